@@ -1,0 +1,10 @@
+import TestUtils from '@tarojs/test-utils-react'
+
+describe('the app', () => {
+  it('starts and shows the Home page', async () => {
+    const testUtils = new TestUtils()
+    await testUtils.createApp()
+    await testUtils.PageLifecycle.onShow('pages/index/index')
+    expect(document.body.textContent).toContain('OpenRealm 世界')
+  })
+})

@@ -1,0 +1,2 @@
+// Style imports have no behaviour under test.
+module.exports = {}

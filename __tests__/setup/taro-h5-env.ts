@@ -1,0 +1,18 @@
+/**
+ * Makes the Taro 4 H5 runtime behave under jest as it does in a real H5 build.
+ * @tarojs/test-utils-react 0.1.1 was written for Taro 3 and misses two things:
+ *
+ * 1. Taro 4's H5 build defines TARO_PLATFORM=web; the runtime reads it to give every
+ *    page its path (page.path). Without it the page-lifecycle helpers cannot find the
+ *    page and `PageLifecycle.onShow(...)` never resolves.
+ * 2. An import cycle (NervJS/taro-test-utils issues 38 and 42):
+ *      @tarojs/router → tabbar → @tarojs/components → @tarojs/taro (mapped to taro-h5)
+ *      → taro-h5 reads the router's `history` before the router finished loading
+ *      → "Cannot read properties of undefined (reading 'history')".
+ *    Loading the mapped @tarojs/taro here, before any test imports the router, lets
+ *    taro-h5 load @tarojs/router completely first, so the cycle never sees half a module.
+ *
+ * The Taro 3 `createRouter` signature is adapted in ./router-adapter.ts.
+ */
+process.env.TARO_PLATFORM = 'web'
+require('@tarojs/taro')

@@ -1,0 +1,71 @@
+import path from 'path'
+import { defineConfig, type UserConfigExport } from '@tarojs/cli'
+import { customRoutes } from './routes'
+import devConfig from './dev'
+import prodConfig from './prod'
+
+/**
+ * Taro build configuration for both platforms.
+ * SPEC §9: design width 750; device ratios 640 → 1.17, 750 → 1, 828 → 0.905.
+ * SPEC §2: H5 router in browser-history mode with custom paths; pages load on demand.
+ */
+export default defineConfig<'webpack5'>(async (merge) => {
+  const baseConfig: UserConfigExport<'webpack5'> = {
+    projectName: 'openrealm',
+    date: '2026-11-22',
+    designWidth: 750,
+    deviceRatio: {
+      640: 2.34 / 2,
+      750: 1,
+      375: 2,
+      828: 1.81 / 2,
+    },
+    sourceRoot: 'src',
+    outputRoot: `dist/${process.env.TARO_ENV}`,
+    alias: {
+      '@': path.resolve(__dirname, '..', 'src'),
+      '@contract': path.resolve(__dirname, '..', 'types'),
+    },
+    plugins: [],
+    defineConstants: {},
+    copy: { patterns: [], options: {} },
+    framework: 'react',
+    compiler: 'webpack5',
+    cache: { enable: false },
+    mini: {
+      postcss: {
+        pxtransform: { enable: true, config: {} },
+        cssModules: { enable: false },
+      },
+    },
+    h5: {
+      publicPath: '/',
+      staticDirectory: 'static',
+      router: {
+        mode: 'browser',
+        customRoutes: customRoutes(),
+      },
+      output: {
+        filename: 'js/[name].[contenthash:8].js',
+        chunkFilename: 'js/[name].[contenthash:8].js',
+      },
+      miniCssExtractPluginOption: {
+        ignoreOrder: true,
+        filename: 'css/[name].[contenthash:8].css',
+        chunkFilename: 'css/[name].[contenthash:8].css',
+      },
+      postcss: {
+        autoprefixer: { enable: true, config: {} },
+        cssModules: { enable: false },
+      },
+    },
+  }
+  // Shared code outside src/ (the route table, the API contract) is compiled like src/.
+  const sharedSources = [path.resolve(__dirname), path.resolve(__dirname, '..', 'types')]
+  baseConfig.mini!.compile = { include: sharedSources }
+  baseConfig.h5!.compile = { include: sharedSources }
+  if (process.env.NODE_ENV === 'development') {
+    return merge({}, baseConfig, devConfig)
+  }
+  return merge({}, baseConfig, prodConfig)
+})

@@ -1,0 +1,44 @@
+/**
+ * The route table (SPEC §2): every page of the app, its Taro page path and, on H5,
+ * its custom path. Pure data, read by app.config.ts (pages list), config/index.ts
+ * (H5 custom routes) and the router. Adding a page means one line here.
+ */
+
+/** A page of the app. `name` is the bare page name that `/pages/{name}/index` expands from. */
+export interface RouteEntry {
+  name: string
+  /** Taro page path without a leading slash, as app.config.ts lists it. */
+  page: string
+  /** H5 path shown in the address bar instead of `/{page}` (SPEC §2 custom path). */
+  customPath?: string
+}
+
+/** Expands a bare page name to its page path (SPEC §2: `/pages/{page}/index`). */
+export function pagePathOf (name: string): string {
+  return `pages/${name}/index`
+}
+
+/** Every page, entry page first (SPEC §2: the entry page path is configurable, see ENTRY_PAGE). */
+export const ROUTES: RouteEntry[] = [
+  { name: 'index', page: pagePathOf('index'), customPath: '/index.html' },
+  { name: 'market', page: pagePathOf('market'), customPath: '/market/index.html' },
+  { name: 'demo', page: pagePathOf('demo') },
+]
+
+/** The page the app opens on: the first route unless TARO_APP_ENTRY_PAGE names another. */
+export const ENTRY_PAGE: string = ROUTES[0].name
+
+/** Taro page paths in app.config.ts order (entry page first). */
+export function pagePaths (entry: string = ENTRY_PAGE): string[] {
+  const first = ROUTES.find(route => route.name === entry) ?? ROUTES[0]
+  return [first.page, ...ROUTES.filter(route => route !== first).map(route => route.page)]
+}
+
+/** H5 custom routes: `/pages/index/index` → `/index.html` (SPEC §2). */
+export function customRoutes (): Record<string, string> {
+  const routes: Record<string, string> = {}
+  for (const route of ROUTES) {
+    if (route.customPath) routes[`/${route.page}`] = route.customPath
+  }
+  return routes
+}

@@ -1,0 +1,62 @@
+/**
+ * One `npm test` for the whole repository, as two jest projects:
+ * - client: src/ under the Taro H5 runtime in jsdom, through @tarojs/test-utils-react;
+ * - server: server/ in plain node against a real database.
+ * Tests that need PostgreSQL run in the server project when DATABASE_URL is set (.ci/run).
+ */
+const path = require('path')
+const defineJestConfig = require('@tarojs/test-utils-react/dist/jest.js').default
+
+const testUtils = path.dirname(require.resolve('@tarojs/test-utils-react/package.json'))
+
+/** Paths shared by both projects: `@/x` is src/x, `@contract/x` is types/x. */
+const aliases = {
+  '^@/(.*)$': '<rootDir>/src/$1',
+  '^@contract/(.*)$': '<rootDir>/types/$1',
+}
+
+const client = defineJestConfig({
+  displayName: 'client',
+  rootDir: __dirname,
+  testMatch: ['<rootDir>/__tests__/**/*.test.{ts,tsx}'],
+  setupFiles: [
+    // The package's own setup first, then ours, which loads the mapped @tarojs/taro
+    // before anything imports @tarojs/router (see __tests__/setup/taro-h5-env.ts).
+    path.join(testUtils, 'dist/jest/jest.setup.js'),
+    '<rootDir>/__tests__/setup/taro-h5-env.ts',
+  ],
+  // swiper (a dependency of @tarojs/components) ships .mjs files that need the same transformer.
+  transform: {
+    '^.+\\.(mjs|js|jsx|ts|tsx)$': path.join(testUtils, 'dist/jest/babel-transformer.js'),
+  },
+  moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'json', 'jsx'],
+  moduleNameMapper: {
+    ...aliases,
+    // Taro 4 router under the Taro 3 test utilities (see __tests__/setup/router-adapter.ts).
+    '^@tarojs/router$': '<rootDir>/__tests__/setup/router-adapter.ts',
+    '\\.(css|scss|sass|less)$': '<rootDir>/__tests__/setup/style-stub.js',
+  },
+  globals: { defineAppConfig: (config) => config, definePageConfig: (config) => config },
+  testEnvironmentOptions: {
+    url: 'http://localhost/',
+    customExportConditions: ['node', 'node-addons'],
+  },
+  bail: 0,
+})
+
+const server = {
+  displayName: 'server',
+  rootDir: __dirname,
+  testEnvironment: 'node',
+  testMatch: ['<rootDir>/server/test/**/*.test.ts'],
+  transform: {
+    '^.+\\.ts$': ['babel-jest', { presets: [['@babel/preset-env', { targets: { node: 'current' } }], '@babel/preset-typescript'], babelrc: false, configFile: false }],
+  },
+  moduleNameMapper: aliases,
+}
+
+module.exports = {
+  projects: [client, server],
+  coverageDirectory: '<rootDir>/coverage',
+  coverageReporters: ['text-summary', 'json-summary', 'lcov'],
+}
