@@ -15,4 +15,4 @@
  * The Taro 3 `createRouter` signature is adapted in ./router-adapter.ts.
  */
 process.env.TARO_PLATFORM = 'web'
-require('@tarojs/taro')
+import '@tarojs/taro'

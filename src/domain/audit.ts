@@ -1,0 +1,41 @@
+/**
+ * Audit rules (SPEC §5, §8): which fields are audited and how a rejection code names
+ * the rejected field. Pure; the message text lives in the message table.
+ */
+
+/** SPEC §5: the audited fields. */
+export const AUDITED_FIELDS = ['avatar', 'nickname', 'signature', 'icon', 'cover', 'title', 'introduction'] as const
+
+/** A field that goes through audit. */
+export type AuditField = typeof AUDITED_FIELDS[number]
+
+/**
+ * Rejection code of each audited field. SPEC §8 fixes 104001 (title) and 104004 (icon);
+ * the others are this project's (types/api.ts SERVER_CODES).
+ */
+export const AUDIT_CODE_BY_FIELD: Record<AuditField, number> = {
+  title: 104001,
+  nickname: 104002,
+  signature: 104003,
+  icon: 104004,
+  avatar: 104005,
+  cover: 104006,
+  introduction: 104007,
+}
+
+/** SPEC §5: audit rejection is signalled by error codes beginning with 104. */
+export function isAuditRejection (code: number): boolean {
+  return Number.isInteger(code) && String(code).startsWith('104')
+}
+
+/** The field a rejection code names, or null for another 104xxx code or a non-audit code. */
+export function auditFieldOf (code: number): AuditField | null {
+  if (!isAuditRejection(code)) return null
+  const entry = (Object.entries(AUDIT_CODE_BY_FIELD) as Array<[AuditField, number]>).find(([, fieldCode]) => fieldCode === code)
+  return entry ? entry[0] : null
+}
+
+/** True when `name` is one of the audited fields. */
+export function isAuditedField (name: string): name is AuditField {
+  return (AUDITED_FIELDS as readonly string[]).includes(name)
+}

@@ -1,0 +1,34 @@
+/**
+ * Channel rules (SPEC §4, §6): which types a user may create, and how a server's
+ * channels are grouped for display. Pure; the server uses the same functions.
+ */
+import { ChannelKind, ChannelType, type Channel, type ChannelGroup } from '@contract/entities'
+
+/** SPEC §4, §6: users may create channels only of types 1 (discussion), 3 (post) and 8 (metaverse). */
+export const CREATABLE_CHANNEL_TYPES: readonly ChannelType[] = [ChannelType.Discussion, ChannelType.Post, ChannelType.Metaverse]
+
+/** True when a user may create a channel of this type (SPEC §4, §6). */
+export function canCreateChannelType (type: number): boolean {
+  return (CREATABLE_CHANNEL_TYPES as readonly number[]).includes(type)
+}
+
+function bySort (a: Channel, b: Channel): number {
+  return a.sort - b.sort || a.channel_id.localeCompare(b.channel_id)
+}
+
+/**
+ * Groups channels for display: top-level channels first (group null), then each group
+ * (kind 1) in sort order with its channels in sort order. A channel whose parent is not
+ * a known group is shown at top level, so nothing a server sends is hidden.
+ */
+export function groupChannels (channels: Channel[]): ChannelGroup[] {
+  const groups = channels.filter(channel => channel.kind === ChannelKind.Group).sort(bySort)
+  const groupIds = new Set(groups.map(group => group.channel_id))
+  const members = channels.filter(channel => channel.kind !== ChannelKind.Group)
+  const topLevel = members.filter(channel => channel.parent_id === null || !groupIds.has(channel.parent_id)).sort(bySort)
+  const result: ChannelGroup[] = topLevel.length > 0 ? [{ group: null, channels: topLevel }] : []
+  for (const group of groups) {
+    result.push({ group, channels: members.filter(channel => channel.parent_id === group.channel_id).sort(bySort) })
+  }
+  return result
+}
