@@ -1,0 +1,24 @@
+/**
+ * Before the e2e pass: the H5 bundle must exist (CI builds it in the step before;
+ * a developer's first run builds it here) and one product instance is started,
+ * its URL handed to the tests through E2E_BASE_URL.
+ */
+import { execSync } from 'child_process'
+import { existsSync } from 'fs'
+import path from 'path'
+import { startProduct, type RunningProduct } from './product'
+
+declare global {
+  // eslint-disable-next-line no-var
+  var __E2E_PRODUCT__: RunningProduct | undefined
+}
+
+export default async function globalSetup (): Promise<void> {
+  const root = path.resolve(__dirname, '..', '..')
+  if (!existsSync(path.join(root, 'dist/h5/index.html'))) {
+    execSync('npx taro build --type h5', { cwd: root, stdio: 'inherit' })
+  }
+  const product = await startProduct()
+  globalThis.__E2E_PRODUCT__ = product
+  process.env.E2E_BASE_URL = product.url
+}
