@@ -20,8 +20,9 @@ export default defineConfig<'webpack5'>(async (merge) => {
       375: 2,
       828: 1.81 / 2,
     },
-    sourceRoot: 'src',
-    outputRoot: `dist/${process.env.TARO_ENV}`,
+    // The benchmark builds its hello-world floor with this same config (bench/README.md).
+    sourceRoot: process.env.TARO_SOURCE_ROOT || 'src',
+    outputRoot: process.env.TARO_OUTPUT_ROOT || `dist/${process.env.TARO_ENV}`,
     alias: {
       '@': path.resolve(__dirname, '..', 'src'),
       '@contract': path.resolve(__dirname, '..', 'types'),

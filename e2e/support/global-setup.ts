@@ -9,7 +9,6 @@ import path from 'path'
 import { startProduct, type RunningProduct } from './product'
 
 declare global {
-  // eslint-disable-next-line no-var
   var __E2E_PRODUCT__: RunningProduct | undefined
 }
 

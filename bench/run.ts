@@ -1,0 +1,246 @@
+/**
+ * `npm run bench`: builds what it needs and prints one table, measured side by side in
+ * the same run (issue 7):
+ *  - H5 initial JS/CSS bytes (raw, gzip) of /index.html and /market/index.html next to
+ *    a bare Taro 4 React hello-world built with the same config (the framework floor);
+ *  - FCP and LCP in headless Chromium at 4× CPU slowdown on a throttled mobile network,
+ *    median of cold loads, next to the floor's;
+ *  - mini-program sizes (dist/weapp and its main package; the platform allows 2 MB);
+ *  - API requests/s and p50/p99 latency of the channel and live lists at 50
+ *    connections for 10 s, next to a bare Fastify route returning the same bytes.
+ * Results and budgets go to bench/RESULTS.md.
+ */
+import { execSync } from 'child_process'
+import { createReadStream, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'fs'
+import { createServer, type Server } from 'http'
+import os from 'os'
+import path from 'path'
+import { gzipSync } from 'zlib'
+import autocannon from 'autocannon'
+import Fastify from 'fastify'
+import { launchBrowser } from '../e2e/support/browser'
+import { freePort, startProduct, stopProduct } from '../e2e/support/product'
+
+const ROOT = path.resolve(__dirname, '..')
+const WORK = path.join(ROOT, 'bench/.work')
+const HELLO_OUT = path.join(WORK, 'hello-h5')
+const LOADS = Number(process.env.BENCH_LOADS || 5)
+const API_SECONDS = Number(process.env.BENCH_API_SECONDS || 10)
+const SERVER_ID = '832828'
+
+/** Budgets (bench/RESULTS.md explains them). */
+const BUDGETS = {
+  homeJsGzipVsFloor: 1.25,
+  homeLcpVsFloor: 1.2,
+  weappMainBytes: 1024 * 1024,
+  channelListVsBare: 0.5,
+}
+
+function run (command: string, env: Record<string, string> = {}): void {
+  execSync(command, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } })
+}
+
+function buildAll (): void {
+  if (!existsSync(path.join(ROOT, 'dist/h5/index.html'))) run('npx taro build --type h5')
+  if (!existsSync(path.join(ROOT, 'dist/weapp/app.json'))) run('npx taro build --type weapp')
+  run('npx taro build --type h5', { TARO_SOURCE_ROOT: 'bench/hello-world/src', TARO_OUTPUT_ROOT: path.relative(ROOT, HELLO_OUT) })
+}
+
+// ---- static serving of the hello-world floor ----
+
+const MIME: Record<string, string> = { '.js': 'application/javascript', '.css': 'text/css', '.html': 'text/html; charset=utf-8' }
+
+function serveStatic (dir: string, port: number): Promise<Server> {
+  const server = createServer((request, response) => {
+    const pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname)
+    let file = path.join(dir, pathname)
+    if (!file.startsWith(dir) || !existsSync(file) || statSync(file).isDirectory()) file = path.join(dir, 'index.html')
+    response.writeHead(200, { 'content-type': MIME[path.extname(file)] ?? 'application/octet-stream' })
+    createReadStream(file).pipe(response)
+  })
+  return new Promise(resolve => server.listen(port, '127.0.0.1', () => resolve(server)))
+}
+
+// ---- page measurements ----
+
+interface LoadSample { fcp: number, lcp: number }
+interface Transfer { jsRaw: number, jsGzip: number, cssRaw: number, cssGzip: number }
+
+/** Bytes of the JS and CSS a page actually loads, read from the built files. */
+function transferOf (urls: string[], distDir: string): Transfer {
+  const total: Transfer = { jsRaw: 0, jsGzip: 0, cssRaw: 0, cssGzip: 0 }
+  for (const url of new Set(urls)) {
+    const file = path.join(distDir, new URL(url).pathname)
+    if (!existsSync(file)) continue
+    const bytes = readFileSync(file)
+    const gzip = gzipSync(bytes, { level: 9 }).length
+    if (file.endsWith('.js')) { total.jsRaw += bytes.length; total.jsGzip += gzip }
+    if (file.endsWith('.css')) { total.cssRaw += bytes.length; total.cssGzip += gzip }
+  }
+  return total
+}
+
+const PAINT_SCRIPT = `new Promise(resolve => {
+  let lcp = 0
+  new PerformanceObserver(list => { for (const e of list.getEntries()) lcp = e.startTime }).observe({ type: 'largest-contentful-paint', buffered: true })
+  setTimeout(() => {
+    const fcp = performance.getEntriesByName('first-contentful-paint')[0]
+    resolve({ fcp: fcp ? fcp.startTime : 0, lcp })
+  }, 300)
+})`
+
+async function measurePage (url: string, distDir: string): Promise<{ transfer: Transfer, samples: LoadSample[] }> {
+  const browser = await launchBrowser()
+  try {
+    // First an unthrottled load, to see which scripts and styles the page needs.
+    const probe = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true })
+    const probePage = await probe.newPage()
+    const assets: string[] = []
+    probePage.on('request', request => { if (/\.(js|css)(\?|$)/.test(request.url())) assets.push(request.url()) })
+    await probePage.goto(url, { waitUntil: 'networkidle' })
+    await probe.close()
+    const samples: LoadSample[] = []
+    for (let i = 0; i < LOADS; i++) {
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true })
+      const page = await context.newPage()
+      const cdp = await context.newCDPSession(page)
+      await cdp.send('Network.enable')
+      await cdp.send('Network.setCacheDisabled', { cacheDisabled: true })
+      // A throttled mobile network (about "fast 3G") and a 4× slower CPU.
+      await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: 1.6 * 1024 * 1024 / 8, uploadThroughput: 750 * 1024 / 8 })
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
+      await page.goto(url, { waitUntil: 'networkidle', timeout: 120000 })
+      samples.push(await page.evaluate(PAINT_SCRIPT) as LoadSample)
+      await context.close()
+    }
+    return { transfer: transferOf(assets, distDir), samples }
+  } finally {
+    await browser.close()
+  }
+}
+
+function median (values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  const mid = Math.floor(sorted.length / 2)
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
+}
+
+// ---- mini-program ----
+
+function folderBytes (dir: string, skip: (relative: string) => boolean = () => false): number {
+  let total = 0
+  const walk = (current: string): void => {
+    for (const entry of readdirSync(current, { withFileTypes: true })) {
+      const full = path.join(current, entry.name)
+      if (skip(path.relative(dir, full))) continue
+      if (entry.isDirectory()) walk(full)
+      else total += statSync(full).size
+    }
+  }
+  walk(dir)
+  return total
+}
+
+function weappSizes (): { total: number, main: number } {
+  const dir = path.join(ROOT, 'dist/weapp')
+  const appJson = JSON.parse(readFileSync(path.join(dir, 'app.json'), 'utf8')) as { subPackages?: Array<{ root: string }>, subpackages?: Array<{ root: string }> }
+  const roots = (appJson.subPackages ?? appJson.subpackages ?? []).map(sub => sub.root.replace(/\/$/, ''))
+  const isSourceMap = (relative: string): boolean => relative.endsWith('.map')
+  return {
+    total: folderBytes(dir, isSourceMap),
+    main: folderBytes(dir, relative => isSourceMap(relative) || roots.some(root => relative === root || relative.startsWith(`${root}/`))),
+  }
+}
+
+// ---- API throughput ----
+
+interface LoadResult { rps: number, p50: number, p99: number }
+
+async function loadTest (url: string): Promise<LoadResult> {
+  const result = await autocannon({ url, connections: 50, duration: API_SECONDS })
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 }
+}
+
+async function bareRoute (body: Buffer, contentType: string): Promise<{ url: string, close: () => Promise<void> }> {
+  const app = Fastify({ logger: false })
+  app.get('/bare', (_request, reply) => { reply.header('content-type', contentType).send(body) })
+  const port = await freePort()
+  await app.listen({ port, host: '127.0.0.1' })
+  return { url: `http://127.0.0.1:${port}/bare`, close: () => app.close() }
+}
+
+async function measureApi (baseUrl: string, apiPath: string): Promise<{ ours: LoadResult, bare: LoadResult, bytes: number }> {
+  const response = await fetch(baseUrl + apiPath)
+  const body = Buffer.from(await response.arrayBuffer())
+  const bare = await bareRoute(body, response.headers.get('content-type') ?? 'application/json')
+  try {
+    const ours = await loadTest(baseUrl + apiPath)
+    const bareResult = await loadTest(bare.url)
+    return { ours, bare: bareResult, bytes: body.length }
+  } finally {
+    await bare.close()
+  }
+}
+
+// ---- report ----
+
+const kb = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KB`
+const ms = (value: number): string => `${Math.round(value)} ms`
+const ratio = (a: number, b: number): string => (b > 0 ? `${(a / b).toFixed(2)}×` : 'n/a')
+const verdict = (ok: boolean): string => (ok ? 'within budget' : 'OVER budget')
+
+async function main (): Promise<void> {
+  buildAll()
+  const product = await startProduct({ RATE_LIMIT_MAX: '100000000' })
+  const helloPort = await freePort()
+  const hello = await serveStatic(HELLO_OUT, helloPort)
+  try {
+    const channels = await (await fetch(`${product.url}/servers/${SERVER_ID}/channels`)).json() as { data: { groups: Array<{ channels: Array<{ channel_id: string, channel_type: number }> }> } }
+    const metaverse = channels.data.groups.flatMap(group => group.channels).find(channel => channel.channel_type === 8)
+    const homeUrl = `${product.url}/index.html?sid=${SERVER_ID}`
+    const marketUrl = `${product.url}/market/index.html?sid=${SERVER_ID}&cid=${metaverse?.channel_id ?? ''}`
+    const floor = await measurePage(`http://127.0.0.1:${helloPort}/`, HELLO_OUT)
+    const home = await measurePage(homeUrl, path.join(ROOT, 'dist/h5'))
+    const market = await measurePage(marketUrl, path.join(ROOT, 'dist/h5'))
+    const weapp = weappSizes()
+    const channelApi = await measureApi(product.url, `/servers/${SERVER_ID}/channels`)
+    const liveApi = await measureApi(product.url, `/servers/${SERVER_ID}/lives`)
+
+    const floorLcp = median(floor.samples.map(s => s.lcp))
+    const homeLcp = median(home.samples.map(s => s.lcp))
+    const rows: string[][] = [
+      ['measure', 'OpenRealm', 'floor / bare', 'ratio', 'budget'],
+      ['Home initial JS (raw / gzip)', `${kb(home.transfer.jsRaw)} / ${kb(home.transfer.jsGzip)}`, `${kb(floor.transfer.jsRaw)} / ${kb(floor.transfer.jsGzip)}`, ratio(home.transfer.jsGzip, floor.transfer.jsGzip),
+        `≤ ${BUDGETS.homeJsGzipVsFloor}× gzip: ${verdict(home.transfer.jsGzip <= BUDGETS.homeJsGzipVsFloor * floor.transfer.jsGzip)}`],
+      ['Home initial CSS (raw / gzip)', `${kb(home.transfer.cssRaw)} / ${kb(home.transfer.cssGzip)}`, `${kb(floor.transfer.cssRaw)} / ${kb(floor.transfer.cssGzip)}`, ratio(home.transfer.cssGzip, floor.transfer.cssGzip), ''],
+      ['Market initial JS (raw / gzip)', `${kb(market.transfer.jsRaw)} / ${kb(market.transfer.jsGzip)}`, `${kb(floor.transfer.jsRaw)} / ${kb(floor.transfer.jsGzip)}`, ratio(market.transfer.jsGzip, floor.transfer.jsGzip), ''],
+      ['Market initial CSS (raw / gzip)', `${kb(market.transfer.cssRaw)} / ${kb(market.transfer.cssGzip)}`, `${kb(floor.transfer.cssRaw)} / ${kb(floor.transfer.cssGzip)}`, ratio(market.transfer.cssGzip, floor.transfer.cssGzip), ''],
+      [`Home FCP (median of ${LOADS})`, ms(median(home.samples.map(s => s.fcp))), ms(median(floor.samples.map(s => s.fcp))), ratio(median(home.samples.map(s => s.fcp)), median(floor.samples.map(s => s.fcp))), ''],
+      [`Home LCP (median of ${LOADS})`, ms(homeLcp), ms(floorLcp), ratio(homeLcp, floorLcp), `≤ ${BUDGETS.homeLcpVsFloor}×: ${verdict(homeLcp <= BUDGETS.homeLcpVsFloor * floorLcp)}`],
+      [`Market FCP (median of ${LOADS})`, ms(median(market.samples.map(s => s.fcp))), ms(median(floor.samples.map(s => s.fcp))), ratio(median(market.samples.map(s => s.fcp)), median(floor.samples.map(s => s.fcp))), ''],
+      [`Market LCP (median of ${LOADS})`, ms(median(market.samples.map(s => s.lcp))), ms(floorLcp), ratio(median(market.samples.map(s => s.lcp)), floorLcp), ''],
+      ['Mini-program dist/weapp', kb(weapp.total), '2048.0 KB platform limit', ratio(weapp.total, 2 * 1024 * 1024), ''],
+      ['Mini-program main package', kb(weapp.main), '1024.0 KB budget', ratio(weapp.main, BUDGETS.weappMainBytes), `≤ 1 MB: ${verdict(weapp.main <= BUDGETS.weappMainBytes)}`],
+      [`Channel list req/s (${channelApi.bytes} B)`, channelApi.ours.rps.toFixed(0), channelApi.bare.rps.toFixed(0), ratio(channelApi.ours.rps, channelApi.bare.rps),
+        `≥ ${BUDGETS.channelListVsBare}×: ${verdict(channelApi.ours.rps >= BUDGETS.channelListVsBare * channelApi.bare.rps)}`],
+      ['Channel list p50 / p99', `${channelApi.ours.p50} / ${channelApi.ours.p99} ms`, `${channelApi.bare.p50} / ${channelApi.bare.p99} ms`, '', ''],
+      [`Live list req/s (${liveApi.bytes} B)`, liveApi.ours.rps.toFixed(0), liveApi.bare.rps.toFixed(0), ratio(liveApi.ours.rps, liveApi.bare.rps), ''],
+      ['Live list p50 / p99', `${liveApi.ours.p50} / ${liveApi.ours.p99} ms`, `${liveApi.bare.p50} / ${liveApi.bare.p99} ms`, '', ''],
+    ]
+    const table = rows.map((row, index) => `| ${row.join(' | ')} |${index === 0 ? `\n|${row.map(() => '---').join('|')}|` : ''}`).join('\n')
+    const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${os.platform()} ${os.release()}`
+    console.log(`\n${table}\n`)
+    const doc = readFileSync(path.join(ROOT, 'bench/RESULTS.md'), 'utf8')
+    const marker = '<!-- results -->'
+    const head = doc.includes(marker) ? doc.slice(0, doc.indexOf(marker) + marker.length) : `${doc}\n${marker}`
+    writeFileSync(path.join(ROOT, 'bench/RESULTS.md'), `${head}\n\nMeasured ${new Date().toISOString()} on ${machine}; ${LOADS} cold loads per page, ${API_SECONDS} s per API run.\n\n${table}\n`)
+  } finally {
+    hello.close()
+    await stopProduct(product)
+  }
+}
+
+main().catch(error => {
+  console.error(error)
+  process.exit(1)
+})
