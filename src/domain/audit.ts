@@ -39,3 +39,16 @@ export function auditFieldOf (code: number): AuditField | null {
 export function isAuditedField (name: string): name is AuditField {
   return (AUDITED_FIELDS as readonly string[]).includes(name)
 }
+
+/**
+ * The field an audit rejection applies to, given the audited fields the caller submitted:
+ * the field the error or its code names when it was submitted; otherwise, when only one
+ * audited field was submitted, that one (a generic 104xxx code); otherwise null (the
+ * rejection cannot be placed on one field). Null for an error that is not an audit rejection.
+ */
+export function rejectedFieldOf (error: { code: number, field?: AuditField }, submitted: readonly AuditField[]): AuditField | null {
+  if (!isAuditRejection(error.code)) return null // SPEC §5: audit rejection codes begin with 104
+  const named = error.field ?? auditFieldOf(error.code)
+  if (named !== null && submitted.includes(named)) return named
+  return submitted.length === 1 ? submitted[0] : null
+}
