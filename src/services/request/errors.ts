@@ -2,7 +2,8 @@
  * Typed request errors (SPEC §8). Callers branch on `kind` and `code`, never on text.
  * The message shown to users comes from the message table (src/constants/messages.ts).
  */
-import type { AuditField } from '@/domain/audit'
+import { auditFieldOf, isAuditRejection, type AuditField } from '@/domain/audit'
+import { auditFieldName, t } from '@/constants/messages'
 
 /** SPEC §8: the request succeeded but returned no data. */
 export const CODE_NO_DATA = 999997
@@ -42,4 +43,40 @@ export class RequestError extends Error {
 /** True when `error` is a RequestError (narrowing helper for stores and pages). */
 export function isRequestError (error: unknown): error is RequestError {
   return error instanceof RequestError
+}
+
+/** SPEC §8: 999997 — the request succeeded but returned no data (请求异常). */
+export function noDataError (status?: number): RequestError {
+  return new RequestError({ kind: 'no-data', code: CODE_NO_DATA, message: t('requestError'), status })
+}
+
+/** SPEC §8: 999996 — the request failed: network, non-2xx without an envelope, unreadable body (请求异常). */
+export function failedError (status?: number): RequestError {
+  return new RequestError({ kind: 'failed', code: CODE_REQUEST_FAILED, message: t('requestError'), status })
+}
+
+/** SPEC §8: a time-out is a failed request (999996) whose message is the time-out text. */
+export function timeoutError (): RequestError {
+  return new RequestError({ kind: 'timeout', code: CODE_REQUEST_FAILED, message: t('requestTimeout') })
+}
+
+/** SPEC §5, §8: the user-facing message of an audit rejection code. */
+function auditMessage (field: AuditField | null): string {
+  if (field === 'title') return t('auditTitle') // SPEC §8: 104001 title-specific
+  if (field === 'icon') return t('auditIcon') // SPEC §8: 104004 icon-specific
+  return field ? t('auditField', { field: auditFieldName(field) }) : t('auditGeneric')
+}
+
+/**
+ * The error of an envelope carrying a non-zero code. SPEC §5: codes beginning with 104
+ * are audit rejections naming their field where known; any other code is a server
+ * error that shows the envelope's own message (请求异常 when it has none).
+ */
+export function envelopeError (code: number, msg: unknown, status?: number): RequestError {
+  if (isAuditRejection(code)) {
+    const field = auditFieldOf(code)
+    return new RequestError({ kind: 'audit', code, message: auditMessage(field), status, field: field ?? undefined })
+  }
+  const message = typeof msg === 'string' && msg.trim() !== '' ? msg : t('requestError')
+  return new RequestError({ kind: 'server', code, message, status })
 }

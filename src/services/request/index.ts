@@ -1,0 +1,10 @@
+/** The request layer's public face (see request.ts). */
+export { request, configureRequest, queryString, joinUrl, readEnvelope } from './request'
+export type { RequestOptions, RequestConfig, QueryInput } from './request'
+export { uploadLink, httpLink, transportError } from './transport'
+export type { HttpMethod, HttpCall, UploadCall, RawResponse } from './transport'
+export { Link, Chain } from './chain'
+export type { Interceptor, ChainParams, ChainResponse } from './chain'
+export { recentRequests, clearRequestLog } from './interceptors/log'
+export type { RequestLogEntry } from './interceptors/log'
+export * from './errors'

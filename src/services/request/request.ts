@@ -1,0 +1,118 @@
+/**
+ * The one request function every API call goes through (SPEC §7, §8): main API base
+ * plus a path, a 10 s time-out, credentials omitted, a JSON body, the interceptor
+ * chain (log → time-out → Taro.request), and the envelope {code, msg, data} read into
+ * either the data or a typed RequestError:
+ *
+ * - 2xx, code 0, data present → the data;
+ * - 2xx with no body, or code 0 with data null/absent → `no-data` 999997;
+ * - an envelope with another code (any status; audit rejections come as 422) →
+ *   `audit` for 104xxx, `server` otherwise (see envelopeError);
+ * - network error, non-2xx without an envelope, a body that is not JSON or not an
+ *   envelope → `failed` 999996; a time-out → `timeout` 999996 with the time-out toast.
+ */
+import { ENV_BASES } from '@/constants/env'
+import { ENVELOPE_OK, REQUEST_TIMEOUT_MS } from '@/constants/request'
+import { envelopeError, failedError, noDataError } from './errors'
+import { httpLink, type HttpMethod, type RawResponse } from './transport'
+
+/** Query parameters; null and undefined values are left out. */
+export type QueryInput = Record<string, string | number | boolean | null | undefined>
+
+/** One API call. */
+export interface RequestOptions {
+  /** Path under the main API base, starting with `/` (types/api.ts API_PATHS). */
+  path: string
+  method?: HttpMethod
+  query?: QueryInput
+  /** JSON body (not sent with GET). */
+  data?: unknown
+  header?: Record<string, string>
+  /** SPEC §9: 10000 ms unless given. */
+  timeout?: number
+}
+
+/** What the session layer plugs into the request layer. */
+export interface RequestConfig {
+  /** The session's bearer token, or null/undefined when signed out. */
+  getToken: () => string | null | undefined
+  /** The main API base (SPEC §7); the build's environment by default. */
+  baseUrl: () => string
+}
+
+const config: RequestConfig = {
+  getToken: () => null,
+  baseUrl: () => ENV_BASES.mainApi,
+}
+
+/**
+ * Plugs the session into every later call: `getToken` supplies the bearer token sent
+ * as `Authorization: Bearer <token>`; `baseUrl` overrides the main API base.
+ */
+export function configureRequest (changes: Partial<RequestConfig>): void {
+  Object.assign(config, changes)
+}
+
+/** `?a=1&b=x%20y` for the defined values of a query, '' when there are none. */
+export function queryString (query: QueryInput = {}): string {
+  const pairs = Object.keys(query)
+    .filter(key => query[key] !== undefined && query[key] !== null)
+    .map(key => `${encodeURIComponent(key)}=${encodeURIComponent(String(query[key]))}`)
+  return pairs.length > 0 ? `?${pairs.join('&')}` : ''
+}
+
+/** Base and path joined with exactly one slash. */
+export function joinUrl (base: string, path: string): string {
+  return `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`
+}
+
+type Body = { kind: 'empty' } | { kind: 'unreadable' } | { kind: 'value', value: unknown }
+
+function readBody (data: unknown): Body {
+  if (data === undefined || data === null || data === '') return { kind: 'empty' }
+  if (typeof data !== 'string') return { kind: 'value', value: data }
+  try {
+    return { kind: 'value', value: JSON.parse(data) }
+  } catch {
+    return { kind: 'unreadable' } // SPEC §8: bad JSON is a failed request
+  }
+}
+
+interface EnvelopeShape { code: number, msg?: unknown, data?: unknown }
+
+function isEnvelope (value: unknown): value is EnvelopeShape {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && Number.isInteger((value as { code?: unknown }).code)
+}
+
+/** Reads a raw answer into its data, or throws the RequestError it amounts to. */
+export function readEnvelope<T> (response: RawResponse): T {
+  const { statusCode: status } = response
+  const success = status >= 200 && status < 300
+  const body = readBody(response.data)
+  if (body.kind === 'empty') throw success ? noDataError(status) : failedError(status)
+  if (body.kind === 'unreadable' || !isEnvelope(body.value)) throw failedError(status) // SPEC §8: 999996
+  const { code, msg, data } = body.value
+  if (code !== ENVELOPE_OK) throw envelopeError(code, msg, status)
+  if (!success) throw failedError(status)
+  if (data === undefined || data === null) throw noDataError(status) // SPEC §8: 999997
+  return data as T
+}
+
+/** Runs one API call through the chain and resolves with the envelope's data. */
+export async function request<T> (options: RequestOptions): Promise<T> {
+  const method = options.method ?? 'GET'
+  const header: Record<string, string> = { Accept: 'application/json', ...options.header }
+  const hasBody = method !== 'GET' && options.data !== undefined
+  if (hasBody) header['Content-Type'] = 'application/json' // SPEC §7: JSON body
+  const token = config.getToken()
+  if (token) header.Authorization = `Bearer ${token}`
+  const response = await httpLink.request({
+    method,
+    path: options.path,
+    url: joinUrl(config.baseUrl(), options.path) + queryString(options.query), // SPEC §7: main API base plus a path
+    header,
+    data: hasBody ? options.data : undefined,
+    timeout: options.timeout ?? REQUEST_TIMEOUT_MS, // SPEC §9: 10000 ms
+  })
+  return readEnvelope<T>(response)
+}
