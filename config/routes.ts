@@ -23,6 +23,10 @@ export const ROUTES: RouteEntry[] = [
   { name: 'index', page: pagePathOf('index'), customPath: '/index.html' },
   { name: 'market', page: pagePathOf('market'), customPath: '/market/index.html' },
   { name: 'demo', page: pagePathOf('demo') },
+  // SPEC §2: unknown paths invoke a not-found handler (src/router sends them here).
+  { name: 'not-found', page: pagePathOf('not-found') },
+  // SPEC §2: rule pages open their URL in a web view in the mini-program.
+  { name: 'webview', page: pagePathOf('webview') },
 ]
 
 /** The page the app opens on: the first route unless TARO_APP_ENTRY_PAGE names another. */

@@ -8,9 +8,9 @@
 import { ENV_BASES } from '@/constants/env'
 import { FRAMEWORK_DEFAULT_TIMEOUT_MS } from '@/constants/request'
 import { failedError } from '@/services/request/errors'
-import { joinUrl } from '@/services/request/request'
 import { uploadLink } from '@/services/request/transport'
 import { formatDate } from '@/utils/format-date'
+import { joinUrl } from '@/utils/url'
 import type { ApiClient } from './api-client'
 
 /** How to store one file. */

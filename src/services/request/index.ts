@@ -1,6 +1,6 @@
 /** The request layer's public face (see request.ts). */
-export { request, configureRequest, queryString, joinUrl, readEnvelope } from './request'
-export type { RequestOptions, RequestConfig, QueryInput } from './request'
+export { request, configureRequest, readEnvelope } from './request'
+export type { RequestOptions, RequestConfig } from './request'
 export { uploadLink, httpLink, transportError } from './transport'
 export type { HttpMethod, HttpCall, UploadCall, RawResponse } from './transport'
 export { Link, Chain } from './chain'

@@ -14,10 +14,8 @@
 import { ENV_BASES } from '@/constants/env'
 import { ENVELOPE_OK, REQUEST_TIMEOUT_MS } from '@/constants/request'
 import { envelopeError, failedError, noDataError } from './errors'
+import { joinUrl, queryString, type QueryInput } from '@/utils/url'
 import { httpLink, type HttpMethod, type RawResponse } from './transport'
-
-/** Query parameters; null and undefined values are left out. */
-export type QueryInput = Record<string, string | number | boolean | null | undefined>
 
 /** One API call. */
 export interface RequestOptions {
@@ -51,19 +49,6 @@ const config: RequestConfig = {
  */
 export function configureRequest (changes: Partial<RequestConfig>): void {
   Object.assign(config, changes)
-}
-
-/** `?a=1&b=x%20y` for the defined values of a query, '' when there are none. */
-export function queryString (query: QueryInput = {}): string {
-  const pairs = Object.keys(query)
-    .filter(key => query[key] !== undefined && query[key] !== null)
-    .map(key => `${encodeURIComponent(key)}=${encodeURIComponent(String(query[key]))}`)
-  return pairs.length > 0 ? `?${pairs.join('&')}` : ''
-}
-
-/** Base and path joined with exactly one slash. */
-export function joinUrl (base: string, path: string): string {
-  return `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`
 }
 
 type Body = { kind: 'empty' } | { kind: 'unreadable' } | { kind: 'value', value: unknown }
