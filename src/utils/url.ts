@@ -56,7 +56,6 @@ export function parseHttpUrl (text: string): HttpUrl | null {
   const match = /^(https?:)\/\/([^/?#]+)([/?#].*)?$/i.exec(text)
   if (!match) return null
   const authority = match[2]
-  // eslint-disable-next-line no-control-regex
   if (/[@\\\s\u0000-\u001f]/.test(authority) || /[\\\u0000-\u001f]/.test(match[3] ?? '')) return null
   return { protocol: match[1].toLowerCase() as HttpUrl['protocol'], host: authority.toLowerCase(), rest: match[3] ?? '' }
 }
