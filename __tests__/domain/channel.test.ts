@@ -1,6 +1,6 @@
 import { AuditStatus, ChannelKind, ChannelType, type Channel } from '@contract/entities'
 import {
-  CREATABLE_CHANNEL_TYPES, canCreateChannelType, findChannel, flattenGroups, groupChannels, newChannelProblem,
+  CREATABLE_CHANNEL_TYPES, canCreateChannelType, findChannel, flattenGroups, groupChannels,
 } from '@/domain/channel'
 
 function channel (channelId: string, overrides: Partial<Channel> = {}): Channel {
@@ -74,19 +74,5 @@ describe('flattenGroups and findChannel', () => {
 
   it('finds nothing for an unknown id', () => {
     expect(findChannel(groups, 'nope')).toBeNull()
-  })
-})
-
-describe('newChannelProblem', () => {
-  it('accepts a creatable type with a title', () => {
-    expect(newChannelProblem({ title: '闲聊', channel_type: ChannelType.Post })).toBeNull()
-  })
-
-  it('refuses a type users may not create', () => {
-    expect(newChannelProblem({ title: '语音', channel_type: ChannelType.Voice })).toBe('type-not-creatable')
-  })
-
-  it('refuses a blank title', () => {
-    expect(newChannelProblem({ title: '  ', channel_type: ChannelType.Discussion })).toBe('title-empty')
   })
 })

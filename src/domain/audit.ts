@@ -46,9 +46,10 @@ export function isAuditedField (name: string): name is AuditField {
  * audited field was submitted, that one (a generic 104xxx code); otherwise null (the
  * rejection cannot be placed on one field). Null for an error that is not an audit rejection.
  */
-export function rejectedFieldOf (error: { code: number, field?: AuditField }, submitted: readonly AuditField[]): AuditField | null {
+export function rejectedFieldOf<F extends AuditField> (error: { code: number, field?: AuditField }, submitted: readonly F[]): F | null {
   if (!isAuditRejection(error.code)) return null // SPEC §5: audit rejection codes begin with 104
   const named = error.field ?? auditFieldOf(error.code)
-  if (named !== null && submitted.includes(named)) return named
+  const submittedNamed = submitted.find(field => field === named)
+  if (submittedNamed !== undefined) return submittedNamed
   return submitted.length === 1 ? submitted[0] : null
 }

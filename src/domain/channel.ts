@@ -3,7 +3,6 @@
  * channels are grouped for display. Pure; the server uses the same functions.
  */
 import { ChannelKind, ChannelType, type Channel, type ChannelGroup } from '@contract/entities'
-import type { CreateChannelBody } from '@contract/api'
 
 /** SPEC §4, §6: users may create channels only of types 1 (discussion), 3 (post) and 8 (metaverse). */
 export const CREATABLE_CHANNEL_TYPES: readonly ChannelType[] = [ChannelType.Discussion, ChannelType.Post, ChannelType.Metaverse]
@@ -42,16 +41,4 @@ export function flattenGroups (groups: readonly ChannelGroup[]): Channel[] {
 /** The channel (or group header) with this id in a grouped list, or null. */
 export function findChannel (groups: readonly ChannelGroup[], channelId: string): Channel | null {
   return flattenGroups(groups).find(channel => channel.channel_id === channelId) ?? null
-}
-
-/** Why a new channel cannot be sent: its type is not creatable, or its title is blank. */
-export type NewChannelProblem = 'type-not-creatable' | 'title-empty'
-
-/**
- * What is wrong with a new channel before it is sent, or null when nothing is: the type
- * must be creatable (SPEC §4, §6) and the title must have visible characters.
- */
-export function newChannelProblem (body: Pick<CreateChannelBody, 'title' | 'channel_type'>): NewChannelProblem | null {
-  if (!canCreateChannelType(body.channel_type)) return 'type-not-creatable' // SPEC §4: users may create only types 1, 3 and 8
-  return body.title.trim() === '' ? 'title-empty' : null
 }
