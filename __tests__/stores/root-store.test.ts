@@ -1,0 +1,70 @@
+import { ChannelType } from '@contract/entities'
+import { createRootStore } from '@/stores/root-store'
+import {
+  channel, failedRequest, fakeApi, fakeLogger, liveItem, manualClock, manualScheduler, memoryStorage, paged, serverDetail, user,
+} from './support/fakes'
+
+const NOW_MS = 1_700_000_000_000
+
+function setup () {
+  const api = fakeApi()
+  const logger = fakeLogger()
+  const scheduler = manualScheduler()
+  const root = createRootStore(api, { storage: memoryStorage(), loginKey: 'openrealm:dev:login', clock: manualClock(NOW_MS).now, scheduler, logger })
+  return { api, logger, scheduler, root }
+}
+
+describe('createRootStore', () => {
+  it('opens the server a page names and loads its detail, channels and live items', async () => {
+    const { api, root } = setup()
+    api.getServer.mockResolvedValue(serverDetail('832828', { name: '云端集市' }))
+    api.listChannels.mockResolvedValue([{ group: null, channels: [channel('c1', { server_id: '832828' })] }])
+    api.listServerLives.mockResolvedValue(paged([liveItem('l1', { server_id: '832828' })], 1, false))
+    await root.openServer({ params: { sid: '832828' } })
+    expect(api.getServer).toHaveBeenCalledWith('832828')
+    expect(api.listChannels).toHaveBeenCalledWith('832828')
+    expect(api.listServerLives).toHaveBeenCalledWith('832828', { page: 1, page_size: 20 })
+    expect([root.server.status, root.channel.status, root.live.status]).toEqual(['ready', 'ready', 'ready'])
+  })
+
+  it('lets each store end in its own status when one call fails', async () => {
+    const { api, root } = setup()
+    api.getServer.mockResolvedValue(serverDetail('723658'))
+    api.listChannels.mockRejectedValue(failedRequest())
+    api.listServerLives.mockResolvedValue(paged([], 1, false))
+    await root.openServer({})
+    expect([root.server.status, root.channel.status, root.live.status]).toEqual(['ready', 'error', 'empty'])
+  })
+
+  it('falls back to the first server for an unknown id with a logged warning', async () => {
+    const { api, logger, root } = setup()
+    api.getServer.mockResolvedValue(serverDetail('723658'))
+    api.listChannels.mockResolvedValue([])
+    api.listServerLives.mockResolvedValue(paged([], 1, false))
+    await root.openServer({ params: { server_id: '404' } })
+    expect(root.server.serverId).toBe('723658')
+    expect(logger.warn).toHaveBeenCalled()
+  })
+
+  it('puts a profile edit the server accepted into the session', async () => {
+    const { api, root } = setup()
+    root.session.hydrate({ user: user(), token: 't' })
+    api.updateProfile.mockResolvedValue(user({ signature: '你好' }))
+    await root.profile.update({ signature: '你好' })
+    expect(root.session.user?.signature).toBe('你好')
+  })
+
+  it('stops the live clock when disposed', async () => {
+    const { api, scheduler, root } = setup()
+    api.listServerLives.mockResolvedValue(paged([liveItem('m', { play_url: 'a.mp4', started_at: NOW_MS / 1000, duration: 60 })], 1, false))
+    await root.live.load()
+    root.live.startClock()
+    root.dispose()
+    expect(scheduler.pending()).toEqual([])
+  })
+
+  it('works with the default clock, timers and logger', () => {
+    const root = createRootStore(fakeApi(), { storage: memoryStorage(), loginKey: 'k' })
+    expect([root.server.serverId, root.channel.canCreate(ChannelType.Metaverse), root.live.now > 0]).toEqual(['723658', true, true])
+  })
+})

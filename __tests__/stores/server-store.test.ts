@@ -1,0 +1,96 @@
+import { CONFIGURED_SERVERS } from '@/constants/servers'
+import { ServerStore } from '@/stores/server-store'
+import { deferred, failedRequest, fakeApi, fakeLogger, serverDetail, type FakeApi } from './support/fakes'
+
+function setup () {
+  const api: FakeApi = fakeApi()
+  const logger = fakeLogger()
+  return { api, logger, store: new ServerStore(api, { logger }) }
+}
+
+describe('ServerStore', () => {
+  it('holds the three configured servers and starts on the first', () => {
+    const { store } = setup()
+    expect(store.servers).toBe(CONFIGURED_SERVERS)
+    expect([store.serverId, store.name, store.status]).toEqual(['723658', '星海城', 'idle'])
+  })
+
+  it('chooses the server named by server_id', () => {
+    const { store } = setup()
+    store.select({ params: { server_id: '832828' } })
+    expect([store.serverId, store.source]).toEqual(['832828', 'param'])
+  })
+
+  it('chooses the server named by sid', () => {
+    const { store } = setup()
+    store.select({ params: { sid: '275902' } })
+    expect(store.serverId).toBe('275902')
+  })
+
+  it("chooses by the host's sub-domain when no id is given", () => {
+    const { store } = setup()
+    store.select({ params: {}, host: 'cloudmart.openrealm.example' })
+    expect([store.serverId, store.source]).toEqual(['832828', 'host'])
+  })
+
+  it('falls back to the first server for an unknown id and logs a warning', () => {
+    const { store, logger } = setup()
+    store.select({ params: { server_id: '832828' } })
+    store.select({ params: { server_id: '000000' } })
+    expect([store.serverId, store.source]).toEqual(['723658', 'fallback'])
+    expect(logger.warn).toHaveBeenCalledWith(expect.stringContaining('000000'))
+  })
+
+  it('does not warn when nothing names a server', () => {
+    const { store, logger } = setup()
+    store.select({ host: 'localhost:3000' })
+    expect([store.serverId, store.source, logger.warn.mock.calls.length]).toEqual(['723658', 'default', 0])
+  })
+
+  it("loads the current server's detail", async () => {
+    const { api, store } = setup()
+    const detail = serverDetail('832828', { name: '云端集市', member_count: 25000 })
+    api.getServer.mockResolvedValue(detail)
+    store.select({ params: { sid: '832828' } })
+    await store.load()
+    expect(api.getServer).toHaveBeenCalledWith('832828')
+    expect([store.status, store.detail, store.name]).toEqual(['ready', detail, '云端集市'])
+  })
+
+  it('keeps the configured name and shows the error when the detail fails, and loads on retry', async () => {
+    const { api, store } = setup()
+    api.getServer.mockRejectedValueOnce(failedRequest())
+    await store.load()
+    expect([store.status, store.error, store.name, store.detail]).toEqual(['error', '请求异常', '星海城', null])
+    api.getServer.mockResolvedValue(serverDetail('723658'))
+    await store.load()
+    expect([store.status, store.error]).toEqual(['ready', null])
+  })
+
+  it("forgets the previous server's detail when another server is chosen", async () => {
+    const { api, store } = setup()
+    api.getServer.mockResolvedValue(serverDetail('723658'))
+    await store.load()
+    store.select({ params: { server_id: '275902' } })
+    expect([store.detail, store.status, store.name]).toEqual([null, 'idle', '像素乐园'])
+  })
+
+  it('ignores a late detail of a server no longer shown', async () => {
+    const { api, store } = setup()
+    const slow = deferred<ReturnType<typeof serverDetail>>()
+    api.getServer.mockReturnValueOnce(slow.promise)
+    const loading = store.load()
+    store.select({ params: { server_id: '832828' } })
+    slow.resolve(serverDetail('723658'))
+    await loading
+    expect(store.detail).toBeNull()
+  })
+
+  it('keeps the detail when the same server is chosen again', async () => {
+    const { api, store } = setup()
+    api.getServer.mockResolvedValue(serverDetail('723658'))
+    await store.load()
+    store.select({ params: { server_id: '723658' } })
+    expect(store.status).toBe('ready')
+  })
+})

@@ -1,0 +1,197 @@
+/**
+ * The live items of the current server (SPEC §3, §4), paged, each with its derived
+ * state. A clock re-derives the states exactly when the next one changes on its own
+ * (a live mp4 reaching its end, a record item reaching its start) while the page is
+ * open; time and timers are injected, so tests step them by hand.
+ */
+import { makeAutoObservable } from 'mobx'
+import type { LiveItem } from '@contract/entities'
+import {
+  deriveLiveState, liveLogStateOf, nextLiveStateChangeAt, type LiveLogState, type LiveState,
+} from '@/domain/live-state'
+import type { ApiClient } from '@/services/api/api-client'
+import { LoadTracker, type StoreLogger, type StoreStatus } from './load-tracker'
+import type { ServerStore } from './server-store'
+
+/** A live item with its state at the store's current time, and the state's log name (SPEC §4). */
+export interface LiveEntry {
+  item: LiveItem
+  state: LiveState
+  logState: LiveLogState
+}
+
+/** Runs a callback once after a delay; the returned function cancels it. */
+export interface TimerScheduler {
+  schedule (callback: () => void, delayMs: number): () => void
+}
+
+/** The platform's timers (setTimeout / clearTimeout). */
+export const timeoutScheduler: TimerScheduler = {
+  schedule (callback, delayMs) {
+    const handle = setTimeout(callback, delayMs)
+    return () => clearTimeout(handle)
+  },
+}
+
+/** The longest delay a platform timer honours (2^31 - 1 ms); later changes are waited for in steps. */
+export const MAX_TIMER_DELAY_MS = 2_147_483_647
+
+/** Items asked for per page (the API's default page size). */
+export const DEFAULT_LIVE_PAGE_SIZE = 20
+
+/** What a live store needs besides the API and the server store. */
+export interface LiveStoreOptions {
+  /** The current time in unix milliseconds. */
+  clock: () => number
+  scheduler: TimerScheduler
+  pageSize?: number
+  logger: StoreLogger
+}
+
+/** Live items of the current server with their derived states, and the clock that keeps them current. */
+export class LiveStore {
+  /** The loaded items, in the server's order, without duplicates. */
+  items: LiveItem[] = []
+  /** The last page loaded (1-based); 0 before the first. */
+  page = 0
+  /** True when the server has more items after the loaded ones. */
+  hasMore = false
+  /** The server whose items are loaded, or null before the first answer. */
+  serverId: string | null = null
+  /** The time (unix ms) the states are derived at; moved on by the clock. */
+  now: number
+  /** True while the clock runs (the page is shown). */
+  clockRunning = false
+  private cancelTimer: (() => void) | null = null
+  private readonly listing: LoadTracker
+  private readonly more: LoadTracker
+  private readonly pageSize: number
+
+  constructor (private readonly api: ApiClient, private readonly server: ServerStore, private readonly options: LiveStoreOptions) {
+    this.now = options.clock()
+    this.pageSize = options.pageSize ?? DEFAULT_LIVE_PAGE_SIZE
+    this.listing = new LoadTracker(options.logger)
+    this.more = new LoadTracker(options.logger)
+    makeAutoObservable<LiveStore, 'api' | 'server' | 'options' | 'cancelTimer'>(this, { api: false, server: false, options: false, cancelTimer: false })
+  }
+
+  /** Status of the first page: 'loading', 'ready', 'empty' (no items), or 'error' (see `error`). */
+  get status (): StoreStatus {
+    return this.listing.status
+  }
+
+  /** The user-facing message of a failed first page, else null. */
+  get error (): string | null {
+    return this.listing.error
+  }
+
+  /** Status of loading more: 'loading' while a next page is on its way, 'error' when it failed (the loaded items stay). */
+  get moreStatus (): StoreStatus {
+    return this.more.status
+  }
+
+  /** The user-facing message of a failed next page, else null. */
+  get moreError (): string | null {
+    return this.more.error
+  }
+
+  /** Every item with its state at `now` (SPEC §4). */
+  get entries (): LiveEntry[] {
+    return this.items.map(item => {
+      const state = deriveLiveState(item, this.now / 1000)
+      return { item, state, logState: liveLogStateOf(state) }
+    })
+  }
+
+  /** When (unix ms) the next item changes state on its own, or null when none will. */
+  get nextChangeAt (): number | null {
+    const changes = this.items
+      .map(item => nextLiveStateChangeAt(item, this.now / 1000))
+      .filter((at): at is number => at !== null)
+    return changes.length === 0 ? null : Math.min(...changes) * 1000
+  }
+
+  /** The state of a loaded item at `now`, or null for an unknown id. */
+  stateOf (liveId: string): LiveState | null {
+    return this.entries.find(entry => entry.item.live_id === liveId)?.state ?? null
+  }
+
+  /** Loads the first page of the current server's items (a refresh; another server's items are dropped). Calling it again is the retry. */
+  async load (): Promise<void> {
+    const serverId = this.server.serverId
+    if (serverId !== this.serverId) {
+      this.items = []
+      this.page = 0
+      this.hasMore = false
+      this.serverId = null
+    }
+    this.more.reset()
+    await this.listing.run(() => this.api.listServerLives(serverId, { page: 1, page_size: this.pageSize }), answer => {
+      this.items = []
+      this.serverId = serverId
+      this.applyPage(answer.list, 1, answer.has_more)
+      return this.items.length === 0 ? 'empty' : 'ready'
+    })
+  }
+
+  /**
+   * Loads the next page of the loaded server's items (reach-bottom). Does nothing unless
+   * the first page is shown, more items exist and no next page is already on its way. Calling it again after a
+   * failure is the retry.
+   */
+  async loadMore (): Promise<void> {
+    const serverId = this.serverId
+    if (serverId === null || this.listing.status !== 'ready' || !this.hasMore || this.more.isLoading) return
+    const page = this.page + 1
+    await this.more.run(() => this.api.listServerLives(serverId, { page, page_size: this.pageSize }), answer => {
+      this.applyPage(answer.list, page, answer.has_more)
+      return 'ready'
+    })
+  }
+
+  /** Starts the clock (page shown): re-derives now, then exactly when the next state changes. */
+  startClock (): void {
+    this.clockRunning = true
+    this.tick()
+  }
+
+  /** Stops the clock (page hidden). */
+  stopClock (): void {
+    this.clockRunning = false
+    this.cancelTimer?.()
+    this.cancelTimer = null
+  }
+
+  /** Stops the clock for good (page unloaded). */
+  dispose (): void {
+    this.stopClock()
+  }
+
+  private applyPage (list: LiveItem[], page: number, hasMore: boolean): void {
+    const known = new Set(this.items.map(item => item.live_id))
+    this.items = [...this.items, ...list.filter(item => !known.has(item.live_id))]
+    this.page = page
+    this.hasMore = hasMore
+    this.now = this.options.clock()
+    this.schedule()
+  }
+
+  /** Moves `now` to the clock's time, logs the items whose state changed (SPEC §4 log names), and schedules the next tick. */
+  private tick (): void {
+    const before = new Map(this.entries.map(entry => [entry.item.live_id, entry.state]))
+    this.now = this.options.clock()
+    for (const entry of this.entries) {
+      if (before.get(entry.item.live_id) !== entry.state) this.options.logger.info(`[live] ${entry.item.live_id} is now ${entry.logState}`)
+    }
+    this.schedule()
+  }
+
+  private schedule (): void {
+    this.cancelTimer?.()
+    this.cancelTimer = null
+    const next = this.nextChangeAt
+    if (!this.clockRunning || next === null) return
+    const delay = Math.min(Math.max(next - this.options.clock(), 0), MAX_TIMER_DELAY_MS)
+    this.cancelTimer = this.options.scheduler.schedule(() => this.tick(), delay)
+  }
+}

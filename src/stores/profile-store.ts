@@ -1,0 +1,73 @@
+/**
+ * Editing the signed-in user's profile (SPEC §5): nickname, signature and avatar go
+ * through the server's audit. A rejection keeps the old value (the session's user is
+ * replaced only by what the server accepted) and shows the rejection's message on the
+ * field it names.
+ */
+import { makeAutoObservable } from 'mobx'
+import type { ProfilePatchBody } from '@contract/api'
+import type { ApiClient } from '@/services/api/api-client'
+import { LoadTracker, auditRejectionOf, type StoreLogger, type StoreStatus } from './load-tracker'
+import type { SessionStore } from './session-store'
+
+/** The profile fields a user edits; all three are audited (SPEC §5). */
+export type ProfileField = keyof ProfilePatchBody
+
+const PROFILE_FIELDS: readonly ProfileField[] = ['nickname', 'signature', 'avatar']
+
+/** Saving profile edits and the audit messages of rejected fields. */
+export class ProfileStore {
+  /**
+   * SPEC §5, §8: the message of an audit rejection, per rejected field (the text comes
+   * from the RequestError). A field without an entry has no rejection to show.
+   */
+  fieldErrors: Partial<Record<ProfileField, string>> = {}
+  private readonly saving: LoadTracker
+
+  constructor (private readonly api: ApiClient, private readonly session: SessionStore, logger: StoreLogger) {
+    this.saving = new LoadTracker(logger)
+    makeAutoObservable<ProfileStore, 'api' | 'session'>(this, { api: false, session: false })
+  }
+
+  /** Save status: 'loading' while saving, 'ready' after a save, 'error' after a failed one. */
+  get status (): StoreStatus {
+    return this.saving.status
+  }
+
+  /** The message of the last failed save (for an audit rejection, the same text as in fieldErrors), else null. */
+  get error (): string | null {
+    return this.saving.error
+  }
+
+  /** The audit message to show under a field, or null. */
+  errorOf (field: ProfileField): string | null {
+    return this.fieldErrors[field] ?? null
+  }
+
+  /** Hides the audit message of a field (the user is editing it again). */
+  clearError (field: ProfileField): void {
+    delete this.fieldErrors[field]
+  }
+
+  /**
+   * Sends the changed fields. Resolves true when the server accepted them (the session's
+   * user is then the server's answer). On an audit rejection the user keeps the old values
+   * and the message goes to the rejected field (SPEC §5). Sends nothing for an empty patch.
+   */
+  async update (patch: ProfilePatchBody): Promise<boolean> {
+    const fields = PROFILE_FIELDS.filter(field => patch[field] !== undefined)
+    if (fields.length === 0) return false
+    for (const field of fields) this.clearError(field)
+    return this.saving.run(
+      () => this.api.updateProfile(patch),
+      user => {
+        this.session.setUser(user)
+        return 'ready'
+      },
+      error => {
+        const rejection = auditRejectionOf(error, fields) // SPEC §5: 104xxx names the rejected field
+        if (rejection) this.fieldErrors[rejection.field] = rejection.message
+      },
+    )
+  }
+}
