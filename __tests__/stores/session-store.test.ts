@@ -1,3 +1,4 @@
+import { RequestError } from '@/services/request/errors'
 import { SessionStore } from '@/stores/session-store'
 import { failedRequest, fakeApi, fakeLogger, memoryStorage, user, type FakeApi } from './support/fakes'
 
@@ -28,12 +29,33 @@ describe('SessionStore', () => {
     expect(JSON.parse(storage.data.get(KEY) as string)).toEqual({ user: guest, token: 'tok-42' })
   })
 
-  it('uses the stored login of this environment without signing in again', async () => {
+  it('uses the stored login of this environment, refreshed from the server, without signing in again', async () => {
     const stored = user({ uid: 'C_bot1', user_type: 2 })
-    const { api, session } = setup({ [KEY]: JSON.stringify({ user: stored, token: 'tok-bot' }) })
+    const { api, session, storage } = setup({ [KEY]: JSON.stringify({ user: stored, token: 'tok-bot' }) })
+    const fresh = { ...stored, nickname: '机器人' }
+    api.getMe.mockResolvedValue(fresh)
     await session.ensureSignedIn()
     expect(api.guestLogin).not.toHaveBeenCalled()
-    expect([session.status, session.user, session.token, session.identityKind]).toEqual(['ready', stored, 'tok-bot', 'bot'])
+    expect([session.status, session.user, session.token, session.identityKind]).toEqual(['ready', fresh, 'tok-bot', 'bot'])
+    expect(JSON.parse(storage.data.get(KEY) as string).user.nickname).toBe('机器人')
+  })
+
+  it('signs in as a guest when the server no longer accepts the stored token', async () => {
+    const { api, session } = setup({ [KEY]: JSON.stringify({ user: user({ uid: 'u1' }), token: 'expired' }) })
+    api.getMe.mockRejectedValue(new RequestError({ kind: 'server', code: 401000, status: 401, message: 'unauthorized' }))
+    api.guestLogin.mockResolvedValue({ token: 'tok-guest', user: user() })
+    await session.ensureSignedIn()
+    expect([session.status, session.user?.uid, session.token]).toEqual(['ready', 'B_guest1', 'tok-guest'])
+  })
+
+  it('keeps the stored login when the server cannot be reached, and logs a warning', async () => {
+    const stored = user({ uid: 'u1' })
+    const { api, session, logger } = setup({ [KEY]: JSON.stringify({ user: stored, token: 'tok' }) })
+    api.getMe.mockRejectedValue(failedRequest())
+    await session.ensureSignedIn()
+    expect(api.guestLogin).not.toHaveBeenCalled()
+    expect([session.status, session.error, session.user, session.token]).toEqual(['ready', null, stored, 'tok'])
+    expect(logger.warn).toHaveBeenCalled()
   })
 
   it("never reads another environment's login", async () => {

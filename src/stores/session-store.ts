@@ -5,10 +5,12 @@
  * string storage, so tests need no Taro.
  */
 import { makeAutoObservable } from 'mobx'
+import { SERVER_CODES } from '@contract/api'
 import type { User } from '@contract/entities'
 import { identityKindOf, type IdentityKind } from '@/domain/identity'
 import { parseUser, userAgeOf, type UserAge } from '@/domain/user'
 import type { ApiClient } from '@/services/api/api-client'
+import { isRequestError } from '@/services/request/errors'
 import { LoadTracker, type StoreLogger, type StoreStatus } from './load-tracker'
 
 /** A string key-value storage (Taro's storage in the app, a Map in tests). */
@@ -101,12 +103,15 @@ export class SessionStore {
   }
 
   /**
-   * Makes sure someone is signed in: the stored login when there is one with a token,
-   * else a guest sign-in (api.guestLogin), which is then stored. Calling it again after
-   * a failure is the retry.
+   * Makes sure someone is signed in; calling it again after a failure is the retry.
+   * - A session already held is kept.
+   * - A stored login with a token is checked with the server (api.getMe): the answer
+   *   replaces the stored user; a 401 (the token is no longer valid) counts as nobody
+   *   signed in; any other failure (offline) keeps the stored login, with a warning.
+   * - Nobody signed in: a guest sign-in (api.guestLogin), which is then stored.
    */
   async ensureSignedIn (): Promise<void> {
-    if (!this.isSignedIn) this.restore()
+    if (!this.isSignedIn && this.restore() && this.isSignedIn) await this.verifyStoredLogin()
     if (this.isSignedIn) {
       this.signIn.settle('ready')
       return
@@ -131,6 +136,18 @@ export class SessionStore {
     this.token = null
     this.signIn.reset()
     this.persist()
+  }
+
+  private async verifyStoredLogin (): Promise<void> {
+    let unauthorized = false
+    const verified = await this.signIn.run(() => this.api.getMe(), user => {
+      this.setUser(user)
+      return 'ready'
+    }, error => {
+      unauthorized = isRequestError(error) && (error.status === 401 || error.code === SERVER_CODES.UNAUTHORIZED)
+    })
+    if (unauthorized) this.signOut()
+    else if (!verified) this.options.logger.warn('[session] the stored login could not be checked; kept as is')
   }
 
   private readStored (): unknown {
