@@ -36,6 +36,16 @@ beforeEach(() => {
 afterEach(() => jest.restoreAllMocks())
 
 describe('request wrapper (SPEC §7)', () => {
+  it('calls the environment main API base without a token until the session plugs in', async () => {
+    jest.resetModules()
+    const fresh = await import('@/services/request/request')
+    const { default: FreshTaro } = await import('@tarojs/taro')
+    const spy = jest.spyOn(FreshTaro, 'request').mockImplementation((() => Promise.resolve({ statusCode: 200, data: '{"code":0,"msg":"","data":1}' })) as never)
+    await fresh.request({ path: '/servers' })
+    expect(sentOptions(spy).url).toBe('/servers')
+    expect(sentOptions(spy).header).not.toHaveProperty('Authorization')
+  })
+
   it('calls the main API base plus the path with a 10000 ms time-out, omitted credentials and a JSON body (SPEC §7, §9)', async () => {
     const spy = answer(200, { code: 0, msg: 'ok', data: { url: 'https://cdn/x.png' } })
     await request({ path: '/resource/base64', method: 'POST', data: { data: 'abc' } })

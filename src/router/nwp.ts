@@ -32,8 +32,7 @@ export type NwpValue = string | number | boolean
 function utf8Encode (text: string): number[] {
   const bytes: number[] = []
   for (const char of text) {
-    let code = char.codePointAt(0) as number
-    if (code >= 0xd800 && code <= 0xdfff) code = 0xfffd // a lone surrogate is not encodable
+    const code = char.codePointAt(0) as number // JSON text never holds a lone surrogate: JSON.stringify escapes it
     if (code < 0x80) bytes.push(code)
     else if (code < 0x800) bytes.push(0xc0 | (code >> 6), 0x80 | (code & 0x3f))
     else if (code < 0x10000) bytes.push(0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f))
