@@ -5,6 +5,7 @@ describe('the app', () => {
     const testUtils = new TestUtils()
     await testUtils.createApp()
     await testUtils.PageLifecycle.onShow('pages/index/index')
-    expect(document.body.textContent).toContain('OpenRealm 世界')
+    const title = await testUtils.queries.waitForQueryByText('OpenRealm 世界')
+    expect(title).toBeTruthy()
   })
 })

@@ -15,4 +15,6 @@
  * The Taro 3 `createRouter` signature is adapted in ./router-adapter.ts.
  */
 process.env.TARO_PLATFORM = 'web'
-import '@tarojs/taro'
+// A require, not an import: it must run after the line above (imports are hoisted).
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+require('@tarojs/taro')
