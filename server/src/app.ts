@@ -1,0 +1,100 @@
+/**
+ * The OpenRealm reference API server as a Fastify plugin: it opens the database (SQLite
+ * or PostgreSQL), migrates it, seeds the demo, and registers the error handling, rate
+ * limit, OpenAPI document, every route of types/api.ts and the H5 app. `buildApp`
+ * creates a ready Fastify instance with the server-wide options (body limit, strict
+ * schemas, envelope answers for unroutable URLs) around it; server.ts listens with it,
+ * tests `inject` into it.
+ */
+import Fastify, { type FastifyInstance } from 'fastify'
+import type { ServerConfig } from './config'
+import type { AppContext } from './context'
+import { openDatabase } from './db/dialects'
+import { migrateToLatest } from './db/migrate'
+import { seedDemo } from './db/seed'
+import { installAuth } from './plugins/auth'
+import { frameworkErrors, installErrorHandling } from './plugins/errors'
+import h5App from './plugins/h5-app'
+import { installOpenApi } from './plugins/openapi'
+import { installPublicUrls } from './plugins/public-url'
+import { installRateLimit } from './plugins/rate-limit'
+import { createRepositories } from './repositories'
+import authRoutes from './routes/auth'
+import channelRoomRoutes from './routes/channel-room'
+import channelsRoutes from './routes/channels'
+import filesRoutes from './routes/files'
+import loginThirdRoutes from './routes/login-third'
+import qiniuRoutes from './routes/qiniu'
+import resourceRoutes from './routes/resource'
+import { JSON_BODY_LIMIT } from './routes/schemas'
+import serversRoutes from './routes/servers'
+import uploadRoutes from './routes/upload'
+import usersRoutes from './routes/users'
+import { createAuditor } from './services/audit'
+import { createFileStore } from './services/storage'
+import { ticketSourceFor } from './services/wechat'
+
+/** Options of the app plugin. */
+export interface AppOptions {
+  config: ServerConfig
+  /** Clock in unix seconds (tests move it); the real clock by default. */
+  now?: () => number
+  /** Seed the demo on start (default true). */
+  seed?: boolean
+}
+
+/** Every route plugin, in registration order. */
+const ROUTES = [resourceRoutes, loginThirdRoutes, qiniuRoutes, uploadRoutes, channelRoomRoutes, authRoutes, usersRoutes, serversRoutes, channelsRoutes, filesRoutes]
+
+/** The app as a plugin. */
+export default async function openRealmApp (fastify: FastifyInstance, options: AppOptions): Promise<void> {
+  const { config } = options
+  const { db, dialect } = await openDatabase(config)
+  fastify.addHook('onClose', async () => { await db.destroy() })
+  await migrateToLatest(db)
+  const files = createFileStore(db, config.dataDir)
+  const ctx: AppContext = {
+    config,
+    db,
+    dialect,
+    repos: createRepositories(db),
+    files,
+    auditor: createAuditor(config.auditWords),
+    tickets: ticketSourceFor(config.wechat),
+    now: options.now ?? (() => Math.floor(Date.now() / 1000)),
+  }
+  if (options.seed !== false) {
+    const summary = await seedDemo(db, files, ctx.now())
+    fastify.log.info({ dialect, ...summary }, 'demo seed is in place')
+  }
+
+  // handlers and decorations first: the route plugins below inherit them
+  installErrorHandling(fastify)
+  installAuth(fastify)
+  installPublicUrls(fastify, config.publicUrl)
+  await installRateLimit(fastify, config.rateLimit)
+  await installOpenApi(fastify)
+  for (const routes of ROUTES) await fastify.register(routes, { ctx })
+  await fastify.register(h5App, { h5Dir: config.h5Dir })
+}
+
+/** A ready Fastify instance running the app with `config`. */
+export async function buildApp (config: ServerConfig, options: Omit<AppOptions, 'config'> = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    bodyLimit: JSON_BODY_LIMIT,
+    trustProxy: config.trustProxy,
+    frameworkErrors,
+    return503OnClosing: false,
+    // unknown body fields are refused (400 naming them), not silently dropped
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false } },
+  })
+  try {
+    await app.register(openRealmApp, { config, ...options })
+    await app.ready()
+  } catch (error) {
+    await app.close().catch(() => undefined)
+    throw error
+  }
+  return app
+}

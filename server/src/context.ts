@@ -1,0 +1,29 @@
+/**
+ * What every route plugin receives: the configuration and the services built once at
+ * start (database, repositories, file store, auditor, WeChat ticket source).
+ */
+import type { ServerConfig } from './config'
+import type { DialectName } from './db/dialects'
+import type { Db } from './db/schema'
+import type { Repositories } from './repositories'
+import type { Auditor } from './services/audit'
+import type { FileStore } from './services/storage'
+import type { TicketSource } from './services/wechat'
+
+/** The services of one running app. */
+export interface AppContext {
+  config: ServerConfig
+  db: Db
+  dialect: DialectName
+  repos: Repositories
+  files: FileStore
+  auditor: Auditor
+  tickets: TicketSource
+  /** The current time in unix seconds (replaceable in tests). */
+  now (): number
+}
+
+/** Options of every route plugin. */
+export interface RouteOptions {
+  ctx: AppContext
+}

@@ -1,0 +1,22 @@
+/**
+ * Runs the schema migrations (server/src/db/migrations, in name order) up to the
+ * newest. Called on every start; a database already at the newest version is left as is.
+ */
+import { Migrator, type Migration } from 'kysely/migration'
+import * as initial from './migrations/0001-initial'
+import type { Db } from './schema'
+
+/** Every migration by name; names sort in the order they must run. */
+export const MIGRATIONS: Record<string, Migration> = {
+  '0001-initial': initial,
+}
+
+/** Brings the schema to the newest migration; throws with the failing migration's error. */
+export async function migrateToLatest (db: Db): Promise<void> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } })
+  const { error, results } = await migrator.migrateToLatest()
+  if (error) {
+    const failed = results?.find(result => result.status === 'Error')
+    throw new Error(`migration ${failed?.migrationName ?? '(unknown)'} failed: ${error instanceof Error ? error.message : String(error)}`)
+  }
+}

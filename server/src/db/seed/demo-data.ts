@@ -1,0 +1,297 @@
+/**
+ * The demo data set, built relative to the seed time so every state stays visible:
+ * for each configured server (SPEC §3: 723658, 832828, 275902) channels of every type
+ * and kind, roles (a bot role and a training-channel role), live items in every state,
+ * posts and messages; users of every identity; a showroom for every metaverse channel.
+ * Ids are fixed, so seeding again updates the same rows instead of adding new ones.
+ */
+import { CONFIGURED_SERVERS } from '@/constants/servers'
+import {
+  AuditStatus, ChannelKind, ChannelType, Gender, LiveCommentFlag, LiveFlag, MapCategory, MediaType,
+} from '@contract/entities'
+import type {
+  ChannelsTable, LivesTable, MessagesTable, PostsTable, RolesTable, ServerMembersTable, ServersTable,
+  ShowroomEventsTable, ShowroomHotspotsTable, ShowroomsTable, UsersTable,
+} from '../schema'
+import { SHOWROOM_SIZE } from '../../repositories/showrooms'
+import { avatarImage, coverImage, iconImage, seedImagePath, showroomImage, type SeedImage } from './art'
+
+/** Every row and image of the demo. */
+export interface DemoData {
+  images: SeedImage[]
+  servers: ServersTable[]
+  users: UsersTable[]
+  members: ServerMembersTable[]
+  roles: RolesTable[]
+  channels: ChannelsTable[]
+  lives: LivesTable[]
+  posts: PostsTable[]
+  messages: MessagesTable[]
+  showrooms: ShowroomsTable[]
+  events: ShowroomEventsTable[]
+  hotspots: ShowroomHotspotsTable[]
+}
+
+/** The server with enough live items and posts to page through (25+). */
+export const BUSY_SERVER_ID = '832828'
+
+const DAY = 24 * 3600
+const HOUR = 3600
+
+/** Channel numbers inside a server: channel id = server id + two digits. */
+export const CHANNEL_SLOTS = {
+  announcements: '00',
+  generalGroup: '01',
+  lobby: '02',
+  voice: '03',
+  posts: '04',
+  training: '05',
+  liveGroup: '06',
+  live: '07',
+  liveBanner: '08',
+  worldGroup: '09',
+  showroom3d: '10',
+  showroomLive: '11',
+  gamePlaza: '12',
+  website: '13',
+  interaction: '14',
+} as const
+
+/** The id of a seeded channel. */
+export function channelIdOf (serverId: string, slot: keyof typeof CHANNEL_SLOTS): string {
+  return `${serverId}${CHANNEL_SLOTS[slot]}`
+}
+
+/** The metaverse channels of a seeded server (3D map, live map). */
+export function metaverseChannelIds (serverId: string): string[] {
+  return [channelIdOf(serverId, 'showroom3d'), channelIdOf(serverId, 'showroomLive')]
+}
+
+/** Public sample media, so the demo's players have something real to play. */
+const SAMPLE_HLS = 'https://test-streams.mux.dev/x36xhzz/x36xhzz.m3u8'
+const SAMPLE_MP4 = 'https://interactive-examples.mdn.mozilla.net/media/cc0-videos/flower.mp4'
+
+interface SeedUser { uid: string, user_type: number, nickname: string, signature: string, gender: Gender, ageDays: number }
+
+/** SPEC §3: ordinary users, bots (C_, user_type 2), a guest (B_) and map accounts (D_); Mia registers "today". */
+const USERS: SeedUser[] = [
+  { uid: '100001', user_type: 1, nickname: '林晓', signature: '热爱像素与星空', gender: Gender.Female, ageDays: 420 },
+  { uid: '100002', user_type: 1, nickname: 'Alex', signature: 'Building worlds.', gender: Gender.Male, ageDays: 130 },
+  { uid: '100003', user_type: 1, nickname: '周末', signature: '', gender: Gender.Secret, ageDays: 31 },
+  { uid: '100004', user_type: 1, nickname: 'Mia', signature: '今天刚来，多多关照', gender: Gender.Female, ageDays: 0 },
+  { uid: 'C_200001', user_type: 2, nickname: '小助手', signature: '我是机器人，有问题随时问我', gender: Gender.Secret, ageDays: 300 },
+  { uid: 'C_200002', user_type: 2, nickname: 'LiveBot', signature: 'Announces live streams', gender: Gender.Secret, ageDays: 200 },
+  { uid: 'B_300001', user_type: 1, nickname: '游客0001', signature: '', gender: Gender.Secret, ageDays: 2 },
+  { uid: 'D_400001', user_type: 1, nickname: '展厅向导', signature: '元宇宙地图账号', gender: Gender.Secret, ageDays: 90 },
+  { uid: 'D_400002', user_type: 1, nickname: 'Map Keeper', signature: 'Keeps the live map', gender: Gender.Secret, ageDays: 60 },
+]
+
+const POSTERS = ['100001', '100002', '100003', '100004', 'C_200001', 'D_400001']
+const CHATTERS = ['100001', '100002', 'C_200001', '100003', 'B_300001', '100004', 'D_400002', 'C_200002']
+
+const CHANNEL_TYPE_ICON: Record<number, string> = {
+  [ChannelType.Discussion]: '聊',
+  [ChannelType.Voice]: '音',
+  [ChannelType.Post]: '帖',
+  [ChannelType.Metaverse]: '界',
+  [ChannelType.GamePlaza]: '玩',
+  [ChannelType.ExternalLink]: '链',
+  [ChannelType.Live]: '播',
+  [ChannelType.LiveBanner]: '荐',
+}
+
+/** Path of a channel type's seeded icon. */
+function channelIcon (type: ChannelType): string {
+  return seedImagePath(`icon-type-${type}`)
+}
+
+function buildImages (): SeedImage[] {
+  const images: SeedImage[] = USERS.map((user, index) => avatarImage(index, user.nickname.slice(0, 1).toUpperCase()))
+  CONFIGURED_SERVERS.forEach((server, index) => images.push(iconImage(`server-${server.server_id}`, server.name.slice(0, 2), index + 4)))
+  Object.entries(CHANNEL_TYPE_ICON).forEach(([type, text], index) => images.push(iconImage(`icon-type-${type}`, text, index)))
+  const coverTitles = ['LIVE', '回放', '预约', 'Showcase']
+  coverTitles.forEach((title, index) => images.push(coverImage(index, title)))
+  images.push(showroomImage('showroom-default', 'Showroom', SHOWROOM_SIZE.width, SHOWROOM_SIZE.height, [{ x: 0.5, y: 0.5, title: 'Welcome' }]))
+  images.push(iconImage('event-welcome', '欢迎', 1), iconImage('event-product', '商品', 2), iconImage('event-video', '视频', 3))
+  return images
+}
+
+function channelRow (serverId: string, slot: keyof typeof CHANNEL_SLOTS, fields: Partial<ChannelsTable> & Pick<ChannelsTable, 'channel_type' | 'name'>, now: number): ChannelsTable {
+  return {
+    channel_id: channelIdOf(serverId, slot),
+    server_id: serverId,
+    kind: ChannelKind.Channel,
+    parent_id: null,
+    sort: Number(CHANNEL_SLOTS[slot]),
+    map_category: null,
+    link_url: null,
+    icon: channelIcon(fields.channel_type as ChannelType),
+    audit_status: AuditStatus.Pass,
+    created_by: '100001',
+    created_at: now - 200 * DAY,
+    ...fields,
+  }
+}
+
+/** SPEC §4: channels of every type (1, 2, 3, 8, 10, 11, 12, 13) and kind (0, 1, 2, 14). */
+function buildChannels (serverId: string, now: number): ChannelsTable[] {
+  const general = channelIdOf(serverId, 'generalGroup')
+  const live = channelIdOf(serverId, 'liveGroup')
+  const world = channelIdOf(serverId, 'worldGroup')
+  return [
+    channelRow(serverId, 'announcements', { channel_type: ChannelType.Discussion, name: '公告' }, now),
+    channelRow(serverId, 'generalGroup', { channel_type: ChannelType.Discussion, kind: ChannelKind.Group, name: '综合' }, now),
+    channelRow(serverId, 'lobby', { channel_type: ChannelType.Discussion, name: '大厅', parent_id: general }, now),
+    channelRow(serverId, 'voice', { channel_type: ChannelType.Voice, name: '语音茶室', parent_id: general }, now),
+    channelRow(serverId, 'posts', { channel_type: ChannelType.Post, name: '作品分享', parent_id: general }, now),
+    channelRow(serverId, 'training', { channel_type: ChannelType.Discussion, name: '新手训练营', parent_id: general }, now),
+    channelRow(serverId, 'liveGroup', { channel_type: ChannelType.Discussion, kind: ChannelKind.Group, name: '直播' }, now),
+    channelRow(serverId, 'live', { channel_type: ChannelType.Live, kind: ChannelKind.LiveTab, name: '直播间', parent_id: live }, now),
+    channelRow(serverId, 'liveBanner', { channel_type: ChannelType.LiveBanner, name: '直播推荐', parent_id: live }, now),
+    channelRow(serverId, 'worldGroup', { channel_type: ChannelType.Discussion, kind: ChannelKind.Group, name: '元宇宙' }, now),
+    channelRow(serverId, 'showroom3d', { channel_type: ChannelType.Metaverse, name: '3D 展厅', parent_id: world, map_category: MapCategory.ThreeD }, now),
+    channelRow(serverId, 'showroomLive', { channel_type: ChannelType.Metaverse, name: '直播地图', parent_id: world, map_category: MapCategory.LiveMap }, now),
+    channelRow(serverId, 'gamePlaza', { channel_type: ChannelType.GamePlaza, name: '游戏广场', parent_id: world }, now),
+    channelRow(serverId, 'website', { channel_type: ChannelType.ExternalLink, name: '官方网站', parent_id: world, link_url: 'https://example.com/' }, now),
+    channelRow(serverId, 'interaction', { channel_type: ChannelType.Discussion, kind: ChannelKind.Interaction, name: '互动' }, now),
+  ]
+}
+
+/** SPEC §3, §6: an admin and a member role, a bot role (type 1) and a training-channel role (join_role). */
+function buildRoles (serverId: string): RolesTable[] {
+  return [
+    { role_id: `${serverId}-admin`, server_id: serverId, name: '管理员', type: 0, join_role: null, sort: 1 },
+    { role_id: `${serverId}-member`, server_id: serverId, name: '成员', type: 0, join_role: null, sort: 2 },
+    { role_id: `${serverId}-bot`, server_id: serverId, name: '机器人', type: 1, join_role: null, sort: 3 },
+    { role_id: `${serverId}-trainee`, server_id: serverId, name: '新手学员', type: 0, join_role: channelIdOf(serverId, 'training'), sort: 4 },
+  ]
+}
+
+/**
+ * SPEC §4: live items in every state, cycling through: reserved (is_live 0), on air,
+ * ended broadcast (is_live 2), ended mp4 (start + duration past), an mp4 premiere still
+ * running, and a recording scheduled in the future.
+ */
+function buildLives (serverId: string, count: number, now: number): LivesTable[] {
+  const channels = [channelIdOf(serverId, 'live'), channelIdOf(serverId, 'liveBanner'), channelIdOf(serverId, 'showroomLive')]
+  const lives: LivesTable[] = []
+  for (let index = 0; index < count; index += 1) {
+    const base = {
+      live_id: `${serverId}-live-${String(index + 1).padStart(2, '0')}`,
+      server_id: serverId,
+      channel_id: channels[index % channels.length],
+      cover: seedImagePath(`cover-${index % 4}`),
+      can_comment: index % 4 === 3 ? LiveCommentFlag.CannotComment : LiveCommentFlag.CanComment,
+    }
+    const step = Math.floor(index / 6)
+    switch (index % 6) {
+      case 0:
+        lives.push({ ...base, type: MediaType.Live, is_live: LiveFlag.Reserved, play_url: SAMPLE_HLS, started_at: now + (step + 1) * DAY, duration: 0, title: `预约直播 #${index + 1}` })
+        break
+      case 1:
+        lives.push({ ...base, type: MediaType.Live, is_live: LiveFlag.OnAir, play_url: SAMPLE_HLS, started_at: now - (step + 1) * 600, duration: 0, title: `正在直播 #${index + 1}` })
+        break
+      case 2:
+        lives.push({ ...base, type: MediaType.Live, is_live: LiveFlag.Ended, play_url: SAMPLE_HLS, started_at: now - (step + 2) * DAY, duration: 2 * HOUR, title: `已结束直播 #${index + 1}` })
+        break
+      case 3:
+        lives.push({ ...base, type: MediaType.Record, is_live: LiveFlag.OnAir, play_url: SAMPLE_MP4, started_at: now - (step + 3) * DAY, duration: HOUR, title: `精彩回放 #${index + 1}` })
+        break
+      case 4:
+        lives.push({ ...base, type: MediaType.Record, is_live: LiveFlag.OnAir, play_url: SAMPLE_MP4, started_at: now - 600, duration: 2 * HOUR, title: `首映进行中 #${index + 1}` })
+        break
+      default:
+        lives.push({ ...base, type: MediaType.Record, is_live: LiveFlag.OnAir, play_url: SAMPLE_MP4, started_at: now + (step + 2) * DAY, duration: HOUR, title: `录播预告 #${index + 1}` })
+    }
+  }
+  return lives
+}
+
+function buildPosts (serverId: string, count: number, now: number): PostsTable[] {
+  return Array.from({ length: count }, (_unused, index) => ({
+    post_id: `${serverId}-post-${String(index + 1).padStart(2, '0')}`,
+    channel_id: channelIdOf(serverId, 'posts'),
+    author_uid: POSTERS[index % POSTERS.length],
+    title: `作品分享 #${index + 1}`,
+    content: `第 ${index + 1} 篇分享：今天在元宇宙展厅搭了一个新角落。Post number ${index + 1}.`,
+    cover: seedImagePath(`cover-${index % 4}`),
+    created_at: now - index * 3 * HOUR - 60,
+  }))
+}
+
+function buildMessages (serverId: string, count: number, now: number): MessagesTable[] {
+  const lines = ['大家好！', 'Welcome to the lobby.', '今晚八点有直播，记得预约', '我是小助手，输入 /help 查看指令', '展厅新上了商品', 'See you in the showroom!']
+  const lobby = Array.from({ length: count }, (_unused, index) => ({
+    message_id: `${serverId}-msg-${String(index + 1).padStart(2, '0')}`,
+    channel_id: channelIdOf(serverId, 'lobby'),
+    author_uid: CHATTERS[index % CHATTERS.length],
+    content: lines[index % lines.length],
+    created_at: now - index * 7 * 60 - 30,
+  }))
+  const interaction = [
+    { message_id: `${serverId}-interaction-1`, channel_id: channelIdOf(serverId, 'interaction'), author_uid: 'C_200001', content: '投票：下次活动去哪个展厅？', created_at: now - HOUR },
+    { message_id: `${serverId}-interaction-2`, channel_id: channelIdOf(serverId, 'interaction'), author_uid: '100002', content: '3D 展厅！', created_at: now - HOUR + 120 },
+  ]
+  return [...lobby, ...interaction]
+}
+
+/** A showroom per metaverse channel: welcome, product and video events, a hotspot for each. */
+function buildShowroom (serverId: string, channelId: string, name: string, category: MapCategory, data: DemoData): void {
+  const spots = [
+    { x: 0.22, y: 0.62, title: '欢迎台', type: 'welcome' as const },
+    { x: 0.5, y: 0.45, title: '新品展台', type: 'product' as const },
+    { x: 0.78, y: 0.62, title: '放映厅', type: 'video' as const },
+  ]
+  const image = showroomImage(`showroom-${channelId}`, name, SHOWROOM_SIZE.width, SHOWROOM_SIZE.height, spots)
+  data.images.push(image)
+  data.showrooms.push({ channel_id: channelId, server_id: serverId, map_category: category, background: `/files/${image.key}`, ...SHOWROOM_SIZE })
+  spots.forEach((spot, index) => {
+    const eventId = `${channelId}-${spot.type}`
+    data.events.push({
+      event_id: eventId,
+      channel_id: channelId,
+      sort: index + 1,
+      type: spot.type,
+      title: spot.type === 'welcome' ? `欢迎来到${name}` : spot.type === 'product' ? '星光手办（限量）' : '展厅宣传片',
+      text: spot.type === 'welcome' ? '点击展台查看商品，进入放映厅观看宣传片。' : spot.type === 'product' ? '现场下单享首发价。' : '一分钟了解这个展厅。',
+      image: seedImagePath(`event-${spot.type}`),
+      price: spot.type === 'product' ? 19900 : null,
+      video_url: spot.type === 'video' ? SAMPLE_MP4 : null,
+    })
+    data.hotspots.push({ hotspot_id: `${channelId}-hs${index + 1}`, channel_id: channelId, sort: index + 1, x: spot.x, y: spot.y, title: spot.title, event_id: eventId })
+  })
+}
+
+/** The whole demo data set as of `now` (unix seconds). */
+export function buildDemoData (now: number): DemoData {
+  const data: DemoData = {
+    images: buildImages(),
+    servers: [], users: [], members: [], roles: [], channels: [], lives: [], posts: [], messages: [], showrooms: [], events: [], hotspots: [],
+  }
+  data.users = USERS.map((user, index) => ({
+    uid: user.uid, user_type: user.user_type, nickname: user.nickname, signature: user.signature, gender: user.gender,
+    // SPEC §4: a user registered today is 'new'; Mia's registration is the seed time itself
+    addtime: user.ageDays === 0 ? now : now - user.ageDays * DAY,
+    avatar: seedImagePath(`avatar-${index}`),
+  }))
+  CONFIGURED_SERVERS.forEach((server, index) => {
+    const busy = server.server_id === BUSY_SERVER_ID
+    data.servers.push({
+      server_id: server.server_id, name: server.name, sub_domain: server.sub_domain, sort: index + 1,
+      icon: seedImagePath(`server-${server.server_id}`),
+      introduction: `${server.name}：OpenRealm 演示服务器，欢迎来逛展厅、看直播。`,
+    })
+    // member counts differ per server: the first has everyone, the others fewer
+    data.users.slice(0, data.users.length - index * 2).forEach(user => data.members.push({ server_id: server.server_id, uid: user.uid, joined_at: user.addtime }))
+    data.roles.push(...buildRoles(server.server_id))
+    const channels = buildChannels(server.server_id, now)
+    data.channels.push(...channels)
+    data.lives.push(...buildLives(server.server_id, busy ? 30 : 8, now))
+    data.posts.push(...buildPosts(server.server_id, busy ? 30 : 6, now))
+    data.messages.push(...buildMessages(server.server_id, busy ? 30 : 8, now))
+    for (const channel of channels.filter(item => item.channel_type === ChannelType.Metaverse)) {
+      buildShowroom(server.server_id, channel.channel_id, channel.name, channel.map_category as MapCategory, data)
+    }
+  })
+  return data
+}

@@ -1,0 +1,51 @@
+/**
+ * Errors a route throws on purpose. The central error handler (plugins/errors.ts) turns
+ * each into an envelope whose HTTP status and code agree (types/api.ts SERVER_CODES);
+ * anything else thrown becomes a 500 envelope without details.
+ */
+import { AUDIT_REJECT_STATUS, SERVER_CODES } from '@contract/api'
+import type { AuditRejection } from './services/audit'
+
+/** An answer other than success: HTTP status, envelope code and a message for the caller. */
+export class ApiError extends Error {
+  readonly statusCode: number
+  readonly code: number
+  constructor (statusCode: number, code: number, message: string) {
+    super(message)
+    this.name = 'ApiError'
+    this.statusCode = statusCode
+    this.code = code
+  }
+}
+
+/** The envelope code of an HTTP status the server answers without a more specific code. */
+export function codeForStatus (status: number): number {
+  switch (status) {
+    case 401: return SERVER_CODES.UNAUTHORIZED
+    case 403: return SERVER_CODES.FORBIDDEN
+    case 404: return SERVER_CODES.NOT_FOUND
+    case 413: return SERVER_CODES.PAYLOAD_TOO_LARGE
+    case 415: return SERVER_CODES.UNSUPPORTED_MEDIA
+    case 429: return SERVER_CODES.RATE_LIMITED
+    default: return status >= 500 ? SERVER_CODES.INTERNAL : SERVER_CODES.BAD_REQUEST
+  }
+}
+
+/** An error of `status` with the code that status carries. */
+export function httpError (status: number, message: string): ApiError {
+  return new ApiError(status, codeForStatus(status), message)
+}
+
+/** 400: the request names a field that holds an unusable value; `message` says which and why. */
+export const badRequest = (message: string): ApiError => httpError(400, message)
+/** 401: no valid session. */
+export const unauthorized = (message: string): ApiError => httpError(401, message)
+/** 403: the caller may not do this. */
+export const forbidden = (message: string): ApiError => httpError(403, message)
+/** 404: what the request names does not exist. */
+export const notFound = (message: string): ApiError => httpError(404, message)
+
+/** SPEC §5, §8: an audited field was refused (HTTP 422, code 104xxx naming the field). */
+export function auditRejected (rejection: AuditRejection): ApiError {
+  return new ApiError(AUDIT_REJECT_STATUS, rejection.code, `${rejection.field} did not pass the content audit`)
+}

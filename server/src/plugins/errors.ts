@@ -1,0 +1,92 @@
+/**
+ * The envelope on every failure: the central error handler (validation → 400 naming the
+ * field; Fastify's own 4xx errors keep their status; anything unexpected → 500 with no
+ * stack and no SQL, logged), the answer to URLs Fastify cannot even route, and a JSON
+ * parser that reads an empty JSON body as no body.
+ */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { Envelope } from '@contract/api'
+import { ApiError, badRequest, httpError } from '../errors'
+
+/** Route config flag: failures also carry Qiniu's `error` field (the upload host). */
+export interface QiniuStyleConfig {
+  qiniuErrors?: boolean
+}
+
+/** The failure answer: an envelope with data null (plus Qiniu's `error` on the upload host). */
+export type ErrorBody = Envelope<null> & { error?: string }
+
+interface ValidationIssue {
+  keyword: string
+  instancePath?: string
+  message?: string
+  params?: Record<string, unknown>
+}
+
+const CONTEXT_NAMES: Record<string, string> = { querystring: 'query', body: 'body', params: 'path', headers: 'header' }
+
+/** A message naming the field a schema validation failed on, e.g. `body.title is required`. */
+export function describeValidation (context: string | undefined, issues: ValidationIssue[]): string {
+  const where = CONTEXT_NAMES[context ?? ''] ?? context ?? 'request'
+  const issue = issues[0]
+  if (!issue) return `${where} is invalid`
+  const path = (issue.instancePath ?? '').split('/').filter(Boolean)
+  if (issue.keyword === 'required' && typeof issue.params?.missingProperty === 'string') {
+    return `${[where, ...path, issue.params.missingProperty].join('.')} is required`
+  }
+  if (issue.keyword === 'additionalProperties' && typeof issue.params?.additionalProperty === 'string') {
+    return `${[where, ...path, issue.params.additionalProperty].join('.')} is not allowed`
+  }
+  return `${[where, ...path].join('.')} ${issue.message ?? 'is invalid'}`
+}
+
+/** The ApiError any thrown value stands for: 4xx errors keep their status, the rest is a bare 500. */
+export function toApiError (error: unknown): ApiError {
+  if (error instanceof ApiError) return error
+  const fastifyError = error as Partial<FastifyError> & { validation?: ValidationIssue[] }
+  if (Array.isArray(fastifyError?.validation)) {
+    return badRequest(describeValidation(fastifyError.validationContext, fastifyError.validation))
+  }
+  const status = fastifyError?.statusCode
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    return httpError(status, typeof fastifyError.message === 'string' && fastifyError.message ? fastifyError.message : 'bad request')
+  }
+  return httpError(500, 'internal server error')
+}
+
+/** Sends `error` as an envelope (statuses above 599, like Qiniu's 614, are set on the raw response). */
+export function sendError (request: FastifyRequest, reply: FastifyReply, error: ApiError): FastifyReply {
+  if (error.statusCode > 599) reply.raw.statusCode = error.statusCode
+  else reply.code(error.statusCode)
+  const body: ErrorBody = { code: error.code, msg: error.message, data: null }
+  if ((request.routeOptions.config as QiniuStyleConfig | undefined)?.qiniuErrors) body.error = error.message
+  return reply.send(body)
+}
+
+/** Installs the error handler and the JSON parser on `fastify`. */
+export function installErrorHandling (fastify: FastifyInstance): void {
+  fastify.setErrorHandler((error, request, reply) => {
+    const apiError = toApiError(error)
+    if (apiError.statusCode >= 500) request.log.error({ err: error, method: request.method, url: request.url }, 'unhandled error')
+    return sendError(request, reply, apiError)
+  })
+
+  const parseJson = fastify.getDefaultJsonParser('error', 'error')
+  fastify.removeContentTypeParser('application/json')
+  fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    // an empty JSON body is no body (optional bodies, e.g. POST /v2/qn/upfiles)
+    const text = body.toString()
+    if (text.trim() === '') {
+      done(null, undefined)
+      return
+    }
+    parseJson(request, text, done)
+  })
+}
+
+/** Fastify's `frameworkErrors` option: URLs it cannot route (bad percent-encoding) get a 400 envelope. */
+export function frameworkErrors (error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400
+  const body: ErrorBody = { code: httpError(status, error.message).code, msg: error.message || 'bad request', data: null }
+  reply.code(status).send(body)
+}

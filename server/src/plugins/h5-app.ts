@@ -1,0 +1,79 @@
+/**
+ * The built H5 app beside the API on one port (SPEC §2: browser-history router with the
+ * custom paths /index.html and /market/index.html): its files are served as they are,
+ * `/` redirects to `/index.html` keeping the query string, and any other GET of a page
+ * path gets index.html so the client router resolves it. Everything else that matches
+ * no route (an unknown API path, a missing asset) is a 404 envelope.
+ */
+import { existsSync } from 'fs'
+import path from 'path'
+import fastifyStatic from '@fastify/static'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { API_PATHS, FILES_PATH, UPLOAD_HOST_PATH } from '@contract/api'
+import { notFound } from '../errors'
+import { sendError } from './errors'
+
+/** First path segments that belong to the API (never answered with the app's HTML). */
+export const API_ROOTS: ReadonlySet<string> = new Set([
+  ...Object.values(API_PATHS).map(apiPath => apiPath.split('/')[1]),
+  UPLOAD_HOST_PATH.slice(1),
+  FILES_PATH.slice(1),
+  'openapi.json',
+])
+
+/** The custom path of the entry page (SPEC §2). */
+export const ENTRY_PATH = '/index.html'
+
+/**
+ * True when a request that matched no route is a page of the H5 app: a GET or HEAD
+ * whose path is not under an API root and does not name a file other than .html.
+ */
+export function isAppPageRequest (method: string, url: string): boolean {
+  if (method !== 'GET' && method !== 'HEAD') return false
+  const pathname = url.split('?')[0]
+  const segments = pathname.split('/').filter(Boolean)
+  if (segments.length > 0 && API_ROOTS.has(segments[0])) return false
+  const last = segments[segments.length - 1] ?? ''
+  return !last.includes('.') || last.endsWith('.html')
+}
+
+function setCacheHeaders (response: { setHeader (name: string, value: string): unknown }, filePath: string): void {
+  // pages must revalidate (they name the current bundle); hashed assets may be cached
+  response.setHeader('cache-control', filePath.endsWith('.html') ? 'no-cache' : 'public, max-age=86400')
+}
+
+/** Options of the H5 plugin. */
+export interface H5AppOptions {
+  /** Folder of the built bundle (dist/h5). */
+  h5Dir: string
+}
+
+/** Serves the H5 app and answers every unrouted request (history fallback or 404 envelope). */
+export default async function h5App (fastify: FastifyInstance, options: H5AppOptions): Promise<void> {
+  const available = existsSync(path.join(options.h5Dir, 'index.html'))
+  if (available) {
+    await fastify.register(fastifyStatic, {
+      root: options.h5Dir,
+      prefix: '/',
+      wildcard: true,
+      index: false,
+      redirect: false,
+      cacheControl: false,
+      setHeaders: setCacheHeaders,
+    })
+  }
+
+  fastify.get('/', { schema: { hide: true } }, async (request, reply) => {
+    const query = request.url.indexOf('?')
+    return reply.redirect(`${ENTRY_PATH}${query < 0 ? '' : request.url.slice(query)}`, 302)
+  })
+
+  // unrouted requests count against the rate limit too (probing for URLs is not free)
+  fastify.setNotFoundHandler({ preHandler: fastify.rateLimit() }, (request: FastifyRequest, reply: FastifyReply) => {
+    if (available && isAppPageRequest(request.method, request.url)) {
+      return reply.sendFile('index.html')
+    }
+    const reason = isAppPageRequest(request.method, request.url) ? ' (the H5 app is not built: run `npm run build:h5`)' : ''
+    return sendError(request, reply, notFound(`no route for ${request.method} ${request.url.split('?')[0].slice(0, 200)}${reason}`))
+  })
+}

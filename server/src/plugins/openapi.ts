@@ -1,0 +1,26 @@
+/**
+ * The OpenAPI document, generated from the route schemas by @fastify/swagger and served
+ * at GET /openapi.json (the document itself, not wrapped in an envelope, so tools can
+ * read it). Registered before the routes so it sees all of them.
+ */
+import fastifySwagger from '@fastify/swagger'
+import type { FastifyInstance } from 'fastify'
+
+/** Path of the document. */
+export const OPENAPI_PATH = '/openapi.json'
+
+/** Collects the routes registered after it and serves their document. */
+export async function installOpenApi (fastify: FastifyInstance): Promise<void> {
+  await fastify.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'OpenRealm reference API',
+        version: '1.0.0',
+        description: 'Every answer is an envelope {code, msg, data}; code 0 is success (types/api.ts). Audit rejections are HTTP 422 with a 104xxx code.',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+  })
+  fastify.get(OPENAPI_PATH, { schema: { hide: true } }, async () => fastify.swagger())
+}

@@ -1,0 +1,41 @@
+/**
+ * Public URLs of this server. Stored files are referenced origin-relative (`/files/…`)
+ * in the database; every JSON answer turns them into absolute URLs on PUBLIC_URL, or on
+ * the origin the request came to when PUBLIC_URL is unset, so the mini-program (which
+ * needs absolute URLs) and H5 both work without re-seeding.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { FILES_PATH } from '@contract/api'
+
+/** Fields whose values are URLs (and may point at this server's stored files). */
+export const URL_FIELDS: ReadonlySet<string> = new Set(['avatar', 'icon', 'cover', 'background', 'image', 'url', 'play_url', 'video_url'])
+
+const SAFE_HOST = /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/
+
+/** The public origin for `request`: PUBLIC_URL, else the request's protocol and Host (a malformed Host falls back to localhost). */
+export function publicBase (publicUrl: string | null, request: FastifyRequest): string {
+  if (publicUrl) return publicUrl
+  const host = SAFE_HOST.test(request.host) ? request.host : 'localhost'
+  return `${request.protocol}://${host}`
+}
+
+/** A copy of `value` where every URL field starting with /files/ is prefixed with `base`. */
+export function absolutizeFileUrls (value: unknown, base: string): unknown {
+  if (Array.isArray(value)) return value.map(item => absolutizeFileUrls(item, base))
+  if (typeof value !== 'object' || value === null) return value
+  const copy: Record<string, unknown> = {}
+  for (const [key, item] of Object.entries(value)) {
+    copy[key] = URL_FIELDS.has(key) && typeof item === 'string' && item.startsWith(`${FILES_PATH}/`) ? `${base}${item}` : absolutizeFileUrls(item, base)
+  }
+  return copy
+}
+
+/** Rewrites stored-file URLs in the `data` of every envelope answered by `fastify`. */
+export function installPublicUrls (fastify: FastifyInstance, publicUrl: string | null): void {
+  fastify.addHook('preSerialization', async (request, _reply, payload: unknown) => {
+    if (typeof payload !== 'object' || payload === null || !('data' in payload) || !('code' in payload)) return payload
+    const envelope = payload as { data: unknown }
+    if (envelope.data === null) return payload
+    return { ...envelope, data: absolutizeFileUrls(envelope.data, publicBase(publicUrl, request)) }
+  })
+}

@@ -1,0 +1,81 @@
+/**
+ * The paged lists of the API: live items of a server or channel, posts and messages of
+ * a channel (newest first). Posts and messages carry their author.
+ */
+import { sql } from 'kysely'
+import type { LiveCommentFlag, LiveFlag, LiveItem, MediaType, Message, Post } from '@contract/entities'
+import type { Paged } from '@contract/api'
+import type { Db, LivesTable } from '../db/schema'
+import { pageWindow, toPaged, type PageRequest } from './paging'
+import { toUser } from './users'
+
+/** The wire live item of a row. */
+export function toLiveItem (row: LivesTable): LiveItem {
+  return {
+    live_id: row.live_id,
+    server_id: row.server_id,
+    channel_id: row.channel_id,
+    type: row.type as MediaType,
+    is_live: row.is_live as LiveFlag,
+    play_url: row.play_url,
+    started_at: row.started_at,
+    duration: row.duration,
+    title: row.title,
+    cover: row.cover,
+    can_comment: row.can_comment as LiveCommentFlag,
+  }
+}
+
+/** Whose live items to list. */
+export type LiveScope = { server_id: string } | { channel_id: string }
+
+/** Reads the paged lists. */
+export interface FeedsRepository {
+  /** Live items by start time, newest first; unscheduled ones last. */
+  lives (scope: LiveScope, page: PageRequest): Promise<Paged<LiveItem>>
+  posts (channelId: string, page: PageRequest): Promise<Paged<Post>>
+  messages (channelId: string, page: PageRequest): Promise<Paged<Message>>
+}
+
+const AUTHOR_COLUMNS = ['users.uid', 'users.user_type', 'users.addtime', 'users.nickname', 'users.avatar', 'users.signature', 'users.gender'] as const
+
+/** The feeds repository on `db`. */
+export function createFeedsRepository (db: Db): FeedsRepository {
+  return {
+    async lives (scope, page) {
+      const base = 'server_id' in scope
+        ? db.selectFrom('lives').where('server_id', '=', scope.server_id)
+        : db.selectFrom('lives').where('channel_id', '=', scope.channel_id)
+      const { limit, offset } = pageWindow(page)
+      const [rows, count] = await Promise.all([
+        base.selectAll().orderBy(sql`coalesce(started_at, 0)`, 'desc').orderBy('live_id').limit(limit).offset(offset).execute(),
+        base.select(eb => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+      ])
+      return toPaged(rows.map(toLiveItem), Number(count.total), page)
+    },
+    async posts (channelId, page) {
+      const { limit, offset } = pageWindow(page)
+      const [rows, count] = await Promise.all([
+        db.selectFrom('posts').innerJoin('users', 'users.uid', 'posts.author_uid')
+          .select(['posts.post_id', 'posts.channel_id', 'posts.title', 'posts.content', 'posts.cover', 'posts.created_at', ...AUTHOR_COLUMNS])
+          .where('posts.channel_id', '=', channelId)
+          .orderBy('posts.created_at', 'desc').orderBy('posts.post_id', 'desc').limit(limit).offset(offset).execute(),
+        db.selectFrom('posts').where('channel_id', '=', channelId).select(eb => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+      ])
+      const list = rows.map(row => ({ post_id: row.post_id, channel_id: row.channel_id, author: toUser(row), title: row.title, content: row.content, cover: row.cover, created_at: row.created_at }))
+      return toPaged(list, Number(count.total), page)
+    },
+    async messages (channelId, page) {
+      const { limit, offset } = pageWindow(page)
+      const [rows, count] = await Promise.all([
+        db.selectFrom('messages').innerJoin('users', 'users.uid', 'messages.author_uid')
+          .select(['messages.message_id', 'messages.channel_id', 'messages.content', 'messages.created_at', ...AUTHOR_COLUMNS])
+          .where('messages.channel_id', '=', channelId)
+          .orderBy('messages.created_at', 'desc').orderBy('messages.message_id', 'desc').limit(limit).offset(offset).execute(),
+        db.selectFrom('messages').where('channel_id', '=', channelId).select(eb => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+      ])
+      const list = rows.map(row => ({ message_id: row.message_id, channel_id: row.channel_id, author: toUser(row), content: row.content, created_at: row.created_at }))
+      return toPaged(list, Number(count.total), page)
+    },
+  }
+}

@@ -1,0 +1,29 @@
+/**
+ * Paging of the list endpoints (types/api.ts PageQuery, Paged): page starts at 1,
+ * page_size 1..50, default 20.
+ */
+import type { Paged } from '@contract/api'
+
+/** Default number of items of a page. */
+export const DEFAULT_PAGE_SIZE = 20
+
+/** A validated page request. */
+export interface PageRequest {
+  page: number
+  page_size: number
+}
+
+/** The page request of a query whose values the route schema has already checked. */
+export function pageRequestOf (query: { page?: number, page_size?: number } | undefined): PageRequest {
+  return { page: query?.page ?? 1, page_size: query?.page_size ?? DEFAULT_PAGE_SIZE }
+}
+
+/** LIMIT and OFFSET of a page. */
+export function pageWindow (request: PageRequest): { limit: number, offset: number } {
+  return { limit: request.page_size, offset: (request.page - 1) * request.page_size }
+}
+
+/** The answer for one page of `total` items. */
+export function toPaged<T> (list: T[], total: number, request: PageRequest): Paged<T> {
+  return { list, page: request.page, page_size: request.page_size, total, has_more: request.page * request.page_size < total }
+}

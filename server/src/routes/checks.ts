@@ -1,0 +1,29 @@
+/**
+ * Checks the route schemas cannot express, shared by the routes that write audited
+ * fields: image fields hold http(s) URLs, and the audit step (SPEC §5) runs before any
+ * write.
+ */
+import type { AppContext } from '../context'
+import { auditRejected, badRequest } from '../errors'
+import type { AuditedValues } from '../services/audit'
+
+/** True when `value` is an absolute http(s) URL. */
+export function isHttpUrl (value: string): boolean {
+  try {
+    const url = new URL(value)
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0
+  } catch {
+    return false
+  }
+}
+
+/** 400 naming `field` unless `value` (when given) is an http(s) URL. */
+export function requireHttpUrl (field: string, value: string | null | undefined): void {
+  if (typeof value === 'string' && !isHttpUrl(value)) throw badRequest(`body.${field} must be an http(s) URL`)
+}
+
+/** SPEC §5, §8: 422 with the field's 104xxx code when the auditor refuses one of `values`; nothing is written then. */
+export function requireAuditPass (ctx: AppContext, values: AuditedValues): void {
+  const rejection = ctx.auditor.check(values)
+  if (rejection) throw auditRejected(rejection)
+}

@@ -1,0 +1,7 @@
+/** The success answer of every route. */
+import { SERVER_CODES, type Envelope } from '@contract/api'
+
+/** `{code: 0, msg: 'ok', data}` */
+export function ok<T> (data: T): Envelope<T> {
+  return { code: SERVER_CODES.OK, msg: 'ok', data }
+}

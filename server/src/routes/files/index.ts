@@ -1,0 +1,36 @@
+/**
+ * GET /files/<key>: stored files (uploads, base64 images, seeded images) with their
+ * stored type, size and etag. Answers are sandboxed (CSP) and never sniffed, so an
+ * uploaded SVG or HTML file cannot run script on this origin; types other than image,
+ * video and audio are downloads.
+ */
+import { createReadStream } from 'fs'
+import { stat } from 'fs/promises'
+import type { FastifyInstance } from 'fastify'
+import { FILES_PATH } from '@contract/api'
+import type { RouteOptions } from '../../context'
+import { notFound } from '../../errors'
+import { MAX_KEY_BYTES } from '../qiniu'
+
+const INLINE_TYPES = /^(image|video|audio)\//
+
+/** Registers GET (and HEAD) /files/*. */
+export default async function filesRoutes (fastify: FastifyInstance, { ctx }: RouteOptions): Promise<void> {
+  fastify.get<{ Params: { '*': string } }>(`${FILES_PATH}/*`, {
+    schema: { summary: 'A stored file', params: { type: 'object', properties: { '*': { type: 'string', maxLength: MAX_KEY_BYTES * 3 } } } },
+  }, async (request, reply) => {
+    const key = request.params['*']
+    const file = key ? await ctx.files.get(key) : null
+    const size = file ? await stat(file.path).then(info => info.size, () => null) : null
+    if (!file || size === null) throw notFound(`no file ${FILES_PATH}/${key.slice(0, 200)}`)
+    const etag = `"${file.hash}"`
+    reply
+      .header('etag', etag)
+      .header('cache-control', 'public, max-age=3600')
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox")
+    if (!INLINE_TYPES.test(file.mime)) reply.header('content-disposition', 'attachment')
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send()
+    return reply.type(file.mime).header('content-length', size).send(createReadStream(file.path))
+  })
+}

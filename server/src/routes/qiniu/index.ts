@@ -1,0 +1,56 @@
+/**
+ * SPEC §7 POST /v2/qn/upfiles: a Qiniu upload token and the public domain of uploaded
+ * keys. The token's put policy limits the scope (the bucket, or one key when the body
+ * names it), the deadline (one hour), the size and the mime types.
+ */
+import type { FastifyInstance } from 'fastify'
+import { API_PATHS, FILES_PATH, type UploadTokenBody, type UploadTokenData } from '@contract/api'
+import type { RouteOptions } from '../../context'
+import { badRequest } from '../../errors'
+import { publicBase } from '../../plugins/public-url'
+import { mimeAllowed, signUploadToken, type PutPolicy } from '../../services/qiniu-token'
+import { ok } from '../envelope'
+import { responses } from '../schemas'
+
+/** How long an upload token stays valid. */
+export const UPLOAD_TOKEN_LIFETIME_SECONDS = 3600
+
+/** The types anyone may upload (a token's mimeLimit when the body names no mime). */
+export const UPLOAD_MIME_LIMIT = 'image/*;video/*;audio/*'
+
+/** Qiniu's longest key, in bytes. */
+export const MAX_KEY_BYTES = 750
+
+/** Registers POST /v2/qn/upfiles. */
+export default async function qiniuRoutes (fastify: FastifyInstance, { ctx }: RouteOptions): Promise<void> {
+  fastify.post<{ Body: UploadTokenBody | undefined }>(API_PATHS.uploadToken, {
+    schema: {
+      summary: 'Qiniu upload token (SPEC §7)',
+      body: {
+        type: 'object',
+        additionalProperties: false,
+        properties: {
+          key: { type: 'string', minLength: 1, maxLength: MAX_KEY_BYTES },
+          mime: { type: 'string', maxLength: 100, pattern: '^[a-z0-9.+-]+/[a-z0-9.+*-]+$' },
+        },
+      },
+      response: responses({ type: 'object', required: ['domain', 'token'], properties: { domain: { type: 'string' }, token: { type: 'string' } } }),
+    },
+  }, async request => {
+    const { key, mime } = request.body ?? {}
+    if (key !== undefined && Buffer.byteLength(key) > MAX_KEY_BYTES) throw badRequest(`body.key must be at most ${MAX_KEY_BYTES} bytes`)
+    if (mime !== undefined && !mimeAllowed(UPLOAD_MIME_LIMIT, mime)) throw badRequest(`body.mime must be an image, video or audio type (${UPLOAD_MIME_LIMIT})`)
+    const { qiniu } = ctx.config
+    const policy: PutPolicy = {
+      scope: key === undefined ? qiniu.bucket : `${qiniu.bucket}:${key}`,
+      deadline: ctx.now() + UPLOAD_TOKEN_LIFETIME_SECONDS,
+      fsizeLimit: qiniu.uploadMaxBytes,
+      mimeLimit: mime ?? UPLOAD_MIME_LIMIT,
+    }
+    const data: UploadTokenData = {
+      domain: qiniu.domain ?? `${publicBase(ctx.config.publicUrl, request)}${FILES_PATH}`,
+      token: signUploadToken(policy, qiniu),
+    }
+    return ok(data)
+  })
+}

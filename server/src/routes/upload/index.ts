@@ -1,0 +1,96 @@
+/**
+ * The Qiniu-compatible form upload (POST /upload, multipart `token`, `key`, `file`): this
+ * server is its own upload host unless real Qiniu settings are configured. It verifies
+ * the token's signature and deadline (401), scope and mime limit (403), size (413) and
+ * refuses to replace other content under an existing key (614), answering like Qiniu:
+ * `{hash, key}` on success, `{error}` on failure — each inside the envelope as well.
+ */
+import type { FastifyInstance } from 'fastify'
+import fastifyMultipart from '@fastify/multipart'
+import { SERVER_CODES, UPLOAD_HOST_PATH } from '@contract/api'
+import type { RouteOptions } from '../../context'
+import { badRequest, httpError } from '../../errors'
+import type { QiniuStyleConfig } from '../../plugins/errors'
+import { qiniuEtag } from '../../services/qiniu-etag'
+import { checkScope, mimeAllowed, UploadTokenError, verifyUploadToken } from '../../services/qiniu-token'
+import { detectMime } from '../../services/image-type'
+import { MAX_KEY_BYTES } from '../qiniu'
+
+/** Qiniu's status for "the key already holds other content". */
+export const QINIU_FILE_EXISTS = 614
+
+/** What a successful upload answers: Qiniu's fields beside the envelope. */
+export interface UploadAnswer {
+  code: number
+  msg: string
+  data: { hash: string, key: string }
+  hash: string
+  key: string
+}
+
+const str = { type: 'string' }
+const uploadSuccess = {
+  type: 'object',
+  required: ['code', 'msg', 'data', 'hash', 'key'],
+  properties: { code: { type: 'integer' }, msg: str, data: { type: 'object', required: ['hash', 'key'], properties: { hash: str, key: str } }, hash: str, key: str },
+}
+const qiniuError = { type: 'object', required: ['code', 'msg', 'data', 'error'], properties: { code: { type: 'integer' }, msg: str, data: { type: 'null' }, error: str } }
+
+interface UploadForm {
+  token: string | null
+  key: string | null
+  file: { content: Buffer, declaredType: string } | null
+}
+
+/** Registers POST /upload with its own multipart parser (no other route accepts multipart). */
+export default async function uploadRoutes (fastify: FastifyInstance, { ctx }: RouteOptions): Promise<void> {
+  const maxBytes = ctx.config.qiniu.uploadMaxBytes
+  await fastify.register(fastifyMultipart, { limits: { fileSize: maxBytes, files: 1, fields: 20, fieldSize: 4096, parts: 24 } })
+
+  const config: QiniuStyleConfig = { qiniuErrors: true }
+  fastify.post(UPLOAD_HOST_PATH, {
+    config,
+    bodyLimit: maxBytes + 64 * 1024,
+    schema: {
+      summary: 'Qiniu-compatible form upload (multipart: token, key, file)',
+      consumes: ['multipart/form-data'],
+      response: {
+        200: uploadSuccess,
+        '4xx': qiniuError,
+        '5xx': qiniuError,
+      },
+    },
+  }, async (request): Promise<UploadAnswer> => {
+    if (!request.isMultipart()) throw httpError(415, 'the upload must be multipart/form-data with token, key and file')
+    const form: UploadForm = { token: null, key: null, file: null }
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        const content = await part.toBuffer()
+        if (part.fieldname === 'file') form.file = { content, declaredType: part.mimetype }
+      } else if (part.fieldname === 'token' || part.fieldname === 'key') {
+        form[part.fieldname] = String(part.value)
+      }
+    }
+    if (!form.token) throw httpError(401, 'token not specified')
+    let policy
+    try {
+      policy = verifyUploadToken(form.token, ctx.config.qiniu, ctx.now())
+    } catch (error) {
+      if (error instanceof UploadTokenError) throw httpError(401, error.problem)
+      throw error
+    }
+    if (form.key !== null && (form.key === '' || Buffer.byteLength(form.key) > MAX_KEY_BYTES)) throw badRequest(`key must be 1 to ${MAX_KEY_BYTES} bytes`)
+    const scope = checkScope(policy.scope, ctx.config.qiniu.bucket, form.key)
+    if (!scope.allowed) throw httpError(403, "key doesn't match with scope")
+    if (!form.file) throw badRequest('file is required')
+    const { content, declaredType } = form.file
+    if (content.length > Math.min(policy.fsizeLimit ?? maxBytes, maxBytes)) throw httpError(413, 'file exceeds the size limit (fsizeLimit)')
+    const mime = detectMime(content, declaredType)
+    if (!mimeAllowed(policy.mimeLimit, mime)) throw httpError(403, `file type ${mime} is not allowed (mimeLimit)`)
+    const key = scope.key ?? qiniuEtag(content)
+    const result = await ctx.files.put(key, content, mime)
+    if (result.status === 'exists') throw httpError(QINIU_FILE_EXISTS, 'file exists')
+    const hash = result.file.hash
+    return { code: SERVER_CODES.OK, msg: 'ok', data: { hash, key }, hash, key }
+  })
+}

@@ -1,0 +1,67 @@
+/**
+ * The signed-in user (GET and PATCH /user/me, bearer token required) and public
+ * profiles (GET /users/:uid). Profile edits go through the audit step first: a refused
+ * field is answered 422 with its 104xxx code and nothing is written.
+ */
+import type { FastifyInstance } from 'fastify'
+import { API_PATHS, type ProfilePatchBody } from '@contract/api'
+import type { RouteOptions } from '../../context'
+import { notFound } from '../../errors'
+import { requireUser, signedInUser } from '../../plugins/auth'
+import { requireAuditPass, requireHttpUrl } from '../checks'
+import { ok } from '../envelope'
+import { idSchema, imageUrlSchema, responses, userSchema } from '../schemas'
+
+/** Longest nickname. */
+export const NICKNAME_MAX_LENGTH = 32
+/** SPEC §9: default text input maxlength 140. */
+export const SIGNATURE_MAX_LENGTH = 140
+
+/** Registers /user/me and /users/:uid. */
+export default async function usersRoutes (fastify: FastifyInstance, { ctx }: RouteOptions): Promise<void> {
+  const bearer = { security: [{ bearer: [] }] }
+
+  fastify.get(API_PATHS.me, {
+    onRequest: requireUser(ctx),
+    schema: { summary: 'The signed-in user', ...bearer, response: responses(userSchema) },
+  }, async request => ok(signedInUser(request)))
+
+  fastify.patch<{ Body: ProfilePatchBody }>(API_PATHS.me, {
+    onRequest: requireUser(ctx),
+    schema: {
+      summary: 'Edit the signed-in user\'s profile (audited)',
+      ...bearer,
+      body: {
+        type: 'object',
+        additionalProperties: false,
+        minProperties: 1,
+        properties: {
+          nickname: { type: 'string', minLength: 1, maxLength: NICKNAME_MAX_LENGTH, pattern: '\\S' },
+          signature: { type: 'string', maxLength: SIGNATURE_MAX_LENGTH },
+          avatar: imageUrlSchema,
+        },
+      },
+      response: responses(userSchema),
+    },
+  }, async request => {
+    const user = signedInUser(request)
+    const patch = request.body
+    requireHttpUrl('avatar', patch.avatar)
+    requireAuditPass(ctx, patch) // SPEC §5: avatar, nickname and signature are audited
+    const updated = await ctx.repos.users.updateProfile(user.uid, patch)
+    if (!updated) throw notFound(`user ${user.uid} no longer exists`)
+    return ok(updated)
+  })
+
+  fastify.get<{ Params: { uid: string } }>(API_PATHS.user, {
+    schema: {
+      summary: 'A user\'s public profile',
+      params: { type: 'object', required: ['uid'], properties: { uid: idSchema } },
+      response: responses(userSchema),
+    },
+  }, async request => {
+    const user = await ctx.repos.users.get(request.params.uid)
+    if (!user) throw notFound(`path.uid: no user ${request.params.uid}`)
+    return ok(user)
+  })
+}

@@ -1,0 +1,72 @@
+/**
+ * `npm start`: runs the whole product on one port. Builds the H5 bundle first when
+ * dist/h5/index.html is missing (`npx taro build --type h5`), then serves the API and
+ * the app on HOST:PORT, prints the URL, and shuts down gracefully on SIGINT/SIGTERM
+ * (stops accepting, finishes requests in flight, closes the database).
+ */
+import { spawn } from 'child_process'
+import { existsSync } from 'fs'
+import path from 'path'
+import { buildApp } from './app'
+import { ConfigError, DEFAULT_H5_DIR, loadConfig, REPO_ROOT, type ServerConfig } from './config'
+
+/** How long a graceful shutdown may take before the process exits anyway. */
+const SHUTDOWN_TIMEOUT_MS = 10_000
+
+/** Builds the H5 bundle with Taro (output on this terminal); resolves when the build succeeded. */
+function buildH5 (): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('npx', ['taro', 'build', '--type', 'h5'], { cwd: REPO_ROOT, stdio: 'inherit', shell: process.platform === 'win32' })
+    child.once('error', reject)
+    child.once('exit', code => code === 0 ? resolve() : reject(new Error(`taro build --type h5 exited with code ${code}`)))
+  })
+}
+
+/** Makes sure the bundle exists (only the default dist/h5 is built; another H5_DIR is served as it is). */
+async function ensureH5 (config: ServerConfig): Promise<void> {
+  if (existsSync(path.join(config.h5Dir, 'index.html'))) return
+  if (config.h5Dir !== DEFAULT_H5_DIR) {
+    console.warn(`H5_DIR ${config.h5Dir} has no index.html: serving the API only`)
+    return
+  }
+  console.log('dist/h5 is missing: building the H5 app first (npx taro build --type h5)…')
+  await buildH5()
+}
+
+/** The URL to print for a listening address. */
+function displayUrl (config: ServerConfig, port: number): string {
+  if (config.publicUrl) return config.publicUrl
+  const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host
+  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`
+}
+
+async function main (): Promise<void> {
+  const config = loadConfig()
+  await ensureH5(config)
+  const app = await buildApp(config)
+  let stopping = false
+  const stop = (signal: string): void => {
+    if (stopping) {
+      process.exit(1) // a second signal: stop now
+    }
+    stopping = true
+    app.log.info(`${signal}: shutting down`)
+    setTimeout(() => process.exit(1), SHUTDOWN_TIMEOUT_MS).unref()
+    app.close().then(() => process.exit(0), error => {
+      console.error(error)
+      process.exit(1)
+    })
+  }
+  process.on('SIGINT', () => stop('SIGINT'))
+  process.on('SIGTERM', () => stop('SIGTERM'))
+  await app.listen({ port: config.port, host: config.host })
+  const address = app.server.address()
+  const port = typeof address === 'object' && address ? address.port : config.port
+  const url = displayUrl(config, port)
+  console.log(`OpenRealm is running at ${url} (app: ${url}/index.html, API document: ${url}/openapi.json)`)
+}
+
+main().catch(error => {
+  console.error(error instanceof ConfigError ? `configuration: ${error.message}` : error)
+  process.exit(1)
+})

@@ -1,0 +1,53 @@
+/**
+ * The audit step (SPEC §5) every write of an audited field goes through: a configurable
+ * word list (AUDIT_WORDS). Text is compared after NFKC normalisation, lower-casing and
+ * removing spaces and zero-width characters, so 'ＦＯＲ bidden' is caught like
+ * 'forbidden'; URL fields are also checked percent-decoded.
+ */
+import { AUDITED_FIELDS, AUDIT_CODE_BY_FIELD, type AuditField } from '@/domain/audit'
+
+/** The values of some audited fields about to be written. */
+export type AuditedValues = Partial<Record<AuditField, string | null | undefined>>
+
+/** A refused field and the rejection code the client sees (SPEC §8: title 104001, icon 104004). */
+export interface AuditRejection {
+  field: AuditField
+  code: number
+}
+
+/** Checks values against the word list. */
+export interface Auditor {
+  /** The first refused field (in AUDITED_FIELDS order), or null when everything passes. */
+  check (values: AuditedValues): AuditRejection | null
+}
+
+function normalise (text: string): string {
+  return text.normalize('NFKC').toLowerCase().replace(/[\s\u200b-\u200d\u2060\ufeff]+/g, '')
+}
+
+function decoded (text: string): string {
+  try {
+    return decodeURIComponent(text)
+  } catch {
+    return text
+  }
+}
+
+/** An auditor refusing any value that contains one of `words`. */
+export function createAuditor (words: readonly string[]): Auditor {
+  const needles = words.map(normalise).filter(word => word.length > 0)
+  const refused = (value: string): boolean => {
+    const haystacks = [normalise(value), normalise(decoded(value))]
+    return needles.some(needle => haystacks.some(haystack => haystack.includes(needle)))
+  }
+  return {
+    check (values) {
+      for (const field of AUDITED_FIELDS) {
+        const value = values[field]
+        // SPEC §5: a rejected field is answered with its own 104xxx code
+        if (typeof value === 'string' && refused(value)) return { field, code: AUDIT_CODE_BY_FIELD[field] }
+      }
+      return null
+    },
+  }
+}
