@@ -49,9 +49,11 @@ const server = {
   rootDir: __dirname,
   testEnvironment: 'node',
   testMatch: ['<rootDir>/server/test/**/*.test.ts'],
+  // kysely ships ES modules only: it is compiled like the server's own sources
   transform: {
-    '^.+\\.ts$': ['babel-jest', { presets: [['@babel/preset-env', { targets: { node: 'current' } }], '@babel/preset-typescript'], babelrc: false, configFile: false }],
+    '^.+\\.(ts|js)$': ['babel-jest', { presets: [['@babel/preset-env', { targets: { node: 'current' } }], '@babel/preset-typescript'], babelrc: false, configFile: false }],
   },
+  transformIgnorePatterns: ['/node_modules/(?!kysely/)'],
   moduleNameMapper: aliases,
 }
 
