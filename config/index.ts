@@ -29,6 +29,12 @@ export default defineConfig<'webpack5'>(async (merge) => {
     },
     plugins: [],
     defineConstants: {},
+    // Build-time choices read by the client as process.env.* (shell variables are not
+    // passed to the bundle unless named here; .env files are read by Taro itself).
+    env: {
+      TARO_APP_ENV: JSON.stringify(process.env.TARO_APP_ENV || 'dev'),
+      TARO_APP_ENTRY_PAGE: JSON.stringify(process.env.TARO_APP_ENTRY_PAGE || ''),
+    },
     copy: { patterns: [], options: {} },
     framework: 'react',
     compiler: 'webpack5',

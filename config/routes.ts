@@ -29,8 +29,11 @@ export const ROUTES: RouteEntry[] = [
   { name: 'webview', page: pagePathOf('webview') },
 ]
 
-/** The page the app opens on: the first route unless TARO_APP_ENTRY_PAGE names another. */
-export const ENTRY_PAGE: string = ROUTES[0].name
+/**
+ * The page the app opens on (SPEC §2: the entry page path is configurable): the route
+ * named by TARO_APP_ENTRY_PAGE at build time, else the first route.
+ */
+export const ENTRY_PAGE: string = ROUTES.find(route => route.name === process.env.TARO_APP_ENTRY_PAGE)?.name ?? ROUTES[0].name
 
 /** Taro page paths in app.config.ts order (entry page first). */
 export function pagePaths (entry: string = ENTRY_PAGE): string[] {

@@ -16,5 +16,7 @@ declare namespace NodeJS {
     /** Which backend environment the build targets: dev (default), test, master, online. */
     TARO_APP_ENV?: string
     TARO_APP_ID?: string
+    /** The page the app opens on (a route name from config/routes.ts); default the first route. */
+    TARO_APP_ENTRY_PAGE?: string
   }
 }

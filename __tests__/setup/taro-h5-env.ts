@@ -18,3 +18,8 @@ process.env.TARO_PLATFORM = 'web'
 // A require, not an import: it must run after the line above (imports are hoisted).
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 require('@tarojs/taro')
+
+// Taro's jest transformer compiles JSX with React's classic runtime (React.createElement),
+// while pages and tests never import React themselves, as in Taro builds.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+Object.assign(globalThis, { React: require('react') })
