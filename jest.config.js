@@ -59,6 +59,16 @@ const server = {
 
 module.exports = {
   projects: [client, server],
+  // Coverage (`npm test -- --coverage`, as .ci/run does): the whole client and server,
+  // with the floors the issues promise for the client core and the domain rules.
+  collectCoverageFrom: ['src/**/*.{ts,tsx}', 'server/src/**/*.ts', 'config/routes.ts', '!**/*.d.ts', '!src/**/index.config.ts', '!src/app.config.ts'],
+  coverageThreshold: {
+    './src/domain/': { branches: 100, lines: 100 },
+    './src/services/': { lines: 95 },
+    './src/router/': { lines: 95 },
+    './src/utils/': { lines: 95 },
+    './src/constants/': { lines: 95 },
+  },
   coverageDirectory: '<rootDir>/coverage',
   coverageReporters: ['text-summary', 'json-summary', 'lcov'],
 }
