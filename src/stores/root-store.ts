@@ -12,6 +12,7 @@ import type { StoreLogger } from './load-tracker'
 import { ProfileStore } from './profile-store'
 import { ServerStore } from './server-store'
 import { SessionStore, type KeyValueStorage } from './session-store'
+import { ShowroomStore } from './showroom-store'
 
 /** What the root store needs besides the API. */
 export interface RootStoreOptions {
@@ -43,6 +44,8 @@ export class RootStore {
   readonly channel: ChannelStore
   /** The current server's live items and their clock. */
   readonly live: LiveStore
+  /** The showroom of a metaverse channel (the Market page). */
+  readonly showroom: ShowroomStore
 
   constructor (api: ApiClient, options: RootStoreOptions) {
     const logger = options.logger ?? console
@@ -52,6 +55,7 @@ export class RootStore {
     this.server = new ServerStore(api, { servers: options.servers, logger })
     this.channel = new ChannelStore(api, this.server, logger)
     this.live = new LiveStore(api, this.server, { clock, scheduler: options.scheduler ?? timeoutScheduler, pageSize: options.livePageSize, logger })
+    this.showroom = new ShowroomStore(api, logger)
   }
 
   /**
