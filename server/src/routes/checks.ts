@@ -3,6 +3,7 @@
  * fields: image fields hold http(s) URLs, and the audit step (SPEC §5) runs before any
  * write.
  */
+import type { FastifyRequest } from 'fastify'
 import type { AppContext } from '../context'
 import { auditRejected, badRequest } from '../errors'
 import type { AuditedValues } from '../services/audit'
@@ -26,4 +27,9 @@ export function requireHttpUrl (field: string, value: string | null | undefined)
 export function requireAuditPass (ctx: AppContext, values: AuditedValues): void {
   const rejection = ctx.auditor.check(values)
   if (rejection) throw auditRejected(rejection)
+}
+
+/** preValidation hook of routes whose body is optional: no body at all is read as `{}`. */
+export async function absentBodyAsEmpty (request: FastifyRequest): Promise<void> {
+  if (request.body === undefined || request.body === null) request.body = {}
 }

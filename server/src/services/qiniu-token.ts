@@ -14,6 +14,8 @@ export interface PutPolicy {
   deadline: number
   /** Largest accepted file in bytes. */
   fsizeLimit?: number
+  /** What Qiniu answers after the upload (not used by this server's own upload host). */
+  returnBody?: string
   /** Accepted types, ';'-separated (`image/*;video/mp4`), or refused types after a leading '!'. */
   mimeLimit?: string
 }

@@ -5,12 +5,14 @@
 import type { FastifyInstance } from 'fastify'
 import { API_PATHS, type GuestLoginData } from '@contract/api'
 import type { RouteOptions } from '../../context'
+import { absentBodyAsEmpty } from '../checks'
 import { ok } from '../envelope'
 import { responses, userSchema } from '../schemas'
 
 /** Registers POST /auth/guest. */
 export default async function authRoutes (fastify: FastifyInstance, { ctx }: RouteOptions): Promise<void> {
   fastify.post(API_PATHS.guestLogin, {
+    preValidation: absentBodyAsEmpty,
     schema: {
       summary: 'Sign in as a guest',
       body: { type: 'object', additionalProperties: false, properties: {} },

@@ -9,6 +9,7 @@ import type { RouteOptions } from '../../context'
 import { badRequest } from '../../errors'
 import { publicBase } from '../../plugins/public-url'
 import { mimeAllowed, signUploadToken, type PutPolicy } from '../../services/qiniu-token'
+import { absentBodyAsEmpty } from '../checks'
 import { ok } from '../envelope'
 import { responses } from '../schemas'
 
@@ -23,7 +24,8 @@ export const MAX_KEY_BYTES = 750
 
 /** Registers POST /v2/qn/upfiles. */
 export default async function qiniuRoutes (fastify: FastifyInstance, { ctx }: RouteOptions): Promise<void> {
-  fastify.post<{ Body: UploadTokenBody | undefined }>(API_PATHS.uploadToken, {
+  fastify.post<{ Body: UploadTokenBody }>(API_PATHS.uploadToken, {
+    preValidation: absentBodyAsEmpty,
     schema: {
       summary: 'Qiniu upload token (SPEC §7)',
       body: {
@@ -37,7 +39,7 @@ export default async function qiniuRoutes (fastify: FastifyInstance, { ctx }: Ro
       response: responses({ type: 'object', required: ['domain', 'token'], properties: { domain: { type: 'string' }, token: { type: 'string' } } }),
     },
   }, async request => {
-    const { key, mime } = request.body ?? {}
+    const { key, mime } = request.body
     if (key !== undefined && Buffer.byteLength(key) > MAX_KEY_BYTES) throw badRequest(`body.key must be at most ${MAX_KEY_BYTES} bytes`)
     if (mime !== undefined && !mimeAllowed(UPLOAD_MIME_LIMIT, mime)) throw badRequest(`body.mime must be an image, video or audio type (${UPLOAD_MIME_LIMIT})`)
     const { qiniu } = ctx.config

@@ -1,0 +1,54 @@
+import path from 'path'
+import { ConfigError, DEFAULT_AUDIT_WORDS, DEFAULT_H5_DIR, DEV_JSAPI_TICKET, loadConfig } from '../src/config'
+
+describe('configuration from the environment', () => {
+  it('works out of the box: port 3000 on all interfaces, SQLite under ./data, development keys', () => {
+    const config = loadConfig({})
+    expect(config.port).toBe(3000)
+    expect(config.host).toBe('0.0.0.0')
+    expect(config.dataDir).toBe(path.resolve('data'))
+    expect(config.databaseUrl).toBeNull()
+    expect(config.publicUrl).toBeNull()
+    expect(config.h5Dir).toBe(DEFAULT_H5_DIR)
+    expect(config.wechat).toEqual({ appId: 'wx00openrealm0dev', appSecret: null, jsapiTicket: DEV_JSAPI_TICKET, apiBase: 'https://api.weixin.qq.com' })
+    expect(config.qiniu.bucket).toBe('openrealm')
+    expect(config.qiniu.domain).toBeNull()
+    expect(config.auditWords).toEqual(DEFAULT_AUDIT_WORDS)
+    expect(config.auditWords).toEqual(expect.arrayContaining(['违禁', 'forbidden']))
+    expect(config.rateLimit).toEqual({ max: 600, windowMs: 60000, allowList: ['127.0.0.1', '::1', '::ffff:127.0.0.1'] })
+  })
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', PORT: ' ', AUDIT_WORDS: '' })).toMatchObject({ databaseUrl: null, port: 3000, auditWords: DEFAULT_AUDIT_WORDS })
+  })
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '8080', HOST: '127.0.0.1', DATA_DIR: '/tmp/realm', DATABASE_URL: 'postgres://u@db/x', DATABASE_SCHEMA: 'realm',
+      PUBLIC_URL: 'https://realm.example/', H5_DIR: '/srv/h5', LOG_LEVEL: 'warn', TRUST_PROXY: 'true',
+      WX_APP_ID: 'wx1', WX_APP_SECRET: 's1', WX_JSAPI_TICKET: 't1', WX_API_BASE: 'http://127.0.0.1:9',
+      QINIU_ACCESS_KEY: 'ak', QINIU_SECRET_KEY: 'sk', QINIU_BUCKET: 'b', QINIU_DOMAIN: 'https://cdn.example', QINIU_FSIZE_LIMIT: '1000',
+      AUDIT_WORDS: ' a, b ,,c ', RATE_LIMIT_MAX: '5', RATE_LIMIT_WINDOW_MS: '2000', RATE_LIMIT_ALLOW: 'none',
+    })
+    expect(config).toEqual({
+      port: 8080, host: '127.0.0.1', dataDir: '/tmp/realm', databaseUrl: 'postgres://u@db/x', databaseSchema: 'realm',
+      publicUrl: 'https://realm.example', h5Dir: '/srv/h5', logLevel: 'warn', trustProxy: true,
+      wechat: { appId: 'wx1', appSecret: 's1', jsapiTicket: 't1', apiBase: 'http://127.0.0.1:9' },
+      qiniu: { accessKey: 'ak', secretKey: 'sk', bucket: 'b', domain: 'https://cdn.example', uploadMaxBytes: 1000 },
+      auditWords: ['a', 'b', 'c'],
+      rateLimit: { max: 5, windowMs: 2000, allowList: [] },
+    })
+  })
+
+  it('ignores an app secret without an app id (no half-configured WeChat)', () => {
+    expect(loadConfig({ WX_APP_SECRET: 's' }).wechat.appSecret).toBeNull()
+  })
+
+  it.each([
+    ['PORT', 'abc'], ['PORT', '70000'], ['RATE_LIMIT_MAX', '0'], ['DATABASE_URL', 'mysql://x'], ['PUBLIC_URL', 'ftp://x'],
+    ['PUBLIC_URL', 'not a url'], ['DATABASE_SCHEMA', 'Robert\'); drop'],
+  ])('refuses %s=%p naming the variable', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError)
+    expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^${name} `))
+  })
+})

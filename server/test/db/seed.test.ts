@@ -1,0 +1,123 @@
+import { CONFIGURED_SERVERS } from '@/constants/servers'
+import { ChannelKind, ChannelType, LiveFlag, MapCategory, MediaType } from '@contract/entities'
+import { openDatabase } from '../../src/db/dialects'
+import { migrateToLatest } from '../../src/db/migrate'
+import type { Db } from '../../src/db/schema'
+import { seedDemo } from '../../src/db/seed'
+import { BUSY_SERVER_ID, metaverseChannelIds } from '../../src/db/seed/demo-data'
+import { createFileStore } from '../../src/services/storage'
+import { startTestApp, type TestApp } from '../helper'
+
+const SEED_TIME = 1_800_000_000
+
+let test: TestApp
+let db: Db
+
+beforeAll(async () => {
+  test = await startTestApp({}, { now: () => SEED_TIME })
+  db = (await openDatabase(test.config)).db
+})
+
+afterAll(async () => {
+  await db.destroy()
+  await test.close()
+})
+
+async function counts (): Promise<Record<string, number>> {
+  const tables = ['servers', 'users', 'server_members', 'roles', 'channels', 'lives', 'posts', 'messages', 'showrooms', 'showroom_events', 'showroom_hotspots', 'stored_files'] as const
+  const result: Record<string, number> = {}
+  for (const table of tables) {
+    const row = await db.selectFrom(table).select(eb => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+    result[table] = Number(row.n)
+  }
+  return result
+}
+
+describe('the demo seed', () => {
+  it('seeds the three configured servers with their names and sub-domains', async () => {
+    const servers = await db.selectFrom('servers').select(['server_id', 'name', 'sub_domain']).orderBy('sort').execute()
+    expect(servers).toEqual(CONFIGURED_SERVERS)
+    expect(servers.map(server => server.server_id)).toEqual(['723658', '832828', '275902'])
+  })
+
+  it('gives every server channels of every type and kind', async () => {
+    for (const { server_id: serverId } of CONFIGURED_SERVERS) {
+      const channels = await db.selectFrom('channels').selectAll().where('server_id', '=', serverId).execute()
+      const types = new Set(channels.map(channel => channel.channel_type))
+      const kinds = new Set(channels.map(channel => channel.kind))
+      for (const type of [1, 2, 3, 8, 10, 11, 12, 13]) expect(types).toContain(type)
+      for (const kind of [ChannelKind.Channel, ChannelKind.Group, ChannelKind.LiveTab, ChannelKind.Interaction]) expect(kinds).toContain(kind)
+      expect(channels.find(channel => channel.channel_type === ChannelType.ExternalLink)?.link_url).toMatch(/^https:\/\//)
+      const metaverse = channels.filter(channel => channel.channel_type === ChannelType.Metaverse)
+      expect(metaverse.map(channel => channel.channel_id).sort()).toEqual(metaverseChannelIds(serverId))
+      expect(metaverse.map(channel => channel.map_category).sort()).toEqual([MapCategory.ThreeD, MapCategory.LiveMap])
+    }
+  })
+
+  it('seeds users of every identity, one of them registered at the seed time', async () => {
+    const users = await db.selectFrom('users').selectAll().execute()
+    expect(users.some(user => /^\d+$/.test(user.uid) && user.user_type === 1)).toBe(true)
+    expect(users.filter(user => user.uid.startsWith('C_')).every(user => user.user_type === 2)).toBe(true)
+    expect(users.some(user => user.uid.startsWith('C_'))).toBe(true)
+    expect(users.some(user => user.uid.startsWith('B_'))).toBe(true)
+    expect(users.some(user => user.uid.startsWith('D_'))).toBe(true)
+    expect(users.filter(user => user.addtime === SEED_TIME)).toHaveLength(1)
+  })
+
+  it('gives every server a bot role and a training-channel role', async () => {
+    for (const { server_id: serverId } of CONFIGURED_SERVERS) {
+      const roles = await db.selectFrom('roles').selectAll().where('server_id', '=', serverId).execute()
+      expect(roles.some(role => role.type === 1)).toBe(true)
+      const training = roles.find(role => role.join_role)
+      const channel = await db.selectFrom('channels').selectAll().where('channel_id', '=', training?.join_role ?? '').executeTakeFirst()
+      expect(channel?.server_id).toBe(serverId)
+    }
+  })
+
+  it('seeds live items in every state on every server', async () => {
+    for (const { server_id: serverId } of CONFIGURED_SERVERS) {
+      const lives = await db.selectFrom('lives').selectAll().where('server_id', '=', serverId).execute()
+      expect(lives.some(live => live.is_live === LiveFlag.Reserved)).toBe(true)
+      expect(lives.some(live => live.is_live === LiveFlag.Ended)).toBe(true)
+      expect(lives.some(live => live.type === MediaType.Live && live.is_live === LiveFlag.OnAir && (live.started_at ?? 0) < SEED_TIME)).toBe(true)
+      expect(lives.some(live => live.play_url.endsWith('.mp4') && (live.started_at ?? 0) + live.duration < SEED_TIME)).toBe(true)
+      expect(lives.some(live => live.type === MediaType.Record && (live.started_at ?? 0) > SEED_TIME)).toBe(true)
+    }
+  })
+
+  it('gives the busy server enough live items and posts to page through', async () => {
+    const lives = await db.selectFrom('lives').select(eb => eb.fn.countAll<number>().as('n')).where('server_id', '=', BUSY_SERVER_ID).executeTakeFirstOrThrow()
+    const posts = await db.selectFrom('posts').innerJoin('channels', 'channels.channel_id', 'posts.channel_id')
+      .select(eb => eb.fn.countAll<number>().as('n')).where('channels.server_id', '=', BUSY_SERVER_ID).executeTakeFirstOrThrow()
+    expect(Number(lives.n)).toBeGreaterThanOrEqual(25)
+    expect(Number(posts.n)).toBeGreaterThanOrEqual(25)
+  })
+
+  it('gives every metaverse channel a showroom with a stored background and at least two events', async () => {
+    const files = createFileStore(db, test.config.dataDir)
+    for (const { server_id: serverId } of CONFIGURED_SERVERS) {
+      for (const channelId of metaverseChannelIds(serverId)) {
+        const showroom = await db.selectFrom('showrooms').selectAll().where('channel_id', '=', channelId).executeTakeFirstOrThrow()
+        expect(await files.get(showroom.background.replace('/files/', ''))).toMatchObject({ mime: 'image/svg+xml' })
+        const events = await db.selectFrom('showroom_events').select('type').where('channel_id', '=', channelId).orderBy('sort').execute()
+        expect(events.map(event => event.type)).toEqual(['welcome', 'product', 'video'])
+      }
+    }
+  })
+
+  it('is idempotent: seeding and migrating again changes no counts', async () => {
+    const before = await counts()
+    await migrateToLatest(db)
+    await seedDemo(db, createFileStore(db, test.config.dataDir), SEED_TIME)
+    expect(await counts()).toEqual(before)
+  })
+
+  it('moves the time-relative rows to a later seed time instead of adding rows', async () => {
+    const before = await counts()
+    const later = SEED_TIME + 10 * 24 * 3600
+    await seedDemo(db, createFileStore(db, test.config.dataDir), later)
+    expect(await counts()).toEqual(before)
+    const today = await db.selectFrom('users').select('uid').where('addtime', '=', later).execute()
+    expect(today).toHaveLength(1)
+  })
+})

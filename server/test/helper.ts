@@ -1,0 +1,120 @@
+/**
+ * Test harness of the server suite: a real app on a real database — a fresh SQLite file
+ * in a temporary data folder by default, or, when DATABASE_URL is set (CI's PostgreSQL
+ * pass), a fresh PostgreSQL schema of its own, dropped again on close — so every test
+ * file starts from the seeded demo and runs are repeatable. A small fake H5 bundle
+ * stands in for dist/h5.
+ */
+import { randomBytes } from 'crypto'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'fs'
+import { tmpdir } from 'os'
+import path from 'path'
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify'
+import { Client } from 'pg'
+import type { Envelope } from '@contract/api'
+import { buildApp, type AppOptions } from '../src/app'
+import { loadConfig, type ServerConfig } from '../src/config'
+
+/** A running test app. */
+export interface TestApp {
+  app: FastifyInstance
+  config: ServerConfig
+  /** Sends a request through app.inject. */
+  inject (options: InjectOptions | string): Promise<LightMyRequestResponse>
+  /** Stops the app and removes its data (files, SQLite file or PostgreSQL schema). */
+  close (): Promise<void>
+}
+
+/** The HTML of the fake H5 bundle's index.html. */
+export const FAKE_INDEX_HTML = '<!doctype html><html><body><div id="app">openrealm test shell</div></body></html>'
+
+/** True when this run uses PostgreSQL. */
+export const usesPostgres = Boolean(process.env.DATABASE_URL)
+
+function fakeH5 (root: string): string {
+  const dir = path.join(root, 'h5')
+  mkdirSync(path.join(dir, 'js'), { recursive: true })
+  writeFileSync(path.join(dir, 'index.html'), FAKE_INDEX_HTML)
+  writeFileSync(path.join(dir, 'js', 'app.1234abcd.js'), 'console.log("app")\n')
+  return dir
+}
+
+/** The configuration of a test app: temporary folders, silent log, `env` on top. */
+export function testConfig (root: string, env: Record<string, string> = {}): ServerConfig {
+  const schema = usesPostgres ? `t_${process.pid}_${randomBytes(4).toString('hex')}` : ''
+  return loadConfig({
+    DATA_DIR: path.join(root, 'data'),
+    H5_DIR: fakeH5(root),
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: process.env.DATABASE_URL ?? '',
+    DATABASE_SCHEMA: schema,
+    ...env,
+  })
+}
+
+async function dropSchema (url: string, schema: string): Promise<void> {
+  const client = new Client({ connectionString: url })
+  await client.connect()
+  try {
+    await client.query(`drop schema if exists "${schema}" cascade`)
+  } finally {
+    await client.end()
+  }
+}
+
+/** Starts a seeded app on a fresh database; `env` overrides configuration variables. */
+export async function startTestApp (env: Record<string, string> = {}, options: Omit<AppOptions, 'config'> = {}): Promise<TestApp> {
+  const root = mkdtempSync(path.join(tmpdir(), 'openrealm-server-test-'))
+  const config = testConfig(root, env)
+  const app = await buildApp(config, options)
+  return {
+    app,
+    config,
+    inject: request => app.inject(request),
+    async close () {
+      await app.close()
+      if (config.databaseUrl && config.databaseSchema) await dropSchema(config.databaseUrl, config.databaseSchema)
+      rmSync(root, { recursive: true, force: true })
+    },
+  }
+}
+
+/** The envelope of an answer (fails the test when the body is not one). */
+export function envelope<T = unknown> (response: LightMyRequestResponse): Envelope<T> {
+  const body = response.json() as Envelope<T>
+  expect(typeof body.code).toBe('number')
+  expect(typeof body.msg).toBe('string')
+  expect(body).toHaveProperty('data')
+  return body
+}
+
+/** One part of a multipart/form-data body. */
+export type FormPart =
+  | { name: string, value: string }
+  | { name: string, filename: string, type: string, content: Buffer }
+
+/** A multipart/form-data body and its content-type header, as a browser would send the form. */
+export function multipart (parts: FormPart[]): { payload: Buffer, headers: Record<string, string> } {
+  const boundary = `----openrealm${randomBytes(8).toString('hex')}`
+  const chunks: Buffer[] = []
+  for (const part of parts) {
+    if ('value' in part) {
+      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`))
+    } else {
+      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.type}\r\n\r\n`))
+      chunks.push(part.content, Buffer.from('\r\n'))
+    }
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`))
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } }
+}
+
+/** A 1×1 PNG (a real one, for the image checks). */
+export const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64')
+
+/** Signs in as a new guest; resolves its bearer header and uid. */
+export async function signInAsGuest (test: TestApp): Promise<{ headers: Record<string, string>, uid: string, token: string }> {
+  const response = await test.inject({ method: 'POST', url: '/auth/guest', payload: {} })
+  const { data } = envelope<{ token: string, user: { uid: string } }>(response)
+  return { headers: { authorization: `Bearer ${data.token}` }, uid: data.user.uid, token: data.token }
+}

@@ -1,0 +1,101 @@
+import { BASE64_IMAGE_MAX_BYTES, decodeBase64Data } from '../../src/routes/resource'
+import { envelope, PNG_1X1, startTestApp, type TestApp } from '../helper'
+
+let test: TestApp
+beforeAll(async () => { test = await startTestApp() })
+afterAll(async () => { await test.close() })
+
+const upload = (data: unknown) => test.inject({ method: 'POST', url: '/resource/base64', payload: { data } })
+
+async function storedFileCount (): Promise<number> {
+  const { openDatabase } = await import('../../src/db/dialects')
+  const { db } = await openDatabase(test.config)
+  try {
+    const row = await db.selectFrom('stored_files').select(eb => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+    return Number(row.n)
+  } finally {
+    await db.destroy()
+  }
+}
+
+describe('POST /resource/base64', () => {
+  it('stores a base64 png and answers a URL that serves the same bytes', async () => {
+    const response = await upload(PNG_1X1.toString('base64'))
+    expect(response.statusCode).toBe(200)
+    const { code, data } = envelope<{ url: string }>(response)
+    expect(code).toBe(0)
+    expect(data.url).toMatch(/^http:\/\/localhost:80\/files\/base64\/.+\.png$/)
+    const file = await test.inject(new URL(data.url).pathname)
+    expect(file.statusCode).toBe(200)
+    expect(file.headers['content-type']).toBe('image/png')
+    expect(file.rawPayload.equals(PNG_1X1)).toBe(true)
+  })
+
+  it('accepts a data-URL prefix and answers the same URL for the same image', async () => {
+    const plain = envelope<{ url: string }>(await upload(PNG_1X1.toString('base64'))).data.url
+    const prefixed = envelope<{ url: string }>(await upload(`data:image/png;base64,${PNG_1X1.toString('base64')}`)).data.url
+    expect(prefixed).toBe(plain)
+  })
+
+  it('uses PUBLIC_URL for the answered URL when it is set', async () => {
+    const other = await startTestApp({ PUBLIC_URL: 'https://realm.example' })
+    try {
+      const response = await other.inject({ method: 'POST', url: '/resource/base64', payload: { data: PNG_1X1.toString('base64') } })
+      expect(envelope<{ url: string }>(response).data.url).toMatch(/^https:\/\/realm\.example\/files\/base64\//)
+    } finally {
+      await other.close()
+    }
+  })
+
+  it('refuses text dressed as an image with 415 and stores nothing', async () => {
+    const before = await storedFileCount()
+    const response = await upload(`data:image/png;base64,${Buffer.from('<script>alert(1)</script>').toString('base64')}`)
+    expect(response.statusCode).toBe(415)
+    expect(envelope(response)).toMatchObject({ code: 415000, data: null })
+    expect(envelope(response).msg).toMatch(/body\.data/)
+    expect(await storedFileCount()).toBe(before)
+  })
+
+  it('refuses text that is not base64 with 400 naming the field', async () => {
+    const response = await upload('not base64 at all!')
+    expect(response.statusCode).toBe(400)
+    expect(envelope(response)).toMatchObject({ code: 400000, msg: 'body.data is not valid base64' })
+  })
+
+  it('refuses a data URL that is not base64 encoded', async () => {
+    const response = await upload('data:image/png,rawbytes')
+    expect(response.statusCode).toBe(400)
+  })
+
+  it('refuses an image over the size cap with 413', async () => {
+    const big = Buffer.concat([PNG_1X1, Buffer.alloc(BASE64_IMAGE_MAX_BYTES)])
+    const response = await upload(big.toString('base64'))
+    expect(response.statusCode).toBe(413)
+    expect(envelope(response).code).toBe(413000)
+  })
+
+  it('refuses a missing, empty or object data field with 400 naming it', async () => {
+    for (const payload of [{}, { data: '' }, { data: { nested: true } }]) {
+      const response = await test.inject({ method: 'POST', url: '/resource/base64', payload })
+      expect(response.statusCode).toBe(400)
+      expect(envelope(response).msg).toMatch(/^body\.data /)
+    }
+  })
+
+  it('refuses fields other than data', async () => {
+    const response = await test.inject({ method: 'POST', url: '/resource/base64', payload: { data: PNG_1X1.toString('base64'), name: 'x' } })
+    expect(response.statusCode).toBe(400)
+    expect(envelope(response).msg).toBe('body.name is not allowed')
+  })
+})
+
+describe('base64 decoding', () => {
+  it('reads the URL-safe alphabet, unpadded text and text broken over lines', () => {
+    expect(decodeBase64Data('-_8')).toEqual(Buffer.from([0xfb, 0xff]))
+    expect(decodeBase64Data('aGVs\nbG8=')).toEqual(Buffer.from('hello'))
+  })
+
+  it('refuses text whose length cannot be base64', () => {
+    expect(() => decodeBase64Data('abcde')).toThrow('body.data is not valid base64')
+  })
+})
