@@ -1,0 +1,41 @@
+import { API_PATHS, UPLOAD_HOST_PATH } from '@contract/api'
+import { startTestApp, type TestApp } from '../helper'
+
+let test: TestApp
+beforeAll(async () => { test = await startTestApp() })
+afterAll(async () => { await test.close() })
+
+/** `/servers/:server_id` as OpenAPI writes it: `/servers/{server_id}`. */
+const openApiPath = (apiPath: string) => apiPath.replace(/:(\w+)/g, '{$1}')
+
+describe('GET /openapi.json', () => {
+  it('documents every path of the contract from the route schemas', async () => {
+    const response = await test.inject('/openapi.json')
+    expect(response.statusCode).toBe(200)
+    const document = response.json()
+    expect(document.openapi).toBe('3.0.3')
+    const paths = Object.keys(document.paths)
+    for (const apiPath of [...Object.values(API_PATHS), UPLOAD_HOST_PATH]) expect(paths).toContain(openApiPath(apiPath))
+  })
+
+  it('documents request parameters and the envelope of each answer', async () => {
+    const document = (await test.inject('/openapi.json')).json()
+    const wxconf = document.paths['/login_third/wxconf'].get
+    expect(wxconf.parameters).toContainEqual(expect.objectContaining({ name: 'url', in: 'query', required: true }))
+    const ok = wxconf.responses['200'].content['application/json'].schema
+    expect(ok.required).toEqual(['code', 'msg', 'data'])
+    expect(wxconf.responses['4XX']).toBeDefined()
+  })
+
+  it('marks the routes that need a bearer token', async () => {
+    const document = (await test.inject('/openapi.json')).json()
+    expect(document.components.securitySchemes.bearer).toEqual({ type: 'http', scheme: 'bearer' })
+    expect(document.paths['/user/me'].patch.security).toEqual([{ bearer: [] }])
+  })
+
+  it('leaves the app\'s own routes out of the API document', async () => {
+    const document = (await test.inject('/openapi.json')).json()
+    expect(Object.keys(document.paths)).not.toContain('/')
+    expect(Object.keys(document.paths)).not.toContain('/openapi.json')
+  })
+})

@@ -1,0 +1,42 @@
+import { envelope, startTestApp, type TestApp } from '../helper'
+
+describe('the rate limit per client', () => {
+  let test: TestApp
+  beforeAll(async () => { test = await startTestApp({ RATE_LIMIT_MAX: '3', RATE_LIMIT_ALLOW: 'none' }) })
+  afterAll(async () => { await test.close() })
+
+  it('answers 429 in the envelope once a client exceeds the limit', async () => {
+    const from = (remoteAddress: string) => test.inject({ url: '/servers', remoteAddress })
+    for (let index = 0; index < 3; index += 1) expect((await from('10.0.0.1')).statusCode).toBe(200)
+    const limited = await from('10.0.0.1')
+    expect(limited.statusCode).toBe(429)
+    expect(envelope(limited)).toMatchObject({ code: 429000, data: null })
+    expect(envelope(limited).msg).toMatch(/^too many requests/)
+    expect(limited.headers['retry-after']).toBeDefined()
+  })
+
+  it('counts each client on its own', async () => {
+    expect((await test.inject({ url: '/servers', remoteAddress: '10.0.0.2' })).statusCode).toBe(200)
+  })
+
+  it('counts requests to unknown paths too', async () => {
+    for (let index = 0; index < 3; index += 1) await test.inject({ url: '/servers/x/y', remoteAddress: '10.0.0.3' })
+    const limited = await test.inject({ url: '/servers/x/y', remoteAddress: '10.0.0.3' })
+    expect(limited.statusCode).toBe(429)
+    expect(envelope(limited).code).toBe(429000)
+  })
+})
+
+describe('loopback clients', () => {
+  it('are exempt by default, so local benchmarks are not throttled', async () => {
+    const test = await startTestApp({ RATE_LIMIT_MAX: '2' })
+    try {
+      for (let index = 0; index < 5; index += 1) expect((await test.inject({ url: '/servers', remoteAddress: '127.0.0.1' })).statusCode).toBe(200)
+      await test.inject({ url: '/servers', remoteAddress: '10.9.9.9' })
+      await test.inject({ url: '/servers', remoteAddress: '10.9.9.9' })
+      expect((await test.inject({ url: '/servers', remoteAddress: '10.9.9.9' })).statusCode).toBe(429)
+    } finally {
+      await test.close()
+    }
+  })
+})
