@@ -4,7 +4,7 @@
  * showroom arrives the first interaction event is opened: that is the event the page
  * plays first (SPEC §7: "takes the first interaction event").
  */
-import { makeAutoObservable } from 'mobx'
+import { makeAutoObservable, observable } from 'mobx'
 import type { Hotspot, InteractionEvent, MapCfgData, MapCfgQuery } from '@contract/api'
 import { t } from '@/constants/messages'
 import type { ApiClient } from '@/services/api/api-client'
@@ -48,7 +48,8 @@ export class ShowroomStore {
 
   constructor (private readonly api: ApiClient, logger: StoreLogger) {
     this.loader = new LoadTracker(logger)
-    makeAutoObservable<ShowroomStore, 'api' | 'loader'>(this, { api: false, loader: false })
+    // The answer is read, never changed: kept as it came (no deep observable copy).
+    makeAutoObservable<ShowroomStore, 'api' | 'loader'>(this, { api: false, loader: false, data: observable.ref, firstEvent: observable.ref })
   }
 
   /** 'loading' while asking, 'ready' with events to play, 'empty' for a showroom without events, 'error' (see `problem`). */

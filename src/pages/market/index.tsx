@@ -1,11 +1,81 @@
-import { View, Text } from '@tarojs/components'
+import { useCallback, useEffect, useMemo } from 'react'
+import { observer } from 'mobx-react-lite'
+import { Button, Text, View } from '@tarojs/components'
+import InteractionCard from '@/components/interaction-card'
+import ShowroomMap from '@/components/showroom-map'
+import { t } from '@/constants/messages'
+import { usePageLifecycle } from '@/hooks/use-page-lifecycle'
+import { currentParams, relaunch } from '@/router'
+import { useStores } from '@/stores/context'
+import { showLoadError } from '@/utils/feedback'
+import { isH5 } from '@/utils/platform'
 import './index.scss'
 
-/** Market (SPEC §2, `/market/index.html`): the showroom of a metaverse channel. */
-export default function Market () {
+/** This page's path, for the lifecycle log. */
+const PAGE_PATH = 'pages/market/index'
+
+function goHome (): void {
+  relaunch().catch(error => console.error('[market] home failed:', error))
+}
+
+/**
+ * Market (SPEC §2 `/market/index.html`, the sales demonstration platform): the showroom
+ * of the metaverse channel named by `server_id`/`sid` and `channel_id`/`cid`. The map
+ * keeps its aspect ratio with the hotspots on it; the first interaction event's card
+ * opens (and a video plays) as the page opens (SPEC §7); tapping a hotspot opens its card.
+ */
+function Market () {
+  const { showroom } = useStores()
+  const params = useMemo(() => currentParams(), [])
+  usePageLifecycle(PAGE_PATH)
+
+  const load = useCallback(async (query?: { server_id?: string, channel_id?: string }) => {
+    const shown = await showroom.load(query)
+    // SPEC §8: the loader error handler shows the message in a toast (a missing id is shown on the page only).
+    if (!shown && showroom.status === 'error' && showroom.problem !== 'no-channel') await showLoadError(showroom.error ?? '')
+  }, [showroom])
+
+  useEffect(() => {
+    load({ server_id: params.server_id, channel_id: params.channel_id }).catch(error => console.error('[market] load failed:', error))
+  }, [load, params])
+
+  const { status, map, openedEvent, firstEvent } = showroom
+  if (status === 'error') {
+    const retryable = showroom.problem === 'failed'
+    return (
+      <View className='market market--state'>
+        <Text className='market__message'>{showroom.error}</Text>
+        <View className='market__actions'>
+          {retryable && <Button className='market__button market__button--primary' onClick={() => { load().catch(() => undefined) }}>{t('retry')}</Button>}
+          <Button className='market__button' onClick={goHome}>{t('backHome')}</Button>
+        </View>
+      </View>
+    )
+  }
+  if (map === null) {
+    return (
+      <View className='market market--state'>
+        <Text className='market__message'>{t('loading')}</Text>
+      </View>
+    )
+  }
   return (
     <View className='market'>
-      <Text>销售演示平台</Text>
+      <ShowroomMap map={map} hotspots={showroom.hotspots} activeEventId={showroom.openEventId} onHotspot={spot => showroom.openEvent(spot.event_id)} />
+      {status === 'empty' && <Text className='market__empty'>{t('showroomEmpty')}</Text>}
+      {openedEvent && (
+        <View className='market__card'>
+          <InteractionCard
+            key={openedEvent.event_id}
+            event={openedEvent}
+            // The first event plays without a tap: a browser starts it only muted.
+            startMuted={isH5() && openedEvent.event_id === firstEvent?.event_id}
+            onClose={() => showroom.closeEvent()}
+          />
+        </View>
+      )}
     </View>
   )
 }
+
+export default observer(Market)
