@@ -114,6 +114,11 @@ describe('POST /upload (the Qiniu-compatible upload host)', () => {
     expectQiniuError(await send([{ name: 'token', value: token() }, { name: 'key', value: 'nothing.png' }]), 400, 'file is required')
   })
 
+  it('answers 400 for a multipart body the parser cannot read', async () => {
+    const response = await test.inject({ method: 'POST', url: '/upload', headers: { 'content-type': 'multipart/form-data' }, payload: 'no boundary' })
+    expectQiniuError(response, 400, 'malformed multipart/form-data body: Multipart: Boundary not found')
+  })
+
   it('answers 415 for a body that is not multipart', async () => {
     const response = await test.inject({ method: 'POST', url: '/upload', payload: { token: token() } })
     expect(response.statusCode).toBe(415)

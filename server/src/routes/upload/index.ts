@@ -5,7 +5,7 @@
  * refuses to replace other content under an existing key (614), answering like Qiniu:
  * `{hash, key}` on success, `{error}` on failure — each inside the envelope as well.
  */
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fastifyMultipart from '@fastify/multipart'
 import { SERVER_CODES, UPLOAD_HOST_PATH } from '@contract/api'
 import type { RouteOptions } from '../../context'
@@ -42,6 +42,28 @@ interface UploadForm {
   file: { content: Buffer, declaredType: string } | null
 }
 
+/**
+ * Reads the form's token, key and file. The multipart parser's own refusals (too large,
+ * too many parts) keep their status; a body it cannot parse at all is a 400.
+ */
+async function readForm (request: FastifyRequest): Promise<UploadForm> {
+  const form: UploadForm = { token: null, key: null, file: null }
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        const content = await part.toBuffer()
+        if (part.fieldname === 'file') form.file = { content, declaredType: part.mimetype }
+      } else if (part.fieldname === 'token' || part.fieldname === 'key') {
+        form[part.fieldname] = String(part.value)
+      }
+    }
+  } catch (error) {
+    if (typeof (error as { statusCode?: unknown }).statusCode === 'number') throw error
+    throw badRequest(`malformed multipart/form-data body: ${(error as Error).message}`)
+  }
+  return form
+}
+
 /** Registers POST /upload with its own multipart parser (no other route accepts multipart). */
 export default async function uploadRoutes (fastify: FastifyInstance, { ctx }: RouteOptions): Promise<void> {
   const maxBytes = ctx.config.qiniu.uploadMaxBytes
@@ -62,15 +84,7 @@ export default async function uploadRoutes (fastify: FastifyInstance, { ctx }: R
     },
   }, async (request): Promise<UploadAnswer> => {
     if (!request.isMultipart()) throw httpError(415, 'the upload must be multipart/form-data with token, key and file')
-    const form: UploadForm = { token: null, key: null, file: null }
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        const content = await part.toBuffer()
-        if (part.fieldname === 'file') form.file = { content, declaredType: part.mimetype }
-      } else if (part.fieldname === 'token' || part.fieldname === 'key') {
-        form[part.fieldname] = String(part.value)
-      }
-    }
+    const form = await readForm(request)
     if (!form.token) throw httpError(401, 'token not specified')
     let policy
     try {
