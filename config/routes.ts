@@ -23,10 +23,12 @@ export const ROUTES: RouteEntry[] = [
   { name: 'index', page: pagePathOf('index'), customPath: '/index.html' },
   { name: 'market', page: pagePathOf('market'), customPath: '/market/index.html' },
   { name: 'demo', page: pagePathOf('demo') },
+  { name: 'me', page: pagePathOf('me') },
   // SPEC §2: unknown paths invoke a not-found handler (src/router sends them here).
   { name: 'not-found', page: pagePathOf('not-found') },
   // SPEC §2: rule pages open their URL in a web view in the mini-program.
   { name: 'webview', page: pagePathOf('webview') },
+  { name: 'channel', page: pagePathOf('channel') },
 ]
 
 /**

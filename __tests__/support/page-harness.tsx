@@ -12,6 +12,7 @@ import * as ReactDOM from 'react-dom'
 import TestUtils from '@tarojs/test-utils-react'
 import Taro from '@tarojs/taro'
 import type { ComponentType } from 'react'
+import type { User } from '@contract/entities'
 import { StoresProvider } from '@/stores/context'
 import { createRootStore, type RootStore } from '@/stores/root-store'
 import { fakeApi, fakeLogger, memoryStorage, type FakeApi } from '../stores/support/fakes'
@@ -30,6 +31,8 @@ export interface PageSetup {
   api?: FakeApi
   /** The stores' clock (unix ms). */
   now?: number
+  /** Someone already signed in on this device (their stored login data). */
+  signedIn?: User
 }
 
 /** A mounted page and what it runs on. */
@@ -44,7 +47,8 @@ export async function mountPage (Page: ComponentType, setup: PageSetup = {}): Pr
   const api = setup.api ?? fakeApi()
   const params = setup.params ?? {}
   jest.spyOn(Taro, 'getCurrentInstance').mockReturnValue({ router: { params, path: '' }, page: null, app: null } as unknown as ReturnType<typeof Taro.getCurrentInstance>)
-  const root = createRootStore(api, { storage: memoryStorage(), loginKey: 'test-login', logger: fakeLogger(), clock: () => setup.now ?? Date.now() })
+  const storage = memoryStorage(setup.signedIn ? { 'test-login': JSON.stringify({ user: setup.signedIn, token: 'test-token' }) } : {})
+  const root = createRootStore(api, { storage, loginKey: 'test-login', logger: fakeLogger(), clock: () => setup.now ?? Date.now() })
   function Harness () {
     return (
       <StoresProvider value={root}>

@@ -1,0 +1,216 @@
+import TestUtils from '@tarojs/test-utils-react'
+import Taro from '@tarojs/taro'
+import type { User } from '@contract/entities'
+import Me from '@/pages/me/index'
+import { api as appApi } from '@/services/api'
+import { auditRejection, fakeApi, user, type FakeApi } from '../stores/support/fakes'
+import { mountPage, spyToasts, toastTitles, unmountPages } from '../support/page-harness'
+
+const NOW = Date.UTC(2024, 5, 1, 4, 0, 0) // 2024-06-01 12:00 in UTC+8
+const TODAY = Math.floor(Date.UTC(2024, 5, 1, 1, 0, 0) / 1000) // 09:00 the same day in UTC+8
+const LAST_YEAR = Math.floor(Date.UTC(2023, 0, 2) / 1000)
+
+function signedInApi (who: User): FakeApi {
+  const api = fakeApi()
+  api.getMe.mockResolvedValue(who)
+  return api
+}
+
+async function openMe (who: User, api: FakeApi = signedInApi(who)) {
+  const page = await mountPage(Me, { api, signedIn: who, now: NOW })
+  await page.testUtils.queries.waitForQuerySelector('.me__nickname')
+  return page
+}
+
+function text (testUtils: TestUtils, selector: string): string | null | undefined {
+  return testUtils.queries.querySelector(selector)?.textContent
+}
+
+/** Types into the field's text box as a user would (the H5 input's own input event). */
+async function typeInto (testUtils: TestUtils, fieldIndex: number, value: string): Promise<void> {
+  const box = testUtils.queries.querySelectorAll('.profile-field')[fieldIndex].querySelector('input, textarea') as HTMLInputElement
+  await testUtils.act(async () => {
+    box.value = value
+    box.dispatchEvent(new Event('input', { bubbles: true }))
+  })
+}
+
+async function pressSave (testUtils: TestUtils, fieldIndex: number): Promise<void> {
+  const button = testUtils.queries.querySelectorAll('.profile-field__save')[fieldIndex]
+  await testUtils.act(async () => { testUtils.fireEvent.click(button) })
+}
+
+let toasts: jest.SpyInstance
+beforeEach(() => { toasts = spyToasts() })
+afterEach(() => {
+  unmountPages()
+  jest.restoreAllMocks()
+})
+
+describe('Me page', () => {
+  it('shows the signed-in identity: avatar, nickname, signature, kind and a new member', async () => {
+    const { testUtils } = await openMe(user({ uid: 'B_42', nickname: '小游客', signature: '来看看', addtime: TODAY, avatar: 'https://cdn.example/a.png' }))
+    expect(text(testUtils, '.me__nickname')).toBe('小游客')
+    expect(text(testUtils, '.me__signature')).toBe('来看看')
+    expect(text(testUtils, '.identity-badge')).toBe('游客')
+    expect(text(testUtils, '.me__age')).toBe('新用户')
+    expect(testUtils.queries.querySelector('.avatar-picker__image')?.getAttribute('src')).toBe('https://cdn.example/a.png')
+  })
+
+  it.each<[string, Partial<User>, string]>([
+    ['a user', { uid: 'U_1', user_type: 1 }, '用户'],
+    ['a bot', { uid: 'C_1' }, '机器人'],
+    ['a map account', { uid: 'D_1' }, '地图账号'],
+  ])('names the identity of %s and an old member', async (_who, overrides, badge) => {
+    const { testUtils } = await openMe(user({ ...overrides, addtime: LAST_YEAR }))
+    expect(text(testUtils, '.identity-badge')).toBe(badge)
+    expect(text(testUtils, '.me__age')).toBe('老用户')
+  })
+
+  it('signs a newcomer in as a guest and shows them', async () => {
+    const api = fakeApi()
+    api.guestLogin.mockResolvedValue({ token: 't', user: user({ uid: 'B_new', nickname: '游客8848', addtime: TODAY }) })
+    const { testUtils } = await mountPage(Me, { api, now: NOW })
+    expect((await testUtils.queries.waitForQuerySelector('.me__nickname')).textContent).toBe('游客8848')
+  })
+
+  it('renders a nickname and signature as text, never as HTML', async () => {
+    const { testUtils } = await openMe(user({ nickname: '<b>粗</b>', signature: '<img src=x onerror=alert(1)>' }))
+    expect(text(testUtils, '.me__nickname')).toBe('<b>粗</b>')
+    expect(text(testUtils, '.me__signature')).toBe('<img src=x onerror=alert(1)>')
+    expect(testUtils.queries.querySelector('.me__header b, .me__signature img')).toBeNull()
+  })
+
+  it('saves an accepted nickname: the new name shows and a toast confirms', async () => {
+    const api = signedInApi(user({ nickname: '旧名字' }))
+    api.updateProfile.mockResolvedValue(user({ nickname: '新名字' }))
+    const { testUtils } = await openMe(user({ nickname: '旧名字' }), api)
+    await typeInto(testUtils, 0, '新名字')
+    await pressSave(testUtils, 0)
+    expect(api.updateProfile).toHaveBeenCalledWith({ nickname: '新名字' })
+    expect(text(testUtils, '.me__nickname')).toBe('新名字')
+    expect(toastTitles(toasts)).toEqual(['已保存'])
+  })
+
+  it('keeps the old nickname on screen and shows the field message when the audit refuses it (SPEC §5)', async () => {
+    const api = signedInApi(user({ nickname: '旧名字' }))
+    api.updateProfile.mockRejectedValue(auditRejection(104002, '昵称未通过审核，请修改后重试', 'nickname'))
+    const { testUtils } = await openMe(user({ nickname: '旧名字' }), api)
+    await typeInto(testUtils, 0, '坏名字')
+    await pressSave(testUtils, 0)
+    const field = testUtils.queries.querySelectorAll('.profile-field')[0]
+    expect(field.querySelector('.profile-field__error')?.textContent).toBe('昵称未通过审核，请修改后重试')
+    expect((field.querySelector('input') as HTMLInputElement).value).toBe('旧名字')
+    expect(text(testUtils, '.me__nickname')).toBe('旧名字')
+    expect(toastTitles(toasts)).toEqual([])
+  })
+
+  it('hides the audit message once the nickname is edited again', async () => {
+    const api = signedInApi(user({ nickname: '旧名字' }))
+    api.updateProfile.mockRejectedValue(auditRejection(104002, '昵称未通过审核，请修改后重试', 'nickname'))
+    const { testUtils } = await openMe(user({ nickname: '旧名字' }), api)
+    await typeInto(testUtils, 0, '坏名字')
+    await pressSave(testUtils, 0)
+    await typeInto(testUtils, 0, '好名字')
+    expect(testUtils.queries.querySelector('.profile-field__error')).toBeNull()
+  })
+
+  it('refuses an empty nickname without asking the server', async () => {
+    const api = signedInApi(user({ nickname: '旧名字' }))
+    const { testUtils } = await openMe(user({ nickname: '旧名字' }), api)
+    await typeInto(testUtils, 0, '   ')
+    await pressSave(testUtils, 0)
+    expect(text(testUtils, '.profile-field__error')).toBe('昵称不能为空')
+    expect(api.updateProfile).not.toHaveBeenCalled()
+  })
+
+  it('saves a signature and limits both texts to 140 characters (SPEC §9)', async () => {
+    const api = signedInApi(user({ signature: '' }))
+    api.updateProfile.mockResolvedValue(user({ signature: '你好' }))
+    const { testUtils } = await openMe(user({ signature: '' }), api)
+    const boxes = Array.from(testUtils.queries.querySelectorAll('.profile-field__input'))
+    expect(boxes.map(box => box.getAttribute('maxlength'))).toEqual(['140', '140'])
+    await typeInto(testUtils, 1, '你好')
+    await pressSave(testUtils, 1)
+    expect(api.updateProfile).toHaveBeenCalledWith({ signature: '你好' })
+    expect(text(testUtils, '.me__signature')).toBe('你好')
+  })
+
+  it('toasts a save that failed for another reason than the audit', async () => {
+    const api = signedInApi(user({ nickname: '旧名字' }))
+    api.updateProfile.mockRejectedValue(new Error('offline'))
+    const { testUtils } = await openMe(user({ nickname: '旧名字' }), api)
+    await typeInto(testUtils, 0, '新名字')
+    await pressSave(testUtils, 0)
+    expect(toastTitles(toasts)).toEqual(['请求异常'])
+    expect(text(testUtils, '.me__nickname')).toBe('旧名字')
+  })
+
+  it('uploads a picked photo with a storage token and saves it as the avatar', async () => {
+    const api = signedInApi(user())
+    api.updateProfile.mockImplementation(async patch => user({ avatar: patch.avatar }))
+    jest.spyOn(Taro, 'chooseImage').mockResolvedValue({ tempFilePaths: ['blob:http://localhost/p'], tempFiles: [{ path: 'blob:http://localhost/p', size: 10, type: 'image/png' }], errMsg: 'ok' })
+    const token = jest.spyOn(appApi, 'getUploadToken').mockResolvedValue({ domain: 'https://files.test', token: 'ak:sign:policy' })
+    jest.spyOn(Taro, 'uploadFile').mockImplementation((() => Promise.resolve({ statusCode: 200, data: '{"key":"uploads/a.png"}', errMsg: 'ok' })) as never)
+    const { testUtils } = await openMe(user(), api)
+    await testUtils.act(async () => { testUtils.fireEvent.click(testUtils.queries.queryByText('更换头像')) })
+    await testUtils.queries.waitForQuerySelector('.avatar-picker__image[src="https://files.test/uploads/a.png"]')
+    expect(token).toHaveBeenCalledWith(expect.objectContaining({ mime: 'image/png' }))
+    expect(api.updateProfile).toHaveBeenCalledWith({ avatar: 'https://files.test/uploads/a.png' })
+    expect(toastTitles(toasts)).toEqual(['已保存'])
+  })
+
+  it('says so in a toast and keeps the avatar when the upload fails', async () => {
+    const api = signedInApi(user({ avatar: 'https://cdn.example/old.png' }))
+    jest.spyOn(Taro, 'chooseImage').mockResolvedValue({ tempFilePaths: ['/tmp/p.jpg'], tempFiles: [{ path: '/tmp/p.jpg', size: 10 }], errMsg: 'ok' })
+    jest.spyOn(appApi, 'getUploadToken').mockResolvedValue(null) // SPEC §8: no token, an empty result
+    jest.spyOn(console, 'error').mockImplementation(() => undefined)
+    const { testUtils } = await openMe(user({ avatar: 'https://cdn.example/old.png' }), api)
+    await testUtils.act(async () => { testUtils.fireEvent.click(testUtils.queries.queryByText('更换头像')) })
+    await testUtils.act(async () => { await new Promise(resolve => setTimeout(resolve, 0)) })
+    expect(toastTitles(toasts)).toEqual(['头像上传失败，请稍后重试'])
+    expect(api.updateProfile).not.toHaveBeenCalled()
+    expect(testUtils.queries.querySelector('.avatar-picker__image')?.getAttribute('src')).toBe('https://cdn.example/old.png')
+  })
+
+  it('does nothing when the photo picker is closed', async () => {
+    const api = signedInApi(user())
+    jest.spyOn(Taro, 'chooseImage').mockRejectedValue({ errMsg: 'chooseImage:fail cancel' })
+    const { testUtils } = await openMe(user(), api)
+    await testUtils.act(async () => { testUtils.fireEvent.click(testUtils.queries.queryByText('更换头像')) })
+    expect(api.updateProfile).not.toHaveBeenCalled()
+    expect(toasts).not.toHaveBeenCalled()
+  })
+
+  it('uploads a generated avatar through the base64 call and saves it', async () => {
+    const api = signedInApi(user())
+    api.updateProfile.mockImplementation(async patch => user({ avatar: patch.avatar }))
+    const base64 = jest.spyOn(appApi, 'uploadBase64').mockResolvedValue('/files/base64/x.png')
+    const { testUtils } = await openMe(user(), api)
+    await testUtils.act(async () => { testUtils.fireEvent.click(testUtils.queries.queryByText('生成头像')) })
+    await testUtils.queries.waitForQuerySelector('.avatar-picker__image[src="/files/base64/x.png"]')
+    expect(base64.mock.calls[0][0]).toMatch(/^data:image\/png;base64,iVBORw0KGgo/)
+    expect(api.updateProfile).toHaveBeenCalledWith({ avatar: '/files/base64/x.png' })
+  })
+
+  it('shows the avatar audit message under the avatar and keeps the old one', async () => {
+    const api = signedInApi(user({ avatar: 'https://cdn.example/old.png' }))
+    api.updateProfile.mockRejectedValue(auditRejection(104005, '头像未通过审核，请修改后重试', 'avatar'))
+    jest.spyOn(appApi, 'uploadBase64').mockResolvedValue('/files/base64/bad.png')
+    const { testUtils } = await openMe(user({ avatar: 'https://cdn.example/old.png' }), api)
+    await testUtils.act(async () => { testUtils.fireEvent.click(testUtils.queries.queryByText('生成头像')) })
+    expect((await testUtils.queries.waitForQuerySelector('.avatar-picker__error')).textContent).toBe('头像未通过审核，请修改后重试')
+    expect(testUtils.queries.querySelector('.avatar-picker__image')?.getAttribute('src')).toBe('https://cdn.example/old.png')
+  })
+
+  it('offers a retry when signing in failed', async () => {
+    const api = fakeApi()
+    api.guestLogin.mockRejectedValueOnce(new Error('offline'))
+    jest.spyOn(console, 'error').mockImplementation(() => undefined)
+    const { testUtils } = await mountPage(Me, { api, now: NOW })
+    const retry = await testUtils.queries.waitForQueryByText('重试')
+    api.guestLogin.mockResolvedValue({ token: 't', user: user({ nickname: '游客1' }) })
+    testUtils.fireEvent.click(retry)
+    expect((await testUtils.queries.waitForQuerySelector('.me__nickname')).textContent).toBe('游客1')
+  })
+})

@@ -1,0 +1,141 @@
+import { useCallback, useEffect, useState } from 'react'
+import { observer } from 'mobx-react-lite'
+import Taro from '@tarojs/taro'
+import { Button, Text, View } from '@tarojs/components'
+import AvatarPicker from '@/components/avatar-picker'
+import { identiconDataUrl } from '@/components/avatar-picker/identicon'
+import IdentityBadge from '@/components/identity-badge'
+import ProfileField from '@/components/profile-field'
+import { auditFieldName, t } from '@/constants/messages'
+import { usePageLifecycle } from '@/hooks/use-page-lifecycle'
+import { api, uploadToStorage } from '@/services/api'
+import { useStores } from '@/stores/context'
+import type { ProfileField as ProfileFieldName } from '@/stores/profile-store'
+import { showLoadError, toast } from '@/utils/feedback'
+import { formatDate, fromUnixSeconds } from '@/utils/format-date'
+import './index.scss'
+
+/** This page's path, for the lifecycle log. */
+const PAGE_PATH = 'pages/me/index'
+
+/** A picked photo: its local path and, on H5, its mime type (blob: paths have no extension). */
+async function pickPhoto (): Promise<{ path: string, mime?: string } | null> {
+  try {
+    const picked = await Taro.chooseImage({ count: 1, sizeType: ['compressed'], sourceType: ['album', 'camera'] })
+    const file = picked.tempFiles?.[0]
+    const path = file?.path ?? picked.tempFilePaths?.[0]
+    return path ? { path, mime: file?.type ?? file?.originalFileObj?.type } : null
+  } catch {
+    return null // the user closed the picker: nothing to do
+  }
+}
+
+/**
+ * Me: the signed-in identity — avatar, nickname, identity badge (user, bot, guest, map
+ * account), new or old member (SPEC §4), signature — and editing nickname, signature and
+ * avatar through the server's audit (SPEC §5). A refused value stays the old one on
+ * screen and on the server, with the field's message under it.
+ */
+function Me () {
+  const { session, profile } = useStores()
+  const [saving, setSaving] = useState<ProfileFieldName | null>(null)
+  usePageLifecycle(PAGE_PATH)
+
+  useEffect(() => {
+    session.ensureSignedIn().catch(error => console.error('[me] sign-in failed:', error))
+  }, [session])
+
+  /** Sends one field; toasts an accepted save, and a failure that is not an audit message on the field. */
+  const save = useCallback(async (field: ProfileFieldName, value: string): Promise<boolean> => {
+    setSaving(field)
+    const accepted = await profile.update({ [field]: value })
+    setSaving(null)
+    if (accepted) await toast(t('saved'))
+    else if (profile.errorOf(field) === null) await showLoadError(profile.error ?? '') // SPEC §8: the loader error handler's toast
+    return accepted
+  }, [profile])
+
+  /** Uploads a new avatar (`upload` resolves with its URL), then saves it; an upload failure is a toast. */
+  const replaceAvatar = useCallback(async (upload: () => Promise<string>) => {
+    setSaving('avatar')
+    let url: string
+    try {
+      url = await upload()
+    } catch (error) {
+      console.error('[me] avatar upload failed:', error)
+      setSaving(null)
+      await toast(t('avatarUploadFailed'))
+      return
+    }
+    await save('avatar', url)
+  }, [save])
+
+  const chooseAvatar = async () => {
+    const photo = await pickPhoto()
+    // SPEC §7: the picked file goes to the storage service with the token from POST /v2/qn/upfiles.
+    if (photo) await replaceAvatar(() => uploadToStorage(photo.path, { mime: photo.mime }))
+  }
+  const generateAvatar = () => {
+    const seed = `${session.user?.uid ?? ''}:${Date.now()}`
+    // SPEC §7: a generated image goes through POST /resource/base64.
+    return replaceAvatar(() => api.uploadBase64(identiconDataUrl(seed)))
+  }
+
+  const user = session.user
+  if (user === null) {
+    return (
+      <View className='me me--state'>
+        <Text className='me__message'>{session.status === 'error' ? session.error : t('loading')}</Text>
+        {session.status === 'error' && (
+          <Button className='me__retry' onClick={() => { session.ensureSignedIn().catch(() => undefined) }}>{t('retry')}</Button>
+        )}
+      </View>
+    )
+  }
+  const age = session.userAge()
+  return (
+    <View className='me'>
+      <View className='me__header'>
+        <AvatarPicker
+          src={user.avatar}
+          nickname={user.nickname}
+          busy={saving === 'avatar'}
+          error={profile.errorOf('avatar')}
+          onChoose={() => { void chooseAvatar() }}
+          onGenerate={() => { void generateAvatar() }}
+        />
+        <Text className='me__nickname'>{user.nickname}</Text>
+        <View className='me__badges'>
+          {session.identityKind && <IdentityBadge kind={session.identityKind} />}
+          {age && <Text className={`me__age me__age--${age}`}>{t(age === 'new' ? 'userAgeNew' : 'userAgeOld')}</Text>}
+        </View>
+        <Text className='me__signature'>{user.signature !== '' ? user.signature : t('signatureEmpty')}</Text>
+        <Text className='me__meta'>ID {user.uid} · {t('registeredOn', { date: formatDate(fromUnixSeconds(user.addtime), 'YYYY-MM-DD') })}</Text>
+      </View>
+      <View className='me__form'>
+        <ProfileField
+          label={auditFieldName('nickname')}
+          value={user.nickname}
+          placeholder={t('nicknamePlaceholder')}
+          error={profile.errorOf('nickname')}
+          saving={saving === 'nickname'}
+          validate={value => value === '' ? t('nicknameRequired') : null}
+          onEdit={() => profile.clearError('nickname')}
+          onSave={value => save('nickname', value)}
+        />
+        <ProfileField
+          label={auditFieldName('signature')}
+          value={user.signature}
+          placeholder={t('signaturePlaceholder')}
+          multiline
+          error={profile.errorOf('signature')}
+          saving={saving === 'signature'}
+          onEdit={() => profile.clearError('signature')}
+          onSave={value => save('signature', value)}
+        />
+      </View>
+    </View>
+  )
+}
+
+export default observer(Me)
