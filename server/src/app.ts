@@ -51,7 +51,7 @@ export default async function openRealmApp (fastify: FastifyInstance, options: A
   const { config } = options
   const { db, dialect } = await openDatabase(config)
   fastify.addHook('onClose', async () => { await db.destroy() })
-  await migrateToLatest(db)
+  await migrateToLatest(db, dialect === 'postgres' ? config.databaseSchema ?? 'public' : undefined)
   const files = createFileStore(db, config.dataDir)
   const ctx: AppContext = {
     config,

@@ -11,9 +11,14 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': initial,
 }
 
-/** Brings the schema to the newest migration; throws with the failing migration's error. */
-export async function migrateToLatest (db: Db): Promise<void> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } })
+/**
+ * Brings the schema to the newest migration; throws with the failing migration's error.
+ * On PostgreSQL `schema` names where the migration bookkeeping lives (the working schema,
+ * 'public' by default): Kysely looks for its tables across all schemas otherwise and
+ * would take another schema's for its own.
+ */
+export async function migrateToLatest (db: Db, schema?: string): Promise<void> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS }, ...(schema ? { migrationTableSchema: schema } : {}) })
   const { error, results } = await migrator.migrateToLatest()
   if (error) {
     const failed = results?.find(result => result.status === 'Error')

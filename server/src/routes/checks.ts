@@ -8,6 +8,14 @@ import type { AppContext } from '../context'
 import { auditRejected, badRequest } from '../errors'
 import type { AuditedValues } from '../services/audit'
 
+/** Control characters (NUL among them), which no stored text may hold. */
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/
+
+/** True when `text` holds a control character. */
+export function hasControlCharacters (text: string): boolean {
+  return CONTROL_CHARACTERS.test(text)
+}
+
 /** True when `value` is an absolute http(s) URL. */
 export function isHttpUrl (value: string): boolean {
   try {

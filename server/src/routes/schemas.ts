@@ -36,8 +36,18 @@ export const JSON_BODY_LIMIT = 64 * 1024
 /** An id in a path or query (server, channel, user ids). */
 export const idSchema: JsonSchema = { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' }
 
-/** An http(s) URL given for an audited image field (avatar, icon, cover). */
-export const imageUrlSchema: JsonSchema = { type: 'string', minLength: 1, maxLength: 1024 }
+/** An http(s) URL given for an audited image field (avatar, icon, cover): no spaces or control characters. */
+export const imageUrlSchema: JsonSchema = { type: 'string', minLength: 1, maxLength: 1024, pattern: '^[^\\u0000-\\u0020\\u007f]+$' }
+
+/** One line of text (titles, nicknames): no control characters, not blank. */
+export function lineTextSchema (maxLength: number): JsonSchema {
+  return { type: 'string', minLength: 1, maxLength, pattern: '^[^\\u0000-\\u001f\\u007f]*[^\\s\\u0000-\\u001f\\u007f][^\\u0000-\\u001f\\u007f]*$' }
+}
+
+/** Free text (signatures): line breaks and tabs allowed, other control characters (NUL included) not. */
+export function multilineTextSchema (maxLength: number): JsonSchema {
+  return { type: 'string', maxLength, pattern: '^[^\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f]*$' }
+}
 
 /** The page query of every list. */
 export const pageQuerySchema: JsonSchema = {

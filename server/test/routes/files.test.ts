@@ -48,7 +48,7 @@ describe('GET /files/*', () => {
   })
 
   it('answers a 404 envelope for an unknown key, a key that climbs out of the folder and no key', async () => {
-    for (const url of ['/files/nope.png', '/files/..%2F..%2Fdata%2Fopenrealm.sqlite', '/files/']) {
+    for (const url of ['/files/nope.png', '/files/..%2F..%2Fdata%2Fopenrealm.sqlite', '/files/', '/files/%00']) {
       const response = await test.inject(url)
       expect(response.statusCode).toBe(404)
       expect(envelope(response)).toMatchObject({ code: 404000, data: null })

@@ -110,6 +110,11 @@ describe('POST /upload (the Qiniu-compatible upload host)', () => {
     expect(response.json().error).toEqual(expect.any(String))
   })
 
+  it('answers 400 for a key with control characters', async () => {
+    const response = await send([{ name: 'token', value: token() }, { name: 'key', value: 'a\u0000b.png' }, png()])
+    expectQiniuError(response, 400, 'key must be 1 to 750 bytes without control characters')
+  })
+
   it('answers 400 when the form has no file', async () => {
     expectQiniuError(await send([{ name: 'token', value: token() }, { name: 'key', value: 'nothing.png' }]), 400, 'file is required')
   })

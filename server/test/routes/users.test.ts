@@ -114,6 +114,14 @@ describe('PATCH /user/me', () => {
     expect(envelope(await patch(guest.headers, { uid: 'C_1' })).msg).toBe('body.uid is not allowed')
   })
 
+  it('refuses control characters (NUL among them) in text with 400 naming the field', async () => {
+    const guest = await signInAsGuest(test)
+    expect(envelope(await patch(guest.headers, { nickname: 'a\u0000b' })).msg).toMatch(/^body\.nickname /)
+    expect(envelope(await patch(guest.headers, { signature: 'bell\u0007' })).msg).toMatch(/^body\.signature /)
+    expect(envelope(await patch(guest.headers, { avatar: 'https://cdn.example/a\u0000.png' })).msg).toMatch(/^body\.avatar /)
+    expect((await patch(guest.headers, { signature: 'two\nlines' })).statusCode).toBe(200)
+  })
+
   it('answers 401 before looking at the body when no one is signed in', async () => {
     const response = await patch({}, { nickname: 'x'.repeat(500) })
     expect(response.statusCode).toBe(401)

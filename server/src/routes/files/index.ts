@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify'
 import { FILES_PATH } from '@contract/api'
 import type { RouteOptions } from '../../context'
 import { notFound } from '../../errors'
+import { hasControlCharacters } from '../checks'
 import { MAX_KEY_BYTES } from '../qiniu'
 
 const INLINE_TYPES = /^(image|video|audio)\//
@@ -20,9 +21,9 @@ export default async function filesRoutes (fastify: FastifyInstance, { ctx }: Ro
     schema: { summary: 'A stored file', params: { type: 'object', properties: { '*': { type: 'string', maxLength: MAX_KEY_BYTES * 3 } } } },
   }, async (request, reply) => {
     const key = request.params['*']
-    const file = key ? await ctx.files.get(key) : null
+    const file = key && !hasControlCharacters(key) ? await ctx.files.get(key) : null
     const size = file ? await stat(file.path).then(info => info.size, () => null) : null
-    if (!file || size === null) throw notFound(`no file ${FILES_PATH}/${key.slice(0, 200)}`)
+    if (!file || size === null) throw notFound(`no file ${FILES_PATH}/${encodeURI(key.slice(0, 200).replace(/[\ud800-\udfff]/g, ''))}`)
     const etag = `"${file.hash}"`
     reply
       .header('etag', etag)

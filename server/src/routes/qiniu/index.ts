@@ -32,7 +32,7 @@ export default async function qiniuRoutes (fastify: FastifyInstance, { ctx }: Ro
         type: 'object',
         additionalProperties: false,
         properties: {
-          key: { type: 'string', minLength: 1, maxLength: MAX_KEY_BYTES },
+          key: { type: 'string', minLength: 1, maxLength: MAX_KEY_BYTES, pattern: '^[^\\u0000-\\u001f\\u007f]+$' },
           mime: { type: 'string', maxLength: 100, pattern: '^[a-z0-9.+-]+/[a-z0-9.+*-]+$' },
         },
       },

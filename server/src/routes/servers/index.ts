@@ -14,7 +14,7 @@ import { pageRequestOf } from '../../repositories/paging'
 import { requireAuditPass, requireHttpUrl } from '../checks'
 import { ok } from '../envelope'
 import {
-  channelGroupSchema, channelSchema, idSchema, imageUrlSchema, liveItemSchema, pagedOf, pageQuerySchema, responses, roleSchema, serverSchema,
+  channelGroupSchema, channelSchema, idSchema, imageUrlSchema, lineTextSchema, liveItemSchema, pagedOf, pageQuerySchema, responses, roleSchema, serverSchema,
 } from '../schemas'
 
 /** Longest channel title. */
@@ -71,7 +71,7 @@ export default async function serversRoutes (fastify: FastifyInstance, { ctx }: 
         required: ['title', 'channel_type'],
         additionalProperties: false,
         properties: {
-          title: { type: 'string', minLength: 1, maxLength: CHANNEL_TITLE_MAX_LENGTH, pattern: '\\S' },
+          title: lineTextSchema(CHANNEL_TITLE_MAX_LENGTH),
           channel_type: { type: 'integer' },
           icon: imageUrlSchema,
           parent_id: { anyOf: [idSchema, { type: 'null' }] },

@@ -14,6 +14,7 @@ import type { QiniuStyleConfig } from '../../plugins/errors'
 import { qiniuEtag } from '../../services/qiniu-etag'
 import { checkScope, mimeAllowed, UploadTokenError, verifyUploadToken } from '../../services/qiniu-token'
 import { detectMime } from '../../services/image-type'
+import { hasControlCharacters } from '../checks'
 import { MAX_KEY_BYTES } from '../qiniu'
 
 /** Qiniu's status for "the key already holds other content". */
@@ -93,7 +94,9 @@ export default async function uploadRoutes (fastify: FastifyInstance, { ctx }: R
       if (error instanceof UploadTokenError) throw httpError(401, error.problem)
       throw error
     }
-    if (form.key !== null && (form.key === '' || Buffer.byteLength(form.key) > MAX_KEY_BYTES)) throw badRequest(`key must be 1 to ${MAX_KEY_BYTES} bytes`)
+    if (form.key !== null && (form.key === '' || Buffer.byteLength(form.key) > MAX_KEY_BYTES || hasControlCharacters(form.key))) {
+      throw badRequest(`key must be 1 to ${MAX_KEY_BYTES} bytes without control characters`)
+    }
     const scope = checkScope(policy.scope, ctx.config.qiniu.bucket, form.key)
     if (!scope.allowed) throw httpError(403, "key doesn't match with scope")
     if (!form.file) throw badRequest('file is required')

@@ -10,7 +10,7 @@ import { notFound } from '../../errors'
 import { requireUser, signedInUser } from '../../plugins/auth'
 import { requireAuditPass, requireHttpUrl } from '../checks'
 import { ok } from '../envelope'
-import { idSchema, imageUrlSchema, responses, userSchema } from '../schemas'
+import { idSchema, imageUrlSchema, lineTextSchema, multilineTextSchema, responses, userSchema } from '../schemas'
 
 /** Longest nickname. */
 export const NICKNAME_MAX_LENGTH = 32
@@ -36,8 +36,8 @@ export default async function usersRoutes (fastify: FastifyInstance, { ctx }: Ro
         additionalProperties: false,
         minProperties: 1,
         properties: {
-          nickname: { type: 'string', minLength: 1, maxLength: NICKNAME_MAX_LENGTH, pattern: '\\S' },
-          signature: { type: 'string', maxLength: SIGNATURE_MAX_LENGTH },
+          nickname: lineTextSchema(NICKNAME_MAX_LENGTH),
+          signature: multilineTextSchema(SIGNATURE_MAX_LENGTH),
           avatar: imageUrlSchema,
         },
       },
