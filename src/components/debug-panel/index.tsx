@@ -1,0 +1,36 @@
+import { useState } from 'react'
+import { View, Text } from '@tarojs/components'
+import { APP_ENV, APP_VERSION_CODE } from '@/constants/env'
+import { t } from '@/constants/messages'
+import { recentRequests, type RequestLogEntry } from '@/services/request'
+import './index.scss'
+
+/** How many of the last requests the panel lists. */
+export const DEBUG_PANEL_REQUESTS = 8
+
+/** True when the page's `debug` parameter asks for the diagnostics panel (any value but '', 0 or false). */
+export function isDebugOn (params: Readonly<Record<string, string | undefined>>): boolean {
+  const value = params.debug
+  return value !== undefined && !['', '0', 'false'].includes(value.trim().toLowerCase())
+}
+
+function requestLine (entry: RequestLogEntry): string {
+  return `${entry.method} ${entry.path} ${entry.status ?? entry.error ?? '-'} ${entry.durationMs}ms`
+}
+
+/** The `debug` diagnostics: environment, version code (SPEC §9: 10001) and the last requests; a tap re-reads them. */
+export default function DebugPanel () {
+  const [entries, setEntries] = useState(() => recentRequests())
+  const latest = entries.slice(-DEBUG_PANEL_REQUESTS).reverse()
+  return (
+    <View className='debug-panel' onClick={() => setEntries(recentRequests())}>
+      <Text className='debug-panel__title'>{t('debugTitle')}</Text>
+      <Text className='debug-panel__line'>{t('debugEnv', { env: APP_ENV })}</Text>
+      <Text className='debug-panel__line'>{t('debugVersion', { code: String(APP_VERSION_CODE) })}</Text>
+      <Text className='debug-panel__title'>{t('debugRequests')}</Text>
+      {latest.length === 0
+        ? <Text className='debug-panel__line'>{t('debugNoRequests')}</Text>
+        : latest.map((entry, index) => <Text className='debug-panel__request' key={index}>{requestLine(entry)}</Text>)}
+    </View>
+  )
+}

@@ -1,0 +1,51 @@
+import type { ReactNode } from 'react'
+import { View, Text, Image } from '@tarojs/components'
+import { t } from '@/constants/messages'
+import { formatCount } from '@/utils/format-number'
+import { mediaUrl } from '@/utils/media-url'
+import './index.scss'
+
+/** The signed-in person shown in the header's chip. */
+export interface HeaderUser {
+  nickname: string
+  avatar: string
+}
+
+/** What the header shows. */
+export interface ServerHeaderProps {
+  name: string
+  icon?: string
+  introduction?: string
+  /** SPEC §9: shown with 万/亿 units; null while unknown. */
+  memberCount: number | null
+  /** The signed-in user, or null before sign-in; the chip opens the Me page either way. */
+  user: HeaderUser | null
+  onMeTap: () => void
+  /** Extra actions next to the member count (the share button). */
+  actions?: ReactNode
+}
+
+/** The current server as a card: icon, name, introduction, member count; the signed-in user's chip leads to the Me page. */
+export default function ServerHeader ({ name, icon, introduction, memberCount, user, onMeTap, actions }: ServerHeaderProps) {
+  const iconUrl = mediaUrl(icon)
+  const avatarUrl = mediaUrl(user?.avatar)
+  return (
+    <View className='server-header'>
+      <View className='server-header__top'>
+        <View className='server-header__icon'>
+          {iconUrl !== '' ? <Image className='server-header__icon-image' src={iconUrl} mode='aspectFill' /> : <Text>{name.slice(0, 1)}</Text>}
+        </View>
+        <View className='server-header__titles'>
+          <Text className='server-header__name'>{name}</Text>
+          {memberCount !== null && <Text className='server-header__members'>{t('homeMembers', { count: formatCount(memberCount) })}</Text>}
+        </View>
+        <View className='server-header__me' onClick={onMeTap}>
+          {avatarUrl !== '' ? <Image className='server-header__avatar' src={avatarUrl} mode='aspectFill' /> : <View className='server-header__avatar' />}
+          <Text className='server-header__nickname'>{user?.nickname || t('homeMe')}</Text>
+        </View>
+      </View>
+      {introduction && <Text className='server-header__intro'>{introduction}</Text>}
+      {actions && <View className='server-header__actions'>{actions}</View>}
+    </View>
+  )
+}

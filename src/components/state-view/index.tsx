@@ -1,0 +1,36 @@
+import { View, Text, Button } from '@tarojs/components'
+import { t } from '@/constants/messages'
+import './index.scss'
+
+/** The states a list or page can be in besides showing its content. */
+export type StateViewStatus = 'loading' | 'empty' | 'error'
+
+/** What the state view shows. */
+export interface StateViewProps {
+  status: StateViewStatus
+  /** The text to show; defaults to 加载中… / 加载失败 (empty states should name what is missing). */
+  message?: string | null
+  /** Error state: called by the retry button (shown only when given). */
+  onRetry?: () => void
+  /** A smaller version for a section inside a page. */
+  compact?: boolean
+}
+
+const DEFAULT_TEXT: Record<StateViewStatus, () => string> = {
+  loading: () => t('loading'),
+  empty: () => t('homeEmpty'),
+  error: () => t('loadFailed'),
+}
+
+/** Loading, empty or error, with a retry button on error. */
+export default function StateView ({ status, message, onRetry, compact = false }: StateViewProps) {
+  return (
+    <View className={`state-view state-view--${status}${compact ? ' state-view--compact' : ''}`}>
+      <View className='state-view__art' />
+      <Text className='state-view__text'>{message || DEFAULT_TEXT[status]()}</Text>
+      {status === 'error' && onRetry && (
+        <Button className='state-view__retry' size='mini' onClick={onRetry}>{t('retry')}</Button>
+      )}
+    </View>
+  )
+}

@@ -1,0 +1,29 @@
+/**
+ * A page's sharing as a hook: in the messaging app's browser the JS-SDK share data
+ * (H5), in the mini-program the share card (`useShareAppMessage`) and, with
+ * `navShareHide`, the share menu hidden. The share button outside the messaging app is
+ * src/components/share-button.
+ */
+import { useEffect } from 'react'
+import Taro, { useShareAppMessage } from '@tarojs/taro'
+import { isH5 } from '@/utils/platform'
+import { setupWechatShare, sharePath, shareImageUrl, type ShareContent } from './index'
+
+/** Shares `content` (null while the page has nothing to share yet); `hidden` hides sharing (navShareHide). */
+export function useShare (content: ShareContent | null, hidden: boolean): void {
+  const title = content?.title ?? ''
+  const desc = content?.desc ?? ''
+  const imageUrl = content?.imageUrl ?? ''
+  const serverId = content?.target.serverId ?? ''
+  const channelId = content?.target.channelId ?? null
+  useEffect(() => {
+    if (!isH5()) {
+      if (hidden) Taro.hideShareMenu().catch(error => console.warn('[share] the share menu could not be hidden:', error))
+      return
+    }
+    const shared = serverId === '' ? null : { title, desc, imageUrl, target: { serverId, channelId } }
+    void setupWechatShare(shared, hidden)
+  }, [title, desc, imageUrl, serverId, channelId, hidden])
+  // The mini-program's share card: the same link data as the H5 share.
+  useShareAppMessage(() => ({ title, path: sharePath({ serverId, channelId }), imageUrl: shareImageUrl(imageUrl) || undefined }))
+}
