@@ -6,6 +6,7 @@
 import type { ConfiguredServer } from '@/constants/servers'
 import type { ServerChoiceInput } from '@/domain/server'
 import type { ApiClient } from '@/services/api/api-client'
+import { ChannelContentStore } from './channel-content-store'
 import { ChannelStore } from './channel-store'
 import { LiveStore, timeoutScheduler, type TimerScheduler } from './live-store'
 import type { StoreLogger } from './load-tracker'
@@ -46,6 +47,8 @@ export class RootStore {
   readonly live: LiveStore
   /** The showroom of a metaverse channel (the Market page). */
   readonly showroom: ShowroomStore
+  /** One channel's messages, posts or live items (the channel page). */
+  readonly channelContent: ChannelContentStore
 
   constructor (api: ApiClient, options: RootStoreOptions) {
     const logger = options.logger ?? console
@@ -56,6 +59,7 @@ export class RootStore {
     this.channel = new ChannelStore(api, this.server, logger)
     this.live = new LiveStore(api, this.server, { clock, scheduler: options.scheduler ?? timeoutScheduler, pageSize: options.livePageSize, logger })
     this.showroom = new ShowroomStore(api, logger)
+    this.channelContent = new ChannelContentStore(api, { clock, logger })
   }
 
   /**

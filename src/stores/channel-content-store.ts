@@ -1,0 +1,227 @@
+/**
+ * What one channel shows on the channel page, read-only: a discussion's messages, a
+ * post channel's posts, or a live channel's items with a player for one of them. The
+ * channel is loaded first (its type decides the view), then the first page of its
+ * list; more pages load on reach-bottom. Time is injected, so the live state of the
+ * played item (SPEC §4) is derived at a moment tests choose.
+ */
+import { makeAutoObservable } from 'mobx'
+import type { PageQuery, Paged } from '@contract/api'
+import { ChannelType, type Channel, type LiveItem, type Message, type Post } from '@contract/entities'
+import { deriveLiveState, type LiveState } from '@/domain/live-state'
+import type { ApiClient } from '@/services/api/api-client'
+import { LoadTracker, type StoreLogger, type StoreStatus } from './load-tracker'
+
+/** Items asked for per page of a channel's list. */
+export const CHANNEL_PAGE_SIZE = 20
+
+/** One paged list (messages, posts or live items) with its own loading states. */
+export class PagedList<T> {
+  /** The loaded items, in the server's order, without duplicates. */
+  items: T[] = []
+  /** The last page loaded (1-based); 0 before the first. */
+  page = 0
+  /** True when the server has more items after the loaded ones. */
+  hasMore = false
+  private readonly listing: LoadTracker
+  private readonly more: LoadTracker
+
+  constructor (
+    private readonly fetchPage: (query: PageQuery) => Promise<Paged<T>>,
+    private readonly idOf: (item: T) => string,
+    logger: StoreLogger,
+    private readonly pageSize: number = CHANNEL_PAGE_SIZE,
+  ) {
+    this.listing = new LoadTracker(logger)
+    this.more = new LoadTracker(logger)
+    makeAutoObservable<PagedList<T>, 'fetchPage' | 'idOf' | 'pageSize'>(this, { fetchPage: false, idOf: false, pageSize: false })
+  }
+
+  /** Status of the first page: 'loading', 'ready', 'empty' (no items) or 'error'. */
+  get status (): StoreStatus {
+    return this.listing.status
+  }
+
+  /** The user-facing message of a failed first page, else null. */
+  get error (): string | null {
+    return this.listing.error
+  }
+
+  /** Status of the next page: 'loading' while on its way, 'error' when it failed (the loaded items stay). */
+  get moreStatus (): StoreStatus {
+    return this.more.status
+  }
+
+  /** The user-facing message of a failed next page, else null. */
+  get moreError (): string | null {
+    return this.more.error
+  }
+
+  /** Loads the first page again (a refresh; calling it after a failure is the retry). */
+  async load (): Promise<void> {
+    this.more.reset()
+    await this.listing.run(() => this.fetchPage({ page: 1, page_size: this.pageSize }), answer => {
+      this.items = []
+      this.append(answer, 1)
+      return this.items.length === 0 ? 'empty' : 'ready'
+    })
+  }
+
+  /** Loads the next page (reach-bottom); does nothing unless the first page is shown, more exist and none is on its way. */
+  async loadMore (): Promise<void> {
+    if (this.listing.status !== 'ready' || !this.hasMore || this.more.isLoading) return
+    const page = this.page + 1
+    await this.more.run(() => this.fetchPage({ page, page_size: this.pageSize }), answer => {
+      this.append(answer, page)
+      return 'ready'
+    })
+  }
+
+  private append (answer: Paged<T>, page: number): void {
+    const known = new Set(this.items.map(this.idOf))
+    this.items = [...this.items, ...answer.list.filter(item => !known.has(this.idOf(item)))]
+    this.page = page
+    this.hasMore = answer.has_more
+  }
+}
+
+/** What the channel page shows for a channel. */
+export type ChannelContent =
+  | { view: 'messages', list: PagedList<Message> }
+  | { view: 'posts', list: PagedList<Post> }
+  | { view: 'live', list: PagedList<LiveItem> }
+  | { view: 'unsupported' }
+
+/** Which channel to open, and (for live views) which item to play. */
+export interface ChannelOpenInput {
+  channelId: string
+  liveId?: string | null
+}
+
+/** What the store needs besides the API. */
+export interface ChannelContentStoreOptions {
+  /** The current time in unix milliseconds. */
+  clock: () => number
+  logger: StoreLogger
+  pageSize?: number
+}
+
+/** The played live item and its state now. */
+export interface PlayedLive {
+  item: LiveItem
+  state: LiveState
+}
+
+/**
+ * The view of a channel (read-only): a live item to play, or the channel's type — live
+ * (12) and live banner (13) channels play, discussions (1) list messages, post channels
+ * (3) list posts; any other type is not viewable here.
+ */
+export function channelViewOf (channel: Pick<Channel, 'channel_type'>, liveId?: string | null): ChannelContent['view'] {
+  if (liveId) return 'live'
+  switch (channel.channel_type) {
+    case ChannelType.Discussion: return 'messages'
+    case ChannelType.Post: return 'posts'
+    case ChannelType.Live:
+    case ChannelType.LiveBanner: return 'live'
+    default: return 'unsupported'
+  }
+}
+
+/** One channel's content for the channel page. */
+export class ChannelContentStore {
+  /** The channel asked for, or null before `open`. */
+  channelId: string | null = null
+  /** The live item asked for (live views), or null for the first one. */
+  liveId: string | null = null
+  /** The loaded channel, or null until it is loaded. */
+  channel: Channel | null = null
+  /** The view and its list, or null until the channel is loaded. */
+  content: ChannelContent | null = null
+  /** The time (unix ms) live states are derived at; moved on by `refreshClock`. */
+  now: number
+  private readonly loading: LoadTracker
+
+  constructor (private readonly api: ApiClient, private readonly options: ChannelContentStoreOptions) {
+    this.now = options.clock()
+    this.loading = new LoadTracker(options.logger)
+    makeAutoObservable<ChannelContentStore, 'api' | 'options'>(this, { api: false, options: false })
+  }
+
+  /** 'loading' while the channel or its first page loads, then the list's status; 'error' when either failed. */
+  get status (): StoreStatus {
+    if (this.loading.status !== 'ready') return this.loading.status
+    return this.content === null || this.content.view === 'unsupported' ? 'ready' : this.content.list.status
+  }
+
+  /** The user-facing message of the failure, else null. */
+  get error (): string | null {
+    if (this.loading.error !== null) return this.loading.error
+    return this.content !== null && this.content.view !== 'unsupported' ? this.content.list.error : null
+  }
+
+  /** The item the player shows: the one asked for, else the first loaded; with its state now (SPEC §4). */
+  get played (): PlayedLive | null {
+    if (this.content?.view !== 'live') return null
+    const items = this.content.list.items
+    const item = items.find(entry => entry.live_id === this.liveId) ?? items[0]
+    return item ? { item, state: this.stateOf(item) } : null
+  }
+
+  /** SPEC §4: the state of a live item at `now`. */
+  stateOf (item: LiveItem): LiveState {
+    return deriveLiveState(item, this.now / 1000)
+  }
+
+  /** Opens a channel: loads it, then the first page of its view's list. Never rejects. */
+  async open (input: ChannelOpenInput): Promise<void> {
+    this.channelId = input.channelId
+    this.liveId = input.liveId || null
+    this.channel = null
+    this.content = null
+    this.now = this.options.clock()
+    await this.load()
+  }
+
+  /** Loads what is missing: the channel (when it failed) and the first page of its list. Calling it again is the retry. */
+  async load (): Promise<void> {
+    const channelId = this.channelId
+    if (channelId === null) return
+    if (this.channel === null || this.channel.channel_id !== channelId) {
+      const loaded = await this.loading.run(() => this.api.getChannel(channelId), channel => {
+        this.channel = channel
+        this.content = this.contentOf(channel)
+        return 'ready'
+      })
+      if (!loaded) return
+    }
+    if (this.content !== null && this.content.view !== 'unsupported') await this.content.list.load()
+  }
+
+  /** Loads the next page of the list (reach-bottom). */
+  async loadMore (): Promise<void> {
+    if (this.content !== null && this.content.view !== 'unsupported') await this.content.list.loadMore()
+  }
+
+  /** Plays another item of the live list. */
+  select (liveId: string): void {
+    this.liveId = liveId
+    this.now = this.options.clock()
+  }
+
+  /** Derives live states at the current time again (page shown). */
+  refreshClock (): void {
+    this.now = this.options.clock()
+  }
+
+  private contentOf (channel: Channel): ChannelContent {
+    const { logger, pageSize } = this.options
+    const id = channel.channel_id
+    switch (channelViewOf(channel, this.liveId)) {
+      case 'messages': return { view: 'messages', list: new PagedList(query => this.api.listMessages(id, query), (message: Message) => message.message_id, logger, pageSize) }
+      case 'posts': return { view: 'posts', list: new PagedList(query => this.api.listPosts(id, query), (post: Post) => post.post_id, logger, pageSize) }
+      case 'live': return { view: 'live', list: new PagedList(query => this.api.listChannelLives(id, query), (item: LiveItem) => item.live_id, logger, pageSize) }
+      default: return { view: 'unsupported' }
+    }
+  }
+}
