@@ -1,11 +1,170 @@
+import { useState } from 'react'
+import { useReachBottom } from '@tarojs/taro'
 import { View, Text } from '@tarojs/components'
+import { observer } from 'mobx-react-lite'
+import { ChannelKind, ChannelType, type Channel, type LiveItem } from '@contract/entities'
+import { t } from '@/constants/messages'
+import { usePageLifecycle } from '@/hooks/use-page-lifecycle'
+import { currentParams, navigate } from '@/router'
+import { isShareHidden, shareLink, type ShareContent } from '@/services/share'
+import { useShare } from '@/services/share/use-share'
+import type { LiveEntry } from '@/stores/live-store'
+import { useStores } from '@/stores/context'
+import type { StoreStatus } from '@/stores/load-tracker'
+import { showLoadError } from '@/utils/feedback'
+import { isH5 } from '@/utils/platform'
+import ChannelList from '@/components/channel-list'
+import CompanyFooter from '@/components/company-footer'
+import DebugPanel, { isDebugOn } from '@/components/debug-panel'
+import LiveCard from '@/components/live-card'
+import ServerHeader from '@/components/server-header'
+import ShareButton from '@/components/share-button'
+import StateView from '@/components/state-view'
+import { openChannel } from './open-channel'
 import './index.scss'
 
-/** Home (SPEC §2, `/index.html`): the current server's channels and live items. */
-export default function Index () {
+/** This page's path, for the lifecycle log. */
+const PAGE_PATH = 'pages/index/index'
+
+/** SPEC §8: the loader error handler shows the first failure's message in a toast. */
+function reportLoadError (...errors: Array<string | null>): void {
+  const message = errors.find(error => error !== null)
+  if (message) void showLoadError(message)
+}
+
+function logFailure (what: string) {
+  return (error: unknown) => console.error(`[home] ${what} failed:`, error)
+}
+
+function isPending (status: StoreStatus): boolean {
+  return status === 'idle' || status === 'loading'
+}
+
+/** A section's loading, empty or error state (with its retry). */
+function SectionState ({ status, error, emptyText, onRetry }: { status: StoreStatus, error: string | null, emptyText: string, onRetry: () => void }) {
+  if (isPending(status)) return <StateView compact status='loading' />
+  if (status === 'empty') return <StateView compact status='empty' message={emptyText} />
+  return <StateView compact status='error' message={error} onRetry={onRetry} />
+}
+
+/** The line under the live list: loading more, a failure to retry, or the end of the list. */
+function moreText (status: StoreStatus, error: string | null, hasMore: boolean): string {
+  if (status === 'loading') return t('loadingMore')
+  if (status === 'error') return `${error ?? t('loadFailed')} · ${t('retry')}`
+  return hasMore ? '' : t('noMore')
+}
+
+/**
+ * The featured item of the live banner (a type 13 channel): its own item on air, else its
+ * first item, else any item on air; null when there is no banner channel or nothing to feature.
+ */
+function bannerEntryOf (banner: Channel | undefined, entries: LiveEntry[]): LiveEntry | null {
+  if (!banner) return null
+  const own = entries.filter(entry => entry.item.channel_id === banner.channel_id)
+  return own.find(entry => entry.state === 'live') ?? own[0] ?? entries.find(entry => entry.state === 'live') ?? null
+}
+
+/**
+ * Home (SPEC §2, `/index.html`): the current server's card, its live banner and channel
+ * list, its live items with their state badges (kept current while the page is shown,
+ * more loaded at the bottom), and the company footer.
+ */
+function Home () {
+  const root = useStores()
+  const { server, channel, live, session } = root
+  const [params] = useState(() => currentParams())
+  const shareHidden = isShareHidden(params)
+
+  const load = () => root.openServer({ params, host: isH5() ? window.location.host : undefined })
+    .then(() => reportLoadError(server.error, channel.error, live.error))
+
+  /** SPEC §2: `cid`/`channel_id` in the query opens that channel as a tap would. */
+  const openRequestedChannel = () => {
+    const channelId = params.channel_id
+    if (!channelId) return
+    const target = channel.findChannel(channelId)
+    if (target && target.kind !== ChannelKind.Group) openChannel(target, server.serverId).catch(logFailure(`opening channel ${channelId}`))
+    else console.warn(`[home] channel ${channelId} is not in the channel list of server ${server.serverId}`)
+  }
+
+  usePageLifecycle(PAGE_PATH, {
+    load: () => { load().then(openRequestedChannel).catch(logFailure('loading')) },
+    show: () => live.startClock(), // SPEC §4: badges change while the page is shown
+    hide: () => live.stopClock(),
+    unload: () => live.dispose(),
+  })
+
+  // SPEC §9: more live items at 50 px from the bottom (index.config.ts onReachBottomDistance).
+  useReachBottom(() => {
+    live.loadMore().then(() => reportLoadError(live.moreError)).catch(logFailure('loading more'))
+  })
+
+  const detail = server.detail
+  const share: ShareContent | null = detail
+    ? { title: server.name, desc: detail.introduction, imageUrl: detail.icon, target: { serverId: server.serverId } }
+    : null
+  useShare(share, shareHidden)
+
+  const retry = (reload: () => Promise<void>, error: () => string | null) => () => {
+    reload().then(() => reportLoadError(error())).catch(logFailure('retry'))
+  }
+  const onChannelTap = (target: Channel) => { openChannel(target, server.serverId).catch(logFailure('opening a channel')) }
+  const onLiveTap = (item: LiveItem) => {
+    navigate('channel', { channel_id: item.channel_id, live_id: item.live_id }).catch(logFailure('opening a live item'))
+  }
+  const onMeTap = () => { navigate('me').catch(logFailure('opening the Me page')) }
+
+  const statuses = [server.status, channel.status, live.status]
+  const everythingFailed = statuses.every(status => status === 'error')
+  const firstLoad = statuses.every(isPending)
+  const nothingToShow = channel.status === 'empty' && live.status === 'empty'
+  const banner = channel.channels.find(entry => entry.channel_type === ChannelType.LiveBanner && entry.kind !== ChannelKind.Group)
+  const featured = bannerEntryOf(banner, live.entries)
+
   return (
     <View className='home'>
-      <Text className='home__title'>OpenRealm 世界</Text>
+      <ServerHeader
+        name={server.name}
+        icon={detail?.icon}
+        introduction={detail?.introduction}
+        memberCount={detail?.member_count ?? null}
+        user={session.user}
+        onMeTap={onMeTap}
+        actions={<ShareButton link={shareLink({ serverId: server.serverId })} hidden={shareHidden} />}
+      />
+      {everythingFailed && <StateView status='error' message={server.error} onRetry={retry(load, () => null)} />}
+      {firstLoad && <StateView status='loading' />}
+      {nothingToShow && <StateView status='empty' message={t('homeEmpty')} />}
+      {!everythingFailed && !firstLoad && !nothingToShow && (
+        <View className='home__content'>
+          {banner && featured && (
+            <View className='home__banner'>
+              <LiveCard variant='banner' item={featured.item} state={featured.state} eyebrow={banner.name} onTap={onLiveTap} />
+            </View>
+          )}
+          <View className='home__section home__channels'>
+            <Text className='home__section-title'>{t('homeChannels')}</Text>
+            {channel.status === 'ready'
+              ? <ChannelList groups={channel.groups} onTap={onChannelTap} />
+              : <SectionState status={channel.status} error={channel.error} emptyText={t('channelsEmpty')} onRetry={retry(() => channel.load(), () => channel.error)} />}
+          </View>
+          <View className='home__section home__lives'>
+            <Text className='home__section-title'>{t('homeLives')}</Text>
+            {live.status === 'ready'
+              ? live.entries.map(entry => <LiveCard key={entry.item.live_id} item={entry.item} state={entry.state} onTap={onLiveTap} />)
+              : <SectionState status={live.status} error={live.error} emptyText={t('livesEmpty')} onRetry={retry(() => live.load(), () => live.error)} />}
+            {live.status === 'ready' && (
+              <View className='home__more' onClick={() => { if (live.moreStatus === 'error') live.loadMore().catch(logFailure('loading more')) }}>
+                <Text>{moreText(live.moreStatus, live.moreError, live.hasMore)}</Text>
+              </View>
+            )}
+          </View>
+        </View>
+      )}
+      <CompanyFooter />
+      {isDebugOn(params) && <DebugPanel />}
     </View>
   )
 }
+
+export default observer(Home)

@@ -1,0 +1,138 @@
+/**
+ * Mounting a page for a test: the page component under a StoresProvider whose root
+ * store runs on a fake ApiClient, an in-memory storage and a hand-stepped clock and
+ * scheduler, with the page's query given as Taro's router parameters. Used by the Home
+ * and channel page tests together with ./home-taro-hooks (the lifecycle seam).
+ */
+import * as React from 'react'
+import Taro from '@tarojs/taro'
+import TestUtils from '@tarojs/test-utils-react'
+import { ChannelKind, ChannelType, LiveFlag, type ChannelGroup, type LiveItem } from '@contract/entities'
+import { setLanguage } from '@/constants/messages'
+import { StoresProvider } from '@/stores/context'
+import { createRootStore, type RootStore } from '@/stores/root-store'
+import { channel, fakeApi, fakeLogger, liveItem, manualClock, manualScheduler, memoryStorage, paged, serverDetail, user, type FakeApi } from '../stores/support/fakes'
+import { forgetHooks, runHook, type PageHook } from './home-taro-hooks'
+
+/** The moment the tests run at: 2024-01-01 12:00 UTC+8, in unix ms. */
+export const NOW_MS = Date.UTC(2024, 0, 1, 4, 0, 0)
+/** NOW_MS in unix seconds. */
+export const NOW_S = NOW_MS / 1000
+
+/** The mounted page and what drives it. */
+export interface MountedPage {
+  api: FakeApi
+  root: RootStore
+  clock: ReturnType<typeof manualClock>
+  scheduler: ReturnType<typeof manualScheduler>
+  testUtils: TestUtils
+  /** Plays a lifecycle hook of the page inside act (and lets its promises settle). */
+  play: (hook: PageHook, ...args: unknown[]) => Promise<unknown>
+  /** The page's visible text. */
+  text: () => string
+  /** Clicks the first element matching a selector (whose text contains `withText`, when given). */
+  tap: (selector: string, withText?: string) => Promise<void>
+  /** Lets pending promises and renders settle. */
+  settle: () => Promise<void>
+}
+
+/** What a test sets up before mounting. */
+export interface MountOptions {
+  api?: FakeApi
+  /** The page's query (raw, as the platform hands it over). */
+  params?: Record<string, string>
+  /** Play load and show right after mounting (default true). */
+  start?: boolean
+}
+
+/** A server with one channel of every type: 公告 at top level; 综合 and 世界 groups; a live banner. */
+export function channelGroups (): ChannelGroup[] {
+  const general = channel('g1', { kind: ChannelKind.Group, name: '综合' })
+  const world = channel('g2', { kind: ChannelKind.Group, name: '世界' })
+  return [
+    { group: null, channels: [channel('c-news', { name: '公告' })] },
+    {
+      group: general,
+      channels: [
+        channel('c-voice', { channel_type: ChannelType.Voice, name: '语音茶室', parent_id: 'g1' }),
+        channel('c-posts', { channel_type: ChannelType.Post, name: '作品分享', parent_id: 'g1' }),
+        channel('c-live', { channel_type: ChannelType.Live, kind: ChannelKind.LiveTab, name: '直播间', parent_id: 'g1' }),
+        channel('c-banner', { channel_type: ChannelType.LiveBanner, name: '直播推荐', parent_id: 'g1' }),
+      ],
+    },
+    {
+      group: world,
+      channels: [
+        channel('c-map', { channel_type: ChannelType.Metaverse, name: '3D 展厅', parent_id: 'g2' }),
+        channel('c-game', { channel_type: ChannelType.GamePlaza, name: '游戏广场', parent_id: 'g2' }),
+        channel('c-site', { channel_type: ChannelType.ExternalLink, name: '官方网站', parent_id: 'g2', link_url: 'https://example.com/about' }),
+        channel('c-bad', { channel_type: ChannelType.ExternalLink, name: '坏链接', parent_id: 'g2', link_url: 'javascript:alert(1)' }),
+      ],
+    },
+  ]
+}
+
+/** Live items in each state at NOW: on air (banner channel), a replay, a reserved one, and an mp4 broadcast ending in 10 minutes. */
+export function liveItems (): LiveItem[] {
+  return [
+    liveItem('l-on', { channel_id: 'c-banner', title: '正在直播：星空夜话', started_at: NOW_S - 600 }),
+    liveItem('l-replay', { channel_id: 'c-live', title: '上周回放', is_live: LiveFlag.Ended, started_at: NOW_S - 86400, duration: 5400 }),
+    liveItem('l-order', { channel_id: 'c-live', title: '明晚预告', is_live: LiveFlag.Reserved, started_at: NOW_S + 86400 }),
+    liveItem('l-premiere', { channel_id: 'c-live', title: '首映', play_url: 'https://cdn.example/film.mp4', started_at: NOW_S - 3000, duration: 3600 }),
+  ]
+}
+
+/** A fake API answering Home's calls with a full server: detail, grouped channels, one page of live items, a signed-in guest. */
+export function homeApi (): FakeApi {
+  const api = fakeApi()
+  api.getServer.mockResolvedValue(serverDetail('723658', { name: '星海城', introduction: '<b>欢迎</b>来到星海', member_count: 12345 }))
+  api.listChannels.mockResolvedValue(channelGroups())
+  api.listServerLives.mockResolvedValue(paged(liveItems(), 1, false))
+  api.guestLogin.mockResolvedValue({ token: 't1', user: user({ nickname: '游客0001' }) })
+  return api
+}
+
+/** Mounts a page component with fresh stores; plays load and show unless told not to. */
+export async function mountPage (Page: React.ComponentType, options: MountOptions = {}): Promise<MountedPage> {
+  const api = options.api ?? homeApi()
+  const clock = manualClock(NOW_MS)
+  const scheduler = manualScheduler()
+  const root = createRootStore(api, { storage: memoryStorage(), loginKey: 'test:login', clock: clock.now, scheduler, logger: fakeLogger() })
+  jest.spyOn(Taro, 'getCurrentInstance').mockReturnValue({ router: { params: options.params ?? {} } } as unknown as ReturnType<typeof Taro.getCurrentInstance>)
+  const testUtils = new TestUtils()
+  const settle = async () => {
+    await testUtils.act(async () => { for (let i = 0; i < 5; i += 1) await new Promise(resolve => setTimeout(resolve, 0)) })
+  }
+  const play = async (hook: PageHook, ...args: unknown[]) => {
+    let result: unknown
+    await testUtils.act(async () => { result = runHook(hook, ...args) })
+    await settle()
+    return result
+  }
+  function Mounted () {
+    return <StoresProvider value={root}><Page /></StoresProvider>
+  }
+  await testUtils.mount(Mounted)
+  if (options.start !== false) {
+    await play('useLoad')
+    await play('useDidShow')
+  }
+  const text = () => document.body.textContent ?? ''
+  const tap = async (selector: string, withText?: string) => {
+    const target = Array.from(document.querySelectorAll(selector)).find(node => withText === undefined || (node.textContent ?? '').includes(withText))
+    if (!target) throw new Error(`nothing to tap: ${selector} ${withText ?? ''}`)
+    await testUtils.act(async () => { (target as HTMLElement).click() })
+    await settle()
+  }
+  return { api, root, clock, scheduler, testUtils, play, text, tap, settle }
+}
+
+/** Unmounts what a test mounted and restores spies and the language. */
+export function cleanUp (page: MountedPage | null): void {
+  page?.root.dispose()
+  page?.testUtils.unmout()
+  document.body.innerHTML = ''
+  forgetHooks()
+  setLanguage(undefined)
+  jest.restoreAllMocks()
+}

@@ -1,0 +1,68 @@
+/**
+ * What tapping a channel does on Home (and what `cid`/`channel_id` in the query does):
+ * discussion, post and live channels open their read-only channel page; a metaverse
+ * channel opens the Market showroom for it; an external link asks first, naming the
+ * host, then leaves for it (http/https only); voice and game plaza are not built yet
+ * (SPEC §8: 暂不支持该功能).
+ */
+import { ChannelType, type Channel } from '@contract/entities'
+import { t } from '@/constants/messages'
+import { navigate, webNavigator } from '@/router'
+import { copyShareLink } from '@/services/share'
+import { modal, showUnsupported, toast } from '@/utils/feedback'
+import { isH5 } from '@/utils/platform'
+import { parseHttpUrl } from '@/utils/url'
+
+/** What a tap on a channel leads to. */
+export type ChannelAction = 'channel' | 'market' | 'link' | 'unsupported'
+
+/** The action of a channel's type (unknown types count as not supported yet). */
+export function channelActionOf (type: number): ChannelAction {
+  switch (type) {
+    case ChannelType.Discussion:
+    case ChannelType.Post:
+    case ChannelType.Live:
+    case ChannelType.LiveBanner:
+      return 'channel'
+    case ChannelType.Metaverse:
+      return 'market'
+    case ChannelType.ExternalLink:
+      return 'link'
+    default:
+      return 'unsupported' // voice (2), game plaza (10)
+  }
+}
+
+/**
+ * An external link: http(s) only (anything else is refused with a toast), and only after
+ * the person confirms the host. H5 leaves in the same tab; the mini-program cannot open
+ * arbitrary sites, so the link is copied for a browser.
+ */
+export async function openExternalLink (url: string | null): Promise<void> {
+  const parsed = typeof url === 'string' ? parseHttpUrl(url.trim()) : null
+  if (url === null || parsed === null) {
+    await toast(t('linkRefused'))
+    return
+  }
+  const confirmed = await modal({ title: t('linkOpenTitle'), content: t('linkOpenConfirm', { host: parsed.host }) })
+  if (!confirmed) return
+  if (isH5()) webNavigator.assign(url.trim())
+  else await copyShareLink(url.trim(), t('linkCopiedOpenInBrowser'))
+}
+
+/** Does what a tap on `channel` of server `serverId` does. */
+export async function openChannel (channel: Channel, serverId: string): Promise<void> {
+  switch (channelActionOf(channel.channel_type)) {
+    case 'channel':
+      await navigate('channel', { channel_id: channel.channel_id })
+      return
+    case 'market':
+      await navigate('market', { channel_id: channel.channel_id, server_id: serverId })
+      return
+    case 'link':
+      await openExternalLink(channel.link_url)
+      return
+    default:
+      await showUnsupported() // SPEC §8: 暂不支持该功能
+  }
+}
