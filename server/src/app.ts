@@ -82,6 +82,8 @@ export default async function openRealmApp (fastify: FastifyInstance, options: A
 export async function buildApp (config: ServerConfig, options: Omit<AppOptions, 'config'> = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    // one line per request only when asked for (LOG_LEVEL=debug): benchmarks and demos stay quiet
+    disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: config.trustProxy,
     frameworkErrors,
