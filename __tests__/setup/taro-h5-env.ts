@@ -23,3 +23,9 @@ require('@tarojs/taro')
 // while pages and tests never import React themselves, as in Taro builds.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 Object.assign(globalThis, { React: require('react') })
+
+// Taro's page hooks (useLoad, useDidShow … behind usePageLifecycle) read React from the
+// framework runtime, which the app entry (createReactApp) hands over in a build. A page
+// rendered by a test without the whole app gets it here, once, as the entry would.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+require('@tarojs/plugin-framework-react/dist/runtime').createH5NativeComponentConfig(null, require('react'), require('react-dom'))

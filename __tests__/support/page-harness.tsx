@@ -2,13 +2,7 @@
  * Mounting a page for a page test: the page's query parameters, a root store on a fake
  * ApiClient (no network) with in-memory storage and a silent logger, and the page inside
  * a StoresProvider, rendered by @tarojs/test-utils-react under the Taro H5 runtime.
- *
- * Taro's page hooks (useLoad, useDidShow …) read React from the framework runtime,
- * which the app entry (`createReactApp`) normally hands over; a page mounted without the
- * app gets it handed over here, so pages using those hooks render as in the app.
  */
-import * as React from 'react'
-import * as ReactDOM from 'react-dom'
 import TestUtils from '@tarojs/test-utils-react'
 import Taro from '@tarojs/taro'
 import type { ComponentType } from 'react'
@@ -16,12 +10,6 @@ import type { User } from '@contract/entities'
 import { StoresProvider } from '@/stores/context'
 import { createRootStore, type RootStore } from '@/stores/root-store'
 import { fakeApi, fakeLogger, memoryStorage, type FakeApi } from '../stores/support/fakes'
-
-/** The framework runtime's hand-over of React (the package ships no type declarations). */
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { createH5NativeComponentConfig } = require('@tarojs/plugin-framework-react/dist/runtime') as {
-  createH5NativeComponentConfig: (component: null, react: typeof React, dom: typeof ReactDOM) => unknown
-}
 
 /** How to open the page. */
 export interface PageSetup {
@@ -56,7 +44,6 @@ export async function mountPage (Page: ComponentType, setup: PageSetup = {}): Pr
       </StoresProvider>
     )
   }
-  createH5NativeComponentConfig(null, React, ReactDOM)
   const testUtils = new TestUtils()
   await testUtils.mount(Harness)
   mounted.push(testUtils)

@@ -1,13 +1,26 @@
-import { View, Text, Button } from '@tarojs/components'
+import { Button, Text, View } from '@tarojs/components'
 import { t } from '@/constants/messages'
-import { relaunch } from '@/router'
+import { usePageLifecycle } from '@/hooks/use-page-lifecycle'
+import { currentParams, relaunch } from '@/router'
+import './index.scss'
 
-/** Not found (SPEC §2: unknown paths invoke a not-found handler): says so and leads home. */
+/** This page's path, for the lifecycle log. */
+const PAGE_PATH = 'pages/not-found/index'
+
+/**
+ * Not found (SPEC §2: unknown paths invoke a not-found handler): says so kindly, names
+ * the address that was asked for (as text), and leads home — a relaunch of the entry
+ * page that keeps the carried query keys (server, language …).
+ */
 export default function NotFound () {
+  usePageLifecycle(PAGE_PATH)
+  const { from } = currentParams()
   return (
     <View className='not-found'>
+      <Text className='not-found__mark'>404</Text>
       <Text className='not-found__title'>{t('notFoundTitle')}</Text>
       <Text className='not-found__hint'>{t('notFoundHint')}</Text>
+      {from && <Text className='not-found__from'>{t('notFoundFrom', { path: from })}</Text>}
       <Button className='not-found__home' onClick={() => { relaunch().catch(error => console.error('[not-found] home failed:', error)) }}>
         {t('backHome')}
       </Button>

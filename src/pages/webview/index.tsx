@@ -1,23 +1,33 @@
 import { useEffect } from 'react'
 import Taro from '@tarojs/taro'
-import { View, Text, WebView } from '@tarojs/components'
+import { Button, Text, View, WebView } from '@tarojs/components'
 import { t } from '@/constants/messages'
-import { currentParams, isAllowedUrl } from '@/router'
+import { usePageLifecycle } from '@/hooks/use-page-lifecycle'
+import { currentParams, isAllowedUrl, relaunch } from '@/router'
+import './index.scss'
+
+/** This page's path, for the lifecycle log. */
+const PAGE_PATH = 'pages/webview/index'
 
 /**
  * Web view (SPEC §2: rule pages open the user agreement or privacy policy URL): shows
- * the `url` parameter when it is allow-listed, with `title` in the navigation bar.
- * Any other URL is not shown (no open redirect).
+ * the `url` parameter when it is allow-listed, with `title` in the navigation bar. Any
+ * other URL is refused with a message and a way home, and never loaded (no open redirect).
  */
 export default function WebViewPage () {
+  usePageLifecycle(PAGE_PATH)
   const { url, title } = currentParams()
   useEffect(() => {
     if (title) Taro.setNavigationBarTitle({ title }).catch(() => undefined)
   }, [title])
   if (!isAllowedUrl(url)) {
     return (
-      <View className='webview'>
-        <Text>{t('notFoundTitle')}</Text>
+      <View className='webview webview--refused'>
+        <Text className='webview__title'>{t('notFoundTitle')}</Text>
+        <Text className='webview__hint'>{t('webviewRefused')}</Text>
+        <Button className='webview__home' onClick={() => { relaunch().catch(error => console.error('[webview] home failed:', error)) }}>
+          {t('backHome')}
+        </Button>
       </View>
     )
   }
