@@ -69,8 +69,10 @@ describe('POST /servers/:server_id/channels', () => {
     const channel = envelope<Channel>(response).data
     expect(channel).toMatchObject({ parent_id: '72365809', map_category: 1 })
     expect(channel.icon).toMatch(/\/files\/seed\/icon-type-8\.svg$/)
-    const showroom = await test.inject({ url: '/channel/room/game/mapcfg', query: { server_id: '723658', channel_id: channel.channel_id } })
-    expect(envelope<MapCfgData>(showroom).data.interaction_events[0].type).toBe('welcome')
+    const showroom = envelope<MapCfgData>(await test.inject({ url: '/channel/room/game/mapcfg', query: { server_id: '723658', channel_id: channel.channel_id } })).data
+    expect(showroom.interaction_events[0].type).toBe('welcome')
+    expect((await test.inject(new URL(showroom.map.background).pathname)).statusCode).toBe(200)
+    expect((await test.inject(new URL(channel.icon).pathname)).statusCode).toBe(200)
   })
 
   it.each([ChannelType.Voice, ChannelType.GamePlaza, ChannelType.ExternalLink, ChannelType.Live, ChannelType.LiveBanner])(
