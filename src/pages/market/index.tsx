@@ -3,6 +3,7 @@ import { observer } from 'mobx-react-lite'
 import { Button, Text, View } from '@tarojs/components'
 import InteractionCard from '@/components/interaction-card'
 import ShowroomMap from '@/components/showroom-map'
+import StateView from '@/components/state-view'
 import { t } from '@/constants/messages'
 import { usePageLifecycle } from '@/hooks/use-page-lifecycle'
 import { currentParams, relaunch } from '@/router'
@@ -41,21 +42,18 @@ function Market () {
 
   const { status, map, openedEvent, firstEvent } = showroom
   if (status === 'error') {
-    const retryable = showroom.problem === 'failed'
+    const retryable = showroom.problem === 'failed' // a missing or unknown channel will not appear on a retry
     return (
       <View className='market market--state'>
-        <Text className='market__message'>{showroom.error}</Text>
-        <View className='market__actions'>
-          {retryable && <Button className='market__button market__button--primary' onClick={() => { load().catch(() => undefined) }}>{t('retry')}</Button>}
-          <Button className='market__button' onClick={goHome}>{t('backHome')}</Button>
-        </View>
+        <StateView status='error' compact message={showroom.error} onRetry={retryable ? () => { load().catch(() => undefined) } : undefined} />
+        <Button className='market__home' onClick={goHome}>{t('backHome')}</Button>
       </View>
     )
   }
   if (map === null) {
     return (
       <View className='market market--state'>
-        <Text className='market__message'>{t('loading')}</Text>
+        <StateView status='loading' />
       </View>
     )
   }

@@ -1,11 +1,12 @@
 import { useCallback, useEffect, useState } from 'react'
 import { observer } from 'mobx-react-lite'
 import Taro from '@tarojs/taro'
-import { Button, Text, View } from '@tarojs/components'
+import { Text, View } from '@tarojs/components'
 import AvatarPicker from '@/components/avatar-picker'
 import { identiconDataUrl } from '@/components/avatar-picker/identicon'
 import IdentityBadge from '@/components/identity-badge'
 import ProfileField from '@/components/profile-field'
+import StateView from '@/components/state-view'
 import { auditFieldName, t } from '@/constants/messages'
 import { usePageLifecycle } from '@/hooks/use-page-lifecycle'
 import { api, uploadToStorage } from '@/services/api'
@@ -85,10 +86,9 @@ function Me () {
   if (user === null) {
     return (
       <View className='me me--state'>
-        <Text className='me__message'>{session.status === 'error' ? session.error : t('loading')}</Text>
-        {session.status === 'error' && (
-          <Button className='me__retry' onClick={() => { session.ensureSignedIn().catch(() => undefined) }}>{t('retry')}</Button>
-        )}
+        {session.status === 'error'
+          ? <StateView status='error' message={session.error} onRetry={() => { session.ensureSignedIn().catch(() => undefined) }} />
+          : <StateView status='loading' />}
       </View>
     )
   }
