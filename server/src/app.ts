@@ -6,7 +6,7 @@
  * schemas, envelope answers for unroutable URLs) around it; server.ts listens with it,
  * tests `inject` into it.
  */
-import Fastify, { type FastifyInstance } from 'fastify'
+import Fastify, { LogController, type FastifyInstance } from 'fastify'
 import type { ServerConfig } from './config'
 import type { AppContext } from './context'
 import { openDatabase } from './db/dialects'
@@ -83,7 +83,7 @@ export async function buildApp (config: ServerConfig, options: Omit<AppOptions, 
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     // one line per request only when asked for (LOG_LEVEL=debug): benchmarks and demos stay quiet
-    disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+    logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: config.trustProxy,
     frameworkErrors,
