@@ -74,6 +74,21 @@ describe('Me page', () => {
     expect((await testUtils.queries.waitForQuerySelector('.me__nickname')).textContent).toBe('游客8848')
   })
 
+  it('waits for a sign-in the app already started instead of signing in a second guest', async () => {
+    const api = fakeApi()
+    let answer: (value: { token: string, user: User }) => void = () => undefined
+    api.guestLogin.mockReturnValue(new Promise(resolve => { answer = resolve }))
+    const { testUtils, root } = await mountPage(Me, {
+      api,
+      now: NOW,
+      beforeMount: stores => { void stores.session.ensureSignedIn() }, // the app's launch
+    })
+    await testUtils.act(async () => { answer({ token: 't', user: user({ nickname: '唯一游客' }) }) })
+    expect((await testUtils.queries.waitForQuerySelector('.me__nickname')).textContent).toBe('唯一游客')
+    expect(api.guestLogin).toHaveBeenCalledTimes(1)
+    expect(root.session.user?.nickname).toBe('唯一游客')
+  })
+
   it('renders a nickname and signature as text, never as HTML', async () => {
     const { testUtils } = await openMe(user({ nickname: '<b>粗</b>', signature: '<img src=x onerror=alert(1)>' }))
     expect(text(testUtils, '.me__nickname')).toBe('<b>粗</b>')

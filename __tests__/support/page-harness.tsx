@@ -21,6 +21,8 @@ export interface PageSetup {
   now?: number
   /** Someone already signed in on this device (their stored login data). */
   signedIn?: User
+  /** What the app does with the stores before the page appears (e.g. its launch sign-in). */
+  beforeMount?: (root: RootStore) => void
 }
 
 /** A mounted page and what it runs on. */
@@ -37,6 +39,7 @@ export async function mountPage (Page: ComponentType, setup: PageSetup = {}): Pr
   jest.spyOn(Taro, 'getCurrentInstance').mockReturnValue({ router: { params, path: '' }, page: null, app: null } as unknown as ReturnType<typeof Taro.getCurrentInstance>)
   const storage = memoryStorage(setup.signedIn ? { 'test-login': JSON.stringify({ user: setup.signedIn, token: 'test-token' }) } : {})
   const root = createRootStore(api, { storage, loginKey: 'test-login', logger: fakeLogger(), clock: () => setup.now ?? Date.now() })
+  setup.beforeMount?.(root)
   function Harness () {
     return (
       <StoresProvider value={root}>

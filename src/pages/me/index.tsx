@@ -43,7 +43,8 @@ function Me () {
   usePageLifecycle(PAGE_PATH)
 
   useEffect(() => {
-    session.ensureSignedIn().catch(error => console.error('[me] sign-in failed:', error))
+    // The app signs in on launch; a sign-in already under way is waited for, never doubled (one guest, not two).
+    if (!session.isSignedIn && session.status !== 'loading') session.ensureSignedIn().catch(error => console.error('[me] sign-in failed:', error))
   }, [session])
 
   /** Sends one field; toasts an accepted save, and a failure that is not an audit message on the field. */
