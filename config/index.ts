@@ -4,6 +4,9 @@ import { customRoutes } from './routes'
 import devConfig from './dev'
 import prodConfig from './prod'
 
+/** Client build-time settings, all optional (README "Environment variables"). */
+const CLIENT_ENV_KEYS = ['TARO_APP_ENV', 'TARO_APP_ENTRY_PAGE', 'TARO_APP_CONTACT_EMAIL', 'TARO_APP_ICP_CODE', 'TARO_APP_POLICE_CODE']
+
 /**
  * Taro build configuration for both platforms.
  * SPEC §9: design width 750; device ratios 640 → 1.17, 750 → 1, 828 → 0.905.
@@ -29,12 +32,10 @@ export default defineConfig<'webpack5'>(async (merge) => {
     },
     plugins: [],
     defineConstants: {},
-    // Build-time choices read by the client as process.env.* (shell variables are not
-    // passed to the bundle unless named here; .env files are read by Taro itself).
-    env: {
-      TARO_APP_ENV: JSON.stringify(process.env.TARO_APP_ENV || 'dev'),
-      TARO_APP_ENTRY_PAGE: JSON.stringify(process.env.TARO_APP_ENTRY_PAGE || ''),
-    },
+    // Build-time settings the client reads as process.env.* (README "Environment
+    // variables"). Taro passes only .env-file values on by itself, so each is named here,
+    // defined as '' when unset so the bundle never touches a missing `process`.
+    env: Object.fromEntries(CLIENT_ENV_KEYS.map(key => [key, JSON.stringify(process.env[key] ?? '')])),
     copy: { patterns: [], options: {} },
     framework: 'react',
     compiler: 'webpack5',
