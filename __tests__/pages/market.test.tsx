@@ -150,6 +150,12 @@ describe('Market page (SPEC §2 sales demonstration platform)', () => {
     expect(reLaunch).toHaveBeenCalledWith({ url: '/index.html?server_id=832828&sid=832828' })
   })
 
+  it('looks in the first configured server when the query names none (SPEC §3)', async () => {
+    const { api, testUtils } = await mountPage(Market, { api: answering(showroom([WELCOME])), params: { channel_id: 'c8' } })
+    await card(testUtils)
+    expect(api.getShowroom).toHaveBeenCalledWith({ server_id: '723658', channel_id: 'c8' })
+  })
+
   it('asks for nothing and leads home when the channel id is missing', async () => {
     const { api, testUtils } = await mountPage(Market, { params: { sid: '832828' } })
     expect(await testUtils.queries.waitForQueryByText('没有指定展厅频道，请从社区首页进入')).toBeTruthy()

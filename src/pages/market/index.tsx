@@ -5,6 +5,7 @@ import InteractionCard from '@/components/interaction-card'
 import ShowroomMap from '@/components/showroom-map'
 import StateView from '@/components/state-view'
 import { t } from '@/constants/messages'
+import { chooseServer } from '@/domain/server'
 import { usePageLifecycle } from '@/hooks/use-page-lifecycle'
 import { currentParams, relaunch } from '@/router'
 import { useStores } from '@/stores/context'
@@ -21,12 +22,13 @@ function goHome (): void {
 
 /**
  * Market (SPEC §2 `/market/index.html`, the sales demonstration platform): the showroom
- * of the metaverse channel named by `server_id`/`sid` and `channel_id`/`cid`. The map
+ * of the metaverse channel named by `channel_id`/`cid` in the server named by
+ * `server_id`/`sid` (else the host's or the first configured server). The map
  * keeps its aspect ratio with the hotspots on it; the first interaction event's card
  * opens (and a video plays) as the page opens (SPEC §7); tapping a hotspot opens its card.
  */
 function Market () {
-  const { showroom } = useStores()
+  const { showroom, server } = useStores()
   const params = useMemo(() => currentParams(), [])
   usePageLifecycle(PAGE_PATH)
 
@@ -37,8 +39,11 @@ function Market () {
   }, [showroom])
 
   useEffect(() => {
-    load({ server_id: params.server_id, channel_id: params.channel_id }).catch(error => console.error('[market] load failed:', error))
-  }, [load, params])
+    // SPEC §2: the server named by server_id/sid (even one this build does not list: the server decides),
+    // else the one the host's sub-domain names, else the first configured server.
+    const serverId = params.server_id?.trim() || chooseServer(server.servers, { host: isH5() ? window.location.host : undefined }).server.server_id
+    load({ server_id: serverId, channel_id: params.channel_id }).catch(error => console.error('[market] load failed:', error))
+  }, [load, params, server])
 
   const { status, map, openedEvent, firstEvent } = showroom
   if (status === 'error') {
