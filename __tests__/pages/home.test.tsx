@@ -2,6 +2,7 @@ import Taro from '@tarojs/taro'
 import { setLanguage } from '@/constants/messages'
 import Home from '@/pages/index/index'
 import { webNavigator } from '@/router'
+import { api } from '@/services/api'
 import { failedRequest, liveItem, paged, serverDetail } from '../stores/support/fakes'
 import { cleanUp, homeApi, mountPage, NOW_S, type MountedPage } from './home-harness'
 
@@ -268,7 +269,7 @@ describe('Home: header, footer, sharing and parameters', () => {
   })
 
   it('copies the share link outside the messaging app', async () => {
-    const copy = jest.spyOn(Taro, 'setClipboardData').mockResolvedValue({ errMsg: 'setClipboardData:ok' })
+    const copy = jest.spyOn(Taro, 'setClipboardData').mockResolvedValue({ errMsg: 'setClipboardData:ok', data: '' })
     page = await mountPage(Home)
     await page.tap('.share-button')
     expect(copy).toHaveBeenCalledWith({ data: 'http://localhost/index.html?server_id=723658' })
@@ -290,11 +291,23 @@ describe('Home: header, footer, sharing and parameters', () => {
     expect(page.text()).toContain('Privacy policy')
   })
 
-  it('shows the diagnostics panel only with debug', async () => {
+  it("sets the share data through wxconf in the messaging app's browser, without a share button", async () => {
+    jest.spyOn(navigator, 'userAgent', 'get').mockReturnValue('Mozilla/5.0 (iPhone) MicroMessenger/8.0.44')
+    const getWxConfig = jest.spyOn(api, 'getWxConfig').mockRejectedValue(failedRequest())
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined)
     page = await mountPage(Home)
-    expect(document.querySelector('.debug-panel')).toBeNull()
-    cleanUp(page)
+    expect(getWxConfig).toHaveBeenCalledWith('http://localhost/')
+    expect(warn).toHaveBeenCalledWith('[share] sharing could not be set up:', expect.anything())
+    expect(document.querySelector('.share-button')).toBeNull()
+  })
+
+  it('shows the diagnostics panel with debug', async () => {
     page = await mountPage(Home, { params: { debug: '1' } })
     expect(document.querySelector('.debug-panel')?.textContent).toContain('版本号 10001')
+  })
+
+  it('shows no diagnostics panel without debug', async () => {
+    page = await mountPage(Home)
+    expect(document.querySelector('.debug-panel')).toBeNull()
   })
 })

@@ -1,0 +1,51 @@
+import Taro from '@tarojs/taro'
+import TestUtils from '@tarojs/test-utils-react'
+import DebugPanel, { DEBUG_PANEL_REQUESTS, isDebugOn } from '@/components/debug-panel'
+import { clearRequestLog, request } from '@/services/request'
+
+afterEach(() => {
+  clearRequestLog()
+  document.body.innerHTML = ''
+  jest.restoreAllMocks()
+})
+
+async function send (path: string, status: number): Promise<void> {
+  jest.spyOn(Taro, 'request').mockImplementation((() => Promise.resolve({ statusCode: status, data: { code: 0, msg: '', data: {} }, header: {}, errMsg: 'request:ok' })) as never)
+  await request({ path }).catch(() => undefined)
+}
+
+describe('DebugPanel', () => {
+  it('shows the environment, the version code 10001 and the last requests, newest first', async () => {
+    await send('/servers/723658', 200)
+    await send('/servers/723658/channels', 200)
+    const testUtils = new TestUtils()
+    await testUtils.mount(DebugPanel)
+    const panel = await testUtils.queries.waitForQuerySelector('.debug-panel')
+    expect(panel.textContent).toContain('环境 dev')
+    expect(panel.textContent).toContain('版本号 10001')
+    const lines = Array.from(panel.querySelectorAll('.debug-panel__request') as NodeListOf<Element>).map(node => node.textContent)
+    expect(lines).toEqual([expect.stringMatching(/^GET \/servers\/723658\/channels 200 \d+ms$/), expect.stringMatching(/^GET \/servers\/723658 200 \d+ms$/)])
+  })
+
+  it(`lists at most ${DEBUG_PANEL_REQUESTS} requests`, async () => {
+    for (let index = 0; index < DEBUG_PANEL_REQUESTS + 3; index += 1) await send(`/r/${index}`, 200)
+    const testUtils = new TestUtils()
+    await testUtils.mount(DebugPanel)
+    const panel = await testUtils.queries.waitForQuerySelector('.debug-panel')
+    expect(panel.querySelectorAll('.debug-panel__request')).toHaveLength(DEBUG_PANEL_REQUESTS)
+  })
+
+  it('says when there were no requests yet', async () => {
+    const testUtils = new TestUtils()
+    await testUtils.mount(DebugPanel)
+    expect((await testUtils.queries.waitForQuerySelector('.debug-panel')).textContent).toContain('暂无请求')
+  })
+
+  it.each([['1', true], ['true', true], ['0', false], ['false', false], ['', false]])('reads debug=%p as %p', (value, on) => {
+    expect(isDebugOn({ debug: value })).toBe(on)
+  })
+
+  it('is off without debug', () => {
+    expect(isDebugOn({})).toBe(false)
+  })
+})
