@@ -158,7 +158,7 @@ export interface MapCfgData {
 /** POST /auth/guest: sign in as a guest (uid prefix B_). The token goes in `Authorization: Bearer`. */
 export interface GuestLoginData { token: string; user: User }
 
-/** PATCH /user/me: edit the signed-in user's audited profile fields. */
+/** POST (or PATCH) /user/me: edit the signed-in user's audited profile fields. The mini-program cannot send PATCH. */
 export interface ProfilePatchBody {
   nickname?: string
   signature?: string

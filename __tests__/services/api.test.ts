@@ -88,7 +88,7 @@ describe('community calls', () => {
   it.each([
     ['guestLogin', [], { path: '/auth/guest', method: 'POST', data: {} }],
     ['getMe', [], { path: '/user/me' }],
-    ['updateProfile', [{ nickname: 'x' }], { path: '/user/me', method: 'PATCH', data: { nickname: 'x' } }],
+    ['updateProfile', [{ nickname: 'x' }], { path: '/user/me', method: 'POST', data: { nickname: 'x' } }],
     ['getUser', ['B_1'], { path: '/users/B_1' }],
     ['getServer', ['723658'], { path: '/servers/723658' }],
     ['createChannel', ['723658', { title: 't', channel_type: 1 }], { path: '/servers/723658/channels', method: 'POST', data: { title: 't', channel_type: 1 } }],

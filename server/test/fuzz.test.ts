@@ -30,7 +30,7 @@ const chance = (probability: number): boolean => random() < probability
 /** Every route with the methods it answers; most requests use one of them, the rest any method. */
 const ROUTES: Array<[string, string[]]> = [
   [API_PATHS.base64, ['POST']], [API_PATHS.wxconf, ['GET']], [API_PATHS.uploadToken, ['POST']], [API_PATHS.mapcfg, ['GET']],
-  [API_PATHS.guestLogin, ['POST']], [API_PATHS.me, ['GET', 'PATCH']], [API_PATHS.user, ['GET']], [API_PATHS.servers, ['GET']],
+  [API_PATHS.guestLogin, ['POST']], [API_PATHS.me, ['GET', 'POST', 'PATCH']], [API_PATHS.user, ['GET']], [API_PATHS.servers, ['GET']],
   [API_PATHS.server, ['GET']], [API_PATHS.serverChannels, ['GET', 'POST']], [API_PATHS.serverRoles, ['GET']], [API_PATHS.serverLives, ['GET']],
   [API_PATHS.channel, ['GET']], [API_PATHS.channelPosts, ['GET']], [API_PATHS.channelMessages, ['GET']], [API_PATHS.channelLives, ['GET']],
   [UPLOAD_HOST_PATH, ['POST']], [`${FILES_PATH}/:key`, ['GET']], ['/openapi.json', ['GET']],

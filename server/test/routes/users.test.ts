@@ -86,6 +86,13 @@ describe('PATCH /user/me', () => {
     expect(envelope<User>(await test.inject({ url: `/users/${guest.uid}` })).data.nickname).toBe('星海旅人')
   })
 
+  it('takes the same edit by POST, which the mini-program sends (its request API has no PATCH)', async () => {
+    const guest = await signInAsGuest(test)
+    const response = await test.inject({ method: 'POST', url: '/user/me', headers: guest.headers, payload: { signature: 'from the mini-program' } })
+    expect(response.statusCode).toBe(200)
+    expect(envelope<User>(response).data.signature).toBe('from the mini-program')
+  })
+
   it.each([
     ['nickname', { nickname: '违禁昵称' }, 104002],
     ['signature', { signature: 'this is Forbidden' }, 104003],

@@ -71,7 +71,8 @@ export function createApiClient (send: Requester = defaultRequest): ApiClient {
     },
     guestLogin: () => post<GuestLoginData>(API_PATHS.guestLogin, {}),
     getMe: () => get<User>(API_PATHS.me),
-    updateProfile: patch => send<User>({ path: API_PATHS.me, method: 'PATCH', data: patch }),
+    // POST, not PATCH: the mini-program's request API has no PATCH (the server takes both).
+    updateProfile: patch => send<User>({ path: API_PATHS.me, method: 'POST', data: patch }),
     getUser: uid => get<User>(fillPath(API_PATHS.user, { uid })),
     listServers: async () => listOf((await get<ServerListData>(API_PATHS.servers)).list),
     getServer: serverId => get<Server>(fillPath(API_PATHS.server, { server_id: serverId })),

@@ -1,5 +1,5 @@
 /**
- * The signed-in user (GET and PATCH /user/me, bearer token required) and public
+ * The signed-in user (GET and POST/PATCH /user/me, bearer token required) and public
  * profiles (GET /users/:uid). Profile edits go through the audit step first: a refused
  * field is answered 422 with its 104xxx code and nothing is written.
  */
@@ -26,7 +26,10 @@ export default async function usersRoutes (fastify: FastifyInstance, { ctx }: Ro
     schema: { summary: 'The signed-in user', ...bearer, response: responses(userSchema) },
   }, async request => ok(signedInUser(request)))
 
-  fastify.patch<{ Body: ProfilePatchBody }>(API_PATHS.me, {
+  // POST as well as PATCH: the mini-program's request API has no PATCH method.
+  fastify.route<{ Body: ProfilePatchBody }>({
+    method: ['POST', 'PATCH'],
+    url: API_PATHS.me,
     onRequest: requireUser(ctx),
     schema: {
       summary: 'Edit the signed-in user\'s profile (audited)',
@@ -43,14 +46,15 @@ export default async function usersRoutes (fastify: FastifyInstance, { ctx }: Ro
       },
       response: responses(userSchema),
     },
-  }, async request => {
-    const user = signedInUser(request)
-    const patch = request.body
-    requireHttpUrl('avatar', patch.avatar)
-    requireAuditPass(ctx, patch) // SPEC §5: avatar, nickname and signature are audited
-    const updated = await ctx.repos.users.updateProfile(user.uid, patch)
-    if (!updated) throw notFound(`user ${user.uid} no longer exists`)
-    return ok(updated)
+    handler: async request => {
+      const user = signedInUser(request)
+      const patch = request.body
+      requireHttpUrl('avatar', patch.avatar)
+      requireAuditPass(ctx, patch) // SPEC §5: avatar, nickname and signature are audited
+      const updated = await ctx.repos.users.updateProfile(user.uid, patch)
+      if (!updated) throw notFound(`user ${user.uid} no longer exists`)
+      return ok(updated)
+    },
   })
 
   fastify.get<{ Params: { uid: string } }>(API_PATHS.user, {
