@@ -1,0 +1,82 @@
+import type { Paged } from '@contract/api'
+import { ChannelType, LiveFlag, type Message } from '@contract/entities'
+import { ChannelContentStore, channelViewOf } from '@/stores/channel-content-store'
+import { channel, deferred, fakeApi, fakeLogger, liveItem, manualClock, paged, user, type FakeApi } from '../stores/support/fakes'
+
+const NOW_MS = 1_700_000_000_000
+
+function message (id: string): Message {
+  return { message_id: id, channel_id: 'c1', author: user(), content: id, created_at: 0 }
+}
+
+function storeOn (api: FakeApi): { store: ChannelContentStore, clock: ReturnType<typeof manualClock> } {
+  const clock = manualClock(NOW_MS)
+  return { store: new ChannelContentStore(api, { clock: clock.now, logger: fakeLogger(), pageSize: 2 }), clock }
+}
+
+describe('ChannelContentStore', () => {
+  it.each([
+    [ChannelType.Discussion, 'messages'], [ChannelType.Post, 'posts'], [ChannelType.Live, 'live'], [ChannelType.LiveBanner, 'live'],
+    [ChannelType.Voice, 'unsupported'], [ChannelType.Metaverse, 'unsupported'], [ChannelType.GamePlaza, 'unsupported'], [ChannelType.ExternalLink, 'unsupported'],
+  ])('shows a channel of type %p as %p', (type, view) => {
+    expect(channelViewOf({ channel_type: type })).toBe(view)
+  })
+
+  it('plays a live item asked for whatever the channel type (a live map, for instance)', async () => {
+    const api = fakeApi()
+    api.getChannel.mockResolvedValue(channel('map', { channel_type: ChannelType.Metaverse }))
+    api.listChannelLives.mockResolvedValue(paged([liveItem('a'), liveItem('b', { is_live: LiveFlag.Ended })], 1, false))
+    const { store } = storeOn(api)
+    await store.open({ channelId: 'map', liveId: 'b' })
+    expect(store.content?.view).toBe('live')
+    expect(store.played).toEqual({ item: expect.objectContaining({ live_id: 'b' }), state: 'ended' })
+  })
+
+  it('loads the next page once, keeps the loaded items when it fails, and ignores items it already has', async () => {
+    const api = fakeApi()
+    api.getChannel.mockResolvedValue(channel('c1'))
+    api.listMessages.mockResolvedValueOnce(paged([message('m1'), message('m2')], 1, true))
+    const { store } = storeOn(api)
+    await store.open({ channelId: 'c1' })
+    const next = deferred<Paged<Message>>()
+    api.listMessages.mockReturnValueOnce(next.promise)
+    const loading = store.loadMore()
+    await store.loadMore() // already on its way: no second request
+    expect(api.listMessages).toHaveBeenCalledTimes(2)
+    next.resolve(paged([message('m2'), message('m3')], 2, false))
+    await loading
+    expect(store.content?.view === 'messages' && store.content.list.items.map(m => m.message_id)).toEqual(['m1', 'm2', 'm3'])
+    await store.loadMore() // no more pages
+    expect(api.listMessages).toHaveBeenCalledTimes(2)
+  })
+
+  it('drops the previous channel when another one opens', async () => {
+    const api = fakeApi()
+    api.getChannel.mockResolvedValueOnce(channel('c1', { name: '一' }))
+    api.listMessages.mockResolvedValue(paged([], 1, false))
+    const { store } = storeOn(api)
+    await store.open({ channelId: 'c1' })
+    const second = deferred<ReturnType<typeof channel>>()
+    api.getChannel.mockReturnValueOnce(second.promise)
+    const opening = store.open({ channelId: 'c2' })
+    expect(store.channel).toBeNull()
+    expect(store.status).toBe('loading')
+    second.resolve(channel('c2', { name: '二', channel_type: ChannelType.Post }))
+    api.listPosts.mockResolvedValue(paged([], 1, false))
+    await opening
+    expect(store.channel?.name).toBe('二')
+    expect(store.status).toBe('empty')
+  })
+
+  it('derives the played item’s state at the time the page is shown', async () => {
+    const api = fakeApi()
+    api.getChannel.mockResolvedValue(channel('live', { channel_type: ChannelType.Live }))
+    api.listChannelLives.mockResolvedValue(paged([liveItem('mp4', { play_url: 'https://cdn.example/a.mp4', started_at: NOW_MS / 1000 - 10, duration: 60 })], 1, false))
+    const { store, clock } = storeOn(api)
+    await store.open({ channelId: 'live' })
+    expect(store.played?.state).toBe('live')
+    clock.set(NOW_MS + 60_000)
+    store.refreshClock()
+    expect(store.played?.state).toBe('ended')
+  })
+})
