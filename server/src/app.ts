@@ -26,6 +26,7 @@ import filesRoutes from './routes/files'
 import loginThirdRoutes from './routes/login-third'
 import qiniuRoutes from './routes/qiniu'
 import resourceRoutes from './routes/resource'
+import rulesRoutes from './routes/rules'
 import { JSON_BODY_LIMIT } from './routes/schemas'
 import serversRoutes from './routes/servers'
 import uploadRoutes from './routes/upload'
@@ -44,7 +45,7 @@ export interface AppOptions {
 }
 
 /** Every route plugin, in registration order. */
-const ROUTES = [resourceRoutes, loginThirdRoutes, qiniuRoutes, uploadRoutes, channelRoomRoutes, authRoutes, usersRoutes, serversRoutes, channelsRoutes, filesRoutes]
+const ROUTES = [resourceRoutes, loginThirdRoutes, qiniuRoutes, uploadRoutes, channelRoomRoutes, authRoutes, usersRoutes, serversRoutes, channelsRoutes, filesRoutes, rulesRoutes]
 
 /** The app as a plugin. */
 export default async function openRealmApp (fastify: FastifyInstance, options: AppOptions): Promise<void> {
