@@ -55,6 +55,7 @@ describe('Me page', () => {
     expect(text(testUtils, '.identity-badge')).toBe('游客')
     expect(text(testUtils, '.me__age')).toBe('新用户')
     expect(testUtils.queries.querySelector('.avatar-picker__image')?.getAttribute('src')).toBe('https://cdn.example/a.png')
+    expect(text(testUtils, '.me__meta')).toBe('ID B_42 · 注册于 2024-06-01')
   })
 
   it.each<[string, Partial<User>, string]>([

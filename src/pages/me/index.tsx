@@ -111,7 +111,7 @@ function Me () {
           {age && <Text className={`me__age me__age--${age}`}>{t(age === 'new' ? 'userAgeNew' : 'userAgeOld')}</Text>}
         </View>
         <Text className='me__signature'>{user.signature !== '' ? user.signature : t('signatureEmpty')}</Text>
-        <Text className='me__meta'>ID {user.uid} · {t('registeredOn', { date: formatDate(fromUnixSeconds(user.addtime), 'YYYY-MM-DD') })}</Text>
+        <Text className='me__meta'>{t('userIdLabel', { uid: user.uid })} · {t('registeredOn', { date: formatDate(fromUnixSeconds(user.addtime), 'YYYY-MM-DD') })}</Text>
       </View>
       <View className='me__form'>
         <ProfileField
