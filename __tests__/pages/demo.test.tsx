@@ -1,4 +1,5 @@
 import TestUtils from '@tarojs/test-utils-react'
+import { setLanguage } from '@/constants/messages'
 import Demo from '@/pages/demo/index'
 import { mountPage, unmountPages } from '../support/page-harness'
 
@@ -60,6 +61,17 @@ describe('Demo page', () => {
     ])
     const swatches = Array.from(testUtils.queries.querySelectorAll('.demo__swatch')) as HTMLElement[]
     expect(swatches.map(swatch => swatch.style.backgroundColor)).toEqual(['rgb(51, 112, 255)', 'rgb(0, 168, 112)', '', '', '', ''])
+  })
+
+  it('speaks English with hl=en', async () => {
+    setLanguage('en')
+    try {
+      const testUtils = await openDemo()
+      expect(Array.from(testUtils.queries.querySelectorAll('.identity-badge')).map(badge => badge.textContent)).toEqual(['User', 'Bot', 'Guest', 'Map account'])
+      expect(rowsOf(testUtils, 'Colours').map(([, verdict]) => verdict)).toEqual(['valid', 'valid', 'invalid', 'invalid', 'invalid', 'invalid'])
+    } finally {
+      setLanguage(undefined)
+    }
   })
 
   it('shows prices in fen as yuan', async () => {
