@@ -119,6 +119,19 @@ describe('Home: live items', () => {
     expect(toasts()).toEqual(['请求异常'])
     expect(page.text()).toContain('请求异常 · 重试')
   })
+
+  it('retries the next page from the line under the list', async () => {
+    const api = homeApi()
+    api.listServerLives
+      .mockResolvedValueOnce(paged([liveItem('l-1', { started_at: NOW_S - 60 })], 1, true))
+      .mockRejectedValueOnce(failedRequest())
+      .mockResolvedValueOnce(paged([liveItem('l-2', { title: '第二页', started_at: NOW_S - 120 })], 2, false))
+    page = await mountPage(Home, { api })
+    await page.play('useReachBottom')
+    await page.tap('.home__more')
+    expect(api.listServerLives).toHaveBeenLastCalledWith('723658', { page: 2, page_size: 20 })
+    expect(page.text()).toContain('第二页')
+  })
 })
 
 describe('Home: the channel list', () => {

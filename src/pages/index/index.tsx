@@ -154,7 +154,7 @@ function Home () {
               ? live.entries.map(entry => <LiveCard key={entry.item.live_id} item={entry.item} state={entry.state} onTap={onLiveTap} />)
               : <SectionState status={live.status} error={live.error} emptyText={t('livesEmpty')} onRetry={retry(() => live.load(), () => live.error)} />}
             {live.status === 'ready' && (
-              <View className='home__more' onClick={() => { if (live.moreStatus === 'error') live.loadMore().catch(logFailure('loading more')) }}>
+              <View className='home__more' onClick={live.moreStatus === 'error' ? retry(() => live.loadMore(), () => live.moreError) : undefined}>
                 <Text>{moreText(live.moreStatus, live.moreError, live.hasMore)}</Text>
               </View>
             )}
