@@ -1,6 +1,6 @@
 import { LiveFlag, MediaType } from '@contract/entities'
 import {
-  deriveLiveState, isMp4Url, liveLogStateOf, nextLiveStateChangeAt, type LiveStateInput,
+  deriveLiveState, featuredLiveItem, isMp4Url, liveLogStateOf, nextLiveStateChangeAt, type LiveStateInput,
 } from '@/domain/live-state'
 
 const NOW = 1_700_000_000
@@ -168,5 +168,34 @@ describe('nextLiveStateChangeAt', () => {
       expect(deriveLiveState(item, at - 0.001)).toBe(deriveLiveState(item, NOW))
       expect(deriveLiveState(item, at)).not.toBe(deriveLiveState(item, NOW))
     }
+  })
+})
+
+describe('featuredLiveItem: what a live room plays first', () => {
+  const reserved = (startsIn: number) => liveItem({ is_live: LiveFlag.Reserved, started_at: NOW + startsIn })
+  const ended = (startedAgo: number) => liveItem({ is_live: LiveFlag.Ended, started_at: NOW - startedAgo })
+
+  it('has nothing to play in an empty room', () => {
+    expect(featuredLiveItem([], NOW)).toBeNull()
+  })
+
+  it('plays what is on air before any playback or reservation', () => {
+    const onAir = liveItem()
+    expect(featuredLiveItem([reserved(60), ended(600), onAir], NOW)).toBe(onAir)
+  })
+
+  it('plays the newest playback when nothing is on air', () => {
+    const newest = ended(60)
+    expect(featuredLiveItem([reserved(60), ended(6000), newest, ended(600)], NOW)).toBe(newest)
+  })
+
+  it('shows the soonest reservation when there is nothing to play', () => {
+    const soonest = reserved(60)
+    expect(featuredLiveItem([reserved(6000), soonest, reserved(600)], NOW)).toBe(soonest)
+  })
+
+  it('counts a playback without a start time as the oldest', () => {
+    const dated = ended(60)
+    expect(featuredLiveItem([liveItem({ is_live: LiveFlag.Ended, started_at: null }), dated], NOW)).toBe(dated)
   })
 })

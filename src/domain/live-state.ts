@@ -102,3 +102,24 @@ export function nextLiveStateChangeAt (item: LiveStateInput, nowSeconds: number)
   if (rule.kind === 'fixed' || nowSeconds >= rule.at) return null
   return rule.at
 }
+
+/** Which state a live room shows first: what is on air, then the newest playback, then the next reservation. */
+const FEATURE_ORDER: Readonly<Record<LiveState, number>> = { live: 0, ended: 1, order: 2 }
+
+/**
+ * The item a live room plays when none is asked for: an item on air; else the playback
+ * that started last; else the reservation that starts first. Null for no items.
+ * (Not in the SPEC: a viewer opening a live channel expects what is live now.)
+ */
+export function featuredLiveItem<T extends LiveStateInput> (items: readonly T[], nowSeconds: number): T | null {
+  let best: { item: T, rank: number, start: number } | null = null
+  for (const item of items) {
+    const state = deriveLiveState(item, nowSeconds)
+    const rank = FEATURE_ORDER[state]
+    const startedAt = item.started_at ?? 0
+    // Among playbacks the newest wins; among reservations and live items the earliest.
+    const start = state === 'ended' ? -startedAt : startedAt
+    if (!best || rank < best.rank || (rank === best.rank && start < best.start)) best = { item, rank, start }
+  }
+  return best ? best.item : null
+}

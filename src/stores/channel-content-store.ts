@@ -8,7 +8,7 @@
 import { makeAutoObservable } from 'mobx'
 import type { PageQuery, Paged } from '@contract/api'
 import { ChannelType, type Channel, type LiveItem, type Message, type Post } from '@contract/entities'
-import { deriveLiveState, type LiveState } from '@/domain/live-state'
+import { deriveLiveState, featuredLiveItem, type LiveState } from '@/domain/live-state'
 import type { ApiClient } from '@/services/api/api-client'
 import { LoadTracker, type StoreLogger, type StoreStatus } from './load-tracker'
 
@@ -160,11 +160,11 @@ export class ChannelContentStore {
     return this.content !== null && this.content.view !== 'unsupported' ? this.content.list.error : null
   }
 
-  /** The item the player shows: the one asked for, else the first loaded; with its state now (SPEC §4). */
+  /** The item the player shows: the one asked for, else the featured one (on air first); with its state now (SPEC §4). */
   get played (): PlayedLive | null {
     if (this.content?.view !== 'live') return null
     const items = this.content.list.items
-    const item = items.find(entry => entry.live_id === this.liveId) ?? items[0]
+    const item = items.find(entry => entry.live_id === this.liveId) ?? featuredLiveItem(items, this.now / 1000)
     return item ? { item, state: this.stateOf(item) } : null
   }
 
