@@ -29,16 +29,19 @@ function applyLaunchQuery (query: Record<string, string>): void {
   document.body.classList.toggle(VIEWPC_CLASS, query.viewpc !== undefined && !['0', 'false'].includes(query.viewpc))
 }
 
+// SPEC §2: installed before the router resolves the first page. On H5 the router looks
+// the entry path up before React has mounted this component (useLaunch runs after
+// that), so a handler installed at launch would miss an unknown entry path.
+installNotFoundHandler()
+
 /**
  * The app shell: creates the stores once and provides them to every page (Taro renders
- * each page as a child); on launch it applies the query, installs the not-found handler
- * (SPEC §2) and makes sure someone is signed in (a guest when nobody is).
+ * each page as a child); on launch it applies the query and makes sure someone is signed in (a guest when nobody is).
  */
 function App ({ children }: PropsWithChildren) {
   const [root] = useState(createAppStores)
   useLaunch(options => {
     applyLaunchQuery(readParams(options?.query))
-    installNotFoundHandler()
     root.session.ensureSignedIn().catch(error => console.error('[app] sign-in failed:', error))
   })
   return <StoresProvider value={root}>{children}</StoresProvider>

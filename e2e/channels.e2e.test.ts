@@ -1,0 +1,99 @@
+/**
+ * Each channel type's tap behaviour on Home, the carried query keys, the packed `nwp`
+ * parameter and `cid` deep links — in real Chromium against the real product.
+ * Server 832828's seed (server/README.md): 大厅 discussion, 作品分享 post, 直播间 live,
+ * 3D 展厅 metaverse (83282810), 官方网站 external link, 语音茶室 voice, 游戏广场 game plaza.
+ */
+import { encodeNwp } from '@/router/nwp'
+import { journey, queryOf, seeText, tapChannel, urlOf, sharedBrowser } from './support/app'
+
+const browser = sharedBrowser()
+const HOME = '/index.html?sid=832828'
+
+describe('channel taps on Home', () => {
+  it('opens a discussion channel on the channel page with its messages', async () => {
+    await journey(browser(), 'tap-discussion', 'phone', async page => {
+      await page.goto(urlOf(HOME))
+      await tapChannel(page, '大厅')
+      await page.waitForURL(/\/pages\/channel\/index/)
+      expect(queryOf(page)).toMatchObject({ channel_id: '83282802', sid: '832828' })
+      await page.locator('.channel-page, .message-list, [class*="message"]').first().waitFor()
+    })
+  })
+
+  it('opens a post channel on the channel page with its posts', async () => {
+    await journey(browser(), 'tap-post', 'phone', async page => {
+      await page.goto(urlOf(HOME))
+      await tapChannel(page, '作品分享')
+      await page.waitForURL(/\/pages\/channel\/index/)
+      expect(queryOf(page).channel_id).toBe('83282804')
+      await page.locator('[class*="post"]').first().waitFor()
+    })
+  })
+
+  it('opens a live channel with a video player', async () => {
+    await journey(browser(), 'tap-live', 'phone', async page => {
+      await page.goto(urlOf(HOME))
+      await tapChannel(page, '直播间')
+      await page.waitForURL(/\/pages\/channel\/index/)
+      await page.locator('video, taro-video-core').first().waitFor({ state: 'attached' })
+    })
+  })
+
+  it('opens a metaverse channel as its Market showroom, keeping the carried keys and dropping others', async () => {
+    await journey(browser(), 'tap-metaverse', 'phone', async page => {
+      await page.goto(urlOf(`${HOME}&scene=1001&hl=zh-CN&foo=bar`))
+      await tapChannel(page, '3D 展厅')
+      await page.waitForURL(/\/market\/index\.html/)
+      const query = queryOf(page)
+      expect(query).toMatchObject({ channel_id: '83282810', sid: '832828', scene: '1001', hl: 'zh-CN' })
+      expect(query.foo).toBeUndefined()
+      await seeText(page, '欢迎')
+    })
+  })
+
+  it('asks before opening an external link, naming its host', async () => {
+    await journey(browser(), 'tap-external', 'phone', async page => {
+      await page.goto(urlOf(HOME))
+      await tapChannel(page, '官方网站')
+      await seeText(page, 'example.com')
+      await page.getByText('取消').first().click()
+      expect(new URL(page.url()).pathname).toBe('/index.html')
+    })
+  })
+
+  for (const name of ['语音茶室', '游戏广场']) {
+    it(`shows 暂不支持该功能 for ${name}`, async () => {
+      await journey(browser(), `tap-unsupported-${name}`, 'phone', async page => {
+        await page.goto(urlOf(HOME))
+        await tapChannel(page, name)
+        await seeText(page, '暂不支持该功能')
+        expect(new URL(page.url()).pathname).toBe('/index.html')
+      })
+    })
+  }
+})
+
+describe('links into the app', () => {
+  it('opens the channel named by cid directly', async () => {
+    await journey(browser(), 'cid-deep-link', 'phone', async page => {
+      await page.goto(urlOf('/index.html?sid=832828&cid=83282810'))
+      await page.waitForURL(/\/market\/index\.html/)
+      expect(queryOf(page).channel_id ?? queryOf(page).cid).toBe('83282810')
+    })
+  })
+
+  it('reads packed parameters from nwp', async () => {
+    await journey(browser(), 'nwp', 'phone', async page => {
+      await page.goto(urlOf(`/index.html?nwp=${encodeURIComponent(encodeNwp({ sid: '275902' }))}`))
+      await seeText(page, '像素乐园')
+    })
+  })
+
+  it('ignores a hostile nwp and still shows Home', async () => {
+    await journey(browser(), 'nwp-hostile', 'phone', async page => {
+      await page.goto(urlOf(`/index.html?sid=832828&nwp=${encodeURIComponent('%%%{"__proto__":1}')}`))
+      await seeText(page, '云端集市')
+    })
+  })
+})

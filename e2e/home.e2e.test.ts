@@ -1,0 +1,85 @@
+/**
+ * Home in real Chromium against the real product: each of the three servers, by `sid`
+ * and by `server_id`, at a phone and a desktop viewport; the landing redirect; a
+ * deep-link reload; languages; the desktop layout.
+ */
+import { CONFIGURED_SERVERS } from '@/constants/servers'
+import { journey, queryOf, seeText, urlOf, sharedBrowser } from './support/app'
+
+const browser = sharedBrowser()
+
+describe('Home', () => {
+  for (const server of CONFIGURED_SERVERS) {
+    for (const key of ['sid', 'server_id']) {
+      it(`shows server ${server.server_id} (${server.name}) chosen by ${key} on a phone`, async () => {
+        await journey(browser(), `home-${server.server_id}-${key}`, 'phone', async page => {
+          await page.goto(urlOf(`/index.html?${key}=${server.server_id}`))
+          await seeText(page, server.name)
+          await page.locator('.channel-list__row').first().waitFor()
+          expect(await page.locator('.server-header__name').innerText()).toBe(server.name)
+        })
+      })
+    }
+  }
+
+  it('shows live items with a state badge and the company footer', async () => {
+    await journey(browser(), 'home-lives-footer', 'phone', async page => {
+      await page.goto(urlOf('/index.html?sid=832828'))
+      await seeText(page, '直播中')
+      await seeText(page, '用户协议')
+      await seeText(page, '隐私政策')
+    })
+  })
+
+  it('lands `/` on `/index.html` keeping the query', async () => {
+    await journey(browser(), 'root-redirect', 'phone', async page => {
+      await page.goto(urlOf('/?sid=275902&scene=1001'))
+      await seeText(page, '像素乐园')
+      const url = new URL(page.url())
+      expect(url.pathname).toBe('/index.html')
+      expect(queryOf(page)).toMatchObject({ sid: '275902', scene: '1001' })
+    })
+  })
+
+  it('reloads a deep link onto the same page and server', async () => {
+    await journey(browser(), 'deep-link-reload', 'phone', async page => {
+      await page.goto(urlOf('/index.html?sid=275902'))
+      await seeText(page, '像素乐园')
+      await page.reload()
+      await seeText(page, '像素乐园')
+      expect(new URL(page.url()).pathname).toBe('/index.html')
+    })
+  })
+
+  it('speaks English with hl=en', async () => {
+    await journey(browser(), 'hl-en', 'phone', async page => {
+      await page.goto(urlOf('/index.html?sid=832828&hl=en'))
+      await seeText(page, 'User Agreement')
+      await seeText(page, 'Privacy Policy')
+      expect(await page.getByText('用户协议').count()).toBe(0)
+    })
+  })
+
+  it('centres a desktop column with viewpc on a wide screen', async () => {
+    await journey(browser(), 'viewpc', 'desktop', async page => {
+      await page.goto(urlOf('/index.html?sid=832828&viewpc=1'))
+      await seeText(page, '云端集市')
+      const box = await page.locator('.server-header').boundingBox()
+      expect(box).not.toBeNull()
+      const viewport = page.viewportSize()!
+      expect(box!.width).toBeLessThan(viewport.width * 0.75)
+      const leftGap = box!.x
+      const rightGap = viewport.width - (box!.x + box!.width)
+      expect(Math.abs(leftGap - rightGap)).toBeLessThan(40)
+    })
+  })
+
+  it('shows the not-found page with a way home for an unknown path', async () => {
+    await journey(browser(), 'not-found', 'phone', async page => {
+      await page.goto(urlOf('/pages/nothing-here/index?sid=832828'))
+      await seeText(page, '页面不存在')
+      await page.getByText('返回首页').first().click()
+      await seeText(page, '云端集市')
+    })
+  })
+})

@@ -1,0 +1,56 @@
+/**
+ * What every e2e test shares: the product's URL, one browser per file, and small
+ * waits phrased as what a user sees.
+ */
+import type { Browser, Page } from 'playwright-core'
+import { launchBrowser, openPage, withArtifacts, type TrackedPage, type ViewportName } from './browser'
+
+/** The running product's URL (set by global-setup). */
+export function baseUrl (): string {
+  const url = process.env.E2E_BASE_URL
+  if (!url) throw new Error('E2E_BASE_URL is not set: run through `npm run test:e2e`')
+  return url
+}
+
+/** Absolute URL of a path on the product. */
+export function urlOf (path: string): string {
+  return `${baseUrl()}${path}`
+}
+
+/** One browser for a test file: call in the file's top level. */
+export function sharedBrowser (): () => Browser {
+  let browser: Browser | null = null
+  beforeAll(async () => { browser = await launchBrowser() })
+  afterAll(async () => { await browser?.close() })
+  return () => {
+    if (!browser) throw new Error('the browser has not started')
+    return browser
+  }
+}
+
+/**
+ * Runs one user journey in a fresh page at a viewport; on failure a screenshot and the
+ * console log land in e2e/artifacts/ named after the journey.
+ */
+export async function journey (browser: Browser, name: string, viewport: ViewportName, run: (page: Page, tracked: TrackedPage) => Promise<void>): Promise<void> {
+  const tracked = await openPage(browser, viewport)
+  await withArtifacts(`${viewport}-${name}`, tracked, () => run(tracked.page, tracked))
+}
+
+/**
+ * Waits until a text is visible on the page. Taro keeps earlier pages of the stack in
+ * the document, hidden, so only visible matches count.
+ */
+export async function seeText (page: Page, text: string, timeout = 15000): Promise<void> {
+  await page.getByText(text, { exact: false }).filter({ visible: true }).first().waitFor({ state: 'visible', timeout })
+}
+
+/** The query of the page's current URL as a plain object. */
+export function queryOf (page: Page): Record<string, string> {
+  return Object.fromEntries(new URL(page.url()).searchParams.entries())
+}
+
+/** Taps the channel row with this name on Home. */
+export async function tapChannel (page: Page, name: string): Promise<void> {
+  await page.locator('.channel-list__row', { hasText: name }).filter({ visible: true }).first().click()
+}
