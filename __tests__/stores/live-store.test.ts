@@ -96,6 +96,19 @@ describe('LiveStore: the list', () => {
     expect(api.listServerLives).toHaveBeenLastCalledWith('832828', { page: 1, page_size: 20 })
   })
 
+  it('ignores a late first page of the previous server', async () => {
+    const { api, server, store } = setup()
+    const late = deferred<Paged<LiveItem>>()
+    api.listServerLives.mockReturnValueOnce(late.promise)
+    const first = store.load()
+    server.select({ params: { server_id: '832828' } })
+    api.listServerLives.mockResolvedValueOnce(paged([liveItem('b')], 1, false))
+    await store.load()
+    late.resolve(paged([liveItem('a')], 1, true))
+    await first
+    expect([store.items.map(item => item.live_id), store.hasMore, store.serverId]).toEqual([['b'], false, '832828'])
+  })
+
   it('replaces the items on a refresh of the same server', async () => {
     const { api, store } = setup()
     api.listServerLives.mockResolvedValueOnce(paged([liveItem('a'), liveItem('b')], 1, false))

@@ -6,84 +6,11 @@
  * played item (SPEC §4) is derived at a moment tests choose.
  */
 import { makeAutoObservable } from 'mobx'
-import type { PageQuery, Paged } from '@contract/api'
 import { ChannelType, type Channel, type LiveItem, type Message, type Post } from '@contract/entities'
 import { deriveLiveState, featuredLiveItem, type LiveState } from '@/domain/live-state'
 import type { ApiClient } from '@/services/api/api-client'
 import { LoadTracker, type StoreLogger, type StoreStatus } from './load-tracker'
-
-/** Items asked for per page of a channel's list. */
-export const CHANNEL_PAGE_SIZE = 20
-
-/** One paged list (messages, posts or live items) with its own loading states. */
-export class PagedList<T> {
-  /** The loaded items, in the server's order, without duplicates. */
-  items: T[] = []
-  /** The last page loaded (1-based); 0 before the first. */
-  page = 0
-  /** True when the server has more items after the loaded ones. */
-  hasMore = false
-  private readonly listing: LoadTracker
-  private readonly more: LoadTracker
-
-  constructor (
-    private readonly fetchPage: (query: PageQuery) => Promise<Paged<T>>,
-    private readonly idOf: (item: T) => string,
-    logger: StoreLogger,
-    private readonly pageSize: number = CHANNEL_PAGE_SIZE,
-  ) {
-    this.listing = new LoadTracker(logger)
-    this.more = new LoadTracker(logger)
-    makeAutoObservable<PagedList<T>, 'fetchPage' | 'idOf' | 'pageSize'>(this, { fetchPage: false, idOf: false, pageSize: false })
-  }
-
-  /** Status of the first page: 'loading', 'ready', 'empty' (no items) or 'error'. */
-  get status (): StoreStatus {
-    return this.listing.status
-  }
-
-  /** The user-facing message of a failed first page, else null. */
-  get error (): string | null {
-    return this.listing.error
-  }
-
-  /** Status of the next page: 'loading' while on its way, 'error' when it failed (the loaded items stay). */
-  get moreStatus (): StoreStatus {
-    return this.more.status
-  }
-
-  /** The user-facing message of a failed next page, else null. */
-  get moreError (): string | null {
-    return this.more.error
-  }
-
-  /** Loads the first page again (a refresh; calling it after a failure is the retry). */
-  async load (): Promise<void> {
-    this.more.reset()
-    await this.listing.run(() => this.fetchPage({ page: 1, page_size: this.pageSize }), answer => {
-      this.items = []
-      this.append(answer, 1)
-      return this.items.length === 0 ? 'empty' : 'ready'
-    })
-  }
-
-  /** Loads the next page (reach-bottom); does nothing unless the first page is shown, more exist and none is on its way. */
-  async loadMore (): Promise<void> {
-    if (this.listing.status !== 'ready' || !this.hasMore || this.more.isLoading) return
-    const page = this.page + 1
-    await this.more.run(() => this.fetchPage({ page, page_size: this.pageSize }), answer => {
-      this.append(answer, page)
-      return 'ready'
-    })
-  }
-
-  private append (answer: Paged<T>, page: number): void {
-    const known = new Set(this.items.map(this.idOf))
-    this.items = [...this.items, ...answer.list.filter(item => !known.has(this.idOf(item)))]
-    this.page = page
-    this.hasMore = answer.has_more
-  }
-}
+import { PagedList } from './paged-list'
 
 /** What the channel page shows for a channel. */
 export type ChannelContent =
@@ -215,12 +142,11 @@ export class ChannelContentStore {
   }
 
   private contentOf (channel: Channel): ChannelContent {
-    const { logger, pageSize } = this.options
     const id = channel.channel_id
     switch (channelViewOf(channel, this.liveId)) {
-      case 'messages': return { view: 'messages', list: new PagedList(query => this.api.listMessages(id, query), (message: Message) => message.message_id, logger, pageSize) }
-      case 'posts': return { view: 'posts', list: new PagedList(query => this.api.listPosts(id, query), (post: Post) => post.post_id, logger, pageSize) }
-      case 'live': return { view: 'live', list: new PagedList(query => this.api.listChannelLives(id, query), (item: LiveItem) => item.live_id, logger, pageSize) }
+      case 'messages': return { view: 'messages', list: new PagedList(query => this.api.listMessages(id, query), (message: Message) => message.message_id, this.options) }
+      case 'posts': return { view: 'posts', list: new PagedList(query => this.api.listPosts(id, query), (post: Post) => post.post_id, this.options) }
+      case 'live': return { view: 'live', list: new PagedList(query => this.api.listChannelLives(id, query), (item: LiveItem) => item.live_id, this.options) }
       default: return { view: 'unsupported' }
     }
   }

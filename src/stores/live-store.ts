@@ -4,13 +4,14 @@
  * (a live mp4 reaching its end, a record item reaching its start) while the page is
  * open; time and timers are injected, so tests step them by hand.
  */
-import { makeAutoObservable } from 'mobx'
+import { makeAutoObservable, observable } from 'mobx'
 import type { LiveItem } from '@contract/entities'
 import {
   deriveLiveState, liveLogStateOf, nextLiveStateChangeAt, type LiveLogState, type LiveState,
 } from '@/domain/live-state'
 import type { ApiClient } from '@/services/api/api-client'
-import { LoadTracker, type StoreLogger, type StoreStatus } from './load-tracker'
+import type { StoreLogger, StoreStatus } from './load-tracker'
+import { PagedList } from './paged-list'
 import type { ServerStore } from './server-store'
 
 /** A live item with its state at the store's current time, and the state's log name (SPEC §4). */
@@ -36,63 +37,75 @@ export const timeoutScheduler: TimerScheduler = {
 /** The longest delay a platform timer honours (2^31 - 1 ms); later changes are waited for in steps. */
 export const MAX_TIMER_DELAY_MS = 2_147_483_647
 
-/** Items asked for per page (the API's default page size). */
-export const DEFAULT_LIVE_PAGE_SIZE = 20
-
 /** What a live store needs besides the API and the server store. */
 export interface LiveStoreOptions {
   /** The current time in unix milliseconds. */
   clock: () => number
   scheduler: TimerScheduler
+  /** Items asked for per page; the API's default (DEFAULT_PAGE_SIZE) by default. */
   pageSize?: number
   logger: StoreLogger
 }
 
 /** Live items of the current server with their derived states, and the clock that keeps them current. */
 export class LiveStore {
-  /** The loaded items, in the server's order, without duplicates. */
-  items: LiveItem[] = []
-  /** The last page loaded (1-based); 0 before the first. */
-  page = 0
-  /** True when the server has more items after the loaded ones. */
-  hasMore = false
-  /** The server whose items are loaded, or null before the first answer. */
-  serverId: string | null = null
   /** The time (unix ms) the states are derived at; moved on by the clock. */
   now: number
   /** True while the clock runs (the page is shown). */
   clockRunning = false
   private cancelTimer: (() => void) | null = null
-  private readonly listing: LoadTracker
-  private readonly more: LoadTracker
-  private readonly pageSize: number
+  /** The server `list` pages through; a load for another server starts a new list. */
+  private listServerId: string
+  /** The items of `listServerId`, with the loading states of their first and next pages. */
+  private list: PagedList<LiveItem>
 
   constructor (private readonly api: ApiClient, private readonly server: ServerStore, private readonly options: LiveStoreOptions) {
     this.now = options.clock()
-    this.pageSize = options.pageSize ?? DEFAULT_LIVE_PAGE_SIZE
-    this.listing = new LoadTracker(options.logger)
-    this.more = new LoadTracker(options.logger)
-    makeAutoObservable<LiveStore, 'api' | 'server' | 'options' | 'cancelTimer'>(this, { api: false, server: false, options: false, cancelTimer: false })
+    this.listServerId = server.serverId
+    this.list = this.listOf(server.serverId)
+    makeAutoObservable<LiveStore, 'api' | 'server' | 'options' | 'cancelTimer' | 'list'>(this, {
+      api: false, server: false, options: false, cancelTimer: false, list: observable.ref,
+    })
+  }
+
+  /** The loaded items, in the server's order, without duplicates. */
+  get items (): LiveItem[] {
+    return this.list.items
+  }
+
+  /** The last page loaded (1-based); 0 before the first. */
+  get page (): number {
+    return this.list.page
+  }
+
+  /** True when the server has more items after the loaded ones. */
+  get hasMore (): boolean {
+    return this.list.hasMore
+  }
+
+  /** The server whose items are loaded, or null before the first answer. */
+  get serverId (): string | null {
+    return this.list.page > 0 ? this.listServerId : null
   }
 
   /** Status of the first page: 'loading', 'ready', 'empty' (no items), or 'error' (see `error`). */
   get status (): StoreStatus {
-    return this.listing.status
+    return this.list.status
   }
 
   /** The user-facing message of a failed first page, else null. */
   get error (): string | null {
-    return this.listing.error
+    return this.list.error
   }
 
   /** Status of loading more: 'loading' while a next page is on its way, 'error' when it failed (the loaded items stay). */
   get moreStatus (): StoreStatus {
-    return this.more.status
+    return this.list.moreStatus
   }
 
   /** The user-facing message of a failed next page, else null. */
   get moreError (): string | null {
-    return this.more.error
+    return this.list.moreError
   }
 
   /** Every item with its state at `now` (SPEC §4). */
@@ -119,19 +132,11 @@ export class LiveStore {
   /** Loads the first page of the current server's items (a refresh; another server's items are dropped). Calling it again is the retry. */
   async load (): Promise<void> {
     const serverId = this.server.serverId
-    if (serverId !== this.serverId) {
-      this.items = []
-      this.page = 0
-      this.hasMore = false
-      this.serverId = null
+    if (serverId !== this.listServerId) {
+      this.listServerId = serverId
+      this.list = this.listOf(serverId)
     }
-    this.more.reset()
-    await this.listing.run(() => this.api.listServerLives(serverId, { page: 1, page_size: this.pageSize }), answer => {
-      this.items = []
-      this.serverId = serverId
-      this.applyPage(answer.list, 1, answer.has_more)
-      return this.items.length === 0 ? 'empty' : 'ready'
-    })
+    await this.list.load()
   }
 
   /**
@@ -140,13 +145,7 @@ export class LiveStore {
    * failure is the retry.
    */
   async loadMore (): Promise<void> {
-    const serverId = this.serverId
-    if (serverId === null || this.listing.status !== 'ready' || !this.hasMore || this.more.isLoading) return
-    const page = this.page + 1
-    await this.more.run(() => this.api.listServerLives(serverId, { page, page_size: this.pageSize }), answer => {
-      this.applyPage(answer.list, page, answer.has_more)
-      return 'ready'
-    })
+    await this.list.loadMore()
   }
 
   /** Starts the clock (page shown): re-derives now, then exactly when the next state changes. */
@@ -167,13 +166,19 @@ export class LiveStore {
     this.stopClock()
   }
 
-  private applyPage (list: LiveItem[], page: number, hasMore: boolean): void {
-    const known = new Set(this.items.map(item => item.live_id))
-    this.items = [...this.items, ...list.filter(item => !known.has(item.live_id))]
-    this.page = page
-    this.hasMore = hasMore
-    this.now = this.options.clock()
-    this.schedule()
+  /** A new list of one server's items; a page it shows re-derives the states and reschedules, unless another list replaced it. */
+  private listOf (serverId: string): PagedList<LiveItem> {
+    const { logger, pageSize } = this.options
+    const list: PagedList<LiveItem> = new PagedList(query => this.api.listServerLives(serverId, query), item => item.live_id, {
+      logger,
+      pageSize,
+      onPage: () => {
+        if (list !== this.list) return
+        this.now = this.options.clock()
+        this.schedule()
+      },
+    })
+    return list
   }
 
   /** Moves `now` to the clock's time, logs the items whose state changed (SPEC §4 log names), and schedules the next tick. */
