@@ -78,3 +78,16 @@ describe('Demo page', () => {
     expect(rowsOf(await openDemo(), '价格')).toEqual([['0', '¥0.00'], ['1990', '¥19.90'], ['129900', '¥1,299.00']])
   })
 })
+
+describe('diagnostics on the Market, Me and Demo pages', () => {
+  it('shows the debug panel on Demo with debug', async () => {
+    const { testUtils } = await mountPage(Demo, { params: { debug: '1' } })
+    const panel = await testUtils.queries.waitForQuerySelector('.debug-panel')
+    expect(panel.textContent).toContain('版本号 10001')
+  })
+
+  it('shows no debug panel on Demo without debug', async () => {
+    await openDemo()
+    expect(document.querySelector('.debug-panel')).toBeNull()
+  })
+})

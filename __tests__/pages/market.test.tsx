@@ -171,3 +171,11 @@ describe('Market page (SPEC §2 sales demonstration platform)', () => {
     expect(await testUtils.queries.waitForQueryByText('加载中…')).toBeTruthy()
   })
 })
+
+describe('Market diagnostics', () => {
+  it('shows the debug panel with debug', async () => {
+    const { testUtils } = await mountPage(Market, { api: answering(showroom([WELCOME])), params: { ...SHOWROOM_QUERY, debug: '1' } })
+    const panel = await testUtils.queries.waitForQuerySelector('.debug-panel')
+    expect(panel.textContent).toContain('版本号 10001')
+  })
+})

@@ -230,3 +230,12 @@ describe('Me page', () => {
     expect((await testUtils.queries.waitForQuerySelector('.me__nickname')).textContent).toBe('游客1')
   })
 })
+
+describe('Me diagnostics', () => {
+  it('shows the debug panel with debug', async () => {
+    const who = user({ nickname: '旧名字' })
+    const { testUtils } = await mountPage(Me, { api: signedInApi(who), signedIn: who, now: NOW, params: { debug: '1' } })
+    const panel = await testUtils.queries.waitForQuerySelector('.debug-panel')
+    expect(panel.textContent).toContain('版本号 10001')
+  })
+})

@@ -1,11 +1,13 @@
 import type { ReactNode } from 'react'
 import { Text, View } from '@tarojs/components'
+import DebugPanel, { isDebugOn } from '@/components/debug-panel'
 import IdentityBadge from '@/components/identity-badge'
 import LiveBadge from '@/components/live-badge'
 import { t, type MessageKey } from '@/constants/messages'
 import type { IdentityKind } from '@/domain/identity'
 import type { LiveState } from '@/domain/live-state'
 import { usePageLifecycle } from '@/hooks/use-page-lifecycle'
+import { currentParams } from '@/router'
 import { isHexColour } from '@/utils/color'
 import { formatDate, toIsoUtc8 } from '@/utils/format-date'
 import { formatBadgeCount, formatCount, formatSize } from '@/utils/format-number'
@@ -96,6 +98,7 @@ export default function Demo () {
         })}
       </Section>
       <Section title='demoPrices'><Formats values={DEMO_PRICES} format={formatPrice} /></Section>
+      {isDebugOn(currentParams()) && <DebugPanel />}
     </View>
   )
 }

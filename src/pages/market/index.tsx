@@ -8,6 +8,7 @@ import { t } from '@/constants/messages'
 import { chooseServer } from '@/domain/server'
 import { usePageLifecycle } from '@/hooks/use-page-lifecycle'
 import { currentParams, relaunch } from '@/router'
+import DebugPanel, { isDebugOn } from '@/components/debug-panel'
 import { useStores } from '@/stores/context'
 import { showLoadError } from '@/utils/feedback'
 import { isH5 } from '@/utils/platform'
@@ -77,6 +78,7 @@ function Market () {
           />
         </View>
       )}
+      {isDebugOn(params) && <DebugPanel />}
     </View>
   )
 }

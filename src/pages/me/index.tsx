@@ -3,6 +3,7 @@ import { observer } from 'mobx-react-lite'
 import Taro from '@tarojs/taro'
 import { Text, View } from '@tarojs/components'
 import AvatarPicker from '@/components/avatar-picker'
+import DebugPanel, { isDebugOn } from '@/components/debug-panel'
 import { identiconDataUrl } from '@/components/avatar-picker/identicon'
 import IdentityBadge from '@/components/identity-badge'
 import ProfileField from '@/components/profile-field'
@@ -13,6 +14,7 @@ import { api, uploadToStorage } from '@/services/api'
 import { useStores } from '@/stores/context'
 import type { ProfileField as ProfileFieldName } from '@/stores/profile-store'
 import { showLoadError, toast } from '@/utils/feedback'
+import { currentParams } from '@/router'
 import { formatDate, fromUnixSeconds } from '@/utils/format-date'
 import './index.scss'
 
@@ -135,6 +137,7 @@ function Me () {
           onSave={value => save('signature', value)}
         />
       </View>
+      {isDebugOn(currentParams()) && <DebugPanel />}
     </View>
   )
 }
