@@ -50,13 +50,15 @@ function buildAll (): void {
 
 const MIME: Record<string, string> = { '.js': 'application/javascript', '.css': 'text/css', '.html': 'text/html; charset=utf-8' }
 
+/** Serves the floor's files like the product serves its own: gzip copies to browsers that accept gzip. */
 function serveStatic (dir: string, port: number): Promise<Server> {
   const server = createServer((request, response) => {
     const pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname)
     let file = path.join(dir, pathname)
     if (!file.startsWith(dir) || !existsSync(file) || statSync(file).isDirectory()) file = path.join(dir, 'index.html')
-    response.writeHead(200, { 'content-type': MIME[path.extname(file)] ?? 'application/octet-stream' })
-    createReadStream(file).pipe(response)
+    const gzipped = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? '')) && existsSync(`${file}.gz`)
+    response.writeHead(200, { 'content-type': MIME[path.extname(file)] ?? 'application/octet-stream', ...(gzipped ? { 'content-encoding': 'gzip' } : {}) })
+    createReadStream(gzipped ? `${file}.gz` : file).pipe(response)
   })
   return new Promise(resolve => server.listen(port, '127.0.0.1', () => resolve(server)))
 }

@@ -1,7 +1,23 @@
 import type { UserConfigExport } from '@tarojs/cli'
+import { ROUTES, pagePathOf } from './routes'
+import { GzipAssetsPlugin, RoutePreloadPlugin } from './h5-delivery'
 
-/** Production build: minified; every page stays its own chunk (Taro's default for H5). */
+/** Every page with the H5 paths it opens at (its custom path and its page path). */
+const PAGE_PATHS = ROUTES.map(route => ({
+  page: pagePathOf(route.name),
+  paths: [`/${route.page}`, ...(route.customPath ? [route.customPath] : [])],
+}))
+
+/**
+ * Production build: minified; every page its own chunk, the opened page's chunk
+ * preloaded beside the app chunk, and gzip copies for the server (config/h5-delivery.ts).
+ */
 export default {
   mini: {},
-  h5: {},
+  h5: {
+    webpackChain (chain) {
+      chain.plugin('route-preload').use(RoutePreloadPlugin, [PAGE_PATHS])
+      chain.plugin('gzip-assets').use(GzipAssetsPlugin)
+    },
+  },
 } satisfies UserConfigExport<'webpack5'>

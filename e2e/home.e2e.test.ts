@@ -31,6 +31,19 @@ describe('Home', () => {
     })
   })
 
+  it('preloads the opened page\'s chunk beside the app chunk and receives the scripts gzipped', async () => {
+    await journey(browser(), 'delivery', 'phone', async page => {
+      const encodings: string[] = []
+      page.on('response', response => { if (response.url().endsWith('.js')) encodings.push(response.headers()['content-encoding'] ?? 'none') })
+      await page.goto(urlOf('/market/index.html?sid=832828&cid=83282810'))
+      await seeText(page, '欢迎来到')
+      const preloaded = await page.$$eval('link[rel=preload]', links => links.map(link => (link as HTMLLinkElement).href))
+      expect(preloaded.some(href => href.endsWith('.js'))).toBe(true)
+      expect(encodings.length).toBeGreaterThan(0)
+      expect(encodings.every(encoding => encoding === 'gzip')).toBe(true)
+    })
+  })
+
   it('lands `/` on `/index.html` keeping the query', async () => {
     await journey(browser(), 'root-redirect', 'phone', async page => {
       await page.goto(urlOf('/?sid=275902&scene=1001'))

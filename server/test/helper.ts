@@ -9,6 +9,7 @@ import { randomBytes } from 'crypto'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'fs'
 import { tmpdir } from 'os'
 import path from 'path'
+import { gzipSync } from 'zlib'
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify'
 import { Client } from 'pg'
 import type { Envelope } from '@contract/api'
@@ -36,6 +37,8 @@ function fakeH5 (root: string): string {
   mkdirSync(path.join(dir, 'js'), { recursive: true })
   writeFileSync(path.join(dir, 'index.html'), FAKE_INDEX_HTML)
   writeFileSync(path.join(dir, 'js', 'app.1234abcd.js'), 'console.log("app")\n')
+  // the production build writes gzip copies beside its scripts (config/h5-delivery.ts)
+  writeFileSync(path.join(dir, 'js', 'app.1234abcd.js.gz'), gzipSync('console.log("app")\n'))
   return dir
 }
 

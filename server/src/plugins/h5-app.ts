@@ -1,6 +1,7 @@
 /**
  * The built H5 app beside the API on one port (SPEC §2: browser-history router with the
- * custom paths /index.html and /market/index.html): its files are served as they are,
+ * custom paths /index.html and /market/index.html): its files are served as they are
+ * (their gzip copies to browsers that accept gzip),
  * `/` redirects to `/index.html` keeping the query string, and any other GET of a page
  * path gets index.html so the client router resolves it. Everything else that matches
  * no route (an unknown API path, a missing asset) is a 404 envelope.
@@ -60,6 +61,8 @@ export default async function h5App (fastify: FastifyInstance, options: H5AppOpt
       redirect: false,
       cacheControl: false,
       setHeaders: setCacheHeaders,
+      // the production build writes gzip copies beside its files (config/h5-delivery.ts)
+      preCompressed: true,
     })
   }
 

@@ -1,5 +1,6 @@
 import { tmpdir } from 'os'
 import path from 'path'
+import { gunzipSync } from 'zlib'
 import { isAppPageRequest } from '../../src/plugins/h5-app'
 import { envelope, FAKE_INDEX_HTML, startTestApp, type TestApp } from '../helper'
 
@@ -28,6 +29,13 @@ describe('the H5 app beside the API', () => {
     expect(response.statusCode).toBe(200)
     expect(response.headers['content-type']).toMatch(/javascript/)
     expect(response.body).toContain('console.log')
+  })
+
+  it('sends the gzip copy of an asset to a browser that accepts gzip', async () => {
+    const response = await test.inject({ url: '/js/app.1234abcd.js', headers: { 'accept-encoding': 'gzip, deflate, br' } })
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['content-encoding']).toBe('gzip')
+    expect(gunzipSync(response.rawPayload).toString()).toContain('console.log')
   })
 
   it('answers a missing asset with a 404 envelope, not the page', async () => {
