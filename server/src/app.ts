@@ -31,6 +31,7 @@ import { JSON_BODY_LIMIT } from './routes/schemas'
 import serversRoutes from './routes/servers'
 import uploadRoutes from './routes/upload'
 import usersRoutes from './routes/users'
+import { createAnswerCache } from './services/answer-cache'
 import { createAuditor } from './services/audit'
 import { createFileStore } from './services/storage'
 import { ticketSourceFor } from './services/wechat'
@@ -62,6 +63,7 @@ export default async function openRealmApp (fastify: FastifyInstance, options: A
     files,
     auditor: createAuditor(config.auditWords),
     tickets: ticketSourceFor(config.wechat),
+    answers: createAnswerCache(),
     now: options.now ?? (() => Math.floor(Date.now() / 1000)),
   }
   if (options.seed !== false) {

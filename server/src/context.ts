@@ -1,11 +1,12 @@
 /**
  * What every route plugin receives: the configuration and the services built once at
- * start (database, repositories, file store, auditor, WeChat ticket source).
+ * start (database, repositories, file store, auditor, WeChat ticket source, answer cache).
  */
 import type { ServerConfig } from './config'
 import type { DialectName } from './db/dialects'
 import type { Db } from './db/schema'
 import type { Repositories } from './repositories'
+import type { AnswerCache } from './services/answer-cache'
 import type { Auditor } from './services/audit'
 import type { FileStore } from './services/storage'
 import type { TicketSource } from './services/wechat'
@@ -19,6 +20,8 @@ export interface AppContext {
   files: FileStore
   auditor: Auditor
   tickets: TicketSource
+  /** Finished answers of read routes; the writes that change their data invalidate them. */
+  answers: AnswerCache
   /** The current time in unix seconds (replaceable in tests). */
   now (): number
 }

@@ -30,12 +30,15 @@ export function absolutizeFileUrls (value: unknown, base: string): unknown {
   return copy
 }
 
-/** Rewrites stored-file URLs in the `data` of every envelope answered by `fastify`. */
+/** `payload` as answered on `base`: an envelope with data gets its stored-file URLs prefixed; anything else is left as it is. */
+export function publicAnswer (payload: unknown, base: string): unknown {
+  if (typeof payload !== 'object' || payload === null || !('data' in payload) || !('code' in payload)) return payload
+  const envelope = payload as { data: unknown }
+  if (envelope.data === null) return payload
+  return { ...envelope, data: absolutizeFileUrls(envelope.data, base) }
+}
+
+/** Rewrites stored-file URLs in the `data` of every envelope answered by `fastify` (answers sent as finished JSON strings are already public). */
 export function installPublicUrls (fastify: FastifyInstance, publicUrl: string | null): void {
-  fastify.addHook('preSerialization', async (request, _reply, payload: unknown) => {
-    if (typeof payload !== 'object' || payload === null || !('data' in payload) || !('code' in payload)) return payload
-    const envelope = payload as { data: unknown }
-    if (envelope.data === null) return payload
-    return { ...envelope, data: absolutizeFileUrls(envelope.data, publicBase(publicUrl, request)) }
-  })
+  fastify.addHook('preSerialization', async (request, _reply, payload: unknown) => publicAnswer(payload, publicBase(publicUrl, request)))
 }

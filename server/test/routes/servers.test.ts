@@ -7,6 +7,10 @@ let test: TestApp
 beforeAll(async () => { test = await startTestApp() })
 afterAll(async () => { await test.close() })
 
+/** Ids of every channel of a channel-list answer, group headers included, in display order. */
+const channelIds = (response: { json: () => unknown }): string[] =>
+  (response.json() as { data: ChannelListData }).data.groups.flatMap(group => [...(group.group ? [group.group] : []), ...group.channels]).map(channel => channel.channel_id)
+
 const channelsOf = async (serverId: string): Promise<Channel[]> =>
   envelope<ChannelListData>(await test.inject(`/servers/${serverId}/channels`)).data.groups.flatMap(group => [...(group.group ? [group.group] : []), ...group.channels])
 
@@ -43,6 +47,28 @@ describe('GET /servers/:server_id/channels', () => {
     expect(groups.slice(1).every(group => group.group?.kind === ChannelKind.Group)).toBe(true)
   })
 
+  it('answers the very same bytes again for the same origin, and each origin its own URLs', async () => {
+    const ask = (host: string) => test.inject({ url: '/servers/832828/channels', headers: { host } })
+    const first = await ask('realm.test:8080')
+    const again = await ask('realm.test:8080')
+    const other = await ask('other.test')
+    expect(again.payload).toBe(first.payload)
+    expect(again.headers['content-type']).toBe('application/json; charset=utf-8')
+    expect(again.headers['content-type']).toBe(first.headers['content-type'])
+    expect(again.headers['content-length']).toBe(first.headers['content-length'])
+    const icons = (response: typeof first) => envelope<ChannelListData>(response).data.groups.flatMap(group => group.channels).map(channel => channel.icon)
+    expect(icons(first).every(icon => icon.startsWith('http://realm.test:8080/files/'))).toBe(true)
+    expect(icons(other).every(icon => icon.startsWith('http://other.test/files/'))).toBe(true)
+  })
+
+  it('answers 404 for an unknown server every time', async () => {
+    for (let round = 0; round < 2; round++) {
+      const response = await test.inject('/servers/999999/channels')
+      expect(response.statusCode).toBe(404)
+      expect(envelope(response)).toEqual({ code: 404000, msg: 'path.server_id: no server 999999', data: null })
+    }
+  })
+
   it('includes an external link with its https URL and metaverse channels with their map category', async () => {
     const channels = await channelsOf('275902')
     expect(channels.find(channel => channel.channel_type === ChannelType.ExternalLink)?.link_url).toMatch(/^https:\/\//)
@@ -61,6 +87,20 @@ describe('POST /servers/:server_id/channels', () => {
     const channel = envelope<Channel>(response).data
     expect(channel).toMatchObject({ server_id: '723658', channel_type: channelType, name: `新频道 ${channelType}`, kind: 0, parent_id: null, audit_status: 0, icon: 'https://cdn.example/i.png' })
     expect(await channelsOf('723658')).toContainEqual(channel)
+  })
+
+  it('shows a created channel in the very next list of every origin, while the other servers\' lists stay as they were', async () => {
+    const list = (serverId: string, host: string) => test.inject({ url: `/servers/${serverId}/channels`, headers: { host } })
+    const otherBefore = (await list('275902', 'a.test')).payload
+    const before = await Promise.all(['a.test', 'b.test'].map(async host => channelIds(await list('832828', host))))
+    const guest = await signInAsGuest(test)
+    const created = envelope<Channel>(await create(guest.headers, { title: '刚建的频道', channel_type: ChannelType.Discussion }, '832828')).data
+    for (const [index, host] of ['a.test', 'b.test'].entries()) {
+      const after = channelIds(await list('832828', host))
+      expect(after).toContain(created.channel_id)
+      expect(after.filter(id => id !== created.channel_id)).toEqual(before[index])
+    }
+    expect((await list('275902', 'a.test')).payload).toBe(otherBefore)
   })
 
   it('creates a metaverse channel with a showroom the client can open', async () => {
@@ -151,6 +191,19 @@ describe('GET /servers/:server_id/lives', () => {
     expect(second.list).toHaveLength(first.total - 20)
     const ids = [...first.list, ...second.list].map(item => item.live_id)
     expect(new Set(ids).size).toBe(first.total)
+  })
+
+  it('answers the very same bytes again for the same page, and other pages and sizes on their own', async () => {
+    const first = await test.inject('/servers/832828/lives?page=1&page_size=10')
+    const again = await test.inject('/servers/832828/lives?page=1&page_size=10')
+    expect(again.payload).toBe(first.payload)
+    expect(again.headers['content-type']).toBe('application/json; charset=utf-8')
+    const small = envelope<Paged<LiveItem>>(await test.inject('/servers/832828/lives?page=1&page_size=5')).data
+    const next = envelope<Paged<LiveItem>>(await test.inject('/servers/832828/lives?page=2&page_size=10')).data
+    const ten = envelope<Paged<LiveItem>>(first).data
+    expect(small.list).toEqual(ten.list.slice(0, 5))
+    expect(next.list[0]).not.toEqual(ten.list[0])
+    expect(next).toMatchObject({ page: 2, page_size: 10 })
   })
 
   it('uses page 1 of 20 by default', async () => {

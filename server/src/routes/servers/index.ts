@@ -2,6 +2,7 @@
  * Servers (communities): the list, one server with its member count, its channels
  * grouped for display (the same groupChannels the client uses), channel creation
  * (SPEC §4, §6: types 1, 3 and 8 only; title and icon audited), roles and live items.
+ * The channel list and live-list pages are served from the answer cache (routes/cached.ts).
  */
 import type { FastifyInstance } from 'fastify'
 import { API_PATHS, type ChannelListData, type CreateChannelBody, type PageQuery, type RoleListData, type ServerListData } from '@contract/api'
@@ -11,6 +12,7 @@ import type { AppContext, RouteOptions } from '../../context'
 import { badRequest, forbidden, notFound } from '../../errors'
 import { requireUser, signedInUser } from '../../plugins/auth'
 import { pageRequestOf } from '../../repositories/paging'
+import { sendCachedAnswer } from '../cached'
 import { requireAuditPass, requireHttpUrl } from '../checks'
 import { ok } from '../envelope'
 import {
@@ -26,6 +28,15 @@ export function defaultChannelIcon (channelType: number): string {
 }
 
 type ServerParams = { Params: { server_id: string } }
+
+/**
+ * Cache scope of the answers built from a server's channels and live items (its channel
+ * list and live-list pages). Those rows change only by channel creation (which
+ * invalidates it) and by the seed, which runs before the app answers.
+ */
+export function serverScope (serverId: string): string {
+  return `server ${serverId}`
+}
 
 const serverParams = { type: 'object', required: ['server_id'], properties: { server_id: idSchema } }
 
@@ -54,10 +65,13 @@ export default async function serversRoutes (fastify: FastifyInstance, { ctx }: 
       params: serverParams,
       response: responses({ type: 'object', required: ['groups'], properties: { groups: { type: 'array', items: channelGroupSchema } } }),
     },
-  }, async request => {
-    await existingServer(ctx, request.params.server_id)
-    const data: ChannelListData = { groups: groupChannels(await ctx.repos.channels.listByServer(request.params.server_id)) }
-    return ok(data)
+  }, async (request, reply) => {
+    const serverId = request.params.server_id
+    return sendCachedAnswer(ctx, request, reply, { scope: serverScope(serverId), variant: 'channels' }, async () => {
+      await existingServer(ctx, serverId)
+      const data: ChannelListData = { groups: groupChannels(await ctx.repos.channels.listByServer(serverId)) }
+      return ok(data)
+    })
   })
 
   fastify.post<ServerParams & { Body: CreateChannelBody }>(API_PATHS.serverChannels, {
@@ -105,6 +119,7 @@ export default async function serversRoutes (fastify: FastifyInstance, { ctx }: 
       parent_id: parentId,
       created_by: user.uid,
     }, ctx.now())
+    ctx.answers.invalidate(serverScope(serverId)) // committed: the next channel list shows it
     return ok(channel)
   })
 
@@ -118,8 +133,12 @@ export default async function serversRoutes (fastify: FastifyInstance, { ctx }: 
 
   fastify.get<ServerParams & { Querystring: PageQuery }>(API_PATHS.serverLives, {
     schema: { summary: 'Live items of a server (paged)', params: serverParams, querystring: pageQuerySchema, response: responses(pagedOf(liveItemSchema)) },
-  }, async request => {
-    await existingServer(ctx, request.params.server_id)
-    return ok(await ctx.repos.feeds.lives({ server_id: request.params.server_id }, pageRequestOf(request.query)))
+  }, async (request, reply) => {
+    const serverId = request.params.server_id
+    const page = pageRequestOf(request.query)
+    return sendCachedAnswer(ctx, request, reply, { scope: serverScope(serverId), variant: `lives ${page.page} ${page.page_size}` }, async () => {
+      await existingServer(ctx, serverId)
+      return ok(await ctx.repos.feeds.lives({ server_id: serverId }, page))
+    })
   })
 }
