@@ -12,7 +12,8 @@ describe('network failures', () => {
   it('shows the time-out toast when the server answers after more than 10 s', async () => {
     await journey(browser(), 'slow-server', 'phone', async page => {
       await page.route(CHANNELS, async route => {
-        await new Promise(resolve => setTimeout(resolve, 11000))
+        // unref: a held answer must not keep jest alive after the page has closed
+        await new Promise(resolve => setTimeout(resolve, 11000).unref())
         await route.continue().catch(() => undefined)
       })
       await page.goto(urlOf('/index.html?sid=832828'))
