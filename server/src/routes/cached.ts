@@ -1,9 +1,9 @@
 /**
  * Answers of read routes served from the app's answer cache (services/answer-cache.ts):
  * the envelope is built, made public (absolute stored-file URLs for the request's
- * origin) and serialized with the route's response schema once, then the same string
- * is sent to every later request for that origin — the very bytes the uncached route
- * would send.
+ * origin) and serialized with the route's response schema once, then its UTF-8 bytes
+ * are sent to every later request for that origin (no walking, serializing or encoding
+ * per request) — the very bytes the uncached route would send.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { Envelope } from '@contract/api'
@@ -26,7 +26,10 @@ export async function sendCachedAnswer (
   ctx: AppContext, request: FastifyRequest, reply: FastifyReply, key: CachedAnswerKey, build: () => Promise<Envelope<unknown>>,
 ): Promise<FastifyReply> {
   const base = publicBase(ctx.config.publicUrl, request)
-  // the route's response-schema serializer (fast-json-stringify) always produces a string
-  const body = await ctx.answers.answer(key.scope, `${base} ${key.variant}`, async () => reply.serialize(publicAnswer(await build(), base)) as string)
+  const body = await ctx.answers.answer(key.scope, `${base} ${key.variant}`, async () => {
+    // the route's response-schema serializer (fast-json-stringify) always produces a string
+    const json = reply.serialize(publicAnswer(await build(), base)) as string
+    return Buffer.from(json)
+  })
   return reply.type(JSON_CONTENT_TYPE).send(body)
 }

@@ -1,6 +1,6 @@
 /**
- * A small read-through cache of finished answers (serialized JSON strings) of read
- * routes whose data only changes when this server writes it, e.g. a server's channel
+ * A small read-through cache of finished answers (the bytes of their serialized JSON)
+ * of read routes whose data only changes when this server writes it, e.g. a server's channel
  * list. Entries live under a scope (one server's data); the write that changes a
  * scope's data invalidates the whole scope right after it is committed, so the next
  * read sees it. Bounded: past `maxEntries` the least recently used entry goes.
@@ -20,14 +20,14 @@ export const DEFAULT_ANSWER_CACHE_ENTRIES = 512
 /** Cached answers, grouped by scope. */
 export interface AnswerCache {
   /** The answer stored under `scope` and `variant`, computed by `compute` (and kept) when there is none. */
-  answer (scope: string, variant: string, compute: () => Promise<string>): Promise<string>
+  answer (scope: string, variant: string, compute: () => Promise<Buffer>): Promise<Buffer>
   /** Forgets every answer under `scope` (call after the write that changes its data is committed). */
   invalidate (scope: string): void
 }
 
 interface Entry {
   scope: string
-  value: Promise<string>
+  value: Promise<Buffer>
 }
 
 /** An empty cache holding at most `maxEntries` answers. */
