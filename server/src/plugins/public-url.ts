@@ -38,7 +38,7 @@ export function publicAnswer (payload: unknown, base: string): unknown {
   return { ...envelope, data: absolutizeFileUrls(envelope.data, base) }
 }
 
-/** Rewrites stored-file URLs in the `data` of every envelope answered by `fastify` (answers sent as finished JSON strings are already public). */
+/** Rewrites stored-file URLs in the `data` of every envelope answered by `fastify` (finished answers sent as bytes, like the cached ones, are already public). */
 export function installPublicUrls (fastify: FastifyInstance, publicUrl: string | null): void {
   fastify.addHook('preSerialization', async (request, _reply, payload: unknown) => publicAnswer(payload, publicBase(publicUrl, request)))
 }
