@@ -10,14 +10,13 @@
  *    connections for 10 s, next to a bare Fastify route returning the same bytes.
  * Results and budgets go to bench/RESULTS.md.
  */
-import { execSync } from 'child_process'
-import { createReadStream, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'fs'
+import { execSync, spawn } from 'child_process'
+import { createReadStream, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'fs'
 import { createServer, type Server } from 'http'
 import os from 'os'
 import path from 'path'
 import { gzipSync } from 'zlib'
 import autocannon from 'autocannon'
-import Fastify from 'fastify'
 import { launchBrowser } from '../e2e/support/browser'
 import { freePort, startProduct, stopProduct } from '../e2e/support/product'
 
@@ -163,12 +162,30 @@ async function loadTest (url: string): Promise<LoadResult> {
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 }
 }
 
+/**
+ * A bare Fastify route serving `body`, in its own process like the product (sharing
+ * the load generator's process would slow it down and flatter the ratio).
+ */
 async function bareRoute (body: Buffer, contentType: string): Promise<{ url: string, close: () => Promise<void> }> {
-  const app = Fastify({ logger: false })
-  app.get('/bare', (_request, reply) => { reply.header('content-type', contentType).send(body) })
+  mkdirSync(WORK, { recursive: true })
+  const bodyFile = path.join(WORK, 'bare-body')
+  writeFileSync(bodyFile, body)
   const port = await freePort()
-  await app.listen({ port, host: '127.0.0.1' })
-  return { url: `http://127.0.0.1:${port}/bare`, close: () => app.close() }
+  const script = `
+    const app = require('fastify')({ logger: false })
+    const body = require('fs').readFileSync(process.env.BODY_FILE)
+    app.get('/bare', (_request, reply) => { reply.header('content-type', process.env.CONTENT_TYPE).send(body) })
+    app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' })`
+  const child = spawn(process.execPath, ['-e', script], { cwd: ROOT, stdio: 'ignore', env: { ...process.env, BODY_FILE: bodyFile, CONTENT_TYPE: contentType, PORT: String(port) } })
+  const url = `http://127.0.0.1:${port}/bare`
+  for (let tries = 0; tries < 100; tries++) {
+    if (await fetch(url).then(response => response.ok, () => false)) break
+    await new Promise(resolve => setTimeout(resolve, 100))
+  }
+  return {
+    url,
+    close: () => new Promise(resolve => { child.once('exit', () => resolve()); child.kill() }),
+  }
 }
 
 async function measureApi (baseUrl: string, apiPath: string): Promise<{ ours: LoadResult, bare: LoadResult, bytes: number }> {
