@@ -11,7 +11,7 @@
  * Results and budgets go to bench/RESULTS.md.
  */
 import { execSync, spawn } from 'child_process'
-import { createReadStream, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'fs'
+import { cpSync, createReadStream, existsSync, mkdirSync, readdirSync, rmSync, readFileSync, statSync, writeFileSync } from 'fs'
 import { createServer, type Server } from 'http'
 import os from 'os'
 import path from 'path'
@@ -23,6 +23,7 @@ import { freePort, startProduct, stopProduct } from '../e2e/support/product'
 const ROOT = path.resolve(__dirname, '..')
 const WORK = path.join(ROOT, 'bench/.work')
 const HELLO_OUT = path.join(WORK, 'hello-h5')
+const HELLO_SRC = path.join(WORK, 'hello-src')
 const LOADS = Number(process.env.BENCH_LOADS || 5)
 const API_SECONDS = Number(process.env.BENCH_API_SECONDS || 10)
 const SERVER_ID = '832828'
@@ -42,7 +43,12 @@ function run (command: string, env: Record<string, string> = {}): void {
 function buildAll (): void {
   if (!existsSync(path.join(ROOT, 'dist/h5/index.html'))) run('npx taro build --type h5')
   if (!existsSync(path.join(ROOT, 'dist/weapp/app.json'))) run('npx taro build --type weapp')
-  run('npx taro build --type h5', { TARO_SOURCE_ROOT: 'bench/hello-world/src', TARO_OUTPUT_ROOT: path.relative(ROOT, HELLO_OUT) })
+  // The floor is built from bench/hello-world/src with the product's own page template
+  // (src/index.html), assembled in bench/.work so the two never drift apart.
+  rmSync(HELLO_SRC, { recursive: true, force: true })
+  cpSync(path.join(ROOT, 'bench/hello-world/src'), HELLO_SRC, { recursive: true })
+  cpSync(path.join(ROOT, 'src/index.html'), path.join(HELLO_SRC, 'index.html'))
+  run('npx taro build --type h5', { TARO_SOURCE_ROOT: path.relative(ROOT, HELLO_SRC), TARO_OUTPUT_ROOT: path.relative(ROOT, HELLO_OUT) })
 }
 
 // ---- static serving of the hello-world floor ----
