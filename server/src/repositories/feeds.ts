@@ -6,7 +6,7 @@ import { sql } from 'kysely'
 import type { LiveCommentFlag, LiveFlag, LiveItem, MediaType, Message, Post } from '@contract/entities'
 import type { Paged } from '@contract/api'
 import type { Db, LivesTable } from '../db/schema'
-import { pageWindow, toPaged, type PageRequest } from './paging'
+import { readPage, type PageRequest } from './paging'
 import { toUser } from './users'
 
 /** The wire live item of a row. */
@@ -46,36 +46,27 @@ export function createFeedsRepository (db: Db): FeedsRepository {
       const base = 'server_id' in scope
         ? db.selectFrom('lives').where('server_id', '=', scope.server_id)
         : db.selectFrom('lives').where('channel_id', '=', scope.channel_id)
-      const { limit, offset } = pageWindow(page)
-      const [rows, count] = await Promise.all([
-        base.selectAll().orderBy(sql`coalesce(started_at, 0)`, 'desc').orderBy('live_id').limit(limit).offset(offset).execute(),
-        base.select(eb => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-      ])
-      return toPaged(rows.map(toLiveItem), Number(count.total), page)
+      return readPage(page,
+        async ({ limit, offset }) => (await base.selectAll().orderBy(sql`coalesce(started_at, 0)`, 'desc').orderBy('live_id').limit(limit).offset(offset).execute()).map(toLiveItem),
+        () => base.select(eb => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow())
     },
     async posts (channelId, page) {
-      const { limit, offset } = pageWindow(page)
-      const [rows, count] = await Promise.all([
-        db.selectFrom('posts').innerJoin('users', 'users.uid', 'posts.author_uid')
+      return readPage(page,
+        async ({ limit, offset }) => (await db.selectFrom('posts').innerJoin('users', 'users.uid', 'posts.author_uid')
           .select(['posts.post_id', 'posts.channel_id', 'posts.title', 'posts.content', 'posts.cover', 'posts.created_at', ...AUTHOR_COLUMNS])
           .where('posts.channel_id', '=', channelId)
-          .orderBy('posts.created_at', 'desc').orderBy('posts.post_id', 'desc').limit(limit).offset(offset).execute(),
-        db.selectFrom('posts').where('channel_id', '=', channelId).select(eb => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-      ])
-      const list = rows.map(row => ({ post_id: row.post_id, channel_id: row.channel_id, author: toUser(row), title: row.title, content: row.content, cover: row.cover, created_at: row.created_at }))
-      return toPaged(list, Number(count.total), page)
+          .orderBy('posts.created_at', 'desc').orderBy('posts.post_id', 'desc').limit(limit).offset(offset).execute())
+          .map(row => ({ post_id: row.post_id, channel_id: row.channel_id, author: toUser(row), title: row.title, content: row.content, cover: row.cover, created_at: row.created_at })),
+        () => db.selectFrom('posts').where('channel_id', '=', channelId).select(eb => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow())
     },
     async messages (channelId, page) {
-      const { limit, offset } = pageWindow(page)
-      const [rows, count] = await Promise.all([
-        db.selectFrom('messages').innerJoin('users', 'users.uid', 'messages.author_uid')
+      return readPage(page,
+        async ({ limit, offset }) => (await db.selectFrom('messages').innerJoin('users', 'users.uid', 'messages.author_uid')
           .select(['messages.message_id', 'messages.channel_id', 'messages.content', 'messages.created_at', ...AUTHOR_COLUMNS])
           .where('messages.channel_id', '=', channelId)
-          .orderBy('messages.created_at', 'desc').orderBy('messages.message_id', 'desc').limit(limit).offset(offset).execute(),
-        db.selectFrom('messages').where('channel_id', '=', channelId).select(eb => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-      ])
-      const list = rows.map(row => ({ message_id: row.message_id, channel_id: row.channel_id, author: toUser(row), content: row.content, created_at: row.created_at }))
-      return toPaged(list, Number(count.total), page)
+          .orderBy('messages.created_at', 'desc').orderBy('messages.message_id', 'desc').limit(limit).offset(offset).execute())
+          .map(row => ({ message_id: row.message_id, channel_id: row.channel_id, author: toUser(row), content: row.content, created_at: row.created_at })),
+        () => db.selectFrom('messages').where('channel_id', '=', channelId).select(eb => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow())
     },
   }
 }

@@ -27,3 +27,16 @@ export function pageWindow (request: PageRequest): { limit: number, offset: numb
 export function toPaged<T> (list: T[], total: number, request: PageRequest): Paged<T> {
   return { list, page: request.page, page_size: request.page_size, total, has_more: request.page * request.page_size < total }
 }
+
+/**
+ * One page of a list: its rows (read with the page's LIMIT and OFFSET) and the count of
+ * all items, asked for together.
+ */
+export async function readPage<T> (
+  request: PageRequest,
+  rows: (window: { limit: number, offset: number }) => Promise<T[]>,
+  count: () => Promise<{ total: number | string | bigint }>,
+): Promise<Paged<T>> {
+  const [list, counted] = await Promise.all([rows(pageWindow(request)), count()])
+  return toPaged(list, Number(counted.total), request)
+}
