@@ -29,7 +29,8 @@ const client = defineJestConfig({
   transform: {
     '^.+\\.(mjs|js|jsx|ts|tsx)$': path.join(testUtils, 'dist/jest/babel-transformer.js'),
   },
-  moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'json', 'jsx'],
+  // The H5 variant of a platform file (`video.h5.ts` beside `video.ts`) wins, as in the H5 build.
+  moduleFileExtensions: ['h5.ts', 'h5.tsx', 'ts', 'tsx', 'js', 'mjs', 'json', 'jsx'],
   moduleNameMapper: {
     ...aliases,
     // Taro 4 router under the Taro 3 test utilities (see __tests__/setup/router-adapter.ts).

@@ -1,4 +1,5 @@
-import { Button, Image, Text, Video, View } from '@tarojs/components'
+import { Button, Image, Text, View } from '@tarojs/components'
+import { Video } from '@/components/page-elements/video'
 import type { InteractionEvent } from '@contract/api'
 import { t } from '@/constants/messages'
 import { formatPrice } from '@/utils/format-price'

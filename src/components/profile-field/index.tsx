@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react'
-import { Button, Input, Text, Textarea, View } from '@tarojs/components'
+import { Button, Text, View } from '@tarojs/components'
+import { Input } from '@/components/page-elements/input'
+import { Textarea } from '@/components/page-elements/textarea'
 import { t } from '@/constants/messages'
 import { TEXT_INPUT_MAXLENGTH } from '@/constants/ui'
 import './index.scss'

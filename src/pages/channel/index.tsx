@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import Taro, { useReachBottom } from '@tarojs/taro'
-import { View, Text, Image, Video } from '@tarojs/components'
+import { View, Text, Image } from '@tarojs/components'
+import { Video } from '@/components/page-elements/video'
 import { observer } from 'mobx-react-lite'
 import type { LiveItem, Message, Post } from '@contract/entities'
 import { t } from '@/constants/messages'

@@ -1,6 +1,7 @@
 import { useEffect } from 'react'
 import Taro from '@tarojs/taro'
-import { Button, Text, View, WebView } from '@tarojs/components'
+import { Button, Text, View } from '@tarojs/components'
+import { WebView } from '@/components/page-elements/web-view'
 import { t } from '@/constants/messages'
 import { usePageLifecycle } from '@/hooks/use-page-lifecycle'
 import { currentParams, isAllowedUrl, relaunch } from '@/router'
