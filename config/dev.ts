@@ -1,4 +1,6 @@
 import type { UserConfigExport } from '@tarojs/cli'
+import { leaveOutBuiltInPolyfills } from './h5-polyfills'
+
 const LOCAL_SERVER = 'http://localhost:3000'
 
 /** Paths the dev server forwards to the local reference server (`npm start` in another shell). */
@@ -9,6 +11,8 @@ export default {
   logger: { quiet: false, stats: true },
   mini: {},
   h5: {
+    // The same browsers as production, so dev runs what ships (config/h5-polyfills.ts).
+    webpackChain: leaveOutBuiltInPolyfills,
     devServer: {
       port: 10086,
       historyApiFallback: true,
