@@ -3,6 +3,7 @@ import {
   copyShareLink, isShareHidden, isWechatBrowser, loadWxSdk, setupWechatShare, shareImageUrl, shareLink, sharePath, signatureUrl,
   WX_JS_API_LIST, type ShareContent, type WxSdk,
 } from '@/services/share'
+import * as clipboard from '@/utils/clipboard'
 import { failedRequest, fakeLogger } from '../stores/support/fakes'
 
 const WECHAT_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 MicroMessenger/8.0.44 NetType/WIFI'
@@ -109,15 +110,15 @@ describe('outside the messaging app', () => {
   })
 
   it('copies the link and says so', async () => {
-    const copy = jest.spyOn(Taro, 'setClipboardData').mockResolvedValue({ errMsg: 'setClipboardData:ok', data: '' })
+    const copy = jest.spyOn(clipboard, 'copyText').mockResolvedValue()
     const toast = jest.spyOn(Taro, 'showToast').mockResolvedValue({ errMsg: 'showToast:ok' })
     await expect(copyShareLink('http://localhost/index.html?server_id=723658')).resolves.toBe(true)
-    expect(copy).toHaveBeenCalledWith({ data: 'http://localhost/index.html?server_id=723658' })
+    expect(copy).toHaveBeenCalledWith('http://localhost/index.html?server_id=723658')
     expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: '链接已复制' }))
   })
 
   it('says nothing and warns when copying fails', async () => {
-    jest.spyOn(Taro, 'setClipboardData').mockRejectedValue({ errMsg: 'setClipboardData:fail' })
+    jest.spyOn(clipboard, 'copyText').mockRejectedValue(new Error('setClipboardData:fail the browser refused to copy'))
     const toast = jest.spyOn(Taro, 'showToast').mockResolvedValue({ errMsg: 'showToast:ok' })
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined)
     await expect(copyShareLink('x')).resolves.toBe(false)

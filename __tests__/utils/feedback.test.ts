@@ -84,3 +84,17 @@ describe('unsupported features and loader errors (SPEC §8)', () => {
     expect(showToast).toHaveBeenNthCalledWith(2, expect.objectContaining({ title: '请求异常' }))
   })
 })
+
+describe('where the toast and modal come from', () => {
+  it('on H5 from a module fetched on first use, the same calls', async () => {
+    const { loadFeedbackUi } = await import('@/utils/load-feedback-ui')
+    await (await loadFeedbackUi()).showToast({ title: '已加载', icon: 'none' })
+    expect(showToast).toHaveBeenCalledWith({ title: '已加载', icon: 'none' })
+  })
+
+  it('in the mini-program at once, the same calls', async () => {
+    const { loadFeedbackUi } = jest.requireActual<typeof import('@/utils/load-feedback-ui')>('@/utils/load-feedback-ui.ts')
+    await expect((await loadFeedbackUi()).showModal({ title: '', content: '继续？' })).resolves.toBe(true)
+    expect(showModal).toHaveBeenCalledWith({ title: '', content: '继续？' })
+  })
+})

@@ -2,9 +2,10 @@
  * User feedback (SPEC §5, §8, §9): toasts and modals over Taro's own APIs, with the
  * SPEC's defaults and messages from the message table.
  */
-import Taro from '@tarojs/taro'
 import { t } from '@/constants/messages'
 import { TOAST_DURATION_MS } from '@/constants/ui'
+// Taro's toast and modal: fetched on first use on H5, there at once in the mini-program.
+import { loadFeedbackUi } from './load-feedback-ui'
 
 /**
  * Shows a text toast. SPEC §5: the title must be a string and the duration a number;
@@ -14,7 +15,7 @@ import { TOAST_DURATION_MS } from '@/constants/ui'
 export function toast (title: string, duration: number = TOAST_DURATION_MS): Promise<void> {
   if (typeof title !== 'string') throw new TypeError(`toast: title must be a string, got ${typeof title}`) // SPEC §5
   if (typeof duration !== 'number' || Number.isNaN(duration)) throw new TypeError(`toast: duration must be a number, got ${typeof duration}`) // SPEC §5
-  return Taro.showToast({ title, duration, icon: 'none' }).then(() => undefined)
+  return loadFeedbackUi().then(ui => ui.showToast({ title, duration, icon: 'none' })).then(() => undefined)
 }
 
 /** What a modal shows. Texts default to the message table (SPEC §9: 取消 / 确定). */
@@ -28,13 +29,13 @@ export interface ModalOptions {
 
 /** Shows a modal; resolves true when the user confirms, false when they cancel. */
 export function modal (options: ModalOptions): Promise<boolean> {
-  return Taro.showModal({
+  return loadFeedbackUi().then(ui => ui.showModal({
     title: options.title ?? '',
     content: options.content,
     showCancel: options.showCancel ?? true,
     cancelText: options.cancelText ?? t('modalCancel'), // SPEC §9: cancel text 取消
     confirmText: options.confirmText ?? t('modalConfirm'), // SPEC §9: confirm text 确定
-  }).then(result => result.confirm)
+  }))
 }
 
 /** SPEC §8: an unsupported feature shows the toast 暂不支持该功能. */

@@ -8,10 +8,10 @@
  * copies the link. Nothing here throws: a missing SDK, a failed `wxconf` or a refused
  * signature is logged as a warning and the page goes on.
  */
-import Taro from '@tarojs/taro'
 import { t } from '@/constants/messages'
 import { entryRoute, pageUrl } from '@/router'
 import { api as defaultApi, type ApiClient } from '@/services/api'
+import { copyText } from '@/utils/clipboard'
 import { toast } from '@/utils/feedback'
 import { mediaUrl } from '@/utils/media-url'
 import { isH5 } from '@/utils/platform'
@@ -171,7 +171,7 @@ export async function setupWechatShare (content: ShareContent | null, hidden: bo
 /** Copies a share link to the clipboard and says so in a toast; resolves false (logged) when copying failed. */
 export async function copyShareLink (link: string, copiedMessage: string = t('linkCopied')): Promise<boolean> {
   try {
-    await Taro.setClipboardData({ data: link })
+    await copyText(link)
   } catch (error) {
     console.warn('[share] the link could not be copied:', error)
     return false
