@@ -22,7 +22,7 @@ export const SIZE_UNIT_M = 1024 * 1024
  */
 export const DISPLAY_UTC_OFFSET_MINUTES = 8 * 60
 
-/** Default display pattern of a date and time (dayjs tokens). */
+/** Default display pattern of a date and time (formatDate tokens: YYYY MM DD HH mm ss). */
 export const DATE_TIME_FORMAT = 'YYYY-MM-DD HH:mm'
 
 /** SPEC §9: cookie default lifetime in days. */
