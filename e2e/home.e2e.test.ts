@@ -44,6 +44,19 @@ describe('Home', () => {
     })
   })
 
+  it('copies the community link with the share button and says so, with the toast fetched on first use', async () => {
+    await journey(browser(), 'share-copy', 'phone', async page => {
+      await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: urlOf('') })
+      await page.goto(urlOf('/index.html?sid=832828'))
+      await seeText(page, '云端集市')
+      await page.locator('.share-button').click()
+      await seeText(page, '链接已复制')
+      const copied = await page.evaluate(() => navigator.clipboard.readText())
+      expect(new URL(copied).pathname).toBe('/index.html')
+      expect(new URL(copied).searchParams.get('server_id')).toBe('832828')
+    })
+  })
+
   it('lands `/` on `/index.html` keeping the query', async () => {
     await journey(browser(), 'root-redirect', 'phone', async page => {
       await page.goto(urlOf('/?sid=275902&scene=1001'))
