@@ -36,6 +36,8 @@ const client = defineJestConfig({
     // Taro 4 router under the Taro 3 test utilities (see __tests__/setup/router-adapter.ts).
     '^@tarojs/router$': '<rootDir>/__tests__/setup/router-adapter.ts',
     '\\.(css|scss|sass|less)$': '<rootDir>/__tests__/setup/style-stub.js',
+    // jsdom cannot play HLS; the player library is left out (see the stub).
+    '^hls\\.js$': '<rootDir>/__tests__/setup/hls-stub.js',
   },
   globals: { defineAppConfig: (config) => config, definePageConfig: (config) => config },
   testEnvironmentOptions: {
