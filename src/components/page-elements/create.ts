@@ -4,7 +4,7 @@
  *
  * Why: on H5, `@tarojs/components` is one module that creates every component the app
  * uses anywhere, and webpack decides used exports for the whole app, so every page's
- * chunk carried the Stencil cores of Video, Input, Textarea and WebView — about 18 KB
+ * chunk carried the Stencil cores of Video, Input, Textarea and WebView — about 15 KB
  * gzip of Home's first load for elements Home never shows (bench/RESULTS.md). Built here,
  * one module per element, a core travels only with the pages that render it. The
  * mini-program build resolves the plain `*.ts` files, which re-export Taro's own.
