@@ -44,6 +44,17 @@ describe('Home', () => {
     })
   })
 
+  it('paints the server card from the answer its page carried, asking only for the lists', async () => {
+    await journey(browser(), 'carried-answer', 'phone', async page => {
+      const asked: string[] = []
+      page.on('request', request => { const { pathname } = new URL(request.url()); if (pathname.startsWith('/servers/')) asked.push(pathname) })
+      await page.goto(urlOf('/index.html?sid=832828'))
+      await page.locator('.server-header__intro', { hasText: 'OpenRealm 演示服务器' }).waitFor()
+      await page.locator('.channel-list__row').first().waitFor()
+      expect(asked.sort()).toEqual(['/servers/832828/channels', '/servers/832828/lives'])
+    })
+  })
+
   it('copies the community link with the share button and says so, with the toast fetched on first use', async () => {
     await journey(browser(), 'share-copy', 'phone', async page => {
       await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: urlOf('') })

@@ -27,7 +27,7 @@ export interface TestApp {
 }
 
 /** The HTML of the fake H5 bundle's index.html. */
-export const FAKE_INDEX_HTML = '<!doctype html><html><body><div id="app">openrealm test shell</div></body></html>'
+export const FAKE_INDEX_HTML = '<!doctype html><html><head><title>OpenRealm</title></head><body><div id="app">openrealm test shell</div></body></html>'
 
 /** True when this run uses PostgreSQL. */
 export const usesPostgres = Boolean(process.env.DATABASE_URL)

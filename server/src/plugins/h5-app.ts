@@ -4,15 +4,20 @@
  * (their gzip copies to browsers that accept gzip),
  * `/` redirects to `/index.html` keeping the query string, and any other GET of a page
  * path gets index.html so the client router resolves it. Everything else that matches
- * no route (an unknown API path, a missing asset) is a 404 envelope.
+ * no route (an unknown API path, a missing asset) is a 404 envelope. Home's page comes
+ * with the answer its server card needs (plugins/page-answers.ts).
  */
 import { existsSync } from 'fs'
+import { readFile } from 'fs/promises'
 import path from 'path'
+import { gzipSync } from 'zlib'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { API_PATHS, FILES_PATH, UPLOAD_HOST_PATH } from '@contract/api'
+import { pagePathOf, ROUTES } from '../../../config/routes'
 import { notFound } from '../errors'
 import { sendError } from './errors'
+import { answersFor, homeAnswerPaths, withPageAnswers } from './page-answers'
 
 /** First path segments that belong to the API (never answered with the app's HTML). */
 export const API_ROOTS: ReadonlySet<string> = new Set([
@@ -24,6 +29,10 @@ export const API_ROOTS: ReadonlySet<string> = new Set([
 
 /** The custom path of the entry page (SPEC §2). */
 export const ENTRY_PATH = '/index.html'
+
+/** The paths Home opens at on H5: its custom path and its page path (config/routes.ts). */
+export const HOME_PATHS: readonly string[] = ROUTES.filter(route => route.name === 'index')
+  .flatMap(route => [`/${pagePathOf(route.name)}`, ...(route.customPath ? [route.customPath] : [])])
 
 /**
  * True when a request that matched no route is a page of the H5 app: a GET or HEAD
@@ -64,6 +73,18 @@ export default async function h5App (fastify: FastifyInstance, options: H5AppOpt
       // the production build writes gzip copies beside its files (config/h5-delivery.ts)
       preCompressed: true,
     })
+    const indexFile = path.join(options.h5Dir, 'index.html')
+    // Home's HTML is written per request (read each time: a rebuilt bundle is served at once)
+    const sendHome = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
+      const query = request.url.indexOf('?')
+      const paths = homeAnswerPaths(query < 0 ? '' : request.url.slice(query + 1), request.host)
+      const page = withPageAnswers(await readFile(indexFile, 'utf8'), await answersFor(fastify, request, paths))
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding')
+      return /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))
+        ? reply.header('content-encoding', 'gzip').send(gzipSync(page))
+        : reply.send(page)
+    }
+    for (const homePath of HOME_PATHS) fastify.get(homePath, { schema: { hide: true } }, sendHome)
   }
 
   fastify.get('/', { schema: { hide: true } }, async (request, reply) => {

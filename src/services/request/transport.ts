@@ -8,6 +8,7 @@ import Taro from '@tarojs/taro'
 import { failedError, timeoutError, type RequestError } from './errors'
 import { Link, type Chain, type ChainParams, type ChainResponse } from './chain'
 import { logStep } from './interceptors/log'
+import { pageAnswerStep } from './interceptors/page-answer'
 import { timeoutStep } from './interceptors/timeout'
 
 /** An HTTP method the API uses. */
@@ -71,8 +72,11 @@ function uploadStep (chain: Chain<UploadCall, RawResponse>): Promise<RawResponse
   )
 }
 
-/** SPEC §7: every API call runs log → time-out → Taro.request. */
-export const httpLink = new Link<HttpCall, RawResponse>(httpStep, [logStep, timeoutStep])
+/**
+ * SPEC §7: every API call runs log → time-out → Taro.request; between the last two, a
+ * GET whose answer the H5 page carried is answered from it (interceptors/page-answer.ts).
+ */
+export const httpLink = new Link<HttpCall, RawResponse>(httpStep, [logStep, timeoutStep, pageAnswerStep])
 
 /** Uploads run the same interceptors → Taro.uploadFile. */
 export const uploadLink = new Link<UploadCall, RawResponse>(uploadStep, [logStep, timeoutStep])

@@ -1,0 +1,86 @@
+import { gunzipSync } from 'zlib'
+import { PAGE_ANSWERS_GLOBAL, type PageAnswers } from '@contract/api'
+import { encodeNwp } from '@/router/nwp'
+import { answersFor, homeAnswerPaths, withPageAnswers } from '../../src/plugins/page-answers'
+import { FAKE_INDEX_HTML, startTestApp, type TestApp } from '../helper'
+
+let test: TestApp
+beforeAll(async () => { test = await startTestApp() })
+afterAll(async () => { await test.close() })
+
+const CARRIED = new RegExp(`<script>window\\["${PAGE_ANSWERS_GLOBAL}"\\]=(.*?)</script>`)
+
+/** The answers a served page carries, read back as the browser would. */
+function carriedBy (html: string): PageAnswers {
+  const match = CARRIED.exec(html)
+  if (!match) throw new Error(`the page carries no answers: ${html}`)
+  return JSON.parse(match[1]) as PageAnswers
+}
+
+describe('Home\'s page carries its server card\'s answer', () => {
+  it.each([
+    ['/index.html?sid=832828', '832828'],
+    ['/pages/index/index?server_id=275902&sid=832828', '275902'],
+    [`/index.html?nwp=${encodeNwp({ server_id: '832828' })}`, '832828'],
+    ['/index.html', '723658'],
+    ['/index.html?sid=999', '723658'],
+  ])('%s carries the detail of server %s, as the API answers it', async (url, serverId) => {
+    const page = await test.inject(url)
+    expect(page.statusCode).toBe(200)
+    expect(page.headers['content-type']).toMatch(/^text\/html/)
+    expect(page.headers['cache-control']).toBe('no-cache')
+    const detail = await test.inject(`/servers/${serverId}`)
+    expect(carriedBy(page.body)).toEqual({ [`/servers/${serverId}`]: { statusCode: 200, body: detail.body } })
+  })
+
+  it('chooses by the host\'s sub-domain like the client, and preloads the icon on the page\'s own origin', async () => {
+    const page = await test.inject({ url: '/index.html', headers: { host: 'pixel.example.com:8080' } })
+    expect(Object.keys(carriedBy(page.body))).toEqual(['/servers/275902'])
+    expect(page.body).toContain('<link rel="preload" as="image" href="http://pixel.example.com:8080/files/seed/server-275902.svg">')
+    expect(page.body).toMatch(/<\/script><link rel="preload"[^>]*><\/head><body><div id="app">openrealm test shell<\/div>/)
+  })
+
+  it('is gzipped for a browser that accepts gzip', async () => {
+    const page = await test.inject({ url: '/index.html?sid=832828', headers: { 'accept-encoding': 'gzip, deflate, br' } })
+    expect(page.headers['content-encoding']).toBe('gzip')
+    expect(page.headers.vary).toBe('accept-encoding')
+    expect(Object.keys(carriedBy(gunzipSync(page.rawPayload).toString()))).toEqual(['/servers/832828'])
+  })
+
+  it('leaves every other page as the bundle wrote it', async () => {
+    expect((await test.inject('/market/index.html?sid=832828')).body).toBe(FAKE_INDEX_HTML)
+  })
+})
+
+describe('what a page can carry', () => {
+  it('reads the server from the query and host without throwing on a malformed query', () => {
+    expect(homeAnswerPaths('sid=%E0%A4%A&cid=1', 'starsea.example.com')).toEqual(['/servers/723658'])
+    expect(homeAnswerPaths('', 'cloudmart.example.com')).toEqual(['/servers/832828'])
+  })
+
+  it('carries only successful answers: a failure is left for the page to meet and retry', async () => {
+    const answers = await answersFor(test.app, { headers: {}, ip: '127.0.0.1' } as never, ['/servers/999', '/servers/832828'])
+    expect(Object.keys(answers)).toEqual(['/servers/832828'])
+  })
+
+  it('keeps the script closed whatever the answers hold', () => {
+    const hostile = { statusCode: 200, body: '{"code":0,"msg":"</script><script>alert(1)</script>\u2028<!--","data":{"icon":"javascript:alert(1)"}}' }
+    const html = withPageAnswers(FAKE_INDEX_HTML, { '/servers/1': hostile })
+    expect(html.match(/<\/script>/g)).toHaveLength(1)
+    expect(html).not.toContain('<!--')
+    expect(html).not.toContain('\u2028')
+    expect(html).not.toContain('rel="preload"')
+    expect(carriedBy(html)).toEqual({ '/servers/1': hostile })
+  })
+
+  it('escapes the icon URL it preloads', () => {
+    const answer = { statusCode: 200, body: JSON.stringify({ code: 0, msg: '', data: { icon: '/files/a"b&c<d.svg' } }) }
+    expect(withPageAnswers(FAKE_INDEX_HTML, { '/servers/1': answer })).toContain('href="/files/a&quot;b&amp;c&lt;d.svg"')
+  })
+
+  it('returns a page without a head, or with nothing to carry, as it is', () => {
+    const answer = { statusCode: 200, body: '{}' }
+    expect(withPageAnswers('<html><body></body></html>', { '/servers/1': answer })).toBe('<html><body></body></html>')
+    expect(withPageAnswers(FAKE_INDEX_HTML, {})).toBe(FAKE_INDEX_HTML)
+  })
+})
