@@ -1,3 +1,4 @@
+import { isObservable } from 'mobx'
 import type { PageQuery, Paged } from '@contract/api'
 import { PagedList } from '@/stores/paged-list'
 import { deferred, failedRequest, fakeLogger, paged } from './support/fakes'
@@ -33,6 +34,15 @@ describe('PagedList: the first page', () => {
     await list.load()
     expect(fetchPage).toHaveBeenCalledWith({ page: 1, page_size: 20 })
     expect([list.status, idsOf(list), list.page, list.hasMore]).toEqual(['ready', ['a', 'b'], 1, true])
+  })
+
+  it('keeps the answered items as they came (watched by reference, not copied into observables)', async () => {
+    const { fetchPage, list } = setup()
+    const answered = rows('a', 'b')
+    fetchPage.mockResolvedValueOnce(paged(answered, 1, true))
+    await list.load()
+    expect(list.items[0]).toBe(answered[0])
+    expect(isObservable(list.items)).toBe(false)
   })
 
   it('asks for the configured page size', async () => {

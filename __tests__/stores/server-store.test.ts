@@ -1,3 +1,4 @@
+import { isObservable } from 'mobx'
 import { CONFIGURED_SERVERS } from '@/constants/servers'
 import { ServerStore } from '@/stores/server-store'
 import { deferred, failedRequest, fakeApi, fakeLogger, serverDetail, type FakeApi } from './support/fakes'
@@ -55,6 +56,15 @@ describe('ServerStore', () => {
     await store.load()
     expect(api.getServer).toHaveBeenCalledWith('832828')
     expect([store.status, store.detail, store.name]).toEqual(['ready', detail, '云端集市'])
+  })
+
+  it('keeps the answered detail as it came (watched by reference, not copied into observables)', async () => {
+    const { api, store } = setup()
+    const detail = serverDetail('832828')
+    api.getServer.mockResolvedValue(detail)
+    await store.load()
+    expect(store.detail).toBe(detail)
+    expect(isObservable(store.detail)).toBe(false)
   })
 
   it('keeps the configured name and shows the error when the detail fails, and loads on retry', async () => {

@@ -3,7 +3,7 @@
  * channels by sort order), with loading, empty and error states; the creatable-type
  * rule and channel creation through audit (title and icon, SPEC §5).
  */
-import { makeAutoObservable } from 'mobx'
+import { makeAutoObservable, observable } from 'mobx'
 import type { CreateChannelBody } from '@contract/api'
 import type { Channel, ChannelGroup } from '@contract/entities'
 import { t } from '@/constants/messages'
@@ -31,7 +31,8 @@ export class ChannelStore {
   constructor (private readonly api: ApiClient, private readonly server: ServerStore, logger: StoreLogger) {
     this.listing = new LoadTracker(logger)
     this.creating = new LoadTracker(logger)
-    makeAutoObservable<ChannelStore, 'api' | 'server'>(this, { api: false, server: false, creatableTypes: false })
+    // groups are the API's snapshot, replaced whole (never changed in place): watched by reference
+    makeAutoObservable<ChannelStore, 'api' | 'server'>(this, { api: false, server: false, creatableTypes: false, groups: observable.ref })
   }
 
   /** List status: 'loading', 'ready', 'empty' (no channel to show, group headers aside), or 'error' (see `error`). */

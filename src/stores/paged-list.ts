@@ -3,7 +3,7 @@
  * the first page (a refresh replaces what is shown), then the next pages on
  * reach-bottom, appended without the items already shown.
  */
-import { makeAutoObservable } from 'mobx'
+import { makeAutoObservable, observable } from 'mobx'
 import type { PageQuery, Paged } from '@contract/api'
 import { LoadTracker, type StoreLogger, type StoreStatus } from './load-tracker'
 
@@ -41,7 +41,8 @@ export class PagedList<T> {
     this.more = new LoadTracker(options.logger)
     this.pageSize = options.pageSize ?? DEFAULT_PAGE_SIZE
     this.onPage = options.onPage
-    makeAutoObservable<PagedList<T>, 'fetchPage' | 'idOf' | 'pageSize' | 'onPage'>(this, { fetchPage: false, idOf: false, pageSize: false, onPage: false })
+    // items are the API's snapshots, replaced whole (never changed in place): watched by reference
+    makeAutoObservable<PagedList<T>, 'fetchPage' | 'idOf' | 'pageSize' | 'onPage'>(this, { fetchPage: false, idOf: false, pageSize: false, onPage: false, items: observable.ref })
   }
 
   /** Status of the first page: 'loading', 'ready', 'empty' (no items) or 'error'. */

@@ -4,7 +4,7 @@
  * unknown id falls back to the first with a logged warning. Its detail (icon,
  * introduction, member count) is loaded from the API.
  */
-import { makeAutoObservable } from 'mobx'
+import { makeAutoObservable, observable } from 'mobx'
 import type { Server } from '@contract/entities'
 import { CONFIGURED_SERVERS, type ConfiguredServer } from '@/constants/servers'
 import { chooseServer, type ServerChoiceInput, type ServerChoiceSource } from '@/domain/server'
@@ -36,7 +36,8 @@ export class ServerStore {
     this.logger = options.logger
     this.current = chooseServer(this.servers, {}).server
     this.loading = new LoadTracker(options.logger)
-    makeAutoObservable<ServerStore, 'api' | 'logger'>(this, { api: false, logger: false, servers: false })
+    // detail is the API's snapshot, replaced whole (never changed in place): watched by reference
+    makeAutoObservable<ServerStore, 'api' | 'logger'>(this, { api: false, logger: false, servers: false, detail: observable.ref })
   }
 
   /** Detail status: 'loading', 'ready' when the detail is at hand, 'error' when it could not be loaded. */

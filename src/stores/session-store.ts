@@ -4,7 +4,7 @@
  * when nobody is signed in. Persisted with `toJSON` / `hydrate` through an injected
  * string storage, so tests need no Taro.
  */
-import { makeAutoObservable } from 'mobx'
+import { makeAutoObservable, observable } from 'mobx'
 import { SERVER_CODES } from '@contract/api'
 import type { User } from '@contract/entities'
 import { identityKindOf, type IdentityKind } from '@/domain/identity'
@@ -50,7 +50,8 @@ export class SessionStore {
 
   constructor (private readonly api: ApiClient, private readonly options: SessionStoreOptions) {
     this.signIn = new LoadTracker(options.logger)
-    makeAutoObservable<SessionStore, 'api' | 'options'>(this, { api: false, options: false, userAge: false })
+    // user is a snapshot (stored or answered), replaced whole (never changed in place): watched by reference
+    makeAutoObservable<SessionStore, 'api' | 'options'>(this, { api: false, options: false, userAge: false, user: observable.ref })
   }
 
   /** Sign-in status: 'loading' during guest sign-in, 'ready' when signed in, 'error' when it failed. */
