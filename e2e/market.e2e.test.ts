@@ -1,6 +1,7 @@
 /**
- * The Market showroom in real Chromium: the first interaction event plays on open,
- * hotspots open their cards, and a reload of the deep link comes back to it.
+ * The Market showroom in real Chromium: the first interaction event plays on open (from
+ * the answer the page carried), hotspots open their cards, and a reload of the deep link
+ * comes back to it.
  */
 import { journey, seeText, urlOf, sharedBrowser } from './support/app'
 
@@ -12,6 +13,16 @@ describe('Market', () => {
     await journey(browser(), 'market-first-event', 'phone', async page => {
       await page.goto(urlOf(SHOWROOM))
       await seeText(page, '欢迎来到')
+    })
+  })
+
+  it('opens the showroom from the answer its page carried, without asking for it', async () => {
+    await journey(browser(), 'market-carried-answer', 'phone', async page => {
+      const asked: string[] = []
+      page.on('request', request => { if (new URL(request.url()).pathname.endsWith('/mapcfg')) asked.push(request.url()) })
+      await page.goto(urlOf(SHOWROOM))
+      await seeText(page, '欢迎来到')
+      expect(asked).toEqual([])
     })
   })
 

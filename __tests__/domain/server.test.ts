@@ -1,5 +1,5 @@
 import { CONFIGURED_SERVERS } from '@/constants/servers'
-import { chooseServer, subDomainOf } from '@/domain/server'
+import { chooseServer, showroomQueryOf, subDomainOf } from '@/domain/server'
 
 const [starsea, cloudmart, pixel] = CONFIGURED_SERVERS
 
@@ -65,5 +65,21 @@ describe('subDomainOf', () => {
     ['[::1]', null],
   ])('reads %j as %j', (host, expected) => {
     expect(subDomainOf(host)).toBe(expected)
+  })
+})
+
+describe('showroomQueryOf', () => {
+  it('asks the named server as given, even one this build does not list, and the named channel, trimmed', () => {
+    expect(showroomQueryOf(CONFIGURED_SERVERS, { params: { server_id: ' 999 ', channel_id: ' 83282810 ' }, host: 'pixel.example.com' }))
+      .toEqual({ server_id: '999', channel_id: '83282810' })
+  })
+
+  it('asks the host\'s server, else the first, when no server is named', () => {
+    expect(showroomQueryOf(CONFIGURED_SERVERS, { params: { channel_id: '1' }, host: 'pixel.example.com' }).server_id).toBe(pixel.server_id)
+    expect(showroomQueryOf(CONFIGURED_SERVERS, { params: { server_id: '  ', channel_id: '1' } }).server_id).toBe(starsea.server_id)
+  })
+
+  it('leaves the channel empty when none is named', () => {
+    expect(showroomQueryOf(CONFIGURED_SERVERS, { params: { server_id: cloudmart.server_id } })).toEqual({ server_id: cloudmart.server_id, channel_id: '' })
   })
 })

@@ -54,3 +54,14 @@ export function chooseServer<T extends ConfiguredServer> (servers: readonly T[],
   if (byHost) return { server: byHost, source: 'host', requestedId: null }
   return { server: servers[0], source: 'default', requestedId: null }
 }
+
+/**
+ * The showroom a Market page asks for (SPEC §2, §7 mapcfg): the `server_id` parameter
+ * as given, even one this build does not list (the API decides), else the server the
+ * host's sub-domain names, else the first; and the `channel_id` parameter. Values are
+ * trimmed; a missing channel leaves `channel_id` empty (the page says so, asks nothing).
+ */
+export function showroomQueryOf (servers: readonly ConfiguredServer[], input: ServerChoiceInput): { server_id: string, channel_id: string } {
+  const serverId = nonEmpty(input.params?.server_id) ?? chooseServer(servers, { host: input.host }).server.server_id
+  return { server_id: serverId, channel_id: nonEmpty(input.params?.channel_id) ?? '' }
+}

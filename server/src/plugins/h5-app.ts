@@ -4,8 +4,8 @@
  * (their gzip copies to browsers that accept gzip),
  * `/` redirects to `/index.html` keeping the query string, and any other GET of a page
  * path gets index.html so the client router resolves it. Everything else that matches
- * no route (an unknown API path, a missing asset) is a 404 envelope. Home's page comes
- * with the answer its server card needs (plugins/page-answers.ts).
+ * no route (an unknown API path, a missing asset) is a 404 envelope. Home and Market
+ * come with the answer their first screen needs (plugins/page-answers.ts).
  */
 import { existsSync } from 'fs'
 import { readFile } from 'fs/promises'
@@ -17,7 +17,7 @@ import { API_PATHS, FILES_PATH, UPLOAD_HOST_PATH } from '@contract/api'
 import { pagePathOf, ROUTES } from '../../../config/routes'
 import { notFound } from '../errors'
 import { sendError } from './errors'
-import { answersFor, homeAnswerPaths, withPageAnswers } from './page-answers'
+import { answerPathsOf, answersFor, CARRYING_PAGES, withPageAnswers, type CarryingPage } from './page-answers'
 
 /** First path segments that belong to the API (never answered with the app's HTML). */
 export const API_ROOTS: ReadonlySet<string> = new Set([
@@ -30,9 +30,11 @@ export const API_ROOTS: ReadonlySet<string> = new Set([
 /** The custom path of the entry page (SPEC §2). */
 export const ENTRY_PATH = '/index.html'
 
-/** The paths Home opens at on H5: its custom path and its page path (config/routes.ts). */
-export const HOME_PATHS: readonly string[] = ROUTES.filter(route => route.name === 'index')
-  .flatMap(route => [`/${pagePathOf(route.name)}`, ...(route.customPath ? [route.customPath] : [])])
+/** The H5 paths a page opens at: its page path and its custom path, if any (config/routes.ts). */
+export function pathsOfRoute (routeName: string): string[] {
+  return ROUTES.filter(route => route.name === routeName)
+    .flatMap(route => [`/${pagePathOf(route.name)}`, ...(route.customPath ? [route.customPath] : [])])
+}
 
 /**
  * True when a request that matched no route is a page of the H5 app: a GET or HEAD
@@ -74,17 +76,19 @@ export default async function h5App (fastify: FastifyInstance, options: H5AppOpt
       preCompressed: true,
     })
     const indexFile = path.join(options.h5Dir, 'index.html')
-    // Home's HTML is written per request (read each time: a rebuilt bundle is served at once)
-    const sendHome = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
+    // the HTML of a page carrying answers is written per request (read each time: a rebuilt bundle is served at once)
+    const sendCarryingPage = (page: CarryingPage) => async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
       const query = request.url.indexOf('?')
-      const paths = homeAnswerPaths(query < 0 ? '' : request.url.slice(query + 1), request.host)
-      const page = withPageAnswers(await readFile(indexFile, 'utf8'), await answersFor(fastify, request, paths))
+      const paths = answerPathsOf(page, query < 0 ? '' : request.url.slice(query + 1), request.host)
+      const html = withPageAnswers(await readFile(indexFile, 'utf8'), page, await answersFor(fastify, request, paths))
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding')
       return /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))
-        ? reply.header('content-encoding', 'gzip').send(gzipSync(page))
-        : reply.send(page)
+        ? reply.header('content-encoding', 'gzip').send(gzipSync(html))
+        : reply.send(html)
     }
-    for (const homePath of HOME_PATHS) fastify.get(homePath, { schema: { hide: true } }, sendHome)
+    for (const page of CARRYING_PAGES) {
+      for (const pagePath of pathsOfRoute(page.route)) fastify.get(pagePath, { schema: { hide: true } }, sendCarryingPage(page))
+    }
   }
 
   fastify.get('/', { schema: { hide: true } }, async (request, reply) => {

@@ -1,29 +1,58 @@
 /**
- * Home's first answer inside the page that opens it (H5). When the reference server
- * serves Home, it asks itself for the detail of the server the page will show — chosen
- * from the query and host exactly as the client chooses (src/router/query.ts,
- * src/domain/server.ts) — and writes the answer into the HTML under
- * PAGE_ANSWERS_GLOBAL (types/api.ts), with a preload of the server's icon. The client
- * takes it instead of asking again (src/services/request/interceptors/page-answer.ts),
- * so the server card paints with the first render rather than a round trip after
- * start-up. The channel and live lists are still asked for by the page, beside it.
+ * First answers inside the pages that open with them (H5). When the reference server
+ * serves Home or Market, it asks itself for the answer that page's first screen waits
+ * for — Home's server card, Market's showroom — for the parameters and host the page is
+ * opened with, read exactly as the client reads them (src/router/query.ts,
+ * src/domain/server.ts), and writes it into the HTML under PAGE_ANSWERS_GLOBAL
+ * (types/api.ts) with a preload of its image. The client takes each answer once instead
+ * of asking again (src/services/request/interceptors/page-answer.ts), so the first screen
+ * paints with the first render rather than a round trip after start-up. Everything else
+ * (Home's channel and live lists, the guest sign-in) is asked for by the page as usual.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { API_PATHS, PAGE_ANSWERS_GLOBAL, type PageAnswers } from '@contract/api'
 import { CONFIGURED_SERVERS } from '@/constants/servers'
-import { chooseServer } from '@/domain/server'
+import { chooseServer, showroomQueryOf, type ServerChoiceInput } from '@/domain/server'
 import { readParams } from '@/router/query'
 import { fillPath } from '@/services/api/paths'
-import { parseQueryString } from '@/utils/url'
+import { parseQueryString, queryString } from '@/utils/url'
+
+/** A page whose HTML carries answers. */
+export interface CarryingPage {
+  /** Its route name (config/routes.ts). */
+  route: string
+  /** The API paths, with their query as the client writes it, of the calls its first screen waits for. */
+  answerPaths (input: Required<ServerChoiceInput>): string[]
+  /** The image its first screen shows from one such answer's data (to preload), if any. */
+  imageOf (data: unknown): unknown
+}
+
+/** The pages that carry answers, and which. */
+export const CARRYING_PAGES: readonly CarryingPage[] = [
+  {
+    // Home: the detail of the server it shows (its card), and the server's icon
+    route: 'index',
+    answerPaths: input => [fillPath(API_PATHS.server, { server_id: chooseServer(CONFIGURED_SERVERS, input).server.server_id })],
+    imageOf: data => (data as { icon?: unknown } | null)?.icon,
+  },
+  {
+    // Market: the showroom it opens on (none without a channel), and its map
+    route: 'market',
+    answerPaths: input => {
+      const query = showroomQueryOf(CONFIGURED_SERVERS, input)
+      return query.channel_id === '' ? [] : [API_PATHS.mapcfg + queryString(query)] // the query as src/services/api writes it
+    },
+    imageOf: data => (data as { map?: { background?: unknown } } | null)?.map?.background,
+  },
+]
 
 /** Headers of the page request the inner API calls keep, so their file URLs are the ones the page itself would get (plugins/public-url.ts). */
 const FORWARDED_HEADERS = ['host', 'x-forwarded-host', 'x-forwarded-proto'] as const
 
-/** The API paths whose answers Home's page carries: the detail of the server that `search` and `host` choose (SPEC §2). */
-export function homeAnswerPaths (search: string, host: string): string[] {
+/** The API paths `page` carries when opened with the query string `search` at `host` (SPEC §2 parameters: `nwp` unpacked, sid/cid read as server_id/channel_id). */
+export function answerPathsOf (page: CarryingPage, search: string, host: string): string[] {
   const params = readParams(Object.fromEntries(parseQueryString(search)))
-  const { server } = chooseServer(CONFIGURED_SERVERS, { params, host })
-  return [fillPath(API_PATHS.server, { server_id: server.server_id })]
+  return page.answerPaths({ params, host })
 }
 
 /**
@@ -57,28 +86,28 @@ function attributeText (text: string): string {
   return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
 }
 
-/** The http(s) or root-relative icon URL in a carried server answer, or null. */
-function iconOf (body: string): string | null {
+/** The http(s) or root-relative image URL `page` shows from a carried answer, or null. */
+function imageUrlOf (page: CarryingPage, body: string): string | null {
   try {
-    const icon: unknown = (JSON.parse(body) as { data?: { icon?: unknown } }).data?.icon
-    return typeof icon === 'string' && /^(https?:\/\/|\/(?!\/))/.test(icon) ? icon : null
+    const image = page.imageOf((JSON.parse(body) as { data?: unknown }).data ?? null)
+    return typeof image === 'string' && /^(https?:\/\/|\/(?!\/))/.test(image) ? image : null
   } catch {
     return null
   }
 }
 
 /**
- * `html` carrying `answers` (a script setting PAGE_ANSWERS_GLOBAL) and a preload of each
- * carried icon, both at the end of its head, so they exist before the app's deferred
- * scripts run. A page without a head, or no answers, is returned as it is.
+ * `html` carrying `answers` (a script setting PAGE_ANSWERS_GLOBAL) and a preload of the
+ * image `page` shows from each, both at the end of its head, so they exist before the
+ * app's deferred scripts run. A page without a head, or no answers, is returned as it is.
  */
-export function withPageAnswers (html: string, answers: PageAnswers): string {
+export function withPageAnswers (html: string, page: CarryingPage, answers: PageAnswers): string {
   const headEnd = html.indexOf('</head>')
   if (headEnd < 0 || Object.keys(answers).length === 0) return html
   const preloads = Object.values(answers)
-    .map(answer => iconOf(answer.body))
-    .filter((icon): icon is string => icon !== null)
-    .map(icon => `<link rel="preload" as="image" href="${attributeText(icon)}">`)
+    .map(answer => imageUrlOf(page, answer.body))
+    .filter((image): image is string => image !== null)
+    .map(image => `<link rel="preload" as="image" href="${attributeText(image)}">`)
   const script = `<script>window[${JSON.stringify(PAGE_ANSWERS_GLOBAL)}]=${scriptJson(answers)}</script>`
   return html.slice(0, headEnd) + script + preloads.join('') + html.slice(headEnd)
 }

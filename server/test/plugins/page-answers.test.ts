@@ -1,9 +1,10 @@
 import { gunzipSync } from 'zlib'
 import { PAGE_ANSWERS_GLOBAL, type PageAnswers } from '@contract/api'
 import { encodeNwp } from '@/router/nwp'
-import { answersFor, homeAnswerPaths, withPageAnswers } from '../../src/plugins/page-answers'
+import { answerPathsOf, answersFor, CARRYING_PAGES, withPageAnswers } from '../../src/plugins/page-answers'
 import { FAKE_INDEX_HTML, startTestApp, type TestApp } from '../helper'
 
+const [HOME, MARKET] = CARRYING_PAGES
 let test: TestApp
 beforeAll(async () => { test = await startTestApp() })
 afterAll(async () => { await test.close() })
@@ -48,14 +49,35 @@ describe('Home\'s page carries its server card\'s answer', () => {
   })
 
   it('leaves every other page as the bundle wrote it', async () => {
+    expect((await test.inject('/pages/me/index?sid=832828')).body).toBe(FAKE_INDEX_HTML)
+  })
+})
+
+describe('Market\'s page carries its showroom\'s answer', () => {
+  it.each([
+    '/market/index.html?sid=832828&cid=83282810',
+    `/pages/market/index?nwp=${encodeNwp({ server_id: '832828', channel_id: '83282810' })}`,
+  ])('%s carries the showroom as the API answers it, and preloads its map', async url => {
+    const page = await test.inject(url)
+    const apiPath = '/channel/room/game/mapcfg?server_id=832828&channel_id=83282810'
+    const showroom = await test.inject(apiPath)
+    expect(carriedBy(page.body)).toEqual({ [apiPath]: { statusCode: 200, body: showroom.body } })
+    const background = (JSON.parse(showroom.body) as { data: { map: { background: string } } }).data.map.background
+    expect(page.body).toContain(`<link rel="preload" as="image" href="${background}">`)
+  })
+
+  it('carries nothing without a channel, or for a channel that has no showroom (the page shows that itself)', async () => {
     expect((await test.inject('/market/index.html?sid=832828')).body).toBe(FAKE_INDEX_HTML)
+    expect((await test.inject('/market/index.html?sid=832828&cid=832828')).body).toBe(FAKE_INDEX_HTML)
   })
 })
 
 describe('what a page can carry', () => {
-  it('reads the server from the query and host without throwing on a malformed query', () => {
-    expect(homeAnswerPaths('sid=%E0%A4%A&cid=1', 'starsea.example.com')).toEqual(['/servers/723658'])
-    expect(homeAnswerPaths('', 'cloudmart.example.com')).toEqual(['/servers/832828'])
+  it('reads the parameters and host like the client, without throwing on a malformed query', () => {
+    expect(answerPathsOf(HOME, 'sid=%E0%A4%A&cid=1', 'starsea.example.com')).toEqual(['/servers/723658'])
+    expect(answerPathsOf(HOME, '', 'cloudmart.example.com')).toEqual(['/servers/832828'])
+    expect(answerPathsOf(MARKET, 'cid=%2083282810%20', 'cloudmart.example.com')).toEqual(['/channel/room/game/mapcfg?server_id=832828&channel_id=83282810'])
+    expect(answerPathsOf(MARKET, 'sid=a%26b&cid=1', '')).toEqual(['/channel/room/game/mapcfg?server_id=a%26b&channel_id=1'])
   })
 
   it('carries only successful answers: a failure is left for the page to meet and retry', async () => {
@@ -65,7 +87,7 @@ describe('what a page can carry', () => {
 
   it('keeps the script closed whatever the answers hold', () => {
     const hostile = { statusCode: 200, body: '{"code":0,"msg":"</script><script>alert(1)</script>\u2028<!--","data":{"icon":"javascript:alert(1)"}}' }
-    const html = withPageAnswers(FAKE_INDEX_HTML, { '/servers/1': hostile })
+    const html = withPageAnswers(FAKE_INDEX_HTML, HOME, { '/servers/1': hostile })
     expect(html.match(/<\/script>/g)).toHaveLength(1)
     expect(html).not.toContain('<!--')
     expect(html).not.toContain('\u2028')
@@ -75,12 +97,12 @@ describe('what a page can carry', () => {
 
   it('escapes the icon URL it preloads', () => {
     const answer = { statusCode: 200, body: JSON.stringify({ code: 0, msg: '', data: { icon: '/files/a"b&c<d.svg' } }) }
-    expect(withPageAnswers(FAKE_INDEX_HTML, { '/servers/1': answer })).toContain('href="/files/a&quot;b&amp;c&lt;d.svg"')
+    expect(withPageAnswers(FAKE_INDEX_HTML, HOME, { '/servers/1': answer })).toContain('href="/files/a&quot;b&amp;c&lt;d.svg"')
   })
 
   it('returns a page without a head, or with nothing to carry, as it is', () => {
     const answer = { statusCode: 200, body: '{}' }
-    expect(withPageAnswers('<html><body></body></html>', { '/servers/1': answer })).toBe('<html><body></body></html>')
-    expect(withPageAnswers(FAKE_INDEX_HTML, {})).toBe(FAKE_INDEX_HTML)
+    expect(withPageAnswers('<html><body></body></html>', HOME, { '/servers/1': answer })).toBe('<html><body></body></html>')
+    expect(withPageAnswers(FAKE_INDEX_HTML, HOME, {})).toBe(FAKE_INDEX_HTML)
   })
 })

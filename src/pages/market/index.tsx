@@ -5,7 +5,7 @@ import InteractionCard from '@/components/interaction-card'
 import ShowroomMap from '@/components/showroom-map'
 import StateView from '@/components/state-view'
 import { t } from '@/constants/messages'
-import { chooseServer } from '@/domain/server'
+import { showroomQueryOf } from '@/domain/server'
 import { usePageLifecycle } from '@/hooks/use-page-lifecycle'
 import { currentParams, relaunch } from '@/router'
 import DebugPanel, { isDebugOn } from '@/components/debug-panel'
@@ -40,10 +40,8 @@ function Market () {
   }, [showroom])
 
   useEffect(() => {
-    // SPEC §2: the server named by server_id/sid (even one this build does not list: the server decides),
-    // else the one the host's sub-domain names, else the first configured server.
-    const serverId = params.server_id?.trim() || chooseServer(server.servers, { host: isH5() ? window.location.host : undefined }).server.server_id
-    load({ server_id: serverId, channel_id: params.channel_id }).catch(error => console.error('[market] load failed:', error))
+    // SPEC §2: the showroom the parameters and host name (the reference server carries its answer in the page)
+    load(showroomQueryOf(server.servers, { params, host: isH5() ? window.location.host : undefined })).catch(error => console.error('[market] load failed:', error))
   }, [load, params, server])
 
   const { status, map, openedEvent, firstEvent } = showroom
