@@ -1,7 +1,7 @@
 import { act, createElement, type ReactElement } from 'react'
 import { createRoot } from 'react-dom/client'
-import { StoresProvider, useStores } from '@/stores/context'
-import { createRootStore } from '@/stores/root-store'
+import { StoresProvider, usePageStore, useStores } from '@/stores/context'
+import { createRootStore, type RootStore } from '@/stores/root-store'
 import { fakeApi, memoryStorage } from './support/fakes'
 
 // Plain createElement: the jest transformer compiles JSX with the classic runtime.
@@ -34,5 +34,30 @@ describe('useStores', () => {
     const spy = jest.spyOn(console, 'error').mockImplementation(() => undefined)
     expect(() => renderText(createElement(ServerName))).toThrow('useStores: no StoresProvider above this component')
     spy.mockRestore()
+  })
+})
+
+describe('usePageStore', () => {
+  beforeAll(() => {
+    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
+  })
+
+  it('builds a page\'s store on the root once, keeps it across renders, and gives another page instance its own', () => {
+    const stores = createRootStore(fakeApi(), { storage: memoryStorage(), loginKey: 'k' })
+    const built: Array<{ root: RootStore }> = []
+    const seen: Array<{ root: RootStore }> = []
+    function Page () {
+      seen.push(usePageStore(root => { const store = { root }; built.push(store); return store }))
+      return null
+    }
+    const container = document.createElement('div')
+    const root = createRoot(container)
+    const pages = (count: number) => createElement(StoresProvider, { value: stores }, ...Array.from({ length: count }, (_, index) => createElement(Page, { key: index })))
+    act(() => root.render(pages(2)))
+    act(() => root.render(pages(2)))
+    act(() => root.unmount())
+    expect(built).toHaveLength(2)
+    expect(built.every(store => store.root === stores)).toBe(true)
+    expect(seen.map(store => built.indexOf(store))).toEqual([0, 1, 0, 1])
   })
 })

@@ -1,4 +1,5 @@
 import { ChannelType } from '@contract/entities'
+import { ProfileStore } from '@/stores/profile-store'
 import { createRootStore } from '@/stores/root-store'
 import {
   channel, failedRequest, fakeApi, fakeLogger, liveItem, manualClock, manualScheduler, memoryStorage, paged, serverDetail, user,
@@ -46,11 +47,12 @@ describe('createRootStore', () => {
     expect(logger.warn).toHaveBeenCalled()
   })
 
-  it('puts a profile edit the server accepted into the session', async () => {
-    const { api, root } = setup()
+  it('gives page-owned stores its API, clock, logger and shared stores: a profile edit lands in its session', async () => {
+    const { api, logger, root } = setup()
+    expect([root.api, root.clock(), root.logger]).toEqual([api, NOW_MS, logger])
     root.session.hydrate({ user: user(), token: 't' })
     api.updateProfile.mockResolvedValue(user({ signature: '你好' }))
-    await root.profile.update({ signature: '你好' })
+    await new ProfileStore(root.api, root.session, root.logger).update({ signature: '你好' })
     expect(root.session.user?.signature).toBe('你好')
   })
 

@@ -1,19 +1,20 @@
 /**
- * The root store: creates the domain stores and wires them together (mobx "root store"
- * pattern). The transport (an ApiClient), the storage, the clock and the timers are
- * passed in, so every store runs in tests with fakes and no rendering.
+ * The root store: creates the stores every page shares (the session, the current server,
+ * its channels and live items) and wires them together (mobx "root store" pattern). A
+ * store only one page uses (the showroom, a channel's content, profile edits) is created
+ * by that page on the root's API, clock and logger (`usePageStore` in ./context), so it
+ * lives and ends with the page and its code loads with the page. The transport (an
+ * ApiClient), the storage, the clock and the timers are passed in, so every store runs in
+ * tests with fakes and no rendering.
  */
 import type { ConfiguredServer } from '@/constants/servers'
 import type { ServerChoiceInput } from '@/domain/server'
 import type { ApiClient } from '@/services/api/api-client'
-import { ChannelContentStore } from './channel-content-store'
 import { ChannelStore } from './channel-store'
 import { LiveStore, timeoutScheduler, type TimerScheduler } from './live-store'
 import type { StoreLogger } from './load-tracker'
-import { ProfileStore } from './profile-store'
 import { ServerStore } from './server-store'
 import { SessionStore, type KeyValueStorage } from './session-store'
-import { ShowroomStore } from './showroom-store'
 
 /** What the root store needs besides the API. */
 export interface RootStoreOptions {
@@ -33,33 +34,33 @@ export interface RootStoreOptions {
   livePageSize?: number
 }
 
-/** Every store of the app, wired together. */
+/** The stores every page shares, wired together, and what page-owned stores are built on. */
 export class RootStore {
+  /** The API every store talks to. */
+  readonly api: ApiClient
+  /** The current time in unix milliseconds. */
+  readonly clock: () => number
+  /** Where stores write their diagnostics. */
+  readonly logger: StoreLogger
   /** The signed-in user, its identity kind, the token and guest sign-in. */
   readonly session: SessionStore
-  /** Profile edits through audit. */
-  readonly profile: ProfileStore
   /** The configured servers and the current one. */
   readonly server: ServerStore
   /** The current server's channels. */
   readonly channel: ChannelStore
   /** The current server's live items and their clock. */
   readonly live: LiveStore
-  /** The showroom of a metaverse channel (the Market page). */
-  readonly showroom: ShowroomStore
-  /** One channel's messages, posts or live items (the channel page). */
-  readonly channelContent: ChannelContentStore
 
   constructor (api: ApiClient, options: RootStoreOptions) {
     const logger = options.logger ?? console
     const clock = options.clock ?? Date.now
+    this.api = api
+    this.clock = clock
+    this.logger = logger
     this.session = new SessionStore(api, { storage: options.storage, loginKey: options.loginKey, clock, logger })
-    this.profile = new ProfileStore(api, this.session, logger)
     this.server = new ServerStore(api, { servers: options.servers, logger })
     this.channel = new ChannelStore(api, this.server, logger)
     this.live = new LiveStore(api, this.server, { clock, scheduler: options.scheduler ?? timeoutScheduler, pageSize: options.livePageSize, logger })
-    this.showroom = new ShowroomStore(api, logger)
-    this.channelContent = new ChannelContentStore(api, { clock, logger })
   }
 
   /**

@@ -9,9 +9,9 @@ import { usePageLifecycle } from '@/hooks/use-page-lifecycle'
 import { currentParams } from '@/router'
 import { isShareHidden, type ShareContent } from '@/services/share'
 import { useShare } from '@/services/share/use-share'
-import type { ChannelContentStore, PlayedLive } from '@/stores/channel-content-store'
+import { ChannelContentStore, type PlayedLive } from '@/stores/channel-content-store'
+import { usePageStore, useStores } from '@/stores/context'
 import type { PagedList } from '@/stores/paged-list'
-import { useStores } from '@/stores/context'
 import { showLoadError } from '@/utils/feedback'
 import { formatDate, fromUnixSeconds } from '@/utils/format-date'
 import { mediaUrl } from '@/utils/media-url'
@@ -136,7 +136,8 @@ const ChannelBody = observer(function ChannelBody ({ store }: { store: ChannelCo
 
 /** A channel's page, read-only: a discussion's messages, a post channel's posts, or a live channel's player and items. */
 function ChannelPage () {
-  const { channelContent: store, server } = useStores()
+  const { server } = useStores()
+  const store = usePageStore(root => new ChannelContentStore(root.api, { clock: root.clock, logger: root.logger }))
   const [params] = useState(() => currentParams())
   const channelId = params.channel_id ?? ''
 

@@ -9,7 +9,8 @@ import { showroomQueryOf } from '@/domain/server'
 import { usePageLifecycle } from '@/hooks/use-page-lifecycle'
 import { currentParams, relaunch } from '@/router'
 import DebugPanel, { isDebugOn } from '@/components/debug-panel'
-import { useStores } from '@/stores/context'
+import { usePageStore, useStores } from '@/stores/context'
+import { ShowroomStore } from '@/stores/showroom-store'
 import { showLoadError } from '@/utils/feedback'
 import { isH5 } from '@/utils/platform'
 import './index.scss'
@@ -29,7 +30,8 @@ function goHome (): void {
  * opens (and a video plays) as the page opens (SPEC §7); tapping a hotspot opens its card.
  */
 function Market () {
-  const { showroom, server } = useStores()
+  const { server } = useStores()
+  const showroom = usePageStore(root => new ShowroomStore(root.api, root.logger))
   const params = useMemo(() => currentParams(), [])
   usePageLifecycle(PAGE_PATH)
 

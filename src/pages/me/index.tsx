@@ -11,8 +11,8 @@ import StateView from '@/components/state-view'
 import { auditFieldName, t } from '@/constants/messages'
 import { usePageLifecycle } from '@/hooks/use-page-lifecycle'
 import { api, uploadToStorage } from '@/services/api'
-import { useStores } from '@/stores/context'
-import type { ProfileField as ProfileFieldName } from '@/stores/profile-store'
+import { usePageStore, useStores } from '@/stores/context'
+import { ProfileStore, type ProfileField as ProfileFieldName } from '@/stores/profile-store'
 import { showLoadError, toast } from '@/utils/feedback'
 import { currentParams } from '@/router'
 import { formatDate, fromUnixSeconds } from '@/utils/format-date'
@@ -40,7 +40,8 @@ async function pickPhoto (): Promise<{ path: string, mime?: string } | null> {
  * screen and on the server, with the field's message under it.
  */
 function Me () {
-  const { session, profile } = useStores()
+  const { session } = useStores()
+  const profile = usePageStore(root => new ProfileStore(root.api, root.session, root.logger))
   const [saving, setSaving] = useState<ProfileFieldName | null>(null)
   usePageLifecycle(PAGE_PATH)
 
