@@ -9,8 +9,9 @@ import { PAGE_ANSWERS_GLOBAL, type PageAnswer } from '@contract/api'
 import type { Chain } from '../chain'
 import type { HttpCall, RawResponse } from '../transport'
 
-/** The carried answers not taken yet, or null when the page carries none. */
+/** The carried answers not taken yet, or null when the page carries none (or the engine has no `globalThis`, like iOS 12.0's). */
 function carriedAnswers (): Record<string, unknown> | null {
+  if (typeof globalThis !== 'object') return null
   const answers: unknown = (globalThis as Record<string, unknown>)[PAGE_ANSWERS_GLOBAL]
   return typeof answers === 'object' && answers !== null ? answers as Record<string, unknown> : null
 }
