@@ -55,12 +55,25 @@ export function answerPathsOf (page: CarryingPage, search: string, host: string)
   return page.answerPaths({ params, host })
 }
 
+/** How long a page waits for an answer to carry; a slower one is left for the page to ask (the page is never held up by it). */
+export const CARRY_WAIT_MS = 250
+
+/** The answer `inject` gives, or null when it takes longer than `waitMs`. */
+function within<T> (answer: Promise<T>, waitMs: number): Promise<T | null> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const late = new Promise<null>(resolve => { timer = setTimeout(() => resolve(null), waitMs) })
+  return Promise.race([answer, late]).finally(() => clearTimeout(timer))
+}
+
 /**
  * The answers of `paths` as this app gives them to the page's own client (same IP for
- * the rate limit, same host for file URLs). Only successful answers are carried: a
- * failure is left for the page to meet, and to retry, as it would without them.
+ * the rate limit, same host for file URLs). Only successful answers given within
+ * `waitMs` are carried: a failure or a slow answer is left for the page to meet, and to
+ * retry, as it would without them.
  */
-export async function answersFor (fastify: FastifyInstance, request: FastifyRequest, paths: readonly string[]): Promise<PageAnswers> {
+export async function answersFor (
+  fastify: Pick<FastifyInstance, 'inject'>, request: Pick<FastifyRequest, 'headers' | 'ip'>, paths: readonly string[], waitMs = CARRY_WAIT_MS,
+): Promise<PageAnswers> {
   const headers: Record<string, string> = {}
   for (const name of FORWARDED_HEADERS) {
     const value = request.headers[name]
@@ -68,8 +81,8 @@ export async function answersFor (fastify: FastifyInstance, request: FastifyRequ
   }
   const answers: PageAnswers = {}
   await Promise.all(paths.map(async apiPath => {
-    const response = await fastify.inject({ method: 'GET', url: apiPath, headers, remoteAddress: request.ip })
-    if (response.statusCode === 200) answers[apiPath] = { statusCode: response.statusCode, body: response.body }
+    const response = await within(fastify.inject({ method: 'GET', url: apiPath, headers, remoteAddress: request.ip }), waitMs)
+    if (response?.statusCode === 200) answers[apiPath] = { statusCode: response.statusCode, body: response.body }
   }))
   return answers
 }
