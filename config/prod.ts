@@ -1,12 +1,12 @@
 import type { UserConfigExport } from '@tarojs/cli'
-import { ROUTES, pagePathOf } from './routes'
+import { ROUTES, h5PathsOf, pagePathOf } from './routes'
 import { GzipAssetsPlugin, RoutePreloadPlugin } from './h5-delivery'
 import { leaveOutBuiltInPolyfills } from './h5-polyfills'
 
 /** Every page with the H5 paths it opens at (its custom path and its page path). */
 const PAGE_PATHS = ROUTES.map(route => ({
   page: pagePathOf(route.name),
-  paths: [`/${route.page}`, ...(route.customPath ? [route.customPath] : [])],
+  paths: h5PathsOf(route),
 }))
 
 /**

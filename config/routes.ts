@@ -43,6 +43,11 @@ export function pagePaths (entry: string = ENTRY_PAGE): string[] {
   return [first.page, ...ROUTES.filter(route => route !== first).map(route => route.page)]
 }
 
+/** The H5 paths a page opens at: its page path, then its custom path if it has one (SPEC §2). */
+export function h5PathsOf (route: RouteEntry): string[] {
+  return [`/${route.page}`, ...(route.customPath ? [route.customPath] : [])]
+}
+
 /** H5 custom routes: `/pages/index/index` → `/index.html` (SPEC §2). */
 export function customRoutes (): Record<string, string> {
   const routes: Record<string, string> = {}

@@ -14,7 +14,7 @@ import { gzipSync } from 'zlib'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { API_PATHS, FILES_PATH, UPLOAD_HOST_PATH } from '@contract/api'
-import { pagePathOf, ROUTES } from '../../../config/routes'
+import { h5PathsOf, ROUTES } from '../../../config/routes'
 import { notFound } from '../errors'
 import { sendError } from './errors'
 import { answerPathsOf, answersFor, CARRYING_PAGES, withPageAnswers, type CarryingPage } from './page-answers'
@@ -30,10 +30,10 @@ export const API_ROOTS: ReadonlySet<string> = new Set([
 /** The custom path of the entry page (SPEC §2). */
 export const ENTRY_PATH = '/index.html'
 
-/** The H5 paths a page opens at: its page path and its custom path, if any (config/routes.ts). */
-export function pathsOfRoute (routeName: string): string[] {
-  return ROUTES.filter(route => route.name === routeName)
-    .flatMap(route => [`/${pagePathOf(route.name)}`, ...(route.customPath ? [route.customPath] : [])])
+/** The query part of a request URL, `?` included ('' when it has none). */
+function queryPartOf (url: string): string {
+  const start = url.indexOf('?')
+  return start < 0 ? '' : url.slice(start)
 }
 
 /**
@@ -78,8 +78,7 @@ export default async function h5App (fastify: FastifyInstance, options: H5AppOpt
     const indexFile = path.join(options.h5Dir, 'index.html')
     // the HTML of a page carrying answers is written per request (read each time: a rebuilt bundle is served at once)
     const sendCarryingPage = (page: CarryingPage) => async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
-      const query = request.url.indexOf('?')
-      const paths = answerPathsOf(page, query < 0 ? '' : request.url.slice(query + 1), request.host)
+      const paths = answerPathsOf(page, queryPartOf(request.url), request.host)
       const html = withPageAnswers(await readFile(indexFile, 'utf8'), page, await answersFor(fastify, request, paths))
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding')
       return /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))
@@ -87,13 +86,13 @@ export default async function h5App (fastify: FastifyInstance, options: H5AppOpt
         : reply.send(html)
     }
     for (const page of CARRYING_PAGES) {
-      for (const pagePath of pathsOfRoute(page.route)) fastify.get(pagePath, { schema: { hide: true } }, sendCarryingPage(page))
+      const pagePaths = ROUTES.filter(route => route.name === page.route).flatMap(h5PathsOf)
+      for (const pagePath of pagePaths) fastify.get(pagePath, { schema: { hide: true } }, sendCarryingPage(page))
     }
   }
 
   fastify.get('/', { schema: { hide: true } }, async (request, reply) => {
-    const query = request.url.indexOf('?')
-    return reply.redirect(`${ENTRY_PATH}${query < 0 ? '' : request.url.slice(query)}`, 302)
+    return reply.redirect(`${ENTRY_PATH}${queryPartOf(request.url)}`, 302)
   })
 
   // unrouted requests count against the rate limit too (probing for URLs is not free)

@@ -49,7 +49,7 @@ export const CARRYING_PAGES: readonly CarryingPage[] = [
 /** Headers of the page request the inner API calls keep, so their file URLs are the ones the page itself would get (plugins/public-url.ts). */
 const FORWARDED_HEADERS = ['host', 'x-forwarded-host', 'x-forwarded-proto'] as const
 
-/** The API paths `page` carries when opened with the query string `search` at `host` (SPEC §2 parameters: `nwp` unpacked, sid/cid read as server_id/channel_id). */
+/** The API paths `page` carries when opened with the query string `search` (with or without `?`) at `host` (SPEC §2 parameters: `nwp` unpacked, sid/cid read as server_id/channel_id). */
 export function answerPathsOf (page: CarryingPage, search: string, host: string): string[] {
   const params = readParams(Object.fromEntries(parseQueryString(search)))
   return page.answerPaths({ params, host })
