@@ -9,11 +9,15 @@ import { PAGE_ANSWERS_GLOBAL, type PageAnswer } from '@contract/api'
 import type { Chain } from '../chain'
 import type { HttpCall, RawResponse } from '../transport'
 
-/** The carried answers not taken yet, or null when the page carries none (or the engine has no `globalThis`, like iOS 12.0's). */
+/**
+ * The carried answers not taken yet, or null when none is left (every call after the
+ * first screen's then passes on without reading its URL), the page carries none, or the
+ * engine has no `globalThis` (iOS 12.0's).
+ */
 function carriedAnswers (): Record<string, unknown> | null {
   if (typeof globalThis !== 'object') return null
   const answers: unknown = (globalThis as Record<string, unknown>)[PAGE_ANSWERS_GLOBAL]
-  return typeof answers === 'object' && answers !== null ? answers as Record<string, unknown> : null
+  return typeof answers === 'object' && answers !== null && Object.keys(answers).length > 0 ? answers as Record<string, unknown> : null
 }
 
 /** The path and query `url` asks of the page's own origin, or null when it goes elsewhere. */
