@@ -25,15 +25,14 @@ function copyBySelection (text: string): void {
 }
 
 /** Copies `text`; rejects when the browser refused. */
-export function copyText (text: string): Promise<void> {
-  try {
-    if (window.isSecureContext && navigator.clipboard) {
-      // A refused permission still leaves the selection way, started within the same tap.
-      return navigator.clipboard.writeText(text).catch(() => copyBySelection(text))
+export async function copyText (text: string): Promise<void> {
+  if (window.isSecureContext && navigator.clipboard) {
+    try {
+      await navigator.clipboard.writeText(text)
+      return
+    } catch {
+      // a refused permission still leaves the selection way, started within the same tap
     }
-    copyBySelection(text)
-    return Promise.resolve()
-  } catch (error) {
-    return Promise.reject(error)
   }
+  copyBySelection(text)
 }
