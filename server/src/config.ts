@@ -12,7 +12,12 @@ export const REPO_ROOT = path.resolve(__dirname, '..', '..')
 /** The built H5 bundle that `npm start` serves (and builds when it is missing). */
 export const DEFAULT_H5_DIR = path.join(REPO_ROOT, 'dist', 'h5')
 
-/** Development JS-SDK ticket used when no WeChat app is configured (signatures are real, the ticket is not). */
+/**
+ * Development JS-SDK ticket used when no WeChat app is configured (signatures are real,
+ * the ticket is not). Not a secret: a fixed placeholder WeChat never issued, so the
+ * signatures it makes are only good against this server. Production sets
+ * WX_JSAPI_TICKET, or WX_APP_SECRET to fetch real tickets (server/README.md).
+ */
 export const DEV_JSAPI_TICKET = 'openrealm-dev-jsapi-ticket'
 
 /** Largest file the upload host accepts unless QINIU_FSIZE_LIMIT says otherwise (10 MiB). */
