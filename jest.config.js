@@ -1,5 +1,6 @@
 /**
- * One `npm test` for the whole repository, as two jest projects:
+ * One `npm test` for the whole repository, as three jest projects:
+ * - core: core/ (wire shapes, domain rules, the query codec) in plain node;
  * - client: src/ under the Taro H5 runtime in jsdom, through @tarojs/test-utils-react;
  * - server: server/ in plain node against a real database.
  * Tests that need PostgreSQL run in the server project when DATABASE_URL is set (.ci/run).
@@ -9,10 +10,10 @@ const defineJestConfig = require('@tarojs/test-utils-react/dist/jest.js').defaul
 
 const testUtils = path.dirname(require.resolve('@tarojs/test-utils-react/package.json'))
 
-/** Paths shared by both projects: `@/x` is src/x, `@contract/x` is types/x. */
+/** Paths shared by every project: `@/x` is src/x (client), `@core/x` is core/x (shared by client and server). */
 const aliases = {
   '^@/(.*)$': '<rootDir>/src/$1',
-  '^@contract/(.*)$': '<rootDir>/types/$1',
+  '^@core/(.*)$': '<rootDir>/core/$1',
 }
 
 const client = defineJestConfig({
@@ -39,13 +40,26 @@ const client = defineJestConfig({
     // jsdom cannot play HLS; the player library is left out (see the stub).
     '^hls\\.js$': '<rootDir>/__tests__/setup/hls-stub.js',
   },
-  globals: { defineAppConfig: (config) => config, definePageConfig: (config) => config },
   testEnvironmentOptions: {
     url: 'http://localhost/',
     customExportConditions: ['node', 'node-addons'],
   },
   bail: 0,
 })
+
+/** TypeScript compiled for the running node, as the server and core projects need it. */
+const nodeTransform = {
+  '^.+\\.(ts|js)$': ['babel-jest', { presets: [['@babel/preset-env', { targets: { node: 'current' } }], '@babel/preset-typescript'], babelrc: false, configFile: false }],
+}
+
+const core = {
+  displayName: 'core',
+  rootDir: __dirname,
+  testEnvironment: 'node',
+  testMatch: ['<rootDir>/core/test/**/*.test.ts'],
+  transform: nodeTransform,
+  moduleNameMapper: aliases,
+}
 
 const server = {
   displayName: 'server',
@@ -54,20 +68,19 @@ const server = {
   testMatch: ['<rootDir>/server/test/**/*.test.ts'],
   // kysely and cookie (light-my-request's, behind app.inject) ship ES modules only:
   // they are compiled like the server's own sources
-  transform: {
-    '^.+\\.(ts|js)$': ['babel-jest', { presets: [['@babel/preset-env', { targets: { node: 'current' } }], '@babel/preset-typescript'], babelrc: false, configFile: false }],
-  },
+  transform: nodeTransform,
   transformIgnorePatterns: ['/node_modules/(?!(kysely|cookie)/)'],
   moduleNameMapper: aliases,
 }
 
 module.exports = {
-  projects: [client, server],
+  projects: [core, client, server],
   // Coverage (`npm test -- --coverage`, as .ci/run does): the whole client and server,
   // with the floors the issues promise for the client core and the domain rules.
-  collectCoverageFrom: ['src/**/*.{ts,tsx}', 'server/src/**/*.ts', 'config/routes.ts', '!**/*.d.ts', '!src/**/index.config.ts', '!src/app.config.ts'],
+  collectCoverageFrom: ['core/**/*.ts', '!core/test/**', 'src/**/*.{ts,tsx}', 'server/src/**/*.ts', 'config/routes.ts', '!**/*.d.ts', '!src/**/index.config.ts', '!src/app.config.ts'],
   coverageThreshold: {
-    './src/domain/': { branches: 100, lines: 100 },
+    './core/domain/': { branches: 100, lines: 100 },
+    './core/query/': { lines: 95 },
     './src/services/': { lines: 95 },
     './src/router/': { lines: 95 },
     './src/utils/': { lines: 95 },

@@ -24,6 +24,12 @@ require('@tarojs/taro')
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 Object.assign(globalThis, { React: require('react') })
 
+// The build's compile-time config helpers, as identity functions for tests that read a
+// page or app configuration. Defined here, not in jest's `globals`: those are serialised
+// to the workers, and a function does not survive that (they were undefined whenever
+// jest ran more than one worker).
+Object.assign(globalThis, { defineAppConfig: <T>(config: T): T => config, definePageConfig: <T>(config: T): T => config })
+
 // Taro's page hooks (useLoad, useDidShow … behind usePageLifecycle) read React from the
 // framework runtime, which the app entry (createReactApp) hands over in a build. A page
 // rendered by a test without the whole app gets it here, once, as the entry would.
