@@ -28,7 +28,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
     outputRoot: process.env.TARO_OUTPUT_ROOT || `dist/${process.env.TARO_ENV}`,
     alias: {
       '@': path.resolve(__dirname, '..', 'src'),
-      '@contract': path.resolve(__dirname, '..', 'types'),
+      '@core': path.resolve(__dirname, '..', 'core'),
     },
     plugins: [],
     defineConstants: {},
@@ -68,8 +68,8 @@ export default defineConfig<'webpack5'>(async (merge) => {
       },
     },
   }
-  // Shared code outside src/ (the route table, the API contract) is compiled like src/.
-  const sharedSources = [path.resolve(__dirname), path.resolve(__dirname, '..', 'types')]
+  // Shared code outside src/ (the route table, core/: wire shapes, domain rules, the query codec) is compiled like src/.
+  const sharedSources = [path.resolve(__dirname), path.resolve(__dirname, '..', 'core')]
   baseConfig.mini!.compile = { include: sharedSources }
   baseConfig.h5!.compile = { include: sharedSources }
   if (process.env.NODE_ENV === 'development') {

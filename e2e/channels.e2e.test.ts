@@ -4,7 +4,7 @@
  * Server 832828's seed (server/README.md): 大厅 discussion, 作品分享 post, 直播间 live,
  * 3D 展厅 metaverse (83282810), 官方网站 external link, 语音茶室 voice, 游戏广场 game plaza.
  */
-import { encodeNwp } from '@/router/nwp'
+import { encodeNwp } from '@core/query/nwp'
 import { journey, queryOf, seeText, tapChannel, urlOf, sharedBrowser } from './support/app'
 
 const browser = sharedBrowser()

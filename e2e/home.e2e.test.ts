@@ -3,7 +3,7 @@
  * and by `server_id`, at a phone and a desktop viewport; the landing redirect; a
  * deep-link reload; languages; the desktop layout.
  */
-import { CONFIGURED_SERVERS } from '@/constants/servers'
+import { CONFIGURED_SERVERS } from '@core/domain/servers'
 import { journey, queryOf, seeText, urlOf, sharedBrowser } from './support/app'
 
 const browser = sharedBrowser()

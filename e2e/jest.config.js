@@ -15,7 +15,7 @@ module.exports = {
   },
   moduleNameMapper: {
     '^@/(.*)$': '<rootDir>/src/$1',
-    '^@contract/(.*)$': '<rootDir>/types/$1',
+    '^@core/(.*)$': '<rootDir>/core/$1',
   },
   globalSetup: '<rootDir>/e2e/support/global-setup.ts',
   globalTeardown: '<rootDir>/e2e/support/global-teardown.ts',

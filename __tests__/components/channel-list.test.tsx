@@ -1,5 +1,5 @@
 import TestUtils from '@tarojs/test-utils-react'
-import { ChannelKind, ChannelType } from '@contract/entities'
+import { ChannelKind, ChannelType } from '@core/wire/entities'
 import ChannelList, { CHANNEL_TYPE_ICON, channelIconOf } from '@/components/channel-list'
 import { channel } from '../stores/support/fakes'
 

@@ -1,5 +1,5 @@
 import TestUtils from '@tarojs/test-utils-react'
-import type { InteractionEvent } from '@contract/api'
+import type { InteractionEvent } from '@core/wire/api'
 import InteractionCard from '@/components/interaction-card'
 
 function event (overrides: Partial<InteractionEvent>): InteractionEvent {

@@ -1,7 +1,7 @@
 import TestUtils from '@tarojs/test-utils-react'
 import LiveBadge from '@/components/live-badge'
 import { setLanguage } from '@/constants/messages'
-import type { LiveState } from '@/domain/live-state'
+import type { LiveState } from '@core/domain/live-state'
 
 afterEach(() => {
   setLanguage(undefined)

@@ -1,4 +1,4 @@
-import { AUDITED_FIELDS } from '@/domain/audit'
+import { AUDITED_FIELDS } from '@core/domain/audit'
 import {
   AUDIT_FIELD_NAMES, auditFieldName, currentLanguage, DEFAULT_LANGUAGE, languageOf, MESSAGES, setLanguage, t,
 } from '@/constants/messages'

@@ -1,5 +1,5 @@
-import type { Paged } from '@contract/api'
-import { ChannelType, LiveFlag, type Message } from '@contract/entities'
+import type { Paged } from '@core/wire/api'
+import { ChannelType, LiveFlag, type Message } from '@core/wire/entities'
 import { ChannelContentStore, channelViewOf } from '@/stores/channel-content-store'
 import { channel, deferred, fakeApi, fakeLogger, liveItem, manualClock, paged, user, type FakeApi } from '../stores/support/fakes'
 

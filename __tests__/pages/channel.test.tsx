@@ -1,5 +1,5 @@
 import Taro from '@tarojs/taro'
-import { ChannelKind, ChannelType, LiveFlag, MediaType, type Message, type Post } from '@contract/entities'
+import { ChannelKind, ChannelType, LiveFlag, MediaType, type Message, type Post } from '@core/wire/entities'
 import ChannelPage from '@/pages/channel/index'
 import { channel, failedRequest, fakeApi, liveItem, paged, user, type FakeApi } from '../stores/support/fakes'
 import { cleanUp, liveItems, mountPage, NOW_S, type MountedPage } from './home-harness'

@@ -7,7 +7,7 @@
 import * as React from 'react'
 import Taro from '@tarojs/taro'
 import TestUtils from '@tarojs/test-utils-react'
-import { ChannelKind, ChannelType, LiveFlag, type ChannelGroup, type LiveItem } from '@contract/entities'
+import { ChannelKind, ChannelType, LiveFlag, type ChannelGroup, type LiveItem } from '@core/wire/entities'
 import { setLanguage } from '@/constants/messages'
 import { StoresProvider } from '@/stores/context'
 import { createRootStore, type RootStore } from '@/stores/root-store'

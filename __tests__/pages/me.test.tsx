@@ -1,6 +1,6 @@
 import TestUtils from '@tarojs/test-utils-react'
 import Taro from '@tarojs/taro'
-import type { User } from '@contract/entities'
+import type { User } from '@core/wire/entities'
 import Me from '@/pages/me/index'
 import { api as appApi } from '@/services/api'
 import { auditRejection, fakeApi, user, type FakeApi } from '../stores/support/fakes'

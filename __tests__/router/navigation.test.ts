@@ -3,7 +3,7 @@ import {
   back, currentParams, entryPagePath, installNotFoundHandler, navigate, pageStack, pageUrl, redirect, relaunch, switchTab,
 } from '@/router/navigation'
 import { resolveTarget, routeOfName, RouterError } from '@/router/resolve'
-import { encodeNwp } from '@/router/nwp'
+import { encodeNwp } from '@core/query/nwp'
 import { ROUTES } from '@/router/routes'
 
 const ok = { errMsg: 'ok' }

@@ -1,9 +1,9 @@
 import Taro from '@tarojs/taro'
 import { api, createApiClient, firstInteractionEvent, type Requester } from '@/services/api'
-import { fillPath } from '@/services/api/paths'
+import { fillPath } from '@core/wire/paths'
 import { configureRequest, type RequestOptions } from '@/services/request/request'
 import { RequestError } from '@/services/request/errors'
-import type { InteractionEvent, MapCfgData } from '@contract/api'
+import type { InteractionEvent, MapCfgData } from '@core/wire/api'
 
 /** A fake request function: records what each call sends and answers with `data` (or fails with `error`). */
 function fakeRequester (data: unknown, error?: Error): { send: Requester, sent: RequestOptions[] } {

@@ -4,7 +4,7 @@ import { uploadToStorage } from '@/services/api'
 import { clearRequestLog, recentRequests } from '@/services/request/interceptors/log'
 import { configureRequest } from '@/services/request/request'
 import type { ApiClient } from '@/services/api/api-client'
-import type { UploadTokenData } from '@contract/api'
+import type { UploadTokenData } from '@core/wire/api'
 
 type UploadArgs = Parameters<typeof Taro.uploadFile>[0]
 

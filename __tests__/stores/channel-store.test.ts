@@ -1,4 +1,4 @@
-import { ChannelKind, ChannelType, type ChannelGroup } from '@contract/entities'
+import { ChannelKind, ChannelType, type ChannelGroup } from '@core/wire/entities'
 import { ChannelStore } from '@/stores/channel-store'
 import { ServerStore } from '@/stores/server-store'
 import { auditRejection, channel, deferred, failedRequest, fakeApi, fakeLogger, type FakeApi } from './support/fakes'

@@ -1,5 +1,5 @@
-import { LiveFlag, MediaType, type LiveItem } from '@contract/entities'
-import type { Paged } from '@contract/api'
+import { LiveFlag, MediaType, type LiveItem } from '@core/wire/entities'
+import type { Paged } from '@core/wire/api'
 import { LiveStore, MAX_TIMER_DELAY_MS, timeoutScheduler } from '@/stores/live-store'
 import { ServerStore } from '@/stores/server-store'
 import {

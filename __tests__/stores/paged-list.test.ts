@@ -1,5 +1,5 @@
 import { isObservable } from 'mobx'
-import type { PageQuery, Paged } from '@contract/api'
+import type { PageQuery, Paged } from '@core/wire/api'
 import { PagedList } from '@/stores/paged-list'
 import { deferred, failedRequest, fakeLogger, paged } from './support/fakes'
 

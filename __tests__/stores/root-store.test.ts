@@ -1,4 +1,4 @@
-import { ChannelType } from '@contract/entities'
+import { ChannelType } from '@core/wire/entities'
 import { ProfileStore } from '@/stores/profile-store'
 import { createRootStore } from '@/stores/root-store'
 import {

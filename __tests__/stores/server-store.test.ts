@@ -1,5 +1,5 @@
 import { isObservable } from 'mobx'
-import { CONFIGURED_SERVERS } from '@/constants/servers'
+import { CONFIGURED_SERVERS } from '@core/domain/servers'
 import { ServerStore } from '@/stores/server-store'
 import { deferred, failedRequest, fakeApi, fakeLogger, serverDetail, type FakeApi } from './support/fakes'
 

@@ -1,5 +1,5 @@
-import type { InteractionEvent, MapCfgData } from '@contract/api'
-import { MapCategory } from '@contract/entities'
+import type { InteractionEvent, MapCfgData } from '@core/wire/api'
+import { MapCategory } from '@core/wire/entities'
 import { firstInteractionEvent } from '@/services/api'
 import { RequestError } from '@/services/request/errors'
 import { ShowroomStore } from '@/stores/showroom-store'

@@ -6,7 +6,7 @@
 import TestUtils from '@tarojs/test-utils-react'
 import Taro from '@tarojs/taro'
 import type { ComponentType } from 'react'
-import type { User } from '@contract/entities'
+import type { User } from '@core/wire/entities'
 import { StoresProvider } from '@/stores/context'
 import { createRootStore, type RootStore } from '@/stores/root-store'
 import { fakeApi, fakeLogger, memoryStorage, type FakeApi } from '../stores/support/fakes'

@@ -1,12 +1,13 @@
 /**
  * The OpenRealm reference API server as a Fastify plugin: it opens the database (SQLite
  * or PostgreSQL), migrates it, seeds the demo, and registers the error handling, rate
- * limit, OpenAPI document, every route of types/api.ts and the H5 app. `buildApp`
+ * limit, OpenAPI document, every route of core/wire/api.ts and the H5 app. `buildApp`
  * creates a ready Fastify instance with the server-wide options (body limit, strict
  * schemas, envelope answers for unroutable URLs) around it; server.ts listens with it,
  * tests `inject` into it.
  */
 import Fastify, { LogController, type FastifyInstance } from 'fastify'
+import { createInProcessBus } from './bus'
 import type { ServerConfig } from './config'
 import type { AppContext } from './context'
 import { openDatabase } from './db/dialects'
@@ -64,8 +65,10 @@ export default async function openRealmApp (fastify: FastifyInstance, options: A
     auditor: createAuditor(config.auditWords),
     tickets: ticketSourceFor(config.wechat),
     answers: createAnswerCache(),
+    bus: createInProcessBus(),
     now: options.now ?? (() => Math.floor(Date.now() / 1000)),
   }
+  fastify.addHook('onClose', async () => { await ctx.bus.close() })
   if (options.seed !== false) {
     const summary = await seedDemo(db, files, ctx.now())
     fastify.log.info({ dialect, ...summary }, 'demo seed is in place')

@@ -1,7 +1,9 @@
 /**
  * What every route plugin receives: the configuration and the services built once at
- * start (database, repositories, file store, auditor, WeChat ticket source, answer cache).
+ * start (database, repositories, file store, auditor, WeChat ticket source, answer cache,
+ * event bus).
  */
+import type { EventBus } from './bus'
 import type { ServerConfig } from './config'
 import type { DialectName } from './db/dialects'
 import type { Db } from './db/schema'
@@ -22,6 +24,8 @@ export interface AppContext {
   tickets: TicketSource
   /** Finished answers of read routes; the writes that change their data invalidate them. */
   answers: AnswerCache
+  /** Where committed writes are published for every gateway on every process. */
+  bus: EventBus
   /** The current time in unix seconds (replaceable in tests). */
   now (): number
 }

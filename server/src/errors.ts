@@ -1,9 +1,9 @@
 /**
  * Errors a route throws on purpose. The central error handler (plugins/errors.ts) turns
- * each into an envelope whose HTTP status and code agree (types/api.ts SERVER_CODES);
+ * each into an envelope whose HTTP status and code agree (core/wire/api.ts SERVER_CODES);
  * anything else thrown becomes a 500 envelope without details.
  */
-import { AUDIT_REJECT_STATUS, SERVER_CODES } from '@contract/api'
+import { AUDIT_REJECT_STATUS, SERVER_CODES } from '@core/wire/api'
 import type { AuditRejection } from './services/audit'
 
 /** An answer other than success: HTTP status, envelope code and a message for the caller. */

@@ -5,7 +5,7 @@
  * never a bare error page.
  */
 import type { InjectOptions, LightMyRequestResponse } from 'fastify'
-import { API_PATHS, FILES_PATH, UPLOAD_HOST_PATH } from '@contract/api'
+import { API_PATHS, FILES_PATH, UPLOAD_HOST_PATH } from '@core/wire/api'
 import { multipart, PNG_1X1, signInAsGuest, startTestApp, type TestApp } from './helper'
 
 const REQUESTS = 1000

@@ -12,7 +12,7 @@ import path from 'path'
 import { gzipSync } from 'zlib'
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify'
 import { Client } from 'pg'
-import type { Envelope } from '@contract/api'
+import type { Envelope } from '@core/wire/api'
 import { buildApp, type AppOptions } from '../src/app'
 import { loadConfig, type ServerConfig } from '../src/config'
 

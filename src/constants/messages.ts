@@ -4,7 +4,7 @@
  * page to page); the app sets it once per page load with {@link setLanguage}.
  * Pure: no Taro import.
  */
-import type { AuditField } from '@/domain/audit'
+import type { AuditField } from '@core/domain/audit'
 
 /** The languages the table holds. zh-CN is the default. */
 export type Language = 'zh-CN' | 'en'

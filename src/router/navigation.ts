@@ -8,8 +8,8 @@
 import Taro from '@tarojs/taro'
 import { NOT_FOUND_PAGE } from '@/constants/router'
 import { isH5 } from '@/utils/platform'
-import { queryString, type QueryInput } from '@/utils/url'
-import { readParams, carryQuery, type PageParams } from './query'
+import { queryString, type QueryInput } from '@core/query/url'
+import { readParams, carryQuery, type PageParams } from '@core/query/query'
 import { resolveTarget, routeOfName, routeOfPath, RouterError } from './resolve'
 import { ENTRY_PAGE, ROUTES, type RouteEntry } from './routes'
 

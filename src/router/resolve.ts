@@ -5,9 +5,9 @@
  * A well-formed name that is not in the table is "not found" (the caller sends it to
  * the not-found page); anything that cannot name a page at all is a RouterError.
  */
-import { parseQueryString } from '@/utils/url'
+import { parseQueryString } from '@core/query/url'
 import { ROUTES, pagePathOf, type RouteEntry } from './routes'
-import { UNSAFE_KEYS } from './nwp'
+import { UNSAFE_KEYS } from '@core/query/nwp'
 
 /** A target that cannot name a page (SPEC §8: resolution errors other than not-found are thrown). */
 export class RouterError extends Error {

@@ -6,8 +6,9 @@
  * played item (SPEC §4) is derived at a moment tests choose.
  */
 import { makeAutoObservable } from 'mobx'
-import { ChannelType, type Channel, type LiveItem, type Message, type Post } from '@contract/entities'
-import { deriveLiveState, featuredLiveItem, type LiveState } from '@/domain/live-state'
+import { ChannelType } from '@core/wire/codes'
+import type { Channel, LiveItem, Message, Post } from '@core/wire/entities'
+import { deriveLiveState, featuredLiveItem, type LiveState } from '@core/domain/live-state'
 import type { ApiClient } from '@/services/api/api-client'
 import { LoadTracker, type StoreLogger, type StoreStatus } from './load-tracker'
 import { PagedList } from './paged-list'

@@ -4,10 +4,10 @@
  * rule and channel creation through audit (title and icon, SPEC §5).
  */
 import { makeAutoObservable, observable } from 'mobx'
-import type { CreateChannelBody } from '@contract/api'
-import type { Channel, ChannelGroup } from '@contract/entities'
+import type { CreateChannelBody } from '@core/wire/api'
+import type { Channel, ChannelGroup } from '@core/wire/entities'
 import { t } from '@/constants/messages'
-import { CREATABLE_CHANNEL_TYPES, canCreateChannelType, findChannel, flattenGroups, groupChannels } from '@/domain/channel'
+import { CREATABLE_CHANNEL_TYPES, canCreateChannelType, findChannel, flattenGroups, groupChannels } from '@core/domain/channel'
 import type { ApiClient } from '@/services/api/api-client'
 import { LoadTracker, auditRejectionOf, type StoreLogger, type StoreStatus } from './load-tracker'
 import type { ServerStore } from './server-store'

@@ -5,10 +5,10 @@
  * open; time and timers are injected, so tests step them by hand.
  */
 import { makeAutoObservable, observable } from 'mobx'
-import type { LiveItem } from '@contract/entities'
+import type { LiveItem } from '@core/wire/entities'
 import {
   deriveLiveState, liveLogStateOf, nextLiveStateChangeAt, type LiveLogState, type LiveState,
-} from '@/domain/live-state'
+} from '@core/domain/live-state'
 import type { ApiClient } from '@/services/api/api-client'
 import type { StoreLogger, StoreStatus } from './load-tracker'
 import { PagedList } from './paged-list'

@@ -5,7 +5,7 @@
  */
 import { makeAutoObservable, runInAction } from 'mobx'
 import { t } from '@/constants/messages'
-import { rejectedFieldOf, type AuditField } from '@/domain/audit'
+import { rejectedFieldOf, type AuditField } from '@core/domain/audit'
 import { isRequestError } from '@/services/request/errors'
 
 /**

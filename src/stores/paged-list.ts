@@ -4,7 +4,7 @@
  * reach-bottom, appended without the items already shown.
  */
 import { makeAutoObservable, observable } from 'mobx'
-import type { PageQuery, Paged } from '@contract/api'
+import type { PageQuery, Paged } from '@core/wire/api'
 import { LoadTracker, type StoreLogger, type StoreStatus } from './load-tracker'
 
 /** Items asked for per page (the API's default page size). */

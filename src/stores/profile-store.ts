@@ -5,7 +5,7 @@
  * field it names.
  */
 import { makeAutoObservable } from 'mobx'
-import type { ProfilePatchBody } from '@contract/api'
+import type { ProfilePatchBody } from '@core/wire/api'
 import type { ApiClient } from '@/services/api/api-client'
 import { LoadTracker, auditRejectionOf, type StoreLogger, type StoreStatus } from './load-tracker'
 import type { SessionStore } from './session-store'

@@ -7,8 +7,8 @@
  * ApiClient), the storage, the clock and the timers are passed in, so every store runs in
  * tests with fakes and no rendering.
  */
-import type { ConfiguredServer } from '@/constants/servers'
-import type { ServerChoiceInput } from '@/domain/server'
+import type { ConfiguredServer } from '@core/domain/servers'
+import type { ServerChoiceInput } from '@core/domain/server'
 import type { ApiClient } from '@/services/api/api-client'
 import { ChannelStore } from './channel-store'
 import { LiveStore, timeoutScheduler, type TimerScheduler } from './live-store'

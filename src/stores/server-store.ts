@@ -5,9 +5,9 @@
  * introduction, member count) is loaded from the API.
  */
 import { makeAutoObservable, observable } from 'mobx'
-import type { Server } from '@contract/entities'
-import { CONFIGURED_SERVERS, type ConfiguredServer } from '@/constants/servers'
-import { chooseServer, type ServerChoiceInput, type ServerChoiceSource } from '@/domain/server'
+import type { Server } from '@core/wire/entities'
+import { CONFIGURED_SERVERS, type ConfiguredServer } from '@core/domain/servers'
+import { chooseServer, type ServerChoiceInput, type ServerChoiceSource } from '@core/domain/server'
 import type { ApiClient } from '@/services/api/api-client'
 import { LoadTracker, type StoreLogger, type StoreStatus } from './load-tracker'
 

@@ -5,10 +5,10 @@
  * string storage, so tests need no Taro.
  */
 import { makeAutoObservable, observable } from 'mobx'
-import { SERVER_CODES } from '@contract/api'
-import type { User } from '@contract/entities'
-import { identityKindOf, type IdentityKind } from '@/domain/identity'
-import { parseUser, userAgeOf, type UserAge } from '@/domain/user'
+import { SERVER_CODES } from '@core/wire/api'
+import type { User } from '@core/wire/entities'
+import { identityKindOf, type IdentityKind } from '@core/domain/identity'
+import { parseUser, userAgeOf, type UserAge } from '@core/domain/user'
 import type { ApiClient } from '@/services/api/api-client'
 import { isRequestError } from '@/services/request/errors'
 import { LoadTracker, type StoreLogger, type StoreStatus } from './load-tracker'

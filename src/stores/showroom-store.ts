@@ -5,7 +5,7 @@
  * plays first (SPEC §7: "takes the first interaction event").
  */
 import { makeAutoObservable, observable } from 'mobx'
-import type { Hotspot, InteractionEvent, MapCfgData, MapCfgQuery } from '@contract/api'
+import type { Hotspot, InteractionEvent, MapCfgData, MapCfgQuery } from '@core/wire/api'
 import { t } from '@/constants/messages'
 import type { ApiClient } from '@/services/api/api-client'
 import { isRequestError } from '@/services/request/errors'

@@ -4,7 +4,7 @@
  * mini-program loads only absolute URLs, so such paths are put under the main API base.
  */
 import { ENV_BASES } from '@/constants/env'
-import { joinUrl, parseHttpUrl } from '@/utils/url'
+import { joinUrl, parseHttpUrl } from '@core/query/url'
 
 /**
  * The loadable form of a media address: an http(s), data:image or blob: URL as it is;

@@ -5,7 +5,7 @@
  * refuses to write (full, private mode) makes the write return false.
  */
 import Taro from '@tarojs/taro'
-import type { User } from '@contract/entities'
+import type { User } from '@core/wire/entities'
 import { APP_ENV, isProductionEnv, type AppEnvName } from '@/constants/env'
 
 /** Prefix of every key this app writes. */

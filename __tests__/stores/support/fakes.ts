@@ -2,8 +2,8 @@
  * Fakes for store tests: an ApiClient whose every call fails until a test gives it an
  * answer, a Map storage, a hand-stepped clock and scheduler, and a silent logger.
  */
-import { AuditStatus, ChannelKind, ChannelType, LiveCommentFlag, LiveFlag, MediaType, type Channel, type LiveItem, type Server, type User } from '@contract/entities'
-import type { Paged } from '@contract/api'
+import { AuditStatus, ChannelKind, ChannelType, LiveCommentFlag, LiveFlag, MediaType, type Channel, type LiveItem, type Server, type User } from '@core/wire/entities'
+import type { Paged } from '@core/wire/api'
 import type { ApiClient } from '@/services/api/api-client'
 import { RequestError } from '@/services/request/errors'
 import type { TimerScheduler } from '@/stores/live-store'

@@ -2,7 +2,7 @@
  * Runs the schema migrations (server/src/db/migrations, in name order) up to the
  * newest. Called on every start; a database already at the newest version is left as is.
  */
-import { Migrator, type Migration } from 'kysely/migration'
+import { Migrator, type Migration } from 'kysely'
 import * as initial from './migrations/0001-initial'
 import type { Db } from './schema'
 

@@ -1,7 +1,7 @@
 /**
  * Table shapes of the server's database, as Kysely sees them. Both dialects store the
  * same columns: text ids, integer unix seconds, double-precision fractions. Wire shapes
- * (types/entities.ts) are built from these rows by the repositories.
+ * (core/wire/entities.ts) are built from these rows by the repositories.
  */
 import type { Kysely } from 'kysely'
 

@@ -4,7 +4,7 @@
  * `Authorization: Bearer <token>`.
  */
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify'
-import type { User } from '@contract/entities'
+import type { User } from '@core/wire/entities'
 import type { AppContext } from '../context'
 import { unauthorized } from '../errors'
 

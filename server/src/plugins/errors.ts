@@ -5,7 +5,7 @@
  * parser that reads an empty JSON body as no body.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import type { Envelope } from '@contract/api'
+import type { Envelope } from '@core/wire/api'
 import { ApiError, badRequest, httpError } from '../errors'
 
 /** Route config flag: failures also carry Qiniu's `error` field (the upload host). */

@@ -17,7 +17,7 @@ export async function installOpenApi (fastify: FastifyInstance): Promise<void> {
       info: {
         title: 'OpenRealm reference API',
         version: '1.0.0',
-        description: 'Every answer is an envelope {code, msg, data}; code 0 is success (types/api.ts). Audit rejections are HTTP 422 with a 104xxx code.',
+        description: 'Every answer is an envelope {code, msg, data}; code 0 is success (core/wire/api.ts). Audit rejections are HTTP 422 with a 104xxx code.',
       },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },

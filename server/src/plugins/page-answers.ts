@@ -2,20 +2,20 @@
  * First answers inside the pages that open with them (H5). When the reference server
  * serves Home or Market, it asks itself for the answer that page's first screen waits
  * for — Home's server card, Market's showroom — for the parameters and host the page is
- * opened with, read exactly as the client reads them (src/router/query.ts,
- * src/domain/server.ts), and writes it into the HTML under PAGE_ANSWERS_GLOBAL
- * (types/api.ts) with a preload of its image. The client takes each answer once instead
+ * opened with, read exactly as the client reads them (core/query/query.ts,
+ * core/domain/server.ts), and writes it into the HTML under PAGE_ANSWERS_GLOBAL
+ * (core/wire/api.ts) with a preload of its image. The client takes each answer once instead
  * of asking again (src/services/request/interceptors/page-answer.ts), so the first screen
  * paints with the first render rather than a round trip after start-up. Everything else
  * (Home's channel and live lists, the guest sign-in) is asked for by the page as usual.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { API_PATHS, PAGE_ANSWERS_GLOBAL, type PageAnswers } from '@contract/api'
-import { CONFIGURED_SERVERS } from '@/constants/servers'
-import { chooseServer, showroomQueryOf, type ServerChoiceInput } from '@/domain/server'
-import { readParams } from '@/router/query'
-import { fillPath } from '@/services/api/paths'
-import { parseQueryString, queryString } from '@/utils/url'
+import { API_PATHS, PAGE_ANSWERS_GLOBAL, type PageAnswers } from '@core/wire/api'
+import { CONFIGURED_SERVERS } from '@core/domain/servers'
+import { chooseServer, showroomQueryOf, type ServerChoiceInput } from '@core/domain/server'
+import { readParams } from '@core/query/query'
+import { fillPath } from '@core/wire/paths'
+import { parseQueryString, queryString } from '@core/query/url'
 
 /** A page whose HTML carries answers. */
 export interface CarryingPage {

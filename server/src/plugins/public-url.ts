@@ -5,7 +5,7 @@
  * needs absolute URLs) and H5 both work without re-seeding.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { FILES_PATH } from '@contract/api'
+import { FILES_PATH } from '@core/wire/api'
 
 /** Fields whose values are URLs (and may point at this server's stored files). */
 export const URL_FIELDS: ReadonlySet<string> = new Set(['avatar', 'icon', 'cover', 'background', 'image', 'url', 'play_url', 'video_url'])

@@ -1,6 +1,6 @@
 /** Channels of a server: listing, detail and creation by users. */
 import { randomInt } from 'crypto'
-import { AuditStatus, ChannelKind, ChannelType, type Channel, type MapCategory } from '@contract/entities'
+import { AuditStatus, ChannelKind, ChannelType, type Channel, type MapCategory } from '@core/wire/entities'
 import type { ChannelsTable, Db } from '../db/schema'
 import { defaultShowroom, type ShowroomsRepository } from './showrooms'
 

@@ -3,8 +3,8 @@
  * a channel (newest first). Posts and messages carry their author.
  */
 import { sql } from 'kysely'
-import type { LiveCommentFlag, LiveFlag, LiveItem, MediaType, Message, Post } from '@contract/entities'
-import type { Paged } from '@contract/api'
+import type { LiveCommentFlag, LiveFlag, LiveItem, MediaType, Message, Post } from '@core/wire/entities'
+import type { Paged } from '@core/wire/api'
 import type { Db, LivesTable } from '../db/schema'
 import { readPage, type PageRequest } from './paging'
 import { toUser } from './users'

@@ -2,6 +2,7 @@
 import type { Db } from '../db/schema'
 import { createChannelsRepository, type ChannelsRepository } from './channels'
 import { createFeedsRepository, type FeedsRepository } from './feeds'
+import { createMembersRepository, type MembersRepository } from './members'
 import { createServersRepository, type ServersRepository } from './servers'
 import { createShowroomsRepository, type ShowroomsRepository } from './showrooms'
 import { createUsersRepository, type UsersRepository } from './users'
@@ -12,6 +13,7 @@ export interface Repositories {
   servers: ServersRepository
   channels: ChannelsRepository
   feeds: FeedsRepository
+  members: MembersRepository
   showrooms: ShowroomsRepository
 }
 
@@ -23,6 +25,7 @@ export function createRepositories (db: Db): Repositories {
     servers: createServersRepository(db),
     channels: createChannelsRepository(db, showrooms),
     feeds: createFeedsRepository(db),
+    members: createMembersRepository(db),
     showrooms,
   }
 }

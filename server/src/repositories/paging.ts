@@ -1,8 +1,8 @@
 /**
- * Paging of the list endpoints (types/api.ts PageQuery, Paged): page starts at 1,
+ * Paging of the list endpoints (core/wire/api.ts PageQuery, Paged): page starts at 1,
  * page_size 1..50, default 20.
  */
-import type { Paged } from '@contract/api'
+import type { Paged } from '@core/wire/api'
 
 /** Default number of items of a page. */
 export const DEFAULT_PAGE_SIZE = 20

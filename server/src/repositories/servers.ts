@@ -1,5 +1,5 @@
 /** Servers (communities) with their member counts, and their roles. */
-import type { Role, Server } from '@contract/entities'
+import type { Role, Server } from '@core/wire/entities'
 import type { Db, RolesTable } from '../db/schema'
 
 /** Reads servers and roles. */

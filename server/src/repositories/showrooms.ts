@@ -3,8 +3,8 @@
  * background image, tappable hotspots, and interaction events in play order (the client
  * plays the first).
  */
-import type { Hotspot, InteractionEvent, MapCfgData } from '@contract/api'
-import { MapCategory } from '@contract/entities'
+import type { Hotspot, InteractionEvent, MapCfgData } from '@core/wire/api'
+import { MapCategory } from '@core/wire/entities'
 import type { Db, ShowroomEventsTable, ShowroomHotspotsTable, ShowroomsTable } from '../db/schema'
 
 /** Background of a showroom nobody designed yet (a seeded image). */

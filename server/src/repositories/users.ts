@@ -3,8 +3,8 @@
  * leaked database does not leak usable tokens.
  */
 import { createHash, randomBytes } from 'crypto'
-import type { ProfilePatchBody } from '@contract/api'
-import type { User } from '@contract/entities'
+import type { ProfilePatchBody } from '@core/wire/api'
+import type { User } from '@core/wire/entities'
 import type { Db, UsersTable } from '../db/schema'
 
 /** How long a guest session lasts: 30 days. */

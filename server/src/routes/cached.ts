@@ -6,7 +6,7 @@
  * per request) — the very bytes the uncached route would send.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import type { Envelope } from '@contract/api'
+import type { Envelope } from '@core/wire/api'
 import type { AppContext } from '../context'
 import { publicAnswer, publicBase } from '../plugins/public-url'
 

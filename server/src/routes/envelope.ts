@@ -1,5 +1,5 @@
 /** The success answer of every route. */
-import { SERVER_CODES, type Envelope } from '@contract/api'
+import { SERVER_CODES, type Envelope } from '@core/wire/api'
 
 /** `{code: 0, msg: 'ok', data}` */
 export function ok<T> (data: T): Envelope<T> {

@@ -1,6 +1,6 @@
 /**
  * JSON schemas shared by the routes: the envelope of every answer (one per status
- * family), the wire entities of types/entities.ts, pages and common parameters. They
+ * family), the wire entities of core/wire/entities.ts, pages and common parameters. They
  * validate requests, serialise answers (nothing outside a schema leaks out) and feed
  * the OpenAPI document at /openapi.json.
  */
@@ -63,39 +63,39 @@ export function pagedOf (item: JsonSchema): JsonSchema {
   return object({ list: { type: 'array', items: item }, page: int, page_size: int, total: int, has_more: { type: 'boolean' } })
 }
 
-/** types/entities.ts User */
+/** core/wire/entities.ts User */
 export const userSchema: JsonSchema = {
   type: 'object',
   required: ['uid', 'user_type', 'addtime', 'nickname', 'avatar', 'signature'],
   properties: { uid: str, user_type: int, addtime: int, nickname: str, avatar: str, signature: str, gender: int },
 }
 
-/** types/entities.ts Server */
+/** core/wire/entities.ts Server */
 export const serverSchema: JsonSchema = object({ server_id: str, name: str, sub_domain: str, icon: str, introduction: str, member_count: int })
 
-/** types/entities.ts Role */
+/** core/wire/entities.ts Role */
 export const roleSchema: JsonSchema = object({ role_id: str, server_id: str, name: str, type: int, join_role: nullableStr })
 
-/** types/entities.ts Channel */
+/** core/wire/entities.ts Channel */
 export const channelSchema: JsonSchema = object({
   channel_id: str, server_id: str, channel_type: int, kind: int, name: str, parent_id: nullableStr, sort: int,
   map_category: nullableInt, link_url: nullableStr, icon: str, audit_status: int,
 })
 
-/** types/entities.ts ChannelGroup */
+/** core/wire/entities.ts ChannelGroup */
 export const channelGroupSchema: JsonSchema = object({
   group: { anyOf: [channelSchema, { type: 'null' }] },
   channels: { type: 'array', items: channelSchema },
 })
 
-/** types/entities.ts LiveItem */
+/** core/wire/entities.ts LiveItem */
 export const liveItemSchema: JsonSchema = object({
   live_id: str, server_id: str, channel_id: str, type: int, is_live: int, play_url: str, started_at: nullableInt,
   duration: int, title: str, cover: str, can_comment: int,
 })
 
-/** types/entities.ts Post */
+/** core/wire/entities.ts Post */
 export const postSchema: JsonSchema = object({ post_id: str, channel_id: str, author: userSchema, title: str, content: str, cover: str, created_at: int })
 
-/** types/entities.ts Message */
+/** core/wire/entities.ts Message */
 export const messageSchema: JsonSchema = object({ message_id: str, channel_id: str, author: userSchema, content: str, created_at: int })

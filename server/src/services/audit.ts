@@ -4,7 +4,7 @@
  * removing spaces and zero-width characters, so 'ＦＯＲ bidden' is caught like
  * 'forbidden'; URL fields are also checked percent-decoded.
  */
-import { AUDITED_FIELDS, AUDIT_CODE_BY_FIELD, type AuditField } from '@/domain/audit'
+import { AUDITED_FIELDS, AUDIT_CODE_BY_FIELD, type AuditField } from '@core/domain/audit'
 
 /** The values of some audited fields about to be written. */
 export type AuditedValues = Partial<Record<AuditField, string | null | undefined>>

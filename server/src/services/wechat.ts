@@ -5,7 +5,7 @@
  * shortly before it expires; otherwise the configured (development) ticket is used.
  */
 import { createHash, randomBytes } from 'crypto'
-import type { WxConfData } from '@contract/api'
+import type { WxConfData } from '@core/wire/api'
 import type { WechatConfig } from '../config'
 
 /** The inputs of WeChat's JS-SDK signature. */

@@ -1,5 +1,5 @@
-import { CONFIGURED_SERVERS } from '@/constants/servers'
-import { ChannelKind, ChannelType, LiveFlag, MapCategory, MediaType } from '@contract/entities'
+import { CONFIGURED_SERVERS } from '@core/domain/servers'
+import { ChannelKind, ChannelType, LiveFlag, MapCategory, MediaType } from '@core/wire/entities'
 import { openDatabase } from '../../src/db/dialects'
 import { migrateToLatest } from '../../src/db/migrate'
 import type { Db } from '../../src/db/schema'

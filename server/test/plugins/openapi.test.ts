@@ -1,4 +1,4 @@
-import { API_PATHS, UPLOAD_HOST_PATH } from '@contract/api'
+import { API_PATHS, UPLOAD_HOST_PATH } from '@core/wire/api'
 import { startTestApp, type TestApp } from '../helper'
 
 let test: TestApp

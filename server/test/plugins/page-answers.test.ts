@@ -1,6 +1,6 @@
 import { gunzipSync } from 'zlib'
-import { PAGE_ANSWERS_GLOBAL, type PageAnswers } from '@contract/api'
-import { encodeNwp } from '@/router/nwp'
+import { PAGE_ANSWERS_GLOBAL, type PageAnswers } from '@core/wire/api'
+import { encodeNwp } from '@core/query/nwp'
 import { answerPathsOf, answersFor, CARRYING_PAGES, withPageAnswers } from '../../src/plugins/page-answers'
 import { FAKE_INDEX_HTML, startTestApp, type TestApp } from '../helper'
 

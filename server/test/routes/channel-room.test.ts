@@ -1,5 +1,5 @@
-import type { MapCfgData } from '@contract/api'
-import { MapCategory } from '@contract/entities'
+import type { MapCfgData } from '@core/wire/api'
+import { MapCategory } from '@core/wire/entities'
 import { envelope, startTestApp, type TestApp } from '../helper'
 
 let test: TestApp

@@ -1,5 +1,5 @@
-import type { Paged } from '@contract/api'
-import type { Channel, LiveItem, Message, Post } from '@contract/entities'
+import type { Paged } from '@core/wire/api'
+import type { Channel, LiveItem, Message, Post } from '@core/wire/entities'
 import { envelope, startTestApp, type TestApp } from '../helper'
 
 let test: TestApp

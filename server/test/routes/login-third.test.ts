@@ -1,5 +1,5 @@
 import { createHash } from 'crypto'
-import type { WxConfData } from '@contract/api'
+import type { WxConfData } from '@core/wire/api'
 import { DEV_JSAPI_TICKET } from '../../src/config'
 import { envelope, startTestApp, type TestApp } from '../helper'
 import { startFakeWechat, type FakeWechat } from '../services/fake-wechat'

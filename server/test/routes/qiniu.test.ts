@@ -1,5 +1,5 @@
 import { createHmac } from 'crypto'
-import type { UploadTokenData } from '@contract/api'
+import type { UploadTokenData } from '@core/wire/api'
 import { UPLOAD_MIME_LIMIT, UPLOAD_TOKEN_LIFETIME_SECONDS } from '../../src/routes/qiniu'
 import { envelope, startTestApp, type TestApp } from '../helper'
 

@@ -1,6 +1,6 @@
-import type { ChannelListData, MapCfgData, Paged, RoleListData, ServerListData } from '@contract/api'
-import { ChannelKind, ChannelType, type Channel, type LiveItem, type Server } from '@contract/entities'
-import { groupChannels } from '@/domain/channel'
+import type { ChannelListData, MapCfgData, Paged, RoleListData, ServerListData } from '@core/wire/api'
+import { ChannelKind, ChannelType, type Channel, type LiveItem, type Server } from '@core/wire/entities'
+import { groupChannels } from '@core/domain/channel'
 import { envelope, signInAsGuest, startTestApp, type TestApp } from '../helper'
 
 let test: TestApp

@@ -1,4 +1,4 @@
-import type { UploadTokenData } from '@contract/api'
+import type { UploadTokenData } from '@core/wire/api'
 import { signUploadToken } from '../../src/services/qiniu-token'
 import { qiniuEtag } from '../../src/services/qiniu-etag'
 import { envelope, multipart, PNG_1X1, startTestApp, type FormPart, type TestApp } from '../helper'

@@ -1,5 +1,5 @@
-import type { GuestLoginData } from '@contract/api'
-import type { User } from '@contract/entities'
+import type { GuestLoginData } from '@core/wire/api'
+import type { User } from '@core/wire/entities'
 import { envelope, signInAsGuest, startTestApp, type TestApp } from '../helper'
 
 let test: TestApp

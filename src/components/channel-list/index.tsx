@@ -1,5 +1,6 @@
 import { View, Text } from '@tarojs/components'
-import { ChannelType, type Channel, type ChannelGroup } from '@contract/entities'
+import { ChannelType } from '@core/wire/codes'
+import type { Channel, ChannelGroup } from '@core/wire/entities'
 import './index.scss'
 
 /** SPEC §4: the glyph shown for each channel type (plain text, no icon font). */

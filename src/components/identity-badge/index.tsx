@@ -1,6 +1,6 @@
 import { Text } from '@tarojs/components'
 import { t, type MessageKey } from '@/constants/messages'
-import type { IdentityKind } from '@/domain/identity'
+import type { IdentityKind } from '@core/domain/identity'
 import './index.scss'
 
 /** The label of each identity kind (SPEC §3, §6). */
@@ -13,7 +13,7 @@ const LABEL_OF: Record<IdentityKind, MessageKey> = {
 
 /** What the badge shows. */
 export interface IdentityBadgeProps {
-  /** The account kind (src/domain/identity `identityKindOf`). */
+  /** The account kind (core/domain/identity `identityKindOf`). */
   kind: IdentityKind
 }
 

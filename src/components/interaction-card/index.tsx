@@ -1,6 +1,6 @@
 import { Button, Image, Text, View } from '@tarojs/components'
 import { Video } from '@/components/page-elements/video'
-import type { InteractionEvent } from '@contract/api'
+import type { InteractionEvent } from '@core/wire/api'
 import { t } from '@/constants/messages'
 import { formatPrice } from '@/utils/format-price'
 import { mediaUrl } from '@/utils/media-url'

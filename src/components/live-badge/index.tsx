@@ -1,6 +1,6 @@
 import { Text } from '@tarojs/components'
 import { t, type MessageKey } from '@/constants/messages'
-import type { LiveState } from '@/domain/live-state'
+import type { LiveState } from '@core/domain/live-state'
 import './index.scss'
 
 /** The label of each live state (SPEC §4: live, playback when ended, reserved when 'order'). */
@@ -12,7 +12,7 @@ const LABEL_OF: Record<LiveState, MessageKey> = {
 
 /** What the badge shows. */
 export interface LiveBadgeProps {
-  /** The item's derived state (src/domain/live-state `deriveLiveState`). */
+  /** The item's derived state (core/domain/live-state `deriveLiveState`). */
   state: LiveState
 }
 

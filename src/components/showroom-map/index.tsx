@@ -1,5 +1,5 @@
 import { Image, Text, View } from '@tarojs/components'
-import type { Hotspot } from '@contract/api'
+import type { Hotspot } from '@core/wire/api'
 import type { ShowroomMap as ShowroomMapData } from '@/stores/showroom-store'
 import { mediaUrl } from '@/utils/media-url'
 import './index.scss'

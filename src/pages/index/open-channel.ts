@@ -5,13 +5,14 @@
  * host, then leaves for it (http/https only); voice and game plaza are not built yet
  * (SPEC §8: 暂不支持该功能).
  */
-import { ChannelType, type Channel } from '@contract/entities'
+import { ChannelType } from '@core/wire/codes'
+import type { Channel } from '@core/wire/entities'
 import { t } from '@/constants/messages'
 import { navigate, webNavigator } from '@/router'
 import { copyShareLink } from '@/services/share'
 import { modal, showUnsupported, toast } from '@/utils/feedback'
 import { isH5 } from '@/utils/platform'
-import { parseHttpUrl } from '@/utils/url'
+import { parseHttpUrl } from '@core/query/url'
 
 /** What a tap on a channel leads to. */
 export type ChannelAction = 'channel' | 'market' | 'link' | 'unsupported'

@@ -1,5 +1,5 @@
 /**
- * The client's view of the API: one typed function per endpoint (types/api.ts is the
+ * The client's view of the API: one typed function per endpoint (core/wire/api.ts is the
  * wire contract). Stores receive an ApiClient, so they can be tested with a fake one;
  * src/services/api/index.ts builds the real one on the request chain.
  *
@@ -11,8 +11,8 @@
 import type {
   CreateChannelBody, GuestLoginData, InteractionEvent, MapCfgData, MapCfgQuery, PageQuery, Paged,
   ProfilePatchBody, UploadTokenBody, UploadTokenData, WxConfData,
-} from '@contract/api'
-import type { Channel, ChannelGroup, LiveItem, Message, Post, Role, Server, User } from '@contract/entities'
+} from '@core/wire/api'
+import type { Channel, ChannelGroup, LiveItem, Message, Post, Role, Server, User } from '@core/wire/entities'
 
 /** The showroom of a metaverse channel and the interaction event to play first (SPEC §7). */
 export interface Showroom {

@@ -1,18 +1,18 @@
 /**
  * The real ApiClient (api-client.ts) on the request chain: one typed function per
- * endpoint of types/api.ts. Stores take an ApiClient, so tests can pass a fake; the app
+ * endpoint of core/wire/api.ts. Stores take an ApiClient, so tests can pass a fake; the app
  * passes {@link api}.
  */
 import {
   API_PATHS,
   type Base64UploadData, type ChannelListData, type GuestLoginData, type MapCfgData, type PageQuery, type Paged,
   type RoleListData, type ServerListData, type UploadTokenData, type WxConfData,
-} from '@contract/api'
-import type { Channel, LiveItem, Message, Post, Server, User } from '@contract/entities'
+} from '@core/wire/api'
+import type { Channel, LiveItem, Message, Post, Server, User } from '@core/wire/entities'
 import { noDataError } from '@/services/request/errors'
 import { request as defaultRequest, type RequestOptions } from '@/services/request/request'
 import type { ApiClient, Showroom } from './api-client'
-import { fillPath } from './paths'
+import { fillPath } from '@core/wire/paths'
 import { uploadFileToStorage, type StorageUploadOptions } from './storage-upload'
 
 export type { ApiClient, Showroom } from './api-client'

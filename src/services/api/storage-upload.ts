@@ -10,7 +10,7 @@ import { FRAMEWORK_DEFAULT_TIMEOUT_MS } from '@/constants/request'
 import { failedError } from '@/services/request/errors'
 import { uploadLink } from '@/services/request/transport'
 import { formatDate } from '@/utils/format-date'
-import { joinUrl } from '@/utils/url'
+import { joinUrl } from '@core/query/url'
 import type { ApiClient } from './api-client'
 
 /** How to store one file. */

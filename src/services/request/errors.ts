@@ -2,7 +2,7 @@
  * Typed request errors (SPEC §8). Callers branch on `kind` and `code`, never on text.
  * The message shown to users comes from the message table (src/constants/messages.ts).
  */
-import { auditFieldOf, isAuditRejection, type AuditField } from '@/domain/audit'
+import { auditFieldOf, isAuditRejection, type AuditField } from '@core/domain/audit'
 import { auditFieldName, t } from '@/constants/messages'
 
 /** SPEC §8: the request succeeded but returned no data. */

@@ -14,12 +14,12 @@
 import { ENV_BASES } from '@/constants/env'
 import { ENVELOPE_OK, REQUEST_TIMEOUT_MS } from '@/constants/request'
 import { envelopeError, failedError, noDataError } from './errors'
-import { joinUrl, queryString, type QueryInput } from '@/utils/url'
+import { joinUrl, queryString, type QueryInput } from '@core/query/url'
 import { httpLink, type HttpMethod, type RawResponse } from './transport'
 
 /** One API call. */
 export interface RequestOptions {
-  /** Path under the main API base, starting with `/` (types/api.ts API_PATHS). */
+  /** Path under the main API base, starting with `/` (core/wire/api.ts API_PATHS). */
   path: string
   method?: HttpMethod
   query?: QueryInput

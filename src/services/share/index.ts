@@ -15,7 +15,7 @@ import { copyText } from '@/utils/clipboard'
 import { toast } from '@/utils/feedback'
 import { mediaUrl } from '@/utils/media-url'
 import { isH5 } from '@/utils/platform'
-import { queryString, type QueryInput } from '@/utils/url'
+import { queryString, type QueryInput } from '@core/query/url'
 
 /** Which community (and channel) a shared link opens. */
 export interface ShareTarget {

@@ -5,10 +5,10 @@
  * posts and messages; users of every identity; a showroom for every metaverse channel.
  * Ids are fixed, so seeding again updates the same rows instead of adding new ones.
  */
-import { CONFIGURED_SERVERS } from '@/constants/servers'
+import { CONFIGURED_SERVERS } from '@core/domain/servers'
 import {
   AuditStatus, ChannelKind, ChannelType, Gender, LiveCommentFlag, LiveFlag, MapCategory, MediaType,
-} from '@contract/entities'
+} from '@core/wire/entities'
 import type {
   ChannelsTable, LivesTable, MessagesTable, PostsTable, RolesTable, ServerMembersTable, ServersTable,
   ShowroomEventsTable, ShowroomHotspotsTable, ShowroomsTable, UsersTable,

@@ -3,7 +3,7 @@
  * bearer token for `Authorization: Bearer <token>` with the user.
  */
 import type { FastifyInstance } from 'fastify'
-import { API_PATHS, type GuestLoginData } from '@contract/api'
+import { API_PATHS, type GuestLoginData } from '@core/wire/api'
 import type { RouteOptions } from '../../context'
 import { absentBodyAsEmpty } from '../checks'
 import { ok } from '../envelope'

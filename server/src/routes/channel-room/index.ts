@@ -4,8 +4,8 @@
  * the map size) and interaction events in play order; the client plays the first.
  */
 import type { FastifyInstance } from 'fastify'
-import { API_PATHS, type MapCfgQuery } from '@contract/api'
-import { ChannelType } from '@contract/entities'
+import { API_PATHS, type MapCfgQuery } from '@core/wire/api'
+import { ChannelType } from '@core/wire/entities'
 import type { RouteOptions } from '../../context'
 import { badRequest, notFound } from '../../errors'
 import { ok } from '../envelope'
@@ -14,7 +14,7 @@ import { idSchema, responses, type JsonSchema } from '../schemas'
 const str = { type: 'string' }
 const num = { type: 'number' }
 
-/** types/api.ts MapCfgData */
+/** core/wire/api.ts MapCfgData */
 export const mapCfgSchema: JsonSchema = {
   type: 'object',
   required: ['channel_id', 'server_id', 'map', 'hotspots', 'interaction_events'],

@@ -1,7 +1,7 @@
 /** One channel and its paged feeds: posts (post channels only), messages, live items. */
 import type { FastifyInstance } from 'fastify'
-import { API_PATHS, type PageQuery } from '@contract/api'
-import { ChannelType, type Channel } from '@contract/entities'
+import { API_PATHS, type PageQuery } from '@core/wire/api'
+import { ChannelType, type Channel } from '@core/wire/entities'
 import type { AppContext, RouteOptions } from '../../context'
 import { badRequest, notFound } from '../../errors'
 import { pageRequestOf } from '../../repositories/paging'

@@ -7,7 +7,7 @@
 import { createReadStream } from 'fs'
 import { stat } from 'fs/promises'
 import type { FastifyInstance } from 'fastify'
-import { FILES_PATH } from '@contract/api'
+import { FILES_PATH } from '@core/wire/api'
 import type { RouteOptions } from '../../context'
 import { notFound } from '../../errors'
 import { hasControlCharacters } from '../checks'

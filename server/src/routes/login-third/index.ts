@@ -3,7 +3,7 @@
  * nonceStr, timestamp, signature) for a page URL, signed with the jsapi ticket.
  */
 import type { FastifyInstance } from 'fastify'
-import { API_PATHS, type WxConfQuery } from '@contract/api'
+import { API_PATHS, type WxConfQuery } from '@core/wire/api'
 import type { RouteOptions } from '../../context'
 import { badRequest, httpError } from '../../errors'
 import { WechatError, wxConfigFor } from '../../services/wechat'

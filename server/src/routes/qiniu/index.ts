@@ -4,7 +4,7 @@
  * names it), the deadline (one hour), the size and the mime types.
  */
 import type { FastifyInstance } from 'fastify'
-import { API_PATHS, FILES_PATH, type UploadTokenBody, type UploadTokenData } from '@contract/api'
+import { API_PATHS, FILES_PATH, type UploadTokenBody, type UploadTokenData } from '@core/wire/api'
 import type { RouteOptions } from '../../context'
 import { badRequest } from '../../errors'
 import { publicBase } from '../../plugins/public-url'

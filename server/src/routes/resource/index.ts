@@ -5,7 +5,7 @@
  * anything is stored. Identical images share one stored file.
  */
 import type { FastifyInstance } from 'fastify'
-import { API_PATHS, FILES_PATH, type Base64UploadBody, type Base64UploadData } from '@contract/api'
+import { API_PATHS, FILES_PATH, type Base64UploadBody, type Base64UploadData } from '@core/wire/api'
 import type { RouteOptions } from '../../context'
 import { badRequest, httpError } from '../../errors'
 import { qiniuEtag } from '../../services/qiniu-etag'

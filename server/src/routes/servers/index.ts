@@ -5,9 +5,9 @@
  * The channel list and live-list pages are served from the answer cache (routes/cached.ts).
  */
 import type { FastifyInstance } from 'fastify'
-import { API_PATHS, type ChannelListData, type CreateChannelBody, type PageQuery, type RoleListData, type ServerListData } from '@contract/api'
-import { ChannelKind, type Server } from '@contract/entities'
-import { canCreateChannelType, CREATABLE_CHANNEL_TYPES, groupChannels } from '@/domain/channel'
+import { API_PATHS, type ChannelListData, type CreateChannelBody, type PageQuery, type RoleListData, type ServerListData } from '@core/wire/api'
+import { ChannelKind, type Server } from '@core/wire/entities'
+import { canCreateChannelType, CREATABLE_CHANNEL_TYPES, groupChannels } from '@core/domain/channel'
 import type { AppContext, RouteOptions } from '../../context'
 import { badRequest, forbidden, notFound } from '../../errors'
 import { requireUser, signedInUser } from '../../plugins/auth'

@@ -7,7 +7,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fastifyMultipart from '@fastify/multipart'
-import { SERVER_CODES, UPLOAD_HOST_PATH } from '@contract/api'
+import { SERVER_CODES, UPLOAD_HOST_PATH } from '@core/wire/api'
 import type { RouteOptions } from '../../context'
 import { badRequest, httpError } from '../../errors'
 import type { QiniuStyleConfig } from '../../plugins/errors'

@@ -4,7 +4,7 @@
  * field is answered 422 with its 104xxx code and nothing is written.
  */
 import type { FastifyInstance } from 'fastify'
-import { API_PATHS, type ProfilePatchBody } from '@contract/api'
+import { API_PATHS, type ProfilePatchBody } from '@core/wire/api'
 import type { RouteOptions } from '../../context'
 import { notFound } from '../../errors'
 import { requireUser, signedInUser } from '../../plugins/auth'

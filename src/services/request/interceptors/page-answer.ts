@@ -1,11 +1,11 @@
 /**
- * The carried-answer step: a GET whose answer came with the page (types/api.ts
+ * The carried-answer step: a GET whose answer came with the page (core/wire/api.ts
  * PAGE_ANSWERS_GLOBAL, written by the reference server into the H5 page it serves) is
  * answered from it, once, without a round trip; a later call of the same path (a retry,
  * a reload of the section) goes to the network. Calls to another origin, other methods,
  * and every call in the mini-program (whose pages carry nothing) pass straight on.
  */
-import { PAGE_ANSWERS_GLOBAL, type PageAnswer } from '@contract/api'
+import { PAGE_ANSWERS_GLOBAL, type PageAnswer } from '@core/wire/api'
 import type { Chain } from '../chain'
 import type { HttpCall, RawResponse } from '../transport'
 

@@ -1,7 +1,7 @@
-import { LiveFlag, MediaType } from '@contract/entities'
+import { LiveFlag, MediaType } from '@core/wire/codes'
 import {
   deriveLiveState, featuredLiveItem, isMp4Url, liveLogStateOf, nextLiveStateChangeAt, type LiveStateInput,
-} from '@/domain/live-state'
+} from '@core/domain/live-state'
 
 const NOW = 1_700_000_000
 

@@ -17,7 +17,7 @@
  * `__proto__`, `constructor` and `prototype` keys are dropped, so nothing packed can
  * reach an object's prototype.
  */
-import { NWP_MAX_LENGTH, NWP_SHIFT } from '@/constants/router'
+import { NWP_MAX_LENGTH, NWP_SHIFT } from './keys'
 
 /** The URL-safe base64 alphabet the shift runs along. */
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'

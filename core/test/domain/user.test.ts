@@ -1,4 +1,4 @@
-import { parseUser, userAgeOf } from '@/domain/user'
+import { parseUser, userAgeOf } from '@core/domain/user'
 
 /** 2024-05-01 00:00:00 in UTC+8 (2024-04-30 16:00:00 UTC), unix seconds. */
 const MAY_FIRST_UTC8 = Date.UTC(2024, 3, 30, 16, 0, 0) / 1000

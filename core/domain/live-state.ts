@@ -25,7 +25,8 @@
  * - is_live 1 (on air, set by the server) or any other value than 0 and 2 follows the
  *   mp4 / 'live' rule.
  */
-import { LiveFlag, MediaType, type LiveItem } from '@contract/entities'
+import { LiveFlag, MediaType } from '@core/wire/codes'
+import type { LiveItem } from '@core/wire/entities'
 
 /** The derived state of a live or media item: on air, over (playback), or reserved. */
 export type LiveState = 'live' | 'ended' | 'order'

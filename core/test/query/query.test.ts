@@ -1,5 +1,5 @@
-import { carryQuery, readParams } from '@/router/query'
-import { encodeNwp } from '@/router/nwp'
+import { carryQuery, readParams } from '@core/query/query'
+import { encodeNwp } from '@core/query/nwp'
 import { randomString, seeded } from './random'
 
 beforeEach(() => jest.spyOn(console, 'warn').mockImplementation(() => undefined))

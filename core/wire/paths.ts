@@ -1,4 +1,4 @@
-/** Fills the `:name` parameters of an API path (types/api.ts API_PATHS). */
+/** Fills the `:name` parameters of an API path (core/wire/api.ts API_PATHS). */
 
 /**
  * `/servers/:server_id` + {server_id: '1 2'} → `/servers/1%202`. Every value is

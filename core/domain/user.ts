@@ -3,7 +3,8 @@
  * from untrusted data (local storage). Pure: no Taro import, no dependence on the
  * machine's time zone.
  */
-import { Gender, type User } from '@contract/entities'
+import { Gender } from '@core/wire/codes'
+import type { User } from '@core/wire/entities'
 
 /** 'new' when registered today (the calendar day in UTC+8), otherwise 'old'. */
 export type UserAge = 'new' | 'old'

@@ -4,8 +4,8 @@
  * current page to the next. Reading never throws and never copies `__proto__`,
  * `constructor` or `prototype` keys, whatever the query holds.
  */
-import { CARRIED_QUERY_KEYS, NWP_KEY, QUERY_ALIASES } from '@/constants/router'
-import { safeDecode, type QueryInput } from '@/utils/url'
+import { CARRIED_QUERY_KEYS, NWP_KEY, QUERY_ALIASES } from './keys'
+import { safeDecode, type QueryInput } from './url'
 import { decodeNwp, UNSAFE_KEYS } from './nwp'
 
 /** A page's parameters: every value a string. */

@@ -1,5 +1,5 @@
-import { decodeNwp, encodeNwp } from '@/router/nwp'
-import { NWP_MAX_LENGTH } from '@/constants/router'
+import { decodeNwp, encodeNwp } from '@core/query/nwp'
+import { NWP_MAX_LENGTH } from '@core/query/keys'
 import { randomString, seeded } from './random'
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'

@@ -3,7 +3,7 @@
  * `sid` parameter, else from the host's sub-domain, else the first configured server.
  * Pure: no Taro import; the caller passes the parameters and the host.
  */
-import type { ConfiguredServer } from '@/constants/servers'
+import type { ConfiguredServer } from '@core/domain/servers'
 
 /** What decided the choice: a parameter, the host's sub-domain, the default (nothing named a server), or a fallback from an unknown id. */
 export type ServerChoiceSource = 'param' | 'host' | 'default' | 'fallback'

@@ -2,7 +2,8 @@
  * Channel rules (SPEC §4, §6): which types a user may create, and how a server's
  * channels are grouped for display. Pure; the server uses the same functions.
  */
-import { ChannelKind, ChannelType, type Channel, type ChannelGroup } from '@contract/entities'
+import { ChannelKind, ChannelType } from '@core/wire/codes'
+import type { Channel, ChannelGroup } from '@core/wire/entities'
 
 /** SPEC §4, §6: users may create channels only of types 1 (discussion), 3 (post) and 8 (metaverse). */
 export const CREATABLE_CHANNEL_TYPES: readonly ChannelType[] = [ChannelType.Discussion, ChannelType.Post, ChannelType.Metaverse]

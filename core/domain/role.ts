@@ -2,7 +2,7 @@
  * Role rules (SPEC §3, §6): bot roles and roles that mark a training channel.
  * Pure: no Taro import.
  */
-import type { Role } from '@contract/entities'
+import type { Role } from '@core/wire/entities'
 
 /** SPEC §3: role type 1 is a bot role. */
 export const BOT_ROLE_TYPE = 1

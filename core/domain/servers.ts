@@ -4,7 +4,7 @@
  * the values below are this project's choice (README "Servers"). Pure: the client's
  * server store and the reference server's demo seed both import this file.
  */
-import type { Server } from '@contract/entities'
+import type { Server } from '@core/wire/entities'
 
 /** A configured server: its id, display name and the sub-domain that selects it. */
 export type ConfiguredServer = Pick<Server, 'server_id' | 'name' | 'sub_domain'>

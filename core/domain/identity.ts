@@ -2,7 +2,7 @@
  * Identity rules (SPEC §3, §6): which kind of account a user is. Identity kinds are
  * told apart by the uid prefix; `user_type` 2 also marks a bot. Pure: no Taro import.
  */
-import type { User } from '@contract/entities'
+import type { User } from '@core/wire/entities'
 
 /** The kinds of account: an ordinary user, a bot, a guest or a map / metaverse account. */
 export type IdentityKind = 'user' | 'bot' | 'guest' | 'map'

@@ -1,5 +1,5 @@
-import { CONFIGURED_SERVERS } from '@/constants/servers'
-import { chooseServer, showroomQueryOf, subDomainOf } from '@/domain/server'
+import { CONFIGURED_SERVERS } from '@core/domain/servers'
+import { chooseServer, showroomQueryOf, subDomainOf } from '@core/domain/server'
 
 const [starsea, cloudmart, pixel] = CONFIGURED_SERVERS
 

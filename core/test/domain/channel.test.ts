@@ -1,7 +1,8 @@
-import { AuditStatus, ChannelKind, ChannelType, type Channel } from '@contract/entities'
+import { AuditStatus, ChannelKind, ChannelType } from '@core/wire/codes'
+import type { Channel } from '@core/wire/entities'
 import {
   CREATABLE_CHANNEL_TYPES, canCreateChannelType, findChannel, flattenGroups, groupChannels,
-} from '@/domain/channel'
+} from '@core/domain/channel'
 
 function channel (channelId: string, overrides: Partial<Channel> = {}): Channel {
   return {

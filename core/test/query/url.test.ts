@@ -1,4 +1,4 @@
-import { joinUrl, parseHttpUrl, parseQueryString, queryString, safeDecode } from '@/utils/url'
+import { joinUrl, parseHttpUrl, parseQueryString, queryString, safeDecode } from '@core/query/url'
 
 describe('url helpers', () => {
   it('builds a query string from the defined values only', () => {

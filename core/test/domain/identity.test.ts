@@ -1,4 +1,4 @@
-import { identityKindOf } from '@/domain/identity'
+import { identityKindOf } from '@core/domain/identity'
 
 describe('identityKindOf (SPEC §3, §6)', () => {
   it('names a uid starting with C_ a bot', () => {

@@ -1,4 +1,4 @@
-import { isBotRole, isTrainingChannelRole } from '@/domain/role'
+import { isBotRole, isTrainingChannelRole } from '@core/domain/role'
 
 describe('isBotRole (SPEC §3, §6)', () => {
   it('says a role of type 1 is a bot role', () => {

@@ -1,7 +1,7 @@
-import { SERVER_CODES } from '@contract/api'
+import { SERVER_CODES } from '@core/wire/api'
 import {
   AUDIT_CODE_BY_FIELD, AUDITED_FIELDS, auditFieldOf, isAuditRejection, isAuditedField, rejectedFieldOf,
-} from '@/domain/audit'
+} from '@core/domain/audit'
 
 describe('audited fields (SPEC §5)', () => {
   it('are avatar, nickname, signature, icon, cover, title and introduction', () => {

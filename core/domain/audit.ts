@@ -11,7 +11,7 @@ export type AuditField = typeof AUDITED_FIELDS[number]
 
 /**
  * Rejection code of each audited field. SPEC §8 fixes 104001 (title) and 104004 (icon);
- * the others are this project's (types/api.ts SERVER_CODES).
+ * the others are this project's (core/wire/api.ts SERVER_CODES).
  */
 export const AUDIT_CODE_BY_FIELD: Record<AuditField, number> = {
   title: 104001,

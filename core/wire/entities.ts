@@ -1,0 +1,140 @@
+/**
+ * The product's entities (SPEC §3, §4), shared by the client and the reference API
+ * server. Field names are the wire names. Each entity is declared once, as a TypeBox
+ * schema: its TypeScript type is derived from it (`Static`), and the server validates
+ * and serialises with the very same object. TypeBox is the only import, so both sides
+ * can load this file; the client imports it only as types (its enum values come from
+ * ./codes, so TypeBox stays out of the bundles).
+ */
+import { Type, type Static, type TSchema } from '@sinclair/typebox'
+import type { AuditStatus, ChannelKind, ChannelType, Gender, LiveCommentFlag, LiveFlag, MapCategory, MediaType } from './codes'
+
+export * from './codes'
+
+/**
+ * An integer field whose TypeScript type is the enum `E`. On the wire it is a plain
+ * integer (the serialiser writes it as one; a value outside the enum is never rejected
+ * on the way out), while code on both sides sees the enum.
+ */
+export function enumCode<E extends number> (description?: string): TSchema & { static: E } {
+  return Type.Unsafe<E>(Type.Integer(description ? { description } : {}))
+}
+
+/** A field that holds `schema` or null. */
+export function Nullable<T extends TSchema> (schema: T) {
+  return Type.Union([schema, Type.Null()])
+}
+
+/** SPEC §3: a person, bot, guest or map account. uid prefixes tell the kinds apart. */
+export const UserSchema = Type.Object({
+  uid: Type.String(),
+  /** 2 also means bot (SPEC §3). Ordinary users are 1. */
+  user_type: Type.Integer({ description: '2 also means bot (SPEC §3); ordinary users are 1' }),
+  /** Registration time, unix seconds. */
+  addtime: Type.Integer({ description: 'registration time, unix seconds' }),
+  nickname: Type.String(),
+  avatar: Type.String(),
+  signature: Type.String(),
+  gender: Type.Optional(enumCode<Gender>('SPEC §3: 1 male, 2 female, 0 secret')),
+})
+/** SPEC §3: a person, bot, guest or map account. */
+export type User = Static<typeof UserSchema>
+
+/** SPEC §3: a role inside a server. */
+export const RoleSchema = Type.Object({
+  role_id: Type.String(),
+  server_id: Type.String(),
+  name: Type.String(),
+  /** 1 = bot role (SPEC §3). */
+  type: Type.Integer({ description: '1 = bot role (SPEC §3)' }),
+  /** Set (non-empty) when the role marks a training channel (SPEC §3, §6). */
+  join_role: Nullable(Type.String({ description: 'set when the role marks a training channel (SPEC §3, §6)' })),
+})
+/** SPEC §3: a role inside a server. */
+export type Role = Static<typeof RoleSchema>
+
+/** SPEC §3: a channel of a server, with what a channel list needs to show it. */
+export const ChannelSchema = Type.Object({
+  channel_id: Type.String(),
+  server_id: Type.String(),
+  channel_type: enumCode<ChannelType>('SPEC §4 channel type'),
+  kind: enumCode<ChannelKind>('SPEC §4 channel kind'),
+  name: Type.String(),
+  /** The group (a channel of kind Group) this channel sits under, or null at top level. */
+  parent_id: Nullable(Type.String()),
+  /** Ascending display order inside its group. */
+  sort: Type.Integer(),
+  /** Metaverse channels only (SPEC §3). */
+  map_category: Nullable(enumCode<MapCategory>('SPEC §3: 1 3D map, 2 live map')),
+  /** External link channels only: the http(s) URL to open. */
+  link_url: Nullable(Type.String()),
+  icon: Type.String(),
+  audit_status: enumCode<AuditStatus>('SPEC §4: 0 pass, 1 auditing, 2 reject'),
+})
+/** SPEC §3: a channel of a server. */
+export type Channel = Static<typeof ChannelSchema>
+
+/** A group header with the channels under it, in display order. `group` null = top level. */
+export const ChannelGroupSchema = Type.Object({
+  group: Nullable(ChannelSchema),
+  channels: Type.Array(ChannelSchema),
+})
+/** A group header with the channels under it. */
+export type ChannelGroup = Static<typeof ChannelGroupSchema>
+
+/** SPEC §3: a live broadcast or a recording. */
+export const LiveItemSchema = Type.Object({
+  live_id: Type.String(),
+  server_id: Type.String(),
+  channel_id: Type.String(),
+  type: enumCode<MediaType>('SPEC §3: 1 record, 3 live'),
+  is_live: enumCode<LiveFlag>('SPEC §3: 0 reserved, 1 on air, 2 ended'),
+  play_url: Type.String(),
+  /** Start time, unix seconds; null when not scheduled yet. */
+  started_at: Nullable(Type.Integer()),
+  /** Length in seconds; 0 when unknown. */
+  duration: Type.Integer(),
+  title: Type.String(),
+  cover: Type.String(),
+  can_comment: enumCode<LiveCommentFlag>('SPEC §4: 1 can comment, 2 cannot'),
+})
+/** SPEC §3: a live broadcast or a recording. */
+export type LiveItem = Static<typeof LiveItemSchema>
+
+/** SPEC §3: a server (community). */
+export const ServerSchema = Type.Object({
+  server_id: Type.String(),
+  name: Type.String(),
+  sub_domain: Type.String(),
+  icon: Type.String(),
+  introduction: Type.String(),
+  member_count: Type.Integer(),
+})
+/** SPEC §3: a server (community). */
+export type Server = Static<typeof ServerSchema>
+
+/** A post of a post channel (not shown in the SPEC; designed here). */
+export const PostSchema = Type.Object({
+  post_id: Type.String(),
+  channel_id: Type.String(),
+  author: UserSchema,
+  title: Type.String(),
+  content: Type.String(),
+  cover: Type.String(),
+  /** unix seconds */
+  created_at: Type.Integer(),
+})
+/** A post of a post channel. */
+export type Post = Static<typeof PostSchema>
+
+/** A message of a discussion channel (not shown in the SPEC; designed here). */
+export const MessageSchema = Type.Object({
+  message_id: Type.String(),
+  channel_id: Type.String(),
+  author: UserSchema,
+  content: Type.String(),
+  /** unix seconds */
+  created_at: Type.Integer(),
+})
+/** A message of a discussion channel. */
+export type Message = Static<typeof MessageSchema>
