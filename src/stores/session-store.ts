@@ -5,7 +5,7 @@
  * string storage, so tests need no Taro.
  */
 import { makeAutoObservable, observable } from 'mobx'
-import { SERVER_CODES } from '@core/wire/api'
+import { SERVER_CODES } from '@core/wire/codes'
 import type { User } from '@core/wire/entities'
 import { identityKindOf, type IdentityKind } from '@core/domain/identity'
 import { parseUser, userAgeOf, type UserAge } from '@core/domain/user'
