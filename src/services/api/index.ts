@@ -12,7 +12,6 @@ import { API_PATHS, fillPath } from '@core/wire/paths'
 import { noDataError } from '@/services/request/errors'
 import { request as defaultRequest, type RequestOptions } from '@/services/request/request'
 import type { ApiClient, Showroom } from './api-client'
-import { uploadFileToStorage, type StorageUploadOptions } from './storage-upload'
 
 export type { ApiClient, Showroom } from './api-client'
 export { uploadFileToStorage, storageKeyFor } from './storage-upload'
@@ -88,8 +87,3 @@ export function createApiClient (send: Requester = defaultRequest): ApiClient {
 
 /** The app's ApiClient: every call through the request chain. */
 export const api: ApiClient = createApiClient()
-
-/** Uploads a local file to the storage service with a fresh token; resolves with its public URL. */
-export function uploadToStorage (filePath: string, options?: StorageUploadOptions): Promise<string> {
-  return uploadFileToStorage(api, filePath, options)
-}
