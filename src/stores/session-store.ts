@@ -21,10 +21,7 @@ export interface KeyValueStorage {
   remove (key: string): void
 }
 
-/**
- * The persisted login data: the user and the session token. The same shape as
- * src/utils/storage.ts `LoginData`, so both read what the other wrote.
- */
+/** SPEC §3: the persisted login data: the user and the session token. */
 export interface SessionSnapshot {
   user: User
   token?: string
