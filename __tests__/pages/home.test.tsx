@@ -128,7 +128,7 @@ describe('Home: live items', () => {
       .mockResolvedValueOnce(paged([liveItem('l-2', { title: '第二页', started_at: NOW_S - 120 })], 2, false))
     page = await mountPage(Home, { api })
     await page.play('useReachBottom')
-    await page.tap('.home__more')
+    await page.tap('.list-footer')
     expect(api.listServerLives).toHaveBeenLastCalledWith('723658', { page: 2, page_size: 20 })
     expect(page.text()).toContain('第二页')
   })
