@@ -57,6 +57,19 @@ export interface RateLimitConfig {
   allowList: string[]
 }
 
+/** Per-account abuse limits (issue 13). */
+export interface AbuseLimitsConfig {
+  /** Bytes one account may store per UTC day (base64 images and the upload host together). */
+  uploadBytesPerDay: number
+  /** Channels one account may create per minute. */
+  channelsPerMinute: number
+  /** Most channels (groups included) one server may hold. */
+  channelsPerServer: number
+}
+
+/** Bytes one account may store per day unless UPLOAD_DAILY_BYTES says otherwise (100 MiB). */
+export const DEFAULT_UPLOAD_DAILY_BYTES = 100 * 1024 * 1024
+
 /** Everything the server needs to run. */
 export interface ServerConfig {
   port: number
@@ -79,6 +92,7 @@ export interface ServerConfig {
   qiniu: QiniuConfig
   auditWords: string[]
   rateLimit: RateLimitConfig
+  limits: AbuseLimitsConfig
 }
 
 /** A variable holds a value the server cannot use. */
@@ -167,6 +181,11 @@ export function loadConfig (env: Env = process.env): ServerConfig {
       windowMs: integer(env, 'RATE_LIMIT_WINDOW_MS', 60_000, 1000, 86_400_000),
       // 'none' limits loopback clients too
       allowList: text(env, 'RATE_LIMIT_ALLOW') === 'none' ? [] : list(text(env, 'RATE_LIMIT_ALLOW'), ['127.0.0.1', '::1', '::ffff:127.0.0.1']),
+    },
+    limits: {
+      uploadBytesPerDay: integer(env, 'UPLOAD_DAILY_BYTES', DEFAULT_UPLOAD_DAILY_BYTES, 1, 1024 ** 4),
+      channelsPerMinute: integer(env, 'CHANNEL_CREATE_PER_MINUTE', 3, 1, 10_000),
+      channelsPerServer: integer(env, 'CHANNELS_PER_SERVER_MAX', 500, 1, 1_000_000),
     },
   }
 }

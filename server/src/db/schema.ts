@@ -4,6 +4,7 @@
  * (core/wire/entities.ts) are built from these rows by the repositories.
  */
 import type { Kysely } from 'kysely'
+import type { AccountUsageTable } from './tables/abuse-limits'
 
 /** A server (community). */
 export interface ServersTable {
@@ -162,6 +163,7 @@ export interface Database {
   showroom_hotspots: ShowroomHotspotsTable
   showroom_events: ShowroomEventsTable
   stored_files: StoredFilesTable
+  account_usage: AccountUsageTable
 }
 
 /** The query layer every repository uses, whichever dialect is underneath. */

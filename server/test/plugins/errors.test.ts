@@ -35,7 +35,7 @@ describe('answers in the envelope for every failure', () => {
   })
 
   it('answers malformed JSON with 400', async () => {
-    const response = await test.inject({ method: 'POST', url: '/resource/base64', headers: { 'content-type': 'application/json' }, payload: '{"data":' })
+    const response = await test.inject({ method: 'POST', url: '/auth/guest', headers: { 'content-type': 'application/json' }, payload: '{"data":' })
     expect(response.statusCode).toBe(400)
     expect(envelope(response)).toMatchObject({ code: 400000, data: null })
   })

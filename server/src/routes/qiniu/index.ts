@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify'
 import { API_PATHS, FILES_PATH, type UploadTokenBody, type UploadTokenData } from '@core/wire/api'
 import type { RouteOptions } from '../../context'
 import { badRequest } from '../../errors'
+import { requireUser, signedInUser } from '../../plugins/auth'
 import { publicBase } from '../../plugins/public-url'
 import { mimeAllowed, signUploadToken, type PutPolicy } from '../../services/qiniu-token'
 import { absentBodyAsEmpty } from '../checks'
@@ -26,8 +27,10 @@ export const MAX_KEY_BYTES = 750
 export default async function qiniuRoutes (fastify: FastifyInstance, { ctx }: RouteOptions): Promise<void> {
   fastify.post<{ Body: UploadTokenBody }>(API_PATHS.uploadToken, {
     preValidation: absentBodyAsEmpty,
+    onRequest: requireUser(ctx), // issue 13: tokens only for a signed-in account, whose quota its uploads use
     schema: {
-      summary: 'Qiniu upload token (SPEC §7)',
+      summary: 'Qiniu upload token (SPEC §7); bearer token, uploads count on the account\'s daily quota',
+      security: [{ bearer: [] }],
       body: {
         type: 'object',
         additionalProperties: false,
@@ -48,6 +51,7 @@ export default async function qiniuRoutes (fastify: FastifyInstance, { ctx }: Ro
       deadline: ctx.now() + UPLOAD_TOKEN_LIFETIME_SECONDS,
       fsizeLimit: qiniu.uploadMaxBytes,
       mimeLimit: mime ?? UPLOAD_MIME_LIMIT,
+      endUser: signedInUser(request).uid,
     }
     const data: UploadTokenData = {
       domain: qiniu.domain ?? `${publicBase(ctx.config.publicUrl, request)}${FILES_PATH}`,
