@@ -24,6 +24,7 @@ export async function migrateToLatest (db: Db, schema?: string): Promise<void> {
   const { error, results } = await migrator.migrateToLatest()
   if (error) {
     const failed = results?.find(result => result.status === 'Error')
-    throw new Error(`migration ${failed?.migrationName ?? '(unknown)'} failed: ${error instanceof Error ? error.message : String(error)}`)
+    // the cause is kept: a failed start names a database that cannot be reached (start-failure.ts)
+    throw Object.assign(new Error(`migration ${failed?.migrationName ?? '(unknown)'} failed: ${error instanceof Error ? error.message : String(error)}`), { cause: error })
   }
 }
