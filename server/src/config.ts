@@ -79,6 +79,12 @@ export interface ServerConfig {
   qiniu: QiniuConfig
   auditWords: string[]
   rateLimit: RateLimitConfig
+  /** redis:// URL of the shared event bus and presence (N processes); null means the in-process bus (one process). */
+  redisUrl: string | null
+  /** Prefix of every Redis key and channel, so several deployments (or test runs) can share one Redis. */
+  redisKeyPrefix: string
+  /** The gateway's heartbeat interval (announced in `ready`); a session silent for two of them is dropped. */
+  gatewayHeartbeatMs: number
 }
 
 /** A variable holds a value the server cannot use. */
@@ -121,6 +127,12 @@ function httpUrl (env: Env, name: string): string | null {
 function list (value: string | null, fallback: readonly string[]): string[] {
   if (value === null) return [...fallback]
   return value.split(',').map(item => item.trim()).filter(item => item.length > 0)
+}
+
+function redisUrl (env: Env): string | null {
+  const value = text(env, 'REDIS_URL')
+  if (value !== null && !/^rediss?:\/\//.test(value)) throw new ConfigError('REDIS_URL', 'must be a redis:// URL (leave it unset for the in-process bus)')
+  return value
 }
 
 function databaseUrl (env: Env): string | null {
@@ -168,5 +180,8 @@ export function loadConfig (env: Env = process.env): ServerConfig {
       // 'none' limits loopback clients too
       allowList: text(env, 'RATE_LIMIT_ALLOW') === 'none' ? [] : list(text(env, 'RATE_LIMIT_ALLOW'), ['127.0.0.1', '::1', '::ffff:127.0.0.1']),
     },
+    redisUrl: redisUrl(env),
+    redisKeyPrefix: text(env, 'REDIS_KEY_PREFIX') ?? 'openrealm:',
+    gatewayHeartbeatMs: integer(env, 'GATEWAY_HEARTBEAT_MS', 30_000, 100, 600_000),
   }
 }

@@ -10,9 +10,10 @@
  * invalidation removes it, and later requests compute afresh. A failed computation
  * (e.g. a 404 for an unknown server) is not kept either.
  *
- * The cache is per process: a write made by another process on the same database is not
- * seen until that scope is invalidated here (the reference server runs as one process).
+ * The entries are per process; {@link sharedAnswerCache} sends every invalidation through
+ * the event bus, so a write on one process empties the scope on every process at once.
  */
+import type { EventBus } from '../bus'
 
 /** Entries kept by default (a few KB each). */
 export const DEFAULT_ANSWER_CACHE_ENTRIES = 512
@@ -55,6 +56,21 @@ export function createAnswerCache (maxEntries = DEFAULT_ANSWER_CACHE_ENTRIES): A
       for (const [key, entry] of entries) {
         if (entry.scope === scope) entries.delete(key)
       }
+    },
+  }
+}
+
+/**
+ * `cache` invalidated on every process: `invalidate` empties the scope here at once (the
+ * next read on this process sees the write) and tells every other process through `bus`.
+ */
+export function sharedAnswerCache (cache: AnswerCache, bus: EventBus): AnswerCache {
+  bus.subscribeInvalidations(scope => cache.invalidate(scope))
+  return {
+    answer: (scope, variant, compute) => cache.answer(scope, variant, compute),
+    invalidate (scope) {
+      cache.invalidate(scope)
+      bus.publishInvalidation(scope).catch(error => console.error('answer cache: invalidation not sent to other processes', error))
     },
   }
 }

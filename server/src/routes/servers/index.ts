@@ -7,10 +7,11 @@
 import type { FastifyInstance } from 'fastify'
 import { API_PATHS, type ChannelListData, type CreateChannelBody, type PageQuery, type RoleListData, type ServerListData } from '@core/wire/api'
 import { ChannelKind, type Server } from '@core/wire/entities'
+import { ServerDetailSchema, type ServerDetail } from '@core/wire/members'
 import { canCreateChannelType, CREATABLE_CHANNEL_TYPES, groupChannels } from '@core/domain/channel'
 import type { AppContext, RouteOptions } from '../../context'
 import { badRequest, forbidden, notFound } from '../../errors'
-import { requireUser, signedInUser } from '../../plugins/auth'
+import { optionalUser, requireUser, signedInUser } from '../../plugins/auth'
 import { pageRequestOf } from '../../repositories/paging'
 import { sendCachedAnswer } from '../cached'
 import { requireAuditPass, requireHttpUrl } from '../checks'
@@ -56,8 +57,17 @@ export default async function serversRoutes (fastify: FastifyInstance, { ctx }: 
   })
 
   fastify.get<ServerParams>(API_PATHS.server, {
-    schema: { summary: 'One server with its member count', params: serverParams, response: responses(serverSchema) },
-  }, async request => ok(await existingServer(ctx, request.params.server_id)))
+    schema: { summary: 'One server with its member and online counts (and is_member with a Bearer token)', params: serverParams, response: responses(ServerDetailSchema) },
+  }, async request => {
+    const server = await existingServer(ctx, request.params.server_id)
+    const viewer = await optionalUser(ctx, request)
+    const [onlineCount, isMember] = await Promise.all([
+      ctx.presence.onlineCount(server.server_id),
+      viewer ? ctx.repos.members.isMember(server.server_id, viewer.uid) : undefined,
+    ])
+    const detail: ServerDetail = { ...server, online_count: onlineCount, ...(isMember === undefined ? {} : { is_member: isMember }) }
+    return ok(detail)
+  })
 
   fastify.get<ServerParams>(API_PATHS.serverChannels, {
     schema: {
@@ -119,7 +129,8 @@ export default async function serversRoutes (fastify: FastifyInstance, { ctx }: 
       parent_id: parentId,
       created_by: user.uid,
     }, ctx.now())
-    ctx.answers.invalidate(serverScope(serverId)) // committed: the next channel list shows it
+    ctx.answers.invalidate(serverScope(serverId)) // committed: the next channel list shows it, on every process
+    await ctx.bus.publish({ t: 'CHANNEL_CREATE', server_id: serverId, d: channel })
     return ok(channel)
   })
 
