@@ -22,8 +22,11 @@ export const DEFAULT_ANSWER_CACHE_ENTRIES = 512
 export interface AnswerCache {
   /** The answer stored under `scope` and `variant`, computed by `compute` (and kept) when there is none. */
   answer (scope: string, variant: string, compute: () => Promise<Buffer>): Promise<Buffer>
-  /** Forgets every answer under `scope` (call after the write that changes its data is committed). */
-  invalidate (scope: string): void
+  /**
+   * Forgets every answer under `scope` (call after the write that changes its data is
+   * committed). At once on this process; the promise resolves when every process was told.
+   */
+  invalidate (scope: string): void | Promise<void>
 }
 
 interface Entry {
@@ -68,9 +71,9 @@ export function sharedAnswerCache (cache: AnswerCache, bus: EventBus): AnswerCac
   bus.subscribeInvalidations(scope => cache.invalidate(scope))
   return {
     answer: (scope, variant, compute) => cache.answer(scope, variant, compute),
-    invalidate (scope) {
-      cache.invalidate(scope)
-      bus.publishInvalidation(scope).catch(error => console.error('answer cache: invalidation not sent to other processes', error))
+    async invalidate (scope) {
+      await cache.invalidate(scope)
+      await bus.publishInvalidation(scope)
     },
   }
 }

@@ -7,9 +7,9 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
-import { MEMBERS_PATHS, MemberListDataSchema, MemberListQuerySchema, MEMBER_PAGE_DEFAULT, MembershipDataSchema, type Member, type MemberAdd, type MemberListData, type MemberRemove, type MembershipData } from '@core/wire/members'
+import { MEMBERS_PATHS, MemberListDataSchema, MemberListQuerySchema, MEMBER_PAGE_DEFAULT, MEMBER_PAGE_MAX, MembershipDataSchema, type Member, type MemberAdd, type MemberListData, type MemberRemove, type MembershipData } from '@core/wire/members'
 import type { AppContext, RouteOptions } from '../../context'
-import { notFound } from '../../errors'
+import { badRequest, notFound } from '../../errors'
 import { requireUser, signedInUser } from '../../plugins/auth'
 import type { MemberCursor } from '../../repositories/members'
 import { ok } from '../envelope'
@@ -80,7 +80,10 @@ export default async function membersRoutes (instance: FastifyInstance, { ctx }:
     const serverId = request.params.server_id
     await requireServer(ctx, serverId)
     const after = request.query.after ? parseMemberCursor(request.query.after) : null
-    const page = await ctx.repos.members.list(serverId, after, request.query.limit ?? MEMBER_PAGE_DEFAULT)
+    const limit = request.query.limit ?? MEMBER_PAGE_DEFAULT
+    // the validator coerces "1e309" to Infinity and lets it through (ajv 8.20): refused here
+    if (!Number.isSafeInteger(limit)) throw badRequest(`querystring.limit: an integer from 1 to ${MEMBER_PAGE_MAX} is required`)
+    const page = await ctx.repos.members.list(serverId, after, limit)
     const [online, onlineCount] = await Promise.all([
       ctx.presence.onlineOf(page.items.map(item => item.user.uid)),
       ctx.presence.onlineCount(serverId),

@@ -129,7 +129,7 @@ export default async function serversRoutes (fastify: FastifyInstance, { ctx }: 
       parent_id: parentId,
       created_by: user.uid,
     }, ctx.now())
-    ctx.answers.invalidate(serverScope(serverId)) // committed: the next channel list shows it, on every process
+    await ctx.answers.invalidate(serverScope(serverId)) // committed: the next channel list shows it, on every process
     await ctx.bus.publish({ t: 'CHANNEL_CREATE', server_id: serverId, d: channel })
     return ok(channel)
   })
