@@ -1,6 +1,7 @@
 import { ChannelType } from '@core/wire/entities'
 import { ProfileStore } from '@/stores/profile-store'
 import { createRootStore } from '@/stores/root-store'
+import { fakeConnector } from './support/fake-socket'
 import {
   channel, failedRequest, fakeApi, fakeLogger, liveItem, manualClock, manualScheduler, memoryStorage, paged, serverDetail, user,
 } from './support/fakes'
@@ -54,6 +55,21 @@ describe('createRootStore', () => {
     api.updateProfile.mockResolvedValue(user({ signature: '你好' }))
     await new ProfileStore(root.api, root.session, root.logger).update({ signature: '你好' })
     expect(root.session.user?.signature).toBe('你好')
+  })
+
+  it('connects the gateway while someone is signed in, with their token, and disconnects on sign-out', () => {
+    const connect = fakeConnector()
+    const root = createRootStore(fakeApi(), { storage: memoryStorage(), loginKey: 'openrealm:dev:login', scheduler: manualScheduler(), logger: fakeLogger(), gateway: { connect, url: 'ws://realm.test/gateway' } })
+    const stopFollowing = root.connectWhenSignedIn()
+    expect(connect.sockets).toHaveLength(0)
+    root.session.hydrate({ user: user(), token: 't1' })
+    expect(root.gateway.connection).toBe('connecting')
+    connect.last().open()
+    expect(connect.last().sent).toEqual([{ op: 'identify', d: { token: 't1' } }])
+    root.session.signOut()
+    expect(root.gateway.connection).toBe('offline')
+    expect(connect.last().closedByClient).toBe(true)
+    stopFollowing()
   })
 
   it('stops the live clock when disposed', async () => {

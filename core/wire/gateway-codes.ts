@@ -1,8 +1,13 @@
 /**
- * Numbers of the gateway protocol (core/wire/gateway.ts) that the client needs as values:
- * error-frame codes, which are also the WebSocket close codes of a closing error. No
+ * Values of the gateway protocol (core/wire/gateway.ts) that the client needs: its path and
+ * the error-frame codes, which are also the WebSocket close codes of a closing error. No
  * imports, so the client takes them from here without loading TypeBox.
  */
+
+/** Path of the gateway on every server process. */
+export const GATEWAY_PATHS = {
+  gateway: '/gateway',
+} as const
 
 /**
  * Codes of `error` frames and of the 4xxx close codes the gateway uses. A frame error

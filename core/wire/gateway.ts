@@ -18,11 +18,6 @@ import { Nullable, UserSchema } from './entities'
 
 export * from './gateway-codes'
 
-/** Path of the gateway on every server process. */
-export const GATEWAY_PATHS = {
-  gateway: '/gateway',
-} as const
-
 /** Every dispatch name (`t`) the gateway forwards; the payloads are declared by each topic's wire file. */
 export const DISPATCH_NAMES = [
   // gw (core/wire/members.ts, ./entities Channel)

@@ -9,8 +9,11 @@
  */
 import type { ConfiguredServer } from '@core/domain/servers'
 import type { ServerChoiceInput } from '@core/domain/server'
+import { reaction } from 'mobx'
 import type { ApiClient } from '@/services/api/api-client'
+import { defaultGatewayUrl, taroSocketConnector, type SocketConnector } from '@/services/gateway'
 import { ChannelStore } from './channel-store'
+import { GatewayStore } from './gateway-store'
 import { LiveStore, timeoutScheduler, type TimerScheduler } from './live-store'
 import type { StoreLogger } from './load-tracker'
 import { ServerStore } from './server-store'
@@ -32,6 +35,8 @@ export interface RootStoreOptions {
   servers?: readonly ConfiguredServer[]
   /** Live items per page; 20 by default. */
   livePageSize?: number
+  /** The gateway's socket connector and URL; Taro.connectSocket to this build's API by default. */
+  gateway?: { connect: SocketConnector, url: string }
 }
 
 /** The stores every page shares, wired together, and what page-owned stores are built on. */
@@ -50,6 +55,8 @@ export class RootStore {
   readonly channel: ChannelStore
   /** The current server's live items and their clock. */
   readonly live: LiveStore
+  /** The real-time connection every store subscribes to (`gateway.on`). */
+  readonly gateway: GatewayStore
 
   constructor (api: ApiClient, options: RootStoreOptions) {
     const logger = options.logger ?? console
@@ -60,7 +67,26 @@ export class RootStore {
     this.session = new SessionStore(api, { storage: options.storage, loginKey: options.loginKey, clock, logger })
     this.server = new ServerStore(api, { servers: options.servers, logger })
     this.channel = new ChannelStore(api, this.server, logger)
-    this.live = new LiveStore(api, this.server, { clock, scheduler: options.scheduler ?? timeoutScheduler, pageSize: options.livePageSize, logger })
+    const scheduler = options.scheduler ?? timeoutScheduler
+    this.live = new LiveStore(api, this.server, { clock, scheduler, pageSize: options.livePageSize, logger })
+    this.gateway = new GatewayStore({
+      connect: options.gateway?.connect ?? taroSocketConnector,
+      url: options.gateway?.url ?? defaultGatewayUrl(),
+      token: () => this.session.token,
+      scheduler,
+      logger,
+    })
+  }
+
+  /**
+   * Keeps the gateway connected while someone is signed in (connects now if so, and
+   * again with the new token after a sign-in); the returned function stops following.
+   */
+  connectWhenSignedIn (): () => void {
+    return reaction(() => this.session.token, token => {
+      this.gateway.stop()
+      if (token) this.gateway.start()
+    }, { fireImmediately: true })
   }
 
   /**
@@ -73,9 +99,10 @@ export class RootStore {
     await Promise.all([this.server.load(), this.channel.load(), this.live.load()])
   }
 
-  /** Stops everything that runs on its own (the live clock). */
+  /** Stops everything that runs on its own (the live clock, the gateway). */
   dispose (): void {
     this.live.dispose()
+    this.gateway.stop()
   }
 }
 
