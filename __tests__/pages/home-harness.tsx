@@ -11,7 +11,7 @@ import { ChannelKind, ChannelType, LiveFlag, type ChannelGroup, type LiveItem } 
 import { setLanguage } from '@/constants/messages'
 import { StoresProvider } from '@/stores/context'
 import { createRootStore, type RootStore } from '@/stores/root-store'
-import { channel, fakeApi, fakeLogger, liveItem, manualClock, manualScheduler, memoryStorage, paged, serverDetail, user, type FakeApi } from '../stores/support/fakes'
+import { channel, fakeApi, fakeLogger, fakeMembersApi, liveItem, manualClock, manualScheduler, memoryStorage, paged, serverDetail, user, type FakeApi } from '../stores/support/fakes'
 import { forgetHooks, runHook, type PageHook } from './home-taro-hooks'
 
 /** The moment the tests run at: 2024-01-01 12:00 UTC+8, in unix ms. */
@@ -39,6 +39,8 @@ export interface MountedPage {
 /** What a test sets up before mounting. */
 export interface MountOptions {
   api?: FakeApi
+  /** The membership calls (all failing by default). */
+  members?: ReturnType<typeof fakeMembersApi>
   /** The page's query (raw, as the platform hands it over). */
   params?: Record<string, string>
   /** Play load and show right after mounting (default true). */
@@ -97,7 +99,7 @@ export async function mountPage (Page: React.ComponentType, options: MountOption
   const api = options.api ?? homeApi()
   const clock = manualClock(NOW_MS)
   const scheduler = manualScheduler()
-  const root = createRootStore(api, { storage: memoryStorage(), loginKey: 'test:login', clock: clock.now, scheduler, logger: fakeLogger() })
+  const root = createRootStore(api, { storage: memoryStorage(), loginKey: 'test:login', clock: clock.now, scheduler, logger: fakeLogger(), members: options.members ?? fakeMembersApi() })
   jest.spyOn(Taro, 'getCurrentInstance').mockReturnValue({ router: { params: options.params ?? {} } } as unknown as ReturnType<typeof Taro.getCurrentInstance>)
   const testUtils = new TestUtils()
   const settle = async () => {

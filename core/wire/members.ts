@@ -5,19 +5,10 @@
  */
 import { Type, type Static } from '@sinclair/typebox'
 import { ServerSchema, UserSchema } from './entities'
+import { MEMBER_PAGE_DEFAULT, MEMBER_PAGE_MAX } from './members-paths'
 
-/** Paths of the membership calls, relative to the API base. */
-export const MEMBERS_PATHS = {
-  /** POST joins, DELETE leaves (the signed-in user). */
-  myMembership: '/servers/:server_id/members/me',
-  /** GET: the member list. */
-  members: '/servers/:server_id/members',
-} as const
+export * from './members-paths'
 
-/** Most members on one page of the list. */
-export const MEMBER_PAGE_MAX = 100
-/** Members on one page when `limit` is not given. */
-export const MEMBER_PAGE_DEFAULT = 50
 
 /** `GET /servers/:server_id`: the server with its online count, and whether the signed-in caller is a member (absent without a token). */
 export const ServerDetailSchema = Type.Composite([ServerSchema, Type.Object({
