@@ -4,6 +4,9 @@
  * (core/wire/entities.ts) are built from these rows by the repositories.
  */
 import type { Kysely } from 'kysely'
+import type { MessagesTable, ReactionsTable, ReadStatesTable } from './tables/messages'
+
+export type { MessagesTable } from './tables/messages'
 
 /** A server (community). */
 export interface ServersTable {
@@ -94,15 +97,6 @@ export interface PostsTable {
   created_at: number
 }
 
-/** A message of a channel. */
-export interface MessagesTable {
-  message_id: string
-  channel_id: string
-  author_uid: string
-  content: string
-  created_at: number
-}
-
 /** The showroom map of a metaverse channel. */
 export interface ShowroomsTable {
   channel_id: string
@@ -158,6 +152,8 @@ export interface Database {
   lives: LivesTable
   posts: PostsTable
   messages: MessagesTable
+  reactions: ReactionsTable
+  read_states: ReadStatesTable
   showrooms: ShowroomsTable
   showroom_hotspots: ShowroomHotspotsTable
   showroom_events: ShowroomEventsTable
