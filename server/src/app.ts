@@ -7,7 +7,7 @@
  * tests `inject` into it.
  */
 import Fastify, { LogController, type FastifyInstance } from 'fastify'
-import { createInProcessBus } from './bus'
+import { createInProcessBus, type EventBus } from './bus'
 import type { ServerConfig } from './config'
 import type { AppContext } from './context'
 import { openDatabase } from './db/dialects'
@@ -25,6 +25,7 @@ import channelRoomRoutes from './routes/channel-room'
 import channelsRoutes from './routes/channels'
 import filesRoutes from './routes/files'
 import loginThirdRoutes from './routes/login-third'
+import messagesRoutes from './routes/messages'
 import qiniuRoutes from './routes/qiniu'
 import resourceRoutes from './routes/resource'
 import rulesRoutes from './routes/rules'
@@ -44,10 +45,14 @@ export interface AppOptions {
   now?: () => number
   /** Seed the demo on start (default true). */
   seed?: boolean
+  /** The event bus (tests pass one to hear what the routes publish); an in-process bus by default. */
+  bus?: EventBus
 }
 
 /** Every route plugin, in registration order. */
-const ROUTES = [resourceRoutes, loginThirdRoutes, qiniuRoutes, uploadRoutes, channelRoomRoutes, authRoutes, usersRoutes, serversRoutes, channelsRoutes, filesRoutes, rulesRoutes]
+const ROUTES = [resourceRoutes, loginThirdRoutes, qiniuRoutes, uploadRoutes, channelRoomRoutes, authRoutes, usersRoutes, serversRoutes, channelsRoutes, filesRoutes, rulesRoutes,
+  messagesRoutes,
+]
 
 /** The app as a plugin. */
 export default async function openRealmApp (fastify: FastifyInstance, options: AppOptions): Promise<void> {
@@ -65,7 +70,7 @@ export default async function openRealmApp (fastify: FastifyInstance, options: A
     auditor: createAuditor(config.auditWords),
     tickets: ticketSourceFor(config.wechat),
     answers: createAnswerCache(),
-    bus: createInProcessBus(),
+    bus: options.bus ?? createInProcessBus(),
     now: options.now ?? (() => Math.floor(Date.now() / 1000)),
   }
   fastify.addHook('onClose', async () => { await ctx.bus.close() })

@@ -45,3 +45,15 @@ export function signedInUser (request: FastifyRequest): User {
   if (!request.currentUser) throw unauthorized('authorization: a Bearer token is required')
   return request.currentUser
 }
+
+/**
+ * An onRequest hook for routes that answer everyone but say more to a signed-in user
+ * (their reactions, their unread counts): sets `request.currentUser` when the request
+ * carries a live session's token and leaves it null otherwise (never a 401).
+ */
+export function identifyUser (ctx: AppContext): onRequestAsyncHookHandler {
+  return async request => {
+    const token = bearerToken(request.headers.authorization)
+    if (token) request.currentUser = await ctx.repos.users.findBySession(token, ctx.now())
+  }
+}

@@ -3,6 +3,7 @@ import type { Db } from '../db/schema'
 import { createChannelsRepository, type ChannelsRepository } from './channels'
 import { createFeedsRepository, type FeedsRepository } from './feeds'
 import { createMembersRepository, type MembersRepository } from './members'
+import { createMessagesRepository, type MessagesRepository } from './messages'
 import { createServersRepository, type ServersRepository } from './servers'
 import { createShowroomsRepository, type ShowroomsRepository } from './showrooms'
 import { createUsersRepository, type UsersRepository } from './users'
@@ -14,6 +15,7 @@ export interface Repositories {
   channels: ChannelsRepository
   feeds: FeedsRepository
   members: MembersRepository
+  messages: MessagesRepository
   showrooms: ShowroomsRepository
 }
 
@@ -26,6 +28,7 @@ export function createRepositories (db: Db): Repositories {
     channels: createChannelsRepository(db, showrooms),
     feeds: createFeedsRepository(db),
     members: createMembersRepository(db),
+    messages: createMessagesRepository(db),
     showrooms,
   }
 }

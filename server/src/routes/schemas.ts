@@ -76,11 +76,13 @@ export const serverSchema: JsonSchema = object({ server_id: str, name: str, sub_
 /** core/wire/entities.ts Role */
 export const roleSchema: JsonSchema = object({ role_id: str, server_id: str, name: str, type: int, join_role: nullableStr })
 
-/** core/wire/entities.ts Channel */
-export const channelSchema: JsonSchema = object({
+const channelFields = object({
   channel_id: str, server_id: str, channel_type: int, kind: int, name: str, parent_id: nullableStr, sort: int,
   map_category: nullableInt, link_url: nullableStr, icon: str, audit_status: int,
 })
+
+/** core/wire/entities.ts Channel (`unread_count` and `mention_count` only in a signed-in member's channel list). */
+export const channelSchema: JsonSchema = { ...channelFields, properties: { ...channelFields.properties as JsonSchema, unread_count: int, mention_count: int } }
 
 /** core/wire/entities.ts ChannelGroup */
 export const channelGroupSchema: JsonSchema = object({

@@ -1,4 +1,4 @@
-/** One channel and its paged feeds: posts (post channels only), messages, live items. */
+/** One channel and its paged feeds: posts (post channels only) and live items (messages: routes/messages). */
 import type { FastifyInstance } from 'fastify'
 import { API_PATHS, type PageQuery } from '@core/wire/api'
 import { ChannelType, type Channel } from '@core/wire/entities'
@@ -6,7 +6,7 @@ import type { AppContext, RouteOptions } from '../../context'
 import { badRequest, notFound } from '../../errors'
 import { pageRequestOf } from '../../repositories/paging'
 import { ok } from '../envelope'
-import { channelSchema, idSchema, liveItemSchema, messageSchema, pagedOf, pageQuerySchema, postSchema, responses } from '../schemas'
+import { channelSchema, idSchema, liveItemSchema, pagedOf, pageQuerySchema, postSchema, responses } from '../schemas'
 
 type ChannelParams = { Params: { channel_id: string } }
 type ChannelPage = ChannelParams & { Querystring: PageQuery }
@@ -31,13 +31,6 @@ export default async function channelsRoutes (fastify: FastifyInstance, { ctx }:
     const channel = await existingChannel(ctx, request.params.channel_id)
     if (channel.channel_type !== ChannelType.Post) throw badRequest(`path.channel_id: channel ${channel.channel_id} is not a post channel`)
     return ok(await ctx.repos.feeds.posts(channel.channel_id, pageRequestOf(request.query)))
-  })
-
-  fastify.get<ChannelPage>(API_PATHS.channelMessages, {
-    schema: { summary: 'Messages of a channel (paged, newest first)', params: channelParams, querystring: pageQuerySchema, response: responses(pagedOf(messageSchema)) },
-  }, async request => {
-    const channel = await existingChannel(ctx, request.params.channel_id)
-    return ok(await ctx.repos.feeds.messages(channel.channel_id, pageRequestOf(request.query)))
   })
 
   fastify.get<ChannelPage>(API_PATHS.channelLives, {

@@ -8,9 +8,10 @@ import type { FastifyInstance } from 'fastify'
 import { API_PATHS, type ChannelListData, type CreateChannelBody, type PageQuery, type RoleListData, type ServerListData } from '@core/wire/api'
 import { ChannelKind, type Server } from '@core/wire/entities'
 import { canCreateChannelType, CREATABLE_CHANNEL_TYPES, groupChannels } from '@core/domain/channel'
+import { isChatChannel } from '@core/domain/messages'
 import type { AppContext, RouteOptions } from '../../context'
 import { badRequest, forbidden, notFound } from '../../errors'
-import { requireUser, signedInUser } from '../../plugins/auth'
+import { identifyUser, requireUser, signedInUser } from '../../plugins/auth'
 import { pageRequestOf } from '../../repositories/paging'
 import { sendCachedAnswer } from '../cached'
 import { requireAuditPass, requireHttpUrl } from '../checks'
@@ -60,13 +61,23 @@ export default async function serversRoutes (fastify: FastifyInstance, { ctx }: 
   }, async request => ok(await existingServer(ctx, request.params.server_id)))
 
   fastify.get<ServerParams>(API_PATHS.serverChannels, {
+    onRequest: identifyUser(ctx),
     schema: {
-      summary: 'The channels of a server, grouped for display',
+      summary: "The channels of a server, grouped for display; a signed-in member's carry their unread and mention counts",
       params: serverParams,
       response: responses({ type: 'object', required: ['groups'], properties: { groups: { type: 'array', items: channelGroupSchema } } }),
     },
   }, async (request, reply) => {
     const serverId = request.params.server_id
+    const user = request.currentUser
+    if (user && await ctx.repos.members.isMember(serverId, user.uid)) {
+      // a member's own counts: never from (or into) the shared answer cache
+      await existingServer(ctx, serverId)
+      const channels = await ctx.repos.channels.listByServer(serverId)
+      const counts = await ctx.repos.messages.channelCounts(user.uid, channels.filter(isChatChannel).map(channel => channel.channel_id))
+      const data: ChannelListData = { groups: groupChannels(channels.map(channel => ({ ...channel, ...counts.get(channel.channel_id) }))) }
+      return ok(data)
+    }
     return sendCachedAnswer(ctx, request, reply, { scope: serverScope(serverId), variant: 'channels' }, async () => {
       await existingServer(ctx, serverId)
       const data: ChannelListData = { groups: groupChannels(await ctx.repos.channels.listByServer(serverId)) }
