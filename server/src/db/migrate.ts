@@ -20,7 +20,9 @@ export const MIGRATIONS: Record<string, Migration> = {
  * would take another schema's for its own.
  */
 export async function migrateToLatest (db: Db, schema?: string): Promise<void> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS }, ...(schema ? { migrationTableSchema: schema } : {}) })
+  // each branch owns one migration (0002 … 0006) and they merge in any order: a database
+  // that already ran a later one still gets an earlier one that lands afterwards
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS }, allowUnorderedMigrations: true, ...(schema ? { migrationTableSchema: schema } : {}) })
   const { error, results } = await migrator.migrateToLatest()
   if (error) {
     const failed = results?.find(result => result.status === 'Error')
