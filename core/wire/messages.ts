@@ -59,7 +59,7 @@ export const ChatMessageSchema = Type.Object({
   server_id: Type.String(),
   author: UserSchema,
   content: Type.String(),
-  /** The sender's nonce; null for messages not sent through the API (the demo seed). */
+  /** The nonce the sender chose (the client matches its pending message by it); demo messages carry the seed's own; null when none was given. */
   nonce: Nullable(Type.String()),
   /** The message this one answers; null when it answers none or the original was deleted. */
   reply_to: Nullable(ReplyPreviewSchema),
