@@ -7,7 +7,9 @@
  *  - the newest page (`?limit=50`) of each channel;
  *  - a deep page: 500,000 messages back in the big channel (`?before=<id>&limit=50`),
  *    500 back in the small one;
- *  - for contrast, the old `page`/`page_size` query (OFFSET + COUNT) at the same depth.
+ *  - for contrast, the old `page`/`page_size` query (OFFSET + COUNT) at the same depth;
+ *  - the channel list of a member who has read nothing (unread counts of every channel),
+ *    before the messages are written and after.
  * Medians and p99 of sequential requests after a warm-up, big and small channel taken in
  * turns; the budget is big ÷ small ≤ 1.2× (medians).
  *
@@ -58,6 +60,9 @@ export interface HistoryResult {
   smallDeep: Latency
   /** The old OFFSET + COUNT page at the same depth in the big channel. */
   bigOldPage: Latency
+  /** A member's channel list (with unread counts) before the messages were written, and after. */
+  memberListBefore: Latency
+  memberListAfter: Latency
 }
 
 /** Each channel's synthetic messages share milliseconds with the other's; the sequence part of their ids tells them apart. */
@@ -90,15 +95,25 @@ function percentile (sorted: number[], fraction: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))]
 }
 
-/** Time of one GET of `url`, in milliseconds; the answer must be a 200 with `expectItems` messages. */
-async function timeOne (app: FastifyInstance, url: string, expectItems: number): Promise<number> {
+/** One GET to time. */
+interface BenchRequest {
+  url: string
+  headers?: Record<string, string>
+  /** Messages the answer must hold (a history page); not checked when absent. */
+  items?: number
+}
+
+/** Time of one GET, in milliseconds; the answer must be a 200 (holding `items` messages when given). */
+async function timeOne (app: FastifyInstance, request: BenchRequest): Promise<number> {
   const started = process.hrtime.bigint()
-  const response = await app.inject(url)
+  const response = await app.inject({ url: request.url, headers: request.headers })
   const elapsed = Number(process.hrtime.bigint() - started) / 1e6
-  if (response.statusCode !== 200) throw new Error(`${url} answered ${response.statusCode}: ${response.body}`)
-  const data = (response.json() as { data: { items?: unknown[], list?: unknown[] } }).data
-  const items = data.items ?? data.list ?? []
-  if (items.length !== expectItems) throw new Error(`${url} answered ${items.length} messages, not ${expectItems}`)
+  if (response.statusCode !== 200) throw new Error(`${request.url} answered ${response.statusCode}: ${response.body}`)
+  if (request.items !== undefined) {
+    const data = (response.json() as { data: { items?: unknown[], list?: unknown[] } }).data
+    const items = data.items ?? data.list ?? []
+    if (items.length !== request.items) throw new Error(`${request.url} answered ${items.length} messages, not ${request.items}`)
+  }
   return elapsed
 }
 
@@ -108,14 +123,14 @@ function latencyOf (timings: number[]): Latency {
 }
 
 /**
- * Latencies of `urls` (each answering a full page), `samples` GETs each after a warm-up,
- * taken in turns (a, b, a, b …) so a busy moment of the machine weighs on all alike.
+ * Latencies of `requests`, `samples` GETs each after a warm-up, taken in turns
+ * (a, b, a, b …) so a busy moment of the machine weighs on all alike.
  */
-async function measureInTurns (app: FastifyInstance, urls: string[], samples: number): Promise<Latency[]> {
-  const timings = urls.map((): number[] => [])
+async function measureInTurns (app: FastifyInstance, requests: BenchRequest[], samples: number): Promise<Latency[]> {
+  const timings = requests.map((): number[] => [])
   for (let round = -Math.min(20, samples); round < samples; round += 1) {
-    for (const [index, url] of urls.entries()) {
-      const elapsed = await timeOne(app, url, PAGE)
+    for (const [index, request] of requests.entries()) {
+      const elapsed = await timeOne(app, request)
       if (round >= 0) timings[index].push(elapsed)
     }
   }
@@ -155,13 +170,19 @@ async function runOn (databaseUrl: string | null): Promise<HistoryResult> {
   const app = await buildApp(config)
   const { db, dialect } = await openDatabase(config)
   try {
+    // a member who has read nothing: their channel list counts every unread channel, the big one too
+    const guest = (await app.inject({ method: 'POST', url: '/auth/guest' })).json() as { data: { token: string, user: { uid: string } } }
+    await db.insertInto('server_members').values({ server_id: SERVER_ID, uid: guest.data.user.uid, joined_at: 0 }).execute()
+    const memberList: BenchRequest = { url: `/servers/${SERVER_ID}/channels`, headers: { authorization: `Bearer ${guest.data.token}` } }
+    const [memberListBefore] = await measureInTurns(app, [memberList], SAMPLES)
+
     const insertStarted = Date.now()
     await insertMessages(db, dialect, BIG_CHANNEL, BIG_COUNT)
     await insertMessages(db, dialect, SMALL_CHANNEL, SMALL_COUNT)
     await sql`analyze`.execute(db)
     const insertSeconds = (Date.now() - insertStarted) / 1000
 
-    const history = (channelId: string, query: string) => `/channels/${channelId}/messages?${query}`
+    const history = (channelId: string, query: string): BenchRequest => ({ url: `/channels/${channelId}/messages?${query}`, items: PAGE })
     const bigDepth = Math.floor(BIG_COUNT / 2)
     const smallDepth = Math.floor(SMALL_COUNT / 2)
     const [bigNewest, smallNewest] = await measureInTurns(app, [history(BIG_CHANNEL, `limit=${PAGE}`), history(SMALL_CHANNEL, `limit=${PAGE}`)], SAMPLES)
@@ -170,7 +191,8 @@ async function runOn (databaseUrl: string | null): Promise<HistoryResult> {
       history(SMALL_CHANNEL, `limit=${PAGE}&before=${syntheticId(SMALL_CHANNEL, SMALL_COUNT - smallDepth)}`),
     ], SAMPLES)
     const [bigOldPage] = await measureInTurns(app, [history(BIG_CHANNEL, `page=${bigDepth / PAGE + 1}&page_size=${PAGE}`)], OLD_PAGE_SAMPLES)
-    return { dialect, insertSeconds, bigNewest, smallNewest, bigDeep, smallDeep, bigOldPage }
+    const [memberListAfter] = await measureInTurns(app, [memberList], SAMPLES)
+    return { dialect, insertSeconds, bigNewest, smallNewest, bigDeep, smallDeep, bigOldPage, memberListBefore, memberListAfter }
   } finally {
     await db.destroy()
     await app.close()
@@ -201,6 +223,7 @@ export function historyRows (results: readonly HistoryResult[]): string[][] {
     return [
       [`History ${result.dialect}: newest page p50 / p99 (${big} vs ${SMALL_COUNT} messages)`, `${ms(result.bigNewest.p50)} / ${ms(result.bigNewest.p99)}`, `${ms(result.smallNewest.p50)} / ${ms(result.smallNewest.p99)}`, `${newest.toFixed(2)}×`, verdict(newest)],
       [`History ${result.dialect}: page ${(BIG_COUNT / 2).toLocaleString('en')} back (vs ${SMALL_COUNT / 2} back) p50 / p99`, `${ms(result.bigDeep.p50)} / ${ms(result.bigDeep.p99)}`, `${ms(result.smallDeep.p50)} / ${ms(result.smallDeep.p99)}`, `${deep.toFixed(2)}×`, verdict(deep)],
+      [`Channel list of a member who read nothing, ${result.dialect}: p50 / p99 (with vs without the ${big} messages)`, `${ms(result.memberListAfter.p50)} / ${ms(result.memberListAfter.p99)}`, `${ms(result.memberListBefore.p50)} / ${ms(result.memberListBefore.p99)}`, `${ratioOf(result.memberListAfter.p50, result.memberListBefore.p50).toFixed(2)}×`, ''],
       [`History ${result.dialect}: old page/page_size at the same depth (OFFSET + COUNT)`, `${ms(result.bigOldPage.p50)} / ${ms(result.bigOldPage.p99)}`, '', `${ratioOf(result.bigOldPage.p50, result.bigDeep.p50).toFixed(0)}× the cursor page`, `${result.insertSeconds.toFixed(1)} s to write ${big} + ${SMALL_COUNT}`],
     ]
   })

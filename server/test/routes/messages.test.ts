@@ -1,3 +1,4 @@
+import { timeIdAt } from '@core/domain/ids'
 import type { Paged } from '@core/wire/api'
 import type { ChannelGroup, Message } from '@core/wire/entities'
 import type { ChatMessage, MessageHistory, ReadState } from '@core/wire/messages'
@@ -458,6 +459,18 @@ describe('read positions and unread counts', () => {
     expect(anonymous.get(LOBBY)).not.toHaveProperty('unread_count')
     const guest = await signInAsGuest(test)
     expect((await channelList(guest.headers)).get(LOBBY)).not.toHaveProperty('unread_count')
+  })
+
+  it('stops counting unread messages at 100 (the list shows 99+)', async () => {
+    const reader = await member()
+    const channel = '83282805'
+    const rows = Array.from({ length: 150 }, (_unused, index) => ({
+      message_id: timeIdAt(Date.UTC(2021, 0, 1) + index), channel_id: channel, server_id: SERVER, author_uid: '100001', content: `bulk ${index}`,
+      nonce: null, reply_to: null, mentions: '[]', attachments: '[]', created_at: 1_609_459_200, edited_at: null,
+    }))
+    await db.insertInto('messages').values(rows).execute()
+    expect((await channelList(reader.headers)).get(channel)?.unread_count).toBe(100)
+    await db.deleteFrom('messages').where('message_id', 'in', rows.map(row => row.message_id)).execute()
   })
 
   it('does not count my own messages as unread', async () => {
