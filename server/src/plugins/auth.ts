@@ -46,14 +46,8 @@ export function signedInUser (request: FastifyRequest): User {
   return request.currentUser
 }
 
-/**
- * An onRequest hook for routes that answer everyone but say more to a signed-in user
- * (their reactions, their unread counts): sets `request.currentUser` when the request
- * carries a live session's token and leaves it null otherwise (never a 401).
- */
-export function identifyUser (ctx: AppContext): onRequestAsyncHookHandler {
-  return async request => {
-    const token = bearerToken(request.headers.authorization)
-    if (token) request.currentUser = await ctx.repos.users.findBySession(token, ctx.now())
-  }
+/** The user of a request's Bearer token when it carries a live one, else null (routes that answer everyone but tell members apart). */
+export async function optionalUser (ctx: AppContext, request: FastifyRequest): Promise<User | null> {
+  const token = bearerToken(request.headers.authorization)
+  return token ? ctx.repos.users.findBySession(token, ctx.now()) : null
 }

@@ -17,7 +17,7 @@ import {
 } from '@core/wire/messages'
 import type { AppContext, RouteOptions } from '../../context'
 import { badRequest, forbidden, httpError, notFound } from '../../errors'
-import { identifyUser, requireUser, signedInUser } from '../../plugins/auth'
+import { optionalUser, requireUser, signedInUser } from '../../plugins/auth'
 import type { MessagesTable } from '../../db/schema'
 import type { HistoryCursor } from '../../repositories/messages'
 import { pageRequestOf } from '../../repositories/paging'
@@ -114,7 +114,6 @@ export default async function messagesRoutes (instance: FastifyInstance, { ctx }
   }
 
   fastify.get(MESSAGES_PATHS.messages, {
-    onRequest: identifyUser(ctx),
     schema: {
       summary: 'History of a channel: before/after a message id (oldest first, has_more); page/page_size answer the old page',
       params: channelParams,
@@ -130,7 +129,8 @@ export default async function messagesRoutes (instance: FastifyInstance, { ctx }
       if (cursor !== null || query.limit !== undefined) throw badRequest('querystring: page and page_size cannot be combined with before, after or limit')
       return ok(await ctx.repos.feeds.messages(channel.channel_id, pageRequestOf(query)))
     }
-    return ok(await ctx.repos.messages.history(channel.channel_id, cursor, query.limit ?? HISTORY_LIMIT_DEFAULT, request.currentUser?.uid ?? null))
+    const viewer = await optionalUser(ctx, request) // a signed-in caller sees which reactions are theirs
+    return ok(await ctx.repos.messages.history(channel.channel_id, cursor, query.limit ?? HISTORY_LIMIT_DEFAULT, viewer?.uid ?? null))
   })
 
   fastify.post(MESSAGES_PATHS.messages, {

@@ -11,7 +11,7 @@ import { canCreateChannelType, CREATABLE_CHANNEL_TYPES, groupChannels } from '@c
 import { isChatChannel } from '@core/domain/messages'
 import type { AppContext, RouteOptions } from '../../context'
 import { badRequest, forbidden, notFound } from '../../errors'
-import { identifyUser, requireUser, signedInUser } from '../../plugins/auth'
+import { optionalUser, requireUser, signedInUser } from '../../plugins/auth'
 import { pageRequestOf } from '../../repositories/paging'
 import { sendCachedAnswer } from '../cached'
 import { requireAuditPass, requireHttpUrl } from '../checks'
@@ -61,7 +61,6 @@ export default async function serversRoutes (fastify: FastifyInstance, { ctx }: 
   }, async request => ok(await existingServer(ctx, request.params.server_id)))
 
   fastify.get<ServerParams>(API_PATHS.serverChannels, {
-    onRequest: identifyUser(ctx),
     schema: {
       summary: "The channels of a server, grouped for display; a signed-in member's carry their unread and mention counts",
       params: serverParams,
@@ -69,7 +68,7 @@ export default async function serversRoutes (fastify: FastifyInstance, { ctx }: 
     },
   }, async (request, reply) => {
     const serverId = request.params.server_id
-    const user = request.currentUser
+    const user = await optionalUser(ctx, request)
     if (user && await ctx.repos.members.isMember(serverId, user.uid)) {
       // a member's own counts: never from (or into) the shared answer cache
       await existingServer(ctx, serverId)
