@@ -7,7 +7,8 @@
  */
 import { Type, type Static } from '@sinclair/typebox'
 import { MESSAGE_CONTENT_MAX_LENGTH } from '../domain/messages'
-import { Nullable, UserSchema } from './entities'
+import { UserSchema } from './entities'
+import { ImageUrlString, MultilineText, Nullable } from './fields'
 
 /** Most messages one history page holds. */
 export const HISTORY_LIMIT_MAX = 100
@@ -42,7 +43,7 @@ export type ReactionSummary = Static<typeof ReactionSummarySchema>
 
 /** A file a message carries (uploaded first; an http(s) URL of an image, video or audio). */
 export const AttachmentSchema = Type.Object({
-  url: Type.String({ minLength: 1, maxLength: 1024, pattern: '^[^\\u0000-\\u0020\\u007f]+$' }),
+  url: ImageUrlString,
   width: Type.Integer({ minimum: 0, maximum: 100_000 }),
   height: Type.Integer({ minimum: 0, maximum: 100_000 }),
   /** Bytes. */
@@ -100,7 +101,8 @@ export type MessageHistory = Static<typeof MessageHistorySchema>
 
 /** POST /channels/:channel_id/messages: content 1..2000 characters after trimming (audited), a nonce, optionally a reply and attachments. */
 export const SendMessageBodySchema = Type.Object({
-  content: Type.String({ maxLength: 2 * MESSAGE_CONTENT_MAX_LENGTH, pattern: '^[^\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f]*$' }),
+  // the schema bounds the input; 1..2000 characters after trimming is checked by messageContentOf
+  content: MultilineText(2 * MESSAGE_CONTENT_MAX_LENGTH),
   nonce: NonceSchema,
   reply_to: Type.Optional(Nullable(MessageIdSchema)),
   attachments: Type.Optional(Type.Array(AttachmentSchema, { maxItems: MESSAGE_ATTACHMENTS_MAX })),

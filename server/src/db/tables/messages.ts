@@ -2,25 +2,22 @@
  * Row shapes of the chat tables (migration 0003-chat): messages, their reactions and
  * each member's read position per channel.
  */
+import type { ChatMessage } from '@core/wire/messages'
 
-/** A message of a channel. Ids are time-ordered (core/domain/ids.ts), so history pages on (channel_id, message_id). */
-export interface MessagesTable {
-  message_id: string
-  channel_id: string
-  /** The channel's server, so a member's unread counts of one server are one query. */
-  server_id: string
+/**
+ * A message of a channel: the wire ChatMessage less what is joined or counted when it is
+ * read (author, quoted reply, reactions), its author as a uid, the message it answers as
+ * an id (same channel, or null), and the mentioned uids and attachments as JSON text.
+ * Ids are time-ordered (core/domain/ids.ts), so history pages on (channel_id, message_id);
+ * the nonce is unique per author, so a retried send finds its message instead of adding one.
+ */
+export type MessagesTable = Omit<ChatMessage, 'author' | 'reply_to' | 'mentions' | 'reactions' | 'attachments'> & {
   author_uid: string
-  content: string
-  /** The sender's nonce; unique per author, so a retried send finds its message instead of adding one. */
-  nonce: string | null
-  /** The message this one answers (same channel), or null. */
   reply_to: string | null
   /** JSON array of the mentioned members' uids. */
   mentions: string
   /** JSON array of core/wire/messages.ts Attachment. */
   attachments: string
-  created_at: number
-  edited_at: number | null
 }
 
 /** One member's reaction with one emoji on one message. */

@@ -9,6 +9,7 @@ import { Type } from '@sinclair/typebox'
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify'
 import { createTimeIdSource } from '@core/domain/ids'
 import { isChatChannel, isReactionEmoji, mentionedUids, messageContentOf, MESSAGE_CONTENT_MAX_LENGTH } from '@core/domain/messages'
+import { ChannelParamsSchema, MessageListDataSchema } from '@core/wire/api'
 import type { Channel, User } from '@core/wire/entities'
 import {
   EditMessageBodySchema, HISTORY_LIMIT_DEFAULT, MESSAGE_DISPATCHES, MESSAGES_PATHS, MessageDeleteEventSchema, MessageHistoryQuerySchema,
@@ -23,7 +24,7 @@ import type { HistoryCursor } from '../../repositories/messages'
 import { pageRequestOf } from '../../repositories/paging'
 import { requireAuditPass, requireHttpUrl } from '../checks'
 import { ok } from '../envelope'
-import { idSchema, messageSchema, pagedOf, responses } from '../schemas'
+import { responses } from '../schemas'
 
 /** Most distinct emoji one message carries; a new one beyond it is refused. */
 export const REACTION_EMOJI_PER_MESSAGE_MAX = 20
@@ -31,9 +32,9 @@ export const REACTION_EMOJI_PER_MESSAGE_MAX = 20
 /** A member's typing is published at most once per this many milliseconds per channel; the clients show it for longer. */
 export const TYPING_THROTTLE_MS = 3000
 
-const channelParams = Type.Object({ channel_id: Type.String(idSchema) })
-const messageParams = Type.Object({ channel_id: Type.String(idSchema), message_id: MessageIdSchema })
-const reactionParams = Type.Object({ channel_id: Type.String(idSchema), message_id: MessageIdSchema, emoji: Type.String({ minLength: 1, maxLength: 64 }) })
+const channelParams = ChannelParamsSchema
+const messageParams = Type.Object({ ...ChannelParamsSchema.properties, message_id: MessageIdSchema })
+const reactionParams = Type.Object({ ...messageParams.properties, emoji: Type.String({ minLength: 1, maxLength: 64 }) })
 
 /** The channel a path names (404 when there is none). */
 async function existingChannel (ctx: AppContext, channelId: string): Promise<Channel> {
@@ -67,18 +68,6 @@ function contentOf (content: string): string {
 /** The members `content` mentions as `<@uid>` (mentions of non-members stay plain text). */
 async function mentionsOf (ctx: AppContext, serverId: string, content: string): Promise<string[]> {
   return ctx.repos.messages.membersAmong(serverId, mentionedUids(content))
-}
-
-/**
- * 400 for a numeric query value that is not a safe integer. The schema's bounds should
- * refuse `Infinity` and `1e309`, but Fastify's Ajv lets a coerced query string through
- * as Infinity (strictNumbers skips the later keywords), so the route checks again.
- */
-function requireFiniteNumbers (query: MessageHistoryQuery): void {
-  for (const name of ['limit', 'page', 'page_size'] as const) {
-    const value = query[name]
-    if (value !== undefined && !Number.isSafeInteger(value)) throw badRequest(`querystring.${name} must be an integer`)
-  }
 }
 
 /** The cursor of a history query (400 when it names both directions). */
@@ -118,12 +107,11 @@ export default async function messagesRoutes (instance: FastifyInstance, { ctx }
       summary: 'History of a channel: before/after a message id (oldest first, has_more); page/page_size answer the old page',
       params: channelParams,
       querystring: MessageHistoryQuerySchema,
-      response: responses({ anyOf: [MessageHistorySchema, pagedOf(messageSchema)] }),
+      response: responses(Type.Union([MessageHistorySchema, MessageListDataSchema])),
     },
   }, async request => {
     const channel = await existingChannel(ctx, request.params.channel_id)
     const query = request.query
-    requireFiniteNumbers(query)
     const cursor = cursorOf(query)
     if (query.page !== undefined || query.page_size !== undefined) {
       if (cursor !== null || query.limit !== undefined) throw badRequest('querystring: page and page_size cannot be combined with before, after or limit')
@@ -266,7 +254,7 @@ export default async function messagesRoutes (instance: FastifyInstance, { ctx }
       summary: 'The signed-in member is typing (members only; published to those looking at the channel, never stored)',
       security: [{ bearer: [] }],
       params: channelParams,
-      response: responses({ type: 'null' }),
+      response: responses(Type.Null()),
     },
   }, async request => {
     const user = signedInUser(request)
