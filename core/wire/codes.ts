@@ -28,7 +28,7 @@ export const SERVER_CODES = {
   AUDIT_AVATAR: 104005,
   AUDIT_COVER: 104006,
   AUDIT_INTRODUCTION: 104007,
-  /** A chat message's text rejected by audit. */
+  /** Free text (messages, posts, comments) rejected by audit. */
   AUDIT_CONTENT: 104008,
 } as const
 
