@@ -3,8 +3,8 @@
  * the rejected field. Pure; the message text lives in the message table.
  */
 
-/** SPEC §5: the audited fields, and the text of chat messages (issue 15: audited like the others, with its own code). */
-export const AUDITED_FIELDS = ['avatar', 'nickname', 'signature', 'icon', 'cover', 'title', 'introduction', 'content'] as const
+/** SPEC §5: the audited fields. */
+export const AUDITED_FIELDS = ['avatar', 'nickname', 'signature', 'icon', 'cover', 'title', 'introduction'] as const
 
 /** A field that goes through audit. */
 export type AuditField = typeof AUDITED_FIELDS[number]
@@ -21,7 +21,6 @@ export const AUDIT_CODE_BY_FIELD: Record<AuditField, number> = {
   avatar: 104005,
   cover: 104006,
   introduction: 104007,
-  content: 104008,
 }
 
 /** SPEC §5: audit rejection is signalled by error codes beginning with 104. */

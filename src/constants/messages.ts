@@ -208,8 +208,8 @@ export const MESSAGES: Record<Language, Record<MessageKey, string>> = { 'zh-CN':
 
 /** SPEC §5: display names of the audited fields, per language (used by `auditField`). */
 export const AUDIT_FIELD_NAMES: Record<Language, Record<AuditField, string>> = {
-  'zh-CN': { avatar: '头像', nickname: '昵称', signature: '个性签名', icon: '图标', cover: '封面', title: '标题', introduction: '简介', content: '消息' },
-  en: { avatar: 'avatar', nickname: 'nickname', signature: 'signature', icon: 'icon', cover: 'cover', title: 'title', introduction: 'introduction', content: 'message' },
+  'zh-CN': { avatar: '头像', nickname: '昵称', signature: '个性签名', icon: '图标', cover: '封面', title: '标题', introduction: '简介' },
+  en: { avatar: 'avatar', nickname: 'nickname', signature: 'signature', icon: 'icon', cover: 'cover', title: 'title', introduction: 'introduction' },
 }
 
 let language: Language = DEFAULT_LANGUAGE

@@ -4,8 +4,8 @@ import {
 } from '@core/domain/audit'
 
 describe('audited fields (SPEC §5)', () => {
-  it('are avatar, nickname, signature, icon, cover, title and introduction, and the content of chat messages', () => {
-    expect([...AUDITED_FIELDS].sort()).toEqual(['avatar', 'content', 'cover', 'icon', 'introduction', 'nickname', 'signature', 'title'])
+  it('are avatar, nickname, signature, icon, cover, title and introduction', () => {
+    expect([...AUDITED_FIELDS].sort()).toEqual(['avatar', 'cover', 'icon', 'introduction', 'nickname', 'signature', 'title'])
   })
 
   it('each have a distinct rejection code beginning with 104', () => {
@@ -22,7 +22,6 @@ describe('audited fields (SPEC §5)', () => {
     expect(AUDIT_CODE_BY_FIELD.avatar).toBe(SERVER_CODES.AUDIT_AVATAR)
     expect(AUDIT_CODE_BY_FIELD.cover).toBe(SERVER_CODES.AUDIT_COVER)
     expect(AUDIT_CODE_BY_FIELD.introduction).toBe(SERVER_CODES.AUDIT_INTRODUCTION)
-    expect(AUDIT_CODE_BY_FIELD.content).toBe(SERVER_CODES.AUDIT_CONTENT)
   })
 })
 
