@@ -6,12 +6,14 @@
  */
 import { Migrator, SqliteAdapter, sql, type Migration } from 'kysely'
 import * as initial from './migrations/0001-initial'
+import * as gateway from './migrations/0002-gateway'
 import * as abuseLimits from './migrations/0006-abuse-limits'
 import type { Db } from './schema'
 
 /** Every migration by name; names sort in the order they must run. */
 export const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': initial,
+  '0002-gateway': gateway,
   '0006-abuse-limits': abuseLimits,
 }
 
