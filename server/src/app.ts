@@ -25,6 +25,7 @@ import channelRoomRoutes from './routes/channel-room'
 import channelsRoutes from './routes/channels'
 import filesRoutes from './routes/files'
 import loginThirdRoutes from './routes/login-third'
+import postsRoutes from './routes/posts'
 import qiniuRoutes from './routes/qiniu'
 import resourceRoutes from './routes/resource'
 import rulesRoutes from './routes/rules'
@@ -47,7 +48,9 @@ export interface AppOptions {
 }
 
 /** Every route plugin, in registration order. */
-const ROUTES = [resourceRoutes, loginThirdRoutes, qiniuRoutes, uploadRoutes, channelRoomRoutes, authRoutes, usersRoutes, serversRoutes, channelsRoutes, filesRoutes, rulesRoutes]
+const ROUTES = [resourceRoutes, loginThirdRoutes, qiniuRoutes, uploadRoutes, channelRoomRoutes, authRoutes, usersRoutes, serversRoutes, channelsRoutes, filesRoutes, rulesRoutes,
+  postsRoutes,
+]
 
 /** The app as a plugin. */
 export default async function openRealmApp (fastify: FastifyInstance, options: AppOptions): Promise<void> {

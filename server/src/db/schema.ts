@@ -4,6 +4,7 @@
  * (core/wire/entities.ts) are built from these rows by the repositories.
  */
 import type { Kysely } from 'kysely'
+import type { LiveCommentsTable, LiveRemindersTable, LiveViewersTable, PostColumns, PostCommentsTable, PostLikesTable } from './tables/posts'
 
 /** A server (community). */
 export interface ServersTable {
@@ -84,7 +85,7 @@ export interface LivesTable {
 }
 
 /** A post of a post channel. */
-export interface PostsTable {
+export interface PostsTable extends PostColumns {
   post_id: string
   channel_id: string
   author_uid: string
@@ -162,6 +163,11 @@ export interface Database {
   showroom_hotspots: ShowroomHotspotsTable
   showroom_events: ShowroomEventsTable
   stored_files: StoredFilesTable
+  post_likes: PostLikesTable
+  post_comments: PostCommentsTable
+  live_comments: LiveCommentsTable
+  live_reminders: LiveRemindersTable
+  live_viewers: LiveViewersTable
 }
 
 /** The query layer every repository uses, whichever dialect is underneath. */

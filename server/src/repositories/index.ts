@@ -3,6 +3,7 @@ import type { Db } from '../db/schema'
 import { createChannelsRepository, type ChannelsRepository } from './channels'
 import { createFeedsRepository, type FeedsRepository } from './feeds'
 import { createMembersRepository, type MembersRepository } from './members'
+import { createPostsRepository, type PostsRepository } from './posts'
 import { createServersRepository, type ServersRepository } from './servers'
 import { createShowroomsRepository, type ShowroomsRepository } from './showrooms'
 import { createUsersRepository, type UsersRepository } from './users'
@@ -15,6 +16,7 @@ export interface Repositories {
   feeds: FeedsRepository
   members: MembersRepository
   showrooms: ShowroomsRepository
+  posts: PostsRepository
 }
 
 /** All repositories on `db`. */
@@ -27,5 +29,6 @@ export function createRepositories (db: Db): Repositories {
     feeds: createFeedsRepository(db),
     members: createMembersRepository(db),
     showrooms,
+    posts: createPostsRepository(db),
   }
 }

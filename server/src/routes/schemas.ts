@@ -94,8 +94,5 @@ export const liveItemSchema: JsonSchema = object({
   duration: int, title: str, cover: str, can_comment: int,
 })
 
-/** core/wire/entities.ts Post */
-export const postSchema: JsonSchema = object({ post_id: str, channel_id: str, author: userSchema, title: str, content: str, cover: str, created_at: int })
-
 /** core/wire/entities.ts Message */
 export const messageSchema: JsonSchema = object({ message_id: str, channel_id: str, author: userSchema, content: str, created_at: int })

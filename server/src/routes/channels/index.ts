@@ -1,12 +1,12 @@
-/** One channel and its paged feeds: posts (post channels only), messages, live items. */
+/** One channel and its paged feeds: messages, live items (posts: routes/posts). */
 import type { FastifyInstance } from 'fastify'
 import { API_PATHS, type PageQuery } from '@core/wire/api'
-import { ChannelType, type Channel } from '@core/wire/entities'
+import type { Channel } from '@core/wire/entities'
 import type { AppContext, RouteOptions } from '../../context'
-import { badRequest, notFound } from '../../errors'
+import { notFound } from '../../errors'
 import { pageRequestOf } from '../../repositories/paging'
 import { ok } from '../envelope'
-import { channelSchema, idSchema, liveItemSchema, messageSchema, pagedOf, pageQuerySchema, postSchema, responses } from '../schemas'
+import { channelSchema, idSchema, liveItemSchema, messageSchema, pagedOf, pageQuerySchema, responses } from '../schemas'
 
 type ChannelParams = { Params: { channel_id: string } }
 type ChannelPage = ChannelParams & { Querystring: PageQuery }
@@ -24,14 +24,6 @@ export default async function channelsRoutes (fastify: FastifyInstance, { ctx }:
   fastify.get<ChannelParams>(API_PATHS.channel, {
     schema: { summary: 'One channel', params: channelParams, response: responses(channelSchema) },
   }, async request => ok(await existingChannel(ctx, request.params.channel_id)))
-
-  fastify.get<ChannelPage>(API_PATHS.channelPosts, {
-    schema: { summary: 'Posts of a post channel (paged, newest first)', params: channelParams, querystring: pageQuerySchema, response: responses(pagedOf(postSchema)) },
-  }, async request => {
-    const channel = await existingChannel(ctx, request.params.channel_id)
-    if (channel.channel_type !== ChannelType.Post) throw badRequest(`path.channel_id: channel ${channel.channel_id} is not a post channel`)
-    return ok(await ctx.repos.feeds.posts(channel.channel_id, pageRequestOf(request.query)))
-  })
 
   fastify.get<ChannelPage>(API_PATHS.channelMessages, {
     schema: { summary: 'Messages of a channel (paged, newest first)', params: channelParams, querystring: pageQuerySchema, response: responses(pagedOf(messageSchema)) },
