@@ -9,20 +9,9 @@
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox'
 import { Nullable, UserSchema } from './entities'
+import { COMMENT_MAX_LENGTH, CURSOR_PAGE_DEFAULT, CURSOR_PAGE_MAX, NONCE_MAX_LENGTH, POST_CONTENT_MAX_LENGTH, POST_MAX_IMAGES, POST_TITLE_MAX_LENGTH } from './posts-constants'
 
-/** Most images a post may carry. */
-export const POST_MAX_IMAGES = 9
-/** Longest post title (one line). */
-export const POST_TITLE_MAX_LENGTH = 60
-/** Longest post text. */
-export const POST_CONTENT_MAX_LENGTH = 5000
-/** Longest comment, post or live. */
-export const COMMENT_MAX_LENGTH = 500
-/** Default and largest `limit` of a cursor page. */
-export const CURSOR_PAGE_DEFAULT = 20
-export const CURSOR_PAGE_MAX = 50
-/** Longest client nonce (the same nonce from the same author answers the first write again). */
-export const NONCE_MAX_LENGTH = 64
+export * from './posts-constants'
 
 /** One picture of a post: where it is served and its natural size in pixels (0 when unknown). */
 export const PostImageSchema = Type.Object({
@@ -215,15 +204,3 @@ export interface PostsDispatches {
   LIVE_COMMENT_CREATE: LiveComment
   LIVE_VIEWERS: LiveViewers
 }
-
-/** Paths of this topic, relative to the main API base. */
-export const POSTS_PATHS = {
-  channelPosts: '/channels/:channel_id/posts',
-  post: '/posts/:post_id',
-  postComments: '/posts/:post_id/comments',
-  postComment: '/posts/:post_id/comments/:comment_id',
-  myPostLike: '/posts/:post_id/likes/me',
-  liveComments: '/lives/:live_id/comments',
-  myLiveReminder: '/lives/:live_id/reminders/me',
-  myLiveViewing: '/lives/:live_id/viewers/me',
-} as const

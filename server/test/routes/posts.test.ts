@@ -172,6 +172,8 @@ describe('GET|PATCH|DELETE /posts/:post_id', () => {
     const edited = envelope<Post>(await test.inject({ method: 'PATCH', url: `/posts/${post.post_id}`, headers: alice.headers, payload: { title: '改过的标题' } })).data
     expect(edited.title).toBe('改过的标题')
     expect(edited.edited_at).toEqual(expect.any(Number))
+    const byPost = await test.inject({ method: 'POST', url: `/posts/${post.post_id}`, headers: alice.headers, payload: { content: '小程序没有 PATCH' } })
+    expect(envelope<Post>(byPost).data).toMatchObject({ title: '改过的标题', content: '小程序没有 PATCH' })
   })
 
   it("refuses another member's edit and removal with 403", async () => {

@@ -135,20 +135,23 @@ export default async function postsRoutes (fastify: FastifyInstance, { ctx }: Ro
     return ok(await existingPost(ctx, request.params.post_id, viewer?.uid ?? null))
   })
 
-  app.patch(POSTS_PATHS.post, {
+  app.route({
+    method: ['PATCH', 'POST'], // POST as well: the mini-program's request API has no PATCH
+    url: POSTS_PATHS.post,
     ...writer,
     schema: { summary: "Edit one's own post (every given field audited)", security: [{ bearer: [] }], params: postParams, body: PatchPostBodySchema, response: responses(PostSchema) },
-  }, async request => {
-    const user = signedInUser(request)
-    const post = await existingPost(ctx, request.params.post_id, user.uid)
-    requireAuthor(post, user)
-    const body = request.body
-    requireImageUrls(body.cover, body.images)
-    requireAuditPass(ctx, { title: body.title, content: body.content, cover: body.cover || undefined })
-    const updated = await ctx.repos.posts.update(post.post_id, body, ctx.now())
-    if (!updated) throw notFound(`path.post_id: no post ${post.post_id}`)
-    await ctx.bus.publish({ t: 'POST_UPDATE', server_id: post.server_id, channel_id: post.channel_id, d: updated })
-    return ok({ ...updated, liked: post.liked })
+    handler: async request => {
+      const user = signedInUser(request)
+      const post = await existingPost(ctx, request.params.post_id, user.uid)
+      requireAuthor(post, user)
+      const body = request.body
+      requireImageUrls(body.cover, body.images)
+      requireAuditPass(ctx, { title: body.title, content: body.content, cover: body.cover || undefined })
+      const updated = await ctx.repos.posts.update(post.post_id, body, ctx.now())
+      if (!updated) throw notFound(`path.post_id: no post ${post.post_id}`)
+      await ctx.bus.publish({ t: 'POST_UPDATE', server_id: post.server_id, channel_id: post.channel_id, d: updated })
+      return ok({ ...updated, liked: post.liked })
+    },
   })
 
   app.delete(POSTS_PATHS.post, {
