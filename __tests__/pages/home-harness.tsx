@@ -12,6 +12,7 @@ import { setLanguage } from '@/constants/messages'
 import { StoresProvider } from '@/stores/context'
 import { createRootStore, type RootStore } from '@/stores/root-store'
 import { channel, fakeApi, fakeLogger, liveItem, manualClock, manualScheduler, memoryStorage, paged, serverDetail, user, type FakeApi } from '../stores/support/fakes'
+import { fakePostsApi, type FakePostsApi } from '../stores/support/posts-fakes'
 import { forgetHooks, runHook, type PageHook } from './home-taro-hooks'
 
 /** The moment the tests run at: 2024-01-01 12:00 UTC+8, in unix ms. */
@@ -39,6 +40,8 @@ export interface MountedPage {
 /** What a test sets up before mounting. */
 export interface MountOptions {
   api?: FakeApi
+  /** The fake posts API (a fresh one whose calls all fail by default). */
+  postsApi?: FakePostsApi
   /** The page's query (raw, as the platform hands it over). */
   params?: Record<string, string>
   /** Play load and show right after mounting (default true). */
@@ -97,7 +100,8 @@ export async function mountPage (Page: React.ComponentType, options: MountOption
   const api = options.api ?? homeApi()
   const clock = manualClock(NOW_MS)
   const scheduler = manualScheduler()
-  const root = createRootStore(api, { storage: memoryStorage(), loginKey: 'test:login', clock: clock.now, scheduler, logger: fakeLogger() })
+  const postsApi = options.postsApi ?? fakePostsApi()
+  const root = createRootStore(api, { storage: memoryStorage(), loginKey: 'test:login', clock: clock.now, scheduler, logger: fakeLogger(), postsApi })
   jest.spyOn(Taro, 'getCurrentInstance').mockReturnValue({ router: { params: options.params ?? {} } } as unknown as ReturnType<typeof Taro.getCurrentInstance>)
   const testUtils = new TestUtils()
   const settle = async () => {

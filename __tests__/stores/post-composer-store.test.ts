@@ -6,9 +6,9 @@ import { fakePostsApi, post } from './support/posts-fakes'
 /** An uploader whose uploads the test finishes by hand, one deferred per call. */
 function manualUploader () {
   const calls: Array<{ path: string, progress: (percent: number) => void, done: ReturnType<typeof deferred<string>> }> = []
-  const upload: ImageUploader = (path, progress) => {
+  const upload: ImageUploader = (image, progress) => {
     const done = deferred<string>()
-    calls.push({ path, progress, done })
+    calls.push({ path: image.path, progress, done })
     return done.promise
   }
   return { upload, calls }

@@ -15,12 +15,13 @@ import type { PostsApi } from '@/services/api/posts'
 import { failureMessage, type StoreLogger } from './load-tracker'
 import { randomNonce } from './post-store'
 
-/** Uploads one local file, telling progress (0..100); resolves its public URL. */
-export type ImageUploader = (filePath: string, onProgress: (percent: number) => void) => Promise<string>
+/** Uploads one picked picture, telling progress (0..100); resolves its public URL. */
+export type ImageUploader = (image: PickedImage, onProgress: (percent: number) => void) => Promise<string>
 
-/** A picked picture: its local path and natural size (0 when unknown). */
+/** A picked picture: its local path, type when known and natural size (0 when unknown). */
 export interface PickedImage {
   path: string
+  mime?: string
   width: number
   height: number
 }
@@ -174,7 +175,7 @@ export class PostComposerStore {
     if (!image) return
     this.update(id, { status: 'uploading', progress: 0, error: null })
     try {
-      const url = await this.options.upload(image.path, percent => this.update(id, { progress: Math.max(0, Math.min(100, Math.round(percent))) }))
+      const url = await this.options.upload(image, percent => this.update(id, { progress: Math.max(0, Math.min(100, Math.round(percent))) }))
       this.update(id, { status: 'done', progress: 100, url })
     } catch (error) {
       this.update(id, { status: 'failed', error: uploadFailureMessage(error, this.options.logger) })

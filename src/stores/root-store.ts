@@ -10,6 +10,7 @@
 import type { ConfiguredServer } from '@core/domain/servers'
 import type { ServerChoiceInput } from '@core/domain/server'
 import type { ApiClient } from '@/services/api/api-client'
+import { postsApi, type PostsApi } from '@/services/api/posts'
 import { ChannelStore } from './channel-store'
 import { LiveStore, timeoutScheduler, type TimerScheduler } from './live-store'
 import type { StoreLogger } from './load-tracker'
@@ -32,6 +33,8 @@ export interface RootStoreOptions {
   servers?: readonly ConfiguredServer[]
   /** Live items per page; 20 by default. */
   livePageSize?: number
+  /** The posts and live-chat calls; the app's request chain by default. */
+  postsApi?: PostsApi
 }
 
 /** The stores every page shares, wired together, and what page-owned stores are built on. */
@@ -50,6 +53,8 @@ export class RootStore {
   readonly channel: ChannelStore
   /** The current server's live items and their clock. */
   readonly live: LiveStore
+  /** The posts and live-chat calls the pages' post stores are built on. */
+  readonly posts: PostsApi
 
   constructor (api: ApiClient, options: RootStoreOptions) {
     const logger = options.logger ?? console
@@ -61,6 +66,7 @@ export class RootStore {
     this.server = new ServerStore(api, { servers: options.servers, logger })
     this.channel = new ChannelStore(api, this.server, logger)
     this.live = new LiveStore(api, this.server, { clock, scheduler: options.scheduler ?? timeoutScheduler, pageSize: options.livePageSize, logger })
+    this.posts = options.postsApi ?? postsApi
   }
 
   /**

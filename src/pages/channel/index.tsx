@@ -3,22 +3,27 @@ import Taro, { useReachBottom } from '@tarojs/taro'
 import { View, Text, Image } from '@tarojs/components'
 import { Video } from '@/components/page-elements/video'
 import { observer } from 'mobx-react-lite'
-import type { LiveItem, Message, Post } from '@core/wire/entities'
+import type { LiveItem, Message } from '@core/wire/entities'
 import { t } from '@/constants/messages'
 import { usePageLifecycle } from '@/hooks/use-page-lifecycle'
-import { currentParams } from '@/router'
+import { currentParams, navigate } from '@/router'
+import { uploadFileToStorage } from '@/services/api/storage-upload'
 import { isShareHidden, type ShareContent } from '@/services/share'
 import { useShare } from '@/services/share/use-share'
 import { ChannelContentStore, type PlayedLive } from '@/stores/channel-content-store'
+import { PostComposerStore } from '@/stores/post-composer-store'
+import { PostFeedStore } from '@/stores/post-store'
 import { usePageStore, useStores } from '@/stores/context'
 import type { PagedList } from '@/stores/paged-list'
-import { showLoadError } from '@/utils/feedback'
+import { showLoadError, toast } from '@/utils/feedback'
 import { formatDate, fromUnixSeconds } from '@/utils/format-date'
 import { mediaUrl } from '@/utils/media-url'
+import { pickImages } from '@/utils/pick-images'
 import DebugPanel, { isDebugOn } from '@/components/debug-panel'
 import LiveBadge from '@/components/live-badge'
 import LiveCard, { durationText, liveStartText } from '@/components/live-card'
 import StateView from '@/components/state-view'
+import PostsView, { type PostsViewProps } from './posts-view'
 import './index.scss'
 
 /** This page's path, for the lifecycle log. */
@@ -52,18 +57,6 @@ function MessageRow ({ message }: { message: Message }) {
     <View className='channel-page__message'>
       <Author nickname={message.author.nickname} avatar={message.author.avatar} createdAt={message.created_at} />
       <Text className='channel-page__message-text'>{message.content}</Text>
-    </View>
-  )
-}
-
-function PostCard ({ post }: { post: Post }) {
-  const cover = mediaUrl(post.cover)
-  return (
-    <View className='channel-page__post'>
-      <Author nickname={post.author.nickname} avatar={post.author.avatar} createdAt={post.created_at} />
-      <Text className='channel-page__post-title'>{post.title}</Text>
-      <Text className='channel-page__post-text'>{post.content}</Text>
-      {cover !== '' && <Image className='channel-page__post-cover' src={cover} mode='aspectFill' lazyLoad />}
     </View>
   )
 }
@@ -104,20 +97,18 @@ function ListEnd ({ list }: { list: Pick<PagedList<unknown>, 'moreStatus' | 'mor
   return <Text className='channel-page__end'>{text}</Text>
 }
 
-/** The content of the loaded channel, by its view. */
-const ChannelBody = observer(function ChannelBody ({ store }: { store: ChannelContentStore }) {
+/** The content of the loaded channel, by its view; a post channel's view is the posts view on the page's post stores. */
+const ChannelBody = observer(function ChannelBody ({ store, posts }: { store: ChannelContentStore, posts: PostsViewProps }) {
   const content = store.content
   if (content === null || content.view === 'unsupported') return <StateView status='empty' message={t('channelUnsupported')} />
+  if (content.view === 'posts') return <PostsView {...posts} />
   const list = content.list
   if (list.status === 'empty') {
-    const empty = content.view === 'messages' ? t('messagesEmpty') : content.view === 'posts' ? t('postsEmpty') : t('livesEmpty')
+    const empty = content.view === 'messages' ? t('messagesEmpty') : t('livesEmpty')
     return <StateView status='empty' message={empty} />
   }
   if (content.view === 'messages') {
     return <View className='channel-page__list'>{content.list.items.map(message => <MessageRow key={message.message_id} message={message} />)}<ListEnd list={list} /></View>
-  }
-  if (content.view === 'posts') {
-    return <View className='channel-page__list'>{content.list.items.map(post => <PostCard key={post.post_id} post={post} />)}<ListEnd list={list} /></View>
   }
   const played = store.played
   const select = (item: LiveItem) => store.select(item.live_id)
@@ -136,16 +127,45 @@ const ChannelBody = observer(function ChannelBody ({ store }: { store: ChannelCo
 
 /** A channel's page, read-only: a discussion's messages, a post channel's posts, or a live channel's player and items. */
 function ChannelPage () {
-  const { server } = useStores()
+  const { server, session } = useStores()
   const store = usePageStore(root => new ChannelContentStore(root.api, { clock: root.clock, logger: root.logger }))
+  const feed = usePageStore(root => new PostFeedStore(root.posts, { logger: root.logger, myUid: () => root.session.user?.uid ?? null }))
+  const composer = usePageStore(root => new PostComposerStore(root.posts, {
+    upload: (image, onProgress) => uploadFileToStorage(root.api, image.path, { mime: image.mime, onProgress }),
+    logger: root.logger,
+  }))
   const [params] = useState(() => currentParams())
   const channelId = params.channel_id ?? ''
+  const postChannelId = store.content?.view === 'posts' ? store.content.channelId : null
+  useEffect(() => {
+    if (postChannelId !== null) loadAndReport(() => feed.open(postChannelId), () => feed.error)
+  }, [feed, postChannelId])
+  useEffect(() => () => feed.dispose(), [feed])
+  const posts: PostsViewProps = {
+    feed,
+    composer,
+    onOpen: post => { navigate('post', { post_id: post.post_id }).catch(logFailure('opening the post')) },
+    onLike: post => {
+      void session.ensureSignedIn().then(() => feed.toggleLike(post.post_id)).then(message => { if (message) void toast(message) })
+    },
+    onAddImages: () => { void pickImages(composer.roomForImages).then(picked => composer.addImages(picked)) },
+    onSend: async () => {
+      if (postChannelId === null) return false
+      await session.ensureSignedIn()
+      const post = await composer.send(postChannelId)
+      if (post) feed.addOwn(post)
+      return post !== null
+    },
+  }
 
   usePageLifecycle(PAGE_PATH, {
     load: () => { if (channelId !== '') loadAndReport(() => store.open({ channelId, liveId: params.live_id }), () => store.error) },
     show: () => store.refreshClock(),
   })
-  useReachBottom(() => loadAndReport(() => store.loadMore(), () => store.content?.view === 'unsupported' ? null : store.content?.list.moreError ?? null))
+  useReachBottom(() => {
+    if (store.content?.view === 'posts') loadAndReport(() => feed.loadMore(), () => feed.more.error)
+    else loadAndReport(() => store.loadMore(), () => store.content !== null && 'list' in store.content ? store.content.list.moreError : null)
+  })
 
   const channel = store.channel
   const name = channel?.name ?? ''
@@ -162,7 +182,7 @@ function ChannelPage () {
   if (channelId === '') body = <StateView status='empty' message={t('notFoundTitle')} />
   else if (store.status === 'idle' || store.status === 'loading') body = <StateView status='loading' />
   else if (store.status === 'error') body = <StateView status='error' message={store.error} onRetry={() => loadAndReport(() => store.load(), () => store.error)} />
-  else body = <ChannelBody store={store} />
+  else body = <ChannelBody store={store} posts={posts} />
 
   return (
     <View className='channel-page'>
