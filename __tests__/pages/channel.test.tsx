@@ -3,7 +3,7 @@ import { ChannelKind, ChannelType, LiveFlag, MediaType, type Message } from '@co
 import ChannelPage from '@/pages/channel/index'
 import { channel, failedRequest, fakeApi, liveItem, paged, user, type FakeApi } from '../stores/support/fakes'
 import { fakePostsApi, post as postOf } from '../stores/support/posts-fakes'
-import { cleanUp, liveItems, mountPage, NOW_S, type MountedPage } from './home-harness'
+import { cleanUp, liveItems, NOW_S, openPage, type PlayedPage } from './home-harness'
 
 jest.mock('@tarojs/taro', () => jest.requireActual('./home-taro-hooks').recordingTaro())
 // Taro's Video is a web component that loads hls.js and plays media, which jsdom cannot:
@@ -14,7 +14,7 @@ jest.mock('@tarojs/components', () => {
   return { ...jest.requireActual('@tarojs/components'), Video }
 })
 
-let page: MountedPage | null = null
+let page: PlayedPage | null = null
 let showToast: jest.SpyInstance
 let setTitle: jest.SpyInstance
 
@@ -25,7 +25,7 @@ beforeEach(() => {
 })
 
 afterEach(() => {
-  cleanUp(page)
+  cleanUp()
   page = null
 })
 
@@ -56,7 +56,7 @@ describe('channel page: a discussion', () => {
   it('lists its messages as text, newest first, and is titled with the channel name', async () => {
     const api = channelApi('c-news', ChannelType.Discussion, '公告')
     api.listMessages.mockResolvedValue(paged([message('m2', '<script>alert(1)</script>', 'Alex'), message('m1', '大家好', '林晓')], 1, false))
-    page = await mountPage(ChannelPage, { api, params: { channel_id: 'c-news' } })
+    page = await openPage(ChannelPage, { api, params: { channel_id: 'c-news' } })
     expect(api.listMessages).toHaveBeenCalledWith('c-news', { page: 1, page_size: 20 })
     const rows = Array.from(document.querySelectorAll('.channel-page__message')).map(node => node.textContent)
     expect(rows).toEqual(['Alex01-01 11:59<script>alert(1)</script>', '林晓01-01 11:59大家好'])
@@ -68,7 +68,7 @@ describe('channel page: a discussion', () => {
   it('says when there are no messages yet', async () => {
     const api = channelApi('c-news', ChannelType.Discussion, '公告')
     api.listMessages.mockResolvedValue(paged([], 1, false))
-    page = await mountPage(ChannelPage, { api, params: { cid: 'c-news' } })
+    page = await openPage(ChannelPage, { api, params: { cid: 'c-news' } })
     expect(page.text()).toContain('还没有消息')
   })
 })
@@ -80,7 +80,7 @@ describe('channel page: a post channel', () => {
     postsApi.listPosts
       .mockResolvedValueOnce({ items: [post('p2', '星空延时')], has_more: true })
       .mockResolvedValueOnce({ items: [post('p1', '像素小镇')], has_more: false })
-    page = await mountPage(ChannelPage, { api, postsApi, params: { channel_id: 'c-posts' } })
+    page = await openPage(ChannelPage, { api, postsApi, params: { channel_id: 'c-posts' } })
     expect(page.text()).toContain('星空延时的正文')
     expect(page.text()).not.toContain('像素小镇')
     await page.play('useReachBottom')
@@ -93,14 +93,14 @@ describe('channel page: a post channel', () => {
   it('says when there are no posts yet', async () => {
     const postsApi = fakePostsApi()
     postsApi.listPosts.mockResolvedValue({ items: [], has_more: false })
-    page = await mountPage(ChannelPage, { api: channelApi('c-posts', ChannelType.Post, '作品分享'), postsApi, params: { channel_id: 'c-posts' } })
+    page = await openPage(ChannelPage, { api: channelApi('c-posts', ChannelType.Post, '作品分享'), postsApi, params: { channel_id: 'c-posts' } })
     expect(page.text()).toContain('还没有帖子')
   })
 
   it('opens the composer on 写帖子 with the title, text, image and send controls', async () => {
     const postsApi = fakePostsApi()
     postsApi.listPosts.mockResolvedValue({ items: [post('p1', '旧帖')], has_more: false })
-    page = await mountPage(ChannelPage, { api: channelApi('c-posts', ChannelType.Post, '作品分享'), postsApi, params: { channel_id: 'c-posts' } })
+    page = await openPage(ChannelPage, { api: channelApi('c-posts', ChannelType.Post, '作品分享'), postsApi, params: { channel_id: 'c-posts' } })
     expect(document.querySelector('.post-composer')).toBeNull()
     await page.tap('.channel-page__write')
     expect(document.querySelector('.post-composer__title')).not.toBeNull()
@@ -117,7 +117,7 @@ describe('channel page: a live channel', () => {
   }
 
   it('plays the item asked for, with its state badge', async () => {
-    page = await mountPage(ChannelPage, { api: liveApi(), params: { channel_id: 'c-live', live_id: 'l-replay' } })
+    page = await openPage(ChannelPage, { api: liveApi(), params: { channel_id: 'c-live', live_id: 'l-replay' } })
     expect(video()?.getAttribute('src')).toBe('https://cdn.example/live.m3u8')
     expect(document.querySelector('.channel-page__now')?.textContent).toBe('回放上周回放')
     expect(page.text()).toContain('时长 1:30:00')
@@ -126,7 +126,7 @@ describe('channel page: a live channel', () => {
   it('plays an HLS stream on air when no item is asked for', async () => {
     const api = channelApi('c-live', ChannelType.Live, '直播间')
     api.listChannelLives.mockResolvedValue(paged([liveItem('l-on', { channel_id: 'c-live', title: '星空夜话', started_at: NOW_S - 600 })], 1, false))
-    page = await mountPage(ChannelPage, { api, params: { channel_id: 'c-live' } })
+    page = await openPage(ChannelPage, { api, params: { channel_id: 'c-live' } })
     expect(video()?.getAttribute('src')).toBe('https://cdn.example/live.m3u8')
     expect(document.querySelector('.channel-page__now')?.textContent).toBe('直播中星空夜话')
   })
@@ -136,13 +136,13 @@ describe('channel page: a live channel', () => {
     api.listChannelLives.mockResolvedValue(paged([
       liveItem('l-mp4', { channel_id: 'c-live', type: MediaType.Record, is_live: LiveFlag.OnAir, play_url: 'https://cdn.example/film.mp4', started_at: NOW_S - 7200, duration: 3600, title: '精彩回放' }),
     ], 1, false))
-    page = await mountPage(ChannelPage, { api, params: { channel_id: 'c-live' } })
+    page = await openPage(ChannelPage, { api, params: { channel_id: 'c-live' } })
     expect(video()?.getAttribute('src')).toBe('https://cdn.example/film.mp4')
     expect(document.querySelector('.channel-page__now')?.textContent).toBe('回放精彩回放')
   })
 
   it('shows a reserved item’s start time instead of a player', async () => {
-    page = await mountPage(ChannelPage, { api: liveApi(), params: { channel_id: 'c-live' } })
+    page = await openPage(ChannelPage, { api: liveApi(), params: { channel_id: 'c-live' } })
     await page.tap('.channel-page__list .live-card', '明晚预告')
     expect(video()).toBeNull()
     expect(document.querySelector('.channel-page__poster')?.textContent).toBe('直播尚未开始，开播时间 2024-01-02 12:00（UTC+8）')
@@ -152,7 +152,7 @@ describe('channel page: a live channel', () => {
   it('says when the channel has no live items', async () => {
     const api = channelApi('c-live', ChannelType.Live, '直播间')
     api.listChannelLives.mockResolvedValue(paged([], 1, false))
-    page = await mountPage(ChannelPage, { api, params: { channel_id: 'c-live' } })
+    page = await openPage(ChannelPage, { api, params: { channel_id: 'c-live' } })
     expect(page.text()).toContain('还没有直播')
   })
 })
@@ -162,7 +162,7 @@ describe('channel page: errors and other channels', () => {
     const api = channelApi('c-news', ChannelType.Discussion, '公告')
     api.getChannel.mockRejectedValueOnce(failedRequest())
     api.listMessages.mockResolvedValue(paged([message('m1', '大家好', '林晓')], 1, false))
-    page = await mountPage(ChannelPage, { api, params: { channel_id: 'c-news' } })
+    page = await openPage(ChannelPage, { api, params: { channel_id: 'c-news' } })
     expect(document.querySelector('.state-view--error')?.textContent).toContain('请求异常')
     expect(toasts()).toEqual(['请求异常'])
     await page.tap('.state-view__retry')
@@ -173,20 +173,20 @@ describe('channel page: errors and other channels', () => {
     const api = channelApi('c-posts', ChannelType.Post, '作品分享')
     const postsApi = fakePostsApi()
     postsApi.listPosts.mockRejectedValueOnce(failedRequest()).mockResolvedValueOnce({ items: [post('p1', '星空延时')], has_more: false })
-    page = await mountPage(ChannelPage, { api, postsApi, params: { channel_id: 'c-posts' } })
+    page = await openPage(ChannelPage, { api, postsApi, params: { channel_id: 'c-posts' } })
     await page.tap('.state-view__retry')
     expect(api.getChannel).toHaveBeenCalledTimes(1)
     expect(page.text()).toContain('星空延时')
   })
 
   it('says a channel of another type cannot be viewed here', async () => {
-    page = await mountPage(ChannelPage, { api: channelApi('c-voice', ChannelType.Voice, '语音茶室'), params: { channel_id: 'c-voice' } })
+    page = await openPage(ChannelPage, { api: channelApi('c-voice', ChannelType.Voice, '语音茶室'), params: { channel_id: 'c-voice' } })
     expect(page.text()).toContain('暂不支持查看此类频道')
   })
 
   it('says the page does not exist without a channel', async () => {
     const api = fakeApi()
-    page = await mountPage(ChannelPage, { api })
+    page = await openPage(ChannelPage, { api })
     expect(page.text()).toContain('页面不存在')
     expect(api.getChannel).not.toHaveBeenCalled()
   })

@@ -2,19 +2,16 @@ import Taro from '@tarojs/taro'
 import PostPage from '@/pages/post/index'
 import { user } from '../stores/support/fakes'
 import { comment, fakePostsApi, post } from '../stores/support/posts-fakes'
-import { cleanUp, mountPage, type MountedPage } from './home-harness'
+import { cleanUp, openPage } from './home-harness'
 
 jest.mock('@tarojs/taro', () => jest.requireActual('./home-taro-hooks').recordingTaro())
-
-let page: MountedPage | null = null
 
 beforeEach(() => {
   jest.spyOn(console, 'info').mockImplementation(() => undefined)
 })
 
 afterEach(() => {
-  cleanUp(page)
-  page = null
+  cleanUp()
 })
 
 function postsApiWith () {
@@ -32,7 +29,7 @@ function postsApiWith () {
 
 describe('post page', () => {
   it('shows the whole post as text, my like highlighted, and comments with replies under them', async () => {
-    page = await mountPage(PostPage, { postsApi: postsApiWith(), params: { post_id: 'p1' } })
+    const page = await openPage(PostPage, { postsApi: postsApiWith(), params: { post_id: 'p1' } })
     expect(document.querySelector('.post-page__title')?.textContent).toBe('<b>星空</b>')
     expect(document.querySelector('.post-page b')).toBeNull()
     expect(page.text()).toContain('拍了一整晚')
@@ -42,13 +39,13 @@ describe('post page', () => {
 
   it('opens the full-screen viewer on the tapped image with all of them', async () => {
     const preview = jest.spyOn(Taro, 'previewImage').mockResolvedValue({ errMsg: 'previewImage:ok' })
-    page = await mountPage(PostPage, { postsApi: postsApiWith(), params: { post_id: 'p1' } })
+    const page = await openPage(PostPage, { postsApi: postsApiWith(), params: { post_id: 'p1' } })
     await page.tap('.post-page__image:nth-child(2)')
     expect(preview).toHaveBeenCalledWith({ urls: ['https://cdn.example/a.png', 'https://cdn.example/b.png'], current: 'https://cdn.example/b.png' })
   })
 
   it('says the page does not exist without a post id', async () => {
-    page = await mountPage(PostPage, { postsApi: fakePostsApi(), params: {} })
+    const page = await openPage(PostPage, { postsApi: fakePostsApi(), params: {} })
     expect(page.text()).toContain('页面不存在')
   })
 })

@@ -9,9 +9,9 @@
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox'
 import { Nullable, UserSchema } from './entities'
-import { COMMENT_MAX_LENGTH, CURSOR_PAGE_DEFAULT, CURSOR_PAGE_MAX, NONCE_MAX_LENGTH, POST_CONTENT_MAX_LENGTH, POST_MAX_IMAGES, POST_TITLE_MAX_LENGTH } from './posts-constants'
+import { COMMENT_MAX_LENGTH, CURSOR_PAGE_DEFAULT, CURSOR_PAGE_MAX, NONCE_MAX_LENGTH, POST_CONTENT_MAX_LENGTH, POST_MAX_IMAGES, POST_TITLE_MAX_LENGTH } from './codes'
 
-export * from './posts-constants'
+export { POSTS_PATHS } from './paths'
 
 /** One picture of a post: where it is served and its natural size in pixels (0 when unknown). */
 export const PostImageSchema = Type.Object({

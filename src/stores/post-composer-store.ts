@@ -6,17 +6,24 @@
  * is shown under its field and nothing typed is lost.
  */
 import { makeAutoObservable, runInAction } from 'mobx'
-import { SERVER_CODES } from '@core/wire/api'
-import { POST_MAX_IMAGES } from '@core/wire/posts-constants'
+import { SERVER_CODES } from '@core/wire/codes'
+import { POST_MAX_IMAGES } from '@core/wire/codes'
 import type { Post } from '@core/wire/posts'
 import { t } from '@/constants/messages'
 import { isRequestError } from '@/services/request/errors'
+import type { ApiClient } from '@/services/api/api-client'
 import type { PostsApi } from '@/services/api/posts'
+import { uploadFileToStorage } from '@/services/api/storage-upload'
 import { failureMessage, type StoreLogger } from './load-tracker'
 import { randomNonce } from './post-store'
 
 /** Uploads one picked picture, telling progress (0..100); resolves its public URL. */
 export type ImageUploader = (image: PickedImage, onProgress: (percent: number) => void) => Promise<string>
+
+/** The uploader of the app: the storage-token flow (SPEC §7) with tokens from `tokens`. */
+export function storageUploader (tokens: Pick<ApiClient, 'getUploadToken'>): ImageUploader {
+  return (image, onProgress) => uploadFileToStorage(tokens, image.path, { mime: image.mime, onProgress })
+}
 
 /** A picked picture: its local path, type when known and natural size (0 when unknown). */
 export interface PickedImage {

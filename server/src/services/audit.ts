@@ -5,7 +5,7 @@
  * 'forbidden'; URL fields are also checked percent-decoded.
  */
 import { AUDITED_FIELDS, AUDIT_CODE_BY_FIELD, type AuditField } from '@core/domain/audit'
-import { SERVER_CODES } from '@core/wire/api'
+import { SERVER_CODES } from '@core/wire/codes'
 
 /**
  * A field the auditor checks: SPEC §5's audited fields, and `content` — the free text of

@@ -1,6 +1,6 @@
 import { View, Text, Image, Button } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
-import { POST_CONTENT_MAX_LENGTH, POST_TITLE_MAX_LENGTH } from '@core/wire/posts-constants'
+import { POST_CONTENT_MAX_LENGTH, POST_TITLE_MAX_LENGTH } from '@core/wire/codes'
 import { Input } from '@/components/page-elements/input'
 import { Textarea } from '@/components/page-elements/textarea'
 import { t } from '@/constants/messages'

@@ -7,19 +7,18 @@ import type { LiveItem, Message } from '@core/wire/entities'
 import { t } from '@/constants/messages'
 import { usePageLifecycle } from '@/hooks/use-page-lifecycle'
 import { currentParams, navigate } from '@/router'
-import { uploadFileToStorage } from '@/services/api/storage-upload'
 import { isShareHidden, type ShareContent } from '@/services/share'
 import { useShare } from '@/services/share/use-share'
 import { ChannelContentStore, type PlayedLive } from '@/stores/channel-content-store'
-import { PostComposerStore } from '@/stores/post-composer-store'
+import { PostComposerStore, storageUploader } from '@/stores/post-composer-store'
 import { PostFeedStore } from '@/stores/post-store'
 import { usePageStore, useStores } from '@/stores/context'
-import type { PagedList } from '@/stores/paged-list'
 import { showLoadError, toast } from '@/utils/feedback'
 import { formatDate, fromUnixSeconds } from '@/utils/format-date'
 import { mediaUrl } from '@/utils/media-url'
 import { pickImages } from '@/utils/pick-images'
 import DebugPanel, { isDebugOn } from '@/components/debug-panel'
+import ListFooter from '@/components/list-footer'
 import LiveBadge from '@/components/live-badge'
 import LiveCard, { durationText, liveStartText } from '@/components/live-card'
 import StateView from '@/components/state-view'
@@ -92,23 +91,19 @@ function Player ({ played }: { played: PlayedLive }) {
   )
 }
 
-function ListEnd ({ list }: { list: Pick<PagedList<unknown>, 'moreStatus' | 'moreError' | 'hasMore'> }) {
-  const text = list.moreStatus === 'loading' ? t('loadingMore') : list.moreStatus === 'error' ? list.moreError : list.hasMore ? '' : t('noMore')
-  return <Text className='channel-page__end'>{text}</Text>
-}
-
-/** The content of the loaded channel, by its view; a post channel's view is the posts view on the page's post stores. */
-const ChannelBody = observer(function ChannelBody ({ store, posts }: { store: ChannelContentStore, posts: PostsViewProps }) {
+/** The content of the loaded channel, by its view; `loadMore` asks for its list's next page (reach-bottom, or a tap on a failed one); a post channel's view is the posts view on the page's post stores. */
+const ChannelBody = observer(function ChannelBody ({ store, loadMore, posts }: { store: ChannelContentStore, loadMore: () => void, posts: PostsViewProps }) {
   const content = store.content
   if (content === null || content.view === 'unsupported') return <StateView status='empty' message={t('channelUnsupported')} />
   if (content.view === 'posts') return <PostsView {...posts} />
   const list = content.list
+  const footer = <ListFooter status={list.moreStatus} error={list.moreError} hasMore={list.hasMore} onRetry={loadMore} />
   if (list.status === 'empty') {
     const empty = content.view === 'messages' ? t('messagesEmpty') : t('livesEmpty')
     return <StateView status='empty' message={empty} />
   }
   if (content.view === 'messages') {
-    return <View className='channel-page__list'>{content.list.items.map(message => <MessageRow key={message.message_id} message={message} />)}<ListEnd list={list} /></View>
+    return <View className='channel-page__list'>{content.list.items.map(message => <MessageRow key={message.message_id} message={message} />)}{footer}</View>
   }
   const played = store.played
   const select = (item: LiveItem) => store.select(item.live_id)
@@ -119,7 +114,7 @@ const ChannelBody = observer(function ChannelBody ({ store, posts }: { store: Ch
         {content.list.items.map(item => (
           <LiveCard key={item.live_id} item={item} state={store.stateOf(item)} onTap={select} />
         ))}
-        <ListEnd list={list} />
+        {footer}
       </View>
     </View>
   )
@@ -130,10 +125,7 @@ function ChannelPage () {
   const { server, session } = useStores()
   const store = usePageStore(root => new ChannelContentStore(root.api, { clock: root.clock, logger: root.logger }))
   const feed = usePageStore(root => new PostFeedStore(root.posts, { logger: root.logger, myUid: () => root.session.user?.uid ?? null }))
-  const composer = usePageStore(root => new PostComposerStore(root.posts, {
-    upload: (image, onProgress) => uploadFileToStorage(root.api, image.path, { mime: image.mime, onProgress }),
-    logger: root.logger,
-  }))
+  const composer = usePageStore(root => new PostComposerStore(root.posts, { upload: storageUploader(root.api), logger: root.logger }))
   const [params] = useState(() => currentParams())
   const channelId = params.channel_id ?? ''
   const postChannelId = store.content?.view === 'posts' ? store.content.channelId : null
@@ -162,10 +154,11 @@ function ChannelPage () {
     load: () => { if (channelId !== '') loadAndReport(() => store.open({ channelId, liveId: params.live_id }), () => store.error) },
     show: () => store.refreshClock(),
   })
-  useReachBottom(() => {
+  const loadMore = () => {
     if (store.content?.view === 'posts') loadAndReport(() => feed.loadMore(), () => feed.more.error)
     else loadAndReport(() => store.loadMore(), () => store.content !== null && 'list' in store.content ? store.content.list.moreError : null)
-  })
+  }
+  useReachBottom(loadMore)
 
   const channel = store.channel
   const name = channel?.name ?? ''
@@ -182,7 +175,7 @@ function ChannelPage () {
   if (channelId === '') body = <StateView status='empty' message={t('notFoundTitle')} />
   else if (store.status === 'idle' || store.status === 'loading') body = <StateView status='loading' />
   else if (store.status === 'error') body = <StateView status='error' message={store.error} onRetry={() => loadAndReport(() => store.load(), () => store.error)} />
-  else body = <ChannelBody store={store} posts={posts} />
+  else body = <ChannelBody store={store} loadMore={loadMore} posts={posts} />
 
   return (
     <View className='channel-page'>

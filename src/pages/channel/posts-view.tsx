@@ -7,6 +7,7 @@ import { useState } from 'react'
 import { View, Text, Button } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
 import type { Post } from '@core/wire/posts'
+import ListFooter from '@/components/list-footer'
 import PostCard from '@/components/post-card'
 import PostComposer from '@/components/post-composer'
 import StateView from '@/components/state-view'
@@ -34,11 +35,10 @@ function PostsView ({ feed, composer, onOpen, onLike, onAddImages, onSend }: Pos
   else if (feed.status === 'error') list = <StateView status='error' message={feed.error} onRetry={() => { void feed.load() }} />
   else if (feed.status === 'empty') list = <StateView status='empty' message={t('postsEmpty')} />
   else {
-    const end = feed.more.isLoading ? t('loadingMore') : feed.more.error ?? (feed.hasMore ? '' : t('noMore'))
     list = (
       <View>
         {feed.items.map(post => <PostCard key={post.post_id} post={post} onOpen={onOpen} onLike={onLike} />)}
-        <Text className='channel-page__end'>{end}</Text>
+        <ListFooter status={feed.more.status} error={feed.more.error} hasMore={feed.hasMore} onRetry={() => { void feed.loadMore() }} />
       </View>
     )
   }

@@ -8,8 +8,7 @@ import type {
   Comment, CreateCommentBody, CreateLiveCommentBody, CreatePostBody, CursorPage, LiveComment, LiveReminder,
   LiveViewers, PatchPostBody, Post, PostLike,
 } from '@core/wire/posts'
-import { fillPath } from '@core/wire/paths'
-import { POSTS_PATHS } from '@core/wire/posts-constants'
+import { fillPath, POSTS_PATHS } from '@core/wire/paths'
 import { request as defaultRequest } from '@/services/request/request'
 import type { Requester } from './index'
 

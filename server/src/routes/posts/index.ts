@@ -9,10 +9,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { deriveLiveState } from '@core/domain/live-state'
 import { createTimeIdSource } from '@core/domain/ids'
+import { CURSOR_PAGE_DEFAULT } from '@core/wire/codes'
 import { ChannelType, LiveCommentFlag, type Channel, type LiveItem, type User } from '@core/wire/entities'
 import {
   CommentSchema, CreateCommentBodySchema, CreateLiveCommentBodySchema, CreatePostBodySchema, CursorPageSchema, CursorQuerySchema,
-  CURSOR_PAGE_DEFAULT, LiveCommentSchema, LiveReminderSchema, LiveViewersSchema, PatchPostBodySchema, PostLikeSchema,
+  LiveCommentSchema, LiveReminderSchema, LiveViewersSchema, PatchPostBodySchema, PostLikeSchema,
   PostListQuerySchema, PostSchema, POSTS_PATHS, type Post, type PostImage,
 } from '@core/wire/posts'
 import type { AppContext, RouteOptions } from '../../context'
