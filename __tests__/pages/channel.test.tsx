@@ -1,5 +1,5 @@
 import Taro from '@tarojs/taro'
-import { ChannelKind, ChannelType, LiveFlag, MediaType, type Message } from '@core/wire/entities'
+import { ChannelKind, ChannelType, LiveCommentFlag, LiveFlag, MediaType, type Message } from '@core/wire/entities'
 import ChannelPage from '@/pages/channel/index'
 import { channel, failedRequest, fakeApi, liveItem, paged, user, type FakeApi } from '../stores/support/fakes'
 import { fakePostsApi, post as postOf } from '../stores/support/posts-fakes'
@@ -13,6 +13,9 @@ jest.mock('@tarojs/components', () => {
   const Video = ({ className, src, poster }: { className?: string, src: string, poster?: string }) => createElement('video', { className, src, poster })
   return { ...jest.requireActual('@tarojs/components'), Video }
 })
+
+// jsdom lays nothing out and has no scrollIntoView, which the live chat's ScrollView calls to show the newest comment
+Element.prototype.scrollIntoView = () => undefined
 
 let page: PlayedPage | null = null
 let showToast: jest.SpyInstance
@@ -115,6 +118,36 @@ describe('channel page: a live channel', () => {
     api.listChannelLives.mockResolvedValue(paged(liveItems().filter(item => item.channel_id === 'c-live'), 1, false))
     return api
   }
+
+  it('shows the chat of an item on air over and under the player, with a composer', async () => {
+    const postsApi = fakePostsApi()
+    postsApi.listLiveComments.mockResolvedValue({ items: [{ comment_id: 'k1', live_id: 'l-premiere', author: user({ nickname: 'Alex' }), content: '<i>开播啦</i>', created_at: NOW_S }], has_more: false })
+    page = await openPage(ChannelPage, { api: liveApi(), postsApi, params: { channel_id: 'c-live', live_id: 'l-premiere' } })
+    expect(postsApi.listLiveComments).toHaveBeenCalledWith('l-premiere')
+    expect(document.querySelector('.live-chat-overlay__line')?.textContent).toBe('Alex：<i>开播啦</i>')
+    expect(document.querySelector('.live-chat i')).toBeNull()
+    expect(document.querySelector('.live-chat__composer')).not.toBeNull()
+    await page.tap('.live-chat__toggle')
+    expect(document.querySelector('.live-chat-overlay')).toBeNull()
+  })
+
+  it('says comments are off for a broadcast whose comment flag is 2, with no composer (SPEC §4)', async () => {
+    const api = channelApi('c-live', ChannelType.Live, '直播间')
+    api.listChannelLives.mockResolvedValue(paged([liveItem('l-quiet', { channel_id: 'c-live', can_comment: LiveCommentFlag.CannotComment, started_at: NOW_S - 60 })], 1, false))
+    const postsApi = fakePostsApi()
+    postsApi.listLiveComments.mockResolvedValue({ items: [], has_more: false })
+    page = await openPage(ChannelPage, { api, postsApi, params: { channel_id: 'c-live' } })
+    expect(page.text()).toContain('本场直播已关闭评论')
+    expect(document.querySelector('.live-chat__composer')).toBeNull()
+  })
+
+  it('offers 提醒我 on a reserved item instead of a chat', async () => {
+    const postsApi = fakePostsApi()
+    postsApi.listLiveComments.mockResolvedValue({ items: [], has_more: false })
+    page = await openPage(ChannelPage, { api: liveApi(), postsApi, params: { channel_id: 'c-live', live_id: 'l-order' } })
+    expect(document.querySelector('.live-chat__remind')?.textContent).toBe('提醒我')
+    expect(document.querySelector('.live-chat__composer')).toBeNull()
+  })
 
   it('plays the item asked for, with its state badge', async () => {
     page = await openPage(ChannelPage, { api: liveApi(), params: { channel_id: 'c-live', live_id: 'l-replay' } })

@@ -55,6 +55,8 @@ export class RootStore {
   readonly live: LiveStore
   /** The posts and live-chat calls the pages' post stores are built on. */
   readonly posts: PostsApi
+  /** The timers stores run on (the live clock, the live chat's heartbeat). */
+  readonly scheduler: TimerScheduler
 
   constructor (api: ApiClient, options: RootStoreOptions) {
     const logger = options.logger ?? console
@@ -65,7 +67,8 @@ export class RootStore {
     this.session = new SessionStore(api, { storage: options.storage, loginKey: options.loginKey, clock, logger })
     this.server = new ServerStore(api, { servers: options.servers, logger })
     this.channel = new ChannelStore(api, this.server, logger)
-    this.live = new LiveStore(api, this.server, { clock, scheduler: options.scheduler ?? timeoutScheduler, pageSize: options.livePageSize, logger })
+    this.scheduler = options.scheduler ?? timeoutScheduler
+    this.live = new LiveStore(api, this.server, { clock, scheduler: this.scheduler, pageSize: options.livePageSize, logger })
     this.posts = options.postsApi ?? postsApi
   }
 

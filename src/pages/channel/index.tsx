@@ -12,6 +12,7 @@ import { useShare } from '@/services/share/use-share'
 import { ChannelContentStore, type PlayedLive } from '@/stores/channel-content-store'
 import { PostComposerStore, storageUploader } from '@/stores/post-composer-store'
 import { PostFeedStore } from '@/stores/post-store'
+import { LiveChatStore } from '@/stores/live-chat-store'
 import { usePageStore, useStores } from '@/stores/context'
 import { showLoadError, toast } from '@/utils/feedback'
 import { formatDate, fromUnixSeconds } from '@/utils/format-date'
@@ -20,6 +21,7 @@ import { pickImages } from '@/utils/pick-images'
 import DebugPanel, { isDebugOn } from '@/components/debug-panel'
 import ListFooter from '@/components/list-footer'
 import LiveBadge from '@/components/live-badge'
+import LiveChat, { LiveChatOverlay, type LiveChatProps } from '@/components/live-chat'
 import LiveCard, { durationText, liveStartText } from '@/components/live-card'
 import StateView from '@/components/state-view'
 import PostsView, { type PostsViewProps } from './posts-view'
@@ -61,7 +63,8 @@ function MessageRow ({ message }: { message: Message }) {
 }
 
 /** The player: a reserved item shows its cover and start time; otherwise the Video (mp4 or HLS; an ended mp4 plays back). */
-function Player ({ played }: { played: PlayedLive }) {
+/** The player with its chat: comments over the screen (phones) and the chat under it. */
+function Player ({ played, chat }: { played: PlayedLive, chat: LiveChatProps }) {
   const { item, state } = played
   const cover = mediaUrl(item.cover)
   const src = mediaUrl(item.play_url)
@@ -78,6 +81,7 @@ function Player ({ played }: { played: PlayedLive }) {
             </View>
             )
           : <Video className='channel-page__video' src={src} poster={cover || undefined} controls objectFit='contain' />}
+        <LiveChatOverlay chat={chat.chat} />
       </View>
       <View className='channel-page__now'>
         <LiveBadge state={state} />
@@ -87,12 +91,13 @@ function Player ({ played }: { played: PlayedLive }) {
         {start !== '' && <Text>{t('liveStartsAt', { time: start })}</Text>}
         {duration !== '' && <Text className='channel-page__now-duration'>{t('liveDuration', { duration })}</Text>}
       </View>
+      <LiveChat {...chat} />
     </View>
   )
 }
 
 /** The content of the loaded channel, by its view; `loadMore` asks for its list's next page (reach-bottom, or a tap on a failed one); a post channel's view is the posts view on the page's post stores. */
-const ChannelBody = observer(function ChannelBody ({ store, loadMore, posts }: { store: ChannelContentStore, loadMore: () => void, posts: PostsViewProps }) {
+const ChannelBody = observer(function ChannelBody ({ store, loadMore, posts, chat }: { store: ChannelContentStore, loadMore: () => void, posts: PostsViewProps, chat: LiveChatProps }) {
   const content = store.content
   if (content === null || content.view === 'unsupported') return <StateView status='empty' message={t('channelUnsupported')} />
   if (content.view === 'posts') return <PostsView {...posts} />
@@ -109,7 +114,7 @@ const ChannelBody = observer(function ChannelBody ({ store, loadMore, posts }: {
   const select = (item: LiveItem) => store.select(item.live_id)
   return (
     <View>
-      {played && <Player played={played} />}
+      {played && <Player played={played} chat={chat} />}
       <View className='channel-page__list'>
         {content.list.items.map(item => (
           <LiveCard key={item.live_id} item={item} state={store.stateOf(item)} onTap={select} />
@@ -133,6 +138,20 @@ function ChannelPage () {
     if (postChannelId !== null) loadAndReport(() => feed.open(postChannelId), () => feed.error)
   }, [feed, postChannelId])
   useEffect(() => () => feed.dispose(), [feed])
+  const liveChat = usePageStore(root => new LiveChatStore(root.posts, { logger: root.logger, scheduler: root.scheduler, isSignedIn: () => root.session.isSignedIn }))
+  const playedItem = store.played?.item ?? null
+  const playedState = store.played?.state ?? null
+  useEffect(() => {
+    if (playedItem !== null && playedState !== null) liveChat.open(playedItem, playedState).catch(logFailure('opening the live chat'))
+  }, [liveChat, playedItem, playedState])
+  useEffect(() => () => liveChat.dispose(), [liveChat])
+  const chat: LiveChatProps = {
+    chat: liveChat,
+    onSend: () => { void session.ensureSignedIn().then(() => liveChat.send()) },
+    onToggleReminder: () => {
+      void session.ensureSignedIn().then(() => liveChat.toggleReminder()).then(message => { if (message) void toast(message) })
+    },
+  }
   const posts: PostsViewProps = {
     feed,
     composer,
@@ -175,7 +194,7 @@ function ChannelPage () {
   if (channelId === '') body = <StateView status='empty' message={t('notFoundTitle')} />
   else if (store.status === 'idle' || store.status === 'loading') body = <StateView status='loading' />
   else if (store.status === 'error') body = <StateView status='error' message={store.error} onRetry={() => loadAndReport(() => store.load(), () => store.error)} />
-  else body = <ChannelBody store={store} loadMore={loadMore} posts={posts} />
+  else body = <ChannelBody store={store} loadMore={loadMore} posts={posts} chat={chat} />
 
   return (
     <View className='channel-page'>
