@@ -10,6 +10,7 @@ import type { Kysely } from 'kysely'
 import type { Hotspot, InteractionEvent, MapCfgData } from '@core/wire/api'
 import type { Channel, LiveItem, Message, Post, Role, Server, User } from '@core/wire/entities'
 import type { LiveCommentsTable, LiveRemindersTable, LiveViewersTable, PostColumns, PostCommentsTable, PostLikesTable } from './tables/posts'
+import type { AccountUsageTable } from './tables/abuse-limits'
 
 /** A server (community): the wire Server less its counted member_count, plus its display order. */
 export type ServersTable = Omit<Server, 'member_count'> & { sort: number }
@@ -92,6 +93,7 @@ export interface Database {
   live_comments: LiveCommentsTable
   live_reminders: LiveRemindersTable
   live_viewers: LiveViewersTable
+  account_usage: AccountUsageTable
 }
 
 /** The query layer every repository uses, whichever dialect is underneath. */

@@ -1,5 +1,6 @@
 /** Every repository on one database: what the routes read and write through. */
 import type { Db } from '../db/schema'
+import { createUsageRepository, type UsageRepository } from './abuse-limits'
 import { createChannelsRepository, type ChannelsRepository } from './channels'
 import { createFeedsRepository, type FeedsRepository } from './feeds'
 import { createMembersRepository, type MembersRepository } from './members'
@@ -17,6 +18,7 @@ export interface Repositories {
   members: MembersRepository
   showrooms: ShowroomsRepository
   posts: PostsRepository
+  usage: UsageRepository
 }
 
 /** All repositories on `db`. */
@@ -30,5 +32,6 @@ export function createRepositories (db: Db): Repositories {
     members: createMembersRepository(db),
     showrooms,
     posts: createPostsRepository(db),
+    usage: createUsageRepository(db),
   }
 }
