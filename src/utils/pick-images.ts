@@ -15,7 +15,9 @@ export async function pickImages (count: number): Promise<PickedImage[]> {
     return [] // chooseImage:fail cancel
   }
   return Promise.all(chosen.tempFiles.slice(0, count).map(async file => {
-    const mime = typeof file.type === 'string' && file.type.startsWith('image/') ? file.type : undefined
+    // H5 only: Taro's `type` holds 'image' there, the browser's File knows the real type
+    const reported = file.originalFileObj?.type ?? file.type
+    const mime = typeof reported === 'string' && reported.startsWith('image/') ? reported : undefined
     try {
       const info = await Taro.getImageInfo({ src: file.path })
       return { path: file.path, mime, width: info.width, height: info.height }
