@@ -127,5 +127,3 @@ export const COMMENT_MAX_LENGTH = 500
 /** Default and largest `limit` of a cursor page. */
 export const CURSOR_PAGE_DEFAULT = 20
 export const CURSOR_PAGE_MAX = 50
-/** Longest client nonce (the same nonce from the same author answers the first write again). */
-export const NONCE_MAX_LENGTH = 64

@@ -8,14 +8,15 @@
  * `limit`), never by OFFSET and COUNT (ARCHITECTURE.md), and answer `{items, has_more}`.
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox'
-import { Nullable, UserSchema } from './entities'
-import { COMMENT_MAX_LENGTH, CURSOR_PAGE_DEFAULT, CURSOR_PAGE_MAX, NONCE_MAX_LENGTH, POST_CONTENT_MAX_LENGTH, POST_MAX_IMAGES, POST_TITLE_MAX_LENGTH } from './codes'
+import { UserSchema } from './entities'
+import { IdString, ImageUrlString, LineText, MultilineText, Nullable } from './fields'
+import { COMMENT_MAX_LENGTH, CURSOR_PAGE_DEFAULT, CURSOR_PAGE_MAX, POST_CONTENT_MAX_LENGTH, POST_MAX_IMAGES, POST_TITLE_MAX_LENGTH } from './codes'
 
 export { POSTS_PATHS } from './paths'
 
 /** One picture of a post: where it is served and its natural size in pixels (0 when unknown). */
 export const PostImageSchema = Type.Object({
-  url: Type.String({ minLength: 1, maxLength: 1024, pattern: '^[^\\u0000-\\u0020\\u007f]+$' }),
+  url: ImageUrlString,
   width: Type.Integer({ minimum: 0, maximum: 100000 }),
   height: Type.Integer({ minimum: 0, maximum: 100000 }),
 })
@@ -89,7 +90,7 @@ export interface CursorPage<T> {
 
 /** Query of a cursor page: items older than `before` (an id the caller already holds), at most `limit`. */
 export const CursorQuerySchema = Type.Object({
-  before: Type.Optional(Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' })),
+  before: Type.Optional(IdString),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: CURSOR_PAGE_MAX, default: CURSOR_PAGE_DEFAULT })),
 })
 /** Query of a cursor page. */
@@ -108,10 +109,12 @@ export const PostListQuerySchema = Type.Object({
 /** Query of GET /channels/:channel_id/posts. */
 export type PostListQuery = Static<typeof PostListQuerySchema>
 
-const titleText = Type.String({ minLength: 1, maxLength: POST_TITLE_MAX_LENGTH, pattern: '^[^\\u0000-\\u001f\\u007f]*[^\\s\\u0000-\\u001f\\u007f][^\\u0000-\\u001f\\u007f]*$' })
-const freeText = (maxLength: number, minLength = 0) => Type.String({ minLength, maxLength, pattern: '^[^\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f]*$' })
-const coverUrl = Type.String({ maxLength: 1024, pattern: '^[^\\u0000-\\u0020\\u007f]*$' })
-const nonce = Type.String({ minLength: 1, maxLength: NONCE_MAX_LENGTH, pattern: '^[A-Za-z0-9_-]+$' })
+const titleText = LineText(POST_TITLE_MAX_LENGTH)
+const freeText = (maxLength: number, minLength = 0) => MultilineText(maxLength, { minLength })
+/** An image URL, or '' for none. */
+const coverUrl = Type.Union([ImageUrlString, Type.Literal('')])
+/** A client nonce: the same nonce from the same author answers the first write again. */
+const nonce = IdString
 
 /** POST /channels/:channel_id/posts: title and text audited, up to 9 images, an optional cover (audited as `cover`). */
 export const CreatePostBodySchema = Type.Object({
@@ -137,7 +140,7 @@ export type PatchPostBody = Static<typeof PatchPostBodySchema>
 /** POST /posts/:post_id/comments: the text (audited), optionally answering a comment of the same post. */
 export const CreateCommentBodySchema = Type.Object({
   content: freeText(COMMENT_MAX_LENGTH, 1),
-  reply_to: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' }))),
+  reply_to: Type.Optional(Nullable(IdString)),
   nonce: Type.Optional(nonce),
 }, { additionalProperties: false })
 /** POST /posts/:post_id/comments */

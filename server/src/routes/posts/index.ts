@@ -10,6 +10,7 @@ import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { deriveLiveState } from '@core/domain/live-state'
 import { createTimeIdSource } from '@core/domain/ids'
 import { CURSOR_PAGE_DEFAULT } from '@core/wire/codes'
+import { IdString } from '@core/wire/fields'
 import { ChannelType, LiveCommentFlag, type Channel, type LiveItem, type User } from '@core/wire/entities'
 import {
   CommentSchema, CreateCommentBodySchema, CreateLiveCommentBodySchema, CreatePostBodySchema, CursorPageSchema, CursorQuerySchema,
@@ -30,11 +31,10 @@ export const LIVE_COMMENTS_OFF_MESSAGE = '本场直播已关闭评论'
 /** A viewer counts as watching for this long after their last heartbeat (the client beats every 20 s). */
 export const LIVE_VIEWER_TTL_SECONDS = 45
 
-const pathId = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' })
-const postParams = Type.Object({ post_id: pathId })
-const channelParams = Type.Object({ channel_id: pathId })
-const commentParams = Type.Object({ post_id: pathId, comment_id: pathId })
-const liveParams = Type.Object({ live_id: pathId })
+const postParams = Type.Object({ post_id: IdString })
+const channelParams = Type.Object({ channel_id: IdString })
+const commentParams = Type.Object({ post_id: IdString, comment_id: IdString })
+const liveParams = Type.Object({ live_id: IdString })
 const commentQuery = Type.Object({
   after: CursorQuerySchema.properties.before,
   limit: CursorQuerySchema.properties.limit,
