@@ -86,7 +86,8 @@ const PostBody = observer(function PostBody ({ store, shareHidden }: { store: Po
   const { session } = useStores()
   const post = store.post
   if (!post) return null
-  const urls = post.images.map(image => mediaUrl(image.url)).filter(url => url !== '')
+  // a post without pictures of its own (the seeded ones) shows its cover
+  const urls = (post.images.length > 0 ? post.images.map(image => image.url) : [post.cover]).map(url => mediaUrl(url)).filter(url => url !== '')
   const preview = (current: string) => { Taro.previewImage({ urls, current }).catch(error => console.warn('[post] image viewer:', error)) }
   const like = async () => {
     await session.ensureSignedIn()
