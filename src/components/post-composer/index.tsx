@@ -62,7 +62,7 @@ function PostComposer ({ composer, onAddImages, onSend }: PostComposerProps) {
       {composer.error && <Text className='post-composer__error'>{composer.error}</Text>}
       {composer.blockedBy && composer.title.trim() !== '' && <Text className='post-composer__hint'>{composer.blockedBy}</Text>}
       <Button className='post-composer__send' type='primary' disabled={!composer.canSend} loading={composer.sending} onClick={onSend}>
-        {composer.sending ? t('postSending') : t('postSend')}
+        {t('postSend')}
       </Button>
     </View>
   )
