@@ -74,6 +74,8 @@ export interface PostsRepository {
   get (postId: string, viewerUid: string | null): Promise<Post | null>
   /** Writes a post, or answers the one the author's nonce already wrote. */
   create (post: NewPost): Promise<Written<Post>>
+  /** The post `authorUid` already wrote with `nonce`, or null. */
+  earlierPost (authorUid: string, nonce: string): Promise<Post | null>
   update (postId: string, patch: PostPatch, editedAt: number): Promise<Post | null>
   /** Removes a post with its likes and comments. */
   remove (postId: string): Promise<void>
@@ -84,11 +86,15 @@ export interface PostsRepository {
   comment (commentId: string): Promise<Comment | null>
   /** Writes a comment and counts it on its post, or answers the one the nonce already wrote. */
   createComment (comment: NewComment): Promise<Written<{ comment: Comment, comment_count: number }>>
+  /** The comment `authorUid` already wrote on `postId` with `nonce` (and the post's count), or null. */
+  earlierComment (postId: string, authorUid: string, nonce: string): Promise<{ comment: Comment, comment_count: number } | null>
   /** Removes a comment with its replies; resolves the post's count after it. */
   removeComment (postId: string, commentId: string): Promise<number>
   /** Live comments, newest page first (items oldest first), older than `before`. */
   liveComments (liveId: string, cursor: CursorRequest): Promise<CursorPage<LiveComment>>
   createLiveComment (comment: NewLiveComment): Promise<Written<LiveComment>>
+  /** The live comment `authorUid` already wrote on `liveId` with `nonce`, or null. */
+  earlierLiveComment (liveId: string, authorUid: string, nonce: string): Promise<LiveComment | null>
   /** A live item by id (the chat's rules depend on it), or null. */
   liveItem (liveId: string): Promise<LiveItem | null>
   reminded (liveId: string, uid: string): Promise<boolean>
@@ -198,6 +204,26 @@ export function createPostsRepository (db: Db): PostsRepository {
     return row ? { comment_id: row.comment_id, live_id: row.live_id, author: toUser(row), content: row.content, created_at: row.created_at } : null
   }
 
+  async function earlierPost (authorUid: string, nonce: string): Promise<Post | null> {
+    const row = await db.selectFrom('posts').select('post_id').where('author_uid', '=', authorUid).where('nonce', '=', nonce).executeTakeFirst()
+    return row ? get(row.post_id, authorUid) : null
+  }
+
+  async function earlierComment (postId: string, authorUid: string, nonce: string): Promise<{ comment: Comment, comment_count: number } | null> {
+    const row = await db.selectFrom('post_comments').select('comment_id')
+      .where('post_id', '=', postId).where('author_uid', '=', authorUid).where('nonce', '=', nonce).executeTakeFirst()
+    const found = row ? await comment(row.comment_id) : null
+    if (!found) return null
+    const post = await db.selectFrom('posts').select('comment_count').where('post_id', '=', postId).executeTakeFirstOrThrow()
+    return { comment: found, comment_count: post.comment_count }
+  }
+
+  async function earlierLiveComment (liveId: string, authorUid: string, nonce: string): Promise<LiveComment | null> {
+    const row = await db.selectFrom('live_comments').select('comment_id')
+      .where('live_id', '=', liveId).where('author_uid', '=', authorUid).where('nonce', '=', nonce).executeTakeFirst()
+    return row ? liveComment(row.comment_id) : null
+  }
+
   return {
     async list (channelId, cursor, viewerUid) {
       let query = postQuery().where('posts.channel_id', '=', channelId)
@@ -227,13 +253,15 @@ export function createPostsRepository (db: Db): PostsRepository {
       try {
         await db.insertInto('posts').values({ ...post, images: JSON.stringify(post.images) }).execute()
       } catch (error) {
-        if (post.nonce === null || !isUniqueViolation(error)) throw error
-        const earlier = await db.selectFrom('posts').select('post_id').where('author_uid', '=', post.author_uid).where('nonce', '=', post.nonce).executeTakeFirst()
+        // two requests with one nonce raced: the other one wrote it
+        const earlier = post.nonce !== null && isUniqueViolation(error) ? await earlierPost(post.author_uid, post.nonce) : null
         if (!earlier) throw error
-        return { value: await get(earlier.post_id, post.author_uid) as Post, created: false }
+        return { value: earlier, created: false }
       }
       return { value: await get(post.post_id, post.author_uid) as Post, created: true }
     },
+
+    earlierPost,
 
     async update (postId, patch, editedAt) {
       const { images, ...fields } = patch
@@ -278,14 +306,13 @@ export function createPostsRepository (db: Db): PostsRepository {
         })
         return { value: { comment: await comment(row.comment_id) as Comment, comment_count: count }, created: true }
       } catch (error) {
-        if (row.nonce === null || !isUniqueViolation(error)) throw error
-        const earlier = await db.selectFrom('post_comments').select('comment_id')
-          .where('post_id', '=', row.post_id).where('author_uid', '=', row.author_uid).where('nonce', '=', row.nonce).executeTakeFirst()
+        const earlier = row.nonce !== null && isUniqueViolation(error) ? await earlierComment(row.post_id, row.author_uid, row.nonce) : null
         if (!earlier) throw error
-        const post = await db.selectFrom('posts').select('comment_count').where('post_id', '=', row.post_id).executeTakeFirstOrThrow()
-        return { value: { comment: await comment(earlier.comment_id) as Comment, comment_count: post.comment_count }, created: false }
+        return { value: earlier, created: false }
       }
     },
+
+    earlierComment,
 
     async removeComment (postId, commentId) {
       return db.transaction().execute(async trx => {
@@ -315,13 +342,13 @@ export function createPostsRepository (db: Db): PostsRepository {
         await db.insertInto('live_comments').values(row).execute()
         return { value: await liveComment(row.comment_id) as LiveComment, created: true }
       } catch (error) {
-        if (row.nonce === null || !isUniqueViolation(error)) throw error
-        const earlier = await db.selectFrom('live_comments').select('comment_id')
-          .where('live_id', '=', row.live_id).where('author_uid', '=', row.author_uid).where('nonce', '=', row.nonce).executeTakeFirst()
+        const earlier = row.nonce !== null && isUniqueViolation(error) ? await earlierLiveComment(row.live_id, row.author_uid, row.nonce) : null
         if (!earlier) throw error
-        return { value: await liveComment(earlier.comment_id) as LiveComment, created: false }
+        return { value: earlier, created: false }
       }
     },
+
+    earlierLiveComment,
 
     async liveItem (liveId) {
       const row = await db.selectFrom('lives').selectAll().where('live_id', '=', liveId).executeTakeFirst()

@@ -54,7 +54,8 @@ async function writePost (member: Member, body: Record<string, unknown> = {}): P
 }
 
 beforeAll(async () => {
-  test = await startTestApp()
+  // the per-minute write limits have their own test below: these tests write more than a minute's share
+  test = await startTestApp({ POST_WRITE_PER_MINUTE: '1000', COMMENT_WRITE_PER_MINUTE: '1000' })
   db = (await openDatabase(test.config)).db
   alice = await signInAsGuest(test)
   bob = await signInAsGuest(test)
@@ -337,5 +338,31 @@ describe('PUT|DELETE /lives/:live_id/viewers/me', () => {
     expect(envelope<LiveViewers>(await test.inject({ method: 'PUT', url: `/lives/${ON_AIR}/viewers/me`, headers: bob.headers })).data.viewers).toBe(2)
     expect(envelope<LiveViewers>(await test.inject({ method: 'DELETE', url: `/lives/${ON_AIR}/viewers/me`, headers: alice.headers })).data.viewers).toBe(1)
     expect(events.map(event => event.d)).toEqual([{ live_id: ON_AIR, viewers: 1 }, { live_id: ON_AIR, viewers: 2 }, { live_id: ON_AIR, viewers: 1 }])
+  })
+})
+
+describe('per-account write limits', () => {
+  it('refuses a post or comment past the minute\'s share with 429 in words, writing nothing, and a repeated nonce costs nothing', async () => {
+    const limited = await startTestApp({ POST_WRITE_PER_MINUTE: '1', COMMENT_WRITE_PER_MINUTE: '1' })
+    const limitedDb = (await openDatabase(limited.config)).db
+    try {
+      const member = await signInAsGuest(limited)
+      await limitedDb.insertInto('server_members').values({ server_id: SERVER, uid: member.uid, joined_at: 1 }).execute()
+      const write = (payload: Record<string, unknown>) => limited.inject({ method: 'POST', url: `/channels/${POSTS}/posts`, headers: member.headers, payload })
+      const first = envelope<Post>(await write({ title: 'one', content: '', nonce: 'same' })).data
+      expect(envelope<Post>(await write({ title: 'one', content: '', nonce: 'same' })).data.post_id).toBe(first.post_id)
+      const refused = await write({ title: 'two', content: '' })
+      expect(refused.statusCode).toBe(429)
+      expect(envelope(refused).msg).toBe('too many new posts: each account may write 1 a minute; try again in a minute')
+      const comment = (content: string) => limited.inject({ method: 'POST', url: `/posts/${first.post_id}/comments`, headers: member.headers, payload: { content } })
+      expect((await comment('a')).statusCode).toBe(200)
+      expect((await comment('b')).statusCode).toBe(429)
+      expect((await limited.inject({ method: 'POST', url: `/lives/${ON_AIR}/comments`, headers: member.headers, payload: { content: 'c' } })).statusCode).toBe(429)
+      const posts = await limitedDb.selectFrom('posts').where('author_uid', '=', member.uid).select('post_id').execute()
+      expect(posts).toHaveLength(1)
+    } finally {
+      await limitedDb.destroy()
+      await limited.close()
+    }
   })
 })

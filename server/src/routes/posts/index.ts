@@ -21,6 +21,8 @@ import type { AppContext, RouteOptions } from '../../context'
 import { badRequest, forbidden, notFound } from '../../errors'
 import { bearerToken, requireUser, signedInUser } from '../../plugins/auth'
 import { pageRequestOf } from '../../repositories/paging'
+import type { Written } from '../../repositories/posts'
+import { chargeCommentWrite, chargePostWrite, type TakenCharge } from '../../services/quotas'
 import { requireAuditPass, requireHttpUrl } from '../checks'
 import { ok } from '../envelope'
 import { pagedOf, responses } from '../schemas'
@@ -80,6 +82,22 @@ function requireImageUrls (cover: string | undefined, images: PostImage[] | unde
   images?.forEach((image, index) => requireHttpUrl(`images.${index}.url`, image.url))
 }
 
+/**
+ * Runs a write paid for by `charge`: the charge is handed back when the write fails or
+ * turns out to repeat an earlier nonce's write, so only new rows count against the limit.
+ */
+async function charged<T> (charge: TakenCharge, write: () => Promise<Written<T>>): Promise<Written<T>> {
+  let written: Written<T>
+  try {
+    written = await write()
+  } catch (error) {
+    await charge.refund()
+    throw error
+  }
+  if (!written.created) await charge.refund()
+  return written
+}
+
 /** Registers /channels/:channel_id/posts, /posts/… and /lives/…/(comments|reminders|viewers). */
 export default async function postsRoutes (fastify: FastifyInstance, { ctx }: RouteOptions): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
@@ -113,8 +131,11 @@ export default async function postsRoutes (fastify: FastifyInstance, { ctx }: Ro
     const body = request.body
     requireImageUrls(body.cover, body.images)
     requireAuditPass(ctx, { title: body.title, content: body.content, cover: body.cover || undefined }) // SPEC §5, §8: title 104001, cover 104006, text 104008
+    // a retry of a write whose answer was lost answers it again, and costs nothing
+    const earlier = body.nonce ? await ctx.repos.posts.earlierPost(user.uid, body.nonce) : null
+    if (earlier) return ok(earlier)
     const images = body.images ?? []
-    const written = await ctx.repos.posts.create({
+    const written = await charged(await chargePostWrite(ctx, user.uid), () => ctx.repos.posts.create({
       post_id: nextId(),
       channel_id: channel.channel_id,
       author_uid: user.uid,
@@ -124,7 +145,7 @@ export default async function postsRoutes (fastify: FastifyInstance, { ctx }: Ro
       images,
       nonce: body.nonce ?? null,
       created_at: ctx.now(),
-    })
+    }))
     if (written.created) await ctx.bus.publish({ t: 'POST_CREATE', server_id: channel.server_id, channel_id: channel.channel_id, d: { ...written.value, liked: false } })
     return ok(written.value)
   })
@@ -189,9 +210,11 @@ export default async function postsRoutes (fastify: FastifyInstance, { ctx }: Ro
       replyTo = target.reply_to?.comment_id ?? target.comment_id // replies are one level deep: an answer to a reply joins its thread
     }
     requireAuditPass(ctx, { content: body.content })
-    const written = await ctx.repos.posts.createComment({
+    const earlier = body.nonce ? await ctx.repos.posts.earlierComment(post.post_id, user.uid, body.nonce) : null
+    if (earlier) return ok(earlier.comment)
+    const written = await charged(await chargeCommentWrite(ctx, user.uid), () => ctx.repos.posts.createComment({
       comment_id: nextId(), post_id: post.post_id, author_uid: user.uid, content: body.content, reply_to: replyTo, nonce: body.nonce ?? null, created_at: ctx.now(),
-    })
+    }))
     if (written.created) {
       await ctx.bus.publish({ t: 'COMMENT_CREATE', server_id: post.server_id, channel_id: post.channel_id, d: { channel_id: post.channel_id, ...written.value } })
     }
@@ -248,9 +271,11 @@ export default async function postsRoutes (fastify: FastifyInstance, { ctx }: Ro
     if (state !== 'live') throw forbidden(`live item ${item.live_id} is not on air (${state}): its chat is read-only`)
     await requireMember(ctx, item.server_id, user)
     requireAuditPass(ctx, { content: request.body.content })
-    const written = await ctx.repos.posts.createLiveComment({
+    const earlier = request.body.nonce ? await ctx.repos.posts.earlierLiveComment(item.live_id, user.uid, request.body.nonce) : null
+    if (earlier) return ok(earlier)
+    const written = await charged(await chargeCommentWrite(ctx, user.uid), () => ctx.repos.posts.createLiveComment({
       comment_id: nextId(), live_id: item.live_id, author_uid: user.uid, content: request.body.content, nonce: request.body.nonce ?? null, created_at: ctx.now(),
-    })
+    }))
     if (written.created) await ctx.bus.publish({ t: 'LIVE_COMMENT_CREATE', server_id: item.server_id, channel_id: item.channel_id, d: written.value })
     return ok(written.value)
   })
