@@ -110,6 +110,12 @@ export interface ServerConfig {
   auditWords: string[]
   rateLimit: RateLimitConfig
   limits: AbuseLimitsConfig
+  /** redis:// URL of the shared event bus and presence (N processes); null means the in-process bus (one process). */
+  redisUrl: string | null
+  /** Prefix of every Redis key and channel, so several deployments (or test runs) can share one Redis. */
+  redisKeyPrefix: string
+  /** The gateway's heartbeat interval (announced in `ready`); a session silent for two of them is dropped. */
+  gatewayHeartbeatMs: number
 }
 
 /** A variable holds a value the server cannot use. */
@@ -201,6 +207,12 @@ export function checkProduction (env: Env): void {
   }
 }
 
+function redisUrl (env: Env): string | null {
+  const value = text(env, 'REDIS_URL')
+  if (value !== null && !/^rediss?:\/\//.test(value)) throw new ConfigError('REDIS_URL', 'must be a redis:// URL (leave it unset for the in-process bus)')
+  return value
+}
+
 function databaseUrl (env: Env): string | null {
   const value = text(env, 'DATABASE_URL')
   if (value !== null && !/^postgres(ql)?:\/\//.test(value)) {
@@ -259,5 +271,8 @@ export function loadConfig (env: Env = process.env): ServerConfig {
       postsPerMinute: integer(env, 'POST_WRITE_PER_MINUTE', 5, 1, 10_000),
       commentsPerMinute: integer(env, 'COMMENT_WRITE_PER_MINUTE', 20, 1, 10_000),
     },
+    redisUrl: redisUrl(env),
+    redisKeyPrefix: text(env, 'REDIS_KEY_PREFIX') ?? 'openrealm:',
+    gatewayHeartbeatMs: integer(env, 'GATEWAY_HEARTBEAT_MS', 30_000, 100, 600_000),
   }
 }

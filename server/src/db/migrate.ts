@@ -4,6 +4,7 @@
  */
 import { Migrator, type Migration } from 'kysely'
 import * as initial from './migrations/0001-initial'
+import * as gateway from './migrations/0002-gateway'
 import * as posts from './migrations/0004-posts'
 import * as abuseLimits from './migrations/0006-abuse-limits'
 import type { Db } from './schema'
@@ -11,6 +12,7 @@ import type { Db } from './schema'
 /** Every migration by name; names sort in the order they must run. */
 export const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': initial,
+  '0002-gateway': gateway,
   '0004-posts': posts,
   '0006-abuse-limits': abuseLimits,
 }

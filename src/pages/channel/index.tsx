@@ -130,7 +130,11 @@ const ChannelBody = observer(function ChannelBody ({ store, loadMore, posts, cha
 function ChannelPage () {
   const { server, session } = useStores()
   const store = usePageStore(root => new ChannelContentStore(root.api, { clock: root.clock, logger: root.logger }))
-  const feed = usePageStore(root => new PostFeedStore(root.posts, { logger: root.logger, myUid: () => root.session.user?.uid ?? null }))
+  const feed = usePageStore(root => {
+    const created = new PostFeedStore(root.posts, { logger: root.logger, myUid: () => root.session.user?.uid ?? null })
+    created.attach(root.gateway)
+    return created
+  })
   const composer = usePageStore(root => new PostComposerStore(root.posts, { upload: storageUploader(root.api), logger: root.logger }))
   const [params] = useState(() => currentParams())
   const channelId = params.channel_id ?? ''
@@ -139,7 +143,11 @@ function ChannelPage () {
     if (postChannelId !== null) loadAndReport(() => feed.open(postChannelId), () => feed.error)
   }, [feed, postChannelId])
   useEffect(() => () => feed.dispose(), [feed])
-  const liveChat = usePageStore(root => new LiveChatStore(root.posts, { logger: root.logger, scheduler: root.scheduler, isSignedIn: () => root.session.isSignedIn }))
+  const liveChat = usePageStore(root => {
+    const created = new LiveChatStore(root.posts, { logger: root.logger, scheduler: root.scheduler, isSignedIn: () => root.session.isSignedIn })
+    created.attach(root.gateway)
+    return created
+  })
   const playedItem = store.played?.item ?? null
   const playedState = store.played?.state ?? null
   useEffect(() => {

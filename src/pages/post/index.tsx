@@ -138,7 +138,11 @@ const PostBody = observer(function PostBody ({ store, shareHidden }: { store: Po
 
 /** A post's own page (`pages/post/index?post_id=`), shareable: the share card names the post. */
 function PostPage () {
-  const store = usePageStore(root => new PostDetailStore(root.posts, { logger: root.logger, myUid: () => root.session.user?.uid ?? null }))
+  const store = usePageStore(root => {
+    const created = new PostDetailStore(root.posts, { logger: root.logger, myUid: () => root.session.user?.uid ?? null })
+    created.attach(root.gateway)
+    return created
+  })
   const [params] = useState(() => currentParams())
   const postId = params.post_id ?? ''
   const shareHidden = isShareHidden(params)
