@@ -4,6 +4,7 @@ import { createUsageRepository, type UsageRepository } from './abuse-limits'
 import { createChannelsRepository, type ChannelsRepository } from './channels'
 import { createFeedsRepository, type FeedsRepository } from './feeds'
 import { createMembersRepository, type MembersRepository } from './members'
+import { createMessagesRepository, type MessagesRepository } from './messages'
 import { createPostsRepository, type PostsRepository } from './posts'
 import { createServersRepository, type ServersRepository } from './servers'
 import { createShowroomsRepository, type ShowroomsRepository } from './showrooms'
@@ -16,6 +17,7 @@ export interface Repositories {
   channels: ChannelsRepository
   feeds: FeedsRepository
   members: MembersRepository
+  messages: MessagesRepository
   showrooms: ShowroomsRepository
   posts: PostsRepository
   usage: UsageRepository
@@ -30,6 +32,7 @@ export function createRepositories (db: Db): Repositories {
     channels: createChannelsRepository(db, showrooms),
     feeds: createFeedsRepository(db),
     members: createMembersRepository(db),
+    messages: createMessagesRepository(db),
     showrooms,
     posts: createPostsRepository(db),
     usage: createUsageRepository(db),

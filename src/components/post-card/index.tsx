@@ -20,7 +20,7 @@ export default function PostCard ({ post, onOpen, onLike }: PostCardProps) {
   const avatar = mediaUrl(post.author.avatar)
   const cover = mediaUrl(post.cover)
   return (
-    <View className='post-card' onClick={() => onOpen(post)}>
+    <View className='post-card' data-testid='post' onClick={() => onOpen(post)}>
       <View className='post-card__author'>
         {avatar !== '' ? <Image className='post-card__avatar' src={avatar} mode='aspectFill' lazyLoad /> : <View className='post-card__avatar' />}
         <Text className='post-card__nickname'>{post.author.nickname}</Text>

@@ -56,7 +56,7 @@ function Author ({ nickname, avatar, createdAt }: { nickname: string, avatar: st
 
 function MessageRow ({ message }: { message: Message }) {
   return (
-    <View className='channel-page__message'>
+    <View className='channel-page__message' data-testid='message'>
       <Author nickname={message.author.nickname} avatar={message.author.avatar} createdAt={message.created_at} />
       <Text className='channel-page__message-text'>{message.content}</Text>
     </View>

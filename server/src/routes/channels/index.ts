@@ -1,7 +1,7 @@
-/** One channel and its paged feeds: messages, live items (posts: routes/posts). */
+/** One channel and its live items (messages: routes/messages; posts: routes/posts). */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
-import { API_PATHS, ChannelParamsSchema, LiveListDataSchema, MessageListDataSchema, PageQuerySchema } from '@core/wire/api'
+import { API_PATHS, ChannelParamsSchema, LiveListDataSchema, PageQuerySchema } from '@core/wire/api'
 import { ChannelSchema, type Channel } from '@core/wire/entities'
 import type { AppContext, RouteOptions } from '../../context'
 import { notFound } from '../../errors'
@@ -24,13 +24,6 @@ export default async function channelsRoutes (instance: FastifyInstance, { ctx }
   fastify.get(API_PATHS.channel, {
     schema: { summary: 'One channel', params, response: responses(ChannelSchema) },
   }, async request => ok(await existingChannel(ctx, request.params.channel_id)))
-
-  fastify.get(API_PATHS.channelMessages, {
-    schema: { summary: 'Messages of a channel (paged, newest first)', params, querystring, response: responses(MessageListDataSchema) },
-  }, async request => {
-    const channel = await existingChannel(ctx, request.params.channel_id)
-    return ok(await ctx.repos.feeds.messages(channel.channel_id, pageRequestOf(request.query)))
-  })
 
   fastify.get(API_PATHS.channelLives, {
     schema: { summary: 'Live items of a channel (paged)', params, querystring, response: responses(LiveListDataSchema) },

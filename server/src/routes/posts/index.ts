@@ -5,7 +5,7 @@
  * and URL before anything is stored (SPEC §5, §8), and publishes its event on the bus
  * after it committed.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { deriveLiveState } from '@core/domain/live-state'
 import { createTimeIdSource } from '@core/domain/ids'
@@ -19,7 +19,7 @@ import {
 } from '@core/wire/posts'
 import type { AppContext, RouteOptions } from '../../context'
 import { badRequest, forbidden, notFound } from '../../errors'
-import { bearerToken, requireUser, signedInUser } from '../../plugins/auth'
+import { optionalUser, requireUser, signedInUser } from '../../plugins/auth'
 import { pageRequestOf } from '../../repositories/paging'
 import type { Written } from '../../repositories/posts'
 import { chargeCommentWrite, chargePostWrite, type TakenCharge } from '../../services/quotas'
@@ -42,12 +42,6 @@ const commentQuery = Type.Object({
   limit: CursorQuerySchema.properties.limit,
 })
 const deleted = Type.Object({ deleted: Type.Boolean() })
-
-/** The user of a request's bearer token when it carries a live one, else null (reads are open to everyone). */
-async function viewerOf (ctx: AppContext, request: FastifyRequest): Promise<User | null> {
-  const token = bearerToken(request.headers.authorization)
-  return token ? ctx.repos.users.findBySession(token, ctx.now()) : null
-}
 
 async function requireMember (ctx: AppContext, serverId: string, user: User): Promise<void> {
   if (!await ctx.repos.members.isMember(serverId, user.uid)) throw forbidden(`only members of server ${serverId} may do this (POST /servers/${serverId}/members/me joins)`)
@@ -113,7 +107,7 @@ export default async function postsRoutes (fastify: FastifyInstance, { ctx }: Ro
     },
   }, async request => {
     const channel = await postChannel(ctx, request.params.channel_id)
-    const viewer = await viewerOf(ctx, request)
+    const viewer = await optionalUser(ctx, request)
     const query = request.query
     if (query.page !== undefined || query.page_size !== undefined) {
       return ok(await ctx.repos.posts.paged(channel.channel_id, pageRequestOf(query), viewer?.uid ?? null))
@@ -153,7 +147,7 @@ export default async function postsRoutes (fastify: FastifyInstance, { ctx }: Ro
   app.get(POSTS_PATHS.post, {
     schema: { summary: 'One post with its counts', params: postParams, response: responses(PostSchema) },
   }, async request => {
-    const viewer = await viewerOf(ctx, request)
+    const viewer = await optionalUser(ctx, request)
     return ok(await existingPost(ctx, request.params.post_id, viewer?.uid ?? null))
   })
 
