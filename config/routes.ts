@@ -29,6 +29,7 @@ export const ROUTES: RouteEntry[] = [
   // SPEC §2: rule pages open their URL in a web view in the mini-program.
   { name: 'webview', page: pagePathOf('webview') },
   { name: 'channel', page: pagePathOf('channel') },
+  { name: 'post', page: pagePathOf('post') },
 ]
 
 /**

@@ -62,10 +62,11 @@ describe('ChannelContentStore', () => {
     expect(store.channel).toBeNull()
     expect(store.status).toBe('loading')
     second.resolve(channel('c2', { name: '二', channel_type: ChannelType.Post }))
-    api.listPosts.mockResolvedValue(paged([], 1, false))
     await opening
     expect(store.channel?.name).toBe('二')
-    expect(store.status).toBe('empty')
+    // a post channel's feed is the post store's (src/stores/post-store.ts): this store only names it
+    expect(store.content).toEqual({ view: 'posts', channelId: 'c2' })
+    expect(store.status).toBe('ready')
   })
 
   it('derives the played item’s state at the time the page is shown', async () => {

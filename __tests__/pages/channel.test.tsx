@@ -1,7 +1,8 @@
 import Taro from '@tarojs/taro'
-import { ChannelKind, ChannelType, LiveFlag, MediaType, type Message, type Post } from '@core/wire/entities'
+import { ChannelKind, ChannelType, LiveCommentFlag, LiveFlag, MediaType, type Message } from '@core/wire/entities'
 import ChannelPage from '@/pages/channel/index'
 import { channel, failedRequest, fakeApi, liveItem, paged, user, type FakeApi } from '../stores/support/fakes'
+import { fakePostsApi, post as postOf } from '../stores/support/posts-fakes'
 import { cleanUp, liveItems, NOW_S, openPage, type PlayedPage } from './home-harness'
 
 jest.mock('@tarojs/taro', () => jest.requireActual('./home-taro-hooks').recordingTaro())
@@ -12,6 +13,9 @@ jest.mock('@tarojs/components', () => {
   const Video = ({ className, src, poster }: { className?: string, src: string, poster?: string }) => createElement('video', { className, src, poster })
   return { ...jest.requireActual('@tarojs/components'), Video }
 })
+
+// jsdom lays nothing out and has no scrollIntoView, which the live chat's ScrollView calls to show the newest comment
+Element.prototype.scrollIntoView = () => undefined
 
 let page: PlayedPage | null = null
 let showToast: jest.SpyInstance
@@ -32,8 +36,8 @@ function message (id: string, content: string, nickname: string): Message {
   return { message_id: id, channel_id: 'c-news', author: user({ uid: `u-${id}`, nickname }), content, created_at: NOW_S - 60 }
 }
 
-function post (id: string, title: string): Post {
-  return { post_id: id, channel_id: 'c-posts', author: user({ uid: 'u1', nickname: '林晓' }), title, content: `${title}的正文`, cover: '', created_at: NOW_S - 3600 }
+function post (id: string, title: string) {
+  return postOf(id, { channel_id: 'c-posts', author: user({ uid: 'u1', nickname: '林晓' }), title, content: `${title}的正文`, created_at: NOW_S - 3600 })
 }
 
 /** A fake API with one channel of `type`. */
@@ -74,25 +78,38 @@ describe('channel page: a discussion', () => {
 })
 
 describe('channel page: a post channel', () => {
-  it('lists its posts and loads the next page at the bottom', async () => {
+  it('lists its posts newest first and loads the next page at the bottom by cursor', async () => {
     const api = channelApi('c-posts', ChannelType.Post, '作品分享')
-    api.listPosts
-      .mockResolvedValueOnce(paged([post('p1', '星空延时')], 1, true))
-      .mockResolvedValueOnce(paged([post('p2', '像素小镇')], 2, false))
-    page = await openPage(ChannelPage, { api, params: { channel_id: 'c-posts' } })
+    const postsApi = fakePostsApi()
+    postsApi.listPosts
+      .mockResolvedValueOnce({ items: [post('p2', '星空延时')], has_more: true })
+      .mockResolvedValueOnce({ items: [post('p1', '像素小镇')], has_more: false })
+    page = await openPage(ChannelPage, { api, postsApi, params: { channel_id: 'c-posts' } })
     expect(page.text()).toContain('星空延时的正文')
     expect(page.text()).not.toContain('像素小镇')
     await page.play('useReachBottom')
-    expect(api.listPosts).toHaveBeenLastCalledWith('c-posts', { page: 2, page_size: 20 })
-    const titles = Array.from(document.querySelectorAll('.channel-page__post-title')).map(node => node.textContent)
+    expect(postsApi.listPosts).toHaveBeenLastCalledWith('c-posts', { before: 'p2', limit: undefined })
+    const titles = Array.from(document.querySelectorAll('.post-card__title')).map(node => node.textContent)
     expect(titles).toEqual(['星空延时', '像素小镇'])
+    expect(page.text()).toContain('0 赞')
   })
 
   it('says when there are no posts yet', async () => {
-    const api = channelApi('c-posts', ChannelType.Post, '作品分享')
-    api.listPosts.mockResolvedValue(paged([], 1, false))
-    page = await openPage(ChannelPage, { api, params: { channel_id: 'c-posts' } })
+    const postsApi = fakePostsApi()
+    postsApi.listPosts.mockResolvedValue({ items: [], has_more: false })
+    page = await openPage(ChannelPage, { api: channelApi('c-posts', ChannelType.Post, '作品分享'), postsApi, params: { channel_id: 'c-posts' } })
     expect(page.text()).toContain('还没有帖子')
+  })
+
+  it('opens the composer on 写帖子 with the title, text, image and send controls', async () => {
+    const postsApi = fakePostsApi()
+    postsApi.listPosts.mockResolvedValue({ items: [post('p1', '旧帖')], has_more: false })
+    page = await openPage(ChannelPage, { api: channelApi('c-posts', ChannelType.Post, '作品分享'), postsApi, params: { channel_id: 'c-posts' } })
+    expect(document.querySelector('.post-composer')).toBeNull()
+    await page.tap('.channel-page__write')
+    expect(document.querySelector('.post-composer__title')).not.toBeNull()
+    expect(page.text()).toContain('添加图片')
+    expect(page.text()).toContain('发布')
   })
 })
 
@@ -102,6 +119,36 @@ describe('channel page: a live channel', () => {
     api.listChannelLives.mockResolvedValue(paged(liveItems().filter(item => item.channel_id === 'c-live'), 1, false))
     return api
   }
+
+  it('shows the chat of an item on air over and under the player, with a composer', async () => {
+    const postsApi = fakePostsApi()
+    postsApi.listLiveComments.mockResolvedValue({ items: [{ comment_id: 'k1', live_id: 'l-premiere', author: user({ nickname: 'Alex' }), content: '<i>开播啦</i>', created_at: NOW_S }], has_more: false })
+    page = await openPage(ChannelPage, { api: liveApi(), postsApi, params: { channel_id: 'c-live', live_id: 'l-premiere' } })
+    expect(postsApi.listLiveComments).toHaveBeenCalledWith('l-premiere')
+    expect(document.querySelector('.live-chat-overlay__line')?.textContent).toBe('Alex：<i>开播啦</i>')
+    expect(document.querySelector('.live-chat i')).toBeNull()
+    expect(document.querySelector('.live-chat__composer')).not.toBeNull()
+    await page.tap('.live-chat__toggle')
+    expect(document.querySelector('.live-chat-overlay')).toBeNull()
+  })
+
+  it('says comments are off for a broadcast whose comment flag is 2, with no composer (SPEC §4)', async () => {
+    const api = channelApi('c-live', ChannelType.Live, '直播间')
+    api.listChannelLives.mockResolvedValue(paged([liveItem('l-quiet', { channel_id: 'c-live', can_comment: LiveCommentFlag.CannotComment, started_at: NOW_S - 60 })], 1, false))
+    const postsApi = fakePostsApi()
+    postsApi.listLiveComments.mockResolvedValue({ items: [], has_more: false })
+    page = await openPage(ChannelPage, { api, postsApi, params: { channel_id: 'c-live' } })
+    expect(page.text()).toContain('本场直播已关闭评论')
+    expect(document.querySelector('.live-chat__composer')).toBeNull()
+  })
+
+  it('offers 提醒我 on a reserved item instead of a chat', async () => {
+    const postsApi = fakePostsApi()
+    postsApi.listLiveComments.mockResolvedValue({ items: [], has_more: false })
+    page = await openPage(ChannelPage, { api: liveApi(), postsApi, params: { channel_id: 'c-live', live_id: 'l-order' } })
+    expect(document.querySelector('.live-chat__remind')?.textContent).toBe('提醒我')
+    expect(document.querySelector('.live-chat__composer')).toBeNull()
+  })
 
   it('plays the item asked for, with its state badge', async () => {
     page = await openPage(ChannelPage, { api: liveApi(), params: { channel_id: 'c-live', live_id: 'l-replay' } })
@@ -158,8 +205,9 @@ describe('channel page: errors and other channels', () => {
 
   it('retries only the list when the channel loaded but its list failed', async () => {
     const api = channelApi('c-posts', ChannelType.Post, '作品分享')
-    api.listPosts.mockRejectedValueOnce(failedRequest()).mockResolvedValueOnce(paged([post('p1', '星空延时')], 1, false))
-    page = await openPage(ChannelPage, { api, params: { channel_id: 'c-posts' } })
+    const postsApi = fakePostsApi()
+    postsApi.listPosts.mockRejectedValueOnce(failedRequest()).mockResolvedValueOnce({ items: [post('p1', '星空延时')], has_more: false })
+    page = await openPage(ChannelPage, { api, postsApi, params: { channel_id: 'c-posts' } })
     await page.tap('.state-view__retry')
     expect(api.getChannel).toHaveBeenCalledTimes(1)
     expect(page.text()).toContain('星空延时')

@@ -9,6 +9,7 @@ import { ChannelKind, ChannelType, LiveFlag, type ChannelGroup, type LiveItem } 
 import { setLanguage } from '@/constants/messages'
 import { channel, fakeApi, liveItem, paged, serverDetail, user, type FakeApi, type fakeMembersApi } from '../stores/support/fakes'
 import { mountPage, unmountPages, type MountedPage } from '../support/page-harness'
+import type { FakePostsApi } from '../stores/support/posts-fakes'
 import { forgetHooks, runHook, type PageHook } from './home-taro-hooks'
 
 /** The moment the tests run at: 2024-01-01 12:00 UTC+8, in unix ms. */
@@ -26,6 +27,8 @@ export interface PlayedPage extends MountedPage {
 export interface OpenOptions {
   /** Home's full fake API by default. */
   api?: FakeApi
+  /** The fake posts API (a fresh one whose calls all fail by default). */
+  postsApi?: FakePostsApi
   /** The membership calls (all failing by default). */
   members?: ReturnType<typeof fakeMembersApi>
   /** The page's query (raw, as the platform hands it over). */
@@ -83,7 +86,7 @@ export function homeApi (): FakeApi {
 
 /** Mounts a page with the shared harness at NOW_MS (Home's full fake API by default); plays load and show unless told not to. */
 export async function openPage (Page: React.ComponentType, options: OpenOptions = {}): Promise<PlayedPage> {
-  const page = await mountPage(Page, { api: options.api ?? homeApi(), members: options.members, params: options.params, now: NOW_MS })
+  const page = await mountPage(Page, { api: options.api ?? homeApi(), members: options.members, postsApi: options.postsApi, params: options.params, now: NOW_MS })
   const play = async (hook: PageHook, ...args: unknown[]) => {
     let result: unknown
     await page.testUtils.act(async () => { result = runHook(hook, ...args) })

@@ -13,6 +13,7 @@ import type { User } from '@core/wire/entities'
 import { StoresProvider } from '@/stores/context'
 import { createRootStore, type RootStore } from '@/stores/root-store'
 import { fakeApi, fakeLogger, fakeMembersApi, manualClock, manualScheduler, memoryStorage, type FakeApi } from '../stores/support/fakes'
+import { fakePostsApi, type FakePostsApi } from '../stores/support/posts-fakes'
 
 /** How to open the page. */
 export interface PageSetup {
@@ -20,6 +21,8 @@ export interface PageSetup {
   params?: Record<string, string>
   /** The fake ApiClient (a fresh one whose calls all fail by default). */
   api?: FakeApi
+  /** The fake posts API (a fresh one whose calls all fail by default). */
+  postsApi?: FakePostsApi
   /** The membership calls (a fresh fake whose calls all fail by default). */
   members?: ReturnType<typeof fakeMembersApi>
   /** The stores' clock at the start (unix ms); the real time by default. The test moves it with `clock.set`. */
@@ -55,7 +58,9 @@ export async function mountPage (Page: ComponentType, setup: PageSetup = {}): Pr
   const storage = memoryStorage(setup.signedIn ? { 'test-login': JSON.stringify({ user: setup.signedIn, token: 'test-token' }) } : {})
   const clock = manualClock(setup.now ?? Date.now())
   const scheduler = manualScheduler()
-  const root = createRootStore(api, { storage, loginKey: 'test-login', logger: fakeLogger(), clock: clock.now, scheduler, members: setup.members ?? fakeMembersApi() })
+  const root = createRootStore(api, {
+    storage, loginKey: 'test-login', logger: fakeLogger(), clock: clock.now, scheduler, members: setup.members ?? fakeMembersApi(), postsApi: setup.postsApi ?? fakePostsApi(),
+  })
   setup.beforeMount?.(root)
   function Harness () {
     return (

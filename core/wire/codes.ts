@@ -113,3 +113,17 @@ export enum LiveFlag {
   OnAir = 1,
   Ended = 2,
 }
+
+// ---- posts and live chat (issue 17) ----
+
+/** Most images a post may carry. */
+export const POST_MAX_IMAGES = 9
+/** Longest post title (one line). */
+export const POST_TITLE_MAX_LENGTH = 60
+/** Longest post text. */
+export const POST_CONTENT_MAX_LENGTH = 5000
+/** Longest comment, post or live. */
+export const COMMENT_MAX_LENGTH = 500
+/** Default and largest `limit` of a cursor page. */
+export const CURSOR_PAGE_DEFAULT = 20
+export const CURSOR_PAGE_MAX = 50

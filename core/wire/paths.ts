@@ -45,3 +45,15 @@ export function fillPath (template: string, params: Record<string, string>): str
     return encodeURIComponent(value)
   })
 }
+
+/** Paths of posts, comments, likes and live chat (issue 17; core/wire/posts.ts declares what each takes and answers). */
+export const POSTS_PATHS = {
+  channelPosts: '/channels/:channel_id/posts',
+  post: '/posts/:post_id',
+  postComments: '/posts/:post_id/comments',
+  postComment: '/posts/:post_id/comments/:comment_id',
+  myPostLike: '/posts/:post_id/likes/me',
+  liveComments: '/lives/:live_id/comments',
+  myLiveReminder: '/lives/:live_id/reminders/me',
+  myLiveViewing: '/lives/:live_id/viewers/me',
+} as const

@@ -32,6 +32,7 @@ import filesRoutes from './routes/files'
 import loginThirdRoutes from './routes/login-third'
 import membersRoutes from './routes/members'
 import messagesRoutes from './routes/messages'
+import postsRoutes from './routes/posts'
 import qiniuRoutes from './routes/qiniu'
 import resourceRoutes from './routes/resource'
 import rulesRoutes from './routes/rules'
@@ -56,7 +57,9 @@ export interface AppOptions {
 }
 
 /** Every route plugin, in registration order. */
-const ROUTES = [resourceRoutes, loginThirdRoutes, qiniuRoutes, uploadRoutes, channelRoomRoutes, authRoutes, usersRoutes, serversRoutes, channelsRoutes, filesRoutes, rulesRoutes, membersRoutes, messagesRoutes, gatewayRoutes]
+const ROUTES = [resourceRoutes, loginThirdRoutes, qiniuRoutes, uploadRoutes, channelRoomRoutes, authRoutes, usersRoutes, serversRoutes, channelsRoutes, filesRoutes, rulesRoutes, membersRoutes, messagesRoutes, gatewayRoutes,
+  postsRoutes,
+]
 
 /** How long a session's presence lasts in Redis without a heartbeat: three intervals (two missed beats drop it anyway). */
 const PRESENCE_ALIVE_INTERVALS = 3

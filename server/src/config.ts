@@ -73,6 +73,10 @@ export interface AbuseLimitsConfig {
   channelsPerMinute: number
   /** Most channels (groups included) one server may hold. */
   channelsPerServer: number
+  /** Posts one account may write per minute. */
+  postsPerMinute: number
+  /** Comments (on posts and in live chats) one account may write per minute. */
+  commentsPerMinute: number
 }
 
 /** Bytes one account may store per day unless UPLOAD_DAILY_BYTES says otherwise (100 MiB). */
@@ -269,6 +273,8 @@ export function loadConfig (env: Env = process.env): ServerConfig {
       uploadBytesPerDay: integer(env, 'UPLOAD_DAILY_BYTES', DEFAULT_UPLOAD_DAILY_BYTES, 1, 1024 ** 4),
       channelsPerMinute: integer(env, 'CHANNEL_CREATE_PER_MINUTE', 3, 1, 10_000),
       channelsPerServer: integer(env, 'CHANNELS_PER_SERVER_MAX', 500, 1, 1_000_000),
+      postsPerMinute: integer(env, 'POST_WRITE_PER_MINUTE', 5, 1, 10_000),
+      commentsPerMinute: integer(env, 'COMMENT_WRITE_PER_MINUTE', 20, 1, 10_000),
     },
     redisUrl: redisUrl(env),
     redisKeyPrefix: text(env, 'REDIS_KEY_PREFIX') ?? 'openrealm:',

@@ -1,13 +1,14 @@
 /**
- * What one channel shows on the channel page, read-only: a discussion's messages, a
- * post channel's posts, or a live channel's items with a player for one of them. The
+ * What one channel shows on the channel page: a discussion's messages, a post channel's
+ * feed (its own store, src/stores/post-store.ts), or a live channel's items with a
+ * player for one of them. The
  * channel is loaded first (its type decides the view), then the first page of its
  * list; more pages load on reach-bottom. Time is injected, so the live state of the
  * played item (SPEC §4) is derived at a moment tests choose.
  */
 import { makeAutoObservable } from 'mobx'
 import { ChannelType } from '@core/wire/codes'
-import type { Channel, LiveItem, Message, Post } from '@core/wire/entities'
+import type { Channel, LiveItem, Message } from '@core/wire/entities'
 import { deriveLiveState, featuredLiveItem, type LiveState } from '@core/domain/live-state'
 import type { ApiClient } from '@/services/api/api-client'
 import { LoadTracker, type StoreLogger, type StoreStatus } from './load-tracker'
@@ -16,7 +17,7 @@ import { PagedList } from './paged-list'
 /** What the channel page shows for a channel. */
 export type ChannelContent =
   | { view: 'messages', list: PagedList<Message> }
-  | { view: 'posts', list: PagedList<Post> }
+  | { view: 'posts', channelId: string }
   | { view: 'live', list: PagedList<LiveItem> }
   | { view: 'unsupported' }
 
@@ -79,13 +80,13 @@ export class ChannelContentStore {
   /** 'loading' while the channel or its first page loads, then the list's status; 'error' when either failed. */
   get status (): StoreStatus {
     if (this.loading.status !== 'ready') return this.loading.status
-    return this.content === null || this.content.view === 'unsupported' ? 'ready' : this.content.list.status
+    return this.content !== null && 'list' in this.content ? this.content.list.status : 'ready'
   }
 
   /** The user-facing message of the failure, else null. */
   get error (): string | null {
     if (this.loading.error !== null) return this.loading.error
-    return this.content !== null && this.content.view !== 'unsupported' ? this.content.list.error : null
+    return this.content !== null && 'list' in this.content ? this.content.list.error : null
   }
 
   /** The item the player shows: the one asked for, else the featured one (on air first); with its state now (SPEC §4). */
@@ -123,12 +124,12 @@ export class ChannelContentStore {
       })
       if (!loaded) return
     }
-    if (this.content !== null && this.content.view !== 'unsupported') await this.content.list.load()
+    if (this.content !== null && 'list' in this.content) await this.content.list.load()
   }
 
   /** Loads the next page of the list (reach-bottom). */
   async loadMore (): Promise<void> {
-    if (this.content !== null && this.content.view !== 'unsupported') await this.content.list.loadMore()
+    if (this.content !== null && 'list' in this.content) await this.content.list.loadMore()
   }
 
   /** Plays another item of the live list. */
@@ -146,7 +147,7 @@ export class ChannelContentStore {
     const id = channel.channel_id
     switch (channelViewOf(channel, this.liveId)) {
       case 'messages': return { view: 'messages', list: new PagedList(query => this.api.listMessages(id, query), (message: Message) => message.message_id, this.options) }
-      case 'posts': return { view: 'posts', list: new PagedList(query => this.api.listPosts(id, query), (post: Post) => post.post_id, this.options) }
+      case 'posts': return { view: 'posts', channelId: id }
       case 'live': return { view: 'live', list: new PagedList(query => this.api.listChannelLives(id, query), (item: LiveItem) => item.live_id, this.options) }
       default: return { view: 'unsupported' }
     }

@@ -13,6 +13,7 @@ import type { Channel } from '@core/wire/entities'
 import type { MemberAdd, MemberRemove, PresenceUpdate } from '@core/wire/members'
 import { reaction } from 'mobx'
 import type { ApiClient } from '@/services/api/api-client'
+import { postsApi, type PostsApi } from '@/services/api/posts'
 import { createMembersApi, type MembersApi } from '@/services/api/members'
 import { defaultGatewayUrl, taroSocketConnector, type SocketConnector } from '@/services/gateway'
 import { ChannelStore } from './channel-store'
@@ -38,6 +39,8 @@ export interface RootStoreOptions {
   servers?: readonly ConfiguredServer[]
   /** Live items per page; the API's DEFAULT_PAGE_SIZE by default. */
   livePageSize?: number
+  /** The posts and live-chat calls; the app's request chain by default. */
+  postsApi?: PostsApi
   /** The membership calls; createMembersApi() by default. */
   members?: MembersApi
   /** The gateway's socket connector and URL; Taro.connectSocket to this build's API by default. */
@@ -60,6 +63,10 @@ export class RootStore {
   readonly channel: ChannelStore
   /** The current server's live items and their clock. */
   readonly live: LiveStore
+  /** The posts and live-chat calls the pages' post stores are built on. */
+  readonly posts: PostsApi
+  /** The timers stores run on (the live clock, the live chat's heartbeat). */
+  readonly scheduler: TimerScheduler
   /** The real-time connection every store subscribes to (`gateway.on`). */
   readonly gateway: GatewayStore
 
@@ -73,7 +80,9 @@ export class RootStore {
     this.server = new ServerStore(api, { servers: options.servers, members: options.members ?? createMembersApi(), logger })
     this.channel = new ChannelStore(api, this.server, logger)
     const scheduler = options.scheduler ?? timeoutScheduler
+    this.scheduler = scheduler
     this.live = new LiveStore(api, this.server, { clock, scheduler, pageSize: options.livePageSize, logger })
+    this.posts = options.postsApi ?? postsApi
     this.gateway = new GatewayStore({
       connect: options.gateway?.connect ?? taroSocketConnector,
       url: options.gateway?.url ?? defaultGatewayUrl(),

@@ -8,6 +8,7 @@ import { Migrator, SqliteAdapter, sql, type Migration } from 'kysely'
 import * as initial from './migrations/0001-initial'
 import * as gateway from './migrations/0002-gateway'
 import * as chat from './migrations/0003-chat'
+import * as posts from './migrations/0004-posts'
 import * as abuseLimits from './migrations/0006-abuse-limits'
 import type { Db } from './schema'
 
@@ -16,6 +17,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-gateway': gateway,
   '0003-chat': chat,
+  '0004-posts': posts,
   '0006-abuse-limits': abuseLimits,
 }
 

@@ -9,6 +9,7 @@
 import type { Kysely } from 'kysely'
 import type { Hotspot, InteractionEvent, MapCfgData } from '@core/wire/api'
 import type { Channel, LiveItem, Post, Role, Server, User } from '@core/wire/entities'
+import type { LiveCommentsTable, LiveRemindersTable, LiveViewersTable, PostColumns, PostCommentsTable, PostLikesTable } from './tables/posts'
 import type { AccountUsageTable } from './tables/abuse-limits'
 import type { MessagesTable, ReactionsTable, ReadStatesTable } from './tables/messages'
 
@@ -44,8 +45,8 @@ export type ChannelsTable = Omit<Channel, 'unread_count' | 'mention_count'> & { 
 /** A live broadcast or recording: exactly the wire LiveItem. */
 export type LivesTable = LiveItem
 
-/** A post of a post channel: the wire Post with its author as a uid (the repository joins the user). */
-export type PostsTable = Omit<Post, 'author'> & { author_uid: string }
+/** A post of a post channel: the wire Post with its author as a uid (the repository joins the user), and the columns of migration 0004-posts. */
+export type PostsTable = Omit<Post, 'author'> & { author_uid: string } & PostColumns
 
 
 /** The showroom map of a metaverse channel: the wire map with the channel it belongs to. */
@@ -90,6 +91,11 @@ export interface Database {
   showroom_hotspots: ShowroomHotspotsTable
   showroom_events: ShowroomEventsTable
   stored_files: StoredFilesTable
+  post_likes: PostLikesTable
+  post_comments: PostCommentsTable
+  live_comments: LiveCommentsTable
+  live_reminders: LiveRemindersTable
+  live_viewers: LiveViewersTable
   account_usage: AccountUsageTable
 }
 

@@ -86,11 +86,15 @@ export function installErrorHandling (fastify: FastifyInstance): void {
   })
 }
 
-/** Fastify's `frameworkErrors` option: URLs it cannot route (bad percent-encoding) get a 400 envelope. */
+/**
+ * Fastify's `frameworkErrors` option: URLs it cannot route (bad percent-encoding) get a
+ * 400 envelope, and the connection is closed: the request's body was never read, so its
+ * bytes must not be parsed as a next request on the same connection.
+ */
 export function frameworkErrors (error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
   const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400
   const body: ErrorBody = { code: httpError(status, error.message).code, msg: error.message || 'bad request', data: null }
-  reply.code(status).send(body)
+  reply.code(status).header('connection', 'close').send(body)
 }
 
 /** The status Node's HTTP parser failure stands for: 431 oversized headers, 408 a request too slow, else 400. */
@@ -113,7 +117,10 @@ const CLIENT_ERROR_MESSAGES: Record<number, string> = {
  */
 export function clientErrorHandler (error: Error & { code?: unknown }, socket: Socket): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return
-  if (socket.writable) {
+  // as Node's own handler: no second answer where one is already on its way (a request
+  // answered before its body was read, whose leftover bytes the parser then refused)
+  const answering = (socket as Socket & { _httpMessage?: { headersSent?: boolean } | null })._httpMessage
+  if (socket.writable && !answering?.headersSent) {
     const status = clientErrorStatus(error.code)
     const body = JSON.stringify({ code: httpError(status, '').code, msg: CLIENT_ERROR_MESSAGES[status], data: null } satisfies ErrorBody)
     socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`)

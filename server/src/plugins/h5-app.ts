@@ -14,6 +14,7 @@ import { gzipSync } from 'zlib'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { API_PATHS, FILES_PATH, UPLOAD_HOST_PATH } from '@core/wire/api'
+import { POSTS_PATHS } from '@core/wire/posts'
 import { h5PathsOf, ROUTES } from '../../../config/routes'
 import { notFound } from '../errors'
 import { sendError } from './errors'
@@ -23,6 +24,7 @@ import { appPagePolicy } from './security-headers'
 /** First path segments that belong to the API (never answered with the app's HTML). */
 export const API_ROOTS: ReadonlySet<string> = new Set([
   ...Object.values(API_PATHS).map(apiPath => apiPath.split('/')[1]),
+  ...Object.values(POSTS_PATHS).map(apiPath => apiPath.split('/')[1]),
   UPLOAD_HOST_PATH.slice(1),
   FILES_PATH.slice(1),
   'openapi.json',

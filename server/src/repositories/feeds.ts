@@ -1,9 +1,9 @@
 /**
- * The paged lists of the API: live items of a server or channel, posts and messages of
- * a channel (newest first). Posts and messages carry their author.
+ * The paged lists of the API: live items of a server or channel and messages of a
+ * channel (newest first). Messages carry their author; posts are in ./posts.ts.
  */
 import { sql } from 'kysely'
-import type { LiveCommentFlag, LiveFlag, LiveItem, MediaType, Message, Post } from '@core/wire/entities'
+import type { LiveCommentFlag, LiveFlag, LiveItem, MediaType, Message } from '@core/wire/entities'
 import type { Paged } from '@core/wire/api'
 import type { Db, LivesTable } from '../db/schema'
 import { readPage, type PageRequest } from './paging'
@@ -33,7 +33,6 @@ export type LiveScope = { server_id: string } | { channel_id: string }
 export interface FeedsRepository {
   /** Live items by start time, newest first; unscheduled ones last. */
   lives (scope: LiveScope, page: PageRequest): Promise<Paged<LiveItem>>
-  posts (channelId: string, page: PageRequest): Promise<Paged<Post>>
   messages (channelId: string, page: PageRequest): Promise<Paged<Message>>
 }
 
@@ -49,15 +48,6 @@ export function createFeedsRepository (db: Db): FeedsRepository {
       return readPage(page,
         async ({ limit, offset }) => (await base.selectAll().orderBy(sql`coalesce(started_at, 0)`, 'desc').orderBy('live_id').limit(limit).offset(offset).execute()).map(toLiveItem),
         () => base.select(eb => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow())
-    },
-    async posts (channelId, page) {
-      return readPage(page,
-        async ({ limit, offset }) => (await db.selectFrom('posts').innerJoin('users', 'users.uid', 'posts.author_uid')
-          .select(['posts.post_id', 'posts.channel_id', 'posts.title', 'posts.content', 'posts.cover', 'posts.created_at', ...AUTHOR_COLUMNS])
-          .where('posts.channel_id', '=', channelId)
-          .orderBy('posts.created_at', 'desc').orderBy('posts.post_id', 'desc').limit(limit).offset(offset).execute())
-          .map(row => ({ post_id: row.post_id, channel_id: row.channel_id, author: toUser(row), title: row.title, content: row.content, cover: row.cover, created_at: row.created_at })),
-        () => db.selectFrom('posts').where('channel_id', '=', channelId).select(eb => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow())
     },
     async messages (channelId, page) {
       return readPage(page,

@@ -5,6 +5,7 @@ import { createChannelsRepository, type ChannelsRepository } from './channels'
 import { createFeedsRepository, type FeedsRepository } from './feeds'
 import { createMembersRepository, type MembersRepository } from './members'
 import { createMessagesRepository, type MessagesRepository } from './messages'
+import { createPostsRepository, type PostsRepository } from './posts'
 import { createServersRepository, type ServersRepository } from './servers'
 import { createShowroomsRepository, type ShowroomsRepository } from './showrooms'
 import { createUsersRepository, type UsersRepository } from './users'
@@ -18,6 +19,7 @@ export interface Repositories {
   members: MembersRepository
   messages: MessagesRepository
   showrooms: ShowroomsRepository
+  posts: PostsRepository
   usage: UsageRepository
 }
 
@@ -32,6 +34,7 @@ export function createRepositories (db: Db): Repositories {
     members: createMembersRepository(db),
     messages: createMessagesRepository(db),
     showrooms,
+    posts: createPostsRepository(db),
     usage: createUsageRepository(db),
   }
 }

@@ -6,7 +6,7 @@
  */
 import type { AppContext } from '../context'
 import { httpError } from '../errors'
-import type { UsageCharge } from '../repositories/abuse-limits'
+import type { LimitedAction, UsageCharge } from '../repositories/abuse-limits'
 import type { PutResult } from './storage'
 
 const DAY_SECONDS = 86_400
@@ -45,13 +45,27 @@ async function chargeUploadQuota (ctx: AppContext, uid: string, bytes: number): 
   throw httpError(429, `daily upload quota reached: each account may store ${bytesInWords(limit)} a day, ${bytesInWords(left)} are left today and this file is ${bytesInWords(bytes)}; try again after 00:00 UTC`)
 }
 
-/** Counts one channel creation against the account's per-minute limit; 429 in words when reached. */
-export async function chargeChannelCreation (ctx: AppContext, uid: string): Promise<TakenCharge> {
+/** Counts one `action` against the account's per-minute `limit`; 429 in words (`too many <what>: each account may <verb> <limit> a minute`) when reached. */
+async function chargePerMinute (ctx: AppContext, uid: string, action: LimitedAction, limit: number, what: string, verb = 'write'): Promise<TakenCharge> {
   const now = ctx.now()
-  const limit = ctx.config.limits.channelsPerMinute
-  const taken = await take(ctx, { uid, action: 'channel_create', windowStart: now - now % MINUTE_SECONDS, amount: 1, limit })
+  const taken = await take(ctx, { uid, action, windowStart: now - now % MINUTE_SECONDS, amount: 1, limit })
   if (taken) return taken
-  throw httpError(429, `too many new channels: each account may create ${limit} a minute; try again in a minute`)
+  throw httpError(429, `too many ${what}: each account may ${verb} ${limit} a minute; try again in a minute`)
+}
+
+/** Counts one channel creation against the account's per-minute limit; 429 in words when reached. */
+export function chargeChannelCreation (ctx: AppContext, uid: string): Promise<TakenCharge> {
+  return chargePerMinute(ctx, uid, 'channel_create', ctx.config.limits.channelsPerMinute, 'new channels', 'create')
+}
+
+/** Counts one post against the account's per-minute limit; 429 in words when reached. */
+export function chargePostWrite (ctx: AppContext, uid: string): Promise<TakenCharge> {
+  return chargePerMinute(ctx, uid, 'post_write', ctx.config.limits.postsPerMinute, 'new posts')
+}
+
+/** Counts one comment (post or live chat) against the account's per-minute limit; 429 in words when reached. */
+export function chargeCommentWrite (ctx: AppContext, uid: string): Promise<TakenCharge> {
+  return chargePerMinute(ctx, uid, 'comment_write', ctx.config.limits.commentsPerMinute, 'comments')
 }
 
 /**

@@ -3,23 +3,29 @@ import { useReachBottom } from '@tarojs/taro'
 import { View, Text, Image } from '@tarojs/components'
 import { Video } from '@/components/page-elements/video'
 import { observer } from 'mobx-react-lite'
-import type { LiveItem, Message, Post } from '@core/wire/entities'
+import type { LiveItem, Message } from '@core/wire/entities'
 import { t } from '@/constants/messages'
 import { usePageLifecycle } from '@/hooks/use-page-lifecycle'
-import { currentParams } from '@/router'
+import { currentParams, navigate } from '@/router'
 import { isShareHidden, type ShareContent } from '@/services/share'
 import { useShare } from '@/services/share/use-share'
 import { ChannelContentStore, type PlayedLive } from '@/stores/channel-content-store'
+import { PostComposerStore, storageUploader } from '@/stores/post-composer-store'
+import { PostFeedStore } from '@/stores/post-store'
+import { LiveChatStore } from '@/stores/live-chat-store'
 import { usePageStore, useStores } from '@/stores/context'
-import { showLoadError } from '@/utils/feedback'
+import { showLoadError, toast } from '@/utils/feedback'
 import { formatDate, fromUnixSeconds } from '@/utils/format-date'
 import { mediaUrl } from '@/utils/media-url'
+import { pickImages } from '@/utils/pick-images'
 import { setPageTitle } from '@/utils/page-title'
 import DebugPanel, { isDebugOn } from '@/components/debug-panel'
 import ListFooter from '@/components/list-footer'
 import LiveBadge from '@/components/live-badge'
+import LiveChat, { LiveChatOverlay, type LiveChatProps } from '@/components/live-chat'
 import LiveCard, { durationText, liveStartText } from '@/components/live-card'
 import StateView from '@/components/state-view'
+import PostsView, { type PostsViewProps } from './posts-view'
 import './index.scss'
 
 /** This page's path, for the lifecycle log. */
@@ -57,20 +63,9 @@ function MessageRow ({ message }: { message: Message }) {
   )
 }
 
-function PostCard ({ post }: { post: Post }) {
-  const cover = mediaUrl(post.cover)
-  return (
-    <View className='channel-page__post' data-testid='post'>
-      <Author nickname={post.author.nickname} avatar={post.author.avatar} createdAt={post.created_at} />
-      <Text className='channel-page__post-title'>{post.title}</Text>
-      <Text className='channel-page__post-text'>{post.content}</Text>
-      {cover !== '' && <Image className='channel-page__post-cover' src={cover} mode='aspectFill' lazyLoad />}
-    </View>
-  )
-}
-
 /** The player: a reserved item shows its cover and start time; otherwise the Video (mp4 or HLS; an ended mp4 plays back). */
-function Player ({ played }: { played: PlayedLive }) {
+/** The player with its chat: comments over the screen (phones) and the chat under it. */
+function Player ({ played, chat }: { played: PlayedLive, chat: LiveChatProps }) {
   const { item, state } = played
   const cover = mediaUrl(item.cover)
   const src = mediaUrl(item.play_url)
@@ -87,6 +82,7 @@ function Player ({ played }: { played: PlayedLive }) {
             </View>
             )
           : <Video className='channel-page__video' src={src} poster={cover || undefined} controls objectFit='contain' />}
+        <LiveChatOverlay chat={chat.chat} />
       </View>
       <View className='channel-page__now'>
         <LiveBadge state={state} />
@@ -96,31 +92,30 @@ function Player ({ played }: { played: PlayedLive }) {
         {start !== '' && <Text>{t('liveStartsAt', { time: start })}</Text>}
         {duration !== '' && <Text className='channel-page__now-duration'>{t('liveDuration', { duration })}</Text>}
       </View>
+      <LiveChat {...chat} />
     </View>
   )
 }
 
-/** The content of the loaded channel, by its view; `loadMore` asks for its list's next page (reach-bottom, or a tap on a failed one). */
-const ChannelBody = observer(function ChannelBody ({ store, loadMore }: { store: ChannelContentStore, loadMore: () => void }) {
+/** The content of the loaded channel, by its view; `loadMore` asks for its list's next page (reach-bottom, or a tap on a failed one); a post channel's view is the posts view on the page's post stores. */
+const ChannelBody = observer(function ChannelBody ({ store, loadMore, posts, chat }: { store: ChannelContentStore, loadMore: () => void, posts: PostsViewProps, chat: LiveChatProps }) {
   const content = store.content
   if (content === null || content.view === 'unsupported') return <StateView status='empty' message={t('channelUnsupported')} />
+  if (content.view === 'posts') return <PostsView {...posts} />
   const list = content.list
   const footer = <ListFooter status={list.moreStatus} error={list.moreError} hasMore={list.hasMore} onRetry={loadMore} />
   if (list.status === 'empty') {
-    const empty = content.view === 'messages' ? t('messagesEmpty') : content.view === 'posts' ? t('postsEmpty') : t('livesEmpty')
+    const empty = content.view === 'messages' ? t('messagesEmpty') : t('livesEmpty')
     return <StateView status='empty' message={empty} />
   }
   if (content.view === 'messages') {
     return <View className='channel-page__list'>{content.list.items.map(message => <MessageRow key={message.message_id} message={message} />)}{footer}</View>
   }
-  if (content.view === 'posts') {
-    return <View className='channel-page__list'>{content.list.items.map(post => <PostCard key={post.post_id} post={post} />)}{footer}</View>
-  }
   const played = store.played
   const select = (item: LiveItem) => store.select(item.live_id)
   return (
     <View>
-      {played && <Player played={played} />}
+      {played && <Player played={played} chat={chat} />}
       <View className='channel-page__list'>
         {content.list.items.map(item => (
           <LiveCard key={item.live_id} item={item} state={store.stateOf(item)} onTap={select} />
@@ -133,16 +128,64 @@ const ChannelBody = observer(function ChannelBody ({ store, loadMore }: { store:
 
 /** A channel's page, read-only: a discussion's messages, a post channel's posts, or a live channel's player and items. */
 function ChannelPage () {
-  const { server } = useStores()
+  const { server, session } = useStores()
   const store = usePageStore(root => new ChannelContentStore(root.api, { clock: root.clock, logger: root.logger }))
+  const feed = usePageStore(root => {
+    const created = new PostFeedStore(root.posts, { logger: root.logger, myUid: () => root.session.user?.uid ?? null })
+    created.attach(root.gateway)
+    return created
+  })
+  const composer = usePageStore(root => new PostComposerStore(root.posts, { upload: storageUploader(root.api), logger: root.logger }))
   const [params] = useState(() => currentParams())
   const channelId = params.channel_id ?? ''
+  const postChannelId = store.content?.view === 'posts' ? store.content.channelId : null
+  useEffect(() => {
+    if (postChannelId !== null) loadAndReport(() => feed.open(postChannelId), () => feed.error)
+  }, [feed, postChannelId])
+  useEffect(() => () => feed.dispose(), [feed])
+  const liveChat = usePageStore(root => {
+    const created = new LiveChatStore(root.posts, { logger: root.logger, scheduler: root.scheduler, isSignedIn: () => root.session.isSignedIn })
+    created.attach(root.gateway)
+    return created
+  })
+  const playedItem = store.played?.item ?? null
+  const playedState = store.played?.state ?? null
+  useEffect(() => {
+    if (playedItem !== null && playedState !== null) liveChat.open(playedItem, playedState).catch(logFailure('opening the live chat'))
+  }, [liveChat, playedItem, playedState])
+  useEffect(() => () => liveChat.dispose(), [liveChat])
+  const chat: LiveChatProps = {
+    chat: liveChat,
+    onSend: () => { void session.ensureSignedIn().then(() => liveChat.send()) },
+    onToggleReminder: () => {
+      void session.ensureSignedIn().then(() => liveChat.toggleReminder()).then(message => { if (message) void toast(message) })
+    },
+  }
+  const posts: PostsViewProps = {
+    feed,
+    composer,
+    onOpen: post => { navigate('post', { post_id: post.post_id }).catch(logFailure('opening the post')) },
+    onLike: post => {
+      void session.ensureSignedIn().then(() => feed.toggleLike(post.post_id)).then(message => { if (message) void toast(message) })
+    },
+    onAddImages: () => { void pickImages(composer.roomForImages).then(picked => composer.addImages(picked)) },
+    onSend: async () => {
+      if (postChannelId === null) return false
+      await session.ensureSignedIn()
+      const post = await composer.send(postChannelId)
+      if (post) feed.addOwn(post)
+      return post !== null
+    },
+  }
 
   usePageLifecycle(PAGE_PATH, {
     load: () => { if (channelId !== '') loadAndReport(() => store.open({ channelId, liveId: params.live_id }), () => store.error) },
     show: () => store.refreshClock(),
   })
-  const loadMore = () => loadAndReport(() => store.loadMore(), () => store.content?.view === 'unsupported' ? null : store.content?.list.moreError ?? null)
+  const loadMore = () => {
+    if (store.content?.view === 'posts') loadAndReport(() => feed.loadMore(), () => feed.more.error)
+    else loadAndReport(() => store.loadMore(), () => store.content !== null && 'list' in store.content ? store.content.list.moreError : null)
+  }
   useReachBottom(loadMore)
 
   const channel = store.channel
@@ -161,7 +204,7 @@ function ChannelPage () {
   if (channelId === '') body = <StateView status='empty' message={t('notFoundTitle')} />
   else if (store.status === 'idle' || store.status === 'loading') body = <StateView status='loading' />
   else if (store.status === 'error') body = <StateView status='error' message={store.error} onRetry={() => loadAndReport(() => store.load(), () => store.error)} />
-  else body = <ChannelBody store={store} loadMore={loadMore} />
+  else body = <ChannelBody store={store} loadMore={loadMore} posts={posts} chat={chat} />
 
   return (
     <View className='channel-page'>

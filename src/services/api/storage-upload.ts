@@ -23,6 +23,8 @@ export interface StorageUploadOptions {
   uploadUrl?: string
   /** Time-out; the framework default (60 s) because files are large (SPEC §9). */
   timeout?: number
+  /** Told the percentage sent so far (0..100) as the upload goes. */
+  onProgress?: (percent: number) => void
 }
 
 const EXTENSION_BY_MIME: Record<string, string> = {
@@ -72,6 +74,7 @@ export async function uploadFileToStorage (tokens: Pick<ApiClient, 'getUploadTok
     name: 'file',
     formData: { token: grant.token, key },
     timeout: options.timeout ?? FRAMEWORK_DEFAULT_TIMEOUT_MS,
+    onProgress: options.onProgress,
   })
   if (response.statusCode < 200 || response.statusCode >= 300) throw failedError(response.statusCode)
   const storedKey = readKey(response.data) ?? key

@@ -31,6 +31,8 @@ export interface UploadCall extends ChainParams {
   /** Form field that carries the file. */
   name: string
   formData: Record<string, string>
+  /** Told the percentage sent so far (0..100) as the upload goes. */
+  onProgress?: (percent: number) => void
 }
 
 /** The raw answer: status and body as the platform delivered it (text, or already parsed). */
@@ -65,8 +67,10 @@ function httpStep (chain: Chain<HttpCall, RawResponse>): Promise<RawResponse> {
 
 /** Final step of uploads: Taro.uploadFile, multipart form, no cookies. */
 function uploadStep (chain: Chain<UploadCall, RawResponse>): Promise<RawResponse> {
-  const { url, filePath, name, formData, timeout } = chain.params
-  return Promise.resolve(Taro.uploadFile({ url, filePath, name, formData, timeout, withCredentials: false })).then(
+  const { url, filePath, name, formData, timeout, onProgress } = chain.params
+  const task = Taro.uploadFile({ url, filePath, name, formData, timeout, withCredentials: false })
+  if (onProgress) task.onProgressUpdate(update => onProgress(update.progress))
+  return Promise.resolve(task).then(
     response => ({ statusCode: response.statusCode, data: response.data }),
     (error: unknown) => { throw transportError(error) },
   )

@@ -9,7 +9,7 @@
  * signature is logged as a warning and the page goes on.
  */
 import { t } from '@/constants/messages'
-import { entryRoute, pageUrl } from '@/router'
+import { entryRoute, pageUrl, routeOfName, type RouteEntry } from '@/router'
 import { api as defaultApi, type ApiClient } from '@/services/api'
 import { copyText } from '@/utils/clipboard'
 import { toast } from '@/utils/feedback'
@@ -17,10 +17,12 @@ import { mediaUrl } from '@/utils/media-url'
 import { isH5 } from '@/utils/platform'
 import { queryString, type QueryInput } from '@core/query/url'
 
-/** Which community (and channel) a shared link opens. */
+/** Which community (and channel, or post) a shared link opens. */
 export interface ShareTarget {
   serverId: string
   channelId?: string | null
+  /** A post: the link opens the post's own page. */
+  postId?: string | null
 }
 
 /** What a share shows. */
@@ -64,21 +66,26 @@ export function isShareHidden (params: Readonly<Record<string, string | undefine
 }
 
 function shareQuery (target: ShareTarget): QueryInput {
-  return { server_id: target.serverId, channel_id: target.channelId || undefined }
+  return { server_id: target.serverId, channel_id: target.channelId || undefined, post_id: target.postId || undefined }
+}
+
+/** The page a share opens: a post's page for a post, else the entry page. */
+function shareRoute (target: ShareTarget): RouteEntry {
+  return (target.postId ? routeOfName('post') : null) ?? entryRoute()
 }
 
 function currentOrigin (): string {
   return isH5() && typeof window !== 'undefined' ? window.location.origin : ''
 }
 
-/** The H5 link a share opens: the entry page (`/index.html`) with `server_id` and `channel_id`. */
+/** The H5 link a share opens: the entry page (`/index.html`) with `server_id` and `channel_id`, or a post's page with `post_id`. */
 export function shareLink (target: ShareTarget, origin: string = currentOrigin()): string {
-  return origin + pageUrl(entryRoute(), shareQuery(target), true)
+  return origin + pageUrl(shareRoute(target), shareQuery(target), true)
 }
 
-/** The mini-program path a share opens: `/pages/index/index?server_id=…&channel_id=…`. */
+/** The mini-program path a share opens: `/pages/index/index?server_id=…&channel_id=…` (a post: `/pages/post/index?…&post_id=…`). */
 export function sharePath (target: ShareTarget): string {
-  return `/${entryRoute().page}${queryString(shareQuery(target))}`
+  return `/${shareRoute(target).page}${queryString(shareQuery(target))}`
 }
 
 /** An image the messaging app can fetch: absolute, with server paths put under the page's origin. */

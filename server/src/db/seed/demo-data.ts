@@ -5,6 +5,7 @@
  * posts and messages; users of every identity; a showroom for every metaverse channel.
  * Ids are fixed, so seeding again updates the same rows instead of adding new ones.
  */
+import type { Insertable } from 'kysely'
 import { timeIdAt } from '@core/domain/ids'
 import { mentionedUids } from '@core/domain/messages'
 import { CONFIGURED_SERVERS } from '@core/domain/servers'
@@ -27,7 +28,7 @@ export interface DemoData {
   roles: RolesTable[]
   channels: ChannelsTable[]
   lives: LivesTable[]
-  posts: PostsTable[]
+  posts: Array<Insertable<PostsTable>>
   messages: MessagesTable[]
   showrooms: ShowroomsTable[]
   events: ShowroomEventsTable[]
@@ -208,7 +209,7 @@ function buildLives (serverId: string, count: number, now: number): LivesTable[]
   return lives
 }
 
-function buildPosts (serverId: string, count: number, now: number): PostsTable[] {
+function buildPosts (serverId: string, count: number, now: number): Array<Insertable<PostsTable>> {
   return Array.from({ length: count }, (_unused, index) => ({
     post_id: `${serverId}-post-${String(index + 1).padStart(2, '0')}`,
     channel_id: channelIdOf(serverId, 'posts'),

@@ -1,0 +1,201 @@
+import { PostDetailStore, PostFeedStore, randomNonce } from '@/stores/post-store'
+import { auditRejection, deferred, failedRequest, fakeLogger, user } from './support/fakes'
+import { comment, fakeDispatches, fakePostsApi, post } from './support/posts-fakes'
+
+const ME = 'B_me'
+
+function feed () {
+  const api = fakePostsApi()
+  const dispatches = fakeDispatches()
+  const store = new PostFeedStore(api, { logger: fakeLogger(), myUid: () => ME, pageSize: 2 })
+  store.attach(dispatches)
+  return { api, dispatches, store }
+}
+
+function detail () {
+  const api = fakePostsApi()
+  const dispatches = fakeDispatches()
+  const store = new PostDetailStore(api, { logger: fakeLogger(), myUid: () => ME, nonce: () => 'nonce-1' })
+  store.attach(dispatches)
+  return { api, dispatches, store }
+}
+
+describe('PostFeedStore', () => {
+  it('shows the first page newest first and pages on by cursor from the last post shown', async () => {
+    const { api, store } = feed()
+    api.listPosts.mockResolvedValueOnce({ items: [post('p3'), post('p2')], has_more: true })
+    await store.open('c1')
+    expect(store.status).toBe('ready')
+    api.listPosts.mockResolvedValueOnce({ items: [post('p1')], has_more: false })
+    await store.loadMore()
+    expect(api.listPosts).toHaveBeenLastCalledWith('c1', { before: 'p2', limit: 2 })
+    expect(store.items.map(item => item.post_id)).toEqual(['p3', 'p2', 'p1'])
+    expect(store.hasMore).toBe(false)
+    await store.loadMore()
+    expect(api.listPosts).toHaveBeenCalledTimes(2)
+  })
+
+  it('is empty for a channel without posts and shows the failure of the first page', async () => {
+    const { api, store } = feed()
+    api.listPosts.mockResolvedValueOnce({ items: [], has_more: false })
+    await store.open('c1')
+    expect(store.status).toBe('empty')
+    api.listPosts.mockRejectedValueOnce(failedRequest())
+    await store.load()
+    expect(store.status).toBe('error')
+    expect(store.error).toBe('请求异常')
+  })
+
+  it("keeps others' new posts behind a bar until it is tapped, then puts them on top", async () => {
+    const { api, dispatches, store } = feed()
+    api.listPosts.mockResolvedValueOnce({ items: [post('p1')], has_more: false })
+    await store.open('c1')
+    for (const id of ['p2', 'p3', 'p4']) dispatches.emit('POST_CREATE', post(id))
+    dispatches.emit('POST_CREATE', post('elsewhere', { channel_id: 'c2' }))
+    expect(store.incoming).toHaveLength(3)
+    expect(store.items.map(item => item.post_id)).toEqual(['p1'])
+    store.showIncoming()
+    expect(store.items.map(item => item.post_id)).toEqual(['p4', 'p3', 'p2', 'p1'])
+    expect(store.incoming).toEqual([])
+  })
+
+  it("puts the member's own new post on top at once, once", async () => {
+    const { api, dispatches, store } = feed()
+    api.listPosts.mockResolvedValueOnce({ items: [], has_more: false })
+    await store.open('c1')
+    const mine = post('p9', { author: user({ uid: ME }) })
+    store.addOwn(mine)
+    dispatches.emit('POST_CREATE', mine)
+    expect(store.items.map(item => item.post_id)).toEqual(['p9'])
+    expect(store.incoming).toEqual([])
+    expect(store.status).toBe('ready')
+  })
+
+  it('follows likes, comment counts, edits and removals of the posts it shows', async () => {
+    const { api, dispatches, store } = feed()
+    api.listPosts.mockResolvedValueOnce({ items: [post('p2', { liked: true, like_count: 1 }), post('p1')], has_more: false })
+    await store.open('c1')
+    dispatches.emit('POST_LIKE', { post_id: 'p2', like_count: 5 })
+    dispatches.emit('COMMENT_CREATE', { channel_id: 'c1', comment: comment('k1', { post_id: 'p2' }), comment_count: 3 })
+    dispatches.emit('POST_UPDATE', post('p2', { title: 'new title', like_count: 5, comment_count: 3 }))
+    dispatches.emit('POST_DELETE', { channel_id: 'c1', post_id: 'p1' })
+    expect(store.items).toEqual([expect.objectContaining({ post_id: 'p2', title: 'new title', like_count: 5, comment_count: 3, liked: true })])
+  })
+
+  it('shows a like at once and puts it back when the server refuses it', async () => {
+    const { api, store } = feed()
+    api.listPosts.mockResolvedValueOnce({ items: [post('p1')], has_more: false })
+    await store.open('c1')
+    const answer = deferred<{ post_id: string, like_count: number, liked: boolean }>()
+    api.setLike.mockReturnValueOnce(answer.promise)
+    const liking = store.toggleLike('p1')
+    expect(store.items[0]).toMatchObject({ liked: true, like_count: 1 })
+    answer.reject(failedRequest())
+    expect(await liking).toBe('请求异常')
+    expect(store.items[0]).toMatchObject({ liked: false, like_count: 0 })
+  })
+
+  it('stops following dispatches once disposed', () => {
+    const { dispatches, store } = feed()
+    expect(dispatches.listeners()).toBeGreaterThan(0)
+    store.dispose()
+    expect(dispatches.listeners()).toBe(0)
+  })
+})
+
+describe('PostDetailStore', () => {
+  it('groups comments into threads with replies one level deep', async () => {
+    const { api, store } = detail()
+    api.getPost.mockResolvedValueOnce(post('p1'))
+    api.listComments.mockResolvedValueOnce({
+      items: [comment('k1'), comment('k2'), comment('k3', { reply_to: { comment_id: 'k1', author: user({ uid: '100002' }) } })],
+      has_more: false,
+    })
+    await store.open('p1')
+    expect(store.status).toBe('ready')
+    expect(store.threads.map(thread => [thread.comment.comment_id, thread.replies.map(reply => reply.comment_id)])).toEqual([['k1', ['k3']], ['k2', []]])
+  })
+
+  it('sends a comment with a nonce and the comment it answers, then clears the draft', async () => {
+    const { api, store } = detail()
+    api.getPost.mockResolvedValueOnce(post('p1', { comment_count: 1 }))
+    api.listComments.mockResolvedValueOnce({ items: [comment('k1')], has_more: false })
+    await store.open('p1')
+    store.setDraft('  好看  ')
+    store.setReplyTo(store.comments[0])
+    api.createComment.mockResolvedValueOnce(comment('k2', { content: '好看', author: user({ uid: ME }), reply_to: { comment_id: 'k1', author: user() } }))
+    expect(await store.sendComment()).toBe(true)
+    expect(api.createComment).toHaveBeenCalledWith('p1', { content: '好看', reply_to: 'k1', nonce: 'nonce-1' })
+    expect(store.draft).toBe('')
+    expect(store.replyTo).toBeNull()
+    expect(store.post?.comment_count).toBe(2)
+    expect(store.isMineComment(store.comments[1])).toBe(true)
+  })
+
+  it('keeps the typed comment and shows why when audit refuses it', async () => {
+    const { api, store } = detail()
+    api.getPost.mockResolvedValueOnce(post('p1'))
+    api.listComments.mockResolvedValueOnce({ items: [], has_more: false })
+    await store.open('p1')
+    store.setDraft('违禁')
+    api.createComment.mockRejectedValueOnce(auditRejection(104008, '内容未通过审核，请修改后重试'))
+    expect(await store.sendComment()).toBe(false)
+    expect(store.draft).toBe('违禁')
+    expect(store.sendError).toBe('内容未通过审核，请修改后重试')
+    expect(store.comments).toEqual([])
+  })
+
+  it("adds others' comments as they arrive, once, and removes deleted ones with their replies", async () => {
+    const { api, dispatches, store } = detail()
+    api.getPost.mockResolvedValueOnce(post('p1'))
+    api.listComments.mockResolvedValueOnce({ items: [], has_more: false })
+    await store.open('p1')
+    const arrived = comment('k1')
+    dispatches.emit('COMMENT_CREATE', { channel_id: 'c1', comment: arrived, comment_count: 1 })
+    dispatches.emit('COMMENT_CREATE', { channel_id: 'c1', comment: arrived, comment_count: 1 })
+    dispatches.emit('COMMENT_CREATE', { channel_id: 'c1', comment: comment('k2', { reply_to: { comment_id: 'k1', author: user() } }), comment_count: 2 })
+    dispatches.emit('COMMENT_CREATE', { channel_id: 'c1', comment: comment('x', { post_id: 'other' }), comment_count: 9 })
+    expect(store.comments.map(item => item.comment_id)).toEqual(['k1', 'k2'])
+    expect(store.post?.comment_count).toBe(2)
+    expect(store.commentsLoad.status).toBe('ready')
+    dispatches.emit('COMMENT_DELETE', { channel_id: 'c1', post_id: 'p1', comment_id: 'k1', comment_count: 0 })
+    expect(store.comments).toEqual([])
+    expect(store.post?.comment_count).toBe(0)
+  })
+
+  it('highlights my like at once and follows the count others make', async () => {
+    const { api, dispatches, store } = detail()
+    api.getPost.mockResolvedValueOnce(post('p1', { like_count: 2 }))
+    api.listComments.mockResolvedValueOnce({ items: [], has_more: false })
+    await store.open('p1')
+    api.setLike.mockResolvedValueOnce({ post_id: 'p1', like_count: 3, liked: true })
+    expect(await store.toggleLike()).toBeNull()
+    expect(store.post).toMatchObject({ liked: true, like_count: 3 })
+    dispatches.emit('POST_LIKE', { post_id: 'p1', like_count: 4 })
+    expect(store.post).toMatchObject({ liked: true, like_count: 4 })
+  })
+
+  it('lets the author remove the post and tells a reader when it was removed', async () => {
+    const { api, store } = detail()
+    api.getPost.mockResolvedValueOnce(post('p1', { author: user({ uid: ME }) }))
+    api.listComments.mockResolvedValueOnce({ items: [], has_more: false })
+    await store.open('p1')
+    expect(store.isMine).toBe(true)
+    api.deletePost.mockResolvedValueOnce(undefined)
+    expect(await store.deletePost()).toBeNull()
+    expect(store.deleted).toBe(true)
+    const reader = detail()
+    reader.api.getPost.mockResolvedValueOnce(post('p1'))
+    reader.api.listComments.mockResolvedValueOnce({ items: [], has_more: false })
+    await reader.store.open('p1')
+    expect(reader.store.isMine).toBe(false)
+    reader.dispatches.emit('POST_DELETE', { channel_id: 'c1', post_id: 'p1' })
+    expect(reader.store.deleted).toBe(true)
+  })
+})
+
+describe('randomNonce', () => {
+  it('makes 16 base-36 characters', () => {
+    expect(randomNonce()).toMatch(/^[0-9a-z]{16}$/)
+  })
+})

@@ -1,0 +1,209 @@
+/**
+ * Posts, their comments and likes, and live chat (issue 17): the wire shapes, request
+ * bodies, cursor queries, dispatch payloads and paths, declared once with TypeBox. The
+ * server validates and serialises with these schemas; the client imports them only as
+ * types (README "Posts and live chat").
+ *
+ * Lists that grow without bound page by cursor (`before` = the last id the caller holds,
+ * `limit`), never by OFFSET and COUNT (ARCHITECTURE.md), and answer `{items, has_more}`.
+ */
+import { Type, type Static, type TSchema } from '@sinclair/typebox'
+import { UserSchema } from './entities'
+import { IdString, ImageUrlString, LineText, MultilineText, Nullable } from './fields'
+import { COMMENT_MAX_LENGTH, CURSOR_PAGE_DEFAULT, CURSOR_PAGE_MAX, POST_CONTENT_MAX_LENGTH, POST_MAX_IMAGES, POST_TITLE_MAX_LENGTH } from './codes'
+
+export { POSTS_PATHS } from './paths'
+
+/** One picture of a post: where it is served and its natural size in pixels (0 when unknown). */
+export const PostImageSchema = Type.Object({
+  url: ImageUrlString,
+  width: Type.Integer({ minimum: 0, maximum: 100000 }),
+  height: Type.Integer({ minimum: 0, maximum: 100000 }),
+})
+/** One picture of a post. */
+export type PostImage = Static<typeof PostImageSchema>
+
+/** A post of a post channel (channel type 3) with its counts and whether the caller liked it. */
+export const PostSchema = Type.Object({
+  post_id: Type.String(),
+  channel_id: Type.String(),
+  server_id: Type.String(),
+  author: UserSchema,
+  title: Type.String(),
+  content: Type.String(),
+  /** The list's picture: an http(s) URL, or '' for none. */
+  cover: Type.String(),
+  images: Type.Array(PostImageSchema),
+  like_count: Type.Integer(),
+  comment_count: Type.Integer(),
+  /** True when the signed-in caller liked it; always false in dispatches and for anonymous callers. */
+  liked: Type.Boolean(),
+  /** unix seconds */
+  created_at: Type.Integer(),
+  /** unix seconds of the last edit, or null. */
+  edited_at: Nullable(Type.Integer()),
+})
+/** A post with its counts. */
+export type Post = Static<typeof PostSchema>
+
+/** The top-level comment a reply sits under (replies are one level deep). */
+export const CommentReplyToSchema = Type.Object({
+  comment_id: Type.String(),
+  author: UserSchema,
+})
+
+/** A comment on a post. */
+export const CommentSchema = Type.Object({
+  comment_id: Type.String(),
+  post_id: Type.String(),
+  author: UserSchema,
+  content: Type.String(),
+  /** The top-level comment this one answers, or null for a top-level comment. */
+  reply_to: Nullable(CommentReplyToSchema),
+  /** unix seconds */
+  created_at: Type.Integer(),
+})
+/** A comment on a post. */
+export type Comment = Static<typeof CommentSchema>
+
+/** A comment in a live item's chat. */
+export const LiveCommentSchema = Type.Object({
+  comment_id: Type.String(),
+  live_id: Type.String(),
+  author: UserSchema,
+  content: Type.String(),
+  /** unix seconds */
+  created_at: Type.Integer(),
+})
+/** A comment in a live item's chat. */
+export type LiveComment = Static<typeof LiveCommentSchema>
+
+/** A page of a cursor-paged list: `has_more` says whether older items exist. */
+export function CursorPageSchema<T extends TSchema> (item: T) {
+  return Type.Object({ items: Type.Array(item), has_more: Type.Boolean() })
+}
+/** A page of a cursor-paged list. */
+export interface CursorPage<T> {
+  items: T[]
+  has_more: boolean
+}
+
+/** Query of a cursor page: items older than `before` (an id the caller already holds), at most `limit`. */
+export const CursorQuerySchema = Type.Object({
+  before: Type.Optional(IdString),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: CURSOR_PAGE_MAX, default: CURSOR_PAGE_DEFAULT })),
+})
+/** Query of a cursor page. */
+export type CursorQuery = Static<typeof CursorQuerySchema>
+
+/**
+ * Query of GET /channels/:channel_id/posts: a cursor page, or — with `page`/`page_size` —
+ * the older page-numbered answer (core/wire/api.ts Paged), kept for clients that still ask so.
+ */
+export const PostListQuerySchema = Type.Object({
+  before: CursorQuerySchema.properties.before,
+  limit: CursorQuerySchema.properties.limit,
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100000 })),
+  page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: 50 })),
+})
+/** Query of GET /channels/:channel_id/posts. */
+export type PostListQuery = Static<typeof PostListQuerySchema>
+
+const titleText = LineText(POST_TITLE_MAX_LENGTH)
+const freeText = (maxLength: number, minLength = 0) => MultilineText(maxLength, { minLength })
+/** An image URL, or '' for none. */
+const coverUrl = Type.Union([ImageUrlString, Type.Literal('')])
+/** A client nonce: the same nonce from the same author answers the first write again. */
+const nonce = IdString
+
+/** POST /channels/:channel_id/posts: title and text audited, up to 9 images, an optional cover (audited as `cover`). */
+export const CreatePostBodySchema = Type.Object({
+  title: titleText,
+  content: freeText(POST_CONTENT_MAX_LENGTH),
+  cover: Type.Optional(coverUrl),
+  images: Type.Optional(Type.Array(PostImageSchema, { maxItems: POST_MAX_IMAGES })),
+  nonce: Type.Optional(nonce),
+}, { additionalProperties: false })
+/** POST /channels/:channel_id/posts */
+export type CreatePostBody = Static<typeof CreatePostBodySchema>
+
+/** PATCH /posts/:post_id: the author changes any of the fields (each audited like on creation). */
+export const PatchPostBodySchema = Type.Object({
+  title: Type.Optional(titleText),
+  content: Type.Optional(freeText(POST_CONTENT_MAX_LENGTH)),
+  cover: Type.Optional(coverUrl),
+  images: Type.Optional(Type.Array(PostImageSchema, { maxItems: POST_MAX_IMAGES })),
+}, { additionalProperties: false })
+/** PATCH /posts/:post_id */
+export type PatchPostBody = Static<typeof PatchPostBodySchema>
+
+/** POST /posts/:post_id/comments: the text (audited), optionally answering a comment of the same post. */
+export const CreateCommentBodySchema = Type.Object({
+  content: freeText(COMMENT_MAX_LENGTH, 1),
+  reply_to: Type.Optional(Nullable(IdString)),
+  nonce: Type.Optional(nonce),
+}, { additionalProperties: false })
+/** POST /posts/:post_id/comments */
+export type CreateCommentBody = Static<typeof CreateCommentBodySchema>
+
+/** POST /lives/:live_id/comments: the text (audited) and the client's nonce. */
+export const CreateLiveCommentBodySchema = Type.Object({
+  content: freeText(COMMENT_MAX_LENGTH, 1),
+  nonce: Type.Optional(nonce),
+}, { additionalProperties: false })
+/** POST /lives/:live_id/comments */
+export type CreateLiveCommentBody = Static<typeof CreateLiveCommentBodySchema>
+
+/** PUT|DELETE /posts/:post_id/likes/me */
+export const PostLikeSchema = Type.Object({ post_id: Type.String(), like_count: Type.Integer(), liked: Type.Boolean() })
+/** The caller's like on a post and the post's count after it. */
+export type PostLike = Static<typeof PostLikeSchema>
+
+/** GET|PUT|DELETE /lives/:live_id/reminders/me */
+export const LiveReminderSchema = Type.Object({
+  live_id: Type.String(),
+  reminded: Type.Boolean(),
+  /** When the reserved item starts (unix seconds), or null when unscheduled. */
+  started_at: Nullable(Type.Integer()),
+})
+/** Whether the caller asked to be reminded of a reserved live item. */
+export type LiveReminder = Static<typeof LiveReminderSchema>
+
+/** PUT|DELETE /lives/:live_id/viewers/me, and the LIVE_VIEWERS dispatch. */
+export const LiveViewersSchema = Type.Object({ live_id: Type.String(), viewers: Type.Integer() })
+/** How many members are watching a live item now. */
+export type LiveViewers = Static<typeof LiveViewersSchema>
+
+// ---- dispatch payloads (the gateway's `d`) ----
+
+/** POST_DELETE */
+export const PostDeleteEventSchema = Type.Object({ channel_id: Type.String(), post_id: Type.String() })
+export type PostDeleteEvent = Static<typeof PostDeleteEventSchema>
+
+/** COMMENT_CREATE: the new comment and the post's count after it. */
+export const CommentCreateEventSchema = Type.Object({ channel_id: Type.String(), comment: CommentSchema, comment_count: Type.Integer() })
+export type CommentCreateEvent = Static<typeof CommentCreateEventSchema>
+
+/** COMMENT_DELETE: the removed comment (its replies go with it) and the post's count after it. */
+export const CommentDeleteEventSchema = Type.Object({ channel_id: Type.String(), post_id: Type.String(), comment_id: Type.String(), comment_count: Type.Integer() })
+export type CommentDeleteEvent = Static<typeof CommentDeleteEventSchema>
+
+/** POST_LIKE */
+export const PostLikeEventSchema = Type.Object({ post_id: Type.String(), like_count: Type.Integer() })
+export type PostLikeEvent = Static<typeof PostLikeEventSchema>
+
+/**
+ * Dispatch names of this topic with their payloads (core/wire/gateway.ts joins them into
+ * the gateway's union): POST_CREATE and POST_UPDATE carry a {@link Post}, LIVE_COMMENT_CREATE
+ * a {@link LiveComment}, LIVE_VIEWERS {@link LiveViewers}.
+ */
+export interface PostsDispatches {
+  POST_CREATE: Post
+  POST_UPDATE: Post
+  POST_DELETE: PostDeleteEvent
+  COMMENT_CREATE: CommentCreateEvent
+  COMMENT_DELETE: CommentDeleteEvent
+  POST_LIKE: PostLikeEvent
+  LIVE_COMMENT_CREATE: LiveComment
+  LIVE_VIEWERS: LiveViewers
+}

@@ -1,0 +1,131 @@
+/**
+ * Posts and live chat in real Chromium (issue 17): a member writes a post with two
+ * images uploaded through the storage token to the reference upload host, a second
+ * member comments and the first sees it arrive without reloading, likes are highlighted,
+ * images open in the full-screen viewer; on a broadcast on air two members chat, and a
+ * broadcast whose comment flag is 2 has no composer and says why. Screenshots of each
+ * page at 390×844 and 1440×900 land in e2e/artifacts/posts-*.png.
+ */
+import { mkdirSync } from 'fs'
+import path from 'path'
+import type { Browser, Page } from 'playwright-core'
+import { openPage as openTrackedPage, withArtifacts, type TrackedPage } from './support/browser'
+import { seeText, sharedBrowser, urlOf } from './support/app'
+
+const SERVER = '832828'
+const POST_CHANNEL = '83282804'
+/** Seeded items of the busy server: on air taking comments, on air with comments off (flag 2), both in the live-banner channel. */
+const LIVE_CHANNEL = '83282808'
+const ON_AIR = '832828-live-02'
+const COMMENTS_OFF = '832828-live-08'
+
+/** A real 1×1 PNG (the upload host and the viewer both read it). */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64')
+
+const SHOTS = path.resolve(__dirname, 'artifacts')
+
+/** A screenshot of the page as it is now, at its viewport and again at 1440×900. */
+async function screenshots (page: Page, name: string): Promise<void> {
+  mkdirSync(SHOTS, { recursive: true })
+  await page.screenshot({ path: path.join(SHOTS, `posts-${name}-390x844.png`) })
+  await page.setViewportSize({ width: 1440, height: 900 })
+  await page.waitForTimeout(300)
+  await page.screenshot({ path: path.join(SHOTS, `posts-${name}-1440x900.png`) })
+  await page.setViewportSize({ width: 390, height: 844 })
+}
+
+/** Opens `pagePath` as a fresh guest and makes that guest a member of the busy server (the gateway's join route). */
+async function asMember (tracked: TrackedPage, pagePath: string): Promise<void> {
+  const { page } = tracked
+  await page.goto(urlOf(pagePath))
+  await page.waitForFunction(() => Object.keys(localStorage).some(key => key.endsWith(':login')))
+  const status = await page.evaluate(async serverId => {
+    const key = Object.keys(localStorage).find(name => name.endsWith(':login')) as string
+    const { token } = JSON.parse(JSON.parse(localStorage.getItem(key) as string).data) as { token: string }
+    const response = await fetch(`/servers/${serverId}/members/me`, { method: 'POST', headers: { authorization: `Bearer ${token}` } })
+    return response.status
+  }, SERVER)
+  expect(status).toBe(200)
+  await page.reload()
+}
+
+/** Two members, each in a page of their own, for one journey; artifacts on failure. */
+async function twoMembers (browser: Browser, name: string, pagePath: string, run: (first: Page, second: Page) => Promise<void>): Promise<void> {
+  const first = await openTrackedPage(browser, 'phone')
+  const second = await openTrackedPage(browser, 'phone')
+  await withArtifacts(`${name}-second`, second, () => withArtifacts(`${name}-first`, first, async () => {
+    await asMember(first, pagePath)
+    await asMember(second, pagePath)
+    await run(first.page, second.page)
+  }))
+}
+
+const browser = sharedBrowser()
+
+describe('posts', () => {
+  it('writes a post with two uploaded images, gets a live comment from another member, likes it and opens the viewer', async () => {
+    const title = `e2e 作品 ${Date.now()}`
+    await twoMembers(browser(), 'posts-write', `/pages/channel/index?sid=${SERVER}&channel_id=${POST_CHANNEL}`, async (author, reader) => {
+      await author.locator('.post-card').first().waitFor()
+      await author.locator('.channel-page__write').click()
+      await author.locator('.post-composer__title input').fill(title)
+      await author.locator('.post-composer__content textarea').fill('两张图，一段话。')
+      const chooser = author.waitForEvent('filechooser')
+      await author.locator('.post-composer__add').click()
+      await (await chooser).setFiles([
+        { name: 'a.png', mimeType: 'image/png', buffer: PNG },
+        { name: 'b.png', mimeType: 'image/png', buffer: PNG },
+      ])
+      await author.locator('.post-composer__image--done').nth(1).waitFor({ timeout: 20000 })
+      await screenshots(author, 'composer')
+      await author.locator('.post-composer__send').click()
+      await author.locator('.post-card__title', { hasText: title }).waitFor()
+
+      // the reader's list holds the new post behind the bar until it is tapped
+      await reader.locator('.channel-page__incoming').waitFor()
+      await reader.locator('.channel-page__incoming').click()
+      await reader.locator('.post-card__title', { hasText: title }).click()
+      await reader.locator('.post-page__title', { hasText: title }).waitFor()
+      await author.locator('.post-card__title', { hasText: title }).click()
+      await author.locator('.post-page__title', { hasText: title }).waitFor()
+      expect(await author.locator('.post-page__image').count()).toBe(2)
+
+      await reader.locator('.post-page__comment-input input').fill('拍得真好')
+      await reader.locator('.post-page__send').click()
+      await author.locator('.post-page__comment-text', { hasText: '拍得真好' }).waitFor() // live, no reload
+
+      await reader.locator('.post-page__like').click()
+      await reader.locator('.post-page__like--mine').waitFor()
+      await author.locator('.post-page__like', { hasText: '1 赞' }).waitFor()
+      await screenshots(author, 'post')
+
+      await author.locator('.post-page__image').first().click()
+      await author.locator('.preview-image').waitFor()
+      await screenshots(author, 'viewer')
+    })
+  })
+})
+
+describe('live chat', () => {
+  it('carries a comment between two members on an item on air', async () => {
+    await twoMembers(browser(), 'live-chat', `/pages/channel/index?sid=${SERVER}&channel_id=${LIVE_CHANNEL}&live_id=${ON_AIR}`, async (first, second) => {
+      await first.locator('.live-chat__composer').waitFor()
+      await second.locator('.live-chat__composer').waitFor()
+      await first.locator('.live-chat__input input').fill('主播晚上好')
+      await first.locator('.live-chat__send').click()
+      await second.locator('.live-chat__text', { hasText: '主播晚上好' }).waitFor()
+      await second.locator('.live-chat-overlay__line', { hasText: '主播晚上好' }).waitFor()
+      await screenshots(second, 'live-chat')
+    })
+  })
+
+  it('has no composer and says why on a broadcast whose comments are off', async () => {
+    const tracked = await openTrackedPage(browser(), 'phone')
+    await withArtifacts('live-chat-off', tracked, async () => {
+      await asMember(tracked, `/pages/channel/index?sid=${SERVER}&channel_id=${LIVE_CHANNEL}&live_id=${COMMENTS_OFF}`)
+      await seeText(tracked.page, '本场直播已关闭评论')
+      expect(await tracked.page.locator('.live-chat__composer').count()).toBe(0)
+      await screenshots(tracked.page, 'live-chat-off')
+    })
+  })
+})

@@ -1,0 +1,323 @@
+/**
+ * Posts, comments and likes of post channels (channel type 3), and live chat with its
+ * reminders and viewer count (issue 17, README "Posts and live chat"). Reading is open;
+ * every write needs a session and membership of the server, audits every written text
+ * and URL before anything is stored (SPEC §5, §8), and publishes its event on the bus
+ * after it committed.
+ */
+import type { FastifyInstance } from 'fastify'
+import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { deriveLiveState } from '@core/domain/live-state'
+import { createTimeIdSource } from '@core/domain/ids'
+import { CURSOR_PAGE_DEFAULT } from '@core/wire/codes'
+import { IdString } from '@core/wire/fields'
+import { ChannelType, LiveCommentFlag, type Channel, type LiveItem, type User } from '@core/wire/entities'
+import {
+  CommentSchema, CreateCommentBodySchema, CreateLiveCommentBodySchema, CreatePostBodySchema, CursorPageSchema, CursorQuerySchema,
+  LiveCommentSchema, LiveReminderSchema, LiveViewersSchema, PatchPostBodySchema, PostLikeSchema,
+  PostListQuerySchema, PostSchema, POSTS_PATHS, type Post, type PostImage,
+} from '@core/wire/posts'
+import type { AppContext, RouteOptions } from '../../context'
+import { badRequest, forbidden, notFound } from '../../errors'
+import { optionalUser, requireUser, signedInUser } from '../../plugins/auth'
+import { pageRequestOf } from '../../repositories/paging'
+import type { Written } from '../../repositories/posts'
+import { chargeCommentWrite, chargePostWrite, type TakenCharge } from '../../services/quotas'
+import { requireAuditPass, requireHttpUrl } from '../checks'
+import { ok } from '../envelope'
+import { pagedOf, responses } from '../schemas'
+
+/** The refusal of a comment on an item whose comment flag is 2 (SPEC §4). */
+export const LIVE_COMMENTS_OFF_MESSAGE = '本场直播已关闭评论'
+
+/** A viewer counts as watching for this long after their last heartbeat (the client beats every 20 s). */
+export const LIVE_VIEWER_TTL_SECONDS = 45
+
+const postParams = Type.Object({ post_id: IdString })
+const channelParams = Type.Object({ channel_id: IdString })
+const commentParams = Type.Object({ post_id: IdString, comment_id: IdString })
+const liveParams = Type.Object({ live_id: IdString })
+const commentQuery = Type.Object({
+  after: CursorQuerySchema.properties.before,
+  limit: CursorQuerySchema.properties.limit,
+})
+const deleted = Type.Object({ deleted: Type.Boolean() })
+
+async function requireMember (ctx: AppContext, serverId: string, user: User): Promise<void> {
+  if (!await ctx.repos.members.isMember(serverId, user.uid)) throw forbidden(`only members of server ${serverId} may do this (POST /servers/${serverId}/members/me joins)`)
+}
+
+async function postChannel (ctx: AppContext, channelId: string): Promise<Channel> {
+  const channel = await ctx.repos.channels.get(channelId)
+  if (!channel) throw notFound(`path.channel_id: no channel ${channelId}`)
+  if (channel.channel_type !== ChannelType.Post) throw badRequest(`path.channel_id: channel ${channel.channel_id} is not a post channel`)
+  return channel
+}
+
+async function existingPost (ctx: AppContext, postId: string, viewerUid: string | null): Promise<Post> {
+  const post = await ctx.repos.posts.get(postId, viewerUid)
+  if (!post) throw notFound(`path.post_id: no post ${postId}`)
+  return post
+}
+
+async function existingLive (ctx: AppContext, liveId: string): Promise<LiveItem> {
+  const item = await ctx.repos.posts.liveItem(liveId)
+  if (!item) throw notFound(`path.live_id: no live item ${liveId}`)
+  return item
+}
+
+function requireAuthor (post: Post, user: User): void {
+  if (post.author.uid !== user.uid) throw forbidden('only the author may change or remove this post')
+}
+
+/** 400 unless every image and the cover (when given and not '') are http(s) URLs. */
+function requireImageUrls (cover: string | undefined, images: PostImage[] | undefined): void {
+  if (cover) requireHttpUrl('cover', cover)
+  images?.forEach((image, index) => requireHttpUrl(`images.${index}.url`, image.url))
+}
+
+/**
+ * Runs a write paid for by `charge`: the charge is handed back when the write fails or
+ * turns out to repeat an earlier nonce's write, so only new rows count against the limit.
+ */
+async function charged<T> (charge: TakenCharge, write: () => Promise<Written<T>>): Promise<Written<T>> {
+  let written: Written<T>
+  try {
+    written = await write()
+  } catch (error) {
+    await charge.refund()
+    throw error
+  }
+  if (!written.created) await charge.refund()
+  return written
+}
+
+/** Registers /channels/:channel_id/posts, /posts/… and /lives/…/(comments|reminders|viewers). */
+export default async function postsRoutes (fastify: FastifyInstance, { ctx }: RouteOptions): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
+  const nextId = createTimeIdSource()
+  const writer = { onRequest: requireUser(ctx) }
+
+  app.get(POSTS_PATHS.channelPosts, {
+    schema: {
+      summary: 'Posts of a post channel, newest first: a cursor page (before, limit), or the page-numbered answer with page/page_size',
+      params: channelParams,
+      querystring: PostListQuerySchema,
+      response: responses({ anyOf: [CursorPageSchema(PostSchema), pagedOf(PostSchema)] }),
+    },
+  }, async request => {
+    const channel = await postChannel(ctx, request.params.channel_id)
+    const viewer = await optionalUser(ctx, request)
+    const query = request.query
+    if (query.page !== undefined || query.page_size !== undefined) {
+      return ok(await ctx.repos.posts.paged(channel.channel_id, pageRequestOf(query), viewer?.uid ?? null))
+    }
+    return ok(await ctx.repos.posts.list(channel.channel_id, { before: query.before, limit: query.limit ?? CURSOR_PAGE_DEFAULT }, viewer?.uid ?? null))
+  })
+
+  app.post(POSTS_PATHS.channelPosts, {
+    ...writer,
+    schema: { summary: 'Write a post (members; title, text and cover audited; up to 9 images)', security: [{ bearer: [] }], params: channelParams, body: CreatePostBodySchema, response: responses(PostSchema) },
+  }, async request => {
+    const user = signedInUser(request)
+    const channel = await postChannel(ctx, request.params.channel_id)
+    await requireMember(ctx, channel.server_id, user)
+    const body = request.body
+    requireImageUrls(body.cover, body.images)
+    requireAuditPass(ctx, { title: body.title, content: body.content, cover: body.cover || undefined }) // SPEC §5, §8: title 104001, cover 104006, text 104008
+    // a retry of a write whose answer was lost answers it again, and costs nothing
+    const earlier = body.nonce ? await ctx.repos.posts.earlierPost(user.uid, body.nonce) : null
+    if (earlier) return ok(earlier)
+    const images = body.images ?? []
+    const written = await charged(await chargePostWrite(ctx, user.uid), () => ctx.repos.posts.create({
+      post_id: nextId(),
+      channel_id: channel.channel_id,
+      author_uid: user.uid,
+      title: body.title,
+      content: body.content,
+      cover: body.cover || (images[0]?.url ?? ''),
+      images,
+      nonce: body.nonce ?? null,
+      created_at: ctx.now(),
+    }))
+    if (written.created) await ctx.bus.publish({ t: 'POST_CREATE', server_id: channel.server_id, channel_id: channel.channel_id, d: { ...written.value, liked: false } })
+    return ok(written.value)
+  })
+
+  app.get(POSTS_PATHS.post, {
+    schema: { summary: 'One post with its counts', params: postParams, response: responses(PostSchema) },
+  }, async request => {
+    const viewer = await optionalUser(ctx, request)
+    return ok(await existingPost(ctx, request.params.post_id, viewer?.uid ?? null))
+  })
+
+  app.route({
+    method: ['PATCH', 'POST'], // POST as well: the mini-program's request API has no PATCH
+    url: POSTS_PATHS.post,
+    ...writer,
+    schema: { summary: "Edit one's own post (every given field audited)", security: [{ bearer: [] }], params: postParams, body: PatchPostBodySchema, response: responses(PostSchema) },
+    handler: async request => {
+      const user = signedInUser(request)
+      const post = await existingPost(ctx, request.params.post_id, user.uid)
+      requireAuthor(post, user)
+      const body = request.body
+      requireImageUrls(body.cover, body.images)
+      requireAuditPass(ctx, { title: body.title, content: body.content, cover: body.cover || undefined })
+      const updated = await ctx.repos.posts.update(post.post_id, body, ctx.now())
+      if (!updated) throw notFound(`path.post_id: no post ${post.post_id}`)
+      await ctx.bus.publish({ t: 'POST_UPDATE', server_id: post.server_id, channel_id: post.channel_id, d: updated })
+      return ok({ ...updated, liked: post.liked })
+    },
+  })
+
+  app.delete(POSTS_PATHS.post, {
+    ...writer,
+    schema: { summary: "Remove one's own post with its comments and likes", security: [{ bearer: [] }], params: postParams, response: responses(deleted) },
+  }, async request => {
+    const user = signedInUser(request)
+    const post = await existingPost(ctx, request.params.post_id, user.uid)
+    requireAuthor(post, user)
+    await ctx.repos.posts.remove(post.post_id)
+    await ctx.bus.publish({ t: 'POST_DELETE', server_id: post.server_id, channel_id: post.channel_id, d: { channel_id: post.channel_id, post_id: post.post_id } })
+    return ok({ deleted: true })
+  })
+
+  app.get(POSTS_PATHS.postComments, {
+    schema: { summary: 'Comments of a post, oldest first (after, limit)', params: postParams, querystring: commentQuery, response: responses(CursorPageSchema(CommentSchema)) },
+  }, async request => {
+    const post = await existingPost(ctx, request.params.post_id, null)
+    return ok(await ctx.repos.posts.comments(post.post_id, { after: request.query.after, limit: request.query.limit ?? CURSOR_PAGE_DEFAULT }))
+  })
+
+  app.post(POSTS_PATHS.postComments, {
+    ...writer,
+    schema: { summary: 'Comment on a post, or answer a comment (members; audited)', security: [{ bearer: [] }], params: postParams, body: CreateCommentBodySchema, response: responses(CommentSchema) },
+  }, async request => {
+    const user = signedInUser(request)
+    const post = await existingPost(ctx, request.params.post_id, user.uid)
+    await requireMember(ctx, post.server_id, user)
+    const body = request.body
+    let replyTo: string | null = null
+    if (body.reply_to) {
+      const target = await ctx.repos.posts.comment(body.reply_to)
+      if (!target || target.post_id !== post.post_id) throw badRequest(`body.reply_to: no comment ${body.reply_to} on post ${post.post_id}`)
+      replyTo = target.reply_to?.comment_id ?? target.comment_id // replies are one level deep: an answer to a reply joins its thread
+    }
+    requireAuditPass(ctx, { content: body.content })
+    const earlier = body.nonce ? await ctx.repos.posts.earlierComment(post.post_id, user.uid, body.nonce) : null
+    if (earlier) return ok(earlier.comment)
+    const written = await charged(await chargeCommentWrite(ctx, user.uid), () => ctx.repos.posts.createComment({
+      comment_id: nextId(), post_id: post.post_id, author_uid: user.uid, content: body.content, reply_to: replyTo, nonce: body.nonce ?? null, created_at: ctx.now(),
+    }))
+    if (written.created) {
+      await ctx.bus.publish({ t: 'COMMENT_CREATE', server_id: post.server_id, channel_id: post.channel_id, d: { channel_id: post.channel_id, ...written.value } })
+    }
+    return ok(written.value.comment)
+  })
+
+  app.delete(POSTS_PATHS.postComment, {
+    ...writer,
+    schema: { summary: "Remove one's own comment (with its replies)", security: [{ bearer: [] }], params: commentParams, response: responses(deleted) },
+  }, async request => {
+    const user = signedInUser(request)
+    const post = await existingPost(ctx, request.params.post_id, null)
+    const target = await ctx.repos.posts.comment(request.params.comment_id)
+    if (!target || target.post_id !== post.post_id) throw notFound(`path.comment_id: no comment ${request.params.comment_id} on post ${post.post_id}`)
+    if (target.author.uid !== user.uid) throw forbidden('only the author may remove this comment')
+    const count = await ctx.repos.posts.removeComment(post.post_id, target.comment_id)
+    await ctx.bus.publish({
+      t: 'COMMENT_DELETE', server_id: post.server_id, channel_id: post.channel_id, d: { channel_id: post.channel_id, post_id: post.post_id, comment_id: target.comment_id, comment_count: count },
+    })
+    return ok({ deleted: true })
+  })
+
+  for (const liked of [true, false]) {
+    const route = liked ? app.put.bind(app) : app.delete.bind(app)
+    route(POSTS_PATHS.myPostLike, {
+      ...writer,
+      schema: { summary: liked ? 'Like a post (members)' : 'Take back a like', security: [{ bearer: [] }], params: postParams, response: responses(PostLikeSchema) },
+    }, async request => {
+      const user = signedInUser(request)
+      const post = await existingPost(ctx, request.params.post_id, user.uid)
+      await requireMember(ctx, post.server_id, user)
+      const count = await ctx.repos.posts.setLike(post.post_id, user.uid, liked, ctx.now())
+      if (count === null) throw notFound(`path.post_id: no post ${post.post_id}`)
+      if (count !== post.like_count) await ctx.bus.publish({ t: 'POST_LIKE', server_id: post.server_id, channel_id: post.channel_id, d: { post_id: post.post_id, like_count: count } })
+      return ok({ post_id: post.post_id, like_count: count, liked })
+    })
+  }
+
+  app.get(POSTS_PATHS.liveComments, {
+    schema: { summary: "A live item's chat, newest page first, items oldest first (before, limit)", params: liveParams, querystring: CursorQuerySchema, response: responses(CursorPageSchema(LiveCommentSchema)) },
+  }, async request => {
+    const item = await existingLive(ctx, request.params.live_id)
+    return ok(await ctx.repos.posts.liveComments(item.live_id, { before: request.query.before, limit: request.query.limit ?? CURSOR_PAGE_DEFAULT }))
+  })
+
+  app.post(POSTS_PATHS.liveComments, {
+    ...writer,
+    schema: { summary: 'Comment in the chat of an item on air (members; audited; 403 when comments are off)', security: [{ bearer: [] }], params: liveParams, body: CreateLiveCommentBodySchema, response: responses(LiveCommentSchema) },
+  }, async request => {
+    const user = signedInUser(request)
+    const item = await existingLive(ctx, request.params.live_id)
+    if (item.can_comment === LiveCommentFlag.CannotComment) throw forbidden(LIVE_COMMENTS_OFF_MESSAGE) // SPEC §4: comment flag 2 cannot comment
+    const state = deriveLiveState(item, ctx.now())
+    if (state !== 'live') throw forbidden(`live item ${item.live_id} is not on air (${state}): its chat is read-only`)
+    await requireMember(ctx, item.server_id, user)
+    requireAuditPass(ctx, { content: request.body.content })
+    const earlier = request.body.nonce ? await ctx.repos.posts.earlierLiveComment(item.live_id, user.uid, request.body.nonce) : null
+    if (earlier) return ok(earlier)
+    const written = await charged(await chargeCommentWrite(ctx, user.uid), () => ctx.repos.posts.createLiveComment({
+      comment_id: nextId(), live_id: item.live_id, author_uid: user.uid, content: request.body.content, nonce: request.body.nonce ?? null, created_at: ctx.now(),
+    }))
+    if (written.created) await ctx.bus.publish({ t: 'LIVE_COMMENT_CREATE', server_id: item.server_id, channel_id: item.channel_id, d: written.value })
+    return ok(written.value)
+  })
+
+  app.get(POSTS_PATHS.myLiveReminder, {
+    ...writer,
+    schema: { summary: 'Whether I asked to be reminded of a reserved item', security: [{ bearer: [] }], params: liveParams, response: responses(LiveReminderSchema) },
+  }, async request => {
+    const user = signedInUser(request)
+    const item = await existingLive(ctx, request.params.live_id)
+    return ok({ live_id: item.live_id, reminded: await ctx.repos.posts.reminded(item.live_id, user.uid), started_at: item.started_at })
+  })
+
+  for (const reminded of [true, false]) {
+    const route = reminded ? app.put.bind(app) : app.delete.bind(app)
+    route(POSTS_PATHS.myLiveReminder, {
+      ...writer,
+      schema: { summary: reminded ? 'Remind me when a reserved item starts (members)' : 'No reminder for this item', security: [{ bearer: [] }], params: liveParams, response: responses(LiveReminderSchema) },
+    }, async request => {
+      const user = signedInUser(request)
+      const item = await existingLive(ctx, request.params.live_id)
+      if (reminded) {
+        await requireMember(ctx, item.server_id, user)
+        // SPEC §4: only a reserved ('order') item has a start to be reminded of
+        if (deriveLiveState(item, ctx.now()) !== 'order') throw badRequest(`path.live_id: live item ${item.live_id} is not reserved`)
+      }
+      await ctx.repos.posts.setReminder(item.live_id, user.uid, reminded, ctx.now())
+      return ok({ live_id: item.live_id, reminded, started_at: item.started_at })
+    })
+  }
+
+  for (const watching of [true, false]) {
+    const route = watching ? app.put.bind(app) : app.delete.bind(app)
+    route(POSTS_PATHS.myLiveViewing, {
+      ...writer,
+      schema: {
+        summary: watching ? `I am watching (a heartbeat; counts for ${LIVE_VIEWER_TTL_SECONDS} s)` : 'I stopped watching',
+        security: [{ bearer: [] }], params: liveParams, response: responses(LiveViewersSchema),
+      },
+    }, async request => {
+      const user = signedInUser(request)
+      const item = await existingLive(ctx, request.params.live_id)
+      const now = ctx.now()
+      const viewing = await ctx.repos.posts.setViewing(item.live_id, user.uid, watching, now, now - LIVE_VIEWER_TTL_SECONDS)
+      const viewers = { live_id: item.live_id, viewers: viewing.viewers }
+      // a heartbeat that changes nobody's presence is not news
+      if (viewing.changed) await ctx.bus.publish({ t: 'LIVE_VIEWERS', server_id: item.server_id, channel_id: item.channel_id, d: viewers })
+      return ok(viewers)
+    })
+  }
+}

@@ -1,0 +1,77 @@
+import { View, Text, Button, ScrollView } from '@tarojs/components'
+import { observer } from 'mobx-react-lite'
+import { COMMENT_MAX_LENGTH } from '@core/wire/codes'
+import { Input } from '@/components/page-elements/input'
+import { t } from '@/constants/messages'
+import type { LiveChatStore } from '@/stores/live-chat-store'
+import { formatCount } from '@/utils/format-number'
+import './index.scss'
+
+/** The chat's store and what its taps do outside it (sign-in first). */
+export interface LiveChatProps {
+  chat: LiveChatStore
+  onSend: () => void
+  onToggleReminder: () => void
+}
+
+/** The comments overlaid on the player (phones): the newest few, scrolling by; hidden with the toggle. */
+export const LiveChatOverlay = observer(function LiveChatOverlay ({ chat }: { chat: LiveChatStore }) {
+  if (chat.overlayHidden || chat.overlay.length === 0) return null
+  return (
+    <View className='live-chat-overlay'>
+      {chat.overlay.map(comment => (
+        <Text key={comment.comment_id} className='live-chat-overlay__line'>{`${comment.author.nickname}：${comment.content}`}</Text>
+      ))}
+    </View>
+  )
+})
+
+/** Under the player: viewers, the overlay toggle, the reminder of a reserved item, the comment list and the composer (or why there is none). */
+function LiveChat ({ chat, onSend, onToggleReminder }: LiveChatProps) {
+  if (chat.state === 'order') {
+    return (
+      <View className='live-chat'>
+        <Button className={`live-chat__remind${chat.reminded ? ' live-chat__remind--on' : ''}`} size='mini' onClick={onToggleReminder}>
+          {chat.reminded ? t('liveReminded') : t('liveRemindMe')}
+        </Button>
+      </View>
+    )
+  }
+  return (
+    <View className='live-chat'>
+      <View className='live-chat__bar'>
+        {chat.viewers !== null && <Text className='live-chat__viewers'>{t('liveViewers', { count: formatCount(chat.viewers) })}</Text>}
+        {chat.state === 'ended' && <Text className='live-chat__note'>{t('liveChatReadOnly')}</Text>}
+        <Text className='live-chat__toggle' onClick={() => chat.toggleOverlay()}>{chat.overlayHidden ? t('liveChatShow') : t('liveChatHide')}</Text>
+      </View>
+      <ScrollView className='live-chat__list' scrollY scrollIntoView={chat.comments.length > 0 ? `live-comment-${chat.comments[chat.comments.length - 1].comment_id}` : undefined}>
+        {chat.comments.length === 0 && <Text className='live-chat__empty'>{t('commentsEmpty')}</Text>}
+        {chat.comments.map(comment => (
+          <View key={comment.comment_id} id={`live-comment-${comment.comment_id}`} className='live-chat__comment'>
+            <Text className='live-chat__author'>{comment.author.nickname}</Text>
+            <Text className='live-chat__text'>{comment.content}</Text>
+          </View>
+        ))}
+      </ScrollView>
+      {chat.commentsOff
+        ? <Text className='live-chat__off'>{t('liveCommentsOff')}</Text>
+        : chat.canComment && (
+          <View className='live-chat__composer'>
+            <Input
+              className='live-chat__input'
+              value={chat.draft}
+              placeholder={t('liveChatPlaceholder')}
+              maxlength={COMMENT_MAX_LENGTH}
+              confirmType='send'
+              onInput={event => chat.setDraft(event.detail.value)}
+              onConfirm={onSend}
+            />
+            <Button className='live-chat__send' size='mini' type='primary' disabled={chat.sending || chat.draft.trim() === ''} onClick={onSend}>{t('commentSend')}</Button>
+          </View>
+          )}
+      {chat.sendError && <Text className='live-chat__error'>{chat.sendError}</Text>}
+    </View>
+  )
+}
+
+export default observer(LiveChat)

@@ -1,0 +1,171 @@
+import { useEffect, useState } from 'react'
+import Taro, { useReachBottom } from '@tarojs/taro'
+import { View, Text, Image, Button } from '@tarojs/components'
+import { observer } from 'mobx-react-lite'
+import type { Comment } from '@core/wire/posts'
+import { COMMENT_MAX_LENGTH } from '@core/wire/codes'
+import { Input } from '@/components/page-elements/input'
+import ShareButton from '@/components/share-button'
+import StateView from '@/components/state-view'
+import { t } from '@/constants/messages'
+import { usePageLifecycle } from '@/hooks/use-page-lifecycle'
+import { currentParams } from '@/router'
+import { isShareHidden, shareLink, type ShareContent } from '@/services/share'
+import { useShare } from '@/services/share/use-share'
+import { usePageStore, useStores } from '@/stores/context'
+import { PostDetailStore } from '@/stores/post-store'
+import { modal, toast } from '@/utils/feedback'
+import { formatDate, fromUnixSeconds } from '@/utils/format-date'
+import { formatCount } from '@/utils/format-number'
+import { mediaUrl } from '@/utils/media-url'
+import './index.scss'
+
+/** This page's path, for the lifecycle log. */
+const PAGE_PATH = 'pages/post/index'
+
+function reportFailure (message: string | null): void {
+  if (message) void toast(message)
+}
+
+function Byline ({ nickname, avatar, createdAt }: { nickname: string, avatar: string, createdAt: number }) {
+  const src = mediaUrl(avatar)
+  return (
+    <View className='post-page__author'>
+      {src !== '' ? <Image className='post-page__avatar' src={src} mode='aspectFill' /> : <View className='post-page__avatar' />}
+      <Text className='post-page__nickname'>{nickname}</Text>
+      <Text className='post-page__time'>{formatDate(fromUnixSeconds(createdAt), 'MM-DD HH:mm')}</Text>
+    </View>
+  )
+}
+
+/** One comment: its author, text and the reply and (own) delete taps. */
+function CommentRow ({ comment, store, reply }: { comment: Comment, store: PostDetailStore, reply: boolean }) {
+  const remove = async () => {
+    if (await modal({ content: t('commentDelete') })) reportFailure(await store.deleteComment(comment))
+  }
+  return (
+    <View className={`post-page__comment${reply ? ' post-page__comment--reply' : ''}`}>
+      <Byline nickname={comment.author.nickname} avatar={comment.author.avatar} createdAt={comment.created_at} />
+      <Text className='post-page__comment-text'>{comment.content}</Text>
+      <View className='post-page__comment-actions'>
+        <Text className='post-page__reply' onClick={() => store.setReplyTo(comment)}>{t('commentReply')}</Text>
+        {store.isMineComment(comment) && <Text className='post-page__delete' onClick={() => { void remove() }}>{t('commentDelete')}</Text>}
+      </View>
+    </View>
+  )
+}
+
+/** The comment composer at the bottom: the reply target, the text (kept on refusal) and why it was refused. */
+const CommentComposer = observer(function CommentComposer ({ store, onSend }: { store: PostDetailStore, onSend: () => void }) {
+  return (
+    <View className='post-page__composer'>
+      {store.replyTo && (
+        <Text className='post-page__replying' onClick={() => store.setReplyTo(null)}>
+          {t('commentReplyTo', { name: store.replyTo.author.nickname })}
+        </Text>
+      )}
+      <View className='post-page__composer-row'>
+        <Input
+          className='post-page__comment-input'
+          value={store.draft}
+          placeholder={t('commentPlaceholder')}
+          maxlength={COMMENT_MAX_LENGTH}
+          confirmType='send'
+          onInput={event => store.setDraft(event.detail.value)}
+          onConfirm={onSend}
+        />
+        <Button className='post-page__send' size='mini' type='primary' disabled={store.sending || store.draft.trim() === ''} onClick={onSend}>{t('commentSend')}</Button>
+      </View>
+      {store.sendError && <Text className='post-page__error'>{store.sendError}</Text>}
+    </View>
+  )
+})
+
+/** The loaded post: text, images (full-screen viewer on tap), like, share, author's delete, comments in threads. */
+const PostBody = observer(function PostBody ({ store, shareHidden }: { store: PostDetailStore, shareHidden: boolean }) {
+  const { session } = useStores()
+  const post = store.post
+  if (!post) return null
+  // a post without pictures of its own (the seeded ones) shows its cover
+  const urls = (post.images.length > 0 ? post.images.map(image => image.url) : [post.cover]).map(url => mediaUrl(url)).filter(url => url !== '')
+  const preview = (current: string) => { Taro.previewImage({ urls, current }).catch(error => console.warn('[post] image viewer:', error)) }
+  const like = async () => {
+    await session.ensureSignedIn()
+    reportFailure(await store.toggleLike())
+  }
+  const removePost = async () => {
+    if (await modal({ content: t('postDeleteConfirm') })) reportFailure(await store.deletePost())
+  }
+  const send = async () => {
+    await session.ensureSignedIn()
+    await store.sendComment()
+  }
+  const end = store.commentsLoad.isLoading ? t('loadingMore') : store.commentsHaveMore ? '' : store.comments.length === 0 ? t('commentsEmpty') : t('noMore')
+  return (
+    <View>
+      <View className='post-page__post'>
+        <Byline nickname={post.author.nickname} avatar={post.author.avatar} createdAt={post.created_at} />
+        <Text className='post-page__title'>{post.title}</Text>
+        {post.edited_at !== null && <Text className='post-page__edited'>{t('postEdited')}</Text>}
+        <Text className='post-page__text'>{post.content}</Text>
+        {urls.length > 0 && (
+          <View className='post-page__images'>
+            {urls.map(url => <Image key={url} className='post-page__image' src={url} mode='aspectFill' onClick={() => preview(url)} />)}
+          </View>
+        )}
+        <View className='post-page__actions'>
+          <Text className={`post-page__like${post.liked ? ' post-page__like--mine' : ''}`} onClick={() => { void like() }}>
+            {t('postLikes', { count: formatCount(post.like_count) })}
+          </Text>
+          <Text className='post-page__count'>{t('postComments', { count: formatCount(post.comment_count) })}</Text>
+          <ShareButton link={shareLink({ serverId: post.server_id, postId: post.post_id })} hidden={shareHidden} />
+          {store.isMine && <Text className='post-page__delete' onClick={() => { void removePost() }}>{t('postDelete')}</Text>}
+        </View>
+      </View>
+      <View className='post-page__comments'>
+        {store.threads.map(thread => (
+          <View key={thread.comment.comment_id}>
+            <CommentRow comment={thread.comment} store={store} reply={false} />
+            {thread.replies.map(reply => <CommentRow key={reply.comment_id} comment={reply} store={store} reply />)}
+          </View>
+        ))}
+        <Text className='post-page__end'>{store.commentsLoad.error ?? end}</Text>
+      </View>
+      <CommentComposer store={store} onSend={() => { void send() }} />
+    </View>
+  )
+})
+
+/** A post's own page (`pages/post/index?post_id=`), shareable: the share card names the post. */
+function PostPage () {
+  const store = usePageStore(root => {
+    const created = new PostDetailStore(root.posts, { logger: root.logger, myUid: () => root.session.user?.uid ?? null })
+    created.attach(root.gateway)
+    return created
+  })
+  const [params] = useState(() => currentParams())
+  const postId = params.post_id ?? ''
+  const shareHidden = isShareHidden(params)
+
+  usePageLifecycle(PAGE_PATH, {
+    load: () => { if (postId !== '') void store.open(postId) },
+  })
+  useReachBottom(() => { if (store.commentsHaveMore) void store.loadComments() })
+  useEffect(() => () => store.dispose(), [store])
+
+  const post = store.post
+  const share: ShareContent | null = post
+    ? { title: post.title, desc: post.content.slice(0, 60), imageUrl: post.cover, target: { serverId: post.server_id, postId: post.post_id } }
+    : null
+  useShare(share, shareHidden)
+
+  let body
+  if (postId === '') body = <StateView status='empty' message={t('notFoundTitle')} />
+  else if (store.deleted) body = <StateView status='empty' message={t('postDeleted')} />
+  else if (store.status === 'idle' || store.status === 'loading') body = <StateView status='loading' />
+  else if (store.status === 'error') body = <StateView status='error' message={store.error} onRetry={() => { void store.load() }} />
+  else body = <PostBody store={store} shareHidden={shareHidden} />
+  return <View className='post-page'>{body}</View>
+}
+
+export default observer(PostPage)

@@ -1,0 +1,403 @@
+/**
+ * Posts on the client (issue 17): a post channel's list ({@link PostFeedStore}) and one
+ * post with its comments ({@link PostDetailStore}). Both load by cursor through the
+ * posts API and keep up with the gateway's dispatches: a new post from someone else
+ * waits behind a "N 条新帖子" bar instead of moving the list, likes and comments update
+ * their counts where the post is shown. The API and the dispatch source are passed in,
+ * so tests use fakes.
+ */
+import { makeAutoObservable, runInAction } from 'mobx'
+import type { Comment, CursorPage, Post, PostsDispatches } from '@core/wire/posts'
+import type { PostsApi } from '@/services/api/posts'
+import { failureMessage, LoadTracker, type StoreLogger, type StoreStatus } from './load-tracker'
+
+/** Where dispatches come from: the GatewayStore's `on` (src/stores/gateway-store.ts). */
+export interface DispatchSource {
+  on<T extends keyof PostsDispatches> (t: T, handler: (d: PostsDispatches[T]) => void): () => void
+}
+
+/** What the post stores need besides the API. */
+export interface PostStoreOptions {
+  logger: StoreLogger
+  /** The signed-in user's uid (their own new posts go straight to the top), or null. */
+  myUid: () => string | null
+  /** A fresh client nonce for each write (the server answers a repeated nonce with the first write). */
+  nonce?: () => string
+  /** Items per page (20 by default). */
+  pageSize?: number
+}
+
+/** A random nonce: 16 base-36 characters. */
+export function randomNonce (random: () => number = Math.random): string {
+  let text = ''
+  while (text.length < 16) text += Math.floor(random() * 36).toString(36)
+  return text
+}
+
+/** The post with `like_count`/`comment_count` changed, when it is the one named. */
+function withCounts (post: Post, postId: string, counts: Partial<Pick<Post, 'like_count' | 'comment_count'>>): Post {
+  return post.post_id === postId ? { ...post, ...counts } : post
+}
+
+/** A post channel's list, newest first, with the posts that arrived live waiting above it. */
+export class PostFeedStore {
+  channelId: string | null = null
+  items: Post[] = []
+  hasMore = false
+  /** Posts others wrote since the list loaded, newest first: the "N 条新帖子" bar shows them on tap. */
+  incoming: Post[] = []
+  /** Loading a further page: its status and error. */
+  readonly more: LoadTracker
+  private readonly first: LoadTracker
+  private unsubscribe: Array<() => void> = []
+
+  constructor (private readonly api: PostsApi, private readonly options: PostStoreOptions) {
+    this.first = new LoadTracker(options.logger)
+    this.more = new LoadTracker(options.logger)
+    makeAutoObservable<PostFeedStore, 'api' | 'options' | 'first' | 'unsubscribe'>(this, { api: false, options: false, first: false, unsubscribe: false })
+  }
+
+  /** 'loading' while the first page loads, 'empty' when the channel has no post, 'ready', or 'error'. */
+  get status (): StoreStatus {
+    return this.first.status
+  }
+
+  /** The user-facing message of the first page's failure, else null. */
+  get error (): string | null {
+    return this.first.error
+  }
+
+  /** Opens a channel's list: the first page; calling `load` again is the retry. */
+  async open (channelId: string): Promise<void> {
+    this.channelId = channelId
+    this.items = []
+    this.incoming = []
+    this.hasMore = false
+    await this.load()
+  }
+
+  /** Loads the first page again (retry, pull-down refresh); the waiting posts are in it. */
+  async load (): Promise<void> {
+    const channelId = this.channelId
+    if (channelId === null) return
+    await this.first.run(() => this.api.listPosts(channelId, { limit: this.options.pageSize }), page => {
+      this.items = page.items
+      this.hasMore = page.has_more
+      this.incoming = []
+      return page.items.length === 0 ? 'empty' : 'ready'
+    })
+  }
+
+  /** Loads the page after the last post shown, once at a time. */
+  async loadMore (): Promise<void> {
+    const channelId = this.channelId
+    const last = this.items[this.items.length - 1]
+    if (channelId === null || !this.hasMore || this.more.isLoading || last === undefined) return
+    await this.more.run(() => this.api.listPosts(channelId, { before: last.post_id, limit: this.options.pageSize }), (page: CursorPage<Post>) => {
+      const known = new Set(this.items.map(post => post.post_id))
+      this.items = [...this.items, ...page.items.filter(post => !known.has(post.post_id))]
+      this.hasMore = page.has_more
+      return 'ready'
+    })
+  }
+
+  /** Moves the waiting posts to the top of the list (the bar's tap). */
+  showIncoming (): void {
+    const known = new Set(this.items.map(post => post.post_id))
+    this.items = [...this.incoming.filter(post => !known.has(post.post_id)), ...this.items]
+    this.incoming = []
+    if (this.items.length > 0) this.first.settle('ready')
+  }
+
+  /** Puts a post the member just wrote at the top at once (no bar for one's own post). */
+  addOwn (post: Post): void {
+    if (post.channel_id !== this.channelId) return
+    this.incoming = this.incoming.filter(item => item.post_id !== post.post_id)
+    this.items = [post, ...this.items.filter(item => item.post_id !== post.post_id)]
+    this.first.settle('ready')
+  }
+
+  /** Likes or takes back the like of a post in the list (shown at once, put back if refused). Resolves the failure's message, or null. */
+  async toggleLike (postId: string): Promise<string | null> {
+    const post = this.items.find(item => item.post_id === postId)
+    if (!post) return null
+    const liked = !post.liked
+    this.replace({ ...post, liked, like_count: Math.max(0, post.like_count + (liked ? 1 : -1)) })
+    try {
+      const answer = await this.api.setLike(postId, liked)
+      runInAction(() => this.patch(postId, item => ({ ...item, liked: answer.liked, like_count: answer.like_count })))
+      return null
+    } catch (error) {
+      runInAction(() => this.patch(postId, item => ({ ...item, liked: post.liked, like_count: post.like_count })))
+      return failureMessage(error, this.options.logger)
+    }
+  }
+
+  /** Starts applying dispatches from `source`; `dispose` stops it. */
+  attach (source: DispatchSource): void {
+    this.detach()
+    this.unsubscribe = [
+      source.on('POST_CREATE', post => this.received(post)),
+      source.on('POST_UPDATE', post => this.patch(post.post_id, item => ({ ...post, liked: item.liked }))),
+      source.on('POST_DELETE', ({ post_id: postId }) => this.removed(postId)),
+      source.on('POST_LIKE', ({ post_id: postId, like_count: count }) => this.patch(postId, item => withCounts(item, postId, { like_count: count }))),
+      source.on('COMMENT_CREATE', ({ comment, comment_count: count }) => this.patch(comment.post_id, item => withCounts(item, comment.post_id, { comment_count: count }))),
+      source.on('COMMENT_DELETE', ({ post_id: postId, comment_count: count }) => this.patch(postId, item => withCounts(item, postId, { comment_count: count }))),
+    ]
+  }
+
+  /** Stops applying dispatches. */
+  dispose (): void {
+    this.detach()
+  }
+
+  private detach (): void {
+    for (const stop of this.unsubscribe) stop()
+    this.unsubscribe = []
+  }
+
+  private received (post: Post): void {
+    if (post.channel_id !== this.channelId) return
+    if (post.author.uid === this.options.myUid()) {
+      this.addOwn(post)
+      return
+    }
+    if (this.items.some(item => item.post_id === post.post_id) || this.incoming.some(item => item.post_id === post.post_id)) return
+    this.incoming = [post, ...this.incoming]
+  }
+
+  private removed (postId: string): void {
+    this.items = this.items.filter(item => item.post_id !== postId)
+    this.incoming = this.incoming.filter(item => item.post_id !== postId)
+  }
+
+  private replace (post: Post): void {
+    this.patch(post.post_id, () => post)
+  }
+
+  private patch (postId: string, change: (post: Post) => Post): void {
+    this.items = this.items.map(item => item.post_id === postId ? change(item) : item)
+    this.incoming = this.incoming.map(item => item.post_id === postId ? change(item) : item)
+  }
+}
+
+/** A top-level comment with its replies (one level deep), oldest first. */
+export interface CommentThread {
+  comment: Comment
+  replies: Comment[]
+}
+
+/** One post with its comments oldest first, my like, and the comment composer. */
+export class PostDetailStore {
+  postId: string | null = null
+  post: Post | null = null
+  /** Loaded comments, oldest first. */
+  comments: Comment[] = []
+  commentsHaveMore = false
+  /** The post was removed while it was shown. */
+  deleted = false
+  /** The comment being written and the comment it answers. */
+  draft = ''
+  replyTo: Comment | null = null
+  sending = false
+  /** Why the last comment was refused (audit, network), shown under the composer; null otherwise. */
+  sendError: string | null = null
+  readonly commentsLoad: LoadTracker
+  private readonly loading: LoadTracker
+  private unsubscribe: Array<() => void> = []
+
+  constructor (private readonly api: PostsApi, private readonly options: PostStoreOptions) {
+    this.loading = new LoadTracker(options.logger)
+    this.commentsLoad = new LoadTracker(options.logger)
+    makeAutoObservable<PostDetailStore, 'api' | 'options' | 'loading' | 'unsubscribe'>(this, { api: false, options: false, loading: false, unsubscribe: false })
+  }
+
+  get status (): StoreStatus {
+    return this.loading.status
+  }
+
+  get error (): string | null {
+    return this.loading.error
+  }
+
+  /** True when the signed-in member wrote the post (they may edit and remove it). */
+  get isMine (): boolean {
+    return this.post !== null && this.post.author.uid === this.options.myUid()
+  }
+
+  /** Comments grouped into threads: each top-level comment with the replies under it. */
+  get threads (): CommentThread[] {
+    const threads: CommentThread[] = []
+    const byId = new Map<string, CommentThread>()
+    for (const comment of this.comments) {
+      const parent = comment.reply_to ? byId.get(comment.reply_to.comment_id) : undefined
+      if (parent) {
+        parent.replies.push(comment)
+      } else {
+        const thread = { comment, replies: [] }
+        byId.set(comment.comment_id, thread)
+        threads.push(thread)
+      }
+    }
+    return threads
+  }
+
+  /** True when `comment` is the signed-in member's own. */
+  isMineComment (comment: Comment): boolean {
+    return comment.author.uid === this.options.myUid()
+  }
+
+  /** Opens a post: the post and its first comments side by side; calling `load` again is the retry. */
+  async open (postId: string): Promise<void> {
+    this.postId = postId
+    this.post = null
+    this.comments = []
+    this.deleted = false
+    await this.load()
+  }
+
+  async load (): Promise<void> {
+    const postId = this.postId
+    if (postId === null) return
+    await Promise.all([
+      this.loading.run(() => this.api.getPost(postId), post => {
+        this.post = post
+        return 'ready'
+      }),
+      this.loadComments(),
+    ])
+  }
+
+  /** Loads the next comments after the last one held (the first ones when none is). */
+  async loadComments (): Promise<void> {
+    const postId = this.postId
+    if (postId === null || this.commentsLoad.isLoading) return
+    const last = this.comments[this.comments.length - 1]
+    await this.commentsLoad.run(() => this.api.listComments(postId, { after: last?.comment_id, limit: this.options.pageSize }), page => {
+      this.appendComments(page.items)
+      this.commentsHaveMore = page.has_more
+      return this.comments.length === 0 ? 'empty' : 'ready'
+    })
+  }
+
+  setDraft (text: string): void {
+    this.draft = text
+    this.sendError = null
+  }
+
+  /** Answers `comment` with the next comment (null: a top-level comment). */
+  setReplyTo (comment: Comment | null): void {
+    this.replyTo = comment
+  }
+
+  /** Sends the draft; on refusal the text stays where the member typed it. Resolves true when sent. */
+  async sendComment (): Promise<boolean> {
+    const postId = this.postId
+    const content = this.draft.trim()
+    if (postId === null || content === '' || this.sending) return false
+    this.sending = true
+    this.sendError = null
+    try {
+      const comment = await this.api.createComment(postId, { content, reply_to: this.replyTo?.comment_id ?? null, nonce: this.nonce() })
+      runInAction(() => {
+        if (this.appendComments([comment]) && this.post) this.setCounts({ comment_count: this.post.comment_count + 1 })
+        this.draft = ''
+        this.replyTo = null
+      })
+      return true
+    } catch (error) {
+      runInAction(() => { this.sendError = failureMessage(error, this.options.logger) })
+      return false
+    } finally {
+      runInAction(() => { this.sending = false })
+    }
+  }
+
+  /** Removes one's own comment (and its replies). Resolves the failure's message, or null. */
+  async deleteComment (comment: Comment): Promise<string | null> {
+    try {
+      await this.api.deleteComment(comment.post_id, comment.comment_id)
+      runInAction(() => this.commentRemoved(comment.comment_id))
+      return null
+    } catch (error) {
+      return failureMessage(error, this.options.logger)
+    }
+  }
+
+  /** Likes or takes back the like (shown at once, put back if refused). Resolves the failure's message, or null. */
+  async toggleLike (): Promise<string | null> {
+    const post = this.post
+    if (!post) return null
+    const liked = !post.liked
+    this.post = { ...post, liked, like_count: Math.max(0, post.like_count + (liked ? 1 : -1)) }
+    try {
+      const answer = await this.api.setLike(post.post_id, liked)
+      runInAction(() => { if (this.post) this.post = { ...this.post, liked: answer.liked, like_count: answer.like_count } })
+      return null
+    } catch (error) {
+      runInAction(() => { if (this.post) this.post = { ...this.post, liked: post.liked, like_count: post.like_count } })
+      return failureMessage(error, this.options.logger)
+    }
+  }
+
+  /** Removes the post (its author only). Resolves the failure's message, or null. */
+  async deletePost (): Promise<string | null> {
+    const post = this.post
+    if (!post) return null
+    try {
+      await this.api.deletePost(post.post_id)
+      runInAction(() => { this.deleted = true })
+      return null
+    } catch (error) {
+      return failureMessage(error, this.options.logger)
+    }
+  }
+
+  /** Starts applying dispatches about this post from `source`; `dispose` stops it. */
+  attach (source: DispatchSource): void {
+    this.dispose()
+    this.unsubscribe = [
+      source.on('COMMENT_CREATE', ({ comment, comment_count: count }) => {
+        if (comment.post_id !== this.postId) return
+        // a comment beyond the loaded page arrives with its page; only the tail of the list grows live
+        if (!this.commentsHaveMore) this.appendComments([comment])
+        this.setCounts({ comment_count: count })
+      }),
+      source.on('COMMENT_DELETE', ({ post_id: postId, comment_id: commentId, comment_count: count }) => {
+        if (postId !== this.postId) return
+        this.commentRemoved(commentId)
+        this.setCounts({ comment_count: count })
+      }),
+      source.on('POST_LIKE', ({ post_id: postId, like_count: count }) => { if (postId === this.postId) this.setCounts({ like_count: count }) }),
+      source.on('POST_UPDATE', post => { if (post.post_id === this.postId && this.post) this.post = { ...post, liked: this.post.liked } }),
+      source.on('POST_DELETE', ({ post_id: postId }) => { if (postId === this.postId) this.deleted = true }),
+    ]
+  }
+
+  dispose (): void {
+    for (const stop of this.unsubscribe) stop()
+    this.unsubscribe = []
+  }
+
+  private nonce (): string {
+    return (this.options.nonce ?? randomNonce)()
+  }
+
+  private setCounts (counts: Partial<Pick<Post, 'like_count' | 'comment_count'>>): void {
+    if (this.post) this.post = { ...this.post, ...counts }
+  }
+
+  /** Adds the comments not held yet; true when any was new. */
+  private appendComments (comments: Comment[]): boolean {
+    const known = new Set(this.comments.map(comment => comment.comment_id))
+    const added = comments.filter(comment => !known.has(comment.comment_id))
+    if (added.length === 0) return false
+    this.comments = [...this.comments, ...added]
+    this.commentsLoad.settle('ready')
+    return true
+  }
+
+  private commentRemoved (commentId: string): void {
+    this.comments = this.comments.filter(comment => comment.comment_id !== commentId && comment.reply_to?.comment_id !== commentId)
+  }
+}
