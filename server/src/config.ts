@@ -71,6 +71,8 @@ export interface AbuseLimitsConfig {
   channelsPerMinute: number
   /** Most channels (groups included) one server may hold. */
   channelsPerServer: number
+  /** Guest accounts one client IP may make per minute: guests are free, so this bounds what one client's accounts may store and do. */
+  guestSignupsPerMinute: number
 }
 
 /** Bytes one account may store per day unless UPLOAD_DAILY_BYTES says otherwise (100 MiB). */
@@ -263,6 +265,7 @@ export function loadConfig (env: Env = process.env): ServerConfig {
       uploadBytesPerDay: integer(env, 'UPLOAD_DAILY_BYTES', DEFAULT_UPLOAD_DAILY_BYTES, 1, 1024 ** 4),
       channelsPerMinute: integer(env, 'CHANNEL_CREATE_PER_MINUTE', 3, 1, 10_000),
       channelsPerServer: integer(env, 'CHANNELS_PER_SERVER_MAX', 500, 1, 1_000_000),
+      guestSignupsPerMinute: integer(env, 'GUEST_SIGNUPS_PER_MINUTE', 10, 1, 100_000),
     },
     redisUrl: redisUrl(env),
     redisKeyPrefix: text(env, 'REDIS_KEY_PREFIX') ?? 'openrealm:',
