@@ -31,6 +31,7 @@ import channelsRoutes from './routes/channels'
 import filesRoutes from './routes/files'
 import loginThirdRoutes from './routes/login-third'
 import membersRoutes from './routes/members'
+import messagesRoutes from './routes/messages'
 import qiniuRoutes from './routes/qiniu'
 import resourceRoutes from './routes/resource'
 import rulesRoutes from './routes/rules'
@@ -50,17 +51,22 @@ export interface AppOptions {
   now?: () => number
   /** Seed the demo on start (default true). */
   seed?: boolean
+  /** The event bus (tests pass one to hear what the routes publish); an in-process bus by default. */
+  bus?: EventBus
 }
 
 /** Every route plugin, in registration order. */
-const ROUTES = [resourceRoutes, loginThirdRoutes, qiniuRoutes, uploadRoutes, channelRoomRoutes, authRoutes, usersRoutes, serversRoutes, channelsRoutes, filesRoutes, rulesRoutes, membersRoutes, gatewayRoutes]
+const ROUTES = [resourceRoutes, loginThirdRoutes, qiniuRoutes, uploadRoutes, channelRoomRoutes, authRoutes, usersRoutes, serversRoutes, channelsRoutes, filesRoutes, rulesRoutes, membersRoutes, messagesRoutes, gatewayRoutes]
 
 /** How long a session's presence lasts in Redis without a heartbeat: three intervals (two missed beats drop it anyway). */
 const PRESENCE_ALIVE_INTERVALS = 3
 
-/** The event bus and the gateway directory: Redis when REDIS_URL is set (N processes), in-process otherwise. */
-async function openRealtime (config: ServerConfig): Promise<{ bus: EventBus, presence: GatewayDirectory }> {
-  if (!config.redisUrl) return { bus: createInProcessBus(), presence: createMemoryDirectory() }
+/**
+ * The event bus and the gateway directory: Redis when REDIS_URL is set (N processes),
+ * in-process otherwise; a bus a test hands in is used with the in-process directory.
+ */
+async function openRealtime (config: ServerConfig, givenBus?: EventBus): Promise<{ bus: EventBus, presence: GatewayDirectory }> {
+  if (givenBus || !config.redisUrl) return { bus: givenBus ?? createInProcessBus(), presence: createMemoryDirectory() }
   const bus = await createRedisBus(config.redisUrl, config.redisKeyPrefix)
   try {
     return { bus, presence: await createRedisDirectory(config.redisUrl, config.redisKeyPrefix, PRESENCE_ALIVE_INTERVALS * config.gatewayHeartbeatMs) }
@@ -77,7 +83,7 @@ export default async function openRealmApp (fastify: FastifyInstance, options: A
   fastify.addHook('onClose', async () => { await db.destroy() })
   await migrateToLatest(db, dialect === 'postgres' ? config.databaseSchema ?? 'public' : undefined)
   const files = createFileStore(db, config.dataDir)
-  const { bus, presence } = await openRealtime(config)
+  const { bus, presence } = await openRealtime(config, options.bus)
   fastify.addHook('onClose', async () => { await Promise.all([bus.close(), presence.dispose()]) })
   const ctx: AppContext = {
     config,

@@ -61,6 +61,8 @@ export interface RateLimitConfig {
   windowMs: number
   /** Client IPs never limited (loopback by default, so local benchmarks are not throttled). */
   allowList: string[]
+  /** Messages one account may send per window (issue 15), from any IP but those of `allowList`. */
+  messages: { max: number, windowMs: number }
 }
 
 /** Per-account abuse limits (issue 13). */
@@ -260,6 +262,10 @@ export function loadConfig (env: Env = process.env): ServerConfig {
       windowMs: integer(env, 'RATE_LIMIT_WINDOW_MS', 60_000, 1000, 86_400_000),
       // 'none' limits loopback clients too
       allowList: text(env, 'RATE_LIMIT_ALLOW') === 'none' ? [] : list(text(env, 'RATE_LIMIT_ALLOW'), ['127.0.0.1', '::1', '::ffff:127.0.0.1']),
+      messages: {
+        max: integer(env, 'MESSAGE_RATE_LIMIT_MAX', 20, 1, 1_000_000),
+        windowMs: integer(env, 'MESSAGE_RATE_LIMIT_WINDOW_MS', 10_000, 1000, 86_400_000),
+      },
     },
     limits: {
       uploadBytesPerDay: integer(env, 'UPLOAD_DAILY_BYTES', DEFAULT_UPLOAD_DAILY_BYTES, 1, 1024 ** 4),

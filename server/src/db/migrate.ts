@@ -7,6 +7,7 @@
 import { Migrator, SqliteAdapter, sql, type Migration } from 'kysely'
 import * as initial from './migrations/0001-initial'
 import * as gateway from './migrations/0002-gateway'
+import * as chat from './migrations/0003-chat'
 import * as abuseLimits from './migrations/0006-abuse-limits'
 import type { Db } from './schema'
 
@@ -14,6 +15,7 @@ import type { Db } from './schema'
 export const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-gateway': gateway,
+  '0003-chat': chat,
   '0006-abuse-limits': abuseLimits,
 }
 
@@ -52,7 +54,8 @@ async function runMigrations (db: Db, schema?: string): Promise<void> {
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => MIGRATIONS },
-    // each branch adds its own numbered migration: one merged later runs after a newer one already ran
+    // each branch owns one migration (0002 … 0006) and they merge in any order: a database
+    // that already ran a later one still gets an earlier one that lands afterwards
     allowUnorderedMigrations: true,
     ...(schema ? { migrationTableSchema: schema } : {}),
   })

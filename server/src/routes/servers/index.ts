@@ -12,6 +12,7 @@ import {
 import { ChannelKind, ChannelSchema, type Server } from '@core/wire/entities'
 import { ServerDetailSchema, type ServerDetail } from '@core/wire/members'
 import { canCreateChannelType, CREATABLE_CHANNEL_TYPES, groupChannels } from '@core/domain/channel'
+import { isChatChannel } from '@core/domain/messages'
 import type { AppContext, RouteOptions } from '../../context'
 import { badRequest, forbidden, notFound } from '../../errors'
 import { optionalUser, requireUser, signedInUser } from '../../plugins/auth'
@@ -66,9 +67,17 @@ export default async function serversRoutes (instance: FastifyInstance, { ctx }:
   })
 
   fastify.get(API_PATHS.serverChannels, {
-    schema: { summary: 'The channels of a server, grouped for display', params, response: responses(ChannelListDataSchema) },
+    schema: { summary: "The channels of a server, grouped for display; a signed-in member's carry their unread and mention counts", params, response: responses(ChannelListDataSchema) },
   }, async (request, reply) => {
     const serverId = request.params.server_id
+    const user = await optionalUser(ctx, request)
+    if (user && await ctx.repos.members.isMember(serverId, user.uid)) {
+      // a member's own counts: never from (or into) the shared answer cache
+      await existingServer(ctx, serverId)
+      const channels = await ctx.repos.channels.listByServer(serverId)
+      const counts = await ctx.repos.messages.channelCounts(user.uid, channels.filter(isChatChannel).map(channel => channel.channel_id))
+      return ok({ groups: groupChannels(channels.map(channel => ({ ...channel, ...counts.get(channel.channel_id) }))) })
+    }
     return sendCachedAnswer(ctx, request, reply, { scope: serverScope(serverId), variant: 'channels' }, async () => {
       await existingServer(ctx, serverId)
       return ok({ groups: groupChannels(await ctx.repos.channels.listByServer(serverId)) })
