@@ -37,8 +37,10 @@ const URL_PAYLOADS = [
   `https://x.example/a.png?"onerror="${RUN}`,
 ]
 
-/** Server 275902 (像素乐园) receives the planted channels. */
+/** Server 275902 (像素乐园) receives the planted channels and messages. */
 const SERVER_ID = '275902'
+/** Its discussion channel 大厅, where planted messages are sent. */
+const DISCUSSION_ID = '27590202'
 /** A seeded ordinary (non-guest) account: channel creation needs one. */
 const MEMBER_UID = '100001'
 
@@ -69,6 +71,8 @@ interface PlantedField {
 
 /** The API of the running product, as a client would call it. */
 class ProductApi {
+  private joined = false
+
   constructor (readonly product: RunningProduct, readonly member: Writer) {}
 
   async send (method: string, path: string, authorization: string | null, body?: unknown): Promise<{ status: number, data: Record<string, unknown> | null }> {
@@ -103,6 +107,14 @@ class ProductApi {
     return visits
   }
 
+  /** Sends a message to the discussion channel as the member (joining the server first); its page shows it, or [] when refused. */
+  async message (content: string): Promise<Visit[]> {
+    if (!this.joined) await this.send('POST', `/servers/${SERVER_ID}/members/me`, this.member.authorization)
+    this.joined = true
+    const { data } = await this.send('POST', `/channels/${DISCUSSION_ID}/messages`, this.member.authorization, { content, nonce: randomBytes(8).toString('hex') })
+    return data ? [{ path: `/pages/channel/index?sid=${SERVER_ID}&channel_id=${DISCUSSION_ID}`, writer: null }] : []
+  }
+
   /** Edits a new guest's profile; Me signed in as that guest shows it, or [] when refused. */
   async profile (patch: Record<string, string>): Promise<Visit[]> {
     const writer = await this.guest()
@@ -121,6 +133,7 @@ const PLANTED_FIELDS: PlantedField[] = [
   { name: 'channel title (post)', payloads: TEXT_PAYLOADS, write: (api, value) => api.channel({ title: value, channel_type: 3 }) },
   { name: 'channel title (metaverse)', payloads: TEXT_PAYLOADS, write: (api, value) => api.channel({ title: value, channel_type: 8 }) },
   { name: 'channel icon', payloads: URL_PAYLOADS, write: (api, value) => api.channel({ title: 'icon', channel_type: 1, icon: value }) },
+  { name: 'message content', payloads: TEXT_PAYLOADS, write: (api, value) => api.message(value) },
 ]
 
 /** Every query key a page reads: the carried keys, their aliases, the packed parameter and the pages' own keys. */
@@ -206,7 +219,7 @@ describe('planted markup never runs as script', () => {
       }
     }
     // the text fields must really hold the markup, or the pages below prove nothing
-    for (const name of ['nickname', 'signature', 'channel title (discussion)']) {
+    for (const name of ['nickname', 'signature', 'channel title (discussion)', 'message content']) {
       expect(accepted).toContain(`${name}: ${TEXT_PAYLOADS[0]}`)
     }
     for (const value of TEXT_PAYLOADS) visits.push(...hostileQueryVisits(value))

@@ -77,6 +77,8 @@ export interface AbuseLimitsConfig {
   postsPerMinute: number
   /** Comments (on posts and in live chats) one account may write per minute. */
   commentsPerMinute: number
+  /** Guest accounts one client IP may make per minute: guests are free, so this bounds what one client's accounts may store and do. */
+  guestSignupsPerMinute: number
 }
 
 /** Bytes one account may store per day unless UPLOAD_DAILY_BYTES says otherwise (100 MiB). */
@@ -275,6 +277,7 @@ export function loadConfig (env: Env = process.env): ServerConfig {
       channelsPerServer: integer(env, 'CHANNELS_PER_SERVER_MAX', 500, 1, 1_000_000),
       postsPerMinute: integer(env, 'POST_WRITE_PER_MINUTE', 5, 1, 10_000),
       commentsPerMinute: integer(env, 'COMMENT_WRITE_PER_MINUTE', 20, 1, 10_000),
+      guestSignupsPerMinute: integer(env, 'GUEST_SIGNUPS_PER_MINUTE', 10, 1, 100_000),
     },
     redisUrl: redisUrl(env),
     redisKeyPrefix: text(env, 'REDIS_KEY_PREFIX') ?? 'openrealm:',

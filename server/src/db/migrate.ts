@@ -56,7 +56,8 @@ async function runMigrations (db: Db, schema?: string): Promise<void> {
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => MIGRATIONS },
-    // each branch adds its own numbered migration: one merged later runs after a newer one already ran
+    // each branch owns one migration (0002 … 0006) and they merge in any order: a database
+    // that already ran a later one still gets an earlier one that lands afterwards
     allowUnorderedMigrations: true,
     ...(schema ? { migrationTableSchema: schema } : {}),
   })

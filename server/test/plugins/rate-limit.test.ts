@@ -40,3 +40,23 @@ describe('loopback clients', () => {
     }
   })
 })
+
+describe('guest sign-ups per client', () => {
+  it('lets one client IP make only a few guests a minute, answered with 429 in the envelope, and writes no user past it', async () => {
+    const test = await startTestApp({ GUEST_SIGNUPS_PER_MINUTE: '2', RATE_LIMIT_ALLOW: 'none' })
+    try {
+      const signUp = (remoteAddress: string) => test.inject({ method: 'POST', url: '/auth/guest', payload: {}, remoteAddress })
+      expect((await signUp('10.0.0.7')).statusCode).toBe(200)
+      expect((await signUp('10.0.0.7')).statusCode).toBe(200)
+      const limited = await signUp('10.0.0.7')
+      expect(limited.statusCode).toBe(429)
+      expect(envelope(limited)).toMatchObject({ code: 429000, data: null })
+      expect(envelope(limited).msg).toMatch(/^too many requests: at most 2 per 1 minute/)
+      // another client, and the other routes, keep their own counts
+      expect((await signUp('10.0.0.8')).statusCode).toBe(200)
+      expect((await test.inject({ url: '/servers', remoteAddress: '10.0.0.7' })).statusCode).toBe(200)
+    } finally {
+      await test.close()
+    }
+  })
+})

@@ -1,6 +1,8 @@
 /**
  * POST /auth/guest: signs in as a new guest (uid prefix B_, SPEC §3) and answers the
- * bearer token for `Authorization: Bearer <token>` with the user.
+ * bearer token for `Authorization: Bearer <token>` with the user. Guests cost nothing to
+ * make, and every per-account quota is per guest too: one client IP may make only
+ * GUEST_SIGNUPS_PER_MINUTE of them a minute (issue 13).
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
@@ -14,6 +16,7 @@ import { responses } from '../schemas'
 export default async function authRoutes (fastify: FastifyInstance, { ctx }: RouteOptions): Promise<void> {
   fastify.withTypeProvider<TypeBoxTypeProvider>().post(API_PATHS.guestLogin, {
     preValidation: absentBodyAsEmpty,
-    schema: { summary: 'Sign in as a guest', body: GuestLoginBodySchema, response: responses(GuestLoginDataSchema) },
+    config: { rateLimit: { max: ctx.config.limits.guestSignupsPerMinute, timeWindow: 60_000 } },
+    schema: { summary: 'Sign in as a guest (a few per minute per client IP)', body: GuestLoginBodySchema, response: responses(GuestLoginDataSchema) },
   }, async () => ok(await ctx.repos.users.createGuest(ctx.now())))
 }
