@@ -18,7 +18,7 @@ import { buildApp } from '../../src/app'
 import type { BusEvent, EventBus } from '../../src/bus'
 import { createRedisBus } from '../../src/bus/redis'
 import { createRedisDirectory } from '../../src/gateway/directory'
-import { dropSchema, envelope, signInAsGuest, testConfig } from '../helper'
+import { dropSchema, envelope, signInAsGuest, signInAsMember, testConfig } from '../helper'
 import { identified, pause } from '../gateway/client'
 
 const REDIS_URL = process.env.REDIS_TEST_URL ?? 'redis://127.0.0.1:6379'
@@ -176,7 +176,8 @@ describe('two processes on one database and one Redis', () => {
     const listed = (response: { json: () => unknown }): string[] =>
       (response.json() as { data: ChannelListData }).data.groups.flatMap(group => group.channels).map(channel => channel.channel_id)
     listed(await b.inject('/servers/723658/channels')) // now cached on b
-    const created = envelope<Channel>(await a.inject({ method: 'POST', url: '/servers/723658/channels', headers: guest.headers, payload: { title: '跨进程', channel_type: 1 } })).data
+    const creator = await signInAsMember({ config } as Parameters<typeof signInAsMember>[0]) // guests may not create channels
+    const created = envelope<Channel>(await a.inject({ method: 'POST', url: '/servers/723658/channels', headers: creator.headers, payload: { title: '跨进程', channel_type: 1 } })).data
     expect(listed(await b.inject('/servers/723658/channels'))).toContain(created.channel_id)
     const dispatched = await client.next<DispatchFrame>(frame => frame.op === 'dispatch' && frame.t === 'CHANNEL_CREATE')
     expect(dispatched.d).toMatchObject({ channel_id: created.channel_id, name: '跨进程' })

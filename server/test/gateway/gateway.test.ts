@@ -2,7 +2,7 @@ import type { AddressInfo } from 'net'
 import type { Channel } from '@core/wire/entities'
 import { GatewayErrorCode, type DispatchFrame, type ServerFrame } from '@core/wire/gateway'
 import type { MemberListData } from '@core/wire/members'
-import { envelope, signInAsGuest, startTestApp, type TestApp } from '../helper'
+import { envelope, signInAsGuest, signInAsMember, startTestApp, type TestApp } from '../helper'
 import { connectGateway, identified, pause, type GatewayTestClient } from './client'
 
 const SERVER_ID = '723658'
@@ -10,10 +10,13 @@ const HEARTBEAT_MS = 400
 
 let test: TestApp
 let baseUrl: string
+/** A seeded account that creates the channels the sessions watch (guests may not create channels). */
+let creator: Record<string, string>
 const open: GatewayTestClient[] = []
 
 beforeAll(async () => {
-  test = await startTestApp({ GATEWAY_HEARTBEAT_MS: String(HEARTBEAT_MS) })
+  test = await startTestApp({ GATEWAY_HEARTBEAT_MS: String(HEARTBEAT_MS), CHANNEL_CREATE_PER_MINUTE: '1000' })
+  creator = (await signInAsMember(test)).headers
   await test.app.listen({ port: 0, host: '127.0.0.1' })
   baseUrl = `http://127.0.0.1:${(test.app.server.address() as AddressInfo).port}`
 })
@@ -41,10 +44,10 @@ async function connect (): Promise<GatewayTestClient> {
   return client
 }
 
-/** Creates a channel over real HTTP (the answer's file URLs are on the same origin as the gateway's). */
-async function createChannel (headers: Record<string, string>, title: string): Promise<Channel> {
+/** Creates a channel over real HTTP as the seeded creator (the answer's file URLs are on the same origin as the gateway's). */
+async function createChannel (title: string): Promise<Channel> {
   const response = await fetch(`${baseUrl}/servers/${SERVER_ID}/channels`, {
-    method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ title, channel_type: 1 }),
+    method: 'POST', headers: { ...creator, 'content-type': 'application/json' }, body: JSON.stringify({ title, channel_type: 1 }),
   })
   expect(response.status).toBe(200)
   return ((await response.json()) as { data: Channel }).data
@@ -148,30 +151,29 @@ describe('dispatch', () => {
   it('delivers a channel created over HTTP to member sessions, with s above the ready seq', async () => {
     const guest = await member()
     const { client, ready } = await session(guest.token)
-    const channel = await createChannel(guest.headers, '实时频道')
+    const channel = await createChannel('实时频道')
     const frame = await client.next<DispatchFrame>(isDispatch('CHANNEL_CREATE'))
     expect(frame.d).toEqual(channel)
     expect(frame.s).toBeGreaterThan(ready.seq)
   })
 
   it('gives a non-member none of the server\'s events, and its own MEMBER_ADD once it joins', async () => {
-    const author = await member()
     const outsider = await signInAsGuest(test)
     const { client } = await session(outsider.token)
-    await createChannel(author.headers, '看不见')
+    await createChannel('看不见')
     await test.inject({ method: 'POST', url: `/servers/${SERVER_ID}/members/me`, headers: outsider.headers })
     const first = await client.next<DispatchFrame>(frame => frame.op === 'dispatch')
     expect(first.t).toBe('MEMBER_ADD')
     expect(first.d).toMatchObject({ server_id: SERVER_ID, member: { user: { uid: outsider.uid }, online: true, role_ids: [] } })
-    await createChannel(author.headers, '看得见')
+    await createChannel('看得见')
     expect((await client.next<DispatchFrame>(isDispatch('CHANNEL_CREATE'))).d).toMatchObject({ name: '看得见' })
   })
 
   it('numbers dispatches with increasing s', async () => {
     const guest = await member()
     const { client } = await session(guest.token)
-    await createChannel(guest.headers, '一')
-    await createChannel(guest.headers, '二')
+    await createChannel('一')
+    await createChannel('二')
     const first = await client.next<DispatchFrame>(isDispatch('CHANNEL_CREATE'))
     const second = await client.next<DispatchFrame>(isDispatch('CHANNEL_CREATE'))
     expect(second.s).toBeGreaterThan(first.s)
@@ -184,7 +186,7 @@ describe('resume', () => {
     const first = await session(guest.token)
     first.client.close()
     await first.client.closed()
-    const missed = [await createChannel(guest.headers, '错过一'), await createChannel(guest.headers, '错过二')]
+    const missed = [await createChannel('错过一'), await createChannel('错过二')]
     const client = await connect()
     client.send({ op: 'resume', d: { token: guest.token, session_id: first.ready.session_id, seq: first.ready.seq } })
     const resumed = await client.next(frame => frame.op === 'resumed')
@@ -193,7 +195,7 @@ describe('resume', () => {
     expect(client.frames.indexOf(resumed)).toBeGreaterThan(client.frames.indexOf(creates[1]))
     expect(resumed.d).toEqual({ replayed: expect.any(Number) })
     const resumedAt = creates[1].s
-    const later = await createChannel(guest.headers, '之后')
+    const later = await createChannel('之后')
     expect((await client.next<DispatchFrame>(frame => isDispatch('CHANNEL_CREATE')(frame) && (frame as DispatchFrame).s > resumedAt)).d).toEqual(later)
     await pause(100)
     expect(client.frames.filter(isDispatch('CHANNEL_CREATE'))).toHaveLength(3)
