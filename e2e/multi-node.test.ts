@@ -1,7 +1,8 @@
 /**
  * Two server processes behind no proxy, each on its own port, sharing one PostgreSQL
  * schema, one Redis (bus, presence, resume log) and one DATA_DIR (stored files):
- * what is written through one is seen through the other at once, events reach gateway
+ * what is written through one is seen through the other at once, events (channels,
+ * messages, typing in the channel a client looks at) reach gateway
  * clients wherever they are connected, and a client whose process is killed resumes on
  * the other with nothing lost and nothing twice.
  */
@@ -16,6 +17,7 @@ import Redis from 'ioredis'
 import type { ChannelListData } from '@core/wire/api'
 import type { Channel } from '@core/wire/entities'
 import type { DispatchFrame, ServerFrame } from '@core/wire/gateway'
+import { hashToken } from '../server/src/repositories/users'
 import { connectGateway, identified, type GatewayTestClient } from '../server/test/gateway/client'
 
 const REPO_ROOT = path.resolve(__dirname, '..')
@@ -94,6 +96,23 @@ async function call<T> (node: Node, method: string, url: string, token?: string,
   return envelope.data
 }
 
+/**
+ * A session of a seeded ordinary account (100001–100004; guests may not create channels,
+ * and no API signs accounts in yet): written straight to the shared schema, as the
+ * server tests do. Each account may create 3 channels a minute: tests use their own.
+ */
+async function accountSession (uid: string): Promise<string> {
+  const token = randomBytes(32).toString('base64url')
+  const pg = new Client({ connectionString: DATABASE_URL })
+  await pg.connect()
+  try {
+    await pg.query(`insert into "${schema}".sessions (token_hash, uid, created_at, expires_at) values ($1, $2, 0, 2100000000)`, [hashToken(token), uid])
+  } finally {
+    await pg.end()
+  }
+  return token
+}
+
 async function guestMember (node: Node): Promise<string> {
   const { token } = await call<{ token: string }>(node, 'POST', '/auth/guest', undefined, {})
   await call(node, 'POST', `/servers/${SERVER_ID}/members/me`, token)
@@ -106,11 +125,14 @@ const isChannelCreate = (frame: ServerFrame): boolean => frame.op === 'dispatch'
 
 let a: Node
 let b: Node
+/** Accounts that create channels (guests may not), three channels a minute each. */
+let creators: string[]
 
 beforeAll(async () => {
   // one after the other: the first migrates and seeds the fresh schema
   a = await startNode('A')
   b = await startNode('B')
+  creators = await Promise.all(['100001', '100002', '100003', '100004'].map(accountSession))
 }, 90_000)
 
 afterAll(async () => {
@@ -136,10 +158,25 @@ describe('two server processes on one database and one Redis', () => {
     const { client } = await identified(b.url, token)
     clients.push(client)
     await channelIds(b) // B answers (and caches) the list before the write
-    const created = await createChannel(a, token, '跨节点频道')
+    const created = await createChannel(a, creators[0], '跨节点频道')
     expect(await channelIds(b)).toContain(created.channel_id)
     const frame = await client.next<DispatchFrame>(isChannelCreate)
     expect(frame.d).toMatchObject({ channel_id: created.channel_id, name: '跨节点频道' })
+  })
+
+  it('delivers a message sent through A, and typing in the channel a client on B looks at, to that client', async () => {
+    const author = await guestMember(a)
+    const reader = await guestMember(b)
+    const channel = await createChannel(a, creators[1], '跨节点聊天')
+    const { client } = await identified(b.url, reader)
+    clients.push(client)
+    client.send({ op: 'focus', d: { channel_id: channel.channel_id } })
+    await call(a, 'POST', `/channels/${channel.channel_id}/typing`, author)
+    const typing = await client.next<DispatchFrame>(frame => frame.op === 'dispatch' && frame.t === 'TYPING_START')
+    expect(typing.d).toMatchObject({ channel_id: channel.channel_id })
+    const sent = await call<{ message_id: string }>(a, 'POST', `/channels/${channel.channel_id}/messages`, author, { content: '你好，另一台进程', nonce: `multi-node-${Date.now()}` })
+    const frame = await client.next<DispatchFrame>(candidate => candidate.op === 'dispatch' && candidate.t === 'MESSAGE_CREATE')
+    expect(frame.d).toMatchObject({ message_id: sent.message_id, channel_id: channel.channel_id, content: '你好，另一台进程' })
   })
 
   it('serves a file uploaded through A from B (one shared DATA_DIR)', async () => {
@@ -156,12 +193,12 @@ describe('two server processes on one database and one Redis', () => {
     const token = await guestMember(victim)
     const first = await identified(victim.url, token)
     clients.push(first.client)
-    const before = await createChannel(b, token, '杀进程之前')
+    const before = await createChannel(b, creators[2], '杀进程之前')
     const seen = await first.client.next<DispatchFrame>(isChannelCreate)
     expect(seen.d).toMatchObject({ channel_id: before.channel_id })
     victim.process.kill('SIGKILL')
     await first.client.closed()
-    const missed = [await createChannel(b, token, '断线一'), await createChannel(a, token, '断线二')]
+    const missed = [await createChannel(b, creators[2], '断线一'), await createChannel(a, creators[2], '断线二')]
     const client = await connectGateway(b.url)
     clients.push(client)
     client.send({ op: 'resume', d: { token, session_id: first.ready.session_id, seq: seen.s } })
@@ -169,7 +206,7 @@ describe('two server processes on one database and one Redis', () => {
     const replayed = client.frames.filter(isChannelCreate) as DispatchFrame[]
     expect(replayed.map(frame => (frame.d as Channel).channel_id)).toEqual(missed.map(channel => channel.channel_id))
     expect(client.frames.indexOf(resumed)).toBeGreaterThan(client.frames.indexOf(replayed[replayed.length - 1]))
-    const after = await createChannel(a, token, '恢复之后')
+    const after = await createChannel(a, creators[3], '恢复之后')
     const live = await client.next<DispatchFrame>(frame => isChannelCreate(frame) && (frame as DispatchFrame).s > replayed[replayed.length - 1].s)
     expect(live.d).toMatchObject({ channel_id: after.channel_id })
     expect(client.frames.filter(isChannelCreate)).toHaveLength(3)
