@@ -7,8 +7,9 @@
  * connected, divided by N); the bare server is a `ws` WebSocketServer in its own process
  * that broadcasts the same bytes to the same number of sockets when POSTed to.
  *
- * The event is CHANNEL_CREATE (POST /servers/:id/channels), the write the gateway carries
- * today; its frame is about the size of a chat message's. Loopback only, bounded: each
+ * The event is MESSAGE_CREATE (POST /channels/:id/messages in a discussion channel of the
+ * server); the bare server broadcasts the very frame text the gateway sent for a warm-up
+ * message, with the same length of index in it. Loopback only, bounded: each
  * run lasts BENCH_FANOUT_SECONDS (default 10) after every socket is connected and one
  * second of unmeasured warm-up sends.
  * `npx tsx bench/fan-out.ts` runs it alone; `npm run bench` runs it with the rest.
@@ -135,15 +136,19 @@ async function drive (sockets: WebSocket[], rate: number, send: (index: number) 
   }
 }
 
-/** The gateway: N sessions of one member, channels created over HTTP. */
-async function measureGateway (sessions: number, rate: number): Promise<FanOutResult> {
-  // API only (no bundle); heartbeats far apart, as the bench clients do not beat
+/** The gateway: N sessions of one member, messages sent over HTTP; also the text of a dispatch frame it sent. */
+async function measureGateway (sessions: number, rate: number): Promise<FanOutResult & { frame: string }> {
+  // API only (no bundle); heartbeats far apart, as the bench clients do not beat; the
+  // per-account message limit does not apply to loopback (RATE_LIMIT_ALLOW)
   const product = await startProduct({ H5_DIR: path.join(ROOT, 'bench/.work/no-h5'), LOG_LEVEL: 'warn', GATEWAY_HEARTBEAT_MS: '300000' })
   const sockets: WebSocket[] = []
   try {
     const guest = await (await fetch(`${product.url}/auth/guest`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).json() as { data: { token: string } }
     const headers = { authorization: `Bearer ${guest.data.token}`, 'content-type': 'application/json' }
     await fetch(`${product.url}/servers/${SERVER_ID}/members/me`, { method: 'POST', headers })
+    const list = await (await fetch(`${product.url}/servers/${SERVER_ID}/channels`)).json() as { data: { groups: Array<{ channels: Array<{ channel_id: string, channel_type: number }> }> } }
+    const discussion = list.data.groups.flatMap(group => group.channels).find(channel => channel.channel_type === 1)
+    if (!discussion) throw new Error(`server ${SERVER_ID} has no discussion channel`)
     const before = treeRss(product.process.pid ?? 0)
     sockets.push(...await openSockets(sessions, `${product.url.replace('http', 'ws')}/gateway`, socket => new Promise(resolve => {
       socket.once('message', () => resolve()) // ready
@@ -151,11 +156,20 @@ async function measureGateway (sessions: number, rate: number): Promise<FanOutRe
     })))
     await pause(500)
     const bytesPerSession = (treeRss(product.process.pid ?? 0) - before) / sessions
+    let frame = ''
+    const capture = (data: WebSocket.RawData): void => {
+      if (!String(data).includes('bench--1')) return
+      frame = String(data)
+      sockets[0].off('message', capture)
+    }
+    sockets[0].on('message', capture)
     const result = await drive(sockets, rate, async index => {
-      const response = await fetch(`${product.url}/servers/${SERVER_ID}/channels`, { method: 'POST', headers, body: JSON.stringify({ title: `bench-${index}`, channel_type: 1 }) })
+      const body = JSON.stringify({ content: `bench-${index}`, nonce: `bench-${index}` })
+      const response = await fetch(`${product.url}/channels/${discussion.channel_id}/messages`, { method: 'POST', headers, body })
       await response.arrayBuffer()
     })
-    return { ...result, bytesPerSession }
+    // the first warm-up message's frame, with an index as long as the measured ones'
+    return { ...result, bytesPerSession, frame: frame.replace(/bench--1\b/g, 'bench-00') }
   } finally {
     for (const socket of sockets) socket.terminate()
     await stopProduct(product)
@@ -192,7 +206,7 @@ async function measureBare (sessions: number, rate: number, frame: string): Prom
     await pause(500)
     const bytesPerSession = (treeRss(child.pid ?? 0) - before) / sessions
     const result = await drive(sockets, rate, async index => {
-      const response = await fetch(url, { method: 'POST', body: frame.replace('bench-0', `bench-${index}`) })
+      const response = await fetch(url, { method: 'POST', body: frame.replace(/bench-00\b/g, `bench-${index}`) })
       await response.arrayBuffer()
     })
     return { ...result, bytesPerSession }
@@ -200,14 +214,6 @@ async function measureBare (sessions: number, rate: number, frame: string): Prom
     for (const socket of sockets) socket.terminate()
     await new Promise(resolve => { child.once('exit', resolve); child.kill() })
   }
-}
-
-/** A dispatch frame like the ones the gateway sends in this bench (same size). */
-function sampleFrame (): string {
-  return JSON.stringify({
-    op: 'dispatch', t: 'CHANNEL_CREATE', s: 1234,
-    d: { channel_id: '1795427000000000000', server_id: SERVER_ID, channel_type: 1, kind: 0, name: 'bench-0', parent_id: null, sort: 20, map_category: null, link_url: null, icon: 'http://127.0.0.1:40000/files/seed/icon-type-1.svg', audit_status: 0 },
-  })
 }
 
 const ms = (value: number): string => `${Math.round(value)} ms`
@@ -219,7 +225,7 @@ export async function measureFanOut (): Promise<string[][]> {
   const rows: string[][] = []
   for (const { sessions, rate } of SETTINGS) {
     const ours = await measureGateway(sessions, rate)
-    const bare = await measureBare(sessions, rate, sampleFrame())
+    const bare = await measureBare(sessions, rate, ours.frame)
     const label = `Fan-out ${sessions} sessions × ${rate} msg/s`
     rows.push(
       [`${label}: deliveries/s (received / expected)`, `${ours.deliveriesPerSecond.toFixed(0)} (${ours.received}/${ours.expected})`, `${bare.deliveriesPerSecond.toFixed(0)} (${bare.received}/${bare.expected})`,
