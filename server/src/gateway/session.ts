@@ -110,6 +110,8 @@ export class GatewaySession implements SessionView {
     this.handle(parsed.frame).catch(error => {
       this.hub.log.error({ err: error }, 'gateway frame failed')
       this.fail({ code: GatewayErrorCode.DecodeError, msg: 'the frame could not be handled; try again' })
+      // a session that failed to start would hold events forever: the client reconnects instead
+      if (this.state === 'starting') this.close(1011, 'the session could not start')
     })
   }
 

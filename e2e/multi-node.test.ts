@@ -1,0 +1,214 @@
+/**
+ * Two server processes behind no proxy, each on its own port, sharing one PostgreSQL
+ * schema, one Redis (bus, presence, resume log) and one DATA_DIR (stored files):
+ * what is written through one is seen through the other at once, events (channels,
+ * messages, typing in the channel a client looks at) reach gateway
+ * clients wherever they are connected, and a client whose process is killed resumes on
+ * the other with nothing lost and nothing twice.
+ */
+import { spawn, type ChildProcess } from 'child_process'
+import { randomBytes } from 'crypto'
+import { mkdtempSync, rmSync } from 'fs'
+import { createServer } from 'net'
+import { tmpdir } from 'os'
+import path from 'path'
+import { Client } from 'pg'
+import Redis from 'ioredis'
+import type { ChannelListData } from '@core/wire/api'
+import type { Channel } from '@core/wire/entities'
+import type { DispatchFrame, ServerFrame } from '@core/wire/gateway'
+import { hashToken } from '../server/src/repositories/users'
+import { connectGateway, identified, type GatewayTestClient } from '../server/test/gateway/client'
+
+const REPO_ROOT = path.resolve(__dirname, '..')
+const DATABASE_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test'
+const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379'
+const SERVER_ID = '723658'
+const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64')
+
+interface Node {
+  name: string
+  url: string
+  process: ChildProcess
+  output: string[]
+}
+
+const schema = `multi_node_${process.pid}_${randomBytes(3).toString('hex')}`
+const redisPrefix = `openrealm-multi-node:${process.pid}:${randomBytes(3).toString('hex')}:`
+const root = mkdtempSync(path.join(tmpdir(), 'openrealm-multi-node-'))
+const nodes: Node[] = []
+const clients: GatewayTestClient[] = []
+
+function freePort (): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number }
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+/** Starts `npm start`'s server (server/src/server.ts) as its own process on a free port; resolves once it answers. */
+async function startNode (name: string): Promise<Node> {
+  const port = await freePort()
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
+    cwd: REPO_ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL,
+      DATABASE_SCHEMA: schema,
+      REDIS_URL,
+      REDIS_KEY_PREFIX: redisPrefix,
+      DATA_DIR: path.join(root, 'data'), // one volume every node reads (server/README.md)
+      H5_DIR: path.join(root, 'no-h5'), // API only: no bundle needed
+      LOG_LEVEL: 'warn',
+      GATEWAY_HEARTBEAT_MS: '2000',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  const node: Node = { name, url: `http://127.0.0.1:${port}`, process: child, output: [] }
+  child.stdout?.on('data', chunk => node.output.push(String(chunk)))
+  child.stderr?.on('data', chunk => node.output.push(String(chunk)))
+  nodes.push(node)
+  const deadline = Date.now() + 30_000
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) break
+    try {
+      if ((await fetch(`${node.url}/servers`)).ok) return node
+    } catch {}
+    await new Promise(resolve => setTimeout(resolve, 200))
+  }
+  throw new Error(`${name} did not start:\n${node.output.join('')}`)
+}
+
+async function call<T> (node: Node, method: string, url: string, token?: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${node.url}${url}`, {
+    method,
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  const envelope = await response.json() as { code: number, msg: string, data: T }
+  if (!response.ok) throw new Error(`${method} ${url} on ${node.name}: ${response.status} ${envelope.msg}`)
+  return envelope.data
+}
+
+/**
+ * A session of a seeded ordinary account (100001–100004; guests may not create channels,
+ * and no API signs accounts in yet): written straight to the shared schema, as the
+ * server tests do. Each account may create 3 channels a minute: tests use their own.
+ */
+async function accountSession (uid: string): Promise<string> {
+  const token = randomBytes(32).toString('base64url')
+  const pg = new Client({ connectionString: DATABASE_URL })
+  await pg.connect()
+  try {
+    await pg.query(`insert into "${schema}".sessions (token_hash, uid, created_at, expires_at) values ($1, $2, 0, 2100000000)`, [hashToken(token), uid])
+  } finally {
+    await pg.end()
+  }
+  return token
+}
+
+async function guestMember (node: Node): Promise<string> {
+  const { token } = await call<{ token: string }>(node, 'POST', '/auth/guest', undefined, {})
+  await call(node, 'POST', `/servers/${SERVER_ID}/members/me`, token)
+  return token
+}
+
+const createChannel = (node: Node, token: string, title: string) => call<Channel>(node, 'POST', `/servers/${SERVER_ID}/channels`, token, { title, channel_type: 1 })
+const channelIds = async (node: Node) => (await call<ChannelListData>(node, 'GET', `/servers/${SERVER_ID}/channels`)).groups.flatMap(group => group.channels).map(channel => channel.channel_id)
+const isChannelCreate = (frame: ServerFrame): boolean => frame.op === 'dispatch' && frame.t === 'CHANNEL_CREATE'
+
+let a: Node
+let b: Node
+/** Accounts that create channels (guests may not), three channels a minute each. */
+let creators: string[]
+
+beforeAll(async () => {
+  // one after the other: the first migrates and seeds the fresh schema
+  a = await startNode('A')
+  b = await startNode('B')
+  creators = await Promise.all(['100001', '100002', '100003', '100004'].map(accountSession))
+}, 90_000)
+
+afterAll(async () => {
+  for (const client of clients) client.close()
+  const running = nodes.filter(node => node.process.exitCode === null && node.process.signalCode === null)
+  const exited = running.map(node => new Promise(resolve => node.process.once('exit', resolve)))
+  for (const node of running) node.process.kill('SIGTERM')
+  await Promise.all(exited)
+  const pg = new Client({ connectionString: DATABASE_URL })
+  await pg.connect()
+  await pg.query(`drop schema if exists "${schema}" cascade`)
+  await pg.end()
+  const redis = new Redis(REDIS_URL)
+  const keys = await redis.keys(`${redisPrefix}*`)
+  if (keys.length > 0) await redis.del(...keys)
+  redis.disconnect()
+  rmSync(root, { recursive: true, force: true })
+}, 30_000)
+
+describe('two server processes on one database and one Redis', () => {
+  it('shows a channel created through A in B\'s channel list at once and dispatches it to a client on B', async () => {
+    const token = await guestMember(a)
+    const { client } = await identified(b.url, token)
+    clients.push(client)
+    await channelIds(b) // B answers (and caches) the list before the write
+    const created = await createChannel(a, creators[0], '跨节点频道')
+    expect(await channelIds(b)).toContain(created.channel_id)
+    const frame = await client.next<DispatchFrame>(isChannelCreate)
+    expect(frame.d).toMatchObject({ channel_id: created.channel_id, name: '跨节点频道' })
+  })
+
+  it('delivers a message sent through A, and typing in the channel a client on B looks at, to that client', async () => {
+    const author = await guestMember(a)
+    const reader = await guestMember(b)
+    const channel = await createChannel(a, creators[1], '跨节点聊天')
+    const { client } = await identified(b.url, reader)
+    clients.push(client)
+    client.send({ op: 'focus', d: { channel_id: channel.channel_id } })
+    await call(a, 'POST', `/channels/${channel.channel_id}/typing`, author)
+    const typing = await client.next<DispatchFrame>(frame => frame.op === 'dispatch' && frame.t === 'TYPING_START')
+    expect(typing.d).toMatchObject({ channel_id: channel.channel_id })
+    const sent = await call<{ message_id: string }>(a, 'POST', `/channels/${channel.channel_id}/messages`, author, { content: '你好，另一台进程', nonce: `multi-node-${Date.now()}` })
+    const frame = await client.next<DispatchFrame>(candidate => candidate.op === 'dispatch' && candidate.t === 'MESSAGE_CREATE')
+    expect(frame.d).toMatchObject({ message_id: sent.message_id, channel_id: channel.channel_id, content: '你好，另一台进程' })
+  })
+
+  it('serves a file uploaded through A from B (one shared DATA_DIR)', async () => {
+    const token = await guestMember(a)
+    const url = await call<{ url: string }>(a, 'POST', '/resource/base64', token, { data: PNG_1X1.toString('base64') })
+    const filePath = new URL(url.url).pathname
+    const served = await fetch(`${b.url}${filePath}`)
+    expect(served.status).toBe(200)
+    expect(Buffer.from(await served.arrayBuffer())).toEqual(PNG_1X1)
+  })
+
+  it('lets a client whose process was killed resume on the other with nothing lost and nothing twice', async () => {
+    const victim = await startNode('C')
+    const token = await guestMember(victim)
+    const first = await identified(victim.url, token)
+    clients.push(first.client)
+    const before = await createChannel(b, creators[2], '杀进程之前')
+    const seen = await first.client.next<DispatchFrame>(isChannelCreate)
+    expect(seen.d).toMatchObject({ channel_id: before.channel_id })
+    victim.process.kill('SIGKILL')
+    await first.client.closed()
+    const missed = [await createChannel(b, creators[2], '断线一'), await createChannel(a, creators[2], '断线二')]
+    const client = await connectGateway(b.url)
+    clients.push(client)
+    client.send({ op: 'resume', d: { token, session_id: first.ready.session_id, seq: seen.s } })
+    const resumed = await client.next(frame => frame.op === 'resumed')
+    const replayed = client.frames.filter(isChannelCreate) as DispatchFrame[]
+    expect(replayed.map(frame => (frame.d as Channel).channel_id)).toEqual(missed.map(channel => channel.channel_id))
+    expect(client.frames.indexOf(resumed)).toBeGreaterThan(client.frames.indexOf(replayed[replayed.length - 1]))
+    const after = await createChannel(a, creators[3], '恢复之后')
+    const live = await client.next<DispatchFrame>(frame => isChannelCreate(frame) && (frame as DispatchFrame).s > replayed[replayed.length - 1].s)
+    expect(live.d).toMatchObject({ channel_id: after.channel_id })
+    expect(client.frames.filter(isChannelCreate)).toHaveLength(3)
+  })
+})
