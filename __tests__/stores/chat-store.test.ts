@@ -367,3 +367,23 @@ describe('compareMessageIds', () => {
     expect(['1790000000000000010', '9', '1790000000000000002'].sort(compareMessageIds)).toEqual(['9', '1790000000000000002', '1790000000000000010'])
   })
 })
+
+describe('ChannelChat: mentions', () => {
+  it('offers the picker while an @ is being typed, and sends the picked member as <@uid>', async () => {
+    const { api, chat } = await opened([chatMessage(1)])
+    chat.setDraft('hi @林')
+    expect(chat.mentionQuery).toBe('林')
+    chat.pickMention(LIN)
+    expect([chat.draft, chat.mentionQuery]).toEqual(['hi @林晓 ', null])
+    chat.setDraft(`${chat.draft}你好`)
+    api.sendMessage.mockReturnValueOnce(deferred<ChatMessage>().promise)
+    void chat.submit()
+    expect(api.sendMessage).toHaveBeenCalledWith('c1', { content: `hi <@${LIN.uid}> 你好`, nonce: 'nonce-1' })
+    expect(chat.entries[1].message.mentions).toEqual([LIN.uid])
+  })
+
+  it('finds the nickname of a loaded author by uid', async () => {
+    const { chat } = await opened([chatMessage(1)])
+    expect([chat.authorName(LIN.uid), chat.authorName('B_nobody')]).toEqual(['林晓', null])
+  })
+})

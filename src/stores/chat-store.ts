@@ -52,6 +52,9 @@ export interface ChatDeps {
   pageSize?: number
 }
 
+/** A mention being typed at the end of the composer's text: `@` and what follows it. */
+const MENTION_BEING_TYPED = /(^|\s)@([^\s@<>]{0,32})$/
+
 /** The dispatches that concern one channel. */
 type ChannelDispatch = Exclude<keyof ChatDispatches, 'PRESENCE_UPDATE'>
 
@@ -121,6 +124,8 @@ export class ChannelChat {
   private readonly typingTimers = new Map<string, () => void>()
   /** The newest message I told the server I have read, or null. */
   lastReadId: string | null = null
+  /** Members picked with the `@` picker for the draft: the nickname shown → their uid. */
+  private readonly picked = new Map<string, string>()
   private readonly history: LoadTracker
   private readonly older: LoadTracker
   private readonly unreadAtOpen: number
@@ -139,8 +144,8 @@ export class ChannelChat {
     this.newNonce = deps.newNonce ?? randomNonce
     this.pageSize = deps.pageSize ?? HISTORY_PAGE_SIZE
     // entries are snapshots replaced whole (never changed in place): the arrays are watched, not each message
-    makeAutoObservable<ChannelChat, 'deps' | 'stops' | 'catchingUp' | 'lastTypingSentAt' | 'newNonce' | 'typingTimers' | 'pageSize' | 'unreadAtOpen' | 'history' | 'older'>(this, {
-      deps: false, stops: false, catchingUp: false, lastTypingSentAt: false, newNonce: false, typingTimers: false, history: false, older: false, pageSize: false, unreadAtOpen: false,
+    makeAutoObservable<ChannelChat, 'deps' | 'picked' | 'stops' | 'catchingUp' | 'lastTypingSentAt' | 'newNonce' | 'typingTimers' | 'pageSize' | 'unreadAtOpen' | 'history' | 'older'>(this, {
+      deps: false, picked: false, stops: false, catchingUp: false, lastTypingSentAt: false, newNonce: false, typingTimers: false, history: false, older: false, pageSize: false, unreadAtOpen: false,
       sent: observable.shallow, outbox: observable.shallow, replyTarget: observable.ref,
     })
   }
@@ -252,6 +257,29 @@ export class ChannelChat {
     this.deps.api.sendTyping(this.channelId).catch(error => this.deps.logger.warn('[chat] typing:', error))
   }
 
+  /** What follows an `@` being typed at the end of the draft (the picker's filter), or null when none is. */
+  get mentionQuery (): string | null {
+    return MENTION_BEING_TYPED.exec(this.draft)?.[2] ?? null
+  }
+
+  /** Completes the `@` being typed with this member: shown as `@nickname`, sent as `<@uid>`. */
+  pickMention (member: User): void {
+    this.draft = this.draft.replace(MENTION_BEING_TYPED, (_whole, space: string) => `${space}@${member.nickname} `)
+    this.picked.set(member.nickname, member.uid)
+  }
+
+  /** The nickname of the author of a loaded message with this uid, or null. */
+  authorName (uid: string): string | null {
+    return this.authorNames.get(uid) ?? null
+  }
+
+  /** uid → nickname of every loaded message's author. */
+  get authorNames (): Map<string, string> {
+    const names = new Map<string, string>()
+    for (const entry of this.sent) names.set(entry.message.author.uid, entry.message.author.nickname)
+    return names
+  }
+
   /** Answers this message with my next one (null: none). */
   setReplyTarget (message: ChatMessage | null): void {
     this.replyTarget = message
@@ -296,15 +324,16 @@ export class ChannelChat {
     if (me === null) return
     const nonce = this.newNonce()
     const target = this.replyTarget
+    const { text, mentions } = this.withMentionTokens(content)
     const message: ChatMessage = {
       message_id: '',
       channel_id: this.channelId,
       server_id: this.serverId,
       author: me,
-      content,
+      content: text,
       nonce,
       reply_to: target ? { message_id: target.message_id, author: target.author, content: target.content.slice(0, 100) } : null,
-      mentions: [],
+      mentions,
       reactions: [],
       attachments: [],
       created_at: Math.floor(this.deps.clock() / 1000),
@@ -314,6 +343,7 @@ export class ChannelChat {
     this.draft = ''
     this.draftError = null
     this.replyTarget = null
+    this.picked.clear()
     await this.deliver(nonce)
   }
 
@@ -386,6 +416,18 @@ export class ChannelChat {
   findSent (messageId: string): ChatEntry | null {
     const index = searchById(this.sent, messageId)
     return index >= 0 ? this.sent[index] : null
+  }
+
+  /** The text with each picked `@nickname` written as the `<@uid>` the server reads, and the uids it mentions. */
+  private withMentionTokens (content: string): { text: string, mentions: string[] } {
+    let text = content
+    const mentions: string[] = []
+    for (const [nickname, uid] of this.picked) {
+      if (!text.includes(`@${nickname}`)) continue
+      text = text.split(`@${nickname}`).join(`<@${uid}>`)
+      mentions.push(uid)
+    }
+    return { text, mentions }
   }
 
   private async fetchMissed (): Promise<void> {
@@ -550,6 +592,11 @@ export class ServerMembers {
       this.onlineCount = page.online_count
       return page.items.length > 0 ? 'ready' : 'empty'
     })
+  }
+
+  /** The nickname of a loaded member, or null. */
+  nicknameOf (uid: string): string | null {
+    return this.members.find(member => member.user.uid === uid)?.user.nickname ?? null
   }
 
   /** The members whose nickname contains `query` (case-insensitive), for the `@` picker. */

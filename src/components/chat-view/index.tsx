@@ -1,0 +1,92 @@
+import { View, Text, Button } from '@tarojs/components'
+import { observer } from 'mobx-react-lite'
+import { t } from '@/constants/messages'
+import { openExternalLink } from '@/pages/index/open-channel'
+import type { ChannelChat, ServerMembers } from '@/stores/chat-store'
+import type { ChatMessage, GatewayConnection } from '@/stores/chat-types'
+import { modal, toast } from '@/utils/feedback'
+import { isH5 } from '@/utils/platform'
+import StateView from '@/components/state-view'
+import ChatComposer from '@/components/chat-composer'
+import ChatMessageList from '@/components/chat-message-list'
+import './index.scss'
+
+/** What the chat of a discussion channel shows besides the conversation. */
+export interface ChatViewProps {
+  chat: ChannelChat
+  members: ServerMembers
+  /** I am a member of the channel's server (I may write); otherwise the join bar replaces the composer. */
+  isMember: boolean
+  /** Joins the server (the join bar's button). */
+  onJoin: () => void
+  /** Now (unix ms), for day labels. */
+  now: number
+}
+
+/** The line that says the connection is not online, or null when it is. */
+function connectionText (connection: GatewayConnection): string | null {
+  switch (connection) {
+    case 'online': return null
+    case 'connecting': return t('chatConnecting')
+    case 'reconnecting': return t('chatReconnecting')
+    default: return t('chatOffline')
+  }
+}
+
+/** "林晓 正在输入…", two names, or how many, for those typing now; '' when nobody is. */
+export function typingText (names: readonly string[]): string {
+  if (names.length === 0) return ''
+  if (names.length === 1) return t('chatTypingOne', { name: names[0] })
+  if (names.length === 2) return t('chatTypingTwo', { first: names[0], second: names[1] })
+  return t('chatTypingMany', { count: String(names.length) })
+}
+
+/** Enter sends on a desktop keyboard (H5 with a fine pointer); on a phone Enter breaks the line. */
+function hasDesktopKeyboard (): boolean {
+  return isH5() && typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(hover: hover) and (pointer: fine)').matches
+}
+
+/** The chat of a discussion channel: connection state and online count, the conversation, who is typing, and the composer (or the join bar). */
+function ChatView ({ chat, members, isMember, onJoin, now }: ChatViewProps) {
+  const nameOf = (uid: string) => members.nicknameOf(uid) ?? chat.authorName(uid)
+  const connection = connectionText(chat.connection)
+  const actions = {
+    onDelete: (message: ChatMessage) => {
+      void modal({ content: t('chatDeleteConfirm') }).then(async confirmed => {
+        const failure = confirmed ? await chat.remove(message.message_id) : null
+        if (failure !== null) await toast(failure)
+      })
+    },
+    onReact: (message: ChatMessage, emoji: string) => {
+      void chat.toggleReaction(message.message_id, emoji).then(failure => failure === null ? undefined : toast(failure))
+    },
+    onLinkTap: (url: string) => { void openExternalLink(url) },
+    onQuoteMissing: () => { void toast(t('chatQuoteNotLoaded')) },
+  }
+  let body
+  if (chat.status === 'loading' || chat.status === 'idle') body = <StateView status='loading' />
+  else if (chat.status === 'error') body = <StateView status='error' message={chat.error} onRetry={() => { void chat.loadLatest() }} />
+  else if (chat.status === 'empty') body = <View className='chat-view__empty'><StateView status='empty' message={t('messagesEmpty')} /></View>
+  else body = <ChatMessageList chat={chat} nameOf={nameOf} now={now} actions={actions} />
+  const typing = typingText(chat.typingNames)
+  return (
+    <View className='chat-view'>
+      <View className='chat-view__status'>
+        {connection !== null && <View className='chat-view__connection' ariaRole='status'>{connection}</View>}
+        {members.onlineCount !== null && <Text className='chat-view__online'>{t('chatOnlineCount', { count: String(members.onlineCount) })}</Text>}
+      </View>
+      {body}
+      <View className='chat-view__typing' ariaRole='status'><Text>{typing}</Text></View>
+      {isMember
+        ? <ChatComposer chat={chat} members={members} nameOf={nameOf} enterSends={hasDesktopKeyboard()} />
+        : (
+          <View className='chat-view__join'>
+            <Text className='chat-view__join-text'>{t('chatJoinHint')}</Text>
+            <Button className='chat-view__join-button' size='mini' type='primary' onClick={onJoin}>{t('chatJoin')}</Button>
+          </View>
+          )}
+    </View>
+  )
+}
+
+export default observer(ChatView)
