@@ -13,13 +13,13 @@ async function mountChat (items = chatMessages(1, 3), options: { isMember?: bool
   const gateway = fakeGateway()
   const deps = { api, gateway, me: () => ME, clock: () => NOW_MS, scheduler: manualScheduler(), logger: fakeLogger() }
   const chat = new ChannelChat({ channelId: 'c1', serverId: '723658' }, deps)
-  const members = new ServerMembers('723658', deps)
+  const members = new ServerMembers('723658', { ...deps, getServer: () => Promise.resolve({ is_member: options.isMember ?? true }) })
+  await members.loadMembership()
   api.listHistory.mockResolvedValueOnce(historyPage(items, false))
   await chat.start()
-  const onJoin = jest.fn()
   const testUtils = new TestUtils()
-  await testUtils.mount(ChatView, { props: { chat, members, isMember: options.isMember ?? true, onJoin, now: NOW_MS } })
-  return { api, gateway, chat, testUtils, onJoin }
+  await testUtils.mount(ChatView, { props: { chat, members, now: NOW_MS } })
+  return { api, gateway, chat, members, testUtils }
 }
 
 const texts = (selector: string) => Array.from(document.querySelectorAll(selector)).map(node => node.textContent)
@@ -49,13 +49,15 @@ describe('ChatView', () => {
     expect(document.querySelector('.chat-view__join')).toBeNull()
   })
 
-  it('shows a non-member the join bar instead of the composer', async () => {
-    const { testUtils, onJoin } = await mountChat(chatMessages(1, 2), { isMember: false })
+  it('shows a non-member the join bar instead of the composer, and the composer once joined', async () => {
+    const { api, testUtils } = await mountChat(chatMessages(1, 2), { isMember: false })
     const [button] = await testUtils.queries.waitForQuerySelectorAll('.chat-view__join-button')
     expect(texts('.chat-view__join-text')).toEqual(['加入社区后即可发言'])
     expect(document.querySelector('.chat-composer')).toBeNull()
     testUtils.act(() => { (button as HTMLElement).click() })
-    expect(onJoin).toHaveBeenCalled()
+    await testUtils.queries.waitForQuerySelectorAll('.chat-composer')
+    expect(api.joinServer).toHaveBeenCalledWith('723658')
+    expect(document.querySelector('.chat-view__join')).toBeNull()
   })
 
   it('says who is typing and that the connection is being restored', async () => {

@@ -1,4 +1,4 @@
-import { ChannelChat, ServerMembers, compareMessageIds } from '@/stores/chat-store'
+import { ChannelChat, ServerMembers, compareMessageIds, type ServerMembership } from '@/stores/chat-store'
 import { MESSAGE_MAX_LENGTH, TYPING_SHOWN_MS } from '@/constants/chat'
 import type { ChatMessage } from '@/stores/chat-types'
 import { auditRejection, deferred, failedRequest, fakeLogger, manualClock, manualScheduler } from './support/fakes'
@@ -334,7 +334,8 @@ describe('ServerMembers', () => {
   function members () {
     const api = fakeMessagesApi()
     const gateway = fakeGateway()
-    return { api, gateway, store: new ServerMembers('723658', { api, gateway, logger: fakeLogger() }) }
+    const getServer = jest.fn<Promise<ServerMembership>, [string]>(() => Promise.resolve({ is_member: false, online_count: 3 }))
+    return { api, gateway, getServer, store: new ServerMembers('723658', { api, gateway, logger: fakeLogger(), getServer }) }
   }
 
   it('loads the members for the picker and filters them by nickname', async () => {
@@ -354,11 +355,23 @@ describe('ServerMembers', () => {
     expect(store.onlineCount).toBe(7)
   })
 
-  it('joins the server, and says why when it cannot', async () => {
+  it('knows from the server detail whether I am a member, and unknown stays unknown when it cannot be read', async () => {
+    const { getServer, store } = members()
+    expect(store.isMember).toBeNull()
+    await store.loadMembership()
+    expect([store.isMember, store.onlineCount]).toEqual([false, 3])
+    getServer.mockRejectedValueOnce(failedRequest())
+    await store.loadMembership()
+    expect(store.isMember).toBe(false)
+  })
+
+  it('becomes a member by joining, and says why when it cannot', async () => {
     const { api, store } = members()
-    await expect(store.join()).resolves.toBeNull()
     api.joinServer.mockRejectedValueOnce(failedRequest())
     await expect(store.join()).resolves.toBe('请求异常')
+    expect(store.isMember).toBeNull()
+    await expect(store.join()).resolves.toBeNull()
+    expect([store.isMember, store.joining]).toEqual([true, false])
   })
 })
 

@@ -559,17 +559,33 @@ export class ChannelChat {
   }
 }
 
-/** The members of a server for the `@` picker, and joining it. */
+/** What the server's detail says about me and its members (GET /servers/:server_id when signed in). */
+export interface ServerMembership {
+  is_member?: boolean
+  online_count?: number
+}
+
+/** What ServerMembers needs. */
+export interface ServerMembersDeps extends Pick<ChatDeps, 'api' | 'gateway' | 'logger'> {
+  /** The server's detail (the root ApiClient's getServer). */
+  getServer: (serverId: string) => Promise<ServerMembership>
+}
+
+/** The members of a server: whether I am one (the composer or the join bar), the online count, the `@` picker's candidates, joining. */
 export class ServerMembers {
   /** Loaded members, in the server's order. */
   members: Member[] = []
   /** How many members are online now, or null before the first answer. */
   onlineCount: number | null = null
+  /** True when I am a member, false when not, null until known. */
+  isMember: boolean | null = null
+  /** True while my join request is on its way. */
+  joining = false
   private readonly listing: LoadTracker
 
-  constructor (readonly serverId: string, private readonly deps: Pick<ChatDeps, 'api' | 'gateway' | 'logger'>) {
+  constructor (readonly serverId: string, private readonly deps: ServerMembersDeps) {
     this.listing = new LoadTracker(deps.logger)
-    makeAutoObservable<ServerMembers, 'deps'>(this, { deps: false, serverId: false, members: observable.ref })
+    makeAutoObservable<ServerMembers, 'deps' | 'listing'>(this, { deps: false, listing: false, serverId: false, members: observable.ref })
   }
 
   /** Status of the member list. */
@@ -582,6 +598,19 @@ export class ServerMembers {
     return this.deps.gateway.on('PRESENCE_UPDATE', event => {
       if (event.server_id === this.serverId) runInAction(() => { this.onlineCount = event.online_count })
     })
+  }
+
+  /** Reads whether I am a member and the online count from the server's detail; unknown stays unknown on failure. */
+  async loadMembership (): Promise<void> {
+    try {
+      const detail = await this.deps.getServer(this.serverId)
+      runInAction(() => {
+        this.isMember = detail.is_member === true
+        if (typeof detail.online_count === 'number') this.onlineCount = detail.online_count
+      })
+    } catch (error) {
+      this.deps.logger.warn('[chat] membership:', error)
+    }
   }
 
   /** Loads the first page of members (the picker's candidates) and the online count. */
@@ -605,13 +634,18 @@ export class ServerMembers {
     return wanted === '' ? this.members : this.members.filter(member => member.user.nickname.toLowerCase().includes(wanted))
   }
 
-  /** Joins the server; resolves with the failure's message, or null when joined. */
+  /** Joins the server (I become a member); resolves with the failure's message, or null when joined. */
   async join (): Promise<string | null> {
+    if (this.joining) return null
+    this.joining = true
     try {
       await this.deps.api.joinServer(this.serverId)
+      runInAction(() => { this.isMember = true })
       return null
     } catch (error) {
       return failureMessage(error, this.deps.logger)
+    } finally {
+      runInAction(() => { this.joining = false })
     }
   }
 }

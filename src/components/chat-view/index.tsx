@@ -15,10 +15,6 @@ import './index.scss'
 export interface ChatViewProps {
   chat: ChannelChat
   members: ServerMembers
-  /** I am a member of the channel's server (I may write); otherwise the join bar replaces the composer. */
-  isMember: boolean
-  /** Joins the server (the join bar's button). */
-  onJoin: () => void
   /** Now (unix ms), for day labels. */
   now: number
 }
@@ -46,8 +42,8 @@ function hasDesktopKeyboard (): boolean {
   return isH5() && typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(hover: hover) and (pointer: fine)').matches
 }
 
-/** The chat of a discussion channel: connection state and online count, the conversation, who is typing, and the composer (or the join bar). */
-function ChatView ({ chat, members, isMember, onJoin, now }: ChatViewProps) {
+/** The chat of a discussion channel: connection state and online count, the conversation, who is typing, and the composer (a member) or the join bar (a visitor). */
+function ChatView ({ chat, members, now }: ChatViewProps) {
   const nameOf = (uid: string) => members.nicknameOf(uid) ?? chat.authorName(uid)
   const connection = connectionText(chat.connection)
   const actions = {
@@ -69,6 +65,7 @@ function ChatView ({ chat, members, isMember, onJoin, now }: ChatViewProps) {
   else if (chat.status === 'empty') body = <View className='chat-view__empty'><StateView status='empty' message={t('messagesEmpty')} /></View>
   else body = <ChatMessageList chat={chat} nameOf={nameOf} now={now} actions={actions} />
   const typing = typingText(chat.typingNames)
+  const join = () => { void members.join().then(failure => failure === null ? undefined : toast(failure)) }
   return (
     <View className='chat-view'>
       <View className='chat-view__status'>
@@ -77,14 +74,13 @@ function ChatView ({ chat, members, isMember, onJoin, now }: ChatViewProps) {
       </View>
       {body}
       <View className='chat-view__typing' ariaRole='status'><Text>{typing}</Text></View>
-      {isMember
-        ? <ChatComposer chat={chat} members={members} nameOf={nameOf} enterSends={hasDesktopKeyboard()} />
-        : (
-          <View className='chat-view__join'>
-            <Text className='chat-view__join-text'>{t('chatJoinHint')}</Text>
-            <Button className='chat-view__join-button' size='mini' type='primary' onClick={onJoin}>{t('chatJoin')}</Button>
-          </View>
-          )}
+      {members.isMember === true && <ChatComposer chat={chat} members={members} nameOf={nameOf} enterSends={hasDesktopKeyboard()} />}
+      {members.isMember === false && (
+        <View className='chat-view__join'>
+          <Text className='chat-view__join-text'>{t('chatJoinHint')}</Text>
+          <Button className='chat-view__join-button' size='mini' type='primary' loading={members.joining} onClick={join}>{t('chatJoin')}</Button>
+        </View>
+      )}
     </View>
   )
 }
