@@ -160,15 +160,18 @@ function ChatMessageList ({ chat, nameOf, now, actions }: ChatMessageListProps) 
     if (top < LOAD_OLDER_PX && chat.hasOlder) void chat.loadOlder()
   }
 
-  const rowActions: ChatMessageActions = {
+  // the row handlers stay the same functions across renders (rows re-render only when their message changes)
+  const latest = useRef({ entries, offsets, scrollTo })
+  latest.current = { entries, offsets, scrollTo }
+  const rowActions = useMemo<ChatMessageActions>(() => ({
     onSelect: entry => setSelectedKey(key => key === entry.key ? null : entry.key),
     onRetry: entry => { void chat.retry(entry.key) },
     onQuoteTap: messageId => {
-      const index = entries.findIndex(entry => entry.message.message_id === messageId)
+      const index = latest.current.entries.findIndex(entry => entry.message.message_id === messageId)
       if (index < 0) actions.onQuoteMissing()
       else {
         stickToBottom.current = false
-        scrollTo(HEADER_PX + offsets[index])
+        latest.current.scrollTo(HEADER_PX + latest.current.offsets[index])
       }
     },
     onReact: (message, emoji) => { setSelectedKey(null); actions.onReact(message, emoji) },
@@ -176,7 +179,7 @@ function ChatMessageList ({ chat, nameOf, now, actions }: ChatMessageListProps) 
     onEdit: message => { setSelectedKey(null); chat.startEdit(message.message_id) },
     onDelete: message => { setSelectedKey(null); actions.onDelete(message) },
     onLinkTap: actions.onLinkTap,
-  }
+  }), [chat, actions])
 
   const awayFromBottom = total - (scrollTop + viewportHeight) > viewportHeight
   const header = chat.olderStatus === 'loading' ? t('chatLoadingOlder') : chat.hasOlder ? '' : t('chatBeginning')

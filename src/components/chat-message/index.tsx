@@ -1,4 +1,5 @@
 import { View, Text, Image } from '@tarojs/components'
+import { observer } from 'mobx-react-lite'
 import { identityKindOf } from '@core/domain/identity'
 import { REACTION_EMOJIS } from '@/constants/chat'
 import { t } from '@/constants/messages'
@@ -52,7 +53,7 @@ function MessageText ({ content, nameOf, onLinkTap }: { content: string, nameOf:
 }
 
 /** One message: avatar, name with identity badge, time, quoted original, text, reactions, delivery state and actions. */
-export default function ChatMessageRow (props: ChatMessageProps) {
+function ChatMessageRow (props: ChatMessageProps) {
   const { entry, mine, mentionsMe, selected, nameOf, domId } = props
   const { message, status } = entry
   const kind = identityKindOf(message.author)
@@ -105,3 +106,6 @@ export default function ChatMessageRow (props: ChatMessageProps) {
     </View>
   )
 }
+
+/** Re-renders only when its props change, or the member names it shows do. */
+export default observer(ChatMessageRow)

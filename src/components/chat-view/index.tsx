@@ -1,3 +1,4 @@
+import { useCallback, useMemo } from 'react'
 import { View, Text, Button } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
 import { t } from '@/constants/messages'
@@ -44,9 +45,9 @@ function hasDesktopKeyboard (): boolean {
 
 /** The chat of a discussion channel: connection state and online count, the conversation, who is typing, and the composer (a member) or the join bar (a visitor). */
 function ChatView ({ chat, members, now }: ChatViewProps) {
-  const nameOf = (uid: string) => members.nicknameOf(uid) ?? chat.authorName(uid)
+  const nameOf = useCallback((uid: string) => members.nicknameOf(uid) ?? chat.authorName(uid), [chat, members])
   const connection = connectionText(chat.connection)
-  const actions = {
+  const actions = useMemo(() => ({
     onDelete: (message: ChatMessage) => {
       void modal({ content: t('chatDeleteConfirm') }).then(async confirmed => {
         const failure = confirmed ? await chat.remove(message.message_id) : null
@@ -58,7 +59,7 @@ function ChatView ({ chat, members, now }: ChatViewProps) {
     },
     onLinkTap: (url: string) => { void openExternalLink(url) },
     onQuoteMissing: () => { void toast(t('chatQuoteNotLoaded')) },
-  }
+  }), [chat])
   let body
   if (chat.status === 'loading' || chat.status === 'idle') body = <StateView status='loading' />
   else if (chat.status === 'error') body = <StateView status='error' message={chat.error} onRetry={() => { void chat.loadLatest() }} />
