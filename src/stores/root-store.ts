@@ -30,7 +30,7 @@ export interface RootStoreOptions {
   logger?: StoreLogger
   /** The configured servers; CONFIGURED_SERVERS by default. */
   servers?: readonly ConfiguredServer[]
-  /** Live items per page; 20 by default. */
+  /** Live items per page; the API's DEFAULT_PAGE_SIZE by default. */
   livePageSize?: number
 }
 

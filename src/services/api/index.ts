@@ -3,17 +3,15 @@
  * endpoint of core/wire/api.ts. Stores take an ApiClient, so tests can pass a fake; the app
  * passes {@link api}.
  */
-import {
-  API_PATHS,
-  type Base64UploadData, type ChannelListData, type GuestLoginData, type MapCfgData, type PageQuery, type Paged,
-  type RoleListData, type ServerListData, type UploadTokenData, type WxConfData,
+import type {
+  Base64UploadData, ChannelListData, GuestLoginData, MapCfgData, PageQuery, Paged,
+  RoleListData, ServerListData, UploadTokenData, WxConfData,
 } from '@core/wire/api'
 import type { Channel, LiveItem, Message, Post, Server, User } from '@core/wire/entities'
+import { API_PATHS, fillPath } from '@core/wire/paths'
 import { noDataError } from '@/services/request/errors'
 import { request as defaultRequest, type RequestOptions } from '@/services/request/request'
 import type { ApiClient, Showroom } from './api-client'
-import { fillPath } from '@core/wire/paths'
-import { uploadFileToStorage, type StorageUploadOptions } from './storage-upload'
 
 export type { ApiClient, Showroom } from './api-client'
 export { uploadFileToStorage, storageKeyFor } from './storage-upload'
@@ -89,8 +87,3 @@ export function createApiClient (send: Requester = defaultRequest): ApiClient {
 
 /** The app's ApiClient: every call through the request chain. */
 export const api: ApiClient = createApiClient()
-
-/** Uploads a local file to the storage service with a fresh token; resolves with its public URL. */
-export function uploadToStorage (filePath: string, options?: StorageUploadOptions): Promise<string> {
-  return uploadFileToStorage(api, filePath, options)
-}

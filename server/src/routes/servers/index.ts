@@ -4,9 +4,12 @@
  * (SPEC §4, §6: types 1, 3 and 8 only; title and icon audited), roles and live items.
  * The channel list and live-list pages are served from the answer cache (routes/cached.ts).
  */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
-import { API_PATHS, type ChannelListData, type CreateChannelBody, type PageQuery, type RoleListData, type ServerListData } from '@core/wire/api'
-import { ChannelKind, type Server } from '@core/wire/entities'
+import {
+  API_PATHS, ChannelListDataSchema, CreateChannelBodySchema, LiveListDataSchema, PageQuerySchema, RoleListDataSchema, ServerListDataSchema, ServerParamsSchema,
+} from '@core/wire/api'
+import { ChannelKind, ChannelSchema, ServerSchema, type Server } from '@core/wire/entities'
 import { canCreateChannelType, CREATABLE_CHANNEL_TYPES, groupChannels } from '@core/domain/channel'
 import type { AppContext, RouteOptions } from '../../context'
 import { badRequest, forbidden, notFound } from '../../errors'
@@ -15,19 +18,12 @@ import { pageRequestOf } from '../../repositories/paging'
 import { sendCachedAnswer } from '../cached'
 import { requireAuditPass, requireHttpUrl } from '../checks'
 import { ok } from '../envelope'
-import {
-  channelGroupSchema, channelSchema, idSchema, imageUrlSchema, lineTextSchema, liveItemSchema, pagedOf, pageQuerySchema, responses, roleSchema, serverSchema,
-} from '../schemas'
-
-/** Longest channel title. */
-export const CHANNEL_TITLE_MAX_LENGTH = 40
+import { responses } from '../schemas'
 
 /** Icon of a created channel without one: the seeded icon of its type. */
 export function defaultChannelIcon (channelType: number): string {
   return `/files/seed/icon-type-${channelType}.svg`
 }
-
-type ServerParams = { Params: { server_id: string } }
 
 /**
  * Cache scope of the answers built from a server's channels and live items (its channel
@@ -38,8 +34,6 @@ export function serverScope (serverId: string): string {
   return `server ${serverId}`
 }
 
-const serverParams = { type: 'object', required: ['server_id'], properties: { server_id: idSchema } }
-
 async function existingServer (ctx: AppContext, serverId: string): Promise<Server> {
   const server = await ctx.repos.servers.get(serverId)
   if (!server) throw notFound(`path.server_id: no server ${serverId}`)
@@ -47,51 +41,36 @@ async function existingServer (ctx: AppContext, serverId: string): Promise<Serve
 }
 
 /** Registers /servers and everything under /servers/:server_id. */
-export default async function serversRoutes (fastify: FastifyInstance, { ctx }: RouteOptions): Promise<void> {
-  fastify.get(API_PATHS.servers, {
-    schema: { summary: 'Every server', response: responses({ type: 'object', required: ['list'], properties: { list: { type: 'array', items: serverSchema } } }) },
-  }, async () => {
-    const data: ServerListData = { list: await ctx.repos.servers.list() }
-    return ok(data)
-  })
+export default async function serversRoutes (instance: FastifyInstance, { ctx }: RouteOptions): Promise<void> {
+  const fastify = instance.withTypeProvider<TypeBoxTypeProvider>()
+  const params = ServerParamsSchema
 
-  fastify.get<ServerParams>(API_PATHS.server, {
-    schema: { summary: 'One server with its member count', params: serverParams, response: responses(serverSchema) },
+  fastify.get(API_PATHS.servers, {
+    schema: { summary: 'Every server', response: responses(ServerListDataSchema) },
+  }, async () => ok({ list: await ctx.repos.servers.list() }))
+
+  fastify.get(API_PATHS.server, {
+    schema: { summary: 'One server with its member count', params, response: responses(ServerSchema) },
   }, async request => ok(await existingServer(ctx, request.params.server_id)))
 
-  fastify.get<ServerParams>(API_PATHS.serverChannels, {
-    schema: {
-      summary: 'The channels of a server, grouped for display',
-      params: serverParams,
-      response: responses({ type: 'object', required: ['groups'], properties: { groups: { type: 'array', items: channelGroupSchema } } }),
-    },
+  fastify.get(API_PATHS.serverChannels, {
+    schema: { summary: 'The channels of a server, grouped for display', params, response: responses(ChannelListDataSchema) },
   }, async (request, reply) => {
     const serverId = request.params.server_id
     return sendCachedAnswer(ctx, request, reply, { scope: serverScope(serverId), variant: 'channels' }, async () => {
       await existingServer(ctx, serverId)
-      const data: ChannelListData = { groups: groupChannels(await ctx.repos.channels.listByServer(serverId)) }
-      return ok(data)
+      return ok({ groups: groupChannels(await ctx.repos.channels.listByServer(serverId)) })
     })
   })
 
-  fastify.post<ServerParams & { Body: CreateChannelBody }>(API_PATHS.serverChannels, {
+  fastify.post(API_PATHS.serverChannels, {
     onRequest: requireUser(ctx),
     schema: {
       summary: 'Create a channel (types 1, 3, 8; title and icon audited)',
       security: [{ bearer: [] }],
-      params: serverParams,
-      body: {
-        type: 'object',
-        required: ['title', 'channel_type'],
-        additionalProperties: false,
-        properties: {
-          title: lineTextSchema(CHANNEL_TITLE_MAX_LENGTH),
-          channel_type: { type: 'integer' },
-          icon: imageUrlSchema,
-          parent_id: { anyOf: [idSchema, { type: 'null' }] },
-        },
-      },
-      response: responses(channelSchema),
+      params,
+      body: CreateChannelBodySchema,
+      response: responses(ChannelSchema),
     },
   }, async request => {
     const user = signedInUser(request)
@@ -123,16 +102,15 @@ export default async function serversRoutes (fastify: FastifyInstance, { ctx }: 
     return ok(channel)
   })
 
-  fastify.get<ServerParams>(API_PATHS.serverRoles, {
-    schema: { summary: 'The roles of a server', params: serverParams, response: responses({ type: 'object', required: ['list'], properties: { list: { type: 'array', items: roleSchema } } }) },
+  fastify.get(API_PATHS.serverRoles, {
+    schema: { summary: 'The roles of a server', params, response: responses(RoleListDataSchema) },
   }, async request => {
     await existingServer(ctx, request.params.server_id)
-    const data: RoleListData = { list: await ctx.repos.servers.roles(request.params.server_id) }
-    return ok(data)
+    return ok({ list: await ctx.repos.servers.roles(request.params.server_id) })
   })
 
-  fastify.get<ServerParams & { Querystring: PageQuery }>(API_PATHS.serverLives, {
-    schema: { summary: 'Live items of a server (paged)', params: serverParams, querystring: pageQuerySchema, response: responses(pagedOf(liveItemSchema)) },
+  fastify.get(API_PATHS.serverLives, {
+    schema: { summary: 'Live items of a server (paged)', params, querystring: PageQuerySchema, response: responses(LiveListDataSchema) },
   }, async (request, reply) => {
     const serverId = request.params.server_id
     const page = pageRequestOf(request.query)
