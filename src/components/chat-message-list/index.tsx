@@ -1,4 +1,5 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import Taro from '@tarojs/taro'
 import { View, Text } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
 import { t } from '@/constants/messages'
@@ -6,7 +7,6 @@ import { ScrollView } from '@/components/page-elements/scroll-view'
 import type { ChannelChat, ChatEntry } from '@/stores/chat-store'
 import type { ChatMessage } from '@/stores/chat-types'
 import { chatDayLabel, isNewChatDay } from '@/utils/format-chat-time'
-import { designPxToDevicePx } from '@/utils/px'
 import ChatMessageRow, { type ChatMessageActions } from '@/components/chat-message'
 import { listWindow, rowOffsets } from './list-window'
 import { measureRows, measureViewport } from './measure'
@@ -34,13 +34,15 @@ export interface ChatMessageListProps {
   actions: Pick<ChatMessageActions, 'onDelete' | 'onLinkTap' | 'onReact'> & { onQuoteMissing: () => void }
 }
 
+/** The design width: 750 design px span the window, up to the root font-size cap (750 CSS px). */
+const DESIGN_WIDTH_PX = 750
 /** CSS px per design px where the window has no width yet (a 390 px phone). */
-const PHONE_SCALE = 390 / 750
+const PHONE_SCALE = 390 / DESIGN_WIDTH_PX
 
-/** CSS px per design px on this window. */
+/** CSS px per design px on this window, for estimating rows before they are measured. */
 function designScale (): number {
-  const scale = designPxToDevicePx(1)
-  return scale > 0 ? scale : PHONE_SCALE
+  const width = Math.min(Taro.getWindowInfo().windowWidth, DESIGN_WIDTH_PX)
+  return width > 0 ? width / DESIGN_WIDTH_PX : PHONE_SCALE
 }
 
 /** Design-px estimate of a row before it is measured: head, text lines, quote, reactions. */
