@@ -1,4 +1,4 @@
-import { ChannelChat, ServerMembers, compareMessageIds, type ServerMembership } from '@/stores/chat-store'
+import { ChannelChat, ServerMembers, compareMessageIds, openDiscussion, type ServerMembership } from '@/stores/chat-store'
 import { MESSAGE_MAX_LENGTH, TYPING_SHOWN_MS } from '@/constants/chat'
 import type { ChatMessage } from '@/stores/chat-types'
 import { auditRejection, deferred, failedRequest, fakeLogger, manualClock, manualScheduler } from './support/fakes'
@@ -398,5 +398,19 @@ describe('ChannelChat: mentions', () => {
   it('finds the nickname of a loaded author by uid', async () => {
     const { chat } = await opened([chatMessage(1)])
     expect([chat.authorName(LIN.uid), chat.authorName('B_nobody')]).toEqual(['林晓', null])
+  })
+})
+
+describe('openDiscussion', () => {
+  it("builds a channel's chat and its server's members on the root's transports, with the unread count at opening", async () => {
+    const api = fakeMessagesApi()
+    const gateway = fakeGateway()
+    const getServer = jest.fn(() => Promise.resolve({ is_member: true, online_count: 4 }))
+    const root = { api: { getServer }, messages: api, gateway, session: { user: ME }, clock: () => NOW_MS, logger: fakeLogger(), unreadCountOf: () => 2 }
+    const { chat, members } = openDiscussion(root, { channel_id: 'c1', server_id: '723658' }, manualScheduler())
+    api.listHistory.mockResolvedValueOnce(historyPage(chatMessages(1, 5), false))
+    await Promise.all([chat.start(), members.loadMembership()])
+    expect([chat.firstUnreadId, members.isMember, members.onlineCount]).toEqual([messageId(4), true, 4])
+    expect(getServer).toHaveBeenCalledWith('723658')
   })
 })

@@ -649,3 +649,27 @@ export class ServerMembers {
     }
   }
 }
+
+/** What a discussion is built on: the root store's transports, session, clock and unread counts. */
+export interface DiscussionRoot {
+  api: { getServer: ServerMembersDeps['getServer'] }
+  messages: MessagesApi
+  gateway: ChatGateway
+  session: { readonly user: User | null }
+  clock: () => number
+  logger: StoreLogger
+  /** How many messages of the channel were unread (for the "new messages" divider). */
+  unreadCountOf: (channelId: string) => number
+}
+
+/** A discussion channel's chat and its server's members, built on the root's transports; the page starts and disposes them. */
+export function openDiscussion (root: DiscussionRoot, channel: { channel_id: string, server_id: string }, scheduler: TimerScheduler): { chat: ChannelChat, members: ServerMembers } {
+  const deps = { api: root.messages, gateway: root.gateway, logger: root.logger }
+  return {
+    chat: new ChannelChat(
+      { channelId: channel.channel_id, serverId: channel.server_id, unreadCount: root.unreadCountOf(channel.channel_id) },
+      { ...deps, me: () => root.session.user, clock: root.clock, scheduler },
+    ),
+    members: new ServerMembers(channel.server_id, { ...deps, getServer: serverId => root.api.getServer(serverId) }),
+  }
+}
