@@ -8,14 +8,14 @@ const NOW_MS = 1_790_000_100_000
 
 afterEach(() => { document.body.innerHTML = '' })
 
-async function mountChat (items = chatMessages(1, 3), options: { isMember?: boolean } = {}) {
+async function mountChat (items = chatMessages(1, 3), options: { isMember?: boolean, unreadCount?: number, hasOlder?: boolean } = {}) {
   const api = fakeMessagesApi()
   const gateway = fakeGateway()
   const deps = { api, gateway, me: () => ME, clock: () => NOW_MS, scheduler: manualScheduler(), logger: fakeLogger() }
-  const chat = new ChannelChat({ channelId: 'c1', serverId: '723658' }, deps)
+  const chat = new ChannelChat({ channelId: 'c1', serverId: '723658', unreadCount: options.unreadCount }, deps)
   const members = new ServerMembers('723658', { ...deps, getServer: () => Promise.resolve({ is_member: options.isMember ?? true }) })
   await members.loadMembership()
-  api.listHistory.mockResolvedValueOnce(historyPage(items, false))
+  api.listHistory.mockResolvedValueOnce(historyPage(items, options.hasOlder ?? false))
   await chat.start()
   const testUtils = new TestUtils()
   await testUtils.mount(ChatView, { props: { chat, members, now: NOW_MS } })
@@ -39,6 +39,22 @@ describe('ChatView', () => {
     expect(rendered).toBeGreaterThan(0)
     expect(rendered).toBeLessThan(80)
     expect(texts('.chat-message__text').pop()).toBe('message 10000')
+  })
+
+  it('puts the new-messages divider above the first unread message, and a day separator above the first message', async () => {
+    const { testUtils } = await mountChat(chatMessages(1, 10), { unreadCount: 3 })
+    const [divider] = await testUtils.queries.waitForQuerySelectorAll('.chat-list__unread')
+    expect(divider.textContent).toBe('新消息')
+    expect(divider.parentElement?.querySelector('.chat-message__text')?.textContent).toBe('message 8')
+    expect(texts('.chat-list__day')).toHaveLength(1)
+  })
+
+  it('loads older messages when scrolled to the top', async () => {
+    const { api, testUtils } = await mountChat(chatMessages(51, 100), { hasOlder: true })
+    const [scroller] = await testUtils.queries.waitForQuerySelectorAll('.chat-list__scroll')
+    api.listHistory.mockResolvedValueOnce(historyPage(chatMessages(1, 50), false))
+    testUtils.act(() => { scroller.scrollTop = 0; scroller.dispatchEvent(new Event('scroll')) })
+    expect(api.listHistory).toHaveBeenLastCalledWith('c1', { before: chatMessage(51).message_id, limit: 50 })
   })
 
   it('offers the composer labelled 输入消息 with the 发送 button to a member', async () => {
