@@ -14,7 +14,8 @@ import { openDatabase } from './db/dialects'
 import { migrateToLatest } from './db/migrate'
 import { seedDemo } from './db/seed'
 import { installAuth } from './plugins/auth'
-import { frameworkErrors, installErrorHandling } from './plugins/errors'
+import { clientErrorHandler, frameworkErrors, installErrorHandling } from './plugins/errors'
+import { installFiniteNumbers } from './plugins/finite-numbers'
 import h5App from './plugins/h5-app'
 import { installOpenApi } from './plugins/openapi'
 import { installPublicUrls } from './plugins/public-url'
@@ -76,6 +77,7 @@ export default async function openRealmApp (fastify: FastifyInstance, options: A
 
   // handlers and decorations first: the route plugins below inherit them
   installErrorHandling(fastify)
+  installFiniteNumbers(fastify)
   installAuth(fastify)
   installPublicUrls(fastify, config.publicUrl)
   await installRateLimit(fastify, config.rateLimit)
@@ -93,6 +95,7 @@ export async function buildApp (config: ServerConfig, options: Omit<AppOptions, 
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: config.trustProxy,
     frameworkErrors,
+    clientErrorHandler,
     return503OnClosing: false,
     // unknown body fields are refused (400 naming them), not silently dropped
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false } },

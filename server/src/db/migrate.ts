@@ -4,11 +4,13 @@
  */
 import { Migrator, type Migration } from 'kysely'
 import * as initial from './migrations/0001-initial'
+import * as abuseLimits from './migrations/0006-abuse-limits'
 import type { Db } from './schema'
 
 /** Every migration by name; names sort in the order they must run. */
 export const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': initial,
+  '0006-abuse-limits': abuseLimits,
 }
 
 /**
@@ -22,6 +24,7 @@ export async function migrateToLatest (db: Db, schema?: string): Promise<void> {
   const { error, results } = await migrator.migrateToLatest()
   if (error) {
     const failed = results?.find(result => result.status === 'Error')
-    throw new Error(`migration ${failed?.migrationName ?? '(unknown)'} failed: ${error instanceof Error ? error.message : String(error)}`)
+    // the cause is kept: a failed start names a database that cannot be reached (start-failure.ts)
+    throw Object.assign(new Error(`migration ${failed?.migrationName ?? '(unknown)'} failed: ${error instanceof Error ? error.message : String(error)}`), { cause: error })
   }
 }

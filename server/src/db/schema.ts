@@ -9,6 +9,7 @@
 import type { Kysely } from 'kysely'
 import type { Hotspot, InteractionEvent, MapCfgData } from '@core/wire/api'
 import type { Channel, LiveItem, Message, Post, Role, Server, User } from '@core/wire/entities'
+import type { AccountUsageTable } from './tables/abuse-limits'
 
 /** A server (community): the wire Server less its counted member_count, plus its display order. */
 export type ServersTable = Omit<Server, 'member_count'> & { sort: number }
@@ -86,6 +87,7 @@ export interface Database {
   showroom_hotspots: ShowroomHotspotsTable
   showroom_events: ShowroomEventsTable
   stored_files: StoredFilesTable
+  account_usage: AccountUsageTable
 }
 
 /** The query layer every repository uses, whichever dialect is underneath. */

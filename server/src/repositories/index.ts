@@ -1,5 +1,6 @@
 /** Every repository on one database: what the routes read and write through. */
 import type { Db } from '../db/schema'
+import { createUsageRepository, type UsageRepository } from './abuse-limits'
 import { createChannelsRepository, type ChannelsRepository } from './channels'
 import { createFeedsRepository, type FeedsRepository } from './feeds'
 import { createMembersRepository, type MembersRepository } from './members'
@@ -15,6 +16,7 @@ export interface Repositories {
   feeds: FeedsRepository
   members: MembersRepository
   showrooms: ShowroomsRepository
+  usage: UsageRepository
 }
 
 /** All repositories on `db`. */
@@ -27,5 +29,6 @@ export function createRepositories (db: Db): Repositories {
     feeds: createFeedsRepository(db),
     members: createMembersRepository(db),
     showrooms,
+    usage: createUsageRepository(db),
   }
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import Taro, { useReachBottom } from '@tarojs/taro'
+import { useReachBottom } from '@tarojs/taro'
 import { View, Text, Image } from '@tarojs/components'
 import { Video } from '@/components/page-elements/video'
 import { observer } from 'mobx-react-lite'
@@ -14,6 +14,7 @@ import { usePageStore, useStores } from '@/stores/context'
 import { showLoadError } from '@/utils/feedback'
 import { formatDate, fromUnixSeconds } from '@/utils/format-date'
 import { mediaUrl } from '@/utils/media-url'
+import { setPageTitle } from '@/utils/page-title'
 import DebugPanel, { isDebugOn } from '@/components/debug-panel'
 import ListFooter from '@/components/list-footer'
 import LiveBadge from '@/components/live-badge'
@@ -147,7 +148,8 @@ function ChannelPage () {
   const channel = store.channel
   const name = channel?.name ?? ''
   useEffect(() => {
-    if (name !== '') Taro.setNavigationBarTitle({ title: name }).catch(logFailure('setting the title'))
+    // the channel name is user text: never through the H5 navigation bar, which writes HTML
+    if (name !== '') setPageTitle(name).catch(logFailure('setting the title'))
   }, [name])
 
   const share: ShareContent | null = channel

@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify'
 import { API_PATHS, FILES_PATH, UPLOAD_KEY_MAX_BYTES, UploadTokenBodySchema, UploadTokenDataSchema, type UploadTokenData } from '@core/wire/api'
 import type { RouteOptions } from '../../context'
 import { badRequest } from '../../errors'
+import { requireUser, signedInUser } from '../../plugins/auth'
 import { publicBase } from '../../plugins/public-url'
 import { mimeAllowed, signUploadToken, type PutPolicy } from '../../services/qiniu-token'
 import { absentBodyAsEmpty } from '../checks'
@@ -24,7 +25,8 @@ export const UPLOAD_MIME_LIMIT = 'image/*;video/*;audio/*'
 export default async function qiniuRoutes (fastify: FastifyInstance, { ctx }: RouteOptions): Promise<void> {
   fastify.withTypeProvider<TypeBoxTypeProvider>().post(API_PATHS.uploadToken, {
     preValidation: absentBodyAsEmpty,
-    schema: { summary: 'Qiniu upload token (SPEC §7)', body: UploadTokenBodySchema, response: responses(UploadTokenDataSchema) },
+    onRequest: requireUser(ctx), // issue 13: tokens only for a signed-in account, whose quota its uploads use
+    schema: { summary: 'Qiniu upload token (SPEC §7); bearer token, uploads count on the account\'s daily quota', security: [{ bearer: [] }], body: UploadTokenBodySchema, response: responses(UploadTokenDataSchema) },
   }, async request => {
     const { key, mime } = request.body
     if (key !== undefined && Buffer.byteLength(key) > UPLOAD_KEY_MAX_BYTES) throw badRequest(`body.key must be at most ${UPLOAD_KEY_MAX_BYTES} bytes`)
@@ -35,6 +37,7 @@ export default async function qiniuRoutes (fastify: FastifyInstance, { ctx }: Ro
       deadline: ctx.now() + UPLOAD_TOKEN_LIFETIME_SECONDS,
       fsizeLimit: qiniu.uploadMaxBytes,
       mimeLimit: mime ?? UPLOAD_MIME_LIMIT,
+      endUser: signedInUser(request).uid,
     }
     const data: UploadTokenData = {
       domain: qiniu.domain ?? `${publicBase(ctx.config.publicUrl, request)}${FILES_PATH}`,

@@ -15,6 +15,8 @@ import type { AppContext, RouteOptions } from '../../context'
 import { badRequest, forbidden, notFound } from '../../errors'
 import { requireUser, signedInUser } from '../../plugins/auth'
 import { pageRequestOf } from '../../repositories/paging'
+import { requireChannelCreator, requireRoomForChannel } from '../../services/channel-limits'
+import { chargeChannelCreation } from '../../services/quotas'
 import { sendCachedAnswer } from '../cached'
 import { requireAuditPass, requireHttpUrl } from '../checks'
 import { ok } from '../envelope'
@@ -66,7 +68,7 @@ export default async function serversRoutes (instance: FastifyInstance, { ctx }:
   fastify.post(API_PATHS.serverChannels, {
     onRequest: requireUser(ctx),
     schema: {
-      summary: 'Create a channel (types 1, 3, 8; title and icon audited)',
+      summary: 'Create a channel (types 1, 3, 8; title and icon audited; not as a guest; a few per minute per account, a cap per server)',
       security: [{ bearer: [] }],
       params,
       body: CreateChannelBodySchema,
@@ -74,6 +76,7 @@ export default async function serversRoutes (instance: FastifyInstance, { ctx }:
     },
   }, async request => {
     const user = signedInUser(request)
+    requireChannelCreator(user)
     const serverId = request.params.server_id
     await existingServer(ctx, serverId)
     const body = request.body
@@ -90,14 +93,22 @@ export default async function serversRoutes (instance: FastifyInstance, { ctx }:
       }
     }
     requireAuditPass(ctx, { title: body.title, icon: body.icon }) // SPEC §5, §8: title 104001, icon 104004
-    const channel = await ctx.repos.channels.create({
-      server_id: serverId,
-      name: body.title,
-      channel_type: body.channel_type,
-      icon: body.icon ?? defaultChannelIcon(body.channel_type),
-      parent_id: parentId,
-      created_by: user.uid,
-    }, ctx.now())
+    await requireRoomForChannel(ctx, serverId)
+    const charge = await chargeChannelCreation(ctx, user.uid)
+    let channel
+    try {
+      channel = await ctx.repos.channels.create({
+        server_id: serverId,
+        name: body.title,
+        channel_type: body.channel_type,
+        icon: body.icon ?? defaultChannelIcon(body.channel_type),
+        parent_id: parentId,
+        created_by: user.uid,
+      }, ctx.now())
+    } catch (error) {
+      await charge.refund()
+      throw error
+    }
     ctx.answers.invalidate(serverScope(serverId)) // committed: the next channel list shows it
     return ok(channel)
   })

@@ -14,6 +14,7 @@ import type { QiniuStyleConfig } from '../../plugins/errors'
 import { qiniuEtag } from '../../services/qiniu-etag'
 import { checkScope, mimeAllowed, UploadTokenError, verifyUploadToken } from '../../services/qiniu-token'
 import { detectMime } from '../../services/image-type'
+import { putWithinQuota } from '../../services/quotas'
 import { hasControlCharacters } from '../checks'
 
 /** Qiniu's status for "the key already holds other content". */
@@ -72,6 +73,8 @@ export default async function uploadRoutes (fastify: FastifyInstance, { ctx }: R
       if (error instanceof UploadTokenError) throw httpError(401, error.problem)
       throw error
     }
+    // issue 13: every stored byte counts on the quota of the account the token was issued to
+    if (!policy.endUser) throw httpError(401, 'the token names no account: ask POST /v2/qn/upfiles for one while signed in')
     if (form.key !== null && (form.key === '' || Buffer.byteLength(form.key) > UPLOAD_KEY_MAX_BYTES || hasControlCharacters(form.key))) {
       throw badRequest(`key must be 1 to ${UPLOAD_KEY_MAX_BYTES} bytes without control characters`)
     }
@@ -83,7 +86,7 @@ export default async function uploadRoutes (fastify: FastifyInstance, { ctx }: R
     const mime = detectMime(content, declaredType)
     if (!mimeAllowed(policy.mimeLimit, mime)) throw httpError(403, `file type ${mime} is not allowed (mimeLimit)`)
     const key = scope.key ?? qiniuEtag(content)
-    const result = await ctx.files.put(key, content, mime)
+    const result = await putWithinQuota(ctx, policy.endUser, key, content, mime)
     if (result.status === 'exists') throw httpError(QINIU_FILE_EXISTS, 'file exists')
     const hash = result.file.hash
     return { code: SERVER_CODES.OK, msg: 'ok', data: { hash, key }, hash, key }
