@@ -3,7 +3,7 @@ import ChatComposer from '@/components/chat-composer'
 import { ChannelChat, ServerMembers } from '@/stores/chat-store'
 import type { ChatMessage } from '@/stores/chat-types'
 import { auditRejection, deferred, fakeLogger, manualScheduler } from '../stores/support/fakes'
-import { LIN, ME, chatMessage, fakeGateway, fakeMessagesApi, historyPage } from '../stores/support/chat-fakes'
+import { LIN, ME, chatMessage, fakeGateway, fakeMessagesApi, historyPage, memberList } from '../stores/support/chat-fakes'
 
 afterEach(() => { document.body.innerHTML = '' })
 
@@ -12,9 +12,8 @@ async function mountComposer (enterSends: boolean) {
   const gateway = fakeGateway()
   const deps = { api, gateway, me: () => ME, clock: () => 1_790_000_100_000, scheduler: manualScheduler(), logger: fakeLogger() }
   const chat = new ChannelChat({ channelId: 'c1', serverId: '723658' }, deps)
-  const members = new ServerMembers('723658', { ...deps, getServer: () => Promise.resolve({ is_member: true }) })
+  const members = new ServerMembers('723658', { listMembers: memberList([LIN]), logger: deps.logger })
   api.listHistory.mockResolvedValueOnce(historyPage([chatMessage(1)], false))
-  api.listMembers.mockResolvedValue({ items: [{ user: LIN, joined_at: 1, online: true, role_ids: [] }], has_more: false, online_count: 1 })
   api.sendMessage.mockReturnValue(deferred<ChatMessage>().promise)
   await chat.start()
   const testUtils = new TestUtils()

@@ -2,7 +2,7 @@ import TestUtils from '@tarojs/test-utils-react'
 import ChatView, { typingText } from '@/components/chat-view'
 import { ChannelChat, ServerMembers } from '@/stores/chat-store'
 import { fakeLogger, manualScheduler } from '../stores/support/fakes'
-import { LIN, ME, chatMessage, chatMessages, fakeGateway, fakeMessagesApi, historyPage } from '../stores/support/chat-fakes'
+import { LIN, ME, chatMessage, chatMessages, fakeGateway, fakeMembership, fakeMessagesApi, historyPage, memberList } from '../stores/support/chat-fakes'
 
 const NOW_MS = 1_790_000_100_000
 
@@ -13,13 +13,13 @@ async function mountChat (items = chatMessages(1, 3), options: { isMember?: bool
   const gateway = fakeGateway()
   const deps = { api, gateway, me: () => ME, clock: () => NOW_MS, scheduler: manualScheduler(), logger: fakeLogger() }
   const chat = new ChannelChat({ channelId: 'c1', serverId: '723658', unreadCount: options.unreadCount }, deps)
-  const members = new ServerMembers('723658', { ...deps, getServer: () => Promise.resolve({ is_member: options.isMember ?? true }) })
-  await members.loadMembership()
+  const members = new ServerMembers('723658', { listMembers: memberList([LIN]), logger: deps.logger })
+  const membership = fakeMembership(options.isMember ?? true)
   api.listHistory.mockResolvedValueOnce(historyPage(items, options.hasOlder ?? false))
   await chat.start()
   const testUtils = new TestUtils()
-  await testUtils.mount(ChatView, { props: { chat, members, now: NOW_MS } })
-  return { api, gateway, chat, members, testUtils }
+  await testUtils.mount(ChatView, { props: { chat, members, membership, now: NOW_MS } })
+  return { api, gateway, chat, members, membership, testUtils }
 }
 
 const texts = (selector: string) => Array.from(document.querySelectorAll(selector)).map(node => node.textContent)
@@ -66,13 +66,13 @@ describe('ChatView', () => {
   })
 
   it('shows a non-member the join bar instead of the composer, and the composer once joined', async () => {
-    const { api, testUtils } = await mountChat(chatMessages(1, 2), { isMember: false })
+    const { membership, testUtils } = await mountChat(chatMessages(1, 2), { isMember: false })
     const [button] = await testUtils.queries.waitForQuerySelectorAll('.chat-view__join-button')
     expect(texts('.chat-view__join-text')).toEqual(['加入社区后即可发言'])
     expect(document.querySelector('.chat-composer')).toBeNull()
     testUtils.act(() => { (button as HTMLElement).click() })
     await testUtils.queries.waitForQuerySelectorAll('.chat-composer')
-    expect(api.joinServer).toHaveBeenCalledWith('723658')
+    expect(membership.join).toHaveBeenCalled()
     expect(document.querySelector('.chat-view__join')).toBeNull()
   })
 

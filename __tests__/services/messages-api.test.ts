@@ -38,7 +38,7 @@ describe('the chat calls', () => {
     ])
   })
 
-  it('sends deletions, my reactions, typing, read marks and joining to their paths', async () => {
+  it('sends deletions, my reactions, typing and read marks to their paths', async () => {
     const { send, sent } = fakeRequester({})
     const api = createMessagesApi(send)
     await api.deleteMessage('c1', '1')
@@ -46,21 +46,13 @@ describe('the chat calls', () => {
     await api.removeReaction('c1', '1', '👍')
     await api.sendTyping('c1')
     await api.markRead('c1', '1')
-    await api.joinServer('723658')
     expect(sent.map(options => [options.method, options.path, options.data])).toEqual([
       ['DELETE', '/channels/c1/messages/1', undefined],
       ['PUT', `/channels/c1/messages/1/reactions/${encodeURIComponent('👍')}/me`, undefined],
       ['DELETE', `/channels/c1/messages/1/reactions/${encodeURIComponent('👍')}/me`, undefined],
       ['POST', '/channels/c1/typing', {}],
       ['POST', '/channels/c1/read', { message_id: '1' }],
-      ['POST', '/servers/723658/members/me', {}],
     ])
-  })
-
-  it('GETs a page of members', async () => {
-    const { send, sent } = fakeRequester({ items: [], has_more: false, online_count: 0 })
-    await createMessagesApi(send).listMembers('723658', { after: 'u1', limit: 100 })
-    expect(sent[0]).toEqual({ path: '/servers/723658/members', query: { after: 'u1', limit: 100 } })
   })
 
   it('takes a write answered without data as done, and passes other failures on', async () => {

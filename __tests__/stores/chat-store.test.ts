@@ -1,4 +1,4 @@
-import { ChannelChat, ServerMembers, compareMessageIds, openDiscussion, type ServerMembership } from '@/stores/chat-store'
+import { ChannelChat, ServerMembers, compareMessageIds, openDiscussion } from '@/stores/chat-store'
 import { MESSAGE_MAX_LENGTH, TYPING_SHOWN_MS } from '@/constants/chat'
 import type { ChatMessage } from '@/stores/chat-types'
 import { auditRejection, deferred, failedRequest, fakeLogger, manualClock, manualScheduler } from './support/fakes'
@@ -331,47 +331,13 @@ describe('ChannelChat: editing, deleting, reacting, reading', () => {
 })
 
 describe('ServerMembers', () => {
-  function members () {
-    const api = fakeMessagesApi()
-    const gateway = fakeGateway()
-    const getServer = jest.fn<Promise<ServerMembership>, [string]>(() => Promise.resolve({ is_member: false, online_count: 3 }))
-    return { api, gateway, getServer, store: new ServerMembers('723658', { api, gateway, logger: fakeLogger(), getServer }) }
-  }
-
-  it('loads the members for the picker and filters them by nickname', async () => {
-    const { api, store } = members()
-    api.listMembers.mockResolvedValueOnce({ items: [LIN, ME].map(user => ({ user, joined_at: 1, online: true, role_ids: [] })), has_more: false, online_count: 2 })
+  it('loads the members for the picker, filters them by nickname and names a mentioned uid', async () => {
+    const listMembers = jest.fn(() => Promise.resolve({ items: [LIN, ME].map(user => ({ user, joined_at: 1, online: true, role_ids: [] })), has_more: false, next: null, online_count: 2 }))
+    const store = new ServerMembers('723658', { listMembers, logger: fakeLogger() })
     await store.load()
+    expect(listMembers).toHaveBeenCalledWith('723658', { limit: 100 })
     expect(store.matching('林').map(member => member.user.uid)).toEqual([LIN.uid])
-    expect(store.onlineCount).toBe(2)
-  })
-
-  it('follows the online count of its server', () => {
-    const { gateway, store } = members()
-    const stop = store.listen()
-    gateway.emit('PRESENCE_UPDATE', { server_id: '723658', uid: LIN.uid, status: 'online', online_count: 7 })
-    gateway.emit('PRESENCE_UPDATE', { server_id: 'other', uid: LIN.uid, status: 'online', online_count: 99 })
-    stop()
-    expect(store.onlineCount).toBe(7)
-  })
-
-  it('knows from the server detail whether I am a member, and unknown stays unknown when it cannot be read', async () => {
-    const { getServer, store } = members()
-    expect(store.isMember).toBeNull()
-    await store.loadMembership()
-    expect([store.isMember, store.onlineCount]).toEqual([false, 3])
-    getServer.mockRejectedValueOnce(failedRequest())
-    await store.loadMembership()
-    expect(store.isMember).toBe(false)
-  })
-
-  it('becomes a member by joining, and says why when it cannot', async () => {
-    const { api, store } = members()
-    api.joinServer.mockRejectedValueOnce(failedRequest())
-    await expect(store.join()).resolves.toBe('请求异常')
-    expect(store.isMember).toBeNull()
-    await expect(store.join()).resolves.toBeNull()
-    expect([store.isMember, store.joining]).toEqual([true, false])
+    expect([store.nicknameOf(LIN.uid), store.nicknameOf('B_nobody')]).toEqual(['林晓', null])
   })
 })
 
@@ -404,13 +370,12 @@ describe('ChannelChat: mentions', () => {
 describe('openDiscussion', () => {
   it("builds a channel's chat and its server's members on the root's transports, with the unread count at opening", async () => {
     const api = fakeMessagesApi()
-    const gateway = fakeGateway()
-    const getServer = jest.fn(() => Promise.resolve({ is_member: true, online_count: 4 }))
-    const root = { api: { getServer }, messages: api, gateway, session: { user: ME }, clock: () => NOW_MS, logger: fakeLogger(), unreadCountOf: () => 2 }
-    const { chat, members } = openDiscussion(root, { channel_id: 'c1', server_id: '723658' }, manualScheduler())
+    const list = jest.fn(() => Promise.resolve({ items: [], has_more: false, next: null, online_count: 0 }))
+    const root = { messages: api, members: { list }, gateway: fakeGateway(), session: { user: ME }, clock: () => NOW_MS, logger: fakeLogger() }
+    const { chat, members } = openDiscussion(root, { channel_id: 'c1', server_id: '723658' }, { unreadCount: 2, scheduler: manualScheduler() })
     api.listHistory.mockResolvedValueOnce(historyPage(chatMessages(1, 5), false))
-    await Promise.all([chat.start(), members.loadMembership()])
-    expect([chat.firstUnreadId, members.isMember, members.onlineCount]).toEqual([messageId(4), true, 4])
-    expect(getServer).toHaveBeenCalledWith('723658')
+    await Promise.all([chat.start(), members.load()])
+    expect(chat.firstUnreadId).toBe(messageId(4))
+    expect(list).toHaveBeenCalledWith('723658', { limit: 100 })
   })
 })

@@ -18,7 +18,7 @@ import { t } from '@/constants/messages'
 import type { MessagesApi } from '@/services/api/messages'
 import { isRequestError } from '@/services/request/errors'
 import type {
-  ChatDispatches, ChatGateway, ChatMessage, ChatReaction, GatewayConnection, Member, MessageDeleteEvent, ReactionEvent, TypingEvent,
+  ChatDispatches, ChatGateway, ChatMessage, ChatReaction, GatewayConnection, Member, MemberPage, MessageDeleteEvent, ReactionEvent, TypingEvent,
 } from './chat-types'
 import type { TimerScheduler } from './live-store'
 import { LoadTracker, failureMessage, type StoreLogger, type StoreStatus } from './load-tracker'
@@ -559,28 +559,16 @@ export class ChannelChat {
   }
 }
 
-/** What the server's detail says about me and its members (GET /servers/:server_id when signed in). */
-export interface ServerMembership {
-  is_member?: boolean
-  online_count?: number
+/** What ServerMembers needs: a page of the server's members (the members API's list). */
+export interface ServerMembersDeps {
+  listMembers: (serverId: string, page?: { after?: string, limit?: number }) => Promise<MemberPage>
+  logger: StoreLogger
 }
 
-/** What ServerMembers needs. */
-export interface ServerMembersDeps extends Pick<ChatDeps, 'api' | 'gateway' | 'logger'> {
-  /** The server's detail (the root ApiClient's getServer). */
-  getServer: (serverId: string) => Promise<ServerMembership>
-}
-
-/** The members of a server: whether I am one (the composer or the join bar), the online count, the `@` picker's candidates, joining. */
+/** A server's members for the `@` picker and for showing mentions by nickname. */
 export class ServerMembers {
   /** Loaded members, in the server's order. */
   members: Member[] = []
-  /** How many members are online now, or null before the first answer. */
-  onlineCount: number | null = null
-  /** True when I am a member, false when not, null until known. */
-  isMember: boolean | null = null
-  /** True while my join request is on its way. */
-  joining = false
   private readonly listing: LoadTracker
 
   constructor (readonly serverId: string, private readonly deps: ServerMembersDeps) {
@@ -593,32 +581,11 @@ export class ServerMembers {
     return this.listing.status
   }
 
-  /** Follows the online count live; returns the unsubscribe. */
-  listen (): () => void {
-    return this.deps.gateway.on('PRESENCE_UPDATE', event => {
-      if (event.server_id === this.serverId) runInAction(() => { this.onlineCount = event.online_count })
-    })
-  }
-
-  /** Reads whether I am a member and the online count from the server's detail; unknown stays unknown on failure. */
-  async loadMembership (): Promise<void> {
-    try {
-      const detail = await this.deps.getServer(this.serverId)
-      runInAction(() => {
-        this.isMember = detail.is_member === true
-        if (typeof detail.online_count === 'number') this.onlineCount = detail.online_count
-      })
-    } catch (error) {
-      this.deps.logger.warn('[chat] membership:', error)
-    }
-  }
-
-  /** Loads the first page of members (the picker's candidates) and the online count. */
+  /** Loads the first page of members (the picker's candidates); nothing while one is on its way. */
   async load (): Promise<void> {
     if (this.listing.isLoading) return
-    await this.listing.run(() => this.deps.api.listMembers(this.serverId, { limit: MEMBER_PAGE_SIZE }), page => {
+    await this.listing.run(() => this.deps.listMembers(this.serverId, { limit: MEMBER_PAGE_SIZE }), page => {
       this.members = page.items
-      this.onlineCount = page.online_count
       return page.items.length > 0 ? 'ready' : 'empty'
     })
   }
@@ -633,43 +600,29 @@ export class ServerMembers {
     const wanted = query.trim().toLowerCase()
     return wanted === '' ? this.members : this.members.filter(member => member.user.nickname.toLowerCase().includes(wanted))
   }
-
-  /** Joins the server (I become a member); resolves with the failure's message, or null when joined. */
-  async join (): Promise<string | null> {
-    if (this.joining) return null
-    this.joining = true
-    try {
-      await this.deps.api.joinServer(this.serverId)
-      runInAction(() => { this.isMember = true })
-      return null
-    } catch (error) {
-      return failureMessage(error, this.deps.logger)
-    } finally {
-      runInAction(() => { this.joining = false })
-    }
-  }
 }
 
-/** What a discussion is built on: the root store's transports, session, clock and unread counts. */
+/** What a discussion is built on: the root store's transports, session and clock. */
 export interface DiscussionRoot {
-  api: { getServer: ServerMembersDeps['getServer'] }
   messages: MessagesApi
+  members: { list: ServerMembersDeps['listMembers'] }
   gateway: ChatGateway
   session: { readonly user: User | null }
   clock: () => number
   logger: StoreLogger
-  /** How many messages of the channel were unread (for the "new messages" divider). */
-  unreadCountOf: (channelId: string) => number
 }
 
 /** A discussion channel's chat and its server's members, built on the root's transports; the page starts and disposes them. */
-export function openDiscussion (root: DiscussionRoot, channel: { channel_id: string, server_id: string }, scheduler: TimerScheduler): { chat: ChannelChat, members: ServerMembers } {
-  const deps = { api: root.messages, gateway: root.gateway, logger: root.logger }
+export function openDiscussion (
+  root: DiscussionRoot,
+  channel: { channel_id: string, server_id: string },
+  options: { unreadCount: number, scheduler: TimerScheduler },
+): { chat: ChannelChat, members: ServerMembers } {
   return {
     chat: new ChannelChat(
-      { channelId: channel.channel_id, serverId: channel.server_id, unreadCount: root.unreadCountOf(channel.channel_id) },
-      { ...deps, me: () => root.session.user, clock: root.clock, scheduler },
+      { channelId: channel.channel_id, serverId: channel.server_id, unreadCount: options.unreadCount },
+      { api: root.messages, gateway: root.gateway, logger: root.logger, me: () => root.session.user, clock: root.clock, scheduler: options.scheduler },
     ),
-    members: new ServerMembers(channel.server_id, { ...deps, getServer: serverId => root.api.getServer(serverId) }),
+    members: new ServerMembers(channel.server_id, { listMembers: (serverId, page) => root.members.list(serverId, page), logger: root.logger }),
   }
 }

@@ -75,6 +75,7 @@ export interface Member {
 export interface MemberPage {
   items: Member[]
   has_more: boolean
+  next: string | null
   online_count: number
 }
 
@@ -137,13 +138,11 @@ export interface ChatGateway {
   focus (channelId: string | null): void
 }
 
-/** The chat's HTTP paths (core/wire/messages.ts MESSAGES_PATHS and core/wire/members.ts at the merge). */
+/** The chat's HTTP paths (core/wire/messages.ts MESSAGES_PATHS at the merge). */
 export const CHAT_PATHS = {
   messages: '/channels/:channel_id/messages',
   message: '/channels/:channel_id/messages/:message_id',
   myReaction: '/channels/:channel_id/messages/:message_id/reactions/:emoji/me',
   typing: '/channels/:channel_id/typing',
   read: '/channels/:channel_id/read',
-  members: '/servers/:server_id/members',
-  myMembership: '/servers/:server_id/members/me',
 } as const

@@ -5,7 +5,9 @@
  */
 import { observable, runInAction } from 'mobx'
 import type { MessagesApi } from '@/services/api/messages'
-import type { ChatDispatches, ChatGateway, ChatMessage, GatewayConnection } from '@/stores/chat-types'
+import type { User } from '@core/wire/entities'
+import type { ChatMembership } from '@/components/chat-view'
+import type { ChatDispatches, ChatGateway, ChatMessage, GatewayConnection, MemberPage } from '@/stores/chat-types'
 import { user } from './fakes'
 
 /** Every MessagesApi function as a jest mock. */
@@ -24,8 +26,6 @@ export function fakeMessagesApi (): FakeMessagesApi {
     removeReaction: resolve(),
     sendTyping: resolve(),
     markRead: resolve(),
-    listMembers: reject('listMembers'),
-    joinServer: resolve(),
   } as unknown as FakeMessagesApi
 }
 
@@ -57,6 +57,26 @@ export function fakeGateway (): FakeGateway {
     listeners: () => [...handlers.values()].reduce((sum, set) => sum + set.size, 0),
   }
   return gateway
+}
+
+/** A membership the test reads and joins: `join` makes me a member. */
+export function fakeMembership (isMember: boolean | null): ChatMembership & { join: jest.Mock } {
+  const membership = observable({
+    isMember,
+    onlineCount: 5 as number | null,
+    isJoining: false,
+    joinError: null as string | null,
+    join: jest.fn(() => {
+      runInAction(() => { membership.isMember = true })
+      return Promise.resolve()
+    }),
+  }, { join: false })
+  return membership
+}
+
+/** A member list answering these users. */
+export function memberList (users: User[]): jest.Mock<Promise<MemberPage>, [string, { after?: string, limit?: number }?]> {
+  return jest.fn((_serverId: string) => Promise.resolve<MemberPage>({ items: users.map(user => ({ user, joined_at: 1, online: true, role_ids: [] })), has_more: false, next: null, online_count: users.length }))
 }
 
 /** The signed-in user of the chat tests. */

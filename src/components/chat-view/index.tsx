@@ -12,10 +12,23 @@ import ChatComposer from '@/components/chat-composer'
 import ChatMessageList from '@/components/chat-message-list'
 import './index.scss'
 
+/** My membership of the channel's server (the root's ServerStore): the composer or the join bar, and the online count. */
+export interface ChatMembership {
+  /** True or false once known; null before (neither the composer nor the join bar shows). */
+  readonly isMember: boolean | null
+  readonly onlineCount: number | null
+  readonly isJoining: boolean
+  /** The message of the last failed join, else null. */
+  readonly joinError: string | null
+  /** Joins the server; never rejects (a failure sets joinError). */
+  join: () => Promise<void>
+}
+
 /** What the chat of a discussion channel shows besides the conversation. */
 export interface ChatViewProps {
   chat: ChannelChat
   members: ServerMembers
+  membership: ChatMembership
   /** Now (unix ms), for day labels. */
   now: number
 }
@@ -44,7 +57,7 @@ function hasDesktopKeyboard (): boolean {
 }
 
 /** The chat of a discussion channel: connection state and online count, the conversation, who is typing, and the composer (a member) or the join bar (a visitor). */
-function ChatView ({ chat, members, now }: ChatViewProps) {
+function ChatView ({ chat, members, membership, now }: ChatViewProps) {
   const nameOf = useCallback((uid: string) => members.nicknameOf(uid) ?? chat.authorName(uid), [chat, members])
   const connection = connectionText(chat.connection)
   const actions = useMemo(() => ({
@@ -66,20 +79,20 @@ function ChatView ({ chat, members, now }: ChatViewProps) {
   else if (chat.status === 'empty') body = <View className='chat-view__empty'><StateView status='empty' message={t('messagesEmpty')} /></View>
   else body = <ChatMessageList chat={chat} nameOf={nameOf} now={now} actions={actions} />
   const typing = typingText(chat.typingNames)
-  const join = () => { void members.join().then(failure => failure === null ? undefined : toast(failure)) }
+  const join = () => { void membership.join().then(() => membership.joinError === null ? undefined : toast(membership.joinError)) }
   return (
     <View className='chat-view'>
       <View className='chat-view__status'>
         {connection !== null && <View className='chat-view__connection' ariaRole='status'>{connection}</View>}
-        {members.onlineCount !== null && <Text className='chat-view__online'>{t('chatOnlineCount', { count: String(members.onlineCount) })}</Text>}
+        {membership.onlineCount !== null && <Text className='chat-view__online'>{t('chatOnlineCount', { count: String(membership.onlineCount) })}</Text>}
       </View>
       {body}
       <View className='chat-view__typing' ariaRole='status'><Text>{typing}</Text></View>
-      {members.isMember === true && <ChatComposer chat={chat} members={members} nameOf={nameOf} enterSends={hasDesktopKeyboard()} />}
-      {members.isMember === false && (
+      {membership.isMember === true && <ChatComposer chat={chat} members={members} nameOf={nameOf} enterSends={hasDesktopKeyboard()} />}
+      {membership.isMember === false && (
         <View className='chat-view__join'>
           <Text className='chat-view__join-text'>{t('chatJoinHint')}</Text>
-          <Button className='chat-view__join-button' size='mini' type='primary' loading={members.joining} onClick={join}>{t('chatJoin')}</Button>
+          <Button className='chat-view__join-button' size='mini' type='primary' loading={membership.isJoining} onClick={join}>{t('chatJoin')}</Button>
         </View>
       )}
     </View>

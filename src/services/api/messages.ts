@@ -1,12 +1,12 @@
 /**
  * The chat's calls (issue 16): a discussion channel's history by cursor, sending with a
- * nonce, edits, deletions, my reactions, typing, read marks, and the server's members
- * for the `@` picker and the join button. Built on the same request chain as every
+ * nonce, edits, deletions, my reactions, typing and read marks (membership and the member
+ * list are the members API's, src/services/api/members.ts). Built on the same request chain as every
  * other call; stores take a {@link MessagesApi}, so tests pass a fake.
  */
 import { fillPath } from '@core/wire/paths'
 import { request as defaultRequest } from '@/services/request/request'
-import { CHAT_PATHS, type ChatMessage, type ChatMessagePage, type MemberPage, type SendMessageBody } from '@/stores/chat-types'
+import { CHAT_PATHS, type ChatMessage, type ChatMessagePage, type SendMessageBody } from '@/stores/chat-types'
 import { isRequestError } from '@/services/request/errors'
 import type { Requester } from './index'
 
@@ -26,12 +26,6 @@ export interface HistoryQuery {
   limit?: number
 }
 
-/** Which page of members: after a uid, 1..100 of them. */
-export interface MemberQuery {
-  after?: string
-  limit?: number
-}
-
 /** Every chat call. Each resolves with the envelope's data or rejects with a RequestError. */
 export interface MessagesApi {
   /** A page of a channel's history, oldest first, and whether more lie beyond it. */
@@ -47,10 +41,6 @@ export interface MessagesApi {
   sendTyping (channelId: string): Promise<void>
   /** Marks the channel read up to this message on every device of mine. */
   markRead (channelId: string, messageId: string): Promise<void>
-  /** A page of a server's members, with its online count. */
-  listMembers (serverId: string, query?: MemberQuery): Promise<MemberPage>
-  /** Joins a server as a member. */
-  joinServer (serverId: string): Promise<void>
 }
 
 /** Builds the chat's calls on `send` (the request chain in the app). */
@@ -69,10 +59,5 @@ export function createMessagesApi (send: Requester = defaultRequest): MessagesAp
     removeReaction: (channelId, messageId, emoji) => done(send({ path: reactionPath(channelId, messageId, emoji), method: 'DELETE' })),
     sendTyping: channelId => done(send({ path: fillPath(CHAT_PATHS.typing, { channel_id: channelId }), method: 'POST', data: {} })),
     markRead: (channelId, messageId) => done(send({ path: fillPath(CHAT_PATHS.read, { channel_id: channelId }), method: 'POST', data: { message_id: messageId } })),
-    listMembers: (serverId, query = {}) => send<MemberPage>({
-      path: fillPath(CHAT_PATHS.members, { server_id: serverId }),
-      query: { after: query.after, limit: query.limit },
-    }),
-    joinServer: serverId => done(send({ path: fillPath(CHAT_PATHS.myMembership, { server_id: serverId }), method: 'POST', data: {} })),
   }
 }
