@@ -16,7 +16,7 @@ const CLIENT_ALIAS = { group: ['@/*'], message: 'client code (src/): move what b
 const CLIENT_PATTERNS = [
   SERVER_PACKAGES,
   { group: ['@sinclair/typebox', '@sinclair/typebox/*'], message: 'the schema builder stays out of the client bundles' },
-  { regex: '^@core/wire/(?!(codes|paths|page-answers)$)', allowTypeImports: true, message: 'the client imports core/wire schemas as types only (values from codes, paths, page-answers)' },
+  { regex: '^@core/wire/(?!(codes|paths|page-answers|[a-z-]+-codes|[a-z-]+-paths)$)', allowTypeImports: true, message: 'the client imports core/wire schemas as types only (values from the TypeBox-free codes, paths, page-answers and <topic>-codes / <topic>-paths modules)' },
   { regex: '^(\\.\\./)+server(/|$)', message: 'the client does not import server/' },
 ]
 
@@ -58,7 +58,8 @@ module.exports = tseslint.config(
   // server/: never the client's code or runtime.
   ...boundaryConfigs('server', [CLIENT_ALIAS, CLIENT_PACKAGES], ['src']),
   // src/: the client's bundles take only types from core/wire's schema files; values come
-  // from the TypeBox-free codes, paths and page-answers, so the schema builder never ships.
+  // from the TypeBox-free codes, paths, page-answers and <topic>-codes / <topic>-paths
+  // modules, so the schema builder never ships.
   { files: ['src/**/*.{ts,tsx}'], rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: CLIENT_PATTERNS }] } },
   // src/pages/: pages reach the API through stores (ARCHITECTURE "Data flow").
   {

@@ -7,7 +7,7 @@
 import type * as React from 'react'
 import { ChannelKind, ChannelType, LiveFlag, type ChannelGroup, type LiveItem } from '@core/wire/entities'
 import { setLanguage } from '@/constants/messages'
-import { channel, fakeApi, liveItem, paged, serverDetail, user, type FakeApi } from '../stores/support/fakes'
+import { channel, fakeApi, liveItem, paged, serverDetail, user, type FakeApi, type fakeMembersApi } from '../stores/support/fakes'
 import { mountPage, unmountPages, type MountedPage } from '../support/page-harness'
 import { forgetHooks, runHook, type PageHook } from './home-taro-hooks'
 
@@ -26,6 +26,8 @@ export interface PlayedPage extends MountedPage {
 export interface OpenOptions {
   /** Home's full fake API by default. */
   api?: FakeApi
+  /** The membership calls (all failing by default). */
+  members?: ReturnType<typeof fakeMembersApi>
   /** The page's query (raw, as the platform hands it over). */
   params?: Record<string, string>
   /** Play load and show right after mounting (default true). */
@@ -81,7 +83,7 @@ export function homeApi (): FakeApi {
 
 /** Mounts a page with the shared harness at NOW_MS (Home's full fake API by default); plays load and show unless told not to. */
 export async function openPage (Page: React.ComponentType, options: OpenOptions = {}): Promise<PlayedPage> {
-  const page = await mountPage(Page, { api: options.api ?? homeApi(), params: options.params, now: NOW_MS })
+  const page = await mountPage(Page, { api: options.api ?? homeApi(), members: options.members, params: options.params, now: NOW_MS })
   const play = async (hook: PageHook, ...args: unknown[]) => {
     let result: unknown
     await page.testUtils.act(async () => { result = runHook(hook, ...args) })

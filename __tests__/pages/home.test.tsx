@@ -3,7 +3,7 @@ import { setLanguage } from '@/constants/messages'
 import Home from '@/pages/index/index'
 import { webNavigator } from '@/router'
 import { api } from '@/services/api'
-import { failedRequest, liveItem, paged, serverDetail } from '../stores/support/fakes'
+import { failedRequest, fakeMembersApi, liveItem, paged, serverDetail } from '../stores/support/fakes'
 import { cleanUp, homeApi, NOW_S, openPage, type PlayedPage } from './home-harness'
 
 jest.mock('@tarojs/taro', () => jest.requireActual('./home-taro-hooks').recordingTaro())
@@ -34,6 +34,50 @@ function toasts (): string[] {
 function badgesOf (selector: string): string[] {
   return Array.from(document.querySelectorAll(`${selector} .live-badge`)).map(node => node.textContent ?? '')
 }
+
+describe('Home: membership and presence', () => {
+  it('shows how many members are online', async () => {
+    const api = homeApi()
+    api.getServer.mockResolvedValue(serverDetail('723658', { name: '星海城', online_count: 12 }))
+    page = await openPage(Home, { api })
+    expect(page.text()).toContain('12 人在线')
+  })
+
+  it('offers non-members a Join button that joins and then goes away', async () => {
+    const api = homeApi()
+    api.getServer.mockResolvedValue(serverDetail('723658', { name: '星海城', is_member: false, member_count: 10, online_count: 1 }))
+    const members = fakeMembersApi()
+    members.join.mockResolvedValue({ server_id: '723658', is_member: true, member_count: 11, online_count: 2 })
+    page = await openPage(Home, { api, members })
+    expect(page.text()).toContain('加入社区')
+    await page.tap('.home__join')
+    expect(members.join).toHaveBeenCalledWith('723658')
+    expect(page.text()).not.toContain('加入社区')
+    expect(page.text()).toContain('11 位成员')
+    expect(page.text()).toContain('2 人在线')
+  })
+
+  it('shows no Join button to members, nor while membership is unknown', async () => {
+    const api = homeApi()
+    api.getServer.mockResolvedValue(serverDetail('723658', { is_member: true }))
+    page = await openPage(Home, { api })
+    expect(document.querySelector('.home__join')).toBeNull()
+    cleanUp()
+    page = await openPage(Home)
+    expect(document.querySelector('.home__join')).toBeNull()
+  })
+
+  it('tells the user when joining failed and keeps the button', async () => {
+    const api = homeApi()
+    api.getServer.mockResolvedValue(serverDetail('723658', { is_member: false }))
+    const members = fakeMembersApi()
+    members.join.mockRejectedValue(failedRequest())
+    page = await openPage(Home, { api, members })
+    await page.tap('.home__join')
+    expect(toasts()).toContain('请求异常')
+    expect(document.querySelector('.home__join')).not.toBeNull()
+  })
+})
 
 describe('Home: the server', () => {
   it("shows the server's name, introduction and member count in 万", async () => {

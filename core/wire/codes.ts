@@ -28,6 +28,8 @@ export const SERVER_CODES = {
   AUDIT_AVATAR: 104005,
   AUDIT_COVER: 104006,
   AUDIT_INTRODUCTION: 104007,
+  /** Free text (messages, posts, comments) rejected by audit. */
+  AUDIT_CONTENT: 104008,
 } as const
 
 /** HTTP status of an audit rejection (the envelope's code is 104xxx). */

@@ -58,6 +58,10 @@ export const ChannelSchema = Type.Object({
   link_url: Nullable(Type.String()),
   icon: Type.String(),
   audit_status: enumCode<AuditStatus>('SPEC §4: 0 pass, 1 auditing, 2 reject'),
+  /** In the channel list of a signed-in member only: others' messages after their read position, counted up to 100 (SPEC §9 shows 99+). */
+  unread_count: Type.Optional(Type.Integer({ description: 'signed-in members only: unread messages, counted up to 100' })),
+  /** In the channel list of a signed-in member only: unread messages that mention them, counted up to 100. */
+  mention_count: Type.Optional(Type.Integer({ description: 'signed-in members only: unread mentions, counted up to 100' })),
 })
 /** SPEC §3: a channel of a server. */
 export type Channel = Static<typeof ChannelSchema>

@@ -61,6 +61,8 @@ export interface RateLimitConfig {
   windowMs: number
   /** Client IPs never limited (loopback by default, so local benchmarks are not throttled). */
   allowList: string[]
+  /** Messages one account may send per window (issue 15), from any IP but those of `allowList`. */
+  messages: { max: number, windowMs: number }
 }
 
 /** Per-account abuse limits (issue 13). */
@@ -106,6 +108,12 @@ export interface ServerConfig {
   auditWords: string[]
   rateLimit: RateLimitConfig
   limits: AbuseLimitsConfig
+  /** redis:// URL of the shared event bus and presence (N processes); null means the in-process bus (one process). */
+  redisUrl: string | null
+  /** Prefix of every Redis key and channel, so several deployments (or test runs) can share one Redis. */
+  redisKeyPrefix: string
+  /** The gateway's heartbeat interval (announced in `ready`); a session silent for two of them is dropped. */
+  gatewayHeartbeatMs: number
 }
 
 /** A variable holds a value the server cannot use. */
@@ -197,6 +205,12 @@ export function checkProduction (env: Env): void {
   }
 }
 
+function redisUrl (env: Env): string | null {
+  const value = text(env, 'REDIS_URL')
+  if (value !== null && !/^rediss?:\/\//.test(value)) throw new ConfigError('REDIS_URL', 'must be a redis:// URL (leave it unset for the in-process bus)')
+  return value
+}
+
 function databaseUrl (env: Env): string | null {
   const value = text(env, 'DATABASE_URL')
   if (value !== null && !/^postgres(ql)?:\/\//.test(value)) {
@@ -247,11 +261,18 @@ export function loadConfig (env: Env = process.env): ServerConfig {
       windowMs: integer(env, 'RATE_LIMIT_WINDOW_MS', 60_000, 1000, 86_400_000),
       // 'none' limits loopback clients too
       allowList: text(env, 'RATE_LIMIT_ALLOW') === 'none' ? [] : list(text(env, 'RATE_LIMIT_ALLOW'), ['127.0.0.1', '::1', '::ffff:127.0.0.1']),
+      messages: {
+        max: integer(env, 'MESSAGE_RATE_LIMIT_MAX', 20, 1, 1_000_000),
+        windowMs: integer(env, 'MESSAGE_RATE_LIMIT_WINDOW_MS', 10_000, 1000, 86_400_000),
+      },
     },
     limits: {
       uploadBytesPerDay: integer(env, 'UPLOAD_DAILY_BYTES', DEFAULT_UPLOAD_DAILY_BYTES, 1, 1024 ** 4),
       channelsPerMinute: integer(env, 'CHANNEL_CREATE_PER_MINUTE', 3, 1, 10_000),
       channelsPerServer: integer(env, 'CHANNELS_PER_SERVER_MAX', 500, 1, 1_000_000),
     },
+    redisUrl: redisUrl(env),
+    redisKeyPrefix: text(env, 'REDIS_KEY_PREFIX') ?? 'openrealm:',
+    gatewayHeartbeatMs: integer(env, 'GATEWAY_HEARTBEAT_MS', 30_000, 100, 600_000),
   }
 }

@@ -15,7 +15,7 @@ describe('configuration from the environment', () => {
     expect(config.qiniu.domain).toBeNull()
     expect(config.auditWords).toEqual(DEFAULT_AUDIT_WORDS)
     expect(config.auditWords).toEqual(expect.arrayContaining(['违禁', 'forbidden']))
-    expect(config.rateLimit).toEqual({ max: 600, windowMs: 60000, allowList: ['127.0.0.1', '::1', '::ffff:127.0.0.1'] })
+    expect(config.rateLimit).toEqual({ max: 600, windowMs: 60000, allowList: ['127.0.0.1', '::1', '::ffff:127.0.0.1'], messages: { max: 20, windowMs: 10000 } })
   })
 
   it('treats empty variables as unset', () => {
@@ -30,6 +30,8 @@ describe('configuration from the environment', () => {
       QINIU_ACCESS_KEY: 'ak', QINIU_SECRET_KEY: 'sk', QINIU_BUCKET: 'b', QINIU_DOMAIN: 'https://cdn.example', QINIU_FSIZE_LIMIT: '1000',
       AUDIT_WORDS: ' a, b ,,c ', RATE_LIMIT_MAX: '5', RATE_LIMIT_WINDOW_MS: '2000', RATE_LIMIT_ALLOW: 'none',
       UPLOAD_DAILY_BYTES: '4096', CHANNEL_CREATE_PER_MINUTE: '2', CHANNELS_PER_SERVER_MAX: '50',
+      REDIS_URL: 'redis://127.0.0.1:6379', REDIS_KEY_PREFIX: 'realm:', GATEWAY_HEARTBEAT_MS: '5000',
+      MESSAGE_RATE_LIMIT_MAX: '7', MESSAGE_RATE_LIMIT_WINDOW_MS: '3000',
     })
     expect(config).toEqual({
       port: 8080, host: '127.0.0.1', dataDir: '/tmp/realm', databaseUrl: 'postgres://u@db/x', databaseSchema: 'realm',
@@ -37,8 +39,9 @@ describe('configuration from the environment', () => {
       wechat: { appId: 'wx1', appSecret: 's1', jsapiTicket: 't1', apiBase: 'http://127.0.0.1:9' },
       qiniu: { accessKey: 'ak', secretKey: 'sk', bucket: 'b', domain: 'https://cdn.example', uploadMaxBytes: 1000 },
       auditWords: ['a', 'b', 'c'],
-      rateLimit: { max: 5, windowMs: 2000, allowList: [] },
+      rateLimit: { max: 5, windowMs: 2000, allowList: [], messages: { max: 7, windowMs: 3000 } },
       limits: { uploadBytesPerDay: 4096, channelsPerMinute: 2, channelsPerServer: 50 },
+      redisUrl: 'redis://127.0.0.1:6379', redisKeyPrefix: 'realm:', gatewayHeartbeatMs: 5000,
     })
   })
 
@@ -48,7 +51,7 @@ describe('configuration from the environment', () => {
 
   it.each([
     ['PORT', 'abc'], ['PORT', '70000'], ['RATE_LIMIT_MAX', '0'], ['DATABASE_URL', 'mysql://x'], ['PUBLIC_URL', 'ftp://x'],
-    ['PUBLIC_URL', 'not a url'], ['DATABASE_SCHEMA', 'Robert\'); drop'],
+    ['PUBLIC_URL', 'not a url'], ['DATABASE_SCHEMA', 'Robert\'); drop'], ['REDIS_URL', 'http://127.0.0.1:6379'], ['GATEWAY_HEARTBEAT_MS', '10'],
   ])('refuses %s=%p naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError)
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^${name} `))

@@ -55,7 +55,8 @@ export function testConfig (root: string, env: Record<string, string> = {}): Ser
   })
 }
 
-async function dropSchema (url: string, schema: string): Promise<void> {
+/** Drops a test run's PostgreSQL schema. */
+export async function dropSchema (url: string, schema: string): Promise<void> {
   const client = new Client({ connectionString: url })
   await client.connect()
   try {

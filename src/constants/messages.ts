@@ -37,6 +37,8 @@ const ZH_CN = {
   privacyPolicy: '隐私政策',
   // Home, the channel page, sharing, the company footer and the debug panel.
   homeMembers: '{count} 位成员',
+  homeOnline: '{count} 人在线',
+  homeJoin: '加入社区',
   homeChannels: '频道',
   homeLives: '直播与回放',
   homeMe: '我的',
@@ -161,6 +163,8 @@ const EN: Record<MessageKey, string> = {
   userAgreement: 'User agreement',
   privacyPolicy: 'Privacy policy',
   homeMembers: '{count} members',
+  homeOnline: '{count} online',
+  homeJoin: 'Join',
   homeChannels: 'Channels',
   homeLives: 'Live & replays',
   homeMe: 'Me',

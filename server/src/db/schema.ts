@@ -8,8 +8,11 @@
  */
 import type { Kysely } from 'kysely'
 import type { Hotspot, InteractionEvent, MapCfgData } from '@core/wire/api'
-import type { Channel, LiveItem, Message, Post, Role, Server, User } from '@core/wire/entities'
+import type { Channel, LiveItem, Post, Role, Server, User } from '@core/wire/entities'
 import type { AccountUsageTable } from './tables/abuse-limits'
+import type { MessagesTable, ReactionsTable, ReadStatesTable } from './tables/messages'
+
+export type { MessagesTable } from './tables/messages'
 
 /** A server (community): the wire Server less its counted member_count, plus its display order. */
 export type ServersTable = Omit<Server, 'member_count'> & { sort: number }
@@ -36,7 +39,7 @@ export interface SessionsTable {
 export type RolesTable = Role & { sort: number }
 
 /** A channel (or a group header, kind 1) of a server, with who created it and when (null: seeded). */
-export type ChannelsTable = Channel & { created_by: string | null, created_at: number }
+export type ChannelsTable = Omit<Channel, 'unread_count' | 'mention_count'> & { created_by: string | null, created_at: number }
 
 /** A live broadcast or recording: exactly the wire LiveItem. */
 export type LivesTable = LiveItem
@@ -44,8 +47,6 @@ export type LivesTable = LiveItem
 /** A post of a post channel: the wire Post with its author as a uid (the repository joins the user). */
 export type PostsTable = Omit<Post, 'author'> & { author_uid: string }
 
-/** A message of a channel: the wire Message with its author as a uid. */
-export type MessagesTable = Omit<Message, 'author'> & { author_uid: string }
 
 /** The showroom map of a metaverse channel: the wire map with the channel it belongs to. */
 export type ShowroomsTable = Pick<MapCfgData, 'channel_id' | 'server_id'> & MapCfgData['map']
@@ -83,6 +84,8 @@ export interface Database {
   lives: LivesTable
   posts: PostsTable
   messages: MessagesTable
+  reactions: ReactionsTable
+  read_states: ReadStatesTable
   showrooms: ShowroomsTable
   showroom_hotspots: ShowroomHotspotsTable
   showroom_events: ShowroomEventsTable

@@ -4,6 +4,7 @@ import { createUsageRepository, type UsageRepository } from './abuse-limits'
 import { createChannelsRepository, type ChannelsRepository } from './channels'
 import { createFeedsRepository, type FeedsRepository } from './feeds'
 import { createMembersRepository, type MembersRepository } from './members'
+import { createMessagesRepository, type MessagesRepository } from './messages'
 import { createServersRepository, type ServersRepository } from './servers'
 import { createShowroomsRepository, type ShowroomsRepository } from './showrooms'
 import { createUsersRepository, type UsersRepository } from './users'
@@ -15,6 +16,7 @@ export interface Repositories {
   channels: ChannelsRepository
   feeds: FeedsRepository
   members: MembersRepository
+  messages: MessagesRepository
   showrooms: ShowroomsRepository
   usage: UsageRepository
 }
@@ -28,6 +30,7 @@ export function createRepositories (db: Db): Repositories {
     channels: createChannelsRepository(db, showrooms),
     feeds: createFeedsRepository(db),
     members: createMembersRepository(db),
+    messages: createMessagesRepository(db),
     showrooms,
     usage: createUsageRepository(db),
   }

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { useReachBottom } from '@tarojs/taro'
-import { View, Text } from '@tarojs/components'
+import { Button, View, Text } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
 import { ChannelKind, ChannelType } from '@core/wire/codes'
 import type { Channel, LiveItem } from '@core/wire/entities'
@@ -108,6 +108,7 @@ function Home () {
     navigate('channel', { channel_id: item.channel_id, live_id: item.live_id }).catch(logFailure('opening a live item'))
   }
   const onMeTap = () => { navigate('me').catch(logFailure('opening the Me page')) }
+  const onJoinTap = () => { server.join().then(() => reportLoadError(server.joinError)).catch(logFailure('joining')) }
 
   const statuses = [server.status, channel.status, live.status]
   const everythingFailed = statuses.every(status => status === 'error')
@@ -123,9 +124,17 @@ function Home () {
         icon={detail?.icon}
         introduction={detail?.introduction}
         memberCount={detail?.member_count ?? null}
+        onlineCount={server.onlineCount}
         user={session.user}
         onMeTap={onMeTap}
-        actions={<ShareButton link={shareLink({ serverId: server.serverId })} hidden={shareHidden} />}
+        actions={(
+          <>
+            {server.isMember === false && (
+              <Button className='home__join' size='mini' type='primary' loading={server.isJoining} disabled={server.isJoining} onClick={onJoinTap}>{t('homeJoin')}</Button>
+            )}
+            <ShareButton link={shareLink({ serverId: server.serverId })} hidden={shareHidden} />
+          </>
+        )}
       />
       {everythingFailed && <StateView status='error' message={server.error} onRetry={retry(load, () => null)} />}
       {firstLoad && <StateView status='loading' />}

@@ -1,7 +1,7 @@
-/** One channel and its paged feeds: posts (post channels only), messages, live items. */
+/** One channel and its paged feeds: posts (post channels only) and live items (messages: routes/messages). */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
-import { API_PATHS, ChannelParamsSchema, LiveListDataSchema, MessageListDataSchema, PageQuerySchema, PostListDataSchema } from '@core/wire/api'
+import { API_PATHS, ChannelParamsSchema, LiveListDataSchema, PageQuerySchema, PostListDataSchema } from '@core/wire/api'
 import { ChannelSchema, ChannelType, type Channel } from '@core/wire/entities'
 import type { AppContext, RouteOptions } from '../../context'
 import { badRequest, notFound } from '../../errors'
@@ -31,13 +31,6 @@ export default async function channelsRoutes (instance: FastifyInstance, { ctx }
     const channel = await existingChannel(ctx, request.params.channel_id)
     if (channel.channel_type !== ChannelType.Post) throw badRequest(`path.channel_id: channel ${channel.channel_id} is not a post channel`)
     return ok(await ctx.repos.feeds.posts(channel.channel_id, pageRequestOf(request.query)))
-  })
-
-  fastify.get(API_PATHS.channelMessages, {
-    schema: { summary: 'Messages of a channel (paged, newest first)', params, querystring, response: responses(MessageListDataSchema) },
-  }, async request => {
-    const channel = await existingChannel(ctx, request.params.channel_id)
-    return ok(await ctx.repos.feeds.messages(channel.channel_id, pageRequestOf(request.query)))
   })
 
   fastify.get(API_PATHS.channelLives, {

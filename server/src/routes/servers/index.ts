@@ -9,11 +9,13 @@ import type { FastifyInstance } from 'fastify'
 import {
   API_PATHS, ChannelListDataSchema, CreateChannelBodySchema, LiveListDataSchema, PageQuerySchema, RoleListDataSchema, ServerListDataSchema, ServerParamsSchema,
 } from '@core/wire/api'
-import { ChannelKind, ChannelSchema, ServerSchema, type Server } from '@core/wire/entities'
+import { ChannelKind, ChannelSchema, type Server } from '@core/wire/entities'
+import { ServerDetailSchema, type ServerDetail } from '@core/wire/members'
 import { canCreateChannelType, CREATABLE_CHANNEL_TYPES, groupChannels } from '@core/domain/channel'
+import { isChatChannel } from '@core/domain/messages'
 import type { AppContext, RouteOptions } from '../../context'
 import { badRequest, forbidden, notFound } from '../../errors'
-import { requireUser, signedInUser } from '../../plugins/auth'
+import { optionalUser, requireUser, signedInUser } from '../../plugins/auth'
 import { pageRequestOf } from '../../repositories/paging'
 import { requireChannelCreator, requireRoomForChannel } from '../../services/channel-limits'
 import { chargeChannelCreation } from '../../services/quotas'
@@ -52,13 +54,30 @@ export default async function serversRoutes (instance: FastifyInstance, { ctx }:
   }, async () => ok({ list: await ctx.repos.servers.list() }))
 
   fastify.get(API_PATHS.server, {
-    schema: { summary: 'One server with its member count', params, response: responses(ServerSchema) },
-  }, async request => ok(await existingServer(ctx, request.params.server_id)))
+    schema: { summary: 'One server with its member and online counts (and is_member with a Bearer token)', params, response: responses(ServerDetailSchema) },
+  }, async request => {
+    const server = await existingServer(ctx, request.params.server_id)
+    const viewer = await optionalUser(ctx, request)
+    const [onlineCount, isMember] = await Promise.all([
+      ctx.presence.onlineCount(server.server_id),
+      viewer ? ctx.repos.members.isMember(server.server_id, viewer.uid) : undefined,
+    ])
+    const detail: ServerDetail = { ...server, online_count: onlineCount, ...(isMember === undefined ? {} : { is_member: isMember }) }
+    return ok(detail)
+  })
 
   fastify.get(API_PATHS.serverChannels, {
-    schema: { summary: 'The channels of a server, grouped for display', params, response: responses(ChannelListDataSchema) },
+    schema: { summary: "The channels of a server, grouped for display; a signed-in member's carry their unread and mention counts", params, response: responses(ChannelListDataSchema) },
   }, async (request, reply) => {
     const serverId = request.params.server_id
+    const user = await optionalUser(ctx, request)
+    if (user && await ctx.repos.members.isMember(serverId, user.uid)) {
+      // a member's own counts: never from (or into) the shared answer cache
+      await existingServer(ctx, serverId)
+      const channels = await ctx.repos.channels.listByServer(serverId)
+      const counts = await ctx.repos.messages.channelCounts(user.uid, channels.filter(isChatChannel).map(channel => channel.channel_id))
+      return ok({ groups: groupChannels(channels.map(channel => ({ ...channel, ...counts.get(channel.channel_id) }))) })
+    }
     return sendCachedAnswer(ctx, request, reply, { scope: serverScope(serverId), variant: 'channels' }, async () => {
       await existingServer(ctx, serverId)
       return ok({ groups: groupChannels(await ctx.repos.channels.listByServer(serverId)) })
@@ -109,7 +128,8 @@ export default async function serversRoutes (instance: FastifyInstance, { ctx }:
       await charge.refund()
       throw error
     }
-    ctx.answers.invalidate(serverScope(serverId)) // committed: the next channel list shows it
+    await ctx.answers.invalidate(serverScope(serverId)) // committed: the next channel list shows it, on every process
+    await ctx.bus.publish({ t: 'CHANNEL_CREATE', server_id: serverId, d: channel })
     return ok(channel)
   })
 
