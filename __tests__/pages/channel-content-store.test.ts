@@ -1,12 +1,12 @@
 import type { Paged } from '@core/wire/api'
-import { ChannelType, LiveFlag, type Message } from '@core/wire/entities'
+import { ChannelType, LiveFlag, type Post } from '@core/wire/entities'
 import { ChannelContentStore, channelViewOf } from '@/stores/channel-content-store'
 import { channel, deferred, fakeApi, fakeLogger, liveItem, manualClock, paged, user, type FakeApi } from '../stores/support/fakes'
 
 const NOW_MS = 1_700_000_000_000
 
-function message (id: string): Message {
-  return { message_id: id, channel_id: 'c1', author: user(), content: id, created_at: 0 }
+function post (id: string): Post {
+  return { post_id: id, channel_id: 'c1', author: user(), title: id, content: id, cover: '', created_at: 0 }
 }
 
 function storeOn (api: FakeApi): { store: ChannelContentStore, clock: ReturnType<typeof manualClock> } {
@@ -16,7 +16,7 @@ function storeOn (api: FakeApi): { store: ChannelContentStore, clock: ReturnType
 
 describe('ChannelContentStore', () => {
   it.each([
-    [ChannelType.Discussion, 'messages'], [ChannelType.Post, 'posts'], [ChannelType.Live, 'live'], [ChannelType.LiveBanner, 'live'],
+    [ChannelType.Discussion, 'chat'], [ChannelType.Post, 'posts'], [ChannelType.Live, 'live'], [ChannelType.LiveBanner, 'live'],
     [ChannelType.Voice, 'unsupported'], [ChannelType.Metaverse, 'unsupported'], [ChannelType.GamePlaza, 'unsupported'], [ChannelType.ExternalLink, 'unsupported'],
   ])('shows a channel of type %p as %p', (type, view) => {
     expect(channelViewOf({ channel_type: type })).toBe(view)
@@ -34,26 +34,35 @@ describe('ChannelContentStore', () => {
 
   it('loads the next page once, keeps the loaded items when it fails, and ignores items it already has', async () => {
     const api = fakeApi()
-    api.getChannel.mockResolvedValue(channel('c1'))
-    api.listMessages.mockResolvedValueOnce(paged([message('m1'), message('m2')], 1, true))
+    api.getChannel.mockResolvedValue(channel('c1', { channel_type: ChannelType.Post }))
+    api.listPosts.mockResolvedValueOnce(paged([post('p1'), post('p2')], 1, true))
     const { store } = storeOn(api)
     await store.open({ channelId: 'c1' })
-    const next = deferred<Paged<Message>>()
-    api.listMessages.mockReturnValueOnce(next.promise)
+    const next = deferred<Paged<Post>>()
+    api.listPosts.mockReturnValueOnce(next.promise)
     const loading = store.loadMore()
     await store.loadMore() // already on its way: no second request
-    expect(api.listMessages).toHaveBeenCalledTimes(2)
-    next.resolve(paged([message('m2'), message('m3')], 2, false))
+    expect(api.listPosts).toHaveBeenCalledTimes(2)
+    next.resolve(paged([post('p2'), post('p3')], 2, false))
     await loading
-    expect(store.content?.view === 'messages' && store.content.list.items.map(m => m.message_id)).toEqual(['m1', 'm2', 'm3'])
+    expect(store.content?.view === 'posts' && store.content.list.items.map(item => item.post_id)).toEqual(['p1', 'p2', 'p3'])
     await store.loadMore() // no more pages
-    expect(api.listMessages).toHaveBeenCalledTimes(2)
+    expect(api.listPosts).toHaveBeenCalledTimes(2)
+  })
+
+  it('leaves a discussion to its chat: no list is loaded, nothing more to load', async () => {
+    const api = fakeApi()
+    api.getChannel.mockResolvedValue(channel('c1'))
+    const { store } = storeOn(api)
+    await store.open({ channelId: 'c1' })
+    await store.loadMore()
+    expect([store.content, store.status, store.moreError]).toEqual([{ view: 'chat' }, 'ready', null])
+    expect(api.listMessages).not.toHaveBeenCalled()
   })
 
   it('drops the previous channel when another one opens', async () => {
     const api = fakeApi()
     api.getChannel.mockResolvedValueOnce(channel('c1', { name: '一' }))
-    api.listMessages.mockResolvedValue(paged([], 1, false))
     const { store } = storeOn(api)
     await store.open({ channelId: 'c1' })
     const second = deferred<ReturnType<typeof channel>>()

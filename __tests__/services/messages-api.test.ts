@@ -1,4 +1,5 @@
-import { createMessagesApi } from '@/services/api/messages'
+import { MESSAGES_PATHS } from '@core/wire/messages'
+import { CHAT_PATHS, createMessagesApi } from '@/services/api/messages'
 import type { Requester } from '@/services/api'
 import type { RequestOptions } from '@/services/request/request'
 import { RequestError } from '@/services/request/errors'
@@ -16,6 +17,10 @@ function fakeRequester (data: unknown, error?: Error): { send: Requester, sent: 
 const noData = new RequestError({ kind: 'no-data', code: 999997, message: '请求异常' })
 
 describe('the chat calls', () => {
+  it('uses the paths of the message routes', () => {
+    expect(CHAT_PATHS).toEqual(MESSAGES_PATHS)
+  })
+
   it('GETs a page of history by cursor', async () => {
     const { send, sent } = fakeRequester({ items: [], has_more: false })
     const api = createMessagesApi(send)

@@ -1,5 +1,6 @@
 import { ChannelChat, ServerMembers, compareMessageIds, openDiscussion } from '@/stores/chat-store'
-import { MESSAGE_MAX_LENGTH, TYPING_SHOWN_MS } from '@/constants/chat'
+import { MESSAGE_CONTENT_MAX_LENGTH } from '@core/domain/messages'
+import { TYPING_SHOWN_MS } from '@/constants/chat'
 import type { ChatMessage } from '@/stores/chat-types'
 import { auditRejection, deferred, failedRequest, fakeLogger, manualClock, manualScheduler } from './support/fakes'
 import { LIN, ME, chatMessage, chatMessages, fakeGateway, fakeMessagesApi, historyPage, messageId } from './support/chat-fakes'
@@ -249,10 +250,16 @@ describe('ChannelChat: sending', () => {
     const { api, chat } = await opened([])
     chat.setDraft('   \n ')
     await chat.submit()
-    chat.setDraft('x'.repeat(MESSAGE_MAX_LENGTH + 1))
+    chat.setDraft('x'.repeat(MESSAGE_CONTENT_MAX_LENGTH + 1))
     await chat.submit()
     expect(api.sendMessage).not.toHaveBeenCalled()
     expect(chat.draftError).toBe('消息不能超过 2000 字')
+  })
+
+  it('counts an emoji as one character, as the server does', async () => {
+    const { chat } = await opened([])
+    chat.setDraft('👍'.repeat(MESSAGE_CONTENT_MAX_LENGTH))
+    expect([chat.draftLength, chat.canSubmit, chat.draftError]).toEqual([2000, true, null])
   })
 
   it('tells the others I am typing at most every 5 s', async () => {

@@ -1,4 +1,5 @@
 import { UnreadStore } from '@/stores/unread-store'
+import { channel } from './support/fakes'
 import { LIN, ME, chatMessage, fakeGateway, messageId } from './support/chat-fakes'
 
 function setup () {
@@ -31,6 +32,15 @@ describe('UnreadStore', () => {
     store.view('c2')
     gateway.emit('MESSAGE_CREATE', chatMessage(3, { channel_id: 'c2' }))
     expect([store.of('c1'), store.of('c2')]).toEqual([{ unread: 0, mentions: 0 }, { unread: 0, mentions: 0 }])
+  })
+
+  it('puts the live counts on the channel list', () => {
+    const { gateway, store } = setup()
+    const lobby = channel('c1', { unread_count: 0, mention_count: 0 })
+    store.seed([lobby])
+    gateway.emit('MESSAGE_CREATE', chatMessage(1, { mentions: [ME.uid] }))
+    const [entry] = store.overlay([{ group: null, channels: [lobby, channel('c9')] }])
+    expect(entry.channels.map(item => [item.channel_id, item.unread_count, item.mention_count])).toEqual([['c1', 1, 1], ['c9', undefined, undefined]])
   })
 
   it('stops counting once stopped', () => {

@@ -1,9 +1,6 @@
 /** Chat limits and timings (issue 16). */
 
-/** The longest message, in characters (the composer's counter and the server's limit). */
-export const MESSAGE_MAX_LENGTH = 2000
-
-/** How close to the limit the composer starts showing the counter. */
+/** How many characters (of core/domain/messages MESSAGE_CONTENT_MAX_LENGTH, 2000) make the composer show its counter. */
 export const MESSAGE_COUNTER_FROM = 1800
 
 /** Messages asked for per history page (the API allows 1..100). */

@@ -9,9 +9,10 @@
  * MessagesApi), the gateway, the clock and the timers are passed in: tests use fakes.
  */
 import { makeAutoObservable, observable, reaction, runInAction } from 'mobx'
+import { MESSAGE_CONTENT_MAX_LENGTH, characterCount, messageContentOf } from '@core/domain/messages'
 import type { User } from '@core/wire/entities'
 import {
-  CATCH_UP_MAX_PAGES, CATCH_UP_PAGE_SIZE, HISTORY_PAGE_SIZE, MEMBER_PAGE_SIZE, MESSAGE_MAX_LENGTH,
+  CATCH_UP_MAX_PAGES, CATCH_UP_PAGE_SIZE, HISTORY_PAGE_SIZE, MEMBER_PAGE_SIZE,
   TYPING_SEND_INTERVAL_MS, TYPING_SHOWN_MS,
 } from '@/constants/chat'
 import { t } from '@/constants/messages'
@@ -55,8 +56,8 @@ export interface ChatDeps {
 /** A mention being typed at the end of the composer's text: `@` and what follows it. */
 const MENTION_BEING_TYPED = /(^|\s)@([^\s@<>]{0,32})$/
 
-/** The dispatches that concern one channel. */
-type ChannelDispatch = Exclude<keyof ChatDispatches, 'PRESENCE_UPDATE'>
+/** The dispatches that concern one channel (every message dispatch names its channel). */
+type ChannelDispatch = keyof ChatDispatches
 
 /** Which channel to open, and how many of its messages were unread then (for the "new messages" divider). */
 export interface ChannelChatInput {
@@ -250,7 +251,8 @@ export class ChannelChat {
   /** Sets the composer's text; tells the others I am typing (at most every TYPING_SEND_INTERVAL_MS). */
   setDraft (text: string): void {
     this.draft = text
-    this.draftError = text.length > MESSAGE_MAX_LENGTH ? t('chatTooLong', { max: String(MESSAGE_MAX_LENGTH) }) : null
+    const tooLong = characterCount(text.trim()) > MESSAGE_CONTENT_MAX_LENGTH // the server's count: characters after trimming
+    this.draftError = tooLong ? t('chatTooLong', { max: String(MESSAGE_CONTENT_MAX_LENGTH) }) : null
     const now = this.deps.clock()
     if (text.trim() === '' || this.editingId !== null || now - this.lastTypingSentAt < TYPING_SEND_INTERVAL_MS) return
     this.lastTypingSentAt = now
@@ -302,10 +304,14 @@ export class ChannelChat {
     this.draftError = null
   }
 
-  /** True when the composer's text can be sent: not blank, within the limit. */
+  /** How many characters the composer holds (an emoji counts once), for the counter. */
+  get draftLength (): number {
+    return characterCount(this.draft)
+  }
+
+  /** True when the composer's text can be sent: not blank, within the limit (the server's rule). */
   get canSubmit (): boolean {
-    const content = this.draft.trim()
-    return content !== '' && content.length <= MESSAGE_MAX_LENGTH
+    return messageContentOf(this.draft) !== null
   }
 
   /**
@@ -314,8 +320,8 @@ export class ChannelChat {
    * text back in the composer with the reason under it, and sends nothing more.
    */
   async submit (): Promise<void> {
-    if (!this.canSubmit) return
-    const content = this.draft.trim()
+    const content = messageContentOf(this.draft)
+    if (content === null) return
     if (this.editingId !== null) {
       await this.saveEdit(this.editingId, content)
       return

@@ -6,6 +6,7 @@
  * lives in the root store beside the channel list, so it holds no chat code.
  */
 import { makeAutoObservable, observable } from 'mobx'
+import type { ChannelGroup } from '@core/wire/entities'
 import type { ChatGateway } from './chat-types'
 
 /** One channel's counts. */
@@ -37,6 +38,17 @@ export class UnreadStore {
   /** The counts of a channel (zero when unknown). */
   of (channelId: string): UnreadCounts {
     return this.counts.get(channelId) ?? NONE
+  }
+
+  /** The channel list with each channel's current counts in its `unread_count` and `mention_count`. */
+  overlay (groups: readonly ChannelGroup[]): ChannelGroup[] {
+    return groups.map(entry => ({
+      group: entry.group,
+      channels: entry.channels.map(channel => {
+        const counts = this.counts.get(channel.channel_id)
+        return counts ? { ...channel, unread_count: counts.unread, mention_count: counts.mentions } : channel
+      }),
+    }))
   }
 
   /** Takes the counts of a channel list answer. */

@@ -1,6 +1,7 @@
 import { View, Text, Button } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
-import { MESSAGE_COUNTER_FROM, MESSAGE_MAX_LENGTH } from '@/constants/chat'
+import { MESSAGE_CONTENT_MAX_LENGTH } from '@core/domain/messages'
+import { MESSAGE_COUNTER_FROM } from '@/constants/chat'
 import { t } from '@/constants/messages'
 import { Textarea } from '@/components/page-elements/textarea'
 import type { ChannelChat, ServerMembers } from '@/stores/chat-store'
@@ -36,7 +37,7 @@ interface NativeKeyEvent {
 function ChatComposer ({ chat, members, nameOf, enterSends }: ChatComposerProps) {
   const query = chat.mentionQuery
   const candidates = query === null ? [] : members.matching(query).slice(0, PICKER_SIZE)
-  const length = chat.draft.length
+  const length = chat.draftLength
   const send = () => { void chat.submit() }
   const onKeyDown = (event: NativeKeyEvent) => {
     if (!enterSends || event.key !== 'Enter' || event.shiftKey || event.isComposing === true) return
@@ -81,7 +82,7 @@ function ChatComposer ({ chat, members, nameOf, enterSends }: ChatComposerProps)
         <Button className='chat-composer__send' size='mini' type='primary' disabled={!chat.canSubmit} onClick={send}>{t('chatSend')}</Button>
       </View>
       {length >= MESSAGE_COUNTER_FROM && (
-        <Text className={`chat-composer__counter${length > MESSAGE_MAX_LENGTH ? ' chat-composer__counter--over' : ''}`}>{length}/{MESSAGE_MAX_LENGTH}</Text>
+        <Text className={`chat-composer__counter${length > MESSAGE_CONTENT_MAX_LENGTH ? ' chat-composer__counter--over' : ''}`}>{length}/{MESSAGE_CONTENT_MAX_LENGTH}</Text>
       )}
       {chat.draftError !== null && <View className='chat-composer__error' ariaRole='alert'>{chat.draftError}</View>}
     </View>

@@ -33,14 +33,11 @@ export interface ChatViewProps {
   now: number
 }
 
-/** The line that says the connection is not online, or null when it is. */
+/** The line that says the connection is being made or restored; null when online or not started (nobody signed in yet). */
 function connectionText (connection: GatewayConnection): string | null {
-  switch (connection) {
-    case 'online': return null
-    case 'connecting': return t('chatConnecting')
-    case 'reconnecting': return t('chatReconnecting')
-    default: return t('chatOffline')
-  }
+  if (connection === 'connecting') return t('chatConnecting')
+  if (connection === 'reconnecting') return t('chatReconnecting')
+  return null
 }
 
 /** "林晓 正在输入…", two names, or how many, for those typing now; '' when nobody is. */

@@ -3,7 +3,7 @@ import { useReachBottom } from '@tarojs/taro'
 import { View, Text, Image } from '@tarojs/components'
 import { Video } from '@/components/page-elements/video'
 import { observer } from 'mobx-react-lite'
-import type { LiveItem, Message, Post } from '@core/wire/entities'
+import type { LiveItem, Post } from '@core/wire/entities'
 import { t } from '@/constants/messages'
 import { usePageLifecycle } from '@/hooks/use-page-lifecycle'
 import { currentParams } from '@/router'
@@ -20,6 +20,7 @@ import ListFooter from '@/components/list-footer'
 import LiveBadge from '@/components/live-badge'
 import LiveCard, { durationText, liveStartText } from '@/components/live-card'
 import StateView from '@/components/state-view'
+import DiscussionChat from './discussion-chat'
 import './index.scss'
 
 /** This page's path, for the lifecycle log. */
@@ -44,15 +45,6 @@ function Author ({ nickname, avatar, createdAt }: { nickname: string, avatar: st
       {src !== '' ? <Image className='channel-page__avatar' src={src} mode='aspectFill' lazyLoad /> : <View className='channel-page__avatar' />}
       <Text className='channel-page__nickname'>{nickname}</Text>
       <Text className='channel-page__time'>{formatDate(fromUnixSeconds(createdAt), 'MM-DD HH:mm')}</Text>
-    </View>
-  )
-}
-
-function MessageRow ({ message }: { message: Message }) {
-  return (
-    <View className='channel-page__message'>
-      <Author nickname={message.author.nickname} avatar={message.author.avatar} createdAt={message.created_at} />
-      <Text className='channel-page__message-text'>{message.content}</Text>
     </View>
   )
 }
@@ -104,14 +96,12 @@ function Player ({ played }: { played: PlayedLive }) {
 const ChannelBody = observer(function ChannelBody ({ store, loadMore }: { store: ChannelContentStore, loadMore: () => void }) {
   const content = store.content
   if (content === null || content.view === 'unsupported') return <StateView status='empty' message={t('channelUnsupported')} />
+  if (content.view === 'chat') return store.channel && <DiscussionChat channel={store.channel} />
   const list = content.list
   const footer = <ListFooter status={list.moreStatus} error={list.moreError} hasMore={list.hasMore} onRetry={loadMore} />
   if (list.status === 'empty') {
-    const empty = content.view === 'messages' ? t('messagesEmpty') : content.view === 'posts' ? t('postsEmpty') : t('livesEmpty')
+    const empty = content.view === 'posts' ? t('postsEmpty') : t('livesEmpty')
     return <StateView status='empty' message={empty} />
-  }
-  if (content.view === 'messages') {
-    return <View className='channel-page__list'>{content.list.items.map(message => <MessageRow key={message.message_id} message={message} />)}{footer}</View>
   }
   if (content.view === 'posts') {
     return <View className='channel-page__list'>{content.list.items.map(post => <PostCard key={post.post_id} post={post} />)}{footer}</View>
@@ -131,7 +121,7 @@ const ChannelBody = observer(function ChannelBody ({ store, loadMore }: { store:
   )
 })
 
-/** A channel's page, read-only: a discussion's messages, a post channel's posts, or a live channel's player and items. */
+/** A channel's page: a discussion's chat, a post channel's posts, or a live channel's player and items. */
 function ChannelPage () {
   const { server } = useStores()
   const store = usePageStore(root => new ChannelContentStore(root.api, { clock: root.clock, logger: root.logger }))
@@ -142,7 +132,7 @@ function ChannelPage () {
     load: () => { if (channelId !== '') loadAndReport(() => store.open({ channelId, liveId: params.live_id }), () => store.error) },
     show: () => store.refreshClock(),
   })
-  const loadMore = () => loadAndReport(() => store.loadMore(), () => store.content?.view === 'unsupported' ? null : store.content?.list.moreError ?? null)
+  const loadMore = () => loadAndReport(() => store.loadMore(), () => store.moreError)
   useReachBottom(loadMore)
 
   const channel = store.channel

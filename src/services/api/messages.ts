@@ -6,9 +6,21 @@
  */
 import { fillPath } from '@core/wire/paths'
 import { request as defaultRequest } from '@/services/request/request'
-import { CHAT_PATHS, type ChatMessage, type ChatMessagePage, type SendMessageBody } from '@/stores/chat-types'
+import type { ChatMessage, ChatMessagePage, SendMessageBody } from '@/stores/chat-types'
 import { isRequestError } from '@/services/request/errors'
 import type { Requester } from './index'
+
+/**
+ * The message routes' paths: core/wire/messages.ts MESSAGES_PATHS, repeated here because
+ * that file also holds the TypeBox schemas the client must not load (a test keeps the two equal).
+ */
+export const CHAT_PATHS = {
+  messages: '/channels/:channel_id/messages',
+  message: '/channels/:channel_id/messages/:message_id',
+  myReaction: '/channels/:channel_id/messages/:message_id/reactions/:emoji/me',
+  typing: '/channels/:channel_id/typing',
+  read: '/channels/:channel_id/read',
+} as const
 
 /** A write whose answer carries nothing the client needs: an answer without data (999997) is still a success. */
 async function done (answer: Promise<unknown>): Promise<void> {
