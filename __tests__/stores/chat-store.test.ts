@@ -262,6 +262,15 @@ describe('ChannelChat: sending', () => {
     expect([chat.draftLength, chat.canSubmit, chat.draftError]).toEqual([2000, true, null])
   })
 
+  it('tells the others I am typing again right after I sent a message', async () => {
+    const { api, chat } = await opened([])
+    api.sendMessage.mockReturnValueOnce(deferred<ChatMessage>().promise)
+    chat.setDraft('first')
+    void chat.submit()
+    chat.setDraft('s')
+    expect(api.sendTyping).toHaveBeenCalledTimes(2)
+  })
+
   it('tells the others I am typing at most every 5 s', async () => {
     const { api, clock, chat } = await opened([])
     chat.setDraft('h')

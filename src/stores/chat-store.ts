@@ -350,6 +350,7 @@ export class ChannelChat {
     this.draftError = null
     this.replyTarget = null
     this.picked.clear()
+    this.lastTypingSentAt = Number.NEGATIVE_INFINITY // the message ends my typing on the other side; the next keystroke starts it again
     await this.deliver(nonce)
   }
 
