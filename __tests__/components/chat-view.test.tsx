@@ -57,6 +57,16 @@ describe('ChatView', () => {
     expect(api.listHistory).toHaveBeenLastCalledWith('c1', { before: chatMessage(51).message_id, limit: 50 })
   })
 
+  it('marks what a member reads at the bottom as read, and nothing for a visitor', async () => {
+    const member = await mountChat(chatMessages(1, 3))
+    await member.testUtils.queries.waitForQuerySelectorAll('.chat-message')
+    expect(member.api.markRead).toHaveBeenCalledWith('c1', chatMessage(3).message_id)
+    document.body.innerHTML = ''
+    const visitor = await mountChat(chatMessages(1, 3), { isMember: false })
+    await visitor.testUtils.queries.waitForQuerySelectorAll('.chat-message')
+    expect(visitor.api.markRead).not.toHaveBeenCalled()
+  })
+
   it('offers the composer labelled 输入消息 with the 发送 button to a member', async () => {
     const { testUtils } = await mountChat()
     await testUtils.queries.waitForQuerySelectorAll('.chat-composer')

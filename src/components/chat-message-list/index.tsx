@@ -30,6 +30,8 @@ export interface ChatMessageListProps {
   nameOf: (uid: string) => string | null
   /** Now (unix ms), for day labels. */
   now: number
+  /** I am a member: what I scroll to the bottom of is marked read (a visitor has no read position). */
+  marksRead: boolean
   /** Message actions the list does not decide itself (they need the page: modals, toasts, links). */
   actions: Pick<ChatMessageActions, 'onDelete' | 'onLinkTap' | 'onReact'> & { onQuoteMissing: () => void }
 }
@@ -63,7 +65,7 @@ function rowDomId (key: string): string {
  * offers "jump to latest" otherwise. Only the rows near the viewport are rendered; the
  * others are two spacers of their (measured or estimated) height.
  */
-function ChatMessageList ({ chat, nameOf, now, actions }: ChatMessageListProps) {
+function ChatMessageList ({ chat, nameOf, now, marksRead, actions }: ChatMessageListProps) {
   const entries = chat.entries
   const listId = `chat-list-${chat.channelId}`
   const measured = useRef(new Map<string, number>())
@@ -150,15 +152,15 @@ function ChatMessageList ({ chat, nameOf, now, actions }: ChatMessageListProps) 
 
   // At the bottom, what is shown is read.
   useEffect(() => {
-    if (stickToBottom.current && entries.length > 0) void chat.markRead()
-  }, [chat, entries])
+    if (marksRead && stickToBottom.current && entries.length > 0) void chat.markRead()
+  }, [chat, entries, marksRead])
 
   const onScroll = (event: { detail: { scrollTop: number, scrollHeight: number } }) => {
     const top = event.detail.scrollTop
     scrollTopRef.current = top
     setScrollTop(top)
     stickToBottom.current = top + viewportHeight >= event.detail.scrollHeight - AT_BOTTOM_PX
-    if (stickToBottom.current) void chat.markRead()
+    if (marksRead && stickToBottom.current) void chat.markRead()
     if (top < LOAD_OLDER_PX && chat.hasOlder) void chat.loadOlder()
   }
 

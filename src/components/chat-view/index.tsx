@@ -74,7 +74,7 @@ function ChatView ({ chat, members, membership, now }: ChatViewProps) {
   if (chat.status === 'loading' || chat.status === 'idle') body = <StateView status='loading' />
   else if (chat.status === 'error') body = <StateView status='error' message={chat.error} onRetry={() => { void chat.loadLatest() }} />
   else if (chat.status === 'empty') body = <View className='chat-view__empty'><StateView status='empty' message={t('messagesEmpty')} /></View>
-  else body = <ChatMessageList chat={chat} nameOf={nameOf} now={now} actions={actions} />
+  else body = <ChatMessageList chat={chat} nameOf={nameOf} now={now} marksRead={membership.isMember === true} actions={actions} />
   const typing = typingText(chat.typingNames)
   const join = () => { void membership.join().then(() => membership.joinError === null ? undefined : toast(membership.joinError)) }
   return (
