@@ -2,7 +2,8 @@
  * Script injection, tried as a hostile visitor would (issue 13): markup is planted in
  * every field the API lets a user write and in every query key a page reads, then every
  * page is opened in real Chromium. The test fails if any planted script runs — a payload
- * sets `window.__xss`, or opens a dialog.
+ * sets `window.__xss`, or opens a dialog — or tries to and is stopped only by the
+ * Content-Security-Policy.
  *
  * It runs its own product (fresh data folder) so the planted records never reach the
  * other e2e files. New writable fields (messages, posts, …) are one row each in
@@ -176,6 +177,9 @@ async function scriptsRunOn (page: Page, baseUrl: string, visit: Visit): Promise
     await page.waitForLoadState('networkidle').catch(() => undefined)
     await page.waitForTimeout(300) // a broken image's onerror fires after the load
     if (await page.evaluate(() => (window as unknown as { __xss?: number }).__xss === 1)) ran.push('window.__xss set')
+    // markup that reached an HTML sink but was stopped by the Content-Security-Policy still fails the test
+    const refused = await page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? [])
+    ran.push(...refused.map(violation => `the policy refused ${violation}`))
   } finally {
     page.off('dialog', onDialog)
   }
@@ -210,6 +214,11 @@ describe('planted markup never runs as script', () => {
     const unique = [...new Map(visits.map(visit => [`${visit.path} ${visit.writer?.login.token ?? ''}`, visit])).values()]
     const ran: string[] = []
     await journey(browser(), 'injection', 'phone', async page => {
+      await page.addInitScript(() => {
+        const violations: string[] = []
+        Object.assign(window, { __cspViolations: violations })
+        document.addEventListener('securitypolicyviolation', event => { violations.push(`${event.violatedDirective} ${event.blockedURI} ${event.sample}`) })
+      })
       for (const visit of unique) ran.push(...await scriptsRunOn(page, product.url, visit))
     })
     expect(ran).toEqual([])

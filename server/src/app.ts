@@ -23,6 +23,7 @@ import h5App from './plugins/h5-app'
 import { installOpenApi } from './plugins/openapi'
 import { installPublicUrls } from './plugins/public-url'
 import { installRateLimit } from './plugins/rate-limit'
+import { installSecurityHeaders } from './plugins/security-headers'
 import { createRepositories } from './repositories'
 import authRoutes from './routes/auth'
 import channelRoomRoutes from './routes/channel-room'
@@ -104,6 +105,7 @@ export default async function openRealmApp (fastify: FastifyInstance, options: A
 
   // handlers and decorations first: the route plugins below inherit them
   installErrorHandling(fastify)
+  await installSecurityHeaders(fastify)
   installFiniteNumbers(fastify)
   installAuth(fastify)
   installPublicUrls(fastify, config.publicUrl)

@@ -176,7 +176,6 @@ function trustProxy (env: Env): false | number | string[] {
   return addresses
 }
 
-
 /** Shortest secret accepted in production (Qiniu secret keys are 40 characters). */
 const MIN_PRODUCTION_SECRET_LENGTH = 16
 

@@ -7,6 +7,7 @@ import path from 'path'
 import SqliteDatabase from 'better-sqlite3'
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely'
 import { Client, Pool, types } from 'pg'
+import { isUniqueViolation } from './errors'
 import type { Database, Db } from './schema'
 
 /** Which engine is underneath. */
@@ -47,6 +48,9 @@ async function openPostgres (url: string, schema: string | null): Promise<Db> {
     await client.connect()
     try {
       await client.query(`create schema if not exists "${schema}"`)
+    } catch (error) {
+      // another process starting at the same moment created it first
+      if (!isUniqueViolation(error)) throw error
     } finally {
       await client.end()
     }

@@ -1,8 +1,10 @@
 /**
  * Runs the schema migrations (server/src/db/migrations, in name order) up to the
  * newest. Called on every start; a database already at the newest version is left as is.
+ * Several processes may start on one fresh database at once (a cluster, two `npm start`s):
+ * migrating holds a lock, so the others wait for it and find the work done.
  */
-import { Migrator, type Migration } from 'kysely'
+import { Migrator, SqliteAdapter, sql, type Migration } from 'kysely'
 import * as initial from './migrations/0001-initial'
 import * as gateway from './migrations/0002-gateway'
 import * as chat from './migrations/0003-chat'
@@ -24,9 +26,38 @@ export const MIGRATIONS: Record<string, Migration> = {
  * would take another schema's for its own.
  */
 export async function migrateToLatest (db: Db, schema?: string): Promise<void> {
-  // each branch owns one migration (0002 … 0006) and they merge in any order: a database
-  // that already ran a later one still gets an earlier one that lands afterwards
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS }, allowUnorderedMigrations: true, ...(schema ? { migrationTableSchema: schema } : {}) })
+  if (db.getExecutor().adapter instanceof SqliteAdapter) {
+    await db.connection().execute(connection => withSqliteWriteLock(connection, () => runMigrations(connection)))
+  } else {
+    // PostgreSQL: Kysely's migrator runs in one transaction holding pg_advisory_xact_lock
+    await runMigrations(db, schema)
+  }
+}
+
+/**
+ * Runs `work` inside BEGIN IMMEDIATE on `connection`: the file's write lock is taken
+ * first, so a second process waits (the connection's busy timeout) until the first has
+ * committed, then finds the migrations done. Kysely's SQLite adapter takes no lock itself.
+ */
+async function withSqliteWriteLock (connection: Db, work: () => Promise<void>): Promise<void> {
+  await sql`begin immediate`.execute(connection)
+  try {
+    await work()
+  } catch (error) {
+    await sql`rollback`.execute(connection)
+    throw error
+  }
+  await sql`commit`.execute(connection)
+}
+
+async function runMigrations (db: Db, schema?: string): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => MIGRATIONS },
+    // each branch adds its own numbered migration: one merged later runs after a newer one already ran
+    allowUnorderedMigrations: true,
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  })
   const { error, results } = await migrator.migrateToLatest()
   if (error) {
     const failed = results?.find(result => result.status === 'Error')

@@ -18,6 +18,7 @@ import { h5PathsOf, ROUTES } from '../../../config/routes'
 import { notFound } from '../errors'
 import { sendError } from './errors'
 import { answerPathsOf, answersFor, CARRYING_PAGES, withPageAnswers, type CarryingPage } from './page-answers'
+import { appPagePolicy } from './security-headers'
 
 /** First path segments that belong to the API (never answered with the app's HTML). */
 export const API_ROOTS: ReadonlySet<string> = new Set([
@@ -54,6 +55,25 @@ function setCacheHeaders (response: { setHeader (name: string, value: string): u
   response.setHeader('cache-control', filePath.endsWith('.html') ? 'no-cache' : 'public, max-age=86400')
 }
 
+/** Sends the app's index.html, carrying `page`'s answers when it is a carrying page. */
+type AppPageSender = (request: FastifyRequest, reply: FastifyReply, page: CarryingPage | null) => Promise<FastifyReply>
+
+/**
+ * The sender of `indexFile`: read per request (a rebuilt bundle is served at once) and
+ * sent under the policy that allows exactly its own inline scripts (plugins/security-headers.ts).
+ */
+function appPageSender (fastify: FastifyInstance, indexFile: string): AppPageSender {
+  return async (request, reply, page) => {
+    const template = await readFile(indexFile, 'utf8')
+    const html = page ? withPageAnswers(template, page, await answersFor(fastify, request, answerPathsOf(page, queryPartOf(request.url), request.host))) : template
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding')
+      .header('content-security-policy', appPagePolicy(html))
+    return /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))
+      ? reply.header('content-encoding', 'gzip').send(gzipSync(html))
+      : reply.send(html)
+  }
+}
+
 /** Options of the H5 plugin. */
 export interface H5AppOptions {
   /** Folder of the built bundle (dist/h5). */
@@ -63,6 +83,7 @@ export interface H5AppOptions {
 /** Serves the H5 app and answers every unrouted request (history fallback or 404 envelope). */
 export default async function h5App (fastify: FastifyInstance, options: H5AppOptions): Promise<void> {
   const available = existsSync(path.join(options.h5Dir, 'index.html'))
+  const sendAppPage = appPageSender(fastify, path.join(options.h5Dir, 'index.html'))
   if (available) {
     await fastify.register(fastifyStatic, {
       root: options.h5Dir,
@@ -75,16 +96,7 @@ export default async function h5App (fastify: FastifyInstance, options: H5AppOpt
       // the production build writes gzip copies beside its files (config/h5-delivery.ts)
       preCompressed: true,
     })
-    const indexFile = path.join(options.h5Dir, 'index.html')
-    // the HTML of a page carrying answers is written per request (read each time: a rebuilt bundle is served at once)
-    const sendCarryingPage = (page: CarryingPage) => async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
-      const paths = answerPathsOf(page, queryPartOf(request.url), request.host)
-      const html = withPageAnswers(await readFile(indexFile, 'utf8'), page, await answersFor(fastify, request, paths))
-      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding')
-      return /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))
-        ? reply.header('content-encoding', 'gzip').send(gzipSync(html))
-        : reply.send(html)
-    }
+    const sendCarryingPage = (page: CarryingPage) => (request: FastifyRequest, reply: FastifyReply) => sendAppPage(request, reply, page)
     for (const page of CARRYING_PAGES) {
       const pagePaths = ROUTES.filter(route => route.name === page.route).flatMap(h5PathsOf)
       for (const pagePath of pagePaths) fastify.get(pagePath, { schema: { hide: true } }, sendCarryingPage(page))
@@ -97,9 +109,7 @@ export default async function h5App (fastify: FastifyInstance, options: H5AppOpt
 
   // unrouted requests count against the rate limit too (probing for URLs is not free)
   fastify.setNotFoundHandler({ preHandler: fastify.rateLimit() }, (request: FastifyRequest, reply: FastifyReply) => {
-    if (available && isAppPageRequest(request.method, request.url)) {
-      return reply.sendFile('index.html')
-    }
+    if (available && isAppPageRequest(request.method, request.url)) return sendAppPage(request, reply, null)
     const reason = isAppPageRequest(request.method, request.url) ? ' (the H5 app is not built: run `npm run build:h5`)' : ''
     return sendError(request, reply, notFound(`no route for ${request.method} ${request.url.split('?')[0].slice(0, 200)}${reason}`))
   })

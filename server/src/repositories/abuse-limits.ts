@@ -25,7 +25,7 @@ export interface UsageCharge {
 export interface UsageRepository {
   /** Adds the charge when the window stays within its limit; false (nothing written) otherwise. */
   charge (charge: UsageCharge): Promise<boolean>
-  /** Takes back a charge whose action was refused after all. */
+  /** Takes back a charge whose action was refused after all (a window back at nothing leaves no row). */
   refund (charge: Omit<UsageCharge, 'limit'>): Promise<void>
   /** What the window holds so far. */
   used (uid: string, action: LimitedAction, windowStart: number): Promise<number>
@@ -46,10 +46,16 @@ export function createUsageRepository (db: Db): UsageRepository {
       return row !== undefined
     },
     async refund ({ uid, action, windowStart, amount }) {
-      await db.updateTable('account_usage')
-        .set(eb => ({ amount: eb('amount', '-', amount) }))
-        .where('uid', '=', uid).where('action', '=', action).where('window_start', '=', windowStart)
-        .execute()
+      // a window back at nothing is removed, so a refused request leaves no row behind
+      await db.transaction().execute(async trx => {
+        await trx.updateTable('account_usage')
+          .set(eb => ({ amount: eb('amount', '-', amount) }))
+          .where('uid', '=', uid).where('action', '=', action).where('window_start', '=', windowStart)
+          .execute()
+        await trx.deleteFrom('account_usage')
+          .where('uid', '=', uid).where('action', '=', action).where('window_start', '=', windowStart).where('amount', '<=', 0)
+          .execute()
+      })
     },
     async used (uid, action, windowStart) {
       const row = await db.selectFrom('account_usage').select('amount')

@@ -52,7 +52,7 @@ function Author ({ nickname, avatar, createdAt }: { nickname: string, avatar: st
 function PostCard ({ post }: { post: Post }) {
   const cover = mediaUrl(post.cover)
   return (
-    <View className='channel-page__post'>
+    <View className='channel-page__post' data-testid='post'>
       <Author nickname={post.author.nickname} avatar={post.author.avatar} createdAt={post.created_at} />
       <Text className='channel-page__post-title'>{post.title}</Text>
       <Text className='channel-page__post-text'>{post.content}</Text>
