@@ -1,13 +1,9 @@
 import type { Paged } from '@core/wire/api'
-import { ChannelType, LiveFlag, type Message } from '@core/wire/entities'
+import { ChannelType, LiveFlag, type LiveItem } from '@core/wire/entities'
 import { ChannelContentStore, channelViewOf } from '@/stores/channel-content-store'
-import { channel, deferred, fakeApi, fakeLogger, liveItem, manualClock, paged, user, type FakeApi } from '../stores/support/fakes'
+import { channel, deferred, fakeApi, fakeLogger, liveItem, manualClock, paged, type FakeApi } from '../stores/support/fakes'
 
 const NOW_MS = 1_700_000_000_000
-
-function message (id: string): Message {
-  return { message_id: id, channel_id: 'c1', author: user(), content: id, created_at: 0 }
-}
 
 function storeOn (api: FakeApi): { store: ChannelContentStore, clock: ReturnType<typeof manualClock> } {
   const clock = manualClock(NOW_MS)
@@ -16,7 +12,7 @@ function storeOn (api: FakeApi): { store: ChannelContentStore, clock: ReturnType
 
 describe('ChannelContentStore', () => {
   it.each([
-    [ChannelType.Discussion, 'messages'], [ChannelType.Post, 'posts'], [ChannelType.Live, 'live'], [ChannelType.LiveBanner, 'live'],
+    [ChannelType.Discussion, 'chat'], [ChannelType.Post, 'posts'], [ChannelType.Live, 'live'], [ChannelType.LiveBanner, 'live'],
     [ChannelType.Voice, 'unsupported'], [ChannelType.Metaverse, 'unsupported'], [ChannelType.GamePlaza, 'unsupported'], [ChannelType.ExternalLink, 'unsupported'],
   ])('shows a channel of type %p as %p', (type, view) => {
     expect(channelViewOf({ channel_type: type })).toBe(view)
@@ -34,26 +30,34 @@ describe('ChannelContentStore', () => {
 
   it('loads the next page once, keeps the loaded items when it fails, and ignores items it already has', async () => {
     const api = fakeApi()
-    api.getChannel.mockResolvedValue(channel('c1'))
-    api.listMessages.mockResolvedValueOnce(paged([message('m1'), message('m2')], 1, true))
+    api.getChannel.mockResolvedValue(channel('c1', { channel_type: ChannelType.Live }))
+    api.listChannelLives.mockResolvedValueOnce(paged([liveItem('l1'), liveItem('l2')], 1, true))
     const { store } = storeOn(api)
     await store.open({ channelId: 'c1' })
-    const next = deferred<Paged<Message>>()
-    api.listMessages.mockReturnValueOnce(next.promise)
+    const next = deferred<Paged<LiveItem>>()
+    api.listChannelLives.mockReturnValueOnce(next.promise)
     const loading = store.loadMore()
     await store.loadMore() // already on its way: no second request
-    expect(api.listMessages).toHaveBeenCalledTimes(2)
-    next.resolve(paged([message('m2'), message('m3')], 2, false))
+    expect(api.listChannelLives).toHaveBeenCalledTimes(2)
+    next.resolve(paged([liveItem('l2'), liveItem('l3')], 2, false))
     await loading
-    expect(store.content?.view === 'messages' && store.content.list.items.map(m => m.message_id)).toEqual(['m1', 'm2', 'm3'])
+    expect(store.content?.view === 'live' && store.content.list.items.map(item => item.live_id)).toEqual(['l1', 'l2', 'l3'])
     await store.loadMore() // no more pages
-    expect(api.listMessages).toHaveBeenCalledTimes(2)
+    expect(api.listChannelLives).toHaveBeenCalledTimes(2)
+  })
+
+  it('leaves a discussion to its chat: no list is loaded, nothing more to load', async () => {
+    const api = fakeApi()
+    api.getChannel.mockResolvedValue(channel('c1'))
+    const { store } = storeOn(api)
+    await store.open({ channelId: 'c1' })
+    await store.loadMore()
+    expect([store.content, store.status, store.moreError]).toEqual([{ view: 'chat' }, 'ready', null])
   })
 
   it('drops the previous channel when another one opens', async () => {
     const api = fakeApi()
     api.getChannel.mockResolvedValueOnce(channel('c1', { name: '一' }))
-    api.listMessages.mockResolvedValue(paged([], 1, false))
     const { store } = storeOn(api)
     await store.open({ channelId: 'c1' })
     const second = deferred<ReturnType<typeof channel>>()

@@ -1,7 +1,8 @@
 import Taro from '@tarojs/taro'
-import { ChannelKind, ChannelType, LiveCommentFlag, LiveFlag, MediaType, type Message } from '@core/wire/entities'
+import { ChannelKind, ChannelType, LiveCommentFlag, LiveFlag, MediaType } from '@core/wire/entities'
 import ChannelPage from '@/pages/channel/index'
 import { channel, failedRequest, fakeApi, liveItem, paged, user, type FakeApi } from '../stores/support/fakes'
+import { chatMessage, fakeMessagesApi, historyPage } from '../stores/support/chat-fakes'
 import { fakePostsApi, post as postOf } from '../stores/support/posts-fakes'
 import { cleanUp, liveItems, NOW_S, openPage, type PlayedPage } from './home-harness'
 
@@ -32,10 +33,6 @@ afterEach(() => {
   page = null
 })
 
-function message (id: string, content: string, nickname: string): Message {
-  return { message_id: id, channel_id: 'c-news', author: user({ uid: `u-${id}`, nickname }), content, created_at: NOW_S - 60 }
-}
-
 function post (id: string, title: string) {
   return postOf(id, { channel_id: 'c-posts', author: user({ uid: 'u1', nickname: '林晓' }), title, content: `${title}的正文`, created_at: NOW_S - 3600 })
 }
@@ -56,23 +53,27 @@ function toasts (): string[] {
 }
 
 describe('channel page: a discussion', () => {
-  it('lists its messages as text, newest first, and is titled with the channel name', async () => {
+  it('shows its chat oldest first, user text as text, and is titled with the channel name', async () => {
     const api = channelApi('c-news', ChannelType.Discussion, '公告')
-    api.listMessages.mockResolvedValue(paged([message('m2', '<script>alert(1)</script>', 'Alex'), message('m1', '大家好', '林晓')], 1, false))
-    page = await openPage(ChannelPage, { api, params: { channel_id: 'c-news' } })
-    expect(api.listMessages).toHaveBeenCalledWith('c-news', { page: 1, page_size: 20 })
-    const rows = Array.from(document.querySelectorAll('[data-testid="message"]')).map(node => node.textContent)
-    expect(rows).toEqual(['Alex01-01 11:59<script>alert(1)</script>', '林晓01-01 11:59大家好'])
+    const messages = fakeMessagesApi()
+    messages.listHistory.mockResolvedValue(historyPage([
+      chatMessage(1, { channel_id: 'c-news', content: '大家好' }),
+      chatMessage(2, { channel_id: 'c-news', content: '<script>alert(1)</script>' }),
+    ], false))
+    page = await openPage(ChannelPage, { api, messages, params: { channel_id: 'c-news' } })
+    expect(messages.listHistory).toHaveBeenCalledWith('c-news', { limit: 50 })
+    const rows = Array.from(document.querySelectorAll('.chat-message__text')).map(node => node.textContent)
+    expect(rows).toEqual(['大家好', '<script>alert(1)</script>'])
     expect(document.querySelector('.channel-page script')).toBeNull()
     expect(document.title).toBe('公告')
     expect(setTitle).not.toHaveBeenCalled()
-    expect(page.text()).toContain('没有更多了')
   })
 
   it('says when there are no messages yet', async () => {
     const api = channelApi('c-news', ChannelType.Discussion, '公告')
-    api.listMessages.mockResolvedValue(paged([], 1, false))
-    page = await openPage(ChannelPage, { api, params: { cid: 'c-news' } })
+    const messages = fakeMessagesApi()
+    messages.listHistory.mockResolvedValue(historyPage([], false))
+    page = await openPage(ChannelPage, { api, messages, params: { cid: 'c-news' } })
     expect(page.text()).toContain('还没有消息')
   })
 })
@@ -195,8 +196,9 @@ describe('channel page: errors and other channels', () => {
   it('shows the error with the loader toast, and the retry loads the channel', async () => {
     const api = channelApi('c-news', ChannelType.Discussion, '公告')
     api.getChannel.mockRejectedValueOnce(failedRequest())
-    api.listMessages.mockResolvedValue(paged([message('m1', '大家好', '林晓')], 1, false))
-    page = await openPage(ChannelPage, { api, params: { channel_id: 'c-news' } })
+    const messages = fakeMessagesApi()
+    messages.listHistory.mockResolvedValue(historyPage([chatMessage(1, { channel_id: 'c-news', content: '大家好' })], false))
+    page = await openPage(ChannelPage, { api, messages, params: { channel_id: 'c-news' } })
     expect(document.querySelector('.state-view--error')?.textContent).toContain('请求异常')
     expect(toasts()).toEqual(['请求异常'])
     await page.tap('.state-view__retry')

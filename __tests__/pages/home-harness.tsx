@@ -8,6 +8,7 @@ import type * as React from 'react'
 import { ChannelKind, ChannelType, LiveFlag, type ChannelGroup, type LiveItem } from '@core/wire/entities'
 import { setLanguage } from '@/constants/messages'
 import { channel, fakeApi, liveItem, paged, serverDetail, user, type FakeApi, type fakeMembersApi } from '../stores/support/fakes'
+import type { FakeMessagesApi } from '../stores/support/chat-fakes'
 import { mountPage, unmountPages, type MountedPage } from '../support/page-harness'
 import type { FakePostsApi } from '../stores/support/posts-fakes'
 import { forgetHooks, runHook, type PageHook } from './home-taro-hooks'
@@ -31,6 +32,8 @@ export interface OpenOptions {
   postsApi?: FakePostsApi
   /** The membership calls (all failing by default). */
   members?: ReturnType<typeof fakeMembersApi>
+  /** The chat's calls (a fresh fake by default). */
+  messages?: FakeMessagesApi
   /** The page's query (raw, as the platform hands it over). */
   params?: Record<string, string>
   /** Play load and show right after mounting (default true). */
@@ -86,7 +89,7 @@ export function homeApi (): FakeApi {
 
 /** Mounts a page with the shared harness at NOW_MS (Home's full fake API by default); plays load and show unless told not to. */
 export async function openPage (Page: React.ComponentType, options: OpenOptions = {}): Promise<PlayedPage> {
-  const page = await mountPage(Page, { api: options.api ?? homeApi(), members: options.members, postsApi: options.postsApi, params: options.params, now: NOW_MS })
+  const page = await mountPage(Page, { api: options.api ?? homeApi(), members: options.members, postsApi: options.postsApi, messages: options.messages, params: options.params, now: NOW_MS })
   const play = async (hook: PageHook, ...args: unknown[]) => {
     let result: unknown
     await page.testUtils.act(async () => { result = runHook(hook, ...args) })

@@ -95,7 +95,6 @@ describe('community calls', () => {
     ['getChannel', ['c 1'], { path: '/channels/c%201' }],
     ['listServerLives', ['723658', { page: 2 }], { path: '/servers/723658/lives', query: { page: 2, page_size: undefined } }],
     ['listChannelLives', ['c1'], { path: '/channels/c1/lives', query: { page: undefined, page_size: undefined } }],
-    ['listMessages', ['c1'], { path: '/channels/c1/messages', query: { page: undefined, page_size: undefined } }],
   ] as const)('%s sends the documented call and resolves with its data', async (name, args, expected) => {
     const { send, sent } = fakeRequester(user)
     const client = createApiClient(send) as unknown as Record<string, (...values: unknown[]) => Promise<unknown>>

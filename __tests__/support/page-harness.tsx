@@ -14,6 +14,7 @@ import { StoresProvider } from '@/stores/context'
 import { createRootStore, type RootStore } from '@/stores/root-store'
 import { fakeApi, fakeLogger, fakeMembersApi, manualClock, manualScheduler, memoryStorage, type FakeApi } from '../stores/support/fakes'
 import { fakePostsApi, type FakePostsApi } from '../stores/support/posts-fakes'
+import { fakeMessagesApi, type FakeMessagesApi } from '../stores/support/chat-fakes'
 
 /** How to open the page. */
 export interface PageSetup {
@@ -25,6 +26,8 @@ export interface PageSetup {
   postsApi?: FakePostsApi
   /** The membership calls (a fresh fake whose calls all fail by default). */
   members?: ReturnType<typeof fakeMembersApi>
+  /** The chat's calls (a fresh fake: history fails, writes succeed). */
+  messages?: FakeMessagesApi
   /** The stores' clock at the start (unix ms); the real time by default. The test moves it with `clock.set`. */
   now?: number
   /** Someone already signed in on this device (their stored login data). */
@@ -59,7 +62,7 @@ export async function mountPage (Page: ComponentType, setup: PageSetup = {}): Pr
   const clock = manualClock(setup.now ?? Date.now())
   const scheduler = manualScheduler()
   const root = createRootStore(api, {
-    storage, loginKey: 'test-login', logger: fakeLogger(), clock: clock.now, scheduler, members: setup.members ?? fakeMembersApi(), postsApi: setup.postsApi ?? fakePostsApi(),
+    storage, loginKey: 'test-login', logger: fakeLogger(), clock: clock.now, scheduler, members: setup.members ?? fakeMembersApi(), postsApi: setup.postsApi ?? fakePostsApi(), messagesApi: setup.messages ?? fakeMessagesApi(),
   })
   setup.beforeMount?.(root)
   function Harness () {

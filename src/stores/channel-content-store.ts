@@ -1,14 +1,14 @@
 /**
- * What one channel shows on the channel page: a discussion's messages, a post channel's
- * feed (its own store, src/stores/post-store.ts), or a live channel's items with a
- * player for one of them. The
- * channel is loaded first (its type decides the view), then the first page of its
- * list; more pages load on reach-bottom. Time is injected, so the live state of the
+ * What one channel shows on the channel page: a discussion's chat (its own store,
+ * chat-store.ts), a post channel's feed (its own store, post-store.ts), or a live
+ * channel's items with a player for one of them. The channel is loaded first (its type
+ * decides the view), then the first page of its list; more pages load on reach-bottom.
+ * Time is injected, so the live state of the
  * played item (SPEC §4) is derived at a moment tests choose.
  */
 import { makeAutoObservable } from 'mobx'
 import { ChannelType } from '@core/wire/codes'
-import type { Channel, LiveItem, Message } from '@core/wire/entities'
+import type { Channel, LiveItem } from '@core/wire/entities'
 import { deriveLiveState, featuredLiveItem, type LiveState } from '@core/domain/live-state'
 import type { ApiClient } from '@/services/api/api-client'
 import { LoadTracker, type StoreLogger, type StoreStatus } from './load-tracker'
@@ -16,7 +16,7 @@ import { PagedList } from './paged-list'
 
 /** What the channel page shows for a channel. */
 export type ChannelContent =
-  | { view: 'messages', list: PagedList<Message> }
+  | { view: 'chat' }
   | { view: 'posts', channelId: string }
   | { view: 'live', list: PagedList<LiveItem> }
   | { view: 'unsupported' }
@@ -42,14 +42,14 @@ export interface PlayedLive {
 }
 
 /**
- * The view of a channel (read-only): a live item to play, or the channel's type — live
- * (12) and live banner (13) channels play, discussions (1) list messages, post channels
+ * The view of a channel: a live item to play, or the channel's type — live (12) and
+ * live banner (13) channels play, discussions (1) are a chat, post channels
  * (3) list posts; any other type is not viewable here.
  */
 export function channelViewOf (channel: Pick<Channel, 'channel_type'>, liveId?: string | null): ChannelContent['view'] {
   if (liveId) return 'live'
   switch (channel.channel_type) {
-    case ChannelType.Discussion: return 'messages'
+    case ChannelType.Discussion: return 'chat' // issue 16: a live chat, with its own store (chat-store.ts)
     case ChannelType.Post: return 'posts'
     case ChannelType.Live:
     case ChannelType.LiveBanner: return 'live'
@@ -80,13 +80,23 @@ export class ChannelContentStore {
   /** 'loading' while the channel or its first page loads, then the list's status; 'error' when either failed. */
   get status (): StoreStatus {
     if (this.loading.status !== 'ready') return this.loading.status
-    return this.content !== null && 'list' in this.content ? this.content.list.status : 'ready'
+    return this.list?.status ?? 'ready'
   }
 
   /** The user-facing message of the failure, else null. */
   get error (): string | null {
     if (this.loading.error !== null) return this.loading.error
-    return this.content !== null && 'list' in this.content ? this.content.list.error : null
+    return this.list?.error ?? null
+  }
+
+  /** The user-facing message of a failed next page, else null. */
+  get moreError (): string | null {
+    return this.list?.moreError ?? null
+  }
+
+  /** The paged list of the view (live items), or null for a chat, a post feed (its own store) or nothing to show. */
+  private get list (): PagedList<LiveItem> | null {
+    return this.content !== null && 'list' in this.content ? this.content.list : null
   }
 
   /** The item the player shows: the one asked for, else the featured one (on air first); with its state now (SPEC §4). */
@@ -124,12 +134,12 @@ export class ChannelContentStore {
       })
       if (!loaded) return
     }
-    if (this.content !== null && 'list' in this.content) await this.content.list.load()
+    await this.list?.load()
   }
 
   /** Loads the next page of the list (reach-bottom). */
   async loadMore (): Promise<void> {
-    if (this.content !== null && 'list' in this.content) await this.content.list.loadMore()
+    await this.list?.loadMore()
   }
 
   /** Plays another item of the live list. */
@@ -146,7 +156,7 @@ export class ChannelContentStore {
   private contentOf (channel: Channel): ChannelContent {
     const id = channel.channel_id
     switch (channelViewOf(channel, this.liveId)) {
-      case 'messages': return { view: 'messages', list: new PagedList(query => this.api.listMessages(id, query), (message: Message) => message.message_id, this.options) }
+      case 'chat': return { view: 'chat' }
       case 'posts': return { view: 'posts', channelId: id }
       case 'live': return { view: 'live', list: new PagedList(query => this.api.listChannelLives(id, query), (item: LiveItem) => item.live_id, this.options) }
       default: return { view: 'unsupported' }

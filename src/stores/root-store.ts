@@ -9,12 +9,14 @@
  */
 import type { ConfiguredServer } from '@core/domain/servers'
 import type { ServerChoiceInput } from '@core/domain/server'
+import { flattenGroups } from '@core/domain/channel'
 import type { Channel } from '@core/wire/entities'
 import type { MemberAdd, MemberRemove, PresenceUpdate } from '@core/wire/members'
 import { reaction } from 'mobx'
 import type { ApiClient } from '@/services/api/api-client'
 import { postsApi, type PostsApi } from '@/services/api/posts'
 import { createMembersApi, type MembersApi } from '@/services/api/members'
+import { createMessagesApi, type MessagesApi } from '@/services/api/messages'
 import { defaultGatewayUrl, taroSocketConnector, type SocketConnector } from '@/services/gateway'
 import { ChannelStore } from './channel-store'
 import { GATEWAY_RESYNC, GatewayStore } from './gateway-store'
@@ -22,6 +24,7 @@ import { LiveStore, timeoutScheduler, type TimerScheduler } from './live-store'
 import type { StoreLogger } from './load-tracker'
 import { ServerStore, type ServerCounts } from './server-store'
 import { SessionStore, type KeyValueStorage } from './session-store'
+import { UnreadStore } from './unread-store'
 
 /** What the root store needs besides the API. */
 export interface RootStoreOptions {
@@ -43,6 +46,8 @@ export interface RootStoreOptions {
   postsApi?: PostsApi
   /** The membership calls; createMembersApi() by default. */
   members?: MembersApi
+  /** The chat's calls; createMessagesApi() by default. */
+  messagesApi?: MessagesApi
   /** The gateway's socket connector and URL; Taro.connectSocket to this build's API by default. */
   gateway?: { connect: SocketConnector, url: string }
 }
@@ -69,6 +74,13 @@ export class RootStore {
   readonly scheduler: TimerScheduler
   /** The real-time connection every store subscribes to (`gateway.on`). */
   readonly gateway: GatewayStore
+  /** The membership calls (joining, the member list). */
+  readonly members: MembersApi
+  /** The chat's calls the channel page's chat is built on. */
+  readonly messages: MessagesApi
+  /** Unread and mention counts of the channel list, kept live. */
+  readonly unread: UnreadStore
+  private readonly stopSeedingUnread: () => void
 
   constructor (api: ApiClient, options: RootStoreOptions) {
     const logger = options.logger ?? console
@@ -77,7 +89,9 @@ export class RootStore {
     this.clock = clock
     this.logger = logger
     this.session = new SessionStore(api, { storage: options.storage, loginKey: options.loginKey, clock, logger })
-    this.server = new ServerStore(api, { servers: options.servers, members: options.members ?? createMembersApi(), logger })
+    this.members = options.members ?? createMembersApi()
+    this.messages = options.messagesApi ?? createMessagesApi()
+    this.server = new ServerStore(api, { servers: options.servers, members: this.members, logger })
     this.channel = new ChannelStore(api, this.server, logger)
     const scheduler = options.scheduler ?? timeoutScheduler
     this.scheduler = scheduler
@@ -90,6 +104,9 @@ export class RootStore {
       scheduler,
       logger,
     })
+    this.unread = new UnreadStore(this.gateway, () => this.session.user?.uid ?? null)
+    // each channel list answer brings the counts; the gateway keeps them current between answers
+    this.stopSeedingUnread = reaction(() => this.channel.groups, groups => this.unread.seed(flattenGroups(groups)), { fireImmediately: true })
     this.applyGatewayEvents()
   }
 
@@ -124,6 +141,7 @@ export class RootStore {
     this.gateway.on<Channel>('CHANNEL_CREATE', created => {
       if (created.server_id === this.server.serverId) void this.channel.load()
     })
+    this.unread.start()
     // SPEC issue 15: events were missed and are gone; what the shared stores show is reloaded
     this.gateway.on(GATEWAY_RESYNC, () => { void Promise.all([this.server.load(), this.channel.load()]) })
   }
@@ -138,9 +156,11 @@ export class RootStore {
     await Promise.all([this.server.load(), this.channel.load(), this.live.load()])
   }
 
-  /** Stops everything that runs on its own (the live clock, the gateway). */
+  /** Stops everything that runs on its own (the live clock, the gateway, the unread counts). */
   dispose (): void {
     this.live.dispose()
+    this.unread.stop()
+    this.stopSeedingUnread()
     this.gateway.stop()
   }
 }

@@ -20,7 +20,7 @@ export function fakeApi (): FakeApi {
   const names: Array<keyof ApiClient> = [
     'uploadBase64', 'getWxConfig', 'getUploadToken', 'getShowroom', 'guestLogin', 'getMe', 'updateProfile', 'getUser',
     'listServers', 'getServer', 'listChannels', 'createChannel', 'listRoles', 'listServerLives', 'listChannelLives',
-    'getChannel', 'listMessages',
+    'getChannel',
   ]
   const api: Partial<Record<keyof ApiClient, jest.Mock>> = {}
   for (const name of names) api[name] = jest.fn(() => Promise.reject(new Error(`${name} not faked`)))

@@ -3,7 +3,7 @@ import { useReachBottom } from '@tarojs/taro'
 import { View, Text, Image } from '@tarojs/components'
 import { Video } from '@/components/page-elements/video'
 import { observer } from 'mobx-react-lite'
-import type { LiveItem, Message } from '@core/wire/entities'
+import type { LiveItem } from '@core/wire/entities'
 import { t } from '@/constants/messages'
 import { usePageLifecycle } from '@/hooks/use-page-lifecycle'
 import { currentParams, navigate } from '@/router'
@@ -15,7 +15,6 @@ import { PostFeedStore } from '@/stores/post-store'
 import { LiveChatStore } from '@/stores/live-chat-store'
 import { usePageStore, useStores } from '@/stores/context'
 import { showLoadError, toast } from '@/utils/feedback'
-import { formatDate, fromUnixSeconds } from '@/utils/format-date'
 import { mediaUrl } from '@/utils/media-url'
 import { pickImages } from '@/utils/pick-images'
 import { setPageTitle } from '@/utils/page-title'
@@ -25,6 +24,7 @@ import LiveBadge from '@/components/live-badge'
 import LiveChat, { LiveChatOverlay, type LiveChatProps } from '@/components/live-chat'
 import LiveCard, { durationText, liveStartText } from '@/components/live-card'
 import StateView from '@/components/state-view'
+import DiscussionChat from './discussion-chat'
 import PostsView, { type PostsViewProps } from './posts-view'
 import './index.scss'
 
@@ -43,28 +43,11 @@ function loadAndReport (run: () => Promise<void>, error: () => string | null): v
   }).catch(logFailure('loading'))
 }
 
-function Author ({ nickname, avatar, createdAt }: { nickname: string, avatar: string, createdAt: number }) {
-  const src = mediaUrl(avatar)
-  return (
-    <View className='channel-page__author'>
-      {src !== '' ? <Image className='channel-page__avatar' src={src} mode='aspectFill' lazyLoad /> : <View className='channel-page__avatar' />}
-      <Text className='channel-page__nickname'>{nickname}</Text>
-      <Text className='channel-page__time'>{formatDate(fromUnixSeconds(createdAt), 'MM-DD HH:mm')}</Text>
-    </View>
-  )
-}
-
-function MessageRow ({ message }: { message: Message }) {
-  return (
-    <View className='channel-page__message' data-testid='message'>
-      <Author nickname={message.author.nickname} avatar={message.author.avatar} createdAt={message.created_at} />
-      <Text className='channel-page__message-text'>{message.content}</Text>
-    </View>
-  )
-}
-
-/** The player: a reserved item shows its cover and start time; otherwise the Video (mp4 or HLS; an ended mp4 plays back). */
-/** The player with its chat: comments over the screen (phones) and the chat under it. */
+/**
+ * The player with its chat: a reserved item shows its cover and start time, otherwise the
+ * Video (mp4 or HLS; an ended mp4 plays back); comments over the screen (phones) and the
+ * chat under it.
+ */
 function Player ({ played, chat }: { played: PlayedLive, chat: LiveChatProps }) {
   const { item, state } = played
   const cover = mediaUrl(item.cover)
@@ -101,16 +84,11 @@ function Player ({ played, chat }: { played: PlayedLive, chat: LiveChatProps }) 
 const ChannelBody = observer(function ChannelBody ({ store, loadMore, posts, chat }: { store: ChannelContentStore, loadMore: () => void, posts: PostsViewProps, chat: LiveChatProps }) {
   const content = store.content
   if (content === null || content.view === 'unsupported') return <StateView status='empty' message={t('channelUnsupported')} />
+  if (content.view === 'chat') return store.channel && <DiscussionChat channel={store.channel} />
   if (content.view === 'posts') return <PostsView {...posts} />
   const list = content.list
   const footer = <ListFooter status={list.moreStatus} error={list.moreError} hasMore={list.hasMore} onRetry={loadMore} />
-  if (list.status === 'empty') {
-    const empty = content.view === 'messages' ? t('messagesEmpty') : t('livesEmpty')
-    return <StateView status='empty' message={empty} />
-  }
-  if (content.view === 'messages') {
-    return <View className='channel-page__list'>{content.list.items.map(message => <MessageRow key={message.message_id} message={message} />)}{footer}</View>
-  }
+  if (list.status === 'empty') return <StateView status='empty' message={t('livesEmpty')} />
   const played = store.played
   const select = (item: LiveItem) => store.select(item.live_id)
   return (
@@ -126,7 +104,7 @@ const ChannelBody = observer(function ChannelBody ({ store, loadMore, posts, cha
   )
 })
 
-/** A channel's page, read-only: a discussion's messages, a post channel's posts, or a live channel's player and items. */
+/** A channel's page: a discussion's chat, a post channel's posts, or a live channel's player and items. */
 function ChannelPage () {
   const { server, session } = useStores()
   const store = usePageStore(root => new ChannelContentStore(root.api, { clock: root.clock, logger: root.logger }))
@@ -184,7 +162,7 @@ function ChannelPage () {
   })
   const loadMore = () => {
     if (store.content?.view === 'posts') loadAndReport(() => feed.loadMore(), () => feed.more.error)
-    else loadAndReport(() => store.loadMore(), () => store.content !== null && 'list' in store.content ? store.content.list.moreError : null)
+    else loadAndReport(() => store.loadMore(), () => store.moreError)
   }
   useReachBottom(loadMore)
 

@@ -12,7 +12,7 @@ import type {
   CreateChannelBody, GuestLoginData, InteractionEvent, MapCfgData, MapCfgQuery, PageQuery, Paged,
   ProfilePatchBody, UploadTokenBody, UploadTokenData, WxConfData,
 } from '@core/wire/api'
-import type { Channel, ChannelGroup, LiveItem, Message, Role, Server, User } from '@core/wire/entities'
+import type { Channel, ChannelGroup, LiveItem, Role, Server, User } from '@core/wire/entities'
 import type { ServerDetail } from '@core/wire/members'
 
 /** The showroom of a metaverse channel and the interaction event to play first (SPEC §7). */
@@ -50,5 +50,4 @@ export interface ApiClient {
   listServerLives (serverId: string, query?: PageQuery): Promise<Paged<LiveItem>>
   listChannelLives (channelId: string, query?: PageQuery): Promise<Paged<LiveItem>>
   getChannel (channelId: string): Promise<Channel>
-  listMessages (channelId: string, query?: PageQuery): Promise<Paged<Message>>
 }

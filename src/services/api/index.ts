@@ -7,7 +7,7 @@ import type {
   Base64UploadData, ChannelListData, GuestLoginData, MapCfgData, PageQuery, Paged,
   RoleListData, ServerListData, UploadTokenData, WxConfData,
 } from '@core/wire/api'
-import type { Channel, LiveItem, Message, User } from '@core/wire/entities'
+import type { Channel, LiveItem, User } from '@core/wire/entities'
 import { API_PATHS, fillPath } from '@core/wire/paths'
 import type { ServerDetail } from '@core/wire/members'
 import { noDataError } from '@/services/request/errors'
@@ -81,7 +81,6 @@ export function createApiClient (send: Requester = defaultRequest): ApiClient {
     listServerLives: (serverId, query) => get<Paged<LiveItem>>(fillPath(API_PATHS.serverLives, { server_id: serverId }), pageQuery(query)),
     listChannelLives: (channelId, query) => get<Paged<LiveItem>>(fillPath(API_PATHS.channelLives, { channel_id: channelId }), pageQuery(query)),
     getChannel: channelId => get<Channel>(fillPath(API_PATHS.channel, { channel_id: channelId })),
-    listMessages: (channelId, query) => get<Paged<Message>>(fillPath(API_PATHS.channelMessages, { channel_id: channelId }), pageQuery(query)),
   }
 }
 

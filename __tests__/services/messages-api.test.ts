@@ -1,0 +1,68 @@
+import { MESSAGES_PATHS } from '@core/wire/messages'
+import { CHAT_PATHS, createMessagesApi } from '@/services/api/messages'
+import type { Requester } from '@/services/api'
+import type { RequestOptions } from '@/services/request/request'
+import { RequestError } from '@/services/request/errors'
+
+/** A fake request function: records what each call sends and answers with `data` (or fails with `error`). */
+function fakeRequester (data: unknown, error?: Error): { send: Requester, sent: RequestOptions[] } {
+  const sent: RequestOptions[] = []
+  const send = (<T>(options: RequestOptions): Promise<T> => {
+    sent.push(options)
+    return error ? Promise.reject(error) : Promise.resolve(data as T)
+  }) as Requester
+  return { send, sent }
+}
+
+const noData = new RequestError({ kind: 'no-data', code: 999997, message: '请求异常' })
+
+describe('the chat calls', () => {
+  it('uses the paths of the message routes', () => {
+    expect(CHAT_PATHS).toEqual(MESSAGES_PATHS)
+  })
+
+  it('GETs a page of history by cursor', async () => {
+    const { send, sent } = fakeRequester({ items: [], has_more: false })
+    const api = createMessagesApi(send)
+    await expect(api.listHistory('c 1', { before: '17', limit: 50 })).resolves.toEqual({ items: [], has_more: false })
+    await api.listHistory('c1')
+    expect(sent).toEqual([
+      { path: '/channels/c%201/messages', query: { before: '17', after: undefined, limit: 50 } },
+      { path: '/channels/c1/messages', query: { before: undefined, after: undefined, limit: undefined } },
+    ])
+  })
+
+  it('POSTs a message with its nonce and reply, and PATCHes an edit', async () => {
+    const { send, sent } = fakeRequester({ message_id: '1' })
+    const api = createMessagesApi(send)
+    await api.sendMessage('c1', { content: 'hi', nonce: 'n1', reply_to: '9' })
+    await api.editMessage('c1', '1', 'new')
+    expect(sent).toEqual([
+      { path: '/channels/c1/messages', method: 'POST', data: { content: 'hi', nonce: 'n1', reply_to: '9' } },
+      { path: '/channels/c1/messages/1', method: 'PATCH', data: { content: 'new' } },
+    ])
+  })
+
+  it('sends deletions, my reactions, typing and read marks to their paths', async () => {
+    const { send, sent } = fakeRequester({})
+    const api = createMessagesApi(send)
+    await api.deleteMessage('c1', '1')
+    await api.addReaction('c1', '1', '👍')
+    await api.removeReaction('c1', '1', '👍')
+    await api.sendTyping('c1')
+    await api.markRead('c1', '1')
+    expect(sent.map(options => [options.method, options.path, options.data])).toEqual([
+      ['DELETE', '/channels/c1/messages/1', undefined],
+      ['PUT', `/channels/c1/messages/1/reactions/${encodeURIComponent('👍')}/me`, undefined],
+      ['DELETE', `/channels/c1/messages/1/reactions/${encodeURIComponent('👍')}/me`, undefined],
+      ['POST', '/channels/c1/typing', {}],
+      ['POST', '/channels/c1/read', { message_id: '1' }],
+    ])
+  })
+
+  it('takes a write answered without data as done, and passes other failures on', async () => {
+    await expect(createMessagesApi(fakeRequester(null, noData).send).markRead('c1', '1')).resolves.toBeUndefined()
+    const failed = new RequestError({ kind: 'failed', code: 999996, message: '请求异常' })
+    await expect(createMessagesApi(fakeRequester(null, failed).send).deleteMessage('c1', '1')).rejects.toBe(failed)
+  })
+})

@@ -1,0 +1,230 @@
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import Taro from '@tarojs/taro'
+import { View, Text } from '@tarojs/components'
+import { observer } from 'mobx-react-lite'
+import { t } from '@/constants/messages'
+import { ScrollView } from '@/components/page-elements/scroll-view'
+import type { ChannelChat, ChatEntry } from '@/stores/chat-store'
+import type { ChatMessage } from '@/stores/chat-types'
+import { chatDayLabel, isNewChatDay } from '@/utils/format-chat-time'
+import ChatMessageRow, { type ChatMessageActions } from '@/components/chat-message'
+import { listWindow, rowOffsets } from './list-window'
+import { measureRows, measureViewport } from './measure'
+import './index.scss'
+
+/** Pixels rendered beyond each edge of the viewport. */
+const OVERSCAN_PX = 600
+/** Within this distance of the bottom the list counts as at the bottom (it follows new messages and marks them read). */
+const AT_BOTTOM_PX = 48
+/** Within this distance of the top the next older page loads. */
+const LOAD_OLDER_PX = 400
+/** Height of the line above the first message ("loading earlier messages" / "the first message"), in CSS px. */
+const HEADER_PX = 40
+/** A viewport height to start from until the list is measured. */
+const FALLBACK_VIEWPORT_PX = 600
+
+/** What the list needs besides the conversation. */
+export interface ChatMessageListProps {
+  chat: ChannelChat
+  /** A mentioned member's nickname, or null. */
+  nameOf: (uid: string) => string | null
+  /** Now (unix ms), for day labels. */
+  now: number
+  /** I am a member: what I scroll to the bottom of is marked read (a visitor has no read position). */
+  marksRead: boolean
+  /** Message actions the list does not decide itself (they need the page: modals, toasts, links). */
+  actions: Pick<ChatMessageActions, 'onDelete' | 'onLinkTap' | 'onReact'> & { onQuoteMissing: () => void }
+}
+
+/** The design width: 750 design px span the window, up to the root font-size cap (750 CSS px). */
+const DESIGN_WIDTH_PX = 750
+/** CSS px per design px where the window has no width yet (a 390 px phone). */
+const PHONE_SCALE = 390 / DESIGN_WIDTH_PX
+
+/** CSS px per design px on this window, for estimating rows before they are measured. */
+function designScale (): number {
+  const width = Math.min(Taro.getWindowInfo().windowWidth, DESIGN_WIDTH_PX)
+  return width > 0 ? width / DESIGN_WIDTH_PX : PHONE_SCALE
+}
+
+/** Design-px estimate of a row before it is measured: head, text lines, quote, reactions. */
+function estimateDesignPx (message: ChatMessage): number {
+  const lines = message.content.split('\n').reduce((sum, line) => sum + Math.max(1, Math.ceil(line.length / 22)), 0)
+  return 24 + 40 + lines * 44 + (message.reply_to ? 60 : 0) + (message.reactions.length > 0 ? 52 : 0)
+}
+
+/** The DOM id of a message row. */
+function rowDomId (key: string): string {
+  return `chat-row-${key.replace(/[^A-Za-z0-9_-]/g, '_')}`
+}
+
+/**
+ * The conversation, oldest at the top: opens at the bottom (or at the first unread
+ * message under a "new messages" divider), loads older messages when scrolled near the
+ * top without moving what is on screen, follows new messages while at the bottom, and
+ * offers "jump to latest" otherwise. Only the rows near the viewport are rendered; the
+ * others are two spacers of their (measured or estimated) height.
+ */
+function ChatMessageList ({ chat, nameOf, now, marksRead, actions }: ChatMessageListProps) {
+  const entries = chat.entries
+  const listId = `chat-list-${chat.channelId}`
+  const measured = useRef(new Map<string, number>())
+  const [measureVersion, setMeasureVersion] = useState(0)
+  const [scrollTop, setScrollTop] = useState(0)
+  const [viewportHeight, setViewportHeight] = useState(FALLBACK_VIEWPORT_PX)
+  const [requestedTop, setRequestedTop] = useState<number | undefined>(undefined)
+  const [selectedKey, setSelectedKey] = useState<string | null>(null)
+  const scrollTopRef = useRef(0)
+  const stickToBottom = useRef(true)
+  const opened = useRef(false)
+  const firstKey = useRef<string | null>(null)
+
+  const [scale] = useState(designScale)
+  const heights = useMemo(
+    () => entries.map(entry => measured.current.get(entry.key) ?? scale * estimateDesignPx(entry.message)),
+    // measureVersion: a new measurement changes the heights of the same entries
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [entries, measureVersion, scale],
+  )
+  const offsets = useMemo(() => rowOffsets(heights), [heights])
+  const total = HEADER_PX + offsets[offsets.length - 1]
+  const visible = listWindow(offsets, { scrollTop: scrollTop - HEADER_PX, viewportHeight, overscan: OVERSCAN_PX })
+
+  const limits = useRef({ total, viewportHeight })
+  limits.current = { total, viewportHeight }
+
+  /** Scrolls the list to `top` (a request equal to the last one is nudged by a pixel, so it is applied again). */
+  const scrollTo = (top: number) => {
+    const target = Math.max(0, Math.round(top))
+    setRequestedTop(previous => previous === target ? target + 1 : target)
+    const reachable = Math.min(target, Math.max(0, limits.current.total - limits.current.viewportHeight)) // the scroll view stops there
+    scrollTopRef.current = reachable
+    setScrollTop(reachable)
+  }
+  const scrollToBottom = () => scrollTo(total + viewportHeight)
+
+  useEffect(() => {
+    measureViewport(listId, height => { if (height > 0) setViewportHeight(height) })
+  }, [listId])
+
+  // Keep the view where it was: open at the first unread (or the bottom), hold the top
+  // row when older messages are put above it, follow new messages at the bottom.
+  useLayoutEffect(() => {
+    if (entries.length === 0) return
+    const previousFirst = firstKey.current
+    firstKey.current = entries[0].key
+    if (!opened.current) {
+      opened.current = true
+      const unread = chat.firstUnreadId === null ? -1 : entries.findIndex(entry => entry.message.message_id === chat.firstUnreadId)
+      if (unread > 0) {
+        stickToBottom.current = false
+        scrollTo(HEADER_PX + offsets[unread] - 2 * HEADER_PX)
+      } else scrollToBottom()
+      return
+    }
+    const shifted = previousFirst === null ? -1 : entries.findIndex(entry => entry.key === previousFirst)
+    if (shifted > 0) scrollTo(scrollTopRef.current + offsets[shifted])
+    else if (stickToBottom.current) scrollToBottom()
+    // only a change of the entries moves the view; offsets belong to them
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [entries])
+
+  // Measure the rendered rows; a row above the viewport that grew or shrank moves the view by as much.
+  useEffect(() => {
+    measureRows(listId, rows => {
+      let changed = false
+      let shiftAbove = 0
+      const viewTop = scrollTopRef.current - HEADER_PX
+      for (const { key, index, height } of rows) {
+        if (height <= 0 || entries[index]?.key !== key) continue
+        const before = measured.current.get(key) ?? heights[index]
+        if (Math.abs(before - height) < 0.5) continue
+        measured.current.set(key, height)
+        changed = true
+        if (offsets[index] + before <= viewTop) shiftAbove += height - before
+      }
+      if (!changed) return
+      setMeasureVersion(version => version + 1)
+      if (stickToBottom.current) scrollTo(Number.MAX_SAFE_INTEGER / 2)
+      else if (shiftAbove !== 0) scrollTo(scrollTopRef.current + shiftAbove)
+    })
+  })
+
+  // At the bottom, what is shown is read.
+  useEffect(() => {
+    if (marksRead && stickToBottom.current && entries.length > 0) void chat.markRead()
+  }, [chat, entries, marksRead])
+
+  const onScroll = (event: { detail: { scrollTop: number, scrollHeight: number } }) => {
+    const top = event.detail.scrollTop
+    scrollTopRef.current = top
+    setScrollTop(top)
+    stickToBottom.current = top + viewportHeight >= event.detail.scrollHeight - AT_BOTTOM_PX
+    if (marksRead && stickToBottom.current) void chat.markRead()
+    if (top < LOAD_OLDER_PX && chat.hasOlder) void chat.loadOlder()
+  }
+
+  // the row handlers stay the same functions across renders (rows re-render only when their message changes)
+  const latest = useRef({ entries, offsets, scrollTo })
+  latest.current = { entries, offsets, scrollTo }
+  const rowActions = useMemo<ChatMessageActions>(() => ({
+    onSelect: entry => setSelectedKey(key => key === entry.key ? null : entry.key),
+    onRetry: entry => { void chat.retry(entry.key) },
+    onQuoteTap: messageId => {
+      const index = latest.current.entries.findIndex(entry => entry.message.message_id === messageId)
+      if (index < 0) actions.onQuoteMissing()
+      else {
+        stickToBottom.current = false
+        latest.current.scrollTo(HEADER_PX + latest.current.offsets[index])
+      }
+    },
+    onReact: (message, emoji) => { setSelectedKey(null); actions.onReact(message, emoji) },
+    onReply: message => { setSelectedKey(null); chat.setReplyTarget(message) },
+    onEdit: message => { setSelectedKey(null); chat.startEdit(message.message_id) },
+    onDelete: message => { setSelectedKey(null); actions.onDelete(message) },
+    onLinkTap: actions.onLinkTap,
+  }), [chat, actions])
+
+  const awayFromBottom = total - (scrollTop + viewportHeight) > viewportHeight
+  const header = chat.olderStatus === 'loading' ? t('chatLoadingOlder') : chat.hasOlder ? '' : t('chatBeginning')
+  const rows: JSX.Element[] = []
+  for (let index = visible.start; index < visible.end; index += 1) {
+    const entry: ChatEntry = entries[index]
+    const previous = entries[index - 1]
+    const createdMs = entry.message.created_at * 1000
+    const newDay = previous === undefined || isNewChatDay(previous.message.created_at * 1000, createdMs)
+    rows.push(
+      <View key={entry.key} className='chat-list__row' data-key={entry.key} data-index={index}>
+        {entry.message.message_id === chat.firstUnreadId && <View className='chat-list__unread'><Text>{t('chatNewMessages')}</Text></View>}
+        {newDay && <View className='chat-list__day'><Text>{chatDayLabel(createdMs, now)}</Text></View>}
+        <ChatMessageRow
+          {...rowActions}
+          entry={entry}
+          domId={rowDomId(entry.key)}
+          mine={chat.isMine(entry.message)}
+          mentionsMe={chat.mentionsMe(entry.message)}
+          selected={selectedKey === entry.key}
+          nameOf={nameOf}
+        />
+      </View>,
+    )
+  }
+
+  return (
+    <View className='chat-list'>
+      <ScrollView id={listId} className='chat-list__scroll' scrollY scrollTop={requestedTop} onScroll={onScroll}>
+        <View className='chat-list__header' style={{ height: `${HEADER_PX}px` }}><Text>{header}</Text></View>
+        <View style={{ height: `${visible.before}px` }} />
+        {rows}
+        <View style={{ height: `${visible.after}px` }} />
+      </ScrollView>
+      {awayFromBottom && (
+        <View className='chat-list__jump' onClick={() => { stickToBottom.current = true; scrollToBottom() }}>
+          <Text>{t('chatJumpLatest')} ↓</Text>
+        </View>
+      )}
+    </View>
+  )
+}
+
+export default observer(ChatMessageList)

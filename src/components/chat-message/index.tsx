@@ -1,0 +1,111 @@
+import { View, Text, Image } from '@tarojs/components'
+import { observer } from 'mobx-react-lite'
+import { identityKindOf } from '@core/domain/identity'
+import { REACTION_EMOJIS } from '@/constants/chat'
+import { t } from '@/constants/messages'
+import type { ChatEntry } from '@/stores/chat-store'
+import type { ChatMessage } from '@/stores/chat-types'
+import { chatPlainText, chatTextPieces } from '@/utils/chat-text'
+import { chatClock } from '@/utils/format-chat-time'
+import { mediaUrl } from '@/utils/media-url'
+import IdentityBadge from '@/components/identity-badge'
+import './index.scss'
+
+/** What a message row does when tapped, all handled by the list. */
+export interface ChatMessageActions {
+  /** Opens (or closes) the row's action bar: long-press on a phone, the ⋯ button on a desktop. */
+  onSelect: (entry: ChatEntry) => void
+  onRetry: (entry: ChatEntry) => void
+  onQuoteTap: (messageId: string) => void
+  onReact: (message: ChatMessage, emoji: string) => void
+  onReply: (message: ChatMessage) => void
+  onEdit: (message: ChatMessage) => void
+  onDelete: (message: ChatMessage) => void
+  onLinkTap: (url: string) => void
+}
+
+/** What a message row shows. */
+export interface ChatMessageProps extends ChatMessageActions {
+  entry: ChatEntry
+  /** My own message: edit and delete are offered. */
+  mine: boolean
+  /** The message mentions me: highlighted. */
+  mentionsMe: boolean
+  /** Its action bar is open. */
+  selected: boolean
+  /** A mentioned member's nickname, or null when unknown. */
+  nameOf: (uid: string) => string | null
+  /** The DOM id of the row (the list scrolls to it). */
+  domId: string
+}
+
+/** The message's text: links tappable (http/https only), mentions highlighted, everything else plain text. */
+function MessageText ({ content, nameOf, onLinkTap }: { content: string, nameOf: ChatMessageProps['nameOf'], onLinkTap: (url: string) => void }) {
+  return (
+    <Text className='chat-message__text' userSelect>
+      {chatTextPieces(content, nameOf).map((piece, index) => {
+        if (piece.kind === 'text') return piece.text
+        if (piece.kind === 'mention') return <Text key={index} className='chat-message__mention'>@{piece.name}</Text>
+        return <Text key={index} className='chat-message__link' onClick={event => { event.stopPropagation(); onLinkTap(piece.url) }}>{piece.url}</Text>
+      })}
+    </Text>
+  )
+}
+
+/** One message: avatar, name with identity badge, time, quoted original, text, reactions, delivery state and actions. */
+function ChatMessageRow (props: ChatMessageProps) {
+  const { entry, mine, mentionsMe, selected, nameOf, domId } = props
+  const { message, status } = entry
+  const kind = identityKindOf(message.author)
+  const avatar = mediaUrl(message.author.avatar)
+  const classes = ['chat-message', `chat-message--${status}`]
+  if (mine) classes.push('chat-message--mine')
+  if (mentionsMe) classes.push('chat-message--mention')
+  if (kind === 'bot') classes.push('chat-message--bot')
+  const sent = status === 'sent'
+  return (
+    <View id={domId} className={classes.join(' ')} onLongPress={() => { if (sent) props.onSelect(entry) }}>
+      {avatar !== '' ? <Image className='chat-message__avatar' src={avatar} mode='aspectFill' lazyLoad /> : <View className='chat-message__avatar' />}
+      <View className='chat-message__body'>
+        <View className='chat-message__head'>
+          <Text className='chat-message__author'>{message.author.nickname}</Text>
+          {kind !== 'user' && <IdentityBadge kind={kind} />}
+          <Text className='chat-message__time'>{chatClock(message.created_at * 1000)}</Text>
+          {message.edited_at !== null && <Text className='chat-message__edited'>{t('chatEdited')}</Text>}
+          {sent && <Text className='chat-message__more' onClick={() => props.onSelect(entry)}>⋯</Text>}
+        </View>
+        {message.reply_to && (
+          <View className='chat-message__quote' onClick={() => props.onQuoteTap(message.reply_to?.message_id ?? '')}>
+            <Text className='chat-message__quote-author'>{message.reply_to.author.nickname}</Text>
+            <Text className='chat-message__quote-text'>{chatPlainText(message.reply_to.content, nameOf)}</Text>
+          </View>
+        )}
+        <MessageText content={message.content} nameOf={nameOf} onLinkTap={props.onLinkTap} />
+        {message.reactions.length > 0 && (
+          <View className='chat-message__reactions'>
+            {message.reactions.map(reaction => (
+              <Text
+                key={reaction.emoji}
+                className={`chat-message__reaction${reaction.me ? ' chat-message__reaction--mine' : ''}`}
+                onClick={() => props.onReact(message, reaction.emoji)}
+              >{reaction.emoji} {reaction.count}</Text>
+            ))}
+          </View>
+        )}
+        {status === 'pending' && <Text className='chat-message__state'>{t('chatSending')}</Text>}
+        {status === 'failed' && <Text className='chat-message__state chat-message__state--failed' onClick={() => props.onRetry(entry)}>{t('chatSendFailed')}</Text>}
+        {selected && (
+          <View className='chat-message__actions'>
+            {REACTION_EMOJIS.map(emoji => <Text key={emoji} className='chat-message__action chat-message__action--emoji' onClick={() => props.onReact(message, emoji)}>{emoji}</Text>)}
+            <Text className='chat-message__action' onClick={() => props.onReply(message)}>{t('chatReply')}</Text>
+            {mine && <Text className='chat-message__action' onClick={() => props.onEdit(message)}>{t('chatEdit')}</Text>}
+            {mine && <Text className='chat-message__action chat-message__action--danger' onClick={() => props.onDelete(message)}>{t('chatDelete')}</Text>}
+          </View>
+        )}
+      </View>
+    </View>
+  )
+}
+
+/** Re-renders only when its props change, or the member names it shows do. */
+export default observer(ChatMessageRow)

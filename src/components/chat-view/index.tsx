@@ -1,0 +1,99 @@
+import { useCallback, useMemo } from 'react'
+import { View, Text, Button } from '@tarojs/components'
+import { observer } from 'mobx-react-lite'
+import { t } from '@/constants/messages'
+import { openExternalLink } from '@/pages/index/open-channel'
+import type { ChannelChat, ServerMembers } from '@/stores/chat-store'
+import type { ChatMessage, GatewayConnection } from '@/stores/chat-types'
+import { modal, toast } from '@/utils/feedback'
+import { isH5 } from '@/utils/platform'
+import StateView from '@/components/state-view'
+import ChatComposer from '@/components/chat-composer'
+import ChatMessageList from '@/components/chat-message-list'
+import './index.scss'
+
+/** My membership of the channel's server (the root's ServerStore): the composer or the join bar, and the online count. */
+export interface ChatMembership {
+  /** True or false once known; null before (neither the composer nor the join bar shows). */
+  readonly isMember: boolean | null
+  readonly onlineCount: number | null
+  readonly isJoining: boolean
+  /** The message of the last failed join, else null. */
+  readonly joinError: string | null
+  /** Joins the server; never rejects (a failure sets joinError). */
+  join: () => Promise<void>
+}
+
+/** What the chat of a discussion channel shows besides the conversation. */
+export interface ChatViewProps {
+  chat: ChannelChat
+  members: ServerMembers
+  membership: ChatMembership
+  /** Now (unix ms), for day labels. */
+  now: number
+}
+
+/** The line that says the connection is being made or restored; null when online or not started (nobody signed in yet). */
+function connectionText (connection: GatewayConnection): string | null {
+  if (connection === 'connecting') return t('chatConnecting')
+  if (connection === 'reconnecting') return t('chatReconnecting')
+  return null
+}
+
+/** "林晓 正在输入…", two names, or how many, for those typing now; '' when nobody is. */
+export function typingText (names: readonly string[]): string {
+  if (names.length === 0) return ''
+  if (names.length === 1) return t('chatTypingOne', { name: names[0] })
+  if (names.length === 2) return t('chatTypingTwo', { first: names[0], second: names[1] })
+  return t('chatTypingMany', { count: String(names.length) })
+}
+
+/** Enter sends on a desktop keyboard (H5 with a fine pointer); on a phone Enter breaks the line. */
+function hasDesktopKeyboard (): boolean {
+  return isH5() && typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(hover: hover) and (pointer: fine)').matches
+}
+
+/** The chat of a discussion channel: connection state and online count, the conversation, who is typing, and the composer (a member) or the join bar (a visitor). */
+function ChatView ({ chat, members, membership, now }: ChatViewProps) {
+  const nameOf = useCallback((uid: string) => members.nicknameOf(uid) ?? chat.authorName(uid), [chat, members])
+  const connection = connectionText(chat.connection)
+  const actions = useMemo(() => ({
+    onDelete: (message: ChatMessage) => {
+      void modal({ content: t('chatDeleteConfirm') }).then(async confirmed => {
+        const failure = confirmed ? await chat.remove(message.message_id) : null
+        if (failure !== null) await toast(failure)
+      })
+    },
+    onReact: (message: ChatMessage, emoji: string) => {
+      void chat.toggleReaction(message.message_id, emoji).then(failure => failure === null ? undefined : toast(failure))
+    },
+    onLinkTap: (url: string) => { void openExternalLink(url) },
+    onQuoteMissing: () => { void toast(t('chatQuoteNotLoaded')) },
+  }), [chat])
+  let body
+  if (chat.status === 'loading' || chat.status === 'idle') body = <StateView status='loading' />
+  else if (chat.status === 'error') body = <StateView status='error' message={chat.error} onRetry={() => { void chat.loadLatest() }} />
+  else if (chat.status === 'empty') body = <View className='chat-view__empty'><StateView status='empty' message={t('messagesEmpty')} /></View>
+  else body = <ChatMessageList chat={chat} nameOf={nameOf} now={now} marksRead={membership.isMember === true} actions={actions} />
+  const typing = typingText(chat.typingNames)
+  const join = () => { void membership.join().then(() => membership.joinError === null ? undefined : toast(membership.joinError)) }
+  return (
+    <View className='chat-view'>
+      <View className='chat-view__status'>
+        {connection !== null && <View className='chat-view__connection' ariaRole='status'>{connection}</View>}
+        {membership.onlineCount !== null && <Text className='chat-view__online'>{t('chatOnlineCount', { count: String(membership.onlineCount) })}</Text>}
+      </View>
+      {body}
+      <View className='chat-view__typing' ariaRole='status'><Text>{typing}</Text></View>
+      {membership.isMember === true && <ChatComposer chat={chat} members={members} nameOf={nameOf} enterSends={hasDesktopKeyboard()} />}
+      {membership.isMember === false && (
+        <View className='chat-view__join'>
+          <Text className='chat-view__join-text'>{t('chatJoinHint')}</Text>
+          <Button className='chat-view__join-button' size='mini' type='primary' loading={membership.isJoining} onClick={join}>{t('chatJoin')}</Button>
+        </View>
+      )}
+    </View>
+  )
+}
+
+export default observer(ChatView)

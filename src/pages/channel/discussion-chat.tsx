@@ -1,0 +1,35 @@
+import { useEffect, useState } from 'react'
+import { observer } from 'mobx-react-lite'
+import type { Channel } from '@core/wire/entities'
+import ChatView from '@/components/chat-view'
+import { currentParams } from '@/router'
+import { openDiscussion } from '@/stores/chat-store'
+import { useStores } from '@/stores/context'
+import { timeoutScheduler } from '@/stores/live-store'
+import { isH5 } from '@/utils/platform'
+
+/**
+ * The chat of a discussion channel on the channel page: its conversation and its
+ * server's members live and end with the page; membership and the online count are the
+ * server store's (loaded here when the page was opened straight from a link); while it
+ * is shown the channel counts as read on the channel list.
+ */
+function DiscussionChat ({ channel }: { channel: Channel }) {
+  const root = useStores()
+  const [{ chat, members }] = useState(() => openDiscussion(root, channel, { unreadCount: root.unread.of(channel.channel_id).unread, scheduler: timeoutScheduler }))
+  useEffect(() => {
+    void chat.start()
+    if (root.server.serverId !== channel.server_id || root.server.detail === null) {
+      root.server.select({ params: { ...currentParams(), server_id: channel.server_id }, host: isH5() ? window.location.host : undefined })
+      void root.server.load()
+    }
+    root.unread.view(chat.channelId)
+    return () => {
+      root.unread.view(null)
+      chat.dispose()
+    }
+  }, [root, chat, channel])
+  return <ChatView chat={chat} members={members} membership={root.server} now={root.clock()} />
+}
+
+export default observer(DiscussionChat)

@@ -1,0 +1,75 @@
+/**
+ * The chat's calls (issue 16): a discussion channel's history by cursor, sending with a
+ * nonce, edits, deletions, my reactions, typing and read marks (membership and the member
+ * list are the members API's, src/services/api/members.ts). Built on the same request chain as every
+ * other call; stores take a {@link MessagesApi}, so tests pass a fake.
+ */
+import { fillPath } from '@core/wire/paths'
+import { request as defaultRequest } from '@/services/request/request'
+import type { ChatMessage, ChatMessagePage, SendMessageBody } from '@/stores/chat-types'
+import { isRequestError } from '@/services/request/errors'
+import type { Requester } from './index'
+
+/**
+ * The message routes' paths: core/wire/messages.ts MESSAGES_PATHS, repeated here because
+ * that file also holds the TypeBox schemas the client must not load (a test keeps the two equal).
+ */
+export const CHAT_PATHS = {
+  messages: '/channels/:channel_id/messages',
+  message: '/channels/:channel_id/messages/:message_id',
+  myReaction: '/channels/:channel_id/messages/:message_id/reactions/:emoji/me',
+  typing: '/channels/:channel_id/typing',
+  read: '/channels/:channel_id/read',
+} as const
+
+/** A write whose answer carries nothing the client needs: an answer without data (999997) is still a success. */
+async function done (answer: Promise<unknown>): Promise<void> {
+  try {
+    await answer
+  } catch (error) {
+    if (!isRequestError(error) || error.kind !== 'no-data') throw error
+  }
+}
+
+/** Which page of history: the newest (neither), older than `before`, or newer than `after`; 1..100 items, 50 by default. */
+export interface HistoryQuery {
+  before?: string
+  after?: string
+  limit?: number
+}
+
+/** Every chat call. Each resolves with the envelope's data or rejects with a RequestError. */
+export interface MessagesApi {
+  /** A page of a channel's history, oldest first, and whether more lie beyond it. */
+  listHistory (channelId: string, query?: HistoryQuery): Promise<ChatMessagePage>
+  /** Sends a message; the same nonce again answers the same message (no second one). */
+  sendMessage (channelId: string, body: SendMessageBody): Promise<ChatMessage>
+  /** Replaces the content of my message. */
+  editMessage (channelId: string, messageId: string, content: string): Promise<ChatMessage>
+  deleteMessage (channelId: string, messageId: string): Promise<void>
+  addReaction (channelId: string, messageId: string, emoji: string): Promise<void>
+  removeReaction (channelId: string, messageId: string, emoji: string): Promise<void>
+  /** Tells the channel's viewers I am typing. */
+  sendTyping (channelId: string): Promise<void>
+  /** Marks the channel read up to this message on every device of mine. */
+  markRead (channelId: string, messageId: string): Promise<void>
+}
+
+/** Builds the chat's calls on `send` (the request chain in the app). */
+export function createMessagesApi (send: Requester = defaultRequest): MessagesApi {
+  const messagePath = (channelId: string, messageId: string) => fillPath(CHAT_PATHS.message, { channel_id: channelId, message_id: messageId })
+  const reactionPath = (channelId: string, messageId: string, emoji: string) => fillPath(CHAT_PATHS.myReaction, { channel_id: channelId, message_id: messageId, emoji })
+  return {
+    listHistory: (channelId, query = {}) => send<ChatMessagePage>({
+      path: fillPath(CHAT_PATHS.messages, { channel_id: channelId }),
+      query: { before: query.before, after: query.after, limit: query.limit },
+    }),
+    sendMessage: (channelId, body) => send<ChatMessage>({ path: fillPath(CHAT_PATHS.messages, { channel_id: channelId }), method: 'POST', data: body }),
+    editMessage: (channelId, messageId, content) => send<ChatMessage>({ path: messagePath(channelId, messageId), method: 'PATCH', data: { content } }),
+    deleteMessage: (channelId, messageId) => done(send({ path: messagePath(channelId, messageId), method: 'DELETE' })),
+    addReaction: (channelId, messageId, emoji) => done(send({ path: reactionPath(channelId, messageId, emoji), method: 'PUT' })),
+    removeReaction: (channelId, messageId, emoji) => done(send({ path: reactionPath(channelId, messageId, emoji), method: 'DELETE' })),
+    sendTyping: channelId => done(send({ path: fillPath(CHAT_PATHS.typing, { channel_id: channelId }), method: 'POST', data: {} })),
+    markRead: (channelId, messageId) => done(send({ path: fillPath(CHAT_PATHS.read, { channel_id: channelId }), method: 'POST', data: { message_id: messageId } })),
+  }
+}
