@@ -7,7 +7,7 @@
  * tests `inject` into it.
  */
 import Fastify, { LogController, type FastifyInstance } from 'fastify'
-import { createInProcessBus } from './bus'
+import { createInProcessBus, type EventBus } from './bus'
 import type { ServerConfig } from './config'
 import type { AppContext } from './context'
 import { openDatabase } from './db/dialects'
@@ -27,6 +27,7 @@ import filesRoutes from './routes/files'
 import loginThirdRoutes from './routes/login-third'
 import qiniuRoutes from './routes/qiniu'
 import resourceRoutes from './routes/resource'
+import rolesRoutes from './routes/roles'
 import rulesRoutes from './routes/rules'
 import { JSON_BODY_LIMIT } from './routes/schemas'
 import serversRoutes from './routes/servers'
@@ -44,10 +45,12 @@ export interface AppOptions {
   now?: () => number
   /** Seed the demo on start (default true). */
   seed?: boolean
+  /** The event bus (tests pass one to hear what is published); in-process by default. */
+  bus?: EventBus
 }
 
 /** Every route plugin, in registration order. */
-const ROUTES = [resourceRoutes, loginThirdRoutes, qiniuRoutes, uploadRoutes, channelRoomRoutes, authRoutes, usersRoutes, serversRoutes, channelsRoutes, filesRoutes, rulesRoutes]
+const ROUTES = [resourceRoutes, loginThirdRoutes, qiniuRoutes, uploadRoutes, channelRoomRoutes, authRoutes, usersRoutes, serversRoutes, channelsRoutes, filesRoutes, rulesRoutes, rolesRoutes]
 
 /** The app as a plugin. */
 export default async function openRealmApp (fastify: FastifyInstance, options: AppOptions): Promise<void> {
@@ -65,7 +68,7 @@ export default async function openRealmApp (fastify: FastifyInstance, options: A
     auditor: createAuditor(config.auditWords),
     tickets: ticketSourceFor(config.wechat),
     answers: createAnswerCache(),
-    bus: createInProcessBus(),
+    bus: options.bus ?? createInProcessBus(),
     now: options.now ?? (() => Math.floor(Date.now() / 1000)),
   }
   fastify.addHook('onClose', async () => { await ctx.bus.close() })

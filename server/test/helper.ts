@@ -15,6 +15,8 @@ import { Client } from 'pg'
 import type { Envelope } from '@core/wire/api'
 import { buildApp, type AppOptions } from '../src/app'
 import { loadConfig, type ServerConfig } from '../src/config'
+import { openDatabase } from '../src/db/dialects'
+import { newSession } from '../src/repositories/users'
 
 /** A running test app. */
 export interface TestApp {
@@ -120,4 +122,22 @@ export async function signInAsGuest (test: TestApp): Promise<{ headers: Record<s
   const response = await test.inject({ method: 'POST', url: '/auth/guest', payload: {} })
   const { data } = envelope<{ token: string, user: { uid: string } }>(response)
   return { headers: { authorization: `Bearer ${data.token}` }, uid: data.user.uid, token: data.token }
+}
+
+/** The owner of every demo server (server/src/db/seed/demo-data.ts). */
+export const DEMO_OWNER = '100001'
+
+/**
+ * Signs in as a seeded user (only guests can sign in through the API): writes a fresh
+ * session for `uid` straight into the test database; resolves its bearer header.
+ */
+export async function signInAs (test: TestApp, uid: string): Promise<{ headers: Record<string, string>, uid: string, token: string }> {
+  const { db } = await openDatabase(test.config)
+  try {
+    const session = newSession(uid, Math.floor(Date.now() / 1000))
+    await db.insertInto('sessions').values(session.row).execute()
+    return { headers: { authorization: `Bearer ${session.token}` }, uid, token: session.token }
+  } finally {
+    await db.destroy()
+  }
 }

@@ -4,11 +4,13 @@
  */
 import { Migrator, type Migration } from 'kysely'
 import * as initial from './migrations/0001-initial'
+import * as trust from './migrations/0005-trust'
 import type { Db } from './schema'
 
 /** Every migration by name; names sort in the order they must run. */
 export const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': initial,
+  '0005-trust': trust,
 }
 
 /**

@@ -4,6 +4,9 @@
  * (core/wire/entities.ts) are built from these rows by the repositories.
  */
 import type { Kysely } from 'kysely'
+import type {
+  AuditLogTable, BansTable, BotTokensTable, ChannelOverridesTable, InvitesTable, MemberRolesTable, MemberTimeoutsTable, ReportsTable, ServerWordsTable,
+} from './tables/trust'
 
 /** A server (community). */
 export interface ServersTable {
@@ -13,6 +16,8 @@ export interface ServersTable {
   icon: string
   introduction: string
   sort: number
+  /** Holds every permission (core/domain/permissions.ts); null only for servers made before owners existed. */
+  owner_uid: string | null
 }
 
 /** A person, bot (C_), guest (B_) or map account (D_). */
@@ -39,6 +44,10 @@ export interface SessionsTable {
   uid: string
   created_at: number
   expires_at: number
+  /** What the session list and DELETE /auth/sessions/:id name it by (never the token). */
+  session_id: string
+  /** Last request made with it, unix seconds: idle sessions expire (repositories/users.ts). */
+  last_used_at: number
 }
 
 /** A role of a server. */
@@ -48,7 +57,12 @@ export interface RolesTable {
   name: string
   type: number
   join_role: string | null
+  /** Hierarchy and display order: 0 is the top; `@everyone` (role_id = server_id) is last. */
   sort: number
+  /** Permission bits (core/domain/permissions.ts). */
+  permissions: number
+  /** SPEC §5: '#rrggbb', or '' for none. */
+  color: string
 }
 
 /** A channel (or a group header, kind 1) of a server. */
@@ -162,6 +176,15 @@ export interface Database {
   showroom_hotspots: ShowroomHotspotsTable
   showroom_events: ShowroomEventsTable
   stored_files: StoredFilesTable
+  member_roles: MemberRolesTable
+  channel_overrides: ChannelOverridesTable
+  bans: BansTable
+  member_timeouts: MemberTimeoutsTable
+  invites: InvitesTable
+  audit_log: AuditLogTable
+  reports: ReportsTable
+  bot_tokens: BotTokensTable
+  server_words: ServerWordsTable
 }
 
 /** The query layer every repository uses, whichever dialect is underneath. */

@@ -1,8 +1,13 @@
 /** Every repository on one database: what the routes read and write through. */
 import type { Db } from '../db/schema'
+import { createAuditLogRepository, type AuditLogRepository } from './audit-log'
+import { createBotsRepository, type BotsRepository } from './bots'
 import { createChannelsRepository, type ChannelsRepository } from './channels'
 import { createFeedsRepository, type FeedsRepository } from './feeds'
+import { createInvitesRepository, type InvitesRepository } from './invites'
 import { createMembersRepository, type MembersRepository } from './members'
+import { createModerationRepository, type ModerationRepository } from './moderation'
+import { createRolesRepository, type RolesRepository } from './roles'
 import { createServersRepository, type ServersRepository } from './servers'
 import { createShowroomsRepository, type ShowroomsRepository } from './showrooms'
 import { createUsersRepository, type UsersRepository } from './users'
@@ -15,17 +20,28 @@ export interface Repositories {
   feeds: FeedsRepository
   members: MembersRepository
   showrooms: ShowroomsRepository
+  roles: RolesRepository
+  moderation: ModerationRepository
+  auditLog: AuditLogRepository
+  invites: InvitesRepository
+  bots: BotsRepository
 }
 
 /** All repositories on `db`. */
 export function createRepositories (db: Db): Repositories {
   const showrooms = createShowroomsRepository(db)
+  const servers = createServersRepository(db)
   return {
     users: createUsersRepository(db),
-    servers: createServersRepository(db),
+    servers,
     channels: createChannelsRepository(db, showrooms),
     feeds: createFeedsRepository(db),
     members: createMembersRepository(db),
     showrooms,
+    roles: createRolesRepository(db),
+    moderation: createModerationRepository(db),
+    auditLog: createAuditLogRepository(db),
+    invites: createInvitesRepository(db, servers),
+    bots: createBotsRepository(db),
   }
 }

@@ -1,7 +1,7 @@
 import type { ChannelListData, MapCfgData, Paged, RoleListData, ServerListData } from '@core/wire/api'
 import { ChannelKind, ChannelType, type Channel, type LiveItem, type Server } from '@core/wire/entities'
 import { groupChannels } from '@core/domain/channel'
-import { envelope, signInAsGuest, startTestApp, type TestApp } from '../helper'
+import { DEMO_OWNER, envelope, signInAs, signInAsGuest, startTestApp, type TestApp } from '../helper'
 
 let test: TestApp
 beforeAll(async () => { test = await startTestApp() })
@@ -81,8 +81,8 @@ describe('POST /servers/:server_id/channels', () => {
     test.inject({ method: 'POST', url: `/servers/${serverId}/channels`, headers, payload })
 
   it.each([ChannelType.Discussion, ChannelType.Post])('creates a channel of type %i that the channel list then shows', async channelType => {
-    const guest = await signInAsGuest(test)
-    const response = await create(guest.headers, { title: `新频道 ${channelType}`, channel_type: channelType, icon: 'https://cdn.example/i.png' })
+    const owner = await signInAs(test, DEMO_OWNER)
+    const response = await create(owner.headers, { title: `新频道 ${channelType}`, channel_type: channelType, icon: 'https://cdn.example/i.png' })
     expect(response.statusCode).toBe(200)
     const channel = envelope<Channel>(response).data
     expect(channel).toMatchObject({ server_id: '723658', channel_type: channelType, name: `新频道 ${channelType}`, kind: 0, parent_id: null, audit_status: 0, icon: 'https://cdn.example/i.png' })
@@ -93,8 +93,8 @@ describe('POST /servers/:server_id/channels', () => {
     const list = (serverId: string, host: string) => test.inject({ url: `/servers/${serverId}/channels`, headers: { host } })
     const otherBefore = (await list('275902', 'a.test')).payload
     const before = await Promise.all(['a.test', 'b.test'].map(async host => channelIds(await list('832828', host))))
-    const guest = await signInAsGuest(test)
-    const created = envelope<Channel>(await create(guest.headers, { title: '刚建的频道', channel_type: ChannelType.Discussion }, '832828')).data
+    const owner = await signInAs(test, DEMO_OWNER)
+    const created = envelope<Channel>(await create(owner.headers, { title: '刚建的频道', channel_type: ChannelType.Discussion }, '832828')).data
     for (const [index, host] of ['a.test', 'b.test'].entries()) {
       const after = channelIds(await list('832828', host))
       expect(after).toContain(created.channel_id)
@@ -104,8 +104,8 @@ describe('POST /servers/:server_id/channels', () => {
   })
 
   it('creates a metaverse channel with a showroom the client can open', async () => {
-    const guest = await signInAsGuest(test)
-    const response = await create(guest.headers, { title: '我的展厅', channel_type: ChannelType.Metaverse, parent_id: '72365809' })
+    const owner = await signInAs(test, DEMO_OWNER)
+    const response = await create(owner.headers, { title: '我的展厅', channel_type: ChannelType.Metaverse, parent_id: '72365809' })
     const channel = envelope<Channel>(response).data
     expect(channel).toMatchObject({ parent_id: '72365809', map_category: 1 })
     expect(channel.icon).toMatch(/\/files\/seed\/icon-type-8\.svg$/)
@@ -117,58 +117,76 @@ describe('POST /servers/:server_id/channels', () => {
 
   it.each([ChannelType.Voice, ChannelType.GamePlaza, ChannelType.ExternalLink, ChannelType.Live, ChannelType.LiveBanner])(
     'refuses to create a channel of type %i with 403 (SPEC §4)', async channelType => {
-      const guest = await signInAsGuest(test)
-      const response = await create(guest.headers, { title: 'x', channel_type: channelType })
+      const owner = await signInAs(test, DEMO_OWNER)
+      const response = await create(owner.headers, { title: 'x', channel_type: channelType })
       expect(response.statusCode).toBe(403)
       expect(envelope(response)).toMatchObject({ code: 403000, data: null })
       expect(envelope(response).msg).toMatch(/^body\.channel_type /)
     })
 
   it('refuses a title that fails the audit with 422 / 104001 and creates nothing', async () => {
-    const guest = await signInAsGuest(test)
+    const owner = await signInAs(test, DEMO_OWNER)
     const before = await channelsOf('723658')
-    const response = await create(guest.headers, { title: '违禁频道', channel_type: 1 })
+    const response = await create(owner.headers, { title: '违禁频道', channel_type: 1 })
     expect(response.statusCode).toBe(422)
     expect(envelope(response)).toEqual({ code: 104001, msg: 'title did not pass the content audit', data: null })
     expect(await channelsOf('723658')).toEqual(before)
   })
 
   it('refuses an icon that fails the audit with 422 / 104004 and creates nothing', async () => {
-    const guest = await signInAsGuest(test)
+    const owner = await signInAs(test, DEMO_OWNER)
     const before = await channelsOf('723658')
-    const response = await create(guest.headers, { title: 'fine title', channel_type: 3, icon: 'https://cdn.example/forbidden.png' })
+    const response = await create(owner.headers, { title: 'fine title', channel_type: 3, icon: 'https://cdn.example/forbidden.png' })
     expect(response.statusCode).toBe(422)
     expect(envelope(response)).toEqual({ code: 104004, msg: 'icon did not pass the content audit', data: null })
     expect(await channelsOf('723658')).toEqual(before)
   })
 
   it('refuses an icon that is not an http(s) URL with 400', async () => {
-    const guest = await signInAsGuest(test)
-    const response = await create(guest.headers, { title: 'x', channel_type: 1, icon: 'data:image/png;base64,AAAA' })
+    const owner = await signInAs(test, DEMO_OWNER)
+    const response = await create(owner.headers, { title: 'x', channel_type: 1, icon: 'data:image/png;base64,AAAA' })
     expect(response.statusCode).toBe(400)
     expect(envelope(response).msg).toBe('body.icon must be an http(s) URL')
   })
 
   it('refuses a parent that is not a group of this server with 400', async () => {
-    const guest = await signInAsGuest(test)
+    const owner = await signInAs(test, DEMO_OWNER)
     for (const parentId of ['72365802', '83282801', '123']) {
-      const response = await create(guest.headers, { title: 'x', channel_type: 1, parent_id: parentId })
+      const response = await create(owner.headers, { title: 'x', channel_type: 1, parent_id: parentId })
       expect(response.statusCode).toBe(400)
       expect(envelope(response).msg).toMatch(/^body\.parent_id: /)
     }
   })
 
   it('refuses a missing title, a blank title and unknown fields with 400 naming them', async () => {
+    const owner = await signInAs(test, DEMO_OWNER)
+    expect(envelope(await create(owner.headers, { channel_type: 1 })).msg).toBe('body.title is required')
+    expect(envelope(await create(owner.headers, { title: '  ', channel_type: 1 })).msg).toMatch(/^body\.title /)
+    expect(envelope(await create(owner.headers, { title: 'x', channel_type: 1, kind: 2 })).msg).toBe('body.kind is not allowed')
+  })
+
+  it('refuses a guest, in a server it never joined as in one it joined, with 403 naming ManageChannels, and creates nothing', async () => {
     const guest = await signInAsGuest(test)
-    expect(envelope(await create(guest.headers, { channel_type: 1 })).msg).toBe('body.title is required')
-    expect(envelope(await create(guest.headers, { title: '  ', channel_type: 1 })).msg).toMatch(/^body\.title /)
-    expect(envelope(await create(guest.headers, { title: 'x', channel_type: 1, kind: 2 })).msg).toBe('body.kind is not allowed')
+    const before = await channelsOf('723658')
+    const response = await create(guest.headers, { title: 'guest channel', channel_type: 1 })
+    expect(response.statusCode).toBe(403)
+    expect(envelope(response)).toEqual({ code: 403000, msg: 'missing permission: ManageChannels (not a member of server 723658)', data: null })
+    const seededGuest = await signInAs(test, 'B_300001')
+    expect(envelope(await create(seededGuest.headers, { title: 'guest channel', channel_type: 1 })).msg).toBe('missing permission: ManageChannels')
+    expect(await channelsOf('723658')).toEqual(before)
+  })
+
+  it('refuses a member without ManageChannels and lets a role that has it create', async () => {
+    const member = await signInAs(test, '100004')
+    expect((await create(member.headers, { title: 'x', channel_type: 1 })).statusCode).toBe(403)
+    const admin = await signInAs(test, '100002')
+    expect((await create(admin.headers, { title: 'admin channel', channel_type: 1 })).statusCode).toBe(200)
   })
 
   it('answers 401 without a session and 404 for an unknown server', async () => {
     expect((await create({}, { title: 'x', channel_type: 1 })).statusCode).toBe(401)
-    const guest = await signInAsGuest(test)
-    expect((await create(guest.headers, { title: 'x', channel_type: 1 }, '999999')).statusCode).toBe(404)
+    const owner = await signInAs(test, DEMO_OWNER)
+    expect((await create(owner.headers, { title: 'x', channel_type: 1 }, '999999')).statusCode).toBe(404)
   })
 })
 

@@ -28,6 +28,15 @@ async function upsert (db: Db, table: keyof Database, keys: string[], typedRows:
   }
 }
 
+/** Inserts the rows whose primary key is not there yet and leaves existing ones as they are. */
+async function insertMissing (db: Db, table: keyof Database, keys: string[], typedRows: readonly object[]): Promise<void> {
+  const rows = typedRows as Row[]
+  const loose = db as unknown as Kysely<Record<string, Row>>
+  for (let start = 0; start < rows.length; start += CHUNK) {
+    await loose.insertInto(table).values(rows.slice(start, start + CHUNK)).onConflict(conflict => conflict.columns(keys).doNothing()).execute()
+  }
+}
+
 /** Counts of what the seed wrote, for the start-up log. */
 export interface SeedSummary {
   servers: number
@@ -45,10 +54,11 @@ export async function seedDemo (db: Db, files: FileStore, now: number = Math.flo
     await files.put(image.key, Buffer.from(image.svg), 'image/svg+xml', { replace: true })
   }
   await db.transaction().execute(async trx => {
-    await upsert(trx, 'servers', ['server_id'], data.servers)
+    await insertMissing(trx, 'servers', ['server_id'], data.servers)
     await upsert(trx, 'users', ['uid'], data.users)
     await upsert(trx, 'server_members', ['server_id', 'uid'], data.members)
-    await upsert(trx, 'roles', ['role_id'], data.roles)
+    await insertMissing(trx, 'roles', ['role_id'], data.roles)
+    await insertMissing(trx, 'member_roles', ['server_id', 'uid', 'role_id'], data.memberRoles)
     await upsert(trx, 'channels', ['channel_id'], data.channels)
     await upsert(trx, 'lives', ['live_id'], data.lives)
     await upsert(trx, 'posts', ['post_id'], data.posts)

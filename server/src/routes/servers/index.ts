@@ -1,22 +1,25 @@
 /**
  * Servers (communities): the list, one server with its member count, its channels
  * grouped for display (the same groupChannels the client uses), channel creation
- * (SPEC §4, §6: types 1, 3 and 8 only; title and icon audited), roles and live items.
+ * (SPEC §4, §6: types 1, 3 and 8 only, ManageChannels; title and icon audited) and live
+ * items. Roles are routes/roles'.
  * The channel list and live-list pages are served from the answer cache (routes/cached.ts).
  */
 import type { FastifyInstance } from 'fastify'
-import { API_PATHS, type ChannelListData, type CreateChannelBody, type PageQuery, type RoleListData, type ServerListData } from '@core/wire/api'
+import { API_PATHS, type ChannelListData, type CreateChannelBody, type PageQuery, type ServerListData } from '@core/wire/api'
 import { ChannelKind, type Server } from '@core/wire/entities'
 import { canCreateChannelType, CREATABLE_CHANNEL_TYPES, groupChannels } from '@core/domain/channel'
+import { Permission } from '@core/domain/permissions'
 import type { AppContext, RouteOptions } from '../../context'
 import { badRequest, forbidden, notFound } from '../../errors'
 import { requireUser, signedInUser } from '../../plugins/auth'
 import { pageRequestOf } from '../../repositories/paging'
 import { sendCachedAnswer } from '../cached'
-import { requireAuditPass, requireHttpUrl } from '../checks'
+import { requireServerPermission } from '../access'
+import { requireHttpUrl, requireServerAuditPass } from '../checks'
 import { ok } from '../envelope'
 import {
-  channelGroupSchema, channelSchema, idSchema, imageUrlSchema, lineTextSchema, liveItemSchema, pagedOf, pageQuerySchema, responses, roleSchema, serverSchema,
+  channelGroupSchema, channelSchema, idSchema, imageUrlSchema, lineTextSchema, liveItemSchema, pagedOf, pageQuerySchema, responses, serverSchema,
 } from '../schemas'
 
 /** Longest channel title. */
@@ -77,7 +80,7 @@ export default async function serversRoutes (fastify: FastifyInstance, { ctx }: 
   fastify.post<ServerParams & { Body: CreateChannelBody }>(API_PATHS.serverChannels, {
     onRequest: requireUser(ctx),
     schema: {
-      summary: 'Create a channel (types 1, 3, 8; title and icon audited)',
+      summary: 'Create a channel (ManageChannels; types 1, 3, 8; title and icon audited)',
       security: [{ bearer: [] }],
       params: serverParams,
       body: {
@@ -96,7 +99,7 @@ export default async function serversRoutes (fastify: FastifyInstance, { ctx }: 
   }, async request => {
     const user = signedInUser(request)
     const serverId = request.params.server_id
-    await existingServer(ctx, serverId)
+    await requireServerPermission(ctx, serverId, user, Permission.ManageChannels)
     const body = request.body
     // SPEC §4, §6: users may create channels only of types 1, 3 and 8
     if (!canCreateChannelType(body.channel_type)) {
@@ -110,7 +113,7 @@ export default async function serversRoutes (fastify: FastifyInstance, { ctx }: 
         throw badRequest(`body.parent_id: ${parentId} is not a channel group of server ${serverId}`)
       }
     }
-    requireAuditPass(ctx, { title: body.title, icon: body.icon }) // SPEC §5, §8: title 104001, icon 104004
+    await requireServerAuditPass(ctx, serverId, { title: body.title, icon: body.icon }) // SPEC §5, §8: title 104001, icon 104004
     const channel = await ctx.repos.channels.create({
       server_id: serverId,
       name: body.title,
@@ -120,15 +123,8 @@ export default async function serversRoutes (fastify: FastifyInstance, { ctx }: 
       created_by: user.uid,
     }, ctx.now())
     ctx.answers.invalidate(serverScope(serverId)) // committed: the next channel list shows it
+    await ctx.bus.publish({ t: 'CHANNEL_CREATE', server_id: serverId, d: channel })
     return ok(channel)
-  })
-
-  fastify.get<ServerParams>(API_PATHS.serverRoles, {
-    schema: { summary: 'The roles of a server', params: serverParams, response: responses({ type: 'object', required: ['list'], properties: { list: { type: 'array', items: roleSchema } } }) },
-  }, async request => {
-    await existingServer(ctx, request.params.server_id)
-    const data: RoleListData = { list: await ctx.repos.servers.roles(request.params.server_id) }
-    return ok(data)
   })
 
   fastify.get<ServerParams & { Querystring: PageQuery }>(API_PATHS.serverLives, {
