@@ -161,7 +161,8 @@ export const ReasonQuerySchema = Type.Object({ reason: Type.Optional(reason) }, 
 
 /** PUT /servers/:server_id/members/:uid/timeout: until when (unix seconds, at most 28 days ahead), or null to lift it. */
 export const TimeoutBodySchema = Type.Object({
-  until: Nullable(Type.Integer({ minimum: 0, maximum: 4_102_444_800 })),
+  // null first: the server's type coercion would otherwise read null as the integer 0
+  until: Type.Union([Type.Null(), Type.Integer({ minimum: 0, maximum: 4_102_444_800 })]),
   reason: Type.Optional(reason),
 }, { additionalProperties: false })
 export type TimeoutBody = Static<typeof TimeoutBodySchema>

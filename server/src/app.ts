@@ -25,6 +25,7 @@ import channelRoomRoutes from './routes/channel-room'
 import channelsRoutes from './routes/channels'
 import filesRoutes from './routes/files'
 import loginThirdRoutes from './routes/login-third'
+import moderationRoutes from './routes/moderation'
 import qiniuRoutes from './routes/qiniu'
 import resourceRoutes from './routes/resource'
 import rolesRoutes from './routes/roles'
@@ -50,7 +51,7 @@ export interface AppOptions {
 }
 
 /** Every route plugin, in registration order. */
-const ROUTES = [resourceRoutes, loginThirdRoutes, qiniuRoutes, uploadRoutes, channelRoomRoutes, authRoutes, usersRoutes, serversRoutes, channelsRoutes, filesRoutes, rulesRoutes, rolesRoutes]
+const ROUTES = [resourceRoutes, loginThirdRoutes, qiniuRoutes, uploadRoutes, channelRoomRoutes, authRoutes, usersRoutes, serversRoutes, channelsRoutes, filesRoutes, rulesRoutes, rolesRoutes, moderationRoutes]
 
 /** The app as a plugin. */
 export default async function openRealmApp (fastify: FastifyInstance, options: AppOptions): Promise<void> {
