@@ -21,9 +21,11 @@ import { installPublicUrls } from './plugins/public-url'
 import { installRateLimit } from './plugins/rate-limit'
 import { createRepositories } from './repositories'
 import authRoutes from './routes/auth'
+import botsRoutes from './routes/bots'
 import channelRoomRoutes from './routes/channel-room'
 import channelsRoutes from './routes/channels'
 import filesRoutes from './routes/files'
+import invitesRoutes from './routes/invites'
 import loginThirdRoutes from './routes/login-third'
 import moderationRoutes from './routes/moderation'
 import qiniuRoutes from './routes/qiniu'
@@ -32,6 +34,7 @@ import rolesRoutes from './routes/roles'
 import rulesRoutes from './routes/rules'
 import { JSON_BODY_LIMIT } from './routes/schemas'
 import serversRoutes from './routes/servers'
+import sessionsRoutes from './routes/sessions'
 import uploadRoutes from './routes/upload'
 import usersRoutes from './routes/users'
 import { createAnswerCache } from './services/answer-cache'
@@ -51,7 +54,7 @@ export interface AppOptions {
 }
 
 /** Every route plugin, in registration order. */
-const ROUTES = [resourceRoutes, loginThirdRoutes, qiniuRoutes, uploadRoutes, channelRoomRoutes, authRoutes, usersRoutes, serversRoutes, channelsRoutes, filesRoutes, rulesRoutes, rolesRoutes, moderationRoutes]
+const ROUTES = [resourceRoutes, loginThirdRoutes, qiniuRoutes, uploadRoutes, channelRoomRoutes, authRoutes, usersRoutes, serversRoutes, channelsRoutes, filesRoutes, rulesRoutes, rolesRoutes, moderationRoutes, invitesRoutes, botsRoutes, sessionsRoutes]
 
 /** The app as a plugin. */
 export default async function openRealmApp (fastify: FastifyInstance, options: AppOptions): Promise<void> {
