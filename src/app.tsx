@@ -18,6 +18,7 @@ export const VIEWPC_CLASS = 'viewpc'
 function createAppStores (): RootStore {
   const root = createRootStore(api, { storage: taroKeyValueStorage, loginKey: loginKey() })
   configureRequest({ getToken: () => root.session.token })
+  root.connectWhenSignedIn()
   return root
 }
 

@@ -308,16 +308,14 @@ export type SessionList = Static<typeof SessionListSchema>
 export const DoneSchema = Type.Object({ done: Type.Boolean() })
 export type Done = Static<typeof DoneSchema>
 
-/** Gateway dispatches this work publishes (their names join core/wire/gateway.ts's union). */
-export const TRUST_DISPATCHES = ['CHANNEL_UPDATE', 'CHANNEL_DELETE', 'MEMBER_UPDATE', 'ROLE_CREATE', 'ROLE_UPDATE', 'ROLE_DELETE', 'SESSION_REVOKED'] as const
-
 /** ROLE_DELETE */
 export const RoleDeleteEventSchema = Type.Object({ server_id: Type.String(), role_id: Type.String() })
 export type RoleDeleteEvent = Static<typeof RoleDeleteEventSchema>
 
 /**
- * SESSION_REVOKED (only_uids: the user): the gateway closes that user's sockets — only
- * the named sessions, or all of them when `session_ids` is null (kick, ban).
+ * SESSION_REVOKED (only_uids: the user): the gateway on every process closes that user's
+ * sockets (close code 4010) — those opened with the named sign-in sessions, or all of
+ * them when `session_ids` is null (kick, ban). Clients never receive it as a dispatch.
  */
 export const SessionRevokedEventSchema = Type.Object({
   uid: Type.String(),

@@ -15,8 +15,6 @@ import { Client } from 'pg'
 import type { Envelope } from '@core/wire/api'
 import { buildApp, type AppOptions } from '../src/app'
 import { loadConfig, type ServerConfig } from '../src/config'
-import { openDatabase } from '../src/db/dialects'
-import { newSession } from '../src/repositories/users'
 
 /** A running test app. */
 export interface TestApp {
@@ -57,7 +55,8 @@ export function testConfig (root: string, env: Record<string, string> = {}): Ser
   })
 }
 
-async function dropSchema (url: string, schema: string): Promise<void> {
+/** Drops a test run's PostgreSQL schema. */
+export async function dropSchema (url: string, schema: string): Promise<void> {
   const client = new Client({ connectionString: url })
   await client.connect()
   try {
@@ -128,16 +127,26 @@ export async function signInAsGuest (test: TestApp): Promise<{ headers: Record<s
 export const DEMO_OWNER = '100001'
 
 /**
- * Signs in as a seeded user (only guests can sign in through the API): writes a fresh
- * session for `uid` straight into the test database; resolves its bearer header.
+ * When the sessions signInAsMember writes expire (2036: after every clock the tests set,
+ * within a 32-bit integer column); they count as last used then too, so no test clock
+ * finds them idle.
  */
-export async function signInAs (test: TestApp, uid: string): Promise<{ headers: Record<string, string>, uid: string, token: string }> {
+const MEMBER_SESSION_EXPIRES_AT = 2_100_000_000
+
+/**
+ * Signs in as a seeded account (ordinary `100001`–`100004`, the guest `B_300001`, …; no
+ * API signs them in): a session written straight to the app's database. Resolves its
+ * bearer header and uid.
+ */
+export async function signInAsMember (test: TestApp, uid = '100001'): Promise<{ headers: Record<string, string>, uid: string, token: string }> {
+  const { openDatabase } = await import('../src/db/dialects')
+  const { newSession } = await import('../src/repositories/users')
+  const { token, row } = newSession(uid, 0)
   const { db } = await openDatabase(test.config)
   try {
-    const session = newSession(uid, Math.floor(Date.now() / 1000))
-    await db.insertInto('sessions').values(session.row).execute()
-    return { headers: { authorization: `Bearer ${session.token}` }, uid, token: session.token }
+    await db.insertInto('sessions').values({ ...row, expires_at: MEMBER_SESSION_EXPIRES_AT, last_used_at: MEMBER_SESSION_EXPIRES_AT }).execute()
   } finally {
     await db.destroy()
   }
+  return { headers: { authorization: `Bearer ${token}` }, uid, token }
 }

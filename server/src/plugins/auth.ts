@@ -3,7 +3,7 @@
  * body is even read), which answers 401 in the envelope without a valid
  * `Authorization: Bearer <token>` (a person's session) or `Authorization: Bot <token>`
  * (a bot's token, issued by POST /servers/:id/bots). Routes open to everyone that answer
- * more to a signed-in caller run {@link optionalUser}.
+ * more to a signed-in caller ask {@link optionalUser}.
  */
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify'
 import type { User } from '@core/wire/entities'
@@ -55,18 +55,14 @@ export function requireUser (ctx: AppContext): onRequestAsyncHookHandler {
   }
 }
 
-/** An onRequest hook: signs the caller in when a token is sent (401 for a bad one), and lets an anonymous request through. */
-export function optionalUser (ctx: AppContext): onRequestAsyncHookHandler {
-  return async request => {
-    if (request.headers.authorization === undefined) return
-    const token = bearerToken(request.headers.authorization)
-    if (!token) throw unauthorized('authorization: use Bearer <token> or Bot <token>')
-    await signIn(ctx, request, token)
-  }
-}
-
 /** The signed-in user of a request that passed requireUser. */
 export function signedInUser (request: FastifyRequest): User {
   if (!request.currentUser) throw unauthorized('authorization: a Bearer token is required')
   return request.currentUser
+}
+
+/** The user of a request's Bearer or Bot token when it carries a live one, else null (routes that answer everyone but tell members apart). */
+export async function optionalUser (ctx: AppContext, request: FastifyRequest): Promise<User | null> {
+  const token = bearerToken(request.headers.authorization)
+  return token ? ctx.repos.users.findBySession(token, ctx.now()) : null
 }

@@ -2,12 +2,14 @@
 import type { Db } from '../db/schema'
 import { createAuditLogRepository, type AuditLogRepository } from './audit-log'
 import { createBotsRepository, type BotsRepository } from './bots'
+import { createUsageRepository, type UsageRepository } from './abuse-limits'
 import { createChannelsRepository, type ChannelsRepository } from './channels'
 import { createFeedsRepository, type FeedsRepository } from './feeds'
 import { createInvitesRepository, type InvitesRepository } from './invites'
 import { createMembersRepository, type MembersRepository } from './members'
 import { createModerationRepository, type ModerationRepository } from './moderation'
 import { createRolesRepository, type RolesRepository } from './roles'
+import { createMessagesRepository, type MessagesRepository } from './messages'
 import { createServersRepository, type ServersRepository } from './servers'
 import { createShowroomsRepository, type ShowroomsRepository } from './showrooms'
 import { createUsersRepository, type UsersRepository } from './users'
@@ -19,12 +21,14 @@ export interface Repositories {
   channels: ChannelsRepository
   feeds: FeedsRepository
   members: MembersRepository
+  messages: MessagesRepository
   showrooms: ShowroomsRepository
   roles: RolesRepository
   moderation: ModerationRepository
   auditLog: AuditLogRepository
   invites: InvitesRepository
   bots: BotsRepository
+  usage: UsageRepository
 }
 
 /** All repositories on `db`. */
@@ -37,11 +41,13 @@ export function createRepositories (db: Db): Repositories {
     channels: createChannelsRepository(db, showrooms),
     feeds: createFeedsRepository(db),
     members: createMembersRepository(db),
+    messages: createMessagesRepository(db),
     showrooms,
     roles: createRolesRepository(db),
     moderation: createModerationRepository(db),
     auditLog: createAuditLogRepository(db),
     invites: createInvitesRepository(db, servers),
     bots: createBotsRepository(db),
+    usage: createUsageRepository(db),
   }
 }

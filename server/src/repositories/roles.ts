@@ -44,6 +44,8 @@ export interface RolesRepository {
   setTimeout (serverId: string, uid: string, until: number | null, audit: AuditRecord): Promise<MemberState>
   /** The member's roles and timeout as MEMBER_UPDATE sends them. */
   memberState (serverId: string, uid: string): Promise<MemberState>
+  /** The roles each of `uids` holds in the server (the member list's role_ids). */
+  roleIdsOf (serverId: string, uids: readonly string[]): Promise<Map<string, string[]>>
 }
 
 /** The role of a row, as the settings show it. */
@@ -163,5 +165,12 @@ export function createRolesRepository (db: Db): RolesRepository {
       return memberState(serverId, uid)
     },
     memberState,
+    async roleIdsOf (serverId, uids) {
+      const byUid = new Map<string, string[]>()
+      if (uids.length === 0) return byUid
+      const rows = await db.selectFrom('member_roles').select(['uid', 'role_id']).where('server_id', '=', serverId).where('uid', 'in', [...uids]).orderBy('role_id').execute()
+      for (const row of rows) byUid.set(row.uid, [...(byUid.get(row.uid) ?? []), row.role_id])
+      return byUid
+    },
   }
 }

@@ -1,6 +1,6 @@
 import type { BotToken, MyPermissions } from '@core/wire/trust'
 import type { User } from '@core/wire/entities'
-import { DEMO_OWNER, envelope, signInAs, startTestApp, type TestApp } from '../helper'
+import { DEMO_OWNER, envelope, signInAsMember, startTestApp, type TestApp } from '../helper'
 
 const SERVER = '832828'
 let test: TestApp
@@ -8,7 +8,7 @@ let owner: Record<string, string>
 
 beforeAll(async () => {
   test = await startTestApp()
-  owner = (await signInAs(test, DEMO_OWNER)).headers
+  owner = (await signInAsMember(test, DEMO_OWNER)).headers
 })
 afterAll(async () => { await test.close() })
 
@@ -24,7 +24,7 @@ describe('bots', () => {
   })
 
   it('refuses a person\'s session token under the Bot scheme', async () => {
-    const person = await signInAs(test, '100004')
+    const person = await signInAsMember(test, '100004')
     expect((await test.inject({ url: '/user/me', headers: { authorization: `Bot ${person.token}` } })).statusCode).toBe(401)
   })
 
@@ -38,7 +38,7 @@ describe('bots', () => {
   })
 
   it('refuses anyone without ManageServer and people who are not bots', async () => {
-    const moderator = await signInAs(test, '100003')
+    const moderator = await signInAsMember(test, '100003')
     const refused = await test.inject({ method: 'POST', url: `/servers/${SERVER}/bots`, headers: moderator.headers, payload: { nickname: 'x' } })
     expect(envelope(refused).msg).toBe('missing permission: ManageServer')
     expect((await test.inject({ method: 'POST', url: `/servers/${SERVER}/bots/100004/token`, headers: owner })).statusCode).toBe(404)

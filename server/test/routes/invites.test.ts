@@ -1,6 +1,6 @@
 import type { AcceptInvite, Invite, InviteList, MyPermissions } from '@core/wire/trust'
 import { createInProcessBus, type BusEvent } from '../../src/bus'
-import { DEMO_OWNER, envelope, signInAs, signInAsGuest, startTestApp, type TestApp } from '../helper'
+import { DEMO_OWNER, envelope, signInAsMember, signInAsGuest, startTestApp, type TestApp } from '../helper'
 
 const SERVER = '275902'
 let test: TestApp
@@ -12,7 +12,7 @@ beforeAll(async () => {
   const bus = createInProcessBus()
   bus.subscribe(event => { events.push(event) })
   test = await startTestApp({}, { bus, now: () => now })
-  member = (await signInAs(test, '100004')).headers
+  member = (await signInAsMember(test, '100004')).headers
 })
 afterAll(async () => { await test.close() })
 
@@ -65,7 +65,7 @@ describe('invites', () => {
 
   it('keeps a banned user out', async () => {
     const guest = await signInAsGuest(test)
-    const owner = await signInAs(test, DEMO_OWNER)
+    const owner = await signInAsMember(test, DEMO_OWNER)
     await test.inject({ method: 'PUT', url: `/servers/${SERVER}/bans/${guest.uid}`, headers: owner.headers })
     const invite = await createInvite()
     const refused = await accept(invite.code, guest.headers)
@@ -84,7 +84,7 @@ describe('invites', () => {
 
   it('lets its maker or the owner revoke an invite, and nobody else', async () => {
     const invite = await createInvite()
-    const other = await signInAs(test, '100003')
+    const other = await signInAsMember(test, '100003')
     expect((await test.inject({ method: 'DELETE', url: `/invites/${invite.code}`, headers: other.headers })).statusCode).toBe(403)
     expect((await test.inject({ method: 'DELETE', url: `/invites/${invite.code}`, headers: member })).statusCode).toBe(200)
     expect((await test.inject(`/invites/${invite.code}`)).statusCode).toBe(404)

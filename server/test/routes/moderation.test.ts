@@ -1,6 +1,6 @@
 import type { AuditLog, BanList, MemberState, MyPermissions, ReportList, WordList } from '@core/wire/trust'
 import { createInProcessBus, type BusEvent } from '../../src/bus'
-import { DEMO_OWNER, envelope, signInAs, signInAsGuest, startTestApp, type TestApp } from '../helper'
+import { DEMO_OWNER, envelope, signInAsMember, signInAsGuest, startTestApp, type TestApp } from '../helper'
 
 const SERVER = '832828'
 let test: TestApp
@@ -12,13 +12,13 @@ beforeAll(async () => {
   const bus = createInProcessBus()
   bus.subscribe(event => { events.push(event) })
   test = await startTestApp({}, { bus })
-  owner = (await signInAs(test, DEMO_OWNER)).headers
-  moderator = (await signInAs(test, '100003')).headers
+  owner = (await signInAsMember(test, DEMO_OWNER)).headers
+  moderator = (await signInAsMember(test, '100003')).headers
 })
 afterAll(async () => { await test.close() })
 
 async function isMember (uid: string): Promise<boolean> {
-  const { data } = envelope<MyPermissions>(await test.inject({ url: `/servers/${SERVER}/permissions/me`, headers: (await signInAs(test, uid)).headers }))
+  const { data } = envelope<MyPermissions>(await test.inject({ url: `/servers/${SERVER}/permissions/me`, headers: (await signInAsMember(test, uid)).headers }))
   return data.is_member
 }
 
@@ -30,7 +30,7 @@ describe('PUT /servers/:server_id/members/:uid/timeout', () => {
     const state = envelope<MemberState>(response).data
     expect(state).toMatchObject({ uid: '100004', timeout_until: until })
     expect(events).toEqual([{ t: 'MEMBER_UPDATE', server_id: SERVER, d: state }])
-    const muted = envelope<MyPermissions>(await test.inject({ url: `/servers/${SERVER}/permissions/me`, headers: (await signInAs(test, '100004')).headers })).data
+    const muted = envelope<MyPermissions>(await test.inject({ url: `/servers/${SERVER}/permissions/me`, headers: (await signInAsMember(test, '100004')).headers })).data
     expect(muted.timeout_until).toBe(until)
     expect(muted.channels.find(channel => channel.channel_id === `${SERVER}02`)?.permissions).toBe(1 | (1 << 11))
   })
@@ -60,7 +60,7 @@ describe('PUT /servers/:server_id/members/:uid/timeout', () => {
   })
 
   it('refuses a member without MuteMembers with 403 naming it', async () => {
-    const member = await signInAs(test, '100004')
+    const member = await signInAsMember(test, '100004')
     const response = await test.inject({ method: 'PUT', url: `/servers/${SERVER}/members/B_300001/timeout`, headers: member.headers, payload: { until: null } })
     expect(envelope(response)).toEqual({ code: 403000, msg: 'missing permission: MuteMembers', data: null })
   })
@@ -118,22 +118,23 @@ describe('GET /servers/:server_id/audit-log', () => {
   })
 
   it('refuses an ordinary member with 403', async () => {
-    const member = await signInAs(test, '100004')
+    const member = await signInAsMember(test, '100004')
     expect((await test.inject({ url: `/servers/${SERVER}/audit-log`, headers: member.headers })).statusCode).toBe(403)
   })
 })
 
 describe('reports', () => {
   it('queues a report of a message for the moderators', async () => {
-    const member = await signInAs(test, '100004')
-    const response = await test.inject({ method: 'POST', url: '/reports', headers: member.headers, payload: { target_type: 'message', target_id: `${SERVER}-msg-01`, reason: 'spam', note: '刷屏' } })
+    const member = await signInAsMember(test, '100004')
+    const messageId = envelope<{ items: Array<{ message_id: string }> }>(await test.inject(`/channels/${SERVER}02/messages?limit=1`)).data.items[0].message_id
+    const response = await test.inject({ method: 'POST', url: '/reports', headers: member.headers, payload: { target_type: 'message', target_id: messageId, reason: 'spam', note: '刷屏' } })
     expect(response.statusCode).toBe(200)
     const queue = envelope<ReportList>(await test.inject({ url: `/servers/${SERVER}/reports`, headers: moderator })).data
-    expect(queue.items[0]).toMatchObject({ target_type: 'message', target_id: `${SERVER}-msg-01`, reason: 'spam', note: '刷屏', reporter: { uid: '100004' } })
+    expect(queue.items[0]).toMatchObject({ target_type: 'message', target_id: messageId, reason: 'spam', note: '刷屏', reporter: { uid: '100004' } })
   })
 
   it('needs the server of a reported member, and refuses unknown targets and reasons', async () => {
-    const member = await signInAs(test, '100004')
+    const member = await signInAsMember(test, '100004')
     const post = (payload: object) => test.inject({ method: 'POST', url: '/reports', headers: member.headers, payload })
     expect((await post({ target_type: 'member', target_id: '100002', reason: 'abuse' })).statusCode).toBe(400)
     expect((await post({ target_type: 'member', target_id: '100002', server_id: SERVER, reason: 'abuse' })).statusCode).toBe(200)

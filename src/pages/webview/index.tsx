@@ -1,10 +1,10 @@
 import { useEffect } from 'react'
-import Taro from '@tarojs/taro'
 import { Button, Text, View } from '@tarojs/components'
 import { WebView } from '@/components/page-elements/web-view'
 import { t } from '@/constants/messages'
 import { usePageLifecycle } from '@/hooks/use-page-lifecycle'
 import { currentParams, isAllowedUrl, relaunch } from '@/router'
+import { setPageTitle } from '@/utils/page-title'
 import './index.scss'
 
 /** This page's path, for the lifecycle log. */
@@ -19,7 +19,8 @@ export default function WebViewPage () {
   usePageLifecycle(PAGE_PATH)
   const { url, title } = currentParams()
   useEffect(() => {
-    if (title) Taro.setNavigationBarTitle({ title }).catch(() => undefined)
+    // `title` comes from the URL: never through the H5 navigation bar, which writes HTML
+    if (title) setPageTitle(title).catch(() => undefined)
   }, [title])
   if (!isAllowedUrl(url)) {
     return (

@@ -3,7 +3,9 @@
  * alone), rows are upserted by primary key inside one transaction, so seeding again
  * never duplicates anything and refreshes the time-relative demo rows (the "today"
  * user, upcoming and running live items) to the new seed time. Rows made through the
- * API (guests, created channels, uploads) are never touched.
+ * API (guests, created channels, uploads) are never touched, and the rows an owner
+ * edits through the API (the server's name, icon, introduction and owner, its roles and
+ * who holds them) are only inserted when missing, so those edits survive a restart.
  */
 import type { Kysely } from 'kysely'
 import type { Database, Db } from '../schema'
@@ -28,12 +30,12 @@ async function upsert (db: Db, table: keyof Database, keys: string[], typedRows:
   }
 }
 
-/** Inserts the rows whose primary key is not there yet and leaves existing ones as they are. */
-async function insertMissing (db: Db, table: keyof Database, keys: string[], typedRows: readonly object[]): Promise<void> {
+/** Inserts the rows that collide with no existing row on any unique key; rows already there are left as they are. */
+async function insertMissing (db: Db, table: keyof Database, typedRows: readonly object[]): Promise<void> {
   const rows = typedRows as Row[]
   const loose = db as unknown as Kysely<Record<string, Row>>
   for (let start = 0; start < rows.length; start += CHUNK) {
-    await loose.insertInto(table).values(rows.slice(start, start + CHUNK)).onConflict(conflict => conflict.columns(keys).doNothing()).execute()
+    await loose.insertInto(table).values(rows.slice(start, start + CHUNK)).onConflict(conflict => conflict.doNothing()).execute()
   }
 }
 
@@ -54,15 +56,16 @@ export async function seedDemo (db: Db, files: FileStore, now: number = Math.flo
     await files.put(image.key, Buffer.from(image.svg), 'image/svg+xml', { replace: true })
   }
   await db.transaction().execute(async trx => {
-    await insertMissing(trx, 'servers', ['server_id'], data.servers)
+    await insertMissing(trx, 'servers', data.servers)
     await upsert(trx, 'users', ['uid'], data.users)
     await upsert(trx, 'server_members', ['server_id', 'uid'], data.members)
-    await insertMissing(trx, 'roles', ['role_id'], data.roles)
-    await insertMissing(trx, 'member_roles', ['server_id', 'uid', 'role_id'], data.memberRoles)
+    await insertMissing(trx, 'roles', data.roles)
+    await insertMissing(trx, 'member_roles', data.memberRoles)
     await upsert(trx, 'channels', ['channel_id'], data.channels)
     await upsert(trx, 'lives', ['live_id'], data.lives)
     await upsert(trx, 'posts', ['post_id'], data.posts)
-    await upsert(trx, 'messages', ['message_id'], data.messages)
+    // a conversation stays where it was first seeded: only messages whose seed nonce is new are added
+    await insertMissing(trx, 'messages', data.messages)
     await upsert(trx, 'showrooms', ['channel_id'], data.showrooms)
     await upsert(trx, 'showroom_events', ['event_id'], data.events)
     await upsert(trx, 'showroom_hotspots', ['hotspot_id'], data.hotspots)

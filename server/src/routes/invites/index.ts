@@ -13,6 +13,7 @@ import {
   AcceptInviteSchema, CreateInviteBodySchema, DoneSchema, InviteListSchema, InviteParamsSchema, InviteSchema, ServerParamsSchema, TRUST_CODES, TRUST_PATHS,
   type AcceptInvite,
 } from '@core/wire/trust'
+import type { MemberAdd } from '@core/wire/members'
 import type { RouteOptions } from '../../context'
 import { ApiError, forbidden, notFound } from '../../errors'
 import { requireUser, signedInUser } from '../../plugins/auth'
@@ -90,11 +91,12 @@ export default async function invitesRoutes (fastify: FastifyInstance, { ctx }: 
     }
     const data: AcceptInvite = { server_id: outcome.server_id, already_member: outcome.state === 'already_member' }
     if (outcome.state === 'joined') {
-      const memberCount = await ctx.repos.moderation.memberCount(outcome.server_id)
-      await ctx.bus.publish({
-        t: 'MEMBER_ADD', server_id: outcome.server_id,
-        d: { server_id: outcome.server_id, member: { user, joined_at: outcome.joined_at, online: false, role_ids: [] }, member_count: memberCount },
-      })
+      await ctx.presence.joined(user.uid, outcome.server_id)
+      const online = (await ctx.presence.onlineOf([user.uid])).has(user.uid)
+      const added: MemberAdd = {
+        server_id: outcome.server_id, member: { user, joined_at: outcome.joined_at, online, role_ids: [] }, member_count: await ctx.repos.moderation.memberCount(outcome.server_id),
+      }
+      await ctx.bus.publish({ t: 'MEMBER_ADD', server_id: outcome.server_id, d: added })
     }
     return ok(data)
   })

@@ -57,11 +57,10 @@ export default async function rolesRoutes (fastify: FastifyInstance, { ctx }: Ro
   })
 
   app.get(TRUST_PATHS.myPermissions, {
-    onRequest: optionalUser(ctx),
     schema: { summary: "The caller's effective permissions, server-wide and per channel", params: ServerParamsSchema, response: responses(MyPermissionsSchema) },
   }, async request => {
     const serverId = request.params.server_id
-    const access = await accessTo(ctx, serverId, request.currentUser)
+    const access = await accessTo(ctx, serverId, await optionalUser(ctx, request))
     const channels = await ctx.repos.channels.listByServer(serverId)
     const data: MyPermissions = {
       server_id: serverId,
