@@ -6,7 +6,8 @@
  */
 import type { InjectOptions, LightMyRequestResponse } from 'fastify'
 import { API_PATHS, FILES_PATH, UPLOAD_HOST_PATH } from '@core/wire/api'
-import { multipart, PNG_1X1, signInAsGuest, startTestApp, type TestApp } from './helper'
+import { TRUST_PATHS } from '@core/wire/trust'
+import { multipart, PNG_1X1, signInAsGuest, signInAsMember, startTestApp, type TestApp } from './helper'
 
 const REQUESTS = 1000
 const SEED = 20261122
@@ -34,11 +35,19 @@ const ROUTES: Array<[string, string[]]> = [
   [API_PATHS.server, ['GET']], [API_PATHS.serverChannels, ['GET', 'POST']], [API_PATHS.serverRoles, ['GET']], [API_PATHS.serverLives, ['GET']],
   [API_PATHS.channel, ['GET']], [API_PATHS.channelPosts, ['GET']], [API_PATHS.channelMessages, ['GET']], [API_PATHS.channelLives, ['GET']],
   [UPLOAD_HOST_PATH, ['POST']], [`${FILES_PATH}/:key`, ['GET']], ['/openapi.json', ['GET']],
+  // issue 18: roles, moderation, invites, bots and sessions
+  [TRUST_PATHS.roles, ['GET', 'POST']], [TRUST_PATHS.role, ['PATCH', 'DELETE']], [TRUST_PATHS.memberRole, ['PUT', 'DELETE']], [TRUST_PATHS.myPermissions, ['GET']],
+  [TRUST_PATHS.bans, ['GET']], [TRUST_PATHS.ban, ['PUT', 'DELETE']], [TRUST_PATHS.timeout, ['PUT']], [TRUST_PATHS.member, ['DELETE']],
+  [TRUST_PATHS.auditLog, ['GET']], [TRUST_PATHS.reports, ['POST']], [TRUST_PATHS.serverReports, ['GET']], [TRUST_PATHS.words, ['GET', 'PUT']],
+  [TRUST_PATHS.serverInvites, ['GET', 'POST']], [TRUST_PATHS.invite, ['GET', 'DELETE']], [TRUST_PATHS.acceptInvite, ['POST']],
+  [TRUST_PATHS.bots, ['POST']], [TRUST_PATHS.bot, ['DELETE']], [TRUST_PATHS.botToken, ['POST']],
+  [TRUST_PATHS.logout, ['POST']], [TRUST_PATHS.sessions, ['GET']], [TRUST_PATHS.session, ['DELETE']],
 ]
 const METHODS = ['GET', 'POST', 'PATCH', 'PUT', 'DELETE', 'HEAD', 'OPTIONS']
 const IDS = ['723658', '832828', '83282810', '83282804', 'C_200001', 'B_300001', '0', '-1', '', ' ', '..', '%2e%2e', '%00', 'a/b', '💥', 'x'.repeat(120), '1e9', 'null', '[]', '%E0%A4%A', "1' or '1'='1"]
 const STRINGS = ['', ' ', 'forbidden', '违禁', 'javascript:alert(1)', 'https://cdn.example/a.png', 'ftp://x', 'data:image/png;base64,AAAA', '\u0000', '\ud800', '<script>', 'x'.repeat(5000), PNG_1X1.toString('base64'), 'null', '{}', '0']
-const FIELDS = ['data', 'url', 'key', 'mime', 'title', 'channel_type', 'icon', 'parent_id', 'nickname', 'signature', 'avatar', 'page', 'page_size', '__proto__', 'constructor', 'server_id', 'channel_id', '']
+const FIELDS = ['data', 'url', 'key', 'mime', 'title', 'channel_type', 'icon', 'parent_id', 'nickname', 'signature', 'avatar', 'page', 'page_size', '__proto__', 'constructor', 'server_id', 'channel_id', '',
+  'name', 'permissions', 'color', 'position', 'until', 'reason', 'words', 'max_age_seconds', 'max_uses', 'target_type', 'target_id', 'note']
 
 function randomValue (depth = 0): unknown {
   switch (Math.floor(random() * (depth > 2 ? 5 : 8))) {
@@ -98,9 +107,9 @@ function randomBody (): Pick<InjectOptions, 'payload' | 'headers'> {
   }
 }
 
-function randomHeaders (token: string): Record<string, string> {
+function randomHeaders (token: string, ownerToken: string): Record<string, string> {
   const headers: Record<string, string> = {}
-  if (chance(0.3)) headers.authorization = pick([`Bearer ${token}`, 'Bearer ', 'Bearer x', 'Basic abc', `bearer ${token}x`, 'Bearer '.padEnd(400, 'z')])
+  if (chance(0.4)) headers.authorization = pick([`Bearer ${token}`, `Bearer ${ownerToken}`, `Bot ${ownerToken}`, 'Bot bot.x', 'Bearer ', 'Bearer x', 'Basic abc', `bearer ${token}x`, 'Bearer '.padEnd(400, 'z')])
   if (chance(0.1)) headers.host = pick(['', 'evil.example/"<', '[::1]:99999', 'a'.repeat(300)])
   if (chance(0.1)) headers['if-none-match'] = pick(['*', '"x"', ''])
   if (chance(0.1)) headers.accept = pick(['text/html', '*/*', 'application/xml'])
@@ -133,6 +142,7 @@ afterAll(async () => { await test.close() })
 describe('fuzzing every route', () => {
   it(`answers ${REQUESTS} malformed requests with 4xx envelopes or valid reads, never a 5xx`, async () => {
     const { token } = await signInAsGuest(test)
+    const { token: ownerToken } = await signInAsMember(test) // the owner reaches past the permission checks
     const statuses: Record<number, number> = {}
     for (let index = 0; index < REQUESTS; index += 1) {
       const body = randomBody()
@@ -141,7 +151,7 @@ describe('fuzzing every route', () => {
         method: target.method as InjectOptions['method'],
         url: target.path + randomQuery(),
         ...body,
-        headers: { ...randomHeaders(token), ...body.headers },
+        headers: { ...randomHeaders(token, ownerToken), ...body.headers },
         remoteAddress: '127.0.0.1',
       }
       const response = await test.inject(request)
