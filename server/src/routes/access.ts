@@ -5,7 +5,7 @@
  * client and a person reading the answer both know why.
  */
 import {
-  effectivePermissions, missingPermissions, outranks, type PermissionMember, type PermissionServer,
+  effectivePermissions, hasPermission, missingPermissions, outranks, Permission, type PermissionMember, type PermissionServer,
 } from '@core/domain/permissions'
 import type { User } from '@core/wire/entities'
 import { TRUST_CODES } from '@core/wire/trust'
@@ -36,6 +36,15 @@ export function serverPermissions (ctx: AppContext, access: Access): number {
 export async function channelPermissions (ctx: AppContext, access: Access, channelId: string): Promise<number> {
   const overrides = (await ctx.repos.roles.overridesByChannel(access.server.server_id)).get(channelId) ?? []
   return effectivePermissions({ server: access.server, member: access.member, channel: { channel_id: channelId, overrides }, now: ctx.now() })
+}
+
+/** The channels the caller may see (ViewChannel; SPEC §6: a training channel only with its role), in their order. */
+export async function visibleChannels<C extends { channel_id: string }> (ctx: AppContext, access: Access, channels: readonly C[]): Promise<C[]> {
+  const overrides = await ctx.repos.roles.overridesByChannel(access.server.server_id)
+  const now = ctx.now()
+  return channels.filter(channel => hasPermission(effectivePermissions({
+    server: access.server, member: access.member, channel: { channel_id: channel.channel_id, overrides: overrides.get(channel.channel_id) ?? [] }, now,
+  }), Permission.ViewChannel))
 }
 
 /** 403 naming what `permissions` lacks of `wanted` (and that the caller is no member, when so). */

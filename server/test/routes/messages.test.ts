@@ -43,6 +43,13 @@ async function member (serverId = SERVER): Promise<Session> {
   return guest
 }
 
+/** A new member holding the training role, who sees the (empty) training channel 83282805 (SPEC §6). */
+async function trainee (): Promise<Session> {
+  const session = await member()
+  await db.insertInto('member_roles').values({ server_id: SERVER, uid: session.uid, role_id: `${SERVER}-trainee` }).execute()
+  return session
+}
+
 function nonce (): string {
   nonceCounter += 1
   return `n-${process.pid}-${nonceCounter}`
@@ -463,7 +470,7 @@ describe('read positions and unread counts', () => {
   })
 
   it('stops counting unread messages at 100 (the list shows 99+)', async () => {
-    const reader = await member()
+    const reader = await trainee()
     const channel = '83282805'
     const rows = Array.from({ length: 150 }, (_unused, index) => ({
       message_id: timeIdAt(Date.UTC(2021, 0, 1) + index), channel_id: channel, server_id: SERVER, author_uid: '100001', content: `bulk ${index}`,
@@ -475,9 +482,8 @@ describe('read positions and unread counts', () => {
   })
 
   it('does not count my own messages as unread', async () => {
-    const writer = await member()
-    const channel = '83282805' // the training channel (SPEC §6): the writer gets its role
-    await test.inject({ method: 'PUT', url: `/servers/832828/members/${writer.uid}/roles/832828-trainee`, headers: (await signInAsMember(test)).headers })
+    const writer = await trainee()
+    const channel = '83282805'
     await channelList(writer.headers)
     await sent(writer, channel, 'talking to myself')
     expect((await channelList(writer.headers)).get(channel)?.unread_count).toBe(0)

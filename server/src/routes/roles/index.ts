@@ -22,6 +22,7 @@ import { optionalUser, requireUser, signedInUser } from '../../plugins/auth'
 import type { AuditRecord } from '../../repositories/audit-log'
 import { accessTo, channelPermissions, requireBits, requireMember, requireServerPermission, serverPermissions, type Access } from '../access'
 import { ok } from '../envelope'
+import { serverScope } from '../servers'
 import { responses } from '../schemas'
 
 const nextRoleId = createTimeIdSource()
@@ -87,6 +88,7 @@ export default async function rolesRoutes (fastify: FastifyInstance, { ctx }: Ro
     requireRoleReach(access, serverPermissions(ctx, access), { position, permissions })
     const roleId = nextRoleId()
     const role = await ctx.repos.roles.create({ role_id: roleId, server_id: serverId, name: request.body.name, permissions, color: request.body.color ?? '', position }, audit(access, user.uid, 'role_create', roleId))
+    await ctx.answers.invalidate(serverScope(serverId)) // who sees which channel may have changed
     await ctx.bus.publish({ t: 'ROLE_CREATE', server_id: serverId, d: role })
     return ok(role)
   })
@@ -111,6 +113,7 @@ export default async function rolesRoutes (fastify: FastifyInstance, { ctx }: Ro
       requireRoleReach(access, callerBits, { position: request.body.position ?? role.position, permissions: request.body.permissions ?? role.permissions })
     }
     const updated = await ctx.repos.roles.update(serverId, roleId, request.body, audit(access, user.uid, 'role_update', roleId)) as ServerRole
+    await ctx.answers.invalidate(serverScope(serverId)) // who sees which channel may have changed
     await ctx.bus.publish({ t: 'ROLE_UPDATE', server_id: serverId, d: updated })
     return ok(updated)
   })
@@ -127,6 +130,7 @@ export default async function rolesRoutes (fastify: FastifyInstance, { ctx }: Ro
     requireRoleReach(access, serverPermissions(ctx, access), role)
     await ctx.repos.roles.remove(serverId, roleId, audit(access, user.uid, 'role_delete', roleId))
     const event: RoleDeleteEvent = { server_id: serverId, role_id: roleId }
+    await ctx.answers.invalidate(serverScope(serverId)) // who sees which channel may have changed
     await ctx.bus.publish({ t: 'ROLE_DELETE', server_id: serverId, d: event })
     return ok({ list: await ctx.repos.roles.list(serverId) })
   })

@@ -22,7 +22,7 @@ import { pageRequestOf } from '../../repositories/paging'
 import { requireRoomForChannel } from '../../services/channel-limits'
 import { chargeChannelCreation } from '../../services/quotas'
 import { sendCachedAnswer } from '../cached'
-import { requireServerPermission } from '../access'
+import { accessTo, requireServerPermission, visibleChannels } from '../access'
 import { requireHttpUrl, requireServerAuditPass } from '../checks'
 import { ok } from '../envelope'
 import { responses } from '../schemas'
@@ -70,20 +70,24 @@ export default async function serversRoutes (instance: FastifyInstance, { ctx }:
   })
 
   fastify.get(API_PATHS.serverChannels, {
-    schema: { summary: "The channels of a server, grouped for display; a signed-in member's carry their unread and mention counts", params, response: responses(ChannelListDataSchema) },
+    schema: {
+      summary: "The channels of a server the caller may see, grouped for display; a signed-in member's carry their unread and mention counts",
+      params, response: responses(ChannelListDataSchema),
+    },
   }, async (request, reply) => {
     const serverId = request.params.server_id
     const user = await optionalUser(ctx, request)
     if (user && await ctx.repos.members.isMember(serverId, user.uid)) {
-      // a member's own counts: never from (or into) the shared answer cache
-      await existingServer(ctx, serverId)
-      const channels = await ctx.repos.channels.listByServer(serverId)
+      // a member's own view and counts: never from (or into) the shared answer cache
+      const access = await accessTo(ctx, serverId, user)
+      const channels = await visibleChannels(ctx, access, await ctx.repos.channels.listByServer(serverId))
       const counts = await ctx.repos.messages.channelCounts(user.uid, channels.filter(isChatChannel).map(channel => channel.channel_id))
       return ok({ groups: groupChannels(channels.map(channel => ({ ...channel, ...counts.get(channel.channel_id) }))) })
     }
     return sendCachedAnswer(ctx, request, reply, { scope: serverScope(serverId), variant: 'channels' }, async () => {
-      await existingServer(ctx, serverId)
-      return ok({ groups: groupChannels(await ctx.repos.channels.listByServer(serverId)) })
+      // everyone else sees what a non-member may: no training channel (SPEC §6), nothing @everyone may not view
+      const access = await accessTo(ctx, serverId, null)
+      return ok({ groups: groupChannels(await visibleChannels(ctx, access, await ctx.repos.channels.listByServer(serverId))) })
     })
   })
 
