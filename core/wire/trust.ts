@@ -6,7 +6,8 @@
  * are 403 envelopes whose message names the missing permission (core/domain/permissions.ts).
  */
 import { Type, type Static } from '@sinclair/typebox'
-import { Nullable, RoleSchema, ServerSchema, UserSchema } from './entities'
+import { RoleSchema, ServerSchema, UserSchema } from './entities'
+import { IdString, ImageUrlString, LineText, MultilineText, Nullable, StringEnum } from './fields'
 
 /** Paths of the trust routes. `:x` marks a path parameter. */
 export const TRUST_PATHS = {
@@ -87,11 +88,11 @@ export const INVITE_MAX_USES = [0, 1, 5, 10, 25, 50, 100] as const
 /** How many words a server's own audit list holds at most. */
 export const MAX_SERVER_WORDS = 500
 
-const roleName = Type.String({ minLength: 1, maxLength: ROLE_NAME_MAX_LENGTH, pattern: '^[^\\u0000-\\u001f\\u007f]*[^\\s\\u0000-\\u001f\\u007f][^\\u0000-\\u001f\\u007f]*$' })
+const roleName = LineText(ROLE_NAME_MAX_LENGTH)
 const permissionBits = Type.Integer({ minimum: 0, maximum: 0x1fff, description: 'permission bits (core/domain/permissions.ts)' })
 const roleColor = Type.String({ pattern: ROLE_COLOR_PATTERN, maxLength: 7, description: "SPEC §5: '#rrggbb' or '' for none" })
-const reason = Type.String({ maxLength: REASON_MAX_LENGTH, pattern: '^[^\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f]*$' })
-const id = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' })
+const reason = MultilineText(REASON_MAX_LENGTH)
+const id = IdString
 
 /** Path parameters. */
 export const ServerParamsSchema = Type.Object({ server_id: id })
@@ -251,6 +252,20 @@ export type WordList = Static<typeof WordListSchema>
 /** Where an invite stands: usable, past its time, or used as often as allowed. */
 export type InviteState = 'valid' | 'expired' | 'used_up'
 
+/** Longest server name. */
+export const SERVER_NAME_MAX_LENGTH = 40
+
+/** Longest server introduction. */
+export const SERVER_INTRODUCTION_MAX_LENGTH = 500
+
+/** PATCH /servers/:server_id: the owner's settings (ManageServer), each audited (SPEC §5: name as a title, icon, introduction). */
+export const PatchServerBodySchema = Type.Object({
+  name: Type.Optional(LineText(SERVER_NAME_MAX_LENGTH)),
+  icon: Type.Optional(ImageUrlString),
+  introduction: Type.Optional(MultilineText(SERVER_INTRODUCTION_MAX_LENGTH)),
+}, { additionalProperties: false })
+export type PatchServerBody = Static<typeof PatchServerBodySchema>
+
 /** An invite as its link shows it: the server, who invited, its limits and state. */
 export const InviteSchema = Type.Object({
   code: Type.String(),
@@ -262,7 +277,7 @@ export const InviteSchema = Type.Object({
   /** Unix seconds, or null for never. */
   expires_at: Nullable(Type.Integer()),
   created_at: Type.Integer(),
-  state: Type.Unsafe<InviteState>(Type.String({ enum: ['valid', 'expired', 'used_up'] })),
+  state: StringEnum(['valid', 'expired', 'used_up'] as const),
 })
 export type Invite = Static<typeof InviteSchema>
 export const InviteListSchema = Type.Object({ list: Type.Array(InviteSchema) })
@@ -284,7 +299,7 @@ export const AcceptInviteSchema = Type.Object({
 export type AcceptInvite = Static<typeof AcceptInviteSchema>
 
 /** POST /servers/:server_id/bots */
-export const CreateBotBodySchema = Type.Object({ nickname: Type.String({ minLength: 1, maxLength: 32, pattern: '^[^\\u0000-\\u001f\\u007f]*[^\\s\\u0000-\\u001f\\u007f][^\\u0000-\\u001f\\u007f]*$' }) }, { additionalProperties: false })
+export const CreateBotBodySchema = Type.Object({ nickname: LineText(32) }, { additionalProperties: false })
 export type CreateBotBody = Static<typeof CreateBotBodySchema>
 
 /** A bot and its token, shown this once (only its hash is stored): `Authorization: Bot <token>`. */

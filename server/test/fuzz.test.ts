@@ -32,7 +32,7 @@ const chance = (probability: number): boolean => random() < probability
 const ROUTES: Array<[string, string[]]> = [
   [API_PATHS.base64, ['POST']], [API_PATHS.wxconf, ['GET']], [API_PATHS.uploadToken, ['POST']], [API_PATHS.mapcfg, ['GET']],
   [API_PATHS.guestLogin, ['POST']], [API_PATHS.me, ['GET', 'POST', 'PATCH']], [API_PATHS.user, ['GET']], [API_PATHS.servers, ['GET']],
-  [API_PATHS.server, ['GET']], [API_PATHS.serverChannels, ['GET', 'POST']], [API_PATHS.serverRoles, ['GET']], [API_PATHS.serverLives, ['GET']],
+  [API_PATHS.server, ['GET', 'PATCH']], [API_PATHS.serverChannels, ['GET', 'POST']], [API_PATHS.serverRoles, ['GET']], [API_PATHS.serverLives, ['GET']],
   [API_PATHS.channel, ['GET']], [API_PATHS.channelPosts, ['GET']], [API_PATHS.channelMessages, ['GET']], [API_PATHS.channelLives, ['GET']],
   [UPLOAD_HOST_PATH, ['POST']], [`${FILES_PATH}/:key`, ['GET']], ['/openapi.json', ['GET']],
   // issue 18: roles, moderation, invites, bots and sessions
@@ -47,7 +47,7 @@ const METHODS = ['GET', 'POST', 'PATCH', 'PUT', 'DELETE', 'HEAD', 'OPTIONS']
 const IDS = ['723658', '832828', '83282810', '83282804', 'C_200001', 'B_300001', '0', '-1', '', ' ', '..', '%2e%2e', '%00', 'a/b', '💥', 'x'.repeat(120), '1e9', 'null', '[]', '%E0%A4%A', "1' or '1'='1"]
 const STRINGS = ['', ' ', 'forbidden', '违禁', 'javascript:alert(1)', 'https://cdn.example/a.png', 'ftp://x', 'data:image/png;base64,AAAA', '\u0000', '\ud800', '<script>', 'x'.repeat(5000), PNG_1X1.toString('base64'), 'null', '{}', '0']
 const FIELDS = ['data', 'url', 'key', 'mime', 'title', 'channel_type', 'icon', 'parent_id', 'nickname', 'signature', 'avatar', 'page', 'page_size', '__proto__', 'constructor', 'server_id', 'channel_id', '',
-  'name', 'permissions', 'color', 'position', 'until', 'reason', 'words', 'max_age_seconds', 'max_uses', 'target_type', 'target_id', 'note']
+  'name', 'introduction', 'permissions', 'color', 'position', 'until', 'reason', 'words', 'max_age_seconds', 'max_uses', 'target_type', 'target_id', 'note']
 
 function randomValue (depth = 0): unknown {
   switch (Math.floor(random() * (depth > 2 ? 5 : 8))) {

@@ -1,11 +1,11 @@
 /**
  * Moderation: kicks and bans (a removed member loses their roles and timeout with their
- * membership), reports queued for moderators, and each server's own audit words
- * (SPEC §5: checked with the global list). Every action writes its audit entry in its
+ * membership), reports queued for moderators, each server's own audit words (SPEC §5:
+ * checked with the global list) and the owner's settings (name, icon, introduction). Every action writes its audit entry in its
  * own transaction.
  */
 import { createTimeIdSource } from '@core/domain/ids'
-import type { BanList, CursorQuery, ReportBody, ReportList, ReportReason, ReportTarget } from '@core/wire/trust'
+import type { BanList, CursorQuery, PatchServerBody, ReportBody, ReportList, ReportReason, ReportTarget } from '@core/wire/trust'
 import type { Db } from '../db/schema'
 import { writeAuditEntry, type AuditRecord } from './audit-log'
 import { toUser } from './users'
@@ -37,6 +37,8 @@ export interface ModerationRepository {
   words (serverId: string): Promise<string[]>
   /** Replaces the server's own audit words. */
   setWords (serverId: string, words: readonly string[], audit: AuditRecord): Promise<string[]>
+  /** Writes the owner's settings (already audited). */
+  updateServer (serverId: string, changes: PatchServerBody, audit: AuditRecord): Promise<void>
 }
 
 const nextReportId = createTimeIdSource()
@@ -115,6 +117,12 @@ export function createModerationRepository (db: Db): ModerationRepository {
         await writeAuditEntry(trx, audit)
       })
       return words(serverId)
+    },
+    async updateServer (serverId, changes, audit) {
+      await db.transaction().execute(async trx => {
+        if (Object.keys(changes).length > 0) await trx.updateTable('servers').set(changes).where('server_id', '=', serverId).execute()
+        await writeAuditEntry(trx, audit)
+      })
     },
   }
 }

@@ -1,3 +1,4 @@
+import type { Server } from '@core/wire/entities'
 import type { AuditLog, BanList, MemberState, MyPermissions, ReportList, WordList } from '@core/wire/trust'
 import { createInProcessBus, type BusEvent } from '../../src/bus'
 import { DEMO_OWNER, envelope, signInAsMember, signInAsGuest, startTestApp, type TestApp } from '../helper'
@@ -156,5 +157,28 @@ describe('the server word list (SPEC §5)', () => {
 
   it('keeps the word list from moderators', async () => {
     expect((await test.inject({ url: `/servers/${SERVER}/words`, headers: moderator })).statusCode).toBe(403)
+  })
+})
+
+describe('PATCH /servers/:server_id (the owner\'s settings)', () => {
+  it('lets the owner rename the server and change its icon and introduction, audited', async () => {
+    const response = await test.inject({ method: 'PATCH', url: '/servers/723658', headers: owner, payload: { name: '新星海城', introduction: '欢迎\n新朋友', icon: 'https://cdn.example/icon.png' } })
+    expect(envelope<Server>(response).data).toMatchObject({ server_id: '723658', name: '新星海城', introduction: '欢迎\n新朋友', icon: 'https://cdn.example/icon.png' })
+    const log = envelope<AuditLog>(await test.inject({ url: '/servers/723658/audit-log', headers: moderator })).data
+    expect(log.items[0]).toMatchObject({ action: 'server_update', actor: { uid: DEMO_OWNER } })
+  })
+
+  it('refuses text that fails the audit with its 104xxx code and writes nothing', async () => {
+    const before = envelope<Server>(await test.inject('/servers/723658')).data
+    const name = await test.inject({ method: 'PATCH', url: '/servers/723658', headers: owner, payload: { name: '违禁城', introduction: 'fine' } })
+    expect(envelope(name).code).toBe(104001)
+    const introduction = await test.inject({ method: 'PATCH', url: '/servers/723658', headers: owner, payload: { introduction: '来赌博' } })
+    expect(envelope(introduction).code).toBe(104007)
+    expect(envelope<Server>(await test.inject('/servers/723658')).data).toMatchObject({ name: before.name, introduction: before.introduction })
+  })
+
+  it('refuses a moderator with 403 naming ManageServer', async () => {
+    const response = await test.inject({ method: 'PATCH', url: '/servers/723658', headers: moderator, payload: { name: 'x' } })
+    expect(envelope(response).msg).toBe('missing permission: ManageServer')
   })
 })

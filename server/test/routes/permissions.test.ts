@@ -68,6 +68,7 @@ const ROWS: Row[] = [
   { route: 'GET /servers/:id/bans', allowed: MODERATORS, call: headers => test.inject({ url: `/servers/${SERVER}/bans`, headers }) },
   { route: 'GET /servers/:id/audit-log', allowed: MODERATORS, call: headers => test.inject({ url: `/servers/${SERVER}/audit-log`, headers }) },
   { route: 'GET /servers/:id/reports', allowed: MODERATORS, call: headers => test.inject({ url: `/servers/${SERVER}/reports`, headers }) },
+  { route: 'PATCH /servers/:id', allowed: ['owner'], call: headers => test.inject({ method: 'PATCH', url: `/servers/${SERVER}`, headers, payload: { introduction: `介绍 ${++sequence}` } }) },
   { route: 'PUT /servers/:id/words', allowed: ['owner'], call: headers => test.inject({ method: 'PUT', url: `/servers/${SERVER}/words`, headers, payload: { words: [] } }) },
   { route: 'POST /servers/:id/bots', allowed: ['owner'], call: headers => test.inject({ method: 'POST', url: `/servers/${SERVER}/bots`, headers, payload: { nickname: `bot ${++sequence}` } }) },
   { route: 'POST /servers/:id/invites', allowed: [...MEMBERS_WHO_SPEAK, 'muted'], call: headers => test.inject({ method: 'POST', url: `/servers/${SERVER}/invites`, headers, payload: {} }) },

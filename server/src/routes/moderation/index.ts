@@ -1,6 +1,7 @@
 /**
- * Moderation (issue 18): kick, ban and unban, timeout (mute), the audit log, reports and
- * the server's own audit words. A moderator acts only on members below their highest
+ * Moderation and the owner's settings (issue 18): kick, ban and unban, timeout (mute),
+ * the audit log, reports, the server's own audit words, and the server's name, icon and
+ * introduction (audited, SPEC §5). A moderator acts only on members below their highest
  * role (never the owner or themselves). Each action is audited in its transaction and
  * published after it commits: a removed member gets MEMBER_REMOVE and SESSION_REVOKED
  * (the gateway closes their sockets), a timeout MEMBER_UPDATE (their composer says until when).
@@ -9,17 +10,18 @@ import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { Permission } from '@core/domain/permissions'
 import {
-  AuditLogSchema, BanListSchema, CursorQuerySchema, DoneSchema, MAX_TIMEOUT_SECONDS, MemberParamsSchema, MemberStateSchema, ReasonBodySchema,
+  AuditLogSchema, BanListSchema, PatchServerBodySchema, CursorQuerySchema, DoneSchema, MAX_TIMEOUT_SECONDS, MemberParamsSchema, MemberStateSchema, ReasonBodySchema,
   ReasonQuerySchema, ReportBodySchema, ReportListSchema, ServerParamsSchema, TimeoutBodySchema, TRUST_PATHS, WordListSchema,
   type ReportBody, type SessionRevokedEvent,
 } from '@core/wire/trust'
-import type { User } from '@core/wire/entities'
+import { API_PATHS } from '@core/wire/api'
+import { ServerSchema, type User } from '@core/wire/entities'
 import type { AppContext, RouteOptions } from '../../context'
 import { badRequest, forbidden, notFound } from '../../errors'
 import { requireUser, signedInUser } from '../../plugins/auth'
 import type { AuditRecord } from '../../repositories/audit-log'
 import { accessTo, requireChannelPermission, requireMember, requireOutranks, requireServerPermission, serverPermissions, type Access } from '../access'
-import { absentBodyAsEmpty } from '../checks'
+import { absentBodyAsEmpty, requireHttpUrl, requireServerAuditPass } from '../checks'
 import { ok } from '../envelope'
 import { responses } from '../schemas'
 
@@ -162,6 +164,21 @@ export default async function moderationRoutes (fastify: FastifyInstance, { ctx 
   }, async request => {
     await requireModerator(ctx, request.params.server_id, signedInUser(request))
     return ok(await ctx.repos.moderation.reports(request.params.server_id, request.query))
+  })
+
+  app.patch(API_PATHS.server, {
+    onRequest: requireUser(ctx),
+    schema: { summary: "Edit the server's name, icon and introduction (ManageServer; each audited)", ...bearer, params: ServerParamsSchema, body: PatchServerBodySchema, response: responses(ServerSchema) },
+  }, async request => {
+    const user = signedInUser(request)
+    const serverId = request.params.server_id
+    await requireServerPermission(ctx, serverId, user, Permission.ManageServer)
+    const { name, icon, introduction } = request.body
+    requireHttpUrl('icon', icon)
+    // SPEC §5: icon and introduction are audited fields; the name is audited as a title (104001)
+    await requireServerAuditPass(ctx, serverId, { title: name, icon, introduction })
+    await ctx.repos.moderation.updateServer(serverId, request.body, audit(serverId, user.uid, 'server_update', serverId))
+    return ok(await ctx.repos.servers.get(serverId))
   })
 
   app.get(TRUST_PATHS.words, {
