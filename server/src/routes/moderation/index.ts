@@ -166,10 +166,13 @@ export default async function moderationRoutes (fastify: FastifyInstance, { ctx 
     return ok(await ctx.repos.moderation.reports(request.params.server_id, request.query))
   })
 
-  app.patch(API_PATHS.server, {
+  // POST as well as PATCH: the mini-program's request API has no PATCH method
+  app.route({
+    method: ['PATCH', 'POST'],
+    url: API_PATHS.server,
     onRequest: requireUser(ctx),
     schema: { summary: "Edit the server's name, icon and introduction (ManageServer; each audited)", ...bearer, params: ServerParamsSchema, body: PatchServerBodySchema, response: responses(ServerSchema) },
-  }, async request => {
+    handler: async request => {
     const user = signedInUser(request)
     const serverId = request.params.server_id
     await requireServerPermission(ctx, serverId, user, Permission.ManageServer)
@@ -179,6 +182,7 @@ export default async function moderationRoutes (fastify: FastifyInstance, { ctx 
     await requireServerAuditPass(ctx, serverId, { title: name, icon, introduction })
     await ctx.repos.moderation.updateServer(serverId, request.body, audit(serverId, user.uid, 'server_update', serverId))
     return ok(await ctx.repos.servers.get(serverId))
+    },
   })
 
   app.get(TRUST_PATHS.words, {

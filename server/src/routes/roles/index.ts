@@ -93,10 +93,13 @@ export default async function rolesRoutes (fastify: FastifyInstance, { ctx }: Ro
     return ok(role)
   })
 
-  app.patch(TRUST_PATHS.role, {
+  // POST as well as PATCH: the mini-program's request API has no PATCH method
+  app.route({
+    method: ['PATCH', 'POST'],
+    url: TRUST_PATHS.role,
     onRequest: requireUser(ctx),
     schema: { summary: 'Edit or move a role (ManageRoles; @everyone: permissions only)', ...bearer, params: RoleParamsSchema, body: PatchRoleBodySchema, response: responses(ServerRoleSchema) },
-  }, async request => {
+    handler: async request => {
     const user = signedInUser(request)
     const { server_id: serverId, role_id: roleId } = request.params
     const access = await requireServerPermission(ctx, serverId, user, Permission.ManageRoles)
@@ -116,6 +119,7 @@ export default async function rolesRoutes (fastify: FastifyInstance, { ctx }: Ro
     await ctx.answers.invalidate(serverScope(serverId)) // who sees which channel may have changed
     await ctx.bus.publish({ t: 'ROLE_UPDATE', server_id: serverId, d: updated })
     return ok(updated)
+    },
   })
 
   app.delete(TRUST_PATHS.role, {
