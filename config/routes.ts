@@ -29,6 +29,8 @@ export const ROUTES: RouteEntry[] = [
   // SPEC §2: rule pages open their URL in a web view in the mini-program.
   { name: 'webview', page: pagePathOf('webview') },
   { name: 'channel', page: pagePathOf('channel') },
+  // Issue 18: an invite link (?code=).
+  { name: 'invite', page: pagePathOf('invite') },
 ]
 
 /**

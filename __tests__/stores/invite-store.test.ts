@@ -31,7 +31,7 @@ describe('InviteStore', () => {
   it('shows who invited to which server and joins with one tap after signing in', async () => {
     const { api, calls } = fakeApi(async () => invite())
     const order: string[] = []
-    const store = new InviteStore(api, { ensureSignedIn: async () => { order.push('sign in') } })
+    const store = new InviteStore({ ensureSignedIn: async () => { order.push('sign in') } }, api)
     await store.load('abcDEF2345')
     expect(store).toMatchObject({ status: 'ready', problem: null, canJoin: true })
     expect(store.invite?.inviter.nickname).toBe('Mia')
@@ -42,7 +42,7 @@ describe('InviteStore', () => {
 
   it.each(['expired', 'used_up'] as const)('says a %s invite plainly and offers no join', async state => {
     const { api, calls } = fakeApi(async () => invite(state))
-    const store = new InviteStore(api, signedIn)
+    const store = new InviteStore(signedIn, api)
     await store.load('abcDEF2345')
     expect(store).toMatchObject({ status: 'ready', problem: state, canJoin: false })
     await store.accept()
@@ -51,14 +51,14 @@ describe('InviteStore', () => {
 
   it('says an unknown invite is unknown', async () => {
     const { api } = fakeApi(async () => { throw refusal(404, 404000) })
-    const store = new InviteStore(api, signedIn)
+    const store = new InviteStore(signedIn, api)
     await store.load('nope')
     expect(store).toMatchObject({ status: 'error', problem: 'unknown', invite: null })
   })
 
   it('keeps the invite on screen with the reason when joining is refused', async () => {
     const { api } = fakeApi(async () => invite(), async () => { throw refusal(403, 403001) })
-    const store = new InviteStore(api, signedIn)
+    const store = new InviteStore(signedIn, api)
     await store.load('abcDEF2345')
     await store.accept()
     expect(store).toMatchObject({ status: 'ready', problem: 'banned', canJoin: false })

@@ -7,7 +7,7 @@
 import { makeAutoObservable, runInAction } from 'mobx'
 import { TRUST_CODES } from '@core/wire/trust-paths'
 import type { Invite } from '@core/wire/trust'
-import type { TrustApi } from '@/services/api/trust'
+import { createTrustApi, type TrustApi } from '@/services/api/trust'
 import { RequestError } from '@/services/request/errors'
 
 /** Why an invite cannot be used, as the page says it. */
@@ -44,7 +44,8 @@ export class InviteStore {
   /** The server joined (or already a member of), after accept. */
   joinedServerId: string | null = null
 
-  constructor (private readonly api: Pick<TrustApi, 'invite' | 'acceptInvite'>, private readonly session: InviteSession) {
+  /** `api` is the app's request chain unless a test passes a fake. */
+  constructor (private readonly session: InviteSession, private readonly api: Pick<TrustApi, 'invite' | 'acceptInvite'> = createTrustApi()) {
     makeAutoObservable<InviteStore, 'api' | 'session'>(this, { api: false, session: false })
   }
 
