@@ -57,7 +57,7 @@ describe('channel page: a discussion', () => {
     api.listMessages.mockResolvedValue(paged([message('m2', '<script>alert(1)</script>', 'Alex'), message('m1', '大家好', '林晓')], 1, false))
     page = await openPage(ChannelPage, { api, params: { channel_id: 'c-news' } })
     expect(api.listMessages).toHaveBeenCalledWith('c-news', { page: 1, page_size: 20 })
-    const rows = Array.from(document.querySelectorAll('.channel-page__message')).map(node => node.textContent)
+    const rows = Array.from(document.querySelectorAll('[data-testid="message"]')).map(node => node.textContent)
     expect(rows).toEqual(['Alex01-01 11:59<script>alert(1)</script>', '林晓01-01 11:59大家好'])
     expect(document.querySelector('.channel-page script')).toBeNull()
     expect(document.title).toBe('公告')

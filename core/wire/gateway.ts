@@ -14,7 +14,7 @@
  * on any server process: `resume` replays every dispatch of the session after `seq`.
  */
 import { Type, type Static } from '@sinclair/typebox'
-import { UserSchema } from './entities'
+import { Nullable, UserSchema } from './entities'
 
 export * from './gateway-codes'
 
@@ -49,22 +49,16 @@ export const ResumeFrameSchema = Type.Object({
   }),
 })
 
-/*
- * Client frames are checked by TypeBox's compiler (server/src/gateway/frames.ts), which
- * cannot compile the Unsafe schemas of fields.ts's Nullable: their null cases are plain
- * unions here.
- */
-
 /** Client → server: I am here; `seq` is the last `s` the client saw (null before any). */
 export const HeartbeatFrameSchema = Type.Object({
   op: Type.Literal('heartbeat'),
-  d: Type.Object({ seq: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]) }),
+  d: Type.Object({ seq: Nullable(Type.Integer({ minimum: 0 })) }),
 })
 
 /** Client → server: the channel the user is looking at (TYPING_START only goes there); null for none. */
 export const FocusFrameSchema = Type.Object({
   op: Type.Literal('focus'),
-  d: Type.Object({ channel_id: Type.Union([Type.String({ minLength: 1, maxLength: 64 }), Type.Null()]) }),
+  d: Type.Object({ channel_id: Nullable(Type.String({ minLength: 1, maxLength: 64 })) }),
 })
 
 /** Every client frame. */

@@ -50,7 +50,7 @@ function Author ({ nickname, avatar, createdAt }: { nickname: string, avatar: st
 
 function MessageRow ({ message }: { message: Message }) {
   return (
-    <View className='channel-page__message'>
+    <View className='channel-page__message' data-testid='message'>
       <Author nickname={message.author.nickname} avatar={message.author.avatar} createdAt={message.created_at} />
       <Text className='channel-page__message-text'>{message.content}</Text>
     </View>
@@ -60,7 +60,7 @@ function MessageRow ({ message }: { message: Message }) {
 function PostCard ({ post }: { post: Post }) {
   const cover = mediaUrl(post.cover)
   return (
-    <View className='channel-page__post'>
+    <View className='channel-page__post' data-testid='post'>
       <Author nickname={post.author.nickname} avatar={post.author.avatar} createdAt={post.created_at} />
       <Text className='channel-page__post-title'>{post.title}</Text>
       <Text className='channel-page__post-text'>{post.content}</Text>
