@@ -22,6 +22,8 @@ describe('createTrustApi', () => {
     await trust.deleteRole('832828', 'r1')
     await trust.setMemberRole('832828', '100004', 'r1', true)
     await trust.setMemberRole('832828', '100004', 'r1', false)
+    await trust.setOverride('83282800', 'role', '832828', { allow: 0, deny: 2 })
+    await trust.setOverride('83282800', 'member', '100004', null)
     expect(sent).toEqual([
       { path: '/servers/832828/permissions/me' },
       { path: '/servers/832828/roles' },
@@ -30,6 +32,8 @@ describe('createTrustApi', () => {
       { path: '/servers/832828/roles/r1', method: 'DELETE' },
       { path: '/servers/832828/members/100004/roles/r1', method: 'PUT' },
       { path: '/servers/832828/members/100004/roles/r1', method: 'DELETE' },
+      { path: '/channels/83282800/overrides/role/832828', method: 'PUT', data: { allow: 0, deny: 2 } },
+      { path: '/channels/83282800/overrides/member/100004', method: 'DELETE' },
     ])
   })
 

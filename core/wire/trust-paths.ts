@@ -41,6 +41,8 @@ export const TRUST_PATHS = {
   bot: '/servers/:server_id/bots/:uid',
   /** POST: a new token for the bot (the old one stops working). */
   botToken: '/servers/:server_id/bots/:uid/token',
+  /** PUT {allow, deny}, DELETE: a channel's override of a role's or member's permissions. */
+  channelOverride: '/channels/:channel_id/overrides/:target_type/:target_id',
   /** POST: end the calling session. */
   logout: '/auth/logout',
   /** GET: the caller's live sessions. */

@@ -33,6 +33,20 @@ export const ServerRoleSchema = Type.Composite([RoleSchema, Type.Object({
   position: Type.Integer(),
   color: Type.String(),
 })])
+/** A channel override's path: `role` (a role_id, the server id for `@everyone`) or `member` (a uid). */
+export const OverrideParamsSchema = Type.Object({ channel_id: id, target_type: StringEnum(['role', 'member'] as const), target_id: id })
+
+/** PUT /channels/:channel_id/overrides/:target_type/:target_id: bits granted and taken in that channel. */
+export const OverrideBodySchema = Type.Object({ allow: permissionBits, deny: permissionBits }, { additionalProperties: false })
+export type OverrideBody = Static<typeof OverrideBodySchema>
+
+/** A channel's overrides after a change (the CHANNEL_UPDATE dispatch's `overrides`). */
+export const ChannelOverridesSchema = Type.Object({
+  channel_id: Type.String(),
+  overrides: Type.Array(Type.Object({ target_type: Type.String(), target_id: Type.String(), allow: Type.Integer(), deny: Type.Integer() })),
+})
+export type ChannelOverrides = Static<typeof ChannelOverridesSchema>
+
 /** A role with its permissions, place and colour. */
 export type ServerRole = Static<typeof ServerRoleSchema>
 

@@ -41,13 +41,13 @@ const ROUTES: Array<[string, string[]]> = [
   [TRUST_PATHS.auditLog, ['GET']], [TRUST_PATHS.reports, ['POST']], [TRUST_PATHS.serverReports, ['GET']], [TRUST_PATHS.words, ['GET', 'PUT']],
   [TRUST_PATHS.serverInvites, ['GET', 'POST']], [TRUST_PATHS.invite, ['GET', 'DELETE']], [TRUST_PATHS.acceptInvite, ['POST']],
   [TRUST_PATHS.bots, ['POST']], [TRUST_PATHS.bot, ['DELETE']], [TRUST_PATHS.botToken, ['POST']],
-  [TRUST_PATHS.logout, ['POST']], [TRUST_PATHS.sessions, ['GET']], [TRUST_PATHS.session, ['DELETE']],
+  [TRUST_PATHS.channelOverride, ['PUT', 'DELETE']], [TRUST_PATHS.logout, ['POST']], [TRUST_PATHS.sessions, ['GET']], [TRUST_PATHS.session, ['DELETE']],
 ]
 const METHODS = ['GET', 'POST', 'PATCH', 'PUT', 'DELETE', 'HEAD', 'OPTIONS']
 const IDS = ['723658', '832828', '83282810', '83282804', 'C_200001', 'B_300001', '0', '-1', '', ' ', '..', '%2e%2e', '%00', 'a/b', '💥', 'x'.repeat(120), '1e9', 'null', '[]', '%E0%A4%A', "1' or '1'='1"]
 const STRINGS = ['', ' ', 'forbidden', '违禁', 'javascript:alert(1)', 'https://cdn.example/a.png', 'ftp://x', 'data:image/png;base64,AAAA', '\u0000', '\ud800', '<script>', 'x'.repeat(5000), PNG_1X1.toString('base64'), 'null', '{}', '0']
 const FIELDS = ['data', 'url', 'key', 'mime', 'title', 'channel_type', 'icon', 'parent_id', 'nickname', 'signature', 'avatar', 'page', 'page_size', '__proto__', 'constructor', 'server_id', 'channel_id', '',
-  'name', 'introduction', 'permissions', 'color', 'position', 'until', 'reason', 'words', 'max_age_seconds', 'max_uses', 'target_type', 'target_id', 'note']
+  'name', 'introduction', 'permissions', 'allow', 'deny', 'color', 'position', 'until', 'reason', 'words', 'max_age_seconds', 'max_uses', 'target_type', 'target_id', 'note']
 
 function randomValue (depth = 0): unknown {
   switch (Math.floor(random() * (depth > 2 ? 5 : 8))) {

@@ -44,6 +44,8 @@ export interface RolesRepository {
   setTimeout (serverId: string, uid: string, until: number | null, audit: AuditRecord): Promise<MemberState>
   /** The member's roles and timeout as MEMBER_UPDATE sends them. */
   memberState (serverId: string, uid: string): Promise<MemberState>
+  /** Sets (allow/deny) or removes (null) one override of a channel; resolves the channel's overrides after it. */
+  setOverride (channelId: string, target: Pick<ChannelOverride, 'target_type' | 'target_id'>, bits: Pick<ChannelOverride, 'allow' | 'deny'> | null): Promise<ChannelOverride[]>
   /** The roles each of `uids` holds in the server (the member list's role_ids). */
   roleIdsOf (serverId: string, uids: readonly string[]): Promise<Map<string, string[]>>
 }
@@ -165,6 +167,17 @@ export function createRolesRepository (db: Db): RolesRepository {
       return memberState(serverId, uid)
     },
     memberState,
+    async setOverride (channelId, target, bits) {
+      const key = { channel_id: channelId, target_type: target.target_type, target_id: target.target_id }
+      if (bits === null) {
+        await db.deleteFrom('channel_overrides').where('channel_id', '=', channelId).where('target_type', '=', key.target_type).where('target_id', '=', key.target_id).execute()
+      } else {
+        await db.insertInto('channel_overrides').values({ ...key, ...bits })
+          .onConflict(conflict => conflict.columns(['channel_id', 'target_type', 'target_id']).doUpdateSet(bits)).execute()
+      }
+      const rows = await db.selectFrom('channel_overrides').selectAll().where('channel_id', '=', channelId).orderBy('target_type').orderBy('target_id').execute()
+      return rows.map(row => ({ target_type: row.target_type === 'member' ? 'member' : 'role', target_id: row.target_id, allow: row.allow, deny: row.deny }))
+    },
     async roleIdsOf (serverId, uids) {
       const byUid = new Map<string, string[]>()
       if (uids.length === 0) return byUid

@@ -4,6 +4,7 @@
  * guest member, bot and non-member — with the status each must get. Destructive calls
  * act on a fresh member each time, so rows never depend on each other.
  */
+import { Permission } from '@core/domain/permissions'
 import type { BotToken } from '@core/wire/trust'
 import { DEMO_OWNER, envelope, signInAsGuest, signInAsMember, startTestApp, type TestApp } from '../helper'
 
@@ -62,6 +63,7 @@ const ROWS: Row[] = [
   { route: 'POST /servers/:id/roles', allowed: ['owner'], call: headers => test.inject({ method: 'POST', url: `/servers/${SERVER}/roles`, headers, payload: { name: `角色 ${++sequence}` } }) },
   { route: 'PATCH /servers/:id/roles/:role_id', allowed: ['owner'], call: headers => test.inject({ method: 'PATCH', url: `/servers/${SERVER}/roles/${SERVER}-member`, headers, payload: { color: '#abcdef' } }) },
   { route: 'PUT /servers/:id/members/:uid/roles/:role_id', allowed: ['owner'], call: (headers, victim) => test.inject({ method: 'PUT', url: `/servers/${SERVER}/members/${victim}/roles/${SERVER}-member`, headers }) },
+  { route: 'PUT /channels/:id/overrides/:type/:id', allowed: ['owner'], call: headers => test.inject({ method: 'PUT', url: `/channels/${SERVER}13/overrides/role/${SERVER}-member`, headers, payload: { allow: 0, deny: Permission.AddReactions } }) },
   { route: 'PUT /servers/:id/members/:uid/timeout', allowed: MODERATORS, call: (headers, victim) => test.inject({ method: 'PUT', url: `/servers/${SERVER}/members/${victim}/timeout`, headers, payload: { until: Math.floor(Date.now() / 1000) + 60 } }) },
   { route: 'DELETE /servers/:id/members/:uid (kick)', allowed: MODERATORS, call: (headers, victim) => test.inject({ method: 'DELETE', url: `/servers/${SERVER}/members/${victim}`, headers }) },
   { route: 'PUT /servers/:id/bans/:uid', allowed: MODERATORS, call: (headers, victim) => test.inject({ method: 'PUT', url: `/servers/${SERVER}/bans/${victim}`, headers }) },

@@ -142,3 +142,34 @@ describe('GET /servers/:server_id/permissions/me', () => {
     expect(mine).toMatchObject({ is_member: true, is_owner: true })
   })
 })
+
+describe('PUT and DELETE /channels/:channel_id/overrides/:target_type/:target_id', () => {
+  const channel = `${SERVER}00`
+  const channelBits = async (uid: string): Promise<number | undefined> => {
+    const mine = envelope<MyPermissions>(await test.inject({ url: `/servers/${SERVER}/permissions/me`, headers: (await signInAsMember(test, uid)).headers })).data
+    return mine.channels.find(item => item.channel_id === channel)?.permissions
+  }
+
+  it('lets the owner mute @everyone in a channel, let one member speak again, and take both back', async () => {
+    const before = await channelBits('100004')
+    events = []
+    const everyone = await test.inject({ method: 'PUT', url: `/channels/${channel}/overrides/role/${SERVER}`, headers: owner, payload: { allow: 0, deny: Permission.SendMessages } })
+    expect(everyone.statusCode).toBe(200)
+    expect(events.map(event => event.t)).toEqual(['CHANNEL_UPDATE'])
+    expect((await channelBits('100004'))! & Permission.SendMessages).toBe(0)
+    await test.inject({ method: 'PUT', url: `/channels/${channel}/overrides/member/100004`, headers: owner, payload: { allow: Permission.SendMessages, deny: 0 } })
+    expect((await channelBits('100004'))! & Permission.SendMessages).toBe(Permission.SendMessages)
+    await test.inject({ method: 'DELETE', url: `/channels/${channel}/overrides/member/100004`, headers: owner })
+    const removed = await test.inject({ method: 'DELETE', url: `/channels/${channel}/overrides/role/${SERVER}`, headers: owner })
+    expect(envelope(removed).data).toEqual({ channel_id: channel, overrides: [] })
+    expect(await channelBits('100004')).toBe(before)
+  })
+
+  it('refuses a moderator without ManageChannels, and unknown roles and members', async () => {
+    const moderator = await signInAsMember(test, '100003')
+    expect((await test.inject({ method: 'PUT', url: `/channels/${channel}/overrides/role/${SERVER}`, headers: moderator.headers, payload: { allow: 0, deny: 1 } })).statusCode).toBe(403)
+    expect((await test.inject({ method: 'PUT', url: `/channels/${channel}/overrides/role/nope`, headers: owner, payload: { allow: 0, deny: 1 } })).statusCode).toBe(404)
+    expect((await test.inject({ method: 'PUT', url: `/channels/${channel}/overrides/member/nobody`, headers: owner, payload: { allow: 0, deny: 1 } })).statusCode).toBe(404)
+    expect((await test.inject({ method: 'PUT', url: `/channels/${channel}/overrides/group/x`, headers: owner, payload: { allow: 0, deny: 1 } })).statusCode).toBe(400)
+  })
+})

@@ -7,8 +7,8 @@
 import { fillPath } from '@core/wire/paths'
 import { TRUST_PATHS } from '@core/wire/trust-paths'
 import type {
-  AcceptInvite, AuditLog, BanList, CreateInviteBody, CreateRoleBody, Done, Invite, InviteList, MemberState, MyPermissions, PatchRoleBody,
-  ReportBody, RoleList, ServerRole, SessionList,
+  AcceptInvite, AuditLog, BanList, ChannelOverrides, CreateInviteBody, CreateRoleBody, Done, Invite, InviteList, MemberState, MyPermissions, PatchRoleBody,
+  OverrideBody, ReportBody, RoleList, ServerRole, SessionList,
 } from '@core/wire/trust'
 import { request } from '@/services/request/request'
 import type { Requester } from './index'
@@ -21,6 +21,8 @@ export interface TrustApi {
   createRole (serverId: string, body: CreateRoleBody): Promise<ServerRole>
   updateRole (serverId: string, roleId: string, body: PatchRoleBody): Promise<ServerRole>
   deleteRole (serverId: string, roleId: string): Promise<RoleList>
+  /** Sets (bits) or removes (null) a channel's override of a role or member. */
+  setOverride (channelId: string, targetType: 'role' | 'member', targetId: string, bits: OverrideBody | null): Promise<ChannelOverrides>
   /** Gives (true) or takes (false) a role. */
   setMemberRole (serverId: string, uid: string, roleId: string, held: boolean): Promise<MemberState>
   /** Mutes until a unix time; null lifts the timeout. */
@@ -53,6 +55,10 @@ export function createTrustApi (send: Requester = request): TrustApi {
     // POST: the mini-program's request API has no PATCH (the server takes both)
     updateRole: (serverId, roleId, body) => send<ServerRole>({ path: server(TRUST_PATHS.role, serverId, { role_id: roleId }), method: 'POST', data: body }),
     deleteRole: (serverId, roleId) => send<RoleList>({ path: server(TRUST_PATHS.role, serverId, { role_id: roleId }), method: 'DELETE' }),
+    setOverride: (channelId, targetType, targetId, bits) => send<ChannelOverrides>({
+      path: fillPath(TRUST_PATHS.channelOverride, { channel_id: channelId, target_type: targetType, target_id: targetId }),
+      ...(bits ? { method: 'PUT', data: bits } : { method: 'DELETE' }),
+    }),
     setMemberRole: (serverId, uid, roleId, held) =>
       send<MemberState>({ path: server(TRUST_PATHS.memberRole, serverId, { uid, role_id: roleId }), method: held ? 'PUT' : 'DELETE' }),
     timeout: (serverId, uid, until, reason) => send<MemberState>({ path: server(TRUST_PATHS.timeout, serverId, { uid }), method: 'PUT', data: { until, reason } }),

@@ -1,6 +1,6 @@
 /**
  * Roles (issue 18): list, create, edit, order and delete a server's roles, give and take
- * them, and the caller's effective permissions per channel. Writes need ManageRoles and
+ * them, channel overrides, and the caller's effective permissions per channel. Writes need ManageRoles and
  * reach only roles below the caller's highest (the owner reaches all); nobody grants a
  * permission they do not hold. Every write is audited and published (ROLE_CREATE,
  * ROLE_UPDATE, ROLE_DELETE, MEMBER_UPDATE) after it commits.
@@ -13,8 +13,8 @@ import { isBotRole } from '@core/domain/role'
 import { identityKindOf } from '@core/domain/identity'
 import { API_PATHS } from '@core/wire/api'
 import {
-  CreateRoleBodySchema, MemberRoleParamsSchema, MemberStateSchema, MyPermissionsSchema, PatchRoleBodySchema, RoleListSchema, RoleParamsSchema,
-  ServerParamsSchema, ServerRoleSchema, TRUST_PATHS, type MyPermissions, type RoleDeleteEvent, type ServerRole,
+  ChannelOverridesSchema, CreateRoleBodySchema, MemberRoleParamsSchema, OverrideBodySchema, OverrideParamsSchema, MemberStateSchema, MyPermissionsSchema, PatchRoleBodySchema, RoleListSchema, RoleParamsSchema,
+  ServerParamsSchema, ServerRoleSchema, TRUST_PATHS, type ChannelOverrides, type MyPermissions, type OverrideBody, type RoleDeleteEvent, type ServerRole,
 } from '@core/wire/trust'
 import type { RouteOptions } from '../../context'
 import { badRequest, forbidden, notFound } from '../../errors'
@@ -138,6 +138,34 @@ export default async function rolesRoutes (fastify: FastifyInstance, { ctx }: Ro
     await ctx.bus.publish({ t: 'ROLE_DELETE', server_id: serverId, d: event })
     return ok({ list: await ctx.repos.roles.list(serverId) })
   })
+
+  for (const set of [true, false]) {
+    app.route({
+      method: set ? 'PUT' : 'DELETE',
+      url: TRUST_PATHS.channelOverride,
+      onRequest: requireUser(ctx),
+      schema: {
+        summary: set ? "Set a channel's override of a role's or member's permissions (ManageChannels; only bits you hold)" : "Remove a channel's override (ManageChannels)",
+        ...bearer, params: OverrideParamsSchema, ...(set ? { body: OverrideBodySchema } : {}), response: responses(ChannelOverridesSchema),
+      },
+      handler: async request => {
+        const user = signedInUser(request)
+        const { channel_id: channelId, target_type: targetType, target_id: targetId } = request.params
+        const channel = await ctx.repos.channels.get(channelId)
+        if (!channel) throw notFound(`path.channel_id: no channel ${channelId}`)
+        const access = await requireServerPermission(ctx, channel.server_id, user, Permission.ManageChannels)
+        const bits = set ? request.body as OverrideBody : null
+        if (bits) requireBits(access, serverPermissions(ctx, access), bits.allow | bits.deny) // nobody grants or takes what they do not hold
+        if (targetType === 'role') await existingRole(channel.server_id, targetId)
+        else await requireMember(ctx, channel.server_id, targetId)
+        const overrides = await ctx.repos.roles.setOverride(channelId, { target_type: targetType, target_id: targetId }, bits)
+        const data: ChannelOverrides = { channel_id: channelId, overrides }
+        await ctx.answers.invalidate(serverScope(channel.server_id)) // who sees the channel may have changed
+        await ctx.bus.publish({ t: 'CHANNEL_UPDATE', server_id: channel.server_id, d: { ...channel, overrides } })
+        return ok(data)
+      },
+    })
+  }
 
   for (const held of [true, false]) {
     app.route({
