@@ -30,6 +30,8 @@ export const ROUTES: RouteEntry[] = [
   { name: 'webview', page: pagePathOf('webview') },
   { name: 'channel', page: pagePathOf('channel') },
   { name: 'post', page: pagePathOf('post') },
+  // Issue 18: an invite link (?code=).
+  { name: 'invite', page: pagePathOf('invite') },
 ]
 
 /**

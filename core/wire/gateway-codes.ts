@@ -31,6 +31,8 @@ export enum GatewayErrorCode {
   RateLimited = 4008,
   /** Two heartbeat intervals without a heartbeat: closed (the session may resume). */
   SessionTimedOut = 4009,
+  /** SESSION_REVOKED closed it: signed out or revoked (reconnecting fails with 4004), kicked or banned (reconnecting starts afresh without that server). */
+  SessionRevoked = 4010,
 }
 
 /** Largest client frame the gateway reads, in bytes (a larger one gets an error frame). */

@@ -26,18 +26,23 @@ import { installRateLimit } from './plugins/rate-limit'
 import { installSecurityHeaders } from './plugins/security-headers'
 import { createRepositories } from './repositories'
 import authRoutes from './routes/auth'
+import botsRoutes from './routes/bots'
 import channelRoomRoutes from './routes/channel-room'
 import channelsRoutes from './routes/channels'
 import filesRoutes from './routes/files'
+import invitesRoutes from './routes/invites'
 import loginThirdRoutes from './routes/login-third'
 import membersRoutes from './routes/members'
 import messagesRoutes from './routes/messages'
 import postsRoutes from './routes/posts'
+import moderationRoutes from './routes/moderation'
 import qiniuRoutes from './routes/qiniu'
 import resourceRoutes from './routes/resource'
+import rolesRoutes from './routes/roles'
 import rulesRoutes from './routes/rules'
 import { JSON_BODY_LIMIT } from './routes/schemas'
 import serversRoutes from './routes/servers'
+import sessionsRoutes from './routes/sessions'
 import uploadRoutes from './routes/upload'
 import usersRoutes from './routes/users'
 import { createAnswerCache, sharedAnswerCache } from './services/answer-cache'
@@ -59,6 +64,7 @@ export interface AppOptions {
 /** Every route plugin, in registration order. */
 const ROUTES = [resourceRoutes, loginThirdRoutes, qiniuRoutes, uploadRoutes, channelRoomRoutes, authRoutes, usersRoutes, serversRoutes, channelsRoutes, filesRoutes, rulesRoutes, membersRoutes, messagesRoutes, gatewayRoutes,
   postsRoutes,
+  rolesRoutes, moderationRoutes, invitesRoutes, botsRoutes, sessionsRoutes,
 ]
 
 /** How long a session's presence lasts in Redis without a heartbeat: three intervals (two missed beats drop it anyway). */

@@ -63,7 +63,8 @@ const STRINGS = ['', ' ', 'forbidden', '违禁', 'javascript:alert(1)', 'https:/
 const NUMBER_TEXTS = ['1', '2', '-3', '51', '1e3', 'NaN', 'Infinity', '-Infinity', '1e309', '-1e309', '-0', '0x10', '1'.repeat(40), '9007199254740993', '2.5', '1,2', '%E0']
 /** Numbers as raw JSON text (JSON.parse reads 1e309 as Infinity). */
 const JSON_NUMBERS = ['1e309', '-1e309', '-0', '1'.repeat(40), '9007199254740993', '1.5', '0', '3', '8']
-const FIELDS = ['data', 'url', 'key', 'mime', 'title', 'channel_type', 'icon', 'parent_id', 'nickname', 'signature', 'avatar', 'page', 'page_size', '__proto__', 'constructor', 'server_id', 'channel_id', 'unknown_field', '']
+const FIELDS = ['data', 'url', 'key', 'mime', 'title', 'channel_type', 'icon', 'parent_id', 'nickname', 'signature', 'avatar', 'page', 'page_size', '__proto__', 'constructor', 'server_id', 'channel_id', 'unknown_field', '',
+  'name', 'introduction', 'permissions', 'allow', 'deny', 'color', 'position', 'until', 'reason', 'words', 'max_age_seconds', 'max_uses', 'target_type', 'target_id', 'note']
 
 function randomValue (depth = 0): unknown {
   switch (Math.floor(random() * (depth > 2 ? 5 : 8))) {
@@ -131,7 +132,7 @@ function randomBody (): Pick<InjectOptions, 'payload' | 'headers'> {
 
 function randomHeaders (tokens: string[]): Record<string, string> {
   const headers: Record<string, string> = {}
-  if (chance(0.4)) headers.authorization = pick([...tokens.map(token => `Bearer ${token}`), 'Bearer ', 'Bearer x', 'Basic abc', `bearer ${tokens[0]}x`, 'Bearer '.padEnd(400, 'z')])
+  if (chance(0.4)) headers.authorization = pick([...tokens.map(token => `Bearer ${token}`), `Bot ${tokens[1]}`, 'Bot bot.x', 'Bearer ', 'Bearer x', 'Basic abc', `bearer ${tokens[0]}x`, 'Bearer '.padEnd(400, 'z')])
   if (chance(0.1)) headers.host = pick(['', 'evil.example/"<', '[::1]:99999', 'a'.repeat(300)])
   if (chance(0.1)) headers['if-none-match'] = pick(['*', '"x"', ''])
   if (chance(0.1)) headers.accept = pick(['text/html', '*/*', 'application/xml'])

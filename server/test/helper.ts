@@ -123,20 +123,28 @@ export async function signInAsGuest (test: TestApp): Promise<{ headers: Record<s
   return { headers: { authorization: `Bearer ${data.token}` }, uid: data.user.uid, token: data.token }
 }
 
-/** When the sessions signInAsMember writes expire (2036: after every clock the tests set, within a 32-bit integer column). */
+/** The owner of every demo server (server/src/db/seed/demo-data.ts). */
+export const DEMO_OWNER = '100001'
+
+/**
+ * When the sessions signInAsMember writes expire (2036: after every clock the tests set,
+ * within a 32-bit integer column); they count as last used then too, so no test clock
+ * finds them idle.
+ */
 const MEMBER_SESSION_EXPIRES_AT = 2_100_000_000
 
 /**
- * Signs in as a seeded ordinary account (`100001`–`100004`; no API signs members in yet):
- * a session written straight to the app's database. Resolves its bearer header and uid.
+ * Signs in as a seeded account (ordinary `100001`–`100004`, the guest `B_300001`, …; no
+ * API signs them in): a session written straight to the app's database. Resolves its
+ * bearer header and uid.
  */
 export async function signInAsMember (test: TestApp, uid = '100001'): Promise<{ headers: Record<string, string>, uid: string, token: string }> {
   const { openDatabase } = await import('../src/db/dialects')
-  const { hashToken } = await import('../src/repositories/users')
-  const token = randomBytes(32).toString('base64url')
+  const { newSession } = await import('../src/repositories/users')
+  const { token, row } = newSession(uid, 0)
   const { db } = await openDatabase(test.config)
   try {
-    await db.insertInto('sessions').values({ token_hash: hashToken(token), uid, created_at: 0, expires_at: MEMBER_SESSION_EXPIRES_AT }).execute()
+    await db.insertInto('sessions').values({ ...row, expires_at: MEMBER_SESSION_EXPIRES_AT, last_used_at: MEMBER_SESSION_EXPIRES_AT }).execute()
   } finally {
     await db.destroy()
   }

@@ -9,6 +9,7 @@ import * as initial from './migrations/0001-initial'
 import * as gateway from './migrations/0002-gateway'
 import * as chat from './migrations/0003-chat'
 import * as posts from './migrations/0004-posts'
+import * as trust from './migrations/0005-trust'
 import * as abuseLimits from './migrations/0006-abuse-limits'
 import type { Db } from './schema'
 
@@ -18,6 +19,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0002-gateway': gateway,
   '0003-chat': chat,
   '0004-posts': posts,
+  '0005-trust': trust,
   '0006-abuse-limits': abuseLimits,
 }
 

@@ -12,11 +12,18 @@ import type { Channel, LiveItem, Post, Role, Server, User } from '@core/wire/ent
 import type { LiveCommentsTable, LiveRemindersTable, LiveViewersTable, PostColumns, PostCommentsTable, PostLikesTable } from './tables/posts'
 import type { AccountUsageTable } from './tables/abuse-limits'
 import type { MessagesTable, ReactionsTable, ReadStatesTable } from './tables/messages'
+import type {
+  AuditLogTable, BansTable, BotTokensTable, ChannelOverridesTable, InvitesTable, MemberRolesTable, MemberTimeoutsTable, ReportsTable, ServerWordsTable,
+} from './tables/trust'
 
 export type { MessagesTable } from './tables/messages'
 
-/** A server (community): the wire Server less its counted member_count, plus its display order. */
-export type ServersTable = Omit<Server, 'member_count'> & { sort: number }
+/**
+ * A server (community): the wire Server less its counted fields, plus its display order
+ * and its owner, who holds every permission (core/domain/permissions.ts; null only for
+ * servers made before owners existed).
+ */
+export type ServersTable = Omit<Server, 'member_count'> & { sort: number, owner_uid: string | null }
 
 /** A person, bot (C_), guest (B_) or map account (D_): the wire User, gender always stored. */
 export type UsersTable = Required<User>
@@ -34,10 +41,18 @@ export interface SessionsTable {
   uid: string
   created_at: number
   expires_at: number
+  /** What the session list and DELETE /auth/sessions/:id name it by (never the token). */
+  session_id: string
+  /** Last request made with it, unix seconds: idle sessions expire (repositories/users.ts). */
+  last_used_at: number
 }
 
-/** A role of a server, with its display order. */
-export type RolesTable = Role & { sort: number }
+/**
+ * A role of a server: its hierarchy and display order (`sort`, 0 the top; `@everyone`,
+ * role_id = server_id, is last), permission bits (core/domain/permissions.ts) and
+ * SPEC §5 colour ('#rrggbb' or '').
+ */
+export type RolesTable = Role & { sort: number, permissions: number, color: string }
 
 /** A channel (or a group header, kind 1) of a server, with who created it and when (null: seeded). */
 export type ChannelsTable = Omit<Channel, 'unread_count' | 'mention_count'> & { created_by: string | null, created_at: number }
@@ -97,6 +112,15 @@ export interface Database {
   live_reminders: LiveRemindersTable
   live_viewers: LiveViewersTable
   account_usage: AccountUsageTable
+  member_roles: MemberRolesTable
+  channel_overrides: ChannelOverridesTable
+  bans: BansTable
+  member_timeouts: MemberTimeoutsTable
+  invites: InvitesTable
+  audit_log: AuditLogTable
+  reports: ReportsTable
+  bot_tokens: BotTokensTable
+  server_words: ServerWordsTable
 }
 
 /** The query layer every repository uses, whichever dialect is underneath. */

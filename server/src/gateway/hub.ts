@@ -8,10 +8,11 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { WebSocket } from 'ws'
 import { GatewayErrorCode } from '@core/wire/gateway-codes'
-import type { User } from '@core/wire/entities'
 import type { PresenceUpdate } from '@core/wire/members'
+import type { SessionRevokedEvent } from '@core/wire/trust'
 import type { EventBus } from '../bus'
 import type { AppContext } from '../context'
+import type { SignedIn } from '../repositories/users'
 import { membershipChangeOf } from './audience'
 import type { GatewayDirectory } from './directory'
 import { dispatchText, GatewaySession } from './session'
@@ -41,6 +42,10 @@ export class GatewayHub {
 
   constructor (private readonly ctx: AppContext, readonly log: FastifyBaseLogger, readonly clock: () => number = Date.now) {
     this.stopListening = ctx.bus.subscribe((event, id) => {
+      if (event.t === 'SESSION_REVOKED') {
+        this.closeRevoked(event.d as SessionRevokedEvent)
+        return
+      }
       // one text per public origin (one in practice), whatever the number of sessions
       const texts = new Map<string, string>()
       const frameOf = (base: string): string => {
@@ -77,9 +82,19 @@ export class GatewayHub {
     this.sessions.add(new GatewaySession(socket, this, base))
   }
 
-  /** The user of a session token, or null. */
-  userOf (token: string): Promise<User | null> {
-    return this.ctx.repos.users.findBySession(token, this.ctx.now())
+  /** The user and sign-in session of a token (session or bot), or null. */
+  signedInOf (token: string): Promise<SignedIn | null> {
+    return this.ctx.repos.users.signIn(token, this.ctx.now())
+  }
+
+  /** Issue 18: closes this process's sockets of a revoked sign-in session, or all of a kicked or banned user's. */
+  private closeRevoked (revoked: SessionRevokedEvent): void {
+    for (const session of [...this.sessions]) {
+      if (session.uid !== revoked.uid) continue
+      if (revoked.session_ids === null || (session.authSessionId !== null && revoked.session_ids.includes(session.authSessionId))) {
+        session.close(GatewayErrorCode.SessionRevoked, `session revoked (${revoked.reason})`)
+      }
+    }
   }
 
   /** The servers `uid` is a member of. */

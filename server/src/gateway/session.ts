@@ -34,6 +34,8 @@ interface HeldEvent {
 export class GatewaySession implements SessionView {
   uid = ''
   sessionId = ''
+  /** The sign-in session (HTTP token) this connection identified with; null for a bot token. */
+  authSessionId: string | null = null
   serverIds = new Set<string>()
   focusedChannelId: string | null = null
   state: SessionState = 'waiting'
@@ -141,9 +143,13 @@ export class GatewaySession implements SessionView {
   private async authenticate (token: string): Promise<User | null> {
     this.state = 'starting'
     this.hub.starting(this)
-    const user = await this.hub.userOf(token)
-    if (!user) this.fail({ code: GatewayErrorCode.AuthenticationFailed, msg: 'token: unknown or expired (POST /auth/guest issues one)' }, true)
-    return user
+    const signedIn = await this.hub.signedInOf(token)
+    if (!signedIn) {
+      this.fail({ code: GatewayErrorCode.AuthenticationFailed, msg: 'token: unknown or expired (POST /auth/guest issues one)' }, true)
+      return null
+    }
+    this.authSessionId = signedIn.session_id
+    return signedIn.user
   }
 
   private async identify (token: string): Promise<void> {

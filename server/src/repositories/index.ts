@@ -1,9 +1,14 @@
 /** Every repository on one database: what the routes read and write through. */
 import type { Db } from '../db/schema'
+import { createAuditLogRepository, type AuditLogRepository } from './audit-log'
+import { createBotsRepository, type BotsRepository } from './bots'
 import { createUsageRepository, type UsageRepository } from './abuse-limits'
 import { createChannelsRepository, type ChannelsRepository } from './channels'
 import { createFeedsRepository, type FeedsRepository } from './feeds'
+import { createInvitesRepository, type InvitesRepository } from './invites'
 import { createMembersRepository, type MembersRepository } from './members'
+import { createModerationRepository, type ModerationRepository } from './moderation'
+import { createRolesRepository, type RolesRepository } from './roles'
 import { createMessagesRepository, type MessagesRepository } from './messages'
 import { createPostsRepository, type PostsRepository } from './posts'
 import { createServersRepository, type ServersRepository } from './servers'
@@ -20,21 +25,32 @@ export interface Repositories {
   messages: MessagesRepository
   showrooms: ShowroomsRepository
   posts: PostsRepository
+  roles: RolesRepository
+  moderation: ModerationRepository
+  auditLog: AuditLogRepository
+  invites: InvitesRepository
+  bots: BotsRepository
   usage: UsageRepository
 }
 
 /** All repositories on `db`. */
 export function createRepositories (db: Db): Repositories {
   const showrooms = createShowroomsRepository(db)
+  const servers = createServersRepository(db)
   return {
     users: createUsersRepository(db),
-    servers: createServersRepository(db),
+    servers,
     channels: createChannelsRepository(db, showrooms),
     feeds: createFeedsRepository(db),
     members: createMembersRepository(db),
     messages: createMessagesRepository(db),
     showrooms,
     posts: createPostsRepository(db),
+    roles: createRolesRepository(db),
+    moderation: createModerationRepository(db),
+    auditLog: createAuditLogRepository(db),
+    invites: createInvitesRepository(db, servers),
+    bots: createBotsRepository(db),
     usage: createUsageRepository(db),
   }
 }

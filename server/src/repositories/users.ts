@@ -1,14 +1,26 @@
 /**
  * Users and their sessions. A session keeps only the SHA-256 of its bearer token, so a
- * leaked database does not leak usable tokens.
+ * leaked database does not leak usable tokens. A session ends 30 days after sign-in,
+ * after 7 days without a request, or when revoked (sign-out, the session list); each
+ * sign-in issues a new token. Bot tokens (`bot.` + random, repositories/bots.ts) sign in
+ * the same way, without expiry, until the owner revokes them.
  */
 import { createHash, randomBytes } from 'crypto'
 import type { ProfilePatchBody } from '@core/wire/api'
 import type { User } from '@core/wire/entities'
-import type { Db, UsersTable } from '../db/schema'
+import type { Db, SessionsTable, UsersTable } from '../db/schema'
 
-/** How long a guest session lasts: 30 days. */
+/** How long a session lasts at most: 30 days. */
 export const SESSION_LIFETIME_SECONDS = 30 * 24 * 3600
+
+/** A session unused this long has expired: 7 days. */
+export const SESSION_IDLE_SECONDS = 7 * 24 * 3600
+
+/** How stale a session's last-use time may get before a request writes it again (one write per minute, not per request). */
+export const SESSION_TOUCH_SECONDS = 60
+
+/** What a bot token starts with, so the sign-in step knows where to look it up. */
+export const BOT_TOKEN_PREFIX = 'bot.'
 
 /** Avatar of a new guest (a seeded image, see db/seed). */
 export const GUEST_AVATAR = '/files/seed/avatar-0.svg'
@@ -29,13 +41,42 @@ export interface GuestSession {
   user: User
 }
 
+/** Who a token signs in, and which session it is (null for a bot token). */
+export interface SignedIn {
+  user: User
+  session_id: string | null
+}
+
+/** One of a user's live sessions, as the session list shows it. */
+export interface SessionInfo {
+  session_id: string
+  created_at: number
+  last_used_at: number
+  expires_at: number
+}
+
+/** A new session's row for `uid` and the token that opens it (only the token's hash is stored). */
+export function newSession (uid: string, nowSeconds: number): { token: string, row: SessionsTable } {
+  const token = randomBytes(32).toString('base64url')
+  return {
+    token,
+    row: { token_hash: hashToken(token), uid, created_at: nowSeconds, expires_at: nowSeconds + SESSION_LIFETIME_SECONDS, session_id: randomBytes(12).toString('hex'), last_used_at: nowSeconds },
+  }
+}
+
 /** Reads and writes users and sessions. */
 export interface UsersRepository {
   get (uid: string): Promise<User | null>
   /** Creates a guest (uid B_…) with a fresh session, in one transaction. */
   createGuest (nowSeconds: number): Promise<GuestSession>
-  /** The user a bearer token belongs to while its session lasts, else null. */
+  /** The user a token (session or bot) belongs to while it lasts, else null. */
   findBySession (token: string, nowSeconds: number): Promise<User | null>
+  /** The user and session a token opens while it lasts, else null; records the use (idle expiry). */
+  signIn (token: string, nowSeconds: number): Promise<SignedIn | null>
+  /** The user's live sessions, most recently used first. */
+  listSessions (uid: string, nowSeconds: number): Promise<SessionInfo[]>
+  /** Ends one of the user's sessions; false when they have no such session. */
+  revokeSession (uid: string, sessionId: string): Promise<boolean>
   /** Writes the given profile fields (already audited) and resolves the updated user. */
   updateProfile (uid: string, patch: ProfilePatchBody): Promise<User | null>
 }
@@ -46,22 +87,47 @@ export function createUsersRepository (db: Db): UsersRepository {
     const row = await db.selectFrom('users').selectAll().where('uid', '=', uid).executeTakeFirst()
     return row ? toUser(row) : null
   }
+  async function signIn (token: string, nowSeconds: number): Promise<SignedIn | null> {
+    if (token.startsWith(BOT_TOKEN_PREFIX)) {
+      const bot = await db.selectFrom('bot_tokens').innerJoin('users', 'users.uid', 'bot_tokens.bot_uid').selectAll('users')
+        .where('bot_tokens.token_hash', '=', hashToken(token)).executeTakeFirst()
+      return bot ? { user: toUser(bot), session_id: null } : null
+    }
+    const row = await db.selectFrom('sessions').innerJoin('users', 'users.uid', 'sessions.uid').selectAll('users')
+      .select(['sessions.session_id', 'sessions.last_used_at'])
+      .where('sessions.token_hash', '=', hashToken(token)).where('sessions.expires_at', '>', nowSeconds)
+      .where('sessions.last_used_at', '>', nowSeconds - SESSION_IDLE_SECONDS).executeTakeFirst()
+    if (!row) return null
+    if (nowSeconds - row.last_used_at >= SESSION_TOUCH_SECONDS) {
+      await db.updateTable('sessions').set({ last_used_at: nowSeconds }).where('session_id', '=', row.session_id).execute()
+    }
+    return { user: toUser(row), session_id: row.session_id }
+  }
+
   return {
     get,
     async createGuest (nowSeconds) {
       const uid = `B_${randomBytes(6).toString('hex')}`
-      const token = randomBytes(32).toString('base64url')
+      const session = newSession(uid, nowSeconds)
       const row: UsersTable = { uid, user_type: 1, addtime: nowSeconds, nickname: `游客${uid.slice(-4)}`, avatar: GUEST_AVATAR, signature: '', gender: 0 }
       await db.transaction().execute(async trx => {
         await trx.insertInto('users').values(row).execute()
-        await trx.insertInto('sessions').values({ token_hash: hashToken(token), uid, created_at: nowSeconds, expires_at: nowSeconds + SESSION_LIFETIME_SECONDS }).execute()
+        await trx.insertInto('sessions').values(session.row).execute()
       })
-      return { token, user: toUser(row) }
+      return { token: session.token, user: toUser(row) }
     },
     async findBySession (token, nowSeconds) {
-      const row = await db.selectFrom('sessions').innerJoin('users', 'users.uid', 'sessions.uid').selectAll('users')
-        .where('sessions.token_hash', '=', hashToken(token)).where('sessions.expires_at', '>', nowSeconds).executeTakeFirst()
-      return row ? toUser(row) : null
+      return (await signIn(token, nowSeconds))?.user ?? null
+    },
+    signIn,
+    async listSessions (uid, nowSeconds) {
+      return db.selectFrom('sessions').select(['session_id', 'created_at', 'last_used_at', 'expires_at'])
+        .where('uid', '=', uid).where('expires_at', '>', nowSeconds).where('last_used_at', '>', nowSeconds - SESSION_IDLE_SECONDS)
+        .orderBy('last_used_at', 'desc').orderBy('session_id').execute()
+    },
+    async revokeSession (uid, sessionId) {
+      const result = await db.deleteFrom('sessions').where('uid', '=', uid).where('session_id', '=', sessionId).executeTakeFirst()
+      return Number(result.numDeletedRows) > 0
     },
     async updateProfile (uid, patch) {
       const changes: Partial<UsersTable> = {}

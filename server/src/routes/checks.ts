@@ -6,7 +6,7 @@
 import type { FastifyRequest } from 'fastify'
 import type { AppContext } from '../context'
 import { auditRejected, badRequest } from '../errors'
-import type { AuditedValues } from '../services/audit'
+import { createAuditor, type AuditedValues } from '../services/audit'
 
 /** Control characters (NUL among them), which no stored text may hold. */
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/
@@ -34,6 +34,17 @@ export function requireHttpUrl (field: string, value: string | null | undefined)
 /** SPEC §5, §8: 422 with the field's 104xxx code when the auditor refuses one of `values`; nothing is written then. */
 export function requireAuditPass (ctx: AppContext, values: AuditedValues): void {
   const rejection = ctx.auditor.check(values)
+  if (rejection) throw auditRejected(rejection)
+}
+
+/**
+ * The audit step of a write inside a server (SPEC §5): the global word list first, then
+ * the server's own words (PUT /servers/:id/words); 422 with the field's 104xxx code.
+ */
+export async function requireServerAuditPass (ctx: AppContext, serverId: string, values: AuditedValues): Promise<void> {
+  requireAuditPass(ctx, values)
+  const words = await ctx.repos.moderation.words(serverId)
+  const rejection = words.length > 0 ? createAuditor(words).check(values) : null
   if (rejection) throw auditRejected(rejection)
 }
 

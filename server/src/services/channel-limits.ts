@@ -1,18 +1,10 @@
 /**
- * Who may create channels, and how many a server holds (issue 13: one guest made 2,999
- * channels in 2.5 s and a 35,000-channel list stalled the process). Until roles exist,
- * the whole permission rule is {@link requireChannelCreator}: the roles work replaces
- * that one function.
+ * How many channels a server holds (issue 13: one guest made 2,999 channels in 2.5 s and
+ * a 35,000-channel list stalled the process). Who may create them is ManageChannels
+ * (core/domain/permissions.ts, which never gives it to a guest), checked by the route.
  */
-import type { User } from '@core/wire/entities'
-import { identityKindOf } from '@core/domain/identity'
 import type { AppContext } from '../context'
 import { forbidden } from '../errors'
-
-/** 403 unless `user` may create channels: any account but a guest (B_), who has no identity to answer for them. */
-export function requireChannelCreator (user: User): void {
-  if (identityKindOf(user) === 'guest') throw forbidden('guests cannot create channels: sign in with an account first')
-}
 
 /** 403 when the server already holds CHANNELS_PER_SERVER_MAX channels (its list stays small enough to answer at once). */
 export async function requireRoomForChannel (ctx: AppContext, serverId: string): Promise<void> {

@@ -1,11 +1,12 @@
 import { timeOfId } from '@core/domain/ids'
+import { DEFAULT_EVERYONE_PERMISSIONS } from '@core/domain/permissions'
 import { CONFIGURED_SERVERS } from '@core/domain/servers'
 import { ChannelKind, ChannelType, LiveFlag, MapCategory, MediaType } from '@core/wire/entities'
 import { openDatabase } from '../../src/db/dialects'
 import { migrateToLatest } from '../../src/db/migrate'
 import type { Db } from '../../src/db/schema'
 import { seedDemo } from '../../src/db/seed'
-import { BUSY_SERVER_ID, metaverseChannelIds } from '../../src/db/seed/demo-data'
+import { BUSY_SERVER_ID, DEMO_OWNER_UID, metaverseChannelIds } from '../../src/db/seed/demo-data'
 import { createFileStore } from '../../src/services/storage'
 import { startTestApp, type TestApp } from '../helper'
 
@@ -25,7 +26,7 @@ afterAll(async () => {
 })
 
 async function counts (): Promise<Record<string, number>> {
-  const tables = ['servers', 'users', 'server_members', 'roles', 'channels', 'lives', 'posts', 'messages', 'showrooms', 'showroom_events', 'showroom_hotspots', 'stored_files'] as const
+  const tables = ['servers', 'users', 'server_members', 'roles', 'member_roles', 'channels', 'lives', 'posts', 'messages', 'showrooms', 'showroom_events', 'showroom_hotspots', 'stored_files'] as const
   const result: Record<string, number> = {}
   for (const table of tables) {
     const row = await db.selectFrom(table).select(eb => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
@@ -73,6 +74,24 @@ describe('the demo seed', () => {
       const channel = await db.selectFrom('channels').selectAll().where('channel_id', '=', training?.join_role ?? '').executeTakeFirst()
       expect(channel?.server_id).toBe(serverId)
     }
+  })
+
+  it('gives every server an owner, an @everyone role (role_id = server id) and roles its members hold', async () => {
+    for (const { server_id: serverId } of CONFIGURED_SERVERS) {
+      const server = await db.selectFrom('servers').select('owner_uid').where('server_id', '=', serverId).executeTakeFirstOrThrow()
+      expect(server.owner_uid).toBe(DEMO_OWNER_UID)
+      const everyone = await db.selectFrom('roles').selectAll().where('role_id', '=', serverId).executeTakeFirstOrThrow()
+      expect(everyone).toMatchObject({ name: '@全体成员', permissions: DEFAULT_EVERYONE_PERMISSIONS })
+      const held = await db.selectFrom('member_roles').innerJoin('server_members', join => join.onRef('server_members.uid', '=', 'member_roles.uid').onRef('server_members.server_id', '=', 'member_roles.server_id'))
+        .select('member_roles.role_id').where('member_roles.server_id', '=', serverId).execute()
+      expect(held.map(row => row.role_id)).toEqual(expect.arrayContaining([`${serverId}-bot`, `${serverId}-trainee`]))
+    }
+  })
+
+  it('leaves the roles an owner edited as they are when seeding again', async () => {
+    await db.updateTable('roles').set({ name: '改过的名字', permissions: 0 }).where('role_id', '=', '723658-member').execute()
+    await seedDemo(db, createFileStore(db, test.config.dataDir), SEED_TIME)
+    expect(await db.selectFrom('roles').select(['name', 'permissions']).where('role_id', '=', '723658-member').executeTakeFirstOrThrow()).toEqual({ name: '改过的名字', permissions: 0 })
   })
 
   it('seeds live items in every state on every server', async () => {

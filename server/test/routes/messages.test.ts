@@ -5,7 +5,7 @@ import type { ChatMessage, MessageHistory, ReadState } from '@core/wire/messages
 import { createInProcessBus, type BusEvent } from '../../src/bus'
 import { openDatabase } from '../../src/db/dialects'
 import type { Db } from '../../src/db/schema'
-import { envelope, signInAsGuest, startTestApp, type TestApp } from '../helper'
+import { envelope, signInAsGuest, signInAsMember, startTestApp, type TestApp } from '../helper'
 
 const SERVER = '832828'
 /** The busy server's lobby: 30 seeded messages. */
@@ -41,6 +41,13 @@ async function member (serverId = SERVER): Promise<Session> {
   const guest = await signInAsGuest(test)
   await db.insertInto('server_members').values({ server_id: serverId, uid: guest.uid, joined_at: 1 }).execute()
   return guest
+}
+
+/** A new member holding the training role, who sees the (empty) training channel 83282805 (SPEC §6). */
+async function trainee (): Promise<Session> {
+  const session = await member()
+  await db.insertInto('member_roles').values({ server_id: SERVER, uid: session.uid, role_id: `${SERVER}-trainee` }).execute()
+  return session
 }
 
 function nonce (): string {
@@ -124,7 +131,8 @@ describe('GET /channels/:channel_id/messages (history by cursor)', () => {
   })
 
   it('answers an empty page for a channel without messages', async () => {
-    expect(await history('83282805')).toEqual({ items: [], has_more: false })
+    const trainee = await signInAsMember(test, '100004') // 83282805 is the training channel (SPEC §6): its role sees it
+    expect(await history('83282805', '', trainee.headers)).toEqual({ items: [], has_more: false })
   })
 
   it('keeps answering the old page shape to page and page_size', async () => {
@@ -462,7 +470,7 @@ describe('read positions and unread counts', () => {
   })
 
   it('stops counting unread messages at 100 (the list shows 99+)', async () => {
-    const reader = await member()
+    const reader = await trainee()
     const channel = '83282805'
     const rows = Array.from({ length: 150 }, (_unused, index) => ({
       message_id: timeIdAt(Date.UTC(2021, 0, 1) + index), channel_id: channel, server_id: SERVER, author_uid: '100001', content: `bulk ${index}`,
@@ -474,9 +482,9 @@ describe('read positions and unread counts', () => {
   })
 
   it('does not count my own messages as unread', async () => {
-    const writer = await member()
-    await channelList(writer.headers)
+    const writer = await trainee()
     const channel = '83282805'
+    await channelList(writer.headers)
     await sent(writer, channel, 'talking to myself')
     expect((await channelList(writer.headers)).get(channel)?.unread_count).toBe(0)
   })

@@ -12,8 +12,8 @@ afterAll(async () => { await test.close() })
 const channelIds = (response: { json: () => unknown }): string[] =>
   (response.json() as { data: ChannelListData }).data.groups.flatMap(group => [...(group.group ? [group.group] : []), ...group.channels]).map(channel => channel.channel_id)
 
-const channelsOfApp = async (app: TestApp, serverId: string): Promise<Channel[]> =>
-  envelope<ChannelListData>(await app.inject(`/servers/${serverId}/channels`)).data.groups.flatMap(group => [...(group.group ? [group.group] : []), ...group.channels])
+const channelsOfApp = async (app: TestApp, serverId: string, headers: Record<string, string> = {}): Promise<Channel[]> =>
+  envelope<ChannelListData>(await app.inject({ url: `/servers/${serverId}/channels`, headers })).data.groups.flatMap(group => [...(group.group ? [group.group] : []), ...group.channels])
 
 const channelsOf = (serverId: string): Promise<Channel[]> => channelsOfApp(test, serverId)
 
@@ -168,13 +168,22 @@ describe('POST /servers/:server_id/channels', () => {
     expect(envelope(await create(member.headers, { title: 'x', channel_type: 1, kind: 2 })).msg).toBe('body.kind is not allowed')
   })
 
-  it('refuses a guest with 403 and creates nothing', async () => {
+  it('refuses a guest, in a server it never joined as in one it joined, with 403 naming ManageChannels, and creates nothing', async () => {
     const guest = await signInAsGuest(test)
     const before = await channelsOf('723658')
-    const response = await create(guest.headers, { title: '游客的频道', channel_type: 1 })
+    const response = await create(guest.headers, { title: 'guest channel', channel_type: 1 })
     expect(response.statusCode).toBe(403)
-    expect(envelope(response)).toEqual({ code: 403000, msg: 'guests cannot create channels: sign in with an account first', data: null })
+    expect(envelope(response)).toEqual({ code: 403000, msg: 'missing permission: ManageChannels (not a member of server 723658)', data: null })
+    const seededGuest = await signInAsMember(test, 'B_300001')
+    expect(envelope(await create(seededGuest.headers, { title: 'guest channel', channel_type: 1 })).msg).toBe('missing permission: ManageChannels')
     expect(await channelsOf('723658')).toEqual(before)
+  })
+
+  it('refuses a member without ManageChannels and lets a role that has it create', async () => {
+    const member = await signInAsMember(test, '100004')
+    expect((await create(member.headers, { title: 'x', channel_type: 1 })).statusCode).toBe(403)
+    const admin = await signInAsMember(test, '100002')
+    expect((await create(admin.headers, { title: 'admin channel', channel_type: 1 })).statusCode).toBe(200)
   })
 
   it('creates many channels in the same millisecond without a failure, each with its own id', async () => {
@@ -216,7 +225,7 @@ describe('POST /servers/:server_id/channels: limits', () => {
       expect(envelope(refused)).toMatchObject({ code: 429000, msg: 'too many new channels: each account may create 2 a minute; try again in a minute', data: null })
       expect((await limited.inject('/servers/723658/channels')).payload).toBe(before)
       // another account has its own count
-      expect((await limited.inject({ method: 'POST', url: '/servers/723658/channels', headers: (await signInAsMember(limited, '100003')).headers, payload: { title: '别人', channel_type: 1 } })).statusCode).toBe(200)
+      expect((await limited.inject({ method: 'POST', url: '/servers/723658/channels', headers: (await signInAsMember(limited, '100002')).headers, payload: { title: '别人', channel_type: 1 } })).statusCode).toBe(200)
       now += 60
       expect((await create('三')).statusCode).toBe(200)
     } finally {
@@ -227,15 +236,15 @@ describe('POST /servers/:server_id/channels: limits', () => {
   it('refuses a channel past the server\'s cap with 403 in words', async () => {
     const capped = await startTestApp({ CHANNELS_PER_SERVER_MAX: '16' })
     try {
-      const count = (await channelsOfApp(capped, '723658')).length
+      const member = await signInAsMember(capped) // the owner sees every channel, the training channel too
+      const count = (await channelsOfApp(capped, '723658', member.headers)).length
       expect(count).toBeLessThan(16)
-      const member = await signInAsMember(capped)
       const create = () => capped.inject({ method: 'POST', url: '/servers/723658/channels', headers: member.headers, payload: { title: '满了吗', channel_type: 1 } })
       for (let n = count; n < 16; n++) expect((await create()).statusCode).toBe(200)
       const refused = await create()
       expect(refused.statusCode).toBe(403)
       expect(envelope(refused).msg).toBe('server 723658 already holds its limit of 16 channels: no more can be created there')
-      expect(await channelsOfApp(capped, '723658')).toHaveLength(16)
+      expect(await channelsOfApp(capped, '723658', member.headers)).toHaveLength(16)
     } finally {
       await capped.close()
     }
@@ -285,5 +294,16 @@ describe('GET /servers/:server_id/lives', () => {
     expect(envelope(await test.inject('/servers/832828/lives?page_size=51')).msg).toMatch(/^query\.page_size /)
     expect(envelope(await test.inject('/servers/832828/lives?page=0')).msg).toMatch(/^query\.page /)
     expect(envelope(await test.inject('/servers/832828/lives?page=abc')).msg).toMatch(/^query\.page /)
+  })
+})
+
+describe('GET /servers/:server_id/channels and training channels (SPEC §6)', () => {
+  const ids = async (headers: Record<string, string> = {}): Promise<string[]> => (await channelsOfApp(test, '832828', headers)).map(channel => channel.channel_id)
+
+  it('hides the training channel from everyone but its role and those above the rules', async () => {
+    expect(await ids()).not.toContain('83282805')
+    expect(await ids((await signInAsMember(test, '100003')).headers)).not.toContain('83282805')
+    expect(await ids((await signInAsMember(test, '100004')).headers)).toContain('83282805')
+    expect(await ids((await signInAsMember(test)).headers)).toContain('83282805')
   })
 })

@@ -1,13 +1,15 @@
 /**
  * The demo data set, built relative to the seed time so every state stays visible:
  * for each configured server (SPEC §3: 723658, 832828, 275902) channels of every type
- * and kind, roles (a bot role and a training-channel role), live items in every state,
+ * and kind, an owner, roles (`@everyone`, administrator, moderator, a bot role and a
+ * training-channel role) held by the demo members, live items in every state,
  * posts and messages; users of every identity; a showroom for every metaverse channel.
  * Ids are fixed, so seeding again updates the same rows instead of adding new ones.
  */
 import type { Insertable } from 'kysely'
 import { timeIdAt } from '@core/domain/ids'
 import { mentionedUids } from '@core/domain/messages'
+import { DEFAULT_EVERYONE_PERMISSIONS, Permission } from '@core/domain/permissions'
 import { CONFIGURED_SERVERS } from '@core/domain/servers'
 import {
   AuditStatus, ChannelKind, ChannelType, Gender, LiveCommentFlag, LiveFlag, MapCategory, MediaType,
@@ -16,6 +18,7 @@ import type {
   ChannelsTable, LivesTable, MessagesTable, PostsTable, RolesTable, ServerMembersTable, ServersTable,
   ShowroomEventsTable, ShowroomHotspotsTable, ShowroomsTable, UsersTable,
 } from '../schema'
+import type { MemberRolesTable } from '../tables/trust'
 import { SHOWROOM_SIZE } from '../../repositories/showrooms'
 import { avatarImage, coverImage, iconImage, seedImagePath, showroomImage, type SeedImage } from './art'
 
@@ -26,6 +29,7 @@ export interface DemoData {
   users: UsersTable[]
   members: ServerMembersTable[]
   roles: RolesTable[]
+  memberRoles: MemberRolesTable[]
   channels: ChannelsTable[]
   lives: LivesTable[]
   posts: Array<Insertable<PostsTable>>
@@ -159,14 +163,40 @@ function buildChannels (serverId: string, now: number): ChannelsTable[] {
   ]
 }
 
-/** SPEC §3, §6: an admin and a member role, a bot role (type 1) and a training-channel role (join_role). */
+/** The owner of every demo server (林晓). */
+export const DEMO_OWNER_UID = '100001'
+
+/** The roles of a demo server and the demo members who hold each (when they are members of it). */
+const DEMO_ROLES: ReadonlyArray<{ slot: string, name: string, type: number, training: boolean, permissions: number, color: string, holders: readonly string[] }> = [
+  { slot: 'admin', name: '管理员', type: 0, training: false, permissions: Permission.ManageServer, color: '#e5484d', holders: ['100002'] },
+  {
+    slot: 'moderator', name: '版主', type: 0, training: false, color: '#3e9b4f', holders: ['100003'],
+    permissions: Permission.ManageMessages | Permission.KickMembers | Permission.BanMembers | Permission.MuteMembers | Permission.MentionEveryone,
+  },
+  { slot: 'member', name: '成员', type: 0, training: false, permissions: 0, color: '', holders: ['100004', 'B_300001', 'D_400001', 'D_400002'] },
+  { slot: 'bot', name: '机器人', type: 1, training: false, permissions: Permission.MentionEveryone, color: '#5b5bd6', holders: ['C_200001', 'C_200002'] },
+  { slot: 'trainee', name: '新手学员', type: 0, training: true, permissions: 0, color: '', holders: ['100004'] },
+]
+
+/** Where `@everyone` sits: below every other role. */
+const EVERYONE_SORT = 99
+
+/**
+ * SPEC §3, §6: `@everyone` (role_id = server id), an administrator, a moderator and a
+ * member role, a bot role (type 1) and a training-channel role (join_role).
+ */
 function buildRoles (serverId: string): RolesTable[] {
-  return [
-    { role_id: `${serverId}-admin`, server_id: serverId, name: '管理员', type: 0, join_role: null, sort: 1 },
-    { role_id: `${serverId}-member`, server_id: serverId, name: '成员', type: 0, join_role: null, sort: 2 },
-    { role_id: `${serverId}-bot`, server_id: serverId, name: '机器人', type: 1, join_role: null, sort: 3 },
-    { role_id: `${serverId}-trainee`, server_id: serverId, name: '新手学员', type: 0, join_role: channelIdOf(serverId, 'training'), sort: 4 },
-  ]
+  const everyone: RolesTable = { role_id: serverId, server_id: serverId, name: '@全体成员', type: 0, join_role: null, sort: EVERYONE_SORT, permissions: DEFAULT_EVERYONE_PERMISSIONS, color: '' }
+  return [...DEMO_ROLES.map((role, index) => ({
+    role_id: `${serverId}-${role.slot}`, server_id: serverId, name: role.name, type: role.type,
+    join_role: role.training ? channelIdOf(serverId, 'training') : null, sort: index + 1, permissions: role.permissions, color: role.color,
+  })), everyone]
+}
+
+/** The demo roles held by those of `members` who belong to `serverId`. */
+function buildMemberRoles (serverId: string, members: readonly ServerMembersTable[]): MemberRolesTable[] {
+  const memberUids = new Set(members.filter(member => member.server_id === serverId).map(member => member.uid))
+  return DEMO_ROLES.flatMap(role => role.holders.filter(uid => memberUids.has(uid)).map(uid => ({ server_id: serverId, uid, role_id: `${serverId}-${role.slot}` })))
 }
 
 /**
@@ -300,7 +330,7 @@ function buildShowroom (serverId: string, channelId: string, name: string, categ
 export function buildDemoData (now: number): DemoData {
   const data: DemoData = {
     images: buildImages(),
-    servers: [], users: [], members: [], roles: [], channels: [], lives: [], posts: [], messages: [], showrooms: [], events: [], hotspots: [],
+    servers: [], users: [], members: [], roles: [], memberRoles: [], channels: [], lives: [], posts: [], messages: [], showrooms: [], events: [], hotspots: [],
   }
   data.users = USERS.map((user, index) => ({
     uid: user.uid, user_type: user.user_type, nickname: user.nickname, signature: user.signature, gender: user.gender,
@@ -314,10 +344,12 @@ export function buildDemoData (now: number): DemoData {
       server_id: server.server_id, name: server.name, sub_domain: server.sub_domain, sort: index + 1,
       icon: seedImagePath(`server-${server.server_id}`),
       introduction: `${server.name}：OpenRealm 演示服务器，欢迎来逛展厅、看直播。`,
+      owner_uid: DEMO_OWNER_UID,
     })
     // member counts differ per server: the first has everyone, the others fewer
     data.users.slice(0, data.users.length - index * 2).forEach(user => data.members.push({ server_id: server.server_id, uid: user.uid, joined_at: user.addtime }))
     data.roles.push(...buildRoles(server.server_id))
+    data.memberRoles.push(...buildMemberRoles(server.server_id, data.members))
     const channels = buildChannels(server.server_id, now)
     data.channels.push(...channels)
     data.lives.push(...buildLives(server.server_id, busy ? 30 : 8, now))

@@ -3,7 +3,9 @@
  * alone), rows are upserted by primary key inside one transaction, so seeding again
  * never duplicates anything and refreshes the time-relative demo rows (the "today"
  * user, upcoming and running live items) to the new seed time. Rows made through the
- * API (guests, created channels, uploads) are never touched.
+ * API (guests, created channels, uploads) are never touched, and the rows an owner
+ * edits through the API (the server's name, icon, introduction and owner, its roles and
+ * who holds them) are only inserted when missing, so those edits survive a restart.
  */
 import type { Kysely } from 'kysely'
 import type { Database, Db } from '../schema'
@@ -54,10 +56,11 @@ export async function seedDemo (db: Db, files: FileStore, now: number = Math.flo
     await files.put(image.key, Buffer.from(image.svg), 'image/svg+xml', { replace: true })
   }
   await db.transaction().execute(async trx => {
-    await upsert(trx, 'servers', ['server_id'], data.servers)
+    await insertMissing(trx, 'servers', data.servers)
     await upsert(trx, 'users', ['uid'], data.users)
     await upsert(trx, 'server_members', ['server_id', 'uid'], data.members)
-    await upsert(trx, 'roles', ['role_id'], data.roles)
+    await insertMissing(trx, 'roles', data.roles)
+    await insertMissing(trx, 'member_roles', data.memberRoles)
     await upsert(trx, 'channels', ['channel_id'], data.channels)
     await upsert(trx, 'lives', ['live_id'], data.lives)
     await upsert(trx, 'posts', ['post_id'], data.posts)

@@ -9,7 +9,8 @@ import { Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { MEMBERS_PATHS, MemberListDataSchema, MemberListQuerySchema, MEMBER_PAGE_DEFAULT, MEMBER_PAGE_MAX, MembershipDataSchema, type Member, type MemberAdd, type MemberListData, type MemberRemove, type MembershipData } from '@core/wire/members'
 import type { AppContext, RouteOptions } from '../../context'
-import { badRequest, notFound } from '../../errors'
+import { TRUST_CODES } from '@core/wire/trust'
+import { ApiError, badRequest, notFound } from '../../errors'
 import { requireUser, signedInUser } from '../../plugins/auth'
 import type { MemberCursor } from '../../repositories/members'
 import { ok } from '../envelope'
@@ -43,11 +44,12 @@ export default async function membersRoutes (instance: FastifyInstance, { ctx }:
 
   fastify.post(MEMBERS_PATHS.myMembership, {
     onRequest: requireUser(ctx),
-    schema: { summary: 'Join a server (guests too)', security: [{ bearer: [] }], params: ServerParamsSchema, response: responses(MembershipDataSchema) },
+    schema: { summary: 'Join a server (guests too; not when banned)', security: [{ bearer: [] }], params: ServerParamsSchema, response: responses(MembershipDataSchema) },
   }, async request => {
     const user = signedInUser(request)
     const serverId = request.params.server_id
     await requireServer(ctx, serverId)
+    if (await ctx.repos.moderation.isBanned(serverId, user.uid)) throw new ApiError(403, TRUST_CODES.BANNED, 'you are banned from this server')
     const { joined_at: joinedAt, created } = await ctx.repos.members.join(serverId, user.uid, ctx.now())
     if (created) {
       await ctx.presence.joined(user.uid, serverId)
@@ -88,7 +90,8 @@ export default async function membersRoutes (instance: FastifyInstance, { ctx }:
       ctx.presence.onlineOf(page.items.map(item => item.user.uid)),
       ctx.presence.onlineCount(serverId),
     ])
-    const items: Member[] = page.items.map(item => ({ user: item.user, joined_at: item.joined_at, online: online.has(item.user.uid), role_ids: [] }))
+    const roleIds = await ctx.repos.roles.roleIdsOf(serverId, page.items.map(item => item.user.uid))
+    const items: Member[] = page.items.map(item => ({ user: item.user, joined_at: item.joined_at, online: online.has(item.user.uid), role_ids: roleIds.get(item.user.uid) ?? [] }))
     const last = items[items.length - 1]
     const data: MemberListData = { items, has_more: page.has_more, next: page.has_more && last ? memberCursorText(last) : null, online_count: onlineCount }
     return ok(data)

@@ -1,13 +1,15 @@
 /**
  * Chat in a channel (issue 15): history by cursor (and the old pages for old clients),
- * sending (members only, audited, idempotent by nonce, limited per account), editing and
- * deleting (the author only), reactions, typing and read positions. Every write is
+ * sending (SendMessages, audited, idempotent by nonce, limited per account), editing (the
+ * author only) and deleting (the author, or ManageMessages, audited), reactions
+ * (AddReactions), typing and read positions; reading needs ViewChannel (issue 18). Every write is
  * published on the bus after its transaction commits (ARCHITECTURE.md "Data flow").
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify'
 import { createTimeIdSource } from '@core/domain/ids'
+import { Permission } from '@core/domain/permissions'
 import { isChatChannel, isReactionEmoji, mentionedUids, messageContentOf, MESSAGE_CONTENT_MAX_LENGTH } from '@core/domain/messages'
 import { ChannelParamsSchema, MessageListDataSchema } from '@core/wire/api'
 import type { Channel, User } from '@core/wire/entities'
@@ -20,8 +22,10 @@ import type { AppContext, RouteOptions } from '../../context'
 import { badRequest, forbidden, httpError, notFound } from '../../errors'
 import { optionalUser, requireUser, signedInUser } from '../../plugins/auth'
 import type { MessagesTable } from '../../db/schema'
+import { writeAuditEntry } from '../../repositories/audit-log'
 import type { HistoryCursor } from '../../repositories/messages'
 import { pageRequestOf } from '../../repositories/paging'
+import { requireChannelPermission } from '../access'
 import { requireAuditPass, requireHttpUrl } from '../checks'
 import { ok } from '../envelope'
 import { responses } from '../schemas'
@@ -43,11 +47,16 @@ async function existingChannel (ctx: AppContext, channelId: string): Promise<Cha
   return channel
 }
 
-/** The channel, when members chat in it and `user` is one of its server's members (400 / 403 otherwise). */
-async function chatChannelOfMember (ctx: AppContext, channelId: string, user: User): Promise<Channel> {
+/**
+ * The channel, when members chat in it and `user` holds `wanted` there (400 / 403 naming
+ * the missing permission otherwise, core/domain/permissions.ts: non-members, muted
+ * members and members without the training role of a training channel are refused).
+ */
+async function chatChannelFor (ctx: AppContext, channelId: string, user: User, wanted: number): Promise<Channel> {
   const channel = await existingChannel(ctx, channelId)
   if (!isChatChannel(channel)) throw badRequest(`path.channel_id: channel ${channelId} is not a discussion channel`)
-  if (!await ctx.repos.members.isMember(channel.server_id, user.uid)) throw forbidden(`only members of server ${channel.server_id} can do this (join it first)`)
+  const access = await requireChannelPermission(ctx, channel, user, wanted)
+  if (!access.member) throw forbidden(`only members of server ${channel.server_id} can do this (join it first)`)
   return channel
 }
 
@@ -111,13 +120,14 @@ export default async function messagesRoutes (instance: FastifyInstance, { ctx }
     },
   }, async request => {
     const channel = await existingChannel(ctx, request.params.channel_id)
+    const viewer = await optionalUser(ctx, request) // a signed-in caller sees which reactions are theirs
+    await requireChannelPermission(ctx, channel, viewer, Permission.ViewChannel) // SPEC §6: a training channel only for its role
     const query = request.query
     const cursor = cursorOf(query)
     if (query.page !== undefined || query.page_size !== undefined) {
       if (cursor !== null || query.limit !== undefined) throw badRequest('querystring: page and page_size cannot be combined with before, after or limit')
       return ok(await ctx.repos.feeds.messages(channel.channel_id, pageRequestOf(query)))
     }
-    const viewer = await optionalUser(ctx, request) // a signed-in caller sees which reactions are theirs
     return ok(await ctx.repos.messages.history(channel.channel_id, cursor, query.limit ?? HISTORY_LIMIT_DEFAULT, viewer?.uid ?? null))
   })
 
@@ -133,8 +143,8 @@ export default async function messagesRoutes (instance: FastifyInstance, { ctx }
     },
   }, async request => {
     const user = signedInUser(request)
-    const channel = await chatChannelOfMember(ctx, request.params.channel_id, user)
     const body = request.body
+    const channel = await chatChannelFor(ctx, request.params.channel_id, user, Permission.SendMessages | ((body.attachments ?? []).length > 0 ? Permission.AttachFiles : 0))
     // a retry after a lost answer: the message the first send made, nothing new
     const sent = await ctx.repos.messages.byNonce(user.uid, body.nonce)
     if (sent) {
@@ -189,7 +199,7 @@ export default async function messagesRoutes (instance: FastifyInstance, { ctx }
   fastify.delete(MESSAGES_PATHS.message, {
     onRequest: requireUser(ctx),
     schema: {
-      summary: 'Delete a message (its author only)',
+      summary: "Delete a message (its author, or ManageMessages for others' messages, audited)",
       security: [{ bearer: [] }],
       params: messageParams,
       response: responses(MessageDeleteEventSchema),
@@ -198,8 +208,12 @@ export default async function messagesRoutes (instance: FastifyInstance, { ctx }
     const user = signedInUser(request)
     const channel = await existingChannel(ctx, request.params.channel_id)
     const row = await existingMessage(ctx, channel.channel_id, request.params.message_id)
-    if (row.author_uid !== user.uid) throw forbidden('only the author can delete a message')
+    const moderated = row.author_uid !== user.uid
+    if (moderated) await requireChannelPermission(ctx, channel, user, Permission.ManageMessages)
     await ctx.repos.messages.remove(row.message_id)
+    if (moderated) {
+      await writeAuditEntry(ctx.db, { server_id: channel.server_id, actor_uid: user.uid, action: 'message_delete', target_id: row.message_id, reason: `by ${row.author_uid}`, created_at: ctx.now() })
+    }
     const deleted = { channel_id: channel.channel_id, message_id: row.message_id }
     await publish(MESSAGE_DISPATCHES.messageDelete, channel, deleted)
     return ok(deleted)
@@ -215,7 +229,7 @@ export default async function messagesRoutes (instance: FastifyInstance, { ctx }
     },
   }, async request => {
     const user = signedInUser(request)
-    const channel = await chatChannelOfMember(ctx, request.params.channel_id, user)
+    const channel = await chatChannelFor(ctx, request.params.channel_id, user, Permission.AddReactions)
     const row = await existingMessage(ctx, channel.channel_id, request.params.message_id)
     const emoji = request.params.emoji
     if (!isReactionEmoji(emoji)) throw badRequest('path.emoji must be one emoji')
@@ -258,7 +272,7 @@ export default async function messagesRoutes (instance: FastifyInstance, { ctx }
     },
   }, async request => {
     const user = signedInUser(request)
-    const channel = await chatChannelOfMember(ctx, request.params.channel_id, user)
+    const channel = await chatChannelFor(ctx, request.params.channel_id, user, Permission.SendMessages)
     const key = `${user.uid} ${channel.channel_id}`
     const now = Date.now()
     if (now - (lastTypingAt.get(key) ?? -Infinity) >= TYPING_THROTTLE_MS) {
@@ -280,7 +294,7 @@ export default async function messagesRoutes (instance: FastifyInstance, { ctx }
     },
   }, async request => {
     const user = signedInUser(request)
-    const channel = await chatChannelOfMember(ctx, request.params.channel_id, user)
+    const channel = await chatChannelFor(ctx, request.params.channel_id, user, Permission.ViewChannel)
     const state = await ctx.repos.messages.markRead(user.uid, channel.channel_id, request.body.message_id)
     if (!state) throw notFound(`path.channel_id: channel ${channel.channel_id} has no messages`)
     await publish(MESSAGE_DISPATCHES.readStateUpdate, channel, state, [user.uid])

@@ -1,26 +1,29 @@
 /**
  * Servers (communities): the list, one server with its member count, its channels
  * grouped for display (the same groupChannels the client uses), channel creation
- * (SPEC §4, §6: types 1, 3 and 8 only; title and icon audited), roles and live items.
+ * (SPEC §4, §6: types 1, 3 and 8 only, ManageChannels; title and icon audited) and live
+ * items. Roles are routes/roles'.
  * The channel list and live-list pages are served from the answer cache (routes/cached.ts).
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
 import {
-  API_PATHS, ChannelListDataSchema, CreateChannelBodySchema, LiveListDataSchema, PageQuerySchema, RoleListDataSchema, ServerListDataSchema, ServerParamsSchema,
+  API_PATHS, ChannelListDataSchema, CreateChannelBodySchema, LiveListDataSchema, PageQuerySchema, ServerListDataSchema, ServerParamsSchema,
 } from '@core/wire/api'
 import { ChannelKind, ChannelSchema, type Server } from '@core/wire/entities'
 import { ServerDetailSchema, type ServerDetail } from '@core/wire/members'
 import { canCreateChannelType, CREATABLE_CHANNEL_TYPES, groupChannels } from '@core/domain/channel'
 import { isChatChannel } from '@core/domain/messages'
+import { Permission } from '@core/domain/permissions'
 import type { AppContext, RouteOptions } from '../../context'
 import { badRequest, forbidden, notFound } from '../../errors'
 import { optionalUser, requireUser, signedInUser } from '../../plugins/auth'
 import { pageRequestOf } from '../../repositories/paging'
-import { requireChannelCreator, requireRoomForChannel } from '../../services/channel-limits'
+import { requireRoomForChannel } from '../../services/channel-limits'
 import { chargeChannelCreation } from '../../services/quotas'
 import { sendCachedAnswer } from '../cached'
-import { requireAuditPass, requireHttpUrl } from '../checks'
+import { accessTo, requireServerPermission, visibleChannels } from '../access'
+import { requireHttpUrl, requireServerAuditPass } from '../checks'
 import { ok } from '../envelope'
 import { responses } from '../schemas'
 
@@ -67,27 +70,31 @@ export default async function serversRoutes (instance: FastifyInstance, { ctx }:
   })
 
   fastify.get(API_PATHS.serverChannels, {
-    schema: { summary: "The channels of a server, grouped for display; a signed-in member's carry their unread and mention counts", params, response: responses(ChannelListDataSchema) },
+    schema: {
+      summary: "The channels of a server the caller may see, grouped for display; a signed-in member's carry their unread and mention counts",
+      params, response: responses(ChannelListDataSchema),
+    },
   }, async (request, reply) => {
     const serverId = request.params.server_id
     const user = await optionalUser(ctx, request)
     if (user && await ctx.repos.members.isMember(serverId, user.uid)) {
-      // a member's own counts: never from (or into) the shared answer cache
-      await existingServer(ctx, serverId)
-      const channels = await ctx.repos.channels.listByServer(serverId)
+      // a member's own view and counts: never from (or into) the shared answer cache
+      const access = await accessTo(ctx, serverId, user)
+      const channels = await visibleChannels(ctx, access, await ctx.repos.channels.listByServer(serverId))
       const counts = await ctx.repos.messages.channelCounts(user.uid, channels.filter(isChatChannel).map(channel => channel.channel_id))
       return ok({ groups: groupChannels(channels.map(channel => ({ ...channel, ...counts.get(channel.channel_id) }))) })
     }
     return sendCachedAnswer(ctx, request, reply, { scope: serverScope(serverId), variant: 'channels' }, async () => {
-      await existingServer(ctx, serverId)
-      return ok({ groups: groupChannels(await ctx.repos.channels.listByServer(serverId)) })
+      // everyone else sees what a non-member may: no training channel (SPEC §6), nothing @everyone may not view
+      const access = await accessTo(ctx, serverId, null)
+      return ok({ groups: groupChannels(await visibleChannels(ctx, access, await ctx.repos.channels.listByServer(serverId))) })
     })
   })
 
   fastify.post(API_PATHS.serverChannels, {
     onRequest: requireUser(ctx),
     schema: {
-      summary: 'Create a channel (types 1, 3, 8; title and icon audited; not as a guest; a few per minute per account, a cap per server)',
+      summary: 'Create a channel (ManageChannels; types 1, 3, 8; title and icon audited; a few per minute per account, a cap per server)',
       security: [{ bearer: [] }],
       params,
       body: CreateChannelBodySchema,
@@ -95,9 +102,8 @@ export default async function serversRoutes (instance: FastifyInstance, { ctx }:
     },
   }, async request => {
     const user = signedInUser(request)
-    requireChannelCreator(user)
     const serverId = request.params.server_id
-    await existingServer(ctx, serverId)
+    await requireServerPermission(ctx, serverId, user, Permission.ManageChannels)
     const body = request.body
     // SPEC §4, §6: users may create channels only of types 1, 3 and 8
     if (!canCreateChannelType(body.channel_type)) {
@@ -111,7 +117,7 @@ export default async function serversRoutes (instance: FastifyInstance, { ctx }:
         throw badRequest(`body.parent_id: ${parentId} is not a channel group of server ${serverId}`)
       }
     }
-    requireAuditPass(ctx, { title: body.title, icon: body.icon }) // SPEC §5, §8: title 104001, icon 104004
+    await requireServerAuditPass(ctx, serverId, { title: body.title, icon: body.icon }) // SPEC §5, §8: title 104001, icon 104004
     await requireRoomForChannel(ctx, serverId)
     const charge = await chargeChannelCreation(ctx, user.uid)
     let channel
@@ -131,13 +137,6 @@ export default async function serversRoutes (instance: FastifyInstance, { ctx }:
     await ctx.answers.invalidate(serverScope(serverId)) // committed: the next channel list shows it, on every process
     await ctx.bus.publish({ t: 'CHANNEL_CREATE', server_id: serverId, d: channel })
     return ok(channel)
-  })
-
-  fastify.get(API_PATHS.serverRoles, {
-    schema: { summary: 'The roles of a server', params, response: responses(RoleListDataSchema) },
-  }, async request => {
-    await existingServer(ctx, request.params.server_id)
-    return ok({ list: await ctx.repos.servers.roles(request.params.server_id) })
   })
 
   fastify.get(API_PATHS.serverLives, {

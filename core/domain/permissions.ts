@@ -1,0 +1,242 @@
+/**
+ * Permissions (issue 18, SPEC §3, §6): what a member may do in a server and in each of
+ * its channels, as bits on roles with per-channel overrides, the model members of
+ * Discord, KOOK and QQ频道 already know. One pure function,
+ * {@link effectivePermissions}, decides; the server checks it on every route and event,
+ * the client uses the same function only to hide what is not allowed.
+ *
+ * The order, strongest first:
+ * 1. the server's owner holds every permission everywhere;
+ * 2. a member's base is the `@everyone` role (role_id = server_id) OR-ed with every role
+ *    they hold; a bot role (SPEC §3: type 1) counts only for bot accounts;
+ * 3. ManageServer is the administrator bit: it grants every permission in every channel,
+ *    overrides and the training gate do not apply (only the owner or an administrator
+ *    may hand it out, see {@link canManageRole});
+ * 4. a guest account (SPEC §3: B_) never holds the moderation and management bits,
+ *    whatever its roles say: a throwaway account is never a moderator;
+ * 5. in a channel, overrides apply in Discord's order: `@everyone`'s, then the member's
+ *    roles' (their denies together, then their allows together), then the member's own;
+ * 6. a training channel (SPEC §6: a role's `join_role` names it) is seen only by members
+ *    holding a role that names it;
+ * 7. without ViewChannel a member has no permission in that channel at all;
+ * 8. a member in timeout (mute) loses every speaking bit until it ends (the owner and
+ *    administrators are never muted, as on Discord).
+ * A non-member (signed out, banned, or never joined) may only look at what `@everyone`
+ * may look at (the public preview the share flow opens), and never at a training channel.
+ * Pure: no Taro import, no I/O.
+ */
+import { identityKindOf } from './identity'
+import { BOT_ROLE_TYPE, isTrainingChannelRole } from './role'
+
+/** The permission bits. Values are stable: they are stored in the database and sent on the wire. */
+export const Permission = {
+  /** See the channel and read its history. */
+  ViewChannel: 1 << 0,
+  /** Write messages, posts and comments. */
+  SendMessages: 1 << 1,
+  /** Attach images and files to what one writes. */
+  AttachFiles: 1 << 2,
+  /** React with emoji. */
+  AddReactions: 1 << 3,
+  /** Mention @everyone (@全体成员). */
+  MentionEveryone: 1 << 4,
+  /** Delete or pin other members' messages, posts and comments. */
+  ManageMessages: 1 << 5,
+  /** Create, edit and delete channels and their overrides. */
+  ManageChannels: 1 << 6,
+  /** Create, order and edit roles below one's own, and give or take them. */
+  ManageRoles: 1 << 7,
+  /** Remove a member (they may join again). */
+  KickMembers: 1 << 8,
+  /** Remove a member for good and keep them out. */
+  BanMembers: 1 << 9,
+  /** Put a member in timeout (no speaking until a time). */
+  MuteMembers: 1 << 10,
+  /** Make invite links. */
+  CreateInvites: 1 << 11,
+  /** Administrator: edit the server (name, icon, introduction, word list, bots) and everything else. */
+  ManageServer: 1 << 12,
+} as const
+
+/** The name of a permission bit, as refusals and the settings page name it. */
+export type PermissionName = keyof typeof Permission
+
+/** Every permission bit. */
+export const ALL_PERMISSIONS = Object.values(Permission).reduce((all, bit) => all | bit, 0)
+
+/** What `@everyone` holds in a new server: look, speak, attach, react and invite. */
+export const DEFAULT_EVERYONE_PERMISSIONS = Permission.ViewChannel | Permission.SendMessages | Permission.AttachFiles
+  | Permission.AddReactions | Permission.CreateInvites
+
+/** The bits a timeout (mute) takes away: everything that speaks. */
+export const SPEAKING_PERMISSIONS = Permission.SendMessages | Permission.AttachFiles | Permission.AddReactions | Permission.MentionEveryone
+
+/** The bits a guest account may hold: taking part, never moderating or managing. */
+export const GUEST_PERMISSIONS = Permission.ViewChannel | SPEAKING_PERMISSIONS | Permission.CreateInvites
+
+/** The bits a non-member may hold: a look at what `@everyone` sees. */
+export const PREVIEW_PERMISSIONS = Permission.ViewChannel
+
+/** A role as the permission rules need it. The `@everyone` role has role_id = server_id. */
+export interface PermissionRole {
+  role_id: string
+  /** SPEC §3: 1 = bot role. */
+  type: number
+  /** SPEC §6: the training channel this role opens, or null. */
+  join_role: string | null
+  /** The role's permission bits. */
+  permissions: number
+  /** Hierarchy: 0 is the top; `@everyone` is always at the bottom. */
+  position: number
+}
+
+/** What an override applies to: a role (`@everyone` included) or one member. */
+export type OverrideTarget = 'role' | 'member'
+
+/** A channel's override of the permissions of a role or a member. */
+export interface ChannelOverride {
+  target_type: OverrideTarget
+  /** role_id or uid. */
+  target_id: string
+  /** Bits granted in this channel. */
+  allow: number
+  /** Bits taken away in this channel. */
+  deny: number
+}
+
+/** A member as the permission rules need them; null for someone who is not a member. */
+export interface PermissionMember {
+  uid: string
+  user_type: number
+  /** The roles they hold (without `@everyone`, which everyone holds). */
+  role_ids: readonly string[]
+  /** Unix seconds the timeout ends, or null; a time in the past is no timeout. */
+  timeout_until: number | null
+}
+
+/** A channel as the permission rules need it. */
+export interface PermissionChannel {
+  channel_id: string
+  overrides: readonly ChannelOverride[]
+}
+
+/** A server's permission facts: its owner and every role. */
+export interface PermissionServer {
+  server_id: string
+  owner_uid: string | null
+  /** Every role of the server, `@everyone` (role_id = server_id) among them. */
+  roles: readonly PermissionRole[]
+}
+
+/** What {@link effectivePermissions} is asked about. */
+export interface PermissionQuery {
+  server: PermissionServer
+  /** The member, or null for a non-member (signed out, banned, never joined). */
+  member: PermissionMember | null
+  /** The channel, or null for server-wide permissions (kick, ban, manage roles, …). */
+  channel: PermissionChannel | null
+  /** Unix seconds (a timeout that ended is none). */
+  now: number
+}
+
+/** True when `permissions` holds every bit of `wanted`. */
+export function hasPermission (permissions: number, wanted: number): boolean {
+  return (permissions & wanted) === wanted
+}
+
+/** The names of the bits of `wanted` that `permissions` lacks (refusals name them). */
+export function missingPermissions (permissions: number, wanted: number): PermissionName[] {
+  return (Object.keys(Permission) as PermissionName[]).filter(name => (wanted & Permission[name]) !== 0 && (permissions & Permission[name]) === 0)
+}
+
+/** True when the member is in timeout at `now`. */
+export function isTimedOut (member: Pick<PermissionMember, 'timeout_until'>, now: number): boolean {
+  return member.timeout_until !== null && member.timeout_until > now
+}
+
+/** The roles of the server that the member holds and that count for them (bot roles only for bots). */
+function heldRoles (server: PermissionServer, member: PermissionMember): PermissionRole[] {
+  const isBot = identityKindOf(member) === 'bot'
+  return server.roles.filter(role => role.role_id !== server.server_id && member.role_ids.includes(role.role_id) &&
+    (role.type !== BOT_ROLE_TYPE || isBot)) // SPEC §3, §6: a bot role is a bot's
+}
+
+function everyoneRole (server: PermissionServer): PermissionRole | undefined {
+  return server.roles.find(role => role.role_id === server.server_id)
+}
+
+function applyOverride (permissions: number, allow: number, deny: number): number {
+  return (permissions & ~deny) | allow
+}
+
+/** Step 5: `@everyone`'s override, the held roles' together, then the member's own. */
+function applyChannelOverrides (base: number, server: PermissionServer, channel: PermissionChannel, uid: string | null, roleIds: readonly string[]): number {
+  const roleOverrides = channel.overrides.filter(override => override.target_type === 'role')
+  const everyone = roleOverrides.find(override => override.target_id === server.server_id)
+  let permissions = everyone ? applyOverride(base, everyone.allow, everyone.deny) : base
+  const held = roleOverrides.filter(override => roleIds.includes(override.target_id))
+  permissions = applyOverride(permissions, held.reduce((bits, override) => bits | override.allow, 0), held.reduce((bits, override) => bits | override.deny, 0))
+  const own = channel.overrides.find(override => override.target_type === 'member' && override.target_id === uid)
+  return own ? applyOverride(permissions, own.allow, own.deny) : permissions
+}
+
+/** SPEC §6: the roles that open a training channel (none: it is an ordinary channel). */
+export function trainingRolesOf (roles: readonly Pick<PermissionRole, 'role_id' | 'join_role'>[], channelId: string): string[] {
+  return roles.filter(role => isTrainingChannelRole(role) && role.join_role === channelId).map(role => role.role_id)
+}
+
+/** Steps 6 and 7: no training role, no view; no view, nothing. */
+function gateChannel (permissions: number, server: PermissionServer, channel: PermissionChannel, roleIds: readonly string[]): number {
+  const trainingRoles = trainingRolesOf(server.roles, channel.channel_id)
+  const mayEnter = trainingRoles.length === 0 || trainingRoles.some(roleId => roleIds.includes(roleId)) // SPEC §6: join_role marks a training channel
+  return mayEnter && hasPermission(permissions, Permission.ViewChannel) ? permissions : 0
+}
+
+/** A member's effective permission bits in the server (channel null) or in one channel. */
+export function effectivePermissions ({ server, member, channel, now }: PermissionQuery): number {
+  const everyoneBits = everyoneRole(server)?.permissions ?? 0
+  if (!member) {
+    const preview = everyoneBits & PREVIEW_PERMISSIONS
+    return channel ? gateChannel(applyChannelOverrides(preview, server, channel, null, []) & PREVIEW_PERMISSIONS, server, channel, []) : preview
+  }
+  if (server.owner_uid === member.uid) return ALL_PERMISSIONS
+  const roles = heldRoles(server, member)
+  const roleIds = roles.map(role => role.role_id)
+  let permissions = roles.reduce((bits, role) => bits | role.permissions, everyoneBits)
+  const isGuest = identityKindOf(member) === 'guest'
+  if (!isGuest && hasPermission(permissions, Permission.ManageServer)) return ALL_PERMISSIONS
+  if (channel) permissions = gateChannel(applyChannelOverrides(permissions, server, channel, member.uid, roleIds), server, channel, roleIds)
+  if (isGuest) permissions &= GUEST_PERMISSIONS
+  if (isTimedOut(member, now)) permissions &= ~SPEAKING_PERMISSIONS
+  return permissions
+}
+
+/**
+ * Hierarchy: the position of a member's highest role (0 is the top); the owner is above
+ * every role (-1), a member with no role sits at `@everyone`'s place (Infinity).
+ */
+export function highestPosition (server: PermissionServer, member: PermissionMember): number {
+  if (server.owner_uid === member.uid) return -1
+  return heldRoles(server, member).reduce((top, role) => Math.min(top, role.position), Number.POSITIVE_INFINITY)
+}
+
+/**
+ * True when `actor` may kick, ban, time out or change the roles of `target`: never the
+ * owner or oneself, and only someone whose highest role sits strictly below the actor's
+ * (the owner may act on everyone else). The permission bit is checked separately.
+ */
+export function outranks (server: PermissionServer, actor: PermissionMember, target: PermissionMember): boolean {
+  if (target.uid === server.owner_uid || target.uid === actor.uid) return false
+  return highestPosition(server, actor) < highestPosition(server, target)
+}
+
+/**
+ * True when `actor` may edit, delete, give or take `role`: never `@everyone`'s place in
+ * the order (it is edited, not given), and only a role strictly below the actor's
+ * highest; ManageServer (administrator) may be handed out only by the owner.
+ */
+export function canManageRole (server: PermissionServer, actor: PermissionMember, role: Pick<PermissionRole, 'position' | 'permissions'>): boolean {
+  if (server.owner_uid === actor.uid) return true
+  if (hasPermission(role.permissions, Permission.ManageServer)) return false
+  return highestPosition(server, actor) < role.position
+}

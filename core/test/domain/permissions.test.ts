@@ -1,0 +1,189 @@
+import {
+  ALL_PERMISSIONS, canManageRole, DEFAULT_EVERYONE_PERMISSIONS, effectivePermissions, hasPermission, highestPosition,
+  isTimedOut, missingPermissions, outranks, Permission, SPEAKING_PERMISSIONS, trainingRolesOf,
+  type ChannelOverride, type PermissionChannel, type PermissionMember, type PermissionServer,
+} from '@core/domain/permissions'
+
+const NOW = 1_800_000_000
+const SERVER_ID = '832828'
+const { ViewChannel, SendMessages, AttachFiles, AddReactions, ManageMessages, ManageChannels, ManageRoles, KickMembers, BanMembers, MuteMembers, ManageServer } = Permission
+
+const server: PermissionServer = {
+  server_id: SERVER_ID,
+  owner_uid: '100001',
+  roles: [
+    { role_id: SERVER_ID, type: 0, join_role: null, permissions: DEFAULT_EVERYONE_PERMISSIONS, position: 1000 },
+    { role_id: 'admin', type: 0, join_role: null, permissions: ManageServer, position: 1 },
+    { role_id: 'mod', type: 0, join_role: null, permissions: ManageMessages | KickMembers | BanMembers | MuteMembers | ManageRoles, position: 2 },
+    { role_id: 'member', type: 0, join_role: null, permissions: 0, position: 3 },
+    { role_id: 'bot', type: 1, join_role: null, permissions: ManageMessages, position: 4 },
+    { role_id: 'trainee', type: 0, join_role: 'training', permissions: 0, position: 5 },
+  ],
+}
+
+function member (uid: string, roleIds: string[] = [], timeoutUntil: number | null = null, userType = 1): PermissionMember {
+  return { uid, user_type: userType, role_ids: roleIds, timeout_until: timeoutUntil }
+}
+
+function channel (channelId: string, overrides: ChannelOverride[] = []): PermissionChannel {
+  return { channel_id: channelId, overrides }
+}
+
+const OWNER = member('100001')
+const ADMIN = member('100002', ['admin'])
+const MODERATOR = member('100003', ['mod'])
+const MEMBER = member('100004', ['member'])
+const MUTED = member('100005', [], NOW + 60)
+const BOT = member('C_200001', ['bot'], null, 2)
+const GUEST = member('B_300001')
+const TRAINEE = member('100006', ['trainee'])
+
+const lobby = channel('lobby')
+const training = channel('training')
+/** @everyone may not speak here; moderators may; member 100004 may again. */
+const announcements = channel('announcements', [
+  { target_type: 'role', target_id: SERVER_ID, allow: 0, deny: SendMessages | AddReactions },
+  { target_type: 'role', target_id: 'mod', allow: SendMessages, deny: 0 },
+  { target_type: 'member', target_id: '100004', allow: AddReactions, deny: 0 },
+])
+/** Hidden from @everyone, open to the member role. */
+const staffRoom = channel('staff', [
+  { target_type: 'role', target_id: SERVER_ID, allow: 0, deny: ViewChannel },
+  { target_type: 'role', target_id: 'member', allow: ViewChannel, deny: 0 },
+])
+
+function permissionsOf (who: PermissionMember | null, where: PermissionChannel | null, on: PermissionServer = server): number {
+  return effectivePermissions({ server: on, member: who, channel: where, now: NOW })
+}
+
+describe('effectivePermissions', () => {
+  it.each([
+    ['the owner', OWNER, null, ALL_PERMISSIONS],
+    ['an administrator', ADMIN, null, ALL_PERMISSIONS],
+    ['a moderator', MODERATOR, null, DEFAULT_EVERYONE_PERMISSIONS | ManageMessages | KickMembers | BanMembers | MuteMembers | ManageRoles],
+    ['a member', MEMBER, null, DEFAULT_EVERYONE_PERMISSIONS],
+    ['a muted member', MUTED, null, DEFAULT_EVERYONE_PERMISSIONS & ~SPEAKING_PERMISSIONS],
+    ['a bot with the bot role', BOT, null, DEFAULT_EVERYONE_PERMISSIONS | ManageMessages],
+    ['a guest member', GUEST, null, DEFAULT_EVERYONE_PERMISSIONS],
+    ['a non-member', null, null, ViewChannel],
+    ['the owner in a training channel', OWNER, training, ALL_PERMISSIONS],
+    ['an administrator in a training channel', ADMIN, training, ALL_PERMISSIONS],
+    ['a member in a training channel', MEMBER, training, 0],
+    ['a trainee in their training channel', TRAINEE, training, DEFAULT_EVERYONE_PERMISSIONS],
+    ['a non-member in a training channel', null, training, 0],
+    ['a member in an ordinary channel', MEMBER, lobby, DEFAULT_EVERYONE_PERMISSIONS],
+    ['a non-member in an ordinary channel', null, lobby, ViewChannel],
+    ['a muted member in an ordinary channel', MUTED, lobby, ViewChannel | Permission.CreateInvites],
+    ['a guest in an ordinary channel', GUEST, lobby, DEFAULT_EVERYONE_PERMISSIONS],
+    ['a member without a role in announcements', TRAINEE, announcements, DEFAULT_EVERYONE_PERMISSIONS & ~(SendMessages | AddReactions)],
+    ['a moderator in announcements (role allow after @everyone deny)', MODERATOR, announcements, (DEFAULT_EVERYONE_PERMISSIONS & ~AddReactions) | ManageMessages | KickMembers | BanMembers | MuteMembers | ManageRoles],
+    ['a member with their own allow in announcements', MEMBER, announcements, DEFAULT_EVERYONE_PERMISSIONS & ~SendMessages],
+    ['an administrator in announcements (overrides do not apply)', ADMIN, announcements, ALL_PERMISSIONS],
+    ['a member whose role opens the staff room', MEMBER, staffRoom, DEFAULT_EVERYONE_PERMISSIONS],
+    ['a moderator kept out of the staff room', MODERATOR, staffRoom, 0],
+    ['a non-member kept out of the staff room', null, staffRoom, 0],
+  ])('gives %s exactly the expected bits', (_, who, where, expected) => {
+    expect(permissionsOf(who, where)).toBe(expected)
+  })
+
+  it('lets one held role allow what another denies, and the member override decide over both', () => {
+    const both = member('100007', ['member', 'mod'])
+    const room = channel('room', [
+      { target_type: 'role', target_id: 'member', allow: 0, deny: AttachFiles },
+      { target_type: 'role', target_id: 'mod', allow: AttachFiles, deny: 0 },
+    ])
+    expect(hasPermission(permissionsOf(both, room), AttachFiles)).toBe(true)
+    const own = channel('room', [...room.overrides, { target_type: 'member', target_id: '100007', allow: 0, deny: AttachFiles }])
+    expect(hasPermission(permissionsOf(both, own), AttachFiles)).toBe(false)
+  })
+
+  it('never lets a non-member speak even where @everyone is allowed to', () => {
+    const open = channel('open', [{ target_type: 'role', target_id: SERVER_ID, allow: SendMessages | ManageChannels, deny: 0 }])
+    expect(permissionsOf(null, open)).toBe(ViewChannel)
+  })
+
+  it('gives a human holding a bot role nothing from that role (SPEC §3: type 1 is a bot role)', () => {
+    expect(permissionsOf(member('100008', ['bot']), null)).toBe(DEFAULT_EVERYONE_PERMISSIONS)
+  })
+
+  it('keeps a guest from managing even with an administrator or moderator role', () => {
+    expect(permissionsOf(member('B_300002', ['admin', 'mod']), null)).toBe(DEFAULT_EVERYONE_PERMISSIONS)
+    const allowAll = channel('open', [{ target_type: 'member', target_id: 'B_300002', allow: ManageChannels, deny: 0 }])
+    expect(hasPermission(permissionsOf(member('B_300002'), allowAll), ManageChannels)).toBe(false)
+  })
+
+  it('gives the speaking bits back once a timeout has ended', () => {
+    expect(permissionsOf(member('100005', [], NOW), lobby)).toBe(DEFAULT_EVERYONE_PERMISSIONS)
+  })
+
+  it('never mutes an administrator', () => {
+    expect(permissionsOf(member('100002', ['admin'], NOW + 60), lobby)).toBe(ALL_PERMISSIONS)
+  })
+
+  it('gives nothing in a server without an @everyone role to a non-member or a member without roles', () => {
+    const bare: PermissionServer = { server_id: 'bare', owner_uid: null, roles: [] }
+    expect(permissionsOf(null, null, bare)).toBe(0)
+    expect(permissionsOf(member('100004'), lobby, bare)).toBe(0)
+  })
+
+  it('ignores roles the member holds that the server does not have', () => {
+    expect(permissionsOf(member('100004', ['gone']), null)).toBe(DEFAULT_EVERYONE_PERMISSIONS)
+  })
+})
+
+describe('hasPermission and missingPermissions', () => {
+  it('needs every wanted bit', () => {
+    expect(hasPermission(ViewChannel | SendMessages, SendMessages)).toBe(true)
+    expect(hasPermission(ViewChannel, ViewChannel | SendMessages)).toBe(false)
+  })
+
+  it('names the bits that are missing, in declaration order', () => {
+    expect(missingPermissions(ViewChannel, ManageChannels | SendMessages | ViewChannel)).toEqual(['SendMessages', 'ManageChannels'])
+    expect(missingPermissions(ALL_PERMISSIONS, ManageServer)).toEqual([])
+  })
+})
+
+describe('isTimedOut', () => {
+  it('says a member is in timeout only until the time it ends', () => {
+    expect(isTimedOut({ timeout_until: NOW + 1 }, NOW)).toBe(true)
+    expect(isTimedOut({ timeout_until: NOW }, NOW)).toBe(false)
+    expect(isTimedOut({ timeout_until: null }, NOW)).toBe(false)
+  })
+})
+
+describe('trainingRolesOf (SPEC §6)', () => {
+  it('names the roles whose join_role is the channel', () => {
+    expect(trainingRolesOf(server.roles, 'training')).toEqual(['trainee'])
+    expect(trainingRolesOf(server.roles, 'lobby')).toEqual([])
+  })
+})
+
+describe('hierarchy', () => {
+  it('puts the owner above every role and a member without roles at the bottom', () => {
+    expect(highestPosition(server, OWNER)).toBe(-1)
+    expect(highestPosition(server, MODERATOR)).toBe(2)
+    expect(highestPosition(server, GUEST)).toBe(Number.POSITIVE_INFINITY)
+  })
+
+  it.each([
+    ['the owner acts on a moderator', OWNER, MODERATOR, true],
+    ['a moderator acts on a member', MODERATOR, MEMBER, true],
+    ['a moderator acts on an administrator', MODERATOR, ADMIN, false],
+    ['an administrator acts on the owner', ADMIN, OWNER, false],
+    ['a moderator acts on themselves', MODERATOR, MODERATOR, false],
+    ['a moderator acts on another moderator', MODERATOR, member('100009', ['mod']), false],
+    ['a member without roles acts on another', GUEST, member('B_300003'), false],
+  ])('decides whether %s', (_, actor, target, expected) => {
+    expect(outranks(server, actor, target)).toBe(expected)
+  })
+
+  it.each([
+    ['the owner manages the administrator role', OWNER, { position: 1, permissions: ManageServer }, true],
+    ['an administrator hands out the administrator bit', ADMIN, { position: 9, permissions: ManageServer }, false],
+    ['a moderator manages a role below theirs', MODERATOR, { position: 3, permissions: 0 }, true],
+    ['a moderator manages their own role', MODERATOR, { position: 2, permissions: 0 }, false],
+    ['a moderator manages a role above theirs', MODERATOR, { position: 1, permissions: 0 }, false],
+  ])('decides whether %s', (_, actor, role, expected) => {
+    expect(canManageRole(server, actor, role)).toBe(expected)
+  })
+})

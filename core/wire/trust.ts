@@ -1,0 +1,278 @@
+/**
+ * Trust and safety on the wire (issue 18): roles and permissions, moderation (kick, ban,
+ * timeout, the audit log, reports, the server's own audit words), invites, bots and
+ * sessions. Every body, query and answer is declared once here as a TypeBox schema; the
+ * server validates and serialises with it, the client imports the types only. Refusals
+ * are 403 envelopes whose message names the missing permission (core/domain/permissions.ts).
+ */
+import { Type, type Static } from '@sinclair/typebox'
+import { RoleSchema, ServerSchema, UserSchema } from './entities'
+import { IdString, ImageUrlString, LineText, MultilineText, Nullable, StringEnum } from './fields'
+import { INVITE_MAX_AGES, INVITE_MAX_USES, MAX_SERVER_WORDS, REASON_MAX_LENGTH, ROLE_COLOR_PATTERN, ROLE_NAME_MAX_LENGTH } from './trust-paths'
+
+export * from './trust-paths'
+
+const roleName = LineText(ROLE_NAME_MAX_LENGTH)
+const permissionBits = Type.Integer({ minimum: 0, maximum: 0x1fff, description: 'permission bits (core/domain/permissions.ts)' })
+const roleColor = Type.String({ pattern: ROLE_COLOR_PATTERN, maxLength: 7, description: "SPEC §5: '#rrggbb' or '' for none" })
+const reason = MultilineText(REASON_MAX_LENGTH)
+const id = IdString
+
+/** Path parameters. */
+export const ServerParamsSchema = Type.Object({ server_id: id })
+export const RoleParamsSchema = Type.Object({ server_id: id, role_id: id })
+export const MemberParamsSchema = Type.Object({ server_id: id, uid: id })
+export const MemberRoleParamsSchema = Type.Object({ server_id: id, uid: id, role_id: id })
+export const InviteParamsSchema = Type.Object({ code: Type.String({ minLength: 1, maxLength: 32, pattern: '^[A-Za-z0-9]+$' }) })
+export const SessionParamsSchema = Type.Object({ session_id: Type.String({ minLength: 1, maxLength: 64, pattern: '^[a-f0-9]+$' }) })
+
+/** A role with what its settings page edits: permission bits, place in the order, colour. */
+export const ServerRoleSchema = Type.Composite([RoleSchema, Type.Object({
+  permissions: permissionBits,
+  /** 0 is the top of the order; `@everyone` (role_id = server_id) is always last. */
+  position: Type.Integer(),
+  color: Type.String(),
+})])
+/** A channel override's path: `role` (a role_id, the server id for `@everyone`) or `member` (a uid). */
+export const OverrideParamsSchema = Type.Object({ channel_id: id, target_type: StringEnum(['role', 'member'] as const), target_id: id })
+
+/** PUT /channels/:channel_id/overrides/:target_type/:target_id: bits granted and taken in that channel. */
+export const OverrideBodySchema = Type.Object({ allow: permissionBits, deny: permissionBits }, { additionalProperties: false })
+export type OverrideBody = Static<typeof OverrideBodySchema>
+
+/** A channel's overrides after a change (the CHANNEL_UPDATE dispatch's `overrides`). */
+export const ChannelOverridesSchema = Type.Object({
+  channel_id: Type.String(),
+  overrides: Type.Array(Type.Object({ target_type: Type.String(), target_id: Type.String(), allow: Type.Integer(), deny: Type.Integer() })),
+})
+export type ChannelOverrides = Static<typeof ChannelOverridesSchema>
+
+/** A role with its permissions, place and colour. */
+export type ServerRole = Static<typeof ServerRoleSchema>
+
+/** GET /servers/:server_id/roles */
+export const RoleListSchema = Type.Object({ list: Type.Array(ServerRoleSchema) })
+export type RoleList = Static<typeof RoleListSchema>
+
+/** POST /servers/:server_id/roles: a new role goes just above `@everyone` unless a position is given. */
+export const CreateRoleBodySchema = Type.Object({
+  name: roleName,
+  permissions: Type.Optional(permissionBits),
+  color: Type.Optional(roleColor),
+  position: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000 })),
+}, { additionalProperties: false })
+export type CreateRoleBody = Static<typeof CreateRoleBodySchema>
+
+/** PATCH /servers/:server_id/roles/:role_id: `@everyone` takes only permissions. */
+export const PatchRoleBodySchema = Type.Partial(CreateRoleBodySchema, { additionalProperties: false })
+export type PatchRoleBody = Static<typeof PatchRoleBodySchema>
+
+/** A member's roles and timeout after a change (also the MEMBER_UPDATE dispatch). */
+export const MemberStateSchema = Type.Object({
+  server_id: Type.String(),
+  uid: Type.String(),
+  role_ids: Type.Array(Type.String()),
+  /** Unix seconds the timeout ends, or null. */
+  timeout_until: Nullable(Type.Integer()),
+})
+export type MemberState = Static<typeof MemberStateSchema>
+
+/** GET /servers/:server_id/permissions/me */
+export const MyPermissionsSchema = Type.Object({
+  server_id: Type.String(),
+  is_member: Type.Boolean(),
+  is_owner: Type.Boolean(),
+  /** Server-wide bits (kick, ban, manage roles, …). */
+  permissions: Type.Integer(),
+  /** The bits in each channel of the server. */
+  channels: Type.Array(Type.Object({ channel_id: Type.String(), permissions: Type.Integer() })),
+  role_ids: Type.Array(Type.String()),
+  timeout_until: Nullable(Type.Integer()),
+})
+export type MyPermissions = Static<typeof MyPermissionsSchema>
+
+/** A reason given with a moderation action. */
+export const ReasonBodySchema = Type.Object({ reason: Type.Optional(reason) }, { additionalProperties: false })
+export type ReasonBody = Static<typeof ReasonBodySchema>
+
+/** `?reason=` of a kick (a DELETE carries no body). */
+export const ReasonQuerySchema = Type.Object({ reason: Type.Optional(reason) }, { additionalProperties: false })
+
+/** PUT /servers/:server_id/members/:uid/timeout: until when (unix seconds, at most 28 days ahead), or null to lift it. */
+export const TimeoutBodySchema = Type.Object({
+  // null first: the server's type coercion would otherwise read null as the integer 0
+  until: Type.Union([Type.Null(), Type.Integer({ minimum: 0, maximum: 4_102_444_800 })]),
+  reason: Type.Optional(reason),
+}, { additionalProperties: false })
+export type TimeoutBody = Static<typeof TimeoutBodySchema>
+
+/** One entry of the ban list. */
+export const BanSchema = Type.Object({
+  user: UserSchema,
+  reason: Type.String(),
+  banned_by: Type.String(),
+  created_at: Type.Integer(),
+})
+export type Ban = Static<typeof BanSchema>
+export const BanListSchema = Type.Object({ list: Type.Array(BanSchema) })
+export type BanList = Static<typeof BanListSchema>
+
+/** What the audit log records. */
+export const AUDIT_ACTIONS = [
+  'role_create', 'role_update', 'role_delete', 'member_role_add', 'member_role_remove', 'member_kick', 'member_ban', 'member_unban',
+  'member_timeout', 'channel_create', 'message_delete', 'invite_create', 'invite_delete', 'bot_create', 'bot_token_reset', 'bot_token_revoke',
+  'server_update', 'words_update', 'report_resolve',
+] as const
+/** One kind of audited action. */
+export type AuditAction = typeof AUDIT_ACTIONS[number]
+
+/** One entry of the audit log. */
+export const AuditEntrySchema = Type.Object({
+  entry_id: Type.String(),
+  actor: UserSchema,
+  action: Type.Unsafe<AuditAction>(Type.String()),
+  target_id: Type.String(),
+  reason: Type.String(),
+  created_at: Type.Integer(),
+})
+export type AuditEntry = Static<typeof AuditEntrySchema>
+
+/** `?before=&limit=`: newest first, paged by entry id. */
+export const CursorQuerySchema = Type.Object({
+  before: Type.Optional(Type.String({ pattern: '^[0-9]{1,19}$' })),
+  limit: Type.Integer({ minimum: 1, maximum: 100, default: 50 }),
+}, { additionalProperties: false })
+export type CursorQuery = Static<typeof CursorQuerySchema>
+
+/** GET /servers/:server_id/audit-log */
+export const AuditLogSchema = Type.Object({ items: Type.Array(AuditEntrySchema), has_more: Type.Boolean() })
+export type AuditLog = Static<typeof AuditLogSchema>
+
+/** The reasons a report may give. */
+export const REPORT_REASONS = ['spam', 'abuse', 'harassment', 'illegal', 'sexual', 'other'] as const
+export type ReportReason = typeof REPORT_REASONS[number]
+/** What may be reported. */
+export const REPORT_TARGETS = ['message', 'post', 'member'] as const
+export type ReportTarget = typeof REPORT_TARGETS[number]
+
+/** POST /reports: a member report names its server; a message or post carries its own. */
+export const ReportBodySchema = Type.Object({
+  target_type: Type.Union(REPORT_TARGETS.map(target => Type.Literal(target))),
+  target_id: id,
+  server_id: Type.Optional(id),
+  reason: Type.Union(REPORT_REASONS.map(item => Type.Literal(item))),
+  note: Type.Optional(reason),
+}, { additionalProperties: false })
+export type ReportBody = Static<typeof ReportBodySchema>
+
+/** One queued report. */
+export const ReportSchema = Type.Object({
+  report_id: Type.String(),
+  server_id: Type.String(),
+  reporter: UserSchema,
+  target_type: Type.Unsafe<ReportTarget>(Type.String()),
+  target_id: Type.String(),
+  reason: Type.Unsafe<ReportReason>(Type.String()),
+  note: Type.String(),
+  created_at: Type.Integer(),
+})
+export type Report = Static<typeof ReportSchema>
+/** GET /servers/:server_id/reports */
+export const ReportListSchema = Type.Object({ items: Type.Array(ReportSchema), has_more: Type.Boolean() })
+export type ReportList = Static<typeof ReportListSchema>
+
+/** GET and PUT /servers/:server_id/words: the server's own audit words (the global list always applies too). */
+export const WordListSchema = Type.Object({
+  words: Type.Array(Type.String({ minLength: 1, maxLength: 32, pattern: '^[^\\s\\u0000-\\u001f\\u007f]+$' }), { maxItems: MAX_SERVER_WORDS }),
+}, { additionalProperties: false })
+export type WordList = Static<typeof WordListSchema>
+
+/** Where an invite stands: usable, past its time, or used as often as allowed. */
+export type InviteState = 'valid' | 'expired' | 'used_up'
+
+/** Longest server name. */
+export const SERVER_NAME_MAX_LENGTH = 40
+
+/** Longest server introduction. */
+export const SERVER_INTRODUCTION_MAX_LENGTH = 500
+
+/** PATCH /servers/:server_id: the owner's settings (ManageServer), each audited (SPEC §5: name as a title, icon, introduction). */
+export const PatchServerBodySchema = Type.Object({
+  name: Type.Optional(LineText(SERVER_NAME_MAX_LENGTH)),
+  icon: Type.Optional(ImageUrlString),
+  introduction: Type.Optional(MultilineText(SERVER_INTRODUCTION_MAX_LENGTH)),
+}, { additionalProperties: false })
+export type PatchServerBody = Static<typeof PatchServerBodySchema>
+
+/** An invite as its link shows it: the server, who invited, its limits and state. */
+export const InviteSchema = Type.Object({
+  code: Type.String(),
+  server: ServerSchema,
+  inviter: UserSchema,
+  /** 0 = unlimited. */
+  max_uses: Type.Integer(),
+  uses: Type.Integer(),
+  /** Unix seconds, or null for never. */
+  expires_at: Nullable(Type.Integer()),
+  created_at: Type.Integer(),
+  state: StringEnum(['valid', 'expired', 'used_up'] as const),
+})
+export type Invite = Static<typeof InviteSchema>
+export const InviteListSchema = Type.Object({ list: Type.Array(InviteSchema) })
+export type InviteList = Static<typeof InviteListSchema>
+
+/** POST /servers/:server_id/invites: lifetime (INVITE_MAX_AGES, 0 = never) and use limit (INVITE_MAX_USES, 0 = unlimited). */
+export const CreateInviteBodySchema = Type.Object({
+  max_age_seconds: Type.Union(INVITE_MAX_AGES.map(age => Type.Literal(age)), { default: 24 * 3600 }),
+  max_uses: Type.Union(INVITE_MAX_USES.map(uses => Type.Literal(uses)), { default: 0 }),
+}, { additionalProperties: false })
+export type CreateInviteBody = Static<typeof CreateInviteBodySchema>
+
+/** POST /invites/:code/accept */
+export const AcceptInviteSchema = Type.Object({
+  server_id: Type.String(),
+  /** True when the caller was a member already (the invite was not used up by it). */
+  already_member: Type.Boolean(),
+})
+export type AcceptInvite = Static<typeof AcceptInviteSchema>
+
+/** POST /servers/:server_id/bots */
+export const CreateBotBodySchema = Type.Object({ nickname: LineText(32) }, { additionalProperties: false })
+export type CreateBotBody = Static<typeof CreateBotBodySchema>
+
+/** A bot and its token, shown this once (only its hash is stored): `Authorization: Bot <token>`. */
+export const BotTokenSchema = Type.Object({ user: UserSchema, token: Type.String() })
+export type BotToken = Static<typeof BotTokenSchema>
+
+/** One of the caller's sessions. */
+export const SessionSchema = Type.Object({
+  session_id: Type.String(),
+  created_at: Type.Integer(),
+  last_used_at: Type.Integer(),
+  expires_at: Type.Integer(),
+  /** The session this request came with. */
+  current: Type.Boolean(),
+})
+export type Session = Static<typeof SessionSchema>
+export const SessionListSchema = Type.Object({ list: Type.Array(SessionSchema) })
+export type SessionList = Static<typeof SessionListSchema>
+
+/** An empty success answer's data. */
+export const DoneSchema = Type.Object({ done: Type.Boolean() })
+export type Done = Static<typeof DoneSchema>
+
+/** ROLE_DELETE */
+export const RoleDeleteEventSchema = Type.Object({ server_id: Type.String(), role_id: Type.String() })
+export type RoleDeleteEvent = Static<typeof RoleDeleteEventSchema>
+
+/**
+ * SESSION_REVOKED (only_uids: the user): the gateway on every process closes that user's
+ * sockets (close code 4010) — those opened with the named sign-in sessions, or all of
+ * them when `session_ids` is null (kick, ban). Clients never receive it as a dispatch.
+ */
+export const SessionRevokedEventSchema = Type.Object({
+  uid: Type.String(),
+  session_ids: Nullable(Type.Array(Type.String())),
+  reason: Type.Union([Type.Literal('logout'), Type.Literal('revoked'), Type.Literal('kicked'), Type.Literal('banned')]),
+})
+export type SessionRevokedEvent = Static<typeof SessionRevokedEventSchema>

@@ -1,0 +1,128 @@
+/**
+ * Moderation: kicks and bans (a removed member loses their roles and timeout with their
+ * membership), reports queued for moderators, each server's own audit words (SPEC §5:
+ * checked with the global list) and the owner's settings (name, icon, introduction). Every action writes its audit entry in its
+ * own transaction.
+ */
+import { createTimeIdSource } from '@core/domain/ids'
+import type { BanList, CursorQuery, PatchServerBody, ReportBody, ReportList, ReportReason, ReportTarget } from '@core/wire/trust'
+import type { Db } from '../db/schema'
+import { writeAuditEntry, type AuditRecord } from './audit-log'
+import { toUser } from './users'
+
+/** A report to queue, its server already found from its target. */
+export interface NewReport extends Omit<ReportBody, 'server_id'> {
+  server_id: string
+  reporter_uid: string
+  created_at: number
+}
+
+/** Reads and writes bans, kicks, reports and server words. */
+export interface ModerationRepository {
+  /** True when `uid` is banned from the server. */
+  isBanned (serverId: string, uid: string): Promise<boolean>
+  /** The ban list, newest first. */
+  bans (serverId: string): Promise<BanList>
+  /** Removes the member (roles, timeout) and, when `ban`, keeps them out; false when there was nothing to do. */
+  remove (serverId: string, uid: string, ban: boolean, audit: AuditRecord): Promise<boolean>
+  /** Lifts a ban; false when there was none. */
+  unban (serverId: string, uid: string, audit: AuditRecord): Promise<boolean>
+  /** The member count after a removal (MEMBER_REMOVE). */
+  memberCount (serverId: string): Promise<number>
+  /** Queues a report; resolves its id. */
+  report (report: NewReport): Promise<string>
+  /** The open reports of a server, newest first. */
+  reports (serverId: string, query: CursorQuery): Promise<ReportList>
+  /** The server's own audit words, sorted. */
+  words (serverId: string): Promise<string[]>
+  /** Replaces the server's own audit words. */
+  setWords (serverId: string, words: readonly string[], audit: AuditRecord): Promise<string[]>
+  /** Writes the owner's settings (already audited). */
+  updateServer (serverId: string, changes: PatchServerBody, audit: AuditRecord): Promise<void>
+}
+
+const nextReportId = createTimeIdSource()
+
+/** The moderation repository on `db`. */
+export function createModerationRepository (db: Db): ModerationRepository {
+  async function words (serverId: string): Promise<string[]> {
+    const rows = await db.selectFrom('server_words').select('word').where('server_id', '=', serverId).orderBy('word').execute()
+    return rows.map(row => row.word)
+  }
+  return {
+    async isBanned (serverId, uid) {
+      return (await db.selectFrom('bans').select('uid').where('server_id', '=', serverId).where('uid', '=', uid).executeTakeFirst()) !== undefined
+    },
+    async bans (serverId) {
+      const rows = await db.selectFrom('bans').innerJoin('users', 'users.uid', 'bans.uid').selectAll('users')
+        .select(['bans.reason', 'bans.banned_by', 'bans.created_at']).where('bans.server_id', '=', serverId).orderBy('bans.created_at', 'desc').execute()
+      return { list: rows.map(row => ({ user: toUser(row), reason: row.reason, banned_by: row.banned_by, created_at: row.created_at })) }
+    },
+    async remove (serverId, uid, ban, audit) {
+      return db.transaction().execute(async trx => {
+        await trx.deleteFrom('member_roles').where('server_id', '=', serverId).where('uid', '=', uid).execute()
+        await trx.deleteFrom('member_timeouts').where('server_id', '=', serverId).where('uid', '=', uid).execute()
+        const removed = await trx.deleteFrom('server_members').where('server_id', '=', serverId).where('uid', '=', uid).executeTakeFirst()
+        let banned = false
+        if (ban) {
+          const inserted = await trx.insertInto('bans').values({ server_id: serverId, uid, reason: audit.reason ?? '', banned_by: audit.actor_uid, created_at: audit.created_at })
+            .onConflict(conflict => conflict.columns(['server_id', 'uid']).doNothing()).executeTakeFirst()
+          banned = Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0
+        }
+        const changed = banned || Number(removed.numDeletedRows) > 0
+        if (changed) await writeAuditEntry(trx, audit)
+        return changed
+      })
+    },
+    async unban (serverId, uid, audit) {
+      return db.transaction().execute(async trx => {
+        const removed = await trx.deleteFrom('bans').where('server_id', '=', serverId).where('uid', '=', uid).executeTakeFirst()
+        if (Number(removed.numDeletedRows) === 0) return false
+        await writeAuditEntry(trx, audit)
+        return true
+      })
+    },
+    async memberCount (serverId) {
+      const row = await db.selectFrom('server_members').select(eb => eb.fn.countAll<number>().as('n')).where('server_id', '=', serverId).executeTakeFirstOrThrow()
+      return Number(row.n)
+    },
+    async report (report) {
+      const reportId = nextReportId()
+      await db.insertInto('reports').values({
+        report_id: reportId, server_id: report.server_id, reporter_uid: report.reporter_uid, target_type: report.target_type, target_id: report.target_id,
+        reason: report.reason, note: report.note ?? '', created_at: report.created_at, resolved_by: null,
+      }).execute()
+      return reportId
+    },
+    async reports (serverId, { before, limit }) {
+      let query = db.selectFrom('reports').innerJoin('users', 'users.uid', 'reports.reporter_uid').selectAll('users')
+        .select(['reports.report_id', 'reports.server_id', 'reports.target_type', 'reports.target_id', 'reports.reason', 'reports.note', 'reports.created_at as at'])
+        .where('reports.server_id', '=', serverId).where('reports.resolved_by', 'is', null)
+      if (before) query = query.where('reports.report_id', '<', before)
+      const rows = await query.orderBy('reports.report_id', 'desc').limit(limit + 1).execute()
+      return {
+        items: rows.slice(0, limit).map(row => ({
+          report_id: row.report_id, server_id: row.server_id, reporter: toUser(row), target_type: row.target_type as ReportTarget, target_id: row.target_id,
+          reason: row.reason as ReportReason, note: row.note, created_at: row.at,
+        })),
+        has_more: rows.length > limit,
+      }
+    },
+    words,
+    async setWords (serverId, list, audit) {
+      await db.transaction().execute(async trx => {
+        await trx.deleteFrom('server_words').where('server_id', '=', serverId).execute()
+        const unique = [...new Set(list)]
+        if (unique.length > 0) await trx.insertInto('server_words').values(unique.map(word => ({ server_id: serverId, word }))).execute()
+        await writeAuditEntry(trx, audit)
+      })
+      return words(serverId)
+    },
+    async updateServer (serverId, changes, audit) {
+      await db.transaction().execute(async trx => {
+        if (Object.keys(changes).length > 0) await trx.updateTable('servers').set(changes).where('server_id', '=', serverId).execute()
+        await writeAuditEntry(trx, audit)
+      })
+    },
+  }
+}

@@ -1,0 +1,103 @@
+/**
+ * Invites (issue 18): a member with CreateInvites makes a link (lifetime 30 min … never,
+ * a use limit); anyone can read who invited them to which server (the share flow opens
+ * that server's Home with it), and a signed-in non-member joins with one call. Expired
+ * and used-up invites still answer GET with their state, and refuse to be accepted with
+ * 410 and a code that says which (TRUST_CODES). Revoking needs ManageServer, or being
+ * the one who made it.
+ */
+import type { FastifyInstance } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { Permission, hasPermission } from '@core/domain/permissions'
+import {
+  AcceptInviteSchema, CreateInviteBodySchema, DoneSchema, InviteListSchema, InviteParamsSchema, InviteSchema, ServerParamsSchema, TRUST_CODES, TRUST_PATHS,
+  type AcceptInvite,
+} from '@core/wire/trust'
+import type { MemberAdd } from '@core/wire/members'
+import type { RouteOptions } from '../../context'
+import { ApiError, forbidden, notFound } from '../../errors'
+import { requireUser, signedInUser } from '../../plugins/auth'
+import { accessTo, requireServerPermission, serverPermissions } from '../access'
+import { absentBodyAsEmpty } from '../checks'
+import { ok } from '../envelope'
+import { responses } from '../schemas'
+
+/** Registers the invite routes. */
+export default async function invitesRoutes (fastify: FastifyInstance, { ctx }: RouteOptions): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
+  const bearer = { security: [{ bearer: [] }] }
+
+  app.get(TRUST_PATHS.serverInvites, {
+    onRequest: requireUser(ctx),
+    schema: { summary: 'The invites that still work (CreateInvites)', ...bearer, params: ServerParamsSchema, response: responses(InviteListSchema) },
+  }, async request => {
+    await requireServerPermission(ctx, request.params.server_id, signedInUser(request), Permission.CreateInvites)
+    return ok({ list: await ctx.repos.invites.list(request.params.server_id, ctx.now()) })
+  })
+
+  app.post(TRUST_PATHS.serverInvites, {
+    onRequest: requireUser(ctx),
+    preValidation: absentBodyAsEmpty,
+    schema: { summary: 'Make an invite (CreateInvites)', ...bearer, params: ServerParamsSchema, body: CreateInviteBodySchema, response: responses(InviteSchema) },
+  }, async request => {
+    const user = signedInUser(request)
+    const serverId = request.params.server_id
+    await requireServerPermission(ctx, serverId, user, Permission.CreateInvites)
+    const now = ctx.now()
+    const { max_age_seconds: maxAge, max_uses: maxUses } = request.body
+    const invite = await ctx.repos.invites.create(
+      { server_id: serverId, inviter_uid: user.uid, max_uses: maxUses, expires_at: maxAge === 0 ? null : now + maxAge, created_at: now },
+      { server_id: serverId, actor_uid: user.uid, action: 'invite_create', target_id: '', created_at: now },
+    )
+    return ok(invite)
+  })
+
+  app.get(TRUST_PATHS.invite, {
+    schema: { summary: 'Who invites to which server, and whether the invite still works', params: InviteParamsSchema, response: responses(InviteSchema) },
+  }, async request => {
+    const invite = await ctx.repos.invites.get(request.params.code, ctx.now())
+    if (!invite) throw notFound(`path.code: no invite ${request.params.code}`)
+    return ok(invite)
+  })
+
+  app.delete(TRUST_PATHS.invite, {
+    onRequest: requireUser(ctx),
+    schema: { summary: 'Revoke an invite (its maker, or ManageServer)', ...bearer, params: InviteParamsSchema, response: responses(DoneSchema) },
+  }, async request => {
+    const user = signedInUser(request)
+    const invite = await ctx.repos.invites.row(request.params.code)
+    if (!invite) throw notFound(`path.code: no invite ${request.params.code}`)
+    const access = await accessTo(ctx, invite.server_id, user)
+    if (invite.inviter_uid !== user.uid && !hasPermission(serverPermissions(ctx, access), Permission.ManageServer)) {
+      throw forbidden('missing permission: ManageServer (or be the one who made the invite)')
+    }
+    await ctx.repos.invites.revoke(invite.code, { server_id: invite.server_id, actor_uid: user.uid, action: 'invite_delete', target_id: invite.code, created_at: ctx.now() })
+    return ok({ done: true })
+  })
+
+  app.post(TRUST_PATHS.acceptInvite, {
+    onRequest: requireUser(ctx),
+    preValidation: absentBodyAsEmpty,
+    schema: { summary: 'Join the server through an invite', ...bearer, params: InviteParamsSchema, response: responses(AcceptInviteSchema) },
+  }, async request => {
+    const user = signedInUser(request)
+    const now = ctx.now()
+    const outcome = await ctx.repos.invites.accept(request.params.code, user.uid, now)
+    switch (outcome.state) {
+      case 'unknown': throw notFound(`path.code: no invite ${request.params.code}`)
+      case 'expired': throw new ApiError(410, TRUST_CODES.INVITE_EXPIRED, 'this invite has expired')
+      case 'used_up': throw new ApiError(410, TRUST_CODES.INVITE_USED_UP, 'this invite has been used as often as it allows')
+      case 'banned': throw new ApiError(403, TRUST_CODES.BANNED, 'you are banned from this server')
+    }
+    const data: AcceptInvite = { server_id: outcome.server_id, already_member: outcome.state === 'already_member' }
+    if (outcome.state === 'joined') {
+      await ctx.presence.joined(user.uid, outcome.server_id)
+      const online = (await ctx.presence.onlineOf([user.uid])).has(user.uid)
+      const added: MemberAdd = {
+        server_id: outcome.server_id, member: { user, joined_at: outcome.joined_at, online, role_ids: [] }, member_count: await ctx.repos.moderation.memberCount(outcome.server_id),
+      }
+      await ctx.bus.publish({ t: 'MEMBER_ADD', server_id: outcome.server_id, d: added })
+    }
+    return ok(data)
+  })
+}

@@ -1,0 +1,206 @@
+/**
+ * Moderation and the owner's settings (issue 18): kick, ban and unban, timeout (mute),
+ * the audit log, reports, the server's own audit words, and the server's name, icon and
+ * introduction (audited, SPEC §5). A moderator acts only on members below their highest
+ * role (never the owner or themselves). Each action is audited in its transaction and
+ * published after it commits: a removed member gets MEMBER_REMOVE and SESSION_REVOKED
+ * (the gateway closes their sockets), a timeout MEMBER_UPDATE (their composer says until when).
+ */
+import type { FastifyInstance } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { Permission } from '@core/domain/permissions'
+import {
+  AuditLogSchema, BanListSchema, PatchServerBodySchema, CursorQuerySchema, DoneSchema, MAX_TIMEOUT_SECONDS, MemberParamsSchema, MemberStateSchema, ReasonBodySchema,
+  ReasonQuerySchema, ReportBodySchema, ReportListSchema, ServerParamsSchema, TimeoutBodySchema, TRUST_PATHS, WordListSchema,
+  type ReportBody, type SessionRevokedEvent,
+} from '@core/wire/trust'
+import { API_PATHS } from '@core/wire/api'
+import { ServerSchema, type User } from '@core/wire/entities'
+import type { AppContext, RouteOptions } from '../../context'
+import { badRequest, forbidden, notFound } from '../../errors'
+import { requireUser, signedInUser } from '../../plugins/auth'
+import type { AuditRecord } from '../../repositories/audit-log'
+import { accessTo, requireChannelPermission, requireMember, requireOutranks, requireServerPermission, serverPermissions, type Access } from '../access'
+import { absentBodyAsEmpty, requireHttpUrl, requireServerAuditPass } from '../checks'
+import { ok } from '../envelope'
+import { responses } from '../schemas'
+
+/** The bits that make someone a moderator: any one of them opens the audit log and the report queue. */
+const MODERATION_PERMISSIONS = [Permission.ManageMessages, Permission.KickMembers, Permission.BanMembers, Permission.MuteMembers, Permission.ManageRoles]
+
+/** 403 unless the caller holds at least one moderation bit. */
+async function requireModerator (ctx: AppContext, serverId: string, user: User): Promise<Access> {
+  const access = await accessTo(ctx, serverId, user)
+  const bits = serverPermissions(ctx, access)
+  if (!MODERATION_PERMISSIONS.some(bit => (bits & bit) === bit)) {
+    const standing = access.member ? '' : ` (not a member of server ${serverId})`
+    throw forbidden(`missing permission: one of ManageMessages, KickMembers, BanMembers, MuteMembers, ManageRoles${standing}`)
+  }
+  return access
+}
+
+/** The server a reported message or post belongs to, after checking the reporter can see it. */
+async function reportedServer (ctx: AppContext, body: ReportBody, user: User): Promise<string> {
+  if (body.target_type === 'member') {
+    if (!body.server_id) throw badRequest('body.server_id is required to report a member')
+    await requireServerPermission(ctx, body.server_id, user, Permission.ViewChannel)
+    await requireMember(ctx, body.server_id, body.target_id)
+    return body.server_id
+  }
+  const table = body.target_type === 'message' ? 'messages' : 'posts'
+  const idColumn = body.target_type === 'message' ? 'messages.message_id' : 'posts.post_id'
+  const row = await ctx.db.selectFrom(table).innerJoin('channels', 'channels.channel_id', `${table}.channel_id`)
+    .select(['channels.channel_id', 'channels.server_id']).where(idColumn, '=', body.target_id).executeTakeFirst()
+  if (!row) throw notFound(`body.target_id: no ${body.target_type} ${body.target_id}`)
+  await requireChannelPermission(ctx, row, user, Permission.ViewChannel)
+  return row.server_id
+}
+
+/** Registers the moderation routes. */
+export default async function moderationRoutes (fastify: FastifyInstance, { ctx }: RouteOptions): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
+  const bearer = { security: [{ bearer: [] }] }
+
+  function audit (serverId: string, uid: string, action: AuditRecord['action'], targetId: string, reason?: string): AuditRecord {
+    return { server_id: serverId, actor_uid: uid, action, target_id: targetId, reason, created_at: ctx.now() }
+  }
+
+  /** After a kick or ban committed: the server hears the member left, the member's sockets close. */
+  async function publishRemoval (serverId: string, uid: string, reason: 'kicked' | 'banned'): Promise<void> {
+    await ctx.presence.left(uid, serverId)
+    await ctx.bus.publish({ t: 'MEMBER_REMOVE', server_id: serverId, d: { server_id: serverId, uid, member_count: await ctx.repos.moderation.memberCount(serverId) } })
+    const revoked: SessionRevokedEvent = { uid, session_ids: null, reason }
+    await ctx.bus.publish({ t: 'SESSION_REVOKED', server_id: serverId, only_uids: [uid], d: revoked })
+  }
+
+  app.delete(TRUST_PATHS.member, {
+    onRequest: requireUser(ctx),
+    schema: { summary: 'Kick a member (KickMembers; only below your highest role)', ...bearer, params: MemberParamsSchema, querystring: ReasonQuerySchema, response: responses(DoneSchema) },
+  }, async request => {
+    const user = signedInUser(request)
+    const { server_id: serverId, uid } = request.params
+    const access = await requireServerPermission(ctx, serverId, user, Permission.KickMembers)
+    requireOutranks(access, await requireMember(ctx, serverId, uid))
+    await ctx.repos.moderation.remove(serverId, uid, false, audit(serverId, user.uid, 'member_kick', uid, request.query.reason))
+    await publishRemoval(serverId, uid, 'kicked')
+    return ok({ done: true })
+  })
+
+  app.get(TRUST_PATHS.bans, {
+    onRequest: requireUser(ctx),
+    schema: { summary: 'The ban list (BanMembers)', ...bearer, params: ServerParamsSchema, response: responses(BanListSchema) },
+  }, async request => {
+    await requireServerPermission(ctx, request.params.server_id, signedInUser(request), Permission.BanMembers)
+    return ok(await ctx.repos.moderation.bans(request.params.server_id))
+  })
+
+  app.put(TRUST_PATHS.ban, {
+    onRequest: requireUser(ctx),
+    preValidation: absentBodyAsEmpty,
+    schema: { summary: 'Ban someone, member or not (BanMembers; only below your highest role)', ...bearer, params: MemberParamsSchema, body: ReasonBodySchema, response: responses(DoneSchema) },
+  }, async request => {
+    const user = signedInUser(request)
+    const { server_id: serverId, uid } = request.params
+    const access = await requireServerPermission(ctx, serverId, user, Permission.BanMembers)
+    if (!await ctx.repos.users.get(uid)) throw notFound(`path.uid: no user ${uid}`)
+    const target = await ctx.repos.roles.permissionMember(serverId, uid)
+    // someone who is not a member (yet) holds no role: only the owner and oneself are out of reach
+    requireOutranks(access, target ?? { uid, user_type: 0, role_ids: [], timeout_until: null })
+    const changed = await ctx.repos.moderation.remove(serverId, uid, true, audit(serverId, user.uid, 'member_ban', uid, request.body.reason))
+    if (changed) await publishRemoval(serverId, uid, 'banned')
+    return ok({ done: true })
+  })
+
+  app.delete(TRUST_PATHS.ban, {
+    onRequest: requireUser(ctx),
+    schema: { summary: 'Lift a ban (BanMembers)', ...bearer, params: MemberParamsSchema, response: responses(DoneSchema) },
+  }, async request => {
+    const user = signedInUser(request)
+    const { server_id: serverId, uid } = request.params
+    await requireServerPermission(ctx, serverId, user, Permission.BanMembers)
+    if (!await ctx.repos.moderation.unban(serverId, uid, audit(serverId, user.uid, 'member_unban', uid))) throw notFound(`path.uid: ${uid} is not banned`)
+    return ok({ done: true })
+  })
+
+  app.put(TRUST_PATHS.timeout, {
+    onRequest: requireUser(ctx),
+    schema: { summary: 'Time a member out until a time, or lift it with null (MuteMembers)', ...bearer, params: MemberParamsSchema, body: TimeoutBodySchema, response: responses(MemberStateSchema) },
+  }, async request => {
+    const user = signedInUser(request)
+    const { server_id: serverId, uid } = request.params
+    const access = await requireServerPermission(ctx, serverId, user, Permission.MuteMembers)
+    requireOutranks(access, await requireMember(ctx, serverId, uid))
+    const { until } = request.body
+    const now = ctx.now()
+    if (until !== null && (until <= now || until > now + MAX_TIMEOUT_SECONDS)) {
+      throw badRequest(`body.until must be after now and at most ${MAX_TIMEOUT_SECONDS / 86400} days ahead (or null to lift the timeout)`)
+    }
+    const state = await ctx.repos.roles.setTimeout(serverId, uid, until, audit(serverId, user.uid, 'member_timeout', uid, request.body.reason))
+    await ctx.bus.publish({ t: 'MEMBER_UPDATE', server_id: serverId, d: state })
+    return ok(state)
+  })
+
+  app.get(TRUST_PATHS.auditLog, {
+    onRequest: requireUser(ctx),
+    schema: { summary: 'The audit log, newest first (owner and moderators)', ...bearer, params: ServerParamsSchema, querystring: CursorQuerySchema, response: responses(AuditLogSchema) },
+  }, async request => {
+    await requireModerator(ctx, request.params.server_id, signedInUser(request))
+    return ok(await ctx.repos.auditLog.list(request.params.server_id, request.query))
+  })
+
+  app.post(TRUST_PATHS.reports, {
+    onRequest: requireUser(ctx),
+    schema: { summary: 'Report a message, post or member to the moderators', ...bearer, body: ReportBodySchema, response: responses(DoneSchema) },
+  }, async request => {
+    const user = signedInUser(request)
+    const serverId = await reportedServer(ctx, request.body, user)
+    await ctx.repos.moderation.report({ ...request.body, server_id: serverId, reporter_uid: user.uid, created_at: ctx.now() })
+    return ok({ done: true })
+  })
+
+  app.get(TRUST_PATHS.serverReports, {
+    onRequest: requireUser(ctx),
+    schema: { summary: 'Open reports, newest first (moderators)', ...bearer, params: ServerParamsSchema, querystring: CursorQuerySchema, response: responses(ReportListSchema) },
+  }, async request => {
+    await requireModerator(ctx, request.params.server_id, signedInUser(request))
+    return ok(await ctx.repos.moderation.reports(request.params.server_id, request.query))
+  })
+
+  // POST as well as PATCH: the mini-program's request API has no PATCH method
+  app.route({
+    method: ['PATCH', 'POST'],
+    url: API_PATHS.server,
+    onRequest: requireUser(ctx),
+    schema: { summary: "Edit the server's name, icon and introduction (ManageServer; each audited)", ...bearer, params: ServerParamsSchema, body: PatchServerBodySchema, response: responses(ServerSchema) },
+    handler: async request => {
+    const user = signedInUser(request)
+    const serverId = request.params.server_id
+    await requireServerPermission(ctx, serverId, user, Permission.ManageServer)
+    const { name, icon, introduction } = request.body
+    requireHttpUrl('icon', icon)
+    // SPEC §5: icon and introduction are audited fields; the name is audited as a title (104001)
+    await requireServerAuditPass(ctx, serverId, { title: name, icon, introduction })
+    await ctx.repos.moderation.updateServer(serverId, request.body, audit(serverId, user.uid, 'server_update', serverId))
+    return ok(await ctx.repos.servers.get(serverId))
+    },
+  })
+
+  app.get(TRUST_PATHS.words, {
+    onRequest: requireUser(ctx),
+    schema: { summary: "The server's own audit words (ManageServer)", ...bearer, params: ServerParamsSchema, response: responses(WordListSchema) },
+  }, async request => {
+    await requireServerPermission(ctx, request.params.server_id, signedInUser(request), Permission.ManageServer)
+    return ok({ words: await ctx.repos.moderation.words(request.params.server_id) })
+  })
+
+  app.put(TRUST_PATHS.words, {
+    onRequest: requireUser(ctx),
+    schema: { summary: "Replace the server's own audit words (ManageServer; SPEC §5, with the global list)", ...bearer, params: ServerParamsSchema, body: WordListSchema, response: responses(WordListSchema) },
+  }, async request => {
+    const user = signedInUser(request)
+    const serverId = request.params.server_id
+    await requireServerPermission(ctx, serverId, user, Permission.ManageServer)
+    const words = await ctx.repos.moderation.setWords(serverId, request.body.words, audit(serverId, user.uid, 'words_update', serverId))
+    return ok({ words })
+  })
+}

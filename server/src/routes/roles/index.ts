@@ -1,0 +1,196 @@
+/**
+ * Roles (issue 18): list, create, edit, order and delete a server's roles, give and take
+ * them, channel overrides, and the caller's effective permissions per channel. Writes need ManageRoles and
+ * reach only roles below the caller's highest (the owner reaches all); nobody grants a
+ * permission they do not hold. Every write is audited and published (ROLE_CREATE,
+ * ROLE_UPDATE, ROLE_DELETE, MEMBER_UPDATE) after it commits.
+ */
+import type { FastifyInstance } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { createTimeIdSource } from '@core/domain/ids'
+import { canManageRole, Permission, type PermissionRole } from '@core/domain/permissions'
+import { isBotRole } from '@core/domain/role'
+import { identityKindOf } from '@core/domain/identity'
+import { API_PATHS } from '@core/wire/api'
+import {
+  ChannelOverridesSchema, CreateRoleBodySchema, MemberRoleParamsSchema, OverrideBodySchema, OverrideParamsSchema, MemberStateSchema, MyPermissionsSchema, PatchRoleBodySchema, RoleListSchema, RoleParamsSchema,
+  ServerParamsSchema, ServerRoleSchema, TRUST_PATHS, type ChannelOverrides, type MyPermissions, type OverrideBody, type RoleDeleteEvent, type ServerRole,
+} from '@core/wire/trust'
+import type { RouteOptions } from '../../context'
+import { badRequest, forbidden, notFound } from '../../errors'
+import { optionalUser, requireUser, signedInUser } from '../../plugins/auth'
+import type { AuditRecord } from '../../repositories/audit-log'
+import { accessTo, channelPermissions, requireBits, requireMember, requireServerPermission, serverPermissions, type Access } from '../access'
+import { ok } from '../envelope'
+import { serverScope } from '../servers'
+import { responses } from '../schemas'
+
+const nextRoleId = createTimeIdSource()
+
+/** 403 unless the caller may manage a role at `role`'s place with its bits, and holds every bit it grants. */
+function requireRoleReach (access: Access, callerBits: number, role: Pick<PermissionRole, 'position' | 'permissions'>): void {
+  if (!access.member || !canManageRole(access.server, access.member, role)) {
+    throw forbidden('role: it sits at or above your highest role, or grants ManageServer, which only the owner hands out')
+  }
+  requireBits(access, callerBits, role.permissions) // nobody grants what they do not hold
+}
+
+/** Registers the role routes. */
+export default async function rolesRoutes (fastify: FastifyInstance, { ctx }: RouteOptions): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
+  const bearer = { security: [{ bearer: [] }] }
+
+  async function existingRole (serverId: string, roleId: string): Promise<ServerRole> {
+    const role = await ctx.repos.roles.get(serverId, roleId)
+    if (!role) throw notFound(`path.role_id: no role ${roleId} in server ${serverId}`)
+    return role
+  }
+
+  function audit (access: Access, uid: string, action: AuditRecord['action'], targetId: string): AuditRecord {
+    return { server_id: access.server.server_id, actor_uid: uid, action, target_id: targetId, created_at: ctx.now() }
+  }
+
+  app.get(API_PATHS.serverRoles, {
+    schema: { summary: 'The roles of a server in order, with permissions and colours', params: ServerParamsSchema, response: responses(RoleListSchema) },
+  }, async request => {
+    await accessTo(ctx, request.params.server_id, null)
+    return ok({ list: await ctx.repos.roles.list(request.params.server_id) })
+  })
+
+  app.get(TRUST_PATHS.myPermissions, {
+    schema: { summary: "The caller's effective permissions, server-wide and per channel", params: ServerParamsSchema, response: responses(MyPermissionsSchema) },
+  }, async request => {
+    const serverId = request.params.server_id
+    const access = await accessTo(ctx, serverId, await optionalUser(ctx, request))
+    const channels = await ctx.repos.channels.listByServer(serverId)
+    const data: MyPermissions = {
+      server_id: serverId,
+      is_member: access.member !== null,
+      is_owner: access.member !== null && access.member.uid === access.server.owner_uid,
+      permissions: serverPermissions(ctx, access),
+      channels: await Promise.all(channels.map(async channel => ({ channel_id: channel.channel_id, permissions: await channelPermissions(ctx, access, channel.channel_id) }))),
+      role_ids: access.member ? [...access.member.role_ids] : [],
+      timeout_until: access.member?.timeout_until ?? null,
+    }
+    return ok(data)
+  })
+
+  app.post(TRUST_PATHS.roles, {
+    onRequest: requireUser(ctx),
+    schema: { summary: 'Create a role (ManageRoles)', ...bearer, params: ServerParamsSchema, body: CreateRoleBodySchema, response: responses(ServerRoleSchema) },
+  }, async request => {
+    const user = signedInUser(request)
+    const serverId = request.params.server_id
+    const access = await requireServerPermission(ctx, serverId, user, Permission.ManageRoles)
+    const lowest = access.server.roles.filter(role => role.role_id !== serverId).length + 1
+    const position = Math.min(request.body.position ?? lowest, lowest)
+    const permissions = request.body.permissions ?? 0
+    requireRoleReach(access, serverPermissions(ctx, access), { position, permissions })
+    const roleId = nextRoleId()
+    const role = await ctx.repos.roles.create({ role_id: roleId, server_id: serverId, name: request.body.name, permissions, color: request.body.color ?? '', position }, audit(access, user.uid, 'role_create', roleId))
+    await ctx.answers.invalidate(serverScope(serverId)) // who sees which channel may have changed
+    await ctx.bus.publish({ t: 'ROLE_CREATE', server_id: serverId, d: role })
+    return ok(role)
+  })
+
+  // POST as well as PATCH: the mini-program's request API has no PATCH method
+  app.route({
+    method: ['PATCH', 'POST'],
+    url: TRUST_PATHS.role,
+    onRequest: requireUser(ctx),
+    schema: { summary: 'Edit or move a role (ManageRoles; @everyone: permissions only)', ...bearer, params: RoleParamsSchema, body: PatchRoleBodySchema, response: responses(ServerRoleSchema) },
+    handler: async request => {
+    const user = signedInUser(request)
+    const { server_id: serverId, role_id: roleId } = request.params
+    const access = await requireServerPermission(ctx, serverId, user, Permission.ManageRoles)
+    const role = await existingRole(serverId, roleId)
+    const isEveryone = roleId === serverId
+    if (isEveryone && (request.body.name !== undefined || request.body.color !== undefined || request.body.position !== undefined)) {
+      throw badRequest('body: @everyone takes only permissions')
+    }
+    const callerBits = serverPermissions(ctx, access)
+    // @everyone sits below everyone: any ManageRoles holder reaches it, but still grants only what they hold
+    if (isEveryone) requireBits(access, callerBits, request.body.permissions ?? 0)
+    else {
+      requireRoleReach(access, callerBits, role)
+      requireRoleReach(access, callerBits, { position: request.body.position ?? role.position, permissions: request.body.permissions ?? role.permissions })
+    }
+    const updated = await ctx.repos.roles.update(serverId, roleId, request.body, audit(access, user.uid, 'role_update', roleId)) as ServerRole
+    await ctx.answers.invalidate(serverScope(serverId)) // who sees which channel may have changed
+    await ctx.bus.publish({ t: 'ROLE_UPDATE', server_id: serverId, d: updated })
+    return ok(updated)
+    },
+  })
+
+  app.delete(TRUST_PATHS.role, {
+    onRequest: requireUser(ctx),
+    schema: { summary: 'Delete a role (ManageRoles; never @everyone)', ...bearer, params: RoleParamsSchema, response: responses(RoleListSchema) },
+  }, async request => {
+    const user = signedInUser(request)
+    const { server_id: serverId, role_id: roleId } = request.params
+    const access = await requireServerPermission(ctx, serverId, user, Permission.ManageRoles)
+    const role = await existingRole(serverId, roleId)
+    if (roleId === serverId) throw badRequest('path.role_id: @everyone cannot be deleted')
+    requireRoleReach(access, serverPermissions(ctx, access), role)
+    await ctx.repos.roles.remove(serverId, roleId, audit(access, user.uid, 'role_delete', roleId))
+    const event: RoleDeleteEvent = { server_id: serverId, role_id: roleId }
+    await ctx.answers.invalidate(serverScope(serverId)) // who sees which channel may have changed
+    await ctx.bus.publish({ t: 'ROLE_DELETE', server_id: serverId, d: event })
+    return ok({ list: await ctx.repos.roles.list(serverId) })
+  })
+
+  for (const set of [true, false]) {
+    app.route({
+      method: set ? 'PUT' : 'DELETE',
+      url: TRUST_PATHS.channelOverride,
+      onRequest: requireUser(ctx),
+      schema: {
+        summary: set ? "Set a channel's override of a role's or member's permissions (ManageChannels; only bits you hold)" : "Remove a channel's override (ManageChannels)",
+        ...bearer, params: OverrideParamsSchema, ...(set ? { body: OverrideBodySchema } : {}), response: responses(ChannelOverridesSchema),
+      },
+      handler: async request => {
+        const user = signedInUser(request)
+        const { channel_id: channelId, target_type: targetType, target_id: targetId } = request.params
+        const channel = await ctx.repos.channels.get(channelId)
+        if (!channel) throw notFound(`path.channel_id: no channel ${channelId}`)
+        const access = await requireServerPermission(ctx, channel.server_id, user, Permission.ManageChannels)
+        const bits = set ? request.body as OverrideBody : null
+        if (bits) requireBits(access, serverPermissions(ctx, access), bits.allow | bits.deny) // nobody grants or takes what they do not hold
+        if (targetType === 'role') await existingRole(channel.server_id, targetId)
+        else await requireMember(ctx, channel.server_id, targetId)
+        const overrides = await ctx.repos.roles.setOverride(channelId, { target_type: targetType, target_id: targetId }, bits)
+        const data: ChannelOverrides = { channel_id: channelId, overrides }
+        await ctx.answers.invalidate(serverScope(channel.server_id)) // who sees the channel may have changed
+        await ctx.bus.publish({ t: 'CHANNEL_UPDATE', server_id: channel.server_id, d: { ...channel, overrides } })
+        return ok(data)
+      },
+    })
+  }
+
+  for (const held of [true, false]) {
+    app.route({
+      method: held ? 'PUT' : 'DELETE',
+      url: TRUST_PATHS.memberRole,
+      onRequest: requireUser(ctx),
+      schema: {
+        summary: held ? 'Give a member a role (ManageRoles; bot roles only to bots)' : 'Take a role from a member (ManageRoles)',
+        ...bearer, params: MemberRoleParamsSchema, response: responses(MemberStateSchema),
+      },
+      handler: async request => {
+        const user = signedInUser(request)
+        const { server_id: serverId, uid, role_id: roleId } = request.params
+        const access = await requireServerPermission(ctx, serverId, user, Permission.ManageRoles)
+        const role = await existingRole(serverId, roleId)
+        if (roleId === serverId) throw badRequest('path.role_id: everyone holds @everyone')
+        requireRoleReach(access, serverPermissions(ctx, access), role)
+        const target = await requireMember(ctx, serverId, uid)
+        // SPEC §3, §6: a bot role (type 1) is for bot accounts
+        if (held && isBotRole(role) && identityKindOf(target) !== 'bot') throw badRequest(`path.role_id: ${roleId} is a bot role and ${uid} is not a bot`)
+        const record = { ...audit(access, user.uid, held ? 'member_role_add' : 'member_role_remove', uid), reason: role.name }
+        const state = await ctx.repos.roles.setMemberRole(serverId, uid, roleId, held, record)
+        await ctx.bus.publish({ t: 'MEMBER_UPDATE', server_id: serverId, d: state })
+        return ok(state)
+      },
+    })
+  }
+}

@@ -1,0 +1,57 @@
+/**
+ * Sessions (issue 18): sign out, list one's own live sessions, end one of them. An ended
+ * session's token stops working at once, and SESSION_REVOKED tells the gateway to close
+ * the sockets it opened (on every process, through the bus).
+ */
+import type { FastifyInstance } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { DoneSchema, SessionListSchema, SessionParamsSchema, TRUST_PATHS, type SessionRevokedEvent } from '@core/wire/trust'
+import type { RouteOptions } from '../../context'
+import { badRequest, notFound } from '../../errors'
+import { requireUser, signedInUser } from '../../plugins/auth'
+import { absentBodyAsEmpty } from '../checks'
+import { ok } from '../envelope'
+import { responses } from '../schemas'
+
+/** Registers /auth/logout and /auth/sessions. */
+export default async function sessionsRoutes (fastify: FastifyInstance, { ctx }: RouteOptions): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
+  const bearer = { security: [{ bearer: [] }] }
+
+  async function revoke (uid: string, sessionId: string, reason: SessionRevokedEvent['reason']): Promise<boolean> {
+    if (!await ctx.repos.users.revokeSession(uid, sessionId)) return false
+    const event: SessionRevokedEvent = { uid, session_ids: [sessionId], reason }
+    // not about one server: every gateway hears it and closes only that user's matching sockets
+    await ctx.bus.publish({ t: 'SESSION_REVOKED', server_id: '', only_uids: [uid], d: event })
+    return true
+  }
+
+  app.post(TRUST_PATHS.logout, {
+    onRequest: requireUser(ctx),
+    preValidation: absentBodyAsEmpty,
+    schema: { summary: 'Sign out: the token stops working', ...bearer, response: responses(DoneSchema) },
+  }, async request => {
+    const user = signedInUser(request)
+    if (!request.currentSessionId) throw badRequest('authorization: a bot token is revoked by the server owner, not signed out')
+    await revoke(user.uid, request.currentSessionId, 'logout')
+    return ok({ done: true })
+  })
+
+  app.get(TRUST_PATHS.sessions, {
+    onRequest: requireUser(ctx),
+    schema: { summary: "The caller's live sessions, most recently used first", ...bearer, response: responses(SessionListSchema) },
+  }, async request => {
+    const user = signedInUser(request)
+    const sessions = await ctx.repos.users.listSessions(user.uid, ctx.now())
+    return ok({ list: sessions.map(session => ({ ...session, current: session.session_id === request.currentSessionId })) })
+  })
+
+  app.delete(TRUST_PATHS.session, {
+    onRequest: requireUser(ctx),
+    schema: { summary: 'End one of your sessions', ...bearer, params: SessionParamsSchema, response: responses(DoneSchema) },
+  }, async request => {
+    const user = signedInUser(request)
+    if (!await revoke(user.uid, request.params.session_id, 'revoked')) throw notFound(`path.session_id: you have no session ${request.params.session_id}`)
+    return ok({ done: true })
+  })
+}

@@ -1,0 +1,184 @@
+import type { Server } from '@core/wire/entities'
+import type { AuditLog, BanList, MemberState, MyPermissions, ReportList, WordList } from '@core/wire/trust'
+import { createInProcessBus, type BusEvent } from '../../src/bus'
+import { DEMO_OWNER, envelope, signInAsMember, signInAsGuest, startTestApp, type TestApp } from '../helper'
+
+const SERVER = '832828'
+let test: TestApp
+let owner: Record<string, string>
+let moderator: Record<string, string>
+let events: BusEvent[] = []
+
+beforeAll(async () => {
+  const bus = createInProcessBus()
+  bus.subscribe(event => { events.push(event) })
+  test = await startTestApp({}, { bus })
+  owner = (await signInAsMember(test, DEMO_OWNER)).headers
+  moderator = (await signInAsMember(test, '100003')).headers
+})
+afterAll(async () => { await test.close() })
+
+async function isMember (uid: string): Promise<boolean> {
+  const { data } = envelope<MyPermissions>(await test.inject({ url: `/servers/${SERVER}/permissions/me`, headers: (await signInAsMember(test, uid)).headers }))
+  return data.is_member
+}
+
+describe('PUT /servers/:server_id/members/:uid/timeout', () => {
+  it('mutes a member until a time, tells the server live, and takes their speaking bits', async () => {
+    events = []
+    const until = Math.floor(Date.now() / 1000) + 600
+    const response = await test.inject({ method: 'PUT', url: `/servers/${SERVER}/members/100004/timeout`, headers: moderator, payload: { until, reason: 'spam' } })
+    const state = envelope<MemberState>(response).data
+    expect(state).toMatchObject({ uid: '100004', timeout_until: until })
+    expect(events).toEqual([{ t: 'MEMBER_UPDATE', server_id: SERVER, d: state }])
+    const muted = envelope<MyPermissions>(await test.inject({ url: `/servers/${SERVER}/permissions/me`, headers: (await signInAsMember(test, '100004')).headers })).data
+    expect(muted.timeout_until).toBe(until)
+    expect(muted.channels.find(channel => channel.channel_id === `${SERVER}02`)?.permissions).toBe(1 | (1 << 11))
+  })
+
+  it('lifts a timeout with null', async () => {
+    const state = envelope<MemberState>(await test.inject({ method: 'PUT', url: `/servers/${SERVER}/members/100004/timeout`, headers: moderator, payload: { until: null } })).data
+    expect(state.timeout_until).toBeNull()
+  })
+
+  it('refuses a time in the past, beyond 28 days or not a number with 400', async () => {
+    const now = Math.floor(Date.now() / 1000)
+    for (const until of [now - 1, now + 29 * 86400, '"soon"', '1e309', '1'.repeat(40), '-0.5']) {
+      const response = await test.inject({
+        method: 'PUT', url: `/servers/${SERVER}/members/100004/timeout`, headers: { ...moderator, 'content-type': 'application/json' }, payload: `{"until":${until}}`,
+      })
+      expect(response.statusCode).toBe(400)
+    }
+  })
+
+  it('refuses to mute the owner, an administrator or oneself (403 OUTRANKED)', async () => {
+    const until = Math.floor(Date.now() / 1000) + 60
+    for (const uid of [DEMO_OWNER, '100002', '100003']) {
+      const response = await test.inject({ method: 'PUT', url: `/servers/${SERVER}/members/${uid}/timeout`, headers: moderator, payload: { until } })
+      expect(response.statusCode).toBe(403)
+      expect(envelope(response).code).toBe(403002)
+    }
+  })
+
+  it('refuses a member without MuteMembers with 403 naming it', async () => {
+    const member = await signInAsMember(test, '100004')
+    const response = await test.inject({ method: 'PUT', url: `/servers/${SERVER}/members/B_300001/timeout`, headers: member.headers, payload: { until: null } })
+    expect(envelope(response)).toEqual({ code: 403000, msg: 'missing permission: MuteMembers', data: null })
+  })
+})
+
+describe('kick and ban', () => {
+  it('kicks a member: they leave, the server hears it and their sessions are told to close', async () => {
+    events = []
+    const response = await test.inject({ method: 'DELETE', url: `/servers/${SERVER}/members/B_300001?reason=rude`, headers: moderator })
+    expect(response.statusCode).toBe(200)
+    expect(await isMember('B_300001')).toBe(false)
+    expect(events.map(event => event.t)).toEqual(['MEMBER_REMOVE', 'SESSION_REVOKED'])
+    expect(events[1]).toMatchObject({ only_uids: ['B_300001'], d: { uid: 'B_300001', session_ids: null, reason: 'kicked' } })
+  })
+
+  it('bans someone, lists the ban, keeps them from joining by invite, and unbans', async () => {
+    const guest = await signInAsGuest(test)
+    expect((await test.inject({ method: 'PUT', url: `/servers/${SERVER}/bans/${guest.uid}`, headers: moderator, payload: { reason: '广告' } })).statusCode).toBe(200)
+    const bans = envelope<BanList>(await test.inject({ url: `/servers/${SERVER}/bans`, headers: moderator })).data
+    expect(bans.list[0]).toMatchObject({ user: { uid: guest.uid }, reason: '广告', banned_by: '100003' })
+    expect((await test.inject({ method: 'DELETE', url: `/servers/${SERVER}/bans/${guest.uid}`, headers: moderator })).statusCode).toBe(200)
+    expect((await test.inject({ method: 'DELETE', url: `/servers/${SERVER}/bans/${guest.uid}`, headers: moderator })).statusCode).toBe(404)
+  })
+
+  it('never lets a moderator kick or ban the owner or an administrator', async () => {
+    expect((await test.inject({ method: 'DELETE', url: `/servers/${SERVER}/members/${DEMO_OWNER}`, headers: moderator })).statusCode).toBe(403)
+    expect((await test.inject({ method: 'PUT', url: `/servers/${SERVER}/bans/100002`, headers: moderator })).statusCode).toBe(403)
+    expect(await isMember('100002')).toBe(true)
+  })
+
+  it('answers 404 for kicking someone who is not a member and banning a user who does not exist', async () => {
+    const guest = await signInAsGuest(test)
+    expect((await test.inject({ method: 'DELETE', url: `/servers/${SERVER}/members/${guest.uid}`, headers: moderator })).statusCode).toBe(404)
+    expect((await test.inject({ method: 'PUT', url: `/servers/${SERVER}/bans/nobody`, headers: moderator })).statusCode).toBe(404)
+  })
+})
+
+describe('GET /servers/:server_id/audit-log', () => {
+  it('shows moderators every action, newest first, with who did it', async () => {
+    const log = envelope<AuditLog>(await test.inject({ url: `/servers/${SERVER}/audit-log?limit=100`, headers: moderator })).data
+    expect(log.items.map(entry => entry.action)).toEqual(expect.arrayContaining(['member_timeout', 'member_kick', 'member_ban', 'member_unban']))
+    expect(log.items[0]).toMatchObject({ action: 'member_unban', actor: { uid: '100003' } })
+    const kick = log.items.find(entry => entry.action === 'member_kick')
+    expect(kick).toMatchObject({ target_id: 'B_300001', reason: 'rude' })
+    const ids = log.items.map(entry => entry.entry_id)
+    expect([...ids].sort().reverse()).toEqual(ids)
+  })
+
+  it('pages with before and limit', async () => {
+    const first = envelope<AuditLog>(await test.inject({ url: `/servers/${SERVER}/audit-log?limit=2`, headers: moderator })).data
+    expect(first.items).toHaveLength(2)
+    expect(first.has_more).toBe(true)
+    const next = envelope<AuditLog>(await test.inject({ url: `/servers/${SERVER}/audit-log?limit=2&before=${first.items[1].entry_id}`, headers: moderator })).data
+    expect(next.items[0].entry_id < first.items[1].entry_id).toBe(true)
+  })
+
+  it('refuses an ordinary member with 403', async () => {
+    const member = await signInAsMember(test, '100004')
+    expect((await test.inject({ url: `/servers/${SERVER}/audit-log`, headers: member.headers })).statusCode).toBe(403)
+  })
+})
+
+describe('reports', () => {
+  it('queues a report of a message for the moderators', async () => {
+    const member = await signInAsMember(test, '100004')
+    const messageId = envelope<{ items: Array<{ message_id: string }> }>(await test.inject(`/channels/${SERVER}02/messages?limit=1`)).data.items[0].message_id
+    const response = await test.inject({ method: 'POST', url: '/reports', headers: member.headers, payload: { target_type: 'message', target_id: messageId, reason: 'spam', note: '刷屏' } })
+    expect(response.statusCode).toBe(200)
+    const queue = envelope<ReportList>(await test.inject({ url: `/servers/${SERVER}/reports`, headers: moderator })).data
+    expect(queue.items[0]).toMatchObject({ target_type: 'message', target_id: messageId, reason: 'spam', note: '刷屏', reporter: { uid: '100004' } })
+  })
+
+  it('needs the server of a reported member, and refuses unknown targets and reasons', async () => {
+    const member = await signInAsMember(test, '100004')
+    const post = (payload: object) => test.inject({ method: 'POST', url: '/reports', headers: member.headers, payload })
+    expect((await post({ target_type: 'member', target_id: '100002', reason: 'abuse' })).statusCode).toBe(400)
+    expect((await post({ target_type: 'member', target_id: '100002', server_id: SERVER, reason: 'abuse' })).statusCode).toBe(200)
+    expect((await post({ target_type: 'message', target_id: 'nope', reason: 'spam' })).statusCode).toBe(404)
+    expect((await post({ target_type: 'message', target_id: 'x', reason: 'boring' })).statusCode).toBe(400)
+  })
+})
+
+describe('the server word list (SPEC §5)', () => {
+  it('lets the owner add words that the audit of that server then refuses', async () => {
+    const words = envelope<WordList>(await test.inject({ method: 'PUT', url: `/servers/${SERVER}/words`, headers: owner, payload: { words: ['菠菜', '菠菜'] } })).data
+    expect(words.words).toEqual(['菠菜'])
+    const refused = await test.inject({ method: 'POST', url: `/servers/${SERVER}/channels`, headers: owner, payload: { title: '菠菜频道', channel_type: 1 } })
+    expect(refused.statusCode).toBe(422)
+    expect(envelope(refused).code).toBe(104001)
+    const elsewhere = await test.inject({ method: 'POST', url: '/servers/723658/channels', headers: owner, payload: { title: '菠菜频道', channel_type: 1 } })
+    expect(elsewhere.statusCode).toBe(200)
+  })
+
+  it('keeps the word list from moderators', async () => {
+    expect((await test.inject({ url: `/servers/${SERVER}/words`, headers: moderator })).statusCode).toBe(403)
+  })
+})
+
+describe('PATCH /servers/:server_id (the owner\'s settings)', () => {
+  it('lets the owner rename the server and change its icon and introduction, audited', async () => {
+    const response = await test.inject({ method: 'PATCH', url: '/servers/723658', headers: owner, payload: { name: '新星海城', introduction: '欢迎\n新朋友', icon: 'https://cdn.example/icon.png' } })
+    expect(envelope<Server>(response).data).toMatchObject({ server_id: '723658', name: '新星海城', introduction: '欢迎\n新朋友', icon: 'https://cdn.example/icon.png' })
+    const log = envelope<AuditLog>(await test.inject({ url: '/servers/723658/audit-log', headers: moderator })).data
+    expect(log.items[0]).toMatchObject({ action: 'server_update', actor: { uid: DEMO_OWNER } })
+  })
+
+  it('refuses text that fails the audit with its 104xxx code and writes nothing', async () => {
+    const before = envelope<Server>(await test.inject('/servers/723658')).data
+    const name = await test.inject({ method: 'PATCH', url: '/servers/723658', headers: owner, payload: { name: '违禁城', introduction: 'fine' } })
+    expect(envelope(name).code).toBe(104001)
+    const introduction = await test.inject({ method: 'PATCH', url: '/servers/723658', headers: owner, payload: { introduction: '来赌博' } })
+    expect(envelope(introduction).code).toBe(104007)
+    expect(envelope<Server>(await test.inject('/servers/723658')).data).toMatchObject({ name: before.name, introduction: before.introduction })
+  })
+
+  it('refuses a moderator with 403 naming ManageServer', async () => {
+    const response = await test.inject({ method: 'PATCH', url: '/servers/723658', headers: moderator, payload: { name: 'x' } })
+    expect(envelope(response).msg).toBe('missing permission: ManageServer')
+  })
+})

@@ -1,0 +1,64 @@
+import { useEffect } from 'react'
+import { observer } from 'mobx-react-lite'
+import { Button, Image, Text, View } from '@tarojs/components'
+import { t, type MessageKey } from '@/constants/messages'
+import { usePageLifecycle } from '@/hooks/use-page-lifecycle'
+import { currentParams, relaunch } from '@/router'
+import { usePageStore } from '@/stores/context'
+import { InviteStore, type InviteProblem } from '@/stores/invite-store'
+import './index.scss'
+
+/** This page's path, for the lifecycle log. */
+const PAGE_PATH = 'pages/invite/index'
+
+/** What the page says for each reason an invite cannot be used. */
+const PROBLEM_TEXT: Readonly<Record<InviteProblem, MessageKey>> = {
+  expired: 'inviteExpired',
+  used_up: 'inviteUsedUp',
+  banned: 'inviteBanned',
+  unknown: 'inviteUnknown',
+  failed: 'requestError',
+}
+
+/**
+ * An invite link (issue 18; `?code=`): the server it opens, who invited, and one tap to
+ * join — then the server's Home, through the same `sid` the share flow carries (SPEC §2).
+ * An expired, used-up or unknown invite, or a ban, is said plainly.
+ */
+function InvitePage () {
+  usePageLifecycle(PAGE_PATH)
+  const invite = usePageStore(root => new InviteStore(root.session))
+  const { code } = currentParams()
+
+  useEffect(() => {
+    invite.load(code ?? '').catch(error => console.error('[invite] load failed:', error))
+  }, [invite, code])
+
+  useEffect(() => {
+    // SPEC §2: Home reads the server from sid
+    if (invite.joinedServerId) relaunch(undefined, { sid: invite.joinedServerId }).catch(error => console.error('[invite] opening Home failed:', error))
+  }, [invite.joinedServerId])
+
+  const server = invite.invite?.server
+  return (
+    <View className='invite'>
+      {server && <Image className='invite__icon' src={server.icon} mode='aspectFill' />}
+      {invite.invite && <Text className='invite__from'>{t('inviteFrom', { name: invite.invite.inviter.nickname })}</Text>}
+      {server && <Text className='invite__name'>{server.name}</Text>}
+      {server && <Text className='invite__members'>{t('homeMembers', { count: String(server.member_count) })}</Text>}
+      {invite.status === 'loading' && <Text className='invite__from'>{t('inviteLoading')}</Text>}
+      {invite.problem && <Text className='invite__problem'>{t(PROBLEM_TEXT[invite.problem])}</Text>}
+      {invite.canJoin && (
+        <Button className='invite__join' type='primary' onClick={() => { invite.accept().catch(error => console.error('[invite] join failed:', error)) }}>
+          {t('inviteJoin')}
+        </Button>
+      )}
+      {invite.status === 'joining' && <Text className='invite__from'>{t('inviteJoining')}</Text>}
+      {(invite.problem !== null && invite.problem !== 'failed') && (
+        <Button className='invite__join' onClick={() => { relaunch().catch(error => console.error('[invite] home failed:', error)) }}>{t('backHome')}</Button>
+      )}
+    </View>
+  )
+}
+
+export default observer(InvitePage)
