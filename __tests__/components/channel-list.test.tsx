@@ -1,14 +1,25 @@
 import TestUtils from '@tarojs/test-utils-react'
 import { ChannelKind, ChannelType } from '@core/wire/entities'
-import ChannelList, { CHANNEL_TYPE_ICON, channelIconOf } from '@/components/channel-list'
+import ChannelList from '@/components/channel-list'
 import { channel } from '../stores/support/fakes'
 
 afterEach(() => { document.body.innerHTML = '' })
 
 describe('ChannelList', () => {
-  it('has an icon for every channel type of SPEC §4, and a neutral one for unknown types', () => {
-    expect(Object.keys(CHANNEL_TYPE_ICON).map(Number).sort((a, b) => a - b)).toEqual([1, 2, 3, 8, 10, 11, 12, 13])
-    expect(channelIconOf(99)).toBe('•')
+  it('shows each channel\'s icon as the image the server gives it, not a glyph', async () => {
+    const voice = channel('c3', { name: '语音茶室', channel_type: ChannelType.Voice, icon: 'https://cdn.example/icon-type-2.svg' })
+    const testUtils = new TestUtils()
+    await testUtils.mount(ChannelList, { props: { groups: [{ group: null, channels: [voice] }], onTap: jest.fn() } })
+    const icon = await testUtils.queries.waitForQuerySelector('.channel-list__icon')
+    expect(icon?.getAttribute('src')).toBe('https://cdn.example/icon-type-2.svg')
+  })
+
+  it('shows the name\'s first character for a channel without an icon image', async () => {
+    const lobby = channel('c1', { name: '大厅', icon: '' })
+    const testUtils = new TestUtils()
+    await testUtils.mount(ChannelList, { props: { groups: [{ group: null, channels: [lobby] }], onTap: jest.fn() } })
+    const icon = await testUtils.queries.waitForQuerySelector('.channel-list__icon')
+    expect(icon?.textContent).toBe('大')
   })
 
   it('shows top-level channels without a header and reports the tapped channel', async () => {

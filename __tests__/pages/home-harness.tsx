@@ -99,6 +99,8 @@ export async function mountPage (Page: React.ComponentType, options: MountOption
   const scheduler = manualScheduler()
   const root = createRootStore(api, { storage: memoryStorage(), loginKey: 'test:login', clock: clock.now, scheduler, logger: fakeLogger() })
   jest.spyOn(Taro, 'getCurrentInstance').mockReturnValue({ router: { params: options.params ?? {} } } as unknown as ReturnType<typeof Taro.getCurrentInstance>)
+  // The page was opened directly (a shared link): nothing lies behind it.
+  jest.spyOn(Taro, 'getCurrentPages').mockReturnValue([{ route: 'pages/opened/index' }] as unknown as ReturnType<typeof Taro.getCurrentPages>)
   const testUtils = new TestUtils()
   const settle = async () => {
     await testUtils.act(async () => { for (let i = 0; i < 5; i += 1) await new Promise(resolve => setTimeout(resolve, 0)) })

@@ -105,6 +105,18 @@ const ZH_CN = {
   demoPrices: '价格',
   colourValid: '有效',
   colourInvalid: '无效',
+  // SPEC §2: page titles (each page's configuration takes the zh-CN one; the page sets its language's at load).
+  pageTitleHome: '首页',
+  pageTitleMarket: '销售演示平台',
+  pageTitleMe: '我的',
+  pageTitleChannel: '频道',
+  pageTitleDemo: '组件演示',
+  pageTitleNotFound: '页面不存在',
+  pageTitleWebview: '网页',
+  // The page header's way back.
+  navBack: '返回',
+  navHome: '首页',
+  showroomNone: '这个社区还没有展厅',
 }
 
 /** A message key. */
@@ -193,6 +205,16 @@ const EN: Record<MessageKey, string> = {
   demoPrices: 'Prices',
   colourValid: 'valid',
   colourInvalid: 'invalid',
+  pageTitleHome: 'Home',
+  pageTitleMarket: 'Sales demo platform',
+  pageTitleMe: 'Me',
+  pageTitleChannel: 'Channel',
+  pageTitleDemo: 'Component demo',
+  pageTitleNotFound: 'Page not found',
+  pageTitleWebview: 'Web page',
+  navBack: 'Back',
+  navHome: 'Home',
+  showroomNone: 'This community has no showroom yet',
 }
 
 /** The whole table, per language. */

@@ -10,8 +10,11 @@ import type { Db, UsersTable } from '../db/schema'
 /** How long a guest session lasts: 30 days. */
 export const SESSION_LIFETIME_SECONDS = 30 * 24 * 3600
 
-/** Avatar of a new guest (a seeded image, see db/seed). */
-export const GUEST_AVATAR = '/files/seed/avatar-0.svg'
+/**
+ * Avatar of a new guest: none, so clients draw the guest's own initial (a seeded
+ * picture would carry another user's initial).
+ */
+export const GUEST_AVATAR = ''
 
 /** The wire user of a row. */
 export function toUser (row: UsersTable): User {

@@ -1,23 +1,20 @@
-import { View, Text } from '@tarojs/components'
-import { ChannelType } from '@core/wire/codes'
+import { Image, View, Text } from '@tarojs/components'
 import type { Channel, ChannelGroup } from '@core/wire/entities'
+import { mediaUrl } from '@/utils/media-url'
 import './index.scss'
 
-/** SPEC §4: the glyph shown for each channel type (plain text, no icon font). */
-export const CHANNEL_TYPE_ICON: Readonly<Record<ChannelType, string>> = {
-  [ChannelType.Discussion]: '#',
-  [ChannelType.Voice]: '🔊',
-  [ChannelType.Post]: '📝',
-  [ChannelType.Metaverse]: '🌐',
-  [ChannelType.GamePlaza]: '🎮',
-  [ChannelType.ExternalLink]: '🔗',
-  [ChannelType.Live]: '📺',
-  [ChannelType.LiveBanner]: '📣',
-}
+/** The decorative image's attributes on H5: an empty alt, so screen readers read the channel's name only. */
+const DECORATIVE = { alt: '' }
 
-/** The glyph of a channel type; a neutral dot for a type this client does not know. */
-export function channelIconOf (type: number): string {
-  return CHANNEL_TYPE_ICON[type as ChannelType] ?? '•'
+/**
+ * A channel's icon: the image the server gives every channel (its type's SVG icon unless
+ * the channel has its own), never a font glyph — emoji show as empty boxes where no emoji
+ * font is installed. Without an image, the name's first character on its type's tint.
+ */
+export function ChannelIcon ({ channel }: { channel: Pick<Channel, 'icon' | 'name' | 'channel_type'> }) {
+  const src = mediaUrl(channel.icon)
+  if (src !== '') return <Image className='channel-list__icon' src={src} mode='aspectFill' nativeProps={DECORATIVE} />
+  return <Text className={`channel-list__icon channel-list__icon--t${channel.channel_type}`}>{Array.from(channel.name.trim())[0] ?? ''}</Text>
 }
 
 /** What the list shows. */
@@ -30,7 +27,7 @@ export interface ChannelListProps {
 function ChannelRow ({ channel, onTap }: { channel: Channel, onTap: (channel: Channel) => void }) {
   return (
     <View className='channel-list__row' onClick={() => onTap(channel)}>
-      <Text className={`channel-list__icon channel-list__icon--t${channel.channel_type}`}>{channelIconOf(channel.channel_type)}</Text>
+      <ChannelIcon channel={channel} />
       <Text className='channel-list__name'>{channel.name}</Text>
       <Text className='channel-list__chevron'>›</Text>
     </View>

@@ -1,12 +1,13 @@
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { View, Text } from '@tarojs/components'
 import { APP_ENV, APP_VERSION_CODE } from '@/constants/env'
 import { t } from '@/constants/messages'
-import { recentRequests, type RequestLogEntry } from '@/services/request'
+import { REQUEST_LOG_LIMIT } from '@/constants/request'
+import { recentRequests, watchRequestLog, type RequestLogEntry } from '@/services/request'
 import './index.scss'
 
-/** How many of the last requests the panel lists. */
-export const DEBUG_PANEL_REQUESTS = 8
+/** How many of the last requests the panel lists: every call the log keeps. */
+export const DEBUG_PANEL_REQUESTS = REQUEST_LOG_LIMIT
 
 /** True when the page's `debug` parameter asks for the diagnostics panel (any value but '', 0 or false). */
 export function isDebugOn (params: Readonly<Record<string, string | undefined>>): boolean {
@@ -18,12 +19,19 @@ function requestLine (entry: RequestLogEntry): string {
   return `${entry.method} ${entry.path} ${entry.status ?? entry.error ?? '-'} ${entry.durationMs}ms`
 }
 
-/** The `debug` diagnostics: environment, version code (SPEC §9: 10001) and the last requests; a tap re-reads them. */
+/**
+ * The `debug` diagnostics: environment, version code (SPEC §9: 10001) and every call
+ * the page made (method, path, status, time), newest first, kept current as calls finish.
+ */
 export default function DebugPanel () {
   const [entries, setEntries] = useState(() => recentRequests())
+  useEffect(() => {
+    setEntries(recentRequests()) // calls that finished between the first render and now
+    return watchRequestLog(() => setEntries(recentRequests()))
+  }, [])
   const latest = entries.slice(-DEBUG_PANEL_REQUESTS).reverse()
   return (
-    <View className='debug-panel' onClick={() => setEntries(recentRequests())}>
+    <View className='debug-panel'>
       <Text className='debug-panel__title'>{t('debugTitle')}</Text>
       <Text className='debug-panel__line'>{t('debugEnv', { env: APP_ENV })}</Text>
       <Text className='debug-panel__line'>{t('debugVersion', { code: String(APP_VERSION_CODE) })}</Text>

@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react'
-import Taro, { useReachBottom } from '@tarojs/taro'
+import { useState } from 'react'
+import { useReachBottom } from '@tarojs/taro'
 import { View, Text, Image } from '@tarojs/components'
 import { Video } from '@/components/page-elements/video'
 import { observer } from 'mobx-react-lite'
@@ -18,6 +18,7 @@ import { mediaUrl } from '@/utils/media-url'
 import DebugPanel, { isDebugOn } from '@/components/debug-panel'
 import LiveBadge from '@/components/live-badge'
 import LiveCard, { durationText, liveStartText } from '@/components/live-card'
+import PageHeader from '@/components/page-header'
 import StateView from '@/components/state-view'
 import './index.scss'
 
@@ -148,10 +149,6 @@ function ChannelPage () {
   useReachBottom(() => loadAndReport(() => store.loadMore(), () => store.content?.view === 'unsupported' ? null : store.content?.list.moreError ?? null))
 
   const channel = store.channel
-  const name = channel?.name ?? ''
-  useEffect(() => {
-    if (name !== '') Taro.setNavigationBarTitle({ title: name }).catch(logFailure('setting the title'))
-  }, [name])
 
   const share: ShareContent | null = channel
     ? { title: channel.name, desc: server.name, imageUrl: channel.icon, target: { serverId: channel.server_id, channelId: channel.channel_id } }
@@ -166,6 +163,7 @@ function ChannelPage () {
 
   return (
     <View className='channel-page'>
+      <PageHeader title={channel?.name ?? t('pageTitleChannel')} homeQuery={channel ? { server_id: channel.server_id } : undefined} />
       {body}
       {isDebugOn(params) && <DebugPanel />}
     </View>

@@ -6,6 +6,7 @@ import { ChannelKind, ChannelType } from '@core/wire/codes'
 import type { Channel, LiveItem } from '@core/wire/entities'
 import { t } from '@/constants/messages'
 import { usePageLifecycle } from '@/hooks/use-page-lifecycle'
+import { usePageTitle } from '@/hooks/use-page-title'
 import { currentParams, navigate } from '@/router'
 import { isShareHidden, shareLink, type ShareContent } from '@/services/share'
 import { useShare } from '@/services/share/use-share'
@@ -88,6 +89,7 @@ function Home () {
     else console.warn(`[home] channel ${channelId} is not in the channel list of server ${server.serverId}`)
   }
 
+  usePageTitle(t('pageTitleHome'))
   usePageLifecycle(PAGE_PATH, {
     load: () => { load().then(openRequestedChannel).catch(logFailure('loading')) },
     show: () => live.startClock(), // SPEC §4: badges change while the page is shown

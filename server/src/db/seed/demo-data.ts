@@ -87,7 +87,17 @@ const USERS: SeedUser[] = [
 ]
 
 const POSTERS = ['100001', '100002', '100003', '100004', 'C_200001', 'D_400001']
-const CHATTERS = ['100001', '100002', 'C_200001', '100003', 'B_300001', '100004', 'D_400002', 'C_200002']
+/** The lobby's chat: each line fits the one who says it (the bot speaks as the bot, the guest as a newcomer). */
+const CHAT_LINES: ReadonlyArray<{ author: string, content: string }> = [
+  { author: '100001', content: '大家好！' },
+  { author: '100002', content: 'Welcome to the lobby.' },
+  { author: 'C_200001', content: '我是小助手，输入 /help 查看指令' },
+  { author: '100003', content: '今晚八点有直播，记得预约' },
+  { author: 'B_300001', content: '第一次来，这里好热闹' },
+  { author: '100004', content: '今天刚来，多多关照' },
+  { author: 'D_400002', content: 'The live map is open, see you in the showroom!' },
+  { author: 'C_200002', content: '直播间已开播，快来看看' },
+]
 
 const CHANNEL_TYPE_ICON: Record<number, string> = {
   [ChannelType.Discussion]: '聊',
@@ -109,8 +119,8 @@ function buildImages (): SeedImage[] {
   const images: SeedImage[] = USERS.map((user, index) => avatarImage(index, user.nickname.slice(0, 1).toUpperCase()))
   CONFIGURED_SERVERS.forEach((server, index) => images.push(iconImage(`server-${server.server_id}`, server.name.slice(0, 2), index + 4)))
   Object.entries(CHANNEL_TYPE_ICON).forEach(([type, text], index) => images.push(iconImage(`icon-type-${type}`, text, index)))
-  const coverTitles = ['LIVE', '回放', '预约', 'Showcase']
-  coverTitles.forEach((title, index) => images.push(coverImage(index, title)))
+  // Covers carry no words: the badge states live, replay or reserved, never the picture.
+  for (let index = 0; index < 4; index += 1) images.push(coverImage(index))
   images.push(showroomImage('showroom-default', 'Showroom', SHOWROOM_SIZE.width, SHOWROOM_SIZE.height, [{ x: 0.5, y: 0.5, title: 'Welcome' }]))
   images.push(iconImage('event-welcome', '欢迎', 1), iconImage('event-product', '商品', 2), iconImage('event-video', '视频', 3))
   return images
@@ -220,12 +230,11 @@ function buildPosts (serverId: string, count: number, now: number): PostsTable[]
 }
 
 function buildMessages (serverId: string, count: number, now: number): MessagesTable[] {
-  const lines = ['大家好！', 'Welcome to the lobby.', '今晚八点有直播，记得预约', '我是小助手，输入 /help 查看指令', '展厅新上了商品', 'See you in the showroom!']
   const lobby = Array.from({ length: count }, (_unused, index) => ({
     message_id: `${serverId}-msg-${String(index + 1).padStart(2, '0')}`,
     channel_id: channelIdOf(serverId, 'lobby'),
-    author_uid: CHATTERS[index % CHATTERS.length],
-    content: lines[index % lines.length],
+    author_uid: CHAT_LINES[index % CHAT_LINES.length].author,
+    content: CHAT_LINES[index % CHAT_LINES.length].content,
     created_at: now - index * 7 * 60 - 30,
   }))
   const interaction = [
