@@ -34,4 +34,14 @@ describe('ChannelList', () => {
     testUtils.act(() => { (rows[1] as HTMLElement).click() })
     expect(onTap).toHaveBeenCalledWith(posts)
   })
+
+  it('badges a channel with unread messages, capped at 99+, and leaves read ones plain', async () => {
+    const lobby = { ...channel('c1', { name: '大厅' }), unread_count: 3 }
+    const news = { ...channel('c2', { name: '公告' }), unread_count: 120 }
+    const read = { ...channel('c3', { name: '闲聊' }), unread_count: 0 }
+    const testUtils = new TestUtils()
+    await testUtils.mount(ChannelList, { props: { groups: [{ group: null, channels: [lobby, news, read] }], onTap: jest.fn() } })
+    await testUtils.queries.waitForQuerySelector('.channel-list__unread')
+    expect(Array.from(document.querySelectorAll('.channel-list__row')).map(row => row.querySelector('.channel-list__unread')?.textContent ?? null)).toEqual(['3', '99+', null])
+  })
 })

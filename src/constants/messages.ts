@@ -117,6 +117,7 @@ const ZH_CN = {
   navBack: '返回',
   navHome: '首页',
   showroomNone: '这个社区还没有展厅',
+  desktopServers: '社区',
 }
 
 /** A message key. */
@@ -215,6 +216,7 @@ const EN: Record<MessageKey, string> = {
   navBack: 'Back',
   navHome: 'Home',
   showroomNone: 'This community has no showroom yet',
+  desktopServers: 'Communities',
 }
 
 /** The whole table, per language. */

@@ -1,5 +1,6 @@
 import { Image, View, Text } from '@tarojs/components'
 import type { Channel, ChannelGroup } from '@core/wire/entities'
+import { formatBadgeCount } from '@/utils/format-number'
 import { mediaUrl } from '@/utils/media-url'
 import './index.scss'
 
@@ -17,6 +18,18 @@ export function ChannelIcon ({ channel }: { channel: Pick<Channel, 'icon' | 'nam
   return <Text className={`channel-list__icon channel-list__icon--t${channel.channel_type}`}>{Array.from(channel.name.trim())[0] ?? ''}</Text>
 }
 
+/** What a signed-in member's channel list adds per channel (the msg branch's answer); absent otherwise. */
+interface UnreadCounts {
+  unread_count?: number
+  mention_count?: number
+}
+
+/** The unread messages of a channel for the signed-in member (0 when the answer has none). */
+export function unreadCountOf (channel: Channel & UnreadCounts): number {
+  const count = channel.unread_count
+  return typeof count === 'number' && Number.isFinite(count) && count > 0 ? Math.floor(count) : 0
+}
+
 /** What the list shows. */
 export interface ChannelListProps {
   /** The channel list grouped for display (SPEC §4: kind 1 groups are headers). */
@@ -25,16 +38,18 @@ export interface ChannelListProps {
 }
 
 function ChannelRow ({ channel, onTap }: { channel: Channel, onTap: (channel: Channel) => void }) {
+  const unread = unreadCountOf(channel)
   return (
     <View className='channel-list__row' onClick={() => onTap(channel)}>
       <ChannelIcon channel={channel} />
       <Text className='channel-list__name'>{channel.name}</Text>
+      {unread > 0 && <Text className='channel-list__unread'>{formatBadgeCount(unread)}</Text>}
       <Text className='channel-list__chevron'>›</Text>
     </View>
   )
 }
 
-/** The channel list: top-level channels, then each group's header with its channels; a row per channel with its type's icon. */
+/** The channel list: top-level channels, then each group's header with its channels; a row per channel with its icon and unread badge (SPEC §9: 99+). */
 export default function ChannelList ({ groups, onTap }: ChannelListProps) {
   return (
     <View className='channel-list'>
