@@ -29,7 +29,7 @@ describe('the shell', () => {
       expect(await page.title()).toBe('Me')
       await page.locator('.page-header__back').filter({ visible: true }).click()
       await page.waitForURL(url => url.pathname === '/index.html')
-      expect(await page.title()).toBe('Home')
+      await page.waitForFunction(() => document.title === 'Home') // after the page's slide-back animation
     })
   })
 
