@@ -2,6 +2,7 @@ import { Button, Image, Text, View } from '@tarojs/components'
 import { t } from '@/constants/messages'
 import { mediaUrl } from '@/utils/media-url'
 import './index.scss'
+import { DECORATIVE_IMAGE } from '@/constants/ui'
 
 /** What the picker shows and what it can do. */
 export interface AvatarPickerProps {
@@ -32,7 +33,7 @@ export default function AvatarPicker ({ src, nickname, busy = false, error = nul
   return (
     <View className='avatar-picker'>
       {image !== ''
-        ? <Image className='avatar-picker__image' src={image} mode='aspectFill' />
+        ? <Image className='avatar-picker__image' src={image} mode='aspectFill' nativeProps={DECORATIVE_IMAGE} />
         : <Text className='avatar-picker__image avatar-picker__image--initial'>{initial}</Text>}
       <View className='avatar-picker__actions'>
         <Button className='avatar-picker__button' size='mini' disabled={disabled} loading={busy} onClick={onChoose}>{t('avatarChange')}</Button>

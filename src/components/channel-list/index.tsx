@@ -3,9 +3,7 @@ import type { Channel, ChannelGroup } from '@core/wire/entities'
 import { formatBadgeCount } from '@/utils/format-number'
 import { mediaUrl } from '@/utils/media-url'
 import './index.scss'
-
-/** The decorative image's attributes on H5: an empty alt, so screen readers read the channel's name only. */
-const DECORATIVE = { alt: '' }
+import { DECORATIVE_IMAGE, FOCUSABLE } from '@/constants/ui'
 
 /**
  * A channel's icon: the image the server gives every channel (its type's SVG icon unless
@@ -14,7 +12,7 @@ const DECORATIVE = { alt: '' }
  */
 export function ChannelIcon ({ channel }: { channel: Pick<Channel, 'icon' | 'name' | 'channel_type'> }) {
   const src = mediaUrl(channel.icon)
-  if (src !== '') return <Image className='channel-list__icon' src={src} mode='aspectFill' nativeProps={DECORATIVE} />
+  if (src !== '') return <Image className='channel-list__icon' src={src} mode='aspectFill' nativeProps={DECORATIVE_IMAGE} />
   return <Text className={`channel-list__icon channel-list__icon--t${channel.channel_type}`}>{Array.from(channel.name.trim())[0] ?? ''}</Text>
 }
 
@@ -40,7 +38,7 @@ export interface ChannelListProps {
 function ChannelRow ({ channel, onTap }: { channel: Channel, onTap: (channel: Channel) => void }) {
   const unread = unreadCountOf(channel)
   return (
-    <View className='channel-list__row' onClick={() => onTap(channel)}>
+    <View className='channel-list__row' ariaRole='button' {...FOCUSABLE} onClick={() => onTap(channel)}>
       <ChannelIcon channel={channel} />
       <Text className='channel-list__name'>{channel.name}</Text>
       {unread > 0 && <Text className='channel-list__unread'>{formatBadgeCount(unread)}</Text>}

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { Text, View } from '@tarojs/components'
 import { t } from '@/constants/messages'
+import { FOCUSABLE } from '@/constants/ui'
 import { usePageTitle } from '@/hooks/use-page-title'
 import { back, hasPageBehind } from '@/router'
 import type { QueryInput } from '@core/query/url'
@@ -30,7 +31,7 @@ export default function PageHeader ({ title, homeQuery }: PageHeaderProps) {
   const leave = () => { back(1, homeQuery).catch(error => console.error('[page-header] back failed:', error)) }
   return (
     <View className='page-header'>
-      <View className='page-header__back' ariaRole='button' ariaLabel={label} onClick={leave}>
+      <View className='page-header__back' ariaRole='button' ariaLabel={label} {...FOCUSABLE} onClick={leave}>
         <Text className='page-header__arrow'>‹</Text>
         <Text className='page-header__back-text'>{label}</Text>
       </View>

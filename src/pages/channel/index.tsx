@@ -21,6 +21,7 @@ import LiveCard, { durationText, liveStartText } from '@/components/live-card'
 import PageHeader from '@/components/page-header'
 import StateView from '@/components/state-view'
 import './index.scss'
+import { DECORATIVE_IMAGE } from '@/constants/ui'
 
 /** This page's path, for the lifecycle log. */
 const PAGE_PATH = 'pages/channel/index'
@@ -41,7 +42,7 @@ function Author ({ nickname, avatar, createdAt }: { nickname: string, avatar: st
   const src = mediaUrl(avatar)
   return (
     <View className='channel-page__author'>
-      {src !== '' ? <Image className='channel-page__avatar' src={src} mode='aspectFill' lazyLoad /> : <View className='channel-page__avatar' />}
+      {src !== '' ? <Image className='channel-page__avatar' src={src} mode='aspectFill' lazyLoad nativeProps={DECORATIVE_IMAGE} /> : <View className='channel-page__avatar' />}
       <Text className='channel-page__nickname'>{nickname}</Text>
       <Text className='channel-page__time'>{formatDate(fromUnixSeconds(createdAt), 'MM-DD HH:mm')}</Text>
     </View>
@@ -64,7 +65,7 @@ function PostCard ({ post }: { post: Post }) {
       <Author nickname={post.author.nickname} avatar={post.author.avatar} createdAt={post.created_at} />
       <Text className='channel-page__post-title'>{post.title}</Text>
       <Text className='channel-page__post-text'>{post.content}</Text>
-      {cover !== '' && <Image className='channel-page__post-cover' src={cover} mode='aspectFill' lazyLoad />}
+      {cover !== '' && <Image className='channel-page__post-cover' src={cover} mode='aspectFill' lazyLoad nativeProps={DECORATIVE_IMAGE} />}
     </View>
   )
 }
@@ -82,7 +83,7 @@ function Player ({ played }: { played: PlayedLive }) {
         {state === 'order' || src === ''
           ? (
             <View className='channel-page__poster'>
-              {cover !== '' && <Image className='channel-page__poster-image' src={cover} mode='aspectFill' />}
+              {cover !== '' && <Image className='channel-page__poster-image' src={cover} mode='aspectFill' nativeProps={DECORATIVE_IMAGE} />}
               <Text className='channel-page__poster-text'>{state === 'order' ? t('liveNotStarted', { time: start }) : t('livePlayerEmpty')}</Text>
             </View>
             )
