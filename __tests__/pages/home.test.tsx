@@ -264,7 +264,8 @@ describe('Home: header, footer, sharing and parameters', () => {
     page = await mountPage(Home)
     await page.testUtils.act(() => page?.root.session.ensureSignedIn())
     await page.settle()
-    expect(document.querySelector('.server-header__me')?.textContent).toBe('游客0001')
+    expect(document.querySelector('.server-header__nickname')?.textContent).toBe('游客0001')
+    expect(document.querySelector('.server-header__avatar--initial')?.textContent).toBe('游') // no picture: its own initial
     await page.tap('.server-header__me')
     expect(navigateTo).toHaveBeenCalledWith({ url: '/pages/me/index' })
   })

@@ -105,6 +105,25 @@ describe('the demo seed', () => {
     }
   })
 
+  it('draws live covers without words: the badge states live, replay or reserved, never the picture', async () => {
+    const covers = (await db.selectFrom('lives').select('cover').distinct().execute()).map(row => row.cover)
+    expect(covers.length).toBeGreaterThan(0)
+    for (const cover of covers) {
+      const response = await test.inject(cover)
+      expect(response.statusCode).toBe(200)
+      expect(response.body).not.toContain('<text')
+    }
+  })
+
+  it('has the bot speak as the bot and people as themselves in the lobby', async () => {
+    const lines = await db.selectFrom('messages').innerJoin('users', 'users.uid', 'messages.author_uid')
+      .select(['users.nickname', 'messages.content']).where('messages.channel_id', '=', '83282802').execute()
+    const botLine = lines.filter(line => line.content.includes('我是小助手'))
+    expect(botLine.length).toBeGreaterThan(0)
+    expect(botLine.every(line => line.nickname === '小助手')).toBe(true)
+    expect(lines.filter(line => line.content.includes('今天刚来')).every(line => line.nickname === 'Mia')).toBe(true)
+  })
+
   it('is idempotent: seeding and migrating again changes no counts', async () => {
     const before = await counts()
     await migrateToLatest(db)

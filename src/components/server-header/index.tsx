@@ -41,7 +41,9 @@ export default function ServerHeader ({ name, icon, introduction, memberCount, u
           {memberCount !== null && <Text className='server-header__members'>{t('homeMembers', { count: formatCount(memberCount) })}</Text>}
         </View>
         <View className='server-header__me' ariaRole='button' {...FOCUSABLE} onClick={onMeTap}>
-          {avatarUrl !== '' ? <Image className='server-header__avatar' src={avatarUrl} mode='aspectFill' nativeProps={DECORATIVE_IMAGE} /> : <View className='server-header__avatar' />}
+          {avatarUrl !== ''
+            ? <Image className='server-header__avatar' src={avatarUrl} mode='aspectFill' nativeProps={DECORATIVE_IMAGE} />
+            : <Text className='server-header__avatar server-header__avatar--initial'>{Array.from(user?.nickname.trim() ?? '')[0] ?? ''}</Text>}
           <Text className='server-header__nickname'>{user?.nickname || t('homeMe')}</Text>
         </View>
       </View>
