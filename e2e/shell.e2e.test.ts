@@ -50,6 +50,19 @@ describe('the shell', () => {
     })
   })
 
+  it('shows a video card whole in Market: the video, then its title below it', async () => {
+    await journey(browser(), 'market-video-card', 'phone', async page => {
+      await page.goto(urlOf('/market/index.html?sid=832828&cid=83282810'))
+      await page.locator('.showroom-map__hotspot', { hasText: '放映厅' }).click()
+      const title = page.locator('.interaction-card__title', { hasText: '展厅宣传片' })
+      await title.waitFor()
+      const video = await page.locator('.interaction-card__video').boundingBox()
+      const titleBox = await title.boundingBox()
+      expect(video!.height).toBeGreaterThan(100)
+      expect(titleBox!.y).toBeGreaterThanOrEqual(video!.y + video!.height - 1)
+    })
+  })
+
   it('lists every call the page made in the debug panel, with path, status and time', async () => {
     await journey(browser(), 'debug-panel', 'phone', async page => {
       await page.goto(urlOf('/index.html?sid=832828&debug=1'))
