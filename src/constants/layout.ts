@@ -12,6 +12,3 @@ export const DEVICE_RATIOS: Readonly<Record<number, number>> = {
   750: 1,
   828: 0.905,
 }
-
-/** From this window width (CSS px) on, H5 shows the desktop layout: servers rail, channel list, content. */
-export const DESKTOP_MIN_WIDTH_PX = 1024

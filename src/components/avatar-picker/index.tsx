@@ -2,7 +2,7 @@ import { Button, Image, Text, View } from '@tarojs/components'
 import { t } from '@/constants/messages'
 import { mediaUrl } from '@/utils/media-url'
 import './index.scss'
-import { DECORATIVE_IMAGE } from '@/constants/ui'
+import { DECORATIVE_IMAGE } from '@/constants/a11y'
 
 /** What the picker shows and what it can do. */
 export interface AvatarPickerProps {

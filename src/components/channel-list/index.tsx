@@ -3,7 +3,7 @@ import type { Channel, ChannelGroup } from '@core/wire/entities'
 import { formatBadgeCount } from '@/utils/format-number'
 import { mediaUrl } from '@/utils/media-url'
 import './index.scss'
-import { DECORATIVE_IMAGE, FOCUSABLE } from '@/constants/ui'
+import { DECORATIVE_IMAGE, FOCUSABLE } from '@/constants/a11y'
 
 /**
  * A channel's icon: the image the server gives every channel (its type's SVG icon unless

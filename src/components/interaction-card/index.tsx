@@ -5,7 +5,7 @@ import { t } from '@/constants/messages'
 import { formatPrice } from '@/utils/format-price'
 import { mediaUrl } from '@/utils/media-url'
 import './index.scss'
-import { DECORATIVE_IMAGE } from '@/constants/ui'
+import { DECORATIVE_IMAGE } from '@/constants/a11y'
 
 /** The card layouts: one per interaction event type the API names. */
 type CardKind = InteractionEvent['type']

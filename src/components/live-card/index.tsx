@@ -6,7 +6,7 @@ import { formatDate, fromUnixSeconds } from '@/utils/format-date'
 import { mediaUrl } from '@/utils/media-url'
 import LiveBadge from '../live-badge'
 import './index.scss'
-import { DECORATIVE_IMAGE, FOCUSABLE } from '@/constants/ui'
+import { DECORATIVE_IMAGE, FOCUSABLE } from '@/constants/a11y'
 
 /** SPEC §9: a live item's start as shown on cards, in UTC+8 (`04-01 20:00`); '' when not scheduled. */
 export function liveStartText (startedAt: number | null, pattern = 'MM-DD HH:mm'): string {

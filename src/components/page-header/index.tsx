@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Text, View } from '@tarojs/components'
 import { t } from '@/constants/messages'
-import { FOCUSABLE } from '@/constants/ui'
+import { FOCUSABLE } from '@/constants/a11y'
 import { usePageTitle } from '@/hooks/use-page-title'
 import { back, hasPageBehind } from '@/router'
 import type { QueryInput } from '@core/query/url'

@@ -4,7 +4,7 @@ import { t } from '@/constants/messages'
 import { formatCount } from '@/utils/format-number'
 import { mediaUrl } from '@/utils/media-url'
 import './index.scss'
-import { DECORATIVE_IMAGE, FOCUSABLE } from '@/constants/ui'
+import { DECORATIVE_IMAGE, FOCUSABLE } from '@/constants/a11y'
 
 /** The signed-in person shown in the header's chip. */
 export interface HeaderUser {

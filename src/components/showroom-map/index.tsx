@@ -3,7 +3,7 @@ import type { Hotspot } from '@core/wire/api'
 import type { ShowroomMap as ShowroomMapData } from '@/stores/showroom-store'
 import { mediaUrl } from '@/utils/media-url'
 import './index.scss'
-import { DECORATIVE_IMAGE } from '@/constants/ui'
+import { DECORATIVE_IMAGE } from '@/constants/a11y'
 
 /** What the map shows. */
 export interface ShowroomMapProps {

@@ -21,7 +21,7 @@ import LiveCard, { durationText, liveStartText } from '@/components/live-card'
 import PageHeader from '@/components/page-header'
 import StateView from '@/components/state-view'
 import './index.scss'
-import { DECORATIVE_IMAGE } from '@/constants/ui'
+import { DECORATIVE_IMAGE } from '@/constants/a11y'
 
 /** This page's path, for the lifecycle log. */
 const PAGE_PATH = 'pages/channel/index'
