@@ -1,7 +1,44 @@
 // Lint for the whole repository: TypeScript rules, React hooks rules, Taro's style
-// (no semicolons, single quotes).
+// (no semicolons, single quotes), and the import boundaries of the three parts
+// (README "Layout"): core/ imports neither side, server/ imports no client code, the
+// client loads no schema builder or server code, and pages reach the API only through stores.
 const tseslint = require('typescript-eslint')
 const reactHooks = require('eslint-plugin-react-hooks')
+
+/** Packages that only the client may load (the Taro runtime, MobX, React, the JS-SDK). */
+const CLIENT_PACKAGES = { group: ['@tarojs/*', 'mobx', 'mobx-*', 'react', 'react-*', 'weixin-js-sdk'], message: 'client-only package: core/ and server/ do not load the client runtime' }
+/** Packages that only the server may load. */
+const SERVER_PACKAGES = { group: ['fastify', '@fastify/*', 'kysely', 'better-sqlite3', 'pg', 'ioredis', 'ws'], message: 'server-only package: core/ and the client do not load the server runtime' }
+/** The client's alias. */
+const CLIENT_ALIAS = { group: ['@/*'], message: 'client code (src/): move what both sides need to core/' }
+
+/** What no client file imports: server code and runtime, the schema builder, core/wire schema values. */
+const CLIENT_PATTERNS = [
+  SERVER_PACKAGES,
+  { group: ['@sinclair/typebox', '@sinclair/typebox/*'], message: 'the schema builder stays out of the client bundles' },
+  { regex: '^@core/wire/(?!(codes|paths|page-answers|[a-z-]+-codes|[a-z-]+-paths)$)', allowTypeImports: true, message: 'the client imports core/wire schemas as types only (values from the TypeBox-free codes, paths, page-answers and <topic>-codes / <topic>-paths modules)' },
+  { regex: '^(\\.\\./)+server(/|$)', message: 'the client does not import server/' },
+]
+
+/**
+ * A relative import that climbs out of `dir` and into `target` (a folder at the root),
+ * for the files of `dir` at each depth: `../../src/x` from server/test/helper.ts leaves
+ * server/, while `../src/app` from there stays inside it (server/src). One config per
+ * depth, each with `patterns` and the climbing pattern of its depth.
+ */
+function boundaryConfigs (dir, patterns, targets, maxDepth = 8) {
+  const configs = []
+  for (let depth = 0; depth < maxDepth; depth++) {
+    const climb = `^(\\.\\./){${depth + 1},}(${targets.join('|')})(/|$)`
+    configs.push({
+      files: [`${dir}/${'*/'.repeat(depth)}*.{ts,tsx}`],
+      rules: {
+        '@typescript-eslint/no-restricted-imports': ['error', { patterns: [...patterns, { regex: climb, message: `${dir}/ does not import ${targets.join(' or ')}/ (README "Layout")` }] }],
+      },
+    })
+  }
+  return configs
+}
 
 module.exports = tseslint.config(
   { ignores: ['node_modules/**', 'dist/**', 'coverage/**', 'data/**', 'e2e/artifacts/**', 'bench/.work/**'] },
@@ -14,6 +51,23 @@ module.exports = tseslint.config(
       semi: ['error', 'never'],
       quotes: ['error', 'single', { avoidEscape: true }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+    },
+  },
+  // core/: pure and shared, so it imports neither side nor either runtime.
+  ...boundaryConfigs('core', [CLIENT_ALIAS, CLIENT_PACKAGES, SERVER_PACKAGES], ['src', 'server']),
+  // server/: never the client's code or runtime.
+  ...boundaryConfigs('server', [CLIENT_ALIAS, CLIENT_PACKAGES], ['src']),
+  // src/: the client's bundles take only types from core/wire's schema files; values come
+  // from the TypeBox-free codes, paths, page-answers and <topic>-codes / <topic>-paths
+  // modules, so the schema builder never ships.
+  { files: ['src/**/*.{ts,tsx}'], rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: CLIENT_PATTERNS }] } },
+  // src/pages/: pages reach the API through stores (ARCHITECTURE "Data flow").
+  {
+    files: ['src/pages/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', {
+        patterns: [...CLIENT_PATTERNS, { regex: '^(@/|(\\.\\./)+)services/(api|request)(/|$)', message: 'pages reach the API through their store, never the API client or the request chain' }],
+      }],
     },
   },
   {

@@ -8,7 +8,8 @@
  *    median of cold loads, next to the floor's;
  *  - mini-program sizes (dist/weapp and its main package; the platform allows 2 MB);
  *  - API requests/s and p50/p99 latency of the channel and live lists at 50
- *    connections for 10 s, next to a bare Fastify route returning the same bytes.
+ *    connections for 10 s, next to a bare Fastify route returning the same bytes;
+ *  - message history at 1,000,000 messages next to 1,000 (bench/history.ts).
  * Results and budgets go to bench/RESULTS.md.
  */
 import { execSync, spawn } from 'child_process'
@@ -20,6 +21,7 @@ import { gzipSync } from 'zlib'
 import autocannon from 'autocannon'
 import { launchBrowser } from '../e2e/support/browser'
 import { freePort, startProduct, stopProduct } from '../e2e/support/product'
+import { historyRows, measureHistory } from './history'
 
 const ROOT = path.resolve(__dirname, '..')
 const WORK = path.join(ROOT, 'bench/.work')
@@ -234,6 +236,7 @@ async function main (): Promise<void> {
     const weapp = weappSizes()
     const channelApi = await measureApi(product.url, `/servers/${SERVER_ID}/channels`)
     const liveApi = await measureApi(product.url, `/servers/${SERVER_ID}/lives`)
+    const history = await measureHistory()
 
     const floorLcp = median(floor.samples.map(s => s.lcp))
     const marketLcp = median(market.samples.map(s => s.lcp))
@@ -257,6 +260,7 @@ async function main (): Promise<void> {
       ['Channel list p50 / p99', `${channelApi.ours.p50} / ${channelApi.ours.p99} ms`, `${channelApi.bare.p50} / ${channelApi.bare.p99} ms`, '', ''],
       [`Live list req/s (${liveApi.bytes} B)`, liveApi.ours.rps.toFixed(0), liveApi.bare.rps.toFixed(0), ratio(liveApi.ours.rps, liveApi.bare.rps), ''],
       ['Live list p50 / p99', `${liveApi.ours.p50} / ${liveApi.ours.p99} ms`, `${liveApi.bare.p50} / ${liveApi.bare.p99} ms`, '', ''],
+      ...historyRows(history),
     ]
     const table = rows.map((row, index) => `| ${row.join(' | ')} |${index === 0 ? `\n|${row.map(() => '---').join('|')}|` : ''}`).join('\n')
     const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${os.platform()} ${os.release()}`

@@ -17,7 +17,7 @@ describe('channel taps on Home', () => {
       await tapChannel(page, '大厅')
       await page.waitForURL(/\/pages\/channel\/index/)
       expect(queryOf(page)).toMatchObject({ channel_id: '83282802', sid: '832828' })
-      await page.locator('.channel-page, .message-list, [class*="message"]').first().waitFor()
+      await page.getByTestId('message').first().waitFor()
     })
   })
 
@@ -27,7 +27,7 @@ describe('channel taps on Home', () => {
       await tapChannel(page, '作品分享')
       await page.waitForURL(/\/pages\/channel\/index/)
       expect(queryOf(page).channel_id).toBe('83282804')
-      await page.locator('[class*="post"]').first().waitFor()
+      await page.getByTestId('post').first().waitFor()
     })
   })
 

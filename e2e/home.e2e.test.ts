@@ -44,14 +44,23 @@ describe('Home', () => {
     })
   })
 
-  it('paints the server card from the answer its page carried, asking only for the lists', async () => {
+  it('paints the server card from the answer its page carried, asking only for the lists and the member\'s own membership', async () => {
     await journey(browser(), 'carried-answer', 'phone', async page => {
       const asked: string[] = []
-      page.on('request', request => { const { pathname } = new URL(request.url()); if (pathname.startsWith('/servers/')) asked.push(pathname) })
+      const membershipAsks: boolean[] = []
+      page.on('request', request => {
+        const { pathname } = new URL(request.url())
+        if (pathname === '/servers/832828') membershipAsks.push(Boolean(request.headers().authorization))
+        else if (pathname.startsWith('/servers/')) asked.push(pathname)
+      })
       await page.goto(urlOf('/index.html?sid=832828'))
       await page.locator('.server-header__intro', { hasText: 'OpenRealm 演示服务器' }).waitFor()
       await page.locator('.channel-list__row').first().waitFor()
       expect(asked.sort()).toEqual(['/servers/832828/channels', '/servers/832828/lives'])
+      // the carried answer cannot know who is reading (the HTML request has no session):
+      // the server is asked again only once signed in, for is_member, after the card is painted
+      expect(membershipAsks.every(signedIn => signedIn)).toBe(true)
+      expect(membershipAsks.length).toBeLessThanOrEqual(1)
     })
   })
 

@@ -29,6 +29,7 @@ function launchQueryOfLocation (): Record<string, string> {
 function createAppStores (): RootStore {
   const root = createRootStore(api, { storage: taroKeyValueStorage, loginKey: loginKey() })
   configureRequest({ getToken: () => root.session.token })
+  root.connectWhenSignedIn()
   return root
 }
 

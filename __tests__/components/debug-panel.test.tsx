@@ -2,9 +2,11 @@ import Taro from '@tarojs/taro'
 import TestUtils from '@tarojs/test-utils-react'
 import DebugPanel, { DEBUG_PANEL_REQUESTS, isDebugOn } from '@/components/debug-panel'
 import { clearRequestLog, request } from '@/services/request'
+import { readEnvTestFlag } from '@/utils/storage'
 
 afterEach(() => {
   clearRequestLog()
+  localStorage.clear()
   document.body.innerHTML = ''
   jest.restoreAllMocks()
 })
@@ -21,10 +23,27 @@ describe('DebugPanel', () => {
     const testUtils = new TestUtils()
     await testUtils.mount(DebugPanel)
     const panel = await testUtils.queries.waitForQuerySelector('.debug-panel')
-    expect(panel.textContent).toContain('环境 dev')
+    expect(panel.textContent).toContain('环境 dev · 按测试环境')
     expect(panel.textContent).toContain('版本号 10001')
     const lines = Array.from(panel.querySelectorAll('.debug-panel__request') as NodeListOf<Element>).map(node => node.textContent)
     expect(lines).toEqual([expect.stringMatching(/^GET \/servers\/723658\/channels 200 \d+ms$/), expect.stringMatching(/^GET \/servers\/723658 200 \d+ms$/)])
+  })
+
+  it('counts an online build as production until this device switches to test (SPEC §9)', async () => {
+    const testUtils = new TestUtils()
+    await testUtils.mount(DebugPanel, { props: { env: 'online' } })
+    const panel = await testUtils.queries.waitForQuerySelector('.debug-panel')
+    expect(panel.textContent).toContain('环境 online · 按生产环境')
+    await testUtils.act(async () => { testUtils.fireEvent.click(testUtils.queries.queryByText('本机改按测试环境')) })
+    expect(panel.textContent).toContain('环境 online · 按测试环境')
+    expect(readEnvTestFlag()).toBe(true)
+  })
+
+  it('offers no switch to a build that is not production anyway', async () => {
+    const testUtils = new TestUtils()
+    await testUtils.mount(DebugPanel, { props: { env: 'test' } })
+    await testUtils.queries.waitForQuerySelector('.debug-panel')
+    expect(testUtils.queries.querySelector('.debug-panel__switch')).toBeNull()
   })
 
   it(`lists at most ${DEBUG_PANEL_REQUESTS} requests`, async () => {

@@ -2,7 +2,7 @@ import Taro from '@tarojs/taro'
 import { ChannelKind, ChannelType, LiveFlag, MediaType, type Message, type Post } from '@core/wire/entities'
 import ChannelPage from '@/pages/channel/index'
 import { channel, failedRequest, fakeApi, liveItem, paged, user, type FakeApi } from '../stores/support/fakes'
-import { cleanUp, liveItems, mountPage, NOW_S, type MountedPage } from './home-harness'
+import { cleanUp, liveItems, NOW_S, openPage, type PlayedPage } from './home-harness'
 
 jest.mock('@tarojs/taro', () => jest.requireActual('./home-taro-hooks').recordingTaro())
 // Taro's Video is a web component that loads hls.js and plays media, which jsdom cannot:
@@ -13,7 +13,7 @@ jest.mock('@tarojs/components', () => {
   return { ...jest.requireActual('@tarojs/components'), Video }
 })
 
-let page: MountedPage | null = null
+let page: PlayedPage | null = null
 let showToast: jest.SpyInstance
 
 beforeEach(() => {
@@ -23,7 +23,7 @@ beforeEach(() => {
 })
 
 afterEach(() => {
-  cleanUp(page)
+  cleanUp()
   page = null
 })
 
@@ -54,9 +54,9 @@ describe('channel page: a discussion', () => {
   it('lists its messages as text, newest first, and is titled with the channel name', async () => {
     const api = channelApi('c-news', ChannelType.Discussion, '公告')
     api.listMessages.mockResolvedValue(paged([message('m2', '<script>alert(1)</script>', 'Alex'), message('m1', '大家好', '林晓')], 1, false))
-    page = await mountPage(ChannelPage, { api, params: { channel_id: 'c-news' } })
+    page = await openPage(ChannelPage, { api, params: { channel_id: 'c-news' } })
     expect(api.listMessages).toHaveBeenCalledWith('c-news', { page: 1, page_size: 20 })
-    const rows = Array.from(document.querySelectorAll('.channel-page__message')).map(node => node.textContent)
+    const rows = Array.from(document.querySelectorAll('[data-testid="message"]')).map(node => node.textContent)
     expect(rows).toEqual(['Alex01-01 11:59<script>alert(1)</script>', '林晓01-01 11:59大家好'])
     expect(document.querySelector('.channel-page script')).toBeNull()
     await Promise.resolve()
@@ -68,7 +68,7 @@ describe('channel page: a discussion', () => {
   it('says when there are no messages yet', async () => {
     const api = channelApi('c-news', ChannelType.Discussion, '公告')
     api.listMessages.mockResolvedValue(paged([], 1, false))
-    page = await mountPage(ChannelPage, { api, params: { cid: 'c-news' } })
+    page = await openPage(ChannelPage, { api, params: { cid: 'c-news' } })
     expect(page.text()).toContain('还没有消息')
   })
 })
@@ -79,7 +79,7 @@ describe('channel page: a post channel', () => {
     api.listPosts
       .mockResolvedValueOnce(paged([post('p1', '星空延时')], 1, true))
       .mockResolvedValueOnce(paged([post('p2', '像素小镇')], 2, false))
-    page = await mountPage(ChannelPage, { api, params: { channel_id: 'c-posts' } })
+    page = await openPage(ChannelPage, { api, params: { channel_id: 'c-posts' } })
     expect(page.text()).toContain('星空延时的正文')
     expect(page.text()).not.toContain('像素小镇')
     await page.play('useReachBottom')
@@ -91,7 +91,7 @@ describe('channel page: a post channel', () => {
   it('says when there are no posts yet', async () => {
     const api = channelApi('c-posts', ChannelType.Post, '作品分享')
     api.listPosts.mockResolvedValue(paged([], 1, false))
-    page = await mountPage(ChannelPage, { api, params: { channel_id: 'c-posts' } })
+    page = await openPage(ChannelPage, { api, params: { channel_id: 'c-posts' } })
     expect(page.text()).toContain('还没有帖子')
   })
 })
@@ -104,7 +104,7 @@ describe('channel page: a live channel', () => {
   }
 
   it('plays the item asked for, with its state badge', async () => {
-    page = await mountPage(ChannelPage, { api: liveApi(), params: { channel_id: 'c-live', live_id: 'l-replay' } })
+    page = await openPage(ChannelPage, { api: liveApi(), params: { channel_id: 'c-live', live_id: 'l-replay' } })
     expect(video()?.getAttribute('src')).toBe('https://cdn.example/live.m3u8')
     expect(document.querySelector('.channel-page__now')?.textContent).toBe('回放上周回放')
     expect(page.text()).toContain('时长 1:30:00')
@@ -113,7 +113,7 @@ describe('channel page: a live channel', () => {
   it('plays an HLS stream on air when no item is asked for', async () => {
     const api = channelApi('c-live', ChannelType.Live, '直播间')
     api.listChannelLives.mockResolvedValue(paged([liveItem('l-on', { channel_id: 'c-live', title: '星空夜话', started_at: NOW_S - 600 })], 1, false))
-    page = await mountPage(ChannelPage, { api, params: { channel_id: 'c-live' } })
+    page = await openPage(ChannelPage, { api, params: { channel_id: 'c-live' } })
     expect(video()?.getAttribute('src')).toBe('https://cdn.example/live.m3u8')
     expect(document.querySelector('.channel-page__now')?.textContent).toBe('直播中星空夜话')
   })
@@ -123,13 +123,13 @@ describe('channel page: a live channel', () => {
     api.listChannelLives.mockResolvedValue(paged([
       liveItem('l-mp4', { channel_id: 'c-live', type: MediaType.Record, is_live: LiveFlag.OnAir, play_url: 'https://cdn.example/film.mp4', started_at: NOW_S - 7200, duration: 3600, title: '精彩回放' }),
     ], 1, false))
-    page = await mountPage(ChannelPage, { api, params: { channel_id: 'c-live' } })
+    page = await openPage(ChannelPage, { api, params: { channel_id: 'c-live' } })
     expect(video()?.getAttribute('src')).toBe('https://cdn.example/film.mp4')
     expect(document.querySelector('.channel-page__now')?.textContent).toBe('回放精彩回放')
   })
 
   it('shows a reserved item’s start time instead of a player', async () => {
-    page = await mountPage(ChannelPage, { api: liveApi(), params: { channel_id: 'c-live' } })
+    page = await openPage(ChannelPage, { api: liveApi(), params: { channel_id: 'c-live' } })
     await page.tap('.channel-page__list .live-card', '明晚预告')
     expect(video()).toBeNull()
     expect(document.querySelector('.channel-page__poster')?.textContent).toBe('直播尚未开始，开播时间 2024-01-02 12:00（UTC+8）')
@@ -139,7 +139,7 @@ describe('channel page: a live channel', () => {
   it('says when the channel has no live items', async () => {
     const api = channelApi('c-live', ChannelType.Live, '直播间')
     api.listChannelLives.mockResolvedValue(paged([], 1, false))
-    page = await mountPage(ChannelPage, { api, params: { channel_id: 'c-live' } })
+    page = await openPage(ChannelPage, { api, params: { channel_id: 'c-live' } })
     expect(page.text()).toContain('还没有直播')
   })
 })
@@ -149,7 +149,7 @@ describe('channel page: errors and other channels', () => {
     const api = channelApi('c-news', ChannelType.Discussion, '公告')
     api.getChannel.mockRejectedValueOnce(failedRequest())
     api.listMessages.mockResolvedValue(paged([message('m1', '大家好', '林晓')], 1, false))
-    page = await mountPage(ChannelPage, { api, params: { channel_id: 'c-news' } })
+    page = await openPage(ChannelPage, { api, params: { channel_id: 'c-news' } })
     expect(document.querySelector('.state-view--error')?.textContent).toContain('请求异常')
     expect(toasts()).toEqual(['请求异常'])
     await page.tap('.state-view__retry')
@@ -159,20 +159,20 @@ describe('channel page: errors and other channels', () => {
   it('retries only the list when the channel loaded but its list failed', async () => {
     const api = channelApi('c-posts', ChannelType.Post, '作品分享')
     api.listPosts.mockRejectedValueOnce(failedRequest()).mockResolvedValueOnce(paged([post('p1', '星空延时')], 1, false))
-    page = await mountPage(ChannelPage, { api, params: { channel_id: 'c-posts' } })
+    page = await openPage(ChannelPage, { api, params: { channel_id: 'c-posts' } })
     await page.tap('.state-view__retry')
     expect(api.getChannel).toHaveBeenCalledTimes(1)
     expect(page.text()).toContain('星空延时')
   })
 
   it('says a channel of another type cannot be viewed here', async () => {
-    page = await mountPage(ChannelPage, { api: channelApi('c-voice', ChannelType.Voice, '语音茶室'), params: { channel_id: 'c-voice' } })
+    page = await openPage(ChannelPage, { api: channelApi('c-voice', ChannelType.Voice, '语音茶室'), params: { channel_id: 'c-voice' } })
     expect(page.text()).toContain('暂不支持查看此类频道')
   })
 
   it('says the page does not exist without a channel', async () => {
     const api = fakeApi()
-    page = await mountPage(ChannelPage, { api })
+    page = await openPage(ChannelPage, { api })
     expect(page.text()).toContain('页面不存在')
     expect(api.getChannel).not.toHaveBeenCalled()
   })

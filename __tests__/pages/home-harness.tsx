@@ -1,17 +1,14 @@
 /**
- * Mounting a page for a test: the page component under a StoresProvider whose root
- * store runs on a fake ApiClient, an in-memory storage and a hand-stepped clock and
- * scheduler, with the page's query given as Taro's router parameters. Used by the Home
- * and channel page tests together with ./home-taro-hooks (the lifecycle seam).
+ * Home's and the channel page's test fixtures (a server with a channel of every type,
+ * live items in each state at one moment) and `openPage`: the shared page harness
+ * (__tests__/support/page-harness.tsx) with the page's lifecycle played through
+ * ./home-taro-hooks.
  */
-import * as React from 'react'
-import Taro from '@tarojs/taro'
-import TestUtils from '@tarojs/test-utils-react'
+import type * as React from 'react'
 import { ChannelKind, ChannelType, LiveFlag, type ChannelGroup, type LiveItem } from '@core/wire/entities'
 import { setLanguage } from '@/constants/messages'
-import { StoresProvider } from '@/stores/context'
-import { createRootStore, type RootStore } from '@/stores/root-store'
-import { channel, fakeApi, fakeLogger, liveItem, manualClock, manualScheduler, memoryStorage, paged, serverDetail, user, type FakeApi } from '../stores/support/fakes'
+import { channel, fakeApi, liveItem, paged, serverDetail, user, type FakeApi, type fakeMembersApi } from '../stores/support/fakes'
+import { mountPage, unmountPages, type MountedPage } from '../support/page-harness'
 import { forgetHooks, runHook, type PageHook } from './home-taro-hooks'
 
 /** The moment the tests run at: 2024-01-01 12:00 UTC+8, in unix ms. */
@@ -19,26 +16,18 @@ export const NOW_MS = Date.UTC(2024, 0, 1, 4, 0, 0)
 /** NOW_MS in unix seconds. */
 export const NOW_S = NOW_MS / 1000
 
-/** The mounted page and what drives it. */
-export interface MountedPage {
-  api: FakeApi
-  root: RootStore
-  clock: ReturnType<typeof manualClock>
-  scheduler: ReturnType<typeof manualScheduler>
-  testUtils: TestUtils
+/** A page whose lifecycle hooks the test plays (./home-taro-hooks records them). */
+export interface PlayedPage extends MountedPage {
   /** Plays a lifecycle hook of the page inside act (and lets its promises settle). */
   play: (hook: PageHook, ...args: unknown[]) => Promise<unknown>
-  /** The page's visible text. */
-  text: () => string
-  /** Clicks the first element matching a selector (whose text contains `withText`, when given). */
-  tap: (selector: string, withText?: string) => Promise<void>
-  /** Lets pending promises and renders settle. */
-  settle: () => Promise<void>
 }
 
-/** What a test sets up before mounting. */
-export interface MountOptions {
+/** What a test sets up before opening the page. */
+export interface OpenOptions {
+  /** Home's full fake API by default. */
   api?: FakeApi
+  /** The membership calls (all failing by default). */
+  members?: ReturnType<typeof fakeMembersApi>
   /** The page's query (raw, as the platform hands it over). */
   params?: Record<string, string>
   /** Play load and show right after mounting (default true). */
@@ -92,48 +81,25 @@ export function homeApi (): FakeApi {
   return api
 }
 
-/** Mounts a page component with fresh stores; plays load and show unless told not to. */
-export async function mountPage (Page: React.ComponentType, options: MountOptions = {}): Promise<MountedPage> {
-  const api = options.api ?? homeApi()
-  const clock = manualClock(NOW_MS)
-  const scheduler = manualScheduler()
-  const root = createRootStore(api, { storage: memoryStorage(), loginKey: 'test:login', clock: clock.now, scheduler, logger: fakeLogger() })
-  jest.spyOn(Taro, 'getCurrentInstance').mockReturnValue({ router: { params: options.params ?? {} } } as unknown as ReturnType<typeof Taro.getCurrentInstance>)
-  // The page was opened directly (a shared link): nothing lies behind it.
-  jest.spyOn(Taro, 'getCurrentPages').mockReturnValue([{ route: 'pages/opened/index' }] as unknown as ReturnType<typeof Taro.getCurrentPages>)
-  const testUtils = new TestUtils()
-  const settle = async () => {
-    await testUtils.act(async () => { for (let i = 0; i < 5; i += 1) await new Promise(resolve => setTimeout(resolve, 0)) })
-  }
+/** Mounts a page with the shared harness at NOW_MS (Home's full fake API by default); plays load and show unless told not to. */
+export async function openPage (Page: React.ComponentType, options: OpenOptions = {}): Promise<PlayedPage> {
+  const page = await mountPage(Page, { api: options.api ?? homeApi(), members: options.members, params: options.params, now: NOW_MS })
   const play = async (hook: PageHook, ...args: unknown[]) => {
     let result: unknown
-    await testUtils.act(async () => { result = runHook(hook, ...args) })
-    await settle()
+    await page.testUtils.act(async () => { result = runHook(hook, ...args) })
+    await page.settle()
     return result
   }
-  function Mounted () {
-    return <StoresProvider value={root}><Page /></StoresProvider>
-  }
-  await testUtils.mount(Mounted)
   if (options.start !== false) {
     await play('useLoad')
     await play('useDidShow')
   }
-  const text = () => document.body.textContent ?? ''
-  const tap = async (selector: string, withText?: string) => {
-    const target = Array.from(document.querySelectorAll(selector)).find(node => withText === undefined || (node.textContent ?? '').includes(withText))
-    if (!target) throw new Error(`nothing to tap: ${selector} ${withText ?? ''}`)
-    await testUtils.act(async () => { (target as HTMLElement).click() })
-    await settle()
-  }
-  return { api, root, clock, scheduler, testUtils, play, text, tap, settle }
+  return { ...page, play }
 }
 
-/** Unmounts what a test mounted and restores spies and the language. */
-export function cleanUp (page: MountedPage | null): void {
-  page?.root.dispose()
-  page?.testUtils.unmout()
-  document.body.innerHTML = ''
+/** Unmounts what a test opened and forgets its hooks; restores spies and the language. */
+export function cleanUp (): void {
+  unmountPages()
   forgetHooks()
   setLanguage(undefined)
   jest.restoreAllMocks()

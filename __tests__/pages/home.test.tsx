@@ -3,12 +3,12 @@ import { setLanguage } from '@/constants/messages'
 import Home from '@/pages/index/index'
 import { webNavigator } from '@/router'
 import { api } from '@/services/api'
-import { failedRequest, liveItem, paged, serverDetail } from '../stores/support/fakes'
-import { cleanUp, homeApi, mountPage, NOW_S, type MountedPage } from './home-harness'
+import { failedRequest, fakeMembersApi, liveItem, paged, serverDetail } from '../stores/support/fakes'
+import { cleanUp, homeApi, NOW_S, openPage, type PlayedPage } from './home-harness'
 
 jest.mock('@tarojs/taro', () => jest.requireActual('./home-taro-hooks').recordingTaro())
 
-let page: MountedPage | null = null
+let page: PlayedPage | null = null
 let showToast: jest.SpyInstance
 let showModal: jest.SpyInstance
 let navigateTo: jest.SpyInstance
@@ -23,7 +23,7 @@ beforeEach(() => {
 })
 
 afterEach(() => {
-  cleanUp(page)
+  cleanUp()
   page = null
 })
 
@@ -35,9 +35,53 @@ function badgesOf (selector: string): string[] {
   return Array.from(document.querySelectorAll(`${selector} .live-badge`)).map(node => node.textContent ?? '')
 }
 
+describe('Home: membership and presence', () => {
+  it('shows how many members are online', async () => {
+    const api = homeApi()
+    api.getServer.mockResolvedValue(serverDetail('723658', { name: '星海城', online_count: 12 }))
+    page = await openPage(Home, { api })
+    expect(page.text()).toContain('12 人在线')
+  })
+
+  it('offers non-members a Join button that joins and then goes away', async () => {
+    const api = homeApi()
+    api.getServer.mockResolvedValue(serverDetail('723658', { name: '星海城', is_member: false, member_count: 10, online_count: 1 }))
+    const members = fakeMembersApi()
+    members.join.mockResolvedValue({ server_id: '723658', is_member: true, member_count: 11, online_count: 2 })
+    page = await openPage(Home, { api, members })
+    expect(page.text()).toContain('加入社区')
+    await page.tap('.home__join')
+    expect(members.join).toHaveBeenCalledWith('723658')
+    expect(page.text()).not.toContain('加入社区')
+    expect(page.text()).toContain('11 位成员')
+    expect(page.text()).toContain('2 人在线')
+  })
+
+  it('shows no Join button to members, nor while membership is unknown', async () => {
+    const api = homeApi()
+    api.getServer.mockResolvedValue(serverDetail('723658', { is_member: true }))
+    page = await openPage(Home, { api })
+    expect(document.querySelector('.home__join')).toBeNull()
+    cleanUp()
+    page = await openPage(Home)
+    expect(document.querySelector('.home__join')).toBeNull()
+  })
+
+  it('tells the user when joining failed and keeps the button', async () => {
+    const api = homeApi()
+    api.getServer.mockResolvedValue(serverDetail('723658', { is_member: false }))
+    const members = fakeMembersApi()
+    members.join.mockRejectedValue(failedRequest())
+    page = await openPage(Home, { api, members })
+    await page.tap('.home__join')
+    expect(toasts()).toContain('请求异常')
+    expect(document.querySelector('.home__join')).not.toBeNull()
+  })
+})
+
 describe('Home: the server', () => {
   it("shows the server's name, introduction and member count in 万", async () => {
-    page = await mountPage(Home)
+    page = await openPage(Home)
     expect(page.text()).toContain('星海城')
     expect(page.text()).toContain('1.2万 位成员')
     expect(page.api.getServer).toHaveBeenCalledWith('723658')
@@ -46,14 +90,14 @@ describe('Home: the server', () => {
   it('shows the server chosen by sid', async () => {
     const api = homeApi()
     api.getServer.mockResolvedValue(serverDetail('832828', { name: '云端集市', member_count: 250000000 }))
-    page = await mountPage(Home, { api, params: { sid: '832828' } })
+    page = await openPage(Home, { api, params: { sid: '832828' } })
     expect(api.getServer).toHaveBeenCalledWith('832828')
     expect(page.text()).toContain('云端集市')
     expect(page.text()).toContain('2.5亿 位成员')
   })
 
   it('renders a user-supplied introduction as text, never as HTML', async () => {
-    page = await mountPage(Home)
+    page = await openPage(Home)
     expect(page.text()).toContain('<b>欢迎</b>来到星海')
     expect(document.querySelector('.server-header b')).toBeNull()
   })
@@ -61,7 +105,7 @@ describe('Home: the server', () => {
 
 describe('Home: live items', () => {
   it('shows each item with its state badge, start time in UTC+8 and duration', async () => {
-    page = await mountPage(Home)
+    page = await openPage(Home)
     expect(badgesOf('.home__lives')).toEqual(['直播中', '回放', '预约', '直播中'])
     expect(page.text()).toContain('上周回放')
     expect(page.text()).toContain('开播 12-31 12:00') // NOW - 1 day, 12:00 in UTC+8
@@ -69,7 +113,7 @@ describe('Home: live items', () => {
   })
 
   it('features the banner channel’s item on air in the live banner', async () => {
-    page = await mountPage(Home)
+    page = await openPage(Home)
     const banner = document.querySelector('.home__banner')
     expect(banner?.textContent).toContain('直播推荐')
     expect(banner?.textContent).toContain('正在直播：星空夜话')
@@ -77,7 +121,7 @@ describe('Home: live items', () => {
   })
 
   it('flips an item’s badge to replay when it ends while the page is open', async () => {
-    page = await mountPage(Home)
+    page = await openPage(Home)
     expect(page.root.live.clockRunning).toBe(true)
     page.clock.set((NOW_S + 600) * 1000) // the mp4 broadcast reaches start + duration
     await page.testUtils.act(async () => page?.scheduler.fireNext())
@@ -86,7 +130,7 @@ describe('Home: live items', () => {
   })
 
   it('stops the live clock when hidden and for good when unloaded', async () => {
-    page = await mountPage(Home)
+    page = await openPage(Home)
     await page.play('useDidHide')
     expect(page.root.live.clockRunning).toBe(false)
     expect(page.scheduler.pending()).toEqual([])
@@ -101,7 +145,7 @@ describe('Home: live items', () => {
     api.listServerLives
       .mockResolvedValueOnce(paged([liveItem('l-1', { title: '第一页', started_at: NOW_S - 60 })], 1, true))
       .mockResolvedValueOnce(paged([liveItem('l-2', { title: '第二页', started_at: NOW_S - 120 })], 2, false))
-    page = await mountPage(Home, { api })
+    page = await openPage(Home, { api })
     expect(page.text()).not.toContain('第二页')
     await page.play('useReachBottom')
     expect(api.listServerLives).toHaveBeenLastCalledWith('723658', { page: 2, page_size: 20 })
@@ -114,7 +158,7 @@ describe('Home: live items', () => {
     api.listServerLives
       .mockResolvedValueOnce(paged([liveItem('l-1', { started_at: NOW_S - 60 })], 1, true))
       .mockRejectedValueOnce(failedRequest())
-    page = await mountPage(Home, { api })
+    page = await openPage(Home, { api })
     await page.play('useReachBottom')
     expect(toasts()).toEqual(['请求异常'])
     expect(page.text()).toContain('请求异常 · 重试')
@@ -126,9 +170,9 @@ describe('Home: live items', () => {
       .mockResolvedValueOnce(paged([liveItem('l-1', { started_at: NOW_S - 60 })], 1, true))
       .mockRejectedValueOnce(failedRequest())
       .mockResolvedValueOnce(paged([liveItem('l-2', { title: '第二页', started_at: NOW_S - 120 })], 2, false))
-    page = await mountPage(Home, { api })
+    page = await openPage(Home, { api })
     await page.play('useReachBottom')
-    await page.tap('.home__more')
+    await page.tap('.list-footer')
     expect(api.listServerLives).toHaveBeenLastCalledWith('723658', { page: 2, page_size: 20 })
     expect(page.text()).toContain('第二页')
   })
@@ -136,7 +180,7 @@ describe('Home: live items', () => {
 
 describe('Home: the channel list', () => {
   it('groups channels under their group headers, each row with its icon and no emoji glyph', async () => {
-    page = await mountPage(Home)
+    page = await openPage(Home)
     const headers = Array.from(document.querySelectorAll('.channel-list__header')).map(node => node.textContent)
     expect(headers).toEqual(['综合', '世界'])
     const rows = Array.from(document.querySelectorAll('.channel-list__row')).map(node => node.textContent)
@@ -150,19 +194,19 @@ describe('Home: the channel list', () => {
     ['a post channel', '作品分享', 'c-posts'],
     ['a live channel', '直播间', 'c-live'],
   ])('opens %s on its channel page', async (_kind, name, channelId) => {
-    page = await mountPage(Home)
+    page = await openPage(Home)
     await page.tap('.channel-list__row', name)
     expect(navigateTo).toHaveBeenCalledWith({ url: `/pages/channel/index?channel_id=${channelId}` })
   })
 
   it('opens a metaverse channel in the Market showroom with its server', async () => {
-    page = await mountPage(Home)
+    page = await openPage(Home)
     await page.tap('.channel-list__row', '3D 展厅')
     expect(navigateTo).toHaveBeenCalledWith({ url: '/market/index.html?channel_id=c-map&server_id=723658' })
   })
 
   it('asks before leaving for an external link, naming its host, then opens it', async () => {
-    page = await mountPage(Home)
+    page = await openPage(Home)
     await page.tap('.channel-list__row', '官方网站')
     expect(showModal).toHaveBeenCalledWith(expect.objectContaining({ title: '打开外部链接', content: '即将离开本应用，打开 example.com，是否继续？' }))
     expect(assign).toHaveBeenCalledWith('https://example.com/about')
@@ -170,13 +214,13 @@ describe('Home: the channel list', () => {
 
   it('stays when the external link is not confirmed', async () => {
     showModal.mockResolvedValue({ errMsg: 'showModal:ok', confirm: false, cancel: true })
-    page = await mountPage(Home)
+    page = await openPage(Home)
     await page.tap('.channel-list__row', '官方网站')
     expect(assign).not.toHaveBeenCalled()
   })
 
   it('refuses a link that is not http or https with a toast, without asking', async () => {
-    page = await mountPage(Home)
+    page = await openPage(Home)
     await page.tap('.channel-list__row', '坏链接')
     expect(showModal).not.toHaveBeenCalled()
     expect(assign).not.toHaveBeenCalled()
@@ -184,31 +228,31 @@ describe('Home: the channel list', () => {
   })
 
   it.each([['voice', '语音茶室'], ['game plaza', '游戏广场']])('says a %s channel is not supported yet', async (_kind, name) => {
-    page = await mountPage(Home)
+    page = await openPage(Home)
     await page.tap('.channel-list__row', name)
     expect(toasts()).toEqual(['暂不支持该功能'])
     expect(navigateTo).not.toHaveBeenCalled()
   })
 
   it('opens the channel named by cid directly, as a tap would', async () => {
-    page = await mountPage(Home, { params: { cid: 'c-map' } })
+    page = await openPage(Home, { params: { cid: 'c-map' } })
     expect(navigateTo).toHaveBeenCalledWith({ url: '/market/index.html?channel_id=c-map&server_id=723658' })
   })
 
   it('opens the channel named by channel_id directly', async () => {
-    page = await mountPage(Home, { params: { channel_id: 'c-posts', sid: '723658' } })
+    page = await openPage(Home, { params: { channel_id: 'c-posts', sid: '723658' } })
     expect(navigateTo).toHaveBeenCalledWith({ url: '/pages/channel/index?server_id=723658&sid=723658&channel_id=c-posts' })
   })
 
   it('stays on Home when cid names no channel of the server', async () => {
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined)
-    page = await mountPage(Home, { params: { cid: 'elsewhere' } })
+    page = await openPage(Home, { params: { cid: 'elsewhere' } })
     expect(navigateTo).not.toHaveBeenCalled()
     expect(warn).toHaveBeenCalledWith('[home] channel elsewhere is not in the channel list of server 723658')
   })
 
   it('opens a live item on its channel page with the item to play', async () => {
-    page = await mountPage(Home)
+    page = await openPage(Home)
     await page.tap('.home__lives .live-card', '上周回放')
     expect(navigateTo).toHaveBeenCalledWith({ url: '/pages/channel/index?channel_id=c-live&live_id=l-replay' })
   })
@@ -220,7 +264,7 @@ describe('Home: loading, empty and error states', () => {
     api.getServer.mockReturnValue(new Promise(() => undefined))
     api.listChannels.mockReturnValue(new Promise(() => undefined))
     api.listServerLives.mockReturnValue(new Promise(() => undefined))
-    page = await mountPage(Home, { api })
+    page = await openPage(Home, { api })
     expect(document.querySelector('.state-view--loading')?.textContent).toContain('加载中…')
   })
 
@@ -228,7 +272,7 @@ describe('Home: loading, empty and error states', () => {
     const api = homeApi()
     api.listChannels.mockResolvedValue([])
     api.listServerLives.mockResolvedValue(paged([], 1, false))
-    page = await mountPage(Home, { api })
+    page = await openPage(Home, { api })
     expect(page.text()).toContain('这个社区还没有内容')
     expect(document.querySelector('.channel-list')).toBeNull()
   })
@@ -238,7 +282,7 @@ describe('Home: loading, empty and error states', () => {
     api.getServer.mockRejectedValueOnce(failedRequest())
     api.listChannels.mockRejectedValueOnce(failedRequest())
     api.listServerLives.mockRejectedValueOnce(failedRequest())
-    page = await mountPage(Home, { api })
+    page = await openPage(Home, { api })
     expect(document.querySelector('.state-view--error')?.textContent).toContain('请求异常')
     expect(toasts()).toEqual(['请求异常'])
     await page.tap('.state-view__retry')
@@ -250,7 +294,7 @@ describe('Home: loading, empty and error states', () => {
   it('keeps the channels when only the live items fail, with a retry for them', async () => {
     const api = homeApi()
     api.listServerLives.mockRejectedValueOnce(failedRequest())
-    page = await mountPage(Home, { api })
+    page = await openPage(Home, { api })
     expect(page.text()).toContain('公告')
     expect(document.querySelector('.home__lives .state-view--error')?.textContent).toContain('请求异常')
     expect(toasts()).toEqual(['请求异常'])
@@ -261,7 +305,7 @@ describe('Home: loading, empty and error states', () => {
 
 describe('Home: header, footer, sharing and parameters', () => {
   it("shows the signed-in user's chip, which opens the Me page", async () => {
-    page = await mountPage(Home)
+    page = await openPage(Home)
     await page.testUtils.act(() => page?.root.session.ensureSignedIn())
     await page.settle()
     expect(document.querySelector('.server-header__nickname')?.textContent).toBe('游客0001')
@@ -271,7 +315,7 @@ describe('Home: header, footer, sharing and parameters', () => {
   })
 
   it('shows the company footer: contact e-mail, ICP code, police record code and the rule pages', async () => {
-    page = await mountPage(Home)
+    page = await openPage(Home)
     const footer = document.querySelector('.company-footer')?.textContent ?? ''
     expect(footer).toContain('联系邮箱：contact@openrealm.example')
     expect(footer).toContain('ICP备00000000号')
@@ -286,21 +330,21 @@ describe('Home: header, footer, sharing and parameters', () => {
     // jsdom has no clipboard: the browser's copy command is the seam (src/utils/clipboard.h5.ts).
     const copied: string[] = []
     document.execCommand = jest.fn(() => { copied.push(document.querySelector('textarea')?.value ?? ''); return true })
-    page = await mountPage(Home)
+    page = await openPage(Home)
     await page.tap('.share-button')
     expect(copied).toEqual(['http://localhost/index.html?server_id=723658'])
     expect(toasts()).toEqual(['链接已复制'])
   })
 
   it('hides sharing with navShareHide', async () => {
-    page = await mountPage(Home, { params: { navShareHide: '1' } })
+    page = await openPage(Home, { params: { navShareHide: '1' } })
     expect(page.text()).toContain('星海城')
     expect(document.querySelector('.share-button')).toBeNull()
   })
 
   it('shows every text in English with hl=en', async () => {
     setLanguage('en')
-    page = await mountPage(Home, { params: { hl: 'en' } })
+    page = await openPage(Home, { params: { hl: 'en' } })
     expect(page.text()).toContain('1.2万 members')
     expect(page.text()).toContain('Channels')
     expect(badgesOf('.home__lives')).toEqual(['Live', 'Replay', 'Reserved', 'Live'])
@@ -311,19 +355,19 @@ describe('Home: header, footer, sharing and parameters', () => {
     jest.spyOn(navigator, 'userAgent', 'get').mockReturnValue('Mozilla/5.0 (iPhone) MicroMessenger/8.0.44')
     const getWxConfig = jest.spyOn(api, 'getWxConfig').mockRejectedValue(failedRequest())
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined)
-    page = await mountPage(Home)
+    page = await openPage(Home)
     expect(getWxConfig).toHaveBeenCalledWith('http://localhost/')
     expect(warn).toHaveBeenCalledWith('[share] sharing could not be set up:', expect.anything())
     expect(document.querySelector('.share-button')).toBeNull()
   })
 
   it('shows the diagnostics panel with debug', async () => {
-    page = await mountPage(Home, { params: { debug: '1' } })
+    page = await openPage(Home, { params: { debug: '1' } })
     expect(document.querySelector('.debug-panel')?.textContent).toContain('版本号 10001')
   })
 
   it('shows no diagnostics panel without debug', async () => {
-    page = await mountPage(Home)
+    page = await openPage(Home)
     expect(document.querySelector('.debug-panel')).toBeNull()
   })
 })

@@ -2,7 +2,6 @@ import TestUtils from '@tarojs/test-utils-react'
 import Taro from '@tarojs/taro'
 import type { User } from '@core/wire/entities'
 import Me from '@/pages/me/index'
-import { api as appApi } from '@/services/api'
 import { auditRejection, fakeApi, user, type FakeApi } from '../stores/support/fakes'
 import { mountPage, spyToasts, toastTitles, unmountPages } from '../support/page-harness'
 
@@ -166,12 +165,12 @@ describe('Me page', () => {
     const api = signedInApi(user())
     api.updateProfile.mockImplementation(async patch => user({ avatar: patch.avatar }))
     jest.spyOn(Taro, 'chooseImage').mockResolvedValue({ tempFilePaths: ['blob:http://localhost/p'], tempFiles: [{ path: 'blob:http://localhost/p', size: 10, type: 'image/png' }], errMsg: 'ok' })
-    const token = jest.spyOn(appApi, 'getUploadToken').mockResolvedValue({ domain: 'https://files.test', token: 'ak:sign:policy' })
+    api.getUploadToken.mockResolvedValue({ domain: 'https://files.test', token: 'ak:sign:policy' })
     jest.spyOn(Taro, 'uploadFile').mockImplementation((() => Promise.resolve({ statusCode: 200, data: '{"key":"uploads/a.png"}', errMsg: 'ok' })) as never)
     const { testUtils } = await openMe(user(), api)
     await testUtils.act(async () => { testUtils.fireEvent.click(testUtils.queries.queryByText('更换头像')) })
     await testUtils.queries.waitForQuerySelector('.avatar-picker__image[src="https://files.test/uploads/a.png"]')
-    expect(token).toHaveBeenCalledWith(expect.objectContaining({ mime: 'image/png' }))
+    expect(api.getUploadToken).toHaveBeenCalledWith(expect.objectContaining({ mime: 'image/png' }))
     expect(api.updateProfile).toHaveBeenCalledWith({ avatar: 'https://files.test/uploads/a.png' })
     expect(toastTitles(toasts)).toEqual(['已保存'])
   })
@@ -179,7 +178,7 @@ describe('Me page', () => {
   it('says so in a toast and keeps the avatar when the upload fails', async () => {
     const api = signedInApi(user({ avatar: 'https://cdn.example/old.png' }))
     jest.spyOn(Taro, 'chooseImage').mockResolvedValue({ tempFilePaths: ['/tmp/p.jpg'], tempFiles: [{ path: '/tmp/p.jpg', size: 10 }], errMsg: 'ok' })
-    jest.spyOn(appApi, 'getUploadToken').mockResolvedValue(null) // SPEC §8: no token, an empty result
+    api.getUploadToken.mockResolvedValue(null) // SPEC §8: no token, an empty result
     jest.spyOn(console, 'error').mockImplementation(() => undefined)
     const { testUtils } = await openMe(user({ avatar: 'https://cdn.example/old.png' }), api)
     await testUtils.act(async () => { testUtils.fireEvent.click(testUtils.queries.queryByText('更换头像')) })
@@ -201,18 +200,18 @@ describe('Me page', () => {
   it('uploads a generated avatar through the base64 call and saves it', async () => {
     const api = signedInApi(user())
     api.updateProfile.mockImplementation(async patch => user({ avatar: patch.avatar }))
-    const base64 = jest.spyOn(appApi, 'uploadBase64').mockResolvedValue('/files/base64/x.png')
+    api.uploadBase64.mockResolvedValue('/files/base64/x.png')
     const { testUtils } = await openMe(user(), api)
     await testUtils.act(async () => { testUtils.fireEvent.click(testUtils.queries.queryByText('生成头像')) })
     await testUtils.queries.waitForQuerySelector('.avatar-picker__image[src="/files/base64/x.png"]')
-    expect(base64.mock.calls[0][0]).toMatch(/^data:image\/png;base64,iVBORw0KGgo/)
+    expect(api.uploadBase64.mock.calls[0][0]).toMatch(/^data:image\/png;base64,iVBORw0KGgo/)
     expect(api.updateProfile).toHaveBeenCalledWith({ avatar: '/files/base64/x.png' })
   })
 
   it('shows the avatar audit message under the avatar and keeps the old one', async () => {
     const api = signedInApi(user({ avatar: 'https://cdn.example/old.png' }))
     api.updateProfile.mockRejectedValue(auditRejection(104005, '头像未通过审核，请修改后重试', 'avatar'))
-    jest.spyOn(appApi, 'uploadBase64').mockResolvedValue('/files/base64/bad.png')
+    api.uploadBase64.mockResolvedValue('/files/base64/bad.png')
     const { testUtils } = await openMe(user({ avatar: 'https://cdn.example/old.png' }), api)
     await testUtils.act(async () => { testUtils.fireEvent.click(testUtils.queries.queryByText('生成头像')) })
     expect((await testUtils.queries.waitForQuerySelector('.avatar-picker__error')).textContent).toBe('头像未通过审核，请修改后重试')

@@ -80,7 +80,18 @@ describe('webview page (SPEC §2: rule pages)', () => {
     const setTitle = jest.spyOn(Taro, 'setNavigationBarTitle').mockResolvedValue({ errMsg: 'ok' })
     await render(<WebViewPage />)
     expect(container.querySelector('taro-web-view-core')?.getAttribute('src')).toBe('/rules/user-agreement.html')
-    expect(setTitle).toHaveBeenCalledWith({ title: '用户协议' })
+    expect(document.title).toBe('用户协议')
+    expect(setTitle).not.toHaveBeenCalled()
+  })
+
+  it('shows markup in the title parameter as text: a crafted link runs no script', async () => {
+    const hostile = '<img src=x onerror="window.__pwned=1">'
+    onPage({ url: encodeURIComponent('/rules/user-agreement.html'), title: encodeURIComponent(hostile) })
+    const setTitle = jest.spyOn(Taro, 'setNavigationBarTitle')
+    await render(<WebViewPage />)
+    expect(document.title).toBe(hostile)
+    expect(document.querySelector('img[src=x]')).toBeNull()
+    expect(setTitle).not.toHaveBeenCalled()
   })
 
   it('shows nothing of a URL that is not allow-listed (no open redirect)', async () => {

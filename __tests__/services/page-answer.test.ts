@@ -1,5 +1,5 @@
 import Taro from '@tarojs/taro'
-import { PAGE_ANSWERS_GLOBAL, type PageAnswers } from '@core/wire/api'
+import { PAGE_ANSWERS_GLOBAL, type PageAnswers } from '@core/wire/page-answers'
 import { configureRequest, request } from '@/services/request/request'
 import { isRequestError } from '@/services/request/errors'
 import { clearRequestLog, recentRequests } from '@/services/request/interceptors/log'

@@ -1,6 +1,6 @@
 import Taro from '@tarojs/taro'
 import { storageKeyFor, uploadFileToStorage } from '@/services/api/storage-upload'
-import { uploadToStorage } from '@/services/api'
+import { api } from '@/services/api'
 import { clearRequestLog, recentRequests } from '@/services/request/interceptors/log'
 import { configureRequest } from '@/services/request/request'
 import type { ApiClient } from '@/services/api/api-client'
@@ -71,7 +71,7 @@ describe('upload to the storage service (SPEC §7)', () => {
     configureRequest({ baseUrl: () => 'https://api.test', getToken: () => null })
     jest.spyOn(Taro, 'request').mockImplementation((() => Promise.resolve({ statusCode: 200, data: JSON.stringify({ code: 0, msg: '', data: grant }) })) as never)
     const spy = uploadAnswers(200, { key: 'k.png' })
-    await expect(uploadToStorage('/tmp/a.png', { key: 'k.png' })).resolves.toBe('https://files.test/k.png')
+    await expect(uploadFileToStorage(api, '/tmp/a.png', { key: 'k.png' })).resolves.toBe('https://files.test/k.png')
     expect((spy.mock.calls[0][0] as UploadArgs).url).toBe('/upload')
   })
 })

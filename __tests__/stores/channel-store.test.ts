@@ -1,7 +1,7 @@
 import { ChannelKind, ChannelType, type ChannelGroup } from '@core/wire/entities'
 import { ChannelStore } from '@/stores/channel-store'
 import { ServerStore } from '@/stores/server-store'
-import { auditRejection, channel, deferred, failedRequest, fakeApi, fakeLogger, type FakeApi } from './support/fakes'
+import { auditRejection, channel, deferred, failedRequest, fakeApi, fakeLogger, type FakeApi, fakeMembersApi } from './support/fakes'
 
 const group = channel('g1', { kind: ChannelKind.Group, name: '大厅', sort: 1 })
 const chat = channel('c1', { parent_id: 'g1', sort: 1 })
@@ -11,7 +11,7 @@ const GROUPS: ChannelGroup[] = [{ group: null, channels: [top] }, { group, chann
 function setup () {
   const api: FakeApi = fakeApi()
   const logger = fakeLogger()
-  const server = new ServerStore(api, { logger })
+  const server = new ServerStore(api, { members: fakeMembersApi(), logger })
   return { api, server, store: new ChannelStore(api, server, logger) }
 }
 

@@ -3,8 +3,7 @@ import type { Paged } from '@core/wire/api'
 import { LiveStore, MAX_TIMER_DELAY_MS, timeoutScheduler } from '@/stores/live-store'
 import { ServerStore } from '@/stores/server-store'
 import {
-  deferred, failedRequest, fakeApi, fakeLogger, liveItem, manualClock, manualScheduler, paged, type FakeApi,
-} from './support/fakes'
+  deferred, failedRequest, fakeApi, fakeLogger, liveItem, manualClock, manualScheduler, paged, type FakeApi, fakeMembersApi } from './support/fakes'
 
 /** Unix seconds of the test's "now". */
 const NOW = 1_700_000_000
@@ -19,7 +18,7 @@ function setup (options: { pageSize?: number } = {}) {
   const logger = fakeLogger()
   const clock = manualClock(NOW * 1000)
   const scheduler = manualScheduler()
-  const server = new ServerStore(api, { logger })
+  const server = new ServerStore(api, { members: fakeMembersApi(), logger })
   const store = new LiveStore(api, server, { clock: clock.now, scheduler, logger, pageSize: options.pageSize })
   return { api, logger, clock, scheduler, server, store }
 }

@@ -7,10 +7,27 @@ function setup () {
   const logger = fakeLogger()
   const session = new SessionStore(api, { storage: memoryStorage(), loginKey: 'k', clock: () => 0, logger })
   session.hydrate({ user: user({ nickname: '旧名字', signature: '旧签名' }), token: 't' })
-  return { api, session, profile: new ProfileStore(api, session, logger) }
+  return { api, session, logger, profile: new ProfileStore(api, session, logger) }
 }
 
 describe('ProfileStore', () => {
+  it('uploads a generated avatar through the base64 call and saves nothing yet (SPEC §7)', async () => {
+    const { api, session, profile } = setup()
+    api.uploadBase64.mockResolvedValue('/files/base64/a.png')
+    await expect(profile.uploadAvatar({ generated: 'data:image/png;base64,AAAA' })).resolves.toBe('/files/base64/a.png')
+    expect(api.uploadBase64).toHaveBeenCalledWith('data:image/png;base64,AAAA')
+    expect(api.updateProfile).not.toHaveBeenCalled()
+    expect(session.user?.avatar).not.toBe('/files/base64/a.png')
+  })
+
+  it('answers null and logs why when no upload token could be had for a photo (SPEC §8)', async () => {
+    const { api, logger, profile } = setup()
+    api.getUploadToken.mockResolvedValue(null)
+    await expect(profile.uploadAvatar({ photo: '/tmp/p.jpg', mime: 'image/jpeg' })).resolves.toBeNull()
+    expect(api.getUploadToken).toHaveBeenCalledWith(expect.objectContaining({ mime: 'image/jpeg' }))
+    expect(logger.error).toHaveBeenCalled()
+  })
+
   it('replaces the user with what the server accepted', async () => {
     const { api, session, profile } = setup()
     api.updateProfile.mockResolvedValue(user({ nickname: '新名字', signature: '旧签名' }))

@@ -1,6 +1,7 @@
 import { ChannelType } from '@core/wire/entities'
 import { ProfileStore } from '@/stores/profile-store'
 import { createRootStore } from '@/stores/root-store'
+import { fakeConnector } from './support/fake-socket'
 import {
   channel, failedRequest, fakeApi, fakeLogger, liveItem, manualClock, manualScheduler, memoryStorage, paged, serverDetail, user,
 } from './support/fakes'
@@ -54,6 +55,64 @@ describe('createRootStore', () => {
     api.updateProfile.mockResolvedValue(user({ signature: '你好' }))
     await new ProfileStore(root.api, root.session, root.logger).update({ signature: '你好' })
     expect(root.session.user?.signature).toBe('你好')
+  })
+
+  it('connects the gateway while someone is signed in, with their token, and disconnects on sign-out', () => {
+    const connect = fakeConnector()
+    const root = createRootStore(fakeApi(), { storage: memoryStorage(), loginKey: 'openrealm:dev:login', scheduler: manualScheduler(), logger: fakeLogger(), gateway: { connect, url: 'ws://realm.test/gateway' } })
+    const stopFollowing = root.connectWhenSignedIn()
+    expect(connect.sockets).toHaveLength(0)
+    root.session.hydrate({ user: user(), token: 't1' })
+    expect(root.gateway.connection).toBe('connecting')
+    connect.last().open()
+    expect(connect.last().sent).toEqual([{ op: 'identify', d: { token: 't1' } }])
+    root.session.signOut()
+    expect(root.gateway.connection).toBe('offline')
+    expect(connect.last().closedByClient).toBe(true)
+    stopFollowing()
+  })
+
+  it('follows the gateway: counts from presence and membership events, the channel list after CHANNEL_CREATE, everything after RESYNC', async () => {
+    const connect = fakeConnector()
+    const api = fakeApi()
+    const root = createRootStore(api, { storage: memoryStorage(), loginKey: 'openrealm:dev:login', scheduler: manualScheduler(), logger: fakeLogger(), gateway: { connect, url: 'ws://realm.test/gateway' } })
+    api.getServer.mockResolvedValue(serverDetail('723658', { member_count: 10, online_count: 1 }))
+    api.listChannels.mockResolvedValue([])
+    api.listServerLives.mockResolvedValue(paged([], 1, false))
+    await root.openServer({})
+    root.session.hydrate({ user: user(), token: 't1' })
+    root.gateway.start()
+    const socket = connect.last()
+    socket.open()
+    socket.deliver({ op: 'ready', d: { user: user(), session_id: 's', seq: 0, heartbeat_interval_ms: 30_000, server_ids: ['723658'] } })
+    socket.deliver({ op: 'dispatch', t: 'PRESENCE_UPDATE', s: 1, d: { server_id: '723658', uid: 'u2', status: 'online', online_count: 2 } })
+    socket.deliver({ op: 'dispatch', t: 'MEMBER_ADD', s: 2, d: { server_id: '723658', member: {}, member_count: 11 } })
+    expect([root.server.detail?.member_count, root.server.onlineCount]).toEqual([11, 2])
+    api.listChannels.mockClear()
+    socket.deliver({ op: 'dispatch', t: 'CHANNEL_CREATE', s: 3, d: channel('c9', { server_id: '723658' }) })
+    socket.deliver({ op: 'dispatch', t: 'CHANNEL_CREATE', s: 4, d: channel('c8', { server_id: '832828' }) })
+    expect(api.listChannels).toHaveBeenCalledTimes(1)
+    api.getServer.mockClear()
+    socket.deliver({ op: 'invalid_session', d: null })
+    socket.deliver({ op: 'ready', d: { user: user(), session_id: 's2', seq: 9, heartbeat_interval_ms: 30_000, server_ids: ['723658'] } })
+    expect(api.getServer).toHaveBeenCalledTimes(1)
+    expect(api.listChannels).toHaveBeenCalledTimes(2)
+    root.dispose()
+  })
+
+  it('asks the server detail again once signed in when it was answered without the membership', async () => {
+    const api = fakeApi()
+    const root = createRootStore(api, { storage: memoryStorage(), loginKey: 'openrealm:dev:login', scheduler: manualScheduler(), logger: fakeLogger(), gateway: { connect: fakeConnector(), url: 'ws://realm.test/gateway' } })
+    api.getServer.mockResolvedValueOnce(serverDetail('723658')).mockResolvedValue(serverDetail('723658', { is_member: false }))
+    await root.server.load()
+    const stop = root.connectWhenSignedIn()
+    expect(api.getServer).toHaveBeenCalledTimes(1)
+    root.session.hydrate({ user: user(), token: 't1' })
+    await Promise.resolve()
+    expect(api.getServer).toHaveBeenCalledTimes(2)
+    await root.server.load()
+    expect(root.server.isMember).toBe(false)
+    stop()
   })
 
   it('stops the live clock when disposed', async () => {

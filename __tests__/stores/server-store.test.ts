@@ -1,12 +1,13 @@
 import { isObservable } from 'mobx'
 import { CONFIGURED_SERVERS } from '@core/domain/servers'
 import { ServerStore } from '@/stores/server-store'
-import { deferred, failedRequest, fakeApi, fakeLogger, serverDetail, type FakeApi } from './support/fakes'
+import { deferred, failedRequest, fakeApi, fakeLogger, serverDetail, type FakeApi, fakeMembersApi } from './support/fakes'
 
 function setup () {
   const api: FakeApi = fakeApi()
   const logger = fakeLogger()
-  return { api, logger, store: new ServerStore(api, { logger }) }
+  const members = fakeMembersApi()
+  return { api, logger, members, store: new ServerStore(api, { members, logger }) }
 }
 
 describe('ServerStore', () => {
@@ -102,5 +103,50 @@ describe('ServerStore', () => {
     await store.load()
     store.select({ params: { server_id: '723658' } })
     expect(store.status).toBe('ready')
+  })
+
+  it('knows membership and the online count from the detail, and nothing before it or without is_member', async () => {
+    const { api, store } = setup()
+    expect([store.isMember, store.onlineCount]).toEqual([null, null])
+    api.getServer.mockResolvedValue(serverDetail('723658', { online_count: 7 }))
+    await store.load()
+    expect([store.isMember, store.onlineCount]).toEqual([null, 7])
+    api.getServer.mockResolvedValue(serverDetail('723658', { is_member: false }))
+    await store.load()
+    expect(store.isMember).toBe(false)
+  })
+
+  it('joins the current server and shows the counts of the answer', async () => {
+    const { api, members, store } = setup()
+    api.getServer.mockResolvedValue(serverDetail('723658', { is_member: false, member_count: 10, online_count: 2 }))
+    await store.load()
+    const answer = deferred<{ server_id: string, is_member: boolean, member_count: number, online_count: number }>()
+    members.join.mockReturnValue(answer.promise)
+    const joining = store.join()
+    expect(store.isJoining).toBe(true)
+    answer.resolve({ server_id: '723658', is_member: true, member_count: 11, online_count: 3 })
+    await joining
+    expect(members.join).toHaveBeenCalledWith('723658')
+    expect([store.isJoining, store.isMember, store.detail?.member_count, store.onlineCount]).toEqual([false, true, 11, 3])
+  })
+
+  it('keeps the user a non-member with a message when joining fails', async () => {
+    const { api, members, store } = setup()
+    api.getServer.mockResolvedValue(serverDetail('723658', { is_member: false }))
+    await store.load()
+    members.join.mockRejectedValue(failedRequest())
+    await store.join()
+    expect(store.isMember).toBe(false)
+    expect(store.joinError).toBe('请求异常')
+  })
+
+  it('applies the counts of gateway events about the current server only', async () => {
+    const { api, store } = setup()
+    api.getServer.mockResolvedValue(serverDetail('723658', { member_count: 10, online_count: 2 }))
+    await store.load()
+    store.applyCounts({ server_id: '723658', online_count: 5 })
+    store.applyCounts({ server_id: '723658', member_count: 11 })
+    store.applyCounts({ server_id: '832828', member_count: 99, online_count: 99 })
+    expect([store.detail?.member_count, store.onlineCount]).toEqual([11, 5])
   })
 })

@@ -1,7 +1,10 @@
 /**
- * Mounting a page for a page test: the page's query parameters, a root store on a fake
- * ApiClient (no network) with in-memory storage and a silent logger, and the page inside
- * a StoresProvider, rendered by @tarojs/test-utils-react under the Taro H5 runtime.
+ * Mounting a page for a page test, the one way every page test does it: the page's
+ * query parameters, a root store on a fake ApiClient (no network) with in-memory
+ * storage, a silent logger, a hand-set clock and a hand-fired scheduler, and the page
+ * inside a StoresProvider, rendered by @tarojs/test-utils-react under the Taro H5
+ * runtime. Home and channel tests play the page's lifecycle on top of it
+ * (__tests__/pages/home-harness.tsx).
  */
 import TestUtils from '@tarojs/test-utils-react'
 import Taro from '@tarojs/taro'
@@ -9,7 +12,7 @@ import type { ComponentType } from 'react'
 import type { User } from '@core/wire/entities'
 import { StoresProvider } from '@/stores/context'
 import { createRootStore, type RootStore } from '@/stores/root-store'
-import { fakeApi, fakeLogger, memoryStorage, type FakeApi } from '../stores/support/fakes'
+import { fakeApi, fakeLogger, fakeMembersApi, manualClock, manualScheduler, memoryStorage, type FakeApi } from '../stores/support/fakes'
 
 /** How to open the page. */
 export interface PageSetup {
@@ -17,7 +20,9 @@ export interface PageSetup {
   params?: Record<string, string>
   /** The fake ApiClient (a fresh one whose calls all fail by default). */
   api?: FakeApi
-  /** The stores' clock (unix ms). */
+  /** The membership calls (a fresh fake whose calls all fail by default). */
+  members?: ReturnType<typeof fakeMembersApi>
+  /** The stores' clock at the start (unix ms); the real time by default. The test moves it with `clock.set`. */
   now?: number
   /** Someone already signed in on this device (their stored login data). */
   signedIn?: User
@@ -30,7 +35,17 @@ export interface MountedPage {
   testUtils: TestUtils
   api: FakeApi
   root: RootStore
+  clock: ReturnType<typeof manualClock>
+  scheduler: ReturnType<typeof manualScheduler>
+  /** The page's visible text. */
+  text: () => string
+  /** Clicks the first element matching a selector (whose text contains `withText`, when given). */
+  tap: (selector: string, withText?: string) => Promise<void>
+  /** Lets pending promises and renders settle. */
+  settle: () => Promise<void>
 }
+
+const mounted: MountedPage[] = []
 
 /** Opens `Page` with `setup`: spies on Taro's current instance for the query, then mounts it. */
 export async function mountPage (Page: ComponentType, setup: PageSetup = {}): Promise<MountedPage> {
@@ -40,7 +55,9 @@ export async function mountPage (Page: ComponentType, setup: PageSetup = {}): Pr
   // The page was opened directly (a shared link): nothing lies behind it.
   jest.spyOn(Taro, 'getCurrentPages').mockReturnValue([{ route: 'pages/opened/index' }] as unknown as ReturnType<typeof Taro.getCurrentPages>)
   const storage = memoryStorage(setup.signedIn ? { 'test-login': JSON.stringify({ user: setup.signedIn, token: 'test-token' }) } : {})
-  const root = createRootStore(api, { storage, loginKey: 'test-login', logger: fakeLogger(), clock: () => setup.now ?? Date.now() })
+  const clock = manualClock(setup.now ?? Date.now())
+  const scheduler = manualScheduler()
+  const root = createRootStore(api, { storage, loginKey: 'test-login', logger: fakeLogger(), clock: clock.now, scheduler, members: setup.members ?? fakeMembersApi() })
   setup.beforeMount?.(root)
   function Harness () {
     return (
@@ -51,15 +68,26 @@ export async function mountPage (Page: ComponentType, setup: PageSetup = {}): Pr
   }
   const testUtils = new TestUtils()
   await testUtils.mount(Harness)
-  mounted.push(testUtils)
-  return { testUtils, api, root }
+  const settle = async () => {
+    await testUtils.act(async () => { for (let i = 0; i < 5; i += 1) await new Promise(resolve => setTimeout(resolve, 0)) })
+  }
+  const tap = async (selector: string, withText?: string) => {
+    const target = Array.from(document.querySelectorAll(selector)).find(node => withText === undefined || (node.textContent ?? '').includes(withText))
+    if (!target) throw new Error(`nothing to tap: ${selector} ${withText ?? ''}`)
+    await testUtils.act(async () => { (target as HTMLElement).click() })
+    await settle()
+  }
+  const page: MountedPage = { testUtils, api, root, clock, scheduler, text: () => document.body.textContent ?? '', tap, settle }
+  mounted.push(page)
+  return page
 }
 
-const mounted: TestUtils[] = []
-
-/** Unmounts every page mounted so far and empties the document (call in afterEach). */
+/** Unmounts every page mounted so far, stops their stores and empties the document (call in afterEach). */
 export function unmountPages (): void {
-  for (const testUtils of mounted.splice(0)) testUtils.act(() => testUtils.unmout())
+  for (const { testUtils, root } of mounted.splice(0)) {
+    root.dispose()
+    testUtils.act(() => testUtils.unmout())
+  }
   document.body.innerHTML = ''
 }
 

@@ -39,6 +39,14 @@ export function createTimeIdSource (random: () => number = Math.random): (nowMs?
   }
 }
 
+/**
+ * The id of millisecond `ms` with sequence number `sequence` (0..999999): for rows whose
+ * id must follow from their time and stay the same (seeded demo rows).
+ */
+export function timeIdAt (ms: number, sequence = 0): string {
+  return format(Math.floor(ms), Math.floor(sequence) % SEQUENCE_SPACE)
+}
+
 function format (ms: number, sequence: number): string {
   return String(ms).padStart(TIME_DIGITS, '0') + String(sequence).padStart(TIME_ID_LENGTH - TIME_DIGITS, '0')
 }

@@ -1,214 +1,239 @@
 /**
  * The HTTP contract between the client (src/services/api) and the reference API
- * server (server/src/routes). Every answer is an {@link Envelope}. Paths are written
- * once here, in {@link API_PATHS}, and both sides use them.
+ * server (server/src/routes): what each call of {@link API_PATHS} takes (params, query,
+ * body) and answers, each declared once as a TypeBox schema with its `Static` type.
+ * The server validates requests and serialises answers with these very objects (and
+ * its OpenAPI document comes from them); the client imports this file only as types —
+ * its runtime values come from ./codes, ./paths and ./page-answers, which re-export here
+ * for the server's convenience. Every answer is an {@link Envelope}.
  *
  * SPEC §7 lists four calls (base64, wxconf, upfiles, mapcfg); the community calls
  * below them are not shown in the SPEC and are designed here (README "API").
  */
-import type { Channel, ChannelGroup, ChannelType, LiveItem, MapCategory, Message, Post, Role, Server, User } from './entities'
+import { Type, type Static, type TSchema } from '@sinclair/typebox'
+import { DEFAULT_PAGE_SIZE, MAX_PAGE, MAX_PAGE_SIZE, type ChannelType, type MapCategory } from './codes'
+import { ChannelGroupSchema, ChannelSchema, LiveItemSchema, MessageSchema, PostSchema, RoleSchema, ServerSchema, UserSchema } from './entities'
+import { enumCode, IdString, ImageUrlString, LineText, MultilineText, Nullable, StringEnum } from './fields'
+
+export { AUDIT_REJECT_STATUS, SERVER_CODES } from './codes'
+export { API_PATHS, FILES_PATH, UPLOAD_HOST_PATH } from './paths'
+export { PAGE_ANSWERS_GLOBAL, type PageAnswer, type PageAnswers } from './page-answers'
+
+// ---- the envelope and pages ----
+
+/** The head of every answer: code 0 is success; anything else carries a message. */
+const EnvelopeHeadSchema = Type.Object({ code: Type.Integer(), msg: Type.String() })
+const EnvelopeHead = EnvelopeHeadSchema.properties
 
 /** Every answer of the API server: code 0 is success; anything else carries a message. */
-export interface Envelope<T> {
-  code: number
-  msg: string
-  data: T
+export type Envelope<T> = Static<typeof EnvelopeHeadSchema> & { data: T }
+
+/** The envelope `{code, msg, data}` around `data`. */
+export function EnvelopeOf<T extends TSchema> (data: T) {
+  return Type.Object({ ...EnvelopeHead, data })
 }
 
-/**
- * Codes the server sends in the envelope (besides 0). HTTP status and code agree:
- * a 4xx answer carries a 4xx-family code, an audit rejection (SPEC §5) a 104xxx code.
- */
-export const SERVER_CODES = {
-  OK: 0,
-  BAD_REQUEST: 400000,
-  UNAUTHORIZED: 401000,
-  FORBIDDEN: 403000,
-  NOT_FOUND: 404000,
-  PAYLOAD_TOO_LARGE: 413000,
-  UNSUPPORTED_MEDIA: 415000,
-  RATE_LIMITED: 429000,
-  INTERNAL: 500000,
-  /** SPEC §8: title rejected by audit. */
-  AUDIT_TITLE: 104001,
-  AUDIT_NICKNAME: 104002,
-  AUDIT_SIGNATURE: 104003,
-  /** SPEC §8: icon rejected by audit. */
-  AUDIT_ICON: 104004,
-  AUDIT_AVATAR: 104005,
-  AUDIT_COVER: 104006,
-  AUDIT_INTRODUCTION: 104007,
-} as const
+/** The envelope of every failure: a non-zero code, a message, data null. */
+export const ErrorEnvelopeSchema = EnvelopeOf(Type.Null())
 
-/** HTTP status of an audit rejection (the envelope's code is 104xxx). */
-export const AUDIT_REJECT_STATUS = 422
+/** Query of a paged list: `page` starts at 1; page_size 1..MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE when absent. */
+export const PageQuerySchema = Type.Object({
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE, default: 1 })),
+  page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE })),
+})
+/** Query of a paged list. */
+export type PageQuery = Static<typeof PageQuerySchema>
 
-/** Paths of every call, relative to the main API base. `:x` marks a path parameter. */
-export const API_PATHS = {
-  /** SPEC §7 */
-  base64: '/resource/base64',
-  /** SPEC §7 */
-  wxconf: '/login_third/wxconf',
-  /** SPEC §7 */
-  uploadToken: '/v2/qn/upfiles',
-  /** SPEC §7 */
-  mapcfg: '/channel/room/game/mapcfg',
-  guestLogin: '/auth/guest',
-  me: '/user/me',
-  user: '/users/:uid',
-  servers: '/servers',
-  server: '/servers/:server_id',
-  serverChannels: '/servers/:server_id/channels',
-  serverRoles: '/servers/:server_id/roles',
-  serverLives: '/servers/:server_id/lives',
-  channel: '/channels/:channel_id',
-  channelPosts: '/channels/:channel_id/posts',
-  channelMessages: '/channels/:channel_id/messages',
-  channelLives: '/channels/:channel_id/lives',
-} as const
+/** Where a page sits in its list. */
+const PageInfoSchema = Type.Object({ page: Type.Integer(), page_size: Type.Integer(), total: Type.Integer(), has_more: Type.Boolean() })
 
-/** Path of the Qiniu-compatible form upload on the reference server (its own upload host). */
-export const UPLOAD_HOST_PATH = '/upload'
-/** Path under which the reference server serves uploaded and stored files. */
-export const FILES_PATH = '/files'
-
-/**
- * Answers a served H5 page carries with it: the reference server writes the answers of
- * the page's first GET calls into the HTML under this global (server/src/plugins/page-answers.ts),
- * keyed by path and query, and the client takes each once instead of asking again
- * (src/services/request/interceptors/page-answer.ts), so the first screen needs no round
- * trip after start-up. Pages served from elsewhere carry none and ask as usual.
- */
-export const PAGE_ANSWERS_GLOBAL = '__openrealmPageAnswers'
-
-/** One carried answer: its HTTP status and its body text, exactly as the API sent them. */
-export interface PageAnswer {
-  statusCode: number
-  body: string
+/** A page of `item`: its items in `list`, then where it sits. */
+export function PagedOf<T extends TSchema> (item: T) {
+  return Type.Object({ list: Type.Array(item), ...PageInfoSchema.properties })
 }
-
-/** Carried answers by path and query (`/servers/832828`). */
-export type PageAnswers = Record<string, PageAnswer>
 
 /** A page of a list. `page` starts at 1. */
-export interface Paged<T> {
-  list: T[]
-  page: number
-  page_size: number
-  total: number
-  has_more: boolean
-}
+export type Paged<T> = { list: T[] } & Static<typeof PageInfoSchema>
 
-/** Query of a paged list. */
-export interface PageQuery {
-  page?: number
-  /** 1..50, default 20 */
-  page_size?: number
-}
+// ---- path parameters ----
+
+/** `:server_id` */
+export const ServerParamsSchema = Type.Object({ server_id: IdString })
+/** `:channel_id` */
+export const ChannelParamsSchema = Type.Object({ channel_id: IdString })
+/** `:uid` */
+export const UserParamsSchema = Type.Object({ uid: IdString })
 
 // ---- SPEC §7 calls ----
 
 /** POST /resource/base64: an image as base64 (a data-URL prefix is allowed). */
-export interface Base64UploadBody { data: string }
-export interface Base64UploadData { url: string }
+export const Base64UploadBodySchema = Type.Object({ data: Type.String({ minLength: 1 }) }, { additionalProperties: false })
+/** POST /resource/base64 body. */
+export type Base64UploadBody = Static<typeof Base64UploadBodySchema>
+/** POST /resource/base64 answer: where the stored image is served. */
+export const Base64UploadDataSchema = Type.Object({ url: Type.String() })
+/** POST /resource/base64 answer. */
+export type Base64UploadData = Static<typeof Base64UploadDataSchema>
 
+/** Longest page URL a JS-SDK signature is asked for. */
+export const WX_CONF_URL_MAX_LENGTH = 2048
 /** GET /login_third/wxconf?url= : the JS-SDK signature for a page URL. */
-export interface WxConfQuery { url: string }
-export interface WxConfData { appId: string; nonceStr: string; signature: string; timestamp: number }
+export const WxConfQuerySchema = Type.Object({ url: Type.String({ minLength: 1, maxLength: WX_CONF_URL_MAX_LENGTH }) })
+/** GET /login_third/wxconf query. */
+export type WxConfQuery = Static<typeof WxConfQuerySchema>
+/** GET /login_third/wxconf answer: what `wx.config` takes. */
+export const WxConfDataSchema = Type.Object({ appId: Type.String(), nonceStr: Type.String(), signature: Type.String(), timestamp: Type.Integer() })
+/** GET /login_third/wxconf answer. */
+export type WxConfData = Static<typeof WxConfDataSchema>
 
+/** Qiniu's longest object key, in bytes. */
+export const UPLOAD_KEY_MAX_BYTES = 750
 /** POST /v2/qn/upfiles: ask for a storage upload token. */
-export interface UploadTokenBody {
+export const UploadTokenBodySchema = Type.Object({
   /** Planned object key; the token's scope is limited to it when given. */
-  key?: string
+  key: Type.Optional(Type.String({ minLength: 1, maxLength: UPLOAD_KEY_MAX_BYTES, pattern: '^[^\\u0000-\\u001f\\u007f]+$', description: 'planned object key; limits the token\'s scope' })),
   /** Mime type of the file to upload, checked against the token's mime limit. */
-  mime?: string
-}
-export interface UploadTokenData {
+  mime: Type.Optional(Type.String({ maxLength: 100, pattern: '^[a-z0-9.+-]+/[a-z0-9.+*-]+$', description: 'mime type of the file to upload' })),
+}, { additionalProperties: false })
+/** POST /v2/qn/upfiles body. */
+export type UploadTokenBody = Static<typeof UploadTokenBodySchema>
+/** POST /v2/qn/upfiles answer. */
+export const UploadTokenDataSchema = Type.Object({
   /** Public base URL under which uploaded keys are served. */
-  domain: string
+  domain: Type.String({ description: 'public base URL of uploaded keys' }),
   /** Qiniu upload token: AccessKey:encodedSign:encodedPutPolicy */
-  token: string
-}
+  token: Type.String({ description: 'AccessKey:encodedSign:encodedPutPolicy' }),
+})
+/** POST /v2/qn/upfiles answer. */
+export type UploadTokenData = Static<typeof UploadTokenDataSchema>
+
+/** POST /upload (the Qiniu-compatible form upload) answer: Qiniu's `hash` and `key` beside the envelope, and inside it. */
+export const UploadAnswerSchema = Type.Object({
+  ...EnvelopeHead,
+  data: Type.Object({ hash: Type.String(), key: Type.String() }),
+  hash: Type.String(),
+  key: Type.String(),
+})
+/** POST /upload answer. */
+export type UploadAnswer = Static<typeof UploadAnswerSchema>
+/** POST /upload refusal: Qiniu's `error` beside the failure envelope. */
+export const UploadErrorSchema = Type.Object({ ...EnvelopeHead, data: Type.Null(), error: Type.String() })
+/** POST /upload refusal. */
+export type UploadError = Static<typeof UploadErrorSchema>
 
 /** GET /channel/room/game/mapcfg?server_id=&channel_id= */
-export interface MapCfgQuery { server_id: string; channel_id: string }
+export const MapCfgQuerySchema = Type.Object({ server_id: IdString, channel_id: IdString })
+/** GET /channel/room/game/mapcfg query. */
+export type MapCfgQuery = Static<typeof MapCfgQuerySchema>
 
 /** One tappable point on the showroom map; x and y are fractions (0..1) of the map size. */
-export interface Hotspot {
-  hotspot_id: string
-  x: number
-  y: number
-  title: string
+export const HotspotSchema = Type.Object({
+  hotspot_id: Type.String(),
+  x: Type.Number(),
+  y: Type.Number(),
+  title: Type.String(),
   /** The interaction event this hotspot opens. */
-  event_id: string
-}
+  event_id: Type.String({ description: 'the interaction event this hotspot opens' }),
+})
+/** One tappable point on the showroom map. */
+export type Hotspot = Static<typeof HotspotSchema>
 
 /** What happens in the showroom: a welcome card, a product card or a video. */
-export interface InteractionEvent {
-  event_id: string
-  type: 'welcome' | 'product' | 'video'
-  title: string
-  text: string
-  image: string
+export const InteractionEventSchema = Type.Object({
+  event_id: Type.String(),
+  type: StringEnum(['welcome', 'product', 'video']),
+  title: Type.String(),
+  text: Type.String(),
+  image: Type.String(),
   /** Product events: price in the smallest currency unit (fen). */
-  price: number | null
+  price: Nullable(Type.Integer({ description: 'product events: price in fen' })),
   /** Video events: an mp4 or HLS URL. */
-  video_url: string | null
-}
+  video_url: Nullable(Type.String({ description: 'video events: an mp4 or HLS URL' })),
+})
+/** What happens in the showroom. */
+export type InteractionEvent = Static<typeof InteractionEventSchema>
 
 /** The showroom of a metaverse channel (SPEC §7: the client takes the first interaction event). */
-export interface MapCfgData {
-  channel_id: string
-  server_id: string
-  map: {
-    map_category: MapCategory
-    background: string
+export const MapCfgDataSchema = Type.Object({
+  channel_id: Type.String(),
+  server_id: Type.String(),
+  map: Type.Object({
+    map_category: enumCode<MapCategory>('SPEC §3: 1 3D map, 2 live map'),
+    background: Type.String(),
     /** Natural size of the background image in pixels, for the aspect ratio. */
-    width: number
-    height: number
-  }
-  hotspots: Hotspot[]
-  interaction_events: InteractionEvent[]
-}
+    width: Type.Integer(),
+    height: Type.Integer(),
+  }),
+  hotspots: Type.Array(HotspotSchema),
+  interaction_events: Type.Array(InteractionEventSchema),
+})
+/** The showroom of a metaverse channel. */
+export type MapCfgData = Static<typeof MapCfgDataSchema>
 
 // ---- community calls (designed here) ----
 
+/** POST /auth/guest: no fields (an absent body reads as `{}`). */
+export const GuestLoginBodySchema = Type.Object({}, { additionalProperties: false })
 /** POST /auth/guest: sign in as a guest (uid prefix B_). The token goes in `Authorization: Bearer`. */
-export interface GuestLoginData { token: string; user: User }
+export const GuestLoginDataSchema = Type.Object({ token: Type.String(), user: UserSchema })
+/** POST /auth/guest answer. */
+export type GuestLoginData = Static<typeof GuestLoginDataSchema>
 
+/** Longest nickname. */
+export const NICKNAME_MAX_LENGTH = 32
+/** SPEC §9: default text input maxlength 140. */
+export const SIGNATURE_MAX_LENGTH = 140
 /** POST (or PATCH) /user/me: edit the signed-in user's audited profile fields. The mini-program cannot send PATCH. */
-export interface ProfilePatchBody {
-  nickname?: string
-  signature?: string
-  avatar?: string
-}
+export const ProfilePatchBodySchema = Type.Object({
+  nickname: Type.Optional(LineText(NICKNAME_MAX_LENGTH)),
+  signature: Type.Optional(MultilineText(SIGNATURE_MAX_LENGTH)),
+  avatar: Type.Optional(ImageUrlString),
+}, { additionalProperties: false, minProperties: 1 })
+/** POST (or PATCH) /user/me body. */
+export type ProfilePatchBody = Static<typeof ProfilePatchBodySchema>
 
 /** GET /servers */
-export interface ServerListData { list: Server[] }
+export const ServerListDataSchema = Type.Object({ list: Type.Array(ServerSchema) })
+/** GET /servers answer. */
+export type ServerListData = Static<typeof ServerListDataSchema>
 
 /** GET /servers/:server_id/channels: the channel list, grouped for display. */
-export interface ChannelListData { groups: ChannelGroup[] }
+export const ChannelListDataSchema = Type.Object({ groups: Type.Array(ChannelGroupSchema) })
+/** GET /servers/:server_id/channels answer. */
+export type ChannelListData = Static<typeof ChannelListDataSchema>
 
+/** Longest channel title. */
+export const CHANNEL_TITLE_MAX_LENGTH = 40
 /** POST /servers/:server_id/channels: create a channel (types 1, 3, 8 only; title and icon audited). */
-export interface CreateChannelBody {
-  title: string
-  channel_type: ChannelType
-  icon?: string
-  parent_id?: string | null
-}
+export const CreateChannelBodySchema = Type.Object({
+  title: LineText(CHANNEL_TITLE_MAX_LENGTH),
+  channel_type: enumCode<ChannelType>('SPEC §4: users may create 1, 3 and 8'),
+  icon: Type.Optional(ImageUrlString),
+  parent_id: Type.Optional(Nullable(IdString)),
+}, { additionalProperties: false })
+/** POST /servers/:server_id/channels body. */
+export type CreateChannelBody = Static<typeof CreateChannelBodySchema>
 
 /** GET /servers/:server_id/roles */
-export interface RoleListData { list: Role[] }
+export const RoleListDataSchema = Type.Object({ list: Type.Array(RoleSchema) })
+/** GET /servers/:server_id/roles answer. */
+export type RoleListData = Static<typeof RoleListDataSchema>
 
 /** GET /servers/:server_id/lives and /channels/:channel_id/lives */
-export type LiveListData = Paged<LiveItem>
+export const LiveListDataSchema = PagedOf(LiveItemSchema)
+/** GET /servers/:server_id/lives and /channels/:channel_id/lives answer. */
+export type LiveListData = Static<typeof LiveListDataSchema>
 /** GET /channels/:channel_id/posts */
-export type PostListData = Paged<Post>
+export const PostListDataSchema = PagedOf(PostSchema)
+/** GET /channels/:channel_id/posts answer. */
+export type PostListData = Static<typeof PostListDataSchema>
 /** GET /channels/:channel_id/messages */
-export type MessageListData = Paged<Message>
+export const MessageListDataSchema = PagedOf(MessageSchema)
+/** GET /channels/:channel_id/messages answer. */
+export type MessageListData = Static<typeof MessageListDataSchema>
 /** GET /channels/:channel_id */
-export type ChannelData = Channel
+export type ChannelData = Static<typeof ChannelSchema>
 /** GET /servers/:server_id */
-export type ServerData = Server
+export type ServerData = Static<typeof ServerSchema>
 /** GET /user/me, GET /users/:uid, PATCH /user/me */
-export type UserData = User
+export type UserData = Static<typeof UserSchema>

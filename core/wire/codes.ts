@@ -1,8 +1,48 @@
 /**
- * The product's numeric codes (SPEC §3, §4) as enums. No imports: the client imports its
- * values from here, so the schema builder behind core/wire/entities.ts (TypeBox) stays out
- * of the H5 and mini-program bundles, which import entities only as types.
+ * The wire's values: the product's numeric codes (SPEC §3, §4) as enums, the envelope's
+ * codes and the paging limits. No imports: the client imports its values from here (and
+ * paths from ./paths), so the schema builder behind core/wire/entities.ts and api.ts
+ * (TypeBox) stays out of the H5 and mini-program bundles, which import those only as types.
  */
+
+/**
+ * Codes the server sends in the envelope (besides 0). HTTP status and code agree:
+ * a 4xx answer carries a 4xx-family code, an audit rejection (SPEC §5) a 104xxx code.
+ */
+export const SERVER_CODES = {
+  OK: 0,
+  BAD_REQUEST: 400000,
+  UNAUTHORIZED: 401000,
+  FORBIDDEN: 403000,
+  NOT_FOUND: 404000,
+  PAYLOAD_TOO_LARGE: 413000,
+  UNSUPPORTED_MEDIA: 415000,
+  RATE_LIMITED: 429000,
+  INTERNAL: 500000,
+  /** SPEC §8: title rejected by audit. */
+  AUDIT_TITLE: 104001,
+  AUDIT_NICKNAME: 104002,
+  AUDIT_SIGNATURE: 104003,
+  /** SPEC §8: icon rejected by audit. */
+  AUDIT_ICON: 104004,
+  AUDIT_AVATAR: 104005,
+  AUDIT_COVER: 104006,
+  AUDIT_INTRODUCTION: 104007,
+  /** Free text (messages, posts, comments) rejected by audit. */
+  AUDIT_CONTENT: 104008,
+} as const
+
+/** HTTP status of an audit rejection (the envelope's code is 104xxx). */
+export const AUDIT_REJECT_STATUS = 422
+
+/** Items of a page when the query names no page_size: the one page size of client and server. */
+export const DEFAULT_PAGE_SIZE = 20
+
+/** Largest page_size a list query may ask for. */
+export const MAX_PAGE_SIZE = 50
+
+/** Largest page number a list query may ask for. */
+export const MAX_PAGE = 100000
 
 /** SPEC §3: gender codes. */
 export enum Gender {

@@ -2,28 +2,16 @@
  * The product's entities (SPEC §3, §4), shared by the client and the reference API
  * server. Field names are the wire names. Each entity is declared once, as a TypeBox
  * schema: its TypeScript type is derived from it (`Static`), and the server validates
- * and serialises with the very same object. TypeBox is the only import, so both sides
- * can load this file; the client imports it only as types (its enum values come from
+ * and serialises with the very same object. It imports only TypeBox and core/wire, so
+ * both sides can load this file; the client imports it only as types (its enum values come from
  * ./codes, so TypeBox stays out of the bundles).
  */
-import { Type, type Static, type TSchema } from '@sinclair/typebox'
+import { Type, type Static } from '@sinclair/typebox'
 import type { AuditStatus, ChannelKind, ChannelType, Gender, LiveCommentFlag, LiveFlag, MapCategory, MediaType } from './codes'
+import { enumCode, Nullable } from './fields'
 
 export * from './codes'
-
-/**
- * An integer field whose TypeScript type is the enum `E`. On the wire it is a plain
- * integer (the serialiser writes it as one; a value outside the enum is never rejected
- * on the way out), while code on both sides sees the enum.
- */
-export function enumCode<E extends number> (description?: string): TSchema & { static: E } {
-  return Type.Unsafe<E>(Type.Integer(description ? { description } : {}))
-}
-
-/** A field that holds `schema` or null. */
-export function Nullable<T extends TSchema> (schema: T) {
-  return Type.Union([schema, Type.Null()])
-}
+export { enumCode, Nullable } from './fields'
 
 /** SPEC §3: a person, bot, guest or map account. uid prefixes tell the kinds apart. */
 export const UserSchema = Type.Object({
@@ -70,6 +58,10 @@ export const ChannelSchema = Type.Object({
   link_url: Nullable(Type.String()),
   icon: Type.String(),
   audit_status: enumCode<AuditStatus>('SPEC §4: 0 pass, 1 auditing, 2 reject'),
+  /** In the channel list of a signed-in member only: others' messages after their read position, counted up to 100 (SPEC §9 shows 99+). */
+  unread_count: Type.Optional(Type.Integer({ description: 'signed-in members only: unread messages, counted up to 100' })),
+  /** In the channel list of a signed-in member only: unread messages that mention them, counted up to 100. */
+  mention_count: Type.Optional(Type.Integer({ description: 'signed-in members only: unread mentions, counted up to 100' })),
 })
 /** SPEC §3: a channel of a server. */
 export type Channel = Static<typeof ChannelSchema>

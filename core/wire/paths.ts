@@ -1,4 +1,37 @@
-/** Fills the `:name` parameters of an API path (core/wire/api.ts API_PATHS). */
+/**
+ * Where the API's calls live: every path of the contract (core/wire/api.ts declares what
+ * each one takes and answers) and the one function that fills their parameters. No
+ * imports, so the client takes its paths from here without loading the schemas.
+ */
+
+/** Paths of every call, relative to the main API base. `:x` marks a path parameter. */
+export const API_PATHS = {
+  /** SPEC §7 */
+  base64: '/resource/base64',
+  /** SPEC §7 */
+  wxconf: '/login_third/wxconf',
+  /** SPEC §7 */
+  uploadToken: '/v2/qn/upfiles',
+  /** SPEC §7 */
+  mapcfg: '/channel/room/game/mapcfg',
+  guestLogin: '/auth/guest',
+  me: '/user/me',
+  user: '/users/:uid',
+  servers: '/servers',
+  server: '/servers/:server_id',
+  serverChannels: '/servers/:server_id/channels',
+  serverRoles: '/servers/:server_id/roles',
+  serverLives: '/servers/:server_id/lives',
+  channel: '/channels/:channel_id',
+  channelPosts: '/channels/:channel_id/posts',
+  channelMessages: '/channels/:channel_id/messages',
+  channelLives: '/channels/:channel_id/lives',
+} as const
+
+/** Path of the Qiniu-compatible form upload on the reference server (its own upload host). */
+export const UPLOAD_HOST_PATH = '/upload'
+/** Path under which the reference server serves uploaded and stored files. */
+export const FILES_PATH = '/files'
 
 /**
  * `/servers/:server_id` + {server_id: '1 2'} → `/servers/1%202`. Every value is

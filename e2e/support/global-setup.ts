@@ -15,7 +15,8 @@ declare global {
 export default async function globalSetup (): Promise<void> {
   const root = path.resolve(__dirname, '..', '..')
   if (!existsSync(path.join(root, 'dist/h5/index.html'))) {
-    execSync('npx taro build --type h5', { cwd: root, stdio: 'inherit' })
+    // jest sets NODE_ENV=test, under which Taro builds a development bundle that does not run
+    execSync('npx taro build --type h5', { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } })
   }
   const product = await startProduct()
   globalThis.__E2E_PRODUCT__ = product

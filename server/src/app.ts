@@ -7,14 +7,18 @@
  * tests `inject` into it.
  */
 import Fastify, { LogController, type FastifyInstance } from 'fastify'
-import { createInProcessBus } from './bus'
+import { createInProcessBus, type EventBus } from './bus'
+import { createRedisBus } from './bus/redis'
 import type { ServerConfig } from './config'
 import type { AppContext } from './context'
 import { openDatabase } from './db/dialects'
 import { migrateToLatest } from './db/migrate'
 import { seedDemo } from './db/seed'
+import gatewayRoutes from './gateway'
+import { createMemoryDirectory, createRedisDirectory, type GatewayDirectory } from './gateway/directory'
 import { installAuth } from './plugins/auth'
-import { frameworkErrors, installErrorHandling } from './plugins/errors'
+import { clientErrorHandler, frameworkErrors, installErrorHandling } from './plugins/errors'
+import { installFiniteNumbers } from './plugins/finite-numbers'
 import h5App from './plugins/h5-app'
 import { installOpenApi } from './plugins/openapi'
 import { installPublicUrls } from './plugins/public-url'
@@ -25,6 +29,8 @@ import channelRoomRoutes from './routes/channel-room'
 import channelsRoutes from './routes/channels'
 import filesRoutes from './routes/files'
 import loginThirdRoutes from './routes/login-third'
+import membersRoutes from './routes/members'
+import messagesRoutes from './routes/messages'
 import qiniuRoutes from './routes/qiniu'
 import resourceRoutes from './routes/resource'
 import rulesRoutes from './routes/rules'
@@ -32,7 +38,7 @@ import { JSON_BODY_LIMIT } from './routes/schemas'
 import serversRoutes from './routes/servers'
 import uploadRoutes from './routes/upload'
 import usersRoutes from './routes/users'
-import { createAnswerCache } from './services/answer-cache'
+import { createAnswerCache, sharedAnswerCache } from './services/answer-cache'
 import { createAuditor } from './services/audit'
 import { createFileStore } from './services/storage'
 import { ticketSourceFor } from './services/wechat'
@@ -44,10 +50,30 @@ export interface AppOptions {
   now?: () => number
   /** Seed the demo on start (default true). */
   seed?: boolean
+  /** The event bus (tests pass one to hear what the routes publish); an in-process bus by default. */
+  bus?: EventBus
 }
 
 /** Every route plugin, in registration order. */
-const ROUTES = [resourceRoutes, loginThirdRoutes, qiniuRoutes, uploadRoutes, channelRoomRoutes, authRoutes, usersRoutes, serversRoutes, channelsRoutes, filesRoutes, rulesRoutes]
+const ROUTES = [resourceRoutes, loginThirdRoutes, qiniuRoutes, uploadRoutes, channelRoomRoutes, authRoutes, usersRoutes, serversRoutes, channelsRoutes, filesRoutes, rulesRoutes, membersRoutes, messagesRoutes, gatewayRoutes]
+
+/** How long a session's presence lasts in Redis without a heartbeat: three intervals (two missed beats drop it anyway). */
+const PRESENCE_ALIVE_INTERVALS = 3
+
+/**
+ * The event bus and the gateway directory: Redis when REDIS_URL is set (N processes),
+ * in-process otherwise; a bus a test hands in is used with the in-process directory.
+ */
+async function openRealtime (config: ServerConfig, givenBus?: EventBus): Promise<{ bus: EventBus, presence: GatewayDirectory }> {
+  if (givenBus || !config.redisUrl) return { bus: givenBus ?? createInProcessBus(), presence: createMemoryDirectory() }
+  const bus = await createRedisBus(config.redisUrl, config.redisKeyPrefix)
+  try {
+    return { bus, presence: await createRedisDirectory(config.redisUrl, config.redisKeyPrefix, PRESENCE_ALIVE_INTERVALS * config.gatewayHeartbeatMs) }
+  } catch (error) {
+    await bus.close()
+    throw error
+  }
+}
 
 /** The app as a plugin. */
 export default async function openRealmApp (fastify: FastifyInstance, options: AppOptions): Promise<void> {
@@ -56,6 +82,8 @@ export default async function openRealmApp (fastify: FastifyInstance, options: A
   fastify.addHook('onClose', async () => { await db.destroy() })
   await migrateToLatest(db, dialect === 'postgres' ? config.databaseSchema ?? 'public' : undefined)
   const files = createFileStore(db, config.dataDir)
+  const { bus, presence } = await openRealtime(config, options.bus)
+  fastify.addHook('onClose', async () => { await Promise.all([bus.close(), presence.dispose()]) })
   const ctx: AppContext = {
     config,
     db,
@@ -64,11 +92,11 @@ export default async function openRealmApp (fastify: FastifyInstance, options: A
     files,
     auditor: createAuditor(config.auditWords),
     tickets: ticketSourceFor(config.wechat),
-    answers: createAnswerCache(),
-    bus: createInProcessBus(),
+    answers: sharedAnswerCache(createAnswerCache(), bus),
+    bus,
+    presence,
     now: options.now ?? (() => Math.floor(Date.now() / 1000)),
   }
-  fastify.addHook('onClose', async () => { await ctx.bus.close() })
   if (options.seed !== false) {
     const summary = await seedDemo(db, files, ctx.now())
     fastify.log.info({ dialect, ...summary }, 'demo seed is in place')
@@ -76,6 +104,7 @@ export default async function openRealmApp (fastify: FastifyInstance, options: A
 
   // handlers and decorations first: the route plugins below inherit them
   installErrorHandling(fastify)
+  installFiniteNumbers(fastify)
   installAuth(fastify)
   installPublicUrls(fastify, config.publicUrl)
   await installRateLimit(fastify, config.rateLimit)
@@ -93,6 +122,7 @@ export async function buildApp (config: ServerConfig, options: Omit<AppOptions, 
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: config.trustProxy,
     frameworkErrors,
+    clientErrorHandler,
     return503OnClosing: false,
     // unknown body fields are refused (400 naming them), not silently dropped
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false } },

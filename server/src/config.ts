@@ -20,6 +20,12 @@ export const DEFAULT_H5_DIR = path.join(REPO_ROOT, 'dist', 'h5')
  */
 export const DEV_JSAPI_TICKET = 'openrealm-dev-jsapi-ticket'
 
+/**
+ * Development signing key of upload tokens: public (it is written here), so anyone could
+ * sign tokens with it — refused in production (checkProduction).
+ */
+export const DEV_QINIU_SECRET_KEY = 'openrealm-dev-secret-key'
+
 /** Largest file the upload host accepts unless QINIU_FSIZE_LIMIT says otherwise (10 MiB). */
 export const DEFAULT_UPLOAD_MAX_BYTES = 10 * 1024 * 1024
 
@@ -55,7 +61,22 @@ export interface RateLimitConfig {
   windowMs: number
   /** Client IPs never limited (loopback by default, so local benchmarks are not throttled). */
   allowList: string[]
+  /** Messages one account may send per window (issue 15), from any IP but those of `allowList`. */
+  messages: { max: number, windowMs: number }
 }
+
+/** Per-account abuse limits (issue 13). */
+export interface AbuseLimitsConfig {
+  /** Bytes one account may store per UTC day (base64 images and the upload host together). */
+  uploadBytesPerDay: number
+  /** Channels one account may create per minute. */
+  channelsPerMinute: number
+  /** Most channels (groups included) one server may hold. */
+  channelsPerServer: number
+}
+
+/** Bytes one account may store per day unless UPLOAD_DAILY_BYTES says otherwise (100 MiB). */
+export const DEFAULT_UPLOAD_DAILY_BYTES = 100 * 1024 * 1024
 
 /** Everything the server needs to run. */
 export interface ServerConfig {
@@ -73,12 +94,26 @@ export interface ServerConfig {
   h5Dir: string
   /** pino level, or 'silent'. */
   logLevel: string
-  /** Trust X-Forwarded-* headers (client IP for the rate limit, protocol for public URLs). */
-  trustProxy: boolean
+  /**
+   * Which proxies' X-Forwarded-* headers are believed (client IP for the rate limit,
+   * protocol for public URLs and HSTS): false none, a number that many hops next to the
+   * server, or a list of proxy addresses/CIDR ranges. Never "everyone": a client could
+   * then name any IP it likes and walk past every per-IP limit.
+   */
+  trustProxy: false | number | string[]
+  /** NODE_ENV=production: development defaults are refused at start (see productionProblems). */
+  production: boolean
   wechat: WechatConfig
   qiniu: QiniuConfig
   auditWords: string[]
   rateLimit: RateLimitConfig
+  limits: AbuseLimitsConfig
+  /** redis:// URL of the shared event bus and presence (N processes); null means the in-process bus (one process). */
+  redisUrl: string | null
+  /** Prefix of every Redis key and channel, so several deployments (or test runs) can share one Redis. */
+  redisKeyPrefix: string
+  /** The gateway's heartbeat interval (announced in `ready`); a session silent for two of them is dropped. */
+  gatewayHeartbeatMs: number
 }
 
 /** A variable holds a value the server cannot use. */
@@ -123,6 +158,59 @@ function list (value: string | null, fallback: readonly string[]): string[] {
   return value.split(',').map(item => item.trim()).filter(item => item.length > 0)
 }
 
+/**
+ * TRUST_PROXY: unset/`false` trusts no proxy; a hop count (`1` = the one proxy in front);
+ * or comma-separated proxy addresses or CIDR ranges. `true` (trust every sender) is refused.
+ */
+function trustProxy (env: Env): false | number | string[] {
+  const value = text(env, 'TRUST_PROXY')
+  if (value === null || value === 'false') return false
+  if (value === 'true') {
+    throw new ConfigError('TRUST_PROXY', 'must be a hop count (e.g. 1 for one proxy in front) or the proxies\' addresses (e.g. 10.0.0.5,10.1.0.0/16); "true" would let any client forge its IP past the rate limits')
+  }
+  if (/^\d+$/.test(value)) return integer(env, 'TRUST_PROXY', 0, 1, 16)
+  const addresses = list(value, [])
+  if (!addresses.every(address => /^[0-9a-f.:]+(\/\d{1,3})?$/i.test(address))) {
+    throw new ConfigError('TRUST_PROXY', `must be a hop count or comma-separated IP addresses/CIDR ranges (got "${value}")`)
+  }
+  return addresses
+}
+
+
+/** Shortest secret accepted in production (Qiniu secret keys are 40 characters). */
+const MIN_PRODUCTION_SECRET_LENGTH = 16
+
+/** True for no secret, the public development key, or what people paste as a placeholder (short, one repeated character, "change me", …). */
+function isPlaceholderSecret (value: string | null): boolean {
+  return value === null || value === DEV_QINIU_SECRET_KEY || value.length < MIN_PRODUCTION_SECRET_LENGTH ||
+    /^(.)\1*$/.test(value) || /change.?me|placeholder|your.?(secret|key)|example|dummy/i.test(value)
+}
+
+/**
+ * Why a production start (NODE_ENV=production) must be refused, naming the variable:
+ * a default or placeholder secret (the development signing key is public, so anyone
+ * could sign upload tokens for this server's upload host), or no PUBLIC_URL (absolute
+ * URLs would be built from each request's Host header, which a client forges). Throws
+ * the first problem as a ConfigError.
+ */
+export function checkProduction (env: Env): void {
+  if (isPlaceholderSecret(text(env, 'QINIU_SECRET_KEY'))) {
+    throw new ConfigError('QINIU_SECRET_KEY', `must be set to the storage service's real secret key in production (at least ${MIN_PRODUCTION_SECRET_LENGTH} characters, not the development default or a placeholder)`)
+  }
+  if (text(env, 'WX_APP_SECRET') !== null && isPlaceholderSecret(text(env, 'WX_APP_SECRET'))) {
+    throw new ConfigError('WX_APP_SECRET', 'must be the WeChat app\'s real secret in production, not a placeholder (or leave it unset)')
+  }
+  if (text(env, 'PUBLIC_URL') === null) {
+    throw new ConfigError('PUBLIC_URL', 'must be set in production (e.g. https://realm.example): without it absolute URLs come from each request\'s Host header, which a client can forge')
+  }
+}
+
+function redisUrl (env: Env): string | null {
+  const value = text(env, 'REDIS_URL')
+  if (value !== null && !/^rediss?:\/\//.test(value)) throw new ConfigError('REDIS_URL', 'must be a redis:// URL (leave it unset for the in-process bus)')
+  return value
+}
+
 function databaseUrl (env: Env): string | null {
   const value = text(env, 'DATABASE_URL')
   if (value !== null && !/^postgres(ql)?:\/\//.test(value)) {
@@ -131,8 +219,13 @@ function databaseUrl (env: Env): string | null {
   return value
 }
 
-/** Reads the configuration from `env` (process.env by default); throws ConfigError on an unusable value. */
+/**
+ * Reads the configuration from `env` (process.env by default); throws ConfigError on an
+ * unusable value, and with NODE_ENV=production on any development default (checkProduction).
+ */
 export function loadConfig (env: Env = process.env): ServerConfig {
+  const production = text(env, 'NODE_ENV') === 'production'
+  if (production) checkProduction(env)
   const schema = text(env, 'DATABASE_SCHEMA')
   if (schema !== null && !/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) {
     throw new ConfigError('DATABASE_SCHEMA', 'must be a lower-case SQL identifier')
@@ -147,7 +240,8 @@ export function loadConfig (env: Env = process.env): ServerConfig {
     publicUrl: httpUrl(env, 'PUBLIC_URL'),
     h5Dir: path.resolve(text(env, 'H5_DIR') ?? DEFAULT_H5_DIR),
     logLevel: text(env, 'LOG_LEVEL') ?? 'info',
-    trustProxy: text(env, 'TRUST_PROXY') === 'true',
+    trustProxy: trustProxy(env),
+    production,
     wechat: {
       appId: text(env, 'WX_APP_ID') ?? 'wx00openrealm0dev',
       appSecret: text(env, 'WX_APP_ID') !== null ? appSecret : null,
@@ -156,7 +250,7 @@ export function loadConfig (env: Env = process.env): ServerConfig {
     },
     qiniu: {
       accessKey: text(env, 'QINIU_ACCESS_KEY') ?? 'openrealm-dev-access-key',
-      secretKey: text(env, 'QINIU_SECRET_KEY') ?? 'openrealm-dev-secret-key',
+      secretKey: text(env, 'QINIU_SECRET_KEY') ?? DEV_QINIU_SECRET_KEY,
       bucket: text(env, 'QINIU_BUCKET') ?? 'openrealm',
       domain: httpUrl(env, 'QINIU_DOMAIN'),
       uploadMaxBytes: integer(env, 'QINIU_FSIZE_LIMIT', DEFAULT_UPLOAD_MAX_BYTES, 1, 1024 * 1024 * 1024),
@@ -167,6 +261,18 @@ export function loadConfig (env: Env = process.env): ServerConfig {
       windowMs: integer(env, 'RATE_LIMIT_WINDOW_MS', 60_000, 1000, 86_400_000),
       // 'none' limits loopback clients too
       allowList: text(env, 'RATE_LIMIT_ALLOW') === 'none' ? [] : list(text(env, 'RATE_LIMIT_ALLOW'), ['127.0.0.1', '::1', '::ffff:127.0.0.1']),
+      messages: {
+        max: integer(env, 'MESSAGE_RATE_LIMIT_MAX', 20, 1, 1_000_000),
+        windowMs: integer(env, 'MESSAGE_RATE_LIMIT_WINDOW_MS', 10_000, 1000, 86_400_000),
+      },
     },
+    limits: {
+      uploadBytesPerDay: integer(env, 'UPLOAD_DAILY_BYTES', DEFAULT_UPLOAD_DAILY_BYTES, 1, 1024 ** 4),
+      channelsPerMinute: integer(env, 'CHANNEL_CREATE_PER_MINUTE', 3, 1, 10_000),
+      channelsPerServer: integer(env, 'CHANNELS_PER_SERVER_MAX', 500, 1, 1_000_000),
+    },
+    redisUrl: redisUrl(env),
+    redisKeyPrefix: text(env, 'REDIS_KEY_PREFIX') ?? 'openrealm:',
+    gatewayHeartbeatMs: integer(env, 'GATEWAY_HEARTBEAT_MS', 30_000, 100, 600_000),
   }
 }

@@ -1,11 +1,12 @@
 /**
  * What every route plugin receives: the configuration and the services built once at
  * start (database, repositories, file store, auditor, WeChat ticket source, answer cache,
- * event bus).
+ * event bus, presence).
  */
 import type { EventBus } from './bus'
 import type { ServerConfig } from './config'
 import type { DialectName } from './db/dialects'
+import type { GatewayDirectory } from './gateway/directory'
 import type { Db } from './db/schema'
 import type { Repositories } from './repositories'
 import type { AnswerCache } from './services/answer-cache'
@@ -26,6 +27,8 @@ export interface AppContext {
   answers: AnswerCache
   /** Where committed writes are published for every gateway on every process. */
   bus: EventBus
+  /** Gateway sessions across processes: presence and online counts. */
+  presence: GatewayDirectory
   /** The current time in unix seconds (replaceable in tests). */
   now (): number
 }

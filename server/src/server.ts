@@ -8,7 +8,8 @@ import { spawn } from 'child_process'
 import { existsSync } from 'fs'
 import path from 'path'
 import { buildApp } from './app'
-import { ConfigError, DEFAULT_H5_DIR, loadConfig, REPO_ROOT, type ServerConfig } from './config'
+import { DEFAULT_H5_DIR, loadConfig, REPO_ROOT, type ServerConfig } from './config'
+import { describeStartFailure } from './start-failure'
 
 /** How long a graceful shutdown may take before the process exits anyway. */
 const SHUTDOWN_TIMEOUT_MS = 10_000
@@ -40,8 +41,12 @@ function displayUrl (config: ServerConfig, port: number): string {
   return `http://${host.includes(':') ? `[${host}]` : host}:${port}`
 }
 
+/** The configuration once loaded, for the message of a later failure. */
+let loadedConfig: ServerConfig | null = null
+
 async function main (): Promise<void> {
   const config = loadConfig()
+  loadedConfig = config
   await ensureH5(config)
   const app = await buildApp(config)
   let stopping = false
@@ -59,7 +64,12 @@ async function main (): Promise<void> {
   }
   process.on('SIGINT', () => stop('SIGINT'))
   process.on('SIGTERM', () => stop('SIGTERM'))
-  await app.listen({ port: config.port, host: config.host })
+  try {
+    await app.listen({ port: config.port, host: config.host })
+  } catch (error) {
+    await app.close().catch(() => undefined)
+    throw error
+  }
   const address = app.server.address()
   const port = typeof address === 'object' && address ? address.port : config.port
   const url = displayUrl(config, port)
@@ -67,6 +77,8 @@ async function main (): Promise<void> {
 }
 
 main().catch(error => {
-  console.error(error instanceof ConfigError ? `configuration: ${error.message}` : error)
+  // one plain line saying what is wrong and what to do; the stack only when asked for
+  console.error(describeStartFailure(error, loadedConfig))
+  if (loadedConfig?.logLevel === 'debug' || loadedConfig?.logLevel === 'trace') console.error(error)
   process.exit(1)
 })

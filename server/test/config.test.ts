@@ -1,5 +1,5 @@
 import path from 'path'
-import { ConfigError, DEFAULT_AUDIT_WORDS, DEFAULT_H5_DIR, DEV_JSAPI_TICKET, loadConfig } from '../src/config'
+import { ConfigError, DEFAULT_AUDIT_WORDS, DEFAULT_H5_DIR, DEV_JSAPI_TICKET, DEV_QINIU_SECRET_KEY, loadConfig } from '../src/config'
 
 describe('configuration from the environment', () => {
   it('works out of the box: port 3000 on all interfaces, SQLite under ./data, development keys', () => {
@@ -15,7 +15,7 @@ describe('configuration from the environment', () => {
     expect(config.qiniu.domain).toBeNull()
     expect(config.auditWords).toEqual(DEFAULT_AUDIT_WORDS)
     expect(config.auditWords).toEqual(expect.arrayContaining(['违禁', 'forbidden']))
-    expect(config.rateLimit).toEqual({ max: 600, windowMs: 60000, allowList: ['127.0.0.1', '::1', '::ffff:127.0.0.1'] })
+    expect(config.rateLimit).toEqual({ max: 600, windowMs: 60000, allowList: ['127.0.0.1', '::1', '::ffff:127.0.0.1'], messages: { max: 20, windowMs: 10000 } })
   })
 
   it('treats empty variables as unset', () => {
@@ -25,18 +25,23 @@ describe('configuration from the environment', () => {
   it('reads every variable', () => {
     const config = loadConfig({
       PORT: '8080', HOST: '127.0.0.1', DATA_DIR: '/tmp/realm', DATABASE_URL: 'postgres://u@db/x', DATABASE_SCHEMA: 'realm',
-      PUBLIC_URL: 'https://realm.example/', H5_DIR: '/srv/h5', LOG_LEVEL: 'warn', TRUST_PROXY: 'true',
+      PUBLIC_URL: 'https://realm.example/', H5_DIR: '/srv/h5', LOG_LEVEL: 'warn', TRUST_PROXY: '2',
       WX_APP_ID: 'wx1', WX_APP_SECRET: 's1', WX_JSAPI_TICKET: 't1', WX_API_BASE: 'http://127.0.0.1:9',
       QINIU_ACCESS_KEY: 'ak', QINIU_SECRET_KEY: 'sk', QINIU_BUCKET: 'b', QINIU_DOMAIN: 'https://cdn.example', QINIU_FSIZE_LIMIT: '1000',
       AUDIT_WORDS: ' a, b ,,c ', RATE_LIMIT_MAX: '5', RATE_LIMIT_WINDOW_MS: '2000', RATE_LIMIT_ALLOW: 'none',
+      UPLOAD_DAILY_BYTES: '4096', CHANNEL_CREATE_PER_MINUTE: '2', CHANNELS_PER_SERVER_MAX: '50',
+      REDIS_URL: 'redis://127.0.0.1:6379', REDIS_KEY_PREFIX: 'realm:', GATEWAY_HEARTBEAT_MS: '5000',
+      MESSAGE_RATE_LIMIT_MAX: '7', MESSAGE_RATE_LIMIT_WINDOW_MS: '3000',
     })
     expect(config).toEqual({
       port: 8080, host: '127.0.0.1', dataDir: '/tmp/realm', databaseUrl: 'postgres://u@db/x', databaseSchema: 'realm',
-      publicUrl: 'https://realm.example', h5Dir: '/srv/h5', logLevel: 'warn', trustProxy: true,
+      publicUrl: 'https://realm.example', h5Dir: '/srv/h5', logLevel: 'warn', trustProxy: 2, production: false,
       wechat: { appId: 'wx1', appSecret: 's1', jsapiTicket: 't1', apiBase: 'http://127.0.0.1:9' },
       qiniu: { accessKey: 'ak', secretKey: 'sk', bucket: 'b', domain: 'https://cdn.example', uploadMaxBytes: 1000 },
       auditWords: ['a', 'b', 'c'],
-      rateLimit: { max: 5, windowMs: 2000, allowList: [] },
+      rateLimit: { max: 5, windowMs: 2000, allowList: [], messages: { max: 7, windowMs: 3000 } },
+      limits: { uploadBytesPerDay: 4096, channelsPerMinute: 2, channelsPerServer: 50 },
+      redisUrl: 'redis://127.0.0.1:6379', redisKeyPrefix: 'realm:', gatewayHeartbeatMs: 5000,
     })
   })
 
@@ -46,9 +51,45 @@ describe('configuration from the environment', () => {
 
   it.each([
     ['PORT', 'abc'], ['PORT', '70000'], ['RATE_LIMIT_MAX', '0'], ['DATABASE_URL', 'mysql://x'], ['PUBLIC_URL', 'ftp://x'],
-    ['PUBLIC_URL', 'not a url'], ['DATABASE_SCHEMA', 'Robert\'); drop'],
+    ['PUBLIC_URL', 'not a url'], ['DATABASE_SCHEMA', 'Robert\'); drop'], ['REDIS_URL', 'http://127.0.0.1:6379'], ['GATEWAY_HEARTBEAT_MS', '10'],
   ])('refuses %s=%p naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError)
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^${name} `))
+  })
+
+  it('trusts no proxy by default, a hop count, or a list of proxy addresses and ranges', () => {
+    expect(loadConfig({}).trustProxy).toBe(false)
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false)
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1)
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.5, 10.1.0.0/16,::1' }).trustProxy).toEqual(['10.0.0.5', '10.1.0.0/16', '::1'])
+  })
+
+  it.each(['true', 'yes', '0', '10.0.0.5,evil host'])('refuses TRUST_PROXY=%p: trusting every sender lets a client forge its IP', value => {
+    expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/^TRUST_PROXY /)
+  })
+})
+
+describe('production (NODE_ENV=production)', () => {
+  const PRODUCTION = { NODE_ENV: 'production', QINIU_SECRET_KEY: 'k3Jd9-real-secret-0f8a2c', PUBLIC_URL: 'https://realm.example' }
+
+  it('starts with a real secret and a public URL', () => {
+    expect(loadConfig(PRODUCTION)).toMatchObject({ production: true, publicUrl: 'https://realm.example' })
+  })
+
+  it.each([
+    ['QINIU_SECRET_KEY', { QINIU_SECRET_KEY: '' }],
+    ['QINIU_SECRET_KEY', { QINIU_SECRET_KEY: DEV_QINIU_SECRET_KEY }],
+    ['QINIU_SECRET_KEY', { QINIU_SECRET_KEY: 'changeme' }],
+    ['QINIU_SECRET_KEY', { QINIU_SECRET_KEY: 'xxxxxxxxxxxxxxxxxxxxxxxx' }],
+    ['QINIU_SECRET_KEY', { QINIU_SECRET_KEY: 'your-secret-key-goes-here' }],
+    ['WX_APP_SECRET', { WX_APP_ID: 'wx123', WX_APP_SECRET: 'placeholder' }],
+    ['PUBLIC_URL', { PUBLIC_URL: '' }],
+  ])('refuses to start naming %s when it is unset, the development default or a placeholder (%p)', (name, change) => {
+    expect(() => loadConfig({ ...PRODUCTION, ...change })).toThrow(ConfigError)
+    expect(() => loadConfig({ ...PRODUCTION, ...change })).toThrow(new RegExp(`^${name} must be`))
+  })
+
+  it('lets development start with every default', () => {
+    expect(loadConfig({ NODE_ENV: 'development' }).qiniu.secretKey).toBe(DEV_QINIU_SECRET_KEY)
   })
 })

@@ -55,7 +55,8 @@ export function testConfig (root: string, env: Record<string, string> = {}): Ser
   })
 }
 
-async function dropSchema (url: string, schema: string): Promise<void> {
+/** Drops a test run's PostgreSQL schema. */
+export async function dropSchema (url: string, schema: string): Promise<void> {
   const client = new Client({ connectionString: url })
   await client.connect()
   try {
@@ -120,4 +121,24 @@ export async function signInAsGuest (test: TestApp): Promise<{ headers: Record<s
   const response = await test.inject({ method: 'POST', url: '/auth/guest', payload: {} })
   const { data } = envelope<{ token: string, user: { uid: string } }>(response)
   return { headers: { authorization: `Bearer ${data.token}` }, uid: data.user.uid, token: data.token }
+}
+
+/** When the sessions signInAsMember writes expire (2036: after every clock the tests set, within a 32-bit integer column). */
+const MEMBER_SESSION_EXPIRES_AT = 2_100_000_000
+
+/**
+ * Signs in as a seeded ordinary account (`100001`–`100004`; no API signs members in yet):
+ * a session written straight to the app's database. Resolves its bearer header and uid.
+ */
+export async function signInAsMember (test: TestApp, uid = '100001'): Promise<{ headers: Record<string, string>, uid: string, token: string }> {
+  const { openDatabase } = await import('../src/db/dialects')
+  const { hashToken } = await import('../src/repositories/users')
+  const token = randomBytes(32).toString('base64url')
+  const { db } = await openDatabase(test.config)
+  try {
+    await db.insertInto('sessions').values({ token_hash: hashToken(token), uid, created_at: 0, expires_at: MEMBER_SESSION_EXPIRES_AT }).execute()
+  } finally {
+    await db.destroy()
+  }
+  return { headers: { authorization: `Bearer ${token}` }, uid, token }
 }

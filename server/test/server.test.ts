@@ -3,6 +3,7 @@
  * it prints its URL, serves the API and the app, and exits cleanly on SIGTERM.
  */
 import { spawn, type ChildProcess } from 'child_process'
+import { createServer, type AddressInfo } from 'net'
 import { randomBytes } from 'crypto'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'fs'
 import { tmpdir } from 'os'
@@ -81,5 +82,25 @@ describe('npm start (server/src/server.ts)', () => {
     const started = run({ PORT: 'eighty', DATA_DIR: path.join(root, 'data2'), H5_DIR: path.join(root, 'h5') })
     expect(await started.exited).toBe(1)
     expect(started.output()).toMatch(/configuration: PORT must be an integer/)
+  }, 40000)
+
+  it('prints one plain line and exits with 1 when the port is taken or the data directory cannot be written', async () => {
+    const blocker = createServer()
+    await new Promise<void>(resolve => blocker.listen(0, '127.0.0.1', resolve))
+    const port = (blocker.address() as AddressInfo).port
+    const notADirectory = path.join(root, 'a-file')
+    writeFileSync(notADirectory, '')
+    try {
+      const [taken, unwritable] = [
+        run({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(root, 'data3'), H5_DIR: path.join(root, 'h5'), LOG_LEVEL: 'silent', DATABASE_URL: '' }),
+        run({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: path.join(notADirectory, 'data'), H5_DIR: path.join(root, 'h5'), LOG_LEVEL: 'silent', DATABASE_URL: '' }),
+      ]
+      expect(await taken.exited).toBe(1)
+      expect(taken.output()).toBe(`cannot listen on 127.0.0.1:${port}: the port is already in use; stop the other process or set PORT to a free port\n`)
+      expect(await unwritable.exited).toBe(1)
+      expect(unwritable.output()).toBe(`cannot write the data directory ${path.join(notADirectory, 'data')} (ENOTDIR): set DATA_DIR to a folder this user can write\n`)
+    } finally {
+      blocker.close()
+    }
   }, 40000)
 })

@@ -76,7 +76,7 @@ export function parseEnvName (value: string | undefined): AppEnvName {
 
 /**
  * SPEC §9: master and online count as production unless a local helper flag says
- * test (a developer's device switch, see src/utils/storage ENV_TEST_FLAG_KEY).
+ * test (a developer's device switch in the debug panel, src/utils/storage ENV_TEST_FLAG_KEY).
  */
 export function isProductionEnv (env: AppEnvName, localTestFlag: boolean): boolean {
   return (env === 'master' || env === 'online') && !localTestFlag

@@ -24,6 +24,3 @@ export const DISPLAY_UTC_OFFSET_MINUTES = 8 * 60
 
 /** Default display pattern of a date and time (formatDate tokens: YYYY MM DD HH mm ss). */
 export const DATE_TIME_FORMAT = 'YYYY-MM-DD HH:mm'
-
-/** SPEC §9: cookie default lifetime in days. */
-export const COOKIE_LIFETIME_DAYS = 365

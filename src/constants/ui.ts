@@ -14,6 +14,3 @@ export const REACH_BOTTOM_DISTANCE_PX = 50
 
 /** SPEC §9: default maxlength of a text input. */
 export const TEXT_INPUT_MAXLENGTH = 140
-
-/** SPEC §9: default wait of throttle and debounce. */
-export const THROTTLE_DEBOUNCE_MS = 100

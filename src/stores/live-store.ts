@@ -42,7 +42,7 @@ export interface LiveStoreOptions {
   /** The current time in unix milliseconds. */
   clock: () => number
   scheduler: TimerScheduler
-  /** Items asked for per page; the API's default (DEFAULT_PAGE_SIZE) by default. */
+  /** Items asked for per page; the API's DEFAULT_PAGE_SIZE (core/wire/codes.ts) by default. */
   pageSize?: number
   logger: StoreLogger
 }

@@ -5,15 +5,13 @@
  */
 import { makeAutoObservable, observable } from 'mobx'
 import type { PageQuery, Paged } from '@core/wire/api'
+import { DEFAULT_PAGE_SIZE } from '@core/wire/codes'
 import { LoadTracker, type StoreLogger, type StoreStatus } from './load-tracker'
-
-/** Items asked for per page (the API's default page size). */
-export const DEFAULT_PAGE_SIZE = 20
 
 /** What a paged list needs besides the request of one page and the id of an item. */
 export interface PagedListOptions {
   logger: StoreLogger
-  /** Items asked for per page; DEFAULT_PAGE_SIZE by default. */
+  /** Items asked for per page; the API's DEFAULT_PAGE_SIZE (core/wire/codes.ts) by default. */
   pageSize?: number
   /** Called each time a page's items are shown, in the same action (the live clock re-derives then). */
   onPage?: () => void

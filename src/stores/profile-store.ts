@@ -2,11 +2,13 @@
  * Editing the signed-in user's profile (SPEC §5): nickname, signature and avatar go
  * through the server's audit. A rejection keeps the old value (the session's user is
  * replaced only by what the server accepted) and shows the rejection's message on the
- * field it names.
+ * field it names. A new avatar is uploaded here first (SPEC §7), so the Me page reaches
+ * the API only through this store.
  */
 import { makeAutoObservable } from 'mobx'
 import type { ProfilePatchBody } from '@core/wire/api'
 import type { ApiClient } from '@/services/api/api-client'
+import { uploadFileToStorage } from '@/services/api/storage-upload'
 import { LoadTracker, auditRejectionOf, type StoreLogger, type StoreStatus } from './load-tracker'
 import type { SessionStore } from './session-store'
 
@@ -14,6 +16,13 @@ import type { SessionStore } from './session-store'
 export type ProfileField = keyof ProfilePatchBody
 
 const PROFILE_FIELDS: readonly ProfileField[] = ['nickname', 'signature', 'avatar']
+
+/**
+ * Where a new avatar comes from. SPEC §7: a picked photo (its local path and, on H5, its
+ * mime type) goes to the storage service with a token from POST /v2/qn/upfiles; a
+ * generated image (a data URL) goes through POST /resource/base64.
+ */
+export type AvatarSource = { photo: string, mime?: string } | { generated: string }
 
 /** Saving profile edits and the audit messages of rejected fields. */
 export class ProfileStore {
@@ -24,9 +33,9 @@ export class ProfileStore {
   fieldErrors: Partial<Record<ProfileField, string>> = {}
   private readonly saving: LoadTracker
 
-  constructor (private readonly api: ApiClient, private readonly session: SessionStore, logger: StoreLogger) {
+  constructor (private readonly api: ApiClient, private readonly session: SessionStore, private readonly logger: StoreLogger) {
     this.saving = new LoadTracker(logger)
-    makeAutoObservable<ProfileStore, 'api' | 'session'>(this, { api: false, session: false })
+    makeAutoObservable<ProfileStore, 'api' | 'session' | 'logger'>(this, { api: false, session: false, logger: false })
   }
 
   /** Save status: 'loading' while saving, 'ready' after a save, 'error' after a failed one. */
@@ -47,6 +56,17 @@ export class ProfileStore {
   /** Hides the audit message of a field (the user is editing it again). */
   clearError (field: ProfileField): void {
     delete this.fieldErrors[field]
+  }
+
+  /** Uploads a new avatar (SPEC §7); resolves with its URL, or null (logged) when the upload failed. Saves nothing. */
+  async uploadAvatar (source: AvatarSource): Promise<string | null> {
+    try {
+      if ('generated' in source) return await this.api.uploadBase64(source.generated)
+      return await uploadFileToStorage(this.api, source.photo, { mime: source.mime })
+    } catch (error) {
+      this.logger.error('[profile] avatar upload failed:', error)
+      return null
+    }
   }
 
   /**

@@ -9,11 +9,17 @@
  */
 import type { ConfiguredServer } from '@core/domain/servers'
 import type { ServerChoiceInput } from '@core/domain/server'
+import type { Channel } from '@core/wire/entities'
+import type { MemberAdd, MemberRemove, PresenceUpdate } from '@core/wire/members'
+import { reaction } from 'mobx'
 import type { ApiClient } from '@/services/api/api-client'
+import { createMembersApi, type MembersApi } from '@/services/api/members'
+import { defaultGatewayUrl, taroSocketConnector, type SocketConnector } from '@/services/gateway'
 import { ChannelStore } from './channel-store'
+import { GATEWAY_RESYNC, GatewayStore } from './gateway-store'
 import { LiveStore, timeoutScheduler, type TimerScheduler } from './live-store'
 import type { StoreLogger } from './load-tracker'
-import { ServerStore } from './server-store'
+import { ServerStore, type ServerCounts } from './server-store'
 import { SessionStore, type KeyValueStorage } from './session-store'
 
 /** What the root store needs besides the API. */
@@ -30,8 +36,12 @@ export interface RootStoreOptions {
   logger?: StoreLogger
   /** The configured servers; CONFIGURED_SERVERS by default. */
   servers?: readonly ConfiguredServer[]
-  /** Live items per page; 20 by default. */
+  /** Live items per page; the API's DEFAULT_PAGE_SIZE by default. */
   livePageSize?: number
+  /** The membership calls; createMembersApi() by default. */
+  members?: MembersApi
+  /** The gateway's socket connector and URL; Taro.connectSocket to this build's API by default. */
+  gateway?: { connect: SocketConnector, url: string }
 }
 
 /** The stores every page shares, wired together, and what page-owned stores are built on. */
@@ -50,6 +60,8 @@ export class RootStore {
   readonly channel: ChannelStore
   /** The current server's live items and their clock. */
   readonly live: LiveStore
+  /** The real-time connection every store subscribes to (`gateway.on`). */
+  readonly gateway: GatewayStore
 
   constructor (api: ApiClient, options: RootStoreOptions) {
     const logger = options.logger ?? console
@@ -58,9 +70,53 @@ export class RootStore {
     this.clock = clock
     this.logger = logger
     this.session = new SessionStore(api, { storage: options.storage, loginKey: options.loginKey, clock, logger })
-    this.server = new ServerStore(api, { servers: options.servers, logger })
+    this.server = new ServerStore(api, { servers: options.servers, members: options.members ?? createMembersApi(), logger })
     this.channel = new ChannelStore(api, this.server, logger)
-    this.live = new LiveStore(api, this.server, { clock, scheduler: options.scheduler ?? timeoutScheduler, pageSize: options.livePageSize, logger })
+    const scheduler = options.scheduler ?? timeoutScheduler
+    this.live = new LiveStore(api, this.server, { clock, scheduler, pageSize: options.livePageSize, logger })
+    this.gateway = new GatewayStore({
+      connect: options.gateway?.connect ?? taroSocketConnector,
+      url: options.gateway?.url ?? defaultGatewayUrl(),
+      token: () => this.session.token,
+      scheduler,
+      logger,
+    })
+    this.applyGatewayEvents()
+  }
+
+  /**
+   * Keeps the gateway connected while someone is signed in (connects now if so, and
+   * again with the new token after a sign-in), and asks the server detail again when it
+   * was answered without the user's membership (a carried answer, or one from before the
+   * sign-in). The returned function stops following.
+   */
+  connectWhenSignedIn (): () => void {
+    const stopConnecting = reaction(() => this.session.token, token => {
+      this.gateway.stop()
+      if (token) this.gateway.start()
+    }, { fireImmediately: true })
+    const stopAsking = reaction(
+      () => this.session.token !== null && this.server.detail !== null && this.server.isMember === null,
+      membershipUnknown => { if (membershipUnknown) void this.server.load() },
+      { fireImmediately: true },
+    )
+    return () => {
+      stopConnecting()
+      stopAsking()
+    }
+  }
+
+  /** The shared stores follow the gateway: counts from membership and presence events, new channels, a reload after a resync. */
+  private applyGatewayEvents (): void {
+    const counts = (d: ServerCounts) => this.server.applyCounts(d)
+    this.gateway.on<MemberAdd>('MEMBER_ADD', counts)
+    this.gateway.on<MemberRemove>('MEMBER_REMOVE', counts)
+    this.gateway.on<PresenceUpdate>('PRESENCE_UPDATE', counts)
+    this.gateway.on<Channel>('CHANNEL_CREATE', created => {
+      if (created.server_id === this.server.serverId) void this.channel.load()
+    })
+    // SPEC issue 15: events were missed and are gone; what the shared stores show is reloaded
+    this.gateway.on(GATEWAY_RESYNC, () => { void Promise.all([this.server.load(), this.channel.load()]) })
   }
 
   /**
@@ -73,9 +129,10 @@ export class RootStore {
     await Promise.all([this.server.load(), this.channel.load(), this.live.load()])
   }
 
-  /** Stops everything that runs on its own (the live clock). */
+  /** Stops everything that runs on its own (the live clock, the gateway). */
   dispose (): void {
     this.live.dispose()
+    this.gateway.stop()
   }
 }
 

@@ -2,20 +2,32 @@
  * The current server (SPEC §2, §3): one of the three configured servers, chosen from
  * the `server_id` / `sid` parameter, else the host's sub-domain, else the first; an
  * unknown id falls back to the first with a logged warning. Its detail (icon,
- * introduction, member count) is loaded from the API.
+ * introduction, member and online counts, whether the user is a member) is loaded from
+ * the API, joined from here, and kept current by the gateway's membership and presence
+ * events ({@link ServerStore.applyCounts}).
  */
 import { makeAutoObservable, observable } from 'mobx'
-import type { Server } from '@core/wire/entities'
+import type { ServerDetail } from '@core/wire/members'
 import { CONFIGURED_SERVERS, type ConfiguredServer } from '@core/domain/servers'
 import { chooseServer, type ServerChoiceInput, type ServerChoiceSource } from '@core/domain/server'
 import type { ApiClient } from '@/services/api/api-client'
+import type { MembersApi } from '@/services/api/members'
 import { LoadTracker, type StoreLogger, type StoreStatus } from './load-tracker'
 
 /** What a server store needs besides the API. */
 export interface ServerStoreOptions {
   /** The configured servers; CONFIGURED_SERVERS by default. */
   servers?: readonly ConfiguredServer[]
+  /** Joining (createMembersApi in the app). */
+  members: MembersApi
   logger: StoreLogger
+}
+
+/** Counts a gateway event carries for a server (MEMBER_ADD / MEMBER_REMOVE: member_count, PRESENCE_UPDATE: online_count). */
+export interface ServerCounts {
+  server_id: string
+  member_count?: number
+  online_count?: number
 }
 
 /** The configured servers, the current one and its detail. */
@@ -27,17 +39,21 @@ export class ServerStore {
   /** What chose the current server: a parameter, the host, the default, or a fallback from an unknown id. */
   source: ServerChoiceSource = 'default'
   /** The current server's detail from the API, or null until it is loaded. */
-  detail: Server | null = null
+  detail: ServerDetail | null = null
   private readonly loading: LoadTracker
+  private readonly joining: LoadTracker
   private readonly logger: StoreLogger
+  private readonly members: MembersApi
 
   constructor (private readonly api: ApiClient, options: ServerStoreOptions) {
     this.servers = options.servers ?? CONFIGURED_SERVERS
     this.logger = options.logger
     this.current = chooseServer(this.servers, {}).server
+    this.members = options.members
     this.loading = new LoadTracker(options.logger)
+    this.joining = new LoadTracker(options.logger)
     // detail is the API's snapshot, replaced whole (never changed in place): watched by reference
-    makeAutoObservable<ServerStore, 'api' | 'logger'>(this, { api: false, logger: false, servers: false, detail: observable.ref })
+    makeAutoObservable<ServerStore, 'api' | 'logger' | 'members'>(this, { api: false, logger: false, members: false, servers: false, detail: observable.ref })
   }
 
   /** Detail status: 'loading', 'ready' when the detail is at hand, 'error' when it could not be loaded. */
@@ -53,6 +69,26 @@ export class ServerStore {
   /** The current server's id. */
   get serverId (): string {
     return this.current.server_id
+  }
+
+  /** True or false once the signed-in user's membership is known; null before (no detail, or one asked without a session). */
+  get isMember (): boolean | null {
+    return this.detail?.is_member ?? null
+  }
+
+  /** Members online now, or null before the detail is loaded. */
+  get onlineCount (): number | null {
+    return this.detail?.online_count ?? null
+  }
+
+  /** True while a join is on its way. */
+  get isJoining (): boolean {
+    return this.joining.isLoading
+  }
+
+  /** The user-facing message of the last failed join, else null. */
+  get joinError (): string | null {
+    return this.joining.error
   }
 
   /** The name to show: the loaded detail's, else the configured one. */
@@ -86,5 +122,26 @@ export class ServerStore {
       this.detail = server
       return 'ready'
     })
+  }
+
+  /** Joins the current server as the signed-in user; its counts and membership follow the answer, a failure sets joinError. Never rejects. */
+  async join (): Promise<void> {
+    const serverId = this.current.server_id
+    await this.joining.run(() => this.members.join(serverId), membership => {
+      if (this.detail && this.detail.server_id === membership.server_id) {
+        this.detail = { ...this.detail, is_member: membership.is_member, member_count: membership.member_count, online_count: membership.online_count }
+      }
+      return 'ready'
+    })
+  }
+
+  /** Applies the counts of a gateway event when it is about the current server. */
+  applyCounts (counts: ServerCounts): void {
+    if (!this.detail || counts.server_id !== this.detail.server_id) return
+    this.detail = {
+      ...this.detail,
+      member_count: counts.member_count ?? this.detail.member_count,
+      online_count: counts.online_count ?? this.detail.online_count,
+    }
   }
 }

@@ -5,7 +5,7 @@
  * string storage, so tests need no Taro.
  */
 import { makeAutoObservable, observable } from 'mobx'
-import { SERVER_CODES } from '@core/wire/api'
+import { SERVER_CODES } from '@core/wire/codes'
 import type { User } from '@core/wire/entities'
 import { identityKindOf, type IdentityKind } from '@core/domain/identity'
 import { parseUser, userAgeOf, type UserAge } from '@core/domain/user'
@@ -21,10 +21,7 @@ export interface KeyValueStorage {
   remove (key: string): void
 }
 
-/**
- * The persisted login data: the user and the session token. The same shape as
- * src/utils/storage.ts `LoginData`, so both read what the other wrote.
- */
+/** SPEC §3: the persisted login data: the user and the session token. */
 export interface SessionSnapshot {
   user: User
   token?: string

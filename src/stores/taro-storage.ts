@@ -1,7 +1,6 @@
 /**
  * The app's KeyValueStorage: Taro's synchronous storage (localStorage on H5, the
- * mini-program storage in WeChat). Values are the same JSON text src/utils/storage.ts
- * writes, so both read each other's login data.
+ * mini-program storage in WeChat), under the keys of src/utils/storage.ts.
  */
 import Taro from '@tarojs/taro'
 import type { KeyValueStorage } from './session-store'

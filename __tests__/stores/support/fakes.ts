@@ -2,9 +2,11 @@
  * Fakes for store tests: an ApiClient whose every call fails until a test gives it an
  * answer, a Map storage, a hand-stepped clock and scheduler, and a silent logger.
  */
-import { AuditStatus, ChannelKind, ChannelType, LiveCommentFlag, LiveFlag, MediaType, type Channel, type LiveItem, type Server, type User } from '@core/wire/entities'
+import { AuditStatus, ChannelKind, ChannelType, LiveCommentFlag, LiveFlag, MediaType, type Channel, type LiveItem, type User } from '@core/wire/entities'
 import type { Paged } from '@core/wire/api'
+import type { ServerDetail } from '@core/wire/members'
 import type { ApiClient } from '@/services/api/api-client'
+import type { MembersApi } from '@/services/api/members'
 import { RequestError } from '@/services/request/errors'
 import type { TimerScheduler } from '@/stores/live-store'
 import type { StoreLogger } from '@/stores/load-tracker'
@@ -97,8 +99,15 @@ export function channel (channelId: string, overrides: Partial<Channel> = {}): C
 }
 
 /** A server detail. */
-export function serverDetail (serverId: string, overrides: Partial<Server> = {}): Server {
-  return { server_id: serverId, name: `server ${serverId}`, sub_domain: 'x', icon: 'https://cdn.example/icon.png', introduction: 'hello', member_count: 12345, ...overrides }
+export function serverDetail (serverId: string, overrides: Partial<ServerDetail> = {}): ServerDetail {
+  return { server_id: serverId, name: `server ${serverId}`, sub_domain: 'x', icon: 'https://cdn.example/icon.png', introduction: 'hello', member_count: 12345, online_count: 3, ...overrides }
+}
+
+/** Membership calls as jest mocks that reject until a test gives them an answer. */
+export function fakeMembersApi (): { [K in keyof MembersApi]: jest.Mock<ReturnType<MembersApi[K]>, Parameters<MembersApi[K]>> } {
+  const members: Partial<Record<keyof MembersApi, jest.Mock>> = {}
+  for (const name of ['join', 'leave', 'list'] as const) members[name] = jest.fn(() => Promise.reject(new Error(`${name} not faked`)))
+  return members as ReturnType<typeof fakeMembersApi>
 }
 
 /** A live item on air (an m3u8 stream) of server 723658. */

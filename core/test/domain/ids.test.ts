@@ -1,4 +1,4 @@
-import { TIME_ID_LENGTH, createTimeIdSource, isTimeId, timeOfId } from '@core/domain/ids'
+import { TIME_ID_LENGTH, createTimeIdSource, isTimeId, timeIdAt, timeOfId } from '@core/domain/ids'
 
 describe('time-ordered ids', () => {
   it('makes ids of one length whose string order is their time order', () => {
@@ -33,5 +33,11 @@ describe('time-ordered ids', () => {
     expect(isTimeId(id)).toBe(true)
     expect(isTimeId('275902-msg-01')).toBe(false)
     expect(timeOfId('12')).toBeNull()
+  })
+
+  it('gives a fixed id for a fixed time and sequence, in time order', () => {
+    expect(timeIdAt(1_700_000_000_000, 7)).toBe('1700000000000000007')
+    expect(timeOfId(timeIdAt(1_700_000_000_000))).toBe(1_700_000_000_000)
+    expect(timeIdAt(1_700_000_000_001) > timeIdAt(1_700_000_000_000, 999_999)).toBe(true)
   })
 })

@@ -1,30 +1,24 @@
 /**
  * Table shapes of the server's database, as Kysely sees them. Both dialects store the
- * same columns: text ids, integer unix seconds, double-precision fractions. Wire shapes
- * (core/wire/entities.ts) are built from these rows by the repositories.
+ * same columns: text ids, integer unix seconds, double-precision fractions. A table that
+ * stores a wire shape (core/wire) is typed from it — only its storage columns (order,
+ * author uid, creator) are written here — so a change to a wire shape reaches the table
+ * type, and the type checker points at the seed and repositories that must follow (the
+ * migration's DDL is the one place written by hand).
  */
 import type { Kysely } from 'kysely'
+import type { Hotspot, InteractionEvent, MapCfgData } from '@core/wire/api'
+import type { Channel, LiveItem, Post, Role, Server, User } from '@core/wire/entities'
+import type { AccountUsageTable } from './tables/abuse-limits'
+import type { MessagesTable, ReactionsTable, ReadStatesTable } from './tables/messages'
 
-/** A server (community). */
-export interface ServersTable {
-  server_id: string
-  name: string
-  sub_domain: string
-  icon: string
-  introduction: string
-  sort: number
-}
+export type { MessagesTable } from './tables/messages'
 
-/** A person, bot (C_), guest (B_) or map account (D_). */
-export interface UsersTable {
-  uid: string
-  user_type: number
-  addtime: number
-  nickname: string
-  avatar: string
-  signature: string
-  gender: number
-}
+/** A server (community): the wire Server less its counted member_count, plus its display order. */
+export type ServersTable = Omit<Server, 'member_count'> & { sort: number }
+
+/** A person, bot (C_), guest (B_) or map account (D_): the wire User, gender always stored. */
+export type UsersTable = Required<User>
 
 /** Who belongs to which server (member_count). */
 export interface ServerMembersTable {
@@ -41,101 +35,33 @@ export interface SessionsTable {
   expires_at: number
 }
 
-/** A role of a server. */
-export interface RolesTable {
-  role_id: string
-  server_id: string
-  name: string
-  type: number
-  join_role: string | null
+/** A role of a server, with its display order. */
+export type RolesTable = Role & { sort: number }
+
+/** A channel (or a group header, kind 1) of a server, with who created it and when (null: seeded). */
+export type ChannelsTable = Omit<Channel, 'unread_count' | 'mention_count'> & { created_by: string | null, created_at: number }
+
+/** A live broadcast or recording: exactly the wire LiveItem. */
+export type LivesTable = LiveItem
+
+/** A post of a post channel: the wire Post with its author as a uid (the repository joins the user). */
+export type PostsTable = Omit<Post, 'author'> & { author_uid: string }
+
+
+/** The showroom map of a metaverse channel: the wire map with the channel it belongs to. */
+export type ShowroomsTable = Pick<MapCfgData, 'channel_id' | 'server_id'> & MapCfgData['map']
+
+/** Where a hotspot or event sits: its showroom and its order there. */
+interface ShowroomPart {
+  channel_id: string
   sort: number
-}
-
-/** A channel (or a group header, kind 1) of a server. */
-export interface ChannelsTable {
-  channel_id: string
-  server_id: string
-  channel_type: number
-  kind: number
-  name: string
-  parent_id: string | null
-  sort: number
-  map_category: number | null
-  link_url: string | null
-  icon: string
-  audit_status: number
-  created_by: string | null
-  created_at: number
-}
-
-/** A live broadcast or recording. */
-export interface LivesTable {
-  live_id: string
-  server_id: string
-  channel_id: string
-  type: number
-  is_live: number
-  play_url: string
-  started_at: number | null
-  duration: number
-  title: string
-  cover: string
-  can_comment: number
-}
-
-/** A post of a post channel. */
-export interface PostsTable {
-  post_id: string
-  channel_id: string
-  author_uid: string
-  title: string
-  content: string
-  cover: string
-  created_at: number
-}
-
-/** A message of a channel. */
-export interface MessagesTable {
-  message_id: string
-  channel_id: string
-  author_uid: string
-  content: string
-  created_at: number
-}
-
-/** The showroom map of a metaverse channel. */
-export interface ShowroomsTable {
-  channel_id: string
-  server_id: string
-  map_category: number
-  background: string
-  width: number
-  height: number
 }
 
 /** A tappable point of a showroom map. */
-export interface ShowroomHotspotsTable {
-  hotspot_id: string
-  channel_id: string
-  sort: number
-  x: number
-  y: number
-  title: string
-  event_id: string
-}
+export type ShowroomHotspotsTable = Hotspot & ShowroomPart
 
 /** An interaction event of a showroom. */
-export interface ShowroomEventsTable {
-  event_id: string
-  channel_id: string
-  sort: number
-  type: string
-  title: string
-  text: string
-  image: string
-  price: number | null
-  video_url: string | null
-}
+export type ShowroomEventsTable = InteractionEvent & ShowroomPart
 
 /** A stored file (uploads, base64 images, seeded images), served under /files/<file_key>. */
 export interface StoredFilesTable {
@@ -158,10 +84,13 @@ export interface Database {
   lives: LivesTable
   posts: PostsTable
   messages: MessagesTable
+  reactions: ReactionsTable
+  read_states: ReadStatesTable
   showrooms: ShowroomsTable
   showroom_hotspots: ShowroomHotspotsTable
   showroom_events: ShowroomEventsTable
   stored_files: StoredFilesTable
+  account_usage: AccountUsageTable
 }
 
 /** The query layer every repository uses, whichever dialect is underneath. */

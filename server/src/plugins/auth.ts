@@ -45,3 +45,9 @@ export function signedInUser (request: FastifyRequest): User {
   if (!request.currentUser) throw unauthorized('authorization: a Bearer token is required')
   return request.currentUser
 }
+
+/** The user of a request's Bearer token when it carries a live one, else null (routes that answer everyone but tell members apart). */
+export async function optionalUser (ctx: AppContext, request: FastifyRequest): Promise<User | null> {
+  const token = bearerToken(request.headers.authorization)
+  return token ? ctx.repos.users.findBySession(token, ctx.now()) : null
+}

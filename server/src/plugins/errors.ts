@@ -4,6 +4,8 @@
  * stack and no SQL, logged), the answer to URLs Fastify cannot even route, and a JSON
  * parser that reads an empty JSON body as no body.
  */
+import { STATUS_CODES } from 'http'
+import type { Socket } from 'net'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Envelope } from '@core/wire/api'
 import { ApiError, badRequest, httpError } from '../errors'
@@ -89,4 +91,32 @@ export function frameworkErrors (error: FastifyError, _request: FastifyRequest, 
   const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400
   const body: ErrorBody = { code: httpError(status, error.message).code, msg: error.message || 'bad request', data: null }
   reply.code(status).send(body)
+}
+
+/** The status Node's HTTP parser failure stands for: 431 oversized headers, 408 a request too slow, else 400. */
+function clientErrorStatus (code: unknown): number {
+  if (code === 'HPE_HEADER_OVERFLOW') return 431
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return 408
+  return 400
+}
+
+const CLIENT_ERROR_MESSAGES: Record<number, string> = {
+  431: 'request headers too large: send fewer or shorter headers (at most 16 KiB in all)',
+  408: 'the request took too long to arrive',
+  400: 'malformed HTTP request',
+}
+
+/**
+ * Fastify's `clientErrorHandler` option: requests Node's HTTP parser refuses before
+ * Fastify sees them (oversized headers, broken framing) are answered in the envelope
+ * too, then the connection is closed (what the parser read cannot be trusted).
+ */
+export function clientErrorHandler (error: Error & { code?: unknown }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return
+  if (socket.writable) {
+    const status = clientErrorStatus(error.code)
+    const body = JSON.stringify({ code: httpError(status, '').code, msg: CLIENT_ERROR_MESSAGES[status], data: null } satisfies ErrorBody)
+    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`)
+  }
+  socket.destroy(error)
 }

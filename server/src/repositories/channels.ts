@@ -1,6 +1,7 @@
 /** Channels of a server: listing, detail and creation by users. */
-import { randomInt } from 'crypto'
+import { createTimeIdSource } from '@core/domain/ids'
 import { AuditStatus, ChannelKind, ChannelType, type Channel, type MapCategory } from '@core/wire/entities'
+import { isUniqueViolation } from '../db/errors'
 import type { ChannelsTable, Db } from '../db/schema'
 import { defaultShowroom, type ShowroomsRepository } from './showrooms'
 
@@ -36,17 +37,22 @@ export interface ChannelsRepository {
   /** Every channel of a server (groups included), in display order. */
   listByServer (serverId: string): Promise<Channel[]>
   get (channelId: string): Promise<Channel | null>
+  /** How many channels (groups included) a server holds. */
+  countByServer (serverId: string): Promise<number>
   /** Creates a channel at the end of its group; a metaverse channel gets the default showroom. One transaction. */
   create (channel: NewChannel, nowSeconds: number): Promise<Channel>
 }
 
-/** A fresh numeric channel id (ms clock + 3 random digits), like the seeded numeric ids but never equal to one. */
-function newChannelId (): string {
-  return `${Date.now()}${String(randomInt(1000)).padStart(3, '0')}`
-}
+/**
+ * How often a creation draws a new id when another process took the one it drew (ids
+ * of one process never repeat; two processes meet only by chance).
+ */
+const CHANNEL_ID_ATTEMPTS = 3
 
 /** The channels repository on `db`. */
 export function createChannelsRepository (db: Db, showrooms: ShowroomsRepository): ChannelsRepository {
+  // time-ordered ids never repeat within this process (the old ms + 3 random digits collided at ~1,100 creations/s)
+  const nextChannelId = createTimeIdSource()
   return {
     async listByServer (serverId) {
       const rows = await db.selectFrom('channels').selectAll().where('server_id', '=', serverId).orderBy('sort').orderBy('channel_id').execute()
@@ -56,30 +62,45 @@ export function createChannelsRepository (db: Db, showrooms: ShowroomsRepository
       const row = await db.selectFrom('channels').selectAll().where('channel_id', '=', channelId).executeTakeFirst()
       return row ? toChannel(row) : null
     },
-    async create (channel, nowSeconds) {
-      return db.transaction().execute(async trx => {
-        const last = await trx.selectFrom('channels').select(eb => eb.fn.max('sort').as('sort'))
-          .where('server_id', '=', channel.server_id).executeTakeFirst()
-        const row: ChannelsTable = {
-          ...channel,
-          channel_id: newChannelId(),
-          kind: ChannelKind.Channel,
-          sort: Number(last?.sort ?? 0) + 1,
-          map_category: null,
-          link_url: null,
-          audit_status: AuditStatus.Pass,
-          created_at: nowSeconds,
-        }
-        if (channel.channel_type === ChannelType.Metaverse) {
-          const showroom = defaultShowroom(row.channel_id, row.server_id, row.name)
-          row.map_category = showroom.showroom.map_category
-          await trx.insertInto('channels').values(row).execute()
-          await showrooms.insert(trx, showroom)
-        } else {
-          await trx.insertInto('channels').values(row).execute()
-        }
-        return toChannel(row)
-      })
+    async countByServer (serverId) {
+      const row = await db.selectFrom('channels').select(eb => eb.fn.countAll<number>().as('n')).where('server_id', '=', serverId).executeTakeFirst()
+      return Number(row?.n ?? 0)
     },
+    async create (channel, nowSeconds) {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await insert(channel, nextChannelId(), nowSeconds)
+        } catch (error) {
+          if (attempt >= CHANNEL_ID_ATTEMPTS || !isUniqueViolation(error)) throw error
+        }
+      }
+    },
+  }
+
+  /** One transaction: the channel at the end of its server, and a metaverse channel's showroom. */
+  function insert (channel: NewChannel, channelId: string, nowSeconds: number): Promise<Channel> {
+    return db.transaction().execute(async trx => {
+      const last = await trx.selectFrom('channels').select(eb => eb.fn.max('sort').as('sort'))
+        .where('server_id', '=', channel.server_id).executeTakeFirst()
+      const row: ChannelsTable = {
+        ...channel,
+        channel_id: channelId,
+        kind: ChannelKind.Channel,
+        sort: Number(last?.sort ?? 0) + 1,
+        map_category: null,
+        link_url: null,
+        audit_status: AuditStatus.Pass,
+        created_at: nowSeconds,
+      }
+      if (channel.channel_type === ChannelType.Metaverse) {
+        const showroom = defaultShowroom(row.channel_id, row.server_id, row.name)
+        row.map_category = showroom.showroom.map_category
+        await trx.insertInto('channels').values(row).execute()
+        await showrooms.insert(trx, showroom)
+      } else {
+        await trx.insertInto('channels').values(row).execute()
+      }
+      return toChannel(row)
+    })
   }
 }

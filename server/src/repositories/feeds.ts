@@ -64,7 +64,7 @@ export function createFeedsRepository (db: Db): FeedsRepository {
         async ({ limit, offset }) => (await db.selectFrom('messages').innerJoin('users', 'users.uid', 'messages.author_uid')
           .select(['messages.message_id', 'messages.channel_id', 'messages.content', 'messages.created_at', ...AUTHOR_COLUMNS])
           .where('messages.channel_id', '=', channelId)
-          .orderBy('messages.created_at', 'desc').orderBy('messages.message_id', 'desc').limit(limit).offset(offset).execute())
+          .orderBy('messages.message_id', 'desc').limit(limit).offset(offset).execute())
           .map(row => ({ message_id: row.message_id, channel_id: row.channel_id, author: toUser(row), content: row.content, created_at: row.created_at })),
         () => db.selectFrom('messages').where('channel_id', '=', channelId).select(eb => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow())
     },

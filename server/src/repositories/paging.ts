@@ -1,11 +1,9 @@
 /**
  * Paging of the list endpoints (core/wire/api.ts PageQuery, Paged): page starts at 1,
- * page_size 1..50, default 20.
+ * page_size 1..MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE when absent (core/wire/codes.ts).
  */
 import type { Paged } from '@core/wire/api'
-
-/** Default number of items of a page. */
-export const DEFAULT_PAGE_SIZE = 20
+import { DEFAULT_PAGE_SIZE } from '@core/wire/codes'
 
 /** A validated page request. */
 export interface PageRequest {

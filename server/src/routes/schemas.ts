@@ -1,101 +1,75 @@
 /**
- * JSON schemas shared by the routes: the envelope of every answer (one per status
- * family), the wire entities of core/wire/entities.ts, pages and common parameters. They
- * validate requests, serialise answers (nothing outside a schema leaks out) and feed
- * the OpenAPI document at /openapi.json.
+ * The route schemas' helpers: the envelope of every answer (one per status family),
+ * pages, common parameters and the wire entities, under the names the routes use. Every
+ * shape here is a TypeBox schema declared once in core/wire (entities.ts, api.ts,
+ * fields.ts) — this file only names them for the routes. Routes registered with
+ * `fastify.withTypeProvider<TypeBoxTypeProvider>()` get their request and answer types
+ * from the same objects, which also validate requests, serialise answers (nothing
+ * outside a schema leaks out) and feed the OpenAPI document at /openapi.json.
  */
+import type { TSchema } from '@sinclair/typebox'
+import { EnvelopeOf, ErrorEnvelopeSchema, PagedOf, PageQuerySchema } from '@core/wire/api'
+import { ChannelGroupSchema, ChannelSchema, LiveItemSchema, MessageSchema, PostSchema, RoleSchema, ServerSchema, UserSchema } from '@core/wire/entities'
+import { IdString, ImageUrlString, LineText, MultilineText } from '@core/wire/fields'
 
-/** A JSON schema (plain object, as Fastify and @fastify/swagger take it). */
+/** A JSON schema written by hand (plain object): what routes not yet on TypeBox pass. TypeBox schemas are JSON schemas too. */
 export type JsonSchema = Record<string, unknown>
 
-const str = { type: 'string' }
-const int = { type: 'integer' }
-const nullableStr = { type: ['string', 'null'] }
-const nullableInt = { type: ['integer', 'null'] }
-
-function object (properties: Record<string, JsonSchema>, description?: string): JsonSchema {
-  return { type: 'object', required: Object.keys(properties), properties, ...(description ? { description } : {}) }
-}
-
 /** The envelope `{code, msg, data}` around `data`. */
-export function envelopeOf (data: JsonSchema): JsonSchema {
-  return object({ code: int, msg: str, data })
-}
+export const envelopeOf = EnvelopeOf
 
 /** The envelope of every failure: a non-zero code, a message, data null. */
-export const errorEnvelope: JsonSchema = envelopeOf({ type: 'null' })
+export const errorEnvelope = ErrorEnvelopeSchema
 
-/** Response schemas of a route: its success data under `status` (200 by default) and the error envelope for 4xx and 5xx. */
-export function responses (data: JsonSchema, status = 200): Record<string, JsonSchema> {
-  return { [status]: envelopeOf(data), '4xx': errorEnvelope, '5xx': errorEnvelope }
+/** The response schemas of a route whose success answer is `data` under status `S`. */
+export type Responses<T extends TSchema, S extends number> =
+  { [status in S]: ReturnType<typeof EnvelopeOf<T>> } & { '4xx': typeof ErrorEnvelopeSchema, '5xx': typeof ErrorEnvelopeSchema }
+
+/**
+ * Response schemas of a route: its success data under `status` (200 by default) and the
+ * error envelope for 4xx and 5xx. With the TypeBox type provider the handler's answer
+ * is checked against them.
+ */
+export function responses<T extends TSchema, S extends number = 200> (data: T, status?: S): Responses<T, S>
+export function responses (data: JsonSchema, status?: number): Record<string, JsonSchema>
+export function responses (data: TSchema | JsonSchema, status = 200): Record<string, unknown> {
+  return { [status]: EnvelopeOf(data as TSchema), '4xx': ErrorEnvelopeSchema, '5xx': ErrorEnvelopeSchema }
 }
 
 /** Most bodies are small JSON objects. */
 export const JSON_BODY_LIMIT = 64 * 1024
 
 /** An id in a path or query (server, channel, user ids). */
-export const idSchema: JsonSchema = { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' }
+export const idSchema = IdString
 
 /** An http(s) URL given for an audited image field (avatar, icon, cover): no spaces or control characters. */
-export const imageUrlSchema: JsonSchema = { type: 'string', minLength: 1, maxLength: 1024, pattern: '^[^\\u0000-\\u0020\\u007f]+$' }
+export const imageUrlSchema = ImageUrlString
 
 /** One line of text (titles, nicknames): no control characters, not blank. */
-export function lineTextSchema (maxLength: number): JsonSchema {
-  return { type: 'string', minLength: 1, maxLength, pattern: '^[^\\u0000-\\u001f\\u007f]*[^\\s\\u0000-\\u001f\\u007f][^\\u0000-\\u001f\\u007f]*$' }
-}
+export const lineTextSchema = LineText
 
 /** Free text (signatures): line breaks and tabs allowed, other control characters (NUL included) not. */
-export function multilineTextSchema (maxLength: number): JsonSchema {
-  return { type: 'string', maxLength, pattern: '^[^\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f]*$' }
-}
+export const multilineTextSchema = MultilineText
 
 /** The page query of every list. */
-export const pageQuerySchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    page: { type: 'integer', minimum: 1, maximum: 100000, default: 1 },
-    page_size: { type: 'integer', minimum: 1, maximum: 50, default: 20 },
-  },
-}
+export const pageQuerySchema = PageQuerySchema
 
 /** A page of `item`. */
-export function pagedOf (item: JsonSchema): JsonSchema {
-  return object({ list: { type: 'array', items: item }, page: int, page_size: int, total: int, has_more: { type: 'boolean' } })
-}
+export const pagedOf = PagedOf
 
 /** core/wire/entities.ts User */
-export const userSchema: JsonSchema = {
-  type: 'object',
-  required: ['uid', 'user_type', 'addtime', 'nickname', 'avatar', 'signature'],
-  properties: { uid: str, user_type: int, addtime: int, nickname: str, avatar: str, signature: str, gender: int },
-}
-
+export const userSchema = UserSchema
 /** core/wire/entities.ts Server */
-export const serverSchema: JsonSchema = object({ server_id: str, name: str, sub_domain: str, icon: str, introduction: str, member_count: int })
-
+export const serverSchema = ServerSchema
 /** core/wire/entities.ts Role */
-export const roleSchema: JsonSchema = object({ role_id: str, server_id: str, name: str, type: int, join_role: nullableStr })
-
+export const roleSchema = RoleSchema
 /** core/wire/entities.ts Channel */
-export const channelSchema: JsonSchema = object({
-  channel_id: str, server_id: str, channel_type: int, kind: int, name: str, parent_id: nullableStr, sort: int,
-  map_category: nullableInt, link_url: nullableStr, icon: str, audit_status: int,
-})
-
+export const channelSchema = ChannelSchema
 /** core/wire/entities.ts ChannelGroup */
-export const channelGroupSchema: JsonSchema = object({
-  group: { anyOf: [channelSchema, { type: 'null' }] },
-  channels: { type: 'array', items: channelSchema },
-})
-
+export const channelGroupSchema = ChannelGroupSchema
 /** core/wire/entities.ts LiveItem */
-export const liveItemSchema: JsonSchema = object({
-  live_id: str, server_id: str, channel_id: str, type: int, is_live: int, play_url: str, started_at: nullableInt,
-  duration: int, title: str, cover: str, can_comment: int,
-})
-
+export const liveItemSchema = LiveItemSchema
 /** core/wire/entities.ts Post */
-export const postSchema: JsonSchema = object({ post_id: str, channel_id: str, author: userSchema, title: str, content: str, cover: str, created_at: int })
-
+export const postSchema = PostSchema
 /** core/wire/entities.ts Message */
-export const messageSchema: JsonSchema = object({ message_id: str, channel_id: str, author: userSchema, content: str, created_at: int })
+export const messageSchema = MessageSchema

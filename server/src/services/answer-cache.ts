@@ -10,9 +10,10 @@
  * invalidation removes it, and later requests compute afresh. A failed computation
  * (e.g. a 404 for an unknown server) is not kept either.
  *
- * The cache is per process: a write made by another process on the same database is not
- * seen until that scope is invalidated here (the reference server runs as one process).
+ * The entries are per process; {@link sharedAnswerCache} sends every invalidation through
+ * the event bus, so a write on one process empties the scope on every process at once.
  */
+import type { EventBus } from '../bus'
 
 /** Entries kept by default (a few KB each). */
 export const DEFAULT_ANSWER_CACHE_ENTRIES = 512
@@ -21,8 +22,11 @@ export const DEFAULT_ANSWER_CACHE_ENTRIES = 512
 export interface AnswerCache {
   /** The answer stored under `scope` and `variant`, computed by `compute` (and kept) when there is none. */
   answer (scope: string, variant: string, compute: () => Promise<Buffer>): Promise<Buffer>
-  /** Forgets every answer under `scope` (call after the write that changes its data is committed). */
-  invalidate (scope: string): void
+  /**
+   * Forgets every answer under `scope` (call after the write that changes its data is
+   * committed). At once on this process; the promise resolves when every process was told.
+   */
+  invalidate (scope: string): void | Promise<void>
 }
 
 interface Entry {
@@ -55,6 +59,21 @@ export function createAnswerCache (maxEntries = DEFAULT_ANSWER_CACHE_ENTRIES): A
       for (const [key, entry] of entries) {
         if (entry.scope === scope) entries.delete(key)
       }
+    },
+  }
+}
+
+/**
+ * `cache` invalidated on every process: `invalidate` empties the scope here at once (the
+ * next read on this process sees the write) and tells every other process through `bus`.
+ */
+export function sharedAnswerCache (cache: AnswerCache, bus: EventBus): AnswerCache {
+  bus.subscribeInvalidations(scope => cache.invalidate(scope))
+  return {
+    answer: (scope, variant, compute) => cache.answer(scope, variant, compute),
+    async invalidate (scope) {
+      await cache.invalidate(scope)
+      await bus.publishInvalidation(scope)
     },
   }
 }

@@ -5,13 +5,20 @@
  * 'forbidden'; URL fields are also checked percent-decoded.
  */
 import { AUDITED_FIELDS, AUDIT_CODE_BY_FIELD, type AuditField } from '@core/domain/audit'
+import { SERVER_CODES } from '@core/wire/codes'
+
+/**
+ * A field the auditor checks: SPEC §5's audited fields, and `content` — the free text of
+ * messages, posts and comments, which this project audits too (code 104008).
+ */
+export type AuditedValueField = AuditField | 'content'
 
 /** The values of some audited fields about to be written. */
-export type AuditedValues = Partial<Record<AuditField, string | null | undefined>>
+export type AuditedValues = Partial<Record<AuditedValueField, string | null | undefined>>
 
 /** A refused field and the rejection code the client sees (SPEC §8: title 104001, icon 104004). */
 export interface AuditRejection {
-  field: AuditField
+  field: AuditedValueField
   code: number
 }
 
@@ -47,6 +54,7 @@ export function createAuditor (words: readonly string[]): Auditor {
         // SPEC §5: a rejected field is answered with its own 104xxx code
         if (typeof value === 'string' && refused(value)) return { field, code: AUDIT_CODE_BY_FIELD[field] }
       }
+      if (typeof values.content === 'string' && refused(values.content)) return { field: 'content', code: SERVER_CODES.AUDIT_CONTENT }
       return null
     },
   }

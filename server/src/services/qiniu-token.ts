@@ -18,6 +18,8 @@ export interface PutPolicy {
   returnBody?: string
   /** Accepted types, ';'-separated (`image/*;video/mp4`), or refused types after a leading '!'. */
   mimeLimit?: string
+  /** Qiniu's owner field: the uid the token was issued to, whose storage quota an upload is charged to. */
+  endUser?: string
 }
 
 /** The key pair a token is signed with. */
@@ -60,7 +62,8 @@ function isPutPolicy (value: unknown): value is PutPolicy {
   return typeof policy.scope === 'string' && policy.scope.length > 0 &&
     Number.isInteger(policy.deadline) &&
     (policy.fsizeLimit === undefined || (Number.isInteger(policy.fsizeLimit) && (policy.fsizeLimit as number) > 0)) &&
-    (policy.mimeLimit === undefined || typeof policy.mimeLimit === 'string')
+    (policy.mimeLimit === undefined || typeof policy.mimeLimit === 'string') &&
+    (policy.endUser === undefined || (typeof policy.endUser === 'string' && policy.endUser.length > 0))
 }
 
 /** Checks a token's key, signature and deadline; resolves its put policy or throws UploadTokenError. */

@@ -1,3 +1,4 @@
+import { timeOfId } from '@core/domain/ids'
 import { CONFIGURED_SERVERS } from '@core/domain/servers'
 import { ChannelKind, ChannelType, LiveFlag, MapCategory, MediaType } from '@core/wire/entities'
 import { openDatabase } from '../../src/db/dialects'
@@ -115,13 +116,20 @@ describe('the demo seed', () => {
     }
   })
 
-  it('has the bot speak as the bot and people as themselves in the lobby', async () => {
-    const lines = await db.selectFrom('messages').innerJoin('users', 'users.uid', 'messages.author_uid')
-      .select(['users.nickname', 'messages.content']).where('messages.channel_id', '=', '83282802').execute()
-    const botLine = lines.filter(line => line.content.includes('我是小助手'))
-    expect(botLine.length).toBeGreaterThan(0)
-    expect(botLine.every(line => line.nickname === '小助手')).toBe(true)
-    expect(lines.filter(line => line.content.includes('今天刚来')).every(line => line.nickname === 'Mia')).toBe(true)
+  it('gives demo messages time-ordered ids that follow their times, written by members of their server', async () => {
+    const messages = await db.selectFrom('messages').selectAll().execute()
+    expect(messages.length).toBeGreaterThan(30)
+    for (const message of messages) {
+      expect(timeOfId(message.message_id)).toBe(message.created_at * 1000)
+      const membership = await db.selectFrom('server_members').select('uid').where('server_id', '=', message.server_id).where('uid', '=', message.author_uid).executeTakeFirst()
+      expect(membership).toBeDefined()
+    }
+  })
+
+  it('keeps the demo conversation where it was first seeded when seeding later', async () => {
+    const before = await db.selectFrom('messages').select(['message_id', 'created_at']).orderBy('message_id').execute()
+    await seedDemo(db, createFileStore(db, test.config.dataDir), SEED_TIME + 3600)
+    expect(await db.selectFrom('messages').select(['message_id', 'created_at']).orderBy('message_id').execute()).toEqual(before)
   })
 
   it('is idempotent: seeding and migrating again changes no counts', async () => {

@@ -1,7 +1,19 @@
 import { sql } from 'kysely'
 import { openDatabase } from '../../src/db/dialects'
 import { describeValidation } from '../../src/plugins/errors'
-import { envelope, startTestApp, type TestApp } from '../helper'
+import { connect, type AddressInfo } from 'net'
+import { envelope, signInAsMember, startTestApp, type TestApp } from '../helper'
+
+/** Sends `request` as raw bytes and resolves everything the server answered until it closed. */
+function rawHttp (port: number, request: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => socket.write(request))
+    let answer = ''
+    socket.on('data', chunk => { answer += chunk.toString() })
+    socket.on('error', reject)
+    socket.on('close', () => resolve(answer))
+  })
+}
 
 let test: TestApp
 beforeAll(async () => { test = await startTestApp() })
@@ -35,7 +47,7 @@ describe('answers in the envelope for every failure', () => {
   })
 
   it('answers malformed JSON with 400', async () => {
-    const response = await test.inject({ method: 'POST', url: '/resource/base64', headers: { 'content-type': 'application/json' }, payload: '{"data":' })
+    const response = await test.inject({ method: 'POST', url: '/auth/guest', headers: { 'content-type': 'application/json' }, payload: '{"data":' })
     expect(response.statusCode).toBe(400)
     expect(envelope(response)).toMatchObject({ code: 400000, data: null })
   })
@@ -50,6 +62,50 @@ describe('answers in the envelope for every failure', () => {
     const response = await test.inject('/users/%E0%A4%A')
     expect(response.statusCode).toBe(400)
     expect(envelope(response)).toMatchObject({ code: 400000, data: null })
+  })
+
+  it.each([
+    ['/servers/832828/lives?page=Infinity', 'query.page'],
+    ['/servers/832828/lives?page_size=1e309', 'query.page_size'],
+    ['/servers/832828/lives?page=-Infinity', 'query.page'],
+    ['/channels/83282804/posts?page=1234567890123456789012345678901234567890', 'query.page'],
+    ['/channels/83282802/messages?page=-0', 'query.page'],
+    ['/channels/83282807/lives?page_size=9007199254740993', 'query.page_size'],
+  ])('answers the number in %s with a 400 envelope naming %s', async (url, field) => {
+    const response = await test.inject(url)
+    expect(response.statusCode).toBe(400)
+    expect(envelope(response)).toMatchObject({ code: 400000, data: null })
+    expect(envelope(response).msg.startsWith(`${field} `)).toBe(true)
+  })
+
+  it('answers JSON numbers that are Infinity or past exact integers with a 400 naming the field, and creates nothing', async () => {
+    const { headers } = await signInAsMember(test)
+    const before = (await test.inject('/servers/723658/channels')).payload
+    const create = (body: string) => test.inject({ method: 'POST', url: '/servers/723658/channels', headers: { ...headers, 'content-type': 'application/json' }, payload: body })
+    const infinite = await create('{"title":"x","channel_type":1e309}')
+    expect(infinite.statusCode).toBe(400)
+    expect(envelope(infinite).msg).toMatch(/^body\.channel_type /)
+    const inexact = await create('{"title":"x","channel_type":12345678901234567890}')
+    expect(inexact.statusCode).toBe(400)
+    expect(envelope(inexact).msg).toBe(`body.channel_type must be a finite number of at most ${Number.MAX_SAFE_INTEGER}`)
+    expect((await test.inject('/servers/723658/channels')).payload).toBe(before)
+  })
+
+  it('answers headers too large for the HTTP parser (431) in the envelope over a real socket', async () => {
+    const server = await startTestApp()
+    try {
+      await server.app.listen({ port: 0, host: '127.0.0.1' })
+      const { port } = server.app.server.address() as AddressInfo
+      const raw = await rawHttp(port, `GET /servers HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Pad: ${'a'.repeat(20 * 1024)}\r\n\r\n`)
+      expect(raw).toMatch(/^HTTP\/1\.1 431 /)
+      const body = JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4))
+      expect(body).toEqual({ code: 400000, msg: expect.stringMatching(/^request headers too large/), data: null })
+      const broken = await rawHttp(port, 'GET /servers HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: x\r\n\r\n')
+      expect(broken).toMatch(/^HTTP\/1\.1 400 /)
+      expect(JSON.parse(broken.slice(broken.indexOf('\r\n\r\n') + 4))).toEqual({ code: 400000, msg: 'malformed HTTP request', data: null })
+    } finally {
+      await server.close()
+    }
   })
 
   it('answers an unexpected failure with a bare 500: no stack, no SQL, no table name', async () => {

@@ -1,4 +1,5 @@
-import { API_PATHS, UPLOAD_HOST_PATH } from '@core/wire/api'
+import { API_PATHS, CreateChannelBodySchema, UPLOAD_HOST_PATH } from '@core/wire/api'
+import { UserSchema } from '@core/wire/entities'
 import { startTestApp, type TestApp } from '../helper'
 
 let test: TestApp
@@ -25,6 +26,16 @@ describe('GET /openapi.json', () => {
     const ok = wxconf.responses['200'].content['application/json'].schema
     expect(ok.required).toEqual(['code', 'msg', 'data'])
     expect(wxconf.responses['4XX']).toBeDefined()
+  })
+
+  it('documents bodies and answers with the shapes declared in core/wire', async () => {
+    const document = (await test.inject('/openapi.json')).json()
+    const me = document.paths['/user/me'].get.responses['200'].content['application/json'].schema
+    expect(Object.keys(me.properties.data.properties).sort()).toEqual(Object.keys(UserSchema.properties).sort())
+    expect(me.properties.data.required).toEqual(UserSchema.required)
+    const create = document.paths['/servers/{server_id}/channels'].post.requestBody.content['application/json'].schema
+    expect(create.required).toEqual(CreateChannelBodySchema.required)
+    expect(create.properties.title.maxLength).toBe(CreateChannelBodySchema.properties.title.maxLength)
   })
 
   it('marks the routes that need a bearer token', async () => {

@@ -6,7 +6,7 @@ beforeAll(async () => { test = await startTestApp() })
 afterAll(async () => { await test.close() })
 
 async function uploadAs (key: string, type: string, content: string): Promise<void> {
-  const token = signUploadToken({ scope: test.config.qiniu.bucket, deadline: Math.floor(Date.now() / 1000) + 60 }, test.config.qiniu)
+  const token = signUploadToken({ scope: test.config.qiniu.bucket, deadline: Math.floor(Date.now() / 1000) + 60, endUser: '100001' }, test.config.qiniu)
   const { payload, headers } = multipart([{ name: 'token', value: token }, { name: 'key', value: key }, { name: 'file', filename: key, type, content: Buffer.from(content) }])
   const response = await test.inject({ method: 'POST', url: '/upload', payload, headers })
   expect(response.statusCode).toBe(200)

@@ -1,11 +1,15 @@
 import { createHmac } from 'crypto'
 import type { UploadTokenData } from '@core/wire/api'
 import { UPLOAD_MIME_LIMIT, UPLOAD_TOKEN_LIFETIME_SECONDS } from '../../src/routes/qiniu'
-import { envelope, startTestApp, type TestApp } from '../helper'
+import { envelope, signInAsGuest, startTestApp, type TestApp } from '../helper'
 
 const NOW = 1_900_000_000
 let test: TestApp
-beforeAll(async () => { test = await startTestApp({ QINIU_ACCESS_KEY: 'ak-1', QINIU_SECRET_KEY: 'sk-1', QINIU_BUCKET: 'realm' }, { now: () => NOW }) })
+let member: Awaited<ReturnType<typeof signInAsGuest>>
+beforeAll(async () => {
+  test = await startTestApp({ QINIU_ACCESS_KEY: 'ak-1', QINIU_SECRET_KEY: 'sk-1', QINIU_BUCKET: 'realm' }, { now: () => NOW })
+  member = await signInAsGuest(test)
+})
 afterAll(async () => { await test.close() })
 
 /** Splits a token and checks its signature independently; answers its decoded policy. */
@@ -17,10 +21,16 @@ function openToken (token: string): Record<string, unknown> {
   return JSON.parse(Buffer.from(encodedPolicy.replace(/-/g, '+').replace(/_/g, '/'), 'base64').toString('utf8'))
 }
 
-const ask = (payload?: unknown) => test.inject({ method: 'POST', url: '/v2/qn/upfiles', ...(payload === undefined ? {} : { payload: payload as object }) })
+const ask = (payload?: unknown, headers: Record<string, string> = member.headers) => test.inject({ method: 'POST', url: '/v2/qn/upfiles', headers, ...(payload === undefined ? {} : { payload: payload as object }) })
 
 describe('POST /v2/qn/upfiles', () => {
-  it('answers a token for the whole bucket with deadline, size and mime limits, and this server\'s /files domain', async () => {
+  it('refuses a visitor without a session with 401', async () => {
+    const response = await ask({}, {})
+    expect(response.statusCode).toBe(401)
+    expect(envelope(response)).toMatchObject({ code: 401000, data: null })
+  })
+
+  it('answers a token for the whole bucket with deadline, size and mime limits, the account it is for, and this server\'s /files domain', async () => {
     const response = await ask({})
     expect(response.statusCode).toBe(200)
     const { code, data } = envelope<UploadTokenData>(response)
@@ -31,6 +41,7 @@ describe('POST /v2/qn/upfiles', () => {
       deadline: NOW + UPLOAD_TOKEN_LIFETIME_SECONDS,
       fsizeLimit: test.config.qiniu.uploadMaxBytes,
       mimeLimit: UPLOAD_MIME_LIMIT,
+      endUser: member.uid,
     })
   })
 
@@ -40,7 +51,7 @@ describe('POST /v2/qn/upfiles', () => {
   })
 
   it('answers a token for an empty JSON body and for no body at all', async () => {
-    const empty = await test.inject({ method: 'POST', url: '/v2/qn/upfiles', headers: { 'content-type': 'application/json' }, payload: '' })
+    const empty = await test.inject({ method: 'POST', url: '/v2/qn/upfiles', headers: { ...member.headers, 'content-type': 'application/json' }, payload: '' })
     expect(empty.statusCode).toBe(200)
     expect(envelope(empty).code).toBe(0)
     const none = await ask()
@@ -51,7 +62,8 @@ describe('POST /v2/qn/upfiles', () => {
   it('answers QINIU_DOMAIN as the domain when it is configured', async () => {
     const other = await startTestApp({ QINIU_DOMAIN: 'https://cdn.realm.example' })
     try {
-      expect(envelope<UploadTokenData>(await other.inject({ method: 'POST', url: '/v2/qn/upfiles', payload: {} })).data.domain).toBe('https://cdn.realm.example')
+      const { headers } = await signInAsGuest(other)
+      expect(envelope<UploadTokenData>(await other.inject({ method: 'POST', url: '/v2/qn/upfiles', headers, payload: {} })).data.domain).toBe('https://cdn.realm.example')
     } finally {
       await other.close()
     }

@@ -1,15 +1,22 @@
 import { BASE64_IMAGE_MAX_BYTES, decodeBase64Data } from '../../src/routes/resource'
-import { envelope, PNG_1X1, startTestApp, type TestApp } from '../helper'
+import { envelope, PNG_1X1, signInAsGuest, startTestApp, type TestApp } from '../helper'
 
 let test: TestApp
-beforeAll(async () => { test = await startTestApp() })
+let session: Record<string, string>
+beforeAll(async () => {
+  test = await startTestApp()
+  session = (await signInAsGuest(test)).headers
+})
 afterAll(async () => { await test.close() })
 
-const upload = (data: unknown) => test.inject({ method: 'POST', url: '/resource/base64', payload: { data } })
+const upload = (data: unknown, on: TestApp = test, headers: Record<string, string> = session) => on.inject({ method: 'POST', url: '/resource/base64', headers, payload: { data } })
 
-async function storedFileCount (): Promise<number> {
+/** A distinct valid PNG per `n` (bytes after the image end are ignored by readers, kept by the store). */
+const pngNumber = (n: number) => Buffer.concat([PNG_1X1, Buffer.from(`#${n}`)])
+
+async function storedFileCount (on: TestApp = test): Promise<number> {
   const { openDatabase } = await import('../../src/db/dialects')
-  const { db } = await openDatabase(test.config)
+  const { db } = await openDatabase(on.config)
   try {
     const row = await db.selectFrom('stored_files').select(eb => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
     return Number(row.n)
@@ -40,7 +47,7 @@ describe('POST /resource/base64', () => {
   it('uses PUBLIC_URL for the answered URL when it is set', async () => {
     const other = await startTestApp({ PUBLIC_URL: 'https://realm.example' })
     try {
-      const response = await other.inject({ method: 'POST', url: '/resource/base64', payload: { data: PNG_1X1.toString('base64') } })
+      const response = await upload(PNG_1X1.toString('base64'), other, (await signInAsGuest(other)).headers)
       expect(envelope<{ url: string }>(response).data.url).toMatch(/^https:\/\/realm\.example\/files\/base64\//)
     } finally {
       await other.close()
@@ -76,16 +83,48 @@ describe('POST /resource/base64', () => {
 
   it('refuses a missing, empty or object data field with 400 naming it', async () => {
     for (const payload of [{}, { data: '' }, { data: { nested: true } }]) {
-      const response = await test.inject({ method: 'POST', url: '/resource/base64', payload })
+      const response = await test.inject({ method: 'POST', url: '/resource/base64', headers: session, payload })
       expect(response.statusCode).toBe(400)
       expect(envelope(response).msg).toMatch(/^body\.data /)
     }
   })
 
   it('refuses fields other than data', async () => {
-    const response = await test.inject({ method: 'POST', url: '/resource/base64', payload: { data: PNG_1X1.toString('base64'), name: 'x' } })
+    const response = await test.inject({ method: 'POST', url: '/resource/base64', headers: session, payload: { data: PNG_1X1.toString('base64'), name: 'x' } })
     expect(response.statusCode).toBe(400)
     expect(envelope(response).msg).toBe('body.name is not allowed')
+  })
+})
+
+describe('POST /resource/base64: who may store, and how much', () => {
+  it('refuses a visitor without a session with 401 and stores nothing', async () => {
+    const before = await storedFileCount()
+    const response = await upload(pngNumber(1).toString('base64'), test, {})
+    expect(response.statusCode).toBe(401)
+    expect(envelope(response)).toMatchObject({ code: 401000, data: null })
+    expect(await storedFileCount()).toBe(before)
+  })
+
+  it("refuses an image past the account's daily quota with 429 in words, stores nothing, and lets another account and the next day store", async () => {
+    let now = 1_900_000_000
+    const quota = PNG_1X1.length * 2 + 4
+    const small = await startTestApp({ UPLOAD_DAILY_BYTES: String(quota) }, { now: () => now })
+    try {
+      const member = (await signInAsGuest(small)).headers
+      expect((await upload(pngNumber(1).toString('base64'), small, member)).statusCode).toBe(200)
+      expect((await upload(pngNumber(2).toString('base64'), small, member)).statusCode).toBe(200)
+      const before = await storedFileCount(small)
+      const refused = await upload(pngNumber(3).toString('base64'), small, member)
+      expect(refused.statusCode).toBe(429)
+      expect(envelope(refused)).toMatchObject({ code: 429000, data: null })
+      expect(envelope(refused).msg).toMatch(/^daily upload quota reached: each account may store .+ a day/)
+      expect(await storedFileCount(small)).toBe(before)
+      expect((await upload(pngNumber(3).toString('base64'), small, (await signInAsGuest(small)).headers)).statusCode).toBe(200)
+      now += 86_400
+      expect((await upload(pngNumber(4).toString('base64'), small, member)).statusCode).toBe(200)
+    } finally {
+      await small.close()
+    }
   })
 })
 

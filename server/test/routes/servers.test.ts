@@ -1,18 +1,21 @@
 import type { ChannelListData, MapCfgData, Paged, RoleListData, ServerListData } from '@core/wire/api'
 import { ChannelKind, ChannelType, type Channel, type LiveItem, type Server } from '@core/wire/entities'
 import { groupChannels } from '@core/domain/channel'
-import { envelope, signInAsGuest, startTestApp, type TestApp } from '../helper'
+import { envelope, signInAsGuest, signInAsMember, startTestApp, type TestApp } from '../helper'
 
 let test: TestApp
-beforeAll(async () => { test = await startTestApp() })
+// the per-minute limit of channel creation has its own tests below; here one account creates many
+beforeAll(async () => { test = await startTestApp({ CHANNEL_CREATE_PER_MINUTE: '1000' }) })
 afterAll(async () => { await test.close() })
 
 /** Ids of every channel of a channel-list answer, group headers included, in display order. */
 const channelIds = (response: { json: () => unknown }): string[] =>
   (response.json() as { data: ChannelListData }).data.groups.flatMap(group => [...(group.group ? [group.group] : []), ...group.channels]).map(channel => channel.channel_id)
 
-const channelsOf = async (serverId: string): Promise<Channel[]> =>
-  envelope<ChannelListData>(await test.inject(`/servers/${serverId}/channels`)).data.groups.flatMap(group => [...(group.group ? [group.group] : []), ...group.channels])
+const channelsOfApp = async (app: TestApp, serverId: string): Promise<Channel[]> =>
+  envelope<ChannelListData>(await app.inject(`/servers/${serverId}/channels`)).data.groups.flatMap(group => [...(group.group ? [group.group] : []), ...group.channels])
+
+const channelsOf = (serverId: string): Promise<Channel[]> => channelsOfApp(test, serverId)
 
 describe('GET /servers', () => {
   it('lists the three configured servers in order with member counts', async () => {
@@ -81,8 +84,8 @@ describe('POST /servers/:server_id/channels', () => {
     test.inject({ method: 'POST', url: `/servers/${serverId}/channels`, headers, payload })
 
   it.each([ChannelType.Discussion, ChannelType.Post])('creates a channel of type %i that the channel list then shows', async channelType => {
-    const guest = await signInAsGuest(test)
-    const response = await create(guest.headers, { title: `新频道 ${channelType}`, channel_type: channelType, icon: 'https://cdn.example/i.png' })
+    const member = await signInAsMember(test)
+    const response = await create(member.headers, { title: `新频道 ${channelType}`, channel_type: channelType, icon: 'https://cdn.example/i.png' })
     expect(response.statusCode).toBe(200)
     const channel = envelope<Channel>(response).data
     expect(channel).toMatchObject({ server_id: '723658', channel_type: channelType, name: `新频道 ${channelType}`, kind: 0, parent_id: null, audit_status: 0, icon: 'https://cdn.example/i.png' })
@@ -93,8 +96,8 @@ describe('POST /servers/:server_id/channels', () => {
     const list = (serverId: string, host: string) => test.inject({ url: `/servers/${serverId}/channels`, headers: { host } })
     const otherBefore = (await list('275902', 'a.test')).payload
     const before = await Promise.all(['a.test', 'b.test'].map(async host => channelIds(await list('832828', host))))
-    const guest = await signInAsGuest(test)
-    const created = envelope<Channel>(await create(guest.headers, { title: '刚建的频道', channel_type: ChannelType.Discussion }, '832828')).data
+    const member = await signInAsMember(test)
+    const created = envelope<Channel>(await create(member.headers, { title: '刚建的频道', channel_type: ChannelType.Discussion }, '832828')).data
     for (const [index, host] of ['a.test', 'b.test'].entries()) {
       const after = channelIds(await list('832828', host))
       expect(after).toContain(created.channel_id)
@@ -104,8 +107,8 @@ describe('POST /servers/:server_id/channels', () => {
   })
 
   it('creates a metaverse channel with a showroom the client can open', async () => {
-    const guest = await signInAsGuest(test)
-    const response = await create(guest.headers, { title: '我的展厅', channel_type: ChannelType.Metaverse, parent_id: '72365809' })
+    const member = await signInAsMember(test)
+    const response = await create(member.headers, { title: '我的展厅', channel_type: ChannelType.Metaverse, parent_id: '72365809' })
     const channel = envelope<Channel>(response).data
     expect(channel).toMatchObject({ parent_id: '72365809', map_category: 1 })
     expect(channel.icon).toMatch(/\/files\/seed\/icon-type-8\.svg$/)
@@ -117,58 +120,125 @@ describe('POST /servers/:server_id/channels', () => {
 
   it.each([ChannelType.Voice, ChannelType.GamePlaza, ChannelType.ExternalLink, ChannelType.Live, ChannelType.LiveBanner])(
     'refuses to create a channel of type %i with 403 (SPEC §4)', async channelType => {
-      const guest = await signInAsGuest(test)
-      const response = await create(guest.headers, { title: 'x', channel_type: channelType })
+      const member = await signInAsMember(test)
+      const response = await create(member.headers, { title: 'x', channel_type: channelType })
       expect(response.statusCode).toBe(403)
       expect(envelope(response)).toMatchObject({ code: 403000, data: null })
       expect(envelope(response).msg).toMatch(/^body\.channel_type /)
     })
 
   it('refuses a title that fails the audit with 422 / 104001 and creates nothing', async () => {
-    const guest = await signInAsGuest(test)
+    const member = await signInAsMember(test)
     const before = await channelsOf('723658')
-    const response = await create(guest.headers, { title: '违禁频道', channel_type: 1 })
+    const response = await create(member.headers, { title: '违禁频道', channel_type: 1 })
     expect(response.statusCode).toBe(422)
     expect(envelope(response)).toEqual({ code: 104001, msg: 'title did not pass the content audit', data: null })
     expect(await channelsOf('723658')).toEqual(before)
   })
 
   it('refuses an icon that fails the audit with 422 / 104004 and creates nothing', async () => {
-    const guest = await signInAsGuest(test)
+    const member = await signInAsMember(test)
     const before = await channelsOf('723658')
-    const response = await create(guest.headers, { title: 'fine title', channel_type: 3, icon: 'https://cdn.example/forbidden.png' })
+    const response = await create(member.headers, { title: 'fine title', channel_type: 3, icon: 'https://cdn.example/forbidden.png' })
     expect(response.statusCode).toBe(422)
     expect(envelope(response)).toEqual({ code: 104004, msg: 'icon did not pass the content audit', data: null })
     expect(await channelsOf('723658')).toEqual(before)
   })
 
   it('refuses an icon that is not an http(s) URL with 400', async () => {
-    const guest = await signInAsGuest(test)
-    const response = await create(guest.headers, { title: 'x', channel_type: 1, icon: 'data:image/png;base64,AAAA' })
+    const member = await signInAsMember(test)
+    const response = await create(member.headers, { title: 'x', channel_type: 1, icon: 'data:image/png;base64,AAAA' })
     expect(response.statusCode).toBe(400)
     expect(envelope(response).msg).toBe('body.icon must be an http(s) URL')
   })
 
   it('refuses a parent that is not a group of this server with 400', async () => {
-    const guest = await signInAsGuest(test)
+    const member = await signInAsMember(test)
     for (const parentId of ['72365802', '83282801', '123']) {
-      const response = await create(guest.headers, { title: 'x', channel_type: 1, parent_id: parentId })
+      const response = await create(member.headers, { title: 'x', channel_type: 1, parent_id: parentId })
       expect(response.statusCode).toBe(400)
       expect(envelope(response).msg).toMatch(/^body\.parent_id: /)
     }
   })
 
   it('refuses a missing title, a blank title and unknown fields with 400 naming them', async () => {
+    const member = await signInAsMember(test)
+    expect(envelope(await create(member.headers, { channel_type: 1 })).msg).toBe('body.title is required')
+    expect(envelope(await create(member.headers, { title: '  ', channel_type: 1 })).msg).toMatch(/^body\.title /)
+    expect(envelope(await create(member.headers, { title: 'x', channel_type: 1, kind: 2 })).msg).toBe('body.kind is not allowed')
+  })
+
+  it('refuses a guest with 403 and creates nothing', async () => {
     const guest = await signInAsGuest(test)
-    expect(envelope(await create(guest.headers, { channel_type: 1 })).msg).toBe('body.title is required')
-    expect(envelope(await create(guest.headers, { title: '  ', channel_type: 1 })).msg).toMatch(/^body\.title /)
-    expect(envelope(await create(guest.headers, { title: 'x', channel_type: 1, kind: 2 })).msg).toBe('body.kind is not allowed')
+    const before = await channelsOf('723658')
+    const response = await create(guest.headers, { title: '游客的频道', channel_type: 1 })
+    expect(response.statusCode).toBe(403)
+    expect(envelope(response)).toEqual({ code: 403000, msg: 'guests cannot create channels: sign in with an account first', data: null })
+    expect(await channelsOf('723658')).toEqual(before)
+  })
+
+  it('creates many channels in the same millisecond without a failure, each with its own id', async () => {
+    const member = await signInAsMember(test, '100002')
+    const clock = jest.spyOn(Date, 'now').mockReturnValue(Date.now()) // the moment ids used to collide in
+    let answers
+    try {
+      answers = await Promise.all(Array.from({ length: 150 }, (_, n) => create(member.headers, { title: `并发 ${n}`, channel_type: 1 }, '275902')))
+    } finally {
+      clock.mockRestore()
+    }
+    expect(answers.map(answer => answer.statusCode)).toEqual(answers.map(() => 200))
+    const ids = answers.map(answer => envelope<Channel>(answer).data.channel_id)
+    expect(new Set(ids).size).toBe(ids.length)
+    expect(channelIds(await test.inject('/servers/275902/channels'))).toEqual(expect.arrayContaining(ids))
   })
 
   it('answers 401 without a session and 404 for an unknown server', async () => {
     expect((await create({}, { title: 'x', channel_type: 1 })).statusCode).toBe(401)
-    const guest = await signInAsGuest(test)
-    expect((await create(guest.headers, { title: 'x', channel_type: 1 }, '999999')).statusCode).toBe(404)
+    const member = await signInAsMember(test)
+    expect((await create(member.headers, { title: 'x', channel_type: 1 }, '999999')).statusCode).toBe(404)
+  })
+})
+
+describe('POST /servers/:server_id/channels: limits', () => {
+  it('lets an account create a few channels a minute, then answers 429 in words and creates nothing until the next minute', async () => {
+    let now = 1_900_000_020
+    const limited = await startTestApp({ CHANNEL_CREATE_PER_MINUTE: '2' }, { now: () => now })
+    try {
+      const member = await signInAsMember(limited)
+      const create = (title: string) => limited.inject({ method: 'POST', url: '/servers/723658/channels', headers: member.headers, payload: { title, channel_type: 1 } })
+      // a refusal for another reason costs nothing
+      expect((await create('违禁')).statusCode).toBe(422)
+      expect((await create('一')).statusCode).toBe(200)
+      expect((await create('二')).statusCode).toBe(200)
+      const before = (await limited.inject('/servers/723658/channels')).payload
+      const refused = await create('三')
+      expect(refused.statusCode).toBe(429)
+      expect(envelope(refused)).toMatchObject({ code: 429000, msg: 'too many new channels: each account may create 2 a minute; try again in a minute', data: null })
+      expect((await limited.inject('/servers/723658/channels')).payload).toBe(before)
+      // another account has its own count
+      expect((await limited.inject({ method: 'POST', url: '/servers/723658/channels', headers: (await signInAsMember(limited, '100003')).headers, payload: { title: '别人', channel_type: 1 } })).statusCode).toBe(200)
+      now += 60
+      expect((await create('三')).statusCode).toBe(200)
+    } finally {
+      await limited.close()
+    }
+  })
+
+  it('refuses a channel past the server\'s cap with 403 in words', async () => {
+    const capped = await startTestApp({ CHANNELS_PER_SERVER_MAX: '16' })
+    try {
+      const count = (await channelsOfApp(capped, '723658')).length
+      expect(count).toBeLessThan(16)
+      const member = await signInAsMember(capped)
+      const create = () => capped.inject({ method: 'POST', url: '/servers/723658/channels', headers: member.headers, payload: { title: '满了吗', channel_type: 1 } })
+      for (let n = count; n < 16; n++) expect((await create()).statusCode).toBe(200)
+      const refused = await create()
+      expect(refused.statusCode).toBe(403)
+      expect(envelope(refused).msg).toBe('server 723658 already holds its limit of 16 channels: no more can be created there')
+      expect(await channelsOfApp(capped, '723658')).toHaveLength(16)
+    } finally {
+      await capped.close()
+    }
   })
 })
 

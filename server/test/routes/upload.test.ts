@@ -1,25 +1,30 @@
 import type { UploadTokenData } from '@core/wire/api'
 import { signUploadToken } from '../../src/services/qiniu-token'
 import { qiniuEtag } from '../../src/services/qiniu-etag'
-import { envelope, multipart, PNG_1X1, startTestApp, type FormPart, type TestApp } from '../helper'
+import { envelope, multipart, PNG_1X1, signInAsGuest, startTestApp, type FormPart, type TestApp } from '../helper'
 
 const NOW = 1_900_000_000
 const KEYS = { accessKey: 'ak-up', secretKey: 'sk-up' }
+const HOST_ENV = { QINIU_ACCESS_KEY: KEYS.accessKey, QINIU_SECRET_KEY: KEYS.secretKey, QINIU_BUCKET: 'realm', QINIU_FSIZE_LIMIT: String(64 * 1024) }
+/** A seeded ordinary account: the tokens signed here are issued to it. */
+const OWNER_UID = '100001'
 let test: TestApp
+let session: Record<string, string>
 beforeAll(async () => {
-  test = await startTestApp({ QINIU_ACCESS_KEY: KEYS.accessKey, QINIU_SECRET_KEY: KEYS.secretKey, QINIU_BUCKET: 'realm', QINIU_FSIZE_LIMIT: String(64 * 1024) }, { now: () => NOW })
+  test = await startTestApp(HOST_ENV, { now: () => NOW })
+  session = (await signInAsGuest(test)).headers
 })
 afterAll(async () => { await test.close() })
 
-const send = (parts: FormPart[]) => {
+const send = (parts: FormPart[], on: TestApp = test) => {
   const { payload, headers } = multipart(parts)
-  return test.inject({ method: 'POST', url: '/upload', payload, headers })
+  return on.inject({ method: 'POST', url: '/upload', payload, headers })
 }
 const png = (content: Buffer = PNG_1X1): FormPart => ({ name: 'file', filename: 'a.png', type: 'image/png', content })
-const token = (policy: Partial<Parameters<typeof signUploadToken>[0]> = {}) => signUploadToken({ scope: 'realm', deadline: NOW + 60, ...policy }, KEYS)
+const token = (policy: Partial<Parameters<typeof signUploadToken>[0]> = {}) => signUploadToken({ scope: 'realm', deadline: NOW + 60, endUser: OWNER_UID, ...policy }, KEYS)
 
 async function tokenFor (key: string, mime?: string): Promise<UploadTokenData> {
-  const response = await test.inject({ method: 'POST', url: '/v2/qn/upfiles', payload: mime ? { key, mime } : { key } })
+  const response = await test.inject({ method: 'POST', url: '/v2/qn/upfiles', headers: session, payload: mime ? { key, mime } : { key } })
   return envelope<UploadTokenData>(response).data
 }
 
@@ -78,6 +83,43 @@ describe('POST /upload (the Qiniu-compatible upload host)', () => {
 
   it('answers 401 for an expired token', async () => {
     expectQiniuError(await send([{ name: 'token', value: token({ deadline: NOW - 1 }) }, png()]), 401, 'expired token')
+  })
+
+  it('answers 401 for a token issued to no account (nothing is stored without an owner)', async () => {
+    const response = await send([{ name: 'token', value: token({ endUser: undefined }) }, { name: 'key', value: 'ownerless.png' }, png()])
+    expectQiniuError(response, 401, 'the token names no account: ask POST /v2/qn/upfiles for one while signed in')
+    expect((await test.inject('/files/ownerless.png')).statusCode).toBe(404)
+  })
+
+  it("answers 429 in words past the owner's daily quota, stores nothing, and takes files again the next day", async () => {
+    let now = NOW
+    const small = await startTestApp({ ...HOST_ENV, UPLOAD_DAILY_BYTES: String(PNG_1X1.length + 10) }, { now: () => now })
+    try {
+      const ownToken = () => signUploadToken({ scope: 'realm', deadline: now + 60, endUser: OWNER_UID }, KEYS)
+      expect((await send([{ name: 'token', value: ownToken() }, { name: 'key', value: 'first.png' }, png()], small)).statusCode).toBe(200)
+      const refused = await send([{ name: 'token', value: ownToken() }, { name: 'key', value: 'second.png' }, png()], small)
+      expect(refused.statusCode).toBe(429)
+      expect(refused.json().error).toMatch(/^daily upload quota reached: /)
+      expect((await small.inject('/files/second.png')).statusCode).toBe(404)
+      now += 86_400
+      expect((await send([{ name: 'token', value: ownToken() }, { name: 'key', value: 'second.png' }, png()], small)).statusCode).toBe(200)
+    } finally {
+      await small.close()
+    }
+  })
+
+  it('gives back the quota of an upload refused as "file exists"', async () => {
+    const small = await startTestApp({ ...HOST_ENV, UPLOAD_DAILY_BYTES: String(PNG_1X1.length * 2 + 10) }, { now: () => NOW })
+    try {
+      const other = png(Buffer.concat([PNG_1X1, Buffer.from('x')]))
+      expect((await send([{ name: 'token', value: token() }, { name: 'key', value: 'taken.png' }, png()], small)).statusCode).toBe(200)
+      for (let attempt = 0; attempt < 3; attempt++) {
+        expect((await send([{ name: 'token', value: token() }, { name: 'key', value: 'taken.png' }, other], small)).statusCode).toBe(614)
+      }
+      expect((await send([{ name: 'token', value: token() }, { name: 'key', value: 'free.png' }, other], small)).statusCode).toBe(200)
+    } finally {
+      await small.close()
+    }
   })
 
   it('answers 403 for a key outside the token\'s scope', async () => {

@@ -23,6 +23,12 @@ describe('the audit step', () => {
     expect(auditor.check({ introduction: 'forbidden' })?.code).toBe(104007)
   })
 
+  it('refuses free text (messages, posts, comments) as content with 104008, after the fields SPEC §5 names', () => {
+    expect(auditor.check({ content: 'so FORBIDDEN' })).toEqual({ field: 'content', code: 104008 })
+    expect(auditor.check({ title: 'forbidden', content: 'forbidden' })?.code).toBe(104001)
+    expect(auditor.check({ content: 'fine' })).toBeNull()
+  })
+
   it('catches a word written in other case, full-width letters or with spaces in it', () => {
     expect(auditor.check({ nickname: 'FORBIDDEN' })).not.toBeNull()
     expect(auditor.check({ nickname: 'ＦＯＲＢＩＤＤＥＮ' })).not.toBeNull()

@@ -19,15 +19,17 @@ export interface ServerHeaderProps {
   introduction?: string
   /** SPEC §9: shown with 万/亿 units; null while unknown. */
   memberCount: number | null
+  /** Members online now (same units); null while unknown. */
+  onlineCount?: number | null
   /** The signed-in user, or null before sign-in; the chip opens the Me page either way. */
   user: HeaderUser | null
   onMeTap: () => void
-  /** Extra actions next to the member count (the share button). */
+  /** Extra actions next to the member count (join, share). */
   actions?: ReactNode
 }
 
-/** The current server as a card: icon, name, introduction, member count; the signed-in user's chip leads to the Me page. */
-export default function ServerHeader ({ name, icon, introduction, memberCount, user, onMeTap, actions }: ServerHeaderProps) {
+/** The current server as a card: icon, name, introduction, member and online counts; the signed-in user's chip leads to the Me page. */
+export default function ServerHeader ({ name, icon, introduction, memberCount, onlineCount = null, user, onMeTap, actions }: ServerHeaderProps) {
   const iconUrl = mediaUrl(icon)
   const avatarUrl = mediaUrl(user?.avatar)
   return (
@@ -39,6 +41,7 @@ export default function ServerHeader ({ name, icon, introduction, memberCount, u
         <View className='server-header__titles'>
           <Text className='server-header__name'>{name}</Text>
           {memberCount !== null && <Text className='server-header__members'>{t('homeMembers', { count: formatCount(memberCount) })}</Text>}
+          {onlineCount !== null && <Text className='server-header__online'>{t('homeOnline', { count: formatCount(onlineCount) })}</Text>}
         </View>
         <View className='server-header__me' ariaRole='button' {...FOCUSABLE} onClick={onMeTap}>
           {avatarUrl !== ''

@@ -11,11 +11,11 @@ import { isShareHidden, type ShareContent } from '@/services/share'
 import { useShare } from '@/services/share/use-share'
 import { ChannelContentStore, type PlayedLive } from '@/stores/channel-content-store'
 import { usePageStore, useStores } from '@/stores/context'
-import type { PagedList } from '@/stores/paged-list'
 import { showLoadError } from '@/utils/feedback'
 import { formatDate, fromUnixSeconds } from '@/utils/format-date'
 import { mediaUrl } from '@/utils/media-url'
 import DebugPanel, { isDebugOn } from '@/components/debug-panel'
+import ListFooter from '@/components/list-footer'
 import LiveBadge from '@/components/live-badge'
 import LiveCard, { durationText, liveStartText } from '@/components/live-card'
 import PageHeader from '@/components/page-header'
@@ -51,7 +51,7 @@ function Author ({ nickname, avatar, createdAt }: { nickname: string, avatar: st
 
 function MessageRow ({ message }: { message: Message }) {
   return (
-    <View className='channel-page__message'>
+    <View className='channel-page__message' data-testid='message'>
       <Author nickname={message.author.nickname} avatar={message.author.avatar} createdAt={message.created_at} />
       <Text className='channel-page__message-text'>{message.content}</Text>
     </View>
@@ -61,7 +61,7 @@ function MessageRow ({ message }: { message: Message }) {
 function PostCard ({ post }: { post: Post }) {
   const cover = mediaUrl(post.cover)
   return (
-    <View className='channel-page__post'>
+    <View className='channel-page__post' data-testid='post'>
       <Author nickname={post.author.nickname} avatar={post.author.avatar} createdAt={post.created_at} />
       <Text className='channel-page__post-title'>{post.title}</Text>
       <Text className='channel-page__post-text'>{post.content}</Text>
@@ -101,25 +101,21 @@ function Player ({ played }: { played: PlayedLive }) {
   )
 }
 
-function ListEnd ({ list }: { list: Pick<PagedList<unknown>, 'moreStatus' | 'moreError' | 'hasMore'> }) {
-  const text = list.moreStatus === 'loading' ? t('loadingMore') : list.moreStatus === 'error' ? list.moreError : list.hasMore ? '' : t('noMore')
-  return <Text className='channel-page__end'>{text}</Text>
-}
-
-/** The content of the loaded channel, by its view. */
-const ChannelBody = observer(function ChannelBody ({ store }: { store: ChannelContentStore }) {
+/** The content of the loaded channel, by its view; `loadMore` asks for its list's next page (reach-bottom, or a tap on a failed one). */
+const ChannelBody = observer(function ChannelBody ({ store, loadMore }: { store: ChannelContentStore, loadMore: () => void }) {
   const content = store.content
   if (content === null || content.view === 'unsupported') return <StateView status='empty' message={t('channelUnsupported')} />
   const list = content.list
+  const footer = <ListFooter status={list.moreStatus} error={list.moreError} hasMore={list.hasMore} onRetry={loadMore} />
   if (list.status === 'empty') {
     const empty = content.view === 'messages' ? t('messagesEmpty') : content.view === 'posts' ? t('postsEmpty') : t('livesEmpty')
     return <StateView status='empty' message={empty} />
   }
   if (content.view === 'messages') {
-    return <View className='channel-page__list'>{content.list.items.map(message => <MessageRow key={message.message_id} message={message} />)}<ListEnd list={list} /></View>
+    return <View className='channel-page__list'>{content.list.items.map(message => <MessageRow key={message.message_id} message={message} />)}{footer}</View>
   }
   if (content.view === 'posts') {
-    return <View className='channel-page__list'>{content.list.items.map(post => <PostCard key={post.post_id} post={post} />)}<ListEnd list={list} /></View>
+    return <View className='channel-page__list'>{content.list.items.map(post => <PostCard key={post.post_id} post={post} />)}{footer}</View>
   }
   const played = store.played
   const select = (item: LiveItem) => store.select(item.live_id)
@@ -130,7 +126,7 @@ const ChannelBody = observer(function ChannelBody ({ store }: { store: ChannelCo
         {content.list.items.map(item => (
           <LiveCard key={item.live_id} item={item} state={store.stateOf(item)} onTap={select} />
         ))}
-        <ListEnd list={list} />
+        {footer}
       </View>
     </View>
   )
@@ -147,7 +143,8 @@ function ChannelPage () {
     load: () => { if (channelId !== '') loadAndReport(() => store.open({ channelId, liveId: params.live_id }), () => store.error) },
     show: () => store.refreshClock(),
   })
-  useReachBottom(() => loadAndReport(() => store.loadMore(), () => store.content?.view === 'unsupported' ? null : store.content?.list.moreError ?? null))
+  const loadMore = () => loadAndReport(() => store.loadMore(), () => store.content?.view === 'unsupported' ? null : store.content?.list.moreError ?? null)
+  useReachBottom(loadMore)
 
   const channel = store.channel
 
@@ -160,7 +157,7 @@ function ChannelPage () {
   if (channelId === '') body = <StateView status='empty' message={t('notFoundTitle')} />
   else if (store.status === 'idle' || store.status === 'loading') body = <StateView status='loading' />
   else if (store.status === 'error') body = <StateView status='error' message={store.error} onRetry={() => loadAndReport(() => store.load(), () => store.error)} />
-  else body = <ChannelBody store={store} />
+  else body = <ChannelBody store={store} loadMore={loadMore} />
 
   return (
     <View className='channel-page'>

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { useReachBottom } from '@tarojs/taro'
-import { View, Text } from '@tarojs/components'
+import { Button, View, Text } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
 import { ChannelKind, ChannelType } from '@core/wire/codes'
 import type { Channel, LiveItem } from '@core/wire/entities'
@@ -18,6 +18,7 @@ import { isH5 } from '@/utils/platform'
 import ChannelList from '@/components/channel-list'
 import CompanyFooter from '@/components/company-footer'
 import DebugPanel, { isDebugOn } from '@/components/debug-panel'
+import ListFooter from '@/components/list-footer'
 import LiveCard from '@/components/live-card'
 import ServerHeader from '@/components/server-header'
 import ShareButton from '@/components/share-button'
@@ -47,13 +48,6 @@ function SectionState ({ status, error, emptyText, onRetry }: { status: StoreSta
   if (isPending(status)) return <StateView compact status='loading' />
   if (status === 'empty') return <StateView compact status='empty' message={emptyText} />
   return <StateView compact status='error' message={error} onRetry={onRetry} />
-}
-
-/** The line under the live list: loading more, a failure to retry, or the end of the list. */
-function moreText (status: StoreStatus, error: string | null, hasMore: boolean): string {
-  if (status === 'loading') return t('loadingMore')
-  if (status === 'error') return `${error ?? t('loadFailed')} · ${t('retry')}`
-  return hasMore ? '' : t('noMore')
 }
 
 /**
@@ -116,6 +110,7 @@ function Home () {
     navigate('channel', { channel_id: item.channel_id, live_id: item.live_id }).catch(logFailure('opening a live item'))
   }
   const onMeTap = () => { navigate('me').catch(logFailure('opening the Me page')) }
+  const onJoinTap = () => { server.join().then(() => reportLoadError(server.joinError)).catch(logFailure('joining')) }
 
   const statuses = [server.status, channel.status, live.status]
   const everythingFailed = statuses.every(status => status === 'error')
@@ -131,9 +126,17 @@ function Home () {
         icon={detail?.icon}
         introduction={detail?.introduction}
         memberCount={detail?.member_count ?? null}
+        onlineCount={server.onlineCount}
         user={session.user}
         onMeTap={onMeTap}
-        actions={<ShareButton link={shareLink({ serverId: server.serverId })} hidden={shareHidden} />}
+        actions={(
+          <>
+            {server.isMember === false && (
+              <Button className='home__join' size='mini' type='primary' loading={server.isJoining} disabled={server.isJoining} onClick={onJoinTap}>{t('homeJoin')}</Button>
+            )}
+            <ShareButton link={shareLink({ serverId: server.serverId })} hidden={shareHidden} />
+          </>
+        )}
       />
       {everythingFailed && <StateView status='error' message={server.error} onRetry={retry(load, () => null)} />}
       {firstLoad && <StateView status='loading' />}
@@ -157,9 +160,7 @@ function Home () {
               ? live.entries.map(entry => <LiveCard key={entry.item.live_id} item={entry.item} state={entry.state} onTap={onLiveTap} />)
               : <SectionState status={live.status} error={live.error} emptyText={t('livesEmpty')} onRetry={retry(() => live.load(), () => live.error)} />}
             {live.status === 'ready' && (
-              <View className='home__more' onClick={live.moreStatus === 'error' ? retry(() => live.loadMore(), () => live.moreError) : undefined}>
-                <Text>{moreText(live.moreStatus, live.moreError, live.hasMore)}</Text>
-              </View>
+              <ListFooter status={live.moreStatus} error={live.moreError} hasMore={live.hasMore} onRetry={retry(() => live.loadMore(), () => live.moreError)} />
             )}
           </View>
         </View>

@@ -11,9 +11,8 @@ import ProfileField from '@/components/profile-field'
 import StateView from '@/components/state-view'
 import { auditFieldName, t } from '@/constants/messages'
 import { usePageLifecycle } from '@/hooks/use-page-lifecycle'
-import { api, uploadToStorage } from '@/services/api'
 import { usePageStore, useStores } from '@/stores/context'
-import { ProfileStore, type ProfileField as ProfileFieldName } from '@/stores/profile-store'
+import { ProfileStore, type AvatarSource, type ProfileField as ProfileFieldName } from '@/stores/profile-store'
 import { showLoadError, toast } from '@/utils/feedback'
 import { currentParams } from '@/router'
 import { isShareHidden, type ShareContent } from '@/services/share'
@@ -63,31 +62,20 @@ function Me () {
     return accepted
   }, [profile])
 
-  /** Uploads a new avatar (`upload` resolves with its URL), then saves it; an upload failure is a toast. */
-  const replaceAvatar = useCallback(async (upload: () => Promise<string>) => {
+  /** Uploads a new avatar, then saves it; an upload failure is a toast. */
+  const replaceAvatar = useCallback(async (source: AvatarSource) => {
     setSaving('avatar')
-    let url: string
-    try {
-      url = await upload()
-    } catch (error) {
-      console.error('[me] avatar upload failed:', error)
-      setSaving(null)
-      await toast(t('avatarUploadFailed'))
-      return
-    }
-    await save('avatar', url)
-  }, [save])
+    const url = await profile.uploadAvatar(source)
+    if (url !== null) return save('avatar', url)
+    setSaving(null)
+    await toast(t('avatarUploadFailed'))
+  }, [profile, save])
 
   const chooseAvatar = async () => {
     const photo = await pickPhoto()
-    // SPEC §7: the picked file goes to the storage service with the token from POST /v2/qn/upfiles.
-    if (photo) await replaceAvatar(() => uploadToStorage(photo.path, { mime: photo.mime }))
+    if (photo) await replaceAvatar({ photo: photo.path, mime: photo.mime })
   }
-  const generateAvatar = () => {
-    const seed = `${session.user?.uid ?? ''}:${Date.now()}`
-    // SPEC §7: a generated image goes through POST /resource/base64.
-    return replaceAvatar(() => api.uploadBase64(identiconDataUrl(seed)))
-  }
+  const generateAvatar = () => replaceAvatar({ generated: identiconDataUrl(`${session.user?.uid ?? ''}:${Date.now()}`) })
 
   const user = session.user
   // The member's profile card: their name, signature and avatar, leading to the server's Home.

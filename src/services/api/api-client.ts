@@ -13,6 +13,7 @@ import type {
   ProfilePatchBody, UploadTokenBody, UploadTokenData, WxConfData,
 } from '@core/wire/api'
 import type { Channel, ChannelGroup, LiveItem, Message, Post, Role, Server, User } from '@core/wire/entities'
+import type { ServerDetail } from '@core/wire/members'
 
 /** The showroom of a metaverse channel and the interaction event to play first (SPEC §7). */
 export interface Showroom {
@@ -39,7 +40,8 @@ export interface ApiClient {
   updateProfile (patch: ProfilePatchBody): Promise<User>
   getUser (uid: string): Promise<User>
   listServers (): Promise<Server[]>
-  getServer (serverId: string): Promise<Server>
+  /** One server with its counts (and is_member when signed in). */
+  getServer (serverId: string): Promise<ServerDetail>
   /** The channel list of a server, grouped for display. */
   listChannels (serverId: string): Promise<ChannelGroup[]>
   /** Creates a channel (types 1, 3, 8 only; title and icon audited). */

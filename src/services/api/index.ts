@@ -3,17 +3,16 @@
  * endpoint of core/wire/api.ts. Stores take an ApiClient, so tests can pass a fake; the app
  * passes {@link api}.
  */
-import {
-  API_PATHS,
-  type Base64UploadData, type ChannelListData, type GuestLoginData, type MapCfgData, type PageQuery, type Paged,
-  type RoleListData, type ServerListData, type UploadTokenData, type WxConfData,
+import type {
+  Base64UploadData, ChannelListData, GuestLoginData, MapCfgData, PageQuery, Paged,
+  RoleListData, ServerListData, UploadTokenData, WxConfData,
 } from '@core/wire/api'
-import type { Channel, LiveItem, Message, Post, Server, User } from '@core/wire/entities'
+import type { Channel, LiveItem, Message, Post, User } from '@core/wire/entities'
+import { API_PATHS, fillPath } from '@core/wire/paths'
+import type { ServerDetail } from '@core/wire/members'
 import { noDataError } from '@/services/request/errors'
 import { request as defaultRequest, type RequestOptions } from '@/services/request/request'
 import type { ApiClient, Showroom } from './api-client'
-import { fillPath } from '@core/wire/paths'
-import { uploadFileToStorage, type StorageUploadOptions } from './storage-upload'
 
 export type { ApiClient, Showroom } from './api-client'
 export { uploadFileToStorage, storageKeyFor } from './storage-upload'
@@ -75,7 +74,7 @@ export function createApiClient (send: Requester = defaultRequest): ApiClient {
     updateProfile: patch => send<User>({ path: API_PATHS.me, method: 'POST', data: patch }),
     getUser: uid => get<User>(fillPath(API_PATHS.user, { uid })),
     listServers: async () => listOf((await get<ServerListData>(API_PATHS.servers)).list),
-    getServer: serverId => get<Server>(fillPath(API_PATHS.server, { server_id: serverId })),
+    getServer: serverId => get<ServerDetail>(fillPath(API_PATHS.server, { server_id: serverId })),
     listChannels: async serverId => listOf((await get<ChannelListData>(fillPath(API_PATHS.serverChannels, { server_id: serverId }))).groups),
     createChannel: (serverId, body) => post<Channel>(fillPath(API_PATHS.serverChannels, { server_id: serverId }), body),
     listRoles: async serverId => listOf((await get<RoleListData>(fillPath(API_PATHS.serverRoles, { server_id: serverId }))).list),
@@ -89,8 +88,3 @@ export function createApiClient (send: Requester = defaultRequest): ApiClient {
 
 /** The app's ApiClient: every call through the request chain. */
 export const api: ApiClient = createApiClient()
-
-/** Uploads a local file to the storage service with a fresh token; resolves with its public URL. */
-export function uploadToStorage (filePath: string, options?: StorageUploadOptions): Promise<string> {
-  return uploadFileToStorage(api, filePath, options)
-}

@@ -5,6 +5,8 @@
  * posts and messages; users of every identity; a showroom for every metaverse channel.
  * Ids are fixed, so seeding again updates the same rows instead of adding new ones.
  */
+import { timeIdAt } from '@core/domain/ids'
+import { mentionedUids } from '@core/domain/messages'
 import { CONFIGURED_SERVERS } from '@core/domain/servers'
 import {
   AuditStatus, ChannelKind, ChannelType, Gender, LiveCommentFlag, LiveFlag, MapCategory, MediaType,
@@ -87,17 +89,6 @@ const USERS: SeedUser[] = [
 ]
 
 const POSTERS = ['100001', '100002', '100003', '100004', 'C_200001', 'D_400001']
-/** The lobby's chat: each line fits the one who says it (the bot speaks as the bot, the guest as a newcomer). */
-const CHAT_LINES: ReadonlyArray<{ author: string, content: string }> = [
-  { author: '100001', content: '大家好！' },
-  { author: '100002', content: 'Welcome to the lobby.' },
-  { author: 'C_200001', content: '我是小助手，输入 /help 查看指令' },
-  { author: '100003', content: '今晚八点有直播，记得预约' },
-  { author: 'B_300001', content: '第一次来，这里好热闹' },
-  { author: '100004', content: '今天刚来，多多关照' },
-  { author: 'D_400002', content: 'The live map is open, see you in the showroom!' },
-  { author: 'C_200002', content: '直播间已开播，快来看看' },
-]
 
 const CHANNEL_TYPE_ICON: Record<number, string> = {
   [ChannelType.Discussion]: '聊',
@@ -229,19 +220,52 @@ function buildPosts (serverId: string, count: number, now: number): PostsTable[]
   }))
 }
 
-function buildMessages (serverId: string, count: number, now: number): MessagesTable[] {
-  const lobby = Array.from({ length: count }, (_unused, index) => ({
-    message_id: `${serverId}-msg-${String(index + 1).padStart(2, '0')}`,
-    channel_id: channelIdOf(serverId, 'lobby'),
-    author_uid: CHAT_LINES[index % CHAT_LINES.length].author,
-    content: CHAT_LINES[index % CHAT_LINES.length].content,
-    created_at: now - index * 7 * 60 - 30,
-  }))
-  const interaction = [
-    { message_id: `${serverId}-interaction-1`, channel_id: channelIdOf(serverId, 'interaction'), author_uid: 'C_200001', content: '投票：下次活动去哪个展厅？', created_at: now - HOUR },
-    { message_id: `${serverId}-interaction-2`, channel_id: channelIdOf(serverId, 'interaction'), author_uid: '100002', content: '3D 展厅！', created_at: now - HOUR + 120 },
-  ]
-  return [...lobby, ...interaction]
+/** What each chatter says in a lobby (the bots say what bots say); Alex greets Mia with a mention. */
+const LOBBY_SCRIPT: ReadonlyArray<{ uid: string, content: string }> = [
+  { uid: '100001', content: '大家好！' },
+  { uid: '100002', content: 'Welcome to the lobby, <@100004>!' },
+  { uid: 'C_200001', content: '我是小助手，输入 /help 查看指令' },
+  { uid: '100003', content: '今晚八点有直播，记得预约' },
+  { uid: 'B_300001', content: '第一次来，这里好热闹' },
+  { uid: '100004', content: '展厅新上了商品' },
+  { uid: 'D_400002', content: 'See you on the live map!' },
+  { uid: 'C_200002', content: '直播提醒：今晚八点准时开播' },
+]
+
+/**
+ * A demo message. Its id is the time-ordered id of its time (core/domain/ids.ts), so it
+ * sorts with messages sent later; `sequence` keeps messages of the same second apart.
+ * Its nonce is the seed's own: the seed inserts a message only when that nonce is new,
+ * so the first seed's messages stay where they are (a conversation does not move).
+ */
+function demoMessage (serverId: string, channelId: string, author: string, content: string, createdAt: number, sequence: number, members: ReadonlySet<string>, replyTo: string | null = null): MessagesTable {
+  return {
+    message_id: timeIdAt(createdAt * 1000, sequence),
+    channel_id: channelId,
+    server_id: serverId,
+    author_uid: author,
+    content,
+    nonce: `seed-${channelId}-${sequence}`,
+    reply_to: replyTo,
+    mentions: JSON.stringify(mentionedUids(content).filter(uid => members.has(uid))),
+    attachments: '[]',
+    created_at: createdAt,
+    edited_at: null,
+  }
+}
+
+/** The lobby's conversation (members of the server only) and a question with its answer in the interaction channel. */
+function buildMessages (serverId: string, serverIndex: number, count: number, now: number, members: ReadonlySet<string>): MessagesTable[] {
+  const script = LOBBY_SCRIPT.filter(line => members.has(line.uid))
+  const lobbyId = channelIdOf(serverId, 'lobby')
+  const lobby = Array.from({ length: count }, (_unused, index) => {
+    const line = script[index % script.length]
+    return demoMessage(serverId, lobbyId, line.uid, line.content, now - index * 7 * 60 - 30, serverIndex * 1000 + index, members)
+  })
+  const interactionId = channelIdOf(serverId, 'interaction')
+  const question = demoMessage(serverId, interactionId, 'C_200001', '投票：下次活动去哪个展厅？', now - HOUR, serverIndex * 1000 + 900, members)
+  const answer = demoMessage(serverId, interactionId, '100002', '3D 展厅！', now - HOUR + 120, serverIndex * 1000 + 901, members, question.message_id)
+  return [...lobby, question, answer]
 }
 
 /** A showroom per metaverse channel: welcome, product and video events, a hotspot for each. */
@@ -297,7 +321,8 @@ export function buildDemoData (now: number): DemoData {
     data.channels.push(...channels)
     data.lives.push(...buildLives(server.server_id, busy ? 30 : 8, now))
     data.posts.push(...buildPosts(server.server_id, busy ? 30 : 6, now))
-    data.messages.push(...buildMessages(server.server_id, busy ? 30 : 8, now))
+    const members = new Set(data.members.filter(member => member.server_id === server.server_id).map(member => member.uid))
+    data.messages.push(...buildMessages(server.server_id, index, busy ? 30 : 8, now, members))
     for (const channel of channels.filter(item => item.channel_type === ChannelType.Metaverse)) {
       buildShowroom(server.server_id, channel.channel_id, channel.name, channel.map_category as MapCategory, data)
     }

@@ -28,6 +28,15 @@ async function upsert (db: Db, table: keyof Database, keys: string[], typedRows:
   }
 }
 
+/** Inserts the rows that collide with no existing row on any unique key; rows already there are left as they are. */
+async function insertMissing (db: Db, table: keyof Database, typedRows: readonly object[]): Promise<void> {
+  const rows = typedRows as Row[]
+  const loose = db as unknown as Kysely<Record<string, Row>>
+  for (let start = 0; start < rows.length; start += CHUNK) {
+    await loose.insertInto(table).values(rows.slice(start, start + CHUNK)).onConflict(conflict => conflict.doNothing()).execute()
+  }
+}
+
 /** Counts of what the seed wrote, for the start-up log. */
 export interface SeedSummary {
   servers: number
@@ -52,7 +61,8 @@ export async function seedDemo (db: Db, files: FileStore, now: number = Math.flo
     await upsert(trx, 'channels', ['channel_id'], data.channels)
     await upsert(trx, 'lives', ['live_id'], data.lives)
     await upsert(trx, 'posts', ['post_id'], data.posts)
-    await upsert(trx, 'messages', ['message_id'], data.messages)
+    // a conversation stays where it was first seeded: only messages whose seed nonce is new are added
+    await insertMissing(trx, 'messages', data.messages)
     await upsert(trx, 'showrooms', ['channel_id'], data.showrooms)
     await upsert(trx, 'showroom_events', ['event_id'], data.events)
     await upsert(trx, 'showroom_hotspots', ['hotspot_id'], data.hotspots)

@@ -1,17 +1,13 @@
-/** One channel and its paged feeds: posts (post channels only), messages, live items. */
+/** One channel and its paged feeds: posts (post channels only) and live items (messages: routes/messages). */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
-import { API_PATHS, type PageQuery } from '@core/wire/api'
-import { ChannelType, type Channel } from '@core/wire/entities'
+import { API_PATHS, ChannelParamsSchema, LiveListDataSchema, PageQuerySchema, PostListDataSchema } from '@core/wire/api'
+import { ChannelSchema, ChannelType, type Channel } from '@core/wire/entities'
 import type { AppContext, RouteOptions } from '../../context'
 import { badRequest, notFound } from '../../errors'
 import { pageRequestOf } from '../../repositories/paging'
 import { ok } from '../envelope'
-import { channelSchema, idSchema, liveItemSchema, messageSchema, pagedOf, pageQuerySchema, postSchema, responses } from '../schemas'
-
-type ChannelParams = { Params: { channel_id: string } }
-type ChannelPage = ChannelParams & { Querystring: PageQuery }
-
-const channelParams = { type: 'object', required: ['channel_id'], properties: { channel_id: idSchema } }
+import { responses } from '../schemas'
 
 async function existingChannel (ctx: AppContext, channelId: string): Promise<Channel> {
   const channel = await ctx.repos.channels.get(channelId)
@@ -20,28 +16,25 @@ async function existingChannel (ctx: AppContext, channelId: string): Promise<Cha
 }
 
 /** Registers everything under /channels/:channel_id. */
-export default async function channelsRoutes (fastify: FastifyInstance, { ctx }: RouteOptions): Promise<void> {
-  fastify.get<ChannelParams>(API_PATHS.channel, {
-    schema: { summary: 'One channel', params: channelParams, response: responses(channelSchema) },
+export default async function channelsRoutes (instance: FastifyInstance, { ctx }: RouteOptions): Promise<void> {
+  const fastify = instance.withTypeProvider<TypeBoxTypeProvider>()
+  const params = ChannelParamsSchema
+  const querystring = PageQuerySchema
+
+  fastify.get(API_PATHS.channel, {
+    schema: { summary: 'One channel', params, response: responses(ChannelSchema) },
   }, async request => ok(await existingChannel(ctx, request.params.channel_id)))
 
-  fastify.get<ChannelPage>(API_PATHS.channelPosts, {
-    schema: { summary: 'Posts of a post channel (paged, newest first)', params: channelParams, querystring: pageQuerySchema, response: responses(pagedOf(postSchema)) },
+  fastify.get(API_PATHS.channelPosts, {
+    schema: { summary: 'Posts of a post channel (paged, newest first)', params, querystring, response: responses(PostListDataSchema) },
   }, async request => {
     const channel = await existingChannel(ctx, request.params.channel_id)
     if (channel.channel_type !== ChannelType.Post) throw badRequest(`path.channel_id: channel ${channel.channel_id} is not a post channel`)
     return ok(await ctx.repos.feeds.posts(channel.channel_id, pageRequestOf(request.query)))
   })
 
-  fastify.get<ChannelPage>(API_PATHS.channelMessages, {
-    schema: { summary: 'Messages of a channel (paged, newest first)', params: channelParams, querystring: pageQuerySchema, response: responses(pagedOf(messageSchema)) },
-  }, async request => {
-    const channel = await existingChannel(ctx, request.params.channel_id)
-    return ok(await ctx.repos.feeds.messages(channel.channel_id, pageRequestOf(request.query)))
-  })
-
-  fastify.get<ChannelPage>(API_PATHS.channelLives, {
-    schema: { summary: 'Live items of a channel (paged)', params: channelParams, querystring: pageQuerySchema, response: responses(pagedOf(liveItemSchema)) },
+  fastify.get(API_PATHS.channelLives, {
+    schema: { summary: 'Live items of a channel (paged)', params, querystring, response: responses(LiveListDataSchema) },
   }, async request => {
     const channel = await existingChannel(ctx, request.params.channel_id)
     return ok(await ctx.repos.feeds.lives({ channel_id: channel.channel_id }, pageRequestOf(request.query)))

@@ -7,18 +7,17 @@
 import { createReadStream } from 'fs'
 import { stat } from 'fs/promises'
 import type { FastifyInstance } from 'fastify'
-import { FILES_PATH } from '@core/wire/api'
+import { FILES_PATH, UPLOAD_KEY_MAX_BYTES } from '@core/wire/api'
 import type { RouteOptions } from '../../context'
 import { notFound } from '../../errors'
 import { hasControlCharacters } from '../checks'
-import { MAX_KEY_BYTES } from '../qiniu'
 
 const INLINE_TYPES = /^(image|video|audio)\//
 
 /** Registers GET (and HEAD) /files/*. */
 export default async function filesRoutes (fastify: FastifyInstance, { ctx }: RouteOptions): Promise<void> {
   fastify.get<{ Params: { '*': string } }>(`${FILES_PATH}/*`, {
-    schema: { summary: 'A stored file', params: { type: 'object', properties: { '*': { type: 'string', maxLength: MAX_KEY_BYTES * 3 } } } },
+    schema: { summary: 'A stored file', params: { type: 'object', properties: { '*': { type: 'string', maxLength: UPLOAD_KEY_MAX_BYTES * 3 } } } },
   }, async (request, reply) => {
     const key = request.params['*']
     const file = key && !hasControlCharacters(key) ? await ctx.files.get(key) : null

@@ -2,8 +2,9 @@
  * SPEC §7 GET /login_third/wxconf?url=: the WeChat JS-SDK configuration (appId,
  * nonceStr, timestamp, signature) for a page URL, signed with the jsapi ticket.
  */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
-import { API_PATHS, type WxConfQuery } from '@core/wire/api'
+import { API_PATHS, WxConfDataSchema, WxConfQuerySchema } from '@core/wire/api'
 import type { RouteOptions } from '../../context'
 import { badRequest, httpError } from '../../errors'
 import { WechatError, wxConfigFor } from '../../services/wechat'
@@ -13,16 +14,8 @@ import { responses } from '../schemas'
 
 /** Registers GET /login_third/wxconf. */
 export default async function loginThirdRoutes (fastify: FastifyInstance, { ctx }: RouteOptions): Promise<void> {
-  fastify.get<{ Querystring: WxConfQuery }>(API_PATHS.wxconf, {
-    schema: {
-      summary: 'WeChat JS-SDK signature for a page URL (SPEC §7)',
-      querystring: { type: 'object', required: ['url'], properties: { url: { type: 'string', minLength: 1, maxLength: 2048 } } },
-      response: responses({
-        type: 'object',
-        required: ['appId', 'nonceStr', 'signature', 'timestamp'],
-        properties: { appId: { type: 'string' }, nonceStr: { type: 'string' }, signature: { type: 'string' }, timestamp: { type: 'integer' } },
-      }),
-    },
+  fastify.withTypeProvider<TypeBoxTypeProvider>().get(API_PATHS.wxconf, {
+    schema: { summary: 'WeChat JS-SDK signature for a page URL (SPEC §7)', querystring: WxConfQuerySchema, response: responses(WxConfDataSchema) },
   }, async request => {
     if (!isHttpUrl(request.query.url)) throw badRequest('query.url must be an http(s) URL')
     try {

@@ -3,10 +3,12 @@
  * keys. The token's put policy limits the scope (the bucket, or one key when the body
  * names it), the deadline (one hour), the size and the mime types.
  */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
-import { API_PATHS, FILES_PATH, type UploadTokenBody, type UploadTokenData } from '@core/wire/api'
+import { API_PATHS, FILES_PATH, UPLOAD_KEY_MAX_BYTES, UploadTokenBodySchema, UploadTokenDataSchema, type UploadTokenData } from '@core/wire/api'
 import type { RouteOptions } from '../../context'
 import { badRequest } from '../../errors'
+import { requireUser, signedInUser } from '../../plugins/auth'
 import { publicBase } from '../../plugins/public-url'
 import { mimeAllowed, signUploadToken, type PutPolicy } from '../../services/qiniu-token'
 import { absentBodyAsEmpty } from '../checks'
@@ -19,28 +21,15 @@ export const UPLOAD_TOKEN_LIFETIME_SECONDS = 3600
 /** The types anyone may upload (a token's mimeLimit when the body names no mime). */
 export const UPLOAD_MIME_LIMIT = 'image/*;video/*;audio/*'
 
-/** Qiniu's longest key, in bytes. */
-export const MAX_KEY_BYTES = 750
-
 /** Registers POST /v2/qn/upfiles. */
 export default async function qiniuRoutes (fastify: FastifyInstance, { ctx }: RouteOptions): Promise<void> {
-  fastify.post<{ Body: UploadTokenBody }>(API_PATHS.uploadToken, {
+  fastify.withTypeProvider<TypeBoxTypeProvider>().post(API_PATHS.uploadToken, {
     preValidation: absentBodyAsEmpty,
-    schema: {
-      summary: 'Qiniu upload token (SPEC §7)',
-      body: {
-        type: 'object',
-        additionalProperties: false,
-        properties: {
-          key: { type: 'string', minLength: 1, maxLength: MAX_KEY_BYTES, pattern: '^[^\\u0000-\\u001f\\u007f]+$' },
-          mime: { type: 'string', maxLength: 100, pattern: '^[a-z0-9.+-]+/[a-z0-9.+*-]+$' },
-        },
-      },
-      response: responses({ type: 'object', required: ['domain', 'token'], properties: { domain: { type: 'string' }, token: { type: 'string' } } }),
-    },
+    onRequest: requireUser(ctx), // issue 13: tokens only for a signed-in account, whose quota its uploads use
+    schema: { summary: 'Qiniu upload token (SPEC §7); bearer token, uploads count on the account\'s daily quota', security: [{ bearer: [] }], body: UploadTokenBodySchema, response: responses(UploadTokenDataSchema) },
   }, async request => {
     const { key, mime } = request.body
-    if (key !== undefined && Buffer.byteLength(key) > MAX_KEY_BYTES) throw badRequest(`body.key must be at most ${MAX_KEY_BYTES} bytes`)
+    if (key !== undefined && Buffer.byteLength(key) > UPLOAD_KEY_MAX_BYTES) throw badRequest(`body.key must be at most ${UPLOAD_KEY_MAX_BYTES} bytes`)
     if (mime !== undefined && !mimeAllowed(UPLOAD_MIME_LIMIT, mime)) throw badRequest(`body.mime must be an image, video or audio type (${UPLOAD_MIME_LIMIT})`)
     const { qiniu } = ctx.config
     const policy: PutPolicy = {
@@ -48,6 +37,7 @@ export default async function qiniuRoutes (fastify: FastifyInstance, { ctx }: Ro
       deadline: ctx.now() + UPLOAD_TOKEN_LIFETIME_SECONDS,
       fsizeLimit: qiniu.uploadMaxBytes,
       mimeLimit: mime ?? UPLOAD_MIME_LIMIT,
+      endUser: signedInUser(request).uid,
     }
     const data: UploadTokenData = {
       domain: qiniu.domain ?? `${publicBase(ctx.config.publicUrl, request)}${FILES_PATH}`,

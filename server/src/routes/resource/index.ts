@@ -4,12 +4,15 @@
  * gif, webp only) and the decoded size is capped; anything else is refused before
  * anything is stored. Identical images share one stored file.
  */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
-import { API_PATHS, FILES_PATH, type Base64UploadBody, type Base64UploadData } from '@core/wire/api'
+import { API_PATHS, Base64UploadBodySchema, Base64UploadDataSchema, FILES_PATH, type Base64UploadData } from '@core/wire/api'
 import type { RouteOptions } from '../../context'
 import { badRequest, httpError } from '../../errors'
+import { requireUser, signedInUser } from '../../plugins/auth'
 import { qiniuEtag } from '../../services/qiniu-etag'
 import { sniffImageType } from '../../services/image-type'
+import { putWithinQuota } from '../../services/quotas'
 import { ok } from '../envelope'
 import { responses } from '../schemas'
 
@@ -36,20 +39,17 @@ export function decodeBase64Data (text: string): Buffer {
 
 /** Registers POST /resource/base64. */
 export default async function resourceRoutes (fastify: FastifyInstance, { ctx }: RouteOptions): Promise<void> {
-  fastify.post<{ Body: Base64UploadBody }>(API_PATHS.base64, {
+  fastify.withTypeProvider<TypeBoxTypeProvider>().post(API_PATHS.base64, {
     bodyLimit: BASE64_BODY_LIMIT,
-    schema: {
-      summary: 'Store a base64 image (SPEC §7)',
-      body: { type: 'object', required: ['data'], additionalProperties: false, properties: { data: { type: 'string', minLength: 1 } } },
-      response: responses({ type: 'object', required: ['url'], properties: { url: { type: 'string' } } }),
-    },
+    onRequest: requireUser(ctx), // issue 13: storage is written only for a signed-in account, on its quota
+    schema: { summary: 'Store a base64 image (SPEC §7); bearer token, daily quota per account', security: [{ bearer: [] }], body: Base64UploadBodySchema, response: responses(Base64UploadDataSchema) },
   }, async request => {
     const content = decodeBase64Data(request.body.data)
     if (content.length > BASE64_IMAGE_MAX_BYTES) throw httpError(413, `body.data: the image is larger than ${BASE64_IMAGE_MAX_BYTES} bytes`)
     const type = sniffImageType(content)
     if (!type) throw httpError(415, 'body.data must be a png, jpeg, gif or webp image')
     const key = `base64/${qiniuEtag(content)}.${type.extension}`
-    await ctx.files.put(key, content, type.mime)
+    await putWithinQuota(ctx, signedInUser(request).uid, key, content, type.mime)
     const data: Base64UploadData = { url: `${FILES_PATH}/${key}` }
     return ok(data)
   })

@@ -4,30 +4,30 @@
  * (SPEC §4, §6: types 1, 3 and 8 only; title and icon audited), roles and live items.
  * The channel list and live-list pages are served from the answer cache (routes/cached.ts).
  */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
-import { API_PATHS, type ChannelListData, type CreateChannelBody, type PageQuery, type RoleListData, type ServerListData } from '@core/wire/api'
-import { ChannelKind, type Server } from '@core/wire/entities'
+import {
+  API_PATHS, ChannelListDataSchema, CreateChannelBodySchema, LiveListDataSchema, PageQuerySchema, RoleListDataSchema, ServerListDataSchema, ServerParamsSchema,
+} from '@core/wire/api'
+import { ChannelKind, ChannelSchema, type Server } from '@core/wire/entities'
+import { ServerDetailSchema, type ServerDetail } from '@core/wire/members'
 import { canCreateChannelType, CREATABLE_CHANNEL_TYPES, groupChannels } from '@core/domain/channel'
+import { isChatChannel } from '@core/domain/messages'
 import type { AppContext, RouteOptions } from '../../context'
 import { badRequest, forbidden, notFound } from '../../errors'
-import { requireUser, signedInUser } from '../../plugins/auth'
+import { optionalUser, requireUser, signedInUser } from '../../plugins/auth'
 import { pageRequestOf } from '../../repositories/paging'
+import { requireChannelCreator, requireRoomForChannel } from '../../services/channel-limits'
+import { chargeChannelCreation } from '../../services/quotas'
 import { sendCachedAnswer } from '../cached'
 import { requireAuditPass, requireHttpUrl } from '../checks'
 import { ok } from '../envelope'
-import {
-  channelGroupSchema, channelSchema, idSchema, imageUrlSchema, lineTextSchema, liveItemSchema, pagedOf, pageQuerySchema, responses, roleSchema, serverSchema,
-} from '../schemas'
-
-/** Longest channel title. */
-export const CHANNEL_TITLE_MAX_LENGTH = 40
+import { responses } from '../schemas'
 
 /** Icon of a created channel without one: the seeded icon of its type. */
 export function defaultChannelIcon (channelType: number): string {
   return `/files/seed/icon-type-${channelType}.svg`
 }
-
-type ServerParams = { Params: { server_id: string } }
 
 /**
  * Cache scope of the answers built from a server's channels and live items (its channel
@@ -38,8 +38,6 @@ export function serverScope (serverId: string): string {
   return `server ${serverId}`
 }
 
-const serverParams = { type: 'object', required: ['server_id'], properties: { server_id: idSchema } }
-
 async function existingServer (ctx: AppContext, serverId: string): Promise<Server> {
   const server = await ctx.repos.servers.get(serverId)
   if (!server) throw notFound(`path.server_id: no server ${serverId}`)
@@ -47,54 +45,57 @@ async function existingServer (ctx: AppContext, serverId: string): Promise<Serve
 }
 
 /** Registers /servers and everything under /servers/:server_id. */
-export default async function serversRoutes (fastify: FastifyInstance, { ctx }: RouteOptions): Promise<void> {
+export default async function serversRoutes (instance: FastifyInstance, { ctx }: RouteOptions): Promise<void> {
+  const fastify = instance.withTypeProvider<TypeBoxTypeProvider>()
+  const params = ServerParamsSchema
+
   fastify.get(API_PATHS.servers, {
-    schema: { summary: 'Every server', response: responses({ type: 'object', required: ['list'], properties: { list: { type: 'array', items: serverSchema } } }) },
-  }, async () => {
-    const data: ServerListData = { list: await ctx.repos.servers.list() }
-    return ok(data)
+    schema: { summary: 'Every server', response: responses(ServerListDataSchema) },
+  }, async () => ok({ list: await ctx.repos.servers.list() }))
+
+  fastify.get(API_PATHS.server, {
+    schema: { summary: 'One server with its member and online counts (and is_member with a Bearer token)', params, response: responses(ServerDetailSchema) },
+  }, async request => {
+    const server = await existingServer(ctx, request.params.server_id)
+    const viewer = await optionalUser(ctx, request)
+    const [onlineCount, isMember] = await Promise.all([
+      ctx.presence.onlineCount(server.server_id),
+      viewer ? ctx.repos.members.isMember(server.server_id, viewer.uid) : undefined,
+    ])
+    const detail: ServerDetail = { ...server, online_count: onlineCount, ...(isMember === undefined ? {} : { is_member: isMember }) }
+    return ok(detail)
   })
 
-  fastify.get<ServerParams>(API_PATHS.server, {
-    schema: { summary: 'One server with its member count', params: serverParams, response: responses(serverSchema) },
-  }, async request => ok(await existingServer(ctx, request.params.server_id)))
-
-  fastify.get<ServerParams>(API_PATHS.serverChannels, {
-    schema: {
-      summary: 'The channels of a server, grouped for display',
-      params: serverParams,
-      response: responses({ type: 'object', required: ['groups'], properties: { groups: { type: 'array', items: channelGroupSchema } } }),
-    },
+  fastify.get(API_PATHS.serverChannels, {
+    schema: { summary: "The channels of a server, grouped for display; a signed-in member's carry their unread and mention counts", params, response: responses(ChannelListDataSchema) },
   }, async (request, reply) => {
     const serverId = request.params.server_id
+    const user = await optionalUser(ctx, request)
+    if (user && await ctx.repos.members.isMember(serverId, user.uid)) {
+      // a member's own counts: never from (or into) the shared answer cache
+      await existingServer(ctx, serverId)
+      const channels = await ctx.repos.channels.listByServer(serverId)
+      const counts = await ctx.repos.messages.channelCounts(user.uid, channels.filter(isChatChannel).map(channel => channel.channel_id))
+      return ok({ groups: groupChannels(channels.map(channel => ({ ...channel, ...counts.get(channel.channel_id) }))) })
+    }
     return sendCachedAnswer(ctx, request, reply, { scope: serverScope(serverId), variant: 'channels' }, async () => {
       await existingServer(ctx, serverId)
-      const data: ChannelListData = { groups: groupChannels(await ctx.repos.channels.listByServer(serverId)) }
-      return ok(data)
+      return ok({ groups: groupChannels(await ctx.repos.channels.listByServer(serverId)) })
     })
   })
 
-  fastify.post<ServerParams & { Body: CreateChannelBody }>(API_PATHS.serverChannels, {
+  fastify.post(API_PATHS.serverChannels, {
     onRequest: requireUser(ctx),
     schema: {
-      summary: 'Create a channel (types 1, 3, 8; title and icon audited)',
+      summary: 'Create a channel (types 1, 3, 8; title and icon audited; not as a guest; a few per minute per account, a cap per server)',
       security: [{ bearer: [] }],
-      params: serverParams,
-      body: {
-        type: 'object',
-        required: ['title', 'channel_type'],
-        additionalProperties: false,
-        properties: {
-          title: lineTextSchema(CHANNEL_TITLE_MAX_LENGTH),
-          channel_type: { type: 'integer' },
-          icon: imageUrlSchema,
-          parent_id: { anyOf: [idSchema, { type: 'null' }] },
-        },
-      },
-      response: responses(channelSchema),
+      params,
+      body: CreateChannelBodySchema,
+      response: responses(ChannelSchema),
     },
   }, async request => {
     const user = signedInUser(request)
+    requireChannelCreator(user)
     const serverId = request.params.server_id
     await existingServer(ctx, serverId)
     const body = request.body
@@ -111,28 +112,36 @@ export default async function serversRoutes (fastify: FastifyInstance, { ctx }: 
       }
     }
     requireAuditPass(ctx, { title: body.title, icon: body.icon }) // SPEC §5, §8: title 104001, icon 104004
-    const channel = await ctx.repos.channels.create({
-      server_id: serverId,
-      name: body.title,
-      channel_type: body.channel_type,
-      icon: body.icon ?? defaultChannelIcon(body.channel_type),
-      parent_id: parentId,
-      created_by: user.uid,
-    }, ctx.now())
-    ctx.answers.invalidate(serverScope(serverId)) // committed: the next channel list shows it
+    await requireRoomForChannel(ctx, serverId)
+    const charge = await chargeChannelCreation(ctx, user.uid)
+    let channel
+    try {
+      channel = await ctx.repos.channels.create({
+        server_id: serverId,
+        name: body.title,
+        channel_type: body.channel_type,
+        icon: body.icon ?? defaultChannelIcon(body.channel_type),
+        parent_id: parentId,
+        created_by: user.uid,
+      }, ctx.now())
+    } catch (error) {
+      await charge.refund()
+      throw error
+    }
+    await ctx.answers.invalidate(serverScope(serverId)) // committed: the next channel list shows it, on every process
+    await ctx.bus.publish({ t: 'CHANNEL_CREATE', server_id: serverId, d: channel })
     return ok(channel)
   })
 
-  fastify.get<ServerParams>(API_PATHS.serverRoles, {
-    schema: { summary: 'The roles of a server', params: serverParams, response: responses({ type: 'object', required: ['list'], properties: { list: { type: 'array', items: roleSchema } } }) },
+  fastify.get(API_PATHS.serverRoles, {
+    schema: { summary: 'The roles of a server', params, response: responses(RoleListDataSchema) },
   }, async request => {
     await existingServer(ctx, request.params.server_id)
-    const data: RoleListData = { list: await ctx.repos.servers.roles(request.params.server_id) }
-    return ok(data)
+    return ok({ list: await ctx.repos.servers.roles(request.params.server_id) })
   })
 
-  fastify.get<ServerParams & { Querystring: PageQuery }>(API_PATHS.serverLives, {
-    schema: { summary: 'Live items of a server (paged)', params: serverParams, querystring: pageQuerySchema, response: responses(pagedOf(liveItemSchema)) },
+  fastify.get(API_PATHS.serverLives, {
+    schema: { summary: 'Live items of a server (paged)', params, querystring: PageQuerySchema, response: responses(LiveListDataSchema) },
   }, async (request, reply) => {
     const serverId = request.params.server_id
     const page = pageRequestOf(request.query)

@@ -7,35 +7,18 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fastifyMultipart from '@fastify/multipart'
-import { SERVER_CODES, UPLOAD_HOST_PATH } from '@core/wire/api'
+import { SERVER_CODES, UPLOAD_HOST_PATH, UPLOAD_KEY_MAX_BYTES, UploadAnswerSchema, UploadErrorSchema, type UploadAnswer } from '@core/wire/api'
 import type { RouteOptions } from '../../context'
 import { badRequest, httpError } from '../../errors'
 import type { QiniuStyleConfig } from '../../plugins/errors'
 import { qiniuEtag } from '../../services/qiniu-etag'
 import { checkScope, mimeAllowed, UploadTokenError, verifyUploadToken } from '../../services/qiniu-token'
 import { detectMime } from '../../services/image-type'
+import { putWithinQuota } from '../../services/quotas'
 import { hasControlCharacters } from '../checks'
-import { MAX_KEY_BYTES } from '../qiniu'
 
 /** Qiniu's status for "the key already holds other content". */
 export const QINIU_FILE_EXISTS = 614
-
-/** What a successful upload answers: Qiniu's fields beside the envelope. */
-export interface UploadAnswer {
-  code: number
-  msg: string
-  data: { hash: string, key: string }
-  hash: string
-  key: string
-}
-
-const str = { type: 'string' }
-const uploadSuccess = {
-  type: 'object',
-  required: ['code', 'msg', 'data', 'hash', 'key'],
-  properties: { code: { type: 'integer' }, msg: str, data: { type: 'object', required: ['hash', 'key'], properties: { hash: str, key: str } }, hash: str, key: str },
-}
-const qiniuError = { type: 'object', required: ['code', 'msg', 'data', 'error'], properties: { code: { type: 'integer' }, msg: str, data: { type: 'null' }, error: str } }
 
 interface UploadForm {
   token: string | null
@@ -77,11 +60,7 @@ export default async function uploadRoutes (fastify: FastifyInstance, { ctx }: R
     schema: {
       summary: 'Qiniu-compatible form upload (multipart: token, key, file)',
       consumes: ['multipart/form-data'],
-      response: {
-        200: uploadSuccess,
-        '4xx': qiniuError,
-        '5xx': qiniuError,
-      },
+      response: { 200: UploadAnswerSchema, '4xx': UploadErrorSchema, '5xx': UploadErrorSchema },
     },
   }, async (request): Promise<UploadAnswer> => {
     if (!request.isMultipart()) throw httpError(415, 'the upload must be multipart/form-data with token, key and file')
@@ -94,8 +73,10 @@ export default async function uploadRoutes (fastify: FastifyInstance, { ctx }: R
       if (error instanceof UploadTokenError) throw httpError(401, error.problem)
       throw error
     }
-    if (form.key !== null && (form.key === '' || Buffer.byteLength(form.key) > MAX_KEY_BYTES || hasControlCharacters(form.key))) {
-      throw badRequest(`key must be 1 to ${MAX_KEY_BYTES} bytes without control characters`)
+    // issue 13: every stored byte counts on the quota of the account the token was issued to
+    if (!policy.endUser) throw httpError(401, 'the token names no account: ask POST /v2/qn/upfiles for one while signed in')
+    if (form.key !== null && (form.key === '' || Buffer.byteLength(form.key) > UPLOAD_KEY_MAX_BYTES || hasControlCharacters(form.key))) {
+      throw badRequest(`key must be 1 to ${UPLOAD_KEY_MAX_BYTES} bytes without control characters`)
     }
     const scope = checkScope(policy.scope, ctx.config.qiniu.bucket, form.key)
     if (!scope.allowed) throw httpError(403, "key doesn't match with scope")
@@ -105,7 +86,7 @@ export default async function uploadRoutes (fastify: FastifyInstance, { ctx }: R
     const mime = detectMime(content, declaredType)
     if (!mimeAllowed(policy.mimeLimit, mime)) throw httpError(403, `file type ${mime} is not allowed (mimeLimit)`)
     const key = scope.key ?? qiniuEtag(content)
-    const result = await ctx.files.put(key, content, mime)
+    const result = await putWithinQuota(ctx, policy.endUser, key, content, mime)
     if (result.status === 'exists') throw httpError(QINIU_FILE_EXISTS, 'file exists')
     const hash = result.file.hash
     return { code: SERVER_CODES.OK, msg: 'ok', data: { hash, key }, hash, key }

@@ -3,48 +3,37 @@
  * profiles (GET /users/:uid). Profile edits go through the audit step first: a refused
  * field is answered 422 with its 104xxx code and nothing is written.
  */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
-import { API_PATHS, type ProfilePatchBody } from '@core/wire/api'
+import { API_PATHS, ProfilePatchBodySchema, UserParamsSchema } from '@core/wire/api'
+import { UserSchema } from '@core/wire/entities'
 import type { RouteOptions } from '../../context'
 import { notFound } from '../../errors'
 import { requireUser, signedInUser } from '../../plugins/auth'
 import { requireAuditPass, requireHttpUrl } from '../checks'
 import { ok } from '../envelope'
-import { idSchema, imageUrlSchema, lineTextSchema, multilineTextSchema, responses, userSchema } from '../schemas'
-
-/** Longest nickname. */
-export const NICKNAME_MAX_LENGTH = 32
-/** SPEC §9: default text input maxlength 140. */
-export const SIGNATURE_MAX_LENGTH = 140
+import { responses } from '../schemas'
 
 /** Registers /user/me and /users/:uid. */
-export default async function usersRoutes (fastify: FastifyInstance, { ctx }: RouteOptions): Promise<void> {
+export default async function usersRoutes (instance: FastifyInstance, { ctx }: RouteOptions): Promise<void> {
+  const fastify = instance.withTypeProvider<TypeBoxTypeProvider>()
   const bearer = { security: [{ bearer: [] }] }
 
   fastify.get(API_PATHS.me, {
     onRequest: requireUser(ctx),
-    schema: { summary: 'The signed-in user', ...bearer, response: responses(userSchema) },
+    schema: { summary: 'The signed-in user', ...bearer, response: responses(UserSchema) },
   }, async request => ok(signedInUser(request)))
 
   // POST as well as PATCH: the mini-program's request API has no PATCH method.
-  fastify.route<{ Body: ProfilePatchBody }>({
+  fastify.route({
     method: ['POST', 'PATCH'],
     url: API_PATHS.me,
     onRequest: requireUser(ctx),
     schema: {
       summary: 'Edit the signed-in user\'s profile (audited)',
       ...bearer,
-      body: {
-        type: 'object',
-        additionalProperties: false,
-        minProperties: 1,
-        properties: {
-          nickname: lineTextSchema(NICKNAME_MAX_LENGTH),
-          signature: multilineTextSchema(SIGNATURE_MAX_LENGTH),
-          avatar: imageUrlSchema,
-        },
-      },
-      response: responses(userSchema),
+      body: ProfilePatchBodySchema,
+      response: responses(UserSchema),
     },
     handler: async request => {
       const user = signedInUser(request)
@@ -57,12 +46,8 @@ export default async function usersRoutes (fastify: FastifyInstance, { ctx }: Ro
     },
   })
 
-  fastify.get<{ Params: { uid: string } }>(API_PATHS.user, {
-    schema: {
-      summary: 'A user\'s public profile',
-      params: { type: 'object', required: ['uid'], properties: { uid: idSchema } },
-      response: responses(userSchema),
-    },
+  fastify.get(API_PATHS.user, {
+    schema: { summary: 'A user\'s public profile', params: UserParamsSchema, response: responses(UserSchema) },
   }, async request => {
     const user = await ctx.repos.users.get(request.params.uid)
     if (!user) throw notFound(`path.uid: no user ${request.params.uid}`)

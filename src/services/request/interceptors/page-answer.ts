@@ -5,7 +5,7 @@
  * a reload of the section) goes to the network. Calls to another origin, other methods,
  * and every call in the mini-program (whose pages carry nothing) pass straight on.
  */
-import { PAGE_ANSWERS_GLOBAL, type PageAnswer } from '@core/wire/api'
+import { PAGE_ANSWERS_GLOBAL, type PageAnswer } from '@core/wire/page-answers'
 import type { Chain } from '../chain'
 import type { HttpCall, RawResponse } from '../transport'
 

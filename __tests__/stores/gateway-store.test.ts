@@ -1,0 +1,169 @@
+import type { ReadyData } from '@core/wire/gateway'
+import { GATEWAY_READY, GATEWAY_RESYNC, GatewayStore, RECONNECT_BASE_MS } from '@/stores/gateway-store'
+import { fakeConnector } from './support/fake-socket'
+import { fakeLogger, manualScheduler, user } from './support/fakes'
+
+const URL = 'ws://realm.test/gateway'
+const HEARTBEAT_MS = 30_000
+
+function ready (overrides: Partial<ReadyData> = {}): ReadyData {
+  return { user: user(), session_id: 'sess1', seq: 10, heartbeat_interval_ms: HEARTBEAT_MS, server_ids: ['723658'], ...overrides }
+}
+
+function setup (token: string | null = 'tok') {
+  const connect = fakeConnector()
+  const scheduler = manualScheduler()
+  const logger = fakeLogger()
+  let currentToken = token
+  const store = new GatewayStore({ connect, url: URL, token: () => currentToken, scheduler, random: () => 0.5, logger })
+  return { connect, scheduler, logger, store, setToken: (value: string | null) => { currentToken = value } }
+}
+
+/** Starts the store and brings its first session up. */
+function online (overrides: Partial<ReadyData> = {}) {
+  const context = setup()
+  context.store.start()
+  context.connect.last().open()
+  context.connect.last().deliver({ op: 'ready', d: ready(overrides) })
+  return context
+}
+
+describe('GatewayStore', () => {
+  it('connects to the gateway and identifies with the session token', () => {
+    const { connect, store } = setup()
+    store.start()
+    expect(store.connection).toBe('connecting')
+    expect(connect.last().url).toBe(URL)
+    connect.last().open()
+    expect(connect.last().sent).toEqual([{ op: 'identify', d: { token: 'tok' } }])
+  })
+
+  it('is online after ready and tells READY subscribers the session', () => {
+    const { connect, store } = setup()
+    const readies: unknown[] = []
+    store.on(GATEWAY_READY, d => readies.push(d))
+    store.start()
+    connect.last().open()
+    connect.last().deliver({ op: 'ready', d: ready() })
+    expect(store.connection).toBe('online')
+    expect(readies).toEqual([ready()])
+  })
+
+  it('stays offline without a token and connects once however often it is started', () => {
+    const signedOut = setup(null)
+    signedOut.store.start()
+    expect(signedOut.store.connection).toBe('offline')
+    expect(signedOut.connect.sockets).toHaveLength(0)
+    const { connect, store } = setup()
+    store.start()
+    store.start()
+    expect(connect.sockets).toHaveLength(1)
+  })
+
+  it('hands each dispatch to the handlers of its name until they unsubscribe', () => {
+    const { connect, store } = online()
+    const created: unknown[] = []
+    const stop = store.on('CHANNEL_CREATE', d => created.push(d))
+    store.on('MESSAGE_CREATE', () => { throw new Error('not for this test') })
+    connect.last().deliver({ op: 'dispatch', t: 'CHANNEL_CREATE', s: 11, d: { channel_id: 'c1' } })
+    stop()
+    connect.last().deliver({ op: 'dispatch', t: 'CHANNEL_CREATE', s: 12, d: { channel_id: 'c2' } })
+    expect(created).toEqual([{ channel_id: 'c1' }])
+  })
+
+  it('keeps other handlers running when one throws, and logs it', () => {
+    const { connect, logger, store } = online()
+    const heard: unknown[] = []
+    store.on('MESSAGE_CREATE', () => { throw new Error('bug') })
+    store.on('MESSAGE_CREATE', d => heard.push(d))
+    connect.last().deliver({ op: 'dispatch', t: 'MESSAGE_CREATE', s: 11, d: 'm1' })
+    expect(heard).toEqual(['m1'])
+    expect(logger.error).toHaveBeenCalled()
+  })
+
+  it('beats at the announced interval with the last seq, and reconnects when a beat goes unanswered', () => {
+    const { connect, scheduler, store } = online()
+    connect.last().deliver({ op: 'dispatch', t: 'X', s: 14, d: null })
+    expect(scheduler.pending()).toEqual([{ delayMs: HEARTBEAT_MS }])
+    scheduler.fireNext()
+    expect(connect.last().sent.at(-1)).toEqual({ op: 'heartbeat', d: { seq: 14 } })
+    connect.last().deliver({ op: 'heartbeat_ack', d: null })
+    scheduler.fireNext()
+    expect(store.connection).toBe('online')
+    scheduler.fireNext() // the second beat was never acknowledged
+    expect(connect.last().closedByClient).toBe(true)
+    expect(store.connection).toBe('reconnecting')
+  })
+
+  it('reconnects after a drop with a growing, jittered delay and resumes from the last seq', () => {
+    const { connect, scheduler, store } = online()
+    connect.last().deliver({ op: 'dispatch', t: 'X', s: 15, d: null })
+    connect.last().drop()
+    expect(store.connection).toBe('reconnecting')
+    // random() = 0.5: three quarters of the ceiling
+    expect(scheduler.pending()).toEqual([{ delayMs: RECONNECT_BASE_MS * 0.75 }])
+    scheduler.fireNext()
+    connect.last().drop() // the reconnect failed too
+    expect(scheduler.pending()).toEqual([{ delayMs: RECONNECT_BASE_MS * 2 * 0.75 }])
+    scheduler.fireNext()
+    connect.last().open()
+    expect(connect.last().sent).toEqual([{ op: 'resume', d: { token: 'tok', session_id: 'sess1', seq: 15 } }])
+    connect.last().deliver({ op: 'dispatch', t: 'X', s: 16, d: null })
+    connect.last().deliver({ op: 'resumed', d: { replayed: 1 } })
+    expect(store.connection).toBe('online')
+    connect.last().drop()
+    expect(scheduler.pending().at(-1)).toEqual({ delayMs: RECONNECT_BASE_MS * 0.75 }) // back to the first delay
+  })
+
+  it('identifies afresh after invalid_session and tells subscribers to reload once the new session is ready', () => {
+    const { connect, scheduler, store } = online()
+    const resyncs: unknown[] = []
+    store.on(GATEWAY_RESYNC, d => resyncs.push(d))
+    connect.last().drop()
+    scheduler.fireNext()
+    const socket = connect.last()
+    socket.open()
+    socket.deliver({ op: 'invalid_session', d: null })
+    expect(socket.sent.at(-1)).toEqual({ op: 'identify', d: { token: 'tok' } })
+    expect(resyncs).toEqual([])
+    socket.deliver({ op: 'ready', d: ready({ session_id: 'sess2', seq: 90 }) })
+    expect(resyncs).toEqual([null])
+    expect(store.connection).toBe('online')
+  })
+
+  it('sends focus now when online, and again after every reconnect', () => {
+    const { connect, scheduler, store } = online()
+    store.focus('c1')
+    expect(connect.last().sent.at(-1)).toEqual({ op: 'focus', d: { channel_id: 'c1' } })
+    connect.last().drop()
+    scheduler.fireNext()
+    connect.last().open()
+    connect.last().deliver({ op: 'resumed', d: { replayed: 0 } })
+    expect(connect.last().sent.at(-1)).toEqual({ op: 'focus', d: { channel_id: 'c1' } })
+  })
+
+  it('stops reconnecting when the token is refused (4004)', () => {
+    const { connect, scheduler, store } = online()
+    connect.last().deliver({ op: 'error', d: { code: 4004, msg: 'token: unknown or expired' } })
+    connect.last().drop(4004)
+    expect(store.connection).toBe('offline')
+    expect(scheduler.pending()).toEqual([])
+  })
+
+  it('goes offline on stop, closing the socket and cancelling every timer', () => {
+    const { connect, scheduler, store } = online()
+    store.stop()
+    expect(store.connection).toBe('offline')
+    expect(connect.last().closedByClient).toBe(true)
+    expect(scheduler.pending()).toEqual([])
+    connect.last().drop()
+    expect(scheduler.pending()).toEqual([])
+  })
+
+  it.each(['{not json', 'null', '"text"'])('ignores the frame %s with a warning and stays online', text => {
+    const { connect, logger, store } = online()
+    connect.last().deliverText(text)
+    expect(store.connection).toBe('online')
+    expect(logger.warn).toHaveBeenCalledWith('[gateway] a frame that is not a JSON object was ignored')
+  })
+})

@@ -1,0 +1,76 @@
+/**
+ * Rules of chat messages that the composer and the server must agree on: how long a
+ * message may be, which text is a mention, which reactions are emoji, how much of a
+ * replied-to message its quote shows, which channels hold a conversation. Pure.
+ */
+import { ChannelKind, ChannelType } from '../wire/codes'
+
+/** Longest message, in characters (Unicode code points) after trimming (issue 15: text ≤ 2000). */
+export const MESSAGE_CONTENT_MAX_LENGTH = 2000
+
+/** Characters of the replied-to message a reply carries as its quote. */
+export const REPLY_PREVIEW_LENGTH = 100
+
+/** Most distinct members one message can mention (more `<@uid>` are left as plain text). */
+export const MESSAGE_MENTIONS_MAX = 20
+
+/** Longest reaction emoji, in UTF-16 units (a family or a flag with modifiers fits). */
+export const REACTION_EMOJI_MAX_LENGTH = 32
+
+/** Length of `text` in characters as a person counts them (code points, so an emoji is 1, not 2). */
+export function characterCount (text: string): number {
+  return Array.from(text).length
+}
+
+/**
+ * The text a message is stored with: `content` trimmed, or null when that is empty or
+ * longer than {@link MESSAGE_CONTENT_MAX_LENGTH} characters.
+ */
+export function messageContentOf (content: string): string | null {
+  const trimmed = content.trim()
+  const length = characterCount(trimmed)
+  return length >= 1 && length <= MESSAGE_CONTENT_MAX_LENGTH ? trimmed : null
+}
+
+/** `<@uid>` marks a mention; uids are ids (letters, digits, `_`, `-`). */
+const MENTION_SOURCE = '<@([A-Za-z0-9_-]{1,64})>'
+
+/** The uids `content` mentions as `<@uid>`, each once, in order of first mention, at most {@link MESSAGE_MENTIONS_MAX}. */
+export function mentionedUids (content: string): string[] {
+  const uids = new Set<string>()
+  const mention = new RegExp(MENTION_SOURCE, 'g')
+  for (let match = mention.exec(content); match !== null && uids.size < MESSAGE_MENTIONS_MAX; match = mention.exec(content)) {
+    uids.add(match[1])
+  }
+  return [...uids]
+}
+
+/** Characters an emoji sequence is made of: pictographs, skin tones, keycaps, flags, joiners and presentation selectors. */
+const EMOJI_SEQUENCE = /^[\p{Extended_Pictographic}\p{Emoji_Component}\u200d\ufe0f\u20e3]+$/u
+/** What makes a sequence an emoji and not bare digits or `#`: a pictograph, a regional-indicator flag or a keycap. */
+const EMOJI_CORE = /[\p{Extended_Pictographic}\p{Regional_Indicator}\u20e3]/u
+
+/**
+ * Whether `text` may be a reaction: one short emoji sequence (👍, ❤️, 👨‍👩‍👧, 🇨🇳, 1️⃣) of
+ * at most {@link REACTION_EMOJI_MAX_LENGTH} UTF-16 units — never words, markup or digits
+ * alone. A rule on characters instead of a fixed list, so every emoji keyboard works.
+ */
+export function isReactionEmoji (text: string): boolean {
+  return text.length > 0 && text.length <= REACTION_EMOJI_MAX_LENGTH && EMOJI_SEQUENCE.test(text) && EMOJI_CORE.test(text)
+}
+
+/** The quote a reply shows of the message it answers: its first {@link REPLY_PREVIEW_LENGTH} characters. */
+export function replyPreviewOf (content: string): string {
+  return Array.from(content).slice(0, REPLY_PREVIEW_LENGTH).join('')
+}
+
+/** The channel fields that decide whether members chat in it. */
+export interface ChatChannelShape {
+  channel_type: number
+  kind: number
+}
+
+/** Whether members write messages in `channel`: a discussion channel that is not a group header (SPEC §4). */
+export function isChatChannel (channel: ChatChannelShape): boolean {
+  return channel.channel_type === ChannelType.Discussion && channel.kind !== ChannelKind.Group
+}

@@ -1,0 +1,62 @@
+import { ChannelKind, ChannelType } from '@core/wire/codes'
+import {
+  characterCount, isChatChannel, isReactionEmoji, mentionedUids, messageContentOf, MESSAGE_CONTENT_MAX_LENGTH, MESSAGE_MENTIONS_MAX, replyPreviewOf,
+} from '@core/domain/messages'
+
+describe('message content', () => {
+  it('is stored trimmed', () => {
+    expect(messageContentOf('  hi there \n')).toBe('hi there')
+  })
+
+  it('is refused when blank', () => {
+    expect(messageContentOf(' \n\t ')).toBeNull()
+    expect(messageContentOf('')).toBeNull()
+  })
+
+  it('holds up to 2000 characters, an emoji counting as one', () => {
+    expect(messageContentOf('😀'.repeat(MESSAGE_CONTENT_MAX_LENGTH))).not.toBeNull()
+    expect(messageContentOf('a'.repeat(MESSAGE_CONTENT_MAX_LENGTH + 1))).toBeNull()
+    expect(characterCount('a😀b')).toBe(3)
+  })
+})
+
+describe('mentionedUids', () => {
+  it('reads every <@uid> once, in order', () => {
+    expect(mentionedUids('hi <@100001> and <@C_200001>, <@100001> again')).toEqual(['100001', 'C_200001'])
+  })
+
+  it('ignores text that only looks like a mention', () => {
+    expect(mentionedUids('<@> <@a b> <100001> @100001 <@x;y>')).toEqual([])
+  })
+
+  it('stops at 20 members', () => {
+    const content = Array.from({ length: 30 }, (_unused, index) => `<@u${index}>`).join(' ')
+    expect(mentionedUids(content)).toHaveLength(MESSAGE_MENTIONS_MAX)
+  })
+})
+
+describe('isReactionEmoji', () => {
+  it.each(['👍', '❤️', '👨‍👩‍👧', '🇨🇳', '1️⃣', '👋🏽', '🎉'])('takes %s', emoji => {
+    expect(isReactionEmoji(emoji)).toBe(true)
+  })
+
+  it.each(['', 'a', '1', '#', '<b>', 'ok👍', '👍 ', '👍'.repeat(17)])('refuses %j', text => {
+    expect(isReactionEmoji(text)).toBe(false)
+  })
+})
+
+describe('replyPreviewOf', () => {
+  it('keeps the first 100 characters without splitting an emoji', () => {
+    expect(replyPreviewOf('😀'.repeat(150))).toBe('😀'.repeat(100))
+    expect(replyPreviewOf('short')).toBe('short')
+  })
+})
+
+describe('isChatChannel', () => {
+  it('is true for discussion channels, interaction ones included, and false for groups and other types', () => {
+    expect(isChatChannel({ channel_type: ChannelType.Discussion, kind: ChannelKind.Channel })).toBe(true)
+    expect(isChatChannel({ channel_type: ChannelType.Discussion, kind: ChannelKind.Interaction })).toBe(true)
+    expect(isChatChannel({ channel_type: ChannelType.Discussion, kind: ChannelKind.Group })).toBe(false)
+    expect(isChatChannel({ channel_type: ChannelType.Post, kind: ChannelKind.Channel })).toBe(false)
+  })
+})

@@ -1,0 +1,40 @@
+/**
+ * Values of the gateway protocol (core/wire/gateway.ts) that the client needs: its path and
+ * the error-frame codes, which are also the WebSocket close codes of a closing error. No
+ * imports, so the client takes them from here without loading TypeBox.
+ */
+
+/** Path of the gateway on every server process. */
+export const GATEWAY_PATHS = {
+  gateway: '/gateway',
+} as const
+
+/**
+ * Codes of `error` frames and of the 4xxx close codes the gateway uses. A frame error
+ * (bad JSON, unknown op, too large) keeps the connection open; the others close it
+ * with the same number.
+ */
+export enum GatewayErrorCode {
+  /** Unknown `op` (the connection stays open). */
+  UnknownOp = 4001,
+  /** Not JSON, or not a frame of the op it names (the connection stays open). */
+  DecodeError = 4002,
+  /** No identify or resume within one heartbeat interval of connecting, or another op before it: closed. */
+  NotAuthenticated = 4003,
+  /** identify/resume with a token that is unknown or expired: closed. Sign in again before reconnecting. */
+  AuthenticationFailed = 4004,
+  /** A second identify or resume on an open session (the connection stays open). */
+  AlreadyAuthenticated = 4005,
+  /** A frame over GATEWAY_MAX_FRAME_BYTES (the connection stays open). */
+  FrameTooLarge = 4006,
+  /** More client frames than the per-connection limit allows: closed. */
+  RateLimited = 4008,
+  /** Two heartbeat intervals without a heartbeat: closed (the session may resume). */
+  SessionTimedOut = 4009,
+}
+
+/** Largest client frame the gateway reads, in bytes (a larger one gets an error frame). */
+export const GATEWAY_MAX_FRAME_BYTES = 16 * 1024
+
+/** Close codes after which reconnecting with the same token is pointless (sign in again first). */
+export const GATEWAY_FATAL_CLOSE_CODES: readonly number[] = [GatewayErrorCode.AuthenticationFailed]

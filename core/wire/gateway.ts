@@ -1,0 +1,117 @@
+/**
+ * The real-time gateway's protocol (`GET /gateway`, a WebSocket): JSON frames
+ * `{op, t?, s?, d}` declared once with TypeBox, for the server (validation) and the
+ * client (types only; values from ./gateway-codes).
+ *
+ * Client → server: `identify {token}` first (a browser WebSocket cannot send headers),
+ * or `resume {token, session_id, seq}` after a dropped connection; then `heartbeat {seq}`
+ * every `heartbeat_interval_ms` and `focus {channel_id}` when the shown channel changes.
+ * Server → client: `ready`, `heartbeat_ack`, `dispatch {t, s, d}`, `resumed`,
+ * `invalid_session`, `error {code, msg}`.
+ *
+ * `s` is the bus's event id (server/src/bus): it increases on every session, but not by
+ * one — a session sees only its servers' events. One number is therefore a resume point
+ * on any server process: `resume` replays every dispatch of the session after `seq`.
+ */
+import { Type, type Static } from '@sinclair/typebox'
+import { Nullable, UserSchema } from './entities'
+
+export * from './gateway-codes'
+
+/** Every dispatch name (`t`) the gateway forwards; the payloads are declared by each topic's wire file. */
+export const DISPATCH_NAMES = [
+  // gw (core/wire/members.ts, ./entities Channel)
+  'PRESENCE_UPDATE', 'MEMBER_ADD', 'MEMBER_REMOVE', 'CHANNEL_CREATE',
+  // msg (core/wire/messages.ts)
+  'MESSAGE_CREATE', 'MESSAGE_UPDATE', 'MESSAGE_DELETE', 'REACTION_ADD', 'REACTION_REMOVE', 'TYPING_START', 'READ_STATE_UPDATE',
+  // posts
+  'POST_CREATE', 'POST_UPDATE', 'POST_DELETE', 'COMMENT_CREATE', 'COMMENT_DELETE', 'POST_LIKE', 'LIVE_COMMENT_CREATE', 'LIVE_VIEWERS',
+  // trust
+  'CHANNEL_UPDATE', 'CHANNEL_DELETE', 'MEMBER_UPDATE', 'ROLE_CREATE', 'ROLE_UPDATE', 'ROLE_DELETE', 'SESSION_REVOKED',
+] as const
+
+/** A dispatch name. */
+export type DispatchName = typeof DISPATCH_NAMES[number]
+
+/** Client → server: start a new session with a session token (POST /auth/guest issues one). */
+export const IdentifyFrameSchema = Type.Object({
+  op: Type.Literal('identify'),
+  d: Type.Object({ token: Type.String({ minLength: 1, maxLength: 256 }) }),
+})
+
+/** Client → server: continue `session_id` after a dropped connection, from the last `s` it saw. */
+export const ResumeFrameSchema = Type.Object({
+  op: Type.Literal('resume'),
+  d: Type.Object({
+    token: Type.String({ minLength: 1, maxLength: 256 }),
+    session_id: Type.String({ minLength: 1, maxLength: 64 }),
+    seq: Type.Integer({ minimum: 0 }),
+  }),
+})
+
+/** Client → server: I am here; `seq` is the last `s` the client saw (null before any). */
+export const HeartbeatFrameSchema = Type.Object({
+  op: Type.Literal('heartbeat'),
+  d: Type.Object({ seq: Nullable(Type.Integer({ minimum: 0 })) }),
+})
+
+/** Client → server: the channel the user is looking at (TYPING_START only goes there); null for none. */
+export const FocusFrameSchema = Type.Object({
+  op: Type.Literal('focus'),
+  d: Type.Object({ channel_id: Nullable(Type.String({ minLength: 1, maxLength: 64 })) }),
+})
+
+/** Every client frame. */
+export const ClientFrameSchema = Type.Union([IdentifyFrameSchema, ResumeFrameSchema, HeartbeatFrameSchema, FocusFrameSchema])
+/** A client frame. */
+export type ClientFrame = Static<typeof ClientFrameSchema>
+/** The ops a client may send. */
+export type ClientOp = ClientFrame['op']
+
+/** Server → client: the session is open. */
+export const ReadyFrameSchema = Type.Object({
+  op: Type.Literal('ready'),
+  d: Type.Object({
+    user: UserSchema,
+    session_id: Type.String(),
+    /** The resume point before any dispatch arrives. */
+    seq: Type.Integer({ minimum: 0 }),
+    heartbeat_interval_ms: Type.Integer({ minimum: 1 }),
+    /** The servers the user is a member of (whose events the session receives). */
+    server_ids: Type.Array(Type.String()),
+  }),
+})
+
+/** Server → client: a heartbeat was heard. */
+export const HeartbeatAckFrameSchema = Type.Object({ op: Type.Literal('heartbeat_ack'), d: Type.Null() })
+
+/** Server → client: one event; `s` is its resume point. */
+export const DispatchFrameSchema = Type.Object({
+  op: Type.Literal('dispatch'),
+  t: Type.String(),
+  s: Type.Integer({ minimum: 1 }),
+  d: Type.Unknown(),
+})
+
+/** Server → client: every dispatch missed since the resume's `seq` was replayed before this. */
+export const ResumedFrameSchema = Type.Object({ op: Type.Literal('resumed'), d: Type.Object({ replayed: Type.Integer({ minimum: 0 }) }) })
+
+/** Server → client: the session cannot resume (too old, unknown, another user's): identify afresh and reload. */
+export const InvalidSessionFrameSchema = Type.Object({ op: Type.Literal('invalid_session'), d: Type.Null() })
+
+/** Server → client: a refused frame (codes in ./gateway-codes). */
+export const ErrorFrameSchema = Type.Object({
+  op: Type.Literal('error'),
+  d: Type.Object({ code: Type.Integer(), msg: Type.String() }),
+})
+
+/** Every server frame. */
+export const ServerFrameSchema = Type.Union([ReadyFrameSchema, HeartbeatAckFrameSchema, DispatchFrameSchema, ResumedFrameSchema, InvalidSessionFrameSchema, ErrorFrameSchema])
+/** A server frame. */
+export type ServerFrame = Static<typeof ServerFrameSchema>
+/** The payload of `ready`. */
+export type ReadyData = Static<typeof ReadyFrameSchema>['d']
+/** A `dispatch` frame. */
+export type DispatchFrame = Static<typeof DispatchFrameSchema>
+/** The payload of an `error` frame. */
+export type GatewayErrorData = Static<typeof ErrorFrameSchema>['d']

@@ -1,0 +1,90 @@
+/**
+ * Membership and presence on the wire: joining and leaving a server, its member list
+ * (cursor-paged, each member with presence) and the gateway events they publish
+ * (PRESENCE_UPDATE, MEMBER_ADD, MEMBER_REMOVE).
+ */
+import { Type, type Static } from '@sinclair/typebox'
+import { ServerSchema, UserSchema } from './entities'
+import { MEMBER_PAGE_DEFAULT, MEMBER_PAGE_MAX } from './members-paths'
+
+export * from './members-paths'
+
+
+/** `GET /servers/:server_id`: the server with its online count, and whether the signed-in caller is a member (absent without a token). */
+export const ServerDetailSchema = Type.Composite([ServerSchema, Type.Object({
+  online_count: Type.Integer(),
+  is_member: Type.Optional(Type.Boolean()),
+})])
+/** One server as its detail route answers it. */
+export type ServerDetail = Static<typeof ServerDetailSchema>
+
+/** A member of a server. */
+export const MemberSchema = Type.Object({
+  user: UserSchema,
+  /** When the user joined, unix seconds. */
+  joined_at: Type.Integer(),
+  /** True while the user has at least one gateway session on any server process. */
+  online: Type.Boolean(),
+  role_ids: Type.Array(Type.String()),
+})
+/** A member of a server. */
+export type Member = Static<typeof MemberSchema>
+
+/** `GET /servers/:server_id/members?after=&limit=`: members in join order after the cursor. */
+export const MemberListQuerySchema = Type.Object({
+  /** The `next` cursor of the previous page; absent for the first page. */
+  after: Type.Optional(Type.String({ minLength: 1, maxLength: 128, pattern: '^[0-9]+\\.[A-Za-z0-9_-]+$' })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MEMBER_PAGE_MAX, default: MEMBER_PAGE_DEFAULT })),
+})
+/** The member list query. */
+export type MemberListQuery = Static<typeof MemberListQuerySchema>
+
+/** One page of the member list. */
+export const MemberListDataSchema = Type.Object({
+  items: Type.Array(MemberSchema),
+  has_more: Type.Boolean(),
+  /** The cursor of the next page (pass as `after`), or null on the last page. */
+  next: Type.Union([Type.String(), Type.Null()]),
+  /** Members of the server online now. */
+  online_count: Type.Integer(),
+})
+/** One page of the member list. */
+export type MemberListData = Static<typeof MemberListDataSchema>
+
+/** The answer of joining or leaving: the caller's membership and the server's counts after it. */
+export const MembershipDataSchema = Type.Object({
+  server_id: Type.String(),
+  is_member: Type.Boolean(),
+  member_count: Type.Integer(),
+  online_count: Type.Integer(),
+})
+/** The answer of joining or leaving. */
+export type MembershipData = Static<typeof MembershipDataSchema>
+
+/** Dispatch `PRESENCE_UPDATE`: a member came online (first gateway session) or went offline (last one closed). */
+export const PresenceUpdateSchema = Type.Object({
+  server_id: Type.String(),
+  uid: Type.String(),
+  status: Type.Union([Type.Literal('online'), Type.Literal('offline')]),
+  online_count: Type.Integer(),
+})
+/** Dispatch `PRESENCE_UPDATE`. */
+export type PresenceUpdate = Static<typeof PresenceUpdateSchema>
+
+/** Dispatch `MEMBER_ADD`: someone joined. */
+export const MemberAddSchema = Type.Object({
+  server_id: Type.String(),
+  member: MemberSchema,
+  member_count: Type.Integer(),
+})
+/** Dispatch `MEMBER_ADD`. */
+export type MemberAdd = Static<typeof MemberAddSchema>
+
+/** Dispatch `MEMBER_REMOVE`: someone left. */
+export const MemberRemoveSchema = Type.Object({
+  server_id: Type.String(),
+  uid: Type.String(),
+  member_count: Type.Integer(),
+})
+/** Dispatch `MEMBER_REMOVE`. */
+export type MemberRemove = Static<typeof MemberRemoveSchema>

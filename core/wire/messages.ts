@@ -1,0 +1,187 @@
+/**
+ * The chat contract (issue 15): the message a discussion channel shows, the bodies and
+ * queries of the message routes, their paths, and the payloads of the dispatches the
+ * server publishes after each write (ARCHITECTURE.md "Data flow"). Declared once with
+ * TypeBox: the server validates and serialises with these objects, the client imports
+ * the types only (`import type`).
+ */
+import { Type, type Static } from '@sinclair/typebox'
+import { MESSAGE_CONTENT_MAX_LENGTH } from '../domain/messages'
+import { UserSchema } from './entities'
+import { ImageUrlString, MultilineText, Nullable } from './fields'
+
+/** Most messages one history page holds. */
+export const HISTORY_LIMIT_MAX = 100
+/** Messages of a history page when the query names no limit. */
+export const HISTORY_LIMIT_DEFAULT = 50
+/** Most attachments one message carries. */
+export const MESSAGE_ATTACHMENTS_MAX = 10
+
+/** A time-ordered message id (core/domain/ids.ts: 19 digits, string order = time order). */
+export const MessageIdSchema = Type.String({ pattern: '^[0-9]{19}$', description: 'time-ordered id, 19 digits' })
+
+/** A client-chosen key of one send: the same nonce from the same author is the same message. */
+export const NonceSchema = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' })
+
+/** The quote of the message a reply answers: its first 100 characters. */
+export const ReplyPreviewSchema = Type.Object({
+  message_id: Type.String(),
+  author: UserSchema,
+  content: Type.String({ description: 'the first 100 characters of the replied-to message' }),
+})
+/** The quote of the message a reply answers. */
+export type ReplyPreview = Static<typeof ReplyPreviewSchema>
+
+/** One emoji's reactions on a message: how many members chose it and whether the signed-in one did. */
+export const ReactionSummarySchema = Type.Object({
+  emoji: Type.String(),
+  count: Type.Integer({ minimum: 1 }),
+  me: Type.Boolean(),
+})
+/** One emoji's reactions on a message. */
+export type ReactionSummary = Static<typeof ReactionSummarySchema>
+
+/** A file a message carries (uploaded first; an http(s) URL of an image, video or audio). */
+export const AttachmentSchema = Type.Object({
+  url: ImageUrlString,
+  width: Type.Integer({ minimum: 0, maximum: 100_000 }),
+  height: Type.Integer({ minimum: 0, maximum: 100_000 }),
+  /** Bytes. */
+  size: Type.Integer({ minimum: 0, maximum: 1_073_741_824 }),
+  mime: Type.String({ maxLength: 100, pattern: '^(image|video|audio)/[A-Za-z0-9.+-]+$' }),
+}, { additionalProperties: false })
+/** A file a message carries. */
+export type Attachment = Static<typeof AttachmentSchema>
+
+/** A message of a discussion channel as the chat shows it. */
+export const ChatMessageSchema = Type.Object({
+  message_id: Type.String(),
+  channel_id: Type.String(),
+  server_id: Type.String(),
+  author: UserSchema,
+  content: Type.String(),
+  /** The nonce the sender chose (the client matches its pending message by it); demo messages carry the seed's own; null when none was given. */
+  nonce: Nullable(Type.String()),
+  /** The message this one answers; null when it answers none or the original was deleted. */
+  reply_to: Nullable(ReplyPreviewSchema),
+  /** Uids of the members `<@uid>` in the content names. */
+  mentions: Type.Array(Type.String()),
+  reactions: Type.Array(ReactionSummarySchema),
+  attachments: Type.Array(AttachmentSchema),
+  /** unix seconds */
+  created_at: Type.Integer(),
+  /** unix seconds of the last edit, null when never edited */
+  edited_at: Nullable(Type.Integer()),
+})
+/** A message of a discussion channel as the chat shows it. */
+export type ChatMessage = Static<typeof ChatMessageSchema>
+
+/**
+ * GET /channels/:channel_id/messages. `before` (older than) or `after` (newer than) a
+ * message id, `limit` 1..100 (default 50); neither cursor = the newest messages. The old
+ * `page`/`page_size` query still answers the old page (core/wire/api.ts MessageListData).
+ */
+export const MessageHistoryQuerySchema = Type.Object({
+  before: Type.Optional(MessageIdSchema),
+  after: Type.Optional(MessageIdSchema),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: HISTORY_LIMIT_MAX })),
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100000 })),
+  page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: 50 })),
+}, { additionalProperties: false })
+/** GET /channels/:channel_id/messages query. */
+export type MessageHistoryQuery = Static<typeof MessageHistoryQuerySchema>
+
+/** A page of history: messages oldest first; `has_more` = more exist beyond it in the paging direction. */
+export const MessageHistorySchema = Type.Object({
+  items: Type.Array(ChatMessageSchema),
+  has_more: Type.Boolean(),
+})
+/** A page of history. */
+export type MessageHistory = Static<typeof MessageHistorySchema>
+
+/** POST /channels/:channel_id/messages: content 1..2000 characters after trimming (audited), a nonce, optionally a reply and attachments. */
+export const SendMessageBodySchema = Type.Object({
+  // the schema bounds the input; 1..2000 characters after trimming is checked by messageContentOf
+  content: MultilineText(2 * MESSAGE_CONTENT_MAX_LENGTH),
+  nonce: NonceSchema,
+  reply_to: Type.Optional(Nullable(MessageIdSchema)),
+  attachments: Type.Optional(Type.Array(AttachmentSchema, { maxItems: MESSAGE_ATTACHMENTS_MAX })),
+}, { additionalProperties: false })
+/** POST /channels/:channel_id/messages body. */
+export type SendMessageBody = Static<typeof SendMessageBodySchema>
+
+/** PATCH /channels/:channel_id/messages/:message_id: the new content (same rules as sending). */
+export const EditMessageBodySchema = Type.Object({
+  content: SendMessageBodySchema.properties.content,
+}, { additionalProperties: false })
+/** PATCH /channels/:channel_id/messages/:message_id body. */
+export type EditMessageBody = Static<typeof EditMessageBodySchema>
+
+/** POST /channels/:channel_id/read: the newest message the member has seen. */
+export const ReadBodySchema = Type.Object({
+  message_id: MessageIdSchema,
+}, { additionalProperties: false })
+/** POST /channels/:channel_id/read body. */
+export type ReadBody = Static<typeof ReadBodySchema>
+
+/** The reader's position in a channel (answer of POST /read and payload of READ_STATE_UPDATE). */
+export const ReadStateSchema = Type.Object({
+  channel_id: Type.String(),
+  last_read_id: Type.String(),
+})
+/** The reader's position in a channel. */
+export type ReadState = Static<typeof ReadStateSchema>
+
+/** Paths of the message routes (`:x` marks a path parameter; fill with core/wire/paths.ts fillPath). */
+export const MESSAGES_PATHS = {
+  /** GET history, POST send */
+  messages: '/channels/:channel_id/messages',
+  /** PATCH edit, DELETE delete (author only) */
+  message: '/channels/:channel_id/messages/:message_id',
+  /** PUT add, DELETE remove the signed-in member's reaction */
+  myReaction: '/channels/:channel_id/messages/:message_id/reactions/:emoji/me',
+  /** POST: the signed-in member is typing */
+  typing: '/channels/:channel_id/typing',
+  /** POST {message_id}: the signed-in member has read up to there */
+  read: '/channels/:channel_id/read',
+} as const
+
+/** Names of the dispatches the message routes publish (the gateway forwards them as `t`). */
+export const MESSAGE_DISPATCHES = {
+  messageCreate: 'MESSAGE_CREATE',
+  messageUpdate: 'MESSAGE_UPDATE',
+  messageDelete: 'MESSAGE_DELETE',
+  reactionAdd: 'REACTION_ADD',
+  reactionRemove: 'REACTION_REMOVE',
+  typingStart: 'TYPING_START',
+  readStateUpdate: 'READ_STATE_UPDATE',
+} as const
+
+/** A message dispatch name. */
+export type MessageDispatchName = typeof MESSAGE_DISPATCHES[keyof typeof MESSAGE_DISPATCHES]
+
+/** MESSAGE_DELETE: which message is gone. */
+export const MessageDeleteEventSchema = Type.Object({ channel_id: Type.String(), message_id: Type.String() })
+/** MESSAGE_DELETE payload. */
+export type MessageDeleteEvent = Static<typeof MessageDeleteEventSchema>
+
+/** REACTION_ADD and REACTION_REMOVE: who added or removed which emoji on which message. */
+export const ReactionEventSchema = Type.Object({ channel_id: Type.String(), message_id: Type.String(), emoji: Type.String(), uid: Type.String() })
+/** REACTION_ADD / REACTION_REMOVE payload. */
+export type ReactionEvent = Static<typeof ReactionEventSchema>
+
+/** TYPING_START: who started typing where, and when (unix seconds). Sent only to sessions looking at the channel. */
+export const TypingEventSchema = Type.Object({ channel_id: Type.String(), uid: Type.String(), nickname: Type.String(), at: Type.Integer() })
+/** TYPING_START payload. */
+export type TypingEvent = Static<typeof TypingEventSchema>
+
+/** The payload of each message dispatch (MESSAGE_CREATE/UPDATE carry the whole message; READ_STATE_UPDATE goes to the reader only). */
+export interface MessageDispatchPayloads {
+  MESSAGE_CREATE: ChatMessage
+  MESSAGE_UPDATE: ChatMessage
+  MESSAGE_DELETE: MessageDeleteEvent
+  REACTION_ADD: ReactionEvent
+  REACTION_REMOVE: ReactionEvent
+  TYPING_START: TypingEvent
+  READ_STATE_UPDATE: ReadState
+}

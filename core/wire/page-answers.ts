@@ -1,0 +1,20 @@
+/**
+ * Answers a served H5 page carries with it: the reference server writes the answers of
+ * the page's first GET calls into the HTML under {@link PAGE_ANSWERS_GLOBAL*}
+ * (server/src/plugins/page-answers.ts), keyed by path and query, and the client takes
+ * each once instead of asking again (src/services/request/interceptors/page-answer.ts),
+ * so the first screen needs no round trip after start-up. Pages served from elsewhere
+ * carry none and ask as usual. No imports: the client loads this file.
+ */
+
+/** The global the carried answers sit under. */
+export const PAGE_ANSWERS_GLOBAL = '__openrealmPageAnswers'
+
+/** One carried answer: its HTTP status and its body text, exactly as the API sent them. */
+export interface PageAnswer {
+  statusCode: number
+  body: string
+}
+
+/** Carried answers by path and query (`/servers/832828`). */
+export type PageAnswers = Record<string, PageAnswer>

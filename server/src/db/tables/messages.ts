@@ -1,0 +1,38 @@
+/**
+ * Row shapes of the chat tables (migration 0003-chat): messages, their reactions and
+ * each member's read position per channel.
+ */
+import type { ChatMessage } from '@core/wire/messages'
+
+/**
+ * A message of a channel: the wire ChatMessage less what is joined or counted when it is
+ * read (author, quoted reply, reactions), its author as a uid, the message it answers as
+ * an id (same channel, or null), and the mentioned uids and attachments as JSON text.
+ * Ids are time-ordered (core/domain/ids.ts), so history pages on (channel_id, message_id);
+ * the nonce is unique per author, so a retried send finds its message instead of adding one.
+ */
+export type MessagesTable = Omit<ChatMessage, 'author' | 'reply_to' | 'mentions' | 'reactions' | 'attachments'> & {
+  author_uid: string
+  reply_to: string | null
+  /** JSON array of the mentioned members' uids. */
+  mentions: string
+  /** JSON array of core/wire/messages.ts Attachment. */
+  attachments: string
+}
+
+/** One member's reaction with one emoji on one message. */
+export interface ReactionsTable {
+  message_id: string
+  emoji: string
+  uid: string
+  created_at: number
+}
+
+/** How far a member has read a channel, and how many unread messages mention them there. */
+export interface ReadStatesTable {
+  uid: string
+  channel_id: string
+  /** The newest message the member has seen; null when the state exists only for a mention. */
+  last_read_id: string | null
+  mention_count: number
+}

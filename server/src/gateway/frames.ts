@@ -1,0 +1,64 @@
+/**
+ * Reading client frames: size, JSON, op and shape are checked in that order, and each
+ * failure is an error the session answers with an error frame (core/wire/gateway-codes.ts)
+ * while the connection stays open.
+ */
+import { TypeCompiler } from '@sinclair/typebox/compiler'
+import { FocusFrameSchema, GATEWAY_MAX_FRAME_BYTES, GatewayErrorCode, HeartbeatFrameSchema, IdentifyFrameSchema, ResumeFrameSchema, type ClientFrame, type GatewayErrorData, type ServerFrame } from '@core/wire/gateway'
+
+/** One compiled check per op (the union ClientFrameSchema, split so an error names the op's own field). */
+const checkers = {
+  identify: TypeCompiler.Compile(IdentifyFrameSchema),
+  resume: TypeCompiler.Compile(ResumeFrameSchema),
+  heartbeat: TypeCompiler.Compile(HeartbeatFrameSchema),
+  focus: TypeCompiler.Compile(FocusFrameSchema),
+} as const
+
+/** The ops a client may send. */
+const CLIENT_OPS = Object.keys(checkers) as Array<ClientFrame['op']>
+
+/** A client frame, or the error frame's payload that refuses it. */
+export type ParsedFrame = { frame: ClientFrame } | { error: GatewayErrorData }
+
+/** The size in bytes of what the socket received. */
+function byteLength (data: Buffer | ArrayBuffer | Buffer[]): number {
+  if (Array.isArray(data)) return data.reduce((sum, part) => sum + part.length, 0)
+  return data.byteLength
+}
+
+function text (data: Buffer | ArrayBuffer | Buffer[]): string {
+  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8')
+  return Buffer.from(data as ArrayBuffer).toString('utf8')
+}
+
+/** Reads one received message as a client frame. */
+export function parseClientFrame (data: Buffer | ArrayBuffer | Buffer[]): ParsedFrame {
+  const size = byteLength(data)
+  if (size > GATEWAY_MAX_FRAME_BYTES) {
+    return { error: { code: GatewayErrorCode.FrameTooLarge, msg: `frame of ${size} bytes: at most ${GATEWAY_MAX_FRAME_BYTES}` } }
+  }
+  let value: unknown
+  try {
+    value = JSON.parse(text(data))
+  } catch {
+    return { error: { code: GatewayErrorCode.DecodeError, msg: 'frame: not JSON' } }
+  }
+  if (typeof value !== 'object' || value === null || typeof (value as { op?: unknown }).op !== 'string') {
+    return { error: { code: GatewayErrorCode.DecodeError, msg: 'frame: a JSON object with a string op is required' } }
+  }
+  const op = (value as { op: string }).op
+  if (!(CLIENT_OPS as string[]).includes(op)) {
+    return { error: { code: GatewayErrorCode.UnknownOp, msg: `op: unknown op (one of ${CLIENT_OPS.join(', ')})`.slice(0, 200) } }
+  }
+  const checker = checkers[op as ClientFrame['op']]
+  if (!checker.Check(value)) {
+    const first = checker.Errors(value).First()
+    return { error: { code: GatewayErrorCode.DecodeError, msg: `${op}${first ? `: ${first.path || '/'} ${first.message}` : ''}` } }
+  }
+  return { frame: value as ClientFrame }
+}
+
+/** The text of a server frame. */
+export function serverFrameText (frame: ServerFrame): string {
+  return JSON.stringify(frame)
+}

@@ -1,0 +1,292 @@
+/**
+ * Chat messages (issue 15): history by cursor on the (channel_id, message_id) index
+ * with one row more read for `has_more` (no OFFSET, no COUNT), idempotent sends by
+ * (author, nonce), edits, deletions, reactions and each member's read position with
+ * the unread and mention counts of a channel list.
+ */
+import { sql } from 'kysely'
+import { replyPreviewOf } from '@core/domain/messages'
+import type { User } from '@core/wire/entities'
+import type { Attachment, ChatMessage, MessageHistory, ReactionSummary, ReadState } from '@core/wire/messages'
+import type { Db, MessagesTable } from '../db/schema'
+import { toUser } from './users'
+
+/** Counting unread messages or mentions stops here: the list shows 99+ above 99 (SPEC §9), so more is never needed. */
+export const UNREAD_COUNT_CAP = 100
+
+/** Channels counted per statement (well under SQLite's 500 terms of a compound SELECT). */
+const CHANNELS_PER_COUNT = 100
+
+/** Where a history page starts: older than `before`, newer than `after`, or the newest messages. */
+export type HistoryCursor = { before: string } | { after: string } | null
+
+/** A message about to be written (content trimmed and audited, mentions resolved to members). */
+export interface NewMessage {
+  message_id: string
+  channel_id: string
+  server_id: string
+  author_uid: string
+  content: string
+  nonce: string
+  reply_to: string | null
+  mentions: string[]
+  attachments: Attachment[]
+  created_at: number
+}
+
+/** A member's counts of one channel. */
+export interface ChannelCounts {
+  unread_count: number
+  mention_count: number
+}
+
+/** Reads and writes chat messages, reactions and read states. */
+export interface MessagesRepository {
+  /** A page of `channelId`'s history, oldest first; `me` of reactions is `viewerUid`'s (null: nobody's). */
+  history (channelId: string, cursor: HistoryCursor, limit: number, viewerUid: string | null): Promise<MessageHistory>
+  /** The stored row of a message of `channelId`, or null. */
+  row (channelId: string, messageId: string): Promise<MessagesTable | null>
+  /** The message `authorUid` sent with `nonce`, or null. */
+  byNonce (authorUid: string, nonce: string): Promise<MessagesTable | null>
+  /** A message as the chat shows it. */
+  message (row: MessagesTable, viewerUid: string | null): Promise<ChatMessage>
+  /**
+   * Writes `message` and counts its mentions for the mentioned members, in one
+   * transaction. When the author already sent this nonce (a retry racing the first
+   * send) nothing is written and `created` is false.
+   */
+  create (message: NewMessage): Promise<{ row: MessagesTable, created: boolean }>
+  /** Replaces the content and mentions; members mentioned for the first time get a mention counted. */
+  edit (row: MessagesTable, content: string, mentions: string[], editedAt: number): Promise<MessagesTable>
+  /** Deletes a message with its reactions. */
+  remove (messageId: string): Promise<void>
+  /** Adds `uid`'s `emoji` reaction; false when it was already there. */
+  addReaction (messageId: string, emoji: string, uid: string, nowSeconds: number): Promise<boolean>
+  /** Removes `uid`'s `emoji` reaction; false when there was none. */
+  removeReaction (messageId: string, emoji: string, uid: string): Promise<boolean>
+  /** Distinct emoji on a message. */
+  reactionEmojiCount (messageId: string): Promise<number>
+  /**
+   * Moves `uid`'s read position in `channelId` forward to `messageId` (never back, never
+   * past the newest message) and recounts the mentions after it; null when the channel
+   * has no messages.
+   */
+  markRead (uid: string, channelId: string, messageId: string): Promise<ReadState | null>
+  /** Those of `uids` who are members of `serverId`, in the order given (whom a message's mentions can name). */
+  membersAmong (serverId: string, uids: readonly string[]): Promise<string[]>
+  /** `uid`'s unread and mention counts of each of `channelIds` (others' messages after the read position, capped at {@link UNREAD_COUNT_CAP}). */
+  channelCounts (uid: string, channelIds: readonly string[]): Promise<Map<string, ChannelCounts>>
+}
+
+/** The LIKE pattern matching `uid` inside a JSON array of uids (`_` escaped: it is a LIKE wildcard). */
+function mentionPattern (uid: string): string {
+  return `%${JSON.stringify(uid).replace(/[\\%_]/g, character => `\\${character}`)}%`
+}
+
+/** The messages repository on `db`. */
+export function createMessagesRepository (db: Db): MessagesRepository {
+  async function usersByUid (uids: readonly string[]): Promise<Map<string, User>> {
+    if (uids.length === 0) return new Map()
+    const rows = await db.selectFrom('users').selectAll().where('uid', 'in', [...new Set(uids)]).execute()
+    return new Map(rows.map(row => [row.uid, toUser(row)]))
+  }
+
+  async function reactionsOf (messageIds: readonly string[], viewerUid: string | null): Promise<Map<string, ReactionSummary[]>> {
+    const byMessage = new Map<string, ReactionSummary[]>()
+    if (messageIds.length === 0) return byMessage
+    const rows = await db.selectFrom('reactions')
+      .select(eb => [
+        'message_id', 'emoji',
+        eb.fn.countAll<number>().as('count'),
+        eb.fn.max(eb.case().when('uid', '=', viewerUid ?? '').then(1).else(0).end()).as('me'),
+        eb.fn.min('created_at').as('first_at'),
+      ])
+      .where('message_id', 'in', messageIds)
+      .groupBy(['message_id', 'emoji'])
+      .orderBy('first_at').orderBy('emoji')
+      .execute()
+    for (const row of rows) {
+      const list = byMessage.get(row.message_id) ?? []
+      list.push({ emoji: row.emoji, count: Number(row.count), me: Number(row.me) === 1 })
+      byMessage.set(row.message_id, list)
+    }
+    return byMessage
+  }
+
+  /** ChatMessages of `rows` in their order: authors, quoted replies and reactions in three more queries, whatever the page size. */
+  async function chatMessages (rows: readonly MessagesTable[], viewerUid: string | null): Promise<ChatMessage[]> {
+    if (rows.length === 0) return []
+    const replyIds = [...new Set(rows.map(row => row.reply_to).filter((id): id is string => id !== null))]
+    const replies = replyIds.length === 0 ? [] : await db.selectFrom('messages').select(['message_id', 'author_uid', 'content']).where('message_id', 'in', replyIds).execute()
+    const [users, reactions] = await Promise.all([
+      usersByUid([...rows.map(row => row.author_uid), ...replies.map(reply => reply.author_uid)]),
+      reactionsOf(rows.map(row => row.message_id), viewerUid),
+    ])
+    const replyById = new Map(replies.map(reply => [reply.message_id, reply]))
+    return rows.map(row => {
+      const reply = row.reply_to === null ? undefined : replyById.get(row.reply_to)
+      const replyAuthor = reply && users.get(reply.author_uid)
+      const author = users.get(row.author_uid)
+      if (!author) throw new Error(`message ${row.message_id} has no author ${row.author_uid}`)
+      return {
+        message_id: row.message_id,
+        channel_id: row.channel_id,
+        server_id: row.server_id,
+        author,
+        content: row.content,
+        nonce: row.nonce,
+        // a reply to a since-deleted message quotes nothing
+        reply_to: reply && replyAuthor ? { message_id: reply.message_id, author: replyAuthor, content: replyPreviewOf(reply.content) } : null,
+        mentions: JSON.parse(row.mentions) as string[],
+        reactions: reactions.get(row.message_id) ?? [],
+        attachments: JSON.parse(row.attachments) as Attachment[],
+        created_at: row.created_at,
+        edited_at: row.edited_at,
+      }
+    })
+  }
+
+  async function byNonce (authorUid: string, nonce: string): Promise<MessagesTable | null> {
+    return (await db.selectFrom('messages').selectAll().where('author_uid', '=', authorUid).where('nonce', '=', nonce).executeTakeFirst()) ?? null
+  }
+
+  return {
+    async history (channelId, cursor, limit, viewerUid) {
+      let query = db.selectFrom('messages').selectAll().where('channel_id', '=', channelId)
+      if (cursor && 'after' in cursor) {
+        query = query.where('message_id', '>', cursor.after).orderBy('message_id', 'asc')
+      } else {
+        if (cursor) query = query.where('message_id', '<', cursor.before)
+        query = query.orderBy('message_id', 'desc')
+      }
+      // one row more than asked: whether it exists is has_more (no COUNT)
+      const rows = await query.limit(limit + 1).execute()
+      const page = rows.slice(0, limit)
+      if (!(cursor && 'after' in cursor)) page.reverse()
+      return { items: await chatMessages(page, viewerUid), has_more: rows.length > limit }
+    },
+
+    async row (channelId, messageId) {
+      return (await db.selectFrom('messages').selectAll().where('channel_id', '=', channelId).where('message_id', '=', messageId).executeTakeFirst()) ?? null
+    },
+
+    byNonce,
+
+    async message (row, viewerUid) {
+      const [message] = await chatMessages([row], viewerUid)
+      return message
+    },
+
+    async create (message) {
+      const row: MessagesTable = {
+        ...message,
+        mentions: JSON.stringify(message.mentions),
+        attachments: JSON.stringify(message.attachments),
+        edited_at: null,
+      }
+      try {
+        await db.transaction().execute(async trx => {
+          await trx.insertInto('messages').values(row).execute()
+          for (const uid of message.mentions.filter(mentioned => mentioned !== message.author_uid)) {
+            await trx.insertInto('read_states').values({ uid, channel_id: message.channel_id, last_read_id: null, mention_count: 1 })
+              .onConflict(conflict => conflict.columns(['uid', 'channel_id']).doUpdateSet({ mention_count: sql<number>`read_states.mention_count + 1` }))
+              .execute()
+          }
+        })
+        return { row, created: true }
+      } catch (error) {
+        // the unique (author_uid, nonce) index refused a second send of the same nonce
+        const existing = await byNonce(message.author_uid, message.nonce)
+        if (existing) return { row: existing, created: false }
+        throw error
+      }
+    },
+
+    async edit (row, content, mentions, editedAt) {
+      const before = new Set(JSON.parse(row.mentions) as string[])
+      const edited: MessagesTable = { ...row, content, mentions: JSON.stringify(mentions), edited_at: editedAt }
+      await db.transaction().execute(async trx => {
+        await trx.updateTable('messages').set({ content, mentions: edited.mentions, edited_at: editedAt }).where('message_id', '=', row.message_id).execute()
+        for (const uid of mentions.filter(mentioned => !before.has(mentioned) && mentioned !== row.author_uid)) {
+          await trx.insertInto('read_states').values({ uid, channel_id: row.channel_id, last_read_id: null, mention_count: 1 })
+            .onConflict(conflict => conflict.columns(['uid', 'channel_id']).doUpdateSet({ mention_count: sql<number>`read_states.mention_count + 1` }))
+            .execute()
+        }
+      })
+      return edited
+    },
+
+    async remove (messageId) {
+      await db.transaction().execute(async trx => {
+        await trx.deleteFrom('reactions').where('message_id', '=', messageId).execute()
+        await trx.deleteFrom('messages').where('message_id', '=', messageId).execute()
+      })
+    },
+
+    async addReaction (messageId, emoji, uid, nowSeconds) {
+      const result = await db.insertInto('reactions').values({ message_id: messageId, emoji, uid, created_at: nowSeconds })
+        .onConflict(conflict => conflict.doNothing()).executeTakeFirst()
+      return Number(result.numInsertedOrUpdatedRows ?? 0) > 0
+    },
+
+    async removeReaction (messageId, emoji, uid) {
+      const result = await db.deleteFrom('reactions').where('message_id', '=', messageId).where('emoji', '=', emoji).where('uid', '=', uid).executeTakeFirst()
+      return Number(result.numDeletedRows) > 0
+    },
+
+    async reactionEmojiCount (messageId) {
+      const row = await db.selectFrom('reactions').select(eb => eb.fn.count<number>('emoji').distinct().as('n')).where('message_id', '=', messageId).executeTakeFirstOrThrow()
+      return Number(row.n)
+    },
+
+    async markRead (uid, channelId, messageId) {
+      return db.transaction().execute(async trx => {
+        const newest = await trx.selectFrom('messages').select(eb => eb.fn.max('message_id').as('id')).where('channel_id', '=', channelId).executeTakeFirst()
+        if (!newest?.id) return null
+        const current = await trx.selectFrom('read_states').select('last_read_id').where('uid', '=', uid).where('channel_id', '=', channelId).executeTakeFirst()
+        const requested = messageId < newest.id ? messageId : newest.id
+        const position = current?.last_read_id && current.last_read_id > requested ? current.last_read_id : requested
+        const mentions = await trx.selectFrom(eb => eb.selectFrom('messages').select('message_id')
+          .where('channel_id', '=', channelId).where('message_id', '>', position).where('author_uid', '<>', uid)
+          .where(sql<boolean>`mentions like ${mentionPattern(uid)} escape '\\'`)
+          .limit(UNREAD_COUNT_CAP).as('mentioning'))
+          .select(eb => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+        await trx.insertInto('read_states').values({ uid, channel_id: channelId, last_read_id: position, mention_count: Number(mentions.n) })
+          .onConflict(conflict => conflict.columns(['uid', 'channel_id']).doUpdateSet(eb => ({ last_read_id: eb.ref('excluded.last_read_id'), mention_count: eb.ref('excluded.mention_count') })))
+          .execute()
+        return { channel_id: channelId, last_read_id: position }
+      })
+    },
+
+    async membersAmong (serverId, uids) {
+      if (uids.length === 0) return []
+      const rows = await db.selectFrom('server_members').select('uid').where('server_id', '=', serverId).where('uid', 'in', [...uids]).execute()
+      const members = new Set(rows.map(row => row.uid))
+      return uids.filter(uid => members.has(uid))
+    },
+
+    async channelCounts (uid, channelIds) {
+      const counts = new Map<string, ChannelCounts>(channelIds.map(id => [id, { unread_count: 0, mention_count: 0 }]))
+      if (channelIds.length === 0) return counts
+      const states = await db.selectFrom('read_states').select(['channel_id', 'last_read_id', 'mention_count'])
+        .where('uid', '=', uid).where('channel_id', 'in', [...channelIds]).execute()
+      const positions = new Map(states.map(state => [state.channel_id, state.last_read_id ?? '']))
+      for (const state of states) {
+        const entry = counts.get(state.channel_id)
+        if (entry) entry.mention_count = Math.min(state.mention_count, UNREAD_COUNT_CAP)
+      }
+      for (let start = 0; start < channelIds.length; start += CHANNELS_PER_COUNT) {
+        // one statement for many channels: each channel's others' messages after its read position, at most 100 read on the index
+        const parts = channelIds.slice(start, start + CHANNELS_PER_COUNT).map((channelId, index) => sql`select channel_id from (
+          select channel_id from messages where channel_id = ${channelId} and message_id > ${positions.get(channelId) ?? ''} and author_uid <> ${uid} limit ${UNREAD_COUNT_CAP}
+        ) as ${sql.raw(`c${index}`)}`)
+        const rows = await sql<{ channel_id: string, n: number }>`select channel_id, count(*) as n from (${sql.join(parts, sql` union all `)}) as unread group by channel_id`.execute(db)
+        for (const row of rows.rows) {
+          const entry = counts.get(row.channel_id)
+          if (entry) entry.unread_count = Number(row.n)
+        }
+      }
+      return counts
+    },
+  }
+}

@@ -1,0 +1,96 @@
+/**
+ * Membership (issue 15): join (guests may join) and leave a server as the signed-in
+ * user, and its member list in join order with each member's presence (online while
+ * they have a gateway session on any process), paged by cursor. Joining and leaving
+ * publish MEMBER_ADD / MEMBER_REMOVE after the write.
+ */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { Type } from '@sinclair/typebox'
+import type { FastifyInstance } from 'fastify'
+import { MEMBERS_PATHS, MemberListDataSchema, MemberListQuerySchema, MEMBER_PAGE_DEFAULT, MEMBER_PAGE_MAX, MembershipDataSchema, type Member, type MemberAdd, type MemberListData, type MemberRemove, type MembershipData } from '@core/wire/members'
+import type { AppContext, RouteOptions } from '../../context'
+import { badRequest, notFound } from '../../errors'
+import { requireUser, signedInUser } from '../../plugins/auth'
+import type { MemberCursor } from '../../repositories/members'
+import { ok } from '../envelope'
+import { idSchema, responses } from '../schemas'
+
+const ServerParamsSchema = Type.Object({ server_id: Type.Unsafe<string>(idSchema) })
+
+/** The cursor text of a member (the `next` of a page): `<joined_at>.<uid>`. */
+export function memberCursorText (member: { joined_at: number, user: { uid: string } }): string {
+  return `${member.joined_at}.${member.user.uid}`
+}
+
+/** The member a cursor text names (its shape is checked by the query schema). */
+export function parseMemberCursor (text: string): MemberCursor {
+  const dot = text.indexOf('.')
+  return { joined_at: Number(text.slice(0, dot)), uid: text.slice(dot + 1) }
+}
+
+async function requireServer (ctx: AppContext, serverId: string): Promise<void> {
+  if (!await ctx.repos.servers.get(serverId)) throw notFound(`path.server_id: no server ${serverId}`)
+}
+
+async function membershipOf (ctx: AppContext, serverId: string, isMember: boolean): Promise<MembershipData> {
+  const [memberCount, onlineCount] = await Promise.all([ctx.repos.members.count(serverId), ctx.presence.onlineCount(serverId)])
+  return { server_id: serverId, is_member: isMember, member_count: memberCount, online_count: onlineCount }
+}
+
+/** Registers the membership routes. */
+export default async function membersRoutes (instance: FastifyInstance, { ctx }: RouteOptions): Promise<void> {
+  const fastify = instance.withTypeProvider<TypeBoxTypeProvider>()
+
+  fastify.post(MEMBERS_PATHS.myMembership, {
+    onRequest: requireUser(ctx),
+    schema: { summary: 'Join a server (guests too)', security: [{ bearer: [] }], params: ServerParamsSchema, response: responses(MembershipDataSchema) },
+  }, async request => {
+    const user = signedInUser(request)
+    const serverId = request.params.server_id
+    await requireServer(ctx, serverId)
+    const { joined_at: joinedAt, created } = await ctx.repos.members.join(serverId, user.uid, ctx.now())
+    if (created) {
+      await ctx.presence.joined(user.uid, serverId)
+      const online = (await ctx.presence.onlineOf([user.uid])).has(user.uid)
+      const member: Member = { user, joined_at: joinedAt, online, role_ids: [] }
+      const added: MemberAdd = { server_id: serverId, member, member_count: await ctx.repos.members.count(serverId) }
+      await ctx.bus.publish({ t: 'MEMBER_ADD', server_id: serverId, d: added })
+    }
+    return ok(await membershipOf(ctx, serverId, true))
+  })
+
+  fastify.delete(MEMBERS_PATHS.myMembership, {
+    onRequest: requireUser(ctx),
+    schema: { summary: 'Leave a server', security: [{ bearer: [] }], params: ServerParamsSchema, response: responses(MembershipDataSchema) },
+  }, async request => {
+    const user = signedInUser(request)
+    const serverId = request.params.server_id
+    await requireServer(ctx, serverId)
+    if (await ctx.repos.members.leave(serverId, user.uid)) {
+      await ctx.presence.left(user.uid, serverId)
+      const removed: MemberRemove = { server_id: serverId, uid: user.uid, member_count: await ctx.repos.members.count(serverId) }
+      await ctx.bus.publish({ t: 'MEMBER_REMOVE', server_id: serverId, d: removed })
+    }
+    return ok(await membershipOf(ctx, serverId, false))
+  })
+
+  fastify.get(MEMBERS_PATHS.members, {
+    schema: { summary: 'Members in join order with presence (cursor-paged)', params: ServerParamsSchema, querystring: MemberListQuerySchema, response: responses(MemberListDataSchema) },
+  }, async request => {
+    const serverId = request.params.server_id
+    await requireServer(ctx, serverId)
+    const after = request.query.after ? parseMemberCursor(request.query.after) : null
+    const limit = request.query.limit ?? MEMBER_PAGE_DEFAULT
+    // the validator coerces "1e309" to Infinity and lets it through (ajv 8.20): refused here
+    if (!Number.isSafeInteger(limit)) throw badRequest(`querystring.limit: an integer from 1 to ${MEMBER_PAGE_MAX} is required`)
+    const page = await ctx.repos.members.list(serverId, after, limit)
+    const [online, onlineCount] = await Promise.all([
+      ctx.presence.onlineOf(page.items.map(item => item.user.uid)),
+      ctx.presence.onlineCount(serverId),
+    ])
+    const items: Member[] = page.items.map(item => ({ user: item.user, joined_at: item.joined_at, online: online.has(item.user.uid), role_ids: [] }))
+    const last = items[items.length - 1]
+    const data: MemberListData = { items, has_more: page.has_more, next: page.has_more && last ? memberCursorText(last) : null, online_count: onlineCount }
+    return ok(data)
+  })
+}

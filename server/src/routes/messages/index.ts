@@ -1,0 +1,289 @@
+/**
+ * Chat in a channel (issue 15): history by cursor (and the old pages for old clients),
+ * sending (members only, audited, idempotent by nonce, limited per account), editing and
+ * deleting (the author only), reactions, typing and read positions. Every write is
+ * published on the bus after its transaction commits (ARCHITECTURE.md "Data flow").
+ */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { Type } from '@sinclair/typebox'
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify'
+import { createTimeIdSource } from '@core/domain/ids'
+import { isChatChannel, isReactionEmoji, mentionedUids, messageContentOf, MESSAGE_CONTENT_MAX_LENGTH } from '@core/domain/messages'
+import { ChannelParamsSchema, MessageListDataSchema } from '@core/wire/api'
+import type { Channel, User } from '@core/wire/entities'
+import {
+  EditMessageBodySchema, HISTORY_LIMIT_DEFAULT, MESSAGE_DISPATCHES, MESSAGES_PATHS, MessageDeleteEventSchema, MessageHistoryQuerySchema,
+  MessageHistorySchema, MessageIdSchema, ReactionEventSchema, ReadBodySchema, ReadStateSchema, SendMessageBodySchema, ChatMessageSchema,
+  type ChatMessage, type MessageDispatchPayloads, type MessageHistoryQuery, type ReactionEvent,
+} from '@core/wire/messages'
+import type { AppContext, RouteOptions } from '../../context'
+import { badRequest, forbidden, httpError, notFound } from '../../errors'
+import { optionalUser, requireUser, signedInUser } from '../../plugins/auth'
+import type { MessagesTable } from '../../db/schema'
+import type { HistoryCursor } from '../../repositories/messages'
+import { pageRequestOf } from '../../repositories/paging'
+import { requireAuditPass, requireHttpUrl } from '../checks'
+import { ok } from '../envelope'
+import { responses } from '../schemas'
+
+/** Most distinct emoji one message carries; a new one beyond it is refused. */
+export const REACTION_EMOJI_PER_MESSAGE_MAX = 20
+
+/** A member's typing is published at most once per this many milliseconds per channel; the clients show it for longer. */
+export const TYPING_THROTTLE_MS = 3000
+
+const channelParams = ChannelParamsSchema
+const messageParams = Type.Object({ ...ChannelParamsSchema.properties, message_id: MessageIdSchema })
+const reactionParams = Type.Object({ ...messageParams.properties, emoji: Type.String({ minLength: 1, maxLength: 64 }) })
+
+/** The channel a path names (404 when there is none). */
+async function existingChannel (ctx: AppContext, channelId: string): Promise<Channel> {
+  const channel = await ctx.repos.channels.get(channelId)
+  if (!channel) throw notFound(`path.channel_id: no channel ${channelId}`)
+  return channel
+}
+
+/** The channel, when members chat in it and `user` is one of its server's members (400 / 403 otherwise). */
+async function chatChannelOfMember (ctx: AppContext, channelId: string, user: User): Promise<Channel> {
+  const channel = await existingChannel(ctx, channelId)
+  if (!isChatChannel(channel)) throw badRequest(`path.channel_id: channel ${channelId} is not a discussion channel`)
+  if (!await ctx.repos.members.isMember(channel.server_id, user.uid)) throw forbidden(`only members of server ${channel.server_id} can do this (join it first)`)
+  return channel
+}
+
+/** The stored message a path names (404 when the channel has no such message). */
+async function existingMessage (ctx: AppContext, channelId: string, messageId: string): Promise<MessagesTable> {
+  const row = await ctx.repos.messages.row(channelId, messageId)
+  if (!row) throw notFound(`path.message_id: channel ${channelId} has no message ${messageId}`)
+  return row
+}
+
+/** The trimmed content, or 400 when it is empty or over the limit. */
+function contentOf (content: string): string {
+  const text = messageContentOf(content)
+  if (text === null) throw badRequest(`body.content must hold 1 to ${MESSAGE_CONTENT_MAX_LENGTH} characters after trimming`)
+  return text
+}
+
+/** The members `content` mentions as `<@uid>` (mentions of non-members stay plain text). */
+async function mentionsOf (ctx: AppContext, serverId: string, content: string): Promise<string[]> {
+  return ctx.repos.messages.membersAmong(serverId, mentionedUids(content))
+}
+
+/** The cursor of a history query (400 when it names both directions). */
+function cursorOf (query: MessageHistoryQuery): HistoryCursor {
+  if (query.before !== undefined && query.after !== undefined) throw badRequest('querystring: before and after cannot be combined')
+  if (query.before !== undefined) return { before: query.before }
+  if (query.after !== undefined) return { after: query.after }
+  return null
+}
+
+/** Registers everything under /channels/:channel_id/messages, typing and read. */
+export default async function messagesRoutes (instance: FastifyInstance, { ctx }: RouteOptions): Promise<void> {
+  const fastify = instance.withTypeProvider<TypeBoxTypeProvider>()
+  const nextMessageId = createTimeIdSource()
+  const lastTypingAt = new Map<string, number>()
+
+  async function publish<T extends keyof MessageDispatchPayloads> (t: T, channel: Channel, d: MessageDispatchPayloads[T], onlyUids?: string[]): Promise<void> {
+    await ctx.bus.publish({ t, server_id: channel.server_id, channel_id: channel.channel_id, ...(onlyUids ? { only_uids: onlyUids } : {}), d })
+  }
+
+  const sendLimit = fastify.createRateLimit({
+    max: ctx.config.rateLimit.messages.max,
+    timeWindow: ctx.config.rateLimit.messages.windowMs,
+    keyGenerator: request => `messages ${request.currentUser?.uid ?? ''}`,
+    allowList: request => ctx.config.rateLimit.allowList.includes(request.ip),
+  })
+  /** Issue 15: sends are limited per account (after requireUser has named it), whichever IP they come from. */
+  const limitSendsPerAccount: preHandlerAsyncHookHandler = async (request: FastifyRequest) => {
+    const limit = await sendLimit(request)
+    if (!limit.isAllowed && limit.isExceeded) {
+      throw httpError(429, `too many messages: at most ${ctx.config.rateLimit.messages.max} per ${ctx.config.rateLimit.messages.windowMs / 1000} s, try again in ${limit.ttlInSeconds} s`)
+    }
+  }
+
+  fastify.get(MESSAGES_PATHS.messages, {
+    schema: {
+      summary: 'History of a channel: before/after a message id (oldest first, has_more); page/page_size answer the old page',
+      params: channelParams,
+      querystring: MessageHistoryQuerySchema,
+      response: responses(Type.Union([MessageHistorySchema, MessageListDataSchema])),
+    },
+  }, async request => {
+    const channel = await existingChannel(ctx, request.params.channel_id)
+    const query = request.query
+    const cursor = cursorOf(query)
+    if (query.page !== undefined || query.page_size !== undefined) {
+      if (cursor !== null || query.limit !== undefined) throw badRequest('querystring: page and page_size cannot be combined with before, after or limit')
+      return ok(await ctx.repos.feeds.messages(channel.channel_id, pageRequestOf(query)))
+    }
+    const viewer = await optionalUser(ctx, request) // a signed-in caller sees which reactions are theirs
+    return ok(await ctx.repos.messages.history(channel.channel_id, cursor, query.limit ?? HISTORY_LIMIT_DEFAULT, viewer?.uid ?? null))
+  })
+
+  fastify.post(MESSAGES_PATHS.messages, {
+    onRequest: requireUser(ctx),
+    preHandler: limitSendsPerAccount,
+    schema: {
+      summary: 'Send a message (members only; content audited; the same nonce again answers the same message)',
+      security: [{ bearer: [] }],
+      params: channelParams,
+      body: SendMessageBodySchema,
+      response: responses(ChatMessageSchema),
+    },
+  }, async request => {
+    const user = signedInUser(request)
+    const channel = await chatChannelOfMember(ctx, request.params.channel_id, user)
+    const body = request.body
+    // a retry after a lost answer: the message the first send made, nothing new
+    const sent = await ctx.repos.messages.byNonce(user.uid, body.nonce)
+    if (sent) {
+      if (sent.channel_id !== channel.channel_id) throw badRequest(`body.nonce already sent a message to channel ${sent.channel_id}`)
+      return ok(await ctx.repos.messages.message(sent, user.uid))
+    }
+    const content = contentOf(body.content)
+    const replyTo = body.reply_to ?? null
+    if (replyTo !== null && !await ctx.repos.messages.row(channel.channel_id, replyTo)) throw badRequest(`body.reply_to: channel ${channel.channel_id} has no message ${replyTo}`)
+    const attachments = body.attachments ?? []
+    attachments.forEach((attachment, index) => requireHttpUrl(`attachments.${index}.url`, attachment.url))
+    requireAuditPass(ctx, { content }) // issue 15: message text is audited with its own 104xxx code; nothing is written on rejection
+    const { row, created } = await ctx.repos.messages.create({
+      message_id: nextMessageId(),
+      channel_id: channel.channel_id,
+      server_id: channel.server_id,
+      author_uid: user.uid,
+      content,
+      nonce: body.nonce,
+      reply_to: replyTo,
+      mentions: await mentionsOf(ctx, channel.server_id, content),
+      attachments,
+      created_at: ctx.now(),
+    })
+    const message = await ctx.repos.messages.message(row, user.uid)
+    if (created) await publish(MESSAGE_DISPATCHES.messageCreate, channel, await ctx.repos.messages.message(row, null))
+    return ok(message)
+  })
+
+  fastify.patch(MESSAGES_PATHS.message, {
+    onRequest: requireUser(ctx),
+    schema: {
+      summary: 'Edit a message (its author only; content audited)',
+      security: [{ bearer: [] }],
+      params: messageParams,
+      body: EditMessageBodySchema,
+      response: responses(ChatMessageSchema),
+    },
+  }, async request => {
+    const user = signedInUser(request)
+    const channel = await existingChannel(ctx, request.params.channel_id)
+    const row = await existingMessage(ctx, channel.channel_id, request.params.message_id)
+    if (row.author_uid !== user.uid) throw forbidden('only the author can edit a message')
+    const content = contentOf(request.body.content)
+    requireAuditPass(ctx, { content })
+    const edited = await ctx.repos.messages.edit(row, content, await mentionsOf(ctx, channel.server_id, content), ctx.now())
+    const message: ChatMessage = await ctx.repos.messages.message(edited, null)
+    await publish(MESSAGE_DISPATCHES.messageUpdate, channel, message)
+    return ok(await ctx.repos.messages.message(edited, user.uid))
+  })
+
+  fastify.delete(MESSAGES_PATHS.message, {
+    onRequest: requireUser(ctx),
+    schema: {
+      summary: 'Delete a message (its author only)',
+      security: [{ bearer: [] }],
+      params: messageParams,
+      response: responses(MessageDeleteEventSchema),
+    },
+  }, async request => {
+    const user = signedInUser(request)
+    const channel = await existingChannel(ctx, request.params.channel_id)
+    const row = await existingMessage(ctx, channel.channel_id, request.params.message_id)
+    if (row.author_uid !== user.uid) throw forbidden('only the author can delete a message')
+    await ctx.repos.messages.remove(row.message_id)
+    const deleted = { channel_id: channel.channel_id, message_id: row.message_id }
+    await publish(MESSAGE_DISPATCHES.messageDelete, channel, deleted)
+    return ok(deleted)
+  })
+
+  fastify.put(MESSAGES_PATHS.myReaction, {
+    onRequest: requireUser(ctx),
+    schema: {
+      summary: 'React to a message with an emoji (members only)',
+      security: [{ bearer: [] }],
+      params: reactionParams,
+      response: responses(ReactionEventSchema),
+    },
+  }, async request => {
+    const user = signedInUser(request)
+    const channel = await chatChannelOfMember(ctx, request.params.channel_id, user)
+    const row = await existingMessage(ctx, channel.channel_id, request.params.message_id)
+    const emoji = request.params.emoji
+    if (!isReactionEmoji(emoji)) throw badRequest('path.emoji must be one emoji')
+    const event: ReactionEvent = { channel_id: channel.channel_id, message_id: row.message_id, emoji, uid: user.uid }
+    if (await ctx.repos.messages.addReaction(row.message_id, emoji, user.uid, ctx.now())) {
+      // checked after the insert so two new emoji racing cannot both slip under the cap
+      if (await ctx.repos.messages.reactionEmojiCount(row.message_id) > REACTION_EMOJI_PER_MESSAGE_MAX) {
+        await ctx.repos.messages.removeReaction(row.message_id, emoji, user.uid)
+        throw badRequest(`a message carries at most ${REACTION_EMOJI_PER_MESSAGE_MAX} different emoji`)
+      }
+      await publish(MESSAGE_DISPATCHES.reactionAdd, channel, event)
+    }
+    return ok(event)
+  })
+
+  fastify.delete(MESSAGES_PATHS.myReaction, {
+    onRequest: requireUser(ctx),
+    schema: {
+      summary: "Remove the signed-in member's reaction",
+      security: [{ bearer: [] }],
+      params: reactionParams,
+      response: responses(ReactionEventSchema),
+    },
+  }, async request => {
+    const user = signedInUser(request)
+    const channel = await existingChannel(ctx, request.params.channel_id)
+    const row = await existingMessage(ctx, channel.channel_id, request.params.message_id)
+    const event: ReactionEvent = { channel_id: channel.channel_id, message_id: row.message_id, emoji: request.params.emoji, uid: user.uid }
+    if (await ctx.repos.messages.removeReaction(row.message_id, event.emoji, user.uid)) await publish(MESSAGE_DISPATCHES.reactionRemove, channel, event)
+    return ok(event)
+  })
+
+  fastify.post(MESSAGES_PATHS.typing, {
+    onRequest: requireUser(ctx),
+    schema: {
+      summary: 'The signed-in member is typing (members only; published to those looking at the channel, never stored)',
+      security: [{ bearer: [] }],
+      params: channelParams,
+      response: responses(Type.Null()),
+    },
+  }, async request => {
+    const user = signedInUser(request)
+    const channel = await chatChannelOfMember(ctx, request.params.channel_id, user)
+    const key = `${user.uid} ${channel.channel_id}`
+    const now = Date.now()
+    if (now - (lastTypingAt.get(key) ?? -Infinity) >= TYPING_THROTTLE_MS) {
+      lastTypingAt.set(key, now)
+      if (lastTypingAt.size > 10_000) for (const [staleKey, at] of lastTypingAt) if (now - at >= TYPING_THROTTLE_MS) lastTypingAt.delete(staleKey)
+      await publish(MESSAGE_DISPATCHES.typingStart, channel, { channel_id: channel.channel_id, uid: user.uid, nickname: user.nickname, at: ctx.now() })
+    }
+    return ok(null)
+  })
+
+  fastify.post(MESSAGES_PATHS.read, {
+    onRequest: requireUser(ctx),
+    schema: {
+      summary: 'The signed-in member has read the channel up to a message (members only; their other sessions hear it)',
+      security: [{ bearer: [] }],
+      params: channelParams,
+      body: ReadBodySchema,
+      response: responses(ReadStateSchema),
+    },
+  }, async request => {
+    const user = signedInUser(request)
+    const channel = await chatChannelOfMember(ctx, request.params.channel_id, user)
+    const state = await ctx.repos.messages.markRead(user.uid, channel.channel_id, request.body.message_id)
+    if (!state) throw notFound(`path.channel_id: channel ${channel.channel_id} has no messages`)
+    await publish(MESSAGE_DISPATCHES.readStateUpdate, channel, state, [user.uid])
+    return ok(state)
+  })
+}

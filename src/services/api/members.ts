@@ -1,0 +1,29 @@
+/**
+ * Membership calls (core/wire/members.ts): join and leave a server as the signed-in user,
+ * and its member list, on the same request chain as every other call.
+ */
+import { MEMBERS_PATHS } from '@core/wire/members-paths'
+import type { MemberListData, MembershipData } from '@core/wire/members'
+import { fillPath } from '@core/wire/paths'
+import { request } from '@/services/request/request'
+import type { Requester } from './index'
+
+/** The membership calls. */
+export interface MembersApi {
+  /** Joins `serverId` (guests may); resolves the membership and counts after it. */
+  join (serverId: string): Promise<MembershipData>
+  /** Leaves `serverId`. */
+  leave (serverId: string): Promise<MembershipData>
+  /** One page of members in join order; `after` is the previous page's `next`. */
+  list (serverId: string, page?: { after?: string, limit?: number }): Promise<MemberListData>
+}
+
+/** The membership calls sent through `send`. */
+export function createMembersApi (send: Requester = request): MembersApi {
+  const myMembership = (serverId: string) => fillPath(MEMBERS_PATHS.myMembership, { server_id: serverId })
+  return {
+    join: serverId => send<MembershipData>({ path: myMembership(serverId), method: 'POST' }),
+    leave: serverId => send<MembershipData>({ path: myMembership(serverId), method: 'DELETE' }),
+    list: (serverId, page = {}) => send<MemberListData>({ path: fillPath(MEMBERS_PATHS.members, { server_id: serverId }), query: { after: page.after, limit: page.limit } }),
+  }
+}

@@ -1,0 +1,236 @@
+/**
+ * The one real-time connection of the app (ARCHITECTURE.md "Data flow"): identifies with
+ * the session token, beats at the interval `ready` announces, reconnects with
+ * exponential backoff and jitter, resumes where it left off (nothing lost, nothing
+ * twice), and hands every dispatch to the stores that subscribed with {@link GatewayStore.on}.
+ * When the server cannot resume (`invalid_session`), it identifies afresh and emits
+ * {@link GATEWAY_RESYNC}: what a store shows may have missed events, so it reloads.
+ * Pages show {@link GatewayStore.connection}.
+ */
+import { makeAutoObservable } from 'mobx'
+import type { ClientFrame, ServerFrame } from '@core/wire/gateway'
+import { GATEWAY_FATAL_CLOSE_CODES } from '@core/wire/gateway-codes'
+import type { GatewaySocket, SocketConnector } from '@/services/gateway'
+import type { TimerScheduler } from './live-store'
+import type { StoreLogger } from './load-tracker'
+
+/** The connection as pages show it. */
+export type GatewayConnection = 'connecting' | 'online' | 'reconnecting' | 'offline'
+
+/** Emitted (with `null`) after a new session replaced one that could not resume: subscribers reload what they show. */
+export const GATEWAY_RESYNC = 'RESYNC'
+/** Emitted with the `ready` payload whenever a session starts (user, session_id, server_ids…). */
+export const GATEWAY_READY = 'READY'
+
+/** First reconnect delay; it doubles per failed attempt up to {@link RECONNECT_MAX_MS}. */
+export const RECONNECT_BASE_MS = 1000
+/** Longest reconnect delay. */
+export const RECONNECT_MAX_MS = 30_000
+
+/** What a gateway store needs. */
+export interface GatewayStoreOptions {
+  /** Opens sockets (Taro's in the app, a fake in tests). */
+  connect: SocketConnector
+  /** The gateway's ws(s):// URL. */
+  url: string
+  /** The session token to identify with; null when signed out. */
+  token: () => string | null
+  scheduler: TimerScheduler
+  /** A number in [0, 1) for the jitter; Math.random by default. */
+  random?: () => number
+  logger: StoreLogger
+}
+
+/** Handles one dispatch's payload. */
+export type DispatchHandler<D = unknown> = (d: D) => void
+
+/** The app's gateway connection. */
+export class GatewayStore {
+  /** 'connecting' before the first session, 'online' with one, 'reconnecting' after a drop, 'offline' when stopped or refused. */
+  connection: GatewayConnection = 'offline'
+  private socket: GatewaySocket | null = null
+  private running = false
+  private sessionId: string | null = null
+  /** The last `s` seen (or the ready's seq): where a resume continues. */
+  private seq: number | null = null
+  private heartbeatMs = 0
+  private awaitingAck = false
+  private failedAttempts = 0
+  private resyncAfterReady = false
+  private focusedChannelId: string | null = null
+  private cancelHeartbeat: (() => void) | null = null
+  private cancelReconnect: (() => void) | null = null
+  private readonly handlers = new Map<string, Set<DispatchHandler<never>>>()
+
+  constructor (private readonly options: GatewayStoreOptions) {
+    makeAutoObservable<GatewayStore, 'options' | 'socket' | 'handlers'>(this, { options: false, socket: false, handlers: false })
+  }
+
+  /** Connects (once; calling it again while running does nothing). */
+  start (): void {
+    if (this.running) return
+    this.running = true
+    this.failedAttempts = 0
+    this.open('connecting')
+  }
+
+  /** Disconnects and stays offline until start(). */
+  stop (): void {
+    this.running = false
+    this.clearTimers()
+    const socket = this.socket
+    this.socket = null
+    socket?.close(1000, 'stopped')
+    this.connection = 'offline'
+  }
+
+  /** Calls `handler` with the payload of every `t` dispatch (or GATEWAY_RESYNC / GATEWAY_READY); the returned function unsubscribes. */
+  on<D = unknown> (t: string, handler: DispatchHandler<D>): () => void {
+    let set = this.handlers.get(t)
+    if (!set) this.handlers.set(t, set = new Set())
+    set.add(handler as DispatchHandler<never>)
+    return () => { set?.delete(handler as DispatchHandler<never>) }
+  }
+
+  /** Tells the server which channel the user looks at (typing goes only there); kept across reconnects. */
+  focus (channelId: string | null): void {
+    this.focusedChannelId = channelId
+    if (this.connection === 'online') this.send({ op: 'focus', d: { channel_id: channelId } })
+  }
+
+  private open (state: GatewayConnection): void {
+    const token = this.options.token()
+    if (!token) {
+      this.running = false
+      this.connection = 'offline'
+      return
+    }
+    this.connection = state
+    const socket: GatewaySocket = this.options.connect(this.options.url, {
+      onOpen: () => { if (this.socket === socket) this.authenticate() },
+      onMessage: text => { if (this.socket === socket) this.receive(text) },
+      onClose: code => { if (this.socket === socket) this.dropped(code) },
+    })
+    this.socket = socket
+  }
+
+  private authenticate (): void {
+    const token = this.options.token() ?? ''
+    if (this.sessionId !== null && this.seq !== null) this.send({ op: 'resume', d: { token, session_id: this.sessionId, seq: this.seq } })
+    else this.send({ op: 'identify', d: { token } })
+  }
+
+  private receive (text: string): void {
+    let frame: ServerFrame | null = null
+    try {
+      const value: unknown = JSON.parse(text)
+      if (typeof value === 'object' && value !== null) frame = value as ServerFrame
+    } catch {}
+    if (!frame) {
+      this.options.logger.warn('[gateway] a frame that is not a JSON object was ignored')
+      return
+    }
+    switch (frame.op) {
+      case 'dispatch':
+        this.seq = frame.s
+        this.emit(frame.t, frame.d)
+        return
+      case 'heartbeat_ack':
+        this.awaitingAck = false
+        return
+      case 'ready':
+        this.sessionId = frame.d.session_id
+        this.seq = frame.d.seq
+        this.online(frame.d.heartbeat_interval_ms)
+        this.emit(GATEWAY_READY, frame.d)
+        if (this.resyncAfterReady) {
+          this.resyncAfterReady = false
+          this.emit(GATEWAY_RESYNC, null)
+        }
+        return
+      case 'resumed':
+        this.online(this.heartbeatMs)
+        return
+      case 'invalid_session':
+        // the missed events are gone: start afresh, then everyone reloads
+        this.sessionId = null
+        this.seq = null
+        this.resyncAfterReady = true
+        this.authenticate()
+        return
+      case 'error':
+        this.options.logger.warn(`[gateway] error ${frame.d.code}: ${frame.d.msg}`)
+    }
+  }
+
+  private online (heartbeatMs: number): void {
+    this.connection = 'online'
+    this.failedAttempts = 0
+    this.heartbeatMs = heartbeatMs
+    this.awaitingAck = false
+    if (this.focusedChannelId !== null) this.send({ op: 'focus', d: { channel_id: this.focusedChannelId } })
+    this.scheduleHeartbeat()
+  }
+
+  private scheduleHeartbeat (): void {
+    this.cancelHeartbeat?.()
+    this.cancelHeartbeat = this.options.scheduler.schedule(() => this.beat(), this.heartbeatMs)
+  }
+
+  private beat (): void {
+    if (this.awaitingAck) {
+      // no answer to the last beat: the connection is dead even if the socket has not noticed
+      this.socket?.close(4000, 'heartbeat not acknowledged')
+      this.dropped(4000)
+      return
+    }
+    this.awaitingAck = true
+    this.send({ op: 'heartbeat', d: { seq: this.seq } })
+    this.scheduleHeartbeat()
+  }
+
+  private dropped (code: number): void {
+    this.clearTimers()
+    this.socket = null
+    if (!this.running) return
+    if (GATEWAY_FATAL_CLOSE_CODES.includes(code)) {
+      // the token was refused: reconnecting with it cannot help
+      this.running = false
+      this.sessionId = null
+      this.seq = null
+      this.connection = 'offline'
+      this.options.logger.warn(`[gateway] closed with ${code}: not reconnecting`)
+      return
+    }
+    this.connection = 'reconnecting'
+    const ceiling = Math.min(RECONNECT_MAX_MS, RECONNECT_BASE_MS * 2 ** this.failedAttempts)
+    this.failedAttempts++
+    // half fixed, half random: clients dropped together do not all come back at once
+    const delay = ceiling / 2 + (this.options.random ?? Math.random)() * ceiling / 2
+    this.cancelReconnect = this.options.scheduler.schedule(() => {
+      this.cancelReconnect = null
+      if (this.running) this.open('reconnecting')
+    }, delay)
+  }
+
+  private clearTimers (): void {
+    this.cancelHeartbeat?.()
+    this.cancelHeartbeat = null
+    this.cancelReconnect?.()
+    this.cancelReconnect = null
+  }
+
+  private send (frame: ClientFrame): void {
+    this.socket?.send(JSON.stringify(frame))
+  }
+
+  private emit (t: string, d: unknown): void {
+    for (const handler of [...this.handlers.get(t) ?? []]) {
+      try {
+        handler(d as never)
+      } catch (error) {
+        this.options.logger.error(`[gateway] a ${t} handler failed`, error)
+      }
+    }
+  }
+}
