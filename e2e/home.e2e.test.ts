@@ -118,7 +118,7 @@ describe('Home', () => {
       expect(channels!.x).toBeGreaterThanOrEqual(rail!.x + rail!.width - 1)
       expect(card!.x).toBeGreaterThanOrEqual(channels!.x + channels!.width - 1)
       await page.locator('.desktop-columns .channel-list__row', { hasText: '大厅' }).click()
-      await seeText(page, 'Welcome to the lobby.')
+      await seeText(page, '我是小助手，输入 /help 查看指令')
     })
   })
 

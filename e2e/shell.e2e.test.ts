@@ -11,7 +11,7 @@ describe('the shell', () => {
   it('leads a member who arrived by a shared channel link to the server\'s Home', async () => {
     await journey(browser(), 'header-home', 'phone', async page => {
       await page.goto(urlOf('/pages/channel/index?sid=832828&channel_id=83282802&hl=en'))
-      await seeText(page, 'Welcome to the lobby.')
+      await seeText(page, '我是小助手，输入 /help 查看指令')
       expect(await page.title()).toBe('大厅')
       await page.locator('.page-header__back').filter({ visible: true }).click()
       await seeText(page, '云端集市')

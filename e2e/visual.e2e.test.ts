@@ -10,8 +10,8 @@
  * References are taken with Debian's fonts-noto-cjk and fonts-noto-color-emoji installed
  * (.ci/run installs them), so they match on every machine that runs the pass.
  *
- * What changes from run to run is masked: times (the demo is seeded relative to the
- * server's clock) and the guest's generated name; animations are stopped.
+ * What changes from run to run is masked (times: the demo is seeded relative to the
+ * server's clock) or written the same (the guest's generated name); animations are stopped.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'fs'
 import path from 'path'
@@ -42,11 +42,18 @@ const WINDOWS = {
 
 const LANGUAGES = ['zh-CN', 'en'] as const
 
-/** What differs between runs of the same page: covered by a flat box in every screenshot. */
-const MASKED = [
-  '.live-card__meta', '.channel-page__time', '.channel-page__now-meta',
-  '.server-header__nickname', '.me__nickname', '.me__meta', '.profile-field__input',
-]
+/** Times, which differ between runs of the same page: covered by a flat box in every screenshot. */
+const MASKED = ['.live-card__meta', '.channel-page__time', '.channel-page__now-meta', '.profile-field__input']
+
+/**
+ * The guest's generated name and id, written the same in every run: a mask would not do,
+ * the name's width moves what sits beside it (the chip on Home is right-aligned).
+ */
+const GUEST_TEXT: Readonly<Record<string, string>> = {
+  '.server-header__nickname': '游客0000',
+  '.me__nickname': '游客0000',
+  '.me__meta': 'ID B_000000000000',
+}
 
 /** Stops everything that moves, so two runs paint the same frame. */
 const STILL = `*, *::before, *::after {
@@ -65,6 +72,9 @@ async function openSettled (target: Browser, window: keyof typeof WINDOWS, langu
     await document.fonts.ready
     await Promise.all(Array.from(document.images).filter(image => !image.complete).map(image => new Promise(resolve => { image.onload = image.onerror = resolve })))
   })
+  await tab.evaluate(texts => {
+    for (const [selector, text] of Object.entries(texts)) document.querySelectorAll(selector).forEach(node => { node.textContent = text })
+  }, GUEST_TEXT)
   await tab.waitForTimeout(300) // one more frame after the last image
   return tab
 }

@@ -132,7 +132,7 @@ function Home () {
         actions={(
           <>
             {server.isMember === false && (
-              <Button className='home__join' size='mini' type='primary' loading={server.isJoining} disabled={server.isJoining} onClick={onJoinTap}>{t('homeJoin')}</Button>
+              <Button className='home__join' size='mini' type='primary' loading={server.isJoining || undefined} disabled={server.isJoining || undefined} onClick={onJoinTap}>{t('homeJoin')}</Button>
             )}
             <ShareButton link={shareLink({ serverId: server.serverId })} hidden={shareHidden} />
           </>
