@@ -51,11 +51,17 @@ export function h5PathsOf (route: RouteEntry): string[] {
   return [`/${route.page}`, ...(route.customPath ? [route.customPath] : [])]
 }
 
-/** H5 custom routes: `/pages/index/index` → `/index.html` (SPEC §2). */
-export function customRoutes (): Record<string, string> {
-  const routes: Record<string, string> = {}
+/**
+ * H5 custom routes (SPEC §2 lists both forms): `/pages/index/index` shows in the address
+ * bar as `/index.html`, and each path a page opens at is routed to it. Taro's router
+ * matches a page with custom paths only at those paths, so the page path is listed too
+ * (after the custom one, which stays the address navigation writes): links already
+ * shared with `/pages/market/index` open Market instead of a blank page.
+ */
+export function customRoutes (): Record<string, string[]> {
+  const routes: Record<string, string[]> = {}
   for (const route of ROUTES) {
-    if (route.customPath) routes[`/${route.page}`] = route.customPath
+    if (route.customPath) routes[`/${route.page}`] = [route.customPath, `/${route.page}`]
   }
   return routes
 }

@@ -1,7 +1,7 @@
 /**
  * Home in real Chromium against the real product: each of the three servers, by `sid`
  * and by `server_id`, at a phone and a desktop viewport; the landing redirect; a
- * deep-link reload; languages; the desktop layout.
+ * deep-link reload; languages; the desktop layout (three columns).
  */
 import { CONFIGURED_SERVERS } from '@core/domain/servers'
 import { journey, queryOf, seeText, urlOf, sharedBrowser } from './support/app'
@@ -106,17 +106,19 @@ describe('Home', () => {
     })
   })
 
-  it('centres a desktop column with viewpc on a wide screen', async () => {
+  it('shows the desktop layout with viewpc: servers rail, channel list, then the page', async () => {
     await journey(browser(), 'viewpc', 'desktop', async page => {
       await page.goto(urlOf('/index.html?sid=832828&viewpc=1'))
       await seeText(page, '云端集市')
-      const box = await page.locator('.server-header').boundingBox()
-      expect(box).not.toBeNull()
-      const viewport = page.viewportSize()!
-      expect(box!.width).toBeLessThan(viewport.width * 0.75)
-      const leftGap = box!.x
-      const rightGap = viewport.width - (box!.x + box!.width)
-      expect(Math.abs(leftGap - rightGap)).toBeLessThan(40)
+      const rail = await page.locator('.desktop-columns__rail').boundingBox()
+      const channels = await page.locator('.desktop-columns__channels').boundingBox()
+      const card = await page.locator('.server-header').boundingBox()
+      expect(rail && channels && card).toBeTruthy()
+      expect(rail!.x).toBe(0)
+      expect(channels!.x).toBeGreaterThanOrEqual(rail!.x + rail!.width - 1)
+      expect(card!.x).toBeGreaterThanOrEqual(channels!.x + channels!.width - 1)
+      await page.locator('.desktop-columns .channel-list__row', { hasText: '大厅' }).click()
+      await seeText(page, '我是小助手，输入 /help 查看指令')
     })
   })
 

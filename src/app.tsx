@@ -1,6 +1,7 @@
-import { useState, type PropsWithChildren } from 'react'
+import { lazy, Suspense, useState, type PropsWithChildren } from 'react'
 import { useLaunch } from '@tarojs/taro'
 import { currentLanguage, setLanguage } from '@/constants/messages'
+import { useDesktopLayout } from '@/hooks/use-desktop-layout'
 import { installNotFoundHandler, readParams } from '@/router'
 import { api } from '@/services/api'
 import { configureRequest } from '@/services/request'
@@ -11,8 +12,18 @@ import { isH5 } from '@/utils/platform'
 import { loginKey } from '@/utils/storage'
 import './app.scss'
 
-/** The class the `viewpc` query puts on the H5 body: the pages in a centred desktop column (app.scss). */
-export const VIEWPC_CLASS = 'viewpc'
+/** The desktop layout's left columns: a chunk of their own, fetched only when the width (or `viewpc`) asks. */
+const DesktopColumns = lazy(() => import(/* webpackChunkName: "desktop-columns" */ '@/components/desktop-columns'))
+
+/** True when a launch query's `viewpc` asks for the desktop layout (any value but 0 or false). */
+export function isViewpc (query: Record<string, string | undefined>): boolean {
+  return query.viewpc !== undefined && !['0', 'false'].includes(query.viewpc)
+}
+
+/** The H5 launch query, read before the first render so the layout need not wait for useLaunch. */
+function launchQueryOfLocation (): Record<string, string> {
+  return isH5() && typeof window !== 'undefined' ? readParams(Object.fromEntries(new URLSearchParams(window.location.search))) : {}
+}
 
 /** The app's stores on the real API, with the session's token plugged into every request. */
 function createAppStores (): RootStore {
@@ -22,12 +33,10 @@ function createAppStores (): RootStore {
   return root
 }
 
-/** Applies the launch query: `hl` picks the language (SPEC §2 carries it on), `viewpc` the desktop layout on H5. */
+/** Applies the launch query: `hl` picks the language (SPEC §2 carries it on). */
 function applyLaunchQuery (query: Record<string, string>): void {
   setLanguage(query.hl)
-  if (!isH5() || typeof document === 'undefined') return
-  document.documentElement.lang = currentLanguage()
-  document.body.classList.toggle(VIEWPC_CLASS, query.viewpc !== undefined && !['0', 'false'].includes(query.viewpc))
+  if (isH5() && typeof document !== 'undefined') document.documentElement.lang = currentLanguage()
 }
 
 // SPEC §2: installed before the router resolves the first page. On H5 the router looks
@@ -37,15 +46,26 @@ installNotFoundHandler()
 
 /**
  * The app shell: creates the stores once and provides them to every page (Taro renders
- * each page as a child); on launch it applies the query and makes sure someone is signed in (a guest when nobody is).
+ * each page as a child); on launch it applies the query and makes sure someone is signed
+ * in (a guest when nobody is). On a wide H5 window (or with `viewpc`) the servers rail
+ * and channel list stand left of the pages (the desktop layout).
  */
 function App ({ children }: PropsWithChildren) {
   const [root] = useState(createAppStores)
+  const [viewpc, setViewpc] = useState(() => isViewpc(launchQueryOfLocation()))
+  const desktop = useDesktopLayout(viewpc)
   useLaunch(options => {
-    applyLaunchQuery(readParams(options?.query))
+    const query = readParams(options?.query)
+    applyLaunchQuery(query)
+    setViewpc(isViewpc(query))
     root.session.ensureSignedIn().catch(error => console.error('[app] sign-in failed:', error))
   })
-  return <StoresProvider value={root}>{children}</StoresProvider>
+  return (
+    <StoresProvider value={root}>
+      {desktop && <Suspense fallback={null}><DesktopColumns /></Suspense>}
+      {children}
+    </StoresProvider>
+  )
 }
 
 export default App

@@ -16,6 +16,13 @@ async function launch (query = ''): Promise<TestUtils> {
   return testUtils
 }
 
+const JSDOM_WIDTH = window.innerWidth
+
+/** The window's width as the layout reads it (jsdom's default is 1024). */
+function windowWidth (width: number): void {
+  Object.defineProperty(window, 'innerWidth', { value: width, configurable: true, writable: true })
+}
+
 beforeEach(() => {
   window.localStorage.clear() // no stored login: every launch signs in a guest
   mockApi = homeApi()
@@ -25,6 +32,8 @@ beforeEach(() => {
 afterEach(() => {
   setLanguage(undefined)
   document.body.className = ''
+  document.documentElement.className = ''
+  windowWidth(JSDOM_WIDTH)
   jest.restoreAllMocks()
 })
 
@@ -49,9 +58,21 @@ describe('the app', () => {
     expect(panel.textContent).toContain('环境 dev')
   })
 
-  it('puts the pages in a centred desktop column with viewpc', async () => {
+  it('shows the desktop layout with viewpc: the servers rail and the channel list beside the page', async () => {
+    windowWidth(390)
     const testUtils = await launch('?viewpc=1')
     await testUtils.queries.waitForQueryByText('星海城')
-    expect(document.body.classList.contains('viewpc')).toBe(true)
+    expect(document.documentElement.classList.contains('desktop-layout')).toBe(true)
+    const rail = await testUtils.queries.waitForQuerySelector('.desktop-columns__rail')
+    expect(rail.querySelectorAll('.desktop-columns__server')).toHaveLength(3)
+    expect(document.querySelector('.desktop-columns__server--current')?.getAttribute('aria-label')).toBe('星海城')
+  })
+
+  it('keeps the phone layout on a narrow window without viewpc, and never loads the desktop columns', async () => {
+    windowWidth(1023)
+    const testUtils = await launch()
+    await testUtils.queries.waitForQueryByText('星海城')
+    expect(document.documentElement.classList.contains('desktop-layout')).toBe(false)
+    expect(document.querySelector('.desktop-columns')).toBeNull()
   })
 })

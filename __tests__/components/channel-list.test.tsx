@@ -1,14 +1,25 @@
 import TestUtils from '@tarojs/test-utils-react'
 import { ChannelKind, ChannelType } from '@core/wire/entities'
-import ChannelList, { CHANNEL_TYPE_ICON, channelIconOf } from '@/components/channel-list'
+import ChannelList from '@/components/channel-list'
 import { channel } from '../stores/support/fakes'
 
 afterEach(() => { document.body.innerHTML = '' })
 
 describe('ChannelList', () => {
-  it('has an icon for every channel type of SPEC §4, and a neutral one for unknown types', () => {
-    expect(Object.keys(CHANNEL_TYPE_ICON).map(Number).sort((a, b) => a - b)).toEqual([1, 2, 3, 8, 10, 11, 12, 13])
-    expect(channelIconOf(99)).toBe('•')
+  it('shows each channel\'s icon as the image the server gives it, not a glyph', async () => {
+    const voice = channel('c3', { name: '语音茶室', channel_type: ChannelType.Voice, icon: 'https://cdn.example/icon-type-2.svg' })
+    const testUtils = new TestUtils()
+    await testUtils.mount(ChannelList, { props: { groups: [{ group: null, channels: [voice] }], onTap: jest.fn() } })
+    const icon = await testUtils.queries.waitForQuerySelector('.channel-list__icon')
+    expect(icon?.getAttribute('src')).toBe('https://cdn.example/icon-type-2.svg')
+  })
+
+  it('shows the name\'s first character for a channel without an icon image', async () => {
+    const lobby = channel('c1', { name: '大厅', icon: '' })
+    const testUtils = new TestUtils()
+    await testUtils.mount(ChannelList, { props: { groups: [{ group: null, channels: [lobby] }], onTap: jest.fn() } })
+    const icon = await testUtils.queries.waitForQuerySelector('.channel-list__icon')
+    expect(icon?.textContent).toBe('大')
   })
 
   it('shows top-level channels without a header and reports the tapped channel', async () => {
@@ -22,5 +33,15 @@ describe('ChannelList', () => {
     expect(Array.from(document.querySelectorAll('.channel-list__header')).map(node => node.textContent)).toEqual(['分组'])
     testUtils.act(() => { (rows[1] as HTMLElement).click() })
     expect(onTap).toHaveBeenCalledWith(posts)
+  })
+
+  it('badges a channel with unread messages, capped at 99+, and leaves read ones plain', async () => {
+    const lobby = { ...channel('c1', { name: '大厅' }), unread_count: 3 }
+    const news = { ...channel('c2', { name: '公告' }), unread_count: 120 }
+    const read = { ...channel('c3', { name: '闲聊' }), unread_count: 0 }
+    const testUtils = new TestUtils()
+    await testUtils.mount(ChannelList, { props: { groups: [{ group: null, channels: [lobby, news, read] }], onTap: jest.fn() } })
+    await testUtils.queries.waitForQuerySelector('.channel-list__unread')
+    expect(Array.from(document.querySelectorAll('.channel-list__row')).map(row => row.querySelector('.channel-list__unread')?.textContent ?? null)).toEqual(['3', '99+', null])
   })
 })

@@ -54,6 +54,14 @@ describe('DebugPanel', () => {
     expect(panel.querySelectorAll('.debug-panel__request')).toHaveLength(DEBUG_PANEL_REQUESTS)
   })
 
+  it('lists a call that finishes after the panel is shown', async () => {
+    const testUtils = new TestUtils()
+    await testUtils.mount(DebugPanel)
+    await testUtils.act(() => send('/servers/832828/lives', 200))
+    const line = await testUtils.queries.waitForQuerySelector('.debug-panel__request')
+    expect(line.textContent).toMatch(/^GET \/servers\/832828\/lives 200 \d+ms$/)
+  })
+
   it('says when there were no requests yet', async () => {
     const testUtils = new TestUtils()
     await testUtils.mount(DebugPanel)

@@ -179,14 +179,14 @@ describe('Home: live items', () => {
 })
 
 describe('Home: the channel list', () => {
-  it('groups channels under their group headers, each row with its type icon', async () => {
+  it('groups channels under their group headers, each row with its icon and no emoji glyph', async () => {
     page = await openPage(Home)
     const headers = Array.from(document.querySelectorAll('.channel-list__header')).map(node => node.textContent)
     expect(headers).toEqual(['综合', '世界'])
     const rows = Array.from(document.querySelectorAll('.channel-list__row')).map(node => node.textContent)
     expect(rows).toEqual([
-      '#公告›', '🔊语音茶室›', '📝作品分享›', '📺直播间›', '📣直播推荐›', '🌐3D 展厅›', '🎮游戏广场›', '🔗官方网站›', '🔗坏链接›',
-    ])
+      '公公告›', '语语音茶室›', '作作品分享›', '直直播间›', '直直播推荐›', '33D 展厅›', '游游戏广场›', '官官方网站›', '坏坏链接›',
+    ]) // these channels have no icon image: the name's first character stands in
   })
 
   it.each([
@@ -308,7 +308,8 @@ describe('Home: header, footer, sharing and parameters', () => {
     page = await openPage(Home)
     await page.testUtils.act(() => page?.root.session.ensureSignedIn())
     await page.settle()
-    expect(document.querySelector('.server-header__me')?.textContent).toBe('游客0001')
+    expect(document.querySelector('.server-header__nickname')?.textContent).toBe('游客0001')
+    expect(document.querySelector('.server-header__avatar--initial')?.textContent).toBe('游') // no picture: its own initial
     await page.tap('.server-header__me')
     expect(navigateTo).toHaveBeenCalledWith({ url: '/pages/me/index' })
   })

@@ -1,11 +1,11 @@
 import TestUtils from '@tarojs/test-utils-react'
 import Taro from '@tarojs/taro'
 import type { InteractionEvent, MapCfgData } from '@core/wire/api'
-import { MapCategory } from '@core/wire/entities'
+import { ChannelType, MapCategory } from '@core/wire/entities'
 import Market from '@/pages/market/index'
 import { firstInteractionEvent } from '@/services/api'
 import { RequestError } from '@/services/request/errors'
-import { failedRequest, fakeApi, type FakeApi } from '../stores/support/fakes'
+import { channel, failedRequest, fakeApi, type FakeApi } from '../stores/support/fakes'
 import { mountPage, spyToasts, toastTitles, unmountPages } from '../support/page-harness'
 
 function event (eventId: string, overrides: Partial<InteractionEvent> = {}): InteractionEvent {
@@ -137,7 +137,7 @@ describe('Market page (SPEC §2 sales demonstration platform)', () => {
     expect(api.getShowroom).toHaveBeenCalledTimes(2)
   })
 
-  it('says a channel the server does not know is no showroom, with a way home and no retry', async () => {
+  it('says once that a channel the server does not know is no showroom, with a way home and no retry', async () => {
     const api = fakeApi()
     api.getShowroom.mockRejectedValue(new RequestError({ kind: 'server', code: 404000, status: 404, message: 'query.channel_id: no channel' }))
     const reLaunch = jest.spyOn(Taro, 'reLaunch').mockResolvedValue({ errMsg: 'ok' })
@@ -145,6 +145,7 @@ describe('Market page (SPEC §2 sales demonstration platform)', () => {
     const home = await testUtils.queries.waitForQueryByText('返回首页')
     expect(testUtils.queries.queryByText('找不到这个展厅：频道不存在或不是展厅频道')).toBeTruthy()
     expect(testUtils.queries.queryByText('重试')).toBeNull()
+    expect(toasts).not.toHaveBeenCalled() // said once, on the page
     testUtils.fireEvent.click(home)
     await testUtils.act(async () => { await Promise.resolve() })
     expect(reLaunch).toHaveBeenCalledWith({ url: '/index.html?server_id=832828&sid=832828' })
@@ -156,9 +157,18 @@ describe('Market page (SPEC §2 sales demonstration platform)', () => {
     expect(api.getShowroom).toHaveBeenCalledWith({ server_id: '723658', channel_id: 'c8' })
   })
 
-  it('asks for nothing and leads home when the channel id is missing', async () => {
-    const { api, testUtils } = await mountPage(Market, { params: { sid: '832828' } })
-    expect(await testUtils.queries.waitForQueryByText('没有指定展厅频道，请从社区首页进入')).toBeTruthy()
+  it('opens the server\'s first showroom when the channel id is missing', async () => {
+    const api = answering(showroom([WELCOME]))
+    api.listChannels.mockResolvedValue([{ group: null, channels: [channel('83282810', { server_id: '832828', channel_type: ChannelType.Metaverse })] }])
+    await mountPage(Market, { api, params: { sid: '832828' } })
+    expect(api.getShowroom).toHaveBeenCalledWith({ server_id: '832828', channel_id: '83282810' })
+  })
+
+  it('says once, on the page, that a server without a showroom has none, and leads home', async () => {
+    const api = fakeApi()
+    api.listChannels.mockResolvedValue([])
+    const { testUtils } = await mountPage(Market, { api, params: { sid: '832828' } })
+    expect(await testUtils.queries.waitForQueryByText('这个社区还没有展厅')).toBeTruthy()
     expect(testUtils.queries.queryByText('返回首页')).toBeTruthy()
     expect(api.getShowroom).not.toHaveBeenCalled()
     expect(toasts).not.toHaveBeenCalled()

@@ -1,6 +1,6 @@
 import Taro from '@tarojs/taro'
 import {
-  back, currentParams, entryPagePath, installNotFoundHandler, navigate, pageStack, pageUrl, redirect, relaunch, switchTab,
+  back, hasPageBehind, currentParams, entryPagePath, installNotFoundHandler, navigate, pageStack, pageUrl, redirect, relaunch, switchTab,
 } from '@/router/navigation'
 import { resolveTarget, routeOfName, RouterError } from '@/router/resolve'
 import { encodeNwp } from '@core/query/nwp'
@@ -106,6 +106,19 @@ describe('navigation operations (SPEC §2)', () => {
     await back()
     expect(navigateBack).not.toHaveBeenCalled()
     expect(urlOf(reLaunch)).toBe('/pages/index/index?ch=wx')
+  })
+
+  it('back with nothing below the page opens the home of the server it names, keeping the carried keys', async () => {
+    onPage({ hl: 'en', channel_id: '83282802' }, 1)
+    await back(1, { server_id: '832828' })
+    expect(urlOf(reLaunch)).toBe('/pages/index/index?hl=en&server_id=832828')
+  })
+
+  it('tells whether a page lies behind the current one', () => {
+    onPage({}, 1)
+    expect(hasPageBehind()).toBe(false)
+    onPage({}, 2)
+    expect(hasPageBehind()).toBe(true)
   })
 
   it('reads a nonsense back distance as one page', async () => {

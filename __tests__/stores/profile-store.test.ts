@@ -84,6 +84,15 @@ describe('ProfileStore', () => {
     expect(profile.errorOf('nickname')).toBeNull()
   })
 
+  it('leaves no refusal on screen after a later save is accepted', async () => {
+    const { api, profile } = setup()
+    api.updateProfile.mockRejectedValueOnce(auditRejection(104002, '昵称未通过审核，请修改后重试', 'nickname'))
+    await profile.update({ nickname: '坏名字' })
+    api.updateProfile.mockResolvedValueOnce(user({ nickname: '旧名字', signature: '新签名' }))
+    await expect(profile.update({ signature: '新签名' })).resolves.toBe(true)
+    expect(profile.errorOf('nickname')).toBeNull()
+  })
+
   it('hides the message of a field on request', async () => {
     const { api, profile } = setup()
     api.updateProfile.mockRejectedValue(auditRejection(104002, '昵称未通过审核', 'nickname'))

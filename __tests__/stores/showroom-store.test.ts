@@ -1,5 +1,6 @@
 import type { InteractionEvent, MapCfgData } from '@core/wire/api'
-import { MapCategory } from '@core/wire/entities'
+import { ChannelKind, ChannelType, MapCategory } from '@core/wire/codes'
+import type { ChannelGroup } from '@core/wire/entities'
 import { firstInteractionEvent } from '@/services/api'
 import { RequestError } from '@/services/request/errors'
 import { ShowroomStore } from '@/stores/showroom-store'
@@ -103,11 +104,25 @@ describe('ShowroomStore', () => {
     expect([store.status, store.hotspots, store.events]).toEqual(['empty', [], []])
   })
 
-  it('asks for nothing and says so when the channel id is missing', async () => {
+  it('opens the server\'s first showroom when no channel is named', async () => {
     const { api, store } = setup()
-    await expect(store.load({ server_id: '832828', channel_id: ' ' })).resolves.toBe(false)
+    const world = { channel_id: 'g9', server_id: '832828', channel_type: ChannelType.Discussion, kind: ChannelKind.Group, name: '元宇宙', sort: 9 }
+    api.listChannels.mockResolvedValue([
+      { group: null, channels: [{ ...world, channel_id: 'c1', kind: ChannelKind.Channel, name: '公告', sort: 0 }] },
+      { group: world, channels: [{ ...world, channel_id: 'c8', channel_type: ChannelType.Metaverse, kind: ChannelKind.Channel, name: '3D 展厅', sort: 10 }] },
+    ] as unknown as ChannelGroup[])
+    answer(api, showroomData())
+    await expect(store.load({ server_id: '832828', channel_id: ' ' })).resolves.toBe(true)
+    expect(api.getShowroom).toHaveBeenCalledWith({ server_id: '832828', channel_id: 'c8' })
+    expect([store.status, store.problem]).toEqual(['ready', null])
+  })
+
+  it('says the server has no showroom when no channel is named and it has none', async () => {
+    const { api, store } = setup()
+    api.listChannels.mockResolvedValue([])
+    await expect(store.load({ server_id: '832828' })).resolves.toBe(false)
     expect(api.getShowroom).not.toHaveBeenCalled()
-    expect([store.status, store.problem, store.error]).toEqual(['error', 'no-channel', '没有指定展厅频道，请从社区首页进入'])
+    expect([store.status, store.problem, store.error]).toEqual(['error', 'no-showroom', '这个社区还没有展厅'])
   })
 
   it('asks for nothing when the server id is missing', async () => {

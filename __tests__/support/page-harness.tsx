@@ -58,6 +58,8 @@ export async function mountPage (Page: ComponentType, setup: PageSetup = {}): Pr
   const api = setup.api ?? fakeApi()
   const params = setup.params ?? {}
   jest.spyOn(Taro, 'getCurrentInstance').mockReturnValue({ router: { params, path: '' }, page: null, app: null } as unknown as ReturnType<typeof Taro.getCurrentInstance>)
+  // The page was opened directly (a shared link): nothing lies behind it.
+  jest.spyOn(Taro, 'getCurrentPages').mockReturnValue([{ route: 'pages/opened/index' }] as unknown as ReturnType<typeof Taro.getCurrentPages>)
   const storage = memoryStorage(setup.signedIn ? { 'test-login': JSON.stringify({ user: setup.signedIn, token: 'test-token' }) } : {})
   const clock = manualClock(setup.now ?? Date.now())
   const scheduler = manualScheduler()

@@ -43,3 +43,8 @@ export function flattenGroups (groups: readonly ChannelGroup[]): Channel[] {
 export function findChannel (groups: readonly ChannelGroup[], channelId: string): Channel | null {
   return flattenGroups(groups).find(channel => channel.channel_id === channelId) ?? null
 }
+
+/** The first showroom (a metaverse channel, not a group header) of a grouped list in display order, or null. */
+export function firstShowroomOf (groups: readonly ChannelGroup[]): Channel | null {
+  return flattenGroups(groups).find(channel => channel.channel_type === ChannelType.Metaverse && channel.kind !== ChannelKind.Group) ?? null
+}

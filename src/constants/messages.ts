@@ -185,6 +185,19 @@ const ZH_CN = {
   chatBeginning: '频道的第一条消息',
   chatToday: '今天',
   chatYesterday: '昨天',
+  // SPEC §2: page titles (each page's configuration takes the zh-CN one; the page sets its language's at load).
+  pageTitleHome: '首页',
+  pageTitleMarket: '销售演示平台',
+  pageTitleMe: '我的',
+  pageTitleChannel: '频道',
+  pageTitleDemo: '组件演示',
+  pageTitleNotFound: '页面不存在',
+  pageTitleWebview: '网页',
+  // The page header's way back.
+  navBack: '返回',
+  navHome: '首页',
+  showroomNone: '这个社区还没有展厅',
+  desktopServers: '社区',
 }
 
 /** A message key. */
@@ -351,6 +364,17 @@ const EN: Record<MessageKey, string> = {
   chatBeginning: 'The first message of this channel',
   chatToday: 'Today',
   chatYesterday: 'Yesterday',
+  pageTitleHome: 'Home',
+  pageTitleMarket: 'Sales demo platform',
+  pageTitleMe: 'Me',
+  pageTitleChannel: 'Channel',
+  pageTitleDemo: 'Component demo',
+  pageTitleNotFound: 'Page not found',
+  pageTitleWebview: 'Web page',
+  navBack: 'Back',
+  navHome: 'Home',
+  showroomNone: 'This community has no showroom yet',
+  desktopServers: 'Communities',
 }
 
 /** The whole table, per language. */

@@ -83,7 +83,7 @@ async function callTaro (kind: Exclude<NavigationKind, 'back'>, url: string): Pr
 /** The one core every navigation goes through. */
 async function go (kind: NavigationKind, target?: unknown, query: QueryInput = {}, delta = 1): Promise<NavigationResult> {
   if (kind === 'back') {
-    if (Taro.getCurrentPages().length <= delta) return go('relaunch', ENTRY_PAGE) // nothing to go back to: the entry page
+    if (Taro.getCurrentPages().length <= delta) return go('relaunch', ENTRY_PAGE, query) // nothing to go back to: the entry page
     try {
       await Taro.navigateBack({ delta })
     } catch (error) {
@@ -131,9 +131,17 @@ export function switchTab (target: string): Promise<NavigationResult> {
   return go('switchTab', target)
 }
 
-/** SPEC §2 back (pop): closes `delta` pages; with nothing below, relaunches the entry page. */
-export function back (delta = 1): Promise<NavigationResult> {
-  return go('back', undefined, undefined, Math.max(1, Math.floor(delta) || 1))
+/**
+ * SPEC §2 back (pop): closes `delta` pages; with nothing below, relaunches the entry
+ * page with the carried query keys and `homeQuery` (e.g. the server of the page's channel).
+ */
+export function back (delta = 1, homeQuery: QueryInput = {}): Promise<NavigationResult> {
+  return go('back', undefined, homeQuery, Math.max(1, Math.floor(delta) || 1))
+}
+
+/** True when a page lies behind the current one (back pops it); false when back would open the entry page. */
+export function hasPageBehind (): boolean {
+  return Taro.getCurrentPages().length > 1
 }
 
 /**

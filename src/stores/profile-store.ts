@@ -71,7 +71,7 @@ export class ProfileStore {
 
   /**
    * Sends the changed fields. Resolves true when the server accepted them (the session's
-   * user is then the server's answer). On an audit rejection the user keeps the old values
+   * user is then the server's answer, and no earlier refusal's message is left). On an audit rejection the user keeps the old values
    * and the message goes to the rejected field (SPEC §5). Sends nothing for an empty patch.
    */
   async update (patch: ProfilePatchBody): Promise<boolean> {
@@ -82,6 +82,7 @@ export class ProfileStore {
       () => this.api.updateProfile(patch),
       user => {
         this.session.setUser(user)
+        this.fieldErrors = {} // an earlier refusal no longer describes what is on screen
         return 'ready'
       },
       error => {

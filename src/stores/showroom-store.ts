@@ -6,18 +6,20 @@
  */
 import { makeAutoObservable, observable } from 'mobx'
 import type { Hotspot, InteractionEvent, MapCfgData, MapCfgQuery } from '@core/wire/api'
+import { firstShowroomOf } from '@core/domain/channel'
 import { t } from '@/constants/messages'
-import type { ApiClient } from '@/services/api/api-client'
+import type { ApiClient, Showroom } from '@/services/api/api-client'
 import { isRequestError } from '@/services/request/errors'
 import { LoadTracker, type StoreLogger, type StoreStatus } from './load-tracker'
 
 /**
  * Why a showroom cannot be shown:
- * - `no-channel`: the page was opened without a server or channel id (nothing was asked);
+ * - `no-channel`: the page was opened without a server id (nothing was asked);
+ * - `no-showroom`: no channel was named and the server has no showroom (metaverse channel);
  * - `unknown-channel`: the server does not know that channel as a showroom (4xx answer);
  * - `failed`: anything else (network, time-out, server error): worth a retry.
  */
-export type ShowroomProblem = 'no-channel' | 'unknown-channel' | 'failed'
+export type ShowroomProblem = 'no-channel' | 'no-showroom' | 'unknown-channel' | 'failed'
 
 /** The map of a showroom, with a usable natural size. */
 export interface ShowroomMap {
@@ -42,7 +44,7 @@ export class ShowroomStore {
   openEventId: string | null = null
   /** Why the showroom cannot be shown, or null while it can (or is on its way). */
   problem: ShowroomProblem | null = null
-  /** The server and channel of the last load: what a retry asks for again. */
+  /** The server and channel of the last load (channel '' for the server's first showroom): what a retry asks for again. */
   query: MapCfgQuery | null = null
   private readonly loader: LoadTracker
 
@@ -63,6 +65,7 @@ export class ShowroomStore {
    */
   get error (): string | null {
     if (this.problem === 'unknown-channel') return t('showroomUnknownChannel')
+    if (this.problem === 'no-showroom') return t('showroomNone')
     return this.loader.error
   }
 
@@ -103,9 +106,10 @@ export class ShowroomStore {
 
   /**
    * Loads the showroom of a channel; without arguments it asks for the last one again
-   * (the retry). Missing ids end in 'error' with problem 'no-channel' and no request.
-   * On success the first interaction event's card is opened (SPEC §7). Resolves true
-   * when the showroom is there to show.
+   * (the retry). Without a channel id the server's first showroom opens (problem
+   * 'no-showroom' when it has none); without a server id it ends in 'error' with problem
+   * 'no-channel' and no request. On success the first interaction event's card is opened
+   * (SPEC §7). Resolves true when the showroom is there to show.
    */
   async load (query: Partial<MapCfgQuery> | null = this.query): Promise<boolean> {
     const serverId = query?.server_id?.trim() ?? ''
@@ -114,15 +118,18 @@ export class ShowroomStore {
     this.firstEvent = null
     this.openEventId = null
     this.problem = null
-    if (serverId === '' || channelId === '') {
+    if (serverId === '') {
       this.query = null
       this.problem = 'no-channel'
       this.loader.fail(t('showroomNoChannel'))
       return false
     }
-    const asked = { server_id: serverId, channel_id: channelId }
-    this.query = asked
-    return this.loader.run(() => this.api.getShowroom(asked), showroom => {
+    this.query = { server_id: serverId, channel_id: channelId }
+    const shown = await this.loader.run(() => this.fetchShowroom(serverId, channelId), showroom => {
+      if (showroom === null) {
+        this.problem = 'no-showroom'
+        return 'empty'
+      }
       this.data = showroom.data
       this.firstEvent = showroom.firstEvent
       this.openEventId = showroom.firstEvent?.event_id ?? null // SPEC §7: the first interaction event plays on open
@@ -131,6 +138,16 @@ export class ShowroomStore {
       const status = isRequestError(error) ? error.status : undefined
       this.problem = status !== undefined && status >= 400 && status < 500 ? 'unknown-channel' : 'failed'
     })
+    if (!shown || this.problem !== 'no-showroom') return shown
+    this.loader.fail(t('showroomNone'))
+    return false
+  }
+
+  /** The showroom of a channel; without a channel, of the server's first showroom (null when it has none). */
+  private async fetchShowroom (serverId: string, channelId: string): Promise<Showroom | null> {
+    if (channelId !== '') return this.api.getShowroom({ server_id: serverId, channel_id: channelId })
+    const showroom = firstShowroomOf(await this.api.listChannels(serverId)) // issue 19: a link without a channel opens the first showroom
+    return showroom === null ? null : this.api.getShowroom({ server_id: serverId, channel_id: showroom.channel_id })
   }
 
   /** Opens the card of an event (a hotspot was tapped). Returns false, changing nothing, for an unknown event. */

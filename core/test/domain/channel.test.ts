@@ -1,7 +1,7 @@
 import { AuditStatus, ChannelKind, ChannelType } from '@core/wire/codes'
 import type { Channel } from '@core/wire/entities'
 import {
-  CREATABLE_CHANNEL_TYPES, canCreateChannelType, findChannel, flattenGroups, groupChannels,
+  CREATABLE_CHANNEL_TYPES, canCreateChannelType, findChannel, firstShowroomOf, flattenGroups, groupChannels,
 } from '@core/domain/channel'
 
 function channel (channelId: string, overrides: Partial<Channel> = {}): Channel {
@@ -75,5 +75,19 @@ describe('flattenGroups and findChannel', () => {
 
   it('finds nothing for an unknown id', () => {
     expect(findChannel(groups, 'nope')).toBeNull()
+  })
+})
+
+describe('firstShowroomOf', () => {
+  it('picks the first metaverse channel in display order', () => {
+    const world = channel('g9', { kind: ChannelKind.Group, sort: 9 })
+    const second = channel('m2', { channel_type: ChannelType.Metaverse, parent_id: 'g9', sort: 11 })
+    const first = channel('m1', { channel_type: ChannelType.Metaverse, parent_id: 'g9', sort: 10 })
+    const groups = groupChannels([channel('c1'), world, second, first])
+    expect(firstShowroomOf(groups)?.channel_id).toBe('m1')
+  })
+
+  it('finds none in a server without a metaverse channel', () => {
+    expect(firstShowroomOf(groupChannels([channel('c1'), channel('c2', { channel_type: ChannelType.Post })]))).toBeNull()
   })
 })

@@ -22,8 +22,11 @@ export const SESSION_TOUCH_SECONDS = 60
 /** What a bot token starts with, so the sign-in step knows where to look it up. */
 export const BOT_TOKEN_PREFIX = 'bot.'
 
-/** Avatar of a new guest (a seeded image, see db/seed). */
-export const GUEST_AVATAR = '/files/seed/avatar-0.svg'
+/**
+ * Avatar of a new guest: none, so clients draw the guest's own initial (a seeded
+ * picture would carry another user's initial).
+ */
+export const GUEST_AVATAR = ''
 
 /** The wire user of a row. */
 export function toUser (row: UsersTable): User {

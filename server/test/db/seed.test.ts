@@ -125,6 +125,16 @@ describe('the demo seed', () => {
     }
   })
 
+  it('draws live covers without words: the badge states live, replay or reserved, never the picture', async () => {
+    const covers = (await db.selectFrom('lives').select('cover').distinct().execute()).map(row => row.cover)
+    expect(covers.length).toBeGreaterThan(0)
+    for (const cover of covers) {
+      const response = await test.inject(cover)
+      expect(response.statusCode).toBe(200)
+      expect(response.body).not.toContain('<text')
+    }
+  })
+
   it('gives demo messages time-ordered ids that follow their times, written by members of their server', async () => {
     const messages = await db.selectFrom('messages').selectAll().execute()
     expect(messages.length).toBeGreaterThan(30)

@@ -1,23 +1,31 @@
-import { View, Text } from '@tarojs/components'
-import { ChannelType } from '@core/wire/codes'
+import { Image, View, Text } from '@tarojs/components'
 import type { Channel, ChannelGroup } from '@core/wire/entities'
+import { formatBadgeCount } from '@/utils/format-number'
+import { mediaUrl } from '@/utils/media-url'
 import './index.scss'
+import { DECORATIVE_IMAGE, FOCUSABLE } from '@/constants/a11y'
 
-/** SPEC §4: the glyph shown for each channel type (plain text, no icon font). */
-export const CHANNEL_TYPE_ICON: Readonly<Record<ChannelType, string>> = {
-  [ChannelType.Discussion]: '#',
-  [ChannelType.Voice]: '🔊',
-  [ChannelType.Post]: '📝',
-  [ChannelType.Metaverse]: '🌐',
-  [ChannelType.GamePlaza]: '🎮',
-  [ChannelType.ExternalLink]: '🔗',
-  [ChannelType.Live]: '📺',
-  [ChannelType.LiveBanner]: '📣',
+/**
+ * A channel's icon: the image the server gives every channel (its type's SVG icon unless
+ * the channel has its own), never a font glyph — emoji show as empty boxes where no emoji
+ * font is installed. Without an image, the name's first character on its type's tint.
+ */
+export function ChannelIcon ({ channel }: { channel: Pick<Channel, 'icon' | 'name' | 'channel_type'> }) {
+  const src = mediaUrl(channel.icon)
+  if (src !== '') return <Image className='channel-list__icon' src={src} mode='aspectFill' nativeProps={DECORATIVE_IMAGE} />
+  return <Text className={`channel-list__icon channel-list__icon--t${channel.channel_type}`}>{Array.from(channel.name.trim())[0] ?? ''}</Text>
 }
 
-/** The glyph of a channel type; a neutral dot for a type this client does not know. */
-export function channelIconOf (type: number): string {
-  return CHANNEL_TYPE_ICON[type as ChannelType] ?? '•'
+/** What a signed-in member's channel list adds per channel (the msg branch's answer); absent otherwise. */
+interface UnreadCounts {
+  unread_count?: number
+  mention_count?: number
+}
+
+/** The unread messages of a channel for the signed-in member (0 when the answer has none). */
+export function unreadCountOf (channel: Channel & UnreadCounts): number {
+  const count = channel.unread_count
+  return typeof count === 'number' && Number.isFinite(count) && count > 0 ? Math.floor(count) : 0
 }
 
 /** What the list shows. */
@@ -28,16 +36,18 @@ export interface ChannelListProps {
 }
 
 function ChannelRow ({ channel, onTap }: { channel: Channel, onTap: (channel: Channel) => void }) {
+  const unread = unreadCountOf(channel)
   return (
-    <View className='channel-list__row' onClick={() => onTap(channel)}>
-      <Text className={`channel-list__icon channel-list__icon--t${channel.channel_type}`}>{channelIconOf(channel.channel_type)}</Text>
+    <View className='channel-list__row' ariaRole='button' {...FOCUSABLE} onClick={() => onTap(channel)}>
+      <ChannelIcon channel={channel} />
       <Text className='channel-list__name'>{channel.name}</Text>
+      {unread > 0 && <Text className='channel-list__unread'>{formatBadgeCount(unread)}</Text>}
       <Text className='channel-list__chevron'>›</Text>
     </View>
   )
 }
 
-/** The channel list: top-level channels, then each group's header with its channels; a row per channel with its type's icon. */
+/** The channel list: top-level channels, then each group's header with its channels; a row per channel with its icon and unread badge (SPEC §9: 99+). */
 export default function ChannelList ({ groups, onTap }: ChannelListProps) {
   return (
     <View className='channel-list'>

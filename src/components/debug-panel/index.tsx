@@ -1,13 +1,14 @@
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { View, Text } from '@tarojs/components'
 import { APP_ENV, APP_VERSION_CODE, isProductionEnv, type AppEnvName } from '@/constants/env'
 import { t } from '@/constants/messages'
-import { recentRequests, type RequestLogEntry } from '@/services/request'
+import { REQUEST_LOG_LIMIT } from '@/constants/request'
+import { recentRequests, watchRequestLog, type RequestLogEntry } from '@/services/request'
 import { isProduction, readEnvTestFlag, setEnvTestFlag } from '@/utils/storage'
 import './index.scss'
 
-/** How many of the last requests the panel lists. */
-export const DEBUG_PANEL_REQUESTS = 8
+/** How many of the last requests the panel lists: every call the log keeps. */
+export const DEBUG_PANEL_REQUESTS = REQUEST_LOG_LIMIT
 
 /** True when the page's `debug` parameter asks for the diagnostics panel (any value but '', 0 or false). */
 export function isDebugOn (params: Readonly<Record<string, string | undefined>>): boolean {
@@ -28,18 +29,23 @@ export interface DebugPanelProps {
 /**
  * The `debug` diagnostics: environment and whether it counts as production on this
  * device, with the device's local test flag as a switch for master and online builds
- * (SPEC §9), version code (SPEC §9: 10001) and the last requests; a tap re-reads them.
+ * (SPEC §9), version code (SPEC §9: 10001) and every call the page made (method, path,
+ * status, time), newest first, kept current as calls finish.
  */
 export default function DebugPanel ({ env = APP_ENV }: DebugPanelProps) {
   const [entries, setEntries] = useState(() => recentRequests())
   const [production, setProduction] = useState(() => isProduction(env))
+  useEffect(() => {
+    setEntries(recentRequests()) // calls that finished between the first render and now
+    return watchRequestLog(() => setEntries(recentRequests()))
+  }, [])
   const latest = entries.slice(-DEBUG_PANEL_REQUESTS).reverse()
   const toggleTestFlag = () => {
     setEnvTestFlag(!readEnvTestFlag())
     setProduction(isProduction(env))
   }
   return (
-    <View className='debug-panel' onClick={() => setEntries(recentRequests())}>
+    <View className='debug-panel'>
       <Text className='debug-panel__title'>{t('debugTitle')}</Text>
       <Text className='debug-panel__line'>{t('debugEnv', { env, kind: t(production ? 'debugProduction' : 'debugTest') })}</Text>
       {isProductionEnv(env, false) && (

@@ -5,6 +5,7 @@ import { t } from '@/constants/messages'
 import { formatPrice } from '@/utils/format-price'
 import { mediaUrl } from '@/utils/media-url'
 import './index.scss'
+import { DECORATIVE_IMAGE } from '@/constants/a11y'
 
 /** The card layouts: one per interaction event type the API names. */
 type CardKind = InteractionEvent['type']
@@ -43,7 +44,7 @@ export default function InteractionCard ({ event, onClose, autoplay = true, star
       {kind === 'video' && (video !== ''
         ? <Video className='interaction-card__video' src={video} poster={image} controls autoplay={autoplay} muted={startMuted} />
         : <Text className='interaction-card__missing'>{t('showroomVideoMissing')}</Text>)}
-      {kind !== 'video' && image !== '' && <Image className='interaction-card__image' src={image} mode='aspectFill' />}
+      {kind !== 'video' && image !== '' && <Image className='interaction-card__image' src={image} mode='aspectFill' nativeProps={DECORATIVE_IMAGE} />}
       <View className='interaction-card__body'>
         <Text className='interaction-card__title'>{event.title}</Text>
         {price !== '' && <Text className='interaction-card__price'>{price}</Text>}

@@ -6,6 +6,7 @@ import { formatDate, fromUnixSeconds } from '@/utils/format-date'
 import { mediaUrl } from '@/utils/media-url'
 import LiveBadge from '../live-badge'
 import './index.scss'
+import { DECORATIVE_IMAGE, FOCUSABLE } from '@/constants/a11y'
 
 /** SPEC §9: a live item's start as shown on cards, in UTC+8 (`04-01 20:00`); '' when not scheduled. */
 export function liveStartText (startedAt: number | null, pattern = 'MM-DD HH:mm'): string {
@@ -40,9 +41,9 @@ export default function LiveCard ({ item, state, variant = 'card', eyebrow, onTa
   const duration = durationText(item.duration)
   const cover = mediaUrl(item.cover)
   return (
-    <View className={`live-card live-card--${variant}`} onClick={() => onTap?.(item)}>
+    <View className={`live-card live-card--${variant}`} ariaRole='button' {...FOCUSABLE} onClick={() => onTap?.(item)}>
       <View className='live-card__cover'>
-        {cover !== '' && <Image className='live-card__image' src={cover} mode='aspectFill' lazyLoad />}
+        {cover !== '' && <Image className='live-card__image' src={cover} mode='aspectFill' lazyLoad nativeProps={DECORATIVE_IMAGE} />}
         <View className='live-card__badge'><LiveBadge state={state} /></View>
         {duration !== '' && variant === 'card' && <Text className='live-card__length'>{duration}</Text>}
       </View>

@@ -56,6 +56,8 @@ export default function ProfileField (props: ProfileFieldProps) {
     setDraft(accepted ? next : value) // SPEC §5: a refused value gives way to the one the server kept
   }
   const shownError = invalid ?? error
+  // Taro's H5 button reads disabled="false" as disabled: the attribute is left out when enabled.
+  const saveDisabled = saving || draft.trim() === value || undefined
   const box = { className: 'profile-field__input', value: draft, placeholder, maxlength, disabled: saving }
   return (
     <View className={`profile-field${shownError ? ' profile-field--error' : ''}`}>
@@ -64,7 +66,7 @@ export default function ProfileField (props: ProfileFieldProps) {
         {multiline
           ? <Textarea {...box} autoHeight onInput={event => edit(event.detail.value)} />
           : <Input {...box} type='text' onInput={event => edit(event.detail.value)} />}
-        <Button className='profile-field__save' size='mini' disabled={saving || draft.trim() === value} loading={saving} onClick={() => { void save() }}>{t('save')}</Button>
+        <Button className='profile-field__save' size='mini' disabled={saveDisabled} loading={saving} onClick={() => { void save() }}>{t('save')}</Button>
       </View>
       {shownError && <Text className='profile-field__error'>{shownError}</Text>}
     </View>

@@ -4,6 +4,7 @@ import { t } from '@/constants/messages'
 import { formatCount } from '@/utils/format-number'
 import { mediaUrl } from '@/utils/media-url'
 import './index.scss'
+import { DECORATIVE_IMAGE, FOCUSABLE } from '@/constants/a11y'
 
 /** The signed-in person shown in the header's chip. */
 export interface HeaderUser {
@@ -35,15 +36,17 @@ export default function ServerHeader ({ name, icon, introduction, memberCount, o
     <View className='server-header'>
       <View className='server-header__top'>
         <View className='server-header__icon'>
-          {iconUrl !== '' ? <Image className='server-header__icon-image' src={iconUrl} mode='aspectFill' /> : <Text>{name.slice(0, 1)}</Text>}
+          {iconUrl !== '' ? <Image className='server-header__icon-image' src={iconUrl} mode='aspectFill' nativeProps={DECORATIVE_IMAGE} /> : <Text>{name.slice(0, 1)}</Text>}
         </View>
         <View className='server-header__titles'>
           <Text className='server-header__name'>{name}</Text>
           {memberCount !== null && <Text className='server-header__members'>{t('homeMembers', { count: formatCount(memberCount) })}</Text>}
           {onlineCount !== null && <Text className='server-header__online'>{t('homeOnline', { count: formatCount(onlineCount) })}</Text>}
         </View>
-        <View className='server-header__me' onClick={onMeTap}>
-          {avatarUrl !== '' ? <Image className='server-header__avatar' src={avatarUrl} mode='aspectFill' /> : <View className='server-header__avatar' />}
+        <View className='server-header__me' ariaRole='button' {...FOCUSABLE} onClick={onMeTap}>
+          {avatarUrl !== ''
+            ? <Image className='server-header__avatar' src={avatarUrl} mode='aspectFill' nativeProps={DECORATIVE_IMAGE} />
+            : <Text className='server-header__avatar server-header__avatar--initial'>{Array.from(user?.nickname.trim() ?? '')[0] ?? ''}</Text>}
           <Text className='server-header__nickname'>{user?.nickname || t('homeMe')}</Text>
         </View>
       </View>

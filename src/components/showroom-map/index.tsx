@@ -3,6 +3,7 @@ import type { Hotspot } from '@core/wire/api'
 import type { ShowroomMap as ShowroomMapData } from '@/stores/showroom-store'
 import { mediaUrl } from '@/utils/media-url'
 import './index.scss'
+import { DECORATIVE_IMAGE } from '@/constants/a11y'
 
 /** What the map shows. */
 export interface ShowroomMapProps {
@@ -30,7 +31,7 @@ export default function ShowroomMap ({ map, hotspots, activeEventId = null, onHo
   const background = mediaUrl(map.background)
   return (
     <View className='showroom-map' style={{ paddingTop: percent(map.height / map.width) }}>
-      {background !== '' && <Image className='showroom-map__background' src={background} mode='scaleToFill' />}
+      {background !== '' && <Image className='showroom-map__background' src={background} mode='scaleToFill' nativeProps={DECORATIVE_IMAGE} />}
       {hotspots.map(spot => (
         <View
           key={spot.hotspot_id}

@@ -17,15 +17,16 @@ import { usePageStore, useStores } from '@/stores/context'
 import { showLoadError, toast } from '@/utils/feedback'
 import { mediaUrl } from '@/utils/media-url'
 import { pickImages } from '@/utils/pick-images'
-import { setPageTitle } from '@/utils/page-title'
 import DebugPanel, { isDebugOn } from '@/components/debug-panel'
 import ListFooter from '@/components/list-footer'
 import LiveBadge from '@/components/live-badge'
 import LiveChat, { LiveChatOverlay, type LiveChatProps } from '@/components/live-chat'
 import LiveCard, { durationText, liveStartText } from '@/components/live-card'
+import PageHeader from '@/components/page-header'
 import StateView from '@/components/state-view'
 import DiscussionChat from './discussion-chat'
 import PostsView, { type PostsViewProps } from './posts-view'
+import { DECORATIVE_IMAGE } from '@/constants/a11y'
 import './index.scss'
 
 /** This page's path, for the lifecycle log. */
@@ -60,7 +61,7 @@ function Player ({ played, chat }: { played: PlayedLive, chat: LiveChatProps }) 
         {state === 'order' || src === ''
           ? (
             <View className='channel-page__poster'>
-              {cover !== '' && <Image className='channel-page__poster-image' src={cover} mode='aspectFill' />}
+              {cover !== '' && <Image className='channel-page__poster-image' src={cover} mode='aspectFill' nativeProps={DECORATIVE_IMAGE} />}
               <Text className='channel-page__poster-text'>{state === 'order' ? t('liveNotStarted', { time: start }) : t('livePlayerEmpty')}</Text>
             </View>
             )
@@ -167,11 +168,6 @@ function ChannelPage () {
   useReachBottom(loadMore)
 
   const channel = store.channel
-  const name = channel?.name ?? ''
-  useEffect(() => {
-    // the channel name is user text: never through the H5 navigation bar, which writes HTML
-    if (name !== '') setPageTitle(name).catch(logFailure('setting the title'))
-  }, [name])
 
   const share: ShareContent | null = channel
     ? { title: channel.name, desc: server.name, imageUrl: channel.icon, target: { serverId: channel.server_id, channelId: channel.channel_id } }
@@ -186,6 +182,7 @@ function ChannelPage () {
 
   return (
     <View className='channel-page'>
+      <PageHeader title={channel?.name ?? t('pageTitleChannel')} homeQuery={channel ? { server_id: channel.server_id } : undefined} />
       {body}
       {isDebugOn(params) && <DebugPanel />}
     </View>

@@ -1,4 +1,6 @@
+import { MESSAGES } from '../../constants/messages'
 /** SPEC §2: the demo page (a component and format catalogue). */
 export default definePageConfig({
-  navigationBarTitleText: '组件演示',
+  // SPEC §2: the title from the message table (zh-CN; the page sets its language's at load).
+  navigationBarTitleText: MESSAGES['zh-CN'].pageTitleDemo,
 })

@@ -3,6 +3,7 @@ import { Text, View } from '@tarojs/components'
 import DebugPanel, { isDebugOn } from '@/components/debug-panel'
 import IdentityBadge from '@/components/identity-badge'
 import LiveBadge from '@/components/live-badge'
+import PageHeader from '@/components/page-header'
 import { t, type MessageKey } from '@/constants/messages'
 import type { IdentityKind } from '@core/domain/identity'
 import type { LiveState } from '@core/domain/live-state'
@@ -68,6 +69,7 @@ export default function Demo () {
   usePageLifecycle(PAGE_PATH)
   return (
     <View className='demo'>
+      <PageHeader title={t('pageTitleDemo')} />
       <Section title='demoIdentity'>
         <View className='demo__chips'>{DEMO_IDENTITIES.map(kind => <IdentityBadge key={kind} kind={kind} />)}</View>
       </Section>

@@ -1,8 +1,10 @@
+import { MESSAGES } from '../../constants/messages'
 import { REACH_BOTTOM_DISTANCE_PX } from '../../constants/ui'
 
 /** SPEC §2: Home. The page title comes from this config. */
 export default definePageConfig({
-  navigationBarTitleText: '首页',
+  // SPEC §2: the title from the message table (zh-CN; the page sets its language's at load).
+  navigationBarTitleText: MESSAGES['zh-CN'].pageTitleHome,
   // SPEC §9: reach-bottom distance 50 px (more live items load there).
   onReachBottomDistance: REACH_BOTTOM_DISTANCE_PX,
   // The mini-program's share card (useShare → useShareAppMessage).

@@ -6,6 +6,7 @@ import { ChannelKind, ChannelType } from '@core/wire/codes'
 import type { Channel, LiveItem } from '@core/wire/entities'
 import { t } from '@/constants/messages'
 import { usePageLifecycle } from '@/hooks/use-page-lifecycle'
+import { usePageTitle } from '@/hooks/use-page-title'
 import { currentParams, navigate } from '@/router'
 import { isShareHidden, shareLink, type ShareContent } from '@/services/share'
 import { useShare } from '@/services/share/use-share'
@@ -82,6 +83,7 @@ function Home () {
     else console.warn(`[home] channel ${channelId} is not in the channel list of server ${server.serverId}`)
   }
 
+  usePageTitle(t('pageTitleHome'))
   usePageLifecycle(PAGE_PATH, {
     load: () => { load().then(openRequestedChannel).catch(logFailure('loading')) },
     show: () => live.startClock(), // SPEC §4: badges change while the page is shown
@@ -130,7 +132,7 @@ function Home () {
         actions={(
           <>
             {server.isMember === false && (
-              <Button className='home__join' size='mini' type='primary' loading={server.isJoining} disabled={server.isJoining} onClick={onJoinTap}>{t('homeJoin')}</Button>
+              <Button className='home__join' size='mini' type='primary' loading={server.isJoining || undefined} disabled={server.isJoining || undefined} onClick={onJoinTap}>{t('homeJoin')}</Button>
             )}
             <ShareButton link={shareLink({ serverId: server.serverId })} hidden={shareHidden} />
           </>

@@ -1,4 +1,8 @@
+import { MESSAGES } from '../../constants/messages'
 /** SPEC §2: the sales demonstration platform. */
 export default definePageConfig({
-  navigationBarTitleText: '销售演示平台',
+  // SPEC §2: the title from the message table (zh-CN; the page sets its language's at load).
+  navigationBarTitleText: MESSAGES['zh-CN'].pageTitleMarket,
+  // The mini-program's share card (useShare → useShareAppMessage).
+  enableShareAppMessage: true,
 })

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo } from 'react'
 import { observer } from 'mobx-react-lite'
 import { Button, Text, View } from '@tarojs/components'
 import InteractionCard from '@/components/interaction-card'
+import PageHeader from '@/components/page-header'
 import ShowroomMap from '@/components/showroom-map'
 import StateView from '@/components/state-view'
 import { t } from '@/constants/messages'
@@ -13,6 +14,8 @@ import { usePageStore, useStores } from '@/stores/context'
 import { ShowroomStore } from '@/stores/showroom-store'
 import { showLoadError } from '@/utils/feedback'
 import { isH5 } from '@/utils/platform'
+import { isShareHidden, type ShareContent } from '@/services/share'
+import { useShare } from '@/services/share/use-share'
 import './index.scss'
 
 /** This page's path, for the lifecycle log. */
@@ -37,8 +40,8 @@ function Market () {
 
   const load = useCallback(async (query?: { server_id?: string, channel_id?: string }) => {
     const shown = await showroom.load(query)
-    // SPEC §8: the loader error handler shows the message in a toast (a missing id is shown on the page only).
-    if (!shown && showroom.status === 'error' && showroom.problem !== 'no-channel') await showLoadError(showroom.error ?? '')
+    // SPEC §8: the loader error handler's toast, for a failed request; a showroom that is not there is said once, on the page.
+    if (!shown && showroom.status === 'error' && showroom.problem === 'failed') await showLoadError(showroom.error ?? '')
   }, [showroom])
 
   useEffect(() => {
@@ -47,24 +50,35 @@ function Market () {
   }, [load, params, server])
 
   const { status, map, openedEvent, firstEvent } = showroom
+  const shown = showroom.data
+  const share: ShareContent | null = shown
+    ? { title: t('pageTitleMarket'), desc: server.name, imageUrl: shown.map.background, target: { serverId: shown.server_id, channelId: shown.channel_id } }
+    : null
+  useShare(share, isShareHidden(params))
+  const header = <PageHeader title={t('pageTitleMarket')} homeQuery={showroom.query ? { server_id: showroom.query.server_id } : undefined} />
   if (status === 'error') {
     const retryable = showroom.problem === 'failed' // a missing or unknown channel will not appear on a retry
     return (
       <View className='market market--state'>
-        <StateView status='error' compact message={showroom.error} onRetry={retryable ? () => { load().catch(() => undefined) } : undefined} />
-        <Button className='market__home' onClick={goHome}>{t('backHome')}</Button>
+        {header}
+        <View className='market__state'>
+          <StateView status='error' compact message={showroom.error} onRetry={retryable ? () => { load().catch(() => undefined) } : undefined} />
+          <Button className='market__home' onClick={goHome}>{t('backHome')}</Button>
+        </View>
       </View>
     )
   }
   if (map === null) {
     return (
       <View className='market market--state'>
-        <StateView status='loading' />
+        {header}
+        <View className='market__state'><StateView status='loading' /></View>
       </View>
     )
   }
   return (
     <View className='market'>
+      {header}
       <ShowroomMap map={map} hotspots={showroom.hotspots} activeEventId={showroom.openEventId} onHotspot={spot => showroom.openEvent(spot.event_id)} />
       {status === 'empty' && <Text className='market__empty'>{t('showroomEmpty')}</Text>}
       {openedEvent && (

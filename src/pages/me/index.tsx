@@ -6,6 +6,7 @@ import AvatarPicker from '@/components/avatar-picker'
 import DebugPanel, { isDebugOn } from '@/components/debug-panel'
 import { identiconDataUrl } from '@/components/avatar-picker/identicon'
 import IdentityBadge from '@/components/identity-badge'
+import PageHeader from '@/components/page-header'
 import ProfileField from '@/components/profile-field'
 import StateView from '@/components/state-view'
 import { auditFieldName, t } from '@/constants/messages'
@@ -14,6 +15,8 @@ import { usePageStore, useStores } from '@/stores/context'
 import { ProfileStore, type AvatarSource, type ProfileField as ProfileFieldName } from '@/stores/profile-store'
 import { showLoadError, toast } from '@/utils/feedback'
 import { currentParams } from '@/router'
+import { isShareHidden, type ShareContent } from '@/services/share'
+import { useShare } from '@/services/share/use-share'
 import { formatDate, fromUnixSeconds } from '@/utils/format-date'
 import './index.scss'
 
@@ -39,7 +42,7 @@ async function pickPhoto (): Promise<{ path: string, mime?: string } | null> {
  * screen and on the server, with the field's message under it.
  */
 function Me () {
-  const { session } = useStores()
+  const { session, server } = useStores()
   const profile = usePageStore(root => new ProfileStore(root.api, root.session, root.logger))
   const [saving, setSaving] = useState<ProfileFieldName | null>(null)
   usePageLifecycle(PAGE_PATH)
@@ -75,9 +78,15 @@ function Me () {
   const generateAvatar = () => replaceAvatar({ generated: identiconDataUrl(`${session.user?.uid ?? ''}:${Date.now()}`) })
 
   const user = session.user
+  // The member's profile card: their name, signature and avatar, leading to the server's Home.
+  const share: ShareContent | null = user
+    ? { title: user.nickname, desc: user.signature, imageUrl: user.avatar, target: { serverId: server.serverId } }
+    : null
+  useShare(share, isShareHidden(currentParams()))
   if (user === null) {
     return (
       <View className='me me--state'>
+        <PageHeader title={t('pageTitleMe')} />
         {session.status === 'error'
           ? <StateView status='error' message={session.error} onRetry={() => { session.ensureSignedIn().catch(() => undefined) }} />
           : <StateView status='loading' />}
@@ -87,6 +96,7 @@ function Me () {
   const age = session.userAge()
   return (
     <View className='me'>
+      <PageHeader title={t('pageTitleMe')} />
       <View className='me__header'>
         <AvatarPicker
           src={user.avatar}

@@ -1,4 +1,6 @@
+import { MESSAGES } from '../../constants/messages'
 /** SPEC §2: the not-found page unknown paths are sent to. The page title comes from this config. */
 export default definePageConfig({
-  navigationBarTitleText: '页面不存在',
+  // SPEC §2: the title from the message table (zh-CN; the page sets its language's at load).
+  navigationBarTitleText: MESSAGES['zh-CN'].pageTitleNotFound,
 })

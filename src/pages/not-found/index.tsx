@@ -1,4 +1,5 @@
 import { Button, Text, View } from '@tarojs/components'
+import PageHeader from '@/components/page-header'
 import { t } from '@/constants/messages'
 import { usePageLifecycle } from '@/hooks/use-page-lifecycle'
 import { currentParams, relaunch } from '@/router'
@@ -17,6 +18,7 @@ export default function NotFound () {
   const { from } = currentParams()
   return (
     <View className='not-found'>
+      <PageHeader title={t('pageTitleNotFound')} />
       <Text className='not-found__mark'>404</Text>
       <Text className='not-found__title'>{t('notFoundTitle')}</Text>
       <Text className='not-found__hint'>{t('notFoundHint')}</Text>

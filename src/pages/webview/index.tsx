@@ -1,10 +1,9 @@
-import { useEffect } from 'react'
 import { Button, Text, View } from '@tarojs/components'
+import PageHeader from '@/components/page-header'
 import { WebView } from '@/components/page-elements/web-view'
 import { t } from '@/constants/messages'
 import { usePageLifecycle } from '@/hooks/use-page-lifecycle'
 import { currentParams, isAllowedUrl, relaunch } from '@/router'
-import { setPageTitle } from '@/utils/page-title'
 import './index.scss'
 
 /** This page's path, for the lifecycle log. */
@@ -18,13 +17,10 @@ const PAGE_PATH = 'pages/webview/index'
 export default function WebViewPage () {
   usePageLifecycle(PAGE_PATH)
   const { url, title } = currentParams()
-  useEffect(() => {
-    // `title` comes from the URL: never through the H5 navigation bar, which writes HTML
-    if (title) setPageTitle(title).catch(() => undefined)
-  }, [title])
   if (!isAllowedUrl(url)) {
     return (
       <View className='webview webview--refused'>
+        <PageHeader title={t('pageTitleWebview')} />
         <Text className='webview__title'>{t('notFoundTitle')}</Text>
         <Text className='webview__hint'>{t('webviewRefused')}</Text>
         <Button className='webview__home' onClick={() => { relaunch().catch(error => console.error('[webview] home failed:', error)) }}>
@@ -33,5 +29,10 @@ export default function WebViewPage () {
       </View>
     )
   }
-  return <WebView src={url} />
+  return (
+    <>
+      <PageHeader title={title || t('pageTitleWebview')} />
+      <WebView src={url} />
+    </>
+  )
 }

@@ -41,12 +41,17 @@ export function iconImage (name: string, text: string, colorIndex: number): Seed
   return { key: `seed/${name}.svg`, svg: svg(96, 96, `<rect width="96" height="96" rx="20" fill="${color}"/>${label(48, 50, text.length > 2 ? 22 : 34, text)}`) }
 }
 
-/** A 16:9 cover with a gradient and a title. */
-export function coverImage (index: number, title: string): SeedImage {
+/**
+ * A 16:9 cover: a gradient with a horizon and a sun, and no words — a cover must not
+ * state a live state (the badge beside it does, and would be contradicted).
+ */
+export function coverImage (index: number): SeedImage {
   const from = PALETTE[index % PALETTE.length]
   const to = PALETTE[(index + 3) % PALETTE.length]
+  const sunX = 160 + (index % 4) * 100
   const body = `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>` +
-    `<rect width="640" height="360" fill="url(#g)"/>${label(320, 180, 40, title)}`
+    `<rect width="640" height="360" fill="url(#g)"/><circle cx="${sunX}" cy="150" r="56" fill="#ffffff" fill-opacity="0.35"/>` +
+    '<path d="M0 270 L140 200 L260 250 L400 170 L520 230 L640 190 L640 360 L0 360 Z" fill="#0f172a" fill-opacity="0.25"/>'
   return { key: `seed/cover-${index}.svg`, svg: svg(640, 360, body) }
 }
 

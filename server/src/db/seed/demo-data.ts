@@ -115,8 +115,8 @@ function buildImages (): SeedImage[] {
   const images: SeedImage[] = USERS.map((user, index) => avatarImage(index, user.nickname.slice(0, 1).toUpperCase()))
   CONFIGURED_SERVERS.forEach((server, index) => images.push(iconImage(`server-${server.server_id}`, server.name.slice(0, 2), index + 4)))
   Object.entries(CHANNEL_TYPE_ICON).forEach(([type, text], index) => images.push(iconImage(`icon-type-${type}`, text, index)))
-  const coverTitles = ['LIVE', '回放', '预约', 'Showcase']
-  coverTitles.forEach((title, index) => images.push(coverImage(index, title)))
+  // Covers carry no words: the badge states live, replay or reserved, never the picture.
+  for (let index = 0; index < 4; index += 1) images.push(coverImage(index))
   images.push(showroomImage('showroom-default', 'Showroom', SHOWROOM_SIZE.width, SHOWROOM_SIZE.height, [{ x: 0.5, y: 0.5, title: 'Welcome' }]))
   images.push(iconImage('event-welcome', '欢迎', 1), iconImage('event-product', '商品', 2), iconImage('event-video', '视频', 3))
   return images

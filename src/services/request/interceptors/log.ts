@@ -22,10 +22,18 @@ export interface RequestLogEntry {
 }
 
 const entries: RequestLogEntry[] = []
+const watchers = new Set<() => void>()
 
 function record (entry: RequestLogEntry): void {
   entries.push(entry)
   if (entries.length > REQUEST_LOG_LIMIT) entries.splice(0, entries.length - REQUEST_LOG_LIMIT)
+  for (const watcher of watchers) watcher()
+}
+
+/** Calls `watcher` after every recorded call (the debug panel stays current); returns the unsubscribe. */
+export function watchRequestLog (watcher: () => void): () => void {
+  watchers.add(watcher)
+  return () => { watchers.delete(watcher) }
 }
 
 /** The last finished calls, oldest first (a copy). */

@@ -1,0 +1,66 @@
+import { useEffect } from 'react'
+import { observer } from 'mobx-react-lite'
+import { Text, View } from '@tarojs/components'
+import ChannelList from '@/components/channel-list'
+import StateView from '@/components/state-view'
+import { t } from '@/constants/messages'
+import { openChannel } from '@/pages/index/open-channel'
+import { currentParams, relaunch } from '@/router'
+import { useStores } from '@/stores/context'
+import type { ConfiguredServer } from '@core/domain/servers'
+import type { Channel } from '@core/wire/entities'
+import './index.scss'
+
+function logFailure (what: string) {
+  return (error: unknown) => console.error(`[desktop] ${what} failed:`, error)
+}
+
+/** Opens another server's Home (the carried keys kept, `sid` replaced by the chosen server). */
+function openServer (target: ConfiguredServer): void {
+  relaunch('index', { server_id: target.server_id, sid: null, channel_id: null }).catch(logFailure('opening a server'))
+}
+
+/**
+ * The desktop layout's two left columns (its own chunk, loaded only when the window is
+ * wide enough or `viewpc` asks): a rail of the configured servers, and the current
+ * server's channel list with unread badges. The page the router shows is the third
+ * column. The list is the one Home loads; a page opened straight from a link loads it here.
+ */
+function DesktopColumns () {
+  const { server, channel } = useStores()
+  useEffect(() => {
+    if (channel.status !== 'idle') return
+    server.select({ params: currentParams(), host: window.location.host })
+    channel.load().catch(logFailure('loading the channel list'))
+  }, [server, channel])
+
+  const onChannelTap = (target: Channel) => { openChannel(target, server.serverId).catch(logFailure('opening a channel')) }
+  return (
+    <View className='desktop-columns'>
+      <View className='desktop-columns__rail' ariaRole='navigation' ariaLabel={t('desktopServers')}>
+        {server.servers.map(entry => {
+          const current = entry.server_id === server.serverId
+          return (
+            <View
+              key={entry.server_id}
+              className={`desktop-columns__server${current ? ' desktop-columns__server--current' : ''}`}
+              ariaRole='button'
+              ariaLabel={entry.name}
+              onClick={() => openServer(entry)}
+            >
+              <Text className='desktop-columns__server-initial'>{Array.from(entry.name)[0] ?? ''}</Text>
+            </View>
+          )
+        })}
+      </View>
+      <View className='desktop-columns__channels' ariaRole='navigation' ariaLabel={t('homeChannels')}>
+        <Text className='desktop-columns__server-name'>{server.name}</Text>
+        {channel.status === 'ready'
+          ? <ChannelList groups={channel.groups} onTap={onChannelTap} />
+          : <StateView compact status={channel.status === 'error' ? 'error' : channel.status === 'empty' ? 'empty' : 'loading'} message={channel.status === 'empty' ? t('channelsEmpty') : channel.error} onRetry={() => { channel.load().catch(logFailure('retrying the channel list')) }} />}
+      </View>
+    </View>
+  )
+}
+
+export default observer(DesktopColumns)

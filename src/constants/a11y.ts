@@ -1,0 +1,14 @@
+/** Attributes that make the H5 pages readable by screen readers and reachable by keyboard. */
+
+/**
+ * The H5 attributes of a picture whose meaning the text beside it already carries (an
+ * avatar by its name, a cover by its title, an icon by its channel): an empty alt, so
+ * screen readers skip it instead of reading its file name.
+ */
+export const DECORATIVE_IMAGE: Readonly<Record<string, string>> = { alt: '' }
+
+/**
+ * Lets a tappable View take keyboard focus on H5 (Taro's View types lack tabIndex; the
+ * DOM element takes it), so keyboards reach it and scroll the page it sits in.
+ */
+export const FOCUSABLE: Readonly<Record<string, unknown>> = { tabIndex: 0 }
