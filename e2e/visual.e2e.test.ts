@@ -28,7 +28,7 @@ const UPDATE = process.env.UPDATE_SCREENSHOTS === '1'
 /** The pages, each with the element that shows it has finished loading. */
 const PAGES = [
   { name: 'home', path: '/index.html?sid=832828', ready: '.live-card' },
-  { name: 'channel', path: '/pages/channel/index?sid=832828&channel_id=83282802', ready: '.channel-page__message' },
+  { name: 'channel', path: '/pages/channel/index?sid=832828&channel_id=83282802', ready: '.chat-message__text' },
   { name: 'market', path: '/market/index.html?sid=832828&cid=83282810', ready: '.interaction-card' },
   { name: 'me', path: '/pages/me/index?sid=832828', ready: '.me__nickname' },
   { name: 'not-found', path: '/pages/nothing-here/index?sid=832828', ready: '.not-found__title' },
@@ -81,7 +81,8 @@ async function openSettled (target: Browser, window: keyof typeof WINDOWS, langu
 
 /** axe-core's serious and critical violations on the page, one line each. */
 async function seriousViolations (tab: Page): Promise<string[]> {
-  await tab.addScriptTag({ path: require.resolve('axe-core/axe.min.js') })
+  // evaluated over the DevTools protocol, not as a <script>: the page's CSP (rightly) refuses inline scripts
+  await tab.evaluate(readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8'))
   return tab.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Array<{ id: string, impact: string | null, nodes: Array<{ target: string[] }> }> }> } }).axe
     const { violations } = await axe.run(document, { resultTypes: ['violations'] })

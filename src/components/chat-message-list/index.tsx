@@ -2,6 +2,7 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import Taro from '@tarojs/taro'
 import { View, Text } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
+import { FOCUSABLE } from '@/constants/a11y'
 import { t } from '@/constants/messages'
 import { ScrollView } from '@/components/page-elements/scroll-view'
 import type { ChannelChat, ChatEntry } from '@/stores/chat-store'
@@ -212,7 +213,7 @@ function ChatMessageList ({ chat, nameOf, now, marksRead, actions }: ChatMessage
 
   return (
     <View className='chat-list'>
-      <ScrollView id={listId} className='chat-list__scroll' scrollY scrollTop={requestedTop} onScroll={onScroll}>
+      <ScrollView id={listId} className='chat-list__scroll' scrollY scrollTop={requestedTop} onScroll={onScroll} {...FOCUSABLE}>
         <View className='chat-list__header' style={{ height: `${HEADER_PX}px` }}><Text>{header}</Text></View>
         <View style={{ height: `${visible.before}px` }} />
         {rows}

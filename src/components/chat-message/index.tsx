@@ -1,6 +1,7 @@
 import { View, Text, Image } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
 import { identityKindOf } from '@core/domain/identity'
+import { DECORATIVE_IMAGE } from '@/constants/a11y'
 import { REACTION_EMOJIS } from '@/constants/chat'
 import { t } from '@/constants/messages'
 import type { ChatEntry } from '@/stores/chat-store'
@@ -65,7 +66,7 @@ function ChatMessageRow (props: ChatMessageProps) {
   const sent = status === 'sent'
   return (
     <View id={domId} className={classes.join(' ')} onLongPress={() => { if (sent) props.onSelect(entry) }}>
-      {avatar !== '' ? <Image className='chat-message__avatar' src={avatar} mode='aspectFill' lazyLoad /> : <View className='chat-message__avatar' />}
+      {avatar !== '' ? <Image className='chat-message__avatar' src={avatar} mode='aspectFill' lazyLoad nativeProps={DECORATIVE_IMAGE} /> : <View className='chat-message__avatar' />}
       <View className='chat-message__body'>
         <View className='chat-message__head'>
           <Text className='chat-message__author'>{message.author.nickname}</Text>
