@@ -79,7 +79,7 @@ function ChatComposer ({ chat, members, nameOf, enterSends }: ChatComposerProps)
           onInput={event => chat.setDraft(event.detail.value)}
           nativeProps={{ onKeyDown, 'aria-label': t('chatInputLabel') }}
         />
-        <Button className='chat-composer__send' size='mini' type='primary' disabled={!chat.canSubmit} onClick={send}>{t('chatSend')}</Button>
+        <Button className='chat-composer__send' size='mini' type='primary' disabled={chat.canSubmit ? undefined : true} onClick={send}>{t('chatSend')}</Button>
       </View>
       {length >= MESSAGE_COUNTER_FROM && (
         <Text className={`chat-composer__counter${length > MESSAGE_CONTENT_MAX_LENGTH ? ' chat-composer__counter--over' : ''}`}>{length}/{MESSAGE_CONTENT_MAX_LENGTH}</Text>

@@ -89,7 +89,7 @@ function ChatView ({ chat, members, membership, now }: ChatViewProps) {
       {membership.isMember === false && (
         <View className='chat-view__join'>
           <Text className='chat-view__join-text'>{t('chatJoinHint')}</Text>
-          <Button className='chat-view__join-button' size='mini' type='primary' loading={membership.isJoining} onClick={join}>{t('chatJoin')}</Button>
+          <Button className='chat-view__join-button' size='mini' type='primary' loading={membership.isJoining || undefined} onClick={join}>{t('chatJoin')}</Button>
         </View>
       )}
     </View>
