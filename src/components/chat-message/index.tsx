@@ -65,7 +65,7 @@ function ChatMessageRow (props: ChatMessageProps) {
   if (kind === 'bot') classes.push('chat-message--bot')
   const sent = status === 'sent'
   return (
-    <View id={domId} className={classes.join(' ')} onLongPress={() => { if (sent) props.onSelect(entry) }}>
+    <View id={domId} className={classes.join(' ')} data-testid='message' onLongPress={() => { if (sent) props.onSelect(entry) }}>
       {avatar !== '' ? <Image className='chat-message__avatar' src={avatar} mode='aspectFill' lazyLoad nativeProps={DECORATIVE_IMAGE} /> : <View className='chat-message__avatar' />}
       <View className='chat-message__body'>
         <View className='chat-message__head'>
