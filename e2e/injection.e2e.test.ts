@@ -9,13 +9,14 @@
  * other e2e files. New writable fields (messages, posts, …) are one row each in
  * PLANTED_FIELDS.
  */
-import { createHash, randomBytes } from 'crypto'
+import { randomBytes } from 'crypto'
 import path from 'path'
 import Database from 'better-sqlite3'
 import type { Page } from 'playwright-core'
 import { CARRIED_QUERY_KEYS, NWP_KEY, QUERY_ALIASES } from '@core/query/keys'
 import { encodeNwp } from '@core/query/nwp'
 import { ROUTES, h5PathsOf } from '../config/routes'
+import { newSession } from '../server/src/repositories/users'
 import { journey, sharedBrowser } from './support/app'
 import { startProduct, stopProduct, type RunningProduct } from './support/product'
 
@@ -152,13 +153,12 @@ function hostileQueryVisits (value: string): Visit[] {
 
 /** Signs a seeded member in by writing a session straight into the product's SQLite file (no API signs members in yet). */
 function memberSession (product: RunningProduct, uid: string): Writer {
-  const token = randomBytes(32).toString('base64url')
+  const { token, row } = newSession(uid, Math.floor(Date.now() / 1000))
   const db = new Database(path.join(product.dataDir, 'openrealm.sqlite'))
   try {
     db.pragma('busy_timeout = 5000')
-    const now = Math.floor(Date.now() / 1000)
-    db.prepare('insert into sessions (token_hash, uid, created_at, expires_at) values (?, ?, ?, ?)')
-      .run(createHash('sha256').update(token).digest('hex'), uid, now, now + 3600)
+    const columns = Object.keys(row)
+    db.prepare(`insert into sessions (${columns.join(', ')}) values (${columns.map(() => '?').join(', ')})`).run(...Object.values(row))
     const user = db.prepare('select uid, user_type, addtime, nickname, avatar, signature, gender from users where uid = ?').get(uid)
     return { authorization: `Bearer ${token}`, login: { user, token } }
   } finally {

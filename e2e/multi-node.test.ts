@@ -17,7 +17,8 @@ import Redis from 'ioredis'
 import type { ChannelListData } from '@core/wire/api'
 import type { Channel } from '@core/wire/entities'
 import type { DispatchFrame, ServerFrame } from '@core/wire/gateway'
-import { hashToken } from '../server/src/repositories/users'
+import { newSession } from '../server/src/repositories/users'
+import { DEMO_OWNER_UID } from '../server/src/db/seed/demo-data'
 import { connectGateway, identified, type GatewayTestClient } from '../server/test/gateway/client'
 
 const REPO_ROOT = path.resolve(__dirname, '..')
@@ -67,6 +68,7 @@ async function startNode (name: string): Promise<Node> {
       H5_DIR: path.join(root, 'no-h5'), // API only: no bundle needed
       LOG_LEVEL: 'warn',
       GATEWAY_HEARTBEAT_MS: '2000',
+      CHANNEL_CREATE_PER_MINUTE: '100', // every test creates its channels as the one owner
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
@@ -97,16 +99,18 @@ async function call<T> (node: Node, method: string, url: string, token?: string,
 }
 
 /**
- * A session of a seeded ordinary account (100001–100004; guests may not create channels,
- * and no API signs accounts in yet): written straight to the shared schema, as the
- * server tests do. Each account may create 3 channels a minute: tests use their own.
+ * A session of the demo servers' owner (only an account with ManageChannels creates
+ * channels, and no API signs accounts in yet): written straight to the shared schema, as
+ * the server tests do, lasting past every test.
  */
 async function accountSession (uid: string): Promise<string> {
-  const token = randomBytes(32).toString('base64url')
+  const { token, row } = newSession(uid, 0)
+  const session: Record<string, unknown> = { ...row, expires_at: 2_100_000_000, last_used_at: 2_100_000_000 }
+  const columns = Object.keys(session)
   const pg = new Client({ connectionString: DATABASE_URL })
   await pg.connect()
   try {
-    await pg.query(`insert into "${schema}".sessions (token_hash, uid, created_at, expires_at) values ($1, $2, 0, 2100000000)`, [hashToken(token), uid])
+    await pg.query(`insert into "${schema}".sessions (${columns.join(', ')}) values (${columns.map((_, index) => `$${index + 1}`).join(', ')})`, Object.values(session))
   } finally {
     await pg.end()
   }
@@ -126,13 +130,14 @@ const isChannelCreate = (frame: ServerFrame): boolean => frame.op === 'dispatch'
 let a: Node
 let b: Node
 /** Accounts that create channels (guests may not), three channels a minute each. */
-let creators: string[]
+/** The owner's bearer token: every channel the tests create is the owner's. */
+let creator: string
 
 beforeAll(async () => {
   // one after the other: the first migrates and seeds the fresh schema
   a = await startNode('A')
   b = await startNode('B')
-  creators = await Promise.all(['100001', '100002', '100003', '100004'].map(accountSession))
+  creator = await accountSession(DEMO_OWNER_UID)
 }, 90_000)
 
 afterAll(async () => {
@@ -158,7 +163,7 @@ describe('two server processes on one database and one Redis', () => {
     const { client } = await identified(b.url, token)
     clients.push(client)
     await channelIds(b) // B answers (and caches) the list before the write
-    const created = await createChannel(a, creators[0], '跨节点频道')
+    const created = await createChannel(a, creator, '跨节点频道')
     expect(await channelIds(b)).toContain(created.channel_id)
     const frame = await client.next<DispatchFrame>(isChannelCreate)
     expect(frame.d).toMatchObject({ channel_id: created.channel_id, name: '跨节点频道' })
@@ -167,7 +172,7 @@ describe('two server processes on one database and one Redis', () => {
   it('delivers a message sent through A, and typing in the channel a client on B looks at, to that client', async () => {
     const author = await guestMember(a)
     const reader = await guestMember(b)
-    const channel = await createChannel(a, creators[1], '跨节点聊天')
+    const channel = await createChannel(a, creator, '跨节点聊天')
     const { client } = await identified(b.url, reader)
     clients.push(client)
     client.send({ op: 'focus', d: { channel_id: channel.channel_id } })
@@ -193,12 +198,12 @@ describe('two server processes on one database and one Redis', () => {
     const token = await guestMember(victim)
     const first = await identified(victim.url, token)
     clients.push(first.client)
-    const before = await createChannel(b, creators[2], '杀进程之前')
+    const before = await createChannel(b, creator, '杀进程之前')
     const seen = await first.client.next<DispatchFrame>(isChannelCreate)
     expect(seen.d).toMatchObject({ channel_id: before.channel_id })
     victim.process.kill('SIGKILL')
     await first.client.closed()
-    const missed = [await createChannel(b, creators[2], '断线一'), await createChannel(a, creators[2], '断线二')]
+    const missed = [await createChannel(b, creator, '断线一'), await createChannel(a, creator, '断线二')]
     const client = await connectGateway(b.url)
     clients.push(client)
     client.send({ op: 'resume', d: { token, session_id: first.ready.session_id, seq: seen.s } })
@@ -206,7 +211,7 @@ describe('two server processes on one database and one Redis', () => {
     const replayed = client.frames.filter(isChannelCreate) as DispatchFrame[]
     expect(replayed.map(frame => (frame.d as Channel).channel_id)).toEqual(missed.map(channel => channel.channel_id))
     expect(client.frames.indexOf(resumed)).toBeGreaterThan(client.frames.indexOf(replayed[replayed.length - 1]))
-    const after = await createChannel(a, creators[3], '恢复之后')
+    const after = await createChannel(a, creator, '恢复之后')
     const live = await client.next<DispatchFrame>(frame => isChannelCreate(frame) && (frame as DispatchFrame).s > replayed[replayed.length - 1].s)
     expect(live.d).toMatchObject({ channel_id: after.channel_id })
     expect(client.frames.filter(isChannelCreate)).toHaveLength(3)

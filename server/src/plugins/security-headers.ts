@@ -47,7 +47,7 @@ export function appPagePolicy (html: string): string {
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
     "media-src 'self' blob: https:",
-    "connect-src 'self' https: wss:",
+    "connect-src 'self' blob: https: wss:", // blob: the picked pictures are read before their upload
     "font-src 'self' data:",
     "frame-src 'self' https:",
     "worker-src 'self' blob:",
