@@ -17,10 +17,12 @@ import type { ApiClient } from '@/services/api/api-client'
 import { postsApi, type PostsApi } from '@/services/api/posts'
 import { createMembersApi, type MembersApi } from '@/services/api/members'
 import { createMessagesApi, type MessagesApi } from '@/services/api/messages'
+import { createTrustApi, type TrustApi } from '@/services/api/trust'
 import { defaultGatewayUrl, taroSocketConnector, type SocketConnector } from '@/services/gateway'
 import { ChannelStore } from './channel-store'
 import { GATEWAY_RESYNC, GatewayStore } from './gateway-store'
 import { LiveStore, timeoutScheduler, type TimerScheduler } from './live-store'
+import { PermissionsStore } from './permissions-store'
 import type { StoreLogger } from './load-tracker'
 import { ServerStore, type ServerCounts } from './server-store'
 import { SessionStore, type KeyValueStorage } from './session-store'
@@ -48,6 +50,8 @@ export interface RootStoreOptions {
   members?: MembersApi
   /** The chat's calls; createMessagesApi() by default. */
   messagesApi?: MessagesApi
+  /** The roles, moderation and invite calls; createTrustApi() by default. */
+  trust?: TrustApi
   /** The gateway's socket connector and URL; Taro.connectSocket to this build's API by default. */
   gateway?: { connect: SocketConnector, url: string }
 }
@@ -80,7 +84,12 @@ export class RootStore {
   readonly messages: MessagesApi
   /** Unread and mention counts of the channel list, kept live. */
   readonly unread: UnreadStore
+  /** The roles, moderation, invite and session calls (issue 18). */
+  readonly trust: TrustApi
+  /** What the signed-in member may do in the current server (the client hides the rest). */
+  readonly permissions: PermissionsStore
   private readonly stopSeedingUnread: () => void
+  private readonly stopPermissions: () => void
 
   constructor (api: ApiClient, options: RootStoreOptions) {
     const logger = options.logger ?? console
@@ -105,6 +114,16 @@ export class RootStore {
       logger,
     })
     this.unread = new UnreadStore(this.gateway, () => this.session.user?.uid ?? null)
+    this.trust = options.trust ?? createTrustApi()
+    this.permissions = new PermissionsStore({
+      load: serverId => this.trust.myPermissions(serverId),
+      serverId: () => this.server.serverId,
+      uid: () => this.session.user?.uid ?? null,
+      gateway: this.gateway,
+      clock,
+      logger,
+    })
+    this.stopPermissions = this.permissions.start()
     // each channel list answer brings the counts; the gateway keeps them current between answers
     this.stopSeedingUnread = reaction(() => this.channel.groups, groups => this.unread.seed(flattenGroups(groups)), { fireImmediately: true })
     this.applyGatewayEvents()
@@ -161,6 +180,7 @@ export class RootStore {
     this.live.dispose()
     this.unread.stop()
     this.stopSeedingUnread()
+    this.stopPermissions()
     this.gateway.stop()
   }
 }
