@@ -89,7 +89,6 @@ export class RootStore {
   /** What the signed-in member may do in the current server (the client hides the rest). */
   readonly permissions: PermissionsStore
   private readonly stopSeedingUnread: () => void
-  private readonly stopPermissions: () => void
 
   constructor (api: ApiClient, options: RootStoreOptions) {
     const logger = options.logger ?? console
@@ -123,7 +122,6 @@ export class RootStore {
       clock,
       logger,
     })
-    this.stopPermissions = this.permissions.start()
     // each channel list answer brings the counts; the gateway keeps them current between answers
     this.stopSeedingUnread = reaction(() => this.channel.groups, groups => this.unread.seed(flattenGroups(groups)), { fireImmediately: true })
     this.applyGatewayEvents()
@@ -180,7 +178,6 @@ export class RootStore {
     this.live.dispose()
     this.unread.stop()
     this.stopSeedingUnread()
-    this.stopPermissions()
     this.gateway.stop()
   }
 }
