@@ -353,7 +353,7 @@ describe('per-account write limits', () => {
       expect(envelope<Post>(await write({ title: 'one', content: '', nonce: 'same' })).data.post_id).toBe(first.post_id)
       const refused = await write({ title: 'two', content: '' })
       expect(refused.statusCode).toBe(429)
-      expect(envelope(refused).msg).toBe('too many new posts: each account may write 1 a minute; try again in a minute')
+      expect(envelope(refused).msg).toBe('发帖太频繁：每个账号每分钟最多 1 次，请一分钟后再试')
       const comment = (content: string) => limited.inject({ method: 'POST', url: `/posts/${first.post_id}/comments`, headers: member.headers, payload: { content } })
       expect((await comment('a')).statusCode).toBe(200)
       expect((await comment('b')).statusCode).toBe(429)
