@@ -132,19 +132,7 @@ export const ReadStateSchema = Type.Object({
 /** The reader's position in a channel. */
 export type ReadState = Static<typeof ReadStateSchema>
 
-/** Paths of the message routes (`:x` marks a path parameter; fill with core/wire/paths.ts fillPath). */
-export const MESSAGES_PATHS = {
-  /** GET history, POST send */
-  messages: '/channels/:channel_id/messages',
-  /** PATCH edit, DELETE delete (author only) */
-  message: '/channels/:channel_id/messages/:message_id',
-  /** PUT add, DELETE remove the signed-in member's reaction */
-  myReaction: '/channels/:channel_id/messages/:message_id/reactions/:emoji/me',
-  /** POST: the signed-in member is typing */
-  typing: '/channels/:channel_id/typing',
-  /** POST {message_id}: the signed-in member has read up to there */
-  read: '/channels/:channel_id/read',
-} as const
+export { MESSAGES_PATHS } from './messages-paths'
 
 /** Names of the dispatches the message routes publish (the gateway forwards them as `t`). */
 export const MESSAGE_DISPATCHES = {

@@ -174,26 +174,30 @@ export default async function messagesRoutes (instance: FastifyInstance, { ctx }
     return ok(message)
   })
 
-  fastify.patch(MESSAGES_PATHS.message, {
+  // Issue 16: POST as well as PATCH, one schema and one handler: the mini-program's request API has no PATCH
+  fastify.route({
+    method: ['PATCH', 'POST'],
+    url: MESSAGES_PATHS.message,
     onRequest: requireUser(ctx),
     schema: {
-      summary: 'Edit a message (its author only; content audited)',
+      summary: 'Edit a message (its author only; content audited; POST for clients without PATCH)',
       security: [{ bearer: [] }],
       params: messageParams,
       body: EditMessageBodySchema,
       response: responses(ChatMessageSchema),
     },
-  }, async request => {
-    const user = signedInUser(request)
-    const channel = await existingChannel(ctx, request.params.channel_id)
-    const row = await existingMessage(ctx, channel.channel_id, request.params.message_id)
-    if (row.author_uid !== user.uid) throw forbidden('only the author can edit a message')
-    const content = contentOf(request.body.content)
-    requireAuditPass(ctx, { content })
-    const edited = await ctx.repos.messages.edit(row, content, await mentionsOf(ctx, channel.server_id, content), ctx.now())
-    const message: ChatMessage = await ctx.repos.messages.message(edited, null)
-    await publish(MESSAGE_DISPATCHES.messageUpdate, channel, message)
-    return ok(await ctx.repos.messages.message(edited, user.uid))
+    handler: async request => {
+      const user = signedInUser(request)
+      const channel = await existingChannel(ctx, request.params.channel_id)
+      const row = await existingMessage(ctx, channel.channel_id, request.params.message_id)
+      if (row.author_uid !== user.uid) throw forbidden('only the author can edit a message')
+      const content = contentOf(request.body.content)
+      requireAuditPass(ctx, { content })
+      const edited = await ctx.repos.messages.edit(row, content, await mentionsOf(ctx, channel.server_id, content), ctx.now())
+      const message: ChatMessage = await ctx.repos.messages.message(edited, null)
+      await publish(MESSAGE_DISPATCHES.messageUpdate, channel, message)
+      return ok(await ctx.repos.messages.message(edited, user.uid))
+    },
   })
 
   fastify.delete(MESSAGES_PATHS.message, {
