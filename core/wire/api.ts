@@ -13,7 +13,7 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox'
 import { DEFAULT_PAGE_SIZE, MAX_PAGE, MAX_PAGE_SIZE, type ChannelType, type MapCategory } from './codes'
 import { ChannelGroupSchema, ChannelSchema, LiveItemSchema, MessageSchema, PostSchema, RoleSchema, ServerSchema, UserSchema } from './entities'
-import { enumCode, IdString, ImageUrlString, LineText, MultilineText, Nullable, StringEnum } from './fields'
+import { enumCode, IdString, ImageUrlString, LineText, ListOf, MultilineText, Nullable, StringEnum } from './fields'
 
 export { AUDIT_REJECT_STATUS, SERVER_CODES } from './codes'
 export { API_PATHS, FILES_PATH, UPLOAD_HOST_PATH } from './paths'
@@ -193,7 +193,7 @@ export const ProfilePatchBodySchema = Type.Object({
 export type ProfilePatchBody = Static<typeof ProfilePatchBodySchema>
 
 /** GET /servers */
-export const ServerListDataSchema = Type.Object({ list: Type.Array(ServerSchema) })
+export const ServerListDataSchema = ListOf(ServerSchema)
 /** GET /servers answer. */
 export type ServerListData = Static<typeof ServerListDataSchema>
 
@@ -215,7 +215,7 @@ export const CreateChannelBodySchema = Type.Object({
 export type CreateChannelBody = Static<typeof CreateChannelBodySchema>
 
 /** GET /servers/:server_id/roles */
-export const RoleListDataSchema = Type.Object({ list: Type.Array(RoleSchema) })
+export const RoleListDataSchema = ListOf(RoleSchema)
 /** GET /servers/:server_id/roles answer. */
 export type RoleListData = Static<typeof RoleListDataSchema>
 

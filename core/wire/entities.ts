@@ -105,16 +105,27 @@ export const ServerSchema = Type.Object({
 /** SPEC §3: a server (community). */
 export type Server = Static<typeof ServerSchema>
 
+/** What everything members write (posts, comments, messages) carries: who wrote it, the text, and when (unix seconds). */
+export const AuthoredSchema = Type.Object({
+  author: UserSchema,
+  content: Type.String(),
+  /** unix seconds */
+  created_at: Type.Integer(),
+})
+
+/** Where something written in a channel lives: the channel and its server. */
+export const ChannelPlaceSchema = Type.Object({
+  channel_id: Type.String(),
+  server_id: Type.String(),
+})
+
 /** A post of a post channel (not shown in the SPEC; designed here). */
 export const PostSchema = Type.Object({
   post_id: Type.String(),
   channel_id: Type.String(),
-  author: UserSchema,
   title: Type.String(),
-  content: Type.String(),
   cover: Type.String(),
-  /** unix seconds */
-  created_at: Type.Integer(),
+  ...AuthoredSchema.properties,
 })
 /** A post of a post channel. */
 export type Post = Static<typeof PostSchema>
@@ -123,10 +134,7 @@ export type Post = Static<typeof PostSchema>
 export const MessageSchema = Type.Object({
   message_id: Type.String(),
   channel_id: Type.String(),
-  author: UserSchema,
-  content: Type.String(),
-  /** unix seconds */
-  created_at: Type.Integer(),
+  ...AuthoredSchema.properties,
 })
 /** A message of a discussion channel. */
 export type Message = Static<typeof MessageSchema>

@@ -44,3 +44,28 @@ export function LineText (maxLength: number, options: SchemaOptions = {}): TStri
 export function MultilineText (maxLength: number, options: SchemaOptions = {}): TString {
   return Type.String({ ...options, maxLength, pattern: '^[^\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f]*$' })
 }
+
+/** One picture (a post's image, a message's attachment): where it is served and its natural size in pixels (0 when unknown). */
+export const PictureSchema = Type.Object({
+  url: ImageUrlString,
+  width: Type.Integer({ minimum: 0, maximum: 100_000 }),
+  height: Type.Integer({ minimum: 0, maximum: 100_000 }),
+})
+
+/**
+ * A page of a cursor-paged list (ARCHITECTURE.md: lists that grow without bound page by
+ * cursor, never by OFFSET and COUNT): `has_more` says whether more items lie beyond it.
+ */
+export function CursorPageSchema<T extends TSchema> (item: T) {
+  return Type.Object({ items: Type.Array(item), has_more: Type.Boolean() })
+}
+/** A page of a cursor-paged list. */
+export interface CursorPage<T> {
+  items: T[]
+  has_more: boolean
+}
+
+/** A short list answered whole (no paging): its items under `list`. */
+export function ListOf<T extends TSchema> (item: T) {
+  return Type.Object({ list: Type.Array(item) })
+}
