@@ -1,7 +1,12 @@
 /**
- * Paths of the message routes (./messages.ts), which the client needs too. No imports, so
- * the client takes them from here without loading TypeBox.
+ * Values of the message routes (./messages.ts) the client needs too: paths and history
+ * page sizes. No imports, so the client takes them from here without loading TypeBox.
  */
+
+/** Most messages one history page holds. */
+export const HISTORY_LIMIT_MAX = 100
+/** Messages of a history page when the query names no limit. */
+export const HISTORY_LIMIT_DEFAULT = 50
 
 /** Paths of the message routes (`:x` marks a path parameter; fill with core/wire/paths.ts fillPath). */
 export const MESSAGES_PATHS = {

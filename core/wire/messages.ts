@@ -7,13 +7,13 @@
  */
 import { Type, type Static } from '@sinclair/typebox'
 import { MESSAGE_CONTENT_MAX_LENGTH } from '../domain/messages'
+import { OldPageQuerySchema } from './api'
 import { AuthoredSchema, ChannelPlaceSchema, UserSchema } from './entities'
 import { CursorPageSchema, MultilineText, Nullable, PictureSchema } from './fields'
+import { HISTORY_LIMIT_MAX } from './messages-paths'
 
-/** Most messages one history page holds. */
-export const HISTORY_LIMIT_MAX = 100
-/** Messages of a history page when the query names no limit. */
-export const HISTORY_LIMIT_DEFAULT = 50
+export * from './messages-paths'
+
 /** Most attachments one message carries. */
 export const MESSAGE_ATTACHMENTS_MAX = 10
 
@@ -79,8 +79,7 @@ export const MessageHistoryQuerySchema = Type.Object({
   before: Type.Optional(MessageIdSchema),
   after: Type.Optional(MessageIdSchema),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: HISTORY_LIMIT_MAX })),
-  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100000 })),
-  page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: 50 })),
+  ...OldPageQuerySchema.properties,
 }, { additionalProperties: false })
 /** GET /channels/:channel_id/messages query. */
 export type MessageHistoryQuery = Static<typeof MessageHistoryQuerySchema>
@@ -123,7 +122,6 @@ export const ReadStateSchema = Type.Object({
 /** The reader's position in a channel. */
 export type ReadState = Static<typeof ReadStateSchema>
 
-export { MESSAGES_PATHS } from './messages-paths'
 
 /** Names of the dispatches the message routes publish (the gateway forwards them as `t`). */
 export const MESSAGE_DISPATCHES = {

@@ -8,6 +8,7 @@
  * `limit`), never by OFFSET and COUNT (ARCHITECTURE.md), and answer `{items, has_more}`.
  */
 import { Type, type Static } from '@sinclair/typebox'
+import { OldPageQuerySchema } from './api'
 import { AuthoredSchema, ChannelPlaceSchema, UserSchema } from './entities'
 import { IdString, ImageUrlString, LineText, MultilineText, Nullable, PictureSchema } from './fields'
 import { COMMENT_MAX_LENGTH, CURSOR_PAGE_DEFAULT, CURSOR_PAGE_MAX, POST_CONTENT_MAX_LENGTH, POST_MAX_IMAGES, POST_TITLE_MAX_LENGTH } from './codes'
@@ -80,8 +81,7 @@ export type CursorQuery = Static<typeof CursorQuerySchema>
 export const PostListQuerySchema = Type.Object({
   before: CursorQuerySchema.properties.before,
   limit: CursorQuerySchema.properties.limit,
-  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100000 })),
-  page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: 50 })),
+  ...OldPageQuerySchema.properties,
 })
 /** Query of GET /channels/:channel_id/posts. */
 export type PostListQuery = Static<typeof PostListQuerySchema>
