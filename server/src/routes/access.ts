@@ -2,7 +2,10 @@
  * Permission checks of the routes: who the caller is in a server (owner, member with
  * roles and timeout, or nobody) and what core/domain/permissions.ts lets them do there.
  * Every refusal is a 403 envelope whose message names the missing permission, so a
- * client and a person reading the answer both know why.
+ * client and a person reading the answer both know why. The preambles the routes share
+ * live here once: the actor of a /servers/:server_id route ({@link requireServerActor}),
+ * a member in a channel ({@link requireChannelMember}), removing what others wrote
+ * ({@link requireRemoval}) and the audit record of an action ({@link auditRecord}).
  */
 import {
   effectivePermissions, hasPermission, missingPermissions, outranks, Permission, type PermissionMember, type PermissionServer,
