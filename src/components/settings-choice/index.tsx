@@ -37,7 +37,7 @@ export default function SettingsChoice<V extends string | number> ({ options, va
             className={`settings-choice__chip${chosen ? ' settings-choice__chip--chosen' : ''}${disabled ? ' settings-choice__chip--disabled' : ''}`}
             ariaRole='radio'
             {...FOCUSABLE}
-            nativeProps={{ 'aria-checked': chosen }}
+            aria-checked={chosen}
             ariaLabel={option.label}
             onClick={() => { if (!disabled && !chosen) onChange(option.value) }}
           >

@@ -43,7 +43,7 @@ const ChannelRow = observer(function ChannelRow ({ channels, channel }: { channe
   const iconError = channels.errorOf(channel.channel_id, 'icon')
   return (
     <View className='server-settings__row server-settings__channel'>
-      <View className='server-settings__row-head' ariaRole='button' {...FOCUSABLE} nativeProps={{ 'aria-expanded': open }} onClick={() => setOpen(!open)}>
+      <View className='server-settings__row-head' ariaRole='button' {...FOCUSABLE} aria-expanded={open} onClick={() => setOpen(!open)}>
         <Image className='server-settings__channel-icon' src={mediaUrl(channel.icon)} mode='aspectFill' nativeProps={DECORATIVE_IMAGE} />
         <Text className='server-settings__row-name'>{channel.name}</Text>
         <Text className='server-settings__tag'>{typeLabel(channel.channel_type)}</Text>

@@ -80,7 +80,7 @@ function ServerSettingsPage () {
       <View className='server-settings__top'>
         <Text className='server-settings__server'>{settings.server?.name ?? root.server.name}</Text>
         {canSeeAuditLog(permissions) && (
-          <Text className='server-settings__link' {...FOCUSABLE} nativeProps={{ role: 'link' }} onClick={() => { navigate('audit-log', { sid: settings.serverId }).catch(logFailure('opening the audit log')) }}>{t('settingsAuditLog')}</Text>
+          <View className='server-settings__link' ariaRole='link' {...FOCUSABLE} onClick={() => { navigate('audit-log', { sid: settings.serverId }).catch(logFailure('opening the audit log')) }}>{t('settingsAuditLog')}</View>
         )}
       </View>
       <View className='server-settings__tabs'>

@@ -30,7 +30,7 @@ const RoleRow = observer(function RoleRow ({ roles, role, first, last }: { roles
   }
   return (
     <View className='server-settings__row server-settings__role'>
-      <View className='server-settings__row-head' ariaRole='button' {...FOCUSABLE} nativeProps={{ 'aria-expanded': open }} onClick={() => setOpen(!open)}>
+      <View className='server-settings__row-head' ariaRole='button' {...FOCUSABLE} aria-expanded={open} onClick={() => setOpen(!open)}>
         <View className='server-settings__swatch' style={{ background: role.color || '#c9cdd4' }} />
         <Text className='server-settings__row-name' style={role.color ? { color: role.color } : undefined}>{name}</Text>
         {isBotRole(role) && <Text className='server-settings__tag'>{t('settingsRoleBot')}</Text>}

@@ -1,4 +1,4 @@
-import { Text } from '@tarojs/components'
+import { Text, View } from '@tarojs/components'
 import StateView from '@/components/state-view'
 import type { StoreStatus } from '@/stores/load-tracker'
 
@@ -21,7 +21,7 @@ export function SectionState ({ status, error, emptyText, onRetry }: SectionStat
 
 /** A section's last refusal, said in words; nothing when there is none. */
 export function SectionRefusal ({ message }: { message: string | null }) {
-  return message ? <Text className='server-settings__refusal' nativeProps={{ role: 'alert' }}>{message}</Text> : null
+  return message ? <View className='server-settings__refusal' ariaRole='alert'><Text>{message}</Text></View> : null
 }
 
 /** Logs a failed action of the page (the stores already turned it into words). */
