@@ -15,16 +15,21 @@ import { mediaUrl } from '@/utils/media-url'
 import { pickImages } from '@/utils/pick-images'
 import { logFailure, SectionRefusal, SectionState } from './section-state'
 
-/** SPEC §4: the name of each type the picker offers. */
-const TYPE_LABEL: Readonly<Partial<Record<ChannelType, MessageKey>>> = {
+/** SPEC §4: the name of each channel type (the picker offers 1, 3 and 8; the list shows every type). */
+const TYPE_LABEL: Readonly<Record<ChannelType, MessageKey>> = {
   [ChannelType.Discussion]: 'settingsChannelType1',
+  [ChannelType.Voice]: 'settingsChannelType2',
   [ChannelType.Post]: 'settingsChannelType3',
   [ChannelType.Metaverse]: 'settingsChannelType8',
+  [ChannelType.GamePlaza]: 'settingsChannelType10',
+  [ChannelType.ExternalLink]: 'settingsChannelType11',
+  [ChannelType.Live]: 'settingsChannelType12',
+  [ChannelType.LiveBanner]: 'settingsChannelType13',
 }
 
-/** The name of a channel type (the picker's three; '' for the rest, which are never created here). */
+/** The name of a channel type; '' for a type this version does not know. */
 function typeLabel (type: ChannelType): string {
-  const key = TYPE_LABEL[type]
+  const key = TYPE_LABEL[type] as MessageKey | undefined
   return key ? t(key) : ''
 }
 
@@ -46,7 +51,7 @@ const ChannelRow = observer(function ChannelRow ({ channels, channel }: { channe
       <View className='server-settings__row-head' ariaRole='button' {...FOCUSABLE} aria-expanded={open} onClick={() => setOpen(!open)}>
         <Image className='server-settings__channel-icon' src={mediaUrl(channel.icon)} mode='aspectFill' nativeProps={DECORATIVE_IMAGE} />
         <Text className='server-settings__row-name'>{channel.name}</Text>
-        <Text className='server-settings__tag'>{typeLabel(channel.channel_type)}</Text>
+        {typeLabel(channel.channel_type) !== '' && <Text className='server-settings__tag'>{typeLabel(channel.channel_type)}</Text>}
         {channels.isTraining(channel.channel_id) && <Text className='server-settings__tag server-settings__tag--training'>{t('settingsChannelTraining')}</Text>}
       </View>
       {open && (

@@ -40,6 +40,8 @@ function ProfileSection ({ settings }: { settings: ServerSettingsStore }) {
           nickname={server.name}
           busy={busy}
           error={settings.errorOf('icon')}
+          chooseLabel={t('settingsIconChange')}
+          generateLabel={t('settingsIconGenerate')}
           onChoose={() => { chooseIcon().catch(logFailure('changing the icon')) }}
           onGenerate={() => { generateIcon().catch(logFailure('generating an icon')) }}
         />
