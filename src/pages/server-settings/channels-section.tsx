@@ -87,7 +87,7 @@ function ChannelsSection ({ channels }: { channels: ChannelSettingsStore }) {
     <View className='server-settings__section server-settings__channels'>
       <View className='server-settings__create'>
         <Input className='server-settings__input' value={title} placeholder={t('settingsChannelNew')} maxlength={CHANNEL_TITLE_MAX} onInput={event => { setTitle(event.detail.value); channels.action.clear() }} />
-        <Button size='mini' type='primary' className='server-settings__primary' disabled={(channels.action.busy || title.trim() === '') || undefined} onClick={() => { create().catch(logFailure('creating a channel')) }}>{t('settingsChannelCreate')}</Button>
+        <Button size='mini' className='server-settings__primary' disabled={(channels.action.busy || title.trim() === '') || undefined} onClick={() => { create().catch(logFailure('creating a channel')) }}>{t('settingsChannelCreate')}</Button>
       </View>
       <View className='server-settings__field'>
         <SettingsChoice

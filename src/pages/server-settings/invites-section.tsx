@@ -75,7 +75,7 @@ function InvitesSection ({ invites }: { invites: InviteSettingsStore }) {
         <Text className='server-settings__label'>{t('settingsInviteMaxUses')}</Text>
         <SettingsChoice label={t('settingsInviteMaxUses')} options={INVITE_MAX_USES.map(value => ({ value, label: usesLabel(value) }))} value={invites.maxUses} onChange={uses => invites.pickMaxUses(uses)} />
       </View>
-      <Button size='mini' type='primary' className='server-settings__primary server-settings__wide' disabled={invites.action.busy || undefined} onClick={() => { invites.create().catch(logFailure('creating an invite')) }}>{t('settingsInviteCreate')}</Button>
+      <Button size='mini' className='server-settings__primary server-settings__wide' disabled={invites.action.busy || undefined} onClick={() => { invites.create().catch(logFailure('creating an invite')) }}>{t('settingsInviteCreate')}</Button>
       <SectionRefusal message={invites.action.error} />
       <SectionState status={invites.status} error={invites.error} emptyText={t('settingsInvitesEmpty')} onRetry={() => { invites.load().catch(logFailure('loading the invites')) }} />
       {invites.status === 'ready' && invites.invites.map(invite => <InviteRow key={invite.code} invites={invites} invite={invite} />)}

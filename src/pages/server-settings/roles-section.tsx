@@ -89,7 +89,7 @@ function RolesSection ({ roles }: { roles: RoleSettingsStore }) {
     <View className='server-settings__section server-settings__roles'>
       <View className='server-settings__create'>
         <Input className='server-settings__input' value={draft} placeholder={t('settingsRoleNew')} maxlength={ROLE_NAME_MAX_LENGTH} onInput={event => { setDraft(event.detail.value); roles.action.clear() }} />
-        <Button size='mini' type='primary' className='server-settings__primary' disabled={(roles.action.busy || draft.trim() === '') || undefined} onClick={() => { create().catch(logFailure('creating a role')) }}>{t('settingsRoleCreate')}</Button>
+        <Button size='mini' className='server-settings__primary' disabled={(roles.action.busy || draft.trim() === '') || undefined} onClick={() => { create().catch(logFailure('creating a role')) }}>{t('settingsRoleCreate')}</Button>
       </View>
       <SectionRefusal message={roles.action.error} />
       <SectionState status={roles.status} error={roles.error} emptyText={t('settingsRolesEmpty')} onRetry={() => { roles.load().catch(logFailure('loading the roles')) }} />

@@ -24,7 +24,7 @@ function WordsSection ({ settings }: { settings: ServerSettingsStore }) {
         <>
           <Textarea className='server-settings__textarea' value={draft} placeholder={t('settingsWordsPlaceholder')} maxlength={-1} onInput={event => { setDraft(event.detail.value); settings.action.clear() }} />
           <Text className='server-settings__meta'>{settings.words.length > 0 ? t('settingsWordsCount', { count: String(settings.words.length) }) : t('settingsWordsEmpty')}</Text>
-          <Button size='mini' type='primary' className='server-settings__primary server-settings__wide' disabled={(settings.action.busy || draft === stored) || undefined} onClick={() => { save().catch(logFailure('saving the words')) }}>{t('save')}</Button>
+          <Button size='mini' className='server-settings__primary server-settings__wide' disabled={(settings.action.busy || draft === stored) || undefined} onClick={() => { save().catch(logFailure('saving the words')) }}>{t('save')}</Button>
         </>
       )}
       <SectionRefusal message={settings.action.error} />
