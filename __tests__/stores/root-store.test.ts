@@ -100,6 +100,27 @@ describe('createRootStore', () => {
     root.dispose()
   })
 
+  it('reloads the channel list after a channel of the current server is edited or deleted (issue 18)', async () => {
+    const connect = fakeConnector()
+    const api = fakeApi()
+    const root = createRootStore(api, { storage: memoryStorage(), loginKey: 'openrealm:dev:login', scheduler: manualScheduler(), logger: fakeLogger(), gateway: { connect, url: 'ws://realm.test/gateway' } })
+    api.getServer.mockResolvedValue(serverDetail('723658'))
+    api.listChannels.mockResolvedValue([])
+    api.listServerLives.mockResolvedValue(paged([], 1, false))
+    await root.openServer({})
+    root.session.hydrate({ user: user(), token: 't1' })
+    root.gateway.start()
+    const socket = connect.last()
+    socket.open()
+    socket.deliver({ op: 'ready', d: { user: user(), session_id: 's', seq: 0, heartbeat_interval_ms: 30_000, server_ids: ['723658'] } })
+    api.listChannels.mockClear()
+    socket.deliver({ op: 'dispatch', t: 'CHANNEL_UPDATE', s: 1, d: channel('c9', { server_id: '723658', name: '大厅' }) })
+    socket.deliver({ op: 'dispatch', t: 'CHANNEL_DELETE', s: 2, d: { server_id: '723658', channel_id: 'c9' } })
+    socket.deliver({ op: 'dispatch', t: 'CHANNEL_DELETE', s: 3, d: { server_id: '832828', channel_id: 'c8' } })
+    expect(api.listChannels).toHaveBeenCalledTimes(2)
+    root.dispose()
+  })
+
   it('asks the server detail again once signed in when it was answered without the membership', async () => {
     const api = fakeApi()
     const root = createRootStore(api, { storage: memoryStorage(), loginKey: 'openrealm:dev:login', scheduler: manualScheduler(), logger: fakeLogger(), gateway: { connect: fakeConnector(), url: 'ws://realm.test/gateway' } })

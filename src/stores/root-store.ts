@@ -149,15 +149,18 @@ export class RootStore {
     }
   }
 
-  /** The shared stores follow the gateway: counts from membership and presence events, new channels, a reload after a resync. */
+  /** The shared stores follow the gateway: counts from membership and presence events, channel changes, a reload after a resync. */
   private applyGatewayEvents (): void {
     const counts = (d: ServerCounts) => this.server.applyCounts(d)
     this.gateway.on<MemberAdd>('MEMBER_ADD', counts)
     this.gateway.on<MemberRemove>('MEMBER_REMOVE', counts)
     this.gateway.on<PresenceUpdate>('PRESENCE_UPDATE', counts)
-    this.gateway.on<Channel>('CHANNEL_CREATE', created => {
-      if (created.server_id === this.server.serverId) void this.channel.load()
-    })
+    // Issue 18: a channel made, edited or deleted in the server settings shows in every member's list
+    for (const type of ['CHANNEL_CREATE', 'CHANNEL_UPDATE', 'CHANNEL_DELETE']) {
+      this.gateway.on<Pick<Channel, 'server_id'>>(type, changed => {
+        if (changed.server_id === this.server.serverId) void this.channel.load()
+      })
+    }
     this.unread.start()
     // SPEC issue 15: events were missed and are gone; what the shared stores show is reloaded
     this.gateway.on(GATEWAY_RESYNC, () => { void Promise.all([this.server.load(), this.channel.load()]) })
