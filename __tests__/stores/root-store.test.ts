@@ -121,6 +121,26 @@ describe('createRootStore', () => {
     root.dispose()
   })
 
+  it('reloads the server card after the owner edits the current server (issue 18)', async () => {
+    const connect = fakeConnector()
+    const api = fakeApi()
+    const root = createRootStore(api, { storage: memoryStorage(), loginKey: 'openrealm:dev:login', scheduler: manualScheduler(), logger: fakeLogger(), gateway: { connect, url: 'ws://realm.test/gateway' } })
+    api.getServer.mockResolvedValue(serverDetail('723658'))
+    api.listChannels.mockResolvedValue([])
+    api.listServerLives.mockResolvedValue(paged([], 1, false))
+    await root.openServer({})
+    root.session.hydrate({ user: user(), token: 't1' })
+    root.gateway.start()
+    const socket = connect.last()
+    socket.open()
+    socket.deliver({ op: 'ready', d: { user: user(), session_id: 's', seq: 0, heartbeat_interval_ms: 30_000, server_ids: ['723658'] } })
+    api.getServer.mockClear()
+    socket.deliver({ op: 'dispatch', t: 'SERVER_UPDATE', s: 1, d: serverDetail('723658') })
+    socket.deliver({ op: 'dispatch', t: 'SERVER_UPDATE', s: 2, d: serverDetail('832828') })
+    expect(api.getServer).toHaveBeenCalledTimes(1)
+    root.dispose()
+  })
+
   it('asks the server detail again once signed in when it was answered without the membership', async () => {
     const api = fakeApi()
     const root = createRootStore(api, { storage: memoryStorage(), loginKey: 'openrealm:dev:login', scheduler: manualScheduler(), logger: fakeLogger(), gateway: { connect: fakeConnector(), url: 'ws://realm.test/gateway' } })

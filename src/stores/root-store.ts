@@ -161,6 +161,10 @@ export class RootStore {
         if (changed.server_id === this.server.serverId) void this.channel.load()
       })
     }
+    // Issue 18: the owner renamed the server or changed its icon or introduction
+    this.gateway.on<Pick<Channel, 'server_id'>>('SERVER_UPDATE', changed => {
+      if (changed.server_id === this.server.serverId) void this.server.load()
+    })
     this.unread.start()
     // SPEC issue 15: events were missed and are gone; what the shared stores show is reloaded
     this.gateway.on(GATEWAY_RESYNC, () => { void Promise.all([this.server.load(), this.channel.load()]) })

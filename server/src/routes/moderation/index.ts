@@ -168,7 +168,10 @@ export default async function moderationRoutes (fastify: FastifyInstance, { ctx 
       // SPEC §5: icon and introduction are audited fields; the name is audited as a title (104001)
       await requireServerAuditPass(ctx, actor.serverId, { title: name, icon, introduction })
       await ctx.repos.moderation.updateServer(actor.serverId, request.body, auditRecord(ctx, actor, 'server_update', actor.serverId))
-      return ok(await ctx.repos.servers.get(actor.serverId))
+      const updated = await ctx.repos.servers.get(actor.serverId)
+      // every member's Home shows the new name, icon and introduction at once
+      await ctx.bus.publish({ t: 'SERVER_UPDATE', server_id: actor.serverId, d: updated })
+      return ok(updated)
     },
   })
 
