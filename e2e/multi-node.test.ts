@@ -259,14 +259,27 @@ describe('two server processes on one database and one Redis', () => {
     expect((await call<{ online_count: number }>(b, 'GET', `/servers/${SERVER_ID}`)).online_count).toBe(((frame as DispatchFrame).d as PresenceUpdate).online_count)
   })
 
-  it('closes a signed-out session\'s sockets on every process at once (issue 18)', async () => {
+  it('closes a signed-out session\'s sockets on every process at once, and only that session\'s (issue 18)', async () => {
     const token = await guestMember(a)
     const onA = await identified(a.url, token)
     const onB = await identified(b.url, token)
     clients.push(onA.client, onB.client)
+    const other = await identified(a.url, await guestMember(b))
+    clients.push(other.client)
     await call(b, 'POST', '/auth/logout', token)
     expect((await onA.client.closed()).code).toBe(GatewayErrorCode.SessionRevoked)
     expect((await onB.client.closed()).code).toBe(GatewayErrorCode.SessionRevoked)
+    expect(other.client.socket.readyState).toBe(other.client.socket.OPEN)
+  })
+
+  it('closes a banned member\'s sockets on every process at once (issue 18)', async () => {
+    const token = await guestMember(b)
+    const onA = await identified(a.url, token)
+    const onB = await identified(b.url, token)
+    clients.push(onA.client, onB.client)
+    await call(a, 'PUT', `/servers/${SERVER_ID}/bans/${onA.ready.user.uid}`, creator, { reason: '多节点封禁' })
+    expect(await onA.client.closed()).toEqual({ code: GatewayErrorCode.SessionRevoked, reason: 'session revoked (banned)' })
+    expect(await onB.client.closed()).toEqual({ code: GatewayErrorCode.SessionRevoked, reason: 'session revoked (banned)' })
   })
 
   it('counts one account\'s messages through both processes together (issue 15)', async () => {
