@@ -112,7 +112,9 @@ export function createMemoryDirectory (clock: () => number = Date.now): GatewayD
  * KEYS: the set of processes, the dead one's lease, its sessions. ARGV: its id, the key
  * prefix, now (ms). Claims the dead process (SREM: one survivor reaps it), forgets its
  * sessions and answers the uids left with no open session. A session resumed on another
- * process meanwhile (its `gw:node-of` names that one) is left alone.
+ * process meanwhile (its `gw:node-of` names that one) is left alone. It derives the
+ * per-session and per-user keys from the prefix, so it needs one Redis (not a cluster),
+ * as the bus's stream does.
  */
 const REAP_SCRIPT = `
 if redis.call('EXISTS', KEYS[2]) == 1 then return {} end
