@@ -83,7 +83,6 @@ function cursorOf (query: MessageHistoryQuery): HistoryCursor {
 export default async function messagesRoutes (instance: FastifyInstance, { ctx }: RouteOptions): Promise<void> {
   const fastify = instance.withTypeProvider<TypeBoxTypeProvider>()
   const nextMessageId = createTimeIdSource()
-  const lastTypingAt = new Map<string, number>()
 
   async function publish<T extends keyof MessageDispatchPayloads> (t: T, channel: Channel, d: MessageDispatchPayloads[T], onlyUids?: string[]): Promise<void> {
     await ctx.bus.publish({ t, server_id: channel.server_id, channel_id: channel.channel_id, ...(onlyUids ? { only_uids: onlyUids } : {}), d })
@@ -266,11 +265,8 @@ export default async function messagesRoutes (instance: FastifyInstance, { ctx }
   }, async request => {
     const user = signedInUser(request)
     const channel = await chatChannelFor(ctx, request.params.channel_id, user, Permission.SendMessages)
-    const key = `${user.uid} ${channel.channel_id}`
-    const now = Date.now()
-    if (now - (lastTypingAt.get(key) ?? -Infinity) >= TYPING_THROTTLE_MS) {
-      lastTypingAt.set(key, now)
-      if (lastTypingAt.size > 10_000) for (const [staleKey, at] of lastTypingAt) if (now - at >= TYPING_THROTTLE_MS) lastTypingAt.delete(staleKey)
+    // the throttle is counted across processes (ctx.limits): two connections still publish once
+    if ((await ctx.limits.hit(`typing ${user.uid} ${channel.channel_id}`, TYPING_THROTTLE_MS)).count === 1) {
       await publish(MESSAGE_DISPATCHES.typingStart, channel, { channel_id: channel.channel_id, uid: user.uid, nickname: user.nickname, at: ctx.now() })
     }
     return ok(null)
