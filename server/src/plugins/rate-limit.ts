@@ -14,7 +14,7 @@ import fastifyRateLimit, { type FastifyRateLimitStore } from '@fastify/rate-limi
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify'
 import type { HitCounter } from '../bus/limiter'
 import type { RateLimitConfig } from '../config'
-import { httpError } from '../errors'
+import { spokenError } from '../errors'
 
 /** The methods that write (read-only methods are limited per IP only). */
 const WRITE_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
@@ -57,9 +57,9 @@ function isExempt (config: RateLimitConfig, request: FastifyRequest): boolean {
   return config.allowList.includes(request.ip)
 }
 
-/** Seconds in words for a refusal: `1 s`, `60 s`. */
-function seconds (ms: number): string {
-  return `${Math.max(1, Math.ceil(ms / 1000))} s`
+/** Whole seconds of a duration for a refusal, at least 1. */
+function wholeSeconds (ms: number): number {
+  return Math.max(1, Math.ceil(ms / 1000))
 }
 
 /**
@@ -75,7 +75,10 @@ function memberWriteLimit (config: RateLimitConfig, counter: HitCounter): preHan
     const { count, resetMs } = await counter.hit(`writes ${uid}`, windowMs)
     if (count <= max) return
     void reply.header('retry-after', Math.ceil(resetMs / 1000))
-    throw httpError(429, `too many writes: each account may make at most ${max} per ${seconds(windowMs)}, try again in ${seconds(resetMs)}`)
+    throw spokenError(429, {
+      'zh-CN': `操作太频繁：每个账号每 ${wholeSeconds(windowMs)} 秒最多 ${max} 次，请 ${wholeSeconds(resetMs)} 秒后再试`,
+      en: `too many writes: each account may make at most ${max} per ${wholeSeconds(windowMs)} s, try again in ${wholeSeconds(resetMs)} s`,
+    })
   }
 }
 
@@ -87,7 +90,10 @@ export async function installRateLimit (fastify: FastifyInstance, config: RateLi
     timeWindow: config.windowMs,
     allowList: config.allowList,
     store: counterStore(counter),
-    errorResponseBuilder: (_request, context) => httpError(context.statusCode, `too many requests: at most ${context.max} per ${context.after}, try again later`),
+    errorResponseBuilder: (_request, context) => spokenError(context.statusCode, {
+      'zh-CN': `请求太频繁：最多 ${context.max} 次，请 ${wholeSeconds(context.ttl)} 秒后再试`,
+      en: `too many requests: at most ${context.max} per ${context.after}, try again later`,
+    }),
   })
   fastify.addHook('preHandler', memberWriteLimit(config, counter))
 }

@@ -220,7 +220,7 @@ describe('two processes on one database and one Redis', () => {
     for (const [app, index] of [[b, 1], [a, 2], [b, 3], [a, 4]] as const) expect((await write(app, `10.3.0.${index}`)).statusCode).toBe(200)
     const limited = await write(b, '10.3.0.5')
     expect(limited.statusCode).toBe(429)
-    expect(envelope(limited).msg).toMatch(/^too many writes: each account may make at most 4 per 60 s/)
+    expect(envelope(limited).msg).toMatch(/^操作太频繁：每个账号每 60 秒最多 4 次/)
   })
 
   withRedis('limits one account\'s messages on both processes together (issue 15)', async () => {
@@ -231,7 +231,7 @@ describe('two processes on one database and one Redis', () => {
     expect((await send(b, 2)).statusCode).toBe(200)
     const limited = await send(a, 3)
     expect(limited.statusCode).toBe(429)
-    expect(envelope(limited).msg).toMatch(/^too many messages: at most 2 per 10 s/)
+    expect(envelope(limited).msg).toMatch(/^发言太频繁：每 10 秒最多 2 条/)
   })
 
   withRedis('publishes a member\'s typing once per throttle window whichever processes it reaches', async () => {

@@ -11,7 +11,9 @@ describe('the rate limit per client', () => {
     const limited = await from('10.0.0.1')
     expect(limited.statusCode).toBe(429)
     expect(envelope(limited)).toMatchObject({ code: 429000, data: null })
-    expect(envelope(limited).msg).toMatch(/^too many requests/)
+    expect(envelope(limited).msg).toMatch(/^请求太频繁：最多 3 次，请 \d+ 秒后再试$/)
+    // in English when the client speaks English
+    expect(envelope(await test.inject({ url: '/servers', remoteAddress: '10.0.0.1', headers: { 'accept-language': 'en' } })).msg).toMatch(/^too many requests/)
     expect(limited.headers['retry-after']).toBeDefined()
   })
 
@@ -51,7 +53,7 @@ describe('guest sign-ups per client', () => {
       const limited = await signUp('10.0.0.7')
       expect(limited.statusCode).toBe(429)
       expect(envelope(limited)).toMatchObject({ code: 429000, data: null })
-      expect(envelope(limited).msg).toMatch(/^too many requests: at most 2 per 1 minute/)
+      expect(envelope(limited).msg).toMatch(/^请求太频繁：最多 2 次，请 \d+ 秒后再试$/)
       // another client, and the other routes, keep their own counts
       expect((await signUp('10.0.0.8')).statusCode).toBe(200)
       expect((await test.inject({ url: '/servers', remoteAddress: '10.0.0.7' })).statusCode).toBe(200)
@@ -77,7 +79,7 @@ describe('writes per member (issue 18)', () => {
     const limited = await join(second.headers, '10.1.0.4')
     expect(limited.statusCode).toBe(429)
     expect(envelope(limited)).toMatchObject({ code: 429000, data: null })
-    expect(envelope(limited).msg).toMatch(/^too many writes: each account may make at most 3 per 60 s, try again in \d+ s$/)
+    expect(envelope(limited).msg).toMatch(/^操作太频繁：每个账号每 60 秒最多 3 次，请 \d+ 秒后再试$/)
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0)
   })
 

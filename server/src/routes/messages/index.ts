@@ -19,7 +19,7 @@ import {
   type ChatMessage, type MessageDispatchPayloads, type MessageHistoryQuery, type ReactionEvent,
 } from '@core/wire/messages'
 import type { AppContext, RouteOptions } from '../../context'
-import { badRequest, forbidden, httpError, notFound } from '../../errors'
+import { badRequest, forbidden, notFound, spokenError } from '../../errors'
 import { optionalUser, requireUser, signedInUser } from '../../plugins/auth'
 import type { MessagesTable } from '../../db/schema'
 import { writeAuditEntry } from '../../repositories/audit-log'
@@ -98,7 +98,11 @@ export default async function messagesRoutes (instance: FastifyInstance, { ctx }
   const limitSendsPerAccount: preHandlerAsyncHookHandler = async (request: FastifyRequest) => {
     const limit = await sendLimit(request)
     if (!limit.isAllowed && limit.isExceeded) {
-      throw httpError(429, `too many messages: at most ${ctx.config.rateLimit.messages.max} per ${ctx.config.rateLimit.messages.windowMs / 1000} s, try again in ${limit.ttlInSeconds} s`)
+      const { max, windowMs } = ctx.config.rateLimit.messages
+      throw spokenError(429, {
+        'zh-CN': `发言太频繁：每 ${windowMs / 1000} 秒最多 ${max} 条，请 ${limit.ttlInSeconds} 秒后再试`,
+        en: `too many messages: at most ${max} per ${windowMs / 1000} s, try again in ${limit.ttlInSeconds} s`,
+      })
     }
   }
 
