@@ -32,6 +32,8 @@ export const ROUTES: RouteEntry[] = [
   { name: 'post', page: pagePathOf('post') },
   // Issue 18: an invite link (?code=).
   { name: 'invite', page: pagePathOf('invite') },
+  { name: 'members', page: pagePathOf('members') }, // Issue 18: a server's members (?sid=)
+  { name: 'audit-log', page: pagePathOf('audit-log') }, // Issue 18: its audit log and open reports (?sid=)
 ]
 
 /**
