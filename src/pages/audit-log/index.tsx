@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { Button, Text, View } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
 import { chooseServer } from '@core/domain/server'
@@ -79,7 +79,8 @@ function AuditLogPage () {
   const [params] = useState(() => currentParams())
   // SPEC §2: sid names the server (an unknown one falls back as Home does)
   const store = usePageStore(root => new AuditLogStore(chooseServer(root.server.servers, { params }).server.server_id, { trust: root.trust, logger: root.logger }))
-  usePageLifecycle(PAGE_PATH, { load: () => { void store.load() } })
+  usePageLifecycle(PAGE_PATH)
+  useEffect(() => { void store.load() }, [store])
   return (
     <View className='audit-log-page'>
       <PageHeader title={t('pageTitleAuditLog')} homeQuery={{ server_id: store.serverId }} />

@@ -128,15 +128,14 @@ function MembersPage () {
     logger: root.logger,
   }))
 
-  usePageLifecycle(PAGE_PATH, {
-    load: () => {
-      // the permissions store follows the current server: this page's
-      server.select({ params })
-      void list.load()
-    },
-  })
+  usePageLifecycle(PAGE_PATH)
+  useEffect(() => {
+    // the permissions store follows the current server: this page's
+    server.select({ params })
+    void list.load()
+    return () => list.dispose()
+  }, [list, server, params])
   useReachBottom(() => { if (tab === 'members') void list.loadMore() })
-  useEffect(() => () => list.dispose(), [list])
 
   const showTab = (next: 'members' | 'bans') => {
     setTab(next)
