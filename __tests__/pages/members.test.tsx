@@ -3,7 +3,7 @@ import { Permission } from '@core/domain/permissions'
 import type { MyPermissions } from '@core/wire/trust'
 import MembersPage from '@/pages/members/index'
 import type { RootStore } from '@/stores/root-store'
-import { mountPage, spyToasts, toastTitles, unmountPages, type MountedPage } from '../support/page-harness'
+import { mountPage, spyToasts, toastTitles, unmountPages } from '../support/page-harness'
 import { fakeMembersApi, user } from '../stores/support/fakes'
 import { member, memberPage, myPermissions, refusal, ROLES, SID } from '../stores/support/trust-fakes'
 
@@ -38,7 +38,7 @@ async function openMembers (mine: MyPermissions = MOD, list: jest.Mock = jest.fn
   return { page, trust, members }
 }
 
-const names = (page: MountedPage) => Array.from(document.querySelectorAll('.member-row__name')).map(node => node.textContent)
+const names = () => Array.from(document.querySelectorAll('.member-row__name')).map(node => node.textContent)
 
 let showModal: jest.SpyInstance
 beforeEach(() => {
@@ -53,7 +53,7 @@ afterEach(() => {
 describe('the members page', () => {
   it('lists the members online first, with their role chips and the online count', async () => {
     const { page } = await openMembers()
-    expect(names(page)).toEqual(['Me（你）', 'Olga', 'Tom'])
+    expect(names()).toEqual(['Me（你）', 'Olga', 'Tom'])
     expect(document.querySelector('.member-row__role')?.textContent).toBe('role r_mod')
     expect(page.text()).toContain('2 人在线')
   })
@@ -63,7 +63,7 @@ describe('the members page', () => {
     const { page } = await openMembers(MOD, list)
     expect(page.text()).toContain('请求异常')
     await page.tap('.state-view__retry')
-    expect(names(page)).toHaveLength(3)
+    expect(names()).toHaveLength(3)
   })
 
   it("opens a member's sheet with what a moderator may do, and kicks after a confirm", async () => {
@@ -76,7 +76,7 @@ describe('the members page', () => {
     expect(showModal).toHaveBeenCalledWith(expect.objectContaining({ content: '将 Tom 踢出社区？对方可以再次加入。' }))
     expect(trust.kick).toHaveBeenCalledWith(SID, 't', undefined)
     expect(toastTitles(toasts)).toEqual(['已将 Tom 踢出社区'])
-    expect(names(page)).toEqual(['Me（你）', 'Olga'])
+    expect(names()).toEqual(['Me（你）', 'Olga'])
   })
 
   it('offers a plain member only the report, and says the refusal in words', async () => {
