@@ -1,13 +1,14 @@
 import { AuditLogStore } from '@/stores/audit-log-store'
 import { fakeLogger } from './support/fakes'
-import { auditEntry, refusal, report, SID } from './support/trust-fakes'
+import { auditEntry, member, memberPage, refusal, report, SID } from './support/trust-fakes'
 
 function setup () {
   const trust = {
     auditLog: jest.fn().mockResolvedValue({ items: [auditEntry('9'), auditEntry('8')], has_more: true }),
     serverReports: jest.fn().mockResolvedValue({ items: [report('5')], has_more: false }),
   }
-  return { trust, store: new AuditLogStore(SID, { trust, logger: fakeLogger() }) }
+  const members = { list: jest.fn().mockResolvedValue(memberPage([member('100004')])) }
+  return { trust, members, store: new AuditLogStore(SID, { trust, members, logger: fakeLogger() }) }
 }
 
 describe('AuditLogStore', () => {
@@ -40,6 +41,19 @@ describe('AuditLogStore', () => {
     trust.auditLog.mockRejectedValueOnce(refusal('missing permission: one of ManageServer, KickMembers, BanMembers'))
     await store.load()
     expect([store.status, store.error]).toEqual(['error', '你没有「管理社区」或「踢出成员」或「封禁成员」权限'])
+  })
+
+  it('names a member target by nickname, and anything else by its id', async () => {
+    const { store } = setup()
+    await store.load()
+    expect([store.targetName('100004'), store.targetName('XH624aHKGQ')]).toEqual(['n100004', 'XH624aHKGQ'])
+  })
+
+  it('shows the ids when the member names cannot be loaded', async () => {
+    const { store, members } = setup()
+    members.list.mockRejectedValueOnce(new Error('down'))
+    await store.load()
+    expect([store.status, store.targetName('100004')]).toEqual(['ready', '100004'])
   })
 
   it('keeps the shown entries when an older page fails', async () => {

@@ -80,6 +80,12 @@ describe('MemberListStore', () => {
     expect(store.members.find(m => m.user.uid === 'a')?.role_ids).toEqual(['r_mod'])
   })
 
+  it('marks the timeouts the list answers with', async () => {
+    const { store } = setup([memberPage([member('a', { timeout_until: NOW_MS / 1000 + 600 }), member('b')])])
+    await store.load()
+    expect([store.timeoutOf('a'), store.timeoutOf('b')]).toEqual([NOW_MS / 1000 + 600, null])
+  })
+
   it('asks the roles again when a role changes, and the whole list after a resync', async () => {
     const { store, gateway, roles, list } = setup()
     await store.load()

@@ -4,8 +4,10 @@
  * reports queue beside them. The server decides who may read them; its refusal is shown
  * in words (the missing permissions by name), never as a raw message.
  */
-import { makeAutoObservable, observable } from 'mobx'
+import { makeAutoObservable, observable, runInAction } from 'mobx'
+import { MEMBER_PAGE_MAX } from '@core/wire/members-paths'
 import type { AuditEntry, Report } from '@core/wire/trust'
+import type { MembersApi } from '@/services/api/members'
 import type { TrustApi } from '@/services/api/trust'
 import { LoadTracker, type StoreLogger, type StoreStatus } from './load-tracker'
 import { withRefusalText } from './moderation-store'
@@ -13,6 +15,8 @@ import { withRefusalText } from './moderation-store'
 /** What the audit log is built on. */
 export interface AuditLogSources {
   trust: Pick<TrustApi, 'auditLog' | 'serverReports'>
+  /** The member list, whose first page names the members the entries and reports point at. */
+  members: Pick<MembersApi, 'list'>
   logger: StoreLogger
 }
 
@@ -37,6 +41,7 @@ class NewestFirst<T> {
     makeAutoObservable<NewestFirst<T>, 'fetch' | 'idOf' | 'logger'>(this, { fetch: false, idOf: false, logger: false, listing: false, more: false, items: observable.ref })
   }
 
+  /** The newest page again (a refresh; after a failure, the retry). */
   async load (): Promise<void> {
     this.more.reset()
     await this.listing.run(() => this.page(), answer => {
@@ -46,6 +51,7 @@ class NewestFirst<T> {
     })
   }
 
+  /** The page before the last item shown. */
   async loadMore (): Promise<void> {
     const last = this.items[this.items.length - 1]
     if (this.listing.status !== 'ready' || !this.hasMore || last === undefined || this.more.isLoading) return
@@ -68,13 +74,20 @@ class NewestFirst<T> {
 
 /** One server's audit log and reports queue. */
 export class AuditLogStore {
+  /** Nicknames of the server's members by uid (a member target reads as a name; others as their id). */
+  names = new Map<string, string>()
   private readonly log: NewestFirst<AuditEntry>
   private readonly queue: NewestFirst<Report>
 
-  constructor (readonly serverId: string, sources: AuditLogSources) {
+  constructor (readonly serverId: string, private readonly sources: AuditLogSources) {
     this.log = new NewestFirst(before => sources.trust.auditLog(serverId, before), entry => entry.entry_id, sources.logger)
     this.queue = new NewestFirst(before => sources.trust.serverReports(serverId, before), report => report.report_id, sources.logger)
-    makeAutoObservable<AuditLogStore, 'log' | 'queue'>(this, { serverId: false, log: false, queue: false })
+    makeAutoObservable<AuditLogStore, 'log' | 'queue' | 'sources'>(this, { serverId: false, log: false, queue: false, sources: false, names: observable.ref })
+  }
+
+  /** What an entry or report points at: a member's nickname when known, else the id itself. */
+  targetName (targetId: string): string {
+    return this.names.get(targetId) ?? targetId
   }
 
   /** The loaded entries, newest first. */
@@ -92,6 +105,7 @@ export class AuditLogStore {
     return this.log.listing.status
   }
 
+  /** The log's failure (a refusal in words), else null. */
   get error (): string | null {
     return this.log.listing.error
   }
@@ -101,6 +115,7 @@ export class AuditLogStore {
     return this.log.more.status
   }
 
+  /** An older page's failure, else null. */
   get moreError (): string | null {
     return this.log.more.error
   }
@@ -115,17 +130,19 @@ export class AuditLogStore {
     return this.queue.hasMore
   }
 
+  /** The reports' first page: loading, ready, empty or error. */
   get reportsStatus (): StoreStatus {
     return this.queue.listing.status
   }
 
+  /** The reports' failure (a refusal in words), else null. */
   get reportsError (): string | null {
     return this.queue.listing.error
   }
 
   /** Loads the newest entries and reports (a refresh; after a failure, the retry). */
   async load (): Promise<void> {
-    await Promise.all([this.log.load(), this.queue.load()])
+    await Promise.all([this.log.load(), this.queue.load(), this.loadNames()])
   }
 
   /** Loads older entries. */
@@ -136,5 +153,15 @@ export class AuditLogStore {
   /** Loads older reports. */
   async loadMoreReports (): Promise<void> {
     await this.queue.loadMore()
+  }
+
+  /** The names of the first page of members; without them the ids are shown (nothing fails). */
+  private async loadNames (): Promise<void> {
+    try {
+      const page = await this.sources.members.list(this.serverId, { limit: MEMBER_PAGE_MAX })
+      runInAction(() => { this.names = new Map(page.items.map(member => [member.user.uid, member.user.nickname])) })
+    } catch (error) {
+      this.sources.logger.warn('[audit-log] member names: could not load', error)
+    }
   }
 }

@@ -151,6 +151,7 @@ export class MemberListStore {
   private appendPage (items: Member[], next: string | null, hasMore: boolean, onlineCount: number): void {
     const known = new Set(this.members.map(member => member.user.uid))
     this.members = [...this.members, ...items.filter(member => !known.has(member.user.uid))]
+    for (const member of items) if (member.timeout_until !== undefined) this.timeouts.set(member.user.uid, member.timeout_until)
     this.next = next
     this.hasMore = hasMore
     this.onlineCount = onlineCount

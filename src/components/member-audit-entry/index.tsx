@@ -36,8 +36,8 @@ export function auditSentence (entry: Pick<AuditEntry, 'action' | 'actor'>): str
 /** What one audit entry shows. */
 export interface MemberAuditEntryProps {
   entry: AuditEntry
-  /** The target's name when the page knows it (a member's nickname), else its id is shown. */
-  targetName?: string
+  /** What the entry points at as the page names it (a member's nickname, else the id). */
+  targetName: string
 }
 
 /** One entry of the audit log: who did what, to what, why and when. */
@@ -48,7 +48,7 @@ export default function MemberAuditEntry ({ entry, targetName }: MemberAuditEntr
         <Text className='member-audit-entry__sentence'>{auditSentence(entry)}</Text>
         <Text className='member-audit-entry__time'>{formatDate(fromUnixSeconds(entry.created_at), 'MM-DD HH:mm')}</Text>
       </View>
-      {entry.target_id !== '' && <Text className='member-audit-entry__detail'>{t('modLogTarget', { target: targetName ?? entry.target_id })}</Text>}
+      {entry.target_id !== '' && <Text className='member-audit-entry__detail'>{t('modLogTarget', { target: targetName })}</Text>}
       {entry.reason !== '' && <Text className='member-audit-entry__detail'>{t('modLogReason', { reason: entry.reason })}</Text>}
     </View>
   )

@@ -26,12 +26,12 @@ const TARGET_WORDS: Readonly<Record<ReportTarget, MessageKey>> = {
 }
 
 /** One open report: who reported what, why, when. */
-function ReportRow ({ report }: { report: Report }) {
+function ReportRow ({ report, targetName }: { report: Report, targetName: string }) {
   const kind = TARGET_WORDS[report.target_type] as MessageKey | undefined
   return (
     <View className='audit-log-page__report' data-testid='report-row'>
       <View className='audit-log-page__report-line'>
-        <Text className='audit-log-page__report-text'>{t('reportsLine', { reporter: report.reporter.nickname, kind: kind ? t(kind) : report.target_type, target: report.target_id })}</Text>
+        <Text className='audit-log-page__report-text'>{t('reportsLine', { reporter: report.reporter.nickname, kind: kind ? t(kind) : report.target_type, target: targetName })}</Text>
         <Text className='audit-log-page__time'>{formatDate(fromUnixSeconds(report.created_at), 'MM-DD HH:mm')}</Text>
       </View>
       <Text className='audit-log-page__detail'>{t('modLogReason', { reason: t(REASON_WORDS[report.reason]) })}{report.note !== '' ? ` · ${report.note}` : ''}</Text>
@@ -46,7 +46,7 @@ const EntriesView = observer(function EntriesView ({ store }: { store: AuditLogS
   if (store.status === 'empty') return <StateView status='empty' compact message={t('modLogEmpty')} />
   return (
     <View>
-      {store.entries.map(entry => <MemberAuditEntry key={entry.entry_id} entry={entry} />)}
+      {store.entries.map(entry => <MemberAuditEntry key={entry.entry_id} entry={entry} targetName={store.targetName(entry.target_id)} />)}
       {store.moreStatus === 'error' && <Text className='audit-log-page__error'>{store.moreError}</Text>}
       {store.hasMore && (
         <Button className='audit-log-page__more' size='mini' disabled={store.moreStatus === 'loading'} onClick={() => { void store.loadMore() }}>
@@ -64,7 +64,7 @@ const ReportsView = observer(function ReportsView ({ store }: { store: AuditLogS
   if (store.reportsStatus === 'empty') return <StateView status='empty' compact message={t('reportsEmpty')} />
   return (
     <View>
-      {store.reports.map(report => <ReportRow key={report.report_id} report={report} />)}
+      {store.reports.map(report => <ReportRow key={report.report_id} report={report} targetName={store.targetName(report.target_id)} />)}
       {store.reportsHaveMore && <Button className='audit-log-page__more' size='mini' onClick={() => { void store.loadMoreReports() }}>{t('modLogLoadMore')}</Button>}
     </View>
   )
@@ -78,7 +78,7 @@ const ReportsView = observer(function ReportsView ({ store }: { store: AuditLogS
 function AuditLogPage () {
   const [params] = useState(() => currentParams())
   // SPEC §2: sid names the server (an unknown one falls back as Home does)
-  const store = usePageStore(root => new AuditLogStore(chooseServer(root.server.servers, { params }).server.server_id, { trust: root.trust, logger: root.logger }))
+  const store = usePageStore(root => new AuditLogStore(chooseServer(root.server.servers, { params }).server.server_id, { trust: root.trust, members: root.members, logger: root.logger }))
   usePageLifecycle(PAGE_PATH)
   useEffect(() => { void store.load() }, [store])
   return (
