@@ -49,7 +49,7 @@ const EntriesView = observer(function EntriesView ({ store }: { store: AuditLogS
       {store.entries.map(entry => <MemberAuditEntry key={entry.entry_id} entry={entry} targetName={store.targetName(entry.target_id)} />)}
       {store.moreStatus === 'error' && <Text className='audit-log-page__error'>{store.moreError}</Text>}
       {store.hasMore && (
-        <Button className='audit-log-page__more' size='mini' disabled={store.moreStatus === 'loading'} onClick={() => { void store.loadMore() }}>
+        <Button className='audit-log-page__more' size='mini' disabled={store.moreStatus === 'loading' || undefined} onClick={() => { void store.loadMore() }}>
           {store.moreStatus === 'loading' ? t('loadingMore') : t('modLogLoadMore')}
         </Button>
       )}

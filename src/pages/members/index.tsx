@@ -98,7 +98,7 @@ const BanListView = observer(function BanListView ({ moderation }: { moderation:
               {ban.reason !== '' ? t('bansReason', { reason: ban.reason }) : t('bansNoReason')} · {formatDate(fromUnixSeconds(ban.created_at), 'MM-DD HH:mm')}
             </Text>
           </View>
-          <Button className='members-page__unban' size='mini' disabled={moderation.busy} onClick={() => unban(ban)}>{t('bansUnban')}</Button>
+          <Button className='members-page__unban' size='mini' disabled={moderation.busy || undefined} onClick={() => unban(ban)}>{t('bansUnban')}</Button>
         </View>
       ))}
     </View>
