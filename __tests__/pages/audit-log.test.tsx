@@ -44,6 +44,7 @@ describe('the audit log page', () => {
     const denied = () => Promise.reject(refusal('missing permission: one of ManageServer, KickMembers, BanMembers'))
     const page = await openLog(jest.fn(denied), jest.fn(denied))
     expect(page.text()).toContain('你没有「管理社区」或「踢出成员」或「封禁成员」权限')
+    expect(document.querySelector('.state-view__retry')).toBeNull()
   })
 
   it('says an empty log and queue in English under hl=en', async () => {

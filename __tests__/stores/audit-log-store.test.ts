@@ -40,7 +40,14 @@ describe('AuditLogStore', () => {
     const { store, trust } = setup()
     trust.auditLog.mockRejectedValueOnce(refusal('missing permission: one of ManageServer, KickMembers, BanMembers'))
     await store.load()
-    expect([store.status, store.error]).toEqual(['error', '你没有「管理社区」或「踢出成员」或「封禁成员」权限'])
+    expect([store.status, store.error, store.refused]).toEqual(['error', '你没有「管理社区」或「踢出成员」或「封禁成员」权限', true])
+  })
+
+  it('tells a failure to retry from a refusal', async () => {
+    const { store, trust } = setup()
+    trust.auditLog.mockRejectedValueOnce(new Error('down'))
+    await store.load()
+    expect([store.status, store.refused]).toEqual(['error', false])
   })
 
   it('names a member target by nickname, and anything else by its id', async () => {

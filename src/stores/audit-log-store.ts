@@ -9,6 +9,7 @@ import { MEMBER_PAGE_MAX } from '@core/wire/members-paths'
 import type { AuditEntry, Report } from '@core/wire/trust'
 import type { MembersApi } from '@/services/api/members'
 import type { TrustApi } from '@/services/api/trust'
+import { isRequestError } from '@/services/request/errors'
 import { LoadTracker, type StoreLogger, type StoreStatus } from './load-tracker'
 import { withRefusalText } from './moderation-store'
 
@@ -26,6 +27,8 @@ class NewestFirst<T> {
   items: T[] = []
   /** True when older items exist. */
   hasMore = false
+  /** True when the server refused the caller (a 403): asking again will not help. */
+  refused = false
   /** The first page's state. */
   readonly listing: LoadTracker
   /** The older pages' state. */
@@ -44,11 +47,12 @@ class NewestFirst<T> {
   /** The newest page again (a refresh; after a failure, the retry). */
   async load (): Promise<void> {
     this.more.reset()
+    this.refused = false
     await this.listing.run(() => this.page(), answer => {
       this.items = []
       this.append(answer)
       return this.items.length === 0 ? 'empty' : 'ready'
-    })
+    }, error => { this.refused = isRequestError(error) && error.status === 403 })
   }
 
   /** The page before the last item shown. */
@@ -108,6 +112,11 @@ export class AuditLogStore {
   /** The log's failure (a refusal in words), else null. */
   get error (): string | null {
     return this.log.listing.error
+  }
+
+  /** True when the server refused the caller the log (a 403): no retry is offered. */
+  get refused (): boolean {
+    return this.log.refused
   }
 
   /** The older page's state. */
