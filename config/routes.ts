@@ -34,6 +34,8 @@ export const ROUTES: RouteEntry[] = [
   { name: 'invite', page: pagePathOf('invite') },
   // Issue 18: the owner's server settings (?sid=).
   { name: 'server-settings', page: pagePathOf('server-settings') },
+  { name: 'members', page: pagePathOf('members') }, // Issue 18: a server's members (?sid=)
+  { name: 'audit-log', page: pagePathOf('audit-log') }, // Issue 18: its audit log and open reports (?sid=)
 ]
 
 /**

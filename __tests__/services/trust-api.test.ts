@@ -48,6 +48,7 @@ describe('createTrustApi', () => {
     await trust.bans('832828')
     await trust.auditLog('832828', '1800000000000000000')
     await trust.report({ target_type: 'member', target_id: 'B_1', server_id: '832828', reason: 'spam' })
+    await trust.serverReports('832828', '1800000000000000001')
     expect(sent).toEqual([
       { path: '/servers/832828/members/B_1/timeout', method: 'PUT', data: { until: 1_800_000_000, reason: 'spam' } },
       { path: '/servers/832828/members/B_1/timeout', method: 'PUT', data: { until: null, reason: undefined } },
@@ -57,6 +58,7 @@ describe('createTrustApi', () => {
       { path: '/servers/832828/bans' },
       { path: '/servers/832828/audit-log', query: { before: '1800000000000000000' } },
       { path: '/reports', method: 'POST', data: { target_type: 'member', target_id: 'B_1', server_id: '832828', reason: 'spam' } },
+      { path: '/servers/832828/reports', query: { before: '1800000000000000001' } },
     ])
   })
 

@@ -32,6 +32,8 @@ export const MemberSchema = Type.Object({
   /** True while the user has at least one gateway session on any server process. */
   online: Type.Boolean(),
   role_ids: Type.Array(Type.String()),
+  /** Issue 18: unix seconds a running timeout ends; present only while the member is timed out. */
+  timeout_until: Type.Optional(Type.Integer()),
 })
 /** A member of a server. */
 export type Member = Static<typeof MemberSchema>

@@ -83,3 +83,6 @@ export const INVITE_MAX_USES = [0, 1, 5, 10, 25, 50, 100] as const
 
 /** How many words a server's own audit list holds at most. */
 export const MAX_SERVER_WORDS = 500
+
+/** The reasons a report may give (issue 18: the report sheet lists them). */
+export const REPORT_REASONS = ['spam', 'abuse', 'harassment', 'illegal', 'sexual', 'other'] as const

@@ -8,7 +8,7 @@
 import { Type, type Static } from '@sinclair/typebox'
 import { RoleSchema, ServerSchema, UserSchema } from './entities'
 import { CursorPageSchema, IdString, ImageUrlString, LineText, ListOf, MultilineText, Nullable, StringEnum } from './fields'
-import { INVITE_MAX_AGES, INVITE_MAX_USES, MAX_SERVER_WORDS, REASON_MAX_LENGTH, ROLE_COLOR_PATTERN, ROLE_NAME_MAX_LENGTH } from './trust-paths'
+import { INVITE_MAX_AGES, INVITE_MAX_USES, MAX_SERVER_WORDS, REASON_MAX_LENGTH, REPORT_REASONS, ROLE_COLOR_PATTERN, ROLE_NAME_MAX_LENGTH } from './trust-paths'
 
 export * from './trust-paths'
 
@@ -152,8 +152,7 @@ export type CursorQuery = Static<typeof CursorQuerySchema>
 export const AuditLogSchema = CursorPageSchema(AuditEntrySchema)
 export type AuditLog = Static<typeof AuditLogSchema>
 
-/** The reasons a report may give. */
-export const REPORT_REASONS = ['spam', 'abuse', 'harassment', 'illegal', 'sexual', 'other'] as const
+/** The reasons a report may give (REPORT_REASONS lives in ./trust-paths so the client's reason list reads it). */
 export type ReportReason = typeof REPORT_REASONS[number]
 /** What may be reported. */
 export const REPORT_TARGETS = ['message', 'post', 'member'] as const

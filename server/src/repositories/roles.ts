@@ -48,6 +48,8 @@ export interface RolesRepository {
   setOverride (channelId: string, target: Pick<ChannelOverride, 'target_type' | 'target_id'>, bits: Pick<ChannelOverride, 'allow' | 'deny'> | null): Promise<ChannelOverride[]>
   /** The roles each of `uids` holds in the server (the member list's role_ids). */
   roleIdsOf (serverId: string, uids: readonly string[]): Promise<Map<string, string[]>>
+  /** When the running timeouts of those of `uids` who are timed out at `now` end (the member list's timeout_until). */
+  timeoutsOf (serverId: string, uids: readonly string[], now: number): Promise<Map<string, number>>
 }
 
 /** The role of a row, as the settings show it. */
@@ -184,6 +186,11 @@ export function createRolesRepository (db: Db): RolesRepository {
       const rows = await db.selectFrom('member_roles').select(['uid', 'role_id']).where('server_id', '=', serverId).where('uid', 'in', [...uids]).orderBy('role_id').execute()
       for (const row of rows) byUid.set(row.uid, [...(byUid.get(row.uid) ?? []), row.role_id])
       return byUid
+    },
+    async timeoutsOf (serverId, uids, now) {
+      if (uids.length === 0) return new Map()
+      const rows = await db.selectFrom('member_timeouts').select(['uid', 'until']).where('server_id', '=', serverId).where('uid', 'in', [...uids]).where('until', '>', now).execute()
+      return new Map(rows.map(row => [row.uid, row.until]))
     },
   }
 }

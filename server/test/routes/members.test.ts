@@ -1,5 +1,5 @@
 import type { MemberListData, MembershipData, ServerDetail } from '@core/wire/members'
-import { envelope, signInAsGuest, startTestApp, type TestApp } from '../helper'
+import { DEMO_OWNER, envelope, signInAsGuest, signInAsMember, startTestApp, type TestApp } from '../helper'
 
 const SERVER_ID = '275902'
 
@@ -84,6 +84,16 @@ describe('GET /servers/:server_id/members', () => {
     const page = envelope<MemberListData>(await test.inject(`/servers/${SERVER_ID}/members?limit=1`)).data
     expect(page.items[0]).toEqual({ user: expect.objectContaining({ uid: expect.any(String) }), joined_at: expect.any(Number), online: false, role_ids: [] })
     expect(page.online_count).toBe(0)
+  })
+
+  it('marks who is timed out until when (issue 18), and nobody once the timeout is lifted', async () => {
+    const owner = (await signInAsMember(test, DEMO_OWNER)).headers
+    const until = Math.floor(Date.now() / 1000) + 600
+    expect((await test.inject({ method: 'PUT', url: `/servers/${SERVER_ID}/members/100002/timeout`, headers: owner, payload: { until } })).statusCode).toBe(200)
+    const marked = (await allMembers(100)).flatMap(page => page.items).filter(member => member.timeout_until !== undefined)
+    expect(marked.map(member => [member.user.uid, member.timeout_until])).toEqual([['100002', until]])
+    await test.inject({ method: 'PUT', url: `/servers/${SERVER_ID}/members/100002/timeout`, headers: owner, payload: { until: null } })
+    expect((await allMembers(100)).flatMap(page => page.items).some(member => member.timeout_until !== undefined)).toBe(false)
   })
 
   it.each(['limit=0', 'limit=101', 'limit=1e309', 'after=nodot', 'after=1.%3Cscript%3E'])('refuses %s with a 400 envelope', async query => {

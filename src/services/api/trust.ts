@@ -8,7 +8,7 @@ import { fillPath } from '@core/wire/paths'
 import { TRUST_PATHS } from '@core/wire/trust-paths'
 import type {
   AcceptInvite, AuditLog, BanList, ChannelOverrides, CreateInviteBody, CreateRoleBody, Done, Invite, InviteList, MemberState, MyPermissions, PatchRoleBody,
-  OverrideBody, ReportBody, RoleList, ServerRole, SessionList,
+  OverrideBody, ReportBody, ReportList, RoleList, ServerRole, SessionList,
 } from '@core/wire/trust'
 import { request } from '@/services/request/request'
 import type { Requester } from './index'
@@ -34,6 +34,8 @@ export interface TrustApi {
   /** Newest first; `before` is the last entry id of the previous page. */
   auditLog (serverId: string, before?: string): Promise<AuditLog>
   report (body: ReportBody): Promise<Done>
+  /** The server's open reports, newest first (moderators); `before` is the last report id of the previous page. */
+  serverReports (serverId: string, before?: string): Promise<ReportList>
   invites (serverId: string): Promise<InviteList>
   createInvite (serverId: string, body: Partial<CreateInviteBody>): Promise<Invite>
   /** Who invites to which server, and whether the invite still works. */
@@ -68,6 +70,7 @@ export function createTrustApi (send: Requester = request): TrustApi {
     bans: serverId => send<BanList>({ path: server(TRUST_PATHS.bans, serverId) }),
     auditLog: (serverId, before) => send<AuditLog>({ path: server(TRUST_PATHS.auditLog, serverId), query: { before } }),
     report: body => send<Done>({ path: TRUST_PATHS.reports, method: 'POST', data: body }),
+    serverReports: (serverId, before) => send<ReportList>({ path: server(TRUST_PATHS.serverReports, serverId), query: { before } }),
     invites: serverId => send<InviteList>({ path: server(TRUST_PATHS.serverInvites, serverId) }),
     createInvite: (serverId, body) => send<Invite>({ path: server(TRUST_PATHS.serverInvites, serverId), method: 'POST', data: body }),
     invite: code => send<Invite>({ path: fillPath(TRUST_PATHS.invite, { code }) }),

@@ -90,8 +90,13 @@ export default async function membersRoutes (instance: FastifyInstance, { ctx }:
       ctx.presence.onlineOf(page.items.map(item => item.user.uid)),
       ctx.presence.onlineCount(serverId),
     ])
-    const roleIds = await ctx.repos.roles.roleIdsOf(serverId, page.items.map(item => item.user.uid))
-    const items: Member[] = page.items.map(item => ({ user: item.user, joined_at: item.joined_at, online: online.has(item.user.uid), role_ids: roleIds.get(item.user.uid) ?? [] }))
+    const uids = page.items.map(item => item.user.uid)
+    const [roleIds, timeouts] = await Promise.all([ctx.repos.roles.roleIdsOf(serverId, uids), ctx.repos.roles.timeoutsOf(serverId, uids, ctx.now())])
+    const items: Member[] = page.items.map(item => {
+      const until = timeouts.get(item.user.uid)
+      // issue 18: the list marks who is timed out until when
+      return { user: item.user, joined_at: item.joined_at, online: online.has(item.user.uid), role_ids: roleIds.get(item.user.uid) ?? [], ...(until === undefined ? {} : { timeout_until: until }) }
+    })
     const last = items[items.length - 1]
     const data: MemberListData = { items, has_more: page.has_more, next: page.has_more && last ? memberCursorText(last) : null, online_count: onlineCount }
     return ok(data)

@@ -1,0 +1,56 @@
+import { setLanguage } from '@/constants/messages'
+import AuditLogPage from '@/pages/audit-log/index'
+import type { RootStore } from '@/stores/root-store'
+import { mountPage, unmountPages } from '../support/page-harness'
+import { fakeMembersApi, user } from '../stores/support/fakes'
+import { auditEntry, member, memberPage, refusal, report, SID } from '../stores/support/trust-fakes'
+
+async function openLog (auditLog: jest.Mock, serverReports: jest.Mock = jest.fn().mockResolvedValue({ items: [report('5', { note: 'ads everywhere' })], has_more: false })) {
+  const members = fakeMembersApi()
+  members.list.mockResolvedValue(memberPage([member('100004', { user: user({ uid: '100004', nickname: 'Mia' }) })]))
+  const page = await mountPage(AuditLogPage, { params: { sid: SID }, members, beforeMount: (root: RootStore) => { Object.assign(root.trust, { auditLog, serverReports }) } })
+  await page.settle()
+  return page
+}
+
+afterEach(() => {
+  unmountPages()
+  setLanguage('zh-CN')
+})
+
+describe('the audit log page', () => {
+  it('reads each entry as a sentence with its target, reason and time, and the open reports beside', async () => {
+    const page = await openLog(jest.fn().mockResolvedValue({ items: [auditEntry('9', { action: 'member_ban', reason: 'spam' }), auditEntry('8', { action: 'role_create', target_id: 'r1' })], has_more: false }))
+    const entries = Array.from(document.querySelectorAll('[data-testid="audit-entry"]')).map(node => node.textContent)
+    expect(entries[0]).toMatch(/^Owner 封禁了成员\d\d-\d\d \d\d:\d\d对象：Mia原因：spam$/)
+    expect(entries[1]).toContain('Owner 创建了身份组')
+    expect(entries[1]).toContain('对象：r1')
+    expect(document.querySelector('[data-testid="report-row"]')?.textContent).toContain('Mia 举报了成员 100005')
+    expect(page.text()).toContain('原因：垃圾广告 · ads everywhere')
+  })
+
+  it('loads older entries with "load more"', async () => {
+    const auditLog = jest.fn()
+      .mockResolvedValueOnce({ items: [auditEntry('9')], has_more: true })
+      .mockResolvedValueOnce({ items: [auditEntry('7', { action: 'member_unban' })], has_more: false })
+    const page = await openLog(auditLog)
+    await page.tap('.audit-log-page__more', '加载更多')
+    expect(auditLog).toHaveBeenLastCalledWith(SID, '9')
+    expect(document.querySelectorAll('[data-testid="audit-entry"]')).toHaveLength(2)
+    expect(document.querySelector('.audit-log-page__more')).toBeNull()
+  })
+
+  it("says the server's refusal plainly, naming the permissions it wants", async () => {
+    const denied = () => Promise.reject(refusal('missing permission: one of ManageServer, KickMembers, BanMembers'))
+    const page = await openLog(jest.fn(denied), jest.fn(denied))
+    expect(page.text()).toContain('你没有「管理社区」或「踢出成员」或「封禁成员」权限')
+    expect(document.querySelector('.state-view__retry')).toBeNull()
+  })
+
+  it('says an empty log and queue in English under hl=en', async () => {
+    setLanguage('en')
+    const page = await openLog(jest.fn().mockResolvedValue({ items: [], has_more: false }), jest.fn().mockResolvedValue({ items: [], has_more: false }))
+    expect(page.text()).toContain('Nothing recorded yet')
+    expect(page.text()).toContain('No open reports')
+  })
+})

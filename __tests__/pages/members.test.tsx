@@ -1,0 +1,112 @@
+import Taro from '@tarojs/taro'
+import { Permission } from '@core/domain/permissions'
+import type { MyPermissions } from '@core/wire/trust'
+import MembersPage from '@/pages/members/index'
+import type { RootStore } from '@/stores/root-store'
+import { mountPage, spyToasts, toastTitles, unmountPages } from '../support/page-harness'
+import { fakeMembersApi, user } from '../stores/support/fakes'
+import { member, memberPage, myPermissions, refusal, ROLES, SID } from '../stores/support/trust-fakes'
+
+const NOW_MS = 1_800_000_000_000
+const ME = user({ uid: 'me', nickname: 'Me' })
+const MOD = myPermissions({ role_ids: ['r_mod'], permissions: Permission.KickMembers | Permission.BanMembers | Permission.MuteMembers | Permission.ManageRoles })
+const MEMBERS = [member('me', { user: ME, role_ids: ['r_mod'], online: true }), member('t', { user: user({ uid: 't', nickname: 'Tom' }) }), member('o', { user: user({ uid: 'o', nickname: 'Olga' }), online: true })]
+
+/** The trust calls the page makes, answered here (the rest of root.trust stays the app's). */
+function trustCalls (mine: MyPermissions) {
+  return {
+    myPermissions: jest.fn().mockResolvedValue(mine),
+    roles: jest.fn().mockResolvedValue({ list: ROLES }),
+    kick: jest.fn().mockResolvedValue({ ok: true }),
+    timeout: jest.fn(async (_s: string, uid: string, until: number | null) => ({ server_id: SID, uid, role_ids: [], timeout_until: until })),
+    bans: jest.fn().mockResolvedValue({ list: [] }),
+  }
+}
+
+async function openMembers (mine: MyPermissions = MOD, list: jest.Mock = jest.fn().mockResolvedValue(memberPage(MEMBERS, null, 2))) {
+  const members = fakeMembersApi()
+  members.list = list
+  const trust = trustCalls(mine)
+  const page = await mountPage(MembersPage, {
+    params: { sid: SID }, members, signedIn: ME, now: NOW_MS,
+    beforeMount: (root: RootStore) => {
+      Object.assign(root.trust, trust)
+      root.session.restore() // the app's launch sign-in
+    },
+  })
+  await page.settle()
+  return { page, trust, members }
+}
+
+const names = () => Array.from(document.querySelectorAll('.member-row__name')).map(node => node.textContent)
+
+let showModal: jest.SpyInstance
+beforeEach(() => {
+  showModal = jest.spyOn(Taro, 'showModal').mockResolvedValue({ errMsg: 'showModal:ok', confirm: true, cancel: false } as Taro.showModal.SuccessCallbackResult)
+})
+
+afterEach(() => {
+  unmountPages()
+  jest.restoreAllMocks()
+})
+
+describe('the members page', () => {
+  it('lists the members online first, with their role chips and the online count', async () => {
+    const { page } = await openMembers()
+    expect(names()).toEqual(['Me（你）', 'Olga', 'Tom'])
+    expect(document.querySelector('.member-row__role')?.textContent).toBe('role r_mod')
+    expect(page.text()).toContain('2 人在线')
+  })
+
+  it('shows the failure with a retry, and the list after it', async () => {
+    const list = jest.fn().mockRejectedValueOnce(new Error('down')).mockResolvedValue(memberPage(MEMBERS))
+    const { page } = await openMembers(MOD, list)
+    expect(page.text()).toContain('请求异常')
+    await page.tap('.state-view__retry')
+    expect(names()).toHaveLength(3)
+  })
+
+  it("opens a member's sheet with what a moderator may do, and kicks after a confirm", async () => {
+    const toasts = spyToasts()
+    const { page, trust } = await openMembers()
+    await page.tap('.member-row', 'Tom')
+    const sheet = document.querySelector('[data-testid="member-sheet"]')?.textContent ?? ''
+    expect(['禁言', '踢出', '封禁', '举报', 'role r_helper'].every(word => sheet.includes(word))).toBe(true)
+    await page.tap('.member-sheet__action', '踢出')
+    expect(showModal).toHaveBeenCalledWith(expect.objectContaining({ content: '将 Tom 踢出社区？对方可以再次加入。' }))
+    expect(trust.kick).toHaveBeenCalledWith(SID, 't', undefined)
+    expect(toastTitles(toasts)).toEqual(['已将 Tom 踢出社区'])
+    expect(names()).toEqual(['Me（你）', 'Olga'])
+  })
+
+  it('offers a plain member only the report, and says the refusal in words', async () => {
+    const toasts = spyToasts()
+    const { page, trust } = await openMembers(myPermissions())
+    await page.tap('.member-row', 'Tom')
+    expect(document.querySelectorAll('.member-sheet__action')).toHaveLength(1)
+    Object.assign(page.root.trust, { report: jest.fn().mockRejectedValue(refusal('missing permission: ViewChannel')) })
+    await page.tap('.member-sheet__action', '举报')
+    await page.tap('.member-sheet__choice', '垃圾广告')
+    expect(toastTitles(toasts)).toEqual(['你没有「查看频道」权限'])
+    expect(trust.kick).not.toHaveBeenCalled()
+  })
+
+  it('times a member out for the picked length and marks them until when', async () => {
+    spyToasts()
+    const { page, trust } = await openMembers()
+    await page.tap('.member-row', 'Tom')
+    await page.tap('.member-sheet__action', '禁言')
+    await page.tap('.member-sheet__choice', '10 分钟')
+    expect(trust.timeout).toHaveBeenCalledWith(SID, 't', NOW_MS / 1000 + 600)
+    expect(document.querySelector('[data-uid="t"] .member-row__timeout')?.textContent).toMatch(/^禁言至 \d\d-\d\d \d\d:\d\d$/)
+  })
+
+  it('shows the ban list tab to ban holders only', async () => {
+    const { page } = await openMembers()
+    await page.tap('.members-page__tab', '封禁列表')
+    expect(page.text()).toContain('没有被封禁的成员')
+    unmountPages()
+    const plain = await openMembers(myPermissions())
+    expect(plain.page.text()).not.toContain('封禁列表')
+  })
+})

@@ -1,0 +1,107 @@
+import { MemberListStore } from '@/stores/member-list-store'
+import { GATEWAY_RESYNC } from '@/stores/gateway-store'
+import { fakeLogger } from './support/fakes'
+import { anyGateway, member, memberPage, ROLES, SID } from './support/trust-fakes'
+
+const NOW_MS = 1_800_000_000_000
+
+function setup (pages: Array<ReturnType<typeof memberPage>> = [memberPage([member('a'), member('b', { online: true })])]) {
+  const list = jest.fn()
+  for (const page of pages) list.mockResolvedValueOnce(page)
+  const roles = jest.fn().mockResolvedValue({ list: ROLES })
+  const gateway = anyGateway()
+  const store = new MemberListStore(SID, { members: { list }, trust: { roles }, clock: () => NOW_MS, logger: fakeLogger() })
+  store.attach(gateway)
+  return { store, list, roles, gateway }
+}
+
+describe('MemberListStore', () => {
+  it('lists online members first, each group in join order', async () => {
+    const { store } = setup([memberPage([member('a'), member('b', { online: true }), member('c'), member('d', { online: true })])])
+    await store.load()
+    expect(store.shown.map(m => m.user.uid)).toEqual(['b', 'd', 'a', 'c'])
+  })
+
+  it('says the list is empty when the server has no members', async () => {
+    const { store } = setup([memberPage([])])
+    await store.load()
+    expect(store.status).toBe('empty')
+  })
+
+  it('shows the failure of the first page and retries it', async () => {
+    const { store, list } = setup([])
+    list.mockRejectedValueOnce(new Error('down'))
+    await store.load()
+    expect([store.status, store.error]).toEqual(['error', '请求异常'])
+    list.mockResolvedValueOnce(memberPage([member('a')]))
+    await store.load()
+    expect(store.status).toBe('ready')
+  })
+
+  it('loads the next page after the cursor, without repeating members', async () => {
+    const { store, list } = setup([memberPage([member('a'), member('b')], '1.b'), memberPage([member('b'), member('c')])])
+    await store.load()
+    await store.loadMore()
+    expect(list).toHaveBeenLastCalledWith(SID, { after: '1.b', limit: undefined })
+    expect(store.members.map(m => m.user.uid)).toEqual(['a', 'b', 'c'])
+    expect(store.hasMore).toBe(false)
+  })
+
+  it('names the roles a member holds, highest first, without @everyone', async () => {
+    const { store } = setup()
+    await store.load()
+    expect(store.rolesOf({ role_ids: ['r_helper', SID, 'r_mod'] }).map(r => r.role_id)).toEqual(['r_mod', 'r_helper'])
+  })
+
+  it('follows presence, joins and leaves live', async () => {
+    const { store, gateway } = setup()
+    await store.load()
+    gateway.emit('PRESENCE_UPDATE', { server_id: SID, uid: 'a', status: 'online', online_count: 2 })
+    gateway.emit('MEMBER_ADD', { server_id: SID, member: member('z'), member_count: 3 })
+    gateway.emit('MEMBER_REMOVE', { server_id: SID, uid: 'b', member_count: 2 })
+    gateway.emit('MEMBER_ADD', { server_id: 'other', member: member('y'), member_count: 9 })
+    expect(store.shown.map(m => [m.user.uid, m.online])).toEqual([['a', true], ['z', false]])
+    expect(store.onlineCount).toBe(2)
+  })
+
+  it('shows a new member only once the list is loaded to its end (they join last)', async () => {
+    const { store, gateway } = setup([memberPage([member('a')], '1.a')])
+    await store.load()
+    gateway.emit('MEMBER_ADD', { server_id: SID, member: member('z'), member_count: 3 })
+    expect(store.members.map(m => m.user.uid)).toEqual(['a'])
+  })
+
+  it('marks a timeout that arrives live until it ends, and takes role changes', async () => {
+    const { store, gateway } = setup()
+    await store.load()
+    gateway.emit('MEMBER_UPDATE', { server_id: SID, uid: 'a', role_ids: ['r_mod'], timeout_until: NOW_MS / 1000 + 60 })
+    gateway.emit('MEMBER_UPDATE', { server_id: SID, uid: 'b', role_ids: [], timeout_until: NOW_MS / 1000 - 1 })
+    expect([store.timeoutOf('a'), store.timeoutOf('b')]).toEqual([NOW_MS / 1000 + 60, null])
+    expect(store.members.find(m => m.user.uid === 'a')?.role_ids).toEqual(['r_mod'])
+  })
+
+  it('marks the timeouts the list answers with', async () => {
+    const { store } = setup([memberPage([member('a', { timeout_until: NOW_MS / 1000 + 600 }), member('b')])])
+    await store.load()
+    expect([store.timeoutOf('a'), store.timeoutOf('b')]).toEqual([NOW_MS / 1000 + 600, null])
+  })
+
+  it('asks the roles again when a role changes, and the whole list after a resync', async () => {
+    const { store, gateway, roles, list } = setup()
+    await store.load()
+    roles.mockResolvedValueOnce({ list: [ROLES[3]] })
+    gateway.emit('ROLE_DELETE', { server_id: SID, role_id: 'r_mod' })
+    await new Promise(resolve => setTimeout(resolve, 0))
+    expect(store.roles).toEqual([ROLES[3]])
+    list.mockResolvedValueOnce(memberPage([member('q')]))
+    gateway.emit(GATEWAY_RESYNC, {})
+    await new Promise(resolve => setTimeout(resolve, 0))
+    expect(store.members.map(m => m.user.uid)).toEqual(['q'])
+  })
+
+  it('stops following the gateway when disposed', async () => {
+    const { store, gateway } = setup()
+    store.dispose()
+    expect(gateway.listeners()).toBe(0)
+  })
+})

@@ -1,0 +1,192 @@
+/**
+ * Trust and safety as members see it (issue 18), in real Chromium against the real
+ * product: the owner (林晓, 100001) gives Mia (100004) the 版主 role through the members
+ * page; a new guest joins 云端集市 (832828) with one tap through an invite the owner made;
+ * Mia, now a moderator, times the guest out through her members page, and the guest's
+ * own members page marks the timeout live; the example bot (examples/bot, in this
+ * process, on loopback) answers `/help` in 大厅. Seeded members sign in through sessions
+ * written into the product's SQLite file (the reference server has no member sign-in).
+ * Screenshots of both pages go to TRUST_SCREENSHOTS (a folder) when it is set.
+ */
+import Database from 'better-sqlite3'
+import { mkdirSync } from 'fs'
+import path from 'path'
+import type { Page } from 'playwright-core'
+import { HELP_TEXT } from '../examples/bot/commands'
+import { startBot, type RunningBot } from '../examples/bot/bot'
+import { newSession } from '../server/src/repositories/users'
+import { seeText, sharedBrowser } from './support/app'
+import { openPage, withArtifacts, type TrackedPage } from './support/browser'
+import { startProduct, stopProduct, type RunningProduct } from './support/product'
+
+const SID = '832828'
+const LOBBY = '83282802'
+const OWNER = '100001'
+const MIA = '100004'
+const BOT = 'C_200001'
+/** The issue's promise: a moderation action reaches the member live (a few seconds at most here). */
+const LIVE_WITHIN_MS = 5000
+
+const browser = sharedBrowser()
+let product: RunningProduct
+let bot: RunningBot | null = null
+
+beforeAll(async () => { product = await startProduct() }, 90000)
+afterAll(async () => {
+  bot?.stop()
+  await stopProduct(product)
+})
+
+/** A seeded member's login, written straight into the product's database. */
+interface Login {
+  token: string
+  user: Record<string, unknown>
+}
+
+function signIn (uid: string): Login {
+  const { token, row } = newSession(uid, Math.floor(Date.now() / 1000))
+  const db = new Database(path.join(product.dataDir, 'openrealm.sqlite'))
+  try {
+    db.pragma('busy_timeout = 5000')
+    const columns = Object.keys(row)
+    db.prepare(`insert into sessions (${columns.join(', ')}) values (${columns.map(() => '?').join(', ')})`).run(...Object.values(row))
+    const user = db.prepare('select uid, user_type, addtime, nickname, avatar, signature, gender from users where uid = ?').get(uid) as Record<string, unknown>
+    return { token, user }
+  } finally {
+    db.close()
+  }
+}
+
+/** One API call as `login`; resolves the envelope's data (fails the test on a refusal). */
+async function call<T> (login: Login, method: string, apiPath: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${product.url}${apiPath}`, {
+    method,
+    headers: { authorization: `Bearer ${login.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  const envelope = await response.json() as { code: number, msg: string, data: T }
+  if (envelope.code !== 0) throw new Error(`${method} ${apiPath}: ${response.status} ${envelope.msg}`)
+  return envelope.data
+}
+
+/** Opens `pagePath` as `login` (the app's own guest login replaced by it), or as the guest the app signs in. */
+async function openAs (login: Login | null, pagePath: string, viewport: 'phone' | 'desktop' = 'phone'): Promise<TrackedPage> {
+  const tracked = await openPage(browser(), viewport)
+  const { page } = tracked
+  await page.goto(`${product.url}${pagePath}`)
+  await page.waitForFunction(() => Object.keys(localStorage).some(key => key.endsWith(':login')))
+  if (login) {
+    const stored = JSON.stringify({ data: JSON.stringify(login) }) // Taro keeps `{data: <JSON text>}`
+    await page.evaluate(text => {
+      for (const key of Object.keys(localStorage)) if (key.endsWith(':login')) localStorage.setItem(key, text)
+    }, stored)
+    await page.reload()
+  }
+  return tracked
+}
+
+/** The uid of the login the page's app keeps. */
+function signedInUid (page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const key = Object.keys(localStorage).find(name => name.endsWith(':login')) ?? ''
+    return (JSON.parse(JSON.parse(localStorage.getItem(key) ?? '{}').data ?? '{}') as { user?: { uid?: string } }).user?.uid ?? ''
+  })
+}
+
+function row (page: Page, uid: string) {
+  return page.locator(`[data-testid="member-row"][data-uid="${uid}"]`).filter({ visible: true })
+}
+
+/** Taps the confirm of the modal the page asks with. */
+async function confirm (page: Page): Promise<void> {
+  await page.getByText('确定').filter({ visible: true }).first().click()
+}
+
+async function screenshot (page: Page, name: string): Promise<void> {
+  const folder = process.env.TRUST_SCREENSHOTS
+  if (!folder) return
+  mkdirSync(folder, { recursive: true })
+  await page.screenshot({ path: path.join(folder, `${name}.png`) })
+}
+
+describe('trust and safety as members see it', () => {
+  it('the owner makes Mia a moderator, an invited guest joins with one tap, Mia times the guest out and the guest sees it live', async () => {
+    const owner = signIn(OWNER)
+    const mia = signIn(MIA)
+    const roles = await call<{ list: Array<{ role_id: string, name: string }> }>(owner, 'GET', `/servers/${SID}/roles`)
+    const moderatorRole = roles.list.find(role => role.name === '版主')
+    expect(moderatorRole).toBeDefined()
+
+    // the owner gives Mia 版主 through the members page
+    const ownerPage = await openAs(owner, `/pages/members/index?sid=${SID}`)
+    await withArtifacts('trust-owner-gives-role', ownerPage, async () => {
+      const page = ownerPage.page
+      await row(page, MIA).click()
+      await page.locator('[data-testid="member-sheet-role"]', { hasText: '版主' }).filter({ visible: true }).click()
+      await confirm(page)
+      await seeText(page, '已给 Mia 身份组「版主」')
+      await page.locator('.member-sheet__close').filter({ visible: true }).click()
+      await row(page, MIA).locator('.member-row__role', { hasText: '版主' }).waitFor()
+      await screenshot(page, 'members-owner-phone')
+    })
+
+    // a new guest opens the owner's invite and joins with one tap
+    const invite = await call<{ code: string }>(owner, 'POST', `/servers/${SID}/invites`, { max_age_seconds: 1800, max_uses: 1 })
+    const guestPage = await openAs(null, `/pages/invite/index?code=${invite.code}`)
+    const modPage = await openAs(mia, `/pages/members/index?sid=${SID}`, 'desktop')
+    try {
+      await withArtifacts('trust-timeout-live', guestPage, async () => {
+        const guest = guestPage.page
+        await seeText(guest, '林晓 邀请你加入')
+        await guest.locator('.invite__join[type="primary"]').filter({ visible: true }).click()
+        await guest.waitForURL(url => !url.pathname.includes('invite'))
+        const guestUid = await signedInUid(guest)
+        expect(guestUid).toMatch(/^B_/)
+        await guest.goto(`${product.url}/pages/members/index?sid=${SID}`)
+        await row(guest, guestUid).waitFor()
+
+        // Mia, now a moderator, times the guest out for 10 minutes through her members page
+        const mod = modPage.page
+        await mod.reload()
+        await row(mod, guestUid).click()
+        await mod.locator('.member-sheet__action', { hasText: '禁言' }).filter({ visible: true }).first().click()
+        await mod.locator('.member-sheet__choice', { hasText: '10 分钟' }).filter({ visible: true }).click()
+        await confirm(mod)
+        const sentAt = Date.now()
+        await seeText(mod, '已禁言')
+        // the guest's own row marks the timeout live (MEMBER_UPDATE through the gateway)
+        await row(guest, guestUid).locator('.member-row__timeout', { hasText: '禁言至' }).waitFor({ timeout: LIVE_WITHIN_MS })
+        console.info(`[trust e2e] the timeout reached the member's page ${Date.now() - sentAt} ms after the moderator's confirm`)
+        await screenshot(guest, 'members-guest-timed-out-phone')
+        await mod.locator('.member-sheet__close').filter({ visible: true }).click()
+        await screenshot(mod, 'members-moderator-desktop')
+      })
+    } finally {
+      await modPage.context.close()
+    }
+
+    // the owner reads the audit log: the role given and the timeout, newest first
+    const logPage = await openAs(owner, `/pages/audit-log/index?sid=${SID}`, 'desktop')
+    await withArtifacts('trust-audit-log', logPage, async () => {
+      const entries = logPage.page.locator('[data-testid="audit-entry"]').filter({ visible: true })
+      await entries.first().waitFor()
+      expect(await entries.nth(0).textContent()).toContain('Mia 调整了成员的禁言')
+      expect(await entries.nth(1).textContent()).toContain('林晓 创建了邀请')
+      expect(await entries.nth(2).textContent()).toContain('林晓 给成员授予了身份组')
+      await screenshot(logPage.page, 'audit-log-owner-desktop')
+    })
+  }, 120000)
+
+  it('the example bot answers /help in 大厅', async () => {
+    const owner = signIn(OWNER)
+    const { token } = await call<{ token: string }>(owner, 'POST', `/servers/${SID}/bots/${BOT}/token`)
+    bot = startBot({ baseUrl: product.url, token, log: () => undefined })
+    await bot.ready
+    const lobby = await openAs(owner, `/pages/channel/index?sid=${SID}&channel_id=${LOBBY}`, 'desktop')
+    await withArtifacts('trust-bot-help', lobby, async () => {
+      await lobby.page.locator('.chat-composer__input textarea').filter({ visible: true }).first().waitFor()
+      await call(owner, 'POST', `/channels/${LOBBY}/messages`, { content: '/help', nonce: `help-${Date.now()}` })
+      await seeText(lobby.page, HELP_TEXT.split('\n')[0])
+    })
+  }, 60000)
+})

@@ -1,0 +1,56 @@
+import { Image, Text, View } from '@tarojs/components'
+import { identityKindOf } from '@core/domain/identity'
+import type { Member } from '@core/wire/members'
+import type { ServerRole } from '@core/wire/trust'
+import IdentityBadge from '@/components/identity-badge'
+import { DECORATIVE_IMAGE, FOCUSABLE } from '@/constants/a11y'
+import { t } from '@/constants/messages'
+import { formatDate, fromUnixSeconds } from '@/utils/format-date'
+import { mediaUrl } from '@/utils/media-url'
+import './index.scss'
+
+/** What a member row shows. */
+export interface MemberRowProps {
+  member: Member
+  /** The roles the member holds, highest first (chips in each role's colour). */
+  roles: ServerRole[]
+  /** Unix seconds their timeout ends, or null when they are not timed out. */
+  timedOutUntil: number | null
+  /** True for the signed-in member's own row. */
+  isYou: boolean
+  /** Opens the member's sheet. */
+  onOpen: () => void
+}
+
+/** The text of a timeout's end as the list shows it ("禁言至 11-23 14:05"). */
+export function timeoutMark (until: number): string {
+  return t('membersTimedOutUntil', { time: formatDate(fromUnixSeconds(until), 'MM-DD HH:mm') })
+}
+
+/** One member of the list (issue 18): avatar with a presence dot, nickname, kind, role chips and a timeout mark; a tap opens their sheet. */
+export default function MemberRow ({ member, roles, timedOutUntil, isYou, onOpen }: MemberRowProps) {
+  const avatar = mediaUrl(member.user.avatar)
+  const kind = identityKindOf(member.user)
+  return (
+    <View className='member-row' data-testid='member-row' data-uid={member.user.uid} ariaRole='button' {...FOCUSABLE} onClick={onOpen}>
+      <View className='member-row__avatar-box'>
+        {avatar !== '' ? <Image className='member-row__avatar' src={avatar} mode='aspectFill' {...DECORATIVE_IMAGE} /> : <View className='member-row__avatar' />}
+        <View className={`member-row__dot member-row__dot--${member.online ? 'online' : 'offline'}`} ariaLabel={t(member.online ? 'membersOnline' : 'membersOffline')} />
+      </View>
+      <View className='member-row__main'>
+        <View className='member-row__line'>
+          <Text className='member-row__name'>{member.user.nickname}{isYou ? t('membersYou') : ''}</Text>
+          {kind !== 'user' && <IdentityBadge kind={kind} />}
+        </View>
+        {(roles.length > 0 || timedOutUntil !== null) && (
+          <View className='member-row__chips'>
+            {roles.map(role => (
+              <Text key={role.role_id} className='member-row__role' style={role.color !== '' ? { color: role.color, borderColor: role.color } : undefined}>{role.name}</Text>
+            ))}
+            {timedOutUntil !== null && <Text className='member-row__timeout'>{timeoutMark(timedOutUntil)}</Text>}
+          </View>
+        )}
+      </View>
+    </View>
+  )
+}

@@ -1,0 +1,139 @@
+import { useState } from 'react'
+import { Button, Text, View } from '@tarojs/components'
+import type { Member } from '@core/wire/members'
+import type { ReportReason, ServerRole } from '@core/wire/trust'
+import { REASON_MAX_LENGTH, REPORT_REASONS } from '@core/wire/trust-paths'
+import { Input } from '@/components/page-elements/input'
+import { timeoutMark } from '@/components/member-row'
+import { FOCUSABLE } from '@/constants/a11y'
+import { t, type MessageKey } from '@/constants/messages'
+import { TIMEOUT_SECONDS, type MemberActions } from '@/stores/moderation-store'
+import './index.scss'
+
+/** Each report reason as members read it (core REPORT_REASONS). */
+export const REASON_WORDS: Readonly<Record<ReportReason, MessageKey>> = {
+  spam: 'reasonSpam',
+  abuse: 'reasonAbuse',
+  harassment: 'reasonHarassment',
+  illegal: 'reasonIllegal',
+  sexual: 'reasonSexual',
+  other: 'reasonOther',
+}
+
+/** Each timeout length as members read it. */
+export const TIMEOUT_WORDS: Readonly<Record<typeof TIMEOUT_SECONDS[number], MessageKey>> = {
+  60: 'timeout60',
+  300: 'timeout300',
+  600: 'timeout600',
+  3600: 'timeout3600',
+  86400: 'timeout86400',
+  604800: 'timeout604800',
+}
+
+/** What the sheet shows and what its taps ask for (the page confirms each and toasts the answer). */
+export interface MemberSheetProps {
+  member: Member
+  /** What the viewer may do to this member. */
+  actions: MemberActions
+  /** Unix seconds their timeout ends, or null. */
+  timedOutUntil: number | null
+  /** True while an action is on its way. */
+  busy: boolean
+  onReport: (reason: ReportReason) => void
+  /** Gives (true) or takes (false) a role. */
+  onRole: (role: ServerRole, held: boolean) => void
+  /** A timeout of `seconds`, or null to lift it. */
+  onTimeout: (seconds: number | null) => void
+  onKick: () => void
+  onBan: (reason: string) => void
+  onClose: () => void
+}
+
+/** Which part of the sheet is unfolded. */
+type Panel = 'none' | 'report' | 'timeout' | 'ban'
+
+/**
+ * A member's sheet (issue 18): what the viewer may do to them — report (a reason from
+ * the list), and for moderators give or take roles below their own, time out (or lift
+ * it), kick and ban (with a reason). Only what the viewer's permissions allow is shown;
+ * the server decides again.
+ */
+export default function MemberSheet (props: MemberSheetProps) {
+  const { member, actions, timedOutUntil, busy } = props
+  const [panel, setPanel] = useState<Panel>('none')
+  const [banReason, setBanReason] = useState('')
+  const toggle = (next: Panel) => setPanel(panel === next ? 'none' : next)
+  const moderates = actions.roles.length > 0 || actions.timeout || actions.kick || actions.ban
+  return (
+    <View className='member-sheet' data-testid='member-sheet'>
+      <View className='member-sheet__shade' onClick={props.onClose} />
+      <View className='member-sheet__panel' ariaRole='dialog' ariaLabel={member.user.nickname}>
+        <View className='member-sheet__head'>
+          <Text className='member-sheet__name'>{member.user.nickname}</Text>
+          <View className='member-sheet__close' ariaRole='button' {...FOCUSABLE} onClick={props.onClose}>{t('sheetClose')}</View>
+        </View>
+        {timedOutUntil !== null && <Text className='member-sheet__timeout'>{timeoutMark(timedOutUntil)}</Text>}
+        {!actions.report && !moderates && <Text className='member-sheet__hint'>{t('sheetNothing')}</Text>}
+        {actions.roles.length > 0 && (
+          <View className='member-sheet__section'>
+            <Text className='member-sheet__label'>{t('sheetRoles')}</Text>
+            <View className='member-sheet__choices'>
+              {actions.roles.map(role => {
+                const held = member.role_ids.includes(role.role_id)
+                return (
+                  <View
+                    key={role.role_id}
+                    className={`member-sheet__choice${held ? ' member-sheet__choice--on' : ''}`}
+                    data-testid='member-sheet-role'
+                    ariaRole='button'
+                    {...FOCUSABLE}
+                    onClick={() => { if (!busy) props.onRole(role, !held) }}
+                  >{held ? `✓ ${role.name}` : role.name}</View>
+                )
+              })}
+            </View>
+          </View>
+        )}
+        {/* `disabled` only while busy: Taro's H5 button greys out whenever the attribute is present, even as false */}
+        <View className='member-sheet__actions'>
+          {actions.timeout && <Button className='member-sheet__action' size='mini' disabled={busy || undefined} onClick={() => toggle('timeout')}>{t('sheetTimeout')}</Button>}
+          {actions.timeout && timedOutUntil !== null && (
+            <Button className='member-sheet__action' size='mini' disabled={busy || undefined} onClick={() => props.onTimeout(null)}>{t('sheetLiftTimeout')}</Button>
+          )}
+          {actions.kick && <Button className='member-sheet__action member-sheet__action--danger' size='mini' disabled={busy || undefined} onClick={props.onKick}>{t('sheetKick')}</Button>}
+          {actions.ban && <Button className='member-sheet__action member-sheet__action--danger' size='mini' disabled={busy || undefined} onClick={() => toggle('ban')}>{t('sheetBan')}</Button>}
+          {actions.report && <Button className='member-sheet__action' size='mini' disabled={busy || undefined} onClick={() => toggle('report')}>{t('sheetReport')}</Button>}
+        </View>
+        {panel === 'timeout' && (
+          <View className='member-sheet__choices' data-testid='member-sheet-timeouts'>
+            {TIMEOUT_SECONDS.map(seconds => (
+              <View key={seconds} className='member-sheet__choice' ariaRole='button' {...FOCUSABLE} onClick={() => { if (!busy) props.onTimeout(seconds) }}>{t(TIMEOUT_WORDS[seconds])}</View>
+            ))}
+          </View>
+        )}
+        {panel === 'report' && (
+          <View className='member-sheet__section'>
+            <Text className='member-sheet__label'>{t('sheetReportPick')}</Text>
+            <View className='member-sheet__choices'>
+              {REPORT_REASONS.map(reason => (
+                <View key={reason} className='member-sheet__choice' ariaRole='button' {...FOCUSABLE} onClick={() => { if (!busy) props.onReport(reason) }}>{t(REASON_WORDS[reason])}</View>
+              ))}
+            </View>
+          </View>
+        )}
+        {panel === 'ban' && (
+          <View className='member-sheet__ban'>
+            <Input
+              className='member-sheet__input'
+              value={banReason}
+              placeholder={t('sheetBanReason')}
+              maxlength={REASON_MAX_LENGTH}
+              onInput={event => setBanReason(event.detail.value)}
+            />
+            <Button className='member-sheet__action member-sheet__action--danger' size='mini' disabled={busy || undefined} onClick={() => props.onBan(banReason)}>{t('sheetBan')}</Button>
+          </View>
+        )}
+      </View>
+    </View>
+  )
+}

@@ -1,0 +1,7 @@
+import { MESSAGES } from '../../constants/messages'
+
+/** Issue 18: a server's audit log and open reports, for the owner and moderators. */
+export default definePageConfig({
+  // SPEC §2: the title from the message table (zh-CN; the page sets its language's at load).
+  navigationBarTitleText: MESSAGES['zh-CN'].pageTitleAuditLog,
+})

@@ -1,0 +1,101 @@
+import { useEffect, useState } from 'react'
+import { Button, Text, View } from '@tarojs/components'
+import { observer } from 'mobx-react-lite'
+import { chooseServer } from '@core/domain/server'
+import type { Report, ReportTarget } from '@core/wire/trust'
+import MemberAuditEntry from '@/components/member-audit-entry'
+import { REASON_WORDS } from '@/components/member-sheet'
+import PageHeader from '@/components/page-header'
+import StateView from '@/components/state-view'
+import { t, type MessageKey } from '@/constants/messages'
+import { usePageLifecycle } from '@/hooks/use-page-lifecycle'
+import { currentParams } from '@/router'
+import { AuditLogStore } from '@/stores/audit-log-store'
+import { usePageStore } from '@/stores/context'
+import { formatDate, fromUnixSeconds } from '@/utils/format-date'
+import './index.scss'
+
+/** This page's path, for the lifecycle log. */
+const PAGE_PATH = 'pages/audit-log/index'
+
+/** What a report is about, as a word. */
+const TARGET_WORDS: Readonly<Record<ReportTarget, MessageKey>> = {
+  message: 'reportKindMessage',
+  post: 'reportKindPost',
+  member: 'reportKindMember',
+}
+
+/** One open report: who reported what, why, when. */
+function ReportRow ({ report, targetName }: { report: Report, targetName: string }) {
+  const kind = TARGET_WORDS[report.target_type] as MessageKey | undefined
+  return (
+    <View className='audit-log-page__report' data-testid='report-row'>
+      <View className='audit-log-page__report-line'>
+        <Text className='audit-log-page__report-text'>{t('reportsLine', { reporter: report.reporter.nickname, kind: kind ? t(kind) : report.target_type, target: targetName })}</Text>
+        <Text className='audit-log-page__time'>{formatDate(fromUnixSeconds(report.created_at), 'MM-DD HH:mm')}</Text>
+      </View>
+      <Text className='audit-log-page__detail'>{t('modLogReason', { reason: t(REASON_WORDS[report.reason]) })}{report.note !== '' ? ` · ${report.note}` : ''}</Text>
+    </View>
+  )
+}
+
+/** The log's entries, newest first, with "load more". */
+const EntriesView = observer(function EntriesView ({ store }: { store: AuditLogStore }) {
+  if (store.status === 'idle' || store.status === 'loading') return <StateView status='loading' compact />
+  if (store.status === 'error') return <StateView status='error' compact message={store.error} onRetry={store.refused ? undefined : () => { void store.load() }} />
+  if (store.status === 'empty') return <StateView status='empty' compact message={t('modLogEmpty')} />
+  return (
+    <View>
+      {store.entries.map(entry => <MemberAuditEntry key={entry.entry_id} entry={entry} targetName={store.targetName(entry.target_id)} />)}
+      {store.moreStatus === 'error' && <Text className='audit-log-page__error'>{store.moreError}</Text>}
+      {store.hasMore && (
+        <Button className='audit-log-page__more' size='mini' disabled={store.moreStatus === 'loading' || undefined} onClick={() => { void store.loadMore() }}>
+          {store.moreStatus === 'loading' ? t('loadingMore') : t('modLogLoadMore')}
+        </Button>
+      )}
+    </View>
+  )
+})
+
+/** The open reports queue. */
+const ReportsView = observer(function ReportsView ({ store }: { store: AuditLogStore }) {
+  if (store.reportsStatus === 'idle' || store.reportsStatus === 'loading') return <StateView status='loading' compact />
+  if (store.reportsStatus === 'error') return <StateView status='error' compact message={store.reportsError} onRetry={store.refused ? undefined : () => { void store.load() }} />
+  if (store.reportsStatus === 'empty') return <StateView status='empty' compact message={t('reportsEmpty')} />
+  return (
+    <View>
+      {store.reports.map(report => <ReportRow key={report.report_id} report={report} targetName={store.targetName(report.target_id)} />)}
+      {store.reportsHaveMore && <Button className='audit-log-page__more' size='mini' onClick={() => { void store.loadMoreReports() }}>{t('modLogLoadMore')}</Button>}
+    </View>
+  )
+})
+
+/**
+ * A server's audit log (issue 18; `?sid=`) for the owner and moderators: who did what to
+ * what, why and when, newest first, and the open reports. The server decides who may
+ * read it; its refusal is said in words.
+ */
+function AuditLogPage () {
+  const [params] = useState(() => currentParams())
+  // SPEC §2: sid names the server (an unknown one falls back as Home does)
+  const store = usePageStore(root => new AuditLogStore(chooseServer(root.server.servers, { params }).server.server_id, { trust: root.trust, members: root.members, logger: root.logger }))
+  usePageLifecycle(PAGE_PATH)
+  useEffect(() => { void store.load() }, [store])
+  return (
+    <View className='audit-log-page'>
+      <PageHeader title={t('pageTitleAuditLog')} homeQuery={{ server_id: store.serverId }} />
+      <View className='audit-log-page__body'>
+        <View className='audit-log-page__section' data-testid='audit-log'>
+          <Text className='audit-log-page__heading'>{t('modLogSection')}</Text>
+          <EntriesView store={store} />
+        </View>
+        <View className='audit-log-page__section' data-testid='reports'>
+          <Text className='audit-log-page__heading'>{t('reportsSection')}</Text>
+          <ReportsView store={store} />
+        </View>
+      </View>
+    </View>
+  )
+}
+
+export default observer(AuditLogPage)

@@ -1,0 +1,10 @@
+import { MESSAGES } from '../../constants/messages'
+import { REACH_BOTTOM_DISTANCE_PX } from '../../constants/ui'
+
+/** Issue 18: a server's members, with what a moderator may do to them. */
+export default definePageConfig({
+  // SPEC §2: the title from the message table (zh-CN; the page sets its language's at load).
+  navigationBarTitleText: MESSAGES['zh-CN'].pageTitleMembers,
+  // SPEC §9: reach-bottom distance 50 px (the next page of members).
+  onReachBottomDistance: REACH_BOTTOM_DISTANCE_PX,
+})

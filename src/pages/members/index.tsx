@@ -1,0 +1,174 @@
+import { useEffect, useState } from 'react'
+import { useReachBottom } from '@tarojs/taro'
+import { Button, Text, View } from '@tarojs/components'
+import { observer } from 'mobx-react-lite'
+import { chooseServer } from '@core/domain/server'
+import type { Member } from '@core/wire/members'
+import type { Ban } from '@core/wire/trust'
+import ListFooter from '@/components/list-footer'
+import MemberRow from '@/components/member-row'
+import MemberSheet, { REASON_WORDS, TIMEOUT_WORDS } from '@/components/member-sheet'
+import PageHeader from '@/components/page-header'
+import StateView from '@/components/state-view'
+import { FOCUSABLE } from '@/constants/a11y'
+import { t } from '@/constants/messages'
+import { usePageLifecycle } from '@/hooks/use-page-lifecycle'
+import { currentParams, navigate } from '@/router'
+import { usePageStore, useStores } from '@/stores/context'
+import { MemberListStore } from '@/stores/member-list-store'
+import { ModerationStore, TIMEOUT_SECONDS } from '@/stores/moderation-store'
+import { modal, toast } from '@/utils/feedback'
+import { formatDate, fromUnixSeconds } from '@/utils/format-date'
+import './index.scss'
+
+/** This page's path, for the lifecycle log. */
+const PAGE_PATH = 'pages/members/index'
+
+/** Asks `content`; on yes runs the action and toasts its sentence (done, or the refusal in words). */
+async function confirmThen (content: string, run: () => Promise<string>): Promise<void> {
+  if (await modal({ content })) await toast(await run())
+}
+
+/** The sheet of the selected member, its taps confirmed and toasted. */
+const SelectedSheet = observer(function SelectedSheet ({ list, moderation }: { list: MemberListStore, moderation: ModerationStore }) {
+  const member = moderation.selected
+  if (!member) return null
+  // the list's copy is the live one (roles change while the sheet is open)
+  const live: Member = list.members.find(known => known.user.uid === member.user.uid) ?? member
+  const name = live.user.nickname
+  const fail = (error: unknown) => console.error('[members] action failed:', error)
+  return (
+    <MemberSheet
+      member={live}
+      actions={moderation.actionsFor(live)}
+      timedOutUntil={list.timeoutOf(live.user.uid)}
+      busy={moderation.busy}
+      onClose={() => moderation.select(null)}
+      onReport={reason => { confirmThen(t('confirmReport', { name, reason: t(REASON_WORDS[reason]) }), () => moderation.report(live, reason)).catch(fail) }}
+      onRole={(role, held) => {
+        confirmThen(t(held ? 'confirmRoleGive' : 'confirmRoleTake', { name, role: role.name }), () => moderation.setRole(live, role, held)).catch(fail)
+      }}
+      onTimeout={seconds => {
+        const content = seconds === null ? t('confirmLift', { name }) : t('confirmTimeout', { name, duration: t(TIMEOUT_WORDS[seconds as typeof TIMEOUT_SECONDS[number]]) })
+        confirmThen(content, () => moderation.timeout(live, seconds)).catch(fail)
+      }}
+      onKick={() => { confirmThen(t('confirmKick', { name }), () => moderation.kick(live, '')).catch(fail) }}
+      onBan={reason => { confirmThen(t('confirmBan', { name }), () => moderation.ban(live, reason)).catch(fail) }}
+    />
+  )
+})
+
+/** The member list: online first, a row per member, the next page at the bottom. */
+const MemberListView = observer(function MemberListView ({ list, moderation, myUid }: { list: MemberListStore, moderation: ModerationStore, myUid: string | null }) {
+  if (list.status === 'idle' || list.status === 'loading') return <StateView status='loading' />
+  if (list.status === 'error') return <StateView status='error' message={list.error} onRetry={() => { void list.load() }} />
+  if (list.status === 'empty') return <StateView status='empty' message={t('membersEmpty')} />
+  return (
+    <View className='members-page__list'>
+      <Text className='members-page__count'>{t('chatOnlineCount', { count: String(list.onlineCount) })}</Text>
+      {list.shown.map(member => (
+        <MemberRow
+          key={member.user.uid}
+          member={member}
+          roles={list.rolesOf(member)}
+          timedOutUntil={list.timeoutOf(member.user.uid)}
+          isYou={member.user.uid === myUid}
+          onOpen={() => moderation.select(member)}
+        />
+      ))}
+      <ListFooter status={list.moreStatus} error={list.moreError} hasMore={list.hasMore} onRetry={() => { void list.loadMore() }} />
+    </View>
+  )
+})
+
+/** The ban list (BanMembers), each ban with its reason, time and an unban. */
+const BanListView = observer(function BanListView ({ moderation }: { moderation: ModerationStore }) {
+  const status = moderation.bansStatus
+  if (status === 'idle' || status === 'loading') return <StateView status='loading' />
+  if (status === 'error') return <StateView status='error' message={moderation.bansError} onRetry={() => { void moderation.loadBans() }} />
+  if (status === 'empty') return <StateView status='empty' message={t('bansEmpty')} />
+  const unban = (ban: Ban) => { confirmThen(t('bansUnbanConfirm', { name: ban.user.nickname }), () => moderation.unban(ban)).catch(error => console.error('[members] unban failed:', error)) }
+  return (
+    <View className='members-page__list'>
+      {moderation.bans.map(ban => (
+        <View key={ban.user.uid} className='members-page__ban' data-testid='ban-row'>
+          <View className='members-page__ban-main'>
+            <Text className='members-page__ban-name'>{ban.user.nickname}</Text>
+            <Text className='members-page__ban-detail'>
+              {ban.reason !== '' ? t('bansReason', { reason: ban.reason }) : t('bansNoReason')} · {formatDate(fromUnixSeconds(ban.created_at), 'MM-DD HH:mm')}
+            </Text>
+          </View>
+          <Button className='members-page__unban' size='mini' disabled={moderation.busy || undefined} onClick={() => unban(ban)}>{t('bansUnban')}</Button>
+        </View>
+      ))}
+    </View>
+  )
+})
+
+/**
+ * A server's members (issue 18; `?sid=`): online first with presence, roles and timeouts,
+ * live; a member's sheet offers what the viewer may do to them, and ban holders see the
+ * ban list. Moderators find the audit log from here.
+ */
+function MembersPage () {
+  const { session, permissions, server } = useStores()
+  const [params] = useState(() => currentParams())
+  const [tab, setTab] = useState<'members' | 'bans'>('members')
+  const list = usePageStore(root => {
+    // SPEC §2: sid names the server (an unknown one falls back as Home does)
+    const created = new MemberListStore(chooseServer(root.server.servers, { params }).server.server_id, { members: root.members, trust: root.trust, clock: root.clock, logger: root.logger })
+    created.attach(root.gateway)
+    return created
+  })
+  const moderation = usePageStore(root => new ModerationStore({
+    trust: root.trust,
+    list,
+    viewer: { user: () => root.session.user, permissions: root.permissions },
+    clock: root.clock,
+    logger: root.logger,
+  }))
+
+  usePageLifecycle(PAGE_PATH)
+  useEffect(() => {
+    // the permissions store follows the current server: this page's
+    server.select({ params })
+    void list.load()
+    return () => list.dispose()
+  }, [list, server, params])
+  useReachBottom(() => { if (tab === 'members') void list.loadMore() })
+
+  const showTab = (next: 'members' | 'bans') => {
+    setTab(next)
+    if (next === 'bans' && moderation.bansStatus === 'idle') void moderation.loadBans()
+  }
+  const readsAuditLog = permissions.isOwner || permissions.can('ManageServer') || permissions.can('KickMembers') || permissions.can('BanMembers')
+  return (
+    <View className='members-page'>
+      <PageHeader title={t('pageTitleMembers')} homeQuery={{ server_id: list.serverId }} />
+      <View className='members-page__body'>
+        {(moderation.canSeeBans || readsAuditLog) && (
+          <View className='members-page__tabs'>
+            <View className={`members-page__tab${tab === 'members' ? ' members-page__tab--on' : ''}`} ariaRole='tab' {...FOCUSABLE} onClick={() => showTab('members')}>{t('membersTabMembers')}</View>
+            {moderation.canSeeBans && (
+              <View className={`members-page__tab${tab === 'bans' ? ' members-page__tab--on' : ''}`} ariaRole='tab' {...FOCUSABLE} onClick={() => showTab('bans')}>{t('membersTabBans')}</View>
+            )}
+            {readsAuditLog && (
+              <View
+                className='members-page__link'
+                ariaRole='link'
+                {...FOCUSABLE}
+                onClick={() => { navigate('audit-log', { sid: list.serverId }).catch(error => console.error('[members] audit log failed:', error)) }}
+              >{t('membersOpenAuditLog')} ›</View>
+            )}
+          </View>
+        )}
+        {tab === 'bans' && moderation.canSeeBans
+          ? <BanListView moderation={moderation} />
+          : <MemberListView list={list} moderation={moderation} myUid={session.user?.uid ?? null} />}
+      </View>
+      <SelectedSheet list={list} moderation={moderation} />
+    </View>
+  )
+}
+
+export default observer(MembersPage)
