@@ -13,21 +13,20 @@ function logFailure (what: string) {
 /**
  * Issue 18: the current server's 成员 / Members button (shown to its members) and 设置 /
  * Settings button (shown to the owner and to who may manage the server, its roles or its
- * channels), in the server header and the desktop channel column. Nothing when neither applies.
+ * channels), in the server header and the desktop channel column. Nothing for a visitor who
+ * is not a member (the owner is always one).
  */
 function SettingsEntry () {
   const { server, permissions } = useStores()
-  const isMember = server.isMember === true || permissions.mine?.is_member === true
+  // only a member can manage the server: a visitor's Home asks nothing about permissions
+  if (server.isMember !== true) return null
   const mayManage = permissions.mine?.server_id === server.serverId && canOpenServerSettings(permissions)
-  if (!isMember && !mayManage) return null
   const query = { sid: server.serverId }
   return (
     <View className='settings-entry'>
-      {isMember && (
-        <Button className='settings-entry__button settings-entry__button--members' size='mini' onClick={() => { navigate('members', query).catch(logFailure('opening the members')) }}>
-          {t('settingsMembers')}
-        </Button>
-      )}
+      <Button className='settings-entry__button settings-entry__button--members' size='mini' onClick={() => { navigate('members', query).catch(logFailure('opening the members')) }}>
+        {t('settingsMembers')}
+      </Button>
       {mayManage && (
         <Button className='settings-entry__button settings-entry__button--settings' size='mini' onClick={() => { navigate('server-settings', query).catch(logFailure('opening the settings')) }}>
           {t('settingsOpen')}
