@@ -17,7 +17,7 @@ async function mountComposer (enterSends: boolean) {
   api.sendMessage.mockReturnValue(deferred<ChatMessage>().promise)
   await chat.start()
   const testUtils = new TestUtils()
-  await testUtils.mount(ChatComposer, { props: { chat, members, nameOf: () => null, enterSends } })
+  await testUtils.mount(ChatComposer, { props: { chat, members, nameOf: () => null, enterSends, canAttach: false, onAttach: () => undefined } })
   const [textarea] = await testUtils.queries.waitForQuerySelectorAll('.chat-composer__input textarea')
   return { api, chat, members, testUtils, textarea: textarea as HTMLTextAreaElement }
 }
