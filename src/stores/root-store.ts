@@ -153,10 +153,10 @@ export class RootStore {
 
   /** The shared stores follow the gateway: counts from membership and presence events, new channels, a reload after a resync. */
   private applyGatewayEvents (): void {
-    const counts = (d: ServerCounts) => this.server.applyCounts(d)
-    this.gateway.on<MemberAdd>('MEMBER_ADD', counts)
-    this.gateway.on<MemberRemove>('MEMBER_REMOVE', counts)
-    this.gateway.on<PresenceUpdate>('PRESENCE_UPDATE', counts)
+    const membership = (d: ServerCounts) => this.server.applyMembership(d)
+    this.gateway.on<MemberAdd>('MEMBER_ADD', membership)
+    this.gateway.on<MemberRemove>('MEMBER_REMOVE', membership)
+    this.gateway.on<PresenceUpdate>('PRESENCE_UPDATE', d => this.server.applyCounts(d))
     this.gateway.on<Channel>('CHANNEL_CREATE', created => {
       if (created.server_id === this.server.serverId) void this.channel.load()
     })
