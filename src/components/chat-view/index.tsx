@@ -8,7 +8,7 @@ import { openExternalLink } from '@/pages/index/open-channel'
 import type { ChannelChat, ComposerAccess, ServerMembers } from '@/stores/chat-store'
 import type { ChatMessage, GatewayConnection } from '@/stores/chat-types'
 import { actionSheet, modal, toast } from '@/utils/feedback'
-import { chatTimeLabel } from '@/utils/format-chat-time'
+import { chatUntilLabel } from '@/utils/format-chat-time'
 import { mediaUrl } from '@/utils/media-url'
 import { pickImages } from '@/utils/pick-images'
 import { isH5 } from '@/utils/platform'
@@ -100,7 +100,7 @@ function hasDesktopKeyboard (): boolean {
 const MemberComposer = observer(function MemberComposer ({ chat, members, access, nameOf, now }: Pick<ChatViewProps, 'chat' | 'members' | 'access' | 'now'> & { nameOf: (uid: string) => string | null }) {
   const composer = access.composer
   if (composer.kind === 'timed-out') {
-    return <View className='chat-view__notice chat-view__notice--timeout' ariaRole='status'>{t('chatTimedOut', { time: chatTimeLabel(composer.until * 1000, now) })}</View>
+    return <View className='chat-view__notice chat-view__notice--timeout' ariaRole='status'>{t('chatTimedOut', { time: chatUntilLabel(composer.until * 1000, now) })}</View>
   }
   if (composer.kind === 'no-send') return <View className='chat-view__notice' ariaRole='status'>{t('chatNoSend')}</View>
   return <ChatComposer chat={chat} members={members} nameOf={nameOf} enterSends={hasDesktopKeyboard()} canAttach={access.canAttach} onAttach={() => { void attachImages(chat) }} />
