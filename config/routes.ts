@@ -32,6 +32,8 @@ export const ROUTES: RouteEntry[] = [
   { name: 'post', page: pagePathOf('post') },
   // Issue 18: an invite link (?code=).
   { name: 'invite', page: pagePathOf('invite') },
+  // Issue 18: the owner's server settings (?sid=).
+  { name: 'server-settings', page: pagePathOf('server-settings') },
 ]
 
 /**

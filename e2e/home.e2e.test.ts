@@ -4,7 +4,7 @@
  * deep-link reload; languages; the desktop layout (three columns).
  */
 import { CONFIGURED_SERVERS } from '@core/domain/servers'
-import { journey, queryOf, seeText, urlOf, sharedBrowser } from './support/app'
+import { journey, queryOf, seeChatRows, seeText, urlOf, sharedBrowser } from './support/app'
 
 const browser = sharedBrowser()
 
@@ -118,7 +118,9 @@ describe('Home', () => {
       expect(channels!.x).toBeGreaterThanOrEqual(rail!.x + rail!.width - 1)
       expect(card!.x).toBeGreaterThanOrEqual(channels!.x + channels!.width - 1)
       await page.locator('.desktop-columns .channel-list__row', { hasText: '大厅' }).click()
-      await seeText(page, '我是小助手，输入 /help 查看指令')
+      // the chat e2e talks in this channel too: its first message may be far above the newest ones
+      await page.locator('.page-header__title', { hasText: '大厅' }).filter({ visible: true }).first().waitFor()
+      await seeChatRows(page)
     })
   })
 

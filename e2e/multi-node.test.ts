@@ -3,8 +3,10 @@
  * schema, one Redis (bus, presence, resume log) and one DATA_DIR (stored files):
  * what is written through one is seen through the other at once, events (channels,
  * messages, typing in the channel a client looks at) reach gateway
- * clients wherever they are connected, and a client whose process is killed resumes on
- * the other with nothing lost and nothing twice.
+ * clients wherever they are connected, a client whose process is killed resumes on
+ * the other with nothing lost and nothing twice, the members of a killed process go
+ * offline for everyone once its lease runs out, a signed-out session is closed on every
+ * process, and one account's writes are counted on both processes together.
  */
 import { spawn, type ChildProcess } from 'child_process'
 import { randomBytes } from 'crypto'
@@ -16,7 +18,8 @@ import { Client } from 'pg'
 import Redis from 'ioredis'
 import type { ChannelListData } from '@core/wire/api'
 import type { Channel } from '@core/wire/entities'
-import type { DispatchFrame, ServerFrame } from '@core/wire/gateway'
+import { GatewayErrorCode, type DispatchFrame, type ServerFrame } from '@core/wire/gateway'
+import type { PresenceUpdate } from '@core/wire/members'
 import { newSession } from '../server/src/repositories/users'
 import { DEMO_OWNER_UID } from '../server/src/db/seed/demo-data'
 import { connectGateway, identified, type GatewayTestClient } from '../server/test/gateway/client'
@@ -25,6 +28,10 @@ const REPO_ROOT = path.resolve(__dirname, '..')
 const DATABASE_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test'
 const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379'
 const SERVER_ID = '723658'
+/** Each process's liveness lease here (GATEWAY_LEASE_MS): a killed one's members go offline within it and one reaper pass. */
+const LEASE_MS = 1000
+/** What the presence test allows beyond the lease: a reaper pass (a third of it), the database and the bus, on a busy machine. */
+const PRESENCE_MARGIN_MS = 3000
 const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64')
 
 interface Node {
@@ -68,6 +75,10 @@ async function startNode (name: string): Promise<Node> {
       H5_DIR: path.join(root, 'no-h5'), // API only: no bundle needed
       LOG_LEVEL: 'warn',
       GATEWAY_HEARTBEAT_MS: '2000',
+      GATEWAY_LEASE_MS: String(LEASE_MS),
+      RATE_LIMIT_ALLOW: 'none', // loopback is limited too: the write-limit test counts across both processes
+      MEMBER_WRITE_LIMIT_MAX: '1000', // every test writes as the one owner
+      GUEST_SIGNUPS_PER_MINUTE: '100', // every test signs its guests up from 127.0.0.1
       CHANNEL_CREATE_PER_MINUTE: '100', // every test creates its channels as the one owner
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -126,6 +137,19 @@ async function guestMember (node: Node): Promise<string> {
 const createChannel = (node: Node, token: string, title: string) => call<Channel>(node, 'POST', `/servers/${SERVER_ID}/channels`, token, { title, channel_type: 1 })
 const channelIds = async (node: Node) => (await call<ChannelListData>(node, 'GET', `/servers/${SERVER_ID}/channels`)).groups.flatMap(group => group.channels).map(channel => channel.channel_id)
 const isChannelCreate = (frame: ServerFrame): boolean => frame.op === 'dispatch' && frame.t === 'CHANNEL_CREATE'
+const isPresence = (uid: string, status: PresenceUpdate['status']) => (frame: ServerFrame): boolean =>
+  frame.op === 'dispatch' && frame.t === 'PRESENCE_UPDATE' && (frame.d as PresenceUpdate).uid === uid && (frame.d as PresenceUpdate).status === status
+
+/** The first frame of `client` matching `match` within `ms` (the test client's own wait is shorter), with when it came. */
+async function frameWithin (client: GatewayTestClient, match: (frame: ServerFrame) => boolean, ms: number): Promise<{ frame: ServerFrame, at: number }> {
+  const deadline = Date.now() + ms
+  for (;;) {
+    const frame = client.frames.find(match)
+    if (frame) return { frame, at: Date.now() }
+    if (Date.now() > deadline) throw new Error(`no matching frame within ${ms} ms; received ${JSON.stringify(client.frames)}`)
+    await new Promise(resolve => setTimeout(resolve, 20))
+  }
+}
 
 let a: Node
 let b: Node
@@ -215,5 +239,60 @@ describe('two server processes on one database and one Redis', () => {
     const live = await client.next<DispatchFrame>(frame => isChannelCreate(frame) && (frame as DispatchFrame).s > replayed[replayed.length - 1].s)
     expect(live.d).toMatchObject({ channel_id: after.channel_id })
     expect(client.frames.filter(isChannelCreate)).toHaveLength(3)
+  })
+
+  it('announces the members of a process killed without a word offline on the others once its lease runs out', async () => {
+    const victim = await startNode('D')
+    const watcher = await identified(a.url, await guestMember(a))
+    clients.push(watcher.client)
+    const token = await guestMember(victim)
+    const doomed = await identified(victim.url, token)
+    clients.push(doomed.client)
+    const uid = doomed.ready.user.uid
+    await frameWithin(watcher.client, isPresence(uid, 'online'), 3000)
+    victim.process.kill('SIGKILL')
+    const killedAt = Date.now()
+    const { frame, at } = await frameWithin(watcher.client, isPresence(uid, 'offline'), LEASE_MS + PRESENCE_MARGIN_MS)
+    expect(at - killedAt).toBeLessThanOrEqual(LEASE_MS + PRESENCE_MARGIN_MS)
+    expect((frame as DispatchFrame).d).toMatchObject({ server_id: SERVER_ID, uid, status: 'offline' })
+    // the recount is what every process now answers
+    expect((await call<{ online_count: number }>(b, 'GET', `/servers/${SERVER_ID}`)).online_count).toBe(((frame as DispatchFrame).d as PresenceUpdate).online_count)
+  })
+
+  it('closes a signed-out session\'s sockets on every process at once, and only that session\'s (issue 18)', async () => {
+    const token = await guestMember(a)
+    const onA = await identified(a.url, token)
+    const onB = await identified(b.url, token)
+    clients.push(onA.client, onB.client)
+    const other = await identified(a.url, await guestMember(b))
+    clients.push(other.client)
+    await call(b, 'POST', '/auth/logout', token)
+    expect((await onA.client.closed()).code).toBe(GatewayErrorCode.SessionRevoked)
+    expect((await onB.client.closed()).code).toBe(GatewayErrorCode.SessionRevoked)
+    expect(other.client.socket.readyState).toBe(other.client.socket.OPEN)
+  })
+
+  it('closes a banned member\'s sockets on every process at once (issue 18)', async () => {
+    const token = await guestMember(b)
+    const onA = await identified(a.url, token)
+    const onB = await identified(b.url, token)
+    clients.push(onA.client, onB.client)
+    await call(a, 'PUT', `/servers/${SERVER_ID}/bans/${onA.ready.user.uid}`, creator, { reason: '多节点封禁' })
+    expect(await onA.client.closed()).toEqual({ code: GatewayErrorCode.SessionRevoked, reason: 'session revoked (banned)' })
+    expect(await onB.client.closed()).toEqual({ code: GatewayErrorCode.SessionRevoked, reason: 'session revoked (banned)' })
+  })
+
+  it('counts one account\'s messages through both processes together (issue 15)', async () => {
+    const token = await guestMember(b)
+    const channel = await createChannel(a, creator, '限流')
+    const send = (node: Node, index: number) => fetch(`${node.url}/channels/${channel.channel_id}/messages`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ content: `第${index}条`, nonce: `multi-node-limit-${index}` }),
+    })
+    const statuses: number[] = []
+    for (let index = 0; index < 21; index += 1) statuses.push((await send(index % 2 === 0 ? a : b, index)).status)
+    expect(statuses.slice(0, 20)).toEqual(Array(20).fill(200)) // MESSAGE_RATE_LIMIT_MAX (20 per 10 s) in all
+    expect(statuses[20]).toBe(429)
   })
 })

@@ -58,6 +58,27 @@ describe('ChatView', () => {
     expect(texts('.chat-message__text').pop()).toBe('message 10000')
   })
 
+  it('renders the rows a taller viewport shows once it gets its height (a page shown late, a resized window)', async () => {
+    let resized: (() => void) | null = null
+    const original = (globalThis as { ResizeObserver?: unknown }).ResizeObserver
+    ;(globalThis as { ResizeObserver?: unknown }).ResizeObserver = class {
+      constructor (callback: () => void) { resized = callback }
+      observe () {}
+      disconnect () {}
+    }
+    try {
+      const { testUtils } = await mountChat(chatMessages(1, 10_000))
+      const [scroller] = await testUtils.queries.waitForQuerySelectorAll('.chat-list__scroll')
+      const before = document.querySelectorAll('.chat-message').length
+      scroller.getBoundingClientRect = () => ({ height: 4000, width: 390, top: 0, left: 0, bottom: 4000, right: 390, x: 0, y: 0, toJSON: () => ({}) })
+      await testUtils.act(async () => { resized?.() })
+      expect(document.querySelectorAll('.chat-message').length).toBeGreaterThan(before)
+      expect(texts('.chat-message__text').pop()).toBe('message 10000')
+    } finally {
+      (globalThis as { ResizeObserver?: unknown }).ResizeObserver = original
+    }
+  })
+
   it('puts the new-messages divider above the first unread message, and a day separator above the first message', async () => {
     const { testUtils } = await mountChat(chatMessages(1, 10), { unreadCount: 3 })
     const [divider] = await testUtils.queries.waitForQuerySelectorAll('.chat-list__unread')

@@ -78,6 +78,14 @@ describe('request wrapper (SPEC §7)', () => {
     expect(sentOptions(spy).header).toMatchObject({ Authorization: 'Bearer secret-token' })
   })
 
+  it('asks for refusals in the language the page speaks (zh-CN by default, en with hl=en)', async () => {
+    const spy = answer(200, { code: 0, msg: 'ok', data: 1 })
+    await request({ path: '/user/me' })
+    setLanguage('en')
+    await request({ path: '/user/me' })
+    expect(spy.mock.calls.map(call => (call[0] as { header: Record<string, string> }).header['Accept-Language'])).toEqual(['zh-CN', 'en'])
+  })
+
   it('sends no Authorization header when signed out', async () => {
     const spy = answer(200, { code: 0, msg: 'ok', data: 1 })
     await request({ path: '/user/me' })

@@ -1,4 +1,4 @@
-import { observable, runInAction } from 'mobx'
+import { autorun, observable, runInAction } from 'mobx'
 import { Permission } from '@core/domain/permissions'
 import type { MyPermissions } from '@core/wire/trust'
 import { PermissionsStore } from '@/stores/permissions-store'
@@ -92,6 +92,20 @@ describe('PermissionsStore', () => {
     const { store } = setup(jest.fn(async (_serverId: string) => answer({ timeout_until: NOW_MS / 1000 - 1 })))
     await settle()
     expect(store.timedOutUntil).toBeNull()
+  })
+
+  it('asks nothing until something observes it, and follows while it is observed', async () => {
+    const load = jest.fn(async (_serverId: string) => answer())
+    const gateway = fakeGateway()
+    const store = new PermissionsStore({ load, serverId: () => 's1', uid: () => 'u1', gateway, clock: () => NOW_MS, logger: console })
+    await settle()
+    expect(load).not.toHaveBeenCalled()
+    const seen: boolean[] = []
+    const stopObserving = autorun(() => { seen.push(store.can('KickMembers')) })
+    await settle()
+    expect([load.mock.calls.length, seen]).toEqual([1, [false, true]])
+    stopObserving()
+    expect(gateway.listeners()).toBe(0)
   })
 
   it('forgets the answer when it cannot be loaded, and stops following when stopped', async () => {

@@ -2,6 +2,7 @@
  * Audit rules (SPEC §5, §8): which fields are audited and how a rejection code names
  * the rejected field. Pure; the message text lives in the message table.
  */
+import { SERVER_CODES } from '@core/wire/codes'
 
 /** SPEC §5: the audited fields. */
 export const AUDITED_FIELDS = ['avatar', 'nickname', 'signature', 'icon', 'cover', 'title', 'introduction'] as const
@@ -10,17 +11,17 @@ export const AUDITED_FIELDS = ['avatar', 'nickname', 'signature', 'icon', 'cover
 export type AuditField = typeof AUDITED_FIELDS[number]
 
 /**
- * Rejection code of each audited field. SPEC §8 fixes 104001 (title) and 104004 (icon);
- * the others are this project's (core/wire/api.ts SERVER_CODES).
+ * Rejection code of each audited field, as core/wire/codes.ts SERVER_CODES declares them.
+ * SPEC §8 fixes 104001 (title) and 104004 (icon); the others are this project's.
  */
 export const AUDIT_CODE_BY_FIELD: Record<AuditField, number> = {
-  title: 104001,
-  nickname: 104002,
-  signature: 104003,
-  icon: 104004,
-  avatar: 104005,
-  cover: 104006,
-  introduction: 104007,
+  title: SERVER_CODES.AUDIT_TITLE,
+  nickname: SERVER_CODES.AUDIT_NICKNAME,
+  signature: SERVER_CODES.AUDIT_SIGNATURE,
+  icon: SERVER_CODES.AUDIT_ICON,
+  avatar: SERVER_CODES.AUDIT_AVATAR,
+  cover: SERVER_CODES.AUDIT_COVER,
+  introduction: SERVER_CODES.AUDIT_INTRODUCTION,
 }
 
 /** SPEC §5: audit rejection is signalled by error codes beginning with 104. */

@@ -11,9 +11,9 @@
  * below them are not shown in the SPEC and are designed here (README "API").
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox'
-import { DEFAULT_PAGE_SIZE, MAX_PAGE, MAX_PAGE_SIZE, type ChannelType, type MapCategory } from './codes'
+import { ChannelType, DEFAULT_PAGE_SIZE, MapCategory, MAX_PAGE, MAX_PAGE_SIZE } from './codes'
 import { ChannelGroupSchema, ChannelSchema, LiveItemSchema, MessageSchema, PostSchema, RoleSchema, ServerSchema, UserSchema } from './entities'
-import { enumCode, IdString, ImageUrlString, LineText, MultilineText, Nullable, StringEnum } from './fields'
+import { enumCode, IdString, ImageUrlString, LineText, ListOf, MultilineText, Nullable, StringEnum } from './fields'
 
 export { AUDIT_REJECT_STATUS, SERVER_CODES } from './codes'
 export { API_PATHS, FILES_PATH, UPLOAD_HOST_PATH } from './paths'
@@ -43,6 +43,15 @@ export const PageQuerySchema = Type.Object({
 })
 /** Query of a paged list. */
 export type PageQuery = Static<typeof PageQuerySchema>
+
+/**
+ * `page`/`page_size` with the same bounds but no defaults: a list that pages by cursor
+ * answers the older numbered page only when a client names one of them.
+ */
+export const OldPageQuerySchema = Type.Object({
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE })),
+  page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE })),
+})
 
 /** Where a page sits in its list. */
 const PageInfoSchema = Type.Object({ page: Type.Integer(), page_size: Type.Integer(), total: Type.Integer(), has_more: Type.Boolean() })
@@ -158,7 +167,7 @@ export const MapCfgDataSchema = Type.Object({
   channel_id: Type.String(),
   server_id: Type.String(),
   map: Type.Object({
-    map_category: enumCode<MapCategory>('SPEC §3: 1 3D map, 2 live map'),
+    map_category: enumCode(MapCategory, 'SPEC §3 map category'),
     background: Type.String(),
     /** Natural size of the background image in pixels, for the aspect ratio. */
     width: Type.Integer(),
@@ -193,7 +202,7 @@ export const ProfilePatchBodySchema = Type.Object({
 export type ProfilePatchBody = Static<typeof ProfilePatchBodySchema>
 
 /** GET /servers */
-export const ServerListDataSchema = Type.Object({ list: Type.Array(ServerSchema) })
+export const ServerListDataSchema = ListOf(ServerSchema)
 /** GET /servers answer. */
 export type ServerListData = Static<typeof ServerListDataSchema>
 
@@ -207,7 +216,7 @@ export const CHANNEL_TITLE_MAX_LENGTH = 40
 /** POST /servers/:server_id/channels: create a channel (types 1, 3, 8 only; title and icon audited). */
 export const CreateChannelBodySchema = Type.Object({
   title: LineText(CHANNEL_TITLE_MAX_LENGTH),
-  channel_type: enumCode<ChannelType>('SPEC §4: users may create 1, 3 and 8'),
+  channel_type: enumCode(ChannelType, 'SPEC §4 channel type (users may create 1, 3 and 8)'),
   icon: Type.Optional(ImageUrlString),
   parent_id: Type.Optional(Nullable(IdString)),
 }, { additionalProperties: false })
@@ -215,7 +224,7 @@ export const CreateChannelBodySchema = Type.Object({
 export type CreateChannelBody = Static<typeof CreateChannelBodySchema>
 
 /** GET /servers/:server_id/roles */
-export const RoleListDataSchema = Type.Object({ list: Type.Array(RoleSchema) })
+export const RoleListDataSchema = ListOf(RoleSchema)
 /** GET /servers/:server_id/roles answer. */
 export type RoleListData = Static<typeof RoleListDataSchema>
 

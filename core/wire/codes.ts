@@ -124,6 +124,7 @@ export const POST_TITLE_MAX_LENGTH = 60
 export const POST_CONTENT_MAX_LENGTH = 5000
 /** Longest comment, post or live. */
 export const COMMENT_MAX_LENGTH = 500
-/** Default and largest `limit` of a cursor page. */
-export const CURSOR_PAGE_DEFAULT = 20
-export const CURSOR_PAGE_MAX = 50
+/** Default `limit` of a cursor page: the one page size of client and server. */
+export const CURSOR_PAGE_DEFAULT = DEFAULT_PAGE_SIZE
+/** Largest `limit` of a cursor page, as of a numbered page. */
+export const CURSOR_PAGE_MAX = MAX_PAGE_SIZE

@@ -7,7 +7,7 @@
  * ./codes, so TypeBox stays out of the bundles).
  */
 import { Type, type Static } from '@sinclair/typebox'
-import type { AuditStatus, ChannelKind, ChannelType, Gender, LiveCommentFlag, LiveFlag, MapCategory, MediaType } from './codes'
+import { AuditStatus, ChannelKind, ChannelType, Gender, LiveCommentFlag, LiveFlag, MapCategory, MediaType } from './codes'
 import { enumCode, Nullable } from './fields'
 
 export * from './codes'
@@ -23,7 +23,7 @@ export const UserSchema = Type.Object({
   nickname: Type.String(),
   avatar: Type.String(),
   signature: Type.String(),
-  gender: Type.Optional(enumCode<Gender>('SPEC §3: 1 male, 2 female, 0 secret')),
+  gender: Type.Optional(enumCode(Gender, 'SPEC §3')),
 })
 /** SPEC §3: a person, bot, guest or map account. */
 export type User = Static<typeof UserSchema>
@@ -45,19 +45,19 @@ export type Role = Static<typeof RoleSchema>
 export const ChannelSchema = Type.Object({
   channel_id: Type.String(),
   server_id: Type.String(),
-  channel_type: enumCode<ChannelType>('SPEC §4 channel type'),
-  kind: enumCode<ChannelKind>('SPEC §4 channel kind'),
+  channel_type: enumCode(ChannelType, 'SPEC §4 channel type'),
+  kind: enumCode(ChannelKind, 'SPEC §4 channel kind'),
   name: Type.String(),
   /** The group (a channel of kind Group) this channel sits under, or null at top level. */
   parent_id: Nullable(Type.String()),
   /** Ascending display order inside its group. */
   sort: Type.Integer(),
   /** Metaverse channels only (SPEC §3). */
-  map_category: Nullable(enumCode<MapCategory>('SPEC §3: 1 3D map, 2 live map')),
+  map_category: Nullable(enumCode(MapCategory, 'SPEC §3 map category')),
   /** External link channels only: the http(s) URL to open. */
   link_url: Nullable(Type.String()),
   icon: Type.String(),
-  audit_status: enumCode<AuditStatus>('SPEC §4: 0 pass, 1 auditing, 2 reject'),
+  audit_status: enumCode(AuditStatus, 'SPEC §4 audit status'),
   /** In the channel list of a signed-in member only: others' messages after their read position, counted up to 100 (SPEC §9 shows 99+). */
   unread_count: Type.Optional(Type.Integer({ description: 'signed-in members only: unread messages, counted up to 100' })),
   /** In the channel list of a signed-in member only: unread messages that mention them, counted up to 100. */
@@ -79,8 +79,8 @@ export const LiveItemSchema = Type.Object({
   live_id: Type.String(),
   server_id: Type.String(),
   channel_id: Type.String(),
-  type: enumCode<MediaType>('SPEC §3: 1 record, 3 live'),
-  is_live: enumCode<LiveFlag>('SPEC §3: 0 reserved, 1 on air, 2 ended'),
+  type: enumCode(MediaType, 'SPEC §3 media type'),
+  is_live: enumCode(LiveFlag, 'SPEC §3 is_live'),
   play_url: Type.String(),
   /** Start time, unix seconds; null when not scheduled yet. */
   started_at: Nullable(Type.Integer()),
@@ -88,7 +88,7 @@ export const LiveItemSchema = Type.Object({
   duration: Type.Integer(),
   title: Type.String(),
   cover: Type.String(),
-  can_comment: enumCode<LiveCommentFlag>('SPEC §4: 1 can comment, 2 cannot'),
+  can_comment: enumCode(LiveCommentFlag, 'SPEC §4 comment flag'),
 })
 /** SPEC §3: a live broadcast or a recording. */
 export type LiveItem = Static<typeof LiveItemSchema>
@@ -105,16 +105,27 @@ export const ServerSchema = Type.Object({
 /** SPEC §3: a server (community). */
 export type Server = Static<typeof ServerSchema>
 
+/** What everything members write (posts, comments, messages) carries: who wrote it, the text, and when (unix seconds). */
+export const AuthoredSchema = Type.Object({
+  author: UserSchema,
+  content: Type.String(),
+  /** unix seconds */
+  created_at: Type.Integer(),
+})
+
+/** Where something written in a channel lives: the channel and its server. */
+export const ChannelPlaceSchema = Type.Object({
+  channel_id: Type.String(),
+  server_id: Type.String(),
+})
+
 /** A post of a post channel (not shown in the SPEC; designed here). */
 export const PostSchema = Type.Object({
   post_id: Type.String(),
   channel_id: Type.String(),
-  author: UserSchema,
   title: Type.String(),
-  content: Type.String(),
   cover: Type.String(),
-  /** unix seconds */
-  created_at: Type.Integer(),
+  ...AuthoredSchema.properties,
 })
 /** A post of a post channel. */
 export type Post = Static<typeof PostSchema>
@@ -123,10 +134,7 @@ export type Post = Static<typeof PostSchema>
 export const MessageSchema = Type.Object({
   message_id: Type.String(),
   channel_id: Type.String(),
-  author: UserSchema,
-  content: Type.String(),
-  /** unix seconds */
-  created_at: Type.Integer(),
+  ...AuthoredSchema.properties,
 })
 /** A message of a discussion channel. */
 export type Message = Static<typeof MessageSchema>

@@ -6,13 +6,20 @@
  */
 import { Type, type SchemaOptions, type TNull, type TSchema, type TString, type TUnion, type TUnsafe } from '@sinclair/typebox'
 
+/** The codes of a numeric enum (./codes.ts), as `code Name` pairs in code order: what a field's description lists. */
+export function codesOf (table: Record<string, string | number>): string {
+  return Object.entries(table).filter((entry): entry is [string, number] => typeof entry[1] === 'number')
+    .sort(([, a], [, b]) => a - b).map(([name, code]) => `${code} ${name}`).join(', ')
+}
+
 /**
- * An integer field whose TypeScript type is the enum `E`. On the wire it is a plain
- * integer (the serialiser writes it as one; a value outside the enum is never rejected
- * on the way out), while code on both sides sees the enum.
+ * An integer field whose TypeScript type is the enum `table` declares. On the wire it is a
+ * plain integer (the serialiser writes it as one; a value outside the enum is never rejected
+ * on the way out), while code on both sides sees the enum. Its description names `source`
+ * (where the codes are specified) and lists the codes from the enum itself, so the two never drift.
  */
-export function enumCode<E extends number> (description?: string): TUnsafe<E> {
-  return Type.Unsafe<E>(Type.Integer(description ? { description } : {}))
+export function enumCode<T extends Record<string, string | number>> (table: T, source: string): TUnsafe<Extract<T[keyof T], number>> {
+  return Type.Unsafe<Extract<T[keyof T], number>>(Type.Integer({ description: `${source}: ${codesOf(table)}` }))
 }
 
 /** A string field holding one of `values`: `{type: 'string', enum}` on the wire, the union of the values in TypeScript. */
@@ -43,4 +50,29 @@ export function LineText (maxLength: number, options: SchemaOptions = {}): TStri
 /** Free text (signatures): line breaks and tabs allowed, other control characters (NUL included) not. */
 export function MultilineText (maxLength: number, options: SchemaOptions = {}): TString {
   return Type.String({ ...options, maxLength, pattern: '^[^\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f]*$' })
+}
+
+/** One picture (a post's image, a message's attachment): where it is served and its natural size in pixels (0 when unknown). */
+export const PictureSchema = Type.Object({
+  url: ImageUrlString,
+  width: Type.Integer({ minimum: 0, maximum: 100_000 }),
+  height: Type.Integer({ minimum: 0, maximum: 100_000 }),
+})
+
+/**
+ * A page of a cursor-paged list (ARCHITECTURE.md: lists that grow without bound page by
+ * cursor, never by OFFSET and COUNT): `has_more` says whether more items lie beyond it.
+ */
+export function CursorPageSchema<T extends TSchema> (item: T) {
+  return Type.Object({ items: Type.Array(item), has_more: Type.Boolean() })
+}
+/** A page of a cursor-paged list. */
+export interface CursorPage<T> {
+  items: T[]
+  has_more: boolean
+}
+
+/** A short list answered whole (no paging): its items under `list`. */
+export function ListOf<T extends TSchema> (item: T) {
+  return Type.Object({ list: Type.Array(item) })
 }

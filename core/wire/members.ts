@@ -5,10 +5,16 @@
  */
 import { Type, type Static } from '@sinclair/typebox'
 import { ServerSchema, UserSchema } from './entities'
+import { CursorPageSchema } from './fields'
 import { MEMBER_PAGE_DEFAULT, MEMBER_PAGE_MAX } from './members-paths'
 
 export * from './members-paths'
 
+/** Which server an answer or dispatch about membership speaks of, and its member count after it. */
+const ServerMemberCountSchema = Type.Object({
+  server_id: Type.String(),
+  member_count: Type.Integer(),
+})
 
 /** `GET /servers/:server_id`: the server with its online count, and whether the signed-in caller is a member (absent without a token). */
 export const ServerDetailSchema = Type.Composite([ServerSchema, Type.Object({
@@ -41,8 +47,7 @@ export type MemberListQuery = Static<typeof MemberListQuerySchema>
 
 /** One page of the member list. */
 export const MemberListDataSchema = Type.Object({
-  items: Type.Array(MemberSchema),
-  has_more: Type.Boolean(),
+  ...CursorPageSchema(MemberSchema).properties,
   /** The cursor of the next page (pass as `after`), or null on the last page. */
   next: Type.Union([Type.String(), Type.Null()]),
   /** Members of the server online now. */
@@ -53,9 +58,8 @@ export type MemberListData = Static<typeof MemberListDataSchema>
 
 /** The answer of joining or leaving: the caller's membership and the server's counts after it. */
 export const MembershipDataSchema = Type.Object({
-  server_id: Type.String(),
+  ...ServerMemberCountSchema.properties,
   is_member: Type.Boolean(),
-  member_count: Type.Integer(),
   online_count: Type.Integer(),
 })
 /** The answer of joining or leaving. */
@@ -73,18 +77,16 @@ export type PresenceUpdate = Static<typeof PresenceUpdateSchema>
 
 /** Dispatch `MEMBER_ADD`: someone joined. */
 export const MemberAddSchema = Type.Object({
-  server_id: Type.String(),
+  ...ServerMemberCountSchema.properties,
   member: MemberSchema,
-  member_count: Type.Integer(),
 })
 /** Dispatch `MEMBER_ADD`. */
 export type MemberAdd = Static<typeof MemberAddSchema>
 
 /** Dispatch `MEMBER_REMOVE`: someone left. */
 export const MemberRemoveSchema = Type.Object({
-  server_id: Type.String(),
+  ...ServerMemberCountSchema.properties,
   uid: Type.String(),
-  member_count: Type.Integer(),
 })
 /** Dispatch `MEMBER_REMOVE`. */
 export type MemberRemove = Static<typeof MemberRemoveSchema>

@@ -7,13 +7,13 @@
  */
 import { Type, type Static } from '@sinclair/typebox'
 import { MESSAGE_CONTENT_MAX_LENGTH } from '../domain/messages'
-import { UserSchema } from './entities'
-import { ImageUrlString, MultilineText, Nullable } from './fields'
+import { OldPageQuerySchema } from './api'
+import { AuthoredSchema, ChannelPlaceSchema, UserSchema } from './entities'
+import { CursorPageSchema, MultilineText, Nullable, PictureSchema } from './fields'
+import { HISTORY_LIMIT_MAX } from './messages-paths'
 
-/** Most messages one history page holds. */
-export const HISTORY_LIMIT_MAX = 100
-/** Messages of a history page when the query names no limit. */
-export const HISTORY_LIMIT_DEFAULT = 50
+export * from './messages-paths'
+
 /** Most attachments one message carries. */
 export const MESSAGE_ATTACHMENTS_MAX = 10
 
@@ -43,9 +43,7 @@ export type ReactionSummary = Static<typeof ReactionSummarySchema>
 
 /** A file a message carries (uploaded first; an http(s) URL of an image, video or audio). */
 export const AttachmentSchema = Type.Object({
-  url: ImageUrlString,
-  width: Type.Integer({ minimum: 0, maximum: 100_000 }),
-  height: Type.Integer({ minimum: 0, maximum: 100_000 }),
+  ...PictureSchema.properties,
   /** Bytes. */
   size: Type.Integer({ minimum: 0, maximum: 1_073_741_824 }),
   mime: Type.String({ maxLength: 100, pattern: '^(image|video|audio)/[A-Za-z0-9.+-]+$' }),
@@ -56,10 +54,8 @@ export type Attachment = Static<typeof AttachmentSchema>
 /** A message of a discussion channel as the chat shows it. */
 export const ChatMessageSchema = Type.Object({
   message_id: Type.String(),
-  channel_id: Type.String(),
-  server_id: Type.String(),
-  author: UserSchema,
-  content: Type.String(),
+  ...ChannelPlaceSchema.properties,
+  ...AuthoredSchema.properties,
   /** The nonce the sender chose (the client matches its pending message by it); demo messages carry the seed's own; null when none was given. */
   nonce: Nullable(Type.String()),
   /** The message this one answers; null when it answers none or the original was deleted. */
@@ -68,8 +64,6 @@ export const ChatMessageSchema = Type.Object({
   mentions: Type.Array(Type.String()),
   reactions: Type.Array(ReactionSummarySchema),
   attachments: Type.Array(AttachmentSchema),
-  /** unix seconds */
-  created_at: Type.Integer(),
   /** unix seconds of the last edit, null when never edited */
   edited_at: Nullable(Type.Integer()),
 })
@@ -85,17 +79,13 @@ export const MessageHistoryQuerySchema = Type.Object({
   before: Type.Optional(MessageIdSchema),
   after: Type.Optional(MessageIdSchema),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: HISTORY_LIMIT_MAX })),
-  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100000 })),
-  page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: 50 })),
+  ...OldPageQuerySchema.properties,
 }, { additionalProperties: false })
 /** GET /channels/:channel_id/messages query. */
 export type MessageHistoryQuery = Static<typeof MessageHistoryQuerySchema>
 
 /** A page of history: messages oldest first; `has_more` = more exist beyond it in the paging direction. */
-export const MessageHistorySchema = Type.Object({
-  items: Type.Array(ChatMessageSchema),
-  has_more: Type.Boolean(),
-})
+export const MessageHistorySchema = CursorPageSchema(ChatMessageSchema)
 /** A page of history. */
 export type MessageHistory = Static<typeof MessageHistorySchema>
 
@@ -132,19 +122,6 @@ export const ReadStateSchema = Type.Object({
 /** The reader's position in a channel. */
 export type ReadState = Static<typeof ReadStateSchema>
 
-/** Paths of the message routes (`:x` marks a path parameter; fill with core/wire/paths.ts fillPath). */
-export const MESSAGES_PATHS = {
-  /** GET history, POST send */
-  messages: '/channels/:channel_id/messages',
-  /** PATCH edit, DELETE delete (author only) */
-  message: '/channels/:channel_id/messages/:message_id',
-  /** PUT add, DELETE remove the signed-in member's reaction */
-  myReaction: '/channels/:channel_id/messages/:message_id/reactions/:emoji/me',
-  /** POST: the signed-in member is typing */
-  typing: '/channels/:channel_id/typing',
-  /** POST {message_id}: the signed-in member has read up to there */
-  read: '/channels/:channel_id/read',
-} as const
 
 /** Names of the dispatches the message routes publish (the gateway forwards them as `t`). */
 export const MESSAGE_DISPATCHES = {

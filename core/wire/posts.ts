@@ -7,30 +7,26 @@
  * Lists that grow without bound page by cursor (`before` = the last id the caller holds,
  * `limit`), never by OFFSET and COUNT (ARCHITECTURE.md), and answer `{items, has_more}`.
  */
-import { Type, type Static, type TSchema } from '@sinclair/typebox'
-import { UserSchema } from './entities'
-import { IdString, ImageUrlString, LineText, MultilineText, Nullable } from './fields'
+import { Type, type Static } from '@sinclair/typebox'
+import { OldPageQuerySchema } from './api'
+import { AuthoredSchema, ChannelPlaceSchema, UserSchema } from './entities'
+import { IdString, ImageUrlString, LineText, MultilineText, Nullable, PictureSchema } from './fields'
 import { COMMENT_MAX_LENGTH, CURSOR_PAGE_DEFAULT, CURSOR_PAGE_MAX, POST_CONTENT_MAX_LENGTH, POST_MAX_IMAGES, POST_TITLE_MAX_LENGTH } from './codes'
 
 export { POSTS_PATHS } from './paths'
+export { CursorPageSchema, type CursorPage } from './fields'
 
 /** One picture of a post: where it is served and its natural size in pixels (0 when unknown). */
-export const PostImageSchema = Type.Object({
-  url: ImageUrlString,
-  width: Type.Integer({ minimum: 0, maximum: 100000 }),
-  height: Type.Integer({ minimum: 0, maximum: 100000 }),
-})
+export const PostImageSchema = PictureSchema
 /** One picture of a post. */
 export type PostImage = Static<typeof PostImageSchema>
 
 /** A post of a post channel (channel type 3) with its counts and whether the caller liked it. */
 export const PostSchema = Type.Object({
   post_id: Type.String(),
-  channel_id: Type.String(),
-  server_id: Type.String(),
-  author: UserSchema,
+  ...ChannelPlaceSchema.properties,
+  ...AuthoredSchema.properties,
   title: Type.String(),
-  content: Type.String(),
   /** The list's picture: an http(s) URL, or '' for none. */
   cover: Type.String(),
   images: Type.Array(PostImageSchema),
@@ -38,8 +34,6 @@ export const PostSchema = Type.Object({
   comment_count: Type.Integer(),
   /** True when the signed-in caller liked it; always false in dispatches and for anonymous callers. */
   liked: Type.Boolean(),
-  /** unix seconds */
-  created_at: Type.Integer(),
   /** unix seconds of the last edit, or null. */
   edited_at: Nullable(Type.Integer()),
 })
@@ -56,12 +50,9 @@ export const CommentReplyToSchema = Type.Object({
 export const CommentSchema = Type.Object({
   comment_id: Type.String(),
   post_id: Type.String(),
-  author: UserSchema,
-  content: Type.String(),
+  ...AuthoredSchema.properties,
   /** The top-level comment this one answers, or null for a top-level comment. */
   reply_to: Nullable(CommentReplyToSchema),
-  /** unix seconds */
-  created_at: Type.Integer(),
 })
 /** A comment on a post. */
 export type Comment = Static<typeof CommentSchema>
@@ -70,23 +61,10 @@ export type Comment = Static<typeof CommentSchema>
 export const LiveCommentSchema = Type.Object({
   comment_id: Type.String(),
   live_id: Type.String(),
-  author: UserSchema,
-  content: Type.String(),
-  /** unix seconds */
-  created_at: Type.Integer(),
+  ...AuthoredSchema.properties,
 })
 /** A comment in a live item's chat. */
 export type LiveComment = Static<typeof LiveCommentSchema>
-
-/** A page of a cursor-paged list: `has_more` says whether older items exist. */
-export function CursorPageSchema<T extends TSchema> (item: T) {
-  return Type.Object({ items: Type.Array(item), has_more: Type.Boolean() })
-}
-/** A page of a cursor-paged list. */
-export interface CursorPage<T> {
-  items: T[]
-  has_more: boolean
-}
 
 /** Query of a cursor page: items older than `before` (an id the caller already holds), at most `limit`. */
 export const CursorQuerySchema = Type.Object({
@@ -103,8 +81,7 @@ export type CursorQuery = Static<typeof CursorQuerySchema>
 export const PostListQuerySchema = Type.Object({
   before: CursorQuerySchema.properties.before,
   limit: CursorQuerySchema.properties.limit,
-  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100000 })),
-  page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: 50 })),
+  ...OldPageQuerySchema.properties,
 })
 /** Query of GET /channels/:channel_id/posts. */
 export type PostListQuery = Static<typeof PostListQuerySchema>

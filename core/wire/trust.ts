@@ -7,7 +7,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox'
 import { RoleSchema, ServerSchema, UserSchema } from './entities'
-import { IdString, ImageUrlString, LineText, MultilineText, Nullable, StringEnum } from './fields'
+import { CursorPageSchema, IdString, ImageUrlString, LineText, ListOf, MultilineText, Nullable, StringEnum } from './fields'
 import { INVITE_MAX_AGES, INVITE_MAX_USES, MAX_SERVER_WORDS, REASON_MAX_LENGTH, ROLE_COLOR_PATTERN, ROLE_NAME_MAX_LENGTH } from './trust-paths'
 
 export * from './trust-paths'
@@ -51,7 +51,7 @@ export type ChannelOverrides = Static<typeof ChannelOverridesSchema>
 export type ServerRole = Static<typeof ServerRoleSchema>
 
 /** GET /servers/:server_id/roles */
-export const RoleListSchema = Type.Object({ list: Type.Array(ServerRoleSchema) })
+export const RoleListSchema = ListOf(ServerRoleSchema)
 export type RoleList = Static<typeof RoleListSchema>
 
 /** POST /servers/:server_id/roles: a new role goes just above `@everyone` unless a position is given. */
@@ -67,13 +67,18 @@ export type CreateRoleBody = Static<typeof CreateRoleBodySchema>
 export const PatchRoleBodySchema = Type.Partial(CreateRoleBodySchema, { additionalProperties: false })
 export type PatchRoleBody = Static<typeof PatchRoleBodySchema>
 
+/** A member's standing in a server: the roles they hold and until when they are timed out. */
+const StandingSchema = Type.Object({
+  role_ids: Type.Array(Type.String()),
+  /** Unix seconds the timeout ends, or null. */
+  timeout_until: Nullable(Type.Integer()),
+})
+
 /** A member's roles and timeout after a change (also the MEMBER_UPDATE dispatch). */
 export const MemberStateSchema = Type.Object({
   server_id: Type.String(),
   uid: Type.String(),
-  role_ids: Type.Array(Type.String()),
-  /** Unix seconds the timeout ends, or null. */
-  timeout_until: Nullable(Type.Integer()),
+  ...StandingSchema.properties,
 })
 export type MemberState = Static<typeof MemberStateSchema>
 
@@ -86,8 +91,7 @@ export const MyPermissionsSchema = Type.Object({
   permissions: Type.Integer(),
   /** The bits in each channel of the server. */
   channels: Type.Array(Type.Object({ channel_id: Type.String(), permissions: Type.Integer() })),
-  role_ids: Type.Array(Type.String()),
-  timeout_until: Nullable(Type.Integer()),
+  ...StandingSchema.properties,
 })
 export type MyPermissions = Static<typeof MyPermissionsSchema>
 
@@ -114,14 +118,14 @@ export const BanSchema = Type.Object({
   created_at: Type.Integer(),
 })
 export type Ban = Static<typeof BanSchema>
-export const BanListSchema = Type.Object({ list: Type.Array(BanSchema) })
+export const BanListSchema = ListOf(BanSchema)
 export type BanList = Static<typeof BanListSchema>
 
 /** What the audit log records. */
 export const AUDIT_ACTIONS = [
   'role_create', 'role_update', 'role_delete', 'member_role_add', 'member_role_remove', 'member_kick', 'member_ban', 'member_unban',
   'member_timeout', 'channel_create', 'message_delete', 'invite_create', 'invite_delete', 'bot_create', 'bot_token_reset', 'bot_token_revoke',
-  'server_update', 'words_update', 'report_resolve',
+  'server_update', 'words_update', 'report_resolve', 'post_delete', 'comment_delete',
 ] as const
 /** One kind of audited action. */
 export type AuditAction = typeof AUDIT_ACTIONS[number]
@@ -145,7 +149,7 @@ export const CursorQuerySchema = Type.Object({
 export type CursorQuery = Static<typeof CursorQuerySchema>
 
 /** GET /servers/:server_id/audit-log */
-export const AuditLogSchema = Type.Object({ items: Type.Array(AuditEntrySchema), has_more: Type.Boolean() })
+export const AuditLogSchema = CursorPageSchema(AuditEntrySchema)
 export type AuditLog = Static<typeof AuditLogSchema>
 
 /** The reasons a report may give. */
@@ -178,7 +182,7 @@ export const ReportSchema = Type.Object({
 })
 export type Report = Static<typeof ReportSchema>
 /** GET /servers/:server_id/reports */
-export const ReportListSchema = Type.Object({ items: Type.Array(ReportSchema), has_more: Type.Boolean() })
+export const ReportListSchema = CursorPageSchema(ReportSchema)
 export type ReportList = Static<typeof ReportListSchema>
 
 /** GET and PUT /servers/:server_id/words: the server's own audit words (the global list always applies too). */
@@ -218,7 +222,7 @@ export const InviteSchema = Type.Object({
   state: StringEnum(['valid', 'expired', 'used_up'] as const),
 })
 export type Invite = Static<typeof InviteSchema>
-export const InviteListSchema = Type.Object({ list: Type.Array(InviteSchema) })
+export const InviteListSchema = ListOf(InviteSchema)
 export type InviteList = Static<typeof InviteListSchema>
 
 /** POST /servers/:server_id/invites: lifetime (INVITE_MAX_AGES, 0 = never) and use limit (INVITE_MAX_USES, 0 = unlimited). */
@@ -254,7 +258,7 @@ export const SessionSchema = Type.Object({
   current: Type.Boolean(),
 })
 export type Session = Static<typeof SessionSchema>
-export const SessionListSchema = Type.Object({ list: Type.Array(SessionSchema) })
+export const SessionListSchema = ListOf(SessionSchema)
 export type SessionList = Static<typeof SessionListSchema>
 
 /** An empty success answer's data. */

@@ -54,3 +54,20 @@ export function queryOf (page: Page): Record<string, string> {
 export async function tapChannel (page: Page, name: string): Promise<void> {
   await page.locator('.channel-list__row', { hasText: name }).filter({ visible: true }).first().click()
 }
+
+/**
+ * Waits until the open chat shows messages on screen: a rendered row inside the visible
+ * part of the shown chat list (not merely in the document). Which messages depends on
+ * what earlier tests wrote in the channel, so this asks only that the member sees some.
+ */
+export async function seeChatRows (page: Page, timeout = 15000): Promise<void> {
+  await page.waitForFunction(() => {
+    const list = Array.from(document.querySelectorAll('.chat-list__scroll')).find(element => element.getBoundingClientRect().height > 0)
+    if (!list) return false
+    const box = list.getBoundingClientRect()
+    return Array.from(list.querySelectorAll('.chat-list__row')).some(row => {
+      const rect = row.getBoundingClientRect()
+      return rect.height > 0 && rect.bottom > box.top && rect.top < box.bottom
+    })
+  }, undefined, { timeout })
+}

@@ -8,6 +8,7 @@
  */
 import Fastify, { LogController, type FastifyInstance } from 'fastify'
 import { createInProcessBus, type EventBus } from './bus'
+import { createMemoryCounter, createRedisCounter, type HitCounter } from './bus/limiter'
 import { createRedisBus } from './bus/redis'
 import type { ServerConfig } from './config'
 import type { AppContext } from './context'
@@ -70,17 +71,29 @@ const ROUTES = [resourceRoutes, loginThirdRoutes, qiniuRoutes, uploadRoutes, cha
 /** How long a session's presence lasts in Redis without a heartbeat: three intervals (two missed beats drop it anyway). */
 const PRESENCE_ALIVE_INTERVALS = 3
 
+/** What several processes share: the event bus, the gateway directory and the rate counters. */
+interface Realtime {
+  bus: EventBus
+  presence: GatewayDirectory
+  limits: HitCounter
+}
+
 /**
- * The event bus and the gateway directory: Redis when REDIS_URL is set (N processes),
- * in-process otherwise; a bus a test hands in is used with the in-process directory.
+ * The shared services: Redis when REDIS_URL is set (N processes), in-process otherwise;
+ * a bus a test hands in is used with the in-process directory and counter.
  */
-async function openRealtime (config: ServerConfig, givenBus?: EventBus): Promise<{ bus: EventBus, presence: GatewayDirectory }> {
-  if (givenBus || !config.redisUrl) return { bus: givenBus ?? createInProcessBus(), presence: createMemoryDirectory() }
-  const bus = await createRedisBus(config.redisUrl, config.redisKeyPrefix)
+async function openRealtime (config: ServerConfig, givenBus?: EventBus): Promise<Realtime> {
+  if (givenBus || !config.redisUrl) return { bus: givenBus ?? createInProcessBus(), presence: createMemoryDirectory(), limits: createMemoryCounter() }
+  const { redisUrl, redisKeyPrefix } = config
+  const opened: Array<{ close (): Promise<void> }> = []
   try {
-    return { bus, presence: await createRedisDirectory(config.redisUrl, config.redisKeyPrefix, PRESENCE_ALIVE_INTERVALS * config.gatewayHeartbeatMs) }
+    const bus = await createRedisBus(redisUrl, redisKeyPrefix)
+    opened.push(bus)
+    const presence = await createRedisDirectory(redisUrl, redisKeyPrefix, PRESENCE_ALIVE_INTERVALS * config.gatewayHeartbeatMs, config.gatewayLeaseMs)
+    opened.push({ close: () => presence.dispose() })
+    return { bus, presence, limits: await createRedisCounter(redisUrl, redisKeyPrefix) }
   } catch (error) {
-    await bus.close()
+    await Promise.all(opened.map(service => service.close()))
     throw error
   }
 }
@@ -92,8 +105,8 @@ export default async function openRealmApp (fastify: FastifyInstance, options: A
   fastify.addHook('onClose', async () => { await db.destroy() })
   await migrateToLatest(db, dialect === 'postgres' ? config.databaseSchema ?? 'public' : undefined)
   const files = createFileStore(db, config.dataDir)
-  const { bus, presence } = await openRealtime(config, options.bus)
-  fastify.addHook('onClose', async () => { await Promise.all([bus.close(), presence.dispose()]) })
+  const { bus, presence, limits } = await openRealtime(config, options.bus)
+  fastify.addHook('onClose', async () => { await Promise.all([bus.close(), presence.dispose(), limits.close()]) })
   const ctx: AppContext = {
     config,
     db,
@@ -105,6 +118,7 @@ export default async function openRealmApp (fastify: FastifyInstance, options: A
     answers: sharedAnswerCache(createAnswerCache(), bus),
     bus,
     presence,
+    limits,
     now: options.now ?? (() => Math.floor(Date.now() / 1000)),
   }
   if (options.seed !== false) {
@@ -118,7 +132,7 @@ export default async function openRealmApp (fastify: FastifyInstance, options: A
   installFiniteNumbers(fastify)
   installAuth(fastify)
   installPublicUrls(fastify, config.publicUrl)
-  await installRateLimit(fastify, config.rateLimit)
+  await installRateLimit(fastify, config.rateLimit, limits)
   await installOpenApi(fastify)
   for (const routes of ROUTES) await fastify.register(routes, { ctx })
   await fastify.register(h5App, { h5Dir: config.h5Dir })

@@ -63,6 +63,8 @@ export interface RateLimitConfig {
   allowList: string[]
   /** Messages one account may send per window (issue 15), from any IP but those of `allowList`. */
   messages: { max: number, windowMs: number }
+  /** Issue 18: writes (POST, PUT, PATCH, DELETE) one account may make per window, from any IP and session but those of `allowList`. */
+  memberWrites: { max: number, windowMs: number }
 }
 
 /** Per-account abuse limits (issue 13). */
@@ -120,6 +122,11 @@ export interface ServerConfig {
   redisKeyPrefix: string
   /** The gateway's heartbeat interval (announced in `ready`); a session silent for two of them is dropped. */
   gatewayHeartbeatMs: number
+  /**
+   * With REDIS_URL: how long a process's liveness lease lasts without renewal (renewed every
+   * third of it). Once a killed process's lease runs out the others take its members offline.
+   */
+  gatewayLeaseMs: number
 }
 
 /** A variable holds a value the server cannot use. */
@@ -270,6 +277,10 @@ export function loadConfig (env: Env = process.env): ServerConfig {
         max: integer(env, 'MESSAGE_RATE_LIMIT_MAX', 20, 1, 1_000_000),
         windowMs: integer(env, 'MESSAGE_RATE_LIMIT_WINDOW_MS', 10_000, 1000, 86_400_000),
       },
+      memberWrites: {
+        max: integer(env, 'MEMBER_WRITE_LIMIT_MAX', 300, 1, 1_000_000),
+        windowMs: integer(env, 'MEMBER_WRITE_LIMIT_WINDOW_MS', 60_000, 1000, 86_400_000),
+      },
     },
     limits: {
       uploadBytesPerDay: integer(env, 'UPLOAD_DAILY_BYTES', DEFAULT_UPLOAD_DAILY_BYTES, 1, 1024 ** 4),
@@ -282,5 +293,6 @@ export function loadConfig (env: Env = process.env): ServerConfig {
     redisUrl: redisUrl(env),
     redisKeyPrefix: text(env, 'REDIS_KEY_PREFIX') ?? 'openrealm:',
     gatewayHeartbeatMs: integer(env, 'GATEWAY_HEARTBEAT_MS', 30_000, 100, 600_000),
+    gatewayLeaseMs: integer(env, 'GATEWAY_LEASE_MS', 10_000, 300, 600_000),
   }
 }

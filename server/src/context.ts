@@ -1,9 +1,10 @@
 /**
  * What every route plugin receives: the configuration and the services built once at
  * start (database, repositories, file store, auditor, WeChat ticket source, answer cache,
- * event bus, presence).
+ * event bus, presence, shared rate counters).
  */
 import type { EventBus } from './bus'
+import type { HitCounter } from './bus/limiter'
 import type { ServerConfig } from './config'
 import type { DialectName } from './db/dialects'
 import type { GatewayDirectory } from './gateway/directory'
@@ -29,6 +30,8 @@ export interface AppContext {
   bus: EventBus
   /** Gateway sessions across processes: presence and online counts. */
   presence: GatewayDirectory
+  /** Rate limits and throttles, counted across processes (Redis with REDIS_URL). */
+  limits: HitCounter
   /** The current time in unix seconds (replaceable in tests). */
   now (): number
 }

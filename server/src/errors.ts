@@ -6,16 +6,38 @@
 import { AUDIT_REJECT_STATUS, SERVER_CODES } from '@core/wire/api'
 import type { AuditRejection } from './services/audit'
 
+/** A refusal a member reads, in each language the client speaks (zh-CN is the default, SPEC §8). */
+export interface SpokenMessage {
+  'zh-CN': string
+  en: string
+}
+
 /** An answer other than success: HTTP status, envelope code and a message for the caller. */
 export class ApiError extends Error {
   readonly statusCode: number
   readonly code: number
-  constructor (statusCode: number, code: number, message: string) {
+  /** The message in the member's language, when the refusal is one a member meets in normal use. */
+  readonly spoken?: SpokenMessage
+  constructor (statusCode: number, code: number, message: string, spoken?: SpokenMessage) {
     super(message)
     this.name = 'ApiError'
     this.statusCode = statusCode
     this.code = code
+    this.spoken = spoken
   }
+}
+
+/** An error of `status` told to the member in their language (`en` is also the log's message). */
+export function spokenError (status: number, spoken: SpokenMessage): ApiError {
+  return new ApiError(status, codeForStatus(status), spoken.en, spoken)
+}
+
+/**
+ * The language a refusal is told in: the client sends its `hl` language as
+ * Accept-Language; English when that asks for English first, else zh-CN (SPEC §8's default).
+ */
+export function spokenLanguageOf (acceptLanguage: string | undefined): keyof SpokenMessage {
+  return /^\s*en\b/i.test(acceptLanguage ?? '') ? 'en' : 'zh-CN'
 }
 
 /** The envelope code of an HTTP status the server answers without a more specific code. */

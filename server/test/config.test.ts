@@ -15,7 +15,8 @@ describe('configuration from the environment', () => {
     expect(config.qiniu.domain).toBeNull()
     expect(config.auditWords).toEqual(DEFAULT_AUDIT_WORDS)
     expect(config.auditWords).toEqual(expect.arrayContaining(['违禁', 'forbidden']))
-    expect(config.rateLimit).toEqual({ max: 600, windowMs: 60000, allowList: ['127.0.0.1', '::1', '::ffff:127.0.0.1'], messages: { max: 20, windowMs: 10000 } })
+    expect(config.rateLimit).toEqual({ max: 600, windowMs: 60000, allowList: ['127.0.0.1', '::1', '::ffff:127.0.0.1'], messages: { max: 20, windowMs: 10000 }, memberWrites: { max: 300, windowMs: 60000 } })
+    expect(config.gatewayLeaseMs).toBe(10000)
   })
 
   it('treats empty variables as unset', () => {
@@ -32,6 +33,7 @@ describe('configuration from the environment', () => {
       UPLOAD_DAILY_BYTES: '4096', CHANNEL_CREATE_PER_MINUTE: '2', CHANNELS_PER_SERVER_MAX: '50', POST_WRITE_PER_MINUTE: '3', COMMENT_WRITE_PER_MINUTE: '4', GUEST_SIGNUPS_PER_MINUTE: '4',
       REDIS_URL: 'redis://127.0.0.1:6379', REDIS_KEY_PREFIX: 'realm:', GATEWAY_HEARTBEAT_MS: '5000',
       MESSAGE_RATE_LIMIT_MAX: '7', MESSAGE_RATE_LIMIT_WINDOW_MS: '3000',
+      MEMBER_WRITE_LIMIT_MAX: '9', MEMBER_WRITE_LIMIT_WINDOW_MS: '4000', GATEWAY_LEASE_MS: '1500',
     })
     expect(config).toEqual({
       port: 8080, host: '127.0.0.1', dataDir: '/tmp/realm', databaseUrl: 'postgres://u@db/x', databaseSchema: 'realm',
@@ -39,9 +41,9 @@ describe('configuration from the environment', () => {
       wechat: { appId: 'wx1', appSecret: 's1', jsapiTicket: 't1', apiBase: 'http://127.0.0.1:9' },
       qiniu: { accessKey: 'ak', secretKey: 'sk', bucket: 'b', domain: 'https://cdn.example', uploadMaxBytes: 1000 },
       auditWords: ['a', 'b', 'c'],
-      rateLimit: { max: 5, windowMs: 2000, allowList: [], messages: { max: 7, windowMs: 3000 } },
+      rateLimit: { max: 5, windowMs: 2000, allowList: [], messages: { max: 7, windowMs: 3000 }, memberWrites: { max: 9, windowMs: 4000 } },
       limits: { uploadBytesPerDay: 4096, channelsPerMinute: 2, channelsPerServer: 50, postsPerMinute: 3, commentsPerMinute: 4, guestSignupsPerMinute: 4 },
-      redisUrl: 'redis://127.0.0.1:6379', redisKeyPrefix: 'realm:', gatewayHeartbeatMs: 5000,
+      redisUrl: 'redis://127.0.0.1:6379', redisKeyPrefix: 'realm:', gatewayHeartbeatMs: 5000, gatewayLeaseMs: 1500,
     })
   })
 
@@ -52,6 +54,7 @@ describe('configuration from the environment', () => {
   it.each([
     ['PORT', 'abc'], ['PORT', '70000'], ['RATE_LIMIT_MAX', '0'], ['DATABASE_URL', 'mysql://x'], ['PUBLIC_URL', 'ftp://x'],
     ['PUBLIC_URL', 'not a url'], ['DATABASE_SCHEMA', 'Robert\'); drop'], ['REDIS_URL', 'http://127.0.0.1:6379'], ['GATEWAY_HEARTBEAT_MS', '10'],
+    ['GATEWAY_LEASE_MS', '100'], ['MEMBER_WRITE_LIMIT_MAX', '0'],
   ])('refuses %s=%p naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError)
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^${name} `))

@@ -1,13 +1,16 @@
 /** Chat limits and timings (issue 16). */
+import { MESSAGE_CONTENT_MAX_LENGTH } from '@core/domain/messages'
+import { HISTORY_LIMIT_DEFAULT, HISTORY_LIMIT_MAX } from '@core/wire/messages-paths'
+import { MEMBER_PAGE_MAX } from '@core/wire/members-paths'
 
-/** How many characters (of core/domain/messages MESSAGE_CONTENT_MAX_LENGTH, 2000) make the composer show its counter. */
-export const MESSAGE_COUNTER_FROM = 1800
+/** How many characters make the composer show its counter: the last 200 of MESSAGE_CONTENT_MAX_LENGTH (2000). */
+export const MESSAGE_COUNTER_FROM = MESSAGE_CONTENT_MAX_LENGTH - 200
 
-/** Messages asked for per history page (the API allows 1..100). */
-export const HISTORY_PAGE_SIZE = 50
+/** Messages asked for per history page: the API's default page. */
+export const HISTORY_PAGE_SIZE = HISTORY_LIMIT_DEFAULT
 
-/** Messages asked for per catch-up page after a reconnect (the API's largest page). */
-export const CATCH_UP_PAGE_SIZE = 100
+/** Messages asked for per catch-up page after a reconnect: the API's largest page. */
+export const CATCH_UP_PAGE_SIZE = HISTORY_LIMIT_MAX
 
 /** Catch-up pages fetched before giving up and reloading the newest page instead. */
 export const CATCH_UP_MAX_PAGES = 20
@@ -21,5 +24,5 @@ export const TYPING_SEND_INTERVAL_MS = 5000
 /** The reactions offered under a message. */
 export const REACTION_EMOJIS = ['👍', '❤️', '😂', '🎉', '😮', '😢'] as const
 
-/** Members asked for per page by the `@` picker. */
-export const MEMBER_PAGE_SIZE = 100
+/** Members asked for per page by the `@` picker: the API's largest page. */
+export const MEMBER_PAGE_SIZE = MEMBER_PAGE_MAX

@@ -2,10 +2,12 @@
  * What the signed-in member may do in the current server (issue 18): the effective bits
  * the server computed (`GET /servers/:id/permissions/me`, core/domain/permissions.ts),
  * server-wide and per channel, and until when the member is timed out. The client only
- * hides what is not allowed; every route checks again on the server. Reloaded when the
- * server, the session or the member's roles change (MEMBER_UPDATE, ROLE_* events).
+ * hides what is not allowed; every route checks again on the server. Asked for only while
+ * something shows what depends on it (a page that never asks `can` costs no request), and
+ * then reloaded when the server, the session or the member's roles change (MEMBER_UPDATE,
+ * ROLE_* events).
  */
-import { action, makeObservable, observable, reaction } from 'mobx'
+import { action, makeObservable, observable, onBecomeObserved, onBecomeUnobserved, reaction } from 'mobx'
 import { hasPermission, Permission, type PermissionName } from '@core/domain/permissions'
 import type { MyPermissions } from '@core/wire/trust'
 import { GATEWAY_RESYNC } from './gateway-store'
@@ -37,12 +39,18 @@ export class PermissionsStore {
   /** The last answer for the current server, or null (not loaded, a visitor, or it failed). */
   mine: MyPermissions | null = null
   private readonly stops: Array<() => void> = []
+  private stopFollowing: (() => void) | null = null
 
   constructor (private readonly sources: PermissionsSources) {
     makeObservable<PermissionsStore, 'set'>(this, { mine: observable.ref, set: action })
+    onBecomeObserved(this, 'mine', () => { this.stopFollowing = this.start() })
+    onBecomeUnobserved(this, 'mine', () => {
+      this.stopFollowing?.()
+      this.stopFollowing = null
+    })
   }
 
-  /** Follows the server, the session and the gateway until the returned function is called. */
+  /** Follows the server, the session and the gateway until the returned function is called (observing `can` does this on its own). */
   start (): () => void {
     this.stops.push(reaction(
       () => [this.sources.serverId(), this.sources.uid()] as const,

@@ -24,6 +24,12 @@ const PROFILE_FIELDS: readonly ProfileField[] = ['nickname', 'signature', 'avata
  */
 export type AvatarSource = { photo: string, mime?: string } | { generated: string }
 
+/** Uploads a picked photo or a generated image (SPEC §7); resolves with its URL, rejects when the upload fails. */
+export function uploadImage (api: Pick<ApiClient, 'uploadBase64' | 'getUploadToken'>, source: AvatarSource): Promise<string> {
+  if ('generated' in source) return api.uploadBase64(source.generated)
+  return uploadFileToStorage(api, source.photo, { mime: source.mime })
+}
+
 /** Saving profile edits and the audit messages of rejected fields. */
 export class ProfileStore {
   /**
@@ -61,8 +67,7 @@ export class ProfileStore {
   /** Uploads a new avatar (SPEC §7); resolves with its URL, or null (logged) when the upload failed. Saves nothing. */
   async uploadAvatar (source: AvatarSource): Promise<string | null> {
     try {
-      if ('generated' in source) return await this.api.uploadBase64(source.generated)
-      return await uploadFileToStorage(this.api, source.photo, { mime: source.mime })
+      return await uploadImage(this.api, source)
     } catch (error) {
       this.logger.error('[profile] avatar upload failed:', error)
       return null

@@ -89,7 +89,6 @@ export class RootStore {
   /** What the signed-in member may do in the current server (the client hides the rest). */
   readonly permissions: PermissionsStore
   private readonly stopSeedingUnread: () => void
-  private readonly stopPermissions: () => void
 
   constructor (api: ApiClient, options: RootStoreOptions) {
     const logger = options.logger ?? console
@@ -123,7 +122,6 @@ export class RootStore {
       clock,
       logger,
     })
-    this.stopPermissions = this.permissions.start()
     // each channel list answer brings the counts; the gateway keeps them current between answers
     this.stopSeedingUnread = reaction(() => this.channel.groups, groups => this.unread.seed(flattenGroups(groups)), { fireImmediately: true })
     this.applyGatewayEvents()
@@ -151,14 +149,21 @@ export class RootStore {
     }
   }
 
-  /** The shared stores follow the gateway: counts from membership and presence events, new channels, a reload after a resync. */
+  /** The shared stores follow the gateway: counts from membership and presence events, channel changes, a reload after a resync. */
   private applyGatewayEvents (): void {
     const membership = (d: ServerCounts) => this.server.applyMembership(d)
     this.gateway.on<MemberAdd>('MEMBER_ADD', membership)
     this.gateway.on<MemberRemove>('MEMBER_REMOVE', membership)
     this.gateway.on<PresenceUpdate>('PRESENCE_UPDATE', d => this.server.applyCounts(d))
-    this.gateway.on<Channel>('CHANNEL_CREATE', created => {
-      if (created.server_id === this.server.serverId) void this.channel.load()
+    // Issue 18: a channel made, edited or deleted in the server settings shows in every member's list
+    for (const type of ['CHANNEL_CREATE', 'CHANNEL_UPDATE', 'CHANNEL_DELETE']) {
+      this.gateway.on<Pick<Channel, 'server_id'>>(type, changed => {
+        if (changed.server_id === this.server.serverId) void this.channel.load()
+      })
+    }
+    // Issue 18: the owner renamed the server or changed its icon or introduction
+    this.gateway.on<Pick<Channel, 'server_id'>>('SERVER_UPDATE', changed => {
+      if (changed.server_id === this.server.serverId) void this.server.load()
     })
     this.unread.start()
     // SPEC issue 15: events were missed and are gone; what the shared stores show is reloaded
@@ -180,7 +185,6 @@ export class RootStore {
     this.live.dispose()
     this.unread.stop()
     this.stopSeedingUnread()
-    this.stopPermissions()
     this.gateway.stop()
   }
 }

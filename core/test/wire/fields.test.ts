@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
-import { IdString, ImageUrlString, LineText, MultilineText, Nullable, StringEnum } from '@core/wire/fields'
+import { Gender, LiveFlag } from '@core/wire/codes'
+import { CursorPageSchema, enumCode, IdString, ImageUrlString, LineText, ListOf, MultilineText, Nullable, StringEnum } from '@core/wire/fields'
 
 /** Whether `text` passes the string schema's pattern (what the server's validator applies). */
 const passes = (schema: { pattern?: string }, text: string) => new RegExp(schema.pattern ?? '', 'u').test(text)
@@ -12,6 +13,19 @@ describe('wire field schemas', () => {
     expect(Value.Check(nullable, null)).toBe(true)
     expect(Value.Check(nullable, { id: 'a' })).toBe(true)
     expect(Value.Check(nullable, { id: 1 })).toBe(false)
+  })
+
+  it('writes an enum code as a plain integer whose description lists the codes of the enum itself', () => {
+    expect(enumCode(Gender, 'SPEC §3')).toMatchObject({ type: 'integer', description: 'SPEC §3: 0 Secret, 1 Male, 2 Female' })
+    expect(enumCode(LiveFlag, 'SPEC §3 is_live').description).toBe('SPEC §3 is_live: 0 Reserved, 1 OnAir, 2 Ended')
+    expect(Value.Check(enumCode(Gender, 'SPEC §3'), 7)).toBe(true) // never rejected on the way out
+  })
+
+  it('pages by cursor as items and has_more, and answers short lists whole under list', () => {
+    const page = CursorPageSchema(IdString)
+    expect(Value.Check(page, { items: ['a'], has_more: false })).toBe(true)
+    expect(Value.Check(page, { items: ['a'] })).toBe(false)
+    expect(Value.Check(ListOf(IdString), { list: ['a', 'b'] })).toBe(true)
   })
 
   it('writes a string enum as one string type with its values', () => {

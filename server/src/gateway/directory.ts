@@ -5,9 +5,12 @@
  * closed session stays resumable for {@link RESUME_WINDOW_MS}.
  *
  * In-process directory by default; with REDIS_URL the Redis one, where each record
- * expires unless heartbeats refresh it, so the sessions of a killed process go offline on
- * their own (after `aliveMs`) and stay resumable elsewhere.
+ * expires unless heartbeats refresh it, and each process holds a liveness lease: when a
+ * process dies without closing its sessions (killed), the others see its lease run out,
+ * take its members offline at once ({@link GatewayDirectory.reapDead}) and announce it.
+ * Its sessions stay resumable elsewhere.
  */
+import { randomBytes } from 'crypto'
 import Redis from 'ioredis'
 
 /** How long a session can be resumed after its connection dropped (issue 15: at least 5 minutes). */
@@ -39,7 +42,13 @@ export interface GatewayDirectory {
   onlineCount (serverId: string): Promise<number>
   /** Which of `uids` are online now. */
   onlineOf (uids: readonly string[]): Promise<Set<string>>
-  /** Releases connections. */
+  /**
+   * Takes the sessions of processes whose lease ran out (they died without closing them)
+   * offline, each dead process once across all survivors; answers the users who have no
+   * open session left (the caller announces them offline). Never any in one process.
+   */
+  reapDead (): Promise<string[]>
+  /** Releases connections (and this process's lease). */
   dispose (): Promise<void>
 }
 
@@ -94,25 +103,79 @@ export function createMemoryDirectory (clock: () => number = Date.now): GatewayD
     async onlineOf (uids) {
       return new Set(uids.filter(uid => openSessions.has(uid)))
     },
+    async reapDead () { return [] },
     async dispose () {},
   }
+}
+
+/**
+ * KEYS: the set of processes, the dead one's lease, its sessions. ARGV: its id, the key
+ * prefix, now (ms). Claims the dead process (SREM: one survivor reaps it), forgets its
+ * sessions and answers the uids left with no open session. A session resumed on another
+ * process meanwhile (its `gw:node-of` names that one) is left alone. It derives the
+ * per-session and per-user keys from the prefix, so it needs one Redis (not a cluster),
+ * as the bus's stream does.
+ */
+const REAP_SCRIPT = `
+if redis.call('EXISTS', KEYS[2]) == 1 then return {} end
+if redis.call('SREM', KEYS[1], ARGV[1]) == 0 then return {} end
+local entries = redis.call('HGETALL', KEYS[3])
+redis.call('DEL', KEYS[3])
+local offline = {}
+for i = 1, #entries, 2 do
+  local sid, uid = entries[i], entries[i + 1]
+  local nodeOf = ARGV[2] .. 'gw:node-of:' .. sid
+  if redis.call('GET', nodeOf) == ARGV[1] then
+    redis.call('DEL', nodeOf)
+    local userKey = ARGV[2] .. 'presence:user:' .. uid
+    redis.call('ZREM', userKey, sid)
+    redis.call('ZREMRANGEBYSCORE', userKey, '-inf', ARGV[3])
+    if redis.call('ZCARD', userKey) == 0 then table.insert(offline, uid) end
+  end
+end
+return offline`
+
+interface ReapingRedis extends Redis {
+  reapNode (nodes: string, lease: string, sessions: string, nodeId: string, prefix: string, now: number): Promise<string[]>
 }
 
 /**
  * The directory in Redis, shared by every process. Keys under `prefix`:
  * `presence:user:<uid>` (sorted set: open session → alive-until ms),
  * `presence:server:<server_id>` (sorted set: online uid → alive-until ms),
- * `gw:session:<session_id>` (the owner uid, expiring RESUME_WINDOW_MS after the session was last alive).
+ * `gw:session:<session_id>` (the owner uid, expiring RESUME_WINDOW_MS after the session was last alive),
+ * `gw:nodes` (the processes), `gw:node:<id>` (a process's lease, renewed every third of
+ * `leaseMs`), `gw:node:<id>:sessions` (hash: its open sessions → uid) and
+ * `gw:node-of:<session_id>` (the process a session is open on).
  * `aliveMs` is how long a record lives without a heartbeat (a few heartbeat intervals).
  */
-export async function createRedisDirectory (url: string, prefix: string, aliveMs: number, clock: () => number = Date.now): Promise<GatewayDirectory> {
-  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 })
+export async function createRedisDirectory (url: string, prefix: string, aliveMs: number, leaseMs = 10_000, clock: () => number = Date.now): Promise<GatewayDirectory> {
+  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 }) as ReapingRedis
+  redis.defineCommand('reapNode', { numberOfKeys: 3, lua: REAP_SCRIPT })
   await redis.connect()
   const userKey = (uid: string) => `${prefix}presence:user:${uid}`
   const serverKey = (serverId: string) => `${prefix}presence:server:${serverId}`
   const sessionKey = (sessionId: string) => `${prefix}gw:session:${sessionId}`
+  const nodesKey = `${prefix}gw:nodes`
+  const leaseKey = (nodeId: string) => `${prefix}gw:node:${nodeId}`
+  const nodeSessionsKey = (nodeId: string) => `${prefix}gw:node:${nodeId}:sessions`
+  const nodeOfKey = (sessionId: string) => `${prefix}gw:node-of:${sessionId}`
+  const nodeId = randomBytes(8).toString('hex')
+  // the sessions hash outlives its process long enough for a survivor to reap it
+  const sessionsKeptMs = 2 * Math.max(aliveMs, leaseMs)
 
-  /** Marks the session alive until now + aliveMs; resolves the user's open sessions after it. */
+  const renewLease = async (): Promise<void> => {
+    await redis.multi()
+      .set(leaseKey(nodeId), '1', 'PX', leaseMs)
+      .sadd(nodesKey, nodeId)
+      .pexpire(nodeSessionsKey(nodeId), sessionsKeptMs)
+      .exec()
+  }
+  await renewLease()
+  const renewer = setInterval(() => { renewLease().catch(() => undefined) }, Math.max(100, Math.floor(leaseMs / 3)))
+  renewer.unref()
+
+  /** Marks the session alive (and this process's) until now + aliveMs; resolves the user's open sessions after it. */
   const keepAlive = async (session: SessionRecord): Promise<number> => {
     const now = clock()
     const until = now + aliveMs
@@ -122,6 +185,9 @@ export async function createRedisDirectory (url: string, prefix: string, aliveMs
       .pexpire(userKey(session.uid), aliveMs)
       .zcard(userKey(session.uid))
       .set(sessionKey(session.session_id), session.uid, 'PX', aliveMs + RESUME_WINDOW_MS)
+      .hset(nodeSessionsKey(nodeId), session.session_id, session.uid)
+      .pexpire(nodeSessionsKey(nodeId), sessionsKeptMs)
+      .set(nodeOfKey(session.session_id), nodeId, 'PX', aliveMs)
     for (const serverId of session.server_ids) multi.zadd(serverKey(serverId), until, session.uid)
     const results = await multi.exec()
     return Number(results?.[3]?.[1] ?? 0)
@@ -141,6 +207,7 @@ export async function createRedisDirectory (url: string, prefix: string, aliveMs
         .zremrangebyscore(userKey(session.uid), '-inf', now)
         .zcard(userKey(session.uid))
         .set(sessionKey(session.session_id), session.uid, 'PX', RESUME_WINDOW_MS)
+        .hdel(nodeSessionsKey(nodeId), session.session_id)
         .exec()
       const removed = Number(results?.[0]?.[1] ?? 0)
       if (removed === 0 || Number(results?.[2]?.[1] ?? 0) > 0) return false
@@ -170,7 +237,18 @@ export async function createRedisDirectory (url: string, prefix: string, aliveMs
       const results = await pipeline.exec()
       return new Set(uids.filter((_, index) => Number(results?.[index]?.[1] ?? 0) > 0))
     },
+    async reapDead () {
+      const offline = new Set<string>()
+      for (const other of await redis.smembers(nodesKey)) {
+        if (other === nodeId) continue
+        for (const uid of await redis.reapNode(nodesKey, leaseKey(other), nodeSessionsKey(other), other, prefix, clock())) offline.add(uid)
+      }
+      return [...offline]
+    },
     async dispose () {
+      clearInterval(renewer)
+      // the lease goes at once: a survivor reaps whatever sessions this process did not close
+      await redis.del(leaseKey(nodeId)).catch(() => undefined)
       await redis.quit().catch(() => undefined)
     },
   }

@@ -3,7 +3,8 @@
  * from the bus. A dispatch frame's text is built once per event (per public origin) and
  * sent to every session that receives it (`s` is the bus id, the same for all). A sweep every half
  * heartbeat interval closes connections that never identified (within one interval)
- * and sessions silent for two intervals.
+ * and sessions silent for two intervals; a reaper every third of GATEWAY_LEASE_MS takes
+ * the members of dead processes offline (directory.ts) and announces it.
  */
 import type { FastifyBaseLogger } from 'fastify'
 import type { WebSocket } from 'ws'
@@ -39,6 +40,8 @@ export class GatewayHub {
   private readonly sessions = new Set<GatewaySession>()
   private readonly stopListening: () => void
   private readonly sweeper: ReturnType<typeof setInterval>
+  private readonly reaper: ReturnType<typeof setInterval>
+  private reaping = false
 
   constructor (private readonly ctx: AppContext, readonly log: FastifyBaseLogger, readonly clock: () => number = Date.now) {
     this.stopListening = ctx.bus.subscribe((event, id) => {
@@ -60,6 +63,8 @@ export class GatewayHub {
     })
     this.sweeper = setInterval(() => this.sweep(), Math.max(50, this.heartbeatMs / 2))
     this.sweeper.unref()
+    this.reaper = setInterval(() => { void this.reapDead() }, Math.max(100, Math.floor(ctx.config.gatewayLeaseMs / 3)))
+    this.reaper.unref()
   }
 
   /** The heartbeat interval announced in `ready`. */
@@ -136,6 +141,28 @@ export class GatewayHub {
     }
   }
 
+  /**
+   * Issue 15: the members whose sessions were on a process that died (its lease ran out) and
+   * who are connected nowhere else go offline: out of their servers' online sets, and
+   * PRESENCE_UPDATE offline with the recounted online count (issue 15: presence is the
+   * truth of every process).
+   */
+  async reapDead (): Promise<void> {
+    if (this.reaping) return
+    this.reaping = true
+    try {
+      for (const uid of await this.directory.reapDead()) {
+        const serverIds = await this.serverIdsOf(uid)
+        for (const serverId of serverIds) await this.directory.left(uid, serverId)
+        await this.announcePresence(uid, serverIds, 'offline')
+      }
+    } catch (error) {
+      this.log.warn({ err: error }, 'gateway: the members of a dead process were not (all) announced offline')
+    } finally {
+      this.reaping = false
+    }
+  }
+
   /** Open sessions on this process (diagnostics and the benchmark). */
   get size (): number {
     return this.sessions.size
@@ -144,6 +171,7 @@ export class GatewayHub {
   /** Stops listening and closes every connection (server shutting down: clients resume elsewhere). */
   close (): void {
     clearInterval(this.sweeper)
+    clearInterval(this.reaper)
     this.stopListening()
     for (const session of this.sessions) session.close(1001, 'server shutting down')
   }

@@ -8,7 +8,7 @@ import { STATUS_CODES } from 'http'
 import type { Socket } from 'net'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Envelope } from '@core/wire/api'
-import { ApiError, badRequest, httpError } from '../errors'
+import { ApiError, badRequest, httpError, spokenLanguageOf } from '../errors'
 
 /** Route config flag: failures also carry Qiniu's `error` field (the upload host). */
 export interface QiniuStyleConfig {
@@ -60,7 +60,8 @@ export function toApiError (error: unknown): ApiError {
 export function sendError (request: FastifyRequest, reply: FastifyReply, error: ApiError): FastifyReply {
   if (error.statusCode > 599) reply.raw.statusCode = error.statusCode
   else reply.code(error.statusCode)
-  const body: ErrorBody = { code: error.code, msg: error.message, data: null }
+  const msg = error.spoken ? error.spoken[spokenLanguageOf(request.headers['accept-language'])] : error.message
+  const body: ErrorBody = { code: error.code, msg, data: null }
   if ((request.routeOptions.config as QiniuStyleConfig | undefined)?.qiniuErrors) body.error = error.message
   return reply.send(body)
 }

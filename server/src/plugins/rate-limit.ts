@@ -1,20 +1,93 @@
 /**
- * A rate limit per client IP (RATE_LIMIT_MAX requests per RATE_LIMIT_WINDOW_MS; the
- * RATE_LIMIT_ALLOW addresses — loopback by default — are exempt), answered with a 429
- * envelope. Applies to every route registered after it and to unrouted requests.
+ * The rate limits (issue 18: "per member as well as per IP for every write"):
+ * - every request: RATE_LIMIT_MAX per RATE_LIMIT_WINDOW_MS per client IP (before the
+ *   body is read), and the per-route limits routes declare (`config.rateLimit`, e.g.
+ *   guest sign-ups per IP) or create (`fastify.createRateLimit`, e.g. messages per account);
+ * - every write (POST, PUT, PATCH, DELETE) of a signed-in member or bot: MEMBER_WRITE_LIMIT_MAX
+ *   per MEMBER_WRITE_LIMIT_WINDOW_MS per account, whatever IPs and sessions it comes from.
+ * Every count lives in the shared {@link HitCounter} (Redis with REDIS_URL), so it holds
+ * across server processes. The RATE_LIMIT_ALLOW addresses (loopback by default, for local
+ * benchmarks; `none` limits everyone) are exempt from all of them. A refusal is 429 in the
+ * envelope with `Retry-After`, saying in words what the limit is and when to try again.
  */
-import fastifyRateLimit from '@fastify/rate-limit'
-import type { FastifyInstance } from 'fastify'
+import fastifyRateLimit, { type FastifyRateLimitStore } from '@fastify/rate-limit'
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify'
+import type { HitCounter } from '../bus/limiter'
 import type { RateLimitConfig } from '../config'
 import { httpError } from '../errors'
 
-/** Installs the limit on `fastify`. */
-export async function installRateLimit (fastify: FastifyInstance, config: RateLimitConfig): Promise<void> {
+/** The methods that write (read-only methods are limited per IP only). */
+const WRITE_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+
+/** What @fastify/rate-limit hands a store at run time (its types say less): the window, and for a route limit the route. */
+interface StoreOptions {
+  timeWindow?: unknown
+  routeInfo?: { method?: unknown, url?: unknown }
+}
+
+/**
+ * @fastify/rate-limit's store over `counter`: the global limit's keys as they are, a
+ * route's under `<METHOD><url>-` (as the plugin's own Redis store does), so a route limit
+ * never shares a count with the global one. Limits made with `createRateLimit` have no
+ * route and name their keys themselves (`messages <uid>`).
+ */
+function counterStore (counter: HitCounter, namespace = ''): new (options: object) => FastifyRateLimitStore {
+  return class CounterStore implements FastifyRateLimitStore {
+    private readonly windowMs: number
+    constructor (options: object) {
+      const { timeWindow } = options as StoreOptions
+      this.windowMs = typeof timeWindow === 'number' ? timeWindow : 60_000
+    }
+
+    incr (key: string, callback: (error: Error | null, result?: { current: number, ttl: number }) => void, timeWindow?: number): void {
+      counter.hit(`${namespace}${key}`, typeof timeWindow === 'number' ? timeWindow : this.windowMs)
+        .then(({ count, resetMs }) => callback(null, { current: count, ttl: resetMs }), error => callback(error as Error))
+    }
+
+    child (options: object): FastifyRateLimitStore {
+      const { routeInfo } = options as StoreOptions
+      const route = routeInfo?.method === undefined ? '' : `${String(routeInfo.method)}${String(routeInfo.url)}-`
+      return new (counterStore(counter, `${namespace}${route}`))(options)
+    }
+  }
+}
+
+/** True when `request` comes from an address the limits never apply to (RATE_LIMIT_ALLOW). */
+function isExempt (config: RateLimitConfig, request: FastifyRequest): boolean {
+  return config.allowList.includes(request.ip)
+}
+
+/** Seconds in words for a refusal: `1 s`, `60 s`. */
+function seconds (ms: number): string {
+  return `${Math.max(1, Math.ceil(ms / 1000))} s`
+}
+
+/**
+ * Issue 18: a preHandler (it runs after the route's requireUser has named the account) that
+ * counts each write of a signed-in member against MEMBER_WRITE_LIMIT_MAX per window, keyed
+ * by uid: one account's writes are limited together from any IP and any of its sessions.
+ */
+function memberWriteLimit (config: RateLimitConfig, counter: HitCounter): preHandlerAsyncHookHandler {
+  const { max, windowMs } = config.memberWrites
+  return async (request, reply) => {
+    const uid = request.currentUser?.uid
+    if (uid === undefined || !WRITE_METHODS.has(request.method) || isExempt(config, request)) return
+    const { count, resetMs } = await counter.hit(`writes ${uid}`, windowMs)
+    if (count <= max) return
+    void reply.header('retry-after', Math.ceil(resetMs / 1000))
+    throw httpError(429, `too many writes: each account may make at most ${max} per ${seconds(windowMs)}, try again in ${seconds(resetMs)}`)
+  }
+}
+
+/** Installs the limits on `fastify`, counted in `counter`. */
+export async function installRateLimit (fastify: FastifyInstance, config: RateLimitConfig, counter: HitCounter): Promise<void> {
   await fastify.register(fastifyRateLimit, {
     global: true,
     max: config.max,
     timeWindow: config.windowMs,
     allowList: config.allowList,
+    store: counterStore(counter),
     errorResponseBuilder: (_request, context) => httpError(context.statusCode, `too many requests: at most ${context.max} per ${context.after}, try again later`),
   })
+  fastify.addHook('preHandler', memberWriteLimit(config, counter))
 }

@@ -41,6 +41,19 @@ export interface ChannelsRepository {
   countByServer (serverId: string): Promise<number>
   /** Creates a channel at the end of its group; a metaverse channel gets the default showroom. One transaction. */
   create (channel: NewChannel, nowSeconds: number): Promise<Channel>
+  /** Issue 18: edits a channel's title, icon or group and moves it to `position` in its server's list (fields already validated and audited). One transaction. */
+  update (channelId: string, changes: ChannelChanges): Promise<Channel | null>
+  /** Issue 18: deletes a channel and what hangs off it (messages, posts, overrides, showroom); a group's channels leave the group. One transaction. */
+  remove (channelId: string): Promise<void>
+}
+
+/** What an edit of a channel may change (never its type, SPEC §4). */
+export interface ChannelChanges {
+  name?: string
+  icon?: string
+  parent_id?: string | null
+  /** The place in the server's list, 0 the top; clamped to the end. */
+  position?: number
 }
 
 /**
@@ -75,6 +88,34 @@ export function createChannelsRepository (db: Db, showrooms: ShowroomsRepository
         }
       }
     },
+    async update (channelId, { position, ...changes }) {
+      const fields = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined))
+      const row = await db.selectFrom('channels').select('server_id').where('channel_id', '=', channelId).executeTakeFirst()
+      if (!row) return null
+      await db.transaction().execute(async trx => {
+        if (Object.keys(fields).length > 0) await trx.updateTable('channels').set(fields).where('channel_id', '=', channelId).execute()
+        if (position !== undefined) await reorder(trx, row.server_id, channelId, position)
+      })
+      const updated = await db.selectFrom('channels').selectAll().where('channel_id', '=', channelId).executeTakeFirst()
+      return updated ? toChannel(updated) : null
+    },
+    async remove (channelId) {
+      await db.transaction().execute(async trx => {
+        await trx.updateTable('channels').set({ parent_id: null }).where('parent_id', '=', channelId).execute()
+        await trx.deleteFrom('channels').where('channel_id', '=', channelId).execute() // the rest cascades
+      })
+    },
+  }
+
+  /** Puts `moving` at `position` of its server's list (0 the top) and numbers the list again. */
+  async function reorder (trx: Db, serverId: string, moving: string, position: number): Promise<void> {
+    const rows = await trx.selectFrom('channels').select('channel_id').where('server_id', '=', serverId)
+      .where('channel_id', '!=', moving).orderBy('sort').orderBy('channel_id').execute()
+    const ordered = rows.map(row => row.channel_id)
+    ordered.splice(Math.min(position, ordered.length), 0, moving)
+    for (const [index, channelId] of ordered.entries()) {
+      await trx.updateTable('channels').set({ sort: index + 1 }).where('channel_id', '=', channelId).execute()
+    }
   }
 
   /** One transaction: the channel at the end of its server, and a metaverse channel's showroom. */

@@ -2,15 +2,21 @@
  * Permission checks of the routes: who the caller is in a server (owner, member with
  * roles and timeout, or nobody) and what core/domain/permissions.ts lets them do there.
  * Every refusal is a 403 envelope whose message names the missing permission, so a
- * client and a person reading the answer both know why.
+ * client and a person reading the answer both know why. The preambles the routes share
+ * live here once: the actor of a /servers/:server_id route ({@link requireServerActor}),
+ * a member in a channel ({@link requireChannelMember}), removing what others wrote
+ * ({@link requireRemoval}) and the audit record of an action ({@link auditRecord}).
  */
 import {
   effectivePermissions, hasPermission, missingPermissions, outranks, Permission, type PermissionMember, type PermissionServer,
 } from '@core/domain/permissions'
-import type { User } from '@core/wire/entities'
-import { TRUST_CODES } from '@core/wire/trust'
+import type { FastifyRequest } from 'fastify'
+import type { Channel, User } from '@core/wire/entities'
+import { TRUST_CODES, type AuditAction } from '@core/wire/trust'
 import type { AppContext } from '../context'
 import { ApiError, forbidden, notFound } from '../errors'
+import { signedInUser } from '../plugins/auth'
+import type { AuditRecord } from '../repositories/audit-log'
 
 /** The caller as the permission rules see them in one server. */
 export interface Access {
@@ -47,12 +53,21 @@ export async function visibleChannels<C extends { channel_id: string }> (ctx: Ap
   }), Permission.ViewChannel))
 }
 
+/** The 403 naming `missing` (and that the caller is no member, when so). */
+function missingPermission (access: Access, missing: string): ApiError {
+  const standing = access.member ? '' : ` (not a member of server ${access.server.server_id})`
+  return forbidden(`missing permission: ${missing}${standing}`)
+}
+
 /** 403 naming what `permissions` lacks of `wanted` (and that the caller is no member, when so). */
 export function requireBits (access: Access, permissions: number, wanted: number): void {
   const missing = missingPermissions(permissions, wanted)
-  if (missing.length === 0) return
-  const standing = access.member ? '' : ` (not a member of server ${access.server.server_id})`
-  throw forbidden(`missing permission: ${missing.join(', ')}${standing}`)
+  if (missing.length > 0) throw missingPermission(access, missing.join(', '))
+}
+
+/** 403 naming the choices unless `permissions` holds at least one bit of `choices` (a moderator holds any of the moderation bits). */
+export function requireAnyBit (access: Access, permissions: number, choices: number): void {
+  if ((permissions & choices) === 0) throw missingPermission(access, `one of ${missingPermissions(0, choices).join(', ')}`)
 }
 
 /** The caller's access after checking they hold `wanted` server-wide; 403 naming the missing bits otherwise. */
@@ -67,6 +82,80 @@ export async function requireChannelPermission (ctx: AppContext, channel: { serv
   const access = await accessTo(ctx, channel.server_id, user)
   requireBits(access, await channelPermissions(ctx, access, channel.channel_id), wanted)
   return access
+}
+
+/** The signed-in caller acting in the server a path names, after the permission check. */
+export interface Actor {
+  /** The signed-in caller. */
+  user: User
+  /** The server the path names. */
+  serverId: string
+  /** The caller's standing there. */
+  access: Access
+}
+
+/** A request whose path names a server (`/servers/:server_id/…`). */
+export type ServerRequest = FastifyRequest & { params: { server_id: string } }
+
+/** A request whose path names a server and one of its members (`/servers/:server_id/…/:uid`). */
+export type MemberRequest = FastifyRequest & { params: { server_id: string, uid: string } }
+
+/**
+ * Issue 18: the permission preamble of a route under /servers/:server_id: the signed-in
+ * caller, after checking they hold `wanted` server-wide; 404 for an unknown server, 403
+ * naming the missing bits otherwise.
+ */
+export async function requireServerActor (ctx: AppContext, request: ServerRequest, wanted: number): Promise<Actor> {
+  const user = signedInUser(request)
+  const serverId = request.params.server_id
+  return { user, serverId, access: await requireServerPermission(ctx, serverId, user, wanted) }
+}
+
+/**
+ * The preamble of a moderation route on one member (kick, timeout): {@link requireServerActor},
+ * then the member the path's uid names (404 when none), whom the caller must outrank (403 OUTRANKED).
+ */
+export async function requireActorOverMember (ctx: AppContext, request: MemberRequest, wanted: number): Promise<Actor & { target: PermissionMember }> {
+  const actor = await requireServerActor(ctx, request, wanted)
+  const target = await requireMember(ctx, actor.serverId, request.params.uid)
+  requireOutranks(actor.access, target)
+  return { ...actor, target }
+}
+
+/** The audit-log record (issue 18) of what `actor` did in their server, stamped now. */
+export function auditRecord (ctx: AppContext, actor: Pick<Actor, 'user' | 'serverId'>, action: AuditAction, targetId: string, reason?: string): AuditRecord {
+  return { server_id: actor.serverId, actor_uid: actor.user.uid, action, target_id: targetId, reason, created_at: ctx.now() }
+}
+
+/** The channel a path names (404 when there is none). */
+export async function requireChannel (ctx: AppContext, channelId: string): Promise<Channel> {
+  const channel = await ctx.repos.channels.get(channelId)
+  if (!channel) throw notFound(`path.channel_id: no channel ${channelId}`)
+  return channel
+}
+
+/**
+ * The caller's access after checking they are a member holding `wanted` in the channel:
+ * non-members, members in timeout (for the speaking bits) and members without a training
+ * channel's role are refused with 403 (core/domain/permissions.ts).
+ */
+export async function requireChannelMember (ctx: AppContext, channel: { server_id: string, channel_id: string }, user: User, wanted: number): Promise<Access> {
+  const access = await requireChannelPermission(ctx, channel, user, wanted)
+  if (!access.member) throw forbidden(`only members of server ${channel.server_id} can do this (join it first)`)
+  return access
+}
+
+/**
+ * Issue 18: removing what someone else wrote (a message, post or comment) needs
+ * ManageMessages in its channel and is audited; the author removes their own freely.
+ * The audit record to write once the removal is done, or null for the author's own.
+ */
+export async function requireRemoval (
+  ctx: AppContext, place: { server_id: string, channel_id: string }, user: User, authorUid: string, action: AuditAction, targetId: string,
+): Promise<AuditRecord | null> {
+  if (authorUid === user.uid) return null
+  await requireChannelPermission(ctx, place, user, Permission.ManageMessages)
+  return auditRecord(ctx, { user, serverId: place.server_id }, action, targetId, `by ${authorUid}`)
 }
 
 /** The member `uid` of the server; 404 when they are not one. */

@@ -5,7 +5,7 @@
  * leaves the account's usage as it was.
  */
 import type { AppContext } from '../context'
-import { httpError } from '../errors'
+import { spokenError, type SpokenMessage } from '../errors'
 import type { LimitedAction, UsageCharge } from '../repositories/abuse-limits'
 import type { PutResult } from './storage'
 
@@ -42,30 +42,36 @@ async function chargeUploadQuota (ctx: AppContext, uid: string, bytes: number): 
   const taken = await take(ctx, { uid, action: 'upload_bytes', windowStart, amount: bytes, limit })
   if (taken) return taken
   const left = Math.max(0, limit - await ctx.repos.usage.used(uid, 'upload_bytes', windowStart))
-  throw httpError(429, `daily upload quota reached: each account may store ${bytesInWords(limit)} a day, ${bytesInWords(left)} are left today and this file is ${bytesInWords(bytes)}; try again after 00:00 UTC`)
+  throw spokenError(429, {
+    'zh-CN': `今日上传额度已用完：每个账号每天可存 ${bytesInWords(limit)}，今天还剩 ${bytesInWords(left)}，这个文件 ${bytesInWords(bytes)}；请在北京时间 8:00 后再试`,
+    en: `daily upload quota reached: each account may store ${bytesInWords(limit)} a day, ${bytesInWords(left)} are left today and this file is ${bytesInWords(bytes)}; try again after 00:00 UTC`,
+  })
 }
 
 /** Counts one `action` against the account's per-minute `limit`; 429 in words (`too many <what>: each account may <verb> <limit> a minute`) when reached. */
-async function chargePerMinute (ctx: AppContext, uid: string, action: LimitedAction, limit: number, what: string, verb = 'write'): Promise<TakenCharge> {
+async function chargePerMinute (ctx: AppContext, uid: string, action: LimitedAction, limit: number, what: SpokenMessage, verb = 'write'): Promise<TakenCharge> {
   const now = ctx.now()
   const taken = await take(ctx, { uid, action, windowStart: now - now % MINUTE_SECONDS, amount: 1, limit })
   if (taken) return taken
-  throw httpError(429, `too many ${what}: each account may ${verb} ${limit} a minute; try again in a minute`)
+  throw spokenError(429, {
+    'zh-CN': `${what['zh-CN']}太频繁：每个账号每分钟最多 ${limit} 次，请一分钟后再试`,
+    en: `too many ${what.en}: each account may ${verb} ${limit} a minute; try again in a minute`,
+  })
 }
 
 /** Counts one channel creation against the account's per-minute limit; 429 in words when reached. */
 export function chargeChannelCreation (ctx: AppContext, uid: string): Promise<TakenCharge> {
-  return chargePerMinute(ctx, uid, 'channel_create', ctx.config.limits.channelsPerMinute, 'new channels', 'create')
+  return chargePerMinute(ctx, uid, 'channel_create', ctx.config.limits.channelsPerMinute, { 'zh-CN': '创建频道', en: 'new channels' }, 'create')
 }
 
 /** Counts one post against the account's per-minute limit; 429 in words when reached. */
 export function chargePostWrite (ctx: AppContext, uid: string): Promise<TakenCharge> {
-  return chargePerMinute(ctx, uid, 'post_write', ctx.config.limits.postsPerMinute, 'new posts')
+  return chargePerMinute(ctx, uid, 'post_write', ctx.config.limits.postsPerMinute, { 'zh-CN': '发帖', en: 'new posts' })
 }
 
 /** Counts one comment (post or live chat) against the account's per-minute limit; 429 in words when reached. */
 export function chargeCommentWrite (ctx: AppContext, uid: string): Promise<TakenCharge> {
-  return chargePerMinute(ctx, uid, 'comment_write', ctx.config.limits.commentsPerMinute, 'comments')
+  return chargePerMinute(ctx, uid, 'comment_write', ctx.config.limits.commentsPerMinute, { 'zh-CN': '评论', en: 'comments' })
 }
 
 /**

@@ -146,6 +146,25 @@ describe('Redis directory', () => {
   })
 })
 
+describe('Redis directory: processes that die', () => {
+  withRedis('takes the members of a process whose lease is gone offline, once across the survivors, and leaves a session resumed elsewhere alone', async () => {
+    const prefix = freshPrefix()
+    const [a, b, c] = [await createRedisDirectory(REDIS_URL, prefix, 10_000, 300), await createRedisDirectory(REDIS_URL, prefix, 10_000, 300), await createRedisDirectory(REDIS_URL, prefix, 10_000, 300)]
+    await a.open({ session_id: 'x1', uid: 'u1', server_ids: ['s1'] })
+    await a.open({ session_id: 'x2', uid: 'u2', server_ids: ['s1'] })
+    await b.open({ session_id: 'x2', uid: 'u2', server_ids: ['s1'] }) // u2's client resumed on b
+    await pause(400) // leases are renewed: a live process is never reaped
+    expect(await b.reapDead()).toEqual([])
+    await a.dispose() // a's lease is gone (a killed process's runs out)
+    const reaped = await Promise.all([b.reapDead(), c.reapDead()])
+    expect(reaped.flat()).toEqual(['u1'])
+    expect([...await c.onlineOf(['u1', 'u2'])]).toEqual(['u2'])
+    expect(await c.ownerOf('x1')).toBe('u1') // still resumable elsewhere
+    expect(await b.reapDead()).toEqual([])
+    await Promise.all([b.dispose(), c.dispose()])
+  })
+})
+
 describe('two processes on one database and one Redis', () => {
   let root: string
   let apps: FastifyInstance[] = []
@@ -154,7 +173,8 @@ describe('two processes on one database and one Redis', () => {
   beforeAll(async () => {
     if (!available) return
     root = mkdtempSync(path.join(tmpdir(), 'openrealm-two-nodes-'))
-    config = testConfig(root, { REDIS_URL, REDIS_KEY_PREFIX: freshPrefix() })
+    // the limits apply to the non-loopback addresses the limit tests send from
+    config = testConfig(root, { REDIS_URL, REDIS_KEY_PREFIX: freshPrefix(), MEMBER_WRITE_LIMIT_MAX: '4', MESSAGE_RATE_LIMIT_MAX: '2' })
     apps = [await buildApp(config), await buildApp(config, { seed: false })]
     for (const app of apps) await app.listen({ port: 0, host: '127.0.0.1' })
   }, 30_000)
@@ -183,4 +203,49 @@ describe('two processes on one database and one Redis', () => {
     expect(dispatched.d).toMatchObject({ channel_id: created.channel_id, name: '跨进程' })
     client.close()
   }, 20_000)
+
+  /** The busy demo server and its lobby. */
+  const [BUSY, LOBBY] = ['832828', '83282802']
+  /** A new guest who joined the busy server through `app` (one write). */
+  async function member (app: FastifyInstance): Promise<{ headers: Record<string, string>, uid: string }> {
+    const guest = await signInAsGuest({ inject: request => app.inject(request) } as Parameters<typeof signInAsGuest>[0])
+    expect((await app.inject({ method: 'POST', url: `/servers/${BUSY}/members/me`, headers: guest.headers })).statusCode).toBe(200)
+    return guest
+  }
+
+  withRedis('counts one member\'s writes on both processes together, from any IP (issue 18)', async () => {
+    const [a, b] = apps
+    const guest = await member(a) // from loopback: exempt, not counted
+    const write = (app: FastifyInstance, remoteAddress: string) => app.inject({ method: 'POST', url: `/channels/${LOBBY}/typing`, headers: guest.headers, remoteAddress })
+    for (const [app, index] of [[b, 1], [a, 2], [b, 3], [a, 4]] as const) expect((await write(app, `10.3.0.${index}`)).statusCode).toBe(200)
+    const limited = await write(b, '10.3.0.5')
+    expect(limited.statusCode).toBe(429)
+    expect(envelope(limited).msg).toMatch(/^too many writes: each account may make at most 4 per 60 s/)
+  })
+
+  withRedis('limits one account\'s messages on both processes together (issue 15)', async () => {
+    const [a, b] = apps
+    const guest = await member(b)
+    const send = (app: FastifyInstance, index: number) => app.inject({ method: 'POST', url: `/channels/${LOBBY}/messages`, headers: guest.headers, payload: { content: `第${index}条`, nonce: `limit-${guest.uid}-${index}` }, remoteAddress: '10.4.0.1' })
+    expect((await send(a, 1)).statusCode).toBe(200)
+    expect((await send(b, 2)).statusCode).toBe(200)
+    const limited = await send(a, 3)
+    expect(limited.statusCode).toBe(429)
+    expect(envelope(limited).msg).toMatch(/^too many messages: at most 2 per 10 s/)
+  })
+
+  withRedis('publishes a member\'s typing once per throttle window whichever processes it reaches', async () => {
+    const [a, b] = apps
+    const guest = await member(a)
+    const listener = await createRedisBus(REDIS_URL, config.redisKeyPrefix)
+    const typing: BusEvent[] = []
+    listener.subscribe(heard => { if (heard.t === 'TYPING_START') typing.push(heard) })
+    try {
+      for (const app of [a, b, a, b]) expect((await app.inject({ method: 'POST', url: `/channels/${LOBBY}/typing`, headers: guest.headers })).statusCode).toBe(200)
+      await pause(150)
+      expect(typing.map(heard => (heard.d as { uid: string }).uid)).toEqual([guest.uid])
+    } finally {
+      await listener.close()
+    }
+  })
 })

@@ -1,4 +1,4 @@
-import { envelope, startTestApp, type TestApp } from '../helper'
+import { envelope, signInAsGuest, signInAsMember, startTestApp, type TestApp } from '../helper'
 
 describe('the rate limit per client', () => {
   let test: TestApp
@@ -58,5 +58,34 @@ describe('guest sign-ups per client', () => {
     } finally {
       await test.close()
     }
+  })
+})
+
+describe('writes per member (issue 18)', () => {
+  let test: TestApp
+  beforeAll(async () => { test = await startTestApp({ MEMBER_WRITE_LIMIT_MAX: '3', RATE_LIMIT_ALLOW: 'none' }) })
+  afterAll(async () => { await test.close() })
+  const join = (headers: Record<string, string>, remoteAddress: string) =>
+    test.inject({ method: 'POST', url: '/servers/723658/members/me', headers, remoteAddress })
+
+  it('limits one account\'s writes together from every IP and every one of its sessions, with 429 in words', async () => {
+    const guest = await signInAsGuest(test)
+    const second = await signInAsMember(test, guest.uid) // a second session of the same account
+    expect((await join(guest.headers, '10.1.0.1')).statusCode).not.toBe(429)
+    expect((await join(second.headers, '10.1.0.2')).statusCode).not.toBe(429)
+    expect((await join(guest.headers, '10.1.0.3')).statusCode).not.toBe(429)
+    const limited = await join(second.headers, '10.1.0.4')
+    expect(limited.statusCode).toBe(429)
+    expect(envelope(limited)).toMatchObject({ code: 429000, data: null })
+    expect(envelope(limited).msg).toMatch(/^too many writes: each account may make at most 3 per 60 s, try again in \d+ s$/)
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0)
+  })
+
+  it('counts each account on its own, and never reads', async () => {
+    const [one, two] = [await signInAsGuest(test), await signInAsGuest(test)]
+    for (let index = 0; index < 3; index += 1) await join(one.headers, '10.1.1.1')
+    expect((await join(one.headers, '10.1.1.1')).statusCode).toBe(429)
+    expect((await join(two.headers, '10.1.1.1')).statusCode).not.toBe(429)
+    expect((await test.inject({ url: '/servers/723658/members', headers: one.headers, remoteAddress: '10.1.1.2' })).statusCode).toBe(200)
   })
 })

@@ -323,12 +323,12 @@ describe('POST /channels/:channel_id/messages', () => {
   })
 })
 
-describe('PATCH and DELETE /channels/:channel_id/messages/:message_id', () => {
-  it('lets the author edit, marks the edit time and publishes MESSAGE_UPDATE', async () => {
+describe('PATCH (or POST) and DELETE /channels/:channel_id/messages/:message_id', () => {
+  it.each(['PATCH', 'POST'] as const)('lets the author edit by %s, marks the edit time and publishes MESSAGE_UPDATE', async method => {
     const author = await member()
     const message = await sent(author, LOBBY, 'typo')
     events.length = 0
-    const response = await test.inject({ method: 'PATCH', url: `/channels/${LOBBY}/messages/${message.message_id}`, headers: author.headers, payload: { content: 'fixed' } })
+    const response = await test.inject({ method, url: `/channels/${LOBBY}/messages/${message.message_id}`, headers: author.headers, payload: { content: 'fixed' } })
     expect(response.statusCode).toBe(200)
     const edited = envelope<ChatMessage>(response).data
     expect(edited).toMatchObject({ message_id: message.message_id, content: 'fixed' })
@@ -342,6 +342,7 @@ describe('PATCH and DELETE /channels/:channel_id/messages/:message_id', () => {
     const message = await sent(author, LOBBY, 'mine')
     const url = `/channels/${LOBBY}/messages/${message.message_id}`
     expect((await test.inject({ method: 'PATCH', url, headers: other.headers, payload: { content: 'yours now' } })).statusCode).toBe(403)
+    expect((await test.inject({ method: 'POST', url, headers: other.headers, payload: { content: 'yours now' } })).statusCode).toBe(403)
     expect((await test.inject({ method: 'DELETE', url, headers: other.headers })).statusCode).toBe(403)
     expect((await history(LOBBY, '?limit=100')).items.find(item => item.message_id === message.message_id)?.content).toBe('mine')
   })
@@ -380,10 +381,12 @@ describe('PATCH and DELETE /channels/:channel_id/messages/:message_id', () => {
     ['a 40-digit id', '1'.repeat(40), 400],
     ['an id of another shape', 'abc', 400],
     ['an unknown id', '1700000000000000001', 404],
-  ])('answers %s with %d', async (_case, id, status) => {
+  ])('answers %s with %d by PATCH and by POST', async (_case, id, status) => {
     const author = await member()
-    const response = await test.inject({ method: 'PATCH', url: `/channels/${LOBBY}/messages/${id}`, headers: author.headers, payload: { content: 'x' } })
-    expect(response.statusCode).toBe(status)
+    for (const method of ['PATCH', 'POST'] as const) {
+      const response = await test.inject({ method, url: `/channels/${LOBBY}/messages/${id}`, headers: author.headers, payload: { content: 'x' } })
+      expect(response.statusCode).toBe(status)
+    }
   })
 })
 

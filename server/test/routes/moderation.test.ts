@@ -162,8 +162,10 @@ describe('the server word list (SPEC §5)', () => {
 
 describe('PATCH /servers/:server_id (the owner\'s settings)', () => {
   it('lets the owner rename the server and change its icon and introduction, audited', async () => {
+    events = []
     const response = await test.inject({ method: 'PATCH', url: '/servers/723658', headers: owner, payload: { name: '新星海城', introduction: '欢迎\n新朋友', icon: 'https://cdn.example/icon.png' } })
     expect(envelope<Server>(response).data).toMatchObject({ server_id: '723658', name: '新星海城', introduction: '欢迎\n新朋友', icon: 'https://cdn.example/icon.png' })
+    expect(events).toEqual([{ t: 'SERVER_UPDATE', server_id: '723658', d: envelope<Server>(response).data }])
     const log = envelope<AuditLog>(await test.inject({ url: '/servers/723658/audit-log', headers: moderator })).data
     expect(log.items[0]).toMatchObject({ action: 'server_update', actor: { uid: DEMO_OWNER } })
   })

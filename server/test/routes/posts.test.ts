@@ -1,9 +1,10 @@
 import type { Paged } from '@core/wire/api'
+import type { AuditLog } from '@core/wire/trust'
 import type { Comment, CursorPage, LiveComment, LiveReminder, LiveViewers, Post, PostLike } from '@core/wire/posts'
 import type { BusEvent } from '../../src/bus'
 import { openDatabase } from '../../src/db/dialects'
 import type { Db } from '../../src/db/schema'
-import { envelope, signInAsGuest, startTestApp, type TestApp } from '../helper'
+import { DEMO_OWNER, envelope, signInAsGuest, signInAsMember, startTestApp, type TestApp } from '../helper'
 
 type Member = Awaited<ReturnType<typeof signInAsGuest>>
 
@@ -341,6 +342,102 @@ describe('PUT|DELETE /lives/:live_id/viewers/me', () => {
   })
 })
 
+describe('the trust permissions (issue 18)', () => {
+  /** The seeded moderator (ManageMessages, MuteMembers) of the busy server. */
+  const MODERATOR = '100003'
+
+  async function newMember (): Promise<Member> {
+    const member = await signInAsGuest(test)
+    await join(member)
+    return member
+  }
+
+  async function auditEntries (): Promise<AuditLog['items']> {
+    const moderator = await signInAsMember(test, MODERATOR)
+    return envelope<AuditLog>(await test.inject({ url: `/servers/${SERVER}/audit-log?limit=100`, headers: moderator.headers })).data.items
+  }
+
+  it('refuses a member whose SendMessages the channel takes away by override with 403 naming it, writing nothing', async () => {
+    const member = await newMember()
+    const post = await writePost(alice)
+    const owner = await signInAsMember(test, DEMO_OWNER)
+    const override = await test.inject({ method: 'PUT', url: `/channels/${POSTS}/overrides/member/${member.uid}`, headers: owner.headers, payload: { allow: 0, deny: 1 << 1 } })
+    expect(override.statusCode).toBe(200)
+    const before = [await count('posts'), await count('post_comments')]
+    const posted = await test.inject({ method: 'POST', url: `/channels/${POSTS}/posts`, headers: member.headers, payload: { title: 'a', content: '' } })
+    expect(envelope(posted)).toEqual({ code: 403000, msg: 'missing permission: SendMessages', data: null })
+    const commented = await test.inject({ method: 'POST', url: `/posts/${post.post_id}/comments`, headers: member.headers, payload: { content: 'a' } })
+    expect(envelope(commented)).toEqual({ code: 403000, msg: 'missing permission: SendMessages', data: null })
+    expect([await count('posts'), await count('post_comments')]).toEqual(before)
+    // reading and liking are other permissions, which the override leaves alone
+    expect((await test.inject({ url: `/posts/${post.post_id}`, headers: member.headers })).statusCode).toBe(200)
+    expect((await test.inject({ method: 'PUT', url: `/posts/${post.post_id}/likes/me`, headers: member.headers })).statusCode).toBe(200)
+  })
+
+  it('hides the posts of a channel the caller may not view', async () => {
+    const member = await newMember()
+    const post = await writePost(alice)
+    const owner = await signInAsMember(test, DEMO_OWNER)
+    await test.inject({ method: 'PUT', url: `/channels/${POSTS}/overrides/member/${member.uid}`, headers: owner.headers, payload: { allow: 0, deny: 1 << 0 } })
+    for (const url of [`/channels/${POSTS}/posts`, `/posts/${post.post_id}`, `/posts/${post.post_id}/comments`]) {
+      const response = await test.inject({ url, headers: member.headers })
+      expect(envelope(response)).toEqual({ code: 403000, msg: 'missing permission: ViewChannel', data: null })
+    }
+  })
+
+  it('refuses a member whose AddReactions the channel takes away a like', async () => {
+    const member = await newMember()
+    const post = await writePost(alice)
+    const owner = await signInAsMember(test, DEMO_OWNER)
+    await test.inject({ method: 'PUT', url: `/channels/${POSTS}/overrides/member/${member.uid}`, headers: owner.headers, payload: { allow: 0, deny: 1 << 3 } })
+    const liked = await test.inject({ method: 'PUT', url: `/posts/${post.post_id}/likes/me`, headers: member.headers })
+    expect(envelope(liked)).toEqual({ code: 403000, msg: 'missing permission: AddReactions', data: null })
+  })
+
+  it("lets a moderator (ManageMessages) remove another member's post and comment, each in the audit log", async () => {
+    const moderator = await signInAsMember(test, MODERATOR)
+    const post = await writePost(alice)
+    const comment = envelope<Comment>(await test.inject({ method: 'POST', url: `/posts/${post.post_id}/comments`, headers: bob.headers, payload: { content: '广告' } })).data
+    events.length = 0
+    const removedComment = await test.inject({ method: 'DELETE', url: `/posts/${post.post_id}/comments/${comment.comment_id}`, headers: moderator.headers })
+    expect(envelope(removedComment).data).toEqual({ deleted: true })
+    const removedPost = await test.inject({ method: 'DELETE', url: `/posts/${post.post_id}`, headers: moderator.headers })
+    expect(envelope(removedPost).data).toEqual({ deleted: true })
+    expect((await test.inject(`/posts/${post.post_id}`)).statusCode).toBe(404)
+    expect(events.map(event => event.t)).toEqual(['COMMENT_DELETE', 'POST_DELETE'])
+    const entries = await auditEntries()
+    expect(entries.find(entry => entry.action === 'comment_delete' && entry.target_id === comment.comment_id)).toMatchObject({ actor: { uid: MODERATOR }, reason: `by ${bob.uid}` })
+    expect(entries.find(entry => entry.action === 'post_delete' && entry.target_id === post.post_id)).toMatchObject({ actor: { uid: MODERATOR }, reason: `by ${alice.uid}` })
+  })
+
+  it("refuses a member without ManageMessages another's post and comment with 403 naming it", async () => {
+    const post = await writePost(alice)
+    const comment = envelope<Comment>(await test.inject({ method: 'POST', url: `/posts/${post.post_id}/comments`, headers: alice.headers, payload: { content: 'mine' } })).data
+    const removedPost = await test.inject({ method: 'DELETE', url: `/posts/${post.post_id}`, headers: bob.headers })
+    expect(envelope(removedPost)).toEqual({ code: 403000, msg: 'missing permission: ManageMessages', data: null })
+    const removedComment = await test.inject({ method: 'DELETE', url: `/posts/${post.post_id}/comments/${comment.comment_id}`, headers: bob.headers })
+    expect(envelope(removedComment)).toEqual({ code: 403000, msg: 'missing permission: ManageMessages', data: null })
+  })
+
+  it('refuses a member in timeout a post, a comment, an edit and a live comment, writing nothing', async () => {
+    const member = await newMember()
+    const own = await writePost(member)
+    const moderator = await signInAsMember(test, MODERATOR)
+    const until = Math.floor(Date.now() / 1000) + 600
+    expect((await test.inject({ method: 'PUT', url: `/servers/${SERVER}/members/${member.uid}/timeout`, headers: moderator.headers, payload: { until } })).statusCode).toBe(200)
+    const before = [await count('posts'), await count('post_comments'), await count('live_comments')]
+    const refusals = [
+      await test.inject({ method: 'POST', url: `/channels/${POSTS}/posts`, headers: member.headers, payload: { title: 'a', content: '' } }),
+      await test.inject({ method: 'POST', url: `/posts/${own.post_id}/comments`, headers: member.headers, payload: { content: 'a' } }),
+      await test.inject({ method: 'POST', url: `/posts/${own.post_id}`, headers: member.headers, payload: { content: 'spam' } }),
+      await test.inject({ method: 'POST', url: `/lives/${ON_AIR}/comments`, headers: member.headers, payload: { content: 'a' } }),
+    ]
+    expect(refusals.map(response => [response.statusCode, envelope(response).msg])).toEqual(Array(4).fill([403, 'missing permission: SendMessages']))
+    expect([await count('posts'), await count('post_comments'), await count('live_comments')]).toEqual(before)
+    expect(envelope<Post>(await test.inject(`/posts/${own.post_id}`)).data.content).toBe(own.content)
+  })
+})
+
 describe('per-account write limits', () => {
   it('refuses a post or comment past the minute\'s share with 429 in words, writing nothing, and a repeated nonce costs nothing', async () => {
     const limited = await startTestApp({ POST_WRITE_PER_MINUTE: '1', COMMENT_WRITE_PER_MINUTE: '1' })
@@ -353,7 +450,7 @@ describe('per-account write limits', () => {
       expect(envelope<Post>(await write({ title: 'one', content: '', nonce: 'same' })).data.post_id).toBe(first.post_id)
       const refused = await write({ title: 'two', content: '' })
       expect(refused.statusCode).toBe(429)
-      expect(envelope(refused).msg).toBe('too many new posts: each account may write 1 a minute; try again in a minute')
+      expect(envelope(refused).msg).toBe('发帖太频繁：每个账号每分钟最多 1 次，请一分钟后再试')
       const comment = (content: string) => limited.inject({ method: 'POST', url: `/posts/${first.post_id}/comments`, headers: member.headers, payload: { content } })
       expect((await comment('a')).statusCode).toBe(200)
       expect((await comment('b')).statusCode).toBe(429)

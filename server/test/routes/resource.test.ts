@@ -117,7 +117,7 @@ describe('POST /resource/base64: who may store, and how much', () => {
       const refused = await upload(pngNumber(3).toString('base64'), small, member)
       expect(refused.statusCode).toBe(429)
       expect(envelope(refused)).toMatchObject({ code: 429000, data: null })
-      expect(envelope(refused).msg).toMatch(/^daily upload quota reached: each account may store .+ a day/)
+      expect(envelope(refused).msg).toMatch(/^今日上传额度已用完：每个账号每天可存 .+，今天还剩 .+/)
       expect(await storedFileCount(small)).toBe(before)
       expect((await upload(pngNumber(3).toString('base64'), small, (await signInAsGuest(small)).headers)).statusCode).toBe(200)
       now += 86_400

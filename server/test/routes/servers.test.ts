@@ -222,7 +222,10 @@ describe('POST /servers/:server_id/channels: limits', () => {
       const before = (await limited.inject('/servers/723658/channels')).payload
       const refused = await create('三')
       expect(refused.statusCode).toBe(429)
-      expect(envelope(refused)).toMatchObject({ code: 429000, msg: 'too many new channels: each account may create 2 a minute; try again in a minute', data: null })
+      // told in the member's language: zh-CN by default (SPEC §8), English when the client asks for it
+      expect(envelope(refused)).toMatchObject({ code: 429000, msg: '创建频道太频繁：每个账号每分钟最多 2 次，请一分钟后再试', data: null })
+      const inEnglish = await limited.inject({ method: 'POST', url: '/servers/723658/channels', headers: { ...member.headers, 'accept-language': 'en' }, payload: { title: '三', channel_type: 1 } })
+      expect(envelope(inEnglish)).toMatchObject({ code: 429000, msg: 'too many new channels: each account may create 2 a minute; try again in a minute', data: null })
       expect((await limited.inject('/servers/723658/channels')).payload).toBe(before)
       // another account has its own count
       expect((await limited.inject({ method: 'POST', url: '/servers/723658/channels', headers: (await signInAsMember(limited, '100002')).headers, payload: { title: '别人', channel_type: 1 } })).statusCode).toBe(200)

@@ -14,6 +14,10 @@ export interface AvatarPickerProps {
   busy?: boolean
   /** The audit message of a rejected avatar, shown under it. */
   error?: string | null
+  /** The pick button's text; 更换头像 / Change avatar by default (the server settings say 图标 / icon). */
+  chooseLabel?: string
+  /** The generate button's text; 生成头像 / Generate by default. */
+  generateLabel?: string
   /** The user wants to pick a photo. */
   onChoose: () => void
   /** The user wants a generated avatar. */
@@ -24,7 +28,7 @@ export interface AvatarPickerProps {
  * The avatar with its two ways of changing it: pick a photo, or generate one. Without an
  * avatar the nickname's first character is shown in a circle (as text).
  */
-export default function AvatarPicker ({ src, nickname, busy = false, error = null, onChoose, onGenerate }: AvatarPickerProps) {
+export default function AvatarPicker ({ src, nickname, busy = false, error = null, chooseLabel = t('avatarChange'), generateLabel = t('avatarGenerate'), onChoose, onGenerate }: AvatarPickerProps) {
   const image = mediaUrl(src)
   const initial = Array.from(nickname.trim())[0] ?? '?'
   // Taro's H5 button writes disabled={false} as the attribute disabled="false", which its
@@ -36,8 +40,8 @@ export default function AvatarPicker ({ src, nickname, busy = false, error = nul
         ? <Image className='avatar-picker__image' src={image} mode='aspectFill' nativeProps={DECORATIVE_IMAGE} />
         : <Text className='avatar-picker__image avatar-picker__image--initial'>{initial}</Text>}
       <View className='avatar-picker__actions'>
-        <Button className='avatar-picker__button' size='mini' disabled={disabled} loading={busy} onClick={onChoose}>{t('avatarChange')}</Button>
-        <Button className='avatar-picker__button avatar-picker__button--generate' size='mini' disabled={disabled} onClick={onGenerate}>{t('avatarGenerate')}</Button>
+        <Button className='avatar-picker__button' size='mini' disabled={disabled} loading={busy} onClick={onChoose}>{chooseLabel}</Button>
+        <Button className='avatar-picker__button avatar-picker__button--generate' size='mini' disabled={disabled} onClick={onGenerate}>{generateLabel}</Button>
       </View>
       {error && <Text className='avatar-picker__error'>{error}</Text>}
     </View>

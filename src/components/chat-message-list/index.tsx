@@ -11,7 +11,7 @@ import { chatDayLabel, isNewChatDay } from '@/utils/format-chat-time'
 import ChatMessageRow, { type ChatMessageActions } from '@/components/chat-message'
 import { thumbnailsHeight } from '@/components/chat-message/thumbnails'
 import { listWindow, rowOffsets } from './list-window'
-import { measureRows, measureViewport } from './measure'
+import { measureRows, watchViewport } from './measure'
 import './index.scss'
 
 /** Pixels rendered beyond each edge of the viewport. */
@@ -107,9 +107,15 @@ function ChatMessageList ({ chat, nameOf, now, marksRead, canModerate, actions }
   }
   const scrollToBottom = () => scrollTo(total + viewportHeight)
 
-  useEffect(() => {
-    measureViewport(listId, height => { if (height > 0) setViewportHeight(height) })
-  }, [listId])
+  // A viewport that gets its height late (the page was hidden while the list rendered) or
+  // changes it (a resized window) takes the view back where it belongs: a scroll asked for
+  // without a height went nowhere.
+  useEffect(() => watchViewport(listId, height => {
+    if (height <= 0 || Math.abs(height - limits.current.viewportHeight) < 1) return
+    limits.current = { ...limits.current, viewportHeight: height }
+    setViewportHeight(height)
+    latest.current.scrollTo(stickToBottom.current ? Number.MAX_SAFE_INTEGER / 2 : scrollTopRef.current)
+  }), [listId])
 
   // Keep the view where it was: open at the first unread (or the bottom), hold the top
   // row when older messages are put above it, follow new messages at the bottom.

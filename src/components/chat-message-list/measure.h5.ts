@@ -11,7 +11,16 @@ export function measureRows (listId: string, done: (rows: MeasuredRow[]) => void
   done(Array.from(rows, row => ({ key: row.dataset.key ?? '', index: Number(row.dataset.index), height: row.getBoundingClientRect().height })))
 }
 
-/** The height of the list's scrolling viewport (0 when not laid out). */
-export function measureViewport (listId: string, done: (height: number) => void): void {
-  done(document.getElementById(listId)?.getBoundingClientRect().height ?? 0)
+/**
+ * Tells the height of the list's scrolling viewport now and whenever it changes (a
+ * resized window, or a page that was hidden while it rendered and is now shown); the
+ * returned function stops watching.
+ */
+export function watchViewport (listId: string, onHeight: (height: number) => void): () => void {
+  const element = document.getElementById(listId)
+  onHeight(element?.getBoundingClientRect().height ?? 0)
+  if (!element || typeof ResizeObserver === 'undefined') return () => undefined
+  const observer = new ResizeObserver(() => onHeight(element.getBoundingClientRect().height))
+  observer.observe(element)
+  return () => observer.disconnect()
 }

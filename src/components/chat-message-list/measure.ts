@@ -19,9 +19,13 @@ export function measureRows (listId: string, done: (rows: MeasuredRow[]) => void
   })
 }
 
-/** The height of the list's scrolling viewport (0 when not laid out). */
-export function measureViewport (listId: string, done: (height: number) => void): void {
+/**
+ * Tells the height of the list's scrolling viewport once (a mini-program page is laid out
+ * when it renders and keeps its window size); the returned function does nothing.
+ */
+export function watchViewport (listId: string, onHeight: (height: number) => void): () => void {
   Taro.createSelectorQuery().select(`#${listId}`).boundingClientRect(rect => {
-    done((rect as { height?: number } | null)?.height ?? 0)
+    onHeight((rect as { height?: number } | null)?.height ?? 0)
   }).exec()
+  return () => undefined
 }

@@ -21,6 +21,7 @@ import DebugPanel, { isDebugOn } from '@/components/debug-panel'
 import ListFooter from '@/components/list-footer'
 import LiveCard from '@/components/live-card'
 import ServerHeader from '@/components/server-header'
+import SettingsEntry from '@/components/settings-entry'
 import ShareButton from '@/components/share-button'
 import StateView from '@/components/state-view'
 import { openChannel } from './open-channel'
@@ -135,6 +136,7 @@ function Home () {
               <Button className='home__join' size='mini' type='primary' loading={server.isJoining || undefined} disabled={server.isJoining || undefined} onClick={onJoinTap}>{t('homeJoin')}</Button>
             )}
             <ShareButton link={shareLink({ serverId: server.serverId })} hidden={shareHidden} />
+            <SettingsEntry />
           </>
         )}
       />

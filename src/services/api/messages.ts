@@ -5,22 +5,11 @@
  * other call; stores take a {@link MessagesApi}, so tests pass a fake.
  */
 import { fillPath } from '@core/wire/paths'
+import { MESSAGES_PATHS } from '@core/wire/messages-paths'
 import { request as defaultRequest } from '@/services/request/request'
 import type { ChatMessage, ChatMessagePage, SendMessageBody } from '@/stores/chat-types'
 import { isRequestError } from '@/services/request/errors'
 import type { Requester } from './index'
-
-/**
- * The message routes' paths: core/wire/messages.ts MESSAGES_PATHS, repeated here because
- * that file also holds the TypeBox schemas the client must not load (a test keeps the two equal).
- */
-export const CHAT_PATHS = {
-  messages: '/channels/:channel_id/messages',
-  message: '/channels/:channel_id/messages/:message_id',
-  myReaction: '/channels/:channel_id/messages/:message_id/reactions/:emoji/me',
-  typing: '/channels/:channel_id/typing',
-  read: '/channels/:channel_id/read',
-} as const
 
 /** A write whose answer carries nothing the client needs: an answer without data (999997) is still a success. */
 async function done (answer: Promise<unknown>): Promise<void> {
@@ -57,19 +46,20 @@ export interface MessagesApi {
 
 /** Builds the chat's calls on `send` (the request chain in the app). */
 export function createMessagesApi (send: Requester = defaultRequest): MessagesApi {
-  const messagePath = (channelId: string, messageId: string) => fillPath(CHAT_PATHS.message, { channel_id: channelId, message_id: messageId })
-  const reactionPath = (channelId: string, messageId: string, emoji: string) => fillPath(CHAT_PATHS.myReaction, { channel_id: channelId, message_id: messageId, emoji })
+  const messagePath = (channelId: string, messageId: string) => fillPath(MESSAGES_PATHS.message, { channel_id: channelId, message_id: messageId })
+  const reactionPath = (channelId: string, messageId: string, emoji: string) => fillPath(MESSAGES_PATHS.myReaction, { channel_id: channelId, message_id: messageId, emoji })
   return {
     listHistory: (channelId, query = {}) => send<ChatMessagePage>({
-      path: fillPath(CHAT_PATHS.messages, { channel_id: channelId }),
+      path: fillPath(MESSAGES_PATHS.messages, { channel_id: channelId }),
       query: { before: query.before, after: query.after, limit: query.limit },
     }),
-    sendMessage: (channelId, body) => send<ChatMessage>({ path: fillPath(CHAT_PATHS.messages, { channel_id: channelId }), method: 'POST', data: body }),
-    editMessage: (channelId, messageId, content) => send<ChatMessage>({ path: messagePath(channelId, messageId), method: 'PATCH', data: { content } }),
+    sendMessage: (channelId, body) => send<ChatMessage>({ path: fillPath(MESSAGES_PATHS.messages, { channel_id: channelId }), method: 'POST', data: body }),
+    // POST: the mini-program's request API has no PATCH (the server takes both)
+    editMessage: (channelId, messageId, content) => send<ChatMessage>({ path: messagePath(channelId, messageId), method: 'POST', data: { content } }),
     deleteMessage: (channelId, messageId) => done(send({ path: messagePath(channelId, messageId), method: 'DELETE' })),
     addReaction: (channelId, messageId, emoji) => done(send({ path: reactionPath(channelId, messageId, emoji), method: 'PUT' })),
     removeReaction: (channelId, messageId, emoji) => done(send({ path: reactionPath(channelId, messageId, emoji), method: 'DELETE' })),
-    sendTyping: channelId => done(send({ path: fillPath(CHAT_PATHS.typing, { channel_id: channelId }), method: 'POST', data: {} })),
-    markRead: (channelId, messageId) => done(send({ path: fillPath(CHAT_PATHS.read, { channel_id: channelId }), method: 'POST', data: { message_id: messageId } })),
+    sendTyping: channelId => done(send({ path: fillPath(MESSAGES_PATHS.typing, { channel_id: channelId }), method: 'POST', data: {} })),
+    markRead: (channelId, messageId) => done(send({ path: fillPath(MESSAGES_PATHS.read, { channel_id: channelId }), method: 'POST', data: { message_id: messageId } })),
   }
 }

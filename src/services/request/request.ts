@@ -12,6 +12,7 @@
  *   envelope → `failed` 999996; a time-out → `timeout` 999996 with the time-out toast.
  */
 import { ENV_BASES } from '@/constants/env'
+import { currentLanguage } from '@/constants/messages'
 import { ENVELOPE_OK, REQUEST_TIMEOUT_MS } from '@/constants/request'
 import { envelopeError, failedError, noDataError } from './errors'
 import { joinUrl, queryString, type QueryInput } from '@core/query/url'
@@ -86,7 +87,8 @@ export function readEnvelope<T> (response: RawResponse): T {
 /** Runs one API call through the chain and resolves with the envelope's data. */
 export async function request<T> (options: RequestOptions): Promise<T> {
   const method = options.method ?? 'GET'
-  const header: Record<string, string> = { Accept: 'application/json', ...options.header }
+  // the server tells refusals in the language the page speaks (hl, SPEC §2)
+  const header: Record<string, string> = { Accept: 'application/json', 'Accept-Language': currentLanguage(), ...options.header }
   const hasBody = method !== 'GET' && options.data !== undefined
   if (hasBody) header['Content-Type'] = 'application/json' // SPEC §7: JSON body
   const token = config.getToken()

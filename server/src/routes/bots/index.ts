@@ -10,9 +10,8 @@ import { Permission } from '@core/domain/permissions'
 import { BotTokenSchema, CreateBotBodySchema, DoneSchema, MemberParamsSchema, ServerParamsSchema, TRUST_PATHS } from '@core/wire/trust'
 import type { RouteOptions } from '../../context'
 import { notFound } from '../../errors'
-import { requireUser, signedInUser } from '../../plugins/auth'
-import type { AuditRecord } from '../../repositories/audit-log'
-import { requireServerPermission } from '../access'
+import { requireUser } from '../../plugins/auth'
+import { auditRecord, requireServerActor } from '../access'
 import { absentBodyAsEmpty, requireServerAuditPass } from '../checks'
 import { ok } from '../envelope'
 import { responses } from '../schemas'
@@ -21,18 +20,14 @@ import { responses } from '../schemas'
 export default async function botsRoutes (fastify: FastifyInstance, { ctx }: RouteOptions): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
   const bearer = { security: [{ bearer: [] }] }
-  const audit = (serverId: string, uid: string, action: AuditRecord['action'], targetId: string): AuditRecord =>
-    ({ server_id: serverId, actor_uid: uid, action, target_id: targetId, created_at: ctx.now() })
 
   app.post(TRUST_PATHS.bots, {
     onRequest: requireUser(ctx),
     schema: { summary: 'Create a bot and get its token, shown this once (ManageServer)', ...bearer, params: ServerParamsSchema, body: CreateBotBodySchema, response: responses(BotTokenSchema) },
   }, async request => {
-    const user = signedInUser(request)
-    const serverId = request.params.server_id
-    await requireServerPermission(ctx, serverId, user, Permission.ManageServer)
-    await requireServerAuditPass(ctx, serverId, { nickname: request.body.nickname }) // SPEC §5: nickname is audited
-    const bot = await ctx.repos.bots.create(serverId, request.body.nickname, audit(serverId, user.uid, 'bot_create', ''))
+    const actor = await requireServerActor(ctx, request, Permission.ManageServer)
+    await requireServerAuditPass(ctx, actor.serverId, { nickname: request.body.nickname }) // SPEC §5: nickname is audited
+    const bot = await ctx.repos.bots.create(actor.serverId, request.body.nickname, auditRecord(ctx, actor, 'bot_create', ''))
     return ok(bot)
   })
 
@@ -41,11 +36,10 @@ export default async function botsRoutes (fastify: FastifyInstance, { ctx }: Rou
     preValidation: absentBodyAsEmpty,
     schema: { summary: 'A new token for a bot of the server; the old one stops working (ManageServer)', ...bearer, params: MemberParamsSchema, response: responses(BotTokenSchema) },
   }, async request => {
-    const user = signedInUser(request)
-    const { server_id: serverId, uid } = request.params
-    await requireServerPermission(ctx, serverId, user, Permission.ManageServer)
-    const bot = await ctx.repos.bots.resetToken(serverId, uid, audit(serverId, user.uid, 'bot_token_reset', uid))
-    if (!bot) throw notFound(`path.uid: ${uid} is not a bot of server ${serverId}`)
+    const actor = await requireServerActor(ctx, request, Permission.ManageServer)
+    const uid = request.params.uid
+    const bot = await ctx.repos.bots.resetToken(actor.serverId, uid, auditRecord(ctx, actor, 'bot_token_reset', uid))
+    if (!bot) throw notFound(`path.uid: ${uid} is not a bot of server ${actor.serverId}`)
     return ok(bot)
   })
 
@@ -53,10 +47,9 @@ export default async function botsRoutes (fastify: FastifyInstance, { ctx }: Rou
     onRequest: requireUser(ctx),
     schema: { summary: "Revoke a bot's token (ManageServer)", ...bearer, params: MemberParamsSchema, response: responses(DoneSchema) },
   }, async request => {
-    const user = signedInUser(request)
-    const { server_id: serverId, uid } = request.params
-    await requireServerPermission(ctx, serverId, user, Permission.ManageServer)
-    if (!await ctx.repos.bots.revokeToken(serverId, uid, audit(serverId, user.uid, 'bot_token_revoke', uid))) throw notFound(`path.uid: ${uid} has no token in server ${serverId}`)
+    const actor = await requireServerActor(ctx, request, Permission.ManageServer)
+    const uid = request.params.uid
+    if (!await ctx.repos.bots.revokeToken(actor.serverId, uid, auditRecord(ctx, actor, 'bot_token_revoke', uid))) throw notFound(`path.uid: ${uid} has no token in server ${actor.serverId}`)
     return ok({ done: true })
   })
 }

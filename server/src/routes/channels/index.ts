@@ -1,12 +1,24 @@
-/** One channel and its live items (messages: routes/messages; posts: routes/posts). */
+/**
+ * One channel and its live items (messages: routes/messages; posts: routes/posts), and
+ * the owner's edits of it (issue 18): title, icon, group and place, or deletion — with
+ * ManageChannels, title and icon audited like a created channel's (SPEC §5), each write
+ * one transaction published after it commits (CHANNEL_UPDATE, CHANNEL_DELETE). A channel
+ * keeps the type it was created with (SPEC §4).
+ */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
 import { API_PATHS, ChannelParamsSchema, LiveListDataSchema, PageQuerySchema } from '@core/wire/api'
-import { ChannelSchema, type Channel } from '@core/wire/entities'
+import { ChannelKind, ChannelSchema, type Channel } from '@core/wire/entities'
+import { ChannelDeletedSchema, PatchChannelBodySchema, type ChannelDeleted } from '@core/wire/server-settings'
+import { Permission } from '@core/domain/permissions'
 import type { AppContext, RouteOptions } from '../../context'
-import { notFound } from '../../errors'
+import { badRequest, notFound } from '../../errors'
+import { requireUser, signedInUser } from '../../plugins/auth'
 import { pageRequestOf } from '../../repositories/paging'
+import { requireServerPermission } from '../access'
+import { requireHttpUrl, requireServerAuditPass } from '../checks'
 import { ok } from '../envelope'
+import { serverScope } from '../servers'
 import { responses } from '../schemas'
 
 async function existingChannel (ctx: AppContext, channelId: string): Promise<Channel> {
@@ -30,5 +42,54 @@ export default async function channelsRoutes (instance: FastifyInstance, { ctx }
   }, async request => {
     const channel = await existingChannel(ctx, request.params.channel_id)
     return ok(await ctx.repos.feeds.lives({ channel_id: channel.channel_id }, pageRequestOf(request.query)))
+  })
+
+  // POST as well as PATCH: the mini-program's request API has no PATCH method
+  fastify.route({
+    method: ['PATCH', 'POST'],
+    url: API_PATHS.channel,
+    onRequest: requireUser(ctx),
+    schema: {
+      summary: 'Edit a channel: title, icon, group, place (ManageChannels; title and icon audited; the type stays)',
+      security: [{ bearer: [] }], params, body: PatchChannelBodySchema, response: responses(ChannelSchema),
+    },
+    handler: async request => {
+      const user = signedInUser(request)
+      const channel = await existingChannel(ctx, request.params.channel_id)
+      const serverId = channel.server_id
+      await requireServerPermission(ctx, serverId, user, Permission.ManageChannels)
+      const { title, icon, parent_id: parentId, position } = request.body
+      requireHttpUrl('icon', icon)
+      if (parentId !== undefined && parentId !== null) {
+        const parent = await ctx.repos.channels.get(parentId)
+        if (channel.kind === ChannelKind.Group) throw badRequest('body.parent_id: a channel group cannot go into another group')
+        if (!parent || parent.server_id !== serverId || parent.kind !== ChannelKind.Group) {
+          throw badRequest(`body.parent_id: ${parentId} is not a channel group of server ${serverId}`)
+        }
+      }
+      await requireServerAuditPass(ctx, serverId, { title, icon }) // SPEC §5, §8: title 104001, icon 104004; nothing written on refusal
+      const updated = await ctx.repos.channels.update(channel.channel_id, { name: title, icon, parent_id: parentId, position })
+      if (!updated) throw notFound(`path.channel_id: no channel ${channel.channel_id}`)
+      await ctx.answers.invalidate(serverScope(serverId)) // committed: the next channel list shows it, on every process
+      await ctx.bus.publish({ t: 'CHANNEL_UPDATE', server_id: serverId, d: updated })
+      return ok(updated)
+    },
+  })
+
+  fastify.delete(API_PATHS.channel, {
+    onRequest: requireUser(ctx),
+    schema: {
+      summary: 'Delete a channel with its messages and posts (ManageChannels; a group\'s channels stay, out of the group)',
+      security: [{ bearer: [] }], params, response: responses(ChannelDeletedSchema),
+    },
+  }, async request => {
+    const user = signedInUser(request)
+    const channel = await existingChannel(ctx, request.params.channel_id)
+    await requireServerPermission(ctx, channel.server_id, user, Permission.ManageChannels)
+    await ctx.repos.channels.remove(channel.channel_id)
+    const deleted: ChannelDeleted = { server_id: channel.server_id, channel_id: channel.channel_id }
+    await ctx.answers.invalidate(serverScope(channel.server_id))
+    await ctx.bus.publish({ t: 'CHANNEL_DELETE', server_id: channel.server_id, d: deleted })
+    return ok(deleted)
   })
 }

@@ -17,7 +17,7 @@ import type { MemberAdd } from '@core/wire/members'
 import type { RouteOptions } from '../../context'
 import { ApiError, forbidden, notFound } from '../../errors'
 import { requireUser, signedInUser } from '../../plugins/auth'
-import { accessTo, requireServerPermission, serverPermissions } from '../access'
+import { accessTo, auditRecord, requireServerActor, serverPermissions } from '../access'
 import { absentBodyAsEmpty } from '../checks'
 import { ok } from '../envelope'
 import { responses } from '../schemas'
@@ -31,8 +31,8 @@ export default async function invitesRoutes (fastify: FastifyInstance, { ctx }: 
     onRequest: requireUser(ctx),
     schema: { summary: 'The invites that still work (CreateInvites)', ...bearer, params: ServerParamsSchema, response: responses(InviteListSchema) },
   }, async request => {
-    await requireServerPermission(ctx, request.params.server_id, signedInUser(request), Permission.CreateInvites)
-    return ok({ list: await ctx.repos.invites.list(request.params.server_id, ctx.now()) })
+    const actor = await requireServerActor(ctx, request, Permission.CreateInvites)
+    return ok({ list: await ctx.repos.invites.list(actor.serverId, ctx.now()) })
   })
 
   app.post(TRUST_PATHS.serverInvites, {
@@ -40,14 +40,12 @@ export default async function invitesRoutes (fastify: FastifyInstance, { ctx }: 
     preValidation: absentBodyAsEmpty,
     schema: { summary: 'Make an invite (CreateInvites)', ...bearer, params: ServerParamsSchema, body: CreateInviteBodySchema, response: responses(InviteSchema) },
   }, async request => {
-    const user = signedInUser(request)
-    const serverId = request.params.server_id
-    await requireServerPermission(ctx, serverId, user, Permission.CreateInvites)
-    const now = ctx.now()
+    const actor = await requireServerActor(ctx, request, Permission.CreateInvites)
+    const record = auditRecord(ctx, actor, 'invite_create', '')
     const { max_age_seconds: maxAge, max_uses: maxUses } = request.body
     const invite = await ctx.repos.invites.create(
-      { server_id: serverId, inviter_uid: user.uid, max_uses: maxUses, expires_at: maxAge === 0 ? null : now + maxAge, created_at: now },
-      { server_id: serverId, actor_uid: user.uid, action: 'invite_create', target_id: '', created_at: now },
+      { server_id: actor.serverId, inviter_uid: actor.user.uid, max_uses: maxUses, expires_at: maxAge === 0 ? null : record.created_at + maxAge, created_at: record.created_at },
+      record,
     )
     return ok(invite)
   })
@@ -71,7 +69,7 @@ export default async function invitesRoutes (fastify: FastifyInstance, { ctx }: 
     if (invite.inviter_uid !== user.uid && !hasPermission(serverPermissions(ctx, access), Permission.ManageServer)) {
       throw forbidden('missing permission: ManageServer (or be the one who made the invite)')
     }
-    await ctx.repos.invites.revoke(invite.code, { server_id: invite.server_id, actor_uid: user.uid, action: 'invite_delete', target_id: invite.code, created_at: ctx.now() })
+    await ctx.repos.invites.revoke(invite.code, auditRecord(ctx, { user, serverId: invite.server_id }, 'invite_delete', invite.code))
     return ok({ done: true })
   })
 

@@ -25,7 +25,7 @@ import type { MessagesTable } from '../../db/schema'
 import { writeAuditEntry } from '../../repositories/audit-log'
 import type { HistoryCursor } from '../../repositories/messages'
 import { pageRequestOf } from '../../repositories/paging'
-import { requireChannelPermission } from '../access'
+import { requireChannel, requireChannelMember, requireChannelPermission, requireRemoval } from '../access'
 import { requireAuditPass, requireHttpUrl } from '../checks'
 import { ok } from '../envelope'
 import { responses } from '../schemas'
@@ -40,23 +40,15 @@ const channelParams = ChannelParamsSchema
 const messageParams = Type.Object({ ...ChannelParamsSchema.properties, message_id: MessageIdSchema })
 const reactionParams = Type.Object({ ...messageParams.properties, emoji: Type.String({ minLength: 1, maxLength: 64 }) })
 
-/** The channel a path names (404 when there is none). */
-async function existingChannel (ctx: AppContext, channelId: string): Promise<Channel> {
-  const channel = await ctx.repos.channels.get(channelId)
-  if (!channel) throw notFound(`path.channel_id: no channel ${channelId}`)
-  return channel
-}
-
 /**
  * The channel, when members chat in it and `user` holds `wanted` there (400 / 403 naming
  * the missing permission otherwise, core/domain/permissions.ts: non-members, muted
  * members and members without the training role of a training channel are refused).
  */
 async function chatChannelFor (ctx: AppContext, channelId: string, user: User, wanted: number): Promise<Channel> {
-  const channel = await existingChannel(ctx, channelId)
+  const channel = await requireChannel(ctx, channelId)
   if (!isChatChannel(channel)) throw badRequest(`path.channel_id: channel ${channelId} is not a discussion channel`)
-  const access = await requireChannelPermission(ctx, channel, user, wanted)
-  if (!access.member) throw forbidden(`only members of server ${channel.server_id} can do this (join it first)`)
+  await requireChannelMember(ctx, channel, user, wanted)
   return channel
 }
 
@@ -91,7 +83,6 @@ function cursorOf (query: MessageHistoryQuery): HistoryCursor {
 export default async function messagesRoutes (instance: FastifyInstance, { ctx }: RouteOptions): Promise<void> {
   const fastify = instance.withTypeProvider<TypeBoxTypeProvider>()
   const nextMessageId = createTimeIdSource()
-  const lastTypingAt = new Map<string, number>()
 
   async function publish<T extends keyof MessageDispatchPayloads> (t: T, channel: Channel, d: MessageDispatchPayloads[T], onlyUids?: string[]): Promise<void> {
     await ctx.bus.publish({ t, server_id: channel.server_id, channel_id: channel.channel_id, ...(onlyUids ? { only_uids: onlyUids } : {}), d })
@@ -119,7 +110,7 @@ export default async function messagesRoutes (instance: FastifyInstance, { ctx }
       response: responses(Type.Union([MessageHistorySchema, MessageListDataSchema])),
     },
   }, async request => {
-    const channel = await existingChannel(ctx, request.params.channel_id)
+    const channel = await requireChannel(ctx, request.params.channel_id)
     const viewer = await optionalUser(ctx, request) // a signed-in caller sees which reactions are theirs
     await requireChannelPermission(ctx, channel, viewer, Permission.ViewChannel) // SPEC §6: a training channel only for its role
     const query = request.query
@@ -174,26 +165,30 @@ export default async function messagesRoutes (instance: FastifyInstance, { ctx }
     return ok(message)
   })
 
-  fastify.patch(MESSAGES_PATHS.message, {
+  // Issue 16: POST as well as PATCH, one schema and one handler: the mini-program's request API has no PATCH
+  fastify.route({
+    method: ['PATCH', 'POST'],
+    url: MESSAGES_PATHS.message,
     onRequest: requireUser(ctx),
     schema: {
-      summary: 'Edit a message (its author only; content audited)',
+      summary: 'Edit a message (its author only; content audited; POST for clients without PATCH)',
       security: [{ bearer: [] }],
       params: messageParams,
       body: EditMessageBodySchema,
       response: responses(ChatMessageSchema),
     },
-  }, async request => {
-    const user = signedInUser(request)
-    const channel = await existingChannel(ctx, request.params.channel_id)
-    const row = await existingMessage(ctx, channel.channel_id, request.params.message_id)
-    if (row.author_uid !== user.uid) throw forbidden('only the author can edit a message')
-    const content = contentOf(request.body.content)
-    requireAuditPass(ctx, { content })
-    const edited = await ctx.repos.messages.edit(row, content, await mentionsOf(ctx, channel.server_id, content), ctx.now())
-    const message: ChatMessage = await ctx.repos.messages.message(edited, null)
-    await publish(MESSAGE_DISPATCHES.messageUpdate, channel, message)
-    return ok(await ctx.repos.messages.message(edited, user.uid))
+    handler: async request => {
+      const user = signedInUser(request)
+      const channel = await requireChannel(ctx, request.params.channel_id)
+      const row = await existingMessage(ctx, channel.channel_id, request.params.message_id)
+      if (row.author_uid !== user.uid) throw forbidden('only the author can edit a message')
+      const content = contentOf(request.body.content)
+      requireAuditPass(ctx, { content })
+      const edited = await ctx.repos.messages.edit(row, content, await mentionsOf(ctx, channel.server_id, content), ctx.now())
+      const message: ChatMessage = await ctx.repos.messages.message(edited, null)
+      await publish(MESSAGE_DISPATCHES.messageUpdate, channel, message)
+      return ok(await ctx.repos.messages.message(edited, user.uid))
+    },
   })
 
   fastify.delete(MESSAGES_PATHS.message, {
@@ -206,14 +201,11 @@ export default async function messagesRoutes (instance: FastifyInstance, { ctx }
     },
   }, async request => {
     const user = signedInUser(request)
-    const channel = await existingChannel(ctx, request.params.channel_id)
+    const channel = await requireChannel(ctx, request.params.channel_id)
     const row = await existingMessage(ctx, channel.channel_id, request.params.message_id)
-    const moderated = row.author_uid !== user.uid
-    if (moderated) await requireChannelPermission(ctx, channel, user, Permission.ManageMessages)
+    const record = await requireRemoval(ctx, channel, user, row.author_uid, 'message_delete', row.message_id)
     await ctx.repos.messages.remove(row.message_id)
-    if (moderated) {
-      await writeAuditEntry(ctx.db, { server_id: channel.server_id, actor_uid: user.uid, action: 'message_delete', target_id: row.message_id, reason: `by ${row.author_uid}`, created_at: ctx.now() })
-    }
+    if (record) await writeAuditEntry(ctx.db, record)
     const deleted = { channel_id: channel.channel_id, message_id: row.message_id }
     await publish(MESSAGE_DISPATCHES.messageDelete, channel, deleted)
     return ok(deleted)
@@ -255,7 +247,7 @@ export default async function messagesRoutes (instance: FastifyInstance, { ctx }
     },
   }, async request => {
     const user = signedInUser(request)
-    const channel = await existingChannel(ctx, request.params.channel_id)
+    const channel = await requireChannel(ctx, request.params.channel_id)
     const row = await existingMessage(ctx, channel.channel_id, request.params.message_id)
     const event: ReactionEvent = { channel_id: channel.channel_id, message_id: row.message_id, emoji: request.params.emoji, uid: user.uid }
     if (await ctx.repos.messages.removeReaction(row.message_id, event.emoji, user.uid)) await publish(MESSAGE_DISPATCHES.reactionRemove, channel, event)
@@ -273,11 +265,8 @@ export default async function messagesRoutes (instance: FastifyInstance, { ctx }
   }, async request => {
     const user = signedInUser(request)
     const channel = await chatChannelFor(ctx, request.params.channel_id, user, Permission.SendMessages)
-    const key = `${user.uid} ${channel.channel_id}`
-    const now = Date.now()
-    if (now - (lastTypingAt.get(key) ?? -Infinity) >= TYPING_THROTTLE_MS) {
-      lastTypingAt.set(key, now)
-      if (lastTypingAt.size > 10_000) for (const [staleKey, at] of lastTypingAt) if (now - at >= TYPING_THROTTLE_MS) lastTypingAt.delete(staleKey)
+    // the throttle is counted across processes (ctx.limits): two connections still publish once
+    if ((await ctx.limits.hit(`typing ${user.uid} ${channel.channel_id}`, TYPING_THROTTLE_MS)).count === 1) {
       await publish(MESSAGE_DISPATCHES.typingStart, channel, { channel_id: channel.channel_id, uid: user.uid, nickname: user.nickname, at: ctx.now() })
     }
     return ok(null)

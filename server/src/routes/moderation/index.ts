@@ -17,26 +17,26 @@ import {
 import { API_PATHS } from '@core/wire/api'
 import { ServerSchema, type User } from '@core/wire/entities'
 import type { AppContext, RouteOptions } from '../../context'
-import { badRequest, forbidden, notFound } from '../../errors'
+import { badRequest, notFound } from '../../errors'
 import { requireUser, signedInUser } from '../../plugins/auth'
-import type { AuditRecord } from '../../repositories/audit-log'
-import { accessTo, requireChannelPermission, requireMember, requireOutranks, requireServerPermission, serverPermissions, type Access } from '../access'
+import {
+  accessTo, auditRecord, requireActorOverMember, requireAnyBit, requireChannelPermission, requireMember, requireOutranks, requireServerActor,
+  requireServerPermission, serverPermissions, type Actor, type ServerRequest,
+} from '../access'
 import { absentBodyAsEmpty, requireHttpUrl, requireServerAuditPass } from '../checks'
 import { ok } from '../envelope'
 import { responses } from '../schemas'
 
 /** The bits that make someone a moderator: any one of them opens the audit log and the report queue. */
-const MODERATION_PERMISSIONS = [Permission.ManageMessages, Permission.KickMembers, Permission.BanMembers, Permission.MuteMembers, Permission.ManageRoles]
+const MODERATION_PERMISSIONS = Permission.ManageMessages | Permission.KickMembers | Permission.BanMembers | Permission.MuteMembers | Permission.ManageRoles
 
-/** 403 unless the caller holds at least one moderation bit. */
-async function requireModerator (ctx: AppContext, serverId: string, user: User): Promise<Access> {
+/** 403 unless the caller holds at least one moderation bit in the server the path names. */
+async function requireModerator (ctx: AppContext, request: ServerRequest): Promise<Actor> {
+  const user = signedInUser(request)
+  const serverId = request.params.server_id
   const access = await accessTo(ctx, serverId, user)
-  const bits = serverPermissions(ctx, access)
-  if (!MODERATION_PERMISSIONS.some(bit => (bits & bit) === bit)) {
-    const standing = access.member ? '' : ` (not a member of server ${serverId})`
-    throw forbidden(`missing permission: one of ManageMessages, KickMembers, BanMembers, MuteMembers, ManageRoles${standing}`)
-  }
-  return access
+  requireAnyBit(access, serverPermissions(ctx, access), MODERATION_PERMISSIONS)
+  return { user, serverId, access }
 }
 
 /** The server a reported message or post belongs to, after checking the reporter can see it. */
@@ -61,10 +61,6 @@ export default async function moderationRoutes (fastify: FastifyInstance, { ctx 
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
   const bearer = { security: [{ bearer: [] }] }
 
-  function audit (serverId: string, uid: string, action: AuditRecord['action'], targetId: string, reason?: string): AuditRecord {
-    return { server_id: serverId, actor_uid: uid, action, target_id: targetId, reason, created_at: ctx.now() }
-  }
-
   /** After a kick or ban committed: the server hears the member left, the member's sockets close. */
   async function publishRemoval (serverId: string, uid: string, reason: 'kicked' | 'banned'): Promise<void> {
     await ctx.presence.left(uid, serverId)
@@ -77,12 +73,9 @@ export default async function moderationRoutes (fastify: FastifyInstance, { ctx 
     onRequest: requireUser(ctx),
     schema: { summary: 'Kick a member (KickMembers; only below your highest role)', ...bearer, params: MemberParamsSchema, querystring: ReasonQuerySchema, response: responses(DoneSchema) },
   }, async request => {
-    const user = signedInUser(request)
-    const { server_id: serverId, uid } = request.params
-    const access = await requireServerPermission(ctx, serverId, user, Permission.KickMembers)
-    requireOutranks(access, await requireMember(ctx, serverId, uid))
-    await ctx.repos.moderation.remove(serverId, uid, false, audit(serverId, user.uid, 'member_kick', uid, request.query.reason))
-    await publishRemoval(serverId, uid, 'kicked')
+    const { target, ...actor } = await requireActorOverMember(ctx, request, Permission.KickMembers)
+    await ctx.repos.moderation.remove(actor.serverId, target.uid, false, auditRecord(ctx, actor, 'member_kick', target.uid, request.query.reason))
+    await publishRemoval(actor.serverId, target.uid, 'kicked')
     return ok({ done: true })
   })
 
@@ -90,8 +83,8 @@ export default async function moderationRoutes (fastify: FastifyInstance, { ctx 
     onRequest: requireUser(ctx),
     schema: { summary: 'The ban list (BanMembers)', ...bearer, params: ServerParamsSchema, response: responses(BanListSchema) },
   }, async request => {
-    await requireServerPermission(ctx, request.params.server_id, signedInUser(request), Permission.BanMembers)
-    return ok(await ctx.repos.moderation.bans(request.params.server_id))
+    const actor = await requireServerActor(ctx, request, Permission.BanMembers)
+    return ok(await ctx.repos.moderation.bans(actor.serverId))
   })
 
   app.put(TRUST_PATHS.ban, {
@@ -99,14 +92,14 @@ export default async function moderationRoutes (fastify: FastifyInstance, { ctx 
     preValidation: absentBodyAsEmpty,
     schema: { summary: 'Ban someone, member or not (BanMembers; only below your highest role)', ...bearer, params: MemberParamsSchema, body: ReasonBodySchema, response: responses(DoneSchema) },
   }, async request => {
-    const user = signedInUser(request)
-    const { server_id: serverId, uid } = request.params
-    const access = await requireServerPermission(ctx, serverId, user, Permission.BanMembers)
+    const actor = await requireServerActor(ctx, request, Permission.BanMembers)
+    const { serverId } = actor
+    const uid = request.params.uid
     if (!await ctx.repos.users.get(uid)) throw notFound(`path.uid: no user ${uid}`)
     const target = await ctx.repos.roles.permissionMember(serverId, uid)
     // someone who is not a member (yet) holds no role: only the owner and oneself are out of reach
-    requireOutranks(access, target ?? { uid, user_type: 0, role_ids: [], timeout_until: null })
-    const changed = await ctx.repos.moderation.remove(serverId, uid, true, audit(serverId, user.uid, 'member_ban', uid, request.body.reason))
+    requireOutranks(actor.access, target ?? { uid, user_type: 0, role_ids: [], timeout_until: null })
+    const changed = await ctx.repos.moderation.remove(serverId, uid, true, auditRecord(ctx, actor, 'member_ban', uid, request.body.reason))
     if (changed) await publishRemoval(serverId, uid, 'banned')
     return ok({ done: true })
   })
@@ -115,10 +108,9 @@ export default async function moderationRoutes (fastify: FastifyInstance, { ctx 
     onRequest: requireUser(ctx),
     schema: { summary: 'Lift a ban (BanMembers)', ...bearer, params: MemberParamsSchema, response: responses(DoneSchema) },
   }, async request => {
-    const user = signedInUser(request)
-    const { server_id: serverId, uid } = request.params
-    await requireServerPermission(ctx, serverId, user, Permission.BanMembers)
-    if (!await ctx.repos.moderation.unban(serverId, uid, audit(serverId, user.uid, 'member_unban', uid))) throw notFound(`path.uid: ${uid} is not banned`)
+    const actor = await requireServerActor(ctx, request, Permission.BanMembers)
+    const uid = request.params.uid
+    if (!await ctx.repos.moderation.unban(actor.serverId, uid, auditRecord(ctx, actor, 'member_unban', uid))) throw notFound(`path.uid: ${uid} is not banned`)
     return ok({ done: true })
   })
 
@@ -126,17 +118,14 @@ export default async function moderationRoutes (fastify: FastifyInstance, { ctx 
     onRequest: requireUser(ctx),
     schema: { summary: 'Time a member out until a time, or lift it with null (MuteMembers)', ...bearer, params: MemberParamsSchema, body: TimeoutBodySchema, response: responses(MemberStateSchema) },
   }, async request => {
-    const user = signedInUser(request)
-    const { server_id: serverId, uid } = request.params
-    const access = await requireServerPermission(ctx, serverId, user, Permission.MuteMembers)
-    requireOutranks(access, await requireMember(ctx, serverId, uid))
+    const { target, ...actor } = await requireActorOverMember(ctx, request, Permission.MuteMembers)
     const { until } = request.body
     const now = ctx.now()
     if (until !== null && (until <= now || until > now + MAX_TIMEOUT_SECONDS)) {
       throw badRequest(`body.until must be after now and at most ${MAX_TIMEOUT_SECONDS / 86400} days ahead (or null to lift the timeout)`)
     }
-    const state = await ctx.repos.roles.setTimeout(serverId, uid, until, audit(serverId, user.uid, 'member_timeout', uid, request.body.reason))
-    await ctx.bus.publish({ t: 'MEMBER_UPDATE', server_id: serverId, d: state })
+    const state = await ctx.repos.roles.setTimeout(actor.serverId, target.uid, until, auditRecord(ctx, actor, 'member_timeout', target.uid, request.body.reason))
+    await ctx.bus.publish({ t: 'MEMBER_UPDATE', server_id: actor.serverId, d: state })
     return ok(state)
   })
 
@@ -144,8 +133,8 @@ export default async function moderationRoutes (fastify: FastifyInstance, { ctx 
     onRequest: requireUser(ctx),
     schema: { summary: 'The audit log, newest first (owner and moderators)', ...bearer, params: ServerParamsSchema, querystring: CursorQuerySchema, response: responses(AuditLogSchema) },
   }, async request => {
-    await requireModerator(ctx, request.params.server_id, signedInUser(request))
-    return ok(await ctx.repos.auditLog.list(request.params.server_id, request.query))
+    const actor = await requireModerator(ctx, request)
+    return ok(await ctx.repos.auditLog.list(actor.serverId, request.query))
   })
 
   app.post(TRUST_PATHS.reports, {
@@ -162,8 +151,8 @@ export default async function moderationRoutes (fastify: FastifyInstance, { ctx 
     onRequest: requireUser(ctx),
     schema: { summary: 'Open reports, newest first (moderators)', ...bearer, params: ServerParamsSchema, querystring: CursorQuerySchema, response: responses(ReportListSchema) },
   }, async request => {
-    await requireModerator(ctx, request.params.server_id, signedInUser(request))
-    return ok(await ctx.repos.moderation.reports(request.params.server_id, request.query))
+    const actor = await requireModerator(ctx, request)
+    return ok(await ctx.repos.moderation.reports(actor.serverId, request.query))
   })
 
   // POST as well as PATCH: the mini-program's request API has no PATCH method
@@ -173,15 +162,16 @@ export default async function moderationRoutes (fastify: FastifyInstance, { ctx 
     onRequest: requireUser(ctx),
     schema: { summary: "Edit the server's name, icon and introduction (ManageServer; each audited)", ...bearer, params: ServerParamsSchema, body: PatchServerBodySchema, response: responses(ServerSchema) },
     handler: async request => {
-    const user = signedInUser(request)
-    const serverId = request.params.server_id
-    await requireServerPermission(ctx, serverId, user, Permission.ManageServer)
-    const { name, icon, introduction } = request.body
-    requireHttpUrl('icon', icon)
-    // SPEC §5: icon and introduction are audited fields; the name is audited as a title (104001)
-    await requireServerAuditPass(ctx, serverId, { title: name, icon, introduction })
-    await ctx.repos.moderation.updateServer(serverId, request.body, audit(serverId, user.uid, 'server_update', serverId))
-    return ok(await ctx.repos.servers.get(serverId))
+      const actor = await requireServerActor(ctx, request, Permission.ManageServer)
+      const { name, icon, introduction } = request.body
+      requireHttpUrl('icon', icon)
+      // SPEC §5: icon and introduction are audited fields; the name is audited as a title (104001)
+      await requireServerAuditPass(ctx, actor.serverId, { title: name, icon, introduction })
+      await ctx.repos.moderation.updateServer(actor.serverId, request.body, auditRecord(ctx, actor, 'server_update', actor.serverId))
+      const updated = await ctx.repos.servers.get(actor.serverId)
+      // every member's Home shows the new name, icon and introduction at once
+      await ctx.bus.publish({ t: 'SERVER_UPDATE', server_id: actor.serverId, d: updated })
+      return ok(updated)
     },
   })
 
@@ -189,18 +179,16 @@ export default async function moderationRoutes (fastify: FastifyInstance, { ctx 
     onRequest: requireUser(ctx),
     schema: { summary: "The server's own audit words (ManageServer)", ...bearer, params: ServerParamsSchema, response: responses(WordListSchema) },
   }, async request => {
-    await requireServerPermission(ctx, request.params.server_id, signedInUser(request), Permission.ManageServer)
-    return ok({ words: await ctx.repos.moderation.words(request.params.server_id) })
+    const actor = await requireServerActor(ctx, request, Permission.ManageServer)
+    return ok({ words: await ctx.repos.moderation.words(actor.serverId) })
   })
 
   app.put(TRUST_PATHS.words, {
     onRequest: requireUser(ctx),
     schema: { summary: "Replace the server's own audit words (ManageServer; SPEC §5, with the global list)", ...bearer, params: ServerParamsSchema, body: WordListSchema, response: responses(WordListSchema) },
   }, async request => {
-    const user = signedInUser(request)
-    const serverId = request.params.server_id
-    await requireServerPermission(ctx, serverId, user, Permission.ManageServer)
-    const words = await ctx.repos.moderation.setWords(serverId, request.body.words, audit(serverId, user.uid, 'words_update', serverId))
+    const actor = await requireServerActor(ctx, request, Permission.ManageServer)
+    const words = await ctx.repos.moderation.setWords(actor.serverId, request.body.words, auditRecord(ctx, actor, 'words_update', actor.serverId))
     return ok({ words })
   })
 }

@@ -1,9 +1,11 @@
 /**
  * Posts, comments and likes of post channels (channel type 3), and live chat with its
- * reminders and viewer count (issue 17, README "Posts and live chat"). Reading is open;
- * every write needs a session and membership of the server, audits every written text
- * and URL before anything is stored (SPEC §5, §8), and publishes its event on the bus
- * after it committed.
+ * reminders and viewer count (issue 17, README "Posts and live chat"). The trust
+ * permissions decide (issue 18, core/domain/permissions.ts): reading needs ViewChannel,
+ * posting and commenting SendMessages (which a timeout takes away), pictures AttachFiles,
+ * liking AddReactions, removing what others wrote ManageMessages (audited). Every write
+ * needs a session and membership of the server, audits every written text and URL before
+ * anything is stored (SPEC §5, §8), and publishes its event on the bus after it committed.
  */
 import type { FastifyInstance } from 'fastify'
 import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
@@ -11,6 +13,7 @@ import { deriveLiveState } from '@core/domain/live-state'
 import { createTimeIdSource } from '@core/domain/ids'
 import { CURSOR_PAGE_DEFAULT } from '@core/wire/codes'
 import { IdString } from '@core/wire/fields'
+import { Permission } from '@core/domain/permissions'
 import { ChannelType, LiveCommentFlag, type Channel, type LiveItem, type User } from '@core/wire/entities'
 import {
   CommentSchema, CreateCommentBodySchema, CreateLiveCommentBodySchema, CreatePostBodySchema, CursorPageSchema, CursorQuerySchema,
@@ -20,9 +23,11 @@ import {
 import type { AppContext, RouteOptions } from '../../context'
 import { badRequest, forbidden, notFound } from '../../errors'
 import { optionalUser, requireUser, signedInUser } from '../../plugins/auth'
+import { writeAuditEntry } from '../../repositories/audit-log'
 import { pageRequestOf } from '../../repositories/paging'
 import type { Written } from '../../repositories/posts'
 import { chargeCommentWrite, chargePostWrite, type TakenCharge } from '../../services/quotas'
+import { requireChannel, requireChannelMember, requireChannelPermission, requireRemoval } from '../access'
 import { requireAuditPass, requireHttpUrl } from '../checks'
 import { ok } from '../envelope'
 import { pagedOf, responses } from '../schemas'
@@ -43,13 +48,8 @@ const commentQuery = Type.Object({
 })
 const deleted = Type.Object({ deleted: Type.Boolean() })
 
-async function requireMember (ctx: AppContext, serverId: string, user: User): Promise<void> {
-  if (!await ctx.repos.members.isMember(serverId, user.uid)) throw forbidden(`only members of server ${serverId} may do this (POST /servers/${serverId}/members/me joins)`)
-}
-
 async function postChannel (ctx: AppContext, channelId: string): Promise<Channel> {
-  const channel = await ctx.repos.channels.get(channelId)
-  if (!channel) throw notFound(`path.channel_id: no channel ${channelId}`)
+  const channel = await requireChannel(ctx, channelId)
   if (channel.channel_type !== ChannelType.Post) throw badRequest(`path.channel_id: channel ${channel.channel_id} is not a post channel`)
   return channel
 }
@@ -66,8 +66,19 @@ async function existingLive (ctx: AppContext, liveId: string): Promise<LiveItem>
   return item
 }
 
-function requireAuthor (post: Post, user: User): void {
-  if (post.author.uid !== user.uid) throw forbidden('only the author may change or remove this post')
+/** Issue 18: ViewChannel in the channel a post or live item lives in (a training channel only for its role). */
+async function requireViewer (ctx: AppContext, place: { server_id: string, channel_id: string }, viewer: User | null): Promise<void> {
+  await requireChannelPermission(ctx, place, viewer, Permission.ViewChannel)
+}
+
+/** Issue 18: what writing text with `pictures` images in a channel needs; a member in timeout lacks SendMessages. */
+function writePermissions (pictures: number): number {
+  return Permission.SendMessages | (pictures > 0 ? Permission.AttachFiles : 0)
+}
+
+/** How many pictures a post body carries (its images and its cover). */
+function picturesOf (body: { cover?: string, images?: PostImage[] }): number {
+  return (body.images ?? []).length + (body.cover ? 1 : 0)
 }
 
 /** 400 unless every image and the cover (when given and not '') are http(s) URLs. */
@@ -108,6 +119,7 @@ export default async function postsRoutes (fastify: FastifyInstance, { ctx }: Ro
   }, async request => {
     const channel = await postChannel(ctx, request.params.channel_id)
     const viewer = await optionalUser(ctx, request)
+    await requireViewer(ctx, channel, viewer)
     const query = request.query
     if (query.page !== undefined || query.page_size !== undefined) {
       return ok(await ctx.repos.posts.paged(channel.channel_id, pageRequestOf(query), viewer?.uid ?? null))
@@ -117,12 +129,12 @@ export default async function postsRoutes (fastify: FastifyInstance, { ctx }: Ro
 
   app.post(POSTS_PATHS.channelPosts, {
     ...writer,
-    schema: { summary: 'Write a post (members; title, text and cover audited; up to 9 images)', security: [{ bearer: [] }], params: channelParams, body: CreatePostBodySchema, response: responses(PostSchema) },
+    schema: { summary: 'Write a post (SendMessages, AttachFiles with pictures; title, text and cover audited; up to 9 images)', security: [{ bearer: [] }], params: channelParams, body: CreatePostBodySchema, response: responses(PostSchema) },
   }, async request => {
     const user = signedInUser(request)
     const channel = await postChannel(ctx, request.params.channel_id)
-    await requireMember(ctx, channel.server_id, user)
     const body = request.body
+    await requireChannelMember(ctx, channel, user, writePermissions(picturesOf(body)))
     requireImageUrls(body.cover, body.images)
     requireAuditPass(ctx, { title: body.title, content: body.content, cover: body.cover || undefined }) // SPEC §5, §8: title 104001, cover 104006, text 104008
     // a retry of a write whose answer was lost answers it again, and costs nothing
@@ -148,19 +160,22 @@ export default async function postsRoutes (fastify: FastifyInstance, { ctx }: Ro
     schema: { summary: 'One post with its counts', params: postParams, response: responses(PostSchema) },
   }, async request => {
     const viewer = await optionalUser(ctx, request)
-    return ok(await existingPost(ctx, request.params.post_id, viewer?.uid ?? null))
+    const post = await existingPost(ctx, request.params.post_id, viewer?.uid ?? null)
+    await requireViewer(ctx, post, viewer)
+    return ok(post)
   })
 
   app.route({
     method: ['PATCH', 'POST'], // POST as well: the mini-program's request API has no PATCH
     url: POSTS_PATHS.post,
     ...writer,
-    schema: { summary: "Edit one's own post (every given field audited)", security: [{ bearer: [] }], params: postParams, body: PatchPostBodySchema, response: responses(PostSchema) },
+    schema: { summary: "Edit one's own post (SendMessages; every given field audited)", security: [{ bearer: [] }], params: postParams, body: PatchPostBodySchema, response: responses(PostSchema) },
     handler: async request => {
       const user = signedInUser(request)
       const post = await existingPost(ctx, request.params.post_id, user.uid)
-      requireAuthor(post, user)
+      if (post.author.uid !== user.uid) throw forbidden('only the author may change this post')
       const body = request.body
+      await requireChannelMember(ctx, post, user, writePermissions(picturesOf(body)))
       requireImageUrls(body.cover, body.images)
       requireAuditPass(ctx, { title: body.title, content: body.content, cover: body.cover || undefined })
       const updated = await ctx.repos.posts.update(post.post_id, body, ctx.now())
@@ -172,12 +187,13 @@ export default async function postsRoutes (fastify: FastifyInstance, { ctx }: Ro
 
   app.delete(POSTS_PATHS.post, {
     ...writer,
-    schema: { summary: "Remove one's own post with its comments and likes", security: [{ bearer: [] }], params: postParams, response: responses(deleted) },
+    schema: { summary: 'Remove a post with its comments and likes (its author, or ManageMessages, audited)', security: [{ bearer: [] }], params: postParams, response: responses(deleted) },
   }, async request => {
     const user = signedInUser(request)
     const post = await existingPost(ctx, request.params.post_id, user.uid)
-    requireAuthor(post, user)
+    const record = await requireRemoval(ctx, post, user, post.author.uid, 'post_delete', post.post_id)
     await ctx.repos.posts.remove(post.post_id)
+    if (record) await writeAuditEntry(ctx.db, record)
     await ctx.bus.publish({ t: 'POST_DELETE', server_id: post.server_id, channel_id: post.channel_id, d: { channel_id: post.channel_id, post_id: post.post_id } })
     return ok({ deleted: true })
   })
@@ -186,16 +202,17 @@ export default async function postsRoutes (fastify: FastifyInstance, { ctx }: Ro
     schema: { summary: 'Comments of a post, oldest first (after, limit)', params: postParams, querystring: commentQuery, response: responses(CursorPageSchema(CommentSchema)) },
   }, async request => {
     const post = await existingPost(ctx, request.params.post_id, null)
+    await requireViewer(ctx, post, await optionalUser(ctx, request))
     return ok(await ctx.repos.posts.comments(post.post_id, { after: request.query.after, limit: request.query.limit ?? CURSOR_PAGE_DEFAULT }))
   })
 
   app.post(POSTS_PATHS.postComments, {
     ...writer,
-    schema: { summary: 'Comment on a post, or answer a comment (members; audited)', security: [{ bearer: [] }], params: postParams, body: CreateCommentBodySchema, response: responses(CommentSchema) },
+    schema: { summary: 'Comment on a post, or answer a comment (SendMessages; audited)', security: [{ bearer: [] }], params: postParams, body: CreateCommentBodySchema, response: responses(CommentSchema) },
   }, async request => {
     const user = signedInUser(request)
     const post = await existingPost(ctx, request.params.post_id, user.uid)
-    await requireMember(ctx, post.server_id, user)
+    await requireChannelMember(ctx, post, user, writePermissions(0))
     const body = request.body
     let replyTo: string | null = null
     if (body.reply_to) {
@@ -217,14 +234,15 @@ export default async function postsRoutes (fastify: FastifyInstance, { ctx }: Ro
 
   app.delete(POSTS_PATHS.postComment, {
     ...writer,
-    schema: { summary: "Remove one's own comment (with its replies)", security: [{ bearer: [] }], params: commentParams, response: responses(deleted) },
+    schema: { summary: 'Remove a comment with its replies (its author, or ManageMessages, audited)', security: [{ bearer: [] }], params: commentParams, response: responses(deleted) },
   }, async request => {
     const user = signedInUser(request)
     const post = await existingPost(ctx, request.params.post_id, null)
     const target = await ctx.repos.posts.comment(request.params.comment_id)
     if (!target || target.post_id !== post.post_id) throw notFound(`path.comment_id: no comment ${request.params.comment_id} on post ${post.post_id}`)
-    if (target.author.uid !== user.uid) throw forbidden('only the author may remove this comment')
+    const record = await requireRemoval(ctx, post, user, target.author.uid, 'comment_delete', target.comment_id)
     const count = await ctx.repos.posts.removeComment(post.post_id, target.comment_id)
+    if (record) await writeAuditEntry(ctx.db, record)
     await ctx.bus.publish({
       t: 'COMMENT_DELETE', server_id: post.server_id, channel_id: post.channel_id, d: { channel_id: post.channel_id, post_id: post.post_id, comment_id: target.comment_id, comment_count: count },
     })
@@ -235,11 +253,11 @@ export default async function postsRoutes (fastify: FastifyInstance, { ctx }: Ro
     const route = liked ? app.put.bind(app) : app.delete.bind(app)
     route(POSTS_PATHS.myPostLike, {
       ...writer,
-      schema: { summary: liked ? 'Like a post (members)' : 'Take back a like', security: [{ bearer: [] }], params: postParams, response: responses(PostLikeSchema) },
+      schema: { summary: liked ? 'Like a post (AddReactions)' : 'Take back a like (members)', security: [{ bearer: [] }], params: postParams, response: responses(PostLikeSchema) },
     }, async request => {
       const user = signedInUser(request)
       const post = await existingPost(ctx, request.params.post_id, user.uid)
-      await requireMember(ctx, post.server_id, user)
+      await requireChannelMember(ctx, post, user, liked ? Permission.AddReactions : Permission.ViewChannel)
       const count = await ctx.repos.posts.setLike(post.post_id, user.uid, liked, ctx.now())
       if (count === null) throw notFound(`path.post_id: no post ${post.post_id}`)
       if (count !== post.like_count) await ctx.bus.publish({ t: 'POST_LIKE', server_id: post.server_id, channel_id: post.channel_id, d: { post_id: post.post_id, like_count: count } })
@@ -251,19 +269,20 @@ export default async function postsRoutes (fastify: FastifyInstance, { ctx }: Ro
     schema: { summary: "A live item's chat, newest page first, items oldest first (before, limit)", params: liveParams, querystring: CursorQuerySchema, response: responses(CursorPageSchema(LiveCommentSchema)) },
   }, async request => {
     const item = await existingLive(ctx, request.params.live_id)
+    await requireViewer(ctx, item, await optionalUser(ctx, request))
     return ok(await ctx.repos.posts.liveComments(item.live_id, { before: request.query.before, limit: request.query.limit ?? CURSOR_PAGE_DEFAULT }))
   })
 
   app.post(POSTS_PATHS.liveComments, {
     ...writer,
-    schema: { summary: 'Comment in the chat of an item on air (members; audited; 403 when comments are off)', security: [{ bearer: [] }], params: liveParams, body: CreateLiveCommentBodySchema, response: responses(LiveCommentSchema) },
+    schema: { summary: 'Comment in the chat of an item on air (SendMessages; audited; 403 when comments are off)', security: [{ bearer: [] }], params: liveParams, body: CreateLiveCommentBodySchema, response: responses(LiveCommentSchema) },
   }, async request => {
     const user = signedInUser(request)
     const item = await existingLive(ctx, request.params.live_id)
     if (item.can_comment === LiveCommentFlag.CannotComment) throw forbidden(LIVE_COMMENTS_OFF_MESSAGE) // SPEC §4: comment flag 2 cannot comment
     const state = deriveLiveState(item, ctx.now())
     if (state !== 'live') throw forbidden(`live item ${item.live_id} is not on air (${state}): its chat is read-only`)
-    await requireMember(ctx, item.server_id, user)
+    await requireChannelMember(ctx, item, user, writePermissions(0))
     requireAuditPass(ctx, { content: request.body.content })
     const earlier = request.body.nonce ? await ctx.repos.posts.earlierLiveComment(item.live_id, user.uid, request.body.nonce) : null
     if (earlier) return ok(earlier)
@@ -292,7 +311,7 @@ export default async function postsRoutes (fastify: FastifyInstance, { ctx }: Ro
       const user = signedInUser(request)
       const item = await existingLive(ctx, request.params.live_id)
       if (reminded) {
-        await requireMember(ctx, item.server_id, user)
+        await requireChannelMember(ctx, item, user, Permission.ViewChannel)
         // SPEC §4: only a reserved ('order') item has a start to be reminded of
         if (deriveLiveState(item, ctx.now()) !== 'order') throw badRequest(`path.live_id: live item ${item.live_id} is not reserved`)
       }

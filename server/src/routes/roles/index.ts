@@ -19,8 +19,9 @@ import {
 import type { RouteOptions } from '../../context'
 import { badRequest, forbidden, notFound } from '../../errors'
 import { optionalUser, requireUser, signedInUser } from '../../plugins/auth'
-import type { AuditRecord } from '../../repositories/audit-log'
-import { accessTo, channelPermissions, requireBits, requireMember, requireServerPermission, serverPermissions, type Access } from '../access'
+import {
+  accessTo, auditRecord, channelPermissions, requireBits, requireChannel, requireMember, requireServerActor, requireServerPermission, serverPermissions, type Access, type Actor,
+} from '../access'
 import { ok } from '../envelope'
 import { serverScope } from '../servers'
 import { responses } from '../schemas'
@@ -46,8 +47,11 @@ export default async function rolesRoutes (fastify: FastifyInstance, { ctx }: Ro
     return role
   }
 
-  function audit (access: Access, uid: string, action: AuditRecord['action'], targetId: string): AuditRecord {
-    return { server_id: access.server.server_id, actor_uid: uid, action, target_id: targetId, created_at: ctx.now() }
+  /** The role (not @everyone) a path names, when the caller may manage it (404 / 403 otherwise). */
+  async function reachableRole (actor: Actor, roleId: string): Promise<ServerRole> {
+    const role = await existingRole(actor.serverId, roleId)
+    requireRoleReach(actor.access, serverPermissions(ctx, actor.access), role)
+    return role
   }
 
   app.get(API_PATHS.serverRoles, {
@@ -79,15 +83,14 @@ export default async function rolesRoutes (fastify: FastifyInstance, { ctx }: Ro
     onRequest: requireUser(ctx),
     schema: { summary: 'Create a role (ManageRoles)', ...bearer, params: ServerParamsSchema, body: CreateRoleBodySchema, response: responses(ServerRoleSchema) },
   }, async request => {
-    const user = signedInUser(request)
-    const serverId = request.params.server_id
-    const access = await requireServerPermission(ctx, serverId, user, Permission.ManageRoles)
+    const actor = await requireServerActor(ctx, request, Permission.ManageRoles)
+    const { serverId, access } = actor
     const lowest = access.server.roles.filter(role => role.role_id !== serverId).length + 1
     const position = Math.min(request.body.position ?? lowest, lowest)
     const permissions = request.body.permissions ?? 0
     requireRoleReach(access, serverPermissions(ctx, access), { position, permissions })
     const roleId = nextRoleId()
-    const role = await ctx.repos.roles.create({ role_id: roleId, server_id: serverId, name: request.body.name, permissions, color: request.body.color ?? '', position }, audit(access, user.uid, 'role_create', roleId))
+    const role = await ctx.repos.roles.create({ role_id: roleId, server_id: serverId, name: request.body.name, permissions, color: request.body.color ?? '', position }, auditRecord(ctx, actor, 'role_create', roleId))
     await ctx.answers.invalidate(serverScope(serverId)) // who sees which channel may have changed
     await ctx.bus.publish({ t: 'ROLE_CREATE', server_id: serverId, d: role })
     return ok(role)
@@ -100,25 +103,25 @@ export default async function rolesRoutes (fastify: FastifyInstance, { ctx }: Ro
     onRequest: requireUser(ctx),
     schema: { summary: 'Edit or move a role (ManageRoles; @everyone: permissions only)', ...bearer, params: RoleParamsSchema, body: PatchRoleBodySchema, response: responses(ServerRoleSchema) },
     handler: async request => {
-    const user = signedInUser(request)
-    const { server_id: serverId, role_id: roleId } = request.params
-    const access = await requireServerPermission(ctx, serverId, user, Permission.ManageRoles)
-    const role = await existingRole(serverId, roleId)
-    const isEveryone = roleId === serverId
-    if (isEveryone && (request.body.name !== undefined || request.body.color !== undefined || request.body.position !== undefined)) {
-      throw badRequest('body: @everyone takes only permissions')
-    }
-    const callerBits = serverPermissions(ctx, access)
-    // @everyone sits below everyone: any ManageRoles holder reaches it, but still grants only what they hold
-    if (isEveryone) requireBits(access, callerBits, request.body.permissions ?? 0)
-    else {
-      requireRoleReach(access, callerBits, role)
-      requireRoleReach(access, callerBits, { position: request.body.position ?? role.position, permissions: request.body.permissions ?? role.permissions })
-    }
-    const updated = await ctx.repos.roles.update(serverId, roleId, request.body, audit(access, user.uid, 'role_update', roleId)) as ServerRole
-    await ctx.answers.invalidate(serverScope(serverId)) // who sees which channel may have changed
-    await ctx.bus.publish({ t: 'ROLE_UPDATE', server_id: serverId, d: updated })
-    return ok(updated)
+      const actor = await requireServerActor(ctx, request, Permission.ManageRoles)
+      const { serverId, access } = actor
+      const roleId = request.params.role_id
+      const role = await existingRole(serverId, roleId)
+      const isEveryone = roleId === serverId
+      if (isEveryone && (request.body.name !== undefined || request.body.color !== undefined || request.body.position !== undefined)) {
+        throw badRequest('body: @everyone takes only permissions')
+      }
+      const callerBits = serverPermissions(ctx, access)
+      // @everyone sits below everyone: any ManageRoles holder reaches it, but still grants only what they hold
+      if (isEveryone) requireBits(access, callerBits, request.body.permissions ?? 0)
+      else {
+        requireRoleReach(access, callerBits, role)
+        requireRoleReach(access, callerBits, { position: request.body.position ?? role.position, permissions: request.body.permissions ?? role.permissions })
+      }
+      const updated = await ctx.repos.roles.update(serverId, roleId, request.body, auditRecord(ctx, actor, 'role_update', roleId)) as ServerRole
+      await ctx.answers.invalidate(serverScope(serverId)) // who sees which channel may have changed
+      await ctx.bus.publish({ t: 'ROLE_UPDATE', server_id: serverId, d: updated })
+      return ok(updated)
     },
   })
 
@@ -126,13 +129,12 @@ export default async function rolesRoutes (fastify: FastifyInstance, { ctx }: Ro
     onRequest: requireUser(ctx),
     schema: { summary: 'Delete a role (ManageRoles; never @everyone)', ...bearer, params: RoleParamsSchema, response: responses(RoleListSchema) },
   }, async request => {
-    const user = signedInUser(request)
-    const { server_id: serverId, role_id: roleId } = request.params
-    const access = await requireServerPermission(ctx, serverId, user, Permission.ManageRoles)
-    const role = await existingRole(serverId, roleId)
+    const actor = await requireServerActor(ctx, request, Permission.ManageRoles)
+    const { serverId } = actor
+    const roleId = request.params.role_id
     if (roleId === serverId) throw badRequest('path.role_id: @everyone cannot be deleted')
-    requireRoleReach(access, serverPermissions(ctx, access), role)
-    await ctx.repos.roles.remove(serverId, roleId, audit(access, user.uid, 'role_delete', roleId))
+    await reachableRole(actor, roleId)
+    await ctx.repos.roles.remove(serverId, roleId, auditRecord(ctx, actor, 'role_delete', roleId))
     const event: RoleDeleteEvent = { server_id: serverId, role_id: roleId }
     await ctx.answers.invalidate(serverScope(serverId)) // who sees which channel may have changed
     await ctx.bus.publish({ t: 'ROLE_DELETE', server_id: serverId, d: event })
@@ -151,8 +153,7 @@ export default async function rolesRoutes (fastify: FastifyInstance, { ctx }: Ro
       handler: async request => {
         const user = signedInUser(request)
         const { channel_id: channelId, target_type: targetType, target_id: targetId } = request.params
-        const channel = await ctx.repos.channels.get(channelId)
-        if (!channel) throw notFound(`path.channel_id: no channel ${channelId}`)
+        const channel = await requireChannel(ctx, channelId)
         const access = await requireServerPermission(ctx, channel.server_id, user, Permission.ManageChannels)
         const bits = set ? request.body as OverrideBody : null
         if (bits) requireBits(access, serverPermissions(ctx, access), bits.allow | bits.deny) // nobody grants or takes what they do not hold
@@ -177,16 +178,15 @@ export default async function rolesRoutes (fastify: FastifyInstance, { ctx }: Ro
         ...bearer, params: MemberRoleParamsSchema, response: responses(MemberStateSchema),
       },
       handler: async request => {
-        const user = signedInUser(request)
-        const { server_id: serverId, uid, role_id: roleId } = request.params
-        const access = await requireServerPermission(ctx, serverId, user, Permission.ManageRoles)
-        const role = await existingRole(serverId, roleId)
+        const actor = await requireServerActor(ctx, request, Permission.ManageRoles)
+        const { serverId } = actor
+        const { uid, role_id: roleId } = request.params
         if (roleId === serverId) throw badRequest('path.role_id: everyone holds @everyone')
-        requireRoleReach(access, serverPermissions(ctx, access), role)
+        const role = await reachableRole(actor, roleId)
         const target = await requireMember(ctx, serverId, uid)
         // SPEC §3, §6: a bot role (type 1) is for bot accounts
         if (held && isBotRole(role) && identityKindOf(target) !== 'bot') throw badRequest(`path.role_id: ${roleId} is a bot role and ${uid} is not a bot`)
-        const record = { ...audit(access, user.uid, held ? 'member_role_add' : 'member_role_remove', uid), reason: role.name }
+        const record = auditRecord(ctx, actor, held ? 'member_role_add' : 'member_role_remove', uid, role.name)
         const state = await ctx.repos.roles.setMemberRole(serverId, uid, roleId, held, record)
         await ctx.bus.publish({ t: 'MEMBER_UPDATE', server_id: serverId, d: state })
         return ok(state)

@@ -1,0 +1,162 @@
+/**
+ * The owner's server settings (issue 18): editing and deleting channels
+ * (PATCH/POST/DELETE /channels/:channel_id) and the server's profile
+ * (PATCH/POST /servers/:server_id), row by row of the permission table: the owner may,
+ * a member is refused naming the permission, a guest is refused, an audit refusal
+ * writes nothing, bad input is a 400.
+ */
+import type { ChannelListData } from '@core/wire/api'
+import type { Channel, Server } from '@core/wire/entities'
+import type { ChannelDeleted } from '@core/wire/server-settings'
+import { createInProcessBus, type BusEvent } from '../../src/bus'
+import { DEMO_OWNER, envelope, signInAsGuest, signInAsMember, startTestApp, type TestApp } from '../helper'
+
+const SERVER = '832828'
+let test: TestApp
+let owner: Record<string, string>
+let member: Record<string, string>
+let guest: Record<string, string>
+let events: BusEvent[] = []
+
+beforeAll(async () => {
+  const bus = createInProcessBus()
+  bus.subscribe(event => { events.push(event) })
+  test = await startTestApp({ CHANNEL_CREATE_PER_MINUTE: '1000' }, { bus })
+  owner = (await signInAsMember(test, DEMO_OWNER)).headers
+  member = (await signInAsMember(test, '100004')).headers
+  guest = (await signInAsGuest(test)).headers
+})
+afterAll(async () => { await test.close() })
+
+async function channelsOf (serverId: string, headers = owner): Promise<Channel[]> {
+  const answer = envelope<ChannelListData>(await test.inject({ url: `/servers/${serverId}/channels`, headers })).data
+  return answer.groups.flatMap(group => group.channels)
+}
+
+async function newChannel (title: string, channelType = 1): Promise<Channel> {
+  const response = await test.inject({ method: 'POST', url: `/servers/${SERVER}/channels`, headers: owner, payload: { title, channel_type: channelType } })
+  return envelope<Channel>(response).data
+}
+
+describe('PATCH /channels/:channel_id', () => {
+  it('lets the owner rename a channel and change its icon, keeps its type, and tells the server live', async () => {
+    const channel = await newChannel('旧名字', 3)
+    events = []
+    const response = await test.inject({ method: 'PATCH', url: `/channels/${channel.channel_id}`, headers: owner, payload: { title: '新名字', icon: 'https://cdn.example/new.png' } })
+    const updated = envelope<Channel>(response).data
+    expect(updated).toMatchObject({ channel_id: channel.channel_id, name: '新名字', icon: 'https://cdn.example/new.png', channel_type: 3 })
+    expect(events).toEqual([{ t: 'CHANNEL_UPDATE', server_id: SERVER, d: updated }])
+    expect((await channelsOf(SERVER)).find(item => item.channel_id === channel.channel_id)?.name).toBe('新名字')
+  })
+
+  it('takes POST as well (the mini-program has no PATCH)', async () => {
+    const channel = await newChannel('post alias')
+    const response = await test.inject({ method: 'POST', url: `/channels/${channel.channel_id}`, headers: owner, payload: { title: 'renamed by POST' } })
+    expect(envelope<Channel>(response).data.name).toBe('renamed by POST')
+  })
+
+  it('moves a channel to the top of its server\'s list', async () => {
+    const channel = await newChannel('to the top')
+    await test.inject({ method: 'PATCH', url: `/channels/${channel.channel_id}`, headers: owner, payload: { position: 0 } })
+    expect(envelope<Channel>(await test.inject(`/channels/${channel.channel_id}`)).data.sort).toBe(1)
+  })
+
+  it('refuses a member with 403 naming ManageChannels and a guest with 403, changing nothing', async () => {
+    const channel = await newChannel('kept')
+    for (const headers of [member, guest]) {
+      const response = await test.inject({ method: 'PATCH', url: `/channels/${channel.channel_id}`, headers, payload: { title: 'taken over' } })
+      expect(response.statusCode).toBe(403)
+      expect(envelope(response).msg).toMatch(/^missing permission: ManageChannels/)
+    }
+    expect(envelope<Channel>(await test.inject(`/channels/${channel.channel_id}`)).data.name).toBe('kept')
+  })
+
+  it('refuses a signed-out caller with 401', async () => {
+    const channel = await newChannel('no session')
+    expect((await test.inject({ method: 'PATCH', url: `/channels/${channel.channel_id}`, payload: { title: 'x' } })).statusCode).toBe(401)
+  })
+
+  it('refuses a title or icon that fails the audit with its 104xxx code and writes nothing', async () => {
+    const channel = await newChannel('clean')
+    events = []
+    const title = await test.inject({ method: 'PATCH', url: `/channels/${channel.channel_id}`, headers: owner, payload: { title: '违禁频道' } })
+    expect(title.statusCode).toBe(422)
+    expect(envelope(title).code).toBe(104001)
+    const icon = await test.inject({ method: 'PATCH', url: `/channels/${channel.channel_id}`, headers: owner, payload: { title: 'fine', icon: 'https://cdn.example/forbidden.png' } })
+    expect(envelope(icon).code).toBe(104004)
+    expect(envelope<Channel>(await test.inject(`/channels/${channel.channel_id}`)).data).toEqual(channel)
+    expect(events).toEqual([])
+  })
+
+  it('refuses bad input with 400: a changed type, unknown fields, an empty title, a non-URL icon, a foreign parent, a wild place', async () => {
+    const channel = await newChannel('bad input')
+    const payloads = [
+      { channel_type: 2 }, { title: '' }, { title: 'x'.repeat(41) }, { icon: 'data:image/png;base64,AAAA' }, { parent_id: '72365802' }, [], 'title',
+    ].map(payload => JSON.stringify(payload)).concat(['{"position":-1}', '{"position":1e309}', '{"position":1.5}', `{"position":${'1'.repeat(40)}}`, '{"position":-0.5}'])
+    for (const payload of payloads) {
+      const response = await test.inject({ method: 'PATCH', url: `/channels/${channel.channel_id}`, headers: { ...owner, 'content-type': 'application/json' }, payload })
+      expect([response.statusCode, payload]).toEqual([400, payload])
+    }
+    expect(envelope<Channel>(await test.inject(`/channels/${channel.channel_id}`)).data).toEqual(channel)
+  })
+
+  it('answers 404 for an unknown channel', async () => {
+    expect((await test.inject({ method: 'PATCH', url: '/channels/999999999', headers: owner, payload: { title: 'x' } })).statusCode).toBe(404)
+  })
+})
+
+describe('DELETE /channels/:channel_id', () => {
+  it('lets the owner delete a channel: it leaves the list and the server hears it', async () => {
+    const channel = await newChannel('short-lived', 8)
+    events = []
+    const response = await test.inject({ method: 'DELETE', url: `/channels/${channel.channel_id}`, headers: owner })
+    const deleted: ChannelDeleted = { server_id: SERVER, channel_id: channel.channel_id }
+    expect(envelope(response).data).toEqual(deleted)
+    expect(events).toEqual([{ t: 'CHANNEL_DELETE', server_id: SERVER, d: deleted }])
+    expect((await channelsOf(SERVER)).some(item => item.channel_id === channel.channel_id)).toBe(false)
+    expect((await test.inject(`/channels/${channel.channel_id}`)).statusCode).toBe(404)
+  })
+
+  it('deletes a channel that has messages', async () => {
+    const channel = await newChannel('with history')
+    const sent = await test.inject({ method: 'POST', url: `/channels/${channel.channel_id}/messages`, headers: owner, payload: { content: 'hello', nonce: 'n-settings-1' } })
+    expect(sent.statusCode).toBe(200)
+    expect((await test.inject({ method: 'DELETE', url: `/channels/${channel.channel_id}`, headers: owner })).statusCode).toBe(200)
+  })
+
+  it('refuses a member with 403 naming ManageChannels and a guest with 403, deleting nothing', async () => {
+    const channel = await newChannel('stays')
+    for (const headers of [member, guest]) {
+      const response = await test.inject({ method: 'DELETE', url: `/channels/${channel.channel_id}`, headers })
+      expect(response.statusCode).toBe(403)
+      expect(envelope(response).msg).toMatch(/^missing permission: ManageChannels/)
+    }
+    expect((await test.inject(`/channels/${channel.channel_id}`)).statusCode).toBe(200)
+  })
+
+  it('refuses a malformed id with 400 and an unknown one with 404', async () => {
+    expect((await test.inject({ method: 'DELETE', url: '/channels/..%2F..', headers: owner })).statusCode).toBe(400)
+    expect((await test.inject({ method: 'DELETE', url: '/channels/999999999', headers: owner })).statusCode).toBe(404)
+  })
+})
+
+describe('PATCH /servers/:server_id (the profile section)', () => {
+  it('refuses a member and a guest with 403 naming ManageServer', async () => {
+    for (const headers of [member, guest]) {
+      const response = await test.inject({ method: 'PATCH', url: `/servers/${SERVER}`, headers, payload: { name: 'mine now' } })
+      expect(response.statusCode).toBe(403)
+      expect(envelope(response).msg).toMatch(/^missing permission: ManageServer/)
+    }
+  })
+
+  it('takes POST as well, and refuses bad input with 400 writing nothing', async () => {
+    const before = envelope<Server>(await test.inject(`/servers/${SERVER}`)).data
+    for (const payload of [{ name: '' }, { name: 'x'.repeat(41) }, { icon: 'not a url' }, { owner_uid: '100004' }, { introduction: 'x'.repeat(501) }]) {
+      const response = await test.inject({ method: 'POST', url: `/servers/${SERVER}`, headers: owner, payload })
+      expect([response.statusCode, payload]).toEqual([400, payload])
+    }
+    expect(envelope<Server>(await test.inject(`/servers/${SERVER}`)).data).toMatchObject({ name: before.name, icon: before.icon, introduction: before.introduction })
+    const renamed = await test.inject({ method: 'POST', url: `/servers/${SERVER}`, headers: owner, payload: { introduction: '欢迎' } })
+    expect(envelope<Server>(renamed).data.introduction).toBe('欢迎')
+  })
+})

@@ -1,0 +1,40 @@
+import { observer } from 'mobx-react-lite'
+import { Button, View } from '@tarojs/components'
+import { t } from '@/constants/messages'
+import { navigate } from '@/router'
+import { useStores } from '@/stores/context'
+import { canOpenServerSettings } from '@/stores/server-settings-store'
+import './index.scss'
+
+function logFailure (what: string) {
+  return (error: unknown) => console.error(`[settings-entry] ${what} failed:`, error)
+}
+
+/**
+ * Issue 18: the current server's 成员 / Members button (shown to its members) and 设置 /
+ * Settings button (shown to the owner and to who may manage the server, its roles or its
+ * channels), in the server header and the desktop channel column. Nothing when neither applies.
+ */
+function SettingsEntry () {
+  const { server, permissions } = useStores()
+  const isMember = server.isMember === true || permissions.mine?.is_member === true
+  const mayManage = permissions.mine?.server_id === server.serverId && canOpenServerSettings(permissions)
+  if (!isMember && !mayManage) return null
+  const query = { sid: server.serverId }
+  return (
+    <View className='settings-entry'>
+      {isMember && (
+        <Button className='settings-entry__button settings-entry__button--members' size='mini' onClick={() => { navigate('members', query).catch(logFailure('opening the members')) }}>
+          {t('settingsMembers')}
+        </Button>
+      )}
+      {mayManage && (
+        <Button className='settings-entry__button settings-entry__button--settings' size='mini' onClick={() => { navigate('server-settings', query).catch(logFailure('opening the settings')) }}>
+          {t('settingsOpen')}
+        </Button>
+      )}
+    </View>
+  )
+}
+
+export default observer(SettingsEntry)

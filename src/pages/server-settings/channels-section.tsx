@@ -1,0 +1,108 @@
+import { useState } from 'react'
+import { observer } from 'mobx-react-lite'
+import { Button, Image, Text, View } from '@tarojs/components'
+import { CREATABLE_CHANNEL_TYPES } from '@core/domain/channel'
+import { ChannelType } from '@core/wire/codes'
+import type { Channel } from '@core/wire/entities'
+import ProfileField from '@/components/profile-field'
+import SettingsChoice from '@/components/settings-choice'
+import { Input } from '@/components/page-elements/input'
+import { DECORATIVE_IMAGE, FOCUSABLE } from '@/constants/a11y'
+import { t, type MessageKey } from '@/constants/messages'
+import { CHANNEL_TITLE_MAX, type ChannelSettingsStore } from '@/stores/channel-settings-store'
+import { modal, toast } from '@/utils/feedback'
+import { mediaUrl } from '@/utils/media-url'
+import { pickImages } from '@/utils/pick-images'
+import { logFailure, SectionRefusal, SectionState } from './section-state'
+
+/** SPEC §4: the name of each channel type (the picker offers 1, 3 and 8; the list shows every type). */
+const TYPE_LABEL: Readonly<Record<ChannelType, MessageKey>> = {
+  [ChannelType.Discussion]: 'settingsChannelType1',
+  [ChannelType.Voice]: 'settingsChannelType2',
+  [ChannelType.Post]: 'settingsChannelType3',
+  [ChannelType.Metaverse]: 'settingsChannelType8',
+  [ChannelType.GamePlaza]: 'settingsChannelType10',
+  [ChannelType.ExternalLink]: 'settingsChannelType11',
+  [ChannelType.Live]: 'settingsChannelType12',
+  [ChannelType.LiveBanner]: 'settingsChannelType13',
+}
+
+/** The name of a channel type; '' for a type this version does not know. */
+function typeLabel (type: ChannelType): string {
+  const key = TYPE_LABEL[type] as MessageKey | undefined
+  return key ? t(key) : ''
+}
+
+/** One channel: icon, title, type, the training mark; opened, its title and icon to edit and a delete button. */
+const ChannelRow = observer(function ChannelRow ({ channels, channel }: { channels: ChannelSettingsStore, channel: Channel }) {
+  const [open, setOpen] = useState(false)
+  const busy = channels.action.busy
+  const changeIcon = async () => {
+    const [photo] = await pickImages(1)
+    if (!photo) return
+    if (await channels.replaceIcon(channel.channel_id, { photo: photo.path, mime: photo.mime })) await toast(t('saved'))
+  }
+  const confirmDelete = async () => {
+    if (await modal({ content: t('settingsChannelDeleteConfirm', { name: channel.name }) })) await channels.remove(channel.channel_id)
+  }
+  const iconError = channels.errorOf(channel.channel_id, 'icon')
+  return (
+    <View className='server-settings__row server-settings__channel'>
+      <View className='server-settings__row-head' ariaRole='button' {...FOCUSABLE} aria-expanded={open} onClick={() => setOpen(!open)}>
+        <Image className='server-settings__channel-icon' src={mediaUrl(channel.icon)} mode='aspectFill' nativeProps={DECORATIVE_IMAGE} />
+        <Text className='server-settings__row-name'>{channel.name}</Text>
+        {typeLabel(channel.channel_type) !== '' && <Text className='server-settings__tag'>{typeLabel(channel.channel_type)}</Text>}
+        {channels.isTraining(channel.channel_id) && <Text className='server-settings__tag server-settings__tag--training'>{t('settingsChannelTraining')}</Text>}
+      </View>
+      {open && (
+        <View className='server-settings__role-detail'>
+          <ProfileField
+            label={t('settingsRename')}
+            value={channel.name}
+            maxlength={CHANNEL_TITLE_MAX}
+            error={channels.errorOf(channel.channel_id, 'title')}
+            saving={busy}
+            onSave={value => channels.update(channel.channel_id, { title: value })}
+          />
+          <View className='server-settings__row-actions'>
+            <Button size='mini' className='server-settings__small' disabled={busy || undefined} onClick={() => { changeIcon().catch(logFailure('changing a channel icon')) }}>{t('settingsChannelIcon')}</Button>
+            <Button size='mini' className='server-settings__small server-settings__danger' disabled={busy || undefined} onClick={() => { confirmDelete().catch(logFailure('deleting a channel')) }}>{t('settingsDelete')}</Button>
+          </View>
+          {iconError && <Text className='server-settings__refusal'>{iconError}</Text>}
+        </View>
+      )}
+    </View>
+  )
+})
+
+/** The Channels section: a new channel (title and a type of 1, 3 or 8, SPEC §4), then each channel. */
+function ChannelsSection ({ channels }: { channels: ChannelSettingsStore }) {
+  const [title, setTitle] = useState('')
+  const [type, setType] = useState<ChannelType>(ChannelType.Discussion)
+  const create = async () => {
+    if (await channels.create(title, type)) setTitle('')
+  }
+  const titleError = channels.errorOf('new', 'title')
+  return (
+    <View className='server-settings__section server-settings__channels'>
+      <View className='server-settings__create'>
+        <Input className='server-settings__input' value={title} placeholder={t('settingsChannelNew')} maxlength={CHANNEL_TITLE_MAX} onInput={event => { setTitle(event.detail.value); channels.action.clear() }} />
+        <Button size='mini' className='server-settings__primary' disabled={(channels.action.busy || title.trim() === '') || undefined} onClick={() => { create().catch(logFailure('creating a channel')) }}>{t('settingsChannelCreate')}</Button>
+      </View>
+      <View className='server-settings__field'>
+        <SettingsChoice
+          label={t('settingsChannelCreate')}
+          options={CREATABLE_CHANNEL_TYPES.map(value => ({ value, label: typeLabel(value) }))}
+          value={type}
+          onChange={setType}
+        />
+      </View>
+      {titleError && <Text className='server-settings__refusal'>{titleError}</Text>}
+      <SectionRefusal message={channels.action.error} />
+      <SectionState status={channels.status} error={channels.error} emptyText={t('channelsEmpty')} onRetry={() => { channels.load().catch(logFailure('loading the channels')) }} />
+      {channels.status === 'ready' && channels.channels.map(channel => <ChannelRow key={channel.channel_id} channels={channels} channel={channel} />)}
+    </View>
+  )
+}
+
+export default observer(ChannelsSection)

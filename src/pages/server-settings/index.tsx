@@ -1,0 +1,103 @@
+import { useEffect, useState } from 'react'
+import { observer } from 'mobx-react-lite'
+import { chooseServer } from '@core/domain/server'
+import { Text, View } from '@tarojs/components'
+import PageHeader from '@/components/page-header'
+import SettingsChoice from '@/components/settings-choice'
+import StateView from '@/components/state-view'
+import { FOCUSABLE } from '@/constants/a11y'
+import { t, type MessageKey } from '@/constants/messages'
+import { usePageLifecycle } from '@/hooks/use-page-lifecycle'
+import { currentParams, navigate } from '@/router'
+import { useStores, usePageStore } from '@/stores/context'
+import { availableSections, canSeeAuditLog, ServerSettingsStore, type SettingsSection } from '@/stores/server-settings-store'
+import { isH5 } from '@/utils/platform'
+import ChannelsSection from './channels-section'
+import InvitesSection from './invites-section'
+import ProfileSection from './profile-section'
+import RolesSection from './roles-section'
+import { logFailure } from './section-state'
+import WordsSection from './words-section'
+import './index.scss'
+
+/** This page's path, for the lifecycle log. */
+const PAGE_PATH = 'pages/server-settings/index'
+
+/** The tab name of each section. */
+const SECTION_LABEL: Readonly<Record<SettingsSection, MessageKey>> = {
+  profile: 'settingsSectionProfile',
+  roles: 'settingsSectionRoles',
+  channels: 'settingsSectionChannels',
+  invites: 'settingsSectionInvites',
+  words: 'settingsSectionWords',
+}
+
+/**
+ * The owner's server settings (issue 18; `?sid=`): Profile, Roles, Channels, Invites and
+ * Words, each shown only to who may use it (the server checks every write again), and a
+ * link to the audit log. A member who may manage nothing is told so in words.
+ */
+function ServerSettingsPage () {
+  usePageLifecycle(PAGE_PATH)
+  const root = useStores()
+  const { permissions, session } = root
+  // SPEC §2: sid is read as server_id
+  const [choice] = useState(() => ({ params: currentParams(), host: isH5() ? window.location.host : undefined }))
+  const settings = usePageStore(stores => new ServerSettingsStore(chooseServer(stores.server.servers, choice).server.server_id, { api: stores.api, trust: stores.trust, logger: stores.logger }))
+  // the shared stores (and so the permissions) follow the chosen server
+  useEffect(() => { root.server.select(choice) }, [root, choice])
+
+  const checkAccess = () => settings.checkAccess(async () => {
+    await session.ensureSignedIn()
+    await permissions.reload()
+    return permissions.mine
+  })
+  useEffect(() => { checkAccess().catch(logFailure('checking permissions')) }, [settings]) // eslint-disable-line react-hooks/exhaustive-deps
+
+  const known = settings.accessStatus === 'ready' && permissions.mine?.server_id === settings.serverId
+  const sections = known ? availableSections(permissions) : []
+  const shown = sections.includes(settings.section) ? settings.section : sections[0]
+
+  useEffect(() => {
+    if (shown) settings.open(shown).catch(logFailure(`opening ${shown}`))
+  }, [settings, shown])
+
+  const title = t('pageTitleServerSettings')
+  if (!known || !shown) {
+    const pending = settings.accessStatus === 'idle' || settings.accessStatus === 'loading'
+    return (
+      <View className='server-settings server-settings--state'>
+        <PageHeader title={title} homeQuery={{ sid: settings.serverId }} />
+        {pending
+          ? <StateView status='loading' />
+          : <StateView status='error' message={settings.accessError ?? t('settingsNoAccess')} onRetry={() => { checkAccess().catch(logFailure('checking permissions')) }} />}
+      </View>
+    )
+  }
+  return (
+    <View className='server-settings'>
+      <PageHeader title={title} homeQuery={{ sid: settings.serverId }} />
+      <View className='server-settings__top'>
+        <Text className='server-settings__server'>{settings.server?.name ?? root.server.name}</Text>
+        {canSeeAuditLog(permissions) && (
+          <View className='server-settings__link' ariaRole='link' {...FOCUSABLE} onClick={() => { navigate('audit-log', { sid: settings.serverId }).catch(logFailure('opening the audit log')) }}>{t('settingsAuditLog')}</View>
+        )}
+      </View>
+      <View className='server-settings__tabs'>
+        <SettingsChoice
+          label={title}
+          options={sections.map(section => ({ value: section, label: t(SECTION_LABEL[section]) }))}
+          value={shown}
+          onChange={section => { settings.open(section).catch(logFailure(`opening ${section}`)) }}
+        />
+      </View>
+      {shown === 'profile' && <ProfileSection settings={settings} />}
+      {shown === 'roles' && <RolesSection roles={settings.roles} />}
+      {shown === 'channels' && <ChannelsSection channels={settings.channels} />}
+      {shown === 'invites' && <InvitesSection invites={settings.invites} />}
+      {shown === 'words' && <WordsSection settings={settings} />}
+    </View>
+  )
+}
+
+export default observer(ServerSettingsPage)
