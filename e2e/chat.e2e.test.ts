@@ -4,13 +4,22 @@
  * in its 大厅 channel (83282802) — each sees the other's message within a second, a
  * reply quotes its original, reactions, edits and deletions arrive live, typing shows,
  * and a phone that loses its network catches up with nothing lost or shown twice.
- * Screenshots of both layouts go to CHAT_SCREENSHOTS (a tmp folder) when it is set.
+ * Issue 17: a picture goes up through the real upload host and shows as a thumbnail
+ * that opens the viewer. Issue 18: a moderator (the demo servers' owner, signed in by a
+ * session written into a product of this file's own) deletes a member's message and
+ * the author's page drops it live; a timed-out member sees until when instead of the
+ * composer. Screenshots go to CHAT_SCREENSHOTS (a tmp folder) when it is set.
  */
 import { mkdirSync } from 'fs'
 import path from 'path'
+import { deflateSync } from 'zlib'
+import Database from 'better-sqlite3'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { DEMO_OWNER_UID } from '../server/src/db/seed/demo-data'
+import { newSession } from '../server/src/repositories/users'
 import { openPage, withArtifacts, type TrackedPage } from './support/browser'
-import { sharedBrowser, urlOf } from './support/app'
+import { baseUrl, sharedBrowser } from './support/app'
+import { startProduct, stopProduct, type RunningProduct } from './support/product'
 
 const browser = sharedBrowser()
 const CHANNEL = '/pages/channel/index?sid=832828&channel_id=83282802'
@@ -26,11 +35,11 @@ interface Member {
   context: BrowserContext
 }
 
-/** Opens the channel as a fresh guest and joins the server through the join bar. */
-async function joinedMember (browser: Browser, viewport: 'phone' | 'desktop'): Promise<Member> {
+/** Opens the channel (on the product at `base`) as a fresh guest and joins the server through the join bar. */
+async function joinedMember (browser: Browser, viewport: 'phone' | 'desktop', base: string = baseUrl()): Promise<Member> {
   const tracked = await openPage(browser, viewport)
   if (viewport === 'desktop') await tracked.page.setViewportSize({ width: 1440, height: 900 })
-  await tracked.page.goto(urlOf(CHANNEL))
+  await tracked.page.goto(`${base}${CHANNEL}`)
   const join = tracked.page.locator('.chat-view__join-button').filter({ visible: true })
   await join.waitFor()
   await join.click()
@@ -65,6 +74,99 @@ async function screenshot (page: Page, name: string): Promise<void> {
   if (!folder) return
   mkdirSync(folder, { recursive: true })
   await page.screenshot({ path: path.join(folder, `${name}.png`) })
+}
+
+/** Screenshots of the page at 390×844 and 1440×900, in Chinese and again under hl=en (the page is reloaded in English, then left so). */
+async function screenshotsBothWays (page: Page, name: string, ready: string): Promise<void> {
+  if (!process.env.CHAT_SCREENSHOTS) return
+  for (const language of ['zh-CN', 'en']) {
+    if (language === 'en') {
+      const url = new URL(page.url())
+      url.searchParams.set('hl', 'en')
+      await page.goto(url.toString())
+    }
+    for (const [width, height] of [[390, 844], [1440, 900]]) {
+      await page.setViewportSize({ width, height })
+      await page.locator(ready).filter({ visible: true }).first().waitFor()
+      await page.waitForTimeout(400) // the list settles its measured rows
+      await screenshot(page, `${name}-${language}-${width}x${height}`)
+    }
+  }
+}
+
+/** The signed-in user's token and uid as the app keeps them (Taro's storage: `{data: <JSON text>}` under `…:login`). */
+function loginOf (page: Page): Promise<{ token: string, uid: string }> {
+  return page.evaluate(() => {
+    const key = Object.keys(localStorage).find(name => name.endsWith(':login')) as string
+    const login = JSON.parse(JSON.parse(localStorage.getItem(key) as string).data) as { token: string, user: { uid: string } }
+    return { token: login.token, uid: login.user.uid }
+  })
+}
+
+/** Checksums of PNG chunks (CRC-32, the PNG specification's polynomial). */
+function crc32 (bytes: Buffer): number {
+  let crc = 0xffffffff
+  for (const byte of bytes) {
+    crc ^= byte
+    for (let bit = 0; bit < 8; bit += 1) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1))
+  }
+  return (crc ^ 0xffffffff) >>> 0
+}
+
+/** A real PNG of `width`×`height` with a colour gradient, so the thumbnail and the viewer show something. */
+function gradientPng (width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4)
+    length.writeUInt32BE(data.length)
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data])
+    const crc = Buffer.alloc(4)
+    crc.writeUInt32BE(crc32(body))
+    return Buffer.concat([length, body, crc])
+  }
+  const header = Buffer.alloc(13)
+  header.writeUInt32BE(width, 0)
+  header.writeUInt32BE(height, 4)
+  header.set([8, 2, 0, 0, 0], 8) // 8-bit RGB
+  const rows = Buffer.alloc((width * 3 + 1) * height)
+  for (let y = 0; y < height; y += 1) {
+    const row = y * (width * 3 + 1)
+    for (let x = 0; x < width; x += 1) rows.set([Math.round(255 * x / width), Math.round(160 * y / height) + 60, 200], row + 1 + x * 3)
+  }
+  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))])
+}
+
+/**
+ * A session of the demo servers' owner (moderates everything) written straight into the
+ * product's SQLite file, as the injection pass does (no API signs accounts in), and the
+ * login the app keeps for it.
+ */
+function ownerLogin (product: RunningProduct): { token: string, login: string } {
+  const { token, row } = newSession(DEMO_OWNER_UID, Math.floor(Date.now() / 1000))
+  const db = new Database(path.join(product.dataDir, 'openrealm.sqlite'))
+  try {
+    db.pragma('busy_timeout = 5000')
+    const columns = Object.keys(row)
+    db.prepare(`insert into sessions (${columns.join(', ')}) values (${columns.map(() => '?').join(', ')})`).run(...Object.values(row))
+    const user = db.prepare('select uid, user_type, addtime, nickname, avatar, signature, gender from users where uid = ?').get(DEMO_OWNER_UID)
+    return { token, login: JSON.stringify({ data: JSON.stringify({ user, token }) }) }
+  } finally {
+    db.close()
+  }
+}
+
+/** Opens the channel on `product` signed in as its owner (the app's own guest login is replaced, then the page shown again). */
+async function ownerPage (browser: Browser, product: RunningProduct): Promise<Member> {
+  const tracked = await openPage(browser, 'desktop')
+  await tracked.page.setViewportSize({ width: 1440, height: 900 })
+  await tracked.page.goto(`${product.url}${CHANNEL}`)
+  await tracked.page.waitForFunction(() => Object.keys(localStorage).some(key => key.endsWith(':login')))
+  const { login } = ownerLogin(product)
+  await tracked.page.evaluate(text => {
+    for (const key of Object.keys(localStorage)) if (key.endsWith(':login')) localStorage.setItem(key, text)
+  }, login)
+  await tracked.page.reload()
+  await composer(tracked.page).waitFor()
+  return { tracked, page: tracked.page, context: tracked.context }
 }
 
 describe('chat in a discussion channel', () => {
@@ -149,4 +251,75 @@ describe('chat in a discussion channel', () => {
       await desktop.context.close().catch(() => undefined)
     }
   }, 180_000)
+})
+
+describe('pictures in chat messages (issue 17)', () => {
+  it('sends a picture through the real upload host; the other member sees it sized before it loads and opens the viewer', async () => {
+    const desktop = await joinedMember(browser(), 'desktop')
+    const phone = await joinedMember(browser(), 'phone')
+    try {
+      await withArtifacts('chat-picture', phone.tracked, async () => {
+        const caption = `看这张图 ${Date.now().toString(36)}`
+        const chooser = phone.page.waitForEvent('filechooser')
+        await phone.page.locator('.chat-composer__attach').filter({ visible: true }).click()
+        await (await chooser).setFiles([{ name: 'sunset.png', mimeType: 'image/png', buffer: gradientPng(640, 400) }])
+        await phone.page.locator('.chat-composer__image--done').waitFor({ timeout: 20000 })
+        await screenshot(phone.page, 'chat-composer-picture-zh-CN-390x844')
+        await send(phone.page, caption)
+        const thumbnail = messagesWith(desktop.page, caption).locator('.chat-message__image')
+        await thumbnail.waitFor({ timeout: 5000 })
+        const box = await thumbnail.boundingBox()
+        expect(box).not.toBeNull()
+        expect(Math.round((box?.width ?? 0) / (box?.height ?? 1) * 10)).toBe(16) // 640×400 keeps its shape
+        await messagesWith(phone.page, caption).locator('.chat-message__state').waitFor({ state: 'detached' })
+        await screenshotsBothWays(desktop.page, 'chat-picture', '.chat-message__image')
+        await messagesWith(phone.page, caption).locator('.chat-message__image').click()
+        await phone.page.locator('.preview-image').waitFor()
+      })
+    } finally {
+      await phone.context.close().catch(() => undefined)
+      await desktop.context.close().catch(() => undefined)
+    }
+  })
+})
+
+describe('moderation in the chat (issue 18)', () => {
+  let product: RunningProduct
+  beforeAll(async () => { product = await startProduct() }, 90_000)
+  afterAll(async () => { await stopProduct(product) })
+
+  it('a moderator deletes a member\'s message and it leaves the author\'s page live; a timed-out member sees until when', async () => {
+    const owner = await ownerPage(browser(), product)
+    const author = await joinedMember(browser(), 'phone', product.url)
+    try {
+      await withArtifacts('chat-moderation', author.tracked, async () => {
+        const text = `please remove ${Date.now().toString(36)}`
+        await send(author.page, text)
+        await messagesWith(owner.page, text).waitFor({ timeout: LIVE_WITHIN_MS * 5 })
+        await openActions(owner.page, text)
+        await owner.page.locator('.chat-message__action', { hasText: '删除' }).click()
+        await owner.page.getByText('确定').filter({ visible: true }).first().click()
+        await messagesWith(author.page, text).waitFor({ state: 'detached', timeout: LIVE_WITHIN_MS * 5 })
+        await messagesWith(owner.page, text).waitFor({ state: 'detached' })
+
+        // the owner times the author out through the API; the author's composer gives way to the notice, live
+        const { uid } = await loginOf(author.page)
+        const { token } = await loginOf(owner.page)
+        const until = Math.floor(Date.now() / 1000) + 3600
+        const response = await fetch(`${product.url}/servers/832828/members/${uid}/timeout`, {
+          method: 'PUT', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ until }),
+        })
+        expect(response.status).toBe(200)
+        const notice = author.page.locator('.chat-view__notice--timeout').filter({ visible: true })
+        await notice.waitFor({ timeout: 10000 })
+        expect(await notice.textContent()).toMatch(/^你已被禁言至 (今天|明天) \d\d:\d\d$/)
+        expect(await author.page.locator('.chat-composer').filter({ visible: true }).count()).toBe(0)
+        await screenshotsBothWays(author.page, 'chat-timed-out', '.chat-view__notice--timeout')
+        expect(await notice.textContent()).toMatch(/^You are timed out until (Today|Tomorrow) \d\d:\d\d$/)
+      })
+    } finally {
+      await owner.context.close().catch(() => undefined)
+      await author.context.close().catch(() => undefined)
+    }
+  })
 })

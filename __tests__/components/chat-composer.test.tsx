@@ -2,22 +2,24 @@ import TestUtils from '@tarojs/test-utils-react'
 import ChatComposer from '@/components/chat-composer'
 import { ChannelChat, ServerMembers } from '@/stores/chat-store'
 import type { ChatMessage } from '@/stores/chat-types'
+import type { ImageUploader } from '@/stores/upload-queue'
+import { RequestError } from '@/services/request/errors'
 import { auditRejection, deferred, fakeLogger, manualScheduler } from '../stores/support/fakes'
 import { LIN, ME, chatMessage, fakeGateway, fakeMessagesApi, historyPage, memberList } from '../stores/support/chat-fakes'
 
 afterEach(() => { document.body.innerHTML = '' })
 
-async function mountComposer (enterSends: boolean) {
+async function mountComposer (enterSends: boolean, options: { upload?: ImageUploader, onAttach?: () => void } = {}) {
   const api = fakeMessagesApi()
   const gateway = fakeGateway()
-  const deps = { api, gateway, me: () => ME, clock: () => 1_790_000_100_000, scheduler: manualScheduler(), logger: fakeLogger() }
+  const deps = { api, gateway, me: () => ME, clock: () => 1_790_000_100_000, scheduler: manualScheduler(), logger: fakeLogger(), upload: options.upload }
   const chat = new ChannelChat({ channelId: 'c1', serverId: '723658' }, deps)
   const members = new ServerMembers('723658', { listMembers: memberList([LIN]), logger: deps.logger })
   api.listHistory.mockResolvedValueOnce(historyPage([chatMessage(1)], false))
   api.sendMessage.mockReturnValue(deferred<ChatMessage>().promise)
   await chat.start()
   const testUtils = new TestUtils()
-  await testUtils.mount(ChatComposer, { props: { chat, members, nameOf: () => null, enterSends } })
+  await testUtils.mount(ChatComposer, { props: { chat, members, nameOf: () => null, enterSends, canAttach: options.upload !== undefined, onAttach: options.onAttach ?? (() => undefined) } })
   const [textarea] = await testUtils.queries.waitForQuerySelectorAll('.chat-composer__input textarea')
   return { api, chat, members, testUtils, textarea: textarea as HTMLTextAreaElement }
 }
@@ -74,5 +76,39 @@ describe('ChatComposer', () => {
     expect(context.textContent).toContain('回复 林晓')
     testUtils.act(() => { (document.querySelector('.chat-composer__context-close') as HTMLElement).click() })
     expect(chat.replyTarget).toBeNull()
+  })
+
+  it('shows each attached picture with its progress, a refusal in words with retry, removes it, and holds the send button meanwhile', async () => {
+    const uploads: Array<{ progress: (percent: number) => void, done: ReturnType<typeof deferred<string>> }> = []
+    const upload: ImageUploader = (_image, progress) => {
+      const done = deferred<string>()
+      uploads.push({ progress, done })
+      return done.promise
+    }
+    const onAttach = jest.fn()
+    const { chat, testUtils } = await mountComposer(false, { upload, onAttach })
+    const [attach] = await testUtils.queries.waitForQuerySelectorAll('.chat-composer__attach')
+    testUtils.act(() => { (attach as HTMLElement).click() })
+    expect(onAttach).toHaveBeenCalled()
+    testUtils.act(() => {
+      chat.setDraft('看图')
+      chat.uploads?.add([{ path: 'blob:a', width: 10, height: 10 }])
+      uploads[0].progress(40)
+    })
+    const [progress] = await testUtils.queries.waitForQuerySelectorAll('.chat-composer__progress')
+    expect(progress.textContent).toBe('40%')
+    expect(document.querySelector('.chat-composer__send')?.hasAttribute('disabled')).toBe(true)
+    expect(document.querySelector('.chat-composer__hint')?.textContent).toBe('图片上传中，请稍候')
+    await testUtils.act(async () => {
+      uploads[0].done.reject(new RequestError({ kind: 'failed', code: 999996, message: '请求异常', status: 413 }))
+      await new Promise(resolve => setTimeout(resolve, 0))
+    })
+    const [failed] = await testUtils.queries.waitForQuerySelectorAll('.chat-composer__failed-text')
+    expect(failed.textContent).toBe('图片太大，无法上传')
+    testUtils.act(() => { (document.querySelector('.chat-composer__retry') as HTMLElement).click() })
+    expect(uploads).toHaveLength(2)
+    testUtils.act(() => { (document.querySelector('.chat-composer__remove') as HTMLElement).click() })
+    expect(chat.uploads?.images).toEqual([])
+    expect(document.querySelector('.chat-composer__send')?.hasAttribute('disabled')).toBe(false)
   })
 })

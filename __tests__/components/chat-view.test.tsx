@@ -1,25 +1,42 @@
+import Taro from '@tarojs/taro'
 import TestUtils from '@tarojs/test-utils-react'
+import type { PermissionName } from '@core/domain/permissions'
 import ChatView, { typingText } from '@/components/chat-view'
-import { ChannelChat, ServerMembers } from '@/stores/chat-store'
+import { ChannelChat, ChatAccess, ServerMembers } from '@/stores/chat-store'
+import * as feedbackUi from '@/utils/feedback-ui'
 import { fakeLogger, manualScheduler } from '../stores/support/fakes'
-import { LIN, ME, chatMessage, chatMessages, fakeGateway, fakeMembership, fakeMessagesApi, historyPage, memberList } from '../stores/support/chat-fakes'
+import { LIN, ME, attachment, chatMessage, chatMessages, fakeGateway, fakeMembership, fakeMessagesApi, fakePermissions, historyPage, memberList } from '../stores/support/chat-fakes'
 
 const NOW_MS = 1_790_000_100_000
 
+// the app's entry does this from config/index.ts (designWidth 750)
+beforeAll(() => { Taro.initPxTransform({ designWidth: 750, deviceRatio: { 375: 2, 640: 1.17, 750: 1, 828: 0.905 } }) })
+
 afterEach(() => { document.body.innerHTML = '' })
 
-async function mountChat (items = chatMessages(1, 3), options: { isMember?: boolean, unreadCount?: number, hasOlder?: boolean } = {}) {
+async function mountChat (items = chatMessages(1, 3), options: { isMember?: boolean, unreadCount?: number, hasOlder?: boolean, permissions?: PermissionName[] } = {}) {
   const api = fakeMessagesApi()
   const gateway = fakeGateway()
-  const deps = { api, gateway, me: () => ME, clock: () => NOW_MS, scheduler: manualScheduler(), logger: fakeLogger() }
+  const report = jest.fn(() => Promise.resolve({}))
+  const deps = { api, gateway, me: () => ME, clock: () => NOW_MS, scheduler: manualScheduler(), logger: fakeLogger(), report, upload: () => Promise.resolve('https://cdn.example/a.png') }
   const chat = new ChannelChat({ channelId: 'c1', serverId: '723658', unreadCount: options.unreadCount }, deps)
   const members = new ServerMembers('723658', { listMembers: memberList([LIN]), logger: deps.logger })
   const membership = fakeMembership(options.isMember ?? true)
+  const permissions = fakePermissions(options.permissions ?? ['SendMessages', 'AttachFiles'], () => NOW_MS)
+  const access = new ChatAccess('c1', { permissions, isMember: () => membership.isMember, clock: () => NOW_MS, scheduler: deps.scheduler })
   api.listHistory.mockResolvedValueOnce(historyPage(items, options.hasOlder ?? false))
   await chat.start()
   const testUtils = new TestUtils()
-  await testUtils.mount(ChatView, { props: { chat, members, membership, now: NOW_MS } })
-  return { api, gateway, chat, members, membership, testUtils }
+  await testUtils.mount(ChatView, { props: { chat, members, membership, access, now: NOW_MS } })
+  return { api, gateway, chat, members, membership, permissions, report, testUtils }
+}
+
+/** Opens the action bar of the message whose text is `text`. */
+async function openActions (testUtils: TestUtils, text: string): Promise<void> {
+  await testUtils.queries.waitForQuerySelectorAll('.chat-message')
+  const row = Array.from(document.querySelectorAll('.chat-message')).find(node => node.querySelector('.chat-message__text')?.textContent === text)
+  testUtils.act(() => { (row?.querySelector('.chat-message__more') as HTMLElement).click() })
+  await testUtils.queries.waitForQuerySelectorAll('.chat-message__actions')
 }
 
 const texts = (selector: string) => Array.from(document.querySelectorAll(selector)).map(node => node.textContent)
@@ -127,6 +144,90 @@ describe('ChatView', () => {
     expect(failed.textContent).toBe('发送失败，点击重试')
   })
 })
+
+describe('ChatView: pictures (issue 17)', () => {
+  afterEach(() => { jest.restoreAllMocks() })
+
+  it('shows a message\'s picture sized from its natural size before it loads, and opens the viewer on every picture of the message', async () => {
+    const preview = jest.spyOn(Taro, 'previewImage').mockResolvedValue({ errMsg: 'previewImage:ok' } as never)
+    const { testUtils } = await mountChat([chatMessage(1, { attachments: [attachment(1, { width: 1200, height: 600 })] }), chatMessage(2, { attachments: [attachment(2), attachment(3)] })])
+    const images = await testUtils.queries.waitForQuerySelectorAll('.chat-message__image')
+    expect(images).toHaveLength(3)
+    const single = images[0] as HTMLElement
+    expect([single.style.width, single.style.height]).toEqual([Taro.pxTransform(360), Taro.pxTransform(180)])
+    expect((images[1] as HTMLElement).style.width).toBe(Taro.pxTransform(180))
+    testUtils.act(() => { (images[2] as HTMLElement).click() })
+    expect(preview).toHaveBeenCalledWith({ current: attachment(3).url, urls: [attachment(2).url, attachment(3).url] })
+  })
+
+  it('offers the attach button only where I may attach pictures', async () => {
+    const allowed = await mountChat()
+    await allowed.testUtils.queries.waitForQuerySelectorAll('.chat-composer__attach')
+    document.body.innerHTML = ''
+    const refused = await mountChat(chatMessages(1, 2), { permissions: ['SendMessages'] })
+    await refused.testUtils.queries.waitForQuerySelectorAll('.chat-composer')
+    expect(document.querySelector('.chat-composer__attach')).toBeNull()
+  })
+})
+
+describe('ChatView: moderation (issue 18)', () => {
+  afterEach(() => { jest.restoreAllMocks() })
+
+  it('offers delete on others\' messages to a moderator only, and report on others\' messages to everyone', async () => {
+    const member = await mountChat([chatMessage(1), chatMessage(2, { author: ME, content: 'mine' })])
+    await openActions(member.testUtils, 'message 1')
+    expect(texts('.chat-message__action:not(.chat-message__action--emoji)')).toEqual(['回复', '举报'])
+    document.body.innerHTML = ''
+    const moderator = await mountChat([chatMessage(1), chatMessage(2, { author: ME, content: 'mine' })], { permissions: ['SendMessages', 'ManageMessages'] })
+    await openActions(moderator.testUtils, 'message 1')
+    expect(texts('.chat-message__action:not(.chat-message__action--emoji)')).toEqual(['回复', '删除', '举报'])
+    await openActions(moderator.testUtils, 'mine')
+    expect(texts('.chat-message__action:not(.chat-message__action--emoji)')).toEqual(['回复', '编辑', '删除'])
+  })
+
+  it('deletes another\'s message as a moderator after confirming', async () => {
+    jest.spyOn(feedbackUi, 'showModal').mockResolvedValue(true)
+    const { api, chat, testUtils } = await mountChat([chatMessage(1), chatMessage(2)], { permissions: ['SendMessages', 'ManageMessages'] })
+    await openActions(testUtils, 'message 1')
+    await testUtils.act(async () => {
+      (Array.from(document.querySelectorAll('.chat-message__action')).find(node => node.textContent === '删除') as HTMLElement).click()
+      await new Promise(resolve => setTimeout(resolve, 0))
+    })
+    expect(api.deleteMessage).toHaveBeenCalledWith('c1', chatMessage(1).message_id)
+    expect(chat.entries.map(entry => entry.message.content)).toEqual(['message 2'])
+  })
+
+  it('reports a message with the reason picked from the sheet and says it was taken', async () => {
+    const sheet = jest.spyOn(feedbackUi, 'showActionSheet').mockResolvedValue(2)
+    const shown = jest.spyOn(feedbackUi, 'showToast').mockResolvedValue({})
+    const { report, testUtils } = await mountChat([chatMessage(1)])
+    await openActions(testUtils, 'message 1')
+    await testUtils.act(async () => {
+      (Array.from(document.querySelectorAll('.chat-message__action')).find(node => node.textContent === '举报') as HTMLElement).click()
+      await new Promise(resolve => setTimeout(resolve, 0))
+    })
+    expect(sheet).toHaveBeenCalledWith({ itemList: ['垃圾广告', '辱骂攻击', '骚扰他人', '违法内容', '色情低俗', '其他'] })
+    expect(report).toHaveBeenCalledWith({ target_type: 'message', target_id: chatMessage(1).message_id, server_id: '723658', reason: 'harassment' })
+    expect(shown).toHaveBeenCalledWith(expect.objectContaining({ title: '已举报，管理员会尽快处理' }))
+  })
+
+  it('replaces a timed-out member\'s composer with until when, and a member without SendMessages sees why', async () => {
+    const timedOut = await mountChat(chatMessages(1, 2))
+    testUtils(timedOut).act(() => timedOut.permissions.set({ names: [], timeout_until: NOW_MS / 1000 + 3600 }))
+    const [notice] = await timedOut.testUtils.queries.waitForQuerySelectorAll('.chat-view__notice--timeout')
+    expect(notice.textContent).toMatch(/^你已被禁言至 今天 \d\d:\d\d$/)
+    expect(document.querySelector('.chat-composer')).toBeNull()
+    document.body.innerHTML = ''
+    const muted = await mountChat(chatMessages(1, 2), { permissions: [] })
+    const [why] = await muted.testUtils.queries.waitForQuerySelectorAll('.chat-view__notice')
+    expect(why.textContent).toBe('你没有在此频道发言的权限')
+    expect(document.querySelector('.chat-composer')).toBeNull()
+  })
+})
+
+function testUtils (mounted: { testUtils: TestUtils }): TestUtils {
+  return mounted.testUtils
+}
 
 describe('typingText', () => {
   it('names one or two typers and counts more', () => {

@@ -3,7 +3,7 @@ import { MESSAGE_CONTENT_MAX_LENGTH } from '@core/domain/messages'
 import { TYPING_SHOWN_MS } from '@/constants/chat'
 import type { ChatMessage } from '@/stores/chat-types'
 import { auditRejection, deferred, failedRequest, fakeLogger, manualClock, manualScheduler } from './support/fakes'
-import { LIN, ME, chatMessage, chatMessages, fakeGateway, fakeMessagesApi, historyPage, messageId } from './support/chat-fakes'
+import { LIN, ME, chatMessage, chatMessages, fakeGateway, fakeMessagesApi, fakePermissions, historyPage, messageId } from './support/chat-fakes'
 
 const NOW_MS = 1_790_000_100_000
 
@@ -387,7 +387,10 @@ describe('openDiscussion', () => {
   it("builds a channel's chat and its server's members on the root's transports, with the unread count at opening", async () => {
     const api = fakeMessagesApi()
     const list = jest.fn(() => Promise.resolve({ items: [], has_more: false, next: null, online_count: 0 }))
-    const root = { messages: api, members: { list }, gateway: fakeGateway(), session: { user: ME }, clock: () => NOW_MS, logger: fakeLogger() }
+    const root = {
+      messages: api, members: { list }, gateway: fakeGateway(), session: { user: ME }, clock: () => NOW_MS, logger: fakeLogger(),
+      api: { getUploadToken: jest.fn() }, trust: { report: jest.fn() }, permissions: fakePermissions(['SendMessages'], () => NOW_MS), server: { isMember: true },
+    }
     const { chat, members } = openDiscussion(root, { channel_id: 'c1', server_id: '723658' }, { unreadCount: 2, scheduler: manualScheduler() })
     api.listHistory.mockResolvedValueOnce(historyPage(chatMessages(1, 5), false))
     await Promise.all([chat.start(), members.load()])

@@ -3,7 +3,7 @@ import { ProfileStore } from '@/stores/profile-store'
 import { createRootStore } from '@/stores/root-store'
 import { fakeConnector } from './support/fake-socket'
 import {
-  channel, failedRequest, fakeApi, fakeLogger, liveItem, manualClock, manualScheduler, memoryStorage, paged, serverDetail, user,
+  channel, failedRequest, fakeApi, fakeLogger, fakeMembersApi, liveItem, manualClock, manualScheduler, memoryStorage, paged, serverDetail, user,
 } from './support/fakes'
 
 const NOW_MS = 1_700_000_000_000
@@ -75,8 +75,10 @@ describe('createRootStore', () => {
   it('follows the gateway: counts from presence and membership events, the channel list after CHANNEL_CREATE, everything after RESYNC', async () => {
     const connect = fakeConnector()
     const api = fakeApi()
-    const root = createRootStore(api, { storage: memoryStorage(), loginKey: 'openrealm:dev:login', scheduler: manualScheduler(), logger: fakeLogger(), gateway: { connect, url: 'ws://realm.test/gateway' } })
+    const members = fakeMembersApi()
+    const root = createRootStore(api, { storage: memoryStorage(), loginKey: 'openrealm:dev:login', scheduler: manualScheduler(), logger: fakeLogger(), gateway: { connect, url: 'ws://realm.test/gateway' }, members })
     api.getServer.mockResolvedValue(serverDetail('723658', { member_count: 10, online_count: 1 }))
+    members.list.mockResolvedValue({ items: [], has_more: true, next: null, online_count: 3 })
     api.listChannels.mockResolvedValue([])
     api.listServerLives.mockResolvedValue(paged([], 1, false))
     await root.openServer({})
@@ -86,8 +88,14 @@ describe('createRootStore', () => {
     socket.open()
     socket.deliver({ op: 'ready', d: { user: user(), session_id: 's', seq: 0, heartbeat_interval_ms: 30_000, server_ids: ['723658'] } })
     socket.deliver({ op: 'dispatch', t: 'PRESENCE_UPDATE', s: 1, d: { server_id: '723658', uid: 'u2', status: 'online', online_count: 2 } })
+    expect(root.server.onlineCount).toBe(2)
+    expect(members.list).not.toHaveBeenCalled()
+    // issue 16: a join carries only the member count; the online count is asked again
     socket.deliver({ op: 'dispatch', t: 'MEMBER_ADD', s: 2, d: { server_id: '723658', member: {}, member_count: 11 } })
-    expect([root.server.detail?.member_count, root.server.onlineCount]).toEqual([11, 2])
+    expect(root.server.detail?.member_count).toBe(11)
+    await new Promise(resolve => setTimeout(resolve, 0))
+    expect(members.list).toHaveBeenCalledWith('723658', { limit: 1 })
+    expect(root.server.onlineCount).toBe(3)
     api.listChannels.mockClear()
     socket.deliver({ op: 'dispatch', t: 'CHANNEL_CREATE', s: 3, d: channel('c9', { server_id: '723658' }) })
     socket.deliver({ op: 'dispatch', t: 'CHANNEL_CREATE', s: 4, d: channel('c8', { server_id: '832828' }) })

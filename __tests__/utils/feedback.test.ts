@@ -1,5 +1,5 @@
 import Taro from '@tarojs/taro'
-import { modal, showLoadError, showUnsupported, toast } from '@/utils/feedback'
+import { actionSheet, modal, showLoadError, showUnsupported, toast } from '@/utils/feedback'
 import { setLanguage } from '@/constants/messages'
 import { RequestError } from '@/services/request/errors'
 
@@ -58,6 +58,19 @@ describe('modal (SPEC §9)', () => {
     setLanguage('en')
     await modal({ content: 'c' })
     expect(showModal).toHaveBeenCalledWith(expect.objectContaining({ cancelText: 'Cancel', confirmText: 'OK' }))
+  })
+})
+
+describe('actionSheet', () => {
+  it('resolves the index of the chosen item', async () => {
+    const sheet = jest.spyOn(Taro, 'showActionSheet').mockResolvedValue({ tapIndex: 1, errMsg: 'showActionSheet:ok' })
+    await expect(actionSheet(['垃圾广告', '其他'])).resolves.toBe(1)
+    expect(sheet).toHaveBeenCalledWith({ itemList: ['垃圾广告', '其他'] })
+  })
+
+  it('resolves null when the member cancels', async () => {
+    jest.spyOn(Taro, 'showActionSheet').mockRejectedValue(new Error('showActionSheet:fail cancel'))
+    await expect(actionSheet(['其他'])).resolves.toBeNull()
   })
 })
 

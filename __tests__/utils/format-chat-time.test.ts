@@ -3,7 +3,7 @@
  * wrong day. "Now" is Thursday 2026-11-05 10:00 in UTC+8.
  */
 import { setLanguage } from '@/constants/messages'
-import { chatClock, chatDayLabel, chatTimeLabel, isNewChatDay } from '@/utils/format-chat-time'
+import { chatClock, chatDayLabel, chatTimeLabel, chatUntilLabel, isNewChatDay } from '@/utils/format-chat-time'
 
 const NOW = Date.parse('2026-11-05T10:00:00+08:00')
 const at = (iso: string) => Date.parse(iso)
@@ -28,6 +28,14 @@ describe('chat times in UTC+8', () => {
 
   it('gives the date for anything older: 2026-10-29', () => {
     expect(chatDayLabel(at('2026-10-29T12:00:00+08:00'), NOW)).toBe('2026-10-29')
+  })
+
+  it('names a moment ahead (a timeout\'s end) today, tomorrow, or by its date, in UTC+8', () => {
+    expect(chatUntilLabel(at('2026-11-05T23:59:00+08:00'), NOW)).toBe('今天 23:59')
+    expect(chatUntilLabel(at('2026-11-05T16:00:00Z'), NOW)).toBe('明天 00:00')
+    expect(chatUntilLabel(at('2026-11-20T08:00:00+08:00'), NOW)).toBe('2026-11-20 08:00')
+    setLanguage('en')
+    expect(chatUntilLabel(at('2026-11-06T08:00:00+08:00'), NOW)).toBe('Tomorrow 08:00')
   })
 
   it('calls a moment slightly ahead of our clock today', () => {

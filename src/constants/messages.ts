@@ -391,6 +391,20 @@ const ZH_CN = {
   modLogServerUpdate: '{actor} 修改了社区资料',
   modLogWordsUpdate: '{actor} 修改了社区审核词',
   modLogReportResolve: '{actor} 处理了一条举报',
+  // Task F (issues 17, 18): pictures in chat messages, moderation and reports in the chat.
+  chatImageAlt: '图片',
+  chatAttachImage: '添加图片',
+  chatReport: '举报',
+  chatReportSent: '已举报，管理员会尽快处理',
+  chatTimedOut: '你已被禁言至 {time}',
+  chatNoSend: '你没有在此频道发言的权限',
+  chatTomorrow: '明天',
+  reportReasonSpam: '垃圾广告',
+  reportReasonAbuse: '辱骂攻击',
+  reportReasonHarassment: '骚扰他人',
+  reportReasonIllegal: '违法内容',
+  reportReasonSexual: '色情低俗',
+  reportReasonOther: '其他',
 }
 
 /** A message key. */
@@ -761,6 +775,20 @@ const EN: Record<MessageKey, string> = {
   modLogServerUpdate: '{actor} edited the community\'s profile',
   modLogWordsUpdate: '{actor} edited the community\'s audit words',
   modLogReportResolve: '{actor} resolved a report',
+  // Task F (issues 17, 18): pictures in chat messages, moderation and reports in the chat.
+  chatImageAlt: 'Picture',
+  chatAttachImage: 'Attach a picture',
+  chatReport: 'Report',
+  chatReportSent: 'Reported — the moderators will look at it',
+  chatTimedOut: 'You are timed out until {time}',
+  chatNoSend: 'You cannot send messages in this channel',
+  chatTomorrow: 'Tomorrow',
+  reportReasonSpam: 'Spam',
+  reportReasonAbuse: 'Abuse',
+  reportReasonHarassment: 'Harassment',
+  reportReasonIllegal: 'Illegal content',
+  reportReasonSexual: 'Sexual content',
+  reportReasonOther: 'Other',
 }
 
 /** The whole table, per language. */

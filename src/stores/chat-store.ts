@@ -5,24 +5,32 @@
  * optimistically: a message shows at once as pending under a nonce, turns sent when the
  * server answers (or its MESSAGE_CREATE arrives first), and a failed one is retried
  * with the same nonce, so the server never stores it twice. Edits, deletions,
- * reactions and typing arrive through the gateway (`gateway.on`). The transport (a
- * MessagesApi), the gateway, the clock and the timers are passed in: tests use fakes.
+ * reactions and typing arrive through the gateway (`gateway.on`). Issue 17: the composer
+ * attaches pictures (uploaded first, through the shared {@link UploadQueue}); issue 18: a
+ * member reports a message, and {@link ChatAccess} says whether the composer shows, why
+ * not (timed out, no right to speak) and who may delete others' messages. The transport
+ * (a MessagesApi), the gateway, the clock and the timers are passed in: tests use fakes.
  */
 import { makeAutoObservable, observable, reaction, runInAction } from 'mobx'
 import { MESSAGE_CONTENT_MAX_LENGTH, characterCount, messageContentOf } from '@core/domain/messages'
+import type { PermissionName } from '@core/domain/permissions'
 import type { User } from '@core/wire/entities'
+import type { Attachment } from '@core/wire/messages'
+import type { ReportBody, ReportReason } from '@core/wire/trust'
 import {
   CATCH_UP_MAX_PAGES, CATCH_UP_PAGE_SIZE, HISTORY_PAGE_SIZE, MEMBER_PAGE_SIZE,
   TYPING_SEND_INTERVAL_MS, TYPING_SHOWN_MS,
 } from '@/constants/chat'
 import { t } from '@/constants/messages'
+import type { ApiClient } from '@/services/api/api-client'
 import type { MessagesApi } from '@/services/api/messages'
 import { isRequestError } from '@/services/request/errors'
 import type {
   ChatDispatches, ChatGateway, ChatMessage, ChatReaction, GatewayConnection, Member, MemberPage, MessageDeleteEvent, ReactionEvent, TypingEvent,
 } from './chat-types'
-import type { TimerScheduler } from './live-store'
+import { MAX_TIMER_DELAY_MS, type TimerScheduler } from './live-store'
 import { LoadTracker, failureMessage, type StoreLogger, type StoreStatus } from './load-tracker'
+import { UploadQueue, storageUploader, type DraftImage, type ImageUploader } from './upload-queue'
 
 /** Where one of my messages stands: stored on the server, on its way, or refused by the network or server. */
 export type DeliveryStatus = 'sent' | 'pending' | 'failed'
@@ -51,6 +59,23 @@ export interface ChatDeps {
   newNonce?: () => string
   /** Messages per history page; HISTORY_PAGE_SIZE by default. */
   pageSize?: number
+  /** Uploads a picture the composer attaches; without one no picture can be attached. */
+  upload?: ImageUploader
+  /** Sends a report to the server's moderators (issue 18: POST /reports); without one nothing can be reported. */
+  report?: (body: ReportBody) => Promise<unknown>
+}
+
+/** Issue 17: most pictures one message carries (core/wire/messages.ts MESSAGE_ATTACHMENTS_MAX, repeated because that file holds TypeBox schemas; a test keeps the two equal). */
+export const CHAT_ATTACHMENTS_MAX = 10
+
+/** Picture types by file extension, for a picture whose type the platform did not tell. */
+const IMAGE_MIME_BY_EXTENSION: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' }
+
+/** What a message carries for an uploaded picture: its URL, natural size, bytes and type (JPEG when nobody can tell). */
+function attachmentOf (image: DraftImage & { url: string }): Attachment {
+  const extension = /\.([a-z0-9]{1,5})$/i.exec(image.url.split(/[?#]/)[0])?.[1]?.toLowerCase() ?? ''
+  const mime = image.mime ?? IMAGE_MIME_BY_EXTENSION[extension] ?? 'image/jpeg'
+  return { url: image.url, width: image.width, height: image.height, size: Math.max(0, Math.floor(image.size ?? 0)), mime }
 }
 
 /** A mention being typed at the end of the composer's text: `@` and what follows it. */
@@ -125,6 +150,8 @@ export class ChannelChat {
   private readonly typingTimers = new Map<string, () => void>()
   /** The newest message I told the server I have read, or null. */
   lastReadId: string | null = null
+  /** Issue 17: the pictures the composer attaches to my next message, or null when pictures cannot be attached. */
+  readonly uploads: UploadQueue | null
   /** Members picked with the `@` picker for the draft: the nickname shown → their uid. */
   private readonly picked = new Map<string, string>()
   private readonly history: LoadTracker
@@ -144,9 +171,10 @@ export class ChannelChat {
     this.older = new LoadTracker(deps.logger)
     this.newNonce = deps.newNonce ?? randomNonce
     this.pageSize = deps.pageSize ?? HISTORY_PAGE_SIZE
+    this.uploads = deps.upload ? new UploadQueue({ upload: deps.upload, logger: deps.logger, max: CHAT_ATTACHMENTS_MAX }) : null
     // entries are snapshots replaced whole (never changed in place): the arrays are watched, not each message
     makeAutoObservable<ChannelChat, 'deps' | 'picked' | 'stops' | 'catchingUp' | 'lastTypingSentAt' | 'newNonce' | 'typingTimers' | 'pageSize' | 'unreadAtOpen' | 'history' | 'older'>(this, {
-      deps: false, picked: false, stops: false, catchingUp: false, lastTypingSentAt: false, newNonce: false, typingTimers: false, history: false, older: false, pageSize: false, unreadAtOpen: false,
+      deps: false, picked: false, stops: false, catchingUp: false, lastTypingSentAt: false, newNonce: false, typingTimers: false, history: false, older: false, pageSize: false, unreadAtOpen: false, uploads: false,
       sent: observable.shallow, outbox: observable.shallow, replyTarget: observable.ref,
     })
   }
@@ -309,9 +337,19 @@ export class ChannelChat {
     return characterCount(this.draft)
   }
 
-  /** True when the composer's text can be sent: not blank, within the limit (the server's rule). */
+  /** True when the composer's text can be sent: not blank, within the limit (the server's rule), and no picture pending or failed. */
   get canSubmit (): boolean {
-    return messageContentOf(this.draft) !== null
+    return messageContentOf(this.draft) !== null && this.attachmentsBlockedBy === null
+  }
+
+  /** Issue 17: why the composer's pictures hold the message back (one uploading, one failed), or null. */
+  get attachmentsBlockedBy (): string | null {
+    return this.editingId === null ? this.uploads?.blockedBy ?? null : null
+  }
+
+  /** True when pictures can be attached now (an uploader is there, I am not editing, and there is room). */
+  get canAttach (): boolean {
+    return this.uploads !== null && this.editingId === null && this.uploads.room > 0
   }
 
   /**
@@ -326,6 +364,7 @@ export class ChannelChat {
       await this.saveEdit(this.editingId, content)
       return
     }
+    if (this.attachmentsBlockedBy !== null) return // issue 17: never sent while a picture is pending or failed
     const me = this.deps.me()
     if (me === null) return
     const nonce = this.newNonce()
@@ -341,11 +380,12 @@ export class ChannelChat {
       reply_to: target ? { message_id: target.message_id, author: target.author, content: target.content.slice(0, 100) } : null,
       mentions,
       reactions: [],
-      attachments: [],
+      attachments: this.uploads?.uploaded.map(attachmentOf) ?? [],
       created_at: Math.floor(this.deps.clock() / 1000),
       edited_at: null,
     }
     this.outbox.push({ key: `nonce:${nonce}`, message, status: 'pending', error: null })
+    this.uploads?.clear()
     this.draft = ''
     this.draftError = null
     this.replyTarget = null
@@ -367,11 +407,22 @@ export class ChannelChat {
     this.outbox = this.outbox.filter(entry => entry.key !== key || entry.status !== 'failed')
   }
 
-  /** Deletes my message; resolves with the failure's message, or null when deleted. */
+  /** Deletes my message, or another's as a moderator (issue 18: ManageMessages; the server decides); resolves with the failure's message, or null when deleted. */
   async remove (messageId: string): Promise<string | null> {
     try {
       await this.deps.api.deleteMessage(this.channelId, messageId)
       runInAction(() => this.applyDelete({ channel_id: this.channelId, message_id: messageId }))
+      return null
+    } catch (error) {
+      return failureMessage(error, this.deps.logger)
+    }
+  }
+
+  /** Issue 18: reports another's message to the server's moderators; resolves with the failure's message, or null when the report was taken. */
+  async report (messageId: string, reason: ReportReason): Promise<string | null> {
+    if (!this.deps.report) return null
+    try {
+      await this.deps.report({ target_type: 'message', target_id: messageId, server_id: this.serverId, reason })
       return null
     } catch (error) {
       return failureMessage(error, this.deps.logger)
@@ -463,15 +514,18 @@ export class ChannelChat {
     const key = `nonce:${nonce}`
     const entry = this.outbox.find(item => item.key === key)
     if (!entry) return
-    const { content, reply_to: reply } = entry.message
+    const { content, reply_to: reply, attachments } = entry.message
     try {
-      const message = await this.deps.api.sendMessage(this.channelId, { content, nonce, ...(reply ? { reply_to: reply.message_id } : {}) })
+      const message = await this.deps.api.sendMessage(this.channelId, {
+        content, nonce, ...(reply ? { reply_to: reply.message_id } : {}), ...(attachments.length > 0 ? { attachments } : {}),
+      })
       runInAction(() => this.merge([message]))
     } catch (error) {
       runInAction(() => {
         if (isRequestError(error) && error.kind === 'audit') { // the text goes back to the composer with the reason
           this.outbox = this.outbox.filter(item => item.key !== key)
           if (this.draft === '') this.draft = content
+          this.uploads?.restore(attachments.map(attachment => ({ ...attachment, path: attachment.url })))
           this.draftError = error.message
           return
         }
@@ -566,6 +620,99 @@ export class ChannelChat {
   }
 }
 
+/** What {@link ChatAccess} reads of the root's PermissionsStore. */
+export interface ChatPermissions {
+  /** The last answer of GET permissions/me, or null (not loaded, a visitor, or it failed). */
+  readonly mine: { readonly is_member: boolean } | null
+  can (name: PermissionName, channelId?: string): boolean
+  /** Unix seconds my timeout ends, or null when I am not timed out now. */
+  readonly timedOutUntil: number | null
+  /** Asks the server again (a timeout that ended gives the speaking bits back). */
+  reload (): Promise<void>
+}
+
+/** What goes where the composer goes: the composer, the timeout notice (until unix seconds), or the word that I may not speak here. */
+export type ComposerAccess = { kind: 'compose' } | { kind: 'timed-out', until: number } | { kind: 'no-send' }
+
+/** What ChatAccess needs: the permissions, the clock and the timers. */
+export interface ChatAccessDeps {
+  permissions: ChatPermissions
+  /** Whether I am a member of the channel's server (true or false once known, null before). */
+  isMember: () => boolean | null
+  /** The current time in unix milliseconds. */
+  clock: () => number
+  scheduler: TimerScheduler
+}
+
+/**
+ * Issue 18: what I may do in one channel's chat, from the server's answer (the client only
+ * hides what the server would refuse): whether the composer shows or why not, whether I
+ * may delete others' messages and attach pictures. A timeout's notice goes when its time
+ * passes (the permissions are asked again then, since the server took the speaking bits).
+ */
+export class ChatAccess {
+  /** Bumped when a timeout's end passes, so what depends on the clock is read again. */
+  private clockTick = 0
+  private readonly stops: Array<() => void> = []
+  private cancelTimer: (() => void) | null = null
+
+  constructor (readonly channelId: string, private readonly deps: ChatAccessDeps) {
+    makeAutoObservable<ChatAccess, 'deps' | 'stops' | 'cancelTimer'>(this, { deps: false, stops: false, cancelTimer: false, channelId: false })
+  }
+
+  /** What goes where the composer goes (a member's view; a visitor sees the join bar). */
+  get composer (): ComposerAccess {
+    void this.clockTick
+    const { permissions } = this.deps
+    const until = permissions.timedOutUntil
+    if (until !== null) return { kind: 'timed-out', until } // SPEC issue 18: a muted member's composer says until when
+    if (permissions.mine?.is_member === true && !permissions.can('SendMessages', this.channelId)) return { kind: 'no-send' }
+    return { kind: 'compose' }
+  }
+
+  /** Issue 18: I may delete others' messages here (ManageMessages in this channel). */
+  get canModerate (): boolean {
+    return this.deps.permissions.can('ManageMessages', this.channelId)
+  }
+
+  /** Issue 18: I may attach pictures here (AttachFiles in this channel). */
+  get canAttach (): boolean {
+    return this.deps.permissions.can('AttachFiles', this.channelId)
+  }
+
+  /**
+   * Follows the timeout (when it ends, the notice goes and the permissions are asked
+   * again) and my joining (the answer from before I joined held a visitor's bits).
+   */
+  start (): void {
+    const { permissions, isMember } = this.deps
+    this.stops.push(reaction(() => permissions.timedOutUntil, until => this.waitUntil(until), { fireImmediately: true }))
+    this.stops.push(reaction(() => isMember() === true && permissions.mine?.is_member === false, stale => {
+      if (stale) void permissions.reload()
+    }, { fireImmediately: true }))
+  }
+
+  /** Stops following. */
+  dispose (): void {
+    this.stops.splice(0).forEach(stop => stop())
+    this.cancelTimer?.()
+    this.cancelTimer = null
+  }
+
+  /** Wakes at the timeout's end (in steps a platform timer can hold) and reads the permissions again. */
+  private waitUntil (until: number | null): void {
+    this.cancelTimer?.()
+    this.cancelTimer = null
+    if (until === null) return
+    const left = until * 1000 - this.deps.clock()
+    this.cancelTimer = this.deps.scheduler.schedule(() => {
+      if (until * 1000 > this.deps.clock()) return this.waitUntil(until)
+      runInAction(() => { this.clockTick += 1 })
+      void this.deps.permissions.reload()
+    }, Math.min(Math.max(0, left), MAX_TIMER_DELAY_MS))
+  }
+}
+
 /** What ServerMembers needs: a page of the server's members (the members API's list). */
 export interface ServerMembersDeps {
   listMembers: (serverId: string, page?: { after?: string, limit?: number }) => Promise<MemberPage>
@@ -617,19 +764,37 @@ export interface DiscussionRoot {
   session: { readonly user: User | null }
   clock: () => number
   logger: StoreLogger
+  /** Upload tokens for the composer's pictures (SPEC §7). */
+  api: Pick<ApiClient, 'getUploadToken'>
+  /** Reports (issue 18). */
+  trust: { report: (body: ReportBody) => Promise<unknown> }
+  /** What the signed-in member may do in the current server. */
+  permissions: ChatPermissions
+  /** My membership of the current server. */
+  server: { readonly isMember: boolean | null }
 }
 
-/** A discussion channel's chat and its server's members, built on the root's transports; the page starts and disposes them. */
+/** A discussion channel's chat, its server's members and what I may do there, built on the root's transports; the page starts and disposes them. */
 export function openDiscussion (
   root: DiscussionRoot,
   channel: { channel_id: string, server_id: string },
   options: { unreadCount: number, scheduler: TimerScheduler },
-): { chat: ChannelChat, members: ServerMembers } {
+): { chat: ChannelChat, members: ServerMembers, access: ChatAccess } {
   return {
     chat: new ChannelChat(
       { channelId: channel.channel_id, serverId: channel.server_id, unreadCount: options.unreadCount },
-      { api: root.messages, gateway: root.gateway, logger: root.logger, me: () => root.session.user, clock: root.clock, scheduler: options.scheduler },
+      {
+        api: root.messages,
+        gateway: root.gateway,
+        logger: root.logger,
+        me: () => root.session.user,
+        clock: root.clock,
+        scheduler: options.scheduler,
+        upload: storageUploader(root.api),
+        report: body => root.trust.report(body),
+      },
     ),
     members: new ServerMembers(channel.server_id, { listMembers: (serverId, page) => root.members.list(serverId, page), logger: root.logger }),
+    access: new ChatAccess(channel.channel_id, { permissions: root.permissions, isMember: () => root.server.isMember, clock: root.clock, scheduler: options.scheduler }),
   }
 }

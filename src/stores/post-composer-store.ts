@@ -11,40 +11,14 @@ import { POST_MAX_IMAGES } from '@core/wire/codes'
 import type { Post } from '@core/wire/posts'
 import { t } from '@/constants/messages'
 import { isRequestError } from '@/services/request/errors'
-import type { ApiClient } from '@/services/api/api-client'
 import type { PostsApi } from '@/services/api/posts'
-import { uploadFileToStorage } from '@/services/api/storage-upload'
 import { failureMessage, type StoreLogger } from './load-tracker'
 import { randomNonce } from './post-store'
+import { UploadQueue, type DraftImage, type ImageUploader, type PickedImage } from './upload-queue'
 
-/** Uploads one picked picture, telling progress (0..100); resolves its public URL. */
-export type ImageUploader = (image: PickedImage, onProgress: (percent: number) => void) => Promise<string>
-
-/** The uploader of the app: the storage-token flow (SPEC §7) with tokens from `tokens`. */
-export function storageUploader (tokens: Pick<ApiClient, 'getUploadToken'>): ImageUploader {
-  return (image, onProgress) => uploadFileToStorage(tokens, image.path, { mime: image.mime, onProgress })
-}
-
-/** A picked picture: its local path, type when known and natural size (0 when unknown). */
-export interface PickedImage {
-  path: string
-  mime?: string
-  width: number
-  height: number
-}
-
-/** One picture of the draft and where its upload stands. */
-export interface DraftImage extends PickedImage {
-  /** Local id of this picture in the draft. */
-  id: number
-  status: 'uploading' | 'done' | 'failed'
-  /** 0..100 while uploading. */
-  progress: number
-  /** The public URL once uploaded. */
-  url: string | null
-  /** Why the upload failed, in words. */
-  error: string | null
-}
+// the upload queue's names, where the post composer's callers have always found them
+export { storageUploader, uploadFailureMessage } from './upload-queue'
+export type { DraftImage, ImageUploader, PickedImage }
 
 /** The fields an audit rejection can name. */
 export type ComposerField = 'title' | 'content' | 'images'
@@ -68,37 +42,40 @@ function fieldOfRejection (code: number): ComposerField | null {
 export class PostComposerStore {
   title = ''
   content = ''
-  images: DraftImage[] = []
+  /** The post's pictures and their uploads. */
+  readonly uploads: UploadQueue
   /** A message under a field (audit rejection, a required title), by field. */
   fieldErrors: Partial<Record<ComposerField, string>> = {}
   /** A failure that names no field (network, not a member), shown above the button. */
   error: string | null = null
   sending = false
-  private nextImageId = 1
   /** One nonce per draft: sending again after a lost answer answers the same post. */
   private draftNonce: string
 
   constructor (private readonly api: PostsApi, private readonly options: PostComposerOptions) {
     this.draftNonce = (options.nonce ?? randomNonce)()
-    makeAutoObservable<PostComposerStore, 'api' | 'options'>(this, { api: false, options: false })
+    this.uploads = new UploadQueue({ upload: options.upload, logger: options.logger, max: POST_MAX_IMAGES })
+    makeAutoObservable<PostComposerStore, 'api' | 'options'>(this, { api: false, options: false, uploads: false })
+  }
+
+  /** The post's pictures in the order they were picked. */
+  get images (): DraftImage[] {
+    return this.uploads.images
   }
 
   /** How many more pictures may be added. */
   get roomForImages (): number {
-    return POST_MAX_IMAGES - this.images.length
+    return this.uploads.room
   }
 
   /** True while a picture is still uploading. */
   get uploading (): boolean {
-    return this.images.some(image => image.status === 'uploading')
+    return this.uploads.uploading
   }
 
   /** Why the post cannot be sent now, or null when it can. */
   get blockedBy (): string | null {
-    if (this.uploading) return t('postImagesPending')
-    if (this.images.some(image => image.status === 'failed')) return t('postImagesFailed')
-    if (this.title.trim() === '') return t('postTitleRequired')
-    return null
+    return this.uploads.blockedBy ?? (this.title.trim() === '' ? t('postTitleRequired') : null)
   }
 
   /** True when the send button works. */
@@ -118,23 +95,18 @@ export class PostComposerStore {
 
   /** Adds picked pictures (as many as there is room for, SPEC-free limit of 9) and starts their uploads. */
   addImages (picked: PickedImage[]): void {
-    const added = picked.slice(0, this.roomForImages).map(image => ({
-      ...image, id: this.nextImageId++, status: 'uploading' as const, progress: 0, url: null, error: null,
-    }))
-    this.images = [...this.images, ...added]
+    this.uploads.add(picked)
     delete this.fieldErrors.images
-    for (const image of added) void this.upload(image.id)
   }
 
   /** Uploads a failed picture again. */
   retryImage (id: number): void {
-    const image = this.images.find(item => item.id === id)
-    if (image?.status === 'failed') void this.upload(id)
+    this.uploads.retry(id)
   }
 
   /** Takes a picture out of the draft (an upload under way is ignored when it ends). */
   removeImage (id: number): void {
-    this.images = this.images.filter(image => image.id !== id)
+    this.uploads.remove(id)
     delete this.fieldErrors.images
   }
 
@@ -173,31 +145,7 @@ export class PostComposerStore {
   private clear (): void {
     this.title = ''
     this.content = ''
-    this.images = []
+    this.uploads.clear()
     this.draftNonce = (this.options.nonce ?? randomNonce)()
   }
-
-  private async upload (id: number): Promise<void> {
-    const image = this.images.find(item => item.id === id)
-    if (!image) return
-    this.update(id, { status: 'uploading', progress: 0, error: null })
-    try {
-      const url = await this.options.upload(image, percent => this.update(id, { progress: Math.max(0, Math.min(100, Math.round(percent))) }))
-      this.update(id, { status: 'done', progress: 100, url })
-    } catch (error) {
-      this.update(id, { status: 'failed', error: uploadFailureMessage(error, this.options.logger) })
-    }
-  }
-
-  private update (id: number, change: Partial<DraftImage>): void {
-    this.images = this.images.map(image => image.id === id ? { ...image, ...change } : image)
-  }
-}
-
-/** The member-facing reason of a failed upload: the upload host's size (413) and type (403, 415) refusals in words. */
-export function uploadFailureMessage (error: unknown, logger: StoreLogger): string {
-  const status = isRequestError(error) ? error.status : undefined
-  if (status === 413) return t('uploadTooLarge')
-  if (status === 403 || status === 415) return t('uploadWrongType')
-  return failureMessage(error, logger)
 }

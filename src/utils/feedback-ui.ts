@@ -14,3 +14,8 @@ export function showToast (options: Taro.showToast.Option): Promise<unknown> {
 export function showModal (options: Taro.showModal.Option): Promise<boolean> {
   return Promise.resolve(Taro.showModal(options)).then(result => result.confirm)
 }
+
+/** Taro.showActionSheet, as feedback.ts calls it; resolves with the tapped item's index, or null when cancelled. */
+export function showActionSheet (options: Taro.showActionSheet.Option): Promise<number | null> {
+  return Promise.resolve(Taro.showActionSheet(options)).then(result => result.tapIndex, () => null)
+}

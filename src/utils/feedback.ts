@@ -38,6 +38,11 @@ export function modal (options: ModalOptions): Promise<boolean> {
   }))
 }
 
+/** A list of choices from the bottom of the screen (Taro's action sheet, at most 6 items); resolves the chosen index, or null when cancelled. */
+export function actionSheet (items: string[]): Promise<number | null> {
+  return loadFeedbackUi().then(ui => ui.showActionSheet({ itemList: items }))
+}
+
 /** SPEC §8: an unsupported feature shows the toast 暂不支持该功能. */
 export function showUnsupported (): Promise<void> {
   return toast(t('unsupported'))

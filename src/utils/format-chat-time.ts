@@ -48,6 +48,14 @@ export function chatTimeLabel (ms: number, nowMs: number): string {
   return `${chatDayLabel(ms, nowMs)} ${chatClock(ms)}`
 }
 
+/** Issue 18: a moment ahead (a timeout's end): 今天 22:10, 明天 08:00, else the date, 2026-11-20 08:00 (UTC+8). */
+export function chatUntilLabel (ms: number, nowMs: number): string {
+  const days = -daysAgo(ms, nowMs)
+  if (days <= 0) return `${t('chatToday')} ${chatClock(ms)}`
+  if (days === 1) return `${t('chatTomorrow')} ${chatClock(ms)}`
+  return inUtc8(ms).format('YYYY-MM-DD HH:mm')
+}
+
 /** True when two moments fall on different calendar days in UTC+8 (a day separator goes between them). */
 export function isNewChatDay (previousMs: number, ms: number): boolean {
   return inUtc8(previousMs).format('YYYY-MM-DD') !== inUtc8(ms).format('YYYY-MM-DD')

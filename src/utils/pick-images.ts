@@ -1,9 +1,9 @@
 /**
  * Picking pictures from the album or camera (Taro.chooseImage) with their natural size
- * (Taro.getImageInfo; 0 when the platform cannot tell). A cancelled pick is no pictures.
+ * (Taro.getImageInfo; 0 when the platform cannot tell) and byte size. A cancelled pick is no pictures.
  */
 import Taro from '@tarojs/taro'
-import type { PickedImage } from '@/stores/post-composer-store'
+import type { PickedImage } from '@/stores/upload-queue'
 
 /** Lets the member pick up to `count` pictures; resolves them, or [] when they cancel. */
 export async function pickImages (count: number): Promise<PickedImage[]> {
@@ -20,9 +20,9 @@ export async function pickImages (count: number): Promise<PickedImage[]> {
     const mime = typeof reported === 'string' && reported.startsWith('image/') ? reported : undefined
     try {
       const info = await Taro.getImageInfo({ src: file.path })
-      return { path: file.path, mime, width: info.width, height: info.height }
+      return { path: file.path, mime, size: file.size, width: info.width, height: info.height }
     } catch {
-      return { path: file.path, mime, width: 0, height: 0 }
+      return { path: file.path, mime, size: file.size, width: 0, height: 0 }
     }
   }))
 }

@@ -8,6 +8,9 @@ import type { MessagesApi } from '@/services/api/messages'
 import type { User } from '@core/wire/entities'
 import type { ChatMembership } from '@/components/chat-view'
 import type { ChatDispatches, ChatGateway, ChatMessage, GatewayConnection, MemberPage } from '@/stores/chat-types'
+import type { ChatPermissions } from '@/stores/chat-store'
+import type { PermissionName } from '@core/domain/permissions'
+import type { Attachment } from '@core/wire/messages'
 import { user } from './fakes'
 
 /** Every MessagesApi function as a jest mock. */
@@ -105,4 +108,35 @@ export function chatMessages (from: number, to: number): ChatMessage[] {
 /** A history page. */
 export function historyPage (items: ChatMessage[], hasMore: boolean): { items: ChatMessage[], has_more: boolean } {
   return { items, has_more: hasMore }
+}
+
+/** A picture a message carries. */
+export function attachment (n: number, size: { width: number, height: number } = { width: 800, height: 600 }): Attachment {
+  return { url: `https://cdn.example/chat/${n}.png`, ...size, size: 1024, mime: 'image/png' }
+}
+
+/** Permissions the test sets: a member holding `names` in every channel, timed out until `timeout_until` (unix s) when set. */
+export interface FakePermissions extends ChatPermissions {
+  set (answer: { is_member?: boolean, names?: PermissionName[], timeout_until?: number | null } | null): void
+  reload: jest.Mock<Promise<void>, []>
+}
+
+/** Permissions of a member holding `names` (nothing loaded when null), read against `clock` (unix ms). */
+export function fakePermissions (names: PermissionName[] | null, clock: () => number): FakePermissions {
+  const state = observable.box<{ is_member: boolean, names: PermissionName[], timeout_until: number | null } | null>(
+    names === null ? null : { is_member: true, names, timeout_until: null },
+    { deep: false },
+  )
+  return {
+    get mine () { return state.get() },
+    can: name => state.get()?.names.includes(name) ?? false,
+    get timedOutUntil () {
+      const until = state.get()?.timeout_until ?? null
+      return until !== null && until * 1000 > clock() ? until : null
+    },
+    reload: jest.fn(() => Promise.resolve()),
+    set (answer) {
+      runInAction(() => state.set(answer === null ? null : { is_member: answer.is_member ?? true, names: answer.names ?? [], timeout_until: answer.timeout_until ?? null }))
+    },
+  }
 }

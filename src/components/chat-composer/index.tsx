@@ -1,10 +1,11 @@
-import { View, Text, Button } from '@tarojs/components'
+import { View, Text, Button, Image } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
 import { MESSAGE_CONTENT_MAX_LENGTH } from '@core/domain/messages'
 import { MESSAGE_COUNTER_FROM } from '@/constants/chat'
 import { t } from '@/constants/messages'
 import { Textarea } from '@/components/page-elements/textarea'
 import type { ChannelChat, ServerMembers } from '@/stores/chat-store'
+import type { DraftImage, UploadQueue } from '@/stores/upload-queue'
 import { chatPlainText } from '@/utils/chat-text'
 import './index.scss'
 
@@ -19,6 +20,10 @@ export interface ChatComposerProps {
   nameOf: (uid: string) => string | null
   /** Enter sends (a desktop keyboard); otherwise Enter breaks the line and the button sends. */
   enterSends: boolean
+  /** Issue 18: I may attach pictures in this channel (AttachFiles). */
+  canAttach: boolean
+  /** Issue 17: the attach tap (the view picks with the platform's picker). */
+  onAttach: () => void
 }
 
 /** H5: the key event of the textarea inside Taro's element (it carries `shiftKey` and `isComposing`). */
@@ -29,12 +34,30 @@ interface NativeKeyEvent {
   preventDefault: () => void
 }
 
+/** Issue 17: one attached picture with its upload's progress, or why it failed with retry, and remove. */
+function ImageTile ({ image, uploads }: { image: DraftImage, uploads: UploadQueue }) {
+  return (
+    <View className={`chat-composer__image chat-composer__image--${image.status}`}>
+      <Image className='chat-composer__thumb' src={image.url ?? image.path} mode='aspectFill' nativeProps={{ alt: t('chatImageAlt') }} />
+      {image.status === 'uploading' && <Text className='chat-composer__progress'>{`${image.progress}%`}</Text>}
+      {image.status === 'failed' && (
+        <View className='chat-composer__failed' ariaRole='alert'>
+          <Text className='chat-composer__failed-text'>{image.error}</Text>
+          <Text className='chat-composer__retry' onClick={() => uploads.retry(image.id)}>{t('retry')}</Text>
+        </View>
+      )}
+      <View className='chat-composer__remove' ariaRole='button' ariaLabel={t('postImageRemove')} onClick={() => uploads.remove(image.id)}>✕</View>
+    </View>
+  )
+}
+
 /**
  * The composer: a multi-line field labelled 输入消息 / Message, the 发送 / Send button, a
  * character counter near the limit, the refusal under the field (the text stays), the
- * reply or edit being made, and the `@` member picker.
+ * reply or edit being made, the `@` member picker, and (issue 17) the attached pictures
+ * with their uploads (the message waits for them).
  */
-function ChatComposer ({ chat, members, nameOf, enterSends }: ChatComposerProps) {
+function ChatComposer ({ chat, members, nameOf, enterSends, canAttach, onAttach }: ChatComposerProps) {
   const query = chat.mentionQuery
   const candidates = query === null ? [] : members.matching(query).slice(0, PICKER_SIZE)
   const length = chat.draftLength
@@ -45,6 +68,8 @@ function ChatComposer ({ chat, members, nameOf, enterSends }: ChatComposerProps)
     send()
   }
   const target = chat.replyTarget
+  const uploads = chat.uploads
+  const images = chat.editingId === null ? uploads?.images ?? [] : []
   return (
     <View className='chat-composer'>
       {target && (
@@ -66,7 +91,15 @@ function ChatComposer ({ chat, members, nameOf, enterSends }: ChatComposerProps)
           ))}
         </View>
       )}
+      {uploads !== null && images.length > 0 && (
+        <View className='chat-composer__images'>
+          {images.map(image => <ImageTile key={image.id} image={image} uploads={uploads} />)}
+        </View>
+      )}
       <View className='chat-composer__row'>
+        {canAttach && chat.canAttach && (
+          <View className='chat-composer__attach' ariaRole='button' ariaLabel={t('chatAttachImage')} onClick={onAttach}><Text>＋</Text></View>
+        )}
         <Textarea
           className='chat-composer__input'
           value={chat.draft}
@@ -84,6 +117,7 @@ function ChatComposer ({ chat, members, nameOf, enterSends }: ChatComposerProps)
       {length >= MESSAGE_COUNTER_FROM && (
         <Text className={`chat-composer__counter${length > MESSAGE_CONTENT_MAX_LENGTH ? ' chat-composer__counter--over' : ''}`}>{length}/{MESSAGE_CONTENT_MAX_LENGTH}</Text>
       )}
+      {chat.attachmentsBlockedBy !== null && <Text className='chat-composer__hint'>{chat.attachmentsBlockedBy}</Text>}
       {chat.draftError !== null && <View className='chat-composer__error' ariaRole='alert'>{chat.draftError}</View>}
     </View>
   )

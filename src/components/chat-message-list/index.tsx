@@ -9,6 +9,7 @@ import type { ChannelChat, ChatEntry } from '@/stores/chat-store'
 import type { ChatMessage } from '@/stores/chat-types'
 import { chatDayLabel, isNewChatDay } from '@/utils/format-chat-time'
 import ChatMessageRow, { type ChatMessageActions } from '@/components/chat-message'
+import { thumbnailsHeight } from '@/components/chat-message/thumbnails'
 import { listWindow, rowOffsets } from './list-window'
 import { measureRows, watchViewport } from './measure'
 import './index.scss'
@@ -33,8 +34,10 @@ export interface ChatMessageListProps {
   now: number
   /** I am a member: what I scroll to the bottom of is marked read (a visitor has no read position). */
   marksRead: boolean
+  /** Issue 18: I may delete others' messages. */
+  canModerate: boolean
   /** Message actions the list does not decide itself (they need the page: modals, toasts, links). */
-  actions: Pick<ChatMessageActions, 'onDelete' | 'onLinkTap' | 'onReact'> & { onQuoteMissing: () => void }
+  actions: Pick<ChatMessageActions, 'onDelete' | 'onLinkTap' | 'onReact' | 'onReport' | 'onImageTap'> & { onQuoteMissing: () => void }
 }
 
 /** The design width: 750 design px span the window, up to the root font-size cap (750 CSS px). */
@@ -48,10 +51,10 @@ function designScale (): number {
   return width > 0 ? width / DESIGN_WIDTH_PX : PHONE_SCALE
 }
 
-/** Design-px estimate of a row before it is measured: head, text lines, quote, reactions. */
+/** Design-px estimate of a row before it is measured: head, text lines, quote, pictures (issue 17: sized from their natural size), reactions. */
 function estimateDesignPx (message: ChatMessage): number {
   const lines = message.content.split('\n').reduce((sum, line) => sum + Math.max(1, Math.ceil(line.length / 22)), 0)
-  return 24 + 40 + lines * 44 + (message.reply_to ? 60 : 0) + (message.reactions.length > 0 ? 52 : 0)
+  return 24 + 40 + lines * 44 + (message.reply_to ? 60 : 0) + thumbnailsHeight(message.attachments) + (message.reactions.length > 0 ? 52 : 0)
 }
 
 /** The DOM id of a message row. */
@@ -66,7 +69,7 @@ function rowDomId (key: string): string {
  * offers "jump to latest" otherwise. Only the rows near the viewport are rendered; the
  * others are two spacers of their (measured or estimated) height.
  */
-function ChatMessageList ({ chat, nameOf, now, marksRead, actions }: ChatMessageListProps) {
+function ChatMessageList ({ chat, nameOf, now, marksRead, canModerate, actions }: ChatMessageListProps) {
   const entries = chat.entries
   const listId = `chat-list-${chat.channelId}`
   const measured = useRef(new Map<string, number>())
@@ -189,7 +192,9 @@ function ChatMessageList ({ chat, nameOf, now, marksRead, actions }: ChatMessage
     onReply: message => { setSelectedKey(null); chat.setReplyTarget(message) },
     onEdit: message => { setSelectedKey(null); chat.startEdit(message.message_id) },
     onDelete: message => { setSelectedKey(null); actions.onDelete(message) },
+    onReport: message => { setSelectedKey(null); actions.onReport(message) },
     onLinkTap: actions.onLinkTap,
+    onImageTap: actions.onImageTap,
   }), [chat, actions])
 
   const awayFromBottom = total - (scrollTop + viewportHeight) > viewportHeight
@@ -209,6 +214,7 @@ function ChatMessageList ({ chat, nameOf, now, marksRead, actions }: ChatMessage
           entry={entry}
           domId={rowDomId(entry.key)}
           mine={chat.isMine(entry.message)}
+          canModerate={canModerate}
           mentionsMe={chat.mentionsMe(entry.message)}
           selected={selectedKey === entry.key}
           nameOf={nameOf}

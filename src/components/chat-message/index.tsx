@@ -1,3 +1,4 @@
+import Taro from '@tarojs/taro'
 import { View, Text, Image } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
 import { identityKindOf } from '@core/domain/identity'
@@ -10,6 +11,7 @@ import { chatPlainText, chatTextPieces } from '@/utils/chat-text'
 import { chatClock } from '@/utils/format-chat-time'
 import { mediaUrl } from '@/utils/media-url'
 import IdentityBadge from '@/components/identity-badge'
+import { thumbnailBox } from './thumbnails'
 import './index.scss'
 
 /** What a message row does when tapped, all handled by the list. */
@@ -23,6 +25,10 @@ export interface ChatMessageActions {
   onEdit: (message: ChatMessage) => void
   onDelete: (message: ChatMessage) => void
   onLinkTap: (url: string) => void
+  /** Issue 18: reports another's message. */
+  onReport: (message: ChatMessage) => void
+  /** Issue 17: opens the viewer on this picture of the message (and its other pictures). */
+  onImageTap: (message: ChatMessage, url: string) => void
 }
 
 /** What a message row shows. */
@@ -30,6 +36,8 @@ export interface ChatMessageProps extends ChatMessageActions {
   entry: ChatEntry
   /** My own message: edit and delete are offered. */
   mine: boolean
+  /** Issue 18: I may delete others' messages (ManageMessages in the channel). */
+  canModerate: boolean
   /** The message mentions me: highlighted. */
   mentionsMe: boolean
   /** Its action bar is open. */
@@ -53,9 +61,33 @@ function MessageText ({ content, nameOf, onLinkTap }: { content: string, nameOf:
   )
 }
 
-/** One message: avatar, name with identity badge, time, quoted original, text, reactions, delivery state and actions. */
+/** Issue 17: a message's pictures, sized from their natural size before they load; a tap opens the viewer. */
+function MessageImages ({ message, onImageTap }: { message: ChatMessage, onImageTap: ChatMessageActions['onImageTap'] }) {
+  const count = message.attachments.length
+  return (
+    <View className={`chat-message__images${count > 1 ? ' chat-message__images--grid' : ''}`}>
+      {message.attachments.map((attachment, index) => {
+        const box = thumbnailBox(attachment, count)
+        return (
+          <Image
+            key={`${index}:${attachment.url}`}
+            className='chat-message__image'
+            src={mediaUrl(attachment.url)}
+            mode='aspectFill'
+            lazyLoad
+            style={{ width: Taro.pxTransform(box.width), height: Taro.pxTransform(box.height) }}
+            nativeProps={{ alt: t('chatImageAlt') }}
+            onClick={event => { event.stopPropagation(); onImageTap(message, attachment.url) }}
+          />
+        )
+      })}
+    </View>
+  )
+}
+
+/** One message: avatar, name with identity badge, time, quoted original, text, pictures, reactions, delivery state and actions (delete for mine or as a moderator, report for others'). */
 function ChatMessageRow (props: ChatMessageProps) {
-  const { entry, mine, mentionsMe, selected, nameOf, domId } = props
+  const { entry, mine, canModerate, mentionsMe, selected, nameOf, domId } = props
   const { message, status } = entry
   const kind = identityKindOf(message.author)
   const avatar = mediaUrl(message.author.avatar)
@@ -82,6 +114,7 @@ function ChatMessageRow (props: ChatMessageProps) {
           </View>
         )}
         <MessageText content={message.content} nameOf={nameOf} onLinkTap={props.onLinkTap} />
+        {message.attachments.length > 0 && <MessageImages message={message} onImageTap={props.onImageTap} />}
         {message.reactions.length > 0 && (
           <View className='chat-message__reactions'>
             {message.reactions.map(reaction => (
@@ -100,7 +133,8 @@ function ChatMessageRow (props: ChatMessageProps) {
             {REACTION_EMOJIS.map(emoji => <Text key={emoji} className='chat-message__action chat-message__action--emoji' onClick={() => props.onReact(message, emoji)}>{emoji}</Text>)}
             <Text className='chat-message__action' onClick={() => props.onReply(message)}>{t('chatReply')}</Text>
             {mine && <Text className='chat-message__action' onClick={() => props.onEdit(message)}>{t('chatEdit')}</Text>}
-            {mine && <Text className='chat-message__action chat-message__action--danger' onClick={() => props.onDelete(message)}>{t('chatDelete')}</Text>}
+            {(mine || canModerate) && <Text className='chat-message__action chat-message__action--danger' onClick={() => props.onDelete(message)}>{t('chatDelete')}</Text>}
+            {!mine && <Text className='chat-message__action' onClick={() => props.onReport(message)}>{t('chatReport')}</Text>}
           </View>
         )}
       </View>

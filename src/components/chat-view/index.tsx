@@ -1,11 +1,16 @@
 import { useCallback, useMemo } from 'react'
+import Taro from '@tarojs/taro'
 import { View, Text, Button } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
-import { t } from '@/constants/messages'
+import type { ReportReason } from '@core/wire/trust'
+import { t, type MessageKey } from '@/constants/messages'
 import { openExternalLink } from '@/pages/index/open-channel'
-import type { ChannelChat, ServerMembers } from '@/stores/chat-store'
+import type { ChannelChat, ComposerAccess, ServerMembers } from '@/stores/chat-store'
 import type { ChatMessage, GatewayConnection } from '@/stores/chat-types'
-import { modal, toast } from '@/utils/feedback'
+import { actionSheet, modal, toast } from '@/utils/feedback'
+import { chatUntilLabel } from '@/utils/format-chat-time'
+import { mediaUrl } from '@/utils/media-url'
+import { pickImages } from '@/utils/pick-images'
 import { isH5 } from '@/utils/platform'
 import StateView from '@/components/state-view'
 import ChatComposer from '@/components/chat-composer'
@@ -24,11 +29,49 @@ export interface ChatMembership {
   join: () => Promise<void>
 }
 
+/** Issue 18: what I may do in this channel (the chat store's ChatAccess). */
+export interface ChatViewAccess {
+  /** The composer, the timeout notice, or the word that I may not speak here. */
+  readonly composer: ComposerAccess
+  /** I may delete others' messages. */
+  readonly canModerate: boolean
+  /** I may attach pictures. */
+  readonly canAttach: boolean
+}
+
+/** Issue 18: the report reasons (core/wire/trust.ts REPORT_REASONS, every one named: the type checks it) in the order the sheet lists them. */
+const REPORT_REASON_LABELS: Record<ReportReason, MessageKey> = {
+  spam: 'reportReasonSpam',
+  abuse: 'reportReasonAbuse',
+  harassment: 'reportReasonHarassment',
+  illegal: 'reportReasonIllegal',
+  sexual: 'reportReasonSexual',
+  other: 'reportReasonOther',
+}
+
+/** Asks which reason, then reports the message; says how it went. */
+async function reportMessage (chat: ChannelChat, message: ChatMessage): Promise<void> {
+  const reasons = Object.keys(REPORT_REASON_LABELS) as ReportReason[]
+  const index = await actionSheet(reasons.map(reason => t(REPORT_REASON_LABELS[reason])))
+  if (index === null || reasons[index] === undefined) return
+  const failure = await chat.report(message.message_id, reasons[index])
+  await toast(failure ?? t('chatReportSent'))
+}
+
+/** Lets the member pick pictures (as many as the message has room for) and starts their uploads. */
+async function attachImages (chat: ChannelChat): Promise<void> {
+  const uploads = chat.uploads
+  if (uploads === null) return
+  const picked = await pickImages(uploads.room)
+  if (picked.length > 0) uploads.add(picked)
+}
+
 /** What the chat of a discussion channel shows besides the conversation. */
 export interface ChatViewProps {
   chat: ChannelChat
   members: ServerMembers
   membership: ChatMembership
+  access: ChatViewAccess
   /** Now (unix ms), for day labels. */
   now: number
 }
@@ -53,8 +96,18 @@ function hasDesktopKeyboard (): boolean {
   return isH5() && typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(hover: hover) and (pointer: fine)').matches
 }
 
+/** What goes where a member's composer goes: the composer, or (issue 18) the timeout notice or the word that I may not speak here. */
+const MemberComposer = observer(function MemberComposer ({ chat, members, access, nameOf, now }: Pick<ChatViewProps, 'chat' | 'members' | 'access' | 'now'> & { nameOf: (uid: string) => string | null }) {
+  const composer = access.composer
+  if (composer.kind === 'timed-out') {
+    return <View className='chat-view__notice chat-view__notice--timeout' ariaRole='status'>{t('chatTimedOut', { time: chatUntilLabel(composer.until * 1000, now) })}</View>
+  }
+  if (composer.kind === 'no-send') return <View className='chat-view__notice' ariaRole='status'>{t('chatNoSend')}</View>
+  return <ChatComposer chat={chat} members={members} nameOf={nameOf} enterSends={hasDesktopKeyboard()} canAttach={access.canAttach} onAttach={() => { void attachImages(chat) }} />
+})
+
 /** The chat of a discussion channel: connection state and online count, the conversation, who is typing, and the composer (a member) or the join bar (a visitor). */
-function ChatView ({ chat, members, membership, now }: ChatViewProps) {
+function ChatView ({ chat, members, membership, access, now }: ChatViewProps) {
   const nameOf = useCallback((uid: string) => members.nicknameOf(uid) ?? chat.authorName(uid), [chat, members])
   const connection = connectionText(chat.connection)
   const actions = useMemo(() => ({
@@ -69,12 +122,17 @@ function ChatView ({ chat, members, membership, now }: ChatViewProps) {
     },
     onLinkTap: (url: string) => { void openExternalLink(url) },
     onQuoteMissing: () => { void toast(t('chatQuoteNotLoaded')) },
+    onReport: (message: ChatMessage) => { void reportMessage(chat, message) },
+    // issue 17: the full-screen viewer over every picture of the message
+    onImageTap: (message: ChatMessage, url: string) => {
+      void Taro.previewImage({ current: mediaUrl(url), urls: message.attachments.map(attachment => mediaUrl(attachment.url)) })
+    },
   }), [chat])
   let body
   if (chat.status === 'loading' || chat.status === 'idle') body = <StateView status='loading' />
   else if (chat.status === 'error') body = <StateView status='error' message={chat.error} onRetry={() => { void chat.loadLatest() }} />
   else if (chat.status === 'empty') body = <View className='chat-view__empty'><StateView status='empty' message={t('messagesEmpty')} /></View>
-  else body = <ChatMessageList chat={chat} nameOf={nameOf} now={now} marksRead={membership.isMember === true} actions={actions} />
+  else body = <ChatMessageList chat={chat} nameOf={nameOf} now={now} marksRead={membership.isMember === true} canModerate={access.canModerate} actions={actions} />
   const typing = typingText(chat.typingNames)
   const join = () => { void membership.join().then(() => membership.joinError === null ? undefined : toast(membership.joinError)) }
   return (
@@ -85,7 +143,7 @@ function ChatView ({ chat, members, membership, now }: ChatViewProps) {
       </View>
       {body}
       <View className='chat-view__typing' ariaRole='status'><Text>{typing}</Text></View>
-      {membership.isMember === true && <ChatComposer chat={chat} members={members} nameOf={nameOf} enterSends={hasDesktopKeyboard()} />}
+      {membership.isMember === true && <MemberComposer chat={chat} members={members} access={access} nameOf={nameOf} now={now} />}
       {membership.isMember === false && (
         <View className='chat-view__join'>
           <Text className='chat-view__join-text'>{t('chatJoinHint')}</Text>

@@ -12,13 +12,15 @@ import { isH5 } from '@/utils/platform'
  * The chat of a discussion channel on the channel page: its conversation and its
  * server's members live and end with the page; membership and the online count are the
  * server store's (loaded here when the page was opened straight from a link); while it
- * is shown the channel counts as read on the channel list.
+ * is shown the channel counts as read on the channel list. What I may do there (issue
+ * 18: the composer or why not, moderation, pictures) follows the root's permissions.
  */
 function DiscussionChat ({ channel }: { channel: Channel }) {
   const root = useStores()
-  const [{ chat, members }] = useState(() => openDiscussion(root, channel, { unreadCount: root.unread.of(channel.channel_id).unread, scheduler: timeoutScheduler }))
+  const [{ chat, members, access }] = useState(() => openDiscussion(root, channel, { unreadCount: root.unread.of(channel.channel_id).unread, scheduler: timeoutScheduler }))
   useEffect(() => {
     void chat.start()
+    access.start()
     if (root.server.serverId !== channel.server_id || root.server.detail === null) {
       root.server.select({ params: { ...currentParams(), server_id: channel.server_id }, host: isH5() ? window.location.host : undefined })
       void root.server.load()
@@ -27,9 +29,10 @@ function DiscussionChat ({ channel }: { channel: Channel }) {
     return () => {
       root.unread.view(null)
       chat.dispose()
+      access.dispose()
     }
-  }, [root, chat, channel])
-  return <ChatView chat={chat} members={members} membership={root.server} now={root.clock()} />
+  }, [root, chat, access, channel])
+  return <ChatView chat={chat} members={members} membership={root.server} access={access} now={root.clock()} />
 }
 
 export default observer(DiscussionChat)
