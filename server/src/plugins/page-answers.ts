@@ -13,6 +13,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { API_PATHS, PAGE_ANSWERS_GLOBAL, type PageAnswers } from '@core/wire/api'
 import { CONFIGURED_SERVERS } from '@core/domain/servers'
 import { chooseServer, showroomQueryOf, type ServerChoiceInput } from '@core/domain/server'
+import { flattenGroups } from '@core/domain/channel'
+import { bannerEntryOf, liveBannerChannelOf } from '@core/domain/live-banner'
+import { deriveLiveState } from '@core/domain/live-state'
+import type { ChannelListData, Paged } from '@core/wire/api'
+import type { LiveItem } from '@core/wire/entities'
 import { readParams } from '@core/query/query'
 import { fillPath } from '@core/wire/paths'
 import { parseQueryString, queryString } from '@core/query/url'
@@ -25,6 +30,28 @@ export interface CarryingPage {
   answerPaths (input: Required<ServerChoiceInput>): string[]
   /** The image its first screen shows from one such answer's data (to preload), if any. */
   imageOf (data: unknown): unknown
+  /**
+   * Issue 19: further API paths whose answers are read only to choose an image to
+   * preload, not carried (the page asks for them itself: Home's channel list carries the
+   * signed-in member's unread counts, which the page request cannot know).
+   */
+  lookupPaths? (input: Required<ServerChoiceInput>): string[]
+  /** The image chosen from the data of `lookupPaths`' answers (in their order; undefined where none came) at `nowSeconds`. */
+  lookupImageOf? (data: unknown[], nowSeconds: number): unknown
+}
+
+/** Home's server: the one its parameters and host choose. */
+function homeServerId (input: Required<ServerChoiceInput>): string {
+  return chooseServer(CONFIGURED_SERVERS, input).server.server_id
+}
+
+/** SPEC §2, §4: the cover of the item Home's live banner features, from the channel list's and live list's data. */
+export function bannerCoverOf (channels: unknown, lives: unknown, nowSeconds: number): unknown {
+  const groups = (channels as Partial<ChannelListData> | undefined)?.groups
+  const items = (lives as Partial<Paged<LiveItem>> | undefined)?.list
+  if (!Array.isArray(groups) || !Array.isArray(items)) return null
+  const entries = items.map(item => ({ item, state: deriveLiveState(item, nowSeconds) }))
+  return bannerEntryOf(liveBannerChannelOf(flattenGroups(groups)), entries)?.item.cover ?? null
 }
 
 /** The pages that carry answers, and which. */
@@ -32,8 +59,11 @@ export const CARRYING_PAGES: readonly CarryingPage[] = [
   {
     // Home: the detail of the server it shows (its card), and the server's icon
     route: 'index',
-    answerPaths: input => [fillPath(API_PATHS.server, { server_id: chooseServer(CONFIGURED_SERVERS, input).server.server_id })],
+    answerPaths: input => [fillPath(API_PATHS.server, { server_id: homeServerId(input) })],
     imageOf: data => (data as { icon?: unknown } | null)?.icon,
+    // and its live banner's cover, its largest paint (issue 19)
+    lookupPaths: input => [API_PATHS.serverChannels, API_PATHS.serverLives].map(apiPath => fillPath(apiPath, { server_id: homeServerId(input) })),
+    lookupImageOf: ([channels, lives], nowSeconds) => bannerCoverOf(channels, lives, nowSeconds),
   },
   {
     // Market: the showroom it opens on (none without a channel), and its map
@@ -99,28 +129,54 @@ function attributeText (text: string): string {
   return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
 }
 
-/** The http(s) or root-relative image URL `page` shows from a carried answer, or null. */
-function imageUrlOf (page: CarryingPage, body: string): string | null {
+/** The `data` of an API answer's body, or undefined when the body is not such JSON. */
+function dataOf (body: string): unknown {
   try {
-    const image = page.imageOf((JSON.parse(body) as { data?: unknown }).data ?? null)
-    return typeof image === 'string' && /^(https?:\/\/|\/(?!\/))/.test(image) ? image : null
+    return (JSON.parse(body) as { data?: unknown }).data ?? null
   } catch {
-    return null
+    return undefined
   }
+}
+
+/** `image` when it is an http(s) or root-relative URL, else null. */
+function preloadableUrl (image: unknown): string | null {
+  return typeof image === 'string' && /^(https?:\/\/|\/(?!\/))/.test(image) ? image : null
 }
 
 /**
  * `html` carrying `answers` (a script setting PAGE_ANSWERS_GLOBAL) and a preload of the
- * image `page` shows from each, both at the end of its head, so they exist before the
- * app's deferred scripts run. A page without a head, or no answers, is returned as it is.
+ * image `page` shows from each, and of each of `moreImages` (chosen from answers it does
+ * not carry), all at the end of its head, so they exist before the app's deferred scripts
+ * run. A page without a head, or with nothing to carry or preload, is returned as it is.
  */
-export function withPageAnswers (html: string, page: CarryingPage, answers: PageAnswers): string {
+export function withPageAnswers (html: string, page: CarryingPage, answers: PageAnswers, moreImages: readonly unknown[] = []): string {
   const headEnd = html.indexOf('</head>')
-  if (headEnd < 0 || Object.keys(answers).length === 0) return html
-  const preloads = Object.values(answers)
-    .map(answer => imageUrlOf(page, answer.body))
-    .filter((image): image is string => image !== null)
-    .map(image => `<link rel="preload" as="image" href="${attributeText(image)}">`)
-  const script = `<script>window[${JSON.stringify(PAGE_ANSWERS_GLOBAL)}]=${scriptJson(answers)}</script>`
+  const images = [...Object.values(answers).map(answer => page.imageOf(dataOf(answer.body) ?? null)), ...moreImages]
+    .map(preloadableUrl)
+    .filter((image, index, all): image is string => image !== null && all.indexOf(image) === index)
+  if (headEnd < 0 || (Object.keys(answers).length === 0 && images.length === 0)) return html
+  const preloads = images.map(image => `<link rel="preload" as="image" href="${attributeText(image)}">`)
+  const script = Object.keys(answers).length > 0 ? `<script>window[${JSON.stringify(PAGE_ANSWERS_GLOBAL)}]=${scriptJson(answers)}</script>` : ''
   return html.slice(0, headEnd) + script + preloads.join('') + html.slice(headEnd)
+}
+
+/**
+ * `html` as `page` is served to `request`, opened with the query string `search` at
+ * `host`: carrying its answers, with preloads of its first screen's images, including
+ * the one chosen from its looked-up answers at `nowMs` (issue 19). Both sets are asked
+ * for side by side, each within CARRY_WAIT_MS.
+ */
+export async function carryingPageHtml (
+  fastify: Pick<FastifyInstance, 'inject'>, request: Pick<FastifyRequest, 'headers' | 'ip'>, page: CarryingPage,
+  html: string, search: string, host: string, nowMs = Date.now(),
+): Promise<string> {
+  const params = readParams(Object.fromEntries(parseQueryString(search)))
+  const lookupPaths = page.lookupPaths?.({ params, host }) ?? []
+  const [answers, lookedUp] = await Promise.all([
+    answersFor(fastify, request, answerPathsOf(page, search, host)),
+    answersFor(fastify, request, lookupPaths),
+  ])
+  const lookupData = lookupPaths.map(apiPath => (lookedUp[apiPath] ? dataOf(lookedUp[apiPath].body) : undefined))
+  const lookupImage = lookupPaths.length > 0 ? page.lookupImageOf?.(lookupData, nowMs / 1000) : undefined
+  return withPageAnswers(html, page, answers, lookupImage === undefined ? [] : [lookupImage])
 }

@@ -1,7 +1,7 @@
 import { gunzipSync } from 'zlib'
 import { PAGE_ANSWERS_GLOBAL, type PageAnswers } from '@core/wire/api'
 import { encodeNwp } from '@core/query/nwp'
-import { answerPathsOf, answersFor, CARRYING_PAGES, withPageAnswers } from '../../src/plugins/page-answers'
+import { answerPathsOf, answersFor, bannerCoverOf, CARRYING_PAGES, withPageAnswers } from '../../src/plugins/page-answers'
 import { FAKE_INDEX_HTML, startTestApp, type TestApp } from '../helper'
 
 const [HOME, MARKET] = CARRYING_PAGES
@@ -38,7 +38,16 @@ describe('Home\'s page carries its server card\'s answer', () => {
     const page = await test.inject({ url: '/index.html', headers: { host: 'pixel.example.com:8080' } })
     expect(Object.keys(carriedBy(page.body))).toEqual(['/servers/275902'])
     expect(page.body).toContain('<link rel="preload" as="image" href="http://pixel.example.com:8080/files/seed/server-275902.svg">')
-    expect(page.body).toMatch(/<\/script><link rel="preload"[^>]*><\/head><body><div id="app">openrealm test shell<\/div>/)
+    expect(page.body).toMatch(/<\/script>(<link rel="preload"[^>]*>)+<\/head><body><div id="app">openrealm test shell<\/div>/)
+  })
+
+  it('preloads the live banner\'s cover (Home\'s largest paint) chosen as the page chooses it, without carrying the lists it came from', async () => {
+    const page = await test.inject('/index.html?sid=832828')
+    const [channels, lives] = await Promise.all(['/servers/832828/channels', '/servers/832828/lives'].map(async apiPath => (JSON.parse((await test.inject(apiPath)).body) as { data: unknown }).data))
+    const cover = bannerCoverOf(channels, lives, Date.now() / 1000)
+    expect(cover).toMatch(/\/files\/seed\/cover-\d\.svg$/)
+    expect(page.body).toContain(`<link rel="preload" as="image" href="${String(cover)}">`)
+    expect(Object.keys(carriedBy(page.body))).toEqual(['/servers/832828'])
   })
 
   it('is gzipped for a browser that accepts gzip', async () => {
@@ -104,6 +113,20 @@ describe('what a page can carry', () => {
   it('escapes the icon URL it preloads', () => {
     const answer = { statusCode: 200, body: JSON.stringify({ code: 0, msg: '', data: { icon: '/files/a"b&c<d.svg' } }) }
     expect(withPageAnswers(FAKE_INDEX_HTML, HOME, { '/servers/1': answer })).toContain('href="/files/a&quot;b&amp;c&lt;d.svg"')
+  })
+
+  it('preloads a looked-up image even when nothing is carried, once, and only a URL', () => {
+    const html = withPageAnswers(FAKE_INDEX_HTML, HOME, {}, ['/files/seed/cover-1.svg', '/files/seed/cover-1.svg', 'javascript:alert(1)', null])
+    expect(html.match(/rel="preload"/g)).toHaveLength(1)
+    expect(html).toContain('<link rel="preload" as="image" href="/files/seed/cover-1.svg"></head>')
+    expect(html).not.toContain(PAGE_ANSWERS_GLOBAL)
+  })
+
+  it('chooses no banner cover from missing or malformed lists', () => {
+    expect(bannerCoverOf(undefined, { list: [] }, 0)).toBeNull()
+    expect(bannerCoverOf({ groups: [] }, 'x', 0)).toBeNull()
+    // a server without a live banner channel
+    expect(bannerCoverOf({ groups: [] }, { list: [{ channel_id: '1', type: 3, is_live: 1, play_url: '', started_at: 0, duration: 0, cover: '/c.svg' }] }, 0)).toBeNull()
   })
 
   it('returns a page without a head, or with nothing to carry, as it is', () => {

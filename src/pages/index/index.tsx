@@ -2,7 +2,8 @@ import { useState } from 'react'
 import { useReachBottom } from '@tarojs/taro'
 import { Button, View, Text } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
-import { ChannelKind, ChannelType } from '@core/wire/codes'
+import { bannerEntryOf, liveBannerChannelOf } from '@core/domain/live-banner'
+import { ChannelKind } from '@core/wire/codes'
 import type { Channel, LiveItem } from '@core/wire/entities'
 import { t } from '@/constants/messages'
 import { usePageLifecycle } from '@/hooks/use-page-lifecycle'
@@ -10,7 +11,6 @@ import { usePageTitle } from '@/hooks/use-page-title'
 import { currentParams, navigate } from '@/router'
 import { isShareHidden, shareLink, type ShareContent } from '@/services/share'
 import { useShare } from '@/services/share/use-share'
-import type { LiveEntry } from '@/stores/live-store'
 import { useStores } from '@/stores/context'
 import type { StoreStatus } from '@/stores/load-tracker'
 import { showLoadError } from '@/utils/feedback'
@@ -48,16 +48,6 @@ function SectionState ({ status, error, emptyText, onRetry }: { status: StoreSta
   if (isPending(status)) return <StateView compact status='loading' />
   if (status === 'empty') return <StateView compact status='empty' message={emptyText} />
   return <StateView compact status='error' message={error} onRetry={onRetry} />
-}
-
-/**
- * The featured item of the live banner (a type 13 channel): its own item on air, else its
- * first item, else any item on air; null when there is no banner channel or nothing to feature.
- */
-function bannerEntryOf (banner: Channel | undefined, entries: LiveEntry[]): LiveEntry | null {
-  if (!banner) return null
-  const own = entries.filter(entry => entry.item.channel_id === banner.channel_id)
-  return own.find(entry => entry.state === 'live') ?? own[0] ?? entries.find(entry => entry.state === 'live') ?? null
 }
 
 /**
@@ -116,7 +106,7 @@ function Home () {
   const everythingFailed = statuses.every(status => status === 'error')
   const firstLoad = statuses.every(isPending)
   const nothingToShow = channel.status === 'empty' && live.status === 'empty'
-  const banner = channel.channels.find(entry => entry.channel_type === ChannelType.LiveBanner && entry.kind !== ChannelKind.Group)
+  const banner = liveBannerChannelOf(channel.channels)
   const featured = bannerEntryOf(banner, live.entries)
 
   return (
