@@ -17,7 +17,7 @@ import { showLoadError } from '@/utils/feedback'
 import { isH5 } from '@/utils/platform'
 import ChannelList from '@/components/channel-list'
 import CompanyFooter from '@/components/company-footer'
-import DebugPanel, { isDebugOn } from '@/components/debug-panel'
+import DebugPanelWhenAsked from '@/components/debug-panel/when-asked'
 import ListFooter from '@/components/list-footer'
 import LiveCard from '@/components/live-card'
 import ServerHeader from '@/components/server-header'
@@ -156,7 +156,7 @@ function Home () {
         </View>
       )}
       <CompanyFooter />
-      {isDebugOn(params) && <DebugPanel />}
+      <DebugPanelWhenAsked params={params} />
     </View>
   )
 }
