@@ -17,6 +17,7 @@ import { flattenGroups } from '@core/domain/channel'
 import { bannerEntryOf, liveBannerChannelOf } from '@core/domain/live-banner'
 import { deriveLiveState } from '@core/domain/live-state'
 import type { ChannelListData, Paged } from '@core/wire/api'
+import { DEFAULT_PAGE_SIZE } from '@core/wire/codes'
 import type { LiveItem } from '@core/wire/entities'
 import { readParams } from '@core/query/query'
 import { fillPath } from '@core/wire/paths'
@@ -30,14 +31,10 @@ export interface CarryingPage {
   answerPaths (input: Required<ServerChoiceInput>): string[]
   /** The image its first screen shows from one such answer's data (to preload), if any. */
   imageOf (data: unknown): unknown
-  /**
-   * Issue 19: further API paths whose answers are read only to choose an image to
-   * preload, not carried (the page asks for them itself: Home's channel list carries the
-   * signed-in member's unread counts, which the page request cannot know).
-   */
-  lookupPaths? (input: Required<ServerChoiceInput>): string[]
-  /** The image chosen from the data of `lookupPaths`' answers (in their order; undefined where none came) at `nowSeconds`. */
-  lookupImageOf? (data: unknown[], nowSeconds: number): unknown
+  /** True for an answer path whose answer differs for a signed-in member (carried as a visitor's: PageAnswer `visitorOnly`). */
+  visitorOnly? (apiPath: string): boolean
+  /** An image its first screen shows from several answers (the data of `answerPaths`' in their order, undefined where none is carried) at `nowSeconds`. */
+  imageOfAll? (data: unknown[], nowSeconds: number): unknown
 }
 
 /** Home's server: the one its parameters and host choose. */
@@ -57,13 +54,21 @@ export function bannerCoverOf (channels: unknown, lives: unknown, nowSeconds: nu
 /** The pages that carry answers, and which. */
 export const CARRYING_PAGES: readonly CarryingPage[] = [
   {
-    // Home: the detail of the server it shows (its card), and the server's icon
+    // Home: the detail of the server it shows (its card) and its icon; its channel and live lists and the live banner's cover
     route: 'index',
-    answerPaths: input => [fillPath(API_PATHS.server, { server_id: homeServerId(input) })],
+    answerPaths: input => {
+      const serverId = homeServerId(input)
+      return [
+        fillPath(API_PATHS.server, { server_id: serverId }),
+        // issue 19: the live banner (its largest paint) needs both lists; the live list's first page as the client asks for it
+        fillPath(API_PATHS.serverChannels, { server_id: serverId }),
+        fillPath(API_PATHS.serverLives, { server_id: serverId }) + queryString({ page: 1, page_size: DEFAULT_PAGE_SIZE }),
+      ]
+    },
     imageOf: data => (data as { icon?: unknown } | null)?.icon,
-    // and its live banner's cover, its largest paint (issue 19)
-    lookupPaths: input => [API_PATHS.serverChannels, API_PATHS.serverLives].map(apiPath => fillPath(apiPath, { server_id: homeServerId(input) })),
-    lookupImageOf: ([channels, lives], nowSeconds) => bannerCoverOf(channels, lives, nowSeconds),
+    // a member's channel list carries their unread counts and the channels only members see
+    visitorOnly: apiPath => /\/channels$/.test(apiPath),
+    imageOfAll: ([, channels, lives], nowSeconds) => bannerCoverOf(channels, lives, nowSeconds),
   },
   {
     // Market: the showroom it opens on (none without a channel), and its map
@@ -145,8 +150,8 @@ function preloadableUrl (image: unknown): string | null {
 
 /**
  * `html` carrying `answers` (a script setting PAGE_ANSWERS_GLOBAL) and a preload of the
- * image `page` shows from each, and of each of `moreImages` (chosen from answers it does
- * not carry), all at the end of its head, so they exist before the app's deferred scripts
+ * image `page` shows from each, and of each of `moreImages` (chosen from several answers),
+ * all at the end of its head, so they exist before the app's deferred scripts
  * run. A page without a head, or with nothing to carry or preload, is returned as it is.
  */
 export function withPageAnswers (html: string, page: CarryingPage, answers: PageAnswers, moreImages: readonly unknown[] = []): string {
@@ -162,21 +167,16 @@ export function withPageAnswers (html: string, page: CarryingPage, answers: Page
 
 /**
  * `html` as `page` is served to `request`, opened with the query string `search` at
- * `host`: carrying its answers, with preloads of its first screen's images, including
- * the one chosen from its looked-up answers at `nowMs` (issue 19). Both sets are asked
- * for side by side, each within CARRY_WAIT_MS.
+ * `host`: carrying its answers (a visitor's marked `visitorOnly`), with preloads of its
+ * first screen's images, including the one chosen from several answers at `nowMs`.
  */
 export async function carryingPageHtml (
   fastify: Pick<FastifyInstance, 'inject'>, request: Pick<FastifyRequest, 'headers' | 'ip'>, page: CarryingPage,
   html: string, search: string, host: string, nowMs = Date.now(),
 ): Promise<string> {
-  const params = readParams(Object.fromEntries(parseQueryString(search)))
-  const lookupPaths = page.lookupPaths?.({ params, host }) ?? []
-  const [answers, lookedUp] = await Promise.all([
-    answersFor(fastify, request, answerPathsOf(page, search, host)),
-    answersFor(fastify, request, lookupPaths),
-  ])
-  const lookupData = lookupPaths.map(apiPath => (lookedUp[apiPath] ? dataOf(lookedUp[apiPath].body) : undefined))
-  const lookupImage = lookupPaths.length > 0 ? page.lookupImageOf?.(lookupData, nowMs / 1000) : undefined
-  return withPageAnswers(html, page, answers, lookupImage === undefined ? [] : [lookupImage])
+  const paths = answerPathsOf(page, search, host)
+  const answers = await answersFor(fastify, request, paths)
+  for (const [apiPath, answer] of Object.entries(answers)) if (page.visitorOnly?.(apiPath)) answer.visitorOnly = true
+  const image = page.imageOfAll?.(paths.map(apiPath => (answers[apiPath] ? dataOf(answers[apiPath].body) : undefined)), nowMs / 1000)
+  return withPageAnswers(html, page, answers, image === undefined ? [] : [image])
 }
