@@ -44,7 +44,7 @@ describe('Home', () => {
     })
   })
 
-  it('paints the server card from the answer its page carried, asking only for the lists and the member\'s own membership', async () => {
+  it('paints the server card and its lists from the answers its page carried, asking only for the member\'s own membership', async () => {
     await journey(browser(), 'carried-answer', 'phone', async page => {
       const asked: string[] = []
       const membershipAsks: boolean[] = []
@@ -56,7 +56,8 @@ describe('Home', () => {
       await page.goto(urlOf('/index.html?sid=832828'))
       await page.locator('.server-header__intro', { hasText: 'OpenRealm 演示服务器' }).waitFor()
       await page.locator('.channel-list__row').first().waitFor()
-      expect(asked.sort()).toEqual(['/servers/832828/channels', '/servers/832828/lives'])
+      // issue 19: the channel and live lists came with the page too (a visitor's channel list: nobody was signed in when it was asked for)
+      expect(asked.filter(pathname => /\/(channels|lives)$/.test(pathname))).toEqual([])
       // the carried answer cannot know who is reading (the HTML request has no session):
       // the server is asked again only once signed in, for is_member, after the card is painted
       expect(membershipAsks.every(signedIn => signedIn)).toBe(true)

@@ -42,6 +42,18 @@ describe('answers the H5 page carries', () => {
     expect(recentRequests()).toEqual([expect.objectContaining({ method: 'GET', path: '/servers/832828', status: 200 })])
   })
 
+  it('gives a visitor\'s answer (Home\'s channel list) to a call without a session only: a signed-in call asks the network for the member\'s own', async () => {
+    carry({ '/servers/832828/channels': { ...SERVER_ANSWER, visitorOnly: true }, '/servers/832828': SERVER_ANSWER })
+    const spy = network()
+    configureRequest({ getToken: () => 'member-token', baseUrl: () => '' })
+    await expect(request({ path: '/servers/832828/channels' })).resolves.toBe('from the network')
+    await expect(request({ path: '/servers/832828' })).resolves.toBe('from the page')
+    expect(spy).toHaveBeenCalledTimes(1)
+    carry({ '/servers/832828/channels': { ...SERVER_ANSWER, visitorOnly: true } })
+    configureRequest({ getToken: () => null, baseUrl: () => '' })
+    await expect(request({ path: '/servers/832828/channels' })).resolves.toBe('from the page')
+  })
+
   it('uses each carried answer once: a second call (a retry, a reload) asks the network', async () => {
     carry({ '/servers/832828': SERVER_ANSWER })
     const spy = network()

@@ -18,7 +18,7 @@ import { POSTS_PATHS } from '@core/wire/posts'
 import { h5PathsOf, ROUTES } from '../../../config/routes'
 import { notFound } from '../errors'
 import { sendError } from './errors'
-import { answerPathsOf, answersFor, CARRYING_PAGES, withPageAnswers, type CarryingPage } from './page-answers'
+import { CARRYING_PAGES, carryingPageHtml, type CarryingPage } from './page-answers'
 import { appPagePolicy } from './security-headers'
 
 /** First path segments that belong to the API (never answered with the app's HTML). */
@@ -67,7 +67,7 @@ type AppPageSender = (request: FastifyRequest, reply: FastifyReply, page: Carryi
 function appPageSender (fastify: FastifyInstance, indexFile: string): AppPageSender {
   return async (request, reply, page) => {
     const template = await readFile(indexFile, 'utf8')
-    const html = page ? withPageAnswers(template, page, await answersFor(fastify, request, answerPathsOf(page, queryPartOf(request.url), request.host))) : template
+    const html = page ? await carryingPageHtml(fastify, request, page, template, queryPartOf(request.url), request.host) : template
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding')
       .header('content-security-policy', appPagePolicy(html))
     return /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))

@@ -13,6 +13,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { API_PATHS, PAGE_ANSWERS_GLOBAL, type PageAnswers } from '@core/wire/api'
 import { CONFIGURED_SERVERS } from '@core/domain/servers'
 import { chooseServer, showroomQueryOf, type ServerChoiceInput } from '@core/domain/server'
+import { flattenGroups } from '@core/domain/channel'
+import { bannerEntryOf, liveBannerChannelOf } from '@core/domain/live-banner'
+import { deriveLiveState } from '@core/domain/live-state'
+import type { ChannelListData, Paged } from '@core/wire/api'
+import { DEFAULT_PAGE_SIZE } from '@core/wire/codes'
+import type { LiveItem } from '@core/wire/entities'
 import { readParams } from '@core/query/query'
 import { fillPath } from '@core/wire/paths'
 import { parseQueryString, queryString } from '@core/query/url'
@@ -25,15 +31,44 @@ export interface CarryingPage {
   answerPaths (input: Required<ServerChoiceInput>): string[]
   /** The image its first screen shows from one such answer's data (to preload), if any. */
   imageOf (data: unknown): unknown
+  /** True for an answer path whose answer differs for a signed-in member (carried as a visitor's: PageAnswer `visitorOnly`). */
+  visitorOnly? (apiPath: string): boolean
+  /** An image its first screen shows from several answers (the data of `answerPaths`' in their order, undefined where none is carried) at `nowSeconds`. */
+  imageOfAll? (data: unknown[], nowSeconds: number): unknown
+}
+
+/** Home's server: the one its parameters and host choose. */
+function homeServerId (input: Required<ServerChoiceInput>): string {
+  return chooseServer(CONFIGURED_SERVERS, input).server.server_id
+}
+
+/** SPEC §2, §4: the cover of the item Home's live banner features, from the channel list's and live list's data. */
+export function bannerCoverOf (channels: unknown, lives: unknown, nowSeconds: number): unknown {
+  const groups = (channels as Partial<ChannelListData> | undefined)?.groups
+  const items = (lives as Partial<Paged<LiveItem>> | undefined)?.list
+  if (!Array.isArray(groups) || !Array.isArray(items)) return null
+  const entries = items.map(item => ({ item, state: deriveLiveState(item, nowSeconds) }))
+  return bannerEntryOf(liveBannerChannelOf(flattenGroups(groups)), entries)?.item.cover ?? null
 }
 
 /** The pages that carry answers, and which. */
 export const CARRYING_PAGES: readonly CarryingPage[] = [
   {
-    // Home: the detail of the server it shows (its card), and the server's icon
+    // Home: the detail of the server it shows (its card) and its icon; its channel and live lists and the live banner's cover
     route: 'index',
-    answerPaths: input => [fillPath(API_PATHS.server, { server_id: chooseServer(CONFIGURED_SERVERS, input).server.server_id })],
+    answerPaths: input => {
+      const serverId = homeServerId(input)
+      return [
+        fillPath(API_PATHS.server, { server_id: serverId }),
+        // issue 19: the live banner (its largest paint) needs both lists; the live list's first page as the client asks for it
+        fillPath(API_PATHS.serverChannels, { server_id: serverId }),
+        fillPath(API_PATHS.serverLives, { server_id: serverId }) + queryString({ page: 1, page_size: DEFAULT_PAGE_SIZE }),
+      ]
+    },
     imageOf: data => (data as { icon?: unknown } | null)?.icon,
+    // a member's channel list carries their unread counts and the channels only members see
+    visitorOnly: apiPath => /\/channels$/.test(apiPath),
+    imageOfAll: ([, channels, lives], nowSeconds) => bannerCoverOf(channels, lives, nowSeconds),
   },
   {
     // Market: the showroom it opens on (none without a channel), and its map
@@ -99,28 +134,49 @@ function attributeText (text: string): string {
   return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
 }
 
-/** The http(s) or root-relative image URL `page` shows from a carried answer, or null. */
-function imageUrlOf (page: CarryingPage, body: string): string | null {
+/** The `data` of an API answer's body, or undefined when the body is not such JSON. */
+function dataOf (body: string): unknown {
   try {
-    const image = page.imageOf((JSON.parse(body) as { data?: unknown }).data ?? null)
-    return typeof image === 'string' && /^(https?:\/\/|\/(?!\/))/.test(image) ? image : null
+    return (JSON.parse(body) as { data?: unknown }).data ?? null
   } catch {
-    return null
+    return undefined
   }
+}
+
+/** `image` when it is an http(s) or root-relative URL, else null. */
+function preloadableUrl (image: unknown): string | null {
+  return typeof image === 'string' && /^(https?:\/\/|\/(?!\/))/.test(image) ? image : null
 }
 
 /**
  * `html` carrying `answers` (a script setting PAGE_ANSWERS_GLOBAL) and a preload of the
- * image `page` shows from each, both at the end of its head, so they exist before the
- * app's deferred scripts run. A page without a head, or no answers, is returned as it is.
+ * image `page` shows from each, and of each of `moreImages` (chosen from several answers),
+ * all at the end of its head, so they exist before the app's deferred scripts
+ * run. A page without a head, or with nothing to carry or preload, is returned as it is.
  */
-export function withPageAnswers (html: string, page: CarryingPage, answers: PageAnswers): string {
+export function withPageAnswers (html: string, page: CarryingPage, answers: PageAnswers, moreImages: readonly unknown[] = []): string {
   const headEnd = html.indexOf('</head>')
-  if (headEnd < 0 || Object.keys(answers).length === 0) return html
-  const preloads = Object.values(answers)
-    .map(answer => imageUrlOf(page, answer.body))
-    .filter((image): image is string => image !== null)
-    .map(image => `<link rel="preload" as="image" href="${attributeText(image)}">`)
-  const script = `<script>window[${JSON.stringify(PAGE_ANSWERS_GLOBAL)}]=${scriptJson(answers)}</script>`
+  const images = [...Object.values(answers).map(answer => page.imageOf(dataOf(answer.body) ?? null)), ...moreImages]
+    .map(preloadableUrl)
+    .filter((image, index, all): image is string => image !== null && all.indexOf(image) === index)
+  if (headEnd < 0 || (Object.keys(answers).length === 0 && images.length === 0)) return html
+  const preloads = images.map(image => `<link rel="preload" as="image" href="${attributeText(image)}">`)
+  const script = Object.keys(answers).length > 0 ? `<script>window[${JSON.stringify(PAGE_ANSWERS_GLOBAL)}]=${scriptJson(answers)}</script>` : ''
   return html.slice(0, headEnd) + script + preloads.join('') + html.slice(headEnd)
+}
+
+/**
+ * `html` as `page` is served to `request`, opened with the query string `search` at
+ * `host`: carrying its answers (a visitor's marked `visitorOnly`), with preloads of its
+ * first screen's images, including the one chosen from several answers at `nowMs`.
+ */
+export async function carryingPageHtml (
+  fastify: Pick<FastifyInstance, 'inject'>, request: Pick<FastifyRequest, 'headers' | 'ip'>, page: CarryingPage,
+  html: string, search: string, host: string, nowMs = Date.now(),
+): Promise<string> {
+  const paths = answerPathsOf(page, search, host)
+  const answers = await answersFor(fastify, request, paths)
+  for (const [apiPath, answer] of Object.entries(answers)) if (page.visitorOnly?.(apiPath)) answer.visitorOnly = true
+  const image = page.imageOfAll?.(paths.map(apiPath => (answers[apiPath] ? dataOf(answers[apiPath].body) : undefined)), nowMs / 1000)
+  return withPageAnswers(html, page, answers, image === undefined ? [] : [image])
 }

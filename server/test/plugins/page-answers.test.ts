@@ -1,7 +1,7 @@
 import { gunzipSync } from 'zlib'
 import { PAGE_ANSWERS_GLOBAL, type PageAnswers } from '@core/wire/api'
 import { encodeNwp } from '@core/query/nwp'
-import { answerPathsOf, answersFor, CARRYING_PAGES, withPageAnswers } from '../../src/plugins/page-answers'
+import { answerPathsOf, answersFor, bannerCoverOf, CARRYING_PAGES, withPageAnswers } from '../../src/plugins/page-answers'
 import { FAKE_INDEX_HTML, startTestApp, type TestApp } from '../helper'
 
 const [HOME, MARKET] = CARRYING_PAGES
@@ -18,34 +18,46 @@ function carriedBy (html: string): PageAnswers {
   return JSON.parse(match[1]) as PageAnswers
 }
 
-describe('Home\'s page carries its server card\'s answer', () => {
+describe('Home\'s page carries its server card\'s, channel list\'s and live list\'s answers', () => {
   it.each([
     ['/index.html?sid=832828', '832828'],
     ['/pages/index/index?server_id=275902&sid=832828', '275902'],
     [`/index.html?nwp=${encodeNwp({ server_id: '832828' })}`, '832828'],
     ['/index.html', '723658'],
     ['/index.html?sid=999', '723658'],
-  ])('%s carries the detail of server %s, as the API answers it', async (url, serverId) => {
+  ])('%s carries the detail and lists of server %s, as the API answers them, the channel list as a visitor\'s', async (url, serverId) => {
     const page = await test.inject(url)
     expect(page.statusCode).toBe(200)
     expect(page.headers['content-type']).toMatch(/^text\/html/)
     expect(page.headers['cache-control']).toBe('no-cache')
-    const detail = await test.inject(`/servers/${serverId}`)
-    expect(carriedBy(page.body)).toEqual({ [`/servers/${serverId}`]: { statusCode: 200, body: detail.body } })
+    const [detail, channels, lives] = await Promise.all([`/servers/${serverId}`, `/servers/${serverId}/channels`, `/servers/${serverId}/lives?page=1&page_size=20`].map(apiPath => test.inject(apiPath)))
+    expect(carriedBy(page.body)).toEqual({
+      [`/servers/${serverId}`]: { statusCode: 200, body: detail.body },
+      [`/servers/${serverId}/channels`]: { statusCode: 200, body: channels.body, visitorOnly: true },
+      [`/servers/${serverId}/lives?page=1&page_size=20`]: { statusCode: 200, body: lives.body },
+    })
   })
 
   it('chooses by the host\'s sub-domain like the client, and preloads the icon on the page\'s own origin', async () => {
     const page = await test.inject({ url: '/index.html', headers: { host: 'pixel.example.com:8080' } })
-    expect(Object.keys(carriedBy(page.body))).toEqual(['/servers/275902'])
+    expect(Object.keys(carriedBy(page.body)).sort()).toEqual(['/servers/275902', '/servers/275902/channels', '/servers/275902/lives?page=1&page_size=20'])
     expect(page.body).toContain('<link rel="preload" as="image" href="http://pixel.example.com:8080/files/seed/server-275902.svg">')
-    expect(page.body).toMatch(/<\/script><link rel="preload"[^>]*><\/head><body><div id="app">openrealm test shell<\/div>/)
+    expect(page.body).toMatch(/<\/script>(<link rel="preload"[^>]*>)+<\/head><body><div id="app">openrealm test shell<\/div>/)
+  })
+
+  it('preloads the live banner\'s cover (Home\'s largest paint) chosen as the page chooses it', async () => {
+    const page = await test.inject('/index.html?sid=832828')
+    const [channels, lives] = await Promise.all(['/servers/832828/channels', '/servers/832828/lives'].map(async apiPath => (JSON.parse((await test.inject(apiPath)).body) as { data: unknown }).data))
+    const cover = bannerCoverOf(channels, lives, Date.now() / 1000)
+    expect(cover).toMatch(/\/files\/seed\/cover-\d\.svg$/)
+    expect(page.body).toContain(`<link rel="preload" as="image" href="${String(cover)}">`)
   })
 
   it('is gzipped for a browser that accepts gzip', async () => {
     const page = await test.inject({ url: '/index.html?sid=832828', headers: { 'accept-encoding': 'gzip, deflate, br' } })
     expect(page.headers['content-encoding']).toBe('gzip')
     expect(page.headers.vary).toBe('accept-encoding')
-    expect(Object.keys(carriedBy(gunzipSync(page.rawPayload).toString()))).toEqual(['/servers/832828'])
+    expect(Object.keys(carriedBy(gunzipSync(page.rawPayload).toString()))).toContain('/servers/832828')
   })
 
   it('leaves every other page as the bundle wrote it', async () => {
@@ -74,8 +86,8 @@ describe('Market\'s page carries its showroom\'s answer', () => {
 
 describe('what a page can carry', () => {
   it('reads the parameters and host like the client, without throwing on a malformed query', () => {
-    expect(answerPathsOf(HOME, 'sid=%E0%A4%A&cid=1', 'starsea.example.com')).toEqual(['/servers/723658'])
-    expect(answerPathsOf(HOME, '', 'cloudmart.example.com')).toEqual(['/servers/832828'])
+    expect(answerPathsOf(HOME, 'sid=%E0%A4%A&cid=1', 'starsea.example.com')).toEqual(['/servers/723658', '/servers/723658/channels', '/servers/723658/lives?page=1&page_size=20'])
+    expect(answerPathsOf(HOME, '', 'cloudmart.example.com')[0]).toBe('/servers/832828')
     expect(answerPathsOf(MARKET, 'cid=%2083282810%20', 'cloudmart.example.com')).toEqual(['/channel/room/game/mapcfg?server_id=832828&channel_id=83282810'])
     expect(answerPathsOf(MARKET, 'sid=a%26b&cid=1', '')).toEqual(['/channel/room/game/mapcfg?server_id=a%26b&channel_id=1'])
   })
@@ -104,6 +116,20 @@ describe('what a page can carry', () => {
   it('escapes the icon URL it preloads', () => {
     const answer = { statusCode: 200, body: JSON.stringify({ code: 0, msg: '', data: { icon: '/files/a"b&c<d.svg' } }) }
     expect(withPageAnswers(FAKE_INDEX_HTML, HOME, { '/servers/1': answer })).toContain('href="/files/a&quot;b&amp;c&lt;d.svg"')
+  })
+
+  it('preloads an image chosen from several answers even when nothing is carried, once, and only a URL', () => {
+    const html = withPageAnswers(FAKE_INDEX_HTML, HOME, {}, ['/files/seed/cover-1.svg', '/files/seed/cover-1.svg', 'javascript:alert(1)', null])
+    expect(html.match(/rel="preload"/g)).toHaveLength(1)
+    expect(html).toContain('<link rel="preload" as="image" href="/files/seed/cover-1.svg"></head>')
+    expect(html).not.toContain(PAGE_ANSWERS_GLOBAL)
+  })
+
+  it('chooses no banner cover from missing or malformed lists', () => {
+    expect(bannerCoverOf(undefined, { list: [] }, 0)).toBeNull()
+    expect(bannerCoverOf({ groups: [] }, 'x', 0)).toBeNull()
+    // a server without a live banner channel
+    expect(bannerCoverOf({ groups: [] }, { list: [{ channel_id: '1', type: 3, is_live: 1, play_url: '', started_at: 0, duration: 0, cover: '/c.svg' }] }, 0)).toBeNull()
   })
 
   it('returns a page without a head, or with nothing to carry, as it is', () => {

@@ -10,11 +10,7 @@ import './index.scss'
 /** How many of the last requests the panel lists: every call the log keeps. */
 export const DEBUG_PANEL_REQUESTS = REQUEST_LOG_LIMIT
 
-/** True when the page's `debug` parameter asks for the diagnostics panel (any value but '', 0 or false). */
-export function isDebugOn (params: Readonly<Record<string, string | undefined>>): boolean {
-  const value = params.debug
-  return value !== undefined && !['', '0', 'false'].includes(value.trim().toLowerCase())
-}
+export { isDebugOn } from './is-debug-on'
 
 function requestLine (entry: RequestLogEntry): string {
   return `${entry.method} ${entry.path} ${entry.status ?? entry.error ?? '-'} ${entry.durationMs}ms`

@@ -2,7 +2,8 @@ import { useState } from 'react'
 import { useReachBottom } from '@tarojs/taro'
 import { Button, View, Text } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
-import { ChannelKind, ChannelType } from '@core/wire/codes'
+import { bannerEntryOf, liveBannerChannelOf } from '@core/domain/live-banner'
+import { ChannelKind } from '@core/wire/codes'
 import type { Channel, LiveItem } from '@core/wire/entities'
 import { t } from '@/constants/messages'
 import { usePageLifecycle } from '@/hooks/use-page-lifecycle'
@@ -10,14 +11,13 @@ import { usePageTitle } from '@/hooks/use-page-title'
 import { currentParams, navigate } from '@/router'
 import { isShareHidden, shareLink, type ShareContent } from '@/services/share'
 import { useShare } from '@/services/share/use-share'
-import type { LiveEntry } from '@/stores/live-store'
 import { useStores } from '@/stores/context'
 import type { StoreStatus } from '@/stores/load-tracker'
 import { showLoadError } from '@/utils/feedback'
 import { isH5 } from '@/utils/platform'
 import ChannelList from '@/components/channel-list'
 import CompanyFooter from '@/components/company-footer'
-import DebugPanel, { isDebugOn } from '@/components/debug-panel'
+import DebugPanelWhenAsked from '@/components/debug-panel/when-asked'
 import ListFooter from '@/components/list-footer'
 import LiveCard from '@/components/live-card'
 import ServerHeader from '@/components/server-header'
@@ -49,16 +49,6 @@ function SectionState ({ status, error, emptyText, onRetry }: { status: StoreSta
   if (isPending(status)) return <StateView compact status='loading' />
   if (status === 'empty') return <StateView compact status='empty' message={emptyText} />
   return <StateView compact status='error' message={error} onRetry={onRetry} />
-}
-
-/**
- * The featured item of the live banner (a type 13 channel): its own item on air, else its
- * first item, else any item on air; null when there is no banner channel or nothing to feature.
- */
-function bannerEntryOf (banner: Channel | undefined, entries: LiveEntry[]): LiveEntry | null {
-  if (!banner) return null
-  const own = entries.filter(entry => entry.item.channel_id === banner.channel_id)
-  return own.find(entry => entry.state === 'live') ?? own[0] ?? entries.find(entry => entry.state === 'live') ?? null
 }
 
 /**
@@ -117,7 +107,7 @@ function Home () {
   const everythingFailed = statuses.every(status => status === 'error')
   const firstLoad = statuses.every(isPending)
   const nothingToShow = channel.status === 'empty' && live.status === 'empty'
-  const banner = channel.channels.find(entry => entry.channel_type === ChannelType.LiveBanner && entry.kind !== ChannelKind.Group)
+  const banner = liveBannerChannelOf(channel.channels)
   const featured = bannerEntryOf(banner, live.entries)
 
   return (
@@ -168,7 +158,7 @@ function Home () {
         </View>
       )}
       <CompanyFooter />
-      {isDebugOn(params) && <DebugPanel />}
+      <DebugPanelWhenAsked params={params} />
     </View>
   )
 }

@@ -9,7 +9,7 @@ import { t } from '@/constants/messages'
 import { showroomQueryOf } from '@core/domain/server'
 import { usePageLifecycle } from '@/hooks/use-page-lifecycle'
 import { currentParams, relaunch } from '@/router'
-import DebugPanel, { isDebugOn } from '@/components/debug-panel'
+import DebugPanelWhenAsked from '@/components/debug-panel/when-asked'
 import { usePageStore, useStores } from '@/stores/context'
 import { ShowroomStore } from '@/stores/showroom-store'
 import { showLoadError } from '@/utils/feedback'
@@ -92,7 +92,7 @@ function Market () {
           />
         </View>
       )}
-      {isDebugOn(params) && <DebugPanel />}
+      <DebugPanelWhenAsked params={params} />
     </View>
   )
 }

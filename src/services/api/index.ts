@@ -15,8 +15,6 @@ import { request as defaultRequest, type RequestOptions } from '@/services/reque
 import type { ApiClient, Showroom } from './api-client'
 
 export type { ApiClient, Showroom } from './api-client'
-export { uploadFileToStorage, storageKeyFor } from './storage-upload'
-export type { StorageUploadOptions } from './storage-upload'
 
 /** The request function an ApiClient sends through (request.ts's `request` in the app). */
 export type Requester = <T>(options: RequestOptions) => Promise<T>

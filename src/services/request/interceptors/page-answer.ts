@@ -36,19 +36,23 @@ function isPageAnswer (value: unknown): value is PageAnswer {
   return typeof statusCode === 'number' && typeof body === 'string'
 }
 
-/** Takes the page's carried answer to a GET of `url`, or null when it carries none; each answer is taken once. */
-export function takePageAnswer (method: string, url: string): PageAnswer | null {
+/**
+ * Takes the page's carried answer to a GET of `url`, or null when it carries none; each
+ * answer is taken once. A visitor's answer (`visitorOnly`) is not given to a call made
+ * `signedIn`: that call asks the network for the member's own (issue 19).
+ */
+export function takePageAnswer (method: string, url: string, signedIn = false): PageAnswer | null {
   const answers = carriedAnswers()
   if (answers === null || method !== 'GET') return null
   const key = samePageKey(url)
   if (key === null || !Object.prototype.hasOwnProperty.call(answers, key)) return null
   const answer = answers[key]
   delete answers[key]
-  return isPageAnswer(answer) ? answer : null
+  return isPageAnswer(answer) && !(signedIn && answer.visitorOnly === true) ? answer : null
 }
 
 /** Answers a call from the page's carried answers when it can, else runs the rest of the chain. */
 export function pageAnswerStep (chain: Chain<HttpCall, RawResponse>): Promise<RawResponse> {
-  const answer = takePageAnswer(chain.params.method, chain.params.url)
+  const answer = takePageAnswer(chain.params.method, chain.params.url, chain.params.header.Authorization !== undefined)
   return answer ? Promise.resolve({ statusCode: answer.statusCode, data: answer.body }) : chain.proceed()
 }
