@@ -70,6 +70,19 @@ describe('ChannelChat: pictures in messages (issue 17)', () => {
     expect(chat.entries.map(entry => entry.status)).toEqual(['sent', 'sent'])
   })
 
+  it('sends pictures without text, but never nothing at all', async () => {
+    const { api, uploader, chat } = await opened()
+    expect(chat.canSubmit).toBe(false)
+    chat.uploads?.add([picked('a')])
+    expect(chat.canSubmit).toBe(false) // still uploading
+    uploader.calls[0].done.resolve('https://cdn.example/uploads/a.png')
+    await settle()
+    expect(chat.canSubmit).toBe(true)
+    api.sendMessage.mockReturnValueOnce(deferred<ChatMessage>().promise)
+    void chat.submit()
+    expect(api.sendMessage.mock.calls[0][1]).toMatchObject({ content: '', attachments: [{ url: 'https://cdn.example/uploads/a.png' }] })
+  })
+
   it('sends a picture whose type the platform did not tell as the type of its file name', async () => {
     const { api, uploader, chat } = await opened()
     chat.uploads?.add([{ path: 'wxfile://tmp', width: 0, height: 0 }])

@@ -1,4 +1,4 @@
-import { chatPlainText, chatTextPieces, mentionToken } from '@/utils/chat-text'
+import { chatPlainText, chatQuoteText, chatTextPieces, mentionToken } from '@/utils/chat-text'
 
 const names: Record<string, string> = { B_lin: '林晓' }
 const nameOf = (uid: string) => names[uid] ?? null
@@ -32,5 +32,11 @@ describe('the pieces of a message', () => {
 
   it('writes a one-line preview with mentions as @nickname', () => {
     expect(chatPlainText('<@B_lin> 看 https://a.cn', nameOf)).toBe('@林晓 看 https://a.cn')
+  })
+})
+
+describe('chatQuoteText', () => {
+  it('quotes text as plain text and a picture sent without text as 图片', () => {
+    expect([chatQuoteText('<@B_lin> 看', nameOf), chatQuoteText('', nameOf)]).toEqual(['@林晓 看', '图片'])
   })
 })

@@ -32,6 +32,17 @@ export function messageContentOf (content: string): string | null {
   return length >= 1 && length <= MESSAGE_CONTENT_MAX_LENGTH ? trimmed : null
 }
 
+/**
+ * The text a new message is sent with: as {@link messageContentOf}, except that a message
+ * carrying pictures may have no text at all (issue 17: a picture is a message), which is
+ * sent as ''. Null when the message cannot be sent.
+ */
+export function sendableContentOf (content: string, attachmentCount: number): string | null {
+  const text = messageContentOf(content)
+  if (text !== null) return text
+  return attachmentCount > 0 && content.trim() === '' ? '' : null
+}
+
 /** `<@uid>` marks a mention; uids are ids (letters, digits, `_`, `-`). */
 const MENTION_SOURCE = '<@([A-Za-z0-9_-]{1,64})>'
 

@@ -89,7 +89,7 @@ export const MessageHistorySchema = CursorPageSchema(ChatMessageSchema)
 /** A page of history. */
 export type MessageHistory = Static<typeof MessageHistorySchema>
 
-/** POST /channels/:channel_id/messages: content 1..2000 characters after trimming (audited), a nonce, optionally a reply and attachments. */
+/** POST /channels/:channel_id/messages: content 1..2000 characters after trimming (audited; empty when it carries attachments), a nonce, optionally a reply and attachments. */
 export const SendMessageBodySchema = Type.Object({
   // the schema bounds the input; 1..2000 characters after trimming is checked by messageContentOf
   content: MultilineText(2 * MESSAGE_CONTENT_MAX_LENGTH),

@@ -12,7 +12,7 @@
  * (a MessagesApi), the gateway, the clock and the timers are passed in: tests use fakes.
  */
 import { makeAutoObservable, observable, reaction, runInAction } from 'mobx'
-import { MESSAGE_CONTENT_MAX_LENGTH, characterCount, messageContentOf } from '@core/domain/messages'
+import { MESSAGE_CONTENT_MAX_LENGTH, characterCount, messageContentOf, sendableContentOf } from '@core/domain/messages'
 import type { PermissionName } from '@core/domain/permissions'
 import type { User } from '@core/wire/entities'
 import type { Attachment } from '@core/wire/messages'
@@ -337,9 +337,14 @@ export class ChannelChat {
     return characterCount(this.draft)
   }
 
-  /** True when the composer's text can be sent: not blank, within the limit (the server's rule), and no picture pending or failed. */
+  /** True when the composer can be sent: text within the limit or pictures without text (the server's rule), and no picture pending or failed. */
   get canSubmit (): boolean {
-    return messageContentOf(this.draft) !== null && this.attachmentsBlockedBy === null
+    return this.sendableDraft !== null && this.attachmentsBlockedBy === null
+  }
+
+  /** The composer's text as it would be sent ('' for pictures alone), or null when there is nothing to send; an edit needs text. */
+  private get sendableDraft (): string | null {
+    return this.editingId === null ? sendableContentOf(this.draft, this.uploads?.uploaded.length ?? 0) : messageContentOf(this.draft)
   }
 
   /** Issue 17: why the composer's pictures hold the message back (one uploading, one failed), or null. */
@@ -358,7 +363,7 @@ export class ChannelChat {
    * text back in the composer with the reason under it, and sends nothing more.
    */
   async submit (): Promise<void> {
-    const content = messageContentOf(this.draft)
+    const content = this.sendableDraft
     if (content === null) return
     if (this.editingId !== null) {
       await this.saveEdit(this.editingId, content)

@@ -4,6 +4,7 @@
  * (`<@uid>`, shown as `@nickname`). Every piece is rendered as text, never as markup.
  */
 import { parseHttpUrl } from '@core/query/url'
+import { t } from '@/constants/messages'
 
 /** One piece of a message's text. */
 export type ChatTextPiece =
@@ -51,4 +52,9 @@ export function mentionToken (uid: string): string {
 /** `content` with mentions written as `@nickname`, for one-line previews (reply quotes). */
 export function chatPlainText (content: string, nameOf: (uid: string) => string | null): string {
   return chatTextPieces(content, nameOf).map(piece => piece.kind === 'text' ? piece.text : piece.kind === 'link' ? piece.url : `@${piece.name}`).join('')
+}
+
+/** A message as a quote shows it (a reply, the composer's "replying to"): its plain text, or 图片 / Picture for a picture sent without text. */
+export function chatQuoteText (content: string, nameOf: (uid: string) => string | null): string {
+  return content === '' ? t('chatImageAlt') : chatPlainText(content, nameOf)
 }

@@ -1,6 +1,6 @@
 import { ChannelKind, ChannelType } from '@core/wire/codes'
 import {
-  characterCount, isChatChannel, isReactionEmoji, mentionedUids, messageContentOf, MESSAGE_CONTENT_MAX_LENGTH, MESSAGE_MENTIONS_MAX, replyPreviewOf,
+  characterCount, isChatChannel, isReactionEmoji, mentionedUids, messageContentOf, MESSAGE_CONTENT_MAX_LENGTH, MESSAGE_MENTIONS_MAX, replyPreviewOf, sendableContentOf,
 } from '@core/domain/messages'
 
 describe('message content', () => {
@@ -17,6 +17,10 @@ describe('message content', () => {
     expect(messageContentOf('😀'.repeat(MESSAGE_CONTENT_MAX_LENGTH))).not.toBeNull()
     expect(messageContentOf('a'.repeat(MESSAGE_CONTENT_MAX_LENGTH + 1))).toBeNull()
     expect(characterCount('a😀b')).toBe(3)
+  })
+
+  it('may be empty when the message carries pictures, never over the limit', () => {
+    expect([sendableContentOf('  ', 1), sendableContentOf('', 0), sendableContentOf(' 看 ', 0), sendableContentOf('a'.repeat(MESSAGE_CONTENT_MAX_LENGTH + 1), 2)]).toEqual(['', null, '看', null])
   })
 })
 

@@ -277,6 +277,17 @@ describe('POST /channels/:channel_id/messages', () => {
     expect(message.attachments).toEqual([attachment])
   })
 
+  it('sends a picture without text, and still refuses a message with neither', async () => {
+    const sender = await member()
+    const attachment = { url: 'https://cdn.example/dog.png', width: 320, height: 200, size: 999, mime: 'image/png' }
+    const message = await sent(sender, LOBBY, '  ', { attachments: [attachment] })
+    expect([message.content, message.attachments]).toEqual(['', [attachment]])
+    const before = await messageCount()
+    const empty = await send(sender, LOBBY, { content: ' ', nonce: nonce(), attachments: [] })
+    expect([empty.statusCode, envelope(empty).msg]).toEqual([400, 'body.content must hold 1 to 2000 characters after trimming (it may be empty only when the message carries attachments)'])
+    expect(await messageCount()).toBe(before)
+  })
+
   it('quotes the first 100 characters of the message it replies to', async () => {
     const sender = await member()
     const original = await sent(sender, LOBBY, `${'字'.repeat(100)}and more`)

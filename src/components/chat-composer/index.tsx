@@ -6,7 +6,7 @@ import { t } from '@/constants/messages'
 import { Textarea } from '@/components/page-elements/textarea'
 import type { ChannelChat, ServerMembers } from '@/stores/chat-store'
 import type { DraftImage, UploadQueue } from '@/stores/upload-queue'
-import { chatPlainText } from '@/utils/chat-text'
+import { chatQuoteText } from '@/utils/chat-text'
 import './index.scss'
 
 /** Members the `@` picker lists at most. */
@@ -74,7 +74,7 @@ function ChatComposer ({ chat, members, nameOf, enterSends, canAttach, onAttach 
     <View className='chat-composer'>
       {target && (
         <View className='chat-composer__context'>
-          <Text className='chat-composer__context-text'>{t('chatReplyingTo', { name: target.author.nickname })}：{chatPlainText(target.content, nameOf)}</Text>
+          <Text className='chat-composer__context-text'>{t('chatReplyingTo', { name: target.author.nickname })}：{chatQuoteText(target.content, nameOf)}</Text>
           <Text className='chat-composer__context-close' onClick={() => chat.setReplyTarget(null)}>✕</Text>
         </View>
       )}

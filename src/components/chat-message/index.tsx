@@ -7,7 +7,7 @@ import { REACTION_EMOJIS } from '@/constants/chat'
 import { t } from '@/constants/messages'
 import type { ChatEntry } from '@/stores/chat-store'
 import type { ChatMessage } from '@/stores/chat-types'
-import { chatPlainText, chatTextPieces } from '@/utils/chat-text'
+import { chatQuoteText, chatTextPieces } from '@/utils/chat-text'
 import { chatClock } from '@/utils/format-chat-time'
 import { mediaUrl } from '@/utils/media-url'
 import IdentityBadge from '@/components/identity-badge'
@@ -110,10 +110,10 @@ function ChatMessageRow (props: ChatMessageProps) {
         {message.reply_to && (
           <View className='chat-message__quote' onClick={() => props.onQuoteTap(message.reply_to?.message_id ?? '')}>
             <Text className='chat-message__quote-author'>{message.reply_to.author.nickname}</Text>
-            <Text className='chat-message__quote-text'>{chatPlainText(message.reply_to.content, nameOf)}</Text>
+            <Text className='chat-message__quote-text'>{chatQuoteText(message.reply_to.content, nameOf)}</Text>
           </View>
         )}
-        <MessageText content={message.content} nameOf={nameOf} onLinkTap={props.onLinkTap} />
+        {message.content !== '' && <MessageText content={message.content} nameOf={nameOf} onLinkTap={props.onLinkTap} />}
         {message.attachments.length > 0 && <MessageImages message={message} onImageTap={props.onImageTap} />}
         {message.reactions.length > 0 && (
           <View className='chat-message__reactions'>

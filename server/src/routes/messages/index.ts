@@ -10,7 +10,7 @@ import { Type } from '@sinclair/typebox'
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify'
 import { createTimeIdSource } from '@core/domain/ids'
 import { Permission } from '@core/domain/permissions'
-import { isChatChannel, isReactionEmoji, mentionedUids, messageContentOf, MESSAGE_CONTENT_MAX_LENGTH } from '@core/domain/messages'
+import { isChatChannel, isReactionEmoji, mentionedUids, MESSAGE_CONTENT_MAX_LENGTH, sendableContentOf } from '@core/domain/messages'
 import { ChannelParamsSchema, MessageListDataSchema } from '@core/wire/api'
 import type { Channel, User } from '@core/wire/entities'
 import {
@@ -59,10 +59,10 @@ async function existingMessage (ctx: AppContext, channelId: string, messageId: s
   return row
 }
 
-/** The trimmed content, or 400 when it is empty or over the limit. */
-function contentOf (content: string): string {
-  const text = messageContentOf(content)
-  if (text === null) throw badRequest(`body.content must hold 1 to ${MESSAGE_CONTENT_MAX_LENGTH} characters after trimming`)
+/** The trimmed content, or 400 when it is over the limit, or empty without a picture to carry. */
+function contentOf (content: string, attachmentCount = 0): string {
+  const text = sendableContentOf(content, attachmentCount)
+  if (text === null) throw badRequest(`body.content must hold 1 to ${MESSAGE_CONTENT_MAX_LENGTH} characters after trimming${attachmentCount > 0 ? '' : ' (it may be empty only when the message carries attachments)'}`)
   return text
 }
 
@@ -146,10 +146,10 @@ export default async function messagesRoutes (instance: FastifyInstance, { ctx }
       if (sent.channel_id !== channel.channel_id) throw badRequest(`body.nonce already sent a message to channel ${sent.channel_id}`)
       return ok(await ctx.repos.messages.message(sent, user.uid))
     }
-    const content = contentOf(body.content)
+    const attachments = body.attachments ?? []
+    const content = contentOf(body.content, attachments.length)
     const replyTo = body.reply_to ?? null
     if (replyTo !== null && !await ctx.repos.messages.row(channel.channel_id, replyTo)) throw badRequest(`body.reply_to: channel ${channel.channel_id} has no message ${replyTo}`)
-    const attachments = body.attachments ?? []
     attachments.forEach((attachment, index) => requireHttpUrl(`attachments.${index}.url`, attachment.url))
     requireAuditPass(ctx, { content }) // issue 15: message text is audited with its own 104xxx code; nothing is written on rejection
     const { row, created } = await ctx.repos.messages.create({
