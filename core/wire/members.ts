@@ -14,6 +14,8 @@ export * from './members-paths'
 const ServerMemberCountSchema = Type.Object({
   server_id: Type.String(),
   member_count: Type.Integer(),
+  /** Issue 16: a join or leave can change who is online too, so the count comes along. */
+  online_count: Type.Integer(),
 })
 
 /** `GET /servers/:server_id`: the server with its online count, and whether the signed-in caller is a member (absent without a token). */
@@ -62,7 +64,6 @@ export type MemberListData = Static<typeof MemberListDataSchema>
 export const MembershipDataSchema = Type.Object({
   ...ServerMemberCountSchema.properties,
   is_member: Type.Boolean(),
-  online_count: Type.Integer(),
 })
 /** The answer of joining or leaving. */
 export type MembershipData = Static<typeof MembershipDataSchema>

@@ -151,10 +151,10 @@ export class RootStore {
 
   /** The shared stores follow the gateway: counts from membership and presence events, channel changes, a reload after a resync. */
   private applyGatewayEvents (): void {
-    const membership = (d: ServerCounts) => this.server.applyMembership(d)
-    this.gateway.on<MemberAdd>('MEMBER_ADD', membership)
-    this.gateway.on<MemberRemove>('MEMBER_REMOVE', membership)
-    this.gateway.on<PresenceUpdate>('PRESENCE_UPDATE', d => this.server.applyCounts(d))
+    const counts = (d: ServerCounts) => this.server.applyCounts(d)
+    this.gateway.on<MemberAdd>('MEMBER_ADD', counts)
+    this.gateway.on<MemberRemove>('MEMBER_REMOVE', counts)
+    this.gateway.on<PresenceUpdate>('PRESENCE_UPDATE', counts)
     // Issue 18: a channel made, edited or deleted in the server settings shows in every member's list
     for (const type of ['CHANNEL_CREATE', 'CHANNEL_UPDATE', 'CHANNEL_DELETE']) {
       this.gateway.on<Pick<Channel, 'server_id'>>(type, changed => {

@@ -23,7 +23,7 @@ export interface ServerStoreOptions {
   logger: StoreLogger
 }
 
-/** Counts a gateway event carries for a server (MEMBER_ADD / MEMBER_REMOVE: member_count, PRESENCE_UPDATE: online_count). */
+/** Counts a gateway event carries for a server (MEMBER_ADD / MEMBER_REMOVE: both, issue 16; PRESENCE_UPDATE: online_count). */
 export interface ServerCounts {
   server_id: string
   member_count?: number
@@ -45,7 +45,6 @@ export class ServerStore {
   private readonly logger: StoreLogger
   private readonly members: MembersApi
   /** The online count being asked again: null when no request is on its way, else whether to ask once more after it. */
-  private recounting: { again: boolean } | null = null
 
   constructor (private readonly api: ApiClient, options: ServerStoreOptions) {
     this.servers = options.servers ?? CONFIGURED_SERVERS
@@ -55,7 +54,7 @@ export class ServerStore {
     this.loading = new LoadTracker(options.logger)
     this.joining = new LoadTracker(options.logger)
     // detail is the API's snapshot, replaced whole (never changed in place): watched by reference
-    makeAutoObservable<ServerStore, 'api' | 'logger' | 'members' | 'recounting'>(this, { api: false, logger: false, members: false, servers: false, detail: observable.ref, recounting: false })
+    makeAutoObservable<ServerStore, 'api' | 'logger' | 'members'>(this, { api: false, logger: false, members: false, servers: false, detail: observable.ref })
   }
 
   /** Detail status: 'loading', 'ready' when the detail is at hand, 'error' when it could not be loaded. */
@@ -145,34 +144,5 @@ export class ServerStore {
       member_count: counts.member_count ?? this.detail.member_count,
       online_count: counts.online_count ?? this.detail.online_count,
     }
-  }
-
-  /**
-   * Issue 16: applies a MEMBER_ADD / MEMBER_REMOVE. A join or leave can change who is
-   * online, but these events carry only the member count: unless one carries the online
-   * count, it is asked again (one request at a time; changes meanwhile ask once more).
-   */
-  applyMembership (counts: ServerCounts): void {
-    this.applyCounts(counts)
-    if (counts.online_count === undefined && this.detail?.server_id === counts.server_id) void this.recountOnline()
-  }
-
-  private async recountOnline (): Promise<void> {
-    if (this.recounting) {
-      this.recounting.again = true
-      return
-    }
-    const serverId = this.detail?.server_id
-    if (serverId === undefined) return
-    this.recounting = { again: false }
-    try {
-      const page = await this.members.list(serverId, { limit: 1 })
-      this.applyCounts({ server_id: serverId, online_count: page.online_count })
-    } catch (error) {
-      this.logger.warn('[server] recounting online members:', error)
-    }
-    const again = this.recounting.again
-    this.recounting = null
-    if (again) await this.recountOnline()
   }
 }

@@ -27,8 +27,6 @@ export interface ModerationRepository {
   remove (serverId: string, uid: string, ban: boolean, audit: AuditRecord): Promise<boolean>
   /** Lifts a ban; false when there was none. */
   unban (serverId: string, uid: string, audit: AuditRecord): Promise<boolean>
-  /** The member count after a removal (MEMBER_REMOVE). */
-  memberCount (serverId: string): Promise<number>
   /** Queues a report; resolves its id. */
   report (report: NewReport): Promise<string>
   /** The open reports of a server, newest first. */
@@ -81,10 +79,6 @@ export function createModerationRepository (db: Db): ModerationRepository {
         await writeAuditEntry(trx, audit)
         return true
       })
-    },
-    async memberCount (serverId) {
-      const row = await db.selectFrom('server_members').select(eb => eb.fn.countAll<number>().as('n')).where('server_id', '=', serverId).executeTakeFirstOrThrow()
-      return Number(row.n)
     },
     async report (report) {
       const reportId = nextReportId()

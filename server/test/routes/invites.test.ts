@@ -43,7 +43,7 @@ describe('invites', () => {
     events = []
     const joined = envelope<AcceptInvite>(await accept(invite.code, guest.headers)).data
     expect(joined).toEqual({ server_id: SERVER, already_member: false })
-    expect(events[0]).toMatchObject({ t: 'MEMBER_ADD', server_id: SERVER, d: { member: { user: { uid: guest.uid }, role_ids: [] } } })
+    expect(events[0]).toMatchObject({ t: 'MEMBER_ADD', server_id: SERVER, d: { member: { user: { uid: guest.uid }, role_ids: [] }, online_count: 0 } })
     const mine = envelope<MyPermissions>(await test.inject({ url: `/servers/${SERVER}/permissions/me`, headers: guest.headers })).data
     expect(mine.is_member).toBe(true)
     const again = envelope<AcceptInvite>(await accept(invite.code, guest.headers)).data

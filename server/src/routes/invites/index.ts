@@ -20,6 +20,7 @@ import { requireUser, signedInUser } from '../../plugins/auth'
 import { accessTo, auditRecord, requireServerActor, serverPermissions } from '../access'
 import { absentBodyAsEmpty } from '../checks'
 import { ok } from '../envelope'
+import { memberCountsOf } from '../../services/member-counts'
 import { responses } from '../schemas'
 
 /** Registers the invite routes. */
@@ -91,9 +92,7 @@ export default async function invitesRoutes (fastify: FastifyInstance, { ctx }: 
     if (outcome.state === 'joined') {
       await ctx.presence.joined(user.uid, outcome.server_id)
       const online = (await ctx.presence.onlineOf([user.uid])).has(user.uid)
-      const added: MemberAdd = {
-        server_id: outcome.server_id, member: { user, joined_at: outcome.joined_at, online, role_ids: [] }, member_count: await ctx.repos.moderation.memberCount(outcome.server_id),
-      }
+      const added: MemberAdd = { ...await memberCountsOf(ctx, outcome.server_id), member: { user, joined_at: outcome.joined_at, online, role_ids: [] } }
       await ctx.bus.publish({ t: 'MEMBER_ADD', server_id: outcome.server_id, d: added })
     }
     return ok(data)

@@ -14,6 +14,7 @@ import { ApiError, badRequest, notFound } from '../../errors'
 import { requireUser, signedInUser } from '../../plugins/auth'
 import type { MemberCursor } from '../../repositories/members'
 import { ok } from '../envelope'
+import { memberCountsOf } from '../../services/member-counts'
 import { idSchema, responses } from '../schemas'
 
 const ServerParamsSchema = Type.Object({ server_id: Type.Unsafe<string>(idSchema) })
@@ -34,8 +35,7 @@ async function requireServer (ctx: AppContext, serverId: string): Promise<void> 
 }
 
 async function membershipOf (ctx: AppContext, serverId: string, isMember: boolean): Promise<MembershipData> {
-  const [memberCount, onlineCount] = await Promise.all([ctx.repos.members.count(serverId), ctx.presence.onlineCount(serverId)])
-  return { server_id: serverId, is_member: isMember, member_count: memberCount, online_count: onlineCount }
+  return { ...await memberCountsOf(ctx, serverId), is_member: isMember }
 }
 
 /** Registers the membership routes. */
@@ -55,7 +55,7 @@ export default async function membersRoutes (instance: FastifyInstance, { ctx }:
       await ctx.presence.joined(user.uid, serverId)
       const online = (await ctx.presence.onlineOf([user.uid])).has(user.uid)
       const member: Member = { user, joined_at: joinedAt, online, role_ids: [] }
-      const added: MemberAdd = { server_id: serverId, member, member_count: await ctx.repos.members.count(serverId) }
+      const added: MemberAdd = { ...await memberCountsOf(ctx, serverId), member }
       await ctx.bus.publish({ t: 'MEMBER_ADD', server_id: serverId, d: added })
     }
     return ok(await membershipOf(ctx, serverId, true))
@@ -70,7 +70,7 @@ export default async function membersRoutes (instance: FastifyInstance, { ctx }:
     await requireServer(ctx, serverId)
     if (await ctx.repos.members.leave(serverId, user.uid)) {
       await ctx.presence.left(user.uid, serverId)
-      const removed: MemberRemove = { server_id: serverId, uid: user.uid, member_count: await ctx.repos.members.count(serverId) }
+      const removed: MemberRemove = { ...await memberCountsOf(ctx, serverId), uid: user.uid }
       await ctx.bus.publish({ t: 'MEMBER_REMOVE', server_id: serverId, d: removed })
     }
     return ok(await membershipOf(ctx, serverId, false))

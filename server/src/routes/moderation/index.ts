@@ -25,6 +25,7 @@ import {
 } from '../access'
 import { absentBodyAsEmpty, requireHttpUrl, requireServerAuditPass } from '../checks'
 import { ok } from '../envelope'
+import { memberCountsOf } from '../../services/member-counts'
 import { responses } from '../schemas'
 
 /** The bits that make someone a moderator: any one of them opens the audit log and the report queue. */
@@ -64,7 +65,7 @@ export default async function moderationRoutes (fastify: FastifyInstance, { ctx 
   /** After a kick or ban committed: the server hears the member left, the member's sockets close. */
   async function publishRemoval (serverId: string, uid: string, reason: 'kicked' | 'banned'): Promise<void> {
     await ctx.presence.left(uid, serverId)
-    await ctx.bus.publish({ t: 'MEMBER_REMOVE', server_id: serverId, d: { server_id: serverId, uid, member_count: await ctx.repos.moderation.memberCount(serverId) } })
+    await ctx.bus.publish({ t: 'MEMBER_REMOVE', server_id: serverId, d: { ...await memberCountsOf(ctx, serverId), uid } })
     const revoked: SessionRevokedEvent = { uid, session_ids: null, reason }
     await ctx.bus.publish({ t: 'SESSION_REVOKED', server_id: serverId, only_uids: [uid], d: revoked })
   }
