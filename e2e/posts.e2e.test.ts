@@ -90,8 +90,8 @@ describe('posts', () => {
       await author.locator('.post-page__title', { hasText: title }).waitFor()
       expect(await author.locator('.post-page__image').count()).toBe(2)
 
-      await reader.locator('.post-page__comment-input input').fill('拍得真好')
-      await reader.locator('.post-page__send').click()
+      await reader.locator('.post-page .comment-bar__input input').fill('拍得真好')
+      await reader.locator('.post-page .comment-bar__send').click()
       await author.locator('.post-page__comment-text', { hasText: '拍得真好' }).waitFor() // live, no reload
 
       await reader.locator('.post-page__like').click()
@@ -109,10 +109,10 @@ describe('posts', () => {
 describe('live chat', () => {
   it('carries a comment between two members on an item on air', async () => {
     await twoMembers(browser(), 'live-chat', `/pages/channel/index?sid=${SERVER}&channel_id=${LIVE_CHANNEL}&live_id=${ON_AIR}`, async (first, second) => {
-      await first.locator('.live-chat__composer').waitFor()
-      await second.locator('.live-chat__composer').waitFor()
-      await first.locator('.live-chat__input input').fill('主播晚上好')
-      await first.locator('.live-chat__send').click()
+      await first.locator('.live-chat .comment-bar').waitFor()
+      await second.locator('.live-chat .comment-bar').waitFor()
+      await first.locator('.live-chat .comment-bar__input input').fill('主播晚上好')
+      await first.locator('.live-chat .comment-bar__send').click()
       await second.locator('.live-chat__text', { hasText: '主播晚上好' }).waitFor()
       await second.locator('.live-chat-overlay__line', { hasText: '主播晚上好' }).waitFor()
       await screenshots(second, 'live-chat')
@@ -124,7 +124,7 @@ describe('live chat', () => {
     await withArtifacts('live-chat-off', tracked, async () => {
       await asMember(tracked, `/pages/channel/index?sid=${SERVER}&channel_id=${LIVE_CHANNEL}&live_id=${COMMENTS_OFF}`)
       await seeText(tracked.page, '本场直播已关闭评论')
-      expect(await tracked.page.locator('.live-chat__composer').count()).toBe(0)
+      expect(await tracked.page.locator('.live-chat .comment-bar').count()).toBe(0)
       await screenshots(tracked.page, 'live-chat-off')
     })
   })

@@ -27,12 +27,12 @@ describe('LiveChatStore', () => {
     const { api, store } = chat()
     await store.open(liveItem('l1'), 'live')
     expect(store.canComment).toBe(true)
-    store.setDraft(' 主播好 ')
+    store.draft.setText(' 主播好 ')
     api.createLiveComment.mockResolvedValueOnce(liveComment('k1'))
     expect(await store.send()).toBe(true)
     expect(api.createLiveComment).toHaveBeenCalledWith('l1', { content: '主播好', nonce: 'n1' })
     expect(store.comments.map(comment => comment.comment_id)).toEqual(['k1'])
-    expect(store.draft).toBe('')
+    expect(store.draft.text).toBe('')
   })
 
   it('has no composer when the comment flag is 2, and keeps an ended item read-only', async () => {
@@ -40,7 +40,7 @@ describe('LiveChatStore', () => {
     await store.open(liveItem('l1', { can_comment: LiveCommentFlag.CannotComment }), 'live')
     expect(store.commentsOff).toBe(true)
     expect(store.canComment).toBe(false)
-    store.setDraft('hi')
+    store.draft.setText('hi')
     expect(await store.send()).toBe(false)
     await store.open(liveItem('l2'), 'ended')
     expect(store.canComment).toBe(false)
@@ -50,11 +50,11 @@ describe('LiveChatStore', () => {
   it('keeps the typed comment when audit refuses it', async () => {
     const { api, store } = chat()
     await store.open(liveItem('l1'), 'live')
-    store.setDraft('违禁')
+    store.draft.setText('违禁')
     api.createLiveComment.mockRejectedValueOnce(auditRejection(104008, '内容未通过审核，请修改后重试'))
     expect(await store.send()).toBe(false)
-    expect(store.draft).toBe('违禁')
-    expect(store.sendError).toBe('内容未通过审核，请修改后重试')
+    expect(store.draft.text).toBe('违禁')
+    expect(store.draft.error).toBe('内容未通过审核，请修改后重试')
   })
 
   it("adds others' comments of this item as they arrive, once, and hides the overlay on request", async () => {

@@ -12,6 +12,8 @@ import type { LiveComment } from '@core/wire/posts'
 import type { LiveState } from '@core/domain/live-state'
 import type { PostsApi } from '@/services/api/posts'
 import type { TimerScheduler } from './live-store'
+import { CommentDraft } from './comment-draft'
+import { DispatchSubscriptions } from './dispatch-subscriptions'
 import { failureMessage, LoadTracker, type StoreLogger, type StoreStatus } from './load-tracker'
 import { randomNonce, type DispatchSource } from './post-store'
 
@@ -35,10 +37,8 @@ export class LiveChatStore {
   item: LiveItem | null = null
   state: LiveState | null = null
   comments: LiveComment[] = []
-  draft = ''
-  sending = false
-  /** Why the last comment was refused (audit, comments off, network); null otherwise. */
-  sendError: string | null = null
+  /** The comment being written. */
+  readonly draft: CommentDraft
   /** Members watching now, or null before the first count. */
   viewers: number | null = null
   /** Whether the member asked to be reminded of this reserved item. */
@@ -47,11 +47,12 @@ export class LiveChatStore {
   overlayHidden = false
   readonly loading: LoadTracker
   private stopHeartbeat: (() => void) | null = null
-  private unsubscribe: Array<() => void> = []
+  private readonly subscriptions = new DispatchSubscriptions()
 
   constructor (private readonly api: PostsApi, private readonly options: LiveChatOptions) {
     this.loading = new LoadTracker(options.logger)
-    makeAutoObservable<LiveChatStore, 'api' | 'options' | 'stopHeartbeat' | 'unsubscribe'>(this, { api: false, options: false, stopHeartbeat: false, unsubscribe: false })
+    this.draft = new CommentDraft(options.logger)
+    makeAutoObservable<LiveChatStore, 'api' | 'options' | 'stopHeartbeat' | 'subscriptions'>(this, { api: false, options: false, stopHeartbeat: false, subscriptions: false })
   }
 
   get status (): StoreStatus {
@@ -81,8 +82,7 @@ export class LiveChatStore {
     this.state = state
     if (!same) {
       this.comments = []
-      this.draft = ''
-      this.sendError = null
+      this.draft.clear()
       this.viewers = null
       this.reminded = false
     }
@@ -95,11 +95,6 @@ export class LiveChatStore {
     await Promise.all(tasks)
   }
 
-  setDraft (text: string): void {
-    this.draft = text
-    this.sendError = null
-  }
-
   toggleOverlay (): void {
     this.overlayHidden = !this.overlayHidden
   }
@@ -107,23 +102,8 @@ export class LiveChatStore {
   /** Sends the draft with a nonce; on refusal the text stays. Resolves true when sent. */
   async send (): Promise<boolean> {
     const item = this.item
-    const content = this.draft.trim()
-    if (!item || content === '' || this.sending || !this.canComment) return false
-    this.sending = true
-    this.sendError = null
-    try {
-      const comment = await this.api.createLiveComment(item.live_id, { content, nonce: (this.options.nonce ?? randomNonce)() })
-      runInAction(() => {
-        this.received(comment)
-        this.draft = ''
-      })
-      return true
-    } catch (error) {
-      runInAction(() => { this.sendError = failureMessage(error, this.options.logger) })
-      return false
-    } finally {
-      runInAction(() => { this.sending = false })
-    }
+    if (!item || !this.canComment) return false
+    return this.draft.send(content => this.api.createLiveComment(item.live_id, { content, nonce: (this.options.nonce ?? randomNonce)() }), comment => this.received(comment))
   }
 
   /** Turns the reminder of a reserved item on or off. Resolves the failure's message, or null. */
@@ -144,18 +124,16 @@ export class LiveChatStore {
 
   /** Starts applying live comments and viewer counts from `source`. */
   attach (source: DispatchSource): void {
-    for (const stop of this.unsubscribe) stop()
-    this.unsubscribe = [
+    this.subscriptions.replace([
       source.on('LIVE_COMMENT_CREATE', comment => { if (comment.live_id === this.item?.live_id) this.received(comment) }),
       source.on('LIVE_VIEWERS', ({ live_id: liveId, viewers }) => { if (liveId === this.item?.live_id) this.viewers = viewers }),
-    ]
+    ])
   }
 
   /** Stops the heartbeat (telling the server this member left) and the dispatches. */
   dispose (): void {
     this.leave()
-    for (const stop of this.unsubscribe) stop()
-    this.unsubscribe = []
+    this.subscriptions.stop()
   }
 
   private received (comment: LiveComment): void {

@@ -9,6 +9,8 @@
 import { makeAutoObservable, runInAction } from 'mobx'
 import type { Comment, CursorPage, Post, PostsDispatches } from '@core/wire/posts'
 import type { PostsApi } from '@/services/api/posts'
+import { CommentDraft } from './comment-draft'
+import { DispatchSubscriptions } from './dispatch-subscriptions'
 import { failureMessage, LoadTracker, type StoreLogger, type StoreStatus } from './load-tracker'
 
 /** Where dispatches come from: the GatewayStore's `on` (src/stores/gateway-store.ts). */
@@ -49,12 +51,12 @@ export class PostFeedStore {
   /** Loading a further page: its status and error. */
   readonly more: LoadTracker
   private readonly first: LoadTracker
-  private unsubscribe: Array<() => void> = []
+  private readonly subscriptions = new DispatchSubscriptions()
 
   constructor (private readonly api: PostsApi, private readonly options: PostStoreOptions) {
     this.first = new LoadTracker(options.logger)
     this.more = new LoadTracker(options.logger)
-    makeAutoObservable<PostFeedStore, 'api' | 'options' | 'first' | 'unsubscribe'>(this, { api: false, options: false, first: false, unsubscribe: false })
+    makeAutoObservable<PostFeedStore, 'api' | 'options' | 'first' | 'subscriptions'>(this, { api: false, options: false, first: false, subscriptions: false })
   }
 
   /** 'loading' while the first page loads, 'empty' when the channel has no post, 'ready', or 'error'. */
@@ -135,25 +137,19 @@ export class PostFeedStore {
 
   /** Starts applying dispatches from `source`; `dispose` stops it. */
   attach (source: DispatchSource): void {
-    this.detach()
-    this.unsubscribe = [
+    this.subscriptions.replace([
       source.on('POST_CREATE', post => this.received(post)),
       source.on('POST_UPDATE', post => this.patch(post.post_id, item => ({ ...post, liked: item.liked }))),
       source.on('POST_DELETE', ({ post_id: postId }) => this.removed(postId)),
       source.on('POST_LIKE', ({ post_id: postId, like_count: count }) => this.patch(postId, item => withCounts(item, postId, { like_count: count }))),
       source.on('COMMENT_CREATE', ({ comment, comment_count: count }) => this.patch(comment.post_id, item => withCounts(item, comment.post_id, { comment_count: count }))),
       source.on('COMMENT_DELETE', ({ post_id: postId, comment_count: count }) => this.patch(postId, item => withCounts(item, postId, { comment_count: count }))),
-    ]
+    ])
   }
 
   /** Stops applying dispatches. */
   dispose (): void {
-    this.detach()
-  }
-
-  private detach (): void {
-    for (const stop of this.unsubscribe) stop()
-    this.unsubscribe = []
+    this.subscriptions.stop()
   }
 
   private received (post: Post): void {
@@ -196,20 +192,19 @@ export class PostDetailStore {
   commentsHaveMore = false
   /** The post was removed while it was shown. */
   deleted = false
-  /** The comment being written and the comment it answers. */
-  draft = ''
+  /** The comment being written. */
+  readonly draft: CommentDraft
+  /** The comment the draft answers, or null for a top-level comment. */
   replyTo: Comment | null = null
-  sending = false
-  /** Why the last comment was refused (audit, network), shown under the composer; null otherwise. */
-  sendError: string | null = null
   readonly commentsLoad: LoadTracker
   private readonly loading: LoadTracker
-  private unsubscribe: Array<() => void> = []
+  private readonly subscriptions = new DispatchSubscriptions()
 
   constructor (private readonly api: PostsApi, private readonly options: PostStoreOptions) {
     this.loading = new LoadTracker(options.logger)
     this.commentsLoad = new LoadTracker(options.logger)
-    makeAutoObservable<PostDetailStore, 'api' | 'options' | 'loading' | 'unsubscribe'>(this, { api: false, options: false, loading: false, unsubscribe: false })
+    this.draft = new CommentDraft(options.logger)
+    makeAutoObservable<PostDetailStore, 'api' | 'options' | 'loading' | 'subscriptions'>(this, { api: false, options: false, loading: false, subscriptions: false })
   }
 
   get status (): StoreStatus {
@@ -280,37 +275,20 @@ export class PostDetailStore {
     })
   }
 
-  setDraft (text: string): void {
-    this.draft = text
-    this.sendError = null
-  }
-
   /** Answers `comment` with the next comment (null: a top-level comment). */
   setReplyTo (comment: Comment | null): void {
     this.replyTo = comment
   }
 
-  /** Sends the draft; on refusal the text stays where the member typed it. Resolves true when sent. */
+  /** Sends the draft (answering `replyTo`); on refusal the text stays where the member typed it. Resolves true when sent. */
   async sendComment (): Promise<boolean> {
     const postId = this.postId
-    const content = this.draft.trim()
-    if (postId === null || content === '' || this.sending) return false
-    this.sending = true
-    this.sendError = null
-    try {
-      const comment = await this.api.createComment(postId, { content, reply_to: this.replyTo?.comment_id ?? null, nonce: this.nonce() })
-      runInAction(() => {
-        if (this.appendComments([comment]) && this.post) this.setCounts({ comment_count: this.post.comment_count + 1 })
-        this.draft = ''
-        this.replyTo = null
-      })
-      return true
-    } catch (error) {
-      runInAction(() => { this.sendError = failureMessage(error, this.options.logger) })
-      return false
-    } finally {
-      runInAction(() => { this.sending = false })
-    }
+    if (postId === null) return false
+    const replyTo = this.replyTo?.comment_id ?? null
+    return this.draft.send(content => this.api.createComment(postId, { content, reply_to: replyTo, nonce: this.nonce() }), comment => {
+      if (this.appendComments([comment]) && this.post) this.setCounts({ comment_count: this.post.comment_count + 1 })
+      this.replyTo = null
+    })
   }
 
   /** Removes one's own comment (and its replies). Resolves the failure's message, or null. */
@@ -355,8 +333,7 @@ export class PostDetailStore {
 
   /** Starts applying dispatches about this post from `source`; `dispose` stops it. */
   attach (source: DispatchSource): void {
-    this.dispose()
-    this.unsubscribe = [
+    this.subscriptions.replace([
       source.on('COMMENT_CREATE', ({ comment, comment_count: count }) => {
         if (comment.post_id !== this.postId) return
         // a comment beyond the loaded page arrives with its page; only the tail of the list grows live
@@ -371,12 +348,12 @@ export class PostDetailStore {
       source.on('POST_LIKE', ({ post_id: postId, like_count: count }) => { if (postId === this.postId) this.setCounts({ like_count: count }) }),
       source.on('POST_UPDATE', post => { if (post.post_id === this.postId && this.post) this.post = { ...post, liked: this.post.liked } }),
       source.on('POST_DELETE', ({ post_id: postId }) => { if (postId === this.postId) this.deleted = true }),
-    ]
+    ])
   }
 
+  /** Stops applying dispatches. */
   dispose (): void {
-    for (const stop of this.unsubscribe) stop()
-    this.unsubscribe = []
+    this.subscriptions.stop()
   }
 
   private nonce (): string {

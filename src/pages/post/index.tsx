@@ -1,10 +1,9 @@
 import { useEffect, useState } from 'react'
 import Taro, { useReachBottom } from '@tarojs/taro'
-import { View, Text, Image, Button } from '@tarojs/components'
+import { View, Text, Image } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
 import type { Comment } from '@core/wire/posts'
-import { COMMENT_MAX_LENGTH } from '@core/wire/codes'
-import { Input } from '@/components/page-elements/input'
+import CommentBar from '@/components/comment-bar'
 import ShareButton from '@/components/share-button'
 import StateView from '@/components/state-view'
 import { t } from '@/constants/messages'
@@ -55,7 +54,7 @@ function CommentRow ({ comment, store, reply }: { comment: Comment, store: PostD
   )
 }
 
-/** The comment composer at the bottom: the reply target, the text (kept on refusal) and why it was refused. */
+/** The comment composer at the bottom: the reply target over the shared comment bar. */
 const CommentComposer = observer(function CommentComposer ({ store, onSend }: { store: PostDetailStore, onSend: () => void }) {
   return (
     <View className='post-page__composer'>
@@ -64,19 +63,7 @@ const CommentComposer = observer(function CommentComposer ({ store, onSend }: { 
           {t('commentReplyTo', { name: store.replyTo.author.nickname })}
         </Text>
       )}
-      <View className='post-page__composer-row'>
-        <Input
-          className='post-page__comment-input'
-          value={store.draft}
-          placeholder={t('commentPlaceholder')}
-          maxlength={COMMENT_MAX_LENGTH}
-          confirmType='send'
-          onInput={event => store.setDraft(event.detail.value)}
-          onConfirm={onSend}
-        />
-        <Button className='post-page__send' size='mini' type='primary' disabled={store.sending || store.draft.trim() === ''} onClick={onSend}>{t('commentSend')}</Button>
-      </View>
-      {store.sendError && <Text className='post-page__error'>{store.sendError}</Text>}
+      <CommentBar draft={store.draft} placeholder={t('commentPlaceholder')} onSend={onSend} />
     </View>
   )
 })
