@@ -198,6 +198,13 @@ const ZH_CN = {
   navHome: '首页',
   showroomNone: '这个社区还没有展厅',
   desktopServers: '社区',
+  // Task E (posts polish, issues 17 and 19): editing posts, moderators' deletes, live reminders on H5.
+  postEdit: '编辑',
+  postEditSave: '保存',
+  postEditCancel: '取消',
+  commentDeleteConfirm: '删除这条评论？',
+  liveRemindersStarted: '你预约的直播开始了',
+  liveRemindersDismiss: '知道了',
 }
 
 /** A message key. */
@@ -375,6 +382,13 @@ const EN: Record<MessageKey, string> = {
   navHome: 'Home',
   showroomNone: 'This community has no showroom yet',
   desktopServers: 'Communities',
+  // Task E (posts polish, issues 17 and 19): editing posts, moderators' deletes, live reminders on H5.
+  postEdit: 'Edit',
+  postEditSave: 'Save',
+  postEditCancel: 'Cancel',
+  commentDeleteConfirm: 'Delete this comment?',
+  liveRemindersStarted: 'Lives you asked to be reminded of have started',
+  liveRemindersDismiss: 'Got it',
 }
 
 /** The whole table, per language. */

@@ -6,7 +6,6 @@
  * is shown under its field and nothing typed is lost.
  */
 import { makeAutoObservable, runInAction } from 'mobx'
-import { SERVER_CODES } from '@core/wire/codes'
 import { POST_MAX_IMAGES } from '@core/wire/codes'
 import type { Post } from '@core/wire/posts'
 import { t } from '@/constants/messages'
@@ -16,6 +15,7 @@ import type { PostsApi } from '@/services/api/posts'
 import { uploadFileToStorage } from '@/services/api/storage-upload'
 import { failureMessage, type StoreLogger } from './load-tracker'
 import { randomNonce } from './post-store'
+import { postRefusal, type ComposerField } from './post-refusal'
 
 /** Uploads one picked picture, telling progress (0..100); resolves its public URL. */
 export type ImageUploader = (image: PickedImage, onProgress: (percent: number) => void) => Promise<string>
@@ -46,22 +46,11 @@ export interface DraftImage extends PickedImage {
   error: string | null
 }
 
-/** The fields an audit rejection can name. */
-export type ComposerField = 'title' | 'content' | 'images'
-
 /** What the composer needs besides the API. */
 export interface PostComposerOptions {
   upload: ImageUploader
   logger: StoreLogger
   nonce?: () => string
-}
-
-/** SPEC §5, §8: the field of a rejection code (the cover is the first image, so 104006 lands on the images). */
-function fieldOfRejection (code: number): ComposerField | null {
-  if (code === SERVER_CODES.AUDIT_TITLE) return 'title'
-  if (code === SERVER_CODES.AUDIT_CONTENT) return 'content'
-  if (code === SERVER_CODES.AUDIT_COVER) return 'images'
-  return null
 }
 
 /** The draft of one post and its sending. */
@@ -164,8 +153,7 @@ export class PostComposerStore {
   }
 
   private refused (error: unknown): void {
-    const message = failureMessage(error, this.options.logger)
-    const field = isRequestError(error) ? fieldOfRejection(error.code) : null
+    const { field, message } = postRefusal(error, this.options.logger)
     if (field) this.fieldErrors = { [field]: message }
     else this.error = message
   }

@@ -11,6 +11,7 @@ import type { Comment, CursorPage, Post, PostsDispatches } from '@core/wire/post
 import type { PostsApi } from '@/services/api/posts'
 import { CommentDraft } from './comment-draft'
 import { DispatchSubscriptions } from './dispatch-subscriptions'
+import { PostEditStore } from './post-edit-store'
 import { failureMessage, LoadTracker, type StoreLogger, type StoreStatus } from './load-tracker'
 
 /** Where dispatches come from: the GatewayStore's `on` (src/stores/gateway-store.ts). */
@@ -27,6 +28,8 @@ export interface PostStoreOptions {
   nonce?: () => string
   /** Items per page (20 by default). */
   pageSize?: number
+  /** Whether the member may remove others' posts and comments in a channel (ManageMessages); never by default. */
+  mayModerate?: (channelId: string) => boolean
 }
 
 /** A random nonce: 16 base-36 characters. */
@@ -196,6 +199,8 @@ export class PostDetailStore {
   readonly draft: CommentDraft
   /** The comment the draft answers, or null for a top-level comment. */
   replyTo: Comment | null = null
+  /** The author's edit of the post under way, or null. */
+  edit: PostEditStore | null = null
   readonly commentsLoad: LoadTracker
   private readonly loading: LoadTracker
   private readonly subscriptions = new DispatchSubscriptions()
@@ -220,6 +225,11 @@ export class PostDetailStore {
     return this.post !== null && this.post.author.uid === this.options.myUid()
   }
 
+  /** True when the member may remove the post: its author, or a moderator of its channel (ManageMessages). */
+  get canDelete (): boolean {
+    return this.post !== null && (this.isMine || this.moderates(this.post.channel_id))
+  }
+
   /** Comments grouped into threads: each top-level comment with the replies under it. */
   get threads (): CommentThread[] {
     const threads: CommentThread[] = []
@@ -240,6 +250,34 @@ export class PostDetailStore {
   /** True when `comment` is the signed-in member's own. */
   isMineComment (comment: Comment): boolean {
     return comment.author.uid === this.options.myUid()
+  }
+
+  /** True when the member may remove `comment`: its author, or a moderator of the post's channel (ManageMessages). */
+  canDeleteComment (comment: Comment): boolean {
+    return this.isMineComment(comment) || (this.post !== null && this.moderates(this.post.channel_id))
+  }
+
+  /** Opens the edit of the post (its author only). */
+  startEdit (): void {
+    if (this.post && this.isMine) this.edit = new PostEditStore(this.api, this.options.logger, this.post)
+  }
+
+  /** Leaves the edit without sending it. */
+  cancelEdit (): void {
+    this.edit = null
+  }
+
+  /** Sends the edit; the post shows it at once (others see it through POST_UPDATE). Resolves true when saved. */
+  async saveEdit (): Promise<boolean> {
+    const edit = this.edit
+    if (!edit) return false
+    const edited = await edit.save()
+    if (edited === null) return false
+    runInAction(() => {
+      if (this.edit === edit) this.edit = null
+      if (this.post?.post_id === edited.post_id) this.post = edited
+    })
+    return true
   }
 
   /** Opens a post: the post and its first comments side by side; calling `load` again is the retry. */
@@ -291,7 +329,7 @@ export class PostDetailStore {
     })
   }
 
-  /** Removes one's own comment (and its replies). Resolves the failure's message, or null. */
+  /** Removes a comment (one's own, or as a moderator) with its replies. Resolves the failure's message, or null. */
   async deleteComment (comment: Comment): Promise<string | null> {
     try {
       await this.api.deleteComment(comment.post_id, comment.comment_id)
@@ -318,7 +356,7 @@ export class PostDetailStore {
     }
   }
 
-  /** Removes the post (its author only). Resolves the failure's message, or null. */
+  /** Removes the post (its author, or a moderator). Resolves the failure's message, or null. */
   async deletePost (): Promise<string | null> {
     const post = this.post
     if (!post) return null
@@ -354,6 +392,10 @@ export class PostDetailStore {
   /** Stops applying dispatches. */
   dispose (): void {
     this.subscriptions.stop()
+  }
+
+  private moderates (channelId: string): boolean {
+    return this.options.mayModerate?.(channelId) ?? false
   }
 
   private nonce (): string {

@@ -1,9 +1,12 @@
 import { useEffect, useState } from 'react'
 import Taro, { useReachBottom } from '@tarojs/taro'
-import { View, Text, Image } from '@tarojs/components'
+import { View, Text, Image, Button } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
 import type { Comment } from '@core/wire/posts'
+import { POST_CONTENT_MAX_LENGTH, POST_TITLE_MAX_LENGTH } from '@core/wire/codes'
 import CommentBar from '@/components/comment-bar'
+import { Input } from '@/components/page-elements/input'
+import { Textarea } from '@/components/page-elements/textarea'
 import ShareButton from '@/components/share-button'
 import StateView from '@/components/state-view'
 import { t } from '@/constants/messages'
@@ -12,11 +15,13 @@ import { currentParams } from '@/router'
 import { isShareHidden, shareLink, type ShareContent } from '@/services/share'
 import { useShare } from '@/services/share/use-share'
 import { usePageStore, useStores } from '@/stores/context'
+import type { PostEditStore } from '@/stores/post-edit-store'
 import { PostDetailStore } from '@/stores/post-store'
 import { modal, toast } from '@/utils/feedback'
 import { formatDate, fromUnixSeconds } from '@/utils/format-date'
 import { formatCount } from '@/utils/format-number'
 import { mediaUrl } from '@/utils/media-url'
+import { pressable } from '@/utils/pressable'
 import './index.scss'
 
 /** This page's path, for the lifecycle log. */
@@ -37,18 +42,18 @@ function Byline ({ nickname, avatar, createdAt }: { nickname: string, avatar: st
   )
 }
 
-/** One comment: its author, text and the reply and (own) delete taps. */
+/** One comment: its author, text and the reply and delete taps (delete: its author, or a moderator). */
 function CommentRow ({ comment, store, reply }: { comment: Comment, store: PostDetailStore, reply: boolean }) {
   const remove = async () => {
-    if (await modal({ content: t('commentDelete') })) reportFailure(await store.deleteComment(comment))
+    if (await modal({ content: t('commentDeleteConfirm') })) reportFailure(await store.deleteComment(comment))
   }
   return (
     <View className={`post-page__comment${reply ? ' post-page__comment--reply' : ''}`}>
       <Byline nickname={comment.author.nickname} avatar={comment.author.avatar} createdAt={comment.created_at} />
       <Text className='post-page__comment-text'>{comment.content}</Text>
       <View className='post-page__comment-actions'>
-        <Text className='post-page__reply' onClick={() => store.setReplyTo(comment)}>{t('commentReply')}</Text>
-        {store.isMineComment(comment) && <Text className='post-page__delete' onClick={() => { void remove() }}>{t('commentDelete')}</Text>}
+        <Text className='post-page__reply' {...pressable(() => store.setReplyTo(comment))}>{t('commentReply')}</Text>
+        {store.canDeleteComment(comment) && <Text className='post-page__delete' {...pressable(() => { void remove() })}>{t('commentDelete')}</Text>}
       </View>
     </View>
   )
@@ -68,7 +73,42 @@ const CommentComposer = observer(function CommentComposer ({ store, onSend }: { 
   )
 })
 
-/** The loaded post: text, images (full-screen viewer on tap), like, share, author's delete, comments in threads. */
+/** Issue 17: the author's edit of the post in place — title and text, each refusal under its field. */
+const PostEditForm = observer(function PostEditForm ({ store, edit }: { store: PostDetailStore, edit: PostEditStore }) {
+  const save = async () => {
+    if (await store.saveEdit()) void toast(t('saved'))
+  }
+  return (
+    <View className='post-page__edit'>
+      <Input
+        className='post-page__edit-title'
+        value={edit.title}
+        placeholder={t('postTitlePlaceholder')}
+        maxlength={POST_TITLE_MAX_LENGTH}
+        nativeProps={{ 'aria-label': t('postTitlePlaceholder') }}
+        onInput={event => edit.setTitle(event.detail.value)}
+      />
+      {edit.fieldErrors.title && <Text className='post-page__error'>{edit.fieldErrors.title}</Text>}
+      <Textarea
+        className='post-page__edit-content'
+        value={edit.content}
+        placeholder={t('postContentPlaceholder')}
+        maxlength={POST_CONTENT_MAX_LENGTH}
+        autoHeight
+        nativeProps={{ 'aria-label': t('postContentPlaceholder') }}
+        onInput={event => edit.setContent(event.detail.value)}
+      />
+      {edit.fieldErrors.content && <Text className='post-page__error'>{edit.fieldErrors.content}</Text>}
+      {edit.error && <Text className='post-page__error'>{edit.error}</Text>}
+      <View className='post-page__edit-actions'>
+        <Button className='post-page__edit-cancel' size='mini' onClick={() => store.cancelEdit()}>{t('postEditCancel')}</Button>
+        <Button className='post-page__edit-save' size='mini' type='primary' loading={edit.saving} disabled={edit.saving} onClick={() => { void save() }}>{t('postEditSave')}</Button>
+      </View>
+    </View>
+  )
+})
+
+/** The loaded post: text, images (full-screen viewer on tap), like, share, the author's edit, delete (author or moderator), comments in threads. */
 const PostBody = observer(function PostBody ({ store, shareHidden }: { store: PostDetailStore, shareHidden: boolean }) {
   const { session } = useStores()
   const post = store.post
@@ -92,9 +132,15 @@ const PostBody = observer(function PostBody ({ store, shareHidden }: { store: Po
     <View>
       <View className='post-page__post'>
         <Byline nickname={post.author.nickname} avatar={post.author.avatar} createdAt={post.created_at} />
-        <Text className='post-page__title'>{post.title}</Text>
-        {post.edited_at !== null && <Text className='post-page__edited'>{t('postEdited')}</Text>}
-        <Text className='post-page__text'>{post.content}</Text>
+        {store.edit
+          ? <PostEditForm store={store} edit={store.edit} />
+          : (
+            <View>
+              <Text className='post-page__title'>{post.title}</Text>
+              {post.edited_at !== null && <Text className='post-page__edited'>{t('postEdited')}</Text>}
+              <Text className='post-page__text'>{post.content}</Text>
+            </View>
+            )}
         {urls.length > 0 && (
           <View className='post-page__images'>
             {urls.map(url => <Image key={url} className='post-page__image' src={url} mode='aspectFill' onClick={() => preview(url)} />)}
@@ -106,7 +152,8 @@ const PostBody = observer(function PostBody ({ store, shareHidden }: { store: Po
           </Text>
           <Text className='post-page__count'>{t('postComments', { count: formatCount(post.comment_count) })}</Text>
           <ShareButton link={shareLink({ serverId: post.server_id, postId: post.post_id })} hidden={shareHidden} />
-          {store.isMine && <Text className='post-page__delete' onClick={() => { void removePost() }}>{t('postDelete')}</Text>}
+          {store.isMine && !store.edit && <Text className='post-page__edit-open' {...pressable(() => store.startEdit())}>{t('postEdit')}</Text>}
+          {store.canDelete && <Text className='post-page__delete' {...pressable(() => { void removePost() })}>{t('postDelete')}</Text>}
         </View>
       </View>
       <View className='post-page__comments'>
@@ -126,7 +173,11 @@ const PostBody = observer(function PostBody ({ store, shareHidden }: { store: Po
 /** A post's own page (`pages/post/index?post_id=`), shareable: the share card names the post. */
 function PostPage () {
   const store = usePageStore(root => {
-    const created = new PostDetailStore(root.posts, { logger: root.logger, myUid: () => root.session.user?.uid ?? null })
+    const created = new PostDetailStore(root.posts, {
+      logger: root.logger,
+      myUid: () => root.session.user?.uid ?? null,
+      mayModerate: channelId => root.permissions.can('ManageMessages', channelId),
+    })
     created.attach(root.gateway)
     return created
   })
