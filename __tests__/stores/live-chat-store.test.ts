@@ -1,8 +1,8 @@
-import { LiveCommentFlag } from '@core/wire/codes'
+import { LiveCommentFlag, LiveFlag } from '@core/wire/codes'
 import type { LiveComment } from '@core/wire/posts'
 import { RequestError } from '@/services/request/errors'
 import { LiveChatStore, VIEWING_HEARTBEAT_MS } from '@/stores/live-chat-store'
-import { auditRejection, fakeLogger, liveItem, manualScheduler, user } from './support/fakes'
+import { auditRejection, failedRequest, fakeLogger, liveItem, manualScheduler, user } from './support/fakes'
 import { fakeDispatches, fakePostsApi } from './support/posts-fakes'
 
 function chat () {
@@ -83,6 +83,23 @@ describe('LiveChatStore', () => {
     expect(api.setViewing).toHaveBeenLastCalledWith('l1', false)
     expect(scheduler.pending()).toEqual([])
     expect(dispatches.listeners()).toBe(0)
+  })
+
+  it('tells the app the reminder as the server has it: read on opening, then each answered toggle (not a refused one)', async () => {
+    const api = fakePostsApi()
+    api.listLiveComments.mockResolvedValue({ items: [], has_more: false })
+    const onReminder = jest.fn()
+    const store = new LiveChatStore(api, { logger: fakeLogger(), scheduler: manualScheduler(), isSignedIn: () => true, onReminder })
+    const item = liveItem('l1', { is_live: LiveFlag.Reserved })
+    api.getReminder.mockResolvedValueOnce({ live_id: 'l1', reminded: true, started_at: 100 })
+    await store.open(item, 'order')
+    expect(onReminder).toHaveBeenLastCalledWith(item, true)
+    api.setReminder.mockResolvedValueOnce({ live_id: 'l1', reminded: false, started_at: 100 })
+    await store.toggleReminder()
+    expect(onReminder).toHaveBeenLastCalledWith(item, false)
+    api.setReminder.mockRejectedValueOnce(failedRequest())
+    await store.toggleReminder()
+    expect(onReminder).toHaveBeenCalledTimes(2)
   })
 
   it('reads and toggles the reminder of a reserved item, putting it back when refused', async () => {

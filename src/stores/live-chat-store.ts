@@ -30,6 +30,8 @@ export interface LiveChatOptions {
   /** True while someone is signed in (heartbeats and the reminder need a session). */
   isSignedIn: () => boolean
   nonce?: () => string
+  /** Told the reminder of a reserved item as the server has it (the app keeps it for Home, issue 17). */
+  onReminder?: (item: LiveItem, reminded: boolean) => void
 }
 
 /** One live item's chat, viewers and reminder. */
@@ -90,7 +92,7 @@ export class LiveChatStore {
       this.comments = page.items
       return page.items.length === 0 ? 'empty' : 'ready'
     })]
-    if (state === 'order' && this.options.isSignedIn()) tasks.push(this.loadReminder(item.live_id))
+    if (state === 'order' && this.options.isSignedIn()) tasks.push(this.loadReminder(item))
     if (state === 'live') this.beat(item.live_id)
     await Promise.all(tasks)
   }
@@ -115,6 +117,7 @@ export class LiveChatStore {
     try {
       const answer = await this.api.setReminder(item.live_id, wanted)
       runInAction(() => { if (this.item?.live_id === answer.live_id) this.reminded = answer.reminded })
+      this.options.onReminder?.(item, answer.reminded)
       return null
     } catch (error) {
       runInAction(() => { this.reminded = !wanted })
@@ -142,10 +145,11 @@ export class LiveChatStore {
     this.loading.settle('ready')
   }
 
-  private async loadReminder (liveId: string): Promise<void> {
+  private async loadReminder (item: LiveItem): Promise<void> {
     try {
-      const answer = await this.api.getReminder(liveId)
-      runInAction(() => { if (this.item?.live_id === liveId) this.reminded = answer.reminded })
+      const answer = await this.api.getReminder(item.live_id)
+      runInAction(() => { if (this.item?.live_id === item.live_id) this.reminded = answer.reminded })
+      this.options.onReminder?.(item, answer.reminded)
     } catch (error) {
       this.options.logger.warn('[live chat] reminder unknown:', error)
     }
