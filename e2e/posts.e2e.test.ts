@@ -3,7 +3,8 @@
  * images uploaded through the storage token to the reference upload host, a second
  * member comments and the first sees it arrive without reloading, likes are highlighted,
  * images open in the full-screen viewer; on a broadcast on air two members chat, and a
- * broadcast whose comment flag is 2 has no composer and says why. Screenshots of each
+ * broadcast whose comment flag is 2 has no composer and says why; the author edits a post
+ * (issue 17) and a channel and a post open from the keyboard (issue 19). Screenshots of each
  * page at 390×844 and 1440×900 land in e2e/artifacts/posts-*.png.
  */
 import { mkdirSync } from 'fs'
@@ -68,8 +69,8 @@ describe('posts', () => {
     await twoMembers(browser(), 'posts-write', `/pages/channel/index?sid=${SERVER}&channel_id=${POST_CHANNEL}`, async (author, reader) => {
       await author.locator('.post-card').first().waitFor()
       await author.locator('.channel-page__write').click()
-      await author.locator('.post-composer__title input').fill(title)
-      await author.locator('.post-composer__content textarea').fill('两张图，一段话。')
+      await author.locator('.post-composer .post-fields__title input').fill(title)
+      await author.locator('.post-composer .post-fields__content textarea').fill('两张图，一段话。')
       const chooser = author.waitForEvent('filechooser')
       await author.locator('.post-composer__add').click()
       await (await chooser).setFiles([
@@ -102,6 +103,67 @@ describe('posts', () => {
       await author.locator('.post-page__image').first().click()
       await author.locator('.preview-image').waitFor()
       await screenshots(author, 'viewer')
+    })
+  })
+})
+
+describe('editing and the keyboard (issues 17, 19)', () => {
+  it('lets the author edit a post in place: a refused title told under its field, the saved edit live on a reader\'s page', async () => {
+    const title = `e2e 待改 ${Date.now()}`
+    await twoMembers(browser(), 'posts-edit', `/pages/channel/index?sid=${SERVER}&channel_id=${POST_CHANNEL}`, async (author, reader) => {
+      await author.locator('.post-card').first().waitFor()
+      await author.locator('.channel-page__write').click()
+      await author.locator('.post-composer .post-fields__title input').fill(title)
+      await author.locator('.post-composer .post-fields__content textarea').fill('第一稿')
+      await author.locator('.post-composer__send').click()
+      await author.locator('.post-card__title', { hasText: title }).click()
+      await author.locator('.post-page__title', { hasText: title }).waitFor()
+      await reader.locator('.channel-page__incoming').click()
+      await reader.locator('.post-card__title', { hasText: title }).click()
+      await reader.locator('.post-page__title', { hasText: title }).waitFor()
+      expect(await reader.locator('.post-page__edit-open').count()).toBe(0) // only the author edits
+
+      await author.locator('.post-page__edit-open').click()
+      await author.locator('.post-page__edit .post-fields__title input').fill('违禁标题')
+      await author.locator('.post-page__edit-save').click()
+      await author.locator('.post-page__edit .post-fields__error', { hasText: '标题未通过审核' }).waitFor()
+      expect(await author.locator('.post-page__edit .post-fields__title input').inputValue()).toBe('违禁标题') // nothing typed is lost
+      await reader.locator('.post-page__title', { hasText: title }).waitFor() // nothing was written
+
+      const edited = `${title} 改`
+      await author.locator('.post-page__edit .post-fields__title input').fill(edited)
+      await author.locator('.post-page__edit .post-fields__content textarea').fill('第二稿')
+      await author.locator('.post-page__edit-save').click()
+      await author.locator('.post-page__title', { hasText: edited }).waitFor()
+      await reader.locator('.post-page__title', { hasText: edited }).waitFor() // POST_UPDATE, no reload
+      await seeText(reader, '第二稿')
+      await seeText(reader, '已编辑')
+      await screenshots(author, 'post-edited')
+    })
+  })
+
+  it('opens a channel from the keyboard: Tab reaches its row, the row shows a focus ring, Enter opens it', async () => {
+    const tracked = await openTrackedPage(browser(), 'phone')
+    await withArtifacts('keyboard-channel', tracked, async () => {
+      const { page } = tracked
+      await page.goto(urlOf(`/index.html?sid=${SERVER}`))
+      const row = page.locator('.channel-list__row', { hasText: '作品' }).first()
+      await row.waitFor()
+      let reached = false
+      for (let presses = 0; presses < 60 && !reached; presses += 1) {
+        await page.keyboard.press('Tab')
+        reached = await row.evaluate(element => element === document.activeElement)
+      }
+      expect(reached).toBe(true)
+      expect(await row.getAttribute('role')).toBe('button')
+      expect(await row.evaluate(element => getComputedStyle(element).outlineStyle)).toBe('solid')
+      await page.keyboard.press('Enter')
+      await page.waitForURL(url => url.searchParams.get('channel_id') === POST_CHANNEL)
+      await page.locator('.post-card').first().waitFor()
+      // and a post from the keyboard too
+      await page.locator('.post-card').first().focus()
+      await page.keyboard.press('Enter')
+      await page.locator('.post-page__title').waitFor()
     })
   })
 })

@@ -108,7 +108,7 @@ describe('channel page: a post channel', () => {
     page = await openPage(ChannelPage, { api: channelApi('c-posts', ChannelType.Post, '作品分享'), postsApi, params: { channel_id: 'c-posts' } })
     expect(document.querySelector('.post-composer')).toBeNull()
     await page.tap('.channel-page__write')
-    expect(document.querySelector('.post-composer__title')).not.toBeNull()
+    expect(document.querySelector('.post-composer .post-fields__title')).not.toBeNull()
     expect(page.text()).toContain('添加图片')
     expect(page.text()).toContain('发布')
   })

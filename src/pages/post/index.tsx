@@ -3,10 +3,8 @@ import Taro, { useReachBottom } from '@tarojs/taro'
 import { View, Text, Image, Button } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
 import type { Comment } from '@core/wire/posts'
-import { POST_CONTENT_MAX_LENGTH, POST_TITLE_MAX_LENGTH } from '@core/wire/codes'
 import CommentBar from '@/components/comment-bar'
-import { Input } from '@/components/page-elements/input'
-import { Textarea } from '@/components/page-elements/textarea'
+import PostFields from '@/components/post-fields'
 import ShareButton from '@/components/share-button'
 import StateView from '@/components/state-view'
 import { t } from '@/constants/messages'
@@ -80,25 +78,7 @@ const PostEditForm = observer(function PostEditForm ({ store, edit }: { store: P
   }
   return (
     <View className='post-page__edit'>
-      <Input
-        className='post-page__edit-title'
-        value={edit.title}
-        placeholder={t('postTitlePlaceholder')}
-        maxlength={POST_TITLE_MAX_LENGTH}
-        nativeProps={{ 'aria-label': t('postTitlePlaceholder') }}
-        onInput={event => edit.setTitle(event.detail.value)}
-      />
-      {edit.fieldErrors.title && <Text className='post-page__error'>{edit.fieldErrors.title}</Text>}
-      <Textarea
-        className='post-page__edit-content'
-        value={edit.content}
-        placeholder={t('postContentPlaceholder')}
-        maxlength={POST_CONTENT_MAX_LENGTH}
-        autoHeight
-        nativeProps={{ 'aria-label': t('postContentPlaceholder') }}
-        onInput={event => edit.setContent(event.detail.value)}
-      />
-      {edit.fieldErrors.content && <Text className='post-page__error'>{edit.fieldErrors.content}</Text>}
+      <PostFields text={edit} />
       {edit.error && <Text className='post-page__error'>{edit.error}</Text>}
       <View className='post-page__edit-actions'>
         <Button className='post-page__edit-cancel' size='mini' onClick={() => store.cancelEdit()}>{t('postEditCancel')}</Button>
