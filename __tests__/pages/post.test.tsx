@@ -52,6 +52,8 @@ describe('post page', () => {
     const page = await openPage(PostPage, { postsApi: postsApiWith(), params: { post_id: 'p1' } })
     expect(document.querySelector('.post-page__title')?.textContent).toBe('<b>星空</b>')
     expect(document.querySelector('.post-page b')).toBeNull()
+    expect(document.querySelector('.page-header__title')?.textContent).toBe('<b>星空</b>') // issue 19: the post's title, as text
+    expect(document.querySelector('.page-header__back')?.getAttribute('role')).toBe('button')
     expect(page.text()).toContain('拍了一整晚')
     expect(document.querySelector('.post-page__like--mine')?.textContent).toBe('3 赞')
     expect(Array.from(document.querySelectorAll('.post-page__comment--reply .post-page__comment-text')).map(node => node.textContent)).toEqual(['谢谢'])

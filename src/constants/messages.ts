@@ -205,6 +205,7 @@ const ZH_CN = {
   commentDeleteConfirm: '删除这条评论？',
   liveRemindersStarted: '你预约的直播开始了',
   liveRemindersDismiss: '知道了',
+  pageTitlePost: '帖子',
 }
 
 /** A message key. */
@@ -389,6 +390,7 @@ const EN: Record<MessageKey, string> = {
   commentDeleteConfirm: 'Delete this comment?',
   liveRemindersStarted: 'Lives you asked to be reminded of have started',
   liveRemindersDismiss: 'Got it',
+  pageTitlePost: 'Post',
 }
 
 /** The whole table, per language. */

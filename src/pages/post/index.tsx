@@ -4,6 +4,7 @@ import { View, Text, Image, Button } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
 import type { Comment } from '@core/wire/posts'
 import CommentBar from '@/components/comment-bar'
+import PageHeader from '@/components/page-header'
 import PostFields from '@/components/post-fields'
 import ShareButton from '@/components/share-button'
 import StateView from '@/components/state-view'
@@ -183,7 +184,13 @@ function PostPage () {
   else if (store.status === 'idle' || store.status === 'loading') body = <StateView status='loading' />
   else if (store.status === 'error') body = <StateView status='error' message={store.error} onRetry={() => { void store.load() }} />
   else body = <PostBody store={store} shareHidden={shareHidden} />
-  return <View className='post-page'>{body}</View>
+  return (
+    <View className='post-page'>
+      {/* issue 19: the post's title and a way back (to its server's Home when opened from a link) */}
+      <PageHeader title={post?.title ?? t('pageTitlePost')} homeQuery={post ? { server_id: post.server_id } : undefined} />
+      {body}
+    </View>
+  )
 }
 
 export default observer(PostPage)
