@@ -129,6 +129,7 @@ describe('editing and the keyboard (issues 17, 19)', () => {
       await author.locator('.post-page__edit .post-fields__error', { hasText: '标题未通过审核' }).waitFor()
       expect(await author.locator('.post-page__edit .post-fields__title input').inputValue()).toBe('违禁标题') // nothing typed is lost
       await reader.locator('.post-page__title', { hasText: title }).waitFor() // nothing was written
+      await screenshots(author, 'post-edit-refused')
 
       const edited = `${title} 改`
       await author.locator('.post-page__edit .post-fields__title input').fill(edited)
