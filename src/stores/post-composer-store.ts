@@ -15,7 +15,7 @@ import type { PostsApi } from '@/services/api/posts'
 import { uploadFileToStorage } from '@/services/api/storage-upload'
 import { failureMessage, type StoreLogger } from './load-tracker'
 import { randomNonce } from './post-store'
-import { postRefusal, type ComposerField } from './post-refusal'
+import { PostTextDraft } from './post-text'
 
 /** Uploads one picked picture, telling progress (0..100); resolves its public URL. */
 export type ImageUploader = (image: PickedImage, onProgress: (percent: number) => void) => Promise<string>
@@ -55,11 +55,9 @@ export interface PostComposerOptions {
 
 /** The draft of one post and its sending. */
 export class PostComposerStore {
-  title = ''
-  content = ''
+  /** The title and text, with a message under each field (and under the pictures). */
+  readonly text = new PostTextDraft()
   images: DraftImage[] = []
-  /** A message under a field (audit rejection, a required title), by field. */
-  fieldErrors: Partial<Record<ComposerField, string>> = {}
   /** A failure that names no field (network, not a member), shown above the button. */
   error: string | null = null
   sending = false
@@ -69,7 +67,7 @@ export class PostComposerStore {
 
   constructor (private readonly api: PostsApi, private readonly options: PostComposerOptions) {
     this.draftNonce = (options.nonce ?? randomNonce)()
-    makeAutoObservable<PostComposerStore, 'api' | 'options'>(this, { api: false, options: false })
+    makeAutoObservable<PostComposerStore, 'api' | 'options'>(this, { api: false, options: false, text: false })
   }
 
   /** How many more pictures may be added. */
@@ -86,7 +84,7 @@ export class PostComposerStore {
   get blockedBy (): string | null {
     if (this.uploading) return t('postImagesPending')
     if (this.images.some(image => image.status === 'failed')) return t('postImagesFailed')
-    if (this.title.trim() === '') return t('postTitleRequired')
+    if (this.text.title.trim() === '') return t('postTitleRequired')
     return null
   }
 
@@ -95,23 +93,13 @@ export class PostComposerStore {
     return !this.sending && this.blockedBy === null
   }
 
-  setTitle (text: string): void {
-    this.title = text
-    delete this.fieldErrors.title
-  }
-
-  setContent (text: string): void {
-    this.content = text
-    delete this.fieldErrors.content
-  }
-
   /** Adds picked pictures (as many as there is room for, SPEC-free limit of 9) and starts their uploads. */
   addImages (picked: PickedImage[]): void {
     const added = picked.slice(0, this.roomForImages).map(image => ({
       ...image, id: this.nextImageId++, status: 'uploading' as const, progress: 0, url: null, error: null,
     }))
     this.images = [...this.images, ...added]
-    delete this.fieldErrors.images
+    delete this.text.fieldErrors.images
     for (const image of added) void this.upload(image.id)
   }
 
@@ -124,43 +112,37 @@ export class PostComposerStore {
   /** Takes a picture out of the draft (an upload under way is ignored when it ends). */
   removeImage (id: number): void {
     this.images = this.images.filter(image => image.id !== id)
-    delete this.fieldErrors.images
+    delete this.text.fieldErrors.images
   }
 
   /** Sends the post; resolves it, or null when it was refused (the draft stays as typed). */
   async send (channelId: string): Promise<Post | null> {
     const blocked = this.blockedBy
     if (blocked !== null) {
-      if (this.title.trim() === '') this.fieldErrors = { ...this.fieldErrors, title: blocked }
+      if (this.text.title.trim() === '') this.text.fieldErrors = { ...this.text.fieldErrors, title: blocked }
       else this.error = blocked
       return null
     }
     if (this.sending) return null
     this.sending = true
     this.error = null
-    this.fieldErrors = {}
+    this.text.fieldErrors = {}
     const images = this.images.map(image => ({ url: image.url ?? '', width: image.width, height: image.height }))
     try {
-      const post = await this.api.createPost(channelId, { title: this.title.trim(), content: this.content, images, nonce: this.draftNonce })
+      const post = await this.api.createPost(channelId, { title: this.text.title.trim(), content: this.text.content, images, nonce: this.draftNonce })
       runInAction(() => this.clear())
       return post
     } catch (error) {
-      runInAction(() => this.refused(error))
+      runInAction(() => { this.error = this.text.refused(error, this.options.logger) })
       return null
     } finally {
       runInAction(() => { this.sending = false })
     }
   }
 
-  private refused (error: unknown): void {
-    const { field, message } = postRefusal(error, this.options.logger)
-    if (field) this.fieldErrors = { [field]: message }
-    else this.error = message
-  }
-
   private clear (): void {
-    this.title = ''
-    this.content = ''
+    this.text.setTitle('')
+    this.text.setContent('')
     this.images = []
     this.draftNonce = (this.options.nonce ?? randomNonce)()
   }

@@ -34,14 +34,14 @@ function ImageTile ({ image, composer }: { image: DraftImage, composer: PostComp
 function PostComposer ({ composer, onAddImages, onSend }: PostComposerProps) {
   return (
     <View className='post-composer'>
-      <PostFields text={composer} />
+      <PostFields text={composer.text} />
       <View className='post-composer__images'>
         {composer.images.map(image => <ImageTile key={image.id} image={image} composer={composer} />)}
         {composer.roomForImages > 0 && <View className='post-composer__add' onClick={onAddImages}><Text>{t('postAddImage')}</Text></View>}
       </View>
-      {composer.fieldErrors.images && <Text className='post-composer__error'>{composer.fieldErrors.images}</Text>}
+      {composer.text.fieldErrors.images && <Text className='post-composer__error'>{composer.text.fieldErrors.images}</Text>}
       {composer.error && <Text className='post-composer__error'>{composer.error}</Text>}
-      {composer.blockedBy && composer.title.trim() !== '' && <Text className='post-composer__hint'>{composer.blockedBy}</Text>}
+      {composer.blockedBy && composer.text.title.trim() !== '' && <Text className='post-composer__hint'>{composer.blockedBy}</Text>}
       <Button className='post-composer__send' type='primary' disabled={!composer.canSend} loading={composer.sending} onClick={onSend}>
         {t('postSend')}
       </Button>

@@ -4,22 +4,14 @@ import { POST_CONTENT_MAX_LENGTH, POST_TITLE_MAX_LENGTH } from '@core/wire/codes
 import { Input } from '@/components/page-elements/input'
 import { Textarea } from '@/components/page-elements/textarea'
 import { t } from '@/constants/messages'
+import type { PostTextDraft } from '@/stores/post-text'
 import './index.scss'
-
-/** A post's title and text as a store holds them while they are written or edited, with a refusal per field. */
-export interface PostText {
-  title: string
-  content: string
-  fieldErrors: Partial<Record<'title' | 'content', string>>
-  setTitle: (text: string) => void
-  setContent: (text: string) => void
-}
 
 /**
  * The title and text fields of a post (issue 17), shared by writing a post and editing
  * one: each field's refusal (SPEC §8: 104001 "标题未通过审核") right under it.
  */
-function PostFields ({ text }: { text: PostText }) {
+function PostFields ({ text }: { text: PostTextDraft }) {
   const errors = text.fieldErrors
   return (
     <View className='post-fields'>

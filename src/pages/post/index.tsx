@@ -79,7 +79,7 @@ const PostEditForm = observer(function PostEditForm ({ store, edit }: { store: P
   }
   return (
     <View className='post-page__edit'>
-      <PostFields text={edit} />
+      <PostFields text={edit.text} />
       {edit.error && <Text className='post-page__error'>{edit.error}</Text>}
       <View className='post-page__edit-actions'>
         <Button className='post-page__edit-cancel' size='mini' onClick={() => store.cancelEdit()}>{t('postEditCancel')}</Button>
