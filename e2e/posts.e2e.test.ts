@@ -61,16 +61,24 @@ async function twoMembers (browser: Browser, name: string, pagePath: string, run
   }))
 }
 
+/** The busy server's post channel. */
+const POST_CHANNEL_PAGE = `/pages/channel/index?sid=${SERVER}&channel_id=${POST_CHANNEL}`
+
+/** Opens the post composer on the post channel's page and types a title and text. */
+async function openComposer (page: Page, title: string, text: string): Promise<void> {
+  await page.locator('.post-card').first().waitFor()
+  await page.locator('.channel-page__write').click()
+  await page.locator('.post-composer .post-fields__title input').fill(title)
+  await page.locator('.post-composer .post-fields__content textarea').fill(text)
+}
+
 const browser = sharedBrowser()
 
 describe('posts', () => {
   it('writes a post with two uploaded images, gets a live comment from another member, likes it and opens the viewer', async () => {
     const title = `e2e 作品 ${Date.now()}`
-    await twoMembers(browser(), 'posts-write', `/pages/channel/index?sid=${SERVER}&channel_id=${POST_CHANNEL}`, async (author, reader) => {
-      await author.locator('.post-card').first().waitFor()
-      await author.locator('.channel-page__write').click()
-      await author.locator('.post-composer .post-fields__title input').fill(title)
-      await author.locator('.post-composer .post-fields__content textarea').fill('两张图，一段话。')
+    await twoMembers(browser(), 'posts-write', POST_CHANNEL_PAGE, async (author, reader) => {
+      await openComposer(author, title, '两张图，一段话。')
       const chooser = author.waitForEvent('filechooser')
       await author.locator('.post-composer__add').click()
       await (await chooser).setFiles([
@@ -110,11 +118,8 @@ describe('posts', () => {
 describe('editing and the keyboard (issues 17, 19)', () => {
   it('lets the author edit a post in place: a refused title told under its field, the saved edit live on a reader\'s page', async () => {
     const title = `e2e 待改 ${Date.now()}`
-    await twoMembers(browser(), 'posts-edit', `/pages/channel/index?sid=${SERVER}&channel_id=${POST_CHANNEL}`, async (author, reader) => {
-      await author.locator('.post-card').first().waitFor()
-      await author.locator('.channel-page__write').click()
-      await author.locator('.post-composer .post-fields__title input').fill(title)
-      await author.locator('.post-composer .post-fields__content textarea').fill('第一稿')
+    await twoMembers(browser(), 'posts-edit', POST_CHANNEL_PAGE, async (author, reader) => {
+      await openComposer(author, title, '第一稿')
       await author.locator('.post-composer__send').click()
       await author.locator('.post-card__title', { hasText: title }).click()
       await author.locator('.post-page__title', { hasText: title }).waitFor()
