@@ -28,6 +28,7 @@ describe('DesktopColumns', () => {
     expect(servers.map(node => node.getAttribute('aria-label'))).toEqual(['星海城', '云端集市', '像素乐园'])
     expect(servers.map(node => node.querySelector('.desktop-columns__server-icon')?.getAttribute('src') ?? node.textContent)).toEqual(['https://cdn.example/s1.png', 'https://cdn.example/s2.png', '像'])
     expect(servers.map(node => node.getAttribute('role'))).toEqual(['button', 'button', 'button'])
+    expect(Array.from(document.querySelectorAll('[role="navigation"]')).map(node => node.getAttribute('aria-label'))).toEqual(['社区', '频道'])
   })
 
   it('marks the current server for the eye and for screen readers', async () => {

@@ -3,7 +3,7 @@ import { observer } from 'mobx-react-lite'
 import { Image, Text, View } from '@tarojs/components'
 import ChannelList from '@/components/channel-list'
 import StateView from '@/components/state-view'
-import { CURRENT_PAGE, DECORATIVE_IMAGE } from '@/constants/a11y'
+import { CURRENT_PAGE, DECORATIVE_IMAGE, NAVIGATION } from '@/constants/a11y'
 import { t } from '@/constants/messages'
 import { openChannel } from '@/pages/index/open-channel'
 import { currentParams, relaunch } from '@/router'
@@ -62,12 +62,12 @@ function DesktopColumns () {
   const onChannelTap = (target: Channel) => { openChannel(target, server.serverId).catch(logFailure('opening a channel')) }
   return (
     <View className='desktop-columns'>
-      <View className='desktop-columns__rail' ariaRole='navigation' ariaLabel={t('desktopServers')}>
+      <View className='desktop-columns__rail' {...NAVIGATION} ariaLabel={t('desktopServers')}>
         {server.servers.map(entry => (
           <ServerButton key={entry.server_id} server={entry} icon={server.icons.get(entry.server_id) ?? ''} current={entry.server_id === server.serverId} />
         ))}
       </View>
-      <View className='desktop-columns__channels' ariaRole='navigation' ariaLabel={t('homeChannels')}>
+      <View className='desktop-columns__channels' {...NAVIGATION} ariaLabel={t('homeChannels')}>
         <Text className='desktop-columns__server-name'>{server.name}</Text>
         {channel.status === 'ready'
           ? <ChannelList groups={channel.groups} onTap={onChannelTap} />

@@ -1,4 +1,5 @@
 import { View, Text, Button } from '@tarojs/components'
+import { STATUS } from '@/constants/a11y'
 import { t } from '@/constants/messages'
 import type { LiveReminder } from '@/stores/live-reminder-store'
 import { pressable } from '@/utils/pressable'
@@ -20,7 +21,7 @@ export interface LiveRemindersProps {
 export default function LiveReminders ({ reminders, onOpen, onDismiss }: LiveRemindersProps) {
   if (reminders.length === 0) return null
   return (
-    <View className='live-reminders' ariaLabel={t('liveRemindersStarted')} {...{ role: 'status' }}>
+    <View className='live-reminders' ariaLabel={t('liveRemindersStarted')} {...STATUS}>
       <Text className='live-reminders__title'>{t('liveRemindersStarted')}</Text>
       {reminders.map(reminder => (
         <View key={reminder.live_id} className='live-reminders__item' {...pressable(() => onOpen(reminder))}>
