@@ -1,5 +1,6 @@
 import { View, Text, Image } from '@tarojs/components'
 import type { Post } from '@core/wire/posts'
+import { DECORATIVE_IMAGE } from '@/constants/a11y'
 import { t } from '@/constants/messages'
 import { formatDate, fromUnixSeconds } from '@/utils/format-date'
 import { formatCount } from '@/utils/format-number'
@@ -26,13 +27,13 @@ export default function PostCard ({ post, onOpen, onLike }: PostCardProps) {
   return (
     <View className='post-card' data-testid='post' {...pressable(() => onOpen(post))}>
       <View className='post-card__author'>
-        {avatar !== '' ? <Image className='post-card__avatar' src={avatar} mode='aspectFill' lazyLoad /> : <View className='post-card__avatar' />}
+        {avatar !== '' ? <Image className='post-card__avatar' src={avatar} mode='aspectFill' lazyLoad nativeProps={DECORATIVE_IMAGE} /> : <View className='post-card__avatar' />}
         <Text className='post-card__nickname'>{post.author.nickname}</Text>
         <Text className='post-card__time'>{formatDate(fromUnixSeconds(post.created_at), 'MM-DD HH:mm')}</Text>
       </View>
       <Text className='post-card__title'>{post.title}</Text>
       {post.content !== '' && <Text className='post-card__text'>{post.content}</Text>}
-      {cover !== '' && <Image className='post-card__cover' src={cover} mode='aspectFill' lazyLoad />}
+      {cover !== '' && <Image className='post-card__cover' src={cover} mode='aspectFill' lazyLoad nativeProps={DECORATIVE_IMAGE} />}
       <View className='post-card__actions'>
         <Text
           className={`post-card__like${post.liked ? ' post-card__like--mine' : ''}`}

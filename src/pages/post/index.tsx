@@ -8,6 +8,7 @@ import PageHeader from '@/components/page-header'
 import PostFields from '@/components/post-fields'
 import ShareButton from '@/components/share-button'
 import StateView from '@/components/state-view'
+import { DECORATIVE_IMAGE } from '@/constants/a11y'
 import { t } from '@/constants/messages'
 import { usePageLifecycle } from '@/hooks/use-page-lifecycle'
 import { currentParams } from '@/router'
@@ -34,7 +35,7 @@ function Byline ({ nickname, avatar, createdAt }: { nickname: string, avatar: st
   const src = mediaUrl(avatar)
   return (
     <View className='post-page__author'>
-      {src !== '' ? <Image className='post-page__avatar' src={src} mode='aspectFill' /> : <View className='post-page__avatar' />}
+      {src !== '' ? <Image className='post-page__avatar' src={src} mode='aspectFill' nativeProps={DECORATIVE_IMAGE} /> : <View className='post-page__avatar' />}
       <Text className='post-page__nickname'>{nickname}</Text>
       <Text className='post-page__time'>{formatDate(fromUnixSeconds(createdAt), 'MM-DD HH:mm')}</Text>
     </View>
@@ -124,7 +125,7 @@ const PostBody = observer(function PostBody ({ store, shareHidden }: { store: Po
             )}
         {urls.length > 0 && (
           <View className='post-page__images'>
-            {urls.map(url => <Image key={url} className='post-page__image' src={url} mode='aspectFill' onClick={() => preview(url)} />)}
+            {urls.map(url => <Image key={url} className='post-page__image' src={url} mode='aspectFill' nativeProps={{ alt: post.title }} onClick={() => preview(url)} />)}
           </View>
         )}
         <View className='post-page__actions'>
