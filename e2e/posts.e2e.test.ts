@@ -3,7 +3,8 @@
  * images uploaded through the storage token to the reference upload host, a second
  * member comments and the first sees it arrive without reloading, likes are highlighted,
  * images open in the full-screen viewer; on a broadcast on air two members chat, and a
- * broadcast whose comment flag is 2 has no composer and says why. Screenshots of each
+ * broadcast whose comment flag is 2 has no composer and says why; the author edits a post
+ * (issue 17) and a channel and a post open from the keyboard (issue 19). Screenshots of each
  * page at 390×844 and 1440×900 land in e2e/artifacts/posts-*.png.
  */
 import { mkdirSync } from 'fs'
@@ -60,16 +61,24 @@ async function twoMembers (browser: Browser, name: string, pagePath: string, run
   }))
 }
 
+/** The busy server's post channel. */
+const POST_CHANNEL_PAGE = `/pages/channel/index?sid=${SERVER}&channel_id=${POST_CHANNEL}`
+
+/** Opens the post composer on the post channel's page and types a title and text. */
+async function openComposer (page: Page, title: string, text: string): Promise<void> {
+  await page.locator('.post-card').first().waitFor()
+  await page.locator('.channel-page__write').click()
+  await page.locator('.post-composer .post-fields__title input').fill(title)
+  await page.locator('.post-composer .post-fields__content textarea').fill(text)
+}
+
 const browser = sharedBrowser()
 
 describe('posts', () => {
   it('writes a post with two uploaded images, gets a live comment from another member, likes it and opens the viewer', async () => {
     const title = `e2e 作品 ${Date.now()}`
-    await twoMembers(browser(), 'posts-write', `/pages/channel/index?sid=${SERVER}&channel_id=${POST_CHANNEL}`, async (author, reader) => {
-      await author.locator('.post-card').first().waitFor()
-      await author.locator('.channel-page__write').click()
-      await author.locator('.post-composer__title input').fill(title)
-      await author.locator('.post-composer__content textarea').fill('两张图，一段话。')
+    await twoMembers(browser(), 'posts-write', POST_CHANNEL_PAGE, async (author, reader) => {
+      await openComposer(author, title, '两张图，一段话。')
       const chooser = author.waitForEvent('filechooser')
       await author.locator('.post-composer__add').click()
       await (await chooser).setFiles([
@@ -90,8 +99,8 @@ describe('posts', () => {
       await author.locator('.post-page__title', { hasText: title }).waitFor()
       expect(await author.locator('.post-page__image').count()).toBe(2)
 
-      await reader.locator('.post-page__comment-input input').fill('拍得真好')
-      await reader.locator('.post-page__send').click()
+      await reader.locator('.post-page .comment-bar__input input').fill('拍得真好')
+      await reader.locator('.post-page .comment-bar__send').click()
       await author.locator('.post-page__comment-text', { hasText: '拍得真好' }).waitFor() // live, no reload
 
       await reader.locator('.post-page__like').click()
@@ -106,13 +115,72 @@ describe('posts', () => {
   })
 })
 
+describe('editing and the keyboard (issues 17, 19)', () => {
+  it('lets the author edit a post in place: a refused title told under its field, the saved edit live on a reader\'s page', async () => {
+    const title = `e2e 待改 ${Date.now()}`
+    await twoMembers(browser(), 'posts-edit', POST_CHANNEL_PAGE, async (author, reader) => {
+      await openComposer(author, title, '第一稿')
+      await author.locator('.post-composer__send').click()
+      await author.locator('.post-card__title', { hasText: title }).click()
+      await author.locator('.post-page__title', { hasText: title }).waitFor()
+      await reader.locator('.channel-page__incoming').click()
+      await reader.locator('.post-card__title', { hasText: title }).click()
+      await reader.locator('.post-page__title', { hasText: title }).waitFor()
+      expect(await reader.locator('.post-page__edit-open').count()).toBe(0) // only the author edits
+
+      await author.locator('.post-page__edit-open').click()
+      await author.locator('.post-page__edit .post-fields__title input').fill('违禁标题')
+      await author.locator('.post-page__edit-save').click()
+      await author.locator('.post-page__edit .post-fields__error', { hasText: '标题未通过审核' }).waitFor()
+      expect(await author.locator('.post-page__edit .post-fields__title input').inputValue()).toBe('违禁标题') // nothing typed is lost
+      await reader.locator('.post-page__title', { hasText: title }).waitFor() // nothing was written
+      await screenshots(author, 'post-edit-refused')
+
+      const edited = `${title} 改`
+      await author.locator('.post-page__edit .post-fields__title input').fill(edited)
+      await author.locator('.post-page__edit .post-fields__content textarea').fill('第二稿')
+      await author.locator('.post-page__edit-save').click()
+      await author.locator('.post-page__title', { hasText: edited }).waitFor()
+      await reader.locator('.post-page__title', { hasText: edited }).waitFor() // POST_UPDATE, no reload
+      await seeText(reader, '第二稿')
+      await seeText(reader, '已编辑')
+      await screenshots(author, 'post-edited')
+    })
+  })
+
+  it('opens a channel from the keyboard: Tab reaches its row, the row shows a focus ring, Enter opens it', async () => {
+    const tracked = await openTrackedPage(browser(), 'phone')
+    await withArtifacts('keyboard-channel', tracked, async () => {
+      const { page } = tracked
+      await page.goto(urlOf(`/index.html?sid=${SERVER}`))
+      const row = page.locator('.channel-list__row', { hasText: '作品' }).first()
+      await row.waitFor()
+      let reached = false
+      for (let presses = 0; presses < 60 && !reached; presses += 1) {
+        await page.keyboard.press('Tab')
+        reached = await row.evaluate(element => element === document.activeElement)
+      }
+      expect(reached).toBe(true)
+      expect(await row.getAttribute('role')).toBe('button')
+      expect(await row.evaluate(element => getComputedStyle(element).outlineStyle)).toBe('solid')
+      await page.keyboard.press('Enter')
+      await page.waitForURL(url => url.searchParams.get('channel_id') === POST_CHANNEL)
+      await page.locator('.post-card').first().waitFor()
+      // and a post from the keyboard too
+      await page.locator('.post-card').first().focus()
+      await page.keyboard.press('Enter')
+      await page.locator('.post-page__title').waitFor()
+    })
+  })
+})
+
 describe('live chat', () => {
   it('carries a comment between two members on an item on air', async () => {
     await twoMembers(browser(), 'live-chat', `/pages/channel/index?sid=${SERVER}&channel_id=${LIVE_CHANNEL}&live_id=${ON_AIR}`, async (first, second) => {
-      await first.locator('.live-chat__composer').waitFor()
-      await second.locator('.live-chat__composer').waitFor()
-      await first.locator('.live-chat__input input').fill('主播晚上好')
-      await first.locator('.live-chat__send').click()
+      await first.locator('.live-chat .comment-bar').waitFor()
+      await second.locator('.live-chat .comment-bar').waitFor()
+      await first.locator('.live-chat .comment-bar__input input').fill('主播晚上好')
+      await first.locator('.live-chat .comment-bar__send').click()
       await second.locator('.live-chat__text', { hasText: '主播晚上好' }).waitFor()
       await second.locator('.live-chat-overlay__line', { hasText: '主播晚上好' }).waitFor()
       await screenshots(second, 'live-chat')
@@ -124,7 +192,7 @@ describe('live chat', () => {
     await withArtifacts('live-chat-off', tracked, async () => {
       await asMember(tracked, `/pages/channel/index?sid=${SERVER}&channel_id=${LIVE_CHANNEL}&live_id=${COMMENTS_OFF}`)
       await seeText(tracked.page, '本场直播已关闭评论')
-      expect(await tracked.page.locator('.live-chat__composer').count()).toBe(0)
+      expect(await tracked.page.locator('.live-chat .comment-bar').count()).toBe(0)
       await screenshots(tracked.page, 'live-chat-off')
     })
   })

@@ -44,4 +44,19 @@ describe('ChannelList', () => {
     await testUtils.queries.waitForQuerySelector('.channel-list__unread')
     expect(Array.from(document.querySelectorAll('.channel-list__row')).map(row => row.querySelector('.channel-list__unread')?.textContent ?? null)).toEqual(['3', '99+', null])
   })
+
+  it('opens a channel from the keyboard: the row takes focus, and Enter or Space opens it', async () => {
+    const onTap = jest.fn()
+    const lobby = channel('c1', { name: '大厅' })
+    const testUtils = new TestUtils()
+    await testUtils.mount(ChannelList, { props: { groups: [{ group: null, channels: [lobby] }], onTap } })
+    const row = await testUtils.queries.waitForQuerySelector('.channel-list__row') as HTMLElement
+    expect(row.getAttribute('tabindex')).toBe('0')
+    expect(row.getAttribute('role')).toBe('button')
+    testUtils.act(() => { row.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true })) })
+    testUtils.act(() => { row.dispatchEvent(new KeyboardEvent('keydown', { key: ' ', bubbles: true })) })
+    testUtils.act(() => { row.dispatchEvent(new KeyboardEvent('keydown', { key: 'a', bubbles: true })) })
+    expect(onTap).toHaveBeenCalledTimes(2)
+    expect(onTap).toHaveBeenCalledWith(lobby)
+  })
 })

@@ -108,7 +108,7 @@ describe('channel page: a post channel', () => {
     page = await openPage(ChannelPage, { api: channelApi('c-posts', ChannelType.Post, '作品分享'), postsApi, params: { channel_id: 'c-posts' } })
     expect(document.querySelector('.post-composer')).toBeNull()
     await page.tap('.channel-page__write')
-    expect(document.querySelector('.post-composer__title')).not.toBeNull()
+    expect(document.querySelector('.post-composer .post-fields__title')).not.toBeNull()
     expect(page.text()).toContain('添加图片')
     expect(page.text()).toContain('发布')
   })
@@ -128,7 +128,7 @@ describe('channel page: a live channel', () => {
     expect(postsApi.listLiveComments).toHaveBeenCalledWith('l-premiere')
     expect(document.querySelector('.live-chat-overlay__line')?.textContent).toBe('Alex：<i>开播啦</i>')
     expect(document.querySelector('.live-chat i')).toBeNull()
-    expect(document.querySelector('.live-chat__composer')).not.toBeNull()
+    expect(document.querySelector('.live-chat .comment-bar')).not.toBeNull()
     await page.tap('.live-chat__toggle')
     expect(document.querySelector('.live-chat-overlay')).toBeNull()
   })
@@ -140,7 +140,7 @@ describe('channel page: a live channel', () => {
     postsApi.listLiveComments.mockResolvedValue({ items: [], has_more: false })
     page = await openPage(ChannelPage, { api, postsApi, params: { channel_id: 'c-live' } })
     expect(page.text()).toContain('本场直播已关闭评论')
-    expect(document.querySelector('.live-chat__composer')).toBeNull()
+    expect(document.querySelector('.live-chat .comment-bar')).toBeNull()
   })
 
   it('offers 提醒我 on a reserved item instead of a chat', async () => {
@@ -148,7 +148,7 @@ describe('channel page: a live channel', () => {
     postsApi.listLiveComments.mockResolvedValue({ items: [], has_more: false })
     page = await openPage(ChannelPage, { api: liveApi(), postsApi, params: { channel_id: 'c-live', live_id: 'l-order' } })
     expect(document.querySelector('.live-chat__remind')?.textContent).toBe('提醒我')
-    expect(document.querySelector('.live-chat__composer')).toBeNull()
+    expect(document.querySelector('.live-chat .comment-bar')).toBeNull()
   })
 
   it('plays the item asked for, with its state badge', async () => {

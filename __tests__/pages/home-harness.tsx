@@ -5,8 +5,9 @@
  * ./home-taro-hooks.
  */
 import type * as React from 'react'
-import { ChannelKind, ChannelType, LiveFlag, type ChannelGroup, type LiveItem } from '@core/wire/entities'
+import { ChannelKind, ChannelType, LiveFlag, type ChannelGroup, type LiveItem, type User } from '@core/wire/entities'
 import { setLanguage } from '@/constants/messages'
+import type { TrustApi } from '@/services/api/trust'
 import { channel, fakeApi, liveItem, paged, serverDetail, user, type FakeApi, type fakeMembersApi } from '../stores/support/fakes'
 import type { FakeMessagesApi } from '../stores/support/chat-fakes'
 import { mountPage, unmountPages, type MountedPage } from '../support/page-harness'
@@ -36,6 +37,10 @@ export interface OpenOptions {
   messages?: FakeMessagesApi
   /** The page's query (raw, as the platform hands it over). */
   params?: Record<string, string>
+  /** Someone already signed in on this device, restored as the app's launch does (nobody by default). */
+  signedIn?: User
+  /** The trust calls (permissions); the app's own when not given. */
+  trust?: TrustApi
   /** Play load and show right after mounting (default true). */
   start?: boolean
 }
@@ -89,7 +94,11 @@ export function homeApi (): FakeApi {
 
 /** Mounts a page with the shared harness at NOW_MS (Home's full fake API by default); plays load and show unless told not to. */
 export async function openPage (Page: React.ComponentType, options: OpenOptions = {}): Promise<PlayedPage> {
-  const page = await mountPage(Page, { api: options.api ?? homeApi(), members: options.members, postsApi: options.postsApi, messages: options.messages, params: options.params, now: NOW_MS })
+  const page = await mountPage(Page, { api: options.api ?? homeApi(), members: options.members, postsApi: options.postsApi, messages: options.messages, params: options.params, now: NOW_MS,
+    signedIn: options.signedIn,
+    trust: options.trust,
+    beforeMount: root => { if (options.signedIn) root.session.restore() },
+  })
   const play = async (hook: PageHook, ...args: unknown[]) => {
     let result: unknown
     await page.testUtils.act(async () => { result = runHook(hook, ...args) })

@@ -3,7 +3,8 @@ import { setLanguage } from '@/constants/messages'
 import Home from '@/pages/index/index'
 import { webNavigator } from '@/router'
 import { api } from '@/services/api'
-import { failedRequest, fakeMembersApi, liveItem, paged, serverDetail } from '../stores/support/fakes'
+import type { TrustApi } from '@/services/api/trust'
+import { failedRequest, fakeMembersApi, liveItem, paged, serverDetail, user } from '../stores/support/fakes'
 import { cleanUp, homeApi, NOW_S, openPage, type PlayedPage } from './home-harness'
 
 jest.mock('@tarojs/taro', () => jest.requireActual('./home-taro-hooks').recordingTaro())
@@ -369,5 +370,32 @@ describe('Home: header, footer, sharing and parameters', () => {
   it('shows no diagnostics panel without debug', async () => {
     page = await openPage(Home)
     expect(document.querySelector('.debug-panel')).toBeNull()
+  })
+})
+
+describe('Home: live reminders (issue 17)', () => {
+  it('lists the reminded lives that started when Home shows again, opens one, and goes once dismissed', async () => {
+    const trust = { myPermissions: jest.fn().mockRejectedValue(failedRequest()) } as unknown as TrustApi
+    page = await openPage(Home, { signedIn: user({ uid: 'B_me' }), trust })
+    const { root } = page
+    expect(document.querySelector('.live-reminders')).toBeNull()
+    root.liveReminders.remember(liveItem('l-tonight', { channel_id: 'c-live', title: '今晚直播', started_at: NOW_S + 3600 }), true)
+    root.liveReminders.remember(liveItem('l-later', { channel_id: 'c-live', title: '明天直播', started_at: NOW_S + 86400 }), true)
+    await page.play('useDidShow')
+    expect(document.querySelector('.live-reminders')).toBeNull() // not started yet
+    page.clock.set((NOW_S + 3700) * 1000)
+    await page.play('useDidShow')
+    expect(Array.from(document.querySelectorAll('.live-reminders__name')).map(node => node.textContent)).toEqual(['今晚直播'])
+    expect(page.text()).toContain('你预约的直播开始了')
+    await page.tap('.live-reminders__item')
+    expect(navigateTo).toHaveBeenCalledWith({ url: expect.stringContaining('live_id=l-tonight') })
+    expect(document.querySelector('.live-reminders')).toBeNull()
+    page.clock.set((NOW_S + 86400) * 1000)
+    await page.play('useDidShow')
+    expect(Array.from(document.querySelectorAll('.live-reminders__name')).map(node => node.textContent)).toEqual(['明天直播'])
+    await page.tap('.live-reminders__dismiss')
+    expect(document.querySelector('.live-reminders')).toBeNull()
+    await page.play('useDidShow')
+    expect(document.querySelector('.live-reminders')).toBeNull()
   })
 })

@@ -1,8 +1,12 @@
 import Taro from '@tarojs/taro'
 import PostPage from '@/pages/post/index'
-import { user } from '../stores/support/fakes'
+import { auditRejection, user } from '../stores/support/fakes'
 import { comment, fakePostsApi, post } from '../stores/support/posts-fakes'
 import { cleanUp, openPage } from './home-harness'
+import type { MountedPage } from '../support/page-harness'
+import { Permission } from '@core/domain/permissions'
+import type { MyPermissions } from '@core/wire/trust'
+import type { TrustApi } from '@/services/api/trust'
 
 jest.mock('@tarojs/taro', () => jest.requireActual('./home-taro-hooks').recordingTaro())
 
@@ -27,11 +31,29 @@ function postsApiWith () {
   return postsApi
 }
 
+/** Types into the text box inside `selector` as a member would (the H5 input's own input event). */
+async function typeInto (page: MountedPage, selector: string, value: string): Promise<void> {
+  const box = await page.testUtils.queries.waitForQuerySelector(`${selector} input`) as HTMLInputElement
+  await page.testUtils.act(async () => {
+    box.value = value
+    box.dispatchEvent(new Event('input', { bubbles: true }))
+  })
+  await page.settle()
+}
+
+/** A trust API answering my permissions in server s1: `bits` in channel c1 (the posts' channel). */
+function trustWith (bits: number): TrustApi {
+  const mine: MyPermissions = { server_id: 's1', is_member: true, is_owner: false, permissions: 0, channels: [{ channel_id: 'c1', permissions: bits }], role_ids: [], timeout_until: null }
+  return { myPermissions: jest.fn().mockResolvedValue(mine) } as unknown as TrustApi
+}
+
 describe('post page', () => {
   it('shows the whole post as text, my like highlighted, and comments with replies under them', async () => {
     const page = await openPage(PostPage, { postsApi: postsApiWith(), params: { post_id: 'p1' } })
     expect(document.querySelector('.post-page__title')?.textContent).toBe('<b>星空</b>')
     expect(document.querySelector('.post-page b')).toBeNull()
+    expect(document.querySelector('.page-header__title')?.textContent).toBe('<b>星空</b>') // issue 19: the post's title, as text
+    expect(document.querySelector('.page-header__back')?.getAttribute('role')).toBe('button')
     expect(page.text()).toContain('拍了一整晚')
     expect(document.querySelector('.post-page__like--mine')?.textContent).toBe('3 赞')
     expect(Array.from(document.querySelectorAll('.post-page__comment--reply .post-page__comment-text')).map(node => node.textContent)).toEqual(['谢谢'])
@@ -42,6 +64,46 @@ describe('post page', () => {
     const page = await openPage(PostPage, { postsApi: postsApiWith(), params: { post_id: 'p1' } })
     await page.tap('.post-page__image:nth-child(2)')
     expect(preview).toHaveBeenCalledWith({ urls: ['https://cdn.example/a.png', 'https://cdn.example/b.png'], current: 'https://cdn.example/b.png' })
+  })
+
+  it('lets the author edit the post in place: the refused title is told under the title field, the saved edit replaces the text', async () => {
+    const me = user({ uid: 'B_me' })
+    const postsApi = postsApiWith()
+    postsApi.getPost.mockResolvedValue(post('p1', { author: me, title: '旧标题', content: '旧内容' }))
+    const page = await openPage(PostPage, { postsApi, signedIn: me, trust: trustWith(0), params: { post_id: 'p1' } })
+    await page.tap('.post-page__edit-open')
+    await typeInto(page, '.post-page__edit .post-fields__title', '违禁标题')
+    postsApi.updatePost.mockRejectedValueOnce(auditRejection(104001, '标题未通过审核'))
+    await page.tap('.post-page__edit-save')
+    expect(document.querySelector('.post-page__edit .post-fields__error')?.textContent).toBe('标题未通过审核')
+    await typeInto(page, '.post-page__edit .post-fields__title', '新标题')
+    postsApi.updatePost.mockResolvedValueOnce(post('p1', { author: me, title: '新标题', content: '旧内容', edited_at: 1_700_000_500 }))
+    await page.tap('.post-page__edit-save')
+    expect(postsApi.updatePost).toHaveBeenLastCalledWith('p1', { title: '新标题', content: '旧内容' })
+    expect(document.querySelector('.post-page__edit')).toBeNull()
+    expect(document.querySelector('.post-page__title')?.textContent).toBe('新标题')
+    expect(page.text()).toContain('已编辑')
+  })
+
+  it("offers neither edit nor delete on someone else's post to a member without ManageMessages", async () => {
+    await openPage(PostPage, { postsApi: postsApiWith(), params: { post_id: 'p1' } })
+    expect(document.querySelector('.post-page__title')).not.toBeNull()
+    expect(document.querySelector('.post-page__edit-open')).toBeNull()
+    expect(document.querySelector('.post-page__actions .post-page__delete')).toBeNull()
+  })
+
+  it("shows a moderator (ManageMessages in the post's channel) delete on others' posts and comments, and removes a comment after the confirm", async () => {
+    const postsApi = postsApiWith()
+    postsApi.deleteComment.mockResolvedValue(undefined)
+    const modal = jest.spyOn(Taro, 'showModal').mockResolvedValue({ confirm: true, cancel: false, errMsg: 'showModal:ok' })
+    const page = await openPage(PostPage, { postsApi, signedIn: user({ uid: 'B_mod' }), trust: trustWith(Permission.ManageMessages), params: { post_id: 'p1' } })
+    expect(document.querySelector('.post-page__actions .post-page__delete')).not.toBeNull()
+    expect(document.querySelector('.post-page__edit-open')).toBeNull()
+    expect(document.querySelectorAll('.post-page__comment .post-page__delete')).toHaveLength(2)
+    await page.tap('.post-page__comment .post-page__delete')
+    expect(modal).toHaveBeenCalledWith(expect.objectContaining({ content: '删除这条评论？' }))
+    expect(postsApi.deleteComment).toHaveBeenCalledWith('p1', 'k1')
+    expect(document.querySelectorAll('.post-page__comment')).toHaveLength(0)
   })
 
   it('says the page does not exist without a post id', async () => {

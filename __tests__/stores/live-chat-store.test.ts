@@ -1,8 +1,8 @@
-import { LiveCommentFlag } from '@core/wire/codes'
+import { LiveCommentFlag, LiveFlag } from '@core/wire/codes'
 import type { LiveComment } from '@core/wire/posts'
 import { RequestError } from '@/services/request/errors'
 import { LiveChatStore, VIEWING_HEARTBEAT_MS } from '@/stores/live-chat-store'
-import { auditRejection, fakeLogger, liveItem, manualScheduler, user } from './support/fakes'
+import { auditRejection, failedRequest, fakeLogger, liveItem, manualScheduler, user } from './support/fakes'
 import { fakeDispatches, fakePostsApi } from './support/posts-fakes'
 
 function chat () {
@@ -27,12 +27,12 @@ describe('LiveChatStore', () => {
     const { api, store } = chat()
     await store.open(liveItem('l1'), 'live')
     expect(store.canComment).toBe(true)
-    store.setDraft(' 主播好 ')
+    store.draft.setText(' 主播好 ')
     api.createLiveComment.mockResolvedValueOnce(liveComment('k1'))
     expect(await store.send()).toBe(true)
     expect(api.createLiveComment).toHaveBeenCalledWith('l1', { content: '主播好', nonce: 'n1' })
     expect(store.comments.map(comment => comment.comment_id)).toEqual(['k1'])
-    expect(store.draft).toBe('')
+    expect(store.draft.text).toBe('')
   })
 
   it('has no composer when the comment flag is 2, and keeps an ended item read-only', async () => {
@@ -40,7 +40,7 @@ describe('LiveChatStore', () => {
     await store.open(liveItem('l1', { can_comment: LiveCommentFlag.CannotComment }), 'live')
     expect(store.commentsOff).toBe(true)
     expect(store.canComment).toBe(false)
-    store.setDraft('hi')
+    store.draft.setText('hi')
     expect(await store.send()).toBe(false)
     await store.open(liveItem('l2'), 'ended')
     expect(store.canComment).toBe(false)
@@ -50,11 +50,11 @@ describe('LiveChatStore', () => {
   it('keeps the typed comment when audit refuses it', async () => {
     const { api, store } = chat()
     await store.open(liveItem('l1'), 'live')
-    store.setDraft('违禁')
+    store.draft.setText('违禁')
     api.createLiveComment.mockRejectedValueOnce(auditRejection(104008, '内容未通过审核，请修改后重试'))
     expect(await store.send()).toBe(false)
-    expect(store.draft).toBe('违禁')
-    expect(store.sendError).toBe('内容未通过审核，请修改后重试')
+    expect(store.draft.text).toBe('违禁')
+    expect(store.draft.error).toBe('内容未通过审核，请修改后重试')
   })
 
   it("adds others' comments of this item as they arrive, once, and hides the overlay on request", async () => {
@@ -83,6 +83,23 @@ describe('LiveChatStore', () => {
     expect(api.setViewing).toHaveBeenLastCalledWith('l1', false)
     expect(scheduler.pending()).toEqual([])
     expect(dispatches.listeners()).toBe(0)
+  })
+
+  it('tells the app the reminder as the server has it: read on opening, then each answered toggle (not a refused one)', async () => {
+    const api = fakePostsApi()
+    api.listLiveComments.mockResolvedValue({ items: [], has_more: false })
+    const onReminder = jest.fn()
+    const store = new LiveChatStore(api, { logger: fakeLogger(), scheduler: manualScheduler(), isSignedIn: () => true, onReminder })
+    const item = liveItem('l1', { is_live: LiveFlag.Reserved })
+    api.getReminder.mockResolvedValueOnce({ live_id: 'l1', reminded: true, started_at: 100 })
+    await store.open(item, 'order')
+    expect(onReminder).toHaveBeenLastCalledWith(item, true)
+    api.setReminder.mockResolvedValueOnce({ live_id: 'l1', reminded: false, started_at: 100 })
+    await store.toggleReminder()
+    expect(onReminder).toHaveBeenLastCalledWith(item, false)
+    api.setReminder.mockRejectedValueOnce(failedRequest())
+    await store.toggleReminder()
+    expect(onReminder).toHaveBeenCalledTimes(2)
   })
 
   it('reads and toggles the reminder of a reserved item, putting it back when refused', async () => {

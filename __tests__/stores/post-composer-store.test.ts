@@ -37,7 +37,7 @@ describe('PostComposerStore', () => {
 
   it('does not send while an image is uploading or has failed, and says why', async () => {
     const { api, uploader, store } = composer()
-    store.setTitle('标题')
+    store.text.setTitle('标题')
     store.addImages([picked('a'), picked('b')])
     expect(store.canSend).toBe(false)
     expect(store.blockedBy).toBe('图片上传中，请稍候')
@@ -53,7 +53,7 @@ describe('PostComposerStore', () => {
 
   it('uploads a failed image again on retry, or drops it on remove', async () => {
     const { uploader, store } = composer()
-    store.setTitle('标题')
+    store.text.setTitle('标题')
     store.addImages([picked('a'), picked('b')])
     uploader.calls[0].done.reject(failedRequest())
     uploader.calls[1].done.reject(failedRequest())
@@ -69,35 +69,35 @@ describe('PostComposerStore', () => {
 
   it('sends the title, text and uploaded images with the draft nonce, then clears the draft', async () => {
     const { api, uploader, store } = composer()
-    store.setTitle('  新作品 ')
-    store.setContent('正文')
+    store.text.setTitle('  新作品 ')
+    store.text.setContent('正文')
     store.addImages([picked('a')])
     uploader.calls[0].done.resolve('https://cdn.example/a.png')
     await settle()
     api.createPost.mockResolvedValueOnce(post('p1'))
     expect(await store.send('c1')).toMatchObject({ post_id: 'p1' })
     expect(api.createPost).toHaveBeenCalledWith('c1', { title: '新作品', content: '正文', images: [{ url: 'https://cdn.example/a.png', width: 100, height: 50 }], nonce: 'draft-1' })
-    expect([store.title, store.content, store.images]).toEqual(['', '', []])
+    expect([store.text.title, store.text.content, store.images]).toEqual(['', '', []])
   })
 
   it('asks for a title under the title field', async () => {
     const { api, store } = composer()
     expect(await store.send('c1')).toBeNull()
-    expect(store.fieldErrors.title).toBe('请输入标题')
+    expect(store.text.fieldErrors.title).toBe('请输入标题')
     expect(api.createPost).not.toHaveBeenCalled()
   })
 
   it('shows an audit rejection under its field and keeps everything typed', async () => {
     const { api, store } = composer()
-    store.setTitle('违禁标题')
-    store.setContent('正文')
+    store.text.setTitle('违禁标题')
+    store.text.setContent('正文')
     api.createPost.mockRejectedValueOnce(auditRejection(104001, '标题未通过审核，请修改后重试', 'title'))
     expect(await store.send('c1')).toBeNull()
-    expect(store.fieldErrors).toEqual({ title: '标题未通过审核，请修改后重试' })
-    expect([store.title, store.content]).toEqual(['违禁标题', '正文'])
+    expect(store.text.fieldErrors).toEqual({ title: '标题未通过审核，请修改后重试' })
+    expect([store.text.title, store.text.content]).toEqual(['违禁标题', '正文'])
     api.createPost.mockRejectedValueOnce(auditRejection(104008, '内容未通过审核，请修改后重试'))
-    store.setTitle('好标题')
+    store.text.setTitle('好标题')
     await store.send('c1')
-    expect(store.fieldErrors).toEqual({ content: '内容未通过审核，请修改后重试' })
+    expect(store.text.fieldErrors).toEqual({ content: '内容未通过审核，请修改后重试' })
   })
 })

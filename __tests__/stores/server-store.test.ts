@@ -149,4 +149,18 @@ describe('ServerStore', () => {
     store.applyCounts({ server_id: '832828', member_count: 99, online_count: 99 })
     expect([store.detail?.member_count, store.onlineCount]).toEqual([11, 5])
   })
+
+  it("loads every server's icon once for the desktop rail, and keeps none when the list fails", async () => {
+    const { api, logger, store } = setup()
+    api.listServers.mockRejectedValueOnce(failedRequest())
+    await store.loadIcons()
+    expect(store.icons.size).toBe(0)
+    expect(logger.warn).toHaveBeenCalled()
+    const listed = (serverId: string, icon: string) => ({ server_id: serverId, name: serverId, sub_domain: '', icon, introduction: '', member_count: 0 })
+    api.listServers.mockResolvedValueOnce([listed('723658', 'https://cdn.example/s1.png'), listed('832828', '')])
+    await store.loadIcons()
+    expect(Array.from(store.icons)).toEqual([['723658', 'https://cdn.example/s1.png']])
+    await store.loadIcons()
+    expect(api.listServers).toHaveBeenCalledTimes(2)
+  })
 })

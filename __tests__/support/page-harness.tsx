@@ -10,6 +10,7 @@ import TestUtils from '@tarojs/test-utils-react'
 import Taro from '@tarojs/taro'
 import type { ComponentType } from 'react'
 import type { User } from '@core/wire/entities'
+import type { TrustApi } from '@/services/api/trust'
 import { StoresProvider } from '@/stores/context'
 import { createRootStore, type RootStore } from '@/stores/root-store'
 import { fakeApi, fakeLogger, fakeMembersApi, manualClock, manualScheduler, memoryStorage, type FakeApi } from '../stores/support/fakes'
@@ -32,6 +33,8 @@ export interface PageSetup {
   now?: number
   /** Someone already signed in on this device (their stored login data). */
   signedIn?: User
+  /** The trust calls (permissions, moderation); the app's own when not given. */
+  trust?: TrustApi
   /** What the app does with the stores before the page appears (e.g. its launch sign-in). */
   beforeMount?: (root: RootStore) => void
 }
@@ -64,7 +67,7 @@ export async function mountPage (Page: ComponentType, setup: PageSetup = {}): Pr
   const clock = manualClock(setup.now ?? Date.now())
   const scheduler = manualScheduler()
   const root = createRootStore(api, {
-    storage, loginKey: 'test-login', logger: fakeLogger(), clock: clock.now, scheduler, members: setup.members ?? fakeMembersApi(), postsApi: setup.postsApi ?? fakePostsApi(), messagesApi: setup.messages ?? fakeMessagesApi(),
+    storage, loginKey: 'test-login', logger: fakeLogger(), clock: clock.now, scheduler, members: setup.members ?? fakeMembersApi(), postsApi: setup.postsApi ?? fakePostsApi(), messagesApi: setup.messages ?? fakeMessagesApi(), trust: setup.trust,
   })
   setup.beforeMount?.(root)
   function Harness () {

@@ -12,3 +12,18 @@ export const DECORATIVE_IMAGE: Readonly<Record<string, string>> = { alt: '' }
  * DOM element takes it), so keyboards reach it and scroll the page it sits in.
  */
 export const FOCUSABLE: Readonly<Record<string, unknown>> = { tabIndex: 0 }
+
+/**
+ * Issue 19: marks the item of a navigation list that is the one shown (the current
+ * server on the desktop rail), so screen readers say so as the highlight does.
+ */
+export const CURRENT_PAGE: Readonly<Record<string, string>> = { 'aria-current': 'page' }
+
+/**
+ * The role of a list of ways to other places (the desktop rail, the channel column). Given
+ * as `role`: Taro writes its `ariaRole` prop as an `aria-role` attribute, which no screen reader reads.
+ */
+export const NAVIGATION: Readonly<Record<string, string>> = { role: 'navigation' }
+
+/** The role of a notice that appears without being asked for (the started reminders on Home). */
+export const STATUS: Readonly<Record<string, string>> = { role: 'status' }

@@ -405,6 +405,14 @@ const ZH_CN = {
   reportReasonIllegal: '违法内容',
   reportReasonSexual: '色情低俗',
   reportReasonOther: '其他',
+  // Task E (posts polish, issues 17 and 19): editing posts, moderators' deletes, live reminders on H5.
+  postEdit: '编辑',
+  postEditSave: '保存',
+  postEditCancel: '取消',
+  commentDeleteConfirm: '删除这条评论？',
+  liveRemindersStarted: '你预约的直播开始了',
+  liveRemindersDismiss: '知道了',
+  pageTitlePost: '帖子',
 }
 
 /** A message key. */
@@ -789,6 +797,14 @@ const EN: Record<MessageKey, string> = {
   reportReasonIllegal: 'Illegal content',
   reportReasonSexual: 'Sexual content',
   reportReasonOther: 'Other',
+  // Task E (posts polish, issues 17 and 19): editing posts, moderators' deletes, live reminders on H5.
+  postEdit: 'Edit',
+  postEditSave: 'Save',
+  postEditCancel: 'Cancel',
+  commentDeleteConfirm: 'Delete this comment?',
+  liveRemindersStarted: 'Lives you asked to be reminded of have started',
+  liveRemindersDismiss: 'Got it',
+  pageTitlePost: 'Post',
 }
 
 /** The whole table, per language. */

@@ -12,6 +12,8 @@ import type { LiveComment } from '@core/wire/posts'
 import type { LiveState } from '@core/domain/live-state'
 import type { PostsApi } from '@/services/api/posts'
 import type { TimerScheduler } from './live-store'
+import { CommentDraft } from './comment-draft'
+import { DispatchSubscriptions } from './dispatch-subscriptions'
 import { failureMessage, LoadTracker, type StoreLogger, type StoreStatus } from './load-tracker'
 import { randomNonce, type DispatchSource } from './post-store'
 
@@ -28,6 +30,8 @@ export interface LiveChatOptions {
   /** True while someone is signed in (heartbeats and the reminder need a session). */
   isSignedIn: () => boolean
   nonce?: () => string
+  /** Told the reminder of a reserved item as the server has it (the app keeps it for Home, issue 17). */
+  onReminder?: (item: LiveItem, reminded: boolean) => void
 }
 
 /** One live item's chat, viewers and reminder. */
@@ -35,10 +39,8 @@ export class LiveChatStore {
   item: LiveItem | null = null
   state: LiveState | null = null
   comments: LiveComment[] = []
-  draft = ''
-  sending = false
-  /** Why the last comment was refused (audit, comments off, network); null otherwise. */
-  sendError: string | null = null
+  /** The comment being written. */
+  readonly draft: CommentDraft
   /** Members watching now, or null before the first count. */
   viewers: number | null = null
   /** Whether the member asked to be reminded of this reserved item. */
@@ -47,11 +49,12 @@ export class LiveChatStore {
   overlayHidden = false
   readonly loading: LoadTracker
   private stopHeartbeat: (() => void) | null = null
-  private unsubscribe: Array<() => void> = []
+  private readonly subscriptions = new DispatchSubscriptions()
 
   constructor (private readonly api: PostsApi, private readonly options: LiveChatOptions) {
     this.loading = new LoadTracker(options.logger)
-    makeAutoObservable<LiveChatStore, 'api' | 'options' | 'stopHeartbeat' | 'unsubscribe'>(this, { api: false, options: false, stopHeartbeat: false, unsubscribe: false })
+    this.draft = new CommentDraft(options.logger)
+    makeAutoObservable<LiveChatStore, 'api' | 'options' | 'stopHeartbeat' | 'subscriptions'>(this, { api: false, options: false, stopHeartbeat: false, subscriptions: false })
   }
 
   get status (): StoreStatus {
@@ -81,8 +84,7 @@ export class LiveChatStore {
     this.state = state
     if (!same) {
       this.comments = []
-      this.draft = ''
-      this.sendError = null
+      this.draft.clear()
       this.viewers = null
       this.reminded = false
     }
@@ -90,14 +92,9 @@ export class LiveChatStore {
       this.comments = page.items
       return page.items.length === 0 ? 'empty' : 'ready'
     })]
-    if (state === 'order' && this.options.isSignedIn()) tasks.push(this.loadReminder(item.live_id))
+    if (state === 'order' && this.options.isSignedIn()) tasks.push(this.loadReminder(item))
     if (state === 'live') this.beat(item.live_id)
     await Promise.all(tasks)
-  }
-
-  setDraft (text: string): void {
-    this.draft = text
-    this.sendError = null
   }
 
   toggleOverlay (): void {
@@ -107,23 +104,8 @@ export class LiveChatStore {
   /** Sends the draft with a nonce; on refusal the text stays. Resolves true when sent. */
   async send (): Promise<boolean> {
     const item = this.item
-    const content = this.draft.trim()
-    if (!item || content === '' || this.sending || !this.canComment) return false
-    this.sending = true
-    this.sendError = null
-    try {
-      const comment = await this.api.createLiveComment(item.live_id, { content, nonce: (this.options.nonce ?? randomNonce)() })
-      runInAction(() => {
-        this.received(comment)
-        this.draft = ''
-      })
-      return true
-    } catch (error) {
-      runInAction(() => { this.sendError = failureMessage(error, this.options.logger) })
-      return false
-    } finally {
-      runInAction(() => { this.sending = false })
-    }
+    if (!item || !this.canComment) return false
+    return this.draft.send(content => this.api.createLiveComment(item.live_id, { content, nonce: (this.options.nonce ?? randomNonce)() }), comment => this.received(comment))
   }
 
   /** Turns the reminder of a reserved item on or off. Resolves the failure's message, or null. */
@@ -135,6 +117,7 @@ export class LiveChatStore {
     try {
       const answer = await this.api.setReminder(item.live_id, wanted)
       runInAction(() => { if (this.item?.live_id === answer.live_id) this.reminded = answer.reminded })
+      this.options.onReminder?.(item, answer.reminded)
       return null
     } catch (error) {
       runInAction(() => { this.reminded = !wanted })
@@ -144,18 +127,16 @@ export class LiveChatStore {
 
   /** Starts applying live comments and viewer counts from `source`. */
   attach (source: DispatchSource): void {
-    for (const stop of this.unsubscribe) stop()
-    this.unsubscribe = [
+    this.subscriptions.replace([
       source.on('LIVE_COMMENT_CREATE', comment => { if (comment.live_id === this.item?.live_id) this.received(comment) }),
       source.on('LIVE_VIEWERS', ({ live_id: liveId, viewers }) => { if (liveId === this.item?.live_id) this.viewers = viewers }),
-    ]
+    ])
   }
 
   /** Stops the heartbeat (telling the server this member left) and the dispatches. */
   dispose (): void {
     this.leave()
-    for (const stop of this.unsubscribe) stop()
-    this.unsubscribe = []
+    this.subscriptions.stop()
   }
 
   private received (comment: LiveComment): void {
@@ -164,10 +145,11 @@ export class LiveChatStore {
     this.loading.settle('ready')
   }
 
-  private async loadReminder (liveId: string): Promise<void> {
+  private async loadReminder (item: LiveItem): Promise<void> {
     try {
-      const answer = await this.api.getReminder(liveId)
-      runInAction(() => { if (this.item?.live_id === liveId) this.reminded = answer.reminded })
+      const answer = await this.api.getReminder(item.live_id)
+      runInAction(() => { if (this.item?.live_id === item.live_id) this.reminded = answer.reminded })
+      this.options.onReminder?.(item, answer.reminded)
     } catch (error) {
       this.options.logger.warn('[live chat] reminder unknown:', error)
     }

@@ -6,22 +6,18 @@
  * is shown under its field and nothing typed is lost.
  */
 import { makeAutoObservable, runInAction } from 'mobx'
-import { SERVER_CODES } from '@core/wire/codes'
 import { POST_MAX_IMAGES } from '@core/wire/codes'
 import type { Post } from '@core/wire/posts'
 import { t } from '@/constants/messages'
-import { isRequestError } from '@/services/request/errors'
 import type { PostsApi } from '@/services/api/posts'
-import { failureMessage, type StoreLogger } from './load-tracker'
+import type { StoreLogger } from './load-tracker'
 import { randomNonce } from './post-store'
+import { PostTextDraft } from './post-text'
 import { UploadQueue, type DraftImage, type ImageUploader, type PickedImage } from './upload-queue'
 
 // the upload queue's names, where the post composer's callers have always found them
 export { storageUploader, uploadFailureMessage } from './upload-queue'
 export type { DraftImage, ImageUploader, PickedImage }
-
-/** The fields an audit rejection can name. */
-export type ComposerField = 'title' | 'content' | 'images'
 
 /** What the composer needs besides the API. */
 export interface PostComposerOptions {
@@ -30,22 +26,12 @@ export interface PostComposerOptions {
   nonce?: () => string
 }
 
-/** SPEC §5, §8: the field of a rejection code (the cover is the first image, so 104006 lands on the images). */
-function fieldOfRejection (code: number): ComposerField | null {
-  if (code === SERVER_CODES.AUDIT_TITLE) return 'title'
-  if (code === SERVER_CODES.AUDIT_CONTENT) return 'content'
-  if (code === SERVER_CODES.AUDIT_COVER) return 'images'
-  return null
-}
-
 /** The draft of one post and its sending. */
 export class PostComposerStore {
-  title = ''
-  content = ''
+  /** The title and text, with a message under each field (and under the pictures). */
+  readonly text = new PostTextDraft()
   /** The post's pictures and their uploads. */
   readonly uploads: UploadQueue
-  /** A message under a field (audit rejection, a required title), by field. */
-  fieldErrors: Partial<Record<ComposerField, string>> = {}
   /** A failure that names no field (network, not a member), shown above the button. */
   error: string | null = null
   sending = false
@@ -55,7 +41,7 @@ export class PostComposerStore {
   constructor (private readonly api: PostsApi, private readonly options: PostComposerOptions) {
     this.draftNonce = (options.nonce ?? randomNonce)()
     this.uploads = new UploadQueue({ upload: options.upload, logger: options.logger, max: POST_MAX_IMAGES })
-    makeAutoObservable<PostComposerStore, 'api' | 'options'>(this, { api: false, options: false, uploads: false })
+    makeAutoObservable<PostComposerStore, 'api' | 'options'>(this, { api: false, options: false, uploads: false, text: false })
   }
 
   /** The post's pictures in the order they were picked. */
@@ -75,7 +61,7 @@ export class PostComposerStore {
 
   /** Why the post cannot be sent now, or null when it can. */
   get blockedBy (): string | null {
-    return this.uploads.blockedBy ?? (this.title.trim() === '' ? t('postTitleRequired') : null)
+    return this.uploads.blockedBy ?? (this.text.title.trim() === '' ? t('postTitleRequired') : null)
   }
 
   /** True when the send button works. */
@@ -83,20 +69,10 @@ export class PostComposerStore {
     return !this.sending && this.blockedBy === null
   }
 
-  setTitle (text: string): void {
-    this.title = text
-    delete this.fieldErrors.title
-  }
-
-  setContent (text: string): void {
-    this.content = text
-    delete this.fieldErrors.content
-  }
-
   /** Adds picked pictures (as many as there is room for, SPEC-free limit of 9) and starts their uploads. */
   addImages (picked: PickedImage[]): void {
     this.uploads.add(picked)
-    delete this.fieldErrors.images
+    delete this.text.fieldErrors.images
   }
 
   /** Uploads a failed picture again. */
@@ -107,44 +83,37 @@ export class PostComposerStore {
   /** Takes a picture out of the draft (an upload under way is ignored when it ends). */
   removeImage (id: number): void {
     this.uploads.remove(id)
-    delete this.fieldErrors.images
+    delete this.text.fieldErrors.images
   }
 
   /** Sends the post; resolves it, or null when it was refused (the draft stays as typed). */
   async send (channelId: string): Promise<Post | null> {
     const blocked = this.blockedBy
     if (blocked !== null) {
-      if (this.title.trim() === '') this.fieldErrors = { ...this.fieldErrors, title: blocked }
+      if (this.text.title.trim() === '') this.text.fieldErrors = { ...this.text.fieldErrors, title: blocked }
       else this.error = blocked
       return null
     }
     if (this.sending) return null
     this.sending = true
     this.error = null
-    this.fieldErrors = {}
+    this.text.fieldErrors = {}
     const images = this.images.map(image => ({ url: image.url ?? '', width: image.width, height: image.height }))
     try {
-      const post = await this.api.createPost(channelId, { title: this.title.trim(), content: this.content, images, nonce: this.draftNonce })
+      const post = await this.api.createPost(channelId, { title: this.text.title.trim(), content: this.text.content, images, nonce: this.draftNonce })
       runInAction(() => this.clear())
       return post
     } catch (error) {
-      runInAction(() => this.refused(error))
+      runInAction(() => { this.error = this.text.refused(error, this.options.logger) })
       return null
     } finally {
       runInAction(() => { this.sending = false })
     }
   }
 
-  private refused (error: unknown): void {
-    const message = failureMessage(error, this.options.logger)
-    const field = isRequestError(error) ? fieldOfRejection(error.code) : null
-    if (field) this.fieldErrors = { [field]: message }
-    else this.error = message
-  }
-
   private clear (): void {
-    this.title = ''
-    this.content = ''
+    this.text.setTitle('')
+    this.text.setContent('')
     this.uploads.clear()
     this.draftNonce = (this.options.nonce ?? randomNonce)()
   }

@@ -9,6 +9,9 @@
 import { makeAutoObservable, runInAction } from 'mobx'
 import type { Comment, CursorPage, Post, PostsDispatches } from '@core/wire/posts'
 import type { PostsApi } from '@/services/api/posts'
+import { CommentDraft } from './comment-draft'
+import { DispatchSubscriptions } from './dispatch-subscriptions'
+import { PostEditStore } from './post-edit-store'
 import { failureMessage, LoadTracker, type StoreLogger, type StoreStatus } from './load-tracker'
 
 /** Where dispatches come from: the GatewayStore's `on` (src/stores/gateway-store.ts). */
@@ -25,6 +28,8 @@ export interface PostStoreOptions {
   nonce?: () => string
   /** Items per page (20 by default). */
   pageSize?: number
+  /** Whether the member may remove others' posts and comments in a channel (ManageMessages); never by default. */
+  mayModerate?: (channelId: string) => boolean
 }
 
 /** A random nonce: 16 base-36 characters. */
@@ -49,12 +54,12 @@ export class PostFeedStore {
   /** Loading a further page: its status and error. */
   readonly more: LoadTracker
   private readonly first: LoadTracker
-  private unsubscribe: Array<() => void> = []
+  private readonly subscriptions = new DispatchSubscriptions()
 
   constructor (private readonly api: PostsApi, private readonly options: PostStoreOptions) {
     this.first = new LoadTracker(options.logger)
     this.more = new LoadTracker(options.logger)
-    makeAutoObservable<PostFeedStore, 'api' | 'options' | 'first' | 'unsubscribe'>(this, { api: false, options: false, first: false, unsubscribe: false })
+    makeAutoObservable<PostFeedStore, 'api' | 'options' | 'first' | 'subscriptions'>(this, { api: false, options: false, first: false, subscriptions: false })
   }
 
   /** 'loading' while the first page loads, 'empty' when the channel has no post, 'ready', or 'error'. */
@@ -135,25 +140,19 @@ export class PostFeedStore {
 
   /** Starts applying dispatches from `source`; `dispose` stops it. */
   attach (source: DispatchSource): void {
-    this.detach()
-    this.unsubscribe = [
+    this.subscriptions.replace([
       source.on('POST_CREATE', post => this.received(post)),
       source.on('POST_UPDATE', post => this.patch(post.post_id, item => ({ ...post, liked: item.liked }))),
       source.on('POST_DELETE', ({ post_id: postId }) => this.removed(postId)),
       source.on('POST_LIKE', ({ post_id: postId, like_count: count }) => this.patch(postId, item => withCounts(item, postId, { like_count: count }))),
       source.on('COMMENT_CREATE', ({ comment, comment_count: count }) => this.patch(comment.post_id, item => withCounts(item, comment.post_id, { comment_count: count }))),
       source.on('COMMENT_DELETE', ({ post_id: postId, comment_count: count }) => this.patch(postId, item => withCounts(item, postId, { comment_count: count }))),
-    ]
+    ])
   }
 
   /** Stops applying dispatches. */
   dispose (): void {
-    this.detach()
-  }
-
-  private detach (): void {
-    for (const stop of this.unsubscribe) stop()
-    this.unsubscribe = []
+    this.subscriptions.stop()
   }
 
   private received (post: Post): void {
@@ -196,20 +195,21 @@ export class PostDetailStore {
   commentsHaveMore = false
   /** The post was removed while it was shown. */
   deleted = false
-  /** The comment being written and the comment it answers. */
-  draft = ''
+  /** The comment being written. */
+  readonly draft: CommentDraft
+  /** The comment the draft answers, or null for a top-level comment. */
   replyTo: Comment | null = null
-  sending = false
-  /** Why the last comment was refused (audit, network), shown under the composer; null otherwise. */
-  sendError: string | null = null
+  /** The author's edit of the post under way, or null. */
+  edit: PostEditStore | null = null
   readonly commentsLoad: LoadTracker
   private readonly loading: LoadTracker
-  private unsubscribe: Array<() => void> = []
+  private readonly subscriptions = new DispatchSubscriptions()
 
   constructor (private readonly api: PostsApi, private readonly options: PostStoreOptions) {
     this.loading = new LoadTracker(options.logger)
     this.commentsLoad = new LoadTracker(options.logger)
-    makeAutoObservable<PostDetailStore, 'api' | 'options' | 'loading' | 'unsubscribe'>(this, { api: false, options: false, loading: false, unsubscribe: false })
+    this.draft = new CommentDraft(options.logger)
+    makeAutoObservable<PostDetailStore, 'api' | 'options' | 'loading' | 'subscriptions'>(this, { api: false, options: false, loading: false, subscriptions: false })
   }
 
   get status (): StoreStatus {
@@ -223,6 +223,11 @@ export class PostDetailStore {
   /** True when the signed-in member wrote the post (they may edit and remove it). */
   get isMine (): boolean {
     return this.post !== null && this.post.author.uid === this.options.myUid()
+  }
+
+  /** True when the member may remove the post: its author, or a moderator of its channel (ManageMessages). */
+  get canDelete (): boolean {
+    return this.post !== null && (this.isMine || this.moderates(this.post.channel_id))
   }
 
   /** Comments grouped into threads: each top-level comment with the replies under it. */
@@ -245,6 +250,34 @@ export class PostDetailStore {
   /** True when `comment` is the signed-in member's own. */
   isMineComment (comment: Comment): boolean {
     return comment.author.uid === this.options.myUid()
+  }
+
+  /** True when the member may remove `comment`: its author, or a moderator of the post's channel (ManageMessages). */
+  canDeleteComment (comment: Comment): boolean {
+    return this.isMineComment(comment) || (this.post !== null && this.moderates(this.post.channel_id))
+  }
+
+  /** Opens the edit of the post (its author only). */
+  startEdit (): void {
+    if (this.post && this.isMine) this.edit = new PostEditStore(this.api, this.options.logger, this.post)
+  }
+
+  /** Leaves the edit without sending it. */
+  cancelEdit (): void {
+    this.edit = null
+  }
+
+  /** Sends the edit; the post shows it at once (others see it through POST_UPDATE). Resolves true when saved. */
+  async saveEdit (): Promise<boolean> {
+    const edit = this.edit
+    if (!edit) return false
+    const edited = await edit.save()
+    if (edited === null) return false
+    runInAction(() => {
+      if (this.edit === edit) this.edit = null
+      if (this.post?.post_id === edited.post_id) this.post = edited
+    })
+    return true
   }
 
   /** Opens a post: the post and its first comments side by side; calling `load` again is the retry. */
@@ -280,40 +313,23 @@ export class PostDetailStore {
     })
   }
 
-  setDraft (text: string): void {
-    this.draft = text
-    this.sendError = null
-  }
-
   /** Answers `comment` with the next comment (null: a top-level comment). */
   setReplyTo (comment: Comment | null): void {
     this.replyTo = comment
   }
 
-  /** Sends the draft; on refusal the text stays where the member typed it. Resolves true when sent. */
+  /** Sends the draft (answering `replyTo`); on refusal the text stays where the member typed it. Resolves true when sent. */
   async sendComment (): Promise<boolean> {
     const postId = this.postId
-    const content = this.draft.trim()
-    if (postId === null || content === '' || this.sending) return false
-    this.sending = true
-    this.sendError = null
-    try {
-      const comment = await this.api.createComment(postId, { content, reply_to: this.replyTo?.comment_id ?? null, nonce: this.nonce() })
-      runInAction(() => {
-        if (this.appendComments([comment]) && this.post) this.setCounts({ comment_count: this.post.comment_count + 1 })
-        this.draft = ''
-        this.replyTo = null
-      })
-      return true
-    } catch (error) {
-      runInAction(() => { this.sendError = failureMessage(error, this.options.logger) })
-      return false
-    } finally {
-      runInAction(() => { this.sending = false })
-    }
+    if (postId === null) return false
+    const replyTo = this.replyTo?.comment_id ?? null
+    return this.draft.send(content => this.api.createComment(postId, { content, reply_to: replyTo, nonce: this.nonce() }), comment => {
+      if (this.appendComments([comment]) && this.post) this.setCounts({ comment_count: this.post.comment_count + 1 })
+      this.replyTo = null
+    })
   }
 
-  /** Removes one's own comment (and its replies). Resolves the failure's message, or null. */
+  /** Removes a comment (one's own, or as a moderator) with its replies. Resolves the failure's message, or null. */
   async deleteComment (comment: Comment): Promise<string | null> {
     try {
       await this.api.deleteComment(comment.post_id, comment.comment_id)
@@ -340,7 +356,7 @@ export class PostDetailStore {
     }
   }
 
-  /** Removes the post (its author only). Resolves the failure's message, or null. */
+  /** Removes the post (its author, or a moderator). Resolves the failure's message, or null. */
   async deletePost (): Promise<string | null> {
     const post = this.post
     if (!post) return null
@@ -355,8 +371,7 @@ export class PostDetailStore {
 
   /** Starts applying dispatches about this post from `source`; `dispose` stops it. */
   attach (source: DispatchSource): void {
-    this.dispose()
-    this.unsubscribe = [
+    this.subscriptions.replace([
       source.on('COMMENT_CREATE', ({ comment, comment_count: count }) => {
         if (comment.post_id !== this.postId) return
         // a comment beyond the loaded page arrives with its page; only the tail of the list grows live
@@ -371,12 +386,16 @@ export class PostDetailStore {
       source.on('POST_LIKE', ({ post_id: postId, like_count: count }) => { if (postId === this.postId) this.setCounts({ like_count: count }) }),
       source.on('POST_UPDATE', post => { if (post.post_id === this.postId && this.post) this.post = { ...post, liked: this.post.liked } }),
       source.on('POST_DELETE', ({ post_id: postId }) => { if (postId === this.postId) this.deleted = true }),
-    ]
+    ])
   }
 
+  /** Stops applying dispatches. */
   dispose (): void {
-    for (const stop of this.unsubscribe) stop()
-    this.unsubscribe = []
+    this.subscriptions.stop()
+  }
+
+  private moderates (channelId: string): boolean {
+    return this.options.mayModerate?.(channelId) ?? false
   }
 
   private nonce (): string {

@@ -22,6 +22,7 @@ import { defaultGatewayUrl, taroSocketConnector, type SocketConnector } from '@/
 import { ChannelStore } from './channel-store'
 import { GATEWAY_RESYNC, GatewayStore } from './gateway-store'
 import { LiveStore, timeoutScheduler, type TimerScheduler } from './live-store'
+import { LiveReminderStore } from './live-reminder-store'
 import { PermissionsStore } from './permissions-store'
 import type { StoreLogger } from './load-tracker'
 import { ServerStore, type ServerCounts } from './server-store'
@@ -88,6 +89,8 @@ export class RootStore {
   readonly trust: TrustApi
   /** What the signed-in member may do in the current server (the client hides the rest). */
   readonly permissions: PermissionsStore
+  /** The live items the member asked to be reminded of, kept on this device (issue 17). */
+  readonly liveReminders: LiveReminderStore
   private readonly stopSeedingUnread: () => void
 
   constructor (api: ApiClient, options: RootStoreOptions) {
@@ -122,6 +125,7 @@ export class RootStore {
       clock,
       logger,
     })
+    this.liveReminders = new LiveReminderStore({ storage: options.storage, clock, uid: () => this.session.user?.uid ?? null, logger })
     // each channel list answer brings the counts; the gateway keeps them current between answers
     this.stopSeedingUnread = reaction(() => this.channel.groups, groups => this.unread.seed(flattenGroups(groups)), { fireImmediately: true })
     this.applyGatewayEvents()

@@ -6,7 +6,7 @@
  * the API, joined from here, and kept current by the gateway's membership and presence
  * events ({@link ServerStore.applyCounts}).
  */
-import { makeAutoObservable, observable } from 'mobx'
+import { makeAutoObservable, observable, runInAction } from 'mobx'
 import type { ServerDetail } from '@core/wire/members'
 import { CONFIGURED_SERVERS, type ConfiguredServer } from '@core/domain/servers'
 import { chooseServer, type ServerChoiceInput, type ServerChoiceSource } from '@core/domain/server'
@@ -40,6 +40,8 @@ export class ServerStore {
   source: ServerChoiceSource = 'default'
   /** The current server's detail from the API, or null until it is loaded. */
   detail: ServerDetail | null = null
+  /** Issue 19: each server's icon URL by server id (the desktop rail's pictures), empty until loaded. */
+  icons: ReadonlyMap<string, string> = new Map()
   private readonly loading: LoadTracker
   private readonly joining: LoadTracker
   private readonly logger: StoreLogger
@@ -54,7 +56,7 @@ export class ServerStore {
     this.loading = new LoadTracker(options.logger)
     this.joining = new LoadTracker(options.logger)
     // detail is the API's snapshot, replaced whole (never changed in place): watched by reference
-    makeAutoObservable<ServerStore, 'api' | 'logger' | 'members'>(this, { api: false, logger: false, members: false, servers: false, detail: observable.ref })
+    makeAutoObservable<ServerStore, 'api' | 'logger' | 'members'>(this, { api: false, logger: false, members: false, servers: false, detail: observable.ref, icons: observable.ref })
   }
 
   /** Detail status: 'loading', 'ready' when the detail is at hand, 'error' when it could not be loaded. */
@@ -123,6 +125,17 @@ export class ServerStore {
       this.detail = server
       return 'ready'
     })
+  }
+
+  /** Loads every server's icon (api.listServers) once; a failure is logged and the rail keeps its initials. */
+  async loadIcons (): Promise<void> {
+    if (this.icons.size > 0) return
+    try {
+      const servers = await this.api.listServers()
+      runInAction(() => { this.icons = new Map(servers.filter(server => server.icon !== '').map(server => [server.server_id, server.icon])) })
+    } catch (error) {
+      this.logger.warn('[server] icons not loaded; the rail shows initials:', error)
+    }
   }
 
   /** Joins the current server as the signed-in user; its counts and membership follow the answer, a failure sets joinError. Never rejects. */

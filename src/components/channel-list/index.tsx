@@ -3,7 +3,8 @@ import type { Channel, ChannelGroup } from '@core/wire/entities'
 import { formatBadgeCount } from '@/utils/format-number'
 import { mediaUrl } from '@/utils/media-url'
 import './index.scss'
-import { DECORATIVE_IMAGE, FOCUSABLE } from '@/constants/a11y'
+import { DECORATIVE_IMAGE } from '@/constants/a11y'
+import { pressable } from '@/utils/pressable'
 
 /**
  * A channel's icon: the image the server gives every channel (its type's SVG icon unless
@@ -35,10 +36,11 @@ export interface ChannelListProps {
   onTap: (channel: Channel) => void
 }
 
+/** One channel: a keyboard button on H5 (issue 19: Tab, then Enter or Space opens it). */
 function ChannelRow ({ channel, onTap }: { channel: Channel, onTap: (channel: Channel) => void }) {
   const unread = unreadCountOf(channel)
   return (
-    <View className='channel-list__row' ariaRole='button' {...FOCUSABLE} onClick={() => onTap(channel)}>
+    <View className='channel-list__row' {...pressable(() => onTap(channel))}>
       <ChannelIcon channel={channel} />
       <Text className='channel-list__name'>{channel.name}</Text>
       {unread > 0 && <Text className='channel-list__unread'>{formatBadgeCount(unread)}</Text>}

@@ -1,12 +1,15 @@
-import { useEffect } from 'react'
+import { useEffect, useState } from 'react'
 import { observer } from 'mobx-react-lite'
-import { Text, View } from '@tarojs/components'
+import { Image, Text, View } from '@tarojs/components'
 import ChannelList from '@/components/channel-list'
 import StateView from '@/components/state-view'
+import { CURRENT_PAGE, DECORATIVE_IMAGE, NAVIGATION } from '@/constants/a11y'
 import { t } from '@/constants/messages'
 import { openChannel } from '@/pages/index/open-channel'
 import { currentParams, relaunch } from '@/router'
 import { useStores } from '@/stores/context'
+import { mediaUrl } from '@/utils/media-url'
+import { pressable } from '@/utils/pressable'
 import type { ConfiguredServer } from '@core/domain/servers'
 import type { Channel } from '@core/wire/entities'
 import './index.scss'
@@ -21,14 +24,36 @@ function openServer (target: ConfiguredServer): void {
 }
 
 /**
+ * One server on the rail (issue 19): its icon, or its initial when it has none or the
+ * picture fails; the current one marked, for the eye and for screen readers; a keyboard button.
+ */
+function ServerButton ({ server, icon, current }: { server: ConfiguredServer, icon: string, current: boolean }) {
+  const [failed, setFailed] = useState(false)
+  const src = failed ? '' : mediaUrl(icon)
+  return (
+    <View
+      className={`desktop-columns__server${current ? ' desktop-columns__server--current' : ''}`}
+      ariaLabel={server.name}
+      {...pressable(() => openServer(server))}
+      {...(current ? CURRENT_PAGE : {})}
+    >
+      {src !== ''
+        ? <Image className='desktop-columns__server-icon' src={src} mode='aspectFill' nativeProps={DECORATIVE_IMAGE} onError={() => setFailed(true)} />
+        : <Text className='desktop-columns__server-initial'>{Array.from(server.name)[0] ?? ''}</Text>}
+    </View>
+  )
+}
+
+/**
  * The desktop layout's two left columns (its own chunk, loaded only when the window is
  * wide enough or `viewpc` asks): a rail of the configured servers, and the current
- * server's channel list with unread badges. The page the router shows is the third
+ * server's channel list with unread badges. The server icons load with the columns. The page the router shows is the third
  * column. The list is the one Home loads; a page opened straight from a link loads it here.
  */
 function DesktopColumns () {
   const { server, channel } = useStores()
   useEffect(() => {
+    server.loadIcons().catch(logFailure('loading the server icons'))
     if (channel.status !== 'idle') return
     server.select({ params: currentParams(), host: window.location.host })
     channel.load().catch(logFailure('loading the channel list'))
@@ -37,23 +62,12 @@ function DesktopColumns () {
   const onChannelTap = (target: Channel) => { openChannel(target, server.serverId).catch(logFailure('opening a channel')) }
   return (
     <View className='desktop-columns'>
-      <View className='desktop-columns__rail' ariaRole='navigation' ariaLabel={t('desktopServers')}>
-        {server.servers.map(entry => {
-          const current = entry.server_id === server.serverId
-          return (
-            <View
-              key={entry.server_id}
-              className={`desktop-columns__server${current ? ' desktop-columns__server--current' : ''}`}
-              ariaRole='button'
-              ariaLabel={entry.name}
-              onClick={() => openServer(entry)}
-            >
-              <Text className='desktop-columns__server-initial'>{Array.from(entry.name)[0] ?? ''}</Text>
-            </View>
-          )
-        })}
+      <View className='desktop-columns__rail' {...NAVIGATION} ariaLabel={t('desktopServers')}>
+        {server.servers.map(entry => (
+          <ServerButton key={entry.server_id} server={entry} icon={server.icons.get(entry.server_id) ?? ''} current={entry.server_id === server.serverId} />
+        ))}
       </View>
-      <View className='desktop-columns__channels' ariaRole='navigation' ariaLabel={t('homeChannels')}>
+      <View className='desktop-columns__channels' {...NAVIGATION} ariaLabel={t('homeChannels')}>
         <Text className='desktop-columns__server-name'>{server.name}</Text>
         {channel.status === 'ready'
           ? <ChannelList groups={channel.groups} onTap={onChannelTap} />

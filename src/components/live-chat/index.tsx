@@ -1,7 +1,6 @@
 import { View, Text, Button, ScrollView } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
-import { COMMENT_MAX_LENGTH } from '@core/wire/codes'
-import { Input } from '@/components/page-elements/input'
+import CommentBar from '@/components/comment-bar'
 import { t } from '@/constants/messages'
 import type { LiveChatStore } from '@/stores/live-chat-store'
 import { formatCount } from '@/utils/format-number'
@@ -55,21 +54,7 @@ function LiveChat ({ chat, onSend, onToggleReminder }: LiveChatProps) {
       </ScrollView>
       {chat.commentsOff
         ? <Text className='live-chat__off'>{t('liveCommentsOff')}</Text>
-        : chat.canComment && (
-          <View className='live-chat__composer'>
-            <Input
-              className='live-chat__input'
-              value={chat.draft}
-              placeholder={t('liveChatPlaceholder')}
-              maxlength={COMMENT_MAX_LENGTH}
-              confirmType='send'
-              onInput={event => chat.setDraft(event.detail.value)}
-              onConfirm={onSend}
-            />
-            <Button className='live-chat__send' size='mini' type='primary' disabled={chat.sending || chat.draft.trim() === ''} onClick={onSend}>{t('commentSend')}</Button>
-          </View>
-          )}
-      {chat.sendError && <Text className='live-chat__error'>{chat.sendError}</Text>}
+        : chat.canComment && <CommentBar draft={chat.draft} placeholder={t('liveChatPlaceholder')} onSend={onSend} />}
     </View>
   )
 }

@@ -1,11 +1,11 @@
 import { useState } from 'react'
 import { Text, View } from '@tarojs/components'
 import { t } from '@/constants/messages'
-import { FOCUSABLE } from '@/constants/a11y'
 import { usePageTitle } from '@/hooks/use-page-title'
 import { back, hasPageBehind } from '@/router'
 import type { QueryInput } from '@core/query/url'
 import { isH5 } from '@/utils/platform'
+import { pressable } from '@/utils/pressable'
 import './index.scss'
 
 /** What the header shows. */
@@ -31,7 +31,7 @@ export default function PageHeader ({ title, homeQuery }: PageHeaderProps) {
   const leave = () => { back(1, homeQuery).catch(error => console.error('[page-header] back failed:', error)) }
   return (
     <View className='page-header'>
-      <View className='page-header__back' ariaRole='button' ariaLabel={label} {...FOCUSABLE} onClick={leave}>
+      <View className='page-header__back' ariaLabel={label} {...pressable(leave)}>
         <Text className='page-header__arrow'>‹</Text>
         <Text className='page-header__back-text'>{label}</Text>
       </View>

@@ -1,9 +1,11 @@
 import { View, Text, Image } from '@tarojs/components'
 import type { Post } from '@core/wire/posts'
+import { DECORATIVE_IMAGE } from '@/constants/a11y'
 import { t } from '@/constants/messages'
 import { formatDate, fromUnixSeconds } from '@/utils/format-date'
 import { formatCount } from '@/utils/format-number'
 import { mediaUrl } from '@/utils/media-url'
+import { pressable } from '@/utils/pressable'
 import './index.scss'
 
 /** What the card shows and what its taps do. */
@@ -15,23 +17,27 @@ export interface PostCardProps {
   onLike: (post: Post) => void
 }
 
-/** A post in a post channel's list: author, title, the first lines, the cover, like (mine highlighted) and comment counts. */
+/**
+ * A post in a post channel's list: author, title, the first lines, the cover, like (mine
+ * highlighted) and comment counts. Issue 19: the card and its like are keyboard buttons.
+ */
 export default function PostCard ({ post, onOpen, onLike }: PostCardProps) {
   const avatar = mediaUrl(post.author.avatar)
   const cover = mediaUrl(post.cover)
   return (
-    <View className='post-card' data-testid='post' onClick={() => onOpen(post)}>
+    <View className='post-card' data-testid='post' {...pressable(() => onOpen(post))}>
       <View className='post-card__author'>
-        {avatar !== '' ? <Image className='post-card__avatar' src={avatar} mode='aspectFill' lazyLoad /> : <View className='post-card__avatar' />}
+        {avatar !== '' ? <Image className='post-card__avatar' src={avatar} mode='aspectFill' lazyLoad nativeProps={DECORATIVE_IMAGE} /> : <View className='post-card__avatar' />}
         <Text className='post-card__nickname'>{post.author.nickname}</Text>
         <Text className='post-card__time'>{formatDate(fromUnixSeconds(post.created_at), 'MM-DD HH:mm')}</Text>
       </View>
       <Text className='post-card__title'>{post.title}</Text>
       {post.content !== '' && <Text className='post-card__text'>{post.content}</Text>}
-      {cover !== '' && <Image className='post-card__cover' src={cover} mode='aspectFill' lazyLoad />}
+      {cover !== '' && <Image className='post-card__cover' src={cover} mode='aspectFill' lazyLoad nativeProps={DECORATIVE_IMAGE} />}
       <View className='post-card__actions'>
         <Text
           className={`post-card__like${post.liked ? ' post-card__like--mine' : ''}`}
+          {...pressable(() => onLike(post))}
           onClick={event => { event.stopPropagation(); onLike(post) }}
         >
           {t('postLikes', { count: formatCount(post.like_count) })}

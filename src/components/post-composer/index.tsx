@@ -1,8 +1,6 @@
 import { View, Text, Image, Button } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
-import { POST_CONTENT_MAX_LENGTH, POST_TITLE_MAX_LENGTH } from '@core/wire/codes'
-import { Input } from '@/components/page-elements/input'
-import { Textarea } from '@/components/page-elements/textarea'
+import PostFields from '@/components/post-fields'
 import { t } from '@/constants/messages'
 import type { DraftImage, PostComposerStore } from '@/stores/post-composer-store'
 import './index.scss'
@@ -34,33 +32,16 @@ function ImageTile ({ image, composer }: { image: DraftImage, composer: PostComp
 
 /** Writing a post: title, text, up to 9 pictures each with its own upload progress, retry and remove; field errors under their field. */
 function PostComposer ({ composer, onAddImages, onSend }: PostComposerProps) {
-  const errors = composer.fieldErrors
   return (
     <View className='post-composer'>
-      <Input
-        className='post-composer__title'
-        value={composer.title}
-        placeholder={t('postTitlePlaceholder')}
-        maxlength={POST_TITLE_MAX_LENGTH}
-        onInput={event => composer.setTitle(event.detail.value)}
-      />
-      {errors.title && <Text className='post-composer__error'>{errors.title}</Text>}
-      <Textarea
-        className='post-composer__content'
-        value={composer.content}
-        placeholder={t('postContentPlaceholder')}
-        maxlength={POST_CONTENT_MAX_LENGTH}
-        autoHeight
-        onInput={event => composer.setContent(event.detail.value)}
-      />
-      {errors.content && <Text className='post-composer__error'>{errors.content}</Text>}
+      <PostFields text={composer.text} />
       <View className='post-composer__images'>
         {composer.images.map(image => <ImageTile key={image.id} image={image} composer={composer} />)}
         {composer.roomForImages > 0 && <View className='post-composer__add' onClick={onAddImages}><Text>{t('postAddImage')}</Text></View>}
       </View>
-      {errors.images && <Text className='post-composer__error'>{errors.images}</Text>}
+      {composer.text.fieldErrors.images && <Text className='post-composer__error'>{composer.text.fieldErrors.images}</Text>}
       {composer.error && <Text className='post-composer__error'>{composer.error}</Text>}
-      {composer.blockedBy && composer.title.trim() !== '' && <Text className='post-composer__hint'>{composer.blockedBy}</Text>}
+      {composer.blockedBy && composer.text.title.trim() !== '' && <Text className='post-composer__hint'>{composer.blockedBy}</Text>}
       <Button className='post-composer__send' type='primary' disabled={!composer.canSend} loading={composer.sending} onClick={onSend}>
         {t('postSend')}
       </Button>

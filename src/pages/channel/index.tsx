@@ -123,7 +123,12 @@ function ChannelPage () {
   }, [feed, postChannelId])
   useEffect(() => () => feed.dispose(), [feed])
   const liveChat = usePageStore(root => {
-    const created = new LiveChatStore(root.posts, { logger: root.logger, scheduler: root.scheduler, isSignedIn: () => root.session.isSignedIn })
+    const created = new LiveChatStore(root.posts, {
+      logger: root.logger,
+      scheduler: root.scheduler,
+      isSignedIn: () => root.session.isSignedIn,
+      onReminder: (item, reminded) => root.liveReminders.remember(item, reminded),
+    })
     created.attach(root.gateway)
     return created
   })

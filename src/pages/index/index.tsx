@@ -11,6 +11,7 @@ import { usePageTitle } from '@/hooks/use-page-title'
 import { currentParams, navigate } from '@/router'
 import { isShareHidden, shareLink, type ShareContent } from '@/services/share'
 import { useShare } from '@/services/share/use-share'
+import type { LiveReminder } from '@/stores/live-reminder-store'
 import { useStores } from '@/stores/context'
 import type { StoreStatus } from '@/stores/load-tracker'
 import { showLoadError } from '@/utils/feedback'
@@ -20,6 +21,7 @@ import CompanyFooter from '@/components/company-footer'
 import DebugPanelWhenAsked from '@/components/debug-panel/when-asked'
 import ListFooter from '@/components/list-footer'
 import LiveCard from '@/components/live-card'
+import LiveReminders from '@/components/live-reminders'
 import ServerHeader from '@/components/server-header'
 import SettingsEntry from '@/components/settings-entry'
 import ShareButton from '@/components/share-button'
@@ -64,6 +66,7 @@ function Home () {
 
   const load = () => root.openServer({ params, host: isH5() ? window.location.host : undefined })
     .then(() => reportLoadError(server.error, channel.error, live.error))
+    .then(() => root.liveReminders.check()) // issue 17: the reminded lives that started meanwhile
 
   /** SPEC §2: `cid`/`channel_id` in the query opens that channel as a tap would. */
   const openRequestedChannel = () => {
@@ -77,7 +80,10 @@ function Home () {
   usePageTitle(t('pageTitleHome'))
   usePageLifecycle(PAGE_PATH, {
     load: () => { load().then(openRequestedChannel).catch(logFailure('loading')) },
-    show: () => live.startClock(), // SPEC §4: badges change while the page is shown
+    show: () => {
+      live.startClock() // SPEC §4: badges change while the page is shown
+      root.liveReminders.check()
+    },
     hide: () => live.stopClock(),
     unload: () => live.dispose(),
   })
@@ -99,6 +105,10 @@ function Home () {
   const onChannelTap = (target: Channel) => { openChannel(target, server.serverId).catch(logFailure('opening a channel')) }
   const onLiveTap = (item: LiveItem) => {
     navigate('channel', { channel_id: item.channel_id, live_id: item.live_id }).catch(logFailure('opening a live item'))
+  }
+  const onReminderTap = (reminder: LiveReminder) => {
+    root.liveReminders.seen(reminder)
+    navigate('channel', { server_id: reminder.server_id, sid: null, channel_id: reminder.channel_id, live_id: reminder.live_id }).catch(logFailure('opening a reminded live'))
   }
   const onMeTap = () => { navigate('me').catch(logFailure('opening the Me page')) }
   const onJoinTap = () => { server.join().then(() => reportLoadError(server.joinError)).catch(logFailure('joining')) }
@@ -135,6 +145,7 @@ function Home () {
       {nothingToShow && <StateView status='empty' message={t('homeEmpty')} />}
       {!everythingFailed && !firstLoad && !nothingToShow && (
         <View className='home__content'>
+          <LiveReminders reminders={root.liveReminders.due} onOpen={onReminderTap} onDismiss={() => root.liveReminders.dismiss()} />
           {banner && featured && (
             <View className='home__banner'>
               <LiveCard variant='banner' item={featured.item} state={featured.state} eyebrow={banner.name} onTap={onLiveTap} />

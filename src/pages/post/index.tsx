@@ -3,21 +3,25 @@ import Taro, { useReachBottom } from '@tarojs/taro'
 import { View, Text, Image, Button } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
 import type { Comment } from '@core/wire/posts'
-import { COMMENT_MAX_LENGTH } from '@core/wire/codes'
-import { Input } from '@/components/page-elements/input'
+import CommentBar from '@/components/comment-bar'
+import PageHeader from '@/components/page-header'
+import PostFields from '@/components/post-fields'
 import ShareButton from '@/components/share-button'
 import StateView from '@/components/state-view'
+import { DECORATIVE_IMAGE } from '@/constants/a11y'
 import { t } from '@/constants/messages'
 import { usePageLifecycle } from '@/hooks/use-page-lifecycle'
 import { currentParams } from '@/router'
 import { isShareHidden, shareLink, type ShareContent } from '@/services/share'
 import { useShare } from '@/services/share/use-share'
 import { usePageStore, useStores } from '@/stores/context'
+import type { PostEditStore } from '@/stores/post-edit-store'
 import { PostDetailStore } from '@/stores/post-store'
 import { modal, toast } from '@/utils/feedback'
 import { formatDate, fromUnixSeconds } from '@/utils/format-date'
 import { formatCount } from '@/utils/format-number'
 import { mediaUrl } from '@/utils/media-url'
+import { pressable } from '@/utils/pressable'
 import './index.scss'
 
 /** This page's path, for the lifecycle log. */
@@ -31,31 +35,31 @@ function Byline ({ nickname, avatar, createdAt }: { nickname: string, avatar: st
   const src = mediaUrl(avatar)
   return (
     <View className='post-page__author'>
-      {src !== '' ? <Image className='post-page__avatar' src={src} mode='aspectFill' /> : <View className='post-page__avatar' />}
+      {src !== '' ? <Image className='post-page__avatar' src={src} mode='aspectFill' nativeProps={DECORATIVE_IMAGE} /> : <View className='post-page__avatar' />}
       <Text className='post-page__nickname'>{nickname}</Text>
       <Text className='post-page__time'>{formatDate(fromUnixSeconds(createdAt), 'MM-DD HH:mm')}</Text>
     </View>
   )
 }
 
-/** One comment: its author, text and the reply and (own) delete taps. */
+/** One comment: its author, text and the reply and delete taps (delete: its author, or a moderator). */
 function CommentRow ({ comment, store, reply }: { comment: Comment, store: PostDetailStore, reply: boolean }) {
   const remove = async () => {
-    if (await modal({ content: t('commentDelete') })) reportFailure(await store.deleteComment(comment))
+    if (await modal({ content: t('commentDeleteConfirm') })) reportFailure(await store.deleteComment(comment))
   }
   return (
     <View className={`post-page__comment${reply ? ' post-page__comment--reply' : ''}`}>
       <Byline nickname={comment.author.nickname} avatar={comment.author.avatar} createdAt={comment.created_at} />
       <Text className='post-page__comment-text'>{comment.content}</Text>
       <View className='post-page__comment-actions'>
-        <Text className='post-page__reply' onClick={() => store.setReplyTo(comment)}>{t('commentReply')}</Text>
-        {store.isMineComment(comment) && <Text className='post-page__delete' onClick={() => { void remove() }}>{t('commentDelete')}</Text>}
+        <Text className='post-page__reply' {...pressable(() => store.setReplyTo(comment))}>{t('commentReply')}</Text>
+        {store.canDeleteComment(comment) && <Text className='post-page__delete' {...pressable(() => { void remove() })}>{t('commentDelete')}</Text>}
       </View>
     </View>
   )
 }
 
-/** The comment composer at the bottom: the reply target, the text (kept on refusal) and why it was refused. */
+/** The comment composer at the bottom: the reply target over the shared comment bar. */
 const CommentComposer = observer(function CommentComposer ({ store, onSend }: { store: PostDetailStore, onSend: () => void }) {
   return (
     <View className='post-page__composer'>
@@ -64,24 +68,29 @@ const CommentComposer = observer(function CommentComposer ({ store, onSend }: { 
           {t('commentReplyTo', { name: store.replyTo.author.nickname })}
         </Text>
       )}
-      <View className='post-page__composer-row'>
-        <Input
-          className='post-page__comment-input'
-          value={store.draft}
-          placeholder={t('commentPlaceholder')}
-          maxlength={COMMENT_MAX_LENGTH}
-          confirmType='send'
-          onInput={event => store.setDraft(event.detail.value)}
-          onConfirm={onSend}
-        />
-        <Button className='post-page__send' size='mini' type='primary' disabled={store.sending || store.draft.trim() === ''} onClick={onSend}>{t('commentSend')}</Button>
-      </View>
-      {store.sendError && <Text className='post-page__error'>{store.sendError}</Text>}
+      <CommentBar draft={store.draft} placeholder={t('commentPlaceholder')} onSend={onSend} />
     </View>
   )
 })
 
-/** The loaded post: text, images (full-screen viewer on tap), like, share, author's delete, comments in threads. */
+/** Issue 17: the author's edit of the post in place — title and text, each refusal under its field. */
+const PostEditForm = observer(function PostEditForm ({ store, edit }: { store: PostDetailStore, edit: PostEditStore }) {
+  const save = async () => {
+    if (await store.saveEdit()) void toast(t('saved'))
+  }
+  return (
+    <View className='post-page__edit'>
+      <PostFields text={edit.text} />
+      {edit.error && <Text className='post-page__error'>{edit.error}</Text>}
+      <View className='post-page__edit-actions'>
+        <Button className='post-page__edit-cancel' size='mini' onClick={() => store.cancelEdit()}>{t('postEditCancel')}</Button>
+        <Button className='post-page__edit-save' size='mini' type='primary' loading={edit.saving} disabled={edit.saving} onClick={() => { void save() }}>{t('postEditSave')}</Button>
+      </View>
+    </View>
+  )
+})
+
+/** The loaded post: text, images (full-screen viewer on tap), like, share, the author's edit, delete (author or moderator), comments in threads. */
 const PostBody = observer(function PostBody ({ store, shareHidden }: { store: PostDetailStore, shareHidden: boolean }) {
   const { session } = useStores()
   const post = store.post
@@ -105,12 +114,18 @@ const PostBody = observer(function PostBody ({ store, shareHidden }: { store: Po
     <View>
       <View className='post-page__post'>
         <Byline nickname={post.author.nickname} avatar={post.author.avatar} createdAt={post.created_at} />
-        <Text className='post-page__title'>{post.title}</Text>
-        {post.edited_at !== null && <Text className='post-page__edited'>{t('postEdited')}</Text>}
-        <Text className='post-page__text'>{post.content}</Text>
+        {store.edit
+          ? <PostEditForm store={store} edit={store.edit} />
+          : (
+            <View>
+              <Text className='post-page__title'>{post.title}</Text>
+              {post.edited_at !== null && <Text className='post-page__edited'>{t('postEdited')}</Text>}
+              <Text className='post-page__text'>{post.content}</Text>
+            </View>
+            )}
         {urls.length > 0 && (
           <View className='post-page__images'>
-            {urls.map(url => <Image key={url} className='post-page__image' src={url} mode='aspectFill' onClick={() => preview(url)} />)}
+            {urls.map(url => <Image key={url} className='post-page__image' src={url} mode='aspectFill' nativeProps={{ alt: post.title }} onClick={() => preview(url)} />)}
           </View>
         )}
         <View className='post-page__actions'>
@@ -119,7 +134,8 @@ const PostBody = observer(function PostBody ({ store, shareHidden }: { store: Po
           </Text>
           <Text className='post-page__count'>{t('postComments', { count: formatCount(post.comment_count) })}</Text>
           <ShareButton link={shareLink({ serverId: post.server_id, postId: post.post_id })} hidden={shareHidden} />
-          {store.isMine && <Text className='post-page__delete' onClick={() => { void removePost() }}>{t('postDelete')}</Text>}
+          {store.isMine && !store.edit && <Text className='post-page__edit-open' {...pressable(() => store.startEdit())}>{t('postEdit')}</Text>}
+          {store.canDelete && <Text className='post-page__delete' {...pressable(() => { void removePost() })}>{t('postDelete')}</Text>}
         </View>
       </View>
       <View className='post-page__comments'>
@@ -139,7 +155,11 @@ const PostBody = observer(function PostBody ({ store, shareHidden }: { store: Po
 /** A post's own page (`pages/post/index?post_id=`), shareable: the share card names the post. */
 function PostPage () {
   const store = usePageStore(root => {
-    const created = new PostDetailStore(root.posts, { logger: root.logger, myUid: () => root.session.user?.uid ?? null })
+    const created = new PostDetailStore(root.posts, {
+      logger: root.logger,
+      myUid: () => root.session.user?.uid ?? null,
+      mayModerate: channelId => root.permissions.can('ManageMessages', channelId),
+    })
     created.attach(root.gateway)
     return created
   })
@@ -165,7 +185,13 @@ function PostPage () {
   else if (store.status === 'idle' || store.status === 'loading') body = <StateView status='loading' />
   else if (store.status === 'error') body = <StateView status='error' message={store.error} onRetry={() => { void store.load() }} />
   else body = <PostBody store={store} shareHidden={shareHidden} />
-  return <View className='post-page'>{body}</View>
+  return (
+    <View className='post-page'>
+      {/* issue 19: the post's title and a way back (to its server's Home when opened from a link) */}
+      <PageHeader title={post?.title ?? t('pageTitlePost')} homeQuery={post ? { server_id: post.server_id } : undefined} />
+      {body}
+    </View>
+  )
 }
 
 export default observer(PostPage)

@@ -1,0 +1,52 @@
+import DesktopColumns from '@/components/desktop-columns'
+import { fakeApi, serverDetail } from '../stores/support/fakes'
+import { mountPage, unmountPages } from '../support/page-harness'
+
+afterEach(() => {
+  unmountPages()
+  jest.restoreAllMocks()
+})
+
+function listed (serverId: string, name: string, icon: string) {
+  return { server_id: serverId, name, sub_domain: '', icon, introduction: '', member_count: 0 }
+}
+
+async function openRail () {
+  const api = fakeApi()
+  api.getServer.mockResolvedValue(serverDetail('832828'))
+  api.listChannels.mockResolvedValue([])
+  api.listServers.mockResolvedValue([listed('723658', '星海城', 'https://cdn.example/s1.png'), listed('832828', '云端集市', 'https://cdn.example/s2.png'), listed('275902', '像素乐园', '')])
+  const page = await mountPage(DesktopColumns, { api, params: { sid: '832828' } })
+  await page.testUtils.queries.waitForQuerySelector('.desktop-columns__server-icon')
+  return page
+}
+
+describe('DesktopColumns', () => {
+  it("shows each server's icon on the rail, its initial when it has none, every server named for screen readers", async () => {
+    await openRail()
+    const servers = Array.from(document.querySelectorAll('.desktop-columns__server'))
+    expect(servers.map(node => node.getAttribute('aria-label'))).toEqual(['星海城', '云端集市', '像素乐园'])
+    expect(servers.map(node => node.querySelector('.desktop-columns__server-icon')?.getAttribute('src') ?? node.textContent)).toEqual(['https://cdn.example/s1.png', 'https://cdn.example/s2.png', '像'])
+    expect(servers.map(node => node.getAttribute('role'))).toEqual(['button', 'button', 'button'])
+    expect(Array.from(document.querySelectorAll('[role="navigation"]')).map(node => node.getAttribute('aria-label'))).toEqual(['社区', '频道'])
+  })
+
+  it('marks the current server for the eye and for screen readers', async () => {
+    await openRail()
+    const current = document.querySelectorAll('.desktop-columns__server--current')
+    expect(current).toHaveLength(1)
+    expect(current[0].getAttribute('aria-label')).toBe('云端集市')
+    expect(current[0].getAttribute('aria-current')).toBe('page')
+    expect(document.querySelectorAll('[aria-current]')).toHaveLength(1)
+  })
+
+  it("falls back to the server's initial when its icon fails to load", async () => {
+    const page = await openRail()
+    const icon = document.querySelector('.desktop-columns__server-icon img') ?? document.querySelector('.desktop-columns__server-icon')
+    await page.testUtils.act(async () => { icon?.dispatchEvent(new Event('error')) })
+    await page.settle()
+    const first = document.querySelector('.desktop-columns__server')
+    expect(first?.querySelector('.desktop-columns__server-icon')).toBeNull()
+    expect(first?.textContent).toBe('星')
+  })
+})

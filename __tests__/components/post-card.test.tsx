@@ -1,0 +1,37 @@
+import TestUtils from '@tarojs/test-utils-react'
+import PostCard from '@/components/post-card'
+import { post } from '../stores/support/posts-fakes'
+
+afterEach(() => { document.body.innerHTML = '' })
+
+function press (element: Element, key: string): void {
+  element.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }))
+}
+
+describe('PostCard', () => {
+  it('opens the post from the keyboard: the card takes focus, and Enter or Space opens it', async () => {
+    const onOpen = jest.fn()
+    const shown = post('p1', { title: '星空' })
+    const testUtils = new TestUtils()
+    await testUtils.mount(PostCard, { props: { post: shown, onOpen, onLike: jest.fn() } })
+    const card = await testUtils.queries.waitForQuerySelector('.post-card') as HTMLElement
+    expect(card.getAttribute('tabindex')).toBe('0')
+    expect(card.getAttribute('role')).toBe('button')
+    testUtils.act(() => { press(card, 'Enter') })
+    testUtils.act(() => { press(card, ' ') })
+    expect(onOpen).toHaveBeenCalledTimes(2)
+    expect(onOpen).toHaveBeenCalledWith(shown)
+  })
+
+  it('likes from the keyboard or a tap on the like without opening the post', async () => {
+    const onOpen = jest.fn()
+    const onLike = jest.fn()
+    const testUtils = new TestUtils()
+    await testUtils.mount(PostCard, { props: { post: post('p1'), onOpen, onLike } })
+    const like = await testUtils.queries.waitForQuerySelector('.post-card__like') as HTMLElement
+    testUtils.act(() => { press(like, 'Enter') })
+    testUtils.act(() => { like.click() })
+    expect(onLike).toHaveBeenCalledTimes(2)
+    expect(onOpen).not.toHaveBeenCalled()
+  })
+})

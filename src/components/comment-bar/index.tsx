@@ -1,0 +1,41 @@
+import { View, Text, Button } from '@tarojs/components'
+import { observer } from 'mobx-react-lite'
+import { COMMENT_MAX_LENGTH } from '@core/wire/codes'
+import { Input } from '@/components/page-elements/input'
+import { t } from '@/constants/messages'
+import type { CommentDraft } from '@/stores/comment-draft'
+import './index.scss'
+
+/** The draft the bar edits, its placeholder and what sending does (sign-in first, then the store's send). */
+export interface CommentBarProps {
+  draft: CommentDraft
+  placeholder: string
+  onSend: () => void
+}
+
+/**
+ * The one-line comment composer of a post's page and a live item's chat (issue 17): the
+ * text (kept on refusal), send on Enter or the button, and why the last comment was refused.
+ */
+function CommentBar ({ draft, placeholder, onSend }: CommentBarProps) {
+  return (
+    <View className='comment-bar'>
+      <View className='comment-bar__row'>
+        <Input
+          className='comment-bar__input'
+          value={draft.text}
+          placeholder={placeholder}
+          maxlength={COMMENT_MAX_LENGTH}
+          confirmType='send'
+          nativeProps={{ 'aria-label': placeholder }}
+          onInput={event => draft.setText(event.detail.value)}
+          onConfirm={onSend}
+        />
+        <Button className='comment-bar__send' size='mini' type='primary' disabled={!draft.canSend} onClick={onSend}>{t('commentSend')}</Button>
+      </View>
+      {draft.error && <Text className='comment-bar__error'>{draft.error}</Text>}
+    </View>
+  )
+}
+
+export default observer(CommentBar)
