@@ -27,3 +27,12 @@ export const NAVIGATION: Readonly<Record<string, string>> = { role: 'navigation'
 
 /** The role of a notice that appears without being asked for (the started reminders on Home). */
 export const STATUS: Readonly<Record<string, string>> = { role: 'status' }
+
+/** The role of a message that needs attention now (a refused message, a failed picture). */
+export const ALERT: Readonly<Record<string, string>> = { role: 'alert' }
+
+/** The role of a list to pick one entry from (the composer's mention candidates). */
+export const LISTBOX: Readonly<Record<string, string>> = { role: 'listbox' }
+
+/** The role of one entry of a LISTBOX. */
+export const OPTION: Readonly<Record<string, string>> = { role: 'option' }

@@ -8,6 +8,8 @@ import type { ChannelChat, ServerMembers } from '@/stores/chat-store'
 import type { DraftImage, UploadQueue } from '@/stores/upload-queue'
 import { chatQuoteText } from '@/utils/chat-text'
 import './index.scss'
+import { ALERT, LISTBOX, OPTION } from '@/constants/a11y'
+import { pressable } from '@/utils/pressable'
 
 /** Members the `@` picker lists at most. */
 const PICKER_SIZE = 8
@@ -41,12 +43,12 @@ function ImageTile ({ image, uploads }: { image: DraftImage, uploads: UploadQueu
       <Image className='chat-composer__thumb' src={image.url ?? image.path} mode='aspectFill' nativeProps={{ alt: t('chatImageAlt') }} />
       {image.status === 'uploading' && <Text className='chat-composer__progress'>{`${image.progress}%`}</Text>}
       {image.status === 'failed' && (
-        <View className='chat-composer__failed' ariaRole='alert'>
+        <View className='chat-composer__failed' {...ALERT}>
           <Text className='chat-composer__failed-text'>{image.error}</Text>
           <Text className='chat-composer__retry' onClick={() => uploads.retry(image.id)}>{t('retry')}</Text>
         </View>
       )}
-      <View className='chat-composer__remove' ariaRole='button' ariaLabel={t('postImageRemove')} onClick={() => uploads.remove(image.id)}>✕</View>
+      <View className='chat-composer__remove' ariaLabel={t('postImageRemove')} {...pressable(() => uploads.remove(image.id))}>✕</View>
     </View>
   )
 }
@@ -85,9 +87,9 @@ function ChatComposer ({ chat, members, nameOf, enterSends, canAttach, onAttach 
         </View>
       )}
       {candidates.length > 0 && (
-        <View className='chat-composer__picker' ariaRole='listbox' ariaLabel={t('chatMention')}>
+        <View className='chat-composer__picker' {...LISTBOX} ariaLabel={t('chatMention')}>
           {candidates.map(member => (
-            <View key={member.user.uid} className='chat-composer__candidate' ariaRole='option' onClick={() => chat.pickMention(member.user)}>@{member.user.nickname}</View>
+            <View key={member.user.uid} className='chat-composer__candidate' {...OPTION} onClick={() => chat.pickMention(member.user)}>@{member.user.nickname}</View>
           ))}
         </View>
       )}
@@ -98,7 +100,7 @@ function ChatComposer ({ chat, members, nameOf, enterSends, canAttach, onAttach 
       )}
       <View className='chat-composer__row'>
         {canAttach && chat.canAttach && (
-          <View className='chat-composer__attach' ariaRole='button' ariaLabel={t('chatAttachImage')} onClick={onAttach}><Text>＋</Text></View>
+          <View className='chat-composer__attach' ariaLabel={t('chatAttachImage')} {...pressable(onAttach)}><Text>＋</Text></View>
         )}
         <Textarea
           className='chat-composer__input'
@@ -118,7 +120,7 @@ function ChatComposer ({ chat, members, nameOf, enterSends, canAttach, onAttach 
         <Text className={`chat-composer__counter${length > MESSAGE_CONTENT_MAX_LENGTH ? ' chat-composer__counter--over' : ''}`}>{length}/{MESSAGE_CONTENT_MAX_LENGTH}</Text>
       )}
       {chat.attachmentsBlockedBy !== null && <Text className='chat-composer__hint'>{chat.attachmentsBlockedBy}</Text>}
-      {chat.draftError !== null && <View className='chat-composer__error' ariaRole='alert'>{chat.draftError}</View>}
+      {chat.draftError !== null && <View className='chat-composer__error' {...ALERT}>{chat.draftError}</View>}
     </View>
   )
 }

@@ -16,6 +16,7 @@ import StateView from '@/components/state-view'
 import ChatComposer from '@/components/chat-composer'
 import ChatMessageList from '@/components/chat-message-list'
 import './index.scss'
+import { STATUS } from '@/constants/a11y'
 
 /** My membership of the channel's server (the root's ServerStore): the composer or the join bar, and the online count. */
 export interface ChatMembership {
@@ -100,9 +101,9 @@ function hasDesktopKeyboard (): boolean {
 const MemberComposer = observer(function MemberComposer ({ chat, members, access, nameOf, now }: Pick<ChatViewProps, 'chat' | 'members' | 'access' | 'now'> & { nameOf: (uid: string) => string | null }) {
   const composer = access.composer
   if (composer.kind === 'timed-out') {
-    return <View className='chat-view__notice chat-view__notice--timeout' ariaRole='status'>{t('chatTimedOut', { time: chatUntilLabel(composer.until * 1000, now) })}</View>
+    return <View className='chat-view__notice chat-view__notice--timeout' {...STATUS}>{t('chatTimedOut', { time: chatUntilLabel(composer.until * 1000, now) })}</View>
   }
-  if (composer.kind === 'no-send') return <View className='chat-view__notice' ariaRole='status'>{t('chatNoSend')}</View>
+  if (composer.kind === 'no-send') return <View className='chat-view__notice' {...STATUS}>{t('chatNoSend')}</View>
   return <ChatComposer chat={chat} members={members} nameOf={nameOf} enterSends={hasDesktopKeyboard()} canAttach={access.canAttach} onAttach={() => { void attachImages(chat) }} />
 })
 
@@ -138,11 +139,11 @@ function ChatView ({ chat, members, membership, access, now }: ChatViewProps) {
   return (
     <View className='chat-view'>
       <View className='chat-view__status'>
-        {connection !== null && <View className='chat-view__connection' ariaRole='status'>{connection}</View>}
+        {connection !== null && <View className='chat-view__connection' {...STATUS}>{connection}</View>}
         {membership.onlineCount !== null && <Text className='chat-view__online'>{t('chatOnlineCount', { count: String(membership.onlineCount) })}</Text>}
       </View>
       {body}
-      <View className='chat-view__typing' ariaRole='status'><Text>{typing}</Text></View>
+      <View className='chat-view__typing' {...STATUS}><Text>{typing}</Text></View>
       {membership.isMember === true && <MemberComposer chat={chat} members={members} access={access} nameOf={nameOf} now={now} />}
       {membership.isMember === false && (
         <View className='chat-view__join'>

@@ -6,7 +6,8 @@ import { formatDate, fromUnixSeconds } from '@/utils/format-date'
 import { mediaUrl } from '@/utils/media-url'
 import LiveBadge from '../live-badge'
 import './index.scss'
-import { DECORATIVE_IMAGE, FOCUSABLE } from '@/constants/a11y'
+import { DECORATIVE_IMAGE } from '@/constants/a11y'
+import { pressable } from '@/utils/pressable'
 
 /** SPEC §9: a live item's start as shown on cards, in UTC+8 (`04-01 20:00`); '' when not scheduled. */
 export function liveStartText (startedAt: number | null, pattern = 'MM-DD HH:mm'): string {
@@ -41,7 +42,7 @@ export default function LiveCard ({ item, state, variant = 'card', eyebrow, onTa
   const duration = durationText(item.duration)
   const cover = mediaUrl(item.cover)
   return (
-    <View className={`live-card live-card--${variant}`} ariaRole='button' {...FOCUSABLE} onClick={() => onTap?.(item)}>
+    <View className={`live-card live-card--${variant}`} {...pressable(() => onTap?.(item))}>
       <View className='live-card__cover'>
         {/* Issue 19: the banner is on the first screen (Home's largest paint, preloaded with the page), so it is not lazy */}
         {cover !== '' && <Image className='live-card__image' src={cover} mode='aspectFill' lazyLoad={variant !== 'banner'} nativeProps={DECORATIVE_IMAGE} />}

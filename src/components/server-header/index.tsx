@@ -4,7 +4,8 @@ import { t } from '@/constants/messages'
 import { formatCount } from '@/utils/format-number'
 import { mediaUrl } from '@/utils/media-url'
 import './index.scss'
-import { DECORATIVE_IMAGE, FOCUSABLE } from '@/constants/a11y'
+import { DECORATIVE_IMAGE } from '@/constants/a11y'
+import { pressable } from '@/utils/pressable'
 
 /** The signed-in person shown in the header's chip. */
 export interface HeaderUser {
@@ -43,7 +44,7 @@ export default function ServerHeader ({ name, icon, introduction, memberCount, o
           {memberCount !== null && <Text className='server-header__members'>{t('homeMembers', { count: formatCount(memberCount) })}</Text>}
           {onlineCount !== null && <Text className='server-header__online'>{t('homeOnline', { count: formatCount(onlineCount) })}</Text>}
         </View>
-        <View className='server-header__me' ariaRole='button' {...FOCUSABLE} onClick={onMeTap}>
+        <View className='server-header__me' {...pressable(onMeTap)}>
           {avatarUrl !== ''
             ? <Image className='server-header__avatar' src={avatarUrl} mode='aspectFill' nativeProps={DECORATIVE_IMAGE} />
             : <Text className='server-header__avatar server-header__avatar--initial'>{Array.from(user?.nickname.trim() ?? '')[0] ?? ''}</Text>}

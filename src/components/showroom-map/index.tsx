@@ -4,6 +4,7 @@ import type { ShowroomMap as ShowroomMapData } from '@/stores/showroom-store'
 import { mediaUrl } from '@/utils/media-url'
 import './index.scss'
 import { DECORATIVE_IMAGE } from '@/constants/a11y'
+import { pressable } from '@/utils/pressable'
 
 /** What the map shows. */
 export interface ShowroomMapProps {
@@ -37,9 +38,8 @@ export default function ShowroomMap ({ map, hotspots, activeEventId = null, onHo
           key={spot.hotspot_id}
           className={`showroom-map__hotspot${spot.event_id === activeEventId ? ' showroom-map__hotspot--active' : ''}`}
           style={{ left: percent(spot.x), top: percent(spot.y) }}
-          ariaRole='button'
           ariaLabel={spot.title}
-          onClick={() => onHotspot(spot)}
+          {...pressable(() => onHotspot(spot))}
         >
           <View className='showroom-map__dot' />
           {spot.title !== '' && <Text className='showroom-map__label'>{spot.title}</Text>}
