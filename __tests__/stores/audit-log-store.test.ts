@@ -40,7 +40,7 @@ describe('AuditLogStore', () => {
     const { store, trust } = setup()
     trust.auditLog.mockRejectedValueOnce(refusal('missing permission: one of ManageServer, KickMembers, BanMembers'))
     await store.load()
-    expect([store.status, store.error, store.refused]).toEqual(['error', '你没有「管理社区」或「踢出成员」或「封禁成员」权限', true])
+    expect([store.status, store.error, store.refused]).toEqual(['error', '你没有「管理服务器」或「踢出成员」或「封禁成员」权限', true])
   })
 
   it('tells a failure to retry from a refusal', async () => {

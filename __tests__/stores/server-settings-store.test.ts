@@ -8,7 +8,7 @@ import { inviteLink } from '@/stores/invite-settings-store'
 import {
   availableSections, canOpenServerSettings, canSeeAuditLog, parseWords, ServerSettingsStore, type SettingsAccess,
 } from '@/stores/server-settings-store'
-import { refusalMessage } from '@/stores/settings-action'
+import { refusalMessage } from '@/stores/refusal'
 
 const SERVER_ID = '832828'
 const logger = { info: jest.fn(), warn: jest.fn(), error: jest.fn() }

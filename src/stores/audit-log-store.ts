@@ -11,7 +11,7 @@ import type { MembersApi } from '@/services/api/members'
 import type { TrustApi } from '@/services/api/trust'
 import { isRequestError } from '@/services/request/errors'
 import { LoadTracker, type StoreLogger, type StoreStatus } from './load-tracker'
-import { withRefusalText } from './moderation-store'
+import { withRefusalMessage } from './refusal'
 
 /** What the audit log is built on. */
 export interface AuditLogSources {
@@ -66,7 +66,7 @@ class NewestFirst<T> {
   }
 
   private page (before?: string): Promise<{ items: T[], has_more: boolean }> {
-    return this.fetch(before).catch(error => { throw withRefusalText(error, this.logger) })
+    return this.fetch(before).catch(error => { throw withRefusalMessage(error, this.logger) })
   }
 
   private append (answer: { items: T[], has_more: boolean }): void {

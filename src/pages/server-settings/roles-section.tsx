@@ -11,7 +11,7 @@ import { Input } from '@/components/page-elements/input'
 import { FOCUSABLE } from '@/constants/a11y'
 import { t } from '@/constants/messages'
 import { ROLE_COLOURS, type RoleSettingsStore } from '@/stores/role-settings-store'
-import { permissionLabel } from '@/stores/settings-action'
+import { permissionLabel } from '@/stores/refusal'
 import { modal } from '@/utils/feedback'
 import { logFailure, SectionRefusal, SectionState } from './section-state'
 
