@@ -52,6 +52,8 @@ function ServerSettingsPage () {
     await permissions.reload()
     return permissions.mine
   })
+  // Issue 18: another moderator's role and channel edits reach the open sections
+  useEffect(() => settings.follow(root.gateway), [settings, root])
   useEffect(() => { checkAccess().catch(logFailure('checking permissions')) }, [settings]) // eslint-disable-line react-hooks/exhaustive-deps
 
   const known = settings.accessStatus === 'ready' && permissions.mine?.server_id === settings.serverId
