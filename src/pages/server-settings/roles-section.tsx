@@ -7,13 +7,12 @@ import { ROLE_NAME_MAX_LENGTH } from '@core/wire/trust-paths'
 import type { ServerRole } from '@core/wire/trust'
 import ProfileField from '@/components/profile-field'
 import SettingsChoice from '@/components/settings-choice'
-import { Input } from '@/components/page-elements/input'
 import { FOCUSABLE } from '@/constants/a11y'
 import { t } from '@/constants/messages'
 import { ROLE_COLOURS, type RoleSettingsStore } from '@/stores/role-settings-store'
 import { permissionLabel } from '@/stores/refusal'
 import { modal } from '@/utils/feedback'
-import { logFailure, SectionRefusal, SectionState } from './section-state'
+import { CreateRow, logFailure, SectionRefusal, SectionState } from './section-state'
 
 /** Every permission, in the order core/domain/permissions.ts declares them. */
 const PERMISSION_NAMES = Object.keys(Permission) as PermissionName[]
@@ -87,10 +86,15 @@ function RolesSection ({ roles }: { roles: RoleSettingsStore }) {
   }
   return (
     <View className='server-settings__section server-settings__roles'>
-      <View className='server-settings__create'>
-        <Input className='server-settings__input' value={draft} placeholder={t('settingsRoleNew')} maxlength={ROLE_NAME_MAX_LENGTH} onInput={event => { setDraft(event.detail.value); roles.action.clear() }} />
-        <Button size='mini' className='server-settings__primary' disabled={(roles.action.busy || draft.trim() === '') || undefined} onClick={() => { create().catch(logFailure('creating a role')) }}>{t('settingsRoleCreate')}</Button>
-      </View>
+      <CreateRow
+        value={draft}
+        placeholder={t('settingsRoleNew')}
+        maxlength={ROLE_NAME_MAX_LENGTH}
+        label={t('settingsRoleCreate')}
+        busy={roles.action.busy}
+        onInput={value => { setDraft(value); roles.action.clear() }}
+        onCreate={() => { create().catch(logFailure('creating a role')) }}
+      />
       <SectionRefusal message={roles.action.error} />
       <SectionState status={roles.status} error={roles.error} emptyText={t('settingsRolesEmpty')} onRetry={() => { roles.load().catch(logFailure('loading the roles')) }} />
       {roles.status === 'ready' && ordered.map(role => (
