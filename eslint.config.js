@@ -61,6 +61,14 @@ module.exports = tseslint.config(
   // from the TypeBox-free codes, paths, page-answers and <topic>-codes / <topic>-paths
   // modules, so the schema builder never ships.
   { files: ['src/**/*.{ts,tsx}'], rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: CLIENT_PATTERNS }] } },
+  // Taro writes a View's ariaRole as an aria-role attribute, which no screen reader reads:
+  // roles come from src/constants/a11y.ts (role="…") and tappable Views from src/utils/pressable.
+  {
+    files: ['src/**/*.tsx'],
+    rules: {
+      'no-restricted-syntax': ['error', { selector: "JSXAttribute[name.name='ariaRole']", message: 'ariaRole renders as aria-role, which nothing reads: use a role from @/constants/a11y or pressable() from @/utils/pressable' }],
+    },
+  },
   // src/pages/: pages reach the API through stores (ARCHITECTURE "Data flow").
   {
     files: ['src/pages/**/*.{ts,tsx}'],

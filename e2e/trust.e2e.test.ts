@@ -158,6 +158,8 @@ describe('trust and safety as members see it', () => {
         await row(guest, guestUid).locator('.member-row__timeout', { hasText: '禁言至' }).waitFor({ timeout: LIVE_WITHIN_MS })
         console.info(`[trust e2e] the timeout reached the member's page ${Date.now() - sentAt} ms after the moderator's confirm`)
         await screenshot(guest, 'members-guest-timed-out-phone')
+        // issue 18: on the desktop the sheet is a dialog in the content column, not a bar across the window
+        await screenshot(mod, 'member-sheet-desktop')
         await mod.locator('.member-sheet__close').filter({ visible: true }).click()
         await screenshot(mod, 'members-moderator-desktop')
       })

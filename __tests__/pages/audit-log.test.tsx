@@ -43,7 +43,7 @@ describe('the audit log page', () => {
   it("says the server's refusal plainly, naming the permissions it wants", async () => {
     const denied = () => Promise.reject(refusal('missing permission: one of ManageServer, KickMembers, BanMembers'))
     const page = await openLog(jest.fn(denied), jest.fn(denied))
-    expect(page.text()).toContain('你没有「管理社区」或「踢出成员」或「封禁成员」权限')
+    expect(page.text()).toContain('你没有「管理服务器」或「踢出成员」或「封禁成员」权限')
     expect(document.querySelector('.state-view__retry')).toBeNull()
   })
 

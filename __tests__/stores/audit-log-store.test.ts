@@ -6,9 +6,11 @@ function setup () {
   const trust = {
     auditLog: jest.fn().mockResolvedValue({ items: [auditEntry('9'), auditEntry('8')], has_more: true }),
     serverReports: jest.fn().mockResolvedValue({ items: [report('5')], has_more: false }),
+    roles: jest.fn().mockResolvedValue({ list: [{ role_id: 'r1', server_id: SID, name: '版主', type: 0, join_role: null, permissions: 0, position: 1, color: '' }] }),
   }
   const members = { list: jest.fn().mockResolvedValue(memberPage([member('100004')])) }
-  return { trust, members, store: new AuditLogStore(SID, { trust, members, logger: fakeLogger() }) }
+  const channels = { listChannels: jest.fn().mockResolvedValue([{ group: null, channels: [{ channel_id: 'c1', name: '大厅' }] }]) }
+  return { trust, members, channels, store: new AuditLogStore(SID, { trust, members, channels, logger: fakeLogger() }) }
 }
 
 describe('AuditLogStore', () => {
@@ -40,7 +42,7 @@ describe('AuditLogStore', () => {
     const { store, trust } = setup()
     trust.auditLog.mockRejectedValueOnce(refusal('missing permission: one of ManageServer, KickMembers, BanMembers'))
     await store.load()
-    expect([store.status, store.error, store.refused]).toEqual(['error', '你没有「管理社区」或「踢出成员」或「封禁成员」权限', true])
+    expect([store.status, store.error, store.refused]).toEqual(['error', '你没有「管理服务器」或「踢出成员」或「封禁成员」权限', true])
   })
 
   it('tells a failure to retry from a refusal', async () => {
@@ -54,6 +56,20 @@ describe('AuditLogStore', () => {
     const { store } = setup()
     await store.load()
     expect([store.targetName('100004'), store.targetName('XH624aHKGQ')]).toEqual(['n100004', 'XH624aHKGQ'])
+  })
+
+  it('names role and channel targets from the roles and channel lists (issue 18)', async () => {
+    const { store } = setup()
+    await store.load()
+    expect([store.targetName('r1'), store.targetName('c1')]).toEqual(['版主', '大厅'])
+  })
+
+  it('keeps the other names when one list cannot be loaded', async () => {
+    const { store, trust, channels } = setup()
+    trust.roles.mockRejectedValueOnce(new Error('down'))
+    channels.listChannels.mockRejectedValueOnce(new Error('down'))
+    await store.load()
+    expect([store.status, store.targetName('100004'), store.targetName('r1'), store.targetName('c1')]).toEqual(['ready', 'n100004', 'r1', 'c1'])
   })
 
   it('shows the ids when the member names cannot be loaded', async () => {

@@ -3,7 +3,8 @@ import { TRUST_CODES } from '@core/wire/trust-paths'
 import type { MyPermissions } from '@core/wire/trust'
 import { setLanguage } from '@/constants/messages'
 import { MemberListStore } from '@/stores/member-list-store'
-import { ModerationStore, refusalText } from '@/stores/moderation-store'
+import { ModerationStore } from '@/stores/moderation-store'
+import { refusalMessage } from '@/stores/refusal'
 import { fakeLogger, user } from './support/fakes'
 import { member, memberPage, myPermissions, refusal, ROLES, SID, viewerPermissions } from './support/trust-fakes'
 
@@ -108,7 +109,7 @@ describe('ModerationStore: actions', () => {
     trust.kick.mockRejectedValueOnce(refusal('missing permission: KickMembers'))
     expect(await store.kick(find('t'), '')).toBe('你没有「踢出成员」权限')
     trust.ban.mockRejectedValueOnce(refusal('target outranks you', TRUST_CODES.OUTRANKED))
-    expect(await store.ban(find('t'), '')).toBe('对方的身份组不低于你，无法操作')
+    expect(await store.ban(find('t'), '')).toBe('对方的角色不低于你的最高角色，不能这样做')
     expect(find('t')).toBeDefined()
   })
 
@@ -129,13 +130,13 @@ describe('ModerationStore: actions', () => {
   })
 })
 
-describe('refusalText', () => {
+describe('refusalMessage', () => {
   it('names every missing permission of a "one of" refusal, in the current language', () => {
     setLanguage('en')
-    expect(refusalText(refusal('missing permission: one of ManageServer, KickMembers'), fakeLogger())).toBe('You need the “Manage server” or “Kick members” permission')
+    expect(refusalMessage(refusal('missing permission: one of ManageServer, KickMembers'), fakeLogger())).toBe('You need the “Manage server” or “Kick members” permission')
   })
 
   it('says a plain refusal when the server names no permission', () => {
-    expect(refusalText(refusal('nope'), fakeLogger())).toBe('你没有权限这样做')
+    expect(refusalMessage(refusal('nope'), fakeLogger())).toBe('你没有权限这样做')
   })
 })

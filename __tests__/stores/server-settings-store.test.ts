@@ -8,7 +8,8 @@ import { inviteLink } from '@/stores/invite-settings-store'
 import {
   availableSections, canOpenServerSettings, canSeeAuditLog, parseWords, ServerSettingsStore, type SettingsAccess,
 } from '@/stores/server-settings-store'
-import { refusalMessage } from '@/stores/settings-action'
+import { refusalMessage } from '@/stores/refusal'
+import { anyGateway } from './support/trust-fakes'
 
 const SERVER_ID = '832828'
 const logger = { info: jest.fn(), warn: jest.fn(), error: jest.fn() }
@@ -268,5 +269,25 @@ describe('the Invites section', () => {
 
   it('links the invite page with its code', () => {
     expect(inviteLink('AbC123', 'https://realm.example')).toBe('https://realm.example/pages/invite/index?code=AbC123')
+  })
+})
+
+describe('live role and channel changes (issue 18)', () => {
+  it('asks the opened sections again on this server\'s ROLE_* and CHANNEL_* events, and stops when told', async () => {
+    const { store, api, trust } = setup()
+    const gateway = anyGateway()
+    const stop = store.follow(gateway)
+    gateway.emit('ROLE_UPDATE', { server_id: SERVER_ID, role_id: 'r1' })
+    expect(trust.roles).not.toHaveBeenCalled()
+    await store.open('channels')
+    expect([trust.roles.mock.calls.length, api.listChannels.mock.calls.length]).toEqual([1, 1])
+    gateway.emit('ROLE_CREATE', { ...role('r5', 4), server_id: SERVER_ID })
+    gateway.emit('CHANNEL_DELETE', { server_id: SERVER_ID, channel_id: 'c2' })
+    gateway.emit('CHANNEL_UPDATE', channel('c9', { server_id: 'another' }))
+    await new Promise(resolve => setTimeout(resolve, 0))
+    expect([trust.roles.mock.calls.length, api.listChannels.mock.calls.length]).toEqual([2, 2])
+    expect(store.roles.status).toBe('ready')
+    stop()
+    expect(gateway.listeners()).toBe(0)
   })
 })

@@ -36,3 +36,16 @@ export const LISTBOX: Readonly<Record<string, string>> = { role: 'listbox' }
 
 /** The role of one entry of a LISTBOX. */
 export const OPTION: Readonly<Record<string, string>> = { role: 'option' }
+
+/** The role of a panel that opens over the page (the member sheet). */
+export const DIALOG: Readonly<Record<string, string>> = { role: 'dialog' }
+
+/** The role of a tappable text that opens another page. */
+export const LINK: Readonly<Record<string, string>> = { role: 'link' }
+
+/** The role of a set of choices of which one is chosen, and of each choice. */
+export const RADIOGROUP: Readonly<Record<string, string>> = { role: 'radiogroup' }
+export const RADIO: Readonly<Record<string, string>> = { role: 'radio' }
+
+/** The role of one of a row of tabs that switch what a page shows. */
+export const TAB: Readonly<Record<string, string>> = { role: 'tab' }

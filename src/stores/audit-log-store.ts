@@ -5,19 +5,24 @@
  * in words (the missing permissions by name), never as a raw message.
  */
 import { makeAutoObservable, observable, runInAction } from 'mobx'
+import { flattenGroups } from '@core/domain/channel'
 import { MEMBER_PAGE_MAX } from '@core/wire/members-paths'
 import type { AuditEntry, Report } from '@core/wire/trust'
+import type { ApiClient } from '@/services/api/api-client'
 import type { MembersApi } from '@/services/api/members'
 import type { TrustApi } from '@/services/api/trust'
 import { isRequestError } from '@/services/request/errors'
 import { LoadTracker, type StoreLogger, type StoreStatus } from './load-tracker'
-import { withRefusalText } from './moderation-store'
+import { withRefusalMessage } from './refusal'
 
 /** What the audit log is built on. */
 export interface AuditLogSources {
-  trust: Pick<TrustApi, 'auditLog' | 'serverReports'>
+  /** The log, the reports, and the roles list that names the roles the entries point at. */
+  trust: Pick<TrustApi, 'auditLog' | 'serverReports' | 'roles'>
   /** The member list, whose first page names the members the entries and reports point at. */
   members: Pick<MembersApi, 'list'>
+  /** The channel list, which names the channels the entries point at. */
+  channels: Pick<ApiClient, 'listChannels'>
   logger: StoreLogger
 }
 
@@ -66,7 +71,7 @@ class NewestFirst<T> {
   }
 
   private page (before?: string): Promise<{ items: T[], has_more: boolean }> {
-    return this.fetch(before).catch(error => { throw withRefusalText(error, this.logger) })
+    return this.fetch(before).catch(error => { throw withRefusalMessage(error, this.logger) })
   }
 
   private append (answer: { items: T[], has_more: boolean }): void {
@@ -78,7 +83,7 @@ class NewestFirst<T> {
 
 /** One server's audit log and reports queue. */
 export class AuditLogStore {
-  /** Nicknames of the server's members by uid (a member target reads as a name; others as their id). */
+  /** Issue 18: names by id — members' nicknames, roles' and channels' names (a target not among them reads as its id). */
   names = new Map<string, string>()
   private readonly log: NewestFirst<AuditEntry>
   private readonly queue: NewestFirst<Report>
@@ -89,7 +94,7 @@ export class AuditLogStore {
     makeAutoObservable<AuditLogStore, 'log' | 'queue' | 'sources'>(this, { serverId: false, log: false, queue: false, sources: false, names: observable.ref })
   }
 
-  /** What an entry or report points at: a member's nickname when known, else the id itself. */
+  /** What an entry or report points at: a member's, role's or channel's name when known, else the id itself. */
   targetName (targetId: string): string {
     return this.names.get(targetId) ?? targetId
   }
@@ -164,13 +169,21 @@ export class AuditLogStore {
     await this.queue.loadMore()
   }
 
-  /** The names of the first page of members; without them the ids are shown (nothing fails). */
+  /**
+   * Issue 18: the names of the first page of members, of the roles and of the channels;
+   * a list that cannot be had leaves its ids shown (nothing fails).
+   */
   private async loadNames (): Promise<void> {
-    try {
-      const page = await this.sources.members.list(this.serverId, { limit: MEMBER_PAGE_MAX })
-      runInAction(() => { this.names = new Map(page.items.map(member => [member.user.uid, member.user.nickname])) })
-    } catch (error) {
-      this.sources.logger.warn('[audit-log] member names: could not load', error)
-    }
+    const { members, trust, channels, logger } = this.sources
+    const lists: Array<[string, () => Promise<Array<[string, string]>>]> = [
+      ['member names', async () => (await members.list(this.serverId, { limit: MEMBER_PAGE_MAX })).items.map(member => [member.user.uid, member.user.nickname])],
+      ['role names', async () => (await trust.roles(this.serverId)).list.map(role => [role.role_id, role.name])],
+      ['channel names', async () => flattenGroups(await channels.listChannels(this.serverId)).map(channel => [channel.channel_id, channel.name])],
+    ]
+    const named = await Promise.all(lists.map(async ([what, load]) => load().catch((error: unknown) => {
+      logger.warn(`[audit-log] ${what}: could not load`, error)
+      return []
+    })))
+    runInAction(() => { this.names = new Map(named.flat()) })
   }
 }

@@ -9,59 +9,17 @@
 import { makeAutoObservable, observable, runInAction } from 'mobx'
 import { identityKindOf } from '@core/domain/identity'
 import { isBotRole } from '@core/domain/role'
-import { canManageRole, outranks, Permission, type PermissionMember, type PermissionName, type PermissionServer } from '@core/domain/permissions'
-import { TRUST_CODES } from '@core/wire/trust-paths'
+import { canManageRole, outranks, type PermissionMember, type PermissionName, type PermissionServer } from '@core/domain/permissions'
 import type { Member } from '@core/wire/members'
 import type { Ban, MyPermissions, ReportReason, ServerRole } from '@core/wire/trust'
-import { t, type MessageKey } from '@/constants/messages'
+import { t } from '@/constants/messages'
 import type { TrustApi } from '@/services/api/trust'
-import { isRequestError, RequestError } from '@/services/request/errors'
-import { LoadTracker, failureMessage, type StoreLogger, type StoreStatus } from './load-tracker'
+import { LoadTracker, type StoreLogger, type StoreStatus } from './load-tracker'
+import { refusalMessage, withRefusalMessage } from './refusal'
 import type { MemberListStore } from './member-list-store'
 
 /** Issue 18: the timeout lengths a moderator picks from, in seconds (1 min, 5 min, 10 min, 1 h, 1 day, 1 week). */
 export const TIMEOUT_SECONDS = [60, 300, 600, 3600, 86400, 604800] as const
-
-/** Each permission's name as members read it (refusals name the missing ones). */
-const PERMISSION_WORDS: Readonly<Record<PermissionName, MessageKey>> = {
-  ViewChannel: 'permViewChannel',
-  SendMessages: 'permSendMessages',
-  AttachFiles: 'permAttachFiles',
-  AddReactions: 'permAddReactions',
-  MentionEveryone: 'permMentionEveryone',
-  ManageMessages: 'permManageMessages',
-  ManageChannels: 'permManageChannels',
-  ManageRoles: 'permManageRoles',
-  KickMembers: 'permKickMembers',
-  BanMembers: 'permBanMembers',
-  MuteMembers: 'permMuteMembers',
-  CreateInvites: 'permCreateInvites',
-  ManageServer: 'permManageServer',
-}
-
-/** The permission names a 403's message lists after `missing permission:` (issue 18: refusals name them). */
-function missingNamesOf (message: string): PermissionName[] {
-  const listed = /missing permission:([^(]*)/.exec(message)?.[1] ?? ''
-  return listed.replace(/\bone of\b/, '').split(',').map(name => name.trim()).filter((name): name is PermissionName => name in Permission)
-}
-
-/**
- * The failure as members read it: a refusal (403) in words — the missing permissions by
- * name, the target's rank, a ban — anything else as its usual message.
- */
-export function refusalText (error: unknown, logger: StoreLogger): string {
-  if (!isRequestError(error) || error.status !== 403) return failureMessage(error, logger)
-  if (error.code === TRUST_CODES.OUTRANKED) return t('modOutranked')
-  if (error.code === TRUST_CODES.BANNED) return t('inviteBanned')
-  const names = missingNamesOf(error.message)
-  return names.length === 0 ? t('modForbidden') : t('modMissing', { names: names.map(name => t(PERMISSION_WORDS[name])).join(t('modListSeparator')) })
-}
-
-/** The same failure with its refusal in words, for a request whose failure a LoadTracker shows. */
-export function withRefusalText (error: unknown, logger: StoreLogger): unknown {
-  if (!isRequestError(error) || error.status !== 403) return error
-  return new RequestError({ kind: error.kind, code: error.code, status: error.status, message: refusalText(error, logger) })
-}
 
 /** The signed-in member as the moderation rules need them. */
 export interface ModerationViewer {
@@ -206,7 +164,7 @@ export class ModerationStore {
   /** Loads the ban list. */
   async loadBans (): Promise<void> {
     await this.bansLoad.run(
-      () => this.sources.trust.bans(this.serverId).catch(error => { throw withRefusalText(error, this.sources.logger) }),
+      () => this.sources.trust.bans(this.serverId).catch(error => { throw withRefusalMessage(error, this.sources.logger) }),
       answer => {
         this.bans = answer.list
         return answer.list.length === 0 ? 'empty' : 'ready'
@@ -239,7 +197,7 @@ export class ModerationStore {
     try {
       return await run()
     } catch (error) {
-      return refusalText(error, this.sources.logger)
+      return refusalMessage(error, this.sources.logger)
     } finally {
       runInAction(() => { this.busy = false })
     }

@@ -84,6 +84,17 @@ export interface ServerSettingsSources {
   logger: StoreLogger
 }
 
+/** The gateway as the settings page follows it: one subscription per event type. */
+export interface ServerSettingsGateway {
+  on: <D>(type: string, handler: (event: D) => void) => () => void
+}
+
+/** Issue 18: the live events after which the Roles section (and Channels' training marks) is asked again. */
+const ROLE_EVENTS = ['ROLE_CREATE', 'ROLE_UPDATE', 'ROLE_DELETE'] as const
+
+/** Issue 18: the live events after which the Channels section is asked again. */
+const CHANNEL_EVENTS = ['CHANNEL_CREATE', 'CHANNEL_UPDATE', 'CHANNEL_DELETE'] as const
+
 /** One server's settings page. */
 export class ServerSettingsStore {
   /** The section shown. */
@@ -172,6 +183,20 @@ export class ServerSettingsStore {
     if (section === 'invites' && idle(this.invites.status)) loads.push(this.invites.load())
     if (section === 'words' && idle(this.wordsStatus)) loads.push(this.loadWords())
     await Promise.all(loads)
+  }
+
+  /**
+   * Issue 18: follows another moderator's role and channel changes while the page is open —
+   * a ROLE_* or CHANNEL_* event of this server asks the sections already loaded again
+   * (a section never opened loads when it is). Returns the function that stops following.
+   */
+  follow (gateway: ServerSettingsGateway): () => void {
+    const mine = (event: { server_id?: string }) => event.server_id === this.serverId
+    const stops = [
+      ...ROLE_EVENTS.map(type => gateway.on<{ server_id?: string }>(type, event => { if (mine(event) && this.roles.status !== 'idle') void this.roles.load() })),
+      ...CHANNEL_EVENTS.map(type => gateway.on<{ server_id?: string }>(type, event => { if (mine(event) && this.channels.status !== 'idle') void this.channels.load() })),
+    ]
+    return () => { stops.forEach(stop => stop()) }
   }
 
   /** The audit message to show under a profile field, or null. */

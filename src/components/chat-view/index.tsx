@@ -2,8 +2,7 @@ import { useCallback, useMemo } from 'react'
 import Taro from '@tarojs/taro'
 import { View, Text, Button } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
-import type { ReportReason } from '@core/wire/trust'
-import { t, type MessageKey } from '@/constants/messages'
+import { t } from '@/constants/messages'
 import { openExternalLink } from '@/pages/index/open-channel'
 import type { ChannelChat, ComposerAccess, ServerMembers } from '@/stores/chat-store'
 import type { ChatMessage, GatewayConnection } from '@/stores/chat-types'
@@ -17,6 +16,7 @@ import ChatComposer from '@/components/chat-composer'
 import ChatMessageList from '@/components/chat-message-list'
 import './index.scss'
 import { STATUS } from '@/constants/a11y'
+import { REPORT_REASON_ORDER, reportReasonLabel } from '@/constants/report-reasons'
 
 /** My membership of the channel's server (the root's ServerStore): the composer or the join bar, and the online count. */
 export interface ChatMembership {
@@ -40,22 +40,12 @@ export interface ChatViewAccess {
   readonly canAttach: boolean
 }
 
-/** Issue 18: the report reasons (core/wire/trust.ts REPORT_REASONS, every one named: the type checks it) in the order the sheet lists them. */
-const REPORT_REASON_LABELS: Record<ReportReason, MessageKey> = {
-  spam: 'reportReasonSpam',
-  abuse: 'reportReasonAbuse',
-  harassment: 'reportReasonHarassment',
-  illegal: 'reportReasonIllegal',
-  sexual: 'reportReasonSexual',
-  other: 'reportReasonOther',
-}
-
 /** Asks which reason, then reports the message; says how it went. */
 async function reportMessage (chat: ChannelChat, message: ChatMessage): Promise<void> {
-  const reasons = Object.keys(REPORT_REASON_LABELS) as ReportReason[]
-  const index = await actionSheet(reasons.map(reason => t(REPORT_REASON_LABELS[reason])))
-  if (index === null || reasons[index] === undefined) return
-  const failure = await chat.report(message.message_id, reasons[index])
+  const index = await actionSheet(REPORT_REASON_ORDER.map(reportReasonLabel))
+  const reason = index === null ? undefined : REPORT_REASON_ORDER[index]
+  if (reason === undefined) return
+  const failure = await chat.report(message.message_id, reason)
   await toast(failure ?? t('chatReportSent'))
 }
 

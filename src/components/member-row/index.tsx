@@ -3,11 +3,12 @@ import { identityKindOf } from '@core/domain/identity'
 import type { Member } from '@core/wire/members'
 import type { ServerRole } from '@core/wire/trust'
 import IdentityBadge from '@/components/identity-badge'
-import { DECORATIVE_IMAGE, FOCUSABLE } from '@/constants/a11y'
 import { t } from '@/constants/messages'
 import { formatDate, fromUnixSeconds } from '@/utils/format-date'
 import { mediaUrl } from '@/utils/media-url'
 import './index.scss'
+import { DECORATIVE_IMAGE } from '@/constants/a11y'
+import { pressable } from '@/utils/pressable'
 
 /** What a member row shows. */
 export interface MemberRowProps {
@@ -32,7 +33,7 @@ export default function MemberRow ({ member, roles, timedOutUntil, isYou, onOpen
   const avatar = mediaUrl(member.user.avatar)
   const kind = identityKindOf(member.user)
   return (
-    <View className='member-row' data-testid='member-row' data-uid={member.user.uid} ariaRole='button' {...FOCUSABLE} onClick={onOpen}>
+    <View className='member-row' data-testid='member-row' data-uid={member.user.uid} {...pressable(onOpen)}>
       <View className='member-row__avatar-box'>
         {avatar !== '' ? <Image className='member-row__avatar' src={avatar} mode='aspectFill' {...DECORATIVE_IMAGE} /> : <View className='member-row__avatar' />}
         <View className={`member-row__dot member-row__dot--${member.online ? 'online' : 'offline'}`} ariaLabel={t(member.online ? 'membersOnline' : 'membersOffline')} />

@@ -2,23 +2,15 @@ import { useState } from 'react'
 import { Button, Text, View } from '@tarojs/components'
 import type { Member } from '@core/wire/members'
 import type { ReportReason, ServerRole } from '@core/wire/trust'
-import { REASON_MAX_LENGTH, REPORT_REASONS } from '@core/wire/trust-paths'
+import { REASON_MAX_LENGTH } from '@core/wire/trust-paths'
 import { Input } from '@/components/page-elements/input'
 import { timeoutMark } from '@/components/member-row'
-import { FOCUSABLE } from '@/constants/a11y'
 import { t, type MessageKey } from '@/constants/messages'
+import { REPORT_REASON_ORDER, reportReasonLabel } from '@/constants/report-reasons'
 import { TIMEOUT_SECONDS, type MemberActions } from '@/stores/moderation-store'
 import './index.scss'
-
-/** Each report reason as members read it (core REPORT_REASONS). */
-export const REASON_WORDS: Readonly<Record<ReportReason, MessageKey>> = {
-  spam: 'reasonSpam',
-  abuse: 'reasonAbuse',
-  harassment: 'reasonHarassment',
-  illegal: 'reasonIllegal',
-  sexual: 'reasonSexual',
-  other: 'reasonOther',
-}
+import { DIALOG } from '@/constants/a11y'
+import { pressable } from '@/utils/pressable'
 
 /** Each timeout length as members read it. */
 export const TIMEOUT_WORDS: Readonly<Record<typeof TIMEOUT_SECONDS[number], MessageKey>> = {
@@ -67,10 +59,10 @@ export default function MemberSheet (props: MemberSheetProps) {
   return (
     <View className='member-sheet' data-testid='member-sheet'>
       <View className='member-sheet__shade' onClick={props.onClose} />
-      <View className='member-sheet__panel' ariaRole='dialog' ariaLabel={member.user.nickname}>
+      <View className='member-sheet__panel' {...DIALOG} ariaLabel={member.user.nickname}>
         <View className='member-sheet__head'>
           <Text className='member-sheet__name'>{member.user.nickname}</Text>
-          <View className='member-sheet__close' ariaRole='button' {...FOCUSABLE} onClick={props.onClose}>{t('sheetClose')}</View>
+          <View className='member-sheet__close' {...pressable(props.onClose)}>{t('sheetClose')}</View>
         </View>
         {timedOutUntil !== null && <Text className='member-sheet__timeout'>{timeoutMark(timedOutUntil)}</Text>}
         {!actions.report && !moderates && <Text className='member-sheet__hint'>{t('sheetNothing')}</Text>}
@@ -85,9 +77,7 @@ export default function MemberSheet (props: MemberSheetProps) {
                     key={role.role_id}
                     className={`member-sheet__choice${held ? ' member-sheet__choice--on' : ''}`}
                     data-testid='member-sheet-role'
-                    ariaRole='button'
-                    {...FOCUSABLE}
-                    onClick={() => { if (!busy) props.onRole(role, !held) }}
+                    {...pressable(() => { if (!busy) props.onRole(role, !held) })}
                   >{held ? `✓ ${role.name}` : role.name}</View>
                 )
               })}
@@ -107,7 +97,7 @@ export default function MemberSheet (props: MemberSheetProps) {
         {panel === 'timeout' && (
           <View className='member-sheet__choices' data-testid='member-sheet-timeouts'>
             {TIMEOUT_SECONDS.map(seconds => (
-              <View key={seconds} className='member-sheet__choice' ariaRole='button' {...FOCUSABLE} onClick={() => { if (!busy) props.onTimeout(seconds) }}>{t(TIMEOUT_WORDS[seconds])}</View>
+              <View key={seconds} className='member-sheet__choice' {...pressable(() => { if (!busy) props.onTimeout(seconds) })}>{t(TIMEOUT_WORDS[seconds])}</View>
             ))}
           </View>
         )}
@@ -115,8 +105,8 @@ export default function MemberSheet (props: MemberSheetProps) {
           <View className='member-sheet__section'>
             <Text className='member-sheet__label'>{t('sheetReportPick')}</Text>
             <View className='member-sheet__choices'>
-              {REPORT_REASONS.map(reason => (
-                <View key={reason} className='member-sheet__choice' ariaRole='button' {...FOCUSABLE} onClick={() => { if (!busy) props.onReport(reason) }}>{t(REASON_WORDS[reason])}</View>
+              {REPORT_REASON_ORDER.map(reason => (
+                <View key={reason} className='member-sheet__choice' {...pressable(() => { if (!busy) props.onReport(reason) })}>{reportReasonLabel(reason)}</View>
               ))}
             </View>
           </View>

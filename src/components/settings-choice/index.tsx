@@ -1,6 +1,7 @@
 import { Text, View } from '@tarojs/components'
-import { FOCUSABLE } from '@/constants/a11y'
 import './index.scss'
+import { RADIO, RADIOGROUP } from '@/constants/a11y'
+import { pressable } from '@/utils/pressable'
 
 /** One option of the row. */
 export interface SettingsChoiceOption<V extends string | number> {
@@ -28,18 +29,16 @@ export interface SettingsChoiceProps<V extends string | number> {
  */
 export default function SettingsChoice<V extends string | number> ({ options, value, onChange, label, disabled = false }: SettingsChoiceProps<V>) {
   return (
-    <View className='settings-choice' ariaRole='radiogroup' ariaLabel={label}>
+    <View className='settings-choice' {...RADIOGROUP} ariaLabel={label}>
       {options.map(option => {
         const chosen = option.value === value
         return (
           <View
             key={String(option.value)}
             className={`settings-choice__chip${chosen ? ' settings-choice__chip--chosen' : ''}${disabled ? ' settings-choice__chip--disabled' : ''}`}
-            ariaRole='radio'
-            {...FOCUSABLE}
             aria-checked={chosen}
             ariaLabel={option.label}
-            onClick={() => { if (!disabled && !chosen) onChange(option.value) }}
+            {...pressable(() => { if (!disabled && !chosen) onChange(option.value) })} {...RADIO}
           >
             {option.swatch !== undefined && <View className='settings-choice__swatch' style={{ background: option.swatch || 'transparent' }} />}
             <Text className='settings-choice__text'>{option.label}</Text>

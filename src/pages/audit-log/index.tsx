@@ -4,7 +4,7 @@ import { observer } from 'mobx-react-lite'
 import { chooseServer } from '@core/domain/server'
 import type { Report, ReportTarget } from '@core/wire/trust'
 import MemberAuditEntry from '@/components/member-audit-entry'
-import { REASON_WORDS } from '@/components/member-sheet'
+import { reportReasonLabel } from '@/constants/report-reasons'
 import PageHeader from '@/components/page-header'
 import StateView from '@/components/state-view'
 import { t, type MessageKey } from '@/constants/messages'
@@ -29,12 +29,12 @@ const TARGET_WORDS: Readonly<Record<ReportTarget, MessageKey>> = {
 function ReportRow ({ report, targetName }: { report: Report, targetName: string }) {
   const kind = TARGET_WORDS[report.target_type] as MessageKey | undefined
   return (
-    <View className='audit-log-page__report' data-testid='report-row'>
-      <View className='audit-log-page__report-line'>
-        <Text className='audit-log-page__report-text'>{t('reportsLine', { reporter: report.reporter.nickname, kind: kind ? t(kind) : report.target_type, target: targetName })}</Text>
-        <Text className='audit-log-page__time'>{formatDate(fromUnixSeconds(report.created_at), 'MM-DD HH:mm')}</Text>
+    <View className='member-audit-entry' data-testid='report-row'>
+      <View className='member-audit-entry__line'>
+        <Text className='member-audit-entry__sentence'>{t('reportsLine', { reporter: report.reporter.nickname, kind: kind ? t(kind) : report.target_type, target: targetName })}</Text>
+        <Text className='member-audit-entry__time'>{formatDate(fromUnixSeconds(report.created_at), 'MM-DD HH:mm')}</Text>
       </View>
-      <Text className='audit-log-page__detail'>{t('modLogReason', { reason: t(REASON_WORDS[report.reason]) })}{report.note !== '' ? ` · ${report.note}` : ''}</Text>
+      <Text className='member-audit-entry__detail'>{t('modLogReason', { reason: reportReasonLabel(report.reason) })}{report.note !== '' ? ` · ${report.note}` : ''}</Text>
     </View>
   )
 }
@@ -78,7 +78,7 @@ const ReportsView = observer(function ReportsView ({ store }: { store: AuditLogS
 function AuditLogPage () {
   const [params] = useState(() => currentParams())
   // SPEC §2: sid names the server (an unknown one falls back as Home does)
-  const store = usePageStore(root => new AuditLogStore(chooseServer(root.server.servers, { params }).server.server_id, { trust: root.trust, members: root.members, logger: root.logger }))
+  const store = usePageStore(root => new AuditLogStore(chooseServer(root.server.servers, { params }).server.server_id, { trust: root.trust, members: root.members, channels: root.api, logger: root.logger }))
   usePageLifecycle(PAGE_PATH)
   useEffect(() => { void store.load() }, [store])
   return (

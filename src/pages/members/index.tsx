@@ -7,10 +7,10 @@ import type { Member } from '@core/wire/members'
 import type { Ban } from '@core/wire/trust'
 import ListFooter from '@/components/list-footer'
 import MemberRow from '@/components/member-row'
-import MemberSheet, { REASON_WORDS, TIMEOUT_WORDS } from '@/components/member-sheet'
+import MemberSheet, { TIMEOUT_WORDS } from '@/components/member-sheet'
+import { reportReasonLabel } from '@/constants/report-reasons'
 import PageHeader from '@/components/page-header'
 import StateView from '@/components/state-view'
-import { FOCUSABLE } from '@/constants/a11y'
 import { t } from '@/constants/messages'
 import { usePageLifecycle } from '@/hooks/use-page-lifecycle'
 import { currentParams, navigate } from '@/router'
@@ -20,6 +20,8 @@ import { ModerationStore, TIMEOUT_SECONDS } from '@/stores/moderation-store'
 import { modal, toast } from '@/utils/feedback'
 import { formatDate, fromUnixSeconds } from '@/utils/format-date'
 import './index.scss'
+import { LINK, TAB } from '@/constants/a11y'
+import { pressable } from '@/utils/pressable'
 
 /** This page's path, for the lifecycle log. */
 const PAGE_PATH = 'pages/members/index'
@@ -44,7 +46,7 @@ const SelectedSheet = observer(function SelectedSheet ({ list, moderation }: { l
       timedOutUntil={list.timeoutOf(live.user.uid)}
       busy={moderation.busy}
       onClose={() => moderation.select(null)}
-      onReport={reason => { confirmThen(t('confirmReport', { name, reason: t(REASON_WORDS[reason]) }), () => moderation.report(live, reason)).catch(fail) }}
+      onReport={reason => { confirmThen(t('confirmReport', { name, reason: reportReasonLabel(reason) }), () => moderation.report(live, reason)).catch(fail) }}
       onRole={(role, held) => {
         confirmThen(t(held ? 'confirmRoleGive' : 'confirmRoleTake', { name, role: role.name }), () => moderation.setRole(live, role, held)).catch(fail)
       }}
@@ -148,16 +150,14 @@ function MembersPage () {
       <View className='members-page__body'>
         {(moderation.canSeeBans || readsAuditLog) && (
           <View className='members-page__tabs'>
-            <View className={`members-page__tab${tab === 'members' ? ' members-page__tab--on' : ''}`} ariaRole='tab' {...FOCUSABLE} onClick={() => showTab('members')}>{t('membersTabMembers')}</View>
+            <View className={`members-page__tab${tab === 'members' ? ' members-page__tab--on' : ''}`} {...pressable(() => showTab('members'))} {...TAB}>{t('membersTabMembers')}</View>
             {moderation.canSeeBans && (
-              <View className={`members-page__tab${tab === 'bans' ? ' members-page__tab--on' : ''}`} ariaRole='tab' {...FOCUSABLE} onClick={() => showTab('bans')}>{t('membersTabBans')}</View>
+              <View className={`members-page__tab${tab === 'bans' ? ' members-page__tab--on' : ''}`} {...pressable(() => showTab('bans'))} {...TAB}>{t('membersTabBans')}</View>
             )}
             {readsAuditLog && (
               <View
                 className='members-page__link'
-                ariaRole='link'
-                {...FOCUSABLE}
-                onClick={() => { navigate('audit-log', { sid: list.serverId }).catch(error => console.error('[members] audit log failed:', error)) }}
+                {...pressable(() => { navigate('audit-log', { sid: list.serverId }).catch(error => console.error('[members] audit log failed:', error)) })} {...LINK}
               >{t('membersOpenAuditLog')} ›</View>
             )}
           </View>

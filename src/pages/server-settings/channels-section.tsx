@@ -6,14 +6,14 @@ import { ChannelType } from '@core/wire/codes'
 import type { Channel } from '@core/wire/entities'
 import ProfileField from '@/components/profile-field'
 import SettingsChoice from '@/components/settings-choice'
-import { Input } from '@/components/page-elements/input'
-import { DECORATIVE_IMAGE, FOCUSABLE } from '@/constants/a11y'
 import { t, type MessageKey } from '@/constants/messages'
 import { CHANNEL_TITLE_MAX, type ChannelSettingsStore } from '@/stores/channel-settings-store'
 import { modal, toast } from '@/utils/feedback'
 import { mediaUrl } from '@/utils/media-url'
 import { pickImages } from '@/utils/pick-images'
-import { logFailure, SectionRefusal, SectionState } from './section-state'
+import { CreateRow, logFailure, SectionRefusal, SectionState } from './section-state'
+import { DECORATIVE_IMAGE } from '@/constants/a11y'
+import { pressable } from '@/utils/pressable'
 
 /** SPEC §4: the name of each channel type (the picker offers 1, 3 and 8; the list shows every type). */
 const TYPE_LABEL: Readonly<Record<ChannelType, MessageKey>> = {
@@ -48,7 +48,7 @@ const ChannelRow = observer(function ChannelRow ({ channels, channel }: { channe
   const iconError = channels.errorOf(channel.channel_id, 'icon')
   return (
     <View className='server-settings__row server-settings__channel'>
-      <View className='server-settings__row-head' ariaRole='button' {...FOCUSABLE} aria-expanded={open} onClick={() => setOpen(!open)}>
+      <View className='server-settings__row-head' aria-expanded={open} {...pressable(() => setOpen(!open))}>
         <Image className='server-settings__channel-icon' src={mediaUrl(channel.icon)} mode='aspectFill' nativeProps={DECORATIVE_IMAGE} />
         <Text className='server-settings__row-name'>{channel.name}</Text>
         {typeLabel(channel.channel_type) !== '' && <Text className='server-settings__tag'>{typeLabel(channel.channel_type)}</Text>}
@@ -85,10 +85,15 @@ function ChannelsSection ({ channels }: { channels: ChannelSettingsStore }) {
   const titleError = channels.errorOf('new', 'title')
   return (
     <View className='server-settings__section server-settings__channels'>
-      <View className='server-settings__create'>
-        <Input className='server-settings__input' value={title} placeholder={t('settingsChannelNew')} maxlength={CHANNEL_TITLE_MAX} onInput={event => { setTitle(event.detail.value); channels.action.clear() }} />
-        <Button size='mini' className='server-settings__primary' disabled={(channels.action.busy || title.trim() === '') || undefined} onClick={() => { create().catch(logFailure('creating a channel')) }}>{t('settingsChannelCreate')}</Button>
-      </View>
+      <CreateRow
+        value={title}
+        placeholder={t('settingsChannelNew')}
+        maxlength={CHANNEL_TITLE_MAX}
+        label={t('settingsChannelCreate')}
+        busy={channels.action.busy}
+        onInput={value => { setTitle(value); channels.action.clear() }}
+        onCreate={() => { create().catch(logFailure('creating a channel')) }}
+      />
       <View className='server-settings__field'>
         <SettingsChoice
           label={t('settingsChannelCreate')}

@@ -5,7 +5,6 @@ import { Text, View } from '@tarojs/components'
 import PageHeader from '@/components/page-header'
 import SettingsChoice from '@/components/settings-choice'
 import StateView from '@/components/state-view'
-import { FOCUSABLE } from '@/constants/a11y'
 import { t, type MessageKey } from '@/constants/messages'
 import { usePageLifecycle } from '@/hooks/use-page-lifecycle'
 import { currentParams, navigate } from '@/router'
@@ -19,6 +18,8 @@ import RolesSection from './roles-section'
 import { logFailure } from './section-state'
 import WordsSection from './words-section'
 import './index.scss'
+import { LINK } from '@/constants/a11y'
+import { pressable } from '@/utils/pressable'
 
 /** This page's path, for the lifecycle log. */
 const PAGE_PATH = 'pages/server-settings/index'
@@ -52,6 +53,8 @@ function ServerSettingsPage () {
     await permissions.reload()
     return permissions.mine
   })
+  // Issue 18: another moderator's role and channel edits reach the open sections
+  useEffect(() => settings.follow(root.gateway), [settings, root])
   useEffect(() => { checkAccess().catch(logFailure('checking permissions')) }, [settings]) // eslint-disable-line react-hooks/exhaustive-deps
 
   const known = settings.accessStatus === 'ready' && permissions.mine?.server_id === settings.serverId
@@ -80,7 +83,7 @@ function ServerSettingsPage () {
       <View className='server-settings__top'>
         <Text className='server-settings__server'>{settings.server?.name ?? root.server.name}</Text>
         {canSeeAuditLog(permissions) && (
-          <View className='server-settings__link' ariaRole='link' {...FOCUSABLE} onClick={() => { navigate('audit-log', { sid: settings.serverId }).catch(logFailure('opening the audit log')) }}>{t('settingsAuditLog')}</View>
+          <View className='server-settings__link' {...pressable(() => { navigate('audit-log', { sid: settings.serverId }).catch(logFailure('opening the audit log')) })} {...LINK}>{t('settingsAuditLog')}</View>
         )}
       </View>
       <View className='server-settings__tabs'>

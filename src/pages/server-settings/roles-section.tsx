@@ -7,13 +7,12 @@ import { ROLE_NAME_MAX_LENGTH } from '@core/wire/trust-paths'
 import type { ServerRole } from '@core/wire/trust'
 import ProfileField from '@/components/profile-field'
 import SettingsChoice from '@/components/settings-choice'
-import { Input } from '@/components/page-elements/input'
-import { FOCUSABLE } from '@/constants/a11y'
 import { t } from '@/constants/messages'
 import { ROLE_COLOURS, type RoleSettingsStore } from '@/stores/role-settings-store'
-import { permissionLabel } from '@/stores/settings-action'
+import { permissionLabel } from '@/stores/refusal'
 import { modal } from '@/utils/feedback'
-import { logFailure, SectionRefusal, SectionState } from './section-state'
+import { CreateRow, logFailure, SectionRefusal, SectionState } from './section-state'
+import { pressable } from '@/utils/pressable'
 
 /** Every permission, in the order core/domain/permissions.ts declares them. */
 const PERMISSION_NAMES = Object.keys(Permission) as PermissionName[]
@@ -30,7 +29,7 @@ const RoleRow = observer(function RoleRow ({ roles, role, first, last }: { roles
   }
   return (
     <View className='server-settings__row server-settings__role'>
-      <View className='server-settings__row-head' ariaRole='button' {...FOCUSABLE} aria-expanded={open} onClick={() => setOpen(!open)}>
+      <View className='server-settings__row-head' aria-expanded={open} {...pressable(() => setOpen(!open))}>
         <View className='server-settings__swatch' style={{ background: role.color || '#c9cdd4' }} />
         <Text className='server-settings__row-name' style={role.color ? { color: role.color } : undefined}>{name}</Text>
         {isBotRole(role) && <Text className='server-settings__tag'>{t('settingsRoleBot')}</Text>}
@@ -87,10 +86,15 @@ function RolesSection ({ roles }: { roles: RoleSettingsStore }) {
   }
   return (
     <View className='server-settings__section server-settings__roles'>
-      <View className='server-settings__create'>
-        <Input className='server-settings__input' value={draft} placeholder={t('settingsRoleNew')} maxlength={ROLE_NAME_MAX_LENGTH} onInput={event => { setDraft(event.detail.value); roles.action.clear() }} />
-        <Button size='mini' className='server-settings__primary' disabled={(roles.action.busy || draft.trim() === '') || undefined} onClick={() => { create().catch(logFailure('creating a role')) }}>{t('settingsRoleCreate')}</Button>
-      </View>
+      <CreateRow
+        value={draft}
+        placeholder={t('settingsRoleNew')}
+        maxlength={ROLE_NAME_MAX_LENGTH}
+        label={t('settingsRoleCreate')}
+        busy={roles.action.busy}
+        onInput={value => { setDraft(value); roles.action.clear() }}
+        onCreate={() => { create().catch(logFailure('creating a role')) }}
+      />
       <SectionRefusal message={roles.action.error} />
       <SectionState status={roles.status} error={roles.error} emptyText={t('settingsRolesEmpty')} onRetry={() => { roles.load().catch(logFailure('loading the roles')) }} />
       {roles.status === 'ready' && ordered.map(role => (

@@ -1,6 +1,8 @@
-import { Text, View } from '@tarojs/components'
+import { Button, Text, View } from '@tarojs/components'
+import { Input } from '@/components/page-elements/input'
 import StateView from '@/components/state-view'
 import type { StoreStatus } from '@/stores/load-tracker'
+import { ALERT } from '@/constants/a11y'
 
 /** What a section shows besides its content. */
 export interface SectionStateProps {
@@ -21,10 +23,33 @@ export function SectionState ({ status, error, emptyText, onRetry }: SectionStat
 
 /** A section's last refusal, said in words; nothing when there is none. */
 export function SectionRefusal ({ message }: { message: string | null }) {
-  return message ? <View className='server-settings__refusal' ariaRole='alert'><Text>{message}</Text></View> : null
+  return message ? <View className='server-settings__refusal' {...ALERT}><Text>{message}</Text></View> : null
 }
 
 /** Logs a failed action of the page (the stores already turned it into words). */
 export function logFailure (what: string) {
   return (error: unknown) => console.error(`[server-settings] ${what} failed:`, error)
+}
+
+/** The name typed for a new role or channel, and its create button. */
+export interface CreateRowProps {
+  value: string
+  placeholder: string
+  maxlength: number
+  /** The create button's words. */
+  label: string
+  /** True while the section's write is under way (the button waits). */
+  busy: boolean
+  onInput: (value: string) => void
+  onCreate: () => void
+}
+
+/** A section's create row: a name field and a button that waits while busy or while the name is blank. */
+export function CreateRow ({ value, placeholder, maxlength, label, busy, onInput, onCreate }: CreateRowProps) {
+  return (
+    <View className='server-settings__create'>
+      <Input className='server-settings__input' value={value} placeholder={placeholder} maxlength={maxlength} onInput={event => { onInput(event.detail.value) }} />
+      <Button size='mini' className='server-settings__primary' disabled={(busy || value.trim() === '') || undefined} onClick={onCreate}>{label}</Button>
+    </View>
+  )
 }
