@@ -1,6 +1,8 @@
 import Taro from '@tarojs/taro'
 import TestUtils from '@tarojs/test-utils-react'
 import DebugPanel, { DEBUG_PANEL_REQUESTS, isDebugOn } from '@/components/debug-panel'
+import DebugPanelWhenAskedOnH5 from '@/components/debug-panel/when-asked.h5'
+import DebugPanelWhenAskedInMiniProgram from '@/components/debug-panel/when-asked.tsx'
 import { clearRequestLog, request } from '@/services/request'
 import { readEnvTestFlag } from '@/utils/storage'
 
@@ -74,5 +76,14 @@ describe('DebugPanel', () => {
 
   it('is off without debug', () => {
     expect(isDebugOn({})).toBe(false)
+  })
+
+  it.each([['on H5 (fetched on demand)', DebugPanelWhenAskedOnH5], ['in the mini-program (in the page)', DebugPanelWhenAskedInMiniProgram]])('appears only when the page asks for it, %s', async (_where, WhenAsked) => {
+    const testUtils = new TestUtils()
+    await testUtils.mount(WhenAsked, { props: { params: {} } })
+    expect(document.querySelector('.debug-panel')).toBeNull()
+    document.body.innerHTML = ''
+    await testUtils.mount(WhenAsked, { props: { params: { debug: '1' } } })
+    await testUtils.queries.waitForQuerySelector('.debug-panel')
   })
 })

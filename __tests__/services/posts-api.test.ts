@@ -32,4 +32,23 @@ describe('createPostsApi', () => {
       'POST /posts/p1', 'PUT /posts/p1/likes/me', 'DELETE /posts/p1/likes/me', 'PUT /lives/l1/reminders/me', 'DELETE /lives/l1/viewers/me',
     ])
   })
+
+  it('reads and writes posts, comments and live comments at their paths', async () => {
+    const { api, calls } = recording()
+    await api.getPost('p1')
+    await api.createPost('83282804', { title: 't', content: '', images: [], nonce: 'n1' })
+    await api.deletePost('p1')
+    await api.createComment('p1', { content: 'c', nonce: 'n2' })
+    await api.deleteComment('p1', 'k1')
+    await api.listLiveComments('l1', { after: 'm1' })
+    await api.createLiveComment('l1', { content: 'hi', nonce: 'n3' })
+    await api.getReminder('l1')
+    await api.setReminder('l1', false)
+    await api.setViewing('l1', true)
+    expect(calls.map(call => `${call.method ?? 'GET'} ${call.path}`)).toEqual([
+      'GET /posts/p1', 'POST /channels/83282804/posts', 'DELETE /posts/p1', 'POST /posts/p1/comments', 'DELETE /posts/p1/comments/k1',
+      'GET /lives/l1/comments', 'POST /lives/l1/comments', 'GET /lives/l1/reminders/me', 'DELETE /lives/l1/reminders/me', 'PUT /lives/l1/viewers/me',
+    ])
+    expect(calls[1].data).toEqual({ title: 't', content: '', images: [], nonce: 'n1' })
+  })
 })
