@@ -41,6 +41,10 @@ export default defineConfig<'webpack5'>(async (merge) => {
     compiler: 'webpack5',
     cache: { enable: false },
     mini: {
+      // every component's styles are scoped by its own BEM class, so the order the pages'
+      // shared chunk collects them in does not matter (as on H5, below); without this the
+      // build warns for each pair of pages that import two shared components in other orders
+      miniCssExtractPluginOption: { ignoreOrder: true },
       postcss: {
         pxtransform: { enable: true, config: {} },
         cssModules: { enable: false },

@@ -315,6 +315,11 @@ describe('moderation in the chat (issue 18)', () => {
         expect(await notice.textContent()).toMatch(/^你已被禁言至 (今天|明天) \d\d:\d\d$/)
         expect(await author.page.locator('.chat-composer').filter({ visible: true }).count()).toBe(0)
         await screenshotsBothWays(author.page, 'chat-timed-out', '.chat-view__notice--timeout')
+        // the same notice in the link's language (hl=en), whether or not the screenshots were taken
+        const english = new URL(author.page.url())
+        english.searchParams.set('hl', 'en')
+        await author.page.goto(english.toString())
+        await notice.waitFor({ timeout: 10000 })
         expect(await notice.textContent()).toMatch(/^You are timed out until (Today|Tomorrow) \d\d:\d\d$/)
       })
     } finally {

@@ -2,7 +2,9 @@ import Taro from '@tarojs/taro'
 import TestUtils from '@tarojs/test-utils-react'
 import DebugPanel, { DEBUG_PANEL_REQUESTS, isDebugOn } from '@/components/debug-panel'
 import DebugPanelWhenAskedOnH5 from '@/components/debug-panel/when-asked.h5'
-import DebugPanelWhenAskedInMiniProgram from '@/components/debug-panel/when-asked.tsx'
+
+// the mini-program's loader: jest resolves the bare path to the .h5 file, so it is asked for by its full name
+const DebugPanelWhenAskedInMiniProgram = jest.requireActual<typeof import('@/components/debug-panel/when-asked')>('@/components/debug-panel/when-asked.tsx').default
 import { clearRequestLog, request } from '@/services/request'
 import { readEnvTestFlag } from '@/utils/storage'
 

@@ -7,9 +7,9 @@ import { Textarea } from '@/components/page-elements/textarea'
 import type { ChannelChat, ServerMembers } from '@/stores/chat-store'
 import type { DraftImage, UploadQueue } from '@/stores/upload-queue'
 import { chatQuoteText } from '@/utils/chat-text'
-import './index.scss'
 import { ALERT, LISTBOX, OPTION } from '@/constants/a11y'
 import { pressable } from '@/utils/pressable'
+import './index.scss'
 
 /** Members the `@` picker lists at most. */
 const PICKER_SIZE = 8

@@ -14,9 +14,9 @@ import { isH5 } from '@/utils/platform'
 import StateView from '@/components/state-view'
 import ChatComposer from '@/components/chat-composer'
 import ChatMessageList from '@/components/chat-message-list'
-import './index.scss'
 import { STATUS } from '@/constants/a11y'
 import { REPORT_REASON_ORDER, reportReasonLabel } from '@/constants/report-reasons'
+import './index.scss'
 
 /** My membership of the channel's server (the root's ServerStore): the composer or the join bar, and the online count. */
 export interface ChatMembership {

@@ -5,9 +5,9 @@ import type { LiveState } from '@core/domain/live-state'
 import { formatDate, fromUnixSeconds } from '@/utils/format-date'
 import { mediaUrl } from '@/utils/media-url'
 import LiveBadge from '../live-badge'
-import './index.scss'
 import { DECORATIVE_IMAGE } from '@/constants/a11y'
 import { pressable } from '@/utils/pressable'
+import './index.scss'
 
 /** SPEC §9: a live item's start as shown on cards, in UTC+8 (`04-01 20:00`); '' when not scheduled. */
 export function liveStartText (startedAt: number | null, pattern = 'MM-DD HH:mm'): string {

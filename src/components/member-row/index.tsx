@@ -6,9 +6,9 @@ import IdentityBadge from '@/components/identity-badge'
 import { t } from '@/constants/messages'
 import { formatDate, fromUnixSeconds } from '@/utils/format-date'
 import { mediaUrl } from '@/utils/media-url'
-import './index.scss'
 import { DECORATIVE_IMAGE } from '@/constants/a11y'
 import { pressable } from '@/utils/pressable'
+import './index.scss'
 
 /** What a member row shows. */
 export interface MemberRowProps {

@@ -8,9 +8,9 @@ import { timeoutMark } from '@/components/member-row'
 import { t, type MessageKey } from '@/constants/messages'
 import { REPORT_REASON_ORDER, reportReasonLabel } from '@/constants/report-reasons'
 import { TIMEOUT_SECONDS, type MemberActions } from '@/stores/moderation-store'
-import './index.scss'
 import { DIALOG } from '@/constants/a11y'
 import { pressable } from '@/utils/pressable'
+import './index.scss'
 
 /** Each timeout length as members read it. */
 export const TIMEOUT_WORDS: Readonly<Record<typeof TIMEOUT_SECONDS[number], MessageKey>> = {

@@ -3,9 +3,9 @@ import { View, Text, Image } from '@tarojs/components'
 import { t } from '@/constants/messages'
 import { formatCount } from '@/utils/format-number'
 import { mediaUrl } from '@/utils/media-url'
-import './index.scss'
 import { DECORATIVE_IMAGE } from '@/constants/a11y'
 import { pressable } from '@/utils/pressable'
+import './index.scss'
 
 /** The signed-in person shown in the header's chip. */
 export interface HeaderUser {

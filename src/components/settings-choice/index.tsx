@@ -1,7 +1,7 @@
 import { Text, View } from '@tarojs/components'
-import './index.scss'
 import { RADIO, RADIOGROUP } from '@/constants/a11y'
 import { pressable } from '@/utils/pressable'
+import './index.scss'
 
 /** One option of the row. */
 export interface SettingsChoiceOption<V extends string | number> {

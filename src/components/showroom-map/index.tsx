@@ -2,9 +2,9 @@ import { Image, Text, View } from '@tarojs/components'
 import type { Hotspot } from '@core/wire/api'
 import type { ShowroomMap as ShowroomMapData } from '@/stores/showroom-store'
 import { mediaUrl } from '@/utils/media-url'
-import './index.scss'
 import { DECORATIVE_IMAGE } from '@/constants/a11y'
 import { pressable } from '@/utils/pressable'
+import './index.scss'
 
 /** What the map shows. */
 export interface ShowroomMapProps {

@@ -19,9 +19,9 @@ import { MemberListStore } from '@/stores/member-list-store'
 import { ModerationStore, TIMEOUT_SECONDS } from '@/stores/moderation-store'
 import { modal, toast } from '@/utils/feedback'
 import { formatDate, fromUnixSeconds } from '@/utils/format-date'
-import './index.scss'
 import { LINK, TAB } from '@/constants/a11y'
 import { pressable } from '@/utils/pressable'
+import './index.scss'
 
 /** This page's path, for the lifecycle log. */
 const PAGE_PATH = 'pages/members/index'

@@ -17,9 +17,9 @@ import ProfileSection from './profile-section'
 import RolesSection from './roles-section'
 import { logFailure } from './section-state'
 import WordsSection from './words-section'
-import './index.scss'
 import { LINK } from '@/constants/a11y'
 import { pressable } from '@/utils/pressable'
+import './index.scss'
 
 /** This page's path, for the lifecycle log. */
 const PAGE_PATH = 'pages/server-settings/index'
