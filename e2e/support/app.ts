@@ -3,6 +3,7 @@
  * waits phrased as what a user sees.
  */
 import type { Browser, Page } from 'playwright-core'
+import { PAGE_ANSWERS_GLOBAL } from '@core/wire/page-answers'
 import { launchBrowser, openPage, withArtifacts, type TrackedPage, type ViewportName } from './browser'
 
 /** The running product's URL (set by global-setup). */
@@ -70,4 +71,18 @@ export async function seeChatRows (page: Page, timeout = 15000): Promise<void> {
       return rect.height > 0 && rect.bottom > box.top && rect.top < box.bottom
     })
   }, undefined, { timeout })
+}
+
+/**
+ * Serves `page`'s HTML as a host other than the reference server would (a CDN, a proxy):
+ * without the answers the reference server writes into Home and Market (issue 19), so the
+ * page asks the API for its server card, channels and lives as usual.
+ */
+export async function withoutCarriedAnswers (page: Page): Promise<void> {
+  const carried = new RegExp(`<script>window\\[${JSON.stringify(PAGE_ANSWERS_GLOBAL)}\\]=[\\s\\S]*?</script>`)
+  await page.route(url => url.pathname.endsWith('.html') || url.pathname.startsWith('/pages/'), async route => {
+    if (route.request().resourceType() !== 'document') return route.continue()
+    const response = await route.fetch()
+    await route.fulfill({ response, body: (await response.text()).replace(carried, '') })
+  })
 }

@@ -1,13 +1,14 @@
 /**
  * First answers inside the pages that open with them (H5). When the reference server
  * serves Home or Market, it asks itself for the answer that page's first screen waits
- * for — Home's server card, Market's showroom — for the parameters and host the page is
- * opened with, read exactly as the client reads them (core/query/query.ts,
- * core/domain/server.ts), and writes it into the HTML under PAGE_ANSWERS_GLOBAL
- * (core/wire/api.ts) with a preload of its image. The client takes each answer once instead
- * of asking again (src/services/request/interceptors/page-answer.ts), so the first screen
- * paints with the first render rather than a round trip after start-up. Everything else
- * (Home's channel and live lists, the guest sign-in) is asked for by the page as usual.
+ * for — Home's server card, its channel and live lists (a visitor's) and the live banner's
+ * cover; Market's showroom — for the parameters and host the page is opened with, read
+ * exactly as the client reads them (core/query/query.ts, core/domain/server.ts), and writes
+ * them into the HTML under PAGE_ANSWERS_GLOBAL (core/wire/api.ts) with a preload of the
+ * first screen's image. The client takes each answer once instead of asking again
+ * (src/services/request/interceptors/page-answer.ts), so the first screen paints with the
+ * first render rather than a round trip after start-up. Everything else (the guest
+ * sign-in, a member's own channel list, retries) is asked for by the page as usual.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { API_PATHS, PAGE_ANSWERS_GLOBAL, type PageAnswers } from '@core/wire/api'
