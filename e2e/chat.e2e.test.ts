@@ -13,13 +13,12 @@
 import { mkdirSync } from 'fs'
 import path from 'path'
 import { deflateSync } from 'zlib'
-import Database from 'better-sqlite3'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { DEMO_OWNER_UID } from '../server/src/db/seed/demo-data'
-import { newSession } from '../server/src/repositories/users'
 import { openPage, withArtifacts, type TrackedPage } from './support/browser'
 import { baseUrl, sharedBrowser } from './support/app'
 import { startProduct, stopProduct, type RunningProduct } from './support/product'
+import { signInSeeded, switchLogin } from './support/sessions'
 
 const browser = sharedBrowser()
 const CHANNEL = '/pages/channel/index?sid=832828&channel_id=83282802'
@@ -135,36 +134,12 @@ function gradientPng (width: number, height: number): Buffer {
   return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))])
 }
 
-/**
- * A session of the demo servers' owner (moderates everything) written straight into the
- * product's SQLite file, as the injection pass does (no API signs accounts in), and the
- * login the app keeps for it.
- */
-function ownerLogin (product: RunningProduct): { token: string, login: string } {
-  const { token, row } = newSession(DEMO_OWNER_UID, Math.floor(Date.now() / 1000))
-  const db = new Database(path.join(product.dataDir, 'openrealm.sqlite'))
-  try {
-    db.pragma('busy_timeout = 5000')
-    const columns = Object.keys(row)
-    db.prepare(`insert into sessions (${columns.join(', ')}) values (${columns.map(() => '?').join(', ')})`).run(...Object.values(row))
-    const user = db.prepare('select uid, user_type, addtime, nickname, avatar, signature, gender from users where uid = ?').get(DEMO_OWNER_UID)
-    return { token, login: JSON.stringify({ data: JSON.stringify({ user, token }) }) }
-  } finally {
-    db.close()
-  }
-}
-
 /** Opens the channel on `product` signed in as its owner (the app's own guest login is replaced, then the page shown again). */
 async function ownerPage (browser: Browser, product: RunningProduct): Promise<Member> {
   const tracked = await openPage(browser, 'desktop')
   await tracked.page.setViewportSize({ width: 1440, height: 900 })
   await tracked.page.goto(`${product.url}${CHANNEL}`)
-  await tracked.page.waitForFunction(() => Object.keys(localStorage).some(key => key.endsWith(':login')))
-  const { login } = ownerLogin(product)
-  await tracked.page.evaluate(text => {
-    for (const key of Object.keys(localStorage)) if (key.endsWith(':login')) localStorage.setItem(key, text)
-  }, login)
-  await tracked.page.reload()
+  await switchLogin(tracked.page, signInSeeded(product, DEMO_OWNER_UID))
   await composer(tracked.page).waitFor()
   return { tracked, page: tracked.page, context: tracked.context }
 }

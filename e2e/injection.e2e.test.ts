@@ -10,15 +10,13 @@
  * PLANTED_FIELDS.
  */
 import { randomBytes } from 'crypto'
-import path from 'path'
-import Database from 'better-sqlite3'
 import type { Page } from 'playwright-core'
 import { CARRIED_QUERY_KEYS, NWP_KEY, QUERY_ALIASES } from '@core/query/keys'
 import { encodeNwp } from '@core/query/nwp'
 import { ROUTES, h5PathsOf } from '../config/routes'
-import { newSession } from '../server/src/repositories/users'
 import { journey, sharedBrowser } from './support/app'
 import { startProduct, stopProduct, type RunningProduct } from './support/product'
+import { signInSeeded, switchLogin, type SeededLogin } from './support/sessions'
 
 /** What every payload does when it runs: a flag the test reads back. */
 const RUN = 'top.__xss=1'
@@ -50,7 +48,7 @@ interface Writer {
   /** `Authorization` header of the writer's session. */
   authorization: string
   /** The writer's login data as the app stores it, to open pages signed in as them. */
-  login: { user: unknown, token: string }
+  login: SeededLogin
 }
 
 /** A page to open after the fields are planted, and the login it is opened with (null: as a fresh visitor). */
@@ -92,7 +90,7 @@ class ProductApi {
   async guest (): Promise<Writer> {
     const { data } = await this.send('POST', '/auth/guest', null, {})
     const token = String(data?.token)
-    return { authorization: `Bearer ${token}`, login: { user: data?.user, token } }
+    return { authorization: `Bearer ${token}`, login: { user: data?.user as Record<string, unknown>, token } }
   }
 
   /** Creates a channel in SERVER_ID as the member; the pages showing it, or [] when refused. */
@@ -151,19 +149,10 @@ function hostileQueryVisits (value: string): Visit[] {
   return visits
 }
 
-/** Signs a seeded member in by writing a session straight into the product's SQLite file (no API signs members in yet). */
+/** A seeded member as a writer: a session written into the product's database (./support/sessions). */
 function memberSession (product: RunningProduct, uid: string): Writer {
-  const { token, row } = newSession(uid, Math.floor(Date.now() / 1000))
-  const db = new Database(path.join(product.dataDir, 'openrealm.sqlite'))
-  try {
-    db.pragma('busy_timeout = 5000')
-    const columns = Object.keys(row)
-    db.prepare(`insert into sessions (${columns.join(', ')}) values (${columns.map(() => '?').join(', ')})`).run(...Object.values(row))
-    const user = db.prepare('select uid, user_type, addtime, nickname, avatar, signature, gender from users where uid = ?').get(uid)
-    return { authorization: `Bearer ${token}`, login: { user, token } }
-  } finally {
-    db.close()
-  }
+  const { token, user } = signInSeeded(product, uid)
+  return { authorization: `Bearer ${token}`, login: { user, token } }
 }
 
 /** Opens `visit` and resolves what ran: the flag, dialogs and page errors naming the payload. */
@@ -178,15 +167,7 @@ async function scriptsRunOn (page: Page, baseUrl: string, visit: Visit): Promise
     await page.goto('about:blank')
     await page.evaluate(() => localStorage.clear()).catch(() => undefined)
     await page.goto(`${baseUrl}${visit.path}`, { waitUntil: 'load' })
-    if (visit.writer) {
-      // once the app has kept its own guest's login, replace it with the writer's (Taro keeps `{data: <JSON text>}`) and show the page again
-      await page.waitForFunction(() => Object.keys(localStorage).some(key => key.endsWith(':login')))
-      const login = JSON.stringify({ data: JSON.stringify(visit.writer.login) })
-      await page.evaluate(text => {
-        for (const key of Object.keys(localStorage)) if (key.endsWith(':login')) localStorage.setItem(key, text)
-      }, login)
-      await page.reload({ waitUntil: 'load' })
-    }
+    if (visit.writer) await switchLogin(page, visit.writer.login)
     await page.waitForLoadState('networkidle').catch(() => undefined)
     await page.waitForTimeout(300) // a broken image's onerror fires after the load
     if (await page.evaluate(() => (window as unknown as { __xss?: number }).__xss === 1)) ran.push('window.__xss set')

@@ -8,16 +8,15 @@
  * written into the product's SQLite file (the reference server has no member sign-in).
  * Screenshots of both pages go to TRUST_SCREENSHOTS (a folder) when it is set.
  */
-import Database from 'better-sqlite3'
 import { mkdirSync } from 'fs'
 import path from 'path'
 import type { Page } from 'playwright-core'
 import { HELP_TEXT } from '../examples/bot/commands'
 import { startBot, type RunningBot } from '../examples/bot/bot'
-import { newSession } from '../server/src/repositories/users'
 import { seeText, sharedBrowser } from './support/app'
 import { openPage, withArtifacts, type TrackedPage } from './support/browser'
 import { startProduct, stopProduct, type RunningProduct } from './support/product'
+import { signInSeeded, switchLogin, type SeededLogin } from './support/sessions'
 
 const SID = '832828'
 const LOBBY = '83282802'
@@ -37,28 +36,8 @@ afterAll(async () => {
   await stopProduct(product)
 })
 
-/** A seeded member's login, written straight into the product's database. */
-interface Login {
-  token: string
-  user: Record<string, unknown>
-}
-
-function signIn (uid: string): Login {
-  const { token, row } = newSession(uid, Math.floor(Date.now() / 1000))
-  const db = new Database(path.join(product.dataDir, 'openrealm.sqlite'))
-  try {
-    db.pragma('busy_timeout = 5000')
-    const columns = Object.keys(row)
-    db.prepare(`insert into sessions (${columns.join(', ')}) values (${columns.map(() => '?').join(', ')})`).run(...Object.values(row))
-    const user = db.prepare('select uid, user_type, addtime, nickname, avatar, signature, gender from users where uid = ?').get(uid) as Record<string, unknown>
-    return { token, user }
-  } finally {
-    db.close()
-  }
-}
-
 /** One API call as `login`; resolves the envelope's data (fails the test on a refusal). */
-async function call<T> (login: Login, method: string, apiPath: string, body?: unknown): Promise<T> {
+async function call<T> (login: SeededLogin, method: string, apiPath: string, body?: unknown): Promise<T> {
   const response = await fetch(`${product.url}${apiPath}`, {
     method,
     headers: { authorization: `Bearer ${login.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
@@ -70,18 +49,12 @@ async function call<T> (login: Login, method: string, apiPath: string, body?: un
 }
 
 /** Opens `pagePath` as `login` (the app's own guest login replaced by it), or as the guest the app signs in. */
-async function openAs (login: Login | null, pagePath: string, viewport: 'phone' | 'desktop' = 'phone'): Promise<TrackedPage> {
+async function openAs (login: SeededLogin | null, pagePath: string, viewport: 'phone' | 'desktop' = 'phone'): Promise<TrackedPage> {
   const tracked = await openPage(browser(), viewport)
   const { page } = tracked
   await page.goto(`${product.url}${pagePath}`)
-  await page.waitForFunction(() => Object.keys(localStorage).some(key => key.endsWith(':login')))
-  if (login) {
-    const stored = JSON.stringify({ data: JSON.stringify(login) }) // Taro keeps `{data: <JSON text>}`
-    await page.evaluate(text => {
-      for (const key of Object.keys(localStorage)) if (key.endsWith(':login')) localStorage.setItem(key, text)
-    }, stored)
-    await page.reload()
-  }
+  if (login) await switchLogin(page, login)
+  else await page.waitForFunction(() => Object.keys(localStorage).some(key => key.endsWith(':login')))
   return tracked
 }
 
@@ -111,8 +84,8 @@ async function screenshot (page: Page, name: string): Promise<void> {
 
 describe('trust and safety as members see it', () => {
   it('the owner makes Mia a moderator, an invited guest joins with one tap, Mia times the guest out and the guest sees it live', async () => {
-    const owner = signIn(OWNER)
-    const mia = signIn(MIA)
+    const owner = signInSeeded(product, OWNER)
+    const mia = signInSeeded(product, MIA)
     const roles = await call<{ list: Array<{ role_id: string, name: string }> }>(owner, 'GET', `/servers/${SID}/roles`)
     const moderatorRole = roles.list.find(role => role.name === '版主')
     expect(moderatorRole).toBeDefined()
@@ -180,7 +153,7 @@ describe('trust and safety as members see it', () => {
   }, 120000)
 
   it('the example bot answers /help in 大厅', async () => {
-    const owner = signIn(OWNER)
+    const owner = signInSeeded(product, OWNER)
     const { token } = await call<{ token: string }>(owner, 'POST', `/servers/${SID}/bots/${BOT}/token`)
     bot = startBot({ baseUrl: product.url, token, log: () => undefined })
     await bot.ready

@@ -1,19 +1,9 @@
-import type { Requester } from '@/services/api'
 import { createMembersApi } from '@/services/api/members'
-import type { RequestOptions } from '@/services/request/request'
-
-function recorder (answer: unknown): { send: Requester, sent: RequestOptions[] } {
-  const sent: RequestOptions[] = []
-  const send = (<T>(options: RequestOptions): Promise<T> => {
-    sent.push(options)
-    return Promise.resolve(answer as T)
-  }) as Requester
-  return { send, sent }
-}
+import { recordingRequester } from '../support/recording-requester'
 
 describe('createMembersApi', () => {
   it('joins with POST and leaves with DELETE on the server membership path of the caller', async () => {
-    const { send, sent } = recorder({ server_id: '723658', is_member: true, member_count: 1, online_count: 0 })
+    const { send, sent } = recordingRequester({ server_id: '723658', is_member: true, member_count: 1, online_count: 0 })
     const members = createMembersApi(send)
     await expect(members.join('723658')).resolves.toMatchObject({ is_member: true })
     await members.leave('723658')
@@ -24,7 +14,7 @@ describe('createMembersApi', () => {
   })
 
   it('asks a member page after a cursor', async () => {
-    const { send, sent } = recorder({ items: [], has_more: false, next: null, online_count: 0 })
+    const { send, sent } = recordingRequester({ items: [], has_more: false, next: null, online_count: 0 })
     await createMembersApi(send).list('723658', { after: '1.u1', limit: 20 })
     await createMembersApi(send).list('723658')
     expect(sent).toEqual([

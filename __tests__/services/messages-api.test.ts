@@ -1,23 +1,12 @@
 import { createMessagesApi } from '@/services/api/messages'
-import type { Requester } from '@/services/api'
-import type { RequestOptions } from '@/services/request/request'
+import { recordingRequester } from '../support/recording-requester'
 import { RequestError } from '@/services/request/errors'
-
-/** A fake request function: records what each call sends and answers with `data` (or fails with `error`). */
-function fakeRequester (data: unknown, error?: Error): { send: Requester, sent: RequestOptions[] } {
-  const sent: RequestOptions[] = []
-  const send = (<T>(options: RequestOptions): Promise<T> => {
-    sent.push(options)
-    return error ? Promise.reject(error) : Promise.resolve(data as T)
-  }) as Requester
-  return { send, sent }
-}
 
 const noData = new RequestError({ kind: 'no-data', code: 999997, message: '请求异常' })
 
 describe('the chat calls', () => {
   it('GETs a page of history by cursor', async () => {
-    const { send, sent } = fakeRequester({ items: [], has_more: false })
+    const { send, sent } = recordingRequester({ items: [], has_more: false })
     const api = createMessagesApi(send)
     await expect(api.listHistory('c 1', { before: '17', limit: 50 })).resolves.toEqual({ items: [], has_more: false })
     await api.listHistory('c1')
@@ -28,7 +17,7 @@ describe('the chat calls', () => {
   })
 
   it('POSTs a message with its nonce and reply, and an edit (the mini-program has no PATCH)', async () => {
-    const { send, sent } = fakeRequester({ message_id: '1' })
+    const { send, sent } = recordingRequester({ message_id: '1' })
     const api = createMessagesApi(send)
     await api.sendMessage('c1', { content: 'hi', nonce: 'n1', reply_to: '9' })
     await api.editMessage('c1', '1', 'new')
@@ -39,7 +28,7 @@ describe('the chat calls', () => {
   })
 
   it('sends deletions, my reactions, typing and read marks to their paths', async () => {
-    const { send, sent } = fakeRequester({})
+    const { send, sent } = recordingRequester({})
     const api = createMessagesApi(send)
     await api.deleteMessage('c1', '1')
     await api.addReaction('c1', '1', '👍')
@@ -56,8 +45,8 @@ describe('the chat calls', () => {
   })
 
   it('takes a write answered without data as done, and passes other failures on', async () => {
-    await expect(createMessagesApi(fakeRequester(null, noData).send).markRead('c1', '1')).resolves.toBeUndefined()
+    await expect(createMessagesApi(recordingRequester(null, noData).send).markRead('c1', '1')).resolves.toBeUndefined()
     const failed = new RequestError({ kind: 'failed', code: 999996, message: '请求异常' })
-    await expect(createMessagesApi(fakeRequester(null, failed).send).deleteMessage('c1', '1')).rejects.toBe(failed)
+    await expect(createMessagesApi(recordingRequester(null, failed).send).deleteMessage('c1', '1')).rejects.toBe(failed)
   })
 })

@@ -1,13 +1,9 @@
 import { createPostsApi } from '@/services/api/posts'
-import type { RequestOptions } from '@/services/request/request'
+import { recordingRequester } from '../support/recording-requester'
 
 function recording () {
-  const calls: RequestOptions[] = []
-  const send = <T>(options: RequestOptions): Promise<T> => {
-    calls.push(options)
-    return Promise.resolve({} as T)
-  }
-  return { api: createPostsApi(send), calls }
+  const { send, sent } = recordingRequester()
+  return { api: createPostsApi(send), calls: sent }
 }
 
 describe('createPostsApi', () => {

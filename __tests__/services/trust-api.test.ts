@@ -1,19 +1,9 @@
-import type { Requester } from '@/services/api'
 import { createTrustApi } from '@/services/api/trust'
-import type { RequestOptions } from '@/services/request/request'
-
-function recorder (): { send: Requester, sent: RequestOptions[] } {
-  const sent: RequestOptions[] = []
-  const send = (<T>(options: RequestOptions): Promise<T> => {
-    sent.push(options)
-    return Promise.resolve({ done: true } as T)
-  }) as Requester
-  return { send, sent }
-}
+import { recordingRequester } from '../support/recording-requester'
 
 describe('createTrustApi', () => {
   it('sends each role and permission call to its path with its method and body', async () => {
-    const { send, sent } = recorder()
+    const { send, sent } = recordingRequester({ done: true })
     const trust = createTrustApi(send)
     await trust.myPermissions('832828')
     await trust.roles('832828')
@@ -38,7 +28,7 @@ describe('createTrustApi', () => {
   })
 
   it('sends the moderation calls, the reason of a kick in the query', async () => {
-    const { send, sent } = recorder()
+    const { send, sent } = recordingRequester({ done: true })
     const trust = createTrustApi(send)
     await trust.timeout('832828', 'B_1', 1_800_000_000, 'spam')
     await trust.timeout('832828', 'B_1', null)
@@ -63,7 +53,7 @@ describe('createTrustApi', () => {
   })
 
   it('sends the invite and session calls', async () => {
-    const { send, sent } = recorder()
+    const { send, sent } = recordingRequester({ done: true })
     const trust = createTrustApi(send)
     await trust.invites('832828')
     await trust.createInvite('832828', { max_age_seconds: 1800, max_uses: 1 })

@@ -1,24 +1,12 @@
 import { MESSAGE_ATTACHMENTS_MAX } from '@core/wire/messages'
 import { CHAT_ATTACHMENTS_MAX, ChannelChat, ChatAccess } from '@/stores/chat-store'
-import type { ImageUploader } from '@/stores/upload-queue'
 import type { ChatMessage } from '@/stores/chat-types'
 import { RequestError } from '@/services/request/errors'
-import { auditRejection, deferred, failedRequest, fakeLogger, manualClock, manualScheduler } from './support/fakes'
+import { auditRejection, deferred, failedRequest, fakeLogger, manualClock, manualScheduler, manualUploader } from './support/fakes'
 import { ME, chatMessage, fakeGateway, fakeMessagesApi, fakePermissions, historyPage } from './support/chat-fakes'
 
 const NOW_MS = 1_790_000_100_000
 const settle = () => new Promise(resolve => setTimeout(resolve, 0))
-
-/** An uploader whose uploads the test finishes by hand. */
-function manualUploader () {
-  const calls: Array<{ path: string, progress: (percent: number) => void, done: ReturnType<typeof deferred<string>> }> = []
-  const upload: ImageUploader = (image, progress) => {
-    const done = deferred<string>()
-    calls.push({ path: image.path, progress, done })
-    return done.promise
-  }
-  return { upload, calls }
-}
 
 async function opened () {
   const api = fakeMessagesApi()

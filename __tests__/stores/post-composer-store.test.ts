@@ -1,18 +1,7 @@
-import { PostComposerStore, type ImageUploader } from '@/stores/post-composer-store'
+import { PostComposerStore } from '@/stores/post-composer-store'
 import { RequestError } from '@/services/request/errors'
-import { auditRejection, deferred, failedRequest, fakeLogger } from './support/fakes'
+import { auditRejection, failedRequest, fakeLogger, manualUploader } from './support/fakes'
 import { fakePostsApi, post } from './support/posts-fakes'
-
-/** An uploader whose uploads the test finishes by hand, one deferred per call. */
-function manualUploader () {
-  const calls: Array<{ path: string, progress: (percent: number) => void, done: ReturnType<typeof deferred<string>> }> = []
-  const upload: ImageUploader = (image, progress) => {
-    const done = deferred<string>()
-    calls.push({ path: image.path, progress, done })
-    return done.promise
-  }
-  return { upload, calls }
-}
 
 function composer () {
   const api = fakePostsApi()

@@ -16,6 +16,23 @@ function setup () {
   return { api, logger, scheduler, root }
 }
 
+/** A root store showing server 723658 with a signed-in member whose gateway is ready. */
+async function connectedToServer723658 () {
+  const connect = fakeConnector()
+  const api = fakeApi()
+  const root = createRootStore(api, { storage: memoryStorage(), loginKey: 'openrealm:dev:login', scheduler: manualScheduler(), logger: fakeLogger(), gateway: { connect, url: 'ws://realm.test/gateway' } })
+  api.getServer.mockResolvedValue(serverDetail('723658'))
+  api.listChannels.mockResolvedValue([])
+  api.listServerLives.mockResolvedValue(paged([], 1, false))
+  await root.openServer({})
+  root.session.hydrate({ user: user(), token: 't1' })
+  root.gateway.start()
+  const socket = connect.last()
+  socket.open()
+  socket.deliver({ op: 'ready', d: { user: user(), session_id: 's', seq: 0, heartbeat_interval_ms: 30_000, server_ids: ['723658'] } })
+  return { api, root, socket }
+}
+
 describe('createRootStore', () => {
   it('opens the server a page names and loads its detail, channels and live items', async () => {
     const { api, root } = setup()
@@ -107,18 +124,7 @@ describe('createRootStore', () => {
   })
 
   it('reloads the channel list after a channel of the current server is edited or deleted (issue 18)', async () => {
-    const connect = fakeConnector()
-    const api = fakeApi()
-    const root = createRootStore(api, { storage: memoryStorage(), loginKey: 'openrealm:dev:login', scheduler: manualScheduler(), logger: fakeLogger(), gateway: { connect, url: 'ws://realm.test/gateway' } })
-    api.getServer.mockResolvedValue(serverDetail('723658'))
-    api.listChannels.mockResolvedValue([])
-    api.listServerLives.mockResolvedValue(paged([], 1, false))
-    await root.openServer({})
-    root.session.hydrate({ user: user(), token: 't1' })
-    root.gateway.start()
-    const socket = connect.last()
-    socket.open()
-    socket.deliver({ op: 'ready', d: { user: user(), session_id: 's', seq: 0, heartbeat_interval_ms: 30_000, server_ids: ['723658'] } })
+    const { api, root, socket } = await connectedToServer723658()
     api.listChannels.mockClear()
     socket.deliver({ op: 'dispatch', t: 'CHANNEL_UPDATE', s: 1, d: channel('c9', { server_id: '723658', name: '大厅' }) })
     socket.deliver({ op: 'dispatch', t: 'CHANNEL_DELETE', s: 2, d: { server_id: '723658', channel_id: 'c9' } })
@@ -128,18 +134,7 @@ describe('createRootStore', () => {
   })
 
   it('reloads the server card after the owner edits the current server (issue 18)', async () => {
-    const connect = fakeConnector()
-    const api = fakeApi()
-    const root = createRootStore(api, { storage: memoryStorage(), loginKey: 'openrealm:dev:login', scheduler: manualScheduler(), logger: fakeLogger(), gateway: { connect, url: 'ws://realm.test/gateway' } })
-    api.getServer.mockResolvedValue(serverDetail('723658'))
-    api.listChannels.mockResolvedValue([])
-    api.listServerLives.mockResolvedValue(paged([], 1, false))
-    await root.openServer({})
-    root.session.hydrate({ user: user(), token: 't1' })
-    root.gateway.start()
-    const socket = connect.last()
-    socket.open()
-    socket.deliver({ op: 'ready', d: { user: user(), session_id: 's', seq: 0, heartbeat_interval_ms: 30_000, server_ids: ['723658'] } })
+    const { api, root, socket } = await connectedToServer723658()
     api.getServer.mockClear()
     socket.deliver({ op: 'dispatch', t: 'SERVER_UPDATE', s: 1, d: serverDetail('723658') })
     socket.deliver({ op: 'dispatch', t: 'SERVER_UPDATE', s: 2, d: serverDetail('832828') })

@@ -9,6 +9,7 @@ import type { ApiClient } from '@/services/api/api-client'
 import type { MembersApi } from '@/services/api/members'
 import { RequestError } from '@/services/request/errors'
 import type { TimerScheduler } from '@/stores/live-store'
+import type { ImageUploader } from '@/stores/upload-queue'
 import type { StoreLogger } from '@/stores/load-tracker'
 import type { KeyValueStorage } from '@/stores/session-store'
 
@@ -43,6 +44,17 @@ export function deferred<T> (): { promise: Promise<T>, resolve: (value: T) => vo
   let reject!: (error: unknown) => void
   const promise = new Promise<T>((res, rej) => { resolve = res; reject = rej })
   return { promise, resolve, reject }
+}
+
+/** An uploader whose uploads the test finishes by hand: each call's picture path, progress and a deferred URL. */
+export function manualUploader () {
+  const calls: Array<{ path: string, progress: (percent: number) => void, done: ReturnType<typeof deferred<string>> }> = []
+  const upload: ImageUploader = (image, progress) => {
+    const done = deferred<string>()
+    calls.push({ path: image.path, progress, done })
+    return done.promise
+  }
+  return { upload, calls }
 }
 
 /** A storage backed by a Map. */

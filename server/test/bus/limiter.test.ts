@@ -8,32 +8,20 @@ import { randomBytes } from 'crypto'
 import Redis from 'ioredis'
 import { createMemoryCounter, createRedisCounter, type HitCounter } from '../../src/bus/limiter'
 import { pause } from '../gateway/client'
+import { REDIS_TEST_URL, redisAnswers } from './redis-probe'
 
-const REDIS_URL = process.env.REDIS_TEST_URL ?? 'redis://127.0.0.1:6379'
-
-async function redisAnswers (): Promise<boolean> {
-  const probe = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, connectTimeout: 1000 })
-  try {
-    await probe.connect()
-    return await probe.ping() === 'PONG'
-  } catch {
-    return false
-  } finally {
-    probe.disconnect()
-  }
-}
 
 const prefix = `openrealm-test:${process.pid}:${randomBytes(4).toString('hex')}:`
 let redisAvailable = false
 
 beforeAll(async () => {
   redisAvailable = await redisAnswers()
-  if (!redisAvailable) console.warn(`SKIPPED: no Redis answers at ${REDIS_URL}; the Redis counter did not run (CI starts one)`)
+  if (!redisAvailable) console.warn(`SKIPPED: no Redis answers at ${REDIS_TEST_URL}; the Redis counter did not run (CI starts one)`)
 })
 
 afterAll(async () => {
   if (!redisAvailable) return
-  const admin = new Redis(REDIS_URL)
+  const admin = new Redis(REDIS_TEST_URL)
   const keys = await admin.keys(`${prefix}*`)
   if (keys.length > 0) await admin.del(...keys)
   admin.disconnect()
@@ -41,7 +29,7 @@ afterAll(async () => {
 
 const implementations: Array<[string, () => Promise<HitCounter | null>]> = [
   ['in-process', async () => createMemoryCounter()],
-  ['Redis', async () => redisAvailable ? createRedisCounter(REDIS_URL, prefix) : null],
+  ['Redis', async () => redisAvailable ? createRedisCounter(REDIS_TEST_URL, prefix) : null],
 ]
 
 describe.each(implementations)('the %s hit counter', (_name, open) => {
@@ -92,7 +80,7 @@ describe.each(implementations)('the %s hit counter', (_name, open) => {
 describe('two Redis counters (two processes)', () => {
   it('count one key together', async () => {
     if (!redisAvailable) return
-    const [a, b] = [await createRedisCounter(REDIS_URL, prefix), await createRedisCounter(REDIS_URL, prefix)]
+    const [a, b] = [await createRedisCounter(REDIS_TEST_URL, prefix), await createRedisCounter(REDIS_TEST_URL, prefix)]
     try {
       expect((await a.hit('shared', 5000)).count).toBe(1)
       expect((await b.hit('shared', 5000)).count).toBe(2)

@@ -20,20 +20,8 @@ import { createRedisBus } from '../../src/bus/redis'
 import { createRedisDirectory } from '../../src/gateway/directory'
 import { dropSchema, envelope, signInAsGuest, signInAsMember, testConfig } from '../helper'
 import { identified, pause } from '../gateway/client'
+import { REDIS_TEST_URL, redisAnswers } from './redis-probe'
 
-const REDIS_URL = process.env.REDIS_TEST_URL ?? 'redis://127.0.0.1:6379'
-
-async function redisAnswers (): Promise<boolean> {
-  const probe = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, connectTimeout: 1000 })
-  try {
-    await probe.connect()
-    return await probe.ping() === 'PONG'
-  } catch {
-    return false
-  } finally {
-    probe.disconnect()
-  }
-}
 
 let available = false
 let admin: Redis
@@ -47,8 +35,8 @@ function freshPrefix (): string {
 
 beforeAll(async () => {
   available = await redisAnswers()
-  if (!available) console.warn(`SKIPPED: no Redis answers at ${REDIS_URL}; the Redis bus tests did not run (CI starts one)`)
-  else admin = new Redis(REDIS_URL)
+  if (!available) console.warn(`SKIPPED: no Redis answers at ${REDIS_TEST_URL}; the Redis bus tests did not run (CI starts one)`)
+  else admin = new Redis(REDIS_TEST_URL)
 })
 
 afterAll(async () => {
@@ -75,8 +63,8 @@ describe('Redis bus', () => {
   beforeEach(async () => {
     if (!available) return
     const prefix = freshPrefix()
-    a = await createRedisBus(REDIS_URL, prefix)
-    b = await createRedisBus(REDIS_URL, prefix)
+    a = await createRedisBus(REDIS_TEST_URL, prefix)
+    b = await createRedisBus(REDIS_TEST_URL, prefix)
   })
   afterEach(async () => {
     if (!available) return
@@ -119,8 +107,8 @@ describe('Redis bus', () => {
 describe('Redis directory', () => {
   withRedis('shows a user online on every process while a session is open, and offline after its last one closes', async () => {
     const prefix = freshPrefix()
-    const a = await createRedisDirectory(REDIS_URL, prefix, 10_000)
-    const b = await createRedisDirectory(REDIS_URL, prefix, 10_000)
+    const a = await createRedisDirectory(REDIS_TEST_URL, prefix, 10_000)
+    const b = await createRedisDirectory(REDIS_TEST_URL, prefix, 10_000)
     const first = { session_id: 'x1', uid: 'u1', server_ids: ['s1'] }
     const second = { session_id: 'x2', uid: 'u1', server_ids: ['s1'] }
     expect(await a.open(first)).toBe(true)
@@ -135,7 +123,7 @@ describe('Redis directory', () => {
   })
 
   withRedis('lets the sessions of a process that died without closing them go offline once their heartbeats stop', async () => {
-    const directory = await createRedisDirectory(REDIS_URL, freshPrefix(), 200)
+    const directory = await createRedisDirectory(REDIS_TEST_URL, freshPrefix(), 200)
     await directory.open({ session_id: 'x1', uid: 'u1', server_ids: ['s1'] })
     expect(await directory.onlineCount('s1')).toBe(1)
     await pause(300)
@@ -149,7 +137,7 @@ describe('Redis directory', () => {
 describe('Redis directory: processes that die', () => {
   withRedis('takes the members of a process whose lease is gone offline, once across the survivors, and leaves a session resumed elsewhere alone', async () => {
     const prefix = freshPrefix()
-    const [a, b, c] = [await createRedisDirectory(REDIS_URL, prefix, 10_000, 300), await createRedisDirectory(REDIS_URL, prefix, 10_000, 300), await createRedisDirectory(REDIS_URL, prefix, 10_000, 300)]
+    const [a, b, c] = [await createRedisDirectory(REDIS_TEST_URL, prefix, 10_000, 300), await createRedisDirectory(REDIS_TEST_URL, prefix, 10_000, 300), await createRedisDirectory(REDIS_TEST_URL, prefix, 10_000, 300)]
     await a.open({ session_id: 'x1', uid: 'u1', server_ids: ['s1'] })
     await a.open({ session_id: 'x2', uid: 'u2', server_ids: ['s1'] })
     await b.open({ session_id: 'x2', uid: 'u2', server_ids: ['s1'] }) // u2's client resumed on b
@@ -174,7 +162,7 @@ describe('two processes on one database and one Redis', () => {
     if (!available) return
     root = mkdtempSync(path.join(tmpdir(), 'openrealm-two-nodes-'))
     // the limits apply to the non-loopback addresses the limit tests send from
-    config = testConfig(root, { REDIS_URL, REDIS_KEY_PREFIX: freshPrefix(), MEMBER_WRITE_LIMIT_MAX: '4', MESSAGE_RATE_LIMIT_MAX: '2' })
+    config = testConfig(root, { REDIS_URL: REDIS_TEST_URL, REDIS_KEY_PREFIX: freshPrefix(), MEMBER_WRITE_LIMIT_MAX: '4', MESSAGE_RATE_LIMIT_MAX: '2' })
     apps = [await buildApp(config), await buildApp(config, { seed: false })]
     for (const app of apps) await app.listen({ port: 0, host: '127.0.0.1' })
   }, 30_000)
@@ -237,7 +225,7 @@ describe('two processes on one database and one Redis', () => {
   withRedis('publishes a member\'s typing once per throttle window whichever processes it reaches', async () => {
     const [a, b] = apps
     const guest = await member(a)
-    const listener = await createRedisBus(REDIS_URL, config.redisKeyPrefix)
+    const listener = await createRedisBus(REDIS_TEST_URL, config.redisKeyPrefix)
     const typing: BusEvent[] = []
     listener.subscribe(heard => { if (heard.t === 'TYPING_START') typing.push(heard) })
     try {
