@@ -17,11 +17,12 @@ function setup () {
 }
 
 /** A root store showing server 723658 with a signed-in member whose gateway is ready. */
-async function connectedToServer723658 () {
+async function connectedToServer723658 (detail: Parameters<typeof serverDetail>[1] = {}) {
   const connect = fakeConnector()
   const api = fakeApi()
-  const root = createRootStore(api, { storage: memoryStorage(), loginKey: 'openrealm:dev:login', scheduler: manualScheduler(), logger: fakeLogger(), gateway: { connect, url: 'ws://realm.test/gateway' } })
-  api.getServer.mockResolvedValue(serverDetail('723658'))
+  const members = fakeMembersApi()
+  const root = createRootStore(api, { storage: memoryStorage(), loginKey: 'openrealm:dev:login', scheduler: manualScheduler(), logger: fakeLogger(), gateway: { connect, url: 'ws://realm.test/gateway' }, members })
+  api.getServer.mockResolvedValue(serverDetail('723658', detail))
   api.listChannels.mockResolvedValue([])
   api.listServerLives.mockResolvedValue(paged([], 1, false))
   await root.openServer({})
@@ -30,7 +31,7 @@ async function connectedToServer723658 () {
   const socket = connect.last()
   socket.open()
   socket.deliver({ op: 'ready', d: { user: user(), session_id: 's', seq: 0, heartbeat_interval_ms: 30_000, server_ids: ['723658'] } })
-  return { api, root, socket }
+  return { api, members, root, socket }
 }
 
 describe('createRootStore', () => {
@@ -90,20 +91,7 @@ describe('createRootStore', () => {
   })
 
   it('follows the gateway: counts from presence and membership events, the channel list after CHANNEL_CREATE, everything after RESYNC', async () => {
-    const connect = fakeConnector()
-    const api = fakeApi()
-    const members = fakeMembersApi()
-    const root = createRootStore(api, { storage: memoryStorage(), loginKey: 'openrealm:dev:login', scheduler: manualScheduler(), logger: fakeLogger(), gateway: { connect, url: 'ws://realm.test/gateway' }, members })
-    api.getServer.mockResolvedValue(serverDetail('723658', { member_count: 10, online_count: 1 }))
-    members.list.mockResolvedValue({ items: [], has_more: true, next: null, online_count: 3 })
-    api.listChannels.mockResolvedValue([])
-    api.listServerLives.mockResolvedValue(paged([], 1, false))
-    await root.openServer({})
-    root.session.hydrate({ user: user(), token: 't1' })
-    root.gateway.start()
-    const socket = connect.last()
-    socket.open()
-    socket.deliver({ op: 'ready', d: { user: user(), session_id: 's', seq: 0, heartbeat_interval_ms: 30_000, server_ids: ['723658'] } })
+    const { api, members, root, socket } = await connectedToServer723658({ member_count: 10, online_count: 1 })
     socket.deliver({ op: 'dispatch', t: 'PRESENCE_UPDATE', s: 1, d: { server_id: '723658', uid: 'u2', status: 'online', online_count: 2 } })
     expect(root.server.onlineCount).toBe(2)
     expect(members.list).not.toHaveBeenCalled()
