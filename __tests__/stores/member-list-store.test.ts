@@ -25,26 +25,26 @@ describe('MemberListStore', () => {
   it('says the list is empty when the server has no members', async () => {
     const { store } = setup([memberPage([])])
     await store.load()
-    expect(store.status).toBe('empty')
+    expect(store.list.status).toBe('empty')
   })
 
   it('shows the failure of the first page and retries it', async () => {
     const { store, list } = setup([])
     list.mockRejectedValueOnce(new Error('down'))
     await store.load()
-    expect([store.status, store.error]).toEqual(['error', '请求异常'])
+    expect([store.list.status, store.list.error]).toEqual(['error', '请求异常'])
     list.mockResolvedValueOnce(memberPage([member('a')]))
     await store.load()
-    expect(store.status).toBe('ready')
+    expect(store.list.status).toBe('ready')
   })
 
   it('loads the next page after the cursor, without repeating members', async () => {
     const { store, list } = setup([memberPage([member('a'), member('b')], '1.b'), memberPage([member('b'), member('c')])])
     await store.load()
-    await store.loadMore()
+    await store.list.loadMore()
     expect(list).toHaveBeenLastCalledWith(SID, { after: '1.b', limit: undefined })
-    expect(store.members.map(m => m.user.uid)).toEqual(['a', 'b', 'c'])
-    expect(store.hasMore).toBe(false)
+    expect(store.list.items.map(m => m.user.uid)).toEqual(['a', 'b', 'c'])
+    expect(store.list.hasMore).toBe(false)
   })
 
   it('names the roles a member holds, highest first, without @everyone', async () => {
@@ -68,7 +68,7 @@ describe('MemberListStore', () => {
     const { store, gateway } = setup([memberPage([member('a')], '1.a')])
     await store.load()
     gateway.emit('MEMBER_ADD', { server_id: SID, member: member('z'), member_count: 3 })
-    expect(store.members.map(m => m.user.uid)).toEqual(['a'])
+    expect(store.list.items.map(m => m.user.uid)).toEqual(['a'])
   })
 
   it('marks a timeout that arrives live until it ends, and takes role changes', async () => {
@@ -77,7 +77,7 @@ describe('MemberListStore', () => {
     gateway.emit('MEMBER_UPDATE', { server_id: SID, uid: 'a', role_ids: ['r_mod'], timeout_until: NOW_MS / 1000 + 60 })
     gateway.emit('MEMBER_UPDATE', { server_id: SID, uid: 'b', role_ids: [], timeout_until: NOW_MS / 1000 - 1 })
     expect([store.timeoutOf('a'), store.timeoutOf('b')]).toEqual([NOW_MS / 1000 + 60, null])
-    expect(store.members.find(m => m.user.uid === 'a')?.role_ids).toEqual(['r_mod'])
+    expect(store.list.items.find(m => m.user.uid === 'a')?.role_ids).toEqual(['r_mod'])
   })
 
   it('marks the timeouts the list answers with', async () => {
@@ -96,7 +96,7 @@ describe('MemberListStore', () => {
     list.mockResolvedValueOnce(memberPage([member('q')]))
     gateway.emit(GATEWAY_RESYNC, {})
     await new Promise(resolve => setTimeout(resolve, 0))
-    expect(store.members.map(m => m.user.uid)).toEqual(['q'])
+    expect(store.list.items.map(m => m.user.uid)).toEqual(['q'])
   })
 
   it('stops following the gateway when disposed', async () => {

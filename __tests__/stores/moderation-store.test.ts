@@ -39,7 +39,7 @@ async function setup (mine: MyPermissions | null = MOD, members = [member('me', 
     clock: () => NOW_MS,
     logger: fakeLogger(),
   })
-  const find = (uid: string) => list.members.find(m => m.user.uid === uid)!
+  const find = (uid: string) => list.list.items.find(m => m.user.uid === uid)!
   return { list, trust, store, find }
 }
 
@@ -93,7 +93,7 @@ describe('ModerationStore: actions', () => {
     store.select(find('t'))
     expect(await store.ban(find('t'), ' spam bot ')).toBe('已封禁 nt')
     expect(trust.ban).toHaveBeenCalledWith(SID, 't', 'spam bot')
-    expect([list.members.some(m => m.user.uid === 't'), store.selected]).toEqual([false, null])
+    expect([list.list.items.some(m => m.user.uid === 't'), store.selected]).toEqual([false, null])
     expect(await store.kick(find('boss'), '')).toBe('已将 nboss 踢出社区')
     expect(trust.kick).toHaveBeenCalledWith(SID, 'boss', undefined)
   })

@@ -1,6 +1,6 @@
 import { isObservable } from 'mobx'
 import type { PageQuery, Paged } from '@core/wire/api'
-import { PagedList } from '@/stores/paged-list'
+import { numberedPages, PagedList, type ListPage } from '@/stores/paged-list'
 import { deferred, failedRequest, fakeLogger, paged } from './support/fakes'
 
 interface Row {
@@ -14,18 +14,18 @@ function rows (...ids: string[]): Row[] {
 function setup (options: { pageSize?: number } = {}) {
   const fetchPage = jest.fn<Promise<Paged<Row>>, [PageQuery]>(() => Promise.reject(new Error('not faked')))
   const onPage = jest.fn()
-  const list = new PagedList<Row>(fetchPage, row => row.id, { logger: fakeLogger(), pageSize: options.pageSize, onPage })
+  const list = new PagedList<Row, number>(numberedPages(fetchPage, options.pageSize), row => row.id, { logger: fakeLogger(), onPage })
   return { fetchPage, onPage, list }
 }
 
-function idsOf (list: PagedList<Row>): string[] {
+function idsOf (list: { items: Row[] }): string[] {
   return list.items.map(row => row.id)
 }
 
 describe('PagedList: the first page', () => {
   it('starts idle with nothing loaded', () => {
     const { list } = setup()
-    expect([list.status, list.items, list.page, list.hasMore]).toEqual(['idle', [], 0, false])
+    expect([list.status, list.items, list.pages, list.hasMore]).toEqual(['idle', [], 0, false])
   })
 
   it('shows the first page of the API default size', async () => {
@@ -33,7 +33,7 @@ describe('PagedList: the first page', () => {
     fetchPage.mockResolvedValueOnce(paged(rows('a', 'b'), 1, true))
     await list.load()
     expect(fetchPage).toHaveBeenCalledWith({ page: 1, page_size: 20 })
-    expect([list.status, idsOf(list), list.page, list.hasMore]).toEqual(['ready', ['a', 'b'], 1, true])
+    expect([list.status, idsOf(list), list.pages, list.hasMore]).toEqual(['ready', ['a', 'b'], 1, true])
   })
 
   it('keeps the answered items as they came (watched by reference, not copied into observables)', async () => {
@@ -122,7 +122,7 @@ describe('PagedList: the next pages (reach-bottom)', () => {
     fetchPage.mockResolvedValueOnce(paged(rows('b', 'c'), 2, false))
     await list.loadMore()
     expect(fetchPage).toHaveBeenLastCalledWith({ page: 2, page_size: 20 })
-    expect([idsOf(list), list.page, list.hasMore, list.moreStatus]).toEqual([['a', 'b', 'c'], 2, false, 'ready'])
+    expect([idsOf(list), list.pages, list.hasMore, list.moreStatus]).toEqual([['a', 'b', 'c'], 2, false, 'ready'])
   })
 
   it('asks once while a next page is already on its way', async () => {
@@ -174,6 +174,48 @@ describe('PagedList: the next pages (reach-bottom)', () => {
     await list.load()
     late.resolve(paged(rows('old'), 2, false))
     await more
-    expect([idsOf(list), list.page, list.moreStatus]).toEqual([['x'], 1, 'idle'])
+    expect([idsOf(list), list.pages, list.moreStatus]).toEqual([['x'], 1, 'idle'])
+  })
+})
+
+describe('PagedList: a cursor the server answers (the member list, the audit log)', () => {
+  function cursorSetup () {
+    const fetchPage = jest.fn<Promise<ListPage<Row, string>>, [string | null]>(() => Promise.reject(new Error('not faked')))
+    const list = new PagedList<Row, string>(fetchPage, row => row.id, { logger: fakeLogger() })
+    return { fetchPage, list }
+  }
+
+  it('asks for the first page with no cursor and the next with the cursor the last answer named', async () => {
+    const { fetchPage, list } = cursorSetup()
+    fetchPage.mockResolvedValueOnce({ items: rows('a', 'b'), hasMore: true, next: 'b' })
+    await list.load()
+    fetchPage.mockResolvedValueOnce({ items: rows('c'), hasMore: false, next: null })
+    await list.loadMore()
+    expect(fetchPage.mock.calls).toEqual([[null], ['b']])
+    expect([idsOf(list), list.pages, list.hasMore]).toEqual([['a', 'b', 'c'], 2, false])
+  })
+
+  it('asks nothing more when the server says more exist but names no cursor', async () => {
+    const { fetchPage, list } = cursorSetup()
+    fetchPage.mockResolvedValueOnce({ items: rows('a'), hasMore: true, next: null })
+    await list.load()
+    await list.loadMore()
+    expect(fetchPage).toHaveBeenCalledTimes(1)
+  })
+
+  it('lets its owner show a live change, and an empty list that gains an item is ready', async () => {
+    const { fetchPage, list } = cursorSetup()
+    fetchPage.mockResolvedValueOnce({ items: [], hasMore: false, next: null })
+    await list.load()
+    list.replaceItems(rows('new'))
+    expect([list.status, idsOf(list)]).toEqual(['ready', ['new']])
+  })
+
+  it('tells its owner of a failed first page before showing its message', async () => {
+    const onFirstPageError = jest.fn()
+    const fetchPage = jest.fn<Promise<ListPage<Row, string>>, [string | null]>().mockRejectedValueOnce(failedRequest())
+    const list = new PagedList<Row, string>(fetchPage, row => row.id, { logger: fakeLogger(), onFirstPageError })
+    await list.load()
+    expect([onFirstPageError.mock.calls.length, list.status]).toEqual([1, 'error'])
   })
 })

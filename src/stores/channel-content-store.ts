@@ -12,13 +12,13 @@ import type { Channel, LiveItem } from '@core/wire/entities'
 import { deriveLiveState, featuredLiveItem, type LiveState } from '@core/domain/live-state'
 import type { ApiClient } from '@/services/api/api-client'
 import { LoadTracker, type StoreLogger, type StoreStatus } from './load-tracker'
-import { PagedList } from './paged-list'
+import { numberedPages, PagedList } from './paged-list'
 
 /** What the channel page shows for a channel. */
 export type ChannelContent =
   | { view: 'chat' }
   | { view: 'posts', channelId: string }
-  | { view: 'live', list: PagedList<LiveItem> }
+  | { view: 'live', list: PagedList<LiveItem, number> }
   | { view: 'unsupported' }
 
 /** Which channel to open, and (for live views) which item to play. */
@@ -32,6 +32,7 @@ export interface ChannelContentStoreOptions {
   /** The current time in unix milliseconds. */
   clock: () => number
   logger: StoreLogger
+  /** Live items per page; the API's DEFAULT_PAGE_SIZE by default. */
   pageSize?: number
 }
 
@@ -95,7 +96,7 @@ export class ChannelContentStore {
   }
 
   /** The paged list of the view (live items), or null for a chat, a post feed (its own store) or nothing to show. */
-  private get list (): PagedList<LiveItem> | null {
+  private get list (): PagedList<LiveItem, number> | null {
     return this.content !== null && 'list' in this.content ? this.content.list : null
   }
 
@@ -158,7 +159,7 @@ export class ChannelContentStore {
     switch (channelViewOf(channel, this.liveId)) {
       case 'chat': return { view: 'chat' }
       case 'posts': return { view: 'posts', channelId: id }
-      case 'live': return { view: 'live', list: new PagedList(query => this.api.listChannelLives(id, query), (item: LiveItem) => item.live_id, this.options) }
+      case 'live': return { view: 'live', list: new PagedList(numberedPages(query => this.api.listChannelLives(id, query), this.options.pageSize), (item: LiveItem) => item.live_id, { logger: this.options.logger }) }
       default: return { view: 'unsupported' }
     }
   }

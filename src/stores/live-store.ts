@@ -11,7 +11,7 @@ import {
 } from '@core/domain/live-state'
 import type { ApiClient } from '@/services/api/api-client'
 import type { StoreLogger, StoreStatus } from './load-tracker'
-import { PagedList } from './paged-list'
+import { numberedPages, PagedList } from './paged-list'
 import type { ServerStore } from './server-store'
 
 /** A live item with its state at the store's current time, and the state's log name (SPEC §4). */
@@ -57,7 +57,7 @@ export class LiveStore {
   /** The server `list` pages through; a load for another server starts a new list. */
   private listServerId: string
   /** The items of `listServerId`, with the loading states of their first and next pages. */
-  private list: PagedList<LiveItem>
+  private list: PagedList<LiveItem, number>
 
   constructor (private readonly api: ApiClient, private readonly server: ServerStore, private readonly options: LiveStoreOptions) {
     this.now = options.clock()
@@ -75,7 +75,7 @@ export class LiveStore {
 
   /** The last page loaded (1-based); 0 before the first. */
   get page (): number {
-    return this.list.page
+    return this.list.pages
   }
 
   /** True when the server has more items after the loaded ones. */
@@ -85,7 +85,7 @@ export class LiveStore {
 
   /** The server whose items are loaded, or null before the first answer. */
   get serverId (): string | null {
-    return this.list.page > 0 ? this.listServerId : null
+    return this.list.pages > 0 ? this.listServerId : null
   }
 
   /** Status of the first page: 'loading', 'ready', 'empty' (no items), or 'error' (see `error`). */
@@ -167,11 +167,10 @@ export class LiveStore {
   }
 
   /** A new list of one server's items; a page it shows re-derives the states and reschedules, unless another list replaced it. */
-  private listOf (serverId: string): PagedList<LiveItem> {
+  private listOf (serverId: string): PagedList<LiveItem, number> {
     const { logger, pageSize } = this.options
-    const list: PagedList<LiveItem> = new PagedList(query => this.api.listServerLives(serverId, query), item => item.live_id, {
+    const list: PagedList<LiveItem, number> = new PagedList(numberedPages(query => this.api.listServerLives(serverId, query), pageSize), item => item.live_id, {
       logger,
-      pageSize,
       onPage: () => {
         if (list !== this.list) return
         this.now = this.options.clock()

@@ -10,7 +10,8 @@ import type { MemberState, ServerRole } from '@core/wire/trust'
 import type { MembersApi } from '@/services/api/members'
 import type { TrustApi } from '@/services/api/trust'
 import { GATEWAY_RESYNC } from './gateway-store'
-import { LoadTracker, type StoreLogger, type StoreStatus } from './load-tracker'
+import type { StoreLogger } from './load-tracker'
+import { PagedList, type ListPage } from './paged-list'
 
 /** The gateway as the list needs it: one subscription per event type. */
 export interface MemberListGateway {
@@ -31,54 +32,39 @@ export interface MemberListSources {
 /** The events that change a member's roles or timeout, or the roles themselves. */
 const ROLE_EVENTS = ['ROLE_CREATE', 'ROLE_UPDATE', 'ROLE_DELETE'] as const
 
+/** One page of the member list, with the counts and (on the first page) the roles answered beside it. */
+interface MemberPage extends ListPage<Member, string> {
+  onlineCount: number
+  /** The server's roles, asked for with the first page. */
+  roles?: ServerRole[]
+}
+
 /** One server's member list, live. */
 export class MemberListStore {
-  /** The loaded members in join order (the server's order), without duplicates. */
-  members: Member[] = []
   /** The server's roles in order (0 the top), `@everyone` last. */
   roles: ServerRole[] = []
-  /** True when the server has members after the loaded ones. */
-  hasMore = false
   /** Members online now, as the server counts them. */
   onlineCount = 0
   /** Until when (unix seconds) each member is timed out, as far as this page has learnt it (null: lifted). */
   readonly timeouts = observable.map<string, number | null>()
-  private next: string | null = null
-  private readonly listing: LoadTracker
-  private readonly more: LoadTracker
+  /** The loaded members in join order (the server's order), with the loading states of their first and next pages. */
+  readonly list: PagedList<Member, string, MemberPage>
   private readonly stops: Array<() => void> = []
 
   constructor (readonly serverId: string, private readonly sources: MemberListSources) {
-    this.listing = new LoadTracker(sources.logger)
-    this.more = new LoadTracker(sources.logger)
-    makeAutoObservable<MemberListStore, 'sources' | 'stops' | 'listing' | 'more'>(this, {
-      serverId: false, sources: false, stops: false, listing: false, more: false, timeouts: false, members: observable.ref, roles: observable.ref,
+    this.list = new PagedList<Member, string, MemberPage>(after => this.fetchPage(after), member => member.user.uid, {
+      logger: sources.logger,
+      onPage: page => { this.takePage(page) },
     })
-  }
-
-  /** Status of the first page: loading, ready, empty or error. */
-  get status (): StoreStatus {
-    return this.listing.status
-  }
-
-  /** The user-facing message of a failed first page. */
-  get error (): string | null {
-    return this.listing.error
-  }
-
-  /** Status of the next page. */
-  get moreStatus (): StoreStatus {
-    return this.more.status
-  }
-
-  /** The user-facing message of a failed next page. */
-  get moreError (): string | null {
-    return this.more.error
+    makeAutoObservable<MemberListStore, 'sources' | 'stops'>(this, {
+      serverId: false, sources: false, stops: false, list: false, timeouts: false, roles: observable.ref,
+    })
   }
 
   /** The members as the page lists them: online first, each group in join order. */
   get shown (): Member[] {
-    return [...this.members.filter(member => member.online), ...this.members.filter(member => !member.online)]
+    const members = this.list.items
+    return [...members.filter(member => member.online), ...members.filter(member => !member.online)]
   }
 
   /** The roles a member holds, highest first (the chips), without `@everyone`. */
@@ -94,38 +80,19 @@ export class MemberListStore {
 
   /** Loads the roles and the first page again (a refresh; after a failure, the retry). */
   async load (): Promise<void> {
-    this.more.reset()
-    await this.listing.run(
-      () => Promise.all([this.sources.members.list(this.serverId, { limit: this.sources.pageSize }), this.sources.trust.roles(this.serverId)]),
-      ([page, roles]) => {
-        this.roles = roles.list
-        this.members = []
-        this.appendPage(page.items, page.next, page.has_more, page.online_count)
-        return this.members.length === 0 ? 'empty' : 'ready'
-      },
-    )
-  }
-
-  /** Loads the next page; does nothing unless the first is shown, more exist and none is on its way. */
-  async loadMore (): Promise<void> {
-    const after = this.next
-    if (this.listing.status !== 'ready' || !this.hasMore || after === null || this.more.isLoading) return
-    await this.more.run(() => this.sources.members.list(this.serverId, { after, limit: this.sources.pageSize }), page => {
-      this.appendPage(page.items, page.next, page.has_more, page.online_count)
-      return 'ready'
-    })
+    await this.list.load()
   }
 
   /** A member's roles and timeout after a change (a MEMBER_UPDATE, or a moderation answer). */
   applyState (state: MemberState): void {
     if (state.server_id !== this.serverId) return
     this.timeouts.set(state.uid, state.timeout_until)
-    this.members = this.members.map(member => member.user.uid === state.uid ? { ...member, role_ids: state.role_ids } : member)
+    this.list.replaceItems(this.list.items.map(member => member.user.uid === state.uid ? { ...member, role_ids: state.role_ids } : member))
   }
 
   /** Takes a member off the list (left, kicked or banned). */
   remove (uid: string): void {
-    this.members = this.members.filter(member => member.user.uid !== uid)
+    this.list.replaceItems(this.list.items.filter(member => member.user.uid !== uid))
     this.timeouts.delete(uid)
   }
 
@@ -148,25 +115,32 @@ export class MemberListStore {
     this.stops.splice(0).forEach(stop => stop())
   }
 
-  private appendPage (items: Member[], next: string | null, hasMore: boolean, onlineCount: number): void {
-    const known = new Set(this.members.map(member => member.user.uid))
-    this.members = [...this.members, ...items.filter(member => !known.has(member.user.uid))]
-    for (const member of items) if (member.timeout_until !== undefined) this.timeouts.set(member.user.uid, member.timeout_until)
-    this.next = next
-    this.hasMore = hasMore
-    this.onlineCount = onlineCount
+  /** The first page comes with the roles; every page with the online count (the server's cursor comes back as `next`). */
+  private async fetchPage (after: string | null): Promise<MemberPage> {
+    const limit = this.sources.pageSize
+    const [page, roles] = await Promise.all([
+      this.sources.members.list(this.serverId, after === null ? { limit } : { after, limit }),
+      after === null ? this.sources.trust.roles(this.serverId) : undefined,
+    ])
+    return { items: page.items, hasMore: page.has_more, next: page.next, onlineCount: page.online_count, roles: roles?.list }
+  }
+
+  private takePage (page: MemberPage): void {
+    if (page.roles) this.roles = page.roles
+    for (const member of page.items) if (member.timeout_until !== undefined) this.timeouts.set(member.user.uid, member.timeout_until)
+    this.onlineCount = page.onlineCount
   }
 
   private setOnline (event: PresenceUpdate): void {
     this.onlineCount = event.online_count
-    this.members = this.members.map(member => member.user.uid === event.uid ? { ...member, online: event.status === 'online' } : member)
+    this.list.replaceItems(this.list.items.map(member => member.user.uid === event.uid ? { ...member, online: event.status === 'online' } : member))
   }
 
   /** A new member is last in join order: shown now only when the list is loaded to its end. */
   private add (member: Member): void {
-    if (this.hasMore || this.members.some(known => known.user.uid === member.user.uid)) return
-    this.members = [...this.members, member]
-    if (this.listing.status === 'empty') this.listing.settle('ready')
+    const members = this.list.items
+    if (this.list.hasMore || members.some(known => known.user.uid === member.user.uid)) return
+    this.list.replaceItems([...members, member])
   }
 
   private async reloadRoles (): Promise<void> {

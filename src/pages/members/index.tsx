@@ -32,18 +32,18 @@ async function confirmThen (content: string, run: () => Promise<string>): Promis
 }
 
 /** The sheet of the selected member, its taps confirmed and toasted. */
-const SelectedSheet = observer(function SelectedSheet ({ list, moderation }: { list: MemberListStore, moderation: ModerationStore }) {
+const SelectedSheet = observer(function SelectedSheet ({ store, moderation }: { store: MemberListStore, moderation: ModerationStore }) {
   const member = moderation.selected
   if (!member) return null
   // the list's copy is the live one (roles change while the sheet is open)
-  const live: Member = list.members.find(known => known.user.uid === member.user.uid) ?? member
+  const live: Member = store.list.items.find(known => known.user.uid === member.user.uid) ?? member
   const name = live.user.nickname
   const fail = (error: unknown) => console.error('[members] action failed:', error)
   return (
     <MemberSheet
       member={live}
       actions={moderation.actionsFor(live)}
-      timedOutUntil={list.timeoutOf(live.user.uid)}
+      timedOutUntil={store.timeoutOf(live.user.uid)}
       busy={moderation.busy}
       onClose={() => moderation.select(null)}
       onReport={reason => { confirmThen(t('confirmReport', { name, reason: reportReasonLabel(reason) }), () => moderation.report(live, reason)).catch(fail) }}
@@ -61,19 +61,20 @@ const SelectedSheet = observer(function SelectedSheet ({ list, moderation }: { l
 })
 
 /** The member list: online first, a row per member, the next page at the bottom. */
-const MemberListView = observer(function MemberListView ({ list, moderation, myUid }: { list: MemberListStore, moderation: ModerationStore, myUid: string | null }) {
+const MemberListView = observer(function MemberListView ({ store, moderation, myUid }: { store: MemberListStore, moderation: ModerationStore, myUid: string | null }) {
+  const { list } = store
   if (list.status === 'idle' || list.status === 'loading') return <StateView status='loading' />
-  if (list.status === 'error') return <StateView status='error' message={list.error} onRetry={() => { void list.load() }} />
+  if (list.status === 'error') return <StateView status='error' message={list.error} onRetry={() => { void store.load() }} />
   if (list.status === 'empty') return <StateView status='empty' message={t('membersEmpty')} />
   return (
     <View className='members-page__list'>
-      <Text className='members-page__count'>{t('chatOnlineCount', { count: String(list.onlineCount) })}</Text>
-      {list.shown.map(member => (
+      <Text className='members-page__count'>{t('chatOnlineCount', { count: String(store.onlineCount) })}</Text>
+      {store.shown.map(member => (
         <MemberRow
           key={member.user.uid}
           member={member}
-          roles={list.rolesOf(member)}
-          timedOutUntil={list.timeoutOf(member.user.uid)}
+          roles={store.rolesOf(member)}
+          timedOutUntil={store.timeoutOf(member.user.uid)}
           isYou={member.user.uid === myUid}
           onOpen={() => moderation.select(member)}
         />
@@ -116,7 +117,7 @@ function MembersPage () {
   const { session, permissions, server } = useStores()
   const [params] = useState(() => currentParams())
   const [tab, setTab] = useState<'members' | 'bans'>('members')
-  const list = usePageStore(root => {
+  const memberList = usePageStore(root => {
     // SPEC §2: sid names the server (an unknown one falls back as Home does)
     const created = new MemberListStore(chooseServer(root.server.servers, { params }).server.server_id, { members: root.members, trust: root.trust, clock: root.clock, logger: root.logger })
     created.attach(root.gateway)
@@ -124,7 +125,7 @@ function MembersPage () {
   })
   const moderation = usePageStore(root => new ModerationStore({
     trust: root.trust,
-    list,
+    list: memberList,
     viewer: { user: () => root.session.user, permissions: root.permissions },
     clock: root.clock,
     logger: root.logger,
@@ -134,10 +135,10 @@ function MembersPage () {
   useEffect(() => {
     // the permissions store follows the current server: this page's
     server.select({ params })
-    void list.load()
-    return () => list.dispose()
-  }, [list, server, params])
-  useReachBottom(() => { if (tab === 'members') void list.loadMore() })
+    void memberList.load()
+    return () => memberList.dispose()
+  }, [memberList, server, params])
+  useReachBottom(() => { if (tab === 'members') void memberList.list.loadMore() })
 
   const showTab = (next: 'members' | 'bans') => {
     setTab(next)
@@ -146,7 +147,7 @@ function MembersPage () {
   const readsAuditLog = permissions.isOwner || permissions.can('ManageServer') || permissions.can('KickMembers') || permissions.can('BanMembers')
   return (
     <View className='members-page'>
-      <PageHeader title={t('pageTitleMembers')} homeQuery={{ server_id: list.serverId }} />
+      <PageHeader title={t('pageTitleMembers')} homeQuery={{ server_id: memberList.serverId }} />
       <View className='members-page__body'>
         {(moderation.canSeeBans || readsAuditLog) && (
           <View className='members-page__tabs'>
@@ -157,16 +158,16 @@ function MembersPage () {
             {readsAuditLog && (
               <View
                 className='members-page__link'
-                {...pressable(() => { navigate('audit-log', { sid: list.serverId }).catch(error => console.error('[members] audit log failed:', error)) })} {...LINK}
+                {...pressable(() => { navigate('audit-log', { sid: memberList.serverId }).catch(error => console.error('[members] audit log failed:', error)) })} {...LINK}
               >{t('membersOpenAuditLog')} ›</View>
             )}
           </View>
         )}
         {tab === 'bans' && moderation.canSeeBans
           ? <BanListView moderation={moderation} />
-          : <MemberListView list={list} moderation={moderation} myUid={session.user?.uid ?? null} />}
+          : <MemberListView store={memberList} moderation={moderation} myUid={session.user?.uid ?? null} />}
       </View>
-      <SelectedSheet list={list} moderation={moderation} />
+      <SelectedSheet store={memberList} moderation={moderation} />
     </View>
   )
 }
