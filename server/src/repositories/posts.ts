@@ -232,10 +232,12 @@ export function createPostsRepository (db: Db): PostsRepository {
       if (cursor.before !== undefined) {
         const anchor = await db.selectFrom('posts').select(['created_at', 'post_id']).where('post_id', '=', cursor.before).where('channel_id', '=', channelId).executeTakeFirst()
         if (!anchor) return { items: [], has_more: false }
-        // keyset on (created_at, post_id): seeded posts predate time-ordered ids, so time leads
-        query = query.where(eb => eb.or([
-          eb('posts.created_at', '<', anchor.created_at),
-          eb.and([eb('posts.created_at', '=', anchor.created_at), eb('posts.post_id', '<', anchor.post_id)]),
+        // keyset on (created_at, post_id): seeded posts predate time-ordered ids, so time leads.
+        // `created_at <= anchor` bounds the index range on its own (the bench's history table: with
+        // only the OR, SQLite and PostgreSQL walked the index from the newest post, 0.7 s at 500,000 back)
+        query = query.where(eb => eb.and([
+          eb('posts.created_at', '<=', anchor.created_at),
+          eb.or([eb('posts.created_at', '<', anchor.created_at), eb('posts.post_id', '<', anchor.post_id)]),
         ]))
       }
       const rows = await query.orderBy('posts.created_at', 'desc').orderBy('posts.post_id', 'desc').limit(cursor.limit + 1).execute()
