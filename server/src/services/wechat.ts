@@ -143,7 +143,7 @@ export function fetchedTicketSource (config: WechatApp, fetchImpl: typeof fetch 
 }
 
 /** The ticket source the configuration asks for: fetched from WeChat when an app secret is set, else the fixed ticket. */
-export function ticketSourceFor (config: WechatConfig, fetchImpl: typeof fetch = fetch): TicketSource {
+export function ticketSourceFor (config: Pick<WechatConfig, 'appId' | 'appSecret' | 'jsapiTicket' | 'apiBase'>, fetchImpl: typeof fetch = fetch): TicketSource {
   if (config.appSecret !== null) {
     return fetchedTicketSource({ appId: config.appId, appSecret: config.appSecret, apiBase: config.apiBase }, fetchImpl)
   }
