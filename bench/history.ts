@@ -1,11 +1,12 @@
 /**
- * History bench (issue 15): does a channel's history stay as fast at 1,000,000 messages
- * as at 1,000? One app on a fresh database (SQLite, then PostgreSQL when one answers)
- * gets 1,000,000 messages in one channel and 1,000 in another, written in 100,000-row
- * statements (each its own transaction) and analysed like a live database would be;
- * then the route answers, in process (app.inject, no network noise):
+ * History bench (issue 15, posts: issue 17): does a channel's history stay as fast at
+ * 1,000,000 rows as at 1,000? One app on a fresh database (SQLite, then PostgreSQL when
+ * one answers) gets, for each list ({@link SUBJECTS}: a discussion channel's messages, a
+ * post channel's posts), 1,000,000 rows in one channel and 1,000 in another, written in
+ * 100,000-row statements (each its own transaction) and analysed like a live database
+ * would be; then the route answers, in process (app.inject, no network noise):
  *  - the newest page (`?limit=50`) of each channel;
- *  - a deep page: 500,000 messages back in the big channel (`?before=<id>&limit=50`),
+ *  - a deep page: 500,000 rows back in the big channel (`?before=<id>&limit=50`),
  *    500 back in the small one;
  *  - for contrast, the old `page`/`page_size` query (OFFSET + COUNT) at the same depth;
  *  - the channel list of a member who has read nothing (unread counts of every channel),
@@ -14,14 +15,14 @@
  * turns; the budget is big ÷ small ≤ 1.2× (medians).
  *
  * `npx tsx bench/history.ts` runs it alone; `npm run bench` runs it with the rest.
- * BENCH_HISTORY_MESSAGES (default 1,000,000) and BENCH_HISTORY_SAMPLES (default 200)
- * shrink it for a quick look; BENCH_DATABASE_URL names the PostgreSQL server
+ * BENCH_HISTORY_MESSAGES (default 1,000,000 rows per big channel) and BENCH_HISTORY_SAMPLES
+ * (default 200) shrink it for a quick look; BENCH_DATABASE_URL names the PostgreSQL server
  * (default: DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test; skipped when none answers).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'fs'
 import { tmpdir } from 'os'
 import path from 'path'
-import { sql } from 'kysely'
+import { sql, type RawBuilder } from 'kysely'
 import { Client } from 'pg'
 import type { FastifyInstance } from 'fastify'
 import { timeIdAt } from '../core/domain/ids'
@@ -36,10 +37,9 @@ const SAMPLES = Number(process.env.BENCH_HISTORY_SAMPLES || 200)
 const OLD_PAGE_SAMPLES = 5
 const PAGE = 50
 const ROWS_PER_STATEMENT = 100_000
-/** Seeded discussion channels of server 832828 that hold no demo messages. */
-const BIG_CHANNEL = '83282805'
-const SMALL_CHANNEL = '83282800'
 const SERVER_ID = '832828'
+/** The other seeded server: its post channel is the small post channel (each server has one). */
+const OTHER_SERVER_ID = '723658'
 const AUTHOR = '100001'
 /** Synthetic messages are one millisecond apart, ending well before the seed's own. */
 const FIRST_MS = Date.UTC(2020, 0, 1)
@@ -50,43 +50,105 @@ export const HISTORY_RATIO_BUDGET = 1.2
 /** Latency of one kind of request, in milliseconds. */
 export interface Latency { p50: number, p99: number }
 
-/** One database's results. */
-export interface HistoryResult {
-  dialect: 'sqlite' | 'postgres'
-  insertSeconds: number
+/** The SQL expressions of one generated row, for a subject's INSERT … SELECT. */
+export interface GeneratedRow {
+  /** The row's time-ordered id (text). */
+  id: RawBuilder<string>
+  /** The row's number in its channel, 0 = oldest (integer). */
+  index: RawBuilder<number>
+  /** Unix seconds of the row (integer). */
+  createdAt: RawBuilder<number>
+}
+
+/** One paged list the bench fills and reads: its table, its route and two channels of the seed. */
+export interface HistorySubject {
+  /** What the rows are called in the table rows ('messages', 'posts'). */
+  noun: string
+  /** The channel that gets the big count, and the one that gets 1,000. */
+  bigChannel: string
+  smallChannel: string
+  /** The table the rows go to, its columns, and the values of one generated row for `channelId`. */
+  table: string
+  columns: readonly string[]
+  values: (row: GeneratedRow, channelId: string) => RawBuilder<unknown>
+  /** The route of the channel's list. */
+  path: (channelId: string) => string
+}
+
+/** The lists measured: a discussion channel's messages (issue 15) and a post channel's posts (issue 17). */
+export const SUBJECTS: readonly HistorySubject[] = [
+  {
+    noun: 'messages',
+    // seeded discussion channels of server 832828 that hold no demo messages
+    bigChannel: '83282805',
+    smallChannel: '83282800',
+    table: 'messages',
+    columns: ['message_id', 'channel_id', 'server_id', 'author_uid', 'content', 'nonce', 'reply_to', 'mentions', 'attachments', 'created_at', 'edited_at'],
+    values: (row, channelId) => sql`${row.id}, ${channelId}, ${SERVER_ID}, ${AUTHOR}, 'message ' || ${row.index}, null, null, '[]', '[]', ${row.createdAt}, null`,
+    path: channelId => `/channels/${channelId}/messages`,
+  },
+  {
+    noun: 'posts',
+    // the post channels of the two seeded servers (their few demo posts are newer than the generated ones)
+    bigChannel: '83282804',
+    smallChannel: '72365804',
+    table: 'posts',
+    columns: ['post_id', 'channel_id', 'author_uid', 'title', 'content', 'cover', 'images', 'created_at'],
+    values: (row, channelId) => sql`${row.id}, ${channelId}, ${AUTHOR}, 'post ' || ${row.index}, 'text of post ' || ${row.index}, '', '[]', ${row.createdAt}`,
+    path: channelId => `/channels/${channelId}/posts`,
+  },
+]
+
+/** One list's pages on one database. */
+export interface SubjectResult {
+  noun: string
   bigNewest: Latency
   smallNewest: Latency
   bigDeep: Latency
   smallDeep: Latency
   /** The old OFFSET + COUNT page at the same depth in the big channel. */
   bigOldPage: Latency
+  /** Seconds to write the big and the small channel's rows and analyse. */
+  insertSeconds: number
+}
+
+/** One database's results. */
+export interface HistoryResult {
+  dialect: 'sqlite' | 'postgres'
+  subjects: SubjectResult[]
   /** A member's channel list (with unread counts) before the messages were written, and after. */
   memberListBefore: Latency
   memberListAfter: Latency
 }
 
-/** Each channel's synthetic messages share milliseconds with the other's; the sequence part of their ids tells them apart. */
-const SEQUENCE_OF: Record<string, number> = { [BIG_CHANNEL]: 0, [SMALL_CHANNEL]: 1 }
-
-/** The id of the `index`-th synthetic message (0 = oldest) of `channelId`. */
-function syntheticId (channelId: string, index: number): string {
-  return timeIdAt(FIRST_MS + index, SEQUENCE_OF[channelId])
+/** The big channel's synthetic rows share milliseconds with the small one's; the sequence part of their ids tells them apart. */
+function sequenceOf (subject: HistorySubject, channelId: string): number {
+  return channelId === subject.bigChannel ? 0 : 1
 }
 
-/** Writes `count` messages to `channelId` (ids as {@link syntheticId}), oldest first, in statements of 100,000 rows generated by the database itself. */
-async function insertMessages (db: Db, dialect: 'sqlite' | 'postgres', channelId: string, count: number): Promise<void> {
-  const sequence = SEQUENCE_OF[channelId]
+/** The id of the `index`-th synthetic row (0 = oldest) of `channelId`. */
+function syntheticId (subject: HistorySubject, channelId: string, index: number): string {
+  return timeIdAt(FIRST_MS + index, sequenceOf(subject, channelId))
+}
+
+/** Writes `count` rows of `subject` to `channelId` (ids as {@link syntheticId}), oldest first, in statements of 100,000 rows generated by the database itself. */
+async function insertRows (db: Db, dialect: 'sqlite' | 'postgres', subject: HistorySubject, channelId: string, count: number): Promise<void> {
+  const sequence = sequenceOf(subject, channelId)
+  const into = sql`insert into ${sql.table(subject.table)} (${sql.join(subject.columns.map(column => sql.ref(column)))})`
   for (let start = 0; start < count; start += ROWS_PER_STATEMENT) {
     const rows = Math.min(ROWS_PER_STATEMENT, count - start)
     const from = FIRST_MS + start
     if (dialect === 'sqlite') {
+      const row = { id: sql<string>`printf('%013d%06d', ${from} + i, ${sequence})`, index: sql<number>`(${start} + i)`, createdAt: sql<number>`cast((${from} + i) / 1000 as integer)` }
       await sql`with recursive n(i) as (select 0 union all select i + 1 from n where i + 1 < ${rows})
-        insert into messages (message_id, channel_id, server_id, author_uid, content, nonce, reply_to, mentions, attachments, created_at, edited_at)
-        select printf('%013d%06d', ${from} + i, ${sequence}), ${channelId}, ${SERVER_ID}, ${AUTHOR}, 'message ' || (${start} + i), null, null, '[]', '[]', cast((${from} + i) / 1000 as integer), null from n`.execute(db)
+        ${into} select ${subject.values(row, channelId)} from n`.execute(db)
     } else {
-      await sql`insert into messages (message_id, channel_id, server_id, author_uid, content, nonce, reply_to, mentions, attachments, created_at, edited_at)
-        select lpad((${from}::bigint + i)::text, 13, '0') || lpad(${sequence}::text, 6, '0'), ${channelId}, ${SERVER_ID}, ${AUTHOR}, 'message ' || (${start}::bigint + i), null, null, '[]', '[]', (${from}::bigint + i) / 1000, null
-        from generate_series(0, ${rows - 1}::bigint) as i`.execute(db)
+      const row = {
+        id: sql<string>`lpad((${from}::bigint + i)::text, 13, '0') || lpad(${sequence}::text, 6, '0')`,
+        index: sql<number>`(${start}::bigint + i)`,
+        createdAt: sql<number>`(${from}::bigint + i) / 1000`,
+      }
+      await sql`${into} select ${subject.values(row, channelId)} from generate_series(0, ${rows - 1}::bigint) as i`.execute(db)
     }
   }
 }
@@ -99,11 +161,11 @@ function percentile (sorted: number[], fraction: number): number {
 interface BenchRequest {
   url: string
   headers?: Record<string, string>
-  /** Messages the answer must hold (a history page); not checked when absent. */
+  /** Rows the answer must hold (a history page); not checked when absent. */
   items?: number
 }
 
-/** Time of one GET, in milliseconds; the answer must be a 200 (holding `items` messages when given). */
+/** Time of one GET, in milliseconds; the answer must be a 200 (holding `items` rows when given). */
 async function timeOne (app: FastifyInstance, request: BenchRequest): Promise<number> {
   const started = process.hrtime.bigint()
   const response = await app.inject({ url: request.url, headers: request.headers })
@@ -112,7 +174,7 @@ async function timeOne (app: FastifyInstance, request: BenchRequest): Promise<nu
   if (request.items !== undefined) {
     const data = (response.json() as { data: { items?: unknown[], list?: unknown[] } }).data
     const items = data.items ?? data.list ?? []
-    if (items.length !== request.items) throw new Error(`${request.url} answered ${items.length} messages, not ${request.items}`)
+    if (items.length !== request.items) throw new Error(`${request.url} answered ${items.length} items, not ${request.items}`)
   }
   return elapsed
 }
@@ -159,6 +221,26 @@ async function dropSchema (url: string, schema: string): Promise<void> {
   }
 }
 
+/** Fills `subject`'s two channels, then times their newest and deep pages and the old page at depth. */
+async function measureSubject (app: FastifyInstance, db: Db, dialect: 'sqlite' | 'postgres', subject: HistorySubject, headers: Record<string, string>): Promise<SubjectResult> {
+  const insertStarted = Date.now()
+  await insertRows(db, dialect, subject, subject.bigChannel, BIG_COUNT)
+  await insertRows(db, dialect, subject, subject.smallChannel, SMALL_COUNT)
+  await sql`analyze`.execute(db)
+  const insertSeconds = (Date.now() - insertStarted) / 1000
+
+  const page = (channelId: string, query: string): BenchRequest => ({ url: `${subject.path(channelId)}?${query}`, headers, items: PAGE })
+  const bigDepth = Math.floor(BIG_COUNT / 2)
+  const smallDepth = Math.floor(SMALL_COUNT / 2)
+  const [bigNewest, smallNewest] = await measureInTurns(app, [page(subject.bigChannel, `limit=${PAGE}`), page(subject.smallChannel, `limit=${PAGE}`)], SAMPLES)
+  const [bigDeep, smallDeep] = await measureInTurns(app, [
+    page(subject.bigChannel, `limit=${PAGE}&before=${syntheticId(subject, subject.bigChannel, BIG_COUNT - bigDepth)}`),
+    page(subject.smallChannel, `limit=${PAGE}&before=${syntheticId(subject, subject.smallChannel, SMALL_COUNT - smallDepth)}`),
+  ], SAMPLES)
+  const [bigOldPage] = await measureInTurns(app, [page(subject.bigChannel, `page=${bigDepth / PAGE + 1}&page_size=${PAGE}`)], OLD_PAGE_SAMPLES)
+  return { noun: subject.noun, insertSeconds, bigNewest, smallNewest, bigDeep, smallDeep, bigOldPage }
+}
+
 /** Runs the bench on one database (SQLite when `databaseUrl` is null). */
 async function runOn (databaseUrl: string | null): Promise<HistoryResult> {
   const root = mkdtempSync(path.join(tmpdir(), 'openrealm-history-bench-'))
@@ -173,29 +255,18 @@ async function runOn (databaseUrl: string | null): Promise<HistoryResult> {
     // a member who has read nothing: their channel list counts every unread channel, the big one too
     // (the big channel is the training channel: the member holds its role, SPEC §6, and reads it as a member)
     const guest = (await app.inject({ method: 'POST', url: '/auth/guest' })).json() as { data: { token: string, user: { uid: string } } }
-    await db.insertInto('server_members').values({ server_id: SERVER_ID, uid: guest.data.user.uid, joined_at: 0 }).execute()
+    for (const serverId of [SERVER_ID, OTHER_SERVER_ID]) {
+      await db.insertInto('server_members').values({ server_id: serverId, uid: guest.data.user.uid, joined_at: 0 }).execute()
+    }
     await db.insertInto('member_roles').values({ server_id: SERVER_ID, uid: guest.data.user.uid, role_id: `${SERVER_ID}-trainee` }).execute()
     const memberHeaders = { authorization: `Bearer ${guest.data.token}` }
     const memberList: BenchRequest = { url: `/servers/${SERVER_ID}/channels`, headers: memberHeaders }
     const [memberListBefore] = await measureInTurns(app, [memberList], SAMPLES)
 
-    const insertStarted = Date.now()
-    await insertMessages(db, dialect, BIG_CHANNEL, BIG_COUNT)
-    await insertMessages(db, dialect, SMALL_CHANNEL, SMALL_COUNT)
-    await sql`analyze`.execute(db)
-    const insertSeconds = (Date.now() - insertStarted) / 1000
-
-    const history = (channelId: string, query: string): BenchRequest => ({ url: `/channels/${channelId}/messages?${query}`, headers: memberHeaders, items: PAGE })
-    const bigDepth = Math.floor(BIG_COUNT / 2)
-    const smallDepth = Math.floor(SMALL_COUNT / 2)
-    const [bigNewest, smallNewest] = await measureInTurns(app, [history(BIG_CHANNEL, `limit=${PAGE}`), history(SMALL_CHANNEL, `limit=${PAGE}`)], SAMPLES)
-    const [bigDeep, smallDeep] = await measureInTurns(app, [
-      history(BIG_CHANNEL, `limit=${PAGE}&before=${syntheticId(BIG_CHANNEL, BIG_COUNT - bigDepth)}`),
-      history(SMALL_CHANNEL, `limit=${PAGE}&before=${syntheticId(SMALL_CHANNEL, SMALL_COUNT - smallDepth)}`),
-    ], SAMPLES)
-    const [bigOldPage] = await measureInTurns(app, [history(BIG_CHANNEL, `page=${bigDepth / PAGE + 1}&page_size=${PAGE}`)], OLD_PAGE_SAMPLES)
+    const subjects: SubjectResult[] = []
+    for (const subject of SUBJECTS) subjects.push(await measureSubject(app, db, dialect, subject, memberHeaders))
     const [memberListAfter] = await measureInTurns(app, [memberList], SAMPLES)
-    return { dialect, insertSeconds, bigNewest, smallNewest, bigDeep, smallDeep, bigOldPage, memberListBefore, memberListAfter }
+    return { dialect, subjects, memberListBefore, memberListAfter }
   } finally {
     await db.destroy()
     await app.close()
@@ -220,14 +291,20 @@ const ratioOf = (a: number, b: number): number => (b > 0 ? a / b : Number.POSITI
 export function historyRows (results: readonly HistoryResult[]): string[][] {
   const big = BIG_COUNT.toLocaleString('en')
   return results.flatMap(result => {
-    const newest = ratioOf(result.bigNewest.p50, result.smallNewest.p50)
-    const deep = ratioOf(result.bigDeep.p50, result.smallDeep.p50)
     const verdict = (value: number): string => `≤ ${HISTORY_RATIO_BUDGET}×: ${value <= HISTORY_RATIO_BUDGET ? 'within budget' : 'OVER budget'}`
+    const rows = result.subjects.map(subject => {
+      const newest = ratioOf(subject.bigNewest.p50, subject.smallNewest.p50)
+      const deep = ratioOf(subject.bigDeep.p50, subject.smallDeep.p50)
+      const name = subject.noun === 'messages' ? 'History' : `History (${subject.noun})`
+      return [
+        [`${name} ${result.dialect}: newest page p50 / p99 (${big} vs ${SMALL_COUNT} ${subject.noun})`, `${ms(subject.bigNewest.p50)} / ${ms(subject.bigNewest.p99)}`, `${ms(subject.smallNewest.p50)} / ${ms(subject.smallNewest.p99)}`, `${newest.toFixed(2)}×`, verdict(newest)],
+        [`${name} ${result.dialect}: page ${(BIG_COUNT / 2).toLocaleString('en')} back (vs ${SMALL_COUNT / 2} back) p50 / p99`, `${ms(subject.bigDeep.p50)} / ${ms(subject.bigDeep.p99)}`, `${ms(subject.smallDeep.p50)} / ${ms(subject.smallDeep.p99)}`, `${deep.toFixed(2)}×`, verdict(deep)],
+        [`${name} ${result.dialect}: old page/page_size at the same depth (OFFSET + COUNT)`, `${ms(subject.bigOldPage.p50)} / ${ms(subject.bigOldPage.p99)}`, '', `${ratioOf(subject.bigOldPage.p50, subject.bigDeep.p50).toFixed(0)}× the cursor page`, `${subject.insertSeconds.toFixed(1)} s to write ${big} + ${SMALL_COUNT}`],
+      ]
+    }).flat()
     return [
-      [`History ${result.dialect}: newest page p50 / p99 (${big} vs ${SMALL_COUNT} messages)`, `${ms(result.bigNewest.p50)} / ${ms(result.bigNewest.p99)}`, `${ms(result.smallNewest.p50)} / ${ms(result.smallNewest.p99)}`, `${newest.toFixed(2)}×`, verdict(newest)],
-      [`History ${result.dialect}: page ${(BIG_COUNT / 2).toLocaleString('en')} back (vs ${SMALL_COUNT / 2} back) p50 / p99`, `${ms(result.bigDeep.p50)} / ${ms(result.bigDeep.p99)}`, `${ms(result.smallDeep.p50)} / ${ms(result.smallDeep.p99)}`, `${deep.toFixed(2)}×`, verdict(deep)],
-      [`Channel list of a member who read nothing, ${result.dialect}: p50 / p99 (with vs without the ${big} messages)`, `${ms(result.memberListAfter.p50)} / ${ms(result.memberListAfter.p99)}`, `${ms(result.memberListBefore.p50)} / ${ms(result.memberListBefore.p99)}`, `${ratioOf(result.memberListAfter.p50, result.memberListBefore.p50).toFixed(2)}×`, ''],
-      [`History ${result.dialect}: old page/page_size at the same depth (OFFSET + COUNT)`, `${ms(result.bigOldPage.p50)} / ${ms(result.bigOldPage.p99)}`, '', `${ratioOf(result.bigOldPage.p50, result.bigDeep.p50).toFixed(0)}× the cursor page`, `${result.insertSeconds.toFixed(1)} s to write ${big} + ${SMALL_COUNT}`],
+      ...rows,
+      [`Channel list of a member who read nothing, ${result.dialect}: p50 / p99 (with vs without the ${big} messages and posts)`, `${ms(result.memberListAfter.p50)} / ${ms(result.memberListAfter.p99)}`, `${ms(result.memberListBefore.p50)} / ${ms(result.memberListBefore.p99)}`, `${ratioOf(result.memberListAfter.p50, result.memberListBefore.p50).toFixed(2)}×`, ''],
     ]
   })
 }

@@ -4,7 +4,8 @@
  * member comments and the first sees it arrive without reloading, likes are highlighted,
  * images open in the full-screen viewer; on a broadcast on air two members chat, and a
  * broadcast whose comment flag is 2 has no composer and says why; the author edits a post
- * (issue 17) and a channel and a post open from the keyboard (issue 19). Screenshots of each
+ * and a commenter their comment (issue 17), and a channel and a post open from the
+ * keyboard (issue 19). Screenshots of each
  * page at 390×844 and 1440×900 land in e2e/artifacts/posts-*.png.
  */
 import { mkdirSync } from 'fs'
@@ -145,6 +146,45 @@ describe('editing and the keyboard (issues 17, 19)', () => {
       await seeText(reader, '第二稿')
       await seeText(reader, '已编辑')
       await screenshots(author, 'post-edited')
+    })
+  })
+
+  it("lets a commenter edit their own comment in the comment bar: a refusal told there with the text kept, the saved edit live on the author's page", async () => {
+    const title = `e2e 评论待改 ${Date.now()}`
+    await twoMembers(browser(), 'comment-edit', POST_CHANNEL_PAGE, async (author, reader) => {
+      await openComposer(author, title, '请评论')
+      await author.locator('.post-composer__send').click()
+      await author.locator('.post-card__title', { hasText: title }).click()
+      await author.locator('.post-page__title', { hasText: title }).waitFor()
+      await reader.locator('.channel-page__incoming').click()
+      await reader.locator('.post-card__title', { hasText: title }).click()
+      await reader.locator('.post-page__title', { hasText: title }).waitFor()
+      await reader.locator('.post-page .comment-bar__input input').fill('第一句评论')
+      await reader.locator('.post-page .comment-bar__send').click()
+      await author.locator('.post-page__comment-text', { hasText: '第一句评论' }).waitFor()
+      expect(await author.locator('.post-page__comment-edit').count()).toBe(0) // only its author edits a comment
+
+      await reader.locator('.post-page__comment-edit').click()
+      const input = reader.locator('.post-page .comment-bar__input input')
+      expect(await input.inputValue()).toBe('第一句评论')
+      await reader.locator('.post-page__editing').waitFor()
+      await input.fill('来赌博吧')
+      await reader.locator('.post-page .comment-bar__send', { hasText: '保存' }).click()
+      await reader.locator('.post-page .comment-bar__error', { hasText: '未通过审核' }).waitFor()
+      expect(await input.inputValue()).toBe('来赌博吧') // nothing typed is lost
+      await author.locator('.post-page__comment-text', { hasText: '第一句评论' }).waitFor() // nothing was written
+      await input.fill('改过的评论')
+      await reader.locator('.post-page .comment-bar__send:not([disabled])').waitFor()
+      await screenshots(reader, 'comment-editing')
+
+      await reader.locator('.post-page .comment-bar__send', { hasText: '保存' }).click()
+      await reader.locator('.post-page__comment-text', { hasText: '改过的评论' }).waitFor()
+      // the bar empties for a new comment (the H5 input takes its new value a moment after the list shows the edit)
+      await reader.waitForFunction(() => (document.querySelector('.post-page .comment-bar__input input') as HTMLInputElement | null)?.value === '')
+      await author.locator('.post-page__comment-text', { hasText: '改过的评论' }).waitFor() // COMMENT_UPDATE, no reload
+      await author.locator('.post-page__comment .post-page__edited').waitFor()
+      expect(await author.locator('.post-page__comment-text', { hasText: '第一句评论' }).count()).toBe(0)
+      await screenshots(author, 'comment-edited')
     })
   })
 

@@ -85,6 +85,33 @@ describe('post page', () => {
     expect(page.text()).toContain('已编辑')
   })
 
+  it('lets a commenter edit their own comment in the comment bar: the refusal told there with the text kept, the saved edit in place', async () => {
+    const me = user({ uid: 'B_me' })
+    const postsApi = postsApiWith()
+    postsApi.listComments.mockResolvedValue({ items: [comment('k1', { content: '原话', author: me }), comment('k2', { content: '别人的' })], has_more: false })
+    const page = await openPage(PostPage, { postsApi, signedIn: me, trust: trustWith(0), params: { post_id: 'p1' } })
+    expect(document.querySelectorAll('.post-page__comment-edit')).toHaveLength(1) // only my own comment
+    await page.tap('.post-page__comment-edit')
+    const box = document.querySelector('.post-page .comment-bar__input input') as HTMLInputElement
+    expect(box.value).toBe('原话')
+    expect(document.querySelector('.post-page__editing')?.textContent).toBe('正在编辑评论 · 取消')
+    expect(document.querySelector('.comment-bar__send')?.textContent).toBe('保存')
+    await typeInto(page, '.post-page .comment-bar__input', '来赌博吧')
+    postsApi.updateComment.mockRejectedValueOnce(auditRejection(104008, '内容未通过审核，请修改后重试'))
+    await page.tap('.comment-bar__send')
+    expect(document.querySelector('.comment-bar__error')?.textContent).toBe('内容未通过审核，请修改后重试')
+    expect((document.querySelector('.post-page .comment-bar__input input') as HTMLInputElement).value).toBe('来赌博吧')
+    await typeInto(page, '.post-page .comment-bar__input', '改过的话')
+    postsApi.updateComment.mockResolvedValueOnce(comment('k1', { content: '改过的话', author: me, edited_at: 1_700_000_600 }))
+    await page.tap('.comment-bar__send')
+    expect(postsApi.updateComment).toHaveBeenLastCalledWith('p1', 'k1', { content: '改过的话' })
+    expect(postsApi.createComment).not.toHaveBeenCalled()
+    expect(Array.from(document.querySelectorAll('.post-page__comment-text')).map(node => node.textContent)).toEqual(['改过的话', '别人的'])
+    expect(document.querySelector('.post-page__comment .post-page__edited')?.textContent).toBe('已编辑')
+    expect(document.querySelector('.post-page__editing')).toBeNull()
+    expect(document.querySelector('.comment-bar__send')?.textContent).toBe('发送')
+  })
+
   it("offers neither edit nor delete on someone else's post to a member without ManageMessages", async () => {
     await openPage(PostPage, { postsApi: postsApiWith(), params: { post_id: 'p1' } })
     expect(document.querySelector('.post-page__title')).not.toBeNull()

@@ -102,6 +102,21 @@ describe('LiveChatStore', () => {
     expect(onReminder).toHaveBeenCalledTimes(2)
   })
 
+  it('asks for the WeChat subscription before storing a reminder turned on, never when turning it off, and keeps the reminder when refused', async () => {
+    const api = fakePostsApi()
+    api.listLiveComments.mockResolvedValue({ items: [], has_more: false })
+    const order: string[] = []
+    const askSubscription = jest.fn(async () => { order.push('ask'); return false })
+    api.setReminder.mockImplementation(async (liveId, reminded) => { order.push(`set ${String(reminded)}`); return { live_id: liveId, reminded, started_at: 100 } })
+    const store = new LiveChatStore(api, { logger: fakeLogger(), scheduler: manualScheduler(), isSignedIn: () => true, askSubscription })
+    api.getReminder.mockResolvedValueOnce({ live_id: 'l1', reminded: false, started_at: 100 })
+    await store.open(liveItem('l1', { is_live: LiveFlag.Reserved }), 'order')
+    expect(await store.toggleReminder()).toBeNull()
+    expect(store.reminded).toBe(true)
+    expect(await store.toggleReminder()).toBeNull()
+    expect(order).toEqual(['ask', 'set true', 'set false'])
+  })
+
   it('reads and toggles the reminder of a reserved item, putting it back when refused', async () => {
     const { api, scheduler, store } = chat()
     api.getReminder.mockResolvedValueOnce({ live_id: 'l1', reminded: false, started_at: 100 })

@@ -274,6 +274,70 @@ describe('PostDetailStore: editing and removing (issue 17)', () => {
   })
 })
 
+describe('PostDetailStore: editing comments (issue 17)', () => {
+  async function opened (comments = [comment('k1', { author: user({ uid: ME }), content: '原话' }), comment('k2', { content: '别人的' })]) {
+    const context = detail()
+    context.api.getPost.mockResolvedValueOnce(post('p1', { comment_count: comments.length }))
+    context.api.listComments.mockResolvedValueOnce({ items: comments, has_more: false })
+    await context.store.open('p1')
+    return context
+  }
+
+  it('puts my comment in the comment bar, sends the edit and shows it where the comment stands', async () => {
+    const { api, store } = await opened()
+    store.startCommentEdit(store.comments[0])
+    expect(store.editingComment?.comment_id).toBe('k1')
+    expect(store.draft.text).toBe('原话')
+    store.draft.setText(' 改过的话 ')
+    api.updateComment.mockResolvedValueOnce(comment('k1', { author: user({ uid: ME }), content: '改过的话', edited_at: 1_700_000_200 }))
+    expect(await store.sendComment()).toBe(true)
+    expect(api.updateComment).toHaveBeenCalledWith('p1', 'k1', { content: '改过的话' })
+    expect(api.createComment).not.toHaveBeenCalled()
+    expect(store.comments.map(item => [item.content, item.edited_at])).toEqual([['改过的话', 1_700_000_200], ['别人的', null]])
+    expect(store.editingComment).toBeNull()
+    expect(store.draft.text).toBe('')
+    expect(store.post?.comment_count).toBe(2)
+  })
+
+  it('keeps the edited text and shows why when audit refuses the edit, the comment unchanged', async () => {
+    const { api, store } = await opened()
+    store.startCommentEdit(store.comments[0])
+    store.draft.setText('来赌博吧')
+    api.updateComment.mockRejectedValueOnce(auditRejection(104008, '内容未通过审核，请修改后重试'))
+    expect(await store.sendComment()).toBe(false)
+    expect(store.draft.text).toBe('来赌博吧')
+    expect(store.draft.error).toBe('内容未通过审核，请修改后重试')
+    expect(store.editingComment?.comment_id).toBe('k1')
+    expect(store.comments[0].content).toBe('原话')
+  })
+
+  it("offers no edit of someone else's comment, and cancelling leaves the bar empty for a new comment", async () => {
+    const { store } = await opened()
+    store.startCommentEdit(store.comments[1])
+    expect(store.editingComment).toBeNull()
+    expect(store.draft.text).toBe('')
+    store.startCommentEdit(store.comments[0])
+    store.cancelCommentEdit()
+    expect(store.editingComment).toBeNull()
+    expect(store.draft.text).toBe('')
+    store.startCommentEdit(store.comments[0])
+    store.setReplyTo(store.comments[1])
+    expect(store.editingComment).toBeNull()
+    expect(store.replyTo?.comment_id).toBe('k2')
+  })
+
+  it("shows others' edits as they arrive, and leaves an edit of a comment removed meanwhile", async () => {
+    const { dispatches, store } = await opened()
+    dispatches.emit('COMMENT_UPDATE', { channel_id: 'c1', comment: comment('k2', { content: '别人改了', edited_at: 1_700_000_300 }) })
+    dispatches.emit('COMMENT_UPDATE', { channel_id: 'c1', comment: comment('k2', { post_id: 'other', content: '别的帖子' }) })
+    expect(store.comments[1]).toMatchObject({ content: '别人改了', edited_at: 1_700_000_300 })
+    store.startCommentEdit(store.comments[0])
+    dispatches.emit('COMMENT_DELETE', { channel_id: 'c1', post_id: 'p1', comment_id: 'k1', comment_count: 1 })
+    expect(store.editingComment).toBeNull()
+    expect(store.draft.text).toBe('')
+  })
+})
+
 describe('randomNonce', () => {
   it('makes 16 base-36 characters', () => {
     expect(randomNonce()).toMatch(/^[0-9a-z]{16}$/)

@@ -95,6 +95,18 @@ export const WxConfDataSchema = Type.Object({ appId: Type.String(), nonceStr: Ty
 /** GET /login_third/wxconf answer. */
 export type WxConfData = Static<typeof WxConfDataSchema>
 
+/**
+ * POST /login_third/wx_session: the mini-program's sign-in code (`Taro.login`), exchanged
+ * for the signed-in member's WeChat openid, which live reminders are sent to (issue 17).
+ */
+export const WxSessionBodySchema = Type.Object({ code: Type.String({ minLength: 1, maxLength: 128 }) }, { additionalProperties: false })
+/** POST /login_third/wx_session body. */
+export type WxSessionBody = Static<typeof WxSessionBodySchema>
+/** POST /login_third/wx_session answer: the openid is kept (never answered). */
+export const WxSessionDataSchema = Type.Object({ bound: Type.Boolean() })
+/** POST /login_third/wx_session answer. */
+export type WxSessionData = Static<typeof WxSessionDataSchema>
+
 /** Qiniu's longest object key, in bytes. */
 export const UPLOAD_KEY_MAX_BYTES = 750
 /** POST /v2/qn/upfiles: ask for a storage upload token. */

@@ -10,6 +10,8 @@ export const API_PATHS = {
   base64: '/resource/base64',
   /** SPEC §7 */
   wxconf: '/login_third/wxconf',
+  /** issue 17: the mini-program's sign-in code → the member's openid (live reminders) */
+  wxSession: '/login_third/wx_session',
   /** SPEC §7 */
   uploadToken: '/v2/qn/upfiles',
   /** SPEC §7 */

@@ -53,6 +53,8 @@ export const CommentSchema = Type.Object({
   ...AuthoredSchema.properties,
   /** The top-level comment this one answers, or null for a top-level comment. */
   reply_to: Nullable(CommentReplyToSchema),
+  /** unix seconds of the author's last edit, or null. */
+  edited_at: Nullable(Type.Integer()),
 })
 /** A comment on a post. */
 export type Comment = Static<typeof CommentSchema>
@@ -123,6 +125,13 @@ export const CreateCommentBodySchema = Type.Object({
 /** POST /posts/:post_id/comments */
 export type CreateCommentBody = Static<typeof CreateCommentBodySchema>
 
+/** PATCH (or POST) /posts/:post_id/comments/:comment_id: the author's new text (audited like a new comment). */
+export const PatchCommentBodySchema = Type.Object({
+  content: freeText(COMMENT_MAX_LENGTH, 1),
+}, { additionalProperties: false })
+/** PATCH /posts/:post_id/comments/:comment_id */
+export type PatchCommentBody = Static<typeof PatchCommentBodySchema>
+
 /** POST /lives/:live_id/comments: the text (audited) and the client's nonce. */
 export const CreateLiveCommentBodySchema = Type.Object({
   content: freeText(COMMENT_MAX_LENGTH, 1),
@@ -161,6 +170,10 @@ export type PostDeleteEvent = Static<typeof PostDeleteEventSchema>
 export const CommentCreateEventSchema = Type.Object({ channel_id: Type.String(), comment: CommentSchema, comment_count: Type.Integer() })
 export type CommentCreateEvent = Static<typeof CommentCreateEventSchema>
 
+/** COMMENT_UPDATE: the comment as its author edited it (named like POST_UPDATE). */
+export const CommentUpdateEventSchema = Type.Object({ channel_id: Type.String(), comment: CommentSchema })
+export type CommentUpdateEvent = Static<typeof CommentUpdateEventSchema>
+
 /** COMMENT_DELETE: the removed comment (its replies go with it) and the post's count after it. */
 export const CommentDeleteEventSchema = Type.Object({ channel_id: Type.String(), post_id: Type.String(), comment_id: Type.String(), comment_count: Type.Integer() })
 export type CommentDeleteEvent = Static<typeof CommentDeleteEventSchema>
@@ -179,6 +192,7 @@ export interface PostsDispatches {
   POST_UPDATE: Post
   POST_DELETE: PostDeleteEvent
   COMMENT_CREATE: CommentCreateEvent
+  COMMENT_UPDATE: CommentUpdateEvent
   COMMENT_DELETE: CommentDeleteEvent
   POST_LIKE: PostLikeEvent
   LIVE_COMMENT_CREATE: LiveComment

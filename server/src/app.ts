@@ -48,6 +48,7 @@ import uploadRoutes from './routes/upload'
 import usersRoutes from './routes/users'
 import { createAnswerCache, sharedAnswerCache } from './services/answer-cache'
 import { createAuditor } from './services/audit'
+import { createReminderSender, reminderSettingsOf } from './services/live-reminders'
 import { createFileStore } from './services/storage'
 import { ticketSourceFor } from './services/wechat'
 
@@ -127,6 +128,13 @@ export default async function openRealmApp (fastify: FastifyInstance, options: A
   }
 
   // handlers and decorations first: the route plugins below inherit them
+  // issue 17: WeChat subscribe messages of live reminders, when the app secret and template id are configured
+  const reminders = reminderSettingsOf(config.wechat)
+  if (reminders) {
+    const stop = createReminderSender({ db, wechat: reminders, limits, now: ctx.now, log: fastify.log }).start()
+    fastify.addHook('onClose', async () => stop())
+  }
+
   installErrorHandling(fastify)
   await installSecurityHeaders(fastify)
   installFiniteNumbers(fastify)

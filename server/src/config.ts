@@ -41,6 +41,13 @@ export interface WechatConfig {
   jsapiTicket: string
   /** Base of WeChat's API (a fake WeChat on loopback in tests). */
   apiBase: string
+  /**
+   * The mini-program's subscribe-message template of live reminders (WX_SUBSCRIBE_TEMPLATE_ID,
+   * issue 17): with the app secret, reminders are sent through WeChat at the item's start; null: not sent.
+   */
+  subscribeTemplateId: string | null
+  /** How often the reminder sender looks for items that started (REMINDER_INTERVAL_MS). */
+  reminderIntervalMs: number
 }
 
 /** Qiniu-compatible storage settings. */
@@ -259,6 +266,8 @@ export function loadConfig (env: Env = process.env): ServerConfig {
       appSecret: text(env, 'WX_APP_ID') !== null ? appSecret : null,
       jsapiTicket: text(env, 'WX_JSAPI_TICKET') ?? DEV_JSAPI_TICKET,
       apiBase: httpUrl(env, 'WX_API_BASE') ?? 'https://api.weixin.qq.com',
+      subscribeTemplateId: text(env, 'WX_SUBSCRIBE_TEMPLATE_ID'),
+      reminderIntervalMs: integer(env, 'REMINDER_INTERVAL_MS', 30_000, 100, 3_600_000),
     },
     qiniu: {
       accessKey: text(env, 'QINIU_ACCESS_KEY') ?? 'openrealm-dev-access-key',

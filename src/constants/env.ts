@@ -85,5 +85,11 @@ export function isProductionEnv (env: AppEnvName, localTestFlag: boolean): boole
 /** The environment this build targets (TARO_APP_ENV, injected at build time). */
 export const APP_ENV: AppEnvName = parseEnvName(process.env.TARO_APP_ENV)
 
+/**
+ * The mini-program's subscribe-message template of live reminders (TARO_APP_WX_REMIND_TEMPLATE_ID,
+ * issue 17; the server sends it with the same id, WX_SUBSCRIBE_TEMPLATE_ID); '' when none is configured.
+ */
+export const LIVE_REMIND_TEMPLATE_ID: string = process.env.TARO_APP_WX_REMIND_TEMPLATE_ID ?? ''
+
 /** The bases of this build's environment. */
 export const ENV_BASES: EnvBases = basesFor(APP_ENV, process.env.TARO_ENV === 'h5')

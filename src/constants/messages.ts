@@ -392,6 +392,10 @@ const ZH_CN = {
   refusalAnySeparator: '」或「',
   refusalOutranked: '对方的角色不低于你的最高角色，不能这样做',
   refusalForbidden: '你没有权限这样做',
+  // posts-finish (issue 17): authors edit their own comments in the comment bar
+  commentEdit: '编辑',
+  commentEditing: '正在编辑评论 · 取消',
+  commentEditSave: '保存',
 }
 
 /** A message key. */
@@ -763,6 +767,10 @@ const EN: Record<MessageKey, string> = {
   refusalAnySeparator: '” or “',
   refusalOutranked: 'That is at or above your highest role, so you cannot do that',
   refusalForbidden: 'You are not allowed to do that',
+  // posts-finish (issue 17): authors edit their own comments in the comment bar
+  commentEdit: 'Edit',
+  commentEditing: 'Editing your comment · Cancel',
+  commentEditSave: 'Save',
 }
 
 /** The whole table, per language. */

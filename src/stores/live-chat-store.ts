@@ -32,6 +32,11 @@ export interface LiveChatOptions {
   nonce?: () => string
   /** Told the reminder of a reserved item as the server has it (the app keeps it for Home, issue 17). */
   onReminder?: (item: LiveItem, reminded: boolean) => void
+  /**
+   * Asks, as the reminder is turned on, for the mini-program's one-time subscription (issue 17:
+   * the server then sends WeChat's message at the start); resolves whether it was granted.
+   */
+  askSubscription?: () => Promise<boolean>
 }
 
 /** One live item's chat, viewers and reminder. */
@@ -108,13 +113,18 @@ export class LiveChatStore {
     return this.draft.send(content => this.api.createLiveComment(item.live_id, { content, nonce: (this.options.nonce ?? randomNonce)() }), comment => this.received(comment))
   }
 
-  /** Turns the reminder of a reserved item on or off. Resolves the failure's message, or null. */
+  /**
+   * Turns the reminder of a reserved item on or off; turning it on first asks for the WeChat
+   * subscription (mini-program), whose refusal still keeps the reminder. Resolves the failure's message, or null.
+   */
   async toggleReminder (): Promise<string | null> {
     const item = this.item
     if (!item) return null
     const wanted = !this.reminded
     this.reminded = wanted
     try {
+      // WeChat shows its subscription prompt only from a tap: asked before anything else is awaited
+      if (wanted && this.options.askSubscription) await this.options.askSubscription()
       const answer = await this.api.setReminder(item.live_id, wanted)
       runInAction(() => { if (this.item?.live_id === answer.live_id) this.reminded = answer.reminded })
       this.options.onReminder?.(item, answer.reminded)

@@ -199,6 +199,8 @@ export class PostDetailStore {
   readonly draft: CommentDraft
   /** The comment the draft answers, or null for a top-level comment. */
   replyTo: Comment | null = null
+  /** The member's own comment the draft rewrites (issue 17), or null when the draft is a new comment. */
+  editingComment: Comment | null = null
   /** The author's edit of the post under way, or null. */
   edit: PostEditStore | null = null
   readonly commentsLoad: LoadTracker
@@ -313,15 +315,40 @@ export class PostDetailStore {
     })
   }
 
-  /** Answers `comment` with the next comment (null: a top-level comment). */
+  /** Answers `comment` with the next comment (null: a top-level comment); leaves an edit under way. */
   setReplyTo (comment: Comment | null): void {
+    if (this.editingComment) this.cancelCommentEdit()
     this.replyTo = comment
   }
 
-  /** Sends the draft (answering `replyTo`); on refusal the text stays where the member typed it. Resolves true when sent. */
+  /** Puts one's own `comment` in the comment bar to rewrite it (issue 17: authors edit their own comments). */
+  startCommentEdit (comment: Comment): void {
+    if (!this.isMineComment(comment)) return
+    this.replyTo = null
+    this.editingComment = comment
+    this.draft.setText(comment.content)
+  }
+
+  /** Leaves the edit: the bar is empty again for a new comment. */
+  cancelCommentEdit (): void {
+    this.editingComment = null
+    this.draft.clear()
+  }
+
+  /**
+   * Sends the draft: the edit of `editingComment` when one is under way, else a new comment
+   * answering `replyTo`. On refusal the text stays where the member typed it. Resolves true when sent.
+   */
   async sendComment (): Promise<boolean> {
     const postId = this.postId
     if (postId === null) return false
+    const editing = this.editingComment
+    if (editing) {
+      return this.draft.send(content => this.api.updateComment(postId, editing.comment_id, { content }), edited => {
+        this.commentUpdated(edited)
+        if (this.editingComment === editing) this.editingComment = null
+      })
+    }
     const replyTo = this.replyTo?.comment_id ?? null
     return this.draft.send(content => this.api.createComment(postId, { content, reply_to: replyTo, nonce: this.nonce() }), comment => {
       if (this.appendComments([comment]) && this.post) this.setCounts({ comment_count: this.post.comment_count + 1 })
@@ -378,6 +405,7 @@ export class PostDetailStore {
         if (!this.commentsHaveMore) this.appendComments([comment])
         this.setCounts({ comment_count: count })
       }),
+      source.on('COMMENT_UPDATE', ({ comment }) => { if (comment.post_id === this.postId) this.commentUpdated(comment) }),
       source.on('COMMENT_DELETE', ({ post_id: postId, comment_id: commentId, comment_count: count }) => {
         if (postId !== this.postId) return
         this.commentRemoved(commentId)
@@ -416,7 +444,13 @@ export class PostDetailStore {
     return true
   }
 
+  /** Shows a comment's new text where it stands (a comment not loaded yet arrives with its page). */
+  private commentUpdated (updated: Comment): void {
+    this.comments = this.comments.map(comment => comment.comment_id === updated.comment_id ? updated : comment)
+  }
+
   private commentRemoved (commentId: string): void {
     this.comments = this.comments.filter(comment => comment.comment_id !== commentId && comment.reply_to?.comment_id !== commentId)
+    if (this.editingComment && (this.editingComment.comment_id === commentId || this.editingComment.reply_to?.comment_id === commentId)) this.cancelCommentEdit()
   }
 }

@@ -19,7 +19,7 @@ export type FakeApi = { [K in keyof ApiClient]: jest.Mock<ReturnType<ApiClient[K
 /** An ApiClient whose calls reject until a test sets an answer (`api.getServer.mockResolvedValue(...)`). */
 export function fakeApi (): FakeApi {
   const names: Array<keyof ApiClient> = [
-    'uploadBase64', 'getWxConfig', 'getUploadToken', 'getShowroom', 'guestLogin', 'getMe', 'updateProfile', 'getUser',
+    'uploadBase64', 'getWxConfig', 'bindWechat', 'getUploadToken', 'getShowroom', 'guestLogin', 'getMe', 'updateProfile', 'getUser',
     'listServers', 'getServer', 'listChannels', 'createChannel', 'listRoles', 'listServerLives', 'listChannelLives',
     'getChannel',
   ]

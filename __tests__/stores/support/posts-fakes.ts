@@ -13,7 +13,7 @@ export type FakePostsApi = { [K in keyof PostsApi]: jest.Mock<ReturnType<PostsAp
 /** A PostsApi whose calls reject until a test sets an answer. */
 export function fakePostsApi (): FakePostsApi {
   const names: Array<keyof PostsApi> = [
-    'listPosts', 'getPost', 'createPost', 'updatePost', 'deletePost', 'listComments', 'createComment', 'deleteComment',
+    'listPosts', 'getPost', 'createPost', 'updatePost', 'deletePost', 'listComments', 'createComment', 'updateComment', 'deleteComment',
     'setLike', 'listLiveComments', 'createLiveComment', 'getReminder', 'setReminder', 'setViewing',
   ]
   const api: Partial<Record<keyof PostsApi, jest.Mock>> = {}
@@ -48,5 +48,5 @@ export function post (postId: string, overrides: Partial<Post> = {}): Post {
 
 /** A comment on `postId`. */
 export function comment (commentId: string, overrides: Partial<Comment> = {}): Comment {
-  return { comment_id: commentId, post_id: 'p1', author: user({ uid: '100002' }), content: `comment ${commentId}`, reply_to: null, created_at: 1_700_000_100, ...overrides }
+  return { comment_id: commentId, post_id: 'p1', author: user({ uid: '100002' }), content: `comment ${commentId}`, reply_to: null, created_at: 1_700_000_100, edited_at: null, ...overrides }
 }

@@ -21,6 +21,11 @@ export interface HitCount {
 export interface HitCounter {
   /** Counts one hit on `key`; a new window of `windowMs` opens when none is running. */
   hit (key: string, windowMs: number): Promise<HitCount>
+  /**
+   * Takes the lock `key` for `ttlMs` when nobody holds it (Redis: SET NX PX, so of several
+   * processes one gets it); resolves whether this caller got it. Nobody releases it: it lapses.
+   */
+  claim (key: string, ttlMs: number): Promise<boolean>
   /** Releases connections (Redis); the in-process counter has none. */
   close (): Promise<void>
 }
@@ -45,6 +50,10 @@ export function createMemoryCounter (clock: () => number = Date.now): HitCounter
       }
       window.count += 1
       return { count: window.count, resetMs: window.endsAt - now }
+    },
+    async claim (key, ttlMs) {
+      // a lock is a window whose first hit took it
+      return (await this.hit(`lock:${key}`, ttlMs)).count === 1
     },
     async close () { windows.clear() },
   }
@@ -73,6 +82,9 @@ export async function createRedisCounter (url: string, prefix = 'openrealm:'): P
     async hit (key, windowMs) {
       const [count, resetMs] = await redis.hitCounter(`${prefix}limit:${key}`, Math.max(1, Math.round(windowMs)))
       return { count: Number(count), resetMs: Number(resetMs) }
+    },
+    async claim (key, ttlMs) {
+      return await redis.set(`${prefix}lock:${key}`, String(process.pid), 'PX', Math.max(1, Math.round(ttlMs)), 'NX') === 'OK'
     },
     async close () {
       await redis.quit().catch(() => undefined)

@@ -9,7 +9,7 @@
 import type { Kysely } from 'kysely'
 import type { Hotspot, InteractionEvent, MapCfgData } from '@core/wire/api'
 import type { Channel, LiveItem, Post, Role, Server, User } from '@core/wire/entities'
-import type { LiveCommentsTable, LiveRemindersTable, LiveViewersTable, PostColumns, PostCommentsTable, PostLikesTable } from './tables/posts'
+import type { LiveCommentsTable, LiveRemindersTable, LiveViewersTable, PostColumns, PostCommentsTable, PostLikesTable, WechatAccountsTable } from './tables/posts'
 import type { AccountUsageTable } from './tables/abuse-limits'
 import type { MessagesTable, ReactionsTable, ReadStatesTable } from './tables/messages'
 import type {
@@ -111,6 +111,7 @@ export interface Database {
   live_comments: LiveCommentsTable
   live_reminders: LiveRemindersTable
   live_viewers: LiveViewersTable
+  wechat_accounts: WechatAccountsTable
   account_usage: AccountUsageTable
   member_roles: MemberRolesTable
   channel_overrides: ChannelOverridesTable

@@ -88,6 +88,8 @@ export interface PostsRepository {
   createComment (comment: NewComment): Promise<Written<{ comment: Comment, comment_count: number }>>
   /** The comment `authorUid` already wrote on `postId` with `nonce` (and the post's count), or null. */
   earlierComment (postId: string, authorUid: string, nonce: string): Promise<{ comment: Comment, comment_count: number } | null>
+  /** Replaces a comment's text and marks it edited at `editedAt`; resolves it, or null for an unknown comment. */
+  updateComment (commentId: string, content: string, editedAt: number): Promise<Comment | null>
   /** Removes a comment with its replies; resolves the post's count after it. */
   removeComment (postId: string, commentId: string): Promise<number>
   /** Live comments, newest page first (items oldest first), older than `before`. */
@@ -175,7 +177,7 @@ export function createPostsRepository (db: Db): PostsRepository {
     .innerJoin('users', 'users.uid', 'post_comments.author_uid')
     .leftJoin('post_comments as parent', 'parent.comment_id', 'post_comments.reply_to')
     .leftJoin('users as parent_author', 'parent_author.uid', 'parent.author_uid')
-    .select(['post_comments.comment_id', 'post_comments.post_id', 'post_comments.content', 'post_comments.reply_to', 'post_comments.created_at', ...AUTHOR_COLUMNS])
+    .select(['post_comments.comment_id', 'post_comments.post_id', 'post_comments.content', 'post_comments.reply_to', 'post_comments.created_at', 'post_comments.edited_at', ...AUTHOR_COLUMNS])
     .select([
       'parent_author.uid as p_uid', 'parent_author.user_type as p_user_type', 'parent_author.addtime as p_addtime', 'parent_author.nickname as p_nickname',
       'parent_author.avatar as p_avatar', 'parent_author.signature as p_signature', 'parent_author.gender as p_gender',
@@ -189,7 +191,7 @@ export function createPostsRepository (db: Db): PostsRepository {
           author: toUser({ uid: row.p_uid, user_type: row.p_user_type ?? 1, addtime: row.p_addtime ?? 0, nickname: row.p_nickname ?? '', avatar: row.p_avatar ?? '', signature: row.p_signature ?? '', gender: row.p_gender ?? 0 }),
         }
       : null
-    return { comment_id: row.comment_id, post_id: row.post_id, author: toUser(row), content: row.content, reply_to: replyTo, created_at: row.created_at }
+    return { comment_id: row.comment_id, post_id: row.post_id, author: toUser(row), content: row.content, reply_to: replyTo, created_at: row.created_at, edited_at: row.edited_at }
   }
 
   async function comment (commentId: string): Promise<Comment | null> {
@@ -230,10 +232,12 @@ export function createPostsRepository (db: Db): PostsRepository {
       if (cursor.before !== undefined) {
         const anchor = await db.selectFrom('posts').select(['created_at', 'post_id']).where('post_id', '=', cursor.before).where('channel_id', '=', channelId).executeTakeFirst()
         if (!anchor) return { items: [], has_more: false }
-        // keyset on (created_at, post_id): seeded posts predate time-ordered ids, so time leads
-        query = query.where(eb => eb.or([
-          eb('posts.created_at', '<', anchor.created_at),
-          eb.and([eb('posts.created_at', '=', anchor.created_at), eb('posts.post_id', '<', anchor.post_id)]),
+        // keyset on (created_at, post_id): seeded posts predate time-ordered ids, so time leads.
+        // `created_at <= anchor` bounds the index range on its own (the bench's history table: with
+        // only the OR, SQLite and PostgreSQL walked the index from the newest post, 0.7 s at 500,000 back)
+        query = query.where(eb => eb.and([
+          eb('posts.created_at', '<=', anchor.created_at),
+          eb.or([eb('posts.created_at', '<', anchor.created_at), eb('posts.post_id', '<', anchor.post_id)]),
         ]))
       }
       const rows = await query.orderBy('posts.created_at', 'desc').orderBy('posts.post_id', 'desc').limit(cursor.limit + 1).execute()
@@ -313,6 +317,11 @@ export function createPostsRepository (db: Db): PostsRepository {
     },
 
     earlierComment,
+
+    async updateComment (commentId, content, editedAt) {
+      await db.updateTable('post_comments').set({ content, edited_at: editedAt }).where('comment_id', '=', commentId).execute()
+      return comment(commentId)
+    },
 
     async removeComment (postId, commentId) {
       return db.transaction().execute(async trx => {

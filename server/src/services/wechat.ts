@@ -1,8 +1,11 @@
 /**
- * WeChat JS-SDK configuration (SPEC §7 GET /login_third/wxconf): the page signature and
- * where its jsapi_ticket comes from. With an app id and secret configured the ticket is
- * fetched from WeChat (cgi-bin/token, then cgi-bin/ticket/getticket) and cached until
- * shortly before it expires; otherwise the configured (development) ticket is used.
+ * WeChat's server API as this server uses it: the JS-SDK configuration (SPEC §7 GET
+ * /login_third/wxconf) — the page signature and where its jsapi_ticket comes from (with an
+ * app id and secret configured it is fetched from WeChat, cgi-bin/token then
+ * cgi-bin/ticket/getticket, and cached until shortly before it expires; otherwise the
+ * configured development ticket is used) — and, for the live reminders (issue 17), the
+ * mini-program's sign-in code exchanged for the member's openid (sns/jscode2session) and
+ * the access token the subscribe message is sent with. Every call goes to WX_API_BASE.
  */
 import { createHash, randomBytes } from 'crypto'
 import type { WxConfData } from '@core/wire/api'
@@ -51,26 +54,66 @@ export function createNonce (): string {
 }
 
 /** Seconds before WeChat's stated expiry when a cached ticket is already renewed. */
-const RENEW_MARGIN_SECONDS = 300
+export const RENEW_MARGIN_SECONDS = 300
 
-interface WechatAnswer {
+/** What WeChat answers (each call uses some of the fields). */
+export interface WechatAnswer {
   errcode?: number
   errmsg?: string
   access_token?: string
   ticket?: string
   expires_in?: number
+  openid?: string
 }
 
-async function callWechat (url: string, fetchImpl: typeof fetch): Promise<WechatAnswer> {
+/** WeChat answered with an error code (the call reached it; `code` says why it refused). */
+export class WechatRefusal extends WechatError {
+  constructor (readonly code: number, message: string) {
+    super(message)
+    this.name = 'WechatRefusal'
+  }
+}
+
+/**
+ * Calls WeChat at `url` (GET, or POST with a JSON `body`); resolves its answer. Throws
+ * WechatRefusal when it answers an errcode, WechatError when it does not answer.
+ */
+export async function callWechat (url: string, fetchImpl: typeof fetch, body?: unknown): Promise<WechatAnswer> {
   let answer: WechatAnswer
   try {
-    const response = await fetchImpl(url, { signal: AbortSignal.timeout(10_000) })
+    const init: RequestInit = body === undefined
+      ? { signal: AbortSignal.timeout(10_000) }
+      : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal: AbortSignal.timeout(10_000) }
+    const response = await fetchImpl(url, init)
     answer = await response.json() as WechatAnswer
   } catch (error) {
     throw new WechatError(`WeChat did not answer: ${(error as Error).message}`)
   }
-  if (answer.errcode) throw new WechatError(`WeChat refused: ${answer.errcode} ${answer.errmsg ?? ''}`.trim())
+  if (answer.errcode) throw new WechatRefusal(answer.errcode, `WeChat refused: ${answer.errcode} ${answer.errmsg ?? ''}`.trim())
   return answer
+}
+
+/** The app's credentials and where WeChat answers. */
+export interface WechatApp {
+  appId: string
+  appSecret: string
+  apiBase: string
+}
+
+/** A fresh access token of the app (cgi-bin/token) and its lifetime in seconds. */
+export async function requestAccessToken (app: WechatApp, fetchImpl: typeof fetch): Promise<{ token: string, expiresIn: number }> {
+  const url = `${app.apiBase}/cgi-bin/token?grant_type=client_credential&appid=${encodeURIComponent(app.appId)}&secret=${encodeURIComponent(app.appSecret)}`
+  const answer = await callWechat(url, fetchImpl)
+  if (!answer.access_token) throw new WechatError('WeChat sent no access_token')
+  return { token: answer.access_token, expiresIn: answer.expires_in ?? 7200 }
+}
+
+/** The openid of the member whose mini-program sign-in code (`Taro.login`) is `code` (sns/jscode2session). */
+export async function openidOfCode (app: WechatApp, code: string, fetchImpl: typeof fetch = fetch): Promise<string> {
+  const url = `${app.apiBase}/sns/jscode2session?appid=${encodeURIComponent(app.appId)}&secret=${encodeURIComponent(app.appSecret)}&js_code=${encodeURIComponent(code)}&grant_type=authorization_code`
+  const answer = await callWechat(url, fetchImpl)
+  if (!answer.openid) throw new WechatError('WeChat sent no openid')
+  return answer.openid
 }
 
 /**
@@ -78,14 +121,12 @@ async function callWechat (url: string, fetchImpl: typeof fetch): Promise<Wechat
  * the ticket until RENEW_MARGIN_SECONDS before it expires, and lets concurrent callers
  * share one fetch.
  */
-export function fetchedTicketSource (config: { appId: string, appSecret: string, apiBase: string }, fetchImpl: typeof fetch = fetch, now: () => number = Date.now): TicketSource {
+export function fetchedTicketSource (config: WechatApp, fetchImpl: typeof fetch = fetch, now: () => number = Date.now): TicketSource {
   let cached: { ticket: string, renewAt: number } | null = null
   let pending: Promise<string> | null = null
   async function fetchTicket (): Promise<string> {
-    const tokenUrl = `${config.apiBase}/cgi-bin/token?grant_type=client_credential&appid=${encodeURIComponent(config.appId)}&secret=${encodeURIComponent(config.appSecret)}`
-    const token = await callWechat(tokenUrl, fetchImpl)
-    if (!token.access_token) throw new WechatError('WeChat sent no access_token')
-    const ticketUrl = `${config.apiBase}/cgi-bin/ticket/getticket?access_token=${encodeURIComponent(token.access_token)}&type=jsapi`
+    const { token } = await requestAccessToken(config, fetchImpl)
+    const ticketUrl = `${config.apiBase}/cgi-bin/ticket/getticket?access_token=${encodeURIComponent(token)}&type=jsapi`
     const answer = await callWechat(ticketUrl, fetchImpl)
     if (!answer.ticket) throw new WechatError('WeChat sent no ticket')
     const lifetime = Math.max(0, (answer.expires_in ?? 7200) - RENEW_MARGIN_SECONDS)
@@ -102,7 +143,7 @@ export function fetchedTicketSource (config: { appId: string, appSecret: string,
 }
 
 /** The ticket source the configuration asks for: fetched from WeChat when an app secret is set, else the fixed ticket. */
-export function ticketSourceFor (config: WechatConfig, fetchImpl: typeof fetch = fetch): TicketSource {
+export function ticketSourceFor (config: Pick<WechatConfig, 'appId' | 'appSecret' | 'jsapiTicket' | 'apiBase'>, fetchImpl: typeof fetch = fetch): TicketSource {
   if (config.appSecret !== null) {
     return fetchedTicketSource({ appId: config.appId, appSecret: config.appSecret, apiBase: config.apiBase }, fetchImpl)
   }

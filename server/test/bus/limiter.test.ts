@@ -69,6 +69,16 @@ describe.each(implementations)('the %s hit counter', (_name, open) => {
     expect((await counter.hit(name, 150)).count).toBe(1)
   })
 
+  it('gives a lock to one of many concurrent claims, and again once it lapsed', async () => {
+    if (!counter) return
+    const name = key()
+    const claims = await Promise.all(Array.from({ length: 10 }, () => counter!.claim(name, 150)))
+    expect(claims.filter(Boolean)).toHaveLength(1)
+    expect(await counter.claim(name, 150)).toBe(false)
+    await pause(250)
+    expect(await counter.claim(name, 150)).toBe(true)
+  })
+
   it('counts concurrent hits exactly once each', async () => {
     if (!counter) return
     const name = key()
@@ -85,6 +95,17 @@ describe('two Redis counters (two processes)', () => {
       expect((await a.hit('shared', 5000)).count).toBe(1)
       expect((await b.hit('shared', 5000)).count).toBe(2)
       expect((await a.hit('shared', 5000)).count).toBe(3)
+    } finally {
+      await Promise.all([a.close(), b.close()])
+    }
+  })
+
+  it('hold one lock between them (SET NX PX): only one process gets it', async () => {
+    if (!redisAvailable) return
+    const [a, b] = [await createRedisCounter(REDIS_TEST_URL, prefix), await createRedisCounter(REDIS_TEST_URL, prefix)]
+    try {
+      const [first, second] = await Promise.all([a.claim('shared-lock', 5000), b.claim('shared-lock', 5000)])
+      expect([first, second].filter(Boolean)).toHaveLength(1)
     } finally {
       await Promise.all([a.close(), b.close()])
     }

@@ -1,7 +1,7 @@
 import { createHash } from 'crypto'
 import type { WxConfData } from '@core/wire/api'
 import { DEV_JSAPI_TICKET } from '../../src/config'
-import { envelope, startTestApp, type TestApp } from '../helper'
+import { envelope, signInAsGuest, startTestApp, type TestApp } from '../helper'
 import { startFakeWechat, type FakeWechat } from '../services/fake-wechat'
 
 function expectedSignature (ticket: string, data: WxConfData, url: string): string {
@@ -23,6 +23,13 @@ describe('GET /login_third/wxconf with the development ticket', () => {
     expect(data.nonceStr).toMatch(/^[A-Za-z0-9]{16}$/)
     expect(Math.abs(data.timestamp - Date.now() / 1000)).toBeLessThan(60)
     expect(data.signature).toBe(expectedSignature(DEV_JSAPI_TICKET, data, 'https://h5.example/index.html?sid=832828'))
+  })
+
+  it('answers 503 to a mini-program sign-in code when no WeChat app secret is configured', async () => {
+    const guest = await signInAsGuest(test)
+    const response = await test.inject({ method: 'POST', url: '/login_third/wx_session', headers: guest.headers, payload: { code: 'code-x' } })
+    expect(response.statusCode).toBe(503)
+    expect(envelope(response)).toEqual({ code: 500000, msg: 'WeChat sign-in is not configured on this server (WX_APP_ID, WX_APP_SECRET)', data: null })
   })
 
   it('refuses a missing url with 400 naming it', async () => {

@@ -245,6 +245,58 @@ describe('comments', () => {
     expect(envelope<Post>(await test.inject(`/posts/${post.post_id}`)).data.comment_count).toBe(0)
   })
 
+  it('lets the author edit a comment, audited, marked edited, and publishes COMMENT_UPDATE', async () => {
+    const post = await writePost(alice)
+    const comment = envelope<Comment>(await test.inject({ method: 'POST', url: `/posts/${post.post_id}/comments`, headers: bob.headers, payload: { content: '好看' } })).data
+    expect(comment.edited_at).toBeNull()
+    events.length = 0
+    const edited = envelope<Comment>(await test.inject({ method: 'PATCH', url: `/posts/${post.post_id}/comments/${comment.comment_id}`, headers: bob.headers, payload: { content: '真好看' } })).data
+    expect(edited).toMatchObject({ comment_id: comment.comment_id, content: '真好看', edited_at: expect.any(Number), author: { uid: bob.uid } })
+    // the mini-program sends the edit with POST
+    const byPost = envelope<Comment>(await test.inject({ method: 'POST', url: `/posts/${post.post_id}/comments/${comment.comment_id}`, headers: bob.headers, payload: { content: '小程序改的' } })).data
+    expect(byPost.content).toBe('小程序改的')
+    expect(envelope<CursorPage<Comment>>(await test.inject(`/posts/${post.post_id}/comments`)).data.items.map(item => item.content)).toEqual(['小程序改的'])
+    expect(events).toEqual([
+      { t: 'COMMENT_UPDATE', server_id: SERVER, channel_id: POSTS, d: { channel_id: POSTS, comment: expect.objectContaining({ comment_id: comment.comment_id, content: '真好看' }) } },
+      { t: 'COMMENT_UPDATE', server_id: SERVER, channel_id: POSTS, d: { channel_id: POSTS, comment: expect.objectContaining({ content: '小程序改的' }) } },
+    ])
+    expect(envelope<Post>(await test.inject(`/posts/${post.post_id}`)).data.comment_count).toBe(1)
+  })
+
+  it('refuses an edit that fails audit with 104008, writing nothing and publishing nothing', async () => {
+    const post = await writePost(alice)
+    const comment = envelope<Comment>(await test.inject({ method: 'POST', url: `/posts/${post.post_id}/comments`, headers: bob.headers, payload: { content: '原话' } })).data
+    events.length = 0
+    const refused = await test.inject({ method: 'PATCH', url: `/posts/${post.post_id}/comments/${comment.comment_id}`, headers: bob.headers, payload: { content: '来赌博吧' } })
+    expect(refused.statusCode).toBe(422)
+    expect(envelope(refused).code).toBe(104008)
+    const stored = await db.selectFrom('post_comments').select(['content', 'edited_at']).where('comment_id', '=', comment.comment_id).executeTakeFirstOrThrow()
+    expect(stored).toEqual({ content: '原话', edited_at: null })
+    expect(events).toEqual([])
+  })
+
+  it("refuses another member's edit of a comment with 403, and an empty text with 400", async () => {
+    const post = await writePost(alice)
+    const comment = envelope<Comment>(await test.inject({ method: 'POST', url: `/posts/${post.post_id}/comments`, headers: bob.headers, payload: { content: 'bob 的' } })).data
+    const url = `/posts/${post.post_id}/comments/${comment.comment_id}`
+    const other = await test.inject({ method: 'PATCH', url, headers: alice.headers, payload: { content: 'alice 改' } })
+    expect(envelope(other)).toEqual({ code: 403000, msg: 'only the author may change this comment', data: null })
+    expect((await test.inject({ method: 'PATCH', url, payload: { content: 'x' } })).statusCode).toBe(401)
+    expect((await test.inject({ method: 'PATCH', url, headers: bob.headers, payload: { content: '' } })).statusCode).toBe(400)
+    expect(envelope<CursorPage<Comment>>(await test.inject(`/posts/${post.post_id}/comments`)).data).toMatchObject({ items: [{ content: 'bob 的', edited_at: null }] })
+  })
+
+  it('answers 404 for an edit of an unknown comment, of a comment of another post, and on an unknown post', async () => {
+    const one = await writePost(alice)
+    const other = await writePost(alice)
+    const comment = envelope<Comment>(await test.inject({ method: 'POST', url: `/posts/${one.post_id}/comments`, headers: bob.headers, payload: { content: 'a' } })).data
+    const elsewhere = await test.inject({ method: 'PATCH', url: `/posts/${other.post_id}/comments/${comment.comment_id}`, headers: bob.headers, payload: { content: 'b' } })
+    expect(elsewhere.statusCode).toBe(404)
+    expect(envelope(elsewhere).msg).toBe(`path.comment_id: no comment ${comment.comment_id} on post ${other.post_id}`)
+    expect((await test.inject({ method: 'PATCH', url: `/posts/${one.post_id}/comments/0000000000000000000`, headers: bob.headers, payload: { content: 'b' } })).statusCode).toBe(404)
+    expect((await test.inject({ method: 'PATCH', url: `/posts/0000000000000000000/comments/${comment.comment_id}`, headers: bob.headers, payload: { content: 'b' } })).statusCode).toBe(404)
+  })
+
   it('refuses a reply to a comment of another post', async () => {
     const one = await writePost(alice)
     const other = await writePost(alice)
@@ -399,6 +451,9 @@ describe('the trust permissions (issue 18)', () => {
     const post = await writePost(alice)
     const comment = envelope<Comment>(await test.inject({ method: 'POST', url: `/posts/${post.post_id}/comments`, headers: bob.headers, payload: { content: '广告' } })).data
     events.length = 0
+    // a moderator removes what others wrote but never rewrites it
+    const edit = await test.inject({ method: 'PATCH', url: `/posts/${post.post_id}/comments/${comment.comment_id}`, headers: moderator.headers, payload: { content: '改掉' } })
+    expect(envelope(edit)).toEqual({ code: 403000, msg: 'only the author may change this comment', data: null })
     const removedComment = await test.inject({ method: 'DELETE', url: `/posts/${post.post_id}/comments/${comment.comment_id}`, headers: moderator.headers })
     expect(envelope(removedComment).data).toEqual({ deleted: true })
     const removedPost = await test.inject({ method: 'DELETE', url: `/posts/${post.post_id}`, headers: moderator.headers })

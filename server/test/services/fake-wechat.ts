@@ -1,7 +1,8 @@
 /**
- * A fake WeChat API on loopback for the ticket tests: cgi-bin/token checks the app id
- * and secret, cgi-bin/ticket/getticket checks the access token, and every call is
- * counted so caching can be asserted.
+ * A fake WeChat API on loopback for the ticket and live-reminder tests: cgi-bin/token
+ * checks the app id and secret, cgi-bin/ticket/getticket and cgi-bin/message/subscribe/send
+ * check the access token, sns/jscode2session turns `code-X` into the openid `openid-X`,
+ * and every call is counted so caching can be asserted.
  */
 import { createServer, type Server } from 'http'
 import type { AddressInfo } from 'net'
@@ -18,6 +19,12 @@ export interface FakeWechat {
   rotate (): void
   /** Makes getticket answer WeChat's error 40001 from now on. */
   failTickets (): void
+  /** The subscribe messages taken, in order (their JSON bodies). */
+  messages: Array<Record<string, unknown>>
+  /** Openids whose subscribe messages are refused with 43101 (the member withdrew the subscription). */
+  refusedOpenids: Set<string>
+  /** While true, subscribe/send drops the connection without an answer. */
+  unreachable: boolean
   close (): Promise<void>
 }
 
@@ -25,7 +32,7 @@ export interface FakeWechat {
 export async function startFakeWechat (appId: string, secret: string, expiresIn = 7200): Promise<FakeWechat> {
   let generation = 1
   let failing = false
-  const state = { calls: [] as string[], ticket: 'fake-ticket-1' }
+  const state = { calls: [] as string[], ticket: 'fake-ticket-1', messages: [] as Array<Record<string, unknown>>, refusedOpenids: new Set<string>(), unreachable: false }
   const server: Server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1')
     state.calls.push(url.pathname)
@@ -49,6 +56,37 @@ export async function startFakeWechat (appId: string, secret: string, expiresIn 
       send({ errcode: 0, errmsg: 'ok', ticket: state.ticket, expires_in: expiresIn })
       return
     }
+    if (url.pathname === '/sns/jscode2session') {
+      const code = url.searchParams.get('js_code') ?? ''
+      if (url.searchParams.get('appid') !== appId || url.searchParams.get('secret') !== secret || url.searchParams.get('grant_type') !== 'authorization_code' || !code.startsWith('code-')) {
+        send({ errcode: 40029, errmsg: 'invalid code' })
+        return
+      }
+      send({ openid: `openid-${code.slice('code-'.length)}`, session_key: 'fake-session-key' })
+      return
+    }
+    if (url.pathname === '/cgi-bin/message/subscribe/send' && request.method === 'POST') {
+      if (state.unreachable) {
+        request.socket.destroy()
+        return
+      }
+      let text = ''
+      request.on('data', chunk => { text += String(chunk) })
+      request.on('end', () => {
+        if (url.searchParams.get('access_token') !== `token-${generation}`) {
+          send({ errcode: 40001, errmsg: 'invalid credential' })
+          return
+        }
+        const message = JSON.parse(text) as Record<string, unknown>
+        if (state.refusedOpenids.has(String(message.touser))) {
+          send({ errcode: 43101, errmsg: 'user refuse to accept the msg' })
+          return
+        }
+        state.messages.push(message)
+        send({ errcode: 0, errmsg: 'ok', msgid: state.messages.length })
+      })
+      return
+    }
     response.statusCode = 404
     response.end()
   })
@@ -63,6 +101,10 @@ export async function startFakeWechat (appId: string, secret: string, expiresIn 
       state.ticket = `fake-ticket-${generation}`
     },
     failTickets () { failing = true },
+    get messages () { return state.messages },
+    get refusedOpenids () { return state.refusedOpenids },
+    get unreachable () { return state.unreachable },
+    set unreachable (value: boolean) { state.unreachable = value },
     close: () => new Promise(resolve => server.close(() => resolve())),
   }
 }

@@ -11,13 +11,15 @@ export interface CommentBarProps {
   draft: CommentDraft
   placeholder: string
   onSend: () => void
+  /** The send button's words ("发送" by default; "保存" while the draft rewrites a comment). */
+  sendLabel?: string
 }
 
 /**
  * The one-line comment composer of a post's page and a live item's chat (issue 17): the
  * text (kept on refusal), send on Enter or the button, and why the last comment was refused.
  */
-function CommentBar ({ draft, placeholder, onSend }: CommentBarProps) {
+function CommentBar ({ draft, placeholder, onSend, sendLabel }: CommentBarProps) {
   return (
     <View className='comment-bar'>
       <View className='comment-bar__row'>
@@ -31,7 +33,7 @@ function CommentBar ({ draft, placeholder, onSend }: CommentBarProps) {
           onInput={event => draft.setText(event.detail.value)}
           onConfirm={onSend}
         />
-        <Button className='comment-bar__send' size='mini' type='primary' disabled={!draft.canSend} onClick={onSend}>{t('commentSend')}</Button>
+        <Button className='comment-bar__send' size='mini' type='primary' disabled={!draft.canSend} onClick={onSend}>{sendLabel ?? t('commentSend')}</Button>
       </View>
       {draft.error && <Text className='comment-bar__error'>{draft.error}</Text>}
     </View>

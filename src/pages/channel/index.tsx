@@ -8,6 +8,7 @@ import { t } from '@/constants/messages'
 import { usePageLifecycle } from '@/hooks/use-page-lifecycle'
 import { currentParams, navigate } from '@/router'
 import { isShareHidden, type ShareContent } from '@/services/share'
+import { askReminderSubscription } from '@/services/wechat-subscribe'
 import { useShare } from '@/services/share/use-share'
 import { ChannelContentStore, type PlayedLive } from '@/stores/channel-content-store'
 import { PostComposerStore, storageUploader } from '@/stores/post-composer-store'
@@ -128,6 +129,7 @@ function ChannelPage () {
       scheduler: root.scheduler,
       isSignedIn: () => root.session.isSignedIn,
       onReminder: (item, reminded) => root.liveReminders.remember(item, reminded),
+      askSubscription: () => askReminderSubscription(code => root.api.bindWechat(code)),
     })
     created.attach(root.gateway)
     return created

@@ -42,8 +42,8 @@ function Byline ({ nickname, avatar, createdAt }: { nickname: string, avatar: st
   )
 }
 
-/** One comment: its author, text and the reply and delete taps (delete: its author, or a moderator). */
-function CommentRow ({ comment, store, reply }: { comment: Comment, store: PostDetailStore, reply: boolean }) {
+/** One comment: its author, text and the reply, edit (its author) and delete taps (delete: its author, or a moderator). */
+const CommentRow = observer(function CommentRow ({ comment, store, reply }: { comment: Comment, store: PostDetailStore, reply: boolean }) {
   const remove = async () => {
     if (await modal({ content: t('commentDeleteConfirm') })) reportFailure(await store.deleteComment(comment))
   }
@@ -52,14 +52,16 @@ function CommentRow ({ comment, store, reply }: { comment: Comment, store: PostD
       <Byline nickname={comment.author.nickname} avatar={comment.author.avatar} createdAt={comment.created_at} />
       <Text className='post-page__comment-text'>{comment.content}</Text>
       <View className='post-page__comment-actions'>
+        {comment.edited_at !== null && <Text className='post-page__edited'>{t('postEdited')}</Text>}
         <Text className='post-page__reply' {...pressable(() => store.setReplyTo(comment))}>{t('commentReply')}</Text>
+        {store.isMineComment(comment) && <Text className='post-page__comment-edit' {...pressable(() => store.startCommentEdit(comment))}>{t('commentEdit')}</Text>}
         {store.canDeleteComment(comment) && <Text className='post-page__delete' {...pressable(() => { void remove() })}>{t('commentDelete')}</Text>}
       </View>
     </View>
   )
-}
+})
 
-/** The comment composer at the bottom: the reply target over the shared comment bar. */
+/** The comment composer at the bottom: the reply target (or the comment being edited) over the shared comment bar. */
 const CommentComposer = observer(function CommentComposer ({ store, onSend }: { store: PostDetailStore, onSend: () => void }) {
   return (
     <View className='post-page__composer'>
@@ -68,7 +70,10 @@ const CommentComposer = observer(function CommentComposer ({ store, onSend }: { 
           {t('commentReplyTo', { name: store.replyTo.author.nickname })}
         </Text>
       )}
-      <CommentBar draft={store.draft} placeholder={t('commentPlaceholder')} onSend={onSend} />
+      {store.editingComment && (
+        <Text className='post-page__replying post-page__editing' {...pressable(() => store.cancelCommentEdit())}>{t('commentEditing')}</Text>
+      )}
+      <CommentBar draft={store.draft} placeholder={t('commentPlaceholder')} onSend={onSend} sendLabel={store.editingComment ? t('commentEditSave') : undefined} />
     </View>
   )
 })

@@ -10,7 +10,7 @@
  */
 import type {
   CreateChannelBody, GuestLoginData, InteractionEvent, MapCfgData, MapCfgQuery, PageQuery, Paged,
-  ProfilePatchBody, UploadTokenBody, UploadTokenData, WxConfData,
+  ProfilePatchBody, UploadTokenBody, UploadTokenData, WxConfData, WxSessionData,
 } from '@core/wire/api'
 import type { Channel, ChannelGroup, LiveItem, Role, Server, User } from '@core/wire/entities'
 import type { ServerDetail } from '@core/wire/members'
@@ -28,6 +28,8 @@ export interface ApiClient {
   uploadBase64 (data: string): Promise<string>
   /** SPEC §7 GET /login_third/wxconf: JS-SDK configuration for a page URL. */
   getWxConfig (url: string): Promise<WxConfData>
+  /** Issue 17, mini-program: hands `Taro.login`'s code to the server, which keeps the member's openid for live reminders. */
+  bindWechat (code: string): Promise<WxSessionData>
   /** SPEC §7 POST /v2/qn/upfiles: a storage upload token, or null (logged) when none could be had. */
   getUploadToken (body?: UploadTokenBody): Promise<UploadTokenData | null>
   /** SPEC §7 GET /channel/room/game/mapcfg: the showroom of a metaverse channel. */

@@ -5,7 +5,7 @@
  */
 import type {
   Base64UploadData, ChannelListData, GuestLoginData, MapCfgData, PageQuery, Paged,
-  RoleListData, ServerListData, UploadTokenData, WxConfData,
+  RoleListData, ServerListData, UploadTokenData, WxConfData, WxSessionData,
 } from '@core/wire/api'
 import type { Channel, LiveItem, User } from '@core/wire/entities'
 import { API_PATHS, fillPath } from '@core/wire/paths'
@@ -52,6 +52,7 @@ export function createApiClient (send: Requester = defaultRequest): ApiClient {
       return answer.url
     },
     getWxConfig: url => get<WxConfData>(API_PATHS.wxconf, { url }), // SPEC §7: query {url}
+    bindWechat: code => post<WxSessionData>(API_PATHS.wxSession, { code }),
     async getUploadToken (body = {}) {
       try {
         const answer = await post<unknown>(API_PATHS.uploadToken, body)

@@ -6,7 +6,7 @@
  */
 import type {
   Comment, CreateCommentBody, CreateLiveCommentBody, CreatePostBody, CursorPage, LiveComment, LiveReminder,
-  LiveViewers, PatchPostBody, Post, PostLike,
+  LiveViewers, PatchCommentBody, PatchPostBody, Post, PostLike,
 } from '@core/wire/posts'
 import { fillPath, POSTS_PATHS } from '@core/wire/paths'
 import { request as defaultRequest } from '@/services/request/request'
@@ -28,6 +28,8 @@ export interface PostsApi {
   deletePost (postId: string): Promise<void>
   listComments (postId: string, cursor?: CursorArgs): Promise<CursorPage<Comment>>
   createComment (postId: string, body: CreateCommentBody): Promise<Comment>
+  /** The author's edit of their comment; answers it with `edited_at`. */
+  updateComment (postId: string, commentId: string, body: PatchCommentBody): Promise<Comment>
   deleteComment (postId: string, commentId: string): Promise<void>
   /** Likes (true) or takes the like back (false). */
   setLike (postId: string, liked: boolean): Promise<PostLike>
@@ -56,6 +58,8 @@ export function createPostsApi (send: Requester = defaultRequest): PostsApi {
     deletePost: async postId => { await send({ path: post(postId), method: 'DELETE' }) },
     listComments: (postId, cursor) => send({ path: fillPath(POSTS_PATHS.postComments, { post_id: postId }), query: cursorQuery(cursor) }),
     createComment: (postId, body) => send({ path: fillPath(POSTS_PATHS.postComments, { post_id: postId }), method: 'POST', data: body }),
+    // POST, not PATCH, like updatePost
+    updateComment: (postId, commentId, body) => send({ path: fillPath(POSTS_PATHS.postComment, { post_id: postId, comment_id: commentId }), method: 'POST', data: body }),
     deleteComment: async (postId, commentId) => {
       await send({ path: fillPath(POSTS_PATHS.postComment, { post_id: postId, comment_id: commentId }), method: 'DELETE' })
     },

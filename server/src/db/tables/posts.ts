@@ -32,6 +32,15 @@ export interface PostCommentsTable {
   reply_to: string | null
   nonce: string | null
   created_at: number
+  /** unix seconds of the author's last edit, or null (migration 0007-posts-finish). */
+  edited_at: Generated<number | null>
+}
+
+/** The WeChat openid of a member who signed in from the mini-program (migration 0007-posts-finish). */
+export interface WechatAccountsTable {
+  uid: string
+  openid: string
+  updated_at: number
 }
 
 /** A comment in a live item's chat. */

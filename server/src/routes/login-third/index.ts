@@ -1,20 +1,24 @@
 /**
  * SPEC §7 GET /login_third/wxconf?url=: the WeChat JS-SDK configuration (appId,
- * nonceStr, timestamp, signature) for a page URL, signed with the jsapi ticket.
+ * nonceStr, timestamp, signature) for a page URL, signed with the jsapi ticket; and
+ * POST /login_third/wx_session (issue 17): the mini-program's sign-in code exchanged for
+ * the member's openid, kept for the live reminders' subscribe messages.
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
-import { API_PATHS, WxConfDataSchema, WxConfQuerySchema } from '@core/wire/api'
+import { API_PATHS, WxConfDataSchema, WxConfQuerySchema, WxSessionBodySchema, WxSessionDataSchema } from '@core/wire/api'
 import type { RouteOptions } from '../../context'
 import { badRequest, httpError } from '../../errors'
-import { WechatError, wxConfigFor } from '../../services/wechat'
+import { requireUser, signedInUser } from '../../plugins/auth'
+import { openidOfCode, WechatError, WechatRefusal, wxConfigFor } from '../../services/wechat'
 import { isHttpUrl } from '../checks'
 import { ok } from '../envelope'
 import { responses } from '../schemas'
 
-/** Registers GET /login_third/wxconf. */
+/** Registers GET /login_third/wxconf and POST /login_third/wx_session. */
 export default async function loginThirdRoutes (fastify: FastifyInstance, { ctx }: RouteOptions): Promise<void> {
-  fastify.withTypeProvider<TypeBoxTypeProvider>().get(API_PATHS.wxconf, {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
+  app.get(API_PATHS.wxconf, {
     schema: { summary: 'WeChat JS-SDK signature for a page URL (SPEC §7)', querystring: WxConfQuerySchema, response: responses(WxConfDataSchema) },
   }, async request => {
     if (!isHttpUrl(request.query.url)) throw badRequest('query.url must be an http(s) URL')
@@ -27,5 +31,28 @@ export default async function loginThirdRoutes (fastify: FastifyInstance, { ctx 
       }
       throw error
     }
+  })
+
+  app.post(API_PATHS.wxSession, {
+    onRequest: requireUser(ctx),
+    schema: { summary: "Keep the signed-in member's WeChat openid from the mini-program's sign-in code (live reminders, issue 17)", security: [{ bearer: [] }], body: WxSessionBodySchema, response: responses(WxSessionDataSchema) },
+  }, async request => {
+    const user = signedInUser(request)
+    const { appId, appSecret, apiBase } = ctx.config.wechat
+    if (appSecret === null) throw httpError(503, 'WeChat sign-in is not configured on this server (WX_APP_ID, WX_APP_SECRET)')
+    let openid: string
+    try {
+      openid = await openidOfCode({ appId, appSecret, apiBase }, request.body.code)
+    } catch (error) {
+      if (error instanceof WechatRefusal) throw badRequest(`body.code: WeChat refused the sign-in code (${error.code})`) // 40029: invalid or used code
+      if (error instanceof WechatError) {
+        request.log.error({ err: error }, 'jscode2session unavailable')
+        throw httpError(502, 'WeChat did not answer, try again later')
+      }
+      throw error
+    }
+    await ctx.db.insertInto('wechat_accounts').values({ uid: user.uid, openid, updated_at: ctx.now() })
+      .onConflict(oc => oc.column('uid').doUpdateSet({ openid, updated_at: ctx.now() })).execute()
+    return ok({ bound: true })
   })
 }

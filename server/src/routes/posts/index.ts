@@ -17,7 +17,7 @@ import { Permission } from '@core/domain/permissions'
 import { ChannelType, LiveCommentFlag, type Channel, type LiveItem, type User } from '@core/wire/entities'
 import {
   CommentSchema, CreateCommentBodySchema, CreateLiveCommentBodySchema, CreatePostBodySchema, CursorPageSchema, CursorQuerySchema,
-  LiveCommentSchema, LiveReminderSchema, LiveViewersSchema, PatchPostBodySchema, PostLikeSchema,
+  LiveCommentSchema, LiveReminderSchema, LiveViewersSchema, PatchCommentBodySchema, PatchPostBodySchema, PostLikeSchema,
   PostListQuerySchema, PostSchema, POSTS_PATHS, type Post, type PostImage,
 } from '@core/wire/posts'
 import type { AppContext, RouteOptions } from '../../context'
@@ -230,6 +230,27 @@ export default async function postsRoutes (fastify: FastifyInstance, { ctx }: Ro
       await ctx.bus.publish({ t: 'COMMENT_CREATE', server_id: post.server_id, channel_id: post.channel_id, d: { channel_id: post.channel_id, ...written.value } })
     }
     return ok(written.value.comment)
+  })
+
+  app.route({
+    method: ['PATCH', 'POST'], // POST as well: the mini-program's request API has no PATCH
+    url: POSTS_PATHS.postComment,
+    ...writer,
+    schema: { summary: "Edit one's own comment (its author only, SendMessages; audited)", security: [{ bearer: [] }], params: commentParams, body: PatchCommentBodySchema, response: responses(CommentSchema) },
+    handler: async request => {
+      const user = signedInUser(request)
+      const post = await existingPost(ctx, request.params.post_id, null)
+      const target = await ctx.repos.posts.comment(request.params.comment_id)
+      if (!target || target.post_id !== post.post_id) throw notFound(`path.comment_id: no comment ${request.params.comment_id} on post ${post.post_id}`)
+      // issue 17: authors edit their own comments; ManageMessages removes others' but never rewrites them
+      if (target.author.uid !== user.uid) throw forbidden('only the author may change this comment')
+      await requireChannelMember(ctx, post, user, writePermissions(0))
+      requireAuditPass(ctx, { content: request.body.content }) // SPEC §5, §8: on rejection nothing is written
+      const updated = await ctx.repos.posts.updateComment(target.comment_id, request.body.content, ctx.now())
+      if (!updated) throw notFound(`path.comment_id: no comment ${target.comment_id} on post ${post.post_id}`)
+      await ctx.bus.publish({ t: 'COMMENT_UPDATE', server_id: post.server_id, channel_id: post.channel_id, d: { channel_id: post.channel_id, comment: updated } })
+      return ok(updated)
+    },
   })
 
   app.delete(POSTS_PATHS.postComment, {
