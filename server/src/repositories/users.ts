@@ -82,6 +82,8 @@ export interface UsersRepository {
   revokeSession (uid: string, sessionId: string): Promise<boolean>
   /** Writes the given profile fields (already audited) and resolves the updated user. */
   updateProfile (uid: string, patch: ProfilePatchBody): Promise<User | null>
+  /** Keeps the user's WeChat openid (from the mini-program's sign-in code), replacing an earlier one (issue 17: live reminders). */
+  bindWechatOpenid (uid: string, openid: string, nowSeconds: number): Promise<void>
 }
 
 /** The users repository on `db`. */
@@ -127,6 +129,10 @@ export function createUsersRepository (db: Db): UsersRepository {
       return db.selectFrom('sessions').select(['session_id', 'created_at', 'last_used_at', 'expires_at'])
         .where('uid', '=', uid).where('expires_at', '>', nowSeconds).where('last_used_at', '>', nowSeconds - SESSION_IDLE_SECONDS)
         .orderBy('last_used_at', 'desc').orderBy('session_id').execute()
+    },
+    async bindWechatOpenid (uid, openid, nowSeconds) {
+      await db.insertInto('wechat_accounts').values({ uid, openid, updated_at: nowSeconds })
+        .onConflict(conflict => conflict.column('uid').doUpdateSet({ openid, updated_at: nowSeconds })).execute()
     },
     async revokeSession (uid, sessionId) {
       const result = await db.deleteFrom('sessions').where('uid', '=', uid).where('session_id', '=', sessionId).executeTakeFirst()

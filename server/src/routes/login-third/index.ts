@@ -51,8 +51,7 @@ export default async function loginThirdRoutes (fastify: FastifyInstance, { ctx 
       }
       throw error
     }
-    await ctx.db.insertInto('wechat_accounts').values({ uid: user.uid, openid, updated_at: ctx.now() })
-      .onConflict(oc => oc.column('uid').doUpdateSet({ openid, updated_at: ctx.now() })).execute()
+    await ctx.repos.users.bindWechatOpenid(user.uid, openid, ctx.now())
     return ok({ bound: true })
   })
 }
