@@ -5,9 +5,8 @@ import type { Invite, ServerRole } from '@core/wire/trust'
 import { setLanguage } from '@/constants/messages'
 import { envelopeError } from '@/services/request/errors'
 import { inviteLink } from '@/stores/invite-settings-store'
-import {
-  availableSections, canOpenServerSettings, canSeeAuditLog, parseWords, ServerSettingsStore, type SettingsAccess,
-} from '@/stores/server-settings-store'
+import { parseWords, ServerSettingsStore } from '@/stores/server-settings-store'
+import { availableSections, canOpenServerSettings, canSeeAuditLog, type SettingsAccess } from '@/stores/settings-access'
 import { refusalMessage } from '@/stores/refusal'
 import { anyGateway } from './support/trust-fakes'
 

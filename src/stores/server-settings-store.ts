@@ -1,12 +1,11 @@
 /**
- * The owner's server settings (issue 18, page `server-settings?sid=`): which sections the
- * member may open, the Profile section (the server's name, icon and introduction, each
+ * The owner's server settings (issue 18, page `server-settings?sid=`; which sections the
+ * member may open is ./settings-access): the Profile section (the server's name, icon and introduction, each
  * audited: SPEC §5, the message under its field), the Words section (the server's own
  * audit words, the owner's), and the Roles, Channels and Invites sections' own stores.
  * The client only hides what the member may not do; the server checks every write.
  */
 import { makeAutoObservable, runInAction } from 'mobx'
-import type { PermissionName } from '@core/domain/permissions'
 import type { Server } from '@core/wire/entities'
 import { MAX_SERVER_WORDS } from '@core/wire/trust-paths'
 import type { PatchServerBody } from '@core/wire/trust'
@@ -20,46 +19,7 @@ import { auditRejectionOf, LoadTracker, type StoreLogger, type StoreStatus } fro
 import { uploadImage, type AvatarSource } from './profile-store'
 import { RoleSettingsStore } from './role-settings-store'
 import { SettingsAction } from './settings-action'
-
-/** A section of the settings page. */
-export type SettingsSection = 'profile' | 'roles' | 'channels' | 'invites' | 'words'
-
-/** What the member may do in the server, as the permissions store tells it. */
-export interface SettingsAccess {
-  can (name: PermissionName): boolean
-  readonly isOwner: boolean
-}
-
-/** The permission that opens each section (Words: the owner only, Issue 18). */
-const SECTION_PERMISSION: Readonly<Record<Exclude<SettingsSection, 'words'>, PermissionName>> = {
-  profile: 'ManageServer',
-  roles: 'ManageRoles',
-  channels: 'ManageChannels',
-  invites: 'CreateInvites',
-}
-
-/** The permissions any one of which opens the settings page (Issue 18: the header's 设置 button). */
-export const SETTINGS_PERMISSIONS: readonly PermissionName[] = ['ManageServer', 'ManageRoles', 'ManageChannels']
-
-/** Issue 18: whether the member may open the settings page at all (the owner always may). */
-export function canOpenServerSettings (access: SettingsAccess): boolean {
-  return access.isOwner || SETTINGS_PERMISSIONS.some(name => access.can(name))
-}
-
-/** The permissions any one of which opens the audit log (the server's moderators, routes/moderation). */
-const MODERATION_PERMISSIONS: readonly PermissionName[] = ['ManageMessages', 'KickMembers', 'BanMembers', 'MuteMembers', 'ManageRoles']
-
-/** Whether the member may read the audit log (the page links to it only then). */
-export function canSeeAuditLog (access: SettingsAccess): boolean {
-  return access.isOwner || MODERATION_PERMISSIONS.some(name => access.can(name))
-}
-
-/** The sections the member may open, in the page's order (none when they may not open the page). */
-export function availableSections (access: SettingsAccess): SettingsSection[] {
-  if (!canOpenServerSettings(access)) return []
-  const sections = (Object.keys(SECTION_PERMISSION) as Array<keyof typeof SECTION_PERMISSION>).filter(section => access.isOwner || access.can(SECTION_PERMISSION[section]))
-  return access.isOwner ? [...sections, 'words'] : sections
-}
+import type { SettingsSection } from './settings-access'
 
 /** The profile fields the section edits. */
 export type ProfileSettingsField = keyof PatchServerBody

@@ -1,4 +1,5 @@
-import { View, Text, Button, ScrollView } from '@tarojs/components'
+import { View, Text, Button } from '@tarojs/components'
+import { ScrollView } from '@/components/page-elements/scroll-view'
 import { observer } from 'mobx-react-lite'
 import CommentBar from '@/components/comment-bar'
 import { t } from '@/constants/messages'

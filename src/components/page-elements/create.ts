@@ -9,6 +9,7 @@
  * one module per element, a core travels only with the pages that render it. The
  * mini-program build resolves the plain `*.ts` files, which re-export Taro's own.
  */
+import { createElement, forwardRef, type ComponentType } from 'react'
 import { createReactComponent } from '@tarojs/components/lib/react/react-component-lib'
 import { manipulatePropsFunction } from '@tarojs/components/lib/react/helper'
 
@@ -19,4 +20,27 @@ import { manipulatePropsFunction } from '@tarojs/components/lib/react/helper'
  */
 export function taroElement<T> (tagName: string, define: () => void): T {
   return createReactComponent(tagName, undefined, manipulatePropsFunction, define) as unknown as T
+}
+
+/**
+ * Like {@link taroElement}, but the element's module is fetched on the component's first
+ * render (`load`, a dynamic `import()` of its `dist/components/*-core` module) instead of
+ * travelling with the page. Until it arrives the element is a plain unknown element with
+ * its classes (styled by the page); Stencil upgrades it then and takes over the
+ * properties React already set on it (its "lazy properties").
+ */
+export function lazyTaroElement<T> (tagName: string, load: () => Promise<{ defineCustomElement: () => void }>): T {
+  let requested = false
+  const define = (): void => {
+    if (requested) return
+    requested = true
+    load().then(element => element.defineCustomElement()).catch(error => console.error(`[page-elements] ${tagName} failed to load:`, error))
+  }
+  const Element = taroElement<ComponentType<Record<string, unknown>>>(tagName, () => undefined)
+  const Lazy = forwardRef<unknown, Record<string, unknown>>((props, ref) => {
+    define()
+    return createElement(Element, { ...props, ref })
+  })
+  Lazy.displayName = `Lazy(${tagName})`
+  return Lazy as unknown as T
 }

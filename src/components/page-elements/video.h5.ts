@@ -1,7 +1,11 @@
-/** H5: the Video component from its own element module, so its core travels only with the pages that show it (create.ts). */
+/**
+ * H5: the Video component, its element's core (about 13 KB gzip with its controls) fetched
+ * when a video is first rendered, not with the page: Market's first card and most channels
+ * show none (issue 19: Market's initial JS). The element renders at once and is upgraded
+ * when its core arrives; properties set before that are taken over by Stencil (create.ts).
+ */
 import type { Video as TaroVideo } from '@tarojs/components'
-import { defineCustomElement } from '@tarojs/components/dist/components/taro-video-core'
-import { taroElement } from './create'
+import { lazyTaroElement } from './create'
 
 /** Taro's Video, as `@tarojs/components` declares it. */
-export const Video = /* #__PURE__ */ taroElement<typeof TaroVideo>('taro-video-core', defineCustomElement)
+export const Video = /* #__PURE__ */ lazyTaroElement<typeof TaroVideo>('taro-video-core', () => import(/* webpackChunkName: "taro-video" */ '@tarojs/components/dist/components/taro-video-core'))

@@ -3,7 +3,7 @@ import { Button, View } from '@tarojs/components'
 import { t } from '@/constants/messages'
 import { navigate } from '@/router'
 import { useStores } from '@/stores/context'
-import { canOpenServerSettings } from '@/stores/server-settings-store'
+import { canOpenServerSettings } from '@/stores/settings-access'
 import './index.scss'
 
 function logFailure (what: string) {

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { observer } from 'mobx-react-lite'
-import { Button, Switch, Text, View } from '@tarojs/components'
+import { Button, Text, View } from '@tarojs/components'
+import { Switch } from '@/components/page-elements/switch'
 import { hasPermission, Permission, type PermissionName } from '@core/domain/permissions'
 import { isBotRole } from '@core/domain/role'
 import { ROLE_NAME_MAX_LENGTH } from '@core/wire/trust-paths'
