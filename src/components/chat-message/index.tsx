@@ -16,8 +16,14 @@ import './index.scss'
 
 /** What a message row does when tapped, all handled by the list. */
 export interface ChatMessageActions {
-  /** Opens (or closes) the row's action bar: long-press on a phone, the ⋯ button on a desktop. */
+  /** Opens or closes the row's action bar: the ⋯ button on a desktop. */
   onSelect: (entry: ChatEntry) => void
+  /**
+   * Opens the row's action bar (a long press on a phone). It opens rather than toggles: in
+   * H5 every Taro View under the finger emits its own longpress, and each bubbles to the
+   * row, so one press arrives here once per View between the finger and the row.
+   */
+  onHold: (entry: ChatEntry) => void
   onRetry: (entry: ChatEntry) => void
   onQuoteTap: (messageId: string) => void
   onReact: (message: ChatMessage, emoji: string) => void
@@ -97,7 +103,7 @@ function ChatMessageRow (props: ChatMessageProps) {
   if (kind === 'bot') classes.push('chat-message--bot')
   const sent = status === 'sent'
   return (
-    <View id={domId} className={classes.join(' ')} data-testid='message' onLongPress={() => { if (sent) props.onSelect(entry) }}>
+    <View id={domId} className={classes.join(' ')} data-testid='message' onLongPress={() => { if (sent) props.onHold(entry) }}>
       {avatar !== '' ? <Image className='chat-message__avatar' src={avatar} mode='aspectFill' lazyLoad nativeProps={DECORATIVE_IMAGE} /> : <View className='chat-message__avatar' />}
       <View className='chat-message__body'>
         <View className='chat-message__head'>
