@@ -70,22 +70,22 @@ describe('chat across two server processes (issue 16)', () => {
       const answer = `一号进程你好 ${stamp}`
       expect(await sendAndSee(b, a, answer)).toBeLessThan(LIVE_WITHIN_MS)
 
-      // A's reaction on B's message (a long press on the phone), highlighted as A's own
+      // A's reaction on B's message (a long press, then a tap on 👍), highlighted as A's own
       await openActions(a.page, answer, 'long-press')
-      await a.page.locator('.chat-message__action--emoji', { hasText: '👍' }).click()
+      await a.page.locator('.chat-message__action--emoji', { hasText: '👍' }).tap()
       await messagesWith(a.page, answer).locator('.chat-message__reaction--mine', { hasText: '👍 1' }).waitFor()
       await messagesWith(b.page, answer).locator('.chat-message__reaction', { hasText: '👍 1' }).waitFor()
 
       // A's edit through node 1 reaches B on node 2
       await openActions(a.page, hello, 'long-press')
-      await a.page.locator('.chat-message__action', { hasText: '编辑' }).click()
+      await a.page.locator('.chat-message__action', { hasText: '编辑' }).tap()
       await composer(a.page).fill(`${hello}（改过）`)
       await a.page.locator('.chat-composer__send').filter({ visible: true }).click()
       await messagesWith(b.page, `${hello}（改过）`).locator('.chat-message__edited').waitFor()
 
       // B's deletion through node 2 reaches A on node 1
       await openActions(b.page, answer, 'long-press')
-      await b.page.locator('.chat-message__action', { hasText: '删除' }).click()
+      await b.page.locator('.chat-message__action', { hasText: '删除' }).tap()
       await b.page.getByText('确定').filter({ visible: true }).first().click()
       await messagesWith(a.page, answer).waitFor({ state: 'detached' })
       await messagesWith(b.page, answer).waitFor({ state: 'detached' })
