@@ -13,60 +13,17 @@
 import { mkdirSync } from 'fs'
 import path from 'path'
 import { deflateSync } from 'zlib'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { DEMO_OWNER_UID } from '../server/src/db/seed/demo-data'
-import { openPage, withArtifacts, type TrackedPage } from './support/browser'
-import { baseUrl, sharedBrowser } from './support/app'
+import { openPage, withArtifacts } from './support/browser'
+import { sharedBrowser } from './support/app'
+import { CHAT_CHANNEL_PAGE, LIVE_WITHIN_MS, composer, joinedMember, messagesWith, openActions, send, type ChatMember } from './support/chat'
 import { startProduct, stopProduct, type RunningProduct } from './support/product'
 import { signInSeeded, switchLogin } from './support/sessions'
 
 const browser = sharedBrowser()
-const CHANNEL = '/pages/channel/index?sid=832828&channel_id=83282802'
-/** The issue's promise: a message reaches the other member within a second. */
-const LIVE_WITHIN_MS = 1000
 /** An offline socket is noticed when a heartbeat goes unanswered: up to two 30 s beats. */
 const DEAD_SOCKET_NOTICED_MS = 75_000
-
-/** A member's chat page. */
-interface Member {
-  tracked: TrackedPage
-  page: Page
-  context: BrowserContext
-}
-
-/** Opens the channel (on the product at `base`) as a fresh guest and joins the server through the join bar. */
-async function joinedMember (browser: Browser, viewport: 'phone' | 'desktop', base: string = baseUrl()): Promise<Member> {
-  const tracked = await openPage(browser, viewport)
-  if (viewport === 'desktop') await tracked.page.setViewportSize({ width: 1440, height: 900 })
-  await tracked.page.goto(`${base}${CHANNEL}`)
-  const join = tracked.page.locator('.chat-view__join-button').filter({ visible: true })
-  await join.waitFor()
-  await join.click()
-  await composer(tracked.page).waitFor()
-  return { tracked, page: tracked.page, context: tracked.context }
-}
-
-function composer (page: Page) {
-  return page.locator('.chat-composer__input textarea').filter({ visible: true }).first()
-}
-
-/** Writes and sends a message with the 发送 button. */
-async function send (page: Page, text: string): Promise<void> {
-  await composer(page).fill(text)
-  await page.locator('.chat-composer__send').filter({ visible: true }).click()
-}
-
-/** The visible message rows whose text contains `text`. */
-function messagesWith (page: Page, text: string) {
-  return page.locator('.chat-message').filter({ hasText: text }).filter({ visible: true })
-}
-
-/** Opens a message's action bar on a desktop (the ⋯ of the hovered row). */
-async function openActions (page: Page, text: string): Promise<void> {
-  const row = messagesWith(page, text).first()
-  await row.hover()
-  await row.locator('.chat-message__more').click()
-}
 
 async function screenshot (page: Page, name: string): Promise<void> {
   const folder = process.env.CHAT_SCREENSHOTS
@@ -135,10 +92,10 @@ function gradientPng (width: number, height: number): Buffer {
 }
 
 /** Opens the channel on `product` signed in as its owner (the app's own guest login is replaced, then the page shown again). */
-async function ownerPage (browser: Browser, product: RunningProduct): Promise<Member> {
+async function ownerPage (browser: Browser, product: RunningProduct): Promise<ChatMember> {
   const tracked = await openPage(browser, 'desktop')
   await tracked.page.setViewportSize({ width: 1440, height: 900 })
-  await tracked.page.goto(`${product.url}${CHANNEL}`)
+  await tracked.page.goto(`${product.url}${CHAT_CHANNEL_PAGE}`)
   await switchLogin(tracked.page, signInSeeded(product, DEMO_OWNER_UID))
   await composer(tracked.page).waitFor()
   return { tracked, page: tracked.page, context: tracked.context }

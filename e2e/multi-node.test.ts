@@ -8,14 +8,7 @@
  * offline for everyone once its lease runs out, a signed-out session is closed on every
  * process, and one account's writes are counted on both processes together.
  */
-import { spawn, type ChildProcess } from 'child_process'
-import { randomBytes } from 'crypto'
-import { mkdtempSync, rmSync } from 'fs'
-import { createServer } from 'net'
-import { tmpdir } from 'os'
-import path from 'path'
 import { Client } from 'pg'
-import Redis from 'ioredis'
 import type { ChannelListData } from '@core/wire/api'
 import type { Channel } from '@core/wire/entities'
 import { GatewayErrorCode, type DispatchFrame, type ServerFrame } from '@core/wire/gateway'
@@ -23,10 +16,8 @@ import type { PresenceUpdate } from '@core/wire/members'
 import { newSession } from '../server/src/repositories/users'
 import { DEMO_OWNER_UID } from '../server/src/db/seed/demo-data'
 import { connectGateway, identified, type GatewayTestClient } from '../server/test/gateway/client'
+import { DATABASE_URL, newCluster, startNode, stopCluster, type ClusterNode } from './support/cluster'
 
-const REPO_ROOT = path.resolve(__dirname, '..')
-const DATABASE_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test'
-const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379'
 const SERVER_ID = '723658'
 /** Each process's liveness lease here (GATEWAY_LEASE_MS): a killed one's members go offline within it and one reaper pass. */
 const LEASE_MS = 1000
@@ -34,71 +25,21 @@ const LEASE_MS = 1000
 const PRESENCE_MARGIN_MS = 3000
 const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64')
 
-interface Node {
-  name: string
-  url: string
-  process: ChildProcess
-  output: string[]
-}
-
-const schema = `multi_node_${process.pid}_${randomBytes(3).toString('hex')}`
-const redisPrefix = `openrealm-multi-node:${process.pid}:${randomBytes(3).toString('hex')}:`
-const root = mkdtempSync(path.join(tmpdir(), 'openrealm-multi-node-'))
-const nodes: Node[] = []
+/** API only (no bundle needed), with short beats and lease, and every limit counted as CI's loopback clients would hit it. */
+const cluster = newCluster({
+  serveH5: false,
+  env: {
+    GATEWAY_HEARTBEAT_MS: '2000',
+    GATEWAY_LEASE_MS: String(LEASE_MS),
+    RATE_LIMIT_ALLOW: 'none', // loopback is limited too: the write-limit test counts across both processes
+    MEMBER_WRITE_LIMIT_MAX: '1000', // every test writes as the one owner
+    GUEST_SIGNUPS_PER_MINUTE: '100', // every test signs its guests up from 127.0.0.1
+    CHANNEL_CREATE_PER_MINUTE: '100', // every test creates its channels as the one owner
+  },
+})
 const clients: GatewayTestClient[] = []
 
-function freePort (): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
-}
-
-/** Starts `npm start`'s server (server/src/server.ts) as its own process on a free port; resolves once it answers. */
-async function startNode (name: string): Promise<Node> {
-  const port = await freePort()
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
-    cwd: REPO_ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL,
-      DATABASE_SCHEMA: schema,
-      REDIS_URL,
-      REDIS_KEY_PREFIX: redisPrefix,
-      DATA_DIR: path.join(root, 'data'), // one volume every node reads (server/README.md)
-      H5_DIR: path.join(root, 'no-h5'), // API only: no bundle needed
-      LOG_LEVEL: 'warn',
-      GATEWAY_HEARTBEAT_MS: '2000',
-      GATEWAY_LEASE_MS: String(LEASE_MS),
-      RATE_LIMIT_ALLOW: 'none', // loopback is limited too: the write-limit test counts across both processes
-      MEMBER_WRITE_LIMIT_MAX: '1000', // every test writes as the one owner
-      GUEST_SIGNUPS_PER_MINUTE: '100', // every test signs its guests up from 127.0.0.1
-      CHANNEL_CREATE_PER_MINUTE: '100', // every test creates its channels as the one owner
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  const node: Node = { name, url: `http://127.0.0.1:${port}`, process: child, output: [] }
-  child.stdout?.on('data', chunk => node.output.push(String(chunk)))
-  child.stderr?.on('data', chunk => node.output.push(String(chunk)))
-  nodes.push(node)
-  const deadline = Date.now() + 30_000
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) break
-    try {
-      if ((await fetch(`${node.url}/servers`)).ok) return node
-    } catch {}
-    await new Promise(resolve => setTimeout(resolve, 200))
-  }
-  throw new Error(`${name} did not start:\n${node.output.join('')}`)
-}
-
-async function call<T> (node: Node, method: string, url: string, token?: string, body?: unknown): Promise<T> {
+async function call<T> (node: ClusterNode, method: string, url: string, token?: string, body?: unknown): Promise<T> {
   const response = await fetch(`${node.url}${url}`, {
     method,
     headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
@@ -121,21 +62,21 @@ async function accountSession (uid: string): Promise<string> {
   const pg = new Client({ connectionString: DATABASE_URL })
   await pg.connect()
   try {
-    await pg.query(`insert into "${schema}".sessions (${columns.join(', ')}) values (${columns.map((_, index) => `$${index + 1}`).join(', ')})`, Object.values(session))
+    await pg.query(`insert into "${cluster.schema}".sessions (${columns.join(', ')}) values (${columns.map((_, index) => `$${index + 1}`).join(', ')})`, Object.values(session))
   } finally {
     await pg.end()
   }
   return token
 }
 
-async function guestMember (node: Node): Promise<string> {
+async function guestMember (node: ClusterNode): Promise<string> {
   const { token } = await call<{ token: string }>(node, 'POST', '/auth/guest', undefined, {})
   await call(node, 'POST', `/servers/${SERVER_ID}/members/me`, token)
   return token
 }
 
-const createChannel = (node: Node, token: string, title: string) => call<Channel>(node, 'POST', `/servers/${SERVER_ID}/channels`, token, { title, channel_type: 1 })
-const channelIds = async (node: Node) => (await call<ChannelListData>(node, 'GET', `/servers/${SERVER_ID}/channels`)).groups.flatMap(group => group.channels).map(channel => channel.channel_id)
+const createChannel = (node: ClusterNode, token: string, title: string) => call<Channel>(node, 'POST', `/servers/${SERVER_ID}/channels`, token, { title, channel_type: 1 })
+const channelIds = async (node: ClusterNode) => (await call<ChannelListData>(node, 'GET', `/servers/${SERVER_ID}/channels`)).groups.flatMap(group => group.channels).map(channel => channel.channel_id)
 const isChannelCreate = (frame: ServerFrame): boolean => frame.op === 'dispatch' && frame.t === 'CHANNEL_CREATE'
 const isPresence = (uid: string, status: PresenceUpdate['status']) => (frame: ServerFrame): boolean =>
   frame.op === 'dispatch' && frame.t === 'PRESENCE_UPDATE' && (frame.d as PresenceUpdate).uid === uid && (frame.d as PresenceUpdate).status === status
@@ -151,34 +92,22 @@ async function frameWithin (client: GatewayTestClient, match: (frame: ServerFram
   }
 }
 
-let a: Node
-let b: Node
+let a: ClusterNode
+let b: ClusterNode
 /** Accounts that create channels (guests may not), three channels a minute each. */
 /** The owner's bearer token: every channel the tests create is the owner's. */
 let creator: string
 
 beforeAll(async () => {
   // one after the other: the first migrates and seeds the fresh schema
-  a = await startNode('A')
-  b = await startNode('B')
+  a = await startNode(cluster, 'A')
+  b = await startNode(cluster, 'B')
   creator = await accountSession(DEMO_OWNER_UID)
 }, 90_000)
 
 afterAll(async () => {
   for (const client of clients) client.close()
-  const running = nodes.filter(node => node.process.exitCode === null && node.process.signalCode === null)
-  const exited = running.map(node => new Promise(resolve => node.process.once('exit', resolve)))
-  for (const node of running) node.process.kill('SIGTERM')
-  await Promise.all(exited)
-  const pg = new Client({ connectionString: DATABASE_URL })
-  await pg.connect()
-  await pg.query(`drop schema if exists "${schema}" cascade`)
-  await pg.end()
-  const redis = new Redis(REDIS_URL)
-  const keys = await redis.keys(`${redisPrefix}*`)
-  if (keys.length > 0) await redis.del(...keys)
-  redis.disconnect()
-  rmSync(root, { recursive: true, force: true })
+  await stopCluster(cluster)
 }, 30_000)
 
 describe('two server processes on one database and one Redis', () => {
@@ -218,7 +147,7 @@ describe('two server processes on one database and one Redis', () => {
   })
 
   it('lets a client whose process was killed resume on the other with nothing lost and nothing twice', async () => {
-    const victim = await startNode('C')
+    const victim = await startNode(cluster, 'C')
     const token = await guestMember(victim)
     const first = await identified(victim.url, token)
     clients.push(first.client)
@@ -242,7 +171,7 @@ describe('two server processes on one database and one Redis', () => {
   })
 
   it('announces the members of a process killed without a word offline on the others once its lease runs out', async () => {
-    const victim = await startNode('D')
+    const victim = await startNode(cluster, 'D')
     const watcher = await identified(a.url, await guestMember(a))
     clients.push(watcher.client)
     const token = await guestMember(victim)
@@ -285,7 +214,7 @@ describe('two server processes on one database and one Redis', () => {
   it('counts one account\'s messages through both processes together (issue 15)', async () => {
     const token = await guestMember(b)
     const channel = await createChannel(a, creator, '限流')
-    const send = (node: Node, index: number) => fetch(`${node.url}/channels/${channel.channel_id}/messages`, {
+    const send = (node: ClusterNode, index: number) => fetch(`${node.url}/channels/${channel.channel_id}/messages`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: JSON.stringify({ content: `第${index}条`, nonce: `multi-node-limit-${index}` }),

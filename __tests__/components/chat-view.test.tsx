@@ -143,6 +143,39 @@ describe('ChatView', () => {
     const [failed] = await testUtils.queries.waitForQuerySelectorAll('.chat-message__state--failed')
     expect(failed.textContent).toBe('发送失败，点击重试')
   })
+
+  it('opens a message\'s actions on a long press wherever the finger rests (every View under it passes the press on to the row)', async () => {
+    const { testUtils } = await mountChat([chatMessage(1)])
+    await testUtils.queries.waitForQuerySelectorAll('.chat-message')
+    for (const target of ['.chat-message__text', '.chat-message__author']) {
+      const touched = document.querySelector(target) as HTMLElement
+      await testUtils.act(async () => {
+        touched.dispatchEvent(new Event('touchstart', { bubbles: true }))
+        await new Promise(resolve => setTimeout(resolve, 400)) // Taro's long press: 350 ms
+        touched.dispatchEvent(new Event('touchend', { bubbles: true }))
+      })
+      expect(document.querySelectorAll('.chat-message__actions')).toHaveLength(1)
+    }
+  })
+
+  it('lets the tap of the finger that held a message open press nothing, and a tap on the bar its action', async () => {
+    const { api, testUtils } = await mountChat([chatMessage(1)])
+    await testUtils.queries.waitForQuerySelectorAll('.chat-message')
+    const text = document.querySelector('.chat-message__text') as HTMLElement
+    await testUtils.act(async () => {
+      text.dispatchEvent(new Event('touchstart', { bubbles: true }))
+      await new Promise(resolve => setTimeout(resolve, 400)) // Taro's long press: 350 ms
+      text.dispatchEvent(new Event('touchend', { bubbles: true }))
+    })
+    const thumbsUp = () => Array.from(document.querySelectorAll('.chat-message__action--emoji')).find(node => node.textContent === '👍') as HTMLElement
+    testUtils.act(() => { thumbsUp().click() }) // the browser's tap where the finger lifted
+    expect(api.addReaction).not.toHaveBeenCalled()
+    await testUtils.act(async () => {
+      thumbsUp().dispatchEvent(new Event('touchstart', { bubbles: true }))
+      thumbsUp().click()
+    })
+    expect(api.addReaction).toHaveBeenCalledWith('c1', chatMessage(1).message_id, '👍')
+  })
 })
 
 describe('ChatView: pictures (issue 17)', () => {

@@ -3,8 +3,8 @@
  * built H5 bundle) in a child process, on a free loopback port, with a fresh data
  * folder, and stops it again. Used by the e2e pass and the benchmarks.
  */
-import { spawn, type ChildProcess } from 'child_process'
-import { mkdtempSync, rmSync } from 'fs'
+import { execSync, spawn, type ChildProcess } from 'child_process'
+import { existsSync, mkdtempSync, rmSync } from 'fs'
 import { createServer } from 'net'
 import { tmpdir } from 'os'
 import path from 'path'
@@ -32,10 +32,11 @@ export function freePort (): Promise<number> {
   })
 }
 
-async function waitUntilServing (url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+/** Resolves once the server `child` answers at `url`; fails when it exits first or `timeoutMs` passes. */
+export async function waitUntilServing (url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the product exited with code ${child.exitCode} before serving`)
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the product exited (${child.exitCode ?? child.signalCode}) before serving`)
     try {
       const response = await fetch(`${url}/servers`)
       if (response.ok) return
@@ -45,6 +46,16 @@ async function waitUntilServing (url: string, child: ChildProcess, timeoutMs: nu
     await new Promise(resolve => setTimeout(resolve, 200))
   }
   throw new Error(`the product did not answer at ${url} within ${timeoutMs} ms`)
+}
+
+/**
+ * Makes sure the built H5 bundle (dist/h5) exists: CI builds it in a step of its own before
+ * the passes that serve it; a developer's first run builds it here.
+ */
+export function ensureH5Bundle (): void {
+  if (existsSync(path.join(ROOT, 'dist/h5/index.html'))) return
+  // jest sets NODE_ENV=test, under which Taro builds a development bundle that does not run
+  execSync('npx taro build --type h5', { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } })
 }
 
 /** Starts the product with a fresh database; resolves once its API answers. */

@@ -179,6 +179,7 @@ function ChatMessageList ({ chat, nameOf, now, marksRead, canModerate, actions }
   latest.current = { entries, offsets, scrollTo }
   const rowActions = useMemo<ChatMessageActions>(() => ({
     onSelect: entry => setSelectedKey(key => key === entry.key ? null : entry.key),
+    onHold: entry => setSelectedKey(entry.key),
     onRetry: entry => { void chat.retry(entry.key) },
     onQuoteTap: messageId => {
       const index = latest.current.entries.findIndex(entry => entry.message.message_id === messageId)

@@ -1,3 +1,4 @@
+import { useRef } from 'react'
 import Taro from '@tarojs/taro'
 import { View, Text, Image } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
@@ -16,8 +17,14 @@ import './index.scss'
 
 /** What a message row does when tapped, all handled by the list. */
 export interface ChatMessageActions {
-  /** Opens (or closes) the row's action bar: long-press on a phone, the ⋯ button on a desktop. */
+  /** Opens or closes the row's action bar: the ⋯ button on a desktop. */
   onSelect: (entry: ChatEntry) => void
+  /**
+   * Opens the row's action bar (a long press on a phone). It opens rather than toggles: in
+   * H5 every Taro View under the finger emits its own longpress, and each bubbles to the
+   * row, so one press arrives here once per View between the finger and the row.
+   */
+  onHold: (entry: ChatEntry) => void
   onRetry: (entry: ChatEntry) => void
   onQuoteTap: (messageId: string) => void
   onReact: (message: ChatMessage, emoji: string) => void
@@ -96,8 +103,14 @@ function ChatMessageRow (props: ChatMessageProps) {
   if (mentionsMe) classes.push('chat-message--mention')
   if (kind === 'bot') classes.push('chat-message--bot')
   const sent = status === 'sent'
+  // A hold opens the bar under the finger (the list keeps its bottom, so the row grows upwards).
+  // In H5, a finger lifted after Taro's 350 ms but before the browser's own long press still
+  // makes a tap there, which must not press the action that moved under it: after a hold the
+  // bar answers only a touch that starts on it (the mini-program makes no tap after a longpress).
+  const heldOpen = useRef(false)
+  const act = (run: () => void) => () => { if (!heldOpen.current) run() }
   return (
-    <View id={domId} className={classes.join(' ')} data-testid='message' onLongPress={() => { if (sent) props.onSelect(entry) }}>
+    <View id={domId} className={classes.join(' ')} data-testid='message' onLongPress={() => { if (sent) { heldOpen.current = true; props.onHold(entry) } }}>
       {avatar !== '' ? <Image className='chat-message__avatar' src={avatar} mode='aspectFill' lazyLoad nativeProps={DECORATIVE_IMAGE} /> : <View className='chat-message__avatar' />}
       <View className='chat-message__body'>
         <View className='chat-message__head'>
@@ -105,7 +118,7 @@ function ChatMessageRow (props: ChatMessageProps) {
           {kind !== 'user' && <IdentityBadge kind={kind} />}
           <Text className='chat-message__time'>{chatClock(message.created_at * 1000)}</Text>
           {message.edited_at !== null && <Text className='chat-message__edited'>{t('chatEdited')}</Text>}
-          {sent && <Text className='chat-message__more' onClick={() => props.onSelect(entry)}>⋯</Text>}
+          {sent && <Text className='chat-message__more' onClick={() => { heldOpen.current = false; props.onSelect(entry) }}>⋯</Text>}
         </View>
         {message.reply_to && (
           <View className='chat-message__quote' onClick={() => props.onQuoteTap(message.reply_to?.message_id ?? '')}>
@@ -129,12 +142,12 @@ function ChatMessageRow (props: ChatMessageProps) {
         {status === 'pending' && <Text className='chat-message__state'>{t('chatSending')}</Text>}
         {status === 'failed' && <Text className='chat-message__state chat-message__state--failed' onClick={() => props.onRetry(entry)}>{t('chatSendFailed')}</Text>}
         {selected && (
-          <View className='chat-message__actions'>
-            {REACTION_EMOJIS.map(emoji => <Text key={emoji} className='chat-message__action chat-message__action--emoji' onClick={() => props.onReact(message, emoji)}>{emoji}</Text>)}
-            <Text className='chat-message__action' onClick={() => props.onReply(message)}>{t('chatReply')}</Text>
-            {mine && <Text className='chat-message__action' onClick={() => props.onEdit(message)}>{t('chatEdit')}</Text>}
-            {(mine || canModerate) && <Text className='chat-message__action chat-message__action--danger' onClick={() => props.onDelete(message)}>{t('chatDelete')}</Text>}
-            {!mine && <Text className='chat-message__action' onClick={() => props.onReport(message)}>{t('chatReport')}</Text>}
+          <View className='chat-message__actions' onTouchStart={() => { heldOpen.current = false }}>
+            {REACTION_EMOJIS.map(emoji => <Text key={emoji} className='chat-message__action chat-message__action--emoji' onClick={act(() => props.onReact(message, emoji))}>{emoji}</Text>)}
+            <Text className='chat-message__action' onClick={act(() => props.onReply(message))}>{t('chatReply')}</Text>
+            {mine && <Text className='chat-message__action' onClick={act(() => props.onEdit(message))}>{t('chatEdit')}</Text>}
+            {(mine || canModerate) && <Text className='chat-message__action chat-message__action--danger' onClick={act(() => props.onDelete(message))}>{t('chatDelete')}</Text>}
+            {!mine && <Text className='chat-message__action' onClick={act(() => props.onReport(message))}>{t('chatReport')}</Text>}
           </View>
         )}
       </View>
