@@ -392,6 +392,8 @@ const ZH_CN = {
   refusalAnySeparator: '」或「',
   refusalOutranked: '对方的角色不低于你的最高角色，不能这样做',
   refusalForbidden: '你没有权限这样做',
+  // shell-audit: the invite page's title
+  pageTitleInvite: '邀请',
 }
 
 /** A message key. */
@@ -763,6 +765,8 @@ const EN: Record<MessageKey, string> = {
   refusalAnySeparator: '” or “',
   refusalOutranked: 'That is at or above your highest role, so you cannot do that',
   refusalForbidden: 'You are not allowed to do that',
+  // shell-audit: the invite page's title
+  pageTitleInvite: 'Invite',
 }
 
 /** The whole table, per language. */

@@ -1,6 +1,7 @@
 import { useEffect } from 'react'
 import { observer } from 'mobx-react-lite'
 import { Button, Image, Text, View } from '@tarojs/components'
+import PageHeader from '@/components/page-header'
 import { t, type MessageKey } from '@/constants/messages'
 import { usePageLifecycle } from '@/hooks/use-page-lifecycle'
 import { currentParams, relaunch } from '@/router'
@@ -42,6 +43,7 @@ function InvitePage () {
   const server = invite.invite?.server
   return (
     <View className='invite'>
+      <PageHeader title={t('pageTitleInvite')} homeQuery={server ? { server_id: server.server_id } : undefined} />
       {server && <Image className='invite__icon' src={server.icon} mode='aspectFill' />}
       {invite.invite && <Text className='invite__from'>{t('inviteFrom', { name: invite.invite.inviter.nickname })}</Text>}
       {server && <Text className='invite__name'>{server.name}</Text>}
