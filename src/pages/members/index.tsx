@@ -14,6 +14,8 @@ import StateView from '@/components/state-view'
 import { t } from '@/constants/messages'
 import { usePageLifecycle } from '@/hooks/use-page-lifecycle'
 import { currentParams, navigate } from '@/router'
+import { isShareHidden, type ShareContent } from '@/services/share'
+import { useShare } from '@/services/share/use-share'
 import { usePageStore, useStores } from '@/stores/context'
 import { MemberListStore } from '@/stores/member-list-store'
 import { ModerationStore, TIMEOUT_SECONDS } from '@/stores/moderation-store'
@@ -131,6 +133,9 @@ function MembersPage () {
   }))
 
   usePageLifecycle(PAGE_PATH)
+  // Issue 19: the mini-program's share card (and the messaging app's share) of every page: this one leads to the server.
+  const share: ShareContent = { title: t('pageTitleMembers'), desc: server.name, imageUrl: server.detail?.icon ?? '', target: { serverId: list.serverId } }
+  useShare(share, isShareHidden(params))
   useEffect(() => {
     // the permissions store follows the current server: this page's
     server.select({ params })
