@@ -5,6 +5,8 @@ import PageHeader from '@/components/page-header'
 import { t, type MessageKey } from '@/constants/messages'
 import { usePageLifecycle } from '@/hooks/use-page-lifecycle'
 import { currentParams, relaunch } from '@/router'
+import { isShareHidden, type ShareContent } from '@/services/share'
+import { useShare } from '@/services/share/use-share'
 import { usePageStore } from '@/stores/context'
 import { InviteStore, type InviteProblem } from '@/stores/invite-store'
 import './index.scss'
@@ -29,7 +31,8 @@ const PROBLEM_TEXT: Readonly<Record<InviteProblem, MessageKey>> = {
 function InvitePage () {
   usePageLifecycle(PAGE_PATH)
   const invite = usePageStore(root => new InviteStore(root.session))
-  const { code } = currentParams()
+  const params = currentParams()
+  const { code } = params
 
   useEffect(() => {
     invite.load(code ?? '').catch(error => console.error('[invite] load failed:', error))
@@ -41,6 +44,11 @@ function InvitePage () {
   }, [invite.joinedServerId])
 
   const server = invite.invite?.server
+  // Issue 19: the share card of an invite is the invite itself (who invites, to which server)
+  const share: ShareContent | null = invite.invite && server
+    ? { title: t('inviteFrom', { name: invite.invite.inviter.nickname }), desc: server.name, imageUrl: server.icon, target: { serverId: server.server_id, inviteCode: code } }
+    : null
+  useShare(share, isShareHidden(params))
   return (
     <View className='invite'>
       <PageHeader title={t('pageTitleInvite')} homeQuery={server ? { server_id: server.server_id } : undefined} />
