@@ -46,7 +46,7 @@ export default function MemberRow ({ member, roles, timedOutUntil, isYou, onOpen
         {(roles.length > 0 || timedOutUntil !== null) && (
           <View className='member-row__chips'>
             {roles.map(role => (
-              <Text key={role.role_id} className='member-row__role' style={role.color !== '' ? { color: role.color, borderColor: role.color } : undefined}>{role.name}</Text>
+              <Text key={role.role_id} className='member-row__role' style={role.color !== '' ? { borderColor: role.color } : undefined}>{role.name}</Text>
             ))}
             {timedOutUntil !== null && <Text className='member-row__timeout'>{timeoutMark(timedOutUntil)}</Text>}
           </View>

@@ -2,6 +2,7 @@ import { useEffect } from 'react'
 import { observer } from 'mobx-react-lite'
 import { Button, Image, Text, View } from '@tarojs/components'
 import PageHeader from '@/components/page-header'
+import { DECORATIVE_IMAGE } from '@/constants/a11y'
 import { t, type MessageKey } from '@/constants/messages'
 import { usePageLifecycle } from '@/hooks/use-page-lifecycle'
 import { currentParams, relaunch } from '@/router'
@@ -52,7 +53,7 @@ function InvitePage () {
   return (
     <View className='invite'>
       <PageHeader title={t('pageTitleInvite')} homeQuery={server ? { server_id: server.server_id } : undefined} />
-      {server && <Image className='invite__icon' src={server.icon} mode='aspectFill' />}
+      {server && <Image className='invite__icon' src={server.icon} mode='aspectFill' nativeProps={DECORATIVE_IMAGE} />}
       {invite.invite && <Text className='invite__from'>{t('inviteFrom', { name: invite.invite.inviter.nickname })}</Text>}
       {server && <Text className='invite__name'>{server.name}</Text>}
       {server && <Text className='invite__members'>{t('homeMembers', { count: String(server.member_count) })}</Text>}

@@ -21,7 +21,7 @@ import { MemberListStore } from '@/stores/member-list-store'
 import { ModerationStore, TIMEOUT_SECONDS } from '@/stores/moderation-store'
 import { modal, toast } from '@/utils/feedback'
 import { formatDate, fromUnixSeconds } from '@/utils/format-date'
-import { LINK, TAB } from '@/constants/a11y'
+import { LINK, TAB, TABLIST } from '@/constants/a11y'
 import { pressable } from '@/utils/pressable'
 import './index.scss'
 
@@ -155,10 +155,12 @@ function MembersPage () {
       <View className='members-page__body'>
         {(moderation.canSeeBans || readsAuditLog) && (
           <View className='members-page__tabs'>
-            <View className={`members-page__tab${tab === 'members' ? ' members-page__tab--on' : ''}`} {...pressable(() => showTab('members'))} {...TAB}>{t('membersTabMembers')}</View>
-            {moderation.canSeeBans && (
-              <View className={`members-page__tab${tab === 'bans' ? ' members-page__tab--on' : ''}`} {...pressable(() => showTab('bans'))} {...TAB}>{t('membersTabBans')}</View>
-            )}
+            <View className='members-page__tablist' {...TABLIST}>
+              <View className={`members-page__tab${tab === 'members' ? ' members-page__tab--on' : ''}`} {...pressable(() => showTab('members'))} {...TAB}>{t('membersTabMembers')}</View>
+              {moderation.canSeeBans && (
+                <View className={`members-page__tab${tab === 'bans' ? ' members-page__tab--on' : ''}`} {...pressable(() => showTab('bans'))} {...TAB}>{t('membersTabBans')}</View>
+              )}
+            </View>
             {readsAuditLog && (
               <View
                 className='members-page__link'
