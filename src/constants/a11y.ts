@@ -49,3 +49,6 @@ export const RADIO: Readonly<Record<string, string>> = { role: 'radio' }
 
 /** The role of one of a row of tabs that switch what a page shows. */
 export const TAB: Readonly<Record<string, string>> = { role: 'tab' }
+
+/** The role of the row that holds the TABs (axe: a tab outside a tablist is a critical fault). */
+export const TABLIST: Readonly<Record<string, string>> = { role: 'tablist' }

@@ -396,6 +396,8 @@ const ZH_CN = {
   commentEdit: '编辑',
   commentEditing: '正在编辑评论 · 取消',
   commentEditSave: '保存',
+  // shell-audit: the invite page's title
+  pageTitleInvite: '邀请',
 }
 
 /** A message key. */
@@ -771,6 +773,8 @@ const EN: Record<MessageKey, string> = {
   commentEdit: 'Edit',
   commentEditing: 'Editing your comment · Cancel',
   commentEditSave: 'Save',
+  // shell-audit: the invite page's title
+  pageTitleInvite: 'Invite',
 }
 
 /** The whole table, per language. */

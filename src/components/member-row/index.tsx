@@ -35,7 +35,7 @@ export default function MemberRow ({ member, roles, timedOutUntil, isYou, onOpen
   return (
     <View className='member-row' data-testid='member-row' data-uid={member.user.uid} {...pressable(onOpen)}>
       <View className='member-row__avatar-box'>
-        {avatar !== '' ? <Image className='member-row__avatar' src={avatar} mode='aspectFill' {...DECORATIVE_IMAGE} /> : <View className='member-row__avatar' />}
+        {avatar !== '' ? <Image className='member-row__avatar' src={avatar} mode='aspectFill' nativeProps={DECORATIVE_IMAGE} /> : <View className='member-row__avatar' />}
         <View className={`member-row__dot member-row__dot--${member.online ? 'online' : 'offline'}`} ariaLabel={t(member.online ? 'membersOnline' : 'membersOffline')} />
       </View>
       <View className='member-row__main'>
@@ -46,7 +46,7 @@ export default function MemberRow ({ member, roles, timedOutUntil, isYou, onOpen
         {(roles.length > 0 || timedOutUntil !== null) && (
           <View className='member-row__chips'>
             {roles.map(role => (
-              <Text key={role.role_id} className='member-row__role' style={role.color !== '' ? { color: role.color, borderColor: role.color } : undefined}>{role.name}</Text>
+              <Text key={role.role_id} className='member-row__role' style={role.color !== '' ? { borderColor: role.color } : undefined}>{role.name}</Text>
             ))}
             {timedOutUntil !== null && <Text className='member-row__timeout'>{timeoutMark(timedOutUntil)}</Text>}
           </View>

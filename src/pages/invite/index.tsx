@@ -1,9 +1,13 @@
 import { useEffect } from 'react'
 import { observer } from 'mobx-react-lite'
 import { Button, Image, Text, View } from '@tarojs/components'
+import PageHeader from '@/components/page-header'
+import { DECORATIVE_IMAGE } from '@/constants/a11y'
 import { t, type MessageKey } from '@/constants/messages'
 import { usePageLifecycle } from '@/hooks/use-page-lifecycle'
 import { currentParams, relaunch } from '@/router'
+import { isShareHidden, type ShareContent } from '@/services/share'
+import { useShare } from '@/services/share/use-share'
 import { usePageStore } from '@/stores/context'
 import { InviteStore, type InviteProblem } from '@/stores/invite-store'
 import './index.scss'
@@ -28,7 +32,8 @@ const PROBLEM_TEXT: Readonly<Record<InviteProblem, MessageKey>> = {
 function InvitePage () {
   usePageLifecycle(PAGE_PATH)
   const invite = usePageStore(root => new InviteStore(root.session))
-  const { code } = currentParams()
+  const params = currentParams()
+  const { code } = params
 
   useEffect(() => {
     invite.load(code ?? '').catch(error => console.error('[invite] load failed:', error))
@@ -40,9 +45,15 @@ function InvitePage () {
   }, [invite.joinedServerId])
 
   const server = invite.invite?.server
+  // Issue 19: the share card of an invite is the invite itself (who invites, to which server)
+  const share: ShareContent | null = invite.invite && server
+    ? { title: t('inviteFrom', { name: invite.invite.inviter.nickname }), desc: server.name, imageUrl: server.icon, target: { serverId: server.server_id, inviteCode: code } }
+    : null
+  useShare(share, isShareHidden(params))
   return (
     <View className='invite'>
-      {server && <Image className='invite__icon' src={server.icon} mode='aspectFill' />}
+      <PageHeader title={t('pageTitleInvite')} homeQuery={server ? { server_id: server.server_id } : undefined} />
+      {server && <Image className='invite__icon' src={server.icon} mode='aspectFill' nativeProps={DECORATIVE_IMAGE} />}
       {invite.invite && <Text className='invite__from'>{t('inviteFrom', { name: invite.invite.inviter.nickname })}</Text>}
       {server && <Text className='invite__name'>{server.name}</Text>}
       {server && <Text className='invite__members'>{t('homeMembers', { count: String(server.member_count) })}</Text>}

@@ -7,4 +7,6 @@ export default definePageConfig({
   navigationBarTitleText: MESSAGES['zh-CN'].pageTitleMembers,
   // SPEC §9: reach-bottom distance 50 px (the next page of members).
   onReachBottomDistance: REACH_BOTTOM_DISTANCE_PX,
+  // Issue 19: a share card (the page's useShare).
+  enableShareAppMessage: true,
 })

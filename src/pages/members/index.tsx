@@ -14,12 +14,14 @@ import StateView from '@/components/state-view'
 import { t } from '@/constants/messages'
 import { usePageLifecycle } from '@/hooks/use-page-lifecycle'
 import { currentParams, navigate } from '@/router'
+import { isShareHidden, type ShareContent } from '@/services/share'
+import { useShare } from '@/services/share/use-share'
 import { usePageStore, useStores } from '@/stores/context'
 import { MemberListStore } from '@/stores/member-list-store'
 import { ModerationStore, TIMEOUT_SECONDS } from '@/stores/moderation-store'
 import { modal, toast } from '@/utils/feedback'
 import { formatDate, fromUnixSeconds } from '@/utils/format-date'
-import { LINK, TAB } from '@/constants/a11y'
+import { LINK, TAB, TABLIST } from '@/constants/a11y'
 import { pressable } from '@/utils/pressable'
 import './index.scss'
 
@@ -132,6 +134,9 @@ function MembersPage () {
   }))
 
   usePageLifecycle(PAGE_PATH)
+  // Issue 19: the mini-program's share card (and the messaging app's share) of every page: this one leads to the server.
+  const share: ShareContent = { title: t('pageTitleMembers'), desc: server.name, imageUrl: server.detail?.icon ?? '', target: { serverId: list.serverId } }
+  useShare(share, isShareHidden(params))
   useEffect(() => {
     // the permissions store follows the current server: this page's
     server.select({ params })
@@ -151,10 +156,12 @@ function MembersPage () {
       <View className='members-page__body'>
         {(moderation.canSeeBans || readsAuditLog) && (
           <View className='members-page__tabs'>
-            <View className={`members-page__tab${tab === 'members' ? ' members-page__tab--on' : ''}`} {...pressable(() => showTab('members'))} {...TAB}>{t('membersTabMembers')}</View>
-            {moderation.canSeeBans && (
-              <View className={`members-page__tab${tab === 'bans' ? ' members-page__tab--on' : ''}`} {...pressable(() => showTab('bans'))} {...TAB}>{t('membersTabBans')}</View>
-            )}
+            <View className='members-page__tablist' {...TABLIST}>
+              <View className={`members-page__tab${tab === 'members' ? ' members-page__tab--on' : ''}`} {...pressable(() => showTab('members'))} {...TAB}>{t('membersTabMembers')}</View>
+              {moderation.canSeeBans && (
+                <View className={`members-page__tab${tab === 'bans' ? ' members-page__tab--on' : ''}`} {...pressable(() => showTab('bans'))} {...TAB}>{t('membersTabBans')}</View>
+              )}
+            </View>
             {readsAuditLog && (
               <View
                 className='members-page__link'

@@ -30,9 +30,9 @@ export default function WebViewPage () {
     )
   }
   return (
-    <>
+    <View className='webview__page'>
       <PageHeader title={title || t('pageTitleWebview')} />
-      <WebView src={url} />
-    </>
+      <WebView className='webview__frame' src={url} />
+    </View>
   )
 }

@@ -23,6 +23,8 @@ export interface ShareTarget {
   channelId?: string | null
   /** A post: the link opens the post's own page. */
   postId?: string | null
+  /** An invite (issue 18): the link opens the invite's page with its `code`. */
+  inviteCode?: string | null
 }
 
 /** What a share shows. */
@@ -66,24 +68,24 @@ export function isShareHidden (params: Readonly<Record<string, string | undefine
 }
 
 function shareQuery (target: ShareTarget): QueryInput {
-  return { server_id: target.serverId, channel_id: target.channelId || undefined, post_id: target.postId || undefined }
+  return { server_id: target.serverId, channel_id: target.channelId || undefined, post_id: target.postId || undefined, code: target.inviteCode || undefined }
 }
 
-/** The page a share opens: a post's page for a post, else the entry page. */
+/** The page a share opens: a post's page for a post, an invite's for an invite, else the entry page. */
 function shareRoute (target: ShareTarget): RouteEntry {
-  return (target.postId ? routeOfName('post') : null) ?? entryRoute()
+  return (target.postId ? routeOfName('post') : target.inviteCode ? routeOfName('invite') : null) ?? entryRoute()
 }
 
 function currentOrigin (): string {
   return isH5() && typeof window !== 'undefined' ? window.location.origin : ''
 }
 
-/** The H5 link a share opens: the entry page (`/index.html`) with `server_id` and `channel_id`, or a post's page with `post_id`. */
+/** The H5 link a share opens: the entry page (`/index.html`) with `server_id` and `channel_id`, a post's page with `post_id`, or an invite's with `code`. */
 export function shareLink (target: ShareTarget, origin: string = currentOrigin()): string {
   return origin + pageUrl(shareRoute(target), shareQuery(target), true)
 }
 
-/** The mini-program path a share opens: `/pages/index/index?server_id=…&channel_id=…` (a post: `/pages/post/index?…&post_id=…`). */
+/** The mini-program path a share opens: `/pages/index/index?server_id=…&channel_id=…` (a post: `/pages/post/index?…&post_id=…`; an invite: `/pages/invite/index?…&code=…`). */
 export function sharePath (target: ShareTarget): string {
   return `/${shareRoute(target).page}${queryString(shareQuery(target))}`
 }

@@ -17,14 +17,15 @@ export function useShare (content: ShareContent | null, hidden: boolean): void {
   const serverId = content?.target.serverId ?? ''
   const channelId = content?.target.channelId ?? null
   const postId = content?.target.postId ?? null
+  const inviteCode = content?.target.inviteCode ?? null
   useEffect(() => {
     if (!isH5()) {
       if (hidden) Taro.hideShareMenu().catch(error => console.warn('[share] the share menu could not be hidden:', error))
       return
     }
-    const shared = serverId === '' ? null : { title, desc, imageUrl, target: { serverId, channelId, postId } }
+    const shared = serverId === '' ? null : { title, desc, imageUrl, target: { serverId, channelId, postId, inviteCode } }
     void setupWechatShare(shared, hidden)
-  }, [title, desc, imageUrl, serverId, channelId, postId, hidden])
+  }, [title, desc, imageUrl, serverId, channelId, postId, inviteCode, hidden])
   // The mini-program's share card: the same link data as the H5 share.
-  useShareAppMessage(() => ({ title, path: sharePath({ serverId, channelId, postId }), imageUrl: shareImageUrl(imageUrl) || undefined }))
+  useShareAppMessage(() => ({ title, path: sharePath({ serverId, channelId, postId, inviteCode }), imageUrl: shareImageUrl(imageUrl) || undefined }))
 }

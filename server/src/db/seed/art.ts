@@ -55,15 +55,19 @@ export function coverImage (index: number): SeedImage {
   return { key: `seed/cover-${index}.svg`, svg: svg(640, 360, body) }
 }
 
-/** A showroom floor plan: a grid floor, stands where the hotspots are, the room's name. */
-export function showroomImage (name: string, title: string, width: number, height: number, spots: Array<{ x: number, y: number, title: string }>): SeedImage {
+/**
+ * A showroom floor plan: a grid floor, stands where the hotspots are, the room's name.
+ * The stands carry no words: the map draws each hotspot's title itself, and a baked-in
+ * title stood beside it, twice, wherever the map's scale moved the two apart (issue 19).
+ */
+export function showroomImage (name: string, title: string, width: number, height: number, spots: ReadonlyArray<{ x: number, y: number }>): SeedImage {
   const grid: string[] = []
   for (let x = 0; x <= width; x += 100) grid.push(`<line x1="${x}" y1="0" x2="${x}" y2="${height}" stroke="#cbd5e1" stroke-width="1"/>`)
   for (let y = 0; y <= height; y += 100) grid.push(`<line x1="0" y1="${y}" x2="${width}" y2="${y}" stroke="#cbd5e1" stroke-width="1"/>`)
   const stands = spots.map(spot => {
     const cx = Math.round(spot.x * width)
     const cy = Math.round(spot.y * height)
-    return `<circle cx="${cx}" cy="${cy}" r="48" fill="#0ea5e9" fill-opacity="0.85"/>${label(cx, cy + 80, 28, spot.title, '#0f172a')}`
+    return `<circle cx="${cx}" cy="${cy}" r="48" fill="#0ea5e9" fill-opacity="0.85"/>`
   }).join('')
   const body = `<rect width="${width}" height="${height}" fill="#f1f5f9"/>${grid.join('')}` +
     `<rect x="40" y="40" width="${width - 80}" height="${height - 80}" fill="none" stroke="#334155" stroke-width="8" rx="24"/>` +

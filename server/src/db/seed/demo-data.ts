@@ -117,7 +117,7 @@ function buildImages (): SeedImage[] {
   Object.entries(CHANNEL_TYPE_ICON).forEach(([type, text], index) => images.push(iconImage(`icon-type-${type}`, text, index)))
   // Covers carry no words: the badge states live, replay or reserved, never the picture.
   for (let index = 0; index < 4; index += 1) images.push(coverImage(index))
-  images.push(showroomImage('showroom-default', 'Showroom', SHOWROOM_SIZE.width, SHOWROOM_SIZE.height, [{ x: 0.5, y: 0.5, title: 'Welcome' }]))
+  images.push(showroomImage('showroom-default', 'Showroom', SHOWROOM_SIZE.width, SHOWROOM_SIZE.height, [{ x: 0.5, y: 0.5 }]))
   images.push(iconImage('event-welcome', '欢迎', 1), iconImage('event-product', '商品', 2), iconImage('event-video', '视频', 3))
   return images
 }
