@@ -92,13 +92,13 @@ describe('who sees the settings (issue 18)', () => {
 describe('refusals in words', () => {
   it('names the missing permission in zh-CN and en', () => {
     const refused = envelopeError(403000, 'missing permission: ManageRoles, ManageServer (not a member of server 1)', 403)
-    expect(refusalMessage(refused, logger)).toBe('你没有「管理角色、管理服务器」权限')
+    expect(refusalMessage(refused, logger)).toBe('你没有「管理身份组、管理服务器」权限')
     setLanguage('en')
     expect(refusalMessage(refused, logger)).toBe('You need the “Manage roles, Manage server” permission')
   })
 
   it('says a role above one\'s own as such, any other 403 plainly, and other failures by their message', () => {
-    expect(refusalMessage(envelopeError(403002, 'path.uid: …', 403), logger)).toBe('对方的角色不低于你的最高角色，不能这样做')
+    expect(refusalMessage(envelopeError(403002, 'path.uid: …', 403), logger)).toBe('对方的身份组不低于你的最高身份组，不能这样做')
     expect(refusalMessage(envelopeError(403000, 'role: it sits at or above your highest role', 403), logger)).toBe('你没有权限这样做')
     expect(refusalMessage(envelopeError(404000, 'path.role_id: no role', 404), logger)).toBe('path.role_id: no role')
   })
@@ -207,7 +207,7 @@ describe('the Roles section', () => {
     expect(await store.roles.remove(SERVER_ID)).toBe(false)
     trust.deleteRole.mockRejectedValueOnce(envelopeError(403000, 'missing permission: ManageRoles', 403))
     expect(await store.roles.remove('r1')).toBe(false)
-    expect(store.roles.action.error).toBe('你没有「管理角色」权限')
+    expect(store.roles.action.error).toBe('你没有「管理身份组」权限')
     expect(store.roles.ordered).toHaveLength(3)
   })
 })
