@@ -11,6 +11,7 @@ import * as chat from './migrations/0003-chat'
 import * as posts from './migrations/0004-posts'
 import * as trust from './migrations/0005-trust'
 import * as abuseLimits from './migrations/0006-abuse-limits'
+import * as trustRecords from './migrations/0007-trust-records'
 import type { Db } from './schema'
 
 /** Every migration by name; names sort in the order they must run. */
@@ -21,6 +22,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0004-posts': posts,
   '0005-trust': trust,
   '0006-abuse-limits': abuseLimits,
+  '0007-trust-records': trustRecords,
 }
 
 /**
