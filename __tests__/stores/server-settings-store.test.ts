@@ -10,6 +10,7 @@ import {
 } from '@/stores/server-settings-store'
 import { refusalMessage } from '@/stores/refusal'
 import { anyGateway } from './support/trust-fakes'
+import { draftAfterReload } from '@/utils/field-draft'
 
 const SERVER_ID = '832828'
 const logger = { info: jest.fn(), warn: jest.fn(), error: jest.fn() }
@@ -289,5 +290,45 @@ describe('live role and channel changes (issue 18)', () => {
     expect(store.roles.status).toBe('ready')
     stop()
     expect(gateway.listeners()).toBe(0)
+  })
+
+  it('keeps the lists on screen while a live change reloads them, so an open row and what is typed in it stay (issue 18)', async () => {
+    const { store, api } = setup()
+    store.follow(anyGateway())
+    await store.open('channels')
+    let answer: () => void = () => undefined
+    api.listChannels.mockImplementationOnce(() => new Promise(resolve => { answer = () => resolve([{ group: null, channels: [channel('c1', { name: 'renamed' })] }]) }))
+    void store.channels.refresh()
+    expect([store.channels.status, store.channels.channels.length]).toEqual(['ready', 2])
+    answer()
+    await new Promise(resolve => setTimeout(resolve, 0))
+    expect([store.channels.status, store.channels.channels.map(item => item.name)]).toEqual(['ready', ['renamed']])
+  })
+
+  it('keeps the shown list when a live reload fails', async () => {
+    const { store, trust } = setup()
+    await store.open('roles')
+    trust.roles.mockRejectedValueOnce(new Error('down'))
+    await store.roles.refresh()
+    expect([store.roles.status, store.roles.roles.length]).toEqual(['ready', 3])
+  })
+
+  it("takes another owner's profile edit live (SERVER_UPDATE) once the profile is shown, and only this server's", async () => {
+    const { store } = setup()
+    const gateway = anyGateway()
+    store.follow(gateway)
+    gateway.emit('SERVER_UPDATE', { ...SERVER, name: 'too early' })
+    expect(store.server).toBeNull()
+    await store.open('profile')
+    gateway.emit('SERVER_UPDATE', { ...SERVER, name: '新名字' })
+    gateway.emit('SERVER_UPDATE', { ...SERVER, server_id: 'another', name: 'not ours' })
+    expect(store.server?.name).toBe('新名字')
+  })
+})
+
+describe('draftAfterReload (issue 18: a live reload while the owner types)', () => {
+  it('keeps a draft the member changed, and lets an untouched one follow the new saved value', () => {
+    expect(draftAfterReload('我正在输入', '旧名字', '别人改的')).toBe('我正在输入')
+    expect(draftAfterReload('旧名字', '旧名字', '别人改的')).toBe('别人改的')
   })
 })
