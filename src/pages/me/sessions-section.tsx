@@ -20,12 +20,12 @@ function when (seconds: number): string {
  */
 function SessionsSection ({ store }: { store: MySessionsStore }) {
   const signOut = async () => {
-    if (!await modal({ content: t('signOutConfirm'), confirmText: t('signOut') })) return
+    if (!await modal({ content: t('signOutConfirm') })) return
     await toast(await store.signOut())
     if (store.signedOut) await relaunch()
   }
   const revoke = async (session: MySessionsStore['sessions'][number]) => {
-    if (!await modal({ content: t('sessionRevokeConfirm'), confirmText: t('sessionRevoke') })) return
+    if (!await modal({ content: t('sessionRevokeConfirm') })) return
     await toast(await store.revoke(session))
   }
   return (
