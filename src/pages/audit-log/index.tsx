@@ -42,11 +42,12 @@ const ReportRow = observer(function ReportRow ({ report, store }: { report: Repo
   const busy = store.resolving !== null
   const actions = REPORT_ACTIONS.filter(item => item.fits(report.target_type) &&
     (item.needs === null || permissions.can(item.needs, item.needs === 'ManageMessages' ? report.channel_id ?? undefined : undefined)))
+  // a message or post reads by its text below, never by its id
   const contentGone = report.target_type !== 'member' && report.channel_id === null
   return (
     <View className='member-audit-entry' data-testid='report-row'>
       <View className='member-audit-entry__line'>
-        <Text className='member-audit-entry__sentence'>{t('reportsLine', { reporter: report.reporter.nickname, kind: kind ? t(kind) : report.target_type, target: store.targetName(report.target_id) })}</Text>
+        <Text className='member-audit-entry__sentence'>{t('reportsLine', { reporter: report.reporter.nickname, kind: kind ? t(kind) : report.target_type, target: report.target_type === 'member' ? store.targetName(report.target_id) : '' }).trim()}</Text>
         <Text className='member-audit-entry__time'>{formatDate(fromUnixSeconds(report.created_at), 'MM-DD HH:mm')}</Text>
       </View>
       <Text className='member-audit-entry__detail'>{t('modLogReason', { reason: reportReasonLabel(report.reason) })}{report.note !== '' ? ` · ${report.note}` : ''}</Text>
