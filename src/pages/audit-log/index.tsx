@@ -120,6 +120,9 @@ function AuditLogPage () {
     return created
   })
   usePageLifecycle(PAGE_PATH)
+  const { server } = useStores()
+  // the shared stores (and so the permissions the report buttons ask) follow the page's server
+  useEffect(() => { server.select({ params }) }, [server, params])
   useEffect(() => { void store.load() }, [store])
   useEffect(() => () => store.dispose(), [store])
   return (

@@ -39,7 +39,10 @@ function SessionsSection ({ store }: { store: MySessionsStore }) {
                 {deviceName(session.user_agent)}
                 {session.current && <Text className='me__session-current'>{t('sessionThisDevice')}</Text>}
               </Text>
-              <Text className='me__session-meta'>{t('sessionLastSeen', { time: when(session.last_used_at) })} · {t('sessionSignedIn', { time: when(session.created_at) })}</Text>
+              <View className='me__session-meta'>
+                <Text className='me__session-time'>{t('sessionLastSeen', { time: when(session.last_used_at) })}</Text>
+                <Text className='me__session-time'>{t('sessionSignedIn', { time: when(session.created_at) })}</Text>
+              </View>
             </View>
             {!session.current && (
               <Button className='me__session-revoke' size='mini' data-testid='session-revoke' loading={store.ending === session.session_id || undefined}
