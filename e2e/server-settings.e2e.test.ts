@@ -43,7 +43,7 @@ describe('the server settings', () => {
       await signIn(page, '100001')
       await page.locator('.settings-entry__button--settings').filter({ visible: true }).click()
       await seeText(page, '审计日志')
-      await page.locator('.server-settings__tabs .settings-choice__chip', { hasText: '角色' }).click()
+      await page.locator('.server-settings__tabs .settings-choice__chip', { hasText: '身份组' }).click()
       await page.locator('.server-settings__role').first().waitFor()
       await page.locator('.server-settings__roles .server-settings__create input').fill('活动组')
       await page.locator('.server-settings__roles .server-settings__primary').click()

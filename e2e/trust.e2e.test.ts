@@ -3,8 +3,10 @@
  * product: the owner (林晓, 100001) gives Mia (100004) the 版主 role through the members
  * page; a new guest joins 云端集市 (832828) with one tap through an invite the owner made;
  * Mia, now a moderator, times the guest out through her members page, and the guest's
- * own members page marks the timeout live; the example bot (examples/bot, in this
- * process, on loopback) answers `/help` in 大厅. Seeded members sign in through sessions
+ * own members page marks the timeout live; Mia reports a post from its page, the owner
+ * deletes it from the reports queue and the other moderator's (周末, 100003) queue drops
+ * it live; Mia signs her other devices out from the Me page; the example bot
+ * (examples/bot, in this process, on loopback) answers `/help` in 大厅. Seeded members sign in through sessions
  * written into the product's SQLite file (the reference server has no member sign-in).
  * Screenshots of both pages go to TRUST_SCREENSHOTS (a folder) when it is set.
  */
@@ -23,6 +25,10 @@ const LOBBY = '83282802'
 const OWNER = '100001'
 const MIA = '100004'
 const BOT = 'C_200001'
+/** 版主 in the seed: manages messages, kicks, bans and mutes. */
+const MODERATOR = '100003'
+/** The seeded post channel of 832828. */
+const POST_CHANNEL = '83282804'
 /** The issue's promise: a moderation action reaches the member live (a few seconds at most here). */
 const LIVE_WITHIN_MS = 5000
 
@@ -151,6 +157,75 @@ describe('trust and safety as members see it', () => {
       await screenshot(logPage.page, 'audit-log-owner-desktop')
     })
   }, 120000)
+
+  it('Mia reports a post from its page; the owner deletes it from the reports queue and the other moderator\'s queue follows live', async () => {
+    const owner = signInSeeded(product, OWNER)
+    const mia = signInSeeded(product, MIA)
+    const posts = await call<{ list: Array<{ post_id: string, title: string, author: { uid: string } }> }>(owner, 'GET', `/channels/${POST_CHANNEL}/posts?page_size=20`)
+    const reported = posts.list.find(post => post.author.uid !== MIA && post.author.uid !== OWNER) // the owner's delete of someone else's post is audited
+    if (!reported) throw new Error('no seeded post by someone other than Mia and the owner')
+    // both moderators look at the queue before the report is made: it must reach them live
+    const ownerLog = await openAs(owner, `/pages/audit-log/index?sid=${SID}`, 'desktop')
+    const modLog = await openAs(signInSeeded(product, MODERATOR), `/pages/audit-log/index?sid=${SID}`)
+    const postPage = await openAs(mia, `/pages/post/index?sid=${SID}&post_id=${reported.post_id}`)
+    try {
+      await withArtifacts('trust-report-resolve', ownerLog, async () => {
+        const reportRow = (page: Page) => page.locator('[data-testid="report-row"]', { hasText: '举报了帖子' }).filter({ visible: true })
+        await ownerLog.page.locator('[data-testid="reports"]').filter({ visible: true }).waitFor()
+        await modLog.page.locator('[data-testid="reports"]').filter({ visible: true }).waitFor()
+
+        await postPage.page.locator('[data-testid="post-report"]').filter({ visible: true }).click()
+        await postPage.page.getByText('垃圾广告', { exact: true }).filter({ visible: true }).first().click()
+        await seeText(postPage.page, '已举报，管理员会尽快处理')
+
+        await reportRow(ownerLog.page).first().waitFor({ timeout: LIVE_WITHIN_MS })
+        await reportRow(modLog.page).first().waitFor({ timeout: LIVE_WITHIN_MS })
+        // 周末 (版主, ManageMessages) is offered the delete as well as the dismissal
+        await reportRow(modLog.page).first().locator('[data-testid="report-delete"]').waitFor()
+        expect(await reportRow(ownerLog.page).first().textContent()).toContain(reported.title.slice(0, 20))
+        await ownerLog.page.setViewportSize({ width: 1440, height: 900 })
+        await screenshot(ownerLog.page, 'audit-log-report-desktop')
+        await screenshot(modLog.page, 'audit-log-report-phone')
+
+        await reportRow(ownerLog.page).first().locator('[data-testid="report-delete"]').click()
+        const resolvedAt = Date.now()
+        await seeText(ownerLog.page, '举报已处理')
+        await reportRow(modLog.page).first().waitFor({ state: 'detached', timeout: LIVE_WITHIN_MS })
+        console.info(`[trust e2e] the closed report left the other moderator's queue ${Date.now() - resolvedAt} ms after the owner's tap`)
+        expect(await reportRow(ownerLog.page).count()).toBe(0)
+        const gone = await fetch(`${product.url}/posts/${reported.post_id}`)
+        expect(gone.status).toBe(404)
+        const log = await call<{ items: Array<{ action: string, target_id: string }> }>(owner, 'GET', `/servers/${SID}/audit-log?limit=5`)
+        expect(log.items.slice(0, 2).map(entry => [entry.action, entry.target_id])).toEqual([['report_resolve', reported.post_id], ['post_delete', reported.post_id]])
+      })
+    } finally {
+      await modLog.context.close()
+      await postPage.context.close()
+    }
+  }, 120000)
+
+  it('Mia signs her other devices out from the Me page, and their tokens stop working', async () => {
+    const here = signInSeeded(product, MIA)
+    const elsewhere = signInSeeded(product, MIA)
+    const me = await openAs(here, '/pages/me/index')
+    await withArtifacts('trust-sessions', me, async () => {
+      const page = me.page
+      const rows = page.locator('[data-testid="session-row"]').filter({ visible: true })
+      await rows.first().waitFor()
+      expect(await rows.filter({ hasText: '本设备' }).count()).toBe(1)
+      await screenshot(page, 'me-sessions-phone')
+      for (let others = await rows.count() - 1; others > 0; others--) {
+        await rows.locator('[data-testid="session-revoke"]').first().click()
+        await confirm(page)
+        await seeText(page, '已让该设备退出登录')
+        await page.waitForFunction(count => document.querySelectorAll('[data-testid="session-row"]').length <= count, others)
+      }
+      await page.setViewportSize({ width: 1440, height: 900 })
+      await screenshot(page, 'me-sessions-desktop')
+      expect((await fetch(`${product.url}/user/me`, { headers: { authorization: `Bearer ${elsewhere.token}` } })).status).toBe(401)
+      expect((await fetch(`${product.url}/user/me`, { headers: { authorization: `Bearer ${here.token}` } })).status).toBe(200)
+    })
+  }, 60000)
 
   it('the example bot answers /help in 大厅', async () => {
     const owner = signInSeeded(product, OWNER)

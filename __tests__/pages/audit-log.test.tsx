@@ -5,10 +5,14 @@ import { mountPage, unmountPages } from '../support/page-harness'
 import { fakeMembersApi, user } from '../stores/support/fakes'
 import { auditEntry, member, memberPage, refusal, report, SID } from '../stores/support/trust-fakes'
 
-async function openLog (auditLog: jest.Mock, serverReports: jest.Mock = jest.fn().mockResolvedValue({ items: [report('5', { note: 'ads everywhere' })], has_more: false })) {
+async function openLog (
+  auditLog: jest.Mock,
+  serverReports: jest.Mock = jest.fn().mockResolvedValue({ items: [report('5', { note: 'ads everywhere' })], has_more: false }),
+  more: object = {},
+) {
   const members = fakeMembersApi()
   members.list.mockResolvedValue(memberPage([member('100004', { user: user({ uid: '100004', nickname: 'Mia' }) })]))
-  const page = await mountPage(AuditLogPage, { params: { sid: SID }, members, beforeMount: (root: RootStore) => { Object.assign(root.trust, { auditLog, serverReports }) } })
+  const page = await mountPage(AuditLogPage, { params: { sid: SID }, members, beforeMount: (root: RootStore) => { Object.assign(root.trust, { auditLog, serverReports, ...more }) } })
   await page.settle()
   return page
 }
@@ -52,5 +56,36 @@ describe('the audit log page', () => {
     const page = await openLog(jest.fn().mockResolvedValue({ items: [], has_more: false }), jest.fn().mockResolvedValue({ items: [], has_more: false }))
     expect(page.text()).toContain('Nothing recorded yet')
     expect(page.text()).toContain('No open reports')
+  })
+
+  it("words a channel's changes: renamed from what to what, moved, a deleted channel by its kept name (issue 18)", async () => {
+    const page = await openLog(jest.fn().mockResolvedValue({
+      items: [
+        auditEntry('9', { action: 'channel_update', target_id: 'c9', changes: [{ field: 'name', from: '闲聊', to: '灌水' }, { field: 'position', from: '3', to: '0' }, { field: 'icon', from: 'a', to: 'b' }] }),
+        auditEntry('8', { action: 'channel_delete', target_id: 'gone', changes: [{ field: 'name', from: '旧频道', to: null }] }),
+        auditEntry('7', { action: 'channel_create', target_id: 'c7', changes: [{ field: 'name', from: null, to: '新频道' }, { field: 'channel_type', from: null, to: '3' }] }),
+      ],
+      has_more: false,
+    }))
+    const entries = Array.from(document.querySelectorAll('[data-testid="audit-entry"]')).map(node => node.textContent ?? '')
+    expect(entries[0]).toContain('Owner 修改了频道')
+    expect(entries[0]).toContain('名称：闲聊 → 灌水')
+    expect(entries[0]).toContain('位置：4 → 1')
+    expect(entries[0]).toContain('图标：已更换')
+    expect(entries[1]).toContain('对象：旧频道')
+    expect(entries[1]).toContain('名称：旧频道（已删除）')
+    expect(entries[2]).toContain('类型：帖子')
+    expect(page.text()).toContain('Owner 删除了频道')
+  })
+
+  it("shows a reported message's text and closes the report with the dismiss button (issue 18)", async () => {
+    const resolveReport = jest.fn().mockResolvedValue({ server_id: SID, report_ids: ['5'], resolution: 'dismissed', resolved_by: '100001' })
+    const serverReports = jest.fn().mockResolvedValue({ items: [report('5', { target_type: 'message', target_id: 'm1', channel_id: 'c1', excerpt: '加我领红包' })], has_more: false })
+    const page = await openLog(jest.fn().mockResolvedValue({ items: [], has_more: false }), serverReports, { resolveReport })
+    expect(page.text()).toContain('内容：加我领红包')
+    await page.tap('[data-testid="report-dismiss"]', '驳回')
+    expect(resolveReport).toHaveBeenCalledWith('5', 'dismissed')
+    expect(document.querySelector('[data-testid="report-row"]')).toBeNull()
+    expect(page.text()).toContain('没有待处理的举报')
   })
 })

@@ -237,4 +237,21 @@ describe('Me diagnostics', () => {
     const panel = await testUtils.queries.waitForQuerySelector('.debug-panel')
     expect(panel.textContent).toContain('版本号 10001')
   })
+
+  it('lists the devices signed in to the account, this one marked and without a sign-out of its own (issue 18)', async () => {
+    const who = user({ uid: 'B_me', addtime: LAST_YEAR })
+    const sessions = jest.fn().mockResolvedValue({
+      list: [
+        { session_id: 'aa', created_at: LAST_YEAR, last_used_at: TODAY, expires_at: TODAY + 86400, user_agent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) MicroMessenger/8.0', current: true },
+        { session_id: 'bb', created_at: LAST_YEAR, last_used_at: LAST_YEAR, expires_at: TODAY + 86400, user_agent: 'Mozilla/5.0 (Linux; Android 14) Chrome/124.0 Mobile Safari/537.36', current: false },
+      ],
+    })
+    const page = await mountPage(Me, { api: signedInApi(who), signedIn: who, now: NOW, beforeMount: root => { Object.assign(root.trust, { sessions }) } })
+    await page.testUtils.queries.waitForQuerySelector('[data-testid="session-row"]')
+    const rows = Array.from(document.querySelectorAll('[data-testid="session-row"]')).map(row => row.textContent ?? '')
+    expect(rows[0]).toContain('微信 · iOS本设备')
+    expect(rows[1]).toContain('Chrome · Android')
+    expect(document.querySelectorAll('[data-testid="session-revoke"]')).toHaveLength(1)
+    expect(text(page.testUtils, '[data-testid="sign-out"]')).toBe('退出登录')
+  })
 })

@@ -60,7 +60,7 @@ describe('the server settings page', () => {
   it('shows the owner every section and the profile first', async () => {
     const page = await openAs(mine({ is_owner: true }))
     const tabs = Array.from(document.querySelectorAll('.server-settings__tabs .settings-choice__chip')).map(node => node.textContent)
-    expect(tabs).toEqual(['资料', '角色', '频道', '邀请', '屏蔽词'])
+    expect(tabs).toEqual(['资料', '身份组', '频道', '邀请', '屏蔽词'])
     const boxes = Array.from(document.querySelectorAll('.server-settings__profile .profile-field__input'))
     expect(boxes.map(box => (box.querySelector('input, textarea') as HTMLInputElement | null)?.value ?? (box as HTMLTextAreaElement).value)).toEqual(['星海城', '欢迎来到星海城'])
     expect(page.text()).toContain('审计日志')
@@ -68,7 +68,7 @@ describe('the server settings page', () => {
 
   it('lists the roles in order with @everyone last and not deletable', async () => {
     const page = await openAs(mine({ is_owner: true }))
-    await page.tap('.settings-choice__chip', '角色')
+    await page.tap('.settings-choice__chip', '身份组')
     await page.settle()
     const names = Array.from(document.querySelectorAll('.server-settings__role .server-settings__row-name')).map(node => node.textContent)
     expect(names).toEqual(['版主', '新人', '@全体成员'])

@@ -109,7 +109,7 @@ describe('ModerationStore: actions', () => {
     trust.kick.mockRejectedValueOnce(refusal('missing permission: KickMembers'))
     expect(await store.kick(find('t'), '')).toBe('你没有「踢出成员」权限')
     trust.ban.mockRejectedValueOnce(refusal('target outranks you', TRUST_CODES.OUTRANKED))
-    expect(await store.ban(find('t'), '')).toBe('对方的角色不低于你的最高角色，不能这样做')
+    expect(await store.ban(find('t'), '')).toBe('对方的身份组不低于你的最高身份组，不能这样做')
     expect(find('t')).toBeDefined()
   })
 

@@ -343,3 +343,41 @@ describe('randomNonce', () => {
     expect(randomNonce()).toMatch(/^[0-9a-z]{16}$/)
   })
 })
+
+describe('PostDetailStore: reporting (issue 18)', () => {
+  function reporting (author = 'someone') {
+    const api = fakePostsApi()
+    const report = jest.fn().mockResolvedValue({ done: true })
+    const store = new PostDetailStore(api, { logger: fakeLogger(), myUid: () => ME, report })
+    api.getPost.mockResolvedValueOnce(post('p1', { author: user({ uid: author }) }))
+    api.listComments.mockResolvedValueOnce({ items: [], has_more: false })
+    return { api, report, store }
+  }
+
+  it("reports someone else's post to its server's moderators", async () => {
+    const { report, store } = reporting()
+    await store.open('p1')
+    expect(store.canReport).toBe(true)
+    expect(await store.report('spam')).toBeNull()
+    expect(report).toHaveBeenCalledWith({ target_type: 'post', target_id: 'p1', reason: 'spam' })
+  })
+
+  it('offers no report of one\'s own post, or without reporting wired', async () => {
+    const own = reporting(ME)
+    await own.store.open('p1')
+    expect(own.store.canReport).toBe(false)
+    const api = fakePostsApi()
+    const unwired = new PostDetailStore(api, { logger: fakeLogger(), myUid: () => ME })
+    api.getPost.mockResolvedValueOnce(post('p1'))
+    api.listComments.mockResolvedValueOnce({ items: [], has_more: false })
+    await unwired.open('p1')
+    expect([unwired.canReport, await unwired.report('spam')]).toEqual([false, null])
+  })
+
+  it('says a refused report in words', async () => {
+    const { report, store } = reporting()
+    report.mockRejectedValueOnce(failedRequest())
+    await store.open('p1')
+    expect(await store.report('abuse')).toBe('请求异常')
+  })
+})

@@ -14,7 +14,7 @@ describe('the one refusal wording (issue 18)', () => {
   })
 
   it('joins all-of names with 、 and one-of names with 或, in zh-CN and en', () => {
-    expect(refusalMessage(refusal('missing permission: ManageRoles, ManageServer'), fakeLogger())).toBe('你没有「管理角色、管理服务器」权限')
+    expect(refusalMessage(refusal('missing permission: ManageRoles, ManageServer'), fakeLogger())).toBe('你没有「管理身份组、管理服务器」权限')
     expect(refusalMessage(refusal('missing permission: one of ManageServer, KickMembers'), fakeLogger())).toBe('你没有「管理服务器」或「踢出成员」权限')
     setLanguage('en')
     expect(refusalMessage(refusal('missing permission: ManageRoles, ManageServer'), fakeLogger())).toBe('You need the “Manage roles, Manage server” permission')
@@ -23,7 +23,7 @@ describe('the one refusal wording (issue 18)', () => {
 
   it('says a ban, an outranking and a bare 403 each in words, and keeps other failures as they are', () => {
     expect(refusalMessage(refusal('banned', TRUST_CODES.BANNED), fakeLogger())).toBe('你已被这个服务器封禁，无法加入')
-    expect(refusalMessage(refusal('path.uid: …', TRUST_CODES.OUTRANKED), fakeLogger())).toBe('对方的角色不低于你的最高角色，不能这样做')
+    expect(refusalMessage(refusal('path.uid: …', TRUST_CODES.OUTRANKED), fakeLogger())).toBe('对方的身份组不低于你的最高身份组，不能这样做')
     expect(refusalMessage(refusal('nope'), fakeLogger())).toBe('你没有权限这样做')
     const missing = new Error('offline')
     expect(withRefusalMessage(missing, fakeLogger())).toBe(missing)

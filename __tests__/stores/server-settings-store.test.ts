@@ -9,6 +9,7 @@ import { parseWords, ServerSettingsStore } from '@/stores/server-settings-store'
 import { availableSections, canOpenServerSettings, canSeeAuditLog, type SettingsAccess } from '@/stores/settings-access'
 import { refusalMessage } from '@/stores/refusal'
 import { anyGateway } from './support/trust-fakes'
+import { draftAfterReload } from '@/utils/field-draft'
 
 const SERVER_ID = '832828'
 const logger = { info: jest.fn(), warn: jest.fn(), error: jest.fn() }
@@ -91,13 +92,13 @@ describe('who sees the settings (issue 18)', () => {
 describe('refusals in words', () => {
   it('names the missing permission in zh-CN and en', () => {
     const refused = envelopeError(403000, 'missing permission: ManageRoles, ManageServer (not a member of server 1)', 403)
-    expect(refusalMessage(refused, logger)).toBe('你没有「管理角色、管理服务器」权限')
+    expect(refusalMessage(refused, logger)).toBe('你没有「管理身份组、管理服务器」权限')
     setLanguage('en')
     expect(refusalMessage(refused, logger)).toBe('You need the “Manage roles, Manage server” permission')
   })
 
   it('says a role above one\'s own as such, any other 403 plainly, and other failures by their message', () => {
-    expect(refusalMessage(envelopeError(403002, 'path.uid: …', 403), logger)).toBe('对方的角色不低于你的最高角色，不能这样做')
+    expect(refusalMessage(envelopeError(403002, 'path.uid: …', 403), logger)).toBe('对方的身份组不低于你的最高身份组，不能这样做')
     expect(refusalMessage(envelopeError(403000, 'role: it sits at or above your highest role', 403), logger)).toBe('你没有权限这样做')
     expect(refusalMessage(envelopeError(404000, 'path.role_id: no role', 404), logger)).toBe('path.role_id: no role')
   })
@@ -206,7 +207,7 @@ describe('the Roles section', () => {
     expect(await store.roles.remove(SERVER_ID)).toBe(false)
     trust.deleteRole.mockRejectedValueOnce(envelopeError(403000, 'missing permission: ManageRoles', 403))
     expect(await store.roles.remove('r1')).toBe(false)
-    expect(store.roles.action.error).toBe('你没有「管理角色」权限')
+    expect(store.roles.action.error).toBe('你没有「管理身份组」权限')
     expect(store.roles.ordered).toHaveLength(3)
   })
 })
@@ -288,5 +289,45 @@ describe('live role and channel changes (issue 18)', () => {
     expect(store.roles.status).toBe('ready')
     stop()
     expect(gateway.listeners()).toBe(0)
+  })
+
+  it('keeps the lists on screen while a live change reloads them, so an open row and what is typed in it stay (issue 18)', async () => {
+    const { store, api } = setup()
+    store.follow(anyGateway())
+    await store.open('channels')
+    let answer: () => void = () => undefined
+    api.listChannels.mockImplementationOnce(() => new Promise(resolve => { answer = () => resolve([{ group: null, channels: [channel('c1', { name: 'renamed' })] }]) }))
+    void store.channels.refresh()
+    expect([store.channels.status, store.channels.channels.length]).toEqual(['ready', 2])
+    answer()
+    await new Promise(resolve => setTimeout(resolve, 0))
+    expect([store.channels.status, store.channels.channels.map(item => item.name)]).toEqual(['ready', ['renamed']])
+  })
+
+  it('keeps the shown list when a live reload fails', async () => {
+    const { store, trust } = setup()
+    await store.open('roles')
+    trust.roles.mockRejectedValueOnce(new Error('down'))
+    await store.roles.refresh()
+    expect([store.roles.status, store.roles.roles.length]).toEqual(['ready', 3])
+  })
+
+  it("takes another owner's profile edit live (SERVER_UPDATE) once the profile is shown, and only this server's", async () => {
+    const { store } = setup()
+    const gateway = anyGateway()
+    store.follow(gateway)
+    gateway.emit('SERVER_UPDATE', { ...SERVER, name: 'too early' })
+    expect(store.server).toBeNull()
+    await store.open('profile')
+    gateway.emit('SERVER_UPDATE', { ...SERVER, name: '新名字' })
+    gateway.emit('SERVER_UPDATE', { ...SERVER, server_id: 'another', name: 'not ours' })
+    expect(store.server?.name).toBe('新名字')
+  })
+})
+
+describe('draftAfterReload (issue 18: a live reload while the owner types)', () => {
+  it('keeps a draft the member changed, and lets an untouched one follow the new saved value', () => {
+    expect(draftAfterReload('我正在输入', '旧名字', '别人改的')).toBe('我正在输入')
+    expect(draftAfterReload('旧名字', '旧名字', '别人改的')).toBe('别人改的')
   })
 })

@@ -25,6 +25,8 @@ export const TRUST_PATHS = {
   auditLog: '/servers/:server_id/audit-log',
   /** POST: report a message, post or member. */
   reports: '/reports',
+  /** PATCH or POST {resolution}: close a report (and the other open reports of its target). */
+  report: '/reports/:report_id',
   /** GET: the open reports of a server, for moderators. */
   serverReports: '/servers/:server_id/reports',
   /** GET, PUT: the server's own audit words (SPEC §5). */
@@ -57,6 +59,10 @@ export const TRUST_CODES = {
   BANNED: 403001,
   /** 403: the target sits at or above the caller in the role order (or is the owner). */
   OUTRANKED: 403002,
+  /** 409: the report was closed already (by another moderator). */
+  REPORT_CLOSED: 409001,
+  /** 409: a report's resolution names what was done, but it was not (the message is still there, the member still in). */
+  REPORT_NOT_DONE: 409002,
   /** 410: the invite's time is up. */
   INVITE_EXPIRED: 410001,
   /** 410: the invite was used as often as it allows. */
@@ -86,3 +92,10 @@ export const MAX_SERVER_WORDS = 500
 
 /** The reasons a report may give (issue 18: the report sheet lists them). */
 export const REPORT_REASONS = ['spam', 'abuse', 'harassment', 'illegal', 'sexual', 'other'] as const
+
+/**
+ * How a moderator closes a report (issue 18): dismissed (nothing wrong), or what was done
+ * to its target with the existing moderation calls first — the message or post deleted,
+ * the member timed out or kicked.
+ */
+export const REPORT_RESOLUTIONS = ['dismissed', 'deleted', 'timed_out', 'kicked'] as const

@@ -8,7 +8,9 @@
 import { Type, type Static } from '@sinclair/typebox'
 import { RoleSchema, ServerSchema, UserSchema } from './entities'
 import { CursorPageSchema, IdString, ImageUrlString, LineText, ListOf, MultilineText, Nullable, StringEnum } from './fields'
-import { INVITE_MAX_AGES, INVITE_MAX_USES, MAX_SERVER_WORDS, REASON_MAX_LENGTH, REPORT_REASONS, ROLE_COLOR_PATTERN, ROLE_NAME_MAX_LENGTH } from './trust-paths'
+import {
+  INVITE_MAX_AGES, INVITE_MAX_USES, MAX_SERVER_WORDS, REASON_MAX_LENGTH, REPORT_REASONS, REPORT_RESOLUTIONS, ROLE_COLOR_PATTERN, ROLE_NAME_MAX_LENGTH,
+} from './trust-paths'
 
 export * from './trust-paths'
 
@@ -25,6 +27,7 @@ export const MemberParamsSchema = Type.Object({ server_id: id, uid: id })
 export const MemberRoleParamsSchema = Type.Object({ server_id: id, uid: id, role_id: id })
 export const InviteParamsSchema = Type.Object({ code: Type.String({ minLength: 1, maxLength: 32, pattern: '^[A-Za-z0-9]+$' }) })
 export const SessionParamsSchema = Type.Object({ session_id: Type.String({ minLength: 1, maxLength: 64, pattern: '^[a-f0-9]+$' }) })
+export const ReportParamsSchema = Type.Object({ report_id: Type.String({ minLength: 1, maxLength: 19, pattern: '^[0-9]+$' }) })
 
 /** A role with what its settings page edits: permission bits, place in the order, colour. */
 export const ServerRoleSchema = Type.Composite([RoleSchema, Type.Object({
@@ -125,10 +128,23 @@ export type BanList = Static<typeof BanListSchema>
 export const AUDIT_ACTIONS = [
   'role_create', 'role_update', 'role_delete', 'member_role_add', 'member_role_remove', 'member_kick', 'member_ban', 'member_unban',
   'member_timeout', 'channel_create', 'message_delete', 'invite_create', 'invite_delete', 'bot_create', 'bot_token_reset', 'bot_token_revoke',
-  'server_update', 'words_update', 'report_resolve', 'post_delete', 'comment_delete',
+  'server_update', 'words_update', 'report_resolve', 'post_delete', 'comment_delete', 'channel_update', 'channel_delete',
 ] as const
 /** One kind of audited action. */
 export type AuditAction = typeof AUDIT_ACTIONS[number]
+
+/**
+ * One thing an audited action changed: a field of its target from one value to another
+ * (null: the field had no value before — a creation — or has none after — a deletion).
+ * Channels name `name`, `icon`, `parent_id`, `position` and `channel_type`; a closed report
+ * names its `resolution` (a ReportResolution).
+ */
+export const AuditChangeSchema = Type.Object({
+  field: Type.String(),
+  from: Nullable(Type.String()),
+  to: Nullable(Type.String()),
+})
+export type AuditChange = Static<typeof AuditChangeSchema>
 
 /** One entry of the audit log. */
 export const AuditEntrySchema = Type.Object({
@@ -138,6 +154,8 @@ export const AuditEntrySchema = Type.Object({
   target_id: Type.String(),
   reason: Type.String(),
   created_at: Type.Integer(),
+  /** What changed, in order (empty when the action names nothing more than its target). */
+  changes: Type.Array(AuditChangeSchema),
 })
 export type AuditEntry = Static<typeof AuditEntrySchema>
 
@@ -178,11 +196,37 @@ export const ReportSchema = Type.Object({
   reason: Type.Unsafe<ReportReason>(Type.String()),
   note: Type.String(),
   created_at: Type.Integer(),
+  /** The channel of a reported message or post (what deleting it needs); null for a member, or when it is gone. */
+  channel_id: Nullable(Type.String()),
+  /** The start of a reported message's text or post's title, for the moderator to judge; '' for a member, or when it is gone. */
+  excerpt: Type.String(),
 })
 export type Report = Static<typeof ReportSchema>
 /** GET /servers/:server_id/reports */
 export const ReportListSchema = CursorPageSchema(ReportSchema)
 export type ReportList = Static<typeof ReportListSchema>
+
+/** How a report was closed. */
+export type ReportResolution = typeof REPORT_RESOLUTIONS[number]
+
+/**
+ * PATCH|POST /reports/:report_id: close a report as dismissed, or as what was done to its
+ * target (`deleted` for a message or post, `timed_out` or `kicked` for a member) after
+ * doing it with the moderation call that does it. Closes every open report of that target.
+ */
+export const ResolveReportBodySchema = Type.Object({
+  resolution: Type.Union(REPORT_RESOLUTIONS.map(item => Type.Literal(item))),
+}, { additionalProperties: false })
+export type ResolveReportBody = Static<typeof ResolveReportBodySchema>
+
+/** REPORT_RESOLVE (moderators only), also the PATCH answer: the reports closed and how. */
+export const ReportResolveEventSchema = Type.Object({
+  server_id: Type.String(),
+  report_ids: Type.Array(Type.String()),
+  resolution: Type.Unsafe<ReportResolution>(Type.String()),
+  resolved_by: Type.String(),
+})
+export type ReportResolveEvent = Static<typeof ReportResolveEventSchema>
 
 /** GET and PUT /servers/:server_id/words: the server's own audit words (the global list always applies too). */
 export const WordListSchema = Type.Object({
@@ -253,6 +297,8 @@ export const SessionSchema = Type.Object({
   created_at: Type.Integer(),
   last_used_at: Type.Integer(),
   expires_at: Type.Integer(),
+  /** The User-Agent it signed in with ('' when unknown): the list names the device by it. */
+  user_agent: Type.String(),
   /** The session this request came with. */
   current: Type.Boolean(),
 })

@@ -1,24 +1,64 @@
 /**
  * A server's audit log and open reports (issue 18), as the owner and moderators read
  * them: entries newest first, paged by the last entry's id ("load more"), and the
- * reports queue beside them. The server decides who may read them; its refusal is shown
- * in words (the missing permissions by name), never as a raw message.
+ * reports queue beside them. A moderator closes a report by dismissing it or by acting on
+ * its target with the same calls the chat and the member list use (delete the message or
+ * post, time out or kick the member), then closing it as what was done; the queue follows
+ * other moderators live (REPORT_CREATE, REPORT_RESOLVE). The server decides who may read
+ * and act; its refusal is shown in words (the missing permissions by name), never as a raw message.
  */
 import { makeAutoObservable, observable, runInAction } from 'mobx'
 import { flattenGroups } from '@core/domain/channel'
 import { MEMBER_PAGE_MAX } from '@core/wire/members-paths'
-import type { AuditEntry, Report } from '@core/wire/trust'
+import { TRUST_CODES } from '@core/wire/trust-paths'
+import type { AuditEntry, Report, ReportResolution, ReportResolveEvent } from '@core/wire/trust'
+import { t } from '@/constants/messages'
+import { reportReasonLabel } from '@/constants/report-reasons'
 import type { ApiClient } from '@/services/api/api-client'
 import type { MembersApi } from '@/services/api/members'
+import type { MessagesApi } from '@/services/api/messages'
+import type { PostsApi } from '@/services/api/posts'
 import type { TrustApi } from '@/services/api/trust'
 import { isRequestError } from '@/services/request/errors'
+import { DispatchSubscriptions } from './dispatch-subscriptions'
 import { LoadTracker, type StoreLogger, type StoreStatus } from './load-tracker'
-import { withRefusalMessage } from './refusal'
+import { refusalMessage, withRefusalMessage } from './refusal'
+
+/** How a moderator closes a report: nothing wrong, or one of the moderation actions on its target. */
+export type ReportAction = 'dismiss' | 'delete' | 'timeout' | 'kick'
+
+/** The resolution each action closes a report as. */
+const RESOLUTION_OF: Readonly<Record<ReportAction, ReportResolution>> = {
+  dismiss: 'dismissed',
+  delete: 'deleted',
+  timeout: 'timed_out',
+  kick: 'kicked',
+}
+
+/** Issue 18: how long a timeout from the report queue lasts (one day, as the member list's middle choice). */
+export const REPORT_TIMEOUT_SECONDS = 86400
+
+/** The report queue's dispatches (moderators only). */
+export interface ReportDispatches {
+  REPORT_CREATE: Report
+  REPORT_RESOLVE: ReportResolveEvent
+}
+
+/** Where dispatches come from: the GatewayStore's `on` (src/stores/gateway-store.ts). */
+export interface ReportDispatchSource {
+  on<T extends keyof ReportDispatches> (t: T, handler: (d: ReportDispatches[T]) => void): () => void
+}
 
 /** What the audit log is built on. */
 export interface AuditLogSources {
-  /** The log, the reports, and the roles list that names the roles the entries point at. */
-  trust: Pick<TrustApi, 'auditLog' | 'serverReports' | 'roles'>
+  /** The log, the reports and closing them, the roles list that names the roles the entries point at, and the member actions. */
+  trust: Pick<TrustApi, 'auditLog' | 'serverReports' | 'roles' | 'resolveReport' | 'timeout' | 'kick'>
+  /** Deleting a reported message. */
+  messages: Pick<MessagesApi, 'deleteMessage'>
+  /** Deleting a reported post. */
+  posts: Pick<PostsApi, 'deletePost'>
+  /** The current time in unix milliseconds (a timeout's end). */
+  clock: () => number
   /** The member list, whose first page names the members the entries and reports point at. */
   members: Pick<MembersApi, 'list'>
   /** The channel list, which names the channels the entries point at. */
@@ -74,6 +114,22 @@ class NewestFirst<T> {
     return this.fetch(before).catch(error => { throw withRefusalMessage(error, this.logger) })
   }
 
+  /** Puts an item that arrived live at the top (a first page not loaded yet takes it when it loads). */
+  prepend (item: T): void {
+    if (this.listing.status !== 'ready' && this.listing.status !== 'empty') return
+    if (this.items.some(known => this.idOf(known) === this.idOf(item))) return
+    this.items = [item, ...this.items]
+    this.listing.settle('ready')
+  }
+
+  /** Drops the items `gone` names; an emptied list says so. */
+  remove (gone: (item: T) => boolean): void {
+    const kept = this.items.filter(item => !gone(item))
+    if (kept.length === this.items.length) return
+    this.items = kept
+    if (kept.length === 0 && !this.hasMore && this.listing.status === 'ready') this.listing.settle('empty')
+  }
+
   private append (answer: { items: T[], has_more: boolean }): void {
     const known = new Set(this.items.map(this.idOf))
     this.items = [...this.items, ...answer.items.filter(item => !known.has(this.idOf(item)))]
@@ -85,18 +141,32 @@ class NewestFirst<T> {
 export class AuditLogStore {
   /** Issue 18: names by id — members' nicknames, roles' and channels' names (a target not among them reads as its id). */
   names = new Map<string, string>()
+  /** The report being acted on (its buttons wait), or null. */
+  resolving: string | null = null
   private readonly log: NewestFirst<AuditEntry>
   private readonly queue: NewestFirst<Report>
+  private readonly subscriptions = new DispatchSubscriptions()
 
   constructor (readonly serverId: string, private readonly sources: AuditLogSources) {
     this.log = new NewestFirst(before => sources.trust.auditLog(serverId, before), entry => entry.entry_id, sources.logger)
     this.queue = new NewestFirst(before => sources.trust.serverReports(serverId, before), report => report.report_id, sources.logger)
-    makeAutoObservable<AuditLogStore, 'log' | 'queue' | 'sources'>(this, { serverId: false, log: false, queue: false, sources: false, names: observable.ref })
+    makeAutoObservable<AuditLogStore, 'log' | 'queue' | 'sources' | 'subscriptions'>(this, {
+      serverId: false, log: false, queue: false, sources: false, subscriptions: false, names: observable.ref,
+    })
   }
 
   /** What an entry or report points at: a member's, role's or channel's name when known, else the id itself. */
   targetName (targetId: string): string {
     return this.names.get(targetId) ?? targetId
+  }
+
+  /**
+   * What an entry points at: a known name, else the name its changes carry (a deleted
+   * channel keeps its name in the entry), else the id.
+   */
+  entryTargetName (entry: AuditEntry): string {
+    const named = entry.changes.find(change => change.field === 'name')
+    return this.names.get(entry.target_id) ?? named?.to ?? named?.from ?? entry.target_id
   }
 
   /** The loaded entries, newest first. */
@@ -167,6 +237,70 @@ export class AuditLogStore {
   /** Loads older reports. */
   async loadMoreReports (): Promise<void> {
     await this.queue.loadMore()
+  }
+
+  /** Starts following the queue live: a new report joins it, one another moderator closed leaves it; `dispose` stops it. */
+  attach (source: ReportDispatchSource): void {
+    this.subscriptions.replace([
+      source.on('REPORT_CREATE', report => { if (report.server_id === this.serverId) this.queue.prepend(report) }),
+      source.on('REPORT_RESOLVE', event => { if (event.server_id === this.serverId) this.closed(event.report_ids) }),
+    ])
+  }
+
+  /** Stops following the queue. */
+  dispose (): void {
+    this.subscriptions.stop()
+  }
+
+  /**
+   * Issue 18: closes `report` — dismissed, or after acting on its target with the existing
+   * moderation call (delete the message or post, time the member out for a day, kick
+   * them). Resolves the sentence the toast says: done, or the refusal in words. A report
+   * another moderator closed first leaves the queue with a sentence saying so.
+   */
+  async resolve (report: Report, action: ReportAction): Promise<string> {
+    if (this.resolving !== null) return t('modBusy')
+    this.resolving = report.report_id
+    try {
+      await this.act(report, action)
+      const event = await this.sources.trust.resolveReport(report.report_id, RESOLUTION_OF[action])
+      this.closed(event.report_ids)
+      return t(action === 'dismiss' ? 'reportDismissedDone' : 'reportResolvedDone')
+    } catch (error) {
+      if (isRequestError(error) && error.code === TRUST_CODES.REPORT_CLOSED) {
+        this.closed([report.report_id])
+        return t('reportAlreadyClosed')
+      }
+      return refusalMessage(error, this.sources.logger)
+    } finally {
+      runInAction(() => { this.resolving = null })
+    }
+  }
+
+  /**
+   * The moderation call an action makes on the report's target (a dismissal makes none; a
+   * message or post already gone needs none). A 404 — someone deleted it or the member
+   * left meanwhile — is the work done: the server checks it when the report is closed.
+   */
+  private async act (report: Report, action: ReportAction): Promise<void> {
+    const { trust, messages, posts, clock } = this.sources
+    const reason = reportReasonLabel(report.reason)
+    const calls: Record<ReportAction, () => Promise<unknown>> = {
+      dismiss: async () => undefined,
+      delete: async () => {
+        if (report.channel_id === null) return
+        if (report.target_type === 'message') await messages.deleteMessage(report.channel_id, report.target_id)
+        else await posts.deletePost(report.target_id)
+      },
+      timeout: () => trust.timeout(this.serverId, report.target_id, Math.floor(clock() / 1000) + REPORT_TIMEOUT_SECONDS, reason),
+      kick: () => trust.kick(this.serverId, report.target_id, reason),
+    }
+    await calls[action]().catch((error: unknown) => { if (!isRequestError(error) || error.status !== 404) throw error })
+  }
+
+  /** The reports `reportIds` names leave the queue. */
+  private closed (reportIds: readonly string[]): void {
+    this.queue.remove(report => reportIds.includes(report.report_id))
   }
 
   /**

@@ -9,7 +9,7 @@ import { makeAutoObservable, runInAction } from 'mobx'
 import { CREATABLE_CHANNEL_TYPES, flattenGroups } from '@core/domain/channel'
 import { trainingRolesOf } from '@core/domain/permissions'
 import { ChannelKind, type ChannelType } from '@core/wire/codes'
-import type { Channel, Role } from '@core/wire/entities'
+import type { Channel, ChannelGroup, Role } from '@core/wire/entities'
 import { t } from '@/constants/messages'
 import type { ApiClient } from '@/services/api/api-client'
 import type { ServerSettingsApi } from '@/services/api/server-settings'
@@ -73,10 +73,17 @@ export class ChannelSettingsStore {
 
   /** Loads the channels. */
   async load (): Promise<void> {
-    await this.loading.run(() => this.api.listChannels(this.serverId), groups => {
-      this.channels = flattenGroups(groups).filter(channel => channel.kind !== ChannelKind.Group)
-      return this.channels.length > 0 ? 'ready' : 'empty'
-    })
+    await this.loading.run(() => this.api.listChannels(this.serverId), groups => this.apply(groups))
+  }
+
+  /** Loads the channels again with the list left on screen (a live change; an open row and its typed title stay). */
+  async refresh (): Promise<void> {
+    await this.loading.refresh(() => this.api.listChannels(this.serverId), groups => this.apply(groups))
+  }
+
+  private apply (groups: ChannelGroup[]): 'ready' | 'empty' {
+    this.channels = flattenGroups(groups).filter(channel => channel.kind !== ChannelKind.Group)
+    return this.channels.length > 0 ? 'ready' : 'empty'
   }
 
   /** SPEC §4: creates a channel of type 1, 3 or 8 at the end; resolves true when made. */

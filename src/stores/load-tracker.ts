@@ -80,6 +80,29 @@ export class LoadTracker {
     }
   }
 
+  /**
+   * Runs the request again without taking away what is shown (issue 18: a live event's
+   * reload must not unmount a form someone is typing in): the status stays until the
+   * answer is applied, and a failure keeps the shown data (logged). Before any answer
+   * was shown it is {@link run}.
+   */
+  async refresh<T> (fetch: () => Promise<T>, apply: (value: T) => 'ready' | 'empty'): Promise<boolean> {
+    if (this.status !== 'ready' && this.status !== 'empty') return this.run(fetch, apply)
+    this.generation += 1
+    const ticket = this.generation
+    try {
+      const value = await fetch()
+      return runInAction(() => {
+        if (ticket !== this.generation) return false
+        this.status = apply(value)
+        return true
+      })
+    } catch (error) {
+      this.logger.warn('[store] a refresh failed; what is shown stays:', error)
+      return false
+    }
+  }
+
   /** Ends in 'error' with this message without a request (a request refused before it is sent). */
   fail (message: string): void {
     this.generation += 1

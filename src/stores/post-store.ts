@@ -8,11 +8,13 @@
  */
 import { makeAutoObservable, runInAction } from 'mobx'
 import type { Comment, CursorPage, Post, PostsDispatches } from '@core/wire/posts'
+import type { ReportBody, ReportReason } from '@core/wire/trust'
 import type { PostsApi } from '@/services/api/posts'
 import { CommentDraft } from './comment-draft'
 import { DispatchSubscriptions } from './dispatch-subscriptions'
 import { PostEditStore } from './post-edit-store'
 import { failureMessage, LoadTracker, type StoreLogger, type StoreStatus } from './load-tracker'
+import { refusalMessage } from './refusal'
 
 /** Where dispatches come from: the GatewayStore's `on` (src/stores/gateway-store.ts). */
 export interface DispatchSource {
@@ -30,6 +32,8 @@ export interface PostStoreOptions {
   pageSize?: number
   /** Whether the member may remove others' posts and comments in a channel (ManageMessages); never by default. */
   mayModerate?: (channelId: string) => boolean
+  /** Sends a report to the server's moderators (issue 18: POST /reports); without one nothing can be reported. */
+  report?: (body: ReportBody) => Promise<unknown>
 }
 
 /** A random nonce: 16 base-36 characters. */
@@ -380,6 +384,23 @@ export class PostDetailStore {
     } catch (error) {
       runInAction(() => { if (this.post) this.post = { ...this.post, liked: post.liked, like_count: post.like_count } })
       return failureMessage(error, this.options.logger)
+    }
+  }
+
+  /** Issue 18: true when the member may report this post (someone else's, with reporting wired). */
+  get canReport (): boolean {
+    return this.post !== null && !this.isMine && this.options.myUid() !== null && this.options.report !== undefined
+  }
+
+  /** Issue 18: reports the post to its server's moderators. Resolves the failure's message, or null when the report was taken. */
+  async report (reason: ReportReason): Promise<string | null> {
+    const post = this.post
+    if (!post || !this.options.report) return null
+    try {
+      await this.options.report({ target_type: 'post', target_id: post.post_id, reason })
+      return null
+    } catch (error) {
+      return refusalMessage(error, this.options.logger)
     }
   }
 

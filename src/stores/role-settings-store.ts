@@ -60,6 +60,11 @@ export class RoleSettingsStore {
     await this.loading.run(() => this.api.roles(this.serverId), answer => this.apply(answer))
   }
 
+  /** Loads the roles again with the list left on screen (a live change; an open role and its typed name stay). */
+  async refresh (): Promise<void> {
+    await this.loading.refresh(() => this.api.roles(this.serverId), answer => this.apply(answer))
+  }
+
   /** Creates a role named `name` at the bottom of the order (above `@everyone`); resolves true when made. */
   async create (name: string): Promise<boolean> {
     const trimmed = name.trim()

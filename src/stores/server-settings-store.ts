@@ -146,15 +146,19 @@ export class ServerSettingsStore {
   }
 
   /**
-   * Issue 18: follows another moderator's role and channel changes while the page is open —
-   * a ROLE_* or CHANNEL_* event of this server asks the sections already loaded again
-   * (a section never opened loads when it is). Returns the function that stops following.
+   * Issue 18: follows another moderator's changes while the page is open — SERVER_UPDATE
+   * replaces the profile, a ROLE_* or CHANNEL_* event of this server asks the sections
+   * already loaded again (a section never opened loads when it is). The lists stay on
+   * screen while they reload, so what the owner is typing in an unsaved field stays
+   * (ProfileField keeps a draft that differs from the last saved value). Returns the
+   * function that stops following.
    */
   follow (gateway: ServerSettingsGateway): () => void {
     const mine = (event: { server_id?: string }) => event.server_id === this.serverId
     const stops = [
-      ...ROLE_EVENTS.map(type => gateway.on<{ server_id?: string }>(type, event => { if (mine(event) && this.roles.status !== 'idle') void this.roles.load() })),
-      ...CHANNEL_EVENTS.map(type => gateway.on<{ server_id?: string }>(type, event => { if (mine(event) && this.channels.status !== 'idle') void this.channels.load() })),
+      gateway.on<Server>('SERVER_UPDATE', server => { if (mine(server) && this.server !== null) this.applyServer(server) }),
+      ...ROLE_EVENTS.map(type => gateway.on<{ server_id?: string }>(type, event => { if (mine(event) && this.roles.status !== 'idle') void this.roles.refresh() })),
+      ...CHANNEL_EVENTS.map(type => gateway.on<{ server_id?: string }>(type, event => { if (mine(event) && this.channels.status !== 'idle') void this.channels.refresh() })),
     ]
     return () => { stops.forEach(stop => stop()) }
   }
@@ -206,6 +210,10 @@ export class ServerSettingsStore {
       this.server = server
       return 'ready'
     })
+  }
+
+  private applyServer (server: Server): void {
+    this.server = server
   }
 
   private async loadWords (): Promise<void> {

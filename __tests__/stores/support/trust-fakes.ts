@@ -71,10 +71,10 @@ export function anyGateway () {
 
 /** An audit entry. */
 export function auditEntry (entryId: string, overrides: Partial<AuditEntry> = {}): AuditEntry {
-  return { entry_id: entryId, actor: user({ uid: '100001', nickname: 'Owner' }), action: 'member_kick', target_id: '100004', reason: '', created_at: 1_700_000_000, ...overrides }
+  return { entry_id: entryId, actor: user({ uid: '100001', nickname: 'Owner' }), action: 'member_kick', target_id: '100004', reason: '', created_at: 1_700_000_000, changes: [], ...overrides }
 }
 
 /** An open report. */
 export function report (reportId: string, overrides: Partial<Report> = {}): Report {
-  return { report_id: reportId, server_id: SID, reporter: user({ uid: '100004', nickname: 'Mia' }), target_type: 'member', target_id: '100005', reason: 'spam', note: '', created_at: 1_700_000_000, ...overrides }
+  return { report_id: reportId, server_id: SID, reporter: user({ uid: '100004', nickname: 'Mia' }), target_type: 'member', target_id: '100005', reason: 'spam', note: '', created_at: 1_700_000_000, channel_id: null, excerpt: '', ...overrides }
 }

@@ -12,6 +12,7 @@ import * as posts from './migrations/0004-posts'
 import * as trust from './migrations/0005-trust'
 import * as abuseLimits from './migrations/0006-abuse-limits'
 import * as postsFinish from './migrations/0007-posts-finish'
+import * as trustRecords from './migrations/0008-trust-records'
 import type { Db } from './schema'
 
 /** Every migration by name; names sort in the order they must run. */
@@ -23,6 +24,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0005-trust': trust,
   '0006-abuse-limits': abuseLimits,
   '0007-posts-finish': postsFinish,
+  '0008-trust-records': trustRecords,
 }
 
 /**

@@ -45,6 +45,8 @@ export interface SessionsTable {
   session_id: string
   /** Last request made with it, unix seconds: idle sessions expire (repositories/users.ts). */
   last_used_at: number
+  /** The User-Agent it signed in with ('' when unknown), so the session list names the device. */
+  user_agent: string
 }
 
 /**

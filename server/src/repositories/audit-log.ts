@@ -4,7 +4,7 @@
  * that did not happen. Read newest first, paged by the time-ordered entry id.
  */
 import { createTimeIdSource } from '@core/domain/ids'
-import type { AuditAction, AuditLog, CursorQuery } from '@core/wire/trust'
+import type { AuditAction, AuditChange, AuditLog, CursorQuery } from '@core/wire/trust'
 import type { Db } from '../db/schema'
 import { toUser } from './users'
 
@@ -16,13 +16,15 @@ export interface AuditRecord {
   target_id: string
   reason?: string
   created_at: number
+  /** What the action changed (issue 18: a channel's edit names its fields, a closed report its resolution). */
+  changes?: AuditChange[]
 }
 
 const nextEntryId = createTimeIdSource()
 
 /** Writes `record` on `trx` (call inside the action's transaction). */
 export async function writeAuditEntry (trx: Db, record: AuditRecord): Promise<void> {
-  await trx.insertInto('audit_log').values({ ...record, entry_id: nextEntryId(), reason: record.reason ?? '' }).execute()
+  await trx.insertInto('audit_log').values({ ...record, entry_id: nextEntryId(), reason: record.reason ?? '', changes: JSON.stringify(record.changes ?? []) }).execute()
 }
 
 /** Reads the audit log. */
@@ -36,12 +38,15 @@ export function createAuditLogRepository (db: Db): AuditLogRepository {
   return {
     async list (serverId, { before, limit }) {
       let query = db.selectFrom('audit_log').innerJoin('users', 'users.uid', 'audit_log.actor_uid').selectAll('users')
-        .select(['audit_log.entry_id', 'audit_log.action', 'audit_log.target_id', 'audit_log.reason', 'audit_log.created_at as at'])
+        .select(['audit_log.entry_id', 'audit_log.action', 'audit_log.target_id', 'audit_log.reason', 'audit_log.created_at as at', 'audit_log.changes'])
         .where('audit_log.server_id', '=', serverId)
       if (before) query = query.where('audit_log.entry_id', '<', before)
       const rows = await query.orderBy('audit_log.entry_id', 'desc').limit(limit + 1).execute()
       return {
-        items: rows.slice(0, limit).map(row => ({ entry_id: row.entry_id, actor: toUser(row), action: row.action as AuditAction, target_id: row.target_id, reason: row.reason, created_at: row.at })),
+        items: rows.slice(0, limit).map(row => ({
+          entry_id: row.entry_id, actor: toUser(row), action: row.action as AuditAction, target_id: row.target_id, reason: row.reason, created_at: row.at,
+          changes: JSON.parse(row.changes) as AuditChange[],
+        })),
         has_more: rows.length > limit,
       }
     },

@@ -1,8 +1,13 @@
-/** Channels of a server: listing, detail and creation by users. */
+/**
+ * Channels of a server: listing, detail, and creation, edits and deletion by users — each
+ * of those recorded in the audit log (issue 18) in its own transaction, naming what changed.
+ */
 import { createTimeIdSource } from '@core/domain/ids'
 import { AuditStatus, ChannelKind, ChannelType, type Channel, type MapCategory } from '@core/wire/entities'
+import type { AuditChange } from '@core/wire/trust'
 import { isUniqueViolation } from '../db/errors'
 import type { ChannelsTable, Db } from '../db/schema'
+import { writeAuditEntry, type AuditRecord } from './audit-log'
 import { defaultShowroom, type ShowroomsRepository } from './showrooms'
 
 /** The wire channel of a row. */
@@ -39,13 +44,26 @@ export interface ChannelsRepository {
   get (channelId: string): Promise<Channel | null>
   /** How many channels (groups included) a server holds. */
   countByServer (serverId: string): Promise<number>
-  /** Creates a channel at the end of its group; a metaverse channel gets the default showroom. One transaction. */
-  create (channel: NewChannel, nowSeconds: number): Promise<Channel>
-  /** Issue 18: edits a channel's title, icon or group and moves it to `position` in its server's list (fields already validated and audited). One transaction. */
-  update (channelId: string, changes: ChannelChanges): Promise<Channel | null>
-  /** Issue 18: deletes a channel and what hangs off it (messages, posts, overrides, showroom); a group's channels leave the group. One transaction. */
-  remove (channelId: string): Promise<void>
+  /**
+   * Creates a channel at the end of its group; a metaverse channel gets the default showroom.
+   * One transaction, with `audit` naming the new channel, its name and type.
+   */
+  create (channel: NewChannel, nowSeconds: number, audit: ChannelAudit): Promise<Channel>
+  /**
+   * Issue 18: edits a channel's title, icon or group and moves it to `position` in its server's
+   * list (fields already validated and audited). One transaction, with `audit` naming the
+   * fields that changed from what to what (none written when nothing changed).
+   */
+  update (channelId: string, changes: ChannelChanges, audit: ChannelAudit): Promise<Channel | null>
+  /**
+   * Issue 18: deletes a channel and what hangs off it (messages, posts, overrides, showroom);
+   * a group's channels leave the group. One transaction, with `audit` keeping the channel's name.
+   */
+  remove (channelId: string, audit: ChannelAudit): Promise<void>
 }
+
+/** The audit record of a channel's creation, edit or deletion: the repository fills in the channel and what changed. */
+export type ChannelAudit = Omit<AuditRecord, 'target_id' | 'changes'>
 
 /** What an edit of a channel may change (never its type, SPEC §4). */
 export interface ChannelChanges {
@@ -79,47 +97,63 @@ export function createChannelsRepository (db: Db, showrooms: ShowroomsRepository
       const row = await db.selectFrom('channels').select(eb => eb.fn.countAll<number>().as('n')).where('server_id', '=', serverId).executeTakeFirst()
       return Number(row?.n ?? 0)
     },
-    async create (channel, nowSeconds) {
+    async create (channel, nowSeconds, audit) {
       for (let attempt = 1; ; attempt++) {
         try {
-          return await insert(channel, nextChannelId(), nowSeconds)
+          return await insert(channel, nextChannelId(), nowSeconds, audit)
         } catch (error) {
           if (attempt >= CHANNEL_ID_ATTEMPTS || !isUniqueViolation(error)) throw error
         }
       }
     },
-    async update (channelId, { position, ...changes }) {
-      const fields = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined))
-      const row = await db.selectFrom('channels').select('server_id').where('channel_id', '=', channelId).executeTakeFirst()
-      if (!row) return null
-      await db.transaction().execute(async trx => {
+    async update (channelId, { position, ...changes }, audit) {
+      const fields = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)) as Omit<ChannelChanges, 'position'>
+      const found = await db.transaction().execute(async trx => {
+        const before = await trx.selectFrom('channels').selectAll().where('channel_id', '=', channelId).executeTakeFirst()
+        if (!before) return false
         if (Object.keys(fields).length > 0) await trx.updateTable('channels').set(fields).where('channel_id', '=', channelId).execute()
-        if (position !== undefined) await reorder(trx, row.server_id, channelId, position)
+        const changed: AuditChange[] = (['name', 'icon', 'parent_id'] as const)
+          .filter(field => fields[field] !== undefined && fields[field] !== before[field])
+          .map(field => ({ field, from: before[field], to: fields[field] ?? null }))
+        if (position !== undefined) {
+          const place = await reorder(trx, before.server_id, channelId, position)
+          if (place.from !== place.to) changed.push({ field: 'position', from: String(place.from), to: String(place.to) })
+        }
+        if (changed.length > 0) await writeAuditEntry(trx, { ...audit, target_id: channelId, changes: changed })
+        return true
       })
+      if (!found) return null
       const updated = await db.selectFrom('channels').selectAll().where('channel_id', '=', channelId).executeTakeFirst()
       return updated ? toChannel(updated) : null
     },
-    async remove (channelId) {
+    async remove (channelId, audit) {
       await db.transaction().execute(async trx => {
+        const before = await trx.selectFrom('channels').select('name').where('channel_id', '=', channelId).executeTakeFirst()
+        if (!before) return
         await trx.updateTable('channels').set({ parent_id: null }).where('parent_id', '=', channelId).execute()
         await trx.deleteFrom('channels').where('channel_id', '=', channelId).execute() // the rest cascades
+        // the channel is gone: its name stays in the entry so the log can still say which one
+        await writeAuditEntry(trx, { ...audit, target_id: channelId, changes: [{ field: 'name', from: before.name, to: null }] })
       })
     },
   }
 
-  /** Puts `moving` at `position` of its server's list (0 the top) and numbers the list again. */
-  async function reorder (trx: Db, serverId: string, moving: string, position: number): Promise<void> {
+  /** Puts `moving` at `position` of its server's list (0 the top) and numbers the list again; resolves the place it had and the one it took. */
+  async function reorder (trx: Db, serverId: string, moving: string, position: number): Promise<{ from: number, to: number }> {
     const rows = await trx.selectFrom('channels').select('channel_id').where('server_id', '=', serverId)
-      .where('channel_id', '!=', moving).orderBy('sort').orderBy('channel_id').execute()
-    const ordered = rows.map(row => row.channel_id)
-    ordered.splice(Math.min(position, ordered.length), 0, moving)
+      .orderBy('sort').orderBy('channel_id').execute()
+    const from = rows.findIndex(row => row.channel_id === moving)
+    const ordered = rows.map(row => row.channel_id).filter(channelId => channelId !== moving)
+    const to = Math.min(position, ordered.length)
+    ordered.splice(to, 0, moving)
     for (const [index, channelId] of ordered.entries()) {
       await trx.updateTable('channels').set({ sort: index + 1 }).where('channel_id', '=', channelId).execute()
     }
+    return { from, to }
   }
 
-  /** One transaction: the channel at the end of its server, and a metaverse channel's showroom. */
-  function insert (channel: NewChannel, channelId: string, nowSeconds: number): Promise<Channel> {
+  /** One transaction: the channel at the end of its server, a metaverse channel's showroom, and the audit entry. */
+  function insert (channel: NewChannel, channelId: string, nowSeconds: number, audit: ChannelAudit): Promise<Channel> {
     return db.transaction().execute(async trx => {
       const last = await trx.selectFrom('channels').select(eb => eb.fn.max('sort').as('sort'))
         .where('server_id', '=', channel.server_id).executeTakeFirst()
@@ -141,6 +175,9 @@ export function createChannelsRepository (db: Db, showrooms: ShowroomsRepository
       } else {
         await trx.insertInto('channels').values(row).execute()
       }
+      await writeAuditEntry(trx, {
+        ...audit, target_id: channelId, changes: [{ field: 'name', from: null, to: row.name }, { field: 'channel_type', from: null, to: String(row.channel_type) }],
+      })
       return toChannel(row)
     })
   }

@@ -5,8 +5,8 @@
  * own transaction.
  */
 import { createTimeIdSource } from '@core/domain/ids'
-import type { BanList, CursorQuery, PatchServerBody, ReportBody, ReportList, ReportReason, ReportTarget } from '@core/wire/trust'
-import type { Db } from '../db/schema'
+import type { BanList, CursorQuery, PatchServerBody, Report, ReportBody, ReportList, ReportReason, ReportResolution, ReportTarget } from '@core/wire/trust'
+import type { Db, UsersTable } from '../db/schema'
 import { writeAuditEntry, type AuditRecord } from './audit-log'
 import { toUser } from './users'
 
@@ -31,6 +31,14 @@ export interface ModerationRepository {
   report (report: NewReport): Promise<string>
   /** The open reports of a server, newest first. */
   reports (serverId: string, query: CursorQuery): Promise<ReportList>
+  /** One report, open or closed, with whether it is still open; null when there is none. */
+  reportById (reportId: string): Promise<{ report: Report, open: boolean } | null>
+  /**
+   * Closes every open report of `report`'s target in its server as `resolution`, with
+   * `audit`, in one transaction; resolves the closed reports' ids (none when another
+   * moderator closed them first).
+   */
+  resolveReports (report: Pick<Report, 'server_id' | 'target_type' | 'target_id'>, resolution: ReportResolution, audit: AuditRecord): Promise<string[]>
   /** The server's own audit words, sorted. */
   words (serverId: string): Promise<string[]>
   /** Replaces the server's own audit words. */
@@ -41,8 +49,33 @@ export interface ModerationRepository {
 
 const nextReportId = createTimeIdSource()
 
+/** How much of a reported message's text or post's title the queue shows. */
+const EXCERPT_LENGTH = 80
+
+/** A report row of {@link createModerationRepository}'s query as the queue shows it. */
+function toReport (row: UsersTable & {
+  report_id: string, server_id: string, target_type: string, target_id: string, reason: string, note: string, at: number,
+  message_channel_id: string | null, message_content: string | null, post_channel_id: string | null, post_title: string | null,
+}): Report {
+  return {
+    report_id: row.report_id, server_id: row.server_id, reporter: toUser(row), target_type: row.target_type as ReportTarget, target_id: row.target_id,
+    reason: row.reason as ReportReason, note: row.note, created_at: row.at,
+    channel_id: row.message_channel_id ?? row.post_channel_id ?? null,
+    excerpt: [...(row.message_content ?? row.post_title ?? '')].slice(0, EXCERPT_LENGTH).join(''),
+  }
+}
+
 /** The moderation repository on `db`. */
 export function createModerationRepository (db: Db): ModerationRepository {
+  /** Reports with their reporter, and the channel and start of a reported message or post (left joined: it may be gone). */
+  function reportRows () {
+    return db.selectFrom('reports').innerJoin('users', 'users.uid', 'reports.reporter_uid')
+      .leftJoin('messages', join => join.onRef('messages.message_id', '=', 'reports.target_id').on('reports.target_type', '=', 'message'))
+      .leftJoin('posts', join => join.onRef('posts.post_id', '=', 'reports.target_id').on('reports.target_type', '=', 'post'))
+      .selectAll('users')
+      .select(['reports.report_id', 'reports.server_id', 'reports.target_type', 'reports.target_id', 'reports.reason', 'reports.note', 'reports.created_at as at'])
+      .select(['messages.channel_id as message_channel_id', 'messages.content as message_content', 'posts.channel_id as post_channel_id', 'posts.title as post_title'])
+  }
   async function words (serverId: string): Promise<string[]> {
     const rows = await db.selectFrom('server_words').select('word').where('server_id', '=', serverId).orderBy('word').execute()
     return rows.map(row => row.word)
@@ -84,23 +117,33 @@ export function createModerationRepository (db: Db): ModerationRepository {
       const reportId = nextReportId()
       await db.insertInto('reports').values({
         report_id: reportId, server_id: report.server_id, reporter_uid: report.reporter_uid, target_type: report.target_type, target_id: report.target_id,
-        reason: report.reason, note: report.note ?? '', created_at: report.created_at, resolved_by: null,
+        reason: report.reason, note: report.note ?? '', created_at: report.created_at, resolved_by: null, resolution: null, resolved_at: null,
       }).execute()
       return reportId
     },
     async reports (serverId, { before, limit }) {
-      let query = db.selectFrom('reports').innerJoin('users', 'users.uid', 'reports.reporter_uid').selectAll('users')
-        .select(['reports.report_id', 'reports.server_id', 'reports.target_type', 'reports.target_id', 'reports.reason', 'reports.note', 'reports.created_at as at'])
-        .where('reports.server_id', '=', serverId).where('reports.resolved_by', 'is', null)
+      let query = reportRows().where('reports.server_id', '=', serverId).where('reports.resolved_by', 'is', null)
       if (before) query = query.where('reports.report_id', '<', before)
       const rows = await query.orderBy('reports.report_id', 'desc').limit(limit + 1).execute()
-      return {
-        items: rows.slice(0, limit).map(row => ({
-          report_id: row.report_id, server_id: row.server_id, reporter: toUser(row), target_type: row.target_type as ReportTarget, target_id: row.target_id,
-          reason: row.reason as ReportReason, note: row.note, created_at: row.at,
-        })),
-        has_more: rows.length > limit,
-      }
+      return { items: rows.slice(0, limit).map(toReport), has_more: rows.length > limit }
+    },
+    async reportById (reportId) {
+      const row = await reportRows().select('reports.resolved_by').where('reports.report_id', '=', reportId).executeTakeFirst()
+      return row ? { report: toReport(row), open: row.resolved_by === null } : null
+    },
+    async resolveReports ({ server_id: serverId, target_type: targetType, target_id: targetId }, resolution, audit) {
+      return db.transaction().execute(async trx => {
+        const open = await trx.selectFrom('reports').select('report_id').where('server_id', '=', serverId).where('target_type', '=', targetType)
+          .where('target_id', '=', targetId).where('resolved_by', 'is', null).orderBy('report_id').execute()
+        const ids = open.map(row => row.report_id)
+        if (ids.length === 0) return []
+        // only still-open rows are closed: a moderator racing this one closes none twice
+        const closed = await trx.updateTable('reports').set({ resolved_by: audit.actor_uid, resolution, resolved_at: audit.created_at })
+          .where('report_id', 'in', ids).where('resolved_by', 'is', null).executeTakeFirst()
+        if (Number(closed.numUpdatedRows) === 0) return []
+        await writeAuditEntry(trx, audit)
+        return ids
+      })
     },
     words,
     async setWords (serverId, list, audit) {

@@ -46,6 +46,8 @@ export interface RolesRepository {
   memberState (serverId: string, uid: string): Promise<MemberState>
   /** Sets (allow/deny) or removes (null) one override of a channel; resolves the channel's overrides after it. */
   setOverride (channelId: string, target: Pick<ChannelOverride, 'target_type' | 'target_id'>, bits: Pick<ChannelOverride, 'allow' | 'deny'> | null): Promise<ChannelOverride[]>
+  /** The members of the server holding any of `roleIds` (the report queue's audience); `@everyone` (the server id) is held by every member. */
+  holdersOf (serverId: string, roleIds: readonly string[]): Promise<string[]>
   /** The roles each of `uids` holds in the server (the member list's role_ids). */
   roleIdsOf (serverId: string, uids: readonly string[]): Promise<Map<string, string[]>>
   /** When the running timeouts of those of `uids` who are timed out at `now` end (the member list's timeout_until). */
@@ -179,6 +181,13 @@ export function createRolesRepository (db: Db): RolesRepository {
       }
       const rows = await db.selectFrom('channel_overrides').selectAll().where('channel_id', '=', channelId).orderBy('target_type').orderBy('target_id').execute()
       return rows.map(row => ({ target_type: row.target_type === 'member' ? 'member' : 'role', target_id: row.target_id, allow: row.allow, deny: row.deny }))
+    },
+    async holdersOf (serverId, roleIds) {
+      if (roleIds.length === 0) return []
+      const rows = roleIds.includes(serverId)
+        ? await db.selectFrom('server_members').select('uid').where('server_id', '=', serverId).execute()
+        : await db.selectFrom('member_roles').select('uid').distinct().where('server_id', '=', serverId).where('role_id', 'in', [...roleIds]).execute()
+      return rows.map(row => row.uid)
     },
     async roleIdsOf (serverId, uids) {
       const byUid = new Map<string, string[]>()

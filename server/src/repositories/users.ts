@@ -56,22 +56,30 @@ export interface SessionInfo {
   created_at: number
   last_used_at: number
   expires_at: number
+  /** The User-Agent it signed in with ('' when unknown). */
+  user_agent: string
 }
 
+/** The longest User-Agent a session keeps (enough to name a browser and system). */
+const USER_AGENT_MAX_LENGTH = 256
+
 /** A new session's row for `uid` and the token that opens it (only the token's hash is stored). */
-export function newSession (uid: string, nowSeconds: number): { token: string, row: SessionsTable } {
+export function newSession (uid: string, nowSeconds: number, userAgent = ''): { token: string, row: SessionsTable } {
   const token = randomBytes(32).toString('base64url')
   return {
     token,
-    row: { token_hash: hashToken(token), uid, created_at: nowSeconds, expires_at: nowSeconds + SESSION_LIFETIME_SECONDS, session_id: randomBytes(12).toString('hex'), last_used_at: nowSeconds },
+    row: {
+      token_hash: hashToken(token), uid, created_at: nowSeconds, expires_at: nowSeconds + SESSION_LIFETIME_SECONDS, session_id: randomBytes(12).toString('hex'), last_used_at: nowSeconds,
+      user_agent: userAgent.slice(0, USER_AGENT_MAX_LENGTH),
+    },
   }
 }
 
 /** Reads and writes users and sessions. */
 export interface UsersRepository {
   get (uid: string): Promise<User | null>
-  /** Creates a guest (uid B_…) with a fresh session, in one transaction. */
-  createGuest (nowSeconds: number): Promise<GuestSession>
+  /** Creates a guest (uid B_…) with a fresh session (named by the device's User-Agent), in one transaction. */
+  createGuest (nowSeconds: number, userAgent?: string): Promise<GuestSession>
   /** The user a token (session or bot) belongs to while it lasts, else null. */
   findBySession (token: string, nowSeconds: number): Promise<User | null>
   /** The user and session a token opens while it lasts, else null; records the use (idle expiry). */
@@ -111,9 +119,9 @@ export function createUsersRepository (db: Db): UsersRepository {
 
   return {
     get,
-    async createGuest (nowSeconds) {
+    async createGuest (nowSeconds, userAgent) {
       const uid = `B_${randomBytes(6).toString('hex')}`
-      const session = newSession(uid, nowSeconds)
+      const session = newSession(uid, nowSeconds, userAgent)
       const row: UsersTable = { uid, user_type: 1, addtime: nowSeconds, nickname: `游客${uid.slice(-4)}`, avatar: GUEST_AVATAR, signature: '', gender: 0 }
       await db.transaction().execute(async trx => {
         await trx.insertInto('users').values(row).execute()
@@ -126,7 +134,7 @@ export function createUsersRepository (db: Db): UsersRepository {
     },
     signIn,
     async listSessions (uid, nowSeconds) {
-      return db.selectFrom('sessions').select(['session_id', 'created_at', 'last_used_at', 'expires_at'])
+      return db.selectFrom('sessions').select(['session_id', 'created_at', 'last_used_at', 'expires_at', 'user_agent'])
         .where('uid', '=', uid).where('expires_at', '>', nowSeconds).where('last_used_at', '>', nowSeconds - SESSION_IDLE_SECONDS)
         .orderBy('last_used_at', 'desc').orderBy('session_id').execute()
     },

@@ -184,3 +184,83 @@ describe('PATCH /servers/:server_id (the owner\'s settings)', () => {
     expect(envelope(response).msg).toBe('missing permission: ManageServer')
   })
 })
+
+describe('closing reports (PATCH|POST /reports/:report_id)', () => {
+  let sent = 0
+
+  /** Sends a message as `uid` in the lobby; resolves its id. */
+  async function sentBy (uid: string, content: string): Promise<string> {
+    const headers = (await signInAsMember(test, uid)).headers
+    const answer = await test.inject({ method: 'POST', url: `/channels/${SERVER}02/messages`, headers, payload: { content, nonce: `report-${++sent}` } })
+    return envelope<{ message_id: string }>(answer).data.message_id
+  }
+
+  /** Reports `targetId` as `uid`; resolves the open report's id. */
+  async function reportAs (uid: string, targetType: 'message' | 'member', targetId: string): Promise<string> {
+    const headers = (await signInAsMember(test, uid)).headers
+    expect((await test.inject({ method: 'POST', url: '/reports', headers, payload: { target_type: targetType, target_id: targetId, server_id: SERVER, reason: 'spam' } })).statusCode).toBe(200)
+    const queue = envelope<ReportList>(await test.inject({ url: `/servers/${SERVER}/reports?limit=100`, headers: owner })).data
+    return queue.items.find(item => item.target_id === targetId)?.report_id ?? ''
+  }
+
+  const resolve = (reportId: string, resolution: string, headers = moderator, method: 'PATCH' | 'POST' = 'PATCH') =>
+    test.inject({ method, url: `/reports/${reportId}`, headers, payload: { resolution } })
+
+  it('shows a reported message with its channel and text, and tells only the moderators of a new report', async () => {
+    const messageId = await sentBy('100004', '一起来玩吧')
+    events = []
+    await reportAs('100002', 'message', messageId)
+    const queue = envelope<ReportList>(await test.inject({ url: `/servers/${SERVER}/reports?limit=100`, headers: moderator })).data
+    expect(queue.items.find(item => item.target_id === messageId)).toMatchObject({ channel_id: `${SERVER}02`, excerpt: '一起来玩吧' })
+    const created = events.find(event => event.t === 'REPORT_CREATE')
+    expect(created?.only_uids).toEqual(expect.arrayContaining([DEMO_OWNER, '100003']))
+    expect(created?.only_uids).not.toContain('100004')
+  })
+
+  it('closes every open report of a deleted message once it is gone, audited, told only to the moderators', async () => {
+    const messageId = await sentBy('100004', '再来一次')
+    const first = await reportAs('100002', 'message', messageId)
+    const second = await reportAs('100003', 'message', messageId)
+    expect(envelope(await resolve(first, 'deleted')).code).toBe(409002) // still there: not deleted yet
+    expect((await test.inject({ method: 'DELETE', url: `/channels/${SERVER}02/messages/${messageId}`, headers: moderator })).statusCode).toBe(200)
+    events = []
+    const response = await resolve(first, 'deleted', moderator, 'POST')
+    expect(response.statusCode).toBe(200)
+    expect(envelope(response).data).toEqual({ server_id: SERVER, report_ids: [first, second].sort(), resolution: 'deleted', resolved_by: '100003' })
+    expect(events.map(event => [event.t, event.only_uids?.includes('100003'), event.only_uids?.includes('100004')])).toEqual([['REPORT_RESOLVE', true, false]])
+    const queue = envelope<ReportList>(await test.inject({ url: `/servers/${SERVER}/reports?limit=100`, headers: moderator })).data
+    expect(queue.items.map(item => item.report_id)).not.toEqual(expect.arrayContaining([first]))
+    const log = envelope<AuditLog>(await test.inject({ url: `/servers/${SERVER}/audit-log?limit=1`, headers: moderator })).data
+    expect(log.items[0]).toMatchObject({ action: 'report_resolve', target_id: messageId, actor: { uid: '100003' }, changes: [{ field: 'resolution', from: null, to: 'deleted' }] })
+  })
+
+  it('refuses closing a report twice with 409 REPORT_CLOSED, and writes nothing', async () => {
+    const reportId = await reportAs('100004', 'member', '100002')
+    expect((await resolve(reportId, 'dismissed')).statusCode).toBe(200)
+    const before = envelope<AuditLog>(await test.inject({ url: `/servers/${SERVER}/audit-log?limit=1`, headers: moderator })).data.items[0].entry_id
+    const again = await resolve(reportId, 'dismissed')
+    expect([again.statusCode, envelope(again).code]).toEqual([409, 409001])
+    expect(envelope<AuditLog>(await test.inject({ url: `/servers/${SERVER}/audit-log?limit=1`, headers: moderator })).data.items[0].entry_id).toBe(before)
+  })
+
+  it('closes a member report as timed out or kicked only once that was done', async () => {
+    const guest = await signInAsGuest(test)
+    await test.inject({ method: 'POST', url: `/servers/${SERVER}/members/me`, headers: guest.headers })
+    const reportId = await reportAs('100004', 'member', guest.uid)
+    expect(envelope(await resolve(reportId, 'timed_out')).code).toBe(409002)
+    expect(envelope(await resolve(reportId, 'kicked')).code).toBe(409002)
+    await test.inject({ method: 'DELETE', url: `/servers/${SERVER}/members/${guest.uid}`, headers: moderator })
+    expect((await resolve(reportId, 'kicked')).statusCode).toBe(200)
+  })
+
+  it('refuses a resolution that does not fit the target with 400, an unknown report with 404, and a member with 403', async () => {
+    const reportId = await reportAs('100004', 'member', '100002')
+    const member = (await signInAsMember(test, '100004')).headers
+    expect((await resolve(reportId, 'deleted')).statusCode).toBe(400)
+    expect((await resolve(reportId, 'banished')).statusCode).toBe(400)
+    expect((await resolve('999999999', 'dismissed')).statusCode).toBe(404)
+    const refused = await resolve(reportId, 'dismissed', member)
+    expect([refused.statusCode, envelope(refused).msg]).toEqual([403, 'missing permission: one of KickMembers, BanMembers, MuteMembers'])
+    expect((await test.inject({ method: 'PATCH', url: `/reports/${reportId}`, headers: moderator, payload: { resolution: 'dismissed', extra: 1 } })).statusCode).toBe(400)
+  })
+})

@@ -5,7 +5,7 @@
  * act on a fresh member each time, so rows never depend on each other.
  */
 import { Permission } from '@core/domain/permissions'
-import type { BotToken } from '@core/wire/trust'
+import type { BotToken, ReportList } from '@core/wire/trust'
 import { DEMO_OWNER, envelope, signInAsGuest, signInAsMember, startTestApp, type TestApp } from '../helper'
 
 const SERVER = '832828'
@@ -19,9 +19,13 @@ const headersOf = {} as Record<Actor, Record<string, string>>
 let ownerHeaders: Record<string, string>
 let sequence = 0
 
+/** Each fresh member's headers, by uid (a row that needs the victim to write something). */
+const victimHeaders = new Map<string, Record<string, string>>()
+
 async function joinedGuest (): Promise<{ uid: string, headers: Record<string, string> }> {
   const guest = await signInAsGuest(test)
   expect((await test.inject({ method: 'POST', url: `/servers/${SERVER}/members/me`, headers: guest.headers })).statusCode).toBe(200)
+  victimHeaders.set(guest.uid, guest.headers)
   return guest
 }
 
@@ -45,6 +49,24 @@ beforeAll(async () => {
   })
 })
 afterAll(async () => { await test.close() })
+
+/** An open report (by the owner) of `targetType` `targetId`; resolves its id. */
+async function openReport (targetType: 'member' | 'message', targetId: string): Promise<string> {
+  const reported = await test.inject({ method: 'POST', url: '/reports', headers: ownerHeaders, payload: { target_type: targetType, target_id: targetId, server_id: SERVER, reason: 'spam' } })
+  expect(reported.statusCode).toBe(200)
+  const queue = envelope<ReportList>(await test.inject({ url: `/servers/${SERVER}/reports?limit=100`, headers: ownerHeaders })).data
+  return queue.items.find(item => item.target_id === targetId)?.report_id ?? ''
+}
+
+/** A report of a message `victim` sent, the message already deleted by the owner; resolves the report's id. */
+async function reportOfDeletedMessage (victim: string): Promise<string> {
+  const sent = envelope<{ message_id: string }>(await test.inject({
+    method: 'POST', url: `/channels/${LOBBY}/messages`, headers: victimHeaders.get(victim) ?? {}, payload: { content: 'spam', nonce: `report-${++sequence}` },
+  })).data
+  const reportId = await openReport('message', sent.message_id)
+  expect((await test.inject({ method: 'DELETE', url: `/channels/${LOBBY}/messages/${sent.message_id}`, headers: ownerHeaders })).statusCode).toBe(200)
+  return reportId
+}
 
 /** One route: how to call it (given a fresh member to act on) and the status per caller. */
 interface Row {
@@ -70,6 +92,13 @@ const ROWS: Row[] = [
   { route: 'GET /servers/:id/bans', allowed: MODERATORS, call: headers => test.inject({ url: `/servers/${SERVER}/bans`, headers }) },
   { route: 'GET /servers/:id/audit-log', allowed: MODERATORS, call: headers => test.inject({ url: `/servers/${SERVER}/audit-log`, headers }) },
   { route: 'GET /servers/:id/reports', allowed: MODERATORS, call: headers => test.inject({ url: `/servers/${SERVER}/reports`, headers }) },
+  { route: 'PATCH /reports/:id (dismiss a member report)', allowed: MODERATORS, call: async (headers, victim) => test.inject({ method: 'PATCH', url: `/reports/${await openReport('member', victim)}`, headers, payload: { resolution: 'dismissed' } }) },
+  { route: 'POST /reports/:id (a member report, timed out)', allowed: MODERATORS, call: async (headers, victim) => {
+    const reportId = await openReport('member', victim)
+    await test.inject({ method: 'PUT', url: `/servers/${SERVER}/members/${victim}/timeout`, headers: ownerHeaders, payload: { until: Math.floor(Date.now() / 1000) + 60 } })
+    return test.inject({ method: 'POST', url: `/reports/${reportId}`, headers, payload: { resolution: 'timed_out' } })
+  } },
+  { route: 'PATCH /reports/:id (a message report, deleted)', allowed: MODERATORS, call: async (headers, victim) => test.inject({ method: 'PATCH', url: `/reports/${await reportOfDeletedMessage(victim)}`, headers, payload: { resolution: 'deleted' } }) },
   { route: 'PATCH /servers/:id', allowed: ['owner'], call: headers => test.inject({ method: 'PATCH', url: `/servers/${SERVER}`, headers, payload: { introduction: `介绍 ${++sequence}` } }) },
   { route: 'PUT /servers/:id/words', allowed: ['owner'], call: headers => test.inject({ method: 'PUT', url: `/servers/${SERVER}/words`, headers, payload: { words: [] } }) },
   { route: 'POST /servers/:id/bots', allowed: ['owner'], call: headers => test.inject({ method: 'POST', url: `/servers/${SERVER}/bots`, headers, payload: { nickname: `bot ${++sequence}` } }) },

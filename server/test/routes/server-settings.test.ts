@@ -8,6 +8,7 @@
 import type { ChannelListData } from '@core/wire/api'
 import type { Channel, Server } from '@core/wire/entities'
 import type { ChannelDeleted } from '@core/wire/server-settings'
+import type { AuditEntry, AuditLog } from '@core/wire/trust'
 import { createInProcessBus, type BusEvent } from '../../src/bus'
 import { DEMO_OWNER, envelope, signInAsGuest, signInAsMember, startTestApp, type TestApp } from '../helper'
 
@@ -137,6 +138,44 @@ describe('DELETE /channels/:channel_id', () => {
   it('refuses a malformed id with 400 and an unknown one with 404', async () => {
     expect((await test.inject({ method: 'DELETE', url: '/channels/..%2F..', headers: owner })).statusCode).toBe(400)
     expect((await test.inject({ method: 'DELETE', url: '/channels/999999999', headers: owner })).statusCode).toBe(404)
+  })
+})
+
+describe('the audit log of channel changes (issue 18)', () => {
+  async function newestEntry (): Promise<AuditEntry> {
+    return envelope<AuditLog>(await test.inject({ url: `/servers/${SERVER}/audit-log?limit=1`, headers: owner })).data.items[0]
+  }
+
+  it('records a creation with who, the name and the type', async () => {
+    const channel = await newChannel('新建的频道', 3)
+    expect(await newestEntry()).toMatchObject({
+      action: 'channel_create', actor: { uid: DEMO_OWNER }, target_id: channel.channel_id,
+      changes: [{ field: 'name', from: null, to: '新建的频道' }, { field: 'channel_type', from: null, to: '3' }],
+    })
+  })
+
+  it('records an edit with each field that changed, from what to what, and nothing for an edit that changes nothing', async () => {
+    const channel = await newChannel('改名前')
+    await test.inject({ method: 'PATCH', url: `/channels/${channel.channel_id}`, headers: owner, payload: { title: '改名后', position: 0 } })
+    const entry = await newestEntry()
+    expect(entry).toMatchObject({ action: 'channel_update', target_id: channel.channel_id })
+    expect(entry.changes[0]).toEqual({ field: 'name', from: '改名前', to: '改名后' })
+    expect(entry.changes[1]).toMatchObject({ field: 'position', to: '0' })
+    await test.inject({ method: 'PATCH', url: `/channels/${channel.channel_id}`, headers: owner, payload: { title: '改名后' } })
+    expect((await newestEntry()).entry_id).toBe(entry.entry_id)
+  })
+
+  it('records a deletion keeping the name of the channel that is gone', async () => {
+    const channel = await newChannel('要删的频道')
+    await test.inject({ method: 'DELETE', url: `/channels/${channel.channel_id}`, headers: owner })
+    expect(await newestEntry()).toMatchObject({ action: 'channel_delete', target_id: channel.channel_id, changes: [{ field: 'name', from: '要删的频道', to: null }] })
+  })
+
+  it('records nothing for a refused edit', async () => {
+    const before = (await newestEntry()).entry_id
+    const [channel] = await channelsOf(SERVER)
+    await test.inject({ method: 'PATCH', url: `/channels/${channel.channel_id}`, headers: member, payload: { title: '不行' } })
+    expect((await newestEntry()).entry_id).toBe(before)
   })
 })
 

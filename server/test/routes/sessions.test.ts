@@ -27,6 +27,12 @@ describe('sessions', () => {
     expect(events).toEqual([{ t: 'SESSION_REVOKED', server_id: '', only_uids: [guest.uid], d: { uid: guest.uid, session_ids: [session.session_id], reason: 'logout' } }])
   })
 
+  it('names the device a session signed in from by its User-Agent', async () => {
+    const signedIn = envelope<{ token: string }>(await test.inject({ method: 'POST', url: '/auth/guest', headers: { 'user-agent': 'Mozilla/5.0 (iPhone) MicroMessenger/8.0' } })).data
+    const [session] = envelope<SessionList>(await test.inject({ url: '/auth/sessions', headers: { authorization: `Bearer ${signedIn.token}` } })).data.list
+    expect(session.user_agent).toBe('Mozilla/5.0 (iPhone) MicroMessenger/8.0')
+  })
+
   it('lists only one\'s own sessions and ends one by id', async () => {
     const guest = await signInAsGuest(test)
     const other = await signInAsGuest(test)

@@ -6,16 +6,16 @@ import { t } from '@/constants/messages'
 import { openExternalLink } from '@/pages/index/open-channel'
 import type { ChannelChat, ComposerAccess, ServerMembers } from '@/stores/chat-store'
 import type { ChatMessage, GatewayConnection } from '@/stores/chat-types'
-import { actionSheet, modal, toast } from '@/utils/feedback'
+import { modal, toast } from '@/utils/feedback'
 import { chatUntilLabel } from '@/utils/format-chat-time'
 import { mediaUrl } from '@/utils/media-url'
 import { pickImages } from '@/utils/pick-images'
+import { askReportReason } from '@/utils/report-sheet'
 import { isH5 } from '@/utils/platform'
 import StateView from '@/components/state-view'
 import ChatComposer from '@/components/chat-composer'
 import ChatMessageList from '@/components/chat-message-list'
 import { STATUS } from '@/constants/a11y'
-import { REPORT_REASON_ORDER, reportReasonLabel } from '@/constants/report-reasons'
 import './index.scss'
 
 /** My membership of the channel's server (the root's ServerStore): the composer or the join bar, and the online count. */
@@ -42,9 +42,8 @@ export interface ChatViewAccess {
 
 /** Asks which reason, then reports the message; says how it went. */
 async function reportMessage (chat: ChannelChat, message: ChatMessage): Promise<void> {
-  const index = await actionSheet(REPORT_REASON_ORDER.map(reportReasonLabel))
-  const reason = index === null ? undefined : REPORT_REASON_ORDER[index]
-  if (reason === undefined) return
+  const reason = await askReportReason()
+  if (reason === null) return
   const failure = await chat.report(message.message_id, reason)
   await toast(failure ?? t('chatReportSent'))
 }

@@ -1,5 +1,7 @@
 import { Text, View } from '@tarojs/components'
-import type { AuditAction, AuditEntry } from '@core/wire/trust'
+import type { ChannelType } from '@core/wire/codes'
+import type { AuditAction, AuditChange, AuditEntry, ReportResolution } from '@core/wire/trust'
+import { channelTypeLabel } from '@/constants/channel-types'
 import { t, type MessageKey } from '@/constants/messages'
 import { formatDate, fromUnixSeconds } from '@/utils/format-date'
 import './index.scss'
@@ -27,6 +29,48 @@ const ACTION_SENTENCES: Readonly<Record<AuditAction, MessageKey>> = {
   server_update: 'modLogServerUpdate',
   words_update: 'modLogWordsUpdate',
   report_resolve: 'modLogReportResolve',
+  channel_update: 'modLogChannelUpdate',
+  channel_delete: 'modLogChannelDelete',
+}
+
+/** The name of each field an entry's changes name. */
+const FIELD_WORDS: Readonly<Record<string, MessageKey>> = {
+  name: 'auditFieldName',
+  icon: 'auditFieldIcon',
+  parent_id: 'auditFieldParent',
+  position: 'auditFieldPosition',
+  channel_type: 'auditFieldChannelType',
+  resolution: 'auditFieldResolution',
+}
+
+/** How a report was closed, as a word. */
+export const RESOLUTION_WORDS: Readonly<Record<ReportResolution, MessageKey>> = {
+  dismissed: 'reportResolutionDismissed',
+  deleted: 'reportResolutionDeleted',
+  timed_out: 'reportResolutionTimedOut',
+  kicked: 'reportResolutionKicked',
+}
+
+/** One value of a change as members read it: a group by its name, a place counted from 1, a type or outcome in words. */
+function valueWords (field: string, value: string | null, nameOf: (id: string) => string): string {
+  if (field === 'parent_id') return value === null ? t('auditNoGroup') : nameOf(value)
+  if (value === null) return ''
+  if (field === 'position') return String(Number(value) + 1)
+  if (field === 'channel_type') return channelTypeLabel(Number(value) as ChannelType) || value
+  if (field === 'resolution') return RESOLUTION_WORDS[value as ReportResolution] ? t(RESOLUTION_WORDS[value as ReportResolution]) : value
+  return value
+}
+
+/** One change as a line ("名称：闲聊 → 灌水"); an icon only as replaced (not its address); a group taken away reads as "no group", not as removed. */
+export function changeLine (change: AuditChange, nameOf: (id: string) => string): string {
+  const key = FIELD_WORDS[change.field] as MessageKey | undefined
+  const field = key ? t(key) : change.field
+  if (change.field === 'icon') return t('auditChangeTo', { field, to: t('auditValueUpdated') })
+  const from = valueWords(change.field, change.from, nameOf)
+  const to = valueWords(change.field, change.to, nameOf)
+  if (change.from === null && change.field !== 'parent_id') return t('auditChangeTo', { field, to })
+  if (change.to === null && change.field !== 'parent_id') return t('auditChangeFrom', { field, from })
+  return t('auditChangeFromTo', { field, from, to })
 }
 
 /** The sentence of an entry ("Mia 踢出了成员"); an action this client does not know reads as its own name. */
@@ -40,10 +84,12 @@ export interface MemberAuditEntryProps {
   entry: AuditEntry
   /** What the entry points at as the page names it (a member's nickname, else the id). */
   targetName: string
+  /** A member's, role's or channel's name by id, else the id (a change's group). */
+  nameOf: (id: string) => string
 }
 
-/** One entry of the audit log: who did what, to what, why and when. */
-export default function MemberAuditEntry ({ entry, targetName }: MemberAuditEntryProps) {
+/** One entry of the audit log: who did what, to what, what changed, why and when. */
+export default function MemberAuditEntry ({ entry, targetName, nameOf }: MemberAuditEntryProps) {
   return (
     <View className='member-audit-entry' data-testid='audit-entry'>
       <View className='member-audit-entry__line'>
@@ -51,6 +97,7 @@ export default function MemberAuditEntry ({ entry, targetName }: MemberAuditEntr
         <Text className='member-audit-entry__time'>{formatDate(fromUnixSeconds(entry.created_at), 'MM-DD HH:mm')}</Text>
       </View>
       {entry.target_id !== '' && <Text className='member-audit-entry__detail'>{t('modLogTarget', { target: targetName })}</Text>}
+      {entry.changes.map(change => <Text key={change.field} className='member-audit-entry__detail' data-testid='audit-change'>{changeLine(change, nameOf)}</Text>)}
       {entry.reason !== '' && <Text className='member-audit-entry__detail'>{t('modLogReason', { reason: entry.reason })}</Text>}
     </View>
   )

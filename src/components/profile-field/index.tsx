@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { Button, Text, View } from '@tarojs/components'
 import { Input } from '@/components/page-elements/input'
 import { Textarea } from '@/components/page-elements/textarea'
 import { t } from '@/constants/messages'
+import { draftAfterReload } from '@/utils/field-draft'
 import { TEXT_INPUT_MAXLENGTH } from '@/constants/ui'
 import './index.scss'
 
@@ -32,13 +33,20 @@ export interface ProfileFieldProps {
 /**
  * One editable profile text (nickname or signature). The text box holds a draft; Save
  * sends it. When the save is refused (an audit rejection) the box goes back to the value
- * the server kept and the message shows under the field (SPEC §5). Text is shown as text.
+ * the server kept and the message shows under the field (SPEC §5). When the saved value
+ * changes meanwhile (another moderator's edit arriving live), a draft the member edited
+ * stays; an untouched one shows the new value. Text is shown as text.
  */
 export default function ProfileField (props: ProfileFieldProps) {
   const { label, value, placeholder, multiline = false, maxlength = TEXT_INPUT_MAXLENGTH, error = null, saving = false, validate, onSave, onEdit } = props
   const [draft, setDraft] = useState(value)
+  const [saved, setSaved] = useState(value)
   const [invalid, setInvalid] = useState<string | null>(null)
-  useEffect(() => { setDraft(value) }, [value])
+  if (value !== saved) {
+    // the saved value changed under the box (a save, a live reload): an edited draft stays (issue 18)
+    setSaved(value)
+    setDraft(draftAfterReload(draft, saved, value))
+  }
 
   const edit = (next: string) => {
     setDraft(next)

@@ -12,12 +12,14 @@ import StateView from '@/components/state-view'
 import { auditFieldName, t } from '@/constants/messages'
 import { usePageLifecycle } from '@/hooks/use-page-lifecycle'
 import { usePageStore, useStores } from '@/stores/context'
+import { MySessionsStore } from '@/stores/my-sessions-store'
 import { ProfileStore, type AvatarSource, type ProfileField as ProfileFieldName } from '@/stores/profile-store'
 import { showLoadError, toast } from '@/utils/feedback'
 import { currentParams } from '@/router'
 import { isShareHidden, type ShareContent } from '@/services/share'
 import { useShare } from '@/services/share/use-share'
 import { formatDate, fromUnixSeconds } from '@/utils/format-date'
+import SessionsSection from './sessions-section'
 import './index.scss'
 
 /** This page's path, for the lifecycle log. */
@@ -39,13 +41,19 @@ async function pickPhoto (): Promise<{ path: string, mime?: string } | null> {
  * Me: the signed-in identity — avatar, nickname, identity badge (user, bot, guest, map
  * account), new or old member (SPEC §4), signature — and editing nickname, signature and
  * avatar through the server's audit (SPEC §5). A refused value stays the old one on
- * screen and on the server, with the field's message under it.
+ * screen and on the server, with the field's message under it. Below, the devices signed
+ * in to the account, each of which can be signed out, and signing out here (issue 18).
  */
 function Me () {
   const { session, server } = useStores()
   const profile = usePageStore(root => new ProfileStore(root.api, root.session, root.logger))
+  const sessions = usePageStore(root => new MySessionsStore({ trust: root.trust, session: root.session, logger: root.logger }))
   const [saving, setSaving] = useState<ProfileFieldName | null>(null)
   usePageLifecycle(PAGE_PATH)
+  const signedIn = session.isSignedIn
+  useEffect(() => {
+    if (signedIn) void sessions.load() // issue 18: the devices signed in to this account
+  }, [sessions, signedIn])
 
   useEffect(() => {
     // The app signs in on launch; a sign-in already under way is waited for, never doubled (one guest, not two).
@@ -136,6 +144,7 @@ function Me () {
           onSave={value => save('signature', value)}
         />
       </View>
+      <SessionsSection store={sessions} />
       {isDebugOn(currentParams()) && <DebugPanel />}
     </View>
   )

@@ -18,6 +18,7 @@ import { usePageStore, useStores } from '@/stores/context'
 import type { PostEditStore } from '@/stores/post-edit-store'
 import { PostDetailStore } from '@/stores/post-store'
 import { modal, toast } from '@/utils/feedback'
+import { askReportReason } from '@/utils/report-sheet'
 import { formatDate, fromUnixSeconds } from '@/utils/format-date'
 import { formatCount } from '@/utils/format-number'
 import { mediaUrl } from '@/utils/media-url'
@@ -107,6 +108,10 @@ const PostBody = observer(function PostBody ({ store, shareHidden }: { store: Po
     await session.ensureSignedIn()
     reportFailure(await store.toggleLike())
   }
+  const reportPost = async () => {
+    const reason = await askReportReason()
+    if (reason !== null) await toast((await store.report(reason)) ?? t('chatReportSent'))
+  }
   const removePost = async () => {
     if (await modal({ content: t('postDeleteConfirm') })) reportFailure(await store.deletePost())
   }
@@ -141,6 +146,7 @@ const PostBody = observer(function PostBody ({ store, shareHidden }: { store: Po
           <ShareButton link={shareLink({ serverId: post.server_id, postId: post.post_id })} hidden={shareHidden} />
           {store.isMine && !store.edit && <Text className='post-page__edit-open' {...pressable(() => store.startEdit())}>{t('postEdit')}</Text>}
           {store.canDelete && <Text className='post-page__delete' {...pressable(() => { void removePost() })}>{t('postDelete')}</Text>}
+          {store.canReport && <Text className='post-page__report' data-testid='post-report' {...pressable(() => { void reportPost() })}>{t('chatReport')}</Text>}
         </View>
       </View>
       <View className='post-page__comments'>
@@ -164,6 +170,7 @@ function PostPage () {
       logger: root.logger,
       myUid: () => root.session.user?.uid ?? null,
       mayModerate: channelId => root.permissions.can('ManageMessages', channelId),
+      report: body => root.trust.report(body), // issue 18: a post can be reported to the moderators
     })
     created.attach(root.gateway)
     return created

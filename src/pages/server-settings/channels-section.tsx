@@ -6,7 +6,8 @@ import { ChannelType } from '@core/wire/codes'
 import type { Channel } from '@core/wire/entities'
 import ProfileField from '@/components/profile-field'
 import SettingsChoice from '@/components/settings-choice'
-import { t, type MessageKey } from '@/constants/messages'
+import { channelTypeLabel } from '@/constants/channel-types'
+import { t } from '@/constants/messages'
 import { CHANNEL_TITLE_MAX, type ChannelSettingsStore } from '@/stores/channel-settings-store'
 import { modal, toast } from '@/utils/feedback'
 import { mediaUrl } from '@/utils/media-url'
@@ -14,24 +15,6 @@ import { pickImages } from '@/utils/pick-images'
 import { CreateRow, logFailure, SectionRefusal, SectionState } from './section-state'
 import { DECORATIVE_IMAGE } from '@/constants/a11y'
 import { pressable } from '@/utils/pressable'
-
-/** SPEC §4: the name of each channel type (the picker offers 1, 3 and 8; the list shows every type). */
-const TYPE_LABEL: Readonly<Record<ChannelType, MessageKey>> = {
-  [ChannelType.Discussion]: 'settingsChannelType1',
-  [ChannelType.Voice]: 'settingsChannelType2',
-  [ChannelType.Post]: 'settingsChannelType3',
-  [ChannelType.Metaverse]: 'settingsChannelType8',
-  [ChannelType.GamePlaza]: 'settingsChannelType10',
-  [ChannelType.ExternalLink]: 'settingsChannelType11',
-  [ChannelType.Live]: 'settingsChannelType12',
-  [ChannelType.LiveBanner]: 'settingsChannelType13',
-}
-
-/** The name of a channel type; '' for a type this version does not know. */
-function typeLabel (type: ChannelType): string {
-  const key = TYPE_LABEL[type] as MessageKey | undefined
-  return key ? t(key) : ''
-}
 
 /** One channel: icon, title, type, the training mark; opened, its title and icon to edit and a delete button. */
 const ChannelRow = observer(function ChannelRow ({ channels, channel }: { channels: ChannelSettingsStore, channel: Channel }) {
@@ -51,7 +34,7 @@ const ChannelRow = observer(function ChannelRow ({ channels, channel }: { channe
       <View className='server-settings__row-head' aria-expanded={open} {...pressable(() => setOpen(!open))}>
         <Image className='server-settings__channel-icon' src={mediaUrl(channel.icon)} mode='aspectFill' nativeProps={DECORATIVE_IMAGE} />
         <Text className='server-settings__row-name'>{channel.name}</Text>
-        {typeLabel(channel.channel_type) !== '' && <Text className='server-settings__tag'>{typeLabel(channel.channel_type)}</Text>}
+        {channelTypeLabel(channel.channel_type) !== '' && <Text className='server-settings__tag'>{channelTypeLabel(channel.channel_type)}</Text>}
         {channels.isTraining(channel.channel_id) && <Text className='server-settings__tag server-settings__tag--training'>{t('settingsChannelTraining')}</Text>}
       </View>
       {open && (
@@ -97,7 +80,7 @@ function ChannelsSection ({ channels }: { channels: ChannelSettingsStore }) {
       <View className='server-settings__field'>
         <SettingsChoice
           label={t('settingsChannelCreate')}
-          options={CREATABLE_CHANNEL_TYPES.map(value => ({ value, label: typeLabel(value) }))}
+          options={CREATABLE_CHANNEL_TYPES.map(value => ({ value, label: channelTypeLabel(value) }))}
           value={type}
           onChange={setType}
         />

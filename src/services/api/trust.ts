@@ -8,7 +8,7 @@ import { fillPath } from '@core/wire/paths'
 import { TRUST_PATHS } from '@core/wire/trust-paths'
 import type {
   AcceptInvite, AuditLog, BanList, ChannelOverrides, CreateInviteBody, CreateRoleBody, Done, Invite, InviteList, MemberState, MyPermissions, PatchRoleBody,
-  OverrideBody, ReportBody, ReportList, RoleList, ServerRole, SessionList,
+  OverrideBody, ReportBody, ReportList, ReportResolution, ReportResolveEvent, RoleList, ServerRole, SessionList,
 } from '@core/wire/trust'
 import { request } from '@/services/request/request'
 import type { Requester } from './index'
@@ -36,6 +36,8 @@ export interface TrustApi {
   report (body: ReportBody): Promise<Done>
   /** The server's open reports, newest first (moderators); `before` is the last report id of the previous page. */
   serverReports (serverId: string, before?: string): Promise<ReportList>
+  /** Closes a report (and the other open reports of its target) as dismissed or as what was done to its target. */
+  resolveReport (reportId: string, resolution: ReportResolution): Promise<ReportResolveEvent>
   invites (serverId: string): Promise<InviteList>
   createInvite (serverId: string, body: Partial<CreateInviteBody>): Promise<Invite>
   /** Who invites to which server, and whether the invite still works. */
@@ -71,6 +73,8 @@ export function createTrustApi (send: Requester = request): TrustApi {
     auditLog: (serverId, before) => send<AuditLog>({ path: server(TRUST_PATHS.auditLog, serverId), query: { before } }),
     report: body => send<Done>({ path: TRUST_PATHS.reports, method: 'POST', data: body }),
     serverReports: (serverId, before) => send<ReportList>({ path: server(TRUST_PATHS.serverReports, serverId), query: { before } }),
+    // POST: the mini-program's request API has no PATCH (the server takes both)
+    resolveReport: (reportId, resolution) => send<ReportResolveEvent>({ path: fillPath(TRUST_PATHS.report, { report_id: reportId }), method: 'POST', data: { resolution } }),
     invites: serverId => send<InviteList>({ path: server(TRUST_PATHS.serverInvites, serverId) }),
     createInvite: (serverId, body) => send<Invite>({ path: server(TRUST_PATHS.serverInvites, serverId), method: 'POST', data: body }),
     invite: code => send<Invite>({ path: fillPath(TRUST_PATHS.invite, { code }) }),

@@ -65,6 +65,8 @@ export interface AuditLogTable {
   target_id: string
   reason: string
   created_at: number
+  /** What the action changed: JSON of core/wire/trust.ts AuditChange[] ('[]' when nothing is named). */
+  changes: string
 }
 
 /** A member's report of a message, post or member, queued for moderators. */
@@ -82,6 +84,10 @@ export interface ReportsTable {
   created_at: number
   /** The moderator who closed it, or null while it is open. */
   resolved_by: string | null
+  /** How it was closed (core/wire/trust.ts ReportResolution), or null while it is open. */
+  resolution: string | null
+  /** When it was closed (unix seconds), or null while it is open. */
+  resolved_at: number | null
 }
 
 /** A bot's token: only its SHA-256 is kept; one token per bot. */

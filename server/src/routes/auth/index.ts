@@ -18,5 +18,5 @@ export default async function authRoutes (fastify: FastifyInstance, { ctx }: Rou
     preValidation: absentBodyAsEmpty,
     config: { rateLimit: { max: ctx.config.limits.guestSignupsPerMinute, timeWindow: 60_000 } },
     schema: { summary: 'Sign in as a guest (a few per minute per client IP)', body: GuestLoginBodySchema, response: responses(GuestLoginDataSchema) },
-  }, async () => ok(await ctx.repos.users.createGuest(ctx.now())))
+  }, async request => ok(await ctx.repos.users.createGuest(ctx.now(), request.headers['user-agent'] ?? ''))) // the session list names the device by it
 }

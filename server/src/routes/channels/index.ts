@@ -2,7 +2,8 @@
  * One channel and its live items (messages: routes/messages; posts: routes/posts), and
  * the owner's edits of it (issue 18): title, icon, group and place, or deletion — with
  * ManageChannels, title and icon audited like a created channel's (SPEC §5), each write
- * one transaction published after it commits (CHANNEL_UPDATE, CHANNEL_DELETE). A channel
+ * one transaction with its audit-log entry (who, and what changed), published after it
+ * commits (CHANNEL_UPDATE, CHANNEL_DELETE). A channel
  * keeps the type it was created with (SPEC §4).
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
@@ -15,7 +16,7 @@ import type { AppContext, RouteOptions } from '../../context'
 import { badRequest, notFound } from '../../errors'
 import { requireUser, signedInUser } from '../../plugins/auth'
 import { pageRequestOf } from '../../repositories/paging'
-import { requireServerPermission } from '../access'
+import { auditRecord, requireServerPermission } from '../access'
 import { requireHttpUrl, requireServerAuditPass } from '../checks'
 import { ok } from '../envelope'
 import { serverScope } from '../servers'
@@ -58,6 +59,7 @@ export default async function channelsRoutes (instance: FastifyInstance, { ctx }
       const channel = await existingChannel(ctx, request.params.channel_id)
       const serverId = channel.server_id
       await requireServerPermission(ctx, serverId, user, Permission.ManageChannels)
+      const audit = auditRecord(ctx, { user, serverId }, 'channel_update', channel.channel_id)
       const { title, icon, parent_id: parentId, position } = request.body
       requireHttpUrl('icon', icon)
       if (parentId !== undefined && parentId !== null) {
@@ -68,7 +70,7 @@ export default async function channelsRoutes (instance: FastifyInstance, { ctx }
         }
       }
       await requireServerAuditPass(ctx, serverId, { title, icon }) // SPEC §5, §8: title 104001, icon 104004; nothing written on refusal
-      const updated = await ctx.repos.channels.update(channel.channel_id, { name: title, icon, parent_id: parentId, position })
+      const updated = await ctx.repos.channels.update(channel.channel_id, { name: title, icon, parent_id: parentId, position }, audit)
       if (!updated) throw notFound(`path.channel_id: no channel ${channel.channel_id}`)
       await ctx.answers.invalidate(serverScope(serverId)) // committed: the next channel list shows it, on every process
       await ctx.bus.publish({ t: 'CHANNEL_UPDATE', server_id: serverId, d: updated })
@@ -86,7 +88,7 @@ export default async function channelsRoutes (instance: FastifyInstance, { ctx }
     const user = signedInUser(request)
     const channel = await existingChannel(ctx, request.params.channel_id)
     await requireServerPermission(ctx, channel.server_id, user, Permission.ManageChannels)
-    await ctx.repos.channels.remove(channel.channel_id)
+    await ctx.repos.channels.remove(channel.channel_id, auditRecord(ctx, { user, serverId: channel.server_id }, 'channel_delete', channel.channel_id))
     const deleted: ChannelDeleted = { server_id: channel.server_id, channel_id: channel.channel_id }
     await ctx.answers.invalidate(serverScope(channel.server_id))
     await ctx.bus.publish({ t: 'CHANNEL_DELETE', server_id: channel.server_id, d: deleted })

@@ -8,16 +8,17 @@
  */
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { Permission } from '@core/domain/permissions'
+import { effectivePermissions, isTimedOut, Permission } from '@core/domain/permissions'
 import {
   AuditLogSchema, BanListSchema, PatchServerBodySchema, CursorQuerySchema, DoneSchema, MAX_TIMEOUT_SECONDS, MemberParamsSchema, MemberStateSchema, ReasonBodySchema,
-  ReasonQuerySchema, ReportBodySchema, ReportListSchema, ServerParamsSchema, TimeoutBodySchema, TRUST_PATHS, WordListSchema,
-  type ReportBody, type SessionRevokedEvent,
+  ReasonQuerySchema, ReportBodySchema, ReportListSchema, ReportParamsSchema, ReportResolveEventSchema, ResolveReportBodySchema, ServerParamsSchema,
+  TimeoutBodySchema, TRUST_CODES, TRUST_PATHS, WordListSchema,
+  type Report, type ReportBody, type ReportResolution, type ReportResolveEvent, type SessionRevokedEvent,
 } from '@core/wire/trust'
 import { API_PATHS } from '@core/wire/api'
 import { ServerSchema, type User } from '@core/wire/entities'
 import type { AppContext, RouteOptions } from '../../context'
-import { badRequest, notFound } from '../../errors'
+import { ApiError, badRequest, notFound } from '../../errors'
 import { requireUser, signedInUser } from '../../plugins/auth'
 import {
   accessTo, auditRecord, requireActorOverMember, requireAnyBit, requireChannelPermission, requireMember, requireOutranks, requireServerActor,
@@ -38,6 +39,59 @@ async function requireModerator (ctx: AppContext, request: ServerRequest): Promi
   const access = await accessTo(ctx, serverId, user)
   requireAnyBit(access, serverPermissions(ctx, access), MODERATION_PERMISSIONS)
   return { user, serverId, access }
+}
+
+/**
+ * Issue 18: who may close `report` as `resolution`, checked for the signed-in caller —
+ * ManageMessages for a message or post (in its channel while it exists), for a member the
+ * bit of what was done to them (MuteMembers, KickMembers) or any of the moderation bits to
+ * dismiss it. 400 when the resolution does not fit the target (a member is not deleted).
+ */
+async function requireResolver (ctx: AppContext, report: Report, resolution: ReportResolution, user: User): Promise<Actor> {
+  const serverId = report.server_id
+  const isContent = report.target_type !== 'member'
+  if (resolution !== 'dismissed' && (resolution === 'deleted') !== isContent) {
+    throw badRequest(`body.resolution: a ${report.target_type} report cannot be closed as ${resolution}`)
+  }
+  if (isContent) {
+    const access = report.channel_id
+      ? await requireChannelPermission(ctx, { server_id: serverId, channel_id: report.channel_id }, user, Permission.ManageMessages)
+      : await requireServerPermission(ctx, serverId, user, Permission.ManageMessages)
+    return { user, serverId, access }
+  }
+  if (resolution === 'dismissed') {
+    const access = await accessTo(ctx, serverId, user)
+    requireAnyBit(access, serverPermissions(ctx, access), Permission.KickMembers | Permission.MuteMembers | Permission.BanMembers)
+    return { user, serverId, access }
+  }
+  const wanted = resolution === 'kicked' ? Permission.KickMembers : Permission.MuteMembers
+  return { user, serverId, access: await requireServerPermission(ctx, serverId, user, wanted) }
+}
+
+/** 409 (REPORT_NOT_DONE) unless what `resolution` says was done to the report's target was: the log records only what happened. */
+async function requireDone (ctx: AppContext, report: Report, resolution: ReportResolution): Promise<void> {
+  if (resolution === 'dismissed') return
+  const member = report.target_type === 'member' ? await ctx.repos.roles.permissionMember(report.server_id, report.target_id) : null
+  const done = resolution === 'deleted'
+    ? report.channel_id === null // the report's query finds the channel only while the message or post exists
+    : resolution === 'kicked' ? member === null : member === null || isTimedOut(member, ctx.now())
+  if (!done) throw new ApiError(409, TRUST_CODES.REPORT_NOT_DONE, `body.resolution: the ${report.target_type} ${report.target_id} is not ${resolution.replace('_', ' ')} yet (do it first, then close the report)`)
+}
+
+/**
+ * The members who hear the report queue's events: the owner and everyone holding a
+ * moderation bit server-wide (REPORT_CREATE and REPORT_RESOLVE go only to them, through
+ * the bus's only_uids; the gateway itself knows membership, not permissions).
+ */
+async function moderatorUids (ctx: AppContext, serverId: string): Promise<string[]> {
+  const server = await ctx.repos.roles.permissionServer(serverId)
+  if (!server) return []
+  const moderating = server.roles.filter(role => (role.permissions & (MODERATION_PERMISSIONS | Permission.ManageServer)) !== 0)
+  const holders = await ctx.repos.roles.holdersOf(serverId, moderating.map(role => role.role_id))
+  const candidates = [...new Set([...(server.owner_uid ? [server.owner_uid] : []), ...holders])]
+  const now = ctx.now()
+  const members = await Promise.all(candidates.map(uid => ctx.repos.roles.permissionMember(serverId, uid)))
+  return members.flatMap(member => member !== null && (effectivePermissions({ server, member, channel: null, now }) & MODERATION_PERMISSIONS) !== 0 ? [member.uid] : [])
 }
 
 /** The server a reported message or post belongs to, after checking the reporter can see it. */
@@ -61,6 +115,11 @@ async function reportedServer (ctx: AppContext, body: ReportBody, user: User): P
 export default async function moderationRoutes (fastify: FastifyInstance, { ctx }: RouteOptions): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
   const bearer = { security: [{ bearer: [] }] }
+
+  /** Publishes a report queue event to the server's moderators only. */
+  async function publishToModerators (t: 'REPORT_CREATE' | 'REPORT_RESOLVE', serverId: string, d: Report | ReportResolveEvent): Promise<void> {
+    await ctx.bus.publish({ t, server_id: serverId, only_uids: await moderatorUids(ctx, serverId), d })
+  }
 
   /** After a kick or ban committed: the server hears the member left, the member's sockets close. */
   async function publishRemoval (serverId: string, uid: string, reason: 'kicked' | 'banned'): Promise<void> {
@@ -144,8 +203,38 @@ export default async function moderationRoutes (fastify: FastifyInstance, { ctx 
   }, async request => {
     const user = signedInUser(request)
     const serverId = await reportedServer(ctx, request.body, user)
-    await ctx.repos.moderation.report({ ...request.body, server_id: serverId, reporter_uid: user.uid, created_at: ctx.now() })
+    const reportId = await ctx.repos.moderation.report({ ...request.body, server_id: serverId, reporter_uid: user.uid, created_at: ctx.now() })
+    const queued = await ctx.repos.moderation.reportById(reportId)
+    // the queue of every moderator looking at it grows at once; nobody else hears of it
+    if (queued) await publishToModerators('REPORT_CREATE', serverId, queued.report)
     return ok({ done: true })
+  })
+
+  // POST as well as PATCH: the mini-program's request API has no PATCH method
+  app.route({
+    method: ['PATCH', 'POST'],
+    url: TRUST_PATHS.report,
+    onRequest: requireUser(ctx),
+    schema: {
+      summary: 'Close a report as dismissed, or as what was done to its target (ManageMessages for content; MuteMembers, KickMembers for a member); closes every open report of that target, audited',
+      ...bearer, params: ReportParamsSchema, body: ResolveReportBodySchema, response: responses(ReportResolveEventSchema),
+    },
+    handler: async request => {
+      const user = signedInUser(request)
+      const found = await ctx.repos.moderation.reportById(request.params.report_id)
+      if (!found) throw notFound(`path.report_id: no report ${request.params.report_id}`)
+      const { report } = found
+      const { resolution } = request.body
+      const actor = await requireResolver(ctx, report, resolution, user)
+      if (!found.open) throw new ApiError(409, TRUST_CODES.REPORT_CLOSED, `path.report_id: report ${report.report_id} was closed already`)
+      await requireDone(ctx, report, resolution)
+      const audit = { ...auditRecord(ctx, actor, 'report_resolve', report.target_id), changes: [{ field: 'resolution', from: null, to: resolution }] }
+      const reportIds = await ctx.repos.moderation.resolveReports(report, resolution, audit)
+      if (reportIds.length === 0) throw new ApiError(409, TRUST_CODES.REPORT_CLOSED, `path.report_id: report ${report.report_id} was closed already`)
+      const event: ReportResolveEvent = { server_id: report.server_id, report_ids: reportIds, resolution, resolved_by: user.uid }
+      await publishToModerators('REPORT_RESOLVE', report.server_id, event)
+      return ok(event)
+    },
   })
 
   app.get(TRUST_PATHS.serverReports, {

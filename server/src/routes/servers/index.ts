@@ -22,7 +22,7 @@ import { pageRequestOf } from '../../repositories/paging'
 import { requireRoomForChannel } from '../../services/channel-limits'
 import { chargeChannelCreation } from '../../services/quotas'
 import { sendCachedAnswer } from '../cached'
-import { accessTo, requireServerPermission, visibleChannels } from '../access'
+import { accessTo, auditRecord, requireServerPermission, visibleChannels } from '../access'
 import { requireHttpUrl, requireServerAuditPass } from '../checks'
 import { ok } from '../envelope'
 import { responses } from '../schemas'
@@ -129,7 +129,7 @@ export default async function serversRoutes (instance: FastifyInstance, { ctx }:
         icon: body.icon ?? defaultChannelIcon(body.channel_type),
         parent_id: parentId,
         created_by: user.uid,
-      }, ctx.now())
+      }, ctx.now(), auditRecord(ctx, { user, serverId }, 'channel_create', ''))
     } catch (error) {
       await charge.refund()
       throw error
