@@ -35,6 +35,15 @@ describe('ChannelList', () => {
     expect(onTap).toHaveBeenCalledWith(posts)
   })
 
+  it('marks the channel open beside the list (the desktop column), for the eye and for screen readers', async () => {
+    const lobby = channel('c1', { name: '大厅' })
+    const news = channel('c2', { name: '公告' })
+    const testUtils = new TestUtils()
+    await testUtils.mount(ChannelList, { props: { groups: [{ group: null, channels: [lobby, news] }], onTap: jest.fn(), currentId: 'c2' } })
+    const rows = await testUtils.queries.waitForQuerySelectorAll('.channel-list__row')
+    expect(Array.from(rows as ArrayLike<Element>).map(row => [row.classList.contains('channel-list__row--current'), row.getAttribute('aria-current')])).toEqual([[false, null], [true, 'page']])
+  })
+
   it('badges a channel with unread messages, capped at 99+, and leaves read ones plain', async () => {
     const lobby = { ...channel('c1', { name: '大厅' }), unread_count: 3 }
     const news = { ...channel('c2', { name: '公告' }), unread_count: 120 }

@@ -167,3 +167,21 @@ describe('ChannelStore: creating channels (SPEC §4, §5)', () => {
     expect([store.createFieldErrors, store.createError]).toEqual([{}, null])
   })
 })
+
+describe('ChannelStore: the channel a page shows', () => {
+  it('follows the channel page shown, and forgets it when that page hides', () => {
+    const { store } = setup()
+    store.markShown('c1')
+    expect(store.shownChannelId).toBe('c1')
+    store.markShown(null, 'c1')
+    expect(store.shownChannelId).toBeNull()
+  })
+
+  it('keeps the newer channel page when the older one hides after it was shown', () => {
+    const { store } = setup()
+    store.markShown('c1')
+    store.markShown('c2')
+    store.markShown(null, 'c1')
+    expect(store.shownChannelId).toBe('c2')
+  })
+})

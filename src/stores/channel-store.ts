@@ -23,6 +23,8 @@ export class ChannelStore {
   serverId: string | null = null
   /** SPEC §5, §8: the audit message of a rejected new-channel field (title or icon). */
   createFieldErrors: Partial<Record<NewChannelField, string>> = {}
+  /** The channel a page shows now (the desktop channel column marks it), or null. */
+  shownChannelId: string | null = null
   /** SPEC §4, §6: the channel types users may create (1, 3, 8). */
   readonly creatableTypes = CREATABLE_CHANNEL_TYPES
   private readonly listing: LoadTracker
@@ -53,6 +55,12 @@ export class ChannelStore {
   /** The message of the last refused creation (for an audit rejection, also in createFieldErrors), else null. */
   get createError (): string | null {
     return this.creating.error
+  }
+
+  /** A channel page was shown (its id) or hidden (null, unless another channel page is shown by then). */
+  markShown (channelId: string | null, hiddenChannelId?: string): void {
+    if (channelId === null && hiddenChannelId !== undefined && this.shownChannelId !== hiddenChannelId) return
+    this.shownChannelId = channelId
   }
 
   /** Every channel of the list, group headers included, in display order. */

@@ -3,7 +3,7 @@ import type { Channel, ChannelGroup } from '@core/wire/entities'
 import { formatBadgeCount } from '@/utils/format-number'
 import { mediaUrl } from '@/utils/media-url'
 import './index.scss'
-import { DECORATIVE_IMAGE } from '@/constants/a11y'
+import { CURRENT_PAGE, DECORATIVE_IMAGE } from '@/constants/a11y'
 import { pressable } from '@/utils/pressable'
 
 /**
@@ -34,13 +34,15 @@ export interface ChannelListProps {
   /** The channel list grouped for display (SPEC §4: kind 1 groups are headers). */
   groups: readonly ChannelGroup[]
   onTap: (channel: Channel) => void
+  /** The channel open beside the list (the desktop column marks it), if any. */
+  currentId?: string | null
 }
 
 /** One channel: a keyboard button on H5 (issue 19: Tab, then Enter or Space opens it). */
-function ChannelRow ({ channel, onTap }: { channel: Channel, onTap: (channel: Channel) => void }) {
+function ChannelRow ({ channel, onTap, current }: { channel: Channel, onTap: (channel: Channel) => void, current: boolean }) {
   const unread = unreadCountOf(channel)
   return (
-    <View className='channel-list__row' {...pressable(() => onTap(channel))}>
+    <View className={`channel-list__row${current ? ' channel-list__row--current' : ''}`} {...pressable(() => onTap(channel))} {...(current ? CURRENT_PAGE : {})}>
       <ChannelIcon channel={channel} />
       <Text className='channel-list__name'>{channel.name}</Text>
       {unread > 0 && <Text className='channel-list__unread'>{formatBadgeCount(unread)}</Text>}
@@ -50,13 +52,13 @@ function ChannelRow ({ channel, onTap }: { channel: Channel, onTap: (channel: Ch
 }
 
 /** The channel list: top-level channels, then each group's header with its channels; a row per channel with its icon and unread badge (SPEC §9: 99+). */
-export default function ChannelList ({ groups, onTap }: ChannelListProps) {
+export default function ChannelList ({ groups, onTap, currentId = null }: ChannelListProps) {
   return (
     <View className='channel-list'>
       {groups.map(entry => (
         <View className='channel-list__group' key={entry.group?.channel_id ?? 'top'}>
           {entry.group && <Text className='channel-list__header'>{entry.group.name}</Text>}
-          {entry.channels.map(channel => <ChannelRow key={channel.channel_id} channel={channel} onTap={onTap} />)}
+          {entry.channels.map(channel => <ChannelRow key={channel.channel_id} channel={channel} onTap={onTap} current={channel.channel_id === currentId} />)}
         </View>
       ))}
     </View>

@@ -70,7 +70,7 @@ function DesktopColumns () {
       <View className='desktop-columns__channels' {...NAVIGATION} ariaLabel={t('homeChannels')}>
         <Text className='desktop-columns__server-name'>{server.name}</Text>
         {channel.status === 'ready'
-          ? <ChannelList groups={channel.groups} onTap={onChannelTap} />
+          ? <ChannelList groups={channel.groups} onTap={onChannelTap} currentId={channel.shownChannelId} />
           : <StateView compact status={channel.status === 'error' ? 'error' : channel.status === 'empty' ? 'empty' : 'loading'} message={channel.status === 'empty' ? t('channelsEmpty') : channel.error} onRetry={() => { channel.load().catch(logFailure('retrying the channel list')) }} />}
       </View>
     </View>

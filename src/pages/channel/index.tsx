@@ -108,7 +108,7 @@ const ChannelBody = observer(function ChannelBody ({ store, loadMore, posts, cha
 
 /** A channel's page: a discussion's chat, a post channel's posts, or a live channel's player and items. */
 function ChannelPage () {
-  const { server, session } = useStores()
+  const { server, session, channel: channelList } = useStores()
   const store = usePageStore(root => new ChannelContentStore(root.api, { clock: root.clock, logger: root.logger }))
   const feed = usePageStore(root => {
     const created = new PostFeedStore(root.posts, { logger: root.logger, myUid: () => root.session.user?.uid ?? null })
@@ -166,7 +166,12 @@ function ChannelPage () {
 
   usePageLifecycle(PAGE_PATH, {
     load: () => { if (channelId !== '') loadAndReport(() => store.open({ channelId, liveId: params.live_id }), () => store.error) },
-    show: () => store.refreshClock(),
+    show: () => {
+      store.refreshClock()
+      channelList.markShown(channelId)
+    },
+    hide: () => channelList.markShown(null, channelId),
+    unload: () => channelList.markShown(null, channelId),
   })
   const loadMore = () => {
     if (store.content?.view === 'posts') loadAndReport(() => feed.loadMore(), () => feed.more.error)
