@@ -209,6 +209,8 @@ describe('PagedList: a cursor the server answers (the member list, the audit log
     await list.load()
     list.replaceItems(rows('new'))
     expect([list.status, idsOf(list)]).toEqual(['ready', ['new']])
+    list.replaceItems([])
+    expect(list.status).toBe('empty')
   })
 
   it('tells its owner of a failed first page before showing its message', async () => {

@@ -21,7 +21,8 @@ import type { PostsApi } from '@/services/api/posts'
 import type { TrustApi } from '@/services/api/trust'
 import { isRequestError } from '@/services/request/errors'
 import { DispatchSubscriptions } from './dispatch-subscriptions'
-import { LoadTracker, type StoreLogger, type StoreStatus } from './load-tracker'
+import type { StoreLogger, StoreStatus } from './load-tracker'
+import { PagedList } from './paged-list'
 import { refusalMessage, withRefusalMessage } from './refusal'
 
 /** How a moderator closes a report: nothing wrong, or one of the moderation actions on its target. */
@@ -66,75 +67,25 @@ export interface AuditLogSources {
   logger: StoreLogger
 }
 
-/** One paged, newest-first list of the moderation pages (entries or reports). */
-class NewestFirst<T> {
-  /** The loaded items, newest first, without duplicates. */
-  items: T[] = []
-  /** True when older items exist. */
-  hasMore = false
-  /** True when the server refused the caller (a 403): asking again will not help. */
-  refused = false
-  /** The first page's state. */
-  readonly listing: LoadTracker
-  /** The older pages' state. */
-  readonly more: LoadTracker
-
-  constructor (
-    private readonly fetch: (before?: string) => Promise<{ items: T[], has_more: boolean }>,
-    private readonly idOf: (item: T) => string,
-    private readonly logger: StoreLogger,
-  ) {
-    this.listing = new LoadTracker(logger)
-    this.more = new LoadTracker(logger)
-    makeAutoObservable<NewestFirst<T>, 'fetch' | 'idOf' | 'logger'>(this, { fetch: false, idOf: false, logger: false, listing: false, more: false, items: observable.ref })
+/**
+ * One paged, newest-first list of the moderation pages (entries or reports): an older
+ * page is asked for by the last item's id, and a refusal is told in words.
+ */
+function newestFirst<T> (
+  fetch: (before?: string) => Promise<{ items: T[], has_more: boolean }>,
+  idOf: (item: T) => string,
+  options: { logger: StoreLogger, onRefused?: (refused: boolean) => void },
+): PagedList<T, string> {
+  const fetchPage = async (before: string | null) => {
+    const answer = await fetch(before ?? undefined).catch(error => { throw withRefusalMessage(error, options.logger) })
+    const last = answer.items[answer.items.length - 1]
+    return { items: answer.items, hasMore: answer.has_more, next: last === undefined ? null : idOf(last) }
   }
-
-  /** The newest page again (a refresh; after a failure, the retry). */
-  async load (): Promise<void> {
-    this.more.reset()
-    this.refused = false
-    await this.listing.run(() => this.page(), answer => {
-      this.items = []
-      this.append(answer)
-      return this.items.length === 0 ? 'empty' : 'ready'
-    }, error => { this.refused = isRequestError(error) && error.status === 403 })
-  }
-
-  /** The page before the last item shown. */
-  async loadMore (): Promise<void> {
-    const last = this.items[this.items.length - 1]
-    if (this.listing.status !== 'ready' || !this.hasMore || last === undefined || this.more.isLoading) return
-    await this.more.run(() => this.page(this.idOf(last)), answer => {
-      this.append(answer)
-      return 'ready'
-    })
-  }
-
-  private page (before?: string): Promise<{ items: T[], has_more: boolean }> {
-    return this.fetch(before).catch(error => { throw withRefusalMessage(error, this.logger) })
-  }
-
-  /** Puts an item that arrived live at the top (a first page not loaded yet takes it when it loads). */
-  prepend (item: T): void {
-    if (this.listing.status !== 'ready' && this.listing.status !== 'empty') return
-    if (this.items.some(known => this.idOf(known) === this.idOf(item))) return
-    this.items = [item, ...this.items]
-    this.listing.settle('ready')
-  }
-
-  /** Drops the items `gone` names; an emptied list says so. */
-  remove (gone: (item: T) => boolean): void {
-    const kept = this.items.filter(item => !gone(item))
-    if (kept.length === this.items.length) return
-    this.items = kept
-    if (kept.length === 0 && !this.hasMore && this.listing.status === 'ready') this.listing.settle('empty')
-  }
-
-  private append (answer: { items: T[], has_more: boolean }): void {
-    const known = new Set(this.items.map(this.idOf))
-    this.items = [...this.items, ...answer.items.filter(item => !known.has(this.idOf(item)))]
-    this.hasMore = answer.has_more
-  }
+  return new PagedList<T, string>(fetchPage, idOf, {
+    logger: options.logger,
+    onPage: () => options.onRefused?.(false),
+    onFirstPageError: error => options.onRefused?.(isRequestError(error) && error.status === 403),
+  })
 }
 
 /** One server's audit log and reports queue. */
@@ -143,13 +94,16 @@ export class AuditLogStore {
   names = new Map<string, string>()
   /** The report being acted on (its buttons wait), or null. */
   resolving: string | null = null
-  private readonly log: NewestFirst<AuditEntry>
-  private readonly queue: NewestFirst<Report>
+  /** True when the server refused the caller the log (a 403): no retry is offered. */
+  refused = false
+  private readonly log: PagedList<AuditEntry, string>
+  private readonly queue: PagedList<Report, string>
   private readonly subscriptions = new DispatchSubscriptions()
 
   constructor (readonly serverId: string, private readonly sources: AuditLogSources) {
-    this.log = new NewestFirst(before => sources.trust.auditLog(serverId, before), entry => entry.entry_id, sources.logger)
-    this.queue = new NewestFirst(before => sources.trust.serverReports(serverId, before), report => report.report_id, sources.logger)
+    const { logger } = sources
+    this.log = newestFirst(before => sources.trust.auditLog(serverId, before), entry => entry.entry_id, { logger, onRefused: refused => this.setRefused(refused) })
+    this.queue = newestFirst(before => sources.trust.serverReports(serverId, before), report => report.report_id, { logger })
     makeAutoObservable<AuditLogStore, 'log' | 'queue' | 'sources' | 'subscriptions'>(this, {
       serverId: false, log: false, queue: false, sources: false, subscriptions: false, names: observable.ref,
     })
@@ -181,27 +135,22 @@ export class AuditLogStore {
 
   /** The log's first page: loading, ready, empty or error (a refusal in words). */
   get status (): StoreStatus {
-    return this.log.listing.status
+    return this.log.status
   }
 
   /** The log's failure (a refusal in words), else null. */
   get error (): string | null {
-    return this.log.listing.error
-  }
-
-  /** True when the server refused the caller the log (a 403): no retry is offered. */
-  get refused (): boolean {
-    return this.log.refused
+    return this.log.error
   }
 
   /** The older page's state. */
   get moreStatus (): StoreStatus {
-    return this.log.more.status
+    return this.log.moreStatus
   }
 
   /** An older page's failure, else null. */
   get moreError (): string | null {
-    return this.log.more.error
+    return this.log.moreError
   }
 
   /** The open reports, newest first. */
@@ -216,12 +165,12 @@ export class AuditLogStore {
 
   /** The reports' first page: loading, ready, empty or error. */
   get reportsStatus (): StoreStatus {
-    return this.queue.listing.status
+    return this.queue.status
   }
 
   /** The reports' failure (a refusal in words), else null. */
   get reportsError (): string | null {
-    return this.queue.listing.error
+    return this.queue.error
   }
 
   /** Loads the newest entries and reports (a refresh; after a failure, the retry). */
@@ -242,7 +191,7 @@ export class AuditLogStore {
   /** Starts following the queue live: a new report joins it, one another moderator closed leaves it; `dispose` stops it. */
   attach (source: ReportDispatchSource): void {
     this.subscriptions.replace([
-      source.on('REPORT_CREATE', report => { if (report.server_id === this.serverId) this.queue.prepend(report) }),
+      source.on('REPORT_CREATE', report => { if (report.server_id === this.serverId) this.showNewReport(report) }),
       source.on('REPORT_RESOLVE', event => { if (event.server_id === this.serverId) this.closed(event.report_ids) }),
     ])
   }
@@ -300,7 +249,7 @@ export class AuditLogStore {
 
   /** The reports `reportIds` names leave the queue. */
   private closed (reportIds: readonly string[]): void {
-    this.queue.remove(report => reportIds.includes(report.report_id))
+    this.queue.replaceItems(this.queue.items.filter(report => !reportIds.includes(report.report_id)))
   }
 
   /**
@@ -319,5 +268,17 @@ export class AuditLogStore {
       return []
     })))
     runInAction(() => { this.names = new Map(named.flat()) })
+  }
+
+  private setRefused (refused: boolean): void {
+    this.refused = refused
+  }
+
+  /** A report that arrived live goes on top (a first page not loaded yet takes it when it loads). */
+  private showNewReport (report: Report): void {
+    const { queue } = this
+    if (queue.status !== 'ready' && queue.status !== 'empty') return
+    if (queue.items.some(known => known.report_id === report.report_id)) return
+    queue.replaceItems([report, ...queue.items])
   }
 }

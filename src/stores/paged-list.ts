@@ -95,10 +95,14 @@ export class PagedList<T, C, P extends ListPage<T, C> = ListPage<T, C>> {
     })
   }
 
-  /** Shows `items` in place of the loaded ones (a live change its owner applied); an empty list that gains items is ready. */
+  /**
+   * Shows `items` in place of the loaded ones (a live change its owner applied): an empty
+   * list that gains items is ready, and a list emptied with nothing more to load is empty.
+   */
   replaceItems (items: T[]): void {
     this.items = items
     if (items.length > 0 && this.listing.status === 'empty') this.listing.settle('ready')
+    else if (items.length === 0 && !this.hasMore && this.listing.status === 'ready') this.listing.settle('empty')
   }
 
   private append (page: P): void {
