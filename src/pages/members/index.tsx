@@ -23,6 +23,7 @@ import { modal, toast } from '@/utils/feedback'
 import { formatDate, fromUnixSeconds } from '@/utils/format-date'
 import { LINK, TAB, TABLIST } from '@/constants/a11y'
 import { pressable } from '@/utils/pressable'
+import { disabledIf } from '@/utils/disabled-if'
 import './index.scss'
 
 /** This page's path, for the lifecycle log. */
@@ -103,7 +104,7 @@ const BanListView = observer(function BanListView ({ moderation }: { moderation:
               {ban.reason !== '' ? t('bansReason', { reason: ban.reason }) : t('bansNoReason')} · {formatDate(fromUnixSeconds(ban.created_at), 'MM-DD HH:mm')}
             </Text>
           </View>
-          <Button className='members-page__unban' size='mini' disabled={moderation.busy || undefined} onClick={() => unban(ban)}>{t('bansUnban')}</Button>
+          <Button className='members-page__unban' size='mini' disabled={disabledIf(moderation.busy)} onClick={() => unban(ban)}>{t('bansUnban')}</Button>
         </View>
       ))}
     </View>
@@ -135,7 +136,7 @@ function MembersPage () {
 
   usePageLifecycle(PAGE_PATH)
   // Issue 19: the mini-program's share card (and the messaging app's share) of every page: this one leads to the server.
-  const share: ShareContent = { title: t('pageTitleMembers'), desc: server.name, imageUrl: server.detail?.icon ?? '', target: { serverId: list.serverId } }
+  const share: ShareContent = { title: t('pageTitleMembers'), desc: server.name, imageUrl: server.detail?.icon ?? '', target: { serverId: memberList.serverId } }
   useShare(share, isShareHidden(params))
   useEffect(() => {
     // the permissions store follows the current server: this page's
