@@ -1,6 +1,7 @@
 import { Button, Image, Text, View } from '@tarojs/components'
 import { t } from '@/constants/messages'
 import { mediaUrl } from '@/utils/media-url'
+import { disabledIf } from '@/utils/disabled-if'
 import './index.scss'
 import { DECORATIVE_IMAGE } from '@/constants/a11y'
 
@@ -31,17 +32,14 @@ export interface AvatarPickerProps {
 export default function AvatarPicker ({ src, nickname, busy = false, error = null, chooseLabel = t('avatarChange'), generateLabel = t('avatarGenerate'), onChoose, onGenerate }: AvatarPickerProps) {
   const image = mediaUrl(src)
   const initial = Array.from(nickname.trim())[0] ?? '?'
-  // Taro's H5 button writes disabled={false} as the attribute disabled="false", which its
-  // own [disabled] style reads as disabled (pale text): the attribute is left out instead.
-  const disabled = busy || undefined
   return (
     <View className='avatar-picker'>
       {image !== ''
         ? <Image className='avatar-picker__image' src={image} mode='aspectFill' nativeProps={DECORATIVE_IMAGE} />
         : <Text className='avatar-picker__image avatar-picker__image--initial'>{initial}</Text>}
       <View className='avatar-picker__actions'>
-        <Button className='avatar-picker__button' size='mini' disabled={disabled} loading={busy} onClick={onChoose}>{chooseLabel}</Button>
-        <Button className='avatar-picker__button avatar-picker__button--generate' size='mini' disabled={disabled} onClick={onGenerate}>{generateLabel}</Button>
+        <Button className='avatar-picker__button' size='mini' disabled={disabledIf(busy)} loading={busy} onClick={onChoose}>{chooseLabel}</Button>
+        <Button className='avatar-picker__button avatar-picker__button--generate' size='mini' disabled={disabledIf(busy)} onClick={onGenerate}>{generateLabel}</Button>
       </View>
       {error && <Text className='avatar-picker__error'>{error}</Text>}
     </View>

@@ -9,6 +9,7 @@ import type { DraftImage, UploadQueue } from '@/stores/upload-queue'
 import { chatQuoteText } from '@/utils/chat-text'
 import { ALERT, LISTBOX, OPTION } from '@/constants/a11y'
 import { pressable } from '@/utils/pressable'
+import { disabledIf } from '@/utils/disabled-if'
 import './index.scss'
 
 /** Members the `@` picker lists at most. */
@@ -114,7 +115,7 @@ function ChatComposer ({ chat, members, nameOf, enterSends, canAttach, onAttach 
           onInput={event => chat.setDraft(event.detail.value)}
           nativeProps={{ onKeyDown, 'aria-label': t('chatInputLabel') }}
         />
-        <Button className='chat-composer__send' size='mini' type='primary' disabled={chat.canSubmit ? undefined : true} onClick={send}>{t('chatSend')}</Button>
+        <Button className='chat-composer__send' size='mini' type='primary' disabled={disabledIf(!chat.canSubmit)} onClick={send}>{t('chatSend')}</Button>
       </View>
       {length >= MESSAGE_COUNTER_FROM && (
         <Text className={`chat-composer__counter${length > MESSAGE_CONTENT_MAX_LENGTH ? ' chat-composer__counter--over' : ''}`}>{length}/{MESSAGE_CONTENT_MAX_LENGTH}</Text>

@@ -4,6 +4,7 @@ import { COMMENT_MAX_LENGTH } from '@core/wire/codes'
 import { Input } from '@/components/page-elements/input'
 import { t } from '@/constants/messages'
 import type { CommentDraft } from '@/stores/comment-draft'
+import { disabledIf } from '@/utils/disabled-if'
 import './index.scss'
 
 /** The draft the bar edits, its placeholder and what sending does (sign-in first, then the store's send). */
@@ -33,7 +34,7 @@ function CommentBar ({ draft, placeholder, onSend, sendLabel }: CommentBarProps)
           onInput={event => draft.setText(event.detail.value)}
           onConfirm={onSend}
         />
-        <Button className='comment-bar__send' size='mini' type='primary' disabled={!draft.canSend} onClick={onSend}>{sendLabel ?? t('commentSend')}</Button>
+        <Button className='comment-bar__send' size='mini' type='primary' disabled={disabledIf(!draft.canSend)} onClick={onSend}>{sendLabel ?? t('commentSend')}</Button>
       </View>
       {draft.error && <Text className='comment-bar__error'>{draft.error}</Text>}
     </View>

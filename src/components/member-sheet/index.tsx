@@ -10,6 +10,7 @@ import { REPORT_REASON_ORDER, reportReasonLabel } from '@/constants/report-reaso
 import { TIMEOUT_SECONDS, type MemberActions } from '@/stores/moderation-store'
 import { DIALOG } from '@/constants/a11y'
 import { pressable } from '@/utils/pressable'
+import { disabledIf } from '@/utils/disabled-if'
 import './index.scss'
 
 /** Each timeout length as members read it. */
@@ -86,13 +87,13 @@ export default function MemberSheet (props: MemberSheetProps) {
         )}
         {/* `disabled` only while busy: Taro's H5 button greys out whenever the attribute is present, even as false */}
         <View className='member-sheet__actions'>
-          {actions.timeout && <Button className='member-sheet__action' size='mini' disabled={busy || undefined} onClick={() => toggle('timeout')}>{t('sheetTimeout')}</Button>}
+          {actions.timeout && <Button className='member-sheet__action' size='mini' disabled={disabledIf(busy)} onClick={() => toggle('timeout')}>{t('sheetTimeout')}</Button>}
           {actions.timeout && timedOutUntil !== null && (
-            <Button className='member-sheet__action' size='mini' disabled={busy || undefined} onClick={() => props.onTimeout(null)}>{t('sheetLiftTimeout')}</Button>
+            <Button className='member-sheet__action' size='mini' disabled={disabledIf(busy)} onClick={() => props.onTimeout(null)}>{t('sheetLiftTimeout')}</Button>
           )}
-          {actions.kick && <Button className='member-sheet__action member-sheet__action--danger' size='mini' disabled={busy || undefined} onClick={props.onKick}>{t('sheetKick')}</Button>}
-          {actions.ban && <Button className='member-sheet__action member-sheet__action--danger' size='mini' disabled={busy || undefined} onClick={() => toggle('ban')}>{t('sheetBan')}</Button>}
-          {actions.report && <Button className='member-sheet__action' size='mini' disabled={busy || undefined} onClick={() => toggle('report')}>{t('sheetReport')}</Button>}
+          {actions.kick && <Button className='member-sheet__action member-sheet__action--danger' size='mini' disabled={disabledIf(busy)} onClick={props.onKick}>{t('sheetKick')}</Button>}
+          {actions.ban && <Button className='member-sheet__action member-sheet__action--danger' size='mini' disabled={disabledIf(busy)} onClick={() => toggle('ban')}>{t('sheetBan')}</Button>}
+          {actions.report && <Button className='member-sheet__action' size='mini' disabled={disabledIf(busy)} onClick={() => toggle('report')}>{t('sheetReport')}</Button>}
         </View>
         {panel === 'timeout' && (
           <View className='member-sheet__choices' data-testid='member-sheet-timeouts'>
@@ -120,7 +121,7 @@ export default function MemberSheet (props: MemberSheetProps) {
               maxlength={REASON_MAX_LENGTH}
               onInput={event => setBanReason(event.detail.value)}
             />
-            <Button className='member-sheet__action member-sheet__action--danger' size='mini' disabled={busy || undefined} onClick={() => props.onBan(banReason)}>{t('sheetBan')}</Button>
+            <Button className='member-sheet__action member-sheet__action--danger' size='mini' disabled={disabledIf(busy)} onClick={() => props.onBan(banReason)}>{t('sheetBan')}</Button>
           </View>
         )}
       </View>

@@ -3,6 +3,7 @@ import { observer } from 'mobx-react-lite'
 import PostFields from '@/components/post-fields'
 import { t } from '@/constants/messages'
 import type { DraftImage, PostComposerStore } from '@/stores/post-composer-store'
+import { disabledIf } from '@/utils/disabled-if'
 import './index.scss'
 
 /** The composer's store and what its buttons do outside it. */
@@ -42,7 +43,7 @@ function PostComposer ({ composer, onAddImages, onSend }: PostComposerProps) {
       {composer.text.fieldErrors.images && <Text className='post-composer__error'>{composer.text.fieldErrors.images}</Text>}
       {composer.error && <Text className='post-composer__error'>{composer.error}</Text>}
       {composer.blockedBy && composer.text.title.trim() !== '' && <Text className='post-composer__hint'>{composer.blockedBy}</Text>}
-      <Button className='post-composer__send' type='primary' disabled={!composer.canSend} loading={composer.sending} onClick={onSend}>
+      <Button className='post-composer__send' type='primary' disabled={disabledIf(!composer.canSend)} loading={composer.sending} onClick={onSend}>
         {t('postSend')}
       </Button>
     </View>

@@ -5,6 +5,7 @@ import { Textarea } from '@/components/page-elements/textarea'
 import { t } from '@/constants/messages'
 import { draftAfterReload } from '@/utils/field-draft'
 import { TEXT_INPUT_MAXLENGTH } from '@/constants/ui'
+import { disabledIf } from '@/utils/disabled-if'
 import './index.scss'
 
 /** What the field shows and does. */
@@ -74,7 +75,7 @@ export default function ProfileField (props: ProfileFieldProps) {
         {multiline
           ? <Textarea {...box} autoHeight onInput={event => edit(event.detail.value)} />
           : <Input {...box} type='text' onInput={event => edit(event.detail.value)} />}
-        <Button className='profile-field__save' size='mini' disabled={saveDisabled} loading={saving} onClick={() => { void save() }}>{t('save')}</Button>
+        <Button className='profile-field__save' size='mini' disabled={disabledIf(saveDisabled)} loading={saving} onClick={() => { void save() }}>{t('save')}</Button>
       </View>
       {shownError && <Text className='profile-field__error'>{shownError}</Text>}
     </View>

@@ -15,6 +15,7 @@ import { AuditLogStore, type ReportAction } from '@/stores/audit-log-store'
 import { usePageStore, useStores } from '@/stores/context'
 import { toast } from '@/utils/feedback'
 import { formatDate, fromUnixSeconds } from '@/utils/format-date'
+import { disabledIf } from '@/utils/disabled-if'
 import './index.scss'
 
 /** This page's path, for the lifecycle log. */
@@ -60,7 +61,7 @@ const ReportRow = observer(function ReportRow ({ report, store }: { report: Repo
             className={`audit-log-page__action audit-log-page__action--${action}`}
             size='mini'
             data-testid={`report-${action}`}
-            disabled={busy || undefined}
+            disabled={disabledIf(busy)}
             loading={store.resolving === report.report_id || undefined}
             onClick={() => { void store.resolve(report, action).then(sentence => toast(sentence)) }}
           >
@@ -82,7 +83,7 @@ const EntriesView = observer(function EntriesView ({ store }: { store: AuditLogS
       {store.entries.map(entry => <MemberAuditEntry key={entry.entry_id} entry={entry} targetName={store.entryTargetName(entry)} nameOf={id => store.targetName(id)} />)}
       {store.moreStatus === 'error' && <Text className='audit-log-page__error'>{store.moreError}</Text>}
       {store.hasMore && (
-        <Button className='audit-log-page__more' size='mini' disabled={store.moreStatus === 'loading' || undefined} onClick={() => { void store.loadMore() }}>
+        <Button className='audit-log-page__more' size='mini' disabled={disabledIf(store.moreStatus === 'loading')} onClick={() => { void store.loadMore() }}>
           {store.moreStatus === 'loading' ? t('loadingMore') : t('modLogLoadMore')}
         </Button>
       )}

@@ -27,6 +27,7 @@ import SettingsEntry from '@/components/settings-entry'
 import ShareButton from '@/components/share-button'
 import StateView from '@/components/state-view'
 import { openChannel } from './open-channel'
+import { disabledIf } from '@/utils/disabled-if'
 import './index.scss'
 
 /** This page's path, for the lifecycle log. */
@@ -133,7 +134,7 @@ function Home () {
         actions={(
           <>
             {server.isMember === false && (
-              <Button className='home__join' size='mini' type='primary' loading={server.isJoining || undefined} disabled={server.isJoining || undefined} onClick={onJoinTap}>{t('homeJoin')}</Button>
+              <Button className='home__join' size='mini' type='primary' loading={server.isJoining || undefined} disabled={disabledIf(server.isJoining)} onClick={onJoinTap}>{t('homeJoin')}</Button>
             )}
             <ShareButton link={shareLink({ serverId: server.serverId })} hidden={shareHidden} />
             <SettingsEntry />

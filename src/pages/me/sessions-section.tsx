@@ -7,6 +7,7 @@ import type { MySessionsStore } from '@/stores/my-sessions-store'
 import { deviceName } from '@/utils/device-name'
 import { modal, toast } from '@/utils/feedback'
 import { formatDate, fromUnixSeconds } from '@/utils/format-date'
+import { disabledIf } from '@/utils/disabled-if'
 
 /** When a session was used or began, as the list says it. */
 function when (seconds: number): string {
@@ -46,7 +47,7 @@ function SessionsSection ({ store }: { store: MySessionsStore }) {
             </View>
             {!session.current && (
               <Button className='me__session-revoke' size='mini' data-testid='session-revoke' loading={store.ending === session.session_id || undefined}
-                disabled={store.ending !== null || undefined} onClick={() => { void revoke(session) }}
+                disabled={disabledIf(store.ending !== null)} onClick={() => { void revoke(session) }}
               >
                 {t('sessionRevoke')}
               </Button>
@@ -54,7 +55,7 @@ function SessionsSection ({ store }: { store: MySessionsStore }) {
           </View>
         ))
         : <StateView status={store.status === 'idle' ? 'loading' : store.status} compact message={store.status === 'empty' ? t('sessionsEmpty') : store.error} onRetry={() => { void store.load() }} />}
-      <Button className='me__sign-out' data-testid='sign-out' loading={store.ending === 'sign-out' || undefined} disabled={store.ending !== null || undefined} onClick={() => { void signOut() }}>
+      <Button className='me__sign-out' data-testid='sign-out' loading={store.ending === 'sign-out' || undefined} disabled={disabledIf(store.ending !== null)} onClick={() => { void signOut() }}>
         {t('signOut')}
       </Button>
     </View>

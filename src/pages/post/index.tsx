@@ -23,6 +23,7 @@ import { formatDate, fromUnixSeconds } from '@/utils/format-date'
 import { formatCount } from '@/utils/format-number'
 import { mediaUrl } from '@/utils/media-url'
 import { pressable } from '@/utils/pressable'
+import { disabledIf } from '@/utils/disabled-if'
 import './index.scss'
 
 /** This page's path, for the lifecycle log. */
@@ -90,7 +91,7 @@ const PostEditForm = observer(function PostEditForm ({ store, edit }: { store: P
       {edit.error && <Text className='post-page__error'>{edit.error}</Text>}
       <View className='post-page__edit-actions'>
         <Button className='post-page__edit-cancel' size='mini' onClick={() => store.cancelEdit()}>{t('postEditCancel')}</Button>
-        <Button className='post-page__edit-save' size='mini' type='primary' loading={edit.saving} disabled={edit.saving} onClick={() => { void save() }}>{t('postEditSave')}</Button>
+        <Button className='post-page__edit-save' size='mini' type='primary' loading={edit.saving} disabled={disabledIf(edit.saving)} onClick={() => { void save() }}>{t('postEditSave')}</Button>
       </View>
     </View>
   )

@@ -15,6 +15,7 @@ import { pickImages } from '@/utils/pick-images'
 import { CreateRow, logFailure, SectionRefusal, SectionState } from './section-state'
 import { DECORATIVE_IMAGE } from '@/constants/a11y'
 import { pressable } from '@/utils/pressable'
+import { disabledIf } from '@/utils/disabled-if'
 
 /** One channel: icon, title, type, the training mark; opened, its title and icon to edit and a delete button. */
 const ChannelRow = observer(function ChannelRow ({ channels, channel }: { channels: ChannelSettingsStore, channel: Channel }) {
@@ -48,8 +49,8 @@ const ChannelRow = observer(function ChannelRow ({ channels, channel }: { channe
             onSave={value => channels.update(channel.channel_id, { title: value })}
           />
           <View className='server-settings__row-actions'>
-            <Button size='mini' className='server-settings__small' disabled={busy || undefined} onClick={() => { changeIcon().catch(logFailure('changing a channel icon')) }}>{t('settingsChannelIcon')}</Button>
-            <Button size='mini' className='server-settings__small server-settings__danger' disabled={busy || undefined} onClick={() => { confirmDelete().catch(logFailure('deleting a channel')) }}>{t('settingsDelete')}</Button>
+            <Button size='mini' className='server-settings__small' disabled={disabledIf(busy)} onClick={() => { changeIcon().catch(logFailure('changing a channel icon')) }}>{t('settingsChannelIcon')}</Button>
+            <Button size='mini' className='server-settings__small server-settings__danger' disabled={disabledIf(busy)} onClick={() => { confirmDelete().catch(logFailure('deleting a channel')) }}>{t('settingsDelete')}</Button>
           </View>
           {iconError && <Text className='server-settings__refusal'>{iconError}</Text>}
         </View>

@@ -10,6 +10,7 @@ import { modal, toast } from '@/utils/feedback'
 import { formatDate, fromUnixSeconds } from '@/utils/format-date'
 import { isH5 } from '@/utils/platform'
 import { logFailure, SectionRefusal, SectionState } from './section-state'
+import { disabledIf } from '@/utils/disabled-if'
 
 /** The name of each lifetime the creator may pick. */
 const AGE_LABEL: Readonly<Record<InviteMaxAge, MessageKey>> = {
@@ -57,7 +58,7 @@ const InviteRow = observer(function InviteRow ({ invites, invite }: { invites: I
       <Text className='server-settings__meta'>{t('settingsInviteBy', { name: invite.inviter.nickname })} · {stateLabel(invite)}</Text>
       <View className='server-settings__row-actions'>
         <Button size='mini' className='server-settings__small' onClick={() => { copy().catch(logFailure('copying an invite link')) }}>{t('settingsInviteCopy')}</Button>
-        <Button size='mini' className='server-settings__small server-settings__danger' disabled={invites.action.busy || undefined} onClick={() => { confirmRevoke().catch(logFailure('revoking an invite')) }}>{t('settingsInviteRevoke')}</Button>
+        <Button size='mini' className='server-settings__small server-settings__danger' disabled={disabledIf(invites.action.busy)} onClick={() => { confirmRevoke().catch(logFailure('revoking an invite')) }}>{t('settingsInviteRevoke')}</Button>
       </View>
     </View>
   )
@@ -75,7 +76,7 @@ function InvitesSection ({ invites }: { invites: InviteSettingsStore }) {
         <Text className='server-settings__label'>{t('settingsInviteMaxUses')}</Text>
         <SettingsChoice label={t('settingsInviteMaxUses')} options={INVITE_MAX_USES.map(value => ({ value, label: usesLabel(value) }))} value={invites.maxUses} onChange={uses => invites.pickMaxUses(uses)} />
       </View>
-      <Button size='mini' className='server-settings__primary server-settings__wide' disabled={invites.action.busy || undefined} onClick={() => { invites.create().catch(logFailure('creating an invite')) }}>{t('settingsInviteCreate')}</Button>
+      <Button size='mini' className='server-settings__primary server-settings__wide' disabled={disabledIf(invites.action.busy)} onClick={() => { invites.create().catch(logFailure('creating an invite')) }}>{t('settingsInviteCreate')}</Button>
       <SectionRefusal message={invites.action.error} />
       <SectionState status={invites.status} error={invites.error} emptyText={t('settingsInvitesEmpty')} onRetry={() => { invites.load().catch(logFailure('loading the invites')) }} />
       {invites.status === 'ready' && invites.invites.map(invite => <InviteRow key={invite.code} invites={invites} invite={invite} />)}

@@ -14,6 +14,7 @@ import { permissionLabel } from '@/stores/refusal'
 import { modal } from '@/utils/feedback'
 import { CreateRow, logFailure, SectionRefusal, SectionState } from './section-state'
 import { pressable } from '@/utils/pressable'
+import { disabledIf } from '@/utils/disabled-if'
 
 /** Every permission, in the order core/domain/permissions.ts declares them. */
 const PERMISSION_NAMES = Object.keys(Permission) as PermissionName[]
@@ -22,7 +23,7 @@ const PERMISSION_NAMES = Object.keys(Permission) as PermissionName[]
 const RoleRow = observer(function RoleRow ({ roles, role, first, last }: { roles: RoleSettingsStore, role: ServerRole, first: boolean, last: boolean }) {
   const [open, setOpen] = useState(false)
   const everyone = roles.isEveryone(role)
-  const busy = roles.action.busy || undefined
+  const busy = roles.action.busy
   const name = everyone ? t('settingsEveryone') : role.name
   const run = (what: string, action: () => Promise<unknown>) => () => { action().catch(logFailure(what)) }
   const confirmDelete = async () => {
@@ -37,9 +38,9 @@ const RoleRow = observer(function RoleRow ({ roles, role, first, last }: { roles
       </View>
       {!everyone && (
         <View className='server-settings__row-actions'>
-          <Button size='mini' className='server-settings__small' disabled={busy ?? (first || undefined)} onClick={run('moving a role', () => roles.move(role.role_id, -1))}>{t('settingsRoleUp')}</Button>
-          <Button size='mini' className='server-settings__small' disabled={busy ?? (last || undefined)} onClick={run('moving a role', () => roles.move(role.role_id, 1))}>{t('settingsRoleDown')}</Button>
-          <Button size='mini' className='server-settings__small server-settings__danger' disabled={busy} onClick={run('deleting a role', confirmDelete)}>{t('settingsDelete')}</Button>
+          <Button size='mini' className='server-settings__small' disabled={disabledIf(busy || first)} onClick={run('moving a role', () => roles.move(role.role_id, -1))}>{t('settingsRoleUp')}</Button>
+          <Button size='mini' className='server-settings__small' disabled={disabledIf(busy || last)} onClick={run('moving a role', () => roles.move(role.role_id, 1))}>{t('settingsRoleDown')}</Button>
+          <Button size='mini' className='server-settings__small server-settings__danger' disabled={disabledIf(busy)} onClick={run('deleting a role', confirmDelete)}>{t('settingsDelete')}</Button>
         </View>
       )}
       {open && (
@@ -54,7 +55,7 @@ const RoleRow = observer(function RoleRow ({ roles, role, first, last }: { roles
                 label={t('settingsRoleColour')}
                 options={ROLE_COLOURS.map(colour => ({ value: colour, label: colour === '' ? t('settingsColourNone') : colour, swatch: colour }))}
                 value={role.color}
-                disabled={roles.action.busy}
+                disabled={disabledIf(roles.action.busy)}
                 onChange={colour => { roles.setColour(role.role_id, colour).catch(logFailure('colouring a role')) }}
               />
             </View>
@@ -65,7 +66,7 @@ const RoleRow = observer(function RoleRow ({ roles, role, first, last }: { roles
               <Text className='server-settings__permission-name'>{permissionLabel(permission)}</Text>
               <Switch
                 checked={hasPermission(role.permissions, Permission[permission])}
-                disabled={roles.action.busy}
+                disabled={disabledIf(roles.action.busy)}
                 ariaLabel={permissionLabel(permission)}
                 onChange={() => { roles.togglePermission(role.role_id, Permission[permission]).catch(logFailure('changing a permission')) }}
               />

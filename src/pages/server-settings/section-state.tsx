@@ -3,6 +3,7 @@ import { Input } from '@/components/page-elements/input'
 import StateView from '@/components/state-view'
 import type { StoreStatus } from '@/stores/load-tracker'
 import { ALERT } from '@/constants/a11y'
+import { disabledIf } from '@/utils/disabled-if'
 
 /** What a section shows besides its content. */
 export interface SectionStateProps {
@@ -49,7 +50,7 @@ export function CreateRow ({ value, placeholder, maxlength, label, busy, onInput
   return (
     <View className='server-settings__create'>
       <Input className='server-settings__input' value={value} placeholder={placeholder} maxlength={maxlength} onInput={event => { onInput(event.detail.value) }} />
-      <Button size='mini' className='server-settings__primary' disabled={(busy || value.trim() === '') || undefined} onClick={onCreate}>{label}</Button>
+      <Button size='mini' className='server-settings__primary' disabled={disabledIf(busy || value.trim() === '')} onClick={onCreate}>{label}</Button>
     </View>
   )
 }

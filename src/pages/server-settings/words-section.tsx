@@ -6,6 +6,7 @@ import { t } from '@/constants/messages'
 import type { ServerSettingsStore } from '@/stores/server-settings-store'
 import { toast } from '@/utils/feedback'
 import { logFailure, SectionRefusal, SectionState } from './section-state'
+import { disabledIf } from '@/utils/disabled-if'
 
 /** The Words section (the owner's): the server's own audit words as one editable list (SPEC §5). */
 function WordsSection ({ settings }: { settings: ServerSettingsStore }) {
@@ -24,7 +25,7 @@ function WordsSection ({ settings }: { settings: ServerSettingsStore }) {
         <>
           <Textarea className='server-settings__textarea' value={draft} placeholder={t('settingsWordsPlaceholder')} maxlength={-1} onInput={event => { setDraft(event.detail.value); settings.action.clear() }} />
           <Text className='server-settings__meta'>{settings.words.length > 0 ? t('settingsWordsCount', { count: String(settings.words.length) }) : t('settingsWordsEmpty')}</Text>
-          <Button size='mini' className='server-settings__primary server-settings__wide' disabled={(settings.action.busy || draft === stored) || undefined} onClick={() => { save().catch(logFailure('saving the words')) }}>{t('save')}</Button>
+          <Button size='mini' className='server-settings__primary server-settings__wide' disabled={disabledIf(settings.action.busy || draft === stored)} onClick={() => { save().catch(logFailure('saving the words')) }}>{t('save')}</Button>
         </>
       )}
       <SectionRefusal message={settings.action.error} />
