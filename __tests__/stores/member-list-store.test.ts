@@ -1,6 +1,6 @@
 import { MemberListStore } from '@/stores/member-list-store'
 import { GATEWAY_RESYNC } from '@/stores/gateway-store'
-import { fakeLogger } from './support/fakes'
+import { deferred, fakeLogger } from './support/fakes'
 import { anyGateway, member, memberPage, ROLES, SID } from './support/trust-fakes'
 
 const NOW_MS = 1_800_000_000_000
@@ -62,6 +62,18 @@ describe('MemberListStore', () => {
     gateway.emit('MEMBER_ADD', { server_id: 'other', member: member('y'), member_count: 9 })
     expect(store.shown.map(m => [m.user.uid, m.online])).toEqual([['a', true], ['z', false]])
     expect(store.onlineCount).toBe(2)
+  })
+
+  it('keeps presence heard while the list was on its way over the answer computed before it (a member signing in races their own list)', async () => {
+    const answer = deferred<ReturnType<typeof memberPage>>()
+    const { store, list, gateway } = setup([])
+    list.mockReturnValueOnce(answer.promise)
+    const loading = store.load()
+    gateway.emit('PRESENCE_UPDATE', { server_id: SID, uid: 'a', status: 'online', online_count: 1 })
+    answer.resolve(memberPage([member('a'), member('b')], null, 0))
+    await loading
+    expect(store.shown.map(m => [m.user.uid, m.online])).toEqual([['a', true], ['b', false]])
+    expect(store.onlineCount).toBe(1)
   })
 
   it('shows a new member only once the list is loaded to its end (they join last)', async () => {

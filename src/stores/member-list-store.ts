@@ -49,6 +49,12 @@ export class MemberListStore {
   readonly timeouts = observable.map<string, number | null>()
   /** The loaded members in join order (the server's order), with the loading states of their first and next pages. */
   readonly list: PagedList<Member, string, MemberPage>
+  /**
+   * Presence heard from the gateway since the list was last asked for: an answer computed
+   * before an event can arrive after it (a member's own sign-in races their list), so what
+   * was heard is applied over every page that lands.
+   */
+  private heard: { online: Map<string, boolean>, onlineCount: number | null } = { online: new Map(), onlineCount: null }
   private readonly stops: Array<() => void> = []
 
   constructor (readonly serverId: string, private readonly sources: MemberListSources) {
@@ -56,8 +62,8 @@ export class MemberListStore {
       logger: sources.logger,
       onPage: page => { this.takePage(page) },
     })
-    makeAutoObservable<MemberListStore, 'sources' | 'stops'>(this, {
-      serverId: false, sources: false, stops: false, list: false, timeouts: false, roles: observable.ref,
+    makeAutoObservable<MemberListStore, 'sources' | 'stops' | 'heard'>(this, {
+      serverId: false, sources: false, stops: false, heard: false, list: false, timeouts: false, roles: observable.ref,
     })
   }
 
@@ -80,6 +86,7 @@ export class MemberListStore {
 
   /** Loads the roles and the first page again (a refresh; after a failure, the retry). */
   async load (): Promise<void> {
+    this.heard = { online: new Map(), onlineCount: null }
     await this.list.load()
   }
 
@@ -122,7 +129,9 @@ export class MemberListStore {
       this.sources.members.list(this.serverId, after === null ? { limit } : { after, limit }),
       after === null ? this.sources.trust.roles(this.serverId) : undefined,
     ])
-    return { items: page.items, hasMore: page.has_more, next: page.next, onlineCount: page.online_count, roles: roles?.list }
+    const { online, onlineCount } = this.heard
+    const items = page.items.map(member => online.has(member.user.uid) ? { ...member, online: online.get(member.user.uid) === true } : member)
+    return { items, hasMore: page.has_more, next: page.next, onlineCount: onlineCount ?? page.online_count, roles: roles?.list }
   }
 
   private takePage (page: MemberPage): void {
@@ -132,6 +141,8 @@ export class MemberListStore {
   }
 
   private setOnline (event: PresenceUpdate): void {
+    this.heard.online.set(event.uid, event.status === 'online')
+    this.heard.onlineCount = event.online_count
     this.onlineCount = event.online_count
     this.list.replaceItems(this.list.items.map(member => member.user.uid === event.uid ? { ...member, online: event.status === 'online' } : member))
   }
