@@ -62,22 +62,10 @@ export class LoadTracker {
    * run's answer was applied.
    */
   async run<T> (fetch: () => Promise<T>, apply: (value: T) => 'ready' | 'empty', onError?: (error: unknown) => void): Promise<boolean> {
-    const ticket = this.begin()
-    try {
-      const value = await fetch()
-      return runInAction(() => {
-        if (ticket !== this.generation) return false
-        this.status = apply(value)
-        return true
-      })
-    } catch (error) {
-      runInAction(() => {
-        if (ticket !== this.generation) return
-        onError?.(error)
-        this.fail(failureMessage(error, this.logger))
-      })
-      return false
-    }
+    return this.answer(this.begin(), fetch, apply, error => {
+      onError?.(error)
+      this.fail(failureMessage(error, this.logger))
+    })
   }
 
   /**
@@ -89,18 +77,7 @@ export class LoadTracker {
   async refresh<T> (fetch: () => Promise<T>, apply: (value: T) => 'ready' | 'empty'): Promise<boolean> {
     if (this.status !== 'ready' && this.status !== 'empty') return this.run(fetch, apply)
     this.generation += 1
-    const ticket = this.generation
-    try {
-      const value = await fetch()
-      return runInAction(() => {
-        if (ticket !== this.generation) return false
-        this.status = apply(value)
-        return true
-      })
-    } catch (error) {
-      this.logger.warn('[store] a refresh failed; what is shown stays:', error)
-      return false
-    }
+    return this.answer(this.generation, fetch, apply, error => this.logger.warn('[store] a refresh failed; what is shown stays:', error))
   }
 
   /** Ends in 'error' with this message without a request (a request refused before it is sent). */
@@ -129,5 +106,20 @@ export class LoadTracker {
     this.status = 'loading'
     this.error = null
     return this.generation
+  }
+
+  /** Applies the answer of run `ticket`, or hands its failure to `onFailure`, unless a later run or a reset overtook it. */
+  private async answer<T> (ticket: number, fetch: () => Promise<T>, apply: (value: T) => 'ready' | 'empty', onFailure: (error: unknown) => void): Promise<boolean> {
+    try {
+      const value = await fetch()
+      return runInAction(() => {
+        if (ticket !== this.generation) return false
+        this.status = apply(value)
+        return true
+      })
+    } catch (error) {
+      runInAction(() => { if (ticket === this.generation) onFailure(error) })
+      return false
+    }
   }
 }
