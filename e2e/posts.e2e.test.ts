@@ -75,6 +75,17 @@ async function openComposer (page: Page, title: string, text: string): Promise<v
 
 const browser = sharedBrowser()
 
+/** The author writes a post, and both open its page (the reader through the live "new posts" bar). */
+async function bothOpenNewPost (author: Page, reader: Page, title: string, text: string): Promise<void> {
+  await openComposer(author, title, text)
+  await author.locator('.post-composer__send').click()
+  await author.locator('.post-card__title', { hasText: title }).click()
+  await author.locator('.post-page__title', { hasText: title }).waitFor()
+  await reader.locator('.channel-page__incoming').click()
+  await reader.locator('.post-card__title', { hasText: title }).click()
+  await reader.locator('.post-page__title', { hasText: title }).waitFor()
+}
+
 describe('posts', () => {
   it('writes a post with two uploaded images, gets a live comment from another member, likes it and opens the viewer', async () => {
     const title = `e2e 作品 ${Date.now()}`
@@ -120,13 +131,7 @@ describe('editing and the keyboard (issues 17, 19)', () => {
   it('lets the author edit a post in place: a refused title told under its field, the saved edit live on a reader\'s page', async () => {
     const title = `e2e 待改 ${Date.now()}`
     await twoMembers(browser(), 'posts-edit', POST_CHANNEL_PAGE, async (author, reader) => {
-      await openComposer(author, title, '第一稿')
-      await author.locator('.post-composer__send').click()
-      await author.locator('.post-card__title', { hasText: title }).click()
-      await author.locator('.post-page__title', { hasText: title }).waitFor()
-      await reader.locator('.channel-page__incoming').click()
-      await reader.locator('.post-card__title', { hasText: title }).click()
-      await reader.locator('.post-page__title', { hasText: title }).waitFor()
+      await bothOpenNewPost(author, reader, title, '第一稿')
       expect(await reader.locator('.post-page__edit-open').count()).toBe(0) // only the author edits
 
       await author.locator('.post-page__edit-open').click()
@@ -152,13 +157,7 @@ describe('editing and the keyboard (issues 17, 19)', () => {
   it("lets a commenter edit their own comment in the comment bar: a refusal told there with the text kept, the saved edit live on the author's page", async () => {
     const title = `e2e 评论待改 ${Date.now()}`
     await twoMembers(browser(), 'comment-edit', POST_CHANNEL_PAGE, async (author, reader) => {
-      await openComposer(author, title, '请评论')
-      await author.locator('.post-composer__send').click()
-      await author.locator('.post-card__title', { hasText: title }).click()
-      await author.locator('.post-page__title', { hasText: title }).waitFor()
-      await reader.locator('.channel-page__incoming').click()
-      await reader.locator('.post-card__title', { hasText: title }).click()
-      await reader.locator('.post-page__title', { hasText: title }).waitFor()
+      await bothOpenNewPost(author, reader, title, '请评论')
       await reader.locator('.post-page .comment-bar__input input').fill('第一句评论')
       await reader.locator('.post-page .comment-bar__send').click()
       await author.locator('.post-page__comment-text', { hasText: '第一句评论' }).waitFor()
