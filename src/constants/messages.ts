@@ -441,6 +441,7 @@ const ZH_CN = {
   // a11y-fixes
   inviteAlreadyMember: '你已经是这个服务器的成员了',
   inviteOpenServer: '打开服务器',
+  auditFieldRole: '身份组',
 }
 
 /** A message key. */
@@ -861,6 +862,7 @@ const EN: Record<MessageKey, string> = {
   // a11y-fixes
   inviteAlreadyMember: 'You are a member of this server already.',
   inviteOpenServer: 'Open the server',
+  auditFieldRole: 'Role',
 }
 
 /** The whole table, per language. */
