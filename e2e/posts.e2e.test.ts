@@ -206,7 +206,7 @@ describe('editing and the keyboard (issues 17, 19)', () => {
       await page.waitForURL(url => url.searchParams.get('channel_id') === POST_CHANNEL)
       await page.locator('.post-card').first().waitFor()
       // and a post from the keyboard too
-      await page.locator('.post-card').first().focus()
+      await page.locator('.post-card__open').first().focus()
       await page.keyboard.press('Enter')
       await page.locator('.post-page__title').waitFor()
     })

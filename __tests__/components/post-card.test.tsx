@@ -9,12 +9,12 @@ function press (element: Element, key: string): void {
 }
 
 describe('PostCard', () => {
-  it('opens the post from the keyboard: the card takes focus, and Enter or Space opens it', async () => {
+  it('opens the post from the keyboard: the open target of the card takes focus, and Enter or Space opens it', async () => {
     const onOpen = jest.fn()
     const shown = post('p1', { title: '星空' })
     const testUtils = new TestUtils()
     await testUtils.mount(PostCard, { props: { post: shown, onOpen, onLike: jest.fn() } })
-    const card = await testUtils.queries.waitForQuerySelector('.post-card') as HTMLElement
+    const card = await testUtils.queries.waitForQuerySelector('.post-card__open') as HTMLElement
     expect(card.getAttribute('tabindex')).toBe('0')
     expect(card.getAttribute('role')).toBe('button')
     testUtils.act(() => { press(card, 'Enter') })
@@ -33,5 +33,15 @@ describe('PostCard', () => {
     testUtils.act(() => { like.click() })
     expect(onLike).toHaveBeenCalledTimes(2)
     expect(onOpen).not.toHaveBeenCalled()
+  })
+
+  it('nests no button inside another (issue 19, axe nested-interactive): the open target and the like are siblings', async () => {
+    const testUtils = new TestUtils()
+    await testUtils.mount(PostCard, { props: { post: post('p1'), onOpen: jest.fn(), onLike: jest.fn() } })
+    await testUtils.queries.waitForQuerySelector('.post-card__like')
+    const buttons = Array.from(document.querySelectorAll('.post-card [role="button"]'))
+    expect(buttons.map(button => button.className.split(' ')[0])).toEqual(['post-card__open', 'post-card__like'])
+    expect(buttons.filter(button => button.querySelector('[role="button"]') !== null)).toEqual([])
+    expect(document.querySelector('.post-card')?.getAttribute('role')).toBeNull()
   })
 })

@@ -16,22 +16,23 @@ function refusal (status: number, code: number): RequestError {
   return new RequestError({ kind: 'server', code, message: 'refused', status })
 }
 
-function fakeApi (answer: () => Promise<Invite>, accept: () => Promise<{ server_id: string, already_member: boolean }> = async () => ({ server_id: '832828', already_member: false })) {
+function fakeApi (answer: () => Promise<Invite>, accept: () => Promise<{ server_id: string, already_member: boolean }> = async () => ({ server_id: '832828', already_member: false }), member: () => Promise<boolean> = async () => false) {
   const calls: string[] = []
-  const api: Pick<TrustApi, 'invite' | 'acceptInvite'> = {
+  const api: Pick<TrustApi, 'invite' | 'acceptInvite' | 'myPermissions'> = {
     invite: async code => { calls.push(`invite ${code}`); return answer() },
     acceptInvite: async code => { calls.push(`accept ${code}`); return accept() },
+    myPermissions: async serverId => { calls.push(`membership ${serverId}`); return { server_id: serverId, is_member: await member(), is_owner: false, permissions: 0, channels: [], role_ids: [], timeout_until: null } },
   }
   return { api, calls }
 }
 
-const signedIn = { ensureSignedIn: async () => undefined }
+const signedIn = { isSignedIn: true, ensureSignedIn: async () => undefined }
 
 describe('InviteStore', () => {
   it('shows who invited to which server and joins with one tap after signing in', async () => {
     const { api, calls } = fakeApi(async () => invite())
     const order: string[] = []
-    const store = new InviteStore({ ensureSignedIn: async () => { order.push('sign in') } }, api)
+    const store = new InviteStore({ isSignedIn: false, ensureSignedIn: async () => { order.push('sign in') } }, api)
     await store.load('abcDEF2345')
     expect(store).toMatchObject({ status: 'ready', problem: null, canJoin: true })
     expect(store.invite?.inviter.nickname).toBe('Mia')
@@ -46,7 +47,34 @@ describe('InviteStore', () => {
     await store.load('abcDEF2345')
     expect(store).toMatchObject({ status: 'ready', problem: state, canJoin: false })
     await store.accept()
-    expect(calls).toEqual(['invite abcDEF2345'])
+    expect(calls).toEqual(['invite abcDEF2345', 'membership 832828'])
+  })
+
+  it('tells a member of the server they are one, offers no join and opens the server instead (issue 19)', async () => {
+    const { api, calls } = fakeApi(async () => invite(), undefined, async () => true)
+    const store = new InviteStore(signedIn, api)
+    await store.load('abcDEF2345')
+    expect(store).toMatchObject({ status: 'ready', problem: null, alreadyMember: true, canJoin: false })
+    await store.accept()
+    expect(store.joinedServerId).toBeNull()
+    store.openServer()
+    expect(store.joinedServerId).toBe('832828')
+    expect(calls).toEqual(['invite abcDEF2345', 'membership 832828'])
+  })
+
+  it('offers a member the server even when the invite has expired', async () => {
+    const { api } = fakeApi(async () => invite('expired'), undefined, async () => true)
+    const store = new InviteStore(signedIn, api)
+    await store.load('abcDEF2345')
+    expect(store).toMatchObject({ problem: null, alreadyMember: true, canJoin: false })
+  })
+
+  it('offers the join when the membership cannot be asked', async () => {
+    const { api } = fakeApi(async () => invite(), undefined, async () => { throw refusal(500, 500000) })
+    const store = new InviteStore(signedIn, api)
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined)
+    await store.load('abcDEF2345')
+    expect(store).toMatchObject({ alreadyMember: false, canJoin: true })
   })
 
   it('says an unknown invite is unknown', async () => {

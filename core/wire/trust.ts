@@ -137,7 +137,8 @@ export type AuditAction = typeof AUDIT_ACTIONS[number]
  * One thing an audited action changed: a field of its target from one value to another
  * (null: the field had no value before — a creation — or has none after — a deletion).
  * Channels name `name`, `icon`, `parent_id`, `position` and `channel_type`; a closed report
- * names its `resolution` (a ReportResolution).
+ * names its `resolution` (a ReportResolution); a role given to or taken from a member names
+ * that `role` (to: given, from: taken).
  */
 export const AuditChangeSchema = Type.Object({
   field: Type.String(),

@@ -438,6 +438,10 @@ const ZH_CN = {
   signOut: '退出登录',
   signOutConfirm: '退出后本设备将不再保持登录；游客账号退出后无法找回。确定退出？',
   signedOut: '已退出登录',
+  // a11y-fixes
+  inviteAlreadyMember: '你已经是这个服务器的成员了',
+  inviteOpenServer: '打开服务器',
+  auditFieldRole: '身份组',
 }
 
 /** A message key. */
@@ -855,6 +859,10 @@ const EN: Record<MessageKey, string> = {
   signOut: 'Sign out',
   signOutConfirm: 'This device will no longer stay signed in; a guest account cannot be recovered after signing out. Sign out?',
   signedOut: 'Signed out',
+  // a11y-fixes
+  inviteAlreadyMember: 'You are a member of this server already.',
+  inviteOpenServer: 'Open the server',
+  auditFieldRole: 'Role',
 }
 
 /** The whole table, per language. */

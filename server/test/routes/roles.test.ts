@@ -1,6 +1,6 @@
 import { DEFAULT_EVERYONE_PERMISSIONS, Permission } from '@core/domain/permissions'
 import { createInProcessBus, type BusEvent } from '../../src/bus'
-import type { MemberState, MyPermissions, RoleList, ServerRole } from '@core/wire/trust'
+import type { AuditLog, MemberState, MyPermissions, RoleList, ServerRole } from '@core/wire/trust'
 import { DEMO_OWNER, envelope, signInAsMember, signInAsGuest, startTestApp, type TestApp } from '../helper'
 
 const SERVER = '832828'
@@ -113,6 +113,17 @@ describe('PUT and DELETE /servers/:server_id/members/:uid/roles/:role_id', () =>
     const taken = envelope<MemberState>(await test.inject({ method: 'DELETE', url: `/servers/${SERVER}/members/100004/roles/${SERVER}-moderator`, headers: owner })).data
     expect(taken.role_ids).not.toContain(`${SERVER}-moderator`)
     expect(events).toEqual([{ t: 'MEMBER_UPDATE', server_id: SERVER, d: taken }])
+  })
+
+  it('audits the role as what changed on the member, not as a reason (issue 19)', async () => {
+    await test.inject({ method: 'PUT', url: `/servers/${SERVER}/members/100004/roles/${SERVER}-moderator`, headers: owner })
+    await test.inject({ method: 'DELETE', url: `/servers/${SERVER}/members/100004/roles/${SERVER}-moderator`, headers: owner })
+    const log = envelope<AuditLog>(await test.inject({ url: `/servers/${SERVER}/audit-log?limit=2`, headers: owner })).data
+    const name = (await roles()).find(role => role.role_id === `${SERVER}-moderator`)?.name
+    expect(log.items.map(({ action, target_id: target, reason, changes }) => ({ action, target, reason, changes }))).toEqual([
+      { action: 'member_role_remove', target: '100004', reason: '', changes: [{ field: 'role', from: name, to: null }] },
+      { action: 'member_role_add', target: '100004', reason: '', changes: [{ field: 'role', from: null, to: name }] },
+    ])
   })
 
   it('gives a bot role only to a bot (SPEC §3, §6)', async () => {

@@ -41,6 +41,7 @@ const FIELD_WORDS: Readonly<Record<string, MessageKey>> = {
   position: 'auditFieldPosition',
   channel_type: 'auditFieldChannelType',
   resolution: 'auditFieldResolution',
+  role: 'auditFieldRole',
 }
 
 /** How a report was closed, as a word. */

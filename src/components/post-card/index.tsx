@@ -19,26 +19,29 @@ export interface PostCardProps {
 
 /**
  * A post in a post channel's list: author, title, the first lines, the cover, like (mine
- * highlighted) and comment counts. Issue 19: the card and its like are keyboard buttons.
+ * highlighted) and comment counts. Issue 19: the card's open target (author, title, text,
+ * cover) and its like are keyboard buttons side by side — never one inside the other (axe
+ * nested-interactive: a screen reader reads a button inside a button as one).
  */
 export default function PostCard ({ post, onOpen, onLike }: PostCardProps) {
   const avatar = mediaUrl(post.author.avatar)
   const cover = mediaUrl(post.cover)
   return (
-    <View className='post-card' data-testid='post' {...pressable(() => onOpen(post))}>
-      <View className='post-card__author'>
-        {avatar !== '' ? <Image className='post-card__avatar' src={avatar} mode='aspectFill' lazyLoad nativeProps={DECORATIVE_IMAGE} /> : <View className='post-card__avatar' />}
-        <Text className='post-card__nickname'>{post.author.nickname}</Text>
-        <Text className='post-card__time'>{formatDate(fromUnixSeconds(post.created_at), 'MM-DD HH:mm')}</Text>
+    <View className='post-card' data-testid='post'>
+      <View className='post-card__open' {...pressable(() => onOpen(post))}>
+        <View className='post-card__author'>
+          {avatar !== '' ? <Image className='post-card__avatar' src={avatar} mode='aspectFill' lazyLoad nativeProps={DECORATIVE_IMAGE} /> : <View className='post-card__avatar' />}
+          <Text className='post-card__nickname'>{post.author.nickname}</Text>
+          <Text className='post-card__time'>{formatDate(fromUnixSeconds(post.created_at), 'MM-DD HH:mm')}</Text>
+        </View>
+        <Text className='post-card__title'>{post.title}</Text>
+        {post.content !== '' && <Text className='post-card__text'>{post.content}</Text>}
+        {cover !== '' && <Image className='post-card__cover' src={cover} mode='aspectFill' lazyLoad nativeProps={DECORATIVE_IMAGE} />}
       </View>
-      <Text className='post-card__title'>{post.title}</Text>
-      {post.content !== '' && <Text className='post-card__text'>{post.content}</Text>}
-      {cover !== '' && <Image className='post-card__cover' src={cover} mode='aspectFill' lazyLoad nativeProps={DECORATIVE_IMAGE} />}
       <View className='post-card__actions'>
         <Text
           className={`post-card__like${post.liked ? ' post-card__like--mine' : ''}`}
           {...pressable(() => onLike(post))}
-          onClick={event => { event.stopPropagation(); onLike(post) }}
         >
           {t('postLikes', { count: formatCount(post.like_count) })}
         </Text>

@@ -67,7 +67,8 @@ export default function ProfileField (props: ProfileFieldProps) {
   const shownError = invalid ?? error
   // Taro's H5 button reads disabled="false" as disabled: the attribute is left out when enabled.
   const saveDisabled = saving || draft.trim() === value || undefined
-  const box = { className: 'profile-field__input', value: draft, placeholder, maxlength, disabled: saving }
+  // issue 19: the box is named by the field's label (the Text above is not a <label> on H5)
+  const box = { className: 'profile-field__input', value: draft, placeholder, maxlength, disabled: saving, nativeProps: { 'aria-label': label } }
   return (
     <View className={`profile-field${shownError ? ' profile-field--error' : ''}`}>
       <Text className='profile-field__label'>{label}</Text>

@@ -27,7 +27,8 @@ const PROBLEM_TEXT: Readonly<Record<InviteProblem, MessageKey>> = {
 /**
  * An invite link (issue 18; `?code=`): the server it opens, who invited, and one tap to
  * join — then the server's Home, through the same `sid` the share flow carries (SPEC §2).
- * An expired, used-up or unknown invite, or a ban, is said plainly.
+ * An expired, used-up or unknown invite, or a ban, is said plainly; a member of the server
+ * is told so and offered the server instead (issue 19).
  */
 function InvitePage () {
   usePageLifecycle(PAGE_PATH)
@@ -59,6 +60,10 @@ function InvitePage () {
       {server && <Text className='invite__members'>{t('homeMembers', { count: String(server.member_count) })}</Text>}
       {invite.status === 'loading' && <Text className='invite__from'>{t('inviteLoading')}</Text>}
       {invite.problem && <Text className='invite__problem'>{t(PROBLEM_TEXT[invite.problem])}</Text>}
+      {invite.alreadyMember && <Text className='invite__member'>{t('inviteAlreadyMember')}</Text>}
+      {invite.alreadyMember && (
+        <Button className='invite__join' type='primary' onClick={() => invite.openServer()}>{t('inviteOpenServer')}</Button>
+      )}
       {invite.canJoin && (
         <Button className='invite__join' type='primary' onClick={() => { invite.accept().catch(error => console.error('[invite] join failed:', error)) }}>
           {t('inviteJoin')}

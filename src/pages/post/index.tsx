@@ -140,7 +140,7 @@ const PostBody = observer(function PostBody ({ store, shareHidden }: { store: Po
           </View>
         )}
         <View className='post-page__actions'>
-          <Text className={`post-page__like${post.liked ? ' post-page__like--mine' : ''}`} onClick={() => { void like() }}>
+          <Text className={`post-page__like${post.liked ? ' post-page__like--mine' : ''}`} {...pressable(() => { void like() })}>
             {t('postLikes', { count: formatCount(post.like_count) })}
           </Text>
           <Text className='post-page__count'>{t('postComments', { count: formatCount(post.comment_count) })}</Text>

@@ -33,7 +33,8 @@ const RoleRow = observer(function RoleRow ({ roles, role, first, last }: { roles
     <View className='server-settings__row server-settings__role'>
       <View className='server-settings__row-head' aria-expanded={open} {...pressable(() => setOpen(!open))}>
         <View className='server-settings__swatch' style={{ background: role.color || '#c9cdd4' }} />
-        <Text className='server-settings__row-name' style={role.color ? { color: role.color } : undefined}>{name}</Text>
+        {/* the swatch carries the role's colour: a name in it (管理员 in #e5484d) fell short of AA */}
+        <Text className='server-settings__row-name'>{name}</Text>
         {isBotRole(role) && <Text className='server-settings__tag'>{t('settingsRoleBot')}</Text>}
       </View>
       {!everyone && (

@@ -45,11 +45,11 @@ export interface CreateRowProps {
   onCreate: () => void
 }
 
-/** A section's create row: a name field and a button that waits while busy or while the name is blank. */
+/** A section's create row: a name field (named by its placeholder, issue 19) and a button that waits while busy or while the name is blank. */
 export function CreateRow ({ value, placeholder, maxlength, label, busy, onInput, onCreate }: CreateRowProps) {
   return (
     <View className='server-settings__create'>
-      <Input className='server-settings__input' value={value} placeholder={placeholder} maxlength={maxlength} onInput={event => { onInput(event.detail.value) }} />
+      <Input className='server-settings__input' value={value} placeholder={placeholder} maxlength={maxlength} nativeProps={{ 'aria-label': placeholder }} onInput={event => { onInput(event.detail.value) }} />
       <Button size='mini' className='server-settings__primary' disabled={disabledIf(busy || value.trim() === '')} onClick={onCreate}>{label}</Button>
     </View>
   )

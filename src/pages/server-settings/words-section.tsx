@@ -23,7 +23,7 @@ function WordsSection ({ settings }: { settings: ServerSettingsStore }) {
       {!loaded && <SectionState status={settings.wordsStatus} error={settings.wordsError} emptyText='' onRetry={() => { settings.loadSection('words').catch(logFailure('loading the words')) }} />}
       {loaded && (
         <>
-          <Textarea className='server-settings__textarea' value={draft} placeholder={t('settingsWordsPlaceholder')} maxlength={-1} onInput={event => { setDraft(event.detail.value); settings.action.clear() }} />
+          <Textarea className='server-settings__textarea' value={draft} placeholder={t('settingsWordsPlaceholder')} maxlength={-1} nativeProps={{ 'aria-label': t('settingsSectionWords') }} onInput={event => { setDraft(event.detail.value); settings.action.clear() }} />
           <Text className='server-settings__meta'>{settings.words.length > 0 ? t('settingsWordsCount', { count: String(settings.words.length) }) : t('settingsWordsEmpty')}</Text>
           <Button size='mini' className='server-settings__primary server-settings__wide' disabled={disabledIf(settings.action.busy || draft === stored)} onClick={() => { save().catch(logFailure('saving the words')) }}>{t('save')}</Button>
         </>

@@ -2,6 +2,7 @@ import { Button, Text, View } from '@tarojs/components'
 import PageHeader from '@/components/page-header'
 import { WebView } from '@/components/page-elements/web-view'
 import { t } from '@/constants/messages'
+import { useFrameTitle } from '@/hooks/use-frame-title'
 import { usePageLifecycle } from '@/hooks/use-page-lifecycle'
 import { currentParams, isAllowedUrl, relaunch } from '@/router'
 import './index.scss'
@@ -17,6 +18,8 @@ const PAGE_PATH = 'pages/webview/index'
 export default function WebViewPage () {
   usePageLifecycle(PAGE_PATH)
   const { url, title } = currentParams()
+  const shownTitle = title || t('pageTitleWebview')
+  useFrameTitle('.webview__frame', shownTitle)
   if (!isAllowedUrl(url)) {
     return (
       <View className='webview webview--refused'>
@@ -31,7 +34,7 @@ export default function WebViewPage () {
   }
   return (
     <View className='webview__page'>
-      <PageHeader title={title || t('pageTitleWebview')} />
+      <PageHeader title={shownTitle} />
       <WebView className='webview__frame' src={url} />
     </View>
   )

@@ -186,7 +186,9 @@ export default async function rolesRoutes (fastify: FastifyInstance, { ctx }: Ro
         const target = await requireMember(ctx, serverId, uid)
         // SPEC §3, §6: a bot role (type 1) is for bot accounts
         if (held && isBotRole(role) && identityKindOf(target) !== 'bot') throw badRequest(`path.role_id: ${roleId} is a bot role and ${uid} is not a bot`)
-        const record = auditRecord(ctx, actor, held ? 'member_role_add' : 'member_role_remove', uid, role.name)
+        // issue 19: the role is what changed on the member (a `role` change), not a reason
+        const change = held ? { field: 'role', from: null, to: role.name } : { field: 'role', from: role.name, to: null }
+        const record = { ...auditRecord(ctx, actor, held ? 'member_role_add' : 'member_role_remove', uid), changes: [change] }
         const state = await ctx.repos.roles.setMemberRole(serverId, uid, roleId, held, record)
         await ctx.bus.publish({ t: 'MEMBER_UPDATE', server_id: serverId, d: state })
         return ok(state)
