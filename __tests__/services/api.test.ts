@@ -1,19 +1,10 @@
 import Taro from '@tarojs/taro'
-import { api, createApiClient, firstInteractionEvent, type Requester } from '@/services/api'
+import { api, createApiClient, firstInteractionEvent } from '@/services/api'
 import { fillPath } from '@core/wire/paths'
-import { configureRequest, type RequestOptions } from '@/services/request/request'
+import { configureRequest } from '@/services/request/request'
 import { RequestError } from '@/services/request/errors'
 import type { InteractionEvent, MapCfgData } from '@core/wire/api'
-
-/** A fake request function: records what each call sends and answers with `data` (or fails with `error`). */
-function fakeRequester (data: unknown, error?: Error): { send: Requester, sent: RequestOptions[] } {
-  const sent: RequestOptions[] = []
-  const send = (<T>(options: RequestOptions): Promise<T> => {
-    sent.push(options)
-    return error ? Promise.reject(error) : Promise.resolve(data as T)
-  }) as Requester
-  return { send, sent }
-}
+import { recordingRequester } from '../support/recording-requester'
 
 const welcome: InteractionEvent = { event_id: 'e1', type: 'welcome', title: 'Hi', text: '', image: '', price: null, video_url: null }
 const product: InteractionEvent = { ...welcome, event_id: 'e2', type: 'product', price: 100 }
@@ -32,46 +23,46 @@ afterEach(() => jest.restoreAllMocks())
 
 describe('the four SPEC calls (SPEC §7)', () => {
   it('POSTs the base64 image as {data} to /resource/base64 and resolves with data.url (SPEC §7)', async () => {
-    const { send, sent } = fakeRequester({ url: 'https://cdn/a.png' })
+    const { send, sent } = recordingRequester({ url: 'https://cdn/a.png' })
     await expect(createApiClient(send).uploadBase64('data:image/png;base64,AAA')).resolves.toBe('https://cdn/a.png')
     expect(sent[0]).toEqual({ path: '/resource/base64', method: 'POST', data: { data: 'data:image/png;base64,AAA' } })
   })
 
   it('rejects a base64 answer without a url as no data (SPEC §7, §8)', async () => {
-    const { send } = fakeRequester({})
+    const { send } = recordingRequester({})
     await expect(createApiClient(send).uploadBase64('AAA')).rejects.toMatchObject({ kind: 'no-data', code: 999997 })
   })
 
   it('GETs /login_third/wxconf with the page url and resolves with the sharing config (SPEC §7)', async () => {
     const config = { appId: 'wx1', nonceStr: 'n', signature: 's', timestamp: 1 }
-    const { send, sent } = fakeRequester(config)
+    const { send, sent } = recordingRequester(config)
     await expect(createApiClient(send).getWxConfig('https://h5/index.html')).resolves.toEqual(config)
     expect(sent[0]).toEqual({ path: '/login_third/wxconf', query: { url: 'https://h5/index.html' } })
   })
 
   it('POSTs /v2/qn/upfiles and resolves with the domain and token (SPEC §7)', async () => {
-    const { send, sent } = fakeRequester({ domain: 'https://files', token: 'ak:sign:policy', extra: 1 })
+    const { send, sent } = recordingRequester({ domain: 'https://files', token: 'ak:sign:policy', extra: 1 })
     await expect(createApiClient(send).getUploadToken({ mime: 'image/png' })).resolves.toEqual({ domain: 'https://files', token: 'ak:sign:policy' })
     expect(sent[0]).toEqual({ path: '/v2/qn/upfiles', method: 'POST', data: { mime: 'image/png' } })
   })
 
   it('logs a failed upload-token call and resolves with an empty result instead of throwing (SPEC §8)', async () => {
     const log = jest.spyOn(console, 'error').mockImplementation(() => undefined)
-    const { send } = fakeRequester(null, new RequestError({ kind: 'failed', code: 999996, message: '请求异常' }))
+    const { send } = recordingRequester(null, new RequestError({ kind: 'failed', code: 999996, message: '请求异常' }))
     await expect(createApiClient(send).getUploadToken()).resolves.toBeNull()
     expect(log).toHaveBeenCalledWith('[api] upload token:', expect.any(RequestError))
   })
 
   it('logs an upload-token answer without a token and resolves with an empty result (SPEC §8)', async () => {
     const log = jest.spyOn(console, 'error').mockImplementation(() => undefined)
-    const { send } = fakeRequester({ domain: 'https://files', token: '' })
+    const { send } = recordingRequester({ domain: 'https://files', token: '' })
     await expect(createApiClient(send).getUploadToken()).resolves.toBeNull()
     expect(log).toHaveBeenCalled()
   })
 
   it('GETs the showroom with the channel and server ids and takes the first interaction event (SPEC §7)', async () => {
     const data = showroom([welcome, product])
-    const { send, sent } = fakeRequester(data)
+    const { send, sent } = recordingRequester(data)
     await expect(createApiClient(send).getShowroom({ server_id: '723658', channel_id: 'c1' })).resolves.toEqual({ data, firstEvent: welcome })
     expect(sent[0]).toEqual({ path: '/channel/room/game/mapcfg', query: { server_id: '723658', channel_id: 'c1' } })
   })
@@ -96,7 +87,7 @@ describe('community calls', () => {
     ['listServerLives', ['723658', { page: 2 }], { path: '/servers/723658/lives', query: { page: 2, page_size: undefined } }],
     ['listChannelLives', ['c1'], { path: '/channels/c1/lives', query: { page: undefined, page_size: undefined } }],
   ] as const)('%s sends the documented call and resolves with its data', async (name, args, expected) => {
-    const { send, sent } = fakeRequester(user)
+    const { send, sent } = recordingRequester(user)
     const client = createApiClient(send) as unknown as Record<string, (...values: unknown[]) => Promise<unknown>>
     await expect(client[name](...args)).resolves.toBe(user)
     expect(sent[0]).toEqual(expected)
@@ -107,14 +98,14 @@ describe('community calls', () => {
     ['listChannels', ['723658'], { groups: [1, 2] }, '/servers/723658/channels'],
     ['listRoles', ['723658'], { list: [1, 2] }, '/servers/723658/roles'],
   ] as const)('%s resolves with the list of its answer', async (name, args, answer, path) => {
-    const { send, sent } = fakeRequester(answer)
+    const { send, sent } = recordingRequester(answer)
     const client = createApiClient(send) as unknown as Record<string, (...values: unknown[]) => Promise<unknown>>
     await expect(client[name](...args)).resolves.toEqual([1, 2])
     expect(sent[0].path).toBe(path)
   })
 
   it('rejects a list answer without its list as no data (SPEC §8)', async () => {
-    const { send } = fakeRequester({})
+    const { send } = recordingRequester({})
     await expect(createApiClient(send).listServers()).rejects.toMatchObject({ kind: 'no-data', code: 999997 })
   })
 
