@@ -121,6 +121,19 @@ describe('Home: live items', () => {
     expect(badgesOf('.home__banner')).toEqual(['直播中'])
   })
 
+  it('paints the banner first and the live cards in the frame after it (issue 19)', async () => {
+    const commits: Array<{ banner: boolean, cards: number }> = []
+    const observer = new MutationObserver(() => commits.push({
+      banner: document.querySelector('.home__banner') !== null,
+      cards: document.querySelectorAll('.home__lives .live-card').length,
+    }))
+    observer.observe(document.body, { childList: true, subtree: true })
+    page = await openPage(Home)
+    observer.disconnect()
+    expect(commits.find(commit => commit.banner)).toEqual({ banner: true, cards: 0 })
+    expect(badgesOf('.home__lives')).toEqual(['直播中', '回放', '预约', '直播中'])
+  })
+
   it('flips an item’s badge to replay when it ends while the page is open', async () => {
     page = await openPage(Home)
     expect(page.root.live.clockRunning).toBe(true)

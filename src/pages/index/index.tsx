@@ -6,6 +6,7 @@ import { bannerEntryOf, liveBannerChannelOf } from '@core/domain/live-banner'
 import { ChannelKind } from '@core/wire/codes'
 import type { Channel, LiveItem } from '@core/wire/entities'
 import { t } from '@/constants/messages'
+import { useAfterFirstPaint } from '@/hooks/use-after-first-paint'
 import { usePageLifecycle } from '@/hooks/use-page-lifecycle'
 import { usePageTitle } from '@/hooks/use-page-title'
 import { currentParams, navigate } from '@/router'
@@ -118,6 +119,9 @@ function Home () {
   const everythingFailed = statuses.every(status => status === 'error')
   const firstLoad = statuses.every(isPending)
   const nothingToShow = channel.status === 'empty' && live.status === 'empty'
+  const contentShown = !everythingFailed && !firstLoad && !nothingToShow
+  // issue 19: the live cards (below the first screen) follow the banner's paint by one frame
+  const liveCardsShown = useAfterFirstPaint(contentShown)
   const banner = liveBannerChannelOf(channel.channels)
   const featured = bannerEntryOf(banner, live.entries)
 
@@ -144,7 +148,7 @@ function Home () {
       {everythingFailed && <StateView status='error' message={server.error} onRetry={retry(load, () => null)} />}
       {firstLoad && <StateView status='loading' />}
       {nothingToShow && <StateView status='empty' message={t('homeEmpty')} />}
-      {!everythingFailed && !firstLoad && !nothingToShow && (
+      {contentShown && (
         <View className='home__content'>
           <LiveReminders reminders={root.liveReminders.due} onOpen={onReminderTap} onDismiss={() => root.liveReminders.dismiss()} />
           {banner && featured && (
@@ -161,9 +165,9 @@ function Home () {
           <View className='home__section home__lives'>
             <Text className='home__section-title'>{t('homeLives')}</Text>
             {live.status === 'ready'
-              ? live.entries.map(entry => <LiveCard key={entry.item.live_id} item={entry.item} state={entry.state} onTap={onLiveTap} />)
+              ? liveCardsShown && live.entries.map(entry => <LiveCard key={entry.item.live_id} item={entry.item} state={entry.state} onTap={onLiveTap} />)
               : <SectionState status={live.status} error={live.error} emptyText={t('livesEmpty')} onRetry={retry(() => live.load(), () => live.error)} />}
-            {live.status === 'ready' && (
+            {live.status === 'ready' && liveCardsShown && (
               <ListFooter status={live.moreStatus} error={live.moreError} hasMore={live.hasMore} onRetry={retry(() => live.loadMore(), () => live.moreError)} />
             )}
           </View>
