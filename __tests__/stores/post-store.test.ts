@@ -326,6 +326,21 @@ describe('PostDetailStore: editing comments (issue 17)', () => {
     expect(store.replyTo?.comment_id).toBe('k2')
   })
 
+  it('sets a new comment being written aside during an edit and brings it back after, sent or cancelled (nothing lost)', async () => {
+    const { api, store } = await opened()
+    store.setReplyTo(store.comments[1])
+    store.draft.setText('还没发的回复')
+    store.startCommentEdit(store.comments[0])
+    expect([store.draft.text, store.replyTo]).toEqual(['原话', null])
+    store.cancelCommentEdit()
+    expect([store.draft.text, store.replyTo?.comment_id]).toEqual(['还没发的回复', 'k2'])
+    store.startCommentEdit(store.comments[0])
+    store.draft.setText('改过的话')
+    api.updateComment.mockResolvedValueOnce(comment('k1', { author: user({ uid: ME }), content: '改过的话', edited_at: 1_700_000_200 }))
+    expect(await store.sendComment()).toBe(true)
+    expect([store.editingComment, store.draft.text, store.replyTo?.comment_id]).toEqual([null, '还没发的回复', 'k2'])
+  })
+
   it("shows others' edits as they arrive, and leaves an edit of a comment removed meanwhile", async () => {
     const { dispatches, store } = await opened()
     dispatches.emit('COMMENT_UPDATE', { channel_id: 'c1', comment: comment('k2', { content: '别人改了', edited_at: 1_700_000_300 }) })

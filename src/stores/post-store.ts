@@ -207,6 +207,8 @@ export class PostDetailStore {
   editingComment: Comment | null = null
   /** The author's edit of the post under way, or null. */
   edit: PostEditStore | null = null
+  /** The new comment (its text and what it answers) set aside while a comment edit holds the bar; it comes back when the edit ends. */
+  private setAside: { text: string, replyTo: Comment | null } | null = null
   readonly commentsLoad: LoadTracker
   private readonly loading: LoadTracker
   private readonly subscriptions = new DispatchSubscriptions()
@@ -325,18 +327,30 @@ export class PostDetailStore {
     this.replyTo = comment
   }
 
-  /** Puts one's own `comment` in the comment bar to rewrite it (issue 17: authors edit their own comments). */
+  /**
+   * Puts one's own `comment` in the comment bar to rewrite it (issue 17: authors edit their
+   * own comments). A new comment being written meanwhile is set aside, not lost: it comes
+   * back when the edit ends.
+   */
   startCommentEdit (comment: Comment): void {
     if (!this.isMineComment(comment)) return
+    if (!this.editingComment) this.setAside = { text: this.draft.text, replyTo: this.replyTo }
     this.replyTo = null
     this.editingComment = comment
     this.draft.setText(comment.content)
   }
 
-  /** Leaves the edit: the bar is empty again for a new comment. */
+  /** Leaves the edit: the bar shows the new comment set aside when it began (empty if there was none). */
   cancelCommentEdit (): void {
+    this.endCommentEdit()
+  }
+
+  /** Ends the edit under way and brings back what was set aside for it. */
+  private endCommentEdit (): void {
     this.editingComment = null
-    this.draft.clear()
+    this.draft.setText(this.setAside?.text ?? '')
+    this.replyTo = this.setAside?.replyTo ?? null
+    this.setAside = null
   }
 
   /**
@@ -348,10 +362,9 @@ export class PostDetailStore {
     if (postId === null) return false
     const editing = this.editingComment
     if (editing) {
-      return this.draft.send(content => this.api.updateComment(postId, editing.comment_id, { content }), edited => {
-        this.commentUpdated(edited)
-        if (this.editingComment === editing) this.editingComment = null
-      })
+      const saved = await this.draft.send(content => this.api.updateComment(postId, editing.comment_id, { content }), edited => this.commentUpdated(edited))
+      if (saved && this.editingComment === editing) this.endCommentEdit()
+      return saved
     }
     const replyTo = this.replyTo?.comment_id ?? null
     return this.draft.send(content => this.api.createComment(postId, { content, reply_to: replyTo, nonce: this.nonce() }), comment => {
