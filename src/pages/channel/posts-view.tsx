@@ -44,7 +44,7 @@ function PostsView ({ feed, composer, onOpen, onLike, onAddImages, onSend }: Pos
   }
   return (
     <View className='channel-page__list'>
-      <Button className='channel-page__write' size='mini' onClick={() => setComposing(!composing)}>{composing ? t('close') : t('postWrite')}</Button>
+      <Button className={`channel-page__write${composing ? ' channel-page__write--close' : ''}`} onClick={() => setComposing(!composing)}>{composing ? t('close') : t('postWrite')}</Button>
       {composing && <PostComposer composer={composer} onAddImages={onAddImages} onSend={send} />}
       {feed.incoming.length > 0 && (
         <View className='channel-page__incoming' onClick={() => feed.showIncoming()}>
