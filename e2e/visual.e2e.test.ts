@@ -147,7 +147,7 @@ const MODERATOR_ROLE = '832828-moderator'
 /** The signed-in pages, each with the element that shows it has loaded (`invite` is filled in with a fresh code). */
 const MEMBER_PAGES = [
   { name: 'post channel', path: '/pages/channel/index?sid=832828&channel_id=83282804', ready: '.post-card' },
-  { name: 'web view', path: `/pages/webview/index?sid=832828&${new URLSearchParams({ url: '/user-agreement.html', title: '用户协议' })}`, ready: '.webview__frame iframe[title]' },
+  { name: 'web view', path: `/pages/webview/index?sid=832828&${new URLSearchParams({ url: '/rules/user-agreement.html', title: '用户协议' })}`, ready: '.webview__frame iframe[title]' },
   { name: 'members', path: '/pages/members/index?sid=832828', ready: '[data-testid="member-row"]' },
   { name: 'me', path: '/pages/me/index?sid=832828', ready: '.me__nickname' },
 ] as const
