@@ -7,6 +7,9 @@ import { firstInteractionEvent } from '@/services/api'
 import { RequestError } from '@/services/request/errors'
 import { channel, failedRequest, fakeApi, type FakeApi } from '../stores/support/fakes'
 import { mountPage, spyToasts, toastTitles, unmountPages } from '../support/page-harness'
+import { forgetHooks, runHook } from './home-taro-hooks'
+
+jest.mock('@tarojs/taro', () => jest.requireActual('./home-taro-hooks').recordingTaro())
 
 function event (eventId: string, overrides: Partial<InteractionEvent> = {}): InteractionEvent {
   return { event_id: eventId, type: 'welcome', title: `标题 ${eventId}`, text: `说明 ${eventId}`, image: '/files/e.png', price: null, video_url: null, ...overrides }
@@ -39,6 +42,7 @@ let toasts: jest.SpyInstance
 beforeEach(() => { toasts = spyToasts() })
 afterEach(() => {
   unmountPages()
+  forgetHooks()
   jest.restoreAllMocks()
 })
 
@@ -51,6 +55,17 @@ describe('Market page (SPEC §2 sales demonstration platform)', () => {
     const { api, testUtils } = await mountPage(Market, { api: answering(showroom([WELCOME])), params: SHOWROOM_QUERY })
     await card(testUtils)
     expect(api.getShowroom).toHaveBeenCalledWith({ server_id: '832828', channel_id: 'c8' })
+  })
+
+  it('marks its showroom as the open channel (the desktop column highlights it) until it closes', async () => {
+    const page = await mountPage(Market, { api: answering(showroom([WELCOME])), params: SHOWROOM_QUERY })
+    await card(page.testUtils)
+    expect(page.root.channel.shownChannelId).toBe('c8')
+    runHook('useDidHide') // another page opened over it
+    expect(page.root.channel.shownChannelId).toBeNull()
+    page.root.channel.markShown('c8')
+    unmountPages()
+    expect(page.root.channel.shownChannelId).toBeNull()
   })
 
   it('shows the map at its own aspect ratio with the hotspots placed at their fractions', async () => {

@@ -33,10 +33,13 @@ function goHome (): void {
  * opens (and a video plays) as the page opens (SPEC §7); tapping a hotspot opens its card.
  */
 function Market () {
-  const { server } = useStores()
+  const { server, channel: channelList } = useStores()
   const showroom = usePageStore(root => new ShowroomStore(root.api, root.logger))
   const params = useMemo(() => currentParams(), [])
-  usePageLifecycle(PAGE_PATH)
+  usePageLifecycle(PAGE_PATH, {
+    show: () => { if (showroom.data) channelList.markShown(showroom.data.channel_id) },
+    hide: () => { if (showroom.data) channelList.markShown(null, showroom.data.channel_id) },
+  })
 
   const load = useCallback(async (query?: { server_id?: string, channel_id?: string }) => {
     const shown = await showroom.load(query)
@@ -51,6 +54,13 @@ function Market () {
 
   const { status, map, openedEvent, firstEvent } = showroom
   const shown = showroom.data
+  // the desktop column marks the showroom open while this page shows it, as it marks a channel page's channel
+  const shownChannelId = shown?.channel_id ?? null
+  useEffect(() => {
+    if (shownChannelId === null) return undefined
+    channelList.markShown(shownChannelId)
+    return () => channelList.markShown(null, shownChannelId)
+  }, [channelList, shownChannelId])
   const share: ShareContent | null = shown
     ? { title: t('pageTitleMarket'), desc: server.name, imageUrl: shown.map.background, target: { serverId: shown.server_id, channelId: shown.channel_id } }
     : null
