@@ -1,22 +1,24 @@
-import TestUtils from '@tarojs/test-utils-react'
+import * as englishLoader from '@/constants/load-english'
 import { setLanguage } from '@/constants/messages'
 import { homeApi } from '../pages/home-harness'
 import type { FakeApi } from '../stores/support/fakes'
+import { launchApp as launch, watchTexts } from '../support/launch-app'
 
 // The app runs on a fake ApiClient: no network.
 let mockApi: FakeApi
 jest.mock('@/services/api', () => ({ ...jest.requireActual('@/services/api'), get api () { return mockApi } }))
 
-/** Boots the whole app on the Home page with this query string. */
-async function launch (query = ''): Promise<TestUtils> {
-  window.location.hash = `#/pages/index/index${query}`
-  const testUtils = new TestUtils()
-  await testUtils.createApp()
-  await testUtils.PageLifecycle.onShow('pages/index/index')
-  return testUtils
-}
-
 const JSDOM_WIDTH = window.innerWidth
+
+/** How long English takes to arrive in the hl=en launch: far longer than Home takes to mount. */
+const ENGLISH_FETCH_MS = 300
+
+/** Makes fetching English take ENGLISH_FETCH_MS, as the chunk does over a slow network; returns the fetch's spy. */
+function slowEnglish (): jest.SpyInstance {
+  const fetchEnglish = englishLoader.loadEnglish
+  return jest.spyOn(englishLoader, 'loadEnglish')
+    .mockImplementation(install => new Promise(resolve => setTimeout(resolve, ENGLISH_FETCH_MS)).then(() => fetchEnglish(install)))
+}
 
 /** The window's width as the layout reads it (jsdom's default is 1024). */
 function windowWidth (width: number): void {
@@ -45,10 +47,17 @@ describe('the app', () => {
     expect(mockApi.guestLogin).toHaveBeenCalledTimes(1)
   })
 
-  it('shows English with hl=en', async () => {
+  it('shows English with hl=en, fetched before the first page renders: never Chinese first, never a key (issue 19)', async () => {
+    const fetchEnglish = slowEnglish()
+    const shown = watchTexts()
     const testUtils = await launch('?hl=en')
     expect(await testUtils.queries.waitForQueryByText('1.2万 members')).toBeTruthy()
+    expect(fetchEnglish).toHaveBeenCalledTimes(1)
     expect(document.documentElement.lang).toBe('en')
+    const texts = shown.texts().join('\n')
+    shown.stop()
+    expect(texts).not.toContain('位成员')
+    expect(texts).not.toContain('homeMembers')
   })
 
   it('shows the diagnostics panel with debug', async () => {
