@@ -2,7 +2,7 @@ import * as englishLoader from '@/constants/load-english'
 import { setLanguage } from '@/constants/messages'
 import { homeApi } from '../pages/home-harness'
 import type { FakeApi } from '../stores/support/fakes'
-import { launchApp as launch, watchTexts } from '../support/launch-app'
+import { launchApp, watchTexts } from '../support/launch-app'
 
 // The app runs on a fake ApiClient: no network.
 let mockApi: FakeApi
@@ -41,7 +41,7 @@ afterEach(() => {
 
 describe('the app', () => {
   it('starts on Home, shows the current server and signs in a guest', async () => {
-    const testUtils = await launch()
+    const testUtils = await launchApp()
     expect(await testUtils.queries.waitForQueryByText('星海城')).toBeTruthy()
     expect(await testUtils.queries.waitForQueryByText('1.2万 位成员')).toBeTruthy()
     expect(mockApi.guestLogin).toHaveBeenCalledTimes(1)
@@ -50,7 +50,7 @@ describe('the app', () => {
   it('shows English with hl=en, fetched before the first page renders: never Chinese first, never a key (issue 19)', async () => {
     const fetchEnglish = slowEnglish()
     const shown = watchTexts()
-    const testUtils = await launch('?hl=en')
+    const testUtils = await launchApp('?hl=en')
     expect(await testUtils.queries.waitForQueryByText('1.2万 members')).toBeTruthy()
     expect(fetchEnglish).toHaveBeenCalledTimes(1)
     expect(document.documentElement.lang).toBe('en')
@@ -61,7 +61,7 @@ describe('the app', () => {
   })
 
   it('shows the diagnostics panel with debug', async () => {
-    const testUtils = await launch('?debug=1')
+    const testUtils = await launchApp('?debug=1')
     const panel = await testUtils.queries.waitForQuerySelector('.debug-panel')
     expect(panel.textContent).toContain('版本号 10001')
     expect(panel.textContent).toContain('环境 dev')
@@ -69,7 +69,7 @@ describe('the app', () => {
 
   it('shows the desktop layout with viewpc: the servers rail and the channel list beside the page', async () => {
     windowWidth(390)
-    const testUtils = await launch('?viewpc=1')
+    const testUtils = await launchApp('?viewpc=1')
     await testUtils.queries.waitForQueryByText('星海城')
     expect(document.documentElement.classList.contains('desktop-layout')).toBe(true)
     const rail = await testUtils.queries.waitForQuerySelector('.desktop-columns__rail')
@@ -79,7 +79,7 @@ describe('the app', () => {
 
   it('keeps the phone layout on a narrow window without viewpc, and never loads the desktop columns', async () => {
     windowWidth(1023)
-    const testUtils = await launch()
+    const testUtils = await launchApp()
     await testUtils.queries.waitForQueryByText('星海城')
     expect(document.documentElement.classList.contains('desktop-layout')).toBe(false)
     expect(document.querySelector('.desktop-columns')).toBeNull()
