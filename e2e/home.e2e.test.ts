@@ -8,6 +8,9 @@ import { journey, queryOf, seeChatRows, seeText, urlOf, sharedBrowser } from './
 
 const browser = sharedBrowser()
 
+/** How late the English table arrives in the slow-network test (Home's own chunk comes from the same local server at once). */
+const ENGLISH_DELAY_MS = 1000
+
 describe('Home', () => {
   for (const server of CONFIGURED_SERVERS) {
     for (const key of ['sid', 'server_id']) {
@@ -104,6 +107,50 @@ describe('Home', () => {
       await seeText(page, 'User Agreement')
       await seeText(page, 'Privacy Policy')
       expect(await page.getByText('用户协议').count()).toBe(0)
+    })
+  })
+
+  // issue 19: the English table is a chunk of its own, fetched only when hl asks for it
+  it('fetches the English table only under hl=en, and shows no Chinese before it', async () => {
+    await journey(browser(), 'hl-en-chunk', 'phone', async page => {
+      const englishFetches: string[] = []
+      page.on('request', request => { if (/\/messages-en\.[^/]*\.js$/.test(request.url())) englishFetches.push(request.url()) })
+      await page.goto(urlOf('/index.html?sid=832828'))
+      await seeText(page, '用户协议')
+      expect(englishFetches).toEqual([])
+      // every text the page ever shows, recorded from the first script on (a text replaced before anyone looked included)
+      await page.addInitScript(() => {
+        const shown: string[] = []
+        Object.assign(window, { shownTexts: shown })
+        new MutationObserver(mutations => {
+          for (const mutation of mutations) {
+            if (mutation.oldValue !== null) shown.push(mutation.oldValue)
+            mutation.addedNodes.forEach(node => shown.push(node.textContent ?? ''))
+          }
+        }).observe(document, { subtree: true, childList: true, characterData: true, characterDataOldValue: true })
+      })
+      // a slow network: English arrives well after Home's own chunk
+      await page.route(/\/messages-en\.[^/]*\.js$/, async route => {
+        await new Promise(resolve => setTimeout(resolve, ENGLISH_DELAY_MS))
+        await route.continue()
+      })
+      await page.goto(urlOf('/index.html?sid=832828&hl=en'))
+      await seeText(page, 'User Agreement')
+      expect(englishFetches).toHaveLength(1)
+      const shown = await page.evaluate(() => (window as unknown as { shownTexts: string[] }).shownTexts.join('\n'))
+      expect(shown).not.toContain('用户协议')
+      expect(shown).not.toContain('userAgreement')
+    })
+  })
+
+  it('shows Home in zh-CN, not a blank page, when the English table cannot be fetched', async () => {
+    await journey(browser(), 'hl-en-offline', 'phone', async (page, tracked) => {
+      await page.route(/\/messages-en\.[^/]*\.js$/, route => route.abort('internetdisconnected'))
+      await page.goto(urlOf('/index.html?sid=832828&hl=en'))
+      await seeText(page, '用户协议')
+      await page.locator('.channel-list__row').first().waitFor()
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe('zh-CN')
+      expect(tracked.consoleLog.some(line => line.includes('English did not load'))).toBe(true)
     })
   })
 

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState, type PropsWithChildren } from 'react'
 import { useLaunch } from '@tarojs/taro'
-import { currentLanguage, setLanguage } from '@/constants/messages'
+import { currentLanguage, languageOf, loadLanguage, type Language } from '@/constants/messages'
 import { useDesktopLayout } from '@/hooks/use-desktop-layout'
 import { installNotFoundHandler, readParams } from '@/router'
 import { api } from '@/services/api'
@@ -33,10 +33,39 @@ function createAppStores (): RootStore {
   return root
 }
 
-/** Applies the launch query: `hl` picks the language (SPEC §2 carries it on). */
-function applyLaunchQuery (query: Record<string, string>): void {
-  setLanguage(query.hl)
-  if (isH5() && typeof document !== 'undefined') document.documentElement.lang = currentLanguage()
+/** The launch language as the app's renders wait for it: `pending` while its table is being fetched. */
+interface LaunchLanguage {
+  shown: Promise<Language>
+  pending: boolean
+}
+
+/**
+ * Loads and selects the language the launch query's `hl` asks for (SPEC §2 carries it
+ * on) and marks the H5 document with the language shown. Pending only while English is
+ * being fetched (H5); zh-CN, and English in the mini-program, are shown at once. Never
+ * rejects: when English cannot be fetched the page shows zh-CN (loadLanguage logs it).
+ */
+function applyLaunchLanguage (hl: string | undefined): LaunchLanguage {
+  const shown = loadLanguage(hl)
+  const launch: LaunchLanguage = { shown, pending: currentLanguage() !== languageOf(hl) }
+  shown.then(language => {
+    launch.pending = false
+    if (isH5() && typeof document !== 'undefined') document.documentElement.lang = language
+  })
+  return launch
+}
+
+/**
+ * Holds every render of the app, the pages' mounts among them, while the launch
+ * language is still loading (H5 with `hl=en`: English is a chunk of its own). It
+ * suspends with no Suspense boundary above it, so React commits nothing until the
+ * table has arrived, and Taro, which runs a page's onLoad only once its mount has been
+ * committed, shows no page in Chinese first (issue 19). Rendered only after launch:
+ * the app's first render must commit, or its useLaunch would miss the launch.
+ */
+function AwaitLaunchLanguage ({ launch }: { launch: LaunchLanguage }): null {
+  if (launch.pending) throw launch.shown
+  return null
 }
 
 // SPEC §2: installed before the router resolves the first page. On H5 the router looks
@@ -52,16 +81,26 @@ installNotFoundHandler()
  */
 function App ({ children }: PropsWithChildren) {
   const [root] = useState(createAppStores)
-  const [viewpc, setViewpc] = useState(() => isViewpc(launchQueryOfLocation()))
+  const [launchQuery] = useState(launchQueryOfLocation)
+  const [viewpc, setViewpc] = useState(() => isViewpc(launchQuery))
+  // H5: the language is asked for before the first render, so English (a chunk of its
+  // own) is on its way while the first page loads; the pages wait for it (below).
+  const [launchLanguage, setLaunchLanguage] = useState(() => applyLaunchLanguage(launchQuery.hl))
+  const [launched, setLaunched] = useState(false)
   const desktop = useDesktopLayout(viewpc)
   useLaunch(options => {
     const query = readParams(options?.query)
-    applyLaunchQuery(query)
+    // The mini-program's launch query arrives here only: English is bundled there, so
+    // it is selected before this returns. On H5 this is the query read above, already
+    // on its way (loadLanguage fetches English once).
+    setLaunchLanguage(applyLaunchLanguage(query.hl))
+    setLaunched(true)
     setViewpc(isViewpc(query))
     root.session.ensureSignedIn().catch(error => console.error('[app] sign-in failed:', error))
   })
   return (
     <StoresProvider value={root}>
+      {launched && <AwaitLaunchLanguage launch={launchLanguage} />}
       {desktop && <Suspense fallback={null}><DesktopColumns /></Suspense>}
       {children}
     </StoresProvider>

@@ -1,22 +1,24 @@
-import TestUtils from '@tarojs/test-utils-react'
+import * as englishLoader from '@/constants/load-english'
 import { setLanguage } from '@/constants/messages'
 import { homeApi } from '../pages/home-harness'
 import type { FakeApi } from '../stores/support/fakes'
+import { launchApp, watchTexts } from '../support/launch-app'
 
 // The app runs on a fake ApiClient: no network.
 let mockApi: FakeApi
 jest.mock('@/services/api', () => ({ ...jest.requireActual('@/services/api'), get api () { return mockApi } }))
 
-/** Boots the whole app on the Home page with this query string. */
-async function launch (query = ''): Promise<TestUtils> {
-  window.location.hash = `#/pages/index/index${query}`
-  const testUtils = new TestUtils()
-  await testUtils.createApp()
-  await testUtils.PageLifecycle.onShow('pages/index/index')
-  return testUtils
-}
-
 const JSDOM_WIDTH = window.innerWidth
+
+/** How long English takes to arrive in the hl=en launch: far longer than Home takes to mount. */
+const ENGLISH_FETCH_MS = 300
+
+/** Makes fetching English take ENGLISH_FETCH_MS, as the chunk does over a slow network; returns the fetch's spy. */
+function slowEnglish (): jest.SpyInstance {
+  const fetchEnglish = englishLoader.loadEnglish
+  return jest.spyOn(englishLoader, 'loadEnglish')
+    .mockImplementation(install => new Promise(resolve => setTimeout(resolve, ENGLISH_FETCH_MS)).then(() => fetchEnglish(install)))
+}
 
 /** The window's width as the layout reads it (jsdom's default is 1024). */
 function windowWidth (width: number): void {
@@ -39,20 +41,27 @@ afterEach(() => {
 
 describe('the app', () => {
   it('starts on Home, shows the current server and signs in a guest', async () => {
-    const testUtils = await launch()
+    const testUtils = await launchApp()
     expect(await testUtils.queries.waitForQueryByText('星海城')).toBeTruthy()
     expect(await testUtils.queries.waitForQueryByText('1.2万 位成员')).toBeTruthy()
     expect(mockApi.guestLogin).toHaveBeenCalledTimes(1)
   })
 
-  it('shows English with hl=en', async () => {
-    const testUtils = await launch('?hl=en')
+  it('shows English with hl=en, fetched before the first page renders: never Chinese first, never a key (issue 19)', async () => {
+    const fetchEnglish = slowEnglish()
+    const shown = watchTexts()
+    const testUtils = await launchApp('?hl=en')
     expect(await testUtils.queries.waitForQueryByText('1.2万 members')).toBeTruthy()
+    expect(fetchEnglish).toHaveBeenCalledTimes(1)
     expect(document.documentElement.lang).toBe('en')
+    const texts = shown.texts().join('\n')
+    shown.stop()
+    expect(texts).not.toContain('位成员')
+    expect(texts).not.toContain('homeMembers')
   })
 
   it('shows the diagnostics panel with debug', async () => {
-    const testUtils = await launch('?debug=1')
+    const testUtils = await launchApp('?debug=1')
     const panel = await testUtils.queries.waitForQuerySelector('.debug-panel')
     expect(panel.textContent).toContain('版本号 10001')
     expect(panel.textContent).toContain('环境 dev')
@@ -60,7 +69,7 @@ describe('the app', () => {
 
   it('shows the desktop layout with viewpc: the servers rail and the channel list beside the page', async () => {
     windowWidth(390)
-    const testUtils = await launch('?viewpc=1')
+    const testUtils = await launchApp('?viewpc=1')
     await testUtils.queries.waitForQueryByText('星海城')
     expect(document.documentElement.classList.contains('desktop-layout')).toBe(true)
     const rail = await testUtils.queries.waitForQuerySelector('.desktop-columns__rail')
@@ -70,7 +79,7 @@ describe('the app', () => {
 
   it('keeps the phone layout on a narrow window without viewpc, and never loads the desktop columns', async () => {
     windowWidth(1023)
-    const testUtils = await launch()
+    const testUtils = await launchApp()
     await testUtils.queries.waitForQueryByText('星海城')
     expect(document.documentElement.classList.contains('desktop-layout')).toBe(false)
     expect(document.querySelector('.desktop-columns')).toBeNull()

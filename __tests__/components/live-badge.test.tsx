@@ -1,6 +1,6 @@
 import TestUtils from '@tarojs/test-utils-react'
 import LiveBadge from '@/components/live-badge'
-import { setLanguage } from '@/constants/messages'
+import { loadLanguage, setLanguage } from '@/constants/messages'
 import type { LiveState } from '@core/domain/live-state'
 
 afterEach(() => {
@@ -18,7 +18,7 @@ describe('LiveBadge', () => {
     await testUtils.mount(LiveBadge, { props: { state } })
     expect((await testUtils.queries.waitForQuerySelector(`.live-badge--${state}`)).textContent).toBe(zh)
     document.body.innerHTML = ''
-    setLanguage('en')
+    await loadLanguage('en')
     const english = new TestUtils()
     await english.mount(LiveBadge, { props: { state } })
     expect((await english.queries.waitForQuerySelector(`.live-badge--${state}`)).textContent).toBe(en)

@@ -1,7 +1,7 @@
 import Taro from '@tarojs/taro'
 import TestUtils from '@tarojs/test-utils-react'
 import PageHeader, { type PageHeaderProps } from '@/components/page-header'
-import { setLanguage, t } from '@/constants/messages'
+import { loadLanguage, setLanguage, t } from '@/constants/messages'
 
 /** The page stack depth and the query of the page the header sits on. */
 function onPage (depth: number, params: Record<string, string> = {}): void {
@@ -38,7 +38,7 @@ describe('PageHeader', () => {
 
   it('leads a page opened from a link to its server\'s Home, keeping the carried keys', async () => {
     onPage(1, { hl: 'en', channel_id: '83282802' })
-    setLanguage('en')
+    await loadLanguage('en')
     const reLaunch = jest.spyOn(Taro, 'reLaunch').mockResolvedValue({ errMsg: 'ok' })
     const testUtils = await mount({ title: t('pageTitleMe'), homeQuery: { server_id: '832828' } })
     const way = document.querySelector('.page-header__back') as HTMLElement

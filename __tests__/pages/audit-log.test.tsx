@@ -1,4 +1,4 @@
-import { setLanguage } from '@/constants/messages'
+import { loadLanguage, setLanguage } from '@/constants/messages'
 import AuditLogPage from '@/pages/audit-log/index'
 import type { RootStore } from '@/stores/root-store'
 import { mountPage, unmountPages } from '../support/page-harness'
@@ -52,7 +52,7 @@ describe('the audit log page', () => {
   })
 
   it('says an empty log and queue in English under hl=en', async () => {
-    setLanguage('en')
+    await loadLanguage('en')
     const page = await openLog(jest.fn().mockResolvedValue({ items: [], has_more: false }), jest.fn().mockResolvedValue({ items: [], has_more: false }))
     expect(page.text()).toContain('Nothing recorded yet')
     expect(page.text()).toContain('No open reports')

@@ -1,5 +1,5 @@
 import TestUtils from '@tarojs/test-utils-react'
-import { setLanguage } from '@/constants/messages'
+import { loadLanguage, setLanguage } from '@/constants/messages'
 import Demo from '@/pages/demo/index'
 import { mountPage, unmountPages } from '../support/page-harness'
 
@@ -64,7 +64,7 @@ describe('Demo page', () => {
   })
 
   it('speaks English with hl=en', async () => {
-    setLanguage('en')
+    await loadLanguage('en')
     try {
       const testUtils = await openDemo()
       expect(Array.from(testUtils.queries.querySelectorAll('.identity-badge')).map(badge => badge.textContent)).toEqual(['User', 'Bot', 'Guest', 'Map account'])

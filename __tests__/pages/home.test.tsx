@@ -1,5 +1,5 @@
 import Taro from '@tarojs/taro'
-import { setLanguage } from '@/constants/messages'
+import { loadLanguage } from '@/constants/messages'
 import Home from '@/pages/index/index'
 import { webNavigator } from '@/router'
 import { api } from '@/services/api'
@@ -357,7 +357,7 @@ describe('Home: header, footer, sharing and parameters', () => {
   })
 
   it('shows every text in English with hl=en', async () => {
-    setLanguage('en')
+    await loadLanguage('en')
     page = await openPage(Home, { params: { hl: 'en' } })
     expect(page.text()).toContain('1.2万 members')
     expect(page.text()).toContain('Channels')

@@ -2,7 +2,7 @@ import Taro from '@tarojs/taro'
 import { configureRequest, request, readEnvelope } from '@/services/request/request'
 import { CODE_NO_DATA, CODE_REQUEST_FAILED, RequestError, isRequestError } from '@/services/request/errors'
 import { clearRequestLog } from '@/services/request/interceptors/log'
-import { setLanguage } from '@/constants/messages'
+import { loadLanguage, setLanguage } from '@/constants/messages'
 
 type RequestArgs = Parameters<typeof Taro.request>[0]
 
@@ -81,7 +81,7 @@ describe('request wrapper (SPEC §7)', () => {
   it('asks for refusals in the language the page speaks (zh-CN by default, en with hl=en)', async () => {
     const spy = answer(200, { code: 0, msg: 'ok', data: 1 })
     await request({ path: '/user/me' })
-    setLanguage('en')
+    await loadLanguage('en')
     await request({ path: '/user/me' })
     expect(spy.mock.calls.map(call => (call[0] as { header: Record<string, string> }).header['Accept-Language'])).toEqual(['zh-CN', 'en'])
   })
@@ -205,7 +205,7 @@ describe('request errors (SPEC §8)', () => {
   })
 
   it('gives English messages when hl asks for English', async () => {
-    setLanguage('en')
+    await loadLanguage('en')
     answer(422, { code: 104001, msg: '', data: null })
     expect((await failure(request({ path: '/x' }))).message).toBe('The title did not pass review, please change it and try again')
   })

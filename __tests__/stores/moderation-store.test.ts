@@ -1,7 +1,7 @@
 import { Permission } from '@core/domain/permissions'
 import { TRUST_CODES } from '@core/wire/trust-paths'
 import type { MyPermissions } from '@core/wire/trust'
-import { setLanguage } from '@/constants/messages'
+import { loadLanguage, setLanguage } from '@/constants/messages'
 import { MemberListStore } from '@/stores/member-list-store'
 import { ModerationStore } from '@/stores/moderation-store'
 import { refusalMessage } from '@/stores/refusal'
@@ -131,8 +131,8 @@ describe('ModerationStore: actions', () => {
 })
 
 describe('refusalMessage', () => {
-  it('names every missing permission of a "one of" refusal, in the current language', () => {
-    setLanguage('en')
+  it('names every missing permission of a "one of" refusal, in the current language', async () => {
+    await loadLanguage('en')
     expect(refusalMessage(refusal('missing permission: one of ManageServer, KickMembers'), fakeLogger())).toBe('You need the “Manage server” or “Kick members” permission')
   })
 

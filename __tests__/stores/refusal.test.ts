@@ -1,5 +1,5 @@
 import { TRUST_CODES } from '@core/wire/trust-paths'
-import { setLanguage } from '@/constants/messages'
+import { loadLanguage, setLanguage } from '@/constants/messages'
 import { missingPermissionsOf, permissionLabel, refusalMessage, withRefusalMessage } from '@/stores/refusal'
 import { fakeLogger } from './support/fakes'
 import { refusal } from './support/trust-fakes'
@@ -13,10 +13,10 @@ describe('the one refusal wording (issue 18)', () => {
     expect(missingPermissionsOf('role: it sits at or above your highest role')).toBeNull()
   })
 
-  it('joins all-of names with 、 and one-of names with 或, in zh-CN and en', () => {
+  it('joins all-of names with 、 and one-of names with 或, in zh-CN and en', async () => {
     expect(refusalMessage(refusal('missing permission: ManageRoles, ManageServer'), fakeLogger())).toBe('你没有「管理身份组、管理服务器」权限')
     expect(refusalMessage(refusal('missing permission: one of ManageServer, KickMembers'), fakeLogger())).toBe('你没有「管理服务器」或「踢出成员」权限')
-    setLanguage('en')
+    await loadLanguage('en')
     expect(refusalMessage(refusal('missing permission: ManageRoles, ManageServer'), fakeLogger())).toBe('You need the “Manage roles, Manage server” permission')
     expect(permissionLabel('MuteMembers')).toBe('Time out members')
   })

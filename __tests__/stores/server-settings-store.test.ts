@@ -2,7 +2,7 @@ import { Permission, type PermissionName } from '@core/domain/permissions'
 import { ChannelType } from '@core/wire/codes'
 import type { Channel, Server } from '@core/wire/entities'
 import type { Invite, ServerRole } from '@core/wire/trust'
-import { setLanguage } from '@/constants/messages'
+import { loadLanguage, setLanguage } from '@/constants/messages'
 import { envelopeError } from '@/services/request/errors'
 import { inviteLink } from '@/stores/invite-settings-store'
 import { parseWords, ServerSettingsStore } from '@/stores/server-settings-store'
@@ -90,10 +90,10 @@ describe('who sees the settings (issue 18)', () => {
 })
 
 describe('refusals in words', () => {
-  it('names the missing permission in zh-CN and en', () => {
+  it('names the missing permission in zh-CN and en', async () => {
     const refused = envelopeError(403000, 'missing permission: ManageRoles, ManageServer (not a member of server 1)', 403)
     expect(refusalMessage(refused, logger)).toBe('你没有「管理身份组、管理服务器」权限')
-    setLanguage('en')
+    await loadLanguage('en')
     expect(refusalMessage(refused, logger)).toBe('You need the “Manage roles, Manage server” permission')
   })
 

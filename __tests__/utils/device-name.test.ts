@@ -1,4 +1,4 @@
-import { setLanguage } from '@/constants/messages'
+import { loadLanguage, setLanguage } from '@/constants/messages'
 import { deviceName } from '@/utils/device-name'
 
 const ANDROID_CHROME = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Mobile Safari/537.36'
@@ -14,9 +14,9 @@ describe('deviceName (issue 18: the session list names the device)', () => {
     expect([ANDROID_CHROME, MAC_SAFARI, WINDOWS_EDGE, LINUX_FIREFOX].map(deviceName)).toEqual(['Chrome · Android', 'Safari · macOS', 'Edge · Windows', 'Firefox · Linux'])
   })
 
-  it('names WeChat in the page language, and an iPhone iOS although its agent says Mac OS X', () => {
+  it('names WeChat in the page language, and an iPhone iOS although its agent says Mac OS X', async () => {
     expect(deviceName(IPHONE_WECHAT)).toBe('微信 · iOS')
-    setLanguage('en')
+    await loadLanguage('en')
     expect(deviceName(IPHONE_WECHAT)).toBe('WeChat · iOS')
   })
 

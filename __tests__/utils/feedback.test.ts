@@ -1,6 +1,6 @@
 import Taro from '@tarojs/taro'
 import { actionSheet, modal, showLoadError, showUnsupported, toast } from '@/utils/feedback'
-import { setLanguage } from '@/constants/messages'
+import { loadLanguage, setLanguage } from '@/constants/messages'
 import { RequestError } from '@/services/request/errors'
 
 let showToast: jest.SpyInstance
@@ -55,7 +55,7 @@ describe('modal (SPEC §9)', () => {
   })
 
   it('uses English button texts when hl asks for English', async () => {
-    setLanguage('en')
+    await loadLanguage('en')
     await modal({ content: 'c' })
     expect(showModal).toHaveBeenCalledWith(expect.objectContaining({ cancelText: 'Cancel', confirmText: 'OK' }))
   })

@@ -2,7 +2,7 @@
  * Chat times in UTC+8 (SPEC §9) around midnight UTC+8, where a time-zone bug shows as a
  * wrong day. "Now" is Thursday 2026-11-05 10:00 in UTC+8.
  */
-import { setLanguage } from '@/constants/messages'
+import { loadLanguage, setLanguage } from '@/constants/messages'
 import { chatClock, chatDayLabel, chatTimeLabel, chatUntilLabel, isNewChatDay } from '@/utils/format-chat-time'
 
 const NOW = Date.parse('2026-11-05T10:00:00+08:00')
@@ -30,11 +30,11 @@ describe('chat times in UTC+8', () => {
     expect(chatDayLabel(at('2026-10-29T12:00:00+08:00'), NOW)).toBe('2026-10-29')
   })
 
-  it('names a moment ahead (a timeout\'s end) today, tomorrow, or by its date, in UTC+8', () => {
+  it('names a moment ahead (a timeout\'s end) today, tomorrow, or by its date, in UTC+8', async () => {
     expect(chatUntilLabel(at('2026-11-05T23:59:00+08:00'), NOW)).toBe('今天 23:59')
     expect(chatUntilLabel(at('2026-11-05T16:00:00Z'), NOW)).toBe('明天 00:00')
     expect(chatUntilLabel(at('2026-11-20T08:00:00+08:00'), NOW)).toBe('2026-11-20 08:00')
-    setLanguage('en')
+    await loadLanguage('en')
     expect(chatUntilLabel(at('2026-11-06T08:00:00+08:00'), NOW)).toBe('Tomorrow 08:00')
   })
 
@@ -42,8 +42,8 @@ describe('chat times in UTC+8', () => {
     expect(chatDayLabel(at('2026-11-06T00:01:00+08:00'), NOW)).toBe('今天')
   })
 
-  it('speaks English under hl=en: Today, Yesterday, Mon', () => {
-    setLanguage('en')
+  it('speaks English under hl=en: Today, Yesterday, Mon', async () => {
+    await loadLanguage('en')
     expect([
       chatTimeLabel(at('2026-11-05T14:32:00+08:00'), NOW),
       chatDayLabel(at('2026-11-04T09:10:00+08:00'), NOW),

@@ -1,10 +1,14 @@
 /**
  * The user-facing message table: every text the client core shows, in zh-CN (the
- * default) and en. The language follows the `hl` query key (SPEC §2 carries it from
- * page to page); the app sets it once per page load with {@link setLanguage}.
+ * default, here) and en (in messages-en.ts: on H5 a chunk of its own, fetched only when
+ * asked for, issue 19). The language follows the `hl` query key (SPEC §2 carries it from
+ * page to page); the app loads and selects it once per page load with {@link loadLanguage}.
+ * Each branch adds its keys as one block at the end of the table, in this file and in
+ * messages-en.ts, with a comment naming the branch.
  * Pure: no Taro import.
  */
 import type { AuditField } from '@core/domain/audit'
+import { loadEnglish } from './load-english'
 
 /** The languages the table holds. zh-CN is the default. */
 export type Language = 'zh-CN' | 'en'
@@ -447,434 +451,30 @@ const ZH_CN = {
 /** A message key. */
 export type MessageKey = keyof typeof ZH_CN
 
-const EN: Record<MessageKey, string> = {
-  requestError: 'Request error',
-  requestTimeout: 'Network connection timed out, please try again later',
-  unsupported: 'This feature is not supported yet',
-  modalCancel: 'Cancel',
-  modalConfirm: 'OK',
-  auditTitle: 'The title did not pass review, please change it and try again',
-  auditIcon: 'The icon did not pass review, please change it and try again',
-  auditField: 'The {field} did not pass review, please change it and try again',
-  auditGeneric: 'The content did not pass review, please change it and try again',
-  notFoundTitle: 'Page not found',
-  notFoundHint: 'The page you are looking for does not exist or was removed',
-  backHome: 'Back to home',
-  inviteFrom: '{name} invited you to join',
-  inviteLoading: 'Reading the invite…',
-  inviteJoin: 'Join',
-  inviteJoining: 'Joining…',
-  inviteExpired: 'This invite has expired: ask for a new one',
-  inviteUsedUp: 'This invite has been used as often as it allows: ask for a new one',
-  inviteBanned: 'You are banned from this server and cannot join',
-  inviteUnknown: 'This invite does not exist or was revoked',
-  userAgreement: 'User agreement',
-  privacyPolicy: 'Privacy policy',
-  homeMembers: '{count} members',
-  homeOnline: '{count} online',
-  homeJoin: 'Join',
-  homeChannels: 'Channels',
-  homeLives: 'Live & replays',
-  homeMe: 'Me',
-  homeEmpty: 'Nothing in this community yet',
-  channelsEmpty: 'No channels yet',
-  livesEmpty: 'No live streams yet',
-  loadFailed: 'Could not load',
-  loadingMore: 'Loading more…',
-  noMore: 'No more',
-  liveStateLive: 'Live',
-  liveStateEnded: 'Replay',
-  liveStateOrder: 'Reserved',
-  liveStartsAt: 'Starts {time}',
-  liveDuration: 'Duration {duration}',
-  liveNotStarted: 'Not started yet; starts {time} (UTC+8)',
-  livePlayerEmpty: 'No video to play',
-  linkOpenTitle: 'Open external link',
-  linkOpenConfirm: 'You are leaving the app to open {host}. Continue?',
-  linkRefused: 'This link cannot be opened',
-  linkCopied: 'Link copied',
-  linkCopiedOpenInBrowser: 'Link copied; open it in a browser',
-  share: 'Share',
-  messagesEmpty: 'No messages yet',
-  postsEmpty: 'No posts yet',
-  channelUnsupported: 'This kind of channel cannot be viewed yet',
-  footerContact: 'Contact: {email}',
-  debugTitle: 'Diagnostics',
-  debugEnv: 'Environment {env} · {kind}',
-  debugProduction: 'counts as production',
-  debugTest: 'counts as test',
-  debugCountAsTest: 'Count this device as test',
-  debugCountAsProduction: 'Count this device as production',
-  debugVersion: 'Version code {code}',
-  debugRequests: 'Recent requests',
-  debugNoRequests: 'No requests yet',
-  loading: 'Loading…',
-  retry: 'Retry',
-  close: 'Close',
-  save: 'Save',
-  saved: 'Saved',
-  notFoundFrom: 'Not found: {path}',
-  webviewRefused: 'For your safety this link cannot be opened',
-  showroomNoChannel: 'No showroom channel was given; please enter from the community home',
-  showroomUnknownChannel: 'This showroom was not found: the channel does not exist or is not a showroom',
-  showroomEmpty: 'This showroom has no interactions yet',
-  showroomVideoMissing: 'The video is not available',
-  identityUser: 'User',
-  identityBot: 'Bot',
-  identityGuest: 'Guest',
-  identityMap: 'Map account',
-  userAgeNew: 'New member',
-  userAgeOld: 'Member',
-  registeredOn: 'Joined {date}',
-  userIdLabel: 'ID {uid}',
-  signatureEmpty: 'Nothing written here yet',
-  nicknamePlaceholder: 'Your nickname',
-  signaturePlaceholder: 'Say something about yourself',
-  nicknameRequired: 'The nickname cannot be empty',
-  avatarChange: 'Change avatar',
-  avatarGenerate: 'Generate avatar',
-  avatarUploadFailed: 'The avatar could not be uploaded, please try again later',
-  demoIdentity: 'Identity badges',
-  demoLive: 'Live states',
-  demoCounts: 'Counts (万 / 亿)',
-  demoBadgeCounts: 'Badge counts',
-  demoSizes: 'File sizes',
-  demoDates: 'Dates (UTC+8)',
-  demoColours: 'Colours',
-  demoPrices: 'Prices',
-  colourValid: 'valid',
-  colourInvalid: 'invalid',
-  // Posts, comments and live chat (issue 17).
-  postsIncoming: '{count} new posts',
-  postWrite: 'Write a post',
-  postTitlePlaceholder: 'Title',
-  postContentPlaceholder: 'Share something…',
-  postAddImage: 'Add images',
-  postImageRemove: 'Remove',
-  postImagesPending: 'Images are still uploading',
-  postImagesFailed: 'An image failed to upload: retry or remove it',
-  postTitleRequired: 'Enter a title',
-  postSend: 'Post',
-  uploadTooLarge: 'The image is too large to upload',
-  uploadWrongType: 'This file type is not supported',
-  postLike: 'Like',
-  postLikes: '{count} likes',
-  postComments: '{count} comments',
-  commentsEmpty: 'No comments yet',
-  commentPlaceholder: 'Write a comment…',
-  commentReplyTo: 'Reply to {name}',
-  commentSend: 'Send',
-  commentReply: 'Reply',
-  commentDelete: 'Delete',
-  postDelete: 'Delete post',
-  postDeleteConfirm: 'Delete this post?',
-  postDeleted: 'This post was removed',
-  postEdited: 'edited',
-  postCopyLink: 'Copy link',
-  liveCommentsOff: 'Comments are off for this broadcast',
-  liveChatPlaceholder: 'Say something…',
-  liveChatHide: 'Hide comments',
-  liveChatShow: 'Show comments',
-  liveChatReadOnly: 'Recorded comments (read-only)',
-  liveViewers: '{count} watching',
-  liveRemindMe: 'Remind me',
-  liveReminded: 'Reminder set',
-  chatInputLabel: 'Message',
-  chatSend: 'Send',
-  chatTooLong: 'A message can be at most {max} characters',
-  chatSending: 'Sending…',
-  chatSendFailed: 'Failed — tap to retry',
-  chatNewMessages: 'New messages',
-  chatJumpLatest: 'Jump to latest',
-  chatConnecting: 'Connecting…',
-  chatReconnecting: 'Reconnecting…',
-  chatOnlineCount: '{count} online',
-  chatJoinHint: 'Join to chat',
-  chatJoin: 'Join',
-  chatTypingOne: '{name} is typing…',
-  chatTypingTwo: '{first} and {second} are typing…',
-  chatTypingMany: '{count} people are typing…',
-  chatReply: 'Reply',
-  chatReplyingTo: 'Replying to {name}',
-  chatEdit: 'Edit',
-  chatEditing: 'Editing message',
-  chatDelete: 'Delete',
-  chatDeleteConfirm: 'Delete this message?',
-  chatEdited: '(edited)',
-  chatReact: 'Add reaction',
-  chatMention: 'Mention a member',
-  chatQuoteNotLoaded: 'The original is further up',
-  chatLoadingOlder: 'Loading earlier messages…',
-  chatBeginning: 'The first message of this channel',
-  chatToday: 'Today',
-  chatYesterday: 'Yesterday',
-  pageTitleHome: 'Home',
-  pageTitleMarket: 'Sales demo platform',
-  pageTitleMe: 'Me',
-  pageTitleChannel: 'Channel',
-  pageTitleDemo: 'Component demo',
-  pageTitleNotFound: 'Page not found',
-  pageTitleWebview: 'Web page',
-  navBack: 'Back',
-  navHome: 'Home',
-  showroomNone: 'This community has no showroom yet',
-  desktopServers: 'Communities',
-  // Task D (issue 18): the owner's server settings and the header's Members / Settings buttons.
-  pageTitleServerSettings: 'Server settings',
-  settingsMembers: 'Members',
-  settingsOpen: 'Settings',
-  settingsSectionProfile: 'Profile',
-  settingsSectionRoles: 'Roles',
-  settingsSectionChannels: 'Channels',
-  settingsSectionInvites: 'Invites',
-  settingsSectionWords: 'Words',
-  settingsAuditLog: 'Audit log',
-  settingsNoAccess: 'You may not manage this server',
-  settingsServerName: 'Name',
-  settingsServerIntroduction: 'Introduction',
-  settingsServerIcon: 'Icon',
-  settingsServerNameEmpty: 'The name cannot be empty',
-  settingsDelete: 'Delete',
-  settingsRename: 'Rename',
-  settingsEveryone: '@everyone',
-  settingsRoleNew: 'New role name',
-  settingsRoleCreate: 'Create role',
-  settingsRoleUp: 'Move up',
-  settingsRoleDown: 'Move down',
-  settingsRoleDeleteConfirm: 'Delete the role “{name}”? Members holding it lose its permissions.',
-  settingsRoleColour: 'Colour',
-  settingsRolePermissions: 'Permissions',
-  settingsRoleNameInvalid: 'A role name has 1–{max} characters',
-  settingsRolesEmpty: 'No roles yet',
-  settingsRoleBot: 'Bot role',
-  settingsColourInvalid: 'A colour is # followed by six hexadecimal digits',
-  settingsColourNone: 'No colour',
-  settingsChannelNew: 'New channel name',
-  settingsChannelCreate: 'Create channel',
-  settingsChannelType1: 'Discussion',
-  settingsChannelType3: 'Posts',
-  settingsChannelType8: 'Metaverse',
-  settingsChannelType2: 'Voice',
-  settingsChannelType10: 'Game plaza',
-  settingsChannelType11: 'Link',
-  settingsChannelType12: 'Live',
-  settingsChannelType13: 'Live banner',
-  settingsIconChange: 'Change icon',
-  settingsIconGenerate: 'Generate',
-  settingsChannelTraining: 'Training',
-  settingsChannelIcon: 'Change icon',
-  settingsChannelDeleteConfirm: 'Delete the channel “{name}”? Its messages and posts go with it.',
-  settingsChannelTitleInvalid: 'A channel name has 1–{max} characters',
-  settingsInviteExpiry: 'Expires after',
-  settingsInviteMaxUses: 'Max uses',
-  settingsInviteAge1800: '30 minutes',
-  settingsInviteAge3600: '1 hour',
-  settingsInviteAge21600: '6 hours',
-  settingsInviteAge43200: '12 hours',
-  settingsInviteAge86400: '1 day',
-  settingsInviteAge604800: '7 days',
-  settingsInviteAge0: 'Never',
-  settingsInviteUsesUnlimited: 'Unlimited',
-  settingsInviteUsesCount: '{count}',
-  settingsInviteCreate: 'Create invite',
-  settingsInviteUses: 'Used {uses}/{max}',
-  settingsInviteExpires: 'Expires {time}',
-  settingsInviteExpired: 'Expired',
-  settingsInviteUsedUp: 'Used up',
-  settingsInviteBy: 'By {name}',
-  settingsInviteCopy: 'Copy link',
-  settingsInviteRevoke: 'Revoke',
-  settingsInviteRevokeConfirm: 'Revoke this invite? Its link stops working.',
-  settingsInvitesEmpty: 'No invites yet',
-  settingsWordsHint: 'These words, with the global list, check this server’s name, channels and posts. Separate them with spaces, commas or new lines.',
-  settingsWordsPlaceholder: 'For example: spam scam',
-  settingsWordsEmpty: 'No words of this server’s own yet',
-  settingsWordsInvalid: 'At most {count} words of up to {max} characters each',
-  settingsWordsCount: '{count} words',
-  // Task C (issue 18): the member list, moderation and the audit log.
-  modRoleGiven: '{name} now has the role “{role}”',
-  modRoleTaken: '{name} no longer has the role “{role}”',
-  modTimedOut: '{name} is timed out',
-  modTimeoutLifted: '{name}\'s timeout is lifted',
-  modKicked: '{name} was kicked',
-  modBanned: '{name} was banned',
-  modUnbanned: '{name} is no longer banned',
-  modReported: 'Report sent, thank you',
-  modBusy: 'Still doing the last action',
-  pageTitleMembers: 'Members',
-  pageTitleAuditLog: 'Audit log',
-  membersEmpty: 'This community has no members yet',
-  membersTimedOutUntil: 'Timed out until {time}',
-  membersOnline: 'Online',
-  membersOffline: 'Offline',
-  membersYou: ' (you)',
-  membersTabMembers: 'Members',
-  membersTabBans: 'Bans',
-  membersOpenAuditLog: 'Audit log',
-  bansEmpty: 'Nobody is banned',
-  bansUnban: 'Unban',
-  bansUnbanConfirm: 'Unban {name}?',
-  bansReason: 'Reason: {reason}',
-  bansNoReason: 'No reason given',
-  sheetReport: 'Report',
-  sheetReportPick: 'Why are you reporting?',
-  sheetRoles: 'Roles',
-  sheetNoRoles: 'No role you may give',
-  sheetTimeout: 'Time out',
-  sheetLiftTimeout: 'Lift timeout',
-  sheetKick: 'Kick',
-  sheetBan: 'Ban',
-  sheetBanReason: 'Reason for the ban (optional)',
-  sheetClose: 'Close',
-  sheetNothing: 'There is nothing you can do to this member',
-  timeout60: '60 seconds',
-  timeout300: '5 minutes',
-  timeout600: '10 minutes',
-  timeout3600: '1 hour',
-  timeout86400: '1 day',
-  timeout604800: '1 week',
-  confirmTimeout: 'Time {name} out for {duration}?',
-  confirmLift: 'Lift {name}\'s timeout?',
-  confirmKick: 'Kick {name}? They may join again.',
-  confirmBan: 'Ban {name}? They are removed and cannot join again.',
-  confirmRoleGive: 'Give {name} the role “{role}”?',
-  confirmRoleTake: 'Take the role “{role}” from {name}?',
-  confirmReport: 'Report {name} for “{reason}”?',
-  modLogSection: 'What moderators did',
-  modLogEmpty: 'Nothing recorded yet',
-  modLogLoadMore: 'Load more',
-  modLogReason: 'Reason: {reason}',
-  modLogTarget: 'Target: {target}',
-  reportsSection: 'Open reports',
-  reportsEmpty: 'No open reports',
-  reportsLine: '{reporter} reported the {kind} {target}',
-  reportKindMessage: 'message',
-  reportKindPost: 'post',
-  reportKindMember: 'member',
-  modLogRoleCreate: '{actor} created a role',
-  modLogRoleUpdate: '{actor} changed a role',
-  modLogRoleDelete: '{actor} deleted a role',
-  modLogMemberRoleAdd: '{actor} gave a member a role',
-  modLogMemberRoleRemove: '{actor} took a role from a member',
-  modLogMemberKick: '{actor} kicked a member',
-  modLogMemberBan: '{actor} banned a member',
-  modLogMemberUnban: '{actor} lifted a member\'s ban',
-  modLogMemberTimeout: '{actor} changed a member\'s timeout',
-  modLogChannelCreate: '{actor} created a channel',
-  modLogMessageDelete: '{actor} deleted a message',
-  modLogPostDelete: '{actor} deleted a post',
-  modLogCommentDelete: '{actor} deleted a comment',
-  modLogInviteCreate: '{actor} created an invite',
-  modLogInviteDelete: '{actor} revoked an invite',
-  modLogBotCreate: '{actor} created a bot',
-  modLogBotTokenReset: '{actor} reset a bot\'s token',
-  modLogBotTokenRevoke: '{actor} revoked a bot\'s token',
-  modLogServerUpdate: '{actor} edited the community\'s profile',
-  modLogWordsUpdate: '{actor} edited the community\'s audit words',
-  modLogReportResolve: '{actor} resolved a report',
-  // Task F (issues 17, 18): pictures in chat messages, moderation and reports in the chat.
-  chatImageAlt: 'Picture',
-  chatAttachImage: 'Attach a picture',
-  chatReport: 'Report',
-  chatReportSent: 'Reported — the moderators will look at it',
-  chatTimedOut: 'You are timed out until {time}',
-  chatNoSend: 'You cannot send messages in this channel',
-  chatTomorrow: 'Tomorrow',
-  reportReasonSpam: 'Spam',
-  reportReasonAbuse: 'Abuse',
-  reportReasonHarassment: 'Harassment',
-  reportReasonIllegal: 'Illegal content',
-  reportReasonSexual: 'Sexual content',
-  reportReasonOther: 'Other',
-  // Task E (posts polish, issues 17 and 19): editing posts, moderators' deletes, live reminders on H5.
-  postEdit: 'Edit',
-  postEditSave: 'Save',
-  postEditCancel: 'Cancel',
-  commentDeleteConfirm: 'Delete this comment?',
-  liveRemindersStarted: 'Lives you asked to be reminded of have started',
-  liveRemindersDismiss: 'Got it',
-  pageTitlePost: 'Post',
-  // Task H (issue 18): one permission-name table and one refusal wording for every trust page (src/stores/refusal.ts).
-  permViewChannel: 'View channels',
-  permSendMessages: 'Send messages',
-  permAttachFiles: 'Attach files',
-  permAddReactions: 'Add reactions',
-  permMentionEveryone: 'Mention @everyone',
-  permManageMessages: 'Manage messages',
-  permManageChannels: 'Manage channels',
-  permManageRoles: 'Manage roles',
-  permKickMembers: 'Kick members',
-  permBanMembers: 'Ban members',
-  permMuteMembers: 'Time out members',
-  permCreateInvites: 'Create invites',
-  permManageServer: 'Manage server',
-  refusalMissing: 'You need the “{names}” permission',
-  refusalAllSeparator: ', ',
-  refusalAnySeparator: '” or “',
-  refusalOutranked: 'That is at or above your highest role, so you cannot do that',
-  refusalForbidden: 'You are not allowed to do that',
-  // posts-finish (issue 17): authors edit their own comments in the comment bar
-  commentEdit: 'Edit',
-  commentEditing: 'Editing your comment · Cancel',
-  commentEditSave: 'Save',
-  // shell-audit: the invite page's title
-  pageTitleInvite: 'Invite',
-  // trust-finish (issue 18): closing reports, channel changes in the audit log, the Me page's sessions.
-  modLogChannelUpdate: '{actor} changed a channel',
-  modLogChannelDelete: '{actor} deleted a channel',
-  auditChangeTo: '{field}: {to}',
-  auditChangeFrom: '{field}: {from} (removed)',
-  auditChangeFromTo: '{field}: {from} → {to}',
-  auditFieldName: 'Name',
-  auditFieldIcon: 'Icon',
-  auditFieldParent: 'Group',
-  auditFieldPosition: 'Position',
-  auditFieldChannelType: 'Type',
-  auditFieldResolution: 'Outcome',
-  auditNoGroup: 'no group',
-  auditValueUpdated: 'replaced',
-  reportResolutionDismissed: 'dismissed',
-  reportResolutionDeleted: 'content deleted',
-  reportResolutionTimedOut: 'timed out',
-  reportResolutionKicked: 'kicked',
-  reportActionDismiss: 'Dismiss',
-  reportActionDelete: 'Delete it',
-  reportActionTimeout: 'Time out 1 day',
-  reportActionKick: 'Kick',
-  reportExcerpt: 'Content: {excerpt}',
-  reportTargetGone: 'The content was deleted',
-  reportResolvedDone: 'Report handled',
-  reportDismissedDone: 'Report dismissed',
-  reportAlreadyClosed: 'Another moderator already handled this report',
-  sessionsSection: 'Signed-in devices',
-  sessionsEmpty: 'No other signed-in devices',
-  sessionThisDevice: 'This device',
-  sessionLastSeen: 'Last used {time}',
-  sessionSignedIn: 'Signed in {time}',
-  sessionUnknownDevice: 'Unknown device',
-  sessionDeviceWeChat: 'WeChat',
-  sessionRevoke: 'Sign this device out',
-  sessionRevokeConfirm: 'Sign this device out? It will have to sign in again.',
-  sessionRevoked: 'That device was signed out',
-  signOut: 'Sign out',
-  signOutConfirm: 'This device will no longer stay signed in; a guest account cannot be recovered after signing out. Sign out?',
-  signedOut: 'Signed out',
-  // a11y-fixes
-  inviteAlreadyMember: 'You are a member of this server already.',
-  inviteOpenServer: 'Open the server',
-  auditFieldRole: 'Role',
+/** What one language holds: every message, and the display names of the audited fields (SPEC §5). */
+export interface LanguageTables {
+  messages: Record<MessageKey, string>
+  auditFieldNames: Record<AuditField, string>
 }
 
-/** The whole table, per language. */
-export const MESSAGES: Record<Language, Record<MessageKey, string>> = { 'zh-CN': ZH_CN, en: EN }
+/** The zh-CN table, there in every build (page configs read their build-time titles from it; English is in messages-en.ts). */
+export const MESSAGES: { 'zh-CN': Record<MessageKey, string> } = { 'zh-CN': ZH_CN }
 
-/** SPEC §5: display names of the audited fields, per language (used by `auditField`). */
-export const AUDIT_FIELD_NAMES: Record<Language, Record<AuditField, string>> = {
+/** SPEC §5: display names of the audited fields in zh-CN (used by `auditField`; English is in messages-en.ts). */
+export const AUDIT_FIELD_NAMES: { 'zh-CN': Record<AuditField, string> } = {
   'zh-CN': { avatar: '头像', nickname: '昵称', signature: '个性签名', icon: '图标', cover: '封面', title: '标题', introduction: '简介' },
-  en: { avatar: 'avatar', nickname: 'nickname', signature: 'signature', icon: 'icon', cover: 'cover', title: 'title', introduction: 'introduction' },
 }
 
-let language: Language = DEFAULT_LANGUAGE
+/** The tables at hand: zh-CN always (the default and the fallback), en once loaded. */
+const TABLES: { 'zh-CN': LanguageTables, en?: LanguageTables } = {
+  'zh-CN': { messages: ZH_CN, auditFieldNames: AUDIT_FIELD_NAMES['zh-CN'] },
+}
+
+/** The language last asked for; shown once its table is at hand. */
+let askedFor: Language = DEFAULT_LANGUAGE
+
+/** English on its way (or arrived): fetched once per page load, again only after a failure. */
+let englishArrival: Promise<void> | null = null
 
 /**
  * The language an `hl` query value asks for: `en`, `en-US`, `en_gb` … mean English;
@@ -884,23 +484,49 @@ export function languageOf (hl: unknown): Language {
   return typeof hl === 'string' && /^en([-_][a-z]{2})?$/i.test(hl.trim()) ? 'en' : DEFAULT_LANGUAGE
 }
 
-/** Chooses the language of every later message from an `hl` query value. */
+/**
+ * Chooses the language of every later message from an `hl` query value, among the
+ * tables at hand: until English has been loaded ({@link loadLanguage}) messages stay
+ * zh-CN. Returns the language now shown.
+ */
 export function setLanguage (hl: unknown): Language {
-  language = languageOf(hl)
-  return language
+  askedFor = languageOf(hl)
+  return currentLanguage()
 }
 
-/** The language messages are currently shown in. */
+/**
+ * Makes the language an `hl` query value asks for available and selects it; resolves
+ * with the language then shown. zh-CN needs nothing loaded. English is fetched on H5
+ * (its own chunk) and there at once in the mini-program, where it is selected before
+ * this returns. If it cannot be loaded (offline), messages stay zh-CN: the promise
+ * still resolves, with 'zh-CN', and the failure is logged.
+ */
+export function loadLanguage (hl: unknown): Promise<Language> {
+  setLanguage(hl)
+  if (askedFor === DEFAULT_LANGUAGE) return Promise.resolve(currentLanguage())
+  englishArrival ??= loadEnglish(tables => { TABLES.en = tables }).catch(error => {
+    englishArrival = null
+    console.error('[messages] English did not load; showing zh-CN:', error)
+  })
+  return englishArrival.then(currentLanguage)
+}
+
+/** The language messages are currently shown in: the one asked for once its table is at hand, zh-CN until then. */
 export function currentLanguage (): Language {
-  return language
+  return TABLES[askedFor] ? askedFor : DEFAULT_LANGUAGE
+}
+
+/** The tables of the language shown. */
+function shownTables (): LanguageTables {
+  return TABLES[askedFor] ?? TABLES['zh-CN']
 }
 
 /** The text of a message in the current language, with `{name}` placeholders filled in. */
 export function t (key: MessageKey, vars: Record<string, string> = {}): string {
-  return MESSAGES[language][key].replace(/\{(\w+)\}/g, (whole, name: string) => Object.prototype.hasOwnProperty.call(vars, name) ? vars[name] : whole)
+  return shownTables().messages[key].replace(/\{(\w+)\}/g, (whole, name: string) => Object.prototype.hasOwnProperty.call(vars, name) ? vars[name] : whole)
 }
 
 /** The display name of an audited field in the current language. */
 export function auditFieldName (field: AuditField): string {
-  return AUDIT_FIELD_NAMES[language][field]
+  return shownTables().auditFieldNames[field]
 }
