@@ -41,4 +41,24 @@ describe('the invite page', () => {
     expect(page.testUtils.queries.querySelector('.invite__problem')?.textContent).toBe('这个邀请的使用次数已满，请向邀请人要一个新的')
     expect(page.testUtils.queries.querySelector('.invite__join[type="primary"]')).toBeNull()
   })
+
+  it('offers a retry when the invite could not be asked for, which asks again', async () => {
+    const request = jest.spyOn(Taro, 'request').mockImplementation((() => Promise.resolve({ statusCode: 502, data: '', header: {}, errMsg: 'request:ok' })) as unknown as typeof Taro.request)
+    const page = await mountPage(InvitePage, { params: { code: 'abcDEF2345' } })
+    await page.testUtils.queries.waitForQuerySelector('.invite__problem')
+    expect(page.text()).toContain('请求异常')
+    const asked = request.mock.calls.length
+    answerInvite(invite('valid'))
+    await page.tap('.invite__join', '重试')
+    await page.testUtils.queries.waitForQuerySelector('.invite__join[type="primary"]')
+    expect(page.testUtils.queries.querySelector('.invite__name')?.textContent).toBe('云端集市')
+    expect(asked).toBeGreaterThan(0)
+  })
+
+  it('says a link without a code names no invite, with the way home', async () => {
+    const page = await mountPage(InvitePage, { params: {} })
+    await page.testUtils.queries.waitForQuerySelector('.invite__problem')
+    expect(page.testUtils.queries.querySelector('.invite__problem')?.textContent).toBe('邀请不存在或已被撤销')
+    expect(page.text()).toContain('返回首页')
+  })
 })

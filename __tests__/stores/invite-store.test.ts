@@ -84,6 +84,14 @@ describe('InviteStore', () => {
     expect(store).toMatchObject({ status: 'error', problem: 'unknown', invite: null })
   })
 
+  it('says a link without a code names no invite, and asks nothing', async () => {
+    const { api, calls } = fakeApi(async () => { throw new Error('not asked') })
+    const store = new InviteStore(signedIn, api)
+    await store.load(' ')
+    expect(store).toMatchObject({ status: 'error', problem: 'unknown', invite: null })
+    expect(calls).toEqual([])
+  })
+
   it('keeps the invite on screen with the reason when joining is refused', async () => {
     const { api } = fakeApi(async () => invite(), async () => { throw refusal(403, 403001) })
     const store = new InviteStore(signedIn, api)

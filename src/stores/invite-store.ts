@@ -63,6 +63,12 @@ export class InviteStore {
    * of its server has no use for it, whatever its state: they are offered the server.
    */
   async load (code: string): Promise<void> {
+    if (code.trim() === '') {
+      // a link without its code (cut short when pasted) names no invite: said as one, nothing asked
+      this.problem = 'unknown'
+      this.status = 'error'
+      return
+    }
     this.status = 'loading'
     this.problem = null
     try {

@@ -36,9 +36,8 @@ function InvitePage () {
   const params = currentParams()
   const { code } = params
 
-  useEffect(() => {
-    invite.load(code ?? '').catch(error => console.error('[invite] load failed:', error))
-  }, [invite, code])
+  const load = () => { invite.load(code ?? '').catch(error => console.error('[invite] load failed:', error)) }
+  useEffect(load, [invite, code])
 
   useEffect(() => {
     // SPEC §2: Home reads the server from sid
@@ -70,6 +69,7 @@ function InvitePage () {
         </Button>
       )}
       {invite.status === 'joining' && <Text className='invite__from'>{t('inviteJoining')}</Text>}
+      {invite.problem === 'failed' && <Button className='invite__join' onClick={load}>{t('retry')}</Button>}
       {(invite.problem !== null && invite.problem !== 'failed') && (
         <Button className='invite__join' onClick={() => { relaunch().catch(error => console.error('[invite] home failed:', error)) }}>{t('backHome')}</Button>
       )}
