@@ -1,6 +1,7 @@
 import Taro from '@tarojs/taro'
 import { ChannelKind, ChannelType, LiveCommentFlag, LiveFlag, MediaType } from '@core/wire/entities'
 import ChannelPage from '@/pages/channel/index'
+import { webNavigator } from '@/router'
 import { channel, failedRequest, fakeApi, liveItem, paged, user, type FakeApi } from '../stores/support/fakes'
 import { chatMessage, fakeMessagesApi, historyPage } from '../stores/support/chat-fakes'
 import { fakePostsApi, post as postOf } from '../stores/support/posts-fakes'
@@ -218,6 +219,26 @@ describe('channel page: errors and other channels', () => {
   it('says a channel of another type cannot be viewed here', async () => {
     page = await openPage(ChannelPage, { api: channelApi('c-voice', ChannelType.Voice, '语音茶室'), params: { channel_id: 'c-voice' } })
     expect(page.text()).toContain('暂不支持查看此类频道')
+  })
+
+  it('names where a link channel opened by its own link leads, and leaves after the same confirmation as the list', async () => {
+    const api = channelApi('c-link', ChannelType.ExternalLink, '官方网站')
+    api.getChannel.mockResolvedValue(channel('c-link', { channel_type: ChannelType.ExternalLink, name: '官方网站', link_url: 'https://www.example.com/about' }))
+    const showModal = jest.spyOn(Taro, 'showModal').mockResolvedValue({ errMsg: 'showModal:ok', confirm: true, cancel: false } as Taro.showModal.SuccessCallbackResult)
+    const assign = jest.spyOn(webNavigator, 'assign').mockImplementation(() => undefined)
+    page = await openPage(ChannelPage, { api, params: { channel_id: 'c-link' } })
+    expect(page.text()).toContain('这个频道通往 www.example.com')
+    await page.tap('.channel-page__elsewhere-open')
+    expect(showModal.mock.calls[0][0]?.content).toContain('www.example.com')
+    expect(assign).toHaveBeenCalledWith('https://www.example.com/about')
+  })
+
+  it('opens a metaverse channel opened by its own link as its Market showroom, in place of the channel page', async () => {
+    const redirectTo = jest.spyOn(Taro, 'redirectTo').mockResolvedValue({ errMsg: 'redirectTo:ok' } as TaroGeneral.CallbackResult)
+    page = await openPage(ChannelPage, { api: channelApi('c-map', ChannelType.Metaverse, '3D 展厅'), params: { channel_id: 'c-map' } })
+    expect(redirectTo).toHaveBeenCalledTimes(1)
+    expect(redirectTo.mock.calls[0][0].url).toMatch(/market/)
+    expect(redirectTo.mock.calls[0][0].url).toContain('c-map')
   })
 
   it('says the page does not exist without a channel', async () => {

@@ -425,6 +425,8 @@ const EN: Record<MessageKey, string> = {
   inviteAlreadyMember: 'You are a member of this server already.',
   inviteOpenServer: 'Open the server',
   auditFieldRole: 'Role',
+  // session 5: a link channel opened by its own link
+  linkChannelLeadsTo: 'This channel leads to {host}',
 }
 
 /** English, as loadLanguage installs it: the messages and the audited fields' display names (SPEC §5). */

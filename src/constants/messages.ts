@@ -446,6 +446,8 @@ const ZH_CN = {
   inviteAlreadyMember: '你已经是这个服务器的成员了',
   inviteOpenServer: '打开服务器',
   auditFieldRole: '身份组',
+  // session 5: a link channel opened by its own link
+  linkChannelLeadsTo: '这个频道通往 {host}',
 }
 
 /** A message key. */

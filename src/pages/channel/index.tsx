@@ -26,6 +26,7 @@ import LiveCard, { durationText, liveStartText } from '@/components/live-card'
 import PageHeader from '@/components/page-header'
 import StateView from '@/components/state-view'
 import DiscussionChat from './discussion-chat'
+import ElsewhereChannel from './elsewhere-channel'
 import PostsView, { type PostsViewProps } from './posts-view'
 import { DECORATIVE_IMAGE } from '@/constants/a11y'
 import './index.scss'
@@ -85,6 +86,7 @@ function Player ({ played, chat }: { played: PlayedLive, chat: LiveChatProps }) 
 /** The content of the loaded channel, by its view; `loadMore` asks for its list's next page (reach-bottom, or a tap on a failed one); a post channel's view is the posts view on the page's post stores. */
 const ChannelBody = observer(function ChannelBody ({ store, loadMore, posts, chat }: { store: ChannelContentStore, loadMore: () => void, posts: PostsViewProps, chat: LiveChatProps }) {
   const content = store.content
+  if (content?.view === 'unsupported' && store.channel) return <ElsewhereChannel channel={store.channel} />
   if (content === null || content.view === 'unsupported') return <StateView status='empty' message={t('channelUnsupported')} />
   if (content.view === 'chat') return store.channel && <DiscussionChat channel={store.channel} />
   if (content.view === 'posts') return <PostsView {...posts} />
