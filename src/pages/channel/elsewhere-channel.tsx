@@ -3,7 +3,7 @@ import { Button, Text, View } from '@tarojs/components'
 import { parseHttpUrl } from '@core/query/url'
 import type { Channel } from '@core/wire/entities'
 import { t } from '@/constants/messages'
-import { channelActionOf, openExternalLink } from '@/pages/index/open-channel'
+import { channelActionOf, openExternalLink } from '@/components/channel-list/open-channel'
 import { redirect } from '@/router'
 import StateView from '@/components/state-view'
 

@@ -27,7 +27,7 @@ import ServerHeader from '@/components/server-header'
 import SettingsEntry from '@/components/settings-entry'
 import ShareButton from '@/components/share-button'
 import StateView from '@/components/state-view'
-import { openChannel } from './open-channel'
+import { openChannel } from '@/components/channel-list/open-channel'
 import { disabledIf } from '@/utils/disabled-if'
 import './index.scss'
 

@@ -1,5 +1,6 @@
 /**
- * What tapping a channel does on Home (and what `cid`/`channel_id` in the query does):
+ * What tapping a channel does — in Home's list and the desktop column, and what
+ * `cid`/`channel_id` in Home's query or a channel page's own link does:
  * discussion, post and live channels open their read-only channel page; a metaverse
  * channel opens the Market showroom for it; an external link asks first, naming the
  * host, then leaves for it (http/https only); voice and game plaza are not built yet
