@@ -90,10 +90,9 @@ function App ({ children }: PropsWithChildren) {
   const desktop = useDesktopLayout(viewpc)
   useLaunch(options => {
     const query = readParams(options?.query)
-    // The mini-program's launch query arrives here only: English is bundled there, so
-    // it is selected before this returns. On H5 this is the query read above, already
-    // on its way (loadLanguage fetches English once).
-    setLaunchLanguage(applyLaunchLanguage(query.hl))
+    // The mini-program's launch query arrives here only (English is bundled there, so it
+    // is selected before this returns); on H5 it is the query read above, already applied.
+    if (languageOf(query.hl) !== languageOf(launchQuery.hl)) setLaunchLanguage(applyLaunchLanguage(query.hl))
     setLaunched(true)
     setViewpc(isViewpc(query))
     root.session.ensureSignedIn().catch(error => console.error('[app] sign-in failed:', error))
