@@ -72,6 +72,15 @@ async function starts (liveId: string, at: number): Promise<void> {
   await db.updateTable('lives').set({ started_at: at }).where('live_id', '=', liveId).execute()
 }
 
+/** Reserved item `index`, a member bound to WeChat with `code` who asked to be reminded of it, and the item just started. */
+async function startedWithReminder (index: number, code: string): Promise<{ item: { live_id: string }, who: Member }> {
+  const item = await reservedItem(index)
+  const who = await member(code)
+  await remind(who, item.live_id)
+  await starts(item.live_id, now() - 1)
+  return { item, who }
+}
+
 async function notifiedAt (liveId: string, uid: string): Promise<number | null> {
   return (await db.selectFrom('live_reminders').select('notified_at').where('live_id', '=', liveId).where('uid', '=', uid).executeTakeFirstOrThrow()).notified_at
 }
@@ -104,10 +113,7 @@ describe('the live reminder sender', () => {
   })
 
   it('gives a reminder back when WeChat does not answer, and sends it on the next pass', async () => {
-    const item = await reservedItem(1)
-    const bob = await member('code-bob')
-    await remind(bob, item.live_id)
-    await starts(item.live_id, now() - 1)
+    const { item, who: bob } = await startedWithReminder(1, 'code-bob')
     const reminders = sender()
     const before = wechat.messages.length
     wechat.unreachable = true
@@ -122,10 +128,7 @@ describe('the live reminder sender', () => {
   })
 
   it('lets one of two senders sharing a lock send per interval', async () => {
-    const item = await reservedItem(2)
-    const carol = await member('code-carol')
-    await remind(carol, item.live_id)
-    await starts(item.live_id, now() - 1)
+    await startedWithReminder(2, 'code-carol')
     const shared = createMemoryCounter()
     const before = wechat.messages.length
     const passes = await Promise.all([sender(shared).pass(), sender(shared).pass()])
