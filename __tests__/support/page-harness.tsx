@@ -11,6 +11,7 @@ import Taro from '@tarojs/taro'
 import type { ComponentType } from 'react'
 import type { User } from '@core/wire/entities'
 import type { TrustApi } from '@/services/api/trust'
+import { afterNextPaint } from '@/hooks/use-after-first-paint'
 import { StoresProvider } from '@/stores/context'
 import { createRootStore, type RootStore } from '@/stores/root-store'
 import { fakeApi, fakeLogger, fakeMembersApi, manualClock, manualScheduler, memoryStorage, type FakeApi } from '../stores/support/fakes'
@@ -80,7 +81,12 @@ export async function mountPage (Page: ComponentType, setup: PageSetup = {}): Pr
   const testUtils = new TestUtils()
   await testUtils.mount(Harness)
   const settle = async () => {
-    await testUtils.act(async () => { for (let i = 0; i < 5; i += 1) await new Promise(resolve => setTimeout(resolve, 0)) })
+    await testUtils.act(async () => {
+      for (let i = 0; i < 5; i += 1) await new Promise(resolve => setTimeout(resolve, 0))
+      // what a page renders a frame after the content (issue 19: Home's live cards) settles too
+      await new Promise(resolve => afterNextPaint(() => resolve(undefined)))
+      for (let i = 0; i < 2; i += 1) await new Promise(resolve => setTimeout(resolve, 0))
+    })
   }
   const tap = async (selector: string, withText?: string) => {
     const target = Array.from(document.querySelectorAll(selector)).find(node => withText === undefined || (node.textContent ?? '').includes(withText))
