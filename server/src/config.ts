@@ -88,6 +88,12 @@ export interface AbuseLimitsConfig {
   commentsPerMinute: number
   /** Guest accounts one client IP may make per minute: guests are free, so this bounds what one client's accounts may store and do. */
   guestSignupsPerMinute: number
+  /** Invites one account may make per minute. */
+  invitesPerMinute: number
+  /** Invites that still work (not expired, not used up) one member may hold in one server. */
+  liveInvitesPerMember: number
+  /** Longest lifetime of a guest's invite in seconds: a guest's invites always expire, even when they ask for "never". */
+  guestInviteMaxAgeSeconds: number
 }
 
 /** Bytes one account may store per day unless UPLOAD_DAILY_BYTES says otherwise (100 MiB). */
@@ -298,6 +304,9 @@ export function loadConfig (env: Env = process.env): ServerConfig {
       postsPerMinute: integer(env, 'POST_WRITE_PER_MINUTE', 5, 1, 10_000),
       commentsPerMinute: integer(env, 'COMMENT_WRITE_PER_MINUTE', 20, 1, 10_000),
       guestSignupsPerMinute: integer(env, 'GUEST_SIGNUPS_PER_MINUTE', 10, 1, 100_000),
+      invitesPerMinute: integer(env, 'INVITE_CREATE_PER_MINUTE', 10, 1, 10_000),
+      liveInvitesPerMember: integer(env, 'INVITES_LIVE_PER_MEMBER', 20, 1, 10_000),
+      guestInviteMaxAgeSeconds: integer(env, 'GUEST_INVITE_MAX_AGE_SECONDS', 7 * 24 * 3600, 60, 365 * 24 * 3600),
     },
     redisUrl: redisUrl(env),
     redisKeyPrefix: text(env, 'REDIS_KEY_PREFIX') ?? 'openrealm:',

@@ -7,7 +7,7 @@
 import type { Db } from '../db/schema'
 
 /** The actions counted per account. */
-export type LimitedAction = 'upload_bytes' | 'channel_create' | 'post_write' | 'comment_write'
+export type LimitedAction = 'upload_bytes' | 'channel_create' | 'post_write' | 'comment_write' | 'invite_create'
 
 /** One use of a limited action. */
 export interface UsageCharge {

@@ -69,6 +69,11 @@ export function chargePostWrite (ctx: AppContext, uid: string): Promise<TakenCha
   return chargePerMinute(ctx, uid, 'post_write', ctx.config.limits.postsPerMinute, { 'zh-CN': '发帖', en: 'new posts' })
 }
 
+/** Counts one invite against the account's per-minute limit; 429 in words when reached. */
+export function chargeInviteCreation (ctx: AppContext, uid: string): Promise<TakenCharge> {
+  return chargePerMinute(ctx, uid, 'invite_create', ctx.config.limits.invitesPerMinute, { 'zh-CN': '创建邀请', en: 'new invites' }, 'create')
+}
+
 /** Counts one comment (post or live chat) against the account's per-minute limit; 429 in words when reached. */
 export function chargeCommentWrite (ctx: AppContext, uid: string): Promise<TakenCharge> {
   return chargePerMinute(ctx, uid, 'comment_write', ctx.config.limits.commentsPerMinute, { 'zh-CN': '评论', en: 'comments' })
