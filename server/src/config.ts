@@ -78,6 +78,10 @@ export interface RateLimitConfig {
 export interface AbuseLimitsConfig {
   /** Bytes one account may store per UTC day (base64 images and the upload host together). */
   uploadBytesPerDay: number
+  /** Bytes stored from one client IP per UTC day, whatever the accounts (the rate limits' allow list exempt). */
+  uploadBytesPerDayPerIp: number
+  /** Bytes all guest accounts together may store per UTC day. */
+  uploadBytesPerDayGuests: number
   /** Channels one account may create per minute. */
   channelsPerMinute: number
   /** Most channels (groups included) one server may hold. */
@@ -299,6 +303,8 @@ export function loadConfig (env: Env = process.env): ServerConfig {
     },
     limits: {
       uploadBytesPerDay: integer(env, 'UPLOAD_DAILY_BYTES', DEFAULT_UPLOAD_DAILY_BYTES, 1, 1024 ** 4),
+      uploadBytesPerDayPerIp: integer(env, 'UPLOAD_DAILY_BYTES_PER_IP', 10 * DEFAULT_UPLOAD_DAILY_BYTES, 1, 1024 ** 4),
+      uploadBytesPerDayGuests: integer(env, 'UPLOAD_DAILY_BYTES_GUESTS', 20 * DEFAULT_UPLOAD_DAILY_BYTES, 1, 1024 ** 5),
       channelsPerMinute: integer(env, 'CHANNEL_CREATE_PER_MINUTE', 3, 1, 10_000),
       channelsPerServer: integer(env, 'CHANNELS_PER_SERVER_MAX', 500, 1, 1_000_000),
       postsPerMinute: integer(env, 'POST_WRITE_PER_MINUTE', 5, 1, 10_000),
