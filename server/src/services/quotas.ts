@@ -3,7 +3,7 @@
  * (per account, per client IP, and for all guest accounts together), and per-account
  * channels, posts, comments and invites per minute. Each charge is taken before the write and
  * handed back (`refund`) when the write is refused after all, so a refused request
- * leaves the account's usage as it was.
+ * leaves every usage (the account's, the IP's, the guests') as it was.
  */
 import { identityKindOf } from '@core/domain/identity'
 import type { AppContext } from '../context'
