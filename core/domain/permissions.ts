@@ -74,6 +74,13 @@ export const SPEAKING_PERMISSIONS = Permission.SendMessages | Permission.AttachF
 /** The bits a guest account may hold: taking part, never moderating or managing. */
 export const GUEST_PERMISSIONS = Permission.ViewChannel | SPEAKING_PERMISSIONS | Permission.CreateInvites
 
+/**
+ * The bits only the server's owner may put on a role, `@everyone` included: ManageServer is
+ * the administrator bit (it grants every other), so an administrator never makes more
+ * administrators, least of all everyone at once.
+ */
+export const OWNER_GRANTED_PERMISSIONS = Permission.ManageServer
+
 /** The bits a non-member may hold: a look at what `@everyone` sees. */
 export const PREVIEW_PERMISSIONS = Permission.ViewChannel
 
@@ -237,6 +244,28 @@ export function outranks (server: PermissionServer, actor: PermissionMember, tar
  */
 export function canManageRole (server: PermissionServer, actor: PermissionMember, role: Pick<PermissionRole, 'position' | 'permissions'>): boolean {
   if (server.owner_uid === actor.uid) return true
-  if (hasPermission(role.permissions, Permission.ManageServer)) return false
+  if ((role.permissions & OWNER_GRANTED_PERMISSIONS) !== 0) return false
   return highestPosition(server, actor) < role.position
+}
+
+/**
+ * The bits `actor` may put on any role, `@everyone` included: the owner every bit; anyone
+ * else only bits they hold themselves (`actorPermissions`, their effective server-wide
+ * bits), never {@link OWNER_GRANTED_PERMISSIONS}. Where the role sits is
+ * {@link canManageRole}'s question; `@everyone` sits below everyone, so this is the whole
+ * rule for it.
+ */
+export function grantablePermissions (server: PermissionServer, actor: PermissionMember, actorPermissions: number): number {
+  if (server.owner_uid === actor.uid) return ALL_PERMISSIONS
+  return actorPermissions & ~OWNER_GRANTED_PERMISSIONS
+}
+
+/**
+ * True when `actor` may give `target` a role or take one from them, the role itself being
+ * {@link canManageRole}'s question: like kick and ban, only a member the actor
+ * {@link outranks} (never the owner, never someone at or above the actor's highest role);
+ * one's own roles below one's highest may be changed too (they hold nothing one lacks).
+ */
+export function canChangeMemberRoles (server: PermissionServer, actor: PermissionMember, target: PermissionMember): boolean {
+  return actor.uid === target.uid || outranks(server, actor, target)
 }

@@ -19,6 +19,10 @@ export const SERVER_CODES = {
   UNSUPPORTED_MEDIA: 415000,
   RATE_LIMITED: 429000,
   INTERNAL: 500000,
+  /** A service this server depends on (WeChat, the storage host) failed to answer. */
+  BAD_GATEWAY: 502000,
+  /** A feature this server is not configured for (e.g. WeChat sign-in without an app secret); retrying will not help until it is. */
+  SERVICE_UNAVAILABLE: 503000,
   /** SPEC §8: title rejected by audit. */
   AUDIT_TITLE: 104001,
   AUDIT_NICKNAME: 104002,

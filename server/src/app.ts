@@ -10,7 +10,7 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify'
 import { createInProcessBus, type EventBus } from './bus'
 import { createMemoryCounter, createRedisCounter, type HitCounter } from './bus/limiter'
 import { createRedisBus } from './bus/redis'
-import type { ServerConfig } from './config'
+import type { HttpTimeoutsConfig, ServerConfig } from './config'
 import type { AppContext } from './context'
 import { openDatabase } from './db/dialects'
 import { migrateToLatest } from './db/migrate'
@@ -146,6 +146,11 @@ export default async function openRealmApp (fastify: FastifyInstance, options: A
   await fastify.register(h5App, { h5Dir: config.h5Dir })
 }
 
+/** Node checks the header and request time-outs at this interval (30 s by default): often enough for the shorter one to hold within a second. */
+function timeoutCheckIntervalMs ({ headersMs }: HttpTimeoutsConfig): number {
+  return Math.max(50, Math.min(1000, Math.floor(headersMs / 4)))
+}
+
 /** A ready Fastify instance running the app with `config`. */
 export async function buildApp (config: ServerConfig, options: Omit<AppOptions, 'config'> = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -157,6 +162,11 @@ export async function buildApp (config: ServerConfig, options: Omit<AppOptions, 
     frameworkErrors,
     clientErrorHandler,
     return503OnClosing: false,
+    // a client trickling its request in, or sending nothing, is cut off (an upgraded WebSocket is past these)
+    requestTimeout: config.httpTimeouts.requestMs,
+    connectionTimeout: config.httpTimeouts.idleMs,
+    keepAliveTimeout: config.httpTimeouts.keepAliveMs,
+    http: { headersTimeout: config.httpTimeouts.headersMs, connectionsCheckingInterval: timeoutCheckIntervalMs(config.httpTimeouts) },
     // unknown body fields are refused (400 naming them), not silently dropped
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false } },
   })

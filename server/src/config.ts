@@ -78,6 +78,10 @@ export interface RateLimitConfig {
 export interface AbuseLimitsConfig {
   /** Bytes one account may store per UTC day (base64 images and the upload host together). */
   uploadBytesPerDay: number
+  /** Bytes stored from one client IP per UTC day, whatever the accounts (the rate limits' allow list exempt). */
+  uploadBytesPerDayPerIp: number
+  /** Bytes all guest accounts together may store per UTC day. */
+  uploadBytesPerDayGuests: number
   /** Channels one account may create per minute. */
   channelsPerMinute: number
   /** Most channels (groups included) one server may hold. */
@@ -88,10 +92,32 @@ export interface AbuseLimitsConfig {
   commentsPerMinute: number
   /** Guest accounts one client IP may make per minute: guests are free, so this bounds what one client's accounts may store and do. */
   guestSignupsPerMinute: number
+  /** Invites one account may make per minute. */
+  invitesPerMinute: number
+  /** Invites that still work (not expired, not used up) one member may hold in one server. */
+  liveInvitesPerMember: number
+  /** Longest lifetime of a guest's invite in seconds: a guest's invites always expire, even when they ask for "never". */
+  guestInviteMaxAgeSeconds: number
 }
 
 /** Bytes one account may store per day unless UPLOAD_DAILY_BYTES says otherwise (100 MiB). */
 export const DEFAULT_UPLOAD_DAILY_BYTES = 100 * 1024 * 1024
+
+/**
+ * Time-outs of the HTTP server (in ms), so a client that trickles its request in, or
+ * opens a connection and sends nothing, cannot hold a connection for ever. A WebSocket
+ * (the gateway) is past all of them once upgraded: its heartbeat decides instead.
+ */
+export interface HttpTimeoutsConfig {
+  /** The whole of a request's headers must arrive within this (Node's headersTimeout). */
+  headersMs: number
+  /** The whole request, headers and body, must arrive within this (Node's requestTimeout). */
+  requestMs: number
+  /** A connection with no traffic either way for this long is closed (Fastify's connectionTimeout). */
+  idleMs: number
+  /** An idle kept-alive connection between requests is closed after this (keepAliveTimeout). */
+  keepAliveMs: number
+}
 
 /** Everything the server needs to run. */
 export interface ServerConfig {
@@ -123,6 +149,7 @@ export interface ServerConfig {
   auditWords: string[]
   rateLimit: RateLimitConfig
   limits: AbuseLimitsConfig
+  httpTimeouts: HttpTimeoutsConfig
   /** redis:// URL of the shared event bus and presence (N processes); null means the in-process bus (one process). */
   redisUrl: string | null
   /** Prefix of every Redis key and channel, so several deployments (or test runs) can share one Redis. */
@@ -224,6 +251,19 @@ export function checkProduction (env: Env): void {
   }
 }
 
+/** HTTP_*_TIMEOUT_MS: the headers must fit in the request time-out (Node refuses a longer one). */
+function httpTimeouts (env: Env): HttpTimeoutsConfig {
+  const requestMs = integer(env, 'HTTP_REQUEST_TIMEOUT_MS', 60_000, 100, 3_600_000)
+  const headersMs = integer(env, 'HTTP_HEADERS_TIMEOUT_MS', Math.min(10_000, requestMs), 100, 3_600_000)
+  if (headersMs > requestMs) throw new ConfigError('HTTP_HEADERS_TIMEOUT_MS', `must be at most HTTP_REQUEST_TIMEOUT_MS (${requestMs})`)
+  return {
+    headersMs,
+    requestMs,
+    idleMs: integer(env, 'HTTP_IDLE_TIMEOUT_MS', 30_000, 100, 3_600_000),
+    keepAliveMs: integer(env, 'HTTP_KEEP_ALIVE_TIMEOUT_MS', 30_000, 100, 3_600_000),
+  }
+}
+
 function redisUrl (env: Env): string | null {
   const value = text(env, 'REDIS_URL')
   if (value !== null && !/^rediss?:\/\//.test(value)) throw new ConfigError('REDIS_URL', 'must be a redis:// URL (leave it unset for the in-process bus)')
@@ -293,12 +333,18 @@ export function loadConfig (env: Env = process.env): ServerConfig {
     },
     limits: {
       uploadBytesPerDay: integer(env, 'UPLOAD_DAILY_BYTES', DEFAULT_UPLOAD_DAILY_BYTES, 1, 1024 ** 4),
+      uploadBytesPerDayPerIp: integer(env, 'UPLOAD_DAILY_BYTES_PER_IP', 10 * DEFAULT_UPLOAD_DAILY_BYTES, 1, 1024 ** 4),
+      uploadBytesPerDayGuests: integer(env, 'UPLOAD_DAILY_BYTES_GUESTS', 20 * DEFAULT_UPLOAD_DAILY_BYTES, 1, 1024 ** 5),
       channelsPerMinute: integer(env, 'CHANNEL_CREATE_PER_MINUTE', 3, 1, 10_000),
       channelsPerServer: integer(env, 'CHANNELS_PER_SERVER_MAX', 500, 1, 1_000_000),
       postsPerMinute: integer(env, 'POST_WRITE_PER_MINUTE', 5, 1, 10_000),
       commentsPerMinute: integer(env, 'COMMENT_WRITE_PER_MINUTE', 20, 1, 10_000),
       guestSignupsPerMinute: integer(env, 'GUEST_SIGNUPS_PER_MINUTE', 10, 1, 100_000),
+      invitesPerMinute: integer(env, 'INVITE_CREATE_PER_MINUTE', 10, 1, 10_000),
+      liveInvitesPerMember: integer(env, 'INVITES_LIVE_PER_MEMBER', 20, 1, 10_000),
+      guestInviteMaxAgeSeconds: integer(env, 'GUEST_INVITE_MAX_AGE_SECONDS', 7 * 24 * 3600, 60, 365 * 24 * 3600),
     },
+    httpTimeouts: httpTimeouts(env),
     redisUrl: redisUrl(env),
     redisKeyPrefix: text(env, 'REDIS_KEY_PREFIX') ?? 'openrealm:',
     gatewayHeartbeatMs: integer(env, 'GATEWAY_HEARTBEAT_MS', 30_000, 100, 600_000),

@@ -49,6 +49,8 @@ export function codeForStatus (status: number): number {
     case 413: return SERVER_CODES.PAYLOAD_TOO_LARGE
     case 415: return SERVER_CODES.UNSUPPORTED_MEDIA
     case 429: return SERVER_CODES.RATE_LIMITED
+    case 502: return SERVER_CODES.BAD_GATEWAY
+    case 503: return SERVER_CODES.SERVICE_UNAVAILABLE
     default: return status >= 500 ? SERVER_CODES.INTERNAL : SERVER_CODES.BAD_REQUEST
   }
 }

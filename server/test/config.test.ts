@@ -34,6 +34,9 @@ describe('configuration from the environment', () => {
       REDIS_URL: 'redis://127.0.0.1:6379', REDIS_KEY_PREFIX: 'realm:', GATEWAY_HEARTBEAT_MS: '5000',
       MESSAGE_RATE_LIMIT_MAX: '7', MESSAGE_RATE_LIMIT_WINDOW_MS: '3000',
       MEMBER_WRITE_LIMIT_MAX: '9', MEMBER_WRITE_LIMIT_WINDOW_MS: '4000', GATEWAY_LEASE_MS: '1500',
+      UPLOAD_DAILY_BYTES_PER_IP: '8192', UPLOAD_DAILY_BYTES_GUESTS: '16384',
+      INVITE_CREATE_PER_MINUTE: '5', INVITES_LIVE_PER_MEMBER: '6', GUEST_INVITE_MAX_AGE_SECONDS: '3600',
+      HTTP_HEADERS_TIMEOUT_MS: '2000', HTTP_REQUEST_TIMEOUT_MS: '3000', HTTP_IDLE_TIMEOUT_MS: '4000', HTTP_KEEP_ALIVE_TIMEOUT_MS: '5000',
     })
     expect(config).toEqual({
       port: 8080, host: '127.0.0.1', dataDir: '/tmp/realm', databaseUrl: 'postgres://u@db/x', databaseSchema: 'realm',
@@ -42,7 +45,12 @@ describe('configuration from the environment', () => {
       qiniu: { accessKey: 'ak', secretKey: 'sk', bucket: 'b', domain: 'https://cdn.example', uploadMaxBytes: 1000 },
       auditWords: ['a', 'b', 'c'],
       rateLimit: { max: 5, windowMs: 2000, allowList: [], messages: { max: 7, windowMs: 3000 }, memberWrites: { max: 9, windowMs: 4000 } },
-      limits: { uploadBytesPerDay: 4096, channelsPerMinute: 2, channelsPerServer: 50, postsPerMinute: 3, commentsPerMinute: 4, guestSignupsPerMinute: 4 },
+      limits: {
+        uploadBytesPerDay: 4096, channelsPerMinute: 2, channelsPerServer: 50, postsPerMinute: 3, commentsPerMinute: 4, guestSignupsPerMinute: 4,
+        uploadBytesPerDayPerIp: 8192, uploadBytesPerDayGuests: 16384,
+        invitesPerMinute: 5, liveInvitesPerMember: 6, guestInviteMaxAgeSeconds: 3600,
+      },
+      httpTimeouts: { headersMs: 2000, requestMs: 3000, idleMs: 4000, keepAliveMs: 5000 },
       redisUrl: 'redis://127.0.0.1:6379', redisKeyPrefix: 'realm:', gatewayHeartbeatMs: 5000, gatewayLeaseMs: 1500,
     })
   })

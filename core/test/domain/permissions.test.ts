@@ -1,5 +1,5 @@
 import {
-  ALL_PERMISSIONS, canManageRole, DEFAULT_EVERYONE_PERMISSIONS, effectivePermissions, hasPermission, highestPosition,
+  ALL_PERMISSIONS, canChangeMemberRoles, canManageRole, DEFAULT_EVERYONE_PERMISSIONS, effectivePermissions, grantablePermissions, hasPermission, highestPosition,
   isTimedOut, missingPermissions, outranks, Permission, SPEAKING_PERMISSIONS, trainingRolesOf,
   type ChannelOverride, type PermissionChannel, type PermissionMember, type PermissionServer,
 } from '@core/domain/permissions'
@@ -185,5 +185,25 @@ describe('hierarchy', () => {
     ['a moderator manages a role above theirs', MODERATOR, { position: 1, permissions: 0 }, false],
   ])('decides whether %s', (_, actor, role, expected) => {
     expect(canManageRole(server, actor, role)).toBe(expected)
+  })
+
+  it('lets the owner grant every bit, an administrator every bit but ManageServer, a moderator only what they hold', () => {
+    expect(grantablePermissions(server, OWNER, permissionsOf(OWNER, null))).toBe(ALL_PERMISSIONS)
+    expect(grantablePermissions(server, ADMIN, permissionsOf(ADMIN, null))).toBe(ALL_PERMISSIONS & ~ManageServer)
+    expect(grantablePermissions(server, MODERATOR, permissionsOf(MODERATOR, null))).toBe(permissionsOf(MODERATOR, null))
+    expect(hasPermission(grantablePermissions(server, MODERATOR, permissionsOf(MODERATOR, null)), ManageChannels)).toBe(false)
+  })
+
+  it.each([
+    ['the owner changes an administrator\'s roles', OWNER, ADMIN, true],
+    ['the owner changes their own roles', OWNER, OWNER, true],
+    ['a moderator changes a member\'s roles', MODERATOR, MEMBER, true],
+    ['a moderator changes their own roles', MODERATOR, MODERATOR, true],
+    ['a moderator changes the owner\'s roles', MODERATOR, OWNER, false],
+    ['a moderator changes an administrator\'s roles', MODERATOR, ADMIN, false],
+    ['a moderator changes another moderator\'s roles', MODERATOR, member('100009', ['mod']), false],
+    ['an administrator changes the owner\'s roles', ADMIN, OWNER, false],
+  ])('decides whether %s', (_, actor, target, expected) => {
+    expect(canChangeMemberRoles(server, actor, target)).toBe(expected)
   })
 })

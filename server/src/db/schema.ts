@@ -10,7 +10,7 @@ import type { Kysely } from 'kysely'
 import type { Hotspot, InteractionEvent, MapCfgData } from '@core/wire/api'
 import type { Channel, LiveItem, Post, Role, Server, User } from '@core/wire/entities'
 import type { LiveCommentsTable, LiveRemindersTable, LiveViewersTable, PostColumns, PostCommentsTable, PostLikesTable, WechatAccountsTable } from './tables/posts'
-import type { AccountUsageTable } from './tables/abuse-limits'
+import type { AccountUsageTable, PoolUsageTable } from './tables/abuse-limits'
 import type { MessagesTable, ReactionsTable, ReadStatesTable } from './tables/messages'
 import type {
   AuditLogTable, BansTable, BotTokensTable, ChannelOverridesTable, InvitesTable, MemberRolesTable, MemberTimeoutsTable, ReportsTable, ServerWordsTable,
@@ -115,6 +115,7 @@ export interface Database {
   live_viewers: LiveViewersTable
   wechat_accounts: WechatAccountsTable
   account_usage: AccountUsageTable
+  pool_usage: PoolUsageTable
   member_roles: MemberRolesTable
   channel_overrides: ChannelOverridesTable
   bans: BansTable

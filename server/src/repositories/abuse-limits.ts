@@ -1,17 +1,22 @@
 /**
- * Per-account usage of limited actions (issue 13): bytes uploaded per day, channels
- * created per minute. A charge is one atomic statement (insert, or add to the window's
- * row only while the sum stays within the limit), so concurrent requests and several
- * processes on one database never overshoot a quota.
+ * Usage of limited actions (issue 13): bytes uploaded per day, channels created per
+ * minute, per account (`account_usage`), and per pool of accounts (`pool_usage`: one
+ * client IP, all guest accounts together). A charge is one atomic statement (insert, or
+ * add to the window's row only while the sum stays within the limit), so concurrent
+ * requests and several processes on one database never overshoot a quota.
  */
+import { sql, type RawBuilder } from 'kysely'
 import type { Db } from '../db/schema'
 
-/** The actions counted per account. */
-export type LimitedAction = 'upload_bytes' | 'channel_create' | 'post_write' | 'comment_write'
+/** The actions counted. */
+export type LimitedAction = 'upload_bytes' | 'channel_create' | 'post_write' | 'comment_write' | 'invite_create'
+
+/** Whose usage a charge counts: one account, or a pool many accounts share (`ip:<address>`, `guests`). */
+export type UsageHolder = { uid: string } | { pool: string }
 
 /** One use of a limited action. */
 export interface UsageCharge {
-  uid: string
+  holder: UsageHolder
   action: LimitedAction
   /** Unix seconds at which the counting window starts. */
   windowStart: number
@@ -21,47 +26,48 @@ export interface UsageCharge {
   limit: number
 }
 
-/** Reads and charges account usage. */
+/** Reads and charges usage. */
 export interface UsageRepository {
   /** Adds the charge when the window stays within its limit; false (nothing written) otherwise. */
   charge (charge: UsageCharge): Promise<boolean>
   /** Takes back a charge whose action was refused after all (a window back at nothing leaves no row). */
   refund (charge: Omit<UsageCharge, 'limit'>): Promise<void>
   /** What the window holds so far. */
-  used (uid: string, action: LimitedAction, windowStart: number): Promise<number>
+  used (holder: UsageHolder, action: LimitedAction, windowStart: number): Promise<number>
+}
+
+/** The table, key column and key of a holder's rows. */
+function rowsOf (holder: UsageHolder): { table: RawBuilder<unknown>, key: RawBuilder<unknown>, value: string } {
+  return 'uid' in holder
+    ? { table: sql.table('account_usage'), key: sql.ref('uid'), value: holder.uid }
+    : { table: sql.table('pool_usage'), key: sql.ref('pool'), value: holder.pool }
 }
 
 /** The usage repository on `db`. */
 export function createUsageRepository (db: Db): UsageRepository {
   return {
-    async charge ({ uid, action, windowStart, amount, limit }) {
+    async charge ({ holder, action, windowStart, amount, limit }) {
       if (amount > limit) return false
-      const row = await db.insertInto('account_usage')
-        .values({ uid, action, window_start: windowStart, amount })
-        .onConflict(conflict => conflict.columns(['uid', 'action', 'window_start'])
-          .doUpdateSet(eb => ({ amount: eb('account_usage.amount', '+', eb.ref('excluded.amount')) }))
-          .where(eb => eb(eb('account_usage.amount', '+', eb.ref('excluded.amount')), '<=', limit)))
-        .returning('amount')
-        .executeTakeFirst()
-      return row !== undefined
+      const { table, key, value } = rowsOf(holder)
+      const result = await sql<{ amount: number }>`
+        insert into ${table} (${key}, action, window_start, amount) values (${value}, ${action}, ${windowStart}, ${amount})
+        on conflict (${key}, action, window_start) do update set amount = ${table}.amount + excluded.amount
+        where ${table}.amount + excluded.amount <= ${limit}
+        returning amount`.execute(db)
+      return result.rows.length > 0
     },
-    async refund ({ uid, action, windowStart, amount }) {
+    async refund ({ holder, action, windowStart, amount }) {
+      const { table, key, value } = rowsOf(holder)
       // a window back at nothing is removed, so a refused request leaves no row behind
       await db.transaction().execute(async trx => {
-        await trx.updateTable('account_usage')
-          .set(eb => ({ amount: eb('amount', '-', amount) }))
-          .where('uid', '=', uid).where('action', '=', action).where('window_start', '=', windowStart)
-          .execute()
-        await trx.deleteFrom('account_usage')
-          .where('uid', '=', uid).where('action', '=', action).where('window_start', '=', windowStart).where('amount', '<=', 0)
-          .execute()
+        await sql`update ${table} set amount = amount - ${amount} where ${key} = ${value} and action = ${action} and window_start = ${windowStart}`.execute(trx)
+        await sql`delete from ${table} where ${key} = ${value} and action = ${action} and window_start = ${windowStart} and amount <= 0`.execute(trx)
       })
     },
-    async used (uid, action, windowStart) {
-      const row = await db.selectFrom('account_usage').select('amount')
-        .where('uid', '=', uid).where('action', '=', action).where('window_start', '=', windowStart)
-        .executeTakeFirst()
-      return Number(row?.amount ?? 0)
+    async used (holder, action, windowStart) {
+      const { table, key, value } = rowsOf(holder)
+      const result = await sql<{ amount: number | string }>`select amount from ${table} where ${key} = ${value} and action = ${action} and window_start = ${windowStart}`.execute(db)
+      return Number(result.rows[0]?.amount ?? 0)
     },
   }
 }

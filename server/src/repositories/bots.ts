@@ -22,6 +22,8 @@ export interface BotsRepository {
   create (serverId: string, nickname: string, audit: AuditRecord): Promise<BotToken>
   /** True when `uid` is a bot created in (or seeded for) the server. */
   isBotOf (serverId: string, uid: string): Promise<boolean>
+  /** The server the bot's token was issued in, the only one where it acts; null when it has no token. */
+  homeServerOf (uid: string): Promise<string | null>
   /** A new token for the bot; the old one stops working. */
   resetToken (serverId: string, uid: string, audit: AuditRecord): Promise<BotToken | null>
   /** Deletes the bot's token; false when it had none. */
@@ -55,6 +57,10 @@ export function createBotsRepository (db: Db): BotsRepository {
       return { user: toUser(user), token }
     },
     isBotOf,
+    async homeServerOf (uid) {
+      const row = await db.selectFrom('bot_tokens').select('server_id').where('bot_uid', '=', uid).executeTakeFirst()
+      return row?.server_id ?? null
+    },
     async resetToken (serverId, uid, audit) {
       if (!await isBotOf(serverId, uid)) return null
       const user = await db.selectFrom('users').selectAll().where('uid', '=', uid).executeTakeFirstOrThrow()

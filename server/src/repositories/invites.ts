@@ -40,6 +40,8 @@ export interface InvitesRepository {
   row (code: string): Promise<InvitesTable | null>
   /** The server's invites that still work, newest first. */
   list (serverId: string, now: number): Promise<Invite[]>
+  /** How many invites of the server made by `inviterUid` still work at `now`. */
+  countLive (serverId: string, inviterUid: string, now: number): Promise<number>
   revoke (code: string, audit: AuditRecord): Promise<void>
   /** Joins `uid` to the invite's server when it is usable and they are not banned. */
   accept (code: string, uid: string, now: number): Promise<AcceptOutcome>
@@ -79,6 +81,14 @@ export function createInvitesRepository (db: Db, servers: ServersRepository): In
       const rows = await db.selectFrom('invites').selectAll().where('server_id', '=', serverId).orderBy('created_at', 'desc').orderBy('code').execute()
       const usable = rows.filter(item => inviteState(item, now) === 'valid')
       return (await Promise.all(usable.map(item => toInvite(item, now)))).filter((item): item is Invite => item !== null)
+    },
+    async countLive (serverId, inviterUid, now) {
+      const row = await db.selectFrom('invites').select(eb => eb.fn.countAll<number>().as('n'))
+        .where('server_id', '=', serverId).where('inviter_uid', '=', inviterUid)
+        .where(eb => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+        .where(eb => eb.or([eb('max_uses', '=', 0), eb('uses', '<', eb.ref('max_uses'))]))
+        .executeTakeFirstOrThrow()
+      return Number(row.n)
     },
     async revoke (code, audit) {
       await db.transaction().execute(async trx => {

@@ -10,6 +10,7 @@
 import {
   effectivePermissions, hasPermission, missingPermissions, outranks, Permission, type PermissionMember, type PermissionServer,
 } from '@core/domain/permissions'
+import { identityKindOf } from '@core/domain/identity'
 import type { FastifyRequest } from 'fastify'
 import type { Channel, User } from '@core/wire/entities'
 import { TRUST_CODES, type AuditAction } from '@core/wire/trust'
@@ -25,10 +26,21 @@ export interface Access {
   member: PermissionMember | null
 }
 
-/** The caller's standing in `serverId`; 404 for an unknown server. */
+/**
+ * A bot acts only in the server it was created in (where its token was issued): 403 in
+ * any other, whatever memberships it holds there. People pass untouched.
+ */
+export async function requireBotHome (ctx: AppContext, user: User, serverId: string): Promise<void> {
+  if (identityKindOf(user) !== 'bot') return
+  const home = await ctx.repos.bots.homeServerOf(user.uid)
+  if (home !== serverId) throw forbidden(`a bot acts only in the server it was created in (${home ?? 'none'}), not in server ${serverId}`)
+}
+
+/** The caller's standing in `serverId`; 404 for an unknown server, 403 for a bot outside its own server. */
 export async function accessTo (ctx: AppContext, serverId: string, user: User | null): Promise<Access> {
   const server = await ctx.repos.roles.permissionServer(serverId)
   if (!server) throw notFound(`path.server_id: no server ${serverId}`)
+  if (user) await requireBotHome(ctx, user, serverId)
   const member = user ? await ctx.repos.roles.permissionMember(serverId, user.uid) : null
   return { server, member }
 }

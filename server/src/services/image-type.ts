@@ -1,7 +1,43 @@
 /**
  * The real type of a file by its magic bytes, never by its name or declared type
- * (SPEC §7 POST /resource/base64 accepts png, jpeg, gif and webp only).
+ * (SPEC §7 POST /resource/base64 accepts png, jpeg, gif and webp only), and whether a file
+ * that claims to be an image reads as one: its header must give the claimed format's
+ * width and height (image-size, pure JS), so a magic number in front of other bytes is
+ * not an image.
  */
+import { imageSize } from 'image-size'
+
+/** The raster image types whose claim can be checked, by mime, as image-size names their format. */
+const CHECKED_IMAGE_FORMATS: Readonly<Record<string, string>> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/gif': 'gif',
+  'image/webp': 'webp',
+  'image/bmp': 'bmp',
+  'image/tiff': 'tiff',
+  'image/x-icon': 'ico',
+  'image/vnd.microsoft.icon': 'ico',
+  'image/heic': 'heif',
+  'image/heif': 'heif',
+  'image/avif': 'heif',
+}
+
+/**
+ * True when `content` holds what `mime` claims: anything that is not a raster image
+ * (video, SVG text, other files) holds its claim; a raster image must be a type listed
+ * here whose header gives a width and height in that format.
+ */
+export function holdsImageClaim (content: Buffer, mime: string): boolean {
+  if (!mime.startsWith('image/') || mime === 'image/svg+xml') return true
+  const format = CHECKED_IMAGE_FORMATS[mime]
+  if (!format) return false
+  try {
+    const { type, width, height } = imageSize(content)
+    return type === format && width > 0 && height > 0
+  } catch {
+    return false // image-size throws on a header it cannot read
+  }
+}
 
 /** An image type the server accepts, with the file extension it is stored under. */
 export interface ImageType {

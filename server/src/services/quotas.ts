@@ -1,12 +1,14 @@
 /**
- * Per-account quotas (issue 13), told to the member in words when reached: bytes stored
- * per UTC day, channels created per minute. Each charge is taken before the write and
+ * Quotas (issue 13), told to the member in words when reached: bytes stored per UTC day
+ * (per account, per client IP, and for all guest accounts together), and per-account
+ * channels, posts, comments and invites per minute. Each charge is taken before the write and
  * handed back (`refund`) when the write is refused after all, so a refused request
- * leaves the account's usage as it was.
+ * leaves every usage (the account's, the IP's, the guests') as it was.
  */
+import { identityKindOf } from '@core/domain/identity'
 import type { AppContext } from '../context'
 import { spokenError, type SpokenMessage } from '../errors'
-import type { LimitedAction, UsageCharge } from '../repositories/abuse-limits'
+import type { LimitedAction, UsageCharge, UsageHolder } from '../repositories/abuse-limits'
 import type { PutResult } from './storage'
 
 const DAY_SECONDS = 86_400
@@ -34,24 +36,68 @@ async function take (ctx: AppContext, charge: UsageCharge): Promise<TakenCharge 
   return { refund: () => ctx.repos.usage.refund(charge) }
 }
 
-/** Charges `bytes` to the account's daily storage quota; 429 in words when it would go over. */
-async function chargeUploadQuota (ctx: AppContext, uid: string, bytes: number): Promise<TakenCharge> {
+/** One daily storage quota: whose bytes it counts, how many, and who that is in words. */
+interface UploadQuota {
+  holder: UsageHolder
+  limit: number
+  /** Who shares the quota, as the refusal names them ("each account may store …"). */
+  whose: SpokenMessage
+}
+
+/** Who uploads: the account the bytes count on and the client address they come from. */
+export interface Uploader {
+  uid: string
+  /** The client IP of the request that brings the bytes. */
+  ip: string
+}
+
+/**
+ * The daily storage quotas an upload counts on: the account's; the client IP's (unless the
+ * IP is one the rate limits exempt); and, for a guest, all guest accounts' together —
+ * guests are free, so fresh ones must not each bring a fresh quota.
+ */
+function uploadQuotasOf (ctx: AppContext, uploader: Uploader): UploadQuota[] {
+  const { uploadBytesPerDay, uploadBytesPerDayPerIp, uploadBytesPerDayGuests } = ctx.config.limits
+  const quotas: UploadQuota[] = [{ holder: { uid: uploader.uid }, limit: uploadBytesPerDay, whose: { 'zh-CN': '每个账号', en: 'each account' } }]
+  if (!ctx.config.rateLimit.allowList.includes(uploader.ip)) {
+    quotas.push({ holder: { pool: `ip:${uploader.ip}` }, limit: uploadBytesPerDayPerIp, whose: { 'zh-CN': '每个网络地址', en: 'each network address' } })
+  }
+  if (identityKindOf({ uid: uploader.uid }) === 'guest') {
+    quotas.push({ holder: { pool: 'guests' }, limit: uploadBytesPerDayGuests, whose: { 'zh-CN': '所有游客账号合计', en: 'all guest accounts together' } })
+  }
+  return quotas
+}
+
+/** Charges `bytes` to one daily storage quota; 429 in words when it would go over. */
+async function chargeUploadQuota (ctx: AppContext, { holder, limit, whose }: UploadQuota, bytes: number): Promise<TakenCharge> {
   const now = ctx.now()
   const windowStart = now - now % DAY_SECONDS
-  const limit = ctx.config.limits.uploadBytesPerDay
-  const taken = await take(ctx, { uid, action: 'upload_bytes', windowStart, amount: bytes, limit })
+  const taken = await take(ctx, { holder, action: 'upload_bytes', windowStart, amount: bytes, limit })
   if (taken) return taken
-  const left = Math.max(0, limit - await ctx.repos.usage.used(uid, 'upload_bytes', windowStart))
+  const left = Math.max(0, limit - await ctx.repos.usage.used(holder, 'upload_bytes', windowStart))
   throw spokenError(429, {
-    'zh-CN': `今日上传额度已用完：每个账号每天可存 ${bytesInWords(limit)}，今天还剩 ${bytesInWords(left)}，这个文件 ${bytesInWords(bytes)}；请在北京时间 8:00 后再试`,
-    en: `daily upload quota reached: each account may store ${bytesInWords(limit)} a day, ${bytesInWords(left)} are left today and this file is ${bytesInWords(bytes)}; try again after 00:00 UTC`,
+    'zh-CN': `今日上传额度已用完：${whose['zh-CN']}每天可存 ${bytesInWords(limit)}，今天还剩 ${bytesInWords(left)}，这个文件 ${bytesInWords(bytes)}；请在北京时间 8:00 后再试`,
+    en: `daily upload quota reached: ${whose.en} may store ${bytesInWords(limit)} a day, ${bytesInWords(left)} are left today and this file is ${bytesInWords(bytes)}; try again after 00:00 UTC`,
   })
+}
+
+/** Charges `bytes` to every quota of the upload, or to none (those taken are handed back) with the 429 of the first that is full. */
+async function chargeUploadQuotas (ctx: AppContext, uploader: Uploader, bytes: number): Promise<TakenCharge> {
+  const taken: TakenCharge[] = []
+  const refund = async (): Promise<void> => { for (const charge of taken) await charge.refund() }
+  try {
+    for (const quota of uploadQuotasOf(ctx, uploader)) taken.push(await chargeUploadQuota(ctx, quota, bytes))
+  } catch (error) {
+    await refund()
+    throw error
+  }
+  return { refund }
 }
 
 /** Counts one `action` against the account's per-minute `limit`; 429 in words (`too many <what>: each account may <verb> <limit> a minute`) when reached. */
 async function chargePerMinute (ctx: AppContext, uid: string, action: LimitedAction, limit: number, what: SpokenMessage, verb = 'write'): Promise<TakenCharge> {
   const now = ctx.now()
-  const taken = await take(ctx, { uid, action, windowStart: now - now % MINUTE_SECONDS, amount: 1, limit })
+  const taken = await take(ctx, { holder: { uid }, action, windowStart: now - now % MINUTE_SECONDS, amount: 1, limit })
   if (taken) return taken
   throw spokenError(429, {
     'zh-CN': `${what['zh-CN']}太频繁：每个账号每分钟最多 ${limit} 次，请一分钟后再试`,
@@ -69,18 +115,24 @@ export function chargePostWrite (ctx: AppContext, uid: string): Promise<TakenCha
   return chargePerMinute(ctx, uid, 'post_write', ctx.config.limits.postsPerMinute, { 'zh-CN': '发帖', en: 'new posts' })
 }
 
+/** Counts one invite against the account's per-minute limit; 429 in words when reached. */
+export function chargeInviteCreation (ctx: AppContext, uid: string): Promise<TakenCharge> {
+  return chargePerMinute(ctx, uid, 'invite_create', ctx.config.limits.invitesPerMinute, { 'zh-CN': '创建邀请', en: 'new invites' }, 'create')
+}
+
 /** Counts one comment (post or live chat) against the account's per-minute limit; 429 in words when reached. */
 export function chargeCommentWrite (ctx: AppContext, uid: string): Promise<TakenCharge> {
   return chargePerMinute(ctx, uid, 'comment_write', ctx.config.limits.commentsPerMinute, { 'zh-CN': '评论', en: 'comments' })
 }
 
 /**
- * Stores `content` under `key` on `uid`'s daily quota (429 in words, nothing stored, when
- * it would go over). Only bytes actually written count: a file already held under the
- * key (the same content, or other content the caller refuses) costs nothing.
+ * Stores `content` under `key` on the uploader's daily quotas — the account's, the client
+ * IP's and the guests' together (429 in words, nothing stored, when one would go over).
+ * Only bytes actually written count: a file already held under the key (the same content,
+ * or other content the caller refuses) costs nothing.
  */
-export async function putWithinQuota (ctx: AppContext, uid: string, key: string, content: Buffer, mime: string): Promise<PutResult> {
-  const charge = await chargeUploadQuota(ctx, uid, content.length)
+export async function putWithinQuota (ctx: AppContext, uploader: Uploader, key: string, content: Buffer, mime: string): Promise<PutResult> {
+  const charge = await chargeUploadQuotas(ctx, uploader, content.length)
   let result: PutResult
   try {
     result = await ctx.files.put(key, content, mime)

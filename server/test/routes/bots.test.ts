@@ -1,4 +1,5 @@
-import type { BotToken, MyPermissions } from '@core/wire/trust'
+import type { BotToken, Invite, MyPermissions } from '@core/wire/trust'
+import { openDatabase } from '../../src/db/dialects'
 import type { User } from '@core/wire/entities'
 import { DEMO_OWNER, envelope, signInAsMember, startTestApp, type TestApp } from '../helper'
 
@@ -42,5 +43,45 @@ describe('bots', () => {
     const refused = await test.inject({ method: 'POST', url: `/servers/${SERVER}/bots`, headers: moderator.headers, payload: { nickname: 'x' } })
     expect(envelope(refused).msg).toBe('missing permission: ManageServer')
     expect((await test.inject({ method: 'POST', url: `/servers/${SERVER}/bots/100004/token`, headers: owner })).statusCode).toBe(404)
+  })
+})
+
+describe('a bot is bound to the server it was created in', () => {
+  const OTHER = '275902'
+
+  async function countRows (table: 'server_members' | 'messages', column: 'uid' | 'author_uid', uid: string): Promise<number> {
+    const { db } = await openDatabase(test.config)
+    try {
+      const row = await db.selectFrom(table).select(eb => eb.fn.countAll<number>().as('n')).where(column, '=', uid).executeTakeFirstOrThrow()
+      return Number(row.n)
+    } finally {
+      await db.destroy()
+    }
+  }
+
+  it('refuses a bot that joins another server, directly or by invite, with 403 and writes no membership', async () => {
+    const bot = envelope<BotToken>(await test.inject({ method: 'POST', url: `/servers/${SERVER}/bots`, headers: owner, payload: { nickname: '漫游者' } })).data
+    const headers = { authorization: `Bot ${bot.token}` }
+    const invite = envelope<Invite>(await test.inject({ method: 'POST', url: `/servers/${OTHER}/invites`, headers: owner, payload: {} })).data
+    for (const request of [{ method: 'POST' as const, url: `/servers/${OTHER}/members/me` }, { method: 'POST' as const, url: `/invites/${invite.code}/accept` }]) {
+      const response = await test.inject({ ...request, headers })
+      expect(response.statusCode).toBe(403)
+      expect(envelope(response)).toMatchObject({ code: 403000, data: null })
+    }
+    expect(await countRows('server_members', 'uid', bot.user.uid)).toBe(1)
+  })
+
+  it('refuses a bot that is somehow a member of another server when it writes there (403, nothing stored)', async () => {
+    const bot = envelope<BotToken>(await test.inject({ method: 'POST', url: `/servers/${SERVER}/bots`, headers: owner, payload: { nickname: '越界者' } })).data
+    const { db } = await openDatabase(test.config)
+    await db.insertInto('server_members').values({ server_id: OTHER, uid: bot.user.uid, joined_at: 1 }).execute()
+    await db.destroy()
+    const response = await test.inject({ method: 'POST', url: `/channels/${OTHER}02/messages`, headers: { authorization: `Bot ${bot.token}` }, payload: { content: 'hello', nonce: 'bot-away-1' } })
+    expect(response.statusCode).toBe(403)
+    expect(envelope(response)).toMatchObject({ code: 403000, data: null })
+    expect(await countRows('messages', 'author_uid', bot.user.uid)).toBe(0)
+    // at home it still speaks
+    const home = await test.inject({ method: 'POST', url: `/channels/${SERVER}02/messages`, headers: { authorization: `Bot ${bot.token}` }, payload: { content: 'hello', nonce: 'bot-home-1' } })
+    expect(home.statusCode).toBe(200)
   })
 })

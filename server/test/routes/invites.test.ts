@@ -1,3 +1,4 @@
+import { Permission } from '@core/domain/permissions'
 import type { AcceptInvite, Invite, InviteList, MyPermissions } from '@core/wire/trust'
 import { createInProcessBus, type BusEvent } from '../../src/bus'
 import { DEMO_OWNER, envelope, signInAsMember, signInAsGuest, startTestApp, type TestApp } from '../helper'
@@ -88,5 +89,54 @@ describe('invites', () => {
     expect((await test.inject({ method: 'DELETE', url: `/invites/${invite.code}`, headers: other.headers })).statusCode).toBe(403)
     expect((await test.inject({ method: 'DELETE', url: `/invites/${invite.code}`, headers: member })).statusCode).toBe(200)
     expect((await test.inject(`/invites/${invite.code}`)).statusCode).toBe(404)
+  })
+})
+
+describe('limits on making invites', () => {
+  let limited: TestApp
+  let clock = Math.floor(Date.now() / 1000)
+  beforeAll(async () => {
+    limited = await startTestApp({ INVITE_CREATE_PER_MINUTE: '3', INVITES_LIVE_PER_MEMBER: '5' }, { now: () => clock })
+  })
+  afterAll(async () => { await limited.close() })
+
+  async function joinedGuest (): Promise<Record<string, string>> {
+    const guest = await signInAsGuest(limited)
+    expect((await limited.inject({ method: 'POST', url: `/servers/${SERVER}/members/me`, headers: guest.headers })).statusCode).toBe(200)
+    return guest.headers
+  }
+  const make = (headers: Record<string, string>, payload: object = { max_age_seconds: 0 }) =>
+    limited.inject({ method: 'POST', url: `/servers/${SERVER}/invites`, headers, payload })
+  const liveCount = async (): Promise<number> => envelope<InviteList>(await limited.inject({ url: `/servers/${SERVER}/invites`, headers: (await signInAsMember(limited, DEMO_OWNER)).headers })).data.list.length
+
+  it('gives a guest\'s invite an end even when it asks for never (at most 7 days)', async () => {
+    const invite = envelope<Invite>(await make(await joinedGuest())).data
+    expect(invite.expires_at).toBe(clock + 7 * 24 * 3600)
+    clock += 60
+  })
+
+  it('refuses the invites past the per-minute limit with 429 and the live ones past the per-member limit with 403, writing none', async () => {
+    const guest = await joinedGuest()
+    for (let index = 0; index < 3; index += 1) expect((await make(guest)).statusCode).toBe(200)
+    const before = await liveCount()
+    const tooFast = await make(guest)
+    expect(tooFast.statusCode).toBe(429)
+    expect(envelope(tooFast)).toMatchObject({ code: 429000, data: null })
+    expect(await liveCount()).toBe(before)
+    clock += 60
+    for (let index = 0; index < 2; index += 1) expect((await make(guest)).statusCode).toBe(200)
+    const tooMany = await make(guest)
+    expect(tooMany.statusCode).toBe(403)
+    expect(envelope(tooMany)).toMatchObject({ code: 403000, data: null })
+    expect(await liveCount()).toBe(before + 2)
+  })
+
+  it('refuses a member once @全体成员 no longer holds CreateInvites', async () => {
+    const owner = await signInAsMember(limited, DEMO_OWNER)
+    const everyone = (await limited.inject({ method: 'PATCH', url: `/servers/${SERVER}/roles/${SERVER}`, headers: owner.headers, payload: { permissions: Permission.ViewChannel | Permission.SendMessages } }))
+    expect(everyone.statusCode).toBe(200)
+    const response = await make((await signInAsMember(limited, '100004')).headers, {})
+    expect(response.statusCode).toBe(403)
+    expect(envelope(response).msg).toBe('missing permission: CreateInvites')
   })
 })

@@ -25,11 +25,11 @@ describe('GET /login_third/wxconf with the development ticket', () => {
     expect(data.signature).toBe(expectedSignature(DEV_JSAPI_TICKET, data, 'https://h5.example/index.html?sid=832828'))
   })
 
-  it('answers 503 to a mini-program sign-in code when no WeChat app secret is configured', async () => {
+  it('answers 503 with the service-unavailable code (not the internal-error code) to a mini-program sign-in code when no WeChat app secret is configured', async () => {
     const guest = await signInAsGuest(test)
     const response = await test.inject({ method: 'POST', url: '/login_third/wx_session', headers: guest.headers, payload: { code: 'code-x' } })
     expect(response.statusCode).toBe(503)
-    expect(envelope(response)).toEqual({ code: 500000, msg: 'WeChat sign-in is not configured on this server (WX_APP_ID, WX_APP_SECRET)', data: null })
+    expect(envelope(response)).toEqual({ code: 503000, msg: 'WeChat sign-in is not configured on this server (WX_APP_ID, WX_APP_SECRET)', data: null })
   })
 
   it('refuses a missing url with 400 naming it', async () => {
@@ -69,13 +69,13 @@ describe('GET /login_third/wxconf with a WeChat app configured', () => {
 })
 
 describe('GET /login_third/wxconf when WeChat refuses', () => {
-  it('answers 502 in the envelope without WeChat\'s details', async () => {
+  it('answers 502 with the bad-gateway code in the envelope without WeChat\'s details', async () => {
     const wechat = await startFakeWechat('wx-real-app', 'real-secret')
     const test = await startTestApp({ WX_APP_ID: 'wx-real-app', WX_APP_SECRET: 'wrong-secret', WX_API_BASE: wechat.base })
     try {
       const response = await test.inject({ url: '/login_third/wxconf', query: { url: 'https://h5.example/a' } })
       expect(response.statusCode).toBe(502)
-      expect(envelope(response)).toEqual({ code: 500000, msg: 'the WeChat jsapi ticket is unavailable, try again later', data: null })
+      expect(envelope(response)).toEqual({ code: 502000, msg: 'the WeChat jsapi ticket is unavailable, try again later', data: null })
     } finally {
       await test.close()
       await wechat.close()

@@ -392,6 +392,16 @@ describe('PUT|DELETE /lives/:live_id/viewers/me', () => {
     expect(envelope<LiveViewers>(await test.inject({ method: 'DELETE', url: `/lives/${ON_AIR}/viewers/me`, headers: alice.headers })).data.viewers).toBe(1)
     expect(events.map(event => event.d)).toEqual([{ live_id: ON_AIR, viewers: 1 }, { live_id: ON_AIR, viewers: 2 }, { live_id: ON_AIR, viewers: 1 }])
   })
+
+  it('refuses a non-member who says they watch with 403: they are not counted and nothing is published', async () => {
+    events.length = 0
+    const response = await test.inject({ method: 'PUT', url: `/lives/${ON_AIR}/viewers/me`, headers: stranger.headers })
+    expect(response.statusCode).toBe(403)
+    expect(envelope(response)).toMatchObject({ code: 403000, data: null })
+    const seen = await db.selectFrom('live_viewers').select('uid').where('live_id', '=', ON_AIR).where('uid', '=', stranger.uid).executeTakeFirst()
+    expect(seen).toBeUndefined()
+    expect(events).toEqual([])
+  })
 })
 
 describe('the trust permissions (issue 18)', () => {

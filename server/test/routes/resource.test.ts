@@ -1,5 +1,6 @@
 import { BASE64_IMAGE_MAX_BYTES, decodeBase64Data } from '../../src/routes/resource'
-import { envelope, PNG_1X1, signInAsGuest, startTestApp, type TestApp } from '../helper'
+import { randomBytes } from 'crypto'
+import { envelope, PNG_1X1, signInAsGuest, signInAsMember, startTestApp, type TestApp } from '../helper'
 
 let test: TestApp
 let session: Record<string, string>
@@ -122,6 +123,61 @@ describe('POST /resource/base64: who may store, and how much', () => {
       expect((await upload(pngNumber(3).toString('base64'), small, (await signInAsGuest(small)).headers)).statusCode).toBe(200)
       now += 86_400
       expect((await upload(pngNumber(4).toString('base64'), small, member)).statusCode).toBe(200)
+    } finally {
+      await small.close()
+    }
+  })
+})
+
+describe('POST /resource/base64: an image must read as the type it claims', () => {
+  it('refuses 2 MiB of random bytes behind a PNG header with 415 and stores nothing', async () => {
+    const fake = Buffer.concat([PNG_1X1.subarray(0, 8), randomBytes(2 * 1024 * 1024 - 8)])
+    const before = await storedFileCount()
+    const response = await upload(fake.toString('base64'))
+    expect(response.statusCode).toBe(415)
+    expect(envelope(response)).toMatchObject({ code: 415000, data: null })
+    expect(await storedFileCount()).toBe(before)
+  })
+
+  it('refuses a JPEG signature with no frame behind it', async () => {
+    const fake = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0x00]), Buffer.alloc(1024)])
+    expect((await upload(fake.toString('base64'))).statusCode).toBe(415)
+  })
+})
+
+describe('POST /resource/base64: quotas shared by a client address and by all guests', () => {
+  const FROM = '203.0.113.7'
+  const uploadFrom = (on: TestApp, headers: Record<string, string>, n: number, remoteAddress = FROM) =>
+    on.inject({ method: 'POST', url: '/resource/base64', headers, payload: { data: pngNumber(n).toString('base64') }, remoteAddress })
+
+  it("refuses fresh guests from one IP past the IP's daily quota with 429 in words, stores nothing, and lets another IP store", async () => {
+    const small = await startTestApp({ UPLOAD_DAILY_BYTES_PER_IP: String(PNG_1X1.length * 2 + 4) })
+    try {
+      expect((await uploadFrom(small, (await signInAsGuest(small)).headers, 1)).statusCode).toBe(200)
+      expect((await uploadFrom(small, (await signInAsGuest(small)).headers, 2)).statusCode).toBe(200)
+      const before = await storedFileCount(small)
+      const refused = await uploadFrom(small, (await signInAsGuest(small)).headers, 3)
+      expect(refused.statusCode).toBe(429)
+      expect(envelope(refused)).toMatchObject({ code: 429000, data: null })
+      expect(envelope(refused).msg).toMatch(/^今日上传额度已用完：每个网络地址每天可存 .+/)
+      expect(await storedFileCount(small)).toBe(before)
+      expect((await uploadFrom(small, (await signInAsGuest(small)).headers, 3, '198.51.100.9')).statusCode).toBe(200)
+    } finally {
+      await small.close()
+    }
+  })
+
+  it('refuses guests together past the guests\' daily quota from any IP, while a registered member still stores', async () => {
+    const small = await startTestApp({ UPLOAD_DAILY_BYTES_GUESTS: String(PNG_1X1.length * 2 + 4) })
+    try {
+      expect((await uploadFrom(small, (await signInAsGuest(small)).headers, 1, '198.51.100.1')).statusCode).toBe(200)
+      expect((await uploadFrom(small, (await signInAsGuest(small)).headers, 2, '198.51.100.2')).statusCode).toBe(200)
+      const before = await storedFileCount(small)
+      const refused = await uploadFrom(small, (await signInAsGuest(small)).headers, 3, '198.51.100.3')
+      expect(refused.statusCode).toBe(429)
+      expect(envelope(refused).msg).toMatch(/^今日上传额度已用完：所有游客账号合计每天可存 .+/)
+      expect(await storedFileCount(small)).toBe(before)
+      expect((await uploadFrom(small, (await signInAsMember(small, '100004')).headers, 3, '198.51.100.4')).statusCode).toBe(200)
     } finally {
       await small.close()
     }

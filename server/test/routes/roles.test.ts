@@ -1,6 +1,6 @@
-import { DEFAULT_EVERYONE_PERMISSIONS, Permission } from '@core/domain/permissions'
+import { ALL_PERMISSIONS, DEFAULT_EVERYONE_PERMISSIONS, Permission } from '@core/domain/permissions'
 import { createInProcessBus, type BusEvent } from '../../src/bus'
-import type { AuditLog, MemberState, MyPermissions, RoleList, ServerRole } from '@core/wire/trust'
+import { TRUST_CODES, type AuditLog, type MemberState, type MyPermissions, type RoleList, type ServerRole } from '@core/wire/trust'
 import { DEMO_OWNER, envelope, signInAsMember, signInAsGuest, startTestApp, type TestApp } from '../helper'
 
 const SERVER = '832828'
@@ -182,5 +182,54 @@ describe('PUT and DELETE /channels/:channel_id/overrides/:target_type/:target_id
     expect((await test.inject({ method: 'PUT', url: `/channels/${channel}/overrides/role/nope`, headers: owner, payload: { allow: 0, deny: 1 } })).statusCode).toBe(404)
     expect((await test.inject({ method: 'PUT', url: `/channels/${channel}/overrides/member/nobody`, headers: owner, payload: { allow: 0, deny: 1 } })).statusCode).toBe(404)
     expect((await test.inject({ method: 'PUT', url: `/channels/${channel}/overrides/group/x`, headers: owner, payload: { allow: 0, deny: 1 } })).statusCode).toBe(400)
+  })
+})
+
+describe('what a role editor may grant and to whom', () => {
+  it('refuses an administrator who grants @全体成员 ManageServer with 403, and changes and publishes nothing', async () => {
+    const admin = await signInAsMember(test, '100002')
+    const before = (await roles()).find(role => role.role_id === SERVER)
+    events = []
+    for (const permissions of [DEFAULT_EVERYONE_PERMISSIONS | Permission.ManageServer, ALL_PERMISSIONS]) {
+      const response = await test.inject({ method: 'PATCH', url: `/servers/${SERVER}/roles/${SERVER}`, headers: admin.headers, payload: { permissions } })
+      expect(response.statusCode).toBe(403)
+      expect(envelope(response)).toMatchObject({ code: 403000, msg: expect.stringContaining('ManageServer'), data: null })
+    }
+    expect((await roles()).find(role => role.role_id === SERVER)).toEqual(before)
+    expect(events).toEqual([])
+  })
+
+  it('lets only the owner give @全体成员 ManageServer', async () => {
+    const granted = await test.inject({ method: 'PATCH', url: `/servers/${SERVER}/roles/${SERVER}`, headers: owner, payload: { permissions: DEFAULT_EVERYONE_PERMISSIONS | Permission.ManageServer } })
+    expect(granted.statusCode).toBe(200)
+    await test.inject({ method: 'PATCH', url: `/servers/${SERVER}/roles/${SERVER}`, headers: owner, payload: { permissions: DEFAULT_EVERYONE_PERMISSIONS } })
+    expect((await roles()).find(role => role.role_id === SERVER)?.permissions).toBe(DEFAULT_EVERYONE_PERMISSIONS)
+  })
+
+  it('refuses a ManageRoles holder below 版主 who takes a role from a higher member or gives one to the owner (403 OUTRANKED), writing nothing', async () => {
+    const helper = envelope<ServerRole>(await test.inject({ method: 'POST', url: `/servers/${SERVER}/roles`, headers: owner, payload: { name: '助理', permissions: Permission.ManageRoles } })).data
+    const low = envelope<ServerRole>(await test.inject({ method: 'POST', url: `/servers/${SERVER}/roles`, headers: owner, payload: { name: '低阶' } })).data
+    expect((await test.inject({ method: 'PUT', url: `/servers/${SERVER}/members/100004/roles/${helper.role_id}`, headers: owner })).statusCode).toBe(200)
+    expect((await test.inject({ method: 'PUT', url: `/servers/${SERVER}/members/100003/roles/${low.role_id}`, headers: owner })).statusCode).toBe(200)
+    const member = await signInAsMember(test, '100004')
+    const rolesOf = async (uid: string): Promise<string[]> => {
+      const mine = envelope<MyPermissions>(await test.inject({ url: `/servers/${SERVER}/permissions/me`, headers: (await signInAsMember(test, uid)).headers })).data
+      return mine.role_ids
+    }
+    const moderatorBefore = await rolesOf('100003')
+    const ownerBefore = await rolesOf(DEMO_OWNER)
+    const logBefore = envelope<AuditLog>(await test.inject({ url: `/servers/${SERVER}/audit-log?limit=1`, headers: owner })).data.items
+    events = []
+    for (const [method, uid] of [['DELETE', '100003'], ['PUT', DEMO_OWNER], ['PUT', '100002']] as const) {
+      const response = await test.inject({ method, url: `/servers/${SERVER}/members/${uid}/roles/${low.role_id}`, headers: member.headers })
+      expect(response.statusCode).toBe(403)
+      expect(envelope(response)).toMatchObject({ code: TRUST_CODES.OUTRANKED, data: null })
+    }
+    expect(await rolesOf('100003')).toEqual(moderatorBefore)
+    expect(await rolesOf(DEMO_OWNER)).toEqual(ownerBefore)
+    expect(envelope<AuditLog>(await test.inject({ url: `/servers/${SERVER}/audit-log?limit=1`, headers: owner })).data.items).toEqual(logBefore)
+    expect(events).toEqual([])
+    // below them, and on themselves, they still may
+    expect((await test.inject({ method: 'PUT', url: `/servers/${SERVER}/members/100004/roles/${low.role_id}`, headers: member.headers })).statusCode).toBe(200)
   })
 })

@@ -1,3 +1,4 @@
+import { randomBytes } from 'crypto'
 import type { UploadTokenData } from '@core/wire/api'
 import { signUploadToken } from '../../src/services/qiniu-token'
 import { qiniuEtag } from '../../src/services/qiniu-etag'
@@ -171,5 +172,19 @@ describe('POST /upload (the Qiniu-compatible upload host)', () => {
     expect(response.statusCode).toBe(415)
     expect(response.json()).toMatchObject({ code: 415000, data: null })
     expect(response.json().error).toEqual(expect.any(String))
+  })
+
+  it('answers 415 for an image that does not read as the type it claims (a PNG header before random bytes, random bytes sent as image/jpeg) and stores nothing', async () => {
+    const fakes: FormPart[] = [
+      png(Buffer.concat([PNG_1X1.subarray(0, 8), randomBytes(32 * 1024)])),
+      { name: 'file', filename: 'b.jpg', type: 'image/jpeg', content: randomBytes(1024) },
+    ]
+    for (const [index, fake] of fakes.entries()) {
+      const key = `fakes/${index}.img`
+      const response = await send([{ name: 'token', value: token() }, { name: 'key', value: key }, fake])
+      expect(response.statusCode).toBe(415)
+      expect(response.json()).toMatchObject({ code: 415000, data: null })
+      expect((await test.inject(`/files/${key}`)).statusCode).toBe(404)
+    }
   })
 })

@@ -4,10 +4,12 @@
  * that server's Home with it), and a signed-in non-member joins with one call. Expired
  * and used-up invites still answer GET with their state, and refuse to be accepted with
  * 410 and a code that says which (TRUST_CODES). Revoking needs ManageServer, or being
- * the one who made it.
+ * the one who made it. Making invites is bounded: a per-account rate limit, a most
+ * invites that still work per member and server, and a guest's invites always expire.
  */
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { identityKindOf } from '@core/domain/identity'
 import { Permission, hasPermission } from '@core/domain/permissions'
 import {
   AcceptInviteSchema, CreateInviteBodySchema, DoneSchema, InviteListSchema, InviteParamsSchema, InviteSchema, ServerParamsSchema, TRUST_CODES, TRUST_PATHS,
@@ -15,12 +17,13 @@ import {
 } from '@core/wire/trust'
 import type { MemberAdd } from '@core/wire/members'
 import type { RouteOptions } from '../../context'
-import { ApiError, forbidden, notFound } from '../../errors'
+import { ApiError, forbidden, notFound, spokenError } from '../../errors'
 import { requireUser, signedInUser } from '../../plugins/auth'
-import { accessTo, auditRecord, requireServerActor, serverPermissions } from '../access'
+import { accessTo, auditRecord, requireBotHome, requireServerActor, serverPermissions } from '../access'
 import { absentBodyAsEmpty } from '../checks'
 import { ok } from '../envelope'
 import { memberCountsOf } from '../../services/member-counts'
+import { chargeInviteCreation } from '../../services/quotas'
 import { responses } from '../schemas'
 
 /** Registers the invite routes. */
@@ -42,8 +45,18 @@ export default async function invitesRoutes (fastify: FastifyInstance, { ctx }: 
     schema: { summary: 'Make an invite (CreateInvites)', ...bearer, params: ServerParamsSchema, body: CreateInviteBodySchema, response: responses(InviteSchema) },
   }, async request => {
     const actor = await requireServerActor(ctx, request, Permission.CreateInvites)
+    const { liveInvitesPerMember, guestInviteMaxAgeSeconds } = ctx.config.limits
+    if (await ctx.repos.invites.countLive(actor.serverId, actor.user.uid, ctx.now()) >= liveInvitesPerMember) {
+      throw spokenError(403, {
+        'zh-CN': `你在这个服务器已有 ${liveInvitesPerMember} 个仍有效的邀请：请先撤销不用的邀请`,
+        en: `you already hold ${liveInvitesPerMember} invites that still work in this server: revoke one you no longer need first`,
+      })
+    }
+    await chargeInviteCreation(ctx, actor.user.uid)
     const record = auditRecord(ctx, actor, 'invite_create', '')
-    const { max_age_seconds: maxAge, max_uses: maxUses } = request.body
+    const { max_age_seconds: asked, max_uses: maxUses } = request.body
+    // a guest is a throwaway account: its invites always expire, whatever lifetime it asked for
+    const maxAge = identityKindOf(actor.user) === 'guest' && (asked === 0 || asked > guestInviteMaxAgeSeconds) ? guestInviteMaxAgeSeconds : asked
     const invite = await ctx.repos.invites.create(
       { server_id: actor.serverId, inviter_uid: actor.user.uid, max_uses: maxUses, expires_at: maxAge === 0 ? null : record.created_at + maxAge, created_at: record.created_at },
       record,
@@ -81,6 +94,8 @@ export default async function invitesRoutes (fastify: FastifyInstance, { ctx }: 
   }, async request => {
     const user = signedInUser(request)
     const now = ctx.now()
+    const invite = await ctx.repos.invites.row(request.params.code)
+    if (invite) await requireBotHome(ctx, user, invite.server_id)
     const outcome = await ctx.repos.invites.accept(request.params.code, user.uid, now)
     switch (outcome.state) {
       case 'unknown': throw notFound(`path.code: no invite ${request.params.code}`)

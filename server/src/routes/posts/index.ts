@@ -352,6 +352,8 @@ export default async function postsRoutes (fastify: FastifyInstance, { ctx }: Ro
     }, async request => {
       const user = signedInUser(request)
       const item = await existingLive(ctx, request.params.live_id)
+      // only members who may see the channel count as viewers; leaving is open to anyone (it counts nobody new)
+      if (watching) await requireChannelMember(ctx, item, user, Permission.ViewChannel)
       const now = ctx.now()
       const viewing = await ctx.repos.posts.setViewing(item.live_id, user.uid, watching, now, now - LIVE_VIEWER_TTL_SECONDS)
       const viewers = { live_id: item.live_id, viewers: viewing.viewers }

@@ -1,8 +1,8 @@
 /**
  * SPEC §7 POST /resource/base64 {data}: stores a base64 image (a data-URL prefix is
  * optional) and answers its URL. The real type is read from the magic bytes (png, jpeg,
- * gif, webp only) and the decoded size is capped; anything else is refused before
- * anything is stored. Identical images share one stored file.
+ * gif, webp only), the image must read as that type (its width and height), and the
+ * decoded size is capped; anything else is refused with 415 before anything is stored. Identical images share one stored file.
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
@@ -11,7 +11,7 @@ import type { RouteOptions } from '../../context'
 import { badRequest, httpError } from '../../errors'
 import { requireUser, signedInUser } from '../../plugins/auth'
 import { qiniuEtag } from '../../services/qiniu-etag'
-import { sniffImageType } from '../../services/image-type'
+import { holdsImageClaim, sniffImageType } from '../../services/image-type'
 import { putWithinQuota } from '../../services/quotas'
 import { ok } from '../envelope'
 import { responses } from '../schemas'
@@ -48,8 +48,9 @@ export default async function resourceRoutes (fastify: FastifyInstance, { ctx }:
     if (content.length > BASE64_IMAGE_MAX_BYTES) throw httpError(413, `body.data: the image is larger than ${BASE64_IMAGE_MAX_BYTES} bytes`)
     const type = sniffImageType(content)
     if (!type) throw httpError(415, 'body.data must be a png, jpeg, gif or webp image')
+    if (!holdsImageClaim(content, type.mime)) throw httpError(415, `body.data starts like ${type.mime} but does not read as one (no width and height)`)
     const key = `base64/${qiniuEtag(content)}.${type.extension}`
-    await putWithinQuota(ctx, signedInUser(request).uid, key, content, type.mime)
+    await putWithinQuota(ctx, { uid: signedInUser(request).uid, ip: request.ip }, key, content, type.mime)
     const data: Base64UploadData = { url: `${FILES_PATH}/${key}` }
     return ok(data)
   })

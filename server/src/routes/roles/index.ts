@@ -2,22 +2,24 @@
  * Roles (issue 18): list, create, edit, order and delete a server's roles, give and take
  * them, channel overrides, and the caller's effective permissions per channel. Writes need ManageRoles and
  * reach only roles below the caller's highest (the owner reaches all); nobody grants a
- * permission they do not hold. Every write is audited and published (ROLE_CREATE,
+ * permission they do not hold, and only the owner grants ManageServer, on every role
+ * `@everyone` included. Roles are given to and taken from only members the caller
+ * outranks, as for kick and ban (or the caller themselves). Every write is audited and published (ROLE_CREATE,
  * ROLE_UPDATE, ROLE_DELETE, MEMBER_UPDATE) after it commits.
  */
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { createTimeIdSource } from '@core/domain/ids'
-import { canManageRole, Permission, type PermissionRole } from '@core/domain/permissions'
+import { canChangeMemberRoles, canManageRole, grantablePermissions, missingPermissions, Permission, type PermissionRole } from '@core/domain/permissions'
 import { isBotRole } from '@core/domain/role'
 import { identityKindOf } from '@core/domain/identity'
 import { API_PATHS } from '@core/wire/api'
 import {
   ChannelOverridesSchema, CreateRoleBodySchema, MemberRoleParamsSchema, OverrideBodySchema, OverrideParamsSchema, MemberStateSchema, MyPermissionsSchema, PatchRoleBodySchema, RoleListSchema, RoleParamsSchema,
-  ServerParamsSchema, ServerRoleSchema, TRUST_PATHS, type ChannelOverrides, type MyPermissions, type OverrideBody, type RoleDeleteEvent, type ServerRole,
+  ServerParamsSchema, ServerRoleSchema, TRUST_CODES, TRUST_PATHS, type ChannelOverrides, type MyPermissions, type OverrideBody, type RoleDeleteEvent, type ServerRole,
 } from '@core/wire/trust'
 import type { RouteOptions } from '../../context'
-import { badRequest, forbidden, notFound } from '../../errors'
+import { ApiError, badRequest, forbidden, notFound } from '../../errors'
 import { optionalUser, requireUser, signedInUser } from '../../plugins/auth'
 import {
   accessTo, auditRecord, channelPermissions, requireBits, requireChannel, requireMember, requireServerActor, requireServerPermission, serverPermissions, type Access, type Actor,
@@ -28,12 +30,19 @@ import { responses } from '../schemas'
 
 const nextRoleId = createTimeIdSource()
 
-/** 403 unless the caller may manage a role at `role`'s place with its bits, and holds every bit it grants. */
+/** 403 naming the bits of `permissions` the caller may not put on a role (bits they lack; ManageServer unless they are the owner). */
+function requireGrantable (access: Access, callerBits: number, permissions: number): void {
+  const grantable = access.member ? grantablePermissions(access.server, access.member, callerBits) : 0
+  const refused = missingPermissions(grantable, permissions)
+  if (refused.length > 0) throw forbidden(`role: you may grant only permissions you hold, and ManageServer only as the owner (not yours to grant: ${refused.join(', ')})`)
+}
+
+/** 403 unless the caller may manage a role at `role`'s place with its bits, and may grant every bit it holds. */
 function requireRoleReach (access: Access, callerBits: number, role: Pick<PermissionRole, 'position' | 'permissions'>): void {
   if (!access.member || !canManageRole(access.server, access.member, role)) {
     throw forbidden('role: it sits at or above your highest role, or grants ManageServer, which only the owner hands out')
   }
-  requireBits(access, callerBits, role.permissions) // nobody grants what they do not hold
+  requireGrantable(access, callerBits, role.permissions)
 }
 
 /** Registers the role routes. */
@@ -112,8 +121,8 @@ export default async function rolesRoutes (fastify: FastifyInstance, { ctx }: Ro
         throw badRequest('body: @everyone takes only permissions')
       }
       const callerBits = serverPermissions(ctx, access)
-      // @everyone sits below everyone: any ManageRoles holder reaches it, but still grants only what they hold
-      if (isEveryone) requireBits(access, callerBits, request.body.permissions ?? 0)
+      // @everyone sits below everyone: any ManageRoles holder reaches it, but grants only what they may grant (never ManageServer)
+      if (isEveryone) requireGrantable(access, callerBits, request.body.permissions ?? 0)
       else {
         requireRoleReach(access, callerBits, role)
         requireRoleReach(access, callerBits, { position: request.body.position ?? role.position, permissions: request.body.permissions ?? role.permissions })
@@ -184,6 +193,10 @@ export default async function rolesRoutes (fastify: FastifyInstance, { ctx }: Ro
         if (roleId === serverId) throw badRequest('path.role_id: everyone holds @everyone')
         const role = await reachableRole(actor, roleId)
         const target = await requireMember(ctx, serverId, uid)
+        // like kick and ban: only on members below the caller's highest role (never the owner), or on oneself
+        if (!actor.access.member || !canChangeMemberRoles(actor.access.server, actor.access.member, target)) {
+          throw new ApiError(403, TRUST_CODES.OUTRANKED, `path.uid: ${uid} is the owner or holds a role at or above your highest`)
+        }
         // SPEC §3, §6: a bot role (type 1) is for bot accounts
         if (held && isBotRole(role) && identityKindOf(target) !== 'bot') throw badRequest(`path.role_id: ${roleId} is a bot role and ${uid} is not a bot`)
         // issue 19: the role is what changed on the member (a `role` change), not a reason

@@ -1,8 +1,8 @@
 /**
  * The Qiniu-compatible form upload (POST /upload, multipart `token`, `key`, `file`): this
  * server is its own upload host unless real Qiniu settings are configured. It verifies
- * the token's signature and deadline (401), scope and mime limit (403), size (413) and
- * refuses to replace other content under an existing key (614), answering like Qiniu:
+ * the token's signature and deadline (401), scope and mime limit (403), size (413), that
+ * an image reads as the type it claims (415), and refuses to replace other content under an existing key (614), answering like Qiniu:
  * `{hash, key}` on success, `{error}` on failure — each inside the envelope as well.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
@@ -13,7 +13,7 @@ import { badRequest, httpError } from '../../errors'
 import type { QiniuStyleConfig } from '../../plugins/errors'
 import { qiniuEtag } from '../../services/qiniu-etag'
 import { checkScope, mimeAllowed, UploadTokenError, verifyUploadToken } from '../../services/qiniu-token'
-import { detectMime } from '../../services/image-type'
+import { detectMime, holdsImageClaim } from '../../services/image-type'
 import { putWithinQuota } from '../../services/quotas'
 import { hasControlCharacters } from '../checks'
 
@@ -85,8 +85,9 @@ export default async function uploadRoutes (fastify: FastifyInstance, { ctx }: R
     if (content.length > Math.min(policy.fsizeLimit ?? maxBytes, maxBytes)) throw httpError(413, 'file exceeds the size limit (fsizeLimit)')
     const mime = detectMime(content, declaredType)
     if (!mimeAllowed(policy.mimeLimit, mime)) throw httpError(403, `file type ${mime} is not allowed (mimeLimit)`)
+    if (!holdsImageClaim(content, mime)) throw httpError(415, `file claims to be ${mime} but does not read as one (no width and height)`)
     const key = scope.key ?? qiniuEtag(content)
-    const result = await putWithinQuota(ctx, policy.endUser, key, content, mime)
+    const result = await putWithinQuota(ctx, { uid: policy.endUser, ip: request.ip }, key, content, mime)
     if (result.status === 'exists') throw httpError(QINIU_FILE_EXISTS, 'file exists')
     const hash = result.file.hash
     return { code: SERVER_CODES.OK, msg: 'ok', data: { hash, key }, hash, key }
