@@ -14,6 +14,7 @@ import * as abuseLimits from './migrations/0006-abuse-limits'
 import * as postsFinish from './migrations/0007-posts-finish'
 import * as trustRecords from './migrations/0008-trust-records'
 import * as sharedQuotas from './migrations/0010-shared-quotas'
+import * as search from './migrations/0012-search'
 import type { Db } from './schema'
 
 /** Every migration by name; names sort in the order they must run. */
@@ -27,6 +28,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0007-posts-finish': postsFinish,
   '0008-trust-records': trustRecords,
   '0010-shared-quotas': sharedQuotas,
+  '0012-search': search,
 }
 
 /**

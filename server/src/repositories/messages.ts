@@ -9,6 +9,7 @@ import { replyPreviewOf } from '@core/domain/messages'
 import type { User } from '@core/wire/entities'
 import type { Attachment, ChatMessage, MessageHistory, ReactionSummary, ReadState } from '@core/wire/messages'
 import type { Db, MessagesTable } from '../db/schema'
+import { indexMessage, removeDocuments } from '../search/documents'
 import { toUser } from './users'
 
 /** Counting unread messages or mentions stops here: the list shows 99+ above 99 (SPEC §9), so more is never needed. */
@@ -17,8 +18,8 @@ export const UNREAD_COUNT_CAP = 100
 /** Channels counted per statement (well under SQLite's 500 terms of a compound SELECT). */
 const CHANNELS_PER_COUNT = 100
 
-/** Where a history page starts: older than `before`, newer than `after`, or the newest messages. */
-export type HistoryCursor = { before: string } | { after: string } | null
+/** Where a history page starts: older than `before`, newer than `after`, around a message, or the newest messages. */
+export type HistoryCursor = { before: string } | { after: string } | { around: string } | null
 
 /** A message about to be written (content trimmed and audited, mentions resolved to members). */
 export interface NewMessage {
@@ -152,6 +153,20 @@ export function createMessagesRepository (db: Db): MessagesRepository {
 
   return {
     async history (channelId, cursor, limit, viewerUid) {
+      if (cursor && 'around' in cursor) {
+        // the older half ends with the message itself; the newer half fills the rest of the page
+        const older = await db.selectFrom('messages').selectAll().where('channel_id', '=', channelId).where('message_id', '<=', cursor.around)
+          .orderBy('message_id', 'desc').limit(Math.ceil(limit / 2) + 1).execute()
+        const newer = await db.selectFrom('messages').selectAll().where('channel_id', '=', channelId).where('message_id', '>', cursor.around)
+          .orderBy('message_id', 'asc').limit(limit - Math.min(older.length, Math.ceil(limit / 2)) + 1).execute()
+        const olderPage = older.slice(0, Math.ceil(limit / 2)).reverse()
+        const newerPage = newer.slice(0, limit - olderPage.length)
+        return {
+          items: await chatMessages([...olderPage, ...newerPage], viewerUid),
+          has_more: older.length > olderPage.length,
+          has_newer: newer.length > newerPage.length,
+        }
+      }
       let query = db.selectFrom('messages').selectAll().where('channel_id', '=', channelId)
       if (cursor && 'after' in cursor) {
         query = query.where('message_id', '>', cursor.after).orderBy('message_id', 'asc')
@@ -187,6 +202,7 @@ export function createMessagesRepository (db: Db): MessagesRepository {
       try {
         await db.transaction().execute(async trx => {
           await trx.insertInto('messages').values(row).execute()
+          await indexMessage(trx, row)
           for (const uid of message.mentions.filter(mentioned => mentioned !== message.author_uid)) {
             await trx.insertInto('read_states').values({ uid, channel_id: message.channel_id, last_read_id: null, mention_count: 1 })
               .onConflict(conflict => conflict.columns(['uid', 'channel_id']).doUpdateSet({ mention_count: sql<number>`read_states.mention_count + 1` }))
@@ -207,6 +223,7 @@ export function createMessagesRepository (db: Db): MessagesRepository {
       const edited: MessagesTable = { ...row, content, mentions: JSON.stringify(mentions), edited_at: editedAt }
       await db.transaction().execute(async trx => {
         await trx.updateTable('messages').set({ content, mentions: edited.mentions, edited_at: editedAt }).where('message_id', '=', row.message_id).execute()
+        await indexMessage(trx, edited)
         for (const uid of mentions.filter(mentioned => !before.has(mentioned) && mentioned !== row.author_uid)) {
           await trx.insertInto('read_states').values({ uid, channel_id: row.channel_id, last_read_id: null, mention_count: 1 })
             .onConflict(conflict => conflict.columns(['uid', 'channel_id']).doUpdateSet({ mention_count: sql<number>`read_states.mention_count + 1` }))
@@ -220,6 +237,7 @@ export function createMessagesRepository (db: Db): MessagesRepository {
       await db.transaction().execute(async trx => {
         await trx.deleteFrom('reactions').where('message_id', '=', messageId).execute()
         await trx.deleteFrom('messages').where('message_id', '=', messageId).execute()
+        await removeDocuments(trx, 'message', [messageId])
       })
     },
 

@@ -73,7 +73,8 @@ async function mentionsOf (ctx: AppContext, serverId: string, content: string): 
 
 /** The cursor of a history query (400 when it names both directions). */
 function cursorOf (query: MessageHistoryQuery): HistoryCursor {
-  if (query.before !== undefined && query.after !== undefined) throw badRequest('querystring: before and after cannot be combined')
+  if ([query.before, query.after, query.around].filter(id => id !== undefined).length > 1) throw badRequest('querystring: before, after and around cannot be combined')
+  if (query.around !== undefined) return { around: query.around }
   if (query.before !== undefined) return { before: query.before }
   if (query.after !== undefined) return { after: query.after }
   return null
