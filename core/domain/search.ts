@@ -120,3 +120,37 @@ export function formatSearchQuery (query: SearchQuery): string {
     ...(query.after ? [`after:${query.after}`] : []),
   ].filter(part => part !== '').join(' ')
 }
+
+/** A piece of a hit's text: plain, or where the query matched (shown highlighted, as text). */
+export interface HighlightSegment {
+  text: string
+  match: boolean
+}
+
+/**
+ * `text` cut at the match ranges ([start, end) UTF-16 offsets, as the search answers them):
+ * ranges out of order, overlapping or past the end are put right, so a page renders the
+ * pieces as text whatever it was given.
+ */
+export function highlightSegments (text: string, matches: ReadonlyArray<readonly [number, number]>): HighlightSegment[] {
+  const segments: HighlightSegment[] = []
+  let at = 0
+  const ranges = [...matches].map(([start, end]) => [Math.max(0, start), Math.min(text.length, end)] as const)
+    .filter(([start, end]) => end > start).sort((a, b) => a[0] - b[0])
+  for (const [rangeStart, end] of ranges) {
+    const start = Math.max(rangeStart, at)
+    if (end <= start) continue
+    const previous = segments[segments.length - 1]
+    if (start > at) segments.push({ text: text.slice(at, start), match: false })
+    // a range that overlaps or touches the last match extends it
+    else if (previous?.match === true) {
+      previous.text += text.slice(start, end)
+      at = end
+      continue
+    }
+    segments.push({ text: text.slice(start, end), match: true })
+    at = end
+  }
+  if (at < text.length) segments.push({ text: text.slice(at), match: false })
+  return segments
+}
