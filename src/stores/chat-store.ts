@@ -89,6 +89,8 @@ export interface ChannelChatInput {
   channelId: string
   serverId: string
   unreadCount?: number
+  /** Open at this message (a search hit) instead of the newest: the messages around it load first. */
+  aroundId?: string
 }
 
 /** A random nonce: time plus randomness, unique enough per author. */
@@ -135,6 +137,13 @@ export class ChannelChat {
   outbox: ChatEntry[] = []
   /** True when the server holds messages older than the oldest loaded one. */
   hasOlder = false
+  /** The message a search hit opened the channel at (shown highlighted), or null. */
+  readonly foundId: string | null
+  /** True when the server holds messages newer than the stretch loaded around {@link foundId}; they load on scrolling down. */
+  hasNewer = false
+  /** The newest message of the stretch loaded around {@link foundId}: the next newer page starts after it. */
+  private newerAfter: string | null = null
+  private newerLoading = false
   /** The first message that was unread when the channel opened (the "new messages" divider goes above it), or null. */
   firstUnreadId: string | null = null
   /** The composer's text. */
@@ -167,6 +176,7 @@ export class ChannelChat {
     this.channelId = input.channelId
     this.serverId = input.serverId
     this.unreadAtOpen = Math.max(0, Math.floor(input.unreadCount ?? 0))
+    this.foundId = input.aroundId ?? null
     this.history = new LoadTracker(deps.logger)
     this.older = new LoadTracker(deps.logger)
     this.newNonce = deps.newNonce ?? randomNonce
@@ -232,7 +242,37 @@ export class ChannelChat {
       if (now === 'online' && before !== 'online' && this.history.status !== 'idle') void this.catchUp()
     }))
     this.deps.gateway.focus(this.channelId)
-    await this.loadLatest()
+    await (this.foundId === null ? this.loadLatest() : this.loadAround(this.foundId))
+  }
+
+  /** Loads the messages around `messageId` (half older, half newer): the channel opened at a search hit. */
+  async loadAround (messageId: string): Promise<void> {
+    await this.history.run(() => this.deps.api.listHistory(this.channelId, { around: messageId, limit: this.pageSize }), page => {
+      this.merge(page.items)
+      this.hasOlder = page.has_more
+      this.hasNewer = page.has_newer === true
+      this.newerAfter = page.items[page.items.length - 1]?.message_id ?? null
+      return 'ready'
+    })
+  }
+
+  /** Loads the page after the stretch opened around a search hit (scrolling down); nothing when none is left or one is on its way. */
+  async loadNewer (): Promise<void> {
+    const after = this.newerAfter
+    if (!this.hasNewer || after === null || this.newerLoading) return
+    this.newerLoading = true
+    try {
+      const page = await this.deps.api.listHistory(this.channelId, { after, limit: this.pageSize })
+      runInAction(() => {
+        this.merge(page.items)
+        this.hasNewer = page.has_more
+        this.newerAfter = page.items[page.items.length - 1]?.message_id ?? after
+      })
+    } catch (error) {
+      this.deps.logger.warn('[chat] loading newer messages:', error)
+    } finally {
+      runInAction(() => { this.newerLoading = false })
+    }
   }
 
   /** Stops listening, drops the typing timers and the gateway focus. */
@@ -783,11 +823,11 @@ export interface DiscussionRoot {
 export function openDiscussion (
   root: DiscussionRoot,
   channel: { channel_id: string, server_id: string },
-  options: { unreadCount: number, scheduler: TimerScheduler },
+  options: { unreadCount: number, scheduler: TimerScheduler, aroundId?: string },
 ): { chat: ChannelChat, members: ServerMembers, access: ChatAccess } {
   return {
     chat: new ChannelChat(
-      { channelId: channel.channel_id, serverId: channel.server_id, unreadCount: options.unreadCount },
+      { channelId: channel.channel_id, serverId: channel.server_id, unreadCount: options.unreadCount, aroundId: options.aroundId },
       {
         api: root.messages,
         gateway: root.gateway,

@@ -125,8 +125,10 @@ function ChatMessageList ({ chat, nameOf, now, marksRead, canModerate, actions }
     firstKey.current = entries[0].key
     if (!opened.current) {
       opened.current = true
-      const unread = chat.firstUnreadId === null ? -1 : entries.findIndex(entry => entry.message.message_id === chat.firstUnreadId)
-      if (unread > 0) {
+      // a search hit's message, else the first unread
+      const anchorId = chat.foundId ?? chat.firstUnreadId
+      const unread = anchorId === null ? -1 : entries.findIndex(entry => entry.message.message_id === anchorId)
+      if (unread > 0 || (unread === 0 && chat.foundId !== null)) {
         stickToBottom.current = false
         scrollTo(HEADER_PX + offsets[unread] - 2 * HEADER_PX)
       } else scrollToBottom()
@@ -172,6 +174,7 @@ function ChatMessageList ({ chat, nameOf, now, marksRead, canModerate, actions }
     stickToBottom.current = top + viewportHeight >= event.detail.scrollHeight - AT_BOTTOM_PX
     if (marksRead && stickToBottom.current) void chat.markRead()
     if (top < LOAD_OLDER_PX && chat.hasOlder) void chat.loadOlder()
+    if (stickToBottom.current && chat.hasNewer) void chat.loadNewer()
   }
 
   // the row handlers stay the same functions across renders (rows re-render only when their message changes)
@@ -207,7 +210,7 @@ function ChatMessageList ({ chat, nameOf, now, marksRead, canModerate, actions }
     const createdMs = entry.message.created_at * 1000
     const newDay = previous === undefined || isNewChatDay(previous.message.created_at * 1000, createdMs)
     rows.push(
-      <View key={entry.key} className='chat-list__row' data-key={entry.key} data-index={index}>
+      <View key={entry.key} className={`chat-list__row${entry.message.message_id === chat.foundId ? ' chat-list__row--found' : ''}`} data-key={entry.key} data-index={index}>
         {entry.message.message_id === chat.firstUnreadId && <View className='chat-list__unread'><Text>{t('chatNewMessages')}</Text></View>}
         {newDay && <View className='chat-list__day'><Text>{chatDayLabel(createdMs, now)}</Text></View>}
         <ChatMessageRow

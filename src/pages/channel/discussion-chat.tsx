@@ -17,7 +17,12 @@ import { isH5 } from '@/utils/platform'
  */
 function DiscussionChat ({ channel }: { channel: Channel }) {
   const root = useStores()
-  const [{ chat, members, access }] = useState(() => openDiscussion(root, channel, { unreadCount: root.unread.of(channel.channel_id).unread, scheduler: timeoutScheduler }))
+  const [{ chat, members, access }] = useState(() => openDiscussion(root, channel, {
+    unreadCount: root.unread.of(channel.channel_id).unread,
+    scheduler: timeoutScheduler,
+    // a search hit opens the channel at its message (?around=)
+    aroundId: currentParams().around,
+  }))
   useEffect(() => {
     void chat.start()
     access.start()
