@@ -427,6 +427,17 @@ const EN: Record<MessageKey, string> = {
   auditFieldRole: 'Role',
   // session 5: a link channel opened by its own link
   linkChannelLeadsTo: 'This channel leads to {host}',
+  // search
+  pageTitleSearch: 'Search',
+  searchOpen: 'Search',
+  searchPlaceholder: 'Search messages, posts and comments',
+  searchGo: 'Search',
+  searchHint: 'Type words, or narrow with from: in: has:image has:link before: after:',
+  searchNothing: 'Nothing found',
+  searchHasImage: 'Has image',
+  searchHasLink: 'Has link',
+  searchKindPost: 'post',
+  searchKindComment: 'comment',
 }
 
 /** English, as loadLanguage installs it: the messages and the audited fields' display names (SPEC §5). */
