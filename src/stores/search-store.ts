@@ -10,7 +10,7 @@ import {
   formatSearchQuery, highlightSegments, parseSearchQuery, type HighlightSegment, type SearchFilterKey, type SearchHas, type SearchQuery,
 } from '@core/domain/search'
 import type { SearchHit, SearchResult } from '@core/wire/search'
-import type { SearchApi } from '@/services/api/search'
+import { createSearchApi, type SearchApi } from '@/services/api/search'
 import type { StoreLogger, StoreStatus } from './load-tracker'
 import { PagedList, type ListPage } from './paged-list'
 
@@ -144,4 +144,9 @@ export class SearchStore {
   private pageOf (result: SearchResult): ListPage<SearchHit, string> {
     return { items: result.items, hasMore: result.has_more, next: result.next }
   }
+}
+
+/** The search of `serverId` on the app's request chain (the page's store: it and its API load with the search page only). */
+export function openSearch (serverId: string, root: { logger: StoreLogger }): SearchStore {
+  return new SearchStore(serverId, { api: createSearchApi(), logger: root.logger })
 }

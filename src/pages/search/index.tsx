@@ -11,9 +11,8 @@ import { LINK } from '@/constants/a11y'
 import { t } from '@/constants/messages'
 import { usePageLifecycle } from '@/hooks/use-page-lifecycle'
 import { currentParams, navigate } from '@/router'
-import { createSearchApi } from '@/services/api/search'
 import { usePageStore, useStores } from '@/stores/context'
-import { SearchStore, type SearchChip } from '@/stores/search-store'
+import { openSearch, type SearchChip, type SearchStore } from '@/stores/search-store'
 import { formatDate, fromUnixSeconds } from '@/utils/format-date'
 import { pressable } from '@/utils/pressable'
 import './index.scss'
@@ -75,7 +74,7 @@ const Results = observer(function Results ({ store, channelName }: { store: Sear
 function SearchPage () {
   const root = useStores()
   const [params] = useState(() => currentParams())
-  const store = usePageStore(stores => new SearchStore(chooseServer(stores.server.servers, { params }).server.server_id, { api: createSearchApi(), logger: stores.logger }))
+  const store = usePageStore(stores => openSearch(chooseServer(stores.server.servers, { params }).server.server_id, stores))
   usePageLifecycle(PAGE_PATH)
   useReachBottom(() => { void store.loadMore() })
 
