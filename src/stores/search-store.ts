@@ -74,13 +74,13 @@ export class SearchStore {
   /** The hits of the submitted query, newest first, page by page. */
   readonly results: PagedList<SearchHit, string, ListPage<SearchHit, string>>
 
-  constructor (readonly serverId: string, private readonly deps: SearchStoreDeps) {
+  constructor (readonly serverId: string, deps: SearchStoreDeps) {
     this.results = new PagedList<SearchHit, string>(
       async cursor => this.pageOf(await deps.api.search(serverId, this.submitted, cursor ?? undefined)),
       hit => `${hit.kind} ${hit.id}`,
       { logger: deps.logger },
     )
-    makeAutoObservable<SearchStore, 'deps'>(this, { deps: false, serverId: false, results: false })
+    makeAutoObservable(this, { serverId: false, results: false })
   }
 
   /** The filters typed in the box, as chips (none while the box holds a mistake). */

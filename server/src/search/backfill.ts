@@ -9,7 +9,7 @@
 import { setImmediate as nextTurn } from 'timers/promises'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Db } from '../db/schema'
-import { indexComment, indexMessage, indexPost, type SearchKind } from './documents'
+import { commentDocuments, messageDocument, postDocuments, putDocuments, type SearchKind } from './documents'
 
 /** Items indexed per transaction. */
 export const BACKFILL_BATCH = 500
@@ -17,9 +17,10 @@ export const BACKFILL_BATCH = 500
 /** A log line every this many items of a kind. */
 const PROGRESS_EVERY = 10_000
 
-interface BackfillTable { search_backfill: { kind: string, last_id: string | null, done: number } }
+/** The progress table of migration 0012-search. */
+type BackfillTable = { search_backfill: { kind: string, last_id: string | null, done: number } }
 
-/** The ids of the next batch of `kind` after `lastId`, in id order, and how to index one. */
+/** The ids of the next batch of `kind` after `lastId`, in id order. */
 async function nextBatch (db: Db, kind: SearchKind, lastId: string): Promise<string[]> {
   switch (kind) {
     case 'message':
@@ -33,12 +34,13 @@ async function nextBatch (db: Db, kind: SearchKind, lastId: string): Promise<str
 
 /** Indexes the batch `ids` of `kind` on `trx`. */
 async function indexBatch (trx: Db, kind: SearchKind, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return
   if (kind === 'message') {
     const rows = await trx.selectFrom('messages').select(['message_id', 'server_id', 'channel_id', 'author_uid', 'created_at', 'content', 'attachments'])
       .where('message_id', 'in', [...ids]).execute()
-    for (const row of rows) await indexMessage(trx, row)
+    await putDocuments(trx, rows.map(messageDocument))
   } else {
-    for (const id of ids) await (kind === 'post' ? indexPost(trx, id) : indexComment(trx, id))
+    await putDocuments(trx, await (kind === 'post' ? postDocuments(trx, ids) : commentDocuments(trx, ids)))
   }
 }
 

@@ -34,7 +34,7 @@ export interface SearchDocument {
 }
 
 /** The largest doc_key (a signed 64-bit integer). */
-export const DOC_KEY_MAX = (1n << 63n) - 1n
+export const DOC_KEY_MAX = BigInt('9223372036854775807')
 
 const LINK = /https?:\/\/\S/i
 
@@ -77,41 +77,70 @@ function documentWords (doc: SearchDocument): string[] {
   ]
 }
 
-/** The key of the indexed item, or null. */
-async function existingKey (db: Db, kind: SearchKind, itemId: string): Promise<string | null> {
-  const row = await db.withTables<{ search_documents: { kind: string, item_id: string, doc_key: string } }>()
-    .selectFrom('search_documents').select(sql<string>`cast(doc_key as text)`.as('key'))
-    .where('kind', '=', kind).where('item_id', '=', itemId).executeTakeFirst()
-  return row?.key ?? null
-}
-
-/** A free doc_key at or after the one `doc` asks for (two items of one microsecond slot are rare: the next free one is taken). */
-async function freeKey (db: Db, doc: SearchDocument): Promise<bigint> {
-  let key = preferredKey(doc.item_id, doc.created_at)
-  for (;;) {
-    const taken = await sql<{ one: number }>`select 1 as one from search_documents where doc_key = ${key.toString()}`.execute(db)
-    if (taken.rows.length === 0) return key
-    key += 1n
+/** The keys of those of `docs` already indexed: "kind item_id" → doc_key as text. */
+async function existingKeys (db: Db, docs: readonly SearchDocument[]): Promise<Map<string, string>> {
+  const known = new Map<string, string>()
+  for (const kind of new Set(docs.map(doc => doc.kind))) {
+    const rows = await db.withTables<{ search_documents: { kind: string, item_id: string, doc_key: string } }>()
+      .selectFrom('search_documents').select(['item_id', sql<string>`cast(doc_key as text)`.as('key')])
+      .where('kind', '=', kind).where('item_id', 'in', docs.filter(doc => doc.kind === kind).map(doc => doc.item_id)).execute()
+    for (const row of rows) known.set(`${kind} ${row.item_id}`, row.key)
   }
+  return known
 }
 
-/** Indexes `doc` (again, when it was indexed before: an edit replaces its words). */
-export async function putDocument (db: Db, doc: SearchDocument): Promise<void> {
-  const known = await existingKey(db, doc.kind, doc.item_id)
-  const key = known !== null ? BigInt(known) : await freeKey(db, doc)
-  const words = documentWords(doc)
-  const keyText = key.toString()
-  if (isSqlite(db)) {
-    if (known !== null) await sql`delete from search_words where rowid = ${key}`.execute(db)
-    else {
-      await sql`insert into search_documents (doc_key, kind, item_id, server_id, channel_id, parent_id, author_uid, created_at)
-        values (${key}, ${doc.kind}, ${doc.item_id}, ${doc.server_id}, ${doc.channel_id}, ${doc.parent_id}, ${doc.author_uid}, ${doc.created_at})`.execute(db)
+/** Which of `keys` other documents hold already. */
+async function takenKeys (db: Db, keys: readonly bigint[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set()
+  const texts = keys.map(key => key.toString())
+  const rows = isSqlite(db)
+    ? await sql<{ key: string }>`select cast(doc_key as text) as key from search_documents where doc_key in (${sql.join(keys)})`.execute(db)
+    : await sql<{ key: string }>`select doc_key::text as key from search_documents where doc_key = any(${texts}::bigint[])`.execute(db)
+  return new Set(rows.rows.map(row => row.key))
+}
+
+/**
+ * A free doc_key for each new document: the one it asks for, or on a clash (two items of
+ * one microsecond slot, rare) the next one nobody holds.
+ */
+async function freeKeys (db: Db, docs: readonly SearchDocument[]): Promise<bigint[]> {
+  const wanted = docs.map(doc => preferredKey(doc.item_id, doc.created_at))
+  const taken = await takenKeys(db, wanted)
+  const assigned = new Set<string>()
+  const keys: bigint[] = []
+  for (let key of wanted) {
+    while (taken.has(key.toString()) || assigned.has(key.toString())) {
+      key += BigInt(1)
+      if (!assigned.has(key.toString()) && (await takenKeys(db, [key])).size > 0) taken.add(key.toString())
     }
-    await sql`insert into search_words (rowid, words) values (${key}, ${words.join(' ')})`.execute(db)
+    assigned.add(key.toString())
+    keys.push(key)
+  }
+  return keys
+}
+
+/** Indexes `docs` (again, for those indexed before: an edit replaces the words), in a few statements whatever their number. */
+export async function putDocuments (db: Db, docs: readonly SearchDocument[]): Promise<void> {
+  if (docs.length === 0) return
+  const known = await existingKeys(db, docs)
+  const fresh = docs.filter(doc => !known.has(`${doc.kind} ${doc.item_id}`))
+  const freshKeys = await freeKeys(db, fresh)
+  const keyOf = new Map(fresh.map((doc, index) => [`${doc.kind} ${doc.item_id}`, freshKeys[index]]))
+  for (const [item, key] of known) keyOf.set(item, BigInt(key))
+  const rows = docs.map(doc => ({ doc, key: keyOf.get(`${doc.kind} ${doc.item_id}`) as bigint, words: documentWords(doc) }))
+  if (isSqlite(db)) {
+    const replaced = [...known.values()].map(key => BigInt(key))
+    if (replaced.length > 0) await sql`delete from search_words where rowid in (${sql.join(replaced)})`.execute(db)
+    const inserted = rows.filter(row => !known.has(`${row.doc.kind} ${row.doc.item_id}`))
+    if (inserted.length > 0) {
+      await sql`insert into search_documents (doc_key, kind, item_id, server_id, channel_id, parent_id, author_uid, created_at) values ${sql.join(inserted.map(({ doc, key }) =>
+        sql`(${key}, ${doc.kind}, ${doc.item_id}, ${doc.server_id}, ${doc.channel_id}, ${doc.parent_id}, ${doc.author_uid}, ${doc.created_at})`))}`.execute(db)
+    }
+    await sql`insert into search_words (rowid, words) values ${sql.join(rows.map(({ key, words }) => sql`(${key}, ${words.join(' ')})`))}`.execute(db)
     return
   }
-  await sql`insert into search_documents (doc_key, kind, item_id, server_id, channel_id, parent_id, author_uid, created_at, words)
-    values (${keyText}::bigint, ${doc.kind}, ${doc.item_id}, ${doc.server_id}, ${doc.channel_id}, ${doc.parent_id}, ${doc.author_uid}, ${doc.created_at}, array_to_tsvector(${words}::text[]))
+  await sql`insert into search_documents (doc_key, kind, item_id, server_id, channel_id, parent_id, author_uid, created_at, words) values ${sql.join(rows.map(({ doc, key, words }) =>
+    sql`(${key.toString()}::bigint, ${doc.kind}, ${doc.item_id}, ${doc.server_id}, ${doc.channel_id}, ${doc.parent_id}, ${doc.author_uid}, ${doc.created_at}, array_to_tsvector(${words}::text[]))`))}
     on conflict (doc_key) do update set words = excluded.words, channel_id = excluded.channel_id`.execute(db)
 }
 
@@ -144,20 +173,27 @@ export function messageDocument (row: Pick<MessagesTable, 'message_id' | 'server
 
 /** Indexes a message (written or edited). */
 export async function indexMessage (db: Db, row: Parameters<typeof messageDocument>[0]): Promise<void> {
-  await putDocument(db, messageDocument(row))
+  await putDocuments(db, [messageDocument(row)])
+}
+
+/** The documents of the posts `postIds` as stored now. */
+export async function postDocuments (db: Db, postIds: readonly string[]): Promise<SearchDocument[]> {
+  if (postIds.length === 0) return []
+  const rows = await db.selectFrom('posts').innerJoin('channels', 'channels.channel_id', 'posts.channel_id')
+    .select(['posts.post_id', 'channels.server_id', 'posts.channel_id', 'posts.author_uid', 'posts.created_at', 'posts.title', 'posts.content', 'posts.cover', 'posts.images'])
+    .where('posts.post_id', 'in', [...postIds]).execute()
+  return rows.map(row => {
+    const text = `${row.title}\n${row.content}`
+    return {
+      kind: 'post', item_id: row.post_id, server_id: row.server_id, channel_id: row.channel_id, parent_id: null, author_uid: row.author_uid,
+      created_at: row.created_at, text, has_image: row.cover !== '' || row.images !== '[]', has_link: hasLink(text),
+    }
+  })
 }
 
 /** Indexes the post as it is stored now (written or edited). */
 export async function indexPost (db: Db, postId: string): Promise<void> {
-  const row = await db.selectFrom('posts').innerJoin('channels', 'channels.channel_id', 'posts.channel_id')
-    .select(['posts.post_id', 'channels.server_id', 'posts.channel_id', 'posts.author_uid', 'posts.created_at', 'posts.title', 'posts.content', 'posts.cover', 'posts.images'])
-    .where('posts.post_id', '=', postId).executeTakeFirst()
-  if (!row) return
-  const text = `${row.title}\n${row.content}`
-  await putDocument(db, {
-    kind: 'post', item_id: row.post_id, server_id: row.server_id, channel_id: row.channel_id, parent_id: null, author_uid: row.author_uid,
-    created_at: row.created_at, text, has_image: row.cover !== '' || row.images !== '[]', has_link: hasLink(text),
-  })
+  await putDocuments(db, await postDocuments(db, [postId]))
 }
 
 /** Takes a post and its comments out of the index (the comments go with the post). */
@@ -168,17 +204,22 @@ export async function removePost (db: Db, postId: string): Promise<void> {
   await removeDocuments(db, 'post', [postId])
 }
 
-/** Indexes a comment as stored now (written or edited). */
-export async function indexComment (db: Db, commentId: string): Promise<void> {
-  const row = await db.selectFrom('post_comments').innerJoin('posts', 'posts.post_id', 'post_comments.post_id')
+/** The documents of the comments `commentIds` as stored now. */
+export async function commentDocuments (db: Db, commentIds: readonly string[]): Promise<SearchDocument[]> {
+  if (commentIds.length === 0) return []
+  const rows = await db.selectFrom('post_comments').innerJoin('posts', 'posts.post_id', 'post_comments.post_id')
     .innerJoin('channels', 'channels.channel_id', 'posts.channel_id')
     .select(['post_comments.comment_id', 'post_comments.post_id', 'post_comments.author_uid', 'post_comments.created_at', 'post_comments.content', 'channels.server_id', 'posts.channel_id'])
-    .where('post_comments.comment_id', '=', commentId).executeTakeFirst()
-  if (!row) return
-  await putDocument(db, {
+    .where('post_comments.comment_id', 'in', [...commentIds]).execute()
+  return rows.map(row => ({
     kind: 'comment', item_id: row.comment_id, server_id: row.server_id, channel_id: row.channel_id, parent_id: row.post_id, author_uid: row.author_uid,
     created_at: row.created_at, text: row.content, has_image: false, has_link: hasLink(row.content),
-  })
+  }))
+}
+
+/** Indexes a comment as stored now (written or edited). */
+export async function indexComment (db: Db, commentId: string): Promise<void> {
+  await putDocuments(db, await commentDocuments(db, [commentId]))
 }
 
 /** Takes a comment and the replies under it out of the index (call before deleting them). */

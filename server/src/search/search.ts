@@ -134,7 +134,7 @@ export async function searchServer (db: Db, request: SearchRequest): Promise<Sea
     channelIds: channels.map(channel => channel.channel_id),
     authorUids,
     has: query.has,
-    lowerKey: fromMs === null ? 0n : keyAtMs(fromMs),
+    lowerKey: fromMs === null ? BigInt(0) : keyAtMs(fromMs),
     upperKey,
     limit: SEARCH_PAGE_SIZE + 1,
   })

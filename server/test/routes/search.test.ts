@@ -6,6 +6,7 @@ import { openDatabase } from '../../src/db/dialects'
 import type { Db } from '../../src/db/schema'
 import { createMessagesRepository } from '../../src/repositories/messages'
 import { startBackfill } from '../../src/search/backfill'
+import { DOC_KEY_MAX, lookUp, putDocuments, type SearchDocument } from '../../src/search/documents'
 import { envelope, signInAsGuest, signInAsMember, startTestApp, type TestApp } from '../helper'
 
 const SERVER = '832828'
@@ -224,6 +225,22 @@ describe('start-up indexing', () => {
     await startBackfill(db, log as never).done
     expect(await foundIds('narwhalbackfill')).toEqual([rows[1100].message_id])
     expect(lines.some(line => /search index: \d+ messages indexed, done/.test(line))).toBe(true)
+  })
+})
+
+describe('the index', () => {
+  it('keeps apart two items that ask for the same key, in one batch and in two', async () => {
+    const id = timeIdAt(Date.UTC(2021, 5, 1))
+    const doc = (kind: SearchDocument['kind'], text: string): SearchDocument => ({
+      kind, item_id: id, server_id: SERVER, channel_id: LOBBY, parent_id: null, author_uid: '100001', created_at: 1_622_505_600, text, has_image: false, has_link: false,
+    })
+    await putDocuments(db, [doc('message', 'clashone'), doc('comment', 'clashtwo')])
+    await putDocuments(db, [doc('post', 'clashthree')])
+    const found = async (word: string) => (await lookUp(db, { words: [word], channelIds: [LOBBY], authorUids: [], has: [], lowerKey: BigInt(0), upperKey: DOC_KEY_MAX, limit: 5 }))
+      .map(item => `${item.kind} ${item.item_id}`)
+    expect(await found('clashone')).toEqual([`message ${id}`])
+    expect(await found('clashtwo')).toEqual([`comment ${id}`])
+    expect(await found('clashthree')).toEqual([`post ${id}`])
   })
 })
 
