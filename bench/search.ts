@@ -23,7 +23,6 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'fs'
 import { tmpdir } from 'os'
 import path from 'path'
 import { sql } from 'kysely'
-import { Client } from 'pg'
 import type { FastifyInstance } from 'fastify'
 import { timeIdAt } from '../core/domain/ids'
 import { buildApp } from '../server/src/app'
@@ -32,6 +31,7 @@ import { openDatabase } from '../server/src/db/dialects'
 import type { Db, MessagesTable } from '../server/src/db/schema'
 import { newSession } from '../server/src/repositories/users'
 import { startBackfill } from '../server/src/search/backfill'
+import { dropSchema, percentile, postgresAnswers } from './history'
 
 const BIG_COUNT = Number(process.env.BENCH_SEARCH_MESSAGES || 1_000_000)
 const SMALL_COUNT = 10_000
@@ -104,10 +104,6 @@ export interface SearchBenchResult {
 
 const QUERIES = ['直播', '直播 Taro', RARE_WORD, '展厅 has:link', 'cafe']
 
-function percentile (sorted: number[], fraction: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))]
-}
-
 async function timeOne (app: FastifyInstance, url: string, headers: Record<string, string>): Promise<number> {
   const started = process.hrtime.bigint()
   const response = await app.inject({ url, headers })
@@ -135,28 +131,6 @@ async function measureQueries (app: FastifyInstance, headers: Record<string, str
     results.push({ q, big, small })
   }
   return results
-}
-
-async function postgresAnswers (url: string): Promise<boolean> {
-  const client = new Client({ connectionString: url, connectionTimeoutMillis: 2000 })
-  try {
-    await client.connect()
-    return true
-  } catch {
-    return false
-  } finally {
-    await client.end().catch(() => undefined)
-  }
-}
-
-async function dropSchema (url: string, schema: string): Promise<void> {
-  const client = new Client({ connectionString: url })
-  await client.connect()
-  try {
-    await client.query(`drop schema if exists "${schema}" cascade`)
-  } finally {
-    await client.end()
-  }
 }
 
 /** The indexing's log: progress unsaid, a failure told. */
