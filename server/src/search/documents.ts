@@ -61,9 +61,10 @@ export function preferredKey (itemId: string, createdAt: number): bigint {
   return BigInt(timeIdAt(createdAt * 1000, spread))
 }
 
-/** The doc_key of a time in milliseconds (the first key at or after it). */
+/** The doc_key of a time in milliseconds (the first key at or after it; a time past the last key is the last key). */
 export function keyAtMs (ms: number): bigint {
-  return BigInt(timeIdAt(Math.max(0, ms)))
+  const key = BigInt(timeIdAt(Math.max(0, ms)))
+  return key > DOC_KEY_MAX ? DOC_KEY_MAX : key
 }
 
 /** All the words a document is indexed under. */

@@ -46,7 +46,7 @@ function cursorText (hash: string, key: string): string {
 /** The doc_key a cursor continues below; 400 when it is no cursor or belongs to another query. */
 function cursorKey (cursor: string, hash: string): bigint {
   const [owner, key] = Buffer.from(cursor, 'base64url').toString('utf8').split('.')
-  if (owner !== hash || key === undefined || !/^\d{1,19}$/.test(key)) throw badRequest('query.cursor belongs to another query (start again without it)')
+  if (owner !== hash || key === undefined || !/^\d{1,19}$/.test(key) || BigInt(key) > DOC_KEY_MAX) throw badRequest('query.cursor belongs to another query (start again without it)')
   return BigInt(key)
 }
 

@@ -129,6 +129,9 @@ describe('GET /servers/:server_id/search', () => {
     expect(await foundIds('wombatfilter has:image')).toEqual([withImage.message_id])
     expect(await foundIds('wombatfilter has:link')).toEqual([inLobby.message_id])
     expect(await foundIds('wombatfilter before:2000-01-01')).toEqual([])
+    // days past the last key there can be are answered, not failed
+    expect(await foundIds('wombatfilter after:9999-12-31')).toEqual([])
+    expect(await foundIds('wombatfilter before:9999-12-31')).toHaveLength(3)
     expect(await foundIds('wombatfilter after:2000-01-01')).toEqual([withImage.message_id, inAnnouncements.message_id, inLobby.message_id])
     // a filter alone is a query the index answers
     expect(await foundIds(`from:${bob.uid}`)).toEqual([withImage.message_id, inAnnouncements.message_id])
@@ -156,6 +159,9 @@ describe('GET /servers/:server_id/search', () => {
     expect(other.statusCode).toBe(400)
     expect(envelope(other).msg).toContain('another query')
     expect((await searchResponse('pagingword', {}, 'not-a-cursor')).statusCode).toBe(400)
+    // the right query, a key past every key there can be
+    const [hash] = Buffer.from(first.next!, 'base64url').toString('utf8').split('.')
+    expect((await searchResponse('pagingword', {}, Buffer.from(`${hash}.9999999999999999999`).toString('base64url'))).statusCode).toBe(400)
   })
 
   it('follows edits and deletions', async () => {
