@@ -246,8 +246,8 @@ export interface IndexLookup {
 export interface IndexedItem {
   kind: SearchKind
   item_id: string
-  /** doc_key as text (it may not fit a JS number). */
-  doc_key: string
+  /** Its doc_key as text (it may not fit a JS number). */
+  key: string
 }
 
 /** An FTS5 string: the word in double quotes ('"' doubled), '*' after it for a prefix. */
@@ -281,15 +281,17 @@ export async function lookUp (db: Db, lookup: IndexLookup): Promise<IndexedItem[
   if (lookup.channelIds.length === 0) return []
   if (isSqlite(db)) {
     const expression = matchExpression(lookup, ftsTerm, ' AND ', ' OR ')
-    const result = await sql<IndexedItem>`select d.kind, d.item_id, cast(d.doc_key as text) as doc_key
+    const result = await sql<IndexedItem>`select d.kind, d.item_id, cast(d.doc_key as text) as key
       from search_words w join search_documents d on d.doc_key = w.rowid
       where search_words match ${expression} and w.rowid >= ${lookup.lowerKey} and w.rowid < ${lookup.upperKey}
       order by w.rowid desc limit ${lookup.limit}`.execute(db)
     return result.rows
   }
   const expression = matchExpression(lookup, tsTerm, ' & ', ' | ')
-  const result = await sql<IndexedItem>`select kind, item_id, doc_key::text as doc_key from search_documents
+  // ordered by the column, not by its text (an output name would win in ORDER BY): a common word then walks
+  // the primary key newest first and stops after a page, a rare one is read from the GIN index (the planner's choice)
+  const result = await sql<IndexedItem>`select kind, item_id, doc_key::text as key from search_documents
     where words @@ ${expression}::tsquery and doc_key >= ${lookup.lowerKey.toString()}::bigint and doc_key < ${lookup.upperKey.toString()}::bigint
-    order by doc_key desc limit ${lookup.limit}`.execute(db)
+    order by search_documents.doc_key desc limit ${lookup.limit}`.execute(db)
   return result.rows
 }

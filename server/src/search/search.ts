@@ -143,6 +143,6 @@ export async function searchServer (db: Db, request: SearchRequest): Promise<Sea
   return {
     items: await hitsOf(db, page, words),
     has_more: hasMore,
-    next: hasMore ? cursorText(hash, page[page.length - 1].doc_key) : null,
+    next: hasMore ? cursorText(hash, page[page.length - 1].key) : null,
   }
 }

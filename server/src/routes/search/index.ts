@@ -15,7 +15,7 @@ import { MEMBER_SEARCH_LIMIT, MemberSearchQuerySchema, MemberSearchResultSchema,
 import type { AppContext, RouteOptions } from '../../context'
 import { optionalUser } from '../../plugins/auth'
 import { toUser } from '../../repositories/users'
-import { startBackfill } from '../../search/backfill'
+import { startBackfill, type Backfill } from '../../search/backfill'
 import { searchServer } from '../../search/search'
 import { foldText } from '../../search/text'
 import { accessTo, visibleChannels } from '../access'
@@ -70,8 +70,10 @@ async function findMembers (ctx: AppContext, serverId: string, q: string): Promi
 /** Registers the search routes and starts indexing older rows in the background. */
 export default async function searchRoutes (instance: FastifyInstance, { ctx }: RouteOptions): Promise<void> {
   const fastify = instance.withTypeProvider<TypeBoxTypeProvider>()
-  const backfill = startBackfill(ctx.db, fastify.log)
-  fastify.addHook('onClose', async () => { await backfill.stop() })
+  // once the app is ready, so start-up (and the segmenter's dictionary load) never delays it
+  let backfill: Backfill | null = null
+  fastify.addHook('onReady', async () => { backfill = startBackfill(ctx.db, fastify.log) })
+  fastify.addHook('onClose', async () => { await backfill?.stop() })
 
   fastify.get(SEARCH_PATHS.search, {
     schema: {
