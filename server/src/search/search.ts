@@ -16,9 +16,6 @@ import { toUser } from '../repositories/users'
 import { DOC_KEY_MAX, keyAtMs, lookUp, type IndexedItem } from './documents'
 import { foldText, matchRanges, queryWordsOf, snippetOf } from './text'
 
-/** A latin or digit word at least this long also matches as a prefix ("comp" finds "component"). */
-const PREFIX_MIN_LENGTH = 3
-
 /** What the search needs of the request once access is checked. */
 export interface SearchRequest {
   serverId: string
@@ -26,11 +23,6 @@ export interface SearchRequest {
   readable: readonly Channel[]
   q: string
   cursor?: string
-}
-
-/** The words a query looks up: the query's own, latin ones of 3+ letters also as prefixes ("word*"). */
-function lookupWords (words: readonly string[]): string[] {
-  return words.map(word => /^[a-z0-9]+$/.test(word) && word.length >= PREFIX_MIN_LENGTH ? `${word}*` : word)
 }
 
 /** The hash a cursor carries: the server and the query it pages, spaces and case of filter keys aside. */
@@ -130,7 +122,7 @@ export async function searchServer (db: Db, request: SearchRequest): Promise<Sea
     if (after < upperKey) upperKey = after
   }
   const items = await lookUp(db, {
-    words: lookupWords(words),
+    words,
     channelIds: channels.map(channel => channel.channel_id),
     authorUids,
     has: query.has,
