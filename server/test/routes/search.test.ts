@@ -23,10 +23,13 @@ let test: TestApp
 let db: Db
 let nonceCounter = 0
 
+/** Starting an app (a fresh PostgreSQL schema, migrations, the seed) takes seconds on a busy machine. */
+const START_TIMEOUT_MS = 30_000
+
 beforeAll(async () => {
   test = await startTestApp()
   db = (await openDatabase(test.config)).db
-})
+}, START_TIMEOUT_MS)
 
 afterAll(async () => {
   await db.destroy()
