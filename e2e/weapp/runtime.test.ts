@@ -133,6 +133,22 @@ describe('the mini-program at run time', () => {
     expect(app.shareCard()).toEqual(expect.objectContaining({ title: expect.stringContaining(SERVER_NAME) }))
   })
 
+  it('shares Home to the timeline with the server in its query', async () => {
+    const app = launch(`/pages/index/index?sid=${SERVER}`)
+    await sees(app, SERVER_NAME)
+    await until(app, 'a timeline card with the server', () => String(app.shareTimeline()?.query ?? '').includes(`server_id=${SERVER}`))
+  })
+
+  it('reloads Home\'s server, channels and live items on a pull-down and stops the spinner', async () => {
+    const app = launch(`/pages/index/index?sid=${SERVER}`)
+    await sees(app, '大厅', '直播中')
+    const before = asked(app).filter(request => request === `GET /servers/${SERVER}/channels`).length
+    app.pullDown()
+    await until(app, 'the channels asked again', () => asked(app).filter(request => request === `GET /servers/${SERVER}/channels`).length > before)
+    await until(app, 'the spinner stopped', () => app.record.calls.includes('stopPullDownRefresh'))
+    await sees(app, '大厅', '直播中')
+  })
+
   it('opens a channel from Home\'s list through the app\'s navigation and comes back', async () => {
     const app = launch(`/pages/index/index?sid=${SERVER}`)
     await sees(app, '大厅')
@@ -196,6 +212,10 @@ describe('the mini-program at run time', () => {
   it('lists a server\'s members with their roles', async () => {
     const app = launch(`/pages/members/index?sid=${SERVER}`)
     await sees(app, '林晓', 'Alex', '管理员', '周末', '版主', 'Mia', '新手学员')
+    const before = asked(app).filter(request => request === `GET /servers/${SERVER}/members`).length
+    app.pullDown()
+    await until(app, 'the members asked again on a pull-down', () => asked(app).filter(request => request === `GET /servers/${SERVER}/members`).length > before)
+    await until(app, 'the spinner stopped', () => app.record.calls.includes('stopPullDownRefresh'))
   })
 
   it('shows the server settings to its owner', async () => {
@@ -224,6 +244,26 @@ describe('the mini-program at run time', () => {
     app.tap(node(app, 'not-found__home'))
     await arrivesAt(app, 'pages/index/index')
     await sees(app, '频道')
+  })
+
+  it.each([
+    ['Home', `/pages/index/index?sid=${SERVER}`, '/pages/index/index?server_id=832828'],
+    ['a chat channel', `/pages/channel/index?sid=${SERVER}&channel_id=${CHAT_CHANNEL}`, `/pages/index/index?server_id=832828&channel_id=${CHAT_CHANNEL}`],
+    ['a post', `/pages/post/index?sid=${SERVER}&post_id=${SERVER}-post-01`, `/pages/post/index?server_id=832828&post_id=${SERVER}-post-01`],
+    ['Market', `/pages/market/index?sid=${SERVER}&cid=${SHOWROOM}`, `/pages/index/index?server_id=832828&channel_id=${SHOWROOM}`],
+    ['Members', `/pages/members/index?sid=${SERVER}`, '/pages/index/index?server_id=832828'],
+    ['the audit log', `/pages/audit-log/index?sid=${SERVER}`, '/pages/index/index?server_id=832828'],
+  ])('shares %s from the menu as a card that opens it', async (_name, url, path) => {
+    const app = launch(url)
+    await until(app, `a share card for ${path}`, () => app.shareCard()?.path === path)
+    expect(String(app.shareCard()?.title)).not.toBe('')
+  })
+
+  it('shares the server settings as a card of the server\'s Home', async () => {
+    const app = launch(`/pages/server-settings/index?sid=${SERVER}`, signedIn(signInSeeded(product, OWNER_UID)))
+    await sees(app, '审计日志')
+    await until(app, 'a share card of Home', () => app.shareCard()?.path === '/pages/index/index?server_id=832828')
+    expect(app.shareCard()?.title).toBe(SERVER_NAME)
   })
 
   it('fails a call to a wx API the simulation does not know', () => {

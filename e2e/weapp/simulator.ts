@@ -43,6 +43,8 @@ export interface WxRecord {
   toasts: string[]
   modals: { title?: string, content?: string }[]
   requests: { method: string, url: string }[]
+  /** Names of the `wx` functions the app called, in order. */
+  calls: string[]
   /** Pages opened, in order (`/pages/x/index`). */
   navigations: string[]
   /** What the app warned about on the console. */
@@ -125,7 +127,7 @@ function resolveRoute (url: string, from: string): { route: string, options: Rec
 
 /** The simulated WeChat client running one mini-program. */
 export class MiniProgram {
-  readonly record: WxRecord = { unknown: [], toasts: [], modals: [], requests: [], navigations: [], warnings: [], consoleErrors: [] }
+  readonly record: WxRecord = { calls: [], unknown: [], toasts: [], modals: [], requests: [], navigations: [], warnings: [], consoleErrors: [] }
   /** Errors the app threw or reported (a page that throws fails its test). */
   readonly errors: unknown[] = []
   readonly stack: SimulatedPage[] = []
@@ -344,6 +346,11 @@ export class MiniProgram {
   /** What the page's share menu would send: its onShareAppMessage result. */
   shareCard (from: 'menu' | 'button' = 'menu'): Record<string, unknown> | undefined {
     return this.call(this.current(), 'onShareAppMessage', this.inContext({ from })) as Record<string, unknown> | undefined
+  }
+
+  /** What sharing the page to the timeline would send: its onShareTimeline result. */
+  shareTimeline (): Record<string, unknown> | undefined {
+    return this.call(this.current(), 'onShareTimeline') as Record<string, unknown> | undefined
   }
 
   /** A pull-down on the page: its onPullDownRefresh. */
@@ -568,7 +575,11 @@ export class MiniProgram {
     return new Proxy(apis as Record<string, unknown>, {
       get (target, key) {
         if (own.has(key)) return own.get(key)
-        if (typeof key === 'string' && key in target) return target[key]
+        if (typeof key === 'string' && key in Object.prototype) return Reflect.get(target, key) // hasOwnProperty and the like
+        if (typeof key === 'string' && Object.hasOwn(target, key)) {
+          const member = target[key]
+          return typeof member === 'function' ? (...args: unknown[]) => { record.calls.push(key); return (member as (...parameters: unknown[]) => unknown)(...args) } : member
+        }
         if (key === 'webpackJsonp' || typeof key === 'symbol' || key === 'then' || key === 'toJSON') return undefined
         record.unknown.push(key)
         throw new TypeError(`wx.${key} is not part of the simulated WeChat runtime`)
