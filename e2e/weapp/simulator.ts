@@ -440,7 +440,7 @@ export class MiniProgram {
   }
 
   private selectorQuery (): object {
-    const answers: ((results: unknown[]) => void)[] = []
+    const answers: ((result: unknown) => void)[] = []
     const results: unknown[] = []
     const window = { id: '', dataset: {}, left: 0, top: 0, right: SYSTEM_INFO.windowWidth, bottom: SYSTEM_INFO.windowHeight, width: SYSTEM_INFO.windowWidth, height: SYSTEM_INFO.windowHeight, scrollTop: 0, scrollLeft: 0, scrollHeight: SYSTEM_INFO.windowHeight, scrollWidth: SYSTEM_INFO.windowWidth }
     const query = {
@@ -576,7 +576,7 @@ export class MiniProgram {
       get (target, key) {
         if (own.has(key)) return own.get(key)
         if (typeof key === 'string' && key in Object.prototype) return Reflect.get(target, key) // hasOwnProperty and the like
-        if (typeof key === 'string' && Object.hasOwn(target, key)) {
+        if (typeof key === 'string' && Object.prototype.hasOwnProperty.call(target, key)) {
           const member = target[key]
           return typeof member === 'function' ? (...args: unknown[]) => { record.calls.push(key); return (member as (...parameters: unknown[]) => unknown)(...args) } : member
         }

@@ -11,6 +11,6 @@ export function usePullRefresh (refresh: () => Promise<unknown>): void {
   usePullDownRefresh(() => {
     refresh()
       .catch(error => console.warn('[page] refreshing failed:', error))
-      .finally(() => { Taro.stopPullDownRefresh().catch(() => undefined) })
+      .finally(() => Taro.stopPullDownRefresh())
   })
 }
