@@ -29,6 +29,8 @@ const OWNER_UID = '100001'
 /** The login key of the development build (src/utils/storage.ts loginKey). */
 const LOGIN_KEY = 'openrealm:dev:login'
 const WAIT_MS = 10000
+/** How long a page is given to finish its requests before the test says one was never made. */
+const SETTLE_MS = 1000
 
 let product: RunningProduct
 let noH5: string
@@ -92,6 +94,12 @@ function node (app: MiniProgram, className: string, text?: string): TaroNode {
   return found
 }
 
+/** Waits until the page on top shows a node with `className` (holding `text`, when given) and taps it. */
+async function tapWhenShown (app: MiniProgram, className: string, text?: string): Promise<void> {
+  await until(app, `.${className}${text ? ` with "${text}"` : ''} on screen`, () => nodesWithClass(app.current().data.root, className).some(candidate => text === undefined || textOf(candidate).includes(text)))
+  app.tap(node(app, className, text))
+}
+
 /** Waits for the page on top to become `route`. */
 async function arrivesAt (app: MiniProgram, route: string): Promise<void> {
   await until(app, `opening ${route}`, () => app.current().route === route)
@@ -100,6 +108,11 @@ async function arrivesAt (app: MiniProgram, route: string): Promise<void> {
 /** The paths the app asked the server for, in order. */
 function asked (app: MiniProgram): string[] {
   return app.record.requests.map(request => `${request.method} ${request.url}`)
+}
+
+/** Lets the page finish what it asks for after its content shows (a negative assertion needs the page settled). */
+function settled (): Promise<void> {
+  return new Promise(resolve => setTimeout(resolve, SETTLE_MS))
 }
 
 /** Posts a message in a channel as a signed-in account, straight to the HTTP API. */
@@ -152,7 +165,7 @@ describe('the mini-program at run time', () => {
   it('opens a channel from Home\'s list through the app\'s navigation and comes back', async () => {
     const app = launch(`/pages/index/index?sid=${SERVER}`)
     await sees(app, '大厅')
-    app.tap(node(app, 'channel-list__row', '大厅'))
+    await tapWhenShown(app, 'channel-list__row', '大厅')
     await arrivesAt(app, 'pages/channel/index')
     expect(app.current().options).toEqual(expect.objectContaining({ channel_id: CHAT_CHANNEL }))
     await sees(app, '大家好！')
@@ -162,11 +175,11 @@ describe('the mini-program at run time', () => {
   it('lets a guest join a chat channel, send a message, and shows a second member\'s message live over the socket', async () => {
     const app = launch(`/pages/channel/index?sid=${SERVER}&channel_id=${CHAT_CHANNEL}`)
     await sees(app, '大家好！')
-    app.tap(node(app, 'chat-view__join-button'))
+    await tapWhenShown(app, 'chat-view__join-button')
     await until(app, 'the composer after joining', () => nodesWithClass(app.current().data.root, 'chat-composer__input').length > 0)
     const mine = `来自小程序的消息 ${Date.now()}`
     app.input(node(app, 'chat-composer__input'), mine)
-    app.tap(node(app, 'chat-composer__send'))
+    await tapWhenShown(app, 'chat-composer__send')
     await until(app, 'the sent message in the list', () => nodesWithClass(app.current().data.root, 'chat-message').some(row => textOf(row).includes(mine)))
     const theirs = `群主的实时消息 ${Date.now()}`
     await postMessage(signInSeeded(product, OWNER_UID), CHAT_CHANNEL, theirs)
@@ -177,13 +190,14 @@ describe('the mini-program at run time', () => {
     const app = launch(`/pages/channel/index?sid=${SERVER}&channel_id=${CHAT_CHANNEL}`)
     await sees(app, '大家好！')
     await until(app, 'the permission request', () => asked(app).includes(`GET /servers/${SERVER}/permissions/me`))
+    await settled()
     expect(asked(app)).not.toContain(`GET /servers/${DEFAULT_SERVER}/permissions/me`)
   })
 
   it('shows a post channel\'s posts and opens a post from it', async () => {
     const app = launch(`/pages/channel/index?sid=${SERVER}&channel_id=${POST_CHANNEL}`)
     await sees(app, '写帖子', '作品分享 #1', '第 1 篇分享')
-    app.tap(nodesWithClass(app.current().data.root, 'post-card__open')[0])
+    await tapWhenShown(app, 'post-card__open')
     await arrivesAt(app, 'pages/post/index')
     await sees(app, '第 1 篇分享', '还没有评论')
   })
@@ -192,6 +206,7 @@ describe('the mini-program at run time', () => {
     const app = launch(`/pages/post/index?sid=${SERVER}&post_id=${SERVER}-post-01`)
     await sees(app, '林晓', '作品分享 #1', '第 1 篇分享', '还没有评论')
     await until(app, 'the permission request', () => asked(app).includes(`GET /servers/${SERVER}/permissions/me`))
+    await settled()
     expect(asked(app)).not.toContain(`GET /servers/${DEFAULT_SERVER}/permissions/me`)
     expect(String(app.shareCard()?.path)).toContain(`post_id=${SERVER}-post-01`)
   })
@@ -199,7 +214,7 @@ describe('the mini-program at run time', () => {
   it('opens Market\'s showroom with its hotspots and first interaction card, and a tapped hotspot\'s card', async () => {
     const app = launch(`/pages/market/index?sid=${SERVER}&cid=${SHOWROOM}`)
     await sees(app, '欢迎台', '新品展台', '放映厅', '欢迎来到3D 展厅')
-    app.tap(node(app, 'showroom-map__hotspot', '新品展台'))
+    await tapWhenShown(app, 'showroom-map__hotspot', '新品展台')
     await sees(app, '¥')
   })
 
@@ -233,7 +248,7 @@ describe('the mini-program at run time', () => {
     const { data } = await response.json() as { data: { code: string } }
     const app = launch(`/pages/invite/index?code=${data.code}`)
     await sees(app, '林晓', '邀请你加入', SERVER_NAME, '加入')
-    app.tap(node(app, 'invite__join'))
+    await tapWhenShown(app, 'invite__join')
     await until(app, 'the server after joining', () => app.current().route !== 'pages/invite/index')
     await sees(app, SERVER_NAME)
   })
@@ -241,19 +256,19 @@ describe('the mini-program at run time', () => {
   it('shows not-found and leads back to Home', async () => {
     const app = launch('/pages/not-found/index')
     await sees(app, '404', '页面不存在', '返回首页')
-    app.tap(node(app, 'not-found__home'))
+    await tapWhenShown(app, 'not-found__home')
     await arrivesAt(app, 'pages/index/index')
     await sees(app, '频道')
   })
 
   it.each([
-    ['Home', `/pages/index/index?sid=${SERVER}`, '/pages/index/index?server_id=832828'],
-    ['a chat channel', `/pages/channel/index?sid=${SERVER}&channel_id=${CHAT_CHANNEL}`, `/pages/index/index?server_id=832828&channel_id=${CHAT_CHANNEL}`],
-    ['a post', `/pages/post/index?sid=${SERVER}&post_id=${SERVER}-post-01`, `/pages/post/index?server_id=832828&post_id=${SERVER}-post-01`],
-    ['Market', `/pages/market/index?sid=${SERVER}&cid=${SHOWROOM}`, `/pages/index/index?server_id=832828&channel_id=${SHOWROOM}`],
-    ['Members', `/pages/members/index?sid=${SERVER}`, '/pages/index/index?server_id=832828'],
-    ['the audit log', `/pages/audit-log/index?sid=${SERVER}`, '/pages/index/index?server_id=832828'],
-  ])('shares %s from the menu as a card that opens it', async (_name, url, path) => {
+    ['a chat channel', `/pages/index/index?server_id=832828&channel_id=${CHAT_CHANNEL}`, `/pages/channel/index?sid=${SERVER}&channel_id=${CHAT_CHANNEL}`],
+    ['a post', `/pages/post/index?server_id=832828&post_id=${SERVER}-post-01`, `/pages/post/index?sid=${SERVER}&post_id=${SERVER}-post-01`],
+    ['Market', `/pages/index/index?server_id=832828&channel_id=${SHOWROOM}`, `/pages/market/index?sid=${SERVER}&cid=${SHOWROOM}`],
+    ['Me', '/pages/index/index?server_id=832828', `/pages/me/index?sid=${SERVER}`],
+    ['Members', '/pages/index/index?server_id=832828', `/pages/members/index?sid=${SERVER}`],
+    ['the audit log', '/pages/index/index?server_id=832828', `/pages/audit-log/index?sid=${SERVER}`],
+  ])('shares %s from the menu as a card that opens %s', async (_name, path, url) => {
     const app = launch(url)
     await until(app, `a share card for ${path}`, () => app.shareCard()?.path === path)
     expect(String(app.shareCard()?.title)).not.toBe('')
