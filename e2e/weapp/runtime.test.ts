@@ -77,7 +77,7 @@ function signedIn (login: SeededLogin): Record<string, unknown> {
 async function until (app: MiniProgram, what: string, check: () => boolean): Promise<void> {
   const deadline = Date.now() + WAIT_MS
   while (!check()) {
-    if (Date.now() > deadline) throw new Error(`${what} did not happen within ${WAIT_MS} ms; the page shows: ${app.text().slice(0, 600)}`)
+    if (Date.now() > deadline) throw new Error(`${what} did not happen within ${WAIT_MS} ms; sockets: ${app.record.socketEvents.join(', ') || 'none'}; warnings: ${app.record.warnings.join(' | ').slice(0, 600) || 'none'}; the page shows: ${app.text().slice(0, 600)}`)
     await new Promise(resolve => setTimeout(resolve, 50))
   }
 }

@@ -45,6 +45,8 @@ export interface WxRecord {
   requests: { method: string, url: string }[]
   /** Names of the `wx` functions the app called, in order. */
   calls: string[]
+  /** What happened to the app's sockets (`open`, `close 4001 reason`, `error …`), for a failure's message. */
+  socketEvents: string[]
   /** Pages opened, in order (`/pages/x/index`). */
   navigations: string[]
   /** What the app warned about on the console. */
@@ -127,7 +129,7 @@ function resolveRoute (url: string, from: string): { route: string, options: Rec
 
 /** The simulated WeChat client running one mini-program. */
 export class MiniProgram {
-  readonly record: WxRecord = { calls: [], unknown: [], toasts: [], modals: [], requests: [], navigations: [], warnings: [], consoleErrors: [] }
+  readonly record: WxRecord = { socketEvents: [], calls: [], unknown: [], toasts: [], modals: [], requests: [], navigations: [], warnings: [], consoleErrors: [] }
   /** Errors the app threw or reported (a page that throws fails its test). */
   readonly errors: unknown[] = []
   readonly stack: SimulatedPage[] = []
@@ -416,10 +418,14 @@ export class MiniProgram {
     this.sockets.add(socket)
     const listeners: Record<string, ((result: unknown) => void)[]> = { open: [], close: [], error: [], message: [] }
     const emit = (name: string, result: unknown): void => listeners[name].forEach(listener => this.guard(() => listener(this.inContext(result))))
-    socket.on('open', () => emit('open', { header: {} }))
+    socket.on('open', () => { this.record.socketEvents.push('open'); emit('open', { header: {} }) })
     socket.on('message', (data, isBinary) => emit('message', { data: isBinary ? '' : data.toString() }))
-    socket.on('close', (code, reason) => { this.sockets.delete(socket); emit('close', { code, reason: reason.toString() }) })
-    socket.on('error', error => emit('error', { errMsg: error.message }))
+    socket.on('close', (code, reason) => {
+      this.sockets.delete(socket)
+      this.record.socketEvents.push(`close ${code} ${reason.toString()}`)
+      emit('close', { code, reason: reason.toString() })
+    })
+    socket.on('error', error => { this.record.socketEvents.push(`error ${error.message}`); emit('error', { errMsg: error.message }) })
     this.succeed('connectSocket', options)
     return {
       get readyState () { return socket.readyState },
