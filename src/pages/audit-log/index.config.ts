@@ -4,4 +4,6 @@ import { MESSAGES } from '../../constants/messages'
 export default definePageConfig({
   // SPEC §2: the title from the message table (zh-CN; the page sets its language's at load).
   navigationBarTitleText: MESSAGES['zh-CN'].pageTitleAuditLog,
+  // a share card leading to the server's Home (the page's useShare)
+  enableShareAppMessage: true,
 })

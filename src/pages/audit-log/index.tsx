@@ -11,6 +11,8 @@ import StateView from '@/components/state-view'
 import { t, type MessageKey } from '@/constants/messages'
 import { usePageLifecycle } from '@/hooks/use-page-lifecycle'
 import { currentParams } from '@/router'
+import { isShareHidden, type ShareContent } from '@/services/share'
+import { useShare } from '@/services/share/use-share'
 import { AuditLogStore, type ReportAction } from '@/stores/audit-log-store'
 import { usePageStore, useStores } from '@/stores/context'
 import { toast } from '@/utils/feedback'
@@ -124,6 +126,9 @@ function AuditLogPage () {
   const { server } = useStores()
   // the shared stores (and so the permissions the report buttons ask) follow the page's server
   useEffect(() => { server.select({ params }) }, [server, params])
+  // The share card of a moderator's page leads to the server's Home, not to its audit log.
+  const share: ShareContent = { title: server.name, desc: server.detail?.introduction ?? '', imageUrl: server.detail?.icon ?? '', target: { serverId: store.serverId } }
+  useShare(share, isShareHidden(params))
   useEffect(() => { void store.load() }, [store])
   useEffect(() => () => store.dispose(), [store])
   return (

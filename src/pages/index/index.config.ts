@@ -9,4 +9,9 @@ export default definePageConfig({
   onReachBottomDistance: REACH_BOTTOM_DISTANCE_PX,
   // The mini-program's share card (useShare → useShareAppMessage).
   enableShareAppMessage: true,
+  // and to the timeline, which opens Home of the same server
+  enableShareTimeline: true,
+  // A pull-down reloads the server, its channels and live items (the mini-program's own
+  // gesture; H5 keeps its plain scrolling).
+  enablePullDownRefresh: process.env.TARO_ENV !== 'h5',
 })

@@ -8,6 +8,7 @@ import type { Channel, LiveItem } from '@core/wire/entities'
 import { t } from '@/constants/messages'
 import { useAfterFirstPaint } from '@/hooks/use-after-first-paint'
 import { usePageLifecycle } from '@/hooks/use-page-lifecycle'
+import { usePullRefresh } from '@/hooks/use-pull-refresh'
 import { usePageTitle } from '@/hooks/use-page-title'
 import { currentParams, navigate } from '@/router'
 import { isShareHidden, shareLink, type ShareContent } from '@/services/share'
@@ -89,6 +90,8 @@ function Home () {
     hide: () => live.stopClock(),
     unload: () => live.dispose(),
   })
+
+  usePullRefresh(load)
 
   // SPEC §9: more live items at 50 px from the bottom (index.config.ts onReachBottomDistance).
   useReachBottom(() => {

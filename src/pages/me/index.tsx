@@ -50,6 +50,10 @@ function Me () {
   const sessions = usePageStore(root => new MySessionsStore({ trust: root.trust, session: root.session, logger: root.logger }))
   const [saving, setSaving] = useState<ProfileFieldName | null>(null)
   usePageLifecycle(PAGE_PATH)
+  const [params] = useState(() => currentParams())
+  // Opened for a server (`sid`/`server_id`): the member's share card leads to that server's
+  // Home; opened without one, the server already shown stays.
+  useEffect(() => { if (params.sid || params.server_id) server.select({ params }) }, [server, params])
   const signedIn = session.isSignedIn
   useEffect(() => {
     if (signedIn) void sessions.load() // issue 18: the devices signed in to this account
@@ -90,7 +94,7 @@ function Me () {
   const share: ShareContent | null = user
     ? { title: user.nickname, desc: user.signature, imageUrl: user.avatar, target: { serverId: server.serverId } }
     : null
-  useShare(share, isShareHidden(currentParams()))
+  useShare(share, isShareHidden(params))
   if (user === null) {
     return (
       <View className='me me--state'>

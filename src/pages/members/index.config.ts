@@ -9,4 +9,6 @@ export default definePageConfig({
   onReachBottomDistance: REACH_BOTTOM_DISTANCE_PX,
   // Issue 19: a share card (the page's useShare).
   enableShareAppMessage: true,
+  // A pull-down reloads the list (the mini-program's own gesture; H5 keeps its plain scrolling).
+  enablePullDownRefresh: process.env.TARO_ENV !== 'h5',
 })

@@ -13,6 +13,7 @@ import PageHeader from '@/components/page-header'
 import StateView from '@/components/state-view'
 import { t } from '@/constants/messages'
 import { usePageLifecycle } from '@/hooks/use-page-lifecycle'
+import { usePullRefresh } from '@/hooks/use-pull-refresh'
 import { currentParams, navigate } from '@/router'
 import { isShareHidden, type ShareContent } from '@/services/share'
 import { useShare } from '@/services/share/use-share'
@@ -145,6 +146,7 @@ function MembersPage () {
     return () => memberList.dispose()
   }, [memberList, server, params])
   useReachBottom(() => { if (tab === 'members') void memberList.list.loadMore() })
+  usePullRefresh(() => memberList.load())
 
   const showTab = (next: 'members' | 'bans') => {
     setTab(next)

@@ -8,4 +8,6 @@ export default definePageConfig({
   // SPEC §9: reach-bottom distance 50 px (the next comments).
   onReachBottomDistance: REACH_BOTTOM_DISTANCE_PX,
   enableShareAppMessage: true,
+  // and to the timeline, which opens the same post
+  enableShareTimeline: true,
 })

@@ -8,6 +8,8 @@ import StateView from '@/components/state-view'
 import { t, type MessageKey } from '@/constants/messages'
 import { usePageLifecycle } from '@/hooks/use-page-lifecycle'
 import { currentParams, navigate } from '@/router'
+import { isShareHidden, type ShareContent } from '@/services/share'
+import { useShare } from '@/services/share/use-share'
 import { useStores, usePageStore } from '@/stores/context'
 import { ServerSettingsStore } from '@/stores/server-settings-store'
 import { availableSections, canSeeAuditLog, type SettingsSection } from '@/stores/settings-access'
@@ -48,6 +50,9 @@ function ServerSettingsPage () {
   const settings = usePageStore(stores => new ServerSettingsStore(chooseServer(stores.server.servers, choice).server.server_id, { api: stores.api, trust: stores.trust, logger: stores.logger }))
   // the shared stores (and so the permissions) follow the chosen server
   useEffect(() => { root.server.select(choice) }, [root, choice])
+  // The share card of the owner's own page leads to the server's Home, not to its settings.
+  const share: ShareContent = { title: root.server.name, desc: root.server.detail?.introduction ?? '', imageUrl: root.server.detail?.icon ?? '', target: { serverId: settings.serverId } }
+  useShare(share, isShareHidden(choice.params))
 
   const checkAccess = () => settings.checkAccess(async () => {
     await session.ensureSignedIn()

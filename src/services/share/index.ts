@@ -67,7 +67,8 @@ export function isShareHidden (params: Readonly<Record<string, string | undefine
   return value !== undefined && !['', '0', 'false'].includes(value.trim().toLowerCase())
 }
 
-function shareQuery (target: ShareTarget): QueryInput {
+/** The query a share carries: `server_id`, and `channel_id`, `post_id` or `code` when the target has one. */
+export function shareQuery (target: ShareTarget): QueryInput {
   return { server_id: target.serverId, channel_id: target.channelId || undefined, post_id: target.postId || undefined, code: target.inviteCode || undefined }
 }
 
