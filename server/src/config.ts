@@ -88,6 +88,8 @@ export interface AbuseLimitsConfig {
   commentsPerMinute: number
   /** Guest accounts one client IP may make per minute: guests are free, so this bounds what one client's accounts may store and do. */
   guestSignupsPerMinute: number
+  /** Reports one account may file per minute (REPORT_PER_MINUTE). */
+  reportsPerMinute: number
 }
 
 /** Bytes one account may store per day unless UPLOAD_DAILY_BYTES says otherwise (100 MiB). */
@@ -298,6 +300,7 @@ export function loadConfig (env: Env = process.env): ServerConfig {
       postsPerMinute: integer(env, 'POST_WRITE_PER_MINUTE', 5, 1, 10_000),
       commentsPerMinute: integer(env, 'COMMENT_WRITE_PER_MINUTE', 20, 1, 10_000),
       guestSignupsPerMinute: integer(env, 'GUEST_SIGNUPS_PER_MINUTE', 10, 1, 100_000),
+      reportsPerMinute: integer(env, 'REPORT_PER_MINUTE', 5, 1, 10_000),
     },
     redisUrl: redisUrl(env),
     redisKeyPrefix: text(env, 'REDIS_KEY_PREFIX') ?? 'openrealm:',

@@ -4,8 +4,10 @@
  * write.
  */
 import type { FastifyRequest } from 'fastify'
+import { FILES_PATH } from '@core/wire/api'
 import type { AppContext } from '../context'
 import { auditRejected, badRequest } from '../errors'
+import { publicBase } from '../plugins/public-url'
 import { createAuditor, type AuditedValues } from '../services/audit'
 
 /** Control characters (NUL among them), which no stored text may hold. */
@@ -29,6 +31,36 @@ export function isHttpUrl (value: string): boolean {
 /** 400 naming `field` unless `value` (when given) is an http(s) URL. */
 export function requireHttpUrl (field: string, value: string | null | undefined): void {
   if (typeof value === 'string' && !isHttpUrl(value)) throw badRequest(`body.${field} must be an http(s) URL`)
+}
+
+/** The URL of a storage base (`…/files/`, the Qiniu domain) with the slash a folder ends with. */
+function storageBase (base: string): URL {
+  return new URL(base.endsWith('/') ? base : `${base}/`)
+}
+
+/** True when `url` lies under `base` (same protocol, host and port; path inside the folder). */
+function isUnder (url: URL, base: URL): boolean {
+  return url.origin === base.origin && url.pathname.startsWith(base.pathname)
+}
+
+/**
+ * 400 naming `field` unless `value` (when given) is a file of the product's own storage:
+ * under this server's public origin's /files/ (PUBLIC_URL, or the origin the request came
+ * to when it is unset), or under the configured Qiniu domain (QINIU_DOMAIN). Another host,
+ * plain http anywhere else, or a URL carrying a user name is refused, so a picture in a
+ * message or post never loads from a host that watches its readers.
+ */
+export function requireStoredFileUrl (ctx: AppContext, request: FastifyRequest, field: string, value: string | null | undefined): void {
+  if (typeof value !== 'string') return
+  const bases = [`${publicBase(ctx.config.publicUrl, request)}${FILES_PATH}`, ...(ctx.config.qiniu.domain ? [ctx.config.qiniu.domain] : [])].map(storageBase)
+  let url: URL | null = null
+  try {
+    url = new URL(value)
+  } catch {
+    url = null
+  }
+  if (url && url.username === '' && url.password === '' && bases.some(base => isUnder(url as URL, base))) return
+  throw badRequest(`body.${field} must be a file of this server's storage (uploaded here: ${bases.map(base => base.href).join(' or ')})`)
 }
 
 /** SPEC §5, §8: 422 with the field's 104xxx code when the auditor refuses one of `values`; nothing is written then. */
