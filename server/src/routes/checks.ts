@@ -4,9 +4,11 @@
  * write.
  */
 import type { FastifyRequest } from 'fastify'
+import { cleanNameOf, namesLookAlike } from '@core/domain/names'
 import { FILES_PATH } from '@core/wire/api'
+import { TRUST_CODES } from '@core/wire/trust'
 import type { AppContext } from '../context'
-import { auditRejected, badRequest } from '../errors'
+import { ApiError, auditRejected, badRequest } from '../errors'
 import { publicBase } from '../plugins/public-url'
 import { createAuditor, type AuditedValues } from '../services/audit'
 
@@ -78,6 +80,28 @@ export async function requireServerAuditPass (ctx: AppContext, serverId: string,
   const words = await ctx.repos.moderation.words(serverId)
   const rejection = words.length > 0 ? createAuditor(words).check(values) : null
   if (rejection) throw auditRejected(rejection)
+}
+
+/**
+ * A nickname, role name or channel name as it is stored (core/domain/names.ts: bidi
+ * controls and zero-width characters stripped, trimmed); undefined stays undefined, and
+ * a name with nothing visible left is 400 naming `field`.
+ */
+export function cleanName<T extends string | undefined> (field: string, name: T): T {
+  if (name === undefined) return name
+  const cleaned = cleanNameOf(name)
+  if (cleaned.length === 0) throw badRequest(`body.${field} must hold a visible character`)
+  return cleaned as T
+}
+
+/**
+ * 409 (OWNERS_NAME) when `nickname` reads as the nickname of the owner of one of
+ * `serverIds` (core/domain/names.ts namesLookAlike) — nobody but the owner shows under
+ * the owner's name in a member list. The owner's own servers are no conflict.
+ */
+export async function requireNotOwnersName (ctx: AppContext, uid: string, nickname: string, serverIds: readonly string[]): Promise<void> {
+  const owner = (await ctx.repos.servers.owners(serverIds)).find(row => row.uid !== uid && namesLookAlike(row.nickname, nickname))
+  if (owner) throw new ApiError(409, TRUST_CODES.OWNERS_NAME, `nickname: reads as the name of the owner of server ${owner.server_id}; choose another`)
 }
 
 /** preValidation hook of routes whose body is optional: no body at all is read as `{}`. */

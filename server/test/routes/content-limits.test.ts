@@ -3,13 +3,14 @@
  * and the limit of a send, a mention is told once, a stored nonce answers before any
  * limit, every 429 says when to retry, the server's own words and the normalised audit
  * hold for every free-text field, reactions and reports cannot be flooded by one member,
- * and pictures come only from this product's storage. The app limits loopback too
+ * pictures come only from this product's storage, and names hide nothing and pass for
+ * nobody's owner. The app limits loopback too
  * (RATE_LIMIT_ALLOW=none) with small limits, so each limit is reached in a few requests.
  */
 import { REACTIONS_PER_MEMBER_ON_OTHERS_MAX } from '@core/domain/messages'
 import type { ChannelGroup } from '@core/wire/entities'
 import { MESSAGE_CODES, type ChatMessage, type MessageHistory } from '@core/wire/messages'
-import type { ReportList } from '@core/wire/trust'
+import { TRUST_CODES, type ReportList } from '@core/wire/trust'
 import { createInProcessBus, type BusEvent } from '../../src/bus'
 import { openDatabase } from '../../src/db/dialects'
 import type { Db } from '../../src/db/schema'
@@ -328,5 +329,54 @@ describe("pictures come only from the product's storage", () => {
     const response = await send(writer, 'look', { attachments: [picture(url)] })
     expect(response.statusCode).toBe(200)
     expect(envelope<ChatMessage>(response).data.attachments[0].url).toBe(url)
+  })
+})
+
+describe('names', () => {
+  const hidden = '\u202e\u200b\u2066\u200f\ufeff'
+
+  it('stores a nickname, a role name and a channel name without their bidi controls and zero-width characters', async () => {
+    const someone = await member()
+    const nickname = await test.inject({ method: 'PATCH', url: '/user/me', headers: someone.headers, payload: { nickname: `\u202eeviL${hidden}name\u2069` } })
+    expect(nickname.statusCode).toBe(200)
+    expect(envelope<{ nickname: string }>(nickname).data.nickname).toBe('eviLname')
+    const owner = await signInAsMember(test, DEMO_OWNER)
+    const role = await test.inject({ method: 'POST', url: `/servers/${SERVER}/roles`, headers: owner.headers, payload: { name: `\u2066mod${hidden}s\u2069` } })
+    expect(envelope<{ name: string }>(role).data.name).toBe('mods')
+    const channel = await test.inject({ method: 'POST', url: `/servers/${SERVER}/channels`, headers: owner.headers, payload: { title: `\u202adesk${hidden}\u202c`, channel_type: 1 } })
+    const created = envelope<{ channel_id: string, name: string }>(channel).data
+    expect(created.name).toBe('desk')
+    const renamed = await test.inject({ method: 'PATCH', url: `/channels/${created.channel_id}`, headers: owner.headers, payload: { title: `lob${hidden}by` } })
+    expect(envelope<{ name: string }>(renamed).data.name).toBe('lobby')
+  })
+
+  it('keeps the joiner that makes a family emoji, and refuses a name of nothing visible', async () => {
+    const someone = await member()
+    const family = await test.inject({ method: 'PATCH', url: '/user/me', headers: someone.headers, payload: { nickname: '👨‍👩‍👧 home' } })
+    expect(envelope<{ nickname: string }>(family).data.nickname).toBe('👨‍👩‍👧 home')
+    const empty = await test.inject({ method: 'PATCH', url: '/user/me', headers: someone.headers, payload: { nickname: `${hidden}\u200b` } })
+    expect(empty.statusCode).toBe(400)
+    expect(envelope(empty).msg).toMatch(/^body\.nickname /)
+  })
+
+  it("refuses a member's rename to the owner's nickname (409), however it is dressed up, and keeps the old name", async () => {
+    const ownerName = envelope<{ nickname: string }>(await test.inject({ url: `/users/${DEMO_OWNER}` })).data.nickname
+    const someone = await member()
+    for (const disguise of [ownerName, `${[...ownerName].join('\u200b')}`, ` ${ownerName.normalize('NFKD')}\u00ad`]) {
+      const response = await test.inject({ method: 'PATCH', url: '/user/me', headers: someone.headers, payload: { nickname: disguise } })
+      expect(response.statusCode).toBe(409)
+      expect(envelope(response).code).toBe(TRUST_CODES.OWNERS_NAME)
+    }
+    expect(envelope<{ nickname: string }>(await test.inject({ url: `/users/${someone.uid}` })).data.nickname).not.toBe(ownerName)
+  })
+
+  it("refuses to let someone named like the owner join the owner's server (409), writing nothing", async () => {
+    const ownerName = envelope<{ nickname: string }>(await test.inject({ url: `/users/${DEMO_OWNER}` })).data.nickname
+    const lookalike = await signInAsGuest(test)
+    await db.updateTable('users').set({ nickname: ownerName.toUpperCase() }).where('uid', '=', lookalike.uid).execute()
+    const response = await test.inject({ method: 'POST', url: `/servers/${SERVER}/members/me`, headers: lookalike.headers })
+    expect(response.statusCode).toBe(409)
+    expect(envelope(response).code).toBe(TRUST_CODES.OWNERS_NAME)
+    expect(await db.selectFrom('server_members').select('uid').where('server_id', '=', SERVER).where('uid', '=', lookalike.uid).executeTakeFirst()).toBeUndefined()
   })
 })

@@ -18,7 +18,7 @@ import type { RouteOptions } from '../../context'
 import { ApiError, forbidden, notFound } from '../../errors'
 import { requireUser, signedInUser } from '../../plugins/auth'
 import { accessTo, auditRecord, requireServerActor, serverPermissions } from '../access'
-import { absentBodyAsEmpty } from '../checks'
+import { absentBodyAsEmpty, requireNotOwnersName } from '../checks'
 import { ok } from '../envelope'
 import { memberCountsOf } from '../../services/member-counts'
 import { responses } from '../schemas'
@@ -81,6 +81,8 @@ export default async function invitesRoutes (fastify: FastifyInstance, { ctx }: 
   }, async request => {
     const user = signedInUser(request)
     const now = ctx.now()
+    const invite = await ctx.repos.invites.row(request.params.code)
+    if (invite) await requireNotOwnersName(ctx, user.uid, user.nickname, [invite.server_id])
     const outcome = await ctx.repos.invites.accept(request.params.code, user.uid, now)
     switch (outcome.state) {
       case 'unknown': throw notFound(`path.code: no invite ${request.params.code}`)

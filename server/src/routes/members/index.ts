@@ -13,6 +13,7 @@ import { TRUST_CODES } from '@core/wire/trust'
 import { ApiError, badRequest, notFound } from '../../errors'
 import { requireUser, signedInUser } from '../../plugins/auth'
 import type { MemberCursor } from '../../repositories/members'
+import { requireNotOwnersName } from '../checks'
 import { ok } from '../envelope'
 import { memberCountsOf } from '../../services/member-counts'
 import { idSchema, responses } from '../schemas'
@@ -50,6 +51,7 @@ export default async function membersRoutes (instance: FastifyInstance, { ctx }:
     const serverId = request.params.server_id
     await requireServer(ctx, serverId)
     if (await ctx.repos.moderation.isBanned(serverId, user.uid)) throw new ApiError(403, TRUST_CODES.BANNED, 'you are banned from this server')
+    await requireNotOwnersName(ctx, user.uid, user.nickname, [serverId])
     const { joined_at: joinedAt, created } = await ctx.repos.members.join(serverId, user.uid, ctx.now())
     if (created) {
       await ctx.presence.joined(user.uid, serverId)
