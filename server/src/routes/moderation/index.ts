@@ -6,7 +6,7 @@
  * published after it commits: a removed member gets MEMBER_REMOVE and SESSION_REVOKED
  * (the gateway closes their sockets), a timeout MEMBER_UPDATE (their composer says until when).
  */
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { effectivePermissions, isTimedOut, Permission } from '@core/domain/permissions'
 import {
@@ -115,8 +115,9 @@ async function reportedServer (ctx: AppContext, body: ReportBody, user: User): P
   return row.server_id
 }
 
-/** Counts one new report of `user` against REPORT_PER_MINUTE; 429 with Retry-After when over. */
-async function requireReportAllowance (ctx: AppContext, user: User): Promise<void> {
+/** Counts one new report of `user` against REPORT_PER_MINUTE (RATE_LIMIT_ALLOW addresses are exempt, as from every limit); 429 with Retry-After when over. */
+async function requireReportAllowance (ctx: AppContext, request: FastifyRequest, user: User): Promise<void> {
+  if (ctx.config.rateLimit.allowList.includes(request.ip)) return
   const limit = ctx.config.limits.reportsPerMinute
   const { count, resetMs } = await ctx.limits.hit(`reports ${user.uid}`, MINUTE_MS)
   if (count <= limit) return
@@ -221,7 +222,7 @@ export default async function moderationRoutes (fastify: FastifyInstance, { ctx 
     const serverId = await reportedServer(ctx, request.body, user)
     const report = { ...request.body, server_id: serverId, reporter_uid: user.uid, created_at: ctx.now() }
     // a report the reporter already has open on this target answers as done and queues nothing
-    if (await ctx.repos.moderation.openReportOf(report) === null) await requireReportAllowance(ctx, user)
+    if (await ctx.repos.moderation.openReportOf(report) === null) await requireReportAllowance(ctx, request, user)
     const { reportId, created } = await ctx.repos.moderation.report(report)
     const queued = created ? await ctx.repos.moderation.reportById(reportId) : null
     // the queue of every moderator looking at it grows at once; nobody else hears of it

@@ -119,7 +119,8 @@ export default async function rolesRoutes (fastify: FastifyInstance, { ctx }: Ro
         requireRoleReach(access, callerBits, role)
         requireRoleReach(access, callerBits, { position: request.body.position ?? role.position, permissions: request.body.permissions ?? role.permissions })
       }
-      const updated = await ctx.repos.roles.update(serverId, roleId, { ...request.body, name: cleanName('name', request.body.name) }, auditRecord(ctx, actor, 'role_update', roleId)) as ServerRole
+      const changes = request.body.name === undefined ? request.body : { ...request.body, name: cleanName('name', request.body.name) }
+      const updated = await ctx.repos.roles.update(serverId, roleId, changes, auditRecord(ctx, actor, 'role_update', roleId)) as ServerRole
       await ctx.answers.invalidate(serverScope(serverId)) // who sees which channel may have changed
       await ctx.bus.publish({ t: 'ROLE_UPDATE', server_id: serverId, d: updated })
       return ok(updated)
