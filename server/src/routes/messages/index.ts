@@ -207,10 +207,11 @@ export default async function messagesRoutes (instance: FastifyInstance, { ctx }
     },
     handler: async request => {
       const user = signedInUser(request)
-      const row = await existingMessage(ctx, (await requireChannel(ctx, request.params.channel_id)).channel_id, request.params.message_id)
+      const channel = await requireChannel(ctx, request.params.channel_id)
+      const row = await existingMessage(ctx, channel.channel_id, request.params.message_id)
       if (row.author_uid !== user.uid) throw forbidden('only the author can edit a message')
       // an edit passes the gates a send does: a member still, SendMessages there, not timed out
-      const channel = await chatChannelFor(ctx, request.params.channel_id, user, Permission.SendMessages)
+      await requireChannelMember(ctx, channel, user, Permission.SendMessages)
       const content = contentOf(request.body.content)
       await requireMessageAllowance(request, user)
       await requireServerAuditPass(ctx, channel.server_id, { content })
