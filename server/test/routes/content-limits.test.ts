@@ -370,13 +370,20 @@ describe('names', () => {
     expect(envelope<{ nickname: string }>(await test.inject({ url: `/users/${someone.uid}` })).data.nickname).not.toBe(ownerName)
   })
 
-  it("refuses to let someone named like the owner join the owner's server (409), writing nothing", async () => {
+  it("refuses to let someone named like the owner join the owner's server (409), directly or by invite, writing nothing", async () => {
     const ownerName = envelope<{ nickname: string }>(await test.inject({ url: `/users/${DEMO_OWNER}` })).data.nickname
     const lookalike = await signInAsGuest(test)
     await db.updateTable('users').set({ nickname: ownerName.toUpperCase() }).where('uid', '=', lookalike.uid).execute()
-    const response = await test.inject({ method: 'POST', url: `/servers/${SERVER}/members/me`, headers: lookalike.headers })
-    expect(response.statusCode).toBe(409)
-    expect(envelope(response).code).toBe(TRUST_CODES.OWNERS_NAME)
+    const owner = await signInAsMember(test, DEMO_OWNER)
+    const invite = envelope<{ code: string }>(await test.inject({ method: 'POST', url: `/servers/${SERVER}/invites`, headers: owner.headers, payload: {} })).data
+    const joins = [
+      await test.inject({ method: 'POST', url: `/servers/${SERVER}/members/me`, headers: lookalike.headers }),
+      await test.inject({ method: 'POST', url: `/invites/${invite.code}/accept`, headers: lookalike.headers }),
+    ]
+    for (const response of joins) {
+      expect(response.statusCode).toBe(409)
+      expect(envelope(response).code).toBe(TRUST_CODES.OWNERS_NAME)
+    }
     expect(await db.selectFrom('server_members').select('uid').where('server_id', '=', SERVER).where('uid', '=', lookalike.uid).executeTakeFirst()).toBeUndefined()
   })
 })

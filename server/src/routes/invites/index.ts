@@ -82,7 +82,8 @@ export default async function invitesRoutes (fastify: FastifyInstance, { ctx }: 
     const user = signedInUser(request)
     const now = ctx.now()
     const invite = await ctx.repos.invites.row(request.params.code)
-    if (invite) await requireNotOwnersName(ctx, user.uid, user.nickname, [invite.server_id])
+    // a joiner reading as the owner is refused; someone already in is answered as before
+    if (invite && !await ctx.repos.members.isMember(invite.server_id, user.uid)) await requireNotOwnersName(ctx, user.uid, user.nickname, [invite.server_id])
     const outcome = await ctx.repos.invites.accept(request.params.code, user.uid, now)
     switch (outcome.state) {
       case 'unknown': throw notFound(`path.code: no invite ${request.params.code}`)
