@@ -56,6 +56,13 @@ export function mentionedUids (content: string): string[] {
   return [...uids]
 }
 
+/**
+ * Most distinct emoji one member may put on a message someone else wrote, so one member
+ * cannot fill all of a message's emoji slots; on their own message the author is not
+ * limited by it (only by the message's own cap).
+ */
+export const REACTIONS_PER_MEMBER_ON_OTHERS_MAX = 3
+
 /** Characters an emoji sequence is made of: pictographs, skin tones, keycaps, flags, joiners and presentation selectors. */
 const EMOJI_SEQUENCE = /^[\p{Extended_Pictographic}\p{Emoji_Component}\u200d\ufe0f\u20e3]+$/u
 /** What makes a sequence an emoji and not bare digits or `#`: a pictograph, a regional-indicator flag or a keycap. */

@@ -17,6 +17,12 @@ export * from './messages-paths'
 /** Most attachments one message carries. */
 export const MESSAGE_ATTACHMENTS_MAX = 10
 
+/** Envelope codes of the message refusals a client tells apart (HTTP status first, then a number). */
+export const MESSAGE_CODES = {
+  /** 409: the member already put their most distinct emoji on someone else's message (core/domain/messages.ts REACTIONS_PER_MEMBER_ON_OTHERS_MAX). */
+  REACTIONS_PER_MEMBER: 409101,
+} as const
+
 /** A time-ordered message id (core/domain/ids.ts: 19 digits, string order = time order). */
 export const MessageIdSchema = Type.String({ pattern: '^[0-9]{19}$', description: 'time-ordered id, 19 digits' })
 

@@ -98,6 +98,8 @@ export interface AbuseLimitsConfig {
   liveInvitesPerMember: number
   /** Longest lifetime of a guest's invite in seconds: a guest's invites always expire, even when they ask for "never". */
   guestInviteMaxAgeSeconds: number
+  /** Reports one account may file per minute (REPORT_PER_MINUTE). */
+  reportsPerMinute: number
 }
 
 /** Bytes one account may store per day unless UPLOAD_DAILY_BYTES says otherwise (100 MiB). */
@@ -343,6 +345,7 @@ export function loadConfig (env: Env = process.env): ServerConfig {
       invitesPerMinute: integer(env, 'INVITE_CREATE_PER_MINUTE', 10, 1, 10_000),
       liveInvitesPerMember: integer(env, 'INVITES_LIVE_PER_MEMBER', 20, 1, 10_000),
       guestInviteMaxAgeSeconds: integer(env, 'GUEST_INVITE_MAX_AGE_SECONDS', 7 * 24 * 3600, 60, 365 * 24 * 3600),
+      reportsPerMinute: integer(env, 'REPORT_PER_MINUTE', 5, 1, 10_000),
     },
     httpTimeouts: httpTimeouts(env),
     redisUrl: redisUrl(env),

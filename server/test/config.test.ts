@@ -30,7 +30,7 @@ describe('configuration from the environment', () => {
       WX_APP_ID: 'wx1', WX_APP_SECRET: 's1', WX_JSAPI_TICKET: 't1', WX_API_BASE: 'http://127.0.0.1:9', WX_SUBSCRIBE_TEMPLATE_ID: 'tmpl1', REMINDER_INTERVAL_MS: '5000',
       QINIU_ACCESS_KEY: 'ak', QINIU_SECRET_KEY: 'sk', QINIU_BUCKET: 'b', QINIU_DOMAIN: 'https://cdn.example', QINIU_FSIZE_LIMIT: '1000',
       AUDIT_WORDS: ' a, b ,,c ', RATE_LIMIT_MAX: '5', RATE_LIMIT_WINDOW_MS: '2000', RATE_LIMIT_ALLOW: 'none',
-      UPLOAD_DAILY_BYTES: '4096', CHANNEL_CREATE_PER_MINUTE: '2', CHANNELS_PER_SERVER_MAX: '50', POST_WRITE_PER_MINUTE: '3', COMMENT_WRITE_PER_MINUTE: '4', GUEST_SIGNUPS_PER_MINUTE: '4',
+      UPLOAD_DAILY_BYTES: '4096', CHANNEL_CREATE_PER_MINUTE: '2', CHANNELS_PER_SERVER_MAX: '50', POST_WRITE_PER_MINUTE: '3', COMMENT_WRITE_PER_MINUTE: '4', GUEST_SIGNUPS_PER_MINUTE: '4', REPORT_PER_MINUTE: '6',
       REDIS_URL: 'redis://127.0.0.1:6379', REDIS_KEY_PREFIX: 'realm:', GATEWAY_HEARTBEAT_MS: '5000',
       MESSAGE_RATE_LIMIT_MAX: '7', MESSAGE_RATE_LIMIT_WINDOW_MS: '3000',
       MEMBER_WRITE_LIMIT_MAX: '9', MEMBER_WRITE_LIMIT_WINDOW_MS: '4000', GATEWAY_LEASE_MS: '1500',
@@ -48,7 +48,7 @@ describe('configuration from the environment', () => {
       limits: {
         uploadBytesPerDay: 4096, channelsPerMinute: 2, channelsPerServer: 50, postsPerMinute: 3, commentsPerMinute: 4, guestSignupsPerMinute: 4,
         uploadBytesPerDayPerIp: 8192, uploadBytesPerDayGuests: 16384,
-        invitesPerMinute: 5, liveInvitesPerMember: 6, guestInviteMaxAgeSeconds: 3600,
+        invitesPerMinute: 5, liveInvitesPerMember: 6, guestInviteMaxAgeSeconds: 3600, reportsPerMinute: 6,
       },
       httpTimeouts: { headersMs: 2000, requestMs: 3000, idleMs: 4000, keepAliveMs: 5000 },
       redisUrl: 'redis://127.0.0.1:6379', redisKeyPrefix: 'realm:', gatewayHeartbeatMs: 5000, gatewayLeaseMs: 1500,

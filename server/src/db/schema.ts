@@ -11,7 +11,7 @@ import type { Hotspot, InteractionEvent, MapCfgData } from '@core/wire/api'
 import type { Channel, LiveItem, Post, Role, Server, User } from '@core/wire/entities'
 import type { LiveCommentsTable, LiveRemindersTable, LiveViewersTable, PostColumns, PostCommentsTable, PostLikesTable, WechatAccountsTable } from './tables/posts'
 import type { AccountUsageTable, PoolUsageTable } from './tables/abuse-limits'
-import type { MessagesTable, ReactionsTable, ReadStatesTable } from './tables/messages'
+import type { MentionNoticesTable, MessagesTable, ReactionsTable, ReadStatesTable } from './tables/messages'
 import type {
   AuditLogTable, BansTable, BotTokensTable, ChannelOverridesTable, InvitesTable, MemberRolesTable, MemberTimeoutsTable, ReportsTable, ServerWordsTable,
 } from './tables/trust'
@@ -104,6 +104,7 @@ export interface Database {
   messages: MessagesTable
   reactions: ReactionsTable
   read_states: ReadStatesTable
+  mention_notices: MentionNoticesTable
   showrooms: ShowroomsTable
   showroom_hotspots: ShowroomHotspotsTable
   showroom_events: ShowroomEventsTable

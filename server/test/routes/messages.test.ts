@@ -272,14 +272,14 @@ describe('POST /channels/:channel_id/messages', () => {
 
   it('carries attachments', async () => {
     const sender = await member()
-    const attachment = { url: 'https://cdn.example/cat.png', width: 640, height: 480, size: 12345, mime: 'image/png' }
+    const attachment = { url: 'http://localhost:80/files/cat.png', width: 640, height: 480, size: 12345, mime: 'image/png' }
     const message = await sent(sender, LOBBY, 'look', { attachments: [attachment] })
     expect(message.attachments).toEqual([attachment])
   })
 
   it('sends a picture without text, and still refuses a message with neither', async () => {
     const sender = await member()
-    const attachment = { url: 'https://cdn.example/dog.png', width: 320, height: 200, size: 999, mime: 'image/png' }
+    const attachment = { url: 'http://localhost:80/files/dog.png', width: 320, height: 200, size: 999, mime: 'image/png' }
     const message = await sent(sender, LOBBY, '  ', { attachments: [attachment] })
     expect([message.content, message.attachments]).toEqual(['', [attachment]])
     const before = await messageCount()

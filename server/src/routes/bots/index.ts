@@ -12,7 +12,7 @@ import type { RouteOptions } from '../../context'
 import { notFound } from '../../errors'
 import { requireUser } from '../../plugins/auth'
 import { auditRecord, requireServerActor } from '../access'
-import { absentBodyAsEmpty, requireServerAuditPass } from '../checks'
+import { absentBodyAsEmpty, cleanName, requireNotOwnersName, requireServerAuditPass } from '../checks'
 import { ok } from '../envelope'
 import { responses } from '../schemas'
 
@@ -26,8 +26,10 @@ export default async function botsRoutes (fastify: FastifyInstance, { ctx }: Rou
     schema: { summary: 'Create a bot and get its token, shown this once (ManageServer)', ...bearer, params: ServerParamsSchema, body: CreateBotBodySchema, response: responses(BotTokenSchema) },
   }, async request => {
     const actor = await requireServerActor(ctx, request, Permission.ManageServer)
-    await requireServerAuditPass(ctx, actor.serverId, { nickname: request.body.nickname }) // SPEC §5: nickname is audited
-    const bot = await ctx.repos.bots.create(actor.serverId, request.body.nickname, auditRecord(ctx, actor, 'bot_create', ''))
+    const nickname = cleanName('nickname', request.body.nickname)
+    await requireServerAuditPass(ctx, actor.serverId, { nickname }) // SPEC §5: nickname is audited
+    await requireNotOwnersName(ctx, '', nickname, [actor.serverId]) // a bot is never its server's owner
+    const bot = await ctx.repos.bots.create(actor.serverId, nickname, auditRecord(ctx, actor, 'bot_create', ''))
     return ok(bot)
   })
 

@@ -17,7 +17,7 @@ import { badRequest, notFound } from '../../errors'
 import { requireUser, signedInUser } from '../../plugins/auth'
 import { pageRequestOf } from '../../repositories/paging'
 import { auditRecord, requireServerPermission } from '../access'
-import { requireHttpUrl, requireServerAuditPass } from '../checks'
+import { cleanName, requireHttpUrl, requireServerAuditPass } from '../checks'
 import { ok } from '../envelope'
 import { serverScope } from '../servers'
 import { responses } from '../schemas'
@@ -60,7 +60,8 @@ export default async function channelsRoutes (instance: FastifyInstance, { ctx }
       const serverId = channel.server_id
       await requireServerPermission(ctx, serverId, user, Permission.ManageChannels)
       const audit = auditRecord(ctx, { user, serverId }, 'channel_update', channel.channel_id)
-      const { title, icon, parent_id: parentId, position } = request.body
+      const { icon, parent_id: parentId, position } = request.body
+      const title = cleanName('title', request.body.title)
       requireHttpUrl('icon', icon)
       if (parentId !== undefined && parentId !== null) {
         const parent = await ctx.repos.channels.get(parentId)

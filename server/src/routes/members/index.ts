@@ -14,6 +14,7 @@ import { ApiError, badRequest, notFound } from '../../errors'
 import { requireUser, signedInUser } from '../../plugins/auth'
 import type { MemberCursor } from '../../repositories/members'
 import { requireBotHome } from '../access'
+import { requireNotOwnersName } from '../checks'
 import { ok } from '../envelope'
 import { memberCountsOf } from '../../services/member-counts'
 import { idSchema, responses } from '../schemas'
@@ -52,6 +53,7 @@ export default async function membersRoutes (instance: FastifyInstance, { ctx }:
     await requireServer(ctx, serverId)
     await requireBotHome(ctx, user, serverId)
     if (await ctx.repos.moderation.isBanned(serverId, user.uid)) throw new ApiError(403, TRUST_CODES.BANNED, 'you are banned from this server')
+    await requireNotOwnersName(ctx, user.uid, user.nickname, [serverId])
     const { joined_at: joinedAt, created } = await ctx.repos.members.join(serverId, user.uid, ctx.now())
     if (created) {
       await ctx.presence.joined(user.uid, serverId)

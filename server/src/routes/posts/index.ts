@@ -4,10 +4,11 @@
  * permissions decide (issue 18, core/domain/permissions.ts): reading needs ViewChannel,
  * posting and commenting SendMessages (which a timeout takes away), pictures AttachFiles,
  * liking AddReactions, removing what others wrote ManageMessages (audited). Every write
- * needs a session and membership of the server, audits every written text and URL before
- * anything is stored (SPEC §5, §8), and publishes its event on the bus after it committed.
+ * needs a session and membership of the server, audits every written text and URL against
+ * the global and the server's own words before anything is stored (SPEC §5, §8), takes
+ * pictures only from this product's storage, and publishes its event on the bus after it committed.
  */
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { deriveLiveState } from '@core/domain/live-state'
 import { createTimeIdSource } from '@core/domain/ids'
@@ -28,7 +29,7 @@ import { pageRequestOf } from '../../repositories/paging'
 import type { Written } from '../../repositories/posts'
 import { chargeCommentWrite, chargePostWrite, type TakenCharge } from '../../services/quotas'
 import { requireChannel, requireChannelMember, requireChannelPermission, requireRemoval } from '../access'
-import { requireAuditPass, requireHttpUrl } from '../checks'
+import { requireServerAuditPass, requireStoredFileUrl } from '../checks'
 import { ok } from '../envelope'
 import { pagedOf, responses } from '../schemas'
 
@@ -81,10 +82,10 @@ function picturesOf (body: { cover?: string, images?: PostImage[] }): number {
   return (body.images ?? []).length + (body.cover ? 1 : 0)
 }
 
-/** 400 unless every image and the cover (when given and not '') are http(s) URLs. */
-function requireImageUrls (cover: string | undefined, images: PostImage[] | undefined): void {
-  if (cover) requireHttpUrl('cover', cover)
-  images?.forEach((image, index) => requireHttpUrl(`images.${index}.url`, image.url))
+/** 400 naming the field unless every image and the cover (when given and not '') are files of this product's storage. */
+function requireImageUrls (ctx: AppContext, request: FastifyRequest, cover: string | undefined, images: PostImage[] | undefined): void {
+  if (cover) requireStoredFileUrl(ctx, request, 'cover', cover)
+  images?.forEach((image, index) => requireStoredFileUrl(ctx, request, `images.${index}.url`, image.url))
 }
 
 /**
@@ -135,8 +136,9 @@ export default async function postsRoutes (fastify: FastifyInstance, { ctx }: Ro
     const channel = await postChannel(ctx, request.params.channel_id)
     const body = request.body
     await requireChannelMember(ctx, channel, user, writePermissions(picturesOf(body)))
-    requireImageUrls(body.cover, body.images)
-    requireAuditPass(ctx, { title: body.title, content: body.content, cover: body.cover || undefined }) // SPEC §5, §8: title 104001, cover 104006, text 104008
+    requireImageUrls(ctx, request, body.cover, body.images)
+    // SPEC §5, §8: title 104001, cover 104006, text 104008, against the global and the server's words
+    await requireServerAuditPass(ctx, channel.server_id, { title: body.title, content: body.content, cover: body.cover || undefined })
     // a retry of a write whose answer was lost answers it again, and costs nothing
     const earlier = body.nonce ? await ctx.repos.posts.earlierPost(user.uid, body.nonce) : null
     if (earlier) return ok(earlier)
@@ -176,8 +178,8 @@ export default async function postsRoutes (fastify: FastifyInstance, { ctx }: Ro
       if (post.author.uid !== user.uid) throw forbidden('only the author may change this post')
       const body = request.body
       await requireChannelMember(ctx, post, user, writePermissions(picturesOf(body)))
-      requireImageUrls(body.cover, body.images)
-      requireAuditPass(ctx, { title: body.title, content: body.content, cover: body.cover || undefined })
+      requireImageUrls(ctx, request, body.cover, body.images)
+      await requireServerAuditPass(ctx, post.server_id, { title: body.title, content: body.content, cover: body.cover || undefined })
       const updated = await ctx.repos.posts.update(post.post_id, body, ctx.now())
       if (!updated) throw notFound(`path.post_id: no post ${post.post_id}`)
       await ctx.bus.publish({ t: 'POST_UPDATE', server_id: post.server_id, channel_id: post.channel_id, d: updated })
@@ -220,7 +222,7 @@ export default async function postsRoutes (fastify: FastifyInstance, { ctx }: Ro
       if (!target || target.post_id !== post.post_id) throw badRequest(`body.reply_to: no comment ${body.reply_to} on post ${post.post_id}`)
       replyTo = target.reply_to?.comment_id ?? target.comment_id // replies are one level deep: an answer to a reply joins its thread
     }
-    requireAuditPass(ctx, { content: body.content })
+    await requireServerAuditPass(ctx, post.server_id, { content: body.content })
     const earlier = body.nonce ? await ctx.repos.posts.earlierComment(post.post_id, user.uid, body.nonce) : null
     if (earlier) return ok(earlier.comment)
     const written = await charged(await chargeCommentWrite(ctx, user.uid), () => ctx.repos.posts.createComment({
@@ -245,7 +247,7 @@ export default async function postsRoutes (fastify: FastifyInstance, { ctx }: Ro
       // issue 17: authors edit their own comments; ManageMessages removes others' but never rewrites them
       if (target.author.uid !== user.uid) throw forbidden('only the author may change this comment')
       await requireChannelMember(ctx, post, user, writePermissions(0))
-      requireAuditPass(ctx, { content: request.body.content }) // SPEC §5, §8: on rejection nothing is written
+      await requireServerAuditPass(ctx, post.server_id, { content: request.body.content }) // SPEC §5, §8: on rejection nothing is written
       const updated = await ctx.repos.posts.updateComment(target.comment_id, request.body.content, ctx.now())
       if (!updated) throw notFound(`path.comment_id: no comment ${target.comment_id} on post ${post.post_id}`)
       await ctx.bus.publish({ t: 'COMMENT_UPDATE', server_id: post.server_id, channel_id: post.channel_id, d: { channel_id: post.channel_id, comment: updated } })
@@ -304,7 +306,7 @@ export default async function postsRoutes (fastify: FastifyInstance, { ctx }: Ro
     const state = deriveLiveState(item, ctx.now())
     if (state !== 'live') throw forbidden(`live item ${item.live_id} is not on air (${state}): its chat is read-only`)
     await requireChannelMember(ctx, item, user, writePermissions(0))
-    requireAuditPass(ctx, { content: request.body.content })
+    await requireServerAuditPass(ctx, item.server_id, { content: request.body.content })
     const earlier = request.body.nonce ? await ctx.repos.posts.earlierLiveComment(item.live_id, user.uid, request.body.nonce) : null
     if (earlier) return ok(earlier)
     const written = await charged(await chargeCommentWrite(ctx, user.uid), () => ctx.repos.posts.createLiveComment({

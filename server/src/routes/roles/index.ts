@@ -24,6 +24,7 @@ import { optionalUser, requireUser, signedInUser } from '../../plugins/auth'
 import {
   accessTo, auditRecord, channelPermissions, requireBits, requireChannel, requireMember, requireServerActor, requireServerPermission, serverPermissions, type Access, type Actor,
 } from '../access'
+import { cleanName } from '../checks'
 import { ok } from '../envelope'
 import { serverScope } from '../servers'
 import { responses } from '../schemas'
@@ -99,7 +100,7 @@ export default async function rolesRoutes (fastify: FastifyInstance, { ctx }: Ro
     const permissions = request.body.permissions ?? 0
     requireRoleReach(access, serverPermissions(ctx, access), { position, permissions })
     const roleId = nextRoleId()
-    const role = await ctx.repos.roles.create({ role_id: roleId, server_id: serverId, name: request.body.name, permissions, color: request.body.color ?? '', position }, auditRecord(ctx, actor, 'role_create', roleId))
+    const role = await ctx.repos.roles.create({ role_id: roleId, server_id: serverId, name: cleanName('name', request.body.name), permissions, color: request.body.color ?? '', position }, auditRecord(ctx, actor, 'role_create', roleId))
     await ctx.answers.invalidate(serverScope(serverId)) // who sees which channel may have changed
     await ctx.bus.publish({ t: 'ROLE_CREATE', server_id: serverId, d: role })
     return ok(role)
@@ -127,7 +128,8 @@ export default async function rolesRoutes (fastify: FastifyInstance, { ctx }: Ro
         requireRoleReach(access, callerBits, role)
         requireRoleReach(access, callerBits, { position: request.body.position ?? role.position, permissions: request.body.permissions ?? role.permissions })
       }
-      const updated = await ctx.repos.roles.update(serverId, roleId, request.body, auditRecord(ctx, actor, 'role_update', roleId)) as ServerRole
+      const changes = request.body.name === undefined ? request.body : { ...request.body, name: cleanName('name', request.body.name) }
+      const updated = await ctx.repos.roles.update(serverId, roleId, changes, auditRecord(ctx, actor, 'role_update', roleId)) as ServerRole
       await ctx.answers.invalidate(serverScope(serverId)) // who sees which channel may have changed
       await ctx.bus.publish({ t: 'ROLE_UPDATE', server_id: serverId, d: updated })
       return ok(updated)
