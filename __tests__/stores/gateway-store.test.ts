@@ -7,7 +7,7 @@ const URL = 'ws://realm.test/gateway'
 const HEARTBEAT_MS = 30_000
 
 function ready (overrides: Partial<ReadyData> = {}): ReadyData {
-  return { user: user(), session_id: 'sess1', seq: 10, heartbeat_interval_ms: HEARTBEAT_MS, server_ids: ['723658'], ...overrides }
+  return { user: user(), protocol_version: 2, session_id: 'sess1', seq: 10, heartbeat_interval_ms: HEARTBEAT_MS, server_ids: ['723658'], ...overrides }
 }
 
 function setup (token: string | null = 'tok') {

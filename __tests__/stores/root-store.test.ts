@@ -30,7 +30,7 @@ async function connectedToServer723658 (detail: Parameters<typeof serverDetail>[
   root.gateway.start()
   const socket = connect.last()
   socket.open()
-  socket.deliver({ op: 'ready', d: { user: user(), session_id: 's', seq: 0, heartbeat_interval_ms: 30_000, server_ids: ['723658'] } })
+  socket.deliver({ op: 'ready', d: { user: user(), protocol_version: 2, session_id: 's', seq: 0, heartbeat_interval_ms: 30_000, server_ids: ['723658'] } })
   return { api, members, root, socket }
 }
 
@@ -105,7 +105,7 @@ describe('createRootStore', () => {
     expect(api.listChannels).toHaveBeenCalledTimes(1)
     api.getServer.mockClear()
     socket.deliver({ op: 'invalid_session', d: null })
-    socket.deliver({ op: 'ready', d: { user: user(), session_id: 's2', seq: 9, heartbeat_interval_ms: 30_000, server_ids: ['723658'] } })
+    socket.deliver({ op: 'ready', d: { user: user(), protocol_version: 2, session_id: 's2', seq: 9, heartbeat_interval_ms: 30_000, server_ids: ['723658'] } })
     expect(api.getServer).toHaveBeenCalledTimes(1)
     expect(api.listChannels).toHaveBeenCalledTimes(2)
     root.dispose()

@@ -73,7 +73,7 @@ export default async function channelsRoutes (instance: FastifyInstance, { ctx }
       const updated = await ctx.repos.channels.update(channel.channel_id, { name: title, icon, parent_id: parentId, position }, audit)
       if (!updated) throw notFound(`path.channel_id: no channel ${channel.channel_id}`)
       await ctx.answers.invalidate(serverScope(serverId)) // committed: the next channel list shows it, on every process
-      await ctx.bus.publish({ t: 'CHANNEL_UPDATE', server_id: serverId, d: updated })
+      await ctx.bus.publish('CHANNEL_UPDATE', { server_id: serverId, channel_id: updated.channel_id }, updated)
       return ok(updated)
     },
   })
@@ -91,7 +91,7 @@ export default async function channelsRoutes (instance: FastifyInstance, { ctx }
     await ctx.repos.channels.remove(channel.channel_id, auditRecord(ctx, { user, serverId: channel.server_id }, 'channel_delete', channel.channel_id))
     const deleted: ChannelDeleted = { server_id: channel.server_id, channel_id: channel.channel_id }
     await ctx.answers.invalidate(serverScope(channel.server_id))
-    await ctx.bus.publish({ t: 'CHANNEL_DELETE', server_id: channel.server_id, d: deleted })
+    await ctx.bus.publish('CHANNEL_DELETE', { server_id: channel.server_id, channel_id: channel.channel_id }, deleted)
     return ok(deleted)
   })
 }

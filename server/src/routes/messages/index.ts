@@ -14,9 +14,9 @@ import { isChatChannel, isReactionEmoji, mentionedUids, MESSAGE_CONTENT_MAX_LENG
 import { ChannelParamsSchema, MessageListDataSchema } from '@core/wire/api'
 import type { Channel, User } from '@core/wire/entities'
 import {
-  EditMessageBodySchema, HISTORY_LIMIT_DEFAULT, MESSAGE_DISPATCHES, MESSAGES_PATHS, MessageDeleteEventSchema, MessageHistoryQuerySchema,
+  EditMessageBodySchema, HISTORY_LIMIT_DEFAULT, MESSAGES_PATHS, MessageDeleteEventSchema, MessageHistoryQuerySchema,
   MessageHistorySchema, MessageIdSchema, ReactionEventSchema, ReadBodySchema, ReadStateSchema, SendMessageBodySchema, ChatMessageSchema,
-  type ChatMessage, type MessageDispatchPayloads, type MessageHistoryQuery, type ReactionEvent,
+  type ChatMessage, type MessageHistoryQuery, type ReactionEvent,
 } from '@core/wire/messages'
 import type { AppContext, RouteOptions } from '../../context'
 import { badRequest, forbidden, notFound, spokenError } from '../../errors'
@@ -84,9 +84,8 @@ export default async function messagesRoutes (instance: FastifyInstance, { ctx }
   const fastify = instance.withTypeProvider<TypeBoxTypeProvider>()
   const nextMessageId = createTimeIdSource()
 
-  async function publish<T extends keyof MessageDispatchPayloads> (t: T, channel: Channel, d: MessageDispatchPayloads[T], onlyUids?: string[]): Promise<void> {
-    await ctx.bus.publish({ t, server_id: channel.server_id, channel_id: channel.channel_id, ...(onlyUids ? { only_uids: onlyUids } : {}), d })
-  }
+  /** Where a dispatch of `channel` goes: those who may read it. */
+  const readersOf = (channel: Channel): { server_id: string, channel_id: string } => ({ server_id: channel.server_id, channel_id: channel.channel_id })
 
   const sendLimit = fastify.createRateLimit({
     max: ctx.config.rateLimit.messages.max,
@@ -165,7 +164,7 @@ export default async function messagesRoutes (instance: FastifyInstance, { ctx }
       created_at: ctx.now(),
     })
     const message = await ctx.repos.messages.message(row, user.uid)
-    if (created) await publish(MESSAGE_DISPATCHES.messageCreate, channel, await ctx.repos.messages.message(row, null))
+    if (created) await ctx.bus.publish('MESSAGE_CREATE', readersOf(channel), await ctx.repos.messages.message(row, null))
     return ok(message)
   })
 
@@ -190,7 +189,7 @@ export default async function messagesRoutes (instance: FastifyInstance, { ctx }
       requireAuditPass(ctx, { content })
       const edited = await ctx.repos.messages.edit(row, content, await mentionsOf(ctx, channel.server_id, content), ctx.now())
       const message: ChatMessage = await ctx.repos.messages.message(edited, null)
-      await publish(MESSAGE_DISPATCHES.messageUpdate, channel, message)
+      await ctx.bus.publish('MESSAGE_UPDATE', readersOf(channel), message)
       return ok(await ctx.repos.messages.message(edited, user.uid))
     },
   })
@@ -211,7 +210,7 @@ export default async function messagesRoutes (instance: FastifyInstance, { ctx }
     await ctx.repos.messages.remove(row.message_id)
     if (record) await writeAuditEntry(ctx.db, record)
     const deleted = { channel_id: channel.channel_id, message_id: row.message_id }
-    await publish(MESSAGE_DISPATCHES.messageDelete, channel, deleted)
+    await ctx.bus.publish('MESSAGE_DELETE', readersOf(channel), deleted)
     return ok(deleted)
   })
 
@@ -236,7 +235,7 @@ export default async function messagesRoutes (instance: FastifyInstance, { ctx }
         await ctx.repos.messages.removeReaction(row.message_id, emoji, user.uid)
         throw badRequest(`a message carries at most ${REACTION_EMOJI_PER_MESSAGE_MAX} different emoji`)
       }
-      await publish(MESSAGE_DISPATCHES.reactionAdd, channel, event)
+      await ctx.bus.publish('REACTION_ADD', readersOf(channel), event)
     }
     return ok(event)
   })
@@ -254,7 +253,7 @@ export default async function messagesRoutes (instance: FastifyInstance, { ctx }
     const channel = await requireChannel(ctx, request.params.channel_id)
     const row = await existingMessage(ctx, channel.channel_id, request.params.message_id)
     const event: ReactionEvent = { channel_id: channel.channel_id, message_id: row.message_id, emoji: request.params.emoji, uid: user.uid }
-    if (await ctx.repos.messages.removeReaction(row.message_id, event.emoji, user.uid)) await publish(MESSAGE_DISPATCHES.reactionRemove, channel, event)
+    if (await ctx.repos.messages.removeReaction(row.message_id, event.emoji, user.uid)) await ctx.bus.publish('REACTION_REMOVE', readersOf(channel), event)
     return ok(event)
   })
 
@@ -271,7 +270,7 @@ export default async function messagesRoutes (instance: FastifyInstance, { ctx }
     const channel = await chatChannelFor(ctx, request.params.channel_id, user, Permission.SendMessages)
     // the throttle is counted across processes (ctx.limits): two connections still publish once
     if ((await ctx.limits.hit(`typing ${user.uid} ${channel.channel_id}`, TYPING_THROTTLE_MS)).count === 1) {
-      await publish(MESSAGE_DISPATCHES.typingStart, channel, { channel_id: channel.channel_id, uid: user.uid, nickname: user.nickname, at: ctx.now() })
+      await ctx.bus.publish('TYPING_START', readersOf(channel), { channel_id: channel.channel_id, uid: user.uid, nickname: user.nickname, at: ctx.now() })
     }
     return ok(null)
   })
@@ -290,7 +289,7 @@ export default async function messagesRoutes (instance: FastifyInstance, { ctx }
     const channel = await chatChannelFor(ctx, request.params.channel_id, user, Permission.ViewChannel)
     const state = await ctx.repos.messages.markRead(user.uid, channel.channel_id, request.body.message_id)
     if (!state) throw notFound(`path.channel_id: channel ${channel.channel_id} has no messages`)
-    await publish(MESSAGE_DISPATCHES.readStateUpdate, channel, state, [user.uid])
+    await ctx.bus.publish('READ_STATE_UPDATE', { server_id: channel.server_id, uid: user.uid }, state)
     return ok(state)
   })
 }
