@@ -14,7 +14,7 @@
  *
  * Limits: an account holds at most GATEWAY_SOCKETS_PER_ACCOUNT sockets on a process (the
  * oldest is closed with TooManySockets); a member's presence changes are announced at most
- * once per {@link PRESENCE_INTERVAL_MS} (what changed meanwhile is announced after it, once).
+ * once per GATEWAY_PRESENCE_INTERVAL_MS (what changed meanwhile is announced after it, once).
  * A sweep every half heartbeat interval closes connections that never identified (within
  * one interval) and sessions silent for two intervals; a reaper every third of
  * GATEWAY_LEASE_MS takes the members of dead processes offline (directory.ts) and announces it.
@@ -33,9 +33,6 @@ import type { GatewayDirectory } from './directory'
 import { dispatchText } from './frames'
 import { grantsIn, readableChange, type ServerGrant } from './grants'
 import { GatewaySession, type SessionHost } from './session'
-
-/** Shortest time between two presence announcements of one member (coalesced in between). */
-export const PRESENCE_INTERVAL_MS = 1000
 
 /** Events after which what some users may read in the event's server must be recomputed (before delivering it). */
 const ACCESS_EVENTS: ReadonlySet<string> = new Set(['ROLE_CREATE', 'ROLE_UPDATE', 'ROLE_DELETE', 'CHANNEL_CREATE', 'CHANNEL_UPDATE'])
@@ -187,20 +184,21 @@ export class GatewayHub implements SessionHost {
 
   /**
    * A member came online or went offline: announced at once, unless this process announced
-   * them less than PRESENCE_INTERVAL_MS ago; then once when that interval ends, with their
+   * them less than GATEWAY_PRESENCE_INTERVAL_MS ago; then once when that interval ends, with their
    * presence then, and only if it differs from the last announcement (200 reconnects in a
    * row are one or two announcements, not 400).
    */
   presenceChanged (uid: string, status: PresenceUpdate['status'], serverIds: readonly string[]): void {
     const now = this.clock()
+    const interval = this.ctx.config.gatewayPresenceIntervalMs
     const state = this.presence.get(uid)
     if (state?.due) return
-    if (!state || now - state.at >= PRESENCE_INTERVAL_MS) {
+    if (!state || now - state.at >= interval) {
       this.presence.set(uid, { announced: status, at: now, due: null })
       this.announcePresence(uid, serverIds, status).catch(error => this.log.warn({ err: error }, 'gateway: presence not announced'))
       return
     }
-    state.due = setTimeout(() => { void this.settlePresence(uid, state) }, state.at + PRESENCE_INTERVAL_MS - now)
+    state.due = setTimeout(() => { void this.settlePresence(uid, state) }, state.at + interval - now)
   }
 
   /** The coalesced announcement: the member's presence now, if it differs from the last one announced. */
@@ -347,6 +345,6 @@ export class GatewayHub implements SessionHost {
         session.fail({ code: GatewayErrorCode.SessionTimedOut, msg: 'no heartbeat for two intervals' }, true)
       }
     }
-    for (const [uid, state] of this.presence) if (!state.due && now - state.at >= PRESENCE_INTERVAL_MS) this.presence.delete(uid)
+    for (const [uid, state] of this.presence) if (!state.due && now - state.at >= this.ctx.config.gatewayPresenceIntervalMs) this.presence.delete(uid)
   }
 }

@@ -1,0 +1,189 @@
+/**
+ * Every dispatch reaches only its declared audience, over real sockets: a member who may
+ * not read a channel (the training channel without its role, a channel hidden from
+ * @全体成员 by an override) receives none of its events, a member who may read it receives
+ * them all; what a member may read follows role and override changes live, and they are
+ * told which channels appeared or disappeared.
+ */
+import type { AddressInfo } from 'net'
+import { Value } from '@sinclair/typebox/value'
+import { Permission } from '@core/domain/permissions'
+import { DISPATCH_NAMES, DISPATCHES, type ChannelsVisibleUpdate, type DispatchName } from '@core/wire/dispatches'
+import type { DispatchFrame, ServerFrame } from '@core/wire/gateway'
+import { createInProcessBus, type EventBus } from '../../src/bus'
+import { envelope, signInAsGuest, signInAsMember, startTestApp, type TestApp } from '../helper'
+import { connectGateway, identified, type GatewayTestClient } from './client'
+
+const SERVER = '832828'
+/** SPEC §6: seen only with the 新手学员 role (100004 holds it, a fresh guest does not). */
+const TRAINING = '83282805'
+/** Hidden from @全体成员 below; the owner still reads it. */
+const HIDDEN = '83282804'
+const LOBBY = '83282802'
+
+let test: TestApp
+let bus: EventBus
+let baseUrl: string
+let owner: { headers: Record<string, string>, uid: string, token: string }
+const open: GatewayTestClient[] = []
+
+beforeAll(async () => {
+  bus = createInProcessBus()
+  test = await startTestApp({ GATEWAY_HEARTBEAT_MS: '10000', GATEWAY_PRESENCE_INTERVAL_MS: '0' }, { bus })
+  owner = await signInAsMember(test)
+  await test.app.listen({ port: 0, host: '127.0.0.1' })
+  baseUrl = `http://127.0.0.1:${(test.app.server.address() as AddressInfo).port}`
+})
+afterEach(() => {
+  for (const client of open.splice(0)) client.close()
+})
+afterAll(async () => { await test.close() })
+
+async function session (token: string): Promise<GatewayTestClient> {
+  const { client } = await identified(baseUrl, token)
+  open.push(client)
+  return client
+}
+
+async function guestMember (): Promise<{ headers: Record<string, string>, uid: string, token: string }> {
+  const guest = await signInAsGuest(test)
+  expect((await test.inject({ method: 'POST', url: `/servers/${SERVER}/members/me`, headers: guest.headers })).statusCode).toBe(200)
+  return guest
+}
+
+/** Sets (bits) or removes (null) @全体成员's override of `channelId`, as the owner. */
+async function everyoneOverride (channelId: string, bits: { allow: number, deny: number } | null): Promise<void> {
+  const url = `/channels/${channelId}/overrides/role/${SERVER}`
+  const response = await test.inject(bits ? { method: 'PUT', url, headers: owner.headers, payload: bits } : { method: 'DELETE', url, headers: owner.headers })
+  expect(response.statusCode).toBe(200)
+}
+
+/** Looks at `channelId` (typing goes only there) and waits until the gateway has read it. */
+async function focus (client: GatewayTestClient, channelId: string): Promise<void> {
+  client.send({ op: 'focus', d: { channel_id: channelId } })
+  client.send({ op: 'heartbeat', d: { seq: null } })
+  await client.next(frame => frame.op === 'heartbeat_ack')
+}
+
+const dispatches = (client: GatewayTestClient): DispatchFrame[] => client.frames.filter((frame): frame is DispatchFrame => frame.op === 'dispatch')
+const isDispatch = (t: DispatchName, match: (d: never) => boolean = () => true) => (frame: ServerFrame): boolean =>
+  frame.op === 'dispatch' && frame.t === t && match(frame.d as never)
+
+/** A marker every member hears, so a client that received it has been offered everything published before it. */
+async function mark (label: string, clients: GatewayTestClient[]): Promise<void> {
+  await bus.publish('PRESENCE_UPDATE', { server_id: SERVER }, { server_id: SERVER, uid: label, status: 'online', online_count: 0 })
+  await Promise.all(clients.map(client => client.next(isDispatch('PRESENCE_UPDATE', (d: { uid: string }) => d.uid === label))))
+}
+
+/** The dispatch names between two marks of `client`. */
+function namesBetween (client: GatewayTestClient, from: string, to: string): string[] {
+  const frames = dispatches(client)
+  const at = (label: string): number => frames.findIndex(frame => frame.t === 'PRESENCE_UPDATE' && (frame.d as { uid: string }).uid === label)
+  return frames.slice(at(from) + 1, at(to)).map(frame => frame.t)
+}
+
+/** Every declared dispatch a route publishes to fewer than all members. */
+const NARROW = DISPATCH_NAMES.filter(t => DISPATCHES[t].audience !== 'server' && !('origin' in DISPATCHES[t]))
+/** Those but CHANNEL_DELETE, which ends the channel (walked last, for both channels). */
+const BEFORE_DELETE = NARROW.filter(t => t !== 'CHANNEL_DELETE')
+
+/** Publishes dispatch `t` (a payload of its declared shape) about `channelId`, addressed as its audience says: a channel's to it, a user's own to the owner. */
+async function publishAbout (t: DispatchName, channelId: string): Promise<void> {
+  const audience = DISPATCHES[t].audience
+  const target = audience === 'channel' ? { server_id: SERVER, channel_id: channelId } : audience === 'self' ? { server_id: SERVER, uid: owner.uid } : { server_id: SERVER }
+  const publish = bus.publish as (name: DispatchName, to: typeof target, d: unknown) => Promise<void>
+  await publish(t, target, Value.Create(DISPATCHES[t].payload))
+}
+
+describe('the declared audience', () => {
+  it('walks every channel-bound, moderators\' and own-session dispatch: a member who cannot read the channel gets none, one who can gets each', async () => {
+    await everyoneOverride(HIDDEN, { allow: 0, deny: Permission.ViewChannel })
+    const guest = await guestMember()
+    const trainee = await signInAsMember(test, '100004') // holds 新手学员: reads the training channel, not the hidden one
+    const [ownerSocket, guestSocket, traineeSocket] = await Promise.all([session(owner.token), session(guest.token), session(trainee.token)])
+    const everyone = [ownerSocket, guestSocket, traineeSocket]
+    expect(NARROW.length).toBeGreaterThan(20)
+    await mark('start', everyone)
+    for (const channelId of [TRAINING, HIDDEN]) {
+      await Promise.all(everyone.map(client => focus(client, channelId)))
+      for (const t of BEFORE_DELETE) await publishAbout(t, channelId)
+      await mark(`after ${channelId}`, everyone)
+    }
+    await publishAbout('CHANNEL_DELETE', TRAINING)
+    await publishAbout('CHANNEL_DELETE', HIDDEN)
+    await mark('deleted', everyone)
+    const channelBound = BEFORE_DELETE.filter(t => DISPATCHES[t].audience === 'channel')
+    // the owner reads both channels, moderates, and is the addressee of the own-session events
+    expect(namesBetween(ownerSocket, 'start', `after ${TRAINING}`)).toEqual(BEFORE_DELETE)
+    expect(namesBetween(ownerSocket, `after ${TRAINING}`, `after ${HIDDEN}`)).toEqual(BEFORE_DELETE)
+    expect(namesBetween(ownerSocket, `after ${HIDDEN}`, 'deleted')).toEqual(['CHANNEL_DELETE', 'CHANNEL_DELETE'])
+    // the guest reads neither, moderates nothing and is nobody's addressee here
+    expect(namesBetween(guestSocket, 'start', 'deleted').filter(t => t !== 'PRESENCE_UPDATE')).toEqual([])
+    // the trainee reads the training channel only
+    expect(namesBetween(traineeSocket, 'start', `after ${TRAINING}`)).toEqual(channelBound)
+    expect(namesBetween(traineeSocket, `after ${TRAINING}`, 'deleted')).toEqual(['PRESENCE_UPDATE', 'CHANNEL_DELETE'])
+    await everyoneOverride(HIDDEN, null)
+  })
+
+  it('keeps a training channel\'s messages, reactions and typing from a guest the history refuses, and hands them to the owner', async () => {
+    const guest = await guestMember()
+    expect((await test.inject({ url: `/channels/${TRAINING}/messages`, headers: guest.headers })).statusCode).toBe(403)
+    const [ownerSocket, guestSocket] = await Promise.all([session(owner.token), session(guest.token)])
+    await Promise.all([focus(ownerSocket, TRAINING), focus(guestSocket, TRAINING)])
+    const sent = await test.inject({ method: 'POST', url: `/channels/${TRAINING}/messages`, headers: owner.headers, payload: { content: '只给学员看', nonce: `n${Date.now()}` } })
+    expect(sent.statusCode).toBe(200)
+    const messageId = envelope<{ message_id: string }>(sent).data.message_id
+    await test.inject({ method: 'PUT', url: `/channels/${TRAINING}/messages/${messageId}/reactions/${encodeURIComponent('👍')}/me`, headers: owner.headers })
+    await test.inject({ method: 'POST', url: `/channels/${TRAINING}/typing`, headers: owner.headers })
+    await ownerSocket.next(isDispatch('MESSAGE_CREATE', (d: { content: string }) => d.content === '只给学员看'))
+    await mark('training done', [ownerSocket, guestSocket])
+    expect(dispatches(guestSocket).map(frame => frame.t).filter(t => t !== 'PRESENCE_UPDATE')).toEqual([])
+  })
+})
+
+describe('recomputing what a member may read', () => {
+  it('takes a channel away the moment @全体成员 loses it, tells the member, and gives it back live when the override goes', async () => {
+    const member = await guestMember()
+    const [ownerSocket, memberSocket] = await Promise.all([session(owner.token), session(member.token)])
+    await everyoneOverride(LOBBY, { allow: 0, deny: Permission.ViewChannel })
+    const hidden = await memberSocket.next<DispatchFrame>(isDispatch('CHANNELS_VISIBLE_UPDATE'))
+    expect(hidden.d).toEqual({ server_id: SERVER, added: [], removed: [LOBBY] } satisfies ChannelsVisibleUpdate)
+    // the override's own CHANNEL_UPDATE reaches those who still read the channel only
+    await ownerSocket.next(isDispatch('CHANNEL_UPDATE', (d: { channel_id: string }) => d.channel_id === LOBBY))
+    await test.inject({ method: 'POST', url: `/channels/${LOBBY}/messages`, headers: owner.headers, payload: { content: '藏起来了', nonce: `h${Date.now()}` } })
+    await ownerSocket.next(isDispatch('MESSAGE_CREATE', (d: { content: string }) => d.content === '藏起来了'))
+    await everyoneOverride(LOBBY, null)
+    const shown = await memberSocket.next<DispatchFrame>(isDispatch('CHANNELS_VISIBLE_UPDATE'))
+    expect(shown.d).toEqual({ server_id: SERVER, added: [LOBBY], removed: [] } satisfies ChannelsVisibleUpdate)
+    await test.inject({ method: 'POST', url: `/channels/${LOBBY}/messages`, headers: owner.headers, payload: { content: '又看得见了', nonce: `v${Date.now()}` } })
+    await memberSocket.next(isDispatch('MESSAGE_CREATE', (d: { content: string }) => d.content === '又看得见了'))
+    expect(dispatches(memberSocket).some(frame => frame.t === 'MESSAGE_CREATE' && (frame.d as { content: string }).content === '藏起来了')).toBe(false)
+  })
+
+  it('opens the training channel to a member given its role, live, and closes it when the role is taken', async () => {
+    const member = await guestMember()
+    const memberSocket = await session(member.token)
+    const roleUrl = `/servers/${SERVER}/members/${member.uid}/roles/${SERVER}-trainee`
+    expect((await test.inject({ method: 'PUT', url: roleUrl, headers: owner.headers })).statusCode).toBe(200)
+    expect((await memberSocket.next<DispatchFrame>(isDispatch('CHANNELS_VISIBLE_UPDATE'))).d).toEqual({ server_id: SERVER, added: [TRAINING], removed: [] })
+    await test.inject({ method: 'POST', url: `/channels/${TRAINING}/messages`, headers: owner.headers, payload: { content: '欢迎学员', nonce: `t${Date.now()}` } })
+    await memberSocket.next(isDispatch('MESSAGE_CREATE', (d: { content: string }) => d.content === '欢迎学员'))
+    expect((await test.inject({ method: 'DELETE', url: roleUrl, headers: owner.headers })).statusCode).toBe(200)
+    expect((await memberSocket.next<DispatchFrame>(isDispatch('CHANNELS_VISIBLE_UPDATE'))).d).toEqual({ server_id: SERVER, added: [], removed: [TRAINING] })
+  })
+
+  it('replays on resume only what the member may read', async () => {
+    const guest = await guestMember()
+    const { client, ready } = await identified(baseUrl, guest.token)
+    client.close()
+    await client.closed()
+    await test.inject({ method: 'POST', url: `/channels/${TRAINING}/messages`, headers: owner.headers, payload: { content: '错过的学员消息', nonce: `r${Date.now()}` } })
+    await test.inject({ method: 'POST', url: `/channels/${LOBBY}/messages`, headers: owner.headers, payload: { content: '错过的大厅消息', nonce: `l${Date.now()}` } })
+    const resumed = await connectGateway(baseUrl)
+    open.push(resumed)
+    resumed.send({ op: 'resume', d: { token: guest.token, session_id: ready.session_id, seq: ready.seq } })
+    await resumed.next(frame => frame.op === 'resumed')
+    const contents = dispatches(resumed).filter(frame => frame.t === 'MESSAGE_CREATE').map(frame => (frame.d as { content: string }).content)
+    expect(contents).toEqual(['错过的大厅消息'])
+  })
+})
