@@ -71,6 +71,18 @@ describe('GatewayStore', () => {
     expect(created).toEqual([{ channel_id: 'c1' }])
   })
 
+  it('types each handler with the payload its dispatch declares (core/wire/dispatches.ts)', () => {
+    const { connect, store } = online()
+    const removed: string[][] = []
+    store.on('CHANNELS_VISIBLE_UPDATE', update => removed.push(update.removed))
+    // @ts-expect-error a payload field the declaration does not have does not compile
+    store.on('CHANNELS_VISIBLE_UPDATE', update => update.channel_ids)
+    // @ts-expect-error an undeclared name does not compile
+    store.on('NOT_DECLARED', () => undefined)
+    connect.last().deliver({ op: 'dispatch', t: 'CHANNELS_VISIBLE_UPDATE', s: 11, d: { server_id: 's1', added: [], removed: ['c1'] } })
+    expect(removed).toEqual([['c1']])
+  })
+
   it('keeps other handlers running when one throws, and logs it', () => {
     const { connect, logger, store } = online()
     const heard: unknown[] = []

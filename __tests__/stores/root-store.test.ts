@@ -121,6 +121,15 @@ describe('createRootStore', () => {
     root.dispose()
   })
 
+  it('reloads the channel list when channels of the current server appear or disappear for this member (roles, overrides)', async () => {
+    const { api, root, socket } = await connectedToServer723658()
+    api.listChannels.mockClear()
+    socket.deliver({ op: 'dispatch', t: 'CHANNELS_VISIBLE_UPDATE', s: 1, d: { server_id: '723658', added: [], removed: ['c9'] } })
+    socket.deliver({ op: 'dispatch', t: 'CHANNELS_VISIBLE_UPDATE', s: 2, d: { server_id: '832828', added: ['c8'], removed: [] } })
+    expect(api.listChannels).toHaveBeenCalledTimes(1)
+    root.dispose()
+  })
+
   it('reloads the server card after the owner edits the current server (issue 18)', async () => {
     const { api, root, socket } = await connectedToServer723658()
     api.getServer.mockClear()

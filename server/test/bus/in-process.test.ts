@@ -16,6 +16,22 @@ describe('in-process bus', () => {
     expect(await bus.lastId()).toBe(2)
   })
 
+  it('publishes only declared dispatches with their declared payload and target (a mistake does not compile)', async () => {
+    const bus = createInProcessBus()
+    const heard: BusEvent[] = []
+    bus.subscribe(published => heard.push(published))
+    await bus.publish('READ_STATE_UPDATE', { server_id: 's1', uid: 'u1' }, { channel_id: 'c1', last_read_id: '1' })
+    // @ts-expect-error a payload of another dispatch does not compile
+    await bus.publish('MESSAGE_DELETE', { server_id: 's1', channel_id: 'c1' }, { channel_id: 'c1', uid: 'u1', nickname: 'n', at: 0 })
+    // @ts-expect-error a channel's dispatch names its channel
+    await bus.publish('MESSAGE_DELETE', { server_id: 's1' }, { channel_id: 'c1', message_id: '1' })
+    // @ts-expect-error the gateway makes CHANNELS_VISIBLE_UPDATE itself: no route publishes it
+    await bus.publish('CHANNELS_VISIBLE_UPDATE', { server_id: 's1', uid: 'u1' }, { server_id: 's1', added: [], removed: [] })
+    // @ts-expect-error an undeclared name does not compile
+    await bus.publish('NOT_DECLARED', { server_id: 's1' }, {})
+    expect(heard[0]).toEqual({ t: 'READ_STATE_UPDATE', server_id: 's1', uid: 'u1', d: { channel_id: 'c1', last_read_id: '1' } })
+  })
+
   it('keeps a listener\'s failure from reaching the publisher or the other listeners', async () => {
     const bus = createInProcessBus()
     const heard: string[] = []
