@@ -60,7 +60,7 @@ export const ChannelUpdateEventSchema = Type.Composite([ChannelSchema, Type.Obje
 
 /** Every dispatch: name → payload, audience, summary. */
 export const DISPATCHES = {
-  PRESENCE_UPDATE: { payload: PresenceUpdateSchema, audience: 'server', summary: 'a member came online or went offline (at most one per member per second)' },
+  PRESENCE_UPDATE: { payload: PresenceUpdateSchema, audience: 'server', summary: 'a member came online or went offline (coalesced: at most one per member per GATEWAY_PRESENCE_INTERVAL_MS, 1 s by default)' },
   MEMBER_ADD: { payload: MemberAddSchema, audience: 'server', summary: 'someone joined, with the counts after it' },
   MEMBER_REMOVE: { payload: MemberRemoveSchema, audience: 'server', summary: 'someone left, was kicked or banned, with the counts after it' },
   MEMBER_UPDATE: { payload: MemberStateSchema, audience: 'server', summary: "a member's roles or timeout changed" },
