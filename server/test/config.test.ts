@@ -34,6 +34,7 @@ describe('configuration from the environment', () => {
       REDIS_URL: 'redis://127.0.0.1:6379', REDIS_KEY_PREFIX: 'realm:', GATEWAY_HEARTBEAT_MS: '5000',
       MESSAGE_RATE_LIMIT_MAX: '7', MESSAGE_RATE_LIMIT_WINDOW_MS: '3000',
       MEMBER_WRITE_LIMIT_MAX: '9', MEMBER_WRITE_LIMIT_WINDOW_MS: '4000', GATEWAY_LEASE_MS: '1500',
+      GATEWAY_SOCKETS_PER_ACCOUNT: '4', GATEWAY_PRESENCE_INTERVAL_MS: '250',
     })
     expect(config).toEqual({
       port: 8080, host: '127.0.0.1', dataDir: '/tmp/realm', databaseUrl: 'postgres://u@db/x', databaseSchema: 'realm',
@@ -44,6 +45,7 @@ describe('configuration from the environment', () => {
       rateLimit: { max: 5, windowMs: 2000, allowList: [], messages: { max: 7, windowMs: 3000 }, memberWrites: { max: 9, windowMs: 4000 } },
       limits: { uploadBytesPerDay: 4096, channelsPerMinute: 2, channelsPerServer: 50, postsPerMinute: 3, commentsPerMinute: 4, guestSignupsPerMinute: 4 },
       redisUrl: 'redis://127.0.0.1:6379', redisKeyPrefix: 'realm:', gatewayHeartbeatMs: 5000, gatewayLeaseMs: 1500,
+      gatewaySocketsPerAccount: 4, gatewayPresenceIntervalMs: 250,
     })
   })
 
@@ -54,7 +56,7 @@ describe('configuration from the environment', () => {
   it.each([
     ['PORT', 'abc'], ['PORT', '70000'], ['RATE_LIMIT_MAX', '0'], ['DATABASE_URL', 'mysql://x'], ['PUBLIC_URL', 'ftp://x'],
     ['PUBLIC_URL', 'not a url'], ['DATABASE_SCHEMA', 'Robert\'); drop'], ['REDIS_URL', 'http://127.0.0.1:6379'], ['GATEWAY_HEARTBEAT_MS', '10'],
-    ['GATEWAY_LEASE_MS', '100'], ['MEMBER_WRITE_LIMIT_MAX', '0'],
+    ['GATEWAY_LEASE_MS', '100'], ['MEMBER_WRITE_LIMIT_MAX', '0'], ['GATEWAY_SOCKETS_PER_ACCOUNT', '0'], ['GATEWAY_PRESENCE_INTERVAL_MS', '-1'],
   ])('refuses %s=%p naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError)
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^${name} `))

@@ -75,7 +75,7 @@ describe('kick and ban', () => {
     expect(response.statusCode).toBe(200)
     expect(await isMember('B_300001')).toBe(false)
     expect(events.map(event => event.t)).toEqual(['MEMBER_REMOVE', 'SESSION_REVOKED'])
-    expect(events[1]).toMatchObject({ only_uids: ['B_300001'], d: { uid: 'B_300001', session_ids: null, reason: 'kicked' } })
+    expect(events[1]).toMatchObject({ uid: 'B_300001', d: { uid: 'B_300001', session_ids: null, reason: 'kicked' } })
   })
 
   it('bans someone, lists the ban, keeps them from joining by invite, and unbans', async () => {
