@@ -6,12 +6,12 @@
  * told which channels appeared or disappeared.
  */
 import type { AddressInfo } from 'net'
-import { Value } from '@sinclair/typebox/value'
 import { Permission } from '@core/domain/permissions'
-import { DISPATCH_NAMES, DISPATCHES, type ChannelsVisibleUpdate, type DispatchName } from '@core/wire/dispatches'
-import type { DispatchFrame, ServerFrame } from '@core/wire/gateway'
+import type { ChannelsVisibleUpdate } from '@core/wire/dispatches'
+import type { DispatchFrame } from '@core/wire/gateway'
 import { createInProcessBus, type EventBus } from '../../src/bus'
 import { envelope, signInAsGuest, signInAsMember, startTestApp, type TestApp } from '../helper'
+import { CHANNEL_BOUND, dispatches, focus, isDispatch, mark as markOn, namesBetween, NARROW_BEFORE_DELETE, NARROW_DISPATCHES, publishAbout } from './audience-walk'
 import { connectGateway, identified, type GatewayTestClient } from './client'
 
 const SERVER = '832828'
@@ -58,42 +58,8 @@ async function everyoneOverride (channelId: string, bits: { allow: number, deny:
   expect(response.statusCode).toBe(200)
 }
 
-/** Looks at `channelId` (typing goes only there) and waits until the gateway has read it. */
-async function focus (client: GatewayTestClient, channelId: string): Promise<void> {
-  client.send({ op: 'focus', d: { channel_id: channelId } })
-  client.send({ op: 'heartbeat', d: { seq: null } })
-  await client.next(frame => frame.op === 'heartbeat_ack')
-}
-
-const dispatches = (client: GatewayTestClient): DispatchFrame[] => client.frames.filter((frame): frame is DispatchFrame => frame.op === 'dispatch')
-const isDispatch = (t: DispatchName, match: (d: never) => boolean = () => true) => (frame: ServerFrame): boolean =>
-  frame.op === 'dispatch' && frame.t === t && match(frame.d as never)
-
-/** A marker every member hears, so a client that received it has been offered everything published before it. */
-async function mark (label: string, clients: GatewayTestClient[]): Promise<void> {
-  await bus.publish('PRESENCE_UPDATE', { server_id: SERVER }, { server_id: SERVER, uid: label, status: 'online', online_count: 0 })
-  await Promise.all(clients.map(client => client.next(isDispatch('PRESENCE_UPDATE', (d: { uid: string }) => d.uid === label))))
-}
-
-/** The dispatch names between two marks of `client`. */
-function namesBetween (client: GatewayTestClient, from: string, to: string): string[] {
-  const frames = dispatches(client)
-  const at = (label: string): number => frames.findIndex(frame => frame.t === 'PRESENCE_UPDATE' && (frame.d as { uid: string }).uid === label)
-  return frames.slice(at(from) + 1, at(to)).map(frame => frame.t)
-}
-
-/** Every declared dispatch a route publishes to fewer than all members. */
-const NARROW = DISPATCH_NAMES.filter(t => DISPATCHES[t].audience !== 'server' && !('origin' in DISPATCHES[t]))
-/** Those but CHANNEL_DELETE, which ends the channel (walked last, for both channels). */
-const BEFORE_DELETE = NARROW.filter(t => t !== 'CHANNEL_DELETE')
-
-/** Publishes dispatch `t` (a payload of its declared shape) about `channelId`, addressed as its audience says: a channel's to it, a user's own to the owner. */
-async function publishAbout (t: DispatchName, channelId: string): Promise<void> {
-  const audience = DISPATCHES[t].audience
-  const target = audience === 'channel' ? { server_id: SERVER, channel_id: channelId } : audience === 'self' ? { server_id: SERVER, uid: owner.uid } : { server_id: SERVER }
-  const publish = bus.publish as (name: DispatchName, to: typeof target, d: unknown) => Promise<void>
-  await publish(t, target, Value.Create(DISPATCHES[t].payload))
-}
+/** A marker every member of the server hears (./audience-walk.ts). */
+const mark = (label: string, clients: GatewayTestClient[]): Promise<void> => markOn(bus, SERVER, label, clients)
 
 describe('the declared audience', () => {
   it('walks every channel-bound, moderators\' and own-session dispatch: a member who cannot read the channel gets none, one who can gets each', async () => {
@@ -102,25 +68,24 @@ describe('the declared audience', () => {
     const trainee = await signInAsMember(test, '100004') // holds 新手学员: reads the training channel, not the hidden one
     const [ownerSocket, guestSocket, traineeSocket] = await Promise.all([session(owner.token), session(guest.token), session(trainee.token)])
     const everyone = [ownerSocket, guestSocket, traineeSocket]
-    expect(NARROW.length).toBeGreaterThan(20)
+    expect(NARROW_DISPATCHES.length).toBeGreaterThan(20)
     await mark('start', everyone)
     for (const channelId of [TRAINING, HIDDEN]) {
       await Promise.all(everyone.map(client => focus(client, channelId)))
-      for (const t of BEFORE_DELETE) await publishAbout(t, channelId)
+      for (const t of NARROW_BEFORE_DELETE) await publishAbout(bus, t, SERVER, channelId, owner.uid)
       await mark(`after ${channelId}`, everyone)
     }
-    await publishAbout('CHANNEL_DELETE', TRAINING)
-    await publishAbout('CHANNEL_DELETE', HIDDEN)
+    await publishAbout(bus, 'CHANNEL_DELETE', SERVER, TRAINING, owner.uid)
+    await publishAbout(bus, 'CHANNEL_DELETE', SERVER, HIDDEN, owner.uid)
     await mark('deleted', everyone)
-    const channelBound = BEFORE_DELETE.filter(t => DISPATCHES[t].audience === 'channel')
     // the owner reads both channels, moderates, and is the addressee of the own-session events
-    expect(namesBetween(ownerSocket, 'start', `after ${TRAINING}`)).toEqual(BEFORE_DELETE)
-    expect(namesBetween(ownerSocket, `after ${TRAINING}`, `after ${HIDDEN}`)).toEqual(BEFORE_DELETE)
+    expect(namesBetween(ownerSocket, 'start', `after ${TRAINING}`)).toEqual(NARROW_BEFORE_DELETE)
+    expect(namesBetween(ownerSocket, `after ${TRAINING}`, `after ${HIDDEN}`)).toEqual(NARROW_BEFORE_DELETE)
     expect(namesBetween(ownerSocket, `after ${HIDDEN}`, 'deleted')).toEqual(['CHANNEL_DELETE', 'CHANNEL_DELETE'])
     // the guest reads neither, moderates nothing and is nobody's addressee here
     expect(namesBetween(guestSocket, 'start', 'deleted').filter(t => t !== 'PRESENCE_UPDATE')).toEqual([])
     // the trainee reads the training channel only
-    expect(namesBetween(traineeSocket, 'start', `after ${TRAINING}`)).toEqual(channelBound)
+    expect(namesBetween(traineeSocket, 'start', `after ${TRAINING}`)).toEqual(CHANNEL_BOUND)
     expect(namesBetween(traineeSocket, `after ${TRAINING}`, 'deleted')).toEqual(['PRESENCE_UPDATE', 'CHANNEL_DELETE'])
     await everyoneOverride(HIDDEN, null)
   })
