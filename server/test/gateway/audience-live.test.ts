@@ -5,14 +5,14 @@
  * them all; what a member may read follows role and override changes live, and they are
  * told which channels appeared or disappeared.
  */
-import type { AddressInfo } from 'net'
 import { Permission } from '@core/domain/permissions'
 import type { ChannelsVisibleUpdate } from '@core/wire/dispatches'
 import type { DispatchFrame } from '@core/wire/gateway'
 import { createInProcessBus, type EventBus } from '../../src/bus'
-import { envelope, signInAsGuest, signInAsMember, startTestApp, type TestApp } from '../helper'
+import { envelope, signInAsMember } from '../helper'
 import { CHANNEL_BOUND, dispatches, focus, isDispatch, mark as markOn, namesBetween, NARROW_BEFORE_DELETE, NARROW_DISPATCHES, publishAbout } from './audience-walk'
 import { connectGateway, identified, type GatewayTestClient } from './client'
+import { listeningApp, type TestAccount } from './listening-app'
 
 const SERVER = '832828'
 /** SPEC §6: seen only with the 新手学员 role (100004 holds it, a fresh guest does not). */
@@ -21,40 +21,18 @@ const TRAINING = '83282805'
 const HIDDEN = '83282804'
 const LOBBY = '83282802'
 
-let test: TestApp
-let bus: EventBus
-let baseUrl: string
-let owner: { headers: Record<string, string>, uid: string, token: string }
-const open: GatewayTestClient[] = []
+const bus: EventBus = createInProcessBus()
+const gateway = listeningApp({ GATEWAY_HEARTBEAT_MS: '10000', GATEWAY_PRESENCE_INTERVAL_MS: '0' }, { bus })
+let owner: TestAccount
+beforeAll(async () => { owner = await signInAsMember(gateway.test) })
 
-beforeAll(async () => {
-  bus = createInProcessBus()
-  test = await startTestApp({ GATEWAY_HEARTBEAT_MS: '10000', GATEWAY_PRESENCE_INTERVAL_MS: '0' }, { bus })
-  owner = await signInAsMember(test)
-  await test.app.listen({ port: 0, host: '127.0.0.1' })
-  baseUrl = `http://127.0.0.1:${(test.app.server.address() as AddressInfo).port}`
-})
-afterEach(() => {
-  for (const client of open.splice(0)) client.close()
-})
-afterAll(async () => { await test.close() })
-
-async function session (token: string): Promise<GatewayTestClient> {
-  const { client } = await identified(baseUrl, token)
-  open.push(client)
-  return client
-}
-
-async function guestMember (): Promise<{ headers: Record<string, string>, uid: string, token: string }> {
-  const guest = await signInAsGuest(test)
-  expect((await test.inject({ method: 'POST', url: `/servers/${SERVER}/members/me`, headers: guest.headers })).statusCode).toBe(200)
-  return guest
-}
+const session = (token: string): Promise<GatewayTestClient> => gateway.session(token)
+const guestMember = (): Promise<TestAccount> => gateway.guestMember(SERVER)
 
 /** Sets (bits) or removes (null) @全体成员's override of `channelId`, as the owner. */
 async function everyoneOverride (channelId: string, bits: { allow: number, deny: number } | null): Promise<void> {
   const url = `/channels/${channelId}/overrides/role/${SERVER}`
-  const response = await test.inject(bits ? { method: 'PUT', url, headers: owner.headers, payload: bits } : { method: 'DELETE', url, headers: owner.headers })
+  const response = await gateway.test.inject(bits ? { method: 'PUT', url, headers: owner.headers, payload: bits } : { method: 'DELETE', url, headers: owner.headers })
   expect(response.statusCode).toBe(200)
 }
 
@@ -65,7 +43,7 @@ describe('the declared audience', () => {
   it('walks every channel-bound, moderators\' and own-session dispatch: a member who cannot read the channel gets none, one who can gets each', async () => {
     await everyoneOverride(HIDDEN, { allow: 0, deny: Permission.ViewChannel })
     const guest = await guestMember()
-    const trainee = await signInAsMember(test, '100004') // holds 新手学员: reads the training channel, not the hidden one
+    const trainee = await signInAsMember(gateway.test, '100004') // holds 新手学员: reads the training channel, not the hidden one
     const [ownerSocket, guestSocket, traineeSocket] = await Promise.all([session(owner.token), session(guest.token), session(trainee.token)])
     const everyone = [ownerSocket, guestSocket, traineeSocket]
     expect(NARROW_DISPATCHES.length).toBeGreaterThan(20)
@@ -92,14 +70,14 @@ describe('the declared audience', () => {
 
   it('keeps a training channel\'s messages, reactions and typing from a guest the history refuses, and hands them to the owner', async () => {
     const guest = await guestMember()
-    expect((await test.inject({ url: `/channels/${TRAINING}/messages`, headers: guest.headers })).statusCode).toBe(403)
+    expect((await gateway.test.inject({ url: `/channels/${TRAINING}/messages`, headers: guest.headers })).statusCode).toBe(403)
     const [ownerSocket, guestSocket] = await Promise.all([session(owner.token), session(guest.token)])
     await Promise.all([focus(ownerSocket, TRAINING), focus(guestSocket, TRAINING)])
-    const sent = await test.inject({ method: 'POST', url: `/channels/${TRAINING}/messages`, headers: owner.headers, payload: { content: '只给学员看', nonce: `n${Date.now()}` } })
+    const sent = await gateway.test.inject({ method: 'POST', url: `/channels/${TRAINING}/messages`, headers: owner.headers, payload: { content: '只给学员看', nonce: `n${Date.now()}` } })
     expect(sent.statusCode).toBe(200)
     const messageId = envelope<{ message_id: string }>(sent).data.message_id
-    await test.inject({ method: 'PUT', url: `/channels/${TRAINING}/messages/${messageId}/reactions/${encodeURIComponent('👍')}/me`, headers: owner.headers })
-    await test.inject({ method: 'POST', url: `/channels/${TRAINING}/typing`, headers: owner.headers })
+    await gateway.test.inject({ method: 'PUT', url: `/channels/${TRAINING}/messages/${messageId}/reactions/${encodeURIComponent('👍')}/me`, headers: owner.headers })
+    await gateway.test.inject({ method: 'POST', url: `/channels/${TRAINING}/typing`, headers: owner.headers })
     await ownerSocket.next(isDispatch('MESSAGE_CREATE', (d: { content: string }) => d.content === '只给学员看'))
     await mark('training done', [ownerSocket, guestSocket])
     expect(dispatches(guestSocket).map(frame => frame.t).filter(t => t !== 'PRESENCE_UPDATE')).toEqual([])
@@ -115,12 +93,12 @@ describe('recomputing what a member may read', () => {
     expect(hidden.d).toEqual({ server_id: SERVER, added: [], removed: [LOBBY] } satisfies ChannelsVisibleUpdate)
     // the override's own CHANNEL_UPDATE reaches those who still read the channel only
     await ownerSocket.next(isDispatch('CHANNEL_UPDATE', (d: { channel_id: string }) => d.channel_id === LOBBY))
-    await test.inject({ method: 'POST', url: `/channels/${LOBBY}/messages`, headers: owner.headers, payload: { content: '藏起来了', nonce: `h${Date.now()}` } })
+    await gateway.test.inject({ method: 'POST', url: `/channels/${LOBBY}/messages`, headers: owner.headers, payload: { content: '藏起来了', nonce: `h${Date.now()}` } })
     await ownerSocket.next(isDispatch('MESSAGE_CREATE', (d: { content: string }) => d.content === '藏起来了'))
     await everyoneOverride(LOBBY, null)
     const shown = await memberSocket.next<DispatchFrame>(isDispatch('CHANNELS_VISIBLE_UPDATE'))
     expect(shown.d).toEqual({ server_id: SERVER, added: [LOBBY], removed: [] } satisfies ChannelsVisibleUpdate)
-    await test.inject({ method: 'POST', url: `/channels/${LOBBY}/messages`, headers: owner.headers, payload: { content: '又看得见了', nonce: `v${Date.now()}` } })
+    await gateway.test.inject({ method: 'POST', url: `/channels/${LOBBY}/messages`, headers: owner.headers, payload: { content: '又看得见了', nonce: `v${Date.now()}` } })
     await memberSocket.next(isDispatch('MESSAGE_CREATE', (d: { content: string }) => d.content === '又看得见了'))
     expect(dispatches(memberSocket).some(frame => frame.t === 'MESSAGE_CREATE' && (frame.d as { content: string }).content === '藏起来了')).toBe(false)
   })
@@ -129,26 +107,26 @@ describe('recomputing what a member may read', () => {
     const member = await guestMember()
     const memberSocket = await session(member.token)
     const roleUrl = `/servers/${SERVER}/members/${member.uid}/roles/${SERVER}-trainee`
-    expect((await test.inject({ method: 'PUT', url: roleUrl, headers: owner.headers })).statusCode).toBe(200)
+    expect((await gateway.test.inject({ method: 'PUT', url: roleUrl, headers: owner.headers })).statusCode).toBe(200)
     expect((await memberSocket.next<DispatchFrame>(isDispatch('CHANNELS_VISIBLE_UPDATE'))).d).toEqual({ server_id: SERVER, added: [TRAINING], removed: [] })
-    await test.inject({ method: 'POST', url: `/channels/${TRAINING}/messages`, headers: owner.headers, payload: { content: '欢迎学员', nonce: `t${Date.now()}` } })
+    await gateway.test.inject({ method: 'POST', url: `/channels/${TRAINING}/messages`, headers: owner.headers, payload: { content: '欢迎学员', nonce: `t${Date.now()}` } })
     await memberSocket.next(isDispatch('MESSAGE_CREATE', (d: { content: string }) => d.content === '欢迎学员'))
-    expect((await test.inject({ method: 'DELETE', url: roleUrl, headers: owner.headers })).statusCode).toBe(200)
+    expect((await gateway.test.inject({ method: 'DELETE', url: roleUrl, headers: owner.headers })).statusCode).toBe(200)
     expect((await memberSocket.next<DispatchFrame>(isDispatch('CHANNELS_VISIBLE_UPDATE'))).d).toEqual({ server_id: SERVER, added: [], removed: [TRAINING] })
   })
 
   it('replays on resume only what the member may read', async () => {
     const guest = await guestMember()
-    const { client, ready } = await identified(baseUrl, guest.token)
+    const { client, ready } = await identified(gateway.baseUrl, guest.token)
     client.close()
     await client.closed()
-    await test.inject({ method: 'POST', url: `/channels/${TRAINING}/messages`, headers: owner.headers, payload: { content: '错过的学员消息', nonce: `r${Date.now()}` } })
-    await test.inject({ method: 'POST', url: `/channels/${LOBBY}/messages`, headers: owner.headers, payload: { content: '错过的大厅消息', nonce: `l${Date.now()}` } })
-    const resumed = await connectGateway(baseUrl)
-    open.push(resumed)
+    await gateway.test.inject({ method: 'POST', url: `/channels/${TRAINING}/messages`, headers: owner.headers, payload: { content: '错过的学员消息', nonce: `r${Date.now()}` } })
+    await gateway.test.inject({ method: 'POST', url: `/channels/${LOBBY}/messages`, headers: owner.headers, payload: { content: '错过的大厅消息', nonce: `l${Date.now()}` } })
+    const resumed = await connectGateway(gateway.baseUrl)
     resumed.send({ op: 'resume', d: { token: guest.token, session_id: ready.session_id, seq: ready.seq } })
     await resumed.next(frame => frame.op === 'resumed')
     const contents = dispatches(resumed).filter(frame => frame.t === 'MESSAGE_CREATE').map(frame => (frame.d as { content: string }).content)
+    resumed.close()
     expect(contents).toEqual(['错过的大厅消息'])
   })
 })

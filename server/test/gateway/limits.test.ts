@@ -4,48 +4,25 @@
  * no (valid) WebSocket upgrade.
  */
 import { request as httpRequest } from 'http'
-import type { AddressInfo } from 'net'
 import { GatewayErrorCode, type DispatchFrame } from '@core/wire/gateway'
 import type { PresenceUpdate } from '@core/wire/members'
 import type { BotToken } from '@core/wire/trust'
-import { envelope, signInAsGuest, signInAsMember, startTestApp, type TestApp } from '../helper'
+import { envelope, signInAsGuest, signInAsMember } from '../helper'
 import { identified, pause, type GatewayTestClient } from './client'
+import { listeningApp } from './listening-app'
 
 const SERVER = '723658'
 const SOCKETS_PER_ACCOUNT = 3
 const PRESENCE_INTERVAL_MS = 1000
-let test: TestApp
-let baseUrl: string
-const open: GatewayTestClient[] = []
-
-beforeAll(async () => {
-  test = await startTestApp({
-    GATEWAY_HEARTBEAT_MS: '20000', GATEWAY_SOCKETS_PER_ACCOUNT: String(SOCKETS_PER_ACCOUNT), GATEWAY_PRESENCE_INTERVAL_MS: String(PRESENCE_INTERVAL_MS),
-  })
-  await test.app.listen({ port: 0, host: '127.0.0.1' })
-  baseUrl = `http://127.0.0.1:${(test.app.server.address() as AddressInfo).port}`
+const gateway = listeningApp({
+  GATEWAY_HEARTBEAT_MS: '20000', GATEWAY_SOCKETS_PER_ACCOUNT: String(SOCKETS_PER_ACCOUNT), GATEWAY_PRESENCE_INTERVAL_MS: String(PRESENCE_INTERVAL_MS),
 })
-afterEach(() => {
-  for (const client of open.splice(0)) client.close()
-})
-afterAll(async () => { await test.close() })
-
-async function session (token: string): Promise<GatewayTestClient> {
-  const { client } = await identified(baseUrl, token)
-  open.push(client)
-  return client
-}
-
-async function guestMember (): Promise<{ headers: Record<string, string>, uid: string, token: string }> {
-  const guest = await signInAsGuest(test)
-  expect((await test.inject({ method: 'POST', url: `/servers/${SERVER}/members/me`, headers: guest.headers })).statusCode).toBe(200)
-  return guest
-}
+const session = (token: string): Promise<GatewayTestClient> => gateway.session(token)
 
 /** A raw GET /gateway with `headers`: status and parsed body. */
 function rawGateway (headers: Record<string, string>): Promise<{ status: number, body: unknown }> {
   return new Promise((resolve, reject) => {
-    const request = httpRequest(`${baseUrl}/gateway`, { headers }, response => {
+    const request = httpRequest(`${gateway.baseUrl}/gateway`, { headers }, response => {
       let text = ''
       response.on('data', chunk => { text += String(chunk) })
       response.on('end', () => {
@@ -63,7 +40,7 @@ function rawGateway (headers: Record<string, string>): Promise<{ status: number,
 
 describe('sockets per account', () => {
   it('closes the account\'s oldest socket with TooManySockets when one more than GATEWAY_SOCKETS_PER_ACCOUNT opens, and keeps the others', async () => {
-    const guest = await signInAsGuest(test)
+    const guest = await signInAsGuest(gateway.test)
     const sockets: GatewayTestClient[] = []
     for (let index = 0; index < SOCKETS_PER_ACCOUNT; index++) sockets.push(await session(guest.token))
     const newest = await session(guest.token)
@@ -71,7 +48,7 @@ describe('sockets per account', () => {
     await pause(100)
     for (const socket of [...sockets.slice(1), newest]) expect(socket.socket.readyState).toBe(socket.socket.OPEN)
     // another account is not counted against it
-    const other = await session((await signInAsGuest(test)).token)
+    const other = await session((await signInAsGuest(gateway.test)).token)
     await pause(100)
     expect(other.socket.readyState).toBe(other.socket.OPEN)
     expect(sockets[1].socket.readyState).toBe(sockets[1].socket.OPEN)
@@ -80,12 +57,12 @@ describe('sockets per account', () => {
 
 describe('presence', () => {
   it('coalesces a member\'s presence: 200 reconnects reach the others as a handful of PRESENCE_UPDATEs, ending with the truth', async () => {
-    const watcher = await guestMember()
-    const churner = await guestMember()
+    const watcher = await gateway.guestMember(SERVER)
+    const churner = await gateway.guestMember(SERVER)
     const watching = await session(watcher.token)
     const started = Date.now()
     for (let round = 0; round < 200; round++) {
-      const { client } = await identified(baseUrl, churner.token)
+      const { client } = await identified(gateway.baseUrl, churner.token)
       client.close()
       await client.closed()
     }
@@ -103,13 +80,13 @@ describe('presence', () => {
 
 describe('bot tokens', () => {
   it('closes a bot\'s open sockets at once when its token is revoked, and when it is reset', async () => {
-    const owner = (await signInAsMember(test)).headers
-    const bot = envelope<BotToken>(await test.inject({ method: 'POST', url: `/servers/${SERVER}/bots`, headers: owner, payload: { nickname: '关门机器人' } })).data
+    const owner = (await signInAsMember(gateway.test)).headers
+    const bot = envelope<BotToken>(await gateway.test.inject({ method: 'POST', url: `/servers/${SERVER}/bots`, headers: owner, payload: { nickname: '关门机器人' } })).data
     const first = await session(bot.token)
-    const reset = envelope<BotToken>(await test.inject({ method: 'POST', url: `/servers/${SERVER}/bots/${bot.user.uid}/token`, headers: owner })).data
+    const reset = envelope<BotToken>(await gateway.test.inject({ method: 'POST', url: `/servers/${SERVER}/bots/${bot.user.uid}/token`, headers: owner })).data
     expect(await first.closed()).toEqual({ code: GatewayErrorCode.SessionRevoked, reason: 'session revoked (revoked)' })
     const second = await session(reset.token)
-    expect((await test.inject({ method: 'DELETE', url: `/servers/${SERVER}/bots/${bot.user.uid}`, headers: owner })).statusCode).toBe(200)
+    expect((await gateway.test.inject({ method: 'DELETE', url: `/servers/${SERVER}/bots/${bot.user.uid}`, headers: owner })).statusCode).toBe(200)
     expect(await second.closed()).toEqual({ code: GatewayErrorCode.SessionRevoked, reason: 'session revoked (revoked)' })
   })
 })
