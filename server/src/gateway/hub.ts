@@ -34,6 +34,9 @@ import { dispatchText } from './frames'
 import { grantsIn, readableChange, type ServerGrant } from './grants'
 import { GatewaySession, type SessionHost } from './session'
 
+/** Reads of a new session's grant in one server while changes keep coming (the last one stands). */
+const GRANT_READS = 3
+
 /** Events after which what some users may read in the event's server must be recomputed (before delivering it). */
 const ACCESS_EVENTS: ReadonlySet<string> = new Set(['ROLE_CREATE', 'ROLE_UPDATE', 'ROLE_DELETE', 'CHANNEL_CREATE', 'CHANNEL_UPDATE'])
 
@@ -72,6 +75,8 @@ export class GatewayHub implements SessionHost {
   private readonly sessions = new Set<GatewaySession>()
   private readonly users = new Map<string, UserGrants>()
   private readonly presence = new Map<string, PresenceState>()
+  /** Per server, how many changes of who may read what were handled: a grant read across one is read again. */
+  private readonly accessChanges = new Map<string, number>()
   /** Bus events not yet handled (one at a time, in order). */
   private readonly queue: Array<{ event: BusEvent, id: number }> = []
   private draining = false
@@ -144,14 +149,16 @@ export class GatewayHub implements SessionHost {
     let user = this.users.get(session.uid)
     if (!user) this.users.set(session.uid, user = { grants: new Map(), sessions: new Set() })
     user.sessions.add(session)
-    const missing = [...serverIds].filter(serverId => !user.grants.has(serverId))
-    const computed = await Promise.all(missing.map(serverId => grantsIn(this.ctx.repos, serverId, [session.uid], this.ctx.now())))
-    for (const [index, serverId] of missing.entries()) {
-      const grant = computed[index].get(session.uid)
-      // a change handled meanwhile computed a newer one
-      if (grant && !user.grants.has(serverId)) user.grants.set(serverId, grant)
-    }
-    return user.grants
+    const grants = user.grants
+    await Promise.all([...serverIds].filter(serverId => !grants.has(serverId)).map(async serverId => {
+      for (let attempt = 1; attempt <= GRANT_READS && !grants.has(serverId); attempt++) {
+        const changes = this.accessChanges.get(serverId) ?? 0
+        const grant = (await grantsIn(this.ctx.repos, serverId, [session.uid], this.ctx.now())).get(session.uid)
+        // a change handled while it was read may have missed this user: read it again (the last read stands)
+        if (grant && (attempt === GRANT_READS || changes === (this.accessChanges.get(serverId) ?? 0))) grants.set(serverId, grant)
+      }
+    }))
+    return grants
   }
 
   /** `session` is open: it hears its servers' events. An account over the socket limit loses its oldest socket. */
@@ -228,6 +235,9 @@ export class GatewayHub implements SessionHost {
     this.draining = true
     for (let next = this.queue.shift(); next; next = this.queue.shift()) {
       const { event, id } = next
+      if (ACCESS_EVENTS.has(event.t) || event.t === 'MEMBER_UPDATE' || event.t === 'MEMBER_ADD') {
+        this.accessChanges.set(event.server_id, (this.accessChanges.get(event.server_id) ?? 0) + 1)
+      }
       const uids = this.regrantedBy(event)
       try {
         if (uids.length > 0) await this.regrant(event, id, uids)
