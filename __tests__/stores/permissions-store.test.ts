@@ -6,15 +6,15 @@ import { GATEWAY_RESYNC } from '@/stores/gateway-store'
 
 /** A gateway the test drives with any event type. */
 function fakeGateway () {
-  const handlers = new Map<string, Set<(event: object) => void>>()
+  const handlers = new Map<string, Set<(event: never) => void>>()
   return {
-    on (type: string, handler: (event: object) => void) {
+    on (type: string, handler: (event: never) => void) {
       const set = handlers.get(type) ?? new Set()
       handlers.set(type, set)
       set.add(handler)
       return () => { set.delete(handler) }
     },
-    emit (type: string, event: object) { runInAction(() => handlers.get(type)?.forEach(handler => handler(event))) },
+    emit (type: string, event: object) { runInAction(() => handlers.get(type)?.forEach(handler => handler(event as never))) },
     listeners: () => [...handlers.values()].reduce((sum, set) => sum + set.size, 0),
   }
 }

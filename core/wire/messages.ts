@@ -11,6 +11,7 @@ import { OldPageQuerySchema } from './api'
 import { AuthoredSchema, ChannelPlaceSchema, UserSchema } from './entities'
 import { CursorPageSchema, MultilineText, Nullable, PictureSchema } from './fields'
 import { HISTORY_LIMIT_MAX } from './messages-paths'
+import type { DispatchPayloads } from './dispatches'
 
 export * from './messages-paths'
 
@@ -129,20 +130,6 @@ export const ReadStateSchema = Type.Object({
 export type ReadState = Static<typeof ReadStateSchema>
 
 
-/** Names of the dispatches the message routes publish (the gateway forwards them as `t`). */
-export const MESSAGE_DISPATCHES = {
-  messageCreate: 'MESSAGE_CREATE',
-  messageUpdate: 'MESSAGE_UPDATE',
-  messageDelete: 'MESSAGE_DELETE',
-  reactionAdd: 'REACTION_ADD',
-  reactionRemove: 'REACTION_REMOVE',
-  typingStart: 'TYPING_START',
-  readStateUpdate: 'READ_STATE_UPDATE',
-} as const
-
-/** A message dispatch name. */
-export type MessageDispatchName = typeof MESSAGE_DISPATCHES[keyof typeof MESSAGE_DISPATCHES]
-
 /** MESSAGE_DELETE: which message is gone. */
 export const MessageDeleteEventSchema = Type.Object({ channel_id: Type.String(), message_id: Type.String() })
 /** MESSAGE_DELETE payload. */
@@ -158,13 +145,5 @@ export const TypingEventSchema = Type.Object({ channel_id: Type.String(), uid: T
 /** TYPING_START payload. */
 export type TypingEvent = Static<typeof TypingEventSchema>
 
-/** The payload of each message dispatch (MESSAGE_CREATE/UPDATE carry the whole message; READ_STATE_UPDATE goes to the reader only). */
-export interface MessageDispatchPayloads {
-  MESSAGE_CREATE: ChatMessage
-  MESSAGE_UPDATE: ChatMessage
-  MESSAGE_DELETE: MessageDeleteEvent
-  REACTION_ADD: ReactionEvent
-  REACTION_REMOVE: ReactionEvent
-  TYPING_START: TypingEvent
-  READ_STATE_UPDATE: ReadState
-}
+/** The message dispatches and their payloads, as core/wire/dispatches.ts declares them (the chat stores subscribe to these). */
+export type MessageDispatchPayloads = Pick<DispatchPayloads, 'MESSAGE_CREATE' | 'MESSAGE_UPDATE' | 'MESSAGE_DELETE' | 'REACTION_ADD' | 'REACTION_REMOVE' | 'TYPING_START' | 'READ_STATE_UPDATE'>

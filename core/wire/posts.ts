@@ -11,6 +11,7 @@ import { Type, type Static } from '@sinclair/typebox'
 import { OldPageQuerySchema } from './api'
 import { AuthoredSchema, ChannelPlaceSchema, UserSchema } from './entities'
 import { IdString, ImageUrlString, LineText, MultilineText, Nullable, PictureSchema } from './fields'
+import type { DispatchPayloads } from './dispatches'
 import { COMMENT_MAX_LENGTH, CURSOR_PAGE_DEFAULT, CURSOR_PAGE_MAX, POST_CONTENT_MAX_LENGTH, POST_MAX_IMAGES, POST_TITLE_MAX_LENGTH } from './codes'
 
 export { POSTS_PATHS } from './paths'
@@ -182,19 +183,5 @@ export type CommentDeleteEvent = Static<typeof CommentDeleteEventSchema>
 export const PostLikeEventSchema = Type.Object({ post_id: Type.String(), like_count: Type.Integer() })
 export type PostLikeEvent = Static<typeof PostLikeEventSchema>
 
-/**
- * Dispatch names of this topic with their payloads (core/wire/gateway.ts joins them into
- * the gateway's union): POST_CREATE and POST_UPDATE carry a {@link Post}, LIVE_COMMENT_CREATE
- * a {@link LiveComment}, LIVE_VIEWERS {@link LiveViewers}.
- */
-export interface PostsDispatches {
-  POST_CREATE: Post
-  POST_UPDATE: Post
-  POST_DELETE: PostDeleteEvent
-  COMMENT_CREATE: CommentCreateEvent
-  COMMENT_UPDATE: CommentUpdateEvent
-  COMMENT_DELETE: CommentDeleteEvent
-  POST_LIKE: PostLikeEvent
-  LIVE_COMMENT_CREATE: LiveComment
-  LIVE_VIEWERS: LiveViewers
-}
+/** The post dispatches and their payloads, as core/wire/dispatches.ts declares them (the post stores subscribe to these). */
+export type PostsDispatches = Pick<DispatchPayloads, 'POST_CREATE' | 'POST_UPDATE' | 'POST_DELETE' | 'COMMENT_CREATE' | 'COMMENT_UPDATE' | 'COMMENT_DELETE' | 'POST_LIKE' | 'LIVE_COMMENT_CREATE' | 'LIVE_VIEWERS'>

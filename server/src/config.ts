@@ -163,6 +163,10 @@ export interface ServerConfig {
    * third of it). Once a killed process's lease runs out the others take its members offline.
    */
   gatewayLeaseMs: number
+  /** Gateway sockets one account may hold open on a process; one more closes its oldest (close code 4011). */
+  gatewaySocketsPerAccount: number
+  /** Shortest time between two presence announcements of one member by a process (changes in between are coalesced into one). */
+  gatewayPresenceIntervalMs: number
 }
 
 /** A variable holds a value the server cannot use. */
@@ -352,5 +356,7 @@ export function loadConfig (env: Env = process.env): ServerConfig {
     redisKeyPrefix: text(env, 'REDIS_KEY_PREFIX') ?? 'openrealm:',
     gatewayHeartbeatMs: integer(env, 'GATEWAY_HEARTBEAT_MS', 30_000, 100, 600_000),
     gatewayLeaseMs: integer(env, 'GATEWAY_LEASE_MS', 10_000, 300, 600_000),
+    gatewaySocketsPerAccount: integer(env, 'GATEWAY_SOCKETS_PER_ACCOUNT', 10, 1, 1000),
+    gatewayPresenceIntervalMs: integer(env, 'GATEWAY_PRESENCE_INTERVAL_MS', 1000, 0, 60_000),
   }
 }

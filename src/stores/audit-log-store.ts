@@ -11,7 +11,8 @@ import { makeAutoObservable, observable, runInAction } from 'mobx'
 import { flattenGroups } from '@core/domain/channel'
 import { MEMBER_PAGE_MAX } from '@core/wire/members-paths'
 import { TRUST_CODES } from '@core/wire/trust-paths'
-import type { AuditEntry, Report, ReportResolution, ReportResolveEvent } from '@core/wire/trust'
+import type { DispatchPayloads } from '@core/wire/dispatches'
+import type { AuditEntry, Report, ReportResolution } from '@core/wire/trust'
 import { t } from '@/constants/messages'
 import { reportReasonLabel } from '@/constants/report-reasons'
 import type { ApiClient } from '@/services/api/api-client'
@@ -39,11 +40,8 @@ const RESOLUTION_OF: Readonly<Record<ReportAction, ReportResolution>> = {
 /** Issue 18: how long a timeout from the report queue lasts (one day, as the member list's middle choice). */
 export const REPORT_TIMEOUT_SECONDS = 86400
 
-/** The report queue's dispatches (moderators only). */
-export interface ReportDispatches {
-  REPORT_CREATE: Report
-  REPORT_RESOLVE: ReportResolveEvent
-}
+/** The report queue's dispatches (moderators only), as core/wire/dispatches.ts declares them. */
+export type ReportDispatches = Pick<DispatchPayloads, 'REPORT_CREATE' | 'REPORT_RESOLVE'>
 
 /** Where dispatches come from: the GatewayStore's `on` (src/stores/gateway-store.ts). */
 export interface ReportDispatchSource {

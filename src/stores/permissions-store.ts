@@ -10,7 +10,7 @@
 import { action, makeObservable, observable, onBecomeObserved, onBecomeUnobserved, reaction } from 'mobx'
 import { hasPermission, Permission, type PermissionName } from '@core/domain/permissions'
 import type { MyPermissions } from '@core/wire/trust'
-import { GATEWAY_RESYNC } from './gateway-store'
+import { GATEWAY_RESYNC, type GatewaySubscriptions } from './gateway-store'
 import type { StoreLogger } from './load-tracker'
 
 /** The part of an event the store reads: whose server and, for a member's update, whose. */
@@ -28,7 +28,7 @@ export interface PermissionsSources {
   /** The signed-in member's uid, or null for a visitor. */
   uid: () => string | null
   /** The gateway whose role and member events change the answer. */
-  gateway: { on: (type: string, handler: (event: PermissionEvent) => void) => () => void }
+  gateway: GatewaySubscriptions
   /** The current time in unix milliseconds. */
   clock: () => number
   logger: StoreLogger
@@ -61,7 +61,8 @@ export class PermissionsStore {
       if (event.server_id !== this.sources.serverId()) return
       if (event.uid === undefined || event.uid === this.sources.uid()) void this.reload()
     }
-    for (const type of ['MEMBER_UPDATE', 'ROLE_CREATE', 'ROLE_UPDATE', 'ROLE_DELETE', 'CHANNEL_UPDATE', 'CHANNEL_CREATE']) {
+    // CHANNELS_VISIBLE_UPDATE: a channel appeared or disappeared for this member (its permissions there changed)
+    for (const type of ['MEMBER_UPDATE', 'ROLE_CREATE', 'ROLE_UPDATE', 'ROLE_DELETE', 'CHANNEL_UPDATE', 'CHANNEL_CREATE', 'CHANNELS_VISIBLE_UPDATE'] as const) {
       this.stops.push(this.sources.gateway.on(type, mineChanged))
     }
     this.stops.push(this.sources.gateway.on(GATEWAY_RESYNC, () => { void this.reload() }))

@@ -10,8 +10,6 @@
 import type { ConfiguredServer } from '@core/domain/servers'
 import type { ServerChoiceInput } from '@core/domain/server'
 import { flattenGroups } from '@core/domain/channel'
-import type { Channel } from '@core/wire/entities'
-import type { MemberAdd, MemberRemove, PresenceUpdate } from '@core/wire/members'
 import { reaction } from 'mobx'
 import type { ApiClient } from '@/services/api/api-client'
 import { postsApi, type PostsApi } from '@/services/api/posts'
@@ -156,17 +154,18 @@ export class RootStore {
   /** The shared stores follow the gateway: counts from membership and presence events, channel changes, a reload after a resync. */
   private applyGatewayEvents (): void {
     const counts = (d: ServerCounts) => this.server.applyCounts(d)
-    this.gateway.on<MemberAdd>('MEMBER_ADD', counts)
-    this.gateway.on<MemberRemove>('MEMBER_REMOVE', counts)
-    this.gateway.on<PresenceUpdate>('PRESENCE_UPDATE', counts)
-    // Issue 18: a channel made, edited or deleted in the server settings shows in every member's list
-    for (const type of ['CHANNEL_CREATE', 'CHANNEL_UPDATE', 'CHANNEL_DELETE']) {
-      this.gateway.on<Pick<Channel, 'server_id'>>(type, changed => {
+    this.gateway.on('MEMBER_ADD', counts)
+    this.gateway.on('MEMBER_REMOVE', counts)
+    this.gateway.on('PRESENCE_UPDATE', counts)
+    // Issue 18: a channel made, edited or deleted in the server settings shows in every member's list,
+    // and one that appeared or disappeared for this member (roles, overrides) too
+    for (const type of ['CHANNEL_CREATE', 'CHANNEL_UPDATE', 'CHANNEL_DELETE', 'CHANNELS_VISIBLE_UPDATE'] as const) {
+      this.gateway.on(type, changed => {
         if (changed.server_id === this.server.serverId) void this.channel.load()
       })
     }
     // Issue 18: the owner renamed the server or changed its icon or introduction
-    this.gateway.on<Pick<Channel, 'server_id'>>('SERVER_UPDATE', changed => {
+    this.gateway.on('SERVER_UPDATE', changed => {
       if (changed.server_id === this.server.serverId) void this.server.load()
     })
     this.unread.start()

@@ -513,7 +513,7 @@ describe('read positions and unread counts', () => {
     const response = await test.inject({ method: 'POST', url: `/channels/${ANNOUNCEMENTS}/read`, headers: reader.headers, payload: { message_id: newest.message_id } })
     expect(response.statusCode).toBe(200)
     expect(envelope<ReadState>(response).data).toEqual({ channel_id: ANNOUNCEMENTS, last_read_id: newest.message_id })
-    expect(events).toEqual([expect.objectContaining({ t: 'READ_STATE_UPDATE', server_id: SERVER, only_uids: [reader.uid], d: { channel_id: ANNOUNCEMENTS, last_read_id: newest.message_id } })])
+    expect(events).toEqual([expect.objectContaining({ t: 'READ_STATE_UPDATE', server_id: SERVER, uid: reader.uid, d: { channel_id: ANNOUNCEMENTS, last_read_id: newest.message_id } })])
     expect((await channelList(reader.headers)).get(ANNOUNCEMENTS)).toMatchObject({ unread_count: 0, mention_count: 0 })
     await sent(writer, ANNOUNCEMENTS, 'one more')
     expect((await channelList(reader.headers)).get(ANNOUNCEMENTS)).toMatchObject({ unread_count: 1, mention_count: 0 })

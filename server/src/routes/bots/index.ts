@@ -21,6 +21,11 @@ export default async function botsRoutes (fastify: FastifyInstance, { ctx }: Rou
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
   const bearer = { security: [{ bearer: [] }] }
 
+  /** The old token no longer signs in: the bot's open sockets close at once, on every process. */
+  async function closeBotSockets (serverId: string, uid: string): Promise<void> {
+    await ctx.bus.publish('SESSION_REVOKED', { server_id: serverId, uid }, { uid, session_ids: null, reason: 'revoked' })
+  }
+
   app.post(TRUST_PATHS.bots, {
     onRequest: requireUser(ctx),
     schema: { summary: 'Create a bot and get its token, shown this once (ManageServer)', ...bearer, params: ServerParamsSchema, body: CreateBotBodySchema, response: responses(BotTokenSchema) },
@@ -42,6 +47,7 @@ export default async function botsRoutes (fastify: FastifyInstance, { ctx }: Rou
     const uid = request.params.uid
     const bot = await ctx.repos.bots.resetToken(actor.serverId, uid, auditRecord(ctx, actor, 'bot_token_reset', uid))
     if (!bot) throw notFound(`path.uid: ${uid} is not a bot of server ${actor.serverId}`)
+    await closeBotSockets(actor.serverId, uid)
     return ok(bot)
   })
 
@@ -52,6 +58,7 @@ export default async function botsRoutes (fastify: FastifyInstance, { ctx }: Rou
     const actor = await requireServerActor(ctx, request, Permission.ManageServer)
     const uid = request.params.uid
     if (!await ctx.repos.bots.revokeToken(actor.serverId, uid, auditRecord(ctx, actor, 'bot_token_revoke', uid))) throw notFound(`path.uid: ${uid} has no token in server ${actor.serverId}`)
+    await closeBotSockets(actor.serverId, uid)
     return ok({ done: true })
   })
 }

@@ -110,7 +110,7 @@ export default async function invitesRoutes (fastify: FastifyInstance, { ctx }: 
       await ctx.presence.joined(user.uid, outcome.server_id)
       const online = (await ctx.presence.onlineOf([user.uid])).has(user.uid)
       const added: MemberAdd = { ...await memberCountsOf(ctx, outcome.server_id), member: { user, joined_at: outcome.joined_at, online, role_ids: [] } }
-      await ctx.bus.publish({ t: 'MEMBER_ADD', server_id: outcome.server_id, d: added })
+      await ctx.bus.publish('MEMBER_ADD', { server_id: outcome.server_id }, added)
     }
     return ok(data)
   })

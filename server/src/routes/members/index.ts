@@ -60,7 +60,7 @@ export default async function membersRoutes (instance: FastifyInstance, { ctx }:
       const online = (await ctx.presence.onlineOf([user.uid])).has(user.uid)
       const member: Member = { user, joined_at: joinedAt, online, role_ids: [] }
       const added: MemberAdd = { ...await memberCountsOf(ctx, serverId), member }
-      await ctx.bus.publish({ t: 'MEMBER_ADD', server_id: serverId, d: added })
+      await ctx.bus.publish('MEMBER_ADD', { server_id: serverId }, added)
     }
     return ok(await membershipOf(ctx, serverId, true))
   })
@@ -75,7 +75,7 @@ export default async function membersRoutes (instance: FastifyInstance, { ctx }:
     if (await ctx.repos.members.leave(serverId, user.uid)) {
       await ctx.presence.left(user.uid, serverId)
       const removed: MemberRemove = { ...await memberCountsOf(ctx, serverId), uid: user.uid }
-      await ctx.bus.publish({ t: 'MEMBER_REMOVE', server_id: serverId, d: removed })
+      await ctx.bus.publish('MEMBER_REMOVE', { server_id: serverId }, removed)
     }
     return ok(await membershipOf(ctx, serverId, false))
   })

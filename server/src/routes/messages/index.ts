@@ -17,9 +17,9 @@ import {
 import { ChannelParamsSchema, MessageListDataSchema } from '@core/wire/api'
 import type { Channel, User } from '@core/wire/entities'
 import {
-  EditMessageBodySchema, HISTORY_LIMIT_DEFAULT, MESSAGE_CODES, MESSAGE_DISPATCHES, MESSAGES_PATHS, MessageDeleteEventSchema, MessageHistoryQuerySchema,
+  EditMessageBodySchema, HISTORY_LIMIT_DEFAULT, MESSAGE_CODES, MESSAGES_PATHS, MessageDeleteEventSchema, MessageHistoryQuerySchema,
   MessageHistorySchema, MessageIdSchema, ReactionEventSchema, ReadBodySchema, ReadStateSchema, SendMessageBodySchema, ChatMessageSchema,
-  type ChatMessage, type MessageDispatchPayloads, type MessageHistoryQuery, type ReactionEvent,
+  type ChatMessage, type MessageHistoryQuery, type ReactionEvent,
 } from '@core/wire/messages'
 import type { AppContext, RouteOptions } from '../../context'
 import { ApiError, badRequest, forbidden, notFound, spokenError } from '../../errors'
@@ -108,9 +108,8 @@ export default async function messagesRoutes (instance: FastifyInstance, { ctx }
   const fastify = instance.withTypeProvider<TypeBoxTypeProvider>()
   const nextMessageId = createTimeIdSource()
 
-  async function publish<T extends keyof MessageDispatchPayloads> (t: T, channel: Channel, d: MessageDispatchPayloads[T], onlyUids?: string[]): Promise<void> {
-    await ctx.bus.publish({ t, server_id: channel.server_id, channel_id: channel.channel_id, ...(onlyUids ? { only_uids: onlyUids } : {}), d })
-  }
+  /** Where a dispatch of `channel` goes: those who may read it. */
+  const readersOf = (channel: Channel): { server_id: string, channel_id: string } => ({ server_id: channel.server_id, channel_id: channel.channel_id })
 
   /**
    * Counts one send or edit of `user` against the per-account message limit (issue 15:
@@ -189,7 +188,7 @@ export default async function messagesRoutes (instance: FastifyInstance, { ctx }
       created_at: ctx.now(),
     })
     const message = await ctx.repos.messages.message(row, user.uid)
-    if (created) await publish(MESSAGE_DISPATCHES.messageCreate, channel, await ctx.repos.messages.message(row, null))
+    if (created) await ctx.bus.publish('MESSAGE_CREATE', readersOf(channel), await ctx.repos.messages.message(row, null))
     return ok(message)
   })
 
@@ -217,7 +216,7 @@ export default async function messagesRoutes (instance: FastifyInstance, { ctx }
       await requireServerAuditPass(ctx, channel.server_id, { content })
       const edited = await ctx.repos.messages.edit(row, content, await mentionsOf(ctx, channel.server_id, content), ctx.now())
       const message: ChatMessage = await ctx.repos.messages.message(edited, null)
-      await publish(MESSAGE_DISPATCHES.messageUpdate, channel, message)
+      await ctx.bus.publish('MESSAGE_UPDATE', readersOf(channel), message)
       return ok(await ctx.repos.messages.message(edited, user.uid))
     },
   })
@@ -238,7 +237,7 @@ export default async function messagesRoutes (instance: FastifyInstance, { ctx }
     await ctx.repos.messages.remove(row.message_id)
     if (record) await writeAuditEntry(ctx.db, record)
     const deleted = { channel_id: channel.channel_id, message_id: row.message_id }
-    await publish(MESSAGE_DISPATCHES.messageDelete, channel, deleted)
+    await ctx.bus.publish('MESSAGE_DELETE', readersOf(channel), deleted)
     return ok(deleted)
   })
 
@@ -264,7 +263,7 @@ export default async function messagesRoutes (instance: FastifyInstance, { ctx }
         await ctx.repos.messages.removeReaction(row.message_id, emoji, user.uid)
         throw refusal
       }
-      await publish(MESSAGE_DISPATCHES.reactionAdd, channel, event)
+      await ctx.bus.publish('REACTION_ADD', readersOf(channel), event)
     }
     return ok(event)
   })
@@ -282,7 +281,7 @@ export default async function messagesRoutes (instance: FastifyInstance, { ctx }
     const channel = await requireChannel(ctx, request.params.channel_id)
     const row = await existingMessage(ctx, channel.channel_id, request.params.message_id)
     const event: ReactionEvent = { channel_id: channel.channel_id, message_id: row.message_id, emoji: request.params.emoji, uid: user.uid }
-    if (await ctx.repos.messages.removeReaction(row.message_id, event.emoji, user.uid)) await publish(MESSAGE_DISPATCHES.reactionRemove, channel, event)
+    if (await ctx.repos.messages.removeReaction(row.message_id, event.emoji, user.uid)) await ctx.bus.publish('REACTION_REMOVE', readersOf(channel), event)
     return ok(event)
   })
 
@@ -299,7 +298,7 @@ export default async function messagesRoutes (instance: FastifyInstance, { ctx }
     const channel = await chatChannelFor(ctx, request.params.channel_id, user, Permission.SendMessages)
     // the throttle is counted across processes (ctx.limits): two connections still publish once
     if ((await ctx.limits.hit(`typing ${user.uid} ${channel.channel_id}`, TYPING_THROTTLE_MS)).count === 1) {
-      await publish(MESSAGE_DISPATCHES.typingStart, channel, { channel_id: channel.channel_id, uid: user.uid, nickname: user.nickname, at: ctx.now() })
+      await ctx.bus.publish('TYPING_START', readersOf(channel), { channel_id: channel.channel_id, uid: user.uid, nickname: user.nickname, at: ctx.now() })
     }
     return ok(null)
   })
@@ -318,7 +317,7 @@ export default async function messagesRoutes (instance: FastifyInstance, { ctx }
     const channel = await chatChannelFor(ctx, request.params.channel_id, user, Permission.ViewChannel)
     const state = await ctx.repos.messages.markRead(user.uid, channel.channel_id, request.body.message_id)
     if (!state) throw notFound(`path.channel_id: channel ${channel.channel_id} has no messages`)
-    await publish(MESSAGE_DISPATCHES.readStateUpdate, channel, state, [user.uid])
+    await ctx.bus.publish('READ_STATE_UPDATE', { server_id: channel.server_id, uid: user.uid }, state)
     return ok(state)
   })
 }

@@ -8,7 +8,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { effectivePermissions, isTimedOut, Permission } from '@core/domain/permissions'
+import { isTimedOut, MODERATION_PERMISSIONS, Permission } from '@core/domain/permissions'
 import {
   AuditLogSchema, BanListSchema, PatchServerBodySchema, CursorQuerySchema, DoneSchema, MAX_TIMEOUT_SECONDS, MemberParamsSchema, MemberStateSchema, ReasonBodySchema,
   ReasonQuerySchema, ReportBodySchema, ReportListSchema, ReportParamsSchema, ReportResolveEventSchema, ResolveReportBodySchema, ServerParamsSchema,
@@ -31,9 +31,6 @@ import { responses } from '../schemas'
 
 /** The window of the per-account report limit (REPORT_PER_MINUTE). */
 const MINUTE_MS = 60_000
-
-/** The bits that make someone a moderator: any one of them opens the audit log and the report queue. */
-const MODERATION_PERMISSIONS = Permission.ManageMessages | Permission.KickMembers | Permission.BanMembers | Permission.MuteMembers | Permission.ManageRoles
 
 /** 403 unless the caller holds at least one moderation bit in the server the path names. */
 async function requireModerator (ctx: AppContext, request: ServerRequest): Promise<Actor> {
@@ -81,22 +78,6 @@ async function requireDone (ctx: AppContext, report: Report, resolution: ReportR
   if (!done) throw new ApiError(409, TRUST_CODES.REPORT_NOT_DONE, `body.resolution: the ${report.target_type} ${report.target_id} is not ${resolution.replace('_', ' ')} yet (do it first, then close the report)`)
 }
 
-/**
- * The members who hear the report queue's events: the owner and everyone holding a
- * moderation bit server-wide (REPORT_CREATE and REPORT_RESOLVE go only to them, through
- * the bus's only_uids; the gateway itself knows membership, not permissions).
- */
-async function moderatorUids (ctx: AppContext, serverId: string): Promise<string[]> {
-  const server = await ctx.repos.roles.permissionServer(serverId)
-  if (!server) return []
-  const moderating = server.roles.filter(role => (role.permissions & (MODERATION_PERMISSIONS | Permission.ManageServer)) !== 0)
-  const holders = await ctx.repos.roles.holdersOf(serverId, moderating.map(role => role.role_id))
-  const candidates = [...new Set([...(server.owner_uid ? [server.owner_uid] : []), ...holders])]
-  const now = ctx.now()
-  const members = await Promise.all(candidates.map(uid => ctx.repos.roles.permissionMember(serverId, uid)))
-  return members.flatMap(member => member !== null && (effectivePermissions({ server, member, channel: null, now }) & MODERATION_PERMISSIONS) !== 0 ? [member.uid] : [])
-}
-
 /** The server a reported message, post or member belongs to, after checking the reporter is a member there who can see it (403 otherwise). */
 async function reportedServer (ctx: AppContext, body: ReportBody, user: User): Promise<string> {
   if (body.target_type === 'member') {
@@ -135,15 +116,15 @@ export default async function moderationRoutes (fastify: FastifyInstance, { ctx 
 
   /** Publishes a report queue event to the server's moderators only. */
   async function publishToModerators (t: 'REPORT_CREATE' | 'REPORT_RESOLVE', serverId: string, d: Report | ReportResolveEvent): Promise<void> {
-    await ctx.bus.publish({ t, server_id: serverId, only_uids: await moderatorUids(ctx, serverId), d })
+    await ctx.bus.publish(t, { server_id: serverId }, d)
   }
 
   /** After a kick or ban committed: the server hears the member left, the member's sockets close. */
   async function publishRemoval (serverId: string, uid: string, reason: 'kicked' | 'banned'): Promise<void> {
     await ctx.presence.left(uid, serverId)
-    await ctx.bus.publish({ t: 'MEMBER_REMOVE', server_id: serverId, d: { ...await memberCountsOf(ctx, serverId), uid } })
+    await ctx.bus.publish('MEMBER_REMOVE', { server_id: serverId }, { ...await memberCountsOf(ctx, serverId), uid })
     const revoked: SessionRevokedEvent = { uid, session_ids: null, reason }
-    await ctx.bus.publish({ t: 'SESSION_REVOKED', server_id: serverId, only_uids: [uid], d: revoked })
+    await ctx.bus.publish('SESSION_REVOKED', { server_id: serverId, uid }, revoked)
   }
 
   app.delete(TRUST_PATHS.member, {
@@ -202,7 +183,7 @@ export default async function moderationRoutes (fastify: FastifyInstance, { ctx 
       throw badRequest(`body.until must be after now and at most ${MAX_TIMEOUT_SECONDS / 86400} days ahead (or null to lift the timeout)`)
     }
     const state = await ctx.repos.roles.setTimeout(actor.serverId, target.uid, until, auditRecord(ctx, actor, 'member_timeout', target.uid, request.body.reason))
-    await ctx.bus.publish({ t: 'MEMBER_UPDATE', server_id: actor.serverId, d: state })
+    await ctx.bus.publish('MEMBER_UPDATE', { server_id: actor.serverId }, state)
     return ok(state)
   })
 
@@ -280,7 +261,7 @@ export default async function moderationRoutes (fastify: FastifyInstance, { ctx 
       await ctx.repos.moderation.updateServer(actor.serverId, request.body, auditRecord(ctx, actor, 'server_update', actor.serverId))
       const updated = await ctx.repos.servers.get(actor.serverId)
       // every member's Home shows the new name, icon and introduction at once
-      await ctx.bus.publish({ t: 'SERVER_UPDATE', server_id: actor.serverId, d: updated })
+      if (updated) await ctx.bus.publish('SERVER_UPDATE', { server_id: actor.serverId }, updated)
       return ok(updated)
     },
   })

@@ -154,7 +154,7 @@ export default async function postsRoutes (fastify: FastifyInstance, { ctx }: Ro
       nonce: body.nonce ?? null,
       created_at: ctx.now(),
     }))
-    if (written.created) await ctx.bus.publish({ t: 'POST_CREATE', server_id: channel.server_id, channel_id: channel.channel_id, d: { ...written.value, liked: false } })
+    if (written.created) await ctx.bus.publish('POST_CREATE', { server_id: channel.server_id, channel_id: channel.channel_id }, { ...written.value, liked: false })
     return ok(written.value)
   })
 
@@ -182,7 +182,7 @@ export default async function postsRoutes (fastify: FastifyInstance, { ctx }: Ro
       await requireServerAuditPass(ctx, post.server_id, { title: body.title, content: body.content, cover: body.cover || undefined })
       const updated = await ctx.repos.posts.update(post.post_id, body, ctx.now())
       if (!updated) throw notFound(`path.post_id: no post ${post.post_id}`)
-      await ctx.bus.publish({ t: 'POST_UPDATE', server_id: post.server_id, channel_id: post.channel_id, d: updated })
+      await ctx.bus.publish('POST_UPDATE', { server_id: post.server_id, channel_id: post.channel_id }, updated)
       return ok({ ...updated, liked: post.liked })
     },
   })
@@ -196,7 +196,7 @@ export default async function postsRoutes (fastify: FastifyInstance, { ctx }: Ro
     const record = await requireRemoval(ctx, post, user, post.author.uid, 'post_delete', post.post_id)
     await ctx.repos.posts.remove(post.post_id)
     if (record) await writeAuditEntry(ctx.db, record)
-    await ctx.bus.publish({ t: 'POST_DELETE', server_id: post.server_id, channel_id: post.channel_id, d: { channel_id: post.channel_id, post_id: post.post_id } })
+    await ctx.bus.publish('POST_DELETE', { server_id: post.server_id, channel_id: post.channel_id }, { channel_id: post.channel_id, post_id: post.post_id })
     return ok({ deleted: true })
   })
 
@@ -229,7 +229,7 @@ export default async function postsRoutes (fastify: FastifyInstance, { ctx }: Ro
       comment_id: nextId(), post_id: post.post_id, author_uid: user.uid, content: body.content, reply_to: replyTo, nonce: body.nonce ?? null, created_at: ctx.now(),
     }))
     if (written.created) {
-      await ctx.bus.publish({ t: 'COMMENT_CREATE', server_id: post.server_id, channel_id: post.channel_id, d: { channel_id: post.channel_id, ...written.value } })
+      await ctx.bus.publish('COMMENT_CREATE', { server_id: post.server_id, channel_id: post.channel_id }, { channel_id: post.channel_id, ...written.value })
     }
     return ok(written.value.comment)
   })
@@ -250,7 +250,7 @@ export default async function postsRoutes (fastify: FastifyInstance, { ctx }: Ro
       await requireServerAuditPass(ctx, post.server_id, { content: request.body.content }) // SPEC §5, §8: on rejection nothing is written
       const updated = await ctx.repos.posts.updateComment(target.comment_id, request.body.content, ctx.now())
       if (!updated) throw notFound(`path.comment_id: no comment ${target.comment_id} on post ${post.post_id}`)
-      await ctx.bus.publish({ t: 'COMMENT_UPDATE', server_id: post.server_id, channel_id: post.channel_id, d: { channel_id: post.channel_id, comment: updated } })
+      await ctx.bus.publish('COMMENT_UPDATE', { server_id: post.server_id, channel_id: post.channel_id }, { channel_id: post.channel_id, comment: updated })
       return ok(updated)
     },
   })
@@ -266,8 +266,8 @@ export default async function postsRoutes (fastify: FastifyInstance, { ctx }: Ro
     const record = await requireRemoval(ctx, post, user, target.author.uid, 'comment_delete', target.comment_id)
     const count = await ctx.repos.posts.removeComment(post.post_id, target.comment_id)
     if (record) await writeAuditEntry(ctx.db, record)
-    await ctx.bus.publish({
-      t: 'COMMENT_DELETE', server_id: post.server_id, channel_id: post.channel_id, d: { channel_id: post.channel_id, post_id: post.post_id, comment_id: target.comment_id, comment_count: count },
+    await ctx.bus.publish('COMMENT_DELETE', { server_id: post.server_id, channel_id: post.channel_id }, {
+      channel_id: post.channel_id, post_id: post.post_id, comment_id: target.comment_id, comment_count: count,
     })
     return ok({ deleted: true })
   })
@@ -283,7 +283,7 @@ export default async function postsRoutes (fastify: FastifyInstance, { ctx }: Ro
       await requireChannelMember(ctx, post, user, liked ? Permission.AddReactions : Permission.ViewChannel)
       const count = await ctx.repos.posts.setLike(post.post_id, user.uid, liked, ctx.now())
       if (count === null) throw notFound(`path.post_id: no post ${post.post_id}`)
-      if (count !== post.like_count) await ctx.bus.publish({ t: 'POST_LIKE', server_id: post.server_id, channel_id: post.channel_id, d: { post_id: post.post_id, like_count: count } })
+      if (count !== post.like_count) await ctx.bus.publish('POST_LIKE', { server_id: post.server_id, channel_id: post.channel_id }, { post_id: post.post_id, like_count: count })
       return ok({ post_id: post.post_id, like_count: count, liked })
     })
   }
@@ -312,7 +312,7 @@ export default async function postsRoutes (fastify: FastifyInstance, { ctx }: Ro
     const written = await charged(await chargeCommentWrite(ctx, user.uid), () => ctx.repos.posts.createLiveComment({
       comment_id: nextId(), live_id: item.live_id, author_uid: user.uid, content: request.body.content, nonce: request.body.nonce ?? null, created_at: ctx.now(),
     }))
-    if (written.created) await ctx.bus.publish({ t: 'LIVE_COMMENT_CREATE', server_id: item.server_id, channel_id: item.channel_id, d: written.value })
+    if (written.created) await ctx.bus.publish('LIVE_COMMENT_CREATE', { server_id: item.server_id, channel_id: item.channel_id }, written.value)
     return ok(written.value)
   })
 
@@ -360,7 +360,7 @@ export default async function postsRoutes (fastify: FastifyInstance, { ctx }: Ro
       const viewing = await ctx.repos.posts.setViewing(item.live_id, user.uid, watching, now, now - LIVE_VIEWER_TTL_SECONDS)
       const viewers = { live_id: item.live_id, viewers: viewing.viewers }
       // a heartbeat that changes nobody's presence is not news
-      if (viewing.changed) await ctx.bus.publish({ t: 'LIVE_VIEWERS', server_id: item.server_id, channel_id: item.channel_id, d: viewers })
+      if (viewing.changed) await ctx.bus.publish('LIVE_VIEWERS', { server_id: item.server_id, channel_id: item.channel_id }, viewers)
       return ok(viewers)
     })
   }

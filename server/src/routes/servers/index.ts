@@ -135,7 +135,7 @@ export default async function serversRoutes (instance: FastifyInstance, { ctx }:
       throw error
     }
     await ctx.answers.invalidate(serverScope(serverId)) // committed: the next channel list shows it, on every process
-    await ctx.bus.publish({ t: 'CHANNEL_CREATE', server_id: serverId, d: channel })
+    await ctx.bus.publish('CHANNEL_CREATE', { server_id: serverId, channel_id: channel.channel_id }, channel)
     return ok(channel)
   })
 
