@@ -1,6 +1,11 @@
+import { autorun } from 'mobx'
 import { PostDetailStore, PostFeedStore, randomNonce } from '@/stores/post-store'
+import { PermissionsStore } from '@/stores/permissions-store'
 import { auditRejection, deferred, failedRequest, fakeLogger, user } from './support/fakes'
 import { comment, fakeDispatches, fakePostsApi, post } from './support/posts-fakes'
+import { myPermissions } from './support/trust-fakes'
+
+const settle = () => new Promise(resolve => setTimeout(resolve, 0))
 
 const ME = 'B_me'
 
@@ -271,6 +276,26 @@ describe('PostDetailStore: editing and removing (issue 17)', () => {
     await store.open('p2')
     expect(store.canDelete).toBe(false)
     expect(store.canDeleteComment(store.comments[0])).toBe(false)
+  })
+
+  it("asks the permissions of the post's server, not the current server's, and lets go of it when closed", async () => {
+    const load = jest.fn(async (serverId: string) => myPermissions({ server_id: serverId }))
+    const permissions = new PermissionsStore({ load, serverId: () => '723658', uid: () => ME, gateway: { on: () => () => undefined }, clock: () => 0, logger: fakeLogger() })
+    const api = fakePostsApi()
+    const store = new PostDetailStore(api, {
+      logger: fakeLogger(), myUid: () => ME,
+      mayModerate: channelId => permissions.can('ManageMessages', channelId), focusServer: serverId => permissions.focus(serverId),
+    })
+    api.getPost.mockResolvedValueOnce(post('p1', { server_id: '832828' }))
+    api.listComments.mockResolvedValueOnce({ items: [], has_more: false })
+    await store.open('p1')
+    const shown = autorun(() => { void store.canDelete })
+    await settle()
+    expect(load.mock.calls.map(call => call[0])).toEqual(['832828'])
+    store.dispose()
+    await settle()
+    shown()
+    expect(load.mock.calls.map(call => call[0])).toEqual(['832828', '723658'])
   })
 })
 

@@ -32,6 +32,8 @@ export interface PostStoreOptions {
   pageSize?: number
   /** Whether the member may remove others' posts and comments in a channel (ManageMessages); never by default. */
   mayModerate?: (channelId: string) => boolean
+  /** Makes what `mayModerate` reads answer for the server of the post on screen, until the returned function is called. */
+  focusServer?: (serverId: string) => () => void
   /** Sends a report to the server's moderators (issue 18: POST /reports); without one nothing can be reported. */
   report?: (body: ReportBody) => Promise<unknown>
 }
@@ -212,12 +214,14 @@ export class PostDetailStore {
   readonly commentsLoad: LoadTracker
   private readonly loading: LoadTracker
   private readonly subscriptions = new DispatchSubscriptions()
+  /** The server the permissions were focused on (the post's), and how to let go of it. */
+  private focused: { serverId: string, release: () => void } | null = null
 
   constructor (private readonly api: PostsApi, private readonly options: PostStoreOptions) {
     this.loading = new LoadTracker(options.logger)
     this.commentsLoad = new LoadTracker(options.logger)
     this.draft = new CommentDraft(options.logger)
-    makeAutoObservable<PostDetailStore, 'api' | 'options' | 'loading' | 'subscriptions'>(this, { api: false, options: false, loading: false, subscriptions: false })
+    makeAutoObservable<PostDetailStore, 'api' | 'options' | 'loading' | 'subscriptions' | 'focused'>(this, { api: false, options: false, loading: false, subscriptions: false, focused: false })
   }
 
   get status (): StoreStatus {
@@ -302,6 +306,7 @@ export class PostDetailStore {
     if (postId === null) return
     await Promise.all([
       this.loading.run(() => this.api.getPost(postId), post => {
+        this.focusServer(post.server_id) // before the post shows: what it shows asks that server's permissions
         this.post = post
         return 'ready'
       }),
@@ -451,9 +456,17 @@ export class PostDetailStore {
     ])
   }
 
-  /** Stops applying dispatches. */
+  /** Stops applying dispatches; the permissions answer for the current server again. */
   dispose (): void {
     this.subscriptions.stop()
+    this.focused?.release()
+    this.focused = null
+  }
+
+  private focusServer (serverId: string): void {
+    if (this.focused?.serverId === serverId || !this.options.focusServer) return
+    this.focused?.release()
+    this.focused = { serverId, release: this.options.focusServer(serverId) }
   }
 
   private moderates (channelId: string): boolean {

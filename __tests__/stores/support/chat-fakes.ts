@@ -119,6 +119,7 @@ export function attachment (n: number, size: { width: number, height: number } =
 export interface FakePermissions extends ChatPermissions {
   set (answer: { is_member?: boolean, names?: PermissionName[], timeout_until?: number | null } | null): void
   reload: jest.Mock<Promise<void>, []>
+  focus: jest.Mock<() => void, [string]>
 }
 
 /** Permissions of a member holding `names` (nothing loaded when null), read against `clock` (unix ms). */
@@ -135,6 +136,7 @@ export function fakePermissions (names: PermissionName[] | null, clock: () => nu
       return until !== null && until * 1000 > clock() ? until : null
     },
     reload: jest.fn(() => Promise.resolve()),
+    focus: jest.fn((_serverId: string) => () => undefined),
     set (answer) {
       runInAction(() => state.set(answer === null ? null : { is_member: answer.is_member ?? true, names: answer.names ?? [], timeout_until: answer.timeout_until ?? null }))
     },

@@ -171,6 +171,7 @@ function PostPage () {
       logger: root.logger,
       myUid: () => root.session.user?.uid ?? null,
       mayModerate: channelId => root.permissions.can('ManageMessages', channelId),
+      focusServer: serverId => root.permissions.focus(serverId), // the post's server, not the current one
       report: body => root.trust.report(body), // issue 18: a post can be reported to the moderators
     })
     created.attach(root.gateway)

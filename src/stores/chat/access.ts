@@ -16,6 +16,8 @@ export interface ChatPermissions {
   readonly timedOutUntil: number | null
   /** Asks the server again (a timeout that ended gives the speaking bits back). */
   reload (): Promise<void>
+  /** Answers for this server (the channel's) until the returned function is called. */
+  focus (serverId: string): () => void
 }
 
 /** What goes where the composer goes: the composer, the timeout notice (until unix seconds), or the word that I may not speak here. */
@@ -24,6 +26,8 @@ export type ComposerAccess = { kind: 'compose' } | { kind: 'timed-out', until: n
 /** What ChatAccess needs: the permissions, the clock and the timers. */
 export interface ChatAccessDeps {
   permissions: ChatPermissions
+  /** The channel's server: while the chat is followed, the permissions are this server's (not the current server's, when the channel was opened by its own link). */
+  serverId?: string
   /** Whether I am a member of the channel's server (true or false once known, null before). */
   isMember: () => boolean | null
   /** The current time in unix milliseconds. */
@@ -42,9 +46,12 @@ export class ChatAccess {
   private clockTick = 0
   private readonly stops: Array<() => void> = []
   private cancelTimer: (() => void) | null = null
+  private unfocus: (() => void) | null = null
 
+  /** Focuses the permissions on the channel's server at once, so the first question a render asks goes there. */
   constructor (readonly channelId: string, private readonly deps: ChatAccessDeps) {
-    makeAutoObservable<ChatAccess, 'deps' | 'stops' | 'cancelTimer'>(this, { deps: false, stops: false, cancelTimer: false, channelId: false })
+    makeAutoObservable<ChatAccess, 'deps' | 'stops' | 'cancelTimer' | 'unfocus'>(this, { deps: false, stops: false, cancelTimer: false, channelId: false, unfocus: false })
+    this.focusServer()
   }
 
   /** What goes where the composer goes (a member's view; a visitor sees the join bar). */
@@ -68,22 +75,32 @@ export class ChatAccess {
   }
 
   /**
-   * Follows the timeout (when it ends, the notice goes and the permissions are asked
-   * again) and my joining (the answer from before I joined held a visitor's bits).
+   * Asks the permissions of the channel's server, and follows the timeout (when it ends,
+   * the notice goes and the permissions are asked again) and my joining (the answer from
+   * before I joined held a visitor's bits).
    */
   start (): void {
     const { permissions, isMember } = this.deps
+    this.focusServer()
     this.stops.push(reaction(() => permissions.timedOutUntil, until => this.waitUntil(until), { fireImmediately: true }))
     this.stops.push(reaction(() => isMember() === true && permissions.mine?.is_member === false, stale => {
       if (stale) void permissions.reload()
     }, { fireImmediately: true }))
   }
 
-  /** Stops following. */
+  /** Stops following; the permissions answer for the current server again. */
   dispose (): void {
     this.stops.splice(0).forEach(stop => stop())
+    this.unfocus?.()
+    this.unfocus = null
     this.cancelTimer?.()
     this.cancelTimer = null
+  }
+
+  /** Makes the permissions answer for the channel's server (once, until disposed). */
+  private focusServer (): void {
+    const { serverId, permissions } = this.deps
+    if (serverId !== undefined && this.unfocus === null) this.unfocus = permissions.focus(serverId)
   }
 
   /** Wakes at the timeout's end (in steps a platform timer can hold) and reads the permissions again. */

@@ -26,7 +26,7 @@ export interface DiscussionRoot {
   api: Pick<ApiClient, 'getUploadToken'>
   /** Reports (issue 18). */
   trust: { report: (body: ReportBody) => Promise<unknown> }
-  /** What the signed-in member may do in the current server. */
+  /** What the signed-in member may do in the server on screen. */
   permissions: ChatPermissions
   /** My membership of the current server. */
   server: { readonly isMember: boolean | null }
@@ -53,6 +53,6 @@ export function openDiscussion (
       },
     ),
     members: new ServerMembers(channel.server_id, { listMembers: (serverId, page) => root.members.list(serverId, page), logger: root.logger }),
-    access: new ChatAccess(channel.channel_id, { permissions: root.permissions, isMember: () => root.server.isMember, clock: root.clock, scheduler: options.scheduler }),
+    access: new ChatAccess(channel.channel_id, { permissions: root.permissions, serverId: channel.server_id, isMember: () => root.server.isMember, clock: root.clock, scheduler: options.scheduler }),
   }
 }
