@@ -63,6 +63,8 @@ export class RootStore {
   readonly api: ApiClient
   /** The current time in unix milliseconds. */
   readonly clock: () => number
+  /** The device's storage (the login data, reminders, unsent chat text). */
+  readonly storage: KeyValueStorage
   /** Where stores write their diagnostics. */
   readonly logger: StoreLogger
   /** The signed-in user, its identity kind, the token and guest sign-in. */
@@ -98,6 +100,7 @@ export class RootStore {
     const clock = options.clock ?? Date.now
     this.api = api
     this.clock = clock
+    this.storage = options.storage
     this.logger = logger
     this.session = new SessionStore(api, { storage: options.storage, loginKey: options.loginKey, clock, logger })
     this.members = options.members ?? createMembersApi()

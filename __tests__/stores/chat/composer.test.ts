@@ -1,8 +1,9 @@
+import { ChannelChat } from '@/stores/chat/channel-chat'
 import { MESSAGE_CONTENT_MAX_LENGTH } from '@core/domain/messages'
 import type { ChatMessage } from '@/stores/chat/types'
-import { deferred } from '../support/fakes'
-import { LIN, ME, chatMessage, messageId } from '../support/chat-fakes'
-import { contents, opened } from '../support/open-chat'
+import { deferred, fakeLogger, manualScheduler, memoryStorage } from '../support/fakes'
+import { LIN, ME, chatMessage, fakeGateway, fakeMessagesApi, historyPage, messageId } from '../support/chat-fakes'
+import { NOW_MS, contents, opened } from '../support/open-chat'
 
 describe('ChannelChat: sending', () => {
   it('sends a reply with the original quoted, and forgets the reply target', async () => {
@@ -69,5 +70,47 @@ describe('ChannelChat: mentions', () => {
   it('finds the nickname of a loaded author by uid', async () => {
     const { chat } = await opened([chatMessage(1)])
     expect([chat.authorName(LIN.uid), chat.authorName('B_nobody')]).toEqual(['林晓', null])
+  })
+})
+
+describe('ChannelChat: the text being written is kept per channel', () => {
+  function chatOf (channelId: string, storage: ReturnType<typeof memoryStorage>, me = ME) {
+    const api = fakeMessagesApi()
+    api.listHistory.mockResolvedValue(historyPage([], false))
+    const chat = new ChannelChat({ channelId, serverId: '723658' }, {
+      api, gateway: fakeGateway(), me: () => me, clock: () => NOW_MS, scheduler: manualScheduler(), logger: fakeLogger(), drafts: storage,
+    })
+    return { api, chat }
+  }
+
+  it('gives back what I was writing when I come back to the channel (or reload), each channel its own', () => {
+    const storage = memoryStorage()
+    const first = chatOf('c1', storage).chat
+    first.setDraft('写到一半的')
+    chatOf('c2', storage).chat.setDraft('另一个频道')
+    first.dispose()
+    expect([chatOf('c1', storage).chat.draft, chatOf('c2', storage).chat.draft, chatOf('c3', storage).chat.draft]).toEqual(['写到一半的', '另一个频道', ''])
+  })
+
+  it('keeps it for me alone: another member signed in on the device does not see it', () => {
+    const storage = memoryStorage()
+    chatOf('c1', storage).chat.setDraft('我的草稿')
+    expect(chatOf('c1', storage, LIN).chat.draft).toBe('')
+  })
+
+  it('forgets it once sent, and keeps it while I edit a sent message', async () => {
+    const storage = memoryStorage()
+    const { api, chat } = chatOf('c1', storage)
+    await chat.start()
+    api.sendMessage.mockResolvedValueOnce(chatMessage(1, { author: ME, content: '发出去了', nonce: 'n' }))
+    chat.setDraft('发出去了')
+    await chat.submit()
+    expect(chatOf('c1', storage).chat.draft).toBe('')
+    chat.setDraft('还没写完')
+    chat.startEdit(messageId(1))
+    chat.setDraft('改过的')
+    expect(chatOf('c1', storage).chat.draft).toBe('还没写完')
+    chat.cancelEdit()
+    expect(chat.draft).toBe('还没写完')
   })
 })

@@ -14,8 +14,9 @@ import type { ReportBody, ReportReason } from '@core/wire/trust'
 import type { MessagesApi } from '@/services/api/messages'
 import type { TimerScheduler } from '../live-store'
 import { failureMessage, type StoreLogger, type StoreStatus } from '../load-tracker'
+import type { KeyValueStorage } from '../session-store'
 import type { ImageUploader, UploadQueue } from '../upload-queue'
-import { Composer } from './composer'
+import { Composer, composerDraftKey } from './composer'
 import { channelConversation, type Conversation } from './conversation'
 import { MessageHistory } from './history'
 import type { ChatEntry } from './message-order'
@@ -43,6 +44,8 @@ export interface ChatDeps {
   upload?: ImageUploader
   /** Sends a report to the server's moderators (issue 18: POST /reports); without one nothing can be reported. */
   report?: (body: ReportBody) => Promise<unknown>
+  /** The device's storage, where the text being written waits per member and channel; without it the text lives as long as the chat. */
+  drafts?: KeyValueStorage
 }
 
 /** The dispatches that concern one channel (every message dispatch names its channel). */
@@ -80,7 +83,18 @@ export class ChannelChat {
       receive: message => this.history.merge([message]),
       giveBack: (content, attachments, reason) => this.composer.giveBack(content, attachments, reason),
     })
-    this.composer = new Composer({ upload: deps.upload, logger: deps.logger })
+    const { drafts } = deps
+    this.composer = new Composer({
+      upload: deps.upload,
+      logger: deps.logger,
+      keeping: drafts && {
+        storage: drafts,
+        key: () => {
+          const uid = deps.me()?.uid
+          return uid === undefined ? null : composerDraftKey(uid, this.conversation.key)
+        },
+      },
+    })
     this.typing = new Typing(deps.scheduler)
     this.reads = new ReadMarks(this.conversation, deps.logger)
     makeAutoObservable<ChannelChat, 'deps' | 'conversation' | 'history' | 'outbox' | 'composer' | 'typing' | 'reads' | 'stops'>(this, {

@@ -3,6 +3,8 @@
  * length rule as it is typed), the `@` mentions picked for it, the message it answers or
  * the message of mine it edits, and the pictures it attaches (issue 17: uploaded first,
  * through the shared {@link UploadQueue}). What is sent is handed to the outbox whole.
+ * The text being written is kept in the device's storage per member and conversation,
+ * so leaving the conversation or reloading loses nothing; sending it clears it.
  */
 import { makeAutoObservable, observable } from 'mobx'
 import { MESSAGE_CONTENT_MAX_LENGTH, characterCount, messageContentOf, sendableContentOf } from '@core/domain/messages'
@@ -10,6 +12,7 @@ import type { User } from '@core/wire/entities'
 import type { Attachment } from '@core/wire/messages'
 import { t } from '@/constants/messages'
 import type { StoreLogger } from '../load-tracker'
+import type { KeyValueStorage } from '../session-store'
 import { UploadQueue, type ImageUploader } from '../upload-queue'
 import { CHAT_ATTACHMENTS_MAX, attachmentOf } from './attachments'
 import type { OutgoingMessage } from './outbox'
@@ -18,10 +21,22 @@ import type { ChatMessage } from './types'
 /** A mention being typed at the end of the composer's text: `@` and what follows it. */
 const MENTION_BEING_TYPED = /(^|\s)@([^\s@<>]{0,32})$/
 
-/** What a composer needs: the picture uploader (without one no picture can be attached). */
+/** The storage key of a member's unsent text in one conversation (`conversationKey`: `channel:<id>`, and so on). */
+export function composerDraftKey (uid: string, conversationKey: string): string {
+  return `openrealm-draft:${uid}:${conversationKey}`
+}
+
+/** Where a composer keeps its unsent text: the device's storage, under the key of the member and conversation (null while nobody is signed in). */
+export interface DraftKeeping {
+  storage: KeyValueStorage
+  key: () => string | null
+}
+
+/** What a composer needs: the picture uploader (without one no picture can be attached), and where its text is kept (without it, as long as the composer lives). */
 export interface ComposerDeps {
   upload?: ImageUploader
   logger: StoreLogger
+  keeping?: DraftKeeping
 }
 
 /** What I am writing in one conversation. */
@@ -39,14 +54,16 @@ export class Composer {
   /** Members picked with the `@` picker for the draft: the nickname shown → their uid. */
   private readonly picked = new Map<string, string>()
 
-  constructor (deps: ComposerDeps) {
+  constructor (private readonly deps: ComposerDeps) {
     this.uploads = deps.upload ? new UploadQueue({ upload: deps.upload, logger: deps.logger, max: CHAT_ATTACHMENTS_MAX }) : null
-    makeAutoObservable<Composer, 'picked'>(this, { picked: false, uploads: false, replyTarget: observable.ref })
+    makeAutoObservable<Composer, 'picked' | 'deps'>(this, { picked: false, deps: false, uploads: false, replyTarget: observable.ref })
+    this.draft = this.kept()
   }
 
   /** Sets the composer's text, and says when it is longer than the server takes. */
   setDraft (text: string): void {
     this.draft = text
+    this.keep()
     const tooLong = characterCount(text.trim()) > MESSAGE_CONTENT_MAX_LENGTH // the server's count: characters after trimming
     this.draftError = tooLong ? t('chatTooLong', { max: String(MESSAGE_CONTENT_MAX_LENGTH) }) : null
   }
@@ -60,6 +77,7 @@ export class Composer {
   pickMention (member: User): void {
     this.draft = this.draft.replace(MENTION_BEING_TYPED, (_whole, space: string) => `${space}@${member.nickname} `)
     this.picked.set(member.nickname, member.uid)
+    this.keep()
   }
 
   /** Answers this message with my next one (null: none). */
@@ -67,7 +85,7 @@ export class Composer {
     this.replyTarget = message
   }
 
-  /** Puts my message in the composer for editing. */
+  /** Puts my message in the composer for editing (the text I was writing waits in storage until the edit ends). */
   startEdit (message: ChatMessage): void {
     this.editingId = message.message_id
     this.replyTarget = null
@@ -75,10 +93,10 @@ export class Composer {
     this.draftError = null
   }
 
-  /** Leaves editing; the composer empties. */
+  /** Leaves editing; the composer shows the text I was writing before, or empties. */
   cancelEdit (): void {
     this.editingId = null
-    this.draft = ''
+    this.draft = this.kept()
     this.draftError = null
   }
 
@@ -112,6 +130,7 @@ export class Composer {
     const outgoing = { ...this.withMentionTokens(content), replyTo: this.replyTarget, attachments: this.uploads?.uploaded.map(attachmentOf) ?? [] }
     this.uploads?.clear()
     this.draft = ''
+    this.keep()
     this.draftError = null
     this.replyTarget = null
     this.picked.clear()
@@ -121,6 +140,7 @@ export class Composer {
   /** An audit-refused message comes back: its text (unless I started another) and pictures, with the reason under them. */
   giveBack (content: string, attachments: readonly Attachment[], reason: string): void {
     if (this.draft === '') this.draft = content
+    this.keep()
     this.uploads?.restore(attachments.map(attachment => ({ ...attachment, path: attachment.url })))
     this.draftError = reason
   }
@@ -134,6 +154,21 @@ export class Composer {
   forget (messageId: string): void {
     if (this.replyTarget?.message_id === messageId) this.replyTarget = null
     if (this.editingId === messageId) this.cancelEdit()
+  }
+
+  /** The unsent text kept for this member and conversation, or '' when none is. */
+  private kept (): string {
+    const key = this.deps.keeping?.key() ?? null
+    return key === null ? '' : this.deps.keeping?.storage.get(key) ?? ''
+  }
+
+  /** Keeps the text being written (not an edit of a sent message); an empty composer keeps nothing. */
+  private keep (): void {
+    const key = this.deps.keeping?.key() ?? null
+    if (key === null || this.editingId !== null) return
+    const { storage } = this.deps.keeping as DraftKeeping
+    if (this.draft === '') storage.remove(key)
+    else storage.set(key, this.draft)
   }
 
   /** The text with each picked `@nickname` written as the `<@uid>` the server reads, and the uids it mentions. */

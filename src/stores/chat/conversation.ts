@@ -30,6 +30,8 @@ export interface ConversationApi {
 export interface Conversation {
   /** The id dispatches name it by (a channel's `channel_id`). */
   readonly id: string
+  /** Its name among conversations of every kind (`channel:<id>`), for what is kept per conversation on the device. */
+  readonly key: string
   /** The place a message of mine shows while on its way (the server's answer says it again). */
   readonly place: Pick<ChatMessage, 'channel_id' | 'server_id'>
   readonly api: ConversationApi
@@ -40,6 +42,7 @@ export function channelConversation (channel: { channelId: string, serverId: str
   const { channelId } = channel
   return {
     id: channelId,
+    key: `channel:${channelId}`,
     place: { channel_id: channelId, server_id: channel.serverId },
     api: {
       listHistory: query => api.listHistory(channelId, query),

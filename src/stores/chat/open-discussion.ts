@@ -8,6 +8,7 @@ import type { ApiClient } from '@/services/api/api-client'
 import type { MessagesApi } from '@/services/api/messages'
 import type { TimerScheduler } from '../live-store'
 import type { StoreLogger } from '../load-tracker'
+import type { KeyValueStorage } from '../session-store'
 import { storageUploader } from '../upload-queue'
 import { ChatAccess, type ChatPermissions } from './access'
 import { ChannelChat } from './channel-chat'
@@ -28,6 +29,8 @@ export interface DiscussionRoot {
   trust: { report: (body: ReportBody) => Promise<unknown> }
   /** What the signed-in member may do in the server on screen. */
   permissions: ChatPermissions
+  /** The device's storage (the composer's unsent text waits there); without it the text lives as long as the page. */
+  storage?: KeyValueStorage
   /** My membership of the current server. */
   server: { readonly isMember: boolean | null }
 }
@@ -50,6 +53,7 @@ export function openDiscussion (
         scheduler: options.scheduler,
         upload: storageUploader(root.api),
         report: body => root.trust.report(body),
+        drafts: root.storage,
       },
     ),
     members: new ServerMembers(channel.server_id, { listMembers: (serverId, page) => root.members.list(serverId, page), logger: root.logger }),
