@@ -20,7 +20,7 @@ import type { MessagesApi } from '@/services/api/messages'
 import type { PostsApi } from '@/services/api/posts'
 import type { TrustApi } from '@/services/api/trust'
 import { isRequestError } from '@/services/request/errors'
-import { DispatchSubscriptions } from './dispatch-subscriptions'
+import { DispatchSubscriptions, type DispatchSource } from './support/dispatch-subscriptions'
 import type { StoreLogger, StoreStatus } from './load-tracker'
 import { PagedList } from './paged-list'
 import { refusalMessage, withRefusalMessage } from './refusal'
@@ -43,11 +43,6 @@ export const REPORT_TIMEOUT_SECONDS = 86400
 export interface ReportDispatches {
   REPORT_CREATE: Report
   REPORT_RESOLVE: ReportResolveEvent
-}
-
-/** Where dispatches come from: the GatewayStore's `on` (src/stores/gateway-store.ts). */
-export interface ReportDispatchSource {
-  on<T extends keyof ReportDispatches> (t: T, handler: (d: ReportDispatches[T]) => void): () => void
 }
 
 /** What the audit log is built on. */
@@ -189,7 +184,7 @@ export class AuditLogStore {
   }
 
   /** Starts following the queue live: a new report joins it, one another moderator closed leaves it; `dispose` stops it. */
-  attach (source: ReportDispatchSource): void {
+  attach (source: DispatchSource<ReportDispatches>): void {
     this.subscriptions.replace([
       source.on('REPORT_CREATE', report => { if (report.server_id === this.serverId) this.showNewReport(report) }),
       source.on('REPORT_RESOLVE', event => { if (event.server_id === this.serverId) this.closed(event.report_ids) }),

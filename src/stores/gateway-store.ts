@@ -11,7 +11,7 @@ import { makeAutoObservable } from 'mobx'
 import type { ClientFrame, ServerFrame } from '@core/wire/gateway'
 import { GATEWAY_FATAL_CLOSE_CODES } from '@core/wire/gateway-codes'
 import type { GatewaySocket, SocketConnector } from '@/services/gateway'
-import type { TimerScheduler } from './live-store'
+import type { TimerScheduler } from './support/timer-scheduler'
 import type { StoreLogger } from './load-tracker'
 
 /** The connection as pages show it. */

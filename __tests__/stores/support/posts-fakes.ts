@@ -4,7 +4,7 @@
  */
 import type { Comment, Post, PostsDispatches } from '@core/wire/posts'
 import type { PostsApi } from '@/services/api/posts'
-import type { DispatchSource } from '@/stores/post-store'
+import type { DispatchSource } from '@/stores/support/dispatch-subscriptions'
 import { user } from './fakes'
 
 /** Every PostsApi function as a jest mock. */
@@ -22,7 +22,7 @@ export function fakePostsApi (): FakePostsApi {
 }
 
 /** A dispatch source the test drives: `emit(t, d)` calls the handlers registered for `t`. */
-export function fakeDispatches (): DispatchSource & { emit<T extends keyof PostsDispatches> (t: T, d: PostsDispatches[T]): void, listeners (): number } {
+export function fakeDispatches (): DispatchSource<PostsDispatches> & { emit<T extends keyof PostsDispatches> (t: T, d: PostsDispatches[T]): void, listeners (): number } {
   const handlers = new Map<string, Set<(d: never) => void>>()
   return {
     on (t, handler) {

@@ -5,7 +5,7 @@ import ChatView from '@/components/chat-view'
 import { currentParams } from '@/router'
 import { openDiscussion } from '@/stores/chat/open-discussion'
 import { useStores } from '@/stores/context'
-import { timeoutScheduler } from '@/stores/live-store'
+import { timeoutScheduler } from '@/stores/support/timer-scheduler'
 import { isH5 } from '@/utils/platform'
 
 /**

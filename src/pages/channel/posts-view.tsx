@@ -13,7 +13,7 @@ import PostComposer from '@/components/post-composer'
 import StateView from '@/components/state-view'
 import { t } from '@/constants/messages'
 import type { PostComposerStore } from '@/stores/post-composer-store'
-import type { PostFeedStore } from '@/stores/post-store'
+import type { PostFeedStore } from '@/stores/post-feed-store'
 
 /** The stores and the taps that leave the view. */
 export interface PostsViewProps {

@@ -5,7 +5,7 @@
  */
 import { makeAutoObservable, reaction, runInAction } from 'mobx'
 import type { PermissionName } from '@core/domain/permissions'
-import { MAX_TIMER_DELAY_MS, type TimerScheduler } from '../live-store'
+import { MAX_TIMER_DELAY_MS, type TimerScheduler } from '../support/timer-scheduler'
 
 /** What {@link ChatAccess} reads of the root's PermissionsStore. */
 export interface ChatPermissions {

@@ -5,7 +5,7 @@
  */
 import { makeAutoObservable, observable, runInAction } from 'mobx'
 import { TYPING_SEND_INTERVAL_MS, TYPING_SHOWN_MS } from '@/constants/chat'
-import type { TimerScheduler } from '../live-store'
+import type { TimerScheduler } from '../support/timer-scheduler'
 import type { TypingEvent } from './types'
 
 /** Who is typing in one conversation, and whether my keystroke should be told. */
