@@ -6,16 +6,13 @@
  * the types only (`import type`).
  */
 import { Type, type Static } from '@sinclair/typebox'
-import { MESSAGE_CONTENT_MAX_LENGTH } from '../domain/messages'
+import { MESSAGE_ATTACHMENTS_MAX, MESSAGE_CONTENT_MAX_LENGTH } from '../domain/messages'
 import { OldPageQuerySchema } from './api'
 import { AuthoredSchema, ChannelPlaceSchema, UserSchema } from './entities'
 import { CursorPageSchema, MultilineText, Nullable, PictureSchema } from './fields'
 import { HISTORY_LIMIT_MAX } from './messages-paths'
 
 export * from './messages-paths'
-
-/** Most attachments one message carries. */
-export const MESSAGE_ATTACHMENTS_MAX = 10
 
 /** A time-ordered message id (core/domain/ids.ts: 19 digits, string order = time order). */
 export const MessageIdSchema = Type.String({ pattern: '^[0-9]{19}$', description: 'time-ordered id, 19 digits' })

@@ -2,11 +2,12 @@
  * The pictures a chat message carries (issue 17): how many, and what a message says of
  * an uploaded picture.
  */
+import { MESSAGE_ATTACHMENTS_MAX } from '@core/domain/messages'
 import type { Attachment } from '@core/wire/messages'
 import type { DraftImage } from '../upload-queue'
 
-/** Issue 17: most pictures one message carries (core/wire/messages.ts MESSAGE_ATTACHMENTS_MAX, repeated because that file holds TypeBox schemas; a test keeps the two equal). */
-export const CHAT_ATTACHMENTS_MAX = 10
+/** Issue 17: most pictures the composer holds for one message: what the server takes (core's rule). */
+export const CHAT_ATTACHMENTS_MAX = MESSAGE_ATTACHMENTS_MAX
 
 /** Picture types by file extension, for a picture whose type the platform did not tell. */
 const IMAGE_MIME_BY_EXTENSION: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' }
