@@ -7,7 +7,7 @@
  * else is refused with a warning and the entry page opens instead (no open redirect).
  */
 import { ENV_BASES } from '@/constants/env'
-import { t } from '@/constants/messages'
+import { t } from '@/i18n'
 import { REDIRECT_KEY, RULE_PATHS, WEBVIEW_PAGE, type RuleName } from '@/constants/router'
 import { isH5 } from '@/utils/platform'
 import { joinUrl, parseHttpUrl } from '@core/query/url'

@@ -8,7 +8,7 @@
 import { makeAutoObservable, runInAction } from 'mobx'
 import { POST_MAX_IMAGES } from '@core/wire/codes'
 import type { Post } from '@core/wire/posts'
-import { t } from '@/constants/messages'
+import { t } from '@/i18n'
 import type { PostsApi } from '@/services/api/posts'
 import type { ImageUploader, PickedImage } from '@/services/api/storage-upload'
 import type { StoreLogger } from './load-tracker'

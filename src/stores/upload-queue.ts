@@ -6,7 +6,7 @@
  * chat composer; the uploader is passed in, so tests use a fake.
  */
 import { makeAutoObservable } from 'mobx'
-import { t } from '@/constants/messages'
+import { t } from '@/i18n'
 import type { ImageUploader, PickedImage } from '@/services/api/storage-upload'
 import { isRequestError } from '@/services/request/errors'
 import { failureMessage, type StoreLogger } from './load-tracker'

@@ -1,7 +1,7 @@
 import { View, Text, Image, Button } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
 import PostFields from '@/components/post-fields'
-import { t } from '@/constants/messages'
+import { t } from '@/i18n'
 import type { PostComposerStore } from '@/stores/post-composer-store'
 import type { DraftImage } from '@/stores/upload-queue'
 import { disabledIf } from '@/utils/disabled-if'

@@ -11,7 +11,7 @@ import ListFooter from '@/components/list-footer'
 import PostCard from '@/components/post-card'
 import PostComposer from '@/components/post-composer'
 import StateView from '@/components/state-view'
-import { t } from '@/constants/messages'
+import { t } from '@/i18n'
 import type { PostComposerStore } from '@/stores/post-composer-store'
 import type { PostFeedStore } from '@/stores/post-feed-store'
 

@@ -1,7 +1,7 @@
 import { Button, Text, View } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
 import StateView from '@/components/state-view'
-import { t } from '@/constants/messages'
+import { t } from '@/i18n'
 import { relaunch } from '@/router'
 import type { MySessionsStore } from '@/stores/my-sessions-store'
 import { deviceName } from '@/utils/device-name'
