@@ -10,7 +10,7 @@ import PageHeader from '@/components/page-header'
 import StateView from '@/components/state-view'
 import { t, type MessageKey } from '@/i18n'
 import { usePageLifecycle } from '@/hooks/use-page-lifecycle'
-import { currentParams } from '@/router'
+import { currentParams, pageLocation } from '@/router'
 import { AuditLogStore, type ReportAction } from '@/stores/audit-log-store'
 import { usePageStore, useStores } from '@/stores/context'
 import { toast } from '@/utils/feedback'
@@ -114,7 +114,7 @@ function AuditLogPage () {
   const [params] = useState(() => currentParams())
   // SPEC §2: sid names the server (an unknown one falls back as Home does)
   const store = usePageStore(root => {
-    const created = new AuditLogStore(chooseServer(root.server.servers, { params }).server.server_id, {
+    const created = new AuditLogStore(chooseServer(root.server.servers, pageLocation(params)).server.server_id, {
       trust: root.trust, members: root.members, channels: root.api, messages: root.messages, posts: root.posts, clock: root.clock, logger: root.logger,
     })
     created.attach(root.gateway) // issue 18: the queue follows the other moderators live
@@ -123,7 +123,7 @@ function AuditLogPage () {
   usePageLifecycle(PAGE_PATH)
   const { server } = useStores()
   // the shared stores (and so the permissions the report buttons ask) follow the page's server
-  useEffect(() => { server.select({ params }) }, [server, params])
+  useEffect(() => { server.select(pageLocation(params)) }, [server, params])
   useEffect(() => { void store.load() }, [store])
   useEffect(() => () => store.dispose(), [store])
   return (

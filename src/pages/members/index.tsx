@@ -13,7 +13,7 @@ import PageHeader from '@/components/page-header'
 import StateView from '@/components/state-view'
 import { t } from '@/i18n'
 import { usePageLifecycle } from '@/hooks/use-page-lifecycle'
-import { currentParams, navigate } from '@/router'
+import { currentParams, navigate, pageLocation } from '@/router'
 import { isShareHidden, type ShareContent } from '@/services/share'
 import { useShare } from '@/services/share/use-share'
 import { usePageStore, useStores } from '@/stores/context'
@@ -122,7 +122,7 @@ function MembersPage () {
   const [tab, setTab] = useState<'members' | 'bans'>('members')
   const memberList = usePageStore(root => {
     // SPEC §2: sid names the server (an unknown one falls back as Home does)
-    const created = new MemberListStore(chooseServer(root.server.servers, { params }).server.server_id, { members: root.members, trust: root.trust, clock: root.clock, logger: root.logger })
+    const created = new MemberListStore(chooseServer(root.server.servers, pageLocation(params)).server.server_id, { members: root.members, trust: root.trust, clock: root.clock, logger: root.logger })
     created.attach(root.gateway)
     return created
   })
@@ -140,7 +140,7 @@ function MembersPage () {
   useShare(share, isShareHidden(params))
   useEffect(() => {
     // the permissions store follows the current server: this page's
-    server.select({ params })
+    server.select(pageLocation(params))
     void memberList.load()
     return () => memberList.dispose()
   }, [memberList, server, params])

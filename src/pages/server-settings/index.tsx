@@ -7,11 +7,10 @@ import SettingsChoice from '@/components/settings-choice'
 import StateView from '@/components/state-view'
 import { t, type MessageKey } from '@/i18n'
 import { usePageLifecycle } from '@/hooks/use-page-lifecycle'
-import { currentParams, navigate } from '@/router'
+import { navigate, pageLocation } from '@/router'
 import { useStores, usePageStore } from '@/stores/context'
 import { ServerSettingsStore } from '@/stores/server-settings-store'
 import { availableSections, canSeeAuditLog, type SettingsSection } from '@/stores/settings-access'
-import { isH5 } from '@/utils/platform'
 import ChannelsSection from './channels-section'
 import InvitesSection from './invites-section'
 import ProfileSection from './profile-section'
@@ -44,7 +43,7 @@ function ServerSettingsPage () {
   const root = useStores()
   const { permissions, session } = root
   // SPEC §2: sid is read as server_id
-  const [choice] = useState(() => ({ params: currentParams(), host: isH5() ? window.location.host : undefined }))
+  const [choice] = useState(() => pageLocation())
   const settings = usePageStore(stores => new ServerSettingsStore(chooseServer(stores.server.servers, choice).server.server_id, { api: stores.api, trust: stores.trust, logger: stores.logger }))
   // the shared stores (and so the permissions) follow the chosen server
   useEffect(() => { root.server.select(choice) }, [root, choice])
