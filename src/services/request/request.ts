@@ -16,7 +16,8 @@ import { currentLanguage } from '@/i18n'
 import { ENVELOPE_OK, REQUEST_TIMEOUT_MS } from '@/constants/request'
 import { envelopeError, failedError, noDataError } from './errors'
 import { joinUrl, queryString, type QueryInput } from '@core/query/url'
-import { httpLink, type HttpMethod, type RawResponse } from './transport'
+import type { HttpMethod, RawResponse } from './calls'
+import { httpLink } from './transport'
 
 /** One API call. */
 export interface RequestOptions {
