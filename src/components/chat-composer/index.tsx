@@ -1,5 +1,5 @@
 import { View, Text, Button, Image } from '@tarojs/components'
-import { observer } from 'mobx-react-lite'
+import { observer } from 'mobx-react'
 import { MESSAGE_CONTENT_MAX_LENGTH } from '@core/domain/messages'
 import { MESSAGE_COUNTER_FROM } from '@/constants/chat'
 import { t } from '@/i18n'

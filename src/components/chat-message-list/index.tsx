@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import Taro from '@tarojs/taro'
 import { View, Text } from '@tarojs/components'
-import { observer } from 'mobx-react-lite'
+import { observer } from 'mobx-react'
 import { FOCUSABLE } from '@/constants/a11y'
 import { t } from '@/i18n'
 import { ScrollView } from '@/components/page-elements/scroll-view'

@@ -1,7 +1,7 @@
 import { useRef } from 'react'
 import Taro from '@tarojs/taro'
 import { View, Text, Image } from '@tarojs/components'
-import { observer } from 'mobx-react-lite'
+import { observer } from 'mobx-react'
 import { identityKindOf } from '@core/domain/identity'
 import { DECORATIVE_IMAGE } from '@/constants/a11y'
 import { REACTION_EMOJIS } from '@/constants/chat'

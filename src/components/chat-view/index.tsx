@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react'
 import Taro from '@tarojs/taro'
 import { View, Text, Button } from '@tarojs/components'
-import { observer } from 'mobx-react-lite'
+import { observer } from 'mobx-react'
 import { t } from '@/i18n'
 import { openExternalLink } from '@/components/channel-list/open-channel'
 import type { ComposerAccess } from '@/stores/chat/access'

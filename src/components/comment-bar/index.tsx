@@ -1,5 +1,5 @@
 import { View, Text, Button } from '@tarojs/components'
-import { observer } from 'mobx-react-lite'
+import { observer } from 'mobx-react'
 import { COMMENT_MAX_LENGTH } from '@core/wire/codes'
 import { Input } from '@/components/page-elements/input'
 import { t } from '@/i18n'

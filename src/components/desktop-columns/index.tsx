@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { observer } from 'mobx-react-lite'
+import { observer } from 'mobx-react'
 import { Image, Text, View } from '@tarojs/components'
 import ChannelList from '@/components/channel-list'
 import StateView from '@/components/state-view'

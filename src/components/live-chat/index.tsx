@@ -1,6 +1,6 @@
 import { View, Text, Button } from '@tarojs/components'
 import { ScrollView } from '@/components/page-elements/scroll-view'
-import { observer } from 'mobx-react-lite'
+import { observer } from 'mobx-react'
 import CommentBar from '@/components/comment-bar'
 import { t } from '@/i18n'
 import type { LiveChatStore } from '@/stores/live-chat-store'

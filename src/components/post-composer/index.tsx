@@ -1,5 +1,5 @@
 import { View, Text, Image, Button } from '@tarojs/components'
-import { observer } from 'mobx-react-lite'
+import { observer } from 'mobx-react'
 import PostFields from '@/components/post-fields'
 import { t } from '@/i18n'
 import type { PostComposerStore } from '@/stores/post-composer-store'

@@ -1,5 +1,5 @@
 import { View, Text } from '@tarojs/components'
-import { observer } from 'mobx-react-lite'
+import { observer } from 'mobx-react'
 import { POST_CONTENT_MAX_LENGTH, POST_TITLE_MAX_LENGTH } from '@core/wire/codes'
 import { Input } from '@/components/page-elements/input'
 import { Textarea } from '@/components/page-elements/textarea'

@@ -1,4 +1,4 @@
-import { observer } from 'mobx-react-lite'
+import { observer } from 'mobx-react'
 import { Button, View } from '@tarojs/components'
 import { t } from '@/i18n'
 import { navigate } from '@/router'

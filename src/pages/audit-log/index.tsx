@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { Button, Text, View } from '@tarojs/components'
-import { observer } from 'mobx-react-lite'
+import { observer } from 'mobx-react'
 import type { PermissionName } from '@core/domain/permissions'
 import { chooseServer } from '@core/domain/server'
 import type { Report, ReportTarget } from '@core/wire/trust'

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { observer } from 'mobx-react-lite'
+import { observer } from 'mobx-react'
 import type { Channel } from '@core/wire/entities'
 import ChatView from '@/components/chat-view'
 import { currentParams, pageLocation } from '@/router'

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react'
 import { View, Text, Button } from '@tarojs/components'
-import { observer } from 'mobx-react-lite'
+import { observer } from 'mobx-react'
 import type { Post } from '@core/wire/posts'
 import ListFooter from '@/components/list-footer'
 import PostCard from '@/components/post-card'

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useReachBottom } from '@tarojs/taro'
 import { Button, View, Text } from '@tarojs/components'
-import { observer } from 'mobx-react-lite'
+import { observer } from 'mobx-react'
 import { bannerEntryOf, liveBannerChannelOf } from '@core/domain/live-banner'
 import { ChannelKind } from '@core/wire/codes'
 import type { Channel, LiveItem } from '@core/wire/entities'

@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { observer } from 'mobx-react-lite'
+import { observer } from 'mobx-react'
 import { Button, Image, Text, View } from '@tarojs/components'
 import PageHeader from '@/components/page-header'
 import { DECORATIVE_IMAGE } from '@/constants/a11y'

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo } from 'react'
-import { observer } from 'mobx-react-lite'
+import { observer } from 'mobx-react'
 import { Button, Text, View } from '@tarojs/components'
 import InteractionCard from '@/components/interaction-card'
 import PageHeader from '@/components/page-header'

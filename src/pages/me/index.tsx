@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react'
-import { observer } from 'mobx-react-lite'
+import { observer } from 'mobx-react'
 import Taro from '@tarojs/taro'
 import { Text, View } from '@tarojs/components'
 import AvatarPicker from '@/components/avatar-picker'

@@ -1,5 +1,5 @@
 import { Button, Text, View } from '@tarojs/components'
-import { observer } from 'mobx-react-lite'
+import { observer } from 'mobx-react'
 import StateView from '@/components/state-view'
 import { t } from '@/i18n'
 import { relaunch } from '@/router'

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { useReachBottom } from '@tarojs/taro'
 import { Button, Text, View } from '@tarojs/components'
-import { observer } from 'mobx-react-lite'
+import { observer } from 'mobx-react'
 import { chooseServer } from '@core/domain/server'
 import type { Member } from '@core/wire/members'
 import type { Ban } from '@core/wire/trust'

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import Taro, { useReachBottom } from '@tarojs/taro'
 import { View, Text, Image, Button } from '@tarojs/components'
-import { observer } from 'mobx-react-lite'
+import { observer } from 'mobx-react'
 import type { Comment } from '@core/wire/posts'
 import CommentBar from '@/components/comment-bar'
 import PageHeader from '@/components/page-header'

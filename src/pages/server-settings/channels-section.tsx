@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { observer } from 'mobx-react-lite'
+import { observer } from 'mobx-react'
 import { Button, Image, Text, View } from '@tarojs/components'
 import { CREATABLE_CHANNEL_TYPES } from '@core/domain/channel'
 import { ChannelType } from '@core/wire/codes'

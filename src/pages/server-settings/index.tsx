@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { observer } from 'mobx-react-lite'
+import { observer } from 'mobx-react'
 import { chooseServer } from '@core/domain/server'
 import { Text, View } from '@tarojs/components'
 import PageHeader from '@/components/page-header'

@@ -1,4 +1,4 @@
-import { observer } from 'mobx-react-lite'
+import { observer } from 'mobx-react'
 import { Button, Text, View } from '@tarojs/components'
 import { INVITE_MAX_AGES, INVITE_MAX_USES } from '@core/wire/trust-paths'
 import type { Invite } from '@core/wire/trust'

@@ -1,4 +1,4 @@
-import { observer } from 'mobx-react-lite'
+import { observer } from 'mobx-react'
 import { View } from '@tarojs/components'
 import AvatarPicker from '@/components/avatar-picker'
 import { identiconDataUrl } from '@/components/avatar-picker/identicon'

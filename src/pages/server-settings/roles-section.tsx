@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { observer } from 'mobx-react-lite'
+import { observer } from 'mobx-react'
 import { Button, Text, View } from '@tarojs/components'
 import { Switch } from '@/components/page-elements/switch'
 import { hasPermission, Permission, type PermissionName } from '@core/domain/permissions'

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { observer } from 'mobx-react-lite'
+import { observer } from 'mobx-react'
 import { Button, Text, View } from '@tarojs/components'
 import { Textarea } from '@/components/page-elements/textarea'
 import { t } from '@/i18n'
