@@ -3,7 +3,7 @@
  * the same run (issue 7):
  *  - H5 initial JS/CSS bytes (raw, gzip) of /index.html and /market/index.html next to
  *    the framework floor: a Taro 4 React hello-world plus the product's stack (a MobX store
- *    observed through mobx-react-lite, a dayjs+utc date), built with the same config;
+ *    observed through mobx-react, a dayjs+utc date), built with the same config;
  *  - FCP and LCP in headless Chromium at 4× CPU slowdown on a throttled mobile network,
  *    median of cold loads, next to the floor's;
  *  - mini-program sizes (dist/weapp and its main package; the platform allows 2 MB);

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState, type PropsWithChildren } from 'react'
 import { useLaunch } from '@tarojs/taro'
-import { currentLanguage, languageOf, loadLanguage, type Language } from '@/constants/messages'
+import { currentLanguage, languageOf, loadLanguage, type Language } from '@/i18n'
 import { useDesktopLayout } from '@/hooks/use-desktop-layout'
 import { installNotFoundHandler, readParams } from '@/router'
 import { api } from '@/services/api'

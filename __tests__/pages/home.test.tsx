@@ -1,5 +1,5 @@
 import Taro from '@tarojs/taro'
-import { loadLanguage } from '@/constants/messages'
+import { loadLanguage } from '@/i18n'
 import Home from '@/pages/index/index'
 import { webNavigator } from '@/router'
 import { api } from '@/services/api'

@@ -119,4 +119,33 @@ describe('PermissionsStore', () => {
     stop()
     expect(gateway.listeners()).toBe(0)
   })
+
+  it('asks the permissions of the server a page focuses (a channel or post of another server), and the current server\'s again when it closes', async () => {
+    const { store, gateway, load } = setup()
+    await settle()
+    const unfocus = store.focus('832828')
+    await settle()
+    expect([load.mock.calls.map(call => call[0]), store.mine?.server_id]).toEqual([['s1', '832828'], '832828'])
+    gateway.emit('ROLE_UPDATE', { server_id: 's1', role_id: 'r1' })
+    gateway.emit('ROLE_UPDATE', { server_id: '832828', role_id: 'r1' })
+    await settle()
+    expect(load.mock.calls.map(call => call[0])).toEqual(['s1', '832828', '832828'])
+    unfocus()
+    unfocus()
+    await settle()
+    expect([load.mock.calls.map(call => call[0]), store.mine?.server_id]).toEqual([['s1', '832828', '832828', 's1'], 's1'])
+  })
+
+  it('keeps an answer for the server on screen only: a late answer of the server left behind is dropped', async () => {
+    const slow = { resolve: (_answer: MyPermissions) => undefined as void }
+    const load = jest.fn((serverId: string) => serverId === 's1'
+      ? new Promise<MyPermissions>(resolve => { slow.resolve = resolve })
+      : Promise.resolve(answer({ server_id: serverId })))
+    const { store } = setup(load)
+    store.focus('832828')
+    await settle()
+    slow.resolve(answer({ server_id: 's1' }))
+    await settle()
+    expect(store.mine?.server_id).toBe('832828')
+  })
 })

@@ -8,6 +8,9 @@ import { ChannelKind, ChannelType } from '../wire/codes'
 /** Longest message, in characters (Unicode code points) after trimming (issue 15: text ≤ 2000). */
 export const MESSAGE_CONTENT_MAX_LENGTH = 2000
 
+/** Most attachments (pictures) one message carries. */
+export const MESSAGE_ATTACHMENTS_MAX = 10
+
 /** Characters of the replied-to message a reply carries as its quote. */
 export const REPLY_PREVIEW_LENGTH = 100
 

@@ -124,3 +124,9 @@ export const DISPATCH_NAMES = Object.keys(DISPATCHES) as DispatchName[]
 export function dispatchDeclaration (name: string): DispatchDeclaration | undefined {
   return Object.prototype.hasOwnProperty.call(DISPATCHES, name) ? DISPATCHES[name as DispatchName] : undefined
 }
+
+/** The message dispatches and their payloads, as declared above (the chat stores subscribe to these). */
+export type MessageDispatchPayloads = Pick<DispatchPayloads, 'MESSAGE_CREATE' | 'MESSAGE_UPDATE' | 'MESSAGE_DELETE' | 'REACTION_ADD' | 'REACTION_REMOVE' | 'TYPING_START' | 'READ_STATE_UPDATE'>
+
+/** The post dispatches and their payloads, as declared above (the post stores subscribe to these). */
+export type PostsDispatches = Pick<DispatchPayloads, 'POST_CREATE' | 'POST_UPDATE' | 'POST_DELETE' | 'COMMENT_CREATE' | 'COMMENT_UPDATE' | 'COMMENT_DELETE' | 'POST_LIKE' | 'LIVE_COMMENT_CREATE' | 'LIVE_VIEWERS'>

@@ -6,17 +6,13 @@
  * the types only (`import type`).
  */
 import { Type, type Static } from '@sinclair/typebox'
-import { MESSAGE_CONTENT_MAX_LENGTH } from '../domain/messages'
+import { MESSAGE_ATTACHMENTS_MAX, MESSAGE_CONTENT_MAX_LENGTH } from '../domain/messages'
 import { OldPageQuerySchema } from './api'
 import { AuthoredSchema, ChannelPlaceSchema, UserSchema } from './entities'
 import { CursorPageSchema, MultilineText, Nullable, PictureSchema } from './fields'
 import { HISTORY_LIMIT_MAX } from './messages-paths'
-import type { DispatchPayloads } from './dispatches'
 
 export * from './messages-paths'
-
-/** Most attachments one message carries. */
-export const MESSAGE_ATTACHMENTS_MAX = 10
 
 /** Envelope codes of the message refusals a client tells apart (HTTP status first, then a number). */
 export const MESSAGE_CODES = {
@@ -145,5 +141,3 @@ export const TypingEventSchema = Type.Object({ channel_id: Type.String(), uid: T
 /** TYPING_START payload. */
 export type TypingEvent = Static<typeof TypingEventSchema>
 
-/** The message dispatches and their payloads, as core/wire/dispatches.ts declares them (the chat stores subscribe to these). */
-export type MessageDispatchPayloads = Pick<DispatchPayloads, 'MESSAGE_CREATE' | 'MESSAGE_UPDATE' | 'MESSAGE_DELETE' | 'REACTION_ADD' | 'REACTION_REMOVE' | 'TYPING_START' | 'READ_STATE_UPDATE'>

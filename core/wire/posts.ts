@@ -11,7 +11,6 @@ import { Type, type Static } from '@sinclair/typebox'
 import { OldPageQuerySchema } from './api'
 import { AuthoredSchema, ChannelPlaceSchema, UserSchema } from './entities'
 import { IdString, ImageUrlString, LineText, MultilineText, Nullable, PictureSchema } from './fields'
-import type { DispatchPayloads } from './dispatches'
 import { COMMENT_MAX_LENGTH, CURSOR_PAGE_DEFAULT, CURSOR_PAGE_MAX, POST_CONTENT_MAX_LENGTH, POST_MAX_IMAGES, POST_TITLE_MAX_LENGTH } from './codes'
 
 export { POSTS_PATHS } from './paths'
@@ -183,5 +182,3 @@ export type CommentDeleteEvent = Static<typeof CommentDeleteEventSchema>
 export const PostLikeEventSchema = Type.Object({ post_id: Type.String(), like_count: Type.Integer() })
 export type PostLikeEvent = Static<typeof PostLikeEventSchema>
 
-/** The post dispatches and their payloads, as core/wire/dispatches.ts declares them (the post stores subscribe to these). */
-export type PostsDispatches = Pick<DispatchPayloads, 'POST_CREATE' | 'POST_UPDATE' | 'POST_DELETE' | 'COMMENT_CREATE' | 'COMMENT_UPDATE' | 'COMMENT_DELETE' | 'POST_LIKE' | 'LIVE_COMMENT_CREATE' | 'LIVE_VIEWERS'>

@@ -12,7 +12,7 @@ import type { DispatchPayloads, ReceivedDispatchName } from '@core/wire/dispatch
 import type { ClientFrame, ReadyData, ServerFrame } from '@core/wire/gateway'
 import { GATEWAY_FATAL_CLOSE_CODES } from '@core/wire/gateway-codes'
 import type { GatewaySocket, SocketConnector } from '@/services/gateway'
-import type { TimerScheduler } from './live-store'
+import type { TimerScheduler } from './support/timer-scheduler'
 import type { StoreLogger } from './load-tracker'
 
 /** The connection as pages show it. */

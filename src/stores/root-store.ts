@@ -19,12 +19,13 @@ import { createTrustApi, type TrustApi } from '@/services/api/trust'
 import { defaultGatewayUrl, taroSocketConnector, type SocketConnector } from '@/services/gateway'
 import { ChannelStore } from './channel-store'
 import { GATEWAY_RESYNC, GatewayStore } from './gateway-store'
-import { LiveStore, timeoutScheduler, type TimerScheduler } from './live-store'
+import { LiveStore } from './live-store'
 import { LiveReminderStore } from './live-reminder-store'
 import { PermissionsStore } from './permissions-store'
 import type { StoreLogger } from './load-tracker'
 import { ServerStore, type ServerCounts } from './server-store'
 import { SessionStore, type KeyValueStorage } from './session-store'
+import { timeoutScheduler, type TimerScheduler } from './support/timer-scheduler'
 import { UnreadStore } from './unread-store'
 
 /** What the root store needs besides the API. */
@@ -61,6 +62,8 @@ export class RootStore {
   readonly api: ApiClient
   /** The current time in unix milliseconds. */
   readonly clock: () => number
+  /** The device's storage (the login data, reminders, unsent chat text). */
+  readonly storage: KeyValueStorage
   /** Where stores write their diagnostics. */
   readonly logger: StoreLogger
   /** The signed-in user, its identity kind, the token and guest sign-in. */
@@ -96,6 +99,7 @@ export class RootStore {
     const clock = options.clock ?? Date.now
     this.api = api
     this.clock = clock
+    this.storage = options.storage
     this.logger = logger
     this.session = new SessionStore(api, { storage: options.storage, loginKey: options.loginKey, clock, logger })
     this.members = options.members ?? createMembersApi()

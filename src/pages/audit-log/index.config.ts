@@ -1,4 +1,4 @@
-import { MESSAGES } from '../../constants/messages'
+import { MESSAGES } from '../../i18n/messages-zh-cn'
 
 /** Issue 18: a server's audit log and open reports, for the owner and moderators. */
 export default definePageConfig({

@@ -1,23 +1,22 @@
 import { useState } from 'react'
 import { useReachBottom } from '@tarojs/taro'
 import { Button, View, Text } from '@tarojs/components'
-import { observer } from 'mobx-react-lite'
+import { observer } from 'mobx-react'
 import { bannerEntryOf, liveBannerChannelOf } from '@core/domain/live-banner'
 import { ChannelKind } from '@core/wire/codes'
 import type { Channel, LiveItem } from '@core/wire/entities'
-import { t } from '@/constants/messages'
+import { t } from '@/i18n'
 import { useAfterFirstPaint } from '@/hooks/use-after-first-paint'
 import { usePageLifecycle } from '@/hooks/use-page-lifecycle'
 import { usePullRefresh } from '@/hooks/use-pull-refresh'
 import { usePageTitle } from '@/hooks/use-page-title'
-import { currentParams, navigate } from '@/router'
+import { currentParams, navigate, pageLocation } from '@/router'
 import { isShareHidden, shareLink, type ShareContent } from '@/services/share'
 import { useShare } from '@/services/share/use-share'
 import type { LiveReminder } from '@/stores/live-reminder-store'
 import { useStores } from '@/stores/context'
 import type { StoreStatus } from '@/stores/load-tracker'
 import { showLoadError } from '@/utils/feedback'
-import { isH5 } from '@/utils/platform'
 import ChannelList from '@/components/channel-list'
 import CompanyFooter from '@/components/company-footer'
 import DebugPanelWhenAsked from '@/components/debug-panel/when-asked'
@@ -67,7 +66,7 @@ function Home () {
   const [params] = useState(() => currentParams())
   const shareHidden = isShareHidden(params)
 
-  const load = () => root.openServer({ params, host: isH5() ? window.location.host : undefined })
+  const load = () => root.openServer(pageLocation(params))
     .then(() => reportLoadError(server.error, channel.error, live.error))
     .then(() => root.liveReminders.check()) // issue 17: the reminded lives that started meanwhile
 

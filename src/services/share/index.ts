@@ -8,7 +8,7 @@
  * copies the link. Nothing here throws: a missing SDK, a failed `wxconf` or a refused
  * signature is logged as a warning and the page goes on.
  */
-import { t } from '@/constants/messages'
+import { t } from '@/i18n'
 import { entryRoute, pageUrl, routeOfName, type RouteEntry } from '@/router'
 import { api as defaultApi, type ApiClient } from '@/services/api'
 import { copyText } from '@/utils/clipboard'

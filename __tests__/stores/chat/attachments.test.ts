@@ -1,27 +1,12 @@
-import { MESSAGE_ATTACHMENTS_MAX } from '@core/wire/messages'
-import { CHAT_ATTACHMENTS_MAX, ChannelChat, ChatAccess } from '@/stores/chat-store'
-import type { ChatMessage } from '@/stores/chat-types'
+import { ChannelChat } from '@/stores/chat/channel-chat'
+import type { ChatMessage } from '@/stores/chat/types'
+import { auditRejection, deferred, failedRequest, fakeLogger, manualScheduler } from '../support/fakes'
+import { ME, chatMessage, fakeGateway, fakeMessagesApi } from '../support/chat-fakes'
+import { MESSAGE_ATTACHMENTS_MAX } from '@core/domain/messages'
+import { CHAT_ATTACHMENTS_MAX } from '@/stores/chat/attachments'
 import { RequestError } from '@/services/request/errors'
-import { auditRejection, deferred, failedRequest, fakeLogger, manualClock, manualScheduler, manualUploader } from './support/fakes'
-import { ME, chatMessage, fakeGateway, fakeMessagesApi, fakePermissions, historyPage } from './support/chat-fakes'
-
-const NOW_MS = 1_790_000_100_000
-const settle = () => new Promise(resolve => setTimeout(resolve, 0))
-
-async function opened () {
-  const api = fakeMessagesApi()
-  const uploader = manualUploader()
-  const report = jest.fn(() => Promise.resolve({}))
-  const chat = new ChannelChat({ channelId: 'c1', serverId: '723658' }, {
-    api, gateway: fakeGateway(), me: () => ME, clock: () => NOW_MS, scheduler: manualScheduler(), logger: fakeLogger(),
-    newNonce: () => 'nonce-1', upload: uploader.upload, report,
-  })
-  api.listHistory.mockResolvedValueOnce(historyPage([chatMessage(1)], false))
-  await chat.start()
-  return { api, uploader, report, chat }
-}
-
-const picked = (name: string, size = 2048) => ({ path: `blob:${name}`, mime: 'image/png', size, width: 640, height: 480 })
+import { opened, picked, settle } from '../support/open-media-chat'
+import { NOW_MS } from '../support/open-chat'
 
 describe('ChannelChat: pictures in messages (issue 17)', () => {
   it('holds as many pictures as the server takes in one message', () => {
@@ -135,82 +120,5 @@ describe('ChannelChat: pictures in messages (issue 17)', () => {
     const api = fakeMessagesApi()
     const plain = new ChannelChat({ channelId: 'c1', serverId: '723658' }, { api, gateway: fakeGateway(), me: () => ME, clock: () => NOW_MS, scheduler: manualScheduler(), logger: fakeLogger() })
     expect([plain.uploads, plain.canAttach]).toEqual([null, false])
-  })
-})
-
-describe('ChannelChat: reports (issue 18)', () => {
-  it('reports a message with its reason to the server\'s moderators', async () => {
-    const { report, chat } = await opened()
-    expect(await chat.report(chatMessage(1).message_id, 'spam')).toBeNull()
-    expect(report).toHaveBeenCalledWith({ target_type: 'message', target_id: chatMessage(1).message_id, server_id: '723658', reason: 'spam' })
-  })
-
-  it('says why a report was not taken', async () => {
-    const { report, chat } = await opened()
-    report.mockRejectedValueOnce(failedRequest())
-    expect(await chat.report(chatMessage(1).message_id, 'abuse')).toBe('请求异常')
-  })
-})
-
-describe('ChatAccess (issue 18)', () => {
-  function access (names: Parameters<typeof fakePermissions>[0], isMember: boolean | null = true) {
-    const clock = manualClock(NOW_MS)
-    const scheduler = manualScheduler()
-    const permissions = fakePermissions(names, clock.now)
-    const state = { isMember }
-    const chatAccess = new ChatAccess('c1', { permissions, isMember: () => state.isMember, clock: clock.now, scheduler })
-    chatAccess.start()
-    return { clock, scheduler, permissions, chatAccess }
-  }
-
-  it('shows the composer to a member who may speak, with moderation only for ManageMessages', () => {
-    expect([access(['SendMessages', 'AttachFiles']).chatAccess.composer, access(['SendMessages']).chatAccess.canModerate]).toEqual([{ kind: 'compose' }, false])
-    const moderator = access(['SendMessages', 'ManageMessages']).chatAccess
-    expect([moderator.canModerate, moderator.canAttach]).toEqual([true, false])
-  })
-
-  it('says why a member without SendMessages in the channel has no composer; not before the answer is there', () => {
-    expect(access([]).chatAccess.composer).toEqual({ kind: 'no-send' })
-    expect(access(null).chatAccess.composer).toEqual({ kind: 'compose' })
-  })
-
-  it('replaces the composer with the timeout notice until the time passes, then asks the permissions again', () => {
-    const { clock, scheduler, permissions, chatAccess } = access(['SendMessages'])
-    const until = NOW_MS / 1000 + 600
-    permissions.set({ names: [], timeout_until: until })
-    expect(chatAccess.composer).toEqual({ kind: 'timed-out', until })
-    expect(scheduler.pending()).toEqual([{ delayMs: 600_000 }])
-    clock.set(until * 1000 + 1)
-    scheduler.fireNext()
-    expect(chatAccess.composer).toEqual({ kind: 'no-send' }) // the stale answer until the new one lands
-    expect(permissions.reload).toHaveBeenCalledTimes(1)
-    permissions.set({ names: ['SendMessages'] })
-    expect(chatAccess.composer).toEqual({ kind: 'compose' })
-  })
-
-  it('waits for a timeout longer than a platform timer holds in steps', () => {
-    const { clock, scheduler, permissions, chatAccess } = access(['SendMessages'])
-    const until = NOW_MS / 1000 + 28 * 86_400
-    permissions.set({ names: [], timeout_until: until })
-    expect(scheduler.pending()).toEqual([{ delayMs: 2_147_483_647 }])
-    clock.set(NOW_MS + 2_147_483_647)
-    scheduler.fireNext()
-    expect(chatAccess.composer.kind).toBe('timed-out')
-    expect(permissions.reload).not.toHaveBeenCalled()
-    expect(scheduler.pending()).toHaveLength(1)
-  })
-
-  it('asks the permissions again once I joined when the answer held a visitor\'s bits', () => {
-    const { permissions } = access(null)
-    permissions.set({ is_member: false, names: ['ViewChannel'] })
-    expect(permissions.reload).toHaveBeenCalledTimes(1)
-    expect(access([]).permissions.reload).not.toHaveBeenCalled()
-  })
-
-  it('stops following when disposed', () => {
-    const { scheduler, permissions, chatAccess } = access(['SendMessages'])
-    permissions.set({ names: [], timeout_until: NOW_MS / 1000 + 60 })
-    chatAccess.dispose()
-    expect(scheduler.pending()).toEqual([])
   })
 })

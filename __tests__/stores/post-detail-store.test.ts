@@ -1,16 +1,13 @@
-import { PostDetailStore, PostFeedStore, randomNonce } from '@/stores/post-store'
-import { auditRejection, deferred, failedRequest, fakeLogger, user } from './support/fakes'
+import { autorun } from 'mobx'
+import { PostDetailStore } from '@/stores/post-detail-store'
+import { PermissionsStore } from '@/stores/permissions-store'
+import { auditRejection, failedRequest, fakeLogger, user } from './support/fakes'
 import { comment, fakeDispatches, fakePostsApi, post } from './support/posts-fakes'
+import { myPermissions } from './support/trust-fakes'
+
+const settle = () => new Promise(resolve => setTimeout(resolve, 0))
 
 const ME = 'B_me'
-
-function feed () {
-  const api = fakePostsApi()
-  const dispatches = fakeDispatches()
-  const store = new PostFeedStore(api, { logger: fakeLogger(), myUid: () => ME, pageSize: 2 })
-  store.attach(dispatches)
-  return { api, dispatches, store }
-}
 
 function detail () {
   const api = fakePostsApi()
@@ -19,89 +16,6 @@ function detail () {
   store.attach(dispatches)
   return { api, dispatches, store }
 }
-
-describe('PostFeedStore', () => {
-  it('shows the first page newest first and pages on by cursor from the last post shown', async () => {
-    const { api, store } = feed()
-    api.listPosts.mockResolvedValueOnce({ items: [post('p3'), post('p2')], has_more: true })
-    await store.open('c1')
-    expect(store.status).toBe('ready')
-    api.listPosts.mockResolvedValueOnce({ items: [post('p1')], has_more: false })
-    await store.loadMore()
-    expect(api.listPosts).toHaveBeenLastCalledWith('c1', { before: 'p2', limit: 2 })
-    expect(store.items.map(item => item.post_id)).toEqual(['p3', 'p2', 'p1'])
-    expect(store.hasMore).toBe(false)
-    await store.loadMore()
-    expect(api.listPosts).toHaveBeenCalledTimes(2)
-  })
-
-  it('is empty for a channel without posts and shows the failure of the first page', async () => {
-    const { api, store } = feed()
-    api.listPosts.mockResolvedValueOnce({ items: [], has_more: false })
-    await store.open('c1')
-    expect(store.status).toBe('empty')
-    api.listPosts.mockRejectedValueOnce(failedRequest())
-    await store.load()
-    expect(store.status).toBe('error')
-    expect(store.error).toBe('请求异常')
-  })
-
-  it("keeps others' new posts behind a bar until it is tapped, then puts them on top", async () => {
-    const { api, dispatches, store } = feed()
-    api.listPosts.mockResolvedValueOnce({ items: [post('p1')], has_more: false })
-    await store.open('c1')
-    for (const id of ['p2', 'p3', 'p4']) dispatches.emit('POST_CREATE', post(id))
-    dispatches.emit('POST_CREATE', post('elsewhere', { channel_id: 'c2' }))
-    expect(store.incoming).toHaveLength(3)
-    expect(store.items.map(item => item.post_id)).toEqual(['p1'])
-    store.showIncoming()
-    expect(store.items.map(item => item.post_id)).toEqual(['p4', 'p3', 'p2', 'p1'])
-    expect(store.incoming).toEqual([])
-  })
-
-  it("puts the member's own new post on top at once, once", async () => {
-    const { api, dispatches, store } = feed()
-    api.listPosts.mockResolvedValueOnce({ items: [], has_more: false })
-    await store.open('c1')
-    const mine = post('p9', { author: user({ uid: ME }) })
-    store.addOwn(mine)
-    dispatches.emit('POST_CREATE', mine)
-    expect(store.items.map(item => item.post_id)).toEqual(['p9'])
-    expect(store.incoming).toEqual([])
-    expect(store.status).toBe('ready')
-  })
-
-  it('follows likes, comment counts, edits and removals of the posts it shows', async () => {
-    const { api, dispatches, store } = feed()
-    api.listPosts.mockResolvedValueOnce({ items: [post('p2', { liked: true, like_count: 1 }), post('p1')], has_more: false })
-    await store.open('c1')
-    dispatches.emit('POST_LIKE', { post_id: 'p2', like_count: 5 })
-    dispatches.emit('COMMENT_CREATE', { channel_id: 'c1', comment: comment('k1', { post_id: 'p2' }), comment_count: 3 })
-    dispatches.emit('POST_UPDATE', post('p2', { title: 'new title', like_count: 5, comment_count: 3 }))
-    dispatches.emit('POST_DELETE', { channel_id: 'c1', post_id: 'p1' })
-    expect(store.items).toEqual([expect.objectContaining({ post_id: 'p2', title: 'new title', like_count: 5, comment_count: 3, liked: true })])
-  })
-
-  it('shows a like at once and puts it back when the server refuses it', async () => {
-    const { api, store } = feed()
-    api.listPosts.mockResolvedValueOnce({ items: [post('p1')], has_more: false })
-    await store.open('c1')
-    const answer = deferred<{ post_id: string, like_count: number, liked: boolean }>()
-    api.setLike.mockReturnValueOnce(answer.promise)
-    const liking = store.toggleLike('p1')
-    expect(store.items[0]).toMatchObject({ liked: true, like_count: 1 })
-    answer.reject(failedRequest())
-    expect(await liking).toBe('请求异常')
-    expect(store.items[0]).toMatchObject({ liked: false, like_count: 0 })
-  })
-
-  it('stops following dispatches once disposed', () => {
-    const { dispatches, store } = feed()
-    expect(dispatches.listeners()).toBeGreaterThan(0)
-    store.dispose()
-    expect(dispatches.listeners()).toBe(0)
-  })
-})
 
 describe('PostDetailStore', () => {
   it('groups comments into threads with replies one level deep', async () => {
@@ -272,6 +186,26 @@ describe('PostDetailStore: editing and removing (issue 17)', () => {
     expect(store.canDelete).toBe(false)
     expect(store.canDeleteComment(store.comments[0])).toBe(false)
   })
+
+  it("asks the permissions of the post's server, not the current server's, and lets go of it when closed", async () => {
+    const load = jest.fn(async (serverId: string) => myPermissions({ server_id: serverId }))
+    const permissions = new PermissionsStore({ load, serverId: () => '723658', uid: () => ME, gateway: { on: () => () => undefined }, clock: () => 0, logger: fakeLogger() })
+    const api = fakePostsApi()
+    const store = new PostDetailStore(api, {
+      logger: fakeLogger(), myUid: () => ME,
+      mayModerate: channelId => permissions.can('ManageMessages', channelId), focusServer: serverId => permissions.focus(serverId),
+    })
+    api.getPost.mockResolvedValueOnce(post('p1', { server_id: '832828' }))
+    api.listComments.mockResolvedValueOnce({ items: [], has_more: false })
+    await store.open('p1')
+    const shown = autorun(() => { void store.canDelete })
+    await settle()
+    expect(load.mock.calls.map(call => call[0])).toEqual(['832828'])
+    store.dispose()
+    await settle()
+    shown()
+    expect(load.mock.calls.map(call => call[0])).toEqual(['832828', '723658'])
+  })
 })
 
 describe('PostDetailStore: editing comments (issue 17)', () => {
@@ -350,12 +284,6 @@ describe('PostDetailStore: editing comments (issue 17)', () => {
     dispatches.emit('COMMENT_DELETE', { channel_id: 'c1', post_id: 'p1', comment_id: 'k1', comment_count: 1 })
     expect(store.editingComment).toBeNull()
     expect(store.draft.text).toBe('')
-  })
-})
-
-describe('randomNonce', () => {
-  it('makes 16 base-36 characters', () => {
-    expect(randomNonce()).toMatch(/^[0-9a-z]{16}$/)
   })
 })
 

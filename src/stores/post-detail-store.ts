@@ -1,188 +1,21 @@
 /**
- * Posts on the client (issue 17): a post channel's list ({@link PostFeedStore}) and one
- * post with its comments ({@link PostDetailStore}). Both load by cursor through the
- * posts API and keep up with the gateway's dispatches: a new post from someone else
- * waits behind a "N 条新帖子" bar instead of moving the list, likes and comments update
- * their counts where the post is shown. The API and the dispatch source are passed in,
- * so tests use fakes.
+ * One post on the client (issue 17) with its comments, oldest first, by cursor through
+ * the posts API: my like, the comment composer, edits and removals (the author's, or a
+ * moderator's), reports, and the gateway's dispatches about this post applied live. The
+ * API and the dispatch source are passed in, so tests use fakes.
  */
 import { makeAutoObservable, runInAction } from 'mobx'
-import type { Comment, CursorPage, Post, PostsDispatches } from '@core/wire/posts'
-import type { ReportBody, ReportReason } from '@core/wire/trust'
+import type { Comment, Post } from '@core/wire/posts'
+import type { PostsDispatches } from '@core/wire/dispatches'
+import type { ReportReason } from '@core/wire/trust'
 import type { PostsApi } from '@/services/api/posts'
 import { CommentDraft } from './comment-draft'
-import { DispatchSubscriptions } from './dispatch-subscriptions'
+import { DispatchSubscriptions, type DispatchSource } from './support/dispatch-subscriptions'
+import { randomNonce } from './support/random-nonce'
 import { PostEditStore } from './post-edit-store'
-import { failureMessage, LoadTracker, type StoreLogger, type StoreStatus } from './load-tracker'
+import { failureMessage, LoadTracker, type StoreStatus } from './load-tracker'
 import { refusalMessage } from './refusal'
-
-/** Where dispatches come from: the GatewayStore's `on` (src/stores/gateway-store.ts). */
-export interface DispatchSource {
-  on<T extends keyof PostsDispatches> (t: T, handler: (d: PostsDispatches[T]) => void): () => void
-}
-
-/** What the post stores need besides the API. */
-export interface PostStoreOptions {
-  logger: StoreLogger
-  /** The signed-in user's uid (their own new posts go straight to the top), or null. */
-  myUid: () => string | null
-  /** A fresh client nonce for each write (the server answers a repeated nonce with the first write). */
-  nonce?: () => string
-  /** Items per page (20 by default). */
-  pageSize?: number
-  /** Whether the member may remove others' posts and comments in a channel (ManageMessages); never by default. */
-  mayModerate?: (channelId: string) => boolean
-  /** Sends a report to the server's moderators (issue 18: POST /reports); without one nothing can be reported. */
-  report?: (body: ReportBody) => Promise<unknown>
-}
-
-/** A random nonce: 16 base-36 characters. */
-export function randomNonce (random: () => number = Math.random): string {
-  let text = ''
-  while (text.length < 16) text += Math.floor(random() * 36).toString(36)
-  return text
-}
-
-/** The post with `like_count`/`comment_count` changed, when it is the one named. */
-function withCounts (post: Post, postId: string, counts: Partial<Pick<Post, 'like_count' | 'comment_count'>>): Post {
-  return post.post_id === postId ? { ...post, ...counts } : post
-}
-
-/** A post channel's list, newest first, with the posts that arrived live waiting above it. */
-export class PostFeedStore {
-  channelId: string | null = null
-  items: Post[] = []
-  hasMore = false
-  /** Posts others wrote since the list loaded, newest first: the "N 条新帖子" bar shows them on tap. */
-  incoming: Post[] = []
-  /** Loading a further page: its status and error. */
-  readonly more: LoadTracker
-  private readonly first: LoadTracker
-  private readonly subscriptions = new DispatchSubscriptions()
-
-  constructor (private readonly api: PostsApi, private readonly options: PostStoreOptions) {
-    this.first = new LoadTracker(options.logger)
-    this.more = new LoadTracker(options.logger)
-    makeAutoObservable<PostFeedStore, 'api' | 'options' | 'first' | 'subscriptions'>(this, { api: false, options: false, first: false, subscriptions: false })
-  }
-
-  /** 'loading' while the first page loads, 'empty' when the channel has no post, 'ready', or 'error'. */
-  get status (): StoreStatus {
-    return this.first.status
-  }
-
-  /** The user-facing message of the first page's failure, else null. */
-  get error (): string | null {
-    return this.first.error
-  }
-
-  /** Opens a channel's list: the first page; calling `load` again is the retry. */
-  async open (channelId: string): Promise<void> {
-    this.channelId = channelId
-    this.items = []
-    this.incoming = []
-    this.hasMore = false
-    await this.load()
-  }
-
-  /** Loads the first page again (retry, pull-down refresh); the waiting posts are in it. */
-  async load (): Promise<void> {
-    const channelId = this.channelId
-    if (channelId === null) return
-    await this.first.run(() => this.api.listPosts(channelId, { limit: this.options.pageSize }), page => {
-      this.items = page.items
-      this.hasMore = page.has_more
-      this.incoming = []
-      return page.items.length === 0 ? 'empty' : 'ready'
-    })
-  }
-
-  /** Loads the page after the last post shown, once at a time. */
-  async loadMore (): Promise<void> {
-    const channelId = this.channelId
-    const last = this.items[this.items.length - 1]
-    if (channelId === null || !this.hasMore || this.more.isLoading || last === undefined) return
-    await this.more.run(() => this.api.listPosts(channelId, { before: last.post_id, limit: this.options.pageSize }), (page: CursorPage<Post>) => {
-      const known = new Set(this.items.map(post => post.post_id))
-      this.items = [...this.items, ...page.items.filter(post => !known.has(post.post_id))]
-      this.hasMore = page.has_more
-      return 'ready'
-    })
-  }
-
-  /** Moves the waiting posts to the top of the list (the bar's tap). */
-  showIncoming (): void {
-    const known = new Set(this.items.map(post => post.post_id))
-    this.items = [...this.incoming.filter(post => !known.has(post.post_id)), ...this.items]
-    this.incoming = []
-    if (this.items.length > 0) this.first.settle('ready')
-  }
-
-  /** Puts a post the member just wrote at the top at once (no bar for one's own post). */
-  addOwn (post: Post): void {
-    if (post.channel_id !== this.channelId) return
-    this.incoming = this.incoming.filter(item => item.post_id !== post.post_id)
-    this.items = [post, ...this.items.filter(item => item.post_id !== post.post_id)]
-    this.first.settle('ready')
-  }
-
-  /** Likes or takes back the like of a post in the list (shown at once, put back if refused). Resolves the failure's message, or null. */
-  async toggleLike (postId: string): Promise<string | null> {
-    const post = this.items.find(item => item.post_id === postId)
-    if (!post) return null
-    const liked = !post.liked
-    this.replace({ ...post, liked, like_count: Math.max(0, post.like_count + (liked ? 1 : -1)) })
-    try {
-      const answer = await this.api.setLike(postId, liked)
-      runInAction(() => this.patch(postId, item => ({ ...item, liked: answer.liked, like_count: answer.like_count })))
-      return null
-    } catch (error) {
-      runInAction(() => this.patch(postId, item => ({ ...item, liked: post.liked, like_count: post.like_count })))
-      return failureMessage(error, this.options.logger)
-    }
-  }
-
-  /** Starts applying dispatches from `source`; `dispose` stops it. */
-  attach (source: DispatchSource): void {
-    this.subscriptions.replace([
-      source.on('POST_CREATE', post => this.received(post)),
-      source.on('POST_UPDATE', post => this.patch(post.post_id, item => ({ ...post, liked: item.liked }))),
-      source.on('POST_DELETE', ({ post_id: postId }) => this.removed(postId)),
-      source.on('POST_LIKE', ({ post_id: postId, like_count: count }) => this.patch(postId, item => withCounts(item, postId, { like_count: count }))),
-      source.on('COMMENT_CREATE', ({ comment, comment_count: count }) => this.patch(comment.post_id, item => withCounts(item, comment.post_id, { comment_count: count }))),
-      source.on('COMMENT_DELETE', ({ post_id: postId, comment_count: count }) => this.patch(postId, item => withCounts(item, postId, { comment_count: count }))),
-    ])
-  }
-
-  /** Stops applying dispatches. */
-  dispose (): void {
-    this.subscriptions.stop()
-  }
-
-  private received (post: Post): void {
-    if (post.channel_id !== this.channelId) return
-    if (post.author.uid === this.options.myUid()) {
-      this.addOwn(post)
-      return
-    }
-    if (this.items.some(item => item.post_id === post.post_id) || this.incoming.some(item => item.post_id === post.post_id)) return
-    this.incoming = [post, ...this.incoming]
-  }
-
-  private removed (postId: string): void {
-    this.items = this.items.filter(item => item.post_id !== postId)
-    this.incoming = this.incoming.filter(item => item.post_id !== postId)
-  }
-
-  private replace (post: Post): void {
-    this.patch(post.post_id, () => post)
-  }
-
-  private patch (postId: string, change: (post: Post) => Post): void {
-    this.items = this.items.map(item => item.post_id === postId ? change(item) : item)
-    this.incoming = this.incoming.map(item => item.post_id === postId ? change(item) : item)
-  }
-}
+import type { PostStoreOptions } from './post-store-options'
 
 /** A top-level comment with its replies (one level deep), oldest first. */
 export interface CommentThread {
@@ -212,12 +45,14 @@ export class PostDetailStore {
   readonly commentsLoad: LoadTracker
   private readonly loading: LoadTracker
   private readonly subscriptions = new DispatchSubscriptions()
+  /** The server the permissions were focused on (the post's), and how to let go of it. */
+  private focused: { serverId: string, release: () => void } | null = null
 
   constructor (private readonly api: PostsApi, private readonly options: PostStoreOptions) {
     this.loading = new LoadTracker(options.logger)
     this.commentsLoad = new LoadTracker(options.logger)
     this.draft = new CommentDraft(options.logger)
-    makeAutoObservable<PostDetailStore, 'api' | 'options' | 'loading' | 'subscriptions'>(this, { api: false, options: false, loading: false, subscriptions: false })
+    makeAutoObservable<PostDetailStore, 'api' | 'options' | 'loading' | 'subscriptions' | 'focused'>(this, { api: false, options: false, loading: false, subscriptions: false, focused: false })
   }
 
   get status (): StoreStatus {
@@ -302,6 +137,7 @@ export class PostDetailStore {
     if (postId === null) return
     await Promise.all([
       this.loading.run(() => this.api.getPost(postId), post => {
+        this.focusServer(post.server_id) // before the post shows: what it shows asks that server's permissions
         this.post = post
         return 'ready'
       }),
@@ -431,7 +267,7 @@ export class PostDetailStore {
   }
 
   /** Starts applying dispatches about this post from `source`; `dispose` stops it. */
-  attach (source: DispatchSource): void {
+  attach (source: DispatchSource<PostsDispatches>): void {
     this.subscriptions.replace([
       source.on('COMMENT_CREATE', ({ comment, comment_count: count }) => {
         if (comment.post_id !== this.postId) return
@@ -451,9 +287,17 @@ export class PostDetailStore {
     ])
   }
 
-  /** Stops applying dispatches. */
+  /** Stops applying dispatches; the permissions answer for the current server again. */
   dispose (): void {
     this.subscriptions.stop()
+    this.focused?.release()
+    this.focused = null
+  }
+
+  private focusServer (serverId: string): void {
+    if (this.focused?.serverId === serverId || !this.options.focusServer) return
+    this.focused?.release()
+    this.focused = { serverId, release: this.options.focusServer(serverId) }
   }
 
   private moderates (channelId: string): boolean {

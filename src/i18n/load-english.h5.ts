@@ -3,7 +3,7 @@
  * query asks for English (issue 19: most visitors read zh-CN, and the first load should
  * not carry both tables).
  */
-import type { LanguageTables } from './messages'
+import type { LanguageTables } from './messages-zh-cn'
 
 /** Fetches the English tables and hands them to `install`; rejects when the chunk cannot be loaded (offline). */
 export function loadEnglish (install: (tables: LanguageTables) => void): Promise<void> {

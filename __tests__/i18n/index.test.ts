@@ -1,8 +1,7 @@
 import { AUDITED_FIELDS } from '@core/domain/audit'
-import {
-  AUDIT_FIELD_NAMES, auditFieldName, currentLanguage, DEFAULT_LANGUAGE, languageOf, loadLanguage, MESSAGES, setLanguage, t,
-} from '@/constants/messages'
-import { ENGLISH } from '@/constants/messages-en'
+import { auditFieldName, currentLanguage, DEFAULT_LANGUAGE, languageOf, loadLanguage, setLanguage, t } from '@/i18n'
+import { AUDIT_FIELD_NAMES, MESSAGES } from '@/i18n/messages-zh-cn'
+import { ENGLISH } from '@/i18n/messages-en'
 
 afterEach(() => setLanguage(undefined))
 
@@ -50,21 +49,21 @@ describe('message table (zh-CN default, en via hl)', () => {
 })
 
 describe('loading English (issue 19: on H5 a chunk of its own, fetched only when asked for)', () => {
-  type Messages = typeof import('@/constants/messages')
+  type Messages = typeof import('@/i18n')
 
   /** A fresh copy of the message module, English not loaded yet: as H5 builds it, or as the mini-program does (load-english.ts). */
   function freshMessages (platform: 'h5' | 'weapp' = 'h5'): Messages {
     let messages: Messages | undefined
     jest.isolateModules(() => {
-      if (platform === 'weapp') jest.doMock('@/constants/load-english', () => jest.requireActual('@/constants/load-english.ts'))
-      messages = jest.requireActual<Messages>('@/constants/messages')
+      if (platform === 'weapp') jest.doMock('@/i18n/load-english', () => jest.requireActual('@/i18n/load-english.ts'))
+      messages = jest.requireActual<Messages>('@/i18n')
     })
     return messages!
   }
 
   afterEach(() => {
-    jest.dontMock('@/constants/messages-en')
-    jest.dontMock('@/constants/load-english')
+    jest.dontMock('@/i18n/messages-en')
+    jest.dontMock('@/i18n/load-english')
     jest.restoreAllMocks()
   })
 
@@ -82,7 +81,7 @@ describe('loading English (issue 19: on H5 a chunk of its own, fetched only when
   it('loads nothing for zh-CN', async () => {
     const { loadLanguage, t } = freshMessages()
     const requireEnglish = jest.fn()
-    jest.doMock('@/constants/messages-en', () => { requireEnglish(); return { ENGLISH } })
+    jest.doMock('@/i18n/messages-en', () => { requireEnglish(); return { ENGLISH } })
     await expect(loadLanguage('zh')).resolves.toBe('zh-CN')
     expect(t('requestError')).toBe('请求异常')
     expect(requireEnglish).not.toHaveBeenCalled()
@@ -91,12 +90,12 @@ describe('loading English (issue 19: on H5 a chunk of its own, fetched only when
   it('stays zh-CN and logs it when English cannot be fetched (offline), and tries again on the next call', async () => {
     const { loadLanguage, t, currentLanguage } = freshMessages()
     const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined)
-    jest.doMock('@/constants/messages-en', () => { throw new Error('ChunkLoadError: offline') })
+    jest.doMock('@/i18n/messages-en', () => { throw new Error('ChunkLoadError: offline') })
     await expect(loadLanguage('en')).resolves.toBe('zh-CN')
     expect(t('requestError')).toBe('请求异常')
     expect(currentLanguage()).toBe('zh-CN')
     expect(logged).toHaveBeenCalledWith(expect.stringContaining('English did not load'), expect.any(Error))
-    jest.dontMock('@/constants/messages-en')
+    jest.dontMock('@/i18n/messages-en')
     await expect(loadLanguage('en')).resolves.toBe('en')
     expect(t('requestError')).toBe('Request error')
   })

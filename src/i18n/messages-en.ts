@@ -1,12 +1,12 @@
 /**
- * The English message table (`hl=en`, SPEC §2), apart from the zh-CN one in messages.ts:
+ * The English message table (`hl=en`, SPEC §2), apart from the zh-CN one in messages-zh-cn.ts:
  * on H5 it is a chunk of its own, fetched only when the launch query asks for English
  * (issue 19: most visitors read zh-CN); the mini-program bundles it (load-english.ts).
- * Every key of messages.ts's zh-CN table must be here (tsc checks it).
+ * Every key of the zh-CN table (messages-zh-cn.ts) must be here (tsc checks it).
  * Each branch adds its keys as one block at the end of the table, in both files, with a
  * comment naming the branch.
  */
-import type { LanguageTables, MessageKey } from './messages'
+import type { LanguageTables, MessageKey } from './messages-zh-cn'
 
 /** Every message key, with its English text. `{field}` is replaced by a field name. */
 const EN: Record<MessageKey, string> = {
