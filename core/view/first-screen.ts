@@ -36,6 +36,8 @@ export const FIRST_SCREEN_TEXT = {
   members: (count: string) => `${count} 位成员`,
   channels: '频道',
   me: '我的',
+  join: '加入社区',
+  share: '分享',
   navHome: '首页',
   marketTitle: '销售演示平台',
   live: { live: '直播中', ended: '回放', order: '预约' } as Record<LiveState, string>,
@@ -96,6 +98,8 @@ function serverCard (detail: Record<string, unknown>): ScreenElement {
       view('server-header__me', [text('server-header__avatar server-header__avatar--initial', ''), text('server-header__nickname', FIRST_SCREEN_TEXT.me)]),
     ]),
     ...(introduction !== '' ? [text('server-header__intro', introduction)] : []),
+    // a visitor is offered to join, and to share the page
+    view('server-header__actions', [text('home__join', FIRST_SCREEN_TEXT.join), text('share-button', FIRST_SCREEN_TEXT.share)]),
   ])
 }
 
@@ -199,7 +203,11 @@ export function chatFirstScreen (channel: unknown, history: unknown): ScreenElem
   const name = stringOf((channel as { name?: unknown } | null | undefined)?.name)
   const items = (history as { items?: unknown } | null | undefined)?.items
   if (name === '' || !Array.isArray(items)) return null
-  const newest = (items as Array<Record<string, unknown>>).slice(-CHAT_FIRST_SCREEN_MESSAGES)
+  const messages = items as Array<Record<string, unknown>>
+  const nicknames = new Map(messages.map(message => (message.author ?? {}) as Record<string, unknown>).map(author => [stringOf(author.uid), stringOf(author.nickname)]))
+  // a mention `<@uid>` reads as `@nickname` (an author of the loaded page), or `@uid` when unknown, as the chat shows it
+  const contentOf = (content: string) => content.replace(/<@([A-Za-z0-9_-]{1,64})>/g, (_whole, uid: string) => `@${nicknames.get(uid) || uid}`)
+  const newest = messages.slice(-CHAT_FIRST_SCREEN_MESSAGES)
   return view('channel-page', [
     pageHeader(name),
     view('chat-view', [
@@ -214,7 +222,7 @@ export function chatFirstScreen (channel: unknown, history: unknown): ScreenElem
               text('chat-message__author', nickname),
               text('chat-message__time', typeof message.created_at === 'number' ? utc8Clock(message.created_at * 1000, 'HH:mm') : ''),
             ]),
-            ...(stringOf(message.content) !== '' ? [text('chat-message__text', stringOf(message.content))] : []),
+            ...(stringOf(message.content) !== '' ? [text('chat-message__text', contentOf(stringOf(message.content)))] : []),
           ]),
         ])])
       })),
