@@ -34,6 +34,7 @@ export interface ScreenElement {
 /** The texts a first screen shows besides the data (zh-CN: the app's message table, src/constants/messages.ts, holds the same words). */
 export const FIRST_SCREEN_TEXT = {
   members: (count: string) => `${count} 位成员`,
+  online: (count: string) => `${count} 人在线`,
   channels: '频道',
   me: '我的',
   join: '加入社区',
@@ -94,12 +95,13 @@ function serverCard (detail: Record<string, unknown>): ScreenElement {
       view('server-header__titles', [
         text('server-header__name', name),
         ...(typeof detail.member_count === 'number' ? [text('server-header__members', FIRST_SCREEN_TEXT.members(displayCount(detail.member_count)))] : []),
+        ...(typeof detail.online_count === 'number' ? [text('server-header__online', FIRST_SCREEN_TEXT.online(displayCount(detail.online_count)))] : []),
       ]),
       view('server-header__me', [text('server-header__avatar server-header__avatar--initial', ''), text('server-header__nickname', FIRST_SCREEN_TEXT.me)]),
     ]),
     ...(introduction !== '' ? [text('server-header__intro', introduction)] : []),
     // a visitor is offered to join, and to share the page
-    view('server-header__actions', [text('home__join', FIRST_SCREEN_TEXT.join), text('share-button', FIRST_SCREEN_TEXT.share)]),
+    view('server-header__actions', [...(detail.is_member === false ? [text('home__join', FIRST_SCREEN_TEXT.join)] : []), text('share-button', FIRST_SCREEN_TEXT.share)]),
   ])
 }
 

@@ -21,17 +21,21 @@ const STATE_SHOWN = '.state-view--error, .state-view--empty'
 /** What the app renders on any page once its page has content (a skeleton goes then). */
 const PAGE_SHOWN = '.taro_page > *'
 
-/** Over the app's root, on the page's background, until taken away; with the line height Taro's base style gives the app's body. */
-const HOLDER_CSS = `#${FIRST_SCREEN_ID}{position:absolute;top:0;left:0;right:0;z-index:999;min-height:100vh;background:#f5f6f8;line-height:1.6}`
+/**
+ * Before the app's root and above it, on the page's background, until taken away; in the
+ * flow, so the document has the height the build's rem script measures (an absolute box
+ * left the page 16 px high and the rem unit at its 20 px floor); with the line height
+ * Taro's base style gives the app's body.
+ */
+const HOLDER_CSS = `#${FIRST_SCREEN_ID}{position:relative;z-index:999;min-height:100vh;background:#f5f6f8;line-height:1.6}`
   + `#${FIRST_SCREEN_ID} img{display:block}`
 
 /**
- * Sizes the rem unit again now that the body is laid out (the build's rem script, which
- * listens to resize, ran in the head against a narrower box), then takes the server's screen away once `#app` holds an element matching its `data-until`
+ * Takes the server's screen away once `#app` holds an element matching its `data-until`
  * (checked on every change of the document, then never again). Static text: the page's
  * policy allows it by its hash (plugins/security-headers.ts).
  */
-export const TAKE_OVER_SCRIPT = `(function(){window.dispatchEvent(new Event("resize"));var s=document.getElementById(${JSON.stringify(FIRST_SCREEN_ID)});if(!s)return;`
+export const TAKE_OVER_SCRIPT = `(function(){var s=document.getElementById(${JSON.stringify(FIRST_SCREEN_ID)});if(!s)return;`
   + 'var u=s.getAttribute("data-until"),o=new MutationObserver(function(){var a=document.getElementById("app");'
   + 'if(a&&a.querySelector(u)){o.disconnect();s.parentNode.removeChild(s)}});'
   + 'o.observe(document.documentElement,{childList:true,subtree:true})})()'
