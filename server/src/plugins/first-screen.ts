@@ -24,18 +24,20 @@ const PAGE_SHOWN = '.taro_page > *'
 /**
  * Before the app's root and above it, on the page's background, until taken away; in the
  * flow, so the document has the height the build's rem script measures (an absolute box
- * left the page 16 px high and the rem unit at its 20 px floor); with the line height
- * Taro's base style gives the app's body.
+ * left the page 16 px high and the rem unit at its 20 px floor); with the body's margin
+ * and line height Taro's base style gives the app.
  */
-const HOLDER_CSS = `#${FIRST_SCREEN_ID}{position:relative;z-index:999;min-height:100vh;background:#f5f6f8;line-height:1.6}`
+const HOLDER_CSS = `body{margin:0}#${FIRST_SCREEN_ID}{position:relative;z-index:999;min-height:100vh;background:#f5f6f8;line-height:1.6}`
   + `#${FIRST_SCREEN_ID} img{display:block}`
 
 /**
- * Takes the server's screen away once `#app` holds an element matching its `data-until`
+ * Sizes the rem unit again now that the screen is laid out (the build's rem script, which
+ * listens to resize, ran in the head before the body had a height and fell to its 20 px
+ * floor; the app's pages get 20.8 px on a 390 px phone), then takes the server's screen away once `#app` holds an element matching its `data-until`
  * (checked on every change of the document, then never again). Static text: the page's
  * policy allows it by its hash (plugins/security-headers.ts).
  */
-export const TAKE_OVER_SCRIPT = `(function(){var s=document.getElementById(${JSON.stringify(FIRST_SCREEN_ID)});if(!s)return;`
+export const TAKE_OVER_SCRIPT = `(function(){window.dispatchEvent(new Event("resize"));var s=document.getElementById(${JSON.stringify(FIRST_SCREEN_ID)});if(!s)return;`
   + 'var u=s.getAttribute("data-until"),o=new MutationObserver(function(){var a=document.getElementById("app");'
   + 'if(a&&a.querySelector(u)){o.disconnect();s.parentNode.removeChild(s)}});'
   + 'o.observe(document.documentElement,{childList:true,subtree:true})})()'
@@ -87,5 +89,7 @@ export function withFirstScreen (html: string, screen: ScreenElement | null, tak
   const until = screen === null ? PAGE_SHOWN : `${takenOverBy}, ${STATE_SHOWN}`
   const holder = `<div id="${FIRST_SCREEN_ID}" data-until="${escapeHtml(until)}">${screenHtml(screen ?? skeletonScreen())}</div><script>${TAKE_OVER_SCRIPT}</script>`
   const bodyAt = bodyStart.index + bodyStart[0].length
-  return html.slice(0, headEnd) + `<style>${HOLDER_CSS}${SKELETON_CSS}${styles}</style>` + html.slice(headEnd, bodyAt) + holder + html.slice(bodyAt)
+  // a drawn screen paints first: its pictures (preloaded, plugins/page-answers.ts) go before the app's scripts
+  const head = screen === null ? html.slice(0, headEnd) : html.slice(0, headEnd).replace(/<script defer="defer" src=/g, '<script defer="defer" fetchpriority="low" src=')
+  return head + `<style>${HOLDER_CSS}${SKELETON_CSS}${styles}</style>` + html.slice(headEnd, bodyAt) + holder + html.slice(bodyAt)
 }

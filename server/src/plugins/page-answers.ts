@@ -195,7 +195,8 @@ export function withPageAnswers (html: string, page: CarryingPage, answers: Page
     .map(preloadableUrl)
     .filter((image, index, all): image is string => image !== null && all.indexOf(image) === index)
   if (headEnd < 0 || (Object.keys(answers).length === 0 && images.length === 0)) return html
-  const preloads = images.map(image => `<link rel="preload" as="image" href="${attributeText(image)}">`)
+  // the first screen's pictures come before the scripts: the server draws that screen, so they are its largest paint
+  const preloads = images.map(image => `<link rel="preload" as="image" fetchpriority="high" href="${attributeText(image)}">`)
   const script = Object.keys(answers).length > 0 ? `<script>window[${JSON.stringify(PAGE_ANSWERS_GLOBAL)}]=${scriptJson(answers)}</script>` : ''
   return html.slice(0, headEnd) + script + preloads.join('') + html.slice(headEnd)
 }
