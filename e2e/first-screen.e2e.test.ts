@@ -95,17 +95,18 @@ describe('The first screen drawn by the server', () => {
     expectParity(server, app, selectors)
   })
 
-  it('is a chat channel\'s as the app renders it: header and the newest messages, same texts and order', async () => {
+  it('is a chat channel\'s as the app renders it: header and the newest messages, same texts and order, the header in place', async () => {
     const selectors = ['.page-header__title', '.chat-message__author', '.chat-message__text']
     const server = await serverScreen(CHAT_CHANNEL_PAGE, selectors)
     const app = await appScreen(CHAT_CHANNEL_PAGE, '.chat-message', selectors)
-    // the header stays in place; the messages' texts and order match those the app shows (it lists more, scrolled to the newest)
+    // the header stays in place; the newest messages are the app's last ones (it lists more above them, scrolled to the newest).
+    // Their boxes are not compared: the app's rows are a measured, virtualised window with day separators and badges the
+    // description does not draw yet (rows land up to ~100 px apart)
     expectParity(server.filter(drawn => drawn.selector === '.page-header__title'), app.filter(drawn => drawn.selector === '.page-header__title'), ['.page-header__title'])
     for (const selector of ['.chat-message__author', '.chat-message__text']) {
       const serverTexts = server.filter(drawn => drawn.selector === selector).map(drawn => drawn.text)
-      const appTexts = app.filter(drawn => drawn.selector === selector).map(drawn => drawn.text)
       expect(serverTexts.length).toBeGreaterThan(0)
-      expect(appTexts.slice(-serverTexts.length)).toEqual(serverTexts)
+      expect(app.filter(drawn => drawn.selector === selector).map(drawn => drawn.text).slice(-serverTexts.length)).toEqual(serverTexts)
     }
   })
 

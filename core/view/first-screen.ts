@@ -41,6 +41,8 @@ export const FIRST_SCREEN_TEXT = {
   share: '分享',
   navHome: '首页',
   marketTitle: '销售演示平台',
+  chatJoinHint: '加入社区后即可发言',
+  chatJoin: '加入',
   live: { live: '直播中', ended: '回放', order: '预约' } as Record<LiveState, string>,
   liveStart: (time: string) => `开播 ${time}`,
   liveDuration: (duration: string) => `时长 ${duration}`,
@@ -197,6 +199,12 @@ export function marketFirstScreen (showroom: unknown): ScreenElement | null {
   ])
 }
 
+/** The chat's list as the app shows it on opening: scrolled to the newest, which sit at its bottom. */
+const CHAT_SCROLLED_TO_NEWEST = 'display: flex; flex-direction: column; justify-content: flex-end; overflow: hidden'
+
+/** The box Taro's H5 runtime style gives a mini button (taro-button-core[size=mini]), which arrives only with the scripts. */
+const TARO_MINI_BUTTON_STYLE = 'display: inline-block; padding: 0 1.32em; font-size: 13px; line-height: 2.3; border-radius: 5px; text-align: center'
+
 /** How many of the newest messages a chat's first screen shows (more than a phone's screen holds). */
 export const CHAT_FIRST_SCREEN_MESSAGES = 12
 
@@ -213,7 +221,8 @@ export function chatFirstScreen (channel: unknown, history: unknown): ScreenElem
   return view('channel-page', [
     pageHeader(name),
     view('chat-view', [
-      view('chat-list', newest.map(message => {
+      view('chat-view__status'),
+      view('chat-list', [view('chat-list__scroll', newest.map(message => {
         const author = (message.author ?? {}) as Record<string, unknown>
         const avatar = stringOf(author.avatar)
         const nickname = stringOf(author.nickname)
@@ -227,7 +236,10 @@ export function chatFirstScreen (channel: unknown, history: unknown): ScreenElem
             ...(stringOf(message.content) !== '' ? [text('chat-message__text', contentOf(stringOf(message.content)))] : []),
           ]),
         ])])
-      })),
+      }), CHAT_SCROLLED_TO_NEWEST)]),
+      view('chat-view__typing'),
+      // a visitor is offered to join; Taro's mini button box (its runtime style) for the button
+      view('chat-view__join', [text('chat-view__join-text', FIRST_SCREEN_TEXT.chatJoinHint), { ...text('chat-view__join-button', FIRST_SCREEN_TEXT.chatJoin), style: TARO_MINI_BUTTON_STYLE }]),
     ]),
   ])
 }
