@@ -94,9 +94,19 @@ interface NetworkProfile { latency: number, downloadThroughput: number, uploadTh
 const MOBILE: NetworkProfile = { latency: 150, downloadThroughput: 1.6 * 1024 * 1024 / 8, uploadThroughput: 750 * 1024 / 8 }
 const SLOW_PHONE: NetworkProfile = { latency: 400, downloadThroughput: 400 * 1024 / 8, uploadThroughput: 400 * 1024 / 8 }
 
-/** Records (in window.__seenAt) when an element matching `selector` with text is first in the document (installed before the page's own scripts, outside its CSP). */
+/**
+ * Records (in window.__seenAt) the start of the first frame rendered once an element
+ * matching `selector` has text: the frame that paints it (a frame waits for render-blocking
+ * styles, so this is when it shows, not when it was parsed). Installed before the page's
+ * own scripts, outside its CSP.
+ */
 const seenScript = (selector: string): string => `(() => {
-  const check = () => { if (window.__seenAt === undefined) { const e = document.querySelector(${JSON.stringify(selector)}); if (e && (e.textContent || '').trim() !== '') window.__seenAt = performance.now() } }
+  let found = false
+  const check = () => {
+    if (found) return
+    const e = document.querySelector(${JSON.stringify(selector)})
+    if (e && (e.textContent || '').trim() !== '') { found = true; requestAnimationFrame(frame => { window.__seenAt = frame }) }
+  }
   new MutationObserver(check).observe(document, { childList: true, subtree: true, characterData: true })
 })()`
 interface Transfer { jsRaw: number, jsGzip: number, cssRaw: number, cssGzip: number }

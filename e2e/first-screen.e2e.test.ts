@@ -85,10 +85,10 @@ describe('The first screen drawn by the server', () => {
     expectParity(server, app, selectors)
   })
 
-  it('is Market\'s as the app renders it: header and showroom map with its hotspots', async () => {
+  it('is Market\'s as the app renders it: header, showroom map with its hotspots, and the first event\'s card', async () => {
     const channels = await (await fetch(urlOf('/servers/832828/channels'))).json() as { data: { groups: Array<{ channels: Array<{ channel_id: string, channel_type: number }> }> } }
     const showroom = channels.data.groups.flatMap(group => group.channels).find(channel => channel.channel_type === 8)
-    const selectors = ['.page-header__title', '.showroom-map', '.showroom-map__label']
+    const selectors = ['.page-header__title', '.showroom-map', '.showroom-map__label', '.interaction-card__title', '.interaction-card__price', '.interaction-card__text']
     const path = `/market/index.html?sid=832828&cid=${showroom?.channel_id ?? ''}`
     const server = await serverScreen(path, selectors)
     const app = await appScreen(path, '.showroom-map', selectors)

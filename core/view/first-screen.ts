@@ -2,7 +2,7 @@
  * The first screen of Home, Market and a chat channel as a visitor sees it, described once
  * from the API answers the page opens with: a small element tree whose elements carry the
  * class names, nesting and texts of the app's own components (ServerHeader, LiveCard,
- * ChannelList, PageHeader, ShowroomMap, ChatMessage), so the page's own CSS lays it out
+ * ChannelList, PageHeader, ShowroomMap, InteractionCard, ChatMessage), so the page's own CSS lays it out
  * where the app will. The reference server writes it into the page's HTML
  * ({@link screenHtml}, every text and URL escaped) so it paints before the scripts; the
  * app's first render then replaces it in the same place (e2e/first-screen.e2e.test.ts
@@ -41,6 +41,7 @@ export const FIRST_SCREEN_TEXT = {
   share: '分享',
   navHome: '首页',
   marketTitle: '销售演示平台',
+  videoMissing: '视频暂不可用',
   chatJoinHint: '加入社区后即可发言',
   chatJoin: '加入',
   live: { live: '直播中', ended: '回放', order: '预约' } as Record<LiveState, string>,
@@ -180,22 +181,54 @@ function percent (fraction: number): string {
   return `${Number((fraction * 100).toFixed(4))}%`
 }
 
-/** Market's first screen: its header and the showroom map with its hotspots; null without the showroom's answer. */
+/** A price in fen as the app's interaction card shows it (`123456` → `¥1,234.56`); '' when not a price. */
+export function priceText (fen: unknown): string {
+  if (typeof fen !== 'number' || !Number.isSafeInteger(fen) || fen < 0) return ''
+  const yuan = String(Math.floor(fen / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',')
+  return `¥${yuan}.${String(fen % 100).padStart(2, '0')}`
+}
+
+/** InteractionCard of the showroom's first event, which the app opens with the page (SPEC §7). */
+function interactionCard (event: Record<string, unknown>): ScreenElement {
+  const kind = ['welcome', 'product', 'video'].includes(stringOf(event.type)) ? stringOf(event.type) : 'welcome'
+  const picture = stringOf(event.image)
+  const price = kind === 'product' ? priceText(event.price) : ''
+  let media: ScreenElement[] = []
+  if (kind === 'video') {
+    if (stringOf(event.video_url) === '') media = [text('interaction-card__missing', FIRST_SCREEN_TEXT.videoMissing)]
+    else media = [picture !== '' ? image('interaction-card__video', picture) : view('interaction-card__video')] // its poster until the player comes
+  } else if (picture !== '') {
+    media = [image('interaction-card__image', picture)]
+  }
+  return view('market__card', [view(`interaction-card interaction-card--${kind}`, [
+    text('interaction-card__close', '×'),
+    ...media,
+    view('interaction-card__body', [
+      text('interaction-card__title', stringOf(event.title)),
+      ...(price !== '' ? [text('interaction-card__price', price)] : []),
+      ...(stringOf(event.text) !== '' ? [text('interaction-card__text', stringOf(event.text))] : []),
+    ]),
+  ])])
+}
+
+/** Market's first screen: its header, the showroom map with its hotspots and the card of the first event, open; null without the showroom's answer. */
 export function marketFirstScreen (showroom: unknown): ScreenElement | null {
   const map = (showroom as { map?: { background?: unknown, width?: unknown, height?: unknown } } | null | undefined)?.map
   if (!map || typeof map.width !== 'number' || typeof map.height !== 'number' || map.width <= 0) return null
-  const hotspots = (showroom as { hotspots?: unknown }).hotspots
-  const spots = Array.isArray(hotspots) ? hotspots as Array<{ x: number, y: number, title?: unknown }> : []
+  const { hotspots, interaction_events: events } = showroom as { hotspots?: unknown, interaction_events?: unknown }
+  const spots = Array.isArray(hotspots) ? hotspots as Array<{ x: number, y: number, title?: unknown, event_id?: unknown }> : []
+  const first = Array.isArray(events) && typeof events[0] === 'object' && events[0] !== null ? events[0] as Record<string, unknown> : null
   const background = stringOf(map.background)
   return view('market', [
     pageHeader(FIRST_SCREEN_TEXT.marketTitle),
     view('showroom-map', [
       ...(background !== '' ? [image('showroom-map__background', background)] : []),
-      ...spots.map(spot => view('showroom-map__hotspot', [
+      ...spots.map(spot => view(`showroom-map__hotspot${first !== null && spot.event_id === first.event_id ? ' showroom-map__hotspot--active' : ''}`, [
         view('showroom-map__dot'),
         ...(stringOf(spot.title) !== '' ? [text('showroom-map__label', stringOf(spot.title))] : []),
       ], `left: ${percent(spot.x)}; top: ${percent(spot.y)}`)),
     ], `padding-top: ${percent(map.height / map.width)}`),
+    ...(first !== null ? [interactionCard(first)] : []),
   ])
 }
 

@@ -25,6 +25,15 @@ describe('The first screen in the HTML of Home, Market and a chat channel', () =
     expect(screen).not.toContain('channel-list__unread') // a visitor has no unread counts
   })
 
+  it('draws Market\'s header, showroom map with its hotspots and the first event\'s card, open', async () => {
+    const screen = firstScreenOf((await test.inject('/market/index.html?sid=832828&cid=83282810')).body) ?? ''
+    const showroom = envelope<{ interaction_events: Array<{ title: string }> }>(await test.inject('/channel/room/game/mapcfg?server_id=832828&channel_id=83282810')).data
+    expect(screen).toMatch(/^<div class="market"><div class="page-header">.*<div class="showroom-map" style="padding-top: [\d.]+%">/)
+    expect(screen).toContain('showroom-map__hotspot showroom-map__hotspot--active')
+    expect(screen).toContain(`<div class="market__card"><div class="interaction-card interaction-card--`)
+    expect(screen).toContain(`<span class="interaction-card__title">${showroom.interaction_events[0].title}</span>`)
+  })
+
   it('draws the same visitor\'s screen for a signed-in member (a member\'s view arrives with the app)', async () => {
     const member = await signInAsMember(test, '100002')
     const anonymous = firstScreenOf((await test.inject('/index.html?sid=832828')).body)
