@@ -30,7 +30,7 @@ describe('The first screen in the HTML of Home, Market and a chat channel', () =
     const showroom = envelope<{ interaction_events: Array<{ title: string }> }>(await test.inject('/channel/room/game/mapcfg?server_id=832828&channel_id=83282810')).data
     expect(screen).toMatch(/^<div class="market"><div class="page-header">.*<div class="showroom-map" style="padding-top: [\d.]+%">/)
     expect(screen).toContain('showroom-map__hotspot showroom-map__hotspot--active')
-    expect(screen).toContain(`<div class="market__card"><div class="interaction-card interaction-card--`)
+    expect(screen).toContain('<div class="market__card"><div class="interaction-card interaction-card--')
     expect(screen).toContain(`<span class="interaction-card__title">${showroom.interaction_events[0].title}</span>`)
   })
 
