@@ -14,6 +14,7 @@
 import { flattenGroups } from '../domain/channel'
 import { bannerEntryOf, liveBannerChannelOf } from '../domain/live-banner'
 import { deriveLiveState, type LiveState } from '../domain/live-state'
+import { isChatChannel } from '../domain/messages'
 import type { ChannelListData, Paged } from '../wire/api'
 import type { Channel, ChannelGroup, LiveItem } from '../wire/entities'
 
@@ -241,11 +242,13 @@ const TARO_MINI_BUTTON_STYLE = 'display: inline-block; padding: 0 1.32em; font-s
 /** How many of the newest messages a chat's first screen shows (more than a phone's screen holds). */
 export const CHAT_FIRST_SCREEN_MESSAGES = 12
 
-/** A chat channel's first screen: its header and its newest messages (oldest first, as the app lists them); null without both answers. */
+/** A chat channel's first screen: its header and its newest messages (oldest first, as the app lists them); null without both answers, or for a channel that is not a discussion. */
 export function chatFirstScreen (channel: unknown, history: unknown): ScreenElement | null {
-  const name = stringOf((channel as { name?: unknown } | null | undefined)?.name)
+  const detail = (channel ?? {}) as { name?: unknown, channel_type?: unknown, kind?: unknown }
+  const name = stringOf(detail.name)
   const items = (history as { items?: unknown } | null | undefined)?.items
-  if (name === '' || !Array.isArray(items)) return null
+  // only a discussion's page is a chat (a post, live or showroom channel's page is drawn by the app alone)
+  if (name === '' || !Array.isArray(items) || typeof detail.channel_type !== 'number' || !isChatChannel({ channel_type: detail.channel_type, kind: Number(detail.kind) })) return null
   const messages = items as Array<Record<string, unknown>>
   const nicknames = new Map(messages.map(message => (message.author ?? {}) as Record<string, unknown>).map(author => [stringOf(author.uid), stringOf(author.nickname)]))
   // a mention `<@uid>` reads as `@nickname` (an author of the loaded page), or `@uid` when unknown, as the chat shows it

@@ -53,6 +53,16 @@ describe('The first screen in the HTML of Home, Market and a chat channel', () =
     expect(carried['/channels/83282802/messages?limit=50']).toMatchObject({ statusCode: 200, visitorOnly: true })
   })
 
+  it('draws no chat for a channel that is not a discussion (posts, live, showroom): its page gets the skeleton', async () => {
+    const channels = envelope<{ groups: Array<{ channels: Array<{ channel_id: string, channel_type: number, kind: number }> }> }>(await test.inject('/servers/832828/channels')).data
+    const others = channels.groups.flatMap(group => group.channels).filter(channel => channel.channel_type !== 1)
+    expect(others.length).toBeGreaterThan(0)
+    for (const channel of others) {
+      const screen = firstScreenOf((await test.inject(`/pages/channel/index?sid=832828&channel_id=${channel.channel_id}`)).body)
+      expect([channel.channel_id, screen?.startsWith('<div class="first-screen-skeleton">')]).toEqual([channel.channel_id, true])
+    }
+  })
+
   it('escapes a planted nickname and message: they show as text and never run', async () => {
     const member = await signInAsMember(test, '100002')
     expect((await test.inject({ method: 'PATCH', url: '/user/me', headers: member.headers, payload: { nickname: '<b>x</b>' } })).statusCode).toBe(200)
@@ -71,7 +81,7 @@ describe('The first screen in the HTML of Home, Market and a chat channel', () =
     const html = screenHtml(homeFirstScreen({ server: { name: PLANTED, icon: 'javascript:alert(1)', introduction: '"><script>', member_count: 3 }, channels: undefined, lives: undefined, nowSeconds: 0 })!)
     expect(html).not.toMatch(/<script|javascript:|onerror=alert\(2\)>/)
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;')
-    expect(chatFirstScreen({ name: 'x' }, { items: [{ author: { uid: '1', nickname: PLANTED }, content: '<@1> hi', created_at: 0 }] }) && screenHtml(chatFirstScreen({ name: 'x' }, { items: [{ author: { uid: '1', nickname: PLANTED }, content: '<@1> hi', created_at: 0 }] })!))
+    expect(chatFirstScreen({ name: 'x', channel_type: 1, kind: 0 }, { items: [{ author: { uid: '1', nickname: PLANTED }, content: '<@1> hi', created_at: 0 }] }) && screenHtml(chatFirstScreen({ name: 'x', channel_type: 1, kind: 0 }, { items: [{ author: { uid: '1', nickname: PLANTED }, content: '<@1> hi', created_at: 0 }] })!))
       .toContain('@&lt;script&gt;alert(1)&lt;/script&gt;&lt;img src=x onerror=alert(2)&gt; hi')
   })
 
