@@ -27,6 +27,7 @@ import { launchBrowser } from '../e2e/support/browser'
 import { freePort, startProduct, stopProduct } from '../e2e/support/product'
 import { measureFanOut } from './fan-out'
 import { historyRows, measureHistory } from './history'
+import { withPageRows } from './results-table'
 
 const ROOT = path.resolve(__dirname, '..')
 const WORK = path.join(ROOT, 'bench/.work')
@@ -278,24 +279,6 @@ const verdict = (ok: boolean): string => (ok ? 'within budget' : 'OVER budget')
 /** A markdown table; the first row is its header. */
 function tableOf (rows: string[][]): string {
   return rows.map((row, index) => `| ${row.join(' | ')} |${index === 0 ? `\n|${row.map(() => '---').join('|')}|` : ''}`).join('\n')
-}
-
-/**
- * `doc` (bench/RESULTS.md) with each of `rows` in place of the table row measuring the
- * same thing (the first cell), and `note` after the line saying when the table was measured.
- */
-function withPageRows (doc: string, rows: string[][], note: string): string {
-  const marker = '<!-- results -->'
-  const at = doc.indexOf(marker)
-  if (at < 0) throw new Error('bench/RESULTS.md has no results table to update; run the full bench first')
-  const updated = doc.slice(at).split('\n').map(line => {
-    const row = rows.find(candidate => line.startsWith(`| ${candidate[0]} |`))
-    return row ? `| ${row.join(' | ')} |` : line
-  })
-  const noted = updated.findIndex(line => line.startsWith('Page rows re-measured '))
-  if (noted >= 0) updated[noted] = note
-  else updated.splice(updated.findIndex(line => line.startsWith('Measured ')) + 1, 0, '', note)
-  return doc.slice(0, at) + updated.join('\n')
 }
 
 async function main (): Promise<void> {
