@@ -26,6 +26,7 @@ import { installPublicUrls } from './plugins/public-url'
 import { installRateLimit } from './plugins/rate-limit'
 import { installSecurityHeaders } from './plugins/security-headers'
 import { createRepositories } from './repositories'
+import accountsRoutes from './routes/accounts'
 import authRoutes from './routes/auth'
 import botsRoutes from './routes/bots'
 import channelRoomRoutes from './routes/channel-room'
@@ -67,6 +68,7 @@ export interface AppOptions {
 const ROUTES = [resourceRoutes, loginThirdRoutes, qiniuRoutes, uploadRoutes, channelRoomRoutes, authRoutes, usersRoutes, serversRoutes, channelsRoutes, filesRoutes, rulesRoutes, membersRoutes, messagesRoutes, gatewayRoutes,
   postsRoutes,
   rolesRoutes, moderationRoutes, invitesRoutes, botsRoutes, sessionsRoutes,
+  accountsRoutes,
 ]
 
 /** How long a session's presence lasts in Redis without a heartbeat: three intervals (two missed beats drop it anyway). */

@@ -13,6 +13,7 @@ import * as trust from './migrations/0005-trust'
 import * as abuseLimits from './migrations/0006-abuse-limits'
 import * as postsFinish from './migrations/0007-posts-finish'
 import * as trustRecords from './migrations/0008-trust-records'
+import * as accounts from './migrations/0011-accounts'
 import type { Db } from './schema'
 
 /** Every migration by name; names sort in the order they must run. */
@@ -25,6 +26,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0006-abuse-limits': abuseLimits,
   '0007-posts-finish': postsFinish,
   '0008-trust-records': trustRecords,
+  '0011-accounts': accounts,
 }
 
 /**

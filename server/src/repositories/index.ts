@@ -1,5 +1,6 @@
 /** Every repository on one database: what the routes read and write through. */
 import type { Db } from '../db/schema'
+import { createAccountsRepository, type AccountsRepository } from './accounts'
 import { createAuditLogRepository, type AuditLogRepository } from './audit-log'
 import { createBotsRepository, type BotsRepository } from './bots'
 import { createUsageRepository, type UsageRepository } from './abuse-limits'
@@ -31,6 +32,7 @@ export interface Repositories {
   invites: InvitesRepository
   bots: BotsRepository
   usage: UsageRepository
+  accounts: AccountsRepository
 }
 
 /** All repositories on `db`. */
@@ -52,5 +54,6 @@ export function createRepositories (db: Db): Repositories {
     invites: createInvitesRepository(db, servers),
     bots: createBotsRepository(db),
     usage: createUsageRepository(db),
+    accounts: createAccountsRepository(db),
   }
 }
