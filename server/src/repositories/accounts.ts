@@ -98,14 +98,14 @@ export async function uidColumns (db: Db | Transaction<Database>): Promise<Array
 /**
  * Moves every row naming `from` to `to` inside `trx`: uid columns, `target_id` columns
  * (a member as a report's or override's target, an audit entry's subject; other ids never
- * equal a uid) and the uids mentioned in messages.
+ * equal a uid) and the mentions of messages (`<@uid>` in the text, the uid in `mentions`).
  */
 async function moveUid (trx: Transaction<Database>, from: string, to: string): Promise<void> {
   for (const { table, column } of await uidColumns(trx)) {
     await sql`update ${sql.table(table)} set ${sql.ref(column)} = ${to} where ${sql.ref(column)} = ${from}`.execute(trx)
   }
-  // mentions are a JSON array of uids: a uid is letters, digits and _, so its quoted form is found exactly
-  await sql`update messages set mentions = replace(mentions, ${JSON.stringify(from)}, ${JSON.stringify(to)}) where mentions like ${`%${JSON.stringify(from)}%`}`.execute(trx)
+  // a mention is `<@uid>` in the text and the uid in a JSON array: a uid is letters, digits and _, so both forms are found exactly
+  await sql`update messages set mentions = replace(mentions, ${JSON.stringify(from)}, ${JSON.stringify(to)}), content = replace(content, ${`<@${from}>`}, ${`<@${to}>`}) where mentions like ${`%${JSON.stringify(from)}%`}`.execute(trx)
 }
 
 /** The nickname a guest keeps as an account: its own, unless it is still the default 游客xxxx. */

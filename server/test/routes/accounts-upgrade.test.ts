@@ -1,0 +1,126 @@
+/**
+ * A guest who signs up keeps everything (SPEC §3: the B_ uid cannot stay, so every row
+ * moves to the account's uid in one transaction and the old uid resolves to the account).
+ * Runs on SQLite, and on PostgreSQL with DATABASE_URL.
+ */
+import { sql } from 'kysely'
+import type { AccountSignInData } from '@core/wire/accounts'
+import type { User } from '@core/wire/entities'
+import type { ChatMessage } from '@core/wire/messages'
+import { createInProcessBus, type BusEvent } from '../../src/bus'
+import { openDatabase } from '../../src/db/dialects'
+import type { Db } from '../../src/db/schema'
+import { uidColumns } from '../../src/repositories/accounts'
+import { envelope, signInAsGuest, signInAsMember, startTestApp, type TestApp } from '../helper'
+import { startSmtpInbox, type SmtpInbox } from '../services/smtp-inbox'
+
+const SERVER = '832828'
+const LOBBY = '83282802'
+const POSTS = '83282804'
+const LIVE = '832828-live-02'
+
+let test: TestApp
+let inbox: SmtpInbox
+let db: Db
+const events: BusEvent[] = []
+
+beforeAll(async () => {
+  inbox = await startSmtpInbox()
+  const bus = createInProcessBus()
+  bus.subscribe(event => { events.push(event) })
+  test = await startTestApp({ SMTP_URL: inbox.url }, { bus })
+  db = (await openDatabase(test.config)).db
+})
+afterAll(async () => {
+  await db.destroy()
+  await test.close()
+  await inbox.close()
+})
+
+/** Rows naming `uid`, per table and column; and every table's total. */
+async function footprint (uid: string): Promise<{ naming: Record<string, number>, totals: Record<string, number> }> {
+  const naming: Record<string, number> = {}
+  const totals: Record<string, number> = {}
+  for (const { table, column } of await uidColumns(db)) {
+    const { rows } = await sql<{ n: number | string }>`select count(*) as n from ${sql.table(table)} where ${sql.ref(column)} = ${uid}`.execute(db)
+    naming[`${table}.${column}`] = Number(rows[0].n)
+    const all = await sql<{ n: number | string }>`select count(*) as n from ${sql.table(table)}`.execute(db)
+    totals[table] = Number(all.rows[0].n)
+  }
+  return { naming, totals }
+}
+
+/** A guest who has joined, written, reacted, read, posted, commented, liked, reported, holds a role, a channel override and a reminder, and was mentioned. */
+async function busyGuest (): Promise<{ headers: Record<string, string>, uid: string, messageId: string }> {
+  const guest = await signInAsGuest(test)
+  const { headers } = guest
+  expect((await test.inject({ method: 'POST', url: `/servers/${SERVER}/members/me`, headers })).statusCode).toBe(200)
+  const message = envelope<ChatMessage>(await test.inject({ method: 'POST', url: `/channels/${LOBBY}/messages`, headers, payload: { content: '你好', nonce: 'upgrade-1' } })).data
+  expect((await test.inject({ method: 'PUT', url: `/channels/${LOBBY}/messages/${message.message_id}/reactions/${encodeURIComponent('👍')}/me`, headers })).statusCode).toBe(200)
+  expect((await test.inject({ method: 'POST', url: `/channels/${LOBBY}/read`, headers, payload: { message_id: message.message_id } })).statusCode).toBe(200)
+  const post = envelope<{ post_id: string }>(await test.inject({ method: 'POST', url: `/channels/${POSTS}/posts`, headers, payload: { title: '作品', content: '展台' } })).data
+  expect((await test.inject({ method: 'POST', url: `/posts/${post.post_id}/comments`, headers, payload: { content: '好看' } })).statusCode).toBe(200)
+  expect((await test.inject({ method: 'PUT', url: `/posts/${post.post_id}/likes/me`, headers })).statusCode).toBe(200)
+  expect((await test.inject({ method: 'POST', url: '/reports', headers, payload: { target_type: 'message', target_id: '8328280200000000001', server_id: SERVER, reason: 'spam' } })).statusCode).toBeLessThan(500)
+  await db.insertInto('member_roles').values({ server_id: SERVER, uid: guest.uid, role_id: `${SERVER}-trainee` }).execute()
+  await db.insertInto('channel_overrides').values({ channel_id: LOBBY, target_type: 'member', target_id: guest.uid, allow: 0, deny: 1 }).execute()
+  await db.insertInto('live_reminders').values({ live_id: LIVE, uid: guest.uid, created_at: 1, notified_at: null }).execute()
+  const friend = await signInAsMember(test, '100002')
+  await db.insertInto('server_members').values({ server_id: SERVER, uid: friend.uid, joined_at: 1 }).onConflict(conflict => conflict.doNothing()).execute()
+  expect((await test.inject({ method: 'POST', url: `/channels/${LOBBY}/messages`, headers: friend.headers, payload: { content: `hi <@${guest.uid}>`, nonce: `mention-${guest.uid}` } })).statusCode).toBe(200)
+  return { ...guest, messageId: message.message_id }
+}
+
+/** Signs `headers`' caller up with a fresh address. */
+async function signUp (headers: Record<string, string>, email: string): Promise<AccountSignInData> {
+  await test.inject({ method: 'POST', url: '/auth/email/start', payload: { email } })
+  const code = await inbox.codeFor(email)
+  return envelope<AccountSignInData>(await test.inject({ method: 'POST', url: '/auth/email/verify', headers, payload: { email, code } })).data
+}
+
+describe('a guest who signs up', () => {
+  it('keeps every row it had, moved to the account in one go (row counts per table before and after)', async () => {
+    const guest = await busyGuest()
+    const before = await footprint(guest.uid)
+    expect(Object.values(before.naming).reduce((sum, n) => sum + n, 0)).toBeGreaterThanOrEqual(10)
+    const account = await signUp(guest.headers, 'busy.guest@mail.example')
+    expect(account.upgraded_from).toBe(guest.uid)
+    const afterOld = await footprint(guest.uid)
+    const afterNew = await footprint(account.user.uid)
+    expect(Object.values(afterOld.naming).every(n => n === 0)).toBe(true)
+    // the one row added is the address it signed up with
+    expect(afterNew.naming).toEqual({ ...before.naming, 'account_emails.uid': 1 })
+    expect(afterNew.totals).toEqual({ ...before.totals, account_emails: before.totals.account_emails + 1 })
+  })
+
+  it('shows as a user afterwards, with a fresh token; the guest token is revoked and its sockets closed', async () => {
+    const guest = await busyGuest()
+    events.length = 0
+    const account = await signUp(guest.headers, 'shown.guest@mail.example')
+    expect(account.user.uid).not.toMatch(/^B_/)
+    expect(account.user.nickname).not.toMatch(/游客/)
+    expect((await test.inject({ url: '/user/me', headers: guest.headers })).statusCode).toBe(401)
+    const me = envelope<User>(await test.inject({ url: '/user/me', headers: { authorization: `Bearer ${account.token}` } })).data
+    expect(me.uid).toBe(account.user.uid)
+    expect(events).toContainEqual({ t: 'SESSION_REVOKED', server_id: '', only_uids: [guest.uid], d: { uid: guest.uid, session_ids: null, reason: 'revoked' } })
+  })
+
+  it('keeps its membership, message, mention and read state under the new uid', async () => {
+    const guest = await busyGuest()
+    const account = await signUp(guest.headers, 'member.guest@mail.example')
+    expect(await db.selectFrom('server_members').select('uid').where('server_id', '=', SERVER).where('uid', '=', account.user.uid).executeTakeFirst()).toBeDefined()
+    const read = await db.selectFrom('read_states').select('uid').where('uid', '=', account.user.uid).execute()
+    expect(read).toHaveLength(1)
+    const mention = await db.selectFrom('messages').select(['mentions', 'content']).where('nonce', '=', `mention-${guest.uid}`).executeTakeFirstOrThrow()
+    expect(JSON.parse(mention.mentions)).toEqual([account.user.uid])
+    expect(mention.content).toBe(`hi <@${account.user.uid}>`)
+    const message = await db.selectFrom('messages').select('author_uid').where('message_id', '=', guest.messageId).executeTakeFirstOrThrow()
+    expect(message.author_uid).toBe(account.user.uid)
+  })
+
+  it('leaves the old uid naming the account', async () => {
+    const guest = await busyGuest()
+    const account = await signUp(guest.headers, 'alias.guest@mail.example')
+    expect(envelope<User>(await test.inject({ url: `/users/${guest.uid}` })).data.uid).toBe(account.user.uid)
+  })
+})
