@@ -9,7 +9,22 @@ export const ACCOUNT_PATHS = {
   emailStart: '/auth/email/start',
   /** POST {email, code}: sign in (or up; a signed-in guest keeps everything) with the code; a signed-in account adds the address. */
   emailVerify: '/auth/email/verify',
+  /** POST: WebAuthn creation options (a signed-in account adds a passkey; a guest or nobody signs up with one). */
+  passkeyRegisterOptions: '/auth/passkeys/register/options',
+  /** POST {credential, name}: the authenticator's answer to the creation options. */
+  passkeyRegister: '/auth/passkeys/register',
+  /** POST: WebAuthn request options for signing in with any passkey of this site. */
+  passkeySignInOptions: '/auth/passkeys/sign-in/options',
+  /** POST {credential}: the authenticator's signed answer; signs in to the passkey's account. */
+  passkeySignIn: '/auth/passkeys/sign-in',
+  /** GET: the caller's passkeys. */
+  passkeys: '/auth/passkeys',
+  /** PATCH {name}: rename; DELETE: remove (never the last way in). */
+  passkey: '/auth/passkeys/:credential_id',
 } as const
+
+/** Longest name of a passkey. */
+export const PASSKEY_NAME_MAX_LENGTH = 40
 
 /** Longest e-mail address accepted (RFC 5321's path limit). */
 export const EMAIL_MAX_LENGTH = 254

@@ -5,7 +5,8 @@
  */
 import { Type, type Static } from '@sinclair/typebox'
 import { UserSchema } from './entities'
-import { EMAIL_CODE_PATTERN, EMAIL_MAX_LENGTH } from './accounts-paths'
+import { LineText } from './fields'
+import { EMAIL_CODE_PATTERN, EMAIL_MAX_LENGTH, PASSKEY_NAME_MAX_LENGTH } from './accounts-paths'
 
 export * from './accounts-paths'
 
@@ -33,3 +34,42 @@ export const AccountSignInDataSchema = Type.Object({
   upgraded_from: Type.Union([Type.String(), Type.Null()]),
 })
 export type AccountSignInData = Static<typeof AccountSignInDataSchema>
+
+/** WebAuthn options as the browser's `navigator.credentials` calls take them (JSON: binary fields base64url). */
+export const WebauthnOptionsSchema = Type.Unsafe<Record<string, unknown>>({ type: 'object', additionalProperties: true, description: 'PublicKeyCredentialCreationOptionsJSON or PublicKeyCredentialRequestOptionsJSON' })
+/** What the options calls answer. */
+export const WebauthnOptionsDataSchema = Type.Object({ options: WebauthnOptionsSchema })
+export type WebauthnOptionsData = Static<typeof WebauthnOptionsDataSchema>
+
+const base64url = Type.String({ minLength: 1, maxLength: 16384, pattern: '^[A-Za-z0-9_-]+$' })
+
+/** An authenticator's answer as @simplewebauthn/browser hands it over (RegistrationResponseJSON or AuthenticationResponseJSON). */
+export const WebauthnCredentialSchema = Type.Object({
+  id: base64url,
+  rawId: base64url,
+  type: Type.Literal('public-key'),
+  response: Type.Object({ clientDataJSON: base64url }, { additionalProperties: true }),
+  clientExtensionResults: Type.Optional(Type.Object({}, { additionalProperties: true })),
+  authenticatorAttachment: Type.Optional(Type.String({ maxLength: 32 })),
+}, { additionalProperties: false })
+
+const passkeyName = LineText(PASSKEY_NAME_MAX_LENGTH)
+
+/** POST /auth/passkeys/register */
+export const PasskeyRegisterBodySchema = Type.Object({ credential: WebauthnCredentialSchema, name: Type.Optional(passkeyName) }, { additionalProperties: false })
+/** POST /auth/passkeys/sign-in */
+export const PasskeySignInBodySchema = Type.Object({ credential: WebauthnCredentialSchema }, { additionalProperties: false })
+/** PATCH /auth/passkeys/:credential_id */
+export const PasskeyPatchBodySchema = Type.Object({ name: passkeyName }, { additionalProperties: false })
+export const PasskeyParamsSchema = Type.Object({ credential_id: base64url })
+
+/** One of the caller's passkeys. */
+export const PasskeySchema = Type.Object({
+  credential_id: Type.String(),
+  name: Type.String(),
+  created_at: Type.Integer(),
+  last_used_at: Type.Integer(),
+})
+export type Passkey = Static<typeof PasskeySchema>
+export const PasskeyListSchema = Type.Object({ list: Type.Array(PasskeySchema) })
+export type PasskeyList = Static<typeof PasskeyListSchema>

@@ -1,6 +1,7 @@
 /** Every repository on one database: what the routes read and write through. */
 import type { Db } from '../db/schema'
 import { createAccountsRepository, type AccountsRepository } from './accounts'
+import { createPasskeysRepository, type PasskeysRepository } from './passkeys'
 import { createAuditLogRepository, type AuditLogRepository } from './audit-log'
 import { createBotsRepository, type BotsRepository } from './bots'
 import { createUsageRepository, type UsageRepository } from './abuse-limits'
@@ -33,6 +34,7 @@ export interface Repositories {
   bots: BotsRepository
   usage: UsageRepository
   accounts: AccountsRepository
+  passkeys: PasskeysRepository
 }
 
 /** All repositories on `db`. */
@@ -55,5 +57,6 @@ export function createRepositories (db: Db): Repositories {
     bots: createBotsRepository(db),
     usage: createUsageRepository(db),
     accounts: createAccountsRepository(db),
+    passkeys: createPasskeysRepository(db),
   }
 }

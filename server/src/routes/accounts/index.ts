@@ -7,13 +7,13 @@
  * guest token ends, and SESSION_REVOKED closes the sockets it opened on every process.
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import type { FastifyInstance } from 'fastify'
-import { ACCOUNT_PATHS, AccountSignInDataSchema, EmailStartBodySchema, EmailStartDataSchema, EmailVerifyBodySchema } from '@core/wire/accounts'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { ACCOUNT_PATHS, AccountSignInDataSchema, EmailStartBodySchema, EmailStartDataSchema, EmailVerifyBodySchema, type AccountSignInData } from '@core/wire/accounts'
 import type { User } from '@core/wire/entities'
 import type { SessionRevokedEvent } from '@core/wire/trust'
 import type { AppContext, RouteOptions } from '../../context'
 import { httpError, spokenError } from '../../errors'
-import { optionalUser } from '../../plugins/auth'
+import { bearerToken, optionalUser } from '../../plugins/auth'
 import { EMAIL_CODE_LIFETIME_SECONDS, isGuest, type AccountSession, type EmailCodeVerdict, type SignInMethodWriter } from '../../repositories/accounts'
 import { createCodeMailer } from '../../services/mailer'
 import { hasControlCharacters } from '../checks'
@@ -56,6 +56,11 @@ export async function signInOrUp (ctx: AppContext, input: { owner: string | null
     await ctx.bus.publish({ t: 'SESSION_REVOKED', server_id: '', only_uids: [session.upgraded_from], d: event })
   }
   return session
+}
+
+/** The answer to a signed-in account that added a way in: the session it came with goes on. */
+export function stillSignedIn (request: FastifyRequest, account: User): AccountSignInData {
+  return { token: bearerToken(request.headers.authorization) ?? '', user: account, created: false, upgraded_from: null }
 }
 
 /** Registers /auth/email/start and /auth/email/verify. */
@@ -105,7 +110,7 @@ export default async function accountsRoutes (fastify: FastifyInstance, { ctx }:
       if (!await ctx.repos.accounts.addEmail(caller.uid, email, ctx.now())) {
         throw spokenError(409, { 'zh-CN': '该邮箱已绑定其他账号', en: 'body.email: this address signs in to another account' })
       }
-      return ok(await ctx.repos.accounts.openSession(caller.uid, ctx.now(), userAgent))
+      return ok(stillSignedIn(request, caller))
     }
     const attach: SignInMethodWriter = async (trx, uid) => { await trx.insertInto('account_emails').values({ uid, email, verified_at: ctx.now() }).execute() }
     return ok(await signInOrUp(ctx, { owner, caller, userAgent, attach }))
