@@ -21,6 +21,12 @@ export const ACCOUNT_PATHS = {
   passkeys: '/auth/passkeys',
   /** PATCH {name}: rename; DELETE: remove (never the last way in). */
   passkey: '/auth/passkeys/:credential_id',
+  /** POST {scope, redirect_uri}: where WeChat's browser goes to authorise (the answer's url carries a fresh state). */
+  wechatWebStart: '/auth/wechat/web/start',
+  /** POST {code, state}: the web authorisation's code, exchanged by the server; signs in (or up, or links to the signed-in account). */
+  wechatWeb: '/auth/wechat/web',
+  /** POST {code}: the mini-program's `Taro.login` code (code2Session); signs in (or up, or links). */
+  wechatMiniProgram: '/auth/wechat/mini-program',
 } as const
 
 /** Longest name of a passkey. */

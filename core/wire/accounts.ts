@@ -73,3 +73,20 @@ export const PasskeySchema = Type.Object({
 export type Passkey = Static<typeof PasskeySchema>
 export const PasskeyListSchema = Type.Object({ list: Type.Array(PasskeySchema) })
 export type PasskeyList = Static<typeof PasskeyListSchema>
+
+const wechatCode = Type.String({ minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9_-]+$' })
+
+/** POST /auth/wechat/web/start: snsapi_base signs in silently, snsapi_userinfo asks the member to share nickname and avatar. */
+export const WechatWebStartBodySchema = Type.Object({
+  scope: Type.Union([Type.Literal('snsapi_base'), Type.Literal('snsapi_userinfo')]),
+  redirect_uri: Type.String({ minLength: 1, maxLength: 1024, description: 'a page of this site WeChat returns to with code and state' }),
+}, { additionalProperties: false })
+export type WechatWebStartBody = Static<typeof WechatWebStartBodySchema>
+export const WechatWebStartDataSchema = Type.Object({ url: Type.String(), state: Type.String() })
+export type WechatWebStartData = Static<typeof WechatWebStartDataSchema>
+/** POST /auth/wechat/web */
+export const WechatWebBodySchema = Type.Object({ code: wechatCode, state: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' }) }, { additionalProperties: false })
+export type WechatWebBody = Static<typeof WechatWebBodySchema>
+/** POST /auth/wechat/mini-program */
+export const WechatMiniProgramBodySchema = Type.Object({ code: wechatCode }, { additionalProperties: false })
+export type WechatMiniProgramBody = Static<typeof WechatMiniProgramBodySchema>

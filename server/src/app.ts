@@ -29,6 +29,7 @@ import { createRepositories } from './repositories'
 import accountsRoutes from './routes/accounts'
 import authRoutes from './routes/auth'
 import passkeysRoutes from './routes/passkeys'
+import wechatSignInRoutes from './routes/wechat-sign-in'
 import botsRoutes from './routes/bots'
 import channelRoomRoutes from './routes/channel-room'
 import channelsRoutes from './routes/channels'
@@ -69,7 +70,7 @@ export interface AppOptions {
 const ROUTES = [resourceRoutes, loginThirdRoutes, qiniuRoutes, uploadRoutes, channelRoomRoutes, authRoutes, usersRoutes, serversRoutes, channelsRoutes, filesRoutes, rulesRoutes, membersRoutes, messagesRoutes, gatewayRoutes,
   postsRoutes,
   rolesRoutes, moderationRoutes, invitesRoutes, botsRoutes, sessionsRoutes,
-  accountsRoutes, passkeysRoutes,
+  accountsRoutes, passkeysRoutes, wechatSignInRoutes,
 ]
 
 /** How long a session's presence lasts in Redis without a heartbeat: three intervals (two missed beats drop it anyway). */

@@ -11,7 +11,7 @@ import type { Hotspot, InteractionEvent, MapCfgData } from '@core/wire/api'
 import type { Channel, LiveItem, Post, Role, Server, User } from '@core/wire/entities'
 import type { LiveCommentsTable, LiveRemindersTable, LiveViewersTable, PostColumns, PostCommentsTable, PostLikesTable, WechatAccountsTable } from './tables/posts'
 import type { AccountUsageTable } from './tables/abuse-limits'
-import type { AccountEmailsTable, EmailCodesTable, PasskeysTable, UidAliasesTable, WebauthnChallengesTable } from './tables/accounts'
+import type { AccountEmailsTable, EmailCodesTable, PasskeysTable, SignInChallengesTable, UidAliasesTable, WechatIdentitiesTable } from './tables/accounts'
 import type { MessagesTable, ReactionsTable, ReadStatesTable } from './tables/messages'
 import type {
   AuditLogTable, BansTable, BotTokensTable, ChannelOverridesTable, InvitesTable, MemberRolesTable, MemberTimeoutsTable, ReportsTable, ServerWordsTable,
@@ -128,7 +128,8 @@ export interface Database {
   account_emails: AccountEmailsTable
   email_codes: EmailCodesTable
   passkeys: PasskeysTable
-  webauthn_challenges: WebauthnChallengesTable
+  sign_in_challenges: SignInChallengesTable
+  wechat_identities: WechatIdentitiesTable
   uid_aliases: UidAliasesTable
 }
 

@@ -13,6 +13,7 @@ import { sql, SqliteAdapter, type Transaction } from 'kysely'
 import { identityKindOf } from '@core/domain/identity'
 import type { User } from '@core/wire/entities'
 import type { Database, Db, UsersTable } from '../db/schema'
+import type { WechatIdentity } from '../services/wechat'
 import { newSession, toUser, type GuestSession } from './users'
 
 /** How long an e-mail code lasts: 10 minutes. */
@@ -20,6 +21,21 @@ export const EMAIL_CODE_LIFETIME_SECONDS = 10 * 60
 
 /** Wrong tries an e-mail code survives: the fifth wrong one ends it. */
 export const EMAIL_CODE_MAX_ATTEMPTS = 5
+
+/** How long a challenge (WebAuthn's, a WeChat authorisation's state) may be answered: 5 minutes. */
+export const CHALLENGE_SECONDS = 5 * 60
+
+/** What a challenge is for: a passkey's registration or sign-in, or WeChat's web authorisation. */
+export type ChallengePurpose = 'register' | 'sign-in' | 'wechat-web'
+
+/** A challenge handed out: to whom (null: nobody signed in) and what else its answer is checked against. */
+export interface HandedChallenge {
+  uid: string | null
+  detail: string
+}
+
+/** Which WeChat app an openid belongs to: the mini-program, or the Official Account's web authorisation. */
+export type WechatApp = 'mini-program' | 'web'
 
 /** How an e-mail code check ended. */
 export type EmailCodeVerdict = 'ok' | 'none' | 'expired' | 'used' | 'wrong' | 'spent'
@@ -53,6 +69,14 @@ export interface AccountsRepository {
   signUp (input: { nowSeconds: number, userAgent: string, guestUid: string | null, attach: SignInMethodWriter }): Promise<AccountSession>
   /** A fresh session for the account `uid`. */
   openSession (uid: string, nowSeconds: number, userAgent: string): Promise<AccountSession>
+  /** Keeps a challenge handed out now for `purpose`. */
+  saveChallenge (challenge: string, purpose: ChallengePurpose, handed: HandedChallenge, nowSeconds: number): Promise<void>
+  /** Takes (deletes) a live challenge for `purpose`: answered once; undefined when there is none (or it expired). */
+  takeChallenge (challenge: string, purpose: ChallengePurpose, nowSeconds: number): Promise<HandedChallenge | undefined>
+  /** The account a WeChat identity signs in to: the one holding this app's openid, else the one holding its unionid; null when none. */
+  wechatOwner (app: WechatApp, identity: WechatIdentity): Promise<string | null>
+  /** Links a WeChat identity of `app` to the account `uid` (inside `trx` when given); an identity already linked stays as it is. */
+  linkWechat (uid: string, app: WechatApp, identity: WechatIdentity, nowSeconds: number, trx?: Transaction<Database>): Promise<void>
   /** The account a uid names now: itself, or the account a guest uid became; null when unknown. */
   resolve (uid: string): Promise<string | null>
 }
@@ -181,6 +205,27 @@ export function createAccountsRepository (db: Db): AccountsRepository {
     },
     async openSession (uid, nowSeconds, userAgent) {
       return { ...await openSession(uid, nowSeconds, userAgent), created: false, upgraded_from: null }
+    },
+    async saveChallenge (challenge, purpose, handed, nowSeconds) {
+      await db.deleteFrom('sign_in_challenges').where('expires_at', '<=', nowSeconds).execute()
+      await db.insertInto('sign_in_challenges').values({ challenge, purpose, ...handed, expires_at: nowSeconds + CHALLENGE_SECONDS }).execute()
+    },
+    async takeChallenge (challenge, purpose, nowSeconds) {
+      return db.transaction().execute(async trx => {
+        const row = await trx.selectFrom('sign_in_challenges').select(['uid', 'detail', 'expires_at']).where('challenge', '=', challenge).where('purpose', '=', purpose).executeTakeFirst()
+        if (!row) return undefined
+        const taken = await trx.deleteFrom('sign_in_challenges').where('challenge', '=', challenge).executeTakeFirst()
+        return Number(taken.numDeletedRows) === 1 && row.expires_at > nowSeconds ? { uid: row.uid, detail: row.detail } : undefined
+      })
+    },
+    async wechatOwner (app, { openid, unionid }) {
+      const byOpenid = await db.selectFrom('wechat_identities').select('uid').where('app', '=', app).where('openid', '=', openid).executeTakeFirst()
+      if (byOpenid || unionid === null) return byOpenid?.uid ?? null
+      return (await db.selectFrom('wechat_identities').select('uid').where('unionid', '=', unionid).executeTakeFirst())?.uid ?? null
+    },
+    async linkWechat (uid, app, { openid, unionid }, nowSeconds, trx) {
+      await (trx ?? db).insertInto('wechat_identities').values({ app, openid, unionid, uid, created_at: nowSeconds })
+        .onConflict(conflict => conflict.columns(['app', 'openid']).doNothing()).execute()
     },
     async resolve (uid) {
       const user = await db.selectFrom('users').select('uid').where('uid', '=', uid).executeTakeFirst()

@@ -1,28 +1,17 @@
 /**
- * Passkeys (WebAuthn credentials) of accounts and the challenges handed out for them. A
- * challenge is used once: taking it deletes it, so a replayed answer finds none. An
- * account keeps at least one way in: its last passkey goes only when it has an address.
+ * Passkeys (WebAuthn credentials) of accounts. An account keeps at least one way in: its
+ * last passkey goes only when it has another (an address, a WeChat identity).
  */
 import type { Transaction } from 'kysely'
 import type { Passkey } from '@core/wire/accounts'
 import type { Database, Db } from '../db/schema'
 import type { PasskeysTable } from '../db/tables/accounts'
 
-/** How long a WebAuthn challenge may be answered: 5 minutes. */
-export const WEBAUTHN_CHALLENGE_SECONDS = 5 * 60
-
-/** What a WebAuthn challenge is for. */
-export type ChallengePurpose = 'register' | 'sign-in'
-
 /** How removing a passkey ended. */
 export type PasskeyRemoval = 'removed' | 'missing' | 'last'
 
-/** Reads and writes passkeys and WebAuthn challenges. */
+/** Reads and writes passkeys. */
 export interface PasskeysRepository {
-  /** Keeps a challenge handed out now for `purpose` (by `uid`, or null before sign-in). */
-  saveChallenge (challenge: string, purpose: ChallengePurpose, uid: string | null, nowSeconds: number): Promise<void>
-  /** Takes (deletes) a live challenge for `purpose`; resolves who it was handed to, or undefined when there is none. */
-  takeChallenge (challenge: string, purpose: ChallengePurpose, nowSeconds: number): Promise<{ uid: string | null } | undefined>
   /** A passkey by its credential id. */
   find (credentialId: string): Promise<PasskeysTable | undefined>
   /** The account's passkeys, oldest first. */
@@ -37,27 +26,16 @@ export interface PasskeysRepository {
   remove (uid: string, credentialId: string): Promise<PasskeyRemoval>
 }
 
-/** How many ways in an account has besides the passkeys (an address). */
+/** How many ways in an account has besides the passkeys (an address, WeChat identities). */
 export async function otherWaysIn (db: Db | Transaction<Database>, uid: string): Promise<number> {
   const email = await db.selectFrom('account_emails').select('uid').where('uid', '=', uid).executeTakeFirst()
-  return email ? 1 : 0
+  const wechat = await db.selectFrom('wechat_identities').select('openid').where('uid', '=', uid).execute()
+  return (email ? 1 : 0) + wechat.length
 }
 
 /** The passkeys repository on `db`. */
 export function createPasskeysRepository (db: Db): PasskeysRepository {
   return {
-    async saveChallenge (challenge, purpose, uid, nowSeconds) {
-      await db.deleteFrom('webauthn_challenges').where('expires_at', '<=', nowSeconds).execute()
-      await db.insertInto('webauthn_challenges').values({ challenge, purpose, uid, expires_at: nowSeconds + WEBAUTHN_CHALLENGE_SECONDS }).execute()
-    },
-    async takeChallenge (challenge, purpose, nowSeconds) {
-      return db.transaction().execute(async trx => {
-        const row = await trx.selectFrom('webauthn_challenges').select(['uid', 'expires_at']).where('challenge', '=', challenge).where('purpose', '=', purpose).executeTakeFirst()
-        if (!row) return undefined
-        const taken = await trx.deleteFrom('webauthn_challenges').where('challenge', '=', challenge).executeTakeFirst()
-        return Number(taken.numDeletedRows) === 1 && row.expires_at > nowSeconds ? { uid: row.uid } : undefined
-      })
-    },
     async find (credentialId) {
       const row = await db.selectFrom('passkeys').selectAll().where('credential_id', '=', credentialId).executeTakeFirst()
       return row ? { ...row, counter: Number(row.counter) } : undefined

@@ -39,15 +39,28 @@ export interface PasskeysTable {
   last_used_at: number
 }
 
-/** A WebAuthn challenge handed out and not yet answered. */
-export interface WebauthnChallengesTable {
-  /** base64url, as the client data carries it. */
+/** A challenge handed out and not yet answered: WebAuthn's, or a WeChat authorisation's `state`. */
+export interface SignInChallengesTable {
+  /** base64url, as the client data or the redirect carries it. */
   challenge: string
-  /** 'register' or 'authenticate'. */
+  /** 'register', 'sign-in' or 'wechat-web'. */
   purpose: string
-  /** Who registers (null for a sign-in, where nobody is known yet). */
+  /** Who it was handed to (null when nobody was signed in). */
   uid: string | null
+  /** What else the answer is checked against (the WeChat scope), or ''. */
+  detail: string
   expires_at: number
+}
+
+/** A WeChat identity linked to an account. */
+export interface WechatIdentitiesTable {
+  /** Which app's openid: 'mini-program' or 'web' (the Official Account's authorisation). */
+  app: string
+  openid: string
+  /** The same person across the apps of one WeChat Open Platform account, when WeChat gives it. */
+  unionid: string | null
+  uid: string
+  created_at: number
 }
 
 /** A guest's uid that became an account (SPEC §3: B_ marks a guest, so the account has another). */

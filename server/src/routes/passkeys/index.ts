@@ -17,8 +17,7 @@ import type { RouteOptions } from '../../context'
 import { notFound, spokenError } from '../../errors'
 import { optionalUser, requireUser, signedInUser } from '../../plugins/auth'
 import { publicBase } from '../../plugins/public-url'
-import { isGuest } from '../../repositories/accounts'
-import type { ChallengePurpose } from '../../repositories/passkeys'
+import { isGuest, type ChallengePurpose } from '../../repositories/accounts'
 import { absentBodyAsEmpty } from '../checks'
 import { signInOrUp, stillSignedIn } from '../accounts'
 import { ok } from '../envelope'
@@ -50,9 +49,9 @@ export default async function passkeysRoutes (fastify: FastifyInstance, { ctx }:
   const signUpLimit = { rateLimit: { max: ctx.config.limits.guestSignupsPerMinute, timeWindow: 60_000 } }
 
   /** Takes the challenge an answer signed; refuses one that was never handed out, is used or expired. */
-  async function takeChallenge (clientDataJSON: string, purpose: ChallengePurpose): Promise<{ challenge: string, uid: string | null }> {
+  async function takeChallenge (clientDataJSON: string, purpose: Exclude<ChallengePurpose, 'wechat-web'>): Promise<{ challenge: string, uid: string | null }> {
     const challenge = challengeOf(clientDataJSON)
-    const taken = challenge === null ? undefined : await passkeys.takeChallenge(challenge, purpose, ctx.now())
+    const taken = challenge === null ? undefined : await ctx.repos.accounts.takeChallenge(challenge, purpose, ctx.now())
     if (challenge === null || !taken) throw refused('body.credential: the challenge is unknown, already answered or expired; start again', '验证已失效，请重试')
     return { challenge, uid: taken.uid }
   }
@@ -75,7 +74,7 @@ export default async function passkeysRoutes (fastify: FastifyInstance, { ctx }:
       excludeCredentials: existing.map(key => ({ id: key.credential_id })),
       authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
     })
-    await passkeys.saveChallenge(options.challenge, 'register', account?.uid ?? null, ctx.now())
+    await ctx.repos.accounts.saveChallenge(options.challenge, 'register', { uid: account?.uid ?? null, detail: '' }, ctx.now())
     return ok({ options: options as unknown as Record<string, unknown> })
   })
 
@@ -117,7 +116,7 @@ export default async function passkeysRoutes (fastify: FastifyInstance, { ctx }:
   }, async request => {
     const { rpID } = relyingParty(ctx.config.publicUrl, request)
     const options = await generateAuthenticationOptions({ rpID, userVerification: 'preferred' })
-    await passkeys.saveChallenge(options.challenge, 'sign-in', null, ctx.now())
+    await ctx.repos.accounts.saveChallenge(options.challenge, 'sign-in', { uid: null, detail: '' }, ctx.now())
     return ok({ options: options as unknown as Record<string, unknown> })
   })
 
