@@ -27,7 +27,18 @@ export const ACCOUNT_PATHS = {
   wechatWeb: '/auth/wechat/web',
   /** POST {code}: the mini-program's `Taro.login` code (code2Session); signs in (or up, or links). */
   wechatMiniProgram: '/auth/wechat/mini-program',
+  /** GET: the caller's sign-in methods. */
+  account: '/account',
+  /** POST: end every session of the caller's account, on every device. */
+  signOutEverywhere: '/auth/sign-out-everywhere',
+  /** GET: the caller's data as one JSON document (profile, memberships, messages, posts, comments). */
+  exportData: '/account/export',
+  /** POST {content: 'keep' | 'remove'}: delete the caller's account. */
+  deleteAccount: '/account/delete',
 } as const
+
+/** What happens to a deleted account's messages, posts and comments: kept under 已注销用户, or removed. */
+export const DELETED_CONTENT_CHOICES = ['keep', 'remove'] as const
 
 /** Longest name of a passkey. */
 export const PASSKEY_NAME_MAX_LENGTH = 40

@@ -5,8 +5,8 @@
  */
 import { Type, type Static } from '@sinclair/typebox'
 import { UserSchema } from './entities'
-import { LineText } from './fields'
-import { EMAIL_CODE_PATTERN, EMAIL_MAX_LENGTH, PASSKEY_NAME_MAX_LENGTH } from './accounts-paths'
+import { LineText, Nullable, StringEnum } from './fields'
+import { DELETED_CONTENT_CHOICES, EMAIL_CODE_PATTERN, EMAIL_MAX_LENGTH, PASSKEY_NAME_MAX_LENGTH } from './accounts-paths'
 
 export * from './accounts-paths'
 
@@ -90,3 +90,30 @@ export type WechatWebBody = Static<typeof WechatWebBodySchema>
 /** POST /auth/wechat/mini-program */
 export const WechatMiniProgramBodySchema = Type.Object({ code: wechatCode }, { additionalProperties: false })
 export type WechatMiniProgramBody = Static<typeof WechatMiniProgramBodySchema>
+
+/** GET /account: the ways the caller signs in. */
+export const SignInMethodsSchema = Type.Object({
+  /** The address, or null. */
+  email: Nullable(Type.String()),
+  /** How many passkeys. */
+  passkeys: Type.Integer(),
+  /** Whether a WeChat identity is linked. */
+  wechat: Type.Boolean(),
+})
+export type SignInMethods = Static<typeof SignInMethodsSchema>
+
+/** GET /account/export: the caller's own data. */
+export const AccountExportSchema = Type.Object({
+  exported_at: Type.Integer(),
+  profile: UserSchema,
+  sign_in_methods: SignInMethodsSchema,
+  memberships: Type.Array(Type.Object({ server_id: Type.String(), name: Type.String(), joined_at: Type.Integer() })),
+  messages: Type.Array(Type.Object({ message_id: Type.String(), server_id: Type.String(), channel_id: Type.String(), content: Type.String(), created_at: Type.Integer(), edited_at: Nullable(Type.Integer()) })),
+  posts: Type.Array(Type.Object({ post_id: Type.String(), channel_id: Type.String(), title: Type.String(), content: Type.String(), created_at: Type.Integer() })),
+  comments: Type.Array(Type.Object({ comment_id: Type.String(), post_id: Type.String(), content: Type.String(), created_at: Type.Integer() })),
+})
+export type AccountExport = Static<typeof AccountExportSchema>
+
+/** POST /account/delete */
+export const DeleteAccountBodySchema = Type.Object({ content: StringEnum(DELETED_CONTENT_CHOICES) }, { additionalProperties: false })
+export type DeleteAccountBody = Static<typeof DeleteAccountBodySchema>

@@ -1,5 +1,6 @@
 /** Every repository on one database: what the routes read and write through. */
 import type { Db } from '../db/schema'
+import { createAccountDataRepository, type AccountDataRepository } from './account-data'
 import { createAccountsRepository, type AccountsRepository } from './accounts'
 import { createPasskeysRepository, type PasskeysRepository } from './passkeys'
 import { createAuditLogRepository, type AuditLogRepository } from './audit-log'
@@ -35,6 +36,7 @@ export interface Repositories {
   usage: UsageRepository
   accounts: AccountsRepository
   passkeys: PasskeysRepository
+  accountData: AccountDataRepository
 }
 
 /** All repositories on `db`. */
@@ -58,5 +60,6 @@ export function createRepositories (db: Db): Repositories {
     usage: createUsageRepository(db),
     accounts: createAccountsRepository(db),
     passkeys: createPasskeysRepository(db),
+    accountData: createAccountDataRepository(db),
   }
 }

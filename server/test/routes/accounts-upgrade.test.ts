@@ -3,21 +3,15 @@
  * moves to the account's uid in one transaction and the old uid resolves to the account).
  * Runs on SQLite, and on PostgreSQL with DATABASE_URL.
  */
-import { sql } from 'kysely'
 import type { AccountSignInData } from '@core/wire/accounts'
 import type { User } from '@core/wire/entities'
-import type { ChatMessage } from '@core/wire/messages'
 import { createInProcessBus, type BusEvent } from '../../src/bus'
 import { openDatabase } from '../../src/db/dialects'
 import type { Db } from '../../src/db/schema'
-import { uidColumns } from '../../src/repositories/accounts'
-import { envelope, signInAsGuest, signInAsMember, startTestApp, type TestApp } from '../helper'
+import { envelope, signInAsGuest, startTestApp, type TestApp } from '../helper'
+import { footprint as footprintIn, keepBusy, SERVER } from './account-fixtures'
 import { startSmtpInbox, type SmtpInbox } from '../services/smtp-inbox'
 
-const SERVER = '832828'
-const LOBBY = '83282802'
-const POSTS = '83282804'
-const LIVE = '832828-live-02'
 
 let test: TestApp
 let inbox: SmtpInbox
@@ -37,38 +31,12 @@ afterAll(async () => {
   await inbox.close()
 })
 
-/** Rows naming `uid`, per table and column; and every table's total. */
-async function footprint (uid: string): Promise<{ naming: Record<string, number>, totals: Record<string, number> }> {
-  const naming: Record<string, number> = {}
-  const totals: Record<string, number> = {}
-  for (const { table, column } of await uidColumns(db)) {
-    const { rows } = await sql<{ n: number | string }>`select count(*) as n from ${sql.table(table)} where ${sql.ref(column)} = ${uid}`.execute(db)
-    naming[`${table}.${column}`] = Number(rows[0].n)
-    const all = await sql<{ n: number | string }>`select count(*) as n from ${sql.table(table)}`.execute(db)
-    totals[table] = Number(all.rows[0].n)
-  }
-  return { naming, totals }
-}
+const footprint = (uid: string) => footprintIn(db, uid)
 
-/** A guest who has joined, written, reacted, read, posted, commented, liked, reported, holds a role, a channel override and a reminder, and was mentioned. */
+/** A new guest who has done a bit of everything (keepBusy). */
 async function busyGuest (): Promise<{ headers: Record<string, string>, uid: string, messageId: string }> {
   const guest = await signInAsGuest(test)
-  const { headers } = guest
-  expect((await test.inject({ method: 'POST', url: `/servers/${SERVER}/members/me`, headers })).statusCode).toBe(200)
-  const message = envelope<ChatMessage>(await test.inject({ method: 'POST', url: `/channels/${LOBBY}/messages`, headers, payload: { content: '你好', nonce: 'upgrade-1' } })).data
-  expect((await test.inject({ method: 'PUT', url: `/channels/${LOBBY}/messages/${message.message_id}/reactions/${encodeURIComponent('👍')}/me`, headers })).statusCode).toBe(200)
-  expect((await test.inject({ method: 'POST', url: `/channels/${LOBBY}/read`, headers, payload: { message_id: message.message_id } })).statusCode).toBe(200)
-  const post = envelope<{ post_id: string }>(await test.inject({ method: 'POST', url: `/channels/${POSTS}/posts`, headers, payload: { title: '作品', content: '展台' } })).data
-  expect((await test.inject({ method: 'POST', url: `/posts/${post.post_id}/comments`, headers, payload: { content: '好看' } })).statusCode).toBe(200)
-  expect((await test.inject({ method: 'PUT', url: `/posts/${post.post_id}/likes/me`, headers })).statusCode).toBe(200)
-  expect((await test.inject({ method: 'POST', url: '/reports', headers, payload: { target_type: 'message', target_id: '8328280200000000001', server_id: SERVER, reason: 'spam' } })).statusCode).toBeLessThan(500)
-  await db.insertInto('member_roles').values({ server_id: SERVER, uid: guest.uid, role_id: `${SERVER}-trainee` }).execute()
-  await db.insertInto('channel_overrides').values({ channel_id: LOBBY, target_type: 'member', target_id: guest.uid, allow: 0, deny: 1 }).execute()
-  await db.insertInto('live_reminders').values({ live_id: LIVE, uid: guest.uid, created_at: 1, notified_at: null }).execute()
-  const friend = await signInAsMember(test, '100002')
-  await db.insertInto('server_members').values({ server_id: SERVER, uid: friend.uid, joined_at: 1 }).onConflict(conflict => conflict.doNothing()).execute()
-  expect((await test.inject({ method: 'POST', url: `/channels/${LOBBY}/messages`, headers: friend.headers, payload: { content: `hi <@${guest.uid}>`, nonce: `mention-${guest.uid}` } })).statusCode).toBe(200)
-  return { ...guest, messageId: message.message_id }
+  return { ...guest, messageId: await keepBusy(test, db, guest) }
 }
 
 /** Signs `headers`' caller up with a fresh address. */

@@ -5,18 +5,22 @@
  * time. Codes are limited per address and, like guest sign-ups, per client IP; so are the
  * checks. A guest who signs up keeps everything it had (repositories/accounts.ts); its
  * guest token ends, and SESSION_REVOKED closes the sockets it opened on every process.
+ * And the account's own routes: its sign-in methods, sign out everywhere, export my data
+ * and delete my account (repositories/account-data.ts), which close every socket too.
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { ACCOUNT_PATHS, AccountSignInDataSchema, EmailStartBodySchema, EmailStartDataSchema, EmailVerifyBodySchema, type AccountSignInData } from '@core/wire/accounts'
+import {
+  ACCOUNT_PATHS, AccountExportSchema, AccountSignInDataSchema, DeleteAccountBodySchema, EmailStartBodySchema, EmailStartDataSchema, EmailVerifyBodySchema, SignInMethodsSchema, type AccountSignInData,
+} from '@core/wire/accounts'
 import type { User } from '@core/wire/entities'
-import type { SessionRevokedEvent } from '@core/wire/trust'
+import { DoneSchema, type SessionRevokedEvent } from '@core/wire/trust'
 import type { AppContext, RouteOptions } from '../../context'
 import { httpError, spokenError } from '../../errors'
-import { bearerToken, optionalUser } from '../../plugins/auth'
+import { bearerToken, optionalUser, requireUser, signedInUser } from '../../plugins/auth'
 import { EMAIL_CODE_LIFETIME_SECONDS, isGuest, type AccountSession, type EmailCodeVerdict, type SignInMethodWriter } from '../../repositories/accounts'
 import { createCodeMailer } from '../../services/mailer'
-import { hasControlCharacters } from '../checks'
+import { absentBodyAsEmpty, hasControlCharacters } from '../checks'
 import { ok } from '../envelope'
 import { responses } from '../schemas'
 
@@ -50,11 +54,8 @@ export async function signInOrUp (ctx: AppContext, input: { owner: string | null
   if (owner !== null) return ctx.repos.accounts.openSession(owner, ctx.now(), userAgent)
   const guestUid = caller && isGuest(caller) ? caller.uid : null
   const session = await ctx.repos.accounts.signUp({ nowSeconds: ctx.now(), userAgent, guestUid, attach })
-  if (session.upgraded_from !== null) {
-    const event: SessionRevokedEvent = { uid: session.upgraded_from, session_ids: null, reason: 'revoked' }
-    // the guest's token no longer opens anything: every gateway closes its sockets
-    await ctx.bus.publish({ t: 'SESSION_REVOKED', server_id: '', only_uids: [session.upgraded_from], d: event })
-  }
+  // the guest's token no longer opens anything: every gateway closes its sockets
+  if (session.upgraded_from !== null) await closeSockets(ctx, session.upgraded_from, null)
   return session
 }
 
@@ -63,7 +64,13 @@ export function stillSignedIn (request: FastifyRequest, account: User): AccountS
   return { token: bearerToken(request.headers.authorization) ?? '', user: account, created: false, upgraded_from: null }
 }
 
-/** Registers /auth/email/start and /auth/email/verify. */
+/** Tells every gateway to close the sockets of `uid`'s ended sessions (all of them when `sessionIds` is null). */
+export async function closeSockets (ctx: AppContext, uid: string, sessionIds: string[] | null): Promise<void> {
+  const event: SessionRevokedEvent = { uid, session_ids: sessionIds, reason: 'revoked' }
+  await ctx.bus.publish({ t: 'SESSION_REVOKED', server_id: '', only_uids: [uid], d: event })
+}
+
+/** Registers /auth/email/*, /auth/sign-out-everywhere and /account/*. */
 export default async function accountsRoutes (fastify: FastifyInstance, { ctx }: RouteOptions): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
   const signUpLimit = { rateLimit: { max: ctx.config.limits.guestSignupsPerMinute, timeWindow: 60_000 } }
@@ -114,5 +121,46 @@ export default async function accountsRoutes (fastify: FastifyInstance, { ctx }:
     }
     const attach: SignInMethodWriter = async (trx, uid) => { await trx.insertInto('account_emails').values({ uid, email, verified_at: ctx.now() }).execute() }
     return ok(await signInOrUp(ctx, { owner, caller, userAgent, attach }))
+  })
+  const account = { onRequest: requireUser(ctx), schema: { security: [{ bearer: [] }] } }
+
+  app.get(ACCOUNT_PATHS.account, {
+    ...account,
+    schema: { ...account.schema, summary: "The caller's sign-in methods", response: responses(SignInMethodsSchema) },
+  }, async request => ok(await ctx.repos.accountData.signInMethods(signedInUser(request).uid)))
+
+  app.post(ACCOUNT_PATHS.signOutEverywhere, {
+    ...account,
+    preValidation: absentBodyAsEmpty,
+    schema: { ...account.schema, summary: 'End every session of your account, on every device', response: responses(DoneSchema) },
+  }, async request => {
+    const { uid } = signedInUser(request)
+    if (!request.currentSessionId) throw httpError(400, 'authorization: a bot token is revoked by the server owner, not signed out')
+    await ctx.repos.accountData.endAllSessions(uid)
+    await closeSockets(ctx, uid, null)
+    return ok({ done: true })
+  })
+
+  app.get(ACCOUNT_PATHS.exportData, {
+    ...account,
+    schema: { ...account.schema, summary: 'Your data as one JSON document: profile, memberships, messages, posts, comments', response: responses(AccountExportSchema) },
+  }, async (request, reply) => {
+    const { uid } = signedInUser(request)
+    void reply.header('content-disposition', `attachment; filename="openrealm-${uid}.json"`)
+    return ok(await ctx.repos.accountData.exportData(uid, ctx.now()))
+  })
+
+  app.post(ACCOUNT_PATHS.deleteAccount, {
+    ...account,
+    schema: { ...account.schema, summary: 'Delete your account: profile and sign-in methods erased, sessions closed, content kept as 已注销用户 or removed', body: DeleteAccountBodySchema, response: responses(DoneSchema) },
+  }, async request => {
+    const user = signedInUser(request)
+    if (!request.currentSessionId) throw httpError(400, 'authorization: a bot account is removed by its server owner')
+    const deletion = await ctx.repos.accountData.deleteAccount(user.uid, request.body.content === 'remove')
+    if (!deletion.deleted) {
+      throw spokenError(409, { 'zh-CN': '你仍是服务器的所有者，请先转让或解散服务器', en: `you own server ${deletion.ownedServers.join(', ')}; hand it over or delete it first` })
+    }
+    await closeSockets(ctx, user.uid, null)
+    return ok({ done: true })
   })
 }
