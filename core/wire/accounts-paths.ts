@@ -35,7 +35,12 @@ export const ACCOUNT_PATHS = {
   exportData: '/account/export',
   /** POST {content: 'keep' | 'remove'}: delete the caller's account. */
   deleteAccount: '/account/delete',
+  /** POST {token}: development only, sign in with a one-time link printed by `npm start`. */
+  devSignIn: '/auth/dev-sign-in',
 } as const
+
+/** The H5 query key of a development sign-in link's token. */
+export const DEV_SIGN_IN_QUERY_KEY = 'dev_signin'
 
 /** What happens to a deleted account's messages, posts and comments: kept under 已注销用户, or removed. */
 export const DELETED_CONTENT_CHOICES = ['keep', 'remove'] as const

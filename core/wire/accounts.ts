@@ -117,3 +117,7 @@ export type AccountExport = Static<typeof AccountExportSchema>
 /** POST /account/delete */
 export const DeleteAccountBodySchema = Type.Object({ content: StringEnum(DELETED_CONTENT_CHOICES) }, { additionalProperties: false })
 export type DeleteAccountBody = Static<typeof DeleteAccountBodySchema>
+
+/** POST /auth/dev-sign-in (development only) */
+export const DevSignInBodySchema = Type.Object({ token: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' }) }, { additionalProperties: false })
+export type DevSignInBody = Static<typeof DevSignInBodySchema>

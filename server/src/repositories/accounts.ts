@@ -25,8 +25,8 @@ export const EMAIL_CODE_MAX_ATTEMPTS = 5
 /** How long a challenge (WebAuthn's, a WeChat authorisation's state) may be answered: 5 minutes. */
 export const CHALLENGE_SECONDS = 5 * 60
 
-/** What a challenge is for: a passkey's registration or sign-in, or WeChat's web authorisation. */
-export type ChallengePurpose = 'register' | 'sign-in' | 'wechat-web'
+/** What a challenge is for: a passkey's registration or sign-in, WeChat's web authorisation, or a development sign-in link. */
+export type ChallengePurpose = 'register' | 'sign-in' | 'wechat-web' | 'dev-link'
 
 /** A challenge handed out: to whom (null: nobody signed in) and what else its answer is checked against. */
 export interface HandedChallenge {
@@ -69,8 +69,8 @@ export interface AccountsRepository {
   signUp (input: { nowSeconds: number, userAgent: string, guestUid: string | null, attach: SignInMethodWriter }): Promise<AccountSession>
   /** A fresh session for the account `uid`. */
   openSession (uid: string, nowSeconds: number, userAgent: string): Promise<AccountSession>
-  /** Keeps a challenge handed out now for `purpose`. */
-  saveChallenge (challenge: string, purpose: ChallengePurpose, handed: HandedChallenge, nowSeconds: number): Promise<void>
+  /** Keeps a challenge handed out now for `purpose`, answerable for `lifetimeSeconds` (CHALLENGE_SECONDS unless said). */
+  saveChallenge (challenge: string, purpose: ChallengePurpose, handed: HandedChallenge, nowSeconds: number, lifetimeSeconds?: number): Promise<void>
   /** Takes (deletes) a live challenge for `purpose`: answered once; undefined when there is none (or it expired). */
   takeChallenge (challenge: string, purpose: ChallengePurpose, nowSeconds: number): Promise<HandedChallenge | undefined>
   /** The account a WeChat identity signs in to: the one holding this app's openid, else the one holding its unionid; null when none. */
@@ -206,9 +206,9 @@ export function createAccountsRepository (db: Db): AccountsRepository {
     async openSession (uid, nowSeconds, userAgent) {
       return { ...await openSession(uid, nowSeconds, userAgent), created: false, upgraded_from: null }
     },
-    async saveChallenge (challenge, purpose, handed, nowSeconds) {
+    async saveChallenge (challenge, purpose, handed, nowSeconds, lifetimeSeconds = CHALLENGE_SECONDS) {
       await db.deleteFrom('sign_in_challenges').where('expires_at', '<=', nowSeconds).execute()
-      await db.insertInto('sign_in_challenges').values({ challenge, purpose, ...handed, expires_at: nowSeconds + CHALLENGE_SECONDS }).execute()
+      await db.insertInto('sign_in_challenges').values({ challenge, purpose, ...handed, expires_at: nowSeconds + lifetimeSeconds }).execute()
     },
     async takeChallenge (challenge, purpose, nowSeconds) {
       return db.transaction().execute(async trx => {
