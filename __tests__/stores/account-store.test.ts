@@ -32,7 +32,7 @@ function setup (webauthn: WebauthnCeremonies | null = { register: jest.fn().mock
     passkeys: jest.fn().mockResolvedValue({ list: [passkey('a', 'Phone')] }),
     renamePasskey: jest.fn().mockResolvedValue({ done: true }),
     removePasskey: jest.fn().mockResolvedValue({ done: true }),
-    wechatWebStart: jest.fn(),
+    wechatWebStart: jest.fn().mockResolvedValue({ url: 'https://open.weixin.qq.com/connect/oauth2/authorize?appid=wx', state: 's' }),
     wechatWeb: jest.fn().mockResolvedValue(signedIn(false)),
     wechatMiniProgram: jest.fn().mockResolvedValue(signedIn(false)),
     devSignIn: jest.fn().mockResolvedValue(signedIn(false)),
@@ -99,6 +99,12 @@ describe('AccountStore: signing in', () => {
     const { store } = setup(null)
     expect(store.passkeysAvailable).toBe(false)
     expect(await store.signInWithPasskey()).toBe('当前浏览器不支持通行密钥，请使用邮箱验证码')
+  })
+
+  it('asks the server where WeChat\'s browser goes to authorise, coming back to this page', async () => {
+    const { api, store } = setup()
+    expect(await store.wechatAuthorizeUrl('https://realm.example/index.html', () => undefined)).toBe('https://open.weixin.qq.com/connect/oauth2/authorize?appid=wx')
+    expect(api.wechatWebStart).toHaveBeenCalledWith('snsapi_userinfo', 'https://realm.example/index.html')
   })
 
   it('signs in with a development sign-in link', async () => {

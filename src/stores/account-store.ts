@@ -50,6 +50,8 @@ export class AccountStore {
   methods: SignInMethods | null = null
   /** The account's passkeys, oldest first. */
   passkeys: Passkey[] = []
+  /** How many sign-ins this store made (a sheet closes when it grows). */
+  signIns = 0
   /** True once this device's account was signed out everywhere or deleted (the page leaves for Home). */
   signedOut = false
 
@@ -77,6 +79,7 @@ export class AccountStore {
 
   private adopt (signedIn: AccountSignInData): string {
     this.sources.session.adopt(signedIn)
+    this.signIns += 1
     return signedIn.created ? t('accountCreated') : t('signedInAs', { name: signedIn.user.nickname })
   }
 
@@ -127,6 +130,20 @@ export class AccountStore {
   /** Signs in with a development sign-in link's token (`npm start` prints them). */
   async signInWithLink (token: string): Promise<string> {
     return this.act('link', async () => this.adopt(await this.sources.api.devSignIn(token)))
+  }
+
+  /**
+   * Where WeChat's browser goes to authorise (`snsapi_userinfo`: the member is asked to share
+   * nickname and avatar), coming back to `redirectUri`; null after a failure, told by `onFailure`.
+   */
+  async wechatAuthorizeUrl (redirectUri: string, onFailure: (sentence: string) => void): Promise<string | null> {
+    let url: string | null = null
+    const sentence = await this.act('wechat', async () => {
+      url = (await this.sources.api.wechatWebStart('snsapi_userinfo', redirectUri)).url
+      return ''
+    })
+    if (url === null) onFailure(sentence)
+    return url
   }
 
   /** Signs in with the code WeChat's browser came back with from the web authorisation. */
