@@ -3,32 +3,25 @@
  * and after; runs on SQLite, and on PostgreSQL with DATABASE_URL).
  */
 import type { AccountExport, AccountSignInData, SignInMethods } from '@core/wire/accounts'
-import { createInProcessBus, type BusEvent } from '../../src/bus'
-import { openDatabase } from '../../src/db/dialects'
+import type { BusEvent } from '../../src/bus'
 import type { Db } from '../../src/db/schema'
 import { DELETED_ACCOUNT_NAME } from '../../src/repositories/account-data'
-import { DEMO_OWNER, envelope, signInAsMember, startTestApp, type TestApp } from '../helper'
-import { startSmtpInbox, type SmtpInbox } from '../services/smtp-inbox'
-import { footprint, keepBusy, SERVER } from './account-fixtures'
+import { DEMO_OWNER, envelope, signInAsMember, type TestApp } from '../helper'
+import type { SmtpInbox } from '../services/smtp-inbox'
+import { footprint, keepBusy, SERVER, startAccountApp, type AccountApp } from './account-fixtures'
 
+let app: AccountApp
 let test: TestApp
 let inbox: SmtpInbox
 let db: Db
-const events: BusEvent[] = []
+let events: BusEvent[]
 let addresses = 0
 
 beforeAll(async () => {
-  inbox = await startSmtpInbox()
-  const bus = createInProcessBus()
-  bus.subscribe(event => { events.push(event) })
-  test = await startTestApp({ SMTP_URL: inbox.url }, { bus })
-  db = (await openDatabase(test.config)).db
+  app = await startAccountApp()
+  ;({ test, inbox, db, events } = app)
 })
-afterAll(async () => {
-  await db.destroy()
-  await test.close()
-  await inbox.close()
-})
+afterAll(async () => { await app.close() })
 
 /** Signs in with `email` (a new account the first time); resolves its bearer header and uid. */
 async function signIn (email: string): Promise<{ headers: Record<string, string>, uid: string }> {

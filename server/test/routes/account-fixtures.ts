@@ -4,9 +4,12 @@
  */
 import { sql } from 'kysely'
 import type { ChatMessage } from '@core/wire/messages'
+import { createInProcessBus, type BusEvent } from '../../src/bus'
+import { openDatabase } from '../../src/db/dialects'
 import type { Db } from '../../src/db/schema'
 import { uidColumns } from '../../src/repositories/accounts'
-import { envelope, signInAsMember, type TestApp } from '../helper'
+import { envelope, signInAsMember, startTestApp, type TestApp } from '../helper'
+import { startSmtpInbox, type SmtpInbox } from '../services/smtp-inbox'
 
 /** The busy demo server, its lobby, post channel and a live item. */
 export const SERVER = '832828'
@@ -55,4 +58,31 @@ export async function keepBusy (test: TestApp, db: Db, member: Session): Promise
   await db.insertInto('server_members').values({ server_id: SERVER, uid: friend.uid, joined_at: 1 }).onConflict(conflict => conflict.doNothing()).execute()
   expect((await test.inject({ method: 'POST', url: `/channels/${LOBBY}/messages`, headers: friend.headers, payload: { content: `hi <@${member.uid}>`, nonce: `mention-${member.uid}` } })).statusCode).toBe(200)
   return message.message_id
+}
+
+/** A test app that mails sign-in codes to a loopback SMTP inbox, with its database and the events it published. */
+export interface AccountApp {
+  test: TestApp
+  inbox: SmtpInbox
+  db: Db
+  events: BusEvent[]
+  close (): Promise<void>
+}
+
+/** Starts an AccountApp. */
+export async function startAccountApp (): Promise<AccountApp> {
+  const inbox = await startSmtpInbox()
+  const events: BusEvent[] = []
+  const bus = createInProcessBus()
+  bus.subscribe(event => { events.push(event) })
+  const test = await startTestApp({ SMTP_URL: inbox.url }, { bus })
+  const { db } = await openDatabase(test.config)
+  return {
+    test, inbox, db, events,
+    async close () {
+      await db.destroy()
+      await test.close()
+      await inbox.close()
+    },
+  }
 }

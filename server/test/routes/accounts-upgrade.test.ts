@@ -5,31 +5,24 @@
  */
 import type { AccountSignInData } from '@core/wire/accounts'
 import type { User } from '@core/wire/entities'
-import { createInProcessBus, type BusEvent } from '../../src/bus'
-import { openDatabase } from '../../src/db/dialects'
+import type { BusEvent } from '../../src/bus'
 import type { Db } from '../../src/db/schema'
-import { envelope, signInAsGuest, startTestApp, type TestApp } from '../helper'
-import { footprint as footprintIn, keepBusy, SERVER } from './account-fixtures'
-import { startSmtpInbox, type SmtpInbox } from '../services/smtp-inbox'
+import { envelope, signInAsGuest, type TestApp } from '../helper'
+import { footprint as footprintIn, keepBusy, SERVER, startAccountApp, type AccountApp } from './account-fixtures'
+import type { SmtpInbox } from '../services/smtp-inbox'
 
 
+let app: AccountApp
 let test: TestApp
 let inbox: SmtpInbox
 let db: Db
-const events: BusEvent[] = []
+let events: BusEvent[]
 
 beforeAll(async () => {
-  inbox = await startSmtpInbox()
-  const bus = createInProcessBus()
-  bus.subscribe(event => { events.push(event) })
-  test = await startTestApp({ SMTP_URL: inbox.url }, { bus })
-  db = (await openDatabase(test.config)).db
+  app = await startAccountApp()
+  ;({ test, inbox, db, events } = app)
 })
-afterAll(async () => {
-  await db.destroy()
-  await test.close()
-  await inbox.close()
-})
+afterAll(async () => { await app.close() })
 
 const footprint = (uid: string) => footprintIn(db, uid)
 
