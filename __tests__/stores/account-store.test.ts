@@ -140,9 +140,14 @@ describe('AccountStore: signing in', () => {
 })
 
 describe('AccountStore: Me\'s 账号与安全', () => {
-  it('loads the sign-in methods and passkeys', async () => {
-    const { store } = setup()
+  it('loads the sign-in methods and passkeys, even while the sign-in that made the account finishes', async () => {
+    const { api, store } = setup()
+    let finish: (value: unknown) => void = () => undefined
+    api.emailStart.mockReturnValueOnce(new Promise(resolve => { finish = resolve }))
+    const sending = store.sendCode('deer@mail.example')
     expect(await store.load()).toBe('')
+    finish({ sent: true })
+    await sending
     expect(store.methods).toEqual({ email: 'deer@mail.example', passkeys: 1, wechat: false })
     expect(store.passkeys.map(key => key.name)).toEqual(['Phone'])
   })

@@ -33,7 +33,7 @@ export interface AccountSources {
 }
 
 /** What is under way: one action at a time. */
-export type AccountAction = 'email-send' | 'email-verify' | 'passkey' | 'wechat' | 'link' | 'methods' | 'sign-out-everywhere' | 'export' | 'delete'
+export type AccountAction = 'email-send' | 'email-verify' | 'passkey' | 'wechat' | 'link' | 'sign-out-everywhere' | 'export' | 'delete'
 
 /** True for the error a browser gives when the member cancels the passkey prompt. */
 function isCancelled (error: unknown): boolean {
@@ -167,12 +167,18 @@ export class AccountStore {
     return signedIn
   }
 
-  /** Loads the account's sign-in methods and passkeys (Me's 账号与安全); resolves '' or the failure. */
+  /**
+   * Loads the account's sign-in methods and passkeys (Me's 账号与安全); resolves '' or the
+   * failure. Not one of the actions: the sign-in that made this an account may still be
+   * finishing when the section asks.
+   */
   async load (): Promise<string> {
-    return this.act('methods', async () => {
+    try {
       await this.reload()
       return ''
-    })
+    } catch (error) {
+      return refusalMessage(error, this.sources.logger)
+    }
   }
 
   private async reload (): Promise<void> {
