@@ -124,3 +124,16 @@ describe('passkeys', () => {
     expect((await test.inject({ method: 'PATCH', url: `/auth/passkeys/${key.credential_id}`, headers: bearer(other.token), payload: { name: 'mine' } })).statusCode).toBe(404)
   })
 })
+
+describe('passkeys without PUBLIC_URL', () => {
+  it('take the relying party from the request\'s own origin, and refuse a Host that names none', async () => {
+    const local = await startTestApp()
+    try {
+      const answer = envelope<WebauthnOptionsData>(await local.inject({ method: 'POST', url: '/auth/passkeys/register/options', headers: { host: 'localhost:3000' } }))
+      expect((answer.data.options as { rp: { id: string } }).rp.id).toBe('localhost')
+      expect((await local.inject({ method: 'POST', url: '/auth/passkeys/register/options', headers: { host: '[::1]:99999' } })).statusCode).toBe(400)
+    } finally {
+      await local.close()
+    }
+  })
+})

@@ -14,7 +14,7 @@ import {
 } from '@core/wire/accounts'
 import { DoneSchema } from '@core/wire/trust'
 import type { RouteOptions } from '../../context'
-import { notFound, spokenError } from '../../errors'
+import { badRequest, notFound, spokenError } from '../../errors'
 import { optionalUser, requireUser, signedInUser } from '../../plugins/auth'
 import { publicBase } from '../../plugins/public-url'
 import { isGuest, type ChallengePurpose } from '../../repositories/accounts'
@@ -23,10 +23,19 @@ import { signInOrUp, stillSignedIn } from '../accounts'
 import { ok } from '../envelope'
 import { responses } from '../schemas'
 
+/** The public origin a request was made to (PUBLIC_URL, else its own); 400 when its Host names none (a port past 65535). */
+export function publicOrigin (publicUrl: string | null, request: FastifyRequest): URL {
+  try {
+    return new URL(new URL(publicBase(publicUrl, request)).origin)
+  } catch {
+    throw badRequest('host: the Host header names no usable origin')
+  }
+}
+
 /** The relying party of a request: the public origin and its host name. */
 function relyingParty (publicUrl: string | null, request: FastifyRequest): { origin: string, rpID: string } {
-  const origin = new URL(publicBase(publicUrl, request)).origin
-  return { origin, rpID: new URL(origin).hostname }
+  const origin = publicOrigin(publicUrl, request)
+  return { origin: origin.origin, rpID: origin.hostname }
 }
 
 /** The challenge a WebAuthn answer signed, from its client data (null when unreadable). */

@@ -15,10 +15,10 @@ import {
 import type { AppContext, RouteOptions } from '../../context'
 import { httpError, spokenError, type ApiError } from '../../errors'
 import { optionalUser } from '../../plugins/auth'
-import { publicBase } from '../../plugins/public-url'
 import { isGuest, type WechatApp } from '../../repositories/accounts'
 import { code2Session, WechatError, WechatRefusal, webAuthorisation, webAuthorizeUrl, type WebAuthScope, type WechatApp as WechatAppConfig, type WechatIdentity } from '../../services/wechat'
 import { signInOrUp, stillSignedIn } from '../accounts'
+import { publicOrigin } from '../passkeys'
 import { ok } from '../envelope'
 import { responses } from '../schemas'
 
@@ -94,7 +94,7 @@ export default async function wechatSignInRoutes (fastify: FastifyInstance, { ct
     schema: { summary: "Where WeChat's browser goes to authorise, with a fresh state", ...bearer, body: WechatWebStartBodySchema, response: responses(WechatWebStartDataSchema) },
   }, async request => {
     const { appId } = wechatApp()
-    const origin = new URL(publicBase(ctx.config.publicUrl, request)).origin
+    const { origin } = publicOrigin(ctx.config.publicUrl, request)
     let redirect: URL
     try {
       redirect = new URL(request.body.redirect_uri, origin)
