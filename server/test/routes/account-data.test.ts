@@ -20,7 +20,7 @@ let addresses = 0
 beforeAll(async () => {
   app = await startAccountApp()
   ;({ test, inbox, db, events } = app)
-})
+}, 30_000) // a fresh PostgreSQL schema migrates and seeds slowly on a busy machine
 afterAll(async () => { await app.close() })
 
 /** Signs in with `email` (a new account the first time); resolves its bearer header and uid. */

@@ -19,7 +19,7 @@ beforeAll(async () => {
   inbox = await startSmtpInbox()
   test = await startTestApp({ SMTP_URL: inbox.url, MAIL_FROM: 'Realm <realm@test.example>' }, { now: () => now })
   db = (await openDatabase(test.config)).db
-})
+}, 30_000) // a fresh PostgreSQL schema migrates and seeds slowly on a busy machine
 afterAll(async () => {
   await db.destroy()
   await test.close()

@@ -21,7 +21,7 @@ let events: BusEvent[]
 beforeAll(async () => {
   app = await startAccountApp()
   ;({ test, inbox, db, events } = app)
-})
+}, 30_000) // a fresh PostgreSQL schema migrates and seeds slowly on a busy machine
 afterAll(async () => { await app.close() })
 
 const footprint = (uid: string) => footprintIn(db, uid)

@@ -9,7 +9,7 @@ let now = Math.floor(Date.now() / 1000)
 
 beforeAll(async () => {
   test = await startTestApp({}, { now: () => now, onDevSignInLinks: issued => { links = issued } })
-})
+}, 30_000) // a fresh PostgreSQL schema migrates and seeds slowly on a busy machine
 afterAll(async () => { await test.close() })
 
 const signIn = (token: string) => test.inject({ method: 'POST', url: '/auth/dev-sign-in', headers: { 'accept-language': 'en' }, payload: { token } })

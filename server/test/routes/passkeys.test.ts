@@ -11,7 +11,7 @@ const ORIGIN = 'https://realm.example'
 let test: TestApp
 let now = Math.floor(Date.now() / 1000)
 
-beforeAll(async () => { test = await startTestApp({ PUBLIC_URL: ORIGIN }, { now: () => now }) })
+beforeAll(async () => { test = await startTestApp({ PUBLIC_URL: ORIGIN }, { now: () => now }) }, 30_000)
 afterAll(async () => { await test.close() })
 
 const EN = { 'accept-language': 'en' }

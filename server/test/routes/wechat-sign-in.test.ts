@@ -15,7 +15,7 @@ let wechat: FakeWechat
 beforeAll(async () => {
   wechat = await startFakeWechat('wx-oa', 'wx-oa-secret-0123456789')
   test = await startTestApp({ PUBLIC_URL: ORIGIN, WX_APP_ID: 'wx-oa', WX_APP_SECRET: 'wx-oa-secret-0123456789', WX_API_BASE: wechat.base })
-})
+}, 30_000) // a fresh PostgreSQL schema migrates and seeds slowly on a busy machine
 afterAll(async () => {
   await test.close()
   await wechat.close()
