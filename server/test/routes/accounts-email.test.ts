@@ -154,7 +154,7 @@ describe('e-mail sign-in limits per client IP', () => {
     } finally {
       await limited.close()
     }
-  })
+  }, 30_000)
 
   it('is off with EMAIL_SIGNIN=off', async () => {
     const off = await startTestApp({ EMAIL_SIGNIN: 'off' })
@@ -163,5 +163,5 @@ describe('e-mail sign-in limits per client IP', () => {
     } finally {
       await off.close()
     }
-  })
+  }, 30_000)
 })

@@ -46,5 +46,5 @@ describe('development sign-in links', () => {
     } finally {
       await production.close()
     }
-  })
+  }, 30_000)
 })
