@@ -135,5 +135,5 @@ describe('passkeys without PUBLIC_URL', () => {
     } finally {
       await local.close()
     }
-  })
+  }, 30_000)
 })
