@@ -4,7 +4,7 @@
  * the client), checked here against the client's so the two never drift.
  */
 import { displayCount, FIRST_SCREEN_TEXT, lengthText, priceText, utc8Clock } from '@core/view/first-screen'
-import { t } from '@/constants/messages'
+import { t } from '@/i18n'
 import { durationText } from '@/components/live-card'
 import { formatCount } from '@/utils/format-number'
 import { formatPrice } from '@/utils/format-price'

@@ -50,6 +50,16 @@ export interface WechatConfig {
   reminderIntervalMs: number
 }
 
+/** E-mail sign-in (a one-time code sent to the address). */
+export interface EmailConfig {
+  /** EMAIL_SIGNIN (on unless `off`): whether /auth/email/* answers. */
+  signIn: boolean
+  /** SMTP_URL (smtp:// or smtps://, with credentials): where codes are sent; null writes each code to the server's log instead (development only). */
+  smtpUrl: string | null
+  /** MAIL_FROM: the sender of the code mails. */
+  from: string
+}
+
 /** Qiniu-compatible storage settings. */
 export interface QiniuConfig {
   accessKey: string
@@ -147,6 +157,7 @@ export interface ServerConfig {
   /** NODE_ENV=production: development defaults are refused at start (see productionProblems). */
   production: boolean
   wechat: WechatConfig
+  email: EmailConfig
   qiniu: QiniuConfig
   auditWords: string[]
   rateLimit: RateLimitConfig
@@ -241,8 +252,9 @@ function isPlaceholderSecret (value: string | null): boolean {
 /**
  * Why a production start (NODE_ENV=production) must be refused, naming the variable:
  * a default or placeholder secret (the development signing key is public, so anyone
- * could sign upload tokens for this server's upload host), or no PUBLIC_URL (absolute
- * URLs would be built from each request's Host header, which a client forges). Throws
+ * could sign upload tokens for this server's upload host), e-mail sign-in on without
+ * SMTP_URL (codes would only reach the log), or no PUBLIC_URL (absolute URLs would be
+ * built from each request's Host header, which a client forges). Throws
  * the first problem as a ConfigError.
  */
 export function checkProduction (env: Env): void {
@@ -251,6 +263,9 @@ export function checkProduction (env: Env): void {
   }
   if (text(env, 'WX_APP_SECRET') !== null && isPlaceholderSecret(text(env, 'WX_APP_SECRET'))) {
     throw new ConfigError('WX_APP_SECRET', 'must be the WeChat app\'s real secret in production, not a placeholder (or leave it unset)')
+  }
+  if (text(env, 'EMAIL_SIGNIN') !== 'off' && text(env, 'SMTP_URL') === null) {
+    throw new ConfigError('SMTP_URL', 'must be set in production while e-mail sign-in is on (e.g. smtps://user:password@smtp.example:465), or EMAIL_SIGNIN=off: without it sign-in codes go only to the server\'s log')
   }
   if (text(env, 'PUBLIC_URL') === null) {
     throw new ConfigError('PUBLIC_URL', 'must be set in production (e.g. https://realm.example): without it absolute URLs come from each request\'s Host header, which a client can forge')
@@ -268,6 +283,13 @@ function httpTimeouts (env: Env): HttpTimeoutsConfig {
     idleMs: integer(env, 'HTTP_IDLE_TIMEOUT_MS', 30_000, 100, 3_600_000),
     keepAliveMs: integer(env, 'HTTP_KEEP_ALIVE_TIMEOUT_MS', 30_000, 100, 3_600_000),
   }
+}
+
+/** SMTP_URL: where sign-in codes are mailed, or null to write them to the log. */
+function smtpUrl (env: Env): string | null {
+  const value = text(env, 'SMTP_URL')
+  if (value !== null && !/^smtps?:\/\//.test(value)) throw new ConfigError('SMTP_URL', 'must be an smtp:// or smtps:// URL (leave it unset to write sign-in codes to the log)')
+  return value
 }
 
 function redisUrl (env: Env): string | null {
@@ -314,6 +336,11 @@ export function loadConfig (env: Env = process.env): ServerConfig {
       apiBase: httpUrl(env, 'WX_API_BASE') ?? 'https://api.weixin.qq.com',
       subscribeTemplateId: text(env, 'WX_SUBSCRIBE_TEMPLATE_ID'),
       reminderIntervalMs: integer(env, 'REMINDER_INTERVAL_MS', 30_000, 100, 3_600_000),
+    },
+    email: {
+      signIn: text(env, 'EMAIL_SIGNIN') !== 'off',
+      smtpUrl: smtpUrl(env),
+      from: text(env, 'MAIL_FROM') ?? 'OpenRealm <no-reply@openrealm.invalid>',
     },
     qiniu: {
       accessKey: text(env, 'QINIU_ACCESS_KEY') ?? 'openrealm-dev-access-key',

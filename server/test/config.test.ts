@@ -38,11 +38,13 @@ describe('configuration from the environment', () => {
       INVITE_CREATE_PER_MINUTE: '5', INVITES_LIVE_PER_MEMBER: '6', GUEST_INVITE_MAX_AGE_SECONDS: '3600',
       HTTP_HEADERS_TIMEOUT_MS: '2000', HTTP_REQUEST_TIMEOUT_MS: '3000', HTTP_IDLE_TIMEOUT_MS: '4000', HTTP_KEEP_ALIVE_TIMEOUT_MS: '5000',
       GATEWAY_SOCKETS_PER_ACCOUNT: '4', GATEWAY_PRESENCE_INTERVAL_MS: '250',
+      SMTP_URL: 'smtps://u:p@smtp.example:465', MAIL_FROM: 'Realm <hi@realm.example>',
     })
     expect(config).toEqual({
       port: 8080, host: '127.0.0.1', dataDir: '/tmp/realm', databaseUrl: 'postgres://u@db/x', databaseSchema: 'realm',
       publicUrl: 'https://realm.example', h5Dir: '/srv/h5', logLevel: 'warn', trustProxy: 2, production: false,
       wechat: { appId: 'wx1', appSecret: 's1', jsapiTicket: 't1', apiBase: 'http://127.0.0.1:9', subscribeTemplateId: 'tmpl1', reminderIntervalMs: 5000 },
+      email: { signIn: true, smtpUrl: 'smtps://u:p@smtp.example:465', from: 'Realm <hi@realm.example>' },
       qiniu: { accessKey: 'ak', secretKey: 'sk', bucket: 'b', domain: 'https://cdn.example', uploadMaxBytes: 1000 },
       auditWords: ['a', 'b', 'c'],
       rateLimit: { max: 5, windowMs: 2000, allowList: [], messages: { max: 7, windowMs: 3000 }, memberWrites: { max: 9, windowMs: 4000 } },
@@ -83,7 +85,7 @@ describe('configuration from the environment', () => {
 })
 
 describe('production (NODE_ENV=production)', () => {
-  const PRODUCTION = { NODE_ENV: 'production', QINIU_SECRET_KEY: 'k3Jd9-real-secret-0f8a2c', PUBLIC_URL: 'https://realm.example' }
+  const PRODUCTION = { NODE_ENV: 'production', QINIU_SECRET_KEY: 'k3Jd9-real-secret-0f8a2c', PUBLIC_URL: 'https://realm.example', SMTP_URL: 'smtps://u:p@smtp.example:465' }
 
   it('starts with a real secret and a public URL', () => {
     expect(loadConfig(PRODUCTION)).toMatchObject({ production: true, publicUrl: 'https://realm.example' })
@@ -97,9 +99,14 @@ describe('production (NODE_ENV=production)', () => {
     ['QINIU_SECRET_KEY', { QINIU_SECRET_KEY: 'your-secret-key-goes-here' }],
     ['WX_APP_SECRET', { WX_APP_ID: 'wx123', WX_APP_SECRET: 'placeholder' }],
     ['PUBLIC_URL', { PUBLIC_URL: '' }],
+    ['SMTP_URL', { SMTP_URL: '' }],
   ])('refuses to start naming %s when it is unset, the development default or a placeholder (%p)', (name, change) => {
     expect(() => loadConfig({ ...PRODUCTION, ...change })).toThrow(ConfigError)
     expect(() => loadConfig({ ...PRODUCTION, ...change })).toThrow(new RegExp(`^${name} must be`))
+  })
+
+  it('starts without SMTP when e-mail sign-in is off', () => {
+    expect(loadConfig({ ...PRODUCTION, SMTP_URL: '', EMAIL_SIGNIN: 'off' }).email).toEqual({ signIn: false, smtpUrl: null, from: 'OpenRealm <no-reply@openrealm.invalid>' })
   })
 
   it('lets development start with every default', () => {

@@ -15,7 +15,10 @@ import type { ApiClient } from '@/services/api/api-client'
 import { postsApi, type PostsApi } from '@/services/api/posts'
 import { createMembersApi, type MembersApi } from '@/services/api/members'
 import { createMessagesApi, type MessagesApi } from '@/services/api/messages'
+import { createAccountApi, type AccountApi } from '@/services/api/accounts'
 import { createTrustApi, type TrustApi } from '@/services/api/trust'
+import { platformWebauthn } from '@/utils/webauthn'
+import { AccountStore, type WebauthnCeremonies } from './account-store'
 import { defaultGatewayUrl, taroSocketConnector, type SocketConnector } from '@/services/gateway'
 import { ChannelStore } from './channel-store'
 import { GATEWAY_RESYNC, GatewayStore } from './gateway-store'
@@ -52,6 +55,10 @@ export interface RootStoreOptions {
   messagesApi?: MessagesApi
   /** The roles, moderation and invite calls; createTrustApi() by default. */
   trust?: TrustApi
+  /** The account calls; createAccountApi() by default. */
+  accounts?: AccountApi
+  /** The platform's WebAuthn ceremonies (null: no passkeys here); platformWebauthn() by default. */
+  webauthn?: WebauthnCeremonies | null
   /** The gateway's socket connector and URL; Taro.connectSocket to this build's API by default. */
   gateway?: { connect: SocketConnector, url: string }
 }
@@ -92,6 +99,8 @@ export class RootStore {
   readonly permissions: PermissionsStore
   /** The live items the member asked to be reminded of, kept on this device (issue 17). */
   readonly liveReminders: LiveReminderStore
+  /** Signing in as an account, and the account's own settings (Me's 账号与安全). */
+  readonly account: AccountStore
   private readonly stopSeedingUnread: () => void
 
   constructor (api: ApiClient, options: RootStoreOptions) {
@@ -119,6 +128,12 @@ export class RootStore {
     })
     this.unread = new UnreadStore(this.gateway, () => this.session.user?.uid ?? null)
     this.trust = options.trust ?? createTrustApi()
+    this.account = new AccountStore({
+      api: options.accounts ?? createAccountApi(),
+      session: this.session,
+      webauthn: options.webauthn === undefined ? platformWebauthn() : options.webauthn,
+      logger,
+    })
     this.permissions = new PermissionsStore({
       load: serverId => this.trust.myPermissions(serverId),
       serverId: () => this.server.serverId,

@@ -11,6 +11,7 @@ import type { Hotspot, InteractionEvent, MapCfgData } from '@core/wire/api'
 import type { Channel, LiveItem, Post, Role, Server, User } from '@core/wire/entities'
 import type { LiveCommentsTable, LiveRemindersTable, LiveViewersTable, PostColumns, PostCommentsTable, PostLikesTable, WechatAccountsTable } from './tables/posts'
 import type { AccountUsageTable, PoolUsageTable } from './tables/abuse-limits'
+import type { AccountEmailsTable, EmailCodesTable, PasskeysTable, SignInChallengesTable, UidAliasesTable, WechatIdentitiesTable } from './tables/accounts'
 import type { MentionNoticesTable, MessagesTable, ReactionsTable, ReadStatesTable } from './tables/messages'
 import type {
   AuditLogTable, BansTable, BotTokensTable, ChannelOverridesTable, InvitesTable, MemberRolesTable, MemberTimeoutsTable, ReportsTable, ServerWordsTable,
@@ -126,6 +127,12 @@ export interface Database {
   reports: ReportsTable
   bot_tokens: BotTokensTable
   server_words: ServerWordsTable
+  account_emails: AccountEmailsTable
+  email_codes: EmailCodesTable
+  passkeys: PasskeysTable
+  sign_in_challenges: SignInChallengesTable
+  wechat_identities: WechatIdentitiesTable
+  uid_aliases: UidAliasesTable
 }
 
 /** The query layer every repository uses, whichever dialect is underneath. */

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { useReachBottom } from '@tarojs/taro'
 import { Button, View, Text } from '@tarojs/components'
 import { observer } from 'mobx-react'
@@ -30,6 +30,9 @@ import StateView from '@/components/state-view'
 import { openChannel } from '@/components/channel-list/open-channel'
 import { disabledIf } from '@/utils/disabled-if'
 import './index.scss'
+
+/** The sign-in sheet offered to a guest who joined: a chunk of its own, fetched when offered. */
+const SignInSheet = lazy(() => import(/* webpackChunkName: "sign-in-sheet" */ '@/components/sign-in-sheet'))
 
 /** This page's path, for the lifecycle log. */
 const PAGE_PATH = 'pages/index/index'
@@ -115,7 +118,14 @@ function Home () {
     navigate('channel', { server_id: reminder.server_id, sid: null, channel_id: reminder.channel_id, live_id: reminder.live_id }).catch(logFailure('opening a reminded live'))
   }
   const onMeTap = () => { navigate('me').catch(logFailure('opening the Me page')) }
-  const onJoinTap = () => { server.join().then(() => reportLoadError(server.joinError)).catch(logFailure('joining')) }
+  const [signInOffered, setSignInOffered] = useState(false)
+  const onJoinTap = () => {
+    server.join().then(() => {
+      reportLoadError(server.joinError)
+      // a guest who joined is offered an account: signing up keeps the membership and everything else
+      if (server.joinError === null && root.session.identityKind === 'guest') setSignInOffered(true)
+    }).catch(logFailure('joining'))
+  }
 
   const statuses = [server.status, channel.status, live.status]
   const everythingFailed = statuses.every(status => status === 'error')
@@ -177,6 +187,7 @@ function Home () {
       )}
       <CompanyFooter />
       <DebugPanelWhenAsked params={params} />
+      {signInOffered && <Suspense fallback={null}><SignInSheet account={root.account} onClose={() => setSignInOffered(false)} /></Suspense>}
     </View>
   )
 }

@@ -19,6 +19,7 @@ import { currentParams } from '@/router'
 import { isShareHidden, type ShareContent } from '@/services/share'
 import { useShare } from '@/services/share/use-share'
 import { formatDate, fromUnixSeconds } from '@/utils/format-date'
+import AccountSection from './account-section'
 import SessionsSection from './sessions-section'
 import './index.scss'
 
@@ -42,10 +43,11 @@ async function pickPhoto (): Promise<{ path: string, mime?: string } | null> {
  * account), new or old member (SPEC §4), signature — and editing nickname, signature and
  * avatar through the server's audit (SPEC §5). A refused value stays the old one on
  * screen and on the server, with the field's message under it. Below, the devices signed
- * in to the account, each of which can be signed out, and signing out here (issue 18).
+ * in to the account, each of which can be signed out, and signing out here (issue 18); and
+ * 账号与安全: signing up or in (a guest), the account's ways in and its own data.
  */
 function Me () {
-  const { session, server } = useStores()
+  const { session, server, account } = useStores()
   const profile = usePageStore(root => new ProfileStore(root.api, root.session, root.logger))
   const sessions = usePageStore(root => new MySessionsStore({ trust: root.trust, session: root.session, logger: root.logger }))
   const [saving, setSaving] = useState<ProfileFieldName | null>(null)
@@ -148,6 +150,7 @@ function Me () {
           onSave={value => save('signature', value)}
         />
       </View>
+      <AccountSection account={account} guest={session.identityKind === 'guest'} />
       <SessionsSection store={sessions} />
       {isDebugOn(currentParams()) && <DebugPanel />}
     </View>
