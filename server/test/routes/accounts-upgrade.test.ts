@@ -63,7 +63,7 @@ describe('a guest who signs up', () => {
     expect((await test.inject({ url: '/user/me', headers: guest.headers })).statusCode).toBe(401)
     const me = envelope<User>(await test.inject({ url: '/user/me', headers: { authorization: `Bearer ${account.token}` } })).data
     expect(me.uid).toBe(account.user.uid)
-    expect(events).toContainEqual({ t: 'SESSION_REVOKED', server_id: '', only_uids: [guest.uid], d: { uid: guest.uid, session_ids: null, reason: 'revoked' } })
+    expect(events).toContainEqual({ t: 'SESSION_REVOKED', server_id: '', uid: guest.uid, d: { uid: guest.uid, session_ids: null, reason: 'revoked' } })
   })
 
   it('keeps its membership, message, mention and read state under the new uid', async () => {
