@@ -8,7 +8,8 @@
  * that opens the viewer. Issue 18: a moderator (the demo servers' owner, signed in by a
  * session written into a product of this file's own) deletes a member's message and
  * the author's page drops it live; a timed-out member sees until when instead of the
- * composer. Screenshots go to CHAT_SCREENSHOTS (a tmp folder) when it is set.
+ * composer. What a member was writing waits for them when they come back or reload.
+ * Screenshots go to CHAT_SCREENSHOTS (a tmp folder) when it is set.
  */
 import { mkdirSync } from 'fs'
 import path from 'path'
@@ -16,7 +17,7 @@ import { deflateSync } from 'zlib'
 import type { Browser, Page } from 'playwright-core'
 import { DEMO_OWNER_UID } from '../server/src/db/seed/demo-data'
 import { openPage, withArtifacts } from './support/browser'
-import { sharedBrowser } from './support/app'
+import { baseUrl, sharedBrowser } from './support/app'
 import { CHAT_CHANNEL_PAGE, LIVE_WITHIN_MS, composer, joinedMember, messagesWith, openActions, send, type ChatMember } from './support/chat'
 import { startProduct, stopProduct, type RunningProduct } from './support/product'
 import { signInSeeded, switchLogin } from './support/sessions'
@@ -183,6 +184,27 @@ describe('chat in a discussion channel', () => {
       await desktop.context.close().catch(() => undefined)
     }
   }, 180_000)
+
+  it('keeps what a member was writing when they leave the channel, come back and reload; sending it clears it', async () => {
+    const phone = await joinedMember(browser(), 'phone')
+    await withArtifacts('chat-draft', phone.tracked, async () => {
+      const text = `写到一半 ${Date.now().toString(36)}`
+      await composer(phone.page).fill(text)
+      await phone.page.locator('.page-header__back').filter({ visible: true }).first().click()
+      await composer(phone.page).waitFor({ state: 'detached' })
+      await phone.page.goto(`${baseUrl()}${CHAT_CHANNEL_PAGE}`)
+      await composer(phone.page).waitFor()
+      expect(await composer(phone.page).inputValue()).toBe(text)
+      await phone.page.reload()
+      await composer(phone.page).waitFor()
+      expect(await composer(phone.page).inputValue()).toBe(text)
+      await phone.page.locator('.chat-composer__send').filter({ visible: true }).click()
+      await messagesWith(phone.page, text).locator('.chat-message__state').waitFor({ state: 'detached' })
+      await phone.page.reload()
+      await messagesWith(phone.page, text).waitFor()
+      expect(await composer(phone.page).inputValue()).toBe('')
+    })
+  })
 })
 
 describe('pictures in chat messages (issue 17)', () => {

@@ -6,7 +6,9 @@
  * clients wherever they are connected, a client whose process is killed resumes on
  * the other with nothing lost and nothing twice, the members of a killed process go
  * offline for everyone once its lease runs out, a signed-out session is closed on every
- * process, and one account's writes are counted on both processes together.
+ * process, one account's writes are counted on both processes together, and every
+ * dispatch narrower than its server reaches only its audience on whichever process a
+ * client is connected to.
  */
 import { Client } from 'pg'
 import type { ChannelListData } from '@core/wire/api'
@@ -16,9 +18,14 @@ import type { PresenceUpdate } from '@core/wire/members'
 import { newSession } from '../server/src/repositories/users'
 import { DEMO_OWNER_UID } from '../server/src/db/seed/demo-data'
 import { connectGateway, identified, type GatewayTestClient } from '../server/test/gateway/client'
-import { DATABASE_URL, newCluster, startNode, stopCluster, type ClusterNode } from './support/cluster'
+import type { EventBus } from '../server/src/bus'
+import { createRedisBus } from '../server/src/bus/redis'
+import { CHANNEL_BOUND, dispatches, focus, mark, namesBetween, NARROW_BEFORE_DELETE, publishAbout } from '../server/test/gateway/audience-walk'
+import { DATABASE_URL, newCluster, REDIS_URL, startNode, stopCluster, type ClusterNode } from './support/cluster'
 
 const SERVER_ID = '723658'
+/** SPEC §6: its training channel, seen only with its training role (a fresh guest has none; the owner sees everything). */
+const TRAINING = '72365805'
 /** Each process's liveness lease here (GATEWAY_LEASE_MS): a killed one's members go offline within it and one reaper pass. */
 const LEASE_MS = 1000
 /** What the presence test allows beyond the lease: a reaper pass (a third of it), the database and the bus, on a busy machine. */
@@ -223,5 +230,40 @@ describe('two server processes on one database and one Redis', () => {
     for (let index = 0; index < 21; index += 1) statuses.push((await send(index % 2 === 0 ? a : b, index)).status)
     expect(statuses.slice(0, 20)).toEqual(Array(20).fill(200)) // MESSAGE_RATE_LIMIT_MAX (20 per 10 s) in all
     expect(statuses[20]).toBe(429)
+  })
+
+  it('hands the training channel\'s events written through A to the owner on B and none to a guest on B (issue 25)', async () => {
+    const guest = await guestMember(a)
+    const [owner, stranger] = await Promise.all([identified(b.url, creator), identified(b.url, guest)])
+    clients.push(owner.client, stranger.client)
+    await Promise.all([owner.client, stranger.client].map(client => focus(client, TRAINING)))
+    await call(a, 'POST', `/channels/${TRAINING}/typing`, creator)
+    const sent = await call<{ message_id: string }>(a, 'POST', `/channels/${TRAINING}/messages`, creator, { content: '学员专用', nonce: `multi-node-training-${Date.now()}` })
+    await owner.client.next(frame => frame.op === 'dispatch' && frame.t === 'MESSAGE_CREATE' && (frame.d as { message_id: string }).message_id === sent.message_id)
+    // a channel every member reads, created after: once the guest has it, everything before it was offered to them
+    const after = await createChannel(a, creator, '训练营之后')
+    await stranger.client.next(frame => isChannelCreate(frame) && (frame.d as Channel).channel_id === after.channel_id)
+    expect(dispatches(stranger.client).filter(frame => (frame.d as { channel_id?: string }).channel_id === TRAINING)).toEqual([])
+    expect(owner.client.frames.some(frame => frame.op === 'dispatch' && frame.t === 'TYPING_START')).toBe(true)
+  })
+
+  it('walks every declared dispatch narrower than the server, published by a third process: on A and on B only its audience gets it (issue 25)', async () => {
+    const publisher: EventBus = await createRedisBus(REDIS_URL, cluster.redisPrefix)
+    try {
+      const guestToken = await guestMember(b)
+      const sockets = await Promise.all([identified(a.url, creator), identified(b.url, creator), identified(a.url, guestToken), identified(b.url, guestToken)])
+      const [ownerOnA, ownerOnB, guestOnA, guestOnB] = sockets.map(socket => socket.client)
+      clients.push(ownerOnA, ownerOnB, guestOnA, guestOnB)
+      const everyone = [ownerOnA, ownerOnB, guestOnA, guestOnB]
+      await Promise.all(everyone.map(client => focus(client, TRAINING)))
+      await mark(publisher, SERVER_ID, 'walk start', everyone)
+      for (const t of NARROW_BEFORE_DELETE) await publishAbout(publisher, t, SERVER_ID, TRAINING, sockets[0].ready.user.uid)
+      await mark(publisher, SERVER_ID, 'walk end', everyone)
+      expect(CHANNEL_BOUND.length).toBeGreaterThan(15)
+      for (const owner of [ownerOnA, ownerOnB]) expect(namesBetween(owner, 'walk start', 'walk end')).toEqual(NARROW_BEFORE_DELETE)
+      for (const guest of [guestOnA, guestOnB]) expect(namesBetween(guest, 'walk start', 'walk end')).toEqual([])
+    } finally {
+      await publisher.close()
+    }
   })
 })

@@ -1,11 +1,12 @@
 import { lazy, Suspense, useState, type PropsWithChildren } from 'react'
-import { useLaunch } from '@tarojs/taro'
-import { currentLanguage, languageOf, loadLanguage, type Language } from '@/constants/messages'
+import Taro, { useLaunch } from '@tarojs/taro'
+import { currentLanguage, languageOf, loadLanguage, type Language } from '@/i18n'
 import { useDesktopLayout } from '@/hooks/use-desktop-layout'
 import { installNotFoundHandler, readParams } from '@/router'
 import { api } from '@/services/api'
 import { configureRequest } from '@/services/request'
 import { StoresProvider } from '@/stores/context'
+import { signInAtLaunch } from '@/stores/launch-sign-in'
 import { createRootStore, type RootStore } from '@/stores/root-store'
 import { taroKeyValueStorage } from '@/stores/taro-storage'
 import { isH5 } from '@/utils/platform'
@@ -95,7 +96,10 @@ function App ({ children }: PropsWithChildren) {
     if (languageOf(query.hl) !== languageOf(launchQuery.hl)) setLaunchLanguage(applyLaunchLanguage(query.hl))
     setLaunched(true)
     setViewpc(isViewpc(query))
-    root.session.ensureSignedIn().catch(error => console.error('[app] sign-in failed:', error))
+    // H5: a development link or WeChat's authorisation signs in as the account; the mini-program signs in with Taro.login
+    const miniProgramLogin = isH5() ? null : async () => (await Taro.login()).code
+    signInAtLaunch(isH5() ? launchQuery : query, { account: root.account, session: root.session, miniProgramLogin })
+      .catch(error => console.error('[app] sign-in failed:', error))
   })
   return (
     <StoresProvider value={root}>

@@ -4,7 +4,7 @@ import { launchApp, watchTexts } from '../support/launch-app'
 
 // Its own file: English must not have been loaded by an earlier test (it is fetched once per page load).
 // The English chunk cannot be fetched: the network went away after the page itself loaded.
-jest.mock('@/constants/messages-en', () => { throw new Error('ChunkLoadError: Loading chunk messages-en failed') })
+jest.mock('@/i18n/messages-en', () => { throw new Error('ChunkLoadError: Loading chunk messages-en failed') })
 
 // The app runs on a fake ApiClient: no network.
 let mockApi: FakeApi

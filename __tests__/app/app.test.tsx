@@ -1,5 +1,5 @@
-import * as englishLoader from '@/constants/load-english'
-import { setLanguage } from '@/constants/messages'
+import * as englishLoader from '@/i18n/load-english'
+import { setLanguage } from '@/i18n'
 import { homeApi } from '../pages/home-harness'
 import type { FakeApi } from '../stores/support/fakes'
 import { launchApp, watchTexts } from '../support/launch-app'

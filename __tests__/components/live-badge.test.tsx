@@ -1,6 +1,6 @@
 import TestUtils from '@tarojs/test-utils-react'
 import LiveBadge from '@/components/live-badge'
-import { loadLanguage, setLanguage } from '@/constants/messages'
+import { loadLanguage, setLanguage } from '@/i18n'
 import type { LiveState } from '@core/domain/live-state'
 
 afterEach(() => {

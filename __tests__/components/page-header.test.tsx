@@ -1,7 +1,7 @@
 import Taro from '@tarojs/taro'
 import TestUtils from '@tarojs/test-utils-react'
 import PageHeader, { type PageHeaderProps } from '@/components/page-header'
-import { loadLanguage, setLanguage, t } from '@/constants/messages'
+import { loadLanguage, setLanguage, t } from '@/i18n'
 
 /** The page stack depth and the query of the page the header sits on. */
 function onPage (depth: number, params: Record<string, string> = {}): void {

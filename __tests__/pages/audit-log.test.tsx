@@ -1,4 +1,4 @@
-import { loadLanguage, setLanguage } from '@/constants/messages'
+import { loadLanguage, setLanguage } from '@/i18n'
 import AuditLogPage from '@/pages/audit-log/index'
 import type { RootStore } from '@/stores/root-store'
 import { mountPage, unmountPages } from '../support/page-harness'

@@ -68,7 +68,7 @@ describe('ChannelContentStore', () => {
     second.resolve(channel('c2', { name: '二', channel_type: ChannelType.Post }))
     await opening
     expect(store.channel?.name).toBe('二')
-    // a post channel's feed is the post store's (src/stores/post-store.ts): this store only names it
+    // a post channel's feed is the post store's (src/stores/post-feed-store.ts): this store only names it
     expect(store.content).toEqual({ view: 'posts', channelId: 'c2' })
     expect(store.status).toBe('ready')
   })

@@ -1,5 +1,5 @@
 import TestUtils from '@tarojs/test-utils-react'
-import { loadLanguage, setLanguage } from '@/constants/messages'
+import { loadLanguage, setLanguage } from '@/i18n'
 import Demo from '@/pages/demo/index'
 import { mountPage, unmountPages } from '../support/page-harness'
 

@@ -6,7 +6,7 @@
  */
 import type * as React from 'react'
 import { ChannelKind, ChannelType, LiveFlag, type ChannelGroup, type LiveItem, type User } from '@core/wire/entities'
-import { setLanguage } from '@/constants/messages'
+import { setLanguage } from '@/i18n'
 import type { TrustApi } from '@/services/api/trust'
 import { channel, fakeApi, liveItem, paged, serverDetail, user, type FakeApi, type fakeMembersApi } from '../stores/support/fakes'
 import type { FakeMessagesApi } from '../stores/support/chat-fakes'

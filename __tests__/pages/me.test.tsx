@@ -255,3 +255,31 @@ describe('Me diagnostics', () => {
     expect(text(page.testUtils, '[data-testid="sign-out"]')).toBe('退出登录')
   })
 })
+
+describe('Me: 账号与安全', () => {
+  it('offers a guest the sign-in sheet, with the e-mail code and 暂不登录', async () => {
+    const who = user({ uid: 'B_guest', addtime: LAST_YEAR })
+    const page = await mountPage(Me, { api: signedInApi(who), signedIn: who, now: NOW })
+    await page.testUtils.queries.waitForQuerySelector('[data-testid="account-sign-in"]')
+    await page.tap('[data-testid="account-sign-in"]')
+    expect(document.querySelector('[data-testid="sign-in-sheet"]')?.textContent).toContain('登录或注册')
+    expect(document.querySelector('[data-testid="sign-in-email"]')).not.toBeNull()
+    await page.tap('[data-testid="sign-in-later"]')
+    expect(document.querySelector('[data-testid="sign-in-sheet"]')).toBeNull()
+  })
+
+  it('shows an account its e-mail, WeChat link and passkeys, and the account\'s own actions', async () => {
+    const who = user({ uid: '123456789012', addtime: LAST_YEAR })
+    const accounts = {
+      signInMethods: jest.fn().mockResolvedValue({ email: 'deer@mail.example', passkeys: 1, wechat: true }),
+      passkeys: jest.fn().mockResolvedValue({ list: [{ credential_id: 'a', name: 'iPhone', created_at: 1, last_used_at: 1 }] }),
+    }
+    const page = await mountPage(Me, { api: signedInApi(who), signedIn: who, now: NOW, accounts: accounts as never })
+    await page.testUtils.queries.waitForQuerySelector('[data-testid="passkey-row"]')
+    const section = document.querySelector('[data-testid="account-section"]')?.textContent ?? ''
+    expect(section).toContain('deer@mail.example')
+    expect(section).toContain('已绑定')
+    expect(section).toContain('iPhone')
+    for (const action of ['sign-out-everywhere', 'export-data', 'delete-account']) expect(document.querySelector(`[data-testid="${action}"]`)).not.toBeNull()
+  })
+})

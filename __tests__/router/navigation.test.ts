@@ -1,6 +1,6 @@
 import Taro from '@tarojs/taro'
 import {
-  back, hasPageBehind, currentParams, entryPagePath, installNotFoundHandler, navigate, pageStack, pageUrl, redirect, relaunch, switchTab,
+  back, hasPageBehind, currentParams, entryPagePath, pageLocation, installNotFoundHandler, navigate, pageStack, pageUrl, redirect, relaunch, switchTab,
 } from '@/router/navigation'
 import { resolveTarget, routeOfName, RouterError } from '@/router/resolve'
 import { encodeNwp } from '@core/query/nwp'
@@ -175,6 +175,13 @@ describe('carried query keys (SPEC §2)', () => {
   it('reads the current page parameters with sid as server_id (SPEC §2)', () => {
     onPage({ sid: '275902', cid: 'c1' })
     expect(currentParams()).toEqual({ sid: '275902', server_id: '275902', cid: 'c1', channel_id: 'c1' })
+  })
+
+  it('tells where the page was opened, for the choice of its server: its parameters and, on H5 only, its host', () => {
+    onPage({ sid: '275902' })
+    expect(pageLocation()).toEqual({ params: { sid: '275902', server_id: '275902' }, host: undefined })
+    process.env.TARO_ENV = 'h5'
+    expect(pageLocation({ server_id: '832828' })).toEqual({ params: { server_id: '832828' }, host: 'localhost' })
   })
 
   it('reads no parameters when there is no current page', () => {

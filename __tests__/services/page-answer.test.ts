@@ -4,7 +4,7 @@ import { configureRequest, request } from '@/services/request/request'
 import { isRequestError } from '@/services/request/errors'
 import { clearRequestLog, recentRequests } from '@/services/request/interceptors/log'
 import { takePageAnswer } from '@/services/request/interceptors/page-answer'
-import { setLanguage } from '@/constants/messages'
+import { setLanguage } from '@/i18n'
 
 const holder = globalThis as Record<string, unknown>
 

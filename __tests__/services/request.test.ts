@@ -2,7 +2,7 @@ import Taro from '@tarojs/taro'
 import { configureRequest, request, readEnvelope } from '@/services/request/request'
 import { CODE_NO_DATA, CODE_REQUEST_FAILED, RequestError, isRequestError } from '@/services/request/errors'
 import { clearRequestLog } from '@/services/request/interceptors/log'
-import { loadLanguage, setLanguage } from '@/constants/messages'
+import { loadLanguage, setLanguage } from '@/i18n'
 
 type RequestArgs = Parameters<typeof Taro.request>[0]
 

@@ -7,7 +7,7 @@ const URL = 'ws://realm.test/gateway'
 const HEARTBEAT_MS = 30_000
 
 function ready (overrides: Partial<ReadyData> = {}): ReadyData {
-  return { user: user(), session_id: 'sess1', seq: 10, heartbeat_interval_ms: HEARTBEAT_MS, server_ids: ['723658'], ...overrides }
+  return { user: user(), protocol_version: 2, session_id: 'sess1', seq: 10, heartbeat_interval_ms: HEARTBEAT_MS, server_ids: ['723658'], ...overrides }
 }
 
 function setup (token: string | null = 'tok') {
@@ -69,6 +69,18 @@ describe('GatewayStore', () => {
     stop()
     connect.last().deliver({ op: 'dispatch', t: 'CHANNEL_CREATE', s: 12, d: { channel_id: 'c2' } })
     expect(created).toEqual([{ channel_id: 'c1' }])
+  })
+
+  it('types each handler with the payload its dispatch declares (core/wire/dispatches.ts)', () => {
+    const { connect, store } = online()
+    const removed: string[][] = []
+    store.on('CHANNELS_VISIBLE_UPDATE', update => removed.push(update.removed))
+    // @ts-expect-error a payload field the declaration does not have does not compile
+    store.on('CHANNELS_VISIBLE_UPDATE', update => update.channel_ids)
+    // @ts-expect-error an undeclared name does not compile
+    store.on('NOT_DECLARED', () => undefined)
+    connect.last().deliver({ op: 'dispatch', t: 'CHANNELS_VISIBLE_UPDATE', s: 11, d: { server_id: 's1', added: [], removed: ['c1'] } })
+    expect(removed).toEqual([['c1']])
   })
 
   it('keeps other handlers running when one throws, and logs it', () => {

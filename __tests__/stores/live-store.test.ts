@@ -1,6 +1,7 @@
 import { LiveFlag, MediaType, type LiveItem } from '@core/wire/entities'
 import type { Paged } from '@core/wire/api'
-import { LiveStore, MAX_TIMER_DELAY_MS, timeoutScheduler } from '@/stores/live-store'
+import { LiveStore } from '@/stores/live-store'
+import { MAX_TIMER_DELAY_MS } from '@/stores/support/timer-scheduler'
 import { ServerStore } from '@/stores/server-store'
 import {
   deferred, failedRequest, fakeApi, fakeLogger, liveItem, manualClock, manualScheduler, paged, type FakeApi, fakeMembersApi } from './support/fakes'
@@ -279,28 +280,5 @@ describe('LiveStore: the clock', () => {
     store.startClock()
     store.dispose()
     expect(scheduler.pending()).toEqual([])
-  })
-})
-
-describe('timeoutScheduler', () => {
-  afterEach(() => {
-    jest.useRealTimers()
-  })
-
-  it('runs the callback after the delay', () => {
-    jest.useFakeTimers()
-    const callback = jest.fn()
-    timeoutScheduler.schedule(callback, 1000)
-    jest.advanceTimersByTime(1000)
-    expect(callback).toHaveBeenCalledTimes(1)
-  })
-
-  it('does not run a cancelled callback', () => {
-    jest.useFakeTimers()
-    const callback = jest.fn()
-    const cancel = timeoutScheduler.schedule(callback, 1000)
-    cancel()
-    jest.advanceTimersByTime(1000)
-    expect(callback).not.toHaveBeenCalled()
   })
 })

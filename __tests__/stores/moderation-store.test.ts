@@ -1,7 +1,7 @@
 import { Permission } from '@core/domain/permissions'
 import { TRUST_CODES } from '@core/wire/trust-paths'
 import type { MyPermissions } from '@core/wire/trust'
-import { loadLanguage, setLanguage } from '@/constants/messages'
+import { loadLanguage, setLanguage } from '@/i18n'
 import { MemberListStore } from '@/stores/member-list-store'
 import { ModerationStore } from '@/stores/moderation-store'
 import { refusalMessage } from '@/stores/refusal'

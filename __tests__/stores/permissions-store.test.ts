@@ -6,15 +6,15 @@ import { GATEWAY_RESYNC } from '@/stores/gateway-store'
 
 /** A gateway the test drives with any event type. */
 function fakeGateway () {
-  const handlers = new Map<string, Set<(event: object) => void>>()
+  const handlers = new Map<string, Set<(event: never) => void>>()
   return {
-    on (type: string, handler: (event: object) => void) {
+    on (type: string, handler: (event: never) => void) {
       const set = handlers.get(type) ?? new Set()
       handlers.set(type, set)
       set.add(handler)
       return () => { set.delete(handler) }
     },
-    emit (type: string, event: object) { runInAction(() => handlers.get(type)?.forEach(handler => handler(event))) },
+    emit (type: string, event: object) { runInAction(() => handlers.get(type)?.forEach(handler => handler(event as never))) },
     listeners: () => [...handlers.values()].reduce((sum, set) => sum + set.size, 0),
   }
 }
@@ -118,5 +118,34 @@ describe('PermissionsStore', () => {
     expect([store.mine, logger.warn.mock.calls.length]).toEqual([null, 1])
     stop()
     expect(gateway.listeners()).toBe(0)
+  })
+
+  it('asks the permissions of the server a page focuses (a channel or post of another server), and the current server\'s again when it closes', async () => {
+    const { store, gateway, load } = setup()
+    await settle()
+    const unfocus = store.focus('832828')
+    await settle()
+    expect([load.mock.calls.map(call => call[0]), store.mine?.server_id]).toEqual([['s1', '832828'], '832828'])
+    gateway.emit('ROLE_UPDATE', { server_id: 's1', role_id: 'r1' })
+    gateway.emit('ROLE_UPDATE', { server_id: '832828', role_id: 'r1' })
+    await settle()
+    expect(load.mock.calls.map(call => call[0])).toEqual(['s1', '832828', '832828'])
+    unfocus()
+    unfocus()
+    await settle()
+    expect([load.mock.calls.map(call => call[0]), store.mine?.server_id]).toEqual([['s1', '832828', '832828', 's1'], 's1'])
+  })
+
+  it('keeps an answer for the server on screen only: a late answer of the server left behind is dropped', async () => {
+    const slow = { resolve: (_answer: MyPermissions) => undefined as void }
+    const load = jest.fn((serverId: string) => serverId === 's1'
+      ? new Promise<MyPermissions>(resolve => { slow.resolve = resolve })
+      : Promise.resolve(answer({ server_id: serverId })))
+    const { store } = setup(load)
+    store.focus('832828')
+    await settle()
+    slow.resolve(answer({ server_id: 's1' }))
+    await settle()
+    expect(store.mine?.server_id).toBe('832828')
   })
 })

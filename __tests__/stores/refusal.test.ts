@@ -1,5 +1,5 @@
 import { TRUST_CODES } from '@core/wire/trust-paths'
-import { loadLanguage, setLanguage } from '@/constants/messages'
+import { loadLanguage, setLanguage } from '@/i18n'
 import { missingPermissionsOf, permissionLabel, refusalMessage, withRefusalMessage } from '@/stores/refusal'
 import { fakeLogger } from './support/fakes'
 import { refusal } from './support/trust-fakes'

@@ -30,7 +30,7 @@ async function connectedToServer723658 (detail: Parameters<typeof serverDetail>[
   root.gateway.start()
   const socket = connect.last()
   socket.open()
-  socket.deliver({ op: 'ready', d: { user: user(), session_id: 's', seq: 0, heartbeat_interval_ms: 30_000, server_ids: ['723658'] } })
+  socket.deliver({ op: 'ready', d: { user: user(), protocol_version: 2, session_id: 's', seq: 0, heartbeat_interval_ms: 30_000, server_ids: ['723658'] } })
   return { api, members, root, socket }
 }
 
@@ -105,7 +105,7 @@ describe('createRootStore', () => {
     expect(api.listChannels).toHaveBeenCalledTimes(1)
     api.getServer.mockClear()
     socket.deliver({ op: 'invalid_session', d: null })
-    socket.deliver({ op: 'ready', d: { user: user(), session_id: 's2', seq: 9, heartbeat_interval_ms: 30_000, server_ids: ['723658'] } })
+    socket.deliver({ op: 'ready', d: { user: user(), protocol_version: 2, session_id: 's2', seq: 9, heartbeat_interval_ms: 30_000, server_ids: ['723658'] } })
     expect(api.getServer).toHaveBeenCalledTimes(1)
     expect(api.listChannels).toHaveBeenCalledTimes(2)
     root.dispose()
@@ -118,6 +118,15 @@ describe('createRootStore', () => {
     socket.deliver({ op: 'dispatch', t: 'CHANNEL_DELETE', s: 2, d: { server_id: '723658', channel_id: 'c9' } })
     socket.deliver({ op: 'dispatch', t: 'CHANNEL_DELETE', s: 3, d: { server_id: '832828', channel_id: 'c8' } })
     expect(api.listChannels).toHaveBeenCalledTimes(2)
+    root.dispose()
+  })
+
+  it('reloads the channel list when channels of the current server appear or disappear for this member (roles, overrides)', async () => {
+    const { api, root, socket } = await connectedToServer723658()
+    api.listChannels.mockClear()
+    socket.deliver({ op: 'dispatch', t: 'CHANNELS_VISIBLE_UPDATE', s: 1, d: { server_id: '723658', added: [], removed: ['c9'] } })
+    socket.deliver({ op: 'dispatch', t: 'CHANNELS_VISIBLE_UPDATE', s: 2, d: { server_id: '832828', added: ['c8'], removed: [] } })
+    expect(api.listChannels).toHaveBeenCalledTimes(1)
     root.dispose()
   })
 

@@ -29,6 +29,16 @@ describe('SessionStore', () => {
     expect(JSON.parse(storage.data.get(KEY) as string)).toEqual({ user: guest, token: 'tok-42' })
   })
 
+  it('takes an account sign-in in place of the guest: the account and its fresh token are the login, and stored', async () => {
+    const { api, session, storage } = setup()
+    api.guestLogin.mockResolvedValue({ token: 'tok-guest', user: user({ uid: 'B_42' }) })
+    await session.ensureSignedIn()
+    const account = user({ uid: '123456789012' })
+    session.adopt({ user: account, token: 'tok-account' })
+    expect([session.status, session.user, session.token, session.identityKind]).toEqual(['ready', account, 'tok-account', 'user'])
+    expect(JSON.parse(storage.data.get(KEY) as string)).toEqual({ user: account, token: 'tok-account' })
+  })
+
   it('uses the stored login of this environment, refreshed from the server, without signing in again', async () => {
     const stored = user({ uid: 'C_bot1', user_type: 2 })
     const { api, session, storage } = setup({ [KEY]: JSON.stringify({ user: stored, token: 'tok-bot' }) })

@@ -10,6 +10,7 @@ import TestUtils from '@tarojs/test-utils-react'
 import Taro from '@tarojs/taro'
 import type { ComponentType } from 'react'
 import type { User } from '@core/wire/entities'
+import type { AccountApi } from '@/services/api/accounts'
 import type { TrustApi } from '@/services/api/trust'
 import { afterNextPaint } from '@/hooks/use-after-first-paint'
 import { StoresProvider } from '@/stores/context'
@@ -36,6 +37,8 @@ export interface PageSetup {
   signedIn?: User
   /** The trust calls (permissions, moderation); the app's own when not given. */
   trust?: TrustApi
+  /** The account calls (sign-in, Me's 账号与安全); the app's own when not given. */
+  accounts?: AccountApi
   /** What the app does with the stores before the page appears (e.g. its launch sign-in). */
   beforeMount?: (root: RootStore) => void
 }
@@ -68,7 +71,7 @@ export async function mountPage (Page: ComponentType, setup: PageSetup = {}): Pr
   const clock = manualClock(setup.now ?? Date.now())
   const scheduler = manualScheduler()
   const root = createRootStore(api, {
-    storage, loginKey: 'test-login', logger: fakeLogger(), clock: clock.now, scheduler, members: setup.members ?? fakeMembersApi(), postsApi: setup.postsApi ?? fakePostsApi(), messagesApi: setup.messages ?? fakeMessagesApi(), trust: setup.trust,
+    storage, loginKey: 'test-login', logger: fakeLogger(), clock: clock.now, scheduler, members: setup.members ?? fakeMembersApi(), postsApi: setup.postsApi ?? fakePostsApi(), messagesApi: setup.messages ?? fakeMessagesApi(), trust: setup.trust, accounts: setup.accounts,
   })
   setup.beforeMount?.(root)
   function Harness () {

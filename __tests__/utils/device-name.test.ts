@@ -1,4 +1,4 @@
-import { loadLanguage, setLanguage } from '@/constants/messages'
+import { loadLanguage, setLanguage } from '@/i18n'
 import { deviceName } from '@/utils/device-name'
 
 const ANDROID_CHROME = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Mobile Safari/537.36'

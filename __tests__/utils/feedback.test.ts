@@ -1,6 +1,6 @@
 import Taro from '@tarojs/taro'
 import { actionSheet, modal, showLoadError, showUnsupported, toast } from '@/utils/feedback'
-import { loadLanguage, setLanguage } from '@/constants/messages'
+import { loadLanguage, setLanguage } from '@/i18n'
 import { RequestError } from '@/services/request/errors'
 
 let showToast: jest.SpyInstance

@@ -2,7 +2,7 @@
  * Chat times in UTC+8 (SPEC §9) around midnight UTC+8, where a time-zone bug shows as a
  * wrong day. "Now" is Thursday 2026-11-05 10:00 in UTC+8.
  */
-import { loadLanguage, setLanguage } from '@/constants/messages'
+import { loadLanguage, setLanguage } from '@/i18n'
 import { chatClock, chatDayLabel, chatTimeLabel, chatUntilLabel, isNewChatDay } from '@/utils/format-chat-time'
 
 const NOW = Date.parse('2026-11-05T10:00:00+08:00')

@@ -24,6 +24,19 @@ export const AUDIT_CODE_BY_FIELD: Record<AuditField, number> = {
   introduction: SERVER_CODES.AUDIT_INTRODUCTION,
 }
 
+/** Code points Unicode says a renderer may show as nothing (soft hyphen, joiners, invisible operators, variation selectors …). */
+const DEFAULT_IGNORABLE = /\p{Default_Ignorable_Code_Point}/gu
+
+/**
+ * The form every audited text is compared in, on both sides: NFKC (full-width and styled
+ * letters become plain ones), every Default_Ignorable_Code_Point dropped (before NFKC too,
+ * so one between a letter and its accent does not keep them apart), white space dropped
+ * and lower case — so 'ｆｏｒ\u00adbid den' reads as 'forbidden'.
+ */
+export function auditComparableOf (text: string): string {
+  return text.replace(DEFAULT_IGNORABLE, '').normalize('NFKC').replace(DEFAULT_IGNORABLE, '').toLowerCase().replace(/\s+/gu, '')
+}
+
 /** SPEC §5: audit rejection is signalled by error codes beginning with 104. */
 export function isAuditRejection (code: number): boolean {
   return Number.isInteger(code) && String(code).startsWith('104')

@@ -8,6 +8,9 @@ import { ChannelKind, ChannelType } from '../wire/codes'
 /** Longest message, in characters (Unicode code points) after trimming (issue 15: text ≤ 2000). */
 export const MESSAGE_CONTENT_MAX_LENGTH = 2000
 
+/** Most attachments (pictures) one message carries. */
+export const MESSAGE_ATTACHMENTS_MAX = 10
+
 /** Characters of the replied-to message a reply carries as its quote. */
 export const REPLY_PREVIEW_LENGTH = 100
 
@@ -55,6 +58,13 @@ export function mentionedUids (content: string): string[] {
   }
   return [...uids]
 }
+
+/**
+ * Most distinct emoji one member may put on a message someone else wrote, so one member
+ * cannot fill all of a message's emoji slots; on their own message the author is not
+ * limited by it (only by the message's own cap).
+ */
+export const REACTIONS_PER_MEMBER_ON_OTHERS_MAX = 3
 
 /** Characters an emoji sequence is made of: pictographs, skin tones, keycaps, flags, joiners and presentation selectors. */
 const EMOJI_SEQUENCE = /^[\p{Extended_Pictographic}\p{Emoji_Component}\u200d\ufe0f\u20e3]+$/u

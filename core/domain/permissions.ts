@@ -71,6 +71,9 @@ export const DEFAULT_EVERYONE_PERMISSIONS = Permission.ViewChannel | Permission.
 /** The bits a timeout (mute) takes away: everything that speaks. */
 export const SPEAKING_PERMISSIONS = Permission.SendMessages | Permission.AttachFiles | Permission.AddReactions | Permission.MentionEveryone
 
+/** The moderation bits: a member holding any of them server-wide is a moderator (the report queue and its dispatches are theirs). */
+export const MODERATION_PERMISSIONS = Permission.ManageMessages | Permission.KickMembers | Permission.BanMembers | Permission.MuteMembers | Permission.ManageRoles
+
 /** The bits a guest account may hold: taking part, never moderating or managing. */
 export const GUEST_PERMISSIONS = Permission.ViewChannel | SPEAKING_PERMISSIONS | Permission.CreateInvites
 

@@ -4,6 +4,7 @@
  * Pure: no Taro import; the caller passes the parameters and the host.
  */
 import type { ConfiguredServer } from '@core/domain/servers'
+import { resolveAliases } from '@core/query/query'
 
 /** What decided the choice: a parameter, the host's sub-domain, the default (nothing named a server), or a fallback from an unknown id. */
 export type ServerChoiceSource = 'param' | 'host' | 'default' | 'fallback'
@@ -44,7 +45,7 @@ export function subDomainOf (host: string): string | null {
  */
 export function chooseServer<T extends ConfiguredServer> (servers: readonly T[], input: ServerChoiceInput): ServerChoice<T> {
   if (servers.length === 0) throw new RangeError('chooseServer: no configured servers')
-  const requestedId = nonEmpty(input.params?.server_id) ?? nonEmpty(input.params?.sid) // SPEC §2: sid is read as server_id
+  const requestedId = nonEmpty(resolveAliases(input.params ?? {}).server_id) // SPEC §2: sid is read as server_id
   if (requestedId !== null) {
     const named = servers.find(server => server.server_id === requestedId)
     return named ? { server: named, source: 'param', requestedId } : { server: servers[0], source: 'fallback', requestedId }
@@ -56,12 +57,12 @@ export function chooseServer<T extends ConfiguredServer> (servers: readonly T[],
 }
 
 /**
- * The showroom a Market page asks for (SPEC §2, §7 mapcfg): the `server_id` parameter
+ * The showroom a Market page asks for (SPEC §2, §7 mapcfg): the `server_id` (or `sid`) parameter
  * as given, even one this build does not list (the API decides), else the server the
  * host's sub-domain names, else the first; and the `channel_id` parameter. Values are
  * trimmed; a missing channel leaves `channel_id` empty (the page says so, asks nothing).
  */
 export function showroomQueryOf (servers: readonly ConfiguredServer[], input: ServerChoiceInput): { server_id: string, channel_id: string } {
-  const serverId = nonEmpty(input.params?.server_id) ?? chooseServer(servers, { host: input.host }).server.server_id
+  const serverId = nonEmpty(resolveAliases(input.params ?? {}).server_id) ?? chooseServer(servers, { host: input.host }).server.server_id
   return { server_id: serverId, channel_id: nonEmpty(input.params?.channel_id) ?? '' }
 }

@@ -37,10 +37,21 @@ export function readParams (raw: unknown): PageParams {
   for (const [key, value] of explicit) {
     if (key !== NWP_KEY) params[key] = value // SPEC §2: explicit keys win over packed ones
   }
+  return resolveAliases(params)
+}
+
+/**
+ * SPEC §2: the parameters with each alias read as its name (`sid` as `server_id`, `cid`
+ * as `channel_id`) where the name itself holds nothing (missing or blank): the one place
+ * that reads `sid`, for the page parameters and for the choice of the server alike.
+ */
+export function resolveAliases<P extends Readonly<Record<string, string | undefined>>> (params: P): P {
+  const resolved: Record<string, string | undefined> = { ...params }
   for (const [alias, name] of Object.entries(QUERY_ALIASES)) {
-    if (params[alias] !== undefined && params[name] === undefined) params[name] = params[alias] // SPEC §2: sid → server_id, cid → channel_id
+    const aliased = resolved[alias]
+    if (aliased !== undefined && aliased.trim() !== '' && (resolved[name] ?? '').trim() === '') resolved[name] = aliased // SPEC §2: sid → server_id, cid → channel_id
   }
-  return params
+  return resolved as P
 }
 
 /**

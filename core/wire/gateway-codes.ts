@@ -4,6 +4,13 @@
  * imports, so the client takes them from here without loading TypeBox.
  */
 
+/**
+ * The gateway protocol's version, announced in `ready` (`protocol_version`). 2: every
+ * dispatch goes only to its declared audience (core/wire/dispatches.ts), and
+ * CHANNELS_VISIBLE_UPDATE tells a session which channels it gained or lost.
+ */
+export const GATEWAY_PROTOCOL_VERSION = 2
+
 /** Path of the gateway on every server process. */
 export const GATEWAY_PATHS = {
   gateway: '/gateway',
@@ -33,6 +40,8 @@ export enum GatewayErrorCode {
   SessionTimedOut = 4009,
   /** SESSION_REVOKED closed it: signed out or revoked (reconnecting fails with 4004), kicked or banned (reconnecting starts afresh without that server). */
   SessionRevoked = 4010,
+  /** The account opened more gateway sockets than GATEWAY_SOCKETS_PER_ACCOUNT allows: its oldest socket is closed with this. */
+  TooManySockets = 4011,
 }
 
 /** Largest client frame the gateway reads, in bytes (a larger one gets an error frame). */

@@ -17,23 +17,7 @@ import { Type, type Static } from '@sinclair/typebox'
 import { Nullable, UserSchema } from './entities'
 
 export * from './gateway-codes'
-
-/** Every dispatch name (`t`) the gateway forwards; the payloads are declared by each topic's wire file. */
-export const DISPATCH_NAMES = [
-  // gw (core/wire/members.ts, ./entities Channel)
-  'PRESENCE_UPDATE', 'MEMBER_ADD', 'MEMBER_REMOVE', 'CHANNEL_CREATE',
-  // msg (core/wire/messages.ts)
-  'MESSAGE_CREATE', 'MESSAGE_UPDATE', 'MESSAGE_DELETE', 'REACTION_ADD', 'REACTION_REMOVE', 'TYPING_START', 'READ_STATE_UPDATE',
-  // posts
-  'POST_CREATE', 'POST_UPDATE', 'POST_DELETE', 'COMMENT_CREATE', 'COMMENT_UPDATE', 'COMMENT_DELETE', 'POST_LIKE', 'LIVE_COMMENT_CREATE', 'LIVE_VIEWERS',
-  // trust
-  'CHANNEL_UPDATE', 'CHANNEL_DELETE', 'MEMBER_UPDATE', 'ROLE_CREATE', 'ROLE_UPDATE', 'ROLE_DELETE', 'SESSION_REVOKED', 'SERVER_UPDATE',
-  // reports (moderators only: REPORT_CREATE carries a Report, REPORT_RESOLVE a ReportResolveEvent)
-  'REPORT_CREATE', 'REPORT_RESOLVE',
-] as const
-
-/** A dispatch name. */
-export type DispatchName = typeof DISPATCH_NAMES[number]
+export * from './dispatches'
 
 /** Client → server: start a new session with a session token (POST /auth/guest issues one). */
 export const IdentifyFrameSchema = Type.Object({
@@ -75,6 +59,8 @@ export const ReadyFrameSchema = Type.Object({
   op: Type.Literal('ready'),
   d: Type.Object({
     user: UserSchema,
+    /** GATEWAY_PROTOCOL_VERSION of the server (core/wire/gateway-codes.ts). */
+    protocol_version: Type.Integer({ minimum: 1 }),
     session_id: Type.String(),
     /** The resume point before any dispatch arrives. */
     seq: Type.Integer({ minimum: 0 }),
@@ -87,7 +73,7 @@ export const ReadyFrameSchema = Type.Object({
 /** Server → client: a heartbeat was heard. */
 export const HeartbeatAckFrameSchema = Type.Object({ op: Type.Literal('heartbeat_ack'), d: Type.Null() })
 
-/** Server → client: one event; `s` is its resume point. */
+/** Server → client: one event (its `t`, `d` and audience: ./dispatches); `s` is its resume point. */
 export const DispatchFrameSchema = Type.Object({
   op: Type.Literal('dispatch'),
   t: Type.String(),

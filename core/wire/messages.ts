@@ -6,7 +6,7 @@
  * the types only (`import type`).
  */
 import { Type, type Static } from '@sinclair/typebox'
-import { MESSAGE_CONTENT_MAX_LENGTH } from '../domain/messages'
+import { MESSAGE_ATTACHMENTS_MAX, MESSAGE_CONTENT_MAX_LENGTH } from '../domain/messages'
 import { OldPageQuerySchema } from './api'
 import { AuthoredSchema, ChannelPlaceSchema, UserSchema } from './entities'
 import { CursorPageSchema, MultilineText, Nullable, PictureSchema } from './fields'
@@ -14,8 +14,11 @@ import { HISTORY_LIMIT_MAX } from './messages-paths'
 
 export * from './messages-paths'
 
-/** Most attachments one message carries. */
-export const MESSAGE_ATTACHMENTS_MAX = 10
+/** Envelope codes of the message refusals a client tells apart (HTTP status first, then a number). */
+export const MESSAGE_CODES = {
+  /** 409: the member already put their most distinct emoji on someone else's message (core/domain/messages.ts REACTIONS_PER_MEMBER_ON_OTHERS_MAX). */
+  REACTIONS_PER_MEMBER: 409101,
+} as const
 
 /** A time-ordered message id (core/domain/ids.ts: 19 digits, string order = time order). */
 export const MessageIdSchema = Type.String({ pattern: '^[0-9]{19}$', description: 'time-ordered id, 19 digits' })
@@ -131,20 +134,6 @@ export const ReadStateSchema = Type.Object({
 export type ReadState = Static<typeof ReadStateSchema>
 
 
-/** Names of the dispatches the message routes publish (the gateway forwards them as `t`). */
-export const MESSAGE_DISPATCHES = {
-  messageCreate: 'MESSAGE_CREATE',
-  messageUpdate: 'MESSAGE_UPDATE',
-  messageDelete: 'MESSAGE_DELETE',
-  reactionAdd: 'REACTION_ADD',
-  reactionRemove: 'REACTION_REMOVE',
-  typingStart: 'TYPING_START',
-  readStateUpdate: 'READ_STATE_UPDATE',
-} as const
-
-/** A message dispatch name. */
-export type MessageDispatchName = typeof MESSAGE_DISPATCHES[keyof typeof MESSAGE_DISPATCHES]
-
 /** MESSAGE_DELETE: which message is gone. */
 export const MessageDeleteEventSchema = Type.Object({ channel_id: Type.String(), message_id: Type.String() })
 /** MESSAGE_DELETE payload. */
@@ -160,13 +149,3 @@ export const TypingEventSchema = Type.Object({ channel_id: Type.String(), uid: T
 /** TYPING_START payload. */
 export type TypingEvent = Static<typeof TypingEventSchema>
 
-/** The payload of each message dispatch (MESSAGE_CREATE/UPDATE carry the whole message; READ_STATE_UPDATE goes to the reader only). */
-export interface MessageDispatchPayloads {
-  MESSAGE_CREATE: ChatMessage
-  MESSAGE_UPDATE: ChatMessage
-  MESSAGE_DELETE: MessageDeleteEvent
-  REACTION_ADD: ReactionEvent
-  REACTION_REMOVE: ReactionEvent
-  TYPING_START: TypingEvent
-  READ_STATE_UPDATE: ReadState
-}

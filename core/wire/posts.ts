@@ -182,19 +182,3 @@ export type CommentDeleteEvent = Static<typeof CommentDeleteEventSchema>
 export const PostLikeEventSchema = Type.Object({ post_id: Type.String(), like_count: Type.Integer() })
 export type PostLikeEvent = Static<typeof PostLikeEventSchema>
 
-/**
- * Dispatch names of this topic with their payloads (core/wire/gateway.ts joins them into
- * the gateway's union): POST_CREATE and POST_UPDATE carry a {@link Post}, LIVE_COMMENT_CREATE
- * a {@link LiveComment}, LIVE_VIEWERS {@link LiveViewers}.
- */
-export interface PostsDispatches {
-  POST_CREATE: Post
-  POST_UPDATE: Post
-  POST_DELETE: PostDeleteEvent
-  COMMENT_CREATE: CommentCreateEvent
-  COMMENT_UPDATE: CommentUpdateEvent
-  COMMENT_DELETE: CommentDeleteEvent
-  POST_LIKE: PostLikeEvent
-  LIVE_COMMENT_CREATE: LiveComment
-  LIVE_VIEWERS: LiveViewers
-}

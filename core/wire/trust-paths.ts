@@ -63,6 +63,8 @@ export const TRUST_CODES = {
   REPORT_CLOSED: 409001,
   /** 409: a report's resolution names what was done, but it was not (the message is still there, the member still in). */
   REPORT_NOT_DONE: 409002,
+  /** 409: the nickname reads as the name of the owner of a server one is (or joins as) a member of (core/domain/names.ts). */
+  OWNERS_NAME: 409003,
   /** 410: the invite's time is up. */
   INVITE_EXPIRED: 410001,
   /** 410: the invite was used as often as it allows. */

@@ -316,7 +316,7 @@ export const RoleDeleteEventSchema = Type.Object({ server_id: Type.String(), rol
 export type RoleDeleteEvent = Static<typeof RoleDeleteEventSchema>
 
 /**
- * SESSION_REVOKED (only_uids: the user): the gateway on every process closes that user's
+ * SESSION_REVOKED (to the user, core/wire/dispatches.ts): the gateway on every process closes that user's
  * sockets (close code 4010) — those opened with the named sign-in sessions, or all of
  * them when `session_ids` is null (kick, ban). Clients never receive it as a dispatch.
  */

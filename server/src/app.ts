@@ -26,7 +26,11 @@ import { installPublicUrls } from './plugins/public-url'
 import { installRateLimit } from './plugins/rate-limit'
 import { installSecurityHeaders } from './plugins/security-headers'
 import { createRepositories } from './repositories'
+import accountsRoutes from './routes/accounts'
 import authRoutes from './routes/auth'
+import passkeysRoutes from './routes/passkeys'
+import wechatSignInRoutes from './routes/wechat-sign-in'
+import devSignInRoutes, { issueDevSignInLinks, type DevSignInLink } from './routes/dev-sign-in'
 import botsRoutes from './routes/bots'
 import channelRoomRoutes from './routes/channel-room'
 import channelsRoutes from './routes/channels'
@@ -62,6 +66,8 @@ export interface AppOptions {
   seed?: boolean
   /** The event bus (tests pass one to hear what the routes publish); an in-process bus by default. */
   bus?: EventBus
+  /** Outside production: receives the one-time sign-in links of the demo owner and moderator (`npm start` prints them). */
+  onDevSignInLinks?: (links: DevSignInLink[]) => void
 }
 
 /** Every route plugin, in registration order. */
@@ -69,6 +75,7 @@ const ROUTES = [resourceRoutes, loginThirdRoutes, qiniuRoutes, uploadRoutes, cha
   postsRoutes,
   rolesRoutes, moderationRoutes, invitesRoutes, botsRoutes, sessionsRoutes,
   searchRoutes,
+  accountsRoutes, passkeysRoutes, wechatSignInRoutes, devSignInRoutes,
 ]
 
 /** How long a session's presence lasts in Redis without a heartbeat: three intervals (two missed beats drop it anyway). */
@@ -128,6 +135,7 @@ export default async function openRealmApp (fastify: FastifyInstance, options: A
     const summary = await seedDemo(db, files, ctx.now())
     fastify.log.info({ dialect, ...summary }, 'demo seed is in place')
   }
+  if (options.onDevSignInLinks && !config.production) options.onDevSignInLinks(await issueDevSignInLinks(ctx))
 
   // handlers and decorations first: the route plugins below inherit them
   // issue 17: WeChat subscribe messages of live reminders, when the app secret and template id are configured

@@ -50,6 +50,16 @@ export interface WechatConfig {
   reminderIntervalMs: number
 }
 
+/** E-mail sign-in (a one-time code sent to the address). */
+export interface EmailConfig {
+  /** EMAIL_SIGNIN (on unless `off`): whether /auth/email/* answers. */
+  signIn: boolean
+  /** SMTP_URL (smtp:// or smtps://, with credentials): where codes are sent; null writes each code to the server's log instead (development only). */
+  smtpUrl: string | null
+  /** MAIL_FROM: the sender of the code mails. */
+  from: string
+}
+
 /** Qiniu-compatible storage settings. */
 export interface QiniuConfig {
   accessKey: string
@@ -98,6 +108,8 @@ export interface AbuseLimitsConfig {
   liveInvitesPerMember: number
   /** Longest lifetime of a guest's invite in seconds: a guest's invites always expire, even when they ask for "never". */
   guestInviteMaxAgeSeconds: number
+  /** Reports one account may file per minute (REPORT_PER_MINUTE). */
+  reportsPerMinute: number
 }
 
 /** Bytes one account may store per day unless UPLOAD_DAILY_BYTES says otherwise (100 MiB). */
@@ -145,6 +157,7 @@ export interface ServerConfig {
   /** NODE_ENV=production: development defaults are refused at start (see productionProblems). */
   production: boolean
   wechat: WechatConfig
+  email: EmailConfig
   qiniu: QiniuConfig
   auditWords: string[]
   rateLimit: RateLimitConfig
@@ -161,6 +174,10 @@ export interface ServerConfig {
    * third of it). Once a killed process's lease runs out the others take its members offline.
    */
   gatewayLeaseMs: number
+  /** Gateway sockets one account may hold open on a process; one more closes its oldest (close code 4011). */
+  gatewaySocketsPerAccount: number
+  /** Shortest time between two presence announcements of one member by a process (changes in between are coalesced into one). */
+  gatewayPresenceIntervalMs: number
 }
 
 /** A variable holds a value the server cannot use. */
@@ -235,8 +252,9 @@ function isPlaceholderSecret (value: string | null): boolean {
 /**
  * Why a production start (NODE_ENV=production) must be refused, naming the variable:
  * a default or placeholder secret (the development signing key is public, so anyone
- * could sign upload tokens for this server's upload host), or no PUBLIC_URL (absolute
- * URLs would be built from each request's Host header, which a client forges). Throws
+ * could sign upload tokens for this server's upload host), e-mail sign-in on without
+ * SMTP_URL (codes would only reach the log), or no PUBLIC_URL (absolute URLs would be
+ * built from each request's Host header, which a client forges). Throws
  * the first problem as a ConfigError.
  */
 export function checkProduction (env: Env): void {
@@ -245,6 +263,9 @@ export function checkProduction (env: Env): void {
   }
   if (text(env, 'WX_APP_SECRET') !== null && isPlaceholderSecret(text(env, 'WX_APP_SECRET'))) {
     throw new ConfigError('WX_APP_SECRET', 'must be the WeChat app\'s real secret in production, not a placeholder (or leave it unset)')
+  }
+  if (text(env, 'EMAIL_SIGNIN') !== 'off' && text(env, 'SMTP_URL') === null) {
+    throw new ConfigError('SMTP_URL', 'must be set in production while e-mail sign-in is on (e.g. smtps://user:password@smtp.example:465), or EMAIL_SIGNIN=off: without it sign-in codes go only to the server\'s log')
   }
   if (text(env, 'PUBLIC_URL') === null) {
     throw new ConfigError('PUBLIC_URL', 'must be set in production (e.g. https://realm.example): without it absolute URLs come from each request\'s Host header, which a client can forge')
@@ -262,6 +283,13 @@ function httpTimeouts (env: Env): HttpTimeoutsConfig {
     idleMs: integer(env, 'HTTP_IDLE_TIMEOUT_MS', 30_000, 100, 3_600_000),
     keepAliveMs: integer(env, 'HTTP_KEEP_ALIVE_TIMEOUT_MS', 30_000, 100, 3_600_000),
   }
+}
+
+/** SMTP_URL: where sign-in codes are mailed, or null to write them to the log. */
+function smtpUrl (env: Env): string | null {
+  const value = text(env, 'SMTP_URL')
+  if (value !== null && !/^smtps?:\/\//.test(value)) throw new ConfigError('SMTP_URL', 'must be an smtp:// or smtps:// URL (leave it unset to write sign-in codes to the log)')
+  return value
 }
 
 function redisUrl (env: Env): string | null {
@@ -309,6 +337,11 @@ export function loadConfig (env: Env = process.env): ServerConfig {
       subscribeTemplateId: text(env, 'WX_SUBSCRIBE_TEMPLATE_ID'),
       reminderIntervalMs: integer(env, 'REMINDER_INTERVAL_MS', 30_000, 100, 3_600_000),
     },
+    email: {
+      signIn: text(env, 'EMAIL_SIGNIN') !== 'off',
+      smtpUrl: smtpUrl(env),
+      from: text(env, 'MAIL_FROM') ?? 'OpenRealm <no-reply@openrealm.invalid>',
+    },
     qiniu: {
       accessKey: text(env, 'QINIU_ACCESS_KEY') ?? 'openrealm-dev-access-key',
       secretKey: text(env, 'QINIU_SECRET_KEY') ?? DEV_QINIU_SECRET_KEY,
@@ -343,11 +376,14 @@ export function loadConfig (env: Env = process.env): ServerConfig {
       invitesPerMinute: integer(env, 'INVITE_CREATE_PER_MINUTE', 10, 1, 10_000),
       liveInvitesPerMember: integer(env, 'INVITES_LIVE_PER_MEMBER', 20, 1, 10_000),
       guestInviteMaxAgeSeconds: integer(env, 'GUEST_INVITE_MAX_AGE_SECONDS', 7 * 24 * 3600, 60, 365 * 24 * 3600),
+      reportsPerMinute: integer(env, 'REPORT_PER_MINUTE', 5, 1, 10_000),
     },
     httpTimeouts: httpTimeouts(env),
     redisUrl: redisUrl(env),
     redisKeyPrefix: text(env, 'REDIS_KEY_PREFIX') ?? 'openrealm:',
     gatewayHeartbeatMs: integer(env, 'GATEWAY_HEARTBEAT_MS', 30_000, 100, 600_000),
     gatewayLeaseMs: integer(env, 'GATEWAY_LEASE_MS', 10_000, 300, 600_000),
+    gatewaySocketsPerAccount: integer(env, 'GATEWAY_SOCKETS_PER_ACCOUNT', 10, 1, 1000),
+    gatewayPresenceIntervalMs: integer(env, 'GATEWAY_PRESENCE_INTERVAL_MS', 1000, 0, 60_000),
   }
 }

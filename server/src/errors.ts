@@ -18,18 +18,21 @@ export class ApiError extends Error {
   readonly code: number
   /** The message in the member's language, when the refusal is one a member meets in normal use. */
   readonly spoken?: SpokenMessage
-  constructor (statusCode: number, code: number, message: string, spoken?: SpokenMessage) {
+  /** Whole seconds after which the same request may succeed: sent as `Retry-After` (every 429 carries one). */
+  readonly retryAfterSeconds?: number
+  constructor (statusCode: number, code: number, message: string, spoken?: SpokenMessage, retryAfterSeconds?: number) {
     super(message)
     this.name = 'ApiError'
     this.statusCode = statusCode
     this.code = code
     this.spoken = spoken
+    this.retryAfterSeconds = retryAfterSeconds
   }
 }
 
-/** An error of `status` told to the member in their language (`en` is also the log's message). */
-export function spokenError (status: number, spoken: SpokenMessage): ApiError {
-  return new ApiError(status, codeForStatus(status), spoken.en, spoken)
+/** An error of `status` told to the member in their language (`en` is also the log's message), with `Retry-After` when given. */
+export function spokenError (status: number, spoken: SpokenMessage, retryAfterSeconds?: number): ApiError {
+  return new ApiError(status, codeForStatus(status), spoken.en, spoken, retryAfterSeconds === undefined ? undefined : Math.max(1, Math.ceil(retryAfterSeconds)))
 }
 
 /**

@@ -7,7 +7,9 @@
 import { spawn } from 'child_process'
 import { existsSync } from 'fs'
 import path from 'path'
+import { DEV_SIGN_IN_QUERY_KEY } from '@core/wire/accounts-paths'
 import { buildApp } from './app'
+import type { DevSignInLink } from './routes/dev-sign-in'
 import { DEFAULT_H5_DIR, loadConfig, REPO_ROOT, type ServerConfig } from './config'
 import { describeStartFailure } from './start-failure'
 
@@ -41,6 +43,11 @@ function displayUrl (config: ServerConfig, port: number): string {
   return `http://${host.includes(':') ? `[${host}]` : host}:${port}`
 }
 
+/** The H5 address a development sign-in link opens: the link's server, signed in by its token. */
+function devSignInUrl (base: string, link: DevSignInLink): string {
+  return `${base}/index.html?server_id=${link.server_id}&${DEV_SIGN_IN_QUERY_KEY}=${link.token}`
+}
+
 /** The configuration once loaded, for the message of a later failure. */
 let loadedConfig: ServerConfig | null = null
 
@@ -48,7 +55,8 @@ async function main (): Promise<void> {
   const config = loadConfig()
   loadedConfig = config
   await ensureH5(config)
-  const app = await buildApp(config)
+  let devLinks: DevSignInLink[] = []
+  const app = await buildApp(config, { onDevSignInLinks: links => { devLinks = links } })
   let stopping = false
   const stop = (signal: string): void => {
     if (stopping) {
@@ -74,6 +82,8 @@ async function main (): Promise<void> {
   const port = typeof address === 'object' && address ? address.port : config.port
   const url = displayUrl(config, port)
   console.log(`OpenRealm is running at ${url} (app: ${url}/index.html, API document: ${url}/openapi.json)`)
+  // development only (production issues none): try every role, each link once within 30 minutes
+  if (devLinks.length > 0) console.log(`One-time sign-in links (each works once, for 30 minutes):\n${devLinks.map(link => `  ${link.label}: ${devSignInUrl(url, link)}`).join('\n')}`)
 }
 
 main().catch(error => {

@@ -30,28 +30,32 @@ describe('configuration from the environment', () => {
       WX_APP_ID: 'wx1', WX_APP_SECRET: 's1', WX_JSAPI_TICKET: 't1', WX_API_BASE: 'http://127.0.0.1:9', WX_SUBSCRIBE_TEMPLATE_ID: 'tmpl1', REMINDER_INTERVAL_MS: '5000',
       QINIU_ACCESS_KEY: 'ak', QINIU_SECRET_KEY: 'sk', QINIU_BUCKET: 'b', QINIU_DOMAIN: 'https://cdn.example', QINIU_FSIZE_LIMIT: '1000',
       AUDIT_WORDS: ' a, b ,,c ', RATE_LIMIT_MAX: '5', RATE_LIMIT_WINDOW_MS: '2000', RATE_LIMIT_ALLOW: 'none',
-      UPLOAD_DAILY_BYTES: '4096', CHANNEL_CREATE_PER_MINUTE: '2', CHANNELS_PER_SERVER_MAX: '50', POST_WRITE_PER_MINUTE: '3', COMMENT_WRITE_PER_MINUTE: '4', GUEST_SIGNUPS_PER_MINUTE: '4',
+      UPLOAD_DAILY_BYTES: '4096', CHANNEL_CREATE_PER_MINUTE: '2', CHANNELS_PER_SERVER_MAX: '50', POST_WRITE_PER_MINUTE: '3', COMMENT_WRITE_PER_MINUTE: '4', GUEST_SIGNUPS_PER_MINUTE: '4', REPORT_PER_MINUTE: '6',
       REDIS_URL: 'redis://127.0.0.1:6379', REDIS_KEY_PREFIX: 'realm:', GATEWAY_HEARTBEAT_MS: '5000',
       MESSAGE_RATE_LIMIT_MAX: '7', MESSAGE_RATE_LIMIT_WINDOW_MS: '3000',
       MEMBER_WRITE_LIMIT_MAX: '9', MEMBER_WRITE_LIMIT_WINDOW_MS: '4000', GATEWAY_LEASE_MS: '1500',
       UPLOAD_DAILY_BYTES_PER_IP: '8192', UPLOAD_DAILY_BYTES_GUESTS: '16384',
       INVITE_CREATE_PER_MINUTE: '5', INVITES_LIVE_PER_MEMBER: '6', GUEST_INVITE_MAX_AGE_SECONDS: '3600',
       HTTP_HEADERS_TIMEOUT_MS: '2000', HTTP_REQUEST_TIMEOUT_MS: '3000', HTTP_IDLE_TIMEOUT_MS: '4000', HTTP_KEEP_ALIVE_TIMEOUT_MS: '5000',
+      GATEWAY_SOCKETS_PER_ACCOUNT: '4', GATEWAY_PRESENCE_INTERVAL_MS: '250',
+      SMTP_URL: 'smtps://u:p@smtp.example:465', MAIL_FROM: 'Realm <hi@realm.example>',
     })
     expect(config).toEqual({
       port: 8080, host: '127.0.0.1', dataDir: '/tmp/realm', databaseUrl: 'postgres://u@db/x', databaseSchema: 'realm',
       publicUrl: 'https://realm.example', h5Dir: '/srv/h5', logLevel: 'warn', trustProxy: 2, production: false,
       wechat: { appId: 'wx1', appSecret: 's1', jsapiTicket: 't1', apiBase: 'http://127.0.0.1:9', subscribeTemplateId: 'tmpl1', reminderIntervalMs: 5000 },
+      email: { signIn: true, smtpUrl: 'smtps://u:p@smtp.example:465', from: 'Realm <hi@realm.example>' },
       qiniu: { accessKey: 'ak', secretKey: 'sk', bucket: 'b', domain: 'https://cdn.example', uploadMaxBytes: 1000 },
       auditWords: ['a', 'b', 'c'],
       rateLimit: { max: 5, windowMs: 2000, allowList: [], messages: { max: 7, windowMs: 3000 }, memberWrites: { max: 9, windowMs: 4000 } },
       limits: {
         uploadBytesPerDay: 4096, channelsPerMinute: 2, channelsPerServer: 50, postsPerMinute: 3, commentsPerMinute: 4, guestSignupsPerMinute: 4,
         uploadBytesPerDayPerIp: 8192, uploadBytesPerDayGuests: 16384,
-        invitesPerMinute: 5, liveInvitesPerMember: 6, guestInviteMaxAgeSeconds: 3600,
+        invitesPerMinute: 5, liveInvitesPerMember: 6, guestInviteMaxAgeSeconds: 3600, reportsPerMinute: 6,
       },
       httpTimeouts: { headersMs: 2000, requestMs: 3000, idleMs: 4000, keepAliveMs: 5000 },
       redisUrl: 'redis://127.0.0.1:6379', redisKeyPrefix: 'realm:', gatewayHeartbeatMs: 5000, gatewayLeaseMs: 1500,
+      gatewaySocketsPerAccount: 4, gatewayPresenceIntervalMs: 250,
     })
   })
 
@@ -62,7 +66,7 @@ describe('configuration from the environment', () => {
   it.each([
     ['PORT', 'abc'], ['PORT', '70000'], ['RATE_LIMIT_MAX', '0'], ['DATABASE_URL', 'mysql://x'], ['PUBLIC_URL', 'ftp://x'],
     ['PUBLIC_URL', 'not a url'], ['DATABASE_SCHEMA', 'Robert\'); drop'], ['REDIS_URL', 'http://127.0.0.1:6379'], ['GATEWAY_HEARTBEAT_MS', '10'],
-    ['GATEWAY_LEASE_MS', '100'], ['MEMBER_WRITE_LIMIT_MAX', '0'],
+    ['GATEWAY_LEASE_MS', '100'], ['MEMBER_WRITE_LIMIT_MAX', '0'], ['GATEWAY_SOCKETS_PER_ACCOUNT', '0'], ['GATEWAY_PRESENCE_INTERVAL_MS', '-1'],
   ])('refuses %s=%p naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError)
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^${name} `))
@@ -81,7 +85,7 @@ describe('configuration from the environment', () => {
 })
 
 describe('production (NODE_ENV=production)', () => {
-  const PRODUCTION = { NODE_ENV: 'production', QINIU_SECRET_KEY: 'k3Jd9-real-secret-0f8a2c', PUBLIC_URL: 'https://realm.example' }
+  const PRODUCTION = { NODE_ENV: 'production', QINIU_SECRET_KEY: 'k3Jd9-real-secret-0f8a2c', PUBLIC_URL: 'https://realm.example', SMTP_URL: 'smtps://u:p@smtp.example:465' }
 
   it('starts with a real secret and a public URL', () => {
     expect(loadConfig(PRODUCTION)).toMatchObject({ production: true, publicUrl: 'https://realm.example' })
@@ -95,9 +99,14 @@ describe('production (NODE_ENV=production)', () => {
     ['QINIU_SECRET_KEY', { QINIU_SECRET_KEY: 'your-secret-key-goes-here' }],
     ['WX_APP_SECRET', { WX_APP_ID: 'wx123', WX_APP_SECRET: 'placeholder' }],
     ['PUBLIC_URL', { PUBLIC_URL: '' }],
+    ['SMTP_URL', { SMTP_URL: '' }],
   ])('refuses to start naming %s when it is unset, the development default or a placeholder (%p)', (name, change) => {
     expect(() => loadConfig({ ...PRODUCTION, ...change })).toThrow(ConfigError)
     expect(() => loadConfig({ ...PRODUCTION, ...change })).toThrow(new RegExp(`^${name} must be`))
+  })
+
+  it('starts without SMTP when e-mail sign-in is off', () => {
+    expect(loadConfig({ ...PRODUCTION, SMTP_URL: '', EMAIL_SIGNIN: 'off' }).email).toEqual({ signIn: false, smtpUrl: null, from: 'OpenRealm <no-reply@openrealm.invalid>' })
   })
 
   it('lets development start with every default', () => {

@@ -3,7 +3,7 @@
  * channel list and picker and the audit log's channel entries.
  */
 import { ChannelType } from '@core/wire/codes'
-import { t, type MessageKey } from './messages'
+import { t, type MessageKey } from '@/i18n'
 
 /** Each channel type's message key (the type checks that every type is named). */
 const CHANNEL_TYPE_KEYS: Readonly<Record<ChannelType, MessageKey>> = {

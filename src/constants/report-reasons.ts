@@ -4,7 +4,7 @@
  */
 import { REPORT_REASONS } from '@core/wire/trust-paths'
 import type { ReportReason } from '@core/wire/trust'
-import { t, type MessageKey } from './messages'
+import { t, type MessageKey } from '@/i18n'
 
 /** Each reason's message key (the type checks that every reason is named). */
 const REPORT_REASON_KEYS: Readonly<Record<ReportReason, MessageKey>> = {

@@ -1,6 +1,6 @@
 /** The router's public face (SPEC §2). Pages and stores import from '@/router'. */
 export {
-  navigate, redirect, back, hasPageBehind, relaunch, switchTab, pageStack, currentParams, entryRoute, entryPagePath, pageUrl,
+  navigate, redirect, back, hasPageBehind, relaunch, switchTab, pageStack, currentParams, pageHost, pageLocation, entryRoute, entryPagePath, pageUrl,
   installNotFoundHandler,
 } from './navigation'
 export type { NavigationKind, NavigationResult, StackPage } from './navigation'

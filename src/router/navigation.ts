@@ -10,6 +10,7 @@ import { NOT_FOUND_PAGE } from '@/constants/router'
 import { isH5 } from '@/utils/platform'
 import { queryString, type QueryInput } from '@core/query/url'
 import { readParams, carryQuery, type PageParams } from '@core/query/query'
+import type { ServerChoiceInput } from '@core/domain/server'
 import { resolveTarget, routeOfName, routeOfPath, RouterError } from './resolve'
 import { ENTRY_PAGE, ROUTES, type RouteEntry } from './routes'
 
@@ -52,6 +53,20 @@ export function pageUrl (route: RouteEntry, query: QueryInput = {}, h5: boolean 
 /** SPEC §2: the current page's parameters (decoded, `nwp` merged, sid/cid aliases read). */
 export function currentParams (): PageParams {
   return readParams(Taro.getCurrentInstance()?.router?.params)
+}
+
+/** The host the H5 page was opened on (`pixel.example.com:8080`, whose sub-domain may name a server), or undefined in the mini-program. */
+export function pageHost (): string | undefined {
+  return isH5() && typeof window !== 'undefined' ? window.location.host : undefined
+}
+
+/**
+ * SPEC §2, §3: where the page was opened, as the choice of its server reads it (core's
+ * `chooseServer`): its parameters (`sid` read as `server_id`; the current page's unless
+ * a page passes its own) and, on H5, its host. Every page that decides its server asks this.
+ */
+export function pageLocation (params: PageParams = currentParams()): ServerChoiceInput {
+  return { params, host: pageHost() }
 }
 
 /** SPEC §2: the page stack, bottom (oldest) first. */

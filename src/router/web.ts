@@ -7,11 +7,11 @@
  * else is refused with a warning and the entry page opens instead (no open redirect).
  */
 import { ENV_BASES } from '@/constants/env'
-import { t } from '@/constants/messages'
+import { t } from '@/i18n'
 import { REDIRECT_KEY, RULE_PATHS, WEBVIEW_PAGE, type RuleName } from '@/constants/router'
 import { isH5 } from '@/utils/platform'
 import { joinUrl, parseHttpUrl } from '@core/query/url'
-import { currentParams, navigate, redirect, type NavigationResult } from './navigation'
+import { currentParams, navigate, pageHost, redirect, type NavigationResult } from './navigation'
 import { resolveTarget, RouterError } from './resolve'
 import { ENTRY_PAGE } from './routes'
 
@@ -24,7 +24,7 @@ export const webNavigator = {
 }
 
 function ownOrigin (): string | null {
-  return isH5() && typeof window !== 'undefined' ? window.location.host.toLowerCase() : null
+  return pageHost()?.toLowerCase() ?? null
 }
 
 /** The hosts web URLs may be opened on: the environment's web, webview and CDN hosts, and on H5 the app's own. */

@@ -11,8 +11,9 @@ import { makeAutoObservable, observable, runInAction } from 'mobx'
 import { flattenGroups } from '@core/domain/channel'
 import { MEMBER_PAGE_MAX } from '@core/wire/members-paths'
 import { TRUST_CODES } from '@core/wire/trust-paths'
-import type { AuditEntry, Report, ReportResolution, ReportResolveEvent } from '@core/wire/trust'
-import { t } from '@/constants/messages'
+import type { DispatchPayloads } from '@core/wire/dispatches'
+import type { AuditEntry, Report, ReportResolution } from '@core/wire/trust'
+import { t } from '@/i18n'
 import { reportReasonLabel } from '@/constants/report-reasons'
 import type { ApiClient } from '@/services/api/api-client'
 import type { MembersApi } from '@/services/api/members'
@@ -20,7 +21,7 @@ import type { MessagesApi } from '@/services/api/messages'
 import type { PostsApi } from '@/services/api/posts'
 import type { TrustApi } from '@/services/api/trust'
 import { isRequestError } from '@/services/request/errors'
-import { DispatchSubscriptions } from './dispatch-subscriptions'
+import { DispatchSubscriptions, type DispatchSource } from './support/dispatch-subscriptions'
 import type { StoreLogger, StoreStatus } from './load-tracker'
 import { PagedList } from './paged-list'
 import { refusalMessage, withRefusalMessage } from './refusal'
@@ -39,16 +40,8 @@ const RESOLUTION_OF: Readonly<Record<ReportAction, ReportResolution>> = {
 /** Issue 18: how long a timeout from the report queue lasts (one day, as the member list's middle choice). */
 export const REPORT_TIMEOUT_SECONDS = 86400
 
-/** The report queue's dispatches (moderators only). */
-export interface ReportDispatches {
-  REPORT_CREATE: Report
-  REPORT_RESOLVE: ReportResolveEvent
-}
-
-/** Where dispatches come from: the GatewayStore's `on` (src/stores/gateway-store.ts). */
-export interface ReportDispatchSource {
-  on<T extends keyof ReportDispatches> (t: T, handler: (d: ReportDispatches[T]) => void): () => void
-}
+/** The report queue's dispatches (moderators only), as core/wire/dispatches.ts declares them. */
+export type ReportDispatches = Pick<DispatchPayloads, 'REPORT_CREATE' | 'REPORT_RESOLVE'>
 
 /** What the audit log is built on. */
 export interface AuditLogSources {
@@ -189,7 +182,7 @@ export class AuditLogStore {
   }
 
   /** Starts following the queue live: a new report joins it, one another moderator closed leaves it; `dispose` stops it. */
-  attach (source: ReportDispatchSource): void {
+  attach (source: DispatchSource<ReportDispatches>): void {
     this.subscriptions.replace([
       source.on('REPORT_CREATE', report => { if (report.server_id === this.serverId) this.showNewReport(report) }),
       source.on('REPORT_RESOLVE', event => { if (event.server_id === this.serverId) this.closed(event.report_ids) }),

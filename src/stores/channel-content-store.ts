@@ -1,6 +1,6 @@
 /**
  * What one channel shows on the channel page: a discussion's chat (its own store,
- * chat-store.ts), a post channel's feed (its own store, post-store.ts), or a live
+ * chat/), a post channel's feed (its own store, post-feed-store.ts), or a live
  * channel's items with a player for one of them. The channel is loaded first (its type
  * decides the view), then the first page of its list; more pages load on reach-bottom.
  * Time is injected, so the live state of the
@@ -50,7 +50,7 @@ export interface PlayedLive {
 export function channelViewOf (channel: Pick<Channel, 'channel_type'>, liveId?: string | null): ChannelContent['view'] {
   if (liveId) return 'live'
   switch (channel.channel_type) {
-    case ChannelType.Discussion: return 'chat' // issue 16: a live chat, with its own store (chat-store.ts)
+    case ChannelType.Discussion: return 'chat' // issue 16: a live chat, with its own stores (stores/chat/)
     case ChannelType.Post: return 'posts'
     case ChannelType.Live:
     case ChannelType.LiveBanner: return 'live'

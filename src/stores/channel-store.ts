@@ -6,7 +6,7 @@
 import { makeAutoObservable, observable } from 'mobx'
 import type { CreateChannelBody } from '@core/wire/api'
 import type { Channel, ChannelGroup } from '@core/wire/entities'
-import { t } from '@/constants/messages'
+import { t } from '@/i18n'
 import { CREATABLE_CHANNEL_TYPES, canCreateChannelType, findChannel, flattenGroups, groupChannels } from '@core/domain/channel'
 import type { ApiClient } from '@/services/api/api-client'
 import { LoadTracker, auditRejectionOf, type StoreLogger, type StoreStatus } from './load-tracker'

@@ -8,10 +8,11 @@
  * Pages show {@link GatewayStore.connection}.
  */
 import { makeAutoObservable } from 'mobx'
-import type { ClientFrame, ServerFrame } from '@core/wire/gateway'
+import type { DispatchPayloads, ReceivedDispatchName } from '@core/wire/dispatches'
+import type { ClientFrame, ReadyData, ServerFrame } from '@core/wire/gateway'
 import { GATEWAY_FATAL_CLOSE_CODES } from '@core/wire/gateway-codes'
 import type { GatewaySocket, SocketConnector } from '@/services/gateway'
-import type { TimerScheduler } from './live-store'
+import type { TimerScheduler } from './support/timer-scheduler'
 import type { StoreLogger } from './load-tracker'
 
 /** The connection as pages show it. */
@@ -44,8 +45,19 @@ export interface GatewayStoreOptions {
 /** Handles one dispatch's payload. */
 export type DispatchHandler<D = unknown> = (d: D) => void
 
+/** What a store may subscribe to: every dispatch a client receives with its declared payload (core/wire/dispatches.ts), and the store's own READY and RESYNC. */
+export type GatewayEvents = Pick<DispatchPayloads, ReceivedDispatchName> & { [GATEWAY_READY]: ReadyData, [GATEWAY_RESYNC]: null }
+
+/** A name {@link GatewayStore.on} takes. */
+export type GatewayEventName = keyof GatewayEvents
+
+/** What a store subscribes with: {@link GatewayStore.on} (a test passes a fake). */
+export interface GatewaySubscriptions {
+  on<T extends GatewayEventName> (t: T, handler: DispatchHandler<GatewayEvents[T]>): () => void
+}
+
 /** The app's gateway connection. */
-export class GatewayStore {
+export class GatewayStore implements GatewaySubscriptions {
   /** 'connecting' before the first session, 'online' with one, 'reconnecting' after a drop, 'offline' when stopped or refused. */
   connection: GatewayConnection = 'offline'
   private socket: GatewaySocket | null = null
@@ -84,8 +96,8 @@ export class GatewayStore {
     this.connection = 'offline'
   }
 
-  /** Calls `handler` with the payload of every `t` dispatch (or GATEWAY_RESYNC / GATEWAY_READY); the returned function unsubscribes. */
-  on<D = unknown> (t: string, handler: DispatchHandler<D>): () => void {
+  /** Calls `handler` with the payload of every `t` dispatch, typed as declared (or GATEWAY_RESYNC / GATEWAY_READY); the returned function unsubscribes. */
+  on<T extends GatewayEventName> (t: T, handler: DispatchHandler<GatewayEvents[T]>): () => void {
     let set = this.handlers.get(t)
     if (!set) this.handlers.set(t, set = new Set())
     set.add(handler as DispatchHandler<never>)

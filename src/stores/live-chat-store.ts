@@ -9,13 +9,14 @@ import { makeAutoObservable, runInAction } from 'mobx'
 import { LiveCommentFlag } from '@core/wire/codes'
 import type { LiveItem } from '@core/wire/entities'
 import type { LiveComment } from '@core/wire/posts'
+import type { PostsDispatches } from '@core/wire/dispatches'
 import type { LiveState } from '@core/domain/live-state'
 import type { PostsApi } from '@/services/api/posts'
-import type { TimerScheduler } from './live-store'
+import type { TimerScheduler } from './support/timer-scheduler'
 import { CommentDraft } from './comment-draft'
-import { DispatchSubscriptions } from './dispatch-subscriptions'
+import { DispatchSubscriptions, type DispatchSource } from './support/dispatch-subscriptions'
+import { randomNonce } from './support/random-nonce'
 import { failureMessage, LoadTracker, type StoreLogger, type StoreStatus } from './load-tracker'
-import { randomNonce, type DispatchSource } from './post-store'
 
 /** How often a watching member says so (the server counts a viewer for 45 s after a beat). */
 export const VIEWING_HEARTBEAT_MS = 20_000
@@ -136,7 +137,7 @@ export class LiveChatStore {
   }
 
   /** Starts applying live comments and viewer counts from `source`. */
-  attach (source: DispatchSource): void {
+  attach (source: DispatchSource<PostsDispatches>): void {
     this.subscriptions.replace([
       source.on('LIVE_COMMENT_CREATE', comment => { if (comment.live_id === this.item?.live_id) this.received(comment) }),
       source.on('LIVE_VIEWERS', ({ live_id: liveId, viewers }) => { if (liveId === this.item?.live_id) this.viewers = viewers }),

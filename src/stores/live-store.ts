@@ -13,6 +13,7 @@ import type { ApiClient } from '@/services/api/api-client'
 import type { StoreLogger, StoreStatus } from './load-tracker'
 import { numberedPages, PagedList } from './paged-list'
 import type { ServerStore } from './server-store'
+import { MAX_TIMER_DELAY_MS, type TimerScheduler } from './support/timer-scheduler'
 
 /** A live item with its state at the store's current time, and the state's log name (SPEC §4). */
 export interface LiveEntry {
@@ -20,22 +21,6 @@ export interface LiveEntry {
   state: LiveState
   logState: LiveLogState
 }
-
-/** Runs a callback once after a delay; the returned function cancels it. */
-export interface TimerScheduler {
-  schedule (callback: () => void, delayMs: number): () => void
-}
-
-/** The platform's timers (setTimeout / clearTimeout). */
-export const timeoutScheduler: TimerScheduler = {
-  schedule (callback, delayMs) {
-    const handle = setTimeout(callback, delayMs)
-    return () => clearTimeout(handle)
-  },
-}
-
-/** The longest delay a platform timer honours (2^31 - 1 ms); later changes are waited for in steps. */
-export const MAX_TIMER_DELAY_MS = 2_147_483_647
 
 /** What a live store needs besides the API and the server store. */
 export interface LiveStoreOptions {

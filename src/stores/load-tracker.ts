@@ -4,7 +4,7 @@
  * answer of a newer one.
  */
 import { makeAutoObservable, runInAction } from 'mobx'
-import { t } from '@/constants/messages'
+import { t } from '@/i18n'
 import { rejectedFieldOf, type AuditField } from '@core/domain/audit'
 import { isRequestError } from '@/services/request/errors'
 

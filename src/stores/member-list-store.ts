@@ -5,18 +5,16 @@
  * changes, role edits). The page renders it; the moderation store acts on its members.
  */
 import { makeAutoObservable, observable } from 'mobx'
-import type { Member, MemberAdd, MemberRemove, PresenceUpdate } from '@core/wire/members'
+import type { Member, PresenceUpdate } from '@core/wire/members'
 import type { MemberState, ServerRole } from '@core/wire/trust'
 import type { MembersApi } from '@/services/api/members'
 import type { TrustApi } from '@/services/api/trust'
-import { GATEWAY_RESYNC } from './gateway-store'
+import { GATEWAY_RESYNC, type GatewaySubscriptions } from './gateway-store'
 import type { StoreLogger } from './load-tracker'
 import { PagedList, type ListPage } from './paged-list'
 
 /** The gateway as the list needs it: one subscription per event type. */
-export interface MemberListGateway {
-  on: <D>(type: string, handler: (event: D) => void) => () => void
-}
+export type MemberListGateway = GatewaySubscriptions
 
 /** What the member list is built on. */
 export interface MemberListSources {
@@ -107,11 +105,11 @@ export class MemberListStore {
   attach (gateway: MemberListGateway): void {
     const mine = (event: { server_id: string }) => event.server_id === this.serverId
     this.stops.push(
-      gateway.on<PresenceUpdate>('PRESENCE_UPDATE', event => { if (mine(event)) this.setOnline(event) }),
-      gateway.on<MemberAdd>('MEMBER_ADD', event => { if (mine(event)) this.add(event.member) }),
-      gateway.on<MemberRemove>('MEMBER_REMOVE', event => { if (mine(event)) this.remove(event.uid) }),
-      gateway.on<MemberState>('MEMBER_UPDATE', event => { this.applyState(event) }),
-      ...ROLE_EVENTS.map(type => gateway.on<{ server_id: string }>(type, event => { if (mine(event)) void this.reloadRoles() })),
+      gateway.on('PRESENCE_UPDATE', event => { if (mine(event)) this.setOnline(event) }),
+      gateway.on('MEMBER_ADD', event => { if (mine(event)) this.add(event.member) }),
+      gateway.on('MEMBER_REMOVE', event => { if (mine(event)) this.remove(event.uid) }),
+      gateway.on('MEMBER_UPDATE', event => { this.applyState(event) }),
+      ...ROLE_EVENTS.map(type => gateway.on(type, event => { if (mine(event)) void this.reloadRoles() })),
       // issue 15: events were missed and are gone; the list is asked again
       gateway.on(GATEWAY_RESYNC, () => { void this.load() }),
     )

@@ -6,7 +6,7 @@
  */
 import { makeAutoObservable, observable, runInAction } from 'mobx'
 import type { Session } from '@core/wire/trust'
-import { t } from '@/constants/messages'
+import { t } from '@/i18n'
 import type { TrustApi } from '@/services/api/trust'
 import { isRequestError } from '@/services/request/errors'
 import { LoadTracker, type StoreLogger, type StoreStatus } from './load-tracker'

@@ -8,16 +8,13 @@
 import { makeAutoObservable, runInAction } from 'mobx'
 import { POST_MAX_IMAGES } from '@core/wire/codes'
 import type { Post } from '@core/wire/posts'
-import { t } from '@/constants/messages'
+import { t } from '@/i18n'
 import type { PostsApi } from '@/services/api/posts'
+import type { ImageUploader, PickedImage } from '@/services/api/storage-upload'
 import type { StoreLogger } from './load-tracker'
-import { randomNonce } from './post-store'
+import { randomNonce } from './support/random-nonce'
 import { PostTextDraft } from './post-text'
-import { UploadQueue, type DraftImage, type ImageUploader, type PickedImage } from './upload-queue'
-
-// the upload queue's names, where the post composer's callers have always found them
-export { storageUploader, uploadFailureMessage } from './upload-queue'
-export type { DraftImage, ImageUploader, PickedImage }
+import { UploadQueue, type DraftImage } from './upload-queue'
 
 /** What the composer needs besides the API. */
 export interface PostComposerOptions {

@@ -6,7 +6,7 @@
  */
 import { makeAutoObservable, runInAction } from 'mobx'
 import type { Post } from '@core/wire/posts'
-import { t } from '@/constants/messages'
+import { t } from '@/i18n'
 import type { PostsApi } from '@/services/api/posts'
 import type { StoreLogger } from './load-tracker'
 import { PostTextDraft } from './post-text'

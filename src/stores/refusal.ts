@@ -9,7 +9,7 @@
  */
 import { Permission, type PermissionName } from '@core/domain/permissions'
 import { TRUST_CODES } from '@core/wire/trust-paths'
-import { t, type MessageKey } from '@/constants/messages'
+import { t, type MessageKey } from '@/i18n'
 import { isRequestError, RequestError } from '@/services/request/errors'
 import { failureMessage, type StoreLogger } from './load-tracker'
 

@@ -8,7 +8,7 @@
 import { makeAutoObservable, runInAction } from 'mobx'
 import { ROLE_NAME_MAX_LENGTH } from '@core/wire/trust-paths'
 import type { PatchRoleBody, RoleList, ServerRole } from '@core/wire/trust'
-import { t } from '@/constants/messages'
+import { t } from '@/i18n'
 import type { TrustApi } from '@/services/api/trust'
 import { isHexColour } from '@/utils/color'
 import { LoadTracker, type StoreLogger, type StoreStatus } from './load-tracker'

@@ -10,23 +10,25 @@
 import type { ConfiguredServer } from '@core/domain/servers'
 import type { ServerChoiceInput } from '@core/domain/server'
 import { flattenGroups } from '@core/domain/channel'
-import type { Channel } from '@core/wire/entities'
-import type { MemberAdd, MemberRemove, PresenceUpdate } from '@core/wire/members'
 import { reaction } from 'mobx'
 import type { ApiClient } from '@/services/api/api-client'
 import { postsApi, type PostsApi } from '@/services/api/posts'
 import { createMembersApi, type MembersApi } from '@/services/api/members'
 import { createMessagesApi, type MessagesApi } from '@/services/api/messages'
+import { createAccountApi, type AccountApi } from '@/services/api/accounts'
 import { createTrustApi, type TrustApi } from '@/services/api/trust'
+import { platformWebauthn } from '@/utils/webauthn'
+import { AccountStore, type WebauthnCeremonies } from './account-store'
 import { defaultGatewayUrl, taroSocketConnector, type SocketConnector } from '@/services/gateway'
 import { ChannelStore } from './channel-store'
 import { GATEWAY_RESYNC, GatewayStore } from './gateway-store'
-import { LiveStore, timeoutScheduler, type TimerScheduler } from './live-store'
+import { LiveStore } from './live-store'
 import { LiveReminderStore } from './live-reminder-store'
 import { PermissionsStore } from './permissions-store'
 import type { StoreLogger } from './load-tracker'
 import { ServerStore, type ServerCounts } from './server-store'
 import { SessionStore, type KeyValueStorage } from './session-store'
+import { timeoutScheduler, type TimerScheduler } from './support/timer-scheduler'
 import { UnreadStore } from './unread-store'
 
 /** What the root store needs besides the API. */
@@ -53,6 +55,10 @@ export interface RootStoreOptions {
   messagesApi?: MessagesApi
   /** The roles, moderation and invite calls; createTrustApi() by default. */
   trust?: TrustApi
+  /** The account calls; createAccountApi() by default. */
+  accounts?: AccountApi
+  /** The platform's WebAuthn ceremonies (null: no passkeys here); platformWebauthn() by default. */
+  webauthn?: WebauthnCeremonies | null
   /** The gateway's socket connector and URL; Taro.connectSocket to this build's API by default. */
   gateway?: { connect: SocketConnector, url: string }
 }
@@ -63,6 +69,8 @@ export class RootStore {
   readonly api: ApiClient
   /** The current time in unix milliseconds. */
   readonly clock: () => number
+  /** The device's storage (the login data, reminders, unsent chat text). */
+  readonly storage: KeyValueStorage
   /** Where stores write their diagnostics. */
   readonly logger: StoreLogger
   /** The signed-in user, its identity kind, the token and guest sign-in. */
@@ -91,6 +99,8 @@ export class RootStore {
   readonly permissions: PermissionsStore
   /** The live items the member asked to be reminded of, kept on this device (issue 17). */
   readonly liveReminders: LiveReminderStore
+  /** Signing in as an account, and the account's own settings (Me's 账号与安全). */
+  readonly account: AccountStore
   private readonly stopSeedingUnread: () => void
 
   constructor (api: ApiClient, options: RootStoreOptions) {
@@ -98,6 +108,7 @@ export class RootStore {
     const clock = options.clock ?? Date.now
     this.api = api
     this.clock = clock
+    this.storage = options.storage
     this.logger = logger
     this.session = new SessionStore(api, { storage: options.storage, loginKey: options.loginKey, clock, logger })
     this.members = options.members ?? createMembersApi()
@@ -117,6 +128,12 @@ export class RootStore {
     })
     this.unread = new UnreadStore(this.gateway, () => this.session.user?.uid ?? null)
     this.trust = options.trust ?? createTrustApi()
+    this.account = new AccountStore({
+      api: options.accounts ?? createAccountApi(),
+      session: this.session,
+      webauthn: options.webauthn === undefined ? platformWebauthn() : options.webauthn,
+      logger,
+    })
     this.permissions = new PermissionsStore({
       load: serverId => this.trust.myPermissions(serverId),
       serverId: () => this.server.serverId,
@@ -156,17 +173,18 @@ export class RootStore {
   /** The shared stores follow the gateway: counts from membership and presence events, channel changes, a reload after a resync. */
   private applyGatewayEvents (): void {
     const counts = (d: ServerCounts) => this.server.applyCounts(d)
-    this.gateway.on<MemberAdd>('MEMBER_ADD', counts)
-    this.gateway.on<MemberRemove>('MEMBER_REMOVE', counts)
-    this.gateway.on<PresenceUpdate>('PRESENCE_UPDATE', counts)
-    // Issue 18: a channel made, edited or deleted in the server settings shows in every member's list
-    for (const type of ['CHANNEL_CREATE', 'CHANNEL_UPDATE', 'CHANNEL_DELETE']) {
-      this.gateway.on<Pick<Channel, 'server_id'>>(type, changed => {
+    this.gateway.on('MEMBER_ADD', counts)
+    this.gateway.on('MEMBER_REMOVE', counts)
+    this.gateway.on('PRESENCE_UPDATE', counts)
+    // Issue 18: a channel made, edited or deleted in the server settings shows in every member's list,
+    // and one that appeared or disappeared for this member (roles, overrides) too
+    for (const type of ['CHANNEL_CREATE', 'CHANNEL_UPDATE', 'CHANNEL_DELETE', 'CHANNELS_VISIBLE_UPDATE'] as const) {
+      this.gateway.on(type, changed => {
         if (changed.server_id === this.server.serverId) void this.channel.load()
       })
     }
     // Issue 18: the owner renamed the server or changed its icon or introduction
-    this.gateway.on<Pick<Channel, 'server_id'>>('SERVER_UPDATE', changed => {
+    this.gateway.on('SERVER_UPDATE', changed => {
       if (changed.server_id === this.server.serverId) void this.server.load()
     })
     this.unread.start()

@@ -9,11 +9,12 @@ import { makeAutoObservable, runInAction } from 'mobx'
 import type { Server } from '@core/wire/entities'
 import { MAX_SERVER_WORDS } from '@core/wire/trust-paths'
 import type { PatchServerBody } from '@core/wire/trust'
-import { t } from '@/constants/messages'
+import { t } from '@/i18n'
 import type { ApiClient } from '@/services/api/api-client'
 import { createServerSettingsApi, type ServerSettingsApi } from '@/services/api/server-settings'
 import type { TrustApi } from '@/services/api/trust'
 import { ChannelSettingsStore } from './channel-settings-store'
+import type { GatewaySubscriptions } from './gateway-store'
 import { InviteSettingsStore } from './invite-settings-store'
 import { auditRejectionOf, LoadTracker, type StoreLogger, type StoreStatus } from './load-tracker'
 import { uploadImage, type AvatarSource } from './profile-store'
@@ -45,9 +46,7 @@ export interface ServerSettingsSources {
 }
 
 /** The gateway as the settings page follows it: one subscription per event type. */
-export interface ServerSettingsGateway {
-  on: <D>(type: string, handler: (event: D) => void) => () => void
-}
+export type ServerSettingsGateway = GatewaySubscriptions
 
 /** Issue 18: the live events after which the Roles section (and Channels' training marks) is asked again. */
 const ROLE_EVENTS = ['ROLE_CREATE', 'ROLE_UPDATE', 'ROLE_DELETE'] as const
@@ -156,9 +155,9 @@ export class ServerSettingsStore {
   follow (gateway: ServerSettingsGateway): () => void {
     const mine = (event: { server_id?: string }) => event.server_id === this.serverId
     const stops = [
-      gateway.on<Server>('SERVER_UPDATE', server => { if (mine(server) && this.server !== null) this.applyServer(server) }),
-      ...ROLE_EVENTS.map(type => gateway.on<{ server_id?: string }>(type, event => { if (mine(event) && this.roles.status !== 'idle') void this.roles.refresh() })),
-      ...CHANNEL_EVENTS.map(type => gateway.on<{ server_id?: string }>(type, event => { if (mine(event) && this.channels.status !== 'idle') void this.channels.refresh() })),
+      gateway.on('SERVER_UPDATE', server => { if (mine(server) && this.server !== null) this.applyServer(server) }),
+      ...ROLE_EVENTS.map(type => gateway.on(type, event => { if (mine(event) && this.roles.status !== 'idle') void this.roles.refresh() })),
+      ...CHANNEL_EVENTS.map(type => gateway.on(type, event => { if (mine(event) && this.channels.status !== 'idle') void this.channels.refresh() })),
     ]
     return () => { stops.forEach(stop => stop()) }
   }

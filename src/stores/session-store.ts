@@ -122,6 +122,18 @@ export class SessionStore {
     })
   }
 
+  /**
+   * Takes a sign-in the server answered (an account's e-mail code, passkey, WeChat or
+   * development link): its user and fresh token replace the login here and are stored. A
+   * guest who signed up is that account now; its old token no longer works.
+   */
+  adopt (signedIn: { user: User, token: string }): void {
+    this.user = signedIn.user
+    this.token = signedIn.token
+    this.signIn.settle('ready')
+    this.persist()
+  }
+
   /** Replaces the signed-in user (after a profile edit the server accepted) and stores it. */
   setUser (user: User): void {
     this.user = user

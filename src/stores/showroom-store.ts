@@ -7,7 +7,7 @@
 import { makeAutoObservable, observable } from 'mobx'
 import type { Hotspot, InteractionEvent, MapCfgData, MapCfgQuery } from '@core/wire/api'
 import { firstShowroomOf } from '@core/domain/channel'
-import { t } from '@/constants/messages'
+import { t } from '@/i18n'
 import type { ApiClient, Showroom } from '@/services/api/api-client'
 import { isRequestError } from '@/services/request/errors'
 import { LoadTracker, type StoreLogger, type StoreStatus } from './load-tracker'

@@ -7,7 +7,7 @@
  */
 import { makeAutoObservable, observable } from 'mobx'
 import type { ChannelGroup } from '@core/wire/entities'
-import type { ChatGateway } from './chat-types'
+import type { ChatGateway } from './chat/types'
 
 /** One channel's counts. */
 export interface UnreadCounts {

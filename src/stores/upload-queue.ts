@@ -6,29 +6,10 @@
  * chat composer; the uploader is passed in, so tests use a fake.
  */
 import { makeAutoObservable } from 'mobx'
-import { t } from '@/constants/messages'
-import type { ApiClient } from '@/services/api/api-client'
-import { uploadFileToStorage } from '@/services/api/storage-upload'
+import { t } from '@/i18n'
+import type { ImageUploader, PickedImage } from '@/services/api/storage-upload'
 import { isRequestError } from '@/services/request/errors'
 import { failureMessage, type StoreLogger } from './load-tracker'
-
-/** A picked picture: its local path, type and byte size when known, and natural size (0 when unknown). */
-export interface PickedImage {
-  path: string
-  mime?: string
-  /** Bytes, when the platform tells. */
-  size?: number
-  width: number
-  height: number
-}
-
-/** Uploads one picked picture, telling progress (0..100); resolves its public URL. */
-export type ImageUploader = (image: PickedImage, onProgress: (percent: number) => void) => Promise<string>
-
-/** The uploader of the app: the storage-token flow (SPEC §7) with tokens from `tokens`. */
-export function storageUploader (tokens: Pick<ApiClient, 'getUploadToken'>): ImageUploader {
-  return (image, onProgress) => uploadFileToStorage(tokens, image.path, { mime: image.mime, onProgress })
-}
 
 /** One picture of the draft and where its upload stands. */
 export interface DraftImage extends PickedImage {
@@ -44,7 +25,7 @@ export interface DraftImage extends PickedImage {
 }
 
 /** The member-facing reason of a failed upload: the upload host's size (413) and type (403, 415) refusals in words. */
-export function uploadFailureMessage (error: unknown, logger: StoreLogger): string {
+function uploadFailureMessage (error: unknown, logger: StoreLogger): string {
   const status = isRequestError(error) ? error.status : undefined
   if (status === 413) return t('uploadTooLarge')
   if (status === 403 || status === 415) return t('uploadWrongType')

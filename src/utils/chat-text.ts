@@ -4,7 +4,7 @@
  * (`<@uid>`, shown as `@nickname`). Every piece is rendered as text, never as markup.
  */
 import { parseHttpUrl } from '@core/query/url'
-import { t } from '@/constants/messages'
+import { t } from '@/i18n'
 
 /** One piece of a message's text. */
 export type ChatTextPiece =

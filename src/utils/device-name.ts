@@ -3,7 +3,7 @@
  * page's session list says "Chrome · Android", "微信 · iOS"). Browsers and systems are
  * proper names; only WeChat and an unknown device are worded per language.
  */
-import { t } from '@/constants/messages'
+import { t } from '@/i18n'
 
 /** The browser first (WeChat's and Edge's agents also say Chrome or Safari), then the system (iPhone agents also say "like Mac OS X"). */
 const BROWSERS: ReadonlyArray<[RegExp, string | null]> = [

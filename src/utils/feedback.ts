@@ -2,7 +2,7 @@
  * User feedback (SPEC §5, §8, §9): toasts and modals over Taro's own APIs, with the
  * SPEC's defaults and messages from the message table.
  */
-import { t } from '@/constants/messages'
+import { t } from '@/i18n'
 import { TOAST_DURATION_MS } from '@/constants/ui'
 // Taro's toast and modal: fetched on first use on H5, there at once in the mini-program.
 import { loadFeedbackUi } from './load-feedback-ui'

@@ -10,7 +10,7 @@ import dayjs, { type Dayjs } from 'dayjs'
 import utc from 'dayjs/plugin/utc'
 import 'dayjs/locale/zh-cn'
 import { DISPLAY_UTC_OFFSET_MINUTES } from '@/constants/format'
-import { currentLanguage, t, type Language } from '@/constants/messages'
+import { currentLanguage, t, type Language } from '@/i18n'
 
 dayjs.extend(utc)
 

@@ -3,7 +3,7 @@
  * (Taro.getImageInfo; 0 when the platform cannot tell) and byte size. A cancelled pick is no pictures.
  */
 import Taro from '@tarojs/taro'
-import type { PickedImage } from '@/stores/upload-queue'
+import type { PickedImage } from '@/services/api/storage-upload'
 
 /** Lets the member pick up to `count` pictures; resolves them, or [] when they cancel. */
 export async function pickImages (count: number): Promise<PickedImage[]> {

@@ -7,8 +7,8 @@ import { observable, runInAction } from 'mobx'
 import type { MessagesApi } from '@/services/api/messages'
 import type { User } from '@core/wire/entities'
 import type { ChatMembership } from '@/components/chat-view'
-import type { ChatDispatches, ChatGateway, ChatMessage, GatewayConnection, MemberPage } from '@/stores/chat-types'
-import type { ChatPermissions } from '@/stores/chat-store'
+import type { ChatDispatches, ChatGateway, ChatMessage, GatewayConnection, MemberPage } from '@/stores/chat/types'
+import type { ChatPermissions } from '@/stores/chat/access'
 import type { PermissionName } from '@core/domain/permissions'
 import type { Attachment } from '@core/wire/messages'
 import { user } from './fakes'
@@ -119,6 +119,7 @@ export function attachment (n: number, size: { width: number, height: number } =
 export interface FakePermissions extends ChatPermissions {
   set (answer: { is_member?: boolean, names?: PermissionName[], timeout_until?: number | null } | null): void
   reload: jest.Mock<Promise<void>, []>
+  focus: jest.Mock<() => void, [string]>
 }
 
 /** Permissions of a member holding `names` (nothing loaded when null), read against `clock` (unix ms). */
@@ -135,6 +136,7 @@ export function fakePermissions (names: PermissionName[] | null, clock: () => nu
       return until !== null && until * 1000 > clock() ? until : null
     },
     reload: jest.fn(() => Promise.resolve()),
+    focus: jest.fn((_serverId: string) => () => undefined),
     set (answer) {
       runInAction(() => state.set(answer === null ? null : { is_member: answer.is_member ?? true, names: answer.names ?? [], timeout_until: answer.timeout_until ?? null }))
     },

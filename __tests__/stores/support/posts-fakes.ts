@@ -2,9 +2,10 @@
  * Fakes for the post stores: a PostsApi whose calls reject until a test answers them, a
  * dispatch source the test emits on, and posts and comments to answer with.
  */
-import type { Comment, Post, PostsDispatches } from '@core/wire/posts'
+import type { Comment, Post } from '@core/wire/posts'
+import type { PostsDispatches } from '@core/wire/dispatches'
 import type { PostsApi } from '@/services/api/posts'
-import type { DispatchSource } from '@/stores/post-store'
+import type { DispatchSource } from '@/stores/support/dispatch-subscriptions'
 import { user } from './fakes'
 
 /** Every PostsApi function as a jest mock. */
@@ -22,7 +23,7 @@ export function fakePostsApi (): FakePostsApi {
 }
 
 /** A dispatch source the test drives: `emit(t, d)` calls the handlers registered for `t`. */
-export function fakeDispatches (): DispatchSource & { emit<T extends keyof PostsDispatches> (t: T, d: PostsDispatches[T]): void, listeners (): number } {
+export function fakeDispatches (): DispatchSource<PostsDispatches> & { emit<T extends keyof PostsDispatches> (t: T, d: PostsDispatches[T]): void, listeners (): number } {
   const handlers = new Map<string, Set<(d: never) => void>>()
   return {
     on (t, handler) {

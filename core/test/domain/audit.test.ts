@@ -1,6 +1,6 @@
 import { SERVER_CODES } from '@core/wire/api'
 import {
-  AUDIT_CODE_BY_FIELD, AUDITED_FIELDS, auditFieldOf, isAuditRejection, isAuditedField, rejectedFieldOf,
+  AUDIT_CODE_BY_FIELD, AUDITED_FIELDS, auditComparableOf, auditFieldOf, isAuditRejection, isAuditedField, rejectedFieldOf,
 } from '@core/domain/audit'
 
 describe('audited fields (SPEC §5)', () => {
@@ -86,5 +86,19 @@ describe('rejectedFieldOf', () => {
 
   it('places an error that is not an audit rejection nowhere', () => {
     expect(rejectedFieldOf({ code: 999996 }, ['nickname'])).toBeNull()
+  })
+})
+
+describe('auditComparableOf', () => {
+  it.each([
+    ['U+00AD soft hyphen', 'for\u00adbidden'],
+    ['U+034F combining grapheme joiner', 'for\u034fbidden'],
+    ['U+2062 invisible times', 'for\u2062bidden'],
+    ['U+180E Mongolian vowel separator', 'for\u180ebidden'],
+    ['U+FE00 variation selector', 'for\ufe00bidden'],
+    ['U+200B zero-width space', 'for\u200bbidden'],
+    ['full-width letters and spaces', 'ＦＯＲ bid den'],
+  ])('reads a word with %s as the word', (_case, text) => {
+    expect(auditComparableOf(text)).toBe('forbidden')
   })
 })

@@ -1,9 +1,14 @@
 /**
  * The import boundaries of eslint.config.js (README "Layout") bite: each case lints a
- * one-line source as if it sat at `filePath` and reads the boundary rule's verdict.
+ * one-line source as if it sat at `filePath` and reads the boundary rule's verdict. And
+ * no file of the tree reaches itself through its imports: the import graph of src/, core/
+ * and server/src/ (read with the TypeScript compiler's own import scanner, type imports
+ * and dynamic imports included) holds no circle.
  */
+import fs from 'fs'
 import path from 'path'
 import { ESLint } from 'eslint'
+import ts from 'typescript'
 
 const RULE = '@typescript-eslint/no-restricted-imports'
 const ROOT = path.resolve(__dirname, '../../..')
@@ -76,5 +81,103 @@ describe('import boundaries', () => {
     expect(await boundaryErrors('src/stores/example-store.ts', "import type { x } from '@core/wire/entities'")).toEqual([])
     expect(await boundaryErrors('src/stores/example-store.ts', "import { x } from '@core/wire/codes'")).toEqual([])
     expect(await boundaryErrors('src/services/api/example.ts', "import { x } from '@core/wire/paths'")).toEqual([])
+  })
+})
+
+/** The source folders whose imports are walked, from the root. */
+const WALKED = ['src', 'core', 'server/src']
+/** Folders inside them that hold no product code. */
+const NOT_WALKED = new Set(['core/test'])
+/** What an import of `x` may name on disk: the file, each platform's file (`x.h5.ts` beside `x.ts`), or a folder's index. */
+const CANDIDATE_SUFFIXES = ['.ts', '.tsx', '.h5.ts', '.h5.tsx', '.weapp.ts', '.weapp.tsx', '/index.ts', '/index.tsx']
+
+/** Every .ts/.tsx file below `dir` (from the root), declarations left out. */
+function sourceFiles (dir: string): string[] {
+  const found: string[] = []
+  for (const entry of fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true })) {
+    const child = `${dir}/${entry.name}`
+    if (entry.isDirectory()) {
+      if (!NOT_WALKED.has(child)) found.push(...sourceFiles(child))
+    } else if (/\.tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts')) {
+      found.push(child)
+    }
+  }
+  return found
+}
+
+/** The files of the tree an import of `specifier` in `from` names (none for a package). */
+function importedFiles (from: string, specifier: string, known: Set<string>): string[] {
+  let base: string
+  if (specifier.startsWith('@/')) base = `src/${specifier.slice(2)}`
+  else if (specifier.startsWith('@core/')) base = `core/${specifier.slice(6)}`
+  else if (specifier.startsWith('.')) base = path.posix.normalize(path.posix.join(path.posix.dirname(from), specifier))
+  else return []
+  if (known.has(base)) return [base]
+  // a platform file that names its own module (`./measure` in measure.h5.ts) means the shared file beside it
+  return CANDIDATE_SUFFIXES.map(suffix => `${base}${suffix}`).filter(file => known.has(file) && file !== from)
+}
+
+/** file → the files of the tree it imports. */
+function importGraph (): Map<string, string[]> {
+  const files = WALKED.flatMap(sourceFiles)
+  const known = new Set(files)
+  const graph = new Map<string, string[]>()
+  for (const file of files) {
+    const { importedFiles: imports } = ts.preProcessFile(fs.readFileSync(path.join(ROOT, file), 'utf8'), true, true)
+    graph.set(file, [...new Set(imports.flatMap(({ fileName }) => importedFiles(file, fileName, known)))])
+  }
+  return graph
+}
+
+/** The circles of a graph: its strongly connected components of two files or more, or of one file that imports itself (Tarjan). */
+function circlesOf (graph: Map<string, string[]>): string[][] {
+  const index = new Map<string, number>()
+  const low = new Map<string, number>()
+  const stack: string[] = []
+  const onStack = new Set<string>()
+  const circles: string[][] = []
+  const visit = (file: string): void => {
+    index.set(file, index.size)
+    low.set(file, index.get(file) as number)
+    stack.push(file)
+    onStack.add(file)
+    for (const next of graph.get(file) ?? []) {
+      if (!index.has(next)) {
+        visit(next)
+        low.set(file, Math.min(low.get(file) as number, low.get(next) as number))
+      } else if (onStack.has(next)) {
+        low.set(file, Math.min(low.get(file) as number, index.get(next) as number))
+      }
+    }
+    if (low.get(file) !== index.get(file)) return
+    const component: string[] = []
+    let member: string | undefined
+    do {
+      member = stack.pop() as string
+      onStack.delete(member)
+      component.push(member)
+    } while (member !== file)
+    if (component.length > 1 || (graph.get(file) ?? []).includes(file)) circles.push(component.sort())
+  }
+  for (const file of graph.keys()) if (!index.has(file)) visit(file)
+  return circles
+}
+
+describe('import circles', () => {
+  it('finds a circle of imports, type imports included, and none in a line of them', () => {
+    const graph = new Map([['a.ts', ['b.ts']], ['b.ts', ['c.ts']], ['c.ts', ['a.ts']], ['d.ts', ['a.ts']], ['e.ts', ['e.ts']]])
+    expect(circlesOf(graph)).toEqual([['a.ts', 'b.ts', 'c.ts'], ['e.ts']])
+    expect(circlesOf(new Map([['a.ts', ['b.ts']], ['b.ts', []]]))).toEqual([])
+  })
+
+  it('reads the imports the way the tree writes them: aliases, relative paths, platform files, type-only and dynamic imports', () => {
+    const graph = importGraph()
+    expect(graph.get('src/i18n/index.ts')).toEqual(expect.arrayContaining(['src/i18n/load-english.ts', 'src/i18n/load-english.h5.ts', 'src/i18n/messages-zh-cn.ts']))
+    expect(graph.get('src/i18n/load-english.h5.ts')).toEqual(expect.arrayContaining(['src/i18n/messages-en.ts', 'src/i18n/messages-zh-cn.ts']))
+    expect(graph.get('src/stores/chat/channel-chat.ts')).toEqual(expect.arrayContaining(['src/services/api/messages.ts', 'src/stores/chat/types.ts']))
+  })
+
+  it('holds no circle in src/, core/ or server/src/ (a file never reaches itself through its imports)', () => {
+    expect(circlesOf(importGraph())).toEqual([])
   })
 })

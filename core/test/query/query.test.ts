@@ -26,6 +26,10 @@ describe('reading page parameters (SPEC §2)', () => {
     expect(readParams({ sid: '1', server_id: '2' }).server_id).toBe('2')
   })
 
+  it('reads sid as server_id when server_id is there but blank, as the choice of the server does', () => {
+    expect(readParams({ sid: '275902', server_id: ' ' }).server_id).toBe('275902')
+  })
+
   it('merges the keys packed in nwp into the parameters (SPEC §2)', () => {
     const nwp = encodeNwp({ server_id: '832828', scene: 'share' })
     expect(readParams({ nwp, ch: 'wx' })).toEqual({ server_id: '832828', scene: 'share', ch: 'wx' })

@@ -10,22 +10,34 @@
  * dispatch's `s`, so a client that lost its connection resumes from its last `s` on any
  * process: the gateway replays the log after it (server/src/gateway).
  *
+ * Only declared dispatches travel (core/wire/dispatches.ts: name, payload, audience), and
+ * `publish` is typed from the declaration: a payload that is not the name's does not compile.
+ *
  * A second lane carries answer-cache invalidations (services/answer-cache.ts): a write on
  * one process empties the scope on every process at once. It is not logged.
  */
+import type { DispatchPayloads, DispatchTarget, PublishedDispatchName } from '@core/wire/dispatches'
 
-/** One event as it crosses the bus: who may see it (a server, optionally one channel), its dispatch name and payload. */
+/**
+ * One event as it crosses the bus: a declared dispatch (core/wire/dispatches.ts), where it
+ * goes (its server, and the channel or user its audience names) and its payload.
+ */
 export interface BusEvent {
-  /** Dispatch name (core/wire/gateway.ts), e.g. `MESSAGE_CREATE`. */
-  t: string
-  /** The server whose members receive it. */
+  /** Dispatch name, e.g. `MESSAGE_CREATE`. */
+  t: PublishedDispatchName
+  /** The server whose members (the audience decides which) receive it; '' for a user's own event outside any server (sign-out). */
   server_id: string
-  /** The channel it belongs to, when it belongs to one (typing goes only to sessions looking at it). */
+  /** Audience `channel`: the channel; only those who may read it receive the event. */
   channel_id?: string
-  /** Only these members receive it (e.g. READ_STATE_UPDATE goes to the reader's own sessions); everyone allowed otherwise. */
-  only_uids?: string[]
+  /** Audience `self`: the user whose sessions receive it. */
+  uid?: string
   /** The payload the clients receive as the dispatch's `d`. */
   d: unknown
+}
+
+/** The bus event of dispatch `t` to `target` with payload `d` (the one place a typed publish becomes a logged event). */
+export function busEvent<T extends PublishedDispatchName> (t: T, target: DispatchTarget<T>, d: DispatchPayloads[T]): BusEvent {
+  return { ...target, t, d }
 }
 
 /** An event with its bus-wide id. */
@@ -48,8 +60,11 @@ export const EVENT_LOG_MAX = 100_000
 
 /** Publishes events and delivers them to every subscriber on every process. */
 export interface EventBus {
-  /** Sends `event` to every subscriber (call only after the write's transaction committed). */
-  publish (event: BusEvent): Promise<void>
+  /**
+   * Sends dispatch `t` with payload `d` to every subscriber (call only after the write's
+   * transaction committed); `target` names its server and what its audience needs (a channel, a user).
+   */
+  publish<T extends PublishedDispatchName> (t: T, target: DispatchTarget<T>, d: DispatchPayloads[T]): Promise<void>
   /** Starts hearing every event; the returned function stops it. */
   subscribe (listener: BusListener): () => void
   /** The id of the newest event published (0 before any). */
@@ -94,7 +109,8 @@ export function createInProcessBus (logMax = EVENT_LOG_MAX): EventBus {
   let firstId = 1
   let nextId = 1
   return {
-    async publish (event) {
+    async publish (t, target, d) {
+      const event = busEvent(t, target, d)
       const id = nextId++
       log.push(event)
       if (log.length >= 2 * logMax) {

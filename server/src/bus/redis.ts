@@ -10,7 +10,7 @@
  * `bus:log` (the stream), channels `bus:events` and `bus:invalidate`.
  */
 import Redis from 'ioredis'
-import { EVENT_LOG_MAX, listenerSet, type BusEvent, type EventBus, type LoggedEvent } from './index'
+import { busEvent, EVENT_LOG_MAX, listenerSet, type BusEvent, type EventBus, type LoggedEvent } from './index'
 
 /** KEYS: seq, log stream, events channel. ARGV: event JSON, log cap. Returns the id. */
 const PUBLISH_SCRIPT = `
@@ -53,8 +53,8 @@ export async function createRedisBus (url: string, prefix = 'openrealm:', logMax
 
   const lastId = async (): Promise<number> => Number(await commands.get(keys.seq) ?? 0)
   return {
-    async publish (event) {
-      await commands.publishEvent(keys.seq, keys.log, keys.events, JSON.stringify(event), logMax)
+    async publish (t, target, d) {
+      await commands.publishEvent(keys.seq, keys.log, keys.events, JSON.stringify(busEvent(t, target, d)), logMax)
     },
     subscribe: listener => events.add(listener),
     lastId,

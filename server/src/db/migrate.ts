@@ -13,7 +13,9 @@ import * as trust from './migrations/0005-trust'
 import * as abuseLimits from './migrations/0006-abuse-limits'
 import * as postsFinish from './migrations/0007-posts-finish'
 import * as trustRecords from './migrations/0008-trust-records'
+import * as contentLimits from './migrations/0009-content-limits'
 import * as sharedQuotas from './migrations/0010-shared-quotas'
+import * as accounts from './migrations/0011-accounts'
 import * as search from './migrations/0012-search'
 import type { Db } from './schema'
 
@@ -27,7 +29,9 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0006-abuse-limits': abuseLimits,
   '0007-posts-finish': postsFinish,
   '0008-trust-records': trustRecords,
+  '0009-content-limits': contentLimits,
   '0010-shared-quotas': sharedQuotas,
+  '0011-accounts': accounts,
   '0012-search': search,
 }
 

@@ -11,7 +11,8 @@ import type { Hotspot, InteractionEvent, MapCfgData } from '@core/wire/api'
 import type { Channel, LiveItem, Post, Role, Server, User } from '@core/wire/entities'
 import type { LiveCommentsTable, LiveRemindersTable, LiveViewersTable, PostColumns, PostCommentsTable, PostLikesTable, WechatAccountsTable } from './tables/posts'
 import type { AccountUsageTable, PoolUsageTable } from './tables/abuse-limits'
-import type { MessagesTable, ReactionsTable, ReadStatesTable } from './tables/messages'
+import type { AccountEmailsTable, EmailCodesTable, PasskeysTable, SignInChallengesTable, UidAliasesTable, WechatIdentitiesTable } from './tables/accounts'
+import type { MentionNoticesTable, MessagesTable, ReactionsTable, ReadStatesTable } from './tables/messages'
 import type {
   AuditLogTable, BansTable, BotTokensTable, ChannelOverridesTable, InvitesTable, MemberRolesTable, MemberTimeoutsTable, ReportsTable, ServerWordsTable,
 } from './tables/trust'
@@ -104,6 +105,7 @@ export interface Database {
   messages: MessagesTable
   reactions: ReactionsTable
   read_states: ReadStatesTable
+  mention_notices: MentionNoticesTable
   showrooms: ShowroomsTable
   showroom_hotspots: ShowroomHotspotsTable
   showroom_events: ShowroomEventsTable
@@ -125,6 +127,12 @@ export interface Database {
   reports: ReportsTable
   bot_tokens: BotTokensTable
   server_words: ServerWordsTable
+  account_emails: AccountEmailsTable
+  email_codes: EmailCodesTable
+  passkeys: PasskeysTable
+  sign_in_challenges: SignInChallengesTable
+  wechat_identities: WechatIdentitiesTable
+  uid_aliases: UidAliasesTable
 }
 
 /** The query layer every repository uses, whichever dialect is underneath. */

@@ -1,12 +1,15 @@
 /**
- * Who receives a bus event (the brief's event contract): the sessions whose user is a
- * member of the event's server; with `only_uids`, only those users; TYPING_START only
- * sessions that said (focus) they look at its channel. A session's membership follows
- * its own user's MEMBER_ADD (before the event, so the joiner hears it) and MEMBER_REMOVE
- * (after it, so the leaver hears it too).
+ * Who receives a bus event: its declared audience (core/wire/dispatches.ts) among the
+ * members of its server — everyone, those who may read its channel, the moderators, or one
+ * user's own sessions; a focus-only event (typing) only sessions looking at its channel. What
+ * a user may read comes from their {@link ServerGrant} (./grants.ts, the routes' permission
+ * function). A session's membership follows its own user's MEMBER_ADD (before the event, so
+ * the joiner hears it) and MEMBER_REMOVE (after it, so the leaver hears it too).
  */
+import { dispatchDeclaration } from '@core/wire/dispatches'
 import type { MemberAdd, MemberRemove } from '@core/wire/members'
 import type { BusEvent, LoggedEvent } from '../bus'
+import type { ServerGrant } from './grants'
 
 /** What decides which events a session receives. */
 export interface SessionView {
@@ -15,10 +18,14 @@ export interface SessionView {
   serverIds: Set<string>
   /** The channel the client looks at (focus frame), or null. */
   focusedChannelId: string | null
+  /** What the user may read and whether they moderate in `serverId`; undefined when not known (nothing channel-bound is sent then). */
+  grantIn (serverId: string): ServerGrant | undefined
 }
 
-/** Events that are only for the people looking at their channel right now (never replayed). */
-export const FOCUS_ONLY_EVENTS: ReadonlySet<string> = new Set(['TYPING_START'])
+/** True for events only for the people looking at their channel right now (never replayed). */
+export function isFocusOnly (event: BusEvent): boolean {
+  return dispatchDeclaration(event.t)?.focusOnly === true
+}
 
 /** The uid a MEMBER_ADD adds or a MEMBER_REMOVE removes; null for other events. */
 export function membershipChangeOf (event: BusEvent): { uid: string, joined: boolean } | null {
@@ -29,10 +36,21 @@ export function membershipChangeOf (event: BusEvent): { uid: string, joined: boo
 
 /** True when `view`'s session receives `event` (membership already updated for a join). */
 export function receives (view: SessionView, event: BusEvent): boolean {
-  if (!view.serverIds.has(event.server_id)) return false
-  if (event.only_uids && !event.only_uids.includes(view.uid)) return false
-  if (FOCUS_ONLY_EVENTS.has(event.t)) return event.channel_id !== undefined && event.channel_id === view.focusedChannelId
-  return true
+  const declaration = dispatchDeclaration(event.t)
+  if (!declaration || declaration.origin === 'control' || !view.serverIds.has(event.server_id)) return false
+  switch (declaration.audience) {
+    case 'server':
+      return true
+    case 'self':
+      return event.uid === view.uid
+    case 'moderators':
+      return view.grantIn(event.server_id)?.moderator === true
+    case 'channel': {
+      const channelId = event.channel_id
+      if (channelId === undefined || view.grantIn(event.server_id)?.readable.has(channelId) !== true) return false
+      return declaration.focusOnly !== true || channelId === view.focusedChannelId
+    }
+  }
 }
 
 /**

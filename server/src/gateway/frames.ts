@@ -1,10 +1,13 @@
 /**
- * Reading client frames: size, JSON, op and shape are checked in that order, and each
- * failure is an error the session answers with an error frame (core/wire/gateway-codes.ts)
- * while the connection stays open.
+ * The gateway's frames, both ways. Reading client frames: size, JSON, op and shape are
+ * checked in that order, and each failure is an error the session answers with an error
+ * frame (core/wire/gateway-codes.ts) while the connection stays open. Writing server
+ * frames: their text, a dispatch's built once per public origin for every session.
  */
 import { TypeCompiler } from '@sinclair/typebox/compiler'
+import type { DispatchName } from '@core/wire/dispatches'
 import { FocusFrameSchema, GATEWAY_MAX_FRAME_BYTES, GatewayErrorCode, HeartbeatFrameSchema, IdentifyFrameSchema, ResumeFrameSchema, type ClientFrame, type GatewayErrorData, type ServerFrame } from '@core/wire/gateway'
+import { absolutizeFileUrls } from '../plugins/public-url'
 
 /** One compiled check per op (the union ClientFrameSchema, split so an error names the op's own field). */
 const checkers = {
@@ -61,4 +64,9 @@ export function parseClientFrame (data: Buffer | ArrayBuffer | Buffer[]): Parsed
 /** The text of a server frame. */
 export function serverFrameText (frame: ServerFrame): string {
   return JSON.stringify(frame)
+}
+
+/** The text of dispatch `t` with payload `d` and resume point `id` on the public origin `base` (stored-file URLs made absolute on it). */
+export function dispatchText (t: DispatchName, d: unknown, id: number, base: string): string {
+  return serverFrameText({ op: 'dispatch', t, s: id, d: absolutizeFileUrls(d, base) })
 }

@@ -1,22 +1,44 @@
 /**
  * The gateway of one server process: its sessions, indexed by server and by user, fed
- * from the bus. A dispatch frame's text is built once per event (per public origin) and
- * sent to every session that receives it (`s` is the bus id, the same for all). A sweep every half
- * heartbeat interval closes connections that never identified (within one interval)
- * and sessions silent for two intervals; a reaper every third of GATEWAY_LEASE_MS takes
- * the members of dead processes offline (directory.ts) and announces it.
+ * from the bus. Every event goes to the sessions its declared audience names
+ * (core/wire/dispatches.ts, ./audience.ts); a dispatch frame's text is built once per event
+ * (per public origin) and sent to every session that receives it (`s` is the bus id, the
+ * same for all).
+ *
+ * What each user may read is kept per (server, user) for the users with a session here
+ * (./grants.ts) and recomputed, once per change, when roles, channels and their overrides,
+ * a member's roles or membership change — before the event that changed it is delivered, so
+ * no later event reaches someone who just lost the channel. Events are handled one at a
+ * time in bus order (a recompute holds those after it). A user whose readable channels
+ * changed gets CHANNELS_VISIBLE_UPDATE on each of their sessions.
+ *
+ * Limits: an account holds at most GATEWAY_SOCKETS_PER_ACCOUNT sockets on a process (the
+ * oldest is closed with TooManySockets); a member's presence changes are announced at most
+ * once per GATEWAY_PRESENCE_INTERVAL_MS (what changed meanwhile is announced after it, once).
+ * A sweep every half heartbeat interval closes connections that never identified (within
+ * one interval) and sessions silent for two intervals; a reaper every third of
+ * GATEWAY_LEASE_MS takes the members of dead processes offline (directory.ts) and announces it.
  */
 import type { FastifyBaseLogger } from 'fastify'
 import type { WebSocket } from 'ws'
+import type { ChannelsVisibleUpdate } from '@core/wire/dispatches'
 import { GatewayErrorCode } from '@core/wire/gateway-codes'
 import type { PresenceUpdate } from '@core/wire/members'
-import type { SessionRevokedEvent } from '@core/wire/trust'
-import type { EventBus } from '../bus'
+import type { MemberState, SessionRevokedEvent } from '@core/wire/trust'
+import type { BusEvent, EventBus } from '../bus'
 import type { AppContext } from '../context'
 import type { SignedIn } from '../repositories/users'
 import { membershipChangeOf } from './audience'
 import type { GatewayDirectory } from './directory'
-import { dispatchText, GatewaySession } from './session'
+import { dispatchText } from './frames'
+import { grantsIn, readableChange, type ServerGrant } from './grants'
+import { GatewaySession, type SessionHost } from './session'
+
+/** Reads of a new session's grant in one server while changes keep coming (the last one stands). */
+const GRANT_READS = 3
+
+/** Events after which what some users may read in the event's server must be recomputed (before delivering it). */
+const ACCESS_EVENTS: ReadonlySet<string> = new Set(['ROLE_CREATE', 'ROLE_UPDATE', 'ROLE_DELETE', 'CHANNEL_CREATE', 'CHANNEL_UPDATE'])
 
 function add<K, V> (map: Map<K, Set<V>>, key: K, value: V): void {
   let set = map.get(key)
@@ -31,13 +53,33 @@ function remove<K, V> (map: Map<K, Set<V>>, key: K, value: V): void {
   if (set.size === 0) map.delete(key)
 }
 
+/** A user with sessions on this process: what they may read per server, shared by those sessions. */
+interface UserGrants {
+  grants: Map<string, ServerGrant>
+  sessions: Set<GatewaySession>
+}
+
+/** A member's last presence announcement from this process, and the coalesced one due. */
+interface PresenceState {
+  announced: PresenceUpdate['status']
+  at: number
+  due: ReturnType<typeof setTimeout> | null
+}
+
 /** The sessions of this process and what they share. */
-export class GatewayHub {
+export class GatewayHub implements SessionHost {
   /** Sessions identifying or resuming: they hold every event until they know their servers. */
   private readonly startingSessions = new Set<GatewaySession>()
   private readonly byServer = new Map<string, Set<GatewaySession>>()
   private readonly byUser = new Map<string, Set<GatewaySession>>()
   private readonly sessions = new Set<GatewaySession>()
+  private readonly users = new Map<string, UserGrants>()
+  private readonly presence = new Map<string, PresenceState>()
+  /** Per server, how many changes of who may read what were handled: a grant read across one is read again. */
+  private readonly accessChanges = new Map<string, number>()
+  /** Bus events not yet handled (one at a time, in order). */
+  private readonly queue: Array<{ event: BusEvent, id: number }> = []
+  private draining = false
   private readonly stopListening: () => void
   private readonly sweeper: ReturnType<typeof setInterval>
   private readonly reaper: ReturnType<typeof setInterval>
@@ -49,17 +91,8 @@ export class GatewayHub {
         this.closeRevoked(event.d as SessionRevokedEvent)
         return
       }
-      // one text per public origin (one in practice), whatever the number of sessions
-      const texts = new Map<string, string>()
-      const frameOf = (base: string): string => {
-        let text = texts.get(base)
-        if (text === undefined) texts.set(base, text = dispatchText(event, id, base))
-        return text
-      }
-      for (const session of this.startingSessions) session.offer(event, id, frameOf)
-      const change = membershipChangeOf(event)
-      if (change?.joined) for (const session of this.byUser.get(change.uid) ?? []) session.offer(event, id, frameOf)
-      for (const session of this.byServer.get(event.server_id) ?? []) session.offer(event, id, frameOf)
+      this.queue.push({ event, id })
+      if (!this.draining) void this.drain()
     })
     this.sweeper = setInterval(() => this.sweep(), Math.max(50, this.heartbeatMs / 2))
     this.sweeper.unref()
@@ -92,7 +125,7 @@ export class GatewayHub {
     return this.ctx.repos.users.signIn(token, this.ctx.now())
   }
 
-  /** Issue 18: closes this process's sockets of a revoked sign-in session, or all of a kicked or banned user's. */
+  /** Closes this process's sockets of a revoked sign-in session, or all of a user's (kicked, banned, a bot's token revoked or reset). */
   private closeRevoked (revoked: SessionRevokedEvent): void {
     for (const session of [...this.sessions]) {
       if (session.uid !== revoked.uid) continue
@@ -112,11 +145,32 @@ export class GatewayHub {
     this.startingSessions.add(session)
   }
 
-  /** `session` is open: it hears its servers' events. */
+  async grantsFor (session: GatewaySession, serverIds: Iterable<string>): Promise<ReadonlyMap<string, ServerGrant>> {
+    let user = this.users.get(session.uid)
+    if (!user) this.users.set(session.uid, user = { grants: new Map(), sessions: new Set() })
+    user.sessions.add(session)
+    const grants = user.grants
+    await Promise.all([...serverIds].filter(serverId => !grants.has(serverId)).map(async serverId => {
+      for (let attempt = 1; attempt <= GRANT_READS && !grants.has(serverId); attempt++) {
+        const changes = this.accessChanges.get(serverId) ?? 0
+        const grant = (await grantsIn(this.ctx.repos, serverId, [session.uid], this.ctx.now())).get(session.uid)
+        // a change handled while it was read may have missed this user: read it again (the last read stands)
+        if (grant && (attempt === GRANT_READS || changes === (this.accessChanges.get(serverId) ?? 0))) grants.set(serverId, grant)
+      }
+    }))
+    return grants
+  }
+
+  /** `session` is open: it hears its servers' events. An account over the socket limit loses its oldest socket. */
   opened (session: GatewaySession): void {
     this.startingSessions.delete(session)
     add(this.byUser, session.uid, session)
     for (const serverId of session.serverIds) add(this.byServer, serverId, session)
+    const cap = this.ctx.config.gatewaySocketsPerAccount
+    const live = [...this.byUser.get(session.uid) ?? []].filter(other => !other.closing)
+    if (live.length <= cap) return
+    const oldest = live.reduce((first, other) => other.connectedAt < first.connectedAt ? other : first)
+    oldest.fail({ code: GatewayErrorCode.TooManySockets, msg: `more than ${cap} gateway sockets for this account: the oldest is closed` }, true)
   }
 
   /** An open session joined or left a server. */
@@ -130,14 +184,128 @@ export class GatewayHub {
     this.startingSessions.delete(session)
     remove(this.byUser, session.uid, session)
     for (const serverId of session.serverIds) remove(this.byServer, serverId, session)
+    const user = this.users.get(session.uid)
+    if (user?.sessions.delete(session) === true && user.sessions.size === 0) this.users.delete(session.uid)
     if (session.state === 'closed') this.sessions.delete(session)
   }
 
+  /**
+   * A member came online or went offline: announced at once, unless this process announced
+   * them less than GATEWAY_PRESENCE_INTERVAL_MS ago; then once when that interval ends, with their
+   * presence then, and only if it differs from the last announcement (200 reconnects in a
+   * row are one or two announcements, not 400).
+   */
+  presenceChanged (uid: string, status: PresenceUpdate['status'], serverIds: readonly string[]): void {
+    const now = this.clock()
+    const interval = this.ctx.config.gatewayPresenceIntervalMs
+    const state = this.presence.get(uid)
+    if (state?.due) return
+    if (!state || now - state.at >= interval) {
+      this.presence.set(uid, { announced: status, at: now, due: null })
+      this.announcePresence(uid, serverIds, status).catch(error => this.log.warn({ err: error }, 'gateway: presence not announced'))
+      return
+    }
+    state.due = setTimeout(() => { void this.settlePresence(uid, state) }, state.at + interval - now)
+  }
+
+  /** The coalesced announcement: the member's presence now, if it differs from the last one announced. */
+  private async settlePresence (uid: string, state: PresenceState): Promise<void> {
+    state.due = null
+    try {
+      const status = (await this.directory.onlineOf([uid])).has(uid) ? 'online' : 'offline'
+      if (status === state.announced) return
+      state.announced = status
+      state.at = this.clock()
+      await this.announcePresence(uid, await this.serverIdsOf(uid), status)
+    } catch (error) {
+      this.log.warn({ err: error }, 'gateway: presence not announced')
+    }
+  }
+
   /** Publishes PRESENCE_UPDATE for `uid` to each of `serverIds` (came online or went offline). */
-  async announcePresence (uid: string, serverIds: Iterable<string>, status: PresenceUpdate['status']): Promise<void> {
+  private async announcePresence (uid: string, serverIds: Iterable<string>, status: PresenceUpdate['status']): Promise<void> {
     for (const serverId of serverIds) {
       const update: PresenceUpdate = { server_id: serverId, uid, status, online_count: await this.directory.onlineCount(serverId) }
-      await this.bus.publish({ t: 'PRESENCE_UPDATE', server_id: serverId, d: update })
+      await this.bus.publish('PRESENCE_UPDATE', { server_id: serverId }, update)
+    }
+  }
+
+  /** Handles the queued bus events in order; one that changes who may read what waits for the recompute. */
+  private async drain (): Promise<void> {
+    this.draining = true
+    for (let next = this.queue.shift(); next; next = this.queue.shift()) {
+      const { event, id } = next
+      if (ACCESS_EVENTS.has(event.t) || event.t === 'MEMBER_UPDATE' || event.t === 'MEMBER_ADD') {
+        this.accessChanges.set(event.server_id, (this.accessChanges.get(event.server_id) ?? 0) + 1)
+      }
+      const uids = this.regrantedBy(event)
+      try {
+        if (uids.length > 0) await this.regrant(event, id, uids)
+      } catch (error) {
+        this.log.warn({ err: error }, `gateway: readable channels not recomputed after ${event.t}`)
+      }
+      try {
+        this.deliver(event, id)
+      } catch (error) {
+        this.log.error({ err: error }, `gateway: ${event.t} not delivered`)
+      }
+    }
+    this.draining = false
+  }
+
+  /** The users with sessions here whose grants in the event's server it may change. */
+  private regrantedBy (event: BusEvent): string[] {
+    const serverId = event.server_id
+    if (ACCESS_EVENTS.has(event.t)) return [...this.users].filter(([, user]) => user.grants.has(serverId)).map(([uid]) => uid)
+    const change = membershipChangeOf(event)
+    const uid = event.t === 'MEMBER_UPDATE' ? (event.d as MemberState).uid : change?.joined === true ? change.uid : undefined
+    return uid !== undefined && this.users.has(uid) ? [uid] : []
+  }
+
+  /** Recomputes the grants of `uids` in the event's server and tells each user's sessions which channels appeared or disappeared. */
+  private async regrant (event: BusEvent, id: number, uids: string[]): Promise<void> {
+    const serverId = event.server_id
+    const fresh = await grantsIn(this.ctx.repos, serverId, uids, this.ctx.now())
+    for (const [uid, after] of fresh) {
+      const user = this.users.get(uid)
+      if (!user) continue
+      const before = user.grants.get(serverId)
+      user.grants.set(serverId, after)
+      if (!before) continue // a join: the joiner loads the server's channels anyway
+      const change = readableChange(before, after)
+      // a created channel is announced by CHANNEL_CREATE itself
+      const added = event.t === 'CHANNEL_CREATE' ? change.added.filter(channelId => channelId !== event.channel_id) : change.added
+      if (added.length === 0 && change.removed.length === 0) continue
+      const update: ChannelsVisibleUpdate = { server_id: serverId, added, removed: change.removed }
+      for (const session of user.sessions) {
+        if (session.serverIds.has(serverId)) session.sendOwn(base => dispatchText('CHANNELS_VISIBLE_UPDATE', update, id, base))
+      }
+    }
+  }
+
+  /** Offers one event to the sessions that may receive it, then forgets what it ended (a deleted channel, a departed member's grants). */
+  private deliver (event: BusEvent, id: number): void {
+    // one text per public origin (one in practice), whatever the number of sessions
+    const texts = new Map<string, string>()
+    const frameOf = (base: string): string => {
+      let text = texts.get(base)
+      if (text === undefined) texts.set(base, text = dispatchText(event.t, event.d, id, base))
+      return text
+    }
+    for (const session of this.startingSessions) session.offer(event, id, frameOf)
+    const change = membershipChangeOf(event)
+    if (change?.joined) for (const session of this.byUser.get(change.uid) ?? []) session.offer(event, id, frameOf)
+    for (const session of this.byServer.get(event.server_id) ?? []) session.offer(event, id, frameOf)
+    if (change && !change.joined) this.users.get(change.uid)?.grants.delete(event.server_id)
+    if (event.t === 'CHANNEL_DELETE' && event.channel_id !== undefined) this.forgetChannel(event.server_id, event.channel_id)
+  }
+
+  /** A deleted channel leaves every grant of its server (its CHANNEL_DELETE went to those who could read it). */
+  private forgetChannel (serverId: string, channelId: string): void {
+    for (const user of this.users.values()) {
+      const grant = user.grants.get(serverId)
+      if (!grant?.readable.has(channelId)) continue
+      user.grants.set(serverId, { ...grant, readable: new Set([...grant.readable].filter(id => id !== channelId)) })
     }
   }
 
@@ -172,6 +340,7 @@ export class GatewayHub {
   close (): void {
     clearInterval(this.sweeper)
     clearInterval(this.reaper)
+    for (const state of this.presence.values()) if (state.due) clearTimeout(state.due)
     this.stopListening()
     for (const session of this.sessions) session.close(1001, 'server shutting down')
   }
@@ -186,5 +355,6 @@ export class GatewayHub {
         session.fail({ code: GatewayErrorCode.SessionTimedOut, msg: 'no heartbeat for two intervals' }, true)
       }
     }
+    for (const [uid, state] of this.presence) if (!state.due && now - state.at >= this.ctx.config.gatewayPresenceIntervalMs) this.presence.delete(uid)
   }
 }

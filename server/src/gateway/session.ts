@@ -3,18 +3,54 @@
  * events its user may see (audience.ts) as dispatch frames, answers heartbeats and
  * follows focus. Every frame it cannot use gets an error frame; only a bad token, a
  * missing identify, too many frames or silence close it (core/wire/gateway-codes.ts).
+ * What it needs of the process's gateway is {@link SessionHost} (the hub implements it),
+ * so this file never imports the hub.
  */
 import { randomBytes } from 'crypto'
+import type { FastifyBaseLogger } from 'fastify'
 import type { WebSocket, RawData } from 'ws'
 import type { ClientFrame, GatewayErrorData, ServerFrame } from '@core/wire/gateway'
-import { GatewayErrorCode } from '@core/wire/gateway-codes'
+import { GATEWAY_PROTOCOL_VERSION, GatewayErrorCode } from '@core/wire/gateway-codes'
 import type { User } from '@core/wire/entities'
-import type { BusEvent } from '../bus'
-import { absolutizeFileUrls } from '../plugins/public-url'
-import { FOCUS_ONLY_EVENTS, membershipBefore, membershipChangeOf, offerTo, type SessionView } from './audience'
-import type { SessionRecord } from './directory'
-import { parseClientFrame, serverFrameText } from './frames'
-import type { GatewayHub } from './hub'
+import type { PresenceUpdate } from '@core/wire/members'
+import type { BusEvent, EventBus } from '../bus'
+import type { SignedIn } from '../repositories/users'
+import { isFocusOnly, membershipBefore, membershipChangeOf, offerTo, type SessionView } from './audience'
+import type { GatewayDirectory, SessionRecord } from './directory'
+import { dispatchText, parseClientFrame, serverFrameText } from './frames'
+import type { ServerGrant } from './grants'
+
+/** What a session needs from the gateway of its process (GatewayHub). */
+export interface SessionHost {
+  readonly log: FastifyBaseLogger
+  /** Now, in ms. */
+  clock (): number
+  /** The heartbeat interval announced in `ready`. */
+  readonly heartbeatMs: number
+  /** The bus's resume log. */
+  readonly bus: Pick<EventBus, 'lastId' | 'eventsAfter'>
+  /** Sessions and presence across processes. */
+  readonly directory: Pick<GatewayDirectory, 'open' | 'refresh' | 'close' | 'ownerOf'>
+  /** The user and sign-in session of a token (session or bot), or null. */
+  signedInOf (token: string): Promise<SignedIn | null>
+  /** The servers `uid` is a member of. */
+  serverIdsOf (uid: string): Promise<string[]>
+  /** The session identifies or resumes: it hears (holds) every event until it is open. */
+  starting (session: GatewaySession): void
+  /**
+   * The grants of the session's user in `serverIds`, computed where not known yet; the map
+   * stays current as roles, overrides and membership change, while the session holds it.
+   */
+  grantsFor (session: GatewaySession, serverIds: Iterable<string>): Promise<ReadonlyMap<string, ServerGrant>>
+  /** The session is open: it hears its servers' events. */
+  opened (session: GatewaySession): void
+  /** An open session joined or left a server. */
+  membershipChanged (session: GatewaySession, serverId: string, joined: boolean): void
+  /** The session hears nothing more (closed, or back to waiting after invalid_session). */
+  forget (session: GatewaySession): void
+  /** The user's first session opened or last one closed (announced to `serverIds`, coalesced per user). */
+  presenceChanged (uid: string, status: PresenceUpdate['status'], serverIds: readonly string[]): void
+}
 
 /** Client frames allowed per connection per {@link FRAME_WINDOW_MS}; one more closes it (RateLimited). */
 export const FRAMES_PER_WINDOW = 120
@@ -38,6 +74,8 @@ export class GatewaySession implements SessionView {
   authSessionId: string | null = null
   serverIds = new Set<string>()
   focusedChannelId: string | null = null
+  /** What the user may read, per server (the host keeps it current). */
+  private grants: ReadonlyMap<string, ServerGrant> = new Map()
   state: SessionState = 'waiting'
   /** When the connection opened, ms. */
   readonly connectedAt: number
@@ -49,11 +87,16 @@ export class GatewaySession implements SessionView {
   private windowStart: number
   private framesInWindow = 0
 
-  constructor (private readonly socket: WebSocket, private readonly hub: GatewayHub, private readonly base: string) {
-    this.connectedAt = this.lastBeatAt = this.windowStart = hub.clock()
+  constructor (private readonly socket: WebSocket, private readonly host: SessionHost, private readonly base: string) {
+    this.connectedAt = this.lastBeatAt = this.windowStart = host.clock()
     socket.on('message', data => this.receive(data))
     socket.on('close', () => { void this.closed() })
     socket.on('error', () => socket.terminate())
+  }
+
+  /** What the user may read and whether they moderate in `serverId`. */
+  grantIn (serverId: string): ServerGrant | undefined {
+    return this.grants.get(serverId)
   }
 
   /** The directory's record of this session. */
@@ -86,7 +129,17 @@ export class GatewaySession implements SessionView {
     if (this.state !== 'open' || id <= this.lastId) return
     this.lastId = id
     const change = offerTo(this, event, () => this.sendText(frame(this.base)))
-    if (change) this.hub.membershipChanged(this, change.serverId, change.joined)
+    if (change) this.host.membershipChanged(this, change.serverId, change.joined)
+  }
+
+  /** Sends a dispatch the gateway made for this session (CHANNELS_VISIBLE_UPDATE; its `s` is the event that caused it) if it is open. */
+  sendOwn (frame: (base: string) => string): void {
+    if (this.state === 'open') this.sendText(frame(this.base))
+  }
+
+  /** True once the socket is closing or closed (it no longer counts against the account's socket limit). */
+  get closing (): boolean {
+    return this.state === 'closed' || this.socket.readyState !== this.socket.OPEN
   }
 
   private sendText (text: string): void {
@@ -95,7 +148,7 @@ export class GatewaySession implements SessionView {
 
   private receive (data: RawData): void {
     if (this.state === 'closed') return
-    const now = this.hub.clock()
+    const now = this.host.clock()
     if (now - this.windowStart >= FRAME_WINDOW_MS) {
       this.windowStart = now
       this.framesInWindow = 0
@@ -110,7 +163,7 @@ export class GatewaySession implements SessionView {
       return
     }
     this.handle(parsed.frame).catch(error => {
-      this.hub.log.error({ err: error }, 'gateway frame failed')
+      this.host.log.error({ err: error }, 'gateway frame failed')
       this.fail({ code: GatewayErrorCode.DecodeError, msg: 'the frame could not be handled; try again' })
       // a session that failed to start would hold events forever: the client reconnects instead
       if (this.state === 'starting') this.close(1011, 'the session could not start')
@@ -131,9 +184,9 @@ export class GatewaySession implements SessionView {
       return
     }
     if (frame.op === 'heartbeat') {
-      this.lastBeatAt = this.hub.clock()
+      this.lastBeatAt = this.host.clock()
       this.send({ op: 'heartbeat_ack', d: null })
-      if (this.state === 'open') await this.hub.directory.refresh(this.record)
+      if (this.state === 'open') await this.host.directory.refresh(this.record)
       return
     }
     this.focusedChannelId = frame.d.channel_id
@@ -142,8 +195,8 @@ export class GatewaySession implements SessionView {
   /** The user of `token`, or null after failing the connection. */
   private async authenticate (token: string): Promise<User | null> {
     this.state = 'starting'
-    this.hub.starting(this)
-    const signedIn = await this.hub.signedInOf(token)
+    this.host.starting(this)
+    const signedIn = await this.host.signedInOf(token)
     if (!signedIn) {
       this.fail({ code: GatewayErrorCode.AuthenticationFailed, msg: 'token: unknown or expired (POST /auth/guest issues one)' }, true)
       return null
@@ -157,12 +210,16 @@ export class GatewaySession implements SessionView {
     if (!user) return
     this.uid = user.uid
     this.sessionId = randomBytes(16).toString('hex')
-    this.serverIds = new Set(await this.hub.serverIdsOf(user.uid))
-    this.lastId = await this.hub.bus.lastId()
+    this.serverIds = new Set(await this.host.serverIdsOf(user.uid))
+    this.grants = await this.host.grantsFor(this, this.serverIds)
+    this.lastId = await this.host.bus.lastId()
     if (this.state !== 'starting') return // closed meanwhile
     this.send({
       op: 'ready',
-      d: { user, session_id: this.sessionId, seq: this.lastId, heartbeat_interval_ms: this.hub.heartbeatMs, server_ids: [...this.serverIds] },
+      d: {
+        user, protocol_version: GATEWAY_PROTOCOL_VERSION, session_id: this.sessionId, seq: this.lastId,
+        heartbeat_interval_ms: this.host.heartbeatMs, server_ids: [...this.serverIds],
+      },
     })
     await this.open()
   }
@@ -170,26 +227,29 @@ export class GatewaySession implements SessionView {
   private async resume (token: string, sessionId: string, seq: number): Promise<void> {
     const user = await this.authenticate(token)
     if (!user) return
-    const [owner, log] = await Promise.all([this.hub.directory.ownerOf(sessionId), this.hub.bus.eventsAfter(seq)])
+    const [owner, log] = await Promise.all([this.host.directory.ownerOf(sessionId), this.host.bus.eventsAfter(seq)])
     if (owner !== user.uid || log === null) {
       // too old, unknown or someone else's: the client identifies afresh and reloads
       this.state = 'waiting'
-      this.hub.forget(this)
+      this.host.forget(this)
       this.held = []
       this.send({ op: 'invalid_session', d: null })
       return
     }
     this.uid = user.uid
     this.sessionId = sessionId
-    this.serverIds = membershipBefore(user.uid, await this.hub.serverIdsOf(user.uid), log)
+    const current = await this.host.serverIdsOf(user.uid)
+    this.serverIds = membershipBefore(user.uid, current, log)
+    // replayed with what the user may read now: a channel they can no longer read replays nothing
+    this.grants = await this.host.grantsFor(this, current)
     if (this.state !== 'starting') return
     // replay the log as an open session would have received it (synchronously: nothing interleaves)
     this.state = 'open'
     this.lastId = seq
     let replayed = 0
     for (const { event, id } of log) {
-      if (FOCUS_ONLY_EVENTS.has(event.t)) continue // typing is of the moment: never replayed
-      this.offer(event, id, base => { replayed++; return dispatchText(event, id, base) })
+      if (isFocusOnly(event)) continue // typing is of the moment: never replayed
+      this.offer(event, id, base => { replayed++; return dispatchText(event.t, event.d, id, base) })
     }
     this.state = 'starting'
     await this.open()
@@ -213,27 +273,22 @@ export class GatewaySession implements SessionView {
         else this.serverIds.delete(event.server_id)
       }
     }
-    this.hub.opened(this)
-    if (await this.hub.directory.open(this.record)) await this.hub.announcePresence(this.uid, this.serverIds, 'online')
+    this.host.opened(this)
+    if (await this.host.directory.open(this.record)) this.host.presenceChanged(this.uid, 'online', [...this.serverIds])
   }
 
   private async closed (): Promise<void> {
     const wasOpen = this.state === 'open'
     this.state = 'closed'
     this.held = []
-    this.hub.forget(this)
+    this.host.forget(this)
     if (!wasOpen) return
     // a snapshot: the session may be resumed meanwhile
     const record = { ...this.record, server_ids: [...this.serverIds] }
     try {
-      if (await this.hub.directory.close(record)) await this.hub.announcePresence(record.uid, record.server_ids, 'offline')
+      if (await this.host.directory.close(record)) this.host.presenceChanged(record.uid, 'offline', record.server_ids)
     } catch (error) {
-      this.hub.log.warn({ err: error }, 'gateway: presence not updated on close')
+      this.host.log.warn({ err: error }, 'gateway: presence not updated on close')
     }
   }
-}
-
-/** The text of the dispatch frame of `event` on the public origin `base` (the same for every session there: `s` is the bus id). */
-export function dispatchText (event: BusEvent, id: number, base: string): string {
-  return serverFrameText({ op: 'dispatch', t: event.t, s: id, d: absolutizeFileUrls(event.d, base) })
 }

@@ -60,6 +60,7 @@ export function toApiError (error: unknown): ApiError {
 export function sendError (request: FastifyRequest, reply: FastifyReply, error: ApiError): FastifyReply {
   if (error.statusCode > 599) reply.raw.statusCode = error.statusCode
   else reply.code(error.statusCode)
+  if (error.retryAfterSeconds !== undefined) void reply.header('retry-after', error.retryAfterSeconds)
   const msg = error.spoken ? error.spoken[spokenLanguageOf(request.headers['accept-language'])] : error.message
   const body: ErrorBody = { code: error.code, msg, data: null }
   if ((request.routeOptions.config as QiniuStyleConfig | undefined)?.qiniuErrors) body.error = error.message

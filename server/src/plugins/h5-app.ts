@@ -5,7 +5,8 @@
  * `/` redirects to `/index.html` keeping the query string, and any other GET of a page
  * path gets index.html so the client router resolves it. Everything else that matches
  * no route (an unknown API path, a missing asset) is a 404 envelope. Home and Market
- * come with the answer their first screen needs (plugins/page-answers.ts).
+ * come with the answer their first screen needs (plugins/page-answers.ts), and with that
+ * first screen drawn into the HTML, or a skeleton (plugins/first-screen.ts).
  */
 import { existsSync } from 'fs'
 import { readFile } from 'fs/promises'
@@ -15,10 +16,11 @@ import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { API_PATHS, FILES_PATH, UPLOAD_HOST_PATH } from '@core/wire/api'
 import { POSTS_PATHS } from '@core/wire/posts'
-import { h5PathsOf, ROUTES } from '../../../config/routes'
+import { h5PathsOf, pagePathOf, ROUTES } from '../../../config/routes'
 import { notFound } from '../errors'
 import { sendError } from './errors'
 import { CARRYING_PAGES, carryingPageHtml, type CarryingPage } from './page-answers'
+import { pageStylesOf, withFirstScreen } from './first-screen'
 import { appPagePolicy } from './security-headers'
 
 /** First path segments that belong to the API (never answered with the app's HTML). */
@@ -67,7 +69,9 @@ type AppPageSender = (request: FastifyRequest, reply: FastifyReply, page: Carryi
 function appPageSender (fastify: FastifyInstance, indexFile: string): AppPageSender {
   return async (request, reply, page) => {
     const template = await readFile(indexFile, 'utf8')
-    const html = page ? await carryingPageHtml(fastify, request, page, template, queryPartOf(request.url), request.host) : template
+    const html = page
+      ? await carryingPageHtml(fastify, request, page, template, queryPartOf(request.url), request.host, Date.now(), pageStylesOf(template, `/${pagePathOf(page.route)}`, path.dirname(indexFile)))
+      : withFirstScreen(template, null, '', '')
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding')
       .header('content-security-policy', appPagePolicy(html))
     return /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))

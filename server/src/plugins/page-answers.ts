@@ -23,6 +23,9 @@ import type { LiveItem } from '@core/wire/entities'
 import { readParams } from '@core/query/query'
 import { fillPath } from '@core/wire/paths'
 import { parseQueryString, queryString } from '@core/query/url'
+import { HISTORY_LIMIT_DEFAULT, MESSAGES_PATHS } from '@core/wire/messages-paths'
+import { withFirstScreen } from './first-screen'
+import { chatFirstScreen, homeFirstScreen, marketFirstScreen, type ScreenElement } from '@core/view/first-screen'
 
 /** A page whose HTML carries answers. */
 export interface CarryingPage {
@@ -36,6 +39,10 @@ export interface CarryingPage {
   visitorOnly? (apiPath: string): boolean
   /** An image its first screen shows from several answers (the data of `answerPaths`' in their order, undefined where none is carried) at `nowSeconds`. */
   imageOfAll? (data: unknown[], nowSeconds: number): unknown
+  /** Its first screen as a visitor sees it, from the data of `answerPaths` (in their order, undefined where none is carried) at `nowSeconds`; null when they cannot fill it. */
+  firstScreen (data: unknown[], nowSeconds: number): ScreenElement | null
+  /** Selector of what the app renders once its own first screen is in place (the server's is then taken away). */
+  takenOverBy: string
 }
 
 /** Home's server: the one its parameters and host choose. */
@@ -70,6 +77,8 @@ export const CARRYING_PAGES: readonly CarryingPage[] = [
     // a member's channel list carries their unread counts and the channels only members see
     visitorOnly: apiPath => /\/channels$/.test(apiPath),
     imageOfAll: ([, channels, lives], nowSeconds) => bannerCoverOf(channels, lives, nowSeconds),
+    firstScreen: ([server, channels, lives], nowSeconds) => homeFirstScreen({ server, channels, lives, nowSeconds }),
+    takenOverBy: '.home__content',
   },
   {
     // Market: the showroom it opens on (none without a channel), and its map
@@ -79,6 +88,25 @@ export const CARRYING_PAGES: readonly CarryingPage[] = [
       return query.channel_id === '' ? [] : [API_PATHS.mapcfg + queryString(query)] // the query as src/services/api writes it
     },
     imageOf: data => (data as { map?: { background?: unknown } } | null)?.map?.background,
+    firstScreen: ([showroom]) => marketFirstScreen(showroom),
+    takenOverBy: '.showroom-map',
+  },
+  {
+    // a chat channel: its detail (the header's name) and its newest messages, as the chat store asks for them
+    route: 'channel',
+    answerPaths: input => {
+      const channelId = input.params.channel_id ?? ''
+      if (channelId === '') return []
+      return [
+        fillPath(API_PATHS.channel, { channel_id: channelId }),
+        fillPath(MESSAGES_PATHS.messages, { channel_id: channelId }) + queryString({ limit: HISTORY_LIMIT_DEFAULT }),
+      ]
+    },
+    imageOf: () => null,
+    // a signed-in caller's history marks which reactions are theirs
+    visitorOnly: apiPath => /\/messages(\?|$)/.test(apiPath),
+    firstScreen: ([channel, history]) => chatFirstScreen(channel, history),
+    takenOverBy: '.chat-message',
   },
 ]
 
@@ -89,6 +117,12 @@ const FORWARDED_HEADERS = ['host', 'x-forwarded-host', 'x-forwarded-proto'] as c
 export function answerPathsOf (page: CarryingPage, search: string, host: string): string[] {
   const params = readParams(Object.fromEntries(parseQueryString(search)))
   return page.answerPaths({ params, host })
+}
+
+/** The language a page opened with the query string `search` shows (SPEC §2 `hl`): the first screen is written in zh-CN only, other languages get the skeleton. */
+function languageOf (search: string): 'zh-CN' | 'other' {
+  const hl = parseQueryString(search).find(([key]) => key === 'hl')?.[1] ?? ''
+  return hl === '' || /^zh/i.test(hl) ? 'zh-CN' : 'other'
 }
 
 /** How long a page waits for an answer to carry; a slower one is left for the page to ask (the page is never held up by it). */
@@ -161,7 +195,8 @@ export function withPageAnswers (html: string, page: CarryingPage, answers: Page
     .map(preloadableUrl)
     .filter((image, index, all): image is string => image !== null && all.indexOf(image) === index)
   if (headEnd < 0 || (Object.keys(answers).length === 0 && images.length === 0)) return html
-  const preloads = images.map(image => `<link rel="preload" as="image" href="${attributeText(image)}">`)
+  // the first screen's pictures come before the scripts: the server draws that screen, so they are its largest paint
+  const preloads = images.map(image => `<link rel="preload" as="image" fetchpriority="high" href="${attributeText(image)}">`)
   const script = Object.keys(answers).length > 0 ? `<script>window[${JSON.stringify(PAGE_ANSWERS_GLOBAL)}]=${scriptJson(answers)}</script>` : ''
   return html.slice(0, headEnd) + script + preloads.join('') + html.slice(headEnd)
 }
@@ -169,15 +204,19 @@ export function withPageAnswers (html: string, page: CarryingPage, answers: Page
 /**
  * `html` as `page` is served to `request`, opened with the query string `search` at
  * `host`: carrying its answers (a visitor's marked `visitorOnly`), with preloads of its
- * first screen's images, including the one chosen from several answers at `nowMs`.
+ * first screen's images, including the one chosen from several answers at `nowMs`, and
+ * its visitor's first screen (a skeleton where the answers cannot fill it) laid out by
+ * `styles`, the page's CSS (plugins/first-screen.ts).
  */
 export async function carryingPageHtml (
   fastify: Pick<FastifyInstance, 'inject'>, request: Pick<FastifyRequest, 'headers' | 'ip'>, page: CarryingPage,
-  html: string, search: string, host: string, nowMs = Date.now(),
+  html: string, search: string, host: string, nowMs = Date.now(), styles = '',
 ): Promise<string> {
   const paths = answerPathsOf(page, search, host)
   const answers = await answersFor(fastify, request, paths)
   for (const [apiPath, answer] of Object.entries(answers)) if (page.visitorOnly?.(apiPath)) answer.visitorOnly = true
-  const image = page.imageOfAll?.(paths.map(apiPath => (answers[apiPath] ? dataOf(answers[apiPath].body) : undefined)), nowMs / 1000)
-  return withPageAnswers(html, page, answers, image === undefined ? [] : [image])
+  const data = paths.map(apiPath => (answers[apiPath] ? dataOf(answers[apiPath].body) : undefined))
+  const image = page.imageOfAll?.(data, nowMs / 1000)
+  const screen = languageOf(search) === 'zh-CN' ? page.firstScreen(data, nowMs / 1000) : null
+  return withFirstScreen(withPageAnswers(html, page, answers, image === undefined ? [] : [image]), screen, page.takenOverBy, styles)
 }

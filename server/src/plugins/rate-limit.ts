@@ -69,16 +69,15 @@ function wholeSeconds (ms: number): number {
  */
 function memberWriteLimit (config: RateLimitConfig, counter: HitCounter): preHandlerAsyncHookHandler {
   const { max, windowMs } = config.memberWrites
-  return async (request, reply) => {
+  return async request => {
     const uid = request.currentUser?.uid
     if (uid === undefined || !WRITE_METHODS.has(request.method) || isExempt(config, request)) return
     const { count, resetMs } = await counter.hit(`writes ${uid}`, windowMs)
     if (count <= max) return
-    void reply.header('retry-after', Math.ceil(resetMs / 1000))
     throw spokenError(429, {
       'zh-CN': `操作太频繁：每个账号每 ${wholeSeconds(windowMs)} 秒最多 ${max} 次，请 ${wholeSeconds(resetMs)} 秒后再试`,
       en: `too many writes: each account may make at most ${max} per ${wholeSeconds(windowMs)} s, try again in ${wholeSeconds(resetMs)} s`,
-    })
+    }, wholeSeconds(resetMs))
   }
 }
 

@@ -1,5 +1,8 @@
 /** Every repository on one database: what the routes read and write through. */
 import type { Db } from '../db/schema'
+import { createAccountDataRepository, type AccountDataRepository } from './account-data'
+import { createAccountsRepository, type AccountsRepository } from './accounts'
+import { createPasskeysRepository, type PasskeysRepository } from './passkeys'
 import { createAuditLogRepository, type AuditLogRepository } from './audit-log'
 import { createBotsRepository, type BotsRepository } from './bots'
 import { createUsageRepository, type UsageRepository } from './abuse-limits'
@@ -31,6 +34,9 @@ export interface Repositories {
   invites: InvitesRepository
   bots: BotsRepository
   usage: UsageRepository
+  accounts: AccountsRepository
+  passkeys: PasskeysRepository
+  accountData: AccountDataRepository
 }
 
 /** All repositories on `db`. */
@@ -52,5 +58,8 @@ export function createRepositories (db: Db): Repositories {
     invites: createInvitesRepository(db, servers),
     bots: createBotsRepository(db),
     usage: createUsageRepository(db),
+    accounts: createAccountsRepository(db),
+    passkeys: createPasskeysRepository(db),
+    accountData: createAccountDataRepository(db),
   }
 }

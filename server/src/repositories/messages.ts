@@ -4,11 +4,11 @@
  * (author, nonce), edits, deletions, reactions and each member's read position with
  * the unread and mention counts of a channel list.
  */
-import { sql } from 'kysely'
+import { sql, type Transaction } from 'kysely'
 import { replyPreviewOf } from '@core/domain/messages'
 import type { User } from '@core/wire/entities'
 import type { Attachment, ChatMessage, MessageHistory, ReactionSummary, ReadState } from '@core/wire/messages'
-import type { Db, MessagesTable } from '../db/schema'
+import type { Database, Db, MessagesTable } from '../db/schema'
 import { indexMessage, removeDocuments } from '../search/documents'
 import { toUser } from './users'
 
@@ -57,7 +57,7 @@ export interface MessagesRepository {
    * send) nothing is written and `created` is false.
    */
   create (message: NewMessage): Promise<{ row: MessagesTable, created: boolean }>
-  /** Replaces the content and mentions; members mentioned for the first time get a mention counted. */
+  /** Replaces the content and mentions; only members this message never told of a mention before get one counted. */
   edit (row: MessagesTable, content: string, mentions: string[], editedAt: number): Promise<MessagesTable>
   /** Deletes a message with its reactions. */
   remove (messageId: string): Promise<void>
@@ -65,8 +65,8 @@ export interface MessagesRepository {
   addReaction (messageId: string, emoji: string, uid: string, nowSeconds: number): Promise<boolean>
   /** Removes `uid`'s `emoji` reaction; false when there was none. */
   removeReaction (messageId: string, emoji: string, uid: string): Promise<boolean>
-  /** Distinct emoji on a message. */
-  reactionEmojiCount (messageId: string): Promise<number>
+  /** Distinct emoji on a message (of `uid`'s reactions only, when given). */
+  reactionEmojiCount (messageId: string, uid?: string): Promise<number>
   /**
    * Moves `uid`'s read position in `channelId` forward to `messageId` (never back, never
    * past the newest message) and recounts the mentions after it; null when the channel
@@ -82,6 +82,20 @@ export interface MessagesRepository {
 /** The LIKE pattern matching `uid` inside a JSON array of uids (`_` escaped: it is a LIKE wildcard). */
 function mentionPattern (uid: string): string {
   return `%${JSON.stringify(uid).replace(/[\\%_]/g, character => `\\${character}`)}%`
+}
+
+/**
+ * Counts a mention for each of `uids` the message `row` has not told yet (its author
+ * never), and notes them as told: a mention edited out and back in counts once.
+ */
+async function tellMentioned (trx: Transaction<Database>, row: Pick<MessagesTable, 'message_id' | 'channel_id' | 'author_uid'>, uids: readonly string[]): Promise<void> {
+  for (const uid of uids.filter(mentioned => mentioned !== row.author_uid)) {
+    const noted = await trx.insertInto('mention_notices').values({ message_id: row.message_id, uid }).onConflict(conflict => conflict.doNothing()).executeTakeFirst()
+    if (Number(noted.numInsertedOrUpdatedRows ?? 0) === 0) continue
+    await trx.insertInto('read_states').values({ uid, channel_id: row.channel_id, last_read_id: null, mention_count: 1 })
+      .onConflict(conflict => conflict.columns(['uid', 'channel_id']).doUpdateSet({ mention_count: sql<number>`read_states.mention_count + 1` }))
+      .execute()
+  }
 }
 
 /** The messages repository on `db`. */
@@ -203,11 +217,7 @@ export function createMessagesRepository (db: Db): MessagesRepository {
         await db.transaction().execute(async trx => {
           await trx.insertInto('messages').values(row).execute()
           await indexMessage(trx, row)
-          for (const uid of message.mentions.filter(mentioned => mentioned !== message.author_uid)) {
-            await trx.insertInto('read_states').values({ uid, channel_id: message.channel_id, last_read_id: null, mention_count: 1 })
-              .onConflict(conflict => conflict.columns(['uid', 'channel_id']).doUpdateSet({ mention_count: sql<number>`read_states.mention_count + 1` }))
-              .execute()
-          }
+          await tellMentioned(trx, row, message.mentions)
         })
         return { row, created: true }
       } catch (error) {
@@ -219,16 +229,11 @@ export function createMessagesRepository (db: Db): MessagesRepository {
     },
 
     async edit (row, content, mentions, editedAt) {
-      const before = new Set(JSON.parse(row.mentions) as string[])
       const edited: MessagesTable = { ...row, content, mentions: JSON.stringify(mentions), edited_at: editedAt }
       await db.transaction().execute(async trx => {
         await trx.updateTable('messages').set({ content, mentions: edited.mentions, edited_at: editedAt }).where('message_id', '=', row.message_id).execute()
         await indexMessage(trx, edited)
-        for (const uid of mentions.filter(mentioned => !before.has(mentioned) && mentioned !== row.author_uid)) {
-          await trx.insertInto('read_states').values({ uid, channel_id: row.channel_id, last_read_id: null, mention_count: 1 })
-            .onConflict(conflict => conflict.columns(['uid', 'channel_id']).doUpdateSet({ mention_count: sql<number>`read_states.mention_count + 1` }))
-            .execute()
-        }
+        await tellMentioned(trx, row, mentions)
       })
       return edited
     },
@@ -236,6 +241,7 @@ export function createMessagesRepository (db: Db): MessagesRepository {
     async remove (messageId) {
       await db.transaction().execute(async trx => {
         await trx.deleteFrom('reactions').where('message_id', '=', messageId).execute()
+        await trx.deleteFrom('mention_notices').where('message_id', '=', messageId).execute()
         await trx.deleteFrom('messages').where('message_id', '=', messageId).execute()
         await removeDocuments(trx, 'message', [messageId])
       })
@@ -252,9 +258,10 @@ export function createMessagesRepository (db: Db): MessagesRepository {
       return Number(result.numDeletedRows) > 0
     },
 
-    async reactionEmojiCount (messageId) {
-      const row = await db.selectFrom('reactions').select(eb => eb.fn.count<number>('emoji').distinct().as('n')).where('message_id', '=', messageId).executeTakeFirstOrThrow()
-      return Number(row.n)
+    async reactionEmojiCount (messageId, uid) {
+      let query = db.selectFrom('reactions').select(eb => eb.fn.count<number>('emoji').distinct().as('n')).where('message_id', '=', messageId)
+      if (uid !== undefined) query = query.where('uid', '=', uid)
+      return Number((await query.executeTakeFirstOrThrow()).n)
     },
 
     async markRead (uid, channelId, messageId) {

@@ -17,6 +17,9 @@ export interface NewReport extends Omit<ReportBody, 'server_id'> {
   created_at: number
 }
 
+/** What makes two open reports the same: one reporter, one target, one server. */
+export type OpenReportKey = Pick<NewReport, 'server_id' | 'reporter_uid' | 'target_type' | 'target_id'>
+
 /** Reads and writes bans, kicks, reports and server words. */
 export interface ModerationRepository {
   /** True when `uid` is banned from the server. */
@@ -27,8 +30,14 @@ export interface ModerationRepository {
   remove (serverId: string, uid: string, ban: boolean, audit: AuditRecord): Promise<boolean>
   /** Lifts a ban; false when there was none. */
   unban (serverId: string, uid: string, audit: AuditRecord): Promise<boolean>
-  /** Queues a report; resolves its id. */
-  report (report: NewReport): Promise<string>
+  /**
+   * Queues a report unless its reporter already has one open on the same target (the
+   * unique index of migration 0009 decides, also between racing requests); resolves the
+   * queued report's id, or the open one's with `created` false.
+   */
+  report (report: NewReport): Promise<{ reportId: string, created: boolean }>
+  /** The id of the report `report`'s reporter has open on its target, or null. */
+  openReportOf (report: OpenReportKey): Promise<string | null>
   /** The open reports of a server, newest first. */
   reports (serverId: string, query: CursorQuery): Promise<ReportList>
   /** One report, open or closed, with whether it is still open; null when there is none. */
@@ -76,6 +85,12 @@ export function createModerationRepository (db: Db): ModerationRepository {
       .select(['reports.report_id', 'reports.server_id', 'reports.target_type', 'reports.target_id', 'reports.reason', 'reports.note', 'reports.created_at as at'])
       .select(['messages.channel_id as message_channel_id', 'messages.content as message_content', 'posts.channel_id as post_channel_id', 'posts.title as post_title'])
   }
+  async function openReportOf (report: OpenReportKey): Promise<string | null> {
+    const row = await db.selectFrom('reports').select('report_id')
+      .where('server_id', '=', report.server_id).where('reporter_uid', '=', report.reporter_uid).where('target_type', '=', report.target_type)
+      .where('target_id', '=', report.target_id).where('resolved_by', 'is', null).executeTakeFirst()
+    return row?.report_id ?? null
+  }
   async function words (serverId: string): Promise<string[]> {
     const rows = await db.selectFrom('server_words').select('word').where('server_id', '=', serverId).orderBy('word').execute()
     return rows.map(row => row.word)
@@ -114,12 +129,21 @@ export function createModerationRepository (db: Db): ModerationRepository {
       })
     },
     async report (report) {
+      const earlier = await openReportOf(report)
+      if (earlier !== null) return { reportId: earlier, created: false }
       const reportId = nextReportId()
-      await db.insertInto('reports').values({
-        report_id: reportId, server_id: report.server_id, reporter_uid: report.reporter_uid, target_type: report.target_type, target_id: report.target_id,
-        reason: report.reason, note: report.note ?? '', created_at: report.created_at, resolved_by: null, resolution: null, resolved_at: null,
-      }).execute()
-      return reportId
+      try {
+        await db.insertInto('reports').values({
+          report_id: reportId, server_id: report.server_id, reporter_uid: report.reporter_uid, target_type: report.target_type, target_id: report.target_id,
+          reason: report.reason, note: report.note ?? '', created_at: report.created_at, resolved_by: null, resolution: null, resolved_at: null,
+        }).execute()
+      } catch (error) {
+        // the unique index of open reports refused a twin racing this one
+        const raced = await openReportOf(report)
+        if (raced !== null) return { reportId: raced, created: false }
+        throw error
+      }
+      return { reportId, created: true }
     },
     async reports (serverId, { before, limit }) {
       let query = reportRows().where('reports.server_id', '=', serverId).where('reports.resolved_by', 'is', null)
@@ -145,6 +169,7 @@ export function createModerationRepository (db: Db): ModerationRepository {
         return ids
       })
     },
+    openReportOf,
     words,
     async setWords (serverId, list, audit) {
       await db.transaction().execute(async trx => {

@@ -9,6 +9,8 @@ export interface ServersRepository {
   get (serverId: string): Promise<Server | null>
   /** The roles of a server in display order. */
   roles (serverId: string): Promise<Role[]>
+  /** The owners of `serverIds` (those that have one) with their nicknames. */
+  owners (serverIds: readonly string[]): Promise<Array<{ server_id: string, uid: string, nickname: string }>>
 }
 
 /** The wire role of a row. */
@@ -35,6 +37,11 @@ export function createServersRepository (db: Db): ServersRepository {
     async roles (serverId) {
       const rows = await db.selectFrom('roles').selectAll().where('server_id', '=', serverId).orderBy('sort').orderBy('role_id').execute()
       return rows.map(toRole)
+    },
+    async owners (serverIds) {
+      if (serverIds.length === 0) return []
+      return db.selectFrom('servers').innerJoin('users', 'users.uid', 'servers.owner_uid')
+        .select(['servers.server_id', 'users.uid', 'users.nickname']).where('servers.server_id', 'in', [...serverIds]).execute()
     },
   }
 }

@@ -77,6 +77,7 @@ export function newSession (uid: string, nowSeconds: number, userAgent = ''): { 
 
 /** Reads and writes users and sessions. */
 export interface UsersRepository {
+  /** The user `uid` names (a guest uid that became an account names the account), or null. */
   get (uid: string): Promise<User | null>
   /** Creates a guest (uid B_…) with a fresh session (named by the device's User-Agent), in one transaction. */
   createGuest (nowSeconds: number, userAgent?: string): Promise<GuestSession>
@@ -97,7 +98,9 @@ export interface UsersRepository {
 /** The users repository on `db`. */
 export function createUsersRepository (db: Db): UsersRepository {
   async function get (uid: string): Promise<User | null> {
-    const row = await db.selectFrom('users').selectAll().where('uid', '=', uid).executeTakeFirst()
+    const row = await db.selectFrom('users').selectAll().where('uid', '=', uid).executeTakeFirst() ??
+      // a guest's uid that became an account names that account (repositories/accounts.ts)
+      await db.selectFrom('uid_aliases').innerJoin('users', 'users.uid', 'uid_aliases.uid').selectAll('users').where('uid_aliases.old_uid', '=', uid).executeTakeFirst()
     return row ? toUser(row) : null
   }
   async function signIn (token: string, nowSeconds: number): Promise<SignedIn | null> {

@@ -4,8 +4,12 @@
  * write.
  */
 import type { FastifyRequest } from 'fastify'
+import { cleanNameOf, namesLookAlike } from '@core/domain/names'
+import { FILES_PATH } from '@core/wire/api'
+import { TRUST_CODES } from '@core/wire/trust'
 import type { AppContext } from '../context'
-import { auditRejected, badRequest } from '../errors'
+import { ApiError, auditRejected, badRequest } from '../errors'
+import { publicBase } from '../plugins/public-url'
 import { createAuditor, type AuditedValues } from '../services/audit'
 
 /** Control characters (NUL among them), which no stored text may hold. */
@@ -31,6 +35,36 @@ export function requireHttpUrl (field: string, value: string | null | undefined)
   if (typeof value === 'string' && !isHttpUrl(value)) throw badRequest(`body.${field} must be an http(s) URL`)
 }
 
+/** The URL of a storage base (`…/files/`, the Qiniu domain) with the slash a folder ends with. */
+function storageBase (base: string): URL {
+  return new URL(base.endsWith('/') ? base : `${base}/`)
+}
+
+/** True when `url` lies under `base` (same protocol, host and port; path inside the folder). */
+function isUnder (url: URL, base: URL): boolean {
+  return url.origin === base.origin && url.pathname.startsWith(base.pathname)
+}
+
+/**
+ * 400 naming `field` unless `value` (when given) is a file of the product's own storage:
+ * under this server's public origin's /files/ (PUBLIC_URL, or the origin the request came
+ * to when it is unset), or under the configured Qiniu domain (QINIU_DOMAIN). Another host,
+ * plain http anywhere else, or a URL carrying a user name is refused, so a picture in a
+ * message or post never loads from a host that watches its readers.
+ */
+export function requireStoredFileUrl (ctx: AppContext, request: FastifyRequest, field: string, value: string | null | undefined): void {
+  if (typeof value !== 'string') return
+  const bases = [`${publicBase(ctx.config.publicUrl, request)}${FILES_PATH}`, ...(ctx.config.qiniu.domain ? [ctx.config.qiniu.domain] : [])].map(storageBase)
+  let url: URL | null = null
+  try {
+    url = new URL(value)
+  } catch {
+    url = null
+  }
+  if (url && url.username === '' && url.password === '' && bases.some(base => isUnder(url as URL, base))) return
+  throw badRequest(`body.${field} must be a file of this server's storage (uploaded here: ${bases.map(base => base.href).join(' or ')})`)
+}
+
 /** SPEC §5, §8: 422 with the field's 104xxx code when the auditor refuses one of `values`; nothing is written then. */
 export function requireAuditPass (ctx: AppContext, values: AuditedValues): void {
   const rejection = ctx.auditor.check(values)
@@ -46,6 +80,28 @@ export async function requireServerAuditPass (ctx: AppContext, serverId: string,
   const words = await ctx.repos.moderation.words(serverId)
   const rejection = words.length > 0 ? createAuditor(words).check(values) : null
   if (rejection) throw auditRejected(rejection)
+}
+
+/**
+ * A nickname, role name or channel name as it is stored (core/domain/names.ts: bidi
+ * controls and zero-width characters stripped, trimmed); undefined stays undefined, and
+ * a name with nothing visible left is 400 naming `field`.
+ */
+export function cleanName<T extends string | undefined> (field: string, name: T): T {
+  if (name === undefined) return name
+  const cleaned = cleanNameOf(name)
+  if (cleaned.length === 0) throw badRequest(`body.${field} must hold a visible character`)
+  return cleaned as T
+}
+
+/**
+ * 409 (OWNERS_NAME) when `nickname` reads as the nickname of the owner of one of
+ * `serverIds` (core/domain/names.ts namesLookAlike) — nobody but the owner shows under
+ * the owner's name in a member list. The owner's own servers are no conflict.
+ */
+export async function requireNotOwnersName (ctx: AppContext, uid: string, nickname: string, serverIds: readonly string[]): Promise<void> {
+  const owner = (await ctx.repos.servers.owners(serverIds)).find(row => row.uid !== uid && namesLookAlike(row.nickname, nickname))
+  if (owner) throw new ApiError(409, TRUST_CODES.OWNERS_NAME, `nickname: reads as the name of the owner of server ${owner.server_id}; choose another`)
 }
 
 /** preValidation hook of routes whose body is optional: no body at all is read as `{}`. */

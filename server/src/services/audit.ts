@@ -1,10 +1,10 @@
 /**
  * The audit step (SPEC §5) every write of an audited field goes through: a configurable
- * word list (AUDIT_WORDS). Text is compared after NFKC normalisation, lower-casing and
- * removing spaces and zero-width characters, so 'ＦＯＲ bidden' is caught like
- * 'forbidden'; URL fields are also checked percent-decoded.
+ * word list (AUDIT_WORDS). Text is compared in core's auditComparableOf form (NFKC, no
+ * default-ignorable code points, no spaces, lower case), so 'ＦＯＲ\u00adbidden' is caught
+ * like 'forbidden'; URL fields are also checked percent-decoded.
  */
-import { AUDITED_FIELDS, AUDIT_CODE_BY_FIELD, type AuditField } from '@core/domain/audit'
+import { AUDITED_FIELDS, AUDIT_CODE_BY_FIELD, auditComparableOf, type AuditField } from '@core/domain/audit'
 import { SERVER_CODES } from '@core/wire/codes'
 
 /**
@@ -28,10 +28,6 @@ export interface Auditor {
   check (values: AuditedValues): AuditRejection | null
 }
 
-function normalise (text: string): string {
-  return text.normalize('NFKC').toLowerCase().replace(/[\s\u200b-\u200d\u2060\ufeff]+/g, '')
-}
-
 function decoded (text: string): string {
   try {
     return decodeURIComponent(text)
@@ -42,9 +38,9 @@ function decoded (text: string): string {
 
 /** An auditor refusing any value that contains one of `words`. */
 export function createAuditor (words: readonly string[]): Auditor {
-  const needles = words.map(normalise).filter(word => word.length > 0)
+  const needles = words.map(auditComparableOf).filter(word => word.length > 0)
   const refused = (value: string): boolean => {
-    const haystacks = [normalise(value), normalise(decoded(value))]
+    const haystacks = [auditComparableOf(value), auditComparableOf(decoded(value))]
     return needles.some(needle => haystacks.some(haystack => haystack.includes(needle)))
   }
   return {

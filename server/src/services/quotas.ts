@@ -78,7 +78,7 @@ async function chargeUploadQuota (ctx: AppContext, { holder, limit, whose }: Upl
   throw spokenError(429, {
     'zh-CN': `今日上传额度已用完：${whose['zh-CN']}每天可存 ${bytesInWords(limit)}，今天还剩 ${bytesInWords(left)}，这个文件 ${bytesInWords(bytes)}；请在北京时间 8:00 后再试`,
     en: `daily upload quota reached: ${whose.en} may store ${bytesInWords(limit)} a day, ${bytesInWords(left)} are left today and this file is ${bytesInWords(bytes)}; try again after 00:00 UTC`,
-  })
+  }, DAY_SECONDS - now % DAY_SECONDS)
 }
 
 /** Charges `bytes` to every quota of the upload, or to none (those taken are handed back) with the 429 of the first that is full. */
@@ -102,7 +102,7 @@ async function chargePerMinute (ctx: AppContext, uid: string, action: LimitedAct
   throw spokenError(429, {
     'zh-CN': `${what['zh-CN']}太频繁：每个账号每分钟最多 ${limit} 次，请一分钟后再试`,
     en: `too many ${what.en}: each account may ${verb} ${limit} a minute; try again in a minute`,
-  })
+  }, MINUTE_SECONDS - now % MINUTE_SECONDS)
 }
 
 /** Counts one channel creation against the account's per-minute limit; 429 in words when reached. */

@@ -5,7 +5,9 @@
  * cgi-bin/ticket/getticket, and cached until shortly before it expires; otherwise the
  * configured development ticket is used) — and, for the live reminders (issue 17), the
  * mini-program's sign-in code exchanged for the member's openid (sns/jscode2session) and
- * the access token the subscribe message is sent with. Every call goes to WX_API_BASE.
+ * the access token the subscribe message is sent with; and signing in: the
+ * mini-program's code2Session and the Official Account's web authorisation (OAuth 2).
+ * Every call goes to WX_API_BASE.
  */
 import { createHash, randomBytes } from 'crypto'
 import type { WxConfData } from '@core/wire/api'
@@ -64,6 +66,10 @@ export interface WechatAnswer {
   ticket?: string
   expires_in?: number
   openid?: string
+  unionid?: string
+  scope?: string
+  nickname?: string
+  headimgurl?: string
 }
 
 /** WeChat answered with an error code (the call reached it; `code` says why it refused). */
@@ -108,12 +114,49 @@ export async function requestAccessToken (app: WechatApp, fetchImpl: typeof fetc
   return { token: answer.access_token, expiresIn: answer.expires_in ?? 7200 }
 }
 
-/** The openid of the member whose mini-program sign-in code (`Taro.login`) is `code` (sns/jscode2session). */
-export async function openidOfCode (app: WechatApp, code: string, fetchImpl: typeof fetch = fetch): Promise<string> {
+/** Who WeChat says signed in: the app's openid and, when the app belongs to an Open Platform account, the unionid. */
+export interface WechatIdentity {
+  openid: string
+  unionid: string | null
+}
+
+/** The identity of the member whose mini-program sign-in code (`Taro.login`) is `code` (sns/jscode2session, code2Session). */
+export async function code2Session (app: WechatApp, code: string, fetchImpl: typeof fetch = fetch): Promise<WechatIdentity> {
   const url = `${app.apiBase}/sns/jscode2session?appid=${encodeURIComponent(app.appId)}&secret=${encodeURIComponent(app.appSecret)}&js_code=${encodeURIComponent(code)}&grant_type=authorization_code`
   const answer = await callWechat(url, fetchImpl)
   if (!answer.openid) throw new WechatError('WeChat sent no openid')
-  return answer.openid
+  return { openid: answer.openid, unionid: answer.unionid ?? null }
+}
+
+/** The openid of the member whose mini-program sign-in code is `code`. */
+export async function openidOfCode (app: WechatApp, code: string, fetchImpl: typeof fetch = fetch): Promise<string> {
+  return (await code2Session(app, code, fetchImpl)).openid
+}
+
+/** The scopes of WeChat's web authorisation: silent (openid only), or with the member's consent to share nickname and avatar. */
+export type WebAuthScope = 'snsapi_base' | 'snsapi_userinfo'
+
+/** Where WeChat's browser is sent to authorise (open.weixin.qq.com's connect/oauth2/authorize); it comes back to `redirectUri` with `code` and `state`. */
+export function webAuthorizeUrl (appId: string, redirectUri: string, scope: WebAuthScope, state: string): string {
+  return `https://open.weixin.qq.com/connect/oauth2/authorize?appid=${encodeURIComponent(appId)}&redirect_uri=${encodeURIComponent(redirectUri)}&response_type=code&scope=${scope}&state=${encodeURIComponent(state)}#wechat_redirect`
+}
+
+/** A web authorisation's identity, and with snsapi_userinfo the nickname and avatar the member agreed to share. */
+export interface WebAuthorisation extends WechatIdentity {
+  profile: { nickname: string, avatar: string } | null
+}
+
+/**
+ * Exchanges a web authorisation `code` (sns/oauth2/access_token) and, for snsapi_userinfo,
+ * reads the member's nickname and avatar (sns/userinfo). Only the server holds the secret.
+ */
+export async function webAuthorisation (app: WechatApp, code: string, scope: WebAuthScope, fetchImpl: typeof fetch = fetch): Promise<WebAuthorisation> {
+  const tokenUrl = `${app.apiBase}/sns/oauth2/access_token?appid=${encodeURIComponent(app.appId)}&secret=${encodeURIComponent(app.appSecret)}&code=${encodeURIComponent(code)}&grant_type=authorization_code`
+  const token = await callWechat(tokenUrl, fetchImpl)
+  if (!token.openid || !token.access_token) throw new WechatError('WeChat sent no openid or access_token')
+  if (scope !== 'snsapi_userinfo') return { openid: token.openid, unionid: token.unionid ?? null, profile: null }
+  const info = await callWechat(`${app.apiBase}/sns/userinfo?access_token=${encodeURIComponent(token.access_token)}&openid=${encodeURIComponent(token.openid)}&lang=zh_CN`, fetchImpl)
+  return { openid: token.openid, unionid: info.unionid ?? token.unionid ?? null, profile: { nickname: info.nickname ?? '', avatar: info.headimgurl ?? '' } }
 }
 
 /**

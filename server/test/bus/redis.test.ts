@@ -14,6 +14,7 @@ import type { FastifyInstance } from 'fastify'
 import type { Channel } from '@core/wire/entities'
 import type { ChannelListData } from '@core/wire/api'
 import type { DispatchFrame } from '@core/wire/gateway'
+import type { TypingEvent } from '@core/wire/messages'
 import { buildApp } from '../../src/app'
 import type { BusEvent, EventBus } from '../../src/bus'
 import { createRedisBus } from '../../src/bus/redis'
@@ -55,7 +56,9 @@ const withRedis = (name: string, test: () => Promise<void>, timeout?: number): v
   }, timeout)
 }
 
-const event = (t: string): BusEvent => ({ t, server_id: 's1', d: { t } })
+/** A typing event whose nickname names it: the bus carries it as any other declared dispatch. */
+const event = (name: string): Parameters<EventBus['publish']> => ['TYPING_START', { server_id: 's1', channel_id: 'c1' }, { channel_id: 'c1', uid: 'u1', nickname: name, at: 0 }]
+const nameOf = (published: BusEvent): string => (published.d as TypingEvent).nickname
 
 describe('Redis bus', () => {
   let a: EventBus
@@ -74,11 +77,11 @@ describe('Redis bus', () => {
   withRedis('delivers an event published on one process to both, with the same id, in publish order', async () => {
     const heardA: Array<[string, number]> = []
     const heardB: Array<[string, number]> = []
-    a.subscribe((published, id) => heardA.push([published.t, id]))
-    b.subscribe((published, id) => heardB.push([published.t, id]))
-    await a.publish(event('ONE'))
-    await b.publish(event('TWO'))
-    await a.publish(event('THREE'))
+    a.subscribe((published, id) => heardA.push([nameOf(published), id]))
+    b.subscribe((published, id) => heardB.push([nameOf(published), id]))
+    await a.publish(...event('ONE'))
+    await b.publish(...event('TWO'))
+    await a.publish(...event('THREE'))
     await pause(100)
     expect(heardA).toEqual([['ONE', 1], ['TWO', 2], ['THREE', 3]])
     expect(heardB).toEqual(heardA)
@@ -86,8 +89,8 @@ describe('Redis bus', () => {
   })
 
   withRedis('replays the log after an id on any process, and answers null for ids never issued or no longer kept', async () => {
-    for (const t of ['A', 'B', 'C']) await a.publish(event(t))
-    expect((await b.eventsAfter(1))?.map(logged => [logged.id, logged.event.t])).toEqual([[2, 'B'], [3, 'C']])
+    for (const t of ['A', 'B', 'C']) await a.publish(...event(t))
+    expect((await b.eventsAfter(1))?.map(logged => [logged.id, nameOf(logged.event)])).toEqual([[2, 'B'], [3, 'C']])
     expect(await b.eventsAfter(3)).toEqual([])
     expect(await b.eventsAfter(9)).toBeNull()
     const logKeys = await admin.keys(`${prefixes[prefixes.length - 1]}bus:log`)

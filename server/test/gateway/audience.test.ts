@@ -1,8 +1,11 @@
 import type { BusEvent, LoggedEvent } from '../../src/bus'
 import { membershipBefore, offerTo, receives, type SessionView } from '../../src/gateway/audience'
+import type { ServerGrant } from '../../src/gateway/grants'
 
-const view = (overrides: Partial<SessionView> = {}): SessionView => ({ uid: 'u1', serverIds: new Set(['s1']), focusedChannelId: null, ...overrides })
-const event = (overrides: Partial<BusEvent> = {}): BusEvent => ({ t: 'MESSAGE_CREATE', server_id: 's1', d: {}, ...overrides })
+/** u1 is a member of s1 who may read c1 and does not moderate. */
+const reader: ServerGrant = { readable: new Set(['c1']), moderator: false }
+const view = (overrides: Partial<SessionView> = {}): SessionView => ({ uid: 'u1', serverIds: new Set(['s1']), focusedChannelId: null, grantIn: () => reader, ...overrides })
+const event = (overrides: Partial<BusEvent> = {}): BusEvent => ({ t: 'MESSAGE_CREATE', server_id: 's1', channel_id: 'c1', d: {}, ...overrides })
 const memberAdd = (serverId: string, uid: string): BusEvent => ({ t: 'MEMBER_ADD', server_id: serverId, d: { server_id: serverId, member: { user: { uid } }, member_count: 1 } })
 const memberRemove = (serverId: string, uid: string): BusEvent => ({ t: 'MEMBER_REMOVE', server_id: serverId, d: { server_id: serverId, uid, member_count: 0 } })
 
@@ -12,9 +15,21 @@ describe('receives', () => {
     expect(receives(view(), event({ server_id: 's2' }))).toBe(false)
   })
 
-  it('gives an event with only_uids only to those users', () => {
-    expect(receives(view(), event({ only_uids: ['u1'] }))).toBe(true)
-    expect(receives(view(), event({ only_uids: ['u2'] }))).toBe(false)
+  it('gives a channel\'s event only to members who may read that channel', () => {
+    expect(receives(view(), event({ channel_id: 'c2' }))).toBe(false)
+    expect(receives(view({ grantIn: () => undefined }), event())).toBe(false)
+  })
+
+  it('gives a user\'s own event only to that user, and a moderators\' event only to moderators', () => {
+    expect(receives(view(), event({ t: 'READ_STATE_UPDATE', channel_id: undefined, uid: 'u1' }))).toBe(true)
+    expect(receives(view(), event({ t: 'READ_STATE_UPDATE', channel_id: undefined, uid: 'u2' }))).toBe(false)
+    expect(receives(view(), event({ t: 'REPORT_CREATE', channel_id: undefined }))).toBe(false)
+    expect(receives(view({ grantIn: () => ({ ...reader, moderator: true }) }), event({ t: 'REPORT_CREATE', channel_id: undefined }))).toBe(true)
+  })
+
+  it('never hands a gateway control event or an undeclared name to a client', () => {
+    expect(receives(view(), event({ t: 'SESSION_REVOKED', channel_id: undefined, uid: 'u1' }))).toBe(false)
+    expect(receives(view(), { ...event(), t: 'NOT_DECLARED' } as unknown as BusEvent)).toBe(false)
   })
 
   it('gives TYPING_START only to sessions focused on its channel', () => {

@@ -15,7 +15,8 @@ let creator: Record<string, string>
 const open: GatewayTestClient[] = []
 
 beforeAll(async () => {
-  test = await startTestApp({ GATEWAY_HEARTBEAT_MS: String(HEARTBEAT_MS), CHANNEL_CREATE_PER_MINUTE: '1000' })
+  // presence is announced at once here (its coalescing has its own test in limits.test.ts)
+  test = await startTestApp({ GATEWAY_HEARTBEAT_MS: String(HEARTBEAT_MS), CHANNEL_CREATE_PER_MINUTE: '1000', GATEWAY_PRESENCE_INTERVAL_MS: '0' })
   creator = (await signInAsMember(test)).headers
   await test.app.listen({ port: 0, host: '127.0.0.1' })
   baseUrl = `http://127.0.0.1:${(test.app.server.address() as AddressInfo).port}`

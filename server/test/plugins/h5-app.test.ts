@@ -2,6 +2,7 @@ import { tmpdir } from 'os'
 import path from 'path'
 import { gunzipSync } from 'zlib'
 import { isAppPageRequest } from '../../src/plugins/h5-app'
+import { withFirstScreen } from '../../src/plugins/first-screen'
 import { envelope, FAKE_INDEX_HTML, startTestApp, type TestApp } from '../helper'
 
 let test: TestApp
@@ -16,12 +17,12 @@ describe('the H5 app beside the API', () => {
     expect((await test.inject('/')).headers.location).toBe('/index.html')
   })
 
-  it.each(['/market/index.html', '/pages/demo/index', '/some/deep/page?x=1'])('answers %s with the app\'s index.html', async url => {
+  it.each(['/market/index.html', '/pages/demo/index', '/some/deep/page?x=1'])('answers %s with the app\'s index.html (with a skeleton of its first screen)', async url => {
     const response = await test.inject(url)
     expect(response.statusCode).toBe(200)
     expect(response.headers['content-type']).toMatch(/^text\/html/)
     expect(response.headers['cache-control']).toBe('no-cache')
-    expect(response.body).toBe(FAKE_INDEX_HTML)
+    expect(response.body).toBe(withFirstScreen(FAKE_INDEX_HTML, null, '', ''))
   })
 
   it('serves the bundle\'s assets as files', async () => {

@@ -2,6 +2,7 @@ import { gunzipSync } from 'zlib'
 import { PAGE_ANSWERS_GLOBAL, type PageAnswers } from '@core/wire/api'
 import { encodeNwp } from '@core/query/nwp'
 import { answerPathsOf, answersFor, bannerCoverOf, CARRYING_PAGES, withPageAnswers } from '../../src/plugins/page-answers'
+import { withFirstScreen } from '../../src/plugins/first-screen'
 import { FAKE_INDEX_HTML, startTestApp, type TestApp } from '../helper'
 
 const [HOME, MARKET] = CARRYING_PAGES
@@ -41,8 +42,8 @@ describe('Home\'s page carries its server card\'s, channel list\'s and live list
   it('chooses by the host\'s sub-domain like the client, and preloads the icon on the page\'s own origin', async () => {
     const page = await test.inject({ url: '/index.html', headers: { host: 'pixel.example.com:8080' } })
     expect(Object.keys(carriedBy(page.body)).sort()).toEqual(['/servers/275902', '/servers/275902/channels', '/servers/275902/lives?page=1&page_size=20'])
-    expect(page.body).toContain('<link rel="preload" as="image" href="http://pixel.example.com:8080/files/seed/server-275902.svg">')
-    expect(page.body).toMatch(/<\/script>(<link rel="preload"[^>]*>)+<\/head><body><div id="app">openrealm test shell<\/div>/)
+    expect(page.body).toContain('<link rel="preload" as="image" fetchpriority="high" href="http://pixel.example.com:8080/files/seed/server-275902.svg">')
+    expect(page.body).toMatch(/<\/script>(<link rel="preload"[^>]*>)+<style>[^<]*<\/style><\/head><body><div id="first-screen"[^>]*>.*<\/script><div id="app">openrealm test shell<\/div>/)
   })
 
   it('preloads the live banner\'s cover (Home\'s largest paint) chosen as the page chooses it', async () => {
@@ -50,7 +51,7 @@ describe('Home\'s page carries its server card\'s, channel list\'s and live list
     const [channels, lives] = await Promise.all(['/servers/832828/channels', '/servers/832828/lives'].map(async apiPath => (JSON.parse((await test.inject(apiPath)).body) as { data: unknown }).data))
     const cover = bannerCoverOf(channels, lives, Date.now() / 1000)
     expect(cover).toMatch(/\/files\/seed\/cover-\d\.svg$/)
-    expect(page.body).toContain(`<link rel="preload" as="image" href="${String(cover)}">`)
+    expect(page.body).toContain(`<link rel="preload" as="image" fetchpriority="high" href="${String(cover)}">`)
   })
 
   it('is gzipped for a browser that accepts gzip', async () => {
@@ -60,8 +61,8 @@ describe('Home\'s page carries its server card\'s, channel list\'s and live list
     expect(Object.keys(carriedBy(gunzipSync(page.rawPayload).toString()))).toContain('/servers/832828')
   })
 
-  it('leaves every other page as the bundle wrote it', async () => {
-    expect((await test.inject('/pages/me/index?sid=832828')).body).toBe(FAKE_INDEX_HTML)
+  it('gives every other page only a skeleton of its first screen (plugins/first-screen.ts), no answers', async () => {
+    expect((await test.inject('/pages/me/index?sid=832828')).body).toBe(withFirstScreen(FAKE_INDEX_HTML, null, '', ''))
   })
 })
 
@@ -75,12 +76,12 @@ describe('Market\'s page carries its showroom\'s answer', () => {
     const showroom = await test.inject(apiPath)
     expect(carriedBy(page.body)).toEqual({ [apiPath]: { statusCode: 200, body: showroom.body } })
     const background = (JSON.parse(showroom.body) as { data: { map: { background: string } } }).data.map.background
-    expect(page.body).toContain(`<link rel="preload" as="image" href="${background}">`)
+    expect(page.body).toContain(`<link rel="preload" as="image" fetchpriority="high" href="${background}">`)
   })
 
-  it('carries nothing without a channel, or for a channel that has no showroom (the page shows that itself)', async () => {
-    expect((await test.inject('/market/index.html?sid=832828')).body).toBe(FAKE_INDEX_HTML)
-    expect((await test.inject('/market/index.html?sid=832828&cid=832828')).body).toBe(FAKE_INDEX_HTML)
+  it('carries nothing without a channel, or for a channel that has no showroom (the page shows that itself; its first screen is a skeleton)', async () => {
+    expect((await test.inject('/market/index.html?sid=832828')).body).toBe(withFirstScreen(FAKE_INDEX_HTML, null, '', ''))
+    expect((await test.inject('/market/index.html?sid=832828&cid=832828')).body).toBe(withFirstScreen(FAKE_INDEX_HTML, null, '', ''))
   })
 })
 
@@ -121,7 +122,7 @@ describe('what a page can carry', () => {
   it('preloads an image chosen from several answers even when nothing is carried, once, and only a URL', () => {
     const html = withPageAnswers(FAKE_INDEX_HTML, HOME, {}, ['/files/seed/cover-1.svg', '/files/seed/cover-1.svg', 'javascript:alert(1)', null])
     expect(html.match(/rel="preload"/g)).toHaveLength(1)
-    expect(html).toContain('<link rel="preload" as="image" href="/files/seed/cover-1.svg"></head>')
+    expect(html).toContain('<link rel="preload" as="image" fetchpriority="high" href="/files/seed/cover-1.svg"></head>')
     expect(html).not.toContain(PAGE_ANSWERS_GLOBAL)
   })
 

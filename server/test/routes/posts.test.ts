@@ -71,11 +71,11 @@ afterAll(async () => {
 
 describe('POST /channels/:channel_id/posts', () => {
   it('writes a post with images and answers it with zero counts', async () => {
-    const post = await writePost(alice, { images: [{ url: 'https://cdn.example/a.png', width: 640, height: 480 }, { url: 'https://cdn.example/b.png', width: 10, height: 20 }] })
+    const post = await writePost(alice, { images: [{ url: 'http://localhost:80/files/a.png', width: 640, height: 480 }, { url: 'http://localhost:80/files/b.png', width: 10, height: 20 }] })
     expect(post).toMatchObject({ channel_id: POSTS, server_id: SERVER, title: '新作品', like_count: 0, comment_count: 0, liked: false, edited_at: null })
     expect(post.author.uid).toBe(alice.uid)
     expect(post.images).toHaveLength(2)
-    expect(post.cover).toBe('https://cdn.example/a.png')
+    expect(post.cover).toBe('http://localhost:80/files/a.png')
     expect(post.post_id).toMatch(/^\d{19}$/)
   })
 
@@ -99,17 +99,17 @@ describe('POST /channels/:channel_id/posts', () => {
     const before = await count('posts')
     const text = await test.inject({ method: 'POST', url: `/channels/${POSTS}/posts`, headers: alice.headers, payload: { title: 'ok', content: 'this is forbidden' } })
     expect(envelope(text).code).toBe(104008)
-    const cover = await test.inject({ method: 'POST', url: `/channels/${POSTS}/posts`, headers: alice.headers, payload: { title: 'ok', content: 'ok', cover: 'https://cdn.example/banned-word.png' } })
+    const cover = await test.inject({ method: 'POST', url: `/channels/${POSTS}/posts`, headers: alice.headers, payload: { title: 'ok', content: 'ok', cover: 'http://localhost:80/files/banned-word.png' } })
     expect(envelope(cover).code).toBe(104006)
     expect(await count('posts')).toBe(before)
   })
 
-  it('refuses more than nine images and image URLs that are not http(s)', async () => {
-    const ten = Array.from({ length: 10 }, (_unused, index) => ({ url: `https://cdn.example/${index}.png`, width: 1, height: 1 }))
+  it('refuses more than nine images and image URLs that are not files of this server\'s storage', async () => {
+    const ten = Array.from({ length: 10 }, (_unused, index) => ({ url: `http://localhost:80/files/${index}.png`, width: 1, height: 1 }))
     expect((await test.inject({ method: 'POST', url: `/channels/${POSTS}/posts`, headers: alice.headers, payload: { title: 'a', content: '', images: ten } })).statusCode).toBe(400)
     const script = await test.inject({ method: 'POST', url: `/channels/${POSTS}/posts`, headers: alice.headers, payload: { title: 'a', content: '', images: [{ url: 'javascript:alert(1)', width: 1, height: 1 }] } })
     expect(script.statusCode).toBe(400)
-    expect(envelope(script).msg).toBe('body.images.0.url must be an http(s) URL')
+    expect(envelope(script).msg).toMatch(/^body\.images\.0\.url must be a file of this server's storage/)
   })
 
   it('lets only members write, only signed in, only in post channels', async () => {

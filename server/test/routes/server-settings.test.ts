@@ -46,7 +46,7 @@ describe('PATCH /channels/:channel_id', () => {
     const response = await test.inject({ method: 'PATCH', url: `/channels/${channel.channel_id}`, headers: owner, payload: { title: '新名字', icon: 'https://cdn.example/new.png' } })
     const updated = envelope<Channel>(response).data
     expect(updated).toMatchObject({ channel_id: channel.channel_id, name: '新名字', icon: 'https://cdn.example/new.png', channel_type: 3 })
-    expect(events).toEqual([{ t: 'CHANNEL_UPDATE', server_id: SERVER, d: updated }])
+    expect(events).toEqual([{ t: 'CHANNEL_UPDATE', server_id: SERVER, channel_id: updated.channel_id, d: updated }])
     expect((await channelsOf(SERVER)).find(item => item.channel_id === channel.channel_id)?.name).toBe('新名字')
   })
 
@@ -113,7 +113,7 @@ describe('DELETE /channels/:channel_id', () => {
     const response = await test.inject({ method: 'DELETE', url: `/channels/${channel.channel_id}`, headers: owner })
     const deleted: ChannelDeleted = { server_id: SERVER, channel_id: channel.channel_id }
     expect(envelope(response).data).toEqual(deleted)
-    expect(events).toEqual([{ t: 'CHANNEL_DELETE', server_id: SERVER, d: deleted }])
+    expect(events).toEqual([{ t: 'CHANNEL_DELETE', server_id: SERVER, channel_id: deleted.channel_id, d: deleted }])
     expect((await channelsOf(SERVER)).some(item => item.channel_id === channel.channel_id)).toBe(false)
     expect((await test.inject(`/channels/${channel.channel_id}`)).statusCode).toBe(404)
   })

@@ -24,7 +24,7 @@ describe('sessions', () => {
     events = []
     expect((await test.inject({ method: 'POST', url: '/auth/logout', headers: guest.headers })).statusCode).toBe(200)
     expect((await me(guest.headers)).statusCode).toBe(401)
-    expect(events).toEqual([{ t: 'SESSION_REVOKED', server_id: '', only_uids: [guest.uid], d: { uid: guest.uid, session_ids: [session.session_id], reason: 'logout' } }])
+    expect(events).toEqual([{ t: 'SESSION_REVOKED', server_id: '', uid: guest.uid, d: { uid: guest.uid, session_ids: [session.session_id], reason: 'logout' } }])
   })
 
   it('names the device a session signed in from by its User-Agent', async () => {

@@ -1,8 +1,11 @@
 /**
  * A fake WeChat API on loopback for the ticket and live-reminder tests: cgi-bin/token
  * checks the app id and secret, cgi-bin/ticket/getticket and cgi-bin/message/subscribe/send
- * check the access token, sns/jscode2session turns `code-X` into the openid `openid-X`,
- * and every call is counted so caching can be asserted.
+ * check the access token, sns/jscode2session turns `code-X` into the openid `openid-X`
+ * (unionid `union-X`), the web authorisation's sns/oauth2/access_token turns `web-X` into
+ * the openid `oa-openid-X` (unionid `union-X`; `web-X_2` is another code of X) once and answers 40163 when a code comes
+ * again, sns/userinfo answers the nickname 微信用户X; `busy` codes answer 45011 (WeChat's
+ * rate limit), unknown ones 40029. Every call is counted so caching can be asserted.
  */
 import { createServer, type Server } from 'http'
 import type { AddressInfo } from 'net'
@@ -32,6 +35,7 @@ export interface FakeWechat {
 export async function startFakeWechat (appId: string, secret: string, expiresIn = 7200): Promise<FakeWechat> {
   let generation = 1
   let failing = false
+  const usedWebCodes = new Set<string>()
   const state = { calls: [] as string[], ticket: 'fake-ticket-1', messages: [] as Array<Record<string, unknown>>, refusedOpenids: new Set<string>(), unreachable: false }
   const server: Server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1')
@@ -58,11 +62,43 @@ export async function startFakeWechat (appId: string, secret: string, expiresIn 
     }
     if (url.pathname === '/sns/jscode2session') {
       const code = url.searchParams.get('js_code') ?? ''
+      if (code.includes('busy')) {
+        send({ errcode: 45011, errmsg: 'api minute-quota reach limit' })
+        return
+      }
       if (url.searchParams.get('appid') !== appId || url.searchParams.get('secret') !== secret || url.searchParams.get('grant_type') !== 'authorization_code' || !code.startsWith('code-')) {
         send({ errcode: 40029, errmsg: 'invalid code' })
         return
       }
-      send({ openid: `openid-${code.slice('code-'.length)}`, session_key: 'fake-session-key' })
+      send({ openid: `openid-${code.slice('code-'.length)}`, unionid: `union-${code.slice('code-'.length)}`, session_key: 'fake-session-key' })
+      return
+    }
+    if (url.pathname === '/sns/oauth2/access_token') {
+      const code = url.searchParams.get('code') ?? ''
+      if (code.includes('busy')) {
+        send({ errcode: 45011, errmsg: 'api minute-quota reach limit' })
+        return
+      }
+      if (url.searchParams.get('appid') !== appId || url.searchParams.get('secret') !== secret || url.searchParams.get('grant_type') !== 'authorization_code' || !code.startsWith('web-')) {
+        send({ errcode: 40029, errmsg: 'invalid code' })
+        return
+      }
+      if (usedWebCodes.has(code)) {
+        send({ errcode: 40163, errmsg: 'code been used' })
+        return
+      }
+      usedWebCodes.add(code)
+      const who = code.slice('web-'.length).split('_')[0] // web-amy and web-amy_2 are two codes of one member
+      send({ access_token: `web-token-${who}`, expires_in: 7200, refresh_token: 'r', openid: `oa-openid-${who}`, scope: 'snsapi_userinfo', unionid: `union-${who}` })
+      return
+    }
+    if (url.pathname === '/sns/userinfo') {
+      const who = (url.searchParams.get('access_token') ?? '').replace(/^web-token-/, '')
+      if (url.searchParams.get('openid') !== `oa-openid-${who}`) {
+        send({ errcode: 40003, errmsg: 'invalid openid' })
+        return
+      }
+      send({ openid: `oa-openid-${who}`, nickname: `微信用户${who}`, sex: 0, headimgurl: `https://thirdwx.qlogo.cn/${who}.png`, unionid: `union-${who}` })
       return
     }
     if (url.pathname === '/cgi-bin/message/subscribe/send' && request.method === 'POST') {

@@ -1,5 +1,5 @@
 import { Button, Image, Text, View } from '@tarojs/components'
-import { t } from '@/constants/messages'
+import { t } from '@/i18n'
 import { mediaUrl } from '@/utils/media-url'
 import { disabledIf } from '@/utils/disabled-if'
 import './index.scss'

@@ -8,7 +8,7 @@
  */
 import { ChannelType } from '@core/wire/codes'
 import type { Channel } from '@core/wire/entities'
-import { t } from '@/constants/messages'
+import { t } from '@/i18n'
 import { navigate, webNavigator } from '@/router'
 import { copyShareLink } from '@/services/share'
 import { modal, showUnsupported, toast } from '@/utils/feedback'

@@ -1,6 +1,6 @@
 import { View, Text } from '@tarojs/components'
 import { COMPANY } from '@/constants/company'
-import { t } from '@/constants/messages'
+import { t } from '@/i18n'
 import type { RuleName } from '@/constants/router'
 import { openRule } from '@/router'
 import './index.scss'

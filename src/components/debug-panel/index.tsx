@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { View, Text } from '@tarojs/components'
 import { APP_ENV, APP_VERSION_CODE, isProductionEnv, type AppEnvName } from '@/constants/env'
-import { t } from '@/constants/messages'
+import { t } from '@/i18n'
 import { REQUEST_LOG_LIMIT } from '@/constants/request'
 import { recentRequests, watchRequestLog, type RequestLogEntry } from '@/services/request'
 import { isProduction, readEnvTestFlag, setEnvTestFlag } from '@/utils/storage'

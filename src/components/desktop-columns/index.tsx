@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react'
-import { observer } from 'mobx-react-lite'
+import { observer } from 'mobx-react'
 import { Image, Text, View } from '@tarojs/components'
 import ChannelList from '@/components/channel-list'
 import StateView from '@/components/state-view'
 import { CURRENT_PAGE, DECORATIVE_IMAGE, NAVIGATION } from '@/constants/a11y'
-import { t } from '@/constants/messages'
+import { t } from '@/i18n'
 import { openChannel } from '@/components/channel-list/open-channel'
-import { currentParams, relaunch } from '@/router'
+import { pageLocation, relaunch } from '@/router'
 import { useStores } from '@/stores/context'
 import { mediaUrl } from '@/utils/media-url'
 import { pressable } from '@/utils/pressable'
@@ -55,7 +55,7 @@ function DesktopColumns () {
   useEffect(() => {
     server.loadIcons().catch(logFailure('loading the server icons'))
     if (channel.status !== 'idle') return
-    server.select({ params: currentParams(), host: window.location.host })
+    server.select(pageLocation())
     channel.load().catch(logFailure('loading the channel list'))
   }, [server, channel])
 

@@ -1,5 +1,5 @@
 import { Text } from '@tarojs/components'
-import { t, type MessageKey } from '@/constants/messages'
+import { t, type MessageKey } from '@/i18n'
 import type { IdentityKind } from '@core/domain/identity'
 import './index.scss'
 

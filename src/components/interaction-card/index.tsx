@@ -1,7 +1,7 @@
 import { Button, Image, Text, View } from '@tarojs/components'
 import { Video } from '@/components/page-elements/video'
 import type { InteractionEvent } from '@core/wire/api'
-import { t } from '@/constants/messages'
+import { t } from '@/i18n'
 import { formatPrice } from '@/utils/format-price'
 import { mediaUrl } from '@/utils/media-url'
 import './index.scss'

@@ -1,5 +1,5 @@
 import { Text, View } from '@tarojs/components'
-import { t } from '@/constants/messages'
+import { t } from '@/i18n'
 import type { StoreStatus } from '@/stores/load-tracker'
 import './index.scss'
 

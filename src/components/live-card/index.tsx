@@ -1,6 +1,6 @@
 import { View, Text, Image } from '@tarojs/components'
 import type { LiveItem } from '@core/wire/entities'
-import { t } from '@/constants/messages'
+import { t } from '@/i18n'
 import type { LiveState } from '@core/domain/live-state'
 import { formatDate, fromUnixSeconds } from '@/utils/format-date'
 import { mediaUrl } from '@/utils/media-url'

@@ -2,7 +2,7 @@ import { Text, View } from '@tarojs/components'
 import type { ChannelType } from '@core/wire/codes'
 import type { AuditAction, AuditChange, AuditEntry, ReportResolution } from '@core/wire/trust'
 import { channelTypeLabel } from '@/constants/channel-types'
-import { t, type MessageKey } from '@/constants/messages'
+import { t, type MessageKey } from '@/i18n'
 import { formatDate, fromUnixSeconds } from '@/utils/format-date'
 import './index.scss'
 

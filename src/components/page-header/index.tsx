@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Text, View } from '@tarojs/components'
-import { t } from '@/constants/messages'
+import { t } from '@/i18n'
 import { usePageTitle } from '@/hooks/use-page-title'
 import { back, hasPageBehind } from '@/router'
 import type { QueryInput } from '@core/query/url'

@@ -1,7 +1,7 @@
 import { View, Text, Image } from '@tarojs/components'
 import type { Post } from '@core/wire/posts'
 import { DECORATIVE_IMAGE } from '@/constants/a11y'
-import { t } from '@/constants/messages'
+import { t } from '@/i18n'
 import { formatDate, fromUnixSeconds } from '@/utils/format-date'
 import { formatCount } from '@/utils/format-number'
 import { mediaUrl } from '@/utils/media-url'

@@ -1,8 +1,9 @@
 import { View, Text, Image, Button } from '@tarojs/components'
-import { observer } from 'mobx-react-lite'
+import { observer } from 'mobx-react'
 import PostFields from '@/components/post-fields'
-import { t } from '@/constants/messages'
-import type { DraftImage, PostComposerStore } from '@/stores/post-composer-store'
+import { t } from '@/i18n'
+import type { PostComposerStore } from '@/stores/post-composer-store'
+import type { DraftImage } from '@/stores/upload-queue'
 import { disabledIf } from '@/utils/disabled-if'
 import './index.scss'
 

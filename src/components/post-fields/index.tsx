@@ -1,9 +1,9 @@
 import { View, Text } from '@tarojs/components'
-import { observer } from 'mobx-react-lite'
+import { observer } from 'mobx-react'
 import { POST_CONTENT_MAX_LENGTH, POST_TITLE_MAX_LENGTH } from '@core/wire/codes'
 import { Input } from '@/components/page-elements/input'
 import { Textarea } from '@/components/page-elements/textarea'
-import { t } from '@/constants/messages'
+import { t } from '@/i18n'
 import type { PostTextDraft } from '@/stores/post-text'
 import './index.scss'
 

@@ -1,5 +1,5 @@
 import { Button } from '@tarojs/components'
-import { t } from '@/constants/messages'
+import { t } from '@/i18n'
 import { navigate } from '@/router'
 
 /** The 搜索 / Search button of a server's header: opens the search page of `serverId` (its code loads with that page only). */

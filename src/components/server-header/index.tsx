@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { View, Text, Image } from '@tarojs/components'
-import { t } from '@/constants/messages'
+import { t } from '@/i18n'
 import { formatCount } from '@/utils/format-number'
 import { mediaUrl } from '@/utils/media-url'
 import { DECORATIVE_IMAGE } from '@/constants/a11y'

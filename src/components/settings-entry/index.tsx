@@ -1,6 +1,6 @@
-import { observer } from 'mobx-react-lite'
+import { observer } from 'mobx-react'
 import { Button, View } from '@tarojs/components'
-import { t } from '@/constants/messages'
+import { t } from '@/i18n'
 import { navigate } from '@/router'
 import { useStores } from '@/stores/context'
 import { canOpenServerSettings } from '@/stores/settings-access'

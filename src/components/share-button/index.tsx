@@ -1,5 +1,5 @@
 import { Button } from '@tarojs/components'
-import { t } from '@/constants/messages'
+import { t } from '@/i18n'
 import { copyShareLink, isWechatBrowser } from '@/services/share'
 import { isH5 } from '@/utils/platform'
 import './index.scss'

@@ -1,5 +1,5 @@
 import { View, Text, Button } from '@tarojs/components'
-import { t } from '@/constants/messages'
+import { t } from '@/i18n'
 import './index.scss'
 
 /** The states a list or page can be in besides showing its content. */

@@ -1,7 +1,9 @@
-import { MESSAGES } from '../../constants/messages'
+import { MESSAGES } from '../../i18n/messages-zh-cn'
 
 /** Issue 18: a server's audit log and open reports, for the owner and moderators. */
 export default definePageConfig({
   // SPEC §2: the title from the message table (zh-CN; the page sets its language's at load).
   navigationBarTitleText: MESSAGES['zh-CN'].pageTitleAuditLog,
+  // a share card leading to the server's Home (the page's useShare)
+  enableShareAppMessage: true,
 })

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { Button, Text, View } from '@tarojs/components'
-import { observer } from 'mobx-react-lite'
+import { observer } from 'mobx-react'
 import type { PermissionName } from '@core/domain/permissions'
 import { chooseServer } from '@core/domain/server'
 import type { Report, ReportTarget } from '@core/wire/trust'
@@ -8,9 +8,11 @@ import MemberAuditEntry from '@/components/member-audit-entry'
 import { reportReasonLabel } from '@/constants/report-reasons'
 import PageHeader from '@/components/page-header'
 import StateView from '@/components/state-view'
-import { t, type MessageKey } from '@/constants/messages'
+import { t, type MessageKey } from '@/i18n'
 import { usePageLifecycle } from '@/hooks/use-page-lifecycle'
-import { currentParams } from '@/router'
+import { currentParams, pageLocation } from '@/router'
+import { isShareHidden, type ShareContent } from '@/services/share'
+import { useShare } from '@/services/share/use-share'
 import { AuditLogStore, type ReportAction } from '@/stores/audit-log-store'
 import { usePageStore, useStores } from '@/stores/context'
 import { toast } from '@/utils/feedback'
@@ -114,7 +116,7 @@ function AuditLogPage () {
   const [params] = useState(() => currentParams())
   // SPEC §2: sid names the server (an unknown one falls back as Home does)
   const store = usePageStore(root => {
-    const created = new AuditLogStore(chooseServer(root.server.servers, { params }).server.server_id, {
+    const created = new AuditLogStore(chooseServer(root.server.servers, pageLocation(params)).server.server_id, {
       trust: root.trust, members: root.members, channels: root.api, messages: root.messages, posts: root.posts, clock: root.clock, logger: root.logger,
     })
     created.attach(root.gateway) // issue 18: the queue follows the other moderators live
@@ -123,7 +125,10 @@ function AuditLogPage () {
   usePageLifecycle(PAGE_PATH)
   const { server } = useStores()
   // the shared stores (and so the permissions the report buttons ask) follow the page's server
-  useEffect(() => { server.select({ params }) }, [server, params])
+  useEffect(() => { server.select(pageLocation(params)) }, [server, params])
+  // The share card of a moderator's page leads to the server's Home, not to its audit log.
+  const share: ShareContent = { title: server.name, desc: server.detail?.introduction ?? '', imageUrl: server.detail?.icon ?? '', target: { serverId: store.serverId } }
+  useShare(share, isShareHidden(params))
   useEffect(() => { void store.load() }, [store])
   useEffect(() => () => store.dispose(), [store])
   return (

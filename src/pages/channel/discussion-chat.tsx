@@ -1,12 +1,11 @@
 import { useEffect, useState } from 'react'
-import { observer } from 'mobx-react-lite'
+import { observer } from 'mobx-react'
 import type { Channel } from '@core/wire/entities'
 import ChatView from '@/components/chat-view'
-import { currentParams } from '@/router'
-import { openDiscussion } from '@/stores/chat-store'
+import { currentParams, pageLocation } from '@/router'
+import { openDiscussion } from '@/stores/chat/open-discussion'
 import { useStores } from '@/stores/context'
-import { timeoutScheduler } from '@/stores/live-store'
-import { isH5 } from '@/utils/platform'
+import { timeoutScheduler } from '@/stores/support/timer-scheduler'
 
 /**
  * The chat of a discussion channel on the channel page: its conversation and its
@@ -27,7 +26,7 @@ function DiscussionChat ({ channel }: { channel: Channel }) {
     void chat.start()
     access.start()
     if (root.server.serverId !== channel.server_id || root.server.detail === null) {
-      root.server.select({ params: { ...currentParams(), server_id: channel.server_id }, host: isH5() ? window.location.host : undefined })
+      root.server.select(pageLocation({ ...currentParams(), server_id: channel.server_id }))
       void root.server.load()
     }
     root.unread.view(chat.channelId)

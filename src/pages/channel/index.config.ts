@@ -1,4 +1,4 @@
-import { MESSAGES } from '../../constants/messages'
+import { MESSAGES } from '../../i18n/messages-zh-cn'
 import { REACH_BOTTOM_DISTANCE_PX } from '../../constants/ui'
 
 /** A channel's read-only page (messages, posts or a live player). The bar shows the channel's name once it is loaded. */

@@ -5,15 +5,15 @@
  */
 import { useState } from 'react'
 import { View, Text, Button } from '@tarojs/components'
-import { observer } from 'mobx-react-lite'
+import { observer } from 'mobx-react'
 import type { Post } from '@core/wire/posts'
 import ListFooter from '@/components/list-footer'
 import PostCard from '@/components/post-card'
 import PostComposer from '@/components/post-composer'
 import StateView from '@/components/state-view'
-import { t } from '@/constants/messages'
+import { t } from '@/i18n'
 import type { PostComposerStore } from '@/stores/post-composer-store'
-import type { PostFeedStore } from '@/stores/post-store'
+import type { PostFeedStore } from '@/stores/post-feed-store'
 
 /** The stores and the taps that leave the view. */
 export interface PostsViewProps {

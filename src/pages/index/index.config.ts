@@ -1,4 +1,4 @@
-import { MESSAGES } from '../../constants/messages'
+import { MESSAGES } from '../../i18n/messages-zh-cn'
 import { REACH_BOTTOM_DISTANCE_PX } from '../../constants/ui'
 
 /** SPEC §2: Home. The page title comes from this config. */
@@ -9,4 +9,9 @@ export default definePageConfig({
   onReachBottomDistance: REACH_BOTTOM_DISTANCE_PX,
   // The mini-program's share card (useShare → useShareAppMessage).
   enableShareAppMessage: true,
+  // and to the timeline, which opens Home of the same server
+  enableShareTimeline: true,
+  // A pull-down reloads the server, its channels and live items (the mini-program's own
+  // gesture; H5 keeps its plain scrolling).
+  enablePullDownRefresh: process.env.TARO_ENV !== 'h5',
 })

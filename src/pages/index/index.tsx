@@ -1,22 +1,22 @@
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { useReachBottom } from '@tarojs/taro'
 import { Button, View, Text } from '@tarojs/components'
-import { observer } from 'mobx-react-lite'
+import { observer } from 'mobx-react'
 import { bannerEntryOf, liveBannerChannelOf } from '@core/domain/live-banner'
 import { ChannelKind } from '@core/wire/codes'
 import type { Channel, LiveItem } from '@core/wire/entities'
-import { t } from '@/constants/messages'
+import { t } from '@/i18n'
 import { useAfterFirstPaint } from '@/hooks/use-after-first-paint'
 import { usePageLifecycle } from '@/hooks/use-page-lifecycle'
+import { usePullRefresh } from '@/hooks/use-pull-refresh'
 import { usePageTitle } from '@/hooks/use-page-title'
-import { currentParams, navigate } from '@/router'
+import { currentParams, navigate, pageLocation } from '@/router'
 import { isShareHidden, shareLink, type ShareContent } from '@/services/share'
 import { useShare } from '@/services/share/use-share'
 import type { LiveReminder } from '@/stores/live-reminder-store'
 import { useStores } from '@/stores/context'
 import type { StoreStatus } from '@/stores/load-tracker'
 import { showLoadError } from '@/utils/feedback'
-import { isH5 } from '@/utils/platform'
 import ChannelList from '@/components/channel-list'
 import CompanyFooter from '@/components/company-footer'
 import DebugPanelWhenAsked from '@/components/debug-panel/when-asked'
@@ -31,6 +31,9 @@ import StateView from '@/components/state-view'
 import { openChannel } from '@/components/channel-list/open-channel'
 import { disabledIf } from '@/utils/disabled-if'
 import './index.scss'
+
+/** The sign-in sheet offered to a guest who joined: a chunk of its own, fetched when offered. */
+const SignInSheet = lazy(() => import(/* webpackChunkName: "sign-in-sheet" */ '@/components/sign-in-sheet'))
 
 /** This page's path, for the lifecycle log. */
 const PAGE_PATH = 'pages/index/index'
@@ -67,7 +70,7 @@ function Home () {
   const [params] = useState(() => currentParams())
   const shareHidden = isShareHidden(params)
 
-  const load = () => root.openServer({ params, host: isH5() ? window.location.host : undefined })
+  const load = () => root.openServer(pageLocation(params))
     .then(() => reportLoadError(server.error, channel.error, live.error))
     .then(() => root.liveReminders.check()) // issue 17: the reminded lives that started meanwhile
 
@@ -90,6 +93,8 @@ function Home () {
     hide: () => live.stopClock(),
     unload: () => live.dispose(),
   })
+
+  usePullRefresh(load)
 
   // SPEC §9: more live items at 50 px from the bottom (index.config.ts onReachBottomDistance).
   useReachBottom(() => {
@@ -114,7 +119,14 @@ function Home () {
     navigate('channel', { server_id: reminder.server_id, sid: null, channel_id: reminder.channel_id, live_id: reminder.live_id }).catch(logFailure('opening a reminded live'))
   }
   const onMeTap = () => { navigate('me').catch(logFailure('opening the Me page')) }
-  const onJoinTap = () => { server.join().then(() => reportLoadError(server.joinError)).catch(logFailure('joining')) }
+  const [signInOffered, setSignInOffered] = useState(false)
+  const onJoinTap = () => {
+    server.join().then(() => {
+      reportLoadError(server.joinError)
+      // a guest who joined is offered an account: signing up keeps the membership and everything else
+      if (server.joinError === null && root.session.identityKind === 'guest') setSignInOffered(true)
+    }).catch(logFailure('joining'))
+  }
 
   const statuses = [server.status, channel.status, live.status]
   const everythingFailed = statuses.every(status => status === 'error')
@@ -177,6 +189,7 @@ function Home () {
       )}
       <CompanyFooter />
       <DebugPanelWhenAsked params={params} />
+      {signInOffered && <Suspense fallback={null}><SignInSheet account={root.account} onClose={() => setSignInOffered(false)} /></Suspense>}
     </View>
   )
 }

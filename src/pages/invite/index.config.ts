@@ -1,4 +1,4 @@
-import { MESSAGES } from '../../constants/messages'
+import { MESSAGES } from '../../i18n/messages-zh-cn'
 
 /** Issue 18: an invite link's page (who invited, to which server, join with one tap). */
 export default definePageConfig({

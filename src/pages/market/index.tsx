@@ -1,14 +1,14 @@
 import { useCallback, useEffect, useMemo } from 'react'
-import { observer } from 'mobx-react-lite'
+import { observer } from 'mobx-react'
 import { Button, Text, View } from '@tarojs/components'
 import InteractionCard from '@/components/interaction-card'
 import PageHeader from '@/components/page-header'
 import ShowroomMap from '@/components/showroom-map'
 import StateView from '@/components/state-view'
-import { t } from '@/constants/messages'
+import { t } from '@/i18n'
 import { showroomQueryOf } from '@core/domain/server'
 import { usePageLifecycle } from '@/hooks/use-page-lifecycle'
-import { currentParams, relaunch } from '@/router'
+import { currentParams, pageLocation, relaunch } from '@/router'
 import DebugPanelWhenAsked from '@/components/debug-panel/when-asked'
 import { usePageStore, useStores } from '@/stores/context'
 import { ShowroomStore } from '@/stores/showroom-store'
@@ -49,7 +49,7 @@ function Market () {
 
   useEffect(() => {
     // SPEC §2: the showroom the parameters and host name (the reference server carries its answer in the page)
-    load(showroomQueryOf(server.servers, { params, host: isH5() ? window.location.host : undefined })).catch(error => console.error('[market] load failed:', error))
+    load(showroomQueryOf(server.servers, pageLocation(params))).catch(error => console.error('[market] load failed:', error))
   }, [load, params, server])
 
   const { status, map, openedEvent, firstEvent } = showroom

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react'
-import { observer } from 'mobx-react-lite'
+import { observer } from 'mobx-react'
 import Taro from '@tarojs/taro'
 import { Text, View } from '@tarojs/components'
 import AvatarPicker from '@/components/avatar-picker'
@@ -9,7 +9,7 @@ import IdentityBadge from '@/components/identity-badge'
 import PageHeader from '@/components/page-header'
 import ProfileField from '@/components/profile-field'
 import StateView from '@/components/state-view'
-import { auditFieldName, t } from '@/constants/messages'
+import { auditFieldName, t } from '@/i18n'
 import { usePageLifecycle } from '@/hooks/use-page-lifecycle'
 import { usePageStore, useStores } from '@/stores/context'
 import { MySessionsStore } from '@/stores/my-sessions-store'
@@ -19,6 +19,7 @@ import { currentParams } from '@/router'
 import { isShareHidden, type ShareContent } from '@/services/share'
 import { useShare } from '@/services/share/use-share'
 import { formatDate, fromUnixSeconds } from '@/utils/format-date'
+import AccountSection from './account-section'
 import SessionsSection from './sessions-section'
 import './index.scss'
 
@@ -42,14 +43,19 @@ async function pickPhoto (): Promise<{ path: string, mime?: string } | null> {
  * account), new or old member (SPEC §4), signature — and editing nickname, signature and
  * avatar through the server's audit (SPEC §5). A refused value stays the old one on
  * screen and on the server, with the field's message under it. Below, the devices signed
- * in to the account, each of which can be signed out, and signing out here (issue 18).
+ * in to the account, each of which can be signed out, and signing out here (issue 18); and
+ * 账号与安全: signing up or in (a guest), the account's ways in and its own data.
  */
 function Me () {
-  const { session, server } = useStores()
+  const { session, server, account } = useStores()
   const profile = usePageStore(root => new ProfileStore(root.api, root.session, root.logger))
   const sessions = usePageStore(root => new MySessionsStore({ trust: root.trust, session: root.session, logger: root.logger }))
   const [saving, setSaving] = useState<ProfileFieldName | null>(null)
   usePageLifecycle(PAGE_PATH)
+  const [params] = useState(() => currentParams())
+  // Opened for a server (`sid`/`server_id`): the member's share card leads to that server's
+  // Home; opened without one, the server already shown stays.
+  useEffect(() => { if (params.sid || params.server_id) server.select({ params }) }, [server, params])
   const signedIn = session.isSignedIn
   useEffect(() => {
     if (signedIn) void sessions.load() // issue 18: the devices signed in to this account
@@ -90,7 +96,7 @@ function Me () {
   const share: ShareContent | null = user
     ? { title: user.nickname, desc: user.signature, imageUrl: user.avatar, target: { serverId: server.serverId } }
     : null
-  useShare(share, isShareHidden(currentParams()))
+  useShare(share, isShareHidden(params))
   if (user === null) {
     return (
       <View className='me me--state'>
@@ -144,6 +150,7 @@ function Me () {
           onSave={value => save('signature', value)}
         />
       </View>
+      <AccountSection account={account} guest={session.identityKind === 'guest'} />
       <SessionsSection store={sessions} />
       {isDebugOn(currentParams()) && <DebugPanel />}
     </View>

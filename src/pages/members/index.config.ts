@@ -1,4 +1,4 @@
-import { MESSAGES } from '../../constants/messages'
+import { MESSAGES } from '../../i18n/messages-zh-cn'
 import { REACH_BOTTOM_DISTANCE_PX } from '../../constants/ui'
 
 /** Issue 18: a server's members, with what a moderator may do to them. */
@@ -9,4 +9,6 @@ export default definePageConfig({
   onReachBottomDistance: REACH_BOTTOM_DISTANCE_PX,
   // Issue 19: a share card (the page's useShare).
   enableShareAppMessage: true,
+  // A pull-down reloads the list (the mini-program's own gesture; H5 keeps its plain scrolling).
+  enablePullDownRefresh: process.env.TARO_ENV !== 'h5',
 })

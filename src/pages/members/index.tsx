@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { useReachBottom } from '@tarojs/taro'
 import { Button, Text, View } from '@tarojs/components'
-import { observer } from 'mobx-react-lite'
+import { observer } from 'mobx-react'
 import { chooseServer } from '@core/domain/server'
 import type { Member } from '@core/wire/members'
 import type { Ban } from '@core/wire/trust'
@@ -11,9 +11,10 @@ import MemberSheet, { TIMEOUT_WORDS } from '@/components/member-sheet'
 import { reportReasonLabel } from '@/constants/report-reasons'
 import PageHeader from '@/components/page-header'
 import StateView from '@/components/state-view'
-import { t } from '@/constants/messages'
+import { t } from '@/i18n'
 import { usePageLifecycle } from '@/hooks/use-page-lifecycle'
-import { currentParams, navigate } from '@/router'
+import { usePullRefresh } from '@/hooks/use-pull-refresh'
+import { currentParams, navigate, pageLocation } from '@/router'
 import { isShareHidden, type ShareContent } from '@/services/share'
 import { useShare } from '@/services/share/use-share'
 import { usePageStore, useStores } from '@/stores/context'
@@ -122,7 +123,7 @@ function MembersPage () {
   const [tab, setTab] = useState<'members' | 'bans'>('members')
   const memberList = usePageStore(root => {
     // SPEC §2: sid names the server (an unknown one falls back as Home does)
-    const created = new MemberListStore(chooseServer(root.server.servers, { params }).server.server_id, { members: root.members, trust: root.trust, clock: root.clock, logger: root.logger })
+    const created = new MemberListStore(chooseServer(root.server.servers, pageLocation(params)).server.server_id, { members: root.members, trust: root.trust, clock: root.clock, logger: root.logger })
     created.attach(root.gateway)
     return created
   })
@@ -140,11 +141,12 @@ function MembersPage () {
   useShare(share, isShareHidden(params))
   useEffect(() => {
     // the permissions store follows the current server: this page's
-    server.select({ params })
+    server.select(pageLocation(params))
     void memberList.load()
     return () => memberList.dispose()
   }, [memberList, server, params])
   useReachBottom(() => { if (tab === 'members') void memberList.list.loadMore() })
+  usePullRefresh(() => memberList.load())
 
   const showTab = (next: 'members' | 'bans') => {
     setTab(next)

@@ -1,6 +1,6 @@
 import { Button, Text, View } from '@tarojs/components'
 import PageHeader from '@/components/page-header'
-import { t } from '@/constants/messages'
+import { t } from '@/i18n'
 import { usePageLifecycle } from '@/hooks/use-page-lifecycle'
 import { currentParams, relaunch } from '@/router'
 import './index.scss'

@@ -1,4 +1,4 @@
-import { MESSAGES } from '../../constants/messages'
+import { MESSAGES } from '../../i18n/messages-zh-cn'
 import { REACH_BOTTOM_DISTANCE_PX } from '../../constants/ui'
 
 /** A post's own page: the whole post, its images, likes and comments. The title stays fixed (never the post's own text). */
@@ -8,4 +8,6 @@ export default definePageConfig({
   // SPEC §9: reach-bottom distance 50 px (the next comments).
   onReachBottomDistance: REACH_BOTTOM_DISTANCE_PX,
   enableShareAppMessage: true,
+  // and to the timeline, which opens the same post
+  enableShareTimeline: true,
 })

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import Taro, { useReachBottom } from '@tarojs/taro'
 import { View, Text, Image, Button } from '@tarojs/components'
-import { observer } from 'mobx-react-lite'
+import { observer } from 'mobx-react'
 import type { Comment } from '@core/wire/posts'
 import CommentBar from '@/components/comment-bar'
 import PageHeader from '@/components/page-header'
@@ -9,14 +9,14 @@ import PostFields from '@/components/post-fields'
 import ShareButton from '@/components/share-button'
 import StateView from '@/components/state-view'
 import { DECORATIVE_IMAGE } from '@/constants/a11y'
-import { t } from '@/constants/messages'
+import { t } from '@/i18n'
 import { usePageLifecycle } from '@/hooks/use-page-lifecycle'
 import { currentParams } from '@/router'
 import { isShareHidden, shareLink, type ShareContent } from '@/services/share'
 import { useShare } from '@/services/share/use-share'
 import { usePageStore, useStores } from '@/stores/context'
 import type { PostEditStore } from '@/stores/post-edit-store'
-import { PostDetailStore } from '@/stores/post-store'
+import { PostDetailStore } from '@/stores/post-detail-store'
 import { modal, toast } from '@/utils/feedback'
 import { askReportReason } from '@/utils/report-sheet'
 import { formatDate, fromUnixSeconds } from '@/utils/format-date'
@@ -171,6 +171,7 @@ function PostPage () {
       logger: root.logger,
       myUid: () => root.session.user?.uid ?? null,
       mayModerate: channelId => root.permissions.can('ManageMessages', channelId),
+      focusServer: serverId => root.permissions.focus(serverId), // the post's server, not the current one
       report: body => root.trust.report(body), // issue 18: a post can be reported to the moderators
     })
     created.attach(root.gateway)

@@ -1,4 +1,4 @@
-import { MESSAGES } from '../../constants/messages'
+import { MESSAGES } from '../../i18n/messages-zh-cn'
 import { REACH_BOTTOM_DISTANCE_PX } from '../../constants/ui'
 
 /** Searching a server's messages, posts and comments (?sid=). */

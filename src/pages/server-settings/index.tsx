@@ -1,17 +1,18 @@
 import { useEffect, useState } from 'react'
-import { observer } from 'mobx-react-lite'
+import { observer } from 'mobx-react'
 import { chooseServer } from '@core/domain/server'
 import { Text, View } from '@tarojs/components'
 import PageHeader from '@/components/page-header'
 import SettingsChoice from '@/components/settings-choice'
 import StateView from '@/components/state-view'
-import { t, type MessageKey } from '@/constants/messages'
+import { t, type MessageKey } from '@/i18n'
 import { usePageLifecycle } from '@/hooks/use-page-lifecycle'
-import { currentParams, navigate } from '@/router'
+import { currentParams, navigate, pageLocation } from '@/router'
+import { isShareHidden, type ShareContent } from '@/services/share'
+import { useShare } from '@/services/share/use-share'
 import { useStores, usePageStore } from '@/stores/context'
 import { ServerSettingsStore } from '@/stores/server-settings-store'
 import { availableSections, canSeeAuditLog, type SettingsSection } from '@/stores/settings-access'
-import { isH5 } from '@/utils/platform'
 import ChannelsSection from './channels-section'
 import InvitesSection from './invites-section'
 import ProfileSection from './profile-section'
@@ -44,10 +45,14 @@ function ServerSettingsPage () {
   const root = useStores()
   const { permissions, session } = root
   // SPEC §2: sid is read as server_id
-  const [choice] = useState(() => ({ params: currentParams(), host: isH5() ? window.location.host : undefined }))
+  const [params] = useState(() => currentParams())
+  const [choice] = useState(() => pageLocation(params))
   const settings = usePageStore(stores => new ServerSettingsStore(chooseServer(stores.server.servers, choice).server.server_id, { api: stores.api, trust: stores.trust, logger: stores.logger }))
   // the shared stores (and so the permissions) follow the chosen server
   useEffect(() => { root.server.select(choice) }, [root, choice])
+  // The share card of the owner's own page leads to the server's Home, not to its settings.
+  const share: ShareContent = { title: root.server.name, desc: root.server.detail?.introduction ?? '', imageUrl: root.server.detail?.icon ?? '', target: { serverId: settings.serverId } }
+  useShare(share, isShareHidden(params))
 
   const checkAccess = () => settings.checkAccess(async () => {
     await session.ensureSignedIn()

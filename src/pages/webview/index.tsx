@@ -1,7 +1,7 @@
 import { Button, Text, View } from '@tarojs/components'
 import PageHeader from '@/components/page-header'
 import { WebView } from '@/components/page-elements/web-view'
-import { t } from '@/constants/messages'
+import { t } from '@/i18n'
 import { useFrameTitle } from '@/hooks/use-frame-title'
 import { usePageLifecycle } from '@/hooks/use-page-lifecycle'
 import { currentParams, isAllowedUrl, relaunch } from '@/router'

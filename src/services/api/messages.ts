@@ -7,7 +7,7 @@
 import { fillPath } from '@core/wire/paths'
 import { MESSAGES_PATHS } from '@core/wire/messages-paths'
 import { request as defaultRequest } from '@/services/request/request'
-import type { ChatMessage, ChatMessagePage, SendMessageBody } from '@/stores/chat-types'
+import type { ChatMessage, ChatMessagePage, SendMessageBody } from '@/stores/chat/types'
 import { isRequestError } from '@/services/request/errors'
 import type { Requester } from './index'
 

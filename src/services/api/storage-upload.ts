@@ -3,7 +3,8 @@
  * is "used to upload a file to a storage service"). A Qiniu-style form upload to the
  * environment's upload host with the fields `token`, `key` and `file`, through the same
  * interceptor chain as API calls (the log step records no form data). The public URL
- * is `domain/key`. Works with Taro.uploadFile on H5 and in the mini-program.
+ * is `domain/key`. Works with Taro.uploadFile on H5 and in the mini-program. A picture
+ * a composer attaches goes up as an {@link ImageUploader} (the app's: stores/support/storage-uploader.ts).
  */
 import { ENV_BASES } from '@/constants/env'
 import { FRAMEWORK_DEFAULT_TIMEOUT_MS } from '@/constants/request'
@@ -80,3 +81,16 @@ export async function uploadFileToStorage (tokens: Pick<ApiClient, 'getUploadTok
   const storedKey = readKey(response.data) ?? key
   return joinUrl(grant.domain, storedKey.split('/').map(encodeURIComponent).join('/'))
 }
+
+/** A picked picture: its local path, type and byte size when known, and natural size (0 when unknown). */
+export interface PickedImage {
+  path: string
+  mime?: string
+  /** Bytes, when the platform tells. */
+  size?: number
+  width: number
+  height: number
+}
+
+/** Uploads one picked picture, telling progress (0..100); resolves its public URL. */
+export type ImageUploader = (image: PickedImage, onProgress: (percent: number) => void) => Promise<string>

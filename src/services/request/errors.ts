@@ -1,9 +1,9 @@
 /**
  * Typed request errors (SPEC §8). Callers branch on `kind` and `code`, never on text.
- * The message shown to users comes from the message table (src/constants/messages.ts).
+ * The message shown to users comes from the message table (src/i18n/).
  */
 import { auditFieldOf, isAuditRejection, type AuditField } from '@core/domain/audit'
-import { auditFieldName, t } from '@/constants/messages'
+import { auditFieldName, t } from '@/i18n'
 
 /** SPEC §8: the request succeeded but returned no data. */
 export const CODE_NO_DATA = 999997

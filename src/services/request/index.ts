@@ -2,7 +2,7 @@
 export { request, configureRequest, readEnvelope } from './request'
 export type { RequestOptions, RequestConfig } from './request'
 export { uploadLink, httpLink, transportError } from './transport'
-export type { HttpMethod, HttpCall, UploadCall, RawResponse } from './transport'
+export type { HttpMethod, HttpCall, UploadCall, RawResponse } from './calls'
 export { Link, Chain } from './chain'
 export type { Interceptor, ChainParams, ChainResponse } from './chain'
 export { recentRequests, clearRequestLog, watchRequestLog } from './interceptors/log'

@@ -12,11 +12,12 @@
  *   envelope → `failed` 999996; a time-out → `timeout` 999996 with the time-out toast.
  */
 import { ENV_BASES } from '@/constants/env'
-import { currentLanguage } from '@/constants/messages'
+import { currentLanguage } from '@/i18n'
 import { ENVELOPE_OK, REQUEST_TIMEOUT_MS } from '@/constants/request'
 import { envelopeError, failedError, noDataError } from './errors'
 import { joinUrl, queryString, type QueryInput } from '@core/query/url'
-import { httpLink, type HttpMethod, type RawResponse } from './transport'
+import type { HttpMethod, RawResponse } from './calls'
+import { httpLink } from './transport'
 
 /** One API call. */
 export interface RequestOptions {

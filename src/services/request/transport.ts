@@ -6,39 +6,11 @@
  */
 import Taro from '@tarojs/taro'
 import { failedError, timeoutError, type RequestError } from './errors'
-import { Link, type Chain, type ChainParams, type ChainResponse } from './chain'
+import type { HttpCall, RawResponse, UploadCall } from './calls'
+import { Link, type Chain } from './chain'
 import { logStep } from './interceptors/log'
 import { pageAnswerStep } from './interceptors/page-answer'
 import { timeoutStep } from './interceptors/timeout'
-
-/** An HTTP method the API uses. */
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
-
-/** One API call as the chain carries it. */
-export interface HttpCall extends ChainParams {
-  method: HttpMethod
-  /** Full URL including the query string. */
-  url: string
-  header: Record<string, string>
-  data?: unknown
-}
-
-/** One file upload as the chain carries it. */
-export interface UploadCall extends ChainParams {
-  url: string
-  /** Local path of the file (a blob URL on H5, a temp path in the mini-program). */
-  filePath: string
-  /** Form field that carries the file. */
-  name: string
-  formData: Record<string, string>
-  /** Told the percentage sent so far (0..100) as the upload goes. */
-  onProgress?: (percent: number) => void
-}
-
-/** The raw answer: status and body as the platform delivered it (text, or already parsed). */
-export interface RawResponse extends ChainResponse {
-  data: unknown
-}
 
 /** A failure reported by the platform (`request:fail timeout`, an AbortError …) as a RequestError. */
 export function transportError (error: unknown): RequestError {

@@ -8,7 +8,7 @@
  * copies the link. Nothing here throws: a missing SDK, a failed `wxconf` or a refused
  * signature is logged as a warning and the page goes on.
  */
-import { t } from '@/constants/messages'
+import { t } from '@/i18n'
 import { entryRoute, pageUrl, routeOfName, type RouteEntry } from '@/router'
 import { api as defaultApi, type ApiClient } from '@/services/api'
 import { copyText } from '@/utils/clipboard'
@@ -67,7 +67,8 @@ export function isShareHidden (params: Readonly<Record<string, string | undefine
   return value !== undefined && !['', '0', 'false'].includes(value.trim().toLowerCase())
 }
 
-function shareQuery (target: ShareTarget): QueryInput {
+/** The query a share carries: `server_id`, and `channel_id`, `post_id` or `code` when the target has one. */
+export function shareQuery (target: ShareTarget): QueryInput {
   return { server_id: target.serverId, channel_id: target.channelId || undefined, post_id: target.postId || undefined, code: target.inviteCode || undefined }
 }
 

@@ -5,9 +5,10 @@
  * src/components/share-button.
  */
 import { useEffect } from 'react'
-import Taro, { useShareAppMessage } from '@tarojs/taro'
+import Taro, { useShareAppMessage, useShareTimeline } from '@tarojs/taro'
+import { queryString } from '@core/query/url'
 import { isH5 } from '@/utils/platform'
-import { setupWechatShare, sharePath, shareImageUrl, type ShareContent } from './index'
+import { setupWechatShare, sharePath, shareImageUrl, shareQuery, type ShareContent } from './index'
 
 /** Shares `content` (null while the page has nothing to share yet); `hidden` hides sharing (navShareHide). */
 export function useShare (content: ShareContent | null, hidden: boolean): void {
@@ -28,4 +29,7 @@ export function useShare (content: ShareContent | null, hidden: boolean): void {
   }, [title, desc, imageUrl, serverId, channelId, postId, inviteCode, hidden])
   // The mini-program's share card: the same link data as the H5 share.
   useShareAppMessage(() => ({ title, path: sharePath({ serverId, channelId, postId, inviteCode }), imageUrl: shareImageUrl(imageUrl) || undefined }))
+  // The timeline opens the sharing page itself with this query: only pages whose config sets
+  // enableShareTimeline (those a share leads back to: Home, a post) offer it.
+  useShareTimeline(() => ({ title, query: queryString(shareQuery({ serverId, channelId, postId, inviteCode })).slice(1), imageUrl: shareImageUrl(imageUrl) || undefined }))
 }

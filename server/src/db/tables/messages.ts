@@ -28,6 +28,12 @@ export interface ReactionsTable {
   created_at: number
 }
 
+/** A member a message has told of their mention (migration 0009): an edit never tells them again. */
+export interface MentionNoticesTable {
+  message_id: string
+  uid: string
+}
+
 /** How far a member has read a channel, and how many unread messages mention them there. */
 export interface ReadStatesTable {
   uid: string

@@ -12,7 +12,7 @@ import type { RouteOptions } from '../../context'
 import { notFound } from '../../errors'
 import { requireUser } from '../../plugins/auth'
 import { auditRecord, requireServerActor } from '../access'
-import { absentBodyAsEmpty, requireServerAuditPass } from '../checks'
+import { absentBodyAsEmpty, cleanName, requireNotOwnersName, requireServerAuditPass } from '../checks'
 import { ok } from '../envelope'
 import { responses } from '../schemas'
 
@@ -21,13 +21,20 @@ export default async function botsRoutes (fastify: FastifyInstance, { ctx }: Rou
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
   const bearer = { security: [{ bearer: [] }] }
 
+  /** The old token no longer signs in: the bot's open sockets close at once, on every process. */
+  async function closeBotSockets (serverId: string, uid: string): Promise<void> {
+    await ctx.bus.publish('SESSION_REVOKED', { server_id: serverId, uid }, { uid, session_ids: null, reason: 'revoked' })
+  }
+
   app.post(TRUST_PATHS.bots, {
     onRequest: requireUser(ctx),
     schema: { summary: 'Create a bot and get its token, shown this once (ManageServer)', ...bearer, params: ServerParamsSchema, body: CreateBotBodySchema, response: responses(BotTokenSchema) },
   }, async request => {
     const actor = await requireServerActor(ctx, request, Permission.ManageServer)
-    await requireServerAuditPass(ctx, actor.serverId, { nickname: request.body.nickname }) // SPEC §5: nickname is audited
-    const bot = await ctx.repos.bots.create(actor.serverId, request.body.nickname, auditRecord(ctx, actor, 'bot_create', ''))
+    const nickname = cleanName('nickname', request.body.nickname)
+    await requireServerAuditPass(ctx, actor.serverId, { nickname }) // SPEC §5: nickname is audited
+    await requireNotOwnersName(ctx, '', nickname, [actor.serverId]) // a bot is never its server's owner
+    const bot = await ctx.repos.bots.create(actor.serverId, nickname, auditRecord(ctx, actor, 'bot_create', ''))
     return ok(bot)
   })
 
@@ -40,6 +47,7 @@ export default async function botsRoutes (fastify: FastifyInstance, { ctx }: Rou
     const uid = request.params.uid
     const bot = await ctx.repos.bots.resetToken(actor.serverId, uid, auditRecord(ctx, actor, 'bot_token_reset', uid))
     if (!bot) throw notFound(`path.uid: ${uid} is not a bot of server ${actor.serverId}`)
+    await closeBotSockets(actor.serverId, uid)
     return ok(bot)
   })
 
@@ -50,6 +58,7 @@ export default async function botsRoutes (fastify: FastifyInstance, { ctx }: Rou
     const actor = await requireServerActor(ctx, request, Permission.ManageServer)
     const uid = request.params.uid
     if (!await ctx.repos.bots.revokeToken(actor.serverId, uid, auditRecord(ctx, actor, 'bot_token_revoke', uid))) throw notFound(`path.uid: ${uid} has no token in server ${actor.serverId}`)
+    await closeBotSockets(actor.serverId, uid)
     return ok({ done: true })
   })
 }

@@ -7,17 +7,17 @@
  * keeps the type it was created with (SPEC §4).
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { API_PATHS, ChannelParamsSchema, LiveListDataSchema, PageQuerySchema } from '@core/wire/api'
 import { ChannelKind, ChannelSchema, type Channel } from '@core/wire/entities'
 import { ChannelDeletedSchema, PatchChannelBodySchema, type ChannelDeleted } from '@core/wire/server-settings'
-import { Permission } from '@core/domain/permissions'
+import { hasPermission, Permission } from '@core/domain/permissions'
 import type { AppContext, RouteOptions } from '../../context'
 import { badRequest, notFound } from '../../errors'
-import { requireUser, signedInUser } from '../../plugins/auth'
+import { optionalUser, requireUser, signedInUser } from '../../plugins/auth'
 import { pageRequestOf } from '../../repositories/paging'
-import { auditRecord, requireServerPermission } from '../access'
-import { requireHttpUrl, requireServerAuditPass } from '../checks'
+import { accessTo, auditRecord, channelPermissions, requireServerPermission } from '../access'
+import { cleanName, requireHttpUrl, requireServerAuditPass } from '../checks'
 import { ok } from '../envelope'
 import { serverScope } from '../servers'
 import { responses } from '../schemas'
@@ -25,6 +25,18 @@ import { responses } from '../schemas'
 async function existingChannel (ctx: AppContext, channelId: string): Promise<Channel> {
   const channel = await ctx.repos.channels.get(channelId)
   if (!channel) throw notFound(`path.channel_id: no channel ${channelId}`)
+  return channel
+}
+
+/**
+ * The channel the path names, for a caller who may see it (ViewChannel: roles, overrides,
+ * SPEC §6 training roles; signed out, what @全体成员 sees); 404 otherwise, the answer for a
+ * channel that does not exist, so its name and its lives are not known to others.
+ */
+async function visibleChannel (ctx: AppContext, request: FastifyRequest & { params: { channel_id: string } }): Promise<Channel> {
+  const channel = await existingChannel(ctx, request.params.channel_id)
+  const access = await accessTo(ctx, channel.server_id, await optionalUser(ctx, request))
+  if (!hasPermission(await channelPermissions(ctx, access, channel.channel_id), Permission.ViewChannel)) throw notFound(`path.channel_id: no channel ${channel.channel_id}`)
   return channel
 }
 
@@ -36,12 +48,12 @@ export default async function channelsRoutes (instance: FastifyInstance, { ctx }
 
   fastify.get(API_PATHS.channel, {
     schema: { summary: 'One channel', params, response: responses(ChannelSchema) },
-  }, async request => ok(await existingChannel(ctx, request.params.channel_id)))
+  }, async request => ok(await visibleChannel(ctx, request)))
 
   fastify.get(API_PATHS.channelLives, {
     schema: { summary: 'Live items of a channel (paged)', params, querystring, response: responses(LiveListDataSchema) },
   }, async request => {
-    const channel = await existingChannel(ctx, request.params.channel_id)
+    const channel = await visibleChannel(ctx, request)
     return ok(await ctx.repos.feeds.lives({ channel_id: channel.channel_id }, pageRequestOf(request.query)))
   })
 
@@ -60,7 +72,8 @@ export default async function channelsRoutes (instance: FastifyInstance, { ctx }
       const serverId = channel.server_id
       await requireServerPermission(ctx, serverId, user, Permission.ManageChannels)
       const audit = auditRecord(ctx, { user, serverId }, 'channel_update', channel.channel_id)
-      const { title, icon, parent_id: parentId, position } = request.body
+      const { icon, parent_id: parentId, position } = request.body
+      const title = cleanName('title', request.body.title)
       requireHttpUrl('icon', icon)
       if (parentId !== undefined && parentId !== null) {
         const parent = await ctx.repos.channels.get(parentId)
@@ -73,7 +86,7 @@ export default async function channelsRoutes (instance: FastifyInstance, { ctx }
       const updated = await ctx.repos.channels.update(channel.channel_id, { name: title, icon, parent_id: parentId, position }, audit)
       if (!updated) throw notFound(`path.channel_id: no channel ${channel.channel_id}`)
       await ctx.answers.invalidate(serverScope(serverId)) // committed: the next channel list shows it, on every process
-      await ctx.bus.publish({ t: 'CHANNEL_UPDATE', server_id: serverId, d: updated })
+      await ctx.bus.publish('CHANNEL_UPDATE', { server_id: serverId, channel_id: updated.channel_id }, updated)
       return ok(updated)
     },
   })
@@ -91,7 +104,7 @@ export default async function channelsRoutes (instance: FastifyInstance, { ctx }
     await ctx.repos.channels.remove(channel.channel_id, auditRecord(ctx, { user, serverId: channel.server_id }, 'channel_delete', channel.channel_id))
     const deleted: ChannelDeleted = { server_id: channel.server_id, channel_id: channel.channel_id }
     await ctx.answers.invalidate(serverScope(channel.server_id))
-    await ctx.bus.publish({ t: 'CHANNEL_DELETE', server_id: channel.server_id, d: deleted })
+    await ctx.bus.publish('CHANNEL_DELETE', { server_id: channel.server_id, channel_id: channel.channel_id }, deleted)
     return ok(deleted)
   })
 }

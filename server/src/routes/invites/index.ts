@@ -20,7 +20,7 @@ import type { RouteOptions } from '../../context'
 import { ApiError, forbidden, notFound, spokenError } from '../../errors'
 import { requireUser, signedInUser } from '../../plugins/auth'
 import { accessTo, auditRecord, requireBotHome, requireServerActor, serverPermissions } from '../access'
-import { absentBodyAsEmpty } from '../checks'
+import { absentBodyAsEmpty, requireNotOwnersName } from '../checks'
 import { ok } from '../envelope'
 import { memberCountsOf } from '../../services/member-counts'
 import { chargeInviteCreation } from '../../services/quotas'
@@ -96,6 +96,8 @@ export default async function invitesRoutes (fastify: FastifyInstance, { ctx }: 
     const now = ctx.now()
     const invite = await ctx.repos.invites.row(request.params.code)
     if (invite) await requireBotHome(ctx, user, invite.server_id)
+    // a joiner reading as the owner is refused; someone already in is answered as before
+    if (invite && !await ctx.repos.members.isMember(invite.server_id, user.uid)) await requireNotOwnersName(ctx, user.uid, user.nickname, [invite.server_id])
     const outcome = await ctx.repos.invites.accept(request.params.code, user.uid, now)
     switch (outcome.state) {
       case 'unknown': throw notFound(`path.code: no invite ${request.params.code}`)
@@ -108,7 +110,7 @@ export default async function invitesRoutes (fastify: FastifyInstance, { ctx }: 
       await ctx.presence.joined(user.uid, outcome.server_id)
       const online = (await ctx.presence.onlineOf([user.uid])).has(user.uid)
       const added: MemberAdd = { ...await memberCountsOf(ctx, outcome.server_id), member: { user, joined_at: outcome.joined_at, online, role_ids: [] } }
-      await ctx.bus.publish({ t: 'MEMBER_ADD', server_id: outcome.server_id, d: added })
+      await ctx.bus.publish('MEMBER_ADD', { server_id: outcome.server_id }, added)
     }
     return ok(data)
   })

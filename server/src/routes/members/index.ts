@@ -14,6 +14,7 @@ import { ApiError, badRequest, notFound } from '../../errors'
 import { requireUser, signedInUser } from '../../plugins/auth'
 import type { MemberCursor } from '../../repositories/members'
 import { requireBotHome } from '../access'
+import { requireNotOwnersName } from '../checks'
 import { ok } from '../envelope'
 import { memberCountsOf } from '../../services/member-counts'
 import { idSchema, responses } from '../schemas'
@@ -52,13 +53,14 @@ export default async function membersRoutes (instance: FastifyInstance, { ctx }:
     await requireServer(ctx, serverId)
     await requireBotHome(ctx, user, serverId)
     if (await ctx.repos.moderation.isBanned(serverId, user.uid)) throw new ApiError(403, TRUST_CODES.BANNED, 'you are banned from this server')
+    await requireNotOwnersName(ctx, user.uid, user.nickname, [serverId])
     const { joined_at: joinedAt, created } = await ctx.repos.members.join(serverId, user.uid, ctx.now())
     if (created) {
       await ctx.presence.joined(user.uid, serverId)
       const online = (await ctx.presence.onlineOf([user.uid])).has(user.uid)
       const member: Member = { user, joined_at: joinedAt, online, role_ids: [] }
       const added: MemberAdd = { ...await memberCountsOf(ctx, serverId), member }
-      await ctx.bus.publish({ t: 'MEMBER_ADD', server_id: serverId, d: added })
+      await ctx.bus.publish('MEMBER_ADD', { server_id: serverId }, added)
     }
     return ok(await membershipOf(ctx, serverId, true))
   })
@@ -73,7 +75,7 @@ export default async function membersRoutes (instance: FastifyInstance, { ctx }:
     if (await ctx.repos.members.leave(serverId, user.uid)) {
       await ctx.presence.left(user.uid, serverId)
       const removed: MemberRemove = { ...await memberCountsOf(ctx, serverId), uid: user.uid }
-      await ctx.bus.publish({ t: 'MEMBER_REMOVE', server_id: serverId, d: removed })
+      await ctx.bus.publish('MEMBER_REMOVE', { server_id: serverId }, removed)
     }
     return ok(await membershipOf(ctx, serverId, false))
   })

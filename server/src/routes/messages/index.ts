@@ -1,32 +1,35 @@
 /**
  * Chat in a channel (issue 15): history by cursor (and the old pages for old clients),
- * sending (SendMessages, audited, idempotent by nonce, limited per account), editing (the
- * author only) and deleting (the author, or ManageMessages, audited), reactions
+ * sending (SendMessages, audited with the global and the server's words, idempotent by
+ * nonce, limited per account), editing (the author only, through the same gates and the
+ * same limit as a send) and deleting (the author, or ManageMessages, audited), reactions
  * (AddReactions), typing and read positions; reading needs ViewChannel (issue 18). Every write is
  * published on the bus after its transaction commits (ARCHITECTURE.md "Data flow").
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { createTimeIdSource } from '@core/domain/ids'
 import { Permission } from '@core/domain/permissions'
-import { isChatChannel, isReactionEmoji, mentionedUids, MESSAGE_CONTENT_MAX_LENGTH, sendableContentOf } from '@core/domain/messages'
+import {
+  isChatChannel, isReactionEmoji, mentionedUids, MESSAGE_CONTENT_MAX_LENGTH, REACTIONS_PER_MEMBER_ON_OTHERS_MAX, sendableContentOf,
+} from '@core/domain/messages'
 import { ChannelParamsSchema, MessageListDataSchema } from '@core/wire/api'
 import type { Channel, User } from '@core/wire/entities'
 import {
-  EditMessageBodySchema, HISTORY_LIMIT_DEFAULT, MESSAGE_DISPATCHES, MESSAGES_PATHS, MessageDeleteEventSchema, MessageHistoryQuerySchema,
+  EditMessageBodySchema, HISTORY_LIMIT_DEFAULT, MESSAGE_CODES, MESSAGES_PATHS, MessageDeleteEventSchema, MessageHistoryQuerySchema,
   MessageHistorySchema, MessageIdSchema, ReactionEventSchema, ReadBodySchema, ReadStateSchema, SendMessageBodySchema, ChatMessageSchema,
-  type ChatMessage, type MessageDispatchPayloads, type MessageHistoryQuery, type ReactionEvent,
+  type ChatMessage, type MessageHistoryQuery, type ReactionEvent,
 } from '@core/wire/messages'
 import type { AppContext, RouteOptions } from '../../context'
-import { badRequest, forbidden, notFound, spokenError } from '../../errors'
+import { ApiError, badRequest, forbidden, notFound, spokenError } from '../../errors'
 import { optionalUser, requireUser, signedInUser } from '../../plugins/auth'
 import type { MessagesTable } from '../../db/schema'
 import { writeAuditEntry } from '../../repositories/audit-log'
 import type { HistoryCursor } from '../../repositories/messages'
 import { pageRequestOf } from '../../repositories/paging'
 import { requireChannel, requireChannelMember, requireChannelPermission, requireRemoval } from '../access'
-import { requireAuditPass, requireHttpUrl } from '../checks'
+import { requireServerAuditPass, requireStoredFileUrl } from '../checks'
 import { ok } from '../envelope'
 import { responses } from '../schemas'
 
@@ -80,31 +83,50 @@ function cursorOf (query: MessageHistoryQuery): HistoryCursor {
   return null
 }
 
+/**
+ * The refusal of a reaction `uid` has just added, or null when it fits: on someone else's
+ * message a member holds at most {@link REACTIONS_PER_MEMBER_ON_OTHERS_MAX} distinct emoji
+ * (409) and the message at most {@link REACTION_EMOJI_PER_MESSAGE_MAX} (400); the author's
+ * own reactions always fit, up to {@link REACTION_EMOJI_PER_MESSAGE_MAX} of their own,
+ * however many others put there.
+ */
+async function reactionCapRefusal (ctx: AppContext, message: MessagesTable, uid: string): Promise<ApiError | null> {
+  const mine = await ctx.repos.messages.reactionEmojiCount(message.message_id, uid)
+  if (message.author_uid === uid) {
+    return mine > REACTION_EMOJI_PER_MESSAGE_MAX ? badRequest(`a message carries at most ${REACTION_EMOJI_PER_MESSAGE_MAX} different emoji of its author`) : null
+  }
+  if (mine > REACTIONS_PER_MEMBER_ON_OTHERS_MAX) {
+    return new ApiError(409, MESSAGE_CODES.REACTIONS_PER_MEMBER, `one member puts at most ${REACTIONS_PER_MEMBER_ON_OTHERS_MAX} different emoji on someone else's message (take one back first)`)
+  }
+  if (await ctx.repos.messages.reactionEmojiCount(message.message_id) > REACTION_EMOJI_PER_MESSAGE_MAX) {
+    return badRequest(`a message carries at most ${REACTION_EMOJI_PER_MESSAGE_MAX} different emoji`)
+  }
+  return null
+}
+
 /** Registers everything under /channels/:channel_id/messages, typing and read. */
 export default async function messagesRoutes (instance: FastifyInstance, { ctx }: RouteOptions): Promise<void> {
   const fastify = instance.withTypeProvider<TypeBoxTypeProvider>()
   const nextMessageId = createTimeIdSource()
 
-  async function publish<T extends keyof MessageDispatchPayloads> (t: T, channel: Channel, d: MessageDispatchPayloads[T], onlyUids?: string[]): Promise<void> {
-    await ctx.bus.publish({ t, server_id: channel.server_id, channel_id: channel.channel_id, ...(onlyUids ? { only_uids: onlyUids } : {}), d })
-  }
+  /** Where a dispatch of `channel` goes: those who may read it. */
+  const readersOf = (channel: Channel): { server_id: string, channel_id: string } => ({ server_id: channel.server_id, channel_id: channel.channel_id })
 
-  const sendLimit = fastify.createRateLimit({
-    max: ctx.config.rateLimit.messages.max,
-    timeWindow: ctx.config.rateLimit.messages.windowMs,
-    keyGenerator: request => `messages ${request.currentUser?.uid ?? ''}`,
-    allowList: request => ctx.config.rateLimit.allowList.includes(request.ip),
-  })
-  /** Issue 15: sends are limited per account (after requireUser has named it), whichever IP they come from. */
-  const limitSendsPerAccount: preHandlerAsyncHookHandler = async (request: FastifyRequest) => {
-    const limit = await sendLimit(request)
-    if (!limit.isAllowed && limit.isExceeded) {
-      const { max, windowMs } = ctx.config.rateLimit.messages
-      throw spokenError(429, {
-        'zh-CN': `发言太频繁：每 ${windowMs / 1000} 秒最多 ${max} 条，请 ${limit.ttlInSeconds} 秒后再试`,
-        en: `too many messages: at most ${max} per ${windowMs / 1000} s, try again in ${limit.ttlInSeconds} s`,
-      })
-    }
+  /**
+   * Counts one send or edit of `user` against the per-account message limit (issue 15:
+   * whichever IP it comes from; edits count as sends do); 429 with Retry-After when over.
+   * Called once the write is known to be new, so a retry of a stored nonce costs nothing.
+   */
+  async function requireMessageAllowance (request: FastifyRequest, user: User): Promise<void> {
+    if (ctx.config.rateLimit.allowList.includes(request.ip)) return
+    const { max, windowMs } = ctx.config.rateLimit.messages
+    const { count, resetMs } = await ctx.limits.hit(`messages ${user.uid}`, windowMs)
+    if (count <= max) return
+    const seconds = Math.max(1, Math.ceil(resetMs / 1000))
+    throw spokenError(429, {
+      'zh-CN': `发言太频繁：每 ${windowMs / 1000} 秒最多 ${max} 条，请 ${seconds} 秒后再试`,
+      en: `too many messages: at most ${max} per ${windowMs / 1000} s, try again in ${seconds} s`,
+    }, seconds)
   }
 
   fastify.get(MESSAGES_PATHS.messages, {
@@ -129,7 +151,6 @@ export default async function messagesRoutes (instance: FastifyInstance, { ctx }
 
   fastify.post(MESSAGES_PATHS.messages, {
     onRequest: requireUser(ctx),
-    preHandler: limitSendsPerAccount,
     schema: {
       summary: 'Send a message (members only; content audited; the same nonce again answers the same message)',
       security: [{ bearer: [] }],
@@ -147,12 +168,14 @@ export default async function messagesRoutes (instance: FastifyInstance, { ctx }
       if (sent.channel_id !== channel.channel_id) throw badRequest(`body.nonce already sent a message to channel ${sent.channel_id}`)
       return ok(await ctx.repos.messages.message(sent, user.uid))
     }
+    await requireMessageAllowance(request, user)
     const attachments = body.attachments ?? []
     const content = contentOf(body.content, attachments.length)
     const replyTo = body.reply_to ?? null
     if (replyTo !== null && !await ctx.repos.messages.row(channel.channel_id, replyTo)) throw badRequest(`body.reply_to: channel ${channel.channel_id} has no message ${replyTo}`)
-    attachments.forEach((attachment, index) => requireHttpUrl(`attachments.${index}.url`, attachment.url))
-    requireAuditPass(ctx, { content }) // issue 15: message text is audited with its own 104xxx code; nothing is written on rejection
+    attachments.forEach((attachment, index) => requireStoredFileUrl(ctx, request, `attachments.${index}.url`, attachment.url))
+    // message text is audited with its own 104xxx code, against the global and the server's words; nothing is written on rejection
+    await requireServerAuditPass(ctx, channel.server_id, { content })
     const { row, created } = await ctx.repos.messages.create({
       message_id: nextMessageId(),
       channel_id: channel.channel_id,
@@ -166,7 +189,7 @@ export default async function messagesRoutes (instance: FastifyInstance, { ctx }
       created_at: ctx.now(),
     })
     const message = await ctx.repos.messages.message(row, user.uid)
-    if (created) await publish(MESSAGE_DISPATCHES.messageCreate, channel, await ctx.repos.messages.message(row, null))
+    if (created) await ctx.bus.publish('MESSAGE_CREATE', readersOf(channel), await ctx.repos.messages.message(row, null))
     return ok(message)
   })
 
@@ -176,7 +199,7 @@ export default async function messagesRoutes (instance: FastifyInstance, { ctx }
     url: MESSAGES_PATHS.message,
     onRequest: requireUser(ctx),
     schema: {
-      summary: 'Edit a message (its author only; content audited; POST for clients without PATCH)',
+      summary: 'Edit a message (its author only, while they may send there; content audited; counted as a send; POST for clients without PATCH)',
       security: [{ bearer: [] }],
       params: messageParams,
       body: EditMessageBodySchema,
@@ -187,11 +210,14 @@ export default async function messagesRoutes (instance: FastifyInstance, { ctx }
       const channel = await requireChannel(ctx, request.params.channel_id)
       const row = await existingMessage(ctx, channel.channel_id, request.params.message_id)
       if (row.author_uid !== user.uid) throw forbidden('only the author can edit a message')
+      // an edit passes the gates a send does: a member still, SendMessages there, not timed out
+      await requireChannelMember(ctx, channel, user, Permission.SendMessages)
       const content = contentOf(request.body.content)
-      requireAuditPass(ctx, { content })
+      await requireMessageAllowance(request, user)
+      await requireServerAuditPass(ctx, channel.server_id, { content })
       const edited = await ctx.repos.messages.edit(row, content, await mentionsOf(ctx, channel.server_id, content), ctx.now())
       const message: ChatMessage = await ctx.repos.messages.message(edited, null)
-      await publish(MESSAGE_DISPATCHES.messageUpdate, channel, message)
+      await ctx.bus.publish('MESSAGE_UPDATE', readersOf(channel), message)
       return ok(await ctx.repos.messages.message(edited, user.uid))
     },
   })
@@ -212,7 +238,7 @@ export default async function messagesRoutes (instance: FastifyInstance, { ctx }
     await ctx.repos.messages.remove(row.message_id)
     if (record) await writeAuditEntry(ctx.db, record)
     const deleted = { channel_id: channel.channel_id, message_id: row.message_id }
-    await publish(MESSAGE_DISPATCHES.messageDelete, channel, deleted)
+    await ctx.bus.publish('MESSAGE_DELETE', readersOf(channel), deleted)
     return ok(deleted)
   })
 
@@ -232,12 +258,13 @@ export default async function messagesRoutes (instance: FastifyInstance, { ctx }
     if (!isReactionEmoji(emoji)) throw badRequest('path.emoji must be one emoji')
     const event: ReactionEvent = { channel_id: channel.channel_id, message_id: row.message_id, emoji, uid: user.uid }
     if (await ctx.repos.messages.addReaction(row.message_id, emoji, user.uid, ctx.now())) {
-      // checked after the insert so two new emoji racing cannot both slip under the cap
-      if (await ctx.repos.messages.reactionEmojiCount(row.message_id) > REACTION_EMOJI_PER_MESSAGE_MAX) {
+      // checked after the insert so two new emoji racing cannot both slip under a cap
+      const refusal = await reactionCapRefusal(ctx, row, user.uid)
+      if (refusal) {
         await ctx.repos.messages.removeReaction(row.message_id, emoji, user.uid)
-        throw badRequest(`a message carries at most ${REACTION_EMOJI_PER_MESSAGE_MAX} different emoji`)
+        throw refusal
       }
-      await publish(MESSAGE_DISPATCHES.reactionAdd, channel, event)
+      await ctx.bus.publish('REACTION_ADD', readersOf(channel), event)
     }
     return ok(event)
   })
@@ -255,7 +282,7 @@ export default async function messagesRoutes (instance: FastifyInstance, { ctx }
     const channel = await requireChannel(ctx, request.params.channel_id)
     const row = await existingMessage(ctx, channel.channel_id, request.params.message_id)
     const event: ReactionEvent = { channel_id: channel.channel_id, message_id: row.message_id, emoji: request.params.emoji, uid: user.uid }
-    if (await ctx.repos.messages.removeReaction(row.message_id, event.emoji, user.uid)) await publish(MESSAGE_DISPATCHES.reactionRemove, channel, event)
+    if (await ctx.repos.messages.removeReaction(row.message_id, event.emoji, user.uid)) await ctx.bus.publish('REACTION_REMOVE', readersOf(channel), event)
     return ok(event)
   })
 
@@ -272,7 +299,7 @@ export default async function messagesRoutes (instance: FastifyInstance, { ctx }
     const channel = await chatChannelFor(ctx, request.params.channel_id, user, Permission.SendMessages)
     // the throttle is counted across processes (ctx.limits): two connections still publish once
     if ((await ctx.limits.hit(`typing ${user.uid} ${channel.channel_id}`, TYPING_THROTTLE_MS)).count === 1) {
-      await publish(MESSAGE_DISPATCHES.typingStart, channel, { channel_id: channel.channel_id, uid: user.uid, nickname: user.nickname, at: ctx.now() })
+      await ctx.bus.publish('TYPING_START', readersOf(channel), { channel_id: channel.channel_id, uid: user.uid, nickname: user.nickname, at: ctx.now() })
     }
     return ok(null)
   })
@@ -291,7 +318,7 @@ export default async function messagesRoutes (instance: FastifyInstance, { ctx }
     const channel = await chatChannelFor(ctx, request.params.channel_id, user, Permission.ViewChannel)
     const state = await ctx.repos.messages.markRead(user.uid, channel.channel_id, request.body.message_id)
     if (!state) throw notFound(`path.channel_id: channel ${channel.channel_id} has no messages`)
-    await publish(MESSAGE_DISPATCHES.readStateUpdate, channel, state, [user.uid])
+    await ctx.bus.publish('READ_STATE_UPDATE', { server_id: channel.server_id, uid: user.uid }, state)
     return ok(state)
   })
 }

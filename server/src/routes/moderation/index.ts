@@ -6,9 +6,9 @@
  * published after it commits: a removed member gets MEMBER_REMOVE and SESSION_REVOKED
  * (the gateway closes their sockets), a timeout MEMBER_UPDATE (their composer says until when).
  */
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { effectivePermissions, isTimedOut, Permission } from '@core/domain/permissions'
+import { isTimedOut, MODERATION_PERMISSIONS, Permission } from '@core/domain/permissions'
 import {
   AuditLogSchema, BanListSchema, PatchServerBodySchema, CursorQuerySchema, DoneSchema, MAX_TIMEOUT_SECONDS, MemberParamsSchema, MemberStateSchema, ReasonBodySchema,
   ReasonQuerySchema, ReportBodySchema, ReportListSchema, ReportParamsSchema, ReportResolveEventSchema, ResolveReportBodySchema, ServerParamsSchema,
@@ -18,10 +18,10 @@ import {
 import { API_PATHS } from '@core/wire/api'
 import { ServerSchema, type User } from '@core/wire/entities'
 import type { AppContext, RouteOptions } from '../../context'
-import { ApiError, badRequest, notFound } from '../../errors'
+import { ApiError, badRequest, forbidden, notFound, spokenError } from '../../errors'
 import { requireUser, signedInUser } from '../../plugins/auth'
 import {
-  accessTo, auditRecord, requireActorOverMember, requireAnyBit, requireChannelPermission, requireMember, requireOutranks, requireServerActor,
+  accessTo, auditRecord, requireActorOverMember, requireAnyBit, requireChannelMember, requireChannelPermission, requireMember, requireOutranks, requireServerActor,
   requireServerPermission, serverPermissions, type Actor, type ServerRequest,
 } from '../access'
 import { absentBodyAsEmpty, requireHttpUrl, requireServerAuditPass } from '../checks'
@@ -29,8 +29,8 @@ import { ok } from '../envelope'
 import { memberCountsOf } from '../../services/member-counts'
 import { responses } from '../schemas'
 
-/** The bits that make someone a moderator: any one of them opens the audit log and the report queue. */
-const MODERATION_PERMISSIONS = Permission.ManageMessages | Permission.KickMembers | Permission.BanMembers | Permission.MuteMembers | Permission.ManageRoles
+/** The window of the per-account report limit (REPORT_PER_MINUTE). */
+const MINUTE_MS = 60_000
 
 /** 403 unless the caller holds at least one moderation bit in the server the path names. */
 async function requireModerator (ctx: AppContext, request: ServerRequest): Promise<Actor> {
@@ -78,27 +78,12 @@ async function requireDone (ctx: AppContext, report: Report, resolution: ReportR
   if (!done) throw new ApiError(409, TRUST_CODES.REPORT_NOT_DONE, `body.resolution: the ${report.target_type} ${report.target_id} is not ${resolution.replace('_', ' ')} yet (do it first, then close the report)`)
 }
 
-/**
- * The members who hear the report queue's events: the owner and everyone holding a
- * moderation bit server-wide (REPORT_CREATE and REPORT_RESOLVE go only to them, through
- * the bus's only_uids; the gateway itself knows membership, not permissions).
- */
-async function moderatorUids (ctx: AppContext, serverId: string): Promise<string[]> {
-  const server = await ctx.repos.roles.permissionServer(serverId)
-  if (!server) return []
-  const moderating = server.roles.filter(role => (role.permissions & (MODERATION_PERMISSIONS | Permission.ManageServer)) !== 0)
-  const holders = await ctx.repos.roles.holdersOf(serverId, moderating.map(role => role.role_id))
-  const candidates = [...new Set([...(server.owner_uid ? [server.owner_uid] : []), ...holders])]
-  const now = ctx.now()
-  const members = await Promise.all(candidates.map(uid => ctx.repos.roles.permissionMember(serverId, uid)))
-  return members.flatMap(member => member !== null && (effectivePermissions({ server, member, channel: null, now }) & MODERATION_PERMISSIONS) !== 0 ? [member.uid] : [])
-}
-
-/** The server a reported message or post belongs to, after checking the reporter can see it. */
+/** The server a reported message, post or member belongs to, after checking the reporter is a member there who can see it (403 otherwise). */
 async function reportedServer (ctx: AppContext, body: ReportBody, user: User): Promise<string> {
   if (body.target_type === 'member') {
     if (!body.server_id) throw badRequest('body.server_id is required to report a member')
-    await requireServerPermission(ctx, body.server_id, user, Permission.ViewChannel)
+    const access = await requireServerPermission(ctx, body.server_id, user, Permission.ViewChannel)
+    if (!access.member) throw forbidden(`only members of server ${body.server_id} can report there (join it first)`)
     await requireMember(ctx, body.server_id, body.target_id)
     return body.server_id
   }
@@ -107,8 +92,21 @@ async function reportedServer (ctx: AppContext, body: ReportBody, user: User): P
   const row = await ctx.db.selectFrom(table).innerJoin('channels', 'channels.channel_id', `${table}.channel_id`)
     .select(['channels.channel_id', 'channels.server_id']).where(idColumn, '=', body.target_id).executeTakeFirst()
   if (!row) throw notFound(`body.target_id: no ${body.target_type} ${body.target_id}`)
-  await requireChannelPermission(ctx, row, user, Permission.ViewChannel)
+  await requireChannelMember(ctx, row, user, Permission.ViewChannel)
   return row.server_id
+}
+
+/** Counts one new report of `user` against REPORT_PER_MINUTE (RATE_LIMIT_ALLOW addresses are exempt, as from every limit); 429 with Retry-After when over. */
+async function requireReportAllowance (ctx: AppContext, request: FastifyRequest, user: User): Promise<void> {
+  if (ctx.config.rateLimit.allowList.includes(request.ip)) return
+  const limit = ctx.config.limits.reportsPerMinute
+  const { count, resetMs } = await ctx.limits.hit(`reports ${user.uid}`, MINUTE_MS)
+  if (count <= limit) return
+  const seconds = Math.max(1, Math.ceil(resetMs / 1000))
+  throw spokenError(429, {
+    'zh-CN': `举报太频繁：每个账号每分钟最多 ${limit} 次，请 ${seconds} 秒后再试`,
+    en: `too many reports: each account may file ${limit} a minute, try again in ${seconds} s`,
+  }, seconds)
 }
 
 /** Registers the moderation routes. */
@@ -118,15 +116,15 @@ export default async function moderationRoutes (fastify: FastifyInstance, { ctx 
 
   /** Publishes a report queue event to the server's moderators only. */
   async function publishToModerators (t: 'REPORT_CREATE' | 'REPORT_RESOLVE', serverId: string, d: Report | ReportResolveEvent): Promise<void> {
-    await ctx.bus.publish({ t, server_id: serverId, only_uids: await moderatorUids(ctx, serverId), d })
+    await ctx.bus.publish(t, { server_id: serverId }, d)
   }
 
   /** After a kick or ban committed: the server hears the member left, the member's sockets close. */
   async function publishRemoval (serverId: string, uid: string, reason: 'kicked' | 'banned'): Promise<void> {
     await ctx.presence.left(uid, serverId)
-    await ctx.bus.publish({ t: 'MEMBER_REMOVE', server_id: serverId, d: { ...await memberCountsOf(ctx, serverId), uid } })
+    await ctx.bus.publish('MEMBER_REMOVE', { server_id: serverId }, { ...await memberCountsOf(ctx, serverId), uid })
     const revoked: SessionRevokedEvent = { uid, session_ids: null, reason }
-    await ctx.bus.publish({ t: 'SESSION_REVOKED', server_id: serverId, only_uids: [uid], d: revoked })
+    await ctx.bus.publish('SESSION_REVOKED', { server_id: serverId, uid }, revoked)
   }
 
   app.delete(TRUST_PATHS.member, {
@@ -185,7 +183,7 @@ export default async function moderationRoutes (fastify: FastifyInstance, { ctx 
       throw badRequest(`body.until must be after now and at most ${MAX_TIMEOUT_SECONDS / 86400} days ahead (or null to lift the timeout)`)
     }
     const state = await ctx.repos.roles.setTimeout(actor.serverId, target.uid, until, auditRecord(ctx, actor, 'member_timeout', target.uid, request.body.reason))
-    await ctx.bus.publish({ t: 'MEMBER_UPDATE', server_id: actor.serverId, d: state })
+    await ctx.bus.publish('MEMBER_UPDATE', { server_id: actor.serverId }, state)
     return ok(state)
   })
 
@@ -199,12 +197,15 @@ export default async function moderationRoutes (fastify: FastifyInstance, { ctx 
 
   app.post(TRUST_PATHS.reports, {
     onRequest: requireUser(ctx),
-    schema: { summary: 'Report a message, post or member to the moderators', ...bearer, body: ReportBodySchema, response: responses(DoneSchema) },
+    schema: { summary: 'Report a message, post or member to the moderators (members only; one open report per target; limited per account)', ...bearer, body: ReportBodySchema, response: responses(DoneSchema) },
   }, async request => {
     const user = signedInUser(request)
     const serverId = await reportedServer(ctx, request.body, user)
-    const reportId = await ctx.repos.moderation.report({ ...request.body, server_id: serverId, reporter_uid: user.uid, created_at: ctx.now() })
-    const queued = await ctx.repos.moderation.reportById(reportId)
+    const report = { ...request.body, server_id: serverId, reporter_uid: user.uid, created_at: ctx.now() }
+    // a report the reporter already has open on this target answers as done and queues nothing
+    if (await ctx.repos.moderation.openReportOf(report) === null) await requireReportAllowance(ctx, request, user)
+    const { reportId, created } = await ctx.repos.moderation.report(report)
+    const queued = created ? await ctx.repos.moderation.reportById(reportId) : null
     // the queue of every moderator looking at it grows at once; nobody else hears of it
     if (queued) await publishToModerators('REPORT_CREATE', serverId, queued.report)
     return ok({ done: true })
@@ -260,7 +261,7 @@ export default async function moderationRoutes (fastify: FastifyInstance, { ctx 
       await ctx.repos.moderation.updateServer(actor.serverId, request.body, auditRecord(ctx, actor, 'server_update', actor.serverId))
       const updated = await ctx.repos.servers.get(actor.serverId)
       // every member's Home shows the new name, icon and introduction at once
-      await ctx.bus.publish({ t: 'SERVER_UPDATE', server_id: actor.serverId, d: updated })
+      if (updated) await ctx.bus.publish('SERVER_UPDATE', { server_id: actor.serverId }, updated)
       return ok(updated)
     },
   })

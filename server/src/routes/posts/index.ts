@@ -4,10 +4,11 @@
  * permissions decide (issue 18, core/domain/permissions.ts): reading needs ViewChannel,
  * posting and commenting SendMessages (which a timeout takes away), pictures AttachFiles,
  * liking AddReactions, removing what others wrote ManageMessages (audited). Every write
- * needs a session and membership of the server, audits every written text and URL before
- * anything is stored (SPEC §5, §8), and publishes its event on the bus after it committed.
+ * needs a session and membership of the server, audits every written text and URL against
+ * the global and the server's own words before anything is stored (SPEC §5, §8), takes
+ * pictures only from this product's storage, and publishes its event on the bus after it committed.
  */
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { deriveLiveState } from '@core/domain/live-state'
 import { createTimeIdSource } from '@core/domain/ids'
@@ -28,7 +29,7 @@ import { pageRequestOf } from '../../repositories/paging'
 import type { Written } from '../../repositories/posts'
 import { chargeCommentWrite, chargePostWrite, type TakenCharge } from '../../services/quotas'
 import { requireChannel, requireChannelMember, requireChannelPermission, requireRemoval } from '../access'
-import { requireAuditPass, requireHttpUrl } from '../checks'
+import { requireServerAuditPass, requireStoredFileUrl } from '../checks'
 import { ok } from '../envelope'
 import { pagedOf, responses } from '../schemas'
 
@@ -81,10 +82,10 @@ function picturesOf (body: { cover?: string, images?: PostImage[] }): number {
   return (body.images ?? []).length + (body.cover ? 1 : 0)
 }
 
-/** 400 unless every image and the cover (when given and not '') are http(s) URLs. */
-function requireImageUrls (cover: string | undefined, images: PostImage[] | undefined): void {
-  if (cover) requireHttpUrl('cover', cover)
-  images?.forEach((image, index) => requireHttpUrl(`images.${index}.url`, image.url))
+/** 400 naming the field unless every image and the cover (when given and not '') are files of this product's storage. */
+function requireImageUrls (ctx: AppContext, request: FastifyRequest, cover: string | undefined, images: PostImage[] | undefined): void {
+  if (cover) requireStoredFileUrl(ctx, request, 'cover', cover)
+  images?.forEach((image, index) => requireStoredFileUrl(ctx, request, `images.${index}.url`, image.url))
 }
 
 /**
@@ -135,8 +136,9 @@ export default async function postsRoutes (fastify: FastifyInstance, { ctx }: Ro
     const channel = await postChannel(ctx, request.params.channel_id)
     const body = request.body
     await requireChannelMember(ctx, channel, user, writePermissions(picturesOf(body)))
-    requireImageUrls(body.cover, body.images)
-    requireAuditPass(ctx, { title: body.title, content: body.content, cover: body.cover || undefined }) // SPEC §5, §8: title 104001, cover 104006, text 104008
+    requireImageUrls(ctx, request, body.cover, body.images)
+    // SPEC §5, §8: title 104001, cover 104006, text 104008, against the global and the server's words
+    await requireServerAuditPass(ctx, channel.server_id, { title: body.title, content: body.content, cover: body.cover || undefined })
     // a retry of a write whose answer was lost answers it again, and costs nothing
     const earlier = body.nonce ? await ctx.repos.posts.earlierPost(user.uid, body.nonce) : null
     if (earlier) return ok(earlier)
@@ -152,7 +154,7 @@ export default async function postsRoutes (fastify: FastifyInstance, { ctx }: Ro
       nonce: body.nonce ?? null,
       created_at: ctx.now(),
     }))
-    if (written.created) await ctx.bus.publish({ t: 'POST_CREATE', server_id: channel.server_id, channel_id: channel.channel_id, d: { ...written.value, liked: false } })
+    if (written.created) await ctx.bus.publish('POST_CREATE', { server_id: channel.server_id, channel_id: channel.channel_id }, { ...written.value, liked: false })
     return ok(written.value)
   })
 
@@ -176,11 +178,11 @@ export default async function postsRoutes (fastify: FastifyInstance, { ctx }: Ro
       if (post.author.uid !== user.uid) throw forbidden('only the author may change this post')
       const body = request.body
       await requireChannelMember(ctx, post, user, writePermissions(picturesOf(body)))
-      requireImageUrls(body.cover, body.images)
-      requireAuditPass(ctx, { title: body.title, content: body.content, cover: body.cover || undefined })
+      requireImageUrls(ctx, request, body.cover, body.images)
+      await requireServerAuditPass(ctx, post.server_id, { title: body.title, content: body.content, cover: body.cover || undefined })
       const updated = await ctx.repos.posts.update(post.post_id, body, ctx.now())
       if (!updated) throw notFound(`path.post_id: no post ${post.post_id}`)
-      await ctx.bus.publish({ t: 'POST_UPDATE', server_id: post.server_id, channel_id: post.channel_id, d: updated })
+      await ctx.bus.publish('POST_UPDATE', { server_id: post.server_id, channel_id: post.channel_id }, updated)
       return ok({ ...updated, liked: post.liked })
     },
   })
@@ -194,7 +196,7 @@ export default async function postsRoutes (fastify: FastifyInstance, { ctx }: Ro
     const record = await requireRemoval(ctx, post, user, post.author.uid, 'post_delete', post.post_id)
     await ctx.repos.posts.remove(post.post_id)
     if (record) await writeAuditEntry(ctx.db, record)
-    await ctx.bus.publish({ t: 'POST_DELETE', server_id: post.server_id, channel_id: post.channel_id, d: { channel_id: post.channel_id, post_id: post.post_id } })
+    await ctx.bus.publish('POST_DELETE', { server_id: post.server_id, channel_id: post.channel_id }, { channel_id: post.channel_id, post_id: post.post_id })
     return ok({ deleted: true })
   })
 
@@ -220,14 +222,14 @@ export default async function postsRoutes (fastify: FastifyInstance, { ctx }: Ro
       if (!target || target.post_id !== post.post_id) throw badRequest(`body.reply_to: no comment ${body.reply_to} on post ${post.post_id}`)
       replyTo = target.reply_to?.comment_id ?? target.comment_id // replies are one level deep: an answer to a reply joins its thread
     }
-    requireAuditPass(ctx, { content: body.content })
+    await requireServerAuditPass(ctx, post.server_id, { content: body.content })
     const earlier = body.nonce ? await ctx.repos.posts.earlierComment(post.post_id, user.uid, body.nonce) : null
     if (earlier) return ok(earlier.comment)
     const written = await charged(await chargeCommentWrite(ctx, user.uid), () => ctx.repos.posts.createComment({
       comment_id: nextId(), post_id: post.post_id, author_uid: user.uid, content: body.content, reply_to: replyTo, nonce: body.nonce ?? null, created_at: ctx.now(),
     }))
     if (written.created) {
-      await ctx.bus.publish({ t: 'COMMENT_CREATE', server_id: post.server_id, channel_id: post.channel_id, d: { channel_id: post.channel_id, ...written.value } })
+      await ctx.bus.publish('COMMENT_CREATE', { server_id: post.server_id, channel_id: post.channel_id }, { channel_id: post.channel_id, ...written.value })
     }
     return ok(written.value.comment)
   })
@@ -245,10 +247,10 @@ export default async function postsRoutes (fastify: FastifyInstance, { ctx }: Ro
       // issue 17: authors edit their own comments; ManageMessages removes others' but never rewrites them
       if (target.author.uid !== user.uid) throw forbidden('only the author may change this comment')
       await requireChannelMember(ctx, post, user, writePermissions(0))
-      requireAuditPass(ctx, { content: request.body.content }) // SPEC §5, §8: on rejection nothing is written
+      await requireServerAuditPass(ctx, post.server_id, { content: request.body.content }) // SPEC §5, §8: on rejection nothing is written
       const updated = await ctx.repos.posts.updateComment(target.comment_id, request.body.content, ctx.now())
       if (!updated) throw notFound(`path.comment_id: no comment ${target.comment_id} on post ${post.post_id}`)
-      await ctx.bus.publish({ t: 'COMMENT_UPDATE', server_id: post.server_id, channel_id: post.channel_id, d: { channel_id: post.channel_id, comment: updated } })
+      await ctx.bus.publish('COMMENT_UPDATE', { server_id: post.server_id, channel_id: post.channel_id }, { channel_id: post.channel_id, comment: updated })
       return ok(updated)
     },
   })
@@ -264,8 +266,8 @@ export default async function postsRoutes (fastify: FastifyInstance, { ctx }: Ro
     const record = await requireRemoval(ctx, post, user, target.author.uid, 'comment_delete', target.comment_id)
     const count = await ctx.repos.posts.removeComment(post.post_id, target.comment_id)
     if (record) await writeAuditEntry(ctx.db, record)
-    await ctx.bus.publish({
-      t: 'COMMENT_DELETE', server_id: post.server_id, channel_id: post.channel_id, d: { channel_id: post.channel_id, post_id: post.post_id, comment_id: target.comment_id, comment_count: count },
+    await ctx.bus.publish('COMMENT_DELETE', { server_id: post.server_id, channel_id: post.channel_id }, {
+      channel_id: post.channel_id, post_id: post.post_id, comment_id: target.comment_id, comment_count: count,
     })
     return ok({ deleted: true })
   })
@@ -281,7 +283,7 @@ export default async function postsRoutes (fastify: FastifyInstance, { ctx }: Ro
       await requireChannelMember(ctx, post, user, liked ? Permission.AddReactions : Permission.ViewChannel)
       const count = await ctx.repos.posts.setLike(post.post_id, user.uid, liked, ctx.now())
       if (count === null) throw notFound(`path.post_id: no post ${post.post_id}`)
-      if (count !== post.like_count) await ctx.bus.publish({ t: 'POST_LIKE', server_id: post.server_id, channel_id: post.channel_id, d: { post_id: post.post_id, like_count: count } })
+      if (count !== post.like_count) await ctx.bus.publish('POST_LIKE', { server_id: post.server_id, channel_id: post.channel_id }, { post_id: post.post_id, like_count: count })
       return ok({ post_id: post.post_id, like_count: count, liked })
     })
   }
@@ -304,13 +306,13 @@ export default async function postsRoutes (fastify: FastifyInstance, { ctx }: Ro
     const state = deriveLiveState(item, ctx.now())
     if (state !== 'live') throw forbidden(`live item ${item.live_id} is not on air (${state}): its chat is read-only`)
     await requireChannelMember(ctx, item, user, writePermissions(0))
-    requireAuditPass(ctx, { content: request.body.content })
+    await requireServerAuditPass(ctx, item.server_id, { content: request.body.content })
     const earlier = request.body.nonce ? await ctx.repos.posts.earlierLiveComment(item.live_id, user.uid, request.body.nonce) : null
     if (earlier) return ok(earlier)
     const written = await charged(await chargeCommentWrite(ctx, user.uid), () => ctx.repos.posts.createLiveComment({
       comment_id: nextId(), live_id: item.live_id, author_uid: user.uid, content: request.body.content, nonce: request.body.nonce ?? null, created_at: ctx.now(),
     }))
-    if (written.created) await ctx.bus.publish({ t: 'LIVE_COMMENT_CREATE', server_id: item.server_id, channel_id: item.channel_id, d: written.value })
+    if (written.created) await ctx.bus.publish('LIVE_COMMENT_CREATE', { server_id: item.server_id, channel_id: item.channel_id }, written.value)
     return ok(written.value)
   })
 
@@ -358,7 +360,7 @@ export default async function postsRoutes (fastify: FastifyInstance, { ctx }: Ro
       const viewing = await ctx.repos.posts.setViewing(item.live_id, user.uid, watching, now, now - LIVE_VIEWER_TTL_SECONDS)
       const viewers = { live_id: item.live_id, viewers: viewing.viewers }
       // a heartbeat that changes nobody's presence is not news
-      if (viewing.changed) await ctx.bus.publish({ t: 'LIVE_VIEWERS', server_id: item.server_id, channel_id: item.channel_id, d: viewers })
+      if (viewing.changed) await ctx.bus.publish('LIVE_VIEWERS', { server_id: item.server_id, channel_id: item.channel_id }, viewers)
       return ok(viewers)
     })
   }

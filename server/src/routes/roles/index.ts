@@ -24,6 +24,7 @@ import { optionalUser, requireUser, signedInUser } from '../../plugins/auth'
 import {
   accessTo, auditRecord, channelPermissions, requireBits, requireChannel, requireMember, requireServerActor, requireServerPermission, serverPermissions, type Access, type Actor,
 } from '../access'
+import { cleanName } from '../checks'
 import { ok } from '../envelope'
 import { serverScope } from '../servers'
 import { responses } from '../schemas'
@@ -99,9 +100,9 @@ export default async function rolesRoutes (fastify: FastifyInstance, { ctx }: Ro
     const permissions = request.body.permissions ?? 0
     requireRoleReach(access, serverPermissions(ctx, access), { position, permissions })
     const roleId = nextRoleId()
-    const role = await ctx.repos.roles.create({ role_id: roleId, server_id: serverId, name: request.body.name, permissions, color: request.body.color ?? '', position }, auditRecord(ctx, actor, 'role_create', roleId))
+    const role = await ctx.repos.roles.create({ role_id: roleId, server_id: serverId, name: cleanName('name', request.body.name), permissions, color: request.body.color ?? '', position }, auditRecord(ctx, actor, 'role_create', roleId))
     await ctx.answers.invalidate(serverScope(serverId)) // who sees which channel may have changed
-    await ctx.bus.publish({ t: 'ROLE_CREATE', server_id: serverId, d: role })
+    await ctx.bus.publish('ROLE_CREATE', { server_id: serverId }, role)
     return ok(role)
   })
 
@@ -127,9 +128,10 @@ export default async function rolesRoutes (fastify: FastifyInstance, { ctx }: Ro
         requireRoleReach(access, callerBits, role)
         requireRoleReach(access, callerBits, { position: request.body.position ?? role.position, permissions: request.body.permissions ?? role.permissions })
       }
-      const updated = await ctx.repos.roles.update(serverId, roleId, request.body, auditRecord(ctx, actor, 'role_update', roleId)) as ServerRole
+      const changes = request.body.name === undefined ? request.body : { ...request.body, name: cleanName('name', request.body.name) }
+      const updated = await ctx.repos.roles.update(serverId, roleId, changes, auditRecord(ctx, actor, 'role_update', roleId)) as ServerRole
       await ctx.answers.invalidate(serverScope(serverId)) // who sees which channel may have changed
-      await ctx.bus.publish({ t: 'ROLE_UPDATE', server_id: serverId, d: updated })
+      await ctx.bus.publish('ROLE_UPDATE', { server_id: serverId }, updated)
       return ok(updated)
     },
   })
@@ -146,7 +148,7 @@ export default async function rolesRoutes (fastify: FastifyInstance, { ctx }: Ro
     await ctx.repos.roles.remove(serverId, roleId, auditRecord(ctx, actor, 'role_delete', roleId))
     const event: RoleDeleteEvent = { server_id: serverId, role_id: roleId }
     await ctx.answers.invalidate(serverScope(serverId)) // who sees which channel may have changed
-    await ctx.bus.publish({ t: 'ROLE_DELETE', server_id: serverId, d: event })
+    await ctx.bus.publish('ROLE_DELETE', { server_id: serverId }, event)
     return ok({ list: await ctx.repos.roles.list(serverId) })
   })
 
@@ -171,7 +173,7 @@ export default async function rolesRoutes (fastify: FastifyInstance, { ctx }: Ro
         const overrides = await ctx.repos.roles.setOverride(channelId, { target_type: targetType, target_id: targetId }, bits)
         const data: ChannelOverrides = { channel_id: channelId, overrides }
         await ctx.answers.invalidate(serverScope(channel.server_id)) // who sees the channel may have changed
-        await ctx.bus.publish({ t: 'CHANNEL_UPDATE', server_id: channel.server_id, d: { ...channel, overrides } })
+        await ctx.bus.publish('CHANNEL_UPDATE', { server_id: channel.server_id, channel_id: channelId }, { ...channel, overrides })
         return ok(data)
       },
     })
@@ -203,7 +205,7 @@ export default async function rolesRoutes (fastify: FastifyInstance, { ctx }: Ro
         const change = held ? { field: 'role', from: null, to: role.name } : { field: 'role', from: role.name, to: null }
         const record = { ...auditRecord(ctx, actor, held ? 'member_role_add' : 'member_role_remove', uid), changes: [change] }
         const state = await ctx.repos.roles.setMemberRole(serverId, uid, roleId, held, record)
-        await ctx.bus.publish({ t: 'MEMBER_UPDATE', server_id: serverId, d: state })
+        await ctx.bus.publish('MEMBER_UPDATE', { server_id: serverId }, state)
         return ok(state)
       },
     })

@@ -23,7 +23,7 @@ import { requireRoomForChannel } from '../../services/channel-limits'
 import { chargeChannelCreation } from '../../services/quotas'
 import { sendCachedAnswer } from '../cached'
 import { accessTo, auditRecord, requireServerPermission, visibleChannels } from '../access'
-import { requireHttpUrl, requireServerAuditPass } from '../checks'
+import { cleanName, requireHttpUrl, requireServerAuditPass } from '../checks'
 import { ok } from '../envelope'
 import { responses } from '../schemas'
 
@@ -104,7 +104,7 @@ export default async function serversRoutes (instance: FastifyInstance, { ctx }:
     const user = signedInUser(request)
     const serverId = request.params.server_id
     await requireServerPermission(ctx, serverId, user, Permission.ManageChannels)
-    const body = request.body
+    const body = { ...request.body, title: cleanName('title', request.body.title) }
     // SPEC §4, §6: users may create channels only of types 1, 3 and 8
     if (!canCreateChannelType(body.channel_type)) {
       throw forbidden(`body.channel_type ${body.channel_type} cannot be created by users (allowed: ${CREATABLE_CHANNEL_TYPES.join(', ')})`)
@@ -135,7 +135,7 @@ export default async function serversRoutes (instance: FastifyInstance, { ctx }:
       throw error
     }
     await ctx.answers.invalidate(serverScope(serverId)) // committed: the next channel list shows it, on every process
-    await ctx.bus.publish({ t: 'CHANNEL_CREATE', server_id: serverId, d: channel })
+    await ctx.bus.publish('CHANNEL_CREATE', { server_id: serverId, channel_id: channel.channel_id }, channel)
     return ok(channel)
   })
 

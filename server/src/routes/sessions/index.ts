@@ -22,7 +22,7 @@ export default async function sessionsRoutes (fastify: FastifyInstance, { ctx }:
     if (!await ctx.repos.users.revokeSession(uid, sessionId)) return false
     const event: SessionRevokedEvent = { uid, session_ids: [sessionId], reason }
     // not about one server: every gateway hears it and closes only that user's matching sockets
-    await ctx.bus.publish({ t: 'SESSION_REVOKED', server_id: '', only_uids: [uid], d: event })
+    await ctx.bus.publish('SESSION_REVOKED', { server_id: '', uid }, event)
     return true
   }
 

@@ -10,7 +10,7 @@ import { UserSchema } from '@core/wire/entities'
 import type { RouteOptions } from '../../context'
 import { notFound } from '../../errors'
 import { requireUser, signedInUser } from '../../plugins/auth'
-import { requireAuditPass, requireHttpUrl } from '../checks'
+import { cleanName, requireAuditPass, requireHttpUrl, requireNotOwnersName } from '../checks'
 import { ok } from '../envelope'
 import { responses } from '../schemas'
 
@@ -37,9 +37,10 @@ export default async function usersRoutes (instance: FastifyInstance, { ctx }: R
     },
     handler: async request => {
       const user = signedInUser(request)
-      const patch = request.body
+      const patch = { ...request.body, nickname: cleanName('nickname', request.body.nickname) }
       requireHttpUrl('avatar', patch.avatar)
       requireAuditPass(ctx, patch) // SPEC §5: avatar, nickname and signature are audited
+      if (patch.nickname !== undefined) await requireNotOwnersName(ctx, user.uid, patch.nickname, await ctx.repos.members.serverIdsOf(user.uid))
       const updated = await ctx.repos.users.updateProfile(user.uid, patch)
       if (!updated) throw notFound(`user ${user.uid} no longer exists`)
       return ok(updated)

@@ -7,7 +7,7 @@
  */
 import { PAGE_ANSWERS_GLOBAL, type PageAnswer } from '@core/wire/page-answers'
 import type { Chain } from '../chain'
-import type { HttpCall, RawResponse } from '../transport'
+import type { HttpCall, RawResponse } from '../calls'
 
 /**
  * The carried answers not taken yet, or null when none is left (every call after the

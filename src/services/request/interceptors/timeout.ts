@@ -3,7 +3,7 @@
  * fails with a `timeout` RequestError (999996), and every time-out — this step's own
  * or one the transport reports — shows the toast 网络连接超时，请稍后重试.
  */
-import { t } from '@/constants/messages'
+import { t } from '@/i18n'
 import { toast } from '@/utils/feedback'
 import { isRequestError, timeoutError } from '../errors'
 import type { Chain, ChainParams, ChainResponse } from '../chain'

@@ -1,6 +1,6 @@
 import { View, Text } from '@tarojs/components'
 import { makeAutoObservable } from 'mobx'
-import { observer } from 'mobx-react-lite'
+import { observer } from 'mobx-react'
 import dayjs from 'dayjs'
 import utc from 'dayjs/plugin/utc'
 
@@ -18,7 +18,7 @@ class Greeting {
 
 const greeting = new Greeting()
 
-/** Hello, world: the store observed through mobx-react-lite, and a UTC+8 date formatted by dayjs with utc. */
+/** Hello, world: the store observed through mobx-react, and a UTC+8 date formatted by dayjs with utc. */
 function Index () {
   return (
     <View>

@@ -1,0 +1,14 @@
+import { ServerMembers } from '@/stores/chat/members'
+import { fakeLogger } from '../support/fakes'
+import { LIN, ME } from '../support/chat-fakes'
+
+describe('ServerMembers', () => {
+  it('loads the members for the picker, filters them by nickname and names a mentioned uid', async () => {
+    const listMembers = jest.fn(() => Promise.resolve({ items: [LIN, ME].map(user => ({ user, joined_at: 1, online: true, role_ids: [] })), has_more: false, next: null, online_count: 2 }))
+    const store = new ServerMembers('723658', { listMembers, logger: fakeLogger() })
+    await store.load()
+    expect(listMembers).toHaveBeenCalledWith('723658', { limit: 100 })
+    expect(store.matching('林').map(member => member.user.uid)).toEqual([LIN.uid])
+    expect([store.nicknameOf(LIN.uid), store.nicknameOf('B_nobody')]).toEqual(['林晓', null])
+  })
+})

@@ -1,0 +1,49 @@
+import { signInAtLaunch, type LaunchSignInSources } from '@/stores/launch-sign-in'
+
+function setup (stored: 'none' | 'guest' | 'user' = 'none', miniProgram = false) {
+  const account = { signInWithLink: jest.fn().mockResolvedValue(''), signInWithWechatWeb: jest.fn().mockResolvedValue(''), signInInMiniProgram: jest.fn().mockResolvedValue(true) }
+  const session = {
+    ensureSignedIn: jest.fn().mockResolvedValue(undefined),
+    restore: jest.fn().mockReturnValue(stored !== 'none'),
+    isSignedIn: stored !== 'none',
+    identityKind: stored === 'none' ? null : stored,
+  }
+  const login = jest.fn().mockResolvedValue('wx-code')
+  const sources = { account, session, miniProgramLogin: miniProgram ? login : null } as unknown as LaunchSignInSources
+  return { account, session, login, sources }
+}
+
+describe('signInAtLaunch', () => {
+  it('signs in with a development sign-in link on H5', async () => {
+    const { account, session, sources } = setup()
+    await signInAtLaunch({ dev_signin: 'tok', server_id: '832828' }, sources)
+    expect(account.signInWithLink).toHaveBeenCalledWith('tok')
+    expect(session.ensureSignedIn).toHaveBeenCalled()
+  })
+
+  it('signs in with the code and state WeChat\'s browser came back with', async () => {
+    const { account, sources } = setup()
+    await signInAtLaunch({ code: 'web-code', state: 's1' }, sources)
+    expect(account.signInWithWechatWeb).toHaveBeenCalledWith('web-code', 's1')
+  })
+
+  it('signs the mini-program in with Taro.login at launch, a stored guest included', async () => {
+    const { account, sources } = setup('guest', true)
+    await signInAtLaunch({}, sources)
+    expect(account.signInInMiniProgram).toHaveBeenCalledWith(sources.miniProgramLogin)
+  })
+
+  it('keeps a stored account in the mini-program without asking WeChat again', async () => {
+    const { account, session, sources } = setup('user', true)
+    await signInAtLaunch({}, sources)
+    expect(account.signInInMiniProgram).not.toHaveBeenCalled()
+    expect(session.ensureSignedIn).toHaveBeenCalled()
+  })
+
+  it('falls back to the stored login or a guest on H5 with nothing in the query', async () => {
+    const { account, session, sources } = setup()
+    await signInAtLaunch({}, sources)
+    expect([account.signInWithLink, account.signInWithWechatWeb, account.signInInMiniProgram].map(mock => mock.mock.calls.length)).toEqual([0, 0, 0])
+    expect(session.ensureSignedIn).toHaveBeenCalled()
+  })
+})

@@ -1,0 +1,28 @@
+/** Updating bench/RESULTS.md's results table with re-measured rows (`BENCH_ONLY=pages`). */
+
+/**
+ * `doc` (bench/RESULTS.md) with each of `rows` in place of the table row measuring the
+ * same thing (the first cell), a row the table does not have yet after the last one
+ * replaced, and `note` after the line saying when the table was measured.
+ */
+export function withPageRows (doc: string, rows: string[][], note: string): string {
+  const marker = '<!-- results -->'
+  const at = doc.indexOf(marker)
+  if (at < 0) throw new Error('bench/RESULTS.md has no results table to update; run the full bench first')
+  const placed = new Set<string[]>()
+  const updated = doc.slice(at).split('\n').flatMap(line => {
+    const row = rows.find(candidate => line.startsWith(`| ${candidate[0]} |`))
+    if (!row) return [line]
+    placed.add(row)
+    // the rows after this one in `rows` that the table lacks come right after it
+    const following = rows.slice(rows.indexOf(row) + 1)
+    const nextPresent = following.findIndex(candidate => doc.includes(`| ${candidate[0]} |`))
+    const missing = (nextPresent < 0 ? following : following.slice(0, nextPresent)).filter(candidate => !placed.has(candidate))
+    missing.forEach(candidate => placed.add(candidate))
+    return [row, ...missing].map(cells => `| ${cells.join(' | ')} |`)
+  })
+  const noted = updated.findIndex(line => line.startsWith('Page rows re-measured '))
+  if (noted >= 0) updated[noted] = note
+  else updated.splice(updated.findIndex(line => line.startsWith('Measured ')) + 1, 0, '', note)
+  return doc.slice(0, at) + updated.join('\n')
+}

@@ -1,0 +1,55 @@
+/**
+ * Values of the account calls (./accounts.ts) the client needs: paths and the limits of
+ * the forms. No imports, so the client takes them from here without loading TypeBox.
+ */
+
+/** Paths of the account routes. */
+export const ACCOUNT_PATHS = {
+  /** POST {email}: send a one-time sign-in code to the address (the same answer whether or not it has an account). */
+  emailStart: '/auth/email/start',
+  /** POST {email, code}: sign in (or up; a signed-in guest keeps everything) with the code; a signed-in account adds the address. */
+  emailVerify: '/auth/email/verify',
+  /** POST: WebAuthn creation options (a signed-in account adds a passkey; a guest or nobody signs up with one). */
+  passkeyRegisterOptions: '/auth/passkeys/register/options',
+  /** POST {credential, name}: the authenticator's answer to the creation options. */
+  passkeyRegister: '/auth/passkeys/register',
+  /** POST: WebAuthn request options for signing in with any passkey of this site. */
+  passkeySignInOptions: '/auth/passkeys/sign-in/options',
+  /** POST {credential}: the authenticator's signed answer; signs in to the passkey's account. */
+  passkeySignIn: '/auth/passkeys/sign-in',
+  /** GET: the caller's passkeys. */
+  passkeys: '/auth/passkeys',
+  /** PATCH {name}: rename; DELETE: remove (never the last way in). */
+  passkey: '/auth/passkeys/:credential_id',
+  /** POST {scope, redirect_uri}: where WeChat's browser goes to authorise (the answer's url carries a fresh state). */
+  wechatWebStart: '/auth/wechat/web/start',
+  /** POST {code, state}: the web authorisation's code, exchanged by the server; signs in (or up, or links to the signed-in account). */
+  wechatWeb: '/auth/wechat/web',
+  /** POST {code}: the mini-program's `Taro.login` code (code2Session); signs in (or up, or links). */
+  wechatMiniProgram: '/auth/wechat/mini-program',
+  /** GET: the caller's sign-in methods. */
+  account: '/account',
+  /** POST: end every session of the caller's account, on every device. */
+  signOutEverywhere: '/auth/sign-out-everywhere',
+  /** GET: the caller's data as one JSON document (profile, memberships, messages, posts, comments). */
+  exportData: '/account/export',
+  /** POST {content: 'keep' | 'remove'}: delete the caller's account. */
+  deleteAccount: '/account/delete',
+  /** POST {token}: development only, sign in with a one-time link printed by `npm start`. */
+  devSignIn: '/auth/dev-sign-in',
+} as const
+
+/** The H5 query key of a development sign-in link's token. */
+export const DEV_SIGN_IN_QUERY_KEY = 'dev_signin'
+
+/** What happens to a deleted account's messages, posts and comments: kept under 已注销用户, or removed. */
+export const DELETED_CONTENT_CHOICES = ['keep', 'remove'] as const
+
+/** Longest name of a passkey. */
+export const PASSKEY_NAME_MAX_LENGTH = 40
+
+/** Longest e-mail address accepted (RFC 5321's path limit). */
+export const EMAIL_MAX_LENGTH = 254
+
+/** An e-mail sign-in code: six digits. */
+export const EMAIL_CODE_PATTERN = '^[0-9]{6}$'

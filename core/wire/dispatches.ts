@@ -1,0 +1,132 @@
+/**
+ * Every gateway dispatch, declared once: its name (`t`), its payload (`d`, a TypeBox
+ * schema of the topic's wire file) and its audience — who may receive it. The server's bus
+ * publishes only these names with these payloads (a wrong payload does not compile), the
+ * gateway computes each recipient from the audience with the permission function the
+ * routes use (core/domain/permissions.ts), the client's `gateway.on(…)` takes its payload
+ * type from here, and server/README.md's event table is checked against it.
+ *
+ * The protocol's version (GATEWAY_PROTOCOL_VERSION, announced in `ready`) is in
+ * ./gateway-codes. The client imports this file only as types (TypeBox stays out of the
+ * app bundle).
+ */
+import { Type, type Static, type TSchema } from '@sinclair/typebox'
+import { ChannelSchema, ServerSchema } from './entities'
+import { MemberAddSchema, MemberRemoveSchema, PresenceUpdateSchema } from './members'
+import { ChatMessageSchema, MessageDeleteEventSchema, ReactionEventSchema, ReadStateSchema, TypingEventSchema } from './messages'
+import {
+  CommentCreateEventSchema, CommentDeleteEventSchema, CommentUpdateEventSchema, LiveCommentSchema, LiveViewersSchema, PostDeleteEventSchema,
+  PostLikeEventSchema, PostSchema,
+} from './posts'
+import { ChannelDeletedSchema } from './server-settings'
+import {
+  ChannelOverridesSchema, MemberStateSchema, ReportResolveEventSchema, ReportSchema, RoleDeleteEventSchema, ServerRoleSchema, SessionRevokedEventSchema,
+} from './trust'
+
+/**
+ * Who receives a dispatch, always among the members of its `server_id`:
+ * - `server`: every member;
+ * - `channel`: the members who may read its `channel_id` (ViewChannel there: roles,
+ *   overrides, training roles — the rule `GET /channels/:id/messages` applies);
+ * - `moderators`: the members holding a moderation permission server-wide;
+ * - `self`: the sessions of one user (`uid`): the author's own devices.
+ */
+export type DispatchAudience = 'server' | 'channel' | 'moderators' | 'self'
+
+/** One dispatch's declaration. */
+export interface DispatchDeclaration {
+  /** The payload `d`. */
+  payload: TSchema
+  audience: DispatchAudience
+  /** One line for the README's event table. */
+  summary: string
+  /** Only for sessions that said (focus) they look at its channel, and never replayed on resume. */
+  focusOnly?: true
+  /** Where it comes from when no route publishes it: `gateway` (each gateway makes it for its own sessions), `control` (gateways act on it; clients never receive it). */
+  origin?: 'gateway' | 'control'
+}
+
+/** CHANNELS_VISIBLE_UPDATE: the channels of a server this user may now read or no longer read, after a role, override, membership or training-role change. */
+export const ChannelsVisibleUpdateSchema = Type.Object({
+  server_id: Type.String(),
+  added: Type.Array(Type.String()),
+  removed: Type.Array(Type.String()),
+})
+/** CHANNELS_VISIBLE_UPDATE payload. */
+export type ChannelsVisibleUpdate = Static<typeof ChannelsVisibleUpdateSchema>
+
+/** CHANNEL_UPDATE: the channel after an edit; after an override change it carries the channel's overrides too. */
+export const ChannelUpdateEventSchema = Type.Composite([ChannelSchema, Type.Object({ overrides: Type.Optional(ChannelOverridesSchema.properties.overrides) })])
+
+/** Every dispatch: name → payload, audience, summary. */
+export const DISPATCHES = {
+  PRESENCE_UPDATE: { payload: PresenceUpdateSchema, audience: 'server', summary: 'a member came online or went offline (coalesced: at most one per member per GATEWAY_PRESENCE_INTERVAL_MS, 1 s by default)' },
+  MEMBER_ADD: { payload: MemberAddSchema, audience: 'server', summary: 'someone joined, with the counts after it' },
+  MEMBER_REMOVE: { payload: MemberRemoveSchema, audience: 'server', summary: 'someone left, was kicked or banned, with the counts after it' },
+  MEMBER_UPDATE: { payload: MemberStateSchema, audience: 'server', summary: "a member's roles or timeout changed" },
+  SERVER_UPDATE: { payload: ServerSchema, audience: 'server', summary: "the server's name, icon or introduction changed" },
+  ROLE_CREATE: { payload: ServerRoleSchema, audience: 'server', summary: 'a role was created' },
+  ROLE_UPDATE: { payload: ServerRoleSchema, audience: 'server', summary: 'a role was edited or moved' },
+  ROLE_DELETE: { payload: RoleDeleteEventSchema, audience: 'server', summary: 'a role was deleted' },
+  CHANNEL_CREATE: { payload: ChannelSchema, audience: 'channel', summary: 'a channel was created' },
+  CHANNEL_UPDATE: { payload: ChannelUpdateEventSchema, audience: 'channel', summary: 'a channel was edited, or its overrides changed' },
+  CHANNEL_DELETE: { payload: ChannelDeletedSchema, audience: 'channel', summary: 'a channel was deleted' },
+  CHANNELS_VISIBLE_UPDATE: { payload: ChannelsVisibleUpdateSchema, audience: 'self', origin: 'gateway', summary: 'channels this user gained or lost (roles, overrides, membership, training roles)' },
+  MESSAGE_CREATE: { payload: ChatMessageSchema, audience: 'channel', summary: 'a message was sent' },
+  MESSAGE_UPDATE: { payload: ChatMessageSchema, audience: 'channel', summary: 'a message was edited' },
+  MESSAGE_DELETE: { payload: MessageDeleteEventSchema, audience: 'channel', summary: 'a message was deleted' },
+  REACTION_ADD: { payload: ReactionEventSchema, audience: 'channel', summary: 'a reaction was added' },
+  REACTION_REMOVE: { payload: ReactionEventSchema, audience: 'channel', summary: 'a reaction was removed' },
+  TYPING_START: { payload: TypingEventSchema, audience: 'channel', focusOnly: true, summary: 'someone is typing (only to sessions looking at the channel, never replayed)' },
+  READ_STATE_UPDATE: { payload: ReadStateSchema, audience: 'self', summary: "the reader's position in a channel moved (their other devices clear the badge)" },
+  POST_CREATE: { payload: PostSchema, audience: 'channel', summary: 'a post was written' },
+  POST_UPDATE: { payload: PostSchema, audience: 'channel', summary: 'a post was edited' },
+  POST_DELETE: { payload: PostDeleteEventSchema, audience: 'channel', summary: 'a post was deleted' },
+  POST_LIKE: { payload: PostLikeEventSchema, audience: 'channel', summary: "a post's like count changed" },
+  COMMENT_CREATE: { payload: CommentCreateEventSchema, audience: 'channel', summary: 'a comment was written, with the count after it' },
+  COMMENT_UPDATE: { payload: CommentUpdateEventSchema, audience: 'channel', summary: 'a comment was edited' },
+  COMMENT_DELETE: { payload: CommentDeleteEventSchema, audience: 'channel', summary: 'a comment (and its replies) was deleted, with the count after it' },
+  LIVE_COMMENT_CREATE: { payload: LiveCommentSchema, audience: 'channel', summary: 'a live comment was sent' },
+  LIVE_VIEWERS: { payload: LiveViewersSchema, audience: 'channel', summary: 'how many members watch a live item' },
+  REPORT_CREATE: { payload: ReportSchema, audience: 'moderators', summary: 'a report entered the queue' },
+  REPORT_RESOLVE: { payload: ReportResolveEventSchema, audience: 'moderators', summary: 'reports were closed' },
+  SESSION_REVOKED: {
+    payload: SessionRevokedEventSchema, audience: 'self', origin: 'control',
+    summary: "closes the user's sockets on every process (sign-out, revoked session or bot token, kick, ban)",
+  },
+} as const satisfies Record<string, DispatchDeclaration>
+
+/** A dispatch name. */
+export type DispatchName = keyof typeof DISPATCHES
+
+/** The payload of each dispatch. */
+export type DispatchPayloads = { [T in DispatchName]: Static<typeof DISPATCHES[T]['payload']> }
+
+/** The names a route may publish on the bus (not those the gateway makes itself). */
+export type PublishedDispatchName = { [T in DispatchName]: typeof DISPATCHES[T] extends { origin: 'gateway' } ? never : T }[DispatchName]
+
+/** The names a client receives (not the gateways' control events). */
+export type ReceivedDispatchName = { [T in DispatchName]: typeof DISPATCHES[T] extends { origin: 'control' } ? never : T }[DispatchName]
+
+/** Where a dispatch of audience `A` goes: its server, plus the channel or the user the audience names. */
+export type AudienceTarget<A extends DispatchAudience> =
+  A extends 'channel' ? { server_id: string, channel_id: string }
+    : A extends 'self' ? { server_id: string, uid: string }
+      : { server_id: string }
+
+/** Where dispatch `T` goes. */
+export type DispatchTarget<T extends DispatchName> = AudienceTarget<typeof DISPATCHES[T]['audience']>
+
+/** Every dispatch name, in declaration order. */
+export const DISPATCH_NAMES = Object.keys(DISPATCHES) as DispatchName[]
+
+/** The declaration of `name`, or undefined for a name nobody declared. */
+export function dispatchDeclaration (name: string): DispatchDeclaration | undefined {
+  return Object.prototype.hasOwnProperty.call(DISPATCHES, name) ? DISPATCHES[name as DispatchName] : undefined
+}
+
+/** The message dispatches and their payloads, as declared above (the chat stores subscribe to these). */
+export type MessageDispatchPayloads = Pick<DispatchPayloads, 'MESSAGE_CREATE' | 'MESSAGE_UPDATE' | 'MESSAGE_DELETE' | 'REACTION_ADD' | 'REACTION_REMOVE' | 'TYPING_START' | 'READ_STATE_UPDATE'>
+
+/** The post dispatches and their payloads, as declared above (the post stores subscribe to these). */
+export type PostsDispatches = Pick<DispatchPayloads, 'POST_CREATE' | 'POST_UPDATE' | 'POST_DELETE' | 'COMMENT_CREATE' | 'COMMENT_UPDATE' | 'COMMENT_DELETE' | 'POST_LIKE' | 'LIVE_COMMENT_CREATE' | 'LIVE_VIEWERS'>

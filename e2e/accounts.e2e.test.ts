@@ -1,0 +1,118 @@
+/**
+ * Accounts in real Chromium: a guest signs up with a passkey (Chromium's virtual
+ * authenticator) and, in a second browser context holding the same passkey (another
+ * device), signs in as the same account; signing out everywhere signs both out. And the
+ * e-mail code, read from the mail a real SMTP server on loopback received, a wrong code
+ * first. The product runs on `localhost` (WebAuthn takes no IP address as relying party).
+ */
+import type { BrowserContext, Page } from 'playwright-core'
+import { startSmtpInbox, type SmtpInbox } from '../server/test/services/smtp-inbox'
+import { seeText, sharedBrowser } from './support/app'
+import { openPage, withArtifacts, type TrackedPage } from './support/browser'
+import { startProduct, stopProduct, type RunningProduct } from './support/product'
+
+const browser = sharedBrowser()
+let product: RunningProduct
+let inbox: SmtpInbox
+let base: string
+
+beforeAll(async () => {
+  inbox = await startSmtpInbox()
+  product = await startProduct({ SMTP_URL: inbox.url })
+  base = product.url.replace('127.0.0.1', 'localhost')
+}, 90_000)
+afterAll(async () => {
+  await stopProduct(product)
+  await inbox.close()
+})
+
+/** Gives the context's page a virtual platform authenticator (resident keys, user verification); resolves its id and the CDP session. */
+async function virtualAuthenticator (context: BrowserContext, page: Page) {
+  const cdp = await context.newCDPSession(page)
+  await cdp.send('WebAuthn.enable')
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+  })
+  return { cdp, authenticatorId }
+}
+
+/** Opens Me on the busy server and waits for the 账号与安全 section. */
+async function openMe (page: Page): Promise<void> {
+  await page.goto(`${base}/pages/me/index?sid=832828`)
+  await page.locator('[data-testid="account-section"]').waitFor({ timeout: 30_000 })
+}
+
+/** The uid Me shows (ID … · 注册于 …). */
+async function shownUid (page: Page): Promise<string> {
+  const meta = await page.locator('.me__meta').innerText()
+  return /ID (\S+)/.exec(meta)?.[1] ?? ''
+}
+
+async function visible (page: Page, testId: string): Promise<void> {
+  await page.locator(`[data-testid="${testId}"]`).filter({ visible: true }).first().waitFor({ timeout: 20_000 })
+}
+
+async function tap (page: Page, testId: string): Promise<void> {
+  await page.locator(`[data-testid="${testId}"]`).filter({ visible: true }).first().click()
+}
+
+describe('accounts', () => {
+  it('signs a guest up with a passkey and in on a second device as the same account; signing out everywhere signs both out', async () => {
+    const first: TrackedPage = await openPage(browser(), 'phone')
+    const second: TrackedPage = await openPage(browser(), 'phone')
+    // each journey closes its context when it ends: the second device's runs inside the first's
+    await withArtifacts('accounts-passkey-first', first, async () => {
+      const phone = await virtualAuthenticator(first.context, first.page)
+      await openMe(first.page)
+      expect(await shownUid(first.page)).toMatch(/^B_/)
+      await tap(first.page, 'account-sign-in')
+      await tap(first.page, 'sign-up-passkey')
+      await visible(first.page, 'sign-out-everywhere')
+      const uid = await shownUid(first.page)
+      expect(uid).toMatch(/^\d{12}$/)
+      const { credentials } = await phone.cdp.send('WebAuthn.getCredentials', { authenticatorId: phone.authenticatorId })
+      expect(credentials).toHaveLength(1)
+      await withArtifacts('accounts-passkey-second', second, async () => {
+        const laptop = await virtualAuthenticator(second.context, second.page)
+        await laptop.cdp.send('WebAuthn.addCredential', { authenticatorId: laptop.authenticatorId, credential: credentials[0] })
+        await openMe(second.page)
+        await tap(second.page, 'account-sign-in')
+        await tap(second.page, 'sign-in-passkey')
+        await visible(second.page, 'sign-out-everywhere')
+        expect(await shownUid(second.page)).toBe(uid)
+        await tap(second.page, 'sign-out-everywhere')
+        await second.page.getByText('确定', { exact: true }).filter({ visible: true }).first().click()
+        // signed out here, the app goes back to Home; Me then shows a fresh guest
+        await second.page.waitForURL(url => !url.pathname.includes('/pages/me/'), { timeout: 20_000 })
+        await openMe(second.page)
+        await visible(second.page, 'account-sign-in')
+        expect(await shownUid(second.page)).toMatch(/^B_/)
+      })
+      // the first device's token no longer works: reopening Me signs in afresh, as a guest
+      await openMe(first.page)
+      await visible(first.page, 'account-sign-in')
+      expect(await shownUid(first.page)).toMatch(/^B_/)
+    })
+  }, 120_000)
+
+  it('signs in with an e-mail code read from the mail, after a wrong code', async () => {
+    const tracked = await openPage(browser(), 'phone')
+    const email = `e2e-${Date.now().toString(36)}@mail.example`
+    await withArtifacts('accounts-email', tracked, async () => {
+      const { page } = tracked
+      await openMe(page)
+      await tap(page, 'account-sign-in')
+      await page.locator('[data-testid="sign-in-email"] input, input[data-testid="sign-in-email"]').first().fill(email)
+      await tap(page, 'sign-in-send')
+      const code = await inbox.codeFor(email)
+      const codeBox = page.locator('[data-testid="sign-in-code"] input, input[data-testid="sign-in-code"]').first()
+      await codeBox.fill(code === '000000' ? '000001' : '000000')
+      await tap(page, 'sign-in-verify')
+      await seeText(page, '验证码不正确')
+      await codeBox.fill(code)
+      await tap(page, 'sign-in-verify')
+      await visible(page, 'sign-out-everywhere')
+      await seeText(page, email)
+    })
+  }, 90_000)
+})

@@ -1,0 +1,95 @@
+/**
+ * The first screen inside an app page's HTML (H5), so the page paints before its scripts
+ * run. A carrying page (plugins/page-answers.ts) gets its visitor's first screen described
+ * by core/view/first-screen.ts from the answers it carries; any other page, or one whose
+ * answers did not come, gets a skeleton. The screen sits over the app's root, laid out by
+ * the page's own CSS (inlined here from the build, so nothing waits for a stylesheet), and
+ * a small inline script takes it away once the app has rendered the element that replaces
+ * it in the same place (or an error or empty state), so there is never a blank page and
+ * no second layout.
+ */
+import { readFileSync } from 'fs'
+import path from 'path'
+import { escapeHtml, screenHtml, skeletonScreen, SKELETON_CSS, type ScreenElement } from '@core/view/first-screen'
+
+/** The id of the element holding the server's first screen. */
+export const FIRST_SCREEN_ID = 'first-screen'
+
+/** What the app renders when it shows a state instead of content (the server's screen goes then too). */
+const STATE_SHOWN = '.state-view--error, .state-view--empty'
+
+/** What the app renders on any page once its page has content (a skeleton goes then). */
+const PAGE_SHOWN = '.taro_page > *'
+
+/**
+ * Before the app's root and above it, on the page's background, until taken away; in the
+ * flow, so the document has the height the build's rem script measures (an absolute box
+ * left the page 16 px high and the rem unit at its 20 px floor); with the body's margin
+ * and line height Taro's base style gives the app.
+ */
+const HOLDER_CSS = `body{margin:0}#${FIRST_SCREEN_ID}{position:relative;z-index:999;min-height:100vh;background:#f5f6f8;line-height:1.6}`
+  + `#${FIRST_SCREEN_ID} img{display:block}`
+
+/**
+ * Sizes the rem unit again now that the screen is laid out (the build's rem script, which
+ * listens to resize, ran in the head before the body had a height and fell to its 20 px
+ * floor; the app's pages get 20.8 px on a 390 px phone), then takes the server's screen away once `#app` holds an element matching its `data-until`
+ * (checked on every change of the document, then never again). Static text: the page's
+ * policy allows it by its hash (plugins/security-headers.ts).
+ */
+export const TAKE_OVER_SCRIPT = `(function(){window.dispatchEvent(new Event("resize"));var s=document.getElementById(${JSON.stringify(FIRST_SCREEN_ID)});if(!s)return;`
+  + 'var u=s.getAttribute("data-until"),o=new MutationObserver(function(){var a=document.getElementById("app");'
+  + 'if(a&&a.querySelector(u)){o.disconnect();s.parentNode.removeChild(s)}});'
+  + 'o.observe(document.documentElement,{childList:true,subtree:true})})()'
+
+/** The build's map of page paths to the files each preloads (src/index.html's preload script), read from `html`. */
+function preloadMapOf (html: string): Record<string, string[]> {
+  const match = /\}\((\{"\/[^<]*\})\)<\/script>/.exec(html)
+  if (!match) return {}
+  try {
+    return JSON.parse(match[1]) as Record<string, string[]>
+  } catch {
+    return {}
+  }
+}
+
+const styleCache = new Map<string, string>()
+
+/** The text of the built stylesheet `file` under `h5Dir` (read once; '' when missing). */
+function stylesheetText (h5Dir: string, file: string): string {
+  const full = path.join(h5Dir, file)
+  if (!full.startsWith(path.resolve(h5Dir))) return ''
+  let text = styleCache.get(full)
+  if (text === undefined) {
+    try {
+      text = readFileSync(full, 'utf8').replace(/<\//g, '<\\/')
+    } catch {
+      text = ''
+    }
+    styleCache.set(full, text)
+  }
+  return text
+}
+
+/** The CSS the page at `pagePath` (e.g. `/pages/index/index`) loads with its chunk, from the build in `h5Dir` whose index is `html`. */
+export function pageStylesOf (html: string, pagePath: string, h5Dir: string): string {
+  const files = preloadMapOf(html)[pagePath] ?? []
+  return files.filter(file => file.endsWith('.css')).map(file => stylesheetText(h5Dir, file)).join('\n')
+}
+
+/**
+ * `html` with `screen` (or, when null, a skeleton) over its app root, taken away once the
+ * app renders `takenOverBy`, laid out by `styles` (the page's CSS) inlined in its head.
+ * A page without a head or a body is returned as it is.
+ */
+export function withFirstScreen (html: string, screen: ScreenElement | null, takenOverBy: string, styles: string): string {
+  const headEnd = html.indexOf('</head>')
+  const bodyStart = /<body[^>]*>/.exec(html)
+  if (headEnd < 0 || !bodyStart) return html
+  const until = screen === null ? PAGE_SHOWN : `${takenOverBy}, ${STATE_SHOWN}`
+  const holder = `<div id="${FIRST_SCREEN_ID}" data-until="${escapeHtml(until)}">${screenHtml(screen ?? skeletonScreen())}</div><script>${TAKE_OVER_SCRIPT}</script>`
+  const bodyAt = bodyStart.index + bodyStart[0].length
+  // a drawn screen paints first: its pictures (preloaded, plugins/page-answers.ts) go before the app's scripts
+  const head = screen === null ? html.slice(0, headEnd) : html.slice(0, headEnd).replace(/<script defer="defer" src=/g, '<script defer="defer" fetchpriority="low" src=')
+  return head + `<style>${HOLDER_CSS}${SKELETON_CSS}${styles}</style>` + html.slice(headEnd, bodyAt) + holder + html.slice(bodyAt)
+}

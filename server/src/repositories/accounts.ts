@@ -1,0 +1,241 @@
+/**
+ * Accounts: e-mail sign-in codes, signing up (a guest becomes an account and keeps every
+ * row it had) and signing in to an account with a fresh session.
+ *
+ * SPEC §3: a `B_` uid marks a guest, so a guest that signs up cannot keep its uid. The
+ * account gets a new uid and, in one transaction, every row naming the guest's uid is
+ * moved to it — found by column name (`uid`, `*_uid`, `*_by`, and `target_id` where it
+ * names a member) in the live schema, so a table a later migration adds moves too — and
+ * `uid_aliases` keeps the old uid resolving to the account.
+ */
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'crypto'
+import { sql, SqliteAdapter, type Transaction } from 'kysely'
+import { identityKindOf } from '@core/domain/identity'
+import type { User } from '@core/wire/entities'
+import type { Database, Db, UsersTable } from '../db/schema'
+import type { WechatIdentity } from '../services/wechat'
+import { newSession, toUser, type GuestSession } from './users'
+
+/** How long an e-mail code lasts: 10 minutes. */
+export const EMAIL_CODE_LIFETIME_SECONDS = 10 * 60
+
+/** Wrong tries an e-mail code survives: the fifth wrong one ends it. */
+export const EMAIL_CODE_MAX_ATTEMPTS = 5
+
+/** How long a challenge (WebAuthn's, a WeChat authorisation's state) may be answered: 5 minutes. */
+export const CHALLENGE_SECONDS = 5 * 60
+
+/** What a challenge is for: a passkey's registration or sign-in, WeChat's web authorisation, or a development sign-in link. */
+export type ChallengePurpose = 'register' | 'sign-in' | 'wechat-web' | 'dev-link'
+
+/** A challenge handed out: to whom (null: nobody signed in) and what else its answer is checked against. */
+export interface HandedChallenge {
+  uid: string | null
+  detail: string
+}
+
+/** Which WeChat app an openid belongs to: the mini-program, or the Official Account's web authorisation. */
+export type WechatApp = 'mini-program' | 'web'
+
+/** How an e-mail code check ended. */
+export type EmailCodeVerdict = 'ok' | 'none' | 'expired' | 'used' | 'wrong' | 'spent'
+
+/** A signed-in account and the fresh token that opens its session. */
+export interface AccountSession extends GuestSession {
+  /** True when this sign-in made the account. */
+  created: boolean
+  /** The guest uid that became this account, or null. */
+  upgraded_from: string | null
+}
+
+/** What a sign-up attaches to the new account inside its transaction (an address, a passkey). */
+export type SignInMethodWriter = (trx: Transaction<Database>, uid: string) => Promise<void>
+
+/** Reads and writes accounts and their e-mail codes. */
+export interface AccountsRepository {
+  /** A fresh 6-digit code for `email`, replacing any earlier one; only its salted hash is stored. */
+  issueEmailCode (email: string, nowSeconds: number): Promise<string>
+  /** Checks `code` for `email`: a right one is used up, a wrong one counted (both committed). */
+  useEmailCode (email: string, code: string, nowSeconds: number): Promise<EmailCodeVerdict>
+  /** The account that signs in with `email`, or null. */
+  uidOfEmail (email: string): Promise<string | null>
+  /** Gives the (non-guest) account `uid` the address `email`; false when the address belongs to another account. */
+  addEmail (uid: string, email: string, nowSeconds: number): Promise<boolean>
+  /**
+   * Makes an account — from the guest `guestUid` when given, keeping every row it had —
+   * attaches its first sign-in method with `attach`, and opens a session, in one
+   * transaction; the guest's sessions end.
+   */
+  signUp (input: { nowSeconds: number, userAgent: string, guestUid: string | null, attach: SignInMethodWriter }): Promise<AccountSession>
+  /** A fresh session for the account `uid`. */
+  openSession (uid: string, nowSeconds: number, userAgent: string): Promise<AccountSession>
+  /** Keeps a challenge handed out now for `purpose`, answerable for `lifetimeSeconds` (CHALLENGE_SECONDS unless said). */
+  saveChallenge (challenge: string, purpose: ChallengePurpose, handed: HandedChallenge, nowSeconds: number, lifetimeSeconds?: number): Promise<void>
+  /** Takes (deletes) a live challenge for `purpose`: answered once; undefined when there is none (or it expired). */
+  takeChallenge (challenge: string, purpose: ChallengePurpose, nowSeconds: number): Promise<HandedChallenge | undefined>
+  /** The account a WeChat identity signs in to: the one holding this app's openid, else the one holding its unionid; null when none. */
+  wechatOwner (app: WechatApp, identity: WechatIdentity): Promise<string | null>
+  /** Links a WeChat identity of `app` to the account `uid` (inside `trx` when given); an identity already linked stays as it is. */
+  linkWechat (uid: string, app: WechatApp, identity: WechatIdentity, nowSeconds: number, trx?: Transaction<Database>): Promise<void>
+  /** The account a uid names now: itself, or the account a guest uid became; null when unknown. */
+  resolve (uid: string): Promise<string | null>
+}
+
+/** SHA-256 hex of a code with its salt. */
+function codeHash (code: string, salt: string): string {
+  return createHash('sha256').update(`${salt}:${code}`).digest('hex')
+}
+
+/** True when two hex digests are equal, compared in constant time. */
+function sameDigest (a: string, b: string): boolean {
+  const left = Buffer.from(a, 'hex')
+  const right = Buffer.from(b, 'hex')
+  return left.length === right.length && timingSafeEqual(left, right)
+}
+
+/** A new account's uid: 12 digits, like the seeded users' plain numeric uids (no SPEC §3 prefix). */
+function newAccountUid (): string {
+  return String(randomInt(100_000_000_000, 1_000_000_000_000))
+}
+
+/** A column is a uid column by its name: `uid`, `*_uid` or `*_by`. */
+function isUidColumn (column: string): boolean {
+  return column === 'uid' || column.endsWith('_uid') || column.endsWith('_by')
+}
+
+/** Tables whose uid columns the move handles itself. */
+const MOVED_BY_HAND = new Set(['users', 'uid_aliases', 'sessions'])
+
+/** Every (table, column) of the live schema that holds a uid, read from the database's catalogue. */
+export async function uidColumns (db: Db | Transaction<Database>): Promise<Array<{ table: string, column: string }>> {
+  let columns: Array<{ table: string, column: string }>
+  if (db.getExecutor().adapter instanceof SqliteAdapter) {
+    const result = await sql<{ table: string, column: string }>`select m.name as "table", p.name as "column" from sqlite_master m join pragma_table_info(m.name) p where m.type = 'table'`.execute(db)
+    columns = result.rows
+  } else {
+    const result = await sql<{ table: string, column: string }>`select table_name as "table", column_name as "column" from information_schema.columns where table_schema = current_schema()`.execute(db)
+    columns = result.rows
+  }
+  return columns.filter(({ table, column }) => !table.startsWith('kysely_') && !MOVED_BY_HAND.has(table) && (isUidColumn(column) || column === 'target_id'))
+}
+
+/**
+ * Moves every row naming `from` to `to` inside `trx`: uid columns, `target_id` columns
+ * (a member as a report's or override's target, an audit entry's subject; other ids never
+ * equal a uid) and the mentions of messages (`<@uid>` in the text, the uid in `mentions`).
+ */
+async function moveUid (trx: Transaction<Database>, from: string, to: string): Promise<void> {
+  for (const { table, column } of await uidColumns(trx)) {
+    await sql`update ${sql.table(table)} set ${sql.ref(column)} = ${to} where ${sql.ref(column)} = ${from}`.execute(trx)
+  }
+  // a mention is `<@uid>` in the text and the uid in a JSON array: a uid is letters, digits and _, so both forms are found exactly
+  await sql`update messages set mentions = replace(mentions, ${JSON.stringify(from)}, ${JSON.stringify(to)}), content = replace(content, ${`<@${from}>`}, ${`<@${to}>`}) where mentions like ${`%${JSON.stringify(from)}%`}`.execute(trx)
+}
+
+/** The nickname a guest keeps as an account: its own, unless it is still the default 游客xxxx. */
+function accountNickname (guest: UsersTable | undefined, uid: string): string {
+  if (!guest || /^游客[0-9a-f]{4}$/.test(guest.nickname)) return `用户${uid.slice(-4)}`
+  return guest.nickname
+}
+
+/** The accounts repository on `db`. */
+export function createAccountsRepository (db: Db): AccountsRepository {
+  async function openSession (uid: string, nowSeconds: number, userAgent: string, trx: Db | Transaction<Database> = db): Promise<{ token: string, user: User }> {
+    const session = newSession(uid, nowSeconds, userAgent)
+    await trx.insertInto('sessions').values(session.row).execute()
+    const row = await trx.selectFrom('users').selectAll().where('uid', '=', uid).executeTakeFirstOrThrow()
+    return { token: session.token, user: toUser(row) }
+  }
+
+  return {
+    async issueEmailCode (email, nowSeconds) {
+      const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
+      const salt = randomBytes(16).toString('hex')
+      const row = { email, code_hash: codeHash(code, salt), salt, created_at: nowSeconds, expires_at: nowSeconds + EMAIL_CODE_LIFETIME_SECONDS, attempts: 0, used_at: null }
+      await db.insertInto('email_codes').values(row)
+        .onConflict(conflict => conflict.column('email').doUpdateSet({ code_hash: row.code_hash, salt, created_at: nowSeconds, expires_at: row.expires_at, attempts: 0, used_at: null })).execute()
+      return code
+    },
+    async useEmailCode (email, code, nowSeconds) {
+      return db.transaction().execute(async trx => {
+        const row = await trx.selectFrom('email_codes').selectAll().where('email', '=', email).executeTakeFirst()
+        if (!row) return 'none'
+        if (row.used_at !== null) return 'used'
+        if (row.attempts >= EMAIL_CODE_MAX_ATTEMPTS) return 'spent'
+        if (row.expires_at <= nowSeconds) return 'expired'
+        if (!sameDigest(codeHash(code, row.salt), row.code_hash)) {
+          await trx.updateTable('email_codes').set({ attempts: row.attempts + 1 }).where('email', '=', email).execute()
+          return row.attempts + 1 >= EMAIL_CODE_MAX_ATTEMPTS ? 'spent' : 'wrong'
+        }
+        // a concurrent check of the same code finds it used: only one of them signs in
+        const used = await trx.updateTable('email_codes').set({ used_at: nowSeconds }).where('email', '=', email).where('used_at', 'is', null).executeTakeFirst()
+        return Number(used.numUpdatedRows) === 1 ? 'ok' : 'used'
+      })
+    },
+    async uidOfEmail (email) {
+      return (await db.selectFrom('account_emails').select('uid').where('email', '=', email).executeTakeFirst())?.uid ?? null
+    },
+    async addEmail (uid, email, nowSeconds) {
+      const owner = await db.selectFrom('account_emails').select('uid').where('email', '=', email).executeTakeFirst()
+      if (owner && owner.uid !== uid) return false
+      await db.insertInto('account_emails').values({ uid, email, verified_at: nowSeconds })
+        .onConflict(conflict => conflict.column('uid').doUpdateSet({ email, verified_at: nowSeconds })).execute()
+      return true
+    },
+    async signUp ({ nowSeconds, userAgent, guestUid, attach }) {
+      return db.transaction().execute(async trx => {
+        const uid = newAccountUid()
+        const guest = guestUid === null ? undefined : await trx.selectFrom('users').selectAll().where('uid', '=', guestUid).executeTakeFirst()
+        const account: UsersTable = guest
+          ? { ...guest, uid, nickname: accountNickname(guest, uid) }
+          : { uid, user_type: 1, addtime: nowSeconds, nickname: accountNickname(undefined, uid), avatar: '', signature: '', gender: 0 }
+        await trx.insertInto('users').values(account).execute()
+        if (guest) {
+          await trx.deleteFrom('sessions').where('uid', '=', guest.uid).execute()
+          await moveUid(trx, guest.uid, uid)
+          await trx.deleteFrom('users').where('uid', '=', guest.uid).execute()
+          // an earlier alias of the guest (none today) and the guest itself now lead to the account
+          await trx.updateTable('uid_aliases').set({ uid }).where('uid', '=', guest.uid).execute()
+          await trx.insertInto('uid_aliases').values({ old_uid: guest.uid, uid }).execute()
+        }
+        await attach(trx, uid)
+        const opened = await openSession(uid, nowSeconds, userAgent, trx)
+        return { ...opened, created: true, upgraded_from: guest?.uid ?? null }
+      })
+    },
+    async openSession (uid, nowSeconds, userAgent) {
+      return { ...await openSession(uid, nowSeconds, userAgent), created: false, upgraded_from: null }
+    },
+    async saveChallenge (challenge, purpose, handed, nowSeconds, lifetimeSeconds = CHALLENGE_SECONDS) {
+      await db.deleteFrom('sign_in_challenges').where('expires_at', '<=', nowSeconds).execute()
+      await db.insertInto('sign_in_challenges').values({ challenge, purpose, ...handed, expires_at: nowSeconds + lifetimeSeconds }).execute()
+    },
+    async takeChallenge (challenge, purpose, nowSeconds) {
+      return db.transaction().execute(async trx => {
+        const row = await trx.selectFrom('sign_in_challenges').select(['uid', 'detail', 'expires_at']).where('challenge', '=', challenge).where('purpose', '=', purpose).executeTakeFirst()
+        if (!row) return undefined
+        const taken = await trx.deleteFrom('sign_in_challenges').where('challenge', '=', challenge).executeTakeFirst()
+        return Number(taken.numDeletedRows) === 1 && row.expires_at > nowSeconds ? { uid: row.uid, detail: row.detail } : undefined
+      })
+    },
+    async wechatOwner (app, { openid, unionid }) {
+      const byOpenid = await db.selectFrom('wechat_identities').select('uid').where('app', '=', app).where('openid', '=', openid).executeTakeFirst()
+      if (byOpenid || unionid === null) return byOpenid?.uid ?? null
+      return (await db.selectFrom('wechat_identities').select('uid').where('unionid', '=', unionid).executeTakeFirst())?.uid ?? null
+    },
+    async linkWechat (uid, app, { openid, unionid }, nowSeconds, trx) {
+      await (trx ?? db).insertInto('wechat_identities').values({ app, openid, unionid, uid, created_at: nowSeconds })
+        .onConflict(conflict => conflict.columns(['app', 'openid']).doNothing()).execute()
+    },
+    async resolve (uid) {
+      const user = await db.selectFrom('users').select('uid').where('uid', '=', uid).executeTakeFirst()
+      if (user) return user.uid
+      return (await db.selectFrom('uid_aliases').select('uid').where('old_uid', '=', uid).executeTakeFirst())?.uid ?? null
+    },
+  }
+}
+
+/** True for a guest (SPEC §3: uid prefix B_), who signs up rather than signs in. */
+export function isGuest (user: Pick<User, 'uid'>): boolean {
+  return identityKindOf(user) === 'guest'
+}

@@ -1,0 +1,166 @@
+/**
+ * Signing in as an account (beyond the guest token of /auth/guest): the e-mail one-time
+ * code. Starting answers the same whether or not the address has an account; the code is
+ * six digits, lasts 10 minutes and survives 5 wrong tries, and is compared in constant
+ * time. Codes are limited per address and, like guest sign-ups, per client IP; so are the
+ * checks. A guest who signs up keeps everything it had (repositories/accounts.ts); its
+ * guest token ends, and SESSION_REVOKED closes the sockets it opened on every process.
+ * And the account's own routes: its sign-in methods, sign out everywhere, export my data
+ * and delete my account (repositories/account-data.ts), which close every socket too.
+ */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import {
+  ACCOUNT_PATHS, AccountExportSchema, AccountSignInDataSchema, DeleteAccountBodySchema, EmailStartBodySchema, EmailStartDataSchema, EmailVerifyBodySchema, SignInMethodsSchema, type AccountSignInData,
+} from '@core/wire/accounts'
+import type { User } from '@core/wire/entities'
+import { DoneSchema, type SessionRevokedEvent } from '@core/wire/trust'
+import type { AppContext, RouteOptions } from '../../context'
+import { httpError, spokenError } from '../../errors'
+import { bearerToken, optionalUser, requireUser, signedInUser } from '../../plugins/auth'
+import { EMAIL_CODE_LIFETIME_SECONDS, isGuest, type AccountSession, type EmailCodeVerdict, type SignInMethodWriter } from '../../repositories/accounts'
+import { createCodeMailer } from '../../services/mailer'
+import { absentBodyAsEmpty, hasControlCharacters } from '../checks'
+import { ok } from '../envelope'
+import { responses } from '../schemas'
+
+/** Codes one address may be sent per hour (a mailbox is not a target to flood). */
+export const EMAIL_CODES_PER_ADDRESS_PER_HOUR = 5
+
+const HOUR_MS = 3600_000
+
+/** An address as it is stored and compared: trimmed and lower-cased; null when it is no address. */
+export function normalEmail (value: string): string | null {
+  const email = value.trim().toLowerCase()
+  return /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/.test(email) && !hasControlCharacters(email) ? email : null
+}
+
+/** What a refused e-mail code is told, in the member's language. */
+const CODE_REFUSALS: Record<Exclude<EmailCodeVerdict, 'ok'>, { 'zh-CN': string, en: string }> = {
+  none: { 'zh-CN': '请先获取验证码', en: 'body.code: no code was sent to this address; ask for one first' },
+  expired: { 'zh-CN': '验证码已过期，请重新获取', en: 'body.code: the code has expired (codes last 10 minutes); ask for a new one' },
+  used: { 'zh-CN': '验证码已使用，请重新获取', en: 'body.code: the code was already used; ask for a new one' },
+  wrong: { 'zh-CN': '验证码不正确', en: 'body.code: the code is wrong' },
+  spent: { 'zh-CN': '验证码错误次数过多，请重新获取', en: 'body.code: too many wrong tries; ask for a new code' },
+}
+
+/**
+ * Signs `caller` (a guest, or nobody) in to the account `owner`, or signs them up with
+ * `attach` when there is none; a guest who signs up becomes the account. Tells the
+ * gateway to close an upgraded guest's sockets once committed.
+ */
+export async function signInOrUp (ctx: AppContext, input: { owner: string | null, caller: User | null, userAgent: string, attach: SignInMethodWriter }): Promise<AccountSession> {
+  const { owner, caller, userAgent, attach } = input
+  if (owner !== null) return ctx.repos.accounts.openSession(owner, ctx.now(), userAgent)
+  const guestUid = caller && isGuest(caller) ? caller.uid : null
+  const session = await ctx.repos.accounts.signUp({ nowSeconds: ctx.now(), userAgent, guestUid, attach })
+  // the guest's token no longer opens anything: every gateway closes its sockets
+  if (session.upgraded_from !== null) await closeSockets(ctx, session.upgraded_from, null)
+  return session
+}
+
+/** The answer to a signed-in account that added a way in: the session it came with goes on. */
+export function stillSignedIn (request: FastifyRequest, account: User): AccountSignInData {
+  return { token: bearerToken(request.headers.authorization) ?? '', user: account, created: false, upgraded_from: null }
+}
+
+/** Tells every gateway to close the sockets of `uid`'s ended sessions (all of them when `sessionIds` is null). */
+export async function closeSockets (ctx: AppContext, uid: string, sessionIds: string[] | null): Promise<void> {
+  const event: SessionRevokedEvent = { uid, session_ids: sessionIds, reason: 'revoked' }
+  await ctx.bus.publish('SESSION_REVOKED', { server_id: '', uid }, event)
+}
+
+/** Registers /auth/email/*, /auth/sign-out-everywhere and /account/*. */
+export default async function accountsRoutes (fastify: FastifyInstance, { ctx }: RouteOptions): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
+  const signUpLimit = { rateLimit: { max: ctx.config.limits.guestSignupsPerMinute, timeWindow: 60_000 } }
+  const mailer = createCodeMailer(ctx.config.email, fastify.log)
+  fastify.addHook('onClose', async () => { mailer.close() })
+
+  function emailOf (value: string): string {
+    if (!ctx.config.email.signIn) throw httpError(404, 'e-mail sign-in is off on this server (EMAIL_SIGNIN=off)')
+    const email = normalEmail(value)
+    if (email === null) throw spokenError(400, { 'zh-CN': '邮箱地址格式不正确', en: 'body.email: not an e-mail address' })
+    return email
+  }
+
+  app.post(ACCOUNT_PATHS.emailStart, {
+    config: signUpLimit,
+    schema: { summary: 'Send a one-time sign-in code to an e-mail address (the same answer whether or not it has an account)', body: EmailStartBodySchema, response: responses(EmailStartDataSchema) },
+  }, async request => {
+    const email = emailOf(request.body.email)
+    if ((await ctx.limits.hit(`email-code ${email}`, HOUR_MS)).count > EMAIL_CODES_PER_ADDRESS_PER_HOUR) {
+      throw spokenError(429, { 'zh-CN': '验证码发送过于频繁，请稍后再试', en: `body.email: at most ${EMAIL_CODES_PER_ADDRESS_PER_HOUR} codes an hour go to one address; try again later` })
+    }
+    const code = await ctx.repos.accounts.issueEmailCode(email, ctx.now())
+    try {
+      await mailer.sendSignInCode(email, code, EMAIL_CODE_LIFETIME_SECONDS / 60)
+    } catch (error) {
+      request.log.error({ err: error }, 'the sign-in code mail was not sent')
+      throw httpError(502, 'the mail server did not take the code; try again later')
+    }
+    return ok({ sent: true })
+  })
+
+  app.post(ACCOUNT_PATHS.emailVerify, {
+    config: signUpLimit,
+    schema: { summary: 'Sign in (or up) with an e-mail code; a signed-in guest keeps everything, a signed-in account adds the address', body: EmailVerifyBodySchema, response: responses(AccountSignInDataSchema) },
+  }, async request => {
+    const email = emailOf(request.body.email)
+    const caller = await optionalUser(ctx, request)
+    const verdict = await ctx.repos.accounts.useEmailCode(email, request.body.code, ctx.now())
+    if (verdict !== 'ok') throw spokenError(400, CODE_REFUSALS[verdict])
+    const owner = await ctx.repos.accounts.uidOfEmail(email)
+    const userAgent = request.headers['user-agent'] ?? ''
+    if (caller && !isGuest(caller) && caller.uid !== owner) {
+      // a signed-in account adds the address as a way in
+      if (!await ctx.repos.accounts.addEmail(caller.uid, email, ctx.now())) {
+        throw spokenError(409, { 'zh-CN': '该邮箱已绑定其他账号', en: 'body.email: this address signs in to another account' })
+      }
+      return ok(stillSignedIn(request, caller))
+    }
+    const attach: SignInMethodWriter = async (trx, uid) => { await trx.insertInto('account_emails').values({ uid, email, verified_at: ctx.now() }).execute() }
+    return ok(await signInOrUp(ctx, { owner, caller, userAgent, attach }))
+  })
+  const account = { onRequest: requireUser(ctx), schema: { security: [{ bearer: [] }] } }
+
+  app.get(ACCOUNT_PATHS.account, {
+    ...account,
+    schema: { ...account.schema, summary: "The caller's sign-in methods", response: responses(SignInMethodsSchema) },
+  }, async request => ok(await ctx.repos.accountData.signInMethods(signedInUser(request).uid)))
+
+  app.post(ACCOUNT_PATHS.signOutEverywhere, {
+    ...account,
+    preValidation: absentBodyAsEmpty,
+    schema: { ...account.schema, summary: 'End every session of your account, on every device', response: responses(DoneSchema) },
+  }, async request => {
+    const { uid } = signedInUser(request)
+    if (!request.currentSessionId) throw httpError(400, 'authorization: a bot token is revoked by the server owner, not signed out')
+    await ctx.repos.accountData.endAllSessions(uid)
+    await closeSockets(ctx, uid, null)
+    return ok({ done: true })
+  })
+
+  app.get(ACCOUNT_PATHS.exportData, {
+    ...account,
+    schema: { ...account.schema, summary: 'Your data as one JSON document: profile, memberships, messages, posts, comments', response: responses(AccountExportSchema) },
+  }, async (request, reply) => {
+    const { uid } = signedInUser(request)
+    void reply.header('content-disposition', `attachment; filename="openrealm-${uid}.json"`)
+    return ok(await ctx.repos.accountData.exportData(uid, ctx.now()))
+  })
+
+  app.post(ACCOUNT_PATHS.deleteAccount, {
+    ...account,
+    schema: { ...account.schema, summary: 'Delete your account: profile and sign-in methods erased, sessions closed, content kept as 已注销用户 or removed', body: DeleteAccountBodySchema, response: responses(DoneSchema) },
+  }, async request => {
+    const user = signedInUser(request)
+    if (!request.currentSessionId) throw httpError(400, 'authorization: a bot account is removed by its server owner')
+    const deletion = await ctx.repos.accountData.deleteAccount(user.uid, request.body.content === 'remove')
+    if (!deletion.deleted) {
+      throw spokenError(409, { 'zh-CN': '你仍是服务器的所有者，请先转让或解散服务器', en: `you own server ${deletion.ownedServers.join(', ')}; hand it over or delete it first` })
+    }
+    await closeSockets(ctx, user.uid, null)
+    return ok({ done: true })
+  })
+}

@@ -1,0 +1,136 @@
+/**
+ * Signing in with WeChat: inside WeChat's browser, the Official Account's web authorisation
+ * (OAuth 2: snsapi_base silently, snsapi_userinfo when the member agrees to share nickname
+ * and avatar), its `state` handed out here and checked once; in the mini-program,
+ * `Taro.login`'s code through code2Session. Only the server exchanges a code (it holds
+ * WX_APP_SECRET). The same unionid is one account across both; an identity linked to one
+ * account is never linked to another.
+ */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { randomBytes } from 'crypto'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import {
+  ACCOUNT_PATHS, AccountSignInDataSchema, WechatMiniProgramBodySchema, WechatWebBodySchema, WechatWebStartBodySchema, WechatWebStartDataSchema, type AccountSignInData,
+} from '@core/wire/accounts'
+import type { AppContext, RouteOptions } from '../../context'
+import { httpError, spokenError, type ApiError } from '../../errors'
+import { optionalUser } from '../../plugins/auth'
+import { isGuest, type WechatApp } from '../../repositories/accounts'
+import { code2Session, WechatError, WechatRefusal, webAuthorisation, webAuthorizeUrl, type WebAuthScope, type WechatApp as WechatAppConfig, type WechatIdentity } from '../../services/wechat'
+import { signInOrUp, stillSignedIn } from '../accounts'
+import { publicOrigin } from '../passkeys'
+import { ok } from '../envelope'
+import { responses } from '../schemas'
+
+/** What a member is told when WeChat refused a code, by WeChat's documented error code. */
+function refusalOf (error: WechatRefusal): ApiError {
+  switch (error.code) {
+    case 40029: return spokenError(400, { 'zh-CN': '微信登录凭证无效，请重试', en: `body.code: WeChat says the code is invalid (${error.code})` })
+    case 40163: return spokenError(400, { 'zh-CN': '微信登录凭证已使用，请重试', en: `body.code: WeChat says the code was already used (${error.code})` })
+    case 45011: return spokenError(429, { 'zh-CN': '微信登录过于频繁，请稍后再试', en: `WeChat limits sign-ins right now (${error.code}); try again in a minute` })
+    default: return spokenError(400, { 'zh-CN': '微信拒绝了登录，请重试', en: `body.code: WeChat refused the code (${error.code})` })
+  }
+}
+
+/** Runs a WeChat call, turning WeChat's refusals into 4xx and its silence into 502. */
+async function askWechat<T> (request: FastifyRequest, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call()
+  } catch (error) {
+    if (error instanceof WechatRefusal) throw refusalOf(error)
+    if (error instanceof WechatError) {
+      request.log.error({ err: error }, 'WeChat sign-in unavailable')
+      throw httpError(502, 'WeChat did not answer, try again later')
+    }
+    throw error
+  }
+}
+
+/**
+ * Signs the caller in with a WeChat identity: a signed-in account links it (refused when
+ * another account holds it); otherwise the identity's account, or a new one (a guest keeps
+ * everything), with the profile the member agreed to share.
+ */
+async function signInWithWechat (ctx: AppContext, request: FastifyRequest, app: WechatApp, identity: WechatIdentity, profile: { nickname: string, avatar: string } | null): Promise<AccountSignInData> {
+  const caller = await optionalUser(ctx, request)
+  const owner = await ctx.repos.accounts.wechatOwner(app, identity)
+  const now = ctx.now()
+  if (caller && !isGuest(caller)) {
+    if (owner !== null && owner !== caller.uid) {
+      throw spokenError(409, { 'zh-CN': '该微信已绑定其他账号', en: 'this WeChat is already linked to another account' })
+    }
+    await ctx.repos.accounts.linkWechat(caller.uid, app, identity, now)
+    return stillSignedIn(request, caller)
+  }
+  // the same person (unionid) signing in from the other app gets this app's openid linked too
+  if (owner !== null) await ctx.repos.accounts.linkWechat(owner, app, identity, now)
+  return signInOrUp(ctx, {
+    owner, caller, userAgent: request.headers['user-agent'] ?? '',
+    attach: async (trx, uid) => {
+      await ctx.repos.accounts.linkWechat(uid, app, identity, now, trx)
+      // SPEC §5: a shared nickname and avatar are audited like the member's own; one that fails is not taken
+      const shared = profile && { nickname: profile.nickname.trim().slice(0, 32), avatar: /^https:\/\/\S+$/.test(profile.avatar) ? profile.avatar : '' }
+      if (shared && shared.nickname !== '' && ctx.auditor.check(shared) === null) {
+        await trx.updateTable('users').set(shared.avatar === '' ? { nickname: shared.nickname } : shared).where('uid', '=', uid).execute()
+      }
+    },
+  })
+}
+
+/** Registers the /auth/wechat routes. */
+export default async function wechatSignInRoutes (fastify: FastifyInstance, { ctx }: RouteOptions): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
+  const signUpLimit = { rateLimit: { max: ctx.config.limits.guestSignupsPerMinute, timeWindow: 60_000 } }
+  const bearer = { security: [{ bearer: [] }] }
+
+  function wechatApp (): WechatAppConfig {
+    const { appId, appSecret, apiBase } = ctx.config.wechat
+    if (appSecret === null) throw httpError(503, 'WeChat sign-in is not configured on this server (WX_APP_ID, WX_APP_SECRET)')
+    return { appId, appSecret, apiBase }
+  }
+
+  app.post(ACCOUNT_PATHS.wechatWebStart, {
+    config: signUpLimit,
+    schema: { summary: "Where WeChat's browser goes to authorise, with a fresh state", ...bearer, body: WechatWebStartBodySchema, response: responses(WechatWebStartDataSchema) },
+  }, async request => {
+    const { appId } = wechatApp()
+    const { origin } = publicOrigin(ctx.config.publicUrl, request)
+    let redirect: URL
+    try {
+      redirect = new URL(request.body.redirect_uri, origin)
+    } catch {
+      throw httpError(400, 'body.redirect_uri: not a URL')
+    }
+    if (redirect.origin !== origin) throw httpError(400, `body.redirect_uri: must be a page of ${origin}`)
+    const caller = await optionalUser(ctx, request)
+    const state = randomBytes(16).toString('base64url')
+    await ctx.repos.accounts.saveChallenge(state, 'wechat-web', { uid: caller?.uid ?? null, detail: request.body.scope }, ctx.now())
+    return ok({ url: webAuthorizeUrl(appId, redirect.href, request.body.scope, state), state })
+  })
+
+  app.post(ACCOUNT_PATHS.wechatWeb, {
+    config: signUpLimit,
+    schema: { summary: "Sign in with WeChat's web authorisation code (exchanged by the server) and the state it came back with", ...bearer, body: WechatWebBodySchema, response: responses(AccountSignInDataSchema) },
+  }, async request => {
+    const wechat = wechatApp()
+    const handed = await ctx.repos.accounts.takeChallenge(request.body.state, 'wechat-web', ctx.now())
+    const caller = await optionalUser(ctx, request)
+    if (!handed || handed.uid !== (caller?.uid ?? null)) {
+      throw spokenError(400, { 'zh-CN': '微信授权已失效，请重新登录', en: 'body.state: unknown, already used, expired or started by another session; start again' })
+    }
+    const scope = handed.detail as WebAuthScope
+    const authorised = await askWechat(request, () => webAuthorisation(wechat, request.body.code, scope))
+    return ok(await signInWithWechat(ctx, request, 'web', authorised, authorised.profile))
+  })
+
+  app.post(ACCOUNT_PATHS.wechatMiniProgram, {
+    config: signUpLimit,
+    schema: { summary: "Sign in with the mini-program's Taro.login code (code2Session)", ...bearer, body: WechatMiniProgramBodySchema, response: responses(AccountSignInDataSchema) },
+  }, async request => {
+    const identity = await askWechat(request, () => code2Session(wechatApp(), request.body.code))
+    const answer = await signInWithWechat(ctx, request, 'mini-program', identity, null)
+    // the live reminders' subscribe messages go to this openid (as POST /login_third/wx_session keeps it)
+    await ctx.repos.users.bindWechatOpenid(answer.user.uid, identity.openid, ctx.now())
+    return ok(answer)
+  })
+}

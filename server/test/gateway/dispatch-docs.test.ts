@@ -1,0 +1,59 @@
+/**
+ * server/README.md's event table is the declaration's (core/wire/dispatches.ts), so the two
+ * cannot drift: this renders the table from the declaration and compares. After changing a
+ * dispatch, `WRITE_DISPATCH_TABLE=1 npx jest server/test/gateway/dispatch-docs.test.ts --selectProjects server`
+ * writes the new table into the README.
+ */
+import { readFileSync, writeFileSync } from 'fs'
+import path from 'path'
+import type { TSchema } from '@sinclair/typebox'
+import { DISPATCH_NAMES, DISPATCHES, type DispatchDeclaration } from '@core/wire/dispatches'
+
+const README = path.join(__dirname, '../../README.md')
+const BEGIN = '<!-- dispatch table: generated from core/wire/dispatches.ts by server/test/gateway/dispatch-docs.test.ts -->'
+const END = '<!-- end of dispatch table -->'
+
+/** `{a, b?, …}`: the payload's fields, optional ones marked. */
+function fieldsOf (schema: TSchema): string {
+  const properties = (schema as { properties?: Record<string, unknown> }).properties ?? {}
+  const required = new Set((schema as { required?: string[] }).required ?? [])
+  return `\`{${Object.keys(properties).map(key => required.has(key) ? key : `${key}?`).join(', ')}}\``
+}
+
+/** Who receives it, in words. */
+function audienceOf (declaration: DispatchDeclaration): string {
+  const who = {
+    server: 'every member of the server',
+    channel: 'members who may read `channel_id` (ViewChannel there: roles, overrides, training roles)',
+    moderators: 'the server\'s moderators (a moderation bit server-wide)',
+    self: 'the sessions of one user (`uid`)',
+  }[declaration.audience]
+  const focus = declaration.focusOnly ? ', only sessions focused on the channel; never replayed' : ''
+  const origin = declaration.origin === 'gateway' ? '; made by each gateway for its own sessions' : declaration.origin === 'control' ? '; never delivered: every gateway closes the user\'s matching sockets' : ''
+  return `${who}${focus}${origin}`
+}
+
+/** The README block the declaration gives. */
+function renderedTable (): string {
+  const rows = DISPATCH_NAMES.map(name => {
+    const declaration: DispatchDeclaration = DISPATCHES[name]
+    return `| \`${name}\` | ${fieldsOf(declaration.payload)} | ${audienceOf(declaration)} | ${declaration.summary} |`
+  })
+  return [BEGIN, '| t | d (payload fields) | audience | when |', '|---|---|---|---|', ...rows, END].join('\n')
+}
+
+describe('server/README.md', () => {
+  it('documents every declared dispatch with its payload and audience exactly as core/wire/dispatches.ts declares it', () => {
+    const readme = readFileSync(README, 'utf8')
+    const start = readme.indexOf(BEGIN)
+    const end = readme.indexOf(END)
+    expect(start).toBeGreaterThanOrEqual(0)
+    expect(end).toBeGreaterThan(start)
+    const documented = readme.slice(start, end + END.length)
+    if (process.env.WRITE_DISPATCH_TABLE === '1' && documented !== renderedTable()) {
+      writeFileSync(README, readme.slice(0, start) + renderedTable() + readme.slice(end + END.length))
+      return
+    }
+    expect(documented).toBe(renderedTable())
+  })
+})

@@ -1,0 +1,111 @@
+/**
+ * The account's own data: sign out everywhere, export, delete (row counts per table before
+ * and after; runs on SQLite, and on PostgreSQL with DATABASE_URL).
+ */
+import type { AccountExport, AccountSignInData, SignInMethods } from '@core/wire/accounts'
+import type { BusEvent } from '../../src/bus'
+import type { Db } from '../../src/db/schema'
+import { DELETED_ACCOUNT_NAME } from '../../src/repositories/account-data'
+import { DEMO_OWNER, envelope, signInAsMember, type TestApp } from '../helper'
+import type { SmtpInbox } from '../services/smtp-inbox'
+import { footprint, keepBusy, SERVER, startAccountApp, type AccountApp } from './account-fixtures'
+
+let app: AccountApp
+let test: TestApp
+let inbox: SmtpInbox
+let db: Db
+let events: BusEvent[]
+let addresses = 0
+
+beforeAll(async () => {
+  app = await startAccountApp()
+  ;({ test, inbox, db, events } = app)
+}, 30_000) // a fresh PostgreSQL schema migrates and seeds slowly on a busy machine
+afterAll(async () => { await app.close() })
+
+/** Signs in with `email` (a new account the first time); resolves its bearer header and uid. */
+async function signIn (email: string): Promise<{ headers: Record<string, string>, uid: string }> {
+  await test.inject({ method: 'POST', url: '/auth/email/start', payload: { email } })
+  const code = await inbox.codeFor(email)
+  const { data } = envelope<AccountSignInData>(await test.inject({ method: 'POST', url: '/auth/email/verify', payload: { email, code } }))
+  return { headers: { authorization: `Bearer ${data.token}`, 'accept-language': 'en' }, uid: data.user.uid }
+}
+
+/** A new account that has done a bit of everything. */
+async function busyAccount (): Promise<{ headers: Record<string, string>, uid: string, email: string }> {
+  addresses += 1
+  const email = `data${addresses}@mail.example`
+  const account = await signIn(email)
+  await keepBusy(test, db, account)
+  return { ...account, email }
+}
+
+const me = (headers: Record<string, string>) => test.inject({ url: '/user/me', headers })
+const remove = (headers: Record<string, string>, content: 'keep' | 'remove') => test.inject({ method: 'POST', url: '/account/delete', headers, payload: { content } })
+
+describe('account', () => {
+  it('lists its sign-in methods', async () => {
+    const account = await busyAccount()
+    expect(envelope<SignInMethods>(await test.inject({ url: '/account', headers: account.headers })).data).toEqual({ email: account.email, passkeys: 0, wechat: false })
+  })
+
+  it('signs out everywhere: every session ends and every socket of the account closes', async () => {
+    const account = await busyAccount()
+    const otherDevice = await signIn(account.email)
+    events.length = 0
+    expect((await test.inject({ method: 'POST', url: '/auth/sign-out-everywhere', headers: account.headers })).statusCode).toBe(200)
+    expect((await me(account.headers)).statusCode).toBe(401)
+    expect((await me(otherDevice.headers)).statusCode).toBe(401)
+    expect(events).toEqual([{ t: 'SESSION_REVOKED', server_id: '', uid: account.uid, d: { uid: account.uid, session_ids: null, reason: 'revoked' } }])
+  })
+
+  it('exports its profile, memberships, messages, posts and comments as a JSON download', async () => {
+    const account = await busyAccount()
+    const response = await test.inject({ url: '/account/export', headers: account.headers })
+    expect(response.headers['content-disposition']).toBe(`attachment; filename="openrealm-${account.uid}.json"`)
+    const data = envelope<AccountExport>(response).data
+    expect(data.profile.uid).toBe(account.uid)
+    expect(data.memberships.map(membership => membership.server_id)).toEqual([SERVER])
+    expect(data.messages.map(message => message.content)).toEqual(['你好'])
+    expect(data.posts.map(post => post.title)).toEqual(['作品'])
+    expect(data.comments.map(comment => comment.content)).toEqual(['好看'])
+    expect(data.sign_in_methods.email).toBe(account.email)
+  })
+
+  it('deletes the account keeping its content as 已注销用户: profile, sign-in methods, sessions and memberships go', async () => {
+    const account = await busyAccount()
+    const before = await footprint(db, account.uid)
+    events.length = 0
+    expect((await remove(account.headers, 'keep')).statusCode).toBe(200)
+    const after = await footprint(db, account.uid)
+    const gone = ['account_emails.uid', 'server_members.uid', 'member_roles.uid', 'read_states.uid', 'reactions.uid', 'post_likes.uid', 'live_reminders.uid', 'account_usage.uid']
+    for (const column of gone) expect([column, before.naming[column] > 0, after.naming[column]]).toEqual([column, true, 0])
+    for (const kept of ['messages.author_uid', 'posts.author_uid', 'post_comments.author_uid', 'reports.reporter_uid']) expect([kept, after.naming[kept]]).toEqual([kept, before.naming[kept]])
+    const user = await db.selectFrom('users').selectAll().where('uid', '=', account.uid).executeTakeFirstOrThrow()
+    expect(user).toMatchObject({ nickname: DELETED_ACCOUNT_NAME, avatar: '', signature: '' })
+    expect(await db.selectFrom('sessions').select('uid').where('uid', '=', account.uid).execute()).toEqual([])
+    expect((await me(account.headers)).statusCode).toBe(401)
+    expect(events).toContainEqual({ t: 'SESSION_REVOKED', server_id: '', uid: account.uid, d: { uid: account.uid, session_ids: null, reason: 'revoked' } })
+    // the address is free again: signing in with it makes a new account
+    expect((await signIn(account.email)).uid).not.toBe(account.uid)
+  })
+
+  it('deletes the account removing its messages, posts and comments when the member chooses so', async () => {
+    const account = await busyAccount()
+    const before = await footprint(db, account.uid)
+    expect((await remove(account.headers, 'remove')).statusCode).toBe(200)
+    const after = await footprint(db, account.uid)
+    for (const authored of ['messages.author_uid', 'posts.author_uid', 'post_comments.author_uid']) {
+      expect([authored, before.naming[authored], after.naming[authored]]).toEqual([authored, 1, 0])
+    }
+    expect(after.totals.messages).toBe(before.totals.messages - 1)
+  })
+
+  it('refuses to delete the account of a server owner, writing nothing', async () => {
+    const owner = await signInAsMember(test, DEMO_OWNER)
+    const response = await remove({ ...owner.headers, 'accept-language': 'en' }, 'keep')
+    expect(response.statusCode).toBe(409)
+    expect(envelope(response).msg).toMatch(/you own server/)
+    expect((await me(owner.headers)).statusCode).toBe(200)
+  })
+})

@@ -1,0 +1,130 @@
+/**
+ * Signing in with WeChat against a local server answering WeChat's documented endpoints
+ * (WX_API_BASE points at it), with WeChat's documented error codes.
+ */
+import type { AccountSignInData, WechatWebStartData } from '@core/wire/accounts'
+import { openDatabase } from '../../src/db/dialects'
+import { envelope, signInAsGuest, startTestApp, type TestApp } from '../helper'
+import { startFakeWechat, type FakeWechat } from '../services/fake-wechat'
+
+const ORIGIN = 'https://realm.example'
+const EN = { 'accept-language': 'en' }
+let test: TestApp
+let wechat: FakeWechat
+
+beforeAll(async () => {
+  wechat = await startFakeWechat('wx-oa', 'wx-oa-secret-0123456789')
+  test = await startTestApp({ PUBLIC_URL: ORIGIN, WX_APP_ID: 'wx-oa', WX_APP_SECRET: 'wx-oa-secret-0123456789', WX_API_BASE: wechat.base })
+}, 30_000) // a fresh PostgreSQL schema migrates and seeds slowly on a busy machine
+afterAll(async () => {
+  await test.close()
+  await wechat.close()
+})
+
+/** Starts a web authorisation; resolves the state WeChat would come back with. */
+async function startWeb (scope: 'snsapi_base' | 'snsapi_userinfo', headers: Record<string, string> = {}): Promise<WechatWebStartData> {
+  const response = await test.inject({ method: 'POST', url: '/auth/wechat/web/start', headers: { ...EN, ...headers }, payload: { scope, redirect_uri: '/pages/index/index' } })
+  expect(response.statusCode).toBe(200)
+  return envelope<WechatWebStartData>(response).data
+}
+
+const web = (code: string, state: string, headers: Record<string, string> = {}) => test.inject({ method: 'POST', url: '/auth/wechat/web', headers: { ...EN, ...headers }, payload: { code, state } })
+const mini = (code: string, headers: Record<string, string> = {}) => test.inject({ method: 'POST', url: '/auth/wechat/mini-program', headers: { ...EN, ...headers }, payload: { code } })
+
+describe('WeChat web authorisation', () => {
+  it("sends WeChat's browser to authorise with the app id, scope, this site's page and a fresh state", async () => {
+    const { url, state } = await startWeb('snsapi_base')
+    const authorize = new URL(url)
+    expect(authorize.origin + authorize.pathname).toBe('https://open.weixin.qq.com/connect/oauth2/authorize')
+    expect(Object.fromEntries(authorize.searchParams)).toEqual({ appid: 'wx-oa', redirect_uri: `${ORIGIN}/pages/index/index`, response_type: 'code', scope: 'snsapi_base', state })
+    expect(authorize.hash).toBe('#wechat_redirect')
+  })
+
+  it('refuses to send the member back to another site', async () => {
+    const response = await test.inject({ method: 'POST', url: '/auth/wechat/web/start', headers: EN, payload: { scope: 'snsapi_base', redirect_uri: 'https://evil.example/' } })
+    expect(response.statusCode).toBe(400)
+  })
+
+  it('signs up silently with snsapi_base and signs in to the same account next time', async () => {
+    const first = envelope<AccountSignInData>(await web('web-silent', (await startWeb('snsapi_base')).state)).data
+    expect(first.created).toBe(true)
+    const again = envelope<AccountSignInData>(await web('web-silent_2', (await startWeb('snsapi_base')).state)).data
+    expect(again).toMatchObject({ created: false, user: { uid: first.user.uid } })
+    expect(again.token).not.toBe(first.token)
+  })
+
+  it('takes the nickname and avatar the member agreed to share with snsapi_userinfo', async () => {
+    const account = envelope<AccountSignInData>(await web('web-amy', (await startWeb('snsapi_userinfo')).state)).data
+    expect(account.user).toMatchObject({ nickname: '微信用户amy', avatar: 'https://thirdwx.qlogo.cn/amy.png' })
+  })
+
+  it('refuses an unknown, reused or foreign state, writing nothing', async () => {
+    const exchanges = () => wechat.calls.filter(path => path === '/sns/oauth2/access_token').length
+    const before = exchanges()
+    expect(envelope(await web('web-x1', 'never-handed-out')).msg).toMatch(/body\.state/)
+    const { state } = await startWeb('snsapi_base')
+    expect((await web('web-x2', state)).statusCode).toBe(200)
+    const reused = await web('web-x3', state)
+    expect(reused.statusCode).toBe(400)
+    expect(envelope(reused).msg).toMatch(/body\.state/)
+    const guest = await signInAsGuest(test)
+    const started = await startWeb('snsapi_base', guest.headers)
+    const stranger = await web('web-x4', started.state)
+    expect(stranger.statusCode).toBe(400)
+    expect(exchanges() - before).toBe(1) // only the one with a good state reached WeChat
+  })
+
+  it("names WeChat's refusals: an invalid code (40029), a used code (40163), its rate limit (45011)", async () => {
+    const invalid = await web('nonsense', (await startWeb('snsapi_base')).state)
+    expect([invalid.statusCode, envelope(invalid).msg]).toEqual([400, expect.stringMatching(/invalid \(40029\)/)])
+    await web('web-twice', (await startWeb('snsapi_base')).state)
+    const twice = await web('web-twice', (await startWeb('snsapi_base')).state)
+    expect([twice.statusCode, envelope(twice).msg]).toEqual([400, expect.stringMatching(/already used \(40163\)/)])
+    const busy = await web('web-busy', (await startWeb('snsapi_base')).state)
+    expect([busy.statusCode, envelope(busy).msg]).toEqual([429, expect.stringMatching(/45011/)])
+  })
+})
+
+describe('WeChat in the mini-program (code2Session)', () => {
+  it('signs up with Taro.login\'s code, signs in to the same account with the next, and keeps the openid for reminders', async () => {
+    const first = envelope<AccountSignInData>(await mini('code-bo')).data
+    expect(first.created).toBe(true)
+    const second = envelope<AccountSignInData>(await mini('code-bo')).data
+    expect(second).toMatchObject({ created: false, user: { uid: first.user.uid } })
+    const { db } = await openDatabase(test.config)
+    try {
+      expect(await db.selectFrom('wechat_accounts').select('openid').where('uid', '=', first.user.uid).executeTakeFirst()).toEqual({ openid: 'openid-bo' })
+    } finally {
+      await db.destroy()
+    }
+  })
+
+  it('is one account with WeChat\'s browser when WeChat gives the same unionid', async () => {
+    const inMiniProgram = envelope<AccountSignInData>(await mini('code-cy')).data
+    const inBrowser = envelope<AccountSignInData>(await web('web-cy', (await startWeb('snsapi_base')).state)).data
+    expect(inBrowser).toMatchObject({ created: false, user: { uid: inMiniProgram.user.uid } })
+  })
+
+  it('turns a signed-in guest into the account', async () => {
+    const guest = await signInAsGuest(test)
+    const account = envelope<AccountSignInData>(await mini('code-dee', guest.headers)).data
+    expect(account.upgraded_from).toBe(guest.uid)
+  })
+
+  it("names WeChat's refusals of a mini-program code", async () => {
+    expect(envelope(await mini('bogus')).msg).toMatch(/40029/)
+    expect((await mini('code-busy')).statusCode).toBe(429)
+  })
+
+  it('links WeChat to a signed-in account, and refuses a WeChat already linked to another account', async () => {
+    const holder = envelope<AccountSignInData>(await mini('code-eve')).data
+    const other = envelope<AccountSignInData>(await web('web-finn', (await startWeb('snsapi_base')).state)).data
+    const headers = { authorization: `Bearer ${other.token}` }
+    const linked = envelope<AccountSignInData>(await mini('code-finn', headers)).data
+    expect(linked.user.uid).toBe(other.user.uid)
+    const refused = await mini('code-eve', headers)
+    expect(refused.statusCode).toBe(409)
+    expect(envelope(refused).msg).toMatch(/already linked to another account/)
+    expect(holder.user.uid).not.toBe(other.user.uid)
+  })
+})

@@ -1,0 +1,217 @@
+/**
+ * One conversation's history, oldest → newest: the newest page (or the stretch around a
+ * message a search hit opened it at, and newer pages after it), older pages (`before`)
+ * and what was missed while offline (`after`), merged without gaps or duplicates. A
+ * message of mine that was pending becomes sent in its place when the server's copy
+ * arrives (its outbox gives up the entry with the same nonce).
+ */
+import { makeAutoObservable, observable, runInAction } from 'mobx'
+import { CATCH_UP_MAX_PAGES, CATCH_UP_PAGE_SIZE, HISTORY_PAGE_SIZE } from '@/constants/chat'
+import { LoadTracker, type StoreLogger, type StoreStatus } from '../load-tracker'
+import type { Conversation } from './conversation'
+import { searchById, type ChatEntry } from './message-order'
+import type { ChatMessage } from './types'
+
+/** What a history needs: its conversation, and the outbox entry a server message settles. */
+export interface MessageHistoryDeps {
+  conversation: Conversation
+  logger: StoreLogger
+  /** The key of my pending entry that this server message settles (taken out of the outbox), or null. */
+  settlePending: (message: ChatMessage) => string | null
+  /** Messages per page; HISTORY_PAGE_SIZE by default. */
+  pageSize?: number
+  /** How many messages were unread when the conversation opened (for the "new messages" divider). */
+  unreadCount?: number
+}
+
+/** The server's messages of one conversation, ordered by id, and how they are paged in. */
+export class MessageHistory {
+  /** The server's messages, ordered by id (oldest first). */
+  sent: ChatEntry[] = []
+  /** True when the server holds messages older than the oldest loaded one. */
+  hasOlder = false
+  /** True when the server holds messages newer than the stretch loaded around a message; they load on scrolling down. */
+  hasNewer = false
+  /** The first message that was unread when the conversation opened (the "new messages" divider goes above it), or null. */
+  firstUnreadId: string | null = null
+  private readonly latest: LoadTracker
+  private readonly older: LoadTracker
+  private readonly unreadAtOpen: number
+  private readonly pageSize: number
+  private catchingUp: Promise<void> | null = null
+  /** The newest message of the stretch loaded around a message: the next newer page starts after it. */
+  private newerAfter: string | null = null
+  private newerLoading = false
+
+  constructor (private readonly deps: MessageHistoryDeps) {
+    this.latest = new LoadTracker(deps.logger)
+    this.older = new LoadTracker(deps.logger)
+    this.unreadAtOpen = Math.max(0, Math.floor(deps.unreadCount ?? 0))
+    this.pageSize = deps.pageSize ?? HISTORY_PAGE_SIZE
+    // entries are snapshots replaced whole (never changed in place): the array is watched, not each message
+    makeAutoObservable<MessageHistory, 'deps' | 'latest' | 'older' | 'unreadAtOpen' | 'pageSize' | 'catchingUp' | 'newerAfter' | 'newerLoading'>(this, {
+      deps: false, latest: false, older: false, unreadAtOpen: false, pageSize: false, catchingUp: false, newerAfter: false, newerLoading: false, sent: observable.shallow,
+    })
+  }
+
+  /** Status of the first page: 'idle' before it was asked for, then 'loading', 'ready' or 'error'. */
+  get status (): StoreStatus {
+    return this.latest.status
+  }
+
+  /** The user-facing message of a failed first page, else null. */
+  get error (): string | null {
+    return this.latest.error
+  }
+
+  /** Status of the older page on its way: 'loading', or 'error' when it failed (what is shown stays). */
+  get olderStatus (): StoreStatus {
+    return this.older.status
+  }
+
+  /** The newest message the server holds, or null. */
+  get newestId (): string | null {
+    return this.sent.length > 0 ? this.sent[this.sent.length - 1].message.message_id : null
+  }
+
+  /** uid → nickname of every loaded message's author. */
+  get authorNames (): Map<string, string> {
+    const names = new Map<string, string>()
+    for (const entry of this.sent) names.set(entry.message.author.uid, entry.message.author.nickname)
+    return names
+  }
+
+  /** Loads the newest page (the first load, and its retry); what is already shown is kept and merged. */
+  async loadLatest (): Promise<void> {
+    await this.latest.run(() => this.deps.conversation.api.listHistory({ limit: this.pageSize }), page => {
+      const wasEmpty = this.sent.length === 0
+      this.merge(page.items)
+      if (wasEmpty) {
+        this.hasOlder = page.has_more
+        this.placeUnreadDivider()
+      }
+      return 'ready'
+    })
+  }
+
+  /** Loads the messages around `messageId` (half older, half newer) as the first page: the conversation opened at a search hit. */
+  async loadAround (messageId: string): Promise<void> {
+    await this.latest.run(() => this.deps.conversation.api.listHistory({ around: messageId, limit: this.pageSize }), page => {
+      this.merge(page.items)
+      this.hasOlder = page.has_more
+      this.hasNewer = page.has_newer === true
+      this.newerAfter = page.items[page.items.length - 1]?.message_id ?? null
+      return 'ready'
+    })
+  }
+
+  /** Loads the page after the stretch opened around a message (scrolling down); nothing when none is left or one is on its way. */
+  async loadNewer (): Promise<void> {
+    const after = this.newerAfter
+    if (!this.hasNewer || after === null || this.newerLoading) return
+    this.newerLoading = true
+    try {
+      const page = await this.deps.conversation.api.listHistory({ after, limit: this.pageSize })
+      runInAction(() => {
+        this.merge(page.items)
+        this.hasNewer = page.has_more
+        this.newerAfter = page.items[page.items.length - 1]?.message_id ?? after
+      })
+    } catch (error) {
+      this.deps.logger.warn('[chat] loading newer messages:', error)
+    } finally {
+      runInAction(() => { this.newerLoading = false })
+    }
+  }
+
+  /** Loads the page before the oldest shown (scrolling up); nothing while one is on its way or none is left. */
+  async loadOlder (): Promise<void> {
+    const oldest = this.sent[0]?.message.message_id
+    if (!this.hasOlder || oldest === undefined || this.older.isLoading) return
+    await this.older.run(() => this.deps.conversation.api.listHistory({ before: oldest, limit: this.pageSize }), page => {
+      this.merge(page.items)
+      this.hasOlder = page.has_more
+      return 'ready'
+    })
+  }
+
+  /**
+   * Fetches every message after the newest shown (after a reconnect), page by page. When
+   * more than CATCH_UP_MAX_PAGES pages were missed, the newest page replaces what is
+   * shown instead (older pages load on scroll as usual), so no gap is ever shown.
+   */
+  catchUp (): Promise<void> {
+    this.catchingUp ??= this.fetchMissed().finally(() => { this.catchingUp = null })
+    return this.catchingUp
+  }
+
+  /** The shown message with this id, or null (a reply's original may not be loaded). */
+  find (messageId: string): ChatEntry | null {
+    const index = searchById(this.sent, messageId)
+    return index >= 0 ? this.sent[index] : null
+  }
+
+  /** Puts server messages in their place: a known id is replaced, my pending message with the same nonce becomes sent. */
+  merge (messages: readonly ChatMessage[]): void {
+    if (messages.length === 0) return
+    const sent = this.sent.slice()
+    for (const message of messages) {
+      const pendingKey = this.deps.settlePending(message)
+      const index = searchById(sent, message.message_id)
+      if (index >= 0) sent[index] = { ...sent[index], message }
+      else sent.splice(-index - 1, 0, { key: pendingKey ?? message.message_id, message, status: 'sent', error: null })
+    }
+    this.sent = sent
+  }
+
+  /** Applies an edit the server made; an unloaded message stays unloaded (no gap). */
+  update (message: ChatMessage): void {
+    if (this.find(message.message_id)) this.merge([message])
+  }
+
+  /** Replaces a loaded message by what `change` makes of it; true when it was loaded. */
+  change (messageId: string, change: (message: ChatMessage) => ChatMessage): boolean {
+    const index = searchById(this.sent, messageId)
+    if (index < 0) return false
+    const sent = this.sent.slice()
+    sent[index] = { ...sent[index], message: change(sent[index].message) }
+    this.sent = sent
+    return true
+  }
+
+  /** Takes a deleted message out; true when it was loaded. */
+  remove (messageId: string): boolean {
+    const index = searchById(this.sent, messageId)
+    if (index < 0) return false
+    this.sent = [...this.sent.slice(0, index), ...this.sent.slice(index + 1)]
+    return true
+  }
+
+  private async fetchMissed (): Promise<void> {
+    const { api } = this.deps.conversation
+    for (let page = 0; page < CATCH_UP_MAX_PAGES; page += 1) {
+      const after = this.newestId
+      if (after === null) return this.loadLatest()
+      try {
+        const answer = await api.listHistory({ after, limit: CATCH_UP_PAGE_SIZE })
+        runInAction(() => this.merge(answer.items))
+        if (!answer.has_more) return
+      } catch (error) {
+        this.deps.logger.warn('[chat] catching up:', error)
+        return
+      }
+    }
+    const latest = await api.listHistory({ limit: this.pageSize }).catch(() => null)
+    if (latest === null) return
+    runInAction(() => {
+      this.sent = []
+      this.merge(latest.items)
+      this.hasOlder = latest.has_more
+    })
+  }
+
+  private placeUnreadDivider (): void {
+    if (this.unreadAtOpen === 0 || this.unreadAtOpen > this.sent.length) return
+    this.firstUnreadId = this.sent[this.sent.length - this.unreadAtOpen].message.message_id
+  }
+}
