@@ -138,7 +138,7 @@ export default async function openRealmApp (fastify: FastifyInstance, options: A
   installErrorHandling(fastify)
   await installSecurityHeaders(fastify)
   installFiniteNumbers(fastify)
-  installAuth(fastify)
+  installAuth(fastify, ctx)
   installPublicUrls(fastify, config.publicUrl)
   await installRateLimit(fastify, config.rateLimit, limits)
   await installOpenApi(fastify)

@@ -63,7 +63,7 @@ function wholeSeconds (ms: number): number {
 }
 
 /**
- * Issue 18: a preHandler (it runs after the route's requireUser has named the account) that
+ * Issue 18: a preHandler (it runs after the sign-in hook has named the account) that
  * counts each write of a signed-in member against MEMBER_WRITE_LIMIT_MAX per window, keyed
  * by uid: one account's writes are limited together from any IP and any of its sessions.
  */

@@ -23,7 +23,7 @@ import {
 } from '@core/wire/messages'
 import type { AppContext, RouteOptions } from '../../context'
 import { ApiError, badRequest, forbidden, notFound, spokenError } from '../../errors'
-import { optionalUser, requireUser, signedInUser } from '../../plugins/auth'
+import { optionalUser, signedInUser } from '../../plugins/auth'
 import type { MessagesTable } from '../../db/schema'
 import { writeAuditEntry } from '../../repositories/audit-log'
 import type { HistoryCursor } from '../../repositories/messages'
@@ -149,7 +149,6 @@ export default async function messagesRoutes (instance: FastifyInstance, { ctx }
   })
 
   fastify.post(MESSAGES_PATHS.messages, {
-    onRequest: requireUser(ctx),
     schema: {
       summary: 'Send a message (members only; content audited; the same nonce again answers the same message)',
       security: [{ bearer: [] }],
@@ -196,7 +195,6 @@ export default async function messagesRoutes (instance: FastifyInstance, { ctx }
   fastify.route({
     method: ['PATCH', 'POST'],
     url: MESSAGES_PATHS.message,
-    onRequest: requireUser(ctx),
     schema: {
       summary: 'Edit a message (its author only, while they may send there; content audited; counted as a send; POST for clients without PATCH)',
       security: [{ bearer: [] }],
@@ -222,7 +220,6 @@ export default async function messagesRoutes (instance: FastifyInstance, { ctx }
   })
 
   fastify.delete(MESSAGES_PATHS.message, {
-    onRequest: requireUser(ctx),
     schema: {
       summary: "Delete a message (its author, or ManageMessages for others' messages, audited)",
       security: [{ bearer: [] }],
@@ -242,7 +239,6 @@ export default async function messagesRoutes (instance: FastifyInstance, { ctx }
   })
 
   fastify.put(MESSAGES_PATHS.myReaction, {
-    onRequest: requireUser(ctx),
     schema: {
       summary: 'React to a message with an emoji (members only)',
       security: [{ bearer: [] }],
@@ -269,7 +265,6 @@ export default async function messagesRoutes (instance: FastifyInstance, { ctx }
   })
 
   fastify.delete(MESSAGES_PATHS.myReaction, {
-    onRequest: requireUser(ctx),
     schema: {
       summary: "Remove the signed-in member's reaction",
       security: [{ bearer: [] }],
@@ -286,7 +281,6 @@ export default async function messagesRoutes (instance: FastifyInstance, { ctx }
   })
 
   fastify.post(MESSAGES_PATHS.typing, {
-    onRequest: requireUser(ctx),
     schema: {
       summary: 'The signed-in member is typing (members only; published to those looking at the channel, never stored)',
       security: [{ bearer: [] }],
@@ -304,7 +298,6 @@ export default async function messagesRoutes (instance: FastifyInstance, { ctx }
   })
 
   fastify.post(MESSAGES_PATHS.read, {
-    onRequest: requireUser(ctx),
     schema: {
       summary: 'The signed-in member has read the channel up to a message (members only; their other sessions hear it)',
       security: [{ bearer: [] }],
