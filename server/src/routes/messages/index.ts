@@ -25,7 +25,6 @@ import type { AppContext, RouteOptions } from '../../context'
 import { ApiError, badRequest, forbidden, notFound, spokenError } from '../../errors'
 import { optionalUser, signedInUser } from '../../plugins/auth'
 import type { MessagesTable } from '../../db/schema'
-import { writeAuditEntry } from '../../repositories/audit-log'
 import type { HistoryCursor } from '../../repositories/messages'
 import { pageRequestOf } from '../../repositories/paging'
 import { requireChannel, requireChannelMember, requireChannelPermission, requireRemoval } from '../access'
@@ -231,8 +230,7 @@ export default async function messagesRoutes (instance: FastifyInstance, { ctx }
     const channel = await requireChannel(ctx, request.params.channel_id)
     const row = await existingMessage(ctx, channel.channel_id, request.params.message_id)
     const record = await requireRemoval(ctx, channel, user, row.author_uid, 'message_delete', row.message_id)
-    await ctx.repos.messages.remove(row.message_id)
-    if (record) await writeAuditEntry(ctx.db, record)
+    await ctx.repos.messages.remove(row.message_id, record)
     const deleted = { channel_id: channel.channel_id, message_id: row.message_id }
     await ctx.bus.publish('MESSAGE_DELETE', readersOf(channel), deleted)
     return ok(deleted)

@@ -25,7 +25,6 @@ import {
 import type { AppContext, RouteOptions } from '../../context'
 import { badRequest, forbidden, notFound } from '../../errors'
 import { optionalUser, signedInUser } from '../../plugins/auth'
-import { writeAuditEntry } from '../../repositories/audit-log'
 import { pageRequestOf } from '../../repositories/paging'
 import type { Written } from '../../repositories/posts'
 import { chargeCommentWrite, chargePostWrite, type TakenCharge } from '../../services/quotas'
@@ -191,8 +190,7 @@ export default async function postsRoutes (fastify: FastifyInstance, { ctx }: Ro
     const user = signedInUser(request)
     const post = await existingPost(ctx, request.params.post_id, user.uid)
     const record = await requireRemoval(ctx, post, user, post.author.uid, 'post_delete', post.post_id)
-    await ctx.repos.posts.remove(post.post_id)
-    if (record) await writeAuditEntry(ctx.db, record)
+    await ctx.repos.posts.remove(post.post_id, record)
     await ctx.bus.publish('POST_DELETE', { server_id: post.server_id, channel_id: post.channel_id }, { channel_id: post.channel_id, post_id: post.post_id })
     return ok({ deleted: true })
   })
@@ -258,8 +256,7 @@ export default async function postsRoutes (fastify: FastifyInstance, { ctx }: Ro
     const target = await ctx.repos.posts.comment(request.params.comment_id)
     if (!target || target.post_id !== post.post_id) throw notFound(`path.comment_id: no comment ${request.params.comment_id} on post ${post.post_id}`)
     const record = await requireRemoval(ctx, post, user, target.author.uid, 'comment_delete', target.comment_id)
-    const count = await ctx.repos.posts.removeComment(post.post_id, target.comment_id)
-    if (record) await writeAuditEntry(ctx.db, record)
+    const count = await ctx.repos.posts.removeComment(post.post_id, target.comment_id, record)
     await ctx.bus.publish('COMMENT_DELETE', { server_id: post.server_id, channel_id: post.channel_id }, {
       channel_id: post.channel_id, post_id: post.post_id, comment_id: target.comment_id, comment_count: count,
     })
