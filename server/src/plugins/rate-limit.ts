@@ -12,7 +12,7 @@
  */
 import fastifyRateLimit, { type FastifyRateLimitStore } from '@fastify/rate-limit'
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify'
-import type { HitCounter } from '../bus/limiter'
+import type { HitCounter } from '../services/rate-counter'
 import type { RateLimitConfig } from '../config'
 import { spokenError } from '../errors'
 
