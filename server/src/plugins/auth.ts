@@ -34,8 +34,8 @@ declare module 'fastify' {
 /** Longest token accepted in the header (issued tokens are 43 characters). */
 const MAX_TOKEN_LENGTH = 256
 
-/** The methods that change something: they need a signed-in user unless their route says otherwise. */
-const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+/** The methods that write: they need a signed-in user unless their route says otherwise, and count against a member's write limit (read-only methods are limited per IP only). */
+export const WRITE_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
 /** Who may call the route `request` matched: its declaration, else `user` for a write and `anyone` for a read. */
 function signInOf (request: FastifyRequest): SignIn {

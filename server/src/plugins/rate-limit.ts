@@ -15,9 +15,7 @@ import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from
 import type { HitCounter } from '../services/rate-counter'
 import type { RateLimitConfig } from '../config'
 import { spokenError } from '../errors'
-
-/** The methods that write (read-only methods are limited per IP only). */
-const WRITE_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+import { WRITE_METHODS } from './auth'
 
 /** What @fastify/rate-limit hands a store at run time (its types say less): the window, and for a route limit the route. */
 interface StoreOptions {
