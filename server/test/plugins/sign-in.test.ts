@@ -15,6 +15,17 @@ import { dropSchema, envelope, signInAsGuest, testConfig, type TestApp } from '.
 const OPEN_WRITES = [
   'POST /auth/guest', // how a caller gets a token in the first place
   'POST /upload', // the Qiniu-style upload token in the form says who writes
+  // signing in or up: a caller may come with no token at all (a guest's, when it has one, is kept)
+  'POST /auth/email/start',
+  'POST /auth/email/verify',
+  'POST /auth/passkeys/register/options',
+  'POST /auth/passkeys/register',
+  'POST /auth/passkeys/sign-in/options',
+  'POST /auth/passkeys/sign-in',
+  'POST /auth/wechat/web/start',
+  'POST /auth/wechat/web',
+  'POST /auth/wechat/mini-program',
+  'POST /auth/dev-sign-in', // a one-time link of `npm start` (never in production)
 ]
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
