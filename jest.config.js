@@ -65,6 +65,9 @@ const server = {
   displayName: 'server',
   rootDir: __dirname,
   testEnvironment: 'node',
+  // each file starts a real app on a real database (a fresh PostgreSQL schema in CI's
+  // pass): on a busy 2-core machine that alone can outlast jest's 5 s default
+  testTimeout: 30000,
   testMatch: ['<rootDir>/server/test/**/*.test.ts'],
   // kysely and cookie (light-my-request's, behind app.inject) ship ES modules only:
   // they are compiled like the server's own sources

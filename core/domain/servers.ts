@@ -15,6 +15,3 @@ export const CONFIGURED_SERVERS: ConfiguredServer[] = [
   { server_id: '832828', name: '云端集市', sub_domain: 'cloudmart' },
   { server_id: '275902', name: '像素乐园', sub_domain: 'pixel' },
 ]
-
-/** The server used when no parameter or sub-domain names a configured one. */
-export const DEFAULT_SERVER: ConfiguredServer = CONFIGURED_SERVERS[0]

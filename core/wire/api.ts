@@ -12,7 +12,7 @@
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox'
 import { ChannelType, DEFAULT_PAGE_SIZE, MapCategory, MAX_PAGE, MAX_PAGE_SIZE } from './codes'
-import { ChannelGroupSchema, ChannelSchema, LiveItemSchema, MessageSchema, PostSchema, RoleSchema, ServerSchema, UserSchema } from './entities'
+import { ChannelGroupSchema, LiveItemSchema, MessageSchema, PostSchema, RoleSchema, ServerSchema, UserSchema } from './entities'
 import { enumCode, IdString, ImageUrlString, LineText, ListOf, MultilineText, Nullable, StringEnum } from './fields'
 
 export { AUDIT_REJECT_STATUS, SERVER_CODES } from './codes'
@@ -77,8 +77,6 @@ export const UserParamsSchema = Type.Object({ uid: IdString })
 
 /** POST /resource/base64: an image as base64 (a data-URL prefix is allowed). */
 export const Base64UploadBodySchema = Type.Object({ data: Type.String({ minLength: 1 }) }, { additionalProperties: false })
-/** POST /resource/base64 body. */
-export type Base64UploadBody = Static<typeof Base64UploadBodySchema>
 /** POST /resource/base64 answer: where the stored image is served. */
 export const Base64UploadDataSchema = Type.Object({ url: Type.String() })
 /** POST /resource/base64 answer. */
@@ -88,8 +86,6 @@ export type Base64UploadData = Static<typeof Base64UploadDataSchema>
 export const WX_CONF_URL_MAX_LENGTH = 2048
 /** GET /login_third/wxconf?url= : the JS-SDK signature for a page URL. */
 export const WxConfQuerySchema = Type.Object({ url: Type.String({ minLength: 1, maxLength: WX_CONF_URL_MAX_LENGTH }) })
-/** GET /login_third/wxconf query. */
-export type WxConfQuery = Static<typeof WxConfQuerySchema>
 /** GET /login_third/wxconf answer: what `wx.config` takes. */
 export const WxConfDataSchema = Type.Object({ appId: Type.String(), nonceStr: Type.String(), signature: Type.String(), timestamp: Type.Integer() })
 /** GET /login_third/wxconf answer. */
@@ -100,8 +96,6 @@ export type WxConfData = Static<typeof WxConfDataSchema>
  * for the signed-in member's WeChat openid, which live reminders are sent to (issue 17).
  */
 export const WxSessionBodySchema = Type.Object({ code: Type.String({ minLength: 1, maxLength: 128 }) }, { additionalProperties: false })
-/** POST /login_third/wx_session body. */
-export type WxSessionBody = Static<typeof WxSessionBodySchema>
 /** POST /login_third/wx_session answer: the openid is kept (never answered). */
 export const WxSessionDataSchema = Type.Object({ bound: Type.Boolean() })
 /** POST /login_third/wx_session answer. */
@@ -139,8 +133,6 @@ export const UploadAnswerSchema = Type.Object({
 export type UploadAnswer = Static<typeof UploadAnswerSchema>
 /** POST /upload refusal: Qiniu's `error` beside the failure envelope. */
 export const UploadErrorSchema = Type.Object({ ...EnvelopeHead, data: Type.Null(), error: Type.String() })
-/** POST /upload refusal. */
-export type UploadError = Static<typeof UploadErrorSchema>
 
 /** GET /channel/room/game/mapcfg?server_id=&channel_id= */
 export const MapCfgQuerySchema = Type.Object({ server_id: IdString, channel_id: IdString })
@@ -242,19 +234,9 @@ export type RoleListData = Static<typeof RoleListDataSchema>
 
 /** GET /servers/:server_id/lives and /channels/:channel_id/lives */
 export const LiveListDataSchema = PagedOf(LiveItemSchema)
-/** GET /servers/:server_id/lives and /channels/:channel_id/lives answer. */
-export type LiveListData = Static<typeof LiveListDataSchema>
 /** GET /channels/:channel_id/posts */
 export const PostListDataSchema = PagedOf(PostSchema)
-/** GET /channels/:channel_id/posts answer. */
-export type PostListData = Static<typeof PostListDataSchema>
 /** GET /channels/:channel_id/messages */
 export const MessageListDataSchema = PagedOf(MessageSchema)
 /** GET /channels/:channel_id/messages answer. */
 export type MessageListData = Static<typeof MessageListDataSchema>
-/** GET /channels/:channel_id */
-export type ChannelData = Static<typeof ChannelSchema>
-/** GET /servers/:server_id */
-export type ServerData = Static<typeof ServerSchema>
-/** GET /user/me, GET /users/:uid, PATCH /user/me */
-export type UserData = Static<typeof UserSchema>

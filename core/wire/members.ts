@@ -46,8 +46,6 @@ export const MemberListQuerySchema = Type.Object({
   after: Type.Optional(Type.String({ minLength: 1, maxLength: 128, pattern: '^[0-9]+\\.[A-Za-z0-9_-]+$' })),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MEMBER_PAGE_MAX, default: MEMBER_PAGE_DEFAULT })),
 })
-/** The member list query. */
-export type MemberListQuery = Static<typeof MemberListQuerySchema>
 
 /** One page of the member list. */
 export const MemberListDataSchema = Type.Object({

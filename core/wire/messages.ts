@@ -32,8 +32,6 @@ export const ReplyPreviewSchema = Type.Object({
   author: UserSchema,
   content: Type.String({ description: 'the first 100 characters of the replied-to message' }),
 })
-/** The quote of the message a reply answers. */
-export type ReplyPreview = Static<typeof ReplyPreviewSchema>
 
 /** One emoji's reactions on a message: how many members chose it and whether the signed-in one did. */
 export const ReactionSummarySchema = Type.Object({
@@ -115,15 +113,11 @@ export type SendMessageBody = Static<typeof SendMessageBodySchema>
 export const EditMessageBodySchema = Type.Object({
   content: SendMessageBodySchema.properties.content,
 }, { additionalProperties: false })
-/** PATCH /channels/:channel_id/messages/:message_id body. */
-export type EditMessageBody = Static<typeof EditMessageBodySchema>
 
 /** POST /channels/:channel_id/read: the newest message the member has seen. */
 export const ReadBodySchema = Type.Object({
   message_id: MessageIdSchema,
 }, { additionalProperties: false })
-/** POST /channels/:channel_id/read body. */
-export type ReadBody = Static<typeof ReadBodySchema>
 
 /** The reader's position in a channel (answer of POST /read and payload of READ_STATE_UPDATE). */
 export const ReadStateSchema = Type.Object({

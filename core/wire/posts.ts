@@ -85,8 +85,6 @@ export const PostListQuerySchema = Type.Object({
   limit: CursorQuerySchema.properties.limit,
   ...OldPageQuerySchema.properties,
 })
-/** Query of GET /channels/:channel_id/posts. */
-export type PostListQuery = Static<typeof PostListQuerySchema>
 
 const titleText = LineText(POST_TITLE_MAX_LENGTH)
 const freeText = (maxLength: number, minLength = 0) => MultilineText(maxLength, { minLength })

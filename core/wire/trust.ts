@@ -100,7 +100,6 @@ export type MyPermissions = Static<typeof MyPermissionsSchema>
 
 /** A reason given with a moderation action. */
 export const ReasonBodySchema = Type.Object({ reason: Type.Optional(reason) }, { additionalProperties: false })
-export type ReasonBody = Static<typeof ReasonBodySchema>
 
 /** `?reason=` of a kick (a DELETE carries no body). */
 export const ReasonQuerySchema = Type.Object({ reason: Type.Optional(reason) }, { additionalProperties: false })
@@ -111,7 +110,6 @@ export const TimeoutBodySchema = Type.Object({
   until: Type.Union([Type.Null(), Type.Integer({ minimum: 0, maximum: 4_102_444_800 })]),
   reason: Type.Optional(reason),
 }, { additionalProperties: false })
-export type TimeoutBody = Static<typeof TimeoutBodySchema>
 
 /** One entry of the ban list. */
 export const BanSchema = Type.Object({
@@ -218,7 +216,6 @@ export type ReportResolution = typeof REPORT_RESOLUTIONS[number]
 export const ResolveReportBodySchema = Type.Object({
   resolution: Type.Union(REPORT_RESOLUTIONS.map(item => Type.Literal(item))),
 }, { additionalProperties: false })
-export type ResolveReportBody = Static<typeof ResolveReportBodySchema>
 
 /** REPORT_RESOLVE (moderators only), also the PATCH answer: the reports closed and how. */
 export const ReportResolveEventSchema = Type.Object({
@@ -286,7 +283,6 @@ export type AcceptInvite = Static<typeof AcceptInviteSchema>
 
 /** POST /servers/:server_id/bots */
 export const CreateBotBodySchema = Type.Object({ nickname: LineText(32) }, { additionalProperties: false })
-export type CreateBotBody = Static<typeof CreateBotBodySchema>
 
 /** A bot and its token, shown this once (only its hash is stored): `Authorization: Bot <token>`. */
 export const BotTokenSchema = Type.Object({ user: UserSchema, token: Type.String() })

@@ -8,7 +8,6 @@
  */
 import Fastify, { LogController, type FastifyInstance } from 'fastify'
 import { createInProcessBus, type EventBus } from './bus'
-import { createMemoryCounter, createRedisCounter, type HitCounter } from './bus/limiter'
 import { createRedisBus } from './bus/redis'
 import type { HttpTimeoutsConfig, ServerConfig } from './config'
 import type { AppContext } from './context'
@@ -54,6 +53,7 @@ import usersRoutes from './routes/users'
 import { createAnswerCache, sharedAnswerCache } from './services/answer-cache'
 import { createAuditor } from './services/audit'
 import { createReminderSender, reminderSettingsOf } from './services/live-reminders'
+import { createMemoryCounter, createRedisCounter, type HitCounter } from './services/rate-counter'
 import { createFileStore } from './services/storage'
 import { ticketSourceFor } from './services/wechat'
 
@@ -148,7 +148,7 @@ export default async function openRealmApp (fastify: FastifyInstance, options: A
   installErrorHandling(fastify)
   await installSecurityHeaders(fastify)
   installFiniteNumbers(fastify)
-  installAuth(fastify)
+  installAuth(fastify, ctx)
   installPublicUrls(fastify, config.publicUrl)
   await installRateLimit(fastify, config.rateLimit, limits)
   await installOpenApi(fastify)

@@ -4,7 +4,7 @@
  * event bus, presence, shared rate counters).
  */
 import type { EventBus } from './bus'
-import type { HitCounter } from './bus/limiter'
+import type { HitCounter } from './services/rate-counter'
 import type { ServerConfig } from './config'
 import type { DialectName } from './db/dialects'
 import type { GatewayDirectory } from './gateway/directory'

@@ -70,7 +70,10 @@ describe('npm start (server/src/server.ts)', () => {
       expect(servers.status).toBe(200)
       expect((await servers.json()).data.list).toHaveLength(3)
       const page = await fetch(`${url}/market/index.html`)
-      expect(await page.text()).toBe(FAKE_INDEX_HTML)
+      // the app's page, with the first screen (or its skeleton) painted ahead of the scripts
+      const html = await page.text()
+      expect(html).toContain('<div id="app">openrealm test shell</div>')
+      expect(html).toContain('<div id="first-screen"')
       started.child.kill('SIGTERM')
       expect(await started.exited).toBe(0)
     } finally {

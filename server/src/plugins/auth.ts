@@ -1,19 +1,30 @@
 /**
- * Sessions: routes that need a signed-in user run {@link requireUser} first (before the
- * body is even read), which answers 401 in the envelope without a valid
- * `Authorization: Bearer <token>` (a person's session) or `Authorization: Bot <token>`
- * (a bot's token, issued by POST /servers/:id/bots). Routes open to everyone that answer
- * more to a signed-in caller ask {@link optionalUser}.
+ * Sessions: who may call a route is declared, never left to the route to remember. Every
+ * write (POST, PUT, PATCH, DELETE) needs a signed-in user unless its route says
+ * `config: { signIn: 'anyone' }`; a read needs one when its route says
+ * `config: { signIn: 'user' }`, or its whole folder does with {@link signInThroughout}.
+ * One app-wide onRequest hook enforces it before the body is even read, answering 401 in
+ * the envelope without a valid `Authorization: Bearer <token>` (a person's session) or
+ * `Authorization: Bot <token>` (a bot's token, issued by POST /servers/:id/bots); the
+ * handler then reads the caller with {@link signedInUser}. Routes open to everyone that
+ * answer more to a signed-in caller ask {@link optionalUser}.
  */
-import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { User } from '@core/wire/entities'
 import type { AppContext } from '../context'
 import { unauthorized } from '../errors'
 import { BOT_TOKEN_PREFIX } from '../repositories/users'
 
+/** Who may call a route: `user` — a signed-in person or bot (401 otherwise); `anyone` — no sign-in asked. */
+export type SignIn = 'user' | 'anyone'
+
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call the route; unset: `user` for a write, `anyone` for a read. */
+    signIn?: SignIn
+  }
   interface FastifyRequest {
-    /** The signed-in user on routes guarded by requireUser; null elsewhere. */
+    /** The signed-in user on routes that need one; null elsewhere. */
     currentUser: User | null
     /** The session the request came with (null for a bot token or no sign-in). */
     currentSessionId: string | null
@@ -23,10 +34,38 @@ declare module 'fastify' {
 /** Longest token accepted in the header (issued tokens are 43 characters). */
 const MAX_TOKEN_LENGTH = 256
 
-/** Makes `request.currentUser` available on `fastify`'s requests. */
-export function installAuth (fastify: FastifyInstance): void {
+/** The methods that write: they need a signed-in user unless their route says otherwise, and count against a member's write limit (read-only methods are limited per IP only). */
+export const WRITE_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+
+/** Who may call the route `request` matched: its declaration, else `user` for a write and `anyone` for a read. */
+function signInOf (request: FastifyRequest): SignIn {
+  return request.routeOptions.config.signIn ?? (WRITE_METHODS.has(request.method) ? 'user' : 'anyone')
+}
+
+/**
+ * Makes `request.currentUser` available on `fastify`'s requests and signs in, on every
+ * route that needs a user, before anything else of the route runs (an unknown URL stays
+ * a 404, whatever its method).
+ */
+export function installAuth (fastify: FastifyInstance, ctx: AppContext): void {
   fastify.decorateRequest('currentUser', null)
   fastify.decorateRequest('currentSessionId', null)
+  fastify.addHook('onRequest', async request => {
+    if (request.is404 || signInOf(request) !== 'user') return
+    const token = bearerToken(request.headers.authorization)
+    if (!token) throw unauthorized('authorization: a Bearer token is required (POST /auth/guest issues one)')
+    await signIn(ctx, request, token)
+  })
+}
+
+/**
+ * Declares, in a route folder's plugin, that every route of the folder (reads too) needs
+ * a signed-in user, unless a route itself declares `config.signIn`.
+ */
+export function signInThroughout (fastify: FastifyInstance): void {
+  fastify.addHook('onRoute', route => {
+    route.config = { ...route.config, signIn: route.config?.signIn ?? 'user' }
+  })
 }
 
 /**
@@ -46,16 +85,7 @@ async function signIn (ctx: AppContext, request: FastifyRequest, token: string):
   request.currentSessionId = signedIn.session_id
 }
 
-/** An onRequest hook: 401 unless the request carries a live session's or a bot's token. */
-export function requireUser (ctx: AppContext): onRequestAsyncHookHandler {
-  return async request => {
-    const token = bearerToken(request.headers.authorization)
-    if (!token) throw unauthorized('authorization: a Bearer token is required (POST /auth/guest issues one)')
-    await signIn(ctx, request, token)
-  }
-}
-
-/** The signed-in user of a request that passed requireUser. */
+/** The signed-in user of a request to a route that needs one (see {@link installAuth}). */
 export function signedInUser (request: FastifyRequest): User {
   if (!request.currentUser) throw unauthorized('authorization: a Bearer token is required')
   return request.currentUser

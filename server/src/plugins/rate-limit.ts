@@ -12,12 +12,10 @@
  */
 import fastifyRateLimit, { type FastifyRateLimitStore } from '@fastify/rate-limit'
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify'
-import type { HitCounter } from '../bus/limiter'
+import type { HitCounter } from '../services/rate-counter'
 import type { RateLimitConfig } from '../config'
 import { spokenError } from '../errors'
-
-/** The methods that write (read-only methods are limited per IP only). */
-const WRITE_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+import { WRITE_METHODS } from './auth'
 
 /** What @fastify/rate-limit hands a store at run time (its types say less): the window, and for a route limit the route. */
 interface StoreOptions {
@@ -63,7 +61,7 @@ function wholeSeconds (ms: number): number {
 }
 
 /**
- * Issue 18: a preHandler (it runs after the route's requireUser has named the account) that
+ * Issue 18: a preHandler (it runs after the sign-in hook has named the account) that
  * counts each write of a signed-in member against MEMBER_WRITE_LIMIT_MAX per window, keyed
  * by uid: one account's writes are limited together from any IP and any of its sessions.
  */

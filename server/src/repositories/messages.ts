@@ -10,6 +10,7 @@ import type { User } from '@core/wire/entities'
 import type { Attachment, ChatMessage, MessageHistory, ReactionSummary, ReadState } from '@core/wire/messages'
 import type { Database, Db, MessagesTable } from '../db/schema'
 import { indexMessage, removeDocuments } from '../search/documents'
+import { writeAuditEntry, type AuditRecord } from './audit-log'
 import { toUser } from './users'
 
 /** Counting unread messages or mentions stops here: the list shows 99+ above 99 (SPEC §9), so more is never needed. */
@@ -59,8 +60,8 @@ export interface MessagesRepository {
   create (message: NewMessage): Promise<{ row: MessagesTable, created: boolean }>
   /** Replaces the content and mentions; only members this message never told of a mention before get one counted. */
   edit (row: MessagesTable, content: string, mentions: string[], editedAt: number): Promise<MessagesTable>
-  /** Deletes a message with its reactions. */
-  remove (messageId: string): Promise<void>
+  /** Deletes a message with its reactions, and records `audit` (a moderator's removal) in the same transaction: both happen or neither. */
+  remove (messageId: string, audit: AuditRecord | null): Promise<void>
   /** Adds `uid`'s `emoji` reaction; false when it was already there. */
   addReaction (messageId: string, emoji: string, uid: string, nowSeconds: number): Promise<boolean>
   /** Removes `uid`'s `emoji` reaction; false when there was none. */
@@ -238,12 +239,13 @@ export function createMessagesRepository (db: Db): MessagesRepository {
       return edited
     },
 
-    async remove (messageId) {
+    async remove (messageId, audit) {
       await db.transaction().execute(async trx => {
         await trx.deleteFrom('reactions').where('message_id', '=', messageId).execute()
         await trx.deleteFrom('mention_notices').where('message_id', '=', messageId).execute()
         await trx.deleteFrom('messages').where('message_id', '=', messageId).execute()
         await removeDocuments(trx, 'message', [messageId])
+        if (audit) await writeAuditEntry(trx, audit)
       })
     },
 

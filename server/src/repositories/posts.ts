@@ -11,6 +11,7 @@ import type { LiveItem } from '@core/wire/entities'
 import type { Comment, CursorPage, LiveComment, Post, PostImage } from '@core/wire/posts'
 import type { Db, PostsTable, UsersTable } from '../db/schema'
 import { indexComment, indexPost, removeCommentThread, removePost } from '../search/documents'
+import { writeAuditEntry, type AuditRecord } from './audit-log'
 import { toLiveItem } from './feeds'
 import { readPage, type PageRequest } from './paging'
 import { toUser } from './users'
@@ -78,8 +79,8 @@ export interface PostsRepository {
   /** The post `authorUid` already wrote with `nonce`, or null. */
   earlierPost (authorUid: string, nonce: string): Promise<Post | null>
   update (postId: string, patch: PostPatch, editedAt: number): Promise<Post | null>
-  /** Removes a post with its likes and comments. */
-  remove (postId: string): Promise<void>
+  /** Removes a post with its likes and comments, and records `audit` (a moderator's removal) in the same transaction. */
+  remove (postId: string, audit: AuditRecord | null): Promise<void>
   /** Likes (`liked` true) or unlikes a post; resolves the count after it, null for an unknown post. */
   setLike (postId: string, uid: string, liked: boolean, now: number): Promise<number | null>
   /** Comments of a post, oldest first, newer than `after`. */
@@ -91,8 +92,8 @@ export interface PostsRepository {
   earlierComment (postId: string, authorUid: string, nonce: string): Promise<{ comment: Comment, comment_count: number } | null>
   /** Replaces a comment's text and marks it edited at `editedAt`; resolves it, or null for an unknown comment. */
   updateComment (commentId: string, content: string, editedAt: number): Promise<Comment | null>
-  /** Removes a comment with its replies; resolves the post's count after it. */
-  removeComment (postId: string, commentId: string): Promise<number>
+  /** Removes a comment with its replies, recording `audit` (a moderator's removal) in the same transaction; resolves the post's count after it. */
+  removeComment (postId: string, commentId: string, audit: AuditRecord | null): Promise<number>
   /** Live comments, newest page first (items oldest first), older than `before`. */
   liveComments (liveId: string, cursor: CursorRequest): Promise<CursorPage<LiveComment>>
   createLiveComment (comment: NewLiveComment): Promise<Written<LiveComment>>
@@ -282,10 +283,11 @@ export function createPostsRepository (db: Db): PostsRepository {
       return get(postId, null)
     },
 
-    async remove (postId) {
+    async remove (postId, audit) {
       await db.transaction().execute(async trx => {
         await removePost(trx, postId)
         await trx.deleteFrom('posts').where('post_id', '=', postId).execute()
+        if (audit) await writeAuditEntry(trx, audit)
       })
     },
 
@@ -337,9 +339,10 @@ export function createPostsRepository (db: Db): PostsRepository {
       return comment(commentId)
     },
 
-    async removeComment (postId, commentId) {
+    async removeComment (postId, commentId, audit) {
       return db.transaction().execute(async trx => {
         await removeCommentThread(trx, postId, commentId)
+        if (audit) await writeAuditEntry(trx, audit)
         const removed = await trx.deleteFrom('post_comments')
           .where('post_id', '=', postId)
           .where(eb => eb.or([eb('comment_id', '=', commentId), eb('reply_to', '=', commentId)]))

@@ -11,7 +11,7 @@
  * several server processes one sends per pass: the pass first takes a lock (Redis SET NX
  * PX with REDIS_URL, ctx.limits.claim) that lapses after one interval.
  */
-import type { HitCounter } from '../bus/limiter'
+import type { HitCounter } from './rate-counter'
 import type { WechatConfig } from '../config'
 import type { Db } from '../db/schema'
 import { callWechat, RENEW_MARGIN_SECONDS, requestAccessToken, WechatRefusal, type WechatApp } from './wechat'

@@ -5,7 +5,7 @@
  * refusal is not retried, an unreachable WeChat is; of two senders one sends per interval; the
  * app runs the sender by itself when the app secret and template id are configured.
  */
-import { createMemoryCounter, type HitCounter } from '../../src/bus/limiter'
+import { createMemoryCounter, type HitCounter } from '../../src/services/rate-counter'
 import { openDatabase } from '../../src/db/dialects'
 import type { Db } from '../../src/db/schema'
 import { createReminderSender, reminderSettingsOf, reminderTime, type ReminderSenderOptions } from '../../src/services/live-reminders'

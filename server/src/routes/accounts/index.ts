@@ -17,7 +17,7 @@ import type { User } from '@core/wire/entities'
 import { DoneSchema, type SessionRevokedEvent } from '@core/wire/trust'
 import type { AppContext, RouteOptions } from '../../context'
 import { httpError, spokenError } from '../../errors'
-import { bearerToken, optionalUser, requireUser, signedInUser } from '../../plugins/auth'
+import { bearerToken, optionalUser, signedInUser } from '../../plugins/auth'
 import { EMAIL_CODE_LIFETIME_SECONDS, isGuest, type AccountSession, type EmailCodeVerdict, type SignInMethodWriter } from '../../repositories/accounts'
 import { createCodeMailer } from '../../services/mailer'
 import { absentBodyAsEmpty, hasControlCharacters } from '../checks'
@@ -85,7 +85,7 @@ export default async function accountsRoutes (fastify: FastifyInstance, { ctx }:
   }
 
   app.post(ACCOUNT_PATHS.emailStart, {
-    config: signUpLimit,
+    config: { signIn: 'anyone', ...signUpLimit },
     schema: { summary: 'Send a one-time sign-in code to an e-mail address (the same answer whether or not it has an account)', body: EmailStartBodySchema, response: responses(EmailStartDataSchema) },
   }, async request => {
     const email = emailOf(request.body.email)
@@ -103,7 +103,7 @@ export default async function accountsRoutes (fastify: FastifyInstance, { ctx }:
   })
 
   app.post(ACCOUNT_PATHS.emailVerify, {
-    config: signUpLimit,
+    config: { signIn: 'anyone', ...signUpLimit },
     schema: { summary: 'Sign in (or up) with an e-mail code; a signed-in guest keeps everything, a signed-in account adds the address', body: EmailVerifyBodySchema, response: responses(AccountSignInDataSchema) },
   }, async request => {
     const email = emailOf(request.body.email)
@@ -122,7 +122,7 @@ export default async function accountsRoutes (fastify: FastifyInstance, { ctx }:
     const attach: SignInMethodWriter = async (trx, uid) => { await trx.insertInto('account_emails').values({ uid, email, verified_at: ctx.now() }).execute() }
     return ok(await signInOrUp(ctx, { owner, caller, userAgent, attach }))
   })
-  const account = { onRequest: requireUser(ctx), schema: { security: [{ bearer: [] }] } }
+  const account = { config: { signIn: 'user' as const }, schema: { security: [{ bearer: [] }] } }
 
   app.get(ACCOUNT_PATHS.account, {
     ...account,

@@ -16,7 +16,7 @@ import { responses } from '../schemas'
 export default async function authRoutes (fastify: FastifyInstance, { ctx }: RouteOptions): Promise<void> {
   fastify.withTypeProvider<TypeBoxTypeProvider>().post(API_PATHS.guestLogin, {
     preValidation: absentBodyAsEmpty,
-    config: { rateLimit: { max: ctx.config.limits.guestSignupsPerMinute, timeWindow: 60_000 } },
+    config: { signIn: 'anyone', rateLimit: { max: ctx.config.limits.guestSignupsPerMinute, timeWindow: 60_000 } },
     schema: { summary: 'Sign in as a guest (a few per minute per client IP)', body: GuestLoginBodySchema, response: responses(GuestLoginDataSchema) },
   }, async request => ok(await ctx.repos.users.createGuest(ctx.now(), request.headers['user-agent'] ?? ''))) // the session list names the device by it
 }

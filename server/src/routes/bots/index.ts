@@ -10,7 +10,6 @@ import { Permission } from '@core/domain/permissions'
 import { BotTokenSchema, CreateBotBodySchema, DoneSchema, MemberParamsSchema, ServerParamsSchema, TRUST_PATHS } from '@core/wire/trust'
 import type { RouteOptions } from '../../context'
 import { notFound } from '../../errors'
-import { requireUser } from '../../plugins/auth'
 import { auditRecord, requireServerActor } from '../access'
 import { absentBodyAsEmpty, cleanName, requireNotOwnersName, requireServerAuditPass } from '../checks'
 import { ok } from '../envelope'
@@ -27,7 +26,6 @@ export default async function botsRoutes (fastify: FastifyInstance, { ctx }: Rou
   }
 
   app.post(TRUST_PATHS.bots, {
-    onRequest: requireUser(ctx),
     schema: { summary: 'Create a bot and get its token, shown this once (ManageServer)', ...bearer, params: ServerParamsSchema, body: CreateBotBodySchema, response: responses(BotTokenSchema) },
   }, async request => {
     const actor = await requireServerActor(ctx, request, Permission.ManageServer)
@@ -39,7 +37,6 @@ export default async function botsRoutes (fastify: FastifyInstance, { ctx }: Rou
   })
 
   app.post(TRUST_PATHS.botToken, {
-    onRequest: requireUser(ctx),
     preValidation: absentBodyAsEmpty,
     schema: { summary: 'A new token for a bot of the server; the old one stops working (ManageServer)', ...bearer, params: MemberParamsSchema, response: responses(BotTokenSchema) },
   }, async request => {
@@ -52,7 +49,6 @@ export default async function botsRoutes (fastify: FastifyInstance, { ctx }: Rou
   })
 
   app.delete(TRUST_PATHS.bot, {
-    onRequest: requireUser(ctx),
     schema: { summary: "Revoke a bot's token (ManageServer)", ...bearer, params: MemberParamsSchema, response: responses(DoneSchema) },
   }, async request => {
     const actor = await requireServerActor(ctx, request, Permission.ManageServer)

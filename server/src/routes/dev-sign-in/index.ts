@@ -52,7 +52,7 @@ export async function issueDevSignInLinks (ctx: AppContext): Promise<DevSignInLi
 export default async function devSignInRoutes (fastify: FastifyInstance, { ctx }: RouteOptions): Promise<void> {
   if (ctx.config.production) return
   fastify.withTypeProvider<TypeBoxTypeProvider>().post(ACCOUNT_PATHS.devSignIn, {
-    config: { rateLimit: { max: ctx.config.limits.guestSignupsPerMinute, timeWindow: 60_000 } },
+    config: { signIn: 'anyone', rateLimit: { max: ctx.config.limits.guestSignupsPerMinute, timeWindow: 60_000 } },
     schema: { summary: 'Development only: sign in with a one-time link printed by npm start', body: DevSignInBodySchema, response: responses(AccountSignInDataSchema) },
   }, async request => {
     const handed = await ctx.repos.accounts.takeChallenge(tokenHash(request.body.token), 'dev-link', ctx.now())

@@ -18,7 +18,7 @@ import {
 import type { MemberAdd } from '@core/wire/members'
 import type { RouteOptions } from '../../context'
 import { ApiError, forbidden, notFound, spokenError } from '../../errors'
-import { requireUser, signedInUser } from '../../plugins/auth'
+import { signedInUser } from '../../plugins/auth'
 import { accessTo, auditRecord, requireBotHome, requireServerActor, serverPermissions } from '../access'
 import { absentBodyAsEmpty, requireNotOwnersName } from '../checks'
 import { ok } from '../envelope'
@@ -32,7 +32,7 @@ export default async function invitesRoutes (fastify: FastifyInstance, { ctx }: 
   const bearer = { security: [{ bearer: [] }] }
 
   app.get(TRUST_PATHS.serverInvites, {
-    onRequest: requireUser(ctx),
+    config: { signIn: 'user' },
     schema: { summary: 'The invites that still work (CreateInvites)', ...bearer, params: ServerParamsSchema, response: responses(InviteListSchema) },
   }, async request => {
     const actor = await requireServerActor(ctx, request, Permission.CreateInvites)
@@ -40,7 +40,6 @@ export default async function invitesRoutes (fastify: FastifyInstance, { ctx }: 
   })
 
   app.post(TRUST_PATHS.serverInvites, {
-    onRequest: requireUser(ctx),
     preValidation: absentBodyAsEmpty,
     schema: { summary: 'Make an invite (CreateInvites)', ...bearer, params: ServerParamsSchema, body: CreateInviteBodySchema, response: responses(InviteSchema) },
   }, async request => {
@@ -73,7 +72,6 @@ export default async function invitesRoutes (fastify: FastifyInstance, { ctx }: 
   })
 
   app.delete(TRUST_PATHS.invite, {
-    onRequest: requireUser(ctx),
     schema: { summary: 'Revoke an invite (its maker, or ManageServer)', ...bearer, params: InviteParamsSchema, response: responses(DoneSchema) },
   }, async request => {
     const user = signedInUser(request)
@@ -88,7 +86,6 @@ export default async function invitesRoutes (fastify: FastifyInstance, { ctx }: 
   })
 
   app.post(TRUST_PATHS.acceptInvite, {
-    onRequest: requireUser(ctx),
     preValidation: absentBodyAsEmpty,
     schema: { summary: 'Join the server through an invite', ...bearer, params: InviteParamsSchema, response: responses(AcceptInviteSchema) },
   }, async request => {

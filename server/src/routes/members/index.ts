@@ -10,16 +10,17 @@ import type { FastifyInstance } from 'fastify'
 import { MEMBERS_PATHS, MemberListDataSchema, MemberListQuerySchema, MEMBER_PAGE_DEFAULT, MEMBER_PAGE_MAX, MembershipDataSchema, type Member, type MemberAdd, type MemberListData, type MemberRemove, type MembershipData } from '@core/wire/members'
 import type { AppContext, RouteOptions } from '../../context'
 import { TRUST_CODES } from '@core/wire/trust'
+import { IdString } from '@core/wire/fields'
 import { ApiError, badRequest, notFound } from '../../errors'
-import { requireUser, signedInUser } from '../../plugins/auth'
+import { signedInUser } from '../../plugins/auth'
 import type { MemberCursor } from '../../repositories/members'
 import { requireBotHome } from '../access'
 import { requireNotOwnersName } from '../checks'
 import { ok } from '../envelope'
 import { memberCountsOf } from '../../services/member-counts'
-import { idSchema, responses } from '../schemas'
+import { responses } from '../schemas'
 
-const ServerParamsSchema = Type.Object({ server_id: Type.Unsafe<string>(idSchema) })
+const ServerParamsSchema = Type.Object({ server_id: Type.Unsafe<string>(IdString) })
 
 /** The cursor text of a member (the `next` of a page): `<joined_at>.<uid>`. */
 export function memberCursorText (member: { joined_at: number, user: { uid: string } }): string {
@@ -45,7 +46,6 @@ export default async function membersRoutes (instance: FastifyInstance, { ctx }:
   const fastify = instance.withTypeProvider<TypeBoxTypeProvider>()
 
   fastify.post(MEMBERS_PATHS.myMembership, {
-    onRequest: requireUser(ctx),
     schema: { summary: 'Join a server (guests too; not when banned)', security: [{ bearer: [] }], params: ServerParamsSchema, response: responses(MembershipDataSchema) },
   }, async request => {
     const user = signedInUser(request)
@@ -66,7 +66,6 @@ export default async function membersRoutes (instance: FastifyInstance, { ctx }:
   })
 
   fastify.delete(MEMBERS_PATHS.myMembership, {
-    onRequest: requireUser(ctx),
     schema: { summary: 'Leave a server', security: [{ bearer: [] }], params: ServerParamsSchema, response: responses(MembershipDataSchema) },
   }, async request => {
     const user = signedInUser(request)

@@ -23,9 +23,8 @@ import {
 } from '@core/wire/messages'
 import type { AppContext, RouteOptions } from '../../context'
 import { ApiError, badRequest, forbidden, notFound, spokenError } from '../../errors'
-import { optionalUser, requireUser, signedInUser } from '../../plugins/auth'
+import { optionalUser, signedInUser } from '../../plugins/auth'
 import type { MessagesTable } from '../../db/schema'
-import { writeAuditEntry } from '../../repositories/audit-log'
 import type { HistoryCursor } from '../../repositories/messages'
 import { pageRequestOf } from '../../repositories/paging'
 import { requireChannel, requireChannelMember, requireChannelPermission, requireRemoval } from '../access'
@@ -150,7 +149,6 @@ export default async function messagesRoutes (instance: FastifyInstance, { ctx }
   })
 
   fastify.post(MESSAGES_PATHS.messages, {
-    onRequest: requireUser(ctx),
     schema: {
       summary: 'Send a message (members only; content audited; the same nonce again answers the same message)',
       security: [{ bearer: [] }],
@@ -197,7 +195,6 @@ export default async function messagesRoutes (instance: FastifyInstance, { ctx }
   fastify.route({
     method: ['PATCH', 'POST'],
     url: MESSAGES_PATHS.message,
-    onRequest: requireUser(ctx),
     schema: {
       summary: 'Edit a message (its author only, while they may send there; content audited; counted as a send; POST for clients without PATCH)',
       security: [{ bearer: [] }],
@@ -223,7 +220,6 @@ export default async function messagesRoutes (instance: FastifyInstance, { ctx }
   })
 
   fastify.delete(MESSAGES_PATHS.message, {
-    onRequest: requireUser(ctx),
     schema: {
       summary: "Delete a message (its author, or ManageMessages for others' messages, audited)",
       security: [{ bearer: [] }],
@@ -235,15 +231,13 @@ export default async function messagesRoutes (instance: FastifyInstance, { ctx }
     const channel = await requireChannel(ctx, request.params.channel_id)
     const row = await existingMessage(ctx, channel.channel_id, request.params.message_id)
     const record = await requireRemoval(ctx, channel, user, row.author_uid, 'message_delete', row.message_id)
-    await ctx.repos.messages.remove(row.message_id)
-    if (record) await writeAuditEntry(ctx.db, record)
+    await ctx.repos.messages.remove(row.message_id, record)
     const deleted = { channel_id: channel.channel_id, message_id: row.message_id }
     await ctx.bus.publish('MESSAGE_DELETE', readersOf(channel), deleted)
     return ok(deleted)
   })
 
   fastify.put(MESSAGES_PATHS.myReaction, {
-    onRequest: requireUser(ctx),
     schema: {
       summary: 'React to a message with an emoji (members only)',
       security: [{ bearer: [] }],
@@ -270,7 +264,6 @@ export default async function messagesRoutes (instance: FastifyInstance, { ctx }
   })
 
   fastify.delete(MESSAGES_PATHS.myReaction, {
-    onRequest: requireUser(ctx),
     schema: {
       summary: "Remove the signed-in member's reaction",
       security: [{ bearer: [] }],
@@ -287,7 +280,6 @@ export default async function messagesRoutes (instance: FastifyInstance, { ctx }
   })
 
   fastify.post(MESSAGES_PATHS.typing, {
-    onRequest: requireUser(ctx),
     schema: {
       summary: 'The signed-in member is typing (members only; published to those looking at the channel, never stored)',
       security: [{ bearer: [] }],
@@ -305,7 +297,6 @@ export default async function messagesRoutes (instance: FastifyInstance, { ctx }
   })
 
   fastify.post(MESSAGES_PATHS.read, {
-    onRequest: requireUser(ctx),
     schema: {
       summary: 'The signed-in member has read the channel up to a message (members only; their other sessions hear it)',
       security: [{ bearer: [] }],

@@ -19,7 +19,7 @@ import { API_PATHS } from '@core/wire/api'
 import { ServerSchema, type User } from '@core/wire/entities'
 import type { AppContext, RouteOptions } from '../../context'
 import { ApiError, badRequest, forbidden, notFound, spokenError } from '../../errors'
-import { requireUser, signedInUser } from '../../plugins/auth'
+import { signedInUser, signInThroughout } from '../../plugins/auth'
 import {
   accessTo, auditRecord, requireActorOverMember, requireAnyBit, requireChannelMember, requireChannelPermission, requireMember, requireOutranks, requireServerActor,
   requireServerPermission, serverPermissions, type Actor, type ServerRequest,
@@ -111,6 +111,7 @@ async function requireReportAllowance (ctx: AppContext, request: FastifyRequest,
 
 /** Registers the moderation routes. */
 export default async function moderationRoutes (fastify: FastifyInstance, { ctx }: RouteOptions): Promise<void> {
+  signInThroughout(fastify) // every route here, reads too, is for a signed-in user
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
   const bearer = { security: [{ bearer: [] }] }
 
@@ -128,7 +129,6 @@ export default async function moderationRoutes (fastify: FastifyInstance, { ctx 
   }
 
   app.delete(TRUST_PATHS.member, {
-    onRequest: requireUser(ctx),
     schema: { summary: 'Kick a member (KickMembers; only below your highest role)', ...bearer, params: MemberParamsSchema, querystring: ReasonQuerySchema, response: responses(DoneSchema) },
   }, async request => {
     const { target, ...actor } = await requireActorOverMember(ctx, request, Permission.KickMembers)
@@ -138,7 +138,6 @@ export default async function moderationRoutes (fastify: FastifyInstance, { ctx 
   })
 
   app.get(TRUST_PATHS.bans, {
-    onRequest: requireUser(ctx),
     schema: { summary: 'The ban list (BanMembers)', ...bearer, params: ServerParamsSchema, response: responses(BanListSchema) },
   }, async request => {
     const actor = await requireServerActor(ctx, request, Permission.BanMembers)
@@ -146,7 +145,6 @@ export default async function moderationRoutes (fastify: FastifyInstance, { ctx 
   })
 
   app.put(TRUST_PATHS.ban, {
-    onRequest: requireUser(ctx),
     preValidation: absentBodyAsEmpty,
     schema: { summary: 'Ban someone, member or not (BanMembers; only below your highest role)', ...bearer, params: MemberParamsSchema, body: ReasonBodySchema, response: responses(DoneSchema) },
   }, async request => {
@@ -163,7 +161,6 @@ export default async function moderationRoutes (fastify: FastifyInstance, { ctx 
   })
 
   app.delete(TRUST_PATHS.ban, {
-    onRequest: requireUser(ctx),
     schema: { summary: 'Lift a ban (BanMembers)', ...bearer, params: MemberParamsSchema, response: responses(DoneSchema) },
   }, async request => {
     const actor = await requireServerActor(ctx, request, Permission.BanMembers)
@@ -173,7 +170,6 @@ export default async function moderationRoutes (fastify: FastifyInstance, { ctx 
   })
 
   app.put(TRUST_PATHS.timeout, {
-    onRequest: requireUser(ctx),
     schema: { summary: 'Time a member out until a time, or lift it with null (MuteMembers)', ...bearer, params: MemberParamsSchema, body: TimeoutBodySchema, response: responses(MemberStateSchema) },
   }, async request => {
     const { target, ...actor } = await requireActorOverMember(ctx, request, Permission.MuteMembers)
@@ -188,7 +184,6 @@ export default async function moderationRoutes (fastify: FastifyInstance, { ctx 
   })
 
   app.get(TRUST_PATHS.auditLog, {
-    onRequest: requireUser(ctx),
     schema: { summary: 'The audit log, newest first (owner and moderators)', ...bearer, params: ServerParamsSchema, querystring: CursorQuerySchema, response: responses(AuditLogSchema) },
   }, async request => {
     const actor = await requireModerator(ctx, request)
@@ -196,7 +191,6 @@ export default async function moderationRoutes (fastify: FastifyInstance, { ctx 
   })
 
   app.post(TRUST_PATHS.reports, {
-    onRequest: requireUser(ctx),
     schema: { summary: 'Report a message, post or member to the moderators (members only; one open report per target; limited per account)', ...bearer, body: ReportBodySchema, response: responses(DoneSchema) },
   }, async request => {
     const user = signedInUser(request)
@@ -215,7 +209,6 @@ export default async function moderationRoutes (fastify: FastifyInstance, { ctx 
   app.route({
     method: ['PATCH', 'POST'],
     url: TRUST_PATHS.report,
-    onRequest: requireUser(ctx),
     schema: {
       summary: 'Close a report as dismissed, or as what was done to its target (ManageMessages for content; MuteMembers, KickMembers for a member); closes every open report of that target, audited',
       ...bearer, params: ReportParamsSchema, body: ResolveReportBodySchema, response: responses(ReportResolveEventSchema),
@@ -239,7 +232,6 @@ export default async function moderationRoutes (fastify: FastifyInstance, { ctx 
   })
 
   app.get(TRUST_PATHS.serverReports, {
-    onRequest: requireUser(ctx),
     schema: { summary: 'Open reports, newest first (moderators)', ...bearer, params: ServerParamsSchema, querystring: CursorQuerySchema, response: responses(ReportListSchema) },
   }, async request => {
     const actor = await requireModerator(ctx, request)
@@ -250,7 +242,6 @@ export default async function moderationRoutes (fastify: FastifyInstance, { ctx 
   app.route({
     method: ['PATCH', 'POST'],
     url: API_PATHS.server,
-    onRequest: requireUser(ctx),
     schema: { summary: "Edit the server's name, icon and introduction (ManageServer; each audited)", ...bearer, params: ServerParamsSchema, body: PatchServerBodySchema, response: responses(ServerSchema) },
     handler: async request => {
       const actor = await requireServerActor(ctx, request, Permission.ManageServer)
@@ -267,7 +258,6 @@ export default async function moderationRoutes (fastify: FastifyInstance, { ctx 
   })
 
   app.get(TRUST_PATHS.words, {
-    onRequest: requireUser(ctx),
     schema: { summary: "The server's own audit words (ManageServer)", ...bearer, params: ServerParamsSchema, response: responses(WordListSchema) },
   }, async request => {
     const actor = await requireServerActor(ctx, request, Permission.ManageServer)
@@ -275,7 +265,6 @@ export default async function moderationRoutes (fastify: FastifyInstance, { ctx 
   })
 
   app.put(TRUST_PATHS.words, {
-    onRequest: requireUser(ctx),
     schema: { summary: "Replace the server's own audit words (ManageServer; SPEC §5, with the global list)", ...bearer, params: ServerParamsSchema, body: WordListSchema, response: responses(WordListSchema) },
   }, async request => {
     const actor = await requireServerActor(ctx, request, Permission.ManageServer)

@@ -15,7 +15,7 @@ import {
 import { DoneSchema } from '@core/wire/trust'
 import type { RouteOptions } from '../../context'
 import { badRequest, notFound, spokenError } from '../../errors'
-import { optionalUser, requireUser, signedInUser } from '../../plugins/auth'
+import { optionalUser, signedInUser } from '../../plugins/auth'
 import { publicBase } from '../../plugins/public-url'
 import { isGuest, type ChallengePurpose } from '../../repositories/accounts'
 import { absentBodyAsEmpty } from '../checks'
@@ -66,8 +66,8 @@ export default async function passkeysRoutes (fastify: FastifyInstance, { ctx }:
   }
 
   app.post(ACCOUNT_PATHS.passkeyRegisterOptions, {
+    config: { signIn: 'anyone', ...signUpLimit },
     preValidation: absentBodyAsEmpty,
-    config: signUpLimit,
     schema: { summary: 'WebAuthn creation options: a signed-in account adds a passkey, a guest or nobody signs up', ...bearer, response: responses(WebauthnOptionsDataSchema) },
   }, async request => {
     const caller = await optionalUser(ctx, request)
@@ -88,7 +88,7 @@ export default async function passkeysRoutes (fastify: FastifyInstance, { ctx }:
   })
 
   app.post(ACCOUNT_PATHS.passkeyRegister, {
-    config: signUpLimit,
+    config: { signIn: 'anyone', ...signUpLimit },
     schema: { summary: 'Store a new passkey: signs up (a guest keeps everything) or adds it to the signed-in account', ...bearer, body: PasskeyRegisterBodySchema, response: responses(AccountSignInDataSchema) },
   }, async request => {
     const caller = await optionalUser(ctx, request)
@@ -119,8 +119,8 @@ export default async function passkeysRoutes (fastify: FastifyInstance, { ctx }:
   })
 
   app.post(ACCOUNT_PATHS.passkeySignInOptions, {
+    config: { signIn: 'anyone', ...signUpLimit },
     preValidation: absentBodyAsEmpty,
-    config: signUpLimit,
     schema: { summary: 'WebAuthn request options for signing in with a passkey of this site', response: responses(WebauthnOptionsDataSchema) },
   }, async request => {
     const { rpID } = relyingParty(ctx.config.publicUrl, request)
@@ -130,7 +130,7 @@ export default async function passkeysRoutes (fastify: FastifyInstance, { ctx }:
   })
 
   app.post(ACCOUNT_PATHS.passkeySignIn, {
-    config: signUpLimit,
+    config: { signIn: 'anyone', ...signUpLimit },
     schema: { summary: "Sign in with a passkey's signed answer: a fresh session of its account", body: PasskeySignInBodySchema, response: responses(AccountSignInDataSchema) },
   }, async request => {
     const credential = request.body.credential as unknown as AuthenticationResponseJSON
@@ -153,12 +153,11 @@ export default async function passkeysRoutes (fastify: FastifyInstance, { ctx }:
   })
 
   app.get(ACCOUNT_PATHS.passkeys, {
-    onRequest: requireUser(ctx),
+    config: { signIn: 'user' },
     schema: { summary: "The caller's passkeys", ...bearer, response: responses(PasskeyListSchema) },
   }, async request => ok({ list: await passkeys.list(signedInUser(request).uid) }))
 
   app.patch(ACCOUNT_PATHS.passkey, {
-    onRequest: requireUser(ctx),
     schema: { summary: 'Rename one of your passkeys', ...bearer, params: PasskeyParamsSchema, body: PasskeyPatchBodySchema, response: responses(DoneSchema) },
   }, async request => {
     if (!await passkeys.rename(signedInUser(request).uid, request.params.credential_id, request.body.name.trim())) throw notFound('path.credential_id: you have no such passkey')
@@ -166,7 +165,6 @@ export default async function passkeysRoutes (fastify: FastifyInstance, { ctx }:
   })
 
   app.delete(ACCOUNT_PATHS.passkey, {
-    onRequest: requireUser(ctx),
     schema: { summary: 'Remove one of your passkeys (never your last way in)', ...bearer, params: PasskeyParamsSchema, response: responses(DoneSchema) },
   }, async request => {
     const removal = await passkeys.remove(signedInUser(request).uid, request.params.credential_id)

@@ -12,6 +12,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { deriveLiveState } from '@core/domain/live-state'
 import { createTimeIdSource } from '@core/domain/ids'
+import { PagedOf } from '@core/wire/api'
 import { CURSOR_PAGE_DEFAULT } from '@core/wire/codes'
 import { IdString } from '@core/wire/fields'
 import { Permission } from '@core/domain/permissions'
@@ -23,15 +24,14 @@ import {
 } from '@core/wire/posts'
 import type { AppContext, RouteOptions } from '../../context'
 import { badRequest, forbidden, notFound } from '../../errors'
-import { optionalUser, requireUser, signedInUser } from '../../plugins/auth'
-import { writeAuditEntry } from '../../repositories/audit-log'
+import { optionalUser, signedInUser } from '../../plugins/auth'
 import { pageRequestOf } from '../../repositories/paging'
 import type { Written } from '../../repositories/posts'
 import { chargeCommentWrite, chargePostWrite, type TakenCharge } from '../../services/quotas'
 import { requireChannel, requireChannelMember, requireChannelPermission, requireRemoval } from '../access'
 import { requireServerAuditPass, requireStoredFileUrl } from '../checks'
 import { ok } from '../envelope'
-import { pagedOf, responses } from '../schemas'
+import { responses } from '../schemas'
 
 /** The refusal of a comment on an item whose comment flag is 2 (SPEC §4). */
 export const LIVE_COMMENTS_OFF_MESSAGE = '本场直播已关闭评论'
@@ -108,14 +108,13 @@ async function charged<T> (charge: TakenCharge, write: () => Promise<Written<T>>
 export default async function postsRoutes (fastify: FastifyInstance, { ctx }: RouteOptions): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
   const nextId = createTimeIdSource()
-  const writer = { onRequest: requireUser(ctx) }
 
   app.get(POSTS_PATHS.channelPosts, {
     schema: {
       summary: 'Posts of a post channel, newest first: a cursor page (before, limit), or the page-numbered answer with page/page_size',
       params: channelParams,
       querystring: PostListQuerySchema,
-      response: responses({ anyOf: [CursorPageSchema(PostSchema), pagedOf(PostSchema)] }),
+      response: responses({ anyOf: [CursorPageSchema(PostSchema), PagedOf(PostSchema)] }),
     },
   }, async request => {
     const channel = await postChannel(ctx, request.params.channel_id)
@@ -129,7 +128,6 @@ export default async function postsRoutes (fastify: FastifyInstance, { ctx }: Ro
   })
 
   app.post(POSTS_PATHS.channelPosts, {
-    ...writer,
     schema: { summary: 'Write a post (SendMessages, AttachFiles with pictures; title, text and cover audited; up to 9 images)', security: [{ bearer: [] }], params: channelParams, body: CreatePostBodySchema, response: responses(PostSchema) },
   }, async request => {
     const user = signedInUser(request)
@@ -170,7 +168,6 @@ export default async function postsRoutes (fastify: FastifyInstance, { ctx }: Ro
   app.route({
     method: ['PATCH', 'POST'], // POST as well: the mini-program's request API has no PATCH
     url: POSTS_PATHS.post,
-    ...writer,
     schema: { summary: "Edit one's own post (SendMessages; every given field audited)", security: [{ bearer: [] }], params: postParams, body: PatchPostBodySchema, response: responses(PostSchema) },
     handler: async request => {
       const user = signedInUser(request)
@@ -188,14 +185,12 @@ export default async function postsRoutes (fastify: FastifyInstance, { ctx }: Ro
   })
 
   app.delete(POSTS_PATHS.post, {
-    ...writer,
     schema: { summary: 'Remove a post with its comments and likes (its author, or ManageMessages, audited)', security: [{ bearer: [] }], params: postParams, response: responses(deleted) },
   }, async request => {
     const user = signedInUser(request)
     const post = await existingPost(ctx, request.params.post_id, user.uid)
     const record = await requireRemoval(ctx, post, user, post.author.uid, 'post_delete', post.post_id)
-    await ctx.repos.posts.remove(post.post_id)
-    if (record) await writeAuditEntry(ctx.db, record)
+    await ctx.repos.posts.remove(post.post_id, record)
     await ctx.bus.publish('POST_DELETE', { server_id: post.server_id, channel_id: post.channel_id }, { channel_id: post.channel_id, post_id: post.post_id })
     return ok({ deleted: true })
   })
@@ -209,7 +204,6 @@ export default async function postsRoutes (fastify: FastifyInstance, { ctx }: Ro
   })
 
   app.post(POSTS_PATHS.postComments, {
-    ...writer,
     schema: { summary: 'Comment on a post, or answer a comment (SendMessages; audited)', security: [{ bearer: [] }], params: postParams, body: CreateCommentBodySchema, response: responses(CommentSchema) },
   }, async request => {
     const user = signedInUser(request)
@@ -237,7 +231,6 @@ export default async function postsRoutes (fastify: FastifyInstance, { ctx }: Ro
   app.route({
     method: ['PATCH', 'POST'], // POST as well: the mini-program's request API has no PATCH
     url: POSTS_PATHS.postComment,
-    ...writer,
     schema: { summary: "Edit one's own comment (its author only, SendMessages; audited)", security: [{ bearer: [] }], params: commentParams, body: PatchCommentBodySchema, response: responses(CommentSchema) },
     handler: async request => {
       const user = signedInUser(request)
@@ -256,7 +249,6 @@ export default async function postsRoutes (fastify: FastifyInstance, { ctx }: Ro
   })
 
   app.delete(POSTS_PATHS.postComment, {
-    ...writer,
     schema: { summary: 'Remove a comment with its replies (its author, or ManageMessages, audited)', security: [{ bearer: [] }], params: commentParams, response: responses(deleted) },
   }, async request => {
     const user = signedInUser(request)
@@ -264,8 +256,7 @@ export default async function postsRoutes (fastify: FastifyInstance, { ctx }: Ro
     const target = await ctx.repos.posts.comment(request.params.comment_id)
     if (!target || target.post_id !== post.post_id) throw notFound(`path.comment_id: no comment ${request.params.comment_id} on post ${post.post_id}`)
     const record = await requireRemoval(ctx, post, user, target.author.uid, 'comment_delete', target.comment_id)
-    const count = await ctx.repos.posts.removeComment(post.post_id, target.comment_id)
-    if (record) await writeAuditEntry(ctx.db, record)
+    const count = await ctx.repos.posts.removeComment(post.post_id, target.comment_id, record)
     await ctx.bus.publish('COMMENT_DELETE', { server_id: post.server_id, channel_id: post.channel_id }, {
       channel_id: post.channel_id, post_id: post.post_id, comment_id: target.comment_id, comment_count: count,
     })
@@ -275,7 +266,6 @@ export default async function postsRoutes (fastify: FastifyInstance, { ctx }: Ro
   for (const liked of [true, false]) {
     const route = liked ? app.put.bind(app) : app.delete.bind(app)
     route(POSTS_PATHS.myPostLike, {
-      ...writer,
       schema: { summary: liked ? 'Like a post (AddReactions)' : 'Take back a like (members)', security: [{ bearer: [] }], params: postParams, response: responses(PostLikeSchema) },
     }, async request => {
       const user = signedInUser(request)
@@ -297,7 +287,6 @@ export default async function postsRoutes (fastify: FastifyInstance, { ctx }: Ro
   })
 
   app.post(POSTS_PATHS.liveComments, {
-    ...writer,
     schema: { summary: 'Comment in the chat of an item on air (SendMessages; audited; 403 when comments are off)', security: [{ bearer: [] }], params: liveParams, body: CreateLiveCommentBodySchema, response: responses(LiveCommentSchema) },
   }, async request => {
     const user = signedInUser(request)
@@ -317,7 +306,7 @@ export default async function postsRoutes (fastify: FastifyInstance, { ctx }: Ro
   })
 
   app.get(POSTS_PATHS.myLiveReminder, {
-    ...writer,
+    config: { signIn: 'user' },
     schema: { summary: 'Whether I asked to be reminded of a reserved item', security: [{ bearer: [] }], params: liveParams, response: responses(LiveReminderSchema) },
   }, async request => {
     const user = signedInUser(request)
@@ -328,7 +317,6 @@ export default async function postsRoutes (fastify: FastifyInstance, { ctx }: Ro
   for (const reminded of [true, false]) {
     const route = reminded ? app.put.bind(app) : app.delete.bind(app)
     route(POSTS_PATHS.myLiveReminder, {
-      ...writer,
       schema: { summary: reminded ? 'Remind me when a reserved item starts (members)' : 'No reminder for this item', security: [{ bearer: [] }], params: liveParams, response: responses(LiveReminderSchema) },
     }, async request => {
       const user = signedInUser(request)
@@ -346,7 +334,6 @@ export default async function postsRoutes (fastify: FastifyInstance, { ctx }: Ro
   for (const watching of [true, false]) {
     const route = watching ? app.put.bind(app) : app.delete.bind(app)
     route(POSTS_PATHS.myLiveViewing, {
-      ...writer,
       schema: {
         summary: watching ? `I am watching (a heartbeat; counts for ${LIVE_VIEWER_TTL_SECONDS} s)` : 'I stopped watching',
         security: [{ bearer: [] }], params: liveParams, response: responses(LiveViewersSchema),

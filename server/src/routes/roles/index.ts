@@ -20,7 +20,7 @@ import {
 } from '@core/wire/trust'
 import type { RouteOptions } from '../../context'
 import { ApiError, badRequest, forbidden, notFound } from '../../errors'
-import { optionalUser, requireUser, signedInUser } from '../../plugins/auth'
+import { optionalUser, signedInUser } from '../../plugins/auth'
 import {
   accessTo, auditRecord, channelPermissions, requireBits, requireChannel, requireMember, requireServerActor, requireServerPermission, serverPermissions, type Access, type Actor,
 } from '../access'
@@ -90,7 +90,6 @@ export default async function rolesRoutes (fastify: FastifyInstance, { ctx }: Ro
   })
 
   app.post(TRUST_PATHS.roles, {
-    onRequest: requireUser(ctx),
     schema: { summary: 'Create a role (ManageRoles)', ...bearer, params: ServerParamsSchema, body: CreateRoleBodySchema, response: responses(ServerRoleSchema) },
   }, async request => {
     const actor = await requireServerActor(ctx, request, Permission.ManageRoles)
@@ -110,7 +109,6 @@ export default async function rolesRoutes (fastify: FastifyInstance, { ctx }: Ro
   app.route({
     method: ['PATCH', 'POST'],
     url: TRUST_PATHS.role,
-    onRequest: requireUser(ctx),
     schema: { summary: 'Edit or move a role (ManageRoles; @everyone: permissions only)', ...bearer, params: RoleParamsSchema, body: PatchRoleBodySchema, response: responses(ServerRoleSchema) },
     handler: async request => {
       const actor = await requireServerActor(ctx, request, Permission.ManageRoles)
@@ -137,7 +135,6 @@ export default async function rolesRoutes (fastify: FastifyInstance, { ctx }: Ro
   })
 
   app.delete(TRUST_PATHS.role, {
-    onRequest: requireUser(ctx),
     schema: { summary: 'Delete a role (ManageRoles; never @everyone)', ...bearer, params: RoleParamsSchema, response: responses(RoleListSchema) },
   }, async request => {
     const actor = await requireServerActor(ctx, request, Permission.ManageRoles)
@@ -156,7 +153,6 @@ export default async function rolesRoutes (fastify: FastifyInstance, { ctx }: Ro
     app.route({
       method: set ? 'PUT' : 'DELETE',
       url: TRUST_PATHS.channelOverride,
-      onRequest: requireUser(ctx),
       schema: {
         summary: set ? "Set a channel's override of a role's or member's permissions (ManageChannels; only bits you hold)" : "Remove a channel's override (ManageChannels)",
         ...bearer, params: OverrideParamsSchema, ...(set ? { body: OverrideBodySchema } : {}), response: responses(ChannelOverridesSchema),
@@ -183,7 +179,6 @@ export default async function rolesRoutes (fastify: FastifyInstance, { ctx }: Ro
     app.route({
       method: held ? 'PUT' : 'DELETE',
       url: TRUST_PATHS.memberRole,
-      onRequest: requireUser(ctx),
       schema: {
         summary: held ? 'Give a member a role (ManageRoles; bot roles only to bots)' : 'Take a role from a member (ManageRoles)',
         ...bearer, params: MemberRoleParamsSchema, response: responses(MemberStateSchema),

@@ -6,10 +6,10 @@
  * runs in the background from here (server/src/search/backfill.ts).
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { sql } from 'kysely'
 import { pinyin } from 'pinyin-pro'
+import { ServerParamsSchema } from '@core/wire/api'
 import type { User } from '@core/wire/entities'
 import { MEMBER_SEARCH_LIMIT, MemberSearchQuerySchema, MemberSearchResultSchema, SEARCH_PATHS, SearchQuerySchema, SearchResultSchema } from '@core/wire/search'
 import type { AppContext, RouteOptions } from '../../context'
@@ -20,9 +20,7 @@ import { searchServer } from '../../search/search'
 import { foldText } from '../../search/text'
 import { accessTo, visibleChannels } from '../access'
 import { ok } from '../envelope'
-import { idSchema, responses } from '../schemas'
-
-const ServerParamsSchema = Type.Object({ server_id: Type.Unsafe<string>(idSchema) })
+import { responses } from '../schemas'
 
 /** Members whose pinyin initials are compared: the first this many by join order (a bonus, never a scan of a huge server). */
 export const PINYIN_CANDIDATES_MAX = 1000

@@ -8,13 +8,14 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { DoneSchema, SessionListSchema, SessionParamsSchema, TRUST_PATHS, type SessionRevokedEvent } from '@core/wire/trust'
 import type { RouteOptions } from '../../context'
 import { badRequest, notFound } from '../../errors'
-import { requireUser, signedInUser } from '../../plugins/auth'
+import { signedInUser, signInThroughout } from '../../plugins/auth'
 import { absentBodyAsEmpty } from '../checks'
 import { ok } from '../envelope'
 import { responses } from '../schemas'
 
 /** Registers /auth/logout and /auth/sessions. */
 export default async function sessionsRoutes (fastify: FastifyInstance, { ctx }: RouteOptions): Promise<void> {
+  signInThroughout(fastify) // every route here, reads too, is for a signed-in user
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
   const bearer = { security: [{ bearer: [] }] }
 
@@ -27,7 +28,6 @@ export default async function sessionsRoutes (fastify: FastifyInstance, { ctx }:
   }
 
   app.post(TRUST_PATHS.logout, {
-    onRequest: requireUser(ctx),
     preValidation: absentBodyAsEmpty,
     schema: { summary: 'Sign out: the token stops working', ...bearer, response: responses(DoneSchema) },
   }, async request => {
@@ -38,7 +38,6 @@ export default async function sessionsRoutes (fastify: FastifyInstance, { ctx }:
   })
 
   app.get(TRUST_PATHS.sessions, {
-    onRequest: requireUser(ctx),
     schema: { summary: "The caller's live sessions, most recently used first", ...bearer, response: responses(SessionListSchema) },
   }, async request => {
     const user = signedInUser(request)
@@ -47,7 +46,6 @@ export default async function sessionsRoutes (fastify: FastifyInstance, { ctx }:
   })
 
   app.delete(TRUST_PATHS.session, {
-    onRequest: requireUser(ctx),
     schema: { summary: 'End one of your sessions', ...bearer, params: SessionParamsSchema, response: responses(DoneSchema) },
   }, async request => {
     const user = signedInUser(request)

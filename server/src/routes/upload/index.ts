@@ -5,7 +5,7 @@
  * an image reads as the type it claims (415), and refuses to replace other content under an existing key (614), answering like Qiniu:
  * `{hash, key}` on success, `{error}` on failure — each inside the envelope as well.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify'
 import fastifyMultipart from '@fastify/multipart'
 import { SERVER_CODES, UPLOAD_HOST_PATH, UPLOAD_KEY_MAX_BYTES, UploadAnswerSchema, UploadErrorSchema, type UploadAnswer } from '@core/wire/api'
 import type { RouteOptions } from '../../context'
@@ -53,7 +53,8 @@ export default async function uploadRoutes (fastify: FastifyInstance, { ctx }: R
   const maxBytes = ctx.config.qiniu.uploadMaxBytes
   await fastify.register(fastifyMultipart, { limits: { fileSize: maxBytes, files: 1, fields: 20, fieldSize: 4096, parts: 24 } })
 
-  const config: QiniuStyleConfig = { qiniuErrors: true }
+  // the upload token in the form, not a session, says who writes
+  const config: QiniuStyleConfig & FastifyContextConfig = { qiniuErrors: true, signIn: 'anyone' }
   fastify.post(UPLOAD_HOST_PATH, {
     config,
     bodyLimit: maxBytes + 64 * 1024,

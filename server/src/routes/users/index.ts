@@ -9,7 +9,7 @@ import { API_PATHS, ProfilePatchBodySchema, UserParamsSchema } from '@core/wire/
 import { UserSchema } from '@core/wire/entities'
 import type { RouteOptions } from '../../context'
 import { notFound } from '../../errors'
-import { requireUser, signedInUser } from '../../plugins/auth'
+import { signedInUser } from '../../plugins/auth'
 import { cleanName, requireAuditPass, requireHttpUrl, requireNotOwnersName } from '../checks'
 import { ok } from '../envelope'
 import { responses } from '../schemas'
@@ -20,7 +20,7 @@ export default async function usersRoutes (instance: FastifyInstance, { ctx }: R
   const bearer = { security: [{ bearer: [] }] }
 
   fastify.get(API_PATHS.me, {
-    onRequest: requireUser(ctx),
+    config: { signIn: 'user' },
     schema: { summary: 'The signed-in user', ...bearer, response: responses(UserSchema) },
   }, async request => ok(signedInUser(request)))
 
@@ -28,7 +28,6 @@ export default async function usersRoutes (instance: FastifyInstance, { ctx }: R
   fastify.route({
     method: ['POST', 'PATCH'],
     url: API_PATHS.me,
-    onRequest: requireUser(ctx),
     schema: {
       summary: 'Edit the signed-in user\'s profile (audited)',
       ...bearer,

@@ -90,7 +90,7 @@ export default async function wechatSignInRoutes (fastify: FastifyInstance, { ct
   }
 
   app.post(ACCOUNT_PATHS.wechatWebStart, {
-    config: signUpLimit,
+    config: { signIn: 'anyone', ...signUpLimit },
     schema: { summary: "Where WeChat's browser goes to authorise, with a fresh state", ...bearer, body: WechatWebStartBodySchema, response: responses(WechatWebStartDataSchema) },
   }, async request => {
     const { appId } = wechatApp()
@@ -109,7 +109,7 @@ export default async function wechatSignInRoutes (fastify: FastifyInstance, { ct
   })
 
   app.post(ACCOUNT_PATHS.wechatWeb, {
-    config: signUpLimit,
+    config: { signIn: 'anyone', ...signUpLimit },
     schema: { summary: "Sign in with WeChat's web authorisation code (exchanged by the server) and the state it came back with", ...bearer, body: WechatWebBodySchema, response: responses(AccountSignInDataSchema) },
   }, async request => {
     const wechat = wechatApp()
@@ -124,7 +124,7 @@ export default async function wechatSignInRoutes (fastify: FastifyInstance, { ct
   })
 
   app.post(ACCOUNT_PATHS.wechatMiniProgram, {
-    config: signUpLimit,
+    config: { signIn: 'anyone', ...signUpLimit },
     schema: { summary: "Sign in with the mini-program's Taro.login code (code2Session)", ...bearer, body: WechatMiniProgramBodySchema, response: responses(AccountSignInDataSchema) },
   }, async request => {
     const identity = await askWechat(request, () => code2Session(wechatApp(), request.body.code))

@@ -1,5 +1,5 @@
 /**
- * Shared hit counters behind every rate limit and throttle (issues 15, 18): the per-IP
+ * Shared hit counters behind every rate limit and throttle: the per-IP
  * and per-member HTTP limits (plugins/rate-limit.ts), the per-account message limit and
  * the typing throttle. A counter counts hits on a key in fixed windows: the first hit
  * opens a window of `windowMs`, later hits in it count up, and the key starts again at 1

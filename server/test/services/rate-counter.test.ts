@@ -1,14 +1,14 @@
 /**
- * One contract for both hit counters (server/src/bus/limiter.ts): the in-process one and
+ * One contract for both hit counters (server/src/services/rate-counter.ts): the in-process one and
  * the Redis one (against the real Redis at 127.0.0.1:6379, REDIS_TEST_URL overrides it;
  * skipped, saying so, when none answers). The Redis one is also shared: two counters on
  * one Redis, as two server processes hold them, count one key together.
  */
 import { randomBytes } from 'crypto'
 import Redis from 'ioredis'
-import { createMemoryCounter, createRedisCounter, type HitCounter } from '../../src/bus/limiter'
+import { createMemoryCounter, createRedisCounter, type HitCounter } from '../../src/services/rate-counter'
 import { pause } from '../gateway/client'
-import { REDIS_TEST_URL, redisAnswers } from './redis-probe'
+import { REDIS_TEST_URL, redisAnswers } from '../bus/redis-probe'
 
 
 const prefix = `openrealm-test:${process.pid}:${randomBytes(4).toString('hex')}:`
