@@ -427,6 +427,8 @@ const EN: Record<MessageKey, string> = {
   auditFieldRole: 'Role',
   // session 5: a link channel opened by its own link
   linkChannelLeadsTo: 'This channel leads to {host}',
+  // feed-ux: posts, live, moderation and the desktop columns
+  livePlayerFailed: 'This video cannot be played right now',
 }
 
 /** English, as loadLanguage installs it: the messages and the audited fields' display names (SPEC §5). */

@@ -439,6 +439,8 @@ const ZH_CN = {
   auditFieldRole: '身份组',
   // session 5: a link channel opened by its own link
   linkChannelLeadsTo: '这个频道通往 {host}',
+  // feed-ux: posts, live, moderation and the desktop columns
+  livePlayerFailed: '这个视频暂时无法播放',
 }
 
 /** A message key. */
