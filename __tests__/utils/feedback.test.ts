@@ -56,7 +56,7 @@ describe('modal (SPEC §9)', () => {
 
   it('keeps caller-given texts', async () => {
     await modal({ title: 'T', content: 'c', showCancel: false, cancelText: '不', confirmText: '好' })
-    expect(showModal).toHaveBeenCalledWith({ title: 'T', content: 'c', showCancel: false, cancelText: '不', confirmText: '好' })
+    expect(showModal).toHaveBeenCalledWith({ title: 'T', content: 'c', showCancel: false, cancelText: '不', confirmText: '好', confirmColor: BRAND_BLUE })
   })
 
   it('uses English button texts when hl asks for English', async () => {

@@ -429,6 +429,10 @@ const EN: Record<MessageKey, string> = {
   linkChannelLeadsTo: 'This channel leads to {host}',
   // feed-ux: posts, live, moderation and the desktop columns
   livePlayerFailed: 'This video cannot be played right now',
+  auditFieldTimeout: 'Length',
+  lengthMinutes: '{count} min',
+  lengthHours: '{count} h',
+  lengthDays: '{count} d',
 }
 
 /** English, as loadLanguage installs it: the messages and the audited fields' display names (SPEC §5). */
