@@ -429,6 +429,7 @@ const EN: Record<MessageKey, string> = {
   linkChannelLeadsTo: 'This channel leads to {host}',
   // feed-ux: posts, live, moderation and the desktop columns
   livePlayerFailed: 'This video cannot be played right now',
+  desktopMembersOnline: '{count} online',
   auditFieldTimeout: 'Length',
   lengthMinutes: '{count} min',
   lengthHours: '{count} h',

@@ -441,6 +441,7 @@ const ZH_CN = {
   linkChannelLeadsTo: '这个频道通往 {host}',
   // feed-ux: posts, live, moderation and the desktop columns
   livePlayerFailed: '这个视频暂时无法播放',
+  desktopMembersOnline: '在线 {count} 人',
   auditFieldTimeout: '时长',
   lengthMinutes: '{count} 分钟',
   lengthHours: '{count} 小时',
