@@ -85,6 +85,8 @@ describe('writing a post', () => {
       await page.locator('.channel-page__write').filter({ visible: true }).click()
       const send = page.locator('.post-composer__send').filter({ visible: true })
       await send.waitFor()
+      await page.locator('.post-fields__title input').first().fill('星空')
+      await page.locator('.post-fields__content textarea').first().fill('今晚的星空')
       expect(await send.evaluate(element => getComputedStyle(element).backgroundColor)).toBe(BRAND_BLUE)
       const text = page.locator('.post-fields__content textarea').first()
       expect(await text.evaluate(element => [getComputedStyle(element).resize, getComputedStyle(element).backgroundColor])).toEqual(['none', 'rgba(0, 0, 0, 0)'])
