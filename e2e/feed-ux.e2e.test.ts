@@ -81,6 +81,18 @@ describe('writing a post', () => {
       const page = tracked.page
       await page.getByTestId('post').first().waitFor()
       await expect(page.locator('.post-card__like-icon').first().textContent()).resolves.toMatch(/[♡♥]/)
+      // a post that arrives live shows the light new-posts notice, not a second pill
+      const owner = signInSeeded(product, OWNER)
+      const posted = await fetch(`${product.url}/channels/${POSTS}/posts`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ title: '新来的帖子', content: '刚刚发的' }),
+      })
+      expect(posted.status).toBe(200)
+      const incoming = page.locator('.channel-page__incoming').filter({ visible: true })
+      await incoming.waitFor()
+      const [notice, pill] = await Promise.all([incoming, page.locator('.channel-page__write').filter({ visible: true })].map(locator => locator.evaluate(element => getComputedStyle(element).backgroundColor)))
+      expect(notice).not.toBe(pill)
       await screenshot(page, 'posts-phone')
       await page.locator('.channel-page__write').filter({ visible: true }).click()
       const send = page.locator('.post-composer__send').filter({ visible: true })
