@@ -4,7 +4,7 @@ import { Image, Text, View } from '@tarojs/components'
 import ChannelList from '@/components/channel-list'
 import DesktopMembers from '@/components/desktop-members'
 import { MEMBERS_COLUMN_MIN_WIDTH_PX, useWindowAtLeast } from '@/hooks/use-desktop-layout'
-import StateView from '@/components/state-view'
+import StateView, { stateViewStatusOf } from '@/components/state-view'
 import { CURRENT_PAGE, DECORATIVE_IMAGE, NAVIGATION } from '@/constants/a11y'
 import { t } from '@/i18n'
 import { openChannel } from '@/components/channel-list/open-channel'
@@ -75,7 +75,7 @@ function DesktopColumns () {
         <Text className='desktop-columns__server-name'>{server.name}</Text>
         {channel.status === 'ready'
           ? <ChannelList groups={channel.groups} onTap={onChannelTap} currentId={channel.shownChannelId} />
-          : <StateView compact status={channel.status === 'error' ? 'error' : channel.status === 'empty' ? 'empty' : 'loading'} message={channel.status === 'empty' ? t('channelsEmpty') : channel.error} onRetry={() => { channel.load().catch(logFailure('retrying the channel list')) }} />}
+          : <StateView compact status={stateViewStatusOf(channel.status)} message={channel.status === 'empty' ? t('channelsEmpty') : channel.error} onRetry={() => { channel.load().catch(logFailure('retrying the channel list')) }} />}
       </View>
       {wide && <DesktopMembers />}
     </View>

@@ -2,7 +2,7 @@ import { useEffect, useLayoutEffect, useState } from 'react'
 import { observer } from 'mobx-react'
 import { Text, View } from '@tarojs/components'
 import MemberRow from '@/components/member-row'
-import StateView from '@/components/state-view'
+import StateView, { stateViewStatusOf } from '@/components/state-view'
 import { NAVIGATION } from '@/constants/a11y'
 import { MEMBERS_COLUMN_CLASS } from '@/hooks/use-desktop-layout'
 import { t } from '@/i18n'
@@ -22,7 +22,7 @@ const MemberColumnList = observer(function MemberColumnList ({ store, serverId, 
     return (
       <StateView
         compact
-        status={status === 'error' ? 'error' : status === 'empty' ? 'empty' : 'loading'}
+        status={stateViewStatusOf(status)}
         message={status === 'empty' ? t('membersEmpty') : store.list.error}
         onRetry={() => { store.load().catch(logFailure('retrying the members')) }}
       />

@@ -16,6 +16,11 @@ export interface StateViewProps {
   compact?: boolean
 }
 
+/** What a list that is not ready shows, by its store's status: empty, error, or loading (idle included). */
+export function stateViewStatusOf (status: 'idle' | 'loading' | 'ready' | 'empty' | 'error'): StateViewStatus {
+  return status === 'error' || status === 'empty' ? status : 'loading'
+}
+
 const DEFAULT_TEXT: Record<StateViewStatus, () => string> = {
   loading: () => t('loading'),
   empty: () => t('homeEmpty'),
