@@ -13,6 +13,6 @@ describe('MemberRow', () => {
     await testUtils.mount(MemberRow, { props: { member: bot, roles, timedOutUntil: null, isYou: false, onOpen: jest.fn() } })
     const row = await testUtils.queries.waitForQuerySelector('.member-row')
     expect(row.textContent?.split('机器人')).toHaveLength(2)
-    expect(Array.from(row.querySelectorAll('.member-row__role')).map(chip => chip.textContent)).toEqual(['助手'])
+    expect(Array.from(row.querySelectorAll<HTMLElement>('.member-row__role')).map(chip => chip.textContent)).toEqual(['助手'])
   })
 })
