@@ -11,8 +11,8 @@ describe('MemberRow', () => {
     const roles = [role('r_bot', 1, { name: '机器人', type: 1 }), role('r_helper', 2, { name: '助手' })]
     const testUtils = new TestUtils()
     await testUtils.mount(MemberRow, { props: { member: bot, roles, timedOutUntil: null, isYou: false, onOpen: jest.fn() } })
-    const row = await testUtils.queries.waitForQuerySelector('.member-row')
+    const row = await testUtils.queries.waitForQuerySelector('.member-row') as HTMLElement
     expect(row.textContent?.split('机器人')).toHaveLength(2)
-    expect(Array.from(row.querySelectorAll<HTMLElement>('.member-row__role')).map(chip => chip.textContent)).toEqual(['助手'])
+    expect(Array.from(row.querySelectorAll('.member-row__role')).map(chip => chip.textContent)).toEqual(['助手'])
   })
 })
