@@ -19,6 +19,8 @@ const LOBBY = '83282802'
 const POSTS = '83282804'
 const LIVE = '83282807'
 const OWNER = '100001'
+/** A seeded member of 832828 who follows the post channel live. */
+const MIA = '100004'
 /** A seeded guest member of 832828. */
 const GUEST = 'B_300001'
 const GUEST_NAME = '游客0001'
@@ -76,7 +78,7 @@ describe('the live room', () => {
 
 describe('writing a post', () => {
   it('draws 发布 in the app\'s blue, the text as one field without a grip, and the like with a heart', async () => {
-    const tracked = await openAs(null, `/pages/channel/index?channel_id=${POSTS}&sid=${SID}`)
+    const tracked = await openAs(signInSeeded(product, MIA), `/pages/channel/index?channel_id=${POSTS}&sid=${SID}`)
     await withArtifacts('feed-ux-post-composer', tracked, async () => {
       const page = tracked.page
       await page.getByTestId('post').first().waitFor()
