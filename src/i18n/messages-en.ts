@@ -472,6 +472,13 @@ const EN: Record<MessageKey, string> = {
   passkeyUnavailable: 'This browser has no passkeys; use an e-mail code instead',
   passkeyCancelled: 'Cancelled',
   passkeyNamePrompt: 'Name this passkey',
+  // posts, live, moderation and the desktop columns
+  livePlayerFailed: 'This video cannot be played right now',
+  desktopMembersOnline: '{count} online',
+  auditFieldTimeout: 'Length',
+  lengthMinutes: '{count} min',
+  lengthHours: '{count} h',
+  lengthDays: '{count} d',
 }
 
 /** English, as loadLanguage installs it: the messages and the audited fields' display names (SPEC §5). */

@@ -484,6 +484,13 @@ const ZH_CN = {
   passkeyUnavailable: '当前浏览器不支持通行密钥，请使用邮箱验证码',
   passkeyCancelled: '已取消',
   passkeyNamePrompt: '给通行密钥起个名字',
+  // posts, live, moderation and the desktop columns
+  livePlayerFailed: '这个视频暂时无法播放',
+  desktopMembersOnline: '在线 {count} 人',
+  auditFieldTimeout: '时长',
+  lengthMinutes: '{count} 分钟',
+  lengthHours: '{count} 小时',
+  lengthDays: '{count} 天',
 }
 
 /** A message key. */

@@ -111,6 +111,16 @@ describe('GET /servers/:server_id/audit-log', () => {
     expect([...ids].sort().reverse()).toEqual(ids)
   })
 
+  it('keeps a kicked member\'s name as it was at the act, and a timeout\'s length', async () => {
+    const log = envelope<AuditLog>(await test.inject({ url: `/servers/${SERVER}/audit-log?limit=100`, headers: moderator })).data
+    const kick = log.items.find(entry => entry.action === 'member_kick')
+    expect(kick?.changes).toEqual([{ field: 'member', from: null, to: '游客0001' }])
+    const timeout = log.items.find(entry => entry.action === 'member_timeout' && entry.reason === 'spam')
+    expect(timeout?.changes[0]).toEqual({ field: 'member', from: null, to: 'Mia' })
+    expect(Number(timeout?.changes[1]?.to)).toBeGreaterThanOrEqual(599)
+    expect(timeout?.changes[1]).toMatchObject({ field: 'timeout', from: null })
+  })
+
   it('pages with before and limit', async () => {
     const first = envelope<AuditLog>(await test.inject({ url: `/servers/${SERVER}/audit-log?limit=2`, headers: moderator })).data
     expect(first.items).toHaveLength(2)

@@ -2,7 +2,9 @@ import { useEffect, useState } from 'react'
 import { observer } from 'mobx-react'
 import { Image, Text, View } from '@tarojs/components'
 import ChannelList from '@/components/channel-list'
-import StateView from '@/components/state-view'
+import DesktopMembers from '@/components/desktop-members'
+import { MEMBERS_COLUMN_MIN_WIDTH_PX, useWindowAtLeast } from '@/hooks/use-desktop-layout'
+import StateView, { stateViewStatusOf } from '@/components/state-view'
 import { CURRENT_PAGE, DECORATIVE_IMAGE, NAVIGATION } from '@/constants/a11y'
 import { t } from '@/i18n'
 import { openChannel } from '@/components/channel-list/open-channel'
@@ -47,7 +49,8 @@ function ServerButton ({ server, icon, current }: { server: ConfiguredServer, ic
 /**
  * The desktop layout's two left columns (its own chunk, loaded only when the window is
  * wide enough or `viewpc` asks): a rail of the configured servers, and the current
- * server's channel list with unread badges. The server icons load with the columns. The page the router shows is the third
+ * server's channel list with unread badges; on a window of 1280 px or more the members
+ * as a fourth column on the right (online first). The server icons load with the columns. The page the router shows is the third
  * column. The list is the one Home loads; a page opened straight from a link loads it here.
  */
 function DesktopColumns () {
@@ -59,6 +62,7 @@ function DesktopColumns () {
     channel.load().catch(logFailure('loading the channel list'))
   }, [server, channel])
 
+  const wide = useWindowAtLeast(MEMBERS_COLUMN_MIN_WIDTH_PX)
   const onChannelTap = (target: Channel) => { openChannel(target, server.serverId).catch(logFailure('opening a channel')) }
   return (
     <View className='desktop-columns'>
@@ -71,8 +75,9 @@ function DesktopColumns () {
         <Text className='desktop-columns__server-name'>{server.name}</Text>
         {channel.status === 'ready'
           ? <ChannelList groups={channel.groups} onTap={onChannelTap} currentId={channel.shownChannelId} />
-          : <StateView compact status={channel.status === 'error' ? 'error' : channel.status === 'empty' ? 'empty' : 'loading'} message={channel.status === 'empty' ? t('channelsEmpty') : channel.error} onRetry={() => { channel.load().catch(logFailure('retrying the channel list')) }} />}
+          : <StateView compact status={stateViewStatusOf(channel.status)} message={channel.status === 'empty' ? t('channelsEmpty') : channel.error} onRetry={() => { channel.load().catch(logFailure('retrying the channel list')) }} />}
       </View>
+      {wide && <DesktopMembers />}
     </View>
   )
 }
