@@ -37,6 +37,7 @@ import membersRoutes from './routes/members'
 import messagesRoutes from './routes/messages'
 import postsRoutes from './routes/posts'
 import moderationRoutes from './routes/moderation'
+import notificationsRoutes from './routes/notifications'
 import qiniuRoutes from './routes/qiniu'
 import resourceRoutes from './routes/resource'
 import rolesRoutes from './routes/roles'
@@ -66,7 +67,7 @@ export interface AppOptions {
 /** Every route plugin, in registration order. */
 const ROUTES = [resourceRoutes, loginThirdRoutes, qiniuRoutes, uploadRoutes, channelRoomRoutes, authRoutes, usersRoutes, serversRoutes, channelsRoutes, filesRoutes, rulesRoutes, membersRoutes, messagesRoutes, gatewayRoutes,
   postsRoutes,
-  rolesRoutes, moderationRoutes, invitesRoutes, botsRoutes, sessionsRoutes,
+  rolesRoutes, moderationRoutes, invitesRoutes, botsRoutes, sessionsRoutes, notificationsRoutes,
 ]
 
 /** How long a session's presence lasts in Redis without a heartbeat: three intervals (two missed beats drop it anyway). */

@@ -11,6 +11,7 @@ import type { Hotspot, InteractionEvent, MapCfgData } from '@core/wire/api'
 import type { Channel, LiveItem, Post, Role, Server, User } from '@core/wire/entities'
 import type { LiveCommentsTable, LiveRemindersTable, LiveViewersTable, PostColumns, PostCommentsTable, PostLikesTable, WechatAccountsTable } from './tables/posts'
 import type { AccountUsageTable, PoolUsageTable } from './tables/abuse-limits'
+import type { NotificationSettingsTable, NotificationsTable } from './tables/notifications'
 import type { MentionNoticesTable, MessagesTable, ReactionsTable, ReadStatesTable } from './tables/messages'
 import type {
   AuditLogTable, BansTable, BotTokensTable, ChannelOverridesTable, InvitesTable, MemberRolesTable, MemberTimeoutsTable, ReportsTable, ServerWordsTable,
@@ -126,6 +127,8 @@ export interface Database {
   reports: ReportsTable
   bot_tokens: BotTokensTable
   server_words: ServerWordsTable
+  notifications: NotificationsTable
+  notification_settings: NotificationSettingsTable
 }
 
 /** The query layer every repository uses, whichever dialect is underneath. */

@@ -8,6 +8,7 @@ import { createFeedsRepository, type FeedsRepository } from './feeds'
 import { createInvitesRepository, type InvitesRepository } from './invites'
 import { createMembersRepository, type MembersRepository } from './members'
 import { createModerationRepository, type ModerationRepository } from './moderation'
+import { createNotificationsRepository, type NotificationsRepository } from './notifications'
 import { createRolesRepository, type RolesRepository } from './roles'
 import { createMessagesRepository, type MessagesRepository } from './messages'
 import { createPostsRepository, type PostsRepository } from './posts'
@@ -31,6 +32,7 @@ export interface Repositories {
   invites: InvitesRepository
   bots: BotsRepository
   usage: UsageRepository
+  notifications: NotificationsRepository
 }
 
 /** All repositories on `db`. */
@@ -52,5 +54,6 @@ export function createRepositories (db: Db): Repositories {
     invites: createInvitesRepository(db, servers),
     bots: createBotsRepository(db),
     usage: createUsageRepository(db),
+    notifications: createNotificationsRepository(db),
   }
 }
