@@ -15,7 +15,7 @@ export const NotificationIdSchema = Type.String({ pattern: '^[0-9]{19}$', descri
 
 /** One entry of a member's inbox. */
 export const NotificationSchema = Type.Object({
-  notification_id: NotificationIdSchema,
+  notification_id: Type.String({ description: 'time-ordered id, 19 digits' }),
   kind: Type.Union(NOTIFICATION_KINDS.map(kind => Type.Literal(kind))),
   /** Who did it (the mentioning author, the replier, the moderator…); null when no one is known. */
   actor: Nullable(UserSchema),
@@ -46,7 +46,7 @@ export type NotificationListQuery = Static<typeof NotificationListQuerySchema>
 /** A page of the inbox, newest first; `next_cursor` asks for the older page (null at the end). */
 export const NotificationPageSchema = Type.Object({
   items: Type.Array(NotificationSchema),
-  next_cursor: Nullable(NotificationIdSchema),
+  next_cursor: Nullable(Type.String()),
   unread: Type.Integer({ minimum: 0 }),
 })
 /** A page of the inbox. */
@@ -67,7 +67,7 @@ export type MarkReadBody = Static<typeof MarkReadBodySchema>
 
 /** NOTIFICATIONS_READ payload (also the answer of POST /notifications/read): what was marked, and the unread count after it. */
 export const NotificationsReadEventSchema = Type.Object({
-  ids: Type.Array(NotificationIdSchema),
+  ids: Type.Array(Type.String()),
   all: Type.Boolean(),
   unread: Type.Integer({ minimum: 0 }),
 })

@@ -427,6 +427,31 @@ const EN: Record<MessageKey, string> = {
   auditFieldRole: 'Role',
   // session 5: a link channel opened by its own link
   linkChannelLeadsTo: 'This channel leads to {host}',
+  // inbox: the notification inbox, its kinds and the mutes
+  pageTitleInbox: 'Notifications',
+  inboxEntry: 'Notifications',
+  inboxMarkAllRead: 'Mark all read',
+  inboxEmpty: 'No notifications yet',
+  inboxLoadMore: 'Load more',
+  inboxMention: '{name} mentioned you',
+  inboxReply: '{name} replied to you',
+  inboxReaction: '{name} reacted to your post or message',
+  inboxComment: '{name} commented on your post',
+  inboxDirectMessage: '{name} sent you a direct message',
+  inboxModerationTimeout: 'You were timed out',
+  inboxModerationKick: 'You were removed from a server',
+  inboxModerationBan: 'You were banned from a server',
+  inboxModerationRoles: 'Your roles changed',
+  inboxSomeone: 'Someone',
+  muteServer: 'Mute this server',
+  unmuteServer: 'Unmute this server',
+  suppressEveryone: 'Suppress @everyone',
+  allowEveryone: 'Allow @everyone',
+  muteChannel: 'Mute this channel',
+  unmuteChannel: 'Unmute this channel',
+  muteSaved: 'Saved',
+  muteFailed: 'Not saved, please try again later',
+  notificationSettings: 'Notifications',
 }
 
 /** English, as loadLanguage installs it: the messages and the audited fields' display names (SPEC §5). */

@@ -439,6 +439,31 @@ const ZH_CN = {
   auditFieldRole: '身份组',
   // session 5: a link channel opened by its own link
   linkChannelLeadsTo: '这个频道通往 {host}',
+  // inbox: the notification inbox, its kinds and the mutes
+  pageTitleInbox: '通知',
+  inboxEntry: '通知',
+  inboxMarkAllRead: '全部已读',
+  inboxEmpty: '还没有通知',
+  inboxLoadMore: '加载更多',
+  inboxMention: '{name} 提到了你',
+  inboxReply: '{name} 回复了你',
+  inboxReaction: '{name} 回应了你的内容',
+  inboxComment: '{name} 评论了你的帖子',
+  inboxDirectMessage: '{name} 给你发了私信',
+  inboxModerationTimeout: '你被禁言了',
+  inboxModerationKick: '你被移出了服务器',
+  inboxModerationBan: '你被服务器封禁了',
+  inboxModerationRoles: '你的身份组变了',
+  inboxSomeone: '有人',
+  muteServer: '静音此服务器',
+  unmuteServer: '取消静音服务器',
+  suppressEveryone: '屏蔽 @全体成员',
+  allowEveryone: '接收 @全体成员',
+  muteChannel: '静音此频道',
+  unmuteChannel: '取消静音频道',
+  muteSaved: '已保存',
+  muteFailed: '没有保存，请稍后再试',
+  notificationSettings: '通知设置',
 }
 
 /** A message key. */

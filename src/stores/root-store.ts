@@ -15,10 +15,12 @@ import type { ApiClient } from '@/services/api/api-client'
 import { postsApi, type PostsApi } from '@/services/api/posts'
 import { createMembersApi, type MembersApi } from '@/services/api/members'
 import { createMessagesApi, type MessagesApi } from '@/services/api/messages'
+import { createNotificationsApi, type NotificationsApi } from '@/services/api/notifications'
 import { createTrustApi, type TrustApi } from '@/services/api/trust'
 import { defaultGatewayUrl, taroSocketConnector, type SocketConnector } from '@/services/gateway'
 import { ChannelStore } from './channel-store'
 import { GATEWAY_RESYNC, GatewayStore } from './gateway-store'
+import { InboxStore } from './inbox-store'
 import { LiveStore } from './live-store'
 import { LiveReminderStore } from './live-reminder-store'
 import { PermissionsStore } from './permissions-store'
@@ -52,6 +54,8 @@ export interface RootStoreOptions {
   messagesApi?: MessagesApi
   /** The roles, moderation and invite calls; createTrustApi() by default. */
   trust?: TrustApi
+  /** The notification inbox calls; createNotificationsApi() by default. */
+  notifications?: NotificationsApi
   /** The gateway's socket connector and URL; Taro.connectSocket to this build's API by default. */
   gateway?: { connect: SocketConnector, url: string }
 }
@@ -92,6 +96,8 @@ export class RootStore {
   readonly permissions: PermissionsStore
   /** The live items the member asked to be reminded of, kept on this device (issue 17). */
   readonly liveReminders: LiveReminderStore
+  /** The notification inbox: its unread count (the Me entry's badge), list and mutes, kept live. */
+  readonly inbox: InboxStore
   private readonly stopSeedingUnread: () => void
 
   constructor (api: ApiClient, options: RootStoreOptions) {
@@ -127,6 +133,7 @@ export class RootStore {
       clock,
       logger,
     })
+    this.inbox = new InboxStore(options.notifications ?? createNotificationsApi(), logger)
     this.liveReminders = new LiveReminderStore({ storage: options.storage, clock, uid: () => this.session.user?.uid ?? null, logger })
     // each channel list answer brings the counts; the gateway keeps them current between answers
     this.stopSeedingUnread = reaction(() => this.channel.groups, groups => this.unread.seed(flattenGroups(groups)), { fireImmediately: true })
@@ -142,7 +149,10 @@ export class RootStore {
   connectWhenSignedIn (): () => void {
     const stopConnecting = reaction(() => this.session.token, token => {
       this.gateway.stop()
-      if (token) this.gateway.start()
+      if (token) {
+        this.gateway.start()
+        void this.inbox.refreshUnread()
+      }
     }, { fireImmediately: true })
     const stopAsking = reaction(
       () => this.session.token !== null && this.server.detail !== null && this.server.isMember === null,
@@ -173,6 +183,7 @@ export class RootStore {
       if (changed.server_id === this.server.serverId) void this.server.load()
     })
     this.unread.start()
+    this.inbox.attach(this.gateway)
     // SPEC issue 15: events were missed and are gone; what the shared stores show is reloaded
     this.gateway.on(GATEWAY_RESYNC, () => { void Promise.all([this.server.load(), this.channel.load()]) })
   }
@@ -191,6 +202,7 @@ export class RootStore {
   dispose (): void {
     this.live.dispose()
     this.unread.stop()
+    this.inbox.dispose()
     this.stopSeedingUnread()
     this.gateway.stop()
   }

@@ -7,7 +7,7 @@
 import type { DispatchFrame } from '@core/wire/gateway'
 import type { ChatMessage } from '@core/wire/messages'
 import type { Notification, NotificationPage, NotificationsReadEvent, UnreadCount } from '@core/wire/notifications'
-import type { Comment, Post } from '@core/wire/entities'
+import type { Comment, Post } from '@core/wire/posts'
 import { createInProcessBus, type BusEvent } from '../../src/bus'
 import { isDispatch } from '../gateway/audience-walk'
 import { listeningApp, type TestAccount } from '../gateway/listening-app'
