@@ -11,7 +11,7 @@ const LIN = user({ uid: 'u-lin', nickname: '林' })
 
 function notification (n: number, overrides: Partial<Notification> = {}): Notification {
   return {
-    notification_id: String(1_000_000_000_000_000_000n + BigInt(n)),
+    notification_id: `1${String(n).padStart(18, '0')}`,
     kind: 'mention',
     actor: LIN,
     server_id: 's1',

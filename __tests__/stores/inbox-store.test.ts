@@ -8,7 +8,7 @@ import { fakeLogger } from './support/fakes'
 /** A notification of `kind` numbered `n` (ids in time order). */
 function notification (n: number, overrides: Partial<Notification> = {}): Notification {
   return {
-    notification_id: String(1_000_000_000_000_000_000n + BigInt(n)),
+    notification_id: `1${String(n).padStart(18, '0')}`,
     kind: 'mention',
     actor: { uid: 'u-lin', user_type: 1, addtime: 0, nickname: '林', avatar: '', signature: '' },
     server_id: 's1',
@@ -54,7 +54,7 @@ function fakeApi (pages: NotificationPage[], unread = 0) {
   return api
 }
 
-function setup (pages: NotificationPage[] = [{ items: [notification(3), notification(2)], next_cursor: String(1_000_000_000_000_000_002n), unread: 2 }, { items: [notification(1, { read: true })], next_cursor: null, unread: 2 }]) {
+function setup (pages: NotificationPage[] = [{ items: [notification(3), notification(2)], next_cursor: '1000000000000000002', unread: 2 }, { items: [notification(1, { read: true })], next_cursor: null, unread: 2 }]) {
   const api = fakeApi(pages, 5)
   const source = fakeSource()
   const store = new InboxStore(api, fakeLogger())
@@ -68,7 +68,7 @@ describe('InboxStore', () => {
     await store.load()
     expect([store.status, store.unread, store.items.map(item => item.excerpt), store.hasMore]).toEqual(['ready', 2, ['text 3', 'text 2'], true])
     await store.loadMore()
-    expect(api.list).toHaveBeenLastCalledWith(String(1_000_000_000_000_000_002n))
+    expect(api.list).toHaveBeenLastCalledWith('1000000000000000002')
     expect([store.items.map(item => item.excerpt), store.hasMore]).toEqual([['text 3', 'text 2', 'text 1'], false])
   })
 
