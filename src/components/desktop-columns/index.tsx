@@ -8,7 +8,7 @@ import StateView, { stateViewStatusOf } from '@/components/state-view'
 import { CURRENT_PAGE, DECORATIVE_IMAGE, NAVIGATION } from '@/constants/a11y'
 import { t } from '@/i18n'
 import { openChannel } from '@/components/channel-list/open-channel'
-import { pageLocation, relaunch } from '@/router'
+import { navigate, pageLocation, relaunch } from '@/router'
 import { useStores } from '@/stores/context'
 import { mediaUrl } from '@/utils/media-url'
 import { pressable } from '@/utils/pressable'
@@ -54,7 +54,7 @@ function ServerButton ({ server, icon, current }: { server: ConfiguredServer, ic
  * column. The list is the one Home loads; a page opened straight from a link loads it here.
  */
 function DesktopColumns () {
-  const { server, channel } = useStores()
+  const { server, channel, inbox } = useStores()
   useEffect(() => {
     server.loadIcons().catch(logFailure('loading the server icons'))
     if (channel.status !== 'idle') return
@@ -67,6 +67,10 @@ function DesktopColumns () {
   return (
     <View className='desktop-columns'>
       <View className='desktop-columns__rail' {...NAVIGATION} ariaLabel={t('desktopServers')}>
+        <View className='desktop-columns__inbox' ariaLabel={t('inboxEntry')} {...pressable(() => { navigate('inbox').catch(logFailure('opening the inbox')) })}>
+          <Text className='desktop-columns__inbox-bell'>🔔</Text>
+          {inbox.unread > 0 && <Text className='desktop-columns__inbox-badge'>{inbox.unread > 99 ? '99+' : inbox.unread}</Text>}
+        </View>
         {server.servers.map(entry => (
           <ServerButton key={entry.server_id} server={entry} icon={server.icons.get(entry.server_id) ?? ''} current={entry.server_id === server.serverId} />
         ))}

@@ -24,6 +24,7 @@ import ListFooter from '@/components/list-footer'
 import LiveBadge from '@/components/live-badge'
 import LiveChat, { LiveChatOverlay, type LiveChatProps } from '@/components/live-chat'
 import LiveCard, { durationText, liveStartText } from '@/components/live-card'
+import NotificationMenu from '@/components/notification-menu'
 import PageHeader from '@/components/page-header'
 import StateView from '@/components/state-view'
 import DiscussionChat from './discussion-chat'
@@ -208,6 +209,9 @@ function ChannelPage () {
   return (
     <View className='channel-page'>
       <PageHeader title={channel?.name ?? t('pageTitleChannel')} homeQuery={channel ? { server_id: channel.server_id } : undefined} />
+      {channel && session.isSignedIn && (
+        <View className='channel-page__notifications'><NotificationMenu serverId={channel.server_id} channelId={channel.channel_id} /></View>
+      )}
       {body}
       {isDebugOn(params) && <DebugPanel />}
     </View>

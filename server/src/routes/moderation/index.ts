@@ -27,6 +27,7 @@ import {
 import { absentBodyAsEmpty, requireHttpUrl, requireServerAuditPass } from '../checks'
 import { ok } from '../envelope'
 import { memberCountsOf } from '../../services/member-counts'
+import { notifyModeration } from '../../services/notifications'
 import { responses } from '../schemas'
 
 /** The window of the per-account report limit (REPORT_PER_MINUTE). */
@@ -134,6 +135,7 @@ export default async function moderationRoutes (fastify: FastifyInstance, { ctx 
     const { target, ...actor } = await requireActorOverMember(ctx, request, Permission.KickMembers)
     await ctx.repos.moderation.remove(actor.serverId, target.uid, false, await memberAuditRecord(ctx, actor, 'member_kick', target.uid, request.query.reason))
     await publishRemoval(actor.serverId, target.uid, 'kicked')
+    await notifyModeration(ctx, actor.serverId, target.uid, actor.user.uid, 'kick', request.query.reason)
     return ok({ done: true })
   })
 
@@ -156,7 +158,10 @@ export default async function moderationRoutes (fastify: FastifyInstance, { ctx 
     // someone who is not a member (yet) holds no role: only the owner and oneself are out of reach
     requireOutranks(actor.access, target ?? { uid, user_type: 0, role_ids: [], timeout_until: null })
     const changed = await ctx.repos.moderation.remove(serverId, uid, true, await memberAuditRecord(ctx, actor, 'member_ban', uid, request.body.reason))
-    if (changed) await publishRemoval(serverId, uid, 'banned')
+    if (changed) {
+      await publishRemoval(serverId, uid, 'banned')
+      await notifyModeration(ctx, serverId, uid, actor.user.uid, 'ban', request.body.reason)
+    }
     return ok({ done: true })
   })
 
@@ -181,6 +186,7 @@ export default async function moderationRoutes (fastify: FastifyInstance, { ctx 
     const length = until === null ? [] : [{ field: AUDIT_TIMEOUT_FIELD, from: null, to: String(until - now) }]
     const state = await ctx.repos.roles.setTimeout(actor.serverId, target.uid, until, await memberAuditRecord(ctx, actor, 'member_timeout', target.uid, request.body.reason, length))
     await ctx.bus.publish('MEMBER_UPDATE', { server_id: actor.serverId }, state)
+    if (until !== null) await notifyModeration(ctx, actor.serverId, target.uid, actor.user.uid, 'timeout', request.body.reason)
     return ok(state)
   })
 
