@@ -1,5 +1,7 @@
 import DesktopColumns from '@/components/desktop-columns'
-import { fakeApi, serverDetail } from '../stores/support/fakes'
+import type { RootStore } from '@/stores/root-store'
+import { fakeApi, fakeMembersApi, serverDetail } from '../stores/support/fakes'
+import { member, memberPage, ROLES } from '../stores/support/trust-fakes'
 import { mountPage, unmountPages } from '../support/page-harness'
 
 afterEach(() => {
@@ -48,5 +50,31 @@ describe('DesktopColumns', () => {
     const first = document.querySelector('.desktop-columns__server')
     expect(first?.querySelector('.desktop-columns__server-icon')).toBeNull()
     expect(first?.textContent).toBe('星')
+  })
+
+  it('adds the members as a fourth column on a window of 1280 px or more, online first', async () => {
+    const narrow = window.innerWidth
+    Object.defineProperty(window, 'innerWidth', { value: 1440, configurable: true, writable: true })
+    const api = fakeApi()
+    api.getServer.mockResolvedValue(serverDetail('832828'))
+    api.listChannels.mockResolvedValue([])
+    api.listServers.mockResolvedValue([listed('832828', '云端集市', '')])
+    const members = fakeMembersApi()
+    members.list.mockResolvedValue(memberPage([member('a'), member('b', { online: true })], null, 1))
+    const page = await mountPage(DesktopColumns, {
+      api, members, params: { sid: '832828' },
+      beforeMount: (root: RootStore) => { Object.assign(root.trust, { roles: jest.fn().mockResolvedValue({ list: ROLES }) }) },
+    })
+    await page.testUtils.queries.waitForQuerySelector('.desktop-members .member-row')
+    await page.settle()
+    const rows = Array.from(document.querySelectorAll('.desktop-members .member-row'))
+    expect(rows.map(row => row.getAttribute('data-uid'))).toEqual(['b', 'a'])
+    expect(document.querySelector('.desktop-members')?.textContent).toContain('在线 1 人')
+    Object.defineProperty(window, 'innerWidth', { value: narrow, configurable: true, writable: true })
+  })
+
+  it('shows no members column on a narrower desktop window', async () => {
+    await openRail()
+    expect(document.querySelector('.desktop-members')).toBeNull()
   })
 })

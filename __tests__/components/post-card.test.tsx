@@ -44,4 +44,12 @@ describe('PostCard', () => {
     expect(buttons.filter(button => button.querySelector('[role="button"]') !== null)).toEqual([])
     expect(document.querySelector('.post-card')?.getAttribute('role')).toBeNull()
   })
+
+  it('shows the like as a heart beside its count, even at 0 likes, so it reads as tappable', async () => {
+    const testUtils = new TestUtils()
+    await testUtils.mount(PostCard, { props: { post: post('p1', { like_count: 0, liked: false }), onOpen: jest.fn(), onLike: jest.fn() } })
+    const like = await testUtils.queries.waitForQuerySelector('.post-card__like')
+    expect(like.querySelector('.post-card__like-icon')?.textContent).toBe('♡')
+    expect(like.textContent).toContain('0')
+  })
 })

@@ -27,4 +27,12 @@ describe('StateView', () => {
     await testUtils.mount(StateView, { props: { status: 'empty', message: '还没有帖子' } })
     expect((await testUtils.queries.waitForQuerySelector('.state-view--empty')).textContent).toBe('还没有帖子')
   })
+
+  it('draws an icon in its circle beside the words when empty, not a bare grey circle', async () => {
+    const testUtils = new TestUtils()
+    await testUtils.mount(StateView, { props: { status: 'empty', message: '还没有成员' } })
+    const view = await testUtils.queries.waitForQuerySelector('.state-view--empty')
+    expect(view.querySelector('.state-view__art .state-view__icon')).not.toBeNull()
+    expect(view.textContent).toBe('还没有成员')
+  })
 })

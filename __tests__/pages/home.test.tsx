@@ -121,9 +121,9 @@ describe('Home: the server', () => {
 })
 
 describe('Home: live items', () => {
-  it('shows each item with its state badge, start time in UTC+8 and duration', async () => {
+  it('shows each item with its state badge, start time in UTC+8 and duration, on air first, then playbacks, then reservations', async () => {
     page = await openPage(Home)
-    expect(badgesOf('.home__lives')).toEqual(['直播中', '回放', '预约', '直播中'])
+    expect(badgesOf('.home__lives')).toEqual(['直播中', '直播中', '回放', '预约'])
     expect(page.text()).toContain('上周回放')
     expect(page.text()).toContain('开播 12-31 12:00') // NOW - 1 day, 12:00 in UTC+8
     expect(page.text()).toContain('时长 1:30:00')
@@ -147,7 +147,7 @@ describe('Home: live items', () => {
     page = await openPage(Home)
     observer.disconnect()
     expect(commits.find(commit => commit.banner)).toEqual({ banner: true, cards: 0 })
-    expect(badgesOf('.home__lives')).toEqual(['直播中', '回放', '预约', '直播中'])
+    expect(badgesOf('.home__lives')).toEqual(['直播中', '直播中', '回放', '预约'])
   })
 
   it('flips an item’s badge to replay when it ends while the page is open', async () => {
@@ -156,7 +156,8 @@ describe('Home: live items', () => {
     page.clock.set((NOW_S + 600) * 1000) // the mp4 broadcast reaches start + duration
     await page.testUtils.act(async () => page?.scheduler.fireNext())
     await page.settle()
-    expect(badgesOf('.home__lives')).toEqual(['直播中', '回放', '预约', '回放'])
+    // the ended premiere is now the newest playback: it moves below what is on air, above the older one
+    expect(badgesOf('.home__lives')).toEqual(['直播中', '回放', '回放', '预约'])
   })
 
   it('stops the live clock when hidden and for good when unloaded', async () => {
@@ -377,7 +378,7 @@ describe('Home: header, footer, sharing and parameters', () => {
     page = await openPage(Home, { params: { hl: 'en' } })
     expect(page.text()).toContain('1.2万 members')
     expect(page.text()).toContain('Channels')
-    expect(badgesOf('.home__lives')).toEqual(['Live', 'Replay', 'Reserved', 'Live'])
+    expect(badgesOf('.home__lives')).toEqual(['Live', 'Live', 'Replay', 'Reserved'])
     expect(page.text()).toContain('Privacy policy')
   })
 

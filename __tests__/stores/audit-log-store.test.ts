@@ -111,6 +111,15 @@ describe('AuditLogStore', () => {
   })
 })
 
+describe('AuditLogStore naming a member who has left', () => {
+  it('names a kicked guest by their nickname at the time of the act, not by their raw id', async () => {
+    const { store } = setup()
+    await store.load()
+    const kick = auditEntry('1', { action: 'member_kick', target_id: 'B_bd63e64953cf', changes: [{ field: 'member', from: null, to: '游客0001' }] })
+    expect(store.entryTargetName(kick)).toBe('游客0001')
+  })
+})
+
 describe('AuditLogStore closing reports (issue 18)', () => {
   it('deletes a reported message with the chat call, then closes the report as deleted and drops it from the queue', async () => {
     const { store, trust, messages } = setup()

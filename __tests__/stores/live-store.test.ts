@@ -25,7 +25,7 @@ function setup (options: { pageSize?: number } = {}) {
 }
 
 describe('LiveStore: the list', () => {
-  it("shows the first page of the current server's items with their states", async () => {
+  it("shows the first page of the current server's items with their states, on air first, then playbacks, then reservations", async () => {
     const { api, store } = setup()
     const reserved = liveItem('r', { is_live: LiveFlag.Reserved })
     const ended = liveItem('e', { is_live: LiveFlag.Ended })
@@ -35,7 +35,7 @@ describe('LiveStore: the list', () => {
     expect(api.listServerLives).toHaveBeenCalledWith('723658', { page: 1, page_size: 20 })
     expect(store.status).toBe('ready')
     expect(store.entries.map(entry => [entry.item.live_id, entry.state, entry.logState])).toEqual([
-      ['r', 'order', 'reserve'], ['e', 'ended', 'playback'], ['l', 'live', 'live'],
+      ['l', 'live', 'live'], ['e', 'ended', 'playback'], ['r', 'order', 'reserve'],
     ])
   })
 

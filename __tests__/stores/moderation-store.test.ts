@@ -63,6 +63,12 @@ describe('ModerationStore: what the viewer may do', () => {
     expect(store.actionsFor(find('boss')).roles.map(r => r.role_id)).toEqual(['r_admin', 'r_mod', 'r_helper'])
   })
 
+  it('never offers a guest a moderating or managing role (管理员, 版主): a guest cannot hold one', async () => {
+    const guest = member('B_300001')
+    const { store, find } = await setup(myPermissions({ is_owner: true }), [member('me'), guest])
+    expect(store.actionsFor(find('B_300001')).roles.map(r => r.role_id)).toEqual(['r_helper'])
+  })
+
   it('offers a plain member only the report', async () => {
     const { store, find } = await setup(myPermissions())
     expect(store.actionsFor(find('t'))).toEqual({ report: true, roles: [], timeout: false, kick: false, ban: false })

@@ -14,6 +14,7 @@ import type { AccountApi } from '@/services/api/accounts'
 import type { TrustApi } from '@/services/api/trust'
 import { afterNextPaint } from '@/hooks/use-after-first-paint'
 import { StoresProvider } from '@/stores/context'
+import type { NotificationsApi } from '@/services/api/notifications'
 import { createRootStore, type RootStore } from '@/stores/root-store'
 import { fakeApi, fakeLogger, fakeMembersApi, manualClock, manualScheduler, memoryStorage, type FakeApi } from '../stores/support/fakes'
 import { fakePostsApi, type FakePostsApi } from '../stores/support/posts-fakes'
@@ -39,6 +40,8 @@ export interface PageSetup {
   trust?: TrustApi
   /** The account calls (sign-in, Me's 账号与安全); the app's own when not given. */
   accounts?: AccountApi
+  /** The notification inbox calls; the app's own when not given. */
+  notifications?: NotificationsApi
   /** What the app does with the stores before the page appears (e.g. its launch sign-in). */
   beforeMount?: (root: RootStore) => void
 }
@@ -72,6 +75,7 @@ export async function mountPage (Page: ComponentType, setup: PageSetup = {}): Pr
   const scheduler = manualScheduler()
   const root = createRootStore(api, {
     storage, loginKey: 'test-login', logger: fakeLogger(), clock: clock.now, scheduler, members: setup.members ?? fakeMembersApi(), postsApi: setup.postsApi ?? fakePostsApi(), messagesApi: setup.messages ?? fakeMessagesApi(), trust: setup.trust, accounts: setup.accounts,
+    notifications: setup.notifications,
   })
   setup.beforeMount?.(root)
   function Harness () {

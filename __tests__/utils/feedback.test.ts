@@ -1,5 +1,5 @@
 import Taro from '@tarojs/taro'
-import { actionSheet, modal, showLoadError, showUnsupported, toast } from '@/utils/feedback'
+import { actionSheet, BRAND_BLUE, modal, showLoadError, showUnsupported, toast } from '@/utils/feedback'
 import { loadLanguage, setLanguage } from '@/i18n'
 import { RequestError } from '@/services/request/errors'
 
@@ -40,7 +40,12 @@ describe('toast (SPEC §5, §9)', () => {
 describe('modal (SPEC §9)', () => {
   it('defaults the buttons to 取消 and 确定 (SPEC §9)', async () => {
     await modal({ content: '确定删除？' })
-    expect(showModal).toHaveBeenCalledWith({ title: '', content: '确定删除？', showCancel: true, cancelText: '取消', confirmText: '确定' })
+    expect(showModal).toHaveBeenCalledWith({ title: '', content: '确定删除？', showCancel: true, cancelText: '取消', confirmText: '确定', confirmColor: BRAND_BLUE })
+  })
+
+  it('draws the confirm button in the app\'s blue, not the platform\'s green', async () => {
+    await modal({ content: 'a' })
+    expect(showModal.mock.calls[0][0].confirmColor).toBe('#245bdb')
   })
 
   it('resolves true when the user confirms and false when they cancel', async () => {
@@ -51,7 +56,7 @@ describe('modal (SPEC §9)', () => {
 
   it('keeps caller-given texts', async () => {
     await modal({ title: 'T', content: 'c', showCancel: false, cancelText: '不', confirmText: '好' })
-    expect(showModal).toHaveBeenCalledWith({ title: 'T', content: 'c', showCancel: false, cancelText: '不', confirmText: '好' })
+    expect(showModal).toHaveBeenCalledWith({ title: 'T', content: 'c', showCancel: false, cancelText: '不', confirmText: '好', confirmColor: BRAND_BLUE })
   })
 
   it('uses English button texts when hl asks for English', async () => {

@@ -104,23 +104,29 @@ export function nextLiveStateChangeAt (item: LiveStateInput, nowSeconds: number)
   return rule.at
 }
 
-/** Which state a live room shows first: what is on air, then the newest playback, then the next reservation. */
+/** Which state a live room shows first: what is on air, then the playbacks, then the reservations. */
 const FEATURE_ORDER: Readonly<Record<LiveState, number>> = { live: 0, ended: 1, order: 2 }
 
 /**
- * The item a live room plays when none is asked for: an item on air; else the playback
- * that started last; else the reservation that starts first. Null for no items.
- * (Not in the SPEC: a viewer opening a live channel expects what is live now.)
+ * A live room's items in the order a viewer reads them: on air first, then playbacks (the
+ * newest first), then reservations (the soonest first); items on air by their start.
+ * Equal items keep their order. (Not in the SPEC: a viewer opening a live channel expects
+ * what is live now, not ten reservations above it.)
+ */
+export function orderLiveItems<T extends LiveStateInput> (items: readonly T[], nowSeconds: number): T[] {
+  const keyed = items.map((item, index) => {
+    const state = deriveLiveState(item, nowSeconds)
+    const startedAt = item.started_at ?? 0
+    return { item, index, rank: FEATURE_ORDER[state], start: state === 'ended' ? -startedAt : startedAt }
+  })
+  keyed.sort((a, b) => a.rank - b.rank || a.start - b.start || a.index - b.index)
+  return keyed.map(entry => entry.item)
+}
+
+/**
+ * The item a live room plays when none is asked for: the first of {@link orderLiveItems}
+ * — an item on air; else the newest playback; else the next reservation. Null for no items.
  */
 export function featuredLiveItem<T extends LiveStateInput> (items: readonly T[], nowSeconds: number): T | null {
-  let best: { item: T, rank: number, start: number } | null = null
-  for (const item of items) {
-    const state = deriveLiveState(item, nowSeconds)
-    const rank = FEATURE_ORDER[state]
-    const startedAt = item.started_at ?? 0
-    // Among playbacks the newest wins; among reservations and live items the earliest.
-    const start = state === 'ended' ? -startedAt : startedAt
-    if (!best || rank < best.rank || (rank === best.rank && start < best.start)) best = { item, rank, start }
-  }
-  return best ? best.item : null
+  return orderLiveItems(items, nowSeconds)[0] ?? null
 }

@@ -78,6 +78,15 @@ export const MODERATION_PERMISSIONS = Permission.ManageMessages | Permission.Kic
 export const GUEST_PERMISSIONS = Permission.ViewChannel | SPEAKING_PERMISSIONS | Permission.CreateInvites
 
 /**
+ * True when a guest may be given a role with these bits: it grants nothing beyond
+ * GUEST_PERMISSIONS. A role that moderates or manages (管理员, 版主) is never offered to a
+ * guest: its bits would be taken away again, and the sheet would promise what it cannot give.
+ */
+export function guestMayHold (role: { permissions: number }): boolean {
+  return (role.permissions & ~GUEST_PERMISSIONS) === 0
+}
+
+/**
  * The bits only the server's owner may put on a role, `@everyone` included: ManageServer is
  * the administrator bit (it grants every other), so an administrator never makes more
  * administrators, least of all everyone at once.

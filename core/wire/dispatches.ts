@@ -18,6 +18,7 @@ import {
   CommentCreateEventSchema, CommentDeleteEventSchema, CommentUpdateEventSchema, LiveCommentSchema, LiveViewersSchema, PostDeleteEventSchema,
   PostLikeEventSchema, PostSchema,
 } from './posts'
+import { NotificationCreateEventSchema, NotificationsReadEventSchema } from './notifications'
 import { ChannelDeletedSchema } from './server-settings'
 import {
   ChannelOverridesSchema, MemberStateSchema, ReportResolveEventSchema, ReportSchema, RoleDeleteEventSchema, ServerRoleSchema, SessionRevokedEventSchema,
@@ -30,8 +31,11 @@ import {
  *   overrides, training roles — the rule `GET /channels/:id/messages` applies);
  * - `moderators`: the members holding a moderation permission server-wide;
  * - `self`: the sessions of one user (`uid`): the author's own devices.
+ *
+ * And one audience outside any server:
+ * - `user`: every session of one user (`uid`), whatever servers they belong to (their inbox).
  */
-export type DispatchAudience = 'server' | 'channel' | 'moderators' | 'self'
+export type DispatchAudience = 'server' | 'channel' | 'moderators' | 'self' | 'user'
 
 /** One dispatch's declaration. */
 export interface DispatchDeclaration {
@@ -90,6 +94,8 @@ export const DISPATCHES = {
   LIVE_VIEWERS: { payload: LiveViewersSchema, audience: 'channel', summary: 'how many members watch a live item' },
   REPORT_CREATE: { payload: ReportSchema, audience: 'moderators', summary: 'a report entered the queue' },
   REPORT_RESOLVE: { payload: ReportResolveEventSchema, audience: 'moderators', summary: 'reports were closed' },
+  NOTIFICATION_CREATE: { payload: NotificationCreateEventSchema, audience: 'user', summary: "a notification entered the recipient's inbox, with their unread count after it" },
+  NOTIFICATIONS_READ: { payload: NotificationsReadEventSchema, audience: 'user', summary: "notifications were marked read (the recipient's other devices clear the badge)" },
   SESSION_REVOKED: {
     payload: SessionRevokedEventSchema, audience: 'self', origin: 'control',
     summary: "closes the user's sockets on every process (sign-out, revoked session or bot token, kick, ban)",
@@ -108,11 +114,12 @@ export type PublishedDispatchName = { [T in DispatchName]: typeof DISPATCHES[T] 
 /** The names a client receives (not the gateways' control events). */
 export type ReceivedDispatchName = { [T in DispatchName]: typeof DISPATCHES[T] extends { origin: 'control' } ? never : T }[DispatchName]
 
-/** Where a dispatch of audience `A` goes: its server, plus the channel or the user the audience names. */
+/** Where a dispatch of audience `A` goes: its server, plus the channel or the user the audience names; a `user` dispatch only its user. */
 export type AudienceTarget<A extends DispatchAudience> =
   A extends 'channel' ? { server_id: string, channel_id: string }
     : A extends 'self' ? { server_id: string, uid: string }
-      : { server_id: string }
+      : A extends 'user' ? { uid: string }
+        : { server_id: string }
 
 /** Where dispatch `T` goes. */
 export type DispatchTarget<T extends DispatchName> = AudienceTarget<typeof DISPATCHES[T]['audience']>

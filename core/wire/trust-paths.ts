@@ -101,3 +101,12 @@ export const REPORT_REASONS = ['spam', 'abuse', 'harassment', 'illegal', 'sexual
  * the member timed out or kicked.
  */
 export const REPORT_RESOLUTIONS = ['dismissed', 'deleted', 'timed_out', 'kicked'] as const
+
+/**
+ * The change a kick, ban or timeout carries to keep the member's name at the time of the
+ * act (`to`: the nickname): a kicked guest is gone from the member list, so the log could
+ * otherwise name them only by id.
+ */
+export const AUDIT_MEMBER_FIELD = 'member'
+/** The change a timeout carries: its length in whole seconds (`to`); no change when lifted. */
+export const AUDIT_TIMEOUT_FIELD = 'timeout'

@@ -40,6 +40,7 @@ import membersRoutes from './routes/members'
 import messagesRoutes from './routes/messages'
 import postsRoutes from './routes/posts'
 import moderationRoutes from './routes/moderation'
+import notificationsRoutes from './routes/notifications'
 import qiniuRoutes from './routes/qiniu'
 import resourceRoutes from './routes/resource'
 import rolesRoutes from './routes/roles'
@@ -76,6 +77,7 @@ const ROUTES = [resourceRoutes, loginThirdRoutes, qiniuRoutes, uploadRoutes, cha
   rolesRoutes, moderationRoutes, invitesRoutes, botsRoutes, sessionsRoutes,
   searchRoutes,
   accountsRoutes, passkeysRoutes, wechatSignInRoutes, devSignInRoutes,
+  rolesRoutes, moderationRoutes, invitesRoutes, botsRoutes, sessionsRoutes, notificationsRoutes,
 ]
 
 /** How long a session's presence lasts in Redis without a heartbeat: three intervals (two missed beats drop it anyway). */

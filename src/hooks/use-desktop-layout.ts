@@ -46,3 +46,23 @@ export function useDesktopLayout (viewpc: boolean): boolean {
   }, [desktop])
   return desktop
 }
+
+/** From this window width (CSS px) on, the desktop layout adds the members as a fourth column. */
+export const MEMBERS_COLUMN_MIN_WIDTH_PX = 1280
+
+/** The root element's class while the members column is shown (app.scss keeps the pages clear of it). */
+export const MEMBERS_COLUMN_CLASS = 'members-column'
+
+/** True while the H5 window is at least `px` CSS pixels wide (never in the mini-program); follows resizes. */
+export function useWindowAtLeast (px: number): boolean {
+  const [matches, setMatches] = useState(() => isH5() && typeof window !== 'undefined' && window.innerWidth >= px)
+  useEffect(() => {
+    if (!isH5() || typeof window === 'undefined' || typeof window.matchMedia !== 'function') return
+    const query = window.matchMedia(`(min-width: ${px}px)`)
+    const follow = () => setMatches(query.matches)
+    follow()
+    query.addEventListener('change', follow)
+    return () => query.removeEventListener('change', follow)
+  }, [px])
+  return matches
+}

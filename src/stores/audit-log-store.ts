@@ -10,7 +10,7 @@
 import { makeAutoObservable, observable, runInAction } from 'mobx'
 import { flattenGroups } from '@core/domain/channel'
 import { MEMBER_PAGE_MAX } from '@core/wire/members-paths'
-import { TRUST_CODES } from '@core/wire/trust-paths'
+import { AUDIT_MEMBER_FIELD, TRUST_CODES } from '@core/wire/trust-paths'
 import type { DispatchPayloads } from '@core/wire/dispatches'
 import type { AuditEntry, Report, ReportResolution } from '@core/wire/trust'
 import { t } from '@/i18n'
@@ -109,10 +109,11 @@ export class AuditLogStore {
 
   /**
    * What an entry points at: a known name, else the name its changes carry (a deleted
-   * channel keeps its name in the entry), else the id.
+   * channel keeps its name in the entry, a kicked member their nickname at the time of the
+   * act), else the id.
    */
   entryTargetName (entry: AuditEntry): string {
-    const named = entry.changes.find(change => change.field === 'name')
+    const named = entry.changes.find(change => change.field === 'name' || change.field === AUDIT_MEMBER_FIELD)
     return this.names.get(entry.target_id) ?? named?.to ?? named?.from ?? entry.target_id
   }
 

@@ -9,7 +9,7 @@
 import { makeAutoObservable } from 'mobx'
 import { ChannelType } from '@core/wire/codes'
 import type { Channel, LiveItem } from '@core/wire/entities'
-import { deriveLiveState, featuredLiveItem, type LiveState } from '@core/domain/live-state'
+import { deriveLiveState, featuredLiveItem, orderLiveItems, type LiveState } from '@core/domain/live-state'
 import type { ApiClient } from '@/services/api/api-client'
 import { LoadTracker, type StoreLogger, type StoreStatus } from './load-tracker'
 import { numberedPages, PagedList } from './paged-list'
@@ -106,6 +106,11 @@ export class ChannelContentStore {
     const items = this.content.list.items
     const item = items.find(entry => entry.live_id === this.liveId) ?? featuredLiveItem(items, this.now / 1000)
     return item ? { item, state: this.stateOf(item) } : null
+  }
+
+  /** The live items in reading order at `now`: on air, then playbacks, then reservations (SPEC §4 states). */
+  get liveItems (): LiveItem[] {
+    return this.content?.view === 'live' ? orderLiveItems(this.content.list.items, this.now / 1000) : []
   }
 
   /** SPEC §4: the state of a live item at `now`. */

@@ -7,7 +7,7 @@
 import { makeAutoObservable, observable } from 'mobx'
 import type { LiveItem } from '@core/wire/entities'
 import {
-  deriveLiveState, liveLogStateOf, nextLiveStateChangeAt, type LiveLogState, type LiveState,
+  deriveLiveState, liveLogStateOf, nextLiveStateChangeAt, orderLiveItems, type LiveLogState, type LiveState,
 } from '@core/domain/live-state'
 import type { ApiClient } from '@/services/api/api-client'
 import type { StoreLogger, StoreStatus } from './load-tracker'
@@ -93,9 +93,9 @@ export class LiveStore {
     return this.list.moreError
   }
 
-  /** Every item with its state at `now` (SPEC §4). */
+  /** Every item with its state at `now` (SPEC §4), in reading order: on air, then playbacks, then reservations. */
   get entries (): LiveEntry[] {
-    return this.items.map(item => {
+    return orderLiveItems(this.items, this.now / 1000).map(item => {
       const state = deriveLiveState(item, this.now / 1000)
       return { item, state, logState: liveLogStateOf(state) }
     })

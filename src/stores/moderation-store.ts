@@ -9,7 +9,7 @@
 import { makeAutoObservable, observable, runInAction } from 'mobx'
 import { identityKindOf } from '@core/domain/identity'
 import { isBotRole } from '@core/domain/role'
-import { canManageRole, outranks, type PermissionMember, type PermissionName, type PermissionServer } from '@core/domain/permissions'
+import { canManageRole, guestMayHold, outranks, type PermissionMember, type PermissionName, type PermissionServer } from '@core/domain/permissions'
 import type { Member } from '@core/wire/members'
 import type { Ban, MyPermissions, ReportReason, ServerRole } from '@core/wire/trust'
 import { t } from '@/i18n'
@@ -95,9 +95,10 @@ export class ModerationStore {
     const target: PermissionMember = { uid: member.user.uid, user_type: member.user.user_type, role_ids: member.role_ids, timeout_until: null }
     if (!outranks(server, actor, target)) return none
     const can = (name: PermissionName) => this.sources.viewer.permissions.can(name)
-    const isBot = identityKindOf(member.user) === 'bot'
+    const kind = identityKindOf(member.user)
+    const fits = (role: ServerRole) => (!isBotRole(role) || kind === 'bot') && (kind !== 'guest' || guestMayHold(role)) // SPEC §3: a bot role is a bot's; a guest holds no moderating role
     const roles = can('ManageRoles')
-      ? this.sources.list.roles.filter(role => role.role_id !== this.serverId && canManageRole(server, actor, role) && (!isBotRole(role) || isBot)) // SPEC §3: a bot role is a bot's
+      ? this.sources.list.roles.filter(role => role.role_id !== this.serverId && canManageRole(server, actor, role) && fits(role))
       : []
     return { report: true, roles, timeout: can('MuteMembers'), kick: can('KickMembers'), ban: can('BanMembers') }
   }

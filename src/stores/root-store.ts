@@ -16,12 +16,14 @@ import { postsApi, type PostsApi } from '@/services/api/posts'
 import { createMembersApi, type MembersApi } from '@/services/api/members'
 import { createMessagesApi, type MessagesApi } from '@/services/api/messages'
 import { createAccountApi, type AccountApi } from '@/services/api/accounts'
+import { createNotificationsApi, type NotificationsApi } from '@/services/api/notifications'
 import { createTrustApi, type TrustApi } from '@/services/api/trust'
 import { platformWebauthn } from '@/utils/webauthn'
 import { AccountStore, type WebauthnCeremonies } from './account-store'
 import { defaultGatewayUrl, taroSocketConnector, type SocketConnector } from '@/services/gateway'
 import { ChannelStore } from './channel-store'
 import { GATEWAY_RESYNC, GatewayStore } from './gateway-store'
+import { InboxStore } from './inbox-store'
 import { LiveStore } from './live-store'
 import { LiveReminderStore } from './live-reminder-store'
 import { PermissionsStore } from './permissions-store'
@@ -59,6 +61,8 @@ export interface RootStoreOptions {
   accounts?: AccountApi
   /** The platform's WebAuthn ceremonies (null: no passkeys here); platformWebauthn() by default. */
   webauthn?: WebauthnCeremonies | null
+  /** The notification inbox calls; createNotificationsApi() by default. */
+  notifications?: NotificationsApi
   /** The gateway's socket connector and URL; Taro.connectSocket to this build's API by default. */
   gateway?: { connect: SocketConnector, url: string }
 }
@@ -101,6 +105,8 @@ export class RootStore {
   readonly liveReminders: LiveReminderStore
   /** Signing in as an account, and the account's own settings (Me's 账号与安全). */
   readonly account: AccountStore
+  /** The notification inbox: its unread count (the Me entry's badge), list and mutes, kept live. */
+  readonly inbox: InboxStore
   private readonly stopSeedingUnread: () => void
 
   constructor (api: ApiClient, options: RootStoreOptions) {
@@ -142,6 +148,7 @@ export class RootStore {
       clock,
       logger,
     })
+    this.inbox = new InboxStore(options.notifications ?? createNotificationsApi(), logger)
     this.liveReminders = new LiveReminderStore({ storage: options.storage, clock, uid: () => this.session.user?.uid ?? null, logger })
     // each channel list answer brings the counts; the gateway keeps them current between answers
     this.stopSeedingUnread = reaction(() => this.channel.groups, groups => this.unread.seed(flattenGroups(groups)), { fireImmediately: true })
@@ -157,7 +164,10 @@ export class RootStore {
   connectWhenSignedIn (): () => void {
     const stopConnecting = reaction(() => this.session.token, token => {
       this.gateway.stop()
-      if (token) this.gateway.start()
+      if (token) {
+        this.gateway.start()
+        void this.inbox.refreshUnread()
+      }
     }, { fireImmediately: true })
     const stopAsking = reaction(
       () => this.session.token !== null && this.server.detail !== null && this.server.isMember === null,
@@ -188,6 +198,7 @@ export class RootStore {
       if (changed.server_id === this.server.serverId) void this.server.load()
     })
     this.unread.start()
+    this.inbox.attach(this.gateway)
     // SPEC issue 15: events were missed and are gone; what the shared stores show is reloaded
     this.gateway.on(GATEWAY_RESYNC, () => { void Promise.all([this.server.load(), this.channel.load()]) })
   }
@@ -206,6 +217,7 @@ export class RootStore {
   dispose (): void {
     this.live.dispose()
     this.unread.stop()
+    this.inbox.dispose()
     this.stopSeedingUnread()
     this.gateway.stop()
   }

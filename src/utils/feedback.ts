@@ -18,6 +18,9 @@ export function toast (title: string, duration: number = TOAST_DURATION_MS): Pro
   return loadFeedbackUi().then(ui => ui.showToast({ title, duration, icon: 'none' })).then(() => undefined)
 }
 
+/** The app's blue, the colour of its buttons, links and dialogs' confirm (app.scss). */
+export const BRAND_BLUE = '#245bdb'
+
 /** What a modal shows. Texts default to the message table (SPEC §9: 取消 / 确定). */
 export interface ModalOptions {
   title?: string
@@ -35,6 +38,7 @@ export function modal (options: ModalOptions): Promise<boolean> {
     showCancel: options.showCancel ?? true,
     cancelText: options.cancelText ?? t('modalCancel'), // SPEC §9: cancel text 取消
     confirmText: options.confirmText ?? t('modalConfirm'), // SPEC §9: confirm text 确定
+    confirmColor: BRAND_BLUE, // the app's blue, not the platform's green: one theme for every dialog
   }))
 }
 

@@ -1,6 +1,6 @@
 import { LiveFlag, MediaType } from '@core/wire/codes'
 import {
-  deriveLiveState, featuredLiveItem, isMp4Url, liveLogStateOf, nextLiveStateChangeAt, type LiveStateInput,
+  deriveLiveState, featuredLiveItem, isMp4Url, orderLiveItems, liveLogStateOf, nextLiveStateChangeAt, type LiveStateInput,
 } from '@core/domain/live-state'
 
 const NOW = 1_700_000_000
@@ -197,5 +197,18 @@ describe('featuredLiveItem: what a live room plays first', () => {
   it('counts a playback without a start time as the oldest', () => {
     const dated = ended(60)
     expect(featuredLiveItem([liveItem({ is_live: LiveFlag.Ended, started_at: null }), dated], NOW)).toBe(dated)
+  })
+})
+
+describe('orderLiveItems: the order a live room lists its items in', () => {
+  it('lists what is on air first, then playbacks newest first, then reservations soonest first', () => {
+    const soon = liveItem({ is_live: LiveFlag.Reserved, started_at: NOW + 60 })
+    const later = liveItem({ is_live: LiveFlag.Reserved, started_at: NOW + 6000 })
+    const old = liveItem({ is_live: LiveFlag.Ended, started_at: NOW - 6000 })
+    const recent = liveItem({ is_live: LiveFlag.Ended, started_at: NOW - 60 })
+    const onAir = liveItem()
+    const ordered = orderLiveItems([later, soon, old, recent, onAir], NOW)
+    expect(ordered).toHaveLength(5)
+    ;[onAir, recent, old, soon, later].forEach((item, index) => expect(ordered[index]).toBe(item))
   })
 })

@@ -25,11 +25,11 @@ import type { DispatchPayloads, DispatchTarget, PublishedDispatchName } from '@c
 export interface BusEvent {
   /** Dispatch name, e.g. `MESSAGE_CREATE`. */
   t: PublishedDispatchName
-  /** The server whose members (the audience decides which) receive it; '' for a user's own event outside any server (sign-out). */
+  /** The server whose members (the audience decides which) receive it; '' for a user's own event outside any server (sign-out, audience `user`). */
   server_id: string
   /** Audience `channel`: the channel; only those who may read it receive the event. */
   channel_id?: string
-  /** Audience `self`: the user whose sessions receive it. */
+  /** Audience `self` or `user`: the user whose sessions receive it. */
   uid?: string
   /** The payload the clients receive as the dispatch's `d`. */
   d: unknown
@@ -37,7 +37,7 @@ export interface BusEvent {
 
 /** The bus event of dispatch `t` to `target` with payload `d` (the one place a typed publish becomes a logged event). */
 export function busEvent<T extends PublishedDispatchName> (t: T, target: DispatchTarget<T>, d: DispatchPayloads[T]): BusEvent {
-  return { ...target, t, d }
+  return { server_id: '', ...target, t, d }
 }
 
 /** An event with its bus-wide id. */

@@ -12,6 +12,7 @@ import type { Channel, LiveItem, Post, Role, Server, User } from '@core/wire/ent
 import type { LiveCommentsTable, LiveRemindersTable, LiveViewersTable, PostColumns, PostCommentsTable, PostLikesTable, WechatAccountsTable } from './tables/posts'
 import type { AccountUsageTable, PoolUsageTable } from './tables/abuse-limits'
 import type { AccountEmailsTable, EmailCodesTable, PasskeysTable, SignInChallengesTable, UidAliasesTable, WechatIdentitiesTable } from './tables/accounts'
+import type { NotificationSettingsTable, NotificationsTable } from './tables/notifications'
 import type { MentionNoticesTable, MessagesTable, ReactionsTable, ReadStatesTable } from './tables/messages'
 import type {
   AuditLogTable, BansTable, BotTokensTable, ChannelOverridesTable, InvitesTable, MemberRolesTable, MemberTimeoutsTable, ReportsTable, ServerWordsTable,
@@ -133,6 +134,8 @@ export interface Database {
   sign_in_challenges: SignInChallengesTable
   wechat_identities: WechatIdentitiesTable
   uid_aliases: UidAliasesTable
+  notifications: NotificationsTable
+  notification_settings: NotificationSettingsTable
 }
 
 /** The query layer every repository uses, whichever dialect is underneath. */

@@ -37,7 +37,9 @@ export function membershipChangeOf (event: BusEvent): { uid: string, joined: boo
 /** True when `view`'s session receives `event` (membership already updated for a join). */
 export function receives (view: SessionView, event: BusEvent): boolean {
   const declaration = dispatchDeclaration(event.t)
-  if (!declaration || declaration.origin === 'control' || !view.serverIds.has(event.server_id)) return false
+  if (!declaration || declaration.origin === 'control') return false
+  if (declaration.audience === 'user') return event.uid === view.uid
+  if (!view.serverIds.has(event.server_id)) return false
   switch (declaration.audience) {
     case 'server':
       return true

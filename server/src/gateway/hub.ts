@@ -21,7 +21,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify'
 import type { WebSocket } from 'ws'
-import type { ChannelsVisibleUpdate } from '@core/wire/dispatches'
+import { dispatchDeclaration, type ChannelsVisibleUpdate } from '@core/wire/dispatches'
 import { GatewayErrorCode } from '@core/wire/gateway-codes'
 import type { PresenceUpdate } from '@core/wire/members'
 import type { MemberState, SessionRevokedEvent } from '@core/wire/trust'
@@ -295,7 +295,8 @@ export class GatewayHub implements SessionHost {
     for (const session of this.startingSessions) session.offer(event, id, frameOf)
     const change = membershipChangeOf(event)
     if (change?.joined) for (const session of this.byUser.get(change.uid) ?? []) session.offer(event, id, frameOf)
-    for (const session of this.byServer.get(event.server_id) ?? []) session.offer(event, id, frameOf)
+    const sessions = dispatchDeclaration(event.t)?.audience === 'user' ? this.byUser.get(event.uid ?? '') : this.byServer.get(event.server_id)
+    for (const session of sessions ?? []) session.offer(event, id, frameOf)
     if (change && !change.joined) this.users.get(change.uid)?.grants.delete(event.server_id)
     if (event.t === 'CHANNEL_DELETE' && event.channel_id !== undefined) this.forgetChannel(event.server_id, event.channel_id)
   }

@@ -11,6 +11,7 @@ import { createFeedsRepository, type FeedsRepository } from './feeds'
 import { createInvitesRepository, type InvitesRepository } from './invites'
 import { createMembersRepository, type MembersRepository } from './members'
 import { createModerationRepository, type ModerationRepository } from './moderation'
+import { createNotificationsRepository, type NotificationsRepository } from './notifications'
 import { createRolesRepository, type RolesRepository } from './roles'
 import { createMessagesRepository, type MessagesRepository } from './messages'
 import { createPostsRepository, type PostsRepository } from './posts'
@@ -37,6 +38,7 @@ export interface Repositories {
   accounts: AccountsRepository
   passkeys: PasskeysRepository
   accountData: AccountDataRepository
+  notifications: NotificationsRepository
 }
 
 /** All repositories on `db`. */
@@ -61,5 +63,6 @@ export function createRepositories (db: Db): Repositories {
     accounts: createAccountsRepository(db),
     passkeys: createPasskeysRepository(db),
     accountData: createAccountDataRepository(db),
+    notifications: createNotificationsRepository(db),
   }
 }

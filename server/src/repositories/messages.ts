@@ -55,11 +55,11 @@ export interface MessagesRepository {
   /**
    * Writes `message` and counts its mentions for the mentioned members, in one
    * transaction. When the author already sent this nonce (a retry racing the first
-   * send) nothing is written and `created` is false.
+   * send) nothing is written and `created` is false. `told`: the members whose mention was counted now.
    */
-  create (message: NewMessage): Promise<{ row: MessagesTable, created: boolean }>
-  /** Replaces the content and mentions; only members this message never told of a mention before get one counted. */
-  edit (row: MessagesTable, content: string, mentions: string[], editedAt: number): Promise<MessagesTable>
+  create (message: NewMessage): Promise<{ row: MessagesTable, created: boolean, told: string[] }>
+  /** Replaces the content and mentions; only members this message never told of a mention before get one counted (`told`). */
+  edit (row: MessagesTable, content: string, mentions: string[], editedAt: number): Promise<{ row: MessagesTable, told: string[] }>
   /** Deletes a message with its reactions, and records `audit` (a moderator's removal) in the same transaction: both happen or neither. */
   remove (messageId: string, audit: AuditRecord | null): Promise<void>
   /** Adds `uid`'s `emoji` reaction; false when it was already there. */
@@ -88,15 +88,19 @@ function mentionPattern (uid: string): string {
 /**
  * Counts a mention for each of `uids` the message `row` has not told yet (its author
  * never), and notes them as told: a mention edited out and back in counts once.
+ * Answers the uids told now (the ones to notify).
  */
-async function tellMentioned (trx: Transaction<Database>, row: Pick<MessagesTable, 'message_id' | 'channel_id' | 'author_uid'>, uids: readonly string[]): Promise<void> {
+async function tellMentioned (trx: Transaction<Database>, row: Pick<MessagesTable, 'message_id' | 'channel_id' | 'author_uid'>, uids: readonly string[]): Promise<string[]> {
+  const told: string[] = []
   for (const uid of uids.filter(mentioned => mentioned !== row.author_uid)) {
     const noted = await trx.insertInto('mention_notices').values({ message_id: row.message_id, uid }).onConflict(conflict => conflict.doNothing()).executeTakeFirst()
     if (Number(noted.numInsertedOrUpdatedRows ?? 0) === 0) continue
+    told.push(uid)
     await trx.insertInto('read_states').values({ uid, channel_id: row.channel_id, last_read_id: null, mention_count: 1 })
       .onConflict(conflict => conflict.columns(['uid', 'channel_id']).doUpdateSet({ mention_count: sql<number>`read_states.mention_count + 1` }))
       .execute()
   }
+  return told
 }
 
 /** The messages repository on `db`. */
@@ -215,28 +219,28 @@ export function createMessagesRepository (db: Db): MessagesRepository {
         edited_at: null,
       }
       try {
-        await db.transaction().execute(async trx => {
+        const told = await db.transaction().execute(async trx => {
           await trx.insertInto('messages').values(row).execute()
           await indexMessage(trx, row)
-          await tellMentioned(trx, row, message.mentions)
+          return tellMentioned(trx, row, message.mentions)
         })
-        return { row, created: true }
+        return { row, created: true, told }
       } catch (error) {
         // the unique (author_uid, nonce) index refused a second send of the same nonce
         const existing = await byNonce(message.author_uid, message.nonce)
-        if (existing) return { row: existing, created: false }
+        if (existing) return { row: existing, created: false, told: [] }
         throw error
       }
     },
 
     async edit (row, content, mentions, editedAt) {
       const edited: MessagesTable = { ...row, content, mentions: JSON.stringify(mentions), edited_at: editedAt }
-      await db.transaction().execute(async trx => {
+      const told = await db.transaction().execute(async trx => {
         await trx.updateTable('messages').set({ content, mentions: edited.mentions, edited_at: editedAt }).where('message_id', '=', row.message_id).execute()
         await indexMessage(trx, edited)
-        await tellMentioned(trx, row, mentions)
+        return tellMentioned(trx, row, mentions)
       })
-      return edited
+      return { row: edited, told }
     },
 
     async remove (messageId, audit) {

@@ -13,7 +13,7 @@ import {
 import { identityKindOf } from '@core/domain/identity'
 import type { FastifyRequest } from 'fastify'
 import type { Channel, User } from '@core/wire/entities'
-import { TRUST_CODES, type AuditAction } from '@core/wire/trust'
+import { AUDIT_MEMBER_FIELD, TRUST_CODES, type AuditAction, type AuditChange } from '@core/wire/trust'
 import type { AppContext } from '../context'
 import { ApiError, forbidden, notFound } from '../errors'
 import { signedInUser } from '../plugins/auth'
@@ -137,6 +137,15 @@ export async function requireActorOverMember (ctx: AppContext, request: MemberRe
 /** The audit-log record (issue 18) of what `actor` did in their server, stamped now. */
 export function auditRecord (ctx: AppContext, actor: Pick<Actor, 'user' | 'serverId'>, action: AuditAction, targetId: string, reason?: string): AuditRecord {
   return { server_id: actor.serverId, actor_uid: actor.user.uid, action, target_id: targetId, reason, created_at: ctx.now() }
+}
+
+/**
+ * The audit-log record of an act on a member (kick, ban, timeout), keeping the member's
+ * name at the time of the act (AUDIT_MEMBER_FIELD) before any further `changes`.
+ */
+export async function memberAuditRecord (ctx: AppContext, actor: Pick<Actor, 'user' | 'serverId'>, action: AuditAction, uid: string, reason?: string, changes: AuditChange[] = []): Promise<AuditRecord> {
+  const nickname = (await ctx.repos.users.get(uid))?.nickname ?? null
+  return { ...auditRecord(ctx, actor, action, uid, reason), changes: [{ field: AUDIT_MEMBER_FIELD, from: null, to: nickname }, ...changes] }
 }
 
 /** The channel a path names (404 when there is none). */

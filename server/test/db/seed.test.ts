@@ -1,4 +1,5 @@
 import { timeOfId } from '@core/domain/ids'
+import { deriveLiveState, type LiveState } from '@core/domain/live-state'
 import { DEFAULT_EVERYONE_PERMISSIONS } from '@core/domain/permissions'
 import { CONFIGURED_SERVERS } from '@core/domain/servers'
 import { ChannelKind, ChannelType, LiveFlag, MapCategory, MediaType } from '@core/wire/entities'
@@ -133,6 +134,13 @@ describe('the demo seed', () => {
       expect(response.statusCode).toBe(200)
       expect(response.body).not.toContain('<text')
     }
+  })
+
+  it('names no live item after a state its badge contradicts (no premiere or live title on a playback)', async () => {
+    const contradicting: Record<LiveState, RegExp> = { live: /回放|录播|结束|预约|预告/, ended: /正在|进行中|首映|预约|预告/, order: /正在|进行中|回放|结束/ }
+    const lives = await db.selectFrom('lives').selectAll().execute()
+    const wrong = lives.filter(live => contradicting[deriveLiveState(live, SEED_TIME)].test(live.title)).map(live => live.title)
+    expect(wrong).toEqual([])
   })
 
   it('gives demo messages time-ordered ids that follow their times, written by members of their server', async () => {

@@ -20,7 +20,7 @@ export const CHANNEL_BOUND = NARROW_BEFORE_DELETE.filter(t => DISPATCHES[t].audi
 /** Publishes dispatch `t` (a payload of its declared shape) about `channelId` of `serverId`: a channel's to it, a user's own to `uid`. */
 export async function publishAbout (bus: EventBus, t: DispatchName, serverId: string, channelId: string, uid: string): Promise<void> {
   const audience = DISPATCHES[t].audience
-  const target = audience === 'channel' ? { server_id: serverId, channel_id: channelId } : audience === 'self' ? { server_id: serverId, uid } : { server_id: serverId }
+  const target = audience === 'channel' ? { server_id: serverId, channel_id: channelId } : audience === 'self' || audience === 'user' ? { server_id: serverId, uid } : { server_id: serverId }
   // any declared name with a payload of its schema: the walk is typed by the declaration at run time
   const publish = bus.publish as (name: DispatchName, to: typeof target, d: unknown) => Promise<void>
   await publish(t, target, Value.Create(DISPATCHES[t].payload))

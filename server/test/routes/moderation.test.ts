@@ -31,7 +31,10 @@ describe('PUT /servers/:server_id/members/:uid/timeout', () => {
     const response = await test.inject({ method: 'PUT', url: `/servers/${SERVER}/members/100004/timeout`, headers: moderator, payload: { until, reason: 'spam' } })
     const state = envelope<MemberState>(response).data
     expect(state).toMatchObject({ uid: '100004', timeout_until: until })
-    expect(events).toEqual([{ t: 'MEMBER_UPDATE', server_id: SERVER, d: state }])
+    expect(events).toEqual([
+      { t: 'MEMBER_UPDATE', server_id: SERVER, d: state },
+      { t: 'NOTIFICATION_CREATE', server_id: '', uid: '100004', d: expect.objectContaining({ notification: expect.objectContaining({ kind: 'moderation', act: 'timeout' }) }) },
+    ])
     const muted = envelope<MyPermissions>(await test.inject({ url: `/servers/${SERVER}/permissions/me`, headers: (await signInAsMember(test, '100004')).headers })).data
     expect(muted.timeout_until).toBe(until)
     expect(muted.channels.find(channel => channel.channel_id === `${SERVER}02`)?.permissions).toBe(1 | (1 << 11))
@@ -74,7 +77,7 @@ describe('kick and ban', () => {
     const response = await test.inject({ method: 'DELETE', url: `/servers/${SERVER}/members/B_300001?reason=rude`, headers: moderator })
     expect(response.statusCode).toBe(200)
     expect(await isMember('B_300001')).toBe(false)
-    expect(events.map(event => event.t)).toEqual(['MEMBER_REMOVE', 'SESSION_REVOKED'])
+    expect(events.map(event => event.t)).toEqual(['MEMBER_REMOVE', 'SESSION_REVOKED', 'NOTIFICATION_CREATE'])
     expect(events[1]).toMatchObject({ uid: 'B_300001', d: { uid: 'B_300001', session_ids: null, reason: 'kicked' } })
   })
 
@@ -109,6 +112,16 @@ describe('GET /servers/:server_id/audit-log', () => {
     expect(kick).toMatchObject({ target_id: 'B_300001', reason: 'rude' })
     const ids = log.items.map(entry => entry.entry_id)
     expect([...ids].sort().reverse()).toEqual(ids)
+  })
+
+  it('keeps a kicked member\'s name as it was at the act, and a timeout\'s length', async () => {
+    const log = envelope<AuditLog>(await test.inject({ url: `/servers/${SERVER}/audit-log?limit=100`, headers: moderator })).data
+    const kick = log.items.find(entry => entry.action === 'member_kick')
+    expect(kick?.changes).toEqual([{ field: 'member', from: null, to: '游客0001' }])
+    const timeout = log.items.find(entry => entry.action === 'member_timeout' && entry.reason === 'spam')
+    expect(timeout?.changes[0]).toEqual({ field: 'member', from: null, to: 'Mia' })
+    expect(Number(timeout?.changes[1]?.to)).toBeGreaterThanOrEqual(599)
+    expect(timeout?.changes[1]).toMatchObject({ field: 'timeout', from: null })
   })
 
   it('pages with before and limit', async () => {

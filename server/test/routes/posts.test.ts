@@ -232,7 +232,11 @@ describe('comments', () => {
     const again = envelope<Comment>(await test.inject({ method: 'POST', url: `/posts/${post.post_id}/comments`, headers: bob.headers, payload })).data
     expect(again.comment_id).toBe(first.comment_id)
     // dispatches carry stored-file URLs origin-relative (the HTTP answer makes them absolute)
-    expect(events).toEqual([{ t: 'COMMENT_CREATE', server_id: SERVER, channel_id: POSTS, d: { channel_id: POSTS, comment: expect.objectContaining({ comment_id: first.comment_id, content: '好' }), comment_count: 1 } }])
+    expect(events).toEqual([
+      { t: 'COMMENT_CREATE', server_id: SERVER, channel_id: POSTS, d: { channel_id: POSTS, comment: expect.objectContaining({ comment_id: first.comment_id, content: '好' }), comment_count: 1 } },
+      // the post's author is told once
+      { t: 'NOTIFICATION_CREATE', server_id: '', uid: alice.uid, d: expect.objectContaining({ notification: expect.objectContaining({ kind: 'comment', comment_id: first.comment_id }) }) },
+    ])
   })
 
   it('lets only the author remove a comment, its replies going with it', async () => {
@@ -317,6 +321,8 @@ describe('PUT|DELETE /posts/:post_id/likes/me', () => {
     expect(back).toEqual({ post_id: post.post_id, like_count: 0, liked: false })
     expect(events.map(event => [event.t, event.d])).toEqual([
       ['POST_LIKE', { post_id: post.post_id, like_count: 1 }],
+      // the post's author is told of the one like, not of the repeat or the take-back
+      ['NOTIFICATION_CREATE', expect.objectContaining({ notification: expect.objectContaining({ kind: 'reaction', post_id: post.post_id }) })],
       ['POST_LIKE', { post_id: post.post_id, like_count: 0 }],
     ])
   })

@@ -112,7 +112,10 @@ describe('PUT and DELETE /servers/:server_id/members/:uid/roles/:role_id', () =>
     events = []
     const taken = envelope<MemberState>(await test.inject({ method: 'DELETE', url: `/servers/${SERVER}/members/100004/roles/${SERVER}-moderator`, headers: owner })).data
     expect(taken.role_ids).not.toContain(`${SERVER}-moderator`)
-    expect(events).toEqual([{ t: 'MEMBER_UPDATE', server_id: SERVER, d: taken }])
+    expect(events).toEqual([
+      { t: 'MEMBER_UPDATE', server_id: SERVER, d: taken },
+      { t: 'NOTIFICATION_CREATE', server_id: '', uid: '100004', d: expect.objectContaining({ notification: expect.objectContaining({ kind: 'moderation', act: 'roles' }) }) },
+    ])
   })
 
   it('audits the role as what changed on the member, not as a reason (issue 19)', async () => {

@@ -2,11 +2,13 @@ import { useEffect, useState } from 'react'
 import { observer } from 'mobx-react'
 import { Image, Text, View } from '@tarojs/components'
 import ChannelList from '@/components/channel-list'
-import StateView from '@/components/state-view'
+import DesktopMembers from '@/components/desktop-members'
+import { MEMBERS_COLUMN_MIN_WIDTH_PX, useWindowAtLeast } from '@/hooks/use-desktop-layout'
+import StateView, { stateViewStatusOf } from '@/components/state-view'
 import { CURRENT_PAGE, DECORATIVE_IMAGE, NAVIGATION } from '@/constants/a11y'
 import { t } from '@/i18n'
 import { openChannel } from '@/components/channel-list/open-channel'
-import { pageLocation, relaunch } from '@/router'
+import { navigate, pageLocation, relaunch } from '@/router'
 import { useStores } from '@/stores/context'
 import { mediaUrl } from '@/utils/media-url'
 import { pressable } from '@/utils/pressable'
@@ -47,11 +49,12 @@ function ServerButton ({ server, icon, current }: { server: ConfiguredServer, ic
 /**
  * The desktop layout's two left columns (its own chunk, loaded only when the window is
  * wide enough or `viewpc` asks): a rail of the configured servers, and the current
- * server's channel list with unread badges. The server icons load with the columns. The page the router shows is the third
+ * server's channel list with unread badges; on a window of 1280 px or more the members
+ * as a fourth column on the right (online first). The server icons load with the columns. The page the router shows is the third
  * column. The list is the one Home loads; a page opened straight from a link loads it here.
  */
 function DesktopColumns () {
-  const { server, channel } = useStores()
+  const { server, channel, inbox } = useStores()
   useEffect(() => {
     server.loadIcons().catch(logFailure('loading the server icons'))
     if (channel.status !== 'idle') return
@@ -59,10 +62,15 @@ function DesktopColumns () {
     channel.load().catch(logFailure('loading the channel list'))
   }, [server, channel])
 
+  const wide = useWindowAtLeast(MEMBERS_COLUMN_MIN_WIDTH_PX)
   const onChannelTap = (target: Channel) => { openChannel(target, server.serverId).catch(logFailure('opening a channel')) }
   return (
     <View className='desktop-columns'>
       <View className='desktop-columns__rail' {...NAVIGATION} ariaLabel={t('desktopServers')}>
+        <View className='desktop-columns__inbox' ariaLabel={t('inboxEntry')} {...pressable(() => { navigate('inbox').catch(logFailure('opening the inbox')) })}>
+          <Text className='desktop-columns__inbox-bell'>🔔</Text>
+          {inbox.unread > 0 && <Text className='desktop-columns__inbox-badge'>{inbox.unread > 99 ? '99+' : inbox.unread}</Text>}
+        </View>
         {server.servers.map(entry => (
           <ServerButton key={entry.server_id} server={entry} icon={server.icons.get(entry.server_id) ?? ''} current={entry.server_id === server.serverId} />
         ))}
@@ -71,8 +79,9 @@ function DesktopColumns () {
         <Text className='desktop-columns__server-name'>{server.name}</Text>
         {channel.status === 'ready'
           ? <ChannelList groups={channel.groups} onTap={onChannelTap} currentId={channel.shownChannelId} />
-          : <StateView compact status={channel.status === 'error' ? 'error' : channel.status === 'empty' ? 'empty' : 'loading'} message={channel.status === 'empty' ? t('channelsEmpty') : channel.error} onRetry={() => { channel.load().catch(logFailure('retrying the channel list')) }} />}
+          : <StateView compact status={stateViewStatusOf(channel.status)} message={channel.status === 'empty' ? t('channelsEmpty') : channel.error} onRetry={() => { channel.load().catch(logFailure('retrying the channel list')) }} />}
       </View>
+      {wide && <DesktopMembers />}
     </View>
   )
 }

@@ -1,5 +1,6 @@
 import { Text, View } from '@tarojs/components'
 import type { ChannelType } from '@core/wire/codes'
+import { AUDIT_MEMBER_FIELD, AUDIT_TIMEOUT_FIELD } from '@core/wire/trust-paths'
 import type { AuditAction, AuditChange, AuditEntry, ReportResolution } from '@core/wire/trust'
 import { channelTypeLabel } from '@/constants/channel-types'
 import { t, type MessageKey } from '@/i18n'
@@ -42,6 +43,7 @@ const FIELD_WORDS: Readonly<Record<string, MessageKey>> = {
   channel_type: 'auditFieldChannelType',
   resolution: 'auditFieldResolution',
   role: 'auditFieldRole',
+  [AUDIT_TIMEOUT_FIELD]: 'auditFieldTimeout',
 }
 
 /** How a report was closed, as a word. */
@@ -52,11 +54,19 @@ export const RESOLUTION_WORDS: Readonly<Record<ReportResolution, MessageKey>> = 
   kicked: 'reportResolutionKicked',
 }
 
+/** A length of time in its largest whole unit (10 分钟, 2 小时, 7 天); minutes rounded up. */
+export function lengthWords (seconds: number): string {
+  if (seconds >= 86400 && seconds % 86400 === 0) return t('lengthDays', { count: String(seconds / 86400) })
+  if (seconds >= 3600 && seconds % 3600 === 0) return t('lengthHours', { count: String(seconds / 3600) })
+  return t('lengthMinutes', { count: String(Math.max(1, Math.ceil(seconds / 60))) })
+}
+
 /** One value of a change as members read it: a group by its name, a place counted from 1, a type or outcome in words. */
 function valueWords (field: string, value: string | null, nameOf: (id: string) => string): string {
   if (field === 'parent_id') return value === null ? t('auditNoGroup') : nameOf(value)
   if (value === null) return ''
   if (field === 'position') return String(Number(value) + 1)
+  if (field === AUDIT_TIMEOUT_FIELD) return Number.isFinite(Number(value)) ? lengthWords(Number(value)) : value
   if (field === 'channel_type') return channelTypeLabel(Number(value) as ChannelType) || value
   if (field === 'resolution') return RESOLUTION_WORDS[value as ReportResolution] ? t(RESOLUTION_WORDS[value as ReportResolution]) : value
   return value
@@ -89,7 +99,7 @@ export interface MemberAuditEntryProps {
   nameOf: (id: string) => string
 }
 
-/** One entry of the audit log: who did what, to what, what changed, why and when. */
+/** One entry of the audit log: who did what, to what (a member by their name at the time), what changed (a timeout's length), why and when. */
 export default function MemberAuditEntry ({ entry, targetName, nameOf }: MemberAuditEntryProps) {
   return (
     <View className='member-audit-entry' data-testid='audit-entry'>
@@ -98,7 +108,7 @@ export default function MemberAuditEntry ({ entry, targetName, nameOf }: MemberA
         <Text className='member-audit-entry__time'>{formatDate(fromUnixSeconds(entry.created_at), 'MM-DD HH:mm')}</Text>
       </View>
       {entry.target_id !== '' && <Text className='member-audit-entry__detail'>{t('modLogTarget', { target: targetName })}</Text>}
-      {entry.changes.map(change => <Text key={change.field} className='member-audit-entry__detail' data-testid='audit-change'>{changeLine(change, nameOf)}</Text>)}
+      {entry.changes.filter(change => change.field !== AUDIT_MEMBER_FIELD).map(change => <Text key={change.field} className='member-audit-entry__detail' data-testid='audit-change'>{changeLine(change, nameOf)}</Text>)}
       {entry.reason !== '' && <Text className='member-audit-entry__detail'>{t('modLogReason', { reason: entry.reason })}</Text>}
     </View>
   )

@@ -1,5 +1,6 @@
 import { Image, Text, View } from '@tarojs/components'
 import { identityKindOf } from '@core/domain/identity'
+import { isBotRole } from '@core/domain/role'
 import type { Member } from '@core/wire/members'
 import type { ServerRole } from '@core/wire/trust'
 import IdentityBadge from '@/components/identity-badge'
@@ -32,6 +33,8 @@ export function timeoutMark (until: number): string {
 export default function MemberRow ({ member, roles, timedOutUntil, isYou, onOpen }: MemberRowProps) {
   const avatar = mediaUrl(member.user.avatar)
   const kind = identityKindOf(member.user)
+  // a bot's bot role says what its badge says (机器人): said once, by the badge
+  const chips = kind === 'bot' ? roles.filter(role => !isBotRole(role)) : roles
   return (
     <View className='member-row' data-testid='member-row' data-uid={member.user.uid} {...pressable(onOpen)}>
       <View className='member-row__avatar-box'>
@@ -43,9 +46,9 @@ export default function MemberRow ({ member, roles, timedOutUntil, isYou, onOpen
           <Text className='member-row__name'>{member.user.nickname}{isYou ? t('membersYou') : ''}</Text>
           {kind !== 'user' && <IdentityBadge kind={kind} />}
         </View>
-        {(roles.length > 0 || timedOutUntil !== null) && (
+        {(chips.length > 0 || timedOutUntil !== null) && (
           <View className='member-row__chips'>
-            {roles.map(role => (
+            {chips.map(role => (
               <Text key={role.role_id} className='member-row__role' style={role.color !== '' ? { borderColor: role.color } : undefined}>{role.name}</Text>
             ))}
             {timedOutUntil !== null && <Text className='member-row__timeout'>{timeoutMark(timedOutUntil)}</Text>}

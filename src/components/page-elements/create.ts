@@ -9,7 +9,7 @@
  * one module per element, a core travels only with the pages that render it. The
  * mini-program build resolves the plain `*.ts` files, which re-export Taro's own.
  */
-import { createElement, forwardRef, type ComponentType } from 'react'
+import { createElement, forwardRef, useEffect, useState, type ComponentType } from 'react'
 import { createReactComponent } from '@tarojs/components/lib/react/react-component-lib'
 import { manipulatePropsFunction } from '@tarojs/components/lib/react/helper'
 
@@ -25,20 +25,29 @@ export function taroElement<T> (tagName: string, define: () => void): T {
 /**
  * Like {@link taroElement}, but the element's module is fetched on the component's first
  * render (`load`, a dynamic `import()` of its `dist/components/*-core` module) instead of
- * travelling with the page. Until it arrives the element is a plain unknown element with
- * its classes (styled by the page); Stencil upgrades it then and takes over the
- * properties React already set on it (its "lazy properties").
+ * travelling with the page. Until it arrives a plain box with the element's classes stands
+ * in its place (styled by the page); the element itself is created only once it is
+ * defined, because an element upgraded after React set its properties loses them: the
+ * component's constructor resets every property to its default (a video's `src` became
+ * `undefined`, and the browser loaded `…/pages/channel/undefined`).
  */
 export function lazyTaroElement<T> (tagName: string, load: () => Promise<{ defineCustomElement: () => void }>): T {
-  let requested = false
-  const define = (): void => {
-    if (requested) return
-    requested = true
-    load().then(element => element.defineCustomElement()).catch(error => console.error(`[page-elements] ${tagName} failed to load:`, error))
+  let defined: Promise<void> | null = null
+  const define = (): Promise<void> => {
+    defined ??= load().then(element => element.defineCustomElement())
+    return defined
   }
+  const isDefined = (): boolean => typeof customElements !== 'undefined' && customElements.get(tagName) !== undefined
   const Element = taroElement<ComponentType<Record<string, unknown>>>(tagName, () => undefined)
   const Lazy = forwardRef<unknown, Record<string, unknown>>((props, ref) => {
-    define()
+    const [ready, setReady] = useState(isDefined)
+    useEffect(() => {
+      if (ready) return
+      let live = true
+      define().then(() => { if (live) setReady(true) }).catch(error => console.error(`[page-elements] ${tagName} failed to load:`, error))
+      return () => { live = false }
+    }, [ready])
+    if (!ready) return createElement('div', { className: props.className })
     return createElement(Element, { ...props, ref })
   })
   Lazy.displayName = `Lazy(${tagName})`

@@ -39,12 +39,13 @@ export default function PostCard ({ post, onOpen, onLike }: PostCardProps) {
         {cover !== '' && <Image className='post-card__cover' src={cover} mode='aspectFill' lazyLoad nativeProps={DECORATIVE_IMAGE} />}
       </View>
       <View className='post-card__actions'>
-        <Text
+        <View
           className={`post-card__like${post.liked ? ' post-card__like--mine' : ''}`}
           {...pressable(() => onLike(post))}
         >
-          {t('postLikes', { count: formatCount(post.like_count) })}
-        </Text>
+          <Text className='post-card__like-icon' aria-hidden='true'>{post.liked ? '♥' : '♡'}</Text>
+          <Text>{t('postLikes', { count: formatCount(post.like_count) })}</Text>
+        </View>
         <Text className='post-card__comments'>{t('postComments', { count: formatCount(post.comment_count) })}</Text>
       </View>
     </View>

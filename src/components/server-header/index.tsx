@@ -25,12 +25,14 @@ export interface ServerHeaderProps {
   /** The signed-in user, or null before sign-in; the chip opens the Me page either way. */
   user: HeaderUser | null
   onMeTap: () => void
+  /** Unread notifications, shown as a badge on the chip (nothing at 0). */
+  unread?: number
   /** Extra actions next to the member count (join, share). */
   actions?: ReactNode
 }
 
 /** The current server as a card: icon, name, introduction, member and online counts; the signed-in user's chip leads to the Me page. */
-export default function ServerHeader ({ name, icon, introduction, memberCount, onlineCount = null, user, onMeTap, actions }: ServerHeaderProps) {
+export default function ServerHeader ({ name, icon, introduction, memberCount, onlineCount = null, user, onMeTap, unread = 0, actions }: ServerHeaderProps) {
   const iconUrl = mediaUrl(icon)
   const avatarUrl = mediaUrl(user?.avatar)
   return (
@@ -49,6 +51,7 @@ export default function ServerHeader ({ name, icon, introduction, memberCount, o
             ? <Image className='server-header__avatar' src={avatarUrl} mode='aspectFill' nativeProps={DECORATIVE_IMAGE} />
             : <Text className='server-header__avatar server-header__avatar--initial'>{Array.from(user?.nickname.trim() ?? '')[0] ?? ''}</Text>}
           <Text className='server-header__nickname'>{user?.nickname || t('homeMe')}</Text>
+          {unread > 0 && <Text className='server-header__badge'>{unread > 99 ? '99+' : unread}</Text>}
         </View>
       </View>
       {introduction && <Text className='server-header__intro'>{introduction}</Text>}

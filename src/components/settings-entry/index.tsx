@@ -4,6 +4,7 @@ import { t } from '@/i18n'
 import { navigate } from '@/router'
 import { useStores } from '@/stores/context'
 import { canOpenServerSettings } from '@/stores/settings-access'
+import NotificationMenu from '../notification-menu'
 import './index.scss'
 
 function logFailure (what: string) {
@@ -13,10 +14,11 @@ function logFailure (what: string) {
 /**
  * Issue 18: the current server's 成员 / Members button (shown to its members) and 设置 /
  * Settings button (shown to the owner and to who may manage the server, its roles or its
- * channels), in the server header and the desktop channel column. Nothing for a visitor who
- * is not a member (the owner is always one).
+ * channels), in the server header and the desktop channel column, and the member's
+ * notification settings of the server (and of `channelId`, the channel on screen). Nothing
+ * for a visitor who is not a member (the owner is always one).
  */
-function SettingsEntry () {
+function SettingsEntry ({ channelId }: { channelId?: string }) {
   const { server, permissions } = useStores()
   // only a member can manage the server: a visitor's Home asks nothing about permissions
   if (server.isMember !== true) return null
@@ -27,6 +29,7 @@ function SettingsEntry () {
       <Button className='settings-entry__button settings-entry__button--members' size='mini' onClick={() => { navigate('members', query).catch(logFailure('opening the members')) }}>
         {t('settingsMembers')}
       </Button>
+      <NotificationMenu serverId={server.serverId} channelId={channelId} />
       {mayManage && (
         <Button className='settings-entry__button settings-entry__button--settings' size='mini' onClick={() => { navigate('server-settings', query).catch(logFailure('opening the settings')) }}>
           {t('settingsOpen')}

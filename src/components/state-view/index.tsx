@@ -16,17 +16,24 @@ export interface StateViewProps {
   compact?: boolean
 }
 
+/** What a list that is not ready shows, by its store's status: empty, error, or loading (idle included). */
+export function stateViewStatusOf (status: 'idle' | 'loading' | 'ready' | 'empty' | 'error'): StateViewStatus {
+  return status === 'error' || status === 'empty' ? status : 'loading'
+}
+
 const DEFAULT_TEXT: Record<StateViewStatus, () => string> = {
   loading: () => t('loading'),
   empty: () => t('homeEmpty'),
   error: () => t('loadFailed'),
 }
 
-/** Loading, empty or error, with a retry button on error. */
+/** Loading (a spinner), empty (a blank page drawn in a tinted circle) or error (a warning mark), with its words and a retry button on error. */
 export default function StateView ({ status, message, onRetry, compact = false }: StateViewProps) {
   return (
     <View className={`state-view state-view--${status}${compact ? ' state-view--compact' : ''}`}>
-      <View className='state-view__art' />
+      <View className='state-view__art' aria-hidden='true'>
+        {status !== 'loading' && <View className='state-view__icon' />}
+      </View>
       <Text className='state-view__text'>{message || DEFAULT_TEXT[status]()}</Text>
       {status === 'error' && onRetry && (
         <Button className='state-view__retry' size='mini' onClick={onRetry}>{t('retry')}</Button>

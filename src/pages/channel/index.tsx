@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { useReachBottom } from '@tarojs/taro'
-import { View, Text, Image } from '@tarojs/components'
+import { View, Text, Image, Button } from '@tarojs/components'
 import { Video } from '@/components/page-elements/video'
 import { observer } from 'mobx-react'
 import type { LiveItem } from '@core/wire/entities'
@@ -24,6 +24,7 @@ import ListFooter from '@/components/list-footer'
 import LiveBadge from '@/components/live-badge'
 import LiveChat, { LiveChatOverlay, type LiveChatProps } from '@/components/live-chat'
 import LiveCard, { durationText, liveStartText } from '@/components/live-card'
+import NotificationMenu from '@/components/notification-menu'
 import PageHeader from '@/components/page-header'
 import StateView from '@/components/state-view'
 import DiscussionChat from './discussion-chat'
@@ -54,6 +55,9 @@ function loadAndReport (run: () => Promise<void>, error: () => string | null): v
  */
 function Player ({ played, chat }: { played: PlayedLive, chat: LiveChatProps }) {
   const { item, state } = played
+  const [failure, setFailure] = useState<{ liveId: string, attempt: number } | null>(null)
+  const [attempt, setAttempt] = useState(0)
+  const failed = failure !== null && failure.liveId === item.live_id && failure.attempt === attempt
   const cover = mediaUrl(item.cover)
   const src = mediaUrl(item.play_url)
   const start = liveStartText(item.started_at, 'YYYY-MM-DD HH:mm')
@@ -68,7 +72,14 @@ function Player ({ played, chat }: { played: PlayedLive, chat: LiveChatProps }) 
               <Text className='channel-page__poster-text'>{state === 'order' ? t('liveNotStarted', { time: start }) : t('livePlayerEmpty')}</Text>
             </View>
             )
-          : <Video className='channel-page__video' src={src} poster={cover || undefined} controls objectFit='contain' />}
+          : failed
+            ? (
+              <View className='channel-page__poster' role='alert'>
+                <Text className='channel-page__poster-text'>{t('livePlayerFailed')}</Text>
+                <Button className='channel-page__retry' size='mini' onClick={() => setAttempt(attempt + 1)}>{t('retry')}</Button>
+              </View>
+              )
+            : <Video key={`${item.live_id}-${attempt}`} className='channel-page__video' src={src} poster={cover || undefined} controls objectFit='contain' onError={() => setFailure({ liveId: item.live_id, attempt })} />}
         <LiveChatOverlay chat={chat.chat} />
       </View>
       <View className='channel-page__now'>
@@ -100,7 +111,7 @@ const ChannelBody = observer(function ChannelBody ({ store, loadMore, posts, cha
     <View>
       {played && <Player played={played} chat={chat} />}
       <View className='channel-page__list'>
-        {content.list.items.map(item => (
+        {store.liveItems.map(item => (
           <LiveCard key={item.live_id} item={item} state={store.stateOf(item)} onTap={select} />
         ))}
         {footer}
@@ -198,6 +209,9 @@ function ChannelPage () {
   return (
     <View className='channel-page'>
       <PageHeader title={channel?.name ?? t('pageTitleChannel')} homeQuery={channel ? { server_id: channel.server_id } : undefined} />
+      {channel && session.isSignedIn && (
+        <View className='channel-page__notifications'><NotificationMenu serverId={channel.server_id} channelId={channel.channel_id} /></View>
+      )}
       {body}
       {isDebugOn(params) && <DebugPanel />}
     </View>

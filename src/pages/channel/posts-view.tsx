@@ -47,7 +47,8 @@ function PostsView ({ feed, composer, onOpen, onLike, onAddImages, onSend }: Pos
       <Button className={`channel-page__write${composing ? ' channel-page__write--close' : ''}`} onClick={() => setComposing(!composing)}>{composing ? t('close') : t('postWrite')}</Button>
       {composing && <PostComposer composer={composer} onAddImages={onAddImages} onSend={send} />}
       {feed.incoming.length > 0 && (
-        <View className='channel-page__incoming' onClick={() => feed.showIncoming()}>
+        <View className='channel-page__incoming' role='button' onClick={() => feed.showIncoming()}>
+          <Text className='channel-page__incoming-arrow' aria-hidden='true'>↑</Text>
           <Text>{t('postsIncoming', { count: String(feed.incoming.length) })}</Text>
         </View>
       )}

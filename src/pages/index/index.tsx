@@ -66,7 +66,7 @@ function SectionState ({ status, error, emptyText, onRetry }: { status: StoreSta
  */
 function Home () {
   const root = useStores()
-  const { server, channel, live, session } = root
+  const { server, channel, live, session, inbox } = root
   const [params] = useState(() => currentParams())
   const shareHidden = isShareHidden(params)
 
@@ -148,6 +148,7 @@ function Home () {
         onlineCount={server.onlineCount}
         user={session.user}
         onMeTap={onMeTap}
+        unread={inbox.unread}
         actions={(
           <>
             {server.isMember === false && (

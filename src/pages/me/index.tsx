@@ -15,7 +15,8 @@ import { usePageStore, useStores } from '@/stores/context'
 import { MySessionsStore } from '@/stores/my-sessions-store'
 import { ProfileStore, type AvatarSource, type ProfileField as ProfileFieldName } from '@/stores/profile-store'
 import { showLoadError, toast } from '@/utils/feedback'
-import { currentParams } from '@/router'
+import { currentParams, navigate } from '@/router'
+import { pressable } from '@/utils/pressable'
 import { isShareHidden, type ShareContent } from '@/services/share'
 import { useShare } from '@/services/share/use-share'
 import { formatDate, fromUnixSeconds } from '@/utils/format-date'
@@ -47,7 +48,7 @@ async function pickPhoto (): Promise<{ path: string, mime?: string } | null> {
  * 账号与安全: signing up or in (a guest), the account's ways in and its own data.
  */
 function Me () {
-  const { session, server, account } = useStores()
+  const { session, server, account, inbox } = useStores()
   const profile = usePageStore(root => new ProfileStore(root.api, root.session, root.logger))
   const sessions = usePageStore(root => new MySessionsStore({ trust: root.trust, session: root.session, logger: root.logger }))
   const [saving, setSaving] = useState<ProfileFieldName | null>(null)
@@ -151,6 +152,10 @@ function Me () {
         />
       </View>
       <AccountSection account={account} guest={session.identityKind === 'guest'} />
+      <View className='me__inbox' {...pressable(() => { navigate('inbox').catch(error => console.error('[me] opening the inbox failed:', error)) })} role='link'>
+        <Text className='me__inbox-label'>{t('inboxEntry')}</Text>
+        {inbox.unread > 0 && <Text className='me__inbox-badge'>{inbox.unread > 99 ? '99+' : inbox.unread}</Text>}
+      </View>
       <SessionsSection store={sessions} />
       {isDebugOn(currentParams()) && <DebugPanel />}
     </View>

@@ -201,8 +201,9 @@ function buildMemberRoles (serverId: string, members: readonly ServerMembersTabl
 
 /**
  * SPEC §4: live items in every state, cycling through: reserved (is_live 0), on air,
- * ended broadcast (is_live 2), ended mp4 (start + duration past), an mp4 premiere still
- * running, and a recording scheduled in the future.
+ * ended broadcast (is_live 2), ended mp4 (start + duration past), a recording that started
+ * ten minutes ago (a playback by SPEC §4, so its title says recording, never premiere or
+ * live), and a recording scheduled in the future. No title contradicts its state's badge.
  */
 function buildLives (serverId: string, count: number, now: number): LivesTable[] {
   const channels = [channelIdOf(serverId, 'live'), channelIdOf(serverId, 'liveBanner'), channelIdOf(serverId, 'showroomLive')]
@@ -230,7 +231,7 @@ function buildLives (serverId: string, count: number, now: number): LivesTable[]
         lives.push({ ...base, type: MediaType.Record, is_live: LiveFlag.OnAir, play_url: SAMPLE_MP4, started_at: now - (step + 3) * DAY, duration: HOUR, title: `精彩回放 #${index + 1}` })
         break
       case 4:
-        lives.push({ ...base, type: MediaType.Record, is_live: LiveFlag.OnAir, play_url: SAMPLE_MP4, started_at: now - 600, duration: 2 * HOUR, title: `首映进行中 #${index + 1}` })
+        lives.push({ ...base, type: MediaType.Record, is_live: LiveFlag.OnAir, play_url: SAMPLE_MP4, started_at: now - 600, duration: 2 * HOUR, title: `新上线录播 #${index + 1}` })
         break
       default:
         lives.push({ ...base, type: MediaType.Record, is_live: LiveFlag.OnAir, play_url: SAMPLE_MP4, started_at: now + (step + 2) * DAY, duration: HOUR, title: `录播预告 #${index + 1}` })

@@ -28,6 +28,7 @@ import type { MessagesTable } from '../../db/schema'
 import type { HistoryCursor } from '../../repositories/messages'
 import { pageRequestOf } from '../../repositories/paging'
 import { requireChannel, requireChannelMember, requireChannelPermission, requireRemoval } from '../access'
+import { notify, notifyEach, type NotificationDraft } from '../../services/notifications'
 import { requireServerAuditPass, requireStoredFileUrl } from '../checks'
 import { ok } from '../envelope'
 import { responses } from '../schemas'
@@ -71,6 +72,21 @@ function contentOf (content: string, attachmentCount = 0): string {
 /** The members `content` mentions as `<@uid>` (mentions of non-members stay plain text). */
 async function mentionsOf (ctx: AppContext, serverId: string, content: string): Promise<string[]> {
   return ctx.repos.messages.membersAmong(serverId, mentionedUids(content))
+}
+
+/** The notification of `kind` a message makes, by its author. */
+function messageDraft (kind: NotificationDraft['kind'], row: MessagesTable): NotificationDraft {
+  return { kind, actorUid: row.author_uid, serverId: row.server_id, channelId: row.channel_id, messageId: row.message_id, excerpt: row.content }
+}
+
+/**
+ * Tells the members a new message mentioned for the first time (`told`), and the author of
+ * the message it replies to (as a reply, unless a mention already told them).
+ */
+async function notifyOfMessage (ctx: AppContext, row: MessagesTable, told: readonly string[]): Promise<void> {
+  await notifyEach(ctx, told, messageDraft('mention', row))
+  const answered = row.reply_to === null ? null : await ctx.repos.messages.row(row.channel_id, row.reply_to)
+  if (answered && !told.includes(answered.author_uid)) await notify(ctx, answered.author_uid, messageDraft('reply', row))
 }
 
 /** The cursor of a history query (400 when it names both directions). */
@@ -174,7 +190,7 @@ export default async function messagesRoutes (instance: FastifyInstance, { ctx }
     attachments.forEach((attachment, index) => requireStoredFileUrl(ctx, request, `attachments.${index}.url`, attachment.url))
     // message text is audited with its own 104xxx code, against the global and the server's words; nothing is written on rejection
     await requireServerAuditPass(ctx, channel.server_id, { content })
-    const { row, created } = await ctx.repos.messages.create({
+    const { row, created, told } = await ctx.repos.messages.create({
       message_id: nextMessageId(),
       channel_id: channel.channel_id,
       server_id: channel.server_id,
@@ -187,7 +203,10 @@ export default async function messagesRoutes (instance: FastifyInstance, { ctx }
       created_at: ctx.now(),
     })
     const message = await ctx.repos.messages.message(row, user.uid)
-    if (created) await ctx.bus.publish('MESSAGE_CREATE', readersOf(channel), await ctx.repos.messages.message(row, null))
+    if (created) {
+      await ctx.bus.publish('MESSAGE_CREATE', readersOf(channel), await ctx.repos.messages.message(row, null))
+      await notifyOfMessage(ctx, row, told)
+    }
     return ok(message)
   })
 
@@ -212,9 +231,10 @@ export default async function messagesRoutes (instance: FastifyInstance, { ctx }
       const content = contentOf(request.body.content)
       await requireMessageAllowance(request, user)
       await requireServerAuditPass(ctx, channel.server_id, { content })
-      const edited = await ctx.repos.messages.edit(row, content, await mentionsOf(ctx, channel.server_id, content), ctx.now())
+      const { row: edited, told } = await ctx.repos.messages.edit(row, content, await mentionsOf(ctx, channel.server_id, content), ctx.now())
       const message: ChatMessage = await ctx.repos.messages.message(edited, null)
       await ctx.bus.publish('MESSAGE_UPDATE', readersOf(channel), message)
+      await notifyEach(ctx, told, messageDraft('mention', edited))
       return ok(await ctx.repos.messages.message(edited, user.uid))
     },
   })
@@ -259,6 +279,7 @@ export default async function messagesRoutes (instance: FastifyInstance, { ctx }
         throw refusal
       }
       await ctx.bus.publish('REACTION_ADD', readersOf(channel), event)
+      await notify(ctx, row.author_uid, { ...messageDraft('reaction', row), actorUid: user.uid, excerpt: `${emoji} ${row.content}` })
     }
     return ok(event)
   })

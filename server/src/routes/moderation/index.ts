@@ -10,7 +10,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { isTimedOut, MODERATION_PERMISSIONS, Permission } from '@core/domain/permissions'
 import {
-  AuditLogSchema, BanListSchema, PatchServerBodySchema, CursorQuerySchema, DoneSchema, MAX_TIMEOUT_SECONDS, MemberParamsSchema, MemberStateSchema, ReasonBodySchema,
+  AUDIT_TIMEOUT_FIELD, AuditLogSchema, BanListSchema, PatchServerBodySchema, CursorQuerySchema, DoneSchema, MAX_TIMEOUT_SECONDS, MemberParamsSchema, MemberStateSchema, ReasonBodySchema,
   ReasonQuerySchema, ReportBodySchema, ReportListSchema, ReportParamsSchema, ReportResolveEventSchema, ResolveReportBodySchema, ServerParamsSchema,
   TimeoutBodySchema, TRUST_CODES, TRUST_PATHS, WordListSchema,
   type Report, type ReportBody, type ReportResolution, type ReportResolveEvent, type SessionRevokedEvent,
@@ -21,12 +21,13 @@ import type { AppContext, RouteOptions } from '../../context'
 import { ApiError, badRequest, forbidden, notFound, spokenError } from '../../errors'
 import { signedInUser, signInThroughout } from '../../plugins/auth'
 import {
-  accessTo, auditRecord, requireActorOverMember, requireAnyBit, requireChannelMember, requireChannelPermission, requireMember, requireOutranks, requireServerActor,
+  accessTo, auditRecord, memberAuditRecord, requireActorOverMember, requireAnyBit, requireChannelMember, requireChannelPermission, requireMember, requireOutranks, requireServerActor,
   requireServerPermission, serverPermissions, type Actor, type ServerRequest,
 } from '../access'
 import { absentBodyAsEmpty, requireHttpUrl, requireServerAuditPass } from '../checks'
 import { ok } from '../envelope'
 import { memberCountsOf } from '../../services/member-counts'
+import { notifyModeration } from '../../services/notifications'
 import { responses } from '../schemas'
 
 /** The window of the per-account report limit (REPORT_PER_MINUTE). */
@@ -132,8 +133,9 @@ export default async function moderationRoutes (fastify: FastifyInstance, { ctx 
     schema: { summary: 'Kick a member (KickMembers; only below your highest role)', ...bearer, params: MemberParamsSchema, querystring: ReasonQuerySchema, response: responses(DoneSchema) },
   }, async request => {
     const { target, ...actor } = await requireActorOverMember(ctx, request, Permission.KickMembers)
-    await ctx.repos.moderation.remove(actor.serverId, target.uid, false, auditRecord(ctx, actor, 'member_kick', target.uid, request.query.reason))
+    await ctx.repos.moderation.remove(actor.serverId, target.uid, false, await memberAuditRecord(ctx, actor, 'member_kick', target.uid, request.query.reason))
     await publishRemoval(actor.serverId, target.uid, 'kicked')
+    await notifyModeration(ctx, actor.serverId, target.uid, actor.user.uid, 'kick', request.query.reason)
     return ok({ done: true })
   })
 
@@ -155,8 +157,11 @@ export default async function moderationRoutes (fastify: FastifyInstance, { ctx 
     const target = await ctx.repos.roles.permissionMember(serverId, uid)
     // someone who is not a member (yet) holds no role: only the owner and oneself are out of reach
     requireOutranks(actor.access, target ?? { uid, user_type: 0, role_ids: [], timeout_until: null })
-    const changed = await ctx.repos.moderation.remove(serverId, uid, true, auditRecord(ctx, actor, 'member_ban', uid, request.body.reason))
-    if (changed) await publishRemoval(serverId, uid, 'banned')
+    const changed = await ctx.repos.moderation.remove(serverId, uid, true, await memberAuditRecord(ctx, actor, 'member_ban', uid, request.body.reason))
+    if (changed) {
+      await publishRemoval(serverId, uid, 'banned')
+      await notifyModeration(ctx, serverId, uid, actor.user.uid, 'ban', request.body.reason)
+    }
     return ok({ done: true })
   })
 
@@ -178,8 +183,10 @@ export default async function moderationRoutes (fastify: FastifyInstance, { ctx 
     if (until !== null && (until <= now || until > now + MAX_TIMEOUT_SECONDS)) {
       throw badRequest(`body.until must be after now and at most ${MAX_TIMEOUT_SECONDS / 86400} days ahead (or null to lift the timeout)`)
     }
-    const state = await ctx.repos.roles.setTimeout(actor.serverId, target.uid, until, auditRecord(ctx, actor, 'member_timeout', target.uid, request.body.reason))
+    const length = until === null ? [] : [{ field: AUDIT_TIMEOUT_FIELD, from: null, to: String(until - now) }]
+    const state = await ctx.repos.roles.setTimeout(actor.serverId, target.uid, until, await memberAuditRecord(ctx, actor, 'member_timeout', target.uid, request.body.reason, length))
     await ctx.bus.publish('MEMBER_UPDATE', { server_id: actor.serverId }, state)
+    if (until !== null) await notifyModeration(ctx, actor.serverId, target.uid, actor.user.uid, 'timeout', request.body.reason)
     return ok(state)
   })
 

@@ -27,6 +27,7 @@ import { badRequest, forbidden, notFound } from '../../errors'
 import { optionalUser, signedInUser } from '../../plugins/auth'
 import { pageRequestOf } from '../../repositories/paging'
 import type { Written } from '../../repositories/posts'
+import { notify, type NotificationDraft } from '../../services/notifications'
 import { chargeCommentWrite, chargePostWrite, type TakenCharge } from '../../services/quotas'
 import { requireChannel, requireChannelMember, requireChannelPermission, requireRemoval } from '../access'
 import { requireServerAuditPass, requireStoredFileUrl } from '../checks'
@@ -59,6 +60,18 @@ async function existingPost (ctx: AppContext, postId: string, viewerUid: string 
   const post = await ctx.repos.posts.get(postId, viewerUid)
   if (!post) throw notFound(`path.post_id: no post ${postId}`)
   return post
+}
+
+/** The notification of `kind` about `post`, by `actorUid`. */
+function postDraft (kind: NotificationDraft['kind'], post: Post, actorUid: string): NotificationDraft {
+  return { kind, actorUid, serverId: post.server_id, channelId: post.channel_id, postId: post.post_id, excerpt: post.title }
+}
+
+/** Tells the member a new comment answered (a reply), and the post's author (a comment on their post) unless that is the same member. */
+async function notifyOfComment (ctx: AppContext, post: Post, commentId: string, authorUid: string, content: string, answeredUid: string | null): Promise<void> {
+  const draft = { ...postDraft('comment', post, authorUid), commentId, excerpt: content }
+  if (answeredUid !== null) await notify(ctx, answeredUid, { ...draft, kind: 'reply' })
+  if (answeredUid !== post.author.uid) await notify(ctx, post.author.uid, draft)
 }
 
 async function existingLive (ctx: AppContext, liveId: string): Promise<LiveItem> {
@@ -211,9 +224,11 @@ export default async function postsRoutes (fastify: FastifyInstance, { ctx }: Ro
     await requireChannelMember(ctx, post, user, writePermissions(0))
     const body = request.body
     let replyTo: string | null = null
+    let answeredUid: string | null = null
     if (body.reply_to) {
       const target = await ctx.repos.posts.comment(body.reply_to)
       if (!target || target.post_id !== post.post_id) throw badRequest(`body.reply_to: no comment ${body.reply_to} on post ${post.post_id}`)
+      answeredUid = target.author.uid
       replyTo = target.reply_to?.comment_id ?? target.comment_id // replies are one level deep: an answer to a reply joins its thread
     }
     await requireServerAuditPass(ctx, post.server_id, { content: body.content })
@@ -224,6 +239,7 @@ export default async function postsRoutes (fastify: FastifyInstance, { ctx }: Ro
     }))
     if (written.created) {
       await ctx.bus.publish('COMMENT_CREATE', { server_id: post.server_id, channel_id: post.channel_id }, { channel_id: post.channel_id, ...written.value })
+      await notifyOfComment(ctx, post, written.value.comment.comment_id, user.uid, body.content, answeredUid)
     }
     return ok(written.value.comment)
   })
@@ -274,6 +290,7 @@ export default async function postsRoutes (fastify: FastifyInstance, { ctx }: Ro
       const count = await ctx.repos.posts.setLike(post.post_id, user.uid, liked, ctx.now())
       if (count === null) throw notFound(`path.post_id: no post ${post.post_id}`)
       if (count !== post.like_count) await ctx.bus.publish('POST_LIKE', { server_id: post.server_id, channel_id: post.channel_id }, { post_id: post.post_id, like_count: count })
+      if (liked && count > post.like_count) await notify(ctx, post.author.uid, { ...postDraft('reaction', post, user.uid), excerpt: post.title })
       return ok({ post_id: post.post_id, like_count: count, liked })
     })
   }

@@ -24,6 +24,7 @@ import { optionalUser, signedInUser } from '../../plugins/auth'
 import {
   accessTo, auditRecord, channelPermissions, requireBits, requireChannel, requireMember, requireServerActor, requireServerPermission, serverPermissions, type Access, type Actor,
 } from '../access'
+import { notifyModeration } from '../../services/notifications'
 import { cleanName } from '../checks'
 import { ok } from '../envelope'
 import { serverScope } from '../servers'
@@ -201,6 +202,7 @@ export default async function rolesRoutes (fastify: FastifyInstance, { ctx }: Ro
         const record = { ...auditRecord(ctx, actor, held ? 'member_role_add' : 'member_role_remove', uid), changes: [change] }
         const state = await ctx.repos.roles.setMemberRole(serverId, uid, roleId, held, record)
         await ctx.bus.publish('MEMBER_UPDATE', { server_id: serverId }, state)
+        await notifyModeration(ctx, serverId, uid, actor.user.uid, 'roles', held ? `+${role.name}` : `-${role.name}`)
         return ok(state)
       },
     })

@@ -1,0 +1,76 @@
+import Taro from '@tarojs/taro'
+import type { Notification } from '@core/wire/notifications'
+import Inbox from '@/pages/inbox/index'
+import Me from '@/pages/me/index'
+import type { NotificationsApi } from '@/services/api/notifications'
+import { fakeApi, user } from '../stores/support/fakes'
+import { mountPage, unmountPages } from '../support/page-harness'
+
+const ME = user({ uid: 'u-me', nickname: '我' })
+const LIN = user({ uid: 'u-lin', nickname: '林' })
+
+function notification (n: number, overrides: Partial<Notification> = {}): Notification {
+  return {
+    notification_id: `1${String(n).padStart(18, '0')}`,
+    kind: 'mention',
+    actor: LIN,
+    server_id: 's1',
+    channel_id: 'c1',
+    message_id: `m${n}`,
+    post_id: null,
+    comment_id: null,
+    excerpt: `hello ${n}`,
+    act: '',
+    created_at: 1_700_000_000,
+    read: false,
+    ...overrides,
+  }
+}
+
+function notificationsApi (items: Notification[]): jest.Mocked<NotificationsApi> {
+  const unread = items.filter(item => !item.read).length
+  return {
+    list: jest.fn().mockResolvedValue({ items, next_cursor: null, unread }),
+    unread: jest.fn().mockResolvedValue({ unread }),
+    markRead: jest.fn().mockImplementation(async body => ({ ids: 'ids' in body ? body.ids : [], all: 'all' in body, unread: 0 })),
+    settings: jest.fn().mockResolvedValue({ items: [] }),
+    setServer: jest.fn(),
+    setChannel: jest.fn(),
+  }
+}
+
+let navigateTo: jest.SpyInstance
+beforeEach(() => {
+  navigateTo = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'navigateTo:ok' } as TaroGeneral.CallbackResult)
+})
+afterEach(() => {
+  unmountPages()
+  jest.restoreAllMocks()
+})
+
+describe('the inbox page', () => {
+  it('lists the notifications in words, and a tap marks one read and opens its message in its channel', async () => {
+    const notifications = notificationsApi([notification(2), notification(1, { kind: 'moderation', act: 'timeout', channel_id: null, message_id: null, excerpt: '星海城', read: true })])
+    const api = fakeApi()
+    api.getMe.mockResolvedValue(ME)
+    const page = await mountPage(Inbox, { api, signedIn: ME, notifications })
+    await page.settle()
+    expect(Array.from(document.querySelectorAll('.inbox__headline')).map(node => node.textContent)).toEqual(['林 提到了你', '你被禁言了'])
+    expect(document.querySelectorAll('.inbox__row--unread')).toHaveLength(1)
+    await page.tap('.inbox__row', '林 提到了你')
+    expect(notifications.markRead).toHaveBeenCalledWith({ ids: [notification(2).notification_id] })
+    expect(navigateTo).toHaveBeenCalledWith({ url: expect.stringMatching(/^\/pages\/channel\/index\?.*channel_id=c1/) })
+    expect(document.querySelectorAll('.inbox__row--unread')).toHaveLength(0)
+  })
+
+  it('shows the unread count on Me, and opens the inbox from there', async () => {
+    const notifications = notificationsApi([notification(1), notification(2)])
+    const api = fakeApi()
+    api.getMe.mockResolvedValue(ME)
+    const page = await mountPage(Me, { api, signedIn: ME, notifications, beforeMount: root => { void root.inbox.refreshUnread() } })
+    await page.settle()
+    expect(document.querySelector('.me__inbox-badge')?.textContent).toBe('2')
+    await page.tap('.me__inbox')
+    expect(navigateTo).toHaveBeenCalledWith({ url: '/pages/inbox/index' })
+  })
+})

@@ -1,0 +1,112 @@
+/**
+ * The notification inbox contract: one notification (what it is about, who did it, what it
+ * opens), the bodies and queries of the notification routes, the mute settings, and the
+ * payloads of NOTIFICATION_CREATE and NOTIFICATIONS_READ. The client imports types only.
+ */
+import { Type, type Static } from '@sinclair/typebox'
+import { UserSchema } from './entities'
+import { IdString, Nullable } from './fields'
+import { MODERATION_ACTS, NOTIFICATION_KINDS, NOTIFICATIONS_PAGE_SIZE } from './notifications-paths'
+
+export * from './notifications-paths'
+
+/** A time-ordered notification id (19 digits, string order = time order). */
+export const NotificationIdSchema = Type.String({ pattern: '^[0-9]{19}$', description: 'time-ordered id, 19 digits' })
+
+/** One entry of a member's inbox. */
+export const NotificationSchema = Type.Object({
+  notification_id: Type.String({ description: 'time-ordered id, 19 digits' }),
+  kind: Type.Union(NOTIFICATION_KINDS.map(kind => Type.Literal(kind))),
+  /** Who did it (the mentioning author, the replier, the moderator…); null when no one is known. */
+  actor: Nullable(UserSchema),
+  /** What it opens: the server, channel, message, post and comment it is about (null where it has none). */
+  server_id: Nullable(Type.String()),
+  channel_id: Nullable(Type.String()),
+  message_id: Nullable(Type.String()),
+  post_id: Nullable(Type.String()),
+  comment_id: Nullable(Type.String()),
+  /** In words: the first characters of the message or comment, the emoji, the server's name. */
+  excerpt: Type.String({ maxLength: 120 }),
+  /** `moderation`: the act (timeout, kick, ban, roles); empty otherwise. */
+  act: Type.Union([...MODERATION_ACTS.map(act => Type.Literal(act)), Type.Literal('')]),
+  created_at: Type.Integer({ description: 'unix seconds' }),
+  read: Type.Boolean(),
+})
+/** One entry of a member's inbox. */
+export type Notification = Static<typeof NotificationSchema>
+
+/** GET /notifications query: `cursor` is the last notification id of the page before. */
+export const NotificationListQuerySchema = Type.Object({
+  cursor: Type.Optional(NotificationIdSchema),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: NOTIFICATIONS_PAGE_SIZE })),
+})
+/** GET /notifications query. */
+export type NotificationListQuery = Static<typeof NotificationListQuerySchema>
+
+/** A page of the inbox, newest first; `next_cursor` asks for the older page (null at the end). */
+export const NotificationPageSchema = Type.Object({
+  items: Type.Array(NotificationSchema),
+  next_cursor: Nullable(Type.String()),
+  unread: Type.Integer({ minimum: 0 }),
+})
+/** A page of the inbox. */
+export type NotificationPage = Static<typeof NotificationPageSchema>
+
+/** GET /notifications/unread answer. */
+export const UnreadCountSchema = Type.Object({ unread: Type.Integer({ minimum: 0 }) })
+/** GET /notifications/unread answer. */
+export type UnreadCount = Static<typeof UnreadCountSchema>
+
+/** POST /notifications/read body: some ids, or all. */
+export const MarkReadBodySchema = Type.Union([
+  Type.Object({ ids: Type.Array(NotificationIdSchema, { minItems: 1, maxItems: 100 }) }, { additionalProperties: false }),
+  Type.Object({ all: Type.Literal(true) }, { additionalProperties: false }),
+])
+/** POST /notifications/read body. */
+export type MarkReadBody = Static<typeof MarkReadBodySchema>
+
+/** NOTIFICATIONS_READ payload (also the answer of POST /notifications/read): what was marked, and the unread count after it. */
+export const NotificationsReadEventSchema = Type.Object({
+  ids: Type.Array(Type.String()),
+  all: Type.Boolean(),
+  unread: Type.Integer({ minimum: 0 }),
+})
+/** NOTIFICATIONS_READ payload. */
+export type NotificationsReadEvent = Static<typeof NotificationsReadEventSchema>
+
+/** NOTIFICATION_CREATE payload: the new notification and the unread count after it. */
+export const NotificationCreateEventSchema = Type.Object({
+  notification: NotificationSchema,
+  unread: Type.Integer({ minimum: 0 }),
+})
+/** NOTIFICATION_CREATE payload. */
+export type NotificationCreateEvent = Static<typeof NotificationCreateEventSchema>
+
+/** PUT /servers/:id/notification-settings body. */
+export const ServerNotificationSettingsBodySchema = Type.Object({
+  muted: Type.Boolean(),
+  /** Suppress @全体成员 (@everyone) in this server. */
+  suppress_everyone: Type.Boolean(),
+}, { additionalProperties: false })
+/** PUT /servers/:id/notification-settings body. */
+export type ServerNotificationSettingsBody = Static<typeof ServerNotificationSettingsBodySchema>
+
+/** PUT /channels/:id/notification-settings body. */
+export const ChannelNotificationSettingsBodySchema = Type.Object({ muted: Type.Boolean() }, { additionalProperties: false })
+/** PUT /channels/:id/notification-settings body. */
+export type ChannelNotificationSettingsBody = Static<typeof ChannelNotificationSettingsBodySchema>
+
+/** The member's settings for one server or channel. */
+export const NotificationSettingSchema = Type.Object({
+  scope: Type.Union([Type.Literal('server'), Type.Literal('channel')]),
+  id: IdString,
+  muted: Type.Boolean(),
+  suppress_everyone: Type.Boolean(),
+})
+/** The member's settings for one server or channel. */
+export type NotificationSetting = Static<typeof NotificationSettingSchema>
+
+/** GET /notifications/settings answer: every server and channel the member set something for. */
+export const NotificationSettingsSchema = Type.Object({ items: Type.Array(NotificationSettingSchema) })
+/** GET /notifications/settings answer. */
+export type NotificationSettings = Static<typeof NotificationSettingsSchema>

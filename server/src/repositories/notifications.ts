@@ -1,0 +1,118 @@
+/**
+ * The notification inbox on the database: a member's notifications newest first, their
+ * unread count, marking read, and the mute settings per server and channel.
+ */
+import type { Notification, NotificationSetting } from '@core/wire/notifications'
+import type { Db } from '../db/schema'
+import type { NotificationsTable } from '../db/tables/notifications'
+import { toUser } from './users'
+
+/** What mutes a notification from one place, for one member. */
+export interface MuteState {
+  /** The server is muted. */
+  serverMuted: boolean
+  /** @全体成员 from the server is suppressed. */
+  everyoneSuppressed: boolean
+  /** The channel is muted. */
+  channelMuted: boolean
+}
+
+/** Reads and writes of the inbox. */
+export interface NotificationsRepository {
+  /** Stores one notification. */
+  add (row: NotificationsTable): Promise<void>
+  /** `uid`'s notifications older than `cursor` (all when null), newest first, at most `limit`, and whether older ones remain. */
+  page (uid: string, cursor: string | null, limit: number): Promise<{ items: Notification[], has_more: boolean }>
+  /** One stored notification as the wire shows it. */
+  notification (row: NotificationsTable): Promise<Notification>
+  /** How many of `uid`'s notifications are unread. */
+  unreadCount (uid: string): Promise<number>
+  /** Marks `ids` (all of `uid`'s when null) read at `nowSeconds`; answers the ids that were unread and are now read. */
+  markRead (uid: string, ids: readonly string[] | null, nowSeconds: number): Promise<string[]>
+  /** Every setting `uid` made. */
+  settings (uid: string): Promise<NotificationSetting[]>
+  /** Stores `uid`'s setting for one server or channel. */
+  saveSetting (uid: string, setting: NotificationSetting): Promise<void>
+  /** What mutes notifications from `serverId` / `channelId` for `uid`. */
+  muteState (uid: string, serverId: string | null, channelId: string | null): Promise<MuteState>
+}
+
+/** The notifications repository on `db`. */
+export function createNotificationsRepository (db: Db): NotificationsRepository {
+  async function wire (rows: readonly NotificationsTable[]): Promise<Notification[]> {
+    const actorIds = [...new Set(rows.map(row => row.actor_uid).filter((uid): uid is string => uid !== null))]
+    const actors = actorIds.length === 0 ? [] : await db.selectFrom('users').selectAll().where('uid', 'in', actorIds).execute()
+    const byUid = new Map(actors.map(actor => [actor.uid, toUser(actor)]))
+    return rows.map(row => ({
+      notification_id: row.notification_id,
+      kind: row.kind,
+      actor: row.actor_uid === null ? null : byUid.get(row.actor_uid) ?? null,
+      server_id: row.server_id,
+      channel_id: row.channel_id,
+      message_id: row.message_id,
+      post_id: row.post_id,
+      comment_id: row.comment_id,
+      excerpt: row.excerpt,
+      act: row.act,
+      created_at: row.created_at,
+      read: row.read_at !== null,
+    }))
+  }
+
+  return {
+    async add (row) {
+      await db.insertInto('notifications').values(row).execute()
+    },
+
+    async page (uid, cursor, limit) {
+      let query = db.selectFrom('notifications').selectAll().where('uid', '=', uid)
+      if (cursor !== null) query = query.where('notification_id', '<', cursor)
+      const rows = await query.orderBy('notification_id', 'desc').limit(limit + 1).execute()
+      return { items: await wire(rows.slice(0, limit)), has_more: rows.length > limit }
+    },
+
+    async notification (row) {
+      const [notification] = await wire([row])
+      return notification
+    },
+
+    async unreadCount (uid) {
+      const row = await db.selectFrom('notifications').select(eb => eb.fn.countAll<number>().as('n')).where('uid', '=', uid).where('read_at', 'is', null).executeTakeFirstOrThrow()
+      return Number(row.n)
+    },
+
+    async markRead (uid, ids, nowSeconds) {
+      return db.transaction().execute(async trx => {
+        let unread = trx.selectFrom('notifications').select('notification_id').where('uid', '=', uid).where('read_at', 'is', null)
+        if (ids !== null) unread = unread.where('notification_id', 'in', [...ids])
+        const marked = (await unread.execute()).map(row => row.notification_id)
+        if (marked.length > 0) {
+          let update = trx.updateTable('notifications').set({ read_at: nowSeconds }).where('uid', '=', uid).where('read_at', 'is', null)
+          if (ids !== null) update = update.where('notification_id', 'in', [...ids])
+          await update.execute()
+        }
+        return marked
+      })
+    },
+
+    async settings (uid) {
+      const rows = await db.selectFrom('notification_settings').selectAll().where('uid', '=', uid).orderBy('scope').orderBy('scope_id').execute()
+      return rows.map(row => ({ scope: row.scope, id: row.scope_id, muted: row.muted === 1, suppress_everyone: row.suppress_everyone === 1 }))
+    },
+
+    async saveSetting (uid, setting) {
+      const values = { muted: setting.muted ? 1 : 0, suppress_everyone: setting.suppress_everyone ? 1 : 0 }
+      await db.insertInto('notification_settings').values({ uid, scope: setting.scope, scope_id: setting.id, ...values })
+        .onConflict(conflict => conflict.columns(['uid', 'scope', 'scope_id']).doUpdateSet(values))
+        .execute()
+    },
+
+    async muteState (uid, serverId, channelId) {
+      const scopes = [serverId, channelId].filter((id): id is string => id !== null)
+      const rows = scopes.length === 0 ? [] : await db.selectFrom('notification_settings').selectAll().where('uid', '=', uid).where('scope_id', 'in', scopes).execute()
+      const server = rows.find(row => row.scope === 'server' && row.scope_id === serverId)
+      const channel = rows.find(row => row.scope === 'channel' && row.scope_id === channelId)
+      return { serverMuted: server?.muted === 1, everyoneSuppressed: server?.suppress_everyone === 1, channelMuted: channel?.muted === 1 }
+    },
+  }
+}

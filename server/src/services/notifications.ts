@@ -1,0 +1,85 @@
+/**
+ * Producing notifications: every write point that tells a member something (a mention, a
+ * reply, a reaction, a comment, a moderation act, a direct message) calls {@link notify}
+ * once, after its transaction committed. It never tells members of their own acts,
+ * honours their mutes (core/domain/notifications.ts), stores the notification and
+ * publishes NOTIFICATION_CREATE to the recipient's own sessions.
+ */
+import { createTimeIdSource } from '@core/domain/ids'
+import { isSilenced } from '@core/domain/notifications'
+import type { ModerationAct, Notification, NotificationKind } from '@core/wire/notifications'
+import type { AppContext } from '../context'
+
+/** The longest excerpt a notification keeps, in characters. */
+export const NOTIFICATION_EXCERPT_LENGTH = 100
+
+/** What one notification is about, as its write point knows it. */
+export interface NotificationDraft {
+  kind: NotificationKind
+  /** Who did it; a recipient is never told of their own act. */
+  actorUid: string | null
+  serverId?: string
+  channelId?: string
+  messageId?: string
+  postId?: string
+  commentId?: string
+  /** In words: the message or comment text (cut to {@link NOTIFICATION_EXCERPT_LENGTH}), the emoji, the server's name. */
+  excerpt: string
+  /** `moderation` only: the act. */
+  act?: ModerationAct
+  /** `mention` only: an @全体成员 rather than a direct mention (a muted source silences it). */
+  everyone?: boolean
+}
+
+const nextNotificationId = createTimeIdSource()
+
+/** The first {@link NOTIFICATION_EXCERPT_LENGTH} characters of `text`. */
+export function excerptOf (text: string): string {
+  return Array.from(text).slice(0, NOTIFICATION_EXCERPT_LENGTH).join('')
+}
+
+/**
+ * Puts `draft` in `recipientUid`'s inbox and tells their sessions live; answers the
+ * notification, or null when it was not made (their own act, or a muted source).
+ * Call after the write's transaction committed.
+ */
+export async function notify (ctx: AppContext, recipientUid: string, draft: NotificationDraft): Promise<Notification | null> {
+  if (draft.actorUid === recipientUid) return null
+  const mutes = await ctx.repos.notifications.muteState(recipientUid, draft.serverId ?? null, draft.channelId ?? null)
+  if (isSilenced(draft.kind, draft.everyone === true, mutes)) return null
+  const row = {
+    notification_id: nextNotificationId(),
+    uid: recipientUid,
+    kind: draft.kind,
+    actor_uid: draft.actorUid,
+    server_id: draft.serverId ?? null,
+    channel_id: draft.channelId ?? null,
+    message_id: draft.messageId ?? null,
+    post_id: draft.postId ?? null,
+    comment_id: draft.commentId ?? null,
+    excerpt: excerptOf(draft.excerpt),
+    act: draft.act ?? '' as const,
+    created_at: ctx.now(),
+    read_at: null,
+  }
+  await ctx.repos.notifications.add(row)
+  const notification = await ctx.repos.notifications.notification(row)
+  const unread = await ctx.repos.notifications.unreadCount(recipientUid)
+  await ctx.bus.publish('NOTIFICATION_CREATE', { uid: recipientUid }, { notification, unread })
+  return notification
+}
+
+/**
+ * Tells `targetUid` a moderator (`actorUid`) acted on them in `serverId`: the server's
+ * name and the act's words (a reason, a role's name) make the excerpt.
+ */
+export async function notifyModeration (ctx: AppContext, serverId: string, targetUid: string, actorUid: string, act: ModerationAct, words = ''): Promise<void> {
+  const server = await ctx.repos.servers.get(serverId)
+  const excerpt = [server?.name ?? '', words].filter(part => part !== '').join(' · ')
+  await notify(ctx, targetUid, { kind: 'moderation', actorUid, serverId, act, excerpt })
+}
+
+/** {@link notify} for each of `recipientUids` in turn (each once). */
+export async function notifyEach (ctx: AppContext, recipientUids: Iterable<string>, draft: NotificationDraft): Promise<void> {
+  for (const uid of new Set(recipientUids)) await notify(ctx, uid, draft)
+}

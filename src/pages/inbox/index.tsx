@@ -1,0 +1,81 @@
+import { useEffect } from 'react'
+import { Button, Image, Text, View } from '@tarojs/components'
+import { observer } from 'mobx-react'
+import type { Notification } from '@core/wire/notifications'
+import PageHeader from '@/components/page-header'
+import StateView from '@/components/state-view'
+import { DECORATIVE_IMAGE } from '@/constants/a11y'
+import { t, type MessageKey } from '@/i18n'
+import { usePageLifecycle } from '@/hooks/use-page-lifecycle'
+import { navigate } from '@/router'
+import { useStores } from '@/stores/context'
+import { notificationTarget } from '@/stores/inbox-store'
+import { formatDate, fromUnixSeconds } from '@/utils/format-date'
+import { mediaUrl } from '@/utils/media-url'
+import { pressable } from '@/utils/pressable'
+import './index.scss'
+
+/** This page's path, for the lifecycle log. */
+const PAGE_PATH = 'pages/inbox/index'
+
+/** The line each kind (and moderation act) shows, `{name}` the actor. */
+function headlineOf (notification: Notification): string {
+  const name = notification.actor?.nickname ?? t('inboxSomeone')
+  const key: MessageKey = notification.kind === 'moderation'
+    ? ({ timeout: 'inboxModerationTimeout', kick: 'inboxModerationKick', ban: 'inboxModerationBan', roles: 'inboxModerationRoles', '': 'inboxModerationRoles' } as const)[notification.act]
+    : ({ mention: 'inboxMention', reply: 'inboxReply', reaction: 'inboxReaction', comment: 'inboxComment', direct_message: 'inboxDirectMessage' } as const)[notification.kind]
+  return t(key, { name })
+}
+
+/** One notification: who, what, the words it is about, when; tapping marks it read and opens what it is about. */
+const Row = observer(function Row ({ notification, onOpen }: { notification: Notification, onOpen: (notification: Notification) => void }) {
+  const avatar = mediaUrl(notification.actor?.avatar)
+  return (
+    <View className={`inbox__row${notification.read ? '' : ' inbox__row--unread'}`} {...pressable(() => onOpen(notification))} role='link'>
+      {avatar !== ''
+        ? <Image className='inbox__avatar' src={avatar} mode='aspectFill' nativeProps={DECORATIVE_IMAGE} />
+        : <Text className='inbox__avatar inbox__avatar--initial'>{Array.from(notification.actor?.nickname ?? '·')[0]}</Text>}
+      <View className='inbox__text'>
+        <Text className='inbox__headline'>{headlineOf(notification)}</Text>
+        {notification.excerpt !== '' && <Text className='inbox__excerpt'>{notification.excerpt}</Text>}
+        <Text className='inbox__time'>{formatDate(fromUnixSeconds(notification.created_at), 'MM-DD HH:mm')}</Text>
+      </View>
+      {!notification.read && <View className='inbox__dot' />}
+    </View>
+  )
+})
+
+/**
+ * The notification inbox (通知): newest first, live as they arrive (the root store's
+ * inbox follows the gateway), older pages on "load more", one tap opens what a
+ * notification is about and marks it read, and all can be marked read at once.
+ */
+function Inbox () {
+  const { inbox } = useStores()
+  usePageLifecycle(PAGE_PATH)
+  useEffect(() => { void inbox.load() }, [inbox])
+
+  const open = (notification: Notification): void => {
+    void inbox.markRead(notification.notification_id)
+    const target = notificationTarget(notification)
+    if (target) navigate(target.page, target.query).catch(error => console.error('[inbox] opening failed:', error))
+  }
+
+  return (
+    <View className='inbox'>
+      <PageHeader title={t('pageTitleInbox')} />
+      <View className='inbox__bar'>
+        <Button className='inbox__all-read' size='mini' disabled={inbox.unread === 0} onClick={() => { void inbox.markAllRead() }}>{t('inboxMarkAllRead')}</Button>
+      </View>
+      {inbox.status === 'error' && <StateView status='error' onRetry={() => { void inbox.load() }} />}
+      {(inbox.status === 'idle' || inbox.status === 'loading') && inbox.items.length === 0 && <StateView status='loading' />}
+      {inbox.status === 'ready' && inbox.items.length === 0 && <StateView status='empty' message={t('inboxEmpty')} />}
+      <View className='inbox__list'>
+        {inbox.items.map(notification => <Row key={notification.notification_id} notification={notification} onOpen={open} />)}
+      </View>
+      {inbox.hasMore && <Button className='inbox__more' size='mini' loading={inbox.loadingMore || undefined} onClick={() => { void inbox.loadMore() }}>{t('inboxLoadMore')}</Button>}
+    </View>
+  )
+}
+
+export default observer(Inbox)
