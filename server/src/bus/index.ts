@@ -31,13 +31,17 @@ export interface BusEvent {
   channel_id?: string
   /** Audience `self`: the user whose sessions receive it. */
   uid?: string
+  /** Audience `participants`: the conversation it belongs to. */
+  conversation_id?: string
+  /** Audience `participants`: the users whose sessions receive it (server_id is ''). */
+  uids?: readonly string[]
   /** The payload the clients receive as the dispatch's `d`. */
   d: unknown
 }
 
 /** The bus event of dispatch `t` to `target` with payload `d` (the one place a typed publish becomes a logged event). */
 export function busEvent<T extends PublishedDispatchName> (t: T, target: DispatchTarget<T>, d: DispatchPayloads[T]): BusEvent {
-  return { ...target, t, d }
+  return { server_id: '', ...target, t, d }
 }
 
 /** An event with its bus-wide id. */

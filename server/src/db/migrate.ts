@@ -15,6 +15,7 @@ import * as postsFinish from './migrations/0007-posts-finish'
 import * as trustRecords from './migrations/0008-trust-records'
 import * as contentLimits from './migrations/0009-content-limits'
 import * as sharedQuotas from './migrations/0010-shared-quotas'
+import * as directMessages from './migrations/0013-direct-messages'
 import type { Db } from './schema'
 
 /** Every migration by name; names sort in the order they must run. */
@@ -29,6 +30,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0008-trust-records': trustRecords,
   '0009-content-limits': contentLimits,
   '0010-shared-quotas': sharedQuotas,
+  '0013-direct-messages': directMessages,
 }
 
 /**

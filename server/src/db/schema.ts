@@ -11,6 +11,9 @@ import type { Hotspot, InteractionEvent, MapCfgData } from '@core/wire/api'
 import type { Channel, LiveItem, Post, Role, Server, User } from '@core/wire/entities'
 import type { LiveCommentsTable, LiveRemindersTable, LiveViewersTable, PostColumns, PostCommentsTable, PostLikesTable, WechatAccountsTable } from './tables/posts'
 import type { AccountUsageTable, PoolUsageTable } from './tables/abuse-limits'
+import type {
+  ConversationParticipantsTable, ConversationsTable, DirectMessagesTable, DirectReactionsTable, DmSettingsTable, UserBlocksTable,
+} from './tables/direct-messages'
 import type { MentionNoticesTable, MessagesTable, ReactionsTable, ReadStatesTable } from './tables/messages'
 import type {
   AuditLogTable, BansTable, BotTokensTable, ChannelOverridesTable, InvitesTable, MemberRolesTable, MemberTimeoutsTable, ReportsTable, ServerWordsTable,
@@ -105,6 +108,12 @@ export interface Database {
   reactions: ReactionsTable
   read_states: ReadStatesTable
   mention_notices: MentionNoticesTable
+  conversations: ConversationsTable
+  conversation_participants: ConversationParticipantsTable
+  direct_messages: DirectMessagesTable
+  direct_reactions: DirectReactionsTable
+  dm_settings: DmSettingsTable
+  user_blocks: UserBlocksTable
   showrooms: ShowroomsTable
   showroom_hotspots: ShowroomHotspotsTable
   showroom_events: ShowroomEventsTable

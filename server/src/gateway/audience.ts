@@ -4,7 +4,8 @@
  * user's own sessions; a focus-only event (typing) only sessions looking at its channel. What
  * a user may read comes from their {@link ServerGrant} (./grants.ts, the routes' permission
  * function). A session's membership follows its own user's MEMBER_ADD (before the event, so
- * the joiner hears it) and MEMBER_REMOVE (after it, so the leaver hears it too).
+ * the joiner hears it) and MEMBER_REMOVE (after it, so the leaver hears it too). A direct
+ * conversation's event goes to the participants it names, whatever servers they share.
  */
 import { dispatchDeclaration } from '@core/wire/dispatches'
 import type { MemberAdd, MemberRemove } from '@core/wire/members'
@@ -37,7 +38,9 @@ export function membershipChangeOf (event: BusEvent): { uid: string, joined: boo
 /** True when `view`'s session receives `event` (membership already updated for a join). */
 export function receives (view: SessionView, event: BusEvent): boolean {
   const declaration = dispatchDeclaration(event.t)
-  if (!declaration || declaration.origin === 'control' || !view.serverIds.has(event.server_id)) return false
+  if (!declaration || declaration.origin === 'control') return false
+  if (declaration.audience === 'participants') return event.uids?.includes(view.uid) === true
+  if (!view.serverIds.has(event.server_id)) return false
   switch (declaration.audience) {
     case 'server':
       return true

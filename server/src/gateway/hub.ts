@@ -296,6 +296,7 @@ export class GatewayHub implements SessionHost {
     const change = membershipChangeOf(event)
     if (change?.joined) for (const session of this.byUser.get(change.uid) ?? []) session.offer(event, id, frameOf)
     for (const session of this.byServer.get(event.server_id) ?? []) session.offer(event, id, frameOf)
+    for (const uid of event.uids ?? []) for (const session of this.byUser.get(uid) ?? []) session.offer(event, id, frameOf)
     if (change && !change.joined) this.users.get(change.uid)?.grants.delete(event.server_id)
     if (event.t === 'CHANNEL_DELETE' && event.channel_id !== undefined) this.forgetChannel(event.server_id, event.channel_id)
   }
