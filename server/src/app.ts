@@ -35,6 +35,7 @@ import invitesRoutes from './routes/invites'
 import loginThirdRoutes from './routes/login-third'
 import membersRoutes from './routes/members'
 import messagesRoutes from './routes/messages'
+import conversationsRoutes from './routes/conversations'
 import postsRoutes from './routes/posts'
 import moderationRoutes from './routes/moderation'
 import qiniuRoutes from './routes/qiniu'
@@ -67,6 +68,7 @@ export interface AppOptions {
 const ROUTES = [resourceRoutes, loginThirdRoutes, qiniuRoutes, uploadRoutes, channelRoomRoutes, authRoutes, usersRoutes, serversRoutes, channelsRoutes, filesRoutes, rulesRoutes, membersRoutes, messagesRoutes, gatewayRoutes,
   postsRoutes,
   rolesRoutes, moderationRoutes, invitesRoutes, botsRoutes, sessionsRoutes,
+  conversationsRoutes,
 ]
 
 /** How long a session's presence lasts in Redis without a heartbeat: three intervals (two missed beats drop it anyway). */
