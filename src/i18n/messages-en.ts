@@ -427,6 +427,19 @@ const EN: Record<MessageKey, string> = {
   auditFieldRole: 'Role',
   // session 5: a link channel opened by its own link
   linkChannelLeadsTo: 'This channel leads to {host}',
+  // dms: direct messages, privacy and blocks
+  dmTitle: 'Direct messages',
+  dmEmpty: 'No direct messages yet',
+  dmMessage: 'Message',
+  dmNoMessagesYet: 'No messages yet',
+  dmBlock: 'Block',
+  dmUnblock: 'Unblock',
+  dmBlocked: 'Blocked',
+  dmUnblocked: 'Unblocked',
+  dmPrivacyTitle: 'Who may message me',
+  dmPrivacyServerMembers: 'Members of my servers',
+  dmPrivacyNobody: 'Nobody',
+  dmPrivacySaved: 'Saved',
 }
 
 /** English, as loadLanguage installs it: the messages and the audited fields' display names (SPEC §5). */
