@@ -11,7 +11,7 @@ import type { User } from '@core/wire/entities'
 import type { Attachment, ChatMessage, MessageHistory, ReadState } from '@core/wire/messages'
 import type { Db, MessagesTable } from '../db/schema'
 import type { ConversationsTable, DirectMessagesTable } from '../db/tables/direct-messages'
-import { createMessageParts, UNREAD_COUNT_CAP, type HistoryCursor, type MessageParts } from './messages'
+import { createMessageParts, cursorPage, UNREAD_COUNT_CAP, type HistoryCursor, type MessageParts } from './messages'
 import { toUser } from './users'
 
 /** Conversations one list answers (the most recently active). */
@@ -220,18 +220,12 @@ export function createConversationsRepository (db: Db): ConversationsRepository 
     },
 
     async history (conversationId, cursor, limit, viewerUid) {
-      let query = db.selectFrom('direct_messages').selectAll().where('conversation_id', '=', conversationId)
-      if (cursor && 'after' in cursor) {
-        query = query.where('message_id', '>', cursor.after).orderBy('message_id', 'asc')
-      } else {
-        if (cursor) query = query.where('message_id', '<', cursor.before)
-        query = query.orderBy('message_id', 'desc')
-      }
-      // one row more than asked: whether it exists is has_more (no COUNT)
-      const rows = await query.limit(limit + 1).execute()
-      const page = rows.slice(0, limit)
-      if (!(cursor && 'after' in cursor)) page.reverse()
-      return { items: await chatMessages(page, viewerUid), has_more: rows.length > limit }
+      const { rows, has_more: hasMore } = await cursorPage(cursor, limit, (bound, order, count) => {
+        let query = db.selectFrom('direct_messages').selectAll().where('conversation_id', '=', conversationId)
+        if (bound) query = query.where('message_id', bound.op, bound.id)
+        return query.orderBy('message_id', order).limit(count).execute()
+      })
+      return { items: await chatMessages(rows, viewerUid), has_more: hasMore }
     },
 
     async messageRow (conversationId, messageId) {

@@ -97,6 +97,22 @@ async function tellMentioned (trx: Transaction<Database>, row: Pick<MessagesTabl
   }
 }
 
+/** Where a page of a message index starts (`op` the message id) and which way it reads. */
+export type CursorRead<R> = (bound: { op: '<' | '>', id: string } | null, order: 'asc' | 'desc', count: number) => Promise<R[]>
+
+/**
+ * A page of a time-ordered message index, oldest first: `read` is asked for one row more
+ * than `limit` in the cursor's direction (whether it exists is `has_more`: no COUNT).
+ */
+export async function cursorPage<R> (cursor: HistoryCursor, limit: number, read: CursorRead<R>): Promise<{ rows: R[], has_more: boolean }> {
+  const forward = cursor !== null && 'after' in cursor
+  const bound = cursor === null ? null : 'after' in cursor ? { op: '>' as const, id: cursor.after } : { op: '<' as const, id: cursor.before }
+  const rows = await read(bound, forward ? 'asc' : 'desc', limit + 1)
+  const page = rows.slice(0, limit)
+  if (!forward) page.reverse()
+  return { rows: page, has_more: rows.length > limit }
+}
+
 /** The tables a kind of message lives in: a channel's (`messages`, `reactions`) or a conversation's (`direct_messages`, `direct_reactions`); both have the same columns where these functions read. */
 export interface MessageTables {
   messages: 'messages' | 'direct_messages'
@@ -214,18 +230,12 @@ export function createMessagesRepository (db: Db): MessagesRepository {
 
   return {
     async history (channelId, cursor, limit, viewerUid) {
-      let query = db.selectFrom('messages').selectAll().where('channel_id', '=', channelId)
-      if (cursor && 'after' in cursor) {
-        query = query.where('message_id', '>', cursor.after).orderBy('message_id', 'asc')
-      } else {
-        if (cursor) query = query.where('message_id', '<', cursor.before)
-        query = query.orderBy('message_id', 'desc')
-      }
-      // one row more than asked: whether it exists is has_more (no COUNT)
-      const rows = await query.limit(limit + 1).execute()
-      const page = rows.slice(0, limit)
-      if (!(cursor && 'after' in cursor)) page.reverse()
-      return { items: await chatMessages(page, viewerUid), has_more: rows.length > limit }
+      const { rows, has_more: hasMore } = await cursorPage(cursor, limit, (bound, order, count) => {
+        let query = db.selectFrom('messages').selectAll().where('channel_id', '=', channelId)
+        if (bound) query = query.where('message_id', bound.op, bound.id)
+        return query.orderBy('message_id', order).limit(count).execute()
+      })
+      return { items: await chatMessages(rows, viewerUid), has_more: hasMore }
     },
 
     async row (channelId, messageId) {
