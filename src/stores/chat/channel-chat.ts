@@ -57,6 +57,8 @@ export interface ChannelChatInput {
   channelId: string
   serverId: string
   unreadCount?: number
+  /** Another conversation than the channel's own (a direct one, src/stores/chat/conversation.ts `directConversation`): its calls and dispatch names. */
+  conversation?: Conversation
 }
 
 /** The conversation of one discussion channel. */
@@ -74,7 +76,7 @@ export class ChannelChat {
   constructor (input: ChannelChatInput, private readonly deps: ChatDeps) {
     this.channelId = input.channelId
     this.serverId = input.serverId
-    this.conversation = channelConversation(input, deps.api)
+    this.conversation = input.conversation ?? channelConversation(input, deps.api)
     this.history = new MessageHistory({
       conversation: this.conversation, logger: deps.logger, pageSize: deps.pageSize, unreadCount: input.unreadCount,
       settlePending: message => this.outbox.settle(message),
@@ -150,13 +152,14 @@ export class ChannelChat {
     const on = <T extends ChannelDispatch>(name: T, handler: (d: ChatDispatches[T]) => void) => {
       this.stops.push(this.deps.gateway.on(name, d => { if (d.channel_id === this.channelId) handler(d) }))
     }
-    on('MESSAGE_CREATE', message => this.applyCreate(message))
-    on('MESSAGE_UPDATE', message => this.history.update(message))
-    on('MESSAGE_DELETE', event => this.applyDelete(event))
-    on('REACTION_ADD', event => this.applyReaction(event, 1))
-    on('REACTION_REMOVE', event => this.applyReaction(event, -1))
-    on('TYPING_START', event => { if (event.uid !== this.deps.me()?.uid) this.typing.started(event) })
-    on('READ_STATE_UPDATE', event => this.reads.readOn(event.last_read_id))
+    const names = this.conversation.dispatches
+    on(names.create, message => this.applyCreate(message))
+    on(names.update, message => this.history.update(message))
+    on(names.delete, event => this.applyDelete(event))
+    on(names.reactionAdd, event => this.applyReaction(event, 1))
+    on(names.reactionRemove, event => this.applyReaction(event, -1))
+    on(names.typing, event => { if (event.uid !== this.deps.me()?.uid) this.typing.started(event) })
+    on(names.read, event => this.reads.readOn(event.last_read_id))
     // a reconnect (resumed or not) may have missed dispatches: fetch what came after the newest shown
     this.stops.push(reaction(() => this.deps.gateway.connection, (now, before) => {
       if (now === 'online' && before !== 'online' && this.history.status !== 'idle') void this.catchUp()
