@@ -142,6 +142,15 @@ describe('direct conversations', () => {
     expect(events.find(event => event.t === 'DM_READ')?.uids).toEqual([b.uid])
   })
 
+  it("puts a new direct message in the other participant's inbox, once, and never in the author's", async () => {
+    const [a, b] = [await member(), await member()]
+    const conversation = await direct(a, b)
+    const message = await sent(a, conversation.conversation_id, '私信提醒')
+    const inbox = async (who: Session) => envelope<{ list: Array<{ kind: string, message_id: string | null }> }>(await test.inject({ url: '/notifications', headers: who.headers })).data.list
+    expect((await inbox(b)).filter(item => item.kind === 'direct_message')).toEqual([expect.objectContaining({ kind: 'direct_message', message_id: message.message_id })])
+    expect((await inbox(a)).filter(item => item.kind === 'direct_message')).toEqual([])
+  })
+
   it('lets only the author edit and delete a direct message', async () => {
     const [a, b] = await Promise.all([member(), member()])
     const conversation = await direct(a, b)
