@@ -7,6 +7,7 @@
 import type { Conversation, ConversationList } from '@core/wire/direct-messages'
 import { DM_CODES } from '@core/wire/direct-messages'
 import type { ChatMessage, MessageHistory } from '@core/wire/messages'
+import type { NotificationPage } from '@core/wire/notifications'
 import { createInProcessBus, type BusEvent } from '../../src/bus'
 import { openDatabase } from '../../src/db/dialects'
 import type { Db } from '../../src/db/schema'
@@ -104,7 +105,7 @@ describe('direct conversations', () => {
     const created = events.find(event => event.t === 'DM_MESSAGE_CREATE')
     expect(created).toMatchObject({ server_id: '', conversation_id: conversation.conversation_id })
     expect([...created?.uids ?? []].sort()).toEqual([a.uid, b.uid].sort())
-    expect(events.map(event => event.t)).toEqual(['CONVERSATION_CREATE', 'DM_MESSAGE_CREATE', 'DM_REACTION_ADD'])
+    expect(events.map(event => event.t)).toEqual(['CONVERSATION_CREATE', 'DM_MESSAGE_CREATE', 'NOTIFICATION_CREATE', 'DM_REACTION_ADD'])
   })
 
   it('finds the same one-to-one conversation from either side', async () => {
@@ -146,7 +147,7 @@ describe('direct conversations', () => {
     const [a, b] = [await member(), await member()]
     const conversation = await direct(a, b)
     const message = await sent(a, conversation.conversation_id, '私信提醒')
-    const inbox = async (who: Session) => envelope<{ list: Array<{ kind: string, message_id: string | null }> }>(await test.inject({ url: '/notifications', headers: who.headers })).data.list
+    const inbox = async (who: Session) => envelope<NotificationPage>(await test.inject({ url: '/notifications', headers: who.headers })).data.items
     expect((await inbox(b)).filter(item => item.kind === 'direct_message')).toEqual([expect.objectContaining({ kind: 'direct_message', message_id: message.message_id })])
     expect((await inbox(a)).filter(item => item.kind === 'direct_message')).toEqual([])
   })
