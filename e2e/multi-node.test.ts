@@ -6,9 +6,10 @@
  * clients wherever they are connected, a client whose process is killed resumes on
  * the other with nothing lost and nothing twice, the members of a killed process go
  * offline for everyone once its lease runs out, a signed-out session is closed on every
- * process, one account's writes are counted on both processes together, and every
+ * process, one account's writes are counted on both processes together, every
  * dispatch narrower than its server reaches only its audience on whichever process a
- * client is connected to.
+ * client is connected to, and a direct message reaches its participants on either process
+ * and no one else.
  */
 import { Client } from 'pg'
 import type { ChannelListData } from '@core/wire/api'
@@ -245,6 +246,20 @@ describe('two server processes on one database and one Redis', () => {
     await stranger.client.next(frame => isChannelCreate(frame) && (frame.d as Channel).channel_id === after.channel_id)
     expect(dispatches(stranger.client).filter(frame => (frame.d as { channel_id?: string }).channel_id === TRAINING)).toEqual([])
     expect(owner.client.frames.some(frame => frame.op === 'dispatch' && frame.t === 'TYPING_START')).toBe(true)
+  })
+
+  it('delivers a direct message written through A to its recipient on B, and nothing of it to a third member on B', async () => {
+    const [author, recipient, third] = await Promise.all([guestMember(a), guestMember(b), guestMember(b)])
+    const [onB, thirdOnB] = await Promise.all([identified(b.url, recipient), identified(b.url, third)])
+    clients.push(onB.client, thirdOnB.client)
+    const conversation = await call<{ conversation_id: string }>(a, 'POST', '/conversations/direct', author, { uid: onB.ready.user.uid })
+    const sent = await call<{ message_id: string }>(a, 'POST', `/conversations/${conversation.conversation_id}/messages`, author, { content: '跨节点私信', nonce: `multi-node-dm-${Date.now()}` })
+    const frame = await onB.client.next<DispatchFrame>(candidate => candidate.op === 'dispatch' && candidate.t === 'DM_MESSAGE_CREATE')
+    expect(frame.d).toMatchObject({ message_id: sent.message_id, channel_id: conversation.conversation_id, content: '跨节点私信' })
+    // a channel every member reads, created after: once the third member has it, everything before it was offered to them
+    const after = await createChannel(a, creator, '私信之后')
+    await thirdOnB.client.next(candidate => isChannelCreate(candidate) && (candidate.d as Channel).channel_id === after.channel_id)
+    expect(dispatches(thirdOnB.client).filter(candidate => candidate.t.startsWith('DM_') || candidate.t === 'CONVERSATION_CREATE')).toEqual([])
   })
 
   it('walks every declared dispatch narrower than the server, published by a third process: on A and on B only its audience gets it (issue 25)', async () => {

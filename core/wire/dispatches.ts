@@ -11,6 +11,7 @@
  * app bundle).
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox'
+import { ConversationSchema, DirectMessageSchema } from './direct-messages'
 import { ChannelSchema, ServerSchema } from './entities'
 import { MemberAddSchema, MemberRemoveSchema, PresenceUpdateSchema } from './members'
 import { ChatMessageSchema, MessageDeleteEventSchema, ReactionEventSchema, ReadStateSchema, TypingEventSchema } from './messages'
@@ -32,10 +33,13 @@ import {
  * - `moderators`: the members holding a moderation permission server-wide;
  * - `self`: the sessions of one user (`uid`): the author's own devices.
  *
- * And one audience outside any server:
- * - `user`: every session of one user (`uid`), whatever servers they belong to (their inbox).
+ * And two audiences outside any server:
+ * - `user`: every session of one user (`uid`), whatever servers they belong to (their inbox);
+ * - `participants`: the sessions of the users `uids` names — a direct conversation's
+ *   participants as the write that publishes it read them, so every process delivers it
+ *   without asking the database.
  */
-export type DispatchAudience = 'server' | 'channel' | 'moderators' | 'self' | 'user'
+export type DispatchAudience = 'server' | 'channel' | 'moderators' | 'self' | 'user' | 'participants'
 
 /** One dispatch's declaration. */
 export interface DispatchDeclaration {
@@ -96,6 +100,14 @@ export const DISPATCHES = {
   REPORT_RESOLVE: { payload: ReportResolveEventSchema, audience: 'moderators', summary: 'reports were closed' },
   NOTIFICATION_CREATE: { payload: NotificationCreateEventSchema, audience: 'user', summary: "a notification entered the recipient's inbox, with their unread count after it" },
   NOTIFICATIONS_READ: { payload: NotificationsReadEventSchema, audience: 'user', summary: "notifications were marked read (the recipient's other devices clear the badge)" },
+  CONVERSATION_CREATE: { payload: ConversationSchema, audience: 'participants', summary: 'a direct conversation was started with these participants' },
+  DM_MESSAGE_CREATE: { payload: DirectMessageSchema, audience: 'participants', summary: 'a direct message was sent (`channel_id` is the conversation)' },
+  DM_MESSAGE_UPDATE: { payload: DirectMessageSchema, audience: 'participants', summary: 'a direct message was edited' },
+  DM_MESSAGE_DELETE: { payload: MessageDeleteEventSchema, audience: 'participants', summary: 'a direct message was deleted' },
+  DM_REACTION_ADD: { payload: ReactionEventSchema, audience: 'participants', summary: 'a reaction was added to a direct message' },
+  DM_REACTION_REMOVE: { payload: ReactionEventSchema, audience: 'participants', summary: 'a reaction was removed from a direct message' },
+  DM_TYPING: { payload: TypingEventSchema, audience: 'participants', summary: 'a participant is typing in a conversation (never stored)' },
+  DM_READ: { payload: ReadStateSchema, audience: 'participants', summary: "the reader's position in a conversation moved (only to the reader's own devices)" },
   SESSION_REVOKED: {
     payload: SessionRevokedEventSchema, audience: 'self', origin: 'control',
     summary: "closes the user's sockets on every process (sign-out, revoked session or bot token, kick, ban)",
@@ -114,11 +126,12 @@ export type PublishedDispatchName = { [T in DispatchName]: typeof DISPATCHES[T] 
 /** The names a client receives (not the gateways' control events). */
 export type ReceivedDispatchName = { [T in DispatchName]: typeof DISPATCHES[T] extends { origin: 'control' } ? never : T }[DispatchName]
 
-/** Where a dispatch of audience `A` goes: its server, plus the channel or the user the audience names; a `user` dispatch only its user. */
+/** Where a dispatch of audience `A` goes: its server, plus the channel or the user the audience names; a `user` dispatch only its user; a conversation and its participants' uids outside any server. */
 export type AudienceTarget<A extends DispatchAudience> =
-  A extends 'channel' ? { server_id: string, channel_id: string }
-    : A extends 'self' ? { server_id: string, uid: string }
-      : A extends 'user' ? { uid: string }
+  A extends 'participants' ? { conversation_id: string, uids: readonly string[] }
+    : A extends 'channel' ? { server_id: string, channel_id: string }
+      : A extends 'self' ? { server_id: string, uid: string }
+        : A extends 'user' ? { uid: string }
         : { server_id: string }
 
 /** Where dispatch `T` goes. */
@@ -137,3 +150,6 @@ export type MessageDispatchPayloads = Pick<DispatchPayloads, 'MESSAGE_CREATE' | 
 
 /** The post dispatches and their payloads, as declared above (the post stores subscribe to these). */
 export type PostsDispatches = Pick<DispatchPayloads, 'POST_CREATE' | 'POST_UPDATE' | 'POST_DELETE' | 'COMMENT_CREATE' | 'COMMENT_UPDATE' | 'COMMENT_DELETE' | 'POST_LIKE' | 'LIVE_COMMENT_CREATE' | 'LIVE_VIEWERS'>
+
+/** The direct-message dispatches and their payloads, as declared above (the conversation stores subscribe to these). */
+export type DirectMessageDispatchPayloads = Pick<DispatchPayloads, 'CONVERSATION_CREATE' | 'DM_MESSAGE_CREATE' | 'DM_MESSAGE_UPDATE' | 'DM_MESSAGE_DELETE' | 'DM_REACTION_ADD' | 'DM_REACTION_REMOVE' | 'DM_TYPING' | 'DM_READ'>

@@ -38,6 +38,7 @@ import invitesRoutes from './routes/invites'
 import loginThirdRoutes from './routes/login-third'
 import membersRoutes from './routes/members'
 import messagesRoutes from './routes/messages'
+import conversationsRoutes from './routes/conversations'
 import postsRoutes from './routes/posts'
 import moderationRoutes from './routes/moderation'
 import notificationsRoutes from './routes/notifications'
@@ -77,7 +78,7 @@ const ROUTES = [resourceRoutes, loginThirdRoutes, qiniuRoutes, uploadRoutes, cha
   rolesRoutes, moderationRoutes, invitesRoutes, botsRoutes, sessionsRoutes,
   searchRoutes,
   accountsRoutes, passkeysRoutes, wechatSignInRoutes, devSignInRoutes,
-  notificationsRoutes,
+  notificationsRoutes, conversationsRoutes,
 ]
 
 /** How long a session's presence lasts in Redis without a heartbeat: three intervals (two missed beats drop it anyway). */

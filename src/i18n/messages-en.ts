@@ -515,6 +515,19 @@ const EN: Record<MessageKey, string> = {
   muteSaved: 'Saved',
   muteFailed: 'Not saved, please try again later',
   notificationSettings: 'Notifications',
+  // dms: direct messages, privacy and blocks
+  dmTitle: 'Direct messages',
+  dmEmpty: 'No direct messages yet',
+  dmMessage: 'Message',
+  dmNoMessagesYet: 'No messages yet',
+  dmBlock: 'Block',
+  dmUnblock: 'Unblock',
+  dmBlocked: 'Blocked',
+  dmUnblocked: 'Unblocked',
+  dmPrivacyTitle: 'Who may message me',
+  dmPrivacyServerMembers: 'Members of my servers',
+  dmPrivacyNobody: 'Nobody',
+  dmPrivacySaved: 'Saved',
 }
 
 /** English, as loadLanguage installs it: the messages and the audited fields' display names (SPEC §5). */

@@ -527,6 +527,19 @@ const ZH_CN = {
   muteSaved: '已保存',
   muteFailed: '没有保存，请稍后再试',
   notificationSettings: '通知设置',
+  // dms: direct messages (私信), privacy and blocks
+  dmTitle: '私信',
+  dmEmpty: '还没有私信',
+  dmMessage: '发私信',
+  dmNoMessagesYet: '还没有消息',
+  dmBlock: '屏蔽',
+  dmUnblock: '取消屏蔽',
+  dmBlocked: '已屏蔽',
+  dmUnblocked: '已取消屏蔽',
+  dmPrivacyTitle: '谁可以给我发私信',
+  dmPrivacyServerMembers: '同服务器的成员',
+  dmPrivacyNobody: '任何人都不可以',
+  dmPrivacySaved: '已保存',
 }
 
 /** A message key. */

@@ -31,6 +31,10 @@ export interface BusEvent {
   channel_id?: string
   /** Audience `self` or `user`: the user whose sessions receive it. */
   uid?: string
+  /** Audience `participants`: the conversation it belongs to. */
+  conversation_id?: string
+  /** Audience `participants`: the users whose sessions receive it (server_id is ''). */
+  uids?: readonly string[]
   /** The payload the clients receive as the dispatch's `d`. */
   d: unknown
 }

@@ -17,6 +17,7 @@ import * as contentLimits from './migrations/0009-content-limits'
 import * as sharedQuotas from './migrations/0010-shared-quotas'
 import * as accounts from './migrations/0011-accounts'
 import * as search from './migrations/0012-search'
+import * as directMessages from './migrations/0013-direct-messages'
 import * as notifications from './migrations/0014-notifications'
 import type { Db } from './schema'
 
@@ -34,6 +35,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0010-shared-quotas': sharedQuotas,
   '0011-accounts': accounts,
   '0012-search': search,
+  '0013-direct-messages': directMessages,
   '0014-notifications': notifications,
 }
 

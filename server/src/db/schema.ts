@@ -13,6 +13,9 @@ import type { LiveCommentsTable, LiveRemindersTable, LiveViewersTable, PostColum
 import type { AccountUsageTable, PoolUsageTable } from './tables/abuse-limits'
 import type { AccountEmailsTable, EmailCodesTable, PasskeysTable, SignInChallengesTable, UidAliasesTable, WechatIdentitiesTable } from './tables/accounts'
 import type { NotificationSettingsTable, NotificationsTable } from './tables/notifications'
+import type {
+  ConversationParticipantsTable, ConversationsTable, DirectMessagesTable, DirectReactionsTable, DmSettingsTable, UserBlocksTable,
+} from './tables/direct-messages'
 import type { MentionNoticesTable, MessagesTable, ReactionsTable, ReadStatesTable } from './tables/messages'
 import type {
   AuditLogTable, BansTable, BotTokensTable, ChannelOverridesTable, InvitesTable, MemberRolesTable, MemberTimeoutsTable, ReportsTable, ServerWordsTable,
@@ -107,6 +110,12 @@ export interface Database {
   reactions: ReactionsTable
   read_states: ReadStatesTable
   mention_notices: MentionNoticesTable
+  conversations: ConversationsTable
+  conversation_participants: ConversationParticipantsTable
+  direct_messages: DirectMessagesTable
+  direct_reactions: DirectReactionsTable
+  dm_settings: DmSettingsTable
+  user_blocks: UserBlocksTable
   showrooms: ShowroomsTable
   showroom_hotspots: ShowroomHotspotsTable
   showroom_events: ShowroomEventsTable

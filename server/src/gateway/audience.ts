@@ -4,7 +4,8 @@
  * user's own sessions; a focus-only event (typing) only sessions looking at its channel. What
  * a user may read comes from their {@link ServerGrant} (./grants.ts, the routes' permission
  * function). A session's membership follows its own user's MEMBER_ADD (before the event, so
- * the joiner hears it) and MEMBER_REMOVE (after it, so the leaver hears it too).
+ * the joiner hears it) and MEMBER_REMOVE (after it, so the leaver hears it too). A direct
+ * conversation's event goes to the participants it names, whatever servers they share.
  */
 import { dispatchDeclaration } from '@core/wire/dispatches'
 import type { MemberAdd, MemberRemove } from '@core/wire/members'
@@ -39,6 +40,7 @@ export function receives (view: SessionView, event: BusEvent): boolean {
   const declaration = dispatchDeclaration(event.t)
   if (!declaration || declaration.origin === 'control') return false
   if (declaration.audience === 'user') return event.uid === view.uid
+  if (declaration.audience === 'participants') return event.uids?.includes(view.uid) === true
   if (!view.serverIds.has(event.server_id)) return false
   switch (declaration.audience) {
     case 'server':

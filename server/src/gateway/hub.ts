@@ -297,6 +297,7 @@ export class GatewayHub implements SessionHost {
     if (change?.joined) for (const session of this.byUser.get(change.uid) ?? []) session.offer(event, id, frameOf)
     const sessions = dispatchDeclaration(event.t)?.audience === 'user' ? this.byUser.get(event.uid ?? '') : this.byServer.get(event.server_id)
     for (const session of sessions ?? []) session.offer(event, id, frameOf)
+    for (const uid of event.uids ?? []) for (const session of this.byUser.get(uid) ?? []) session.offer(event, id, frameOf)
     if (change && !change.joined) this.users.get(change.uid)?.grants.delete(event.server_id)
     if (event.t === 'CHANNEL_DELETE' && event.channel_id !== undefined) this.forgetChannel(event.server_id, event.channel_id)
   }

@@ -6,6 +6,7 @@ import { createPasskeysRepository, type PasskeysRepository } from './passkeys'
 import { createAuditLogRepository, type AuditLogRepository } from './audit-log'
 import { createBotsRepository, type BotsRepository } from './bots'
 import { createUsageRepository, type UsageRepository } from './abuse-limits'
+import { createConversationsRepository, type ConversationsRepository } from './conversations'
 import { createChannelsRepository, type ChannelsRepository } from './channels'
 import { createFeedsRepository, type FeedsRepository } from './feeds'
 import { createInvitesRepository, type InvitesRepository } from './invites'
@@ -27,6 +28,7 @@ export interface Repositories {
   feeds: FeedsRepository
   members: MembersRepository
   messages: MessagesRepository
+  conversations: ConversationsRepository
   showrooms: ShowroomsRepository
   posts: PostsRepository
   roles: RolesRepository
@@ -52,6 +54,7 @@ export function createRepositories (db: Db): Repositories {
     feeds: createFeedsRepository(db),
     members: createMembersRepository(db),
     messages: createMessagesRepository(db),
+    conversations: createConversationsRepository(db),
     showrooms,
     posts: createPostsRepository(db),
     roles: createRolesRepository(db),

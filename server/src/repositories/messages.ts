@@ -19,8 +19,11 @@ export const UNREAD_COUNT_CAP = 100
 /** Channels counted per statement (well under SQLite's 500 terms of a compound SELECT). */
 const CHANNELS_PER_COUNT = 100
 
-/** Where a history page starts: older than `before`, newer than `after`, around a message, or the newest messages. */
-export type HistoryCursor = { before: string } | { after: string } | { around: string } | null
+/** Where a history page starts: older than `before`, newer than `after`, or the newest messages. */
+export type HistoryCursor = { before: string } | { after: string } | null
+
+/** Where a channel's history page starts: a {@link HistoryCursor}, or around a message (a search hit opens there). */
+export type ChannelHistoryCursor = HistoryCursor | { around: string }
 
 /** A message about to be written (content trimmed and audited, mentions resolved to members). */
 export interface NewMessage {
@@ -45,7 +48,7 @@ export interface ChannelCounts {
 /** Reads and writes chat messages, reactions and read states. */
 export interface MessagesRepository {
   /** A page of `channelId`'s history, oldest first; `me` of reactions is `viewerUid`'s (null: nobody's). */
-  history (channelId: string, cursor: HistoryCursor, limit: number, viewerUid: string | null): Promise<MessageHistory>
+  history (channelId: string, cursor: ChannelHistoryCursor, limit: number, viewerUid: string | null): Promise<MessageHistory>
   /** The stored row of a message of `channelId`, or null. */
   row (channelId: string, messageId: string): Promise<MessagesTable | null>
   /** The message `authorUid` sent with `nonce`, or null. */
@@ -103,8 +106,48 @@ async function tellMentioned (trx: Transaction<Database>, row: Pick<MessagesTabl
   return told
 }
 
-/** The messages repository on `db`. */
-export function createMessagesRepository (db: Db): MessagesRepository {
+/** Where a page of a message index starts (`op` the message id) and which way it reads. */
+export type CursorRead<R> = (bound: { op: '<' | '>', id: string } | null, order: 'asc' | 'desc', count: number) => Promise<R[]>
+
+/**
+ * A page of a time-ordered message index, oldest first: `read` is asked for one row more
+ * than `limit` in the cursor's direction (whether it exists is `has_more`: no COUNT).
+ */
+export async function cursorPage<R> (cursor: HistoryCursor, limit: number, read: CursorRead<R>): Promise<{ rows: R[], has_more: boolean }> {
+  const forward = cursor !== null && 'after' in cursor
+  const bound = cursor === null ? null : 'after' in cursor ? { op: '>' as const, id: cursor.after } : { op: '<' as const, id: cursor.before }
+  const rows = await read(bound, forward ? 'asc' : 'desc', limit + 1)
+  const page = rows.slice(0, limit)
+  if (!forward) page.reverse()
+  return { rows: page, has_more: rows.length > limit }
+}
+
+/** The tables a kind of message lives in: a channel's (`messages`, `reactions`) or a conversation's (`direct_messages`, `direct_reactions`); both have the same columns where these functions read. */
+export interface MessageTables {
+  messages: 'messages' | 'direct_messages'
+  reactions: 'reactions' | 'direct_reactions'
+}
+
+/** What a message reader and a reaction writer do on one kind of message (channel or conversation). */
+export interface MessageParts {
+  /** ChatMessages of `rows` in their order: authors, quoted replies and reactions in three more queries, whatever the page size. */
+  chatMessages (rows: readonly MessagesTable[], viewerUid: string | null): Promise<ChatMessage[]>
+  /** Adds `uid`'s `emoji` reaction; false when it was already there. */
+  addReaction (messageId: string, emoji: string, uid: string, nowSeconds: number): Promise<boolean>
+  /** Removes `uid`'s `emoji` reaction; false when there was none. */
+  removeReaction (messageId: string, emoji: string, uid: string): Promise<boolean>
+  /** Distinct emoji on a message (of `uid`'s reactions only, when given). */
+  reactionEmojiCount (messageId: string, uid?: string): Promise<number>
+}
+
+/**
+ * The reading and reacting shared by channel messages and direct messages, on `tables`.
+ * (Kysely is told the channel tables' names: the conversation tables have the same columns here.)
+ */
+export function createMessageParts (db: Db, tables: MessageTables): MessageParts {
+  const messagesTable = tables.messages as 'messages'
+  const reactionsTable = tables.reactions as 'reactions'
+
   async function usersByUid (uids: readonly string[]): Promise<Map<string, User>> {
     if (uids.length === 0) return new Map()
     const rows = await db.selectFrom('users').selectAll().where('uid', 'in', [...new Set(uids)]).execute()
@@ -114,7 +157,7 @@ export function createMessagesRepository (db: Db): MessagesRepository {
   async function reactionsOf (messageIds: readonly string[], viewerUid: string | null): Promise<Map<string, ReactionSummary[]>> {
     const byMessage = new Map<string, ReactionSummary[]>()
     if (messageIds.length === 0) return byMessage
-    const rows = await db.selectFrom('reactions')
+    const rows = await db.selectFrom(reactionsTable)
       .select(eb => [
         'message_id', 'emoji',
         eb.fn.countAll<number>().as('count'),
@@ -133,38 +176,62 @@ export function createMessagesRepository (db: Db): MessagesRepository {
     return byMessage
   }
 
-  /** ChatMessages of `rows` in their order: authors, quoted replies and reactions in three more queries, whatever the page size. */
-  async function chatMessages (rows: readonly MessagesTable[], viewerUid: string | null): Promise<ChatMessage[]> {
-    if (rows.length === 0) return []
-    const replyIds = [...new Set(rows.map(row => row.reply_to).filter((id): id is string => id !== null))]
-    const replies = replyIds.length === 0 ? [] : await db.selectFrom('messages').select(['message_id', 'author_uid', 'content']).where('message_id', 'in', replyIds).execute()
-    const [users, reactions] = await Promise.all([
-      usersByUid([...rows.map(row => row.author_uid), ...replies.map(reply => reply.author_uid)]),
-      reactionsOf(rows.map(row => row.message_id), viewerUid),
-    ])
-    const replyById = new Map(replies.map(reply => [reply.message_id, reply]))
-    return rows.map(row => {
-      const reply = row.reply_to === null ? undefined : replyById.get(row.reply_to)
-      const replyAuthor = reply && users.get(reply.author_uid)
-      const author = users.get(row.author_uid)
-      if (!author) throw new Error(`message ${row.message_id} has no author ${row.author_uid}`)
-      return {
-        message_id: row.message_id,
-        channel_id: row.channel_id,
-        server_id: row.server_id,
-        author,
-        content: row.content,
-        nonce: row.nonce,
-        // a reply to a since-deleted message quotes nothing
-        reply_to: reply && replyAuthor ? { message_id: reply.message_id, author: replyAuthor, content: replyPreviewOf(reply.content) } : null,
-        mentions: JSON.parse(row.mentions) as string[],
-        reactions: reactions.get(row.message_id) ?? [],
-        attachments: JSON.parse(row.attachments) as Attachment[],
-        created_at: row.created_at,
-        edited_at: row.edited_at,
-      }
-    })
+  return {
+    async chatMessages (rows, viewerUid) {
+      if (rows.length === 0) return []
+      const replyIds = [...new Set(rows.map(row => row.reply_to).filter((id): id is string => id !== null))]
+      const replies = replyIds.length === 0 ? [] : await db.selectFrom(messagesTable).select(['message_id', 'author_uid', 'content']).where('message_id', 'in', replyIds).execute()
+      const [users, reactions] = await Promise.all([
+        usersByUid([...rows.map(row => row.author_uid), ...replies.map(reply => reply.author_uid)]),
+        reactionsOf(rows.map(row => row.message_id), viewerUid),
+      ])
+      const replyById = new Map(replies.map(reply => [reply.message_id, reply]))
+      return rows.map(row => {
+        const reply = row.reply_to === null ? undefined : replyById.get(row.reply_to)
+        const replyAuthor = reply && users.get(reply.author_uid)
+        const author = users.get(row.author_uid)
+        if (!author) throw new Error(`message ${row.message_id} has no author ${row.author_uid}`)
+        return {
+          message_id: row.message_id,
+          channel_id: row.channel_id,
+          server_id: row.server_id,
+          author,
+          content: row.content,
+          nonce: row.nonce,
+          // a reply to a since-deleted message quotes nothing
+          reply_to: reply && replyAuthor ? { message_id: reply.message_id, author: replyAuthor, content: replyPreviewOf(reply.content) } : null,
+          mentions: JSON.parse(row.mentions) as string[],
+          reactions: reactions.get(row.message_id) ?? [],
+          attachments: JSON.parse(row.attachments) as Attachment[],
+          created_at: row.created_at,
+          edited_at: row.edited_at,
+        }
+      })
+    },
+
+    async addReaction (messageId, emoji, uid, nowSeconds) {
+      const result = await db.insertInto(reactionsTable).values({ message_id: messageId, emoji, uid, created_at: nowSeconds })
+        .onConflict(conflict => conflict.doNothing()).executeTakeFirst()
+      return Number(result.numInsertedOrUpdatedRows ?? 0) > 0
+    },
+
+    async removeReaction (messageId, emoji, uid) {
+      const result = await db.deleteFrom(reactionsTable).where('message_id', '=', messageId).where('emoji', '=', emoji).where('uid', '=', uid).executeTakeFirst()
+      return Number(result.numDeletedRows) > 0
+    },
+
+    async reactionEmojiCount (messageId, uid) {
+      let query = db.selectFrom(reactionsTable).select(eb => eb.fn.count<number>('emoji').distinct().as('n')).where('message_id', '=', messageId)
+      if (uid !== undefined) query = query.where('uid', '=', uid)
+      return Number((await query.executeTakeFirstOrThrow()).n)
+    },
   }
+}
+
+/** The messages repository on `db`. */
+export function createMessagesRepository (db: Db): MessagesRepository {
+  const parts = createMessageParts(db, { messages: 'messages', reactions: 'reactions' })
+  const chatMessages = parts.chatMessages
 
   async function byNonce (authorUid: string, nonce: string): Promise<MessagesTable | null> {
     return (await db.selectFrom('messages').selectAll().where('author_uid', '=', authorUid).where('nonce', '=', nonce).executeTakeFirst()) ?? null
@@ -186,18 +253,12 @@ export function createMessagesRepository (db: Db): MessagesRepository {
           has_newer: newer.length > newerPage.length,
         }
       }
-      let query = db.selectFrom('messages').selectAll().where('channel_id', '=', channelId)
-      if (cursor && 'after' in cursor) {
-        query = query.where('message_id', '>', cursor.after).orderBy('message_id', 'asc')
-      } else {
-        if (cursor) query = query.where('message_id', '<', cursor.before)
-        query = query.orderBy('message_id', 'desc')
-      }
-      // one row more than asked: whether it exists is has_more (no COUNT)
-      const rows = await query.limit(limit + 1).execute()
-      const page = rows.slice(0, limit)
-      if (!(cursor && 'after' in cursor)) page.reverse()
-      return { items: await chatMessages(page, viewerUid), has_more: rows.length > limit }
+      const { rows, has_more: hasMore } = await cursorPage(cursor, limit, (bound, order, count) => {
+        let query = db.selectFrom('messages').selectAll().where('channel_id', '=', channelId)
+        if (bound) query = query.where('message_id', bound.op, bound.id)
+        return query.orderBy('message_id', order).limit(count).execute()
+      })
+      return { items: await chatMessages(rows, viewerUid), has_more: hasMore }
     },
 
     async row (channelId, messageId) {
@@ -253,22 +314,9 @@ export function createMessagesRepository (db: Db): MessagesRepository {
       })
     },
 
-    async addReaction (messageId, emoji, uid, nowSeconds) {
-      const result = await db.insertInto('reactions').values({ message_id: messageId, emoji, uid, created_at: nowSeconds })
-        .onConflict(conflict => conflict.doNothing()).executeTakeFirst()
-      return Number(result.numInsertedOrUpdatedRows ?? 0) > 0
-    },
-
-    async removeReaction (messageId, emoji, uid) {
-      const result = await db.deleteFrom('reactions').where('message_id', '=', messageId).where('emoji', '=', emoji).where('uid', '=', uid).executeTakeFirst()
-      return Number(result.numDeletedRows) > 0
-    },
-
-    async reactionEmojiCount (messageId, uid) {
-      let query = db.selectFrom('reactions').select(eb => eb.fn.count<number>('emoji').distinct().as('n')).where('message_id', '=', messageId)
-      if (uid !== undefined) query = query.where('uid', '=', uid)
-      return Number((await query.executeTakeFirstOrThrow()).n)
-    },
+    addReaction: parts.addReaction,
+    removeReaction: parts.removeReaction,
+    reactionEmojiCount: parts.reactionEmojiCount,
 
     async markRead (uid, channelId, messageId) {
       return db.transaction().execute(async trx => {

@@ -10,8 +10,8 @@ import type { DispatchFrame, ServerFrame } from '@core/wire/gateway'
 import type { EventBus } from '../../src/bus'
 import type { GatewayTestClient } from './client'
 
-/** Every declared dispatch a route publishes to fewer than all members of the server. */
-export const NARROW_DISPATCHES = DISPATCH_NAMES.filter(t => DISPATCHES[t].audience !== 'server' && !('origin' in DISPATCHES[t]))
+/** Every declared dispatch a route publishes to fewer than all members of the server (a conversation's participants are walked in conversations.test.ts). */
+export const NARROW_DISPATCHES = DISPATCH_NAMES.filter(t => !['server', 'participants'].includes(DISPATCHES[t].audience) && !('origin' in DISPATCHES[t]))
 /** Those but CHANNEL_DELETE, which ends the channel (walk it last). */
 export const NARROW_BEFORE_DELETE = NARROW_DISPATCHES.filter(t => t !== 'CHANNEL_DELETE')
 /** The channel-bound ones among {@link NARROW_BEFORE_DELETE}: what a reader of the channel who neither moderates nor is addressed gets. */

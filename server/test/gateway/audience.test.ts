@@ -32,6 +32,12 @@ describe('receives', () => {
     expect(receives(view(), { ...event(), t: 'NOT_DECLARED' } as unknown as BusEvent)).toBe(false)
   })
 
+  it('gives a direct conversation\'s event to the participants it names, whatever servers they are in, and to nobody else', () => {
+    const dm = event({ t: 'DM_MESSAGE_CREATE', server_id: '', channel_id: undefined, conversation_id: 'd1', uids: ['u1', 'u2'] })
+    expect(receives(view({ serverIds: new Set() }), dm)).toBe(true)
+    expect(receives(view({ uid: 'u3' }), dm)).toBe(false)
+  })
+
   it('gives TYPING_START only to sessions focused on its channel', () => {
     const typing = event({ t: 'TYPING_START', channel_id: 'c1' })
     expect(receives(view({ focusedChannelId: 'c1' }), typing)).toBe(true)

@@ -28,6 +28,7 @@ function audienceOf (declaration: DispatchDeclaration): string {
     moderators: 'the server\'s moderators (a moderation bit server-wide)',
     self: 'the sessions of one user (`uid`)',
     user: 'every session of one user (`uid`), whatever their servers',
+    participants: 'the participants of a direct conversation (`uids`, on every process), whatever servers they share',
   }[declaration.audience]
   const focus = declaration.focusOnly ? ', only sessions focused on the channel; never replayed' : ''
   const origin = declaration.origin === 'gateway' ? '; made by each gateway for its own sessions' : declaration.origin === 'control' ? '; never delivered: every gateway closes the user\'s matching sockets' : ''

@@ -12,7 +12,7 @@ import { isRequestError } from '@/services/request/errors'
 import type { Requester } from './index'
 
 /** A write whose answer carries nothing the client needs: an answer without data (999997) is still a success. */
-async function done (answer: Promise<unknown>): Promise<void> {
+export async function done (answer: Promise<unknown>): Promise<void> {
   try {
     await answer
   } catch (error) {

@@ -18,7 +18,7 @@ import { failureMessage, type StoreLogger, type StoreStatus } from '../load-trac
 import type { KeyValueStorage } from '../session-store'
 import type { UploadQueue } from '../upload-queue'
 import { Composer, composerDraftKey } from './composer'
-import { channelConversation, type Conversation } from './conversation'
+import { channelConversation, type ChannelChatInput, type Conversation } from './conversation'
 import { MessageHistory } from './history'
 import type { ChatEntry } from './message-order'
 import { Outbox } from './outbox'
@@ -52,15 +52,6 @@ export interface ChatDeps {
 /** The dispatches that concern one channel (every message dispatch names its channel). */
 type ChannelDispatch = keyof ChatDispatches
 
-/** Which channel to open, and how many of its messages were unread then (for the "new messages" divider). */
-export interface ChannelChatInput {
-  channelId: string
-  serverId: string
-  unreadCount?: number
-  /** Open at this message (a search hit) instead of the newest: the messages around it load first. */
-  aroundId?: string
-}
-
 /** The conversation of one discussion channel. */
 export class ChannelChat {
   readonly channelId: string
@@ -79,7 +70,7 @@ export class ChannelChat {
     this.channelId = input.channelId
     this.serverId = input.serverId
     this.foundId = input.aroundId ?? null
-    this.conversation = channelConversation(input, deps.api)
+    this.conversation = input.conversation ?? channelConversation(input, deps.api)
     this.history = new MessageHistory({
       conversation: this.conversation, logger: deps.logger, pageSize: deps.pageSize, unreadCount: input.unreadCount,
       settlePending: message => this.outbox.settle(message),
@@ -160,13 +151,14 @@ export class ChannelChat {
     const on = <T extends ChannelDispatch>(name: T, handler: (d: ChatDispatches[T]) => void) => {
       this.stops.push(this.deps.gateway.on(name, d => { if (d.channel_id === this.channelId) handler(d) }))
     }
-    on('MESSAGE_CREATE', message => this.applyCreate(message))
-    on('MESSAGE_UPDATE', message => this.history.update(message))
-    on('MESSAGE_DELETE', event => this.applyDelete(event))
-    on('REACTION_ADD', event => this.applyReaction(event, 1))
-    on('REACTION_REMOVE', event => this.applyReaction(event, -1))
-    on('TYPING_START', event => { if (event.uid !== this.deps.me()?.uid) this.typing.started(event) })
-    on('READ_STATE_UPDATE', event => this.reads.readOn(event.last_read_id))
+    const names = this.conversation.dispatches
+    on(names.create, message => this.applyCreate(message))
+    on(names.update, message => this.history.update(message))
+    on(names.delete, event => this.applyDelete(event))
+    on(names.reactionAdd, event => this.applyReaction(event, 1))
+    on(names.reactionRemove, event => this.applyReaction(event, -1))
+    on(names.typing, event => { if (event.uid !== this.deps.me()?.uid) this.typing.started(event) })
+    on(names.read, event => this.reads.readOn(event.last_read_id))
     // a reconnect (resumed or not) may have missed dispatches: fetch what came after the newest shown
     this.stops.push(reaction(() => this.deps.gateway.connection, (now, before) => {
       if (now === 'online' && before !== 'online' && this.history.status !== 'idle') void this.catchUp()

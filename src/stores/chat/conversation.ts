@@ -26,6 +26,27 @@ export interface ConversationApi {
   markRead (messageId: string): Promise<void>
 }
 
+/** The dispatch names a conversation's events arrive under, by what they do. */
+export interface ConversationDispatchNames {
+  create: 'MESSAGE_CREATE' | 'DM_MESSAGE_CREATE'
+  update: 'MESSAGE_UPDATE' | 'DM_MESSAGE_UPDATE'
+  delete: 'MESSAGE_DELETE' | 'DM_MESSAGE_DELETE'
+  reactionAdd: 'REACTION_ADD' | 'DM_REACTION_ADD'
+  reactionRemove: 'REACTION_REMOVE' | 'DM_REACTION_REMOVE'
+  typing: 'TYPING_START' | 'DM_TYPING'
+  read: 'READ_STATE_UPDATE' | 'DM_READ'
+}
+
+/** A server channel's events. */
+export const CHANNEL_DISPATCH_NAMES: ConversationDispatchNames = {
+  create: 'MESSAGE_CREATE', update: 'MESSAGE_UPDATE', delete: 'MESSAGE_DELETE', reactionAdd: 'REACTION_ADD', reactionRemove: 'REACTION_REMOVE', typing: 'TYPING_START', read: 'READ_STATE_UPDATE',
+}
+
+/** A direct conversation's events (the same payloads, delivered to its participants only). */
+export const DIRECT_DISPATCH_NAMES: ConversationDispatchNames = {
+  create: 'DM_MESSAGE_CREATE', update: 'DM_MESSAGE_UPDATE', delete: 'DM_MESSAGE_DELETE', reactionAdd: 'DM_REACTION_ADD', reactionRemove: 'DM_REACTION_REMOVE', typing: 'DM_TYPING', read: 'DM_READ',
+}
+
 /** One conversation: the id its messages and dispatches carry, where its messages say they were written, and its calls. */
 export interface Conversation {
   /** The id dispatches name it by (a channel's `channel_id`). */
@@ -35,6 +56,19 @@ export interface Conversation {
   /** The place a message of mine shows while on its way (the server's answer says it again). */
   readonly place: Pick<ChatMessage, 'channel_id' | 'server_id'>
   readonly api: ConversationApi
+  /** The names its gateway events arrive under. */
+  readonly dispatches: ConversationDispatchNames
+}
+
+/** Which channel to open, and how many of its messages were unread then (for the "new messages" divider). */
+export interface ChannelChatInput {
+  channelId: string
+  serverId: string
+  unreadCount?: number
+  /** Open at this message (a search hit) instead of the newest: the messages around it load first. */
+  aroundId?: string
+  /** Another conversation than the channel's own (a direct one, {@link directConversation}): its calls and dispatch names. */
+  conversation?: Conversation
 }
 
 /** A server channel's conversation, on the chat's calls. */
@@ -44,6 +78,7 @@ export function channelConversation (channel: { channelId: string, serverId: str
     id: channelId,
     key: `channel:${channelId}`,
     place: { channel_id: channelId, server_id: channel.serverId },
+    dispatches: CHANNEL_DISPATCH_NAMES,
     api: {
       listHistory: query => api.listHistory(channelId, query),
       sendMessage: body => api.sendMessage(channelId, body),
@@ -55,4 +90,9 @@ export function channelConversation (channel: { channelId: string, serverId: str
       markRead: messageId => api.markRead(channelId, messageId),
     },
   }
+}
+
+/** A direct conversation: its messages name it as their `channel_id` and no server (core/wire/direct-messages.ts). */
+export function directConversation (conversationId: string, api: ConversationApi): Conversation {
+  return { id: conversationId, key: `dm:${conversationId}`, place: { channel_id: conversationId, server_id: '' }, api, dispatches: DIRECT_DISPATCH_NAMES }
 }

@@ -25,7 +25,7 @@ import type { AppContext, RouteOptions } from '../../context'
 import { ApiError, badRequest, forbidden, notFound, spokenError } from '../../errors'
 import { optionalUser, signedInUser } from '../../plugins/auth'
 import type { MessagesTable } from '../../db/schema'
-import type { HistoryCursor } from '../../repositories/messages'
+import type { ChannelHistoryCursor, HistoryCursor, MessageParts } from '../../repositories/messages'
 import { pageRequestOf } from '../../repositories/paging'
 import { requireChannel, requireChannelMember, requireChannelPermission, requireRemoval } from '../access'
 import { notify, notifyEach, type NotificationDraft } from '../../services/notifications'
@@ -63,15 +63,15 @@ async function existingMessage (ctx: AppContext, channelId: string, messageId: s
 }
 
 /** The trimmed content, or 400 when it is over the limit, or empty without a picture to carry. */
-function contentOf (content: string, attachmentCount = 0): string {
+export function contentOf (content: string, attachmentCount = 0): string {
   const text = sendableContentOf(content, attachmentCount)
   if (text === null) throw badRequest(`body.content must hold 1 to ${MESSAGE_CONTENT_MAX_LENGTH} characters after trimming${attachmentCount > 0 ? '' : ' (it may be empty only when the message carries attachments)'}`)
   return text
 }
 
-/** The members `content` mentions as `<@uid>` (mentions of non-members stay plain text). */
-async function mentionsOf (ctx: AppContext, serverId: string, content: string): Promise<string[]> {
-  return ctx.repos.messages.membersAmong(serverId, mentionedUids(content))
+/** The members `content` of `authorUid` mentions as `<@uid>` (mentions of non-members, and of members who block the author, stay plain text). */
+async function mentionsOf (ctx: AppContext, serverId: string, authorUid: string, content: string): Promise<string[]> {
+  return ctx.repos.conversations.notBlocking(authorUid, await ctx.repos.messages.membersAmong(serverId, mentionedUids(content)))
 }
 
 /** The notification of `kind` a message makes, by its author. */
@@ -90,12 +90,18 @@ async function notifyOfMessage (ctx: AppContext, row: MessagesTable, told: reado
 }
 
 /** The cursor of a history query (400 when it names both directions). */
-function cursorOf (query: MessageHistoryQuery): HistoryCursor {
-  if ([query.before, query.after, query.around].filter(id => id !== undefined).length > 1) throw badRequest('querystring: before, after and around cannot be combined')
-  if (query.around !== undefined) return { around: query.around }
+export function cursorOf (query: MessageHistoryQuery): HistoryCursor {
+  if (query.before !== undefined && query.after !== undefined) throw badRequest('querystring: before and after cannot be combined')
   if (query.before !== undefined) return { before: query.before }
   if (query.after !== undefined) return { after: query.after }
   return null
+}
+
+/** The cursor of a channel's history query: {@link cursorOf}, or around a message (400 when combined with another). */
+function channelCursorOf (query: MessageHistoryQuery): ChannelHistoryCursor {
+  if (query.around === undefined) return cursorOf(query)
+  if (query.before !== undefined || query.after !== undefined) throw badRequest('querystring: before, after and around cannot be combined')
+  return { around: query.around }
 }
 
 /**
@@ -105,18 +111,38 @@ function cursorOf (query: MessageHistoryQuery): HistoryCursor {
  * own reactions always fit, up to {@link REACTION_EMOJI_PER_MESSAGE_MAX} of their own,
  * however many others put there.
  */
-async function reactionCapRefusal (ctx: AppContext, message: MessagesTable, uid: string): Promise<ApiError | null> {
-  const mine = await ctx.repos.messages.reactionEmojiCount(message.message_id, uid)
+export async function reactionCapRefusal (
+  reactions: Pick<MessageParts, 'reactionEmojiCount'>, message: Pick<MessagesTable, 'message_id' | 'author_uid'>, uid: string,
+): Promise<ApiError | null> {
+  const mine = await reactions.reactionEmojiCount(message.message_id, uid)
   if (message.author_uid === uid) {
     return mine > REACTION_EMOJI_PER_MESSAGE_MAX ? badRequest(`a message carries at most ${REACTION_EMOJI_PER_MESSAGE_MAX} different emoji of its author`) : null
   }
   if (mine > REACTIONS_PER_MEMBER_ON_OTHERS_MAX) {
     return new ApiError(409, MESSAGE_CODES.REACTIONS_PER_MEMBER, `one member puts at most ${REACTIONS_PER_MEMBER_ON_OTHERS_MAX} different emoji on someone else's message (take one back first)`)
   }
-  if (await ctx.repos.messages.reactionEmojiCount(message.message_id) > REACTION_EMOJI_PER_MESSAGE_MAX) {
+  if (await reactions.reactionEmojiCount(message.message_id) > REACTION_EMOJI_PER_MESSAGE_MAX) {
     return badRequest(`a message carries at most ${REACTION_EMOJI_PER_MESSAGE_MAX} different emoji`)
   }
   return null
+}
+
+/**
+ * Counts one send or edit of `user` against the per-account message limit (issue 15:
+ * whichever IP it comes from; edits count as sends do; channel and direct messages share
+ * it); 429 with Retry-After when over. Called once the write is known to be new, so a
+ * retry of a stored nonce costs nothing.
+ */
+export async function requireMessageAllowance (ctx: AppContext, request: FastifyRequest, user: User): Promise<void> {
+  if (ctx.config.rateLimit.allowList.includes(request.ip)) return
+  const { max, windowMs } = ctx.config.rateLimit.messages
+  const { count, resetMs } = await ctx.limits.hit(`messages ${user.uid}`, windowMs)
+  if (count <= max) return
+  const seconds = Math.max(1, Math.ceil(resetMs / 1000))
+  throw spokenError(429, {
+    'zh-CN': `发言太频繁：每 ${windowMs / 1000} 秒最多 ${max} 条，请 ${seconds} 秒后再试`,
+    en: `too many messages: at most ${max} per ${windowMs / 1000} s, try again in ${seconds} s`,
+  }, seconds)
 }
 
 /** Registers everything under /channels/:channel_id/messages, typing and read. */
@@ -126,23 +152,6 @@ export default async function messagesRoutes (instance: FastifyInstance, { ctx }
 
   /** Where a dispatch of `channel` goes: those who may read it. */
   const readersOf = (channel: Channel): { server_id: string, channel_id: string } => ({ server_id: channel.server_id, channel_id: channel.channel_id })
-
-  /**
-   * Counts one send or edit of `user` against the per-account message limit (issue 15:
-   * whichever IP it comes from; edits count as sends do); 429 with Retry-After when over.
-   * Called once the write is known to be new, so a retry of a stored nonce costs nothing.
-   */
-  async function requireMessageAllowance (request: FastifyRequest, user: User): Promise<void> {
-    if (ctx.config.rateLimit.allowList.includes(request.ip)) return
-    const { max, windowMs } = ctx.config.rateLimit.messages
-    const { count, resetMs } = await ctx.limits.hit(`messages ${user.uid}`, windowMs)
-    if (count <= max) return
-    const seconds = Math.max(1, Math.ceil(resetMs / 1000))
-    throw spokenError(429, {
-      'zh-CN': `发言太频繁：每 ${windowMs / 1000} 秒最多 ${max} 条，请 ${seconds} 秒后再试`,
-      en: `too many messages: at most ${max} per ${windowMs / 1000} s, try again in ${seconds} s`,
-    }, seconds)
-  }
 
   fastify.get(MESSAGES_PATHS.messages, {
     schema: {
@@ -156,7 +165,7 @@ export default async function messagesRoutes (instance: FastifyInstance, { ctx }
     const viewer = await optionalUser(ctx, request) // a signed-in caller sees which reactions are theirs
     await requireChannelPermission(ctx, channel, viewer, Permission.ViewChannel) // SPEC §6: a training channel only for its role
     const query = request.query
-    const cursor = cursorOf(query)
+    const cursor = channelCursorOf(query)
     if (query.page !== undefined || query.page_size !== undefined) {
       if (cursor !== null || query.limit !== undefined) throw badRequest('querystring: page and page_size cannot be combined with before, after or limit')
       return ok(await ctx.repos.feeds.messages(channel.channel_id, pageRequestOf(query)))
@@ -182,7 +191,7 @@ export default async function messagesRoutes (instance: FastifyInstance, { ctx }
       if (sent.channel_id !== channel.channel_id) throw badRequest(`body.nonce already sent a message to channel ${sent.channel_id}`)
       return ok(await ctx.repos.messages.message(sent, user.uid))
     }
-    await requireMessageAllowance(request, user)
+    await requireMessageAllowance(ctx, request, user)
     const attachments = body.attachments ?? []
     const content = contentOf(body.content, attachments.length)
     const replyTo = body.reply_to ?? null
@@ -198,7 +207,7 @@ export default async function messagesRoutes (instance: FastifyInstance, { ctx }
       content,
       nonce: body.nonce,
       reply_to: replyTo,
-      mentions: await mentionsOf(ctx, channel.server_id, content),
+      mentions: await mentionsOf(ctx, channel.server_id, user.uid, content),
       attachments,
       created_at: ctx.now(),
     })
@@ -229,9 +238,9 @@ export default async function messagesRoutes (instance: FastifyInstance, { ctx }
       // an edit passes the gates a send does: a member still, SendMessages there, not timed out
       await requireChannelMember(ctx, channel, user, Permission.SendMessages)
       const content = contentOf(request.body.content)
-      await requireMessageAllowance(request, user)
+      await requireMessageAllowance(ctx, request, user)
       await requireServerAuditPass(ctx, channel.server_id, { content })
-      const { row: edited, told } = await ctx.repos.messages.edit(row, content, await mentionsOf(ctx, channel.server_id, content), ctx.now())
+      const { row: edited, told } = await ctx.repos.messages.edit(row, content, await mentionsOf(ctx, channel.server_id, user.uid, content), ctx.now())
       const message: ChatMessage = await ctx.repos.messages.message(edited, null)
       await ctx.bus.publish('MESSAGE_UPDATE', readersOf(channel), message)
       await notifyEach(ctx, told, messageDraft('mention', edited))
@@ -273,7 +282,7 @@ export default async function messagesRoutes (instance: FastifyInstance, { ctx }
     const event: ReactionEvent = { channel_id: channel.channel_id, message_id: row.message_id, emoji, uid: user.uid }
     if (await ctx.repos.messages.addReaction(row.message_id, emoji, user.uid, ctx.now())) {
       // checked after the insert so two new emoji racing cannot both slip under a cap
-      const refusal = await reactionCapRefusal(ctx, row, user.uid)
+      const refusal = await reactionCapRefusal(ctx.repos.messages, row, user.uid)
       if (refusal) {
         await ctx.repos.messages.removeReaction(row.message_id, emoji, user.uid)
         throw refusal

@@ -1,0 +1,130 @@
+import type { Conversation } from '@core/wire/direct-messages'
+import type { ConversationsApi } from '@/services/api/conversations'
+import { RequestError } from '@/services/request/errors'
+import { ChannelChat } from '@/stores/chat/channel-chat'
+import type { ConversationApi } from '@/stores/chat/conversation'
+import { ConversationsStore, conversationTitle, directChatInput } from '@/stores/conversations-store'
+import type { GatewaySubscriptions } from '@/stores/gateway-store'
+import { fakeLogger, manualClock, manualScheduler, user } from './support/fakes'
+import { ME, LIN, chatMessage, fakeGateway, fakeMessagesApi, historyPage } from './support/chat-fakes'
+
+const ZHAO = user({ uid: 'B_zhao', nickname: '赵' })
+
+function conversation (id: string, overrides: Partial<Conversation> = {}): Conversation {
+  return { conversation_id: id, kind: 'direct', participants: [ME, LIN], last_message: null, unread_count: 0, created_at: 1_790_000_000, ...overrides }
+}
+
+type FakeConversationsApi = { [K in keyof ConversationsApi]: jest.Mock }
+
+function fakeConversationsApi (): FakeConversationsApi {
+  return {
+    list: jest.fn(async () => []),
+    openDirect: jest.fn(),
+    createGroup: jest.fn(),
+    messages: jest.fn(),
+    privacy: jest.fn(async () => 'server_members'),
+    setPrivacy: jest.fn(async () => undefined),
+    blocked: jest.fn(async () => []),
+    block: jest.fn(async () => undefined),
+    unblock: jest.fn(async () => undefined),
+  }
+}
+
+async function started (list: Conversation[]) {
+  const api = fakeConversationsApi()
+  api.list.mockResolvedValueOnce(list)
+  const gateway = fakeGateway()
+  const store = new ConversationsStore({
+    api: api as unknown as ConversationsApi, gateway: gateway as unknown as Pick<GatewaySubscriptions, 'on'>, me: () => ME, logger: fakeLogger(),
+  })
+  store.start()
+  await store.load()
+  return { api, gateway, store }
+}
+
+describe('ConversationsStore', () => {
+  it('counts someone else\'s new message as unread and moves its conversation first', async () => {
+    const { gateway, store } = await started([conversation('d1'), conversation('d2')])
+    gateway.emit('DM_MESSAGE_CREATE', chatMessage(1, { channel_id: 'd2', server_id: '' }))
+    expect(store.conversations.map(item => [item.conversation_id, item.unread_count])).toEqual([['d2', 1], ['d1', 0]])
+    expect(store.unreadTotal).toBe(1)
+  })
+
+  it('counts neither my own messages nor those of the conversation I am looking at', async () => {
+    const { gateway, store } = await started([conversation('d1'), conversation('d2')])
+    store.setOpen('d1')
+    gateway.emit('DM_MESSAGE_CREATE', chatMessage(1, { channel_id: 'd1', server_id: '' }))
+    gateway.emit('DM_MESSAGE_CREATE', chatMessage(2, { channel_id: 'd2', server_id: '', author: ME }))
+    expect(store.unreadTotal).toBe(0)
+  })
+
+  it('clears a conversation\'s unread count when another device of mine reads it', async () => {
+    const { gateway, store } = await started([conversation('d1', { unread_count: 3 })])
+    gateway.emit('DM_READ', { channel_id: 'd1', last_read_id: '1790000000000000001' })
+    expect(store.unreadTotal).toBe(0)
+  })
+
+  it('shows a conversation someone else started with me', async () => {
+    const { gateway, store } = await started([])
+    ;(gateway.emit as (t: string, d: unknown) => void)('CONVERSATION_CREATE', conversation('d9', { participants: [LIN, ME] }))
+    expect(store.conversations.map(item => item.conversation_id)).toEqual(['d9'])
+    expect(store.status).toBe('ready')
+  })
+
+  it('says "cannot send" in words when the member takes no messages from me', async () => {
+    const { api, store } = await started([])
+    api.openDirect.mockRejectedValueOnce(new RequestError({ kind: 'server', code: 403301, status: 403, message: '无法向对方发送私信' }))
+    await expect(store.openDirect(LIN.uid)).resolves.toBe('无法向对方发送私信')
+    expect(store.conversations).toEqual([])
+  })
+
+  it('blocks a member and lifts the block again', async () => {
+    const { api, store } = await started([])
+    await expect(store.toggleBlock(LIN.uid)).resolves.toBe('已屏蔽')
+    expect(api.block).toHaveBeenCalledWith(LIN.uid)
+    expect(store.blockedUids.has(LIN.uid)).toBe(true)
+    await expect(store.toggleBlock(LIN.uid)).resolves.toBe('已取消屏蔽')
+    expect(store.blockedUids.has(LIN.uid)).toBe(false)
+  })
+
+  it('keeps who may message me after saving it', async () => {
+    const { api, store } = await started([])
+    await expect(store.setPrivacy('nobody')).resolves.toBe('已保存')
+    expect(api.setPrivacy).toHaveBeenCalledWith('nobody')
+    expect(store.privacy).toBe('nobody')
+  })
+
+  it('names a conversation by the others in it', () => {
+    expect(conversationTitle(conversation('g1', { kind: 'group', participants: [ME, LIN, ZHAO] }), ME.uid)).toBe('林晓、赵')
+  })
+})
+
+describe('a direct conversation\'s chat', () => {
+  it('sends through the conversation\'s calls and shows its own dispatches, not a channel\'s of the same id', async () => {
+    const calls = fakeMessagesApi()
+    const bound: ConversationApi = {
+      listHistory: query => calls.listHistory('d1', query),
+      sendMessage: body => calls.sendMessage('d1', body),
+      editMessage: (messageId, content) => calls.editMessage('d1', messageId, content),
+      deleteMessage: messageId => calls.deleteMessage('d1', messageId),
+      addReaction: (messageId, emoji) => calls.addReaction('d1', messageId, emoji),
+      removeReaction: (messageId, emoji) => calls.removeReaction('d1', messageId, emoji),
+      sendTyping: () => calls.sendTyping('d1'),
+      markRead: messageId => calls.markRead('d1', messageId),
+    }
+    calls.listHistory.mockResolvedValueOnce(historyPage([], false))
+    const gateway = fakeGateway()
+    let nonces = 0
+    const chat = new ChannelChat(directChatInput(conversation('d1'), { messages: () => bound }), {
+      api: fakeMessagesApi(), gateway, me: () => ME, clock: manualClock(1_790_000_100_000).now, scheduler: manualScheduler(), logger: fakeLogger(), newNonce: () => `nonce-${++nonces}`,
+    })
+    await chat.start()
+    calls.sendMessage.mockResolvedValueOnce(chatMessage(1, { channel_id: 'd1', server_id: '', author: ME, content: '悄悄话', nonce: 'nonce-1' }))
+    chat.setDraft('悄悄话')
+    await chat.submit()
+    expect(calls.sendMessage).toHaveBeenCalledWith('d1', { content: '悄悄话', nonce: 'nonce-1' })
+    gateway.emit('MESSAGE_CREATE', chatMessage(2, { channel_id: 'd1' }))
+    gateway.emit('DM_MESSAGE_CREATE', chatMessage(3, { channel_id: 'd1', server_id: '' }))
+    expect(chat.entries.map(entry => entry.message.content)).toEqual(['悄悄话', 'message 3'])
+  })
+})

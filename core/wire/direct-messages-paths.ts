@@ -1,0 +1,37 @@
+/**
+ * Values of the direct-message routes (./direct-messages.ts) the client needs too: paths,
+ * the group size and the privacy choices. No imports, so the client takes them from here
+ * without loading TypeBox.
+ */
+
+/** Most people one conversation holds, its starter included. */
+export const CONVERSATION_PARTICIPANTS_MAX = 10
+
+/** Who may start a conversation with a member: members of a server they share, or nobody. */
+export const DM_PRIVACY_CHOICES = ['server_members', 'nobody'] as const
+/** Who may start a conversation with a member. */
+export type DmPrivacy = typeof DM_PRIVACY_CHOICES[number]
+
+/** Paths of the direct-message routes (`:x` marks a path parameter; fill with core/wire/paths.ts fillPath). */
+export const CONVERSATIONS_PATHS = {
+  /** GET my conversations (newest first, with unread), POST a group */
+  conversations: '/conversations',
+  /** POST {uid}: the one-to-one conversation with a member, found or made */
+  direct: '/conversations/direct',
+  /** GET history, POST send */
+  messages: '/conversations/:conversation_id/messages',
+  /** PATCH or POST edit (author only), DELETE delete (author only) */
+  message: '/conversations/:conversation_id/messages/:message_id',
+  /** PUT add, DELETE remove the signed-in participant's reaction */
+  myReaction: '/conversations/:conversation_id/messages/:message_id/reactions/:emoji/me',
+  /** POST: the signed-in participant is typing */
+  typing: '/conversations/:conversation_id/typing',
+  /** POST {message_id}: the signed-in participant has read up to there */
+  read: '/conversations/:conversation_id/read',
+  /** GET, PUT {dm_privacy}: who may start a conversation with me */
+  privacy: '/users/me/dm-privacy',
+  /** GET the members I block */
+  blocks: '/users/me/blocks',
+  /** PUT block, DELETE unblock a member */
+  block: '/users/me/blocks/:uid',
+} as const

@@ -1,0 +1,353 @@
+/**
+ * Direct messages: one-to-one and group conversations (up to ten people) between members
+ * who share a server. Each member chooses who may start one with them (members of a
+ * shared server, or nobody) and may block a member, who is then told only "cannot send".
+ * Messages pass the gates of a channel's (the per-account message limit, the audit, the
+ * same nonce answering the same message, the reaction caps) and every write is published
+ * after it commits, to the conversation's participants only (core/wire/dispatches.ts).
+ *
+ * A conversation and a direct message are made in {@link createConversation} and
+ * {@link sendDirectMessage}: what should follow either (a notice in an inbox) belongs there.
+ */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { Type } from '@sinclair/typebox'
+import type { FastifyInstance } from 'fastify'
+import { createTimeIdSource } from '@core/domain/ids'
+import { isReactionEmoji, mentionedUids } from '@core/domain/messages'
+import { UserParamsSchema } from '@core/wire/api'
+import {
+  BlockListSchema, CONVERSATION_PARTICIPANTS_MAX, CONVERSATIONS_PATHS, ConversationListSchema, ConversationSchema, DirectConversationBodySchema,
+  DirectMessageSchema, DM_CODES, DmPrivacySchema, GroupConversationBodySchema, type Conversation,
+} from '@core/wire/direct-messages'
+import type { User } from '@core/wire/entities'
+import {
+  EditMessageBodySchema, HISTORY_LIMIT_DEFAULT, MessageDeleteEventSchema, MessageHistorySchema, MessageIdSchema, ReactionEventSchema, ReadBodySchema,
+  ReadStateSchema, SendMessageBodySchema, type ChatMessage, type MessageHistoryQuery, type ReactionEvent, type SendMessageBody,
+} from '@core/wire/messages'
+import type { AppContext, RouteOptions } from '../../context'
+import type { ConversationsTable, DirectMessagesTable } from '../../db/tables/direct-messages'
+import { ApiError, badRequest, forbidden, notFound } from '../../errors'
+import { signedInUser, signInThroughout } from '../../plugins/auth'
+import type { MessagingRefusal } from '../../repositories/conversations'
+import { requireAuditPass, requireStoredFileUrl } from '../checks'
+import { ok } from '../envelope'
+import { contentOf, cursorOf, reactionCapRefusal, requireMessageAllowance, TYPING_THROTTLE_MS } from '../messages'
+import { responses } from '../schemas'
+import { notifyEach } from '../../services/notifications'
+
+const conversationParams = Type.Object({ conversation_id: Type.String({ minLength: 1, maxLength: 64 }) })
+const messageParams = Type.Object({ ...conversationParams.properties, message_id: MessageIdSchema })
+const reactionParams = Type.Object({ ...messageParams.properties, emoji: Type.String({ minLength: 1, maxLength: 64 }) })
+const historyQuery = Type.Object({
+  before: Type.Optional(MessageIdSchema),
+  after: Type.Optional(MessageIdSchema),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+}, { additionalProperties: false })
+
+/** A conversation the signed-in member takes part in, and who takes part. */
+interface Joined {
+  row: ConversationsTable
+  uids: string[]
+}
+
+/** The refusal to write to `uid`: 403 naming why, never whether a block is the reason (privacy and blocks read alike). */
+function messagingRefused (reason: MessagingRefusal, uid: string): ApiError {
+  if (reason === 'no_shared_server') {
+    return new ApiError(403, DM_CODES.NO_SHARED_SERVER, `you share no server with ${uid}`, {
+      'zh-CN': '你们没有共同的服务器，不能发私信', en: `you share no server with ${uid}: direct messages need one`,
+    })
+  }
+  return new ApiError(403, DM_CODES.CANNOT_SEND, 'cannot send direct messages to this member', { 'zh-CN': '无法向对方发送私信', en: 'cannot send direct messages to this member' })
+}
+
+/** Refuses (403) when `sender` may not write to one of `uids` (unknown users are 404). */
+async function requireMayMessage (ctx: AppContext, sender: User, uids: readonly string[]): Promise<void> {
+  for (const uid of uids) {
+    if (!await ctx.repos.users.get(uid)) throw notFound(`uid: no user ${uid}`)
+    const reason = await ctx.repos.conversations.refusal(sender.uid, uid)
+    if (reason) throw messagingRefused(reason, uid)
+  }
+}
+
+/**
+ * Makes a conversation of `creator` and `others` (all checked first: nothing is written on
+ * a refusal) and tells its participants; a one-to-one conversation of the same pair is
+ * found instead and told to nobody. The one place a conversation comes to be.
+ */
+export async function createConversation (ctx: AppContext, creator: User, others: readonly string[], kind: ConversationsTable['kind'], newId: () => string): Promise<Conversation> {
+  const uids = [creator.uid, ...new Set(others.filter(uid => uid !== creator.uid))]
+  if (uids.length < 2) throw badRequest('a conversation needs someone besides you')
+  if (uids.length > CONVERSATION_PARTICIPANTS_MAX) {
+    throw new ApiError(400, DM_CODES.TOO_MANY_PARTICIPANTS, `a conversation holds at most ${CONVERSATION_PARTICIPANTS_MAX} people, you included`, {
+      'zh-CN': `群聊最多 ${CONVERSATION_PARTICIPANTS_MAX} 人（含你自己）`, en: `a conversation holds at most ${CONVERSATION_PARTICIPANTS_MAX} people, you included`,
+    })
+  }
+  const existing = kind === 'direct' ? await ctx.repos.conversations.direct(uids[0], uids[1]) : null
+  await requireMayMessage(ctx, creator, uids.slice(1))
+  if (existing) return ctx.repos.conversations.view(existing, creator.uid)
+  const { row, created } = await ctx.repos.conversations.create({
+    conversation_id: newId(),
+    kind,
+    direct_key: kind === 'direct' ? [uids[0], uids[1]].sort().join(':') : null,
+    created_by: creator.uid,
+    created_at: ctx.now(),
+    last_message_id: null,
+  }, uids)
+  const conversation = await ctx.repos.conversations.view(row, creator.uid)
+  if (created) await ctx.bus.publish('CONVERSATION_CREATE', { conversation_id: row.conversation_id, uids }, conversation)
+  return conversation
+}
+
+/**
+ * Writes `author`'s message to a conversation they take part in and tells its participants,
+ * or answers the message the same nonce already made. The one place a direct message comes to be.
+ */
+export async function sendDirectMessage (
+  ctx: AppContext, joined: Joined, author: User, body: SendMessageBody, messageId: () => string, countSend: () => Promise<void>,
+): Promise<ChatMessage> {
+  const conversationId = joined.row.conversation_id
+  const sent = await ctx.repos.conversations.byNonce(author.uid, body.nonce)
+  if (sent) {
+    if (sent.conversation_id !== conversationId) throw badRequest(`body.nonce already sent a message to conversation ${sent.conversation_id}`)
+    return ctx.repos.conversations.message(sent, author.uid)
+  }
+  await requireMayKeepWriting(ctx, joined, author)
+  await countSend()
+  const attachments = body.attachments ?? []
+  const content = contentOf(body.content, attachments.length)
+  const replyTo = body.reply_to ?? null
+  if (replyTo !== null && !await ctx.repos.conversations.messageRow(conversationId, replyTo)) throw badRequest(`body.reply_to: conversation ${conversationId} has no message ${replyTo}`)
+  requireAuditPass(ctx, { content })
+  const { row, created } = await ctx.repos.conversations.send({
+    message_id: messageId(),
+    conversation_id: conversationId,
+    author_uid: author.uid,
+    content,
+    nonce: body.nonce,
+    reply_to: replyTo,
+    mentions: await mentionsIn(ctx, joined, author.uid, content),
+    attachments,
+    created_at: ctx.now(),
+  })
+  if (created) {
+    await ctx.bus.publish('DM_MESSAGE_CREATE', { conversation_id: conversationId, uids: joined.uids }, await ctx.repos.conversations.message(row, null))
+    // a new direct message in each other participant's inbox (never the author's; none to one who blocks them)
+    const told = await ctx.repos.conversations.notBlocking(author.uid, joined.uids)
+    await notifyEach(ctx, told, { kind: 'direct_message', actorUid: author.uid, channelId: conversationId, messageId: row.message_id, excerpt: content })
+  }
+  return ctx.repos.conversations.message(row, author.uid)
+}
+
+/** The participants `content` mentions as `<@uid>`, less those who block the author. */
+async function mentionsIn (ctx: AppContext, joined: Joined, authorUid: string, content: string): Promise<string[]> {
+  return ctx.repos.conversations.notBlocking(authorUid, mentionedUids(content).filter(uid => joined.uids.includes(uid)))
+}
+
+/**
+ * Refuses (403 "cannot send") a write of `author` to a conversation where someone blocks
+ * them; in a one-to-one conversation also when they no longer share a server or the other
+ * now takes messages from nobody.
+ */
+async function requireMayKeepWriting (ctx: AppContext, joined: Joined, author: User): Promise<void> {
+  const others = joined.uids.filter(uid => uid !== author.uid)
+  if (joined.row.kind === 'direct') {
+    await requireMayMessage(ctx, author, others)
+    return
+  }
+  for (const uid of others) if (await ctx.repos.conversations.blocks(uid, author.uid)) throw messagingRefused('cannot_send', uid)
+}
+
+/** Registers /conversations and the privacy and block routes under /users/me. */
+export default async function conversationsRoutes (instance: FastifyInstance, { ctx }: RouteOptions): Promise<void> {
+  signInThroughout(instance) // every route here, reads too, is a participant's or one's own settings
+  const fastify = instance.withTypeProvider<TypeBoxTypeProvider>()
+  const nextId = createTimeIdSource()
+
+  /** The conversation a path names, when `user` takes part in it (404 otherwise: others' conversations are not told apart from none). */
+  async function joinedBy (conversationId: string, user: User): Promise<Joined> {
+    const row = await ctx.repos.conversations.row(conversationId)
+    const uids = row ? await ctx.repos.conversations.participants(conversationId) : []
+    if (!row || !uids.includes(user.uid)) throw notFound(`path.conversation_id: no conversation ${conversationId} of yours`)
+    return { row, uids }
+  }
+
+  /** The stored message a path names (404 when the conversation has no such message). */
+  async function existingMessage (joined: Joined, messageId: string): Promise<DirectMessagesTable> {
+    const row = await ctx.repos.conversations.messageRow(joined.row.conversation_id, messageId)
+    if (!row) throw notFound(`path.message_id: conversation ${joined.row.conversation_id} has no message ${messageId}`)
+    return row
+  }
+
+  const everyone = (joined: Joined): { conversation_id: string, uids: string[] } => ({ conversation_id: joined.row.conversation_id, uids: joined.uids })
+  const bearer = [{ bearer: [] }]
+
+  fastify.get(CONVERSATIONS_PATHS.conversations, {
+    schema: { summary: 'My direct conversations, the most recently active first, with unread counts', security: bearer, response: responses(ConversationListSchema) },
+  }, async request => ok({ items: await ctx.repos.conversations.listFor(signedInUser(request).uid) }))
+
+  fastify.post(CONVERSATIONS_PATHS.direct, {
+    schema: {
+      summary: 'The one-to-one conversation with a member who shares a server with me, found or made (403 when they take no messages from me)',
+      security: bearer, body: DirectConversationBodySchema, response: responses(ConversationSchema),
+    },
+  }, async request => ok(await createConversation(ctx, signedInUser(request), [request.body.uid], 'direct', nextId)))
+
+  fastify.post(CONVERSATIONS_PATHS.conversations, {
+    schema: {
+      summary: `A group conversation with members who share a server with me (at most ${CONVERSATION_PARTICIPANTS_MAX} people, me included)`,
+      security: bearer, body: GroupConversationBodySchema, response: responses(ConversationSchema),
+    },
+  }, async request => ok(await createConversation(ctx, signedInUser(request), request.body.uids, 'group', nextId)))
+
+  fastify.get(CONVERSATIONS_PATHS.messages, {
+    schema: {
+      summary: 'History of a conversation of mine: before/after a message id (oldest first, has_more)',
+      security: bearer, params: conversationParams, querystring: historyQuery, response: responses(MessageHistorySchema),
+    },
+  }, async request => {
+    const user = signedInUser(request)
+    const joined = await joinedBy(request.params.conversation_id, user)
+    const query: MessageHistoryQuery = request.query
+    return ok(await ctx.repos.conversations.history(joined.row.conversation_id, cursorOf(query), query.limit ?? HISTORY_LIMIT_DEFAULT, user.uid))
+  })
+
+  fastify.post(CONVERSATIONS_PATHS.messages, {
+    schema: {
+      summary: 'Send a direct message (participants only; audited; the same nonce again answers the same message)',
+      security: bearer, params: conversationParams, body: SendMessageBodySchema, response: responses(DirectMessageSchema),
+    },
+  }, async request => {
+    const user = signedInUser(request)
+    const joined = await joinedBy(request.params.conversation_id, user)
+    ;(request.body.attachments ?? []).forEach((attachment, index) => requireStoredFileUrl(ctx, request, `attachments.${index}.url`, attachment.url))
+    return ok(await sendDirectMessage(ctx, joined, user, request.body, nextId, () => requireMessageAllowance(ctx, request, user)))
+  })
+
+  // POST as well as PATCH, one schema and one handler: the mini-program's request API has no PATCH
+  fastify.route({
+    method: ['PATCH', 'POST'],
+    url: CONVERSATIONS_PATHS.message,
+    schema: {
+      summary: 'Edit a direct message (its author only; audited; counted as a send; POST for clients without PATCH)',
+      security: bearer, params: messageParams, body: EditMessageBodySchema, response: responses(DirectMessageSchema),
+    },
+    handler: async request => {
+      const user = signedInUser(request)
+      const joined = await joinedBy(request.params.conversation_id, user)
+      const row = await existingMessage(joined, request.params.message_id)
+      if (row.author_uid !== user.uid) throw forbidden('only the author can edit a message')
+      await requireMayKeepWriting(ctx, joined, user)
+      const content = contentOf(request.body.content, JSON.parse(row.attachments).length)
+      await requireMessageAllowance(ctx, request, user)
+      requireAuditPass(ctx, { content })
+      const edited = await ctx.repos.conversations.edit(row, content, await mentionsIn(ctx, joined, user.uid, content), ctx.now())
+      await ctx.bus.publish('DM_MESSAGE_UPDATE', everyone(joined), await ctx.repos.conversations.message(edited, null))
+      return ok(await ctx.repos.conversations.message(edited, user.uid))
+    },
+  })
+
+  fastify.delete(CONVERSATIONS_PATHS.message, {
+    schema: { summary: 'Delete a direct message (its author only)', security: bearer, params: messageParams, response: responses(MessageDeleteEventSchema) },
+  }, async request => {
+    const user = signedInUser(request)
+    const joined = await joinedBy(request.params.conversation_id, user)
+    const row = await existingMessage(joined, request.params.message_id)
+    if (row.author_uid !== user.uid) throw forbidden('only the author can delete a direct message')
+    await ctx.repos.conversations.remove(row)
+    const deleted = { channel_id: joined.row.conversation_id, message_id: row.message_id }
+    await ctx.bus.publish('DM_MESSAGE_DELETE', everyone(joined), deleted)
+    return ok(deleted)
+  })
+
+  fastify.put(CONVERSATIONS_PATHS.myReaction, {
+    schema: { summary: 'React to a direct message with an emoji', security: bearer, params: reactionParams, response: responses(ReactionEventSchema) },
+  }, async request => {
+    const user = signedInUser(request)
+    const joined = await joinedBy(request.params.conversation_id, user)
+    const row = await existingMessage(joined, request.params.message_id)
+    const emoji = request.params.emoji
+    if (!isReactionEmoji(emoji)) throw badRequest('path.emoji must be one emoji')
+    await requireMayKeepWriting(ctx, joined, user)
+    const event: ReactionEvent = { channel_id: joined.row.conversation_id, message_id: row.message_id, emoji, uid: user.uid }
+    if (await ctx.repos.conversations.addReaction(row.message_id, emoji, user.uid, ctx.now())) {
+      // checked after the insert so two new emoji racing cannot both slip under a cap
+      const refusal = await reactionCapRefusal(ctx.repos.conversations, row, user.uid)
+      if (refusal) {
+        await ctx.repos.conversations.removeReaction(row.message_id, emoji, user.uid)
+        throw refusal
+      }
+      await ctx.bus.publish('DM_REACTION_ADD', everyone(joined), event)
+    }
+    return ok(event)
+  })
+
+  fastify.delete(CONVERSATIONS_PATHS.myReaction, {
+    schema: { summary: "Remove the signed-in participant's reaction", security: bearer, params: reactionParams, response: responses(ReactionEventSchema) },
+  }, async request => {
+    const user = signedInUser(request)
+    const joined = await joinedBy(request.params.conversation_id, user)
+    const row = await existingMessage(joined, request.params.message_id)
+    const event: ReactionEvent = { channel_id: joined.row.conversation_id, message_id: row.message_id, emoji: request.params.emoji, uid: user.uid }
+    if (await ctx.repos.conversations.removeReaction(row.message_id, event.emoji, user.uid)) await ctx.bus.publish('DM_REACTION_REMOVE', everyone(joined), event)
+    return ok(event)
+  })
+
+  fastify.post(CONVERSATIONS_PATHS.typing, {
+    schema: { summary: 'The signed-in participant is typing (published to the participants, never stored)', security: bearer, params: conversationParams, response: responses(Type.Null()) },
+  }, async request => {
+    const user = signedInUser(request)
+    const joined = await joinedBy(request.params.conversation_id, user)
+    await requireMayKeepWriting(ctx, joined, user)
+    if ((await ctx.limits.hit(`typing ${user.uid} ${joined.row.conversation_id}`, TYPING_THROTTLE_MS)).count === 1) {
+      await ctx.bus.publish('DM_TYPING', everyone(joined), { channel_id: joined.row.conversation_id, uid: user.uid, nickname: user.nickname, at: ctx.now() })
+    }
+    return ok(null)
+  })
+
+  fastify.post(CONVERSATIONS_PATHS.read, {
+    schema: {
+      summary: 'The signed-in participant has read the conversation up to a message (their other sessions hear it)',
+      security: bearer, params: conversationParams, body: ReadBodySchema, response: responses(ReadStateSchema),
+    },
+  }, async request => {
+    const user = signedInUser(request)
+    const joined = await joinedBy(request.params.conversation_id, user)
+    const state = await ctx.repos.conversations.markRead(user.uid, joined.row.conversation_id, request.body.message_id)
+    if (!state) throw notFound(`path.conversation_id: conversation ${joined.row.conversation_id} has no messages`)
+    await ctx.bus.publish('DM_READ', { conversation_id: joined.row.conversation_id, uids: [user.uid] }, state)
+    return ok(state)
+  })
+
+  fastify.get(CONVERSATIONS_PATHS.privacy, {
+    schema: { summary: 'Who may start a direct conversation with me', security: bearer, response: responses(DmPrivacySchema) },
+  }, async request => ok({ dm_privacy: await ctx.repos.conversations.privacy(signedInUser(request).uid) }))
+
+  fastify.put(CONVERSATIONS_PATHS.privacy, {
+    schema: { summary: 'Choose who may start a direct conversation with me: members of a server we share, or nobody', security: bearer, body: DmPrivacySchema, response: responses(DmPrivacySchema) },
+  }, async request => {
+    await ctx.repos.conversations.setPrivacy(signedInUser(request).uid, request.body.dm_privacy)
+    return ok({ dm_privacy: request.body.dm_privacy })
+  })
+
+  fastify.get(CONVERSATIONS_PATHS.blocks, {
+    schema: { summary: 'The members I block', security: bearer, response: responses(BlockListSchema) },
+  }, async request => ok({ items: await ctx.repos.conversations.blocked(signedInUser(request).uid) }))
+
+  fastify.put(CONVERSATIONS_PATHS.block, {
+    schema: { summary: 'Block a member: they can no longer message me or mention-notify me (they are told only "cannot send")', security: bearer, params: UserParamsSchema, response: responses(Type.Null()) },
+  }, async request => {
+    const user = signedInUser(request)
+    const uid = request.params.uid
+    if (uid === user.uid) throw badRequest('path.uid: you cannot block yourself')
+    if (!await ctx.repos.users.get(uid)) throw notFound(`path.uid: no user ${uid}`)
+    await ctx.repos.conversations.block(user.uid, uid, ctx.now())
+    return ok(null)
+  })
+
+  fastify.delete(CONVERSATIONS_PATHS.block, {
+    schema: { summary: 'Stop blocking a member', security: bearer, params: UserParamsSchema, response: responses(Type.Null()) },
+  }, async request => {
+    await ctx.repos.conversations.unblock(signedInUser(request).uid, request.params.uid)
+    return ok(null)
+  })
+}

@@ -1,0 +1,251 @@
+/**
+ * Direct messages over HTTP, on SQLite (and PostgreSQL with DATABASE_URL): conversations
+ * only between members who share a server, seen and written by their participants only;
+ * privacy and blocks refuse with "cannot send" and write nothing; groups hold ten people;
+ * a nonce sends once; what each write publishes goes to the participants.
+ */
+import type { Conversation, ConversationList } from '@core/wire/direct-messages'
+import { DM_CODES } from '@core/wire/direct-messages'
+import type { ChatMessage, MessageHistory } from '@core/wire/messages'
+import type { NotificationPage } from '@core/wire/notifications'
+import { createInProcessBus, type BusEvent } from '../../src/bus'
+import { openDatabase } from '../../src/db/dialects'
+import type { Db } from '../../src/db/schema'
+import { envelope, signInAsGuest, startTestApp, type TestApp } from '../helper'
+
+const SERVER = '832828'
+
+type Session = { headers: Record<string, string>, uid: string }
+
+let test: TestApp
+let db: Db
+const events: BusEvent[] = []
+const bus = createInProcessBus()
+bus.subscribe(event => { events.push(event) })
+let nonceCounter = 0
+
+beforeAll(async () => {
+  test = await startTestApp({}, { bus })
+  db = (await openDatabase(test.config)).db
+})
+
+afterAll(async () => {
+  await db.destroy()
+  await test.close()
+})
+
+beforeEach(() => { events.length = 0 })
+
+/** A new guest who is a member of the demo server. */
+async function member (): Promise<Session> {
+  const guest = await signInAsGuest(test)
+  await db.insertInto('server_members').values({ server_id: SERVER, uid: guest.uid, joined_at: 1 }).execute()
+  return guest
+}
+
+/** A new guest who is a member of no server: they share none with anybody. */
+const stranger = (): Promise<Session> => signInAsGuest(test)
+
+function nonce (): string {
+  nonceCounter += 1
+  return `dm-${process.pid}-${nonceCounter}`
+}
+
+async function count (table: 'conversations' | 'direct_messages'): Promise<number> {
+  return Number((await db.selectFrom(table).select(eb => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)
+}
+
+function startDirect (from: Session, to: Session) {
+  return test.inject({ method: 'POST', url: '/conversations/direct', headers: from.headers, payload: { uid: to.uid } })
+}
+
+async function direct (from: Session, to: Session): Promise<Conversation> {
+  const response = await startDirect(from, to)
+  expect(response.statusCode).toBe(200)
+  return envelope<Conversation>(response).data
+}
+
+function send (from: Session, conversationId: string, payload: object) {
+  return test.inject({ method: 'POST', url: `/conversations/${conversationId}/messages`, headers: from.headers, payload })
+}
+
+async function sent (from: Session, conversationId: string, content: string): Promise<ChatMessage> {
+  const response = await send(from, conversationId, { content, nonce: nonce() })
+  expect(response.statusCode).toBe(200)
+  return envelope<ChatMessage>(response).data
+}
+
+function block (blocker: Session, blocked: Session) {
+  return test.inject({ method: 'PUT', url: `/users/me/blocks/${blocked.uid}`, headers: blocker.headers })
+}
+
+describe('direct conversations', () => {
+  it('lets a member message another member of a shared server, and only the two of them read it', async () => {
+    const [a, b, c] = await Promise.all([member(), member(), member()])
+    const conversation = await direct(a, b)
+    expect(conversation.kind).toBe('direct')
+    expect(conversation.participants.map(user => user.uid).sort()).toEqual([a.uid, b.uid].sort())
+    const message = await sent(a, conversation.conversation_id, '你好 B')
+    expect(message).toMatchObject({ channel_id: conversation.conversation_id, server_id: '', content: '你好 B' })
+
+    const history = await test.inject({ url: `/conversations/${conversation.conversation_id}/messages`, headers: b.headers })
+    expect(envelope<MessageHistory>(history).data.items.map(item => item.content)).toEqual(['你好 B'])
+    const outsider = await test.inject({ url: `/conversations/${conversation.conversation_id}/messages`, headers: c.headers })
+    expect(outsider.statusCode).toBe(404)
+    expect((await send(c, conversation.conversation_id, { content: 'me too', nonce: nonce() })).statusCode).toBe(404)
+    const list = await test.inject({ url: '/conversations', headers: c.headers })
+    expect(envelope<ConversationList>(list).data.items).toEqual([])
+  })
+
+  it('publishes each write to the participants only', async () => {
+    const [a, b] = await Promise.all([member(), member()])
+    const conversation = await direct(a, b)
+    const message = await sent(a, conversation.conversation_id, 'hello')
+    await test.inject({ method: 'PUT', url: `/conversations/${conversation.conversation_id}/messages/${message.message_id}/reactions/${encodeURIComponent('👍')}/me`, headers: b.headers })
+    const created = events.find(event => event.t === 'DM_MESSAGE_CREATE')
+    expect(created).toMatchObject({ server_id: '', conversation_id: conversation.conversation_id })
+    expect([...created?.uids ?? []].sort()).toEqual([a.uid, b.uid].sort())
+    expect(events.map(event => event.t)).toEqual(['CONVERSATION_CREATE', 'DM_MESSAGE_CREATE', 'NOTIFICATION_CREATE', 'DM_REACTION_ADD'])
+  })
+
+  it('finds the same one-to-one conversation from either side', async () => {
+    const [a, b] = await Promise.all([member(), member()])
+    const first = await direct(a, b)
+    const again = await direct(b, a)
+    expect(again.conversation_id).toBe(first.conversation_id)
+    expect(events.filter(event => event.t === 'CONVERSATION_CREATE')).toHaveLength(1)
+  })
+
+  it('answers the same message for the same nonce and stores it once', async () => {
+    const [a, b] = await Promise.all([member(), member()])
+    const conversation = await direct(a, b)
+    const payload = { content: 'once', nonce: nonce() }
+    const before = await count('direct_messages')
+    const first = envelope<ChatMessage>(await send(a, conversation.conversation_id, payload)).data
+    const second = envelope<ChatMessage>(await send(a, conversation.conversation_id, payload)).data
+    expect(second.message_id).toBe(first.message_id)
+    expect(await count('direct_messages')).toBe(before + 1)
+    expect(events.filter(event => event.t === 'DM_MESSAGE_CREATE')).toHaveLength(1)
+  })
+
+  it('counts others\' messages as unread until the reader marks them read', async () => {
+    const [a, b] = await Promise.all([member(), member()])
+    const conversation = await direct(a, b)
+    await sent(a, conversation.conversation_id, 'one')
+    const last = await sent(a, conversation.conversation_id, 'two')
+    const unreadOf = async (session: Session): Promise<number> =>
+      envelope<ConversationList>(await test.inject({ url: '/conversations', headers: session.headers })).data.items[0].unread_count
+    expect(await unreadOf(b)).toBe(2)
+    expect(await unreadOf(a)).toBe(0)
+    const read = await test.inject({ method: 'POST', url: `/conversations/${conversation.conversation_id}/read`, headers: b.headers, payload: { message_id: last.message_id } })
+    expect(read.statusCode).toBe(200)
+    expect(await unreadOf(b)).toBe(0)
+    expect(events.find(event => event.t === 'DM_READ')?.uids).toEqual([b.uid])
+  })
+
+  it("puts a new direct message in the other participant's inbox, once, and never in the author's", async () => {
+    const [a, b] = [await member(), await member()]
+    const conversation = await direct(a, b)
+    const message = await sent(a, conversation.conversation_id, '私信提醒')
+    const inbox = async (who: Session) => envelope<NotificationPage>(await test.inject({ url: '/notifications', headers: who.headers })).data.items
+    expect((await inbox(b)).filter(item => item.kind === 'direct_message')).toEqual([expect.objectContaining({ kind: 'direct_message', message_id: message.message_id })])
+    expect((await inbox(a)).filter(item => item.kind === 'direct_message')).toEqual([])
+  })
+
+  it('lets only the author edit and delete a direct message', async () => {
+    const [a, b] = await Promise.all([member(), member()])
+    const conversation = await direct(a, b)
+    const message = await sent(a, conversation.conversation_id, 'draft')
+    const url = `/conversations/${conversation.conversation_id}/messages/${message.message_id}`
+    expect((await test.inject({ method: 'PATCH', url, headers: b.headers, payload: { content: 'mine now' } })).statusCode).toBe(403)
+    const edited = await test.inject({ method: 'PATCH', url, headers: a.headers, payload: { content: 'final' } })
+    expect(envelope<ChatMessage>(edited).data).toMatchObject({ content: 'final' })
+    expect((await test.inject({ method: 'DELETE', url, headers: b.headers })).statusCode).toBe(403)
+    expect((await test.inject({ method: 'DELETE', url, headers: a.headers })).statusCode).toBe(200)
+    const list = envelope<ConversationList>(await test.inject({ url: '/conversations', headers: a.headers })).data
+    expect(list.items[0].last_message).toBeNull()
+  })
+})
+
+describe('who may message whom', () => {
+  it('refuses a conversation with someone who shares no server, naming why, and writes nothing', async () => {
+    const [a, outsider] = await Promise.all([member(), stranger()])
+    const before = await count('conversations')
+    const response = await startDirect(a, outsider)
+    expect(response.statusCode).toBe(403)
+    expect(envelope(response).code).toBe(DM_CODES.NO_SHARED_SERVER)
+    expect(await count('conversations')).toBe(before)
+  })
+
+  it('refuses a blocked member with "cannot send" only, before and after a conversation exists, and writes nothing', async () => {
+    const [a, b, c] = await Promise.all([member(), member(), member()])
+    const conversation = await direct(a, b)
+    expect((await block(b, a)).statusCode).toBe(200)
+    const messagesBefore = await count('direct_messages')
+    const refused = await send(a, conversation.conversation_id, { content: 'hi?', nonce: nonce() })
+    expect(refused.statusCode).toBe(403)
+    expect(envelope(refused).code).toBe(DM_CODES.CANNOT_SEND)
+    expect(refused.body).not.toMatch(/block/i)
+    expect(await count('direct_messages')).toBe(messagesBefore)
+    // the blocker still writes to the member they block
+    expect((await send(b, conversation.conversation_id, { content: 'I may', nonce: nonce() })).statusCode).toBe(200)
+    // a member who takes messages from nobody answers c, who is not blocked, in the very same words
+    await test.inject({ method: 'PUT', url: '/users/me/dm-privacy', headers: b.headers, payload: { dm_privacy: 'nobody' } })
+    const nobody = await startDirect(c, b)
+    expect(envelope(nobody).code).toBe(DM_CODES.CANNOT_SEND)
+    expect(envelope(nobody).msg).toBe(envelope(refused).msg)
+  })
+
+  it('lets a member choose that nobody may start a conversation with them, and change it back', async () => {
+    const [a, b] = await Promise.all([member(), member()])
+    const set = await test.inject({ method: 'PUT', url: '/users/me/dm-privacy', headers: b.headers, payload: { dm_privacy: 'nobody' } })
+    expect(set.statusCode).toBe(200)
+    expect(envelope(await test.inject({ url: '/users/me/dm-privacy', headers: b.headers })).data).toEqual({ dm_privacy: 'nobody' })
+    expect((await startDirect(a, b)).statusCode).toBe(403)
+    await test.inject({ method: 'PUT', url: '/users/me/dm-privacy', headers: b.headers, payload: { dm_privacy: 'server_members' } })
+    expect((await startDirect(a, b)).statusCode).toBe(200)
+  })
+
+  it('keeps a blocked member\'s channel mention from naming the blocker', async () => {
+    const [a, b] = await Promise.all([member(), member()])
+    await block(b, a)
+    const response = await test.inject({ method: 'POST', url: '/channels/83282802/messages', headers: a.headers, payload: { content: `hey <@${b.uid}>`, nonce: nonce() } })
+    expect(response.statusCode).toBe(200)
+    expect(envelope<ChatMessage>(response).data.mentions).toEqual([])
+    const notice = await db.selectFrom('mention_notices').selectAll().where('uid', '=', b.uid).execute()
+    expect(notice).toEqual([])
+  })
+
+  it('lists and lifts the blocks a member made', async () => {
+    const [a, b] = await Promise.all([member(), member()])
+    await block(b, a)
+    const listed = envelope<{ items: Array<{ uid: string }> }>(await test.inject({ url: '/users/me/blocks', headers: b.headers })).data
+    expect(listed.items.map(user => user.uid)).toEqual([a.uid])
+    await test.inject({ method: 'DELETE', url: `/users/me/blocks/${a.uid}`, headers: b.headers })
+    expect((await startDirect(a, b)).statusCode).toBe(200)
+  })
+})
+
+describe('group conversations', () => {
+  it('makes a group of up to ten people and refuses an eleventh, writing nothing', async () => {
+    const people = await Promise.all(Array.from({ length: 11 }, () => member()))
+    const [creator, ...others] = people
+    const before = await count('conversations')
+    const over = await test.inject({ method: 'POST', url: '/conversations', headers: creator.headers, payload: { uids: others.map(other => other.uid) } })
+    expect(over.statusCode).toBe(400)
+    expect(envelope(over).code).toBe(DM_CODES.TOO_MANY_PARTICIPANTS)
+    expect(await count('conversations')).toBe(before)
+    const group = await test.inject({ method: 'POST', url: '/conversations', headers: creator.headers, payload: { uids: others.slice(0, 9).map(other => other.uid) } })
+    expect(group.statusCode).toBe(200)
+    expect(envelope<Conversation>(group).data.participants).toHaveLength(10)
+  })
+
+  it('refuses a group with someone who shares no server, saying so, and writes nothing', async () => {
+    const [a, b, outsider] = await Promise.all([member(), member(), stranger()])
+    const before = await count('conversations')
+    const response = await test.inject({ method: 'POST', url: '/conversations', headers: a.headers, payload: { uids: [b.uid, outsider.uid] } })
+    expect(response.statusCode).toBe(403)
+    expect(envelope(response).code).toBe(DM_CODES.NO_SHARED_SERVER)
+    expect(await count('conversations')).toBe(before)
+  })
+})
