@@ -123,7 +123,7 @@ describe('GET /servers/:server_id/search', () => {
     const aliceUser = envelope<User>(await test.inject({ method: 'GET', url: '/user/me', headers: alice.headers })).data
     const inLobby = await sent(alice, LOBBY, 'wombatfilter one https://example.com/page')
     const inAnnouncements = await sent(bob, ANNOUNCEMENTS, 'wombatfilter two')
-    const withImage = await sent(bob, LOBBY, 'wombatfilter three', { attachments: [{ url: 'https://example.com/a.png', width: 10, height: 10, size: 100, mime: 'image/png' }] })
+    const withImage = await sent(bob, LOBBY, 'wombatfilter three', { attachments: [{ url: 'http://localhost:80/files/a.png', width: 10, height: 10, size: 100, mime: 'image/png' }] })
     const lobby = await db.selectFrom('channels').select('name').where('channel_id', '=', LOBBY).executeTakeFirstOrThrow()
     expect(await foundIds(`wombatfilter from:${alice.uid}`)).toEqual([inLobby.message_id])
     expect(await foundIds(`wombatfilter from:"${aliceUser.nickname}"`)).toEqual([inLobby.message_id])
