@@ -39,7 +39,7 @@ export interface DiscussionRoot {
 export function openDiscussion (
   root: DiscussionRoot,
   channel: { channel_id: string, server_id: string },
-  options: { unreadCount: number, scheduler: TimerScheduler },
+  options: { unreadCount?: number, scheduler: TimerScheduler },
 ): { chat: ChannelChat, members: ServerMembers, access: ChatAccess } {
   return {
     chat: new ChannelChat(
