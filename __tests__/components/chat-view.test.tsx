@@ -89,6 +89,37 @@ describe('ChatView', () => {
     expect(texts('.chat-list__day')).toHaveLength(1)
   })
 
+  it('shows avatar, name and badges once for consecutive messages of one author within five minutes', async () => {
+    const items = [chatMessage(1), chatMessage(2), chatMessage(3, { created_at: chatMessage(2).created_at + 6 * 60 }), chatMessage(4, { author: ME, created_at: chatMessage(2).created_at + 6 * 60 + 1 })]
+    const { testUtils } = await mountChat(items)
+    await testUtils.queries.waitForQuerySelectorAll('.chat-message')
+    expect(texts('.chat-message__author')).toEqual(['林晓', '林晓', '我'])
+    expect(document.querySelectorAll('.chat-message--grouped')).toHaveLength(1)
+  })
+
+  it('gives an author without a picture (a guest) a coloured initial like everyone else', async () => {
+    const { testUtils } = await mountChat([chatMessage(1, { author: { ...LIN, avatar: '' } })])
+    const [avatar] = await testUtils.queries.waitForQuerySelectorAll('.chat-avatar--initial')
+    expect(avatar.textContent).toBe('林')
+    expect(avatar.className).toMatch(/chat-avatar--tone-\d/)
+  })
+
+  it('counts the newer messages below the fold on a bar (3 条新消息) that jumps to them, and says 回到底部 when none are new', async () => {
+    const { gateway, testUtils } = await mountChat(chatMessages(1, 200))
+    const [scroller] = await testUtils.queries.waitForQuerySelectorAll('.chat-list__scroll')
+    testUtils.act(() => {
+      Object.defineProperty(scroller, 'scrollHeight', { configurable: true, value: 100_000 })
+      scroller.scrollTop = 0
+      scroller.dispatchEvent(new Event('scroll'))
+    })
+    const [bar] = await testUtils.queries.waitForQuerySelectorAll('.chat-list__jump')
+    expect(bar.textContent).toBe('回到底部 ↓')
+    testUtils.act(() => { for (const n of [201, 202, 203]) gateway.emit('MESSAGE_CREATE', chatMessage(n)) })
+    expect(texts('.chat-list__jump')).toEqual(['3 条新消息 ↓'])
+    testUtils.act(() => { (document.querySelector('.chat-list__jump') as HTMLElement).click() })
+    expect(texts('.chat-message__text')).toContain('message 203')
+  })
+
   it('loads older messages when scrolled to the top', async () => {
     const { api, testUtils } = await mountChat(chatMessages(51, 100), { hasOlder: true })
     const [scroller] = await testUtils.queries.waitForQuerySelectorAll('.chat-list__scroll')
