@@ -56,7 +56,9 @@ export function openDiscussion (
         drafts: root.storage,
       },
     ),
-    members: new ServerMembers(channel.server_id, { listMembers: (serverId, page) => root.members.list(serverId, page), logger: root.logger }),
+    members: new ServerMembers(channel.server_id, {
+      listMembers: (serverId, page) => root.members.list(serverId, page), logger: root.logger, myUid: () => root.session.user?.uid ?? null,
+    }),
     access: new ChatAccess(channel.channel_id, { permissions: root.permissions, serverId: channel.server_id, isMember: () => root.server.isMember, clock: root.clock, scheduler: options.scheduler }),
   }
 }
