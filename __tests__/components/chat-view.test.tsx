@@ -212,10 +212,15 @@ describe('ChatView', () => {
 })
 
 describe('ChatView: pictures (issue 17)', () => {
-  afterEach(() => { jest.restoreAllMocks() })
+  const taroEnv = process.env.TARO_ENV
+  afterEach(() => {
+    jest.restoreAllMocks()
+    process.env.TARO_ENV = taroEnv
+  })
 
-  it('shows a message\'s picture sized from its natural size before it loads, and opens the viewer on every picture of the message', async () => {
+  it('shows a message\'s picture sized from its natural size before it loads, and opens the platform viewer on every picture of the message in the mini-program', async () => {
     const preview = jest.spyOn(Taro, 'previewImage').mockResolvedValue({ errMsg: 'previewImage:ok' } as never)
+    process.env.TARO_ENV = 'weapp'
     const { testUtils } = await mountChat([chatMessage(1, { attachments: [attachment(1, { width: 1200, height: 600 })] }), chatMessage(2, { attachments: [attachment(2), attachment(3)] })])
     const images = await testUtils.queries.waitForQuerySelectorAll('.chat-message__image')
     expect(images).toHaveLength(3)
@@ -224,6 +229,19 @@ describe('ChatView: pictures (issue 17)', () => {
     expect((images[1] as HTMLElement).style.width).toBe(Taro.pxTransform(180))
     testUtils.act(() => { (images[2] as HTMLElement).click() })
     expect(preview).toHaveBeenCalledWith({ current: attachment(3).url, urls: [attachment(2).url, attachment(3).url] })
+  })
+
+  it('opens its own viewer on H5 with a counter (2 / 3), previous and next, and a close button', async () => {
+    const { testUtils } = await mountChat([chatMessage(1, { attachments: [attachment(1), attachment(2), attachment(3)] })])
+    const images = await testUtils.queries.waitForQuerySelectorAll('.chat-message__image')
+    testUtils.act(() => { (images[1] as HTMLElement).click() })
+    const [viewer] = await testUtils.queries.waitForQuerySelectorAll('.chat-image-viewer')
+    expect(texts('.chat-image-viewer__counter')).toEqual(['2 / 3'])
+    testUtils.act(() => { (viewer.querySelector('.chat-image-viewer__step--next') as HTMLElement).click() })
+    expect(texts('.chat-image-viewer__counter')).toEqual(['3 / 3'])
+    expect(viewer.querySelector('.chat-image-viewer__step--next')).toBeNull()
+    testUtils.act(() => { (viewer.querySelector('.chat-image-viewer__close') as HTMLElement).click() })
+    expect(document.querySelector('.chat-image-viewer')).toBeNull()
   })
 
   it('offers the attach button only where I may attach pictures', async () => {
