@@ -1,4 +1,5 @@
 import Taro from '@tarojs/taro'
+import { runInAction } from 'mobx'
 import TestUtils from '@tarojs/test-utils-react'
 import type { PermissionName } from '@core/domain/permissions'
 import ChatView, { typingText } from '@/components/chat-view'
@@ -154,6 +155,16 @@ describe('ChatView', () => {
     testUtils.act(() => { (button as HTMLElement).click() })
     await testUtils.queries.waitForQuerySelectorAll('.chat-composer')
     expect(membership.join).toHaveBeenCalled()
+    expect(document.querySelector('.chat-view__join')).toBeNull()
+  })
+
+  it('says 你已被移出该社区 and takes the composer away when I am removed while looking', async () => {
+    const { membership, testUtils } = await mountChat()
+    await testUtils.queries.waitForQuerySelectorAll('.chat-composer')
+    testUtils.act(() => { runInAction(() => { membership.removed = true; membership.isMember = false }) })
+    const [notice] = await testUtils.queries.waitForQuerySelectorAll('.chat-view__notice--removed')
+    expect(notice.textContent).toBe('你已被移出该社区')
+    expect(document.querySelector('.chat-composer')).toBeNull()
     expect(document.querySelector('.chat-view__join')).toBeNull()
   })
 

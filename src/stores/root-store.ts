@@ -18,7 +18,7 @@ import { createMessagesApi, type MessagesApi } from '@/services/api/messages'
 import { createTrustApi, type TrustApi } from '@/services/api/trust'
 import { defaultGatewayUrl, taroSocketConnector, type SocketConnector } from '@/services/gateway'
 import { ChannelStore } from './channel-store'
-import { GATEWAY_RESYNC, GatewayStore } from './gateway-store'
+import { GATEWAY_READY, GATEWAY_RESYNC, GatewayStore } from './gateway-store'
 import { LiveStore } from './live-store'
 import { LiveReminderStore } from './live-reminder-store'
 import { PermissionsStore } from './permissions-store'
@@ -159,7 +159,15 @@ export class RootStore {
   private applyGatewayEvents (): void {
     const counts = (d: ServerCounts) => this.server.applyCounts(d)
     this.gateway.on('MEMBER_ADD', counts)
-    this.gateway.on('MEMBER_REMOVE', counts)
+    this.gateway.on('MEMBER_REMOVE', removal => {
+      counts(removal)
+      if (removal.uid === this.session.user?.uid) this.server.lostMembership(removal.server_id)
+    })
+    // a kick closes the member's sockets: the new session's servers say what a missed MEMBER_REMOVE would have
+    this.gateway.on(GATEWAY_READY, ready => {
+      const shown = this.server.detail?.server_id
+      if (shown !== undefined && !ready.server_ids.includes(shown)) this.server.lostMembership(shown)
+    })
     this.gateway.on('PRESENCE_UPDATE', counts)
     // Issue 18: a channel made, edited or deleted in the server settings shows in every member's list,
     // and one that appeared or disappeared for this member (roles, overrides) too

@@ -40,6 +40,8 @@ export class ServerStore {
   source: ServerChoiceSource = 'default'
   /** The current server's detail from the API, or null until it is loaded. */
   detail: ServerDetail | null = null
+  /** True when the signed-in member was removed (kicked or banned) from the current server while the app showed it. */
+  removed = false
   /** Issue 19: each server's icon URL by server id (the desktop rail's pictures), empty until loaded. */
   icons: ReadonlyMap<string, string> = new Map()
   private readonly loading: LoadTracker
@@ -111,6 +113,7 @@ export class ServerStore {
     }
     if (choice.server.server_id !== this.current.server_id) {
       this.detail = null
+      this.removed = false
       this.loading.reset()
     }
     this.current = choice.server
@@ -142,11 +145,23 @@ export class ServerStore {
   async join (): Promise<void> {
     const serverId = this.current.server_id
     await this.joining.run(() => this.members.join(serverId), membership => {
+      this.removed = false
       if (this.detail && this.detail.server_id === membership.server_id) {
         this.detail = { ...this.detail, is_member: membership.is_member, member_count: membership.member_count, online_count: membership.online_count }
       }
       return 'ready'
     })
+  }
+
+  /**
+   * The signed-in member is no longer a member of `serverId` (MEMBER_REMOVE of themself, or
+   * a new gateway session without it): when it is the current server they were a member
+   * of, they were removed and the pages say so.
+   */
+  lostMembership (serverId: string): void {
+    if (!this.detail || this.detail.server_id !== serverId || this.detail.is_member !== true) return
+    this.detail = { ...this.detail, is_member: false }
+    this.removed = true
   }
 
   /** Applies the counts of a gateway event when it is about the current server. */

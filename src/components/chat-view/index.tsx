@@ -18,7 +18,7 @@ import StateView from '@/components/state-view'
 import ChatComposer from '@/components/chat-composer'
 import ChatMessageList from '@/components/chat-message-list'
 import ChatImageViewer, { type ImageViewerState } from '@/components/chat-image-viewer'
-import { STATUS } from '@/constants/a11y'
+import { ALERT, STATUS } from '@/constants/a11y'
 import './index.scss'
 
 /** My membership of the channel's server (the root's ServerStore): the composer or the join bar, and the online count. */
@@ -29,6 +29,8 @@ export interface ChatMembership {
   readonly isJoining: boolean
   /** The message of the last failed join, else null. */
   readonly joinError: string | null
+  /** True when I was removed (kicked or banned) while looking: the page says so and the composer goes. */
+  readonly removed: boolean
   /** Joins the server; never rejects (a failure sets joinError). */
   join: () => Promise<void>
 }
@@ -139,8 +141,9 @@ function ChatView ({ chat, members, membership, access, now }: ChatViewProps) {
       </View>
       {body}
       <View className='chat-view__typing' {...STATUS}><Text>{typing}</Text></View>
+      {membership.removed && <View className='chat-view__notice chat-view__notice--removed' {...ALERT}>{t('chatRemoved')}</View>}
       {membership.isMember === true && <MemberComposer chat={chat} members={members} access={access} nameOf={nameOf} now={now} />}
-      {membership.isMember === false && (
+      {membership.isMember === false && !membership.removed && (
         <View className='chat-view__join'>
           <Text className='chat-view__join-text'>{t('chatJoinHint')}</Text>
           <Button className='chat-view__join-button' size='mini' type='primary' loading={membership.isJoining || undefined} onClick={join}>{t('chatJoin')}</Button>
