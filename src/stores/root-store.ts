@@ -17,6 +17,7 @@ import { createMembersApi, type MembersApi } from '@/services/api/members'
 import { createMessagesApi, type MessagesApi } from '@/services/api/messages'
 import { createTrustApi, type TrustApi } from '@/services/api/trust'
 import { defaultGatewayUrl, taroSocketConnector, type SocketConnector } from '@/services/gateway'
+import { platformNetwork, type NetworkWatcher } from '@/services/gateway/network'
 import { ChannelStore } from './channel-store'
 import { GATEWAY_READY, GATEWAY_RESYNC, GatewayStore } from './gateway-store'
 import { LiveStore } from './live-store'
@@ -139,7 +140,8 @@ export class RootStore {
    * was answered without the user's membership (a carried answer, or one from before the
    * sign-in). The returned function stops following.
    */
-  connectWhenSignedIn (): () => void {
+  connectWhenSignedIn (network: NetworkWatcher = platformNetwork): () => void {
+    const stopWatching = network(online => this.gateway.networkChanged(online))
     const stopConnecting = reaction(() => this.session.token, token => {
       this.gateway.stop()
       if (token) this.gateway.start()
@@ -150,6 +152,7 @@ export class RootStore {
       { fireImmediately: true },
     )
     return () => {
+      stopWatching()
       stopConnecting()
       stopAsking()
     }
