@@ -166,8 +166,6 @@ function ChatMessageList ({ chat, nameOf, now, marksRead, canModerate, actions }
     if (firstUnreadId === null || !opened.current) return
     const unread = latest.current.entries.findIndex(entry => entry.message.message_id === firstUnreadId)
     if (unread > 0) latest.current.scrollToRow(unread)
-    // only a divider placed late moves the view
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [firstUnreadId])
 
   // Measure the rendered rows; a row above the viewport that grew or shrank moves the view by as much.
