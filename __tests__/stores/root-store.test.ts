@@ -111,6 +111,14 @@ describe('createRootStore', () => {
     root.dispose()
   })
 
+  it('counts me among those online once my own session is up, even when the detail was answered before it', async () => {
+    const { root } = await connectedToServer723658({ is_member: true, online_count: 0 })
+    expect(root.server.onlineCount).toBe(1)
+    root.gateway.stop()
+    expect(root.server.onlineCount).toBe(0)
+    root.dispose()
+  })
+
   it('knows live that I was removed from the server on screen: by my MEMBER_REMOVE, or by a new session without the server', async () => {
     const kicked = await connectedToServer723658({ is_member: true })
     kicked.socket.deliver({ op: 'dispatch', t: 'MEMBER_REMOVE', s: 1, d: { server_id: '723658', uid: 'someone else', member_count: 9, online_count: 1 } })

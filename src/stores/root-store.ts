@@ -105,7 +105,7 @@ export class RootStore {
     this.session = new SessionStore(api, { storage: options.storage, loginKey: options.loginKey, clock, logger })
     this.members = options.members ?? createMembersApi()
     this.messages = options.messagesApi ?? createMessagesApi()
-    this.server = new ServerStore(api, { servers: options.servers, members: this.members, logger })
+    this.server = new ServerStore(api, { servers: options.servers, members: this.members, logger, connected: () => this.gateway.connection === 'online' })
     this.channel = new ChannelStore(api, this.server, logger)
     const scheduler = options.scheduler ?? timeoutScheduler
     this.scheduler = scheduler

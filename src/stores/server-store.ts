@@ -21,6 +21,8 @@ export interface ServerStoreOptions {
   /** Joining (createMembersApi in the app). */
   members: MembersApi
   logger: StoreLogger
+  /** True while my own gateway session is up (I am online); never by default. */
+  connected?: () => boolean
 }
 
 /** Counts a gateway event carries for a server (MEMBER_ADD / MEMBER_REMOVE: both, issue 16; PRESENCE_UPDATE: online_count). */
@@ -48,6 +50,7 @@ export class ServerStore {
   private readonly joining: LoadTracker
   private readonly logger: StoreLogger
   private readonly members: MembersApi
+  private readonly connected: () => boolean
   /** The online count being asked again: null when no request is on its way, else whether to ask once more after it. */
 
   constructor (private readonly api: ApiClient, options: ServerStoreOptions) {
@@ -55,10 +58,11 @@ export class ServerStore {
     this.logger = options.logger
     this.current = chooseServer(this.servers, {}).server
     this.members = options.members
+    this.connected = options.connected ?? (() => false)
     this.loading = new LoadTracker(options.logger)
     this.joining = new LoadTracker(options.logger)
     // detail is the API's snapshot, replaced whole (never changed in place): watched by reference
-    makeAutoObservable<ServerStore, 'api' | 'logger' | 'members'>(this, { api: false, logger: false, members: false, servers: false, detail: observable.ref, icons: observable.ref })
+    makeAutoObservable<ServerStore, 'api' | 'logger' | 'members' | 'connected'>(this, { api: false, logger: false, members: false, connected: false, servers: false, detail: observable.ref, icons: observable.ref })
   }
 
   /** Detail status: 'loading', 'ready' when the detail is at hand, 'error' when it could not be loaded. */
@@ -81,9 +85,16 @@ export class ServerStore {
     return this.detail?.is_member ?? null
   }
 
-  /** Members online now, or null before the detail is loaded. */
+  /**
+   * Members online now, or null before the detail is loaded. A member whose own session is
+   * up counts themself: the count the detail carried may have been taken before their
+   * session was (the page's HTML, a reload's gap), and their coming online is announced to
+   * the others, not necessarily back to them.
+   */
   get onlineCount (): number | null {
-    return this.detail?.online_count ?? null
+    const count = this.detail?.online_count
+    if (count === undefined) return null
+    return this.detail?.is_member === true && this.connected() ? Math.max(count, 1) : count
   }
 
   /** True while a join is on its way. */
