@@ -161,7 +161,8 @@ describe('ChatView', () => {
   it('says 你已被移出该社区 and takes the composer away when I am removed while looking', async () => {
     const { membership, testUtils } = await mountChat()
     await testUtils.queries.waitForQuerySelectorAll('.chat-composer')
-    testUtils.act(() => { runInAction(() => { membership.removed = true; membership.isMember = false }) })
+    const state = membership as { removed: boolean, isMember: boolean | null } // the fake is an observable the test may change
+    testUtils.act(() => { runInAction(() => { state.removed = true; state.isMember = false }) })
     const [notice] = await testUtils.queries.waitForQuerySelectorAll('.chat-view__notice--removed')
     expect(notice.textContent).toBe('你已被移出该社区')
     expect(document.querySelector('.chat-composer')).toBeNull()
