@@ -69,6 +69,13 @@ async function expectDividerAndFirstUnread (page: Page, firstUnread: string): Pr
   expect(await divider.locator('xpath=..').locator('.chat-message__text').first().textContent()).toBe(firstUnread)
 }
 
+/** Leaves the chat for Home and waits until its channel list is in and its gateway has had time to connect (what comes after is counted live). */
+async function leaveForHome (page: Page): Promise<void> {
+  await page.goto(`${baseUrl()}/pages/index/index?sid=832828`)
+  await page.locator('.channel-list__row', { hasText: '大厅' }).filter({ visible: true }).first().waitFor()
+  await page.waitForTimeout(2000)
+}
+
 describe('the chat opens where the member left off', () => {
   for (const viewport of ['phone', 'desktop'] as const) {
     it(`opens at the first unread message with the divider on screen, in-app and by a link (${SIZES[viewport].width}×${SIZES[viewport].height})`, async () => {
@@ -81,7 +88,7 @@ describe('the chat opens where the member left off', () => {
           const stamp = Date.now().toString(36)
           // the reader is at the bottom (all read), then leaves for Home
           await reader.page.waitForTimeout(800)
-          await reader.page.goto(`${baseUrl()}/pages/index/index?sid=832828`)
+          await leaveForHome(reader.page)
           const unread = Array.from({ length: 30 }, (_, index) => `unread ${index + 1} ${stamp}`)
           await sendAll(baseUrl(), token, unread)
           // in-app: the channel list shows the count, a tap opens the channel at the first unread
@@ -100,7 +107,7 @@ describe('the chat opens where the member left off', () => {
           await reader.page.waitForTimeout(800)
 
           // by a link, in a fresh load
-          await reader.page.goto(`${baseUrl()}/pages/index/index?sid=832828`)
+          await leaveForHome(reader.page)
           const more = Array.from({ length: 30 }, (_, index) => `link unread ${index + 1} ${stamp}`)
           await sendAll(baseUrl(), token, more)
           await reader.page.goto(`${baseUrl()}${CHAT_CHANNEL_PAGE}`)
@@ -124,8 +131,11 @@ describe('the chat opens where the member left off', () => {
         await sendAll(baseUrl(), token, Array.from({ length: 20 }, (_, index) => `filler ${index + 1} ${stamp}`))
         await messagesWith(phone.page, `filler 20 ${stamp}`).waitFor()
         // the phone reads older messages, away from the bottom
-        await phone.page.locator('.chat-list__scroll').filter({ visible: true }).first().evaluate(node => { node.scrollTop = 0 })
-        await phone.page.waitForTimeout(500)
+        const list = await phone.page.locator('.chat-list__scroll').filter({ visible: true }).first().boundingBox()
+        if (list === null) throw new Error('no message list')
+        await phone.page.mouse.move(list.x + list.width / 2, list.y + list.height / 2)
+        await phone.page.mouse.wheel(0, -3000)
+        await phone.page.waitForTimeout(800)
         const cdp = await phone.context.newCDPSession(phone.page)
         await cdp.send('Network.enable')
         await cdp.send('Network.emulateNetworkConditions', { offline: true, latency: 0, downloadThroughput: -1, uploadThroughput: -1 })

@@ -30,6 +30,7 @@ function DiscussionChat ({ channel }: { channel: Channel }) {
       void root.server.load()
     }
     // opened by a link, the channel list (and so the unread count) arrives after the page: the divider waits for it
+    if (!root.unread.knows(chat.channelId) && root.channel.status !== 'loading') void root.channel.load()
     const stopWaiting = when(() => root.unread.knows(chat.channelId), () => {
       chat.knowUnread(root.unread.of(chat.channelId).unread)
       root.unread.view(chat.channelId)
