@@ -69,6 +69,13 @@ function jumpLabel (unseen: number): string {
   return unseen === 1 ? t('chatNewBelowOne') : t('chatNewBelow', { count: String(unseen) })
 }
 
+/** The index of the first row whose top is at or below `fold` (content px), or the row count when none is. */
+function firstBelowFold (offsets: readonly number[], fold: number): number {
+  let index = offsets.length - 1
+  while (index > 0 && offsets[index - 1] >= fold) index -= 1
+  return index
+}
+
 /** The DOM id of a message row. */
 function rowDomId (key: string): string {
   return `chat-row-${key.replace(/[^A-Za-z0-9_-]/g, '_')}`
@@ -149,13 +156,17 @@ function ChatMessageList ({ chat, nameOf, now, marksRead, canModerate, actions }
     if (!opened.current) {
       opened.current = true
       const unread = chat.firstUnreadId === null ? -1 : entries.findIndex(entry => entry.message.message_id === chat.firstUnreadId)
+      see(entries[unread > 0 ? unread - 1 : entries.length - 1])
       if (unread > 0) scrollToRow(unread)
       else scrollToBottom()
       return
     }
     const shifted = previousFirst === null ? -1 : entries.findIndex(entry => entry.key === previousFirst)
     if (shifted > 0) scrollTo(scrollTopRef.current + offsets[shifted])
-    else if (stickToBottom.current) scrollToBottom()
+    else if (stickToBottom.current) {
+      see(entries[entries.length - 1])
+      scrollToBottom()
+    }
     // only a change of the entries moves the view; offsets belong to them
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [entries])
@@ -198,12 +209,19 @@ function ChatMessageList ({ chat, nameOf, now, marksRead, canModerate, actions }
     if (marksRead && stickToBottom.current && entries.length > 0) void chat.markRead()
   }, [chat, entries, marksRead])
 
+  /** What is on screen or above it now counts as seen (from a real scroll position, never a passing render's). */
+  const see = (upTo: ChatEntry | undefined) => {
+    const id = upTo?.message.message_id
+    if (id !== undefined && (seenNewestId.current === null || compareMessageIds(id, seenNewestId.current) > 0)) seenNewestId.current = id
+  }
   const onScroll = (event: { detail: { scrollTop: number, scrollHeight: number } }) => {
     const top = event.detail.scrollTop
+    see(entries[firstBelowFold(offsets, top + viewportHeight - HEADER_PX) - 1])
     if (Math.abs(top - scrollTopRef.current) > 2) anchorKey.current = null // the reader scrolled: the view is theirs
     scrollTopRef.current = top
     setScrollTop(top)
     stickToBottom.current = top + viewportHeight >= event.detail.scrollHeight - AT_BOTTOM_PX
+    if (stickToBottom.current) see(entries[entries.length - 1])
     if (marksRead && stickToBottom.current) void chat.markRead()
     if (top < LOAD_OLDER_PX && chat.hasOlder) void chat.loadOlder()
   }
@@ -234,11 +252,7 @@ function ChatMessageList ({ chat, nameOf, now, marksRead, canModerate, actions }
 
   const awayFromBottom = total - (scrollTop + viewportHeight) > viewportHeight
   // what is on screen or above it has been seen; others' newer messages below the fold are counted on the bar
-  const fold = scrollTop + viewportHeight - HEADER_PX
-  let firstBelow = entries.length
-  while (firstBelow > 0 && offsets[firstBelow - 1] >= fold) firstBelow -= 1
-  const lastSeen = entries[firstBelow - 1]?.message.message_id
-  if (lastSeen !== undefined && (seenNewestId.current === null || compareMessageIds(lastSeen, seenNewestId.current) > 0)) seenNewestId.current = lastSeen
+  const firstBelow = firstBelowFold(offsets, scrollTop + viewportHeight - HEADER_PX)
   const unseen: number[] = []
   for (let index = firstBelow; index < entries.length; index += 1) {
     const { message } = entries[index]
