@@ -131,10 +131,10 @@ describe('the chat opens where the member left off', () => {
         await sendAll(baseUrl(), token, Array.from({ length: 20 }, (_, index) => `filler ${index + 1} ${stamp}`))
         await messagesWith(phone.page, `filler 20 ${stamp}`).waitFor()
         // the phone reads older messages, away from the bottom
-        const list = await phone.page.locator('.chat-list__scroll').filter({ visible: true }).first().boundingBox()
-        if (list === null) throw new Error('no message list')
-        await phone.page.mouse.move(list.x + list.width / 2, list.y + list.height / 2)
-        await phone.page.mouse.wheel(0, -3000)
+        await phone.page.locator('.chat-list__scroll').filter({ visible: true }).first().evaluate(node => {
+          node.scrollTop = Math.max(0, node.scrollTop - 1500)
+          node.dispatchEvent(new Event('scroll'))
+        })
         await phone.page.waitForTimeout(800)
         const cdp = await phone.context.newCDPSession(phone.page)
         await cdp.send('Network.enable')
