@@ -60,12 +60,13 @@ describe('ChatComposer', () => {
     expect(chat.draft).toBe('x'.repeat(1900))
   })
 
-  it('lists members after an @ and completes the mention with the one picked', async () => {
+  it('lists members after an @ with their avatars and completes the mention with the one picked', async () => {
     const { chat, members, testUtils } = await mountComposer(false)
     await members.load()
     testUtils.act(() => chat.setDraft('hi @林'))
     const [candidate] = await testUtils.queries.waitForQuerySelectorAll('.chat-composer__candidate')
-    expect(candidate.textContent).toBe('@林晓')
+    expect(candidate.querySelector('.chat-composer__candidate-name')?.textContent).toBe('@林晓')
+    expect(candidate.querySelector('.chat-avatar')).not.toBeNull()
     testUtils.act(() => { (candidate as HTMLElement).click() })
     expect(chat.draft).toBe('hi @林晓 ')
   })

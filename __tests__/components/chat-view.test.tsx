@@ -1,4 +1,5 @@
 import Taro from '@tarojs/taro'
+import { runInAction } from 'mobx'
 import TestUtils from '@tarojs/test-utils-react'
 import type { PermissionName } from '@core/domain/permissions'
 import ChatView, { typingText } from '@/components/chat-view'
@@ -89,6 +90,37 @@ describe('ChatView', () => {
     expect(texts('.chat-list__day')).toHaveLength(1)
   })
 
+  it('shows avatar, name and badges once for consecutive messages of one author within five minutes', async () => {
+    const items = [chatMessage(1), chatMessage(2), chatMessage(3, { created_at: chatMessage(2).created_at + 6 * 60 }), chatMessage(4, { author: ME, created_at: chatMessage(2).created_at + 6 * 60 + 1 })]
+    const { testUtils } = await mountChat(items)
+    await testUtils.queries.waitForQuerySelectorAll('.chat-message')
+    expect(texts('.chat-message__author')).toEqual(['林晓', '林晓', '我'])
+    expect(document.querySelectorAll('.chat-message--grouped')).toHaveLength(1)
+  })
+
+  it('gives an author without a picture (a guest) a coloured initial like everyone else', async () => {
+    const { testUtils } = await mountChat([chatMessage(1, { author: { ...LIN, avatar: '' } })])
+    const [avatar] = await testUtils.queries.waitForQuerySelectorAll('.chat-avatar--initial')
+    expect(avatar.textContent).toBe('林')
+    expect(avatar.className).toMatch(/chat-avatar--tone-\d/)
+  })
+
+  it('counts the newer messages below the fold on a bar (3 条新消息) that jumps to them, and says 回到底部 when none are new', async () => {
+    const { gateway, testUtils } = await mountChat(chatMessages(1, 200))
+    const [scroller] = await testUtils.queries.waitForQuerySelectorAll('.chat-list__scroll')
+    testUtils.act(() => {
+      Object.defineProperty(scroller, 'scrollHeight', { configurable: true, value: 100_000 })
+      scroller.scrollTop = 0
+      scroller.dispatchEvent(new Event('scroll'))
+    })
+    const [bar] = await testUtils.queries.waitForQuerySelectorAll('.chat-list__jump')
+    expect(bar.textContent).toBe('回到底部 ↓')
+    testUtils.act(() => { for (const n of [201, 202, 203]) gateway.emit('MESSAGE_CREATE', chatMessage(n)) })
+    expect(texts('.chat-list__jump')).toEqual(['3 条新消息 ↓'])
+    testUtils.act(() => { (document.querySelector('.chat-list__jump') as HTMLElement).click() })
+    expect(texts('.chat-message__text')).toContain('message 203')
+  })
+
   it('loads older messages when scrolled to the top', async () => {
     const { api, testUtils } = await mountChat(chatMessages(51, 100), { hasOlder: true })
     const [scroller] = await testUtils.queries.waitForQuerySelectorAll('.chat-list__scroll')
@@ -123,6 +155,17 @@ describe('ChatView', () => {
     testUtils.act(() => { (button as HTMLElement).click() })
     await testUtils.queries.waitForQuerySelectorAll('.chat-composer')
     expect(membership.join).toHaveBeenCalled()
+    expect(document.querySelector('.chat-view__join')).toBeNull()
+  })
+
+  it('says 你已被移出该社区 and takes the composer away when I am removed while looking', async () => {
+    const { membership, testUtils } = await mountChat()
+    await testUtils.queries.waitForQuerySelectorAll('.chat-composer')
+    const state = membership as { removed: boolean, isMember: boolean | null } // the fake is an observable the test may change
+    testUtils.act(() => { runInAction(() => { state.removed = true; state.isMember = false }) })
+    const [notice] = await testUtils.queries.waitForQuerySelectorAll('.chat-view__notice--removed')
+    expect(notice.textContent).toBe('你已被移出该社区')
+    expect(document.querySelector('.chat-composer')).toBeNull()
     expect(document.querySelector('.chat-view__join')).toBeNull()
   })
 
@@ -181,10 +224,15 @@ describe('ChatView', () => {
 })
 
 describe('ChatView: pictures (issue 17)', () => {
-  afterEach(() => { jest.restoreAllMocks() })
+  const taroEnv = process.env.TARO_ENV
+  afterEach(() => {
+    jest.restoreAllMocks()
+    process.env.TARO_ENV = taroEnv
+  })
 
-  it('shows a message\'s picture sized from its natural size before it loads, and opens the viewer on every picture of the message', async () => {
+  it('shows a message\'s picture sized from its natural size before it loads, and opens the platform viewer on every picture of the message in the mini-program', async () => {
     const preview = jest.spyOn(Taro, 'previewImage').mockResolvedValue({ errMsg: 'previewImage:ok' } as never)
+    process.env.TARO_ENV = 'weapp'
     const { testUtils } = await mountChat([chatMessage(1, { attachments: [attachment(1, { width: 1200, height: 600 })] }), chatMessage(2, { attachments: [attachment(2), attachment(3)] })])
     const images = await testUtils.queries.waitForQuerySelectorAll('.chat-message__image')
     expect(images).toHaveLength(3)
@@ -193,6 +241,19 @@ describe('ChatView: pictures (issue 17)', () => {
     expect((images[1] as HTMLElement).style.width).toBe(Taro.pxTransform(180))
     testUtils.act(() => { (images[2] as HTMLElement).click() })
     expect(preview).toHaveBeenCalledWith({ current: attachment(3).url, urls: [attachment(2).url, attachment(3).url] })
+  })
+
+  it('opens its own viewer on H5 with a counter (2 / 3), previous and next, and a close button', async () => {
+    const { testUtils } = await mountChat([chatMessage(1, { attachments: [attachment(1), attachment(2), attachment(3)] })])
+    const images = await testUtils.queries.waitForQuerySelectorAll('.chat-message__image')
+    testUtils.act(() => { (images[1] as HTMLElement).click() })
+    const [viewer] = await testUtils.queries.waitForQuerySelectorAll('.chat-image-viewer')
+    expect(texts('.chat-image-viewer__counter')).toEqual(['2 / 3'])
+    testUtils.act(() => { (viewer.querySelector('.chat-image-viewer__step--next') as HTMLElement).click() })
+    expect(texts('.chat-image-viewer__counter')).toEqual(['3 / 3'])
+    expect(viewer.querySelector('.chat-image-viewer__step--next')).toBeNull()
+    testUtils.act(() => { (viewer.querySelector('.chat-image-viewer__close') as HTMLElement).click() })
+    expect(document.querySelector('.chat-image-viewer')).toBeNull()
   })
 
   it('offers the attach button only where I may attach pictures', async () => {

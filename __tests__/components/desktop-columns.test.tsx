@@ -1,6 +1,7 @@
+import { runInAction } from 'mobx'
 import DesktopColumns from '@/components/desktop-columns'
 import type { RootStore } from '@/stores/root-store'
-import { fakeApi, fakeMembersApi, serverDetail } from '../stores/support/fakes'
+import { channel, fakeApi, fakeMembersApi, serverDetail } from '../stores/support/fakes'
 import { member, memberPage, ROLES } from '../stores/support/trust-fakes'
 import { mountPage, unmountPages } from '../support/page-harness'
 
@@ -24,6 +25,18 @@ async function openRail () {
 }
 
 describe('DesktopColumns', () => {
+  it('shows the live unread count of each channel in the channel column, as Home does', async () => {
+    const api = fakeApi()
+    api.getServer.mockResolvedValue(serverDetail('832828'))
+    api.listChannels.mockResolvedValue([{ group: null, channels: [channel('c1', { server_id: '832828', name: '大厅', unread_count: 3 })] }])
+    api.listServers.mockResolvedValue([])
+    const page = await mountPage(DesktopColumns, { api, params: { sid: '832828' } })
+    const [badge] = await page.testUtils.queries.waitForQuerySelectorAll('.channel-list__unread')
+    expect(badge.textContent).toBe('3')
+    page.testUtils.act(() => { runInAction(() => page.root.unread.seed([{ channel_id: 'c1', unread_count: 5 }])) })
+    expect(document.querySelector('.channel-list__unread')?.textContent).toBe('5')
+  })
+
   it("shows each server's icon on the rail, its initial when it has none, every server named for screen readers", async () => {
     await openRail()
     const servers = Array.from(document.querySelectorAll('.desktop-columns__server'))

@@ -107,6 +107,22 @@ describe('GatewayStore', () => {
     expect(store.connection).toBe('reconnecting')
   })
 
+  it('gives the socket up as soon as the device goes offline, and reconnects at once when it is back', () => {
+    const { connect, scheduler, store } = online()
+    const first = connect.last()
+    store.networkChanged(false)
+    expect([first.closedByClient, store.connection]).toEqual([true, 'reconnecting'])
+    const sockets = connect.sockets.length
+    store.networkChanged(true)
+    expect(connect.sockets.length).toBe(sockets + 1)
+    expect(scheduler.pending()).toEqual([])
+    connect.last().open()
+    connect.last().deliver({ op: 'resumed', d: { replayed: 0 } })
+    expect(store.connection).toBe('online')
+    store.networkChanged(true)
+    expect(connect.sockets.length).toBe(sockets + 1)
+  })
+
   it('reconnects after a drop with a growing, jittered delay and resumes from the last seq', () => {
     const { connect, scheduler, store } = online()
     connect.last().deliver({ op: 'dispatch', t: 'X', s: 15, d: null })

@@ -111,6 +111,27 @@ describe('createRootStore', () => {
     root.dispose()
   })
 
+  it('counts me among those online once my own session is up, even when the detail was answered before it', async () => {
+    const { root } = await connectedToServer723658({ is_member: true, online_count: 0 })
+    expect(root.server.onlineCount).toBe(1)
+    root.gateway.stop()
+    expect(root.server.onlineCount).toBe(0)
+    root.dispose()
+  })
+
+  it('knows live that I was removed from the server on screen: by my MEMBER_REMOVE, or by a new session without the server', async () => {
+    const kicked = await connectedToServer723658({ is_member: true })
+    kicked.socket.deliver({ op: 'dispatch', t: 'MEMBER_REMOVE', s: 1, d: { server_id: '723658', uid: 'someone else', member_count: 9, online_count: 1 } })
+    expect([kicked.root.server.isMember, kicked.root.server.removed]).toEqual([true, false])
+    kicked.socket.deliver({ op: 'dispatch', t: 'MEMBER_REMOVE', s: 2, d: { server_id: '723658', uid: user().uid, member_count: 8, online_count: 1 } })
+    expect([kicked.root.server.isMember, kicked.root.server.removed]).toEqual([false, true])
+    kicked.root.dispose()
+    const banned = await connectedToServer723658({ is_member: true })
+    banned.socket.deliver({ op: 'ready', d: { user: user(), protocol_version: 2, session_id: 's3', seq: 0, heartbeat_interval_ms: 30_000, server_ids: [] } })
+    expect([banned.root.server.isMember, banned.root.server.removed]).toEqual([false, true])
+    banned.root.dispose()
+  })
+
   it('reloads the channel list after a channel of the current server is edited or deleted (issue 18)', async () => {
     const { api, root, socket } = await connectedToServer723658()
     api.listChannels.mockClear()

@@ -104,6 +104,27 @@ export class GatewayStore implements GatewaySubscriptions {
     return () => { set?.delete(handler as DispatchHandler<never>) }
   }
 
+  /**
+   * The device's network went away or came back. Gone: the socket is given up at once
+   * (a dead socket may take a heartbeat or two to notice) and the pages say 正在重新连接….
+   * Back: it reconnects now rather than after its backoff.
+   */
+  networkChanged (online: boolean): void {
+    if (!this.running) return
+    if (!online) {
+      if (this.connection !== 'online' && this.socket === null) return
+      const socket = this.socket
+      this.socket = null
+      socket?.close(4000, 'network offline')
+      this.dropped(4000)
+      return
+    }
+    if (this.connection === 'online' || this.socket !== null) return
+    this.clearTimers()
+    this.failedAttempts = 0
+    this.open('reconnecting')
+  }
+
   /** Tells the server which channel the user looks at (typing goes only there); kept across reconnects. */
   focus (channelId: string | null): void {
     this.focusedChannelId = channelId

@@ -21,8 +21,9 @@ import { createTrustApi, type TrustApi } from '@/services/api/trust'
 import { platformWebauthn } from '@/utils/webauthn'
 import { AccountStore, type WebauthnCeremonies } from './account-store'
 import { defaultGatewayUrl, taroSocketConnector, type SocketConnector } from '@/services/gateway'
+import { platformNetwork, type NetworkWatcher } from '@/services/gateway/network'
 import { ChannelStore } from './channel-store'
-import { GATEWAY_RESYNC, GatewayStore } from './gateway-store'
+import { GATEWAY_READY, GATEWAY_RESYNC, GatewayStore } from './gateway-store'
 import { InboxStore } from './inbox-store'
 import { LiveStore } from './live-store'
 import { LiveReminderStore } from './live-reminder-store'
@@ -119,7 +120,7 @@ export class RootStore {
     this.session = new SessionStore(api, { storage: options.storage, loginKey: options.loginKey, clock, logger })
     this.members = options.members ?? createMembersApi()
     this.messages = options.messagesApi ?? createMessagesApi()
-    this.server = new ServerStore(api, { servers: options.servers, members: this.members, logger })
+    this.server = new ServerStore(api, { servers: options.servers, members: this.members, logger, connected: () => this.gateway.connection === 'online' })
     this.channel = new ChannelStore(api, this.server, logger)
     const scheduler = options.scheduler ?? timeoutScheduler
     this.scheduler = scheduler
@@ -161,7 +162,8 @@ export class RootStore {
    * was answered without the user's membership (a carried answer, or one from before the
    * sign-in). The returned function stops following.
    */
-  connectWhenSignedIn (): () => void {
+  connectWhenSignedIn (network: NetworkWatcher = platformNetwork): () => void {
+    const stopWatching = network(online => this.gateway.networkChanged(online))
     const stopConnecting = reaction(() => this.session.token, token => {
       this.gateway.stop()
       if (token) {
@@ -175,6 +177,7 @@ export class RootStore {
       { fireImmediately: true },
     )
     return () => {
+      stopWatching()
       stopConnecting()
       stopAsking()
     }
@@ -184,7 +187,15 @@ export class RootStore {
   private applyGatewayEvents (): void {
     const counts = (d: ServerCounts) => this.server.applyCounts(d)
     this.gateway.on('MEMBER_ADD', counts)
-    this.gateway.on('MEMBER_REMOVE', counts)
+    this.gateway.on('MEMBER_REMOVE', removal => {
+      counts(removal)
+      if (removal.uid === this.session.user?.uid) this.server.lostMembership(removal.server_id)
+    })
+    // a kick closes the member's sockets: the new session's servers say what a missed MEMBER_REMOVE would have
+    this.gateway.on(GATEWAY_READY, ready => {
+      const shown = this.server.detail?.server_id
+      if (shown !== undefined && !ready.server_ids.includes(shown)) this.server.lostMembership(shown)
+    })
     this.gateway.on('PRESENCE_UPDATE', counts)
     // Issue 18: a channel made, edited or deleted in the server settings shows in every member's list,
     // and one that appeared or disappeared for this member (roles, overrides) too

@@ -21,6 +21,8 @@ export interface ServerStoreOptions {
   /** Joining (createMembersApi in the app). */
   members: MembersApi
   logger: StoreLogger
+  /** True while my own gateway session is up (I am online); never by default. */
+  connected?: () => boolean
 }
 
 /** Counts a gateway event carries for a server (MEMBER_ADD / MEMBER_REMOVE: both, issue 16; PRESENCE_UPDATE: online_count). */
@@ -40,12 +42,15 @@ export class ServerStore {
   source: ServerChoiceSource = 'default'
   /** The current server's detail from the API, or null until it is loaded. */
   detail: ServerDetail | null = null
+  /** True when the signed-in member was removed (kicked or banned) from the current server while the app showed it. */
+  removed = false
   /** Issue 19: each server's icon URL by server id (the desktop rail's pictures), empty until loaded. */
   icons: ReadonlyMap<string, string> = new Map()
   private readonly loading: LoadTracker
   private readonly joining: LoadTracker
   private readonly logger: StoreLogger
   private readonly members: MembersApi
+  private readonly connected: () => boolean
   /** The online count being asked again: null when no request is on its way, else whether to ask once more after it. */
 
   constructor (private readonly api: ApiClient, options: ServerStoreOptions) {
@@ -53,10 +58,11 @@ export class ServerStore {
     this.logger = options.logger
     this.current = chooseServer(this.servers, {}).server
     this.members = options.members
+    this.connected = options.connected ?? (() => false)
     this.loading = new LoadTracker(options.logger)
     this.joining = new LoadTracker(options.logger)
     // detail is the API's snapshot, replaced whole (never changed in place): watched by reference
-    makeAutoObservable<ServerStore, 'api' | 'logger' | 'members'>(this, { api: false, logger: false, members: false, servers: false, detail: observable.ref, icons: observable.ref })
+    makeAutoObservable<ServerStore, 'api' | 'logger' | 'members' | 'connected'>(this, { api: false, logger: false, members: false, connected: false, servers: false, detail: observable.ref, icons: observable.ref })
   }
 
   /** Detail status: 'loading', 'ready' when the detail is at hand, 'error' when it could not be loaded. */
@@ -79,9 +85,16 @@ export class ServerStore {
     return this.detail?.is_member ?? null
   }
 
-  /** Members online now, or null before the detail is loaded. */
+  /**
+   * Members online now, or null before the detail is loaded. A member whose own session is
+   * up counts themself: the count the detail carried may have been taken before their
+   * session was (the page's HTML, a reload's gap), and their coming online is announced to
+   * the others, not necessarily back to them.
+   */
   get onlineCount (): number | null {
-    return this.detail?.online_count ?? null
+    const count = this.detail?.online_count
+    if (count === undefined) return null
+    return this.detail?.is_member === true && this.connected() ? Math.max(count, 1) : count
   }
 
   /** True while a join is on its way. */
@@ -111,6 +124,7 @@ export class ServerStore {
     }
     if (choice.server.server_id !== this.current.server_id) {
       this.detail = null
+      this.removed = false
       this.loading.reset()
     }
     this.current = choice.server
@@ -142,11 +156,23 @@ export class ServerStore {
   async join (): Promise<void> {
     const serverId = this.current.server_id
     await this.joining.run(() => this.members.join(serverId), membership => {
+      this.removed = false
       if (this.detail && this.detail.server_id === membership.server_id) {
         this.detail = { ...this.detail, is_member: membership.is_member, member_count: membership.member_count, online_count: membership.online_count }
       }
       return 'ready'
     })
+  }
+
+  /**
+   * The signed-in member is no longer a member of `serverId` (MEMBER_REMOVE of themself, or
+   * a new gateway session without it): when it is the current server they were a member
+   * of, they were removed and the pages say so.
+   */
+  lostMembership (serverId: string): void {
+    if (!this.detail || this.detail.server_id !== serverId || this.detail.is_member !== true) return
+    this.detail = { ...this.detail, is_member: false }
+    this.removed = true
   }
 
   /** Applies the counts of a gateway event when it is about the current server. */

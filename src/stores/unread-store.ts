@@ -40,6 +40,11 @@ export class UnreadStore {
     return this.counts.get(channelId) ?? NONE
   }
 
+  /** True once a channel list answer (or a dispatch) gave the channel's counts. */
+  knows (channelId: string): boolean {
+    return this.counts.has(channelId)
+  }
+
   /** The channel list with each channel's current counts in its `unread_count` and `mention_count`. */
   overlay (groups: readonly ChannelGroup[]): ChannelGroup[] {
     return groups.map(entry => ({

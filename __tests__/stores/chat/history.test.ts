@@ -1,7 +1,7 @@
 import { compareMessageIds } from '@/stores/chat/message-order'
 import type { ChatMessage } from '@/stores/chat/types'
 import { deferred, failedRequest } from '../support/fakes'
-import { chatMessage, chatMessages, historyPage, messageId } from '../support/chat-fakes'
+import { ME, chatMessage, chatMessages, historyPage, messageId } from '../support/chat-fakes'
 import { contents, ids, opened, setup } from '../support/open-chat'
 
 describe('ChannelChat: reading the history', () => {
@@ -55,6 +55,21 @@ describe('ChannelChat: reading the history', () => {
   it('puts the new-messages divider above the first of the unread messages', async () => {
     const { chat } = await opened(chatMessages(1, 10), false, { unreadCount: 3 })
     expect(chat.firstUnreadId).toBe(messageId(8))
+  })
+
+  it('does not count my own messages among the unread ones when it places the divider', async () => {
+    const items = [...chatMessages(1, 8), chatMessage(9, { author: ME }), chatMessage(10, { author: ME })]
+    const { chat } = await opened(items, false, { unreadCount: 3 })
+    expect(chat.firstUnreadId).toBe(messageId(6))
+  })
+
+  it('places the divider when the unread count arrives after the messages (a channel opened by a link)', async () => {
+    const { chat } = await opened(chatMessages(1, 10))
+    expect(chat.firstUnreadId).toBeNull()
+    chat.knowUnread(2)
+    expect(chat.firstUnreadId).toBe(messageId(9))
+    chat.knowUnread(5)
+    expect(chat.firstUnreadId).toBe(messageId(9))
   })
 
   it('shows no divider when nothing was unread', async () => {

@@ -11,4 +11,12 @@ describe('ServerMembers', () => {
     expect(store.matching('林').map(member => member.user.uid)).toEqual([LIN.uid])
     expect([store.nicknameOf(LIN.uid), store.nicknameOf('B_nobody')]).toEqual(['林晓', null])
   })
+
+  it('never offers me to myself in the @ picker', async () => {
+    const listMembers = jest.fn(() => Promise.resolve({ items: [LIN, ME].map(user => ({ user, joined_at: 1, online: true, role_ids: [] })), has_more: false, next: null, online_count: 2 }))
+    const store = new ServerMembers('723658', { listMembers, logger: fakeLogger(), myUid: () => ME.uid })
+    await store.load()
+    expect(store.matching('').map(member => member.user.uid)).toEqual([LIN.uid])
+    expect(store.matching(ME.nickname)).toEqual([])
+  })
 })

@@ -69,6 +69,7 @@ export function fakeMembership (isMember: boolean | null): ChatMembership & { jo
     onlineCount: 5 as number | null,
     isJoining: false,
     joinError: null as string | null,
+    removed: false,
     join: jest.fn(() => {
       runInAction(() => { membership.isMember = true })
       return Promise.resolve()

@@ -79,7 +79,11 @@ export interface MessagesRepository {
   markRead (uid: string, channelId: string, messageId: string): Promise<ReadState | null>
   /** Those of `uids` who are members of `serverId`, in the order given (whom a message's mentions can name). */
   membersAmong (serverId: string, uids: readonly string[]): Promise<string[]>
-  /** `uid`'s unread and mention counts of each of `channelIds` (others' messages after the read position, capped at {@link UNREAD_COUNT_CAP}). */
+  /**
+   * `uid`'s unread and mention counts of each of `channelIds`: others' messages after the
+   * read position and written since `uid` joined the channel's server (reading starts at the
+   * join: history from before it is never unread), capped at {@link UNREAD_COUNT_CAP}.
+   */
   channelCounts (uid: string, channelIds: readonly string[]): Promise<Map<string, ChannelCounts>>
 }
 
@@ -357,7 +361,9 @@ export function createMessagesRepository (db: Db): MessagesRepository {
       for (let start = 0; start < channelIds.length; start += CHANNELS_PER_COUNT) {
         // one statement for many channels: each channel's others' messages after its read position, at most 100 read on the index
         const parts = channelIds.slice(start, start + CHANNELS_PER_COUNT).map((channelId, index) => sql`select channel_id from (
-          select channel_id from messages where channel_id = ${channelId} and message_id > ${positions.get(channelId) ?? ''} and author_uid <> ${uid} limit ${UNREAD_COUNT_CAP}
+          select channel_id from messages where channel_id = ${channelId} and message_id > ${positions.get(channelId) ?? ''} and author_uid <> ${uid}
+            and created_at >= coalesce((select joined_at from server_members where server_members.server_id = messages.server_id and server_members.uid = ${uid}), 0)
+            limit ${UNREAD_COUNT_CAP}
         ) as ${sql.raw(`c${index}`)}`)
         const rows = await sql<{ channel_id: string, n: number }>`select channel_id, count(*) as n from (${sql.join(parts, sql` union all `)}) as unread group by channel_id`.execute(db)
         for (const row of rows.rows) {

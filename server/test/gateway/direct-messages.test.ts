@@ -32,7 +32,8 @@ describe('direct message delivery', () => {
     await mark(bus, SERVER, 'end', everyone)
 
     expect(namesBetween(aSocket, 'start', 'end')).toEqual(['CONVERSATION_CREATE', 'DM_MESSAGE_CREATE', 'DM_TYPING'])
-    expect(namesBetween(bSocket, 'start', 'end')).toEqual(['CONVERSATION_CREATE', 'DM_MESSAGE_CREATE', 'DM_TYPING'])
+    // the recipient also hears the new message land in their inbox
+    expect(namesBetween(bSocket, 'start', 'end')).toEqual(['CONVERSATION_CREATE', 'DM_MESSAGE_CREATE', 'NOTIFICATION_CREATE', 'DM_TYPING'])
     expect(namesBetween(cSocket, 'start', 'end')).toEqual([])
     expect(dispatches(cSocket).some(frame => frame.t.startsWith('DM_') || frame.t === 'CONVERSATION_CREATE')).toBe(false)
   })

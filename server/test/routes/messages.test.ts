@@ -483,6 +483,24 @@ describe('read positions and unread counts', () => {
     expect((await channelList(guest.headers)).get(LOBBY)).not.toHaveProperty('unread_count')
   })
 
+  it('counts nothing written before a member joined as unread: reading starts at the join', async () => {
+    const writer = await member()
+    const hourAgo = Date.now() - 3_600_000
+    const before = {
+      message_id: timeIdAt(hourAgo), channel_id: ANNOUNCEMENTS, server_id: SERVER, author_uid: writer.uid, content: 'before you came',
+      nonce: null, reply_to: null, mentions: '[]', attachments: '[]', created_at: Math.floor(hourAgo / 1000), edited_at: null,
+    }
+    await db.insertInto('messages').values(before).execute()
+    const newcomer = await signInAsGuest(test)
+    const joined = await test.inject({ method: 'POST', url: `/servers/${SERVER}/members/me`, headers: newcomer.headers })
+    expect(joined.statusCode).toBeLessThan(300)
+    expect((await channelList(newcomer.headers)).get(ANNOUNCEMENTS)).toMatchObject({ unread_count: 0 })
+    expect((await channelList(newcomer.headers)).get(LOBBY)).toMatchObject({ unread_count: 0 })
+    await sent(writer, ANNOUNCEMENTS, 'welcome')
+    expect((await channelList(newcomer.headers)).get(ANNOUNCEMENTS)).toMatchObject({ unread_count: 1 })
+    await db.deleteFrom('messages').where('message_id', '=', before.message_id).execute()
+  })
+
   it('stops counting unread messages at 100 (the list shows 99+)', async () => {
     const reader = await trainee()
     const channel = '83282805'

@@ -11,6 +11,7 @@ import { chatQuoteText } from '@/utils/chat-text'
 import { ALERT, LISTBOX, OPTION } from '@/constants/a11y'
 import { pressable } from '@/utils/pressable'
 import { disabledIf } from '@/utils/disabled-if'
+import ChatAvatar from '@/components/chat-avatar'
 import './index.scss'
 
 /** Members the `@` picker lists at most. */
@@ -91,7 +92,10 @@ function ChatComposer ({ chat, members, nameOf, enterSends, canAttach, onAttach 
       {candidates.length > 0 && (
         <View className='chat-composer__picker' {...LISTBOX} ariaLabel={t('chatMention')}>
           {candidates.map(member => (
-            <View key={member.user.uid} className='chat-composer__candidate' {...OPTION} onClick={() => chat.pickMention(member.user)}>@{member.user.nickname}</View>
+            <View key={member.user.uid} className='chat-composer__candidate' {...OPTION} onClick={() => chat.pickMention(member.user)}>
+              <ChatAvatar user={member.user} small />
+              <Text className='chat-composer__candidate-name'>@{member.user.nickname}</Text>
+            </View>
           ))}
         </View>
       )}

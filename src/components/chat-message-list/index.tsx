@@ -9,8 +9,10 @@ import type { ChannelChat } from '@/stores/chat/channel-chat'
 import type { ChatEntry } from '@/stores/chat/message-order'
 import type { ChatMessage } from '@/stores/chat/types'
 import { chatDayLabel, isNewChatDay } from '@/utils/format-chat-time'
+import { compareMessageIds } from '@/stores/chat/message-order'
 import ChatMessageRow, { type ChatMessageActions } from '@/components/chat-message'
 import { thumbnailsHeight } from '@/components/chat-message/thumbnails'
+import { continuesGroup } from './grouping'
 import { listWindow, rowOffsets } from './list-window'
 import { measureRows, watchViewport } from './measure'
 import './index.scss'
@@ -58,6 +60,22 @@ function estimateDesignPx (message: ChatMessage): number {
   return 24 + 40 + lines * 44 + (message.reply_to ? 60 : 0) + thumbnailsHeight(message.attachments) + (message.reactions.length > 0 ? 52 : 0)
 }
 
+/** Where the list puts a row it opens at or jumps to: this far below the viewport's top, so the divider above it shows. */
+const ROW_LEAD_PX = 2 * HEADER_PX
+
+/** "3 条新消息" for the messages below the fold I have not seen; "回到底部" when there are none. */
+function jumpLabel (unseen: number): string {
+  if (unseen === 0) return t('chatJumpLatest')
+  return unseen === 1 ? t('chatNewBelowOne') : t('chatNewBelow', { count: String(unseen) })
+}
+
+/** The index of the first row whose top is at or below `fold` (content px), or the row count when none is. */
+function firstBelowFold (offsets: readonly number[], fold: number): number {
+  let index = offsets.length - 1
+  while (index > 0 && offsets[index - 1] >= fold) index -= 1
+  return index
+}
+
 /** The DOM id of a message row. */
 function rowDomId (key: string): string {
   return `chat-row-${key.replace(/[^A-Za-z0-9_-]/g, '_')}`
@@ -65,9 +83,10 @@ function rowDomId (key: string): string {
 
 /**
  * The conversation, oldest at the top: opens at the bottom (or at the first unread
- * message under a "new messages" divider), loads older messages when scrolled near the
- * top without moving what is on screen, follows new messages while at the bottom, and
- * offers "jump to latest" otherwise. Only the rows near the viewport are rendered; the
+ * message under a "new messages" divider, held there while rows are measured), loads
+ * older messages when scrolled near the top without moving what is on screen, follows new
+ * messages while at the bottom, and otherwise offers a bar that counts the newer messages
+ * below the fold ("3 条新消息") and jumps to them, or jumps to the latest. Only the rows near the viewport are rendered; the
  * others are two spacers of their (measured or estimated) height.
  */
 function ChatMessageList ({ chat, nameOf, now, marksRead, canModerate, actions }: ChatMessageListProps) {
@@ -83,6 +102,10 @@ function ChatMessageList ({ chat, nameOf, now, marksRead, canModerate, actions }
   const stickToBottom = useRef(true)
   const opened = useRef(false)
   const firstKey = useRef<string | null>(null)
+  /** The row the view holds on screen until the reader scrolls (the first unread one): measured rows above it move the view with it. */
+  const anchorKey = useRef<string | null>(null)
+  /** The newest message that has been on screen (or above it); newer ones below the fold are counted on the bar. */
+  const seenNewestId = useRef<string | null>(null)
 
   const [scale] = useState(designScale)
   const heights = useMemo(
@@ -107,6 +130,12 @@ function ChatMessageList ({ chat, nameOf, now, marksRead, canModerate, actions }
     setScrollTop(reachable)
   }
   const scrollToBottom = () => scrollTo(total + viewportHeight)
+  /** Opens the view at this row (the divider above it in view) and holds it there while rows are measured. */
+  const scrollToRow = (index: number) => {
+    stickToBottom.current = false
+    anchorKey.current = entries[index].key
+    scrollTo(HEADER_PX + offsets[index] - ROW_LEAD_PX)
+  }
 
   // A viewport that gets its height late (the page was hidden while the list rendered) or
   // changes it (a resized window) takes the view back where it belongs: a scroll asked for
@@ -128,26 +157,40 @@ function ChatMessageList ({ chat, nameOf, now, marksRead, canModerate, actions }
       opened.current = true
       // a search hit's message, else the first unread
       const anchorId = chat.foundId ?? chat.firstUnreadId
-      const unread = anchorId === null ? -1 : entries.findIndex(entry => entry.message.message_id === anchorId)
-      if (unread > 0 || (unread === 0 && chat.foundId !== null)) {
-        stickToBottom.current = false
-        scrollTo(HEADER_PX + offsets[unread] - 2 * HEADER_PX)
-      } else scrollToBottom()
+      const anchor = anchorId === null ? -1 : entries.findIndex(entry => entry.message.message_id === anchorId)
+      const atAnchor = anchor > 0 || (anchor === 0 && chat.foundId !== null)
+      see(entries[atAnchor ? Math.max(0, anchor - 1) : entries.length - 1])
+      if (atAnchor) scrollToRow(anchor)
+      else scrollToBottom()
       return
     }
     const shifted = previousFirst === null ? -1 : entries.findIndex(entry => entry.key === previousFirst)
     if (shifted > 0) scrollTo(scrollTopRef.current + offsets[shifted])
-    else if (stickToBottom.current) scrollToBottom()
+    else if (stickToBottom.current) {
+      see(entries[entries.length - 1])
+      scrollToBottom()
+    }
     // only a change of the entries moves the view; offsets belong to them
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [entries])
+
+  // The unread count arrived after the list opened (a channel opened by a link): go to the divider, unless a search hit holds the view.
+  const firstUnreadId = chat.firstUnreadId
+  const foundId = chat.foundId
+  useEffect(() => {
+    if (firstUnreadId === null || foundId !== null || !opened.current) return
+    const unread = latest.current.entries.findIndex(entry => entry.message.message_id === firstUnreadId)
+    if (unread > 0) latest.current.scrollToRow(unread)
+  }, [firstUnreadId, foundId])
 
   // Measure the rendered rows; a row above the viewport that grew or shrank moves the view by as much.
   useEffect(() => {
     measureRows(listId, rows => {
       let changed = false
       let shiftAbove = 0
+      let shiftAboveAnchor = 0
       const viewTop = scrollTopRef.current - HEADER_PX
+      const anchor = anchorKey.current === null ? -1 : entries.findIndex(entry => entry.key === anchorKey.current)
       for (const { key, index, height } of rows) {
         if (height <= 0 || entries[index]?.key !== key) continue
         const before = measured.current.get(key) ?? heights[index]
@@ -155,10 +198,12 @@ function ChatMessageList ({ chat, nameOf, now, marksRead, canModerate, actions }
         measured.current.set(key, height)
         changed = true
         if (offsets[index] + before <= viewTop) shiftAbove += height - before
+        if (index < anchor) shiftAboveAnchor += height - before
       }
       if (!changed) return
       setMeasureVersion(version => version + 1)
       if (stickToBottom.current) scrollTo(Number.MAX_SAFE_INTEGER / 2)
+      else if (anchor >= 0) scrollTo(HEADER_PX + offsets[anchor] + shiftAboveAnchor - ROW_LEAD_PX)
       else if (shiftAbove !== 0) scrollTo(scrollTopRef.current + shiftAbove)
     })
   })
@@ -168,19 +213,27 @@ function ChatMessageList ({ chat, nameOf, now, marksRead, canModerate, actions }
     if (marksRead && stickToBottom.current && entries.length > 0) void chat.markRead()
   }, [chat, entries, marksRead])
 
+  /** What is on screen or above it now counts as seen (from a real scroll position, never a passing render's). */
+  const see = (upTo: ChatEntry | undefined) => {
+    const id = upTo?.message.message_id
+    if (id !== undefined && (seenNewestId.current === null || compareMessageIds(id, seenNewestId.current) > 0)) seenNewestId.current = id
+  }
   const onScroll = (event: { detail: { scrollTop: number, scrollHeight: number } }) => {
     const top = event.detail.scrollTop
+    see(entries[firstBelowFold(offsets, top + viewportHeight - HEADER_PX) - 1])
+    if (Math.abs(top - scrollTopRef.current) > 2) anchorKey.current = null // the reader scrolled: the view is theirs
     scrollTopRef.current = top
     setScrollTop(top)
     stickToBottom.current = top + viewportHeight >= event.detail.scrollHeight - AT_BOTTOM_PX
+    if (stickToBottom.current) see(entries[entries.length - 1])
     if (marksRead && stickToBottom.current) void chat.markRead()
     if (top < LOAD_OLDER_PX && chat.hasOlder) void chat.loadOlder()
     if (stickToBottom.current && chat.hasNewer) void chat.loadNewer()
   }
 
   // the row handlers stay the same functions across renders (rows re-render only when their message changes)
-  const latest = useRef({ entries, offsets, scrollTo })
-  latest.current = { entries, offsets, scrollTo }
+  const latest = useRef({ entries, offsets, scrollTo, scrollToRow })
+  latest.current = { entries, offsets, scrollTo, scrollToRow }
   const rowActions = useMemo<ChatMessageActions>(() => ({
     onSelect: entry => setSelectedKey(key => key === entry.key ? null : entry.key),
     onHold: entry => setSelectedKey(entry.key),
@@ -203,6 +256,21 @@ function ChatMessageList ({ chat, nameOf, now, marksRead, canModerate, actions }
   }), [chat, actions])
 
   const awayFromBottom = total - (scrollTop + viewportHeight) > viewportHeight
+  // what is on screen or above it has been seen; others' newer messages below the fold are counted on the bar
+  const firstBelow = firstBelowFold(offsets, scrollTop + viewportHeight - HEADER_PX)
+  const unseen: number[] = []
+  for (let index = firstBelow; index < entries.length; index += 1) {
+    const { message } = entries[index]
+    if (!chat.isMine(message) && (seenNewestId.current === null || compareMessageIds(message.message_id, seenNewestId.current) > 0)) unseen.push(index)
+  }
+  const jump = () => {
+    if (unseen.length > 0 && offsets[entries.length] - offsets[unseen[0]] > viewportHeight) scrollToRow(unseen[0])
+    else {
+      anchorKey.current = null
+      stickToBottom.current = true
+      scrollToBottom()
+    }
+  }
   const header = chat.olderStatus === 'loading' ? t('chatLoadingOlder') : chat.hasOlder ? '' : t('chatBeginning')
   const rows: JSX.Element[] = []
   for (let index = visible.start; index < visible.end; index += 1) {
@@ -210,6 +278,7 @@ function ChatMessageList ({ chat, nameOf, now, marksRead, canModerate, actions }
     const previous = entries[index - 1]
     const createdMs = entry.message.created_at * 1000
     const newDay = previous === undefined || isNewChatDay(previous.message.created_at * 1000, createdMs)
+    const grouped = continuesGroup(previous, entry, chat.firstUnreadId)
     rows.push(
       <View key={entry.key} className={`chat-list__row${entry.message.message_id === chat.foundId ? ' chat-list__row--found' : ''}`} data-key={entry.key} data-index={index}>
         {entry.message.message_id === chat.firstUnreadId && <View className='chat-list__unread'><Text>{t('chatNewMessages')}</Text></View>}
@@ -223,6 +292,7 @@ function ChatMessageList ({ chat, nameOf, now, marksRead, canModerate, actions }
           mentionsMe={chat.mentionsMe(entry.message)}
           selected={selectedKey === entry.key}
           nameOf={nameOf}
+          grouped={grouped}
         />
       </View>,
     )
@@ -236,9 +306,9 @@ function ChatMessageList ({ chat, nameOf, now, marksRead, canModerate, actions }
         {rows}
         <View style={{ height: `${visible.after}px` }} />
       </ScrollView>
-      {awayFromBottom && (
-        <View className='chat-list__jump' onClick={() => { stickToBottom.current = true; scrollToBottom() }}>
-          <Text>{t('chatJumpLatest')} ↓</Text>
+      {(awayFromBottom || unseen.length > 0) && (
+        <View className={`chat-list__jump${unseen.length > 0 ? ' chat-list__jump--new' : ''}`} role='button' onClick={jump} {...FOCUSABLE}>
+          <Text>{jumpLabel(unseen.length)} ↓</Text>
         </View>
       )}
     </View>

@@ -3,7 +3,6 @@ import Taro from '@tarojs/taro'
 import { View, Text, Image } from '@tarojs/components'
 import { observer } from 'mobx-react'
 import { identityKindOf } from '@core/domain/identity'
-import { DECORATIVE_IMAGE } from '@/constants/a11y'
 import { REACTION_EMOJIS } from '@/constants/chat'
 import { t } from '@/i18n'
 import type { ChatEntry } from '@/stores/chat/message-order'
@@ -11,6 +10,7 @@ import type { ChatMessage } from '@/stores/chat/types'
 import { chatQuoteText, chatTextPieces } from '@/utils/chat-text'
 import { chatClock } from '@/utils/format-chat-time'
 import { mediaUrl } from '@/utils/media-url'
+import ChatAvatar from '@/components/chat-avatar'
 import IdentityBadge from '@/components/identity-badge'
 import { thumbnailBox } from './thumbnails'
 import './index.scss'
@@ -53,6 +53,8 @@ export interface ChatMessageProps extends ChatMessageActions {
   nameOf: (uid: string) => string | null
   /** The DOM id of the row (the list scrolls to it). */
   domId: string
+  /** It follows a message of the same author shortly before: avatar, name and badges are not repeated. */
+  grouped?: boolean
 }
 
 /** The message's text: links tappable (http/https only), mentions highlighted, everything else plain text. */
@@ -92,16 +94,16 @@ function MessageImages ({ message, onImageTap }: { message: ChatMessage, onImage
   )
 }
 
-/** One message: avatar, name with identity badge, time, quoted original, text, pictures, reactions, delivery state and actions (delete for mine or as a moderator, report for others'). */
+/** One message: avatar, name with identity badge and time (once for a group of the same author's messages), quoted original, text, pictures, reactions, delivery state and actions (delete for mine or as a moderator, report for others'). */
 function ChatMessageRow (props: ChatMessageProps) {
-  const { entry, mine, canModerate, mentionsMe, selected, nameOf, domId } = props
+  const { entry, mine, canModerate, mentionsMe, selected, nameOf, domId, grouped = false } = props
   const { message, status } = entry
   const kind = identityKindOf(message.author)
-  const avatar = mediaUrl(message.author.avatar)
   const classes = ['chat-message', `chat-message--${status}`]
   if (mine) classes.push('chat-message--mine')
   if (mentionsMe) classes.push('chat-message--mention')
   if (kind === 'bot') classes.push('chat-message--bot')
+  if (grouped) classes.push('chat-message--grouped')
   const sent = status === 'sent'
   // A hold opens the bar under the finger (the list keeps its bottom, so the row grows upwards).
   // In H5, a finger lifted after Taro's 350 ms but before the browser's own long press still
@@ -111,12 +113,16 @@ function ChatMessageRow (props: ChatMessageProps) {
   const act = (run: () => void) => () => { if (!heldOpen.current) run() }
   return (
     <View id={domId} className={classes.join(' ')} data-testid='message' onLongPress={() => { if (sent) { heldOpen.current = true; props.onHold(entry) } }}>
-      {avatar !== '' ? <Image className='chat-message__avatar' src={avatar} mode='aspectFill' lazyLoad nativeProps={DECORATIVE_IMAGE} /> : <View className='chat-message__avatar' />}
+      {grouped ? <View className='chat-message__gutter' /> : <ChatAvatar user={message.author} />}
       <View className='chat-message__body'>
         <View className='chat-message__head'>
-          <Text className='chat-message__author'>{message.author.nickname}</Text>
-          {kind !== 'user' && <IdentityBadge kind={kind} />}
-          <Text className='chat-message__time'>{chatClock(message.created_at * 1000)}</Text>
+          {!grouped && (
+            <>
+              <Text className='chat-message__author'>{message.author.nickname}</Text>
+              {kind !== 'user' && <IdentityBadge kind={kind} />}
+              <Text className='chat-message__time'>{chatClock(message.created_at * 1000)}</Text>
+            </>
+          )}
           {message.edited_at !== null && <Text className='chat-message__edited'>{t('chatEdited')}</Text>}
           {sent && <Text className='chat-message__more' onClick={() => { heldOpen.current = false; props.onSelect(entry) }}>⋯</Text>}
         </View>

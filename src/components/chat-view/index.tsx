@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react'
+import { useCallback, useMemo, useState } from 'react'
 import Taro from '@tarojs/taro'
 import { View, Text, Button } from '@tarojs/components'
 import { observer } from 'mobx-react'
@@ -17,7 +17,8 @@ import { isH5 } from '@/utils/platform'
 import StateView from '@/components/state-view'
 import ChatComposer from '@/components/chat-composer'
 import ChatMessageList from '@/components/chat-message-list'
-import { STATUS } from '@/constants/a11y'
+import ChatImageViewer, { type ImageViewerState } from '@/components/chat-image-viewer'
+import { ALERT, STATUS } from '@/constants/a11y'
 import './index.scss'
 
 /** My membership of the channel's server (the root's ServerStore): the composer or the join bar, and the online count. */
@@ -28,6 +29,8 @@ export interface ChatMembership {
   readonly isJoining: boolean
   /** The message of the last failed join, else null. */
   readonly joinError: string | null
+  /** True when I was removed (kicked or banned) while looking: the page says so and the composer goes. */
+  readonly removed: boolean
   /** Joins the server; never rejects (a failure sets joinError). */
   join: () => Promise<void>
 }
@@ -102,6 +105,7 @@ const MemberComposer = observer(function MemberComposer ({ chat, members, access
 function ChatView ({ chat, members, membership, access, now }: ChatViewProps) {
   const nameOf = useCallback((uid: string) => members.nicknameOf(uid) ?? chat.authorName(uid), [chat, members])
   const connection = connectionText(chat.connection)
+  const [viewer, setViewer] = useState<ImageViewerState | null>(null)
   const actions = useMemo(() => ({
     onDelete: (message: ChatMessage) => {
       void modal({ content: t('chatDeleteConfirm') }).then(async confirmed => {
@@ -115,9 +119,11 @@ function ChatView ({ chat, members, membership, access, now }: ChatViewProps) {
     onLinkTap: (url: string) => { void openExternalLink(url) },
     onQuoteMissing: () => { void toast(t('chatQuoteNotLoaded')) },
     onReport: (message: ChatMessage) => { void reportMessage(chat, message) },
-    // issue 17: the full-screen viewer over every picture of the message
+    // the full-screen viewer over every picture of the message: ours on H5 (a close button and a counter), the platform's in the mini-program
     onImageTap: (message: ChatMessage, url: string) => {
-      void Taro.previewImage({ current: mediaUrl(url), urls: message.attachments.map(attachment => mediaUrl(attachment.url)) })
+      const urls = message.attachments.map(attachment => mediaUrl(attachment.url))
+      if (isH5()) setViewer({ urls, index: Math.max(0, urls.indexOf(mediaUrl(url))) })
+      else void Taro.previewImage({ current: mediaUrl(url), urls })
     },
   }), [chat])
   let body
@@ -135,13 +141,15 @@ function ChatView ({ chat, members, membership, access, now }: ChatViewProps) {
       </View>
       {body}
       <View className='chat-view__typing' {...STATUS}><Text>{typing}</Text></View>
+      {membership.removed && <View className='chat-view__notice chat-view__notice--removed' {...ALERT}>{t('chatRemoved')}</View>}
       {membership.isMember === true && <MemberComposer chat={chat} members={members} access={access} nameOf={nameOf} now={now} />}
-      {membership.isMember === false && (
+      {membership.isMember === false && !membership.removed && (
         <View className='chat-view__join'>
           <Text className='chat-view__join-text'>{t('chatJoinHint')}</Text>
           <Button className='chat-view__join-button' size='mini' type='primary' loading={membership.isJoining || undefined} onClick={join}>{t('chatJoin')}</Button>
         </View>
       )}
+      {viewer !== null && <ChatImageViewer {...viewer} onShow={index => setViewer({ ...viewer, index })} onClose={() => setViewer(null)} />}
     </View>
   )
 }

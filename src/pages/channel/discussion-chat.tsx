@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react'
+import { when } from 'mobx'
 import { observer } from 'mobx-react'
 import type { Channel } from '@core/wire/entities'
 import ChatView from '@/components/chat-view'
@@ -11,13 +12,14 @@ import { timeoutScheduler } from '@/stores/support/timer-scheduler'
  * The chat of a discussion channel on the channel page: its conversation and its
  * server's members live and end with the page; membership and the online count are the
  * server store's (loaded here when the page was opened straight from a link); while it
- * is shown the channel counts as read on the channel list. What I may do there (issue
+ * is shown the channel counts as read on the channel list (once its unread count, which
+ * places the new-messages divider, is known). What I may do there (issue
  * 18: the composer or why not, moderation, pictures) follows the root's permissions.
  */
 function DiscussionChat ({ channel }: { channel: Channel }) {
   const root = useStores()
   const [{ chat, members, access }] = useState(() => openDiscussion(root, channel, {
-    unreadCount: root.unread.of(channel.channel_id).unread,
+    unreadCount: root.unread.knows(channel.channel_id) ? root.unread.of(channel.channel_id).unread : undefined,
     scheduler: timeoutScheduler,
     // a search hit opens the channel at its message (?around=)
     aroundId: currentParams().around,
@@ -29,8 +31,14 @@ function DiscussionChat ({ channel }: { channel: Channel }) {
       root.server.select(pageLocation({ ...currentParams(), server_id: channel.server_id }))
       void root.server.load()
     }
-    root.unread.view(chat.channelId)
+    // opened by a link, the channel list (and so the unread count) arrives after the page: the divider waits for it
+    if (!root.unread.knows(chat.channelId) && root.channel.status !== 'loading') void root.channel.load()
+    const stopWaiting = when(() => root.unread.knows(chat.channelId), () => {
+      chat.knowUnread(root.unread.of(chat.channelId).unread)
+      root.unread.view(chat.channelId)
+    })
     return () => {
+      stopWaiting()
       root.unread.view(null)
       chat.dispose()
       access.dispose()

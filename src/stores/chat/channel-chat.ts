@@ -73,6 +73,7 @@ export class ChannelChat {
     this.conversation = input.conversation ?? channelConversation(input, deps.api)
     this.history = new MessageHistory({
       conversation: this.conversation, logger: deps.logger, pageSize: deps.pageSize, unreadCount: input.unreadCount,
+      countsAsUnread: message => message.author.uid !== deps.me()?.uid,
       settlePending: message => this.outbox.settle(message),
     })
     this.outbox = new Outbox({
@@ -134,6 +135,11 @@ export class ChannelChat {
   /** The first message that was unread when the channel opened (the "new messages" divider goes above it), or null. */
   get firstUnreadId (): string | null {
     return this.history.firstUnreadId
+  }
+
+  /** The unread count at opening, known only now (opened by a link before the channel list arrived): places the divider once. */
+  knowUnread (count: number): void {
+    this.history.knowUnread(count)
   }
 
   /** The gateway's connection, shown when it is not online. */

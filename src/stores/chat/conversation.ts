@@ -60,7 +60,7 @@ export interface Conversation {
   readonly dispatches: ConversationDispatchNames
 }
 
-/** Which channel to open, and how many of its messages were unread then (for the "new messages" divider). */
+/** Which channel to open, and how many of its messages were unread then (for the "new messages" divider; left out while unknown). */
 export interface ChannelChatInput {
   channelId: string
   serverId: string

@@ -20,8 +20,10 @@ export interface MessageHistoryDeps {
   settlePending: (message: ChatMessage) => string | null
   /** Messages per page; HISTORY_PAGE_SIZE by default. */
   pageSize?: number
-  /** How many messages were unread when the conversation opened (for the "new messages" divider). */
+  /** How many messages were unread when the conversation opened (for the "new messages" divider); unknown until {@link MessageHistory.knowUnread} when not given. */
   unreadCount?: number
+  /** True for a message the unread count counts (others' messages: my own are never unread). */
+  countsAsUnread?: (message: ChatMessage) => boolean
 }
 
 /** The server's messages of one conversation, ordered by id, and how they are paged in. */
@@ -36,7 +38,7 @@ export class MessageHistory {
   firstUnreadId: string | null = null
   private readonly latest: LoadTracker
   private readonly older: LoadTracker
-  private readonly unreadAtOpen: number
+  private unreadAtOpen: number | null
   private readonly pageSize: number
   private catchingUp: Promise<void> | null = null
   /** The newest message of the stretch loaded around a message: the next newer page starts after it. */
@@ -46,7 +48,7 @@ export class MessageHistory {
   constructor (private readonly deps: MessageHistoryDeps) {
     this.latest = new LoadTracker(deps.logger)
     this.older = new LoadTracker(deps.logger)
-    this.unreadAtOpen = Math.max(0, Math.floor(deps.unreadCount ?? 0))
+    this.unreadAtOpen = deps.unreadCount === undefined ? null : Math.max(0, Math.floor(deps.unreadCount))
     this.pageSize = deps.pageSize ?? HISTORY_PAGE_SIZE
     // entries are snapshots replaced whole (never changed in place): the array is watched, not each message
     makeAutoObservable<MessageHistory, 'deps' | 'latest' | 'older' | 'unreadAtOpen' | 'pageSize' | 'catchingUp' | 'newerAfter' | 'newerLoading'>(this, {
@@ -79,6 +81,16 @@ export class MessageHistory {
     const names = new Map<string, string>()
     for (const entry of this.sent) names.set(entry.message.author.uid, entry.message.author.nickname)
     return names
+  }
+
+  /**
+   * The unread count at opening, when it becomes known after the conversation opened (a
+   * channel opened by a link, before its channel list arrived); once only.
+   */
+  knowUnread (count: number): void {
+    if (this.unreadAtOpen !== null) return
+    this.unreadAtOpen = Math.max(0, Math.floor(count))
+    if (this.sent.length > 0) this.placeUnreadDivider()
   }
 
   /** Loads the newest page (the first load, and its retry); what is already shown is kept and merged. */
@@ -210,8 +222,19 @@ export class MessageHistory {
     })
   }
 
+  /** Puts the divider above the oldest of the last `unreadAtOpen` messages the count counts (others', not mine). */
   private placeUnreadDivider (): void {
-    if (this.unreadAtOpen === 0 || this.unreadAtOpen > this.sent.length) return
-    this.firstUnreadId = this.sent[this.sent.length - this.unreadAtOpen].message.message_id
+    if (this.unreadAtOpen === null || this.unreadAtOpen === 0) return
+    const counts = this.deps.countsAsUnread ?? (() => true)
+    let left = this.unreadAtOpen
+    for (let index = this.sent.length - 1; index >= 0; index -= 1) {
+      const { message } = this.sent[index]
+      if (!counts(message)) continue
+      left -= 1
+      if (left === 0) {
+        this.firstUnreadId = message.message_id
+        return
+      }
+    }
   }
 }

@@ -11,6 +11,8 @@ import type { Member, MemberPage } from './types'
 export interface ServerMembersDeps {
   listMembers: (serverId: string, page?: { after?: string, limit?: number }) => Promise<MemberPage>
   logger: StoreLogger
+  /** The signed-in member's uid (never offered to themselves in the `@` picker), or null. */
+  myUid?: () => string | null
 }
 
 /** A server's members for the `@` picker and for showing mentions by nickname. */
@@ -43,9 +45,10 @@ export class ServerMembers {
     return this.members.find(member => member.user.uid === uid)?.user.nickname ?? null
   }
 
-  /** The members whose nickname contains `query` (case-insensitive), for the `@` picker. */
+  /** The members other than me whose nickname contains `query` (case-insensitive), for the `@` picker. */
   matching (query: string): Member[] {
     const wanted = query.trim().toLowerCase()
-    return wanted === '' ? this.members : this.members.filter(member => member.user.nickname.toLowerCase().includes(wanted))
+    const me = this.deps.myUid?.() ?? null
+    return this.members.filter(member => member.user.uid !== me && (wanted === '' || member.user.nickname.toLowerCase().includes(wanted)))
   }
 }

@@ -39,7 +39,7 @@ export interface DiscussionRoot {
 export function openDiscussion (
   root: DiscussionRoot,
   channel: { channel_id: string, server_id: string },
-  options: { unreadCount: number, scheduler: TimerScheduler, aroundId?: string },
+  options: { unreadCount?: number, scheduler: TimerScheduler, aroundId?: string },
 ): { chat: ChannelChat, members: ServerMembers, access: ChatAccess } {
   return {
     chat: new ChannelChat(
@@ -56,7 +56,9 @@ export function openDiscussion (
         drafts: root.storage,
       },
     ),
-    members: new ServerMembers(channel.server_id, { listMembers: (serverId, page) => root.members.list(serverId, page), logger: root.logger }),
+    members: new ServerMembers(channel.server_id, {
+      listMembers: (serverId, page) => root.members.list(serverId, page), logger: root.logger, myUid: () => root.session.user?.uid ?? null,
+    }),
     access: new ChatAccess(channel.channel_id, { permissions: root.permissions, serverId: channel.server_id, isMember: () => root.server.isMember, clock: root.clock, scheduler: options.scheduler }),
   }
 }

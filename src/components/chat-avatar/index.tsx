@@ -1,0 +1,33 @@
+import { View, Text, Image } from '@tarojs/components'
+import type { User } from '@core/wire/entities'
+import { DECORATIVE_IMAGE } from '@/constants/a11y'
+import { mediaUrl } from '@/utils/media-url'
+import './index.scss'
+
+/** How many avatar colours there are (`chat-avatar--tone-0` … in the stylesheet). */
+const TONES = 6
+
+/** The colour of a member without a picture: always the same for the same uid. */
+export function avatarTone (uid: string): number {
+  let hash = 0
+  for (const character of uid) hash = (hash * 31 + (character.codePointAt(0) ?? 0)) >>> 0
+  return hash % TONES
+}
+
+/** What an avatar shows: the member, and its size class (`chat-avatar--small` in the `@` picker). */
+export interface ChatAvatarProps {
+  user: Pick<User, 'uid' | 'nickname' | 'avatar'>
+  small?: boolean
+}
+
+/** A member's round avatar: their picture, or (a guest without one) their initial on a colour of their own; hidden from screen readers, as the name beside it says the same. */
+export default function ChatAvatar ({ user, small = false }: ChatAvatarProps) {
+  const picture = mediaUrl(user.avatar)
+  const size = small ? ' chat-avatar--small' : ''
+  if (picture !== '') return <Image className={`chat-avatar${size}`} src={picture} mode='aspectFill' lazyLoad nativeProps={DECORATIVE_IMAGE} />
+  return (
+    <View className={`chat-avatar chat-avatar--initial chat-avatar--tone-${avatarTone(user.uid)}${size}`} aria-hidden='true'>
+      <Text>{Array.from(user.nickname.trim())[0] ?? '?'}</Text>
+    </View>
+  )
+}
