@@ -153,7 +153,8 @@ async function insertRows (db: Db, dialect: 'sqlite' | 'postgres', subject: Hist
   }
 }
 
-function percentile (sorted: number[], fraction: number): number {
+/** The value at `fraction` (0..1) of sorted timings. */
+export function percentile (sorted: number[], fraction: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))]
 }
 
@@ -199,7 +200,8 @@ async function measureInTurns (app: FastifyInstance, requests: BenchRequest[], s
   return timings.map(latencyOf)
 }
 
-async function postgresAnswers (url: string): Promise<boolean> {
+/** Whether a PostgreSQL server answers at `url` (a bench skips it otherwise). */
+export async function postgresAnswers (url: string): Promise<boolean> {
   const client = new Client({ connectionString: url, connectionTimeoutMillis: 2000 })
   try {
     await client.connect()
@@ -211,7 +213,8 @@ async function postgresAnswers (url: string): Promise<boolean> {
   }
 }
 
-async function dropSchema (url: string, schema: string): Promise<void> {
+/** Drops a bench run's PostgreSQL schema. */
+export async function dropSchema (url: string, schema: string): Promise<void> {
   const client = new Client({ connectionString: url })
   await client.connect()
   try {

@@ -36,6 +36,7 @@ export const ROUTES: RouteEntry[] = [
   { name: 'server-settings', page: pagePathOf('server-settings') },
   { name: 'members', page: pagePathOf('members') }, // Issue 18: a server's members (?sid=)
   { name: 'audit-log', page: pagePathOf('audit-log') }, // Issue 18: its audit log and open reports (?sid=)
+  { name: 'search', page: pagePathOf('search') }, // a server's search (?sid=)
   { name: 'inbox', page: pagePathOf('inbox') }, // the notification inbox (通知)
 ]
 

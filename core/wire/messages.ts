@@ -79,14 +79,22 @@ export type ChatMessage = Static<typeof ChatMessageSchema>
 export const MessageHistoryQuerySchema = Type.Object({
   before: Type.Optional(MessageIdSchema),
   after: Type.Optional(MessageIdSchema),
+  /** A page around this message (half older, half newer, the message itself included when it still exists): a search hit opens there. */
+  around: Type.Optional(MessageIdSchema),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: HISTORY_LIMIT_MAX })),
   ...OldPageQuerySchema.properties,
 }, { additionalProperties: false })
 /** GET /channels/:channel_id/messages query. */
 export type MessageHistoryQuery = Static<typeof MessageHistoryQuerySchema>
 
-/** A page of history: messages oldest first; `has_more` = more exist beyond it in the paging direction. */
-export const MessageHistorySchema = CursorPageSchema(ChatMessageSchema)
+/**
+ * A page of history: messages oldest first; `has_more` = more exist beyond it in the
+ * paging direction (older for a page `around` a message, whose `has_newer` says whether newer ones follow).
+ */
+export const MessageHistorySchema = Type.Object({
+  ...CursorPageSchema(ChatMessageSchema).properties,
+  has_newer: Type.Optional(Type.Boolean()),
+})
 /** A page of history. */
 export type MessageHistory = Static<typeof MessageHistorySchema>
 

@@ -46,6 +46,7 @@ import qiniuRoutes from './routes/qiniu'
 import resourceRoutes from './routes/resource'
 import rolesRoutes from './routes/roles'
 import rulesRoutes from './routes/rules'
+import searchRoutes from './routes/search'
 import { JSON_BODY_LIMIT } from './routes/schemas'
 import serversRoutes from './routes/servers'
 import sessionsRoutes from './routes/sessions'
@@ -75,6 +76,7 @@ export interface AppOptions {
 const ROUTES = [resourceRoutes, loginThirdRoutes, qiniuRoutes, uploadRoutes, channelRoomRoutes, authRoutes, usersRoutes, serversRoutes, channelsRoutes, filesRoutes, rulesRoutes, membersRoutes, messagesRoutes, gatewayRoutes,
   postsRoutes,
   rolesRoutes, moderationRoutes, invitesRoutes, botsRoutes, sessionsRoutes,
+  searchRoutes,
   accountsRoutes, passkeysRoutes, wechatSignInRoutes, devSignInRoutes,
   notificationsRoutes, conversationsRoutes,
 ]

@@ -434,6 +434,17 @@ const EN: Record<MessageKey, string> = {
   auditFieldRole: 'Role',
   // session 5: a link channel opened by its own link
   linkChannelLeadsTo: 'This channel leads to {host}',
+  // search
+  pageTitleSearch: 'Search',
+  searchOpen: 'Search',
+  searchPlaceholder: 'Search messages, posts and comments',
+  searchGo: 'Search',
+  searchHint: 'Type words, or narrow with from: in: has:image has:link before: after:',
+  searchNothing: 'Nothing found',
+  searchHasImage: 'Has image',
+  searchHasLink: 'Has link',
+  searchKindPost: 'post',
+  searchKindComment: 'comment',
   // accounts: the sign-in sheet and Me's 账号与安全
   accountSection: 'Account & security',
   accountSignInMethods: 'Ways to sign in',

@@ -446,6 +446,17 @@ const ZH_CN = {
   auditFieldRole: '身份组',
   // session 5: a link channel opened by its own link
   linkChannelLeadsTo: '这个频道通往 {host}',
+  // search
+  pageTitleSearch: '搜索',
+  searchOpen: '搜索',
+  searchPlaceholder: '搜索消息、帖子和评论',
+  searchGo: '搜索',
+  searchHint: '输入词语，或用 from: in: has:image has:link before: after: 筛选',
+  searchNothing: '没有找到相关内容',
+  searchHasImage: '含图片',
+  searchHasLink: '含链接',
+  searchKindPost: '帖子',
+  searchKindComment: '评论',
   // accounts: the sign-in sheet and Me's 账号与安全
   accountSection: '账号与安全',
   accountSignInMethods: '登录方式',

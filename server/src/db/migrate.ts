@@ -16,6 +16,7 @@ import * as trustRecords from './migrations/0008-trust-records'
 import * as contentLimits from './migrations/0009-content-limits'
 import * as sharedQuotas from './migrations/0010-shared-quotas'
 import * as accounts from './migrations/0011-accounts'
+import * as search from './migrations/0012-search'
 import * as directMessages from './migrations/0013-direct-messages'
 import * as notifications from './migrations/0014-notifications'
 import type { Db } from './schema'
@@ -33,6 +34,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0009-content-limits': contentLimits,
   '0010-shared-quotas': sharedQuotas,
   '0011-accounts': accounts,
+  '0012-search': search,
   '0013-direct-messages': directMessages,
   '0014-notifications': notifications,
 }

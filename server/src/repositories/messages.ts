@@ -9,6 +9,7 @@ import { replyPreviewOf } from '@core/domain/messages'
 import type { User } from '@core/wire/entities'
 import type { Attachment, ChatMessage, MessageHistory, ReactionSummary, ReadState } from '@core/wire/messages'
 import type { Database, Db, MessagesTable } from '../db/schema'
+import { indexMessage, removeDocuments } from '../search/documents'
 import { writeAuditEntry, type AuditRecord } from './audit-log'
 import { toUser } from './users'
 
@@ -20,6 +21,9 @@ const CHANNELS_PER_COUNT = 100
 
 /** Where a history page starts: older than `before`, newer than `after`, or the newest messages. */
 export type HistoryCursor = { before: string } | { after: string } | null
+
+/** Where a channel's history page starts: a {@link HistoryCursor}, or around a message (a search hit opens there). */
+export type ChannelHistoryCursor = HistoryCursor | { around: string }
 
 /** A message about to be written (content trimmed and audited, mentions resolved to members). */
 export interface NewMessage {
@@ -44,7 +48,7 @@ export interface ChannelCounts {
 /** Reads and writes chat messages, reactions and read states. */
 export interface MessagesRepository {
   /** A page of `channelId`'s history, oldest first; `me` of reactions is `viewerUid`'s (null: nobody's). */
-  history (channelId: string, cursor: HistoryCursor, limit: number, viewerUid: string | null): Promise<MessageHistory>
+  history (channelId: string, cursor: ChannelHistoryCursor, limit: number, viewerUid: string | null): Promise<MessageHistory>
   /** The stored row of a message of `channelId`, or null. */
   row (channelId: string, messageId: string): Promise<MessagesTable | null>
   /** The message `authorUid` sent with `nonce`, or null. */
@@ -239,6 +243,20 @@ export function createMessagesRepository (db: Db): MessagesRepository {
 
   return {
     async history (channelId, cursor, limit, viewerUid) {
+      if (cursor && 'around' in cursor) {
+        // the older half ends with the message itself; the newer half fills the rest of the page
+        const older = await db.selectFrom('messages').selectAll().where('channel_id', '=', channelId).where('message_id', '<=', cursor.around)
+          .orderBy('message_id', 'desc').limit(Math.ceil(limit / 2) + 1).execute()
+        const newer = await db.selectFrom('messages').selectAll().where('channel_id', '=', channelId).where('message_id', '>', cursor.around)
+          .orderBy('message_id', 'asc').limit(limit - Math.min(older.length, Math.ceil(limit / 2)) + 1).execute()
+        const olderPage = older.slice(0, Math.ceil(limit / 2)).reverse()
+        const newerPage = newer.slice(0, limit - olderPage.length)
+        return {
+          items: await chatMessages([...olderPage, ...newerPage], viewerUid),
+          has_more: older.length > olderPage.length,
+          has_newer: newer.length > newerPage.length,
+        }
+      }
       const { rows, has_more: hasMore } = await cursorPage(cursor, limit, (bound, order, count) => {
         let query = db.selectFrom('messages').selectAll().where('channel_id', '=', channelId)
         if (bound) query = query.where('message_id', bound.op, bound.id)
@@ -268,6 +286,7 @@ export function createMessagesRepository (db: Db): MessagesRepository {
       try {
         const told = await db.transaction().execute(async trx => {
           await trx.insertInto('messages').values(row).execute()
+          await indexMessage(trx, row)
           return tellMentioned(trx, row, message.mentions)
         })
         return { row, created: true, told }
@@ -283,6 +302,7 @@ export function createMessagesRepository (db: Db): MessagesRepository {
       const edited: MessagesTable = { ...row, content, mentions: JSON.stringify(mentions), edited_at: editedAt }
       const told = await db.transaction().execute(async trx => {
         await trx.updateTable('messages').set({ content, mentions: edited.mentions, edited_at: editedAt }).where('message_id', '=', row.message_id).execute()
+        await indexMessage(trx, edited)
         return tellMentioned(trx, row, mentions)
       })
       return { row: edited, told }
@@ -293,6 +313,7 @@ export function createMessagesRepository (db: Db): MessagesRepository {
         await trx.deleteFrom('reactions').where('message_id', '=', messageId).execute()
         await trx.deleteFrom('mention_notices').where('message_id', '=', messageId).execute()
         await trx.deleteFrom('messages').where('message_id', '=', messageId).execute()
+        await removeDocuments(trx, 'message', [messageId])
         if (audit) await writeAuditEntry(trx, audit)
       })
     },

@@ -10,6 +10,7 @@ import type { Paged } from '@core/wire/api'
 import type { LiveItem } from '@core/wire/entities'
 import type { Comment, CursorPage, LiveComment, Post, PostImage } from '@core/wire/posts'
 import type { Db, PostsTable, UsersTable } from '../db/schema'
+import { indexComment, indexPost, removeCommentThread, removePost } from '../search/documents'
 import { writeAuditEntry, type AuditRecord } from './audit-log'
 import { toLiveItem } from './feeds'
 import { readPage, type PageRequest } from './paging'
@@ -256,7 +257,10 @@ export function createPostsRepository (db: Db): PostsRepository {
 
     async create (post) {
       try {
-        await db.insertInto('posts').values({ ...post, images: JSON.stringify(post.images) }).execute()
+        await db.transaction().execute(async trx => {
+          await trx.insertInto('posts').values({ ...post, images: JSON.stringify(post.images) }).execute()
+          await indexPost(trx, post.post_id)
+        })
       } catch (error) {
         // two requests with one nonce raced: the other one wrote it
         const earlier = post.nonce !== null && isUniqueViolation(error) ? await earlierPost(post.author_uid, post.nonce) : null
@@ -270,14 +274,18 @@ export function createPostsRepository (db: Db): PostsRepository {
 
     async update (postId, patch, editedAt) {
       const { images, ...fields } = patch
-      await db.updateTable('posts')
-        .set({ ...fields, ...(images !== undefined ? { images: JSON.stringify(images) } : {}), edited_at: editedAt })
-        .where('post_id', '=', postId).execute()
+      await db.transaction().execute(async trx => {
+        await trx.updateTable('posts')
+          .set({ ...fields, ...(images !== undefined ? { images: JSON.stringify(images) } : {}), edited_at: editedAt })
+          .where('post_id', '=', postId).execute()
+        await indexPost(trx, postId)
+      })
       return get(postId, null)
     },
 
     async remove (postId, audit) {
       await db.transaction().execute(async trx => {
+        await removePost(trx, postId)
         await trx.deleteFrom('posts').where('post_id', '=', postId).execute()
         if (audit) await writeAuditEntry(trx, audit)
       })
@@ -309,6 +317,7 @@ export function createPostsRepository (db: Db): PostsRepository {
       try {
         const count = await db.transaction().execute(async trx => {
           await trx.insertInto('post_comments').values(row).execute()
+          await indexComment(trx, row.comment_id)
           await trx.updateTable('posts').set({ comment_count: sql`comment_count + 1` }).where('post_id', '=', row.post_id).execute()
           return (await trx.selectFrom('posts').select('comment_count').where('post_id', '=', row.post_id).executeTakeFirstOrThrow()).comment_count
         })
@@ -323,12 +332,16 @@ export function createPostsRepository (db: Db): PostsRepository {
     earlierComment,
 
     async updateComment (commentId, content, editedAt) {
-      await db.updateTable('post_comments').set({ content, edited_at: editedAt }).where('comment_id', '=', commentId).execute()
+      await db.transaction().execute(async trx => {
+        await trx.updateTable('post_comments').set({ content, edited_at: editedAt }).where('comment_id', '=', commentId).execute()
+        await indexComment(trx, commentId)
+      })
       return comment(commentId)
     },
 
     async removeComment (postId, commentId, audit) {
       return db.transaction().execute(async trx => {
+        await removeCommentThread(trx, postId, commentId)
         if (audit) await writeAuditEntry(trx, audit)
         const removed = await trx.deleteFrom('post_comments')
           .where('post_id', '=', postId)

@@ -155,9 +155,12 @@ function ChatMessageList ({ chat, nameOf, now, marksRead, canModerate, actions }
     firstKey.current = entries[0].key
     if (!opened.current) {
       opened.current = true
-      const unread = chat.firstUnreadId === null ? -1 : entries.findIndex(entry => entry.message.message_id === chat.firstUnreadId)
-      see(entries[unread > 0 ? unread - 1 : entries.length - 1])
-      if (unread > 0) scrollToRow(unread)
+      // a search hit's message, else the first unread
+      const anchorId = chat.foundId ?? chat.firstUnreadId
+      const anchor = anchorId === null ? -1 : entries.findIndex(entry => entry.message.message_id === anchorId)
+      const atAnchor = anchor > 0 || (anchor === 0 && chat.foundId !== null)
+      see(entries[atAnchor ? Math.max(0, anchor - 1) : entries.length - 1])
+      if (atAnchor) scrollToRow(anchor)
       else scrollToBottom()
       return
     }
@@ -171,13 +174,14 @@ function ChatMessageList ({ chat, nameOf, now, marksRead, canModerate, actions }
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [entries])
 
-  // The unread count arrived after the list opened (a channel opened by a link): go to the divider.
+  // The unread count arrived after the list opened (a channel opened by a link): go to the divider, unless a search hit holds the view.
   const firstUnreadId = chat.firstUnreadId
+  const foundId = chat.foundId
   useEffect(() => {
-    if (firstUnreadId === null || !opened.current) return
+    if (firstUnreadId === null || foundId !== null || !opened.current) return
     const unread = latest.current.entries.findIndex(entry => entry.message.message_id === firstUnreadId)
     if (unread > 0) latest.current.scrollToRow(unread)
-  }, [firstUnreadId])
+  }, [firstUnreadId, foundId])
 
   // Measure the rendered rows; a row above the viewport that grew or shrank moves the view by as much.
   useEffect(() => {
@@ -224,6 +228,7 @@ function ChatMessageList ({ chat, nameOf, now, marksRead, canModerate, actions }
     if (stickToBottom.current) see(entries[entries.length - 1])
     if (marksRead && stickToBottom.current) void chat.markRead()
     if (top < LOAD_OLDER_PX && chat.hasOlder) void chat.loadOlder()
+    if (stickToBottom.current && chat.hasNewer) void chat.loadNewer()
   }
 
   // the row handlers stay the same functions across renders (rows re-render only when their message changes)
@@ -275,7 +280,7 @@ function ChatMessageList ({ chat, nameOf, now, marksRead, canModerate, actions }
     const newDay = previous === undefined || isNewChatDay(previous.message.created_at * 1000, createdMs)
     const grouped = continuesGroup(previous, entry, chat.firstUnreadId)
     rows.push(
-      <View key={entry.key} className='chat-list__row' data-key={entry.key} data-index={index}>
+      <View key={entry.key} className={`chat-list__row${entry.message.message_id === chat.foundId ? ' chat-list__row--found' : ''}`} data-key={entry.key} data-index={index}>
         {entry.message.message_id === chat.firstUnreadId && <View className='chat-list__unread'><Text>{t('chatNewMessages')}</Text></View>}
         {newDay && <View className='chat-list__day'><Text>{chatDayLabel(createdMs, now)}</Text></View>}
         <ChatMessageRow

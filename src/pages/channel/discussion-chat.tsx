@@ -21,6 +21,8 @@ function DiscussionChat ({ channel }: { channel: Channel }) {
   const [{ chat, members, access }] = useState(() => openDiscussion(root, channel, {
     unreadCount: root.unread.knows(channel.channel_id) ? root.unread.of(channel.channel_id).unread : undefined,
     scheduler: timeoutScheduler,
+    // a search hit opens the channel at its message (?around=)
+    aroundId: currentParams().around,
   }))
   useEffect(() => {
     void chat.start()

@@ -23,6 +23,7 @@ import DebugPanelWhenAsked from '@/components/debug-panel/when-asked'
 import ListFooter from '@/components/list-footer'
 import LiveCard from '@/components/live-card'
 import LiveReminders from '@/components/live-reminders'
+import SearchEntry from '@/components/search-entry'
 import ServerHeader from '@/components/server-header'
 import SettingsEntry from '@/components/settings-entry'
 import ShareButton from '@/components/share-button'
@@ -153,6 +154,7 @@ function Home () {
             {server.isMember === false && (
               <Button className='home__join' size='mini' type='primary' loading={server.isJoining || undefined} disabled={disabledIf(server.isJoining)} onClick={onJoinTap}>{t('homeJoin')}</Button>
             )}
+            <SearchEntry serverId={server.serverId} />
             <ShareButton link={shareLink({ serverId: server.serverId })} hidden={shareHidden} />
             <SettingsEntry />
           </>

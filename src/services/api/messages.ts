@@ -20,10 +20,11 @@ export async function done (answer: Promise<unknown>): Promise<void> {
   }
 }
 
-/** Which page of history: the newest (neither), older than `before`, or newer than `after`; 1..100 items, 50 by default. */
+/** Which page of history: the newest (none), older than `before`, newer than `after`, or around a message; 1..100 items, 50 by default. */
 export interface HistoryQuery {
   before?: string
   after?: string
+  around?: string
   limit?: number
 }
 
@@ -51,7 +52,7 @@ export function createMessagesApi (send: Requester = defaultRequest): MessagesAp
   return {
     listHistory: (channelId, query = {}) => send<ChatMessagePage>({
       path: fillPath(MESSAGES_PATHS.messages, { channel_id: channelId }),
-      query: { before: query.before, after: query.after, limit: query.limit },
+      query: { before: query.before, after: query.after, around: query.around, limit: query.limit },
     }),
     sendMessage: (channelId, body) => send<ChatMessage>({ path: fillPath(MESSAGES_PATHS.messages, { channel_id: channelId }), method: 'POST', data: body }),
     // POST: the mini-program's request API has no PATCH (the server takes both)

@@ -18,7 +18,7 @@ import { failureMessage, type StoreLogger, type StoreStatus } from '../load-trac
 import type { KeyValueStorage } from '../session-store'
 import type { UploadQueue } from '../upload-queue'
 import { Composer, composerDraftKey } from './composer'
-import { channelConversation, type Conversation } from './conversation'
+import { channelConversation, type ChannelChatInput, type Conversation } from './conversation'
 import { MessageHistory } from './history'
 import type { ChatEntry } from './message-order'
 import { Outbox } from './outbox'
@@ -52,19 +52,12 @@ export interface ChatDeps {
 /** The dispatches that concern one channel (every message dispatch names its channel). */
 type ChannelDispatch = keyof ChatDispatches
 
-/** Which channel to open, and how many of its messages were unread then (for the "new messages" divider; left out while unknown). */
-export interface ChannelChatInput {
-  channelId: string
-  serverId: string
-  unreadCount?: number
-  /** Another conversation than the channel's own (a direct one, src/stores/chat/conversation.ts `directConversation`): its calls and dispatch names. */
-  conversation?: Conversation
-}
-
 /** The conversation of one discussion channel. */
 export class ChannelChat {
   readonly channelId: string
   readonly serverId: string
+  /** The message a search hit opened the channel at (shown highlighted), or null. */
+  readonly foundId: string | null
   private readonly conversation: Conversation
   private readonly history: MessageHistory
   private readonly outbox: Outbox
@@ -76,6 +69,7 @@ export class ChannelChat {
   constructor (input: ChannelChatInput, private readonly deps: ChatDeps) {
     this.channelId = input.channelId
     this.serverId = input.serverId
+    this.foundId = input.aroundId ?? null
     this.conversation = input.conversation ?? channelConversation(input, deps.api)
     this.history = new MessageHistory({
       conversation: this.conversation, logger: deps.logger, pageSize: deps.pageSize, unreadCount: input.unreadCount,
@@ -133,6 +127,11 @@ export class ChannelChat {
     return this.history.hasOlder
   }
 
+  /** True when the server holds messages newer than the stretch loaded around {@link foundId}; they load on scrolling down. */
+  get hasNewer (): boolean {
+    return this.history.hasNewer
+  }
+
   /** The first message that was unread when the channel opened (the "new messages" divider goes above it), or null. */
   get firstUnreadId (): string | null {
     return this.history.firstUnreadId
@@ -153,7 +152,7 @@ export class ChannelChat {
     return this.typing.names
   }
 
-  /** Subscribes to the channel's dispatches, focuses the gateway on it and loads the newest page. */
+  /** Subscribes to the channel's dispatches, focuses the gateway on it and loads the newest page (or the messages around {@link foundId}). */
   async start (): Promise<void> {
     const on = <T extends ChannelDispatch>(name: T, handler: (d: ChatDispatches[T]) => void) => {
       this.stops.push(this.deps.gateway.on(name, d => { if (d.channel_id === this.channelId) handler(d) }))
@@ -171,7 +170,7 @@ export class ChannelChat {
       if (now === 'online' && before !== 'online' && this.history.status !== 'idle') void this.catchUp()
     }))
     this.deps.gateway.focus(this.channelId)
-    await this.loadLatest()
+    await (this.foundId === null ? this.loadLatest() : this.history.loadAround(this.foundId))
   }
 
   /** Stops listening, drops the typing timers and the gateway focus. */
@@ -189,6 +188,11 @@ export class ChannelChat {
   /** Loads the page before the oldest shown (scrolling up); nothing while one is on its way or none is left. */
   loadOlder (): Promise<void> {
     return this.history.loadOlder()
+  }
+
+  /** Loads the page after the stretch opened around {@link foundId} (scrolling down); nothing when none is left or one is on its way. */
+  loadNewer (): Promise<void> {
+    return this.history.loadNewer()
   }
 
   /** Fetches every message after the newest shown (after a reconnect), without leaving a gap. */

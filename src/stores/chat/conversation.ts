@@ -60,6 +60,17 @@ export interface Conversation {
   readonly dispatches: ConversationDispatchNames
 }
 
+/** Which channel to open, and how many of its messages were unread then (for the "new messages" divider; left out while unknown). */
+export interface ChannelChatInput {
+  channelId: string
+  serverId: string
+  unreadCount?: number
+  /** Open at this message (a search hit) instead of the newest: the messages around it load first. */
+  aroundId?: string
+  /** Another conversation than the channel's own (a direct one, {@link directConversation}): its calls and dispatch names. */
+  conversation?: Conversation
+}
+
 /** A server channel's conversation, on the chat's calls. */
 export function channelConversation (channel: { channelId: string, serverId: string }, api: MessagesApi): Conversation {
   const { channelId } = channel

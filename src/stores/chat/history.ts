@@ -1,5 +1,6 @@
 /**
- * One conversation's history, oldest → newest: the newest page, older pages (`before`)
+ * One conversation's history, oldest → newest: the newest page (or the stretch around a
+ * message a search hit opened it at, and newer pages after it), older pages (`before`)
  * and what was missed while offline (`after`), merged without gaps or duplicates. A
  * message of mine that was pending becomes sent in its place when the server's copy
  * arrives (its outbox gives up the entry with the same nonce).
@@ -31,6 +32,8 @@ export class MessageHistory {
   sent: ChatEntry[] = []
   /** True when the server holds messages older than the oldest loaded one. */
   hasOlder = false
+  /** True when the server holds messages newer than the stretch loaded around a message; they load on scrolling down. */
+  hasNewer = false
   /** The first message that was unread when the conversation opened (the "new messages" divider goes above it), or null. */
   firstUnreadId: string | null = null
   private readonly latest: LoadTracker
@@ -38,6 +41,9 @@ export class MessageHistory {
   private unreadAtOpen: number | null
   private readonly pageSize: number
   private catchingUp: Promise<void> | null = null
+  /** The newest message of the stretch loaded around a message: the next newer page starts after it. */
+  private newerAfter: string | null = null
+  private newerLoading = false
 
   constructor (private readonly deps: MessageHistoryDeps) {
     this.latest = new LoadTracker(deps.logger)
@@ -45,8 +51,8 @@ export class MessageHistory {
     this.unreadAtOpen = deps.unreadCount === undefined ? null : Math.max(0, Math.floor(deps.unreadCount))
     this.pageSize = deps.pageSize ?? HISTORY_PAGE_SIZE
     // entries are snapshots replaced whole (never changed in place): the array is watched, not each message
-    makeAutoObservable<MessageHistory, 'deps' | 'latest' | 'older' | 'unreadAtOpen' | 'pageSize' | 'catchingUp'>(this, {
-      deps: false, latest: false, older: false, unreadAtOpen: false, pageSize: false, catchingUp: false, sent: observable.shallow,
+    makeAutoObservable<MessageHistory, 'deps' | 'latest' | 'older' | 'unreadAtOpen' | 'pageSize' | 'catchingUp' | 'newerAfter' | 'newerLoading'>(this, {
+      deps: false, latest: false, older: false, unreadAtOpen: false, pageSize: false, catchingUp: false, newerAfter: false, newerLoading: false, sent: observable.shallow,
     })
   }
 
@@ -98,6 +104,36 @@ export class MessageHistory {
       }
       return 'ready'
     })
+  }
+
+  /** Loads the messages around `messageId` (half older, half newer) as the first page: the conversation opened at a search hit. */
+  async loadAround (messageId: string): Promise<void> {
+    await this.latest.run(() => this.deps.conversation.api.listHistory({ around: messageId, limit: this.pageSize }), page => {
+      this.merge(page.items)
+      this.hasOlder = page.has_more
+      this.hasNewer = page.has_newer === true
+      this.newerAfter = page.items[page.items.length - 1]?.message_id ?? null
+      return 'ready'
+    })
+  }
+
+  /** Loads the page after the stretch opened around a message (scrolling down); nothing when none is left or one is on its way. */
+  async loadNewer (): Promise<void> {
+    const after = this.newerAfter
+    if (!this.hasNewer || after === null || this.newerLoading) return
+    this.newerLoading = true
+    try {
+      const page = await this.deps.conversation.api.listHistory({ after, limit: this.pageSize })
+      runInAction(() => {
+        this.merge(page.items)
+        this.hasNewer = page.has_more
+        this.newerAfter = page.items[page.items.length - 1]?.message_id ?? after
+      })
+    } catch (error) {
+      this.deps.logger.warn('[chat] loading newer messages:', error)
+    } finally {
+      runInAction(() => { this.newerLoading = false })
+    }
   }
 
   /** Loads the page before the oldest shown (scrolling up); nothing while one is on its way or none is left. */

@@ -39,11 +39,11 @@ export interface DiscussionRoot {
 export function openDiscussion (
   root: DiscussionRoot,
   channel: { channel_id: string, server_id: string },
-  options: { unreadCount?: number, scheduler: TimerScheduler },
+  options: { unreadCount?: number, scheduler: TimerScheduler, aroundId?: string },
 ): { chat: ChannelChat, members: ServerMembers, access: ChatAccess } {
   return {
     chat: new ChannelChat(
-      { channelId: channel.channel_id, serverId: channel.server_id, unreadCount: options.unreadCount },
+      { channelId: channel.channel_id, serverId: channel.server_id, unreadCount: options.unreadCount, aroundId: options.aroundId },
       {
         api: root.messages,
         gateway: root.gateway,

@@ -25,7 +25,7 @@ import type { AppContext, RouteOptions } from '../../context'
 import { ApiError, badRequest, forbidden, notFound, spokenError } from '../../errors'
 import { optionalUser, signedInUser } from '../../plugins/auth'
 import type { MessagesTable } from '../../db/schema'
-import type { HistoryCursor, MessageParts } from '../../repositories/messages'
+import type { ChannelHistoryCursor, HistoryCursor, MessageParts } from '../../repositories/messages'
 import { pageRequestOf } from '../../repositories/paging'
 import { requireChannel, requireChannelMember, requireChannelPermission, requireRemoval } from '../access'
 import { notify, notifyEach, type NotificationDraft } from '../../services/notifications'
@@ -97,6 +97,13 @@ export function cursorOf (query: MessageHistoryQuery): HistoryCursor {
   return null
 }
 
+/** The cursor of a channel's history query: {@link cursorOf}, or around a message (400 when combined with another). */
+function channelCursorOf (query: MessageHistoryQuery): ChannelHistoryCursor {
+  if (query.around === undefined) return cursorOf(query)
+  if (query.before !== undefined || query.after !== undefined) throw badRequest('querystring: before, after and around cannot be combined')
+  return { around: query.around }
+}
+
 /**
  * The refusal of a reaction `uid` has just added, or null when it fits: on someone else's
  * message a member holds at most {@link REACTIONS_PER_MEMBER_ON_OTHERS_MAX} distinct emoji
@@ -158,7 +165,7 @@ export default async function messagesRoutes (instance: FastifyInstance, { ctx }
     const viewer = await optionalUser(ctx, request) // a signed-in caller sees which reactions are theirs
     await requireChannelPermission(ctx, channel, viewer, Permission.ViewChannel) // SPEC §6: a training channel only for its role
     const query = request.query
-    const cursor = cursorOf(query)
+    const cursor = channelCursorOf(query)
     if (query.page !== undefined || query.page_size !== undefined) {
       if (cursor !== null || query.limit !== undefined) throw badRequest('querystring: page and page_size cannot be combined with before, after or limit')
       return ok(await ctx.repos.feeds.messages(channel.channel_id, pageRequestOf(query)))

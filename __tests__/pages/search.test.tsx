@@ -1,0 +1,61 @@
+import Taro from '@tarojs/taro'
+import type { SearchHit, SearchResult } from '@core/wire/search'
+import SearchPage from '@/pages/search/index'
+import { mountPage, unmountPages } from '../support/page-harness'
+
+const mockSearch = jest.fn<Promise<SearchResult>, [string, string, string | undefined]>()
+jest.mock('@/services/api/search', () => ({ createSearchApi: () => ({ search: mockSearch, findMembers: jest.fn() }) }))
+
+const SID = '832828'
+
+function hit (overrides: Partial<SearchHit> = {}): SearchHit {
+  return {
+    kind: 'message', id: '1790000000000000001', server_id: SID, channel_id: '83282802', post_id: null,
+    author: { uid: '100001', user_type: 1, addtime: 0, nickname: '林晓', avatar: '', signature: '', gender: 0 },
+    text: '<b>今晚</b>直播', matches: [[9, 11]], created_at: 1_790_000_000, ...overrides,
+  }
+}
+
+let navigateTo: jest.SpyInstance
+beforeEach(() => {
+  mockSearch.mockReset()
+  navigateTo = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'navigateTo:ok' } as TaroGeneral.CallbackResult)
+})
+
+afterEach(() => {
+  unmountPages()
+  jest.restoreAllMocks()
+})
+
+/** Types `text` in the box as a user would (the H5 input's own input event) and submits it. */
+async function searchFor (page: Awaited<ReturnType<typeof mountPage>>, text: string): Promise<void> {
+  const box = document.querySelector('.search-page__input input, input.search-page__input') as HTMLInputElement
+  await page.testUtils.act(async () => {
+    box.value = text
+    box.dispatchEvent(new Event('input', { bubbles: true }))
+  })
+  await page.tap('.search-page__go')
+}
+
+describe('the search page', () => {
+  it('shows a hit with the matched words highlighted as text, never as HTML', async () => {
+    mockSearch.mockResolvedValue({ items: [hit()], has_more: false, next: null })
+    const page = await mountPage(SearchPage, { params: { sid: SID } })
+    await page.settle()
+    await searchFor(page, '直播')
+    expect(mockSearch).toHaveBeenCalledWith(SID, '直播', undefined)
+    expect(document.querySelector('.search-hit__match')?.textContent).toBe('直播')
+    expect(document.querySelector('.search-hit b')).toBeNull()
+    expect(page.text()).toContain('<b>今晚</b>')
+  })
+
+  it('opens a message hit in its channel at that message', async () => {
+    mockSearch.mockResolvedValue({ items: [hit()], has_more: false, next: null })
+    const page = await mountPage(SearchPage, { params: { sid: SID } })
+    await page.settle()
+    await searchFor(page, '直播')
+    await page.tap('.search-hit')
+    expect(navigateTo).toHaveBeenCalledWith({ url: expect.stringContaining('channel_id=83282802') })
+    expect(navigateTo).toHaveBeenCalledWith({ url: expect.stringContaining('around=1790000000000000001') })
+  })
+})

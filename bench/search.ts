@@ -1,0 +1,210 @@
+/**
+ * Search bench: does a search of a server with 1,000,000 messages answer as fast as the
+ * same search of one with 10,000, and how fast does start-up indexing go? One app on a
+ * fresh database (SQLite, then PostgreSQL when one answers) gets 1,000,000 messages in
+ * server 832828 and 10,000 in server 723658, written straight to the messages table
+ * (mixed Chinese and English text from a small vocabulary, so common words are common:
+ * each vocabulary word is in about 1 message of 7, and one rare word in 1 of 100,000);
+ * then start-up indexing (server/src/search/backfill.ts) indexes them all — timed as
+ * messages per second — and the search route answers, in process (app.inject), as the
+ * servers' owner (every channel readable):
+ *  - a common Chinese word, two common words (Chinese and English), the rare word, and a
+ *    common word with `has:link`;
+ * p50 and p95 of sequential requests after a warm-up, big and small server in turns.
+ * Budgets: p95 ≤ 50 ms over 1,000,000 messages, ≤ 1.2× the same search over 10,000;
+ * indexing ≥ 5,000 messages/s.
+ *
+ * `npx tsx bench/search.ts` runs it alone. BENCH_SEARCH_MESSAGES (default 1,000,000)
+ * and BENCH_SEARCH_SAMPLES (default 100) shrink it for a quick look; BENCH_DATABASE_URL
+ * names the PostgreSQL server (default: DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test;
+ * skipped when none answers).
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'fs'
+import { tmpdir } from 'os'
+import path from 'path'
+import { sql } from 'kysely'
+import type { FastifyInstance } from 'fastify'
+import { timeIdAt } from '../core/domain/ids'
+import { buildApp } from '../server/src/app'
+import { loadConfig } from '../server/src/config'
+import { openDatabase } from '../server/src/db/dialects'
+import type { Db, MessagesTable } from '../server/src/db/schema'
+import { newSession } from '../server/src/repositories/users'
+import { startBackfill } from '../server/src/search/backfill'
+import { dropSchema, percentile, postgresAnswers } from './history'
+
+const BIG_COUNT = Number(process.env.BENCH_SEARCH_MESSAGES || 1_000_000)
+const SMALL_COUNT = 10_000
+const SAMPLES = Number(process.env.BENCH_SEARCH_SAMPLES || 100)
+const ROWS_PER_STATEMENT = 1000
+/** The owner of the seeded servers: reads every channel. */
+const OWNER = '100001'
+/** Discussion channels of each server the messages are spread over. */
+const SERVERS = [
+  { serverId: '832828', channels: ['83282802', '83282800', '83282805'], count: BIG_COUNT, sequence: 0 },
+  { serverId: '723658', channels: ['72365802', '72365800'], count: SMALL_COUNT, sequence: 1 },
+] as const
+const FIRST_MS = Date.UTC(2020, 0, 1)
+
+/** Budgets of issue 30. */
+export const SEARCH_P95_BUDGET_MS = 50
+export const SEARCH_RATIO_BUDGET = 1.2
+export const REINDEX_BUDGET_PER_S = 5000
+
+const VOCABULARY = [
+  '直播', '展厅', '组件', '活动', '报名', '周末', '地图', '公告', '新手', '训练', '欢迎', '分享', '截图', '更新', '版本', '问题', '反馈', '建议',
+  'Taro', 'React', 'release', 'bug', 'meeting', 'design', 'Café', 'update', 'launch', 'photo', 'stream', 'guide',
+]
+const RARE_WORD = '独角兽'
+const WORDS_PER_MESSAGE = 4
+
+/** The content of the `index`-th message: a few vocabulary words picked by a fixed hash, sometimes a link, rarely the rare word. */
+function contentOf (index: number): string {
+  let seed = (index * 2654435761) >>> 0
+  const words: string[] = []
+  for (let i = 0; i < WORDS_PER_MESSAGE; i++) {
+    seed = (seed * 1103515245 + 12345) >>> 0
+    words.push(VOCABULARY[seed % VOCABULARY.length])
+  }
+  if (index % 10 === 3) words.push('https://example.com/p/' + index)
+  if (index % 100_000 === 77) words.push(RARE_WORD)
+  return `${words.slice(0, 2).join('')}，${words.slice(2).join(' ')}`
+}
+
+/** Writes the messages of both servers, oldest first, in multi-row statements. */
+async function insertMessages (db: Db): Promise<void> {
+  for (const server of SERVERS) {
+    for (let start = 0; start < server.count; start += ROWS_PER_STATEMENT) {
+      const rows: MessagesTable[] = []
+      for (let index = start; index < Math.min(server.count, start + ROWS_PER_STATEMENT); index++) {
+        const ms = FIRST_MS + index
+        rows.push({
+          message_id: timeIdAt(ms, server.sequence), channel_id: server.channels[index % server.channels.length], server_id: server.serverId, author_uid: OWNER,
+          content: contentOf(index), nonce: null, reply_to: null, mentions: '[]', attachments: '[]', created_at: Math.floor(ms / 1000), edited_at: null,
+        })
+      }
+      await db.insertInto('messages').values(rows).execute()
+    }
+  }
+}
+
+/** p50 and p95 of one kind of request, in milliseconds. */
+export interface Latency { p50: number, p95: number }
+
+/** One query's latency in the big and the small server. */
+export interface QueryResult { q: string, big: Latency, small: Latency }
+
+/** One database's results. */
+export interface SearchBenchResult {
+  dialect: 'sqlite' | 'postgres'
+  indexed: number
+  indexSeconds: number
+  queries: QueryResult[]
+}
+
+const QUERIES = ['直播', '直播 Taro', RARE_WORD, '展厅 has:link', 'cafe']
+
+async function timeOne (app: FastifyInstance, url: string, headers: Record<string, string>): Promise<number> {
+  const started = process.hrtime.bigint()
+  const response = await app.inject({ url, headers })
+  const elapsed = Number(process.hrtime.bigint() - started) / 1e6
+  if (response.statusCode !== 200) throw new Error(`${url} answered ${response.statusCode}: ${response.body}`)
+  return elapsed
+}
+
+/** Latencies of each query in the big and the small server, taken in turns after a warm-up. */
+async function measureQueries (app: FastifyInstance, headers: Record<string, string>): Promise<QueryResult[]> {
+  const results: QueryResult[] = []
+  for (const q of QUERIES) {
+    const urls = SERVERS.map(server => `/servers/${server.serverId}/search?q=${encodeURIComponent(q)}`)
+    const timings: number[][] = [[], []]
+    for (let round = -Math.min(10, SAMPLES); round < SAMPLES; round++) {
+      for (const [index, url] of urls.entries()) {
+        const elapsed = await timeOne(app, url, headers)
+        if (round >= 0) timings[index].push(elapsed)
+      }
+    }
+    const [big, small] = timings.map(list => {
+      const sorted = [...list].sort((a, b) => a - b)
+      return { p50: percentile(sorted, 0.5), p95: percentile(sorted, 0.95) }
+    })
+    results.push({ q, big, small })
+  }
+  return results
+}
+
+/** The indexing's log: progress unsaid, a failure told. */
+const QUIET_LOG = { info: () => undefined, error: (fields: unknown) => { console.error('search bench: indexing failed', fields) } } as never
+
+/** Runs the bench on one database (SQLite when `databaseUrl` is null). */
+async function runOn (databaseUrl: string | null): Promise<SearchBenchResult> {
+  const root = mkdtempSync(path.join(tmpdir(), 'openrealm-search-bench-'))
+  const h5Dir = path.join(root, 'h5')
+  mkdirSync(h5Dir)
+  writeFileSync(path.join(h5Dir, 'index.html'), '<!doctype html><title>bench</title>')
+  const schema = databaseUrl ? `bench_search_${process.pid}` : ''
+  const config = loadConfig({ DATA_DIR: path.join(root, 'data'), H5_DIR: h5Dir, LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl ?? '', DATABASE_SCHEMA: schema })
+  const app = await buildApp(config)
+  const { db, dialect } = await openDatabase(config)
+  try {
+    const { token, row } = newSession(OWNER, 0)
+    await db.insertInto('sessions').values({ ...row, expires_at: 2_100_000_000, last_used_at: 2_100_000_000 }).execute()
+    const headers = { authorization: `Bearer ${token}` }
+    // the app's own start-up indexing of the seed has finished long before this
+    await insertMessages(db)
+    await db.withTables<{ search_backfill: { kind: string } }>().deleteFrom('search_backfill').execute()
+    const started = Date.now()
+    await startBackfill(db, QUIET_LOG).done
+    const indexSeconds = (Date.now() - started) / 1000
+    await sql`analyze`.execute(db)
+    const queries = await measureQueries(app, headers)
+    return { dialect, indexed: BIG_COUNT + SMALL_COUNT, indexSeconds, queries }
+  } finally {
+    await db.destroy()
+    await app.close()
+    if (databaseUrl) await dropSchema(databaseUrl, schema)
+    rmSync(root, { recursive: true, force: true })
+  }
+}
+
+/** The bench on SQLite, and on PostgreSQL when one answers. */
+export async function measureSearch (): Promise<SearchBenchResult[]> {
+  const results = [await runOn(null)]
+  const postgresUrl = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test'
+  if (await postgresAnswers(postgresUrl)) results.push(await runOn(postgresUrl))
+  else console.log(`search bench: no PostgreSQL answers at ${postgresUrl}, SQLite only`)
+  return results
+}
+
+const ms = (value: number): string => `${value.toFixed(2)} ms`
+
+/** Table rows (measure, big server, small server, ratio, budget) for a bench table. */
+export function searchRows (results: readonly SearchBenchResult[]): string[][] {
+  const big = BIG_COUNT.toLocaleString('en')
+  return results.flatMap(result => [
+    ...result.queries.map(query => {
+      const ratio = query.small.p95 > 0 ? query.big.p95 / query.small.p95 : Number.POSITIVE_INFINITY
+      const within = query.big.p95 <= SEARCH_P95_BUDGET_MS && ratio <= SEARCH_RATIO_BUDGET
+      return [
+        `Search ${result.dialect} "${query.q}": p50 / p95 (${big} vs ${SMALL_COUNT.toLocaleString('en')} messages)`,
+        `${ms(query.big.p50)} / ${ms(query.big.p95)}`, `${ms(query.small.p50)} / ${ms(query.small.p95)}`,
+        `${ratio.toFixed(2)}×`, `p95 ≤ ${SEARCH_P95_BUDGET_MS} ms, ≤ ${SEARCH_RATIO_BUDGET}×: ${within ? 'within budget' : 'OVER budget'}`,
+      ]
+    }),
+    [
+      `Search ${result.dialect}: start-up indexing of ${result.indexed.toLocaleString('en')} messages`,
+      `${Math.round(result.indexed / result.indexSeconds).toLocaleString('en')} messages/s`, `${result.indexSeconds.toFixed(1)} s`, '',
+      `≥ ${REINDEX_BUDGET_PER_S.toLocaleString('en')}/s: ${result.indexed / result.indexSeconds >= REINDEX_BUDGET_PER_S ? 'within budget' : 'OVER budget'}`,
+    ],
+  ])
+}
+
+if (require.main === module) {
+  measureSearch().then(results => {
+    const rows = [['measure', 'big server', 'small server', 'ratio', 'budget'], ...searchRows(results)]
+    console.log(rows.map((row, index) => `| ${row.join(' | ')} |${index === 0 ? `\n|${row.map(() => '---').join('|')}|` : ''}`).join('\n'))
+  }).catch(error => {
+    console.error(error)
+    process.exit(1)
+  })
+}

@@ -1,0 +1,100 @@
+/**
+ * Start-up indexing of what was written before the search index existed (or while a
+ * version without it ran): messages, posts and comments are read in id order in
+ * batches, each batch indexed in one transaction, with a turn of the event loop between
+ * batches so requests keep being answered (better-sqlite3 runs on the event loop).
+ * search_backfill keeps the last id done, so a restart goes on from there; a kind that
+ * reached its end is not walked again (what is written later is indexed as it is written).
+ */
+import { setImmediate as nextTurn } from 'timers/promises'
+import type { FastifyBaseLogger } from 'fastify'
+import type { Db } from '../db/schema'
+import { commentDocuments, messageDocument, postDocuments, putDocuments, type SearchKind } from './documents'
+
+/** Items indexed per transaction. */
+export const BACKFILL_BATCH = 500
+
+/** A log line every this many items of a kind. */
+const PROGRESS_EVERY = 10_000
+
+/** The progress table of migration 0012-search. */
+type BackfillTable = { search_backfill: { kind: string, last_id: string | null, done: number } }
+
+/** The ids of the next batch of `kind` after `lastId`, in id order. */
+async function nextBatch (db: Db, kind: SearchKind, lastId: string): Promise<string[]> {
+  switch (kind) {
+    case 'message':
+      return (await db.selectFrom('messages').select('message_id as id').where('message_id', '>', lastId).orderBy('message_id').limit(BACKFILL_BATCH).execute()).map(row => row.id)
+    case 'post':
+      return (await db.selectFrom('posts').select('post_id as id').where('post_id', '>', lastId).orderBy('post_id').limit(BACKFILL_BATCH).execute()).map(row => row.id)
+    case 'comment':
+      return (await db.selectFrom('post_comments').select('comment_id as id').where('comment_id', '>', lastId).orderBy('comment_id').limit(BACKFILL_BATCH).execute()).map(row => row.id)
+  }
+}
+
+/** Indexes the batch `ids` of `kind` on `trx`. */
+async function indexBatch (trx: Db, kind: SearchKind, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return
+  if (kind === 'message') {
+    const rows = await trx.selectFrom('messages').select(['message_id', 'server_id', 'channel_id', 'author_uid', 'created_at', 'content', 'attachments'])
+      .where('message_id', 'in', [...ids]).execute()
+    await putDocuments(trx, rows.map(messageDocument))
+  } else {
+    await putDocuments(trx, await (kind === 'post' ? postDocuments(trx, ids) : commentDocuments(trx, ids)))
+  }
+}
+
+/** A running backfill: `done` settles when it finished (or stopped); `stop` ends it after the current batch. */
+export interface Backfill {
+  done: Promise<void>
+  stop (): Promise<void>
+}
+
+/** Starts indexing what is not indexed yet, in the background. */
+export function startBackfill (db: Db, log: FastifyBaseLogger): Backfill {
+  let stopped = false
+  const state = db.withTables<BackfillTable>()
+
+  async function runKind (kind: SearchKind): Promise<void> {
+    const saved = await state.selectFrom('search_backfill').selectAll().where('kind', '=', kind).executeTakeFirst()
+    if (saved?.done === 1) return
+    let lastId = saved?.last_id ?? ''
+    let indexed = 0
+    const started = Date.now()
+    while (!stopped) {
+      const ids = await nextBatch(db, kind, lastId)
+      const finished = ids.length < BACKFILL_BATCH
+      if (ids.length > 0) lastId = ids[ids.length - 1]
+      await db.transaction().execute(async trx => {
+        await indexBatch(trx, kind, ids)
+        await trx.withTables<BackfillTable>().insertInto('search_backfill').values({ kind, last_id: lastId, done: finished ? 1 : 0 })
+          .onConflict(conflict => conflict.column('kind').doUpdateSet({ last_id: lastId, done: finished ? 1 : 0 })).execute()
+      })
+      const before = indexed
+      indexed += ids.length
+      if (Math.floor(indexed / PROGRESS_EVERY) > Math.floor(before / PROGRESS_EVERY)) log.info({ kind, indexed }, `search index: ${indexed} ${kind}s indexed so far`)
+      if (finished) {
+        if (indexed > 0) log.info({ kind, indexed, ms: Date.now() - started }, `search index: ${indexed} ${kind}s indexed, done`)
+        return
+      }
+      // let requests in between batches
+      await nextTurn()
+    }
+  }
+
+  const done = (async () => {
+    try {
+      for (const kind of ['message', 'post', 'comment'] as const) await runKind(kind)
+    } catch (error) {
+      // the next start goes on from the last batch that was committed
+      if (!stopped) log.error({ err: error }, 'search index: start-up indexing stopped')
+    }
+  })()
+  return {
+    done,
+    async stop () {
+      stopped = true
+      await done
+    },
+  }
+}
