@@ -8,6 +8,7 @@ import type { Invite, InviteState } from '@core/wire/trust'
 import type { Db } from '../db/schema'
 import type { InvitesTable } from '../db/tables/trust'
 import { writeAuditEntry, type AuditRecord } from './audit-log'
+import { startReadingAtJoin } from './join-reading'
 import type { ServersRepository } from './servers'
 import { toUser } from './users'
 
@@ -110,6 +111,7 @@ export function createInvitesRepository (db: Db, servers: ServersRepository): In
         const counted = await trx.updateTable('invites').set({ uses: invite.uses + 1 }).where('code', '=', code).where('uses', '=', invite.uses).executeTakeFirst()
         if (Number(counted.numUpdatedRows) === 0) return { state: 'used_up' }
         await trx.insertInto('server_members').values({ server_id: invite.server_id, uid, joined_at: now }).execute()
+        await startReadingAtJoin(trx, invite.server_id, uid)
         return { state: 'joined', server_id: invite.server_id, joined_at: now }
       })
     },

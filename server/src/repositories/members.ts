@@ -6,6 +6,7 @@
  */
 import type { User } from '@core/wire/entities'
 import type { Db } from '../db/schema'
+import { startReadingAtJoin } from './join-reading'
 import { toUser } from './users'
 
 /** A member row with its user, in join order. */
@@ -48,9 +49,13 @@ export function createMembersRepository (db: Db): MembersRepository {
       return rows.map(row => row.server_id)
     },
     async join (serverId, uid, now) {
-      const result = await db.insertInto('server_members').values({ server_id: serverId, uid, joined_at: now })
-        .onConflict(conflict => conflict.columns(['server_id', 'uid']).doNothing()).executeTakeFirst()
-      const created = Number(result.numInsertedOrUpdatedRows ?? 0) > 0
+      const created = await db.transaction().execute(async trx => {
+        const result = await trx.insertInto('server_members').values({ server_id: serverId, uid, joined_at: now })
+          .onConflict(conflict => conflict.columns(['server_id', 'uid']).doNothing()).executeTakeFirst()
+        const inserted = Number(result.numInsertedOrUpdatedRows ?? 0) > 0
+        if (inserted) await startReadingAtJoin(trx, serverId, uid)
+        return inserted
+      })
       const row = await db.selectFrom('server_members').select('joined_at').where('server_id', '=', serverId).where('uid', '=', uid).executeTakeFirstOrThrow()
       return { joined_at: row.joined_at, created }
     },
