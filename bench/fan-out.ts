@@ -1,5 +1,5 @@
 /**
- * Gateway fan-out (issue 15), beside a bare `ws` broadcast: N sessions of members of one
+ * Gateway fan-out, beside a bare `ws` broadcast: N sessions of members of one
  * server hold a gateway connection each (all in this process, on the same cores as the
  * server); events are caused over HTTP at a fixed rate; every client notes when each
  * arrives. Reported per setting: deliveries per second, p50/p99 send→receive latency and

@@ -1,5 +1,5 @@
 /**
- * History bench (issue 15, posts: issue 17): does a channel's history stay as fast at
+ * History bench (posts too): does a channel's history stay as fast at
  * 1,000,000 rows as at 1,000? One app on a fresh database (SQLite, then PostgreSQL when
  * one answers) gets, for each list ({@link SUBJECTS}: a discussion channel's messages, a
  * post channel's posts), 1,000,000 rows in one channel and 1,000 in another, written in
@@ -75,7 +75,7 @@ export interface HistorySubject {
   path: (channelId: string) => string
 }
 
-/** The lists measured: a discussion channel's messages (issue 15) and a post channel's posts (issue 17). */
+/** The lists measured: a discussion channel's messages and a post channel's posts. */
 export const SUBJECTS: readonly HistorySubject[] = [
   {
     noun: 'messages',

@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: builds what it needs and prints one table, measured side by side in
- * the same run (issue 7):
+ * the same run:
  *  - H5 initial JS/CSS bytes (raw, gzip) of /index.html and /market/index.html next to
  *    the framework floor: a Taro 4 React hello-world plus the product's stack (a MobX store
  *    observed through mobx-react, a dayjs+utc date), built with the same config;

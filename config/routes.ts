@@ -30,12 +30,12 @@ export const ROUTES: RouteEntry[] = [
   { name: 'webview', page: pagePathOf('webview') },
   { name: 'channel', page: pagePathOf('channel') },
   { name: 'post', page: pagePathOf('post') },
-  // Issue 18: an invite link (?code=).
+  // An invite link (?code=).
   { name: 'invite', page: pagePathOf('invite') },
-  // Issue 18: the owner's server settings (?sid=).
+  // The owner's server settings (?sid=).
   { name: 'server-settings', page: pagePathOf('server-settings') },
-  { name: 'members', page: pagePathOf('members') }, // Issue 18: a server's members (?sid=)
-  { name: 'audit-log', page: pagePathOf('audit-log') }, // Issue 18: its audit log and open reports (?sid=)
+  { name: 'members', page: pagePathOf('members') }, // A server's members (?sid=)
+  { name: 'audit-log', page: pagePathOf('audit-log') }, // Its audit log and open reports (?sid=)
   { name: 'search', page: pagePathOf('search') }, // a server's search (?sid=)
   { name: 'inbox', page: pagePathOf('inbox') }, // the notification inbox (通知)
 ]

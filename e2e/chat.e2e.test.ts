@@ -1,11 +1,11 @@
 /**
- * Chat in a discussion channel (issue 16), in real Chromium against the real product:
+ * Chat in a discussion channel, in real Chromium against the real product:
  * two guests in two browser contexts (a phone and a desktop) join server 832828 and talk
  * in its 大厅 channel (83282802) — each sees the other's message within a second, a
  * reply quotes its original, reactions, edits and deletions arrive live, typing shows,
  * and a phone that loses its network catches up with nothing lost or shown twice.
- * Issue 17: a picture goes up through the real upload host and shows as a thumbnail
- * that opens the viewer. Issue 18: a moderator (the demo servers' owner, signed in by a
+ * A picture goes up through the real upload host and shows as a thumbnail
+ * that opens the viewer. A moderator (the demo servers' owner, signed in by a
  * session written into a product of this file's own) deletes a member's message and
  * the author's page drops it live; a timed-out member sees until when instead of the
  * composer. What a member was writing waits for them when they come back or reload.
@@ -207,7 +207,7 @@ describe('chat in a discussion channel', () => {
   })
 })
 
-describe('pictures in chat messages (issue 17)', () => {
+describe('pictures in chat messages', () => {
   it('sends a picture through the real upload host; the other member sees it sized before it loads and opens the viewer', async () => {
     const desktop = await joinedMember(browser(), 'desktop')
     const phone = await joinedMember(browser(), 'phone')
@@ -237,7 +237,7 @@ describe('pictures in chat messages (issue 17)', () => {
   })
 })
 
-describe('moderation in the chat (issue 18)', () => {
+describe('moderation in the chat', () => {
   let product: RunningProduct
   beforeAll(async () => { product = await startProduct() }, 90_000)
   afterAll(async () => { await stopProduct(product) })

@@ -59,7 +59,7 @@ describe('Home', () => {
       await page.goto(urlOf('/index.html?sid=832828'))
       await page.locator('.server-header__intro', { hasText: 'OpenRealm 演示服务器' }).waitFor()
       await page.locator('.channel-list__row').first().waitFor()
-      // issue 19: the channel and live lists came with the page too (a visitor's channel list: nobody was signed in when it was asked for)
+      // The channel and live lists came with the page too (a visitor's channel list: nobody was signed in when it was asked for)
       expect(asked.filter(pathname => /\/(channels|lives)$/.test(pathname))).toEqual([])
       // the carried answer cannot know who is reading (the HTML request has no session):
       // the server is asked again only once signed in, for is_member, after the card is painted
@@ -110,7 +110,7 @@ describe('Home', () => {
     })
   })
 
-  // issue 19: the English table is a chunk of its own, fetched only when hl asks for it
+  // The English table is a chunk of its own, fetched only when hl asks for it
   it('fetches the English table only under hl=en, and shows no Chinese before it', async () => {
     await journey(browser(), 'hl-en-chunk', 'phone', async page => {
       const englishFetches: string[] = []

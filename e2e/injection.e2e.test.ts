@@ -1,5 +1,5 @@
 /**
- * Script injection, tried as a hostile visitor would (issue 13): markup is planted in
+ * Script injection, tried as a hostile visitor would: markup is planted in
  * every field the API lets a user write and in every query key a page reads, then every
  * page is opened in real Chromium. The test fails if any planted script runs — a payload
  * sets `window.__xss`, or opens a dialog — or tries to and is stopped only by the

@@ -1,5 +1,5 @@
 /**
- * Issue 16's last e2e bullet in real Chromium: a member on a second server process sees
+ * Real-time chat across processes, in real Chromium: a member on a second server process sees
  * the same conversation live. Two product processes (one PostgreSQL schema, one Redis
  * prefix, one DATA_DIR, each serving the built H5 bundle) and two phones (390×844): member
  * A opens server 832828's 大厅 on node 1, member B the same channel on node 2. Messages
@@ -53,7 +53,7 @@ async function sendAndSee (from: ChatMember, to: ChatMember, text: string): Prom
   return Date.now() - start
 }
 
-describe('chat across two server processes (issue 16)', () => {
+describe('chat across two server processes', () => {
   it('members on different processes talk live: messages both ways within a second, typing, an edit, a deletion, a reaction', async () => {
     await conversation('multi-node-chat-live', async (a, b) => {
       const typingOn = (member: ChatMember) => member.page.locator('.chat-view__typing').filter({ hasText: '正在输入' })

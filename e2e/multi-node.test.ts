@@ -196,7 +196,7 @@ describe('two server processes on one database and one Redis', () => {
     expect((await call<{ online_count: number }>(b, 'GET', `/servers/${SERVER_ID}`)).online_count).toBe(((frame as DispatchFrame).d as PresenceUpdate).online_count)
   })
 
-  it('closes a signed-out session\'s sockets on every process at once, and only that session\'s (issue 18)', async () => {
+  it('closes a signed-out session\'s sockets on every process at once, and only that session\'s', async () => {
     const token = await guestMember(a)
     const onA = await identified(a.url, token)
     const onB = await identified(b.url, token)
@@ -209,7 +209,7 @@ describe('two server processes on one database and one Redis', () => {
     expect(other.client.socket.readyState).toBe(other.client.socket.OPEN)
   })
 
-  it('closes a banned member\'s sockets on every process at once (issue 18)', async () => {
+  it('closes a banned member\'s sockets on every process at once', async () => {
     const token = await guestMember(b)
     const onA = await identified(a.url, token)
     const onB = await identified(b.url, token)
@@ -219,7 +219,7 @@ describe('two server processes on one database and one Redis', () => {
     expect(await onB.client.closed()).toEqual({ code: GatewayErrorCode.SessionRevoked, reason: 'session revoked (banned)' })
   })
 
-  it('counts one account\'s messages through both processes together (issue 15)', async () => {
+  it('counts one account\'s messages through both processes together', async () => {
     const token = await guestMember(b)
     const channel = await createChannel(a, creator, '限流')
     const send = (node: ClusterNode, index: number) => fetch(`${node.url}/channels/${channel.channel_id}/messages`, {
@@ -233,7 +233,7 @@ describe('two server processes on one database and one Redis', () => {
     expect(statuses[20]).toBe(429)
   })
 
-  it('hands the training channel\'s events written through A to the owner on B and none to a guest on B (issue 25)', async () => {
+  it('hands the training channel\'s events written through A to the owner on B and none to a guest on B', async () => {
     const guest = await guestMember(a)
     const [owner, stranger] = await Promise.all([identified(b.url, creator), identified(b.url, guest)])
     clients.push(owner.client, stranger.client)
@@ -262,7 +262,7 @@ describe('two server processes on one database and one Redis', () => {
     expect(dispatches(thirdOnB.client).filter(candidate => candidate.t.startsWith('DM_') || candidate.t === 'CONVERSATION_CREATE')).toEqual([])
   })
 
-  it('walks every declared dispatch narrower than the server, published by a third process: on A and on B only its audience gets it (issue 25)', async () => {
+  it('walks every declared dispatch narrower than the server, published by a third process: on A and on B only its audience gets it', async () => {
     const publisher: EventBus = await createRedisBus(REDIS_URL, cluster.redisPrefix)
     try {
       const guestToken = await guestMember(b)

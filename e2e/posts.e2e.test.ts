@@ -1,11 +1,11 @@
 /**
- * Posts and live chat in real Chromium (issue 17): a member writes a post with two
+ * Posts and live chat in real Chromium: a member writes a post with two
  * images uploaded through the storage token to the reference upload host, a second
  * member comments and the first sees it arrive without reloading, likes are highlighted,
  * images open in the full-screen viewer; on a broadcast on air two members chat, and a
  * broadcast whose comment flag is 2 has no composer and says why; the author edits a post
- * and a commenter their comment (issue 17), and a channel and a post open from the
- * keyboard (issue 19). Screenshots of each
+ * and a commenter their comment, and a channel and a post open from the
+ * keyboard. Screenshots of each
  * page at 390×844 and 1440×900 land in e2e/artifacts/posts-*.png.
  */
 import { mkdirSync } from 'fs'
@@ -127,7 +127,7 @@ describe('posts', () => {
   })
 })
 
-describe('editing and the keyboard (issues 17, 19)', () => {
+describe('editing and the keyboard (19)', () => {
   it('lets the author edit a post in place: a refused title told under its field, the saved edit live on a reader\'s page', async () => {
     const title = `e2e 待改 ${Date.now()}`
     await twoMembers(browser(), 'posts-edit', POST_CHANNEL_PAGE, async (author, reader) => {

@@ -1,5 +1,5 @@
 /**
- * The owner's server settings in real Chromium (issue 18): the owner opens them from
+ * The owner's server settings in real Chromium: the owner opens them from
  * Home's Settings button, makes a role and a post channel; a visitor gets no Settings
  * button. Runs its own product instance, so the owner's session can be written into its
  * database (no API signs seeded members in).

@@ -1,5 +1,5 @@
 /**
- * Trust and safety as members see it (issue 18), in real Chromium against the real
+ * Trust and safety as members see it, in real Chromium against the real
  * product: the owner (林晓, 100001) gives Mia (100004) the 版主 role through the members
  * page; a new guest joins 云端集市 (832828) with one tap through an invite the owner made;
  * Mia, now a moderator, times the guest out through her members page, and the guest's
@@ -137,7 +137,7 @@ describe('trust and safety as members see it', () => {
         await row(guest, guestUid).locator('.member-row__timeout', { hasText: '禁言至' }).waitFor({ timeout: LIVE_WITHIN_MS })
         console.info(`[trust e2e] the timeout reached the member's page ${Date.now() - sentAt} ms after the moderator's confirm`)
         await screenshot(guest, 'members-guest-timed-out-phone')
-        // issue 18: on the desktop the sheet is a dialog in the content column, not a bar across the window
+        // On the desktop the sheet is a dialog in the content column, not a bar across the window
         await screenshot(mod, 'member-sheet-desktop')
         await mod.locator('.member-sheet__close').filter({ visible: true }).click()
         await screenshot(mod, 'members-moderator-desktop')

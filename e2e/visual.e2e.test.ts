@@ -5,7 +5,7 @@
  * the pass; and an axe-core pass finds no serious or critical accessibility violation.
  * The pages only a signed-in member reaches (server settings in each of its tabs, a post
  * channel and a post, the web view, an invite, members, the audit log, Me) are checked by
- * axe too, as the owner at the phone window in zh-CN (issue 19: every page; one size and
+ * axe too, as the owner at the phone window in zh-CN (every page; one size and
  * one language keep the run short, the layout of these pages is the other passes' work).
  *
  * A reference changes only by a reviewed commit. After a change to the pages, rewrite

@@ -61,7 +61,7 @@ function applyLaunchLanguage (hl: string | undefined): LaunchLanguage {
  * language is still loading (H5 with `hl=en`: English is a chunk of its own). It
  * suspends with no Suspense boundary above it, so React commits nothing until the
  * table has arrived, and Taro, which runs a page's onLoad only once its mount has been
- * committed, shows no page in Chinese first (issue 19). Rendered only after launch:
+ * committed, shows no page in Chinese first. Rendered only after launch:
  * the app's first render must commit, or its useLaunch would miss the launch.
  */
 function AwaitLaunchLanguage ({ launch }: { launch: LaunchLanguage }): null {

@@ -18,7 +18,7 @@ beforeEach(() => {
 
 afterEach(() => jest.restoreAllMocks())
 
-describe('the app, when English cannot be fetched (issue 19)', () => {
+describe('the app, when English cannot be fetched', () => {
   it('renders the page in zh-CN anyway, never a blank page or a key, and logs why', async () => {
     const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined)
     const shown = watchTexts()

@@ -47,7 +47,7 @@ describe('the app', () => {
     expect(mockApi.guestLogin).toHaveBeenCalledTimes(1)
   })
 
-  it('shows English with hl=en, fetched before the first page renders: never Chinese first, never a key (issue 19)', async () => {
+  it('shows English with hl=en, fetched before the first page renders: never Chinese first, never a key', async () => {
     const fetchEnglish = slowEnglish()
     const shown = watchTexts()
     const testUtils = await launchApp('?hl=en')

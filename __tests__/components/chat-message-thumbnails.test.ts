@@ -1,6 +1,6 @@
 import { GRID_THUMB_PX, SINGLE_THUMB_PX, THUMB_GAP_PX, thumbnailBox, thumbnailsHeight } from '@/components/chat-message/thumbnails'
 
-describe('the size of a message\'s pictures (issue 17)', () => {
+describe('the size of a message\'s pictures', () => {
   it('fits a single picture into its box keeping its shape, and never enlarges a small one', () => {
     expect(thumbnailBox({ width: 1200, height: 600 }, 1)).toEqual({ width: SINGLE_THUMB_PX, height: SINGLE_THUMB_PX / 2 })
     expect(thumbnailBox({ width: 300, height: 3000 }, 1)).toEqual({ width: 36, height: SINGLE_THUMB_PX })

@@ -223,7 +223,7 @@ describe('ChatView', () => {
   })
 })
 
-describe('ChatView: pictures (issue 17)', () => {
+describe('ChatView: pictures', () => {
   const taroEnv = process.env.TARO_ENV
   afterEach(() => {
     jest.restoreAllMocks()
@@ -266,7 +266,7 @@ describe('ChatView: pictures (issue 17)', () => {
   })
 })
 
-describe('ChatView: moderation (issue 18)', () => {
+describe('ChatView: moderation', () => {
   afterEach(() => { jest.restoreAllMocks() })
 
   it('offers delete on others\' messages to a moderator only, and report on others\' messages to everyone', async () => {

@@ -35,7 +35,7 @@ describe('PostCard', () => {
     expect(onOpen).not.toHaveBeenCalled()
   })
 
-  it('nests no button inside another (issue 19, axe nested-interactive): the open target and the like are siblings', async () => {
+  it('nests no button inside another (axe nested-interactive): the open target and the like are siblings', async () => {
     const testUtils = new TestUtils()
     await testUtils.mount(PostCard, { props: { post: post('p1'), onOpen: jest.fn(), onLike: jest.fn() } })
     await testUtils.queries.waitForQuerySelector('.post-card__like')

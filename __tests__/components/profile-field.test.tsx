@@ -27,7 +27,7 @@ async function mounted (): Promise<{ testUtils: TestUtils, box: () => HTMLInputE
   return { testUtils, box }
 }
 
-describe('ProfileField through a live reload (issue 18)', () => {
+describe('ProfileField through a live reload', () => {
   it('keeps what the member is typing when the saved value changes under it', async () => {
     const { testUtils, box } = await mounted()
     await testUtils.act(async () => {

@@ -1,6 +1,6 @@
 import { afterNextPaint } from '@/hooks/use-after-first-paint'
 
-describe('afterNextPaint (issue 19: the live cards follow the banner by one frame)', () => {
+describe('afterNextPaint (the live cards follow the banner by one frame)', () => {
   const realFrame = globalThis.requestAnimationFrame
   const realCancel = globalThis.cancelAnimationFrame
   let frames: Array<() => void>

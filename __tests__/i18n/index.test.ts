@@ -48,7 +48,7 @@ describe('message table (zh-CN default, en via hl)', () => {
   })
 })
 
-describe('loading English (issue 19: on H5 a chunk of its own, fetched only when asked for)', () => {
+describe('loading English (on H5 a chunk of its own, fetched only when asked for)', () => {
   type Messages = typeof import('@/i18n')
 
   /** A fresh copy of the message module, English not loaded yet: as H5 builds it, or as the mini-program does (load-english.ts). */

@@ -58,7 +58,7 @@ describe('the audit log page', () => {
     expect(page.text()).toContain('No open reports')
   })
 
-  it("words a channel's changes: renamed from what to what, moved, a deleted channel by its kept name (issue 18)", async () => {
+  it("words a channel's changes: renamed from what to what, moved, a deleted channel by its kept name", async () => {
     const page = await openLog(jest.fn().mockResolvedValue({
       items: [
         auditEntry('9', { action: 'channel_update', target_id: 'c9', changes: [{ field: 'name', from: '闲聊', to: '灌水' }, { field: 'position', from: '3', to: '0' }, { field: 'icon', from: 'a', to: 'b' }] }),
@@ -78,7 +78,7 @@ describe('the audit log page', () => {
     expect(page.text()).toContain('Owner 删除了频道')
   })
 
-  it("shows a reported message's text and closes the report with the dismiss button (issue 18)", async () => {
+  it("shows a reported message's text and closes the report with the dismiss button", async () => {
     const resolveReport = jest.fn().mockResolvedValue({ server_id: SID, report_ids: ['5'], resolution: 'dismissed', resolved_by: '100001' })
     const serverReports = jest.fn().mockResolvedValue({ items: [report('5', { target_type: 'message', target_id: 'm1', channel_id: 'c1', excerpt: '加我领红包' })], has_more: false })
     const page = await openLog(jest.fn().mockResolvedValue({ items: [], has_more: false }), serverReports, { resolveReport })

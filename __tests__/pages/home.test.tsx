@@ -137,7 +137,7 @@ describe('Home: live items', () => {
     expect(badgesOf('.home__banner')).toEqual(['直播中'])
   })
 
-  it('paints the banner first and the live cards in the frame after it (issue 19)', async () => {
+  it('paints the banner first and the live cards in the frame after it', async () => {
     const commits: Array<{ banner: boolean, cards: number }> = []
     const observer = new MutationObserver(() => commits.push({
       banner: document.querySelector('.home__banner') !== null,
@@ -403,7 +403,7 @@ describe('Home: header, footer, sharing and parameters', () => {
   })
 })
 
-describe('Home: live reminders (issue 17)', () => {
+describe('Home: live reminders', () => {
   it('lists the reminded lives that started when Home shows again, opens one, and goes once dismissed', async () => {
     const trust = { myPermissions: jest.fn().mockRejectedValue(failedRequest()) } as unknown as TrustApi
     page = await openPage(Home, { signedIn: user({ uid: 'B_me' }), trust })

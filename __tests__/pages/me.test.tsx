@@ -238,7 +238,7 @@ describe('Me diagnostics', () => {
     expect(panel.textContent).toContain('版本号 10001')
   })
 
-  it('lists the devices signed in to the account, this one marked and without a sign-out of its own (issue 18)', async () => {
+  it('lists the devices signed in to the account, this one marked and without a sign-out of its own', async () => {
     const who = user({ uid: 'B_me', addtime: LAST_YEAR })
     const sessions = jest.fn().mockResolvedValue({
       list: [

@@ -52,7 +52,7 @@ describe('post page', () => {
     const page = await openPage(PostPage, { postsApi: postsApiWith(), params: { post_id: 'p1' } })
     expect(document.querySelector('.post-page__title')?.textContent).toBe('<b>星空</b>')
     expect(document.querySelector('.post-page b')).toBeNull()
-    expect(document.querySelector('.page-header__title')?.textContent).toBe('<b>星空</b>') // issue 19: the post's title, as text
+    expect(document.querySelector('.page-header__title')?.textContent).toBe('<b>星空</b>') // The post's title, as text
     expect(document.querySelector('.page-header__back')?.getAttribute('role')).toBe('button')
     expect(page.text()).toContain('拍了一整晚')
     expect(document.querySelector('.post-page__like--mine')?.textContent).toBe('3 赞')

@@ -147,7 +147,7 @@ describe('share links and flags', () => {
     expect(sharePath({ serverId: '832828', channelId: 'c2' })).toBe('/pages/index/index?server_id=832828&channel_id=c2')
   })
 
-  it('links an invite to its own page with its code (issue 18: the card a member sends from an invite)', () => {
+  it('links an invite to its own page with its code (the card a member sends from an invite)', () => {
     expect(shareLink({ serverId: '832828', inviteCode: 'Ab3' }, 'https://h5.example')).toBe('https://h5.example/pages/invite/index?server_id=832828&code=Ab3')
     expect(sharePath({ serverId: '832828', inviteCode: 'Ab3' })).toBe('/pages/invite/index?server_id=832828&code=Ab3')
   })

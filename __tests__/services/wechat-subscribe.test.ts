@@ -15,7 +15,7 @@ function fakeWechat (choice: string) {
   return request
 }
 
-describe('askReminderSubscription in the mini-program (issue 17)', () => {
+describe('askReminderSubscription in the mini-program', () => {
   it('asks for the template and, when accepted, hands the sign-in code to the server', async () => {
     const request = fakeWechat('accept')
     const bind = jest.fn(async () => ({ bound: true }))

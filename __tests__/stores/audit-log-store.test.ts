@@ -73,7 +73,7 @@ describe('AuditLogStore', () => {
     expect([store.targetName('100004'), store.targetName('XH624aHKGQ')]).toEqual(['n100004', 'XH624aHKGQ'])
   })
 
-  it('names role and channel targets from the roles and channel lists (issue 18)', async () => {
+  it('names role and channel targets from the roles and channel lists', async () => {
     const { store } = setup()
     await store.load()
     expect([store.targetName('r1'), store.targetName('c1')]).toEqual(['版主', '大厅'])
@@ -120,7 +120,7 @@ describe('AuditLogStore naming a member who has left', () => {
   })
 })
 
-describe('AuditLogStore closing reports (issue 18)', () => {
+describe('AuditLogStore closing reports', () => {
   it('deletes a reported message with the chat call, then closes the report as deleted and drops it from the queue', async () => {
     const { store, trust, messages } = setup()
     const reported = report('5', { target_type: 'message', target_id: 'm1', channel_id: 'c1' })

@@ -50,7 +50,7 @@ describe('InviteStore', () => {
     expect(calls).toEqual(['invite abcDEF2345', 'membership 832828'])
   })
 
-  it('tells a member of the server they are one, offers no join and opens the server instead (issue 19)', async () => {
+  it('tells a member of the server they are one, offers no join and opens the server instead', async () => {
     const { api, calls } = fakeApi(async () => invite(), undefined, async () => true)
     const store = new InviteStore(signedIn, api)
     await store.load('abcDEF2345')

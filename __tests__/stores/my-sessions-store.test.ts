@@ -21,7 +21,7 @@ function setup () {
   return { trust, local, store: new MySessionsStore({ trust, session: local, logger: fakeLogger() }) }
 }
 
-describe('MySessionsStore (issue 18: the Me page\'s devices)', () => {
+describe('MySessionsStore (the Me page\'s devices)', () => {
   it('lists the account\'s sessions as the server answers them, this device marked', async () => {
     const { store } = setup()
     await store.load()

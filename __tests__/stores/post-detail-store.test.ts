@@ -108,7 +108,7 @@ describe('PostDetailStore', () => {
   })
 })
 
-describe('PostDetailStore: editing and removing (issue 17)', () => {
+describe('PostDetailStore: editing and removing', () => {
   it("lets the author edit the title and text in place and shows the edit at once, keeping the member's like", async () => {
     const { api, store } = detail()
     api.getPost.mockResolvedValueOnce(post('p1', { author: user({ uid: ME }), title: '旧标题', content: '旧内容', liked: true }))
@@ -208,7 +208,7 @@ describe('PostDetailStore: editing and removing (issue 17)', () => {
   })
 })
 
-describe('PostDetailStore: editing comments (issue 17)', () => {
+describe('PostDetailStore: editing comments', () => {
   async function opened (comments = [comment('k1', { author: user({ uid: ME }), content: '原话' }), comment('k2', { content: '别人的' })]) {
     const context = detail()
     context.api.getPost.mockResolvedValueOnce(post('p1', { comment_count: comments.length }))
@@ -287,7 +287,7 @@ describe('PostDetailStore: editing comments (issue 17)', () => {
   })
 })
 
-describe('PostDetailStore: reporting (issue 18)', () => {
+describe('PostDetailStore: reporting', () => {
   function reporting (author = 'someone') {
     const api = fakePostsApi()
     const report = jest.fn().mockResolvedValue({ done: true })

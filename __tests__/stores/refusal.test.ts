@@ -6,7 +6,7 @@ import { refusal } from './support/trust-fakes'
 
 afterEach(() => { setLanguage('zh-CN') })
 
-describe('the one refusal wording (issue 18)', () => {
+describe('the one refusal wording', () => {
   it('reads an all-of list and a one-of list apart, dropping words that are no permission', () => {
     expect(missingPermissionsOf('missing permission: ManageRoles, ManageServer (not a member of server 1)')).toEqual({ names: ['ManageRoles', 'ManageServer'], anyOf: false })
     expect(missingPermissionsOf('missing permission: one of KickMembers, Nonsense')).toEqual({ names: ['KickMembers'], anyOf: true })

@@ -95,7 +95,7 @@ describe('createRootStore', () => {
     socket.deliver({ op: 'dispatch', t: 'PRESENCE_UPDATE', s: 1, d: { server_id: '723658', uid: 'u2', status: 'online', online_count: 2 } })
     expect(root.server.onlineCount).toBe(2)
     expect(members.list).not.toHaveBeenCalled()
-    // issue 16: a join carries both counts (the joiner may be online)
+    // A join carries both counts (the joiner may be online)
     socket.deliver({ op: 'dispatch', t: 'MEMBER_ADD', s: 2, d: { server_id: '723658', member: {}, member_count: 11, online_count: 3 } })
     expect([root.server.detail?.member_count, root.server.onlineCount]).toEqual([11, 3])
     expect(members.list).not.toHaveBeenCalled()
@@ -132,7 +132,7 @@ describe('createRootStore', () => {
     banned.root.dispose()
   })
 
-  it('reloads the channel list after a channel of the current server is edited or deleted (issue 18)', async () => {
+  it('reloads the channel list after a channel of the current server is edited or deleted', async () => {
     const { api, root, socket } = await connectedToServer723658()
     api.listChannels.mockClear()
     socket.deliver({ op: 'dispatch', t: 'CHANNEL_UPDATE', s: 1, d: channel('c9', { server_id: '723658', name: '大厅' }) })
@@ -151,7 +151,7 @@ describe('createRootStore', () => {
     root.dispose()
   })
 
-  it('reloads the server card after the owner edits the current server (issue 18)', async () => {
+  it('reloads the server card after the owner edits the current server', async () => {
     const { api, root, socket } = await connectedToServer723658()
     api.getServer.mockClear()
     socket.deliver({ op: 'dispatch', t: 'SERVER_UPDATE', s: 1, d: serverDetail('723658') })

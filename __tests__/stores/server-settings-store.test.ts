@@ -70,7 +70,7 @@ function setup () {
   return { store, api, settings, trust }
 }
 
-describe('who sees the settings (issue 18)', () => {
+describe('who sees the settings', () => {
   it('opens the page for the owner and for who may manage the server, roles or channels, and no one else', () => {
     expect(canOpenServerSettings(access([], true))).toBe(true)
     for (const name of ['ManageServer', 'ManageRoles', 'ManageChannels'] as const) expect(canOpenServerSettings(access([name]))).toBe(true)
@@ -272,7 +272,7 @@ describe('the Invites section', () => {
   })
 })
 
-describe('live role and channel changes (issue 18)', () => {
+describe('live role and channel changes', () => {
   it('asks the opened sections again on this server\'s ROLE_* and CHANNEL_* events, and stops when told', async () => {
     const { store, api, trust } = setup()
     const gateway = anyGateway()
@@ -291,7 +291,7 @@ describe('live role and channel changes (issue 18)', () => {
     expect(gateway.listeners()).toBe(0)
   })
 
-  it('keeps the lists on screen while a live change reloads them, so an open row and what is typed in it stay (issue 18)', async () => {
+  it('keeps the lists on screen while a live change reloads them, so an open row and what is typed in it stay', async () => {
     const { store, api } = setup()
     store.follow(anyGateway())
     await store.open('channels')
@@ -325,7 +325,7 @@ describe('live role and channel changes (issue 18)', () => {
   })
 })
 
-describe('draftAfterReload (issue 18: a live reload while the owner types)', () => {
+describe('draftAfterReload (a live reload while the owner types)', () => {
   it('keeps a draft the member changed, and lets an untouched one follow the new saved value', () => {
     expect(draftAfterReload('我正在输入', '旧名字', '别人改的')).toBe('我正在输入')
     expect(draftAfterReload('旧名字', '旧名字', '别人改的')).toBe('别人改的')

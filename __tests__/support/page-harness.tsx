@@ -90,7 +90,7 @@ export async function mountPage (Page: ComponentType, setup: PageSetup = {}): Pr
   const settle = async () => {
     await testUtils.act(async () => {
       for (let i = 0; i < 5; i += 1) await new Promise(resolve => setTimeout(resolve, 0))
-      // what a page renders a frame after the content (issue 19: Home's live cards) settles too
+      // what a page renders a frame after the content (Home's live cards) settles too
       await new Promise(resolve => afterNextPaint(() => resolve(undefined)))
       for (let i = 0; i < 2; i += 1) await new Promise(resolve => setTimeout(resolve, 0))
     })

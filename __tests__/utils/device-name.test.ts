@@ -7,7 +7,7 @@ const MAC_SAFARI = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/
 const WINDOWS_EDGE = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36 Edg/124.0'
 const LINUX_FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:125.0) Gecko/20100101 Firefox/125.0'
 
-describe('deviceName (issue 18: the session list names the device)', () => {
+describe('deviceName (the session list names the device)', () => {
   afterEach(() => setLanguage('zh-CN'))
 
   it('names the browser and the system', () => {

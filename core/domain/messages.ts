@@ -5,7 +5,7 @@
  */
 import { ChannelKind, ChannelType } from '../wire/codes'
 
-/** Longest message, in characters (Unicode code points) after trimming (issue 15: text ≤ 2000). */
+/** Longest message, in characters (Unicode code points) after trimming (text ≤ 2000). */
 export const MESSAGE_CONTENT_MAX_LENGTH = 2000
 
 /** Most attachments (pictures) one message carries. */
@@ -37,7 +37,7 @@ export function messageContentOf (content: string): string | null {
 
 /**
  * The text a new message is sent with: as {@link messageContentOf}, except that a message
- * carrying pictures may have no text at all (issue 17: a picture is a message), which is
+ * carrying pictures may have no text at all (a picture is a message), which is
  * sent as ''. Null when the message cannot be sent.
  */
 export function sendableContentOf (content: string, attachmentCount: number): string | null {

@@ -1,5 +1,5 @@
 /**
- * Permissions (issue 18, SPEC §3, §6): what a member may do in a server and in each of
+ * Permissions (SPEC §3, §6): what a member may do in a server and in each of
  * its channels, as bits on roles with per-channel overrides, the model members of
  * Discord, KOOK and QQ频道 already know. One pure function,
  * {@link effectivePermissions}, decides; the server checks it on every route and event,

@@ -93,7 +93,7 @@ export type WxConfData = Static<typeof WxConfDataSchema>
 
 /**
  * POST /login_third/wx_session: the mini-program's sign-in code (`Taro.login`), exchanged
- * for the signed-in member's WeChat openid, which live reminders are sent to (issue 17).
+ * for the signed-in member's WeChat openid, which live reminders are sent to.
  */
 export const WxSessionBodySchema = Type.Object({ code: Type.String({ minLength: 1, maxLength: 128 }) }, { additionalProperties: false })
 /** POST /login_third/wx_session answer: the openid is kept (never answered). */

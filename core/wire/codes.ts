@@ -118,7 +118,7 @@ export enum LiveFlag {
   Ended = 2,
 }
 
-// ---- posts and live chat (issue 17) ----
+// ---- posts and live chat ----
 
 /** Most images a post may carry. */
 export const POST_MAX_IMAGES = 9

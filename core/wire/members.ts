@@ -14,7 +14,7 @@ export * from './members-paths'
 const ServerMemberCountSchema = Type.Object({
   server_id: Type.String(),
   member_count: Type.Integer(),
-  /** Issue 16: a join or leave can change who is online too, so the count comes along. */
+  /** A join or leave can change who is online too, so the count comes along. */
   online_count: Type.Integer(),
 })
 
@@ -34,7 +34,7 @@ export const MemberSchema = Type.Object({
   /** True while the user has at least one gateway session on any server process. */
   online: Type.Boolean(),
   role_ids: Type.Array(Type.String()),
-  /** Issue 18: unix seconds a running timeout ends; present only while the member is timed out. */
+  /** Unix seconds a running timeout ends; present only while the member is timed out. */
   timeout_until: Type.Optional(Type.Integer()),
 })
 /** A member of a server. */

@@ -1,5 +1,5 @@
 /**
- * The chat contract (issue 15): the message a discussion channel shows, the bodies and
+ * The chat contract: the message a discussion channel shows, the bodies and
  * queries of the message routes, their paths, and the payloads of the dispatches the
  * server publishes after each write (ARCHITECTURE.md "Data flow"). Declared once with
  * TypeBox: the server validates and serialises with these objects, the client imports

@@ -15,7 +15,7 @@ export interface PageAnswer {
   statusCode: number
   body: string
   /**
-   * Issue 19: true for an answer that differs for a signed-in member (Home's channel list:
+   * True for an answer that differs for a signed-in member (Home's channel list:
    * their unread counts, the channels only members see). It is carried as a visitor gets
    * it, so a call made with a session asks the network instead.
    */

@@ -10,7 +10,7 @@ export const API_PATHS = {
   base64: '/resource/base64',
   /** SPEC §7 */
   wxconf: '/login_third/wxconf',
-  /** issue 17: the mini-program's sign-in code → the member's openid (live reminders) */
+  /** The mini-program's sign-in code → the member's openid (live reminders) */
   wxSession: '/login_third/wx_session',
   /** SPEC §7 */
   uploadToken: '/v2/qn/upfiles',
@@ -48,7 +48,7 @@ export function fillPath (template: string, params: Record<string, string>): str
   })
 }
 
-/** Paths of posts, comments, likes and live chat (issue 17; core/wire/posts.ts declares what each takes and answers). */
+/** Paths of posts, comments, likes and live chat (core/wire/posts.ts declares what each takes and answers). */
 export const POSTS_PATHS = {
   channelPosts: '/channels/:channel_id/posts',
   post: '/posts/:post_id',

@@ -1,5 +1,5 @@
 /**
- * Posts, their comments and likes, and live chat (issue 17): the wire shapes, request
+ * Posts, their comments and likes, and live chat: the wire shapes, request
  * bodies, cursor queries, dispatch payloads and paths, declared once with TypeBox. The
  * server validates and serialises with these schemas; the client imports them only as
  * types (README "Posts and live chat").

@@ -1,5 +1,5 @@
 /**
- * Values of the owner's server-settings calls (./server-settings.ts, issue 18) the client
+ * Values of the owner's server-settings calls (./server-settings.ts) the client
  * needs without loading TypeBox. The calls' paths are core/wire/paths.ts's `server` and
  * `channel` (PATCH/POST, DELETE) and core/wire/trust-paths.ts's `words`.
  */

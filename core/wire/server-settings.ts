@@ -1,5 +1,5 @@
 /**
- * The owner's server settings on the wire (issue 18): editing and deleting a channel
+ * The owner's server settings on the wire: editing and deleting a channel
  * (`PATCH`/`POST` and `DELETE /channels/:channel_id`, ManageChannels; title and icon
  * audited, SPEC §5). A channel keeps the type it was created with (SPEC §4). The server's
  * own name, icon and introduction are PatchServerBody in ./trust.ts.

@@ -92,11 +92,11 @@ export const INVITE_MAX_USES = [0, 1, 5, 10, 25, 50, 100] as const
 /** How many words a server's own audit list holds at most. */
 export const MAX_SERVER_WORDS = 500
 
-/** The reasons a report may give (issue 18: the report sheet lists them). */
+/** The reasons a report may give (the report sheet lists them). */
 export const REPORT_REASONS = ['spam', 'abuse', 'harassment', 'illegal', 'sexual', 'other'] as const
 
 /**
- * How a moderator closes a report (issue 18): dismissed (nothing wrong), or what was done
+ * How a moderator closes a report: dismissed (nothing wrong), or what was done
  * to its target with the existing moderation calls first — the message or post deleted,
  * the member timed out or kicked.
  */

@@ -1,5 +1,5 @@
 /**
- * Trust and safety on the wire (issue 18): roles and permissions, moderation (kick, ban,
+ * Trust and safety on the wire: roles and permissions, moderation (kick, ban,
  * timeout, the audit log, reports, the server's own audit words), invites, bots and
  * sessions. Every body, query and answer is declared once here as a TypeBox schema; the
  * server validates and serialises with it, the client imports the types only. Refusals

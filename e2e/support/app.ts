@@ -75,7 +75,7 @@ export async function seeChatRows (page: Page, timeout = 15000): Promise<void> {
 
 /**
  * Serves `page`'s HTML as a host other than the reference server would (a CDN, a proxy):
- * without the answers the reference server writes into Home and Market (issue 19), so the
+ * without the answers the reference server writes into Home and Market, so the
  * page asks the API for its server card, channels and lives as usual.
  */
 export async function withoutCarriedAnswers (page: Page): Promise<void> {

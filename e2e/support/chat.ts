@@ -1,5 +1,5 @@
 /**
- * A member in the chat of a discussion channel (issue 16), as the chat e2e journeys drive
+ * A member in the chat of a discussion channel, as the chat e2e journeys drive
  * it: server 832828's 大厅 channel, a fresh guest who joins through the join bar, the
  * composer, the message rows and their action bar.
  */

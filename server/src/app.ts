@@ -141,7 +141,7 @@ export default async function openRealmApp (fastify: FastifyInstance, options: A
   if (options.onDevSignInLinks && !config.production) options.onDevSignInLinks(await issueDevSignInLinks(ctx))
 
   // handlers and decorations first: the route plugins below inherit them
-  // issue 17: WeChat subscribe messages of live reminders, when the app secret and template id are configured
+  // WeChat subscribe messages of live reminders, when the app secret and template id are configured
   const reminders = reminderSettingsOf(config.wechat)
   if (reminders) {
     const stop = createReminderSender({ db, wechat: reminders, limits, now: ctx.now, log: fastify.log }).start()

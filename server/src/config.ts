@@ -42,8 +42,8 @@ export interface WechatConfig {
   /** Base of WeChat's API (a fake WeChat on loopback in tests). */
   apiBase: string
   /**
-   * The mini-program's subscribe-message template of live reminders (WX_SUBSCRIBE_TEMPLATE_ID,
-   * issue 17): with the app secret, reminders are sent through WeChat at the item's start; null: not sent.
+   * The mini-program's subscribe-message template of live reminders (WX_SUBSCRIBE_TEMPLATE_ID):
+   * with the app secret, reminders are sent through WeChat at the item's start; null: not sent.
    */
   subscribeTemplateId: string | null
   /** How often the reminder sender looks for items that started (REMINDER_INTERVAL_MS). */
@@ -78,13 +78,13 @@ export interface RateLimitConfig {
   windowMs: number
   /** Client IPs never limited (loopback by default, so local benchmarks are not throttled). */
   allowList: string[]
-  /** Messages one account may send per window (issue 15), from any IP but those of `allowList`. */
+  /** Messages one account may send per window, from any IP but those of `allowList`. */
   messages: { max: number, windowMs: number }
-  /** Issue 18: writes (POST, PUT, PATCH, DELETE) one account may make per window, from any IP and session but those of `allowList`. */
+  /** Writes (POST, PUT, PATCH, DELETE) one account may make per window, from any IP and session but those of `allowList`. */
   memberWrites: { max: number, windowMs: number }
 }
 
-/** Per-account abuse limits (issue 13). */
+/** Per-account abuse limits. */
 export interface AbuseLimitsConfig {
   /** Bytes one account may store per UTC day (base64 images and the upload host together). */
   uploadBytesPerDay: number

@@ -1,6 +1,6 @@
 /**
  * Why `npm start` failed, in one plain line that says what is wrong and what to do
- * (issue 13: a failed start printed a raw stack). server.ts prints it and exits non-zero.
+ * (a failed start printed a raw stack). server.ts prints it and exits non-zero.
  */
 import { ConfigError, type ServerConfig } from './config'
 

@@ -1,5 +1,5 @@
 /**
- * The hostile-input pass (issue 13). Malformed requests over every route — the routes
+ * The hostile-input pass. Malformed requests over every route — the routes
  * are read from the app's own OpenAPI document, so a route another branch adds is
  * covered without touching this file — with random methods, paths, queries, bodies,
  * content types and headers from a seeded PRNG (a failure replays exactly): wrong types,

@@ -14,7 +14,7 @@ export const DECORATIVE_IMAGE: Readonly<Record<string, string>> = { alt: '' }
 export const FOCUSABLE: Readonly<Record<string, unknown>> = { tabIndex: 0 }
 
 /**
- * Issue 19: marks the item of a navigation list that is the one shown (the current
+ * Marks the item of a navigation list that is the one shown (the current
  * server on the desktop rail), so screen readers say so as the highlight does.
  */
 export const CURRENT_PAGE: Readonly<Record<string, string>> = { 'aria-current': 'page' }

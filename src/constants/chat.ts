@@ -1,4 +1,4 @@
-/** Chat limits and timings (issue 16). */
+/** Chat limits and timings. */
 import { MESSAGE_CONTENT_MAX_LENGTH } from '@core/domain/messages'
 import { HISTORY_LIMIT_DEFAULT, HISTORY_LIMIT_MAX } from '@core/wire/messages-paths'
 import { MEMBER_PAGE_MAX } from '@core/wire/members-paths'

@@ -86,8 +86,8 @@ export function isProductionEnv (env: AppEnvName, localTestFlag: boolean): boole
 export const APP_ENV: AppEnvName = parseEnvName(process.env.TARO_APP_ENV)
 
 /**
- * The mini-program's subscribe-message template of live reminders (TARO_APP_WX_REMIND_TEMPLATE_ID,
- * issue 17; the server sends it with the same id, WX_SUBSCRIBE_TEMPLATE_ID); '' when none is configured.
+ * The mini-program's subscribe-message template of live reminders (TARO_APP_WX_REMIND_TEMPLATE_ID;
+ * the server sends it with the same id, WX_SUBSCRIBE_TEMPLATE_ID); '' when none is configured.
  */
 export const LIVE_REMIND_TEMPLATE_ID: string = process.env.TARO_APP_WX_REMIND_TEMPLATE_ID ?? ''
 

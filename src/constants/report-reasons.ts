@@ -1,5 +1,5 @@
 /**
- * Issue 18: the reasons a member gives for a report (core REPORT_REASONS), as members read
+ * The reasons a member gives for a report (core REPORT_REASONS), as members read
  * them — one table for the chat's report sheet, the member sheet and the reports queue.
  */
 import { REPORT_REASONS } from '@core/wire/trust-paths'

@@ -1,5 +1,5 @@
 /**
- * Issue 19: what a page shows below its first screen is rendered after that screen has
+ * What a page shows below its first screen is rendered after that screen has
  * painted. Home's largest paint is the live banner; rendering its twenty live cards in the
  * same commit held that paint back by the cards' own work (about 150–300 ms at the
  * bench's 4× slower CPU). The cards now follow one frame later.

@@ -1,5 +1,5 @@
 /**
- * H5: names the iframe Taro's WebView renders (issue 19, axe frame-title: a frame without a
+ * H5: names the iframe Taro's WebView renders (axe frame-title: a frame without a
  * title is read as "frame" and nothing more). Taro's WebView takes no title, so the title is
  * set on its iframe once Stencil has rendered it.
  */

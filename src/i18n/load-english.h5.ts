@@ -1,6 +1,6 @@
 /**
  * The English message table on H5: a chunk of its own, fetched only when the launch
- * query asks for English (issue 19: most visitors read zh-CN, and the first load should
+ * query asks for English (most visitors read zh-CN, and the first load should
  * not carry both tables).
  */
 import type { LanguageTables } from './messages-zh-cn'

@@ -1,7 +1,7 @@
 /**
  * The English message table (`hl=en`, SPEC §2), apart from the zh-CN one in messages-zh-cn.ts:
  * on H5 it is a chunk of its own, fetched only when the launch query asks for English
- * (issue 19: most visitors read zh-CN); the mini-program bundles it (load-english.ts).
+ * (most visitors read zh-CN); the mini-program bundles it (load-english.ts).
  * Every key of the zh-CN table (messages-zh-cn.ts) must be here (tsc checks it).
  * Each branch adds its keys as one block at the end of the table, in both files, with a
  * comment naming the branch.
@@ -106,7 +106,7 @@ const EN: Record<MessageKey, string> = {
   demoPrices: 'Prices',
   colourValid: 'valid',
   colourInvalid: 'invalid',
-  // Posts, comments and live chat (issue 17).
+  // Posts, comments and live chat.
   postsIncoming: '{count} new posts',
   postWrite: 'Write a post',
   postTitlePlaceholder: 'Title',
@@ -188,7 +188,7 @@ const EN: Record<MessageKey, string> = {
   navHome: 'Home',
   showroomNone: 'This community has no showroom yet',
   desktopServers: 'Communities',
-  // Task D (issue 18): the owner's server settings and the header's Members / Settings buttons.
+  // Task D: the owner's server settings and the header's Members / Settings buttons.
   pageTitleServerSettings: 'Server settings',
   settingsMembers: 'Members',
   settingsOpen: 'Settings',
@@ -260,7 +260,7 @@ const EN: Record<MessageKey, string> = {
   settingsWordsEmpty: 'No words of this server’s own yet',
   settingsWordsInvalid: 'At most {count} words of up to {max} characters each',
   settingsWordsCount: '{count} words',
-  // Task C (issue 18): the member list, moderation and the audit log.
+  // Task C: the member list, moderation and the audit log.
   modRoleGiven: '{name} now has the role “{role}”',
   modRoleTaken: '{name} no longer has the role “{role}”',
   modTimedOut: '{name} is timed out',
@@ -341,7 +341,7 @@ const EN: Record<MessageKey, string> = {
   modLogServerUpdate: '{actor} edited the community\'s profile',
   modLogWordsUpdate: '{actor} edited the community\'s audit words',
   modLogReportResolve: '{actor} resolved a report',
-  // Task F (issues 17, 18): pictures in chat messages, moderation and reports in the chat.
+  // Task F (18): pictures in chat messages, moderation and reports in the chat.
   chatImageAlt: 'Picture',
   chatAttachImage: 'Attach a picture',
   chatReport: 'Report',
@@ -355,7 +355,7 @@ const EN: Record<MessageKey, string> = {
   reportReasonIllegal: 'Illegal content',
   reportReasonSexual: 'Sexual content',
   reportReasonOther: 'Other',
-  // Task E (posts polish, issues 17 and 19): editing posts, moderators' deletes, live reminders on H5.
+  // Task E (posts polish): editing posts, moderators' deletes, live reminders on H5.
   postEdit: 'Edit',
   postEditSave: 'Save',
   postEditCancel: 'Cancel',
@@ -363,7 +363,7 @@ const EN: Record<MessageKey, string> = {
   liveRemindersStarted: 'Lives you asked to be reminded of have started',
   liveRemindersDismiss: 'Got it',
   pageTitlePost: 'Post',
-  // Task H (issue 18): one permission-name table and one refusal wording for every trust page (src/stores/refusal.ts).
+  // Task H: one permission-name table and one refusal wording for every trust page (src/stores/refusal.ts).
   permViewChannel: 'View channels',
   permSendMessages: 'Send messages',
   permAttachFiles: 'Attach files',
@@ -382,13 +382,13 @@ const EN: Record<MessageKey, string> = {
   refusalAnySeparator: '” or “',
   refusalOutranked: 'That is at or above your highest role, so you cannot do that',
   refusalForbidden: 'You are not allowed to do that',
-  // posts-finish (issue 17): authors edit their own comments in the comment bar
+  // posts-finish: authors edit their own comments in the comment bar
   commentEdit: 'Edit',
   commentEditing: 'Editing your comment · Cancel',
   commentEditSave: 'Save',
   // shell-audit: the invite page's title
   pageTitleInvite: 'Invite',
-  // trust-finish (issue 18): closing reports, channel changes in the audit log, the Me page's sessions.
+  // trust-finish: closing reports, channel changes in the audit log, the Me page's sessions.
   modLogChannelUpdate: '{actor} changed a channel',
   modLogChannelDelete: '{actor} deleted a channel',
   auditChangeTo: '{field}: {to}',

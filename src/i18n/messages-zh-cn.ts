@@ -27,7 +27,7 @@ const ZH_CN = {
   notFoundTitle: '页面不存在',
   notFoundHint: '你访问的页面不存在或已被移除',
   backHome: '返回首页',
-  // Issue 18: an invite link.
+  // An invite link.
   inviteFrom: '{name} 邀请你加入',
   inviteLoading: '正在读取邀请…',
   inviteJoin: '加入',
@@ -115,7 +115,7 @@ const ZH_CN = {
   demoPrices: '价格',
   colourValid: '有效',
   colourInvalid: '无效',
-  // Posts, comments and live chat (issue 17).
+  // Posts, comments and live chat.
   postsIncoming: '{count} 条新帖子',
   postWrite: '写帖子',
   postTitlePlaceholder: '标题',
@@ -150,7 +150,7 @@ const ZH_CN = {
   liveViewers: '{count} 人在看',
   liveRemindMe: '提醒我',
   liveReminded: '已设提醒',
-  // Chat in discussion channels (issue 16).
+  // Chat in discussion channels.
   chatInputLabel: '输入消息',
   chatSend: '发送',
   chatTooLong: '消息不能超过 {max} 字',
@@ -200,7 +200,7 @@ const ZH_CN = {
   navHome: '首页',
   showroomNone: '这个社区还没有展厅',
   desktopServers: '社区',
-  // Task D (issue 18): the owner's server settings and the header's Members / Settings buttons.
+  // Task D: the owner's server settings and the header's Members / Settings buttons.
   pageTitleServerSettings: '服务器设置',
   settingsMembers: '成员',
   settingsOpen: '设置',
@@ -272,7 +272,7 @@ const ZH_CN = {
   settingsWordsEmpty: '还没有自己的屏蔽词',
   settingsWordsInvalid: '最多 {count} 个词，每个不超过 {max} 个字',
   settingsWordsCount: '{count} 个词',
-  // Task C (issue 18): the member list, moderation and the audit log.
+  // Task C: the member list, moderation and the audit log.
   modRoleGiven: '已给 {name} 身份组「{role}」',
   modRoleTaken: '已取消 {name} 的身份组「{role}」',
   modTimedOut: '已禁言 {name}',
@@ -353,7 +353,7 @@ const ZH_CN = {
   modLogServerUpdate: '{actor} 修改了社区资料',
   modLogWordsUpdate: '{actor} 修改了社区审核词',
   modLogReportResolve: '{actor} 处理了一条举报',
-  // Task F (issues 17, 18): pictures in chat messages, moderation and reports in the chat.
+  // Task F (18): pictures in chat messages, moderation and reports in the chat.
   chatImageAlt: '图片',
   chatAttachImage: '添加图片',
   chatReport: '举报',
@@ -367,7 +367,7 @@ const ZH_CN = {
   reportReasonIllegal: '违法内容',
   reportReasonSexual: '色情低俗',
   reportReasonOther: '其他',
-  // Task E (posts polish, issues 17 and 19): editing posts, moderators' deletes, live reminders on H5.
+  // Task E (posts polish): editing posts, moderators' deletes, live reminders on H5.
   postEdit: '编辑',
   postEditSave: '保存',
   postEditCancel: '取消',
@@ -375,7 +375,7 @@ const ZH_CN = {
   liveRemindersStarted: '你预约的直播开始了',
   liveRemindersDismiss: '知道了',
   pageTitlePost: '帖子',
-  // Task H (issue 18): one permission-name table and one refusal wording for every trust page (src/stores/refusal.ts).
+  // Task H: one permission-name table and one refusal wording for every trust page (src/stores/refusal.ts).
   permViewChannel: '查看频道',
   permSendMessages: '发送消息',
   permAttachFiles: '上传文件',
@@ -394,13 +394,13 @@ const ZH_CN = {
   refusalAnySeparator: '」或「',
   refusalOutranked: '对方的身份组不低于你的最高身份组，不能这样做',
   refusalForbidden: '你没有权限这样做',
-  // posts-finish (issue 17): authors edit their own comments in the comment bar
+  // posts-finish: authors edit their own comments in the comment bar
   commentEdit: '编辑',
   commentEditing: '正在编辑评论 · 取消',
   commentEditSave: '保存',
   // shell-audit: the invite page's title
   pageTitleInvite: '邀请',
-  // trust-finish (issue 18): closing reports, channel changes in the audit log, the Me page's sessions.
+  // trust-finish: closing reports, channel changes in the audit log, the Me page's sessions.
   modLogChannelUpdate: '{actor} 修改了频道',
   modLogChannelDelete: '{actor} 删除了频道',
   auditChangeTo: '{field}：{to}',

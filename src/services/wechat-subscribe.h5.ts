@@ -1,5 +1,5 @@
 /**
- * Issue 17, H5: there is no WeChat subscription outside the mini-program; the reminder
+ * H5: there is no WeChat subscription outside the mini-program; the reminder
  * shows in the app the next time the member opens it (src/stores/live-reminder-store.ts).
  * The mini-program's version is wechat-subscribe.ts.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 17 "Reserved items", in the mini-program: turning on 提醒我 also asks WeChat for a
+ * Reserved live items, in the mini-program: turning on 提醒我 also asks WeChat for a
  * one-time subscription to the live reminder template (`Taro.requestSubscribeMessage`, which
  * WeChat allows only from a tap: call this first in the tap's handling), and when the member
  * accepts, hands `Taro.login`'s code to the server, which keeps their openid and sends the

@@ -1,5 +1,5 @@
 /**
- * A server's audit log and open reports (issue 18), as the owner and moderators read
+ * A server's audit log and open reports, as the owner and moderators read
  * them: entries newest first, paged by the last entry's id ("load more"), and the
  * reports queue beside them. A moderator closes a report by dismissing it or by acting on
  * its target with the same calls the chat and the member list use (delete the message or
@@ -37,7 +37,7 @@ const RESOLUTION_OF: Readonly<Record<ReportAction, ReportResolution>> = {
   kick: 'kicked',
 }
 
-/** Issue 18: how long a timeout from the report queue lasts (one day, as the member list's middle choice). */
+/** How long a timeout from the report queue lasts (one day, as the member list's middle choice). */
 export const REPORT_TIMEOUT_SECONDS = 86400
 
 /** The report queue's dispatches (moderators only), as core/wire/dispatches.ts declares them. */
@@ -83,7 +83,7 @@ function newestFirst<T> (
 
 /** One server's audit log and reports queue. */
 export class AuditLogStore {
-  /** Issue 18: names by id — members' nicknames, roles' and channels' names (a target not among them reads as its id). */
+  /** Names by id — members' nicknames, roles' and channels' names (a target not among them reads as its id). */
   names = new Map<string, string>()
   /** The report being acted on (its buttons wait), or null. */
   resolving: string | null = null
@@ -196,7 +196,7 @@ export class AuditLogStore {
   }
 
   /**
-   * Issue 18: closes `report` — dismissed, or after acting on its target with the existing
+   * Closes `report` — dismissed, or after acting on its target with the existing
    * moderation call (delete the message or post, time the member out for a day, kick
    * them). Resolves the sentence the toast says: done, or the refusal in words. A report
    * another moderator closed first leaves the queue with a sentence saying so.
@@ -247,7 +247,7 @@ export class AuditLogStore {
   }
 
   /**
-   * Issue 18: the names of the first page of members, of the roles and of the channels;
+   * The names of the first page of members, of the roles and of the channels;
    * a list that cannot be had leaves its ids shown (nothing fails).
    */
   private async loadNames (): Promise<void> {

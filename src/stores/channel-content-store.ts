@@ -50,7 +50,7 @@ export interface PlayedLive {
 export function channelViewOf (channel: Pick<Channel, 'channel_type'>, liveId?: string | null): ChannelContent['view'] {
   if (liveId) return 'live'
   switch (channel.channel_type) {
-    case ChannelType.Discussion: return 'chat' // issue 16: a live chat, with its own stores (stores/chat/)
+    case ChannelType.Discussion: return 'chat' // A live chat, with its own stores (stores/chat/)
     case ChannelType.Post: return 'posts'
     case ChannelType.Live:
     case ChannelType.LiveBanner: return 'live'

@@ -1,5 +1,5 @@
 /**
- * The Channels section of the owner's server settings (issue 18): the server's channels
+ * The Channels section of the owner's server settings: the server's channels
  * in their order, each training channel marked (SPEC §6: a role's `join_role` names it),
  * creating one with the type picker limited to 1, 3 and 8 (SPEC §4), editing its title
  * and icon (audited, SPEC §5: the message goes under the field) and deleting it. The

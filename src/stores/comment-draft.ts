@@ -1,5 +1,5 @@
 /**
- * A comment being written (issue 17): the text, whether it is on its way and why the
+ * A comment being written: the text, whether it is on its way and why the
  * last one was refused. Shared by a post's comments (PostDetailStore) and a live item's
  * chat (LiveChatStore), which differ only in where the comment goes.
  */
@@ -32,7 +32,7 @@ export class CommentDraft {
 
   /**
    * Sends the trimmed text through `write`, then `sent` applies the answer and the text
-   * clears. Issue 17: on refusal nothing is applied and the text stays where the member
+   * clears. On refusal nothing is applied and the text stays where the member
    * typed it, with the reason in `error`. Resolves true when sent.
    */
   async send<T> (write: (content: string) => Promise<T>, sent: (answer: T) => void): Promise<boolean> {

@@ -1,5 +1,5 @@
 /**
- * The Invites section of the owner's server settings (issue 18): the server's invites
+ * The Invites section of the owner's server settings: the server's invites
  * with their uses and expiry, making one (expiry 30 min … never, uses 1 … unlimited,
  * the choices core/wire/trust-paths.ts allows), its link to copy, and revoking it. A
  * refusal is said in words.
@@ -24,7 +24,7 @@ export type InviteMaxUses = typeof INVITE_MAX_USES[number]
 /** The lifetime a new invite gets unless another is picked: one day. */
 export const DEFAULT_INVITE_MAX_AGE: InviteMaxAge = 24 * 3600
 
-/** The link that opens the invite page (issue 18) on `origin` ('' for a path). */
+/** The link that opens the invite page on `origin` ('' for a path). */
 export function inviteLink (code: string, origin: string): string {
   const route = routeOfName('invite')
   return route ? origin + pageUrl(route, { code }, true) : ''

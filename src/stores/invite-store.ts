@@ -1,9 +1,9 @@
 /**
- * An invite link (issue 18): what it shows (the server, who invited, whether it still
+ * An invite link: what it shows (the server, who invited, whether it still
  * works) and joining through it with one tap — signing in as a guest first when needed.
  * The page renders it; this store decides. An expired, used-up or banned answer becomes
  * a plain `problem` the page says in words, never a raw server message. Someone already
- * a member (issue 19) is told so and offered the server instead of a join.
+ * a member is told so and offered the server instead of a join.
  */
 import { makeAutoObservable, runInAction } from 'mobx'
 import { TRUST_CODES } from '@core/wire/trust-paths'
@@ -45,7 +45,7 @@ export class InviteStore {
   problem: InviteProblem | null = null
   /** The server joined (or already a member of), after accept or openServer. */
   joinedServerId: string | null = null
-  /** True when the signed-in user is a member of the invite's server already (issue 19). */
+  /** True when the signed-in user is a member of the invite's server already. */
   alreadyMember = false
 
   /** `api` is the app's request chain unless a test passes a fake. */

@@ -1,5 +1,5 @@
 /**
- * The chat of the live item being played (issue 17): its comments newest at the bottom,
+ * The chat of the live item being played: its comments newest at the bottom,
  * arriving live over the gateway; the composer only while the item is on air and its
  * comment flag allows it (SPEC §4: 1 can comment, 2 cannot); ended items keep their
  * comments read-only; reserved items offer a "提醒我" toggle. While an item is on air
@@ -31,10 +31,10 @@ export interface LiveChatOptions {
   /** True while someone is signed in (heartbeats and the reminder need a session). */
   isSignedIn: () => boolean
   nonce?: () => string
-  /** Told the reminder of a reserved item as the server has it (the app keeps it for Home, issue 17). */
+  /** Told the reminder of a reserved item as the server has it (the app keeps it for Home). */
   onReminder?: (item: LiveItem, reminded: boolean) => void
   /**
-   * Asks, as the reminder is turned on, for the mini-program's one-time subscription (issue 17:
+   * Asks, as the reminder is turned on, for the mini-program's one-time subscription (
    * the server then sends WeChat's message at the start); resolves whether it was granted.
    */
   askSubscription?: () => Promise<boolean>

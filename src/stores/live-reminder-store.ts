@@ -1,5 +1,5 @@
 /**
- * Issue 17: "提醒我 / Remind me" in the app. Outside WeChat nothing can reach the member
+ * "提醒我 / Remind me" in the app. Outside WeChat nothing can reach the member
  * at the start time, so the reminders they set are kept on this device, per member, and
  * the next time the member opens Home after a reminded item's start time, Home lists the
  * started ones, each opening its live; seen once (opened or dismissed), a reminder goes.

@@ -69,7 +69,7 @@ export class LoadTracker {
   }
 
   /**
-   * Runs the request again without taking away what is shown (issue 18: a live event's
+   * Runs the request again without taking away what is shown (a live event's
    * reload must not unmount a form someone is typing in): the status stays until the
    * answer is applied, and a failure keeps the shown data (logged). Before any answer
    * was shown it is {@link run}.

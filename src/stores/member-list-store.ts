@@ -1,5 +1,5 @@
 /**
- * A server's member list (issue 18): the members page by page (cursor), online first,
+ * A server's member list: the members page by page (cursor), online first,
  * each with their roles (chips in the role's colour) and, where known, until when they
  * are timed out; kept live by the gateway (presence, joins, leaves, role and timeout
  * changes, role edits). The page renders it; the moderation store acts on its members.
@@ -110,7 +110,7 @@ export class MemberListStore {
       gateway.on('MEMBER_REMOVE', event => { if (mine(event)) this.remove(event.uid) }),
       gateway.on('MEMBER_UPDATE', event => { this.applyState(event) }),
       ...ROLE_EVENTS.map(type => gateway.on(type, event => { if (mine(event)) void this.reloadRoles() })),
-      // issue 15: events were missed and are gone; the list is asked again
+      // Events were missed and are gone; the list is asked again
       gateway.on(GATEWAY_RESYNC, () => { void this.load() }),
     )
   }

@@ -1,5 +1,5 @@
 /**
- * Moderation as the member list offers it (issue 18): what the signed-in member may do to
+ * Moderation as the member list offers it: what the signed-in member may do to
  * another — report them (anyone), give or take roles (ManageRoles, only roles below their
  * own), time them out, kick or ban them (each bit, only someone they outrank) — the ban
  * list with unban (BanMembers), and every answer as a sentence: done, or the server's
@@ -18,7 +18,7 @@ import { LoadTracker, type StoreLogger, type StoreStatus } from './load-tracker'
 import { refusalMessage, withRefusalMessage } from './refusal'
 import type { MemberListStore } from './member-list-store'
 
-/** Issue 18: the timeout lengths a moderator picks from, in seconds (1 min, 5 min, 10 min, 1 h, 1 day, 1 week). */
+/** The timeout lengths a moderator picks from, in seconds (1 min, 5 min, 10 min, 1 h, 1 day, 1 week). */
 export const TIMEOUT_SECONDS = [60, 300, 600, 3600, 86400, 604800] as const
 
 /** The signed-in member as the moderation rules need them. */

@@ -1,5 +1,5 @@
 /**
- * One's own sessions (issue 18), as the Me page lists them: every device signed in to
+ * One's own sessions, as the Me page lists them: every device signed in to
  * this account, most recently used first, this one marked; ending another device's
  * session (its token stops working and its open gateway sockets close on every server
  * process), and signing out here (the server forgets the token, then this device does).

@@ -1,5 +1,5 @@
 /**
- * What the signed-in member may do in the server on screen (issue 18): the effective bits
+ * What the signed-in member may do in the server on screen: the effective bits
  * the server computed (`GET /servers/:id/permissions/me`, core/domain/permissions.ts),
  * server-wide and per channel, and until when the member is timed out. The server on
  * screen is the current server, unless a page shows something of another server (a

@@ -1,5 +1,5 @@
 /**
- * Writing a post (issue 17): title, text and up to 9 images, each uploaded through the
+ * Writing a post: title, text and up to 9 images, each uploaded through the
  * storage-token flow (SPEC §7) as soon as it is picked, with its own progress; a failed
  * image can be retried or removed, and the post is not sent while an image is pending
  * or failed. An audit rejection (SPEC §5, §8: 104001 title, 104006 cover, 104008 text)

@@ -1,5 +1,5 @@
 /**
- * One post on the client (issue 17) with its comments, oldest first, by cursor through
+ * One post on the client with its comments, oldest first, by cursor through
  * the posts API: my like, the comment composer, edits and removals (the author's, or a
  * moderator's), reports, and the gateway's dispatches about this post applied live. The
  * API and the dispatch source are passed in, so tests use fakes.
@@ -36,7 +36,7 @@ export class PostDetailStore {
   readonly draft: CommentDraft
   /** The comment the draft answers, or null for a top-level comment. */
   replyTo: Comment | null = null
-  /** The member's own comment the draft rewrites (issue 17), or null when the draft is a new comment. */
+  /** The member's own comment the draft rewrites, or null when the draft is a new comment. */
   editingComment: Comment | null = null
   /** The author's edit of the post under way, or null. */
   edit: PostEditStore | null = null
@@ -164,7 +164,7 @@ export class PostDetailStore {
   }
 
   /**
-   * Puts one's own `comment` in the comment bar to rewrite it (issue 17: authors edit their
+   * Puts one's own `comment` in the comment bar to rewrite it (authors edit their
    * own comments). A new comment being written meanwhile is set aside, not lost: it comes
    * back when the edit ends.
    */
@@ -236,12 +236,12 @@ export class PostDetailStore {
     }
   }
 
-  /** Issue 18: true when the member may report this post (someone else's, with reporting wired). */
+  /** True when the member may report this post (someone else's, with reporting wired). */
   get canReport (): boolean {
     return this.post !== null && !this.isMine && this.options.myUid() !== null && this.options.report !== undefined
   }
 
-  /** Issue 18: reports the post to its server's moderators. Resolves the failure's message, or null when the report was taken. */
+  /** Reports the post to its server's moderators. Resolves the failure's message, or null when the report was taken. */
   async report (reason: ReportReason): Promise<string | null> {
     const post = this.post
     if (!post || !this.options.report) return null

@@ -1,5 +1,5 @@
 /**
- * Editing one's own post (issue 17): the title and text as the author changes them, sent
+ * Editing one's own post: the title and text as the author changes them, sent
  * as one edit (POST /posts/:post_id, the mini-program has no PATCH). An audit rejection
  * (SPEC §5, §8: 104001 "标题未通过审核" for the title, 104008 for the text) is shown
  * under its field; nothing is written and what the author typed stays.

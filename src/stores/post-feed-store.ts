@@ -1,5 +1,5 @@
 /**
- * A post channel's list on the client (issue 17), newest first, by cursor through the
+ * A post channel's list on the client, newest first, by cursor through the
  * posts API, kept up with the gateway's dispatches: a new post from someone else waits
  * behind a "N 条新帖子" bar instead of moving the list, likes and comments update their
  * counts where the post is shown. The API and the dispatch source are passed in, so

@@ -18,6 +18,6 @@ export interface PostStoreOptions {
   mayModerate?: (channelId: string) => boolean
   /** Makes what `mayModerate` reads answer for the server of the post on screen, until the returned function is called. */
   focusServer?: (serverId: string) => () => void
-  /** Sends a report to the server's moderators (issue 18: POST /reports); without one nothing can be reported. */
+  /** Sends a report to the server's moderators (POST /reports); without one nothing can be reported. */
   report?: (body: ReportBody) => Promise<unknown>
 }

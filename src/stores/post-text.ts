@@ -1,5 +1,5 @@
 /**
- * A post's title and text while they are written or edited (issue 17), and why a post
+ * A post's title and text while they are written or edited, and why a post
  * was refused: an audit rejection names the field it is shown under (SPEC §5, §8),
  * anything else is shown above the button. Shared by writing a post and editing one.
  */

@@ -1,5 +1,5 @@
 /**
- * A refusal in words, one wording for every page (issue 18): the server's 403 names the
+ * A refusal in words, one wording for every page: the server's 403 names the
  * permission a member lacks ('missing permission: A, B' needs all of them, 'missing
  * permission: one of A, B' any one), a target at or above one's own highest role
  * (OUTRANKED), a ban (BANNED); each becomes a sentence in the page's language with the

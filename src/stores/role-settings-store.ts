@@ -1,5 +1,5 @@
 /**
- * The Roles section of the owner's server settings (issue 18): the server's roles in
+ * The Roles section of the owner's server settings: the server's roles in
  * their order with `@everyone` last, and creating, renaming, colouring, moving up or
  * down, switching permissions on and off and deleting them. The server decides who may
  * (ManageRoles, only below one's highest role, only bits one holds); a refusal is said

@@ -98,11 +98,11 @@ export class RootStore {
   readonly messages: MessagesApi
   /** Unread and mention counts of the channel list, kept live. */
   readonly unread: UnreadStore
-  /** The roles, moderation, invite and session calls (issue 18). */
+  /** The roles, moderation, invite and session calls. */
   readonly trust: TrustApi
   /** What the signed-in member may do in the current server (the client hides the rest). */
   readonly permissions: PermissionsStore
-  /** The live items the member asked to be reminded of, kept on this device (issue 17). */
+  /** The live items the member asked to be reminded of, kept on this device. */
   readonly liveReminders: LiveReminderStore
   /** Signing in as an account, and the account's own settings (Me's 账号与安全). */
   readonly account: AccountStore
@@ -197,20 +197,20 @@ export class RootStore {
       if (shown !== undefined && !ready.server_ids.includes(shown)) this.server.lostMembership(shown)
     })
     this.gateway.on('PRESENCE_UPDATE', counts)
-    // Issue 18: a channel made, edited or deleted in the server settings shows in every member's list,
+    // A channel made, edited or deleted in the server settings shows in every member's list,
     // and one that appeared or disappeared for this member (roles, overrides) too
     for (const type of ['CHANNEL_CREATE', 'CHANNEL_UPDATE', 'CHANNEL_DELETE', 'CHANNELS_VISIBLE_UPDATE'] as const) {
       this.gateway.on(type, changed => {
         if (changed.server_id === this.server.serverId) void this.channel.load()
       })
     }
-    // Issue 18: the owner renamed the server or changed its icon or introduction
+    // The owner renamed the server or changed its icon or introduction
     this.gateway.on('SERVER_UPDATE', changed => {
       if (changed.server_id === this.server.serverId) void this.server.load()
     })
     this.unread.start()
     this.inbox.attach(this.gateway)
-    // SPEC issue 15: events were missed and are gone; what the shared stores show is reloaded
+    // SPEC: events were missed and are gone; what the shared stores show is reloaded
     this.gateway.on(GATEWAY_RESYNC, () => { void Promise.all([this.server.load(), this.channel.load()]) })
   }
 

@@ -1,5 +1,5 @@
 /**
- * The owner's server settings (issue 18, page `server-settings?sid=`; which sections the
+ * The owner's server settings (page `server-settings?sid=`; which sections the
  * member may open is ./settings-access): the Profile section (the server's name, icon and introduction, each
  * audited: SPEC §5, the message under its field), the Words section (the server's own
  * audit words, the owner's), and the Roles, Channels and Invites sections' own stores.
@@ -48,10 +48,10 @@ export interface ServerSettingsSources {
 /** The gateway as the settings page follows it: one subscription per event type. */
 export type ServerSettingsGateway = GatewaySubscriptions
 
-/** Issue 18: the live events after which the Roles section (and Channels' training marks) is asked again. */
+/** The live events after which the Roles section (and Channels' training marks) is asked again. */
 const ROLE_EVENTS = ['ROLE_CREATE', 'ROLE_UPDATE', 'ROLE_DELETE'] as const
 
-/** Issue 18: the live events after which the Channels section is asked again. */
+/** The live events after which the Channels section is asked again. */
 const CHANNEL_EVENTS = ['CHANNEL_CREATE', 'CHANNEL_UPDATE', 'CHANNEL_DELETE'] as const
 
 /** One server's settings page. */
@@ -145,7 +145,7 @@ export class ServerSettingsStore {
   }
 
   /**
-   * Issue 18: follows another moderator's changes while the page is open — SERVER_UPDATE
+   * Follows another moderator's changes while the page is open — SERVER_UPDATE
    * replaces the profile, a ROLE_* or CHANNEL_* event of this server asks the sections
    * already loaded again (a section never opened loads when it is). The lists stay on
    * screen while they reload, so what the owner is typing in an unsaved field stays

@@ -25,7 +25,7 @@ export interface ServerStoreOptions {
   connected?: () => boolean
 }
 
-/** Counts a gateway event carries for a server (MEMBER_ADD / MEMBER_REMOVE: both, issue 16; PRESENCE_UPDATE: online_count). */
+/** Counts a gateway event carries for a server (MEMBER_ADD / MEMBER_REMOVE: both; PRESENCE_UPDATE: online_count). */
 export interface ServerCounts {
   server_id: string
   member_count?: number
@@ -44,7 +44,7 @@ export class ServerStore {
   detail: ServerDetail | null = null
   /** True when the signed-in member was removed (kicked or banned) from the current server while the app showed it. */
   removed = false
-  /** Issue 19: each server's icon URL by server id (the desktop rail's pictures), empty until loaded. */
+  /** Each server's icon URL by server id (the desktop rail's pictures), empty until loaded. */
   icons: ReadonlyMap<string, string> = new Map()
   private readonly loading: LoadTracker
   private readonly joining: LoadTracker

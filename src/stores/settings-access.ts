@@ -1,8 +1,8 @@
 /**
- * Who may open the owner's server settings and which of its sections (issue 18): pure
+ * Who may open the owner's server settings and which of its sections: pure
  * rules on what the permissions store tells. Kept apart from the settings stores so the
  * header's Settings button (on Home) does not bring the settings page's code with it
- * (issue 19: Home's initial JS).
+ * (Home's initial JS).
  */
 import type { PermissionName } from '@core/domain/permissions'
 
@@ -15,7 +15,7 @@ export interface SettingsAccess {
   readonly isOwner: boolean
 }
 
-/** The permission that opens each section (Words: the owner only, Issue 18). */
+/** The permission that opens each section (Words: the owner only). */
 const SECTION_PERMISSION: Readonly<Record<Exclude<SettingsSection, 'words'>, PermissionName>> = {
   profile: 'ManageServer',
   roles: 'ManageRoles',
@@ -23,10 +23,10 @@ const SECTION_PERMISSION: Readonly<Record<Exclude<SettingsSection, 'words'>, Per
   invites: 'CreateInvites',
 }
 
-/** The permissions any one of which opens the settings page (Issue 18: the header's 设置 button). */
+/** The permissions any one of which opens the settings page (the header's 设置 button). */
 export const SETTINGS_PERMISSIONS: readonly PermissionName[] = ['ManageServer', 'ManageRoles', 'ManageChannels']
 
-/** Issue 18: whether the member may open the settings page at all (the owner always may). */
+/** Whether the member may open the settings page at all (the owner always may). */
 export function canOpenServerSettings (access: SettingsAccess): boolean {
   return access.isOwner || SETTINGS_PERMISSIONS.some(name => access.can(name))
 }

@@ -1,5 +1,5 @@
 /**
- * The write side of the owner's server settings (issue 18): one action at a time per
+ * The write side of the owner's server settings: one action at a time per
  * section, and its refusal said in words (refusal.ts, the wording every trust page shares).
  */
 import { makeAutoObservable, runInAction } from 'mobx'

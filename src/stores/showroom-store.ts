@@ -146,7 +146,7 @@ export class ShowroomStore {
   /** The showroom of a channel; without a channel, of the server's first showroom (null when it has none). */
   private async fetchShowroom (serverId: string, channelId: string): Promise<Showroom | null> {
     if (channelId !== '') return this.api.getShowroom({ server_id: serverId, channel_id: channelId })
-    const showroom = firstShowroomOf(await this.api.listChannels(serverId)) // issue 19: a link without a channel opens the first showroom
+    const showroom = firstShowroomOf(await this.api.listChannels(serverId)) // A link without a channel opens the first showroom
     return showroom === null ? null : this.api.getShowroom({ server_id: serverId, channel_id: showroom.channel_id })
   }
 

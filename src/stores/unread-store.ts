@@ -1,5 +1,5 @@
 /**
- * Unread and mention counts of the channel list (issue 16), for every device of the
+ * Unread and mention counts of the channel list, for every device of the
  * member: seeded from the channel list answer, raised by others' MESSAGE_CREATE (a
  * mention of me raises the mention count too), cleared by READ_STATE_UPDATE (sent to all
  * my sessions when any of them reads the channel) and at once when I read it here. It

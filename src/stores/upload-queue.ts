@@ -1,5 +1,5 @@
 /**
- * Pictures of a draft on their way to the storage host (issue 17, SPEC §7): each picked
+ * Pictures of a draft on their way to the storage host (SPEC §7): each picked
  * picture uploads at once through the storage-token flow with its own progress; a
  * failed one can be retried or removed; while one is pending or failed the draft may
  * not be sent, and the reason is said in words. Shared by the post composer and the

@@ -1,5 +1,5 @@
 /**
- * A message's text cut into what the chat shows differently (issue 16): plain text,
+ * A message's text cut into what the chat shows differently: plain text,
  * links (http/https only, opened through the external-link confirmation) and mentions
  * (`<@uid>`, shown as `@nickname`). Every piece is rendered as text, never as markup.
  */

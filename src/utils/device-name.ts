@@ -1,5 +1,5 @@
 /**
- * The device a session signed in from, named from its User-Agent (issue 18: the Me
+ * The device a session signed in from, named from its User-Agent (the Me
  * page's session list says "Chrome · Android", "微信 · iOS"). Browsers and systems are
  * proper names; only WeChat and an unknown device are worded per language.
  */

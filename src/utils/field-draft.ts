@@ -1,5 +1,5 @@
 /**
- * What an edit box shows when the saved value it edits changes under it (issue 18: a live
+ * What an edit box shows when the saved value it edits changes under it (a live
  * reload while the owner types): a draft the member changed is theirs and stays; an
  * untouched draft follows the new saved value.
  */

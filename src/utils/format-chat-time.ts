@@ -1,5 +1,5 @@
 /**
- * Chat times (issue 16) with dayjs, in UTC+8 whatever the device's zone (SPEC §9): a
+ * Chat times with dayjs, in UTC+8 whatever the device's zone (SPEC §9): a
  * day separator reads 今天 / 昨天 / 周一 (within the week) / 2026-11-02, a message's full
  * time 今天 14:32 / 昨天 09:10 / 周一 14:32 / 2026-11-02 14:32; English under `hl=en`
  * (Today, Yesterday, Mon). dayjs is imported only here, and this module only by the chat
@@ -48,7 +48,7 @@ export function chatTimeLabel (ms: number, nowMs: number): string {
   return `${chatDayLabel(ms, nowMs)} ${chatClock(ms)}`
 }
 
-/** Issue 18: a moment ahead (a timeout's end): 今天 22:10, 明天 08:00, else the date, 2026-11-20 08:00 (UTC+8). */
+/** A moment ahead (a timeout's end): 今天 22:10, 明天 08:00, else the date, 2026-11-20 08:00 (UTC+8). */
 export function chatUntilLabel (ms: number, nowMs: number): string {
   const days = -daysAgo(ms, nowMs)
   if (days <= 0) return `${t('chatToday')} ${chatClock(ms)}`

@@ -1,5 +1,5 @@
 /**
- * Issue 19: a tappable View as a keyboard button on H5 — Tab reaches it, Enter or Space
+ * A tappable View as a keyboard button on H5 — Tab reaches it, Enter or Space
  * does its tap (the mini-program has no keyboard: pressable.ts). The key is taken by the
  * innermost pressable only, so a like inside a post card does not also open the card.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 18: the sheet a member picks a report's reason from — one for the chat's messages
+ * The sheet a member picks a report's reason from — one for the chat's messages
  * and the post page's posts (the member sheet lists the reasons inline).
  */
 import type { ReportReason } from '@core/wire/trust'

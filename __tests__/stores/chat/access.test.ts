@@ -3,7 +3,7 @@ import { fakePermissions } from '../support/chat-fakes'
 import { ChatAccess } from '@/stores/chat/access'
 import { NOW_MS } from '../support/open-chat'
 
-describe('ChatAccess (issue 18)', () => {
+describe('ChatAccess', () => {
   function access (names: Parameters<typeof fakePermissions>[0], isMember: boolean | null = true) {
     const clock = manualClock(NOW_MS)
     const scheduler = manualScheduler()

@@ -8,7 +8,7 @@ import { RequestError } from '@/services/request/errors'
 import { opened, picked, settle } from '../support/open-media-chat'
 import { NOW_MS } from '../support/open-chat'
 
-describe('ChannelChat: pictures in messages (issue 17)', () => {
+describe('ChannelChat: pictures in messages', () => {
   it('holds as many pictures as the server takes in one message', () => {
     expect(CHAT_ATTACHMENTS_MAX).toBe(MESSAGE_ATTACHMENTS_MAX)
   })

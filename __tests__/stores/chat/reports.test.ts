@@ -2,7 +2,7 @@ import { failedRequest } from '../support/fakes'
 import { chatMessage } from '../support/chat-fakes'
 import { opened } from '../support/open-media-chat'
 
-describe('ChannelChat: reports (issue 18)', () => {
+describe('ChannelChat: reports', () => {
   it('reports a message with its reason to the server\'s moderators', async () => {
     const { report, chat } = await opened()
     expect(await chat.report(chatMessage(1).message_id, 'spam')).toBeNull()

@@ -1,5 +1,5 @@
 /**
- * Fakes for the member list, moderation and audit log tests (issue 18): members, roles,
+ * Fakes for the member list, moderation and audit log tests: members, roles,
  * a permissions answer, a gateway any event type can be emitted on, and the refusals
  * the server sends.
  */

@@ -57,7 +57,7 @@ export type BusListener = (event: BusEvent, id: number) => void
 export type InvalidationListener = (scope: string) => void
 
 /**
- * Events kept for resuming. At least 5 minutes of events (the resume promise of issue 15)
+ * Events kept for resuming. At least 5 minutes of events (a dropped client resumes within 5 minutes)
  * as long as fewer than this many are published in 5 minutes (333 a second).
  */
 export const EVENT_LOG_MAX = 100_000

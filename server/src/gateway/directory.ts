@@ -13,7 +13,7 @@
 import { randomBytes } from 'crypto'
 import Redis from 'ioredis'
 
-/** How long a session can be resumed after its connection dropped (issue 15: at least 5 minutes). */
+/** How long a session can be resumed after its connection dropped (at least 5 minutes). */
 export const RESUME_WINDOW_MS = 5 * 60_000
 
 /** One gateway session as the directory knows it. */

@@ -312,9 +312,9 @@ export class GatewayHub implements SessionHost {
   }
 
   /**
-   * Issue 15: the members whose sessions were on a process that died (its lease ran out) and
+   * The members whose sessions were on a process that died (its lease ran out) and
    * who are connected nowhere else go offline: out of their servers' online sets, and
-   * PRESENCE_UPDATE offline with the recounted online count (issue 15: presence is the
+   * PRESENCE_UPDATE offline with the recounted online count (presence is the
    * truth of every process).
    */
   async reapDead (): Promise<void> {
@@ -353,7 +353,7 @@ export class GatewayHub implements SessionHost {
       if (session.state === 'waiting' && now - session.connectedAt > this.heartbeatMs) {
         session.fail({ code: GatewayErrorCode.NotAuthenticated, msg: 'identify or resume within one heartbeat interval' }, true)
       } else if (session.state === 'open' && now - session.lastBeatAt > 2 * this.heartbeatMs) {
-        // SPEC issue 15: a silent client is dropped after two missed beats
+        // SPEC: a silent client is dropped after two missed beats
         session.fail({ code: GatewayErrorCode.SessionTimedOut, msg: 'no heartbeat for two intervals' }, true)
       }
     }

@@ -1,5 +1,5 @@
 /**
- * Every number a request carries is finite and exact (issue 13: `page=Infinity` and
+ * Every number a request carries is finite and exact (`page=Infinity` and
  * `page_size=1e309` reached SQL and answered 500). The schemas coerce query text to
  * numbers and JSON reads `1e309` as Infinity, so after validation this hook looks at
  * every number of the query, path and body: a non-finite one, or one past 2^53 where

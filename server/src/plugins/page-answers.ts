@@ -68,7 +68,7 @@ export const CARRYING_PAGES: readonly CarryingPage[] = [
       const serverId = homeServerId(input)
       return [
         fillPath(API_PATHS.server, { server_id: serverId }),
-        // issue 19: the live banner (its largest paint) needs both lists; the live list's first page as the client asks for it
+        // The live banner (its largest paint) needs both lists; the live list's first page as the client asks for it
         fillPath(API_PATHS.serverChannels, { server_id: serverId }),
         fillPath(API_PATHS.serverLives, { server_id: serverId }) + queryString({ page: 1, page_size: DEFAULT_PAGE_SIZE }),
       ]

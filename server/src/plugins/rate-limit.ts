@@ -1,5 +1,5 @@
 /**
- * The rate limits (issue 18: "per member as well as per IP for every write"):
+ * The rate limits ("per member as well as per IP for every write"):
  * - every request: RATE_LIMIT_MAX per RATE_LIMIT_WINDOW_MS per client IP (before the
  *   body is read), and the per-route limits routes declare (`config.rateLimit`, e.g.
  *   guest sign-ups per IP) or create (`fastify.createRateLimit`, e.g. messages per account);
@@ -61,7 +61,7 @@ function wholeSeconds (ms: number): number {
 }
 
 /**
- * Issue 18: a preHandler (it runs after the sign-in hook has named the account) that
+ * A preHandler (it runs after the sign-in hook has named the account) that
  * counts each write of a signed-in member against MEMBER_WRITE_LIMIT_MAX per window, keyed
  * by uid: one account's writes are limited together from any IP and any of its sessions.
  */

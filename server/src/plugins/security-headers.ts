@@ -1,5 +1,5 @@
 /**
- * Security headers on every answer (issue 13), through @fastify/helmet: `nosniff`,
+ * Security headers on every answer, through @fastify/helmet: `nosniff`,
  * `X-Frame-Options: SAMEORIGIN`, `Referrer-Policy`, and a Content-Security-Policy.
  *
  * - API answers, rule pages and the like get DOCUMENT_POLICY: nothing loads but their

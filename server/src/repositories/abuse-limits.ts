@@ -1,5 +1,5 @@
 /**
- * Usage of limited actions (issue 13): bytes uploaded per day, channels created per
+ * Usage of limited actions: bytes uploaded per day, channels created per
  * minute, per account (`account_usage`), and per pool of accounts (`pool_usage`: one
  * client IP, all guest accounts together). A charge is one atomic statement (insert, or
  * add to the window's row only while the sum stays within the limit), so concurrent

@@ -16,7 +16,7 @@ export interface AuditRecord {
   target_id: string
   reason?: string
   created_at: number
-  /** What the action changed (issue 18: a channel's edit names its fields, a closed report its resolution). */
+  /** What the action changed (a channel's edit names its fields, a closed report its resolution). */
   changes?: AuditChange[]
 }
 

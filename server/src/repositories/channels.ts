@@ -1,6 +1,6 @@
 /**
  * Channels of a server: listing, detail, and creation, edits and deletion by users — each
- * of those recorded in the audit log (issue 18) in its own transaction, naming what changed.
+ * of those recorded in the audit log in its own transaction, naming what changed.
  */
 import { createTimeIdSource } from '@core/domain/ids'
 import { AuditStatus, ChannelKind, ChannelType, type Channel, type MapCategory } from '@core/wire/entities'
@@ -50,13 +50,13 @@ export interface ChannelsRepository {
    */
   create (channel: NewChannel, nowSeconds: number, audit: ChannelAudit): Promise<Channel>
   /**
-   * Issue 18: edits a channel's title, icon or group and moves it to `position` in its server's
+   * Edits a channel's title, icon or group and moves it to `position` in its server's
    * list (fields already validated and audited). One transaction, with `audit` naming the
    * fields that changed from what to what (none written when nothing changed).
    */
   update (channelId: string, changes: ChannelChanges, audit: ChannelAudit): Promise<Channel | null>
   /**
-   * Issue 18: deletes a channel and what hangs off it (messages, posts, overrides, showroom);
+   * Deletes a channel and what hangs off it (messages, posts, overrides, showroom);
    * a group's channels leave the group. One transaction, with `audit` keeping the channel's name.
    */
   remove (channelId: string, audit: ChannelAudit): Promise<void>

@@ -1,5 +1,5 @@
 /**
- * Chat messages (issue 15): history by cursor on the (channel_id, message_id) index
+ * Chat messages: history by cursor on the (channel_id, message_id) index
  * with one row more read for `has_more` (no OFFSET, no COUNT), idempotent sends by
  * (author, nonce), edits, deletions, reactions and each member's read position with
  * the unread and mention counts of a channel list.

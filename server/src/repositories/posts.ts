@@ -1,5 +1,5 @@
 /**
- * Posts, their likes and comments, and live chat with reminders and viewers (issue 17).
+ * Posts, their likes and comments, and live chat with reminders and viewers.
  * Lists page by cursor on indexes ending in the time-ordered id, never OFFSET + COUNT
  * (ARCHITECTURE.md); the like and comment counts live on the post row and change in the
  * same transaction as the rows they count, so an answer never shows a count the rows

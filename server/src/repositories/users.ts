@@ -91,7 +91,7 @@ export interface UsersRepository {
   revokeSession (uid: string, sessionId: string): Promise<boolean>
   /** Writes the given profile fields (already audited) and resolves the updated user. */
   updateProfile (uid: string, patch: ProfilePatchBody): Promise<User | null>
-  /** Keeps the user's WeChat openid (from the mini-program's sign-in code), replacing an earlier one (issue 17: live reminders). */
+  /** Keeps the user's WeChat openid (from the mini-program's sign-in code), replacing an earlier one (live reminders). */
   bindWechatOpenid (uid: string, openid: string, nowSeconds: number): Promise<void>
 }
 

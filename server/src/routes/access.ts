@@ -113,7 +113,7 @@ export type ServerRequest = FastifyRequest & { params: { server_id: string } }
 export type MemberRequest = FastifyRequest & { params: { server_id: string, uid: string } }
 
 /**
- * Issue 18: the permission preamble of a route under /servers/:server_id: the signed-in
+ * The permission preamble of a route under /servers/:server_id: the signed-in
  * caller, after checking they hold `wanted` server-wide; 404 for an unknown server, 403
  * naming the missing bits otherwise.
  */
@@ -134,7 +134,7 @@ export async function requireActorOverMember (ctx: AppContext, request: MemberRe
   return { ...actor, target }
 }
 
-/** The audit-log record (issue 18) of what `actor` did in their server, stamped now. */
+/** The audit-log record of what `actor` did in their server, stamped now. */
 export function auditRecord (ctx: AppContext, actor: Pick<Actor, 'user' | 'serverId'>, action: AuditAction, targetId: string, reason?: string): AuditRecord {
   return { server_id: actor.serverId, actor_uid: actor.user.uid, action, target_id: targetId, reason, created_at: ctx.now() }
 }
@@ -167,7 +167,7 @@ export async function requireChannelMember (ctx: AppContext, channel: { server_i
 }
 
 /**
- * Issue 18: removing what someone else wrote (a message, post or comment) needs
+ * Removing what someone else wrote (a message, post or comment) needs
  * ManageMessages in its channel and is audited; the author removes their own freely.
  * The audit record to write once the removal is done, or null for the author's own.
  */

@@ -1,5 +1,5 @@
 /**
- * How many channels a server holds (issue 13: one guest made 2,999 channels in 2.5 s and
+ * How many channels a server holds (one guest made 2,999 channels in 2.5 s and
  * a 35,000-channel list stalled the process). Who may create them is ManageChannels
  * (core/domain/permissions.ts, which never gives it to a guest), checked by the route.
  */

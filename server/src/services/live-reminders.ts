@@ -1,5 +1,5 @@
 /**
- * The live reminders' WeChat subscribe messages (issue 17 "Reserved items"): members who
+ * The live reminders' WeChat subscribe messages (reserved live items): members who
  * turned on 提醒我 for a reserved item, and who accepted the one-time subscription in the
  * mini-program (their openid is in `wechat_accounts`), get WeChat's subscribe message
  * (cgi-bin/message/subscribe/send) when the item's start time has come. Members without an

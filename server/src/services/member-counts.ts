@@ -1,5 +1,5 @@
 /**
- * A server's member and online counts as membership events carry them (issue 16: a join
+ * A server's member and online counts as membership events carry them (a join
  * or leave changes both, so every MEMBER_ADD / MEMBER_REMOVE says both and no client
  * has to ask again).
  */

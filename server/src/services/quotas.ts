@@ -1,5 +1,5 @@
 /**
- * Quotas (issue 13), told to the member in words when reached: bytes stored per UTC day
+ * Quotas, told to the member in words when reached: bytes stored per UTC day
  * (per account, per client IP, and for all guest accounts together), and per-account
  * channels, posts, comments and invites per minute. Each charge is taken before the write and
  * handed back (`refund`) when the write is refused after all, so a refused request

@@ -3,7 +3,7 @@
  * /login_third/wxconf) — the page signature and where its jsapi_ticket comes from (with an
  * app id and secret configured it is fetched from WeChat, cgi-bin/token then
  * cgi-bin/ticket/getticket, and cached until shortly before it expires; otherwise the
- * configured development ticket is used) — and, for the live reminders (issue 17), the
+ * configured development ticket is used) — and, for the live reminders, the
  * mini-program's sign-in code exchanged for the member's openid (sns/jscode2session) and
  * the access token the subscribe message is sent with; and signing in: the
  * mini-program's code2Session and the Official Account's web authorisation (OAuth 2).

@@ -204,7 +204,7 @@ describe('two processes on one database and one Redis', () => {
     return guest
   }
 
-  withRedis('counts one member\'s writes on both processes together, from any IP (issue 18)', async () => {
+  withRedis('counts one member\'s writes on both processes together, from any IP', async () => {
     const [a, b] = apps
     const guest = await member(a) // from loopback: exempt, not counted
     const write = (app: FastifyInstance, remoteAddress: string) => app.inject({ method: 'POST', url: `/channels/${LOBBY}/typing`, headers: guest.headers, remoteAddress })
@@ -214,7 +214,7 @@ describe('two processes on one database and one Redis', () => {
     expect(envelope(limited).msg).toMatch(/^操作太频繁：每个账号每 60 秒最多 4 次/)
   })
 
-  withRedis('limits one account\'s messages on both processes together (issue 15)', async () => {
+  withRedis('limits one account\'s messages on both processes together', async () => {
     const [a, b] = apps
     const guest = await member(b)
     const send = (app: FastifyInstance, index: number) => app.inject({ method: 'POST', url: `/channels/${LOBBY}/messages`, headers: guest.headers, payload: { content: `第${index}条`, nonce: `limit-${guest.uid}-${index}` }, remoteAddress: '10.4.0.1' })

@@ -166,7 +166,7 @@ describe('dispatch', () => {
     const first = await client.next<DispatchFrame>(frame => frame.op === 'dispatch')
     expect(first.t).toBe('MEMBER_ADD')
     expect(first.d).toMatchObject({ server_id: SERVER_ID, member: { user: { uid: outsider.uid }, online: true, role_ids: [] } })
-    // issue 16: the joiner is online, so the event carries the online count that counts them
+    // The joiner is online, so the event carries the online count that counts them
     const detail = envelope<{ online_count: number, member_count: number }>(await test.inject(`/servers/${SERVER_ID}`)).data
     expect(first.d).toMatchObject({ online_count: detail.online_count, member_count: detail.member_count })
     await createChannel('看得见')

@@ -1,5 +1,5 @@
 /**
- * The hub's reaper (issue 15, presence after a crash): the users the directory reaps from
+ * The hub's reaper (presence after a crash): the users the directory reaps from
  * dead processes leave their servers' online sets and are announced offline there with the
  * recount; a failure is logged, never thrown. The Redis side of reaping is in
  * server/test/bus/redis.test.ts, a real SIGKILL in e2e/multi-node.test.ts.

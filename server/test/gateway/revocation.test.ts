@@ -24,7 +24,7 @@ async function session (token: string): Promise<GatewayTestClient> {
   return client
 }
 
-describe('the gateway and revoked sessions (issue 18)', () => {
+describe('the gateway and revoked sessions', () => {
   it('closes the sockets of a session that signs out, and only those', async () => {
     const guest = await signInAsGuest(test)
     const other = await signInAsGuest(test)

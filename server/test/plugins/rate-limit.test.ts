@@ -63,7 +63,7 @@ describe('guest sign-ups per client', () => {
   })
 })
 
-describe('writes per member (issue 18)', () => {
+describe('writes per member', () => {
   let test: TestApp
   beforeAll(async () => { test = await startTestApp({ MEMBER_WRITE_LIMIT_MAX: '3', RATE_LIMIT_ALLOW: 'none' }) })
   afterAll(async () => { await test.close() })

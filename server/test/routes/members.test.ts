@@ -86,7 +86,7 @@ describe('GET /servers/:server_id/members', () => {
     expect(page.online_count).toBe(0)
   })
 
-  it('marks who is timed out until when (issue 18), and nobody once the timeout is lifted', async () => {
+  it('marks who is timed out until when, and nobody once the timeout is lifted', async () => {
     const owner = (await signInAsMember(test, DEMO_OWNER)).headers
     const until = Math.floor(Date.now() / 1000) + 600
     expect((await test.inject({ method: 'PUT', url: `/servers/${SERVER_ID}/members/100002/timeout`, headers: owner, payload: { until } })).statusCode).toBe(200)

@@ -1,5 +1,5 @@
 /**
- * The permission table (issue 18): every trust route and the chat routes it guards,
+ * The permission table: every trust route and the chat routes it guards,
  * called by each kind of caller — owner, moderator, member, muted member, banned user,
  * guest member, bot and non-member — with the status each must get. Destructive calls
  * act on a fresh member each time, so rows never depend on each other.

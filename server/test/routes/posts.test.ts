@@ -410,7 +410,7 @@ describe('PUT|DELETE /lives/:live_id/viewers/me', () => {
   })
 })
 
-describe('the trust permissions (issue 18)', () => {
+describe('the trust permissions', () => {
   /** The seeded moderator (ManageMessages, MuteMembers) of the busy server. */
   const MODERATOR = '100003'
 

@@ -118,7 +118,7 @@ describe('PUT and DELETE /servers/:server_id/members/:uid/roles/:role_id', () =>
     ])
   })
 
-  it('audits the role as what changed on the member, not as a reason (issue 19)', async () => {
+  it('audits the role as what changed on the member, not as a reason', async () => {
     await test.inject({ method: 'PUT', url: `/servers/${SERVER}/members/100004/roles/${SERVER}-moderator`, headers: owner })
     await test.inject({ method: 'DELETE', url: `/servers/${SERVER}/members/100004/roles/${SERVER}-moderator`, headers: owner })
     const log = envelope<AuditLog>(await test.inject({ url: `/servers/${SERVER}/audit-log?limit=2`, headers: owner })).data

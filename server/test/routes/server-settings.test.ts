@@ -1,5 +1,5 @@
 /**
- * The owner's server settings (issue 18): editing and deleting channels
+ * The owner's server settings: editing and deleting channels
  * (PATCH/POST/DELETE /channels/:channel_id) and the server's profile
  * (PATCH/POST /servers/:server_id), row by row of the permission table: the owner may,
  * a member is refused naming the permission, a guest is refused, an audit refusal
@@ -141,7 +141,7 @@ describe('DELETE /channels/:channel_id', () => {
   })
 })
 
-describe('the audit log of channel changes (issue 18)', () => {
+describe('the audit log of channel changes', () => {
   async function newestEntry (): Promise<AuditEntry> {
     return envelope<AuditLog>(await test.inject({ url: `/servers/${SERVER}/audit-log?limit=1`, headers: owner })).data.items[0]
   }

@@ -1,5 +1,5 @@
 /**
- * The live reminders' WeChat subscribe messages (issue 17, server/src/services/live-reminders.ts)
+ * The live reminders' WeChat subscribe messages (server/src/services/live-reminders.ts)
  * against a fake WeChat on loopback: members who bound their openid from the mini-program get
  * one message when the reserved item's start has come, members without one are skipped, a
  * refusal is not retried, an unreachable WeChat is; of two senders one sends per interval; the

@@ -38,7 +38,7 @@ export interface ChannelListProps {
   currentId?: string | null
 }
 
-/** One channel: a keyboard button on H5 (issue 19: Tab, then Enter or Space opens it). */
+/** One channel: a keyboard button on H5 (Tab, then Enter or Space opens it). */
 function ChannelRow ({ channel, onTap, current }: { channel: Channel, onTap: (channel: Channel) => void, current: boolean }) {
   const unread = unreadCountOf(channel)
   return (

@@ -25,9 +25,9 @@ export interface ChatComposerProps {
   nameOf: (uid: string) => string | null
   /** Enter sends (a desktop keyboard); otherwise Enter breaks the line and the button sends. */
   enterSends: boolean
-  /** Issue 18: I may attach pictures in this channel (AttachFiles). */
+  /** I may attach pictures in this channel (AttachFiles). */
   canAttach: boolean
-  /** Issue 17: the attach tap (the view picks with the platform's picker). */
+  /** The attach tap (the view picks with the platform's picker). */
   onAttach: () => void
 }
 
@@ -39,7 +39,7 @@ interface NativeKeyEvent {
   preventDefault: () => void
 }
 
-/** Issue 17: one attached picture with its upload's progress, or why it failed with retry, and remove. */
+/** One attached picture with its upload's progress, or why it failed with retry, and remove. */
 function ImageTile ({ image, uploads }: { image: DraftImage, uploads: UploadQueue }) {
   return (
     <View className={`chat-composer__image chat-composer__image--${image.status}`}>
@@ -59,7 +59,7 @@ function ImageTile ({ image, uploads }: { image: DraftImage, uploads: UploadQueu
 /**
  * The composer: a multi-line field labelled 输入消息 / Message, the 发送 / Send button, a
  * character counter near the limit, the refusal under the field (the text stays), the
- * reply or edit being made, the `@` member picker, and (issue 17) the attached pictures
+ * reply or edit being made, the `@` member picker, and the attached pictures
  * with their uploads (the message waits for them).
  */
 function ChatComposer ({ chat, members, nameOf, enterSends, canAttach, onAttach }: ChatComposerProps) {

@@ -37,7 +37,7 @@ export interface ChatMessageListProps {
   now: number
   /** I am a member: what I scroll to the bottom of is marked read (a visitor has no read position). */
   marksRead: boolean
-  /** Issue 18: I may delete others' messages. */
+  /** I may delete others' messages. */
   canModerate: boolean
   /** Message actions the list does not decide itself (they need the page: modals, toasts, links). */
   actions: Pick<ChatMessageActions, 'onDelete' | 'onLinkTap' | 'onReact' | 'onReport' | 'onImageTap'> & { onQuoteMissing: () => void }
@@ -54,7 +54,7 @@ function designScale (): number {
   return width > 0 ? width / DESIGN_WIDTH_PX : PHONE_SCALE
 }
 
-/** Design-px estimate of a row before it is measured: head, text lines, quote, pictures (issue 17: sized from their natural size), reactions. */
+/** Design-px estimate of a row before it is measured: head, text lines, quote, pictures (sized from their natural size), reactions. */
 function estimateDesignPx (message: ChatMessage): number {
   const lines = message.content.split('\n').reduce((sum, line) => sum + Math.max(1, Math.ceil(line.length / 22)), 0)
   return 24 + 40 + lines * 44 + (message.reply_to ? 60 : 0) + thumbnailsHeight(message.attachments) + (message.reactions.length > 0 ? 52 : 0)

@@ -1,5 +1,5 @@
 /**
- * Which rows of a long list to render (issue 16: only what is near the viewport): rows
+ * Which rows of a long list to render (only what is near the viewport): rows
  * have their own heights (measured once shown, estimated before), the rows above the
  * window become one spacer and the rows below another, so the scroll height stays
  * right while a channel of 10,000 messages renders a few dozen rows. Pure.

@@ -32,9 +32,9 @@ export interface ChatMessageActions {
   onEdit: (message: ChatMessage) => void
   onDelete: (message: ChatMessage) => void
   onLinkTap: (url: string) => void
-  /** Issue 18: reports another's message. */
+  /** Reports another's message. */
   onReport: (message: ChatMessage) => void
-  /** Issue 17: opens the viewer on this picture of the message (and its other pictures). */
+  /** Opens the viewer on this picture of the message (and its other pictures). */
   onImageTap: (message: ChatMessage, url: string) => void
 }
 
@@ -43,7 +43,7 @@ export interface ChatMessageProps extends ChatMessageActions {
   entry: ChatEntry
   /** My own message: edit and delete are offered. */
   mine: boolean
-  /** Issue 18: I may delete others' messages (ManageMessages in the channel). */
+  /** I may delete others' messages (ManageMessages in the channel). */
   canModerate: boolean
   /** The message mentions me: highlighted. */
   mentionsMe: boolean
@@ -70,7 +70,7 @@ function MessageText ({ content, nameOf, onLinkTap }: { content: string, nameOf:
   )
 }
 
-/** Issue 17: a message's pictures, sized from their natural size before they load; a tap opens the viewer. */
+/** A message's pictures, sized from their natural size before they load; a tap opens the viewer. */
 function MessageImages ({ message, onImageTap }: { message: ChatMessage, onImageTap: ChatMessageActions['onImageTap'] }) {
   const count = message.attachments.length
   return (

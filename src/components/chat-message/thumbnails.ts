@@ -1,5 +1,5 @@
 /**
- * Issue 17: the size a message's pictures take, in design px (750 = the window), worked
+ * The size a message's pictures take, in design px (750 = the window), worked
  * out from each picture's natural width and height before it loads, so the list does not
  * jump when it does. One picture fits a box of SINGLE_THUMB_PX; several sit in a grid of
  * GRID_THUMB_PX squares.

@@ -35,7 +35,7 @@ export interface ChatMembership {
   join: () => Promise<void>
 }
 
-/** Issue 18: what I may do in this channel (the chat store's ChatAccess). */
+/** What I may do in this channel (the chat store's ChatAccess). */
 export interface ChatViewAccess {
   /** The composer, the timeout notice, or the word that I may not speak here. */
   readonly composer: ComposerAccess
@@ -91,7 +91,7 @@ function hasDesktopKeyboard (): boolean {
   return isH5() && typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(hover: hover) and (pointer: fine)').matches
 }
 
-/** What goes where a member's composer goes: the composer, or (issue 18) the timeout notice or the word that I may not speak here. */
+/** What goes where a member's composer goes: the composer, or the timeout notice or the word that I may not speak here. */
 const MemberComposer = observer(function MemberComposer ({ chat, members, access, nameOf, now }: Pick<ChatViewProps, 'chat' | 'members' | 'access' | 'now'> & { nameOf: (uid: string) => string | null }) {
   const composer = access.composer
   if (composer.kind === 'timed-out') {

@@ -17,7 +17,7 @@ export interface CommentBarProps {
 }
 
 /**
- * The one-line comment composer of a post's page and a live item's chat (issue 17): the
+ * The one-line comment composer of a post's page and a live item's chat: the
  * text (kept on refusal), send on Enter or the button, and why the last comment was refused.
  */
 function CommentBar ({ draft, placeholder, onSend, sendLabel }: CommentBarProps) {

@@ -1,6 +1,6 @@
 /**
  * The diagnostics panel on H5 when a page is opened with `debug`: its code is a chunk of
- * its own, fetched only then, so no page's first load carries it (issue 19). The
+ * its own, fetched only then, so no page's first load carries it. The
  * mini-program build uses when-asked.tsx instead.
  */
 import { lazy, Suspense } from 'react'

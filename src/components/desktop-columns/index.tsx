@@ -26,7 +26,7 @@ function openServer (target: ConfiguredServer): void {
 }
 
 /**
- * One server on the rail (issue 19): its icon, or its initial when it has none or the
+ * One server on the rail: its icon, or its initial when it has none or the
  * picture fails; the current one marked, for the eye and for screen readers; a keyboard button.
  */
 function ServerButton ({ server, icon, current }: { server: ConfiguredServer, icon: string, current: boolean }) {

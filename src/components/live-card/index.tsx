@@ -44,7 +44,7 @@ export default function LiveCard ({ item, state, variant = 'card', eyebrow, onTa
   return (
     <View className={`live-card live-card--${variant}`} {...pressable(() => onTap?.(item))}>
       <View className='live-card__cover'>
-        {/* Issue 19: the banner is on the first screen (Home's largest paint, preloaded with the page), so it is not lazy */}
+        {/* The banner is on the first screen (Home's largest paint, preloaded with the page), so it is not lazy */}
         {cover !== '' && <Image className='live-card__image' src={cover} mode='aspectFill' lazyLoad={variant !== 'banner'} nativeProps={DECORATIVE_IMAGE} />}
         <View className='live-card__badge'><LiveBadge state={state} /></View>
         {duration !== '' && variant === 'card' && <Text className='live-card__length'>{duration}</Text>}

@@ -15,7 +15,7 @@ export interface LiveRemindersProps {
 }
 
 /**
- * Issue 17: on Home, the lives the member asked to be reminded of that have started since,
+ * On Home, the lives the member asked to be reminded of that have started since,
  * each opening its live, and one "知道了" that dismisses them; nothing when none has.
  */
 export default function LiveReminders ({ reminders, onOpen, onDismiss }: LiveRemindersProps) {

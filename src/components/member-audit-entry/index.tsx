@@ -7,7 +7,7 @@ import { t, type MessageKey } from '@/i18n'
 import { formatDate, fromUnixSeconds } from '@/utils/format-date'
 import './index.scss'
 
-/** Each audited action as a sentence about its actor (issue 18: a readable sentence per kind). */
+/** Each audited action as a sentence about its actor (a readable sentence per kind). */
 const ACTION_SENTENCES: Readonly<Record<AuditAction, MessageKey>> = {
   role_create: 'modLogRoleCreate',
   role_update: 'modLogRoleUpdate',

@@ -29,7 +29,7 @@ export function timeoutMark (until: number): string {
   return t('membersTimedOutUntil', { time: formatDate(fromUnixSeconds(until), 'MM-DD HH:mm') })
 }
 
-/** One member of the list (issue 18): avatar with a presence dot, nickname, kind, role chips and a timeout mark; a tap opens their sheet. */
+/** One member of the list: avatar with a presence dot, nickname, kind, role chips and a timeout mark; a tap opens their sheet. */
 export default function MemberRow ({ member, roles, timedOutUntil, isYou, onOpen }: MemberRowProps) {
   const avatar = mediaUrl(member.user.avatar)
   const kind = identityKindOf(member.user)

@@ -46,7 +46,7 @@ export interface MemberSheetProps {
 type Panel = 'none' | 'report' | 'timeout' | 'ban'
 
 /**
- * A member's sheet (issue 18): what the viewer may do to them — report (a reason from
+ * A member's sheet: what the viewer may do to them — report (a reason from
  * the list), and for moderators give or take roles below their own, time out (or lift
  * it), kick and ban (with a reason). Only what the viewer's permissions allow is shown;
  * the server decides again.

@@ -19,7 +19,7 @@ export interface PostCardProps {
 
 /**
  * A post in a post channel's list: author, title, the first lines, the cover, like (mine
- * highlighted) and comment counts. Issue 19: the card's open target (author, title, text,
+ * highlighted) and comment counts. The card's open target (author, title, text,
  * cover) and its like are keyboard buttons side by side — never one inside the other (axe
  * nested-interactive: a screen reader reads a button inside a button as one).
  */

@@ -8,7 +8,7 @@ import type { PostTextDraft } from '@/stores/post-text'
 import './index.scss'
 
 /**
- * The title and text fields of a post (issue 17), shared by writing a post and editing
+ * The title and text fields of a post, shared by writing a post and editing
  * one: each field's refusal (SPEC §8: 104001 "标题未通过审核") right under it.
  */
 function PostFields ({ text }: { text: PostTextDraft }) {

@@ -44,7 +44,7 @@ export default function ProfileField (props: ProfileFieldProps) {
   const [saved, setSaved] = useState(value)
   const [invalid, setInvalid] = useState<string | null>(null)
   if (value !== saved) {
-    // the saved value changed under the box (a save, a live reload): an edited draft stays (issue 18)
+    // the saved value changed under the box (a save, a live reload): an edited draft stays
     setSaved(value)
     setDraft(draftAfterReload(draft, saved, value))
   }
@@ -67,7 +67,7 @@ export default function ProfileField (props: ProfileFieldProps) {
   const shownError = invalid ?? error
   // Taro's H5 button reads disabled="false" as disabled: the attribute is left out when enabled.
   const saveDisabled = saving || draft.trim() === value || undefined
-  // issue 19: the box is named by the field's label (the Text above is not a <label> on H5)
+  // The box is named by the field's label (the Text above is not a <label> on H5)
   const box = { className: 'profile-field__input', value: draft, placeholder, maxlength, disabled: saving, nativeProps: { 'aria-label': label } }
   return (
     <View className={`profile-field${shownError ? ' profile-field--error' : ''}`}>

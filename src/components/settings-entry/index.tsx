@@ -12,7 +12,7 @@ function logFailure (what: string) {
 }
 
 /**
- * Issue 18: the current server's 成员 / Members button (shown to its members) and 设置 /
+ * The current server's 成员 / Members button (shown to its members) and 设置 /
  * Settings button (shown to the owner and to who may manage the server, its roles or its
  * channels), in the server header and the desktop channel column, and the member's
  * notification settings of the server (and of `channelId`, the channel on screen). Nothing

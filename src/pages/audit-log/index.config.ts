@@ -1,6 +1,6 @@
 import { MESSAGES } from '../../i18n/messages-zh-cn'
 
-/** Issue 18: a server's audit log and open reports, for the owner and moderators. */
+/** A server's audit log and open reports, for the owner and moderators. */
 export default definePageConfig({
   // SPEC §2: the title from the message table (zh-CN; the page sets its language's at load).
   navigationBarTitleText: MESSAGES['zh-CN'].pageTitleAuditLog,

@@ -107,7 +107,7 @@ const ReportsView = observer(function ReportsView ({ store }: { store: AuditLogS
 })
 
 /**
- * A server's audit log (issue 18; `?sid=`) for the owner and moderators: who did what to
+ * A server's audit log (`?sid=`) for the owner and moderators: who did what to
  * what, what changed, why and when, newest first, and the open reports with the ways to
  * close them (kept live for every moderator looking). The server decides who may read
  * and act; its refusal is said in words.
@@ -119,7 +119,7 @@ function AuditLogPage () {
     const created = new AuditLogStore(chooseServer(root.server.servers, pageLocation(params)).server.server_id, {
       trust: root.trust, members: root.members, channels: root.api, messages: root.messages, posts: root.posts, clock: root.clock, logger: root.logger,
     })
-    created.attach(root.gateway) // issue 18: the queue follows the other moderators live
+    created.attach(root.gateway) // The queue follows the other moderators live
     return created
   })
   usePageLifecycle(PAGE_PATH)

@@ -72,7 +72,7 @@ function Home () {
 
   const load = () => root.openServer(pageLocation(params))
     .then(() => reportLoadError(server.error, channel.error, live.error))
-    .then(() => root.liveReminders.check()) // issue 17: the reminded lives that started meanwhile
+    .then(() => root.liveReminders.check()) // The reminded lives that started meanwhile
 
   /** SPEC §2: `cid`/`channel_id` in the query opens that channel as a tap would. */
   const openRequestedChannel = () => {
@@ -133,7 +133,7 @@ function Home () {
   const firstLoad = statuses.every(isPending)
   const nothingToShow = channel.status === 'empty' && live.status === 'empty'
   const contentShown = !everythingFailed && !firstLoad && !nothingToShow
-  // issue 19: the live cards (below the first screen) follow the banner's paint by one frame
+  // The live cards (below the first screen) follow the banner's paint by one frame
   const liveCardsShown = useAfterFirstPaint(contentShown)
   const banner = liveBannerChannelOf(channel.channels)
   const featured = bannerEntryOf(banner, live.entries)

@@ -25,10 +25,10 @@ const PROBLEM_TEXT: Readonly<Record<InviteProblem, MessageKey>> = {
 }
 
 /**
- * An invite link (issue 18; `?code=`): the server it opens, who invited, and one tap to
+ * An invite link (`?code=`): the server it opens, who invited, and one tap to
  * join — then the server's Home, through the same `sid` the share flow carries (SPEC §2).
  * An expired, used-up or unknown invite, or a ban, is said plainly; a member of the server
- * is told so and offered the server instead (issue 19).
+ * is told so and offered the server instead.
  */
 function InvitePage () {
   usePageLifecycle(PAGE_PATH)
@@ -45,7 +45,7 @@ function InvitePage () {
   }, [invite.joinedServerId])
 
   const server = invite.invite?.server
-  // Issue 19: the share card of an invite is the invite itself (who invites, to which server)
+  // The share card of an invite is the invite itself (who invites, to which server)
   const share: ShareContent | null = invite.invite && server
     ? { title: t('inviteFrom', { name: invite.invite.inviter.nickname }), desc: server.name, imageUrl: server.icon, target: { serverId: server.server_id, inviteCode: code } }
     : null

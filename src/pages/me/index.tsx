@@ -44,7 +44,7 @@ async function pickPhoto (): Promise<{ path: string, mime?: string } | null> {
  * account), new or old member (SPEC §4), signature — and editing nickname, signature and
  * avatar through the server's audit (SPEC §5). A refused value stays the old one on
  * screen and on the server, with the field's message under it. Below, the devices signed
- * in to the account, each of which can be signed out, and signing out here (issue 18); and
+ * in to the account, each of which can be signed out, and signing out here; and
  * 账号与安全: signing up or in (a guest), the account's ways in and its own data.
  */
 function Me () {
@@ -59,7 +59,7 @@ function Me () {
   useEffect(() => { if (params.sid || params.server_id) server.select({ params }) }, [server, params])
   const signedIn = session.isSignedIn
   useEffect(() => {
-    if (signedIn) void sessions.load() // issue 18: the devices signed in to this account
+    if (signedIn) void sessions.load() // The devices signed in to this account
   }, [sessions, signedIn])
 
   useEffect(() => {

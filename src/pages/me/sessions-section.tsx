@@ -15,7 +15,7 @@ function when (seconds: number): string {
 }
 
 /**
- * Issue 18: the Me page's signed-in devices — each session's device, when it was last used
+ * The Me page's signed-in devices — each session's device, when it was last used
  * and signed in, "this device" marked — with ending another device's session (after a
  * confirmation) and signing out here, which goes back to Home.
  */

@@ -113,7 +113,7 @@ const BanListView = observer(function BanListView ({ moderation }: { moderation:
 })
 
 /**
- * A server's members (issue 18; `?sid=`): online first with presence, roles and timeouts,
+ * A server's members (`?sid=`): online first with presence, roles and timeouts,
  * live; a member's sheet offers what the viewer may do to them, and ban holders see the
  * ban list. Moderators find the audit log from here.
  */
@@ -136,7 +136,7 @@ function MembersPage () {
   }))
 
   usePageLifecycle(PAGE_PATH)
-  // Issue 19: the mini-program's share card (and the messaging app's share) of every page: this one leads to the server.
+  // The mini-program's share card (and the messaging app's share) of every page: this one leads to the server.
   const share: ShareContent = { title: t('pageTitleMembers'), desc: server.name, imageUrl: server.detail?.icon ?? '', target: { serverId: memberList.serverId } }
   useShare(share, isShareHidden(params))
   useEffect(() => {

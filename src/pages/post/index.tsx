@@ -80,7 +80,7 @@ const CommentComposer = observer(function CommentComposer ({ store, onSend }: { 
   )
 })
 
-/** Issue 17: the author's edit of the post in place — title and text, each refusal under its field. */
+/** The author's edit of the post in place — title and text, each refusal under its field. */
 const PostEditForm = observer(function PostEditForm ({ store, edit }: { store: PostDetailStore, edit: PostEditStore }) {
   const save = async () => {
     if (await store.saveEdit()) void toast(t('saved'))
@@ -172,7 +172,7 @@ function PostPage () {
       myUid: () => root.session.user?.uid ?? null,
       mayModerate: channelId => root.permissions.can('ManageMessages', channelId),
       focusServer: serverId => root.permissions.focus(serverId), // the post's server, not the current one
-      report: body => root.trust.report(body), // issue 18: a post can be reported to the moderators
+      report: body => root.trust.report(body), // A post can be reported to the moderators
     })
     created.attach(root.gateway)
     return created
@@ -201,7 +201,7 @@ function PostPage () {
   else body = <PostBody store={store} shareHidden={shareHidden} />
   return (
     <View className='post-page'>
-      {/* issue 19: the post's title and a way back (to its server's Home when opened from a link) */}
+      {/* The post's title and a way back (to its server's Home when opened from a link) */}
       <PageHeader title={post?.title ?? t('pageTitlePost')} homeQuery={post ? { server_id: post.server_id } : undefined} />
       {body}
     </View>

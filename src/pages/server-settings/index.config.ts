@@ -1,5 +1,5 @@
 import { MESSAGES } from '../../i18n/messages-zh-cn'
-/** Issue 18: the owner's server settings (`?sid=`). The page title comes from this config. */
+/** The owner's server settings (`?sid=`). The page title comes from this config. */
 export default definePageConfig({
   // SPEC §2: the title from the message table (zh-CN; the page sets its language's at load).
   navigationBarTitleText: MESSAGES['zh-CN'].pageTitleServerSettings,

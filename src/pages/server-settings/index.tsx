@@ -36,7 +36,7 @@ const SECTION_LABEL: Readonly<Record<SettingsSection, MessageKey>> = {
 }
 
 /**
- * The owner's server settings (issue 18; `?sid=`): Profile, Roles, Channels, Invites and
+ * The owner's server settings (`?sid=`): Profile, Roles, Channels, Invites and
  * Words, each shown only to who may use it (the server checks every write again), and a
  * link to the audit log. A member who may manage nothing is told so in words.
  */
@@ -59,7 +59,7 @@ function ServerSettingsPage () {
     await permissions.reload()
     return permissions.mine
   })
-  // Issue 18: another moderator's role and channel edits reach the open sections
+  // Another moderator's role and channel edits reach the open sections
   useEffect(() => settings.follow(root.gateway), [settings, root])
   useEffect(() => { checkAccess().catch(logFailure('checking permissions')) }, [settings]) // eslint-disable-line react-hooks/exhaustive-deps
 

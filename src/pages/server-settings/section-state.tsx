@@ -45,7 +45,7 @@ export interface CreateRowProps {
   onCreate: () => void
 }
 
-/** A section's create row: a name field (named by its placeholder, issue 19) and a button that waits while busy or while the name is blank. */
+/** A section's create row: a name field (named by its placeholder) and a button that waits while busy or while the name is blank. */
 export function CreateRow ({ value, placeholder, maxlength, label, busy, onInput, onCreate }: CreateRowProps) {
   return (
     <View className='server-settings__create'>

@@ -28,7 +28,7 @@ export interface ApiClient {
   uploadBase64 (data: string): Promise<string>
   /** SPEC §7 GET /login_third/wxconf: JS-SDK configuration for a page URL. */
   getWxConfig (url: string): Promise<WxConfData>
-  /** Issue 17, mini-program: hands `Taro.login`'s code to the server, which keeps the member's openid for live reminders. */
+  /** Mini-program: hands `Taro.login`'s code to the server, which keeps the member's openid for live reminders. */
   bindWechat (code: string): Promise<WxSessionData>
   /** SPEC §7 POST /v2/qn/upfiles: a storage upload token, or null (logged) when none could be had. */
   getUploadToken (body?: UploadTokenBody): Promise<UploadTokenData | null>

@@ -1,5 +1,5 @@
 /**
- * The chat's calls (issue 16): a discussion channel's history by cursor, sending with a
+ * The chat's calls: a discussion channel's history by cursor, sending with a
  * nonce, edits, deletions, my reactions, typing and read marks (membership and the member
  * list are the members API's, src/services/api/members.ts). Built on the same request chain as every
  * other call; stores take a {@link MessagesApi}, so tests pass a fake.

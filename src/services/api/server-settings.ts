@@ -1,5 +1,5 @@
 /**
- * The owner's server-settings calls (issue 18) that the other API files lack: the
+ * The owner's server-settings calls that the other API files lack: the
  * server's name, icon and introduction, editing and deleting a channel, and the server's
  * own audit words (SPEC §5), on the same request chain as every other call. Roles and
  * invites are ./trust.ts's; creating a channel is the ApiClient's.

@@ -1,5 +1,5 @@
 /**
- * Trust calls (core/wire/trust.ts, issue 18): the caller's permissions, roles, moderation,
+ * Trust calls (core/wire/trust.ts): the caller's permissions, roles, moderation,
  * the audit log and reports, invites, and one's own sessions, on the same request chain
  * as every other call. Refusals arrive as the chain's errors with the envelope's code
  * (403 naming the missing permission, TRUST_CODES for bans and used-up invites).

@@ -23,7 +23,7 @@ export interface ShareTarget {
   channelId?: string | null
   /** A post: the link opens the post's own page. */
   postId?: string | null
-  /** An invite (issue 18): the link opens the invite's page with its `code`. */
+  /** An invite: the link opens the invite's page with its `code`. */
   inviteCode?: string | null
 }
 

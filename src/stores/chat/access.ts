@@ -1,5 +1,5 @@
 /**
- * Issue 18: what I may do in one channel's chat, from the server's answer: whether the
+ * What I may do in one channel's chat, from the server's answer: whether the
  * composer shows, why not (timed out, no right to speak), and who may delete others'
  * messages or attach pictures. The permissions, the clock and the timers are passed in.
  */
@@ -36,7 +36,7 @@ export interface ChatAccessDeps {
 }
 
 /**
- * Issue 18: what I may do in one channel's chat, from the server's answer (the client only
+ * What I may do in one channel's chat, from the server's answer (the client only
  * hides what the server would refuse): whether the composer shows or why not, whether I
  * may delete others' messages and attach pictures. A timeout's notice goes when its time
  * passes (the permissions are asked again then, since the server took the speaking bits).
@@ -59,17 +59,17 @@ export class ChatAccess {
     void this.clockTick
     const { permissions } = this.deps
     const until = permissions.timedOutUntil
-    if (until !== null) return { kind: 'timed-out', until } // SPEC issue 18: a muted member's composer says until when
+    if (until !== null) return { kind: 'timed-out', until } // SPEC: a muted member's composer says until when
     if (permissions.mine?.is_member === true && !permissions.can('SendMessages', this.channelId)) return { kind: 'no-send' }
     return { kind: 'compose' }
   }
 
-  /** Issue 18: I may delete others' messages here (ManageMessages in this channel). */
+  /** I may delete others' messages here (ManageMessages in this channel). */
   get canModerate (): boolean {
     return this.deps.permissions.can('ManageMessages', this.channelId)
   }
 
-  /** Issue 18: I may attach pictures here (AttachFiles in this channel). */
+  /** I may attach pictures here (AttachFiles in this channel). */
   get canAttach (): boolean {
     return this.deps.permissions.can('AttachFiles', this.channelId)
   }

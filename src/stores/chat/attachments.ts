@@ -1,12 +1,12 @@
 /**
- * The pictures a chat message carries (issue 17): how many, and what a message says of
+ * The pictures a chat message carries: how many, and what a message says of
  * an uploaded picture.
  */
 import { MESSAGE_ATTACHMENTS_MAX } from '@core/domain/messages'
 import type { Attachment } from '@core/wire/messages'
 import type { DraftImage } from '../upload-queue'
 
-/** Issue 17: most pictures the composer holds for one message: what the server takes (core's rule). */
+/** Most pictures the composer holds for one message: what the server takes (core's rule). */
 export const CHAT_ATTACHMENTS_MAX = MESSAGE_ATTACHMENTS_MAX
 
 /** Picture types by file extension, for a picture whose type the platform did not tell. */

@@ -1,10 +1,10 @@
 /**
- * The chat of discussion channels (issue 16): one {@link ChannelChat} per open channel
+ * The chat of discussion channels: one {@link ChannelChat} per open channel
  * puts together the parts of a conversation — its {@link MessageHistory}, the
  * {@link Outbox} of my messages on their way, the {@link Composer}, who is
  * {@link Typing}, the {@link ReadMarks} — and keeps them up to date from the gateway:
  * new messages, edits, deletions, reactions and typing arrive through `gateway.on`, and
- * what was missed while offline is fetched after a reconnect. Issue 18: a member reports
+ * what was missed while offline is fetched after a reconnect. A member reports
  * a message. The transport (a MessagesApi), the gateway, the clock and the timers are
  * passed in: tests use fakes.
  */
@@ -43,7 +43,7 @@ export interface ChatDeps {
   pageSize?: number
   /** Uploads a picture the composer attaches; without one no picture can be attached. */
   upload?: ImageUploader
-  /** Sends a report to the server's moderators (issue 18: POST /reports); without one nothing can be reported. */
+  /** Sends a report to the server's moderators (POST /reports); without one nothing can be reported. */
   report?: (body: ReportBody) => Promise<unknown>
   /** The device's storage, where the text being written waits per member and channel; without it the text lives as long as the chat. */
   drafts?: KeyValueStorage
@@ -220,7 +220,7 @@ export class ChannelChat {
     return this.composer.editingId
   }
 
-  /** Issue 17: the pictures the composer attaches to my next message, or null when pictures cannot be attached. */
+  /** The pictures the composer attaches to my next message, or null when pictures cannot be attached. */
   get uploads (): UploadQueue | null {
     return this.composer.uploads
   }
@@ -273,7 +273,7 @@ export class ChannelChat {
     return this.composer.canSubmit
   }
 
-  /** Issue 17: why the composer's pictures hold the message back (one uploading, one failed), or null. */
+  /** Why the composer's pictures hold the message back (one uploading, one failed), or null. */
   get attachmentsBlockedBy (): string | null {
     return this.composer.attachmentsBlockedBy
   }
@@ -296,7 +296,7 @@ export class ChannelChat {
       await this.saveEdit(editingId, content)
       return
     }
-    if (this.composer.attachmentsBlockedBy !== null || this.deps.me() === null) return // issue 17: never sent while a picture is pending or failed
+    if (this.composer.attachmentsBlockedBy !== null || this.deps.me() === null) return // Never sent while a picture is pending or failed
     const nonce = this.outbox.queue(this.composer.takeOutgoing(content))
     if (nonce === null) return
     this.typing.sent()
@@ -313,7 +313,7 @@ export class ChannelChat {
     this.outbox.discard(key)
   }
 
-  /** Deletes my message, or another's as a moderator (issue 18: ManageMessages; the server decides); resolves with the failure's message, or null when deleted. */
+  /** Deletes my message, or another's as a moderator (ManageMessages; the server decides); resolves with the failure's message, or null when deleted. */
   async remove (messageId: string): Promise<string | null> {
     try {
       await this.conversation.api.deleteMessage(messageId)
@@ -324,7 +324,7 @@ export class ChannelChat {
     }
   }
 
-  /** Issue 18: reports another's message to the server's moderators; resolves with the failure's message, or null when the report was taken. */
+  /** Reports another's message to the server's moderators; resolves with the failure's message, or null when the report was taken. */
   async report (messageId: string, reason: ReportReason): Promise<string | null> {
     if (!this.deps.report) return null
     try {

@@ -1,7 +1,7 @@
 /**
  * The composer of a conversation: the text being written (checked against the server's
  * length rule as it is typed), the `@` mentions picked for it, the message it answers or
- * the message of mine it edits, and the pictures it attaches (issue 17: uploaded first,
+ * the message of mine it edits, and the pictures it attaches (uploaded first,
  * through the shared {@link UploadQueue}). What is sent is handed to the outbox whole.
  * The text being written is kept in the device's storage per member and conversation,
  * so leaving the conversation or reloading loses nothing; sending it clears it.
@@ -50,7 +50,7 @@ export class Composer {
   replyTarget: ChatMessage | null = null
   /** The message of mine the composer edits, or null. */
   editingId: string | null = null
-  /** Issue 17: the pictures the composer attaches to my next message, or null when pictures cannot be attached. */
+  /** The pictures the composer attaches to my next message, or null when pictures cannot be attached. */
   readonly uploads: UploadQueue | null
   /** Members picked with the `@` picker for the draft: the nickname shown → their uid. */
   private readonly picked = new Map<string, string>()
@@ -116,7 +116,7 @@ export class Composer {
     return this.editingId === null ? sendableContentOf(this.draft, this.uploads?.uploaded.length ?? 0) : messageContentOf(this.draft)
   }
 
-  /** Issue 17: why the composer's pictures hold the message back (one uploading, one failed), or null. */
+  /** Why the composer's pictures hold the message back (one uploading, one failed), or null. */
   get attachmentsBlockedBy (): string | null {
     return this.editingId === null ? this.uploads?.blockedBy ?? null : null
   }

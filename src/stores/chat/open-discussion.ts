@@ -25,7 +25,7 @@ export interface DiscussionRoot {
   logger: StoreLogger
   /** Upload tokens for the composer's pictures (SPEC §7). */
   api: Pick<ApiClient, 'getUploadToken'>
-  /** Reports (issue 18). */
+  /** Reports. */
   trust: { report: (body: ReportBody) => Promise<unknown> }
   /** What the signed-in member may do in the server on screen. */
   permissions: ChatPermissions

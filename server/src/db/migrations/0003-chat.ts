@@ -1,5 +1,5 @@
 /**
- * Chat (issue 15): messages get what a conversation needs (server, nonce, reply, mentions,
+ * Chat: messages get what a conversation needs (server, nonce, reply, mentions,
  * attachments, edit time) and an index on (channel_id, message_id) that history pages
  * on; reactions; each member's read position and mention count per channel.
  *

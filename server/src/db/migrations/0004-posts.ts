@@ -1,5 +1,5 @@
 /**
- * Posts with images, likes and comments, and live chat (issue 17): posts gain their
+ * Posts with images, likes and comments, and live chat: posts gain their
  * images (JSON), like and comment counts (kept in the same transaction as the like or
  * comment rows), an edit time and the creating nonce; new tables hold likes, comments,
  * live comments, reminders of reserved items and live viewers. Every list pages by

@@ -1,5 +1,5 @@
 /**
- * Trust and safety (issue 18): a server's owner, role permissions and colours, who holds
+ * Trust and safety: a server's owner, role permissions and colours, who holds
  * which role, per-channel overrides, bans, timeouts, invites, the audit log, reports,
  * bot tokens, each server's own audit words, and sessions that can be listed, revoked
  * and expire after inactivity. Same migration on SQLite and PostgreSQL.

@@ -1,5 +1,5 @@
 /**
- * Abuse limits (issue 13): what each account has used of a limited action per time
+ * Abuse limits: what each account has used of a limited action per time
  * window — bytes uploaded per day, channels created per minute — so quotas hold across
  * processes sharing one database.
  */

@@ -1,5 +1,5 @@
 /**
- * What issue 17 still lacked: comments gain an edit time (authors edit their own
+ * The rest of posts and live: comments gain an edit time (authors edit their own
  * comments), and members who signed in from the mini-program keep their WeChat openid
  * (the subscribe message of a live reminder is sent to it). `live_reminders.notified_at`
  * (0004-posts) already marks a reminder as sent.

@@ -1,5 +1,5 @@
 /**
- * Trust records (issue 18, second pass): what an audited action changed (the audit log's
+ * Trust records (second pass): what an audited action changed (the audit log's
  * `changes`, JSON), how a report was closed and when (`resolution`, `resolved_at`), and
  * the device a session signed in from (`user_agent`, for the session list). Same
  * migration on SQLite and PostgreSQL; rows written before it read as no changes, no

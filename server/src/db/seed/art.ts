@@ -58,7 +58,7 @@ export function coverImage (index: number): SeedImage {
 /**
  * A showroom floor plan: a grid floor, stands where the hotspots are, the room's name.
  * The stands carry no words: the map draws each hotspot's title itself, and a baked-in
- * title stood beside it, twice, wherever the map's scale moved the two apart (issue 19).
+ * title stood beside it, twice, wherever the map's scale moved the two apart.
  */
 export function showroomImage (name: string, title: string, width: number, height: number, spots: ReadonlyArray<{ x: number, y: number }>): SeedImage {
   const grid: string[] = []

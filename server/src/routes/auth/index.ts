@@ -2,7 +2,7 @@
  * POST /auth/guest: signs in as a new guest (uid prefix B_, SPEC §3) and answers the
  * bearer token for `Authorization: Bearer <token>` with the user. Guests cost nothing to
  * make, and every per-account quota is per guest too: one client IP may make only
- * GUEST_SIGNUPS_PER_MINUTE of them a minute (issue 13).
+ * GUEST_SIGNUPS_PER_MINUTE of them a minute.
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'

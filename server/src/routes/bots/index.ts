@@ -1,5 +1,5 @@
 /**
- * Bots (issue 18, SPEC §3): the owner (ManageServer) creates a bot member (uid C_,
+ * Bots (SPEC §3): the owner (ManageServer) creates a bot member (uid C_,
  * user_type 2, given the server's bot roles) and gets its token once; only its hash is
  * kept. The bot calls the same HTTP API with `Authorization: Bot <token>` and identifies
  * on the gateway with the same token. A new token replaces the old; revoking ends it.

@@ -1,6 +1,6 @@
 /**
  * One channel and its live items (messages: routes/messages; posts: routes/posts), and
- * the owner's edits of it (issue 18): title, icon, group and place, or deletion — with
+ * the owner's edits of it: title, icon, group and place, or deletion — with
  * ManageChannels, title and icon audited like a created channel's (SPEC §5), each write
  * one transaction with its audit-log entry (who, and what changed), published after it
  * commits (CHANNEL_UPDATE, CHANNEL_DELETE). A channel

@@ -1,5 +1,5 @@
 /**
- * Invites (issue 18): a member with CreateInvites makes a link (lifetime 30 min … never,
+ * Invites: a member with CreateInvites makes a link (lifetime 30 min … never,
  * a use limit); anyone can read who invited them to which server (the share flow opens
  * that server's Home with it), and a signed-in non-member joins with one call. Expired
  * and used-up invites still answer GET with their state, and refuse to be accepted with

@@ -1,7 +1,7 @@
 /**
  * SPEC §7 GET /login_third/wxconf?url=: the WeChat JS-SDK configuration (appId,
  * nonceStr, timestamp, signature) for a page URL, signed with the jsapi ticket; and
- * POST /login_third/wx_session (issue 17): the mini-program's sign-in code exchanged for
+ * POST /login_third/wx_session: the mini-program's sign-in code exchanged for
  * the member's openid, kept for the live reminders' subscribe messages.
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
@@ -34,7 +34,7 @@ export default async function loginThirdRoutes (fastify: FastifyInstance, { ctx 
   })
 
   app.post(API_PATHS.wxSession, {
-    schema: { summary: "Keep the signed-in member's WeChat openid from the mini-program's sign-in code (live reminders, issue 17)", security: [{ bearer: [] }], body: WxSessionBodySchema, response: responses(WxSessionDataSchema) },
+    schema: { summary: "Keep the signed-in member's WeChat openid from the mini-program's sign-in code (live reminders)", security: [{ bearer: [] }], body: WxSessionBodySchema, response: responses(WxSessionDataSchema) },
   }, async request => {
     const user = signedInUser(request)
     const { appId, appSecret, apiBase } = ctx.config.wechat

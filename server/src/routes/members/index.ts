@@ -1,5 +1,5 @@
 /**
- * Membership (issue 15): join (guests may join) and leave a server as the signed-in
+ * Membership: join (guests may join) and leave a server as the signed-in
  * user, and its member list in join order with each member's presence (online while
  * they have a gateway session on any process), paged by cursor. Joining and leaving
  * publish MEMBER_ADD / MEMBER_REMOVE after the write.
@@ -97,7 +97,7 @@ export default async function membersRoutes (instance: FastifyInstance, { ctx }:
     const [roleIds, timeouts] = await Promise.all([ctx.repos.roles.roleIdsOf(serverId, uids), ctx.repos.roles.timeoutsOf(serverId, uids, ctx.now())])
     const items: Member[] = page.items.map(item => {
       const until = timeouts.get(item.user.uid)
-      // issue 18: the list marks who is timed out until when
+      // The list marks who is timed out until when
       return { user: item.user, joined_at: item.joined_at, online: online.has(item.user.uid), role_ids: roleIds.get(item.user.uid) ?? [], ...(until === undefined ? {} : { timeout_until: until }) }
     })
     const last = items[items.length - 1]

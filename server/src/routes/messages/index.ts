@@ -1,9 +1,9 @@
 /**
- * Chat in a channel (issue 15): history by cursor (and the old pages for old clients),
+ * Chat in a channel: history by cursor (and the old pages for old clients),
  * sending (SendMessages, audited with the global and the server's words, idempotent by
  * nonce, limited per account), editing (the author only, through the same gates and the
  * same limit as a send) and deleting (the author, or ManageMessages, audited), reactions
- * (AddReactions), typing and read positions; reading needs ViewChannel (issue 18). Every write is
+ * (AddReactions), typing and read positions; reading needs ViewChannel. Every write is
  * published on the bus after its transaction commits (ARCHITECTURE.md "Data flow").
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
@@ -128,7 +128,7 @@ export async function reactionCapRefusal (
 }
 
 /**
- * Counts one send or edit of `user` against the per-account message limit (issue 15:
+ * Counts one send or edit of `user` against the per-account message limit (
  * whichever IP it comes from; edits count as sends do; channel and direct messages share
  * it); 429 with Retry-After when over. Called once the write is known to be new, so a
  * retry of a stored nonce costs nothing.
@@ -219,7 +219,7 @@ export default async function messagesRoutes (instance: FastifyInstance, { ctx }
     return ok(message)
   })
 
-  // Issue 16: POST as well as PATCH, one schema and one handler: the mini-program's request API has no PATCH
+  // POST as well as PATCH, one schema and one handler: the mini-program's request API has no PATCH
   fastify.route({
     method: ['PATCH', 'POST'],
     url: MESSAGES_PATHS.message,

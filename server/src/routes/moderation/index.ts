@@ -1,5 +1,5 @@
 /**
- * Moderation and the owner's settings (issue 18): kick, ban and unban, timeout (mute),
+ * Moderation and the owner's settings: kick, ban and unban, timeout (mute),
  * the audit log, reports, the server's own audit words, and the server's name, icon and
  * introduction (audited, SPEC §5). A moderator acts only on members below their highest
  * role (never the owner or themselves). Each action is audited in its transaction and
@@ -43,7 +43,7 @@ async function requireModerator (ctx: AppContext, request: ServerRequest): Promi
 }
 
 /**
- * Issue 18: who may close `report` as `resolution`, checked for the signed-in caller —
+ * Who may close `report` as `resolution`, checked for the signed-in caller —
  * ManageMessages for a message or post (in its channel while it exists), for a member the
  * bit of what was done to them (MuteMembers, KickMembers) or any of the moderation bits to
  * dismiss it. 400 when the resolution does not fit the target (a member is not deleted).

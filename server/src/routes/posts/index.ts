@@ -1,7 +1,7 @@
 /**
  * Posts, comments and likes of post channels (channel type 3), and live chat with its
- * reminders and viewer count (issue 17, README "Posts and live chat"). The trust
- * permissions decide (issue 18, core/domain/permissions.ts): reading needs ViewChannel,
+ * reminders and viewer count (README "Posts and live chat"). The trust
+ * permissions decide (core/domain/permissions.ts): reading needs ViewChannel,
  * posting and commenting SendMessages (which a timeout takes away), pictures AttachFiles,
  * liking AddReactions, removing what others wrote ManageMessages (audited). Every write
  * needs a session and membership of the server, audits every written text and URL against
@@ -80,12 +80,12 @@ async function existingLive (ctx: AppContext, liveId: string): Promise<LiveItem>
   return item
 }
 
-/** Issue 18: ViewChannel in the channel a post or live item lives in (a training channel only for its role). */
+/** ViewChannel in the channel a post or live item lives in (a training channel only for its role). */
 async function requireViewer (ctx: AppContext, place: { server_id: string, channel_id: string }, viewer: User | null): Promise<void> {
   await requireChannelPermission(ctx, place, viewer, Permission.ViewChannel)
 }
 
-/** Issue 18: what writing text with `pictures` images in a channel needs; a member in timeout lacks SendMessages. */
+/** What writing text with `pictures` images in a channel needs; a member in timeout lacks SendMessages. */
 function writePermissions (pictures: number): number {
   return Permission.SendMessages | (pictures > 0 ? Permission.AttachFiles : 0)
 }
@@ -253,7 +253,7 @@ export default async function postsRoutes (fastify: FastifyInstance, { ctx }: Ro
       const post = await existingPost(ctx, request.params.post_id, null)
       const target = await ctx.repos.posts.comment(request.params.comment_id)
       if (!target || target.post_id !== post.post_id) throw notFound(`path.comment_id: no comment ${request.params.comment_id} on post ${post.post_id}`)
-      // issue 17: authors edit their own comments; ManageMessages removes others' but never rewrites them
+      // Authors edit their own comments; ManageMessages removes others' but never rewrites them
       if (target.author.uid !== user.uid) throw forbidden('only the author may change this comment')
       await requireChannelMember(ctx, post, user, writePermissions(0))
       await requireServerAuditPass(ctx, post.server_id, { content: request.body.content }) // SPEC §5, §8: on rejection nothing is written

@@ -1,5 +1,5 @@
 /**
- * Roles (issue 18): list, create, edit, order and delete a server's roles, give and take
+ * Roles: list, create, edit, order and delete a server's roles, give and take
  * them, channel overrides, and the caller's effective permissions per channel. Writes need ManageRoles and
  * reach only roles below the caller's highest (the owner reaches all); nobody grants a
  * permission they do not hold, and only the owner grants ManageServer, on every role
@@ -197,7 +197,7 @@ export default async function rolesRoutes (fastify: FastifyInstance, { ctx }: Ro
         }
         // SPEC §3, §6: a bot role (type 1) is for bot accounts
         if (held && isBotRole(role) && identityKindOf(target) !== 'bot') throw badRequest(`path.role_id: ${roleId} is a bot role and ${uid} is not a bot`)
-        // issue 19: the role is what changed on the member (a `role` change), not a reason
+        // The role is what changed on the member (a `role` change), not a reason
         const change = held ? { field: 'role', from: null, to: role.name } : { field: 'role', from: role.name, to: null }
         const record = { ...auditRecord(ctx, actor, held ? 'member_role_add' : 'member_role_remove', uid), changes: [change] }
         const state = await ctx.repos.roles.setMemberRole(serverId, uid, roleId, held, record)

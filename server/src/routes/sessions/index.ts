@@ -1,5 +1,5 @@
 /**
- * Sessions (issue 18): sign out, list one's own live sessions, end one of them. An ended
+ * Sessions: sign out, list one's own live sessions, end one of them. An ended
  * session's token stops working at once, and SESSION_REVOKED tells the gateway to close
  * the sockets it opened (on every process, through the bus).
  */

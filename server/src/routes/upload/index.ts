@@ -74,7 +74,7 @@ export default async function uploadRoutes (fastify: FastifyInstance, { ctx }: R
       if (error instanceof UploadTokenError) throw httpError(401, error.problem)
       throw error
     }
-    // issue 13: every stored byte counts on the quota of the account the token was issued to
+    // Every stored byte counts on the quota of the account the token was issued to
     if (!policy.endUser) throw httpError(401, 'the token names no account: ask POST /v2/qn/upfiles for one while signed in')
     if (form.key !== null && (form.key === '' || Buffer.byteLength(form.key) > UPLOAD_KEY_MAX_BYTES || hasControlCharacters(form.key))) {
       throw badRequest(`key must be 1 to ${UPLOAD_KEY_MAX_BYTES} bytes without control characters`)

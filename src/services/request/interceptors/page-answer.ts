@@ -39,7 +39,7 @@ function isPageAnswer (value: unknown): value is PageAnswer {
 /**
  * Takes the page's carried answer to a GET of `url`, or null when it carries none; each
  * answer is taken once. A visitor's answer (`visitorOnly`) is not given to a call made
- * `signedIn`: that call asks the network for the member's own (issue 19).
+ * `signedIn`: that call asks the network for the member's own.
  */
 export function takePageAnswer (method: string, url: string, signedIn = false): PageAnswer | null {
   const answers = carriedAnswers()
