@@ -228,7 +228,11 @@ describe('pictures in chat messages', () => {
         await messagesWith(phone.page, caption).locator('.chat-message__state').waitFor({ state: 'detached' })
         await screenshotsBothWays(desktop.page, 'chat-picture', '.chat-message__image')
         await messagesWith(phone.page, caption).locator('.chat-message__image').click()
-        await phone.page.locator('.preview-image').waitFor()
+        // the chat's own viewer (H5): the picture, its counter and a way to close it
+        await phone.page.locator('.chat-image-viewer__image').waitFor()
+        expect(await phone.page.locator('.chat-image-viewer__counter').textContent()).toBe('1 / 1')
+        await phone.page.locator('.chat-image-viewer__close').click()
+        await phone.page.locator('.chat-image-viewer').waitFor({ state: 'detached' })
       })
     } finally {
       await phone.context.close().catch(() => undefined)

@@ -12,8 +12,9 @@
  * Pure: no I/O, no clock (the caller gives `nowSeconds`).
  */
 import { flattenGroups } from '../domain/channel'
+import { continuesAuthorGroup, type GroupedMessage } from '../domain/chat-grouping'
 import { bannerEntryOf, liveBannerChannelOf } from '../domain/live-banner'
-import { deriveLiveState, type LiveState } from '../domain/live-state'
+import { deriveLiveState, orderLiveItems, type LiveState } from '../domain/live-state'
 import { isChatChannel } from '../domain/messages'
 import type { ChannelListData, Paged } from '../wire/api'
 import type { Channel, ChannelGroup, LiveItem } from '../wire/entities'
@@ -70,6 +71,13 @@ export function utc8Clock (ms: number, pattern: 'MM-DD HH:mm' | 'HH:mm'): string
 const view = (className: string, children: ScreenElement[] = [], style?: string): ScreenElement => ({ kind: 'view', className, children, ...(style ? { style } : {}) })
 const text = (className: string, value: string): ScreenElement => ({ kind: 'text', className, text: value })
 const image = (className: string, src: string): ScreenElement => ({ kind: 'image', className, src })
+
+/** A message of an answer as the grouping rule reads it (undefined before the first). */
+function groupingOf (message: Record<string, unknown> | undefined): GroupedMessage | undefined {
+  if (message === undefined) return undefined
+  const author = (message.author ?? {}) as Record<string, unknown>
+  return { author: { uid: stringOf(author.uid) }, created_at: typeof message.created_at === 'number' ? message.created_at : 0 }
+}
 
 function stringOf (value: unknown): string {
   return typeof value === 'string' ? value : ''
@@ -160,7 +168,7 @@ export function homeFirstScreen ({ server, channels, lives, nowSeconds }: HomeSc
   const content: ScreenElement[] = []
   if (Array.isArray(groups)) {
     const banner = liveBannerChannelOf(flattenGroups(groups))
-    const featured = Array.isArray(items) ? bannerEntryOf(banner, items.map(item => ({ item, state: deriveLiveState(item, nowSeconds) }))) : null
+    const featured = Array.isArray(items) ? bannerEntryOf(banner, orderLiveItems(items, nowSeconds).map(item => ({ item, state: deriveLiveState(item, nowSeconds) }))) : null
     if (banner && featured) content.push(liveBanner(featured.item, featured.state, banner.name))
     content.push(view('home__section home__channels', [text('home__section-title', FIRST_SCREEN_TEXT.channels), channelList(groups)]))
   } else {
@@ -258,10 +266,21 @@ export function chatFirstScreen (channel: unknown, history: unknown): ScreenElem
     pageHeader(name),
     view('chat-view', [
       view('chat-view__status'),
-      view('chat-list', [view('chat-list__scroll', newest.map(message => {
+      view('chat-list', [view('chat-list__scroll', newest.map((message, index) => {
         const author = (message.author ?? {}) as Record<string, unknown>
         const avatar = stringOf(author.avatar)
         const nickname = stringOf(author.nickname)
+        // the app's grouping: a message continuing its author's group shows no avatar or name again
+        const previous = groupingOf(messages[messages.length - newest.length + index - 1])
+        if (previous !== undefined && continuesAuthorGroup(previous, { author: { uid: stringOf(author.uid) }, created_at: Number(message.created_at) })) {
+          return view('chat-list__row', [view('chat-message chat-message--sent chat-message--grouped', [
+            view('chat-message__gutter'),
+            view('chat-message__body', [
+              view('chat-message__head'),
+              ...(stringOf(message.content) !== '' ? [text('chat-message__text', contentOf(stringOf(message.content)))] : []),
+            ]),
+          ])])
+        }
         return view('chat-list__row', [view('chat-message chat-message--sent', [
           avatar !== '' ? image('chat-message__avatar', avatar) : text('chat-message__avatar chat-message__avatar--initial', initialOf(nickname)),
           view('chat-message__body', [

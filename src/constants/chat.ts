@@ -26,6 +26,3 @@ export const REACTION_EMOJIS = ['👍', '❤️', '😂', '🎉', '😮', '😢'
 
 /** Members asked for per page by the `@` picker: the API's largest page. */
 export const MEMBER_PAGE_SIZE = MEMBER_PAGE_MAX
-
-/** A message within this many seconds of its author's previous one joins its group (avatar, name and badges shown once). */
-export const GROUP_WINDOW_S = 5 * 60

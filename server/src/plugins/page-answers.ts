@@ -16,7 +16,7 @@ import { CONFIGURED_SERVERS } from '@core/domain/servers'
 import { chooseServer, showroomQueryOf, type ServerChoiceInput } from '@core/domain/server'
 import { flattenGroups } from '@core/domain/channel'
 import { bannerEntryOf, liveBannerChannelOf } from '@core/domain/live-banner'
-import { deriveLiveState } from '@core/domain/live-state'
+import { deriveLiveState, orderLiveItems } from '@core/domain/live-state'
 import type { ChannelListData, Paged } from '@core/wire/api'
 import { DEFAULT_PAGE_SIZE } from '@core/wire/codes'
 import type { LiveItem } from '@core/wire/entities'
@@ -55,7 +55,8 @@ export function bannerCoverOf (channels: unknown, lives: unknown, nowSeconds: nu
   const groups = (channels as Partial<ChannelListData> | undefined)?.groups
   const items = (lives as Partial<Paged<LiveItem>> | undefined)?.list
   if (!Array.isArray(groups) || !Array.isArray(items)) return null
-  const entries = items.map(item => ({ item, state: deriveLiveState(item, nowSeconds) }))
+  // in the live list's order (on air first), as Home features it
+  const entries = orderLiveItems(items, nowSeconds).map(item => ({ item, state: deriveLiveState(item, nowSeconds) }))
   return bannerEntryOf(liveBannerChannelOf(flattenGroups(groups)), entries)?.item.cover ?? null
 }
 
