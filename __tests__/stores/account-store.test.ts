@@ -42,8 +42,9 @@ function setup (webauthn: WebauthnCeremonies | null = { register: jest.fn().mock
     deleteAccount: jest.fn().mockResolvedValue({ done: true }),
   }
   const session = { adopt: jest.fn(), signOut: jest.fn() }
-  const store = new AccountStore({ api: api as unknown as AccountApi, session, webauthn, logger: fakeLogger() })
-  return { api, session, store, webauthn }
+  const logger = fakeLogger()
+  const store = new AccountStore({ api: api as unknown as AccountApi, session, webauthn, logger })
+  return { api, session, store, webauthn, logger }
 }
 
 describe('AccountStore: signing in', () => {
@@ -126,6 +127,14 @@ describe('AccountStore: signing in', () => {
     api.wechatMiniProgram.mockRejectedValueOnce(refusal(400, 'WeChat refused'))
     expect(await store.signInInMiniProgram(async () => 'bad')).toBe(false)
     expect(session.adopt).not.toHaveBeenCalled()
+  })
+
+  it('leaves the guest step to the caller, and reports no failure, when Taro.login gives no code (no WeChat account on the device)', async () => {
+    const { api, session, store, logger } = setup()
+    expect(await store.signInInMiniProgram(async () => { throw new Error('login:fail no account') })).toBe(false)
+    expect(api.wechatMiniProgram).not.toHaveBeenCalled()
+    expect(session.adopt).not.toHaveBeenCalled()
+    expect(logger.error).not.toHaveBeenCalled()
   })
 
   it('does one thing at a time', async () => {

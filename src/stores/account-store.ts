@@ -157,9 +157,16 @@ export class AccountStore {
    * the caller (WeChat refused, or the server has no WeChat app).
    */
   async signInInMiniProgram (login: () => Promise<string>): Promise<boolean> {
+    let code: string
+    try {
+      code = await login()
+    } catch (error) {
+      // WeChat gave no code (no account on the device, or it refused): the guest step follows, nothing is wrong with the app
+      this.sources.logger.warn('[account] Taro.login gave no code; signing in as a guest:', error)
+      return false
+    }
     let signedIn = false
     await this.act('wechat', async () => {
-      const code = await login()
       const sentence = this.adopt(await this.sources.api.wechatMiniProgram(code))
       signedIn = true
       return sentence
