@@ -127,6 +127,7 @@ describe('e-mail sign-in', () => {
     for (let sent = 0; sent < EMAIL_CODES_PER_ADDRESS_PER_HOUR; sent++) expect((await start(email)).statusCode).toBe(200)
     const refused = await start(email.toUpperCase())
     expect(refused.statusCode).toBe(429)
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0)
     expect(envelope(refused).msg).toMatch(/codes an hour/)
   })
 

@@ -82,6 +82,7 @@ describe('WeChat web authorisation', () => {
     expect([twice.statusCode, envelope(twice).msg]).toEqual([400, expect.stringMatching(/already used \(40163\)/)])
     const busy = await web('web-busy', (await startWeb('snsapi_base')).state)
     expect([busy.statusCode, envelope(busy).msg]).toEqual([429, expect.stringMatching(/45011/)])
+    expect(busy.headers['retry-after']).toBe('60')
   })
 })
 

@@ -89,8 +89,9 @@ export default async function accountsRoutes (fastify: FastifyInstance, { ctx }:
     schema: { summary: 'Send a one-time sign-in code to an e-mail address (the same answer whether or not it has an account)', body: EmailStartBodySchema, response: responses(EmailStartDataSchema) },
   }, async request => {
     const email = emailOf(request.body.email)
-    if ((await ctx.limits.hit(`email-code ${email}`, HOUR_MS)).count > EMAIL_CODES_PER_ADDRESS_PER_HOUR) {
-      throw spokenError(429, { 'zh-CN': '验证码发送过于频繁，请稍后再试', en: `body.email: at most ${EMAIL_CODES_PER_ADDRESS_PER_HOUR} codes an hour go to one address; try again later` })
+    const sent = await ctx.limits.hit(`email-code ${email}`, HOUR_MS)
+    if (sent.count > EMAIL_CODES_PER_ADDRESS_PER_HOUR) {
+      throw spokenError(429, { 'zh-CN': '验证码发送过于频繁，请稍后再试', en: `body.email: at most ${EMAIL_CODES_PER_ADDRESS_PER_HOUR} codes an hour go to one address; try again later` }, sent.resetMs / 1000)
     }
     const code = await ctx.repos.accounts.issueEmailCode(email, ctx.now())
     try {

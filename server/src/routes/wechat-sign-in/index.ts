@@ -27,7 +27,7 @@ function refusalOf (error: WechatRefusal): ApiError {
   switch (error.code) {
     case 40029: return spokenError(400, { 'zh-CN': '微信登录凭证无效，请重试', en: `body.code: WeChat says the code is invalid (${error.code})` })
     case 40163: return spokenError(400, { 'zh-CN': '微信登录凭证已使用，请重试', en: `body.code: WeChat says the code was already used (${error.code})` })
-    case 45011: return spokenError(429, { 'zh-CN': '微信登录过于频繁，请稍后再试', en: `WeChat limits sign-ins right now (${error.code}); try again in a minute` })
+    case 45011: return spokenError(429, { 'zh-CN': '微信登录过于频繁，请稍后再试', en: `WeChat limits sign-ins right now (${error.code}); try again in a minute` }, 60)
     default: return spokenError(400, { 'zh-CN': '微信拒绝了登录，请重试', en: `body.code: WeChat refused the code (${error.code})` })
   }
 }
