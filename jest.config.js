@@ -65,9 +65,6 @@ const server = {
   displayName: 'server',
   rootDir: __dirname,
   testEnvironment: 'node',
-  // each file starts a real app on a real database (a fresh PostgreSQL schema in CI's
-  // pass): on a busy 2-core machine that alone can outlast jest's 5 s default
-  testTimeout: 30000,
   testMatch: ['<rootDir>/server/test/**/*.test.ts'],
   // kysely and cookie (light-my-request's, behind app.inject) ship ES modules only:
   // they are compiled like the server's own sources
@@ -78,6 +75,10 @@ const server = {
 
 module.exports = {
   projects: [core, client, server],
+  // a server test file starts a real app on a real database (a fresh PostgreSQL schema in
+  // CI's pass), and a page test mounts the app: on a busy 2-core machine that alone can
+  // outlast jest's 5 s default (a project cannot set its own: jest reads this one)
+  testTimeout: 30000,
   // Coverage (`npm test -- --coverage`, as .ci/run does): the whole client and server,
   // with the floors the issues promise for the client core and the domain rules.
   collectCoverageFrom: ['core/**/*.ts', '!core/test/**', 'src/**/*.{ts,tsx}', 'server/src/**/*.ts', 'config/routes.ts', '!**/*.d.ts', '!src/**/index.config.ts', '!src/app.config.ts'],
