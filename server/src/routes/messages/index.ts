@@ -27,7 +27,7 @@ import { optionalUser, signedInUser } from '../../plugins/auth'
 import type { MessagesTable } from '../../db/schema'
 import type { ChannelHistoryCursor, HistoryCursor, MessageParts } from '../../repositories/messages'
 import { pageRequestOf } from '../../repositories/paging'
-import { requireChannel, requireChannelMember, requireChannelPermission, requireRemoval } from '../access'
+import { requireChannelMember, requireChannelOfMember, requireRemoval, requireVisibleChannel } from '../access'
 import { notify, notifyEach, type NotificationDraft } from '../../services/notifications'
 import { requireServerAuditPass, requireStoredFileUrl } from '../checks'
 import { ok } from '../envelope'
@@ -44,14 +44,14 @@ const messageParams = Type.Object({ ...ChannelParamsSchema.properties, message_i
 const reactionParams = Type.Object({ ...messageParams.properties, emoji: Type.String({ minLength: 1, maxLength: 64 }) })
 
 /**
- * The channel, when members chat in it and `user` holds `wanted` there (400 / 403 naming
- * the missing permission otherwise, core/domain/permissions.ts: non-members, muted
- * members and members without the training role of a training channel are refused).
+ * The channel, when members chat in it and `user` holds `wanted` there: 404 for a channel
+ * they may not see (as for none, before anything else is said of it), 403 naming the missing
+ * permission (core/domain/permissions.ts: non-members and muted members), then 400 for a
+ * channel that is not a discussion channel.
  */
 async function chatChannelFor (ctx: AppContext, channelId: string, user: User, wanted: number): Promise<Channel> {
-  const channel = await requireChannel(ctx, channelId)
+  const channel = await requireChannelOfMember(ctx, channelId, user, wanted)
   if (!isChatChannel(channel)) throw badRequest(`path.channel_id: channel ${channelId} is not a discussion channel`)
-  await requireChannelMember(ctx, channel, user, wanted)
   return channel
 }
 
@@ -161,9 +161,8 @@ export default async function messagesRoutes (instance: FastifyInstance, { ctx }
       response: responses(Type.Union([MessageHistorySchema, MessageListDataSchema])),
     },
   }, async request => {
-    const channel = await requireChannel(ctx, request.params.channel_id)
     const viewer = await optionalUser(ctx, request) // a signed-in caller sees which reactions are theirs
-    await requireChannelPermission(ctx, channel, viewer, Permission.ViewChannel) // SPEC §6: a training channel only for its role
+    const channel = await requireVisibleChannel(ctx, request.params.channel_id, viewer) // SPEC §6: a training channel only for its role
     const query = request.query
     const cursor = channelCursorOf(query)
     if (query.page !== undefined || query.page_size !== undefined) {
@@ -232,7 +231,7 @@ export default async function messagesRoutes (instance: FastifyInstance, { ctx }
     },
     handler: async request => {
       const user = signedInUser(request)
-      const channel = await requireChannel(ctx, request.params.channel_id)
+      const channel = await requireVisibleChannel(ctx, request.params.channel_id, user)
       const row = await existingMessage(ctx, channel.channel_id, request.params.message_id)
       if (row.author_uid !== user.uid) throw forbidden('only the author can edit a message')
       // an edit passes the gates a send does: a member still, SendMessages there, not timed out
@@ -257,7 +256,7 @@ export default async function messagesRoutes (instance: FastifyInstance, { ctx }
     },
   }, async request => {
     const user = signedInUser(request)
-    const channel = await requireChannel(ctx, request.params.channel_id)
+    const channel = await requireVisibleChannel(ctx, request.params.channel_id, user)
     const row = await existingMessage(ctx, channel.channel_id, request.params.message_id)
     const record = await requireRemoval(ctx, channel, user, row.author_uid, 'message_delete', row.message_id)
     await ctx.repos.messages.remove(row.message_id, record)
@@ -302,7 +301,7 @@ export default async function messagesRoutes (instance: FastifyInstance, { ctx }
     },
   }, async request => {
     const user = signedInUser(request)
-    const channel = await requireChannel(ctx, request.params.channel_id)
+    const channel = await requireVisibleChannel(ctx, request.params.channel_id, user)
     const row = await existingMessage(ctx, channel.channel_id, request.params.message_id)
     const event: ReactionEvent = { channel_id: channel.channel_id, message_id: row.message_id, emoji: request.params.emoji, uid: user.uid }
     if (await ctx.repos.messages.removeReaction(row.message_id, event.emoji, user.uid)) await ctx.bus.publish('REACTION_REMOVE', readersOf(channel), event)

@@ -92,8 +92,9 @@ async function reportedServer (ctx: AppContext, body: ReportBody, user: User): P
   const idColumn = body.target_type === 'message' ? 'messages.message_id' : 'posts.post_id'
   const row = await ctx.db.selectFrom(table).innerJoin('channels', 'channels.channel_id', `${table}.channel_id`)
     .select(['channels.channel_id', 'channels.server_id']).where(idColumn, '=', body.target_id).executeTakeFirst()
-  if (!row) throw notFound(`body.target_id: no ${body.target_type} ${body.target_id}`)
-  await requireChannelMember(ctx, row, user, Permission.ViewChannel)
+  const unknown = notFound(`body.target_id: no ${body.target_type} ${body.target_id}`)
+  if (!row) throw unknown
+  await requireChannelMember(ctx, row, user, Permission.ViewChannel, unknown) // in a channel the reporter may not see: none to them
   return row.server_id
 }
 

@@ -14,7 +14,7 @@ import {
 } from '@core/wire/notifications'
 import type { RouteOptions } from '../../context'
 import { signedInUser, signInThroughout } from '../../plugins/auth'
-import { requireChannel, requireChannelMember, requireMember } from '../access'
+import { requireChannelOfMember, requireMember } from '../access'
 import { ok } from '../envelope'
 import { responses } from '../schemas'
 
@@ -67,8 +67,7 @@ export default async function notificationsRoutes (fastify: FastifyInstance, { c
     schema: { summary: 'Mute a channel for the signed-in member (those who may read it)', ...bearer, params: ChannelParamsSchema, body: ChannelNotificationSettingsBodySchema, response: responses(NotificationSettingSchema) },
   }, async request => {
     const user = signedInUser(request)
-    const channel = await requireChannel(ctx, request.params.channel_id)
-    await requireChannelMember(ctx, channel, user, Permission.ViewChannel)
+    const channel = await requireChannelOfMember(ctx, request.params.channel_id, user, Permission.ViewChannel)
     const setting = { scope: 'channel' as const, id: channel.channel_id, muted: request.body.muted, suppress_everyone: false }
     await ctx.repos.notifications.saveSetting(user.uid, setting)
     return ok(setting)

@@ -10,7 +10,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { createTimeIdSource } from '@core/domain/ids'
-import { canChangeMemberRoles, canManageRole, grantablePermissions, missingPermissions, Permission, type PermissionRole } from '@core/domain/permissions'
+import { canChangeMemberRoles, canManageRole, grantablePermissions, hasPermission, missingPermissions, Permission, type PermissionRole } from '@core/domain/permissions'
 import { isBotRole } from '@core/domain/role'
 import { identityKindOf } from '@core/domain/identity'
 import { API_PATHS } from '@core/wire/api'
@@ -22,7 +22,7 @@ import type { RouteOptions } from '../../context'
 import { ApiError, badRequest, forbidden, notFound } from '../../errors'
 import { optionalUser, signedInUser } from '../../plugins/auth'
 import {
-  accessTo, auditRecord, channelPermissions, requireBits, requireChannel, requireMember, requireServerActor, requireServerPermission, serverPermissions, type Access, type Actor,
+  accessTo, auditRecord, channelPermissions, requireBits, requireMember, requireServerActor, requireServerPermission, serverPermissions, requireVisibleChannel, type Access, type Actor,
 } from '../access'
 import { notifyModeration } from '../../services/notifications'
 import { cleanName } from '../checks'
@@ -83,7 +83,9 @@ export default async function rolesRoutes (fastify: FastifyInstance, { ctx }: Ro
       is_member: access.member !== null,
       is_owner: access.member !== null && access.member.uid === access.server.owner_uid,
       permissions: serverPermissions(ctx, access),
-      channels: await Promise.all(channels.map(async channel => ({ channel_id: channel.channel_id, permissions: await channelPermissions(ctx, access, channel.channel_id) }))),
+      // only the channels the caller may see: one they may not is not theirs to know of (as GET /channels/:id answers 404)
+      channels: (await Promise.all(channels.map(async channel => ({ channel_id: channel.channel_id, permissions: await channelPermissions(ctx, access, channel.channel_id) }))))
+        .filter(channel => hasPermission(channel.permissions, Permission.ViewChannel)),
       role_ids: access.member ? [...access.member.role_ids] : [],
       timeout_until: access.member?.timeout_until ?? null,
     }
@@ -161,7 +163,7 @@ export default async function rolesRoutes (fastify: FastifyInstance, { ctx }: Ro
       handler: async request => {
         const user = signedInUser(request)
         const { channel_id: channelId, target_type: targetType, target_id: targetId } = request.params
-        const channel = await requireChannel(ctx, channelId)
+        const channel = await requireVisibleChannel(ctx, channelId, user) // one the caller may not see is none to them (404)
         const access = await requireServerPermission(ctx, channel.server_id, user, Permission.ManageChannels)
         const bits = set ? request.body as OverrideBody : null
         if (bits) requireBits(access, serverPermissions(ctx, access), bits.allow | bits.deny) // nobody grants or takes what they do not hold
