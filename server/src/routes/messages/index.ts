@@ -29,6 +29,7 @@ import type { ChannelHistoryCursor, HistoryCursor, MessageParts } from '../../re
 import { pageRequestOf } from '../../repositories/paging'
 import { requireChannelMember, requireChannelOfMember, requireRemoval, requireVisibleChannel } from '../access'
 import { notify, notifyEach, type NotificationDraft } from '../../services/notifications'
+import { readersAmong } from '../../services/readers'
 import { requireServerAuditPass, requireStoredFileUrl } from '../checks'
 import { ok } from '../envelope'
 import { responses } from '../schemas'
@@ -69,9 +70,14 @@ export function contentOf (content: string, attachmentCount = 0): string {
   return text
 }
 
-/** The members `content` of `authorUid` mentions as `<@uid>` (mentions of non-members, and of members who block the author, stay plain text). */
-async function mentionsOf (ctx: AppContext, serverId: string, authorUid: string, content: string): Promise<string[]> {
-  return ctx.repos.conversations.notBlocking(authorUid, await ctx.repos.messages.membersAmong(serverId, mentionedUids(content)))
+/**
+ * The members `content` of `authorUid` mentions as `<@uid>` in `channel`: mentions of
+ * non-members, of members who may not read the channel (it would hand them its text) and
+ * of members who block the author stay plain text, and count and tell nothing.
+ */
+async function mentionsOf (ctx: AppContext, channel: Channel, authorUid: string, content: string): Promise<string[]> {
+  const members = await ctx.repos.messages.membersAmong(channel.server_id, mentionedUids(content))
+  return ctx.repos.conversations.notBlocking(authorUid, await readersAmong(ctx, channel, members))
 }
 
 /** The notification of `kind` a message makes, by its author. */
@@ -206,7 +212,7 @@ export default async function messagesRoutes (instance: FastifyInstance, { ctx }
       content,
       nonce: body.nonce,
       reply_to: replyTo,
-      mentions: await mentionsOf(ctx, channel.server_id, user.uid, content),
+      mentions: await mentionsOf(ctx, channel, user.uid, content),
       attachments,
       created_at: ctx.now(),
     })
@@ -239,7 +245,7 @@ export default async function messagesRoutes (instance: FastifyInstance, { ctx }
       const content = contentOf(request.body.content)
       await requireMessageAllowance(ctx, request, user)
       await requireServerAuditPass(ctx, channel.server_id, { content })
-      const { row: edited, told } = await ctx.repos.messages.edit(row, content, await mentionsOf(ctx, channel.server_id, user.uid, content), ctx.now())
+      const { row: edited, told } = await ctx.repos.messages.edit(row, content, await mentionsOf(ctx, channel, user.uid, content), ctx.now())
       const message: ChatMessage = await ctx.repos.messages.message(edited, null)
       await ctx.bus.publish('MESSAGE_UPDATE', readersOf(channel), message)
       await notifyEach(ctx, told, messageDraft('mention', edited))
