@@ -3,7 +3,8 @@
  * them, channel overrides, and the caller's effective permissions per channel. Writes need ManageRoles and
  * reach only roles below the caller's highest (the owner reaches all); nobody grants a
  * permission they do not hold, and only the owner grants ManageServer, on every role
- * `@everyone` included. Roles are given to and taken from only members the caller
+ * `@everyone` included. A role's name is audited like a channel's title (the global and the
+ * server's words). Roles are given to and taken from only members the caller
  * outranks, as for kick and ban (or the caller themselves). Every write is audited and published (ROLE_CREATE,
  * ROLE_UPDATE, ROLE_DELETE, MEMBER_UPDATE) after it commits.
  */
@@ -25,7 +26,7 @@ import {
   accessTo, auditRecord, channelPermissions, requireBits, requireMember, requireServerActor, requireServerPermission, serverPermissions, requireVisibleChannel, type Access, type Actor,
 } from '../access'
 import { notifyModeration } from '../../services/notifications'
-import { cleanName } from '../checks'
+import { cleanName, requireServerAuditPass } from '../checks'
 import { ok } from '../envelope'
 import { serverScope } from '../servers'
 import { responses } from '../schemas'
@@ -101,8 +102,10 @@ export default async function rolesRoutes (fastify: FastifyInstance, { ctx }: Ro
     const position = Math.min(request.body.position ?? lowest, lowest)
     const permissions = request.body.permissions ?? 0
     requireRoleReach(access, serverPermissions(ctx, access), { position, permissions })
+    const name = cleanName('name', request.body.name)
+    await requireServerAuditPass(ctx, serverId, { title: name }) // SPEC §5, §8: a role's name is audited as a title (104001), global and server words
     const roleId = nextRoleId()
-    const role = await ctx.repos.roles.create({ role_id: roleId, server_id: serverId, name: cleanName('name', request.body.name), permissions, color: request.body.color ?? '', position }, auditRecord(ctx, actor, 'role_create', roleId))
+    const role = await ctx.repos.roles.create({ role_id: roleId, server_id: serverId, name, permissions, color: request.body.color ?? '', position }, auditRecord(ctx, actor, 'role_create', roleId))
     await ctx.answers.invalidate(serverScope(serverId)) // who sees which channel may have changed
     await ctx.bus.publish('ROLE_CREATE', { server_id: serverId }, role)
     return ok(role)
@@ -130,6 +133,7 @@ export default async function rolesRoutes (fastify: FastifyInstance, { ctx }: Ro
         requireRoleReach(access, callerBits, { position: request.body.position ?? role.position, permissions: request.body.permissions ?? role.permissions })
       }
       const changes = request.body.name === undefined ? request.body : { ...request.body, name: cleanName('name', request.body.name) }
+      await requireServerAuditPass(ctx, serverId, { title: changes.name }) // a renamed role as a created one; nothing written on refusal
       const updated = await ctx.repos.roles.update(serverId, roleId, changes, auditRecord(ctx, actor, 'role_update', roleId)) as ServerRole
       await ctx.answers.invalidate(serverScope(serverId)) // who sees which channel may have changed
       await ctx.bus.publish('ROLE_UPDATE', { server_id: serverId }, updated)
