@@ -2,8 +2,9 @@
  * Roles: list, create, edit, order and delete a server's roles, give and take
  * them, channel overrides, and the caller's effective permissions per channel. Writes need ManageRoles and
  * reach only roles below the caller's highest (the owner reaches all); nobody grants a
- * permission they do not hold, and only the owner grants ManageServer, on every role
- * `@everyone` included. A role's name is audited like a channel's title (the global and the
+ * permission they do not hold, and only the owner grants the elevated bits
+ * (core/domain/permissions.ts OWNER_GRANTED_PERMISSIONS: ManageServer, ManageRoles,
+ * ManageChannels, KickMembers, BanMembers), on every role `@everyone` included. A role's name is audited like a channel's title (the global and the
  * server's words). Roles are given to and taken from only members the caller
  * outranks, as for kick and ban (or the caller themselves). Every write is audited and published (ROLE_CREATE,
  * ROLE_UPDATE, ROLE_DELETE, MEMBER_UPDATE) after it commits.
@@ -33,19 +34,25 @@ import { responses } from '../schemas'
 
 const nextRoleId = createTimeIdSource()
 
-/** 403 naming the bits of `permissions` the caller may not put on a role (bits they lack; ManageServer unless they are the owner). */
-function requireGrantable (access: Access, callerBits: number, permissions: number): void {
+/**
+ * 403 naming the bits of `added` (bits a role is to gain) the caller may not add: bits they
+ * lack, and the elevated ones (OWNER_GRANTED_PERMISSIONS) unless they are the owner.
+ */
+function requireGrantable (access: Access, callerBits: number, added: number): void {
   const grantable = access.member ? grantablePermissions(access.server, access.member, callerBits) : 0
-  const refused = missingPermissions(grantable, permissions)
-  if (refused.length > 0) throw forbidden(`role: you may grant only permissions you hold, and ManageServer only as the owner (not yours to grant: ${refused.join(', ')})`)
+  const refused = missingPermissions(grantable, added)
+  if (refused.length > 0) {
+    throw forbidden(`role: you may grant only permissions you hold, and ManageServer, ManageRoles, ManageChannels, KickMembers and BanMembers only as the owner (not yours to grant: ${refused.join(', ')})`)
+  }
 }
 
-/** 403 unless the caller may manage a role at `role`'s place with its bits, and may grant every bit it holds. */
+/** 403 unless the caller may manage a role at `role`'s place and holds every bit it carries (nobody hands out what they do not hold). */
 function requireRoleReach (access: Access, callerBits: number, role: Pick<PermissionRole, 'position' | 'permissions'>): void {
   if (!access.member || !canManageRole(access.server, access.member, role)) {
     throw forbidden('role: it sits at or above your highest role, or grants ManageServer, which only the owner hands out')
   }
-  requireGrantable(access, callerBits, role.permissions)
+  const lacking = missingPermissions(callerBits, role.permissions)
+  if (lacking.length > 0) throw forbidden(`role: it carries permissions you do not hold (${lacking.join(', ')})`)
 }
 
 /** Registers the role routes. */
@@ -101,7 +108,9 @@ export default async function rolesRoutes (fastify: FastifyInstance, { ctx }: Ro
     const lowest = access.server.roles.filter(role => role.role_id !== serverId).length + 1
     const position = Math.min(request.body.position ?? lowest, lowest)
     const permissions = request.body.permissions ?? 0
-    requireRoleReach(access, serverPermissions(ctx, access), { position, permissions })
+    const callerBits = serverPermissions(ctx, access)
+    requireRoleReach(access, callerBits, { position, permissions })
+    requireGrantable(access, callerBits, permissions)
     const name = cleanName('name', request.body.name)
     await requireServerAuditPass(ctx, serverId, { title: name }) // SPEC §5, §8: a role's name is audited as a title (104001), global and server words
     const roleId = nextRoleId()
@@ -126,12 +135,13 @@ export default async function rolesRoutes (fastify: FastifyInstance, { ctx }: Ro
         throw badRequest('body: @everyone takes only permissions')
       }
       const callerBits = serverPermissions(ctx, access)
-      // @everyone sits below everyone: any ManageRoles holder reaches it, but grants only what they may grant (never ManageServer)
-      if (isEveryone) requireGrantable(access, callerBits, request.body.permissions ?? 0)
-      else {
+      const permissions = request.body.permissions ?? role.permissions
+      // @everyone sits below everyone: any ManageRoles holder reaches it; on every role, what it gains must be theirs to grant (never an elevated bit but by the owner)
+      if (!isEveryone) {
         requireRoleReach(access, callerBits, role)
-        requireRoleReach(access, callerBits, { position: request.body.position ?? role.position, permissions: request.body.permissions ?? role.permissions })
+        requireRoleReach(access, callerBits, { position: request.body.position ?? role.position, permissions })
       }
+      requireGrantable(access, callerBits, permissions & ~role.permissions)
       const changes = request.body.name === undefined ? request.body : { ...request.body, name: cleanName('name', request.body.name) }
       await requireServerAuditPass(ctx, serverId, { title: changes.name }) // a renamed role as a created one; nothing written on refusal
       const updated = await ctx.repos.roles.update(serverId, roleId, changes, auditRecord(ctx, actor, 'role_update', roleId)) as ServerRole
