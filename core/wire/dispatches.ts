@@ -126,6 +126,9 @@ export type PublishedDispatchName = { [T in DispatchName]: typeof DISPATCHES[T] 
 /** The names a client receives (not the gateways' control events). */
 export type ReceivedDispatchName = { [T in DispatchName]: typeof DISPATCHES[T] extends { origin: 'control' } ? never : T }[DispatchName]
 
+/** The names whose audience is `A` (the moderators' report queue events, for one). */
+export type DispatchNameOf<A extends DispatchAudience> = { [T in DispatchName]: typeof DISPATCHES[T]['audience'] extends A ? T : never }[DispatchName]
+
 /** Where a dispatch of audience `A` goes: its server, plus the channel or the user the audience names; a `user` dispatch only its user; a conversation and its participants' uids outside any server. */
 export type AudienceTarget<A extends DispatchAudience> =
   A extends 'participants' ? { conversation_id: string, uids: readonly string[] }
