@@ -414,6 +414,22 @@ describe('names', () => {
     expect(envelope<{ nickname: string }>(await test.inject({ url: `/users/${someone.uid}` })).data.nickname).not.toBe(ownerName)
   })
 
+  it("refuses the owner's rename to the exact name a member of their server goes by (409), keeping the owner's name", async () => {
+    const owner = await signInAsMember(test, DEMO_OWNER)
+    const ownerName = envelope<{ nickname: string }>(await test.inject({ url: `/users/${DEMO_OWNER}` })).data.nickname
+    const memberName = envelope<{ nickname: string }>(await test.inject({ url: '/users/100004' })).data.nickname
+    for (const name of [memberName, `\u202e${memberName}\u200b`]) {
+      const response = await test.inject({ method: 'PATCH', url: '/user/me', headers: owner.headers, payload: { nickname: name } })
+      expect(response.statusCode).toBe(409)
+      expect(envelope(response)).toMatchObject({ code: TRUST_CODES.OWNERS_NAME, msg: expect.stringContaining('100004, a member of your server') })
+    }
+    expect(envelope<{ nickname: string }>(await test.inject({ url: `/users/${DEMO_OWNER}` })).data.nickname).toBe(ownerName)
+    // a name nobody there goes by is the owner's to take
+    const renamed = await test.inject({ method: 'PATCH', url: '/user/me', headers: owner.headers, payload: { nickname: `${ownerName}·新` } })
+    expect(renamed.statusCode).toBe(200)
+    await test.inject({ method: 'PATCH', url: '/user/me', headers: owner.headers, payload: { nickname: ownerName } })
+  })
+
   it("refuses to let someone named like the owner join the owner's server (409), directly or by invite, writing nothing", async () => {
     const ownerName = envelope<{ nickname: string }>(await test.inject({ url: `/users/${DEMO_OWNER}` })).data.nickname
     const lookalike = await signInAsGuest(test)
