@@ -240,7 +240,7 @@ export class GatewayHub implements SessionHost {
       }
       const uids = this.regrantedBy(event)
       try {
-        if (uids.length > 0) await this.regrant(event, id, uids)
+        if (uids.length > 0) await this.regrant(event, id, uids) // also keeps what the changed sessions were told
       } catch (error) {
         this.log.warn({ err: error }, `gateway: readable channels not recomputed after ${event.t}`)
       }
@@ -249,6 +249,9 @@ export class GatewayHub implements SessionHost {
       } catch (error) {
         this.log.error({ err: error }, `gateway: ${event.t} not delivered`)
       }
+      const joined = membershipChangeOf(event)
+      // a joiner's sessions know the server now: their snapshot takes it in
+      if (joined?.joined === true) await this.rememberReadable(joined.uid).catch(error => this.log.warn({ err: error }, 'gateway: readable channels not kept'))
     }
     this.draining = false
   }
@@ -271,16 +274,24 @@ export class GatewayHub implements SessionHost {
       if (!user) continue
       const before = user.grants.get(serverId)
       user.grants.set(serverId, after)
-      if (!before) continue // a join: the joiner loads the server's channels anyway
+      if (!before) continue // a join: the joiner loads the server's channels anyway (remembered once MEMBER_ADD is delivered)
       const change = readableChange(before, after)
+      if (change.added.length === 0 && change.removed.length === 0) continue
       // a created channel is announced by CHANNEL_CREATE itself
       const added = event.t === 'CHANNEL_CREATE' ? change.added.filter(channelId => channelId !== event.channel_id) : change.added
-      if (added.length === 0 && change.removed.length === 0) continue
-      const update: ChannelsVisibleUpdate = { server_id: serverId, added, removed: change.removed }
-      for (const session of user.sessions) {
-        if (session.serverIds.has(serverId)) session.sendOwn(base => dispatchText('CHANNELS_VISIBLE_UPDATE', update, id, base))
+      if (added.length > 0 || change.removed.length > 0) {
+        const update: ChannelsVisibleUpdate = { server_id: serverId, added, removed: change.removed }
+        for (const session of user.sessions) {
+          if (session.serverIds.has(serverId)) session.sendOwn(base => dispatchText('CHANNELS_VISIBLE_UPDATE', update, id, base))
+        }
       }
+      await this.rememberReadable(uid)
     }
+  }
+
+  /** Keeps what `uid`'s open sessions here now know they may read, for a resume on any process. */
+  private async rememberReadable (uid: string): Promise<void> {
+    await Promise.all([...this.users.get(uid)?.sessions ?? []].map(session => session.rememberReadable()))
   }
 
   /** Offers one event to the sessions that may receive it, then forgets what it ended (a deleted channel, a departed member's grants). */

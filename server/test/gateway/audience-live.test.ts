@@ -115,6 +115,36 @@ describe('recomputing what a member may read', () => {
     expect((await memberSocket.next<DispatchFrame>(isDispatch('CHANNELS_VISIBLE_UPDATE'))).d).toEqual({ server_id: SERVER, added: [], removed: [TRAINING] })
   })
 
+  it('tells a member who resumes after missing an override and a role change which channels disappeared and appeared, right after resumed', async () => {
+    const member = await guestMember()
+    const { client, ready } = await identified(gateway.baseUrl, member.token)
+    client.close()
+    await client.closed()
+    const roleUrl = `/servers/${SERVER}/members/${member.uid}/roles/${SERVER}-trainee`
+    await everyoneOverride(LOBBY, { allow: 0, deny: Permission.ViewChannel })
+    expect((await gateway.test.inject({ method: 'PUT', url: roleUrl, headers: owner.headers })).statusCode).toBe(200)
+    try {
+      const resumed = await connectGateway(gateway.baseUrl)
+      resumed.send({ op: 'resume', d: { token: member.token, session_id: ready.session_id, seq: ready.seq } })
+      const update = await resumed.next<DispatchFrame>(isDispatch('CHANNELS_VISIBLE_UPDATE'))
+      expect(update.d).toEqual({ server_id: SERVER, added: [TRAINING], removed: [LOBBY] } satisfies ChannelsVisibleUpdate)
+      const order = resumed.frames.map(frame => frame.op === 'dispatch' ? frame.t : frame.op)
+      expect(order.indexOf('resumed')).toBeLessThan(order.indexOf('CHANNELS_VISIBLE_UPDATE'))
+      // told once: a further resume after nothing changed says nothing
+      resumed.close()
+      await resumed.closed()
+      const again = await connectGateway(gateway.baseUrl)
+      again.send({ op: 'resume', d: { token: member.token, session_id: ready.session_id, seq: update.s } })
+      await again.next(frame => frame.op === 'resumed')
+      await mark('after the second resume', [again])
+      expect(dispatches(again).filter(frame => frame.t === 'CHANNELS_VISIBLE_UPDATE')).toEqual([])
+      again.close()
+    } finally {
+      await everyoneOverride(LOBBY, null)
+      await gateway.test.inject({ method: 'DELETE', url: roleUrl, headers: owner.headers })
+    }
+  })
+
   it('replays on resume only what the member may read', async () => {
     const guest = await guestMember()
     const { client, ready } = await identified(gateway.baseUrl, guest.token)
