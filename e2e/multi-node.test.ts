@@ -6,8 +6,8 @@
  * clients wherever they are connected, a client whose process is killed resumes on
  * the other with nothing lost and nothing twice, the members of a killed process go
  * offline for everyone once its lease runs out, a signed-out session is closed on every
- * process (a revoked bot token too), one account's writes are counted on both processes
- * together, every dispatch narrower than its server reaches only its audience on whichever
+ * process (a revoked bot token too), one account's writes and its gateway sockets are
+ * counted on both processes together, every dispatch narrower than its server reaches only its audience on whichever
  * process a client is connected to (the training channel and one an override hides), an
  * override set through one process stops delivery to a member on the other at once and
  * tells that session (and a resume on either process tells what it missed), and a direct
@@ -321,6 +321,19 @@ describe('two server processes on one database and one Redis', () => {
     await back.next(frame => frame.op === 'resumed')
     const shown = await back.next<DispatchFrame>(frame => frame.op === 'dispatch' && frame.t === 'CHANNELS_VISIBLE_UPDATE')
     expect(shown.d).toEqual({ server_id: SERVER_ID, added: [channel.channel_id], removed: [] })
+  })
+
+  it('caps one account\'s gateway sockets on both processes together: the eleventh, on B, closes the oldest, on A, with TooManySockets', async () => {
+    const token = await guestMember(a)
+    const sockets: GatewayTestClient[] = []
+    // GATEWAY_SOCKETS_PER_ACCOUNT is 10: six on A and four on B fit, though each process holds fewer than ten
+    for (let index = 0; index < 10; index += 1) sockets.push((await identified(index % 2 === 0 ? a.url : b.url, token)).client)
+    clients.push(...sockets)
+    const newest = await identified(b.url, token)
+    clients.push(newest.client)
+    expect(await sockets[0].closed()).toEqual({ code: GatewayErrorCode.TooManySockets, reason: 'more than 10 gateway sockets for this account: the oldest is closed' })
+    await new Promise(resolve => setTimeout(resolve, 300))
+    expect([...sockets.slice(1), newest.client].map(client => client.socket.readyState)).toEqual(Array(10).fill(newest.client.socket.OPEN))
   })
 
   it('closes a bot\'s socket on the other process at once when its token is revoked', async () => {

@@ -35,6 +35,8 @@ export interface GatewayDirectory {
   close (session: SessionRecord): Promise<boolean>
   /** The uid of a session that is open or still resumable, else null. */
   ownerOf (sessionId: string): Promise<string | null>
+  /** The sessions of `uid` open now on any process, the longest open first (the socket cap closes from the front). */
+  openSessionsOf (uid: string): Promise<string[]>
   /**
    * Keeps what the session's client was last told it may read (at ready, resumed and each
    * CHANNELS_VISIBLE_UPDATE), as long as the session is open or resumable: a resume on any
@@ -100,6 +102,9 @@ export function createMemoryDirectory (clock: () => number = Date.now): GatewayD
       const record = resumable.get(sessionId)
       return record && record.until >= clock() ? record.uid : null
     },
+    async openSessionsOf (uid) {
+      return [...openSessions.get(uid) ?? []] // a Set keeps the order they opened in
+    },
     async keepReadable (sessionId, readable) {
       const record = resumable.get(sessionId)
       if (record) record.readable = readable
@@ -159,6 +164,7 @@ interface ReapingRedis extends Redis {
 /**
  * The directory in Redis, shared by every process. Keys under `prefix`:
  * `presence:user:<uid>` (sorted set: open session → alive-until ms),
+ * `gw:opened:<uid>` (sorted set: open session → when it opened, ms; the socket cap's order),
  * `presence:server:<server_id>` (sorted set: online uid → alive-until ms),
  * `gw:session:<session_id>` (the owner uid, expiring RESUME_WINDOW_MS after the session was last alive),
  * `gw:readable:<session_id>` (what its client was last told it may read, JSON; expiring with it),
@@ -172,6 +178,7 @@ export async function createRedisDirectory (url: string, prefix: string, aliveMs
   redis.defineCommand('reapNode', { numberOfKeys: 3, lua: REAP_SCRIPT })
   await redis.connect()
   const userKey = (uid: string) => `${prefix}presence:user:${uid}`
+  const openedKey = (uid: string) => `${prefix}gw:opened:${uid}`
   const serverKey = (serverId: string) => `${prefix}presence:server:${serverId}`
   const sessionKey = (sessionId: string) => `${prefix}gw:session:${sessionId}`
   const readableKey = (sessionId: string) => `${prefix}gw:readable:${sessionId}`
@@ -194,8 +201,8 @@ export async function createRedisDirectory (url: string, prefix: string, aliveMs
   const renewer = setInterval(() => { renewLease().catch(() => undefined) }, Math.max(100, Math.floor(leaseMs / 3)))
   renewer.unref()
 
-  /** Marks the session alive (and this process's) until now + aliveMs; resolves the user's open sessions after it. */
-  const keepAlive = async (session: SessionRecord): Promise<number> => {
+  /** Marks the session alive (and this process's) until now + aliveMs, and when `opening` when it opened; resolves the user's open sessions after it. */
+  const keepAlive = async (session: SessionRecord, opening = false): Promise<number> => {
     const now = clock()
     const until = now + aliveMs
     const multi = redis.multi()
@@ -209,13 +216,15 @@ export async function createRedisDirectory (url: string, prefix: string, aliveMs
       .pexpire(nodeSessionsKey(nodeId), sessionsKeptMs)
       .set(nodeOfKey(session.session_id), nodeId, 'PX', aliveMs)
     for (const serverId of session.server_ids) multi.zadd(serverKey(serverId), until, session.uid)
+    if (opening) multi.zadd(openedKey(session.uid), 'NX', now, session.session_id)
+    multi.pexpire(openedKey(session.uid), aliveMs)
     const results = await multi.exec()
     return Number(results?.[3]?.[1] ?? 0)
   }
 
   return {
     async open (session) {
-      return await keepAlive(session) === 1
+      return await keepAlive(session, true) === 1
     },
     async refresh (session) {
       await keepAlive(session)
@@ -229,6 +238,7 @@ export async function createRedisDirectory (url: string, prefix: string, aliveMs
         .set(sessionKey(session.session_id), session.uid, 'PX', RESUME_WINDOW_MS)
         .pexpire(readableKey(session.session_id), RESUME_WINDOW_MS)
         .hdel(nodeSessionsKey(nodeId), session.session_id)
+        .zrem(openedKey(session.uid), session.session_id)
         .exec()
       const removed = Number(results?.[0]?.[1] ?? 0)
       if (removed === 0 || Number(results?.[2]?.[1] ?? 0) > 0) return false
@@ -239,6 +249,14 @@ export async function createRedisDirectory (url: string, prefix: string, aliveMs
     },
     async ownerOf (sessionId) {
       return redis.get(sessionKey(sessionId))
+    },
+    async openSessionsOf (uid) {
+      const [opened, alive] = await Promise.all([redis.zrange(openedKey(uid), 0, -1), redis.zrangebyscore(userKey(uid), `(${clock()}`, '+inf')])
+      const live = new Set(alive)
+      // sessions of a killed process, or closed without a word, leave the order once their records expired
+      const gone = opened.filter(sessionId => !live.has(sessionId))
+      if (gone.length > 0) await redis.zrem(openedKey(uid), ...gone)
+      return opened.filter(sessionId => live.has(sessionId))
     },
     async keepReadable (sessionId, readable) {
       await redis.set(readableKey(sessionId), JSON.stringify(readable), 'PX', aliveMs + RESUME_WINDOW_MS)

@@ -46,6 +46,8 @@ export interface SessionHost {
   grantsFor (session: GatewaySession, serverIds: Iterable<string>): Promise<ReadonlyMap<string, ServerGrant>>
   /** The session is open: it hears its servers' events. */
   opened (session: GatewaySession): void
+  /** After the directory recorded it open: an account over its socket cap (on every process together) loses its oldest sockets. */
+  capSockets (session: GatewaySession): Promise<void>
   /** An open session joined or left a server. */
   membershipChanged (session: GatewaySession, serverId: string, joined: boolean): void
   /** The session hears nothing more (closed, or back to waiting after invalid_session). */
@@ -146,11 +148,6 @@ export class GatewaySession implements SessionView {
   async rememberReadable (): Promise<void> {
     if (this.state !== 'open') return
     await this.host.directory.keepReadable(this.sessionId, snapshotOf(this.grants, this.serverIds))
-  }
-
-  /** True once the socket is closing or closed (it no longer counts against the account's socket limit). */
-  get closing (): boolean {
-    return this.state === 'closed' || this.socket.readyState !== this.socket.OPEN
   }
 
   private sendText (text: string): void {
@@ -294,6 +291,7 @@ export class GatewaySession implements SessionView {
     }
     this.host.opened(this)
     if (await this.host.directory.open(this.record)) this.host.presenceChanged(this.uid, 'online', [...this.serverIds])
+    await this.host.capSockets(this)
   }
 
   private async closed (): Promise<void> {
