@@ -44,8 +44,11 @@ const client = defineJestConfig({
     url: 'http://localhost/',
     customExportConditions: ['node', 'node-addons'],
   },
-  bail: 0,
 })
+// The package's defaults carry `bail` and `verbose`, options of a whole run that a project
+// may not hold (jest warns of each on every run): the run's own defaults stand.
+delete client.bail
+delete client.verbose
 
 /** TypeScript compiled for the running node, as the server and core projects need it. */
 const nodeTransform = {

@@ -1,9 +1,10 @@
 import Taro from '@tarojs/taro'
 import {
-  copyShareLink, isShareHidden, isWechatBrowser, loadWxSdk, setupWechatShare, shareImageUrl, shareLink, sharePath, signatureUrl,
+  copyShareLink, homeShareOf, isShareHidden, isWechatBrowser, loadWxSdk, setupWechatShare, shareImageUrl, shareLink, sharePath, signatureUrl,
   WX_JS_API_LIST, type ShareContent, type WxSdk,
 } from '@/services/share'
 import * as clipboard from '@/utils/clipboard'
+import { CONFIGURED_SERVERS } from '@core/domain/servers'
 import { failedRequest, fakeLogger } from '../stores/support/fakes'
 
 const WECHAT_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 MicroMessenger/8.0.44 NetType/WIFI'
@@ -156,6 +157,18 @@ describe('share links and flags', () => {
     expect(shareImageUrl('/files/a.png', 'https://h5.example')).toBe('https://h5.example/files/a.png')
     expect(shareImageUrl('https://cdn.example/a.png', 'https://h5.example')).toBe('https://cdn.example/a.png')
     expect(shareImageUrl('javascript:alert(1)', 'https://h5.example')).toBe('')
+  })
+
+  it('makes a server\'s Home card of the server on screen, with its introduction and icon once loaded', () => {
+    const server = { serverId: '832828', name: '云端集市', detail: { introduction: '一起逛', icon: '/files/icon.png' }, servers: CONFIGURED_SERVERS }
+    expect(homeShareOf(server)).toEqual({ title: '云端集市', desc: '一起逛', imageUrl: '/files/icon.png', target: { serverId: '832828' } })
+    expect(homeShareOf({ ...server, detail: null })).toEqual({ title: '云端集市', desc: '', imageUrl: '', target: { serverId: '832828' } })
+  })
+
+  it('names another server\'s Home card as the build lists it, without the detail of the server on screen', () => {
+    const server = { serverId: '723658', name: '星海城', detail: { introduction: '星海', icon: '/files/star.png' }, servers: CONFIGURED_SERVERS }
+    expect(homeShareOf(server, '832828')).toEqual({ title: '云端集市', desc: '', imageUrl: '', target: { serverId: '832828' } })
+    expect(homeShareOf(server, 'unlisted')).toEqual({ title: '', desc: '', imageUrl: '', target: { serverId: 'unlisted' } })
   })
 
   it('signs a URL without its fragment', () => {

@@ -55,6 +55,19 @@ describe('SearchStore', () => {
     expect(search).toHaveBeenLastCalledWith(SID, '直播', 'c1')
   })
 
+  it('searches the submitted query again from its first page on a refresh, not what was typed since, and nothing before a search', async () => {
+    const { store, search } = setup()
+    await store.refresh()
+    expect(search).not.toHaveBeenCalled()
+    search.mockResolvedValueOnce(page([hit('2')], 'c1')).mockResolvedValueOnce(page([hit('3'), hit('2')]))
+    store.setText('直播')
+    await store.submit()
+    store.setText('展厅')
+    await store.refresh()
+    expect(search).toHaveBeenLastCalledWith(SID, '直播', undefined)
+    expect(store.results.items.map(item => item.id)).toEqual(['3', '2'])
+  })
+
   it('shows only the answer of the newest search when an older one arrives late', async () => {
     const { store, search } = setup()
     const slow = deferred<SearchResult>()

@@ -4,9 +4,14 @@
  * WXML file with `wcc`, every WXSS file with `wcsc`. Any error or warning fails, with the
  * compiler's own words (e.g. `app-origin.wxss(1:682): error at token '*'`). The main
  * package is weighed as well (the platform refuses one over 2 MB; this app keeps to 1 MB).
- * It does not paint or lay anything out: see README "Mini-program".
+ * What WeChat takes without a word but handles badly is looked for in the built WXSS too
+ * (H5-only styles: sticky headers, :hover, the desktop layout; bottom bars without the
+ * safe-area inset). A committed fixture (fixtures/desktop-block-in-weapp) shows the
+ * check bites: the stylesheet the build wrote while app.scss's desktop block reached the
+ * mini-program is refused. It does not paint or lay anything out: see README "Mini-program".
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'fs'
+import { tmpdir } from 'os'
 import path from 'path'
 import { compileWxml, compileWxss, type CompilerRun } from './wechat-compilers'
 
@@ -32,6 +37,38 @@ function complaints (result: CompilerRun): string {
 }
 
 const withoutExtension = (file: string): string => file.replace(/\.\w+$/, '')
+
+/** One rule of a built (minified) stylesheet: its selector list and its declarations, as written. */
+interface CssRule { file: string, selectors: string[], body: string }
+
+/** The style rules of a minified WXSS text (those inside `@media` included), in order. */
+function rulesOf (file: string, text: string): CssRule[] {
+  return [...text.replace(/\/\*[\s\S]*?\*\//g, '').matchAll(/([^{}]+)\{([^{}]*)\}/g)]
+    .map(match => ({ file, selectors: match[1].split(',').map(selector => selector.trim()), body: match[2] }))
+}
+
+/** Every style rule of the build. */
+function builtRules (): CssRule[] {
+  return filesOf(DIST, '.wxss').flatMap(file => rulesOf(file, readFileSync(path.join(DIST, file), 'utf8')))
+}
+
+/** A declaration of `body` (`bottom:0`), whole. */
+function declares (body: string, declaration: string): boolean {
+  return body.split(';').some(part => part.trim() === declaration)
+}
+
+/** A rule as a failure names it. */
+const named = (rule: CssRule): string => `${rule.file}: ${rule.selectors.join(',')}`
+
+/**
+ * The bars and sheets standing on the window's bottom edge (the chat's composer, join bar
+ * and notice under a window-high chat, the post's comment bar, the bottom sheets): on a
+ * phone with a notch each keeps its content above the home indicator.
+ */
+const BOTTOM_EDGE = ['.chat-composer', '.chat-view__join', '.chat-view__notice', '.post-page__composer', '.member-sheet__panel', '.sign-in-sheet__panel']
+
+/** The committed fixture: app-origin.wxss as the build wrote it while app.scss's desktop block (with `> * { grid-column: 1 / -1; }`) reached the mini-program. */
+const UNGUARDED_FIXTURE = path.join(__dirname, 'fixtures', 'desktop-block-in-weapp')
 
 /** The main package's budget: half the platform's 2 MB, so the app can grow before subpackages are needed. */
 const MAIN_PACKAGE_MAX_BYTES = 1024 * 1024
@@ -75,5 +112,50 @@ describe('the mini-program build under WeChat\'s compilers', () => {
     const stylesheets = filesOf(DIST, '.wxss').map(withoutExtension)
     expect(stylesheets.length).toBeGreaterThan(0)
     expect(complaints(compileWxss(DIST, stylesheets))).toBe('')
+  })
+
+  it('keeps every bar and sheet on the bottom edge clear of the home indicator with env(safe-area-inset-bottom)', () => {
+    const rules = builtRules()
+    const padded = (selector: string): boolean => rules.some(rule => rule.selectors.includes(selector) && rule.body.includes('env(safe-area-inset-bottom)'))
+    expect(BOTTOM_EDGE.filter(selector => !padded(selector))).toEqual([])
+    // and any bar fixed to the bottom of the window that may come later
+    const fixedToBottom = rules.filter(rule => declares(rule.body, 'position:fixed') && declares(rule.body, 'bottom:0') && !/(^|;)\s*(top|inset):/.test(rule.body))
+    expect(fixedToBottom.length).toBeGreaterThan(0)
+    expect(fixedToBottom.filter(rule => !rule.body.includes('env(safe-area-inset-bottom)')).map(named)).toEqual([])
+  })
+
+  // What wcsc lets through but the mini-program handles badly, kept to H5 by Taro's
+  // conditional compilation: a sticky bar (the H5 page header, which renders nothing
+  // here), hover-only affordances (no pointer), the desktop layout's `html` selectors,
+  // universal selectors, and a height that subtracts the H5 header from 100vh (the chat
+  // would stop short of the window's bottom). Attribute selectors are only `[disabled]`
+  // on buttons, a state WeChat's own button styles select the same way.
+  it('carries none of the H5-only styles: sticky, :hover, html or universal selectors, a 100vh less the H5 header', () => {
+    const rules = builtRules()
+    const selectors = rules.flatMap(rule => rule.selectors.map(selector => ({ rule, selector })))
+    expect(rules.filter(rule => /position:\s*(-webkit-)?sticky/.test(rule.body)).map(named)).toEqual([])
+    expect(rules.filter(rule => /calc\(100vh\s*-/.test(rule.body)).map(named)).toEqual([])
+    expect(selectors.filter(({ selector }) => /:hover|(^|[\s>+~])html\b|\*/.test(selector)).map(({ rule, selector }) => `${rule.file}: ${selector}`)).toEqual([])
+    expect(selectors.filter(({ selector }) => /\[(?!disabled\])/.test(selector)).map(({ rule, selector }) => `${rule.file}: ${selector}`)).toEqual([])
+  })
+})
+
+describe('the compile check against a stylesheet WeChat refuses', () => {
+  it('fails on the stylesheet the build wrote while app.scss\'s desktop block reached the mini-program, at its universal selector', () => {
+    const result = compileWxss(UNGUARDED_FIXTURE, ['app-origin'])
+    expect(complaints(result)).toMatch(/app-origin\.wxss\(1:\d+\): error at token `\*`/)
+  })
+
+  it('passes the same stylesheet once that one rule is gone, so the universal selector is what it refuses', () => {
+    const original = readFileSync(path.join(UNGUARDED_FIXTURE, 'app-origin.wxss'), 'utf8')
+    const rule = 'html.desktop-layout .market:not(.market--state) > *{grid-column:1/-1}'
+    expect(original).toContain(rule)
+    const dir = mkdtempSync(path.join(tmpdir(), 'wcsc-fixture-'))
+    try {
+      writeFileSync(path.join(dir, 'app-origin.wxss'), original.replace(rule, ''))
+      expect(complaints(compileWxss(dir, ['app-origin']))).toBe('')
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 })

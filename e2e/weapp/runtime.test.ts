@@ -24,8 +24,17 @@ const SERVER_NAME = '云端集市'
 const DEFAULT_SERVER = '723658'
 const CHAT_CHANNEL = '83282802'
 const POST_CHANNEL = '83282804'
+const LIVE_CHANNEL = '83282807'
 const SHOWROOM = '83282810'
 const OWNER_UID = '100001'
+/** A member of server 832828 who is not its owner. */
+const MEMBER_UID = '100003'
+/** Another member, whose inbox stays empty here. */
+const ALEX_UID = '100002'
+/** What a page with nothing of its own to share sends: the server's Home. */
+const HOME_CARD_PATH = `/pages/index/index?server_id=${SERVER}`
+/** A web page the development build may show in its web view (its webview host, src/constants/env.ts). */
+const RULE_URL = `${BUILT_ORIGIN}/rules/user-agreement.html`
 /** The login key of the development build (src/utils/storage.ts loginKey). */
 const LOGIN_KEY = 'openrealm:dev:login'
 const WAIT_MS = 10000
@@ -110,6 +119,38 @@ function asked (app: MiniProgram): string[] {
   return app.record.requests.map(request => `${request.method} ${request.url}`)
 }
 
+/** How many times the app asked for `request` (`GET /path`, whatever query followed). */
+function timesAsked (app: MiniProgram, request: string): number {
+  return asked(app).filter(made => made === request || made.startsWith(`${request}?`)).length
+}
+
+/** How many times the app called `wx.<name>`. */
+function timesCalled (app: MiniProgram, name: string): number {
+  return app.record.calls.filter(call => call === name).length
+}
+
+/** Pulls the page on top down and waits until it asks for `request` again and stops the spinner. */
+async function pullsDownAndAsksAgain (app: MiniProgram, request: string): Promise<void> {
+  const before = timesAsked(app, request)
+  const stopped = timesCalled(app, 'stopPullDownRefresh')
+  app.pullDown()
+  await until(app, `${request} asked again on a pull-down`, () => timesAsked(app, request) > before)
+  await until(app, 'the spinner stopped', () => timesCalled(app, 'stopPullDownRefresh') > stopped)
+}
+
+/** Makes an invite to server 832828 as its owner, straight through the HTTP API, and answers its code. */
+async function inviteCode (): Promise<string> {
+  const owner = signInSeeded(product, OWNER_UID)
+  const response = await fetch(`${product.url}/servers/${SERVER}/invites`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ max_age_seconds: 1800, max_uses: 1 }),
+  })
+  expect(response.status).toBe(200)
+  const { data } = await response.json() as { data: { code: string } }
+  return data.code
+}
+
 /** Lets the page finish what it asks for after its content shows (a negative assertion needs the page settled). */
 function settled (): Promise<void> {
   return new Promise(resolve => setTimeout(resolve, SETTLE_MS))
@@ -125,7 +166,53 @@ async function postMessage (login: SeededLogin, channelId: string, content: stri
   expect(response.status).toBe(200)
 }
 
+/** How a member opens a page: its URL (with its query), who is signed in (a seeded account; a new guest when none), and what it shows once its data is in. */
+interface PageVisit {
+  url: () => Promise<string>
+  as?: string
+  /** Texts the page shows once loaded. */
+  shows: string[]
+  /** A value somewhere in the page's data (an attribute, such as a web view's src), for a page that shows no text of its own. */
+  holds?: string
+}
+
+/** Every page of app.json, as a member opens it. */
+const EVERY_PAGE: Readonly<Record<string, PageVisit>> = {
+  'pages/index/index': { url: async () => `/pages/index/index?sid=${SERVER}`, shows: [SERVER_NAME, '大厅', '直播中'] },
+  'pages/market/index': { url: async () => `/pages/market/index?sid=${SERVER}&cid=${SHOWROOM}`, shows: ['欢迎台', '新品展台'] },
+  'pages/demo/index': { url: async () => `/pages/demo/index?sid=${SERVER}`, shows: ['身份标识', '99+'] },
+  'pages/me/index': { url: async () => `/pages/me/index?sid=${SERVER}`, shows: ['游客', '本设备'] },
+  'pages/not-found/index': { url: async () => `/pages/not-found/index?sid=${SERVER}&from=${encodeURIComponent('/pages/gone/index')}`, shows: ['页面不存在', '/pages/gone/index'] },
+  'pages/webview/index': { url: async () => `/pages/webview/index?sid=${SERVER}&url=${encodeURIComponent(RULE_URL)}&title=${encodeURIComponent('用户协议')}`, shows: [], holds: RULE_URL },
+  'pages/channel/index': { url: async () => `/pages/channel/index?sid=${SERVER}&channel_id=${CHAT_CHANNEL}`, shows: ['大家好！'] },
+  'pages/post/index': { url: async () => `/pages/post/index?sid=${SERVER}&post_id=${SERVER}-post-01`, shows: ['第 1 篇分享', '还没有评论'] },
+  'pages/invite/index': { url: async () => `/pages/invite/index?code=${await inviteCode()}`, shows: ['林晓 邀请你加入', SERVER_NAME] },
+  'pages/server-settings/index': { url: async () => `/pages/server-settings/index?sid=${SERVER}`, as: OWNER_UID, shows: ['审计日志', '资料'] },
+  'pages/members/index': { url: async () => `/pages/members/index?sid=${SERVER}`, shows: ['林晓', '管理员'] },
+  'pages/audit-log/index': { url: async () => `/pages/audit-log/index?sid=${SERVER}`, as: OWNER_UID, shows: ['操作记录', '待处理举报'] },
+  'pages/search/index': { url: async () => `/pages/search/index?sid=${SERVER}`, shows: ['输入词语'] },
+  // a member's own inbox (Alex: nobody mentions or answers Alex in these tests)
+  'pages/inbox/index': { url: async () => `/pages/inbox/index?sid=${SERVER}`, as: ALEX_UID, shows: ['全部已读', '还没有通知'] },
+}
+
 describe('the mini-program at run time', () => {
+  it('has a lifecycle visit for every page of app.json', () => {
+    const app = new MiniProgram({ dist: DIST, builtOrigin: BUILT_ORIGIN, serverOrigin: 'http://127.0.0.1:9' })
+    expect(Object.keys(EVERY_PAGE).sort()).toEqual(app.pagePaths().sort())
+  })
+
+  it.each(Object.keys(EVERY_PAGE))('runs %s through load, show and ready, hide and show, and unload without an error', async route => {
+    const visit = EVERY_PAGE[route]
+    const app = launch(await visit.url(), visit.as === undefined ? {} : signedIn(signInSeeded(product, visit.as)))
+    expect(app.current().route).toBe(route)
+    await sees(app, ...visit.shows)
+    if (visit.holds !== undefined) await until(app, `${visit.holds} in the page's data`, () => JSON.stringify(app.current().data).includes(String(visit.holds)))
+    app.hideAndShow()
+    await sees(app, ...visit.shows)
+    app.closeAll()
+    expect(app.stack).toEqual([])
+  })
+
   it('registers a page for every path of app.json', () => {
     const app = new MiniProgram({ dist: DIST, builtOrigin: BUILT_ORIGIN, serverOrigin: 'http://127.0.0.1:9' })
     expect(app.pagePaths()).toEqual(expect.arrayContaining(['pages/index/index', 'pages/channel/index', 'pages/post/index', 'pages/market/index', 'pages/me/index', 'pages/members/index', 'pages/server-settings/index', 'pages/invite/index', 'pages/not-found/index']))
@@ -170,6 +257,42 @@ describe('the mini-program at run time', () => {
     expect(app.current().options).toEqual(expect.objectContaining({ channel_id: CHAT_CHANNEL }))
     await sees(app, '大家好！')
     expect(app.stack.map(page => page.route)).toEqual(['pages/index/index', 'pages/channel/index'])
+    app.back()
+    expect(app.stack.map(page => page.route)).toEqual(['pages/index/index'])
+    await sees(app, SERVER_NAME, '大厅', '作品分享', '直播中')
+    // Home is the app's current page again: a tap there navigates with Home's own query
+    await tapWhenShown(app, 'channel-list__row', '作品分享')
+    await arrivesAt(app, 'pages/channel/index')
+    expect(app.current().options).toEqual(expect.objectContaining({ sid: SERVER, channel_id: POST_CHANNEL }))
+    await sees(app, '作品分享 #1')
+    expect(app.stack.map(page => page.route)).toEqual(['pages/index/index', 'pages/channel/index'])
+  })
+
+  it('counts a message as unread on Home once the member went back from its channel (the channel page let go of it)', async () => {
+    const app = launch(`/pages/index/index?sid=${SERVER}`, signedIn(signInSeeded(product, MEMBER_UID)))
+    await sees(app, '大厅')
+    await tapWhenShown(app, 'channel-list__row', '大厅')
+    await arrivesAt(app, 'pages/channel/index')
+    await sees(app, '大家好！')
+    app.back()
+    await sees(app, SERVER_NAME, '大厅')
+    expect(nodesWithClass(node(app, 'channel-list__row', '大厅'), 'channel-list__unread')).toEqual([])
+    await postMessage(signInSeeded(product, OWNER_UID), CHAT_CHANNEL, `回到首页之后的消息 ${Date.now()}`)
+    await until(app, 'an unread count on the lobby\'s row', () => textOf(nodesWithClass(node(app, 'channel-list__row', '大厅'), 'channel-list__unread')[0]) === '1')
+  })
+
+  it('relaunches Home through the app\'s navigation when the member signs out on Me, closing every page', async () => {
+    const app = launch(`/pages/index/index?sid=${SERVER}`)
+    await sees(app, SERVER_NAME)
+    await tapWhenShown(app, 'server-header__me')
+    await arrivesAt(app, 'pages/me/index')
+    await sees(app, '游客', '本设备')
+    expect(app.stack.map(page => page.route)).toEqual(['pages/index/index', 'pages/me/index'])
+    await tapWhenShown(app, 'me__sign-out')
+    await until(app, 'the relaunch', () => app.record.calls.includes('reLaunch'))
+    expect(app.stack.map(page => page.route)).toEqual(['pages/index/index'])
+    expect(app.current().options).toEqual(expect.objectContaining({ sid: SERVER }))
+    await sees(app, SERVER_NAME, '大厅', '直播中')
   })
 
   it('lets a guest join a chat channel, send a message, and shows a second member\'s message live over the socket', async () => {
@@ -239,18 +362,19 @@ describe('the mini-program at run time', () => {
   })
 
   it('shows an invite made by the owner, and joins the server with one tap', async () => {
-    const owner = signInSeeded(product, OWNER_UID)
-    const response = await fetch(`${product.url}/servers/${SERVER}/invites`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ max_age_seconds: 1800, max_uses: 1 }),
-    })
-    const { data } = await response.json() as { data: { code: string } }
-    const app = launch(`/pages/invite/index?code=${data.code}`)
+    const app = launch(`/pages/invite/index?code=${await inviteCode()}`)
     await sees(app, '林晓', '邀请你加入', SERVER_NAME, '加入')
     await tapWhenShown(app, 'invite__join')
     await until(app, 'the server after joining', () => app.current().route !== 'pages/invite/index')
     await sees(app, SERVER_NAME)
+  })
+
+  it('shares an invite as a card of the invite itself: who invites, and its code', async () => {
+    const code = await inviteCode()
+    const app = launch(`/pages/invite/index?code=${code}`)
+    await sees(app, '林晓 邀请你加入', SERVER_NAME)
+    await until(app, 'a share card of the invite', () => app.shareCard()?.path === `/pages/invite/index?server_id=${SERVER}&code=${code}`)
+    expect(app.shareCard()?.title).toBe('林晓 邀请你加入')
   })
 
   it('shows not-found and leads back to Home', async () => {
@@ -279,6 +403,80 @@ describe('the mini-program at run time', () => {
     await sees(app, '审计日志')
     await until(app, 'a share card of Home', () => app.shareCard()?.path === '/pages/index/index?server_id=832828')
     expect(app.shareCard()?.title).toBe(SERVER_NAME)
+  })
+
+  it.each([
+    ['the inbox', 'pages/inbox/index'],
+    ['search', 'pages/search/index'],
+    ['not-found', 'pages/not-found/index'],
+    ['the demo', 'pages/demo/index'],
+    ['a web view', 'pages/webview/index'],
+  ])('shares %s from the menu as a card of the server\'s Home (the server its query names)', async (_name, route) => {
+    const visit = EVERY_PAGE[route]
+    const app = launch(await visit.url(), visit.as === undefined ? {} : signedIn(signInSeeded(product, visit.as)))
+    await sees(app, ...visit.shows)
+    await until(app, 'a share card of Home', () => app.shareCard()?.path === HOME_CARD_PATH)
+    expect(app.shareCard()?.title).toBe(SERVER_NAME)
+  })
+
+  it('reloads a post channel\'s feed on a pull-down', async () => {
+    const app = launch(`/pages/channel/index?sid=${SERVER}&channel_id=${POST_CHANNEL}`)
+    await sees(app, '作品分享 #1')
+    await pullsDownAndAsksAgain(app, `GET /channels/${POST_CHANNEL}/posts`)
+    await sees(app, '作品分享 #1', '第 1 篇分享')
+  })
+
+  it('reloads a live channel\'s items on a pull-down', async () => {
+    const app = launch(`/pages/channel/index?sid=${SERVER}&channel_id=${LIVE_CHANNEL}`)
+    await sees(app, '精彩回放 #4', '预约直播 #1')
+    const items = textOf(node(app, 'channel-page__list'))
+    await pullsDownAndAsksAgain(app, `GET /channels/${LIVE_CHANNEL}/lives`)
+    await sees(app, '精彩回放 #4', '预约直播 #1')
+    expect(textOf(node(app, 'channel-page__list'))).toBe(items)
+  })
+
+  it('stops the spinner of a pull-down on a chat, which has no list to reload', async () => {
+    const app = launch(`/pages/channel/index?sid=${SERVER}&channel_id=${CHAT_CHANNEL}`)
+    await sees(app, '大家好！')
+    app.pullDown()
+    await until(app, 'the spinner stopped', () => timesCalled(app, 'stopPullDownRefresh') === 1)
+    await sees(app, '大家好！')
+  })
+
+  it('reloads the audit log\'s entries and reports on a pull-down', async () => {
+    const app = launch(`/pages/audit-log/index?sid=${SERVER}`, signedIn(signInSeeded(product, OWNER_UID)))
+    await sees(app, '操作记录', '待处理举报')
+    await pullsDownAndAsksAgain(app, `GET /servers/${SERVER}/audit-log`)
+    await sees(app, '操作记录', '待处理举报')
+  })
+
+  it('reloads the inbox on a pull-down', async () => {
+    const owner = signInSeeded(product, OWNER_UID)
+    await postMessage(signInSeeded(product, MEMBER_UID), CHAT_CHANNEL, `<@${OWNER_UID}> 收件箱里的提及 ${Date.now()}`)
+    const app = launch(`/pages/inbox/index?sid=${SERVER}`, signedIn(owner))
+    await sees(app, '周末 提到了你', '收件箱里的提及')
+    await pullsDownAndAsksAgain(app, 'GET /notifications')
+    await sees(app, '周末 提到了你', '收件箱里的提及')
+  })
+
+  it('searches the shown query again on a pull-down', async () => {
+    const app = launch(`/pages/search/index?sid=${SERVER}`)
+    await sees(app, '输入词语')
+    app.pullDown()
+    await until(app, 'the spinner stopped before any search', () => timesCalled(app, 'stopPullDownRefresh') === 1)
+    expect(timesAsked(app, `GET /servers/${SERVER}/search`)).toBe(0)
+    app.input(node(app, 'search-page__input'), '直播')
+    await tapWhenShown(app, 'search-page__go')
+    await sees(app, '记得预约', 'LiveBot')
+    await pullsDownAndAsksAgain(app, `GET /servers/${SERVER}/search`)
+    expect(asked(app).filter(request => request.startsWith(`GET /servers/${SERVER}/search?`)).every(request => request.includes(`q=${encodeURIComponent('直播')}`))).toBe(true)
+    await sees(app, '记得预约')
+  })
+
+  it('offers no pull-down on a page whose config does not enable it, as WeChat does', async () => {
+    const app = launch(`/pages/post/index?sid=${SERVER}&post_id=${SERVER}-post-01`)
+    await sees(app, '第 1 篇分享')
+    expect(() => app.pullDown()).toThrow('pages/post/index does not enable pull-down refresh')
   })
 
   it('fails a call to a wx API the simulation does not know', () => {

@@ -147,7 +147,7 @@ export class MiniProgram {
   private closed = false
   private app: Record<string, unknown> | null = null
   private webviewId = 0
-  private readonly appJson: { pages: string[], subPackages?: { root: string, pages: string[] }[] }
+  private readonly appJson: { pages: string[], subPackages?: { root: string, pages: string[] }[], window?: { enablePullDownRefresh?: boolean } }
 
   constructor (private readonly options: SimulatorOptions) {
     for (const [key, value] of Object.entries(options.storage ?? {})) this.storage.set(key, JSON.stringify(value))
@@ -314,6 +314,22 @@ export class MiniProgram {
     return this.open(url)
   }
 
+  /** Closes the `delta` pages on top (their onUnload) and shows the one below again (its onShow), as WeChat goes back; never the first page. */
+  private goBack (delta: number): void {
+    if (this.stack.length < 2) throw new Error('navigateBack:fail cannot navigate back at first page')
+    for (let closed = 0; closed < delta && this.stack.length > 1; closed++) this.close(this.current())
+    this.call(this.current(), 'onShow')
+  }
+
+  /**
+   * The back button of WeChat's own navigation bar (the mini-program's way back: the app's
+   * H5 header renders nothing there): the page on top closes and the one below shows
+   * again, as `wx.navigateBack({ delta: 1 })` does.
+   */
+  back (): void {
+    this.goBack(1)
+  }
+
   /** Hides the page on top (the member switched away) and shows it again. */
   hideAndShow (): void {
     const page = this.current()
@@ -355,9 +371,15 @@ export class MiniProgram {
     return this.call(this.current(), 'onShareTimeline') as Record<string, unknown> | undefined
   }
 
-  /** A pull-down on the page: its onPullDownRefresh. */
+  /**
+   * A pull-down on the page: its onPullDownRefresh. WeChat offers the gesture only on a
+   * page whose JSON (or app.json's window) sets `enablePullDownRefresh`: elsewhere this throws.
+   */
   pullDown (): void {
-    this.call(this.current(), 'onPullDownRefresh')
+    const page = this.current()
+    const own = JSON.parse(readFileSync(path.join(this.options.dist, `${page.route}.json`), 'utf8')) as { enablePullDownRefresh?: boolean }
+    if ((own.enablePullDownRefresh ?? this.appJson.window?.enablePullDownRefresh) !== true) throw new Error(`${page.route} does not enable pull-down refresh (enablePullDownRefresh in its page config): WeChat offers no pull-down there`)
+    this.call(page, 'onPullDownRefresh')
   }
 
   private mapUrl (url: string): string {
@@ -551,11 +573,7 @@ export class MiniProgram {
       redirectTo: options => this.navigate('redirectTo', options ?? {}, () => { const leaving = this.current(); this.open(String(options?.url)); this.close(leaving) }),
       reLaunch: options => this.navigate('reLaunch', options ?? {}, () => { this.openFirst(String(options?.url)) }),
       switchTab: options => this.navigate('switchTab', options ?? {}, () => { this.openFirst(String(options?.url)) }),
-      navigateBack: options => this.navigate('navigateBack', options ?? {}, () => {
-        const delta = Math.max(1, Number(options?.delta ?? 1))
-        for (let closed = 0; closed < delta && this.stack.length > 1; closed++) this.close(this.current())
-        this.call(this.current(), 'onShow')
-      }),
+      navigateBack: options => this.navigate('navigateBack', options ?? {}, () => { this.goBack(Math.max(1, Number(options?.delta ?? 1))) }),
       // the page's chrome
       setNavigationBarTitle: noop('setNavigationBarTitle'),
       setNavigationBarColor: noop('setNavigationBarColor'),

@@ -125,6 +125,12 @@ export class SearchStore {
     await this.results.load()
   }
 
+  /** Searches the submitted query again from its first page (a pull-down), whatever the box holds now; nothing before the first search. */
+  async refresh (): Promise<void> {
+    if (this.submitted === '') return
+    await this.results.load()
+  }
+
   /** Loads the next page of hits (reach-bottom). */
   async loadMore (): Promise<void> {
     await this.results.loadMore()

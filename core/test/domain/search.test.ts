@@ -28,10 +28,19 @@ describe('parseSearchQuery', () => {
     if (!parse.ok) expect(parse.reason).toContain(reason)
   })
 
+  it('keeps a has: filter once however often it is typed', () => {
+    expect(parseSearchQuery('has:image HAS:Image 展厅')).toMatchObject({ ok: true, query: { words: '展厅', has: ['image'] } })
+  })
+
   it('writes a query back as it parses', () => {
-    const text = '直播 from:"张 三" in:lobby has:image before:2026-01-02'
+    const text = '直播 from:"张 三" in:lobby has:image before:2026-01-02 after:2025-12-31'
     const parse = parseSearchQuery(text)
     expect(parse.ok && formatSearchQuery(parse.query)).toBe(text)
+  })
+
+  it('writes a query of words and one day back without empty filters', () => {
+    expect(formatSearchQuery({ words: '展厅', from: [], in: [], has: [], before: null, after: '2026-01-01' })).toBe('展厅 after:2026-01-01')
+    expect(formatSearchQuery({ words: '展厅', from: [], in: [], has: [], before: '2026-01-01', after: null })).toBe('展厅 before:2026-01-01')
   })
 })
 
@@ -42,6 +51,10 @@ describe('search days', () => {
 
   it('reads after: as from the next day on and before: as up to that day', () => {
     expect(searchTimeRange({ after: '2026-01-01', before: '2026-01-03' })).toEqual({ fromMs: Date.UTC(2026, 0, 1, 16), toMs: Date.UTC(2026, 0, 2, 16) })
+  })
+
+  it('leaves both ends open when no day is given', () => {
+    expect(searchTimeRange({ after: null, before: null })).toEqual({ fromMs: null, toMs: null })
   })
 })
 
@@ -56,5 +69,13 @@ describe('highlightSegments', () => {
     expect(highlightSegments('abcdef', [[4, 99], [0, 2], [1, 3], [5, 5]])).toEqual([
       { text: 'abc', match: true }, { text: 'd', match: false }, { text: 'ef', match: true },
     ])
+  })
+
+  it('drops a range that lies inside an earlier match, and ends on a match that reaches the end', () => {
+    expect(highlightSegments('直播间', [[0, 3], [1, 2]])).toEqual([{ text: '直播间', match: true }])
+  })
+
+  it('keeps the plain text after the last match', () => {
+    expect(highlightSegments('直播间见', [[0, 2]])).toEqual([{ text: '直播', match: true }, { text: '间见', match: false }])
   })
 })

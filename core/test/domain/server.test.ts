@@ -79,6 +79,10 @@ describe('showroomQueryOf', () => {
     expect(showroomQueryOf(CONFIGURED_SERVERS, { params: { server_id: '  ', channel_id: '1' } }).server_id).toBe(starsea.server_id)
   })
 
+  it('asks the host\'s server with an empty channel when the page has no parameters at all', () => {
+    expect(showroomQueryOf(CONFIGURED_SERVERS, { host: 'pixel.example.com' })).toEqual({ server_id: pixel.server_id, channel_id: '' })
+  })
+
   it('leaves the channel empty when none is named', () => {
     expect(showroomQueryOf(CONFIGURED_SERVERS, { params: { server_id: cloudmart.server_id } })).toEqual({ server_id: cloudmart.server_id, channel_id: '' })
   })

@@ -6,4 +6,6 @@ export default definePageConfig({
   navigationBarTitleText: MESSAGES['zh-CN'].pageTitleAuditLog,
   // a share card leading to the server's Home (the page's useShare)
   enableShareAppMessage: true,
+  // A pull-down reloads the entries and reports (the mini-program's own gesture; H5 keeps its plain scrolling).
+  enablePullDownRefresh: process.env.TARO_ENV !== 'h5',
 })

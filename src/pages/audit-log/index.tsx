@@ -10,9 +10,9 @@ import PageHeader from '@/components/page-header'
 import StateView from '@/components/state-view'
 import { t, type MessageKey } from '@/i18n'
 import { usePageLifecycle } from '@/hooks/use-page-lifecycle'
+import { usePullRefresh } from '@/hooks/use-pull-refresh'
 import { currentParams, pageLocation } from '@/router'
-import { isShareHidden, type ShareContent } from '@/services/share'
-import { useShare } from '@/services/share/use-share'
+import { useHomeShare } from '@/services/share/use-share'
 import { AuditLogStore, type ReportAction } from '@/stores/audit-log-store'
 import { usePageStore, useStores } from '@/stores/context'
 import { toast } from '@/utils/feedback'
@@ -127,9 +127,10 @@ function AuditLogPage () {
   // the shared stores (and so the permissions the report buttons ask) follow the page's server
   useEffect(() => { server.select(pageLocation(params)) }, [server, params])
   // The share card of a moderator's page leads to the server's Home, not to its audit log.
-  const share: ShareContent = { title: server.name, desc: server.detail?.introduction ?? '', imageUrl: server.detail?.icon ?? '', target: { serverId: store.serverId } }
-  useShare(share, isShareHidden(params))
+  useHomeShare(server, store.serverId)
   useEffect(() => { void store.load() }, [store])
+  // a pull-down loads the newest entries and reports again (the mini-program's gesture)
+  usePullRefresh(() => store.load())
   useEffect(() => () => store.dispose(), [store])
   return (
     <View className='audit-log-page'>

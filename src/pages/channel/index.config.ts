@@ -8,4 +8,7 @@ export default definePageConfig({
   // SPEC §9: reach-bottom distance 50 px (the next page of messages, posts or live items).
   onReachBottomDistance: REACH_BOTTOM_DISTANCE_PX,
   enableShareAppMessage: true,
+  // A pull-down reloads the post feed or the live items (the mini-program's own gesture;
+  // H5 keeps its plain scrolling).
+  enablePullDownRefresh: process.env.TARO_ENV !== 'h5',
 })

@@ -6,6 +6,7 @@ import { observer } from 'mobx-react'
 import type { LiveItem } from '@core/wire/entities'
 import { t } from '@/i18n'
 import { usePageLifecycle } from '@/hooks/use-page-lifecycle'
+import { usePullRefresh } from '@/hooks/use-pull-refresh'
 import { currentParams, navigate } from '@/router'
 import { isShareHidden, type ShareContent } from '@/services/share'
 import { askReminderSubscription } from '@/services/wechat-subscribe'
@@ -40,9 +41,9 @@ function logFailure (what: string) {
   return (error: unknown) => console.error(`[channel] ${what} failed:`, error)
 }
 
-/** SPEC §8: the loader error handler's toast, after a load that failed. */
-function loadAndReport (run: () => Promise<void>, error: () => string | null): void {
-  run().then(() => {
+/** SPEC §8: the loader error handler's toast, after a load that failed; settles when both are done (never rejects). */
+function loadAndReport (run: () => Promise<void>, error: () => string | null): Promise<void> {
+  return run().then(() => {
     const message = error()
     if (message) void showLoadError(message)
   }).catch(logFailure('loading'))
@@ -192,6 +193,11 @@ function ChannelPage () {
     else loadAndReport(() => store.loadMore(), () => store.moreError)
   }
   useReachBottom(loadMore)
+  // A pull-down (the mini-program's gesture) loads the first page of the list on screen
+  // again: the post feed, or the live items; a chat has no list to reload (it is live).
+  usePullRefresh(() => store.content?.view === 'posts'
+    ? loadAndReport(() => feed.load(), () => feed.error)
+    : loadAndReport(() => store.load(), () => store.error))
 
   const channel = store.channel
 
@@ -207,7 +213,7 @@ function ChannelPage () {
   else body = <ChannelBody store={store} loadMore={loadMore} posts={posts} chat={chat} />
 
   return (
-    <View className='channel-page'>
+    <View className={`channel-page${store.content?.view === 'chat' ? ' channel-page--chat' : ''}`}>
       <PageHeader title={channel?.name ?? t('pageTitleChannel')} homeQuery={channel ? { server_id: channel.server_id } : undefined} />
       {channel && session.isSignedIn && (
         <View className='channel-page__notifications'><NotificationMenu serverId={channel.server_id} channelId={channel.channel_id} /></View>

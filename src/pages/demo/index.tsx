@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { Text, View } from '@tarojs/components'
+import { observer } from 'mobx-react'
 import DebugPanel, { isDebugOn } from '@/components/debug-panel'
 import IdentityBadge from '@/components/identity-badge'
 import LiveBadge from '@/components/live-badge'
@@ -9,6 +10,8 @@ import type { IdentityKind } from '@core/domain/identity'
 import type { LiveState } from '@core/domain/live-state'
 import { usePageLifecycle } from '@/hooks/use-page-lifecycle'
 import { currentParams } from '@/router'
+import { useHomeShare } from '@/services/share/use-share'
+import { useStores } from '@/stores/context'
 import { isHexColour } from '@/utils/color'
 import { formatDate, toIsoUtc8 } from '@/utils/format-date'
 import { formatBadgeCount, formatCount, formatSize } from '@/utils/format-number'
@@ -63,10 +66,12 @@ function Formats ({ values, format }: { values: readonly number[], format: (valu
  * Demo (SPEC §2 lists a 'demo' page): a living catalogue of the app's components and
  * formats — identity and live badges, counts with 万/亿, badge counts capped at 99+,
  * sizes in K/M, dates in UTC+8, colour checks with swatches and ¥ prices — every one
- * rendered by the same code the other pages use, so it shows what users see.
+ * rendered by the same code the other pages use, so it shows what users see. Its share
+ * menu sends the server's Home.
  */
-export default function Demo () {
+function Demo () {
   usePageLifecycle(PAGE_PATH)
+  useHomeShare(useStores().server)
   return (
     <View className='demo'>
       <PageHeader title={t('pageTitleDemo')} />
@@ -104,3 +109,5 @@ export default function Demo () {
     </View>
   )
 }
+
+export default observer(Demo)

@@ -7,7 +7,9 @@ import StateView from '@/components/state-view'
 import { DECORATIVE_IMAGE } from '@/constants/a11y'
 import { t, type MessageKey } from '@/i18n'
 import { usePageLifecycle } from '@/hooks/use-page-lifecycle'
+import { usePullRefresh } from '@/hooks/use-pull-refresh'
 import { navigate } from '@/router'
+import { useHomeShare } from '@/services/share/use-share'
 import { useStores } from '@/stores/context'
 import { notificationTarget } from '@/stores/inbox-store'
 import { formatDate, fromUnixSeconds } from '@/utils/format-date'
@@ -51,9 +53,12 @@ const Row = observer(function Row ({ notification, onOpen }: { notification: Not
  * notification is about and marks it read, and all can be marked read at once.
  */
 function Inbox () {
-  const { inbox } = useStores()
+  const { inbox, server } = useStores()
   usePageLifecycle(PAGE_PATH)
   useEffect(() => { void inbox.load() }, [inbox])
+  // a pull-down loads the newest notifications again; the share menu sends the server's Home (an inbox is one member's own)
+  usePullRefresh(() => inbox.load())
+  useHomeShare(server)
 
   const open = (notification: Notification): void => {
     void inbox.markRead(notification.notification_id)

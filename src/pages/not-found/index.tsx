@@ -1,8 +1,11 @@
 import { Button, Text, View } from '@tarojs/components'
+import { observer } from 'mobx-react'
 import PageHeader from '@/components/page-header'
 import { t } from '@/i18n'
 import { usePageLifecycle } from '@/hooks/use-page-lifecycle'
 import { currentParams, relaunch } from '@/router'
+import { useHomeShare } from '@/services/share/use-share'
+import { useStores } from '@/stores/context'
 import './index.scss'
 
 /** This page's path, for the lifecycle log. */
@@ -11,10 +14,12 @@ const PAGE_PATH = 'pages/not-found/index'
 /**
  * Not found (SPEC §2: unknown paths invoke a not-found handler): says so kindly, names
  * the address that was asked for (as text), and leads home — a relaunch of the entry
- * page that keeps the carried query keys (server, language …).
+ * page that keeps the carried query keys (server, language …). Its share menu sends the
+ * server's Home, never the address that was not found.
  */
-export default function NotFound () {
+function NotFound () {
   usePageLifecycle(PAGE_PATH)
+  useHomeShare(useStores().server)
   const { from } = currentParams()
   return (
     <View className='not-found'>
@@ -29,3 +34,5 @@ export default function NotFound () {
     </View>
   )
 }
+
+export default observer(NotFound)

@@ -10,7 +10,9 @@ import StateView from '@/components/state-view'
 import { LINK } from '@/constants/a11y'
 import { t } from '@/i18n'
 import { usePageLifecycle } from '@/hooks/use-page-lifecycle'
+import { usePullRefresh } from '@/hooks/use-pull-refresh'
 import { currentParams, navigate } from '@/router'
+import { useHomeShare } from '@/services/share/use-share'
 import { usePageStore, useStores } from '@/stores/context'
 import { openSearch, type SearchChip, type SearchStore } from '@/stores/search-store'
 import { formatDate, fromUnixSeconds } from '@/utils/format-date'
@@ -77,6 +79,9 @@ function SearchPage () {
   const store = usePageStore(stores => openSearch(chooseServer(stores.server.servers, { params }).server.server_id, stores))
   usePageLifecycle(PAGE_PATH)
   useReachBottom(() => { void store.loadMore() })
+  // a pull-down searches the shown query again; the share menu sends the searched server's Home (a search is one member's own)
+  usePullRefresh(() => store.refresh())
+  useHomeShare(root.server, store.serverId)
 
   // the channels Home already holds name the hits and offer in: chips
   const channels = root.channel.serverId === store.serverId ? root.channel.channels : []

@@ -8,8 +8,7 @@ import StateView from '@/components/state-view'
 import { t, type MessageKey } from '@/i18n'
 import { usePageLifecycle } from '@/hooks/use-page-lifecycle'
 import { currentParams, navigate, pageLocation } from '@/router'
-import { isShareHidden, type ShareContent } from '@/services/share'
-import { useShare } from '@/services/share/use-share'
+import { useHomeShare } from '@/services/share/use-share'
 import { useStores, usePageStore } from '@/stores/context'
 import { ServerSettingsStore } from '@/stores/server-settings-store'
 import { availableSections, canSeeAuditLog, type SettingsSection } from '@/stores/settings-access'
@@ -51,8 +50,7 @@ function ServerSettingsPage () {
   // the shared stores (and so the permissions) follow the chosen server
   useEffect(() => { root.server.select(choice) }, [root, choice])
   // The share card of the owner's own page leads to the server's Home, not to its settings.
-  const share: ShareContent = { title: root.server.name, desc: root.server.detail?.introduction ?? '', imageUrl: root.server.detail?.icon ?? '', target: { serverId: settings.serverId } }
-  useShare(share, isShareHidden(params))
+  useHomeShare(root.server, settings.serverId)
 
   const checkAccess = () => settings.checkAccess(async () => {
     await session.ensureSignedIn()

@@ -1,10 +1,13 @@
 import { Button, Text, View } from '@tarojs/components'
+import { observer } from 'mobx-react'
 import PageHeader from '@/components/page-header'
 import { WebView } from '@/components/page-elements/web-view'
 import { t } from '@/i18n'
 import { useFrameTitle } from '@/hooks/use-frame-title'
 import { usePageLifecycle } from '@/hooks/use-page-lifecycle'
 import { currentParams, isAllowedUrl, relaunch } from '@/router'
+import { useHomeShare } from '@/services/share/use-share'
+import { useStores } from '@/stores/context'
 import './index.scss'
 
 /** This page's path, for the lifecycle log. */
@@ -14,9 +17,11 @@ const PAGE_PATH = 'pages/webview/index'
  * Web view (SPEC §2: rule pages open the user agreement or privacy policy URL): shows
  * the `url` parameter when it is allow-listed, with `title` in the navigation bar. Any
  * other URL is refused with a message and a way home, and never loaded (no open redirect).
+ * Its share menu sends the server's Home, not the outside page.
  */
-export default function WebViewPage () {
+function WebViewPage () {
   usePageLifecycle(PAGE_PATH)
+  useHomeShare(useStores().server)
   const { url, title } = currentParams()
   const shownTitle = title || t('pageTitleWebview')
   useFrameTitle('.webview__frame', shownTitle)
@@ -39,3 +44,5 @@ export default function WebViewPage () {
     </View>
   )
 }
+
+export default observer(WebViewPage)

@@ -15,6 +15,7 @@ import { copyText } from '@/utils/clipboard'
 import { toast } from '@/utils/feedback'
 import { mediaUrl } from '@/utils/media-url'
 import { isH5 } from '@/utils/platform'
+import type { ConfiguredServer } from '@core/domain/servers'
 import { queryString, type QueryInput } from '@core/query/url'
 
 /** Which community (and channel, or post) a shared link opens. */
@@ -45,6 +46,28 @@ export interface WxSdk {
   updateTimelineShareData (data: { title: string, link: string, imgUrl: string }): void
   hideMenuItems (data: { menuList: string[] }): void
   hideOptionMenu (): void
+}
+
+/** What a server's Home card is made of: the server on screen (its loaded detail, when there is one) and the servers this build knows. */
+export interface SharedServer {
+  serverId: string
+  name: string
+  detail: { introduction: string, icon: string } | null
+  servers: readonly ConfiguredServer[]
+}
+
+/**
+ * The share card of a server's Home (`serverId`, the server on screen by default): its
+ * name, introduction and icon. What a page sends when it has nothing of its own a
+ * friend could open — a moderator's settings or audit log, one member's inbox or
+ * search, not-found, a web view — so every page's share menu leads somewhere. A server
+ * other than the one on screen is named as this build lists it (no introduction or
+ * icon is at hand for it).
+ */
+export function homeShareOf (server: SharedServer, serverId: string = server.serverId): ShareContent {
+  if (serverId === server.serverId) return { title: server.name, desc: server.detail?.introduction ?? '', imageUrl: server.detail?.icon ?? '', target: { serverId } }
+  const listed = server.servers.find(candidate => candidate.server_id === serverId)
+  return { title: listed?.name ?? '', desc: '', imageUrl: '', target: { serverId } }
 }
 
 /** The JS-SDK calls requested in `wx.config`. */

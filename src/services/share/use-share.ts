@@ -4,11 +4,13 @@
  * `navShareHide`, the share menu hidden. The share button outside the messaging app is
  * src/components/share-button.
  */
-import { useEffect } from 'react'
+import { useEffect, useState } from 'react'
 import Taro, { useShareAppMessage, useShareTimeline } from '@tarojs/taro'
+import { chooseServer } from '@core/domain/server'
 import { queryString } from '@core/query/url'
+import { currentParams, pageLocation } from '@/router'
 import { isH5 } from '@/utils/platform'
-import { setupWechatShare, sharePath, shareImageUrl, shareQuery, type ShareContent } from './index'
+import { homeShareOf, isShareHidden, setupWechatShare, sharePath, shareImageUrl, shareQuery, type ShareContent, type SharedServer } from './index'
 
 /** Shares `content` (null while the page has nothing to share yet); `hidden` hides sharing (navShareHide). */
 export function useShare (content: ShareContent | null, hidden: boolean): void {
@@ -32,4 +34,19 @@ export function useShare (content: ShareContent | null, hidden: boolean): void {
   // The timeline opens the sharing page itself with this query: only pages whose config sets
   // enableShareTimeline (those a share leads back to: Home, a post) offer it.
   useShareTimeline(() => ({ title, query: queryString(shareQuery({ serverId, channelId, postId, inviteCode })).slice(1), imageUrl: shareImageUrl(imageUrl) || undefined }))
+}
+
+/**
+ * Shares a server's Home from a page with nothing of its own a friend could open
+ * (settings, the audit log, the inbox, search, not-found, a web view, the demo), so every
+ * page's share menu sends a card: the server `serverId` names, else the one the page's
+ * query chooses (SPEC §2: sid is read as server_id, and it is carried from page to page),
+ * as every page chooses its server. `server` is the server store: its detail, when it is
+ * that server's, adds the introduction and icon (an observer page re-renders when it
+ * arrives, and the card follows). The page's `navShareHide` hides the card.
+ */
+export function useHomeShare (server: SharedServer, serverId?: string): void {
+  const [params] = useState(() => currentParams())
+  const shared = serverId ?? chooseServer(server.servers, pageLocation(params)).server.server_id
+  useShare(homeShareOf(server, shared), isShareHidden(params))
 }
