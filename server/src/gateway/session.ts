@@ -264,7 +264,7 @@ export class GatewaySession implements SessionView {
     await this.open()
     this.send({ op: 'resumed', d: { replayed } })
     // what changed while it was away (a role, an override, a training role): its own CHANNELS_VISIBLE_UPDATE after resumed
-    if (known && this.state === 'open') {
+    if (known) { // sendOwn sends nothing once the session closed meanwhile
       for (const change of changesSince(known, this.grants, this.serverIds)) {
         this.sendOwn(base => dispatchText('CHANNELS_VISIBLE_UPDATE', change, this.lastId, base))
       }
