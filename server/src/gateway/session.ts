@@ -291,7 +291,8 @@ export class GatewaySession implements SessionView {
     }
     this.host.opened(this)
     if (await this.host.directory.open(this.record)) this.host.presenceChanged(this.uid, 'online', [...this.serverIds])
-    await this.host.capSockets(this)
+    // the cap is a limit, not the session's business: a failure to apply it is logged, the session goes on
+    await this.host.capSockets(this).catch(error => this.host.log.warn({ err: error }, 'gateway: the socket cap was not applied'))
   }
 
   private async closed (): Promise<void> {

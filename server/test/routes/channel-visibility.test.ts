@@ -164,9 +164,31 @@ describe('every route that names a channel, or something in one, answers 404 to 
         expected.push(`${who} ${call.method} ${call.hidden} → ${asNone}`)
       }
     }
+    for (const channelId of [HIDDEN_POSTS, HIDDEN_LIVES, HIDDEN_SHOWROOM]) await test.inject({ method: 'DELETE', url: `/channels/${channelId}/overrides/role/${SERVER}`, headers: owner })
     expect(answers).toEqual(expected)
     // 404 throughout, but for a visitor on a read that needs a signed-in user
     expect(answers.filter(answer => !answer.includes('→ 404 ') && !/^visitor .* → 401 /.test(answer))).toEqual([])
+  })
+
+  it('leaves out of GET /servers/:id/lives (the server\'s public list, one answer for everyone) the live items of a channel @全体成员 may not see, which its own list still gives those who see it', async () => {
+    const owner = (await signInAsMember(test)).headers
+    const member = (await signInAsMember(test, '100004')).headers
+    const hidden = `/channels/${LIVE}/overrides/role/${SERVER}`
+    const channelsOf = async (headers: Record<string, string>): Promise<Set<string>> =>
+      new Set(envelope<{ list: Array<{ channel_id: string }> }>(await test.inject({ url: `/servers/${SERVER}/lives?page_size=50`, headers })).data.list.map(item => item.channel_id))
+    for (const headers of [{}, member, owner]) expect(await channelsOf(headers)).toContain(LIVE)
+    expect((await test.inject({ method: 'PUT', url: hidden, headers: owner, payload: { allow: 0, deny: Permission.ViewChannel } })).statusCode).toBe(200)
+    try {
+      for (const headers of [{}, member, owner]) {
+        const channels = await channelsOf(headers)
+        expect(channels).not.toContain(LIVE)
+        expect(channels.size).toBeGreaterThan(0) // the others' live items stay
+      }
+      expect((await test.inject({ url: `/channels/${LIVE}/lives`, headers: owner })).statusCode).toBe(200)
+    } finally {
+      await test.inject({ method: 'DELETE', url: hidden, headers: owner })
+    }
+    expect(await channelsOf({})).toContain(LIVE)
   })
 
   it('lists in GET /servers/:id/permissions/me only the channels the caller may see', async () => {
