@@ -6,10 +6,12 @@
  * clients wherever they are connected, a client whose process is killed resumes on
  * the other with nothing lost and nothing twice, the members of a killed process go
  * offline for everyone once its lease runs out, a signed-out session is closed on every
- * process, one account's writes are counted on both processes together, every
- * dispatch narrower than its server reaches only its audience on whichever process a
- * client is connected to, and a direct message reaches its participants on either process
- * and no one else.
+ * process (a revoked bot token too), one account's writes and its gateway sockets are
+ * counted on both processes together, every dispatch narrower than its server reaches only its audience on whichever
+ * process a client is connected to (the training channel and one an override hides), an
+ * override set through one process stops delivery to a member on the other at once and
+ * tells that session (and a resume on either process tells what it missed), and a direct
+ * message reaches its participants on either process and no one else.
  */
 import { Client } from 'pg'
 import type { ChannelListData } from '@core/wire/api'
@@ -81,6 +83,12 @@ async function guestMember (node: ClusterNode): Promise<string> {
   const { token } = await call<{ token: string }>(node, 'POST', '/auth/guest', undefined, {})
   await call(node, 'POST', `/servers/${SERVER_ID}/members/me`, token)
   return token
+}
+
+/** Hides `channelId` from @全体成员 (deny ViewChannel), or shows it again, as the owner through `node`. */
+async function hideFromEveryone (node: ClusterNode, channelId: string, hidden: boolean): Promise<void> {
+  const url = `/channels/${channelId}/overrides/role/${SERVER_ID}`
+  await (hidden ? call(node, 'PUT', url, creator, { allow: 0, deny: 1 }) : call(node, 'DELETE', url, creator))
 }
 
 const createChannel = (node: ClusterNode, token: string, title: string) => call<Channel>(node, 'POST', `/servers/${SERVER_ID}/channels`, token, { title, channel_type: 1 })
@@ -262,7 +270,9 @@ describe('two server processes on one database and one Redis', () => {
     expect(dispatches(thirdOnB.client).filter(candidate => candidate.t.startsWith('DM_') || candidate.t === 'CONVERSATION_CREATE')).toEqual([])
   })
 
-  it('walks every declared dispatch narrower than the server, published by a third process: on A and on B only its audience gets it', async () => {
+  it('walks every declared dispatch narrower than the server, published by a third process, for the training channel and one an override hides: on A and on B only its audience gets it', async () => {
+    const hidden = await createChannel(a, creator, '覆盖隐藏')
+    await hideFromEveryone(a, hidden.channel_id, true)
     const publisher: EventBus = await createRedisBus(REDIS_URL, cluster.redisPrefix)
     try {
       const guestToken = await guestMember(b)
@@ -270,15 +280,68 @@ describe('two server processes on one database and one Redis', () => {
       const [ownerOnA, ownerOnB, guestOnA, guestOnB] = sockets.map(socket => socket.client)
       clients.push(ownerOnA, ownerOnB, guestOnA, guestOnB)
       const everyone = [ownerOnA, ownerOnB, guestOnA, guestOnB]
-      await Promise.all(everyone.map(client => focus(client, TRAINING)))
       await mark(publisher, SERVER_ID, 'walk start', everyone)
-      for (const t of NARROW_BEFORE_DELETE) await publishAbout(publisher, t, SERVER_ID, TRAINING, sockets[0].ready.user.uid)
-      await mark(publisher, SERVER_ID, 'walk end', everyone)
+      for (const channelId of [TRAINING, hidden.channel_id]) {
+        await Promise.all(everyone.map(client => focus(client, channelId)))
+        await mark(publisher, SERVER_ID, `focus ${channelId}`, everyone)
+        for (const t of NARROW_BEFORE_DELETE) await publishAbout(publisher, t, SERVER_ID, channelId, sockets[0].ready.user.uid)
+        await mark(publisher, SERVER_ID, `walked ${channelId}`, everyone)
+      }
       expect(CHANNEL_BOUND.length).toBeGreaterThan(15)
-      for (const owner of [ownerOnA, ownerOnB]) expect(namesBetween(owner, 'walk start', 'walk end')).toEqual(NARROW_BEFORE_DELETE)
-      for (const guest of [guestOnA, guestOnB]) expect(namesBetween(guest, 'walk start', 'walk end')).toEqual([])
+      for (const channelId of [TRAINING, hidden.channel_id]) {
+        for (const owner of [ownerOnA, ownerOnB]) expect(namesBetween(owner, `focus ${channelId}`, `walked ${channelId}`)).toEqual(NARROW_BEFORE_DELETE)
+        for (const guest of [guestOnA, guestOnB]) expect(namesBetween(guest, `focus ${channelId}`, `walked ${channelId}`)).toEqual([])
+      }
     } finally {
       await publisher.close()
     }
+  })
+
+  it('stops delivering a channel an override set through A hides to a member on B at once, tells B\'s session, and tells it again on A after a resume that missed the override going', async () => {
+    const channel = await createChannel(a, creator, '将被隐藏')
+    const guest = await guestMember(a)
+    const [member, owner] = await Promise.all([identified(b.url, guest), identified(b.url, creator)])
+    clients.push(member.client, owner.client)
+    await hideFromEveryone(a, channel.channel_id, true)
+    const hiddenUpdate = await member.client.next<DispatchFrame>(frame => frame.op === 'dispatch' && frame.t === 'CHANNELS_VISIBLE_UPDATE')
+    expect(hiddenUpdate.d).toEqual({ server_id: SERVER_ID, added: [], removed: [channel.channel_id] })
+    const sent = await call<{ message_id: string }>(a, 'POST', `/channels/${channel.channel_id}/messages`, creator, { content: '看不见的消息', nonce: `multi-node-hidden-${Date.now()}` })
+    await owner.client.next(frame => frame.op === 'dispatch' && frame.t === 'MESSAGE_CREATE' && (frame.d as { message_id: string }).message_id === sent.message_id)
+    // a channel every member reads, created after: once the member has it, everything before it was offered to them
+    const after = await createChannel(a, creator, '隐藏之后')
+    const seen = await member.client.next<DispatchFrame>(frame => isChannelCreate(frame) && (frame.d as Channel).channel_id === after.channel_id)
+    expect(dispatches(member.client).filter(frame => (frame.d as { channel_id?: string }).channel_id === channel.channel_id)).toEqual([])
+    // away while the override goes (through B), back on A: told the channel is there again
+    member.client.close()
+    await member.client.closed()
+    await hideFromEveryone(b, channel.channel_id, false)
+    const back = await connectGateway(a.url)
+    clients.push(back)
+    back.send({ op: 'resume', d: { token: guest, session_id: member.ready.session_id, seq: seen.s } })
+    await back.next(frame => frame.op === 'resumed')
+    const shown = await back.next<DispatchFrame>(frame => frame.op === 'dispatch' && frame.t === 'CHANNELS_VISIBLE_UPDATE')
+    expect(shown.d).toEqual({ server_id: SERVER_ID, added: [channel.channel_id], removed: [] })
+  })
+
+  it('caps one account\'s gateway sockets on both processes together: the eleventh, on B, closes the oldest, on A, with TooManySockets', async () => {
+    const token = await guestMember(a)
+    const sockets: GatewayTestClient[] = []
+    // GATEWAY_SOCKETS_PER_ACCOUNT is 10: six on A and four on B fit, though each process holds fewer than ten
+    for (let index = 0; index < 10; index += 1) sockets.push((await identified(index % 2 === 0 ? a.url : b.url, token)).client)
+    clients.push(...sockets)
+    const newest = await identified(b.url, token)
+    clients.push(newest.client)
+    expect(await sockets[0].closed()).toEqual({ code: GatewayErrorCode.TooManySockets, reason: 'more than 10 gateway sockets for this account: the oldest is closed' })
+    await new Promise(resolve => setTimeout(resolve, 300))
+    expect([...sockets.slice(1), newest.client].map(client => client.socket.readyState)).toEqual(Array(10).fill(newest.client.socket.OPEN))
+  })
+
+  it('closes a bot\'s socket on the other process at once when its token is revoked', async () => {
+    const bot = await call<{ user: { uid: string }, token: string }>(a, 'POST', `/servers/${SERVER_ID}/bots`, creator, { nickname: `多节点机器人${Date.now() % 10000}` })
+    const onB = await identified(b.url, bot.token)
+    clients.push(onB.client)
+    expect(onB.ready.user.uid).toBe(bot.user.uid)
+    await call(a, 'DELETE', `/servers/${SERVER_ID}/bots/${bot.user.uid}`, creator)
+    expect((await onB.client.closed()).code).toBe(GatewayErrorCode.SessionRevoked)
   })
 })

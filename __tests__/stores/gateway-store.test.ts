@@ -1,4 +1,5 @@
 import type { ReadyData } from '@core/wire/gateway'
+import { GATEWAY_PROTOCOL_VERSION } from '@core/wire/gateway-codes'
 import { GATEWAY_READY, GATEWAY_RESYNC, GatewayStore, RECONNECT_BASE_MS } from '@/stores/gateway-store'
 import { fakeConnector } from './support/fake-socket'
 import { fakeLogger, manualScheduler, user } from './support/fakes'
@@ -7,7 +8,7 @@ const URL = 'ws://realm.test/gateway'
 const HEARTBEAT_MS = 30_000
 
 function ready (overrides: Partial<ReadyData> = {}): ReadyData {
-  return { user: user(), protocol_version: 2, session_id: 'sess1', seq: 10, heartbeat_interval_ms: HEARTBEAT_MS, server_ids: ['723658'], ...overrides }
+  return { user: user(), protocol_version: GATEWAY_PROTOCOL_VERSION, session_id: 'sess1', seq: 10, heartbeat_interval_ms: HEARTBEAT_MS, server_ids: ['723658'], ...overrides }
 }
 
 function setup (token: string | null = 'tok') {
@@ -47,6 +48,36 @@ describe('GatewayStore', () => {
     connect.last().deliver({ op: 'ready', d: ready() })
     expect(store.connection).toBe('online')
     expect(readies).toEqual([ready()])
+  })
+
+  it('logs nothing when the server speaks this app\'s protocol version, and keeps what it announced', () => {
+    const { logger, store } = online()
+    expect(store.serverProtocolVersion).toBe(GATEWAY_PROTOCOL_VERSION)
+    expect(logger.warn).not.toHaveBeenCalled()
+  })
+
+  it.each([
+    ['a newer', GATEWAY_PROTOCOL_VERSION + 1, `protocol ${GATEWAY_PROTOCOL_VERSION + 1}, this app ${GATEWAY_PROTOCOL_VERSION} (newer: events this app does not know are ignored`],
+    ['an older', GATEWAY_PROTOCOL_VERSION - 1, `protocol ${GATEWAY_PROTOCOL_VERSION - 1}, this app ${GATEWAY_PROTOCOL_VERSION} (older: `],
+  ])('goes online with %s server, warning once in the log however often it reconnects, and ignores dispatches it does not know', (_which, version, warning) => {
+    const { connect, logger, scheduler, store } = online({ protocol_version: version })
+    expect(store.connection).toBe('online')
+    expect(store.serverProtocolVersion).toBe(version)
+    expect(logger.warn).toHaveBeenCalledTimes(1)
+    expect(logger.warn.mock.calls[0][0]).toContain(warning)
+    const created: unknown[] = []
+    store.on('CHANNEL_CREATE', d => created.push(d))
+    connect.last().deliver({ op: 'dispatch', t: 'SOMETHING_NEW' as 'CHANNEL_CREATE', s: 11, d: {} as never })
+    connect.last().deliver({ op: 'dispatch', t: 'CHANNEL_CREATE', s: 12, d: { channel_id: 'c1' } })
+    expect(created).toEqual([{ channel_id: 'c1' }])
+    // dropped and back: a fresh session on the same server says the same version, nothing new to say
+    connect.last().drop()
+    scheduler.fireNext()
+    connect.last().open()
+    connect.last().deliver({ op: 'invalid_session', d: null })
+    connect.last().deliver({ op: 'ready', d: ready({ protocol_version: version, session_id: 'sess2' }) })
+    expect(store.connection).toBe('online')
+    expect(logger.warn).toHaveBeenCalledTimes(1)
   })
 
   it('stays offline without a token and connects once however often it is started', () => {

@@ -10,8 +10,8 @@
  * 2. a member's base is the `@everyone` role (role_id = server_id) OR-ed with every role
  *    they hold; a bot role (SPEC §3: type 1) counts only for bot accounts;
  * 3. ManageServer is the administrator bit: it grants every permission in every channel,
- *    overrides and the training gate do not apply (only the owner or an administrator
- *    may hand it out, see {@link canManageRole});
+ *    overrides and the training gate do not apply (only the owner hands it out, with the
+ *    other elevated bits, see {@link OWNER_GRANTED_PERMISSIONS});
  * 4. a guest account (SPEC §3: B_) never holds the moderation and management bits,
  *    whatever its roles say: a throwaway account is never a moderator;
  * 5. in a channel, overrides apply in Discord's order: `@everyone`'s, then the member's
@@ -87,11 +87,17 @@ export function guestMayHold (role: { permissions: number }): boolean {
 }
 
 /**
- * The bits only the server's owner may put on a role, `@everyone` included: ManageServer is
- * the administrator bit (it grants every other), so an administrator never makes more
- * administrators, least of all everyone at once.
+ * The elevated bits, which only the server's owner may put on a role, `@everyone` included
+ * (as Discord marks its elevated permissions): ManageServer, the administrator bit that
+ * grants every other, and the bits over the server's structure and its people — its roles,
+ * its channels, and who stays in it (kick, ban). An administrator holds them all but never
+ * hands them out: no second administrator, no new moderator who removes people, least of all
+ * everyone at once. The content moderation bits (ManageMessages, MuteMembers) are passed on
+ * by whoever holds them. A role the owner made with elevated bits may still be edited,
+ * given and taken by those above it ({@link canManageRole}); what they may not do is add one.
  */
-export const OWNER_GRANTED_PERMISSIONS = Permission.ManageServer
+export const OWNER_GRANTED_PERMISSIONS = Permission.ManageServer | Permission.ManageRoles | Permission.ManageChannels
+  | Permission.KickMembers | Permission.BanMembers
 
 /** The bits a non-member may hold: a look at what `@everyone` sees. */
 export const PREVIEW_PERMISSIONS = Permission.ViewChannel
@@ -252,18 +258,18 @@ export function outranks (server: PermissionServer, actor: PermissionMember, tar
 /**
  * True when `actor` may edit, delete, give or take `role`: never `@everyone`'s place in
  * the order (it is edited, not given), and only a role strictly below the actor's
- * highest; ManageServer (administrator) may be handed out only by the owner.
+ * highest; a role carrying ManageServer (an administrator's) is the owner's alone.
  */
 export function canManageRole (server: PermissionServer, actor: PermissionMember, role: Pick<PermissionRole, 'position' | 'permissions'>): boolean {
   if (server.owner_uid === actor.uid) return true
-  if ((role.permissions & OWNER_GRANTED_PERMISSIONS) !== 0) return false
+  if (hasPermission(role.permissions, Permission.ManageServer)) return false
   return highestPosition(server, actor) < role.position
 }
 
 /**
- * The bits `actor` may put on any role, `@everyone` included: the owner every bit; anyone
+ * The bits `actor` may add to any role, `@everyone` included: the owner every bit; anyone
  * else only bits they hold themselves (`actorPermissions`, their effective server-wide
- * bits), never {@link OWNER_GRANTED_PERMISSIONS}. Where the role sits is
+ * bits), never the elevated {@link OWNER_GRANTED_PERMISSIONS}. Where the role sits is
  * {@link canManageRole}'s question; `@everyone` sits below everyone, so this is the whole
  * rule for it.
  */

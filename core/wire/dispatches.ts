@@ -63,6 +63,14 @@ export const ChannelsVisibleUpdateSchema = Type.Object({
 /** CHANNELS_VISIBLE_UPDATE payload. */
 export type ChannelsVisibleUpdate = Static<typeof ChannelsVisibleUpdateSchema>
 
+/** SOCKETS_OVER_CAP (between gateways only): the gateway sessions (`session_id` of `ready`) of one account that are over its socket cap, oldest first. */
+export const SocketsOverCapSchema = Type.Object({
+  uid: Type.String(),
+  session_ids: Type.Array(Type.String()),
+})
+/** SOCKETS_OVER_CAP payload. */
+export type SocketsOverCap = Static<typeof SocketsOverCapSchema>
+
 /** CHANNEL_UPDATE: the channel after an edit; after an override change it carries the channel's overrides too. */
 export const ChannelUpdateEventSchema = Type.Composite([ChannelSchema, Type.Object({ overrides: Type.Optional(ChannelOverridesSchema.properties.overrides) })])
 
@@ -107,10 +115,14 @@ export const DISPATCHES = {
   DM_REACTION_ADD: { payload: ReactionEventSchema, audience: 'participants', summary: 'a reaction was added to a direct message' },
   DM_REACTION_REMOVE: { payload: ReactionEventSchema, audience: 'participants', summary: 'a reaction was removed from a direct message' },
   DM_TYPING: { payload: TypingEventSchema, audience: 'participants', summary: 'a participant is typing in a conversation (never stored)' },
-  DM_READ: { payload: ReadStateSchema, audience: 'participants', summary: "the reader's position in a conversation moved (only to the reader's own devices)" },
+  DM_READ: { payload: ReadStateSchema, audience: 'user', summary: "the reader's position in a conversation moved (their other devices clear the badge)" },
   SESSION_REVOKED: {
     payload: SessionRevokedEventSchema, audience: 'self', origin: 'control',
     summary: "closes the user's sockets on every process (sign-out, revoked session or bot token, kick, ban)",
+  },
+  SOCKETS_OVER_CAP: {
+    payload: SocketsOverCapSchema, audience: 'user', origin: 'control',
+    summary: "closes an account's oldest gateway sockets beyond GATEWAY_SOCKETS_PER_ACCOUNT, on whichever process holds them (close code 4011)",
   },
 } as const satisfies Record<string, DispatchDeclaration>
 
@@ -125,6 +137,9 @@ export type PublishedDispatchName = { [T in DispatchName]: typeof DISPATCHES[T] 
 
 /** The names a client receives (not the gateways' control events). */
 export type ReceivedDispatchName = { [T in DispatchName]: typeof DISPATCHES[T] extends { origin: 'control' } ? never : T }[DispatchName]
+
+/** The names whose audience is `A` (the moderators' report queue events, for one). */
+export type DispatchNameOf<A extends DispatchAudience> = { [T in DispatchName]: typeof DISPATCHES[T]['audience'] extends A ? T : never }[DispatchName]
 
 /** Where a dispatch of audience `A` goes: its server, plus the channel or the user the audience names; a `user` dispatch only its user; a conversation and its participants' uids outside any server. */
 export type AudienceTarget<A extends DispatchAudience> =

@@ -92,7 +92,7 @@ export const MyPermissionsSchema = Type.Object({
   is_owner: Type.Boolean(),
   /** Server-wide bits (kick, ban, manage roles, …). */
   permissions: Type.Integer(),
-  /** The bits in each channel of the server. */
+  /** The bits in each channel of the server the caller may see (one they may not see is not listed: it is none to them). */
   channels: Type.Array(Type.Object({ channel_id: Type.String(), permissions: Type.Integer() })),
   ...StandingSchema.properties,
 })

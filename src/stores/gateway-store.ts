@@ -5,12 +5,14 @@
  * twice), and hands every dispatch to the stores that subscribed with {@link GatewayStore.on}.
  * When the server cannot resume (`invalid_session`), it identifies afresh and emits
  * {@link GATEWAY_RESYNC}: what a store shows may have missed events, so it reloads.
- * Pages show {@link GatewayStore.connection}.
+ * Pages show {@link GatewayStore.connection}. A server speaking another protocol version
+ * than this app (`ready`'s `protocol_version`, a deploy the open app predates) is logged
+ * once and used as usual: dispatches this app does not know reach no handler.
  */
 import { makeAutoObservable } from 'mobx'
 import type { DispatchPayloads, ReceivedDispatchName } from '@core/wire/dispatches'
 import type { ClientFrame, ReadyData, ServerFrame } from '@core/wire/gateway'
-import { GATEWAY_FATAL_CLOSE_CODES } from '@core/wire/gateway-codes'
+import { GATEWAY_FATAL_CLOSE_CODES, GATEWAY_PROTOCOL_VERSION } from '@core/wire/gateway-codes'
 import type { GatewaySocket, SocketConnector } from '@/services/gateway'
 import type { TimerScheduler } from './support/timer-scheduler'
 import type { StoreLogger } from './load-tracker'
@@ -60,6 +62,8 @@ export interface GatewaySubscriptions {
 export class GatewayStore implements GatewaySubscriptions {
   /** 'connecting' before the first session, 'online' with one, 'reconnecting' after a drop, 'offline' when stopped or refused. */
   connection: GatewayConnection = 'offline'
+  /** The protocol version the server announced in its last `ready` (null before the first). */
+  serverProtocolVersion: number | null = null
   private socket: GatewaySocket | null = null
   private running = false
   private sessionId: string | null = null
@@ -172,6 +176,7 @@ export class GatewayStore implements GatewaySubscriptions {
         this.awaitingAck = false
         return
       case 'ready':
+        this.checkProtocol(frame.d.protocol_version)
         this.sessionId = frame.d.session_id
         this.seq = frame.d.seq
         this.online(frame.d.heartbeat_interval_ms)
@@ -194,6 +199,20 @@ export class GatewayStore implements GatewaySubscriptions {
       case 'error':
         this.options.logger.warn(`[gateway] error ${frame.d.code}: ${frame.d.msg}`)
     }
+  }
+
+  /**
+   * Notes the server's protocol version. Another than this app's is a warning in the log (once
+   * per version), never a refusal: from a newer server, dispatches this app does not know are
+   * ignored (a reload of the app brings the newest); from an older one, events of the newer
+   * protocol (CHANNELS_VISIBLE_UPDATE) may not come, and the stores reload on RESYNC as ever.
+   */
+  private checkProtocol (version: number): void {
+    const previous = this.serverProtocolVersion
+    this.serverProtocolVersion = version
+    if (version === GATEWAY_PROTOCOL_VERSION || version === previous) return
+    const which = version > GATEWAY_PROTOCOL_VERSION ? 'newer: events this app does not know are ignored until it is reloaded' : 'older: events of this app\'s protocol may not come'
+    this.options.logger.warn(`[gateway] the server speaks protocol ${version}, this app ${GATEWAY_PROTOCOL_VERSION} (${which})`)
   }
 
   private online (heartbeatMs: number): void {

@@ -1,5 +1,5 @@
 import {
-  ALL_PERMISSIONS, canChangeMemberRoles, canManageRole, DEFAULT_EVERYONE_PERMISSIONS, effectivePermissions, grantablePermissions, hasPermission, highestPosition,
+  ALL_PERMISSIONS, OWNER_GRANTED_PERMISSIONS, canChangeMemberRoles, canManageRole, DEFAULT_EVERYONE_PERMISSIONS, effectivePermissions, grantablePermissions, hasPermission, highestPosition,
   isTimedOut, missingPermissions, outranks, Permission, SPEAKING_PERMISSIONS, trainingRolesOf,
   type ChannelOverride, type PermissionChannel, type PermissionMember, type PermissionServer,
 } from '@core/domain/permissions'
@@ -180,6 +180,7 @@ describe('hierarchy', () => {
   it.each([
     ['the owner manages the administrator role', OWNER, { position: 1, permissions: ManageServer }, true],
     ['an administrator hands out the administrator bit', ADMIN, { position: 9, permissions: ManageServer }, false],
+    ['an administrator gives a moderator role the owner made', ADMIN, { position: 9, permissions: KickMembers | BanMembers }, true],
     ['a moderator manages a role below theirs', MODERATOR, { position: 3, permissions: 0 }, true],
     ['a moderator manages their own role', MODERATOR, { position: 2, permissions: 0 }, false],
     ['a moderator manages a role above theirs', MODERATOR, { position: 1, permissions: 0 }, false],
@@ -187,10 +188,11 @@ describe('hierarchy', () => {
     expect(canManageRole(server, actor, role)).toBe(expected)
   })
 
-  it('lets the owner grant every bit, an administrator every bit but ManageServer, a moderator only what they hold', () => {
+  it('lets the owner grant every bit, anyone else only what they hold and never an elevated bit', () => {
+    expect(OWNER_GRANTED_PERMISSIONS).toBe(ManageServer | ManageRoles | ManageChannels | KickMembers | BanMembers)
     expect(grantablePermissions(server, OWNER, permissionsOf(OWNER, null))).toBe(ALL_PERMISSIONS)
-    expect(grantablePermissions(server, ADMIN, permissionsOf(ADMIN, null))).toBe(ALL_PERMISSIONS & ~ManageServer)
-    expect(grantablePermissions(server, MODERATOR, permissionsOf(MODERATOR, null))).toBe(permissionsOf(MODERATOR, null))
+    expect(grantablePermissions(server, ADMIN, permissionsOf(ADMIN, null))).toBe(ALL_PERMISSIONS & ~OWNER_GRANTED_PERMISSIONS)
+    expect(grantablePermissions(server, MODERATOR, permissionsOf(MODERATOR, null))).toBe(ManageMessages | MuteMembers | DEFAULT_EVERYONE_PERMISSIONS)
     expect(hasPermission(grantablePermissions(server, MODERATOR, permissionsOf(MODERATOR, null)), ManageChannels)).toBe(false)
   })
 

@@ -12,6 +12,7 @@
  */
 import { randomBytes } from 'crypto'
 import Redis from 'ioredis'
+import type { ReadableSnapshot } from './grants'
 
 /** How long a session can be resumed after its connection dropped (at least 5 minutes). */
 export const RESUME_WINDOW_MS = 5 * 60_000
@@ -34,6 +35,16 @@ export interface GatewayDirectory {
   close (session: SessionRecord): Promise<boolean>
   /** The uid of a session that is open or still resumable, else null. */
   ownerOf (sessionId: string): Promise<string | null>
+  /** The sessions of `uid` open now on any process, the longest open first (the socket cap closes from the front). */
+  openSessionsOf (uid: string): Promise<string[]>
+  /**
+   * Keeps what the session's client was last told it may read (at ready, resumed and each
+   * CHANNELS_VISIBLE_UPDATE), as long as the session is open or resumable: a resume on any
+   * process tells the client what changed while it was away.
+   */
+  keepReadable (sessionId: string, readable: ReadableSnapshot): Promise<void>
+  /** The snapshot {@link keepReadable} kept for a session, or null (none, or expired). */
+  readableOf (sessionId: string): Promise<ReadableSnapshot | null>
   /** `uid` joined `serverId`: counted online there while they have a session. */
   joined (uid: string, serverId: string): Promise<void>
   /** `uid` left `serverId`. */
@@ -56,7 +67,7 @@ export interface GatewayDirectory {
 export function createMemoryDirectory (clock: () => number = Date.now): GatewayDirectory {
   const openSessions = new Map<string, Set<string>>() // uid → open session ids
   const onlineByServer = new Map<string, Set<string>>() // server → online uids
-  const resumable = new Map<string, { uid: string, until: number }>() // session → owner, Infinity while open
+  const resumable = new Map<string, { uid: string, until: number, readable?: ReadableSnapshot }>() // session → owner (Infinity while open) and what it was told it reads
   let prunedAt = 0
   const setOf = <K, V>(map: Map<K, Set<V>>, key: K): Set<V> => {
     let set = map.get(key)
@@ -72,7 +83,7 @@ export function createMemoryDirectory (clock: () => number = Date.now): GatewayD
     async open (session) {
       const sessions = setOf(openSessions, session.uid)
       sessions.add(session.session_id)
-      resumable.set(session.session_id, { uid: session.uid, until: Infinity })
+      resumable.set(session.session_id, { ...resumable.get(session.session_id), uid: session.uid, until: Infinity })
       for (const serverId of session.server_ids) setOf(onlineByServer, serverId).add(session.uid)
       return sessions.size === 1
     },
@@ -80,7 +91,7 @@ export function createMemoryDirectory (clock: () => number = Date.now): GatewayD
     async close (session) {
       const now = clock()
       pruneResumable(now)
-      resumable.set(session.session_id, { uid: session.uid, until: now + RESUME_WINDOW_MS })
+      resumable.set(session.session_id, { ...resumable.get(session.session_id), uid: session.uid, until: now + RESUME_WINDOW_MS })
       const sessions = openSessions.get(session.uid)
       if (!sessions?.delete(session.session_id) || sessions.size > 0) return false
       openSessions.delete(session.uid)
@@ -90,6 +101,17 @@ export function createMemoryDirectory (clock: () => number = Date.now): GatewayD
     async ownerOf (sessionId) {
       const record = resumable.get(sessionId)
       return record && record.until >= clock() ? record.uid : null
+    },
+    async openSessionsOf (uid) {
+      return [...openSessions.get(uid) ?? []] // a Set keeps the order they opened in
+    },
+    async keepReadable (sessionId, readable) {
+      const record = resumable.get(sessionId)
+      if (record) record.readable = readable
+    },
+    async readableOf (sessionId) {
+      const record = resumable.get(sessionId)
+      return record && record.until >= clock() ? record.readable ?? null : null
     },
     async joined (uid, serverId) {
       if (openSessions.has(uid)) setOf(onlineByServer, serverId).add(uid)
@@ -142,8 +164,10 @@ interface ReapingRedis extends Redis {
 /**
  * The directory in Redis, shared by every process. Keys under `prefix`:
  * `presence:user:<uid>` (sorted set: open session → alive-until ms),
+ * `gw:opened:<uid>` (sorted set: open session → when it opened, ms; the socket cap's order),
  * `presence:server:<server_id>` (sorted set: online uid → alive-until ms),
  * `gw:session:<session_id>` (the owner uid, expiring RESUME_WINDOW_MS after the session was last alive),
+ * `gw:readable:<session_id>` (what its client was last told it may read, JSON; expiring with it),
  * `gw:nodes` (the processes), `gw:node:<id>` (a process's lease, renewed every third of
  * `leaseMs`), `gw:node:<id>:sessions` (hash: its open sessions → uid) and
  * `gw:node-of:<session_id>` (the process a session is open on).
@@ -154,8 +178,10 @@ export async function createRedisDirectory (url: string, prefix: string, aliveMs
   redis.defineCommand('reapNode', { numberOfKeys: 3, lua: REAP_SCRIPT })
   await redis.connect()
   const userKey = (uid: string) => `${prefix}presence:user:${uid}`
+  const openedKey = (uid: string) => `${prefix}gw:opened:${uid}`
   const serverKey = (serverId: string) => `${prefix}presence:server:${serverId}`
   const sessionKey = (sessionId: string) => `${prefix}gw:session:${sessionId}`
+  const readableKey = (sessionId: string) => `${prefix}gw:readable:${sessionId}`
   const nodesKey = `${prefix}gw:nodes`
   const leaseKey = (nodeId: string) => `${prefix}gw:node:${nodeId}`
   const nodeSessionsKey = (nodeId: string) => `${prefix}gw:node:${nodeId}:sessions`
@@ -175,8 +201,8 @@ export async function createRedisDirectory (url: string, prefix: string, aliveMs
   const renewer = setInterval(() => { renewLease().catch(() => undefined) }, Math.max(100, Math.floor(leaseMs / 3)))
   renewer.unref()
 
-  /** Marks the session alive (and this process's) until now + aliveMs; resolves the user's open sessions after it. */
-  const keepAlive = async (session: SessionRecord): Promise<number> => {
+  /** Marks the session alive (and this process's) until now + aliveMs, and when `opening` when it opened; resolves the user's open sessions after it. */
+  const keepAlive = async (session: SessionRecord, opening = false): Promise<number> => {
     const now = clock()
     const until = now + aliveMs
     const multi = redis.multi()
@@ -185,17 +211,20 @@ export async function createRedisDirectory (url: string, prefix: string, aliveMs
       .pexpire(userKey(session.uid), aliveMs)
       .zcard(userKey(session.uid))
       .set(sessionKey(session.session_id), session.uid, 'PX', aliveMs + RESUME_WINDOW_MS)
+      .pexpire(readableKey(session.session_id), aliveMs + RESUME_WINDOW_MS)
       .hset(nodeSessionsKey(nodeId), session.session_id, session.uid)
       .pexpire(nodeSessionsKey(nodeId), sessionsKeptMs)
       .set(nodeOfKey(session.session_id), nodeId, 'PX', aliveMs)
     for (const serverId of session.server_ids) multi.zadd(serverKey(serverId), until, session.uid)
+    if (opening) multi.zadd(openedKey(session.uid), 'NX', now, session.session_id)
+    multi.pexpire(openedKey(session.uid), aliveMs)
     const results = await multi.exec()
     return Number(results?.[3]?.[1] ?? 0)
   }
 
   return {
     async open (session) {
-      return await keepAlive(session) === 1
+      return await keepAlive(session, true) === 1
     },
     async refresh (session) {
       await keepAlive(session)
@@ -207,7 +236,9 @@ export async function createRedisDirectory (url: string, prefix: string, aliveMs
         .zremrangebyscore(userKey(session.uid), '-inf', now)
         .zcard(userKey(session.uid))
         .set(sessionKey(session.session_id), session.uid, 'PX', RESUME_WINDOW_MS)
+        .pexpire(readableKey(session.session_id), RESUME_WINDOW_MS)
         .hdel(nodeSessionsKey(nodeId), session.session_id)
+        .zrem(openedKey(session.uid), session.session_id)
         .exec()
       const removed = Number(results?.[0]?.[1] ?? 0)
       if (removed === 0 || Number(results?.[2]?.[1] ?? 0) > 0) return false
@@ -218,6 +249,21 @@ export async function createRedisDirectory (url: string, prefix: string, aliveMs
     },
     async ownerOf (sessionId) {
       return redis.get(sessionKey(sessionId))
+    },
+    async openSessionsOf (uid) {
+      const [opened, alive] = await Promise.all([redis.zrange(openedKey(uid), 0, -1), redis.zrangebyscore(userKey(uid), `(${clock()}`, '+inf')])
+      const live = new Set(alive)
+      // sessions of a killed process, or closed without a word, leave the order once their records expired
+      const gone = opened.filter(sessionId => !live.has(sessionId))
+      if (gone.length > 0) await redis.zrem(openedKey(uid), ...gone)
+      return opened.filter(sessionId => live.has(sessionId))
+    },
+    async keepReadable (sessionId, readable) {
+      await redis.set(readableKey(sessionId), JSON.stringify(readable), 'PX', aliveMs + RESUME_WINDOW_MS)
+    },
+    async readableOf (sessionId) {
+      const text = await redis.get(readableKey(sessionId))
+      return text === null ? null : JSON.parse(text) as ReadableSnapshot
     },
     async joined (uid, serverId) {
       const now = clock()

@@ -52,3 +52,33 @@ export function readableChange (before: ServerGrant, after: ServerGrant): { adde
     removed: [...before.readable].filter(id => !after.readable.has(id)),
   }
 }
+
+/** What a session's client was last told it may read: per server (of its servers), the readable channel ids. */
+export type ReadableSnapshot = Record<string, string[]>
+
+/** The snapshot of `grants` in `serverIds` (a server with no grant known is left out). */
+export function snapshotOf (grants: ReadonlyMap<string, ServerGrant>, serverIds: Iterable<string>): ReadableSnapshot {
+  const snapshot: ReadableSnapshot = {}
+  for (const serverId of serverIds) {
+    const grant = grants.get(serverId)
+    if (grant) snapshot[serverId] = [...grant.readable]
+  }
+  return snapshot
+}
+
+/**
+ * What changed between `before` (a snapshot kept when the client last knew) and `grants` now,
+ * in the servers of `serverIds` that both know: one entry per server whose readable channels
+ * differ. A server joined or left meanwhile is not here (its MEMBER_ADD/MEMBER_REMOVE says so).
+ */
+export function changesSince (before: ReadableSnapshot, grants: ReadonlyMap<string, ServerGrant>, serverIds: Iterable<string>): Array<{ server_id: string, added: string[], removed: string[] }> {
+  const changes: Array<{ server_id: string, added: string[], removed: string[] }> = []
+  for (const serverId of serverIds) {
+    const known = Object.prototype.hasOwnProperty.call(before, serverId) ? before[serverId] : undefined
+    const now = grants.get(serverId)
+    if (!known || !now) continue
+    const change = readableChange({ readable: new Set(known), moderator: false }, now)
+    if (change.added.length > 0 || change.removed.length > 0) changes.push({ server_id: serverId, ...change })
+  }
+  return changes
+}

@@ -12,16 +12,18 @@
  * time in bus order (a recompute holds those after it). A user whose readable channels
  * changed gets CHANNELS_VISIBLE_UPDATE on each of their sessions.
  *
- * Limits: an account holds at most GATEWAY_SOCKETS_PER_ACCOUNT sockets on a process (the
- * oldest is closed with TooManySockets); a member's presence changes are announced at most
- * once per GATEWAY_PRESENCE_INTERVAL_MS (what changed meanwhile is announced after it, once).
+ * Limits: an account holds at most GATEWAY_SOCKETS_PER_ACCOUNT sockets on all processes
+ * together (the directory orders them; the oldest is closed with TooManySockets by whichever
+ * process holds it, told over the bus); a member's presence changes are announced at most
+ * once per GATEWAY_PRESENCE_INTERVAL_MS from a process (what changed meanwhile is announced
+ * after it, once) — per process: N processes may each announce one per interval.
  * A sweep every half heartbeat interval closes connections that never identified (within
  * one interval) and sessions silent for two intervals; a reaper every third of
  * GATEWAY_LEASE_MS takes the members of dead processes offline (directory.ts) and announces it.
  */
 import type { FastifyBaseLogger } from 'fastify'
 import type { WebSocket } from 'ws'
-import { dispatchDeclaration, type ChannelsVisibleUpdate } from '@core/wire/dispatches'
+import { dispatchDeclaration, type ChannelsVisibleUpdate, type SocketsOverCap } from '@core/wire/dispatches'
 import { GatewayErrorCode } from '@core/wire/gateway-codes'
 import type { PresenceUpdate } from '@core/wire/members'
 import type { MemberState, SessionRevokedEvent } from '@core/wire/trust'
@@ -91,6 +93,10 @@ export class GatewayHub implements SessionHost {
         this.closeRevoked(event.d as SessionRevokedEvent)
         return
       }
+      if (event.t === 'SOCKETS_OVER_CAP') {
+        this.closeOverCap(event.d as SocketsOverCap)
+        return
+      }
       this.queue.push({ event, id })
       if (!this.draining) void this.drain()
     })
@@ -135,6 +141,29 @@ export class GatewayHub implements SessionHost {
     }
   }
 
+  /** Closes this process's sockets of the sessions an account holds over its socket cap (TooManySockets). */
+  private closeOverCap (over: SocketsOverCap): void {
+    const cap = this.ctx.config.gatewaySocketsPerAccount
+    for (const session of [...this.byUser.get(over.uid) ?? []]) {
+      if (over.session_ids.includes(session.sessionId)) {
+        session.fail({ code: GatewayErrorCode.TooManySockets, msg: `more than ${cap} gateway sockets for this account: the oldest is closed` }, true)
+      }
+    }
+  }
+
+  /**
+   * After `session` opened: when its account now holds more than GATEWAY_SOCKETS_PER_ACCOUNT
+   * sessions open on any process (the directory knows them all), the oldest beyond the cap
+   * are closed wherever they are, through the bus (SOCKETS_OVER_CAP); never the one that opened.
+   */
+  async capSockets (session: GatewaySession): Promise<void> {
+    const cap = this.ctx.config.gatewaySocketsPerAccount
+    const open = await this.directory.openSessionsOf(session.uid)
+    if (open.length <= cap) return
+    const excess = open.filter(sessionId => sessionId !== session.sessionId).slice(0, open.length - cap)
+    await this.bus.publish('SOCKETS_OVER_CAP', { uid: session.uid }, { uid: session.uid, session_ids: excess })
+  }
+
   /** The servers `uid` is a member of. */
   serverIdsOf (uid: string): Promise<string[]> {
     return this.ctx.repos.members.serverIdsOf(uid)
@@ -161,16 +190,11 @@ export class GatewayHub implements SessionHost {
     return grants
   }
 
-  /** `session` is open: it hears its servers' events. An account over the socket limit loses its oldest socket. */
+  /** `session` is open: it hears its servers' events. */
   opened (session: GatewaySession): void {
     this.startingSessions.delete(session)
     add(this.byUser, session.uid, session)
     for (const serverId of session.serverIds) add(this.byServer, serverId, session)
-    const cap = this.ctx.config.gatewaySocketsPerAccount
-    const live = [...this.byUser.get(session.uid) ?? []].filter(other => !other.closing)
-    if (live.length <= cap) return
-    const oldest = live.reduce((first, other) => other.connectedAt < first.connectedAt ? other : first)
-    oldest.fail({ code: GatewayErrorCode.TooManySockets, msg: `more than ${cap} gateway sockets for this account: the oldest is closed` }, true)
   }
 
   /** An open session joined or left a server. */
@@ -240,7 +264,7 @@ export class GatewayHub implements SessionHost {
       }
       const uids = this.regrantedBy(event)
       try {
-        if (uids.length > 0) await this.regrant(event, id, uids)
+        if (uids.length > 0) await this.regrant(event, id, uids) // also keeps what the changed sessions were told
       } catch (error) {
         this.log.warn({ err: error }, `gateway: readable channels not recomputed after ${event.t}`)
       }
@@ -249,6 +273,9 @@ export class GatewayHub implements SessionHost {
       } catch (error) {
         this.log.error({ err: error }, `gateway: ${event.t} not delivered`)
       }
+      const joined = membershipChangeOf(event)
+      // a joiner's sessions know the server now: their snapshot takes it in
+      if (joined?.joined === true) await this.rememberReadable(joined.uid).catch(error => this.log.warn({ err: error }, 'gateway: readable channels not kept'))
     }
     this.draining = false
   }
@@ -271,16 +298,24 @@ export class GatewayHub implements SessionHost {
       if (!user) continue
       const before = user.grants.get(serverId)
       user.grants.set(serverId, after)
-      if (!before) continue // a join: the joiner loads the server's channels anyway
+      if (!before) continue // a join: the joiner loads the server's channels anyway (remembered once MEMBER_ADD is delivered)
       const change = readableChange(before, after)
+      if (change.added.length === 0 && change.removed.length === 0) continue
       // a created channel is announced by CHANNEL_CREATE itself
       const added = event.t === 'CHANNEL_CREATE' ? change.added.filter(channelId => channelId !== event.channel_id) : change.added
-      if (added.length === 0 && change.removed.length === 0) continue
-      const update: ChannelsVisibleUpdate = { server_id: serverId, added, removed: change.removed }
-      for (const session of user.sessions) {
-        if (session.serverIds.has(serverId)) session.sendOwn(base => dispatchText('CHANNELS_VISIBLE_UPDATE', update, id, base))
+      if (added.length > 0 || change.removed.length > 0) {
+        const update: ChannelsVisibleUpdate = { server_id: serverId, added, removed: change.removed }
+        for (const session of user.sessions) {
+          if (session.serverIds.has(serverId)) session.sendOwn(base => dispatchText('CHANNELS_VISIBLE_UPDATE', update, id, base))
+        }
       }
+      await this.rememberReadable(uid)
     }
+  }
+
+  /** Keeps what `uid`'s open sessions here now know they may read, for a resume on any process. */
+  private async rememberReadable (uid: string): Promise<void> {
+    await Promise.all([...this.users.get(uid)?.sessions ?? []].map(session => session.rememberReadable()))
   }
 
   /** Offers one event to the sessions that may receive it, then forgets what it ended (a deleted channel, a departed member's grants). */

@@ -1,7 +1,9 @@
 /**
  * One gateway connection: it waits for `identify` or `resume`, then receives the bus
  * events its user may see (audience.ts) as dispatch frames, answers heartbeats and
- * follows focus. Every frame it cannot use gets an error frame; only a bad token, a
+ * follows focus. A resume also tells the client which channels it gained or lost while away
+ * (CHANNELS_VISIBLE_UPDATE after `resumed`, from the directory's snapshot of what it was
+ * last told). Every frame it cannot use gets an error frame; only a bad token, a
  * missing identify, too many frames or silence close it (core/wire/gateway-codes.ts).
  * What it needs of the process's gateway is {@link SessionHost} (the hub implements it),
  * so this file never imports the hub.
@@ -18,7 +20,7 @@ import type { SignedIn } from '../repositories/users'
 import { isFocusOnly, membershipBefore, membershipChangeOf, offerTo, type SessionView } from './audience'
 import type { GatewayDirectory, SessionRecord } from './directory'
 import { dispatchText, parseClientFrame, serverFrameText } from './frames'
-import type { ServerGrant } from './grants'
+import { changesSince, snapshotOf, type ServerGrant } from './grants'
 
 /** What a session needs from the gateway of its process (GatewayHub). */
 export interface SessionHost {
@@ -30,7 +32,7 @@ export interface SessionHost {
   /** The bus's resume log. */
   readonly bus: Pick<EventBus, 'lastId' | 'eventsAfter'>
   /** Sessions and presence across processes. */
-  readonly directory: Pick<GatewayDirectory, 'open' | 'refresh' | 'close' | 'ownerOf'>
+  readonly directory: Pick<GatewayDirectory, 'open' | 'refresh' | 'close' | 'ownerOf' | 'keepReadable' | 'readableOf'>
   /** The user and sign-in session of a token (session or bot), or null. */
   signedInOf (token: string): Promise<SignedIn | null>
   /** The servers `uid` is a member of. */
@@ -44,6 +46,8 @@ export interface SessionHost {
   grantsFor (session: GatewaySession, serverIds: Iterable<string>): Promise<ReadonlyMap<string, ServerGrant>>
   /** The session is open: it hears its servers' events. */
   opened (session: GatewaySession): void
+  /** After the directory recorded it open: an account over its socket cap (on every process together) loses its oldest sockets. */
+  capSockets (session: GatewaySession): Promise<void>
   /** An open session joined or left a server. */
   membershipChanged (session: GatewaySession, serverId: string, joined: boolean): void
   /** The session hears nothing more (closed, or back to waiting after invalid_session). */
@@ -137,9 +141,13 @@ export class GatewaySession implements SessionView {
     if (this.state === 'open') this.sendText(frame(this.base))
   }
 
-  /** True once the socket is closing or closed (it no longer counts against the account's socket limit). */
-  get closing (): boolean {
-    return this.state === 'closed' || this.socket.readyState !== this.socket.OPEN
+  /**
+   * Keeps what this session's client now knows it may read (the directory's snapshot), so a
+   * resume, on any process, can tell it which channels appeared or disappeared meanwhile.
+   */
+  async rememberReadable (): Promise<void> {
+    if (this.state !== 'open') return
+    await this.host.directory.keepReadable(this.sessionId, snapshotOf(this.grants, this.serverIds))
   }
 
   private sendText (text: string): void {
@@ -222,12 +230,13 @@ export class GatewaySession implements SessionView {
       },
     })
     await this.open()
+    await this.rememberReadable()
   }
 
   private async resume (token: string, sessionId: string, seq: number): Promise<void> {
     const user = await this.authenticate(token)
     if (!user) return
-    const [owner, log] = await Promise.all([this.host.directory.ownerOf(sessionId), this.host.bus.eventsAfter(seq)])
+    const [owner, log, known] = await Promise.all([this.host.directory.ownerOf(sessionId), this.host.bus.eventsAfter(seq), this.host.directory.readableOf(sessionId)])
     if (owner !== user.uid || log === null) {
       // too old, unknown or someone else's: the client identifies afresh and reloads
       this.state = 'waiting'
@@ -254,6 +263,13 @@ export class GatewaySession implements SessionView {
     this.state = 'starting'
     await this.open()
     this.send({ op: 'resumed', d: { replayed } })
+    // what changed while it was away (a role, an override, a training role): its own CHANNELS_VISIBLE_UPDATE after resumed
+    if (known) { // sendOwn sends nothing once the session closed meanwhile
+      for (const change of changesSince(known, this.grants, this.serverIds)) {
+        this.sendOwn(base => dispatchText('CHANNELS_VISIBLE_UPDATE', change, this.lastId, base))
+      }
+    }
+    await this.rememberReadable()
   }
 
   /** Sends what was held while starting, then receives events live. */
@@ -275,6 +291,8 @@ export class GatewaySession implements SessionView {
     }
     this.host.opened(this)
     if (await this.host.directory.open(this.record)) this.host.presenceChanged(this.uid, 'online', [...this.serverIds])
+    // the cap is a limit, not the session's business: a failure to apply it is logged, the session goes on
+    await this.host.capSockets(this).catch(error => this.host.log.warn({ err: error }, 'gateway: the socket cap was not applied'))
   }
 
   private async closed (): Promise<void> {

@@ -26,8 +26,8 @@ export function toLiveItem (row: LivesTable): LiveItem {
   }
 }
 
-/** Whose live items to list. */
-export type LiveScope = { server_id: string } | { channel_id: string }
+/** Whose live items to list: a server's in the channels named (those its reader may see), or one channel's. */
+export type LiveScope = { server_id: string, channel_ids: readonly string[] } | { channel_id: string }
 
 /** Reads the paged lists. */
 export interface FeedsRepository {
@@ -43,7 +43,8 @@ export function createFeedsRepository (db: Db): FeedsRepository {
   return {
     async lives (scope, page) {
       const base = 'server_id' in scope
-        ? db.selectFrom('lives').where('server_id', '=', scope.server_id)
+        // no channel to see is an empty page (`in ()` is no SQL): the empty string names no channel
+        ? db.selectFrom('lives').where('server_id', '=', scope.server_id).where('channel_id', 'in', scope.channel_ids.length > 0 ? [...scope.channel_ids] : [''])
         : db.selectFrom('lives').where('channel_id', '=', scope.channel_id)
       return readPage(page,
         async ({ limit, offset }) => (await base.selectAll().orderBy(sql`coalesce(started_at, 0)`, 'desc').orderBy('live_id').limit(limit).offset(offset).execute()).map(toLiveItem),

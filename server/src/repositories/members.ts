@@ -27,6 +27,8 @@ export interface MembersRepository {
   isMember (serverId: string, uid: string): Promise<boolean>
   /** The servers `uid` is a member of. */
   serverIdsOf (uid: string): Promise<string[]>
+  /** A member other than `ownerUid` of a server `ownerUid` owns who is named exactly `nickname` (stored form), or null. */
+  namesakeInOwnedServers (ownerUid: string, nickname: string): Promise<{ server_id: string, uid: string } | null>
   /** Makes `uid` a member at `now`; the membership row after it and whether this call created it. */
   join (serverId: string, uid: string, now: number): Promise<{ joined_at: number, created: boolean }>
   /** Ends `uid`'s membership; true when there was one. */
@@ -47,6 +49,15 @@ export function createMembersRepository (db: Db): MembersRepository {
     async serverIdsOf (uid) {
       const rows = await db.selectFrom('server_members').select('server_id').where('uid', '=', uid).execute()
       return rows.map(row => row.server_id)
+    },
+    async namesakeInOwnedServers (ownerUid, nickname) {
+      const row = await db.selectFrom('servers')
+        .innerJoin('server_members', 'server_members.server_id', 'servers.server_id')
+        .innerJoin('users', 'users.uid', 'server_members.uid')
+        .select(['servers.server_id', 'users.uid'])
+        .where('servers.owner_uid', '=', ownerUid).where('users.uid', '!=', ownerUid).where('users.nickname', '=', nickname)
+        .executeTakeFirst()
+      return row ?? null
     },
     async join (serverId, uid, now) {
       const created = await db.transaction().execute(async trx => {

@@ -4,6 +4,7 @@
  * Every refusal is a 403 envelope whose message names the missing permission, so a
  * client and a person reading the answer both know why. The preambles the routes share
  * live here once: the actor of a /servers/:server_id route ({@link requireServerActor}),
+ * a channel the caller may see ({@link requireVisibleChannel}: 404 otherwise, as for none),
  * a member in a channel ({@link requireChannelMember}), removing what others wrote
  * ({@link requireRemoval}) and the audit record of an action ({@link auditRecord}).
  */
@@ -89,11 +90,61 @@ export async function requireServerPermission (ctx: AppContext, serverId: string
   return access
 }
 
-/** The caller's access after checking they hold `wanted` in the channel; 403 naming the missing bits otherwise. */
-export async function requireChannelPermission (ctx: AppContext, channel: { server_id: string, channel_id: string }, user: User | null, wanted: number): Promise<Access> {
+/** The 404 of a channel that does not exist, which a channel the caller may not see answers too. */
+export function unknownChannel (channelId: string, field = 'path.channel_id'): ApiError {
+  return notFound(`${field}: no channel ${channelId}`)
+}
+
+/**
+ * The caller's access after checking they hold `wanted` in the channel: first that they may
+ * see it (ViewChannel: roles, overrides, SPEC §6 training roles), else 404 `unknown` — the
+ * answer for what the path names when it does not exist, so a hidden channel, and what is
+ * in it, is never told to exist; then 403 naming the bits of `wanted` they lack.
+ */
+export async function requireChannelPermission (
+  ctx: AppContext, channel: { server_id: string, channel_id: string }, user: User | null, wanted: number, unknown = unknownChannel(channel.channel_id),
+): Promise<Access> {
   const access = await accessTo(ctx, channel.server_id, user)
-  requireBits(access, await channelPermissions(ctx, access, channel.channel_id), wanted)
+  const permissions = await channelPermissions(ctx, access, channel.channel_id)
+  if (!hasPermission(permissions, Permission.ViewChannel)) throw unknown
+  requireBits(access, permissions, wanted)
   return access
+}
+
+/**
+ * The caller's access in the channel `place` is in, when they may see it; 404 `unknown`
+ * otherwise (as for nothing at all). Every route whose path names a channel, or a message,
+ * post, comment or live item in one, resolves it through here (or the resolvers below)
+ * before any other check, so its other answers (400 for the wrong channel type, 403 for
+ * someone else's message) never tell that a hidden channel or its content exists.
+ */
+export async function requireVisible (ctx: AppContext, place: { server_id: string, channel_id: string }, user: User | null, unknown: ApiError): Promise<Access> {
+  return requireChannelPermission(ctx, place, user, Permission.ViewChannel, unknown)
+}
+
+/** The channel a path names, whether or not the caller may see it (404 when there is none): only for the resolvers here. */
+async function existingChannel (ctx: AppContext, channelId: string): Promise<Channel> {
+  const channel = await ctx.repos.channels.get(channelId)
+  if (!channel) throw unknownChannel(channelId)
+  return channel
+}
+
+/**
+ * The channel a path names, when the caller may see it and holds `wanted` there
+ * ({@link requireChannelPermission}): 404 `path.channel_id: no channel …` for one that does
+ * not exist and for one they may not see alike, 403 naming the bits they lack.
+ */
+export async function requireVisibleChannel (ctx: AppContext, channelId: string, user: User | null, wanted: number = Permission.ViewChannel): Promise<Channel> {
+  const channel = await existingChannel(ctx, channelId)
+  await requireChannelPermission(ctx, channel, user, wanted)
+  return channel
+}
+
+/** The channel a path names, when the caller is a member who may see it and holds `wanted` there ({@link requireChannelMember}: 404 / 403 as there). */
+export async function requireChannelOfMember (ctx: AppContext, channelId: string, user: User, wanted: number): Promise<Channel> {
+  const channel = await existingChannel(ctx, channelId)
+  await requireChannelMember(ctx, channel, user, wanted)
+  return channel
 }
 
 /** The signed-in caller acting in the server a path names, after the permission check. */
@@ -148,20 +199,15 @@ export async function memberAuditRecord (ctx: AppContext, actor: Pick<Actor, 'us
   return { ...auditRecord(ctx, actor, action, uid, reason), changes: [{ field: AUDIT_MEMBER_FIELD, from: null, to: nickname }, ...changes] }
 }
 
-/** The channel a path names (404 when there is none). */
-export async function requireChannel (ctx: AppContext, channelId: string): Promise<Channel> {
-  const channel = await ctx.repos.channels.get(channelId)
-  if (!channel) throw notFound(`path.channel_id: no channel ${channelId}`)
-  return channel
-}
-
 /**
  * The caller's access after checking they are a member holding `wanted` in the channel:
- * non-members, members in timeout (for the speaking bits) and members without a training
- * channel's role are refused with 403 (core/domain/permissions.ts).
+ * a channel they may not see is 404 (`unknown`, {@link requireChannelPermission}); non-members
+ * and members in timeout (for the speaking bits) are refused with 403 (core/domain/permissions.ts).
  */
-export async function requireChannelMember (ctx: AppContext, channel: { server_id: string, channel_id: string }, user: User, wanted: number): Promise<Access> {
-  const access = await requireChannelPermission(ctx, channel, user, wanted)
+export async function requireChannelMember (
+  ctx: AppContext, channel: { server_id: string, channel_id: string }, user: User, wanted: number, unknown = unknownChannel(channel.channel_id),
+): Promise<Access> {
+  const access = await requireChannelPermission(ctx, channel, user, wanted, unknown)
   if (!access.member) throw forbidden(`only members of server ${channel.server_id} can do this (join it first)`)
   return access
 }
@@ -175,7 +221,7 @@ export async function requireRemoval (
   ctx: AppContext, place: { server_id: string, channel_id: string }, user: User, authorUid: string, action: AuditAction, targetId: string,
 ): Promise<AuditRecord | null> {
   if (authorUid === user.uid) return null
-  await requireChannelPermission(ctx, place, user, Permission.ManageMessages)
+  await requireChannelPermission(ctx, place, user, Permission.ManageMessages, unknownChannel(place.channel_id))
   return auditRecord(ctx, { user, serverId: place.server_id }, action, targetId, `by ${authorUid}`)
 }
 

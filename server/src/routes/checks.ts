@@ -100,8 +100,23 @@ export function cleanName<T extends string | undefined> (field: string, name: T)
  * the owner's name in a member list. The owner's own servers are no conflict.
  */
 export async function requireNotOwnersName (ctx: AppContext, uid: string, nickname: string, serverIds: readonly string[]): Promise<void> {
-  const owner = (await ctx.repos.servers.owners(serverIds)).find(row => row.uid !== uid && namesLookAlike(row.nickname, nickname))
-  if (owner) throw new ApiError(409, TRUST_CODES.OWNERS_NAME, `nickname: reads as the name of the owner of server ${owner.server_id}; choose another`)
+  const serverId = await ownersNameIn(ctx, uid, nickname, serverIds)
+  if (serverId !== null) throw new ApiError(409, TRUST_CODES.OWNERS_NAME, `nickname: reads as the name of the owner of server ${serverId}; choose another`)
+}
+
+/** The first of `serverIds` whose owner (not `uid`) goes by a name `nickname` reads as (namesLookAlike), or null. */
+export async function ownersNameIn (ctx: AppContext, uid: string, nickname: string, serverIds: readonly string[]): Promise<string | null> {
+  return (await ctx.repos.servers.owners(serverIds)).find(row => row.uid !== uid && namesLookAlike(row.nickname, nickname))?.server_id ?? null
+}
+
+/**
+ * The same rule from the owner's side: 409 (OWNERS_NAME) when the owner `uid` renames to the
+ * exact name a member of one of their servers already goes by — that member would then read
+ * as the owner in the member list.
+ */
+export async function requireNoNamesake (ctx: AppContext, uid: string, nickname: string): Promise<void> {
+  const namesake = await ctx.repos.members.namesakeInOwnedServers(uid, nickname)
+  if (namesake) throw new ApiError(409, TRUST_CODES.OWNERS_NAME, `nickname: ${namesake.uid}, a member of your server ${namesake.server_id}, goes by this name; as its owner, choose another`)
 }
 
 /** preValidation hook of routes whose body is optional: no body at all is read as `{}`. */

@@ -1,14 +1,18 @@
 /**
  * Producing notifications: every write point that tells a member something (a mention, a
  * reply, a reaction, a comment, a moderation act, a direct message) calls {@link notify}
- * once, after its transaction committed. It never tells members of their own acts,
- * honours their mutes (core/domain/notifications.ts), stores the notification and
- * publishes NOTIFICATION_CREATE to the recipient's own sessions.
+ * once, after its transaction committed. It never tells members of their own acts, nor of
+ * anything in a channel they may not read now (./readers.ts, the history's rule: a mention
+ * in a training channel never hands a guest its text), honours their mutes
+ * (core/domain/notifications.ts), stores the notification and publishes
+ * NOTIFICATION_CREATE to the recipient's own sessions. {@link readableNotifications} keeps
+ * the inbox to the same rule when a channel is closed to its reader later.
  */
 import { createTimeIdSource } from '@core/domain/ids'
 import { isSilenced } from '@core/domain/notifications'
 import type { ModerationAct, Notification, NotificationKind } from '@core/wire/notifications'
 import type { AppContext } from '../context'
+import { placeKey, readableOf, readersAmong } from './readers'
 
 /** The longest excerpt a notification keeps, in characters. */
 export const NOTIFICATION_EXCERPT_LENGTH = 100
@@ -40,11 +44,12 @@ export function excerptOf (text: string): string {
 
 /**
  * Puts `draft` in `recipientUid`'s inbox and tells their sessions live; answers the
- * notification, or null when it was not made (their own act, or a muted source).
- * Call after the write's transaction committed.
+ * notification, or null when it was not made (their own act, a channel of a server they
+ * may not read now, or a muted source). Call after the write's transaction committed.
  */
 export async function notify (ctx: AppContext, recipientUid: string, draft: NotificationDraft): Promise<Notification | null> {
   if (draft.actorUid === recipientUid) return null
+  if (draft.serverId && draft.channelId && (await readersAmong(ctx, { server_id: draft.serverId, channel_id: draft.channelId }, [recipientUid])).length === 0) return null
   const mutes = await ctx.repos.notifications.muteState(recipientUid, draft.serverId ?? null, draft.channelId ?? null)
   if (isSilenced(draft.kind, draft.everyone === true, mutes)) return null
   const row = {
@@ -82,4 +87,19 @@ export async function notifyModeration (ctx: AppContext, serverId: string, targe
 /** {@link notify} for each of `recipientUids` in turn (each once). */
 export async function notifyEach (ctx: AppContext, recipientUids: Iterable<string>, draft: NotificationDraft): Promise<void> {
   for (const uid of new Set(recipientUids)) await notify(ctx, uid, draft)
+}
+
+/**
+ * `uid`'s notifications as they may see them now: one from a channel of a server they can
+ * no longer read (a role taken, an override, a kick) keeps its kind, actor, server and time
+ * but loses its text and what it opens (excerpt '', channel, message, post and comment null),
+ * so the inbox never shows what the channel's history would refuse. A direct message's
+ * (no server) is theirs as long as the conversation is.
+ */
+export async function readableNotifications (ctx: AppContext, uid: string, items: readonly Notification[]): Promise<Notification[]> {
+  const places = items.flatMap(item => item.server_id !== null && item.channel_id !== null ? [{ server_id: item.server_id, channel_id: item.channel_id }] : [])
+  const readable = await readableOf(ctx, uid, places)
+  return items.map(item => item.server_id === null || item.channel_id === null || readable.has(placeKey({ server_id: item.server_id, channel_id: item.channel_id }))
+    ? item
+    : { ...item, excerpt: '', channel_id: null, message_id: null, post_id: null, comment_id: null })
 }

@@ -70,7 +70,7 @@ describe('the declared audience', () => {
 
   it('keeps a training channel\'s messages, reactions and typing from a guest the history refuses, and hands them to the owner', async () => {
     const guest = await guestMember()
-    expect((await gateway.test.inject({ url: `/channels/${TRAINING}/messages`, headers: guest.headers })).statusCode).toBe(403)
+    expect((await gateway.test.inject({ url: `/channels/${TRAINING}/messages`, headers: guest.headers })).statusCode).toBe(404)
     const [ownerSocket, guestSocket] = await Promise.all([session(owner.token), session(guest.token)])
     await Promise.all([focus(ownerSocket, TRAINING), focus(guestSocket, TRAINING)])
     const sent = await gateway.test.inject({ method: 'POST', url: `/channels/${TRAINING}/messages`, headers: owner.headers, payload: { content: '只给学员看', nonce: `n${Date.now()}` } })
@@ -113,6 +113,36 @@ describe('recomputing what a member may read', () => {
     await memberSocket.next(isDispatch('MESSAGE_CREATE', (d: { content: string }) => d.content === '欢迎学员'))
     expect((await gateway.test.inject({ method: 'DELETE', url: roleUrl, headers: owner.headers })).statusCode).toBe(200)
     expect((await memberSocket.next<DispatchFrame>(isDispatch('CHANNELS_VISIBLE_UPDATE'))).d).toEqual({ server_id: SERVER, added: [], removed: [TRAINING] })
+  })
+
+  it('tells a member who resumes after missing an override and a role change which channels disappeared and appeared, right after resumed', async () => {
+    const member = await guestMember()
+    const { client, ready } = await identified(gateway.baseUrl, member.token)
+    client.close()
+    await client.closed()
+    const roleUrl = `/servers/${SERVER}/members/${member.uid}/roles/${SERVER}-trainee`
+    await everyoneOverride(LOBBY, { allow: 0, deny: Permission.ViewChannel })
+    expect((await gateway.test.inject({ method: 'PUT', url: roleUrl, headers: owner.headers })).statusCode).toBe(200)
+    try {
+      const resumed = await connectGateway(gateway.baseUrl)
+      resumed.send({ op: 'resume', d: { token: member.token, session_id: ready.session_id, seq: ready.seq } })
+      const update = await resumed.next<DispatchFrame>(isDispatch('CHANNELS_VISIBLE_UPDATE'))
+      expect(update.d).toEqual({ server_id: SERVER, added: [TRAINING], removed: [LOBBY] } satisfies ChannelsVisibleUpdate)
+      const order = resumed.frames.map(frame => frame.op === 'dispatch' ? frame.t : frame.op)
+      expect(order.indexOf('resumed')).toBeLessThan(order.indexOf('CHANNELS_VISIBLE_UPDATE'))
+      // told once: a further resume after nothing changed says nothing
+      resumed.close()
+      await resumed.closed()
+      const again = await connectGateway(gateway.baseUrl)
+      again.send({ op: 'resume', d: { token: member.token, session_id: ready.session_id, seq: update.s } })
+      await again.next(frame => frame.op === 'resumed')
+      await mark('after the second resume', [again])
+      expect(dispatches(again).filter(frame => frame.t === 'CHANNELS_VISIBLE_UPDATE')).toEqual([])
+      again.close()
+    } finally {
+      await everyoneOverride(LOBBY, null)
+      await gateway.test.inject({ method: 'DELETE', url: roleUrl, headers: owner.headers })
+    }
   })
 
   it('replays on resume only what the member may read', async () => {

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'net'
 import type { Channel } from '@core/wire/entities'
 import { GatewayErrorCode, type DispatchFrame, type ServerFrame } from '@core/wire/gateway'
+import { GATEWAY_PROTOCOL_VERSION } from '@core/wire/gateway-codes'
 import type { MemberListData } from '@core/wire/members'
 import { envelope, signInAsGuest, signInAsMember, startTestApp, type TestApp } from '../helper'
 import { connectGateway, identified, pause, type GatewayTestClient } from './client'
@@ -58,10 +59,12 @@ const isDispatch = (t: string) => (frame: ServerFrame): boolean => frame.op === 
 const errorCode = (frame: ServerFrame): number | undefined => frame.op === 'error' ? frame.d.code : undefined
 
 describe('identify', () => {
-  it('answers ready with the user, a session id, the resume point, the heartbeat interval and the member servers', async () => {
+  it('answers ready with the user, the protocol version, a session id, the resume point, the heartbeat interval and the member servers', async () => {
     const guest = await member()
     const { ready } = await session(guest.token)
     expect(ready.user.uid).toBe(guest.uid)
+    expect(ready.protocol_version).toBe(GATEWAY_PROTOCOL_VERSION)
+    expect(GATEWAY_PROTOCOL_VERSION).toBe(2) // 2: audiences and CHANNELS_VISIBLE_UPDATE; a change to the protocol raises it here on purpose
     expect(ready.session_id).toMatch(/^[0-9a-f]{32}$/)
     expect(ready.seq).toEqual(expect.any(Number))
     expect(ready.heartbeat_interval_ms).toBe(HEARTBEAT_MS)

@@ -203,6 +203,42 @@ describe("the server's own words and the normalised audit", () => {
     expect(await Promise.all((['messages', 'posts', 'post_comments', 'live_comments'] as const).map(rowCount))).toEqual([counts[0] + 1, counts[1] + 1, counts[2], counts[3]])
   })
 
+  it("refuses a post's title and text edits and a comment's edit holding the server's word, the stored ones unchanged", async () => {
+    const writer = await member()
+    const post = envelope<{ post_id: string }>(await test.inject({ method: 'POST', url: `/channels/${POSTS}/posts`, headers: writer.headers, payload: { title: 'clean title', content: 'clean text' } })).data
+    const comment = envelope<{ comment_id: string }>(await test.inject({ method: 'POST', url: `/posts/${post.post_id}/comments`, headers: writer.headers, payload: { content: 'clean comment' } })).data
+    const refusals = [
+      [await test.inject({ method: 'PATCH', url: `/posts/${post.post_id}`, headers: writer.headers, payload: { title: `a ${word}` } }), 104001],
+      [await test.inject({ method: 'POST', url: `/posts/${post.post_id}`, headers: writer.headers, payload: { content: `a ${word.toUpperCase()}` } }), 104008],
+      [await test.inject({ method: 'PATCH', url: `/posts/${post.post_id}/comments/${comment.comment_id}`, headers: writer.headers, payload: { content: `a ${word}` } }), 104008],
+    ] as const
+    for (const [response, code] of refusals) {
+      expect(response.statusCode).toBe(422)
+      expect(envelope(response).code).toBe(code)
+    }
+    const stored = await db.selectFrom('posts').select(['title', 'content', 'edited_at']).where('post_id', '=', post.post_id).executeTakeFirstOrThrow()
+    expect(stored).toEqual({ title: 'clean title', content: 'clean text', edited_at: null })
+    const storedComment = await db.selectFrom('post_comments').select(['content']).where('comment_id', '=', comment.comment_id).executeTakeFirstOrThrow()
+    expect(storedComment.content).toBe('clean comment')
+  })
+
+  it("refuses a role's name holding the server's or the global word, created or renamed (422, 104001), writing nothing", async () => {
+    const owner = await signInAsMember(test, DEMO_OWNER)
+    const roles = async (): Promise<string[]> => (await db.selectFrom('roles').select('name').where('server_id', '=', SERVER).execute()).map(row => row.name).sort()
+    const before = await roles()
+    for (const name of [`${word} 组`, '违禁组']) {
+      const created = await test.inject({ method: 'POST', url: `/servers/${SERVER}/roles`, headers: owner.headers, payload: { name } })
+      expect(created.statusCode).toBe(422)
+      expect(envelope(created).code).toBe(104001)
+      const renamed = await test.inject({ method: 'PATCH', url: `/servers/${SERVER}/roles/${SERVER}-member`, headers: owner.headers, payload: { name } })
+      expect(renamed.statusCode).toBe(422)
+      expect(envelope(renamed).code).toBe(104001)
+    }
+    expect(await roles()).toEqual(before)
+    const fine = await test.inject({ method: 'PATCH', url: `/servers/${SERVER}/roles/${SERVER}-member`, headers: owner.headers, payload: { color: '#123456' } })
+    expect(fine.statusCode).toBe(200)
+  })
+
   it.each([['U+00AD', '\u00ad'], ['U+034F', '\u034f'], ['U+2062', '\u2062'], ['U+180E', '\u180e'], ['U+FE00', '\ufe00'], ['U+200B', '\u200b']])('sees the word through %s hidden inside it', async (_name, hidden) => {
     const writer = await member()
     const response = await send(writer, `for${hidden}bid${hidden}den`)
@@ -376,6 +412,22 @@ describe('names', () => {
       expect(envelope(response).code).toBe(TRUST_CODES.OWNERS_NAME)
     }
     expect(envelope<{ nickname: string }>(await test.inject({ url: `/users/${someone.uid}` })).data.nickname).not.toBe(ownerName)
+  })
+
+  it("refuses the owner's rename to the exact name a member of their server goes by (409), keeping the owner's name", async () => {
+    const owner = await signInAsMember(test, DEMO_OWNER)
+    const ownerName = envelope<{ nickname: string }>(await test.inject({ url: `/users/${DEMO_OWNER}` })).data.nickname
+    const memberName = envelope<{ nickname: string }>(await test.inject({ url: '/users/100004' })).data.nickname
+    for (const name of [memberName, `\u202e${memberName}\u200b`]) {
+      const response = await test.inject({ method: 'PATCH', url: '/user/me', headers: owner.headers, payload: { nickname: name } })
+      expect(response.statusCode).toBe(409)
+      expect(envelope(response)).toMatchObject({ code: TRUST_CODES.OWNERS_NAME, msg: expect.stringContaining('100004, a member of your server') })
+    }
+    expect(envelope<{ nickname: string }>(await test.inject({ url: `/users/${DEMO_OWNER}` })).data.nickname).toBe(ownerName)
+    // a name nobody there goes by is the owner's to take
+    const renamed = await test.inject({ method: 'PATCH', url: '/user/me', headers: owner.headers, payload: { nickname: `${ownerName}·新` } })
+    expect(renamed.statusCode).toBe(200)
+    await test.inject({ method: 'PATCH', url: '/user/me', headers: owner.headers, payload: { nickname: ownerName } })
   })
 
   it("refuses to let someone named like the owner join the owner's server (409), directly or by invite, writing nothing", async () => {

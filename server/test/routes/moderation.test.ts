@@ -3,6 +3,7 @@ import type { Server } from '@core/wire/entities'
 import type { AuditLog, BanList, MemberState, MyPermissions, ReportList, WordList } from '@core/wire/trust'
 import { createInProcessBus, type BusEvent } from '../../src/bus'
 import { DEMO_OWNER, envelope, signInAsMember, signInAsGuest, startTestApp, type TestApp } from '../helper'
+import { publishToModerators } from '../../src/routes/moderation'
 
 const SERVER = '832828'
 let test: TestApp
@@ -276,5 +277,20 @@ describe('closing reports (PATCH|POST /reports/:report_id)', () => {
     const refused = await resolve(reportId, 'dismissed', member)
     expect([refused.statusCode, envelope(refused).msg]).toEqual([403, 'missing permission: one of KickMembers, BanMembers, MuteMembers'])
     expect((await test.inject({ method: 'PATCH', url: `/reports/${reportId}`, headers: moderator, payload: { resolution: 'dismissed', extra: 1 } })).statusCode).toBe(400)
+  })
+})
+
+describe('publishToModerators', () => {
+  it('publishes a report queue event with its own payload only (a name paired with the other payload, or a dispatch not for moderators, does not compile)', async () => {
+    const queue = createInProcessBus()
+    const heard: BusEvent[] = []
+    queue.subscribe(event => heard.push(event))
+    const resolved = { server_id: SERVER, report_ids: ['r1'], resolution: 'dismissed' as const, resolved_by: DEMO_OWNER }
+    await publishToModerators(queue, 'REPORT_RESOLVE', SERVER, resolved)
+    // @ts-expect-error REPORT_CREATE carries a report, not a resolution
+    await publishToModerators(queue, 'REPORT_CREATE', SERVER, resolved)
+    // @ts-expect-error a message is no report queue event
+    await publishToModerators(queue, 'MESSAGE_DELETE', SERVER, { channel_id: 'c1', message_id: '1' })
+    expect(heard[0]).toEqual({ t: 'REPORT_RESOLVE', server_id: SERVER, d: resolved })
   })
 })

@@ -124,6 +124,85 @@ describe('notifications made at the write points', () => {
   })
 })
 
+describe('only what the recipient may read', () => {
+  /** Hides (deny ViewChannel) or shows again `channelId` to one member. */
+  async function hideFrom (channelId: string, uid: string, hidden: boolean): Promise<void> {
+    const owner = await signInAsMember(gateway.test, '100001')
+    const url = `/channels/${channelId}/overrides/member/${uid}`
+    const answer = hidden
+      ? await inject({ method: 'PUT', url, headers: owner.headers, payload: { allow: 0, deny: 1 } })
+      : await inject({ method: 'DELETE', url, headers: owner.headers })
+    expect(answer.statusCode).toBe(200)
+  }
+
+  it('tells a guest mentioned in the training channel nothing, on their socket or in their inbox, and counts no mention, while a trainee is told', async () => {
+    const owner = await signInAsMember(gateway.test, '100001')
+    const trainee = await signInAsMember(gateway.test, '100004')
+    const guest = await member()
+    const guestSocket = await gateway.session(guest.token)
+    const message = await send(owner as TestAccount, `学员 <@${guest.uid}> <@${trainee.uid}> 看这里`, {}, TRAINING)
+    expect(message.mentions).toEqual([trainee.uid])
+    expect(createdFor(trainee.uid).map(item => [item.kind, item.channel_id])).toEqual([['mention', TRAINING]])
+    // a marker after it: the guest's socket has heard everything published before, and no notification
+    await bus.publish('PRESENCE_UPDATE', { server_id: SERVER }, { server_id: SERVER, uid: 'marker-training', status: 'online', online_count: 0 })
+    await guestSocket.next(isDispatch('PRESENCE_UPDATE', (d: { uid: string }) => d.uid === 'marker-training'))
+    expect(guestSocket.frames.filter(frame => frame.op === 'dispatch' && frame.t === 'NOTIFICATION_CREATE')).toEqual([])
+    expect(createdFor(guest.uid)).toEqual([])
+    expect(await inbox(guest)).toMatchObject({ items: [], unread: 0 })
+  })
+
+  it('tells nobody of a reply, a reaction or a mention in a channel an override hides from them', async () => {
+    const owner = await signInAsMember(gateway.test, '100001') as TestAccount
+    const author = await member()
+    const theirs = await send(author, 'mine, before the door closed')
+    await hideFrom(LOBBY, author.uid, true)
+    try {
+      events.length = 0
+      await send(owner, `a reply to <@${author.uid}>`, { reply_to: theirs.message_id })
+      await inject({ method: 'PUT', url: `/channels/${LOBBY}/messages/${theirs.message_id}/reactions/${encodeURIComponent('👍')}/me`, headers: owner.headers })
+      expect(createdFor(author.uid)).toEqual([])
+      expect((await inbox(author)).items).toEqual([])
+    } finally {
+      await hideFrom(LOBBY, author.uid, false)
+    }
+  })
+
+  it('tells nobody of a comment, an answer or a like in a post channel an override hides from them', async () => {
+    const owner = await signInAsMember(gateway.test, '100001') as TestAccount
+    const author = await member()
+    const post = envelope<Post>(await inject({ method: 'POST', url: `/channels/${POSTS}/posts`, headers: author.headers, payload: { title: 'hidden later', content: 'body' } })).data
+    const comment = envelope<Comment>(await inject({ method: 'POST', url: `/posts/${post.post_id}/comments`, headers: author.headers, payload: { content: 'my comment' } })).data
+    await hideFrom(POSTS, author.uid, true)
+    try {
+      events.length = 0
+      expect((await inject({ method: 'POST', url: `/posts/${post.post_id}/comments`, headers: owner.headers, payload: { content: 'a comment' } })).statusCode).toBe(200)
+      expect((await inject({ method: 'POST', url: `/posts/${post.post_id}/comments`, headers: owner.headers, payload: { content: 'an answer', reply_to: comment.comment_id } })).statusCode).toBe(200)
+      expect((await inject({ method: 'PUT', url: `/posts/${post.post_id}/likes/me`, headers: owner.headers })).statusCode).toBe(200)
+      expect(createdFor(author.uid)).toEqual([])
+    } finally {
+      await hideFrom(POSTS, author.uid, false)
+    }
+  })
+
+  it('keeps the kind and the actor of an inbox item from a channel the reader can no longer read, but not its text or what it opens', async () => {
+    const owner = await signInAsMember(gateway.test, '100001') as TestAccount
+    const reader = await member()
+    await send(owner, `secret plans <@${reader.uid}>`)
+    expect((await inbox(reader)).items.map(item => [item.excerpt, item.channel_id])).toEqual([[`secret plans <@${reader.uid}>`, LOBBY]])
+    await hideFrom(LOBBY, reader.uid, true)
+    try {
+      const page = await inbox(reader)
+      expect(page.unread).toBe(1)
+      expect(page.items).toEqual([expect.objectContaining({
+        kind: 'mention', server_id: SERVER, actor: expect.objectContaining({ uid: owner.uid }), excerpt: '', channel_id: null, message_id: null, post_id: null, comment_id: null,
+      })])
+    } finally {
+      await hideFrom(LOBBY, reader.uid, false)
+    }
+    expect((await inbox(reader)).items[0]).toMatchObject({ excerpt: `secret plans <@${reader.uid}>`, channel_id: LOBBY })
+  })
+})
+
 describe('mutes', () => {
   it('a muted channel silences replies and reactions there but still counts direct mentions', async () => {
     const [a, b] = await Promise.all([member(), member()])
@@ -151,7 +230,7 @@ describe('mutes', () => {
   it('refuses settings for a server one is not a member of, or a channel one cannot read, writing nothing', async () => {
     const { headers } = await signInAsGuest(gateway.test)
     expect((await inject({ method: 'PUT', url: `/servers/${SERVER}/notification-settings`, headers, payload: { muted: true, suppress_everyone: false } })).statusCode).toBe(404)
-    expect((await inject({ method: 'PUT', url: `/channels/${TRAINING}/notification-settings`, headers, payload: { muted: true } })).statusCode).toBe(403)
+    expect((await inject({ method: 'PUT', url: `/channels/${TRAINING}/notification-settings`, headers, payload: { muted: true } })).statusCode).toBe(404)
     expect((await inject({ method: 'PUT', url: `/channels/${LOBBY}/notification-settings`, headers, payload: { muted: 'yes' } })).statusCode).toBe(400)
     expect(envelope<{ items: unknown[] }>(await inject({ url: '/notifications/settings', headers })).data.items).toEqual([])
   })

@@ -442,14 +442,18 @@ describe('the trust permissions', () => {
     expect((await test.inject({ method: 'PUT', url: `/posts/${post.post_id}/likes/me`, headers: member.headers })).statusCode).toBe(200)
   })
 
-  it('hides the posts of a channel the caller may not view', async () => {
+  it('hides the posts of a channel the caller may not view: 404, as for none', async () => {
     const member = await newMember()
     const post = await writePost(alice)
     const owner = await signInAsMember(test, DEMO_OWNER)
     await test.inject({ method: 'PUT', url: `/channels/${POSTS}/overrides/member/${member.uid}`, headers: owner.headers, payload: { allow: 0, deny: 1 << 0 } })
-    for (const url of [`/channels/${POSTS}/posts`, `/posts/${post.post_id}`, `/posts/${post.post_id}/comments`]) {
+    for (const [url, msg] of [
+      [`/channels/${POSTS}/posts`, `path.channel_id: no channel ${POSTS}`],
+      [`/posts/${post.post_id}`, `path.post_id: no post ${post.post_id}`],
+      [`/posts/${post.post_id}/comments`, `path.post_id: no post ${post.post_id}`],
+    ]) {
       const response = await test.inject({ url, headers: member.headers })
-      expect(envelope(response)).toEqual({ code: 403000, msg: 'missing permission: ViewChannel', data: null })
+      expect(envelope(response)).toEqual({ code: 404000, msg, data: null })
     }
   })
 

@@ -58,11 +58,13 @@ describe('POST /servers/:server_id/roles', () => {
 })
 
 describe('role hierarchy', () => {
-  it('lets an administrator create roles below theirs but never hand out ManageServer', async () => {
+  it('lets an administrator create roles below theirs but never hand out an elevated bit', async () => {
     const admin = await signInAsMember(test, '100002')
-    const refused = await test.inject({ method: 'POST', url: `/servers/${SERVER}/roles`, headers: admin.headers, payload: { name: 'root', permissions: Permission.ManageServer } })
-    expect(refused.statusCode).toBe(403)
-    const made = await test.inject({ method: 'POST', url: `/servers/${SERVER}/roles`, headers: admin.headers, payload: { name: '助理', permissions: Permission.KickMembers } })
+    for (const permissions of [Permission.ManageServer, Permission.KickMembers, Permission.ManageMessages | Permission.BanMembers]) {
+      const refused = await test.inject({ method: 'POST', url: `/servers/${SERVER}/roles`, headers: admin.headers, payload: { name: 'root', permissions } })
+      expect(refused.statusCode).toBe(403)
+    }
+    const made = await test.inject({ method: 'POST', url: `/servers/${SERVER}/roles`, headers: admin.headers, payload: { name: '助理', permissions: Permission.ManageMessages | Permission.MuteMembers } })
     expect(made.statusCode).toBe(200)
   })
 
@@ -145,7 +147,7 @@ describe('GET /servers/:server_id/permissions/me', () => {
   it('answers a non-member the preview and no training channel (SPEC §6)', async () => {
     const mine = envelope<MyPermissions>(await test.inject(`/servers/${SERVER}/permissions/me`)).data
     expect(mine).toMatchObject({ is_member: false, is_owner: false, permissions: Permission.ViewChannel, role_ids: [], timeout_until: null })
-    expect(mine.channels.find(channel => channel.channel_id === `${SERVER}05`)?.permissions).toBe(0)
+    expect(mine.channels.map(channel => channel.channel_id)).not.toContain(`${SERVER}05`) // a channel one may not see is not listed at all
     expect(mine.channels.find(channel => channel.channel_id === `${SERVER}02`)?.permissions).toBe(Permission.ViewChannel)
   })
 
@@ -200,6 +202,34 @@ describe('what a role editor may grant and to whom', () => {
     }
     expect((await roles()).find(role => role.role_id === SERVER)).toEqual(before)
     expect(events).toEqual([])
+  })
+
+  it.each([
+    ['ManageRoles', Permission.ManageRoles], ['BanMembers', Permission.BanMembers], ['KickMembers', Permission.KickMembers], ['ManageChannels', Permission.ManageChannels],
+  ])('refuses an administrator who grants @全体成员 %s, an elevated bit only the owner grants, changing and publishing nothing', async (name, bit) => {
+    const admin = await signInAsMember(test, '100002')
+    const before = (await roles()).find(role => role.role_id === SERVER)
+    events = []
+    const response = await test.inject({ method: 'PATCH', url: `/servers/${SERVER}/roles/${SERVER}`, headers: admin.headers, payload: { permissions: DEFAULT_EVERYONE_PERMISSIONS | bit } })
+    expect(response.statusCode).toBe(403)
+    expect(envelope(response)).toMatchObject({ code: 403000, msg: expect.stringContaining(`not yours to grant: ${name}`), data: null })
+    expect((await roles()).find(role => role.role_id === SERVER)).toEqual(before)
+    expect(events).toEqual([])
+  })
+
+  it('lets an administrator give, edit and trim the 版主 role the owner made, elevated bits and all, but not add one back', async () => {
+    const admin = (await signInAsMember(test, '100002')).headers
+    const moderatorRole = `${SERVER}-moderator`
+    const role = (await roles()).find(item => item.role_id === moderatorRole)
+    expect(role && role.permissions & Permission.BanMembers).toBeTruthy()
+    const member = await signInAsMember(test, '100004')
+    expect((await test.inject({ method: 'PUT', url: `/servers/${SERVER}/members/${member.uid}/roles/${moderatorRole}`, headers: admin })).statusCode).toBe(200)
+    expect((await test.inject({ method: 'DELETE', url: `/servers/${SERVER}/members/${member.uid}/roles/${moderatorRole}`, headers: admin })).statusCode).toBe(200)
+    expect((await test.inject({ method: 'PATCH', url: `/servers/${SERVER}/roles/${moderatorRole}`, headers: admin, payload: { color: '#2266aa' } })).statusCode).toBe(200)
+    const trimmed = (role?.permissions ?? 0) & ~Permission.BanMembers
+    expect((await test.inject({ method: 'PATCH', url: `/servers/${SERVER}/roles/${moderatorRole}`, headers: admin, payload: { permissions: trimmed } })).statusCode).toBe(200)
+    expect((await test.inject({ method: 'PATCH', url: `/servers/${SERVER}/roles/${moderatorRole}`, headers: admin, payload: { permissions: role?.permissions } })).statusCode).toBe(403)
+    expect((await test.inject({ method: 'PATCH', url: `/servers/${SERVER}/roles/${moderatorRole}`, headers: owner, payload: { permissions: role?.permissions, color: role?.color } })).statusCode).toBe(200)
   })
 
   it('lets only the owner give @全体成员 ManageServer', async () => {

@@ -58,6 +58,25 @@ describe('WeChat web authorisation', () => {
     expect(account.user).toMatchObject({ nickname: '微信用户amy', avatar: 'https://thirdwx.qlogo.cn/amy.png' })
   })
 
+  it('stores a shared nickname as every nickname is stored: without bidi controls and zero-width characters', async () => {
+    wechat.nicknames.set('bidi', '\u202e\u2066阿\u200b明\u2069\ufeff')
+    const account = envelope<AccountSignInData>(await web('web-bidi', (await startWeb('snsapi_userinfo')).state)).data
+    expect(account.user.nickname).toBe('阿明')
+  })
+
+  it("does not take a shared nickname that reads as the owner's of a server the guest belongs to, and still signs in", async () => {
+    const ownerName = envelope<{ nickname: string }>(await test.inject({ url: '/users/100001' })).data.nickname
+    const guest = await signInAsGuest(test)
+    expect((await test.inject({ method: 'POST', url: '/servers/832828/members/me', headers: guest.headers })).statusCode).toBe(200)
+    wechat.nicknames.set('lookalike', ` ${ownerName}\u200b`)
+    const account = envelope<AccountSignInData>(await web('web-lookalike', (await startWeb('snsapi_userinfo', guest.headers)).state, guest.headers)).data
+    expect(account.upgraded_from).toBe(guest.uid)
+    expect(account.user.nickname).not.toContain(ownerName) // the account's own default name instead
+    // a fresh account belongs to no server yet: the same name is taken (joining the owner's server is refused later)
+    wechat.nicknames.set('fresh', ownerName)
+    expect(envelope<AccountSignInData>(await web('web-fresh', (await startWeb('snsapi_userinfo')).state)).data.user.nickname).toBe(ownerName)
+  })
+
   it('refuses an unknown, reused or foreign state, writing nothing', async () => {
     const exchanges = () => wechat.calls.filter(path => path === '/sns/oauth2/access_token').length
     const before = exchanges()

@@ -4,7 +4,7 @@
  * check the access token, sns/jscode2session turns `code-X` into the openid `openid-X`
  * (unionid `union-X`), the web authorisation's sns/oauth2/access_token turns `web-X` into
  * the openid `oa-openid-X` (unionid `union-X`; `web-X_2` is another code of X) once and answers 40163 when a code comes
- * again, sns/userinfo answers the nickname 微信用户X; `busy` codes answer 45011 (WeChat's
+ * again, sns/userinfo answers the nickname 微信用户X (or the one `nicknames` sets for X); `busy` codes answer 45011 (WeChat's
  * rate limit), unknown ones 40029. Every call is counted so caching can be asserted.
  */
 import { createServer, type Server } from 'http'
@@ -28,6 +28,8 @@ export interface FakeWechat {
   refusedOpenids: Set<string>
   /** While true, subscribe/send drops the connection without an answer. */
   unreachable: boolean
+  /** The nickname sns/userinfo shares for member X (`web-X`), instead of 微信用户X. */
+  nicknames: Map<string, string>
   close (): Promise<void>
 }
 
@@ -36,7 +38,7 @@ export async function startFakeWechat (appId: string, secret: string, expiresIn 
   let generation = 1
   let failing = false
   const usedWebCodes = new Set<string>()
-  const state = { calls: [] as string[], ticket: 'fake-ticket-1', messages: [] as Array<Record<string, unknown>>, refusedOpenids: new Set<string>(), unreachable: false }
+  const state = { calls: [] as string[], ticket: 'fake-ticket-1', messages: [] as Array<Record<string, unknown>>, refusedOpenids: new Set<string>(), unreachable: false, nicknames: new Map<string, string>() }
   const server: Server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1')
     state.calls.push(url.pathname)
@@ -98,7 +100,7 @@ export async function startFakeWechat (appId: string, secret: string, expiresIn 
         send({ errcode: 40003, errmsg: 'invalid openid' })
         return
       }
-      send({ openid: `oa-openid-${who}`, nickname: `微信用户${who}`, sex: 0, headimgurl: `https://thirdwx.qlogo.cn/${who}.png`, unionid: `union-${who}` })
+      send({ openid: `oa-openid-${who}`, nickname: state.nicknames.get(who) ?? `微信用户${who}`, sex: 0, headimgurl: `https://thirdwx.qlogo.cn/${who}.png`, unionid: `union-${who}` })
       return
     }
     if (url.pathname === '/cgi-bin/message/subscribe/send' && request.method === 'POST') {
@@ -139,6 +141,7 @@ export async function startFakeWechat (appId: string, secret: string, expiresIn 
     failTickets () { failing = true },
     get messages () { return state.messages },
     get refusedOpenids () { return state.refusedOpenids },
+    get nicknames () { return state.nicknames },
     get unreachable () { return state.unreachable },
     set unreachable (value: boolean) { state.unreachable = value },
     close: () => new Promise(resolve => server.close(() => resolve())),

@@ -1,7 +1,8 @@
 /**
  * SPEC §7 GET /channel/room/game/mapcfg?server_id=&channel_id=: the showroom of a
  * metaverse channel — map (category, background, natural size), hotspots (fractions of
- * the map size) and interaction events in play order; the client plays the first.
+ * the map size) and interaction events in play order; the client plays the first. A
+ * channel the caller may not see answers 404, as one that does not exist.
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
@@ -9,6 +10,8 @@ import { API_PATHS, MapCfgDataSchema, MapCfgQuerySchema } from '@core/wire/api'
 import { ChannelType } from '@core/wire/entities'
 import type { RouteOptions } from '../../context'
 import { badRequest, notFound } from '../../errors'
+import { optionalUser } from '../../plugins/auth'
+import { requireVisible } from '../access'
 import { ok } from '../envelope'
 import { responses } from '../schemas'
 
@@ -19,7 +22,9 @@ export default async function channelRoomRoutes (fastify: FastifyInstance, { ctx
   }, async request => {
     const { server_id: serverId, channel_id: channelId } = request.query
     const channel = await ctx.repos.channels.get(channelId)
-    if (!channel || channel.server_id !== serverId) throw notFound(`query.channel_id: no channel ${channelId} in server ${serverId}`)
+    const unknown = notFound(`query.channel_id: no channel ${channelId} in server ${serverId}`)
+    if (!channel || channel.server_id !== serverId) throw unknown
+    await requireVisible(ctx, channel, await optionalUser(ctx, request), unknown) // a channel the caller may not see is none to them
     if (channel.channel_type !== ChannelType.Metaverse) throw badRequest(`query.channel_id: channel ${channelId} is not a metaverse channel`)
     const showroom = await ctx.repos.showrooms.get(channelId)
     if (!showroom) throw notFound(`query.channel_id: channel ${channelId} has no showroom`)

@@ -11,22 +11,16 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { API_PATHS, ChannelParamsSchema, LiveListDataSchema, PageQuerySchema } from '@core/wire/api'
 import { ChannelKind, ChannelSchema, type Channel } from '@core/wire/entities'
 import { ChannelDeletedSchema, PatchChannelBodySchema, type ChannelDeleted } from '@core/wire/server-settings'
-import { hasPermission, Permission } from '@core/domain/permissions'
+import { Permission } from '@core/domain/permissions'
 import type { AppContext, RouteOptions } from '../../context'
 import { badRequest, notFound } from '../../errors'
 import { optionalUser, signedInUser } from '../../plugins/auth'
 import { pageRequestOf } from '../../repositories/paging'
-import { accessTo, auditRecord, channelPermissions, requireServerPermission } from '../access'
+import { auditRecord, requireServerPermission, requireVisibleChannel } from '../access'
 import { cleanName, requireHttpUrl, requireServerAuditPass } from '../checks'
 import { ok } from '../envelope'
 import { serverScope } from '../servers'
 import { responses } from '../schemas'
-
-async function existingChannel (ctx: AppContext, channelId: string): Promise<Channel> {
-  const channel = await ctx.repos.channels.get(channelId)
-  if (!channel) throw notFound(`path.channel_id: no channel ${channelId}`)
-  return channel
-}
 
 /**
  * The channel the path names, for a caller who may see it (ViewChannel: roles, overrides,
@@ -34,10 +28,7 @@ async function existingChannel (ctx: AppContext, channelId: string): Promise<Cha
  * channel that does not exist, so its name and its lives are not known to others.
  */
 async function visibleChannel (ctx: AppContext, request: FastifyRequest & { params: { channel_id: string } }): Promise<Channel> {
-  const channel = await existingChannel(ctx, request.params.channel_id)
-  const access = await accessTo(ctx, channel.server_id, await optionalUser(ctx, request))
-  if (!hasPermission(await channelPermissions(ctx, access, channel.channel_id), Permission.ViewChannel)) throw notFound(`path.channel_id: no channel ${channel.channel_id}`)
-  return channel
+  return requireVisibleChannel(ctx, request.params.channel_id, await optionalUser(ctx, request))
 }
 
 /** Registers everything under /channels/:channel_id. */
@@ -67,7 +58,7 @@ export default async function channelsRoutes (instance: FastifyInstance, { ctx }
     },
     handler: async request => {
       const user = signedInUser(request)
-      const channel = await existingChannel(ctx, request.params.channel_id)
+      const channel = await requireVisibleChannel(ctx, request.params.channel_id, user)
       const serverId = channel.server_id
       await requireServerPermission(ctx, serverId, user, Permission.ManageChannels)
       const audit = auditRecord(ctx, { user, serverId }, 'channel_update', channel.channel_id)
@@ -97,7 +88,7 @@ export default async function channelsRoutes (instance: FastifyInstance, { ctx }
     },
   }, async request => {
     const user = signedInUser(request)
-    const channel = await existingChannel(ctx, request.params.channel_id)
+    const channel = await requireVisibleChannel(ctx, request.params.channel_id, user)
     await requireServerPermission(ctx, channel.server_id, user, Permission.ManageChannels)
     await ctx.repos.channels.remove(channel.channel_id, auditRecord(ctx, { user, serverId: channel.server_id }, 'channel_delete', channel.channel_id))
     const deleted: ChannelDeleted = { server_id: channel.server_id, channel_id: channel.channel_id }

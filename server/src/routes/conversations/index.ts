@@ -314,7 +314,7 @@ export default async function conversationsRoutes (instance: FastifyInstance, { 
     const joined = await joinedBy(request.params.conversation_id, user)
     const state = await ctx.repos.conversations.markRead(user.uid, joined.row.conversation_id, request.body.message_id)
     if (!state) throw notFound(`path.conversation_id: conversation ${joined.row.conversation_id} has no messages`)
-    await ctx.bus.publish('DM_READ', { conversation_id: joined.row.conversation_id, uids: [user.uid] }, state)
+    await ctx.bus.publish('DM_READ', { uid: user.uid }, state) // the reader's own devices only
     return ok(state)
   })
 

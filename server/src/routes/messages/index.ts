@@ -27,8 +27,9 @@ import { optionalUser, signedInUser } from '../../plugins/auth'
 import type { MessagesTable } from '../../db/schema'
 import type { ChannelHistoryCursor, HistoryCursor, MessageParts } from '../../repositories/messages'
 import { pageRequestOf } from '../../repositories/paging'
-import { requireChannel, requireChannelMember, requireChannelPermission, requireRemoval } from '../access'
+import { requireChannelMember, requireChannelOfMember, requireRemoval, requireVisibleChannel } from '../access'
 import { notify, notifyEach, type NotificationDraft } from '../../services/notifications'
+import { readersAmong } from '../../services/readers'
 import { requireServerAuditPass, requireStoredFileUrl } from '../checks'
 import { ok } from '../envelope'
 import { responses } from '../schemas'
@@ -44,14 +45,14 @@ const messageParams = Type.Object({ ...ChannelParamsSchema.properties, message_i
 const reactionParams = Type.Object({ ...messageParams.properties, emoji: Type.String({ minLength: 1, maxLength: 64 }) })
 
 /**
- * The channel, when members chat in it and `user` holds `wanted` there (400 / 403 naming
- * the missing permission otherwise, core/domain/permissions.ts: non-members, muted
- * members and members without the training role of a training channel are refused).
+ * The channel, when members chat in it and `user` holds `wanted` there: 404 for a channel
+ * they may not see (as for none, before anything else is said of it), 403 naming the missing
+ * permission (core/domain/permissions.ts: non-members and muted members), then 400 for a
+ * channel that is not a discussion channel.
  */
 async function chatChannelFor (ctx: AppContext, channelId: string, user: User, wanted: number): Promise<Channel> {
-  const channel = await requireChannel(ctx, channelId)
+  const channel = await requireChannelOfMember(ctx, channelId, user, wanted)
   if (!isChatChannel(channel)) throw badRequest(`path.channel_id: channel ${channelId} is not a discussion channel`)
-  await requireChannelMember(ctx, channel, user, wanted)
   return channel
 }
 
@@ -69,9 +70,14 @@ export function contentOf (content: string, attachmentCount = 0): string {
   return text
 }
 
-/** The members `content` of `authorUid` mentions as `<@uid>` (mentions of non-members, and of members who block the author, stay plain text). */
-async function mentionsOf (ctx: AppContext, serverId: string, authorUid: string, content: string): Promise<string[]> {
-  return ctx.repos.conversations.notBlocking(authorUid, await ctx.repos.messages.membersAmong(serverId, mentionedUids(content)))
+/**
+ * The members `content` of `authorUid` mentions as `<@uid>` in `channel`: mentions of
+ * non-members, of members who may not read the channel (it would hand them its text) and
+ * of members who block the author stay plain text, and count and tell nothing.
+ */
+async function mentionsOf (ctx: AppContext, channel: Channel, authorUid: string, content: string): Promise<string[]> {
+  const members = await ctx.repos.messages.membersAmong(channel.server_id, mentionedUids(content))
+  return ctx.repos.conversations.notBlocking(authorUid, await readersAmong(ctx, channel, members))
 }
 
 /** The notification of `kind` a message makes, by its author. */
@@ -161,9 +167,8 @@ export default async function messagesRoutes (instance: FastifyInstance, { ctx }
       response: responses(Type.Union([MessageHistorySchema, MessageListDataSchema])),
     },
   }, async request => {
-    const channel = await requireChannel(ctx, request.params.channel_id)
     const viewer = await optionalUser(ctx, request) // a signed-in caller sees which reactions are theirs
-    await requireChannelPermission(ctx, channel, viewer, Permission.ViewChannel) // SPEC §6: a training channel only for its role
+    const channel = await requireVisibleChannel(ctx, request.params.channel_id, viewer) // SPEC §6: a training channel only for its role
     const query = request.query
     const cursor = channelCursorOf(query)
     if (query.page !== undefined || query.page_size !== undefined) {
@@ -207,7 +212,7 @@ export default async function messagesRoutes (instance: FastifyInstance, { ctx }
       content,
       nonce: body.nonce,
       reply_to: replyTo,
-      mentions: await mentionsOf(ctx, channel.server_id, user.uid, content),
+      mentions: await mentionsOf(ctx, channel, user.uid, content),
       attachments,
       created_at: ctx.now(),
     })
@@ -232,7 +237,7 @@ export default async function messagesRoutes (instance: FastifyInstance, { ctx }
     },
     handler: async request => {
       const user = signedInUser(request)
-      const channel = await requireChannel(ctx, request.params.channel_id)
+      const channel = await requireVisibleChannel(ctx, request.params.channel_id, user)
       const row = await existingMessage(ctx, channel.channel_id, request.params.message_id)
       if (row.author_uid !== user.uid) throw forbidden('only the author can edit a message')
       // an edit passes the gates a send does: a member still, SendMessages there, not timed out
@@ -240,7 +245,7 @@ export default async function messagesRoutes (instance: FastifyInstance, { ctx }
       const content = contentOf(request.body.content)
       await requireMessageAllowance(ctx, request, user)
       await requireServerAuditPass(ctx, channel.server_id, { content })
-      const { row: edited, told } = await ctx.repos.messages.edit(row, content, await mentionsOf(ctx, channel.server_id, user.uid, content), ctx.now())
+      const { row: edited, told } = await ctx.repos.messages.edit(row, content, await mentionsOf(ctx, channel, user.uid, content), ctx.now())
       const message: ChatMessage = await ctx.repos.messages.message(edited, null)
       await ctx.bus.publish('MESSAGE_UPDATE', readersOf(channel), message)
       await notifyEach(ctx, told, messageDraft('mention', edited))
@@ -257,7 +262,7 @@ export default async function messagesRoutes (instance: FastifyInstance, { ctx }
     },
   }, async request => {
     const user = signedInUser(request)
-    const channel = await requireChannel(ctx, request.params.channel_id)
+    const channel = await requireVisibleChannel(ctx, request.params.channel_id, user)
     const row = await existingMessage(ctx, channel.channel_id, request.params.message_id)
     const record = await requireRemoval(ctx, channel, user, row.author_uid, 'message_delete', row.message_id)
     await ctx.repos.messages.remove(row.message_id, record)
@@ -302,7 +307,7 @@ export default async function messagesRoutes (instance: FastifyInstance, { ctx }
     },
   }, async request => {
     const user = signedInUser(request)
-    const channel = await requireChannel(ctx, request.params.channel_id)
+    const channel = await requireVisibleChannel(ctx, request.params.channel_id, user)
     const row = await existingMessage(ctx, channel.channel_id, request.params.message_id)
     const event: ReactionEvent = { channel_id: channel.channel_id, message_id: row.message_id, emoji: request.params.emoji, uid: user.uid }
     if (await ctx.repos.messages.removeReaction(row.message_id, event.emoji, user.uid)) await ctx.bus.publish('REACTION_REMOVE', readersOf(channel), event)

@@ -17,6 +17,8 @@ import {
 } from '@core/wire/trust'
 import { API_PATHS } from '@core/wire/api'
 import { ServerSchema, type User } from '@core/wire/entities'
+import type { AudienceTarget, DispatchNameOf, DispatchPayloads, DispatchTarget } from '@core/wire/dispatches'
+import type { EventBus } from '../../bus'
 import type { AppContext, RouteOptions } from '../../context'
 import { ApiError, badRequest, forbidden, notFound, spokenError } from '../../errors'
 import { signedInUser, signInThroughout } from '../../plugins/auth'
@@ -92,8 +94,9 @@ async function reportedServer (ctx: AppContext, body: ReportBody, user: User): P
   const idColumn = body.target_type === 'message' ? 'messages.message_id' : 'posts.post_id'
   const row = await ctx.db.selectFrom(table).innerJoin('channels', 'channels.channel_id', `${table}.channel_id`)
     .select(['channels.channel_id', 'channels.server_id']).where(idColumn, '=', body.target_id).executeTakeFirst()
-  if (!row) throw notFound(`body.target_id: no ${body.target_type} ${body.target_id}`)
-  await requireChannelMember(ctx, row, user, Permission.ViewChannel)
+  const unknown = notFound(`body.target_id: no ${body.target_type} ${body.target_id}`)
+  if (!row) throw unknown
+  await requireChannelMember(ctx, row, user, Permission.ViewChannel, unknown) // in a channel the reporter may not see: none to them
   return row.server_id
 }
 
@@ -110,16 +113,22 @@ async function requireReportAllowance (ctx: AppContext, request: FastifyRequest,
   }, seconds)
 }
 
+/**
+ * Publishes a report queue event (a dispatch whose declared audience is the moderators) to
+ * the moderators of `serverId`; the payload is the one `t` declares, so a name paired with
+ * another's payload does not compile.
+ */
+export async function publishToModerators<T extends DispatchNameOf<'moderators'>> (bus: Pick<EventBus, 'publish'>, t: T, serverId: string, d: DispatchPayloads[T]): Promise<void> {
+  const target: AudienceTarget<'moderators'> = { server_id: serverId }
+  // every dispatch of T has the moderators' audience, whose target this is (TypeScript does not resolve it for a generic T)
+  await bus.publish<T>(t, target as DispatchTarget<T>, d)
+}
+
 /** Registers the moderation routes. */
 export default async function moderationRoutes (fastify: FastifyInstance, { ctx }: RouteOptions): Promise<void> {
   signInThroughout(fastify) // every route here, reads too, is for a signed-in user
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
   const bearer = { security: [{ bearer: [] }] }
-
-  /** Publishes a report queue event to the server's moderators only. */
-  async function publishToModerators (t: 'REPORT_CREATE' | 'REPORT_RESOLVE', serverId: string, d: Report | ReportResolveEvent): Promise<void> {
-    await ctx.bus.publish(t, { server_id: serverId }, d)
-  }
 
   /** After a kick or ban committed: the server hears the member left, the member's sockets close. */
   async function publishRemoval (serverId: string, uid: string, reason: 'kicked' | 'banned'): Promise<void> {
@@ -208,7 +217,7 @@ export default async function moderationRoutes (fastify: FastifyInstance, { ctx 
     const { reportId, created } = await ctx.repos.moderation.report(report)
     const queued = created ? await ctx.repos.moderation.reportById(reportId) : null
     // the queue of every moderator looking at it grows at once; nobody else hears of it
-    if (queued) await publishToModerators('REPORT_CREATE', serverId, queued.report)
+    if (queued) await publishToModerators(ctx.bus, 'REPORT_CREATE', serverId, queued.report)
     return ok({ done: true })
   })
 
@@ -233,7 +242,7 @@ export default async function moderationRoutes (fastify: FastifyInstance, { ctx 
       const reportIds = await ctx.repos.moderation.resolveReports(report, resolution, audit)
       if (reportIds.length === 0) throw new ApiError(409, TRUST_CODES.REPORT_CLOSED, `path.report_id: report ${report.report_id} was closed already`)
       const event: ReportResolveEvent = { server_id: report.server_id, report_ids: reportIds, resolution, resolved_by: user.uid }
-      await publishToModerators('REPORT_RESOLVE', report.server_id, event)
+      await publishToModerators(ctx.bus, 'REPORT_RESOLVE', report.server_id, event)
       return ok(event)
     },
   })

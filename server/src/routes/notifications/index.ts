@@ -1,5 +1,6 @@
 /**
- * The signed-in member's notification inbox: the list newest first by cursor, the unread
+ * The signed-in member's notification inbox: the list newest first by cursor (what came from
+ * a channel they can no longer read without its text, services/notifications.ts), the unread
  * count, marking one, some or all read (their other devices hear NOTIFICATIONS_READ), and
  * the mute settings per server and per channel (core/domain/notifications.ts).
  */
@@ -14,7 +15,8 @@ import {
 } from '@core/wire/notifications'
 import type { RouteOptions } from '../../context'
 import { signedInUser, signInThroughout } from '../../plugins/auth'
-import { requireChannel, requireChannelMember, requireMember } from '../access'
+import { requireChannelOfMember, requireMember } from '../access'
+import { readableNotifications } from '../../services/notifications'
 import { ok } from '../envelope'
 import { responses } from '../schemas'
 
@@ -30,7 +32,7 @@ export default async function notificationsRoutes (fastify: FastifyInstance, { c
     const user = signedInUser(request)
     const page = await ctx.repos.notifications.page(user.uid, request.query.cursor ?? null, request.query.limit ?? NOTIFICATIONS_PAGE_SIZE)
     const last = page.items[page.items.length - 1]
-    return ok({ items: page.items, next_cursor: page.has_more && last ? last.notification_id : null, unread: await ctx.repos.notifications.unreadCount(user.uid) })
+    return ok({ items: await readableNotifications(ctx, user.uid, page.items), next_cursor: page.has_more && last ? last.notification_id : null, unread: await ctx.repos.notifications.unreadCount(user.uid) })
   })
 
   app.get(NOTIFICATIONS_PATHS.unread, {
@@ -67,8 +69,7 @@ export default async function notificationsRoutes (fastify: FastifyInstance, { c
     schema: { summary: 'Mute a channel for the signed-in member (those who may read it)', ...bearer, params: ChannelParamsSchema, body: ChannelNotificationSettingsBodySchema, response: responses(NotificationSettingSchema) },
   }, async request => {
     const user = signedInUser(request)
-    const channel = await requireChannel(ctx, request.params.channel_id)
-    await requireChannelMember(ctx, channel, user, Permission.ViewChannel)
+    const channel = await requireChannelOfMember(ctx, request.params.channel_id, user, Permission.ViewChannel)
     const setting = { scope: 'channel' as const, id: channel.channel_id, muted: request.body.muted, suppress_everyone: false }
     await ctx.repos.notifications.saveSetting(user.uid, setting)
     return ok(setting)

@@ -29,7 +29,7 @@ import { pageRequestOf } from '../../repositories/paging'
 import type { Written } from '../../repositories/posts'
 import { notify, type NotificationDraft } from '../../services/notifications'
 import { chargeCommentWrite, chargePostWrite, type TakenCharge } from '../../services/quotas'
-import { requireChannel, requireChannelMember, requireChannelPermission, requireRemoval } from '../access'
+import { requireChannelMember, requireChannelOfMember, requireRemoval, requireVisible, requireVisibleChannel } from '../access'
 import { requireServerAuditPass, requireStoredFileUrl } from '../checks'
 import { ok } from '../envelope'
 import { responses } from '../schemas'
@@ -50,15 +50,18 @@ const commentQuery = Type.Object({
 })
 const deleted = Type.Object({ deleted: Type.Boolean() })
 
-async function postChannel (ctx: AppContext, channelId: string): Promise<Channel> {
-  const channel = await requireChannel(ctx, channelId)
+/** 400 unless `channel` is a post channel; asked only after the caller is known to see it (a hidden channel's type is not told). */
+function requirePostChannel (channel: Channel): Channel {
   if (channel.channel_type !== ChannelType.Post) throw badRequest(`path.channel_id: channel ${channel.channel_id} is not a post channel`)
   return channel
 }
 
-async function existingPost (ctx: AppContext, postId: string, viewerUid: string | null): Promise<Post> {
-  const post = await ctx.repos.posts.get(postId, viewerUid)
-  if (!post) throw notFound(`path.post_id: no post ${postId}`)
+/** The post a path names, when `viewer` may see its channel; 404 `path.post_id: no post …` otherwise, as for none (`liked` is the viewer's). */
+async function visiblePost (ctx: AppContext, postId: string, viewer: User | null): Promise<Post> {
+  const post = await ctx.repos.posts.get(postId, viewer?.uid ?? null)
+  const unknown = notFound(`path.post_id: no post ${postId}`)
+  if (!post) throw unknown
+  await requireVisible(ctx, post, viewer, unknown)
   return post
 }
 
@@ -74,15 +77,13 @@ async function notifyOfComment (ctx: AppContext, post: Post, commentId: string, 
   if (answeredUid !== post.author.uid) await notify(ctx, post.author.uid, draft)
 }
 
-async function existingLive (ctx: AppContext, liveId: string): Promise<LiveItem> {
+/** The live item a path names, when `viewer` may see its channel; 404 `path.live_id: no live item …` otherwise, as for none. */
+async function visibleLive (ctx: AppContext, liveId: string, viewer: User | null): Promise<LiveItem> {
   const item = await ctx.repos.posts.liveItem(liveId)
-  if (!item) throw notFound(`path.live_id: no live item ${liveId}`)
+  const unknown = notFound(`path.live_id: no live item ${liveId}`)
+  if (!item) throw unknown
+  await requireVisible(ctx, item, viewer, unknown)
   return item
-}
-
-/** ViewChannel in the channel a post or live item lives in (a training channel only for its role). */
-async function requireViewer (ctx: AppContext, place: { server_id: string, channel_id: string }, viewer: User | null): Promise<void> {
-  await requireChannelPermission(ctx, place, viewer, Permission.ViewChannel)
 }
 
 /** What writing text with `pictures` images in a channel needs; a member in timeout lacks SendMessages. */
@@ -130,9 +131,8 @@ export default async function postsRoutes (fastify: FastifyInstance, { ctx }: Ro
       response: responses({ anyOf: [CursorPageSchema(PostSchema), PagedOf(PostSchema)] }),
     },
   }, async request => {
-    const channel = await postChannel(ctx, request.params.channel_id)
     const viewer = await optionalUser(ctx, request)
-    await requireViewer(ctx, channel, viewer)
+    const channel = requirePostChannel(await requireVisibleChannel(ctx, request.params.channel_id, viewer))
     const query = request.query
     if (query.page !== undefined || query.page_size !== undefined) {
       return ok(await ctx.repos.posts.paged(channel.channel_id, pageRequestOf(query), viewer?.uid ?? null))
@@ -144,9 +144,8 @@ export default async function postsRoutes (fastify: FastifyInstance, { ctx }: Ro
     schema: { summary: 'Write a post (SendMessages, AttachFiles with pictures; title, text and cover audited; up to 9 images)', security: [{ bearer: [] }], params: channelParams, body: CreatePostBodySchema, response: responses(PostSchema) },
   }, async request => {
     const user = signedInUser(request)
-    const channel = await postChannel(ctx, request.params.channel_id)
     const body = request.body
-    await requireChannelMember(ctx, channel, user, writePermissions(picturesOf(body)))
+    const channel = requirePostChannel(await requireChannelOfMember(ctx, request.params.channel_id, user, writePermissions(picturesOf(body))))
     requireImageUrls(ctx, request, body.cover, body.images)
     // SPEC §5, §8: title 104001, cover 104006, text 104008, against the global and the server's words
     await requireServerAuditPass(ctx, channel.server_id, { title: body.title, content: body.content, cover: body.cover || undefined })
@@ -172,10 +171,7 @@ export default async function postsRoutes (fastify: FastifyInstance, { ctx }: Ro
   app.get(POSTS_PATHS.post, {
     schema: { summary: 'One post with its counts', params: postParams, response: responses(PostSchema) },
   }, async request => {
-    const viewer = await optionalUser(ctx, request)
-    const post = await existingPost(ctx, request.params.post_id, viewer?.uid ?? null)
-    await requireViewer(ctx, post, viewer)
-    return ok(post)
+    return ok(await visiblePost(ctx, request.params.post_id, await optionalUser(ctx, request)))
   })
 
   app.route({
@@ -184,7 +180,7 @@ export default async function postsRoutes (fastify: FastifyInstance, { ctx }: Ro
     schema: { summary: "Edit one's own post (SendMessages; every given field audited)", security: [{ bearer: [] }], params: postParams, body: PatchPostBodySchema, response: responses(PostSchema) },
     handler: async request => {
       const user = signedInUser(request)
-      const post = await existingPost(ctx, request.params.post_id, user.uid)
+      const post = await visiblePost(ctx, request.params.post_id, user)
       if (post.author.uid !== user.uid) throw forbidden('only the author may change this post')
       const body = request.body
       await requireChannelMember(ctx, post, user, writePermissions(picturesOf(body)))
@@ -201,7 +197,7 @@ export default async function postsRoutes (fastify: FastifyInstance, { ctx }: Ro
     schema: { summary: 'Remove a post with its comments and likes (its author, or ManageMessages, audited)', security: [{ bearer: [] }], params: postParams, response: responses(deleted) },
   }, async request => {
     const user = signedInUser(request)
-    const post = await existingPost(ctx, request.params.post_id, user.uid)
+    const post = await visiblePost(ctx, request.params.post_id, user)
     const record = await requireRemoval(ctx, post, user, post.author.uid, 'post_delete', post.post_id)
     await ctx.repos.posts.remove(post.post_id, record)
     await ctx.bus.publish('POST_DELETE', { server_id: post.server_id, channel_id: post.channel_id }, { channel_id: post.channel_id, post_id: post.post_id })
@@ -211,8 +207,7 @@ export default async function postsRoutes (fastify: FastifyInstance, { ctx }: Ro
   app.get(POSTS_PATHS.postComments, {
     schema: { summary: 'Comments of a post, oldest first (after, limit)', params: postParams, querystring: commentQuery, response: responses(CursorPageSchema(CommentSchema)) },
   }, async request => {
-    const post = await existingPost(ctx, request.params.post_id, null)
-    await requireViewer(ctx, post, await optionalUser(ctx, request))
+    const post = await visiblePost(ctx, request.params.post_id, await optionalUser(ctx, request))
     return ok(await ctx.repos.posts.comments(post.post_id, { after: request.query.after, limit: request.query.limit ?? CURSOR_PAGE_DEFAULT }))
   })
 
@@ -220,7 +215,7 @@ export default async function postsRoutes (fastify: FastifyInstance, { ctx }: Ro
     schema: { summary: 'Comment on a post, or answer a comment (SendMessages; audited)', security: [{ bearer: [] }], params: postParams, body: CreateCommentBodySchema, response: responses(CommentSchema) },
   }, async request => {
     const user = signedInUser(request)
-    const post = await existingPost(ctx, request.params.post_id, user.uid)
+    const post = await visiblePost(ctx, request.params.post_id, user)
     await requireChannelMember(ctx, post, user, writePermissions(0))
     const body = request.body
     let replyTo: string | null = null
@@ -250,7 +245,7 @@ export default async function postsRoutes (fastify: FastifyInstance, { ctx }: Ro
     schema: { summary: "Edit one's own comment (its author only, SendMessages; audited)", security: [{ bearer: [] }], params: commentParams, body: PatchCommentBodySchema, response: responses(CommentSchema) },
     handler: async request => {
       const user = signedInUser(request)
-      const post = await existingPost(ctx, request.params.post_id, null)
+      const post = await visiblePost(ctx, request.params.post_id, user)
       const target = await ctx.repos.posts.comment(request.params.comment_id)
       if (!target || target.post_id !== post.post_id) throw notFound(`path.comment_id: no comment ${request.params.comment_id} on post ${post.post_id}`)
       // Authors edit their own comments; ManageMessages removes others' but never rewrites them
@@ -268,7 +263,7 @@ export default async function postsRoutes (fastify: FastifyInstance, { ctx }: Ro
     schema: { summary: 'Remove a comment with its replies (its author, or ManageMessages, audited)', security: [{ bearer: [] }], params: commentParams, response: responses(deleted) },
   }, async request => {
     const user = signedInUser(request)
-    const post = await existingPost(ctx, request.params.post_id, null)
+    const post = await visiblePost(ctx, request.params.post_id, user)
     const target = await ctx.repos.posts.comment(request.params.comment_id)
     if (!target || target.post_id !== post.post_id) throw notFound(`path.comment_id: no comment ${request.params.comment_id} on post ${post.post_id}`)
     const record = await requireRemoval(ctx, post, user, target.author.uid, 'comment_delete', target.comment_id)
@@ -285,7 +280,7 @@ export default async function postsRoutes (fastify: FastifyInstance, { ctx }: Ro
       schema: { summary: liked ? 'Like a post (AddReactions)' : 'Take back a like (members)', security: [{ bearer: [] }], params: postParams, response: responses(PostLikeSchema) },
     }, async request => {
       const user = signedInUser(request)
-      const post = await existingPost(ctx, request.params.post_id, user.uid)
+      const post = await visiblePost(ctx, request.params.post_id, user)
       await requireChannelMember(ctx, post, user, liked ? Permission.AddReactions : Permission.ViewChannel)
       const count = await ctx.repos.posts.setLike(post.post_id, user.uid, liked, ctx.now())
       if (count === null) throw notFound(`path.post_id: no post ${post.post_id}`)
@@ -298,8 +293,7 @@ export default async function postsRoutes (fastify: FastifyInstance, { ctx }: Ro
   app.get(POSTS_PATHS.liveComments, {
     schema: { summary: "A live item's chat, newest page first, items oldest first (before, limit)", params: liveParams, querystring: CursorQuerySchema, response: responses(CursorPageSchema(LiveCommentSchema)) },
   }, async request => {
-    const item = await existingLive(ctx, request.params.live_id)
-    await requireViewer(ctx, item, await optionalUser(ctx, request))
+    const item = await visibleLive(ctx, request.params.live_id, await optionalUser(ctx, request))
     return ok(await ctx.repos.posts.liveComments(item.live_id, { before: request.query.before, limit: request.query.limit ?? CURSOR_PAGE_DEFAULT }))
   })
 
@@ -307,7 +301,7 @@ export default async function postsRoutes (fastify: FastifyInstance, { ctx }: Ro
     schema: { summary: 'Comment in the chat of an item on air (SendMessages; audited; 403 when comments are off)', security: [{ bearer: [] }], params: liveParams, body: CreateLiveCommentBodySchema, response: responses(LiveCommentSchema) },
   }, async request => {
     const user = signedInUser(request)
-    const item = await existingLive(ctx, request.params.live_id)
+    const item = await visibleLive(ctx, request.params.live_id, user)
     if (item.can_comment === LiveCommentFlag.CannotComment) throw forbidden(LIVE_COMMENTS_OFF_MESSAGE) // SPEC §4: comment flag 2 cannot comment
     const state = deriveLiveState(item, ctx.now())
     if (state !== 'live') throw forbidden(`live item ${item.live_id} is not on air (${state}): its chat is read-only`)
@@ -327,7 +321,7 @@ export default async function postsRoutes (fastify: FastifyInstance, { ctx }: Ro
     schema: { summary: 'Whether I asked to be reminded of a reserved item', security: [{ bearer: [] }], params: liveParams, response: responses(LiveReminderSchema) },
   }, async request => {
     const user = signedInUser(request)
-    const item = await existingLive(ctx, request.params.live_id)
+    const item = await visibleLive(ctx, request.params.live_id, user)
     return ok({ live_id: item.live_id, reminded: await ctx.repos.posts.reminded(item.live_id, user.uid), started_at: item.started_at })
   })
 
@@ -337,7 +331,7 @@ export default async function postsRoutes (fastify: FastifyInstance, { ctx }: Ro
       schema: { summary: reminded ? 'Remind me when a reserved item starts (members)' : 'No reminder for this item', security: [{ bearer: [] }], params: liveParams, response: responses(LiveReminderSchema) },
     }, async request => {
       const user = signedInUser(request)
-      const item = await existingLive(ctx, request.params.live_id)
+      const item = await visibleLive(ctx, request.params.live_id, user)
       if (reminded) {
         await requireChannelMember(ctx, item, user, Permission.ViewChannel)
         // SPEC §4: only a reserved ('order') item has a start to be reminded of
@@ -357,7 +351,7 @@ export default async function postsRoutes (fastify: FastifyInstance, { ctx }: Ro
       },
     }, async request => {
       const user = signedInUser(request)
-      const item = await existingLive(ctx, request.params.live_id)
+      const item = await visibleLive(ctx, request.params.live_id, user)
       // only members who may see the channel count as viewers; leaving is open to anyone (it counts nobody new)
       if (watching) await requireChannelMember(ctx, item, user, Permission.ViewChannel)
       const now = ctx.now()

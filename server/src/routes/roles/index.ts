@@ -2,15 +2,17 @@
  * Roles: list, create, edit, order and delete a server's roles, give and take
  * them, channel overrides, and the caller's effective permissions per channel. Writes need ManageRoles and
  * reach only roles below the caller's highest (the owner reaches all); nobody grants a
- * permission they do not hold, and only the owner grants ManageServer, on every role
- * `@everyone` included. Roles are given to and taken from only members the caller
+ * permission they do not hold, and only the owner grants the elevated bits
+ * (core/domain/permissions.ts OWNER_GRANTED_PERMISSIONS: ManageServer, ManageRoles,
+ * ManageChannels, KickMembers, BanMembers), on every role `@everyone` included. A role's name is audited like a channel's title (the global and the
+ * server's words). Roles are given to and taken from only members the caller
  * outranks, as for kick and ban (or the caller themselves). Every write is audited and published (ROLE_CREATE,
  * ROLE_UPDATE, ROLE_DELETE, MEMBER_UPDATE) after it commits.
  */
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { createTimeIdSource } from '@core/domain/ids'
-import { canChangeMemberRoles, canManageRole, grantablePermissions, missingPermissions, Permission, type PermissionRole } from '@core/domain/permissions'
+import { canChangeMemberRoles, canManageRole, grantablePermissions, hasPermission, missingPermissions, Permission, type PermissionRole } from '@core/domain/permissions'
 import { isBotRole } from '@core/domain/role'
 import { identityKindOf } from '@core/domain/identity'
 import { API_PATHS } from '@core/wire/api'
@@ -22,29 +24,35 @@ import type { RouteOptions } from '../../context'
 import { ApiError, badRequest, forbidden, notFound } from '../../errors'
 import { optionalUser, signedInUser } from '../../plugins/auth'
 import {
-  accessTo, auditRecord, channelPermissions, requireBits, requireChannel, requireMember, requireServerActor, requireServerPermission, serverPermissions, type Access, type Actor,
+  accessTo, auditRecord, channelPermissions, requireBits, requireMember, requireServerActor, requireServerPermission, serverPermissions, requireVisibleChannel, type Access, type Actor,
 } from '../access'
 import { notifyModeration } from '../../services/notifications'
-import { cleanName } from '../checks'
+import { cleanName, requireServerAuditPass } from '../checks'
 import { ok } from '../envelope'
 import { serverScope } from '../servers'
 import { responses } from '../schemas'
 
 const nextRoleId = createTimeIdSource()
 
-/** 403 naming the bits of `permissions` the caller may not put on a role (bits they lack; ManageServer unless they are the owner). */
-function requireGrantable (access: Access, callerBits: number, permissions: number): void {
+/**
+ * 403 naming the bits of `added` (bits a role is to gain) the caller may not add: bits they
+ * lack, and the elevated ones (OWNER_GRANTED_PERMISSIONS) unless they are the owner.
+ */
+function requireGrantable (access: Access, callerBits: number, added: number): void {
   const grantable = access.member ? grantablePermissions(access.server, access.member, callerBits) : 0
-  const refused = missingPermissions(grantable, permissions)
-  if (refused.length > 0) throw forbidden(`role: you may grant only permissions you hold, and ManageServer only as the owner (not yours to grant: ${refused.join(', ')})`)
+  const refused = missingPermissions(grantable, added)
+  if (refused.length > 0) {
+    throw forbidden(`role: you may grant only permissions you hold, and ManageServer, ManageRoles, ManageChannels, KickMembers and BanMembers only as the owner (not yours to grant: ${refused.join(', ')})`)
+  }
 }
 
-/** 403 unless the caller may manage a role at `role`'s place with its bits, and may grant every bit it holds. */
+/** 403 unless the caller may manage a role at `role`'s place and holds every bit it carries (nobody hands out what they do not hold). */
 function requireRoleReach (access: Access, callerBits: number, role: Pick<PermissionRole, 'position' | 'permissions'>): void {
   if (!access.member || !canManageRole(access.server, access.member, role)) {
     throw forbidden('role: it sits at or above your highest role, or grants ManageServer, which only the owner hands out')
   }
-  requireGrantable(access, callerBits, role.permissions)
+  const lacking = missingPermissions(callerBits, role.permissions)
+  if (lacking.length > 0) throw forbidden(`role: it carries permissions you do not hold (${lacking.join(', ')})`)
 }
 
 /** Registers the role routes. */
@@ -83,7 +91,9 @@ export default async function rolesRoutes (fastify: FastifyInstance, { ctx }: Ro
       is_member: access.member !== null,
       is_owner: access.member !== null && access.member.uid === access.server.owner_uid,
       permissions: serverPermissions(ctx, access),
-      channels: await Promise.all(channels.map(async channel => ({ channel_id: channel.channel_id, permissions: await channelPermissions(ctx, access, channel.channel_id) }))),
+      // only the channels the caller may see: one they may not is not theirs to know of (as GET /channels/:id answers 404)
+      channels: (await Promise.all(channels.map(async channel => ({ channel_id: channel.channel_id, permissions: await channelPermissions(ctx, access, channel.channel_id) }))))
+        .filter(channel => hasPermission(channel.permissions, Permission.ViewChannel)),
       role_ids: access.member ? [...access.member.role_ids] : [],
       timeout_until: access.member?.timeout_until ?? null,
     }
@@ -98,9 +108,13 @@ export default async function rolesRoutes (fastify: FastifyInstance, { ctx }: Ro
     const lowest = access.server.roles.filter(role => role.role_id !== serverId).length + 1
     const position = Math.min(request.body.position ?? lowest, lowest)
     const permissions = request.body.permissions ?? 0
-    requireRoleReach(access, serverPermissions(ctx, access), { position, permissions })
+    const callerBits = serverPermissions(ctx, access)
+    requireRoleReach(access, callerBits, { position, permissions })
+    requireGrantable(access, callerBits, permissions)
+    const name = cleanName('name', request.body.name)
+    await requireServerAuditPass(ctx, serverId, { title: name }) // SPEC §5, §8: a role's name is audited as a title (104001), global and server words
     const roleId = nextRoleId()
-    const role = await ctx.repos.roles.create({ role_id: roleId, server_id: serverId, name: cleanName('name', request.body.name), permissions, color: request.body.color ?? '', position }, auditRecord(ctx, actor, 'role_create', roleId))
+    const role = await ctx.repos.roles.create({ role_id: roleId, server_id: serverId, name, permissions, color: request.body.color ?? '', position }, auditRecord(ctx, actor, 'role_create', roleId))
     await ctx.answers.invalidate(serverScope(serverId)) // who sees which channel may have changed
     await ctx.bus.publish('ROLE_CREATE', { server_id: serverId }, role)
     return ok(role)
@@ -121,13 +135,15 @@ export default async function rolesRoutes (fastify: FastifyInstance, { ctx }: Ro
         throw badRequest('body: @everyone takes only permissions')
       }
       const callerBits = serverPermissions(ctx, access)
-      // @everyone sits below everyone: any ManageRoles holder reaches it, but grants only what they may grant (never ManageServer)
-      if (isEveryone) requireGrantable(access, callerBits, request.body.permissions ?? 0)
-      else {
+      const permissions = request.body.permissions ?? role.permissions
+      // @everyone sits below everyone: any ManageRoles holder reaches it; on every role, what it gains must be theirs to grant (never an elevated bit but by the owner)
+      if (!isEveryone) {
         requireRoleReach(access, callerBits, role)
-        requireRoleReach(access, callerBits, { position: request.body.position ?? role.position, permissions: request.body.permissions ?? role.permissions })
+        requireRoleReach(access, callerBits, { position: request.body.position ?? role.position, permissions })
       }
+      requireGrantable(access, callerBits, permissions & ~role.permissions)
       const changes = request.body.name === undefined ? request.body : { ...request.body, name: cleanName('name', request.body.name) }
+      await requireServerAuditPass(ctx, serverId, { title: changes.name }) // a renamed role as a created one; nothing written on refusal
       const updated = await ctx.repos.roles.update(serverId, roleId, changes, auditRecord(ctx, actor, 'role_update', roleId)) as ServerRole
       await ctx.answers.invalidate(serverScope(serverId)) // who sees which channel may have changed
       await ctx.bus.publish('ROLE_UPDATE', { server_id: serverId }, updated)
@@ -161,7 +177,7 @@ export default async function rolesRoutes (fastify: FastifyInstance, { ctx }: Ro
       handler: async request => {
         const user = signedInUser(request)
         const { channel_id: channelId, target_type: targetType, target_id: targetId } = request.params
-        const channel = await requireChannel(ctx, channelId)
+        const channel = await requireVisibleChannel(ctx, channelId, user) // one the caller may not see is none to them (404)
         const access = await requireServerPermission(ctx, channel.server_id, user, Permission.ManageChannels)
         const bits = set ? request.body as OverrideBody : null
         if (bits) requireBits(access, serverPermissions(ctx, access), bits.allow | bits.deny) // nobody grants or takes what they do not hold

@@ -139,13 +139,17 @@ export default async function serversRoutes (instance: FastifyInstance, { ctx }:
   })
 
   fastify.get(API_PATHS.serverLives, {
-    schema: { summary: 'Live items of a server (paged)', params, querystring: PageQuerySchema, response: responses(LiveListDataSchema) },
+    schema: { summary: 'Live items of a server in the channels a non-member may see (paged; the channels only members see list theirs themselves)', params, querystring: PageQuerySchema, response: responses(LiveListDataSchema) },
   }, async (request, reply) => {
     const serverId = request.params.server_id
     const page = pageRequestOf(request.query)
     return sendCachedAnswer(ctx, request, reply, { scope: serverScope(serverId), variant: `lives ${page.page} ${page.page_size}` }, async () => {
       await existingServer(ctx, serverId)
-      return ok(await ctx.repos.feeds.lives({ server_id: serverId }, page))
+      // the server's public list, one answer for everyone (Home carries it in its page): the live items of the
+      // channels a non-member may see, none of a channel @全体成员 may not view or a training channel; a member
+      // finds those of the channels only they see in the channel's own list (GET /channels/:id/lives)
+      const channels = await visibleChannels(ctx, await accessTo(ctx, serverId, null), await ctx.repos.channels.listByServer(serverId))
+      return ok(await ctx.repos.feeds.lives({ server_id: serverId, channel_ids: channels.map(channel => channel.channel_id) }, page))
     })
   })
 }

@@ -10,7 +10,7 @@ import { UserSchema } from '@core/wire/entities'
 import type { RouteOptions } from '../../context'
 import { notFound } from '../../errors'
 import { signedInUser } from '../../plugins/auth'
-import { cleanName, requireAuditPass, requireHttpUrl, requireNotOwnersName } from '../checks'
+import { cleanName, requireAuditPass, requireHttpUrl, requireNoNamesake, requireNotOwnersName } from '../checks'
 import { ok } from '../envelope'
 import { responses } from '../schemas'
 
@@ -39,7 +39,10 @@ export default async function usersRoutes (instance: FastifyInstance, { ctx }: R
       const patch = { ...request.body, nickname: cleanName('nickname', request.body.nickname) }
       requireHttpUrl('avatar', patch.avatar)
       requireAuditPass(ctx, patch) // SPEC §5: avatar, nickname and signature are audited
-      if (patch.nickname !== undefined) await requireNotOwnersName(ctx, user.uid, patch.nickname, await ctx.repos.members.serverIdsOf(user.uid))
+      if (patch.nickname !== undefined) {
+        await requireNotOwnersName(ctx, user.uid, patch.nickname, await ctx.repos.members.serverIdsOf(user.uid))
+        await requireNoNamesake(ctx, user.uid, patch.nickname) // an owner never takes a member's name either
+      }
       const updated = await ctx.repos.users.updateProfile(user.uid, patch)
       if (!updated) throw notFound(`user ${user.uid} no longer exists`)
       return ok(updated)

@@ -12,6 +12,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import {
   ACCOUNT_PATHS, AccountSignInDataSchema, WechatMiniProgramBodySchema, WechatWebBodySchema, WechatWebStartBodySchema, WechatWebStartDataSchema, type AccountSignInData,
 } from '@core/wire/accounts'
+import { cleanNameOf } from '@core/domain/names'
+import { NICKNAME_MAX_LENGTH } from '@core/wire/api'
+import type { User } from '@core/wire/entities'
 import type { AppContext, RouteOptions } from '../../context'
 import { httpError, spokenError, type ApiError } from '../../errors'
 import { optionalUser } from '../../plugins/auth'
@@ -19,6 +22,7 @@ import { isGuest, type WechatApp } from '../../repositories/accounts'
 import { code2Session, WechatError, WechatRefusal, webAuthorisation, webAuthorizeUrl, type WebAuthScope, type WechatApp as WechatAppConfig, type WechatIdentity } from '../../services/wechat'
 import { signInOrUp, stillSignedIn } from '../accounts'
 import { publicOrigin } from '../passkeys'
+import { hasControlCharacters, ownersNameIn } from '../checks'
 import { ok } from '../envelope'
 import { responses } from '../schemas'
 
@@ -64,17 +68,32 @@ async function signInWithWechat (ctx: AppContext, request: FastifyRequest, app: 
   }
   // the same person (unionid) signing in from the other app gets this app's openid linked too
   if (owner !== null) await ctx.repos.accounts.linkWechat(owner, app, identity, now)
+  // read before the sign-up's transaction (it holds SQLite's one connection)
+  const shared = owner === null && profile ? await sharedProfileOf(ctx, profile, caller) : null
   return signInOrUp(ctx, {
     owner, caller, userAgent: request.headers['user-agent'] ?? '',
     attach: async (trx, uid) => {
       await ctx.repos.accounts.linkWechat(uid, app, identity, now, trx)
-      // SPEC §5: a shared nickname and avatar are audited like the member's own; one that fails is not taken
-      const shared = profile && { nickname: profile.nickname.trim().slice(0, 32), avatar: /^https:\/\/\S+$/.test(profile.avatar) ? profile.avatar : '' }
-      if (shared && shared.nickname !== '' && ctx.auditor.check(shared) === null) {
-        await trx.updateTable('users').set(shared.avatar === '' ? { nickname: shared.nickname } : shared).where('uid', '=', uid).execute()
-      }
+      if (shared) await trx.updateTable('users').set(shared).where('uid', '=', uid).execute()
     },
   })
+}
+
+/**
+ * What of the nickname and avatar a member shared from WeChat the new account takes, or null
+ * for nothing: the nickname as every nickname is stored (core/domain/names.ts: bidi controls
+ * and zero-width characters stripped, at most 32 characters, one line) and, SPEC §5, audited like the
+ * member's own; a guest becoming an account keeps its servers, so a nickname that reads as
+ * the owner's of one of them is not taken either (as PATCH /user/me refuses it). A nickname
+ * that fails is not taken, the sign-in goes on; the avatar only over https.
+ */
+async function sharedProfileOf (ctx: AppContext, profile: { nickname: string, avatar: string }, caller: User | null): Promise<{ nickname?: string, avatar?: string } | null> {
+  const nickname = Array.from(cleanNameOf(profile.nickname)).slice(0, NICKNAME_MAX_LENGTH).join('').trim()
+  const avatar = /^https:\/\/\S+$/.test(profile.avatar) ? profile.avatar : ''
+  if (nickname === '' || hasControlCharacters(nickname) || ctx.auditor.check({ nickname, avatar: avatar || undefined }) !== null) return null
+  const serverIds = caller && isGuest(caller) ? await ctx.repos.members.serverIdsOf(caller.uid) : []
+  if (await ownersNameIn(ctx, caller?.uid ?? '', nickname, serverIds) !== null) return null
+  return avatar === '' ? { nickname } : { nickname, avatar }
 }
 
 /** Registers the /auth/wechat routes. */
