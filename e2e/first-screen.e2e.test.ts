@@ -7,11 +7,27 @@
  * they arrive); the app's once the server's screen has been taken away.
  */
 import type { Page } from 'playwright-core'
-import { sharedBrowser, urlOf } from './support/app'
+import { sharedBrowser } from './support/app'
 import { CHAT_CHANNEL_PAGE } from './support/chat'
 import { openPage } from './support/browser'
+import { startProduct, stopProduct, type RunningProduct } from './support/product'
 
 const browser = sharedBrowser()
+
+/**
+ * Its own product, waiting up to 5 s for the answers a page carries (PAGE_ANSWER_WAIT_MS):
+ * this file compares what the server draws with what the app draws, so the server must
+ * draw it even when the machine is loaded (a production server waits 250 ms and leaves a
+ * slower answer to the page), and no other file's messages change the chat's newest rows.
+ */
+let product: RunningProduct
+beforeAll(async () => { product = await startProduct({ PAGE_ANSWER_WAIT_MS: '5000' }) }, 90000)
+afterAll(async () => { if (product) await stopProduct(product) })
+
+/** Absolute URL of a path on this file's product. */
+function urlOf (path: string): string {
+  return `${product.url}${path}`
+}
 
 /** How far (CSS px) an element may sit from where the server drew it. */
 const BOX_TOLERANCE_PX = 4

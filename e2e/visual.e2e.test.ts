@@ -20,7 +20,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'fs'
 import path from 'path'
 import type { Browser, Page } from 'playwright-core'
-import { sharedBrowser, urlOf } from './support/app'
+import { sharedBrowser } from './support/app'
 import { startProduct, stopProduct, type RunningProduct } from './support/product'
 import { signInSeeded, switchLogin, type SeededLogin } from './support/sessions'
 import { CHANGED_PIXELS_TOLERANCE, compareImages } from './support/visual'
@@ -72,10 +72,10 @@ const STILL = `*, *::before, *::after {
 }
 ::-webkit-scrollbar { display: none; }`
 
-async function openSettled (target: Browser, window: keyof typeof WINDOWS, language: typeof LANGUAGES[number], page: typeof PAGES[number]): Promise<Page> {
+async function openSettled (target: Browser, product: RunningProduct, window: keyof typeof WINDOWS, language: typeof LANGUAGES[number], page: typeof PAGES[number]): Promise<Page> {
   const context = await target.newContext({ ...WINDOWS[window], deviceScaleFactor: 1, locale: language, timezoneId: 'Asia/Shanghai', reducedMotion: 'reduce' })
   const tab = await context.newPage()
-  await tab.goto(urlOf(language === 'en' ? `${page.path}&hl=en` : page.path))
+  await tab.goto(`${product.url}${language === 'en' ? `${page.path}&hl=en` : page.path}`)
   await tab.locator(page.ready).filter({ visible: true }).first().waitFor({ timeout: 20000 })
   await tab.addStyleTag({ content: STILL })
   await tab.waitForLoadState('networkidle')
@@ -105,12 +105,18 @@ async function seriousViolations (tab: Page): Promise<string[]> {
 }
 
 describe('every page, as a member sees it', () => {
+  // its own fresh product: what the pages show (the desktop member column lists every
+  // guest who joined) must not depend on which e2e files ran before this one
+  let product: RunningProduct
+  beforeAll(async () => { product = await startProduct() }, 90000)
+  afterAll(async () => { if (product) await stopProduct(product) })
+
   for (const page of PAGES) {
     for (const window of Object.keys(WINDOWS) as Array<keyof typeof WINDOWS>) {
       for (const language of LANGUAGES) {
         const name = `${page.name}-${window}-${language}`
         it(`${page.name} at the ${window} window in ${language} looks like its reference and has no serious accessibility violation`, async () => {
-          const tab = await openSettled(browser(), window, language, page)
+          const tab = await openSettled(browser(), product, window, language, page)
           try {
             const shot = await tab.screenshot({ mask: MASKED.map(selector => tab.locator(selector)), maskColor: '#d0d4dc', animations: 'disabled' })
             const reference = path.join(REFERENCES, `${name}.png`)

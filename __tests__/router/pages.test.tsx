@@ -5,6 +5,9 @@ import NotFound from '@/pages/not-found/index'
 import WebViewPage from '@/pages/webview/index'
 import { ROUTES } from '@/router/routes'
 import { webNavigator } from '@/router/web'
+import { StoresProvider } from '@/stores/context'
+import { createRootStore } from '@/stores/root-store'
+import { fakeApi, memoryStorage } from '../stores/support/fakes'
 
 const { act } = React
 
@@ -24,8 +27,10 @@ function onPage (params: Record<string, string>): void {
   jest.spyOn(Taro, 'getCurrentPages').mockReturnValue([{ route: 'pages/not-found/index' }] as unknown as ReturnType<typeof Taro.getCurrentPages>)
 }
 
+/** Renders `element` under the app's stores (the pages share a card of their server's Home: useHomeShare reads the server store). */
 async function render (element: JSX.Element): Promise<void> {
-  await act(async () => { root.render(element) })
+  const stores = createRootStore(fakeApi(), { storage: memoryStorage(), loginKey: 'k' })
+  await act(async () => { root.render(<StoresProvider value={stores}>{element}</StoresProvider>) })
 }
 
 beforeEach(() => {

@@ -156,7 +156,7 @@ export default async function openRealmApp (fastify: FastifyInstance, options: A
   await installRateLimit(fastify, config.rateLimit, limits)
   await installOpenApi(fastify)
   for (const routes of ROUTES) await fastify.register(routes, { ctx })
-  await fastify.register(h5App, { h5Dir: config.h5Dir })
+  await fastify.register(h5App, { h5Dir: config.h5Dir, pageAnswerWaitMs: config.pageAnswerWaitMs })
 }
 
 /** Node checks the header and request time-outs at this interval (30 s by default): often enough for the shorter one to hold within a second. */

@@ -12,6 +12,9 @@ export const REPO_ROOT = path.resolve(__dirname, '..', '..')
 /** The built H5 bundle that `npm start` serves (and builds when it is missing). */
 export const DEFAULT_H5_DIR = path.join(REPO_ROOT, 'dist', 'h5')
 
+/** How long a page waits for an answer to carry by default (PAGE_ANSWER_WAIT_MS); a slower one is left for the page to ask (the page is never held up by it). */
+export const CARRY_WAIT_MS = 250
+
 /**
  * Development JS-SDK ticket used when no WeChat app is configured (signatures are real,
  * the ticket is not). Not a secret: a fixed placeholder WeChat never issued, so the
@@ -145,6 +148,12 @@ export interface ServerConfig {
   publicUrl: string | null
   /** Folder of the built H5 bundle served beside the API. */
   h5Dir: string
+  /**
+   * How long a carrying page waits for each answer it carries and draws as its first
+   * screen (PAGE_ANSWER_WAIT_MS, plugins/page-answers.ts): a slower answer is left for the
+   * page to ask. Tests that compare the drawn screen on a loaded machine raise it.
+   */
+  pageAnswerWaitMs: number
   /** pino level, or 'silent'. */
   logLevel: string
   /**
@@ -326,6 +335,7 @@ export function loadConfig (env: Env = process.env): ServerConfig {
     databaseSchema: schema,
     publicUrl: httpUrl(env, 'PUBLIC_URL'),
     h5Dir: path.resolve(text(env, 'H5_DIR') ?? DEFAULT_H5_DIR),
+    pageAnswerWaitMs: integer(env, 'PAGE_ANSWER_WAIT_MS', CARRY_WAIT_MS, 0, 10_000),
     logLevel: text(env, 'LOG_LEVEL') ?? 'info',
     trustProxy: trustProxy(env),
     production,

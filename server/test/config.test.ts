@@ -1,5 +1,5 @@
 import path from 'path'
-import { ConfigError, DEFAULT_AUDIT_WORDS, DEFAULT_H5_DIR, DEV_JSAPI_TICKET, DEV_QINIU_SECRET_KEY, loadConfig } from '../src/config'
+import { CARRY_WAIT_MS, ConfigError, DEFAULT_AUDIT_WORDS, DEFAULT_H5_DIR, DEV_JSAPI_TICKET, DEV_QINIU_SECRET_KEY, loadConfig } from '../src/config'
 
 describe('configuration from the environment', () => {
   it('works out of the box: port 3000 on all interfaces, SQLite under ./data, development keys', () => {
@@ -10,6 +10,7 @@ describe('configuration from the environment', () => {
     expect(config.databaseUrl).toBeNull()
     expect(config.publicUrl).toBeNull()
     expect(config.h5Dir).toBe(DEFAULT_H5_DIR)
+    expect(config.pageAnswerWaitMs).toBe(CARRY_WAIT_MS)
     expect(config.wechat).toEqual({ appId: 'wx00openrealm0dev', appSecret: null, jsapiTicket: DEV_JSAPI_TICKET, apiBase: 'https://api.weixin.qq.com', subscribeTemplateId: null, reminderIntervalMs: 30_000 })
     expect(config.qiniu.bucket).toBe('openrealm')
     expect(config.qiniu.domain).toBeNull()
@@ -26,7 +27,7 @@ describe('configuration from the environment', () => {
   it('reads every variable', () => {
     const config = loadConfig({
       PORT: '8080', HOST: '127.0.0.1', DATA_DIR: '/tmp/realm', DATABASE_URL: 'postgres://u@db/x', DATABASE_SCHEMA: 'realm',
-      PUBLIC_URL: 'https://realm.example/', H5_DIR: '/srv/h5', LOG_LEVEL: 'warn', TRUST_PROXY: '2',
+      PUBLIC_URL: 'https://realm.example/', H5_DIR: '/srv/h5', PAGE_ANSWER_WAIT_MS: '900', LOG_LEVEL: 'warn', TRUST_PROXY: '2',
       WX_APP_ID: 'wx1', WX_APP_SECRET: 's1', WX_JSAPI_TICKET: 't1', WX_API_BASE: 'http://127.0.0.1:9', WX_SUBSCRIBE_TEMPLATE_ID: 'tmpl1', REMINDER_INTERVAL_MS: '5000',
       QINIU_ACCESS_KEY: 'ak', QINIU_SECRET_KEY: 'sk', QINIU_BUCKET: 'b', QINIU_DOMAIN: 'https://cdn.example', QINIU_FSIZE_LIMIT: '1000',
       AUDIT_WORDS: ' a, b ,,c ', RATE_LIMIT_MAX: '5', RATE_LIMIT_WINDOW_MS: '2000', RATE_LIMIT_ALLOW: 'none',
@@ -42,7 +43,7 @@ describe('configuration from the environment', () => {
     })
     expect(config).toEqual({
       port: 8080, host: '127.0.0.1', dataDir: '/tmp/realm', databaseUrl: 'postgres://u@db/x', databaseSchema: 'realm',
-      publicUrl: 'https://realm.example', h5Dir: '/srv/h5', logLevel: 'warn', trustProxy: 2, production: false,
+      publicUrl: 'https://realm.example', h5Dir: '/srv/h5', pageAnswerWaitMs: 900, logLevel: 'warn', trustProxy: 2, production: false,
       wechat: { appId: 'wx1', appSecret: 's1', jsapiTicket: 't1', apiBase: 'http://127.0.0.1:9', subscribeTemplateId: 'tmpl1', reminderIntervalMs: 5000 },
       email: { signIn: true, smtpUrl: 'smtps://u:p@smtp.example:465', from: 'Realm <hi@realm.example>' },
       qiniu: { accessKey: 'ak', secretKey: 'sk', bucket: 'b', domain: 'https://cdn.example', uploadMaxBytes: 1000 },

@@ -66,11 +66,11 @@ type AppPageSender = (request: FastifyRequest, reply: FastifyReply, page: Carryi
  * The sender of `indexFile`: read per request (a rebuilt bundle is served at once) and
  * sent under the policy that allows exactly its own inline scripts (plugins/security-headers.ts).
  */
-function appPageSender (fastify: FastifyInstance, indexFile: string): AppPageSender {
+function appPageSender (fastify: FastifyInstance, indexFile: string, answerWaitMs: number): AppPageSender {
   return async (request, reply, page) => {
     const template = await readFile(indexFile, 'utf8')
     const html = page
-      ? await carryingPageHtml(fastify, request, page, template, queryPartOf(request.url), request.host, Date.now(), pageStylesOf(template, `/${pagePathOf(page.route)}`, path.dirname(indexFile)))
+      ? await carryingPageHtml(fastify, request, page, template, queryPartOf(request.url), request.host, Date.now(), pageStylesOf(template, `/${pagePathOf(page.route)}`, path.dirname(indexFile)), answerWaitMs)
       : withFirstScreen(template, null, '', '')
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding')
       .header('content-security-policy', appPagePolicy(html))
@@ -84,12 +84,14 @@ function appPageSender (fastify: FastifyInstance, indexFile: string): AppPageSen
 export interface H5AppOptions {
   /** Folder of the built bundle (dist/h5). */
   h5Dir: string
+  /** How long a carrying page waits for an answer (config.pageAnswerWaitMs). */
+  pageAnswerWaitMs: number
 }
 
 /** Serves the H5 app and answers every unrouted request (history fallback or 404 envelope). */
 export default async function h5App (fastify: FastifyInstance, options: H5AppOptions): Promise<void> {
   const available = existsSync(path.join(options.h5Dir, 'index.html'))
-  const sendAppPage = appPageSender(fastify, path.join(options.h5Dir, 'index.html'))
+  const sendAppPage = appPageSender(fastify, path.join(options.h5Dir, 'index.html'), options.pageAnswerWaitMs)
   if (available) {
     await fastify.register(fastifyStatic, {
       root: options.h5Dir,

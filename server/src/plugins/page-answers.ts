@@ -24,6 +24,7 @@ import { readParams } from '@core/query/query'
 import { fillPath } from '@core/wire/paths'
 import { parseQueryString, queryString } from '@core/query/url'
 import { HISTORY_LIMIT_DEFAULT, MESSAGES_PATHS } from '@core/wire/messages-paths'
+import { CARRY_WAIT_MS } from '../config'
 import { withFirstScreen } from './first-screen'
 import { chatFirstScreen, homeFirstScreen, marketFirstScreen, type ScreenElement } from '@core/view/first-screen'
 
@@ -126,8 +127,6 @@ function languageOf (search: string): 'zh-CN' | 'other' {
   return hl === '' || /^zh/i.test(hl) ? 'zh-CN' : 'other'
 }
 
-/** How long a page waits for an answer to carry; a slower one is left for the page to ask (the page is never held up by it). */
-export const CARRY_WAIT_MS = 250
 
 /** The answer `inject` gives, or null when it takes longer than `waitMs`. */
 function within<T> (answer: Promise<T>, waitMs: number): Promise<T | null> {
@@ -211,10 +210,10 @@ export function withPageAnswers (html: string, page: CarryingPage, answers: Page
  */
 export async function carryingPageHtml (
   fastify: Pick<FastifyInstance, 'inject'>, request: Pick<FastifyRequest, 'headers' | 'ip'>, page: CarryingPage,
-  html: string, search: string, host: string, nowMs = Date.now(), styles = '',
+  html: string, search: string, host: string, nowMs = Date.now(), styles = '', waitMs = CARRY_WAIT_MS,
 ): Promise<string> {
   const paths = answerPathsOf(page, search, host)
-  const answers = await answersFor(fastify, request, paths)
+  const answers = await answersFor(fastify, request, paths, waitMs)
   for (const [apiPath, answer] of Object.entries(answers)) if (page.visitorOnly?.(apiPath)) answer.visitorOnly = true
   const data = paths.map(apiPath => (answers[apiPath] ? dataOf(answers[apiPath].body) : undefined))
   const image = page.imageOfAll?.(data, nowMs / 1000)

@@ -4,7 +4,8 @@ import { inlineScriptSources } from '../../src/plugins/security-headers'
 import { envelope, FAKE_INDEX_HTML, signInAsMember, startTestApp, type TestApp } from '../helper'
 
 let test: TestApp
-beforeAll(async () => { test = await startTestApp() })
+// the drawn screen is what these tests read: the pages wait for their answers as long as a loaded machine needs (PAGE_ANSWER_WAIT_MS)
+beforeAll(async () => { test = await startTestApp({ PAGE_ANSWER_WAIT_MS: '5000' }) })
 afterAll(async () => { await test.close() })
 
 /** The first screen a served page carries (the holder's inner HTML), or null. */
