@@ -1,8 +1,16 @@
 /**
- * The demo seed's images, drawn as small SVG files at seed time (no binary assets in the
- * repository): avatars, server and channel icons, live covers, showroom maps and
- * interaction-event cards. Each is stored under seed/<name>.svg and served at /files/seed/….
+ * The demo seed's media: images drawn as small SVG files at seed time (avatars, server and
+ * channel icons, live covers, showroom maps and interaction-event cards), each stored under
+ * seed/<name>.svg and served at /files/seed/…; and the one binary asset, the recordings'
+ * short video clip.
  */
+import path from 'path'
+
+/** The storage key of the recordings' demo clip (served at /files/seed/demo-video.mp4). */
+export const SEED_VIDEO_KEY = 'seed/demo-video.mp4'
+
+/** The clip's file beside this one: 4 s of a canvas animation recorded by Chromium's MediaRecorder (H.264 in MP4, 19 KB). */
+export const SEED_VIDEO_FILE = path.join(__dirname, 'demo-video.mp4')
 
 /** A seeded image: its key in the file store and its SVG text. */
 export interface SeedImage {

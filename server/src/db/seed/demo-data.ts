@@ -20,7 +20,7 @@ import type {
 } from '../schema'
 import type { MemberRolesTable } from '../tables/trust'
 import { SHOWROOM_SIZE } from '../../repositories/showrooms'
-import { avatarImage, coverImage, iconImage, seedImagePath, showroomImage, type SeedImage } from './art'
+import { avatarImage, coverImage, iconImage, SEED_VIDEO_KEY, seedImagePath, showroomImage, type SeedImage } from './art'
 
 /** Every row and image of the demo. */
 export interface DemoData {
@@ -74,9 +74,14 @@ export function metaverseChannelIds (serverId: string): string[] {
   return [channelIdOf(serverId, 'showroom3d'), channelIdOf(serverId, 'showroomLive')]
 }
 
-/** Public sample media, so the demo's players have something real to play. */
+/** A public sample stream, so the demo's live players have something real to play (HLS; the product makes none itself). */
 const SAMPLE_HLS = 'https://test-streams.mux.dev/x36xhzz/x36xhzz.m3u8'
-const SAMPLE_MP4 = 'https://interactive-examples.mdn.mozilla.net/media/cc0-videos/flower.mp4'
+/**
+ * The recordings' video: a 4-second clip (320×180, H.264) stored with the seed's images
+ * and served by the product itself (SEED_VIDEO), so a recording plays with no network
+ * beyond this server — and the end-to-end pass never reaches past loopback.
+ */
+const SAMPLE_MP4 = `/files/${SEED_VIDEO_KEY}`
 
 interface SeedUser { uid: string, user_type: number, nickname: string, signature: string, gender: Gender, ageDays: number }
 

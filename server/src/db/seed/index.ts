@@ -10,6 +10,8 @@
 import type { Kysely } from 'kysely'
 import type { Database, Db } from '../schema'
 import type { FileStore } from '../../services/storage'
+import { readFile } from 'fs/promises'
+import { SEED_VIDEO_FILE, SEED_VIDEO_KEY } from './art'
 import { buildDemoData } from './demo-data'
 
 /** Rows of one table, loosely typed for the generic upsert below. */
@@ -55,6 +57,7 @@ export async function seedDemo (db: Db, files: FileStore, now: number = Math.flo
   for (const image of data.images) {
     await files.put(image.key, Buffer.from(image.svg), 'image/svg+xml', { replace: true })
   }
+  await files.put(SEED_VIDEO_KEY, await readFile(SEED_VIDEO_FILE), 'video/mp4', { replace: true })
   await db.transaction().execute(async trx => {
     await insertMissing(trx, 'servers', data.servers)
     await upsert(trx, 'users', ['uid'], data.users)
