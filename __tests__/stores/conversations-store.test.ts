@@ -1,41 +1,20 @@
 import type { Conversation } from '@core/wire/direct-messages'
-import type { ConversationsApi } from '@/services/api/conversations'
 import { RequestError } from '@/services/request/errors'
 import { ChannelChat } from '@/stores/chat/channel-chat'
-import type { ConversationApi } from '@/stores/chat/conversation'
 import { ConversationsStore, conversationTitle, directChatInput } from '@/stores/conversations-store'
 import type { GatewaySubscriptions } from '@/stores/gateway-store'
 import { fakeLogger, manualClock, manualScheduler, user } from './support/fakes'
 import { ME, LIN, chatMessage, fakeGateway, fakeMessagesApi, historyPage } from './support/chat-fakes'
+import { conversation, fakeConversationsApi } from './support/conversations-fakes'
 
 const ZHAO = user({ uid: 'B_zhao', nickname: '赵' })
-
-function conversation (id: string, overrides: Partial<Conversation> = {}): Conversation {
-  return { conversation_id: id, kind: 'direct', participants: [ME, LIN], last_message: null, unread_count: 0, created_at: 1_790_000_000, ...overrides }
-}
-
-type FakeConversationsApi = { [K in keyof ConversationsApi]: jest.Mock }
-
-function fakeConversationsApi (): FakeConversationsApi {
-  return {
-    list: jest.fn(async () => []),
-    openDirect: jest.fn(),
-    createGroup: jest.fn(),
-    messages: jest.fn(),
-    privacy: jest.fn(async () => 'server_members'),
-    setPrivacy: jest.fn(async () => undefined),
-    blocked: jest.fn(async () => []),
-    block: jest.fn(async () => undefined),
-    unblock: jest.fn(async () => undefined),
-  }
-}
 
 async function started (list: Conversation[]) {
   const api = fakeConversationsApi()
   api.list.mockResolvedValueOnce(list)
   const gateway = fakeGateway()
   const store = new ConversationsStore({
-    api: api as unknown as ConversationsApi, gateway: gateway as unknown as Pick<GatewaySubscriptions, 'on'>, me: () => ME, logger: fakeLogger(),
+    api, gateway: gateway as unknown as Pick<GatewaySubscriptions, 'on'>, me: () => ME, logger: fakeLogger(),
   })
   store.start()
   await store.load()
@@ -102,20 +81,10 @@ describe('ConversationsStore', () => {
 describe('a direct conversation\'s chat', () => {
   it('sends through the conversation\'s calls and shows its own dispatches, not a channel\'s of the same id', async () => {
     const calls = fakeMessagesApi()
-    const bound: ConversationApi = {
-      listHistory: query => calls.listHistory('d1', query),
-      sendMessage: body => calls.sendMessage('d1', body),
-      editMessage: (messageId, content) => calls.editMessage('d1', messageId, content),
-      deleteMessage: messageId => calls.deleteMessage('d1', messageId),
-      addReaction: (messageId, emoji) => calls.addReaction('d1', messageId, emoji),
-      removeReaction: (messageId, emoji) => calls.removeReaction('d1', messageId, emoji),
-      sendTyping: () => calls.sendTyping('d1'),
-      markRead: messageId => calls.markRead('d1', messageId),
-    }
     calls.listHistory.mockResolvedValueOnce(historyPage([], false))
     const gateway = fakeGateway()
     let nonces = 0
-    const chat = new ChannelChat(directChatInput(conversation('d1'), { messages: () => bound }), {
+    const chat = new ChannelChat(directChatInput(conversation('d1'), fakeConversationsApi(calls)), {
       api: fakeMessagesApi(), gateway, me: () => ME, clock: manualClock(1_790_000_100_000).now, scheduler: manualScheduler(), logger: fakeLogger(), newNonce: () => `nonce-${++nonces}`,
     })
     await chat.start()

@@ -10,7 +10,6 @@ import { currentParams } from '@/router'
 import { useHomeShare } from '@/services/share/use-share'
 import { ConversationPageStore } from '@/stores/conversation-page-store'
 import { usePageStore, useStores } from '@/stores/context'
-import { timeoutScheduler } from '@/stores/support/timer-scheduler'
 import './index.scss'
 
 /** This page's path, for the lifecycle log. */
@@ -30,7 +29,7 @@ const PARTICIPANT_ACCESS: ChatViewAccess = { composer: { kind: 'compose' }, canM
  */
 function ConversationPage () {
   const { session, server, clock } = useStores()
-  const store = usePageStore(root => new ConversationPageStore(root, timeoutScheduler))
+  const store = usePageStore(root => new ConversationPageStore(root, root.scheduler))
   const [params] = useState(() => currentParams())
   const conversationId = params.conversation_id ?? ''
   const open = useCallback(() => {
