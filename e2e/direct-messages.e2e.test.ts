@@ -29,7 +29,7 @@ function whoIs (page: Page): Promise<{ uid: string, nickname: string }> {
 /** Opens `member`'s sheet on the server's member list. */
 async function openSheetOf (page: Page, nickname: string): Promise<void> {
   await page.goto(`${baseUrl()}/pages/members/index?sid=${SERVER}`)
-  await page.locator('.member-row').filter({ hasText: nickname }).filter({ visible: true }).first().click()
+  await page.locator('.members-page .member-row').filter({ hasText: nickname }).filter({ visible: true }).first().click()
   await page.locator('[data-testid="member-sheet"]').filter({ visible: true }).waitFor()
 }
 
