@@ -54,6 +54,12 @@ describe('the conversation page', () => {
     expect(page.text()).toContain('还没有消息')
   })
 
+  it('marks the start of the conversation as a conversation\'s, not a channel\'s', async () => {
+    const { page } = await openConversation('d1', { history: [chatMessage(1, { channel_id: 'd1', server_id: '', author: LIN, content: '在吗' })] })
+    expect(page.text()).toContain('私信的第一条消息')
+    expect(page.text()).not.toContain('频道的第一条消息')
+  })
+
   it('sends through the conversation\'s own calls, and counts the conversation read while it is open', async () => {
     const { page, messages } = await openConversation('d1', { list: [conversation('d1', { unread_count: 2 })] })
     expect(page.root.conversations.unreadTotal).toBe(0)

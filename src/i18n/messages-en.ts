@@ -535,6 +535,7 @@ const EN: Record<MessageKey, string> = {
   dmPrivacyServerMembers: 'Members of my servers',
   dmPrivacyNobody: 'Nobody',
   dmPrivacySaved: 'Saved',
+  dmBeginning: 'The beginning of this conversation',
   dmNotFound: 'Conversation not found',
   dmEntry: 'Direct messages',
   dmBlockConfirm: 'Block {name}? They will no longer be able to message you',

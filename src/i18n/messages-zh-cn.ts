@@ -547,6 +547,7 @@ const ZH_CN = {
   dmPrivacyServerMembers: '同服务器的成员',
   dmPrivacyNobody: '任何人都不可以',
   dmPrivacySaved: '已保存',
+  dmBeginning: '私信的第一条消息',
   dmNotFound: '找不到这个私信',
   dmEntry: '私信',
   dmBlockConfirm: '屏蔽 {name}？对方将无法再给你发私信',
