@@ -73,6 +73,28 @@ describe('ConversationsStore', () => {
     expect(store.privacy).toBe('nobody')
   })
 
+  it('loads the list again when a message arrives in a conversation it does not hold yet', async () => {
+    const { api, gateway, store } = await started([])
+    api.list.mockResolvedValueOnce([conversation('d5', { unread_count: 1 })])
+    gateway.emit('DM_MESSAGE_CREATE', chatMessage(1, { channel_id: 'd5', server_id: '' }))
+    await Promise.resolve()
+    await Promise.resolve()
+    expect(api.list).toHaveBeenCalledTimes(2)
+    expect(store.unreadTotal).toBe(1)
+  })
+
+  it('says a refused privacy choice or block in words, and keeps what was there', async () => {
+    const { api, store } = await started([])
+    await store.loadPrivacy()
+    const refusal = new RequestError({ kind: 'server', code: 429001, status: 429, message: '操作太频繁' })
+    api.setPrivacy.mockRejectedValueOnce(refusal)
+    api.block.mockRejectedValueOnce(refusal)
+    await expect(store.setPrivacy('nobody')).resolves.toBe('操作太频繁')
+    await expect(store.toggleBlock(LIN.uid)).resolves.toBe('操作太频繁')
+    expect(store.privacy).toBe('server_members')
+    expect(store.blockedUids.has(LIN.uid)).toBe(false)
+  })
+
   it('names a conversation by the others in it', () => {
     expect(conversationTitle(conversation('g1', { kind: 'group', participants: [ME, LIN, ZHAO] }), ME.uid)).toBe('林晓、赵')
   })
