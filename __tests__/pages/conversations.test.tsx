@@ -68,6 +68,21 @@ describe('the direct messages page', () => {
     expect(toastTitles(toasts)).toEqual(['已保存'])
     expect(document.querySelector('.settings-choice__chip--chosen')?.textContent).toBe('任何人都不可以')
   })
+
+  it('lists the members I block and lifts a block from there', async () => {
+    const toasts = spyToasts()
+    const conversations = fakeConversationsApi()
+    conversations.blocked.mockResolvedValue([LIN])
+    const api = fakeApi()
+    api.getMe.mockResolvedValue(ME)
+    const page = await mountPage(ConversationsPage, { api, signedIn: ME, conversations })
+    await page.settle()
+    expect(Array.from(document.querySelectorAll('[data-testid="blocked-row"]')).map(node => node.textContent)).toEqual(['林晓取消屏蔽'])
+    await page.tap('.conversations__unblock')
+    expect(conversations.unblock).toHaveBeenCalledWith(LIN.uid)
+    expect(toastTitles(toasts)).toEqual(['已取消屏蔽'])
+    expect(document.querySelector('[data-testid="blocked-row"]')).toBeNull()
+  })
 })
 
 describe('the direct messages entries', () => {

@@ -59,10 +59,10 @@ describe('ConversationsStore', () => {
 
   it('blocks a member and lifts the block again', async () => {
     const { api, store } = await started([])
-    await expect(store.toggleBlock(LIN.uid)).resolves.toBe('已屏蔽')
+    await expect(store.toggleBlock(LIN)).resolves.toBe('已屏蔽')
     expect(api.block).toHaveBeenCalledWith(LIN.uid)
     expect(store.blockedUids.has(LIN.uid)).toBe(true)
-    await expect(store.toggleBlock(LIN.uid)).resolves.toBe('已取消屏蔽')
+    await expect(store.toggleBlock(LIN)).resolves.toBe('已取消屏蔽')
     expect(store.blockedUids.has(LIN.uid)).toBe(false)
   })
 
@@ -90,7 +90,7 @@ describe('ConversationsStore', () => {
     api.setPrivacy.mockRejectedValueOnce(refusal)
     api.block.mockRejectedValueOnce(refusal)
     await expect(store.setPrivacy('nobody')).resolves.toBe('操作太频繁')
-    await expect(store.toggleBlock(LIN.uid)).resolves.toBe('操作太频繁')
+    await expect(store.toggleBlock(LIN)).resolves.toBe('操作太频繁')
     expect(store.privacy).toBe('server_members')
     expect(store.blockedUids.has(LIN.uid)).toBe(false)
   })

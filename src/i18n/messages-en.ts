@@ -536,6 +536,7 @@ const EN: Record<MessageKey, string> = {
   dmPrivacyNobody: 'Nobody',
   dmPrivacySaved: 'Saved',
   dmBeginning: 'The beginning of this conversation',
+  dmBlockedTitle: 'Blocked members',
   dmNotFound: 'Conversation not found',
   dmEntry: 'Direct messages',
   dmBlockConfirm: 'Block {name}? They will no longer be able to message you',

@@ -548,6 +548,7 @@ const ZH_CN = {
   dmPrivacyNobody: '任何人都不可以',
   dmPrivacySaved: '已保存',
   dmBeginning: '私信的第一条消息',
+  dmBlockedTitle: '已屏蔽的成员',
   dmNotFound: '找不到这个私信',
   dmEntry: '私信',
   dmBlockConfirm: '屏蔽 {name}？对方将无法再给你发私信',

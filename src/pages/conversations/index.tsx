@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { Image, Text, View } from '@tarojs/components'
+import { Button, Image, Text, View } from '@tarojs/components'
 import { observer } from 'mobx-react'
 import type { Conversation } from '@core/wire/direct-messages'
 import { DM_PRIVACY_CHOICES, type DmPrivacy } from '@core/wire/direct-messages-paths'
@@ -13,7 +13,7 @@ import { usePullRefresh } from '@/hooks/use-pull-refresh'
 import { openConversation } from '@/router'
 import { useHomeShare } from '@/services/share/use-share'
 import { useStores } from '@/stores/context'
-import { conversationTitle } from '@/stores/conversations-store'
+import { conversationTitle, type ConversationsStore } from '@/stores/conversations-store'
 import { chatQuoteText } from '@/utils/chat-text'
 import { chatTimeLabel } from '@/utils/format-chat-time'
 import { toast } from '@/utils/feedback'
@@ -52,11 +52,28 @@ const Row = observer(function Row ({ conversation, myUid, now }: { conversation:
   )
 })
 
+/** The members I block, each with 取消屏蔽 (a block outlives a shared server, so it is lifted here too). */
+const BlockedList = observer(function BlockedList ({ conversations }: { conversations: ConversationsStore }) {
+  if (conversations.blocked.length === 0) return null
+  return (
+    <View className='conversations__blocked'>
+      <Text className='conversations__privacy-label'>{t('dmBlockedTitle')}</Text>
+      {conversations.blocked.map(user => (
+        <View key={user.uid} className='conversations__blocked-row' data-testid='blocked-row'>
+          <Text className='conversations__blocked-name'>{user.nickname}</Text>
+          <Button className='conversations__unblock' size='mini' onClick={() => { void conversations.toggleBlock(user).then(toast) }}>{t('dmUnblock')}</Button>
+        </View>
+      ))}
+    </View>
+  )
+})
+
 /**
  * My direct messages (私信, issue 30): who may message me (members of my servers, or
  * nobody), then my conversations, the most recently active first, each with its unread
  * count — kept live by the root store's conversation list (a new message moves its
- * conversation up and counts it). A conversation starts from a member's sheet.
+ * conversation up and counts it) — and the members I block. A conversation starts from a
+ * member's sheet.
  */
 function Conversations () {
   const { conversations, session, server, clock } = useStores()
@@ -87,6 +104,7 @@ function Conversations () {
           />
         </View>
       )}
+      <BlockedList conversations={conversations} />
       {status === 'error' && <StateView status='error' message={conversations.error} onRetry={() => { void conversations.load() }} />}
       {(status === 'idle' || status === 'loading') && conversations.conversations.length === 0 && <StateView status='loading' />}
       {status === 'empty' && <StateView status='empty' message={t('dmEmpty')} />}

@@ -52,7 +52,7 @@ const SelectedSheet = observer(function SelectedSheet ({ store, moderation }: { 
     : {
         blocked,
         onMessage: () => { session.ensureSignedIn().then(() => startConversation(conversations, uid)).catch(fail) },
-        onBlock: () => { confirmThen(t(blocked ? 'dmUnblockConfirm' : 'dmBlockConfirm', { name }), () => conversations.toggleBlock(uid)).catch(fail) },
+        onBlock: () => { confirmThen(t(blocked ? 'dmUnblockConfirm' : 'dmBlockConfirm', { name }), () => conversations.toggleBlock(live.user)).catch(fail) },
       }
   return (
     <MemberSheet
