@@ -5,7 +5,7 @@
  * member of the same server, neither sees it (the conversation's link reads as not found
  * for C) nor receives it (no frame of C's socket carries it). B blocks A from A's sheet,
  * and A's next message is refused in words ("cannot send"), never reaching B.
- * Screenshots of the conversation page go to DM_SCREENSHOTS (a tmp folder) when it is set.
+ * Screenshots of the 私信 list and the conversation page go to DM_SCREENSHOTS (a tmp folder) when it is set.
  */
 import { mkdirSync } from 'fs'
 import path from 'path'
@@ -82,6 +82,7 @@ describe('direct messages', () => {
         const row = b.page.locator('[data-testid="conversation-row"]').filter({ hasText: first })
         await row.waitFor()
         expect(await row.locator('.conversations__badge').textContent()).toBe('1')
+        await screenshots(b.page, 'list')
         await row.click()
         await messagesWith(b.page, first).waitFor()
         const second = `还在吗 ${stamp}`
