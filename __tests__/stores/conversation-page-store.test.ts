@@ -57,6 +57,17 @@ describe('ConversationPageStore', () => {
     expect(conversations.unreadTotal).toBe(1)
   })
 
+  it('counts new messages unread while another page covers the conversation, and read again once it shows', async () => {
+    const { store, messages, gateway, conversations } = pageRoot([conversation('d1')])
+    messages.listHistory.mockResolvedValueOnce(historyPage([], false))
+    await store.open('d1')
+    store.setShown(false)
+    gateway.emit('DM_MESSAGE_CREATE', chatMessage(2, { channel_id: 'd1', server_id: '', author: LIN }))
+    expect(conversations.unreadTotal).toBe(1)
+    store.setShown(true)
+    expect(conversations.unreadTotal).toBe(0)
+  })
+
   it('says a conversation that is not mine is not found, and finds it on a retry once it is', async () => {
     const { store, api, messages } = pageRoot([])
     await store.open('d9')

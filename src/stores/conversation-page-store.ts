@@ -85,6 +85,11 @@ export class ConversationPageStore {
     await chat.start()
   }
 
+  /** The page shows (true) or another page covers it (false): only a conversation on screen counts as read. */
+  setShown (shown: boolean): void {
+    if (this.conversation !== null) this.root.conversations.setOpen(shown ? this.conversation.conversation_id : null)
+  }
+
   /** Ends the chat; the conversation no longer counts as looked at. */
   dispose (): void {
     this.chat?.dispose()

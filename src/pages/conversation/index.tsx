@@ -37,7 +37,8 @@ function ConversationPage () {
       .then(() => store.open(conversationId))
       .catch(error => console.error('[conversation] opening failed:', error))
   }, [session, store, conversationId])
-  usePageLifecycle(PAGE_PATH)
+  // while another page covers this one (a picture's preview, Me), new messages count as unread again
+  usePageLifecycle(PAGE_PATH, { show: () => store.setShown(true), hide: () => store.setShown(false) })
   useEffect(() => {
     if (conversationId !== '') open()
     return () => store.dispose()
