@@ -38,6 +38,8 @@ export const ROUTES: RouteEntry[] = [
   { name: 'audit-log', page: pagePathOf('audit-log') }, // Its audit log and open reports (?sid=)
   { name: 'search', page: pagePathOf('search') }, // a server's search (?sid=)
   { name: 'inbox', page: pagePathOf('inbox') }, // the notification inbox (通知)
+  { name: 'conversations', page: pagePathOf('conversations') }, // my direct messages (私信)
+  { name: 'conversation', page: pagePathOf('conversation') }, // one direct conversation (?conversation_id=)
 ]
 
 /**

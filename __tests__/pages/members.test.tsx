@@ -6,6 +6,8 @@ import type { RootStore } from '@/stores/root-store'
 import { mountPage, spyToasts, toastTitles, unmountPages } from '../support/page-harness'
 import { fakeMembersApi, user } from '../stores/support/fakes'
 import { member, memberPage, myPermissions, refusal, ROLES, SID } from '../stores/support/trust-fakes'
+import { conversation } from '../stores/support/conversations-fakes'
+import { RequestError } from '@/services/request/errors'
 
 const NOW_MS = 1_800_000_000_000
 const ME = user({ uid: 'me', nickname: 'Me' })
@@ -108,5 +110,47 @@ describe('the members page', () => {
     unmountPages()
     const plain = await openMembers(myPermissions())
     expect(plain.page.text()).not.toContain('封禁列表')
+  })
+})
+
+describe('direct messages from the members page', () => {
+  it('opens the one-to-one conversation with a member from their sheet, found or started', async () => {
+    const navigateTo = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'navigateTo:ok' } as TaroGeneral.CallbackResult)
+    const { page } = await openMembers()
+    const openDirect = jest.spyOn(page.root.conversationsApi, 'openDirect').mockResolvedValue(conversation('d7', { participants: [ME, user({ uid: 't', nickname: 'Tom' })] }))
+    await page.tap('.member-row', 'Tom')
+    await page.tap('.member-sheet__direct', '发私信')
+    expect(openDirect).toHaveBeenCalledWith('t')
+    expect(navigateTo).toHaveBeenCalledWith({ url: expect.stringMatching(/^\/pages\/conversation\/index\?.*conversation_id=d7/) })
+  })
+
+  it('says "cannot send" when the member takes no messages from me, and opens nothing', async () => {
+    const toasts = spyToasts()
+    const navigateTo = jest.spyOn(Taro, 'navigateTo')
+    const { page } = await openMembers()
+    jest.spyOn(page.root.conversationsApi, 'openDirect').mockRejectedValue(new RequestError({ kind: 'server', status: 403, code: 403301, message: '无法向对方发送私信' }))
+    await page.tap('.member-row', 'Tom')
+    await page.tap('.member-sheet__direct', '发私信')
+    expect(toastTitles(toasts)).toEqual(['无法向对方发送私信'])
+    expect(navigateTo).not.toHaveBeenCalled()
+  })
+
+  it('blocks a member after a confirm, and offers to lift the block', async () => {
+    const toasts = spyToasts()
+    const { page } = await openMembers()
+    const block = jest.spyOn(page.root.conversationsApi, 'block')
+    await page.tap('.member-row', 'Tom')
+    await page.tap('.member-sheet__direct', '屏蔽')
+    expect(showModal).toHaveBeenCalledWith(expect.objectContaining({ content: '屏蔽 Tom？对方将无法再给你发私信' }))
+    expect(block).toHaveBeenCalledWith('t')
+    expect(toastTitles(toasts)).toEqual(['已屏蔽'])
+    expect(document.querySelector('[data-testid="member-sheet-block"]')?.textContent).toBe('取消屏蔽')
+  })
+
+  it('offers neither a direct message nor a block on my own sheet', async () => {
+    const { page } = await openMembers()
+    await page.tap('.member-row', 'Me')
+    expect(document.querySelector('[data-testid="member-sheet"]')).not.toBeNull()
+    expect(document.querySelector('.member-sheet__direct')).toBeNull()
   })
 })

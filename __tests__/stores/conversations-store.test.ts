@@ -1,41 +1,20 @@
 import type { Conversation } from '@core/wire/direct-messages'
-import type { ConversationsApi } from '@/services/api/conversations'
 import { RequestError } from '@/services/request/errors'
 import { ChannelChat } from '@/stores/chat/channel-chat'
-import type { ConversationApi } from '@/stores/chat/conversation'
 import { ConversationsStore, conversationTitle, directChatInput } from '@/stores/conversations-store'
 import type { GatewaySubscriptions } from '@/stores/gateway-store'
 import { fakeLogger, manualClock, manualScheduler, user } from './support/fakes'
 import { ME, LIN, chatMessage, fakeGateway, fakeMessagesApi, historyPage } from './support/chat-fakes'
+import { conversation, fakeConversationsApi } from './support/conversations-fakes'
 
 const ZHAO = user({ uid: 'B_zhao', nickname: '赵' })
-
-function conversation (id: string, overrides: Partial<Conversation> = {}): Conversation {
-  return { conversation_id: id, kind: 'direct', participants: [ME, LIN], last_message: null, unread_count: 0, created_at: 1_790_000_000, ...overrides }
-}
-
-type FakeConversationsApi = { [K in keyof ConversationsApi]: jest.Mock }
-
-function fakeConversationsApi (): FakeConversationsApi {
-  return {
-    list: jest.fn(async () => []),
-    openDirect: jest.fn(),
-    createGroup: jest.fn(),
-    messages: jest.fn(),
-    privacy: jest.fn(async () => 'server_members'),
-    setPrivacy: jest.fn(async () => undefined),
-    blocked: jest.fn(async () => []),
-    block: jest.fn(async () => undefined),
-    unblock: jest.fn(async () => undefined),
-  }
-}
 
 async function started (list: Conversation[]) {
   const api = fakeConversationsApi()
   api.list.mockResolvedValueOnce(list)
   const gateway = fakeGateway()
   const store = new ConversationsStore({
-    api: api as unknown as ConversationsApi, gateway: gateway as unknown as Pick<GatewaySubscriptions, 'on'>, me: () => ME, logger: fakeLogger(),
+    api, gateway: gateway as unknown as Pick<GatewaySubscriptions, 'on'>, me: () => ME, logger: fakeLogger(),
   })
   store.start()
   await store.load()
@@ -80,10 +59,10 @@ describe('ConversationsStore', () => {
 
   it('blocks a member and lifts the block again', async () => {
     const { api, store } = await started([])
-    await expect(store.toggleBlock(LIN.uid)).resolves.toBe('已屏蔽')
+    await expect(store.toggleBlock(LIN)).resolves.toBe('已屏蔽')
     expect(api.block).toHaveBeenCalledWith(LIN.uid)
     expect(store.blockedUids.has(LIN.uid)).toBe(true)
-    await expect(store.toggleBlock(LIN.uid)).resolves.toBe('已取消屏蔽')
+    await expect(store.toggleBlock(LIN)).resolves.toBe('已取消屏蔽')
     expect(store.blockedUids.has(LIN.uid)).toBe(false)
   })
 
@@ -94,6 +73,28 @@ describe('ConversationsStore', () => {
     expect(store.privacy).toBe('nobody')
   })
 
+  it('loads the list again when a message arrives in a conversation it does not hold yet', async () => {
+    const { api, gateway, store } = await started([])
+    api.list.mockResolvedValueOnce([conversation('d5', { unread_count: 1 })])
+    gateway.emit('DM_MESSAGE_CREATE', chatMessage(1, { channel_id: 'd5', server_id: '' }))
+    await Promise.resolve()
+    await Promise.resolve()
+    expect(api.list).toHaveBeenCalledTimes(2)
+    expect(store.unreadTotal).toBe(1)
+  })
+
+  it('says a refused privacy choice or block in words, and keeps what was there', async () => {
+    const { api, store } = await started([])
+    await store.loadPrivacy()
+    const refusal = new RequestError({ kind: 'server', code: 429001, status: 429, message: '操作太频繁' })
+    api.setPrivacy.mockRejectedValueOnce(refusal)
+    api.block.mockRejectedValueOnce(refusal)
+    await expect(store.setPrivacy('nobody')).resolves.toBe('操作太频繁')
+    await expect(store.toggleBlock(LIN)).resolves.toBe('操作太频繁')
+    expect(store.privacy).toBe('server_members')
+    expect(store.blockedUids.has(LIN.uid)).toBe(false)
+  })
+
   it('names a conversation by the others in it', () => {
     expect(conversationTitle(conversation('g1', { kind: 'group', participants: [ME, LIN, ZHAO] }), ME.uid)).toBe('林晓、赵')
   })
@@ -102,20 +103,10 @@ describe('ConversationsStore', () => {
 describe('a direct conversation\'s chat', () => {
   it('sends through the conversation\'s calls and shows its own dispatches, not a channel\'s of the same id', async () => {
     const calls = fakeMessagesApi()
-    const bound: ConversationApi = {
-      listHistory: query => calls.listHistory('d1', query),
-      sendMessage: body => calls.sendMessage('d1', body),
-      editMessage: (messageId, content) => calls.editMessage('d1', messageId, content),
-      deleteMessage: messageId => calls.deleteMessage('d1', messageId),
-      addReaction: (messageId, emoji) => calls.addReaction('d1', messageId, emoji),
-      removeReaction: (messageId, emoji) => calls.removeReaction('d1', messageId, emoji),
-      sendTyping: () => calls.sendTyping('d1'),
-      markRead: messageId => calls.markRead('d1', messageId),
-    }
     calls.listHistory.mockResolvedValueOnce(historyPage([], false))
     const gateway = fakeGateway()
     let nonces = 0
-    const chat = new ChannelChat(directChatInput(conversation('d1'), { messages: () => bound }), {
+    const chat = new ChannelChat(directChatInput(conversation('d1'), fakeConversationsApi(calls)), {
       api: fakeMessagesApi(), gateway, me: () => ME, clock: manualClock(1_790_000_100_000).now, scheduler: manualScheduler(), logger: fakeLogger(), newNonce: () => `nonce-${++nonces}`,
     })
     await chat.start()

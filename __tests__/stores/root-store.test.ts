@@ -2,6 +2,8 @@ import { ChannelType } from '@core/wire/entities'
 import { ProfileStore } from '@/stores/profile-store'
 import { createRootStore } from '@/stores/root-store'
 import { fakeConnector } from './support/fake-socket'
+import { LIN, ME, chatMessage } from './support/chat-fakes'
+import { conversation, fakeConversationsApi } from './support/conversations-fakes'
 import {
   channel, failedRequest, fakeApi, fakeLogger, fakeMembersApi, liveItem, manualClock, manualScheduler, memoryStorage, paged, serverDetail, user,
 } from './support/fakes'
@@ -88,6 +90,25 @@ describe('createRootStore', () => {
     expect(root.gateway.connection).toBe('offline')
     expect(connect.last().closedByClient).toBe(true)
     stopFollowing()
+  })
+
+  it('loads my direct conversations when someone signs in and counts a direct message arriving over the socket (Me\'s badge)', async () => {
+    const connect = fakeConnector()
+    const conversations = fakeConversationsApi()
+    conversations.list.mockResolvedValue([conversation('d1')])
+    const root = createRootStore(fakeApi(), { storage: memoryStorage(), loginKey: 'openrealm:dev:login', scheduler: manualScheduler(), logger: fakeLogger(), gateway: { connect, url: 'ws://realm.test/gateway' }, conversations })
+    const stopFollowing = root.connectWhenSignedIn()
+    root.session.hydrate({ user: ME, token: 't1' })
+    await Promise.resolve()
+    expect(conversations.list).toHaveBeenCalledTimes(1)
+    await Promise.resolve()
+    const socket = connect.last()
+    socket.open()
+    socket.deliver({ op: 'ready', d: { user: ME, protocol_version: 2, session_id: 's', seq: 0, heartbeat_interval_ms: 30_000, server_ids: [] } })
+    socket.deliver({ op: 'dispatch', t: 'DM_MESSAGE_CREATE', s: 1, d: chatMessage(1, { channel_id: 'd1', server_id: '', author: LIN }) })
+    expect(root.conversations.unreadTotal).toBe(1)
+    stopFollowing()
+    root.dispose()
   })
 
   it('follows the gateway: counts from presence and membership events, the channel list after CHANNEL_CREATE, everything after RESYNC', async () => {

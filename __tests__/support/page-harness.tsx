@@ -19,6 +19,7 @@ import { createRootStore, type RootStore } from '@/stores/root-store'
 import { fakeApi, fakeLogger, fakeMembersApi, manualClock, manualScheduler, memoryStorage, type FakeApi } from '../stores/support/fakes'
 import { fakePostsApi, type FakePostsApi } from '../stores/support/posts-fakes'
 import { fakeMessagesApi, type FakeMessagesApi } from '../stores/support/chat-fakes'
+import { fakeConversationsApi, type FakeConversationsApi } from '../stores/support/conversations-fakes'
 
 /** How to open the page. */
 export interface PageSetup {
@@ -42,6 +43,8 @@ export interface PageSetup {
   accounts?: AccountApi
   /** The notification inbox calls; the app's own when not given. */
   notifications?: NotificationsApi
+  /** The direct-message calls (a fresh fake: lists empty, writes done; a conversation's messages on `messages`). */
+  conversations?: FakeConversationsApi
   /** What the app does with the stores before the page appears (e.g. its launch sign-in). */
   beforeMount?: (root: RootStore) => void
 }
@@ -73,9 +76,10 @@ export async function mountPage (Page: ComponentType, setup: PageSetup = {}): Pr
   const storage = memoryStorage(setup.signedIn ? { 'test-login': JSON.stringify({ user: setup.signedIn, token: 'test-token' }) } : {})
   const clock = manualClock(setup.now ?? Date.now())
   const scheduler = manualScheduler()
+  const messages = setup.messages ?? fakeMessagesApi()
   const root = createRootStore(api, {
-    storage, loginKey: 'test-login', logger: fakeLogger(), clock: clock.now, scheduler, members: setup.members ?? fakeMembersApi(), postsApi: setup.postsApi ?? fakePostsApi(), messagesApi: setup.messages ?? fakeMessagesApi(), trust: setup.trust, accounts: setup.accounts,
-    notifications: setup.notifications,
+    storage, loginKey: 'test-login', logger: fakeLogger(), clock: clock.now, scheduler, members: setup.members ?? fakeMembersApi(), postsApi: setup.postsApi ?? fakePostsApi(), messagesApi: messages, trust: setup.trust, accounts: setup.accounts,
+    notifications: setup.notifications, conversations: setup.conversations ?? fakeConversationsApi(messages),
   })
   setup.beforeMount?.(root)
   function Harness () {

@@ -166,6 +166,35 @@ async function postMessage (login: SeededLogin, channelId: string, content: stri
   expect(response.status).toBe(200)
 }
 
+/** The one-to-one conversation of `login` with `uid`, found or started straight through the HTTP API; answers its id. */
+async function directConversation (login: SeededLogin, uid: string): Promise<string> {
+  const response = await fetch(`${product.url}/conversations/direct`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${login.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ uid }),
+  })
+  expect(response.status).toBe(200)
+  const { data } = await response.json() as { data: { conversation_id: string } }
+  return data.conversation_id
+}
+
+/** Sends a direct message in `conversationId` as `login`, straight to the HTTP API. */
+async function postDirectMessage (login: SeededLogin, conversationId: string, content: string): Promise<void> {
+  const response = await fetch(`${product.url}/conversations/${conversationId}/messages`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${login.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ content, nonce: `weapp-dm-${Date.now()}` }),
+  })
+  expect(response.status).toBe(200)
+}
+
+/** The owner's conversation with 周末 (MEMBER_UID), with a first message from 周末 so the page has something to show. */
+async function ownersConversation (): Promise<string> {
+  const conversationId = await directConversation(signInSeeded(product, OWNER_UID), MEMBER_UID)
+  await postDirectMessage(signInSeeded(product, MEMBER_UID), conversationId, '私信你好')
+  return conversationId
+}
+
 /** How a member opens a page: its URL (with its query), who is signed in (a seeded account; a new guest when none), and what it shows once its data is in. */
 interface PageVisit {
   url: () => Promise<string>
@@ -193,6 +222,9 @@ const EVERY_PAGE: Readonly<Record<string, PageVisit>> = {
   'pages/search/index': { url: async () => `/pages/search/index?sid=${SERVER}`, shows: ['输入词语'] },
   // a member's own inbox (Alex: nobody mentions or answers Alex in these tests)
   'pages/inbox/index': { url: async () => `/pages/inbox/index?sid=${SERVER}`, as: ALEX_UID, shows: ['全部已读', '还没有通知'] },
+  // the owner's direct messages with 周末 (Alex stays out of them: Alex's inbox stays empty)
+  'pages/conversations/index': { url: async () => { await ownersConversation(); return `/pages/conversations/index?sid=${SERVER}` }, as: OWNER_UID, shows: ['谁可以给我发私信', '周末', '私信你好'] },
+  'pages/conversation/index': { url: async () => `/pages/conversation/index?conversation_id=${await ownersConversation()}`, as: OWNER_UID, shows: ['私信你好'] },
 }
 
 describe('the mini-program at run time', () => {
@@ -307,6 +339,22 @@ describe('the mini-program at run time', () => {
     const theirs = `群主的实时消息 ${Date.now()}`
     await postMessage(signInSeeded(product, OWNER_UID), CHAT_CHANNEL, theirs)
     await until(app, 'the other member\'s message arriving live', () => nodesWithClass(app.current().data.root, 'chat-message').some(row => textOf(row).includes(theirs)))
+  })
+
+  it('opens a direct conversation from the 私信 list, sends in it, and shows the other member\'s message live over the socket', async () => {
+    const conversationId = await ownersConversation()
+    const app = launch(`/pages/conversations/index?sid=${SERVER}`, signedIn(signInSeeded(product, OWNER_UID)))
+    await tapWhenShown(app, 'conversations__row', '周末')
+    await arrivesAt(app, 'pages/conversation/index')
+    expect(app.current().options).toEqual(expect.objectContaining({ conversation_id: conversationId }))
+    await until(app, 'the composer', () => nodesWithClass(app.current().data.root, 'chat-composer__input').length > 0)
+    const mine = `小程序里的私信 ${Date.now()}`
+    app.input(node(app, 'chat-composer__input'), mine)
+    await tapWhenShown(app, 'chat-composer__send')
+    await until(app, 'the sent message in the conversation', () => nodesWithClass(app.current().data.root, 'chat-message').some(row => textOf(row).includes(mine) && !textOf(row).includes('发送中')))
+    const theirs = `周末的实时私信 ${Date.now()}`
+    await postDirectMessage(signInSeeded(product, MEMBER_UID), conversationId, theirs)
+    await until(app, 'the other member\'s direct message arriving live', () => nodesWithClass(app.current().data.root, 'chat-message').some(row => textOf(row).includes(theirs)))
   })
 
   it('asks for the permissions of the channel\'s own server, not the default one', async () => {

@@ -535,6 +535,12 @@ const EN: Record<MessageKey, string> = {
   dmPrivacyServerMembers: 'Members of my servers',
   dmPrivacyNobody: 'Nobody',
   dmPrivacySaved: 'Saved',
+  dmBeginning: 'The beginning of this conversation',
+  dmBlockedTitle: 'Blocked members',
+  dmNotFound: 'Conversation not found',
+  dmEntry: 'Direct messages',
+  dmBlockConfirm: 'Block {name}? They will no longer be able to message you',
+  dmUnblockConfirm: 'Unblock {name}?',
 }
 
 /** English, as loadLanguage installs it: the messages and the audited fields' display names (SPEC §5). */

@@ -547,6 +547,12 @@ const ZH_CN = {
   dmPrivacyServerMembers: '同服务器的成员',
   dmPrivacyNobody: '任何人都不可以',
   dmPrivacySaved: '已保存',
+  dmBeginning: '私信的第一条消息',
+  dmBlockedTitle: '已屏蔽的成员',
+  dmNotFound: '找不到这个私信',
+  dmEntry: '私信',
+  dmBlockConfirm: '屏蔽 {name}？对方将无法再给你发私信',
+  dmUnblockConfirm: '取消屏蔽 {name}？',
 }
 
 /** A message key. */

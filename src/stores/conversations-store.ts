@@ -42,8 +42,8 @@ export class ConversationsStore {
   conversations: Conversation[] = []
   /** Who may start a conversation with me; null until loaded. */
   privacy: DmPrivacy | null = null
-  /** The uids I block. */
-  blockedUids: ReadonlySet<string> = new Set()
+  /** The members I block, as they were when blocked (unblocked from my list even when we no longer share a server). */
+  blocked: User[] = []
   /** The conversation the member is looking at: its new messages are not counted unread. */
   openId: string | null = null
   private readonly listing: LoadTracker
@@ -52,7 +52,7 @@ export class ConversationsStore {
   constructor (private readonly sources: ConversationsSources) {
     this.listing = new LoadTracker(sources.logger)
     makeAutoObservable<ConversationsStore, 'sources' | 'listing' | 'stops'>(this, {
-      sources: false, listing: false, stops: false, conversations: observable.ref, blockedUids: observable.ref,
+      sources: false, listing: false, stops: false, conversations: observable.ref, blocked: observable.ref,
     })
   }
 
@@ -64,6 +64,11 @@ export class ConversationsStore {
   /** The list's failure in words, else null. */
   get error (): string | null {
     return this.listing.error
+  }
+
+  /** The uids I block. */
+  get blockedUids (): ReadonlySet<string> {
+    return new Set(this.blocked.map(user => user.uid))
   }
 
   /** Unread direct messages across my conversations (the badge on Me). */
@@ -128,7 +133,7 @@ export class ConversationsStore {
       const [privacy, blocked] = await Promise.all([this.sources.api.privacy(), this.sources.api.blocked()])
       runInAction(() => {
         this.privacy = privacy
-        this.blockedUids = new Set(blocked.map(user => user.uid))
+        this.blocked = blocked
       })
     } catch (error) {
       this.sources.logger.warn('[conversations] privacy not loaded:', failureMessage(error, this.sources.logger))
@@ -146,16 +151,15 @@ export class ConversationsStore {
     }
   }
 
-  /** Blocks `uid` (or lifts the block); resolves the toast's sentence. */
-  async toggleBlock (uid: string): Promise<string> {
+  /** Blocks `member` (or lifts the block); resolves the toast's sentence. */
+  async toggleBlock (member: User): Promise<string> {
+    const { uid } = member
     const blocking = !this.blockedUids.has(uid)
     try {
       await (blocking ? this.sources.api.block(uid) : this.sources.api.unblock(uid))
       runInAction(() => {
-        const next = new Set(this.blockedUids)
-        if (blocking) next.add(uid)
-        else next.delete(uid)
-        this.blockedUids = next
+        const others = this.blocked.filter(user => user.uid !== uid)
+        this.blocked = blocking ? [...others, member] : others
       })
       return t(blocking ? 'dmBlocked' : 'dmUnblocked')
     } catch (error) {

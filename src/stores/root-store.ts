@@ -18,11 +18,13 @@ import { createMessagesApi, type MessagesApi } from '@/services/api/messages'
 import { createAccountApi, type AccountApi } from '@/services/api/accounts'
 import { createNotificationsApi, type NotificationsApi } from '@/services/api/notifications'
 import { createTrustApi, type TrustApi } from '@/services/api/trust'
+import { createConversationsApi, type ConversationsApi } from '@/services/api/conversations'
 import { platformWebauthn } from '@/utils/webauthn'
 import { AccountStore, type WebauthnCeremonies } from './account-store'
 import { defaultGatewayUrl, taroSocketConnector, type SocketConnector } from '@/services/gateway'
 import { platformNetwork, type NetworkWatcher } from '@/services/gateway/network'
 import { ChannelStore } from './channel-store'
+import { ConversationsStore } from './conversations-store'
 import { GATEWAY_READY, GATEWAY_RESYNC, GatewayStore } from './gateway-store'
 import { InboxStore } from './inbox-store'
 import { LiveStore } from './live-store'
@@ -64,6 +66,8 @@ export interface RootStoreOptions {
   webauthn?: WebauthnCeremonies | null
   /** The notification inbox calls; createNotificationsApi() by default. */
   notifications?: NotificationsApi
+  /** The direct-message calls; createConversationsApi() by default. */
+  conversations?: ConversationsApi
   /** The gateway's socket connector and URL; Taro.connectSocket to this build's API by default. */
   gateway?: { connect: SocketConnector, url: string }
 }
@@ -108,6 +112,10 @@ export class RootStore {
   readonly account: AccountStore
   /** The notification inbox: its unread count (the Me entry's badge), list and mutes, kept live. */
   readonly inbox: InboxStore
+  /** My direct conversations (私信): the list with unread counts (the Me entry's badge), my privacy choice and blocks, kept live. */
+  readonly conversations: ConversationsStore
+  /** The direct-message calls a conversation's chat is built on. */
+  readonly conversationsApi: ConversationsApi
   private readonly stopSeedingUnread: () => void
 
   constructor (api: ApiClient, options: RootStoreOptions) {
@@ -150,6 +158,8 @@ export class RootStore {
       logger,
     })
     this.inbox = new InboxStore(options.notifications ?? createNotificationsApi(), logger)
+    this.conversationsApi = options.conversations ?? createConversationsApi()
+    this.conversations = new ConversationsStore({ api: this.conversationsApi, gateway: this.gateway, me: () => this.session.user, logger })
     this.liveReminders = new LiveReminderStore({ storage: options.storage, clock, uid: () => this.session.user?.uid ?? null, logger })
     // each channel list answer brings the counts; the gateway keeps them current between answers
     this.stopSeedingUnread = reaction(() => this.channel.groups, groups => this.unread.seed(flattenGroups(groups)), { fireImmediately: true })
@@ -169,6 +179,7 @@ export class RootStore {
       if (token) {
         this.gateway.start()
         void this.inbox.refreshUnread()
+        void this.conversations.load() // the unread direct messages on Me
       }
     }, { fireImmediately: true })
     const stopAsking = reaction(
@@ -210,6 +221,7 @@ export class RootStore {
     })
     this.unread.start()
     this.inbox.attach(this.gateway)
+    this.conversations.start()
     // SPEC: events were missed and are gone; what the shared stores show is reloaded
     this.gateway.on(GATEWAY_RESYNC, () => { void Promise.all([this.server.load(), this.channel.load()]) })
   }
@@ -229,6 +241,7 @@ export class RootStore {
     this.live.dispose()
     this.unread.stop()
     this.inbox.dispose()
+    this.conversations.dispose()
     this.stopSeedingUnread()
     this.gateway.stop()
   }

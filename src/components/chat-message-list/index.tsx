@@ -271,7 +271,8 @@ function ChatMessageList ({ chat, nameOf, now, marksRead, canModerate, actions }
       scrollToBottom()
     }
   }
-  const header = chat.olderStatus === 'loading' ? t('chatLoadingOlder') : chat.hasOlder ? '' : t('chatBeginning')
+  // a direct conversation's messages have no server (core/wire/direct-messages.ts): its start is not a channel's
+  const header = chat.olderStatus === 'loading' ? t('chatLoadingOlder') : chat.hasOlder ? '' : t(chat.serverId === '' ? 'dmBeginning' : 'chatBeginning')
   const rows: JSX.Element[] = []
   for (let index = visible.start; index < visible.end; index += 1) {
     const entry: ChatEntry = entries[index]

@@ -3,6 +3,7 @@ import Taro from '@tarojs/taro'
 import { View, Text, Image } from '@tarojs/components'
 import { observer } from 'mobx-react'
 import { identityKindOf } from '@core/domain/identity'
+import { ALERT } from '@/constants/a11y'
 import { REACTION_EMOJIS } from '@/constants/chat'
 import { t } from '@/i18n'
 import type { ChatEntry } from '@/stores/chat/message-order'
@@ -146,6 +147,8 @@ function ChatMessageRow (props: ChatMessageProps) {
           </View>
         )}
         {status === 'pending' && <Text className='chat-message__state'>{t('chatSending')}</Text>}
+        {/* why it failed, in the server's words (a direct message the other does not take: "cannot send", issue 30) */}
+        {status === 'failed' && entry.error !== null && <Text className='chat-message__state chat-message__state--reason' data-testid='chat-message-refusal' {...ALERT}>{entry.error}</Text>}
         {status === 'failed' && <Text className='chat-message__state chat-message__state--failed' onClick={() => props.onRetry(entry)}>{t('chatSendFailed')}</Text>}
         {selected && (
           <View className='chat-message__actions' onTouchStart={() => { heldOpen.current = false }}>

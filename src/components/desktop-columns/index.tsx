@@ -10,6 +10,7 @@ import { t } from '@/i18n'
 import { openChannel } from '@/components/channel-list/open-channel'
 import { navigate, pageLocation, relaunch } from '@/router'
 import { useStores } from '@/stores/context'
+import { formatBadgeCount } from '@/utils/format-number'
 import { mediaUrl } from '@/utils/media-url'
 import { pressable } from '@/utils/pressable'
 import type { ConfiguredServer } from '@core/domain/servers'
@@ -23,6 +24,16 @@ function logFailure (what: string) {
 /** Opens another server's Home (the carried keys kept, `sid` replaced by the chosen server). */
 function openServer (target: ConfiguredServer): void {
   relaunch('index', { server_id: target.server_id, sid: null, channel_id: null }).catch(logFailure('opening a server'))
+}
+
+/** A round entry above the servers (the inbox, the direct messages) with its unread count (SPEC §9: 99+). */
+function RailEntry ({ label, icon, count, onOpen }: { label: string, icon: string, count: number, onOpen: () => void }) {
+  return (
+    <View className='desktop-columns__inbox' ariaLabel={label} {...pressable(onOpen)}>
+      <Text className='desktop-columns__inbox-bell'>{icon}</Text>
+      {count > 0 && <Text className='desktop-columns__inbox-badge'>{formatBadgeCount(count)}</Text>}
+    </View>
+  )
 }
 
 /**
@@ -54,7 +65,7 @@ function ServerButton ({ server, icon, current }: { server: ConfiguredServer, ic
  * column. The list is the one Home loads; a page opened straight from a link loads it here.
  */
 function DesktopColumns () {
-  const { server, channel, inbox, unread } = useStores()
+  const { server, channel, inbox, unread, conversations } = useStores()
   useEffect(() => {
     server.loadIcons().catch(logFailure('loading the server icons'))
     if (channel.status !== 'idle') return
@@ -67,10 +78,8 @@ function DesktopColumns () {
   return (
     <View className='desktop-columns'>
       <View className='desktop-columns__rail' {...NAVIGATION} ariaLabel={t('desktopServers')}>
-        <View className='desktop-columns__inbox' ariaLabel={t('inboxEntry')} {...pressable(() => { navigate('inbox').catch(logFailure('opening the inbox')) })}>
-          <Text className='desktop-columns__inbox-bell'>🔔</Text>
-          {inbox.unread > 0 && <Text className='desktop-columns__inbox-badge'>{inbox.unread > 99 ? '99+' : inbox.unread}</Text>}
-        </View>
+        <RailEntry label={t('inboxEntry')} icon='🔔' count={inbox.unread} onOpen={() => { navigate('inbox').catch(logFailure('opening the inbox')) }} />
+        <RailEntry label={t('dmEntry')} icon='💬' count={conversations.unreadTotal} onOpen={() => { navigate('conversations').catch(logFailure('opening the direct messages')) }} />
         {server.servers.map(entry => (
           <ServerButton key={entry.server_id} server={entry} icon={server.icons.get(entry.server_id) ?? ''} current={entry.server_id === server.serverId} />
         ))}

@@ -40,13 +40,23 @@ export interface MemberSheetProps {
   onKick: () => void
   onBan: (reason: string) => void
   onClose: () => void
+  /** Offered for anyone but me (issue 30): a direct message to them, and blocking them (or lifting the block). */
+  direct?: DirectActions
+}
+
+/** A member's direct-message actions: 发私信 and 屏蔽/取消屏蔽. */
+export interface DirectActions {
+  /** I block them now. */
+  blocked: boolean
+  onMessage: () => void
+  onBlock: () => void
 }
 
 /** Which part of the sheet is unfolded. */
 type Panel = 'none' | 'report' | 'timeout' | 'ban'
 
 /**
- * A member's sheet: what the viewer may do to them — report (a reason from
+ * A member's sheet: what the viewer may do to them — a direct message or a block, report (a reason from
  * the list), and for moderators give or take roles below their own, time out (or lift
  * it), kick and ban (with a reason). Only what the viewer's permissions allow is shown;
  * the server decides again.
@@ -66,7 +76,13 @@ export default function MemberSheet (props: MemberSheetProps) {
           <View className='member-sheet__close' {...pressable(props.onClose)}>{t('sheetClose')}</View>
         </View>
         {timedOutUntil !== null && <Text className='member-sheet__timeout'>{timeoutMark(timedOutUntil)}</Text>}
-        {!actions.report && !moderates && <Text className='member-sheet__hint'>{t('sheetNothing')}</Text>}
+        {props.direct && (
+          <View className='member-sheet__actions'>
+            <Button className='member-sheet__direct' size='mini' type='primary' data-testid='member-sheet-message' disabled={disabledIf(busy)} onClick={props.direct.onMessage}>{t('dmMessage')}</Button>
+            <Button className='member-sheet__direct' size='mini' data-testid='member-sheet-block' disabled={disabledIf(busy)} onClick={props.direct.onBlock}>{t(props.direct.blocked ? 'dmUnblock' : 'dmBlock')}</Button>
+          </View>
+        )}
+        {!actions.report && !moderates && !props.direct && <Text className='member-sheet__hint'>{t('sheetNothing')}</Text>}
         {actions.roles.length > 0 && (
           <View className='member-sheet__section'>
             <Text className='member-sheet__label'>{t('sheetRoles')}</Text>

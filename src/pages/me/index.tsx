@@ -20,6 +20,7 @@ import { pressable } from '@/utils/pressable'
 import { isShareHidden, type ShareContent } from '@/services/share'
 import { useShare } from '@/services/share/use-share'
 import { formatDate, fromUnixSeconds } from '@/utils/format-date'
+import { formatBadgeCount } from '@/utils/format-number'
 import AccountSection from './account-section'
 import SessionsSection from './sessions-section'
 import './index.scss'
@@ -39,6 +40,16 @@ async function pickPhoto (): Promise<{ path: string, mime?: string } | null> {
   }
 }
 
+/** A row leading to a list of mine (通知, 私信) with its unread count, capped as badges are (SPEC §9). */
+function EntryRow ({ name, label, count, onOpen }: { name: 'inbox' | 'dm', label: string, count: number, onOpen: () => void }) {
+  return (
+    <View className={`me__${name}`} {...pressable(onOpen)} role='link'>
+      <Text className={`me__${name}-label`}>{label}</Text>
+      {count > 0 && <Text className={`me__${name}-badge`}>{formatBadgeCount(count)}</Text>}
+    </View>
+  )
+}
+
 /**
  * Me: the signed-in identity — avatar, nickname, identity badge (user, bot, guest, map
  * account), new or old member (SPEC §4), signature — and editing nickname, signature and
@@ -48,7 +59,7 @@ async function pickPhoto (): Promise<{ path: string, mime?: string } | null> {
  * 账号与安全: signing up or in (a guest), the account's ways in and its own data.
  */
 function Me () {
-  const { session, server, account, inbox } = useStores()
+  const { session, server, account, inbox, conversations } = useStores()
   const profile = usePageStore(root => new ProfileStore(root.api, root.session, root.logger))
   const sessions = usePageStore(root => new MySessionsStore({ trust: root.trust, session: root.session, logger: root.logger }))
   const [saving, setSaving] = useState<ProfileFieldName | null>(null)
@@ -152,10 +163,8 @@ function Me () {
         />
       </View>
       <AccountSection account={account} guest={session.identityKind === 'guest'} />
-      <View className='me__inbox' {...pressable(() => { navigate('inbox').catch(error => console.error('[me] opening the inbox failed:', error)) })} role='link'>
-        <Text className='me__inbox-label'>{t('inboxEntry')}</Text>
-        {inbox.unread > 0 && <Text className='me__inbox-badge'>{inbox.unread > 99 ? '99+' : inbox.unread}</Text>}
-      </View>
+      <EntryRow name='inbox' label={t('inboxEntry')} count={inbox.unread} onOpen={() => { navigate('inbox').catch(error => console.error('[me] opening the inbox failed:', error)) }} />
+      <EntryRow name='dm' label={t('dmEntry')} count={conversations.unreadTotal} onOpen={() => { navigate('conversations').catch(error => console.error('[me] opening the direct messages failed:', error)) }} />
       <SessionsSection store={sessions} />
       {isDebugOn(currentParams()) && <DebugPanel />}
     </View>

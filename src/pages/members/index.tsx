@@ -7,14 +7,14 @@ import type { Member } from '@core/wire/members'
 import type { Ban } from '@core/wire/trust'
 import ListFooter from '@/components/list-footer'
 import MemberRow from '@/components/member-row'
-import MemberSheet, { TIMEOUT_WORDS } from '@/components/member-sheet'
+import MemberSheet, { TIMEOUT_WORDS, type DirectActions } from '@/components/member-sheet'
 import { reportReasonLabel } from '@/constants/report-reasons'
 import PageHeader from '@/components/page-header'
 import StateView from '@/components/state-view'
 import { t } from '@/i18n'
 import { usePageLifecycle } from '@/hooks/use-page-lifecycle'
 import { usePullRefresh } from '@/hooks/use-pull-refresh'
-import { currentParams, navigate, pageLocation } from '@/router'
+import { currentParams, navigate, pageLocation, startConversation } from '@/router'
 import { isShareHidden, type ShareContent } from '@/services/share'
 import { useShare } from '@/services/share/use-share'
 import { usePageStore, useStores } from '@/stores/context'
@@ -37,12 +37,23 @@ async function confirmThen (content: string, run: () => Promise<string>): Promis
 
 /** The sheet of the selected member, its taps confirmed and toasted. */
 const SelectedSheet = observer(function SelectedSheet ({ store, moderation }: { store: MemberListStore, moderation: ModerationStore }) {
+  const { conversations, session } = useStores()
   const member = moderation.selected
   if (!member) return null
   // the list's copy is the live one (roles change while the sheet is open)
   const live: Member = store.list.items.find(known => known.user.uid === member.user.uid) ?? member
   const name = live.user.nickname
   const fail = (error: unknown) => console.error('[members] action failed:', error)
+  const uid = live.user.uid
+  const blocked = conversations.blockedUids.has(uid)
+  // issue 30: a direct message and a block are offered for anyone but me (a visitor signs in first)
+  const direct: DirectActions | undefined = uid === session.user?.uid
+    ? undefined
+    : {
+        blocked,
+        onMessage: () => { session.ensureSignedIn().then(() => startConversation(conversations, uid)).catch(fail) },
+        onBlock: () => { confirmThen(t(blocked ? 'dmUnblockConfirm' : 'dmBlockConfirm', { name }), () => conversations.toggleBlock(live.user)).catch(fail) },
+      }
   return (
     <MemberSheet
       member={live}
@@ -50,6 +61,7 @@ const SelectedSheet = observer(function SelectedSheet ({ store, moderation }: { 
       timedOutUntil={store.timeoutOf(live.user.uid)}
       busy={moderation.busy}
       onClose={() => moderation.select(null)}
+      direct={direct}
       onReport={reason => { confirmThen(t('confirmReport', { name, reason: reportReasonLabel(reason) }), () => moderation.report(live, reason)).catch(fail) }}
       onRole={(role, held) => {
         confirmThen(t(held ? 'confirmRoleGive' : 'confirmRoleTake', { name, role: role.name }), () => moderation.setRole(live, role, held)).catch(fail)
@@ -118,7 +130,7 @@ const BanListView = observer(function BanListView ({ moderation }: { moderation:
  * ban list. Moderators find the audit log from here.
  */
 function MembersPage () {
-  const { session, permissions, server } = useStores()
+  const { session, permissions, server, conversations } = useStores()
   const [params] = useState(() => currentParams())
   const [tab, setTab] = useState<'members' | 'bans'>('members')
   const memberList = usePageStore(root => {
@@ -136,6 +148,7 @@ function MembersPage () {
   }))
 
   usePageLifecycle(PAGE_PATH)
+  const signedIn = session.isSignedIn
   // The mini-program's share card (and the messaging app's share) of every page: this one leads to the server.
   const share: ShareContent = { title: t('pageTitleMembers'), desc: server.name, imageUrl: server.detail?.icon ?? '', target: { serverId: memberList.serverId } }
   useShare(share, isShareHidden(params))
@@ -143,8 +156,10 @@ function MembersPage () {
     // the permissions store follows the current server: this page's
     server.select(pageLocation(params))
     void memberList.load()
+    // whom I block, for the sheet's 屏蔽/取消屏蔽
+    if (signedIn) void conversations.loadPrivacy()
     return () => memberList.dispose()
-  }, [memberList, server, params])
+  }, [memberList, server, params, signedIn, conversations])
   useReachBottom(() => { if (tab === 'members') void memberList.list.loadMore() })
   usePullRefresh(() => memberList.load())
 

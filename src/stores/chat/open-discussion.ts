@@ -11,7 +11,7 @@ import type { StoreLogger } from '../load-tracker'
 import { storageUploader } from '../support/storage-uploader'
 import type { KeyValueStorage } from '../session-store'
 import { ChatAccess, type ChatPermissions } from './access'
-import { ChannelChat } from './channel-chat'
+import { ChannelChat, type ChatDeps } from './channel-chat'
 import { ServerMembers, type ServerMembersDeps } from './members'
 import type { ChatGateway } from './types'
 
@@ -35,6 +35,24 @@ export interface DiscussionRoot {
   server: { readonly isMember: boolean | null }
 }
 
+/** What every chat (a channel's, a direct conversation's) runs on: the root's transports, session, clock and storage. */
+export type ChatRoot = Pick<DiscussionRoot, 'messages' | 'gateway' | 'session' | 'clock' | 'logger' | 'api' | 'trust' | 'storage'>
+
+/** A chat's dependencies on the root: the same calls, gateway, uploads, reports and drafts for a channel and a direct conversation. */
+export function chatDeps (root: ChatRoot, scheduler: TimerScheduler): ChatDeps {
+  return {
+    api: root.messages,
+    gateway: root.gateway,
+    logger: root.logger,
+    me: () => root.session.user,
+    clock: root.clock,
+    scheduler,
+    upload: storageUploader(root.api),
+    report: body => root.trust.report(body),
+    drafts: root.storage,
+  }
+}
+
 /** A discussion channel's chat, its server's members and what I may do there, built on the root's transports; the page starts and disposes them. */
 export function openDiscussion (
   root: DiscussionRoot,
@@ -44,17 +62,7 @@ export function openDiscussion (
   return {
     chat: new ChannelChat(
       { channelId: channel.channel_id, serverId: channel.server_id, unreadCount: options.unreadCount, aroundId: options.aroundId },
-      {
-        api: root.messages,
-        gateway: root.gateway,
-        logger: root.logger,
-        me: () => root.session.user,
-        clock: root.clock,
-        scheduler: options.scheduler,
-        upload: storageUploader(root.api),
-        report: body => root.trust.report(body),
-        drafts: root.storage,
-      },
+      chatDeps(root, options.scheduler),
     ),
     members: new ServerMembers(channel.server_id, {
       listMembers: (serverId, page) => root.members.list(serverId, page), logger: root.logger, myUid: () => root.session.user?.uid ?? null,
