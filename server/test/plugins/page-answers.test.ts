@@ -7,7 +7,8 @@ import { FAKE_INDEX_HTML, startTestApp, type TestApp } from '../helper'
 
 const [HOME, MARKET] = CARRYING_PAGES
 let test: TestApp
-beforeAll(async () => { test = await startTestApp() })
+// the carried answers are what these tests read: pages wait for them as long as a loaded machine needs (PAGE_ANSWER_WAIT_MS; the wait itself is tested below with answersFor's own)
+beforeAll(async () => { test = await startTestApp({ PAGE_ANSWER_WAIT_MS: '5000' }) })
 afterAll(async () => { await test.close() })
 
 const CARRIED = new RegExp(`<script>window\\["${PAGE_ANSWERS_GLOBAL}"\\]=(.*?)</script>`)
