@@ -95,7 +95,7 @@ describe('what a page can carry', () => {
   })
 
   it('carries only successful answers: a failure is left for the page to meet and retry', async () => {
-    const answers = await answersFor(test.app, { headers: {}, ip: '127.0.0.1' }, ['/servers/999', '/servers/832828'])
+    const answers = await answersFor(test.app, { headers: {}, ip: '127.0.0.1' }, ['/servers/999', '/servers/832828'], 5000)
     expect(Object.keys(answers)).toEqual(['/servers/832828'])
   })
 
