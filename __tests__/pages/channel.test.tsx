@@ -70,7 +70,7 @@ describe('channel page: a discussion', () => {
     expect(document.querySelector('.page-header__title')?.textContent).toBe('公告')
   })
 
-  it('offers a guest who sends a message the sign-in sheet, the message going out as the guest\'s', async () => {
+  it('offers a guest who sends a message the sign-in sheet (a bar above the chat, 暂不 declines), the message going out as the guest\'s', async () => {
     const guest = user({ uid: 'B_guest', nickname: '游客1a2b' })
     const api = channelApi('c-news', ChannelType.Discussion, '公告')
     const messages = fakeMessagesApi()
@@ -80,7 +80,7 @@ describe('channel page: a discussion', () => {
     api.getServer.mockImplementation(async (serverId: string) => serverDetail(serverId, { is_member: true }))
     page = await openPage(ChannelPage, { api, messages, signedIn: guest, params: { channel_id: 'c-news' } })
     await page.testUtils.queries.waitForQuerySelector('.chat-composer__input')
-    expect(document.querySelector('[data-testid="sign-in-sheet"]')).toBeNull()
+    expect(document.querySelector('[data-testid="sign-in-offer"]')).toBeNull()
     const box = document.querySelector('.chat-composer__input textarea') as HTMLTextAreaElement
     await page.testUtils.act(async () => {
       box.value = '我来了'
@@ -89,7 +89,9 @@ describe('channel page: a discussion', () => {
     await page.settle()
     await page.tap('.chat-composer__send')
     expect(messages.sendMessage).toHaveBeenCalledWith('c-news', expect.objectContaining({ content: '我来了' }))
-    expect((await page.testUtils.queries.waitForQuerySelector('[data-testid="sign-in-sheet"]')).textContent).toContain('登录或注册')
+    expect((await page.testUtils.queries.waitForQuerySelector('[data-testid="sign-in-offer"]')).textContent).toContain('换设备也能找回')
+    await page.tap('[data-testid="sign-in-offer-dismiss"]')
+    expect(document.querySelector('[data-testid="sign-in-offer"]')).toBeNull()
   })
 
   it('says when there are no messages yet', async () => {

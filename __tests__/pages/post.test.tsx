@@ -112,24 +112,26 @@ describe('post page', () => {
     expect(document.querySelector('.comment-bar__send')?.textContent).toBe('发送')
   })
 
-  it('offers a guest who commented the sign-in sheet, and not again once they said 暂不登录', async () => {
+  it('offers a guest who commented the sign-in sheet, in a bar that covers nothing, and not again once they said 暂不登录', async () => {
     const guest = user({ uid: 'B_guest' })
     const postsApi = postsApiWith()
     postsApi.createComment.mockResolvedValue(comment('k3', { content: '我也来', author: guest }))
     const page = await openPage(PostPage, { postsApi, signedIn: guest, trust: trustWith(0), params: { post_id: 'p1' } })
-    expect(document.querySelector('[data-testid="sign-in-sheet"]')).toBeNull()
+    expect(document.querySelector('[data-testid="sign-in-offer"]')).toBeNull()
     await typeInto(page, '.post-page .comment-bar__input', '我也来')
     await page.tap('.comment-bar__send')
-    const sheet = await page.testUtils.queries.waitForQuerySelector('[data-testid="sign-in-sheet"]')
-    expect(sheet.textContent).toContain('登录或注册')
-    // the comment went through as the guest's: the sheet offers, it does not hold anything back
+    // the comment went through as the guest's: the offer holds nothing back, and sits in the page's flow
     expect(postsApi.createComment).toHaveBeenCalledTimes(1)
+    expect(document.querySelector('.post-page > [data-testid="sign-in-offer"]')).not.toBeNull()
+    await page.tap('[data-testid="sign-in-offer-open"]')
+    expect((await page.testUtils.queries.waitForQuerySelector('[data-testid="sign-in-sheet"]')).textContent).toContain('登录或注册')
     await page.tap('[data-testid="sign-in-later"]')
     expect(document.querySelector('[data-testid="sign-in-sheet"]')).toBeNull()
+    expect(document.querySelector('[data-testid="sign-in-offer"]')).toBeNull()
     await typeInto(page, '.post-page .comment-bar__input', '再来一条')
     await page.tap('.comment-bar__send')
     expect(postsApi.createComment).toHaveBeenCalledTimes(2)
-    expect(document.querySelector('[data-testid="sign-in-sheet"]')).toBeNull()
+    expect(document.querySelector('[data-testid="sign-in-offer"]')).toBeNull()
   })
 
   it('offers an account who commented no sign-in sheet, nor a guest whose comment was refused', async () => {
@@ -140,7 +142,7 @@ describe('post page', () => {
     await typeInto(page, '.post-page .comment-bar__input', '好')
     await page.tap('.comment-bar__send')
     expect(postsApi.createComment).toHaveBeenCalledTimes(1)
-    expect(document.querySelector('[data-testid="sign-in-sheet"]')).toBeNull()
+    expect(document.querySelector('[data-testid="sign-in-offer"]')).toBeNull()
     cleanUp()
     const guestPosts = postsApiWith()
     guestPosts.createComment.mockRejectedValue(auditRejection(104008, '内容未通过审核，请修改后重试'))
@@ -148,7 +150,7 @@ describe('post page', () => {
     await typeInto(guestPage, '.post-page .comment-bar__input', '来赌博吧')
     await guestPage.tap('.comment-bar__send')
     expect(document.querySelector('.comment-bar__error')?.textContent).toBe('内容未通过审核，请修改后重试')
-    expect(document.querySelector('[data-testid="sign-in-sheet"]')).toBeNull()
+    expect(document.querySelector('[data-testid="sign-in-offer"]')).toBeNull()
   })
 
   it("offers neither edit nor delete on someone else's post to a member without ManageMessages", async () => {

@@ -223,11 +223,11 @@ function ChannelPage () {
   return (
     <View className={`channel-page${store.content?.view === 'chat' ? ' channel-page--chat' : ''}`}>
       <PageHeader title={channel?.name ?? t('pageTitleChannel')} homeQuery={channel ? { server_id: channel.server_id } : undefined} />
+      <SignInOffer account={account} />
       {channel && session.isSignedIn && (
         <View className='channel-page__notifications'><NotificationMenu serverId={channel.server_id} channelId={channel.channel_id} /></View>
       )}
       {body}
-      <SignInOffer account={account} />
       {isDebugOn(params) && <DebugPanel />}
     </View>
   )

@@ -159,6 +159,7 @@ function Home () {
           </>
         )}
       />
+      <SignInOffer account={root.account} />
       {everythingFailed && <StateView status='error' message={server.error} onRetry={retry(load, () => null)} />}
       {firstLoad && <StateView status='loading' />}
       {nothingToShow && <StateView status='empty' message={t('homeEmpty')} />}
@@ -189,7 +190,6 @@ function Home () {
       )}
       <CompanyFooter />
       <DebugPanelWhenAsked params={params} />
-      <SignInOffer account={root.account} />
     </View>
   )
 }

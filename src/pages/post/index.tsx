@@ -208,8 +208,8 @@ function PostPage () {
     <View className='post-page'>
       {/* The post's title and a way back (to its server's Home when opened from a link) */}
       <PageHeader title={post?.title ?? t('pageTitlePost')} homeQuery={post ? { server_id: post.server_id } : undefined} />
-      {body}
       <SignInOffer account={account} />
+      {body}
     </View>
   )
 }
