@@ -3,8 +3,11 @@
  * authenticator) and, in a second browser context holding the same passkey (another
  * device), signs in as the same account; signing out everywhere signs both out. And the
  * e-mail code, read from the mail a real SMTP server on loopback received, a wrong code
- * first. The product runs on `localhost` (WebAuthn takes no IP address as relying party).
+ * first; an expired code told under its field. The product runs on `localhost` (WebAuthn
+ * takes no IP address as relying party).
  */
+import path from 'path'
+import Database from 'better-sqlite3'
 import type { BrowserContext, Page } from 'playwright-core'
 import { startSmtpInbox, type SmtpInbox } from '../server/test/services/smtp-inbox'
 import { seeText, sharedBrowser } from './support/app'
@@ -110,6 +113,45 @@ describe('accounts', () => {
       await tap(page, 'sign-in-verify')
       await seeText(page, '验证码不正确')
       await codeBox.fill(code)
+      await tap(page, 'sign-in-verify')
+      await visible(page, 'sign-out-everywhere')
+      await seeText(page, email)
+    })
+  }, 90_000)
+
+  it('tells an expired code under the code\'s field, and a fresh code signs in', async () => {
+    const tracked = await openPage(browser(), 'phone')
+    const email = `expired-${Date.now().toString(36)}@mail.example`
+    await withArtifacts('accounts-email-expired', tracked, async () => {
+      const { page } = tracked
+      await openMe(page)
+      await tap(page, 'account-sign-in')
+      await page.locator('[data-testid="sign-in-email"] input, input[data-testid="sign-in-email"]').first().fill(email)
+      await tap(page, 'sign-in-send')
+      const stale = await inbox.codeFor(email)
+      // ten minutes pass: the code's end is put behind now in the product's database
+      const db = new Database(path.join(product.dataDir, 'openrealm.sqlite'))
+      try {
+        db.prepare('update email_codes set expires_at = 0 where email = ?').run(email)
+      } finally {
+        db.close()
+      }
+      const codeBox = page.locator('[data-testid="sign-in-code"] input, input[data-testid="sign-in-code"]').first()
+      await codeBox.fill(stale)
+      await tap(page, 'sign-in-verify')
+      const error = page.locator('[data-testid="sign-in-code-error"]').filter({ visible: true }).first()
+      await error.waitFor({ timeout: 20_000 })
+      expect(await error.innerText()).toBe('验证码已过期，请重新获取')
+      // under the field: the message follows the code's box in the sheet
+      const [box, message] = await Promise.all([codeBox.boundingBox(), error.boundingBox()])
+      expect(message && box && message.y >= box.y + box.height).toBe(true)
+      await tap(page, 'sign-in-send')
+      let fresh = stale
+      for (let waited = 0; fresh === stale && waited < 5000; waited += 50) {
+        await new Promise(resolve => setTimeout(resolve, 50))
+        fresh = await inbox.codeFor(email)
+      }
+      await codeBox.fill(fresh)
       await tap(page, 'sign-in-verify')
       await visible(page, 'sign-out-everywhere')
       await seeText(page, email)

@@ -6,7 +6,8 @@
  * clients wherever they are connected, a client whose process is killed resumes on
  * the other with nothing lost and nothing twice, the members of a killed process go
  * offline for everyone once its lease runs out, a signed-out session is closed on every
- * process (a revoked bot token too), one account's writes and its gateway sockets are
+ * process (a revoked bot token too, every session of an account signed out everywhere or
+ * deleted), one account's writes and its gateway sockets are
  * counted on both processes together, every dispatch narrower than its server reaches only its audience on whichever
  * process a client is connected to (the training channel and one an override hides), an
  * override set through one process stops delivery to a member on the other at once and
@@ -83,6 +84,16 @@ async function guestMember (node: ClusterNode): Promise<string> {
   const { token } = await call<{ token: string }>(node, 'POST', '/auth/guest', undefined, {})
   await call(node, 'POST', `/servers/${SERVER_ID}/members/me`, token)
   return token
+}
+
+/** One account signed in on two devices: a member's session on A and a second session of the same uid on B, each with its socket. */
+async function oneAccountOnBoth (): Promise<{ onA: Awaited<ReturnType<typeof identified>>, onB: Awaited<ReturnType<typeof identified>>, token: string }> {
+  const token = await guestMember(a)
+  const onA = await identified(a.url, token)
+  const onB = await identified(b.url, await accountSession(onA.ready.user.uid))
+  clients.push(onA.client, onB.client)
+  expect(onB.ready.user.uid).toBe(onA.ready.user.uid)
+  return { onA, onB, token }
 }
 
 /** Hides `channelId` from @全体成员 (deny ViewChannel), or shows it again, as the owner through `node`. */
@@ -225,6 +236,23 @@ describe('two server processes on one database and one Redis', () => {
     await call(a, 'PUT', `/servers/${SERVER_ID}/bans/${onA.ready.user.uid}`, creator, { reason: '多节点封禁' })
     expect(await onA.client.closed()).toEqual({ code: GatewayErrorCode.SessionRevoked, reason: 'session revoked (banned)' })
     expect(await onB.client.closed()).toEqual({ code: GatewayErrorCode.SessionRevoked, reason: 'session revoked (banned)' })
+  })
+
+  it('closes every socket of an account that signs out everywhere, each session on its own process, and no one else\'s', async () => {
+    const { onA, onB, token } = await oneAccountOnBoth()
+    const other = await identified(b.url, await guestMember(a))
+    clients.push(other.client)
+    await call(a, 'POST', '/auth/sign-out-everywhere', token, {})
+    expect(await onA.client.closed()).toEqual({ code: GatewayErrorCode.SessionRevoked, reason: 'session revoked (revoked)' })
+    expect(await onB.client.closed()).toEqual({ code: GatewayErrorCode.SessionRevoked, reason: 'session revoked (revoked)' })
+    expect(other.client.socket.readyState).toBe(other.client.socket.OPEN)
+  })
+
+  it('closes every socket of a deleted account on every process at once', async () => {
+    const { onA, onB, token } = await oneAccountOnBoth()
+    await call(b, 'POST', '/account/delete', token, { content: 'keep' })
+    expect((await onA.client.closed()).code).toBe(GatewayErrorCode.SessionRevoked)
+    expect((await onB.client.closed()).code).toBe(GatewayErrorCode.SessionRevoked)
   })
 
   it('counts one account\'s messages through both processes together', async () => {

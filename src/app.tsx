@@ -7,6 +7,7 @@ import { api } from '@/services/api'
 import { configureRequest } from '@/services/request'
 import { StoresProvider } from '@/stores/context'
 import { signInAtLaunch } from '@/stores/launch-sign-in'
+import { wechatBrowserLaunch } from '@/services/wechat-browser-launch'
 import { createRootStore, type RootStore } from '@/stores/root-store'
 import { taroKeyValueStorage } from '@/stores/taro-storage'
 import { isH5 } from '@/utils/platform'
@@ -98,7 +99,8 @@ function App ({ children }: PropsWithChildren) {
     setViewpc(isViewpc(query))
     // H5: a development link or WeChat's authorisation signs in as the account; the mini-program signs in with Taro.login
     const miniProgramLogin = isH5() ? null : async () => (await Taro.login()).code
-    signInAtLaunch(isH5() ? launchQuery : query, { account: root.account, session: root.session, miniProgramLogin })
+    // inside WeChat's browser with no account stored, the silent snsapi_base sign-in first (when the server has an Official Account)
+    signInAtLaunch(isH5() ? launchQuery : query, { account: root.account, session: root.session, miniProgramLogin, wechatBrowser: wechatBrowserLaunch() })
       .catch(error => console.error('[app] sign-in failed:', error))
   })
   return (

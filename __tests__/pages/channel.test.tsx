@@ -2,7 +2,7 @@ import Taro from '@tarojs/taro'
 import { ChannelKind, ChannelType, LiveCommentFlag, LiveFlag, MediaType } from '@core/wire/entities'
 import ChannelPage from '@/pages/channel/index'
 import { webNavigator } from '@/router'
-import { channel, failedRequest, fakeApi, liveItem, paged, user, type FakeApi } from '../stores/support/fakes'
+import { channel, failedRequest, fakeApi, liveItem, paged, serverDetail, user, type FakeApi } from '../stores/support/fakes'
 import { chatMessage, fakeMessagesApi, historyPage } from '../stores/support/chat-fakes'
 import { fakePostsApi, post as postOf } from '../stores/support/posts-fakes'
 import { cleanUp, liveItems, NOW_S, openPage, type PlayedPage } from './home-harness'
@@ -68,6 +68,30 @@ describe('channel page: a discussion', () => {
     await Promise.resolve()
     expect(document.title).toBe('公告') // as text, not through the H5 bar's HTML
     expect(document.querySelector('.page-header__title')?.textContent).toBe('公告')
+  })
+
+  it('offers a guest who sends a message the sign-in sheet (a bar above the chat, 暂不 declines), the message going out as the guest\'s', async () => {
+    const guest = user({ uid: 'B_guest', nickname: '游客1a2b' })
+    const api = channelApi('c-news', ChannelType.Discussion, '公告')
+    const messages = fakeMessagesApi()
+    messages.listHistory.mockResolvedValue(historyPage([chatMessage(1, { channel_id: 'c-news', content: '大家好' })], false))
+    messages.sendMessage.mockImplementation(async (_channelId: string, body: { content: string, nonce: string }) => chatMessage(2, { channel_id: 'c-news', content: body.content, nonce: body.nonce, author: guest }))
+    // the guest has joined the channel's server (the composer, not the join bar)
+    api.getServer.mockImplementation(async (serverId: string) => serverDetail(serverId, { is_member: true }))
+    page = await openPage(ChannelPage, { api, messages, signedIn: guest, params: { channel_id: 'c-news' } })
+    await page.testUtils.queries.waitForQuerySelector('.chat-composer__input')
+    expect(document.querySelector('[data-testid="sign-in-offer"]')).toBeNull()
+    const box = document.querySelector('.chat-composer__input textarea') as HTMLTextAreaElement
+    await page.testUtils.act(async () => {
+      box.value = '我来了'
+      box.dispatchEvent(new Event('input', { bubbles: true }))
+    })
+    await page.settle()
+    await page.tap('.chat-composer__send')
+    expect(messages.sendMessage).toHaveBeenCalledWith('c-news', expect.objectContaining({ content: '我来了' }))
+    expect((await page.testUtils.queries.waitForQuerySelector('[data-testid="sign-in-offer"]')).textContent).toContain('换设备也能找回')
+    await page.tap('[data-testid="sign-in-offer-dismiss"]')
+    expect(document.querySelector('[data-testid="sign-in-offer"]')).toBeNull()
   })
 
   it('says when there are no messages yet', async () => {

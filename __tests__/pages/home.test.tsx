@@ -58,20 +58,22 @@ describe('Home: membership and presence', () => {
     expect(page.text()).toContain('2 人在线')
   })
 
-  it('offers a guest who joined the sign-in sheet, and an account none', async () => {
+  it('offers a guest who joined the sign-in sheet (a bar in the page, 登录 opens the sheet), and an account none', async () => {
     const api = homeApi()
     api.getServer.mockResolvedValue(serverDetail('723658', { is_member: false }))
     const members = fakeMembersApi()
     members.join.mockResolvedValue({ server_id: '723658', is_member: true, member_count: 11, online_count: 2 })
     page = await openPage(Home, { api, members, signedIn: user({ uid: 'B_guest' }) })
     await page.tap('.home__join')
+    expect((await page.testUtils.queries.waitForQuerySelector('[data-testid="sign-in-offer"]')).textContent).toContain('换设备也能找回')
+    await page.tap('[data-testid="sign-in-offer-open"]')
     expect((await page.testUtils.queries.waitForQuerySelector('[data-testid="sign-in-sheet"]')).textContent).toContain('登录或注册')
     cleanUp()
     api.getServer.mockResolvedValue(serverDetail('723658', { is_member: false }))
     page = await openPage(Home, { api, members, signedIn: user({ uid: '123456789012' }) })
     await page.tap('.home__join')
     await page.settle()
-    expect(document.querySelector('[data-testid="sign-in-sheet"]')).toBeNull()
+    expect(document.querySelector('[data-testid="sign-in-offer"]')).toBeNull()
   })
 
   it('shows no Join button to members, nor while membership is unknown', async () => {

@@ -3,7 +3,8 @@ import Taro from '@tarojs/taro'
 import type { User } from '@core/wire/entities'
 import Me from '@/pages/me/index'
 import { auditRejection, fakeApi, user, type FakeApi } from '../stores/support/fakes'
-import { mountPage, spyToasts, toastTitles, unmountPages } from '../support/page-harness'
+import { RequestError } from '@/services/request/errors'
+import { mountPage, spyToasts, toastTitles, unmountPages, type MountedPage } from '../support/page-harness'
 
 const NOW = Date.UTC(2024, 5, 1, 4, 0, 0) // 2024-06-01 12:00 in UTC+8
 const TODAY = Math.floor(Date.UTC(2024, 5, 1, 1, 0, 0) / 1000) // 09:00 the same day in UTC+8
@@ -282,4 +283,45 @@ describe('Me: 账号与安全', () => {
     expect(section).toContain('iPhone')
     for (const action of ['sign-out-everywhere', 'export-data', 'delete-account']) expect(document.querySelector(`[data-testid="${action}"]`)).not.toBeNull()
   })
+
+  it('adds an e-mail to an account: a code to the address, an expired code told under its field, the right one links it', async () => {
+    const who = user({ uid: '123456789012', addtime: LAST_YEAR })
+    const toasts = spyToasts()
+    const accounts = {
+      signInMethods: jest.fn().mockResolvedValueOnce({ email: null, passkeys: 1, wechat: false }).mockResolvedValue({ email: 'deer@mail.example', passkeys: 1, wechat: false }),
+      passkeys: jest.fn().mockResolvedValue({ list: [] }),
+      emailStart: jest.fn().mockResolvedValue({ sent: true }),
+      emailVerify: jest.fn()
+        .mockRejectedValueOnce(new RequestError({ kind: 'server', code: 400000, status: 400, message: '验证码已过期，请重新获取' }))
+        .mockResolvedValueOnce({ token: 'test-token', user: who, created: false, upgraded_from: null }),
+    }
+    const page = await mountPage(Me, { api: signedInApi(who), signedIn: who, now: NOW, accounts: accounts as never })
+    await page.testUtils.queries.waitForQuerySelector('[data-testid="account-email-change"]')
+    expect(text(page.testUtils, '[data-testid="account-email"]')).toBe('未绑定')
+    expect(text(page.testUtils, '[data-testid="account-email-change"]')).toBe('绑定邮箱')
+    await page.tap('[data-testid="account-email-change"]')
+    await typeIntoBox(page, '[data-testid="sign-in-email"]', 'deer@mail.example')
+    await page.tap('[data-testid="sign-in-send"]')
+    expect(accounts.emailStart).toHaveBeenCalledWith('deer@mail.example')
+    await typeIntoBox(page, '[data-testid="sign-in-code"]', '123456')
+    await page.tap('[data-testid="sign-in-verify"]')
+    expect(text(page.testUtils, '[data-testid="sign-in-code-error"]')).toBe('验证码已过期，请重新获取')
+    await page.tap('[data-testid="sign-in-verify"]')
+    expect(accounts.emailVerify).toHaveBeenLastCalledWith('deer@mail.example', '123456')
+    expect(toastTitles(toasts)).toContain('邮箱 deer@mail.example 已绑定，可用它登录')
+    expect(document.querySelector('[data-testid="sign-in-code-error"]')).toBeNull()
+    expect(document.querySelector('[data-testid="sign-in-code"]')).toBeNull()
+    expect(text(page.testUtils, '[data-testid="account-email"]')).toBe('deer@mail.example')
+    expect(text(page.testUtils, '[data-testid="account-email-change"]')).toBe('更换邮箱')
+  })
 })
+
+/** Types into the text box `selector` names (the H5 input's own input event). */
+async function typeIntoBox (page: MountedPage, selector: string, value: string): Promise<void> {
+  const box = await page.testUtils.queries.waitForQuerySelector(`${selector} input, input${selector}`) as HTMLInputElement
+  await page.testUtils.act(async () => {
+    box.value = value
+    box.dispatchEvent(new Event('input', { bubbles: true }))
+  })
+  await page.settle()
+}

@@ -1,4 +1,5 @@
 import type { AccountSignInData, Passkey } from '@core/wire/accounts'
+import type { IdentityKind } from '@core/domain/identity'
 import type { User } from '@core/wire/entities'
 import type { AccountApi } from '@/services/api/accounts'
 import { RequestError } from '@/services/request/errors'
@@ -21,7 +22,7 @@ function refusal (status: number, message: string): RequestError {
 
 type FakeAccountApi = { [K in keyof AccountApi]: jest.Mock }
 
-function setup (webauthn: WebauthnCeremonies | null = { register: jest.fn().mockResolvedValue({ id: 'new' }), authenticate: jest.fn().mockResolvedValue({ id: 'signed' }) }) {
+function setup (webauthn: WebauthnCeremonies | null = { register: jest.fn().mockResolvedValue({ id: 'new' }), authenticate: jest.fn().mockResolvedValue({ id: 'signed' }) }, kind: IdentityKind | null = 'guest') {
   const api: FakeAccountApi = {
     emailStart: jest.fn().mockResolvedValue({ sent: true }),
     emailVerify: jest.fn().mockResolvedValue(signedIn(true)),
@@ -41,7 +42,7 @@ function setup (webauthn: WebauthnCeremonies | null = { register: jest.fn().mock
     exportData: jest.fn().mockResolvedValue({ exported_at: 1, profile: ACCOUNT, messages: [] }),
     deleteAccount: jest.fn().mockResolvedValue({ done: true }),
   }
-  const session = { adopt: jest.fn(), signOut: jest.fn() }
+  const session = { adopt: jest.fn(), signOut: jest.fn(), identityKind: kind as IdentityKind | null }
   const logger = fakeLogger()
   const store = new AccountStore({ api: api as unknown as AccountApi, session, webauthn, logger })
   return { api, session, store, webauthn, logger }
@@ -65,6 +66,33 @@ describe('AccountStore: signing in', () => {
     expect(await store.verifyCode('000000')).toBe('验证码不正确')
     expect(session.adopt).not.toHaveBeenCalled()
     expect(store.codeSentTo).toBe('deer@mail.example')
+    // the reason stays for under the code's field until a new code or a right one
+    expect(store.codeError).toBe('验证码不正确')
+    expect(await store.verifyCode('042137')).toBe('账号已创建，欢迎！')
+    expect(store.codeError).toBeNull()
+  })
+
+  it('clears a refused code\'s reason when a new code is sent, and forgets the address on cancel', async () => {
+    const { api, store } = setup()
+    await store.sendCode('deer@mail.example')
+    api.emailVerify.mockRejectedValueOnce(refusal(400, '验证码已过期，请重新获取'))
+    await store.verifyCode('000000')
+    expect(store.codeError).toBe('验证码已过期，请重新获取')
+    await store.sendCode('deer@mail.example')
+    expect(store.codeError).toBeNull()
+    store.cancelCode()
+    expect([store.codeSentTo, store.codeError]).toEqual([null, null])
+  })
+
+  it('adds (or changes) the address of a signed-in account: the methods are read again and the sentence says so', async () => {
+    const { api, session, store } = setup(undefined, 'user')
+    api.emailVerify.mockResolvedValueOnce(signedIn(false, 'same-token'))
+    api.signInMethods.mockResolvedValueOnce({ email: 'new@mail.example', passkeys: 1, wechat: false })
+    await store.sendCode('new@mail.example')
+    expect(await store.verifyCode('123456')).toBe('邮箱 new@mail.example 已绑定，可用它登录')
+    expect(session.adopt).toHaveBeenCalledWith(signedIn(false, 'same-token'))
+    expect(store.signIns).toBe(0)
+    expect(store.methods?.email).toBe('new@mail.example')
   })
 
   it('asks for a code before checking one', async () => {
@@ -106,6 +134,15 @@ describe('AccountStore: signing in', () => {
     const { api, store } = setup()
     expect(await store.wechatAuthorizeUrl('https://realm.example/index.html', () => undefined)).toBe('https://open.weixin.qq.com/connect/oauth2/authorize?appid=wx')
     expect(api.wechatWebStart).toHaveBeenCalledWith('snsapi_userinfo', 'https://realm.example/index.html')
+  })
+
+  it('asks for the silent snsapi_base authorisation, and goes on without it when the server has no Official Account', async () => {
+    const { api, logger, store } = setup()
+    expect(await store.silentWechatUrl('https://realm.example/index.html')).toBe('https://open.weixin.qq.com/connect/oauth2/authorize?appid=wx')
+    expect(api.wechatWebStart).toHaveBeenCalledWith('snsapi_base', 'https://realm.example/index.html')
+    api.wechatWebStart.mockRejectedValueOnce(refusal(503, 'WeChat sign-in is not configured on this server (WX_APP_ID, WX_APP_SECRET)'))
+    expect(await store.silentWechatUrl('https://realm.example/index.html')).toBeNull()
+    expect(logger.warn).toHaveBeenCalled()
   })
 
   it('signs in with a development sign-in link', async () => {
@@ -205,5 +242,23 @@ describe('AccountStore: Me\'s 账号与安全', () => {
     expect(await store.deleteAccount('remove')).toBe('账号已注销')
     expect(api.deleteAccount).toHaveBeenCalledWith('remove')
     expect(session.signOut).toHaveBeenCalled()
+  })
+})
+
+describe('AccountStore: the offered sign-in sheet', () => {
+  it('offers a guest the sheet after a join or a write, and not again this run once declined', () => {
+    const { store } = setup()
+    store.offerSignIn()
+    expect(store.offering).toBe(true)
+    store.closeOffer()
+    expect(store.offering).toBe(false)
+    store.offerSignIn()
+    expect(store.offering).toBe(false)
+  })
+
+  it('offers an account nothing', () => {
+    const { store } = setup(undefined, 'user')
+    store.offerSignIn()
+    expect(store.offering).toBe(false)
   })
 })

@@ -1,7 +1,12 @@
 import { signInAtLaunch, type LaunchSignInSources } from '@/stores/launch-sign-in'
 
-function setup (stored: 'none' | 'guest' | 'user' = 'none', miniProgram = false) {
-  const account = { signInWithLink: jest.fn().mockResolvedValue(''), signInWithWechatWeb: jest.fn().mockResolvedValue(''), signInInMiniProgram: jest.fn().mockResolvedValue(true) }
+function setup (stored: 'none' | 'guest' | 'user' = 'none', miniProgram = false, wechatBrowser = false) {
+  const account = {
+    signInWithLink: jest.fn().mockResolvedValue(''),
+    signInWithWechatWeb: jest.fn().mockResolvedValue(''),
+    signInInMiniProgram: jest.fn().mockResolvedValue(true),
+    silentWechatUrl: jest.fn().mockResolvedValue('https://open.weixin.qq.com/connect/oauth2/authorize?scope=snsapi_base'),
+  }
   const session = {
     ensureSignedIn: jest.fn().mockResolvedValue(undefined),
     restore: jest.fn().mockReturnValue(stored !== 'none'),
@@ -9,8 +14,10 @@ function setup (stored: 'none' | 'guest' | 'user' = 'none', miniProgram = false)
     identityKind: stored === 'none' ? null : stored,
   }
   const login = jest.fn().mockResolvedValue('wx-code')
-  const sources = { account, session, miniProgramLogin: miniProgram ? login : null } as unknown as LaunchSignInSources
-  return { account, session, login, sources }
+  let tries = 0
+  const browser = { here: 'https://realm.example/index.html?server_id=832828', leave: jest.fn(), firstTry: () => (tries += 1) === 1 }
+  const sources = { account, session, miniProgramLogin: miniProgram ? login : null, wechatBrowser: wechatBrowser ? browser : null } as unknown as LaunchSignInSources
+  return { account, session, login, sources, browser }
 }
 
 describe('signInAtLaunch', () => {
@@ -45,5 +52,31 @@ describe('signInAtLaunch', () => {
     await signInAtLaunch({}, sources)
     expect([account.signInWithLink, account.signInWithWechatWeb, account.signInInMiniProgram].map(mock => mock.mock.calls.length)).toEqual([0, 0, 0])
     expect(session.ensureSignedIn).toHaveBeenCalled()
+  })
+
+  it('leaves once for WeChat\'s silent snsapi_base sign-in inside WeChat\'s browser, making no guest meanwhile', async () => {
+    const { account, session, sources, browser } = setup('guest', false, true)
+    await signInAtLaunch({ server_id: '832828' }, sources)
+    expect(account.silentWechatUrl).toHaveBeenCalledWith('https://realm.example/index.html?server_id=832828')
+    expect(browser.leave).toHaveBeenCalledWith('https://open.weixin.qq.com/connect/oauth2/authorize?scope=snsapi_base')
+    expect(session.ensureSignedIn).not.toHaveBeenCalled()
+    // back again without a code (WeChat did not finish): no second trip, the guest goes on
+    await signInAtLaunch({ server_id: '832828' }, sources)
+    expect(browser.leave).toHaveBeenCalledTimes(1)
+    expect(session.ensureSignedIn).toHaveBeenCalled()
+  })
+
+  it('stays a guest inside WeChat\'s browser when the server has no Official Account', async () => {
+    const { account, session, sources, browser } = setup('none', false, true)
+    account.silentWechatUrl.mockResolvedValueOnce(null)
+    await signInAtLaunch({}, sources)
+    expect(browser.leave).not.toHaveBeenCalled()
+    expect(session.ensureSignedIn).toHaveBeenCalled()
+  })
+
+  it('keeps a stored account inside WeChat\'s browser without asking WeChat', async () => {
+    const { account, sources } = setup('user', false, true)
+    await signInAtLaunch({}, sources)
+    expect(account.silentWechatUrl).not.toHaveBeenCalled()
   })
 })

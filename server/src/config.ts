@@ -37,9 +37,16 @@ export const DEFAULT_AUDIT_WORDS: readonly string[] = ['违禁', '违法', '赌�
 
 /** WeChat JS-SDK settings. */
 export interface WechatConfig {
+  /** The Official Account's app id (WX_APP_ID): the JS-SDK's and the web authorisation's inside WeChat's browser. */
   appId: string
-  /** Set together with a real appId: the ticket is then fetched from WeChat and cached. */
+  /** Set together with a real appId (WX_APP_SECRET): the ticket is then fetched from WeChat and cached, and WeChat's browser may sign in. */
   appSecret: string | null
+  /**
+   * The mini-program's own app id and secret (WX_MP_APP_ID, WX_MP_APP_SECRET; another app
+   * than the Official Account, with another secret): its sign-in (code2Session) and its
+   * live reminders' subscribe messages; null: neither is offered.
+   */
+  miniProgram: WechatCredentials | null
   /** The ticket used when no app secret is configured. */
   jsapiTicket: string
   /** Base of WeChat's API (a fake WeChat on loopback in tests). */
@@ -51,6 +58,12 @@ export interface WechatConfig {
   subscribeTemplateId: string | null
   /** How often the reminder sender looks for items that started (REMINDER_INTERVAL_MS). */
   reminderIntervalMs: number
+}
+
+/** A WeChat app's id and secret. */
+export interface WechatCredentials {
+  appId: string
+  appSecret: string
 }
 
 /** E-mail sign-in (a one-time code sent to the address). */
@@ -273,6 +286,9 @@ export function checkProduction (env: Env): void {
   if (text(env, 'WX_APP_SECRET') !== null && isPlaceholderSecret(text(env, 'WX_APP_SECRET'))) {
     throw new ConfigError('WX_APP_SECRET', 'must be the WeChat app\'s real secret in production, not a placeholder (or leave it unset)')
   }
+  if (text(env, 'WX_MP_APP_SECRET') !== null && isPlaceholderSecret(text(env, 'WX_MP_APP_SECRET'))) {
+    throw new ConfigError('WX_MP_APP_SECRET', 'must be the mini-program\'s real AppSecret in production, not a placeholder (or leave it unset)')
+  }
   if (text(env, 'EMAIL_SIGNIN') !== 'off' && text(env, 'SMTP_URL') === null) {
     throw new ConfigError('SMTP_URL', 'must be set in production while e-mail sign-in is on (e.g. smtps://user:password@smtp.example:465), or EMAIL_SIGNIN=off: without it sign-in codes go only to the server\'s log')
   }
@@ -305,6 +321,16 @@ function redisUrl (env: Env): string | null {
   const value = text(env, 'REDIS_URL')
   if (value !== null && !/^rediss?:\/\//.test(value)) throw new ConfigError('REDIS_URL', 'must be a redis:// URL (leave it unset for the in-process bus)')
   return value
+}
+
+/** WX_MP_APP_ID with WX_MP_APP_SECRET, or neither: one without the other is refused. */
+function miniProgramOf (env: Env): WechatCredentials | null {
+  const appId = text(env, 'WX_MP_APP_ID')
+  const appSecret = text(env, 'WX_MP_APP_SECRET')
+  if (appId === null && appSecret === null) return null
+  if (appId === null) throw new ConfigError('WX_MP_APP_ID', 'must be set with WX_MP_APP_SECRET (the mini-program\'s AppID from its WeChat admin console)')
+  if (appSecret === null) throw new ConfigError('WX_MP_APP_SECRET', 'must be set with WX_MP_APP_ID (the mini-program\'s AppSecret from its WeChat admin console)')
+  return { appId, appSecret }
 }
 
 function databaseUrl (env: Env): string | null {
@@ -342,6 +368,7 @@ export function loadConfig (env: Env = process.env): ServerConfig {
     wechat: {
       appId: text(env, 'WX_APP_ID') ?? 'wx00openrealm0dev',
       appSecret: text(env, 'WX_APP_ID') !== null ? appSecret : null,
+      miniProgram: miniProgramOf(env),
       jsapiTicket: text(env, 'WX_JSAPI_TICKET') ?? DEV_JSAPI_TICKET,
       apiBase: httpUrl(env, 'WX_API_BASE') ?? 'https://api.weixin.qq.com',
       subscribeTemplateId: text(env, 'WX_SUBSCRIBE_TEMPLATE_ID'),

@@ -11,7 +11,7 @@ describe('configuration from the environment', () => {
     expect(config.publicUrl).toBeNull()
     expect(config.h5Dir).toBe(DEFAULT_H5_DIR)
     expect(config.pageAnswerWaitMs).toBe(CARRY_WAIT_MS)
-    expect(config.wechat).toEqual({ appId: 'wx00openrealm0dev', appSecret: null, jsapiTicket: DEV_JSAPI_TICKET, apiBase: 'https://api.weixin.qq.com', subscribeTemplateId: null, reminderIntervalMs: 30_000 })
+    expect(config.wechat).toEqual({ appId: 'wx00openrealm0dev', appSecret: null, miniProgram: null, jsapiTicket: DEV_JSAPI_TICKET, apiBase: 'https://api.weixin.qq.com', subscribeTemplateId: null, reminderIntervalMs: 30_000 })
     expect(config.qiniu.bucket).toBe('openrealm')
     expect(config.qiniu.domain).toBeNull()
     expect(config.auditWords).toEqual(DEFAULT_AUDIT_WORDS)
@@ -28,7 +28,7 @@ describe('configuration from the environment', () => {
     const config = loadConfig({
       PORT: '8080', HOST: '127.0.0.1', DATA_DIR: '/tmp/realm', DATABASE_URL: 'postgres://u@db/x', DATABASE_SCHEMA: 'realm',
       PUBLIC_URL: 'https://realm.example/', H5_DIR: '/srv/h5', PAGE_ANSWER_WAIT_MS: '900', LOG_LEVEL: 'warn', TRUST_PROXY: '2',
-      WX_APP_ID: 'wx1', WX_APP_SECRET: 's1', WX_JSAPI_TICKET: 't1', WX_API_BASE: 'http://127.0.0.1:9', WX_SUBSCRIBE_TEMPLATE_ID: 'tmpl1', REMINDER_INTERVAL_MS: '5000',
+      WX_APP_ID: 'wx1', WX_APP_SECRET: 's1', WX_MP_APP_ID: 'wxmp1', WX_MP_APP_SECRET: 'mps1', WX_JSAPI_TICKET: 't1', WX_API_BASE: 'http://127.0.0.1:9', WX_SUBSCRIBE_TEMPLATE_ID: 'tmpl1', REMINDER_INTERVAL_MS: '5000',
       QINIU_ACCESS_KEY: 'ak', QINIU_SECRET_KEY: 'sk', QINIU_BUCKET: 'b', QINIU_DOMAIN: 'https://cdn.example', QINIU_FSIZE_LIMIT: '1000',
       AUDIT_WORDS: ' a, b ,,c ', RATE_LIMIT_MAX: '5', RATE_LIMIT_WINDOW_MS: '2000', RATE_LIMIT_ALLOW: 'none',
       UPLOAD_DAILY_BYTES: '4096', CHANNEL_CREATE_PER_MINUTE: '2', CHANNELS_PER_SERVER_MAX: '50', POST_WRITE_PER_MINUTE: '3', COMMENT_WRITE_PER_MINUTE: '4', GUEST_SIGNUPS_PER_MINUTE: '4', REPORT_PER_MINUTE: '6',
@@ -44,7 +44,7 @@ describe('configuration from the environment', () => {
     expect(config).toEqual({
       port: 8080, host: '127.0.0.1', dataDir: '/tmp/realm', databaseUrl: 'postgres://u@db/x', databaseSchema: 'realm',
       publicUrl: 'https://realm.example', h5Dir: '/srv/h5', pageAnswerWaitMs: 900, logLevel: 'warn', trustProxy: 2, production: false,
-      wechat: { appId: 'wx1', appSecret: 's1', jsapiTicket: 't1', apiBase: 'http://127.0.0.1:9', subscribeTemplateId: 'tmpl1', reminderIntervalMs: 5000 },
+      wechat: { appId: 'wx1', appSecret: 's1', miniProgram: { appId: 'wxmp1', appSecret: 'mps1' }, jsapiTicket: 't1', apiBase: 'http://127.0.0.1:9', subscribeTemplateId: 'tmpl1', reminderIntervalMs: 5000 },
       email: { signIn: true, smtpUrl: 'smtps://u:p@smtp.example:465', from: 'Realm <hi@realm.example>' },
       qiniu: { accessKey: 'ak', secretKey: 'sk', bucket: 'b', domain: 'https://cdn.example', uploadMaxBytes: 1000 },
       auditWords: ['a', 'b', 'c'],
@@ -62,6 +62,13 @@ describe('configuration from the environment', () => {
 
   it('ignores an app secret without an app id (no half-configured WeChat)', () => {
     expect(loadConfig({ WX_APP_SECRET: 's' }).wechat.appSecret).toBeNull()
+  })
+
+  it("keeps the mini-program's credentials apart from the Official Account's, and refuses one without the other", () => {
+    expect(loadConfig({ WX_APP_ID: 'wxoa', WX_APP_SECRET: 's' }).wechat.miniProgram).toBeNull()
+    expect(loadConfig({ WX_MP_APP_ID: 'wxmp', WX_MP_APP_SECRET: 'm' }).wechat).toMatchObject({ appSecret: null, miniProgram: { appId: 'wxmp', appSecret: 'm' } })
+    expect(() => loadConfig({ WX_MP_APP_ID: 'wxmp' })).toThrow(/^WX_MP_APP_SECRET must be set with WX_MP_APP_ID/)
+    expect(() => loadConfig({ WX_MP_APP_SECRET: 'm' })).toThrow(/^WX_MP_APP_ID must be set with WX_MP_APP_SECRET/)
   })
 
   it.each([
@@ -99,6 +106,7 @@ describe('production (NODE_ENV=production)', () => {
     ['QINIU_SECRET_KEY', { QINIU_SECRET_KEY: 'xxxxxxxxxxxxxxxxxxxxxxxx' }],
     ['QINIU_SECRET_KEY', { QINIU_SECRET_KEY: 'your-secret-key-goes-here' }],
     ['WX_APP_SECRET', { WX_APP_ID: 'wx123', WX_APP_SECRET: 'placeholder' }],
+    ['WX_MP_APP_SECRET', { WX_MP_APP_ID: 'wx456', WX_MP_APP_SECRET: 'changeme' }],
     ['PUBLIC_URL', { PUBLIC_URL: '' }],
     ['SMTP_URL', { SMTP_URL: '' }],
   ])('refuses to start naming %s when it is unset, the development default or a placeholder (%p)', (name, change) => {

@@ -25,8 +25,8 @@ export interface WebauthnCeremonies {
 /** What the account store is built on. */
 export interface AccountSources {
   api: AccountApi
-  /** The login of this device, replaced by each sign-in and forgotten on sign-out or deletion. */
-  session: Pick<SessionStore, 'adopt' | 'signOut'>
+  /** The login of this device, replaced by each sign-in and forgotten on sign-out or deletion; who it is (a guest is offered an account). */
+  session: Pick<SessionStore, 'adopt' | 'signOut' | 'identityKind'>
   /** WebAuthn where the platform has it (H5 in a browser with passkeys); null elsewhere. */
   webauthn: WebauthnCeremonies | null
   logger: StoreLogger
@@ -54,9 +54,30 @@ export class AccountStore {
   signIns = 0
   /** True once this device's account was signed out everywhere or deleted (the page leaves for Home). */
   signedOut = false
+  /** Why the last code was refused (wrong, expired, used…), shown under the code's field; null when none was. */
+  codeError: string | null = null
+  /** True while the sign-in sheet is offered to a guest who joined a server or wrote something. */
+  offering = false
+  /** True once a guest closed the offered sheet without signing in: not offered again until the app starts anew. */
+  private offerDeclined = false
 
   constructor (private readonly sources: AccountSources) {
     makeAutoObservable<AccountStore, 'sources'>(this, { sources: false, passkeys: observable.ref, methods: observable.ref })
+  }
+
+  /**
+   * Offers the sign-in sheet after a join or a write, to a guest only (issue 26: joining a
+   * server or writing anything offers it; the server still takes the guest's write), and
+   * not again once they said 暂不登录.
+   */
+  offerSignIn (): void {
+    if (this.sources.session.identityKind === 'guest' && !this.offerDeclined) this.offering = true
+  }
+
+  /** Closes the offered sheet: signed in, or declined (a guest who closes it is not asked again this run). */
+  closeOffer (): void {
+    this.offering = false
+    if (this.sources.session.identityKind === 'guest') this.offerDeclined = true
   }
 
   /** True where passkeys can be made and used here. */
@@ -87,20 +108,41 @@ export class AccountStore {
   async sendCode (email: string): Promise<string> {
     return this.act('email-send', async () => {
       await this.sources.api.emailStart(email.trim())
-      runInAction(() => { this.codeSentTo = email.trim() })
+      runInAction(() => {
+        this.codeSentTo = email.trim()
+        this.codeError = null
+      })
       return t('emailCodeSent', { email: email.trim() })
     })
   }
 
-  /** Signs in (or up, or adds the address to the signed-in account) with the code of the last mail. */
+  /**
+   * Signs in (or up) with the code of the last mail; a signed-in account adds the address
+   * (or changes its address to it) and its sign-in methods are read again. A refused code's
+   * reason stays in `codeError`, for under the field.
+   */
   async verifyCode (code: string): Promise<string> {
     const email = this.codeSentTo
     if (email === null) return t('emailCodeFirst')
-    return this.act('email-verify', async () => {
+    const adding = this.sources.session.identityKind !== null && this.sources.session.identityKind !== 'guest'
+    let verified = false
+    const sentence = await this.act('email-verify', async () => {
       const signedIn = await this.sources.api.emailVerify(email, code.trim())
+      verified = true
       runInAction(() => { this.codeSentTo = null })
-      return this.adopt(signedIn)
+      if (!adding || signedIn.created) return this.adopt(signedIn)
+      this.sources.session.adopt(signedIn)
+      await this.reload()
+      return t('emailAdded', { email })
     })
+    runInAction(() => { this.codeError = verified ? null : sentence })
+    return sentence
+  }
+
+  /** Forgets the address a code went to (the form asks for an address again). */
+  cancelCode (): void {
+    this.codeSentTo = null
+    this.codeError = null
   }
 
   /** Makes a passkey named `name`: signs up (a guest keeps everything) or adds it to the signed-in account. */
@@ -134,7 +176,8 @@ export class AccountStore {
 
   /**
    * Where WeChat's browser goes to authorise (`snsapi_userinfo`: the member is asked to share
-   * nickname and avatar), coming back to `redirectUri`; null after a failure, told by `onFailure`.
+   * nickname and avatar, the 微信登录 button), coming back to `redirectUri`; null after a
+   * failure, told by `onFailure`.
    */
   async wechatAuthorizeUrl (redirectUri: string, onFailure: (sentence: string) => void): Promise<string | null> {
     let url: string | null = null
@@ -144,6 +187,20 @@ export class AccountStore {
     })
     if (url === null) onFailure(sentence)
     return url
+  }
+
+  /**
+   * Where WeChat's browser goes for the silent sign-in at launch (`snsapi_base`: no prompt),
+   * coming back to `redirectUri`; null when the server has no Official Account configured
+   * (503) or cannot say, and the launch goes on as a guest.
+   */
+  async silentWechatUrl (redirectUri: string): Promise<string | null> {
+    try {
+      return (await this.sources.api.wechatWebStart('snsapi_base', redirectUri)).url
+    } catch (error) {
+      this.sources.logger.warn('[account] no silent WeChat sign-in:', error)
+      return null
+    }
   }
 
   /** Signs in with the code WeChat's browser came back with from the web authorisation. */

@@ -2,8 +2,10 @@
  * Who is signed in when the app launches: a development sign-in link (`dev_signin`, H5,
  * printed by `npm start`) or the code WeChat's browser came back with (`code` and `state`
  * of the web authorisation) signs in as the account; the mini-program signs in silently
- * with `Taro.login`'s code (no guest step unless WeChat refuses); otherwise the stored
- * login, or a guest (SessionStore.ensureSignedIn).
+ * with `Taro.login`'s code (no guest step unless WeChat refuses); inside WeChat's browser,
+ * where no account is stored, the page first leaves once for WeChat's silent authorisation
+ * (`snsapi_base`) when the server has an Official Account (it comes back with `code` and
+ * `state`); otherwise the stored login, or a guest (SessionStore.ensureSignedIn).
  */
 import { DEV_SIGN_IN_QUERY_KEY } from '@core/wire/accounts-paths'
 import type { PageParams } from '@core/query/query'
@@ -12,19 +14,40 @@ import type { SessionStore } from './session-store'
 
 /** What the launch sign-in needs. */
 export interface LaunchSignInSources {
-  account: Pick<AccountStore, 'signInWithLink' | 'signInWithWechatWeb' | 'signInInMiniProgram'>
+  account: Pick<AccountStore, 'signInWithLink' | 'signInWithWechatWeb' | 'signInInMiniProgram' | 'silentWechatUrl'>
   session: Pick<SessionStore, 'ensureSignedIn' | 'restore' | 'isSignedIn' | 'identityKind'>
   /** The mini-program's `Taro.login` (its code), or null on H5. */
   miniProgramLogin: (() => Promise<string>) | null
+  /** Inside WeChat's browser (H5): the silent sign-in's page and way out; null elsewhere. */
+  wechatBrowser: WechatBrowserLaunch | null
+}
+
+/** What the silent WeChat sign-in at launch needs of the browser. */
+export interface WechatBrowserLaunch {
+  /** The page WeChat comes back to (this one, without its fragment). */
+  here: string
+  /** Leaves for WeChat's authorisation. */
+  leave (url: string): void
+  /** True the first time it is asked in this browser tab (a sign-in WeChat's answer did not finish is not tried again, so no loop). */
+  firstTry (): boolean
 }
 
 /** Signs in at launch from `query`; resolves once someone (an account or a guest) is signed in or sign-in failed. */
 export async function signInAtLaunch (query: PageParams, sources: LaunchSignInSources): Promise<void> {
-  const { account, session, miniProgramLogin } = sources
+  const { account, session, miniProgramLogin, wechatBrowser } = sources
   const link = query[DEV_SIGN_IN_QUERY_KEY]
+  // a stored guest signs up through WeChat (keeping everything); a stored account stays as it is
+  const storedAccount = (): boolean => session.restore() && session.isSignedIn && session.identityKind !== 'guest'
   if (link) await account.signInWithLink(link)
   else if (query.code && query.state) await account.signInWithWechatWeb(query.code, query.state)
-  // a stored guest signs up through WeChat (keeping everything); a stored account stays as it is
-  else if (miniProgramLogin && !(session.restore() && session.isSignedIn && session.identityKind !== 'guest')) await account.signInInMiniProgram(miniProgramLogin)
+  else if (miniProgramLogin && !storedAccount()) await account.signInInMiniProgram(miniProgramLogin)
+  else if (wechatBrowser && !storedAccount() && wechatBrowser.firstTry()) {
+    const url = await account.silentWechatUrl(wechatBrowser.here)
+    if (url !== null) {
+      // the page goes to WeChat and comes back signed in: no guest is made for it meanwhile
+      wechatBrowser.leave(url)
+      return
+    }
+  }
   await session.ensureSignedIn()
 }

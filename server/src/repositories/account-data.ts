@@ -2,26 +2,37 @@
  * An account's own data (PIPL: a member may take it and may erase it): the export of the
  * profile, memberships, messages, posts and comments, and deleting the account. Deleting
  * erases the profile (the row stays, named 已注销用户, so what is kept still has an author)
- * and every sign-in method, session and membership; the messages, posts and comments are
- * kept under that name or removed, as the member chooses.
+ * and every row of the live schema that names the member (uidColumns: sign-in methods,
+ * sessions, memberships, roles, read and inbox state, notifications, conversations'
+ * participants, blocks, reports, reminders…), in one transaction; the messages, direct
+ * messages, posts and comments (and their search index rows) are kept under that name or
+ * removed, as the member chooses; where the member only did something to another's row
+ * (a ban they set, an audit entry) the record stays, naming 已注销用户.
  */
 import { sql } from 'kysely'
 import type { AccountExport, SignInMethods } from '@core/wire/accounts'
 import type { Db } from '../db/schema'
+import { removeAuthor } from '../search/documents'
+import { uidColumns } from './accounts'
 import { toUser } from './users'
 
 /** The name a deleted account's kept content shows. */
 export const DELETED_ACCOUNT_NAME = '已注销用户'
 
-/** Tables whose rows of a deleted account go, whatever it chose (the column naming it). */
-const ERASED: ReadonlyArray<readonly [string, string]> = [
-  ['sessions', 'uid'], ['passkeys', 'uid'], ['account_emails', 'uid'], ['wechat_identities', 'uid'], ['wechat_accounts', 'uid'], ['uid_aliases', 'uid'],
-  ['sign_in_challenges', 'uid'], ['server_members', 'uid'], ['member_roles', 'uid'], ['read_states', 'uid'], ['reactions', 'uid'], ['post_likes', 'uid'],
-  ['live_reminders', 'uid'], ['live_viewers', 'uid'], ['account_usage', 'uid'], ['member_timeouts', 'uid'],
-]
+/** A column naming the member as the author of what they wrote: kept under 已注销用户 or removed, as they choose. */
+function isAuthorColumn (column: string): boolean {
+  return column === 'author_uid'
+}
 
-/** What the member wrote, removed when they choose so. */
-const AUTHORED: ReadonlyArray<readonly [string, string]> = [['messages', 'author_uid'], ['post_comments', 'author_uid'], ['live_comments', 'author_uid'], ['posts', 'author_uid']]
+/**
+ * A column naming the member only as who did something to a row that is not theirs (a
+ * channel they made, a report they resolved, a ban they set, an audit entry, a
+ * conversation they started, a notification they caused): emptied where it may be, else
+ * kept as the record it is, naming 已注销用户.
+ */
+function isActorColumn (column: string): boolean {
+  return column.endsWith('_by') || column === 'actor_uid'
+}
 
 /** How deleting an account ended. */
 export type AccountDeletion = { deleted: true, sessionIds: string[] } | { deleted: false, ownedServers: string[] }
@@ -67,16 +78,32 @@ export function createAccountDataRepository (db: Db): AccountDataRepository {
       return db.transaction().execute(async trx => {
         const owned = await trx.selectFrom('servers').select('server_id').where('owner_uid', '=', uid).execute()
         if (owned.length > 0) return { deleted: false, ownedServers: owned.map(server => server.server_id) }
-        const sessions = await trx.selectFrom('sessions').select('session_id').where('uid', '=', uid).execute()
-        // the posts they commented on or liked count again without them
-        const touchedPosts = trx.selectFrom('post_comments').select('post_id').where('author_uid', '=', uid).union(trx.selectFrom('post_likes').select('post_id').where('uid', '=', uid))
-        const recount = await touchedPosts.execute()
-        for (const [table, column] of ERASED) await sql`delete from ${sql.table(table)} where ${sql.ref(column)} = ${uid}`.execute(trx)
+        const sessions = await trx.deleteFrom('sessions').where('uid', '=', uid).returning('session_id').execute()
+        // the posts they commented on or liked count again without them, the conversations they wrote in end on another message
+        const recount = await trx.selectFrom('post_comments').select('post_id').where('author_uid', '=', uid).union(trx.selectFrom('post_likes').select('post_id').where('uid', '=', uid)).execute()
+        const conversations = await trx.selectFrom('direct_messages').select('conversation_id').distinct().where('author_uid', '=', uid).execute()
         if (removeContent) {
-          for (const [table, column] of AUTHORED) await sql`delete from ${sql.table(table)} where ${sql.ref(column)} = ${uid}`.execute(trx)
+          await removeAuthor(trx, uid)
+          // a notification they caused quotes what they wrote: it goes with it
+          await trx.deleteFrom('notifications').where('actor_uid', '=', uid).execute()
         }
+        // every column of the live schema that names a uid (uidColumns), so a table a later migration adds is erased too
+        for (const { table, column, nullable } of await uidColumns(trx)) {
+          const naming = sql`${sql.ref(column)} = ${uid}`
+          if (isAuthorColumn(column)) {
+            if (removeContent) await sql`delete from ${sql.table(table)} where ${naming}`.execute(trx)
+          } else if (isActorColumn(column)) {
+            if (nullable) await sql`update ${sql.table(table)} set ${sql.ref(column)} = null where ${naming}`.execute(trx)
+          } else {
+            await sql`delete from ${sql.table(table)} where ${naming}`.execute(trx)
+          }
+        }
+        await trx.deleteFrom('uid_aliases').where('uid', '=', uid).execute()
         for (const { post_id: postId } of recount) {
           await sql`update posts set comment_count = (select count(*) from post_comments where post_id = ${postId}), like_count = (select count(*) from post_likes where post_id = ${postId}) where post_id = ${postId}`.execute(trx)
+        }
+        for (const { conversation_id: conversationId } of conversations) {
+          await sql`update conversations set last_message_id = (select max(message_id) from direct_messages where conversation_id = ${conversationId}) where conversation_id = ${conversationId}`.execute(trx)
         }
         await trx.updateTable('users').set({ nickname: DELETED_ACCOUNT_NAME, avatar: '', signature: '', gender: 0 }).where('uid', '=', uid).execute()
         return { deleted: true, sessionIds: sessions.map(session => session.session_id) }

@@ -5,7 +5,8 @@
  * SPEC §3: a `B_` uid marks a guest, so a guest that signs up cannot keep its uid. The
  * account gets a new uid and, in one transaction, every row naming the guest's uid is
  * moved to it — found by column name (`uid`, `*_uid`, `*_by`, and `target_id` where it
- * names a member) in the live schema, so a table a later migration adds moves too — and
+ * names a member) in the live schema, so a table a later migration adds moves too; the
+ * mentions, one-to-one conversation keys and search words built from it follow — and
  * `uid_aliases` keeps the old uid resolving to the account.
  */
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'crypto'
@@ -13,7 +14,9 @@ import { sql, SqliteAdapter, type Transaction } from 'kysely'
 import { identityKindOf } from '@core/domain/identity'
 import type { User } from '@core/wire/entities'
 import type { Database, Db, UsersTable } from '../db/schema'
+import { indexMessage, reindexAuthor } from '../search/documents'
 import type { WechatIdentity } from '../services/wechat'
+import { directKeyOf } from './conversations'
 import { newSession, toUser, type GuestSession } from './users'
 
 /** How long an e-mail code lasts: 10 minutes. */
@@ -106,30 +109,57 @@ function isUidColumn (column: string): boolean {
 /** Tables whose uid columns the move handles itself. */
 const MOVED_BY_HAND = new Set(['users', 'uid_aliases', 'sessions'])
 
-/** Every (table, column) of the live schema that holds a uid, read from the database's catalogue. */
-export async function uidColumns (db: Db | Transaction<Database>): Promise<Array<{ table: string, column: string }>> {
-  let columns: Array<{ table: string, column: string }>
+/** A column of the live schema that holds a uid, and whether it may be null. */
+export interface UidColumn {
+  table: string
+  column: string
+  nullable: boolean
+}
+
+/**
+ * Every (table, column) of the live schema that holds a uid, read from the database's
+ * catalogue: what moves when a guest signs up and what goes when an account is deleted,
+ * so a table a later migration adds is never forgotten.
+ */
+export async function uidColumns (db: Db | Transaction<Database>): Promise<UidColumn[]> {
+  let columns: Array<{ table: string, column: string, nullable: number | string | boolean }>
   if (db.getExecutor().adapter instanceof SqliteAdapter) {
-    const result = await sql<{ table: string, column: string }>`select m.name as "table", p.name as "column" from sqlite_master m join pragma_table_info(m.name) p where m.type = 'table'`.execute(db)
+    const result = await sql<{ table: string, column: string, nullable: number }>`select m.name as "table", p.name as "column", p."notnull" = 0 and p.pk = 0 as nullable from sqlite_master m join pragma_table_info(m.name) p where m.type = 'table'`.execute(db)
     columns = result.rows
   } else {
-    const result = await sql<{ table: string, column: string }>`select table_name as "table", column_name as "column" from information_schema.columns where table_schema = current_schema()`.execute(db)
+    const result = await sql<{ table: string, column: string, nullable: string }>`select table_name as "table", column_name as "column", is_nullable as nullable from information_schema.columns where table_schema = current_schema()`.execute(db)
     columns = result.rows
   }
-  return columns.filter(({ table, column }) => !table.startsWith('kysely_') && !MOVED_BY_HAND.has(table) && (isUidColumn(column) || column === 'target_id'))
+  return columns
+    .filter(({ table, column }) => !table.startsWith('kysely_') && !MOVED_BY_HAND.has(table) && (isUidColumn(column) || column === 'target_id'))
+    .map(({ table, column, nullable }) => ({ table, column, nullable: nullable === 'YES' || nullable === 1 || nullable === true }))
 }
 
 /**
  * Moves every row naming `from` to `to` inside `trx`: uid columns, `target_id` columns
  * (a member as a report's or override's target, an audit entry's subject; other ids never
- * equal a uid) and the mentions of messages (`<@uid>` in the text, the uid in `mentions`).
+ * equal a uid), the mentions of messages and direct messages (`<@uid>` in the text, the
+ * uid in `mentions`), the one-to-one conversations' keys (built from both uids) and the
+ * search index's words (the author's filter word, a mention in the text).
  */
 async function moveUid (trx: Transaction<Database>, from: string, to: string): Promise<void> {
   for (const { table, column } of await uidColumns(trx)) {
     await sql`update ${sql.table(table)} set ${sql.ref(column)} = ${to} where ${sql.ref(column)} = ${from}`.execute(trx)
   }
   // a mention is `<@uid>` in the text and the uid in a JSON array: a uid is letters, digits and _, so both forms are found exactly
-  await sql`update messages set mentions = replace(mentions, ${JSON.stringify(from)}, ${JSON.stringify(to)}), content = replace(content, ${`<@${from}>`}, ${`<@${to}>`}) where mentions like ${`%${JSON.stringify(from)}%`}`.execute(trx)
+  const mentioning = await trx.selectFrom('messages').select('message_id').where('mentions', 'like', `%${JSON.stringify(from)}%`).execute()
+  for (const table of ['messages', 'direct_messages'] as const) {
+    await sql`update ${sql.table(table)} set mentions = replace(mentions, ${JSON.stringify(from)}, ${JSON.stringify(to)}), content = replace(content, ${`<@${from}>`}, ${`<@${to}>`}) where mentions like ${`%${JSON.stringify(from)}%`}`.execute(trx)
+  }
+  // a one-to-one conversation is found by its pair's ordered uids: the key is built again with the new one
+  const direct = await trx.selectFrom('conversations').select(['conversation_id', 'direct_key'])
+    .where(eb => eb.or([eb('direct_key', 'like', `${from}:%`), eb('direct_key', 'like', `%:${from}`)])).execute()
+  for (const { conversation_id: conversationId, direct_key: key } of direct) {
+    const [a, b] = (key ?? '').split(':').map(uid => uid === from ? to : uid)
+    await trx.updateTable('conversations').set({ direct_key: directKeyOf(a, b) }).where('conversation_id', '=', conversationId).execute()
+  }
+  await reindexAuthor(trx, to)
+  for (const { message_id: messageId } of mentioning) await indexMessage(trx, await trx.selectFrom('messages').selectAll().where('message_id', '=', messageId).executeTakeFirstOrThrow())
 }
 
 /** The nickname a guest keeps as an account: its own, unless it is still the default 游客xxxx. */

@@ -230,6 +230,41 @@ export async function removeCommentThread (db: Db, postId: string, commentId: st
   await removeDocuments(db, 'comment', rows.map(row => row.comment_id))
 }
 
+/** The documents of the messages `messageIds` as stored now. */
+async function messageDocuments (db: Db, messageIds: readonly string[]): Promise<SearchDocument[]> {
+  if (messageIds.length === 0) return []
+  const rows = await db.selectFrom('messages').select(['message_id', 'server_id', 'channel_id', 'author_uid', 'created_at', 'content', 'attachments'])
+    .where('message_id', 'in', [...messageIds]).execute()
+  return rows.map(messageDocument)
+}
+
+/**
+ * Indexes again every document `author_uid` names, as its item is stored now: the author's
+ * filter word is in the words, so a member whose uid changed (a guest who signed up) is
+ * found under the new one.
+ */
+export async function reindexAuthor (db: Db, authorUid: string): Promise<void> {
+  const rows = await db.withTables<{ search_documents: { kind: SearchKind, item_id: string, author_uid: string } }>()
+    .selectFrom('search_documents').select(['kind', 'item_id']).where('author_uid', '=', authorUid).execute()
+  const idsOf = (kind: SearchKind): string[] => rows.filter(row => row.kind === kind).map(row => row.item_id)
+  await putDocuments(db, [
+    ...await messageDocuments(db, idsOf('message')),
+    ...await postDocuments(db, idsOf('post')),
+    ...await commentDocuments(db, idsOf('comment')),
+  ])
+}
+
+/** Takes every document `author_uid` wrote out of the index, with the comments under their posts (before the items are deleted). */
+export async function removeAuthor (db: Db, authorUid: string): Promise<void> {
+  const documents = db.withTables<{ search_documents: { kind: SearchKind, item_id: string, author_uid: string } }>()
+  const posts = await documents.selectFrom('search_documents').select('item_id').where('kind', '=', 'post').where('author_uid', '=', authorUid).execute()
+  for (const post of posts) await removePost(db, post.item_id)
+  for (const kind of ['message', 'comment'] as const) {
+    const items = await documents.selectFrom('search_documents').select('item_id').where('kind', '=', kind).where('author_uid', '=', authorUid).execute()
+    await removeDocuments(db, kind, items.map(item => item.item_id))
+  }
+}
+
 /** An index lookup: every word, in any of the channels, with keys in [lowerKey, upperKey). */
 export interface IndexLookup {
   words: string[]

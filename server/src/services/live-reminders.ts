@@ -61,10 +61,11 @@ export interface ReminderSender {
   start (): () => void
 }
 
-/** The sender's settings when the configuration asks for it (app id, secret and template id set), else null. */
+/** The sender's settings when the configuration asks for it (the mini-program's app id and secret, and the template id, set), else null. */
 export function reminderSettingsOf (config: WechatConfig): ReminderSenderOptions['wechat'] | null {
-  if (config.appSecret === null || config.subscribeTemplateId === null) return null
-  return { appId: config.appId, appSecret: config.appSecret, apiBase: config.apiBase, subscribeTemplateId: config.subscribeTemplateId, reminderIntervalMs: config.reminderIntervalMs }
+  // subscribe messages are the mini-program's: sent with its access token to the openids its sign-in codes gave
+  if (config.miniProgram === null || config.subscribeTemplateId === null) return null
+  return { ...config.miniProgram, apiBase: config.apiBase, subscribeTemplateId: config.subscribeTemplateId, reminderIntervalMs: config.reminderIntervalMs }
 }
 
 /** `at` (unix seconds) as WeChat's `time` keyword shows it: 'YYYY-MM-DD HH:mm' in UTC+8. */

@@ -22,8 +22,16 @@ export function signInMail (code: string, lifetimeMinutes: number): { subject: s
   }
 }
 
-/** The mailer `config` asks for: SMTP when SMTP_URL is set, else the log. */
+/** The start-up line that says where sign-in codes go (the README quotes both). */
+export function mailerStartLine (config: EmailConfig): string {
+  if (config.smtpUrl === null) return 'e-mail sign-in: no SMTP_URL, so each code is written to this log (look for "e-mail sign-in code for"), not sent'
+  const { hostname, port, protocol } = new URL(config.smtpUrl)
+  return `e-mail sign-in: codes are sent through ${protocol}//${hostname}${port === '' ? '' : `:${port}`} from ${config.from}`
+}
+
+/** The mailer `config` asks for: SMTP when SMTP_URL is set, else the log; says which at start (never the SMTP credentials). */
 export function createCodeMailer (config: EmailConfig, log: FastifyBaseLogger): CodeMailer {
+  if (config.signIn) log[config.smtpUrl === null ? 'warn' : 'info'](mailerStartLine(config))
   if (config.smtpUrl === null) {
     return {
       async sendSignInCode (to, code) {

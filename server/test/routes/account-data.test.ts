@@ -2,13 +2,15 @@
  * The account's own data: sign out everywhere, export, delete (row counts per table before
  * and after; runs on SQLite, and on PostgreSQL with DATABASE_URL).
  */
+import { sql } from 'kysely'
 import type { AccountExport, AccountSignInData, SignInMethods } from '@core/wire/accounts'
 import type { BusEvent } from '../../src/bus'
 import type { Db } from '../../src/db/schema'
 import { DELETED_ACCOUNT_NAME } from '../../src/repositories/account-data'
-import { DEMO_OWNER, envelope, signInAsMember, type TestApp } from '../helper'
+import { DOC_KEY_MAX, lookUp } from '../../src/search/documents'
+import { DEMO_OWNER, envelope, signInAsMember, usesPostgres, type TestApp } from '../helper'
 import type { SmtpInbox } from '../services/smtp-inbox'
-import { footprint, keepBusy, SERVER, startAccountApp, type AccountApp } from './account-fixtures'
+import { footprint, keepBusy, LOBBY, POSTS, SERVER, startAccountApp, type AccountApp } from './account-fixtures'
 
 let app: AccountApp
 let test: TestApp
@@ -41,6 +43,8 @@ async function busyAccount (): Promise<{ headers: Record<string, string>, uid: s
 }
 
 const me = (headers: Record<string, string>) => test.inject({ url: '/user/me', headers })
+/** The columns of `naming` other than `except` that still name the uid. */
+const nonZero = (naming: Record<string, number>, except: readonly string[]) => Object.fromEntries(Object.entries(naming).filter(([column, n]) => n > 0 && !except.includes(column)))
 const remove = (headers: Record<string, string>, content: 'keep' | 'remove') => test.inject({ method: 'POST', url: '/account/delete', headers, payload: { content } })
 
 describe('account', () => {
@@ -72,15 +76,19 @@ describe('account', () => {
     expect(data.sign_in_methods.email).toBe(account.email)
   })
 
-  it('deletes the account keeping its content as 已注销用户: profile, sign-in methods, sessions and memberships go', async () => {
+  it('deletes the account keeping its content as 已注销用户: every other row naming it goes (row counts per table before and after)', async () => {
     const account = await busyAccount()
     const before = await footprint(db, account.uid)
     events.length = 0
     expect((await remove(account.headers, 'keep')).statusCode).toBe(200)
     const after = await footprint(db, account.uid)
-    const gone = ['account_emails.uid', 'server_members.uid', 'member_roles.uid', 'read_states.uid', 'reactions.uid', 'post_likes.uid', 'live_reminders.uid', 'account_usage.uid']
-    for (const column of gone) expect([column, before.naming[column] > 0, after.naming[column]]).toEqual([column, true, 0])
-    for (const kept of ['messages.author_uid', 'posts.author_uid', 'post_comments.author_uid', 'reports.reporter_uid']) expect([kept, after.naming[kept]]).toEqual([kept, before.naming[kept]])
+    // what it wrote stays under its uid (now 已注销用户), so does the record of the conversation it started; nothing else names it
+    const kept = ['messages.author_uid', 'direct_messages.author_uid', 'posts.author_uid', 'post_comments.author_uid', 'search_documents.author_uid', 'conversations.created_by']
+    for (const column of kept) expect([column, before.naming[column] > 0, after.naming[column]]).toEqual([column, true, before.naming[column]])
+    expect(nonZero(after.naming, kept)).toEqual({})
+    const gone = ['account_emails.uid', 'server_members.uid', 'member_roles.uid', 'read_states.uid', 'reactions.uid', 'post_likes.uid', 'live_reminders.uid', 'account_usage.uid',
+      'conversation_participants.uid', 'direct_reactions.uid', 'dm_settings.uid', 'user_blocks.blocker_uid', 'notifications.uid', 'channel_overrides.target_id']
+    for (const column of gone) expect([column, before.naming[column] > 0]).toEqual([column, true])
     const user = await db.selectFrom('users').selectAll().where('uid', '=', account.uid).executeTakeFirstOrThrow()
     expect(user).toMatchObject({ nickname: DELETED_ACCOUNT_NAME, avatar: '', signature: '' })
     expect(await db.selectFrom('sessions').select('uid').where('uid', '=', account.uid).execute()).toEqual([])
@@ -90,15 +98,23 @@ describe('account', () => {
     expect((await signIn(account.email)).uid).not.toBe(account.uid)
   })
 
-  it('deletes the account removing its messages, posts and comments when the member chooses so', async () => {
+  it('deletes the account removing what it wrote when the member chooses so: no row names it but the conversation it started', async () => {
     const account = await busyAccount()
     const before = await footprint(db, account.uid)
     expect((await remove(account.headers, 'remove')).statusCode).toBe(200)
     const after = await footprint(db, account.uid)
-    for (const authored of ['messages.author_uid', 'posts.author_uid', 'post_comments.author_uid']) {
+    for (const authored of ['messages.author_uid', 'direct_messages.author_uid', 'posts.author_uid', 'post_comments.author_uid']) {
       expect([authored, before.naming[authored], after.naming[authored]]).toEqual([authored, 1, 0])
     }
+    expect(nonZero(after.naming, [])).toEqual({ 'conversations.created_by': 1 })
     expect(after.totals.messages).toBe(before.totals.messages - 1)
+    // the index holds no word of what it wrote (SQLite keeps the words in their own table)
+    const found = await lookUp(db, { words: [], channelIds: [LOBBY, POSTS], authorUids: [account.uid], has: [], lowerKey: BigInt(0), upperKey: DOC_KEY_MAX, limit: 10 })
+    expect(found).toEqual([])
+    if (!usesPostgres) {
+      const { rows } = await sql<{ words: number, documents: number }>`select (select count(*) from search_words) as words, (select count(*) from search_documents) as documents`.execute(db)
+      expect(Number(rows[0].words)).toBe(Number(rows[0].documents))
+    }
   })
 
   it('refuses to delete the account of a server owner, writing nothing', async () => {

@@ -16,6 +16,8 @@ export const SERVER = '832828'
 export const LOBBY = '83282802'
 export const POSTS = '83282804'
 const LIVE = '832828-live-02'
+/** The member who talks with the busy one. */
+export const FRIEND = '100002'
 
 /** A signed-in caller. */
 export interface Session {
@@ -37,9 +39,11 @@ export async function footprint (db: Db, uid: string): Promise<{ naming: Record<
 }
 
 /**
- * Makes `member` join, write, react, read, post, comment, like and report, hold a role, a
- * channel override and a live reminder, and be mentioned by another member; resolves the
- * id of the message it wrote.
+ * Makes `member` join, write (a message the search index holds), react, read, post,
+ * comment, like and report, hold a role, a channel override and a live reminder, start a
+ * direct conversation (write, react, read, block and set who may write to it), and be
+ * mentioned by another member in the lobby (a notification) and in that conversation;
+ * resolves the id of the message it wrote.
  */
 export async function keepBusy (test: TestApp, db: Db, member: Session): Promise<string> {
   const { headers } = member
@@ -55,10 +59,25 @@ export async function keepBusy (test: TestApp, db: Db, member: Session): Promise
   // an override on another channel: the lobby stays readable, so the friend's mention below counts (a mention of one who cannot read the channel is dropped)
   await db.insertInto('channel_overrides').values({ channel_id: POSTS, target_type: 'member', target_id: member.uid, allow: 0, deny: 1 }).execute()
   await db.insertInto('live_reminders').values({ live_id: LIVE, uid: member.uid, created_at: 1, notified_at: null }).execute()
-  const friend = await signInAsMember(test, '100002')
+  const friend = await signInAsMember(test, FRIEND)
   await db.insertInto('server_members').values({ server_id: SERVER, uid: friend.uid, joined_at: 1 }).onConflict(conflict => conflict.doNothing()).execute()
   expect((await test.inject({ method: 'POST', url: `/channels/${LOBBY}/messages`, headers: friend.headers, payload: { content: `hi <@${member.uid}>`, nonce: `mention-${member.uid}` } })).statusCode).toBe(200)
+  await directMessages(test, member, friend)
   return message.message_id
+}
+
+/** `member` talks with `friend` in their one-to-one conversation and is mentioned there; blocks a third member and keeps DMs to server members. */
+async function directMessages (test: TestApp, member: Session, friend: Session): Promise<void> {
+  const { headers } = member
+  const conversation = envelope<{ conversation_id: string }>(await test.inject({ method: 'POST', url: '/conversations/direct', headers, payload: { uid: friend.uid } })).data
+  const messages = `/conversations/${conversation.conversation_id}/messages`
+  const dm = envelope<ChatMessage>(await test.inject({ method: 'POST', url: messages, headers, payload: { content: '私信', nonce: 'busy-dm' } })).data
+  expect((await test.inject({ method: 'PUT', url: `${messages}/${dm.message_id}/reactions/${encodeURIComponent('👍')}/me`, headers })).statusCode).toBe(200)
+  const reply = envelope<ChatMessage>(await test.inject({ method: 'POST', url: messages, headers: friend.headers, payload: { content: `好 <@${member.uid}>`, nonce: `dm-mention-${member.uid}` } })).data
+  expect(reply.mentions).toEqual([member.uid])
+  expect((await test.inject({ method: 'POST', url: `/conversations/${conversation.conversation_id}/read`, headers, payload: { message_id: reply.message_id } })).statusCode).toBe(200)
+  expect((await test.inject({ method: 'PUT', url: '/users/me/dm-privacy', headers, payload: { dm_privacy: 'server_members' } })).statusCode).toBe(200)
+  expect((await test.inject({ method: 'PUT', url: '/users/me/blocks/100003', headers })).statusCode).toBe(200)
 }
 
 /** A test app that mails sign-in codes to a loopback SMTP inbox, with its database and the events it published. */

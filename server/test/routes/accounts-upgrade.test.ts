@@ -7,10 +7,11 @@ import type { AccountSignInData } from '@core/wire/accounts'
 import type { User } from '@core/wire/entities'
 import type { BusEvent } from '../../src/bus'
 import type { Db } from '../../src/db/schema'
-import { envelope, signInAsGuest, type TestApp } from '../helper'
-import { footprint as footprintIn, keepBusy, SERVER, startAccountApp, type AccountApp } from './account-fixtures'
+import { directKeyOf } from '../../src/repositories/conversations'
+import { DOC_KEY_MAX, lookUp } from '../../src/search/documents'
+import { envelope, signInAsGuest, signInAsMember, type TestApp } from '../helper'
+import { footprint as footprintIn, FRIEND, keepBusy, LOBBY, SERVER, startAccountApp, type AccountApp } from './account-fixtures'
 import type { SmtpInbox } from '../services/smtp-inbox'
-
 
 let app: AccountApp
 let test: TestApp
@@ -80,6 +81,27 @@ describe('a guest who signs up', () => {
     expect(mention.content).toBe(`hi <@${account.user.uid}>`)
     const message = await db.selectFrom('messages').select('author_uid').where('message_id', '=', guest.messageId).executeTakeFirstOrThrow()
     expect(message.author_uid).toBe(account.user.uid)
+  })
+
+  it('keeps its direct conversation, the mention in it, its notification and its search index rows under the new uid', async () => {
+    const guest = await busyGuest()
+    const conversation = await db.selectFrom('conversations').select('conversation_id').where('direct_key', '=', directKeyOf(guest.uid, FRIEND)).executeTakeFirstOrThrow()
+    const notificationsBefore = await db.selectFrom('notifications').select('notification_id').where('uid', '=', guest.uid).execute()
+    expect(notificationsBefore.length).toBeGreaterThanOrEqual(1)
+    const account = await signUp(guest.headers, 'direct.guest@mail.example')
+    const uid = account.user.uid
+    // the pair's key is built again: the friend finds the same conversation with the account
+    const found = await db.selectFrom('conversations').select('conversation_id').where('direct_key', '=', directKeyOf(uid, FRIEND)).executeTakeFirst()
+    expect(found?.conversation_id).toBe(conversation.conversation_id)
+    const friend = await signInAsMember(test, FRIEND)
+    expect(envelope<{ conversation_id: string }>(await test.inject({ method: 'POST', url: '/conversations/direct', headers: friend.headers, payload: { uid } })).data.conversation_id).toBe(conversation.conversation_id)
+    const mention = await db.selectFrom('direct_messages').select(['mentions', 'content']).where('nonce', '=', `dm-mention-${guest.uid}`).executeTakeFirstOrThrow()
+    expect([JSON.parse(mention.mentions), mention.content]).toEqual([[uid], `好 <@${uid}>`])
+    expect((await db.selectFrom('notifications').select('notification_id').where('uid', '=', uid).execute()).sort()).toEqual(notificationsBefore.sort())
+    // a search from: the account finds what the guest wrote (the author's filter word is in the index's words)
+    const byAuthor = (author: string) => lookUp(db, { words: [], channelIds: [LOBBY], authorUids: [author], has: [], lowerKey: BigInt(0), upperKey: DOC_KEY_MAX, limit: 10 })
+    expect((await byAuthor(uid)).map(item => item.item_id)).toEqual([guest.messageId])
+    expect(await byAuthor(guest.uid)).toEqual([])
   })
 
   it('leaves the old uid naming the account', async () => {

@@ -25,11 +25,11 @@ describe('GET /login_third/wxconf with the development ticket', () => {
     expect(data.signature).toBe(expectedSignature(DEV_JSAPI_TICKET, data, 'https://h5.example/index.html?sid=832828'))
   })
 
-  it('answers 503 with the service-unavailable code (not the internal-error code) to a mini-program sign-in code when no WeChat app secret is configured', async () => {
+  it('answers 503 with the service-unavailable code (not the internal-error code) to a mini-program sign-in code when the mini-program\'s app id and secret are not configured', async () => {
     const guest = await signInAsGuest(test)
     const response = await test.inject({ method: 'POST', url: '/login_third/wx_session', headers: guest.headers, payload: { code: 'code-x' } })
     expect(response.statusCode).toBe(503)
-    expect(envelope(response)).toEqual({ code: 503000, msg: 'WeChat sign-in is not configured on this server (WX_APP_ID, WX_APP_SECRET)', data: null })
+    expect(envelope(response)).toEqual({ code: 503000, msg: 'WeChat mini-program sign-in is not configured on this server (WX_MP_APP_ID, WX_MP_APP_SECRET)', data: null })
   })
 
   it('refuses a missing url with 400 naming it', async () => {

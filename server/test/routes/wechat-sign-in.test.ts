@@ -13,8 +13,11 @@ let test: TestApp
 let wechat: FakeWechat
 
 beforeAll(async () => {
-  wechat = await startFakeWechat('wx-oa', 'wx-oa-secret-0123456789')
-  test = await startTestApp({ PUBLIC_URL: ORIGIN, WX_APP_ID: 'wx-oa', WX_APP_SECRET: 'wx-oa-secret-0123456789', WX_API_BASE: wechat.base })
+  // the Official Account and the mini-program are two apps, each with its own secret
+  wechat = await startFakeWechat('wx-oa', 'wx-oa-secret-0123456789', 7200, { appId: 'wx-mp', secret: 'wx-mp-secret-9876543210' })
+  test = await startTestApp({
+    PUBLIC_URL: ORIGIN, WX_APP_ID: 'wx-oa', WX_APP_SECRET: 'wx-oa-secret-0123456789', WX_MP_APP_ID: 'wx-mp', WX_MP_APP_SECRET: 'wx-mp-secret-9876543210', WX_API_BASE: wechat.base,
+  })
 }, 30_000) // a fresh PostgreSQL schema migrates and seeds slowly on a busy machine
 afterAll(async () => {
   await test.close()
@@ -109,7 +112,7 @@ describe('WeChat in the mini-program (code2Session)', () => {
   it('signs up with Taro.login\'s code, signs in to the same account with the next, and keeps the openid for reminders', async () => {
     const first = envelope<AccountSignInData>(await mini('code-bo')).data
     expect(first.created).toBe(true)
-    const second = envelope<AccountSignInData>(await mini('code-bo')).data
+    const second = envelope<AccountSignInData>(await mini('code-bo_2')).data
     expect(second).toMatchObject({ created: false, user: { uid: first.user.uid } })
     const { db } = await openDatabase(test.config)
     try {
@@ -131,9 +134,37 @@ describe('WeChat in the mini-program (code2Session)', () => {
     expect(account.upgraded_from).toBe(guest.uid)
   })
 
-  it("names WeChat's refusals of a mini-program code", async () => {
+  it("names WeChat's refusals of a mini-program code: an invalid code (40029), a used code (40163), its rate limit (45011), writing nothing", async () => {
     expect(envelope(await mini('bogus')).msg).toMatch(/40029/)
+    const guest = await signInAsGuest(test)
+    expect((await mini('code-gus', guest.headers)).statusCode).toBe(200)
+    const again = await mini('code-gus')
+    expect([again.statusCode, envelope(again).msg]).toEqual([400, 'body.code: WeChat says the code was already used (40163)'])
     expect((await mini('code-busy')).statusCode).toBe(429)
+  })
+
+  it("exchanges the code with the mini-program's own app id and secret, not the Official Account's", async () => {
+    expect((await mini('code-hal')).statusCode).toBe(200)
+    const exchange = wechat.calls.lastIndexOf('/sns/jscode2session')
+    expect(exchange).toBeGreaterThanOrEqual(0)
+    // the fake answers code2Session for wx-mp only: a code sent with wx-oa's credentials is 40029
+    const official = await startTestApp({ WX_APP_ID: 'wx-oa', WX_APP_SECRET: 'wx-oa-secret-0123456789', WX_MP_APP_ID: 'wx-oa', WX_MP_APP_SECRET: 'wx-oa-secret-0123456789', WX_API_BASE: wechat.base })
+    try {
+      const refused = await official.inject({ method: 'POST', url: '/auth/wechat/mini-program', headers: EN, payload: { code: 'code-ivy' } })
+      expect([refused.statusCode, envelope(refused).msg]).toEqual([400, 'body.code: WeChat says the code is invalid (40029)'])
+    } finally {
+      await official.close()
+    }
+  })
+
+  it('answers 503 naming WX_MP_APP_ID and WX_MP_APP_SECRET when only the Official Account is configured', async () => {
+    const webOnly = await startTestApp({ WX_APP_ID: 'wx-oa', WX_APP_SECRET: 'wx-oa-secret-0123456789', WX_API_BASE: wechat.base })
+    try {
+      const response = await webOnly.inject({ method: 'POST', url: '/auth/wechat/mini-program', headers: EN, payload: { code: 'code-jo' } })
+      expect(envelope(response)).toEqual({ code: 503000, msg: 'WeChat mini-program sign-in is not configured on this server (WX_MP_APP_ID, WX_MP_APP_SECRET)', data: null })
+    } finally {
+      await webOnly.close()
+    }
   })
 
   it('links WeChat to a signed-in account, and refuses a WeChat already linked to another account', async () => {
@@ -142,7 +173,7 @@ describe('WeChat in the mini-program (code2Session)', () => {
     const headers = { authorization: `Bearer ${other.token}` }
     const linked = envelope<AccountSignInData>(await mini('code-finn', headers)).data
     expect(linked.user.uid).toBe(other.user.uid)
-    const refused = await mini('code-eve', headers)
+    const refused = await mini('code-eve_2', headers)
     expect(refused.statusCode).toBe(409)
     expect(envelope(refused).msg).toMatch(/already linked to another account/)
     expect(holder.user.uid).not.toBe(other.user.uid)

@@ -1,10 +1,12 @@
 /**
- * A fake WeChat API on loopback for the ticket and live-reminder tests: cgi-bin/token
- * checks the app id and secret, cgi-bin/ticket/getticket and cgi-bin/message/subscribe/send
- * check the access token, sns/jscode2session turns `code-X` into the openid `openid-X`
- * (unionid `union-X`), the web authorisation's sns/oauth2/access_token turns `web-X` into
- * the openid `oa-openid-X` (unionid `union-X`; `web-X_2` is another code of X) once and answers 40163 when a code comes
- * again, sns/userinfo answers the nickname 微信用户X (or the one `nicknames` sets for X); `busy` codes answer 45011 (WeChat's
+ * A fake WeChat API on loopback for the ticket and live-reminder tests, knowing two apps —
+ * the Official Account and the mini-program (the same one unless told): cgi-bin/token
+ * checks an app's id and secret, cgi-bin/ticket/getticket and cgi-bin/message/subscribe/send
+ * check the access token, sns/jscode2session takes the mini-program's id and secret only and
+ * turns `code-X` into the openid `openid-X` (unionid `union-X`; `code-X_2` is another code of
+ * X) once and answers 40163 when a code comes again, the web authorisation's sns/oauth2/access_token turns `web-X` into
+ * the openid `oa-openid-X` (unionid `union-X`; `web-X_2` is another code of X), with the
+ * Official Account's id and secret only, once and answers 40163 when a code comes again, sns/userinfo answers the nickname 微信用户X (or the one `nicknames` sets for X); `busy` codes answer 45011 (WeChat's
  * rate limit), unknown ones 40029. Every call is counted so caching can be asserted.
  */
 import { createServer, type Server } from 'http'
@@ -33,11 +35,13 @@ export interface FakeWechat {
   close (): Promise<void>
 }
 
-/** Starts a fake WeChat accepting `appId` / `secret`, its tickets living `expiresIn` seconds. */
-export async function startFakeWechat (appId: string, secret: string, expiresIn = 7200): Promise<FakeWechat> {
+/** Starts a fake WeChat accepting the Official Account `appId` / `secret` and the mini-program `miniProgram` (the same unless given), its tickets living `expiresIn` seconds. */
+export async function startFakeWechat (appId: string, secret: string, expiresIn = 7200, miniProgram = { appId, secret }): Promise<FakeWechat> {
   let generation = 1
   let failing = false
   const usedWebCodes = new Set<string>()
+  const usedMiniProgramCodes = new Set<string>()
+  const isApp = (url: URL, app: { appId: string, secret: string }) => url.searchParams.get('appid') === app.appId && url.searchParams.get('secret') === app.secret
   const state = { calls: [] as string[], ticket: 'fake-ticket-1', messages: [] as Array<Record<string, unknown>>, refusedOpenids: new Set<string>(), unreachable: false, nicknames: new Map<string, string>() }
   const server: Server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1')
@@ -47,7 +51,7 @@ export async function startFakeWechat (appId: string, secret: string, expiresIn 
       response.end(JSON.stringify(body))
     }
     if (url.pathname === '/cgi-bin/token') {
-      if (url.searchParams.get('grant_type') !== 'client_credential' || url.searchParams.get('appid') !== appId || url.searchParams.get('secret') !== secret) {
+      if (url.searchParams.get('grant_type') !== 'client_credential' || !(isApp(url, { appId, secret }) || isApp(url, miniProgram))) {
         send({ errcode: 40125, errmsg: 'invalid appsecret' })
         return
       }
@@ -68,11 +72,17 @@ export async function startFakeWechat (appId: string, secret: string, expiresIn 
         send({ errcode: 45011, errmsg: 'api minute-quota reach limit' })
         return
       }
-      if (url.searchParams.get('appid') !== appId || url.searchParams.get('secret') !== secret || url.searchParams.get('grant_type') !== 'authorization_code' || !code.startsWith('code-')) {
+      if (!isApp(url, miniProgram) || url.searchParams.get('grant_type') !== 'authorization_code' || !code.startsWith('code-')) {
         send({ errcode: 40029, errmsg: 'invalid code' })
         return
       }
-      send({ openid: `openid-${code.slice('code-'.length)}`, unionid: `union-${code.slice('code-'.length)}`, session_key: 'fake-session-key' })
+      if (usedMiniProgramCodes.has(code)) {
+        send({ errcode: 40163, errmsg: 'code been used' })
+        return
+      }
+      usedMiniProgramCodes.add(code)
+      const who = code.slice('code-'.length).split('_')[0]
+      send({ openid: `openid-${who}`, unionid: `union-${who}`, session_key: 'fake-session-key' })
       return
     }
     if (url.pathname === '/sns/oauth2/access_token') {
@@ -81,7 +91,7 @@ export async function startFakeWechat (appId: string, secret: string, expiresIn 
         send({ errcode: 45011, errmsg: 'api minute-quota reach limit' })
         return
       }
-      if (url.searchParams.get('appid') !== appId || url.searchParams.get('secret') !== secret || url.searchParams.get('grant_type') !== 'authorization_code' || !code.startsWith('web-')) {
+      if (!isApp(url, { appId, secret }) || url.searchParams.get('grant_type') !== 'authorization_code' || !code.startsWith('web-')) {
         send({ errcode: 40029, errmsg: 'invalid code' })
         return
       }

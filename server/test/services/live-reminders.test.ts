@@ -29,7 +29,7 @@ let db: Db
 beforeAll(async () => {
   wechat = await startFakeWechat(APP_ID, APP_SECRET)
   // the app's own sender waits an hour between passes: these tests drive passes themselves
-  test = await startTestApp({ WX_APP_ID: APP_ID, WX_APP_SECRET: APP_SECRET, WX_API_BASE: wechat.base, WX_SUBSCRIBE_TEMPLATE_ID: TEMPLATE, REMINDER_INTERVAL_MS: '3600000' })
+  test = await startTestApp({ WX_MP_APP_ID: APP_ID, WX_MP_APP_SECRET: APP_SECRET, WX_API_BASE: wechat.base, WX_SUBSCRIBE_TEMPLATE_ID: TEMPLATE, REMINDER_INTERVAL_MS: '3600000' })
   db = (await openDatabase(test.config)).db
 })
 afterAll(async () => {
@@ -140,7 +140,7 @@ describe('the live reminder sender', () => {
 
 describe('the app with a WeChat template configured', () => {
   it('sends a due reminder by itself on its interval', async () => {
-    const own = await startTestApp({ WX_APP_ID: APP_ID, WX_APP_SECRET: APP_SECRET, WX_API_BASE: wechat.base, WX_SUBSCRIBE_TEMPLATE_ID: TEMPLATE, REMINDER_INTERVAL_MS: '200' })
+    const own = await startTestApp({ WX_MP_APP_ID: APP_ID, WX_MP_APP_SECRET: APP_SECRET, WX_API_BASE: wechat.base, WX_SUBSCRIBE_TEMPLATE_ID: TEMPLATE, REMINDER_INTERVAL_MS: '200' })
     const ownDb = (await openDatabase(own.config)).db
     try {
       const guest = await signInAsGuest(own)

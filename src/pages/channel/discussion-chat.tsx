@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { when } from 'mobx'
+import { reaction, when } from 'mobx'
 import { observer } from 'mobx-react'
 import type { Channel } from '@core/wire/entities'
 import ChatView from '@/components/chat-view'
@@ -14,7 +14,8 @@ import { timeoutScheduler } from '@/stores/support/timer-scheduler'
  * server store's (loaded here when the page was opened straight from a link); while it
  * is shown the channel counts as read on the channel list (once its unread count, which
  * places the new-messages divider, is known). What I may do there (issue
- * 18: the composer or why not, moderation, pictures) follows the root's permissions.
+ * 18: the composer or why not, moderation, pictures) follows the root's permissions; a
+ * guest who sends is offered the sign-in sheet (the channel page shows it).
  */
 function DiscussionChat ({ channel }: { channel: Channel }) {
   const root = useStores()
@@ -37,7 +38,10 @@ function DiscussionChat ({ channel }: { channel: Channel }) {
       chat.knowUnread(root.unread.of(chat.channelId).unread)
       root.unread.view(chat.channelId)
     })
+    // a guest sending a message is offered an account (signing up keeps it): the message shows as pending first
+    const stopOffering = reaction(() => chat.entries.some(entry => entry.status === 'pending'), sending => { if (sending) root.account.offerSignIn() })
     return () => {
+      stopOffering()
       stopWaiting()
       root.unread.view(null)
       chat.dispose()

@@ -27,6 +27,7 @@ import LiveChat, { LiveChatOverlay, type LiveChatProps } from '@/components/live
 import LiveCard, { durationText, liveStartText } from '@/components/live-card'
 import NotificationMenu from '@/components/notification-menu'
 import PageHeader from '@/components/page-header'
+import SignInOffer from '@/components/sign-in-offer'
 import StateView from '@/components/state-view'
 import DiscussionChat from './discussion-chat'
 import ElsewhereChannel from './elsewhere-channel'
@@ -123,7 +124,7 @@ const ChannelBody = observer(function ChannelBody ({ store, loadMore, posts, cha
 
 /** A channel's page: a discussion's chat, a post channel's posts, or a live channel's player and items. */
 function ChannelPage () {
-  const { server, session, channel: channelList } = useStores()
+  const { server, session, channel: channelList, account } = useStores()
   const store = usePageStore(root => new ChannelContentStore(root.api, { clock: root.clock, logger: root.logger }))
   const feed = usePageStore(root => {
     const created = new PostFeedStore(root.posts, { logger: root.logger, myUid: () => root.session.user?.uid ?? null })
@@ -157,7 +158,8 @@ function ChannelPage () {
   useEffect(() => () => liveChat.dispose(), [liveChat])
   const chat: LiveChatProps = {
     chat: liveChat,
-    onSend: () => { void session.ensureSignedIn().then(() => liveChat.send()) },
+    // a guest who wrote (a comment, a like, a post) is offered an account: signing up keeps what they wrote
+    onSend: () => { void session.ensureSignedIn().then(() => liveChat.send()).then(sent => { if (sent) account.offerSignIn() }) },
     onToggleReminder: () => {
       void session.ensureSignedIn().then(() => liveChat.toggleReminder()).then(message => { if (message) void toast(message) })
     },
@@ -167,14 +169,20 @@ function ChannelPage () {
     composer,
     onOpen: post => { navigate('post', { post_id: post.post_id }).catch(logFailure('opening the post')) },
     onLike: post => {
-      void session.ensureSignedIn().then(() => feed.toggleLike(post.post_id)).then(message => { if (message) void toast(message) })
+      void session.ensureSignedIn().then(() => feed.toggleLike(post.post_id)).then(message => {
+        if (message) void toast(message)
+        else account.offerSignIn()
+      })
     },
     onAddImages: () => { void pickImages(composer.roomForImages).then(picked => composer.addImages(picked)) },
     onSend: async () => {
       if (postChannelId === null) return false
       await session.ensureSignedIn()
       const post = await composer.send(postChannelId)
-      if (post) feed.addOwn(post)
+      if (post) {
+        feed.addOwn(post)
+        account.offerSignIn()
+      }
       return post !== null
     },
   }
@@ -215,6 +223,7 @@ function ChannelPage () {
   return (
     <View className={`channel-page${store.content?.view === 'chat' ? ' channel-page--chat' : ''}`}>
       <PageHeader title={channel?.name ?? t('pageTitleChannel')} homeQuery={channel ? { server_id: channel.server_id } : undefined} />
+      <SignInOffer account={account} />
       {channel && session.isSignedIn && (
         <View className='channel-page__notifications'><NotificationMenu serverId={channel.server_id} channelId={channel.channel_id} /></View>
       )}

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react'
+import { useState } from 'react'
 import { useReachBottom } from '@tarojs/taro'
 import { Button, View, Text } from '@tarojs/components'
 import { observer } from 'mobx-react'
@@ -27,13 +27,13 @@ import SearchEntry from '@/components/search-entry'
 import ServerHeader from '@/components/server-header'
 import SettingsEntry from '@/components/settings-entry'
 import ShareButton from '@/components/share-button'
+import SignInOffer from '@/components/sign-in-offer'
 import StateView from '@/components/state-view'
 import { openChannel } from '@/components/channel-list/open-channel'
 import { disabledIf } from '@/utils/disabled-if'
 import './index.scss'
 
 /** The sign-in sheet offered to a guest who joined: a chunk of its own, fetched when offered. */
-const SignInSheet = lazy(() => import(/* webpackChunkName: "sign-in-sheet" */ '@/components/sign-in-sheet'))
 
 /** This page's path, for the lifecycle log. */
 const PAGE_PATH = 'pages/index/index'
@@ -119,12 +119,11 @@ function Home () {
     navigate('channel', { server_id: reminder.server_id, sid: null, channel_id: reminder.channel_id, live_id: reminder.live_id }).catch(logFailure('opening a reminded live'))
   }
   const onMeTap = () => { navigate('me').catch(logFailure('opening the Me page')) }
-  const [signInOffered, setSignInOffered] = useState(false)
   const onJoinTap = () => {
     server.join().then(() => {
       reportLoadError(server.joinError)
       // a guest who joined is offered an account: signing up keeps the membership and everything else
-      if (server.joinError === null && root.session.identityKind === 'guest') setSignInOffered(true)
+      if (server.joinError === null) root.account.offerSignIn()
     }).catch(logFailure('joining'))
   }
 
@@ -160,6 +159,7 @@ function Home () {
           </>
         )}
       />
+      <SignInOffer account={root.account} />
       {everythingFailed && <StateView status='error' message={server.error} onRetry={retry(load, () => null)} />}
       {firstLoad && <StateView status='loading' />}
       {nothingToShow && <StateView status='empty' message={t('homeEmpty')} />}
@@ -190,7 +190,6 @@ function Home () {
       )}
       <CompanyFooter />
       <DebugPanelWhenAsked params={params} />
-      {signInOffered && <Suspense fallback={null}><SignInSheet account={root.account} onClose={() => setSignInOffered(false)} /></Suspense>}
     </View>
   )
 }

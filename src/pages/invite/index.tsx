@@ -8,7 +8,7 @@ import { usePageLifecycle } from '@/hooks/use-page-lifecycle'
 import { currentParams, relaunch } from '@/router'
 import { isShareHidden, type ShareContent } from '@/services/share'
 import { useShare } from '@/services/share/use-share'
-import { usePageStore } from '@/stores/context'
+import { usePageStore, useStores } from '@/stores/context'
 import { InviteStore, type InviteProblem } from '@/stores/invite-store'
 import './index.scss'
 
@@ -33,6 +33,7 @@ const PROBLEM_TEXT: Readonly<Record<InviteProblem, MessageKey>> = {
 function InvitePage () {
   usePageLifecycle(PAGE_PATH)
   const invite = usePageStore(root => new InviteStore(root.session))
+  const { account } = useStores()
   const params = currentParams()
   const { code } = params
 
@@ -40,9 +41,12 @@ function InvitePage () {
   useEffect(load, [invite, code])
 
   useEffect(() => {
+    if (!invite.joinedServerId) return
+    // a guest who joined is offered an account on Home (signing up keeps the membership)
+    account.offerSignIn()
     // SPEC §2: Home reads the server from sid
-    if (invite.joinedServerId) relaunch(undefined, { sid: invite.joinedServerId }).catch(error => console.error('[invite] opening Home failed:', error))
-  }, [invite.joinedServerId])
+    relaunch(undefined, { sid: invite.joinedServerId }).catch(error => console.error('[invite] opening Home failed:', error))
+  }, [account, invite.joinedServerId])
 
   const server = invite.invite?.server
   // The share card of an invite is the invite itself (who invites, to which server)

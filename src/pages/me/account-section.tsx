@@ -2,30 +2,26 @@ import { useEffect, useState } from 'react'
 import { observer } from 'mobx-react'
 import { Button, Text, View } from '@tarojs/components'
 import SignInSheet from '@/components/sign-in-sheet'
+import EmailCodeForm from '@/components/sign-in-sheet/email-code-form'
 import { t } from '@/i18n'
 import { relaunch } from '@/router'
-import { isWechatBrowser } from '@/services/share'
 import type { AccountStore } from '@/stores/account-store'
 import { askText } from '@/utils/ask-text'
 import { disabledIf } from '@/utils/disabled-if'
 import { actionSheet, modal, toast } from '@/utils/feedback'
 import { saveJson } from '@/utils/save-json'
 
-/** Sends WeChat's browser to authorise, coming back to this page. */
-async function signInWithWechat (account: AccountStore): Promise<void> {
-  const url = await account.wechatAuthorizeUrl(window.location.href.split('#')[0], sentence => { void toast(sentence) })
-  if (url !== null) window.location.href = url
-}
-
 /**
  * Me's 账号与安全 / Account & security. A guest is offered the sign-in sheet (signing up
  * keeps everything). An account sees its ways in — passkeys (add, rename, remove; the
- * server refuses the last way in, in words), e-mail, WeChat linked or not — and signs out
+ * server refuses the last way in, in words), e-mail (add or change it: a code to the new
+ * address, its refusal under the field), WeChat linked or not — and signs out
  * everywhere, exports its data (a JSON download) or deletes itself after a confirm that
  * says what goes, choosing whether its messages stay as 已注销用户 or go.
  */
 function AccountSection ({ account, guest }: { account: AccountStore, guest: boolean }) {
   const [sheet, setSheet] = useState(false)
+  const [emailForm, setEmailForm] = useState(false)
   useEffect(() => {
     if (!guest) void account.load()
   }, [account, guest])
@@ -69,7 +65,17 @@ function AccountSection ({ account, guest }: { account: AccountStore, guest: boo
         : (
           <View>
             <Text className='me__account-heading'>{t('accountSignInMethods')}</Text>
-            <View className='me__account-row'><Text>{t('accountEmail')}</Text><Text data-testid='account-email'>{methods?.email ?? t('accountEmailNone')}</Text></View>
+            <View className='me__account-row'>
+              <Text>{t('accountEmail')}</Text>
+              <View>
+                <Text data-testid='account-email'>{methods?.email ?? t('accountEmailNone')}</Text>
+                <Button size='mini' data-testid='account-email-change' disabled={disabledIf(busy)} onClick={() => {
+                  account.cancelCode()
+                  setEmailForm(!emailForm)
+                }}>{t(emailForm ? 'signInCancel' : methods?.email ? 'accountEmailChange' : 'accountEmailAdd')}</Button>
+              </View>
+            </View>
+            {emailForm && <EmailCodeForm account={account} verifyLabel={t('signInEmailVerify')} onVerified={() => setEmailForm(false)} />}
             <View className='me__account-row'><Text>{t('accountWechat')}</Text><Text>{t(methods?.wechat ? 'accountWechatLinked' : 'accountWechatNotLinked')}</Text></View>
             <Text className='me__account-heading'>{t('accountPasskeys')}</Text>
             {account.passkeys.map(passkey => (
@@ -87,7 +93,7 @@ function AccountSection ({ account, guest }: { account: AccountStore, guest: boo
             <Button className='me__account-action me__account-delete' data-testid='delete-account' disabled={disabledIf(busy)} onClick={() => { void deleteAccount() }}>{t('accountDelete')}</Button>
           </View>
         )}
-      {sheet && <SignInSheet account={account} onClose={() => setSheet(false)} onWechat={isWechatBrowser() ? () => { void signInWithWechat(account) } : undefined} />}
+      {sheet && <SignInSheet account={account} onClose={() => setSheet(false)} />}
     </View>
   )
 }

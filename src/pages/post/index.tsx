@@ -7,6 +7,7 @@ import CommentBar from '@/components/comment-bar'
 import PageHeader from '@/components/page-header'
 import PostFields from '@/components/post-fields'
 import ShareButton from '@/components/share-button'
+import SignInOffer from '@/components/sign-in-offer'
 import StateView from '@/components/state-view'
 import { DECORATIVE_IMAGE } from '@/constants/a11y'
 import { t } from '@/i18n'
@@ -99,7 +100,7 @@ const PostEditForm = observer(function PostEditForm ({ store, edit }: { store: P
 
 /** The loaded post: text, images (full-screen viewer on tap), like, share, the author's edit, delete (author or moderator), comments in threads. */
 const PostBody = observer(function PostBody ({ store, shareHidden }: { store: PostDetailStore, shareHidden: boolean }) {
-  const { session } = useStores()
+  const { session, account } = useStores()
   const post = store.post
   if (!post) return null
   // a post without pictures of its own (the seeded ones) shows its cover
@@ -107,7 +108,10 @@ const PostBody = observer(function PostBody ({ store, shareHidden }: { store: Po
   const preview = (current: string) => { Taro.previewImage({ urls, current }).catch(error => console.warn('[post] image viewer:', error)) }
   const like = async () => {
     await session.ensureSignedIn()
-    reportFailure(await store.toggleLike())
+    const failure = await store.toggleLike()
+    reportFailure(failure)
+    // a guest who wrote is offered an account (signing up keeps what they wrote)
+    if (failure === null) account.offerSignIn()
   }
   const reportPost = async () => {
     const reason = await askReportReason()
@@ -118,7 +122,7 @@ const PostBody = observer(function PostBody ({ store, shareHidden }: { store: Po
   }
   const send = async () => {
     await session.ensureSignedIn()
-    await store.sendComment()
+    if (await store.sendComment()) account.offerSignIn()
   }
   const end = store.commentsLoad.isLoading ? t('loadingMore') : store.commentsHaveMore ? '' : store.comments.length === 0 ? t('commentsEmpty') : t('noMore')
   return (
@@ -166,6 +170,7 @@ const PostBody = observer(function PostBody ({ store, shareHidden }: { store: Po
 
 /** A post's own page (`pages/post/index?post_id=`), shareable: the share card names the post. */
 function PostPage () {
+  const { account } = useStores()
   const store = usePageStore(root => {
     const created = new PostDetailStore(root.posts, {
       logger: root.logger,
@@ -203,6 +208,7 @@ function PostPage () {
     <View className='post-page'>
       {/* The post's title and a way back (to its server's Home when opened from a link) */}
       <PageHeader title={post?.title ?? t('pageTitlePost')} homeQuery={post ? { server_id: post.server_id } : undefined} />
+      <SignInOffer account={account} />
       {body}
     </View>
   )

@@ -12,6 +12,7 @@ import { badRequest, httpError } from '../../errors'
 import { signedInUser } from '../../plugins/auth'
 import { openidOfCode, WechatError, WechatRefusal, wxConfigFor } from '../../services/wechat'
 import { isHttpUrl } from '../checks'
+import { miniProgramApp } from '../wechat-sign-in'
 import { ok } from '../envelope'
 import { responses } from '../schemas'
 
@@ -37,11 +38,10 @@ export default async function loginThirdRoutes (fastify: FastifyInstance, { ctx 
     schema: { summary: "Keep the signed-in member's WeChat openid from the mini-program's sign-in code (live reminders)", security: [{ bearer: [] }], body: WxSessionBodySchema, response: responses(WxSessionDataSchema) },
   }, async request => {
     const user = signedInUser(request)
-    const { appId, appSecret, apiBase } = ctx.config.wechat
-    if (appSecret === null) throw httpError(503, 'WeChat sign-in is not configured on this server (WX_APP_ID, WX_APP_SECRET)')
+    const app = miniProgramApp(ctx)
     let openid: string
     try {
-      openid = await openidOfCode({ appId, appSecret, apiBase }, request.body.code)
+      openid = await openidOfCode(app, request.body.code)
     } catch (error) {
       if (error instanceof WechatRefusal) throw badRequest(`body.code: WeChat refused the sign-in code (${error.code})`) // 40029: invalid or used code
       if (error instanceof WechatError) {

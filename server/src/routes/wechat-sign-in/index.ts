@@ -2,8 +2,9 @@
  * Signing in with WeChat: inside WeChat's browser, the Official Account's web authorisation
  * (OAuth 2: snsapi_base silently, snsapi_userinfo when the member agrees to share nickname
  * and avatar), its `state` handed out here and checked once; in the mini-program,
- * `Taro.login`'s code through code2Session. Only the server exchanges a code (it holds
- * WX_APP_SECRET). The same unionid is one account across both; an identity linked to one
+ * `Taro.login`'s code through code2Session. Only the server exchanges a code: the Official
+ * Account's with WX_APP_ID / WX_APP_SECRET, the mini-program's (another app) with
+ * WX_MP_APP_ID / WX_MP_APP_SECRET. The same unionid is one account across both; an identity linked to one
  * account is never linked to another.
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
@@ -96,12 +97,20 @@ async function sharedProfileOf (ctx: AppContext, profile: { nickname: string, av
   return avatar === '' ? { nickname } : { nickname, avatar }
 }
 
+/** The mini-program's own app (WX_MP_APP_ID, WX_MP_APP_SECRET): its Taro.login codes are exchanged with its credentials; 503 when not configured. */
+export function miniProgramApp (ctx: AppContext): WechatAppConfig {
+  const { miniProgram, apiBase } = ctx.config.wechat
+  if (miniProgram === null) throw httpError(503, 'WeChat mini-program sign-in is not configured on this server (WX_MP_APP_ID, WX_MP_APP_SECRET)')
+  return { ...miniProgram, apiBase }
+}
+
 /** Registers the /auth/wechat routes. */
 export default async function wechatSignInRoutes (fastify: FastifyInstance, { ctx }: RouteOptions): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
   const signUpLimit = { rateLimit: { max: ctx.config.limits.guestSignupsPerMinute, timeWindow: 60_000 } }
   const bearer = { security: [{ bearer: [] }] }
 
+  /** The Official Account: WeChat's browser signs in with its web authorisation. */
   function wechatApp (): WechatAppConfig {
     const { appId, appSecret, apiBase } = ctx.config.wechat
     if (appSecret === null) throw httpError(503, 'WeChat sign-in is not configured on this server (WX_APP_ID, WX_APP_SECRET)')
@@ -146,7 +155,7 @@ export default async function wechatSignInRoutes (fastify: FastifyInstance, { ct
     config: { signIn: 'anyone', ...signUpLimit },
     schema: { summary: "Sign in with the mini-program's Taro.login code (code2Session)", ...bearer, body: WechatMiniProgramBodySchema, response: responses(AccountSignInDataSchema) },
   }, async request => {
-    const identity = await askWechat(request, () => code2Session(wechatApp(), request.body.code))
+    const identity = await askWechat(request, () => code2Session(miniProgramApp(ctx), request.body.code))
     const answer = await signInWithWechat(ctx, request, 'mini-program', identity, null)
     // the live reminders' subscribe messages go to this openid (as POST /login_third/wx_session keeps it)
     await ctx.repos.users.bindWechatOpenid(answer.user.uid, identity.openid, ctx.now())
