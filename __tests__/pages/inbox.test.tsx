@@ -59,7 +59,8 @@ describe('the inbox page', () => {
     expect(document.querySelectorAll('.inbox__row--unread')).toHaveLength(1)
     await page.tap('.inbox__row', '林 提到了你')
     expect(notifications.markRead).toHaveBeenCalledWith({ ids: [notification(2).notification_id] })
-    expect(navigateTo).toHaveBeenCalledWith({ url: expect.stringMatching(/^\/pages\/channel\/index\?.*channel_id=c1/) })
+    // opened in its channel's history around the message (highlighted there)
+    expect(navigateTo).toHaveBeenCalledWith({ url: expect.stringMatching(/^\/pages\/channel\/index\?(?=.*channel_id=c1)(?=.*around=m2)/) })
     expect(document.querySelectorAll('.inbox__row--unread')).toHaveLength(0)
   })
 
@@ -103,6 +104,18 @@ describe('the inbox page', () => {
     await page.tap('.state-view__retry')
     await page.settle()
     expect(Array.from(document.querySelectorAll('.inbox__headline')).map(node => node.textContent)).toEqual(['林 提到了你'])
+  })
+
+  it('opens a direct message\'s conversation', async () => {
+    const notifications = notificationsApi([notification(1, { kind: 'direct_message', server_id: null, channel_id: 'dm1', excerpt: '在吗' })])
+    const api = fakeApi()
+    api.getMe.mockResolvedValue(ME)
+    const page = await mountPage(Inbox, { api, signedIn: ME, notifications })
+    await page.settle()
+    await page.tap('.inbox__row', '林 给你发了私信')
+    // the conversation page (built beside this one: until it is routed, the not-found page names it)
+    const url: string = navigateTo.mock.calls[0][0].url
+    expect([url.includes('conversation_id=dm1'), /pages(\/|%2F)conversation(\/|%2F)index/.test(url)]).toEqual([true, true])
   })
 
   it('shows the unread count on Me, and opens the inbox from there', async () => {
