@@ -4,7 +4,7 @@ import SearchPage from '@/pages/search/index'
 import { mountPage, unmountPages } from '../support/page-harness'
 
 const mockSearch = jest.fn<Promise<SearchResult>, [string, string, string | undefined]>()
-jest.mock('@/services/api/search', () => ({ createSearchApi: () => ({ search: mockSearch, findMembers: jest.fn() }) }))
+jest.mock('@/services/api/search', () => ({ createSearchApi: () => ({ search: mockSearch }) }))
 
 const SID = '832828'
 

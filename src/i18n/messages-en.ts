@@ -273,6 +273,8 @@ const EN: Record<MessageKey, string> = {
   pageTitleMembers: 'Members',
   pageTitleAuditLog: 'Audit log',
   membersEmpty: 'This community has no members yet',
+  membersSearchPlaceholder: 'Find a member by nickname',
+  membersNoMatch: 'Nobody matches “{query}”',
   membersTimedOutUntil: 'Timed out until {time}',
   membersOnline: 'Online',
   membersOffline: 'Offline',

@@ -1,3 +1,4 @@
+import { useEffect } from 'react'
 import { View, Text, Button, Image } from '@tarojs/components'
 import { observer } from 'mobx-react'
 import { MESSAGE_CONTENT_MAX_LENGTH } from '@core/domain/messages'
@@ -65,6 +66,8 @@ function ImageTile ({ image, uploads }: { image: DraftImage, uploads: UploadQueu
 function ChatComposer ({ chat, members, nameOf, enterSends, canAttach, onAttach }: ChatComposerProps) {
   const query = chat.mentionQuery
   const candidates = query === null ? [] : members.matching(query).slice(0, PICKER_SIZE)
+  // the picker offers members beyond the loaded page: the server finds them by nickname or pinyin initials
+  useEffect(() => { if (query !== null) void members.lookUp(query) }, [members, query])
   const length = chat.draftLength
   const send = () => { void chat.submit() }
   const onKeyDown = (event: NativeKeyEvent) => {
