@@ -90,6 +90,21 @@ export async function notifyEach (ctx: AppContext, recipientUids: Iterable<strin
 }
 
 /**
+ * Tells every member who may read the channel of `draft` of an @全体成员 (issue 30), as a
+ * mention with `everyone` set, so each member's mutes and "suppress @全体成员" for the server
+ * silence it for them (core/domain/notifications.ts). Members in `alreadyTold` (mentioned
+ * by name in the same message: one notification, the direct one) and members who block the
+ * author are left out. Call after the write's transaction committed.
+ */
+export async function notifyEveryone (ctx: AppContext, draft: NotificationDraft & { serverId: string, channelId: string }, alreadyTold: readonly string[]): Promise<void> {
+  const place = { server_id: draft.serverId, channel_id: draft.channelId }
+  const told = new Set(alreadyTold)
+  const readers = await readersAmong(ctx, place, (await ctx.repos.members.uidsOf(draft.serverId)).filter(uid => !told.has(uid) && uid !== draft.actorUid))
+  const recipients = draft.actorUid === null ? readers : await ctx.repos.conversations.notBlocking(draft.actorUid, readers)
+  await notifyEach(ctx, recipients, { ...draft, kind: 'mention', everyone: true })
+}
+
+/**
  * `uid`'s notifications as they may see them now: one from a channel of a server they can
  * no longer read (a role taken, an override, a kick) keeps its kind, actor, server and time
  * but loses its text and what it opens (excerpt '', channel, message, post and comment null),

@@ -227,6 +227,44 @@ describe('mutes', () => {
     expect(settings.items).toEqual([{ scope: 'server', id: SERVER, muted: true, suppress_everyone: true }])
   })
 
+  it('@全体成员 by one who may mention everyone tells each member who may read the channel once, never its author, a guest outside the training channel, or one who blocks the author', async () => {
+    const owner = await signInAsMember(gateway.test, '100001') as TestAccount
+    const trainee = await signInAsMember(gateway.test, '100004')
+    const [reader, named, blocker] = await Promise.all([member(), member(), member()])
+    expect((await inject({ method: 'PUT', url: `/users/me/blocks/${owner.uid}`, headers: blocker.headers })).statusCode).toBe(200)
+    events.length = 0
+    const lobby = await send(owner, `@全体成员 今晚八点 <@${named.uid}>`)
+    expect(createdFor(reader.uid).map(item => [item.kind, item.channel_id, item.message_id])).toEqual([['mention', LOBBY, lobby.message_id]])
+    expect(createdFor(named.uid).map(item => item.kind)).toEqual(['mention']) // named and @全体成员: one notification
+    expect([createdFor(owner.uid), createdFor(blocker.uid)]).toEqual([[], []])
+    events.length = 0
+    await send(owner, '@全体成员 学员集合', {}, TRAINING)
+    expect(createdFor(trainee.uid).map(item => [item.kind, item.channel_id])).toEqual([['mention', TRAINING]])
+    expect(createdFor(reader.uid)).toEqual([]) // a guest may not read the training channel
+  })
+
+  it('@全体成员 by a member without MentionEveryone is plain text and tells nobody', async () => {
+    const [a, b] = await Promise.all([member(), member()])
+    events.length = 0
+    await send(a, '@全体成员 看我')
+    expect(createdFor(b.uid)).toEqual([])
+    expect(events.filter(event => event.t === 'NOTIFICATION_CREATE')).toEqual([])
+  })
+
+  it('suppressing @全体成员 for a server, or muting it or the channel, silences an @全体成员 but not a direct mention', async () => {
+    const owner = await signInAsMember(gateway.test, '100001') as TestAccount
+    const [suppressing, serverMuted, channelMuted, open] = await Promise.all([member(), member(), member(), member()])
+    const put = async (url: string, account: TestAccount, payload: Record<string, boolean>) => expect((await inject({ method: 'PUT', url, headers: account.headers, payload })).statusCode).toBe(200)
+    await put(`/servers/${SERVER}/notification-settings`, suppressing, { muted: false, suppress_everyone: true })
+    await put(`/servers/${SERVER}/notification-settings`, serverMuted, { muted: true, suppress_everyone: false })
+    await put(`/channels/${LOBBY}/notification-settings`, channelMuted, { muted: true })
+    events.length = 0
+    await send(owner, '@全体成员 周会')
+    expect([suppressing, serverMuted, channelMuted, open].map(account => createdFor(account.uid).length)).toEqual([0, 0, 0, 1])
+    await send(owner, `<@${suppressing.uid}> <@${serverMuted.uid}> <@${channelMuted.uid}> 你们三位呢`)
+    expect([suppressing, serverMuted, channelMuted].map(account => createdFor(account.uid).map(item => item.kind))).toEqual([['mention'], ['mention'], ['mention']])
+  })
+
   it('refuses settings for a server one is not a member of, or a channel one cannot read, writing nothing', async () => {
     const { headers } = await signInAsGuest(gateway.test)
     expect((await inject({ method: 'PUT', url: `/servers/${SERVER}/notification-settings`, headers, payload: { muted: true, suppress_everyone: false } })).statusCode).toBe(404)
