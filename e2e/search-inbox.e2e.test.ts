@@ -31,9 +31,17 @@ async function screenshots (page: Page, name: string, ready: string): Promise<vo
   await page.setViewportSize({ width: 390, height: 844 })
 }
 
-/** Waits until the channel page shows the highlighted message (opened at it) with this text. */
+/** Waits until the channel page shows the highlighted message (opened at it) with this text, inside the chat's viewport. */
 async function seeFoundMessage (page: Page, text: string): Promise<void> {
   await page.locator('.chat-list__row--found').filter({ hasText: text }).filter({ visible: true }).first().waitFor({ timeout: 15000 })
+  await page.waitForFunction(() => {
+    const list = Array.from(document.querySelectorAll('.chat-list__scroll')).find(element => element.getBoundingClientRect().height > 0)
+    const found = list?.querySelector('.chat-list__row--found')
+    if (!list || !found) return false
+    const box = list.getBoundingClientRect()
+    const row = found.getBoundingClientRect()
+    return row.top >= box.top && row.bottom <= box.bottom
+  }, undefined, { timeout: 5000 })
 }
 
 describe('search and the inbox', () => {
