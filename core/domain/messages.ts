@@ -72,6 +72,15 @@ export function mentionedUids (content: string): string[] {
 }
 
 /**
+ * `content` with each `<@uid>` written as `@nickname` (`nameOf` answers null for a uid it
+ * does not know: written `@` + uid), for text shown outside the chat, such as an inbox
+ * notification's excerpt.
+ */
+export function withMentionNames (content: string, nameOf: (uid: string) => string | null): string {
+  return content.replace(new RegExp(MENTION_SOURCE, 'g'), (_mention, uid: string) => `@${nameOf(uid) ?? uid}`)
+}
+
+/**
  * Most distinct emoji one member may put on a message someone else wrote, so one member
  * cannot fill all of a message's emoji slots; on their own message the author is not
  * limited by it (only by the message's own cap).

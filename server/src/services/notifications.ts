@@ -9,6 +9,7 @@
  * the inbox to the same rule when a channel is closed to its reader later.
  */
 import { createTimeIdSource } from '@core/domain/ids'
+import { mentionedUids, withMentionNames } from '@core/domain/messages'
 import { isSilenced } from '@core/domain/notifications'
 import type { ModerationAct, Notification, NotificationKind } from '@core/wire/notifications'
 import type { AppContext } from '../context'
@@ -42,6 +43,14 @@ export function excerptOf (text: string): string {
   return Array.from(text).slice(0, NOTIFICATION_EXCERPT_LENGTH).join('')
 }
 
+/** `text` with its `<@uid>` mentions written as `@nickname`, as the inbox shows them. */
+async function namedMentions (ctx: AppContext, text: string): Promise<string> {
+  const uids = mentionedUids(text)
+  if (uids.length === 0) return text
+  const names = new Map(await Promise.all(uids.map(async uid => [uid, (await ctx.repos.users.get(uid))?.nickname ?? null] as const)))
+  return withMentionNames(text, uid => names.get(uid) ?? null)
+}
+
 /**
  * Puts `draft` in `recipientUid`'s inbox and tells their sessions live; answers the
  * notification, or null when it was not made (their own act, a channel of a server they
@@ -62,7 +71,7 @@ export async function notify (ctx: AppContext, recipientUid: string, draft: Noti
     message_id: draft.messageId ?? null,
     post_id: draft.postId ?? null,
     comment_id: draft.commentId ?? null,
-    excerpt: excerptOf(draft.excerpt),
+    excerpt: excerptOf(await namedMentions(ctx, draft.excerpt)),
     act: draft.act ?? '' as const,
     created_at: ctx.now(),
     read_at: null,

@@ -37,6 +37,11 @@ async function send (from: TestAccount, content: string, extra: Record<string, u
   return envelope<ChatMessage>(response).data
 }
 
+/** How a mention of `account` reads in an inbox excerpt: `@nickname`. */
+async function named (account: TestAccount): Promise<string> {
+  return `@${envelope<{ nickname: string }>(await inject({ url: '/user/me', headers: account.headers })).data.nickname}`
+}
+
 async function inbox (of: TestAccount): Promise<NotificationPage> {
   return envelope<NotificationPage>(await inject({ url: '/notifications', headers: of.headers })).data
 }
@@ -47,11 +52,11 @@ const createdFor = (uid: string): Notification[] => events
   .map(event => (event.d as { notification: Notification }).notification)
 
 describe('notifications made at the write points', () => {
-  it('a mention notifies the mentioned member once, with what it opens, and an edit that mentions them again does not notify twice', async () => {
+  it('a mention notifies the mentioned member once, with what it opens and its words (a mention as @nickname), and an edit that mentions them again does not notify twice', async () => {
     const [a, b] = await Promise.all([member(), member()])
     const message = await send(a, `hi <@${b.uid}>`)
     expect(createdFor(b.uid)).toEqual([expect.objectContaining({
-      kind: 'mention', server_id: SERVER, channel_id: LOBBY, message_id: message.message_id, excerpt: `hi <@${b.uid}>`, read: false,
+      kind: 'mention', server_id: SERVER, channel_id: LOBBY, message_id: message.message_id, excerpt: `hi ${await named(b)}`, read: false,
       actor: expect.objectContaining({ uid: a.uid }),
     })])
     await inject({ method: 'PATCH', url: `/channels/${LOBBY}/messages/${message.message_id}`, headers: a.headers, payload: { content: 'hi' } })
@@ -188,7 +193,7 @@ describe('only what the recipient may read', () => {
     const owner = await signInAsMember(gateway.test, '100001') as TestAccount
     const reader = await member()
     await send(owner, `secret plans <@${reader.uid}>`)
-    expect((await inbox(reader)).items.map(item => [item.excerpt, item.channel_id])).toEqual([[`secret plans <@${reader.uid}>`, LOBBY]])
+    expect((await inbox(reader)).items.map(item => [item.excerpt, item.channel_id])).toEqual([[`secret plans ${await named(reader)}`, LOBBY]])
     await hideFrom(LOBBY, reader.uid, true)
     try {
       const page = await inbox(reader)
@@ -199,7 +204,7 @@ describe('only what the recipient may read', () => {
     } finally {
       await hideFrom(LOBBY, reader.uid, false)
     }
-    expect((await inbox(reader)).items[0]).toMatchObject({ excerpt: `secret plans <@${reader.uid}>`, channel_id: LOBBY })
+    expect((await inbox(reader)).items[0]).toMatchObject({ excerpt: `secret plans ${await named(reader)}`, channel_id: LOBBY })
   })
 })
 
@@ -280,10 +285,10 @@ describe('read and unread', () => {
     for (let index = 0; index < 3; index++) await send(a, `n${index} <@${b.uid}>`)
     expect(envelope<UnreadCount>(await inject({ url: '/notifications/unread', headers: b.headers })).data.unread).toBe(3)
     const first = envelope<NotificationPage>(await inject({ url: '/notifications?limit=2', headers: b.headers })).data
-    expect(first.items.map(item => item.excerpt)).toEqual([`n2 <@${b.uid}>`, `n1 <@${b.uid}>`])
+    expect(first.items.map(item => item.excerpt)).toEqual([`n2 ${await named(b)}`, `n1 ${await named(b)}`])
     expect(first.next_cursor).toBe(first.items[1].notification_id)
     const second = envelope<NotificationPage>(await inject({ url: `/notifications?limit=2&cursor=${first.next_cursor ?? ''}`, headers: b.headers })).data
-    expect(second.items.map(item => item.excerpt)).toEqual([`n0 <@${b.uid}>`])
+    expect(second.items.map(item => item.excerpt)).toEqual([`n0 ${await named(b)}`])
     expect(second.next_cursor).toBeNull()
 
     events.length = 0
