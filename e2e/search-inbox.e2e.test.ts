@@ -3,7 +3,7 @@
  * two guests of server 832828 — A writes in 大厅, B finds it with a Chinese search and opens it
  * in its channel at that message (highlighted); A mentions B through the @ picker, and the
  * mention lands in B's open inbox live, is still there after a reload, and opens the message.
- * A newcomer whose first page is the inbox sees it load, not fail. Screenshots go to
+ * A member is found by pinyin initials from the member list. A newcomer whose first page is the inbox sees it load, not fail. Screenshots go to
  * SEARCH_INBOX_SCREENSHOTS (a folder) when it is set.
  */
 import { mkdirSync } from 'fs'
@@ -102,6 +102,20 @@ describe('search and the inbox', () => {
     })
     await writer.context.close()
     await mentioned.context.close()
+  })
+
+  it('finds a member of the server by pinyin initials from the member list', async () => {
+    const tracked = await openPage(browser(), 'phone')
+    await withArtifacts('search-members', tracked, async () => {
+      const page = tracked.page
+      await page.goto(`${baseUrl()}/pages/members/index?sid=832828`)
+      await seeText(page, '林晓')
+      await page.locator('.members-page__search-input input, input.members-page__search-input').filter({ visible: true }).first().fill('lx')
+      await page.locator('[data-testid="members-found"]').filter({ visible: true }).waitFor()
+      expect(await page.locator('[data-testid="members-found"] .member-row__name').filter({ visible: true }).allTextContents()).toEqual(['林晓'])
+      await screenshots(page, 'search-members', '[data-testid="members-found"]')
+    })
+    await tracked.context.close()
   })
 
   it('opened as the first page by a brand-new guest, the inbox loads instead of failing', async () => {
