@@ -273,6 +273,7 @@ const EN: Record<MessageKey, string> = {
   pageTitleMembers: 'Members',
   pageTitleAuditLog: 'Audit log',
   membersEmpty: 'This community has no members yet',
+  chatMentionEveryoneNote: 'Notifies everyone who can read this channel',
   membersSearchPlaceholder: 'Find a member by nickname',
   membersNoMatch: 'Nobody matches “{query}”',
   membersTimedOutUntil: 'Timed out until {time}',

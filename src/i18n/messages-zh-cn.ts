@@ -285,6 +285,7 @@ const ZH_CN = {
   pageTitleMembers: '成员',
   pageTitleAuditLog: '审计日志',
   membersEmpty: '这个社区还没有成员',
+  chatMentionEveryoneNote: '通知能看到这个频道的所有人',
   membersSearchPlaceholder: '搜索成员昵称或拼音首字母',
   membersNoMatch: '没有找到“{query}”',
   membersTimedOutUntil: '禁言至 {time}',

@@ -242,6 +242,11 @@ export class ChannelChat {
     this.composer.pickMention(member)
   }
 
+  /** Completes the `@` being typed with @全体成员. */
+  pickEveryone (): void {
+    this.composer.pickEveryone()
+  }
+
   /** The nickname of the author of a loaded message with this uid, or null. */
   authorName (uid: string): string | null {
     return this.history.authorNames.get(uid) ?? null
