@@ -41,7 +41,7 @@ async function seeFoundMessage (page: Page, text: string): Promise<void> {
     const box = list.getBoundingClientRect()
     const row = found.getBoundingClientRect()
     return row.top >= box.top && row.bottom <= box.bottom
-  }, undefined, { timeout: 5000 })
+  }, undefined, { timeout: 15000 })
 }
 
 describe('search and the inbox', () => {
@@ -91,7 +91,7 @@ describe('search and the inbox', () => {
       await writer.page.locator('.chat-composer__send').filter({ visible: true }).click()
 
       const row = page.locator('.inbox__row').filter({ hasText: tag }).filter({ visible: true })
-      await row.first().waitFor({ timeout: 5000 }) // live, with no reload
+      await row.first().waitFor({ timeout: 15000 }) // live, with no reload (the wait is for a loaded CI machine)
       expect(await row.first().locator('.inbox__headline').textContent()).toContain('提到了你')
       expect(await row.first().getAttribute('class')).toContain('inbox__row--unread')
       await page.reload()
