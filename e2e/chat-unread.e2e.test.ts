@@ -13,7 +13,7 @@ import type { Locator, Page } from 'playwright-core'
 import { DEMO_OWNER_UID } from '../server/src/db/seed/demo-data'
 import { openPage, withArtifacts, type ViewportName } from './support/browser'
 import { baseUrl, sharedBrowser } from './support/app'
-import { CHAT_CHANNEL_PAGE, joinedMember, messagesWith } from './support/chat'
+import { CHAT_CHANNEL_PAGE, joinedMember, loginOf, messagesWith } from './support/chat'
 import { startProduct, stopProduct, type RunningProduct } from './support/product'
 import { signInSeeded, switchLogin } from './support/sessions'
 
@@ -26,15 +26,6 @@ async function screenshot (page: Page, name: string): Promise<void> {
   if (!folder) return
   mkdirSync(folder, { recursive: true })
   await page.screenshot({ path: path.join(folder, `${name}.png`) })
-}
-
-/** The signed-in user's token and uid as the app keeps them (Taro's storage: `{data: <JSON text>}` under `…:login`). */
-function loginOf (page: Page): Promise<{ token: string, uid: string }> {
-  return page.evaluate(() => {
-    const key = Object.keys(localStorage).find(name => name.endsWith(':login')) as string
-    const login = JSON.parse(JSON.parse(localStorage.getItem(key) as string).data) as { token: string, user: { uid: string } }
-    return { token: login.token, uid: login.user.uid }
-  })
 }
 
 /** Sends `texts` to 大厅 through the API, one after another, as the member with `token`. */

@@ -18,7 +18,7 @@ import type { Browser, Page } from 'playwright-core'
 import { DEMO_OWNER_UID } from '../server/src/db/seed/demo-data'
 import { openPage, withArtifacts } from './support/browser'
 import { baseUrl, sharedBrowser } from './support/app'
-import { CHAT_CHANNEL_PAGE, LIVE_WITHIN_MS, composer, joinedMember, messagesWith, openActions, send, type ChatMember } from './support/chat'
+import { CHAT_CHANNEL_PAGE, LIVE_WITHIN_MS, composer, joinedMember, loginOf, messagesWith, openActions, send, type ChatMember } from './support/chat'
 import { startProduct, stopProduct, type RunningProduct } from './support/product'
 import { signInSeeded, switchLogin } from './support/sessions'
 
@@ -49,15 +49,6 @@ async function screenshotsBothWays (page: Page, name: string, ready: string): Pr
       await screenshot(page, `${name}-${language}-${width}x${height}`)
     }
   }
-}
-
-/** The signed-in user's token and uid as the app keeps them (Taro's storage: `{data: <JSON text>}` under `…:login`). */
-function loginOf (page: Page): Promise<{ token: string, uid: string }> {
-  return page.evaluate(() => {
-    const key = Object.keys(localStorage).find(name => name.endsWith(':login')) as string
-    const login = JSON.parse(JSON.parse(localStorage.getItem(key) as string).data) as { token: string, user: { uid: string } }
-    return { token: login.token, uid: login.user.uid }
-  })
 }
 
 /** Checksums of PNG chunks (CRC-32, the PNG specification's polynomial). */

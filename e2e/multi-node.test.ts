@@ -11,14 +11,16 @@
  * counted on both processes together, every dispatch narrower than its server reaches only its audience on whichever
  * process a client is connected to (the training channel and one an override hides), an
  * override set through one process stops delivery to a member on the other at once and
- * tells that session (and a resume on either process tells what it missed), and a direct
- * message reaches its participants on either process and no one else.
+ * tells that session (and a resume on either process tells what it missed), a direct
+ * message reaches its participants on either process and no one else, and a mention written
+ * through one process lands in the inbox of a member connected to the other, live.
  */
 import { Client } from 'pg'
 import type { ChannelListData } from '@core/wire/api'
 import type { Channel } from '@core/wire/entities'
 import { GatewayErrorCode, type DispatchFrame, type ServerFrame } from '@core/wire/gateway'
 import type { PresenceUpdate } from '@core/wire/members'
+import type { NotificationCreateEvent, NotificationPage } from '@core/wire/notifications'
 import { newSession } from '../server/src/repositories/users'
 import { DEMO_OWNER_UID } from '../server/src/db/seed/demo-data'
 import { connectGateway, identified, type GatewayTestClient } from '../server/test/gateway/client'
@@ -30,6 +32,8 @@ import { DATABASE_URL, newCluster, REDIS_URL, startNode, stopCluster, type Clust
 const SERVER_ID = '723658'
 /** SPEC §6: its training channel, seen only with its training role (a fresh guest has none; the owner sees everything). */
 const TRAINING = '72365805'
+/** Its 大厅 discussion channel, read by every member. */
+const LOBBY = '72365802'
 /** Each process's liveness lease here (GATEWAY_LEASE_MS): a killed one's members go offline within it and one reaper pass. */
 const LEASE_MS = 1000
 /** What the presence test allows beyond the lease: a reaper pass (a third of it), the database and the bus, on a busy machine. */
@@ -296,6 +300,17 @@ describe('two server processes on one database and one Redis', () => {
     const after = await createChannel(a, creator, '私信之后')
     await thirdOnB.client.next(candidate => isChannelCreate(candidate) && (candidate.d as Channel).channel_id === after.channel_id)
     expect(dispatches(thirdOnB.client).filter(candidate => candidate.t.startsWith('DM_') || candidate.t === 'CONVERSATION_CREATE')).toEqual([])
+  })
+
+  it('puts a mention written through A in the inbox of a member connected to B: live on B\'s socket and in the inbox asked through B', async () => {
+    const [author, mentioned] = await Promise.all([guestMember(a), guestMember(b)])
+    const onB = await identified(b.url, mentioned)
+    clients.push(onB.client)
+    const sent = await call<{ message_id: string }>(a, 'POST', `/channels/${LOBBY}/messages`, author, { content: `<@${onB.ready.user.uid}> 跨节点提及`, nonce: `multi-node-mention-${Date.now()}` })
+    const frame = await onB.client.next<DispatchFrame>(candidate => candidate.op === 'dispatch' && candidate.t === 'NOTIFICATION_CREATE')
+    expect(frame.d as NotificationCreateEvent).toMatchObject({ notification: { kind: 'mention', channel_id: LOBBY, message_id: sent.message_id }, unread: 1 })
+    const inbox = await call<NotificationPage>(b, 'GET', '/notifications', mentioned)
+    expect([inbox.unread, inbox.items.map(item => item.message_id)]).toEqual([1, [sent.message_id]])
   })
 
   it('walks every declared dispatch narrower than the server, published by a third process, for the training channel and one an override hides: on A and on B only its audience gets it', async () => {

@@ -10,19 +10,22 @@ import { LIN, ME, chatMessage, fakeGateway, fakeMessagesApi, historyPage, member
 
 afterEach(() => { document.body.innerHTML = '' })
 
-async function mountComposer (enterSends: boolean, options: { upload?: ImageUploader, onAttach?: () => void } = {}) {
+const ZHANG = { ...LIN, uid: 'u-zhang', nickname: '张三' }
+
+async function mountComposer (enterSends: boolean, options: { upload?: ImageUploader, onAttach?: () => void, canMentionEveryone?: boolean } = {}) {
   const api = fakeMessagesApi()
   const gateway = fakeGateway()
   const deps = { api, gateway, me: () => ME, clock: () => 1_790_000_100_000, scheduler: manualScheduler(), logger: fakeLogger(), upload: options.upload }
   const chat = new ChannelChat({ channelId: 'c1', serverId: '723658' }, deps)
-  const members = new ServerMembers('723658', { listMembers: memberList([LIN]), logger: deps.logger })
+  const findMembers = jest.fn(async (_serverId: string, q: string) => ({ items: q === 'zs' ? [{ user: ZHANG, joined_at: 1, online: false, role_ids: [] }] : [] }))
+  const members = new ServerMembers('723658', { listMembers: memberList([LIN]), findMembers, logger: deps.logger })
   api.listHistory.mockResolvedValueOnce(historyPage([chatMessage(1)], false))
   api.sendMessage.mockReturnValue(deferred<ChatMessage>().promise)
   await chat.start()
   const testUtils = new TestUtils()
-  await testUtils.mount(ChatComposer, { props: { chat, members, nameOf: () => null, enterSends, canAttach: options.upload !== undefined, onAttach: options.onAttach ?? (() => undefined) } })
+  await testUtils.mount(ChatComposer, { props: { chat, members, nameOf: () => null, enterSends, canAttach: options.upload !== undefined, onAttach: options.onAttach ?? (() => undefined), canMentionEveryone: options.canMentionEveryone } })
   const [textarea] = await testUtils.queries.waitForQuerySelectorAll('.chat-composer__input textarea')
-  return { api, chat, members, testUtils, textarea: textarea as HTMLTextAreaElement }
+  return { api, chat, members, findMembers, testUtils, textarea: textarea as HTMLTextAreaElement }
 }
 
 function press (textarea: HTMLTextAreaElement, shiftKey = false): KeyboardEvent {
@@ -69,6 +72,33 @@ describe('ChatComposer', () => {
     expect(candidate.querySelector('.chat-avatar')).not.toBeNull()
     testUtils.act(() => { (candidate as HTMLElement).click() })
     expect(chat.draft).toBe('hi @林晓 ')
+  })
+
+  it('offers after an @ a member beyond the loaded page, found by the server by pinyin initials', async () => {
+    const { chat, members, findMembers, testUtils } = await mountComposer(false)
+    await members.load()
+    testUtils.act(() => chat.setDraft('hi @zs'))
+    const [candidate] = await testUtils.queries.waitForQuerySelectorAll('.chat-composer__candidate')
+    expect(findMembers).toHaveBeenCalledWith('723658', 'zs')
+    expect(candidate.querySelector('.chat-composer__candidate-name')?.textContent).toBe('@张三')
+  })
+
+  it('offers @全体成员 first to one who may mention everyone, and writes it as typed', async () => {
+    const { chat, members, testUtils } = await mountComposer(false, { canMentionEveryone: true })
+    await members.load()
+    testUtils.act(() => chat.setDraft('开会 @全'))
+    const [everyone] = await testUtils.queries.waitForQuerySelectorAll('.chat-composer__candidate')
+    expect(everyone.querySelector('.chat-composer__candidate-name')?.textContent).toBe('@全体成员')
+    testUtils.act(() => { (everyone as HTMLElement).click() })
+    expect(chat.draft).toBe('开会 @全体成员 ')
+  })
+
+  it('never offers @全体成员 to one who may not mention everyone', async () => {
+    const { chat, members, testUtils } = await mountComposer(false)
+    await members.load()
+    testUtils.act(() => chat.setDraft('hi @'))
+    await testUtils.queries.waitForQuerySelectorAll('.chat-composer__candidate')
+    expect(Array.from(document.querySelectorAll('.chat-composer__candidate-name')).map(node => node.textContent)).toEqual(['@林晓'])
   })
 
   it('shows the message being answered and drops it on ✕', async () => {

@@ -3,7 +3,7 @@ import { ChannelKind, ChannelType, LiveCommentFlag, LiveFlag, MediaType } from '
 import ChannelPage from '@/pages/channel/index'
 import { webNavigator } from '@/router'
 import { channel, failedRequest, fakeApi, liveItem, paged, serverDetail, user, type FakeApi } from '../stores/support/fakes'
-import { chatMessage, fakeMessagesApi, historyPage } from '../stores/support/chat-fakes'
+import { chatMessage, fakeMessagesApi, historyPage, messageId } from '../stores/support/chat-fakes'
 import { fakePostsApi, post as postOf } from '../stores/support/posts-fakes'
 import { cleanUp, liveItems, NOW_S, openPage, type PlayedPage } from './home-harness'
 
@@ -92,6 +92,17 @@ describe('channel page: a discussion', () => {
     expect((await page.testUtils.queries.waitForQuerySelector('[data-testid="sign-in-offer"]')).textContent).toContain('换设备也能找回')
     await page.tap('[data-testid="sign-in-offer-dismiss"]')
     expect(document.querySelector('[data-testid="sign-in-offer"]')).toBeNull()
+  })
+
+  it('opens at a message asked for (a search hit, an inbox item): the history around it, that message highlighted', async () => {
+    const api = channelApi('c-news', ChannelType.Discussion, '公告')
+    const messages = fakeMessagesApi()
+    const around = [7, 8, 9, 10].map(n => chatMessage(n, { channel_id: 'c-news', content: `第${n}条` }))
+    messages.listHistory.mockResolvedValue({ items: around, has_more: true, has_newer: true })
+    page = await openPage(ChannelPage, { api, messages, params: { channel_id: 'c-news', around: messageId(9) } })
+    expect(messages.listHistory).toHaveBeenCalledWith('c-news', { around: messageId(9), limit: 50 })
+    const found = Array.from(document.querySelectorAll('.chat-list__row--found')).map(node => node.querySelector('.chat-message__text')?.textContent)
+    expect(found).toEqual(['第9条'])
   })
 
   it('says when there are no messages yet', async () => {

@@ -59,8 +59,63 @@ describe('the inbox page', () => {
     expect(document.querySelectorAll('.inbox__row--unread')).toHaveLength(1)
     await page.tap('.inbox__row', '林 提到了你')
     expect(notifications.markRead).toHaveBeenCalledWith({ ids: [notification(2).notification_id] })
-    expect(navigateTo).toHaveBeenCalledWith({ url: expect.stringMatching(/^\/pages\/channel\/index\?.*channel_id=c1/) })
+    // opened in its channel's history around the message (highlighted there)
+    expect(navigateTo).toHaveBeenCalledWith({ url: expect.stringMatching(/^\/pages\/channel\/index\?(?=.*channel_id=c1)(?=.*around=m2)/) })
     expect(document.querySelectorAll('.inbox__row--unread')).toHaveLength(0)
+  })
+
+  it('opened first by a newcomer, waits for the launch\'s guest sign-in and then lists the notifications', async () => {
+    const api = fakeApi()
+    let answer: (value: { token: string, user: typeof ME }) => void = () => undefined
+    api.guestLogin.mockReturnValue(new Promise(resolve => { answer = resolve }))
+    const notifications = notificationsApi([notification(1)])
+    let signedInAtList: boolean | null = null
+    const page = await mountPage(Inbox, {
+      api,
+      notifications,
+      beforeMount: root => {
+        // the server answers 401 to a list asked for without a session
+        notifications.list.mockImplementation(async () => {
+          signedInAtList = root.session.isSignedIn
+          if (!root.session.isSignedIn) throw Object.assign(new Error('request:fail 401'), { status: 401 })
+          return { items: [notification(1)], next_cursor: null, unread: 1 }
+        })
+        void root.session.ensureSignedIn() // the app's launch, still under way
+      },
+    })
+    await page.settle()
+    expect(notifications.list).not.toHaveBeenCalled()
+    expect(document.querySelector('.state-view--error')).toBeNull()
+    await page.testUtils.act(async () => { answer({ token: 't', user: user({ uid: 'B_new', nickname: '游客1' }) }) })
+    await page.settle()
+    expect(signedInAtList).toBe(true)
+    expect(api.guestLogin).toHaveBeenCalledTimes(1)
+    expect(Array.from(document.querySelectorAll('.inbox__headline')).map(node => node.textContent)).toEqual(['林 提到了你'])
+  })
+
+  it('says a failed sign-in, and its retry signs in and lists the notifications', async () => {
+    const api = fakeApi()
+    api.guestLogin.mockRejectedValueOnce(new Error('offline'))
+    api.guestLogin.mockResolvedValue({ token: 't', user: user({ uid: 'B_new', nickname: '游客1' }) })
+    const notifications = notificationsApi([notification(1)])
+    const page = await mountPage(Inbox, { api, notifications })
+    await page.settle()
+    expect(notifications.list).not.toHaveBeenCalled()
+    await page.tap('.state-view__retry')
+    await page.settle()
+    expect(Array.from(document.querySelectorAll('.inbox__headline')).map(node => node.textContent)).toEqual(['林 提到了你'])
+  })
+
+  it('opens a direct message\'s conversation', async () => {
+    const notifications = notificationsApi([notification(1, { kind: 'direct_message', server_id: null, channel_id: 'dm1', excerpt: '在吗' })])
+    const api = fakeApi()
+    api.getMe.mockResolvedValue(ME)
+    const page = await mountPage(Inbox, { api, signedIn: ME, notifications })
+    await page.settle()
+    await page.tap('.inbox__row', '林 给你发了私信')
+    // the conversation page (built beside this one: until it is routed, the not-found page names it)
+    const url: string = navigateTo.mock.calls[0][0].url
+    expect([url.includes('conversation_id=dm1'), /pages(\/|%2F)conversation(\/|%2F)index/.test(url)]).toEqual([true, true])
   })
 
   it('shows the unread count on Me, and opens the inbox from there', async () => {

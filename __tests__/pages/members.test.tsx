@@ -52,7 +52,31 @@ afterEach(() => {
   jest.restoreAllMocks()
 })
 
+/** Types `text` in the member search box as a user would (the H5 input's own input event). */
+async function typeQuery (page: Awaited<ReturnType<typeof mountPage>>, text: string): Promise<void> {
+  const box = document.querySelector('.members-page__search-input input, input.members-page__search-input') as HTMLInputElement
+  await page.testUtils.act(async () => {
+    box.value = text
+    box.dispatchEvent(new Event('input', { bubbles: true }))
+  })
+  await page.settle()
+}
+
 describe('the members page', () => {
+  it('finds a member of the whole server by nickname or pinyin initials, opens their sheet, and lists everyone again when cleared', async () => {
+    const { page, members } = await openMembers()
+    members.find.mockImplementation(async (_sid, q) => ({ items: q === 'zs' ? [member('zs', { user: user({ uid: 'zs', nickname: '张三' }) })] : [] }))
+    await typeQuery(page, 'zs')
+    expect(members.find).toHaveBeenCalledWith(SID, 'zs')
+    expect(names()).toEqual(['张三'])
+    await page.tap('.member-row')
+    expect(document.querySelector('.member-sheet')?.textContent).toContain('张三')
+    await typeQuery(page, 'nobody')
+    expect(page.text()).toContain('没有找到“nobody”')
+    await typeQuery(page, '')
+    expect(names()).toEqual(['Me（你）', 'Olga', 'Tom'])
+  })
+
   it('lists the members online first, with their role chips and the online count', async () => {
     const { page } = await openMembers()
     expect(names()).toEqual(['Me（你）', 'Olga', 'Tom'])

@@ -1,10 +1,12 @@
 import Taro from '@tarojs/taro'
 import type { SearchHit, SearchResult } from '@core/wire/search'
 import SearchPage from '@/pages/search/index'
+import { ChannelKind } from '@core/wire/codes'
 import { mountPage, unmountPages } from '../support/page-harness'
+import { channel, fakeApi } from '../stores/support/fakes'
 
 const mockSearch = jest.fn<Promise<SearchResult>, [string, string, string | undefined]>()
-jest.mock('@/services/api/search', () => ({ createSearchApi: () => ({ search: mockSearch, findMembers: jest.fn() }) }))
+jest.mock('@/services/api/search', () => ({ createSearchApi: () => ({ search: mockSearch }) }))
 
 const SID = '832828'
 
@@ -47,6 +49,19 @@ describe('the search page', () => {
     expect(document.querySelector('.search-hit__match')?.textContent).toBe('直播')
     expect(document.querySelector('.search-hit b')).toBeNull()
     expect(page.text()).toContain('<b>今晚</b>')
+  })
+
+  it('opened straight from a link, loads the server\'s channels: a hit names its channel, and each channel (not a group) is an in: chip', async () => {
+    mockSearch.mockResolvedValue({ items: [hit()], has_more: false, next: null })
+    const api = fakeApi()
+    const general = channel('83282801', { server_id: SID, kind: ChannelKind.Group, name: '综合' })
+    api.listChannels.mockResolvedValue([{ group: general, channels: [channel('83282802', { server_id: SID, name: '大厅', parent_id: general.channel_id })] }])
+    const page = await mountPage(SearchPage, { api, params: { sid: SID } })
+    await page.settle()
+    expect(api.listChannels).toHaveBeenCalledWith(SID)
+    expect(Array.from(document.querySelectorAll('.search-page__chip')).map(chip => chip.textContent)).toEqual(['含图片', '含链接', '#大厅'])
+    await searchFor(page, '直播')
+    expect(document.querySelector('.search-hit__place')?.textContent).toBe('大厅')
   })
 
   it('opens a message hit in its channel at that message', async () => {

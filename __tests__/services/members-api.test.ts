@@ -22,4 +22,10 @@ describe('createMembersApi', () => {
       { path: '/servers/723658/members', query: { after: undefined, limit: undefined } },
     ])
   })
+
+  it('finds members by nickname on the server\'s member search path', async () => {
+    const { send, sent } = recordingRequester({ items: [] })
+    await createMembersApi(send).find('723658', 'zs')
+    expect(sent).toEqual([{ path: '/servers/723658/search/members', query: { q: 'zs' } }])
+  })
 })

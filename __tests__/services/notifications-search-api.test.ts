@@ -26,16 +26,14 @@ describe('createNotificationsApi', () => {
 })
 
 describe('createSearchApi', () => {
-  it('sends a search with its cursor and a member lookup to the server\'s paths', async () => {
+  it('sends a search with its cursor to the server\'s path', async () => {
     const { send, sent } = recordingRequester({ items: [] })
     const search = createSearchApi(send)
     await search.search('832828', '直播 from:林晓')
     await search.search('832828', '直播', 'cursor-1')
-    await search.findMembers('832828', 'lx')
     expect(sent).toEqual([
       { path: '/servers/832828/search', query: { q: '直播 from:林晓', cursor: undefined } },
       { path: '/servers/832828/search', query: { q: '直播', cursor: 'cursor-1' } },
-      { path: '/servers/832828/search/members', query: { q: 'lx' } },
     ])
   })
 })

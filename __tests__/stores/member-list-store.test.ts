@@ -1,6 +1,6 @@
 import { MemberListStore } from '@/stores/member-list-store'
 import { GATEWAY_RESYNC } from '@/stores/gateway-store'
-import { deferred, fakeLogger } from './support/fakes'
+import { deferred, fakeLogger, user } from './support/fakes'
 import { anyGateway, member, memberPage, ROLES, SID } from './support/trust-fakes'
 
 const NOW_MS = 1_800_000_000_000
@@ -10,9 +10,10 @@ function setup (pages: Array<ReturnType<typeof memberPage>> = [memberPage([membe
   for (const page of pages) list.mockResolvedValueOnce(page)
   const roles = jest.fn().mockResolvedValue({ list: ROLES })
   const gateway = anyGateway()
-  const store = new MemberListStore(SID, { members: { list }, trust: { roles }, clock: () => NOW_MS, logger: fakeLogger() })
+  const find = jest.fn()
+  const store = new MemberListStore(SID, { members: { list, find }, trust: { roles }, clock: () => NOW_MS, logger: fakeLogger() })
   store.attach(gateway)
-  return { store, list, roles, gateway }
+  return { store, list, find, roles, gateway }
 }
 
 describe('MemberListStore', () => {
@@ -20,6 +21,16 @@ describe('MemberListStore', () => {
     const { store } = setup([memberPage([member('a'), member('b', { online: true }), member('c'), member('d', { online: true })])])
     await store.load()
     expect(store.shown.map(m => m.user.uid)).toEqual(['b', 'd', 'a', 'c'])
+  })
+
+  it('finds members of the whole server by nickname, beside the loaded pages', async () => {
+    const { store, find } = setup()
+    find.mockResolvedValue({ items: [member('zs', { user: user({ uid: 'zs', nickname: '张三' }) })] })
+    await store.load()
+    await store.finder.find('zs')
+    expect(find).toHaveBeenCalledWith(SID, 'zs')
+    expect(store.finder.found.map(found => found.user.nickname)).toEqual(['张三'])
+    expect(store.shown.map(shown => shown.user.uid)).toEqual(['b', 'a'])
   })
 
   it('says the list is empty when the server has no members', async () => {

@@ -25,7 +25,7 @@ function fakeTrust () {
 
 async function setup (mine: MyPermissions | null = MOD, members = [member('me', { role_ids: ['r_mod'] }), member('t'), member('boss', { role_ids: ['r_admin'] })]) {
   const list = new MemberListStore(SID, {
-    members: { list: jest.fn().mockResolvedValue(memberPage(members)) },
+    members: { list: jest.fn().mockResolvedValue(memberPage(members)), find: jest.fn() },
     trust: { roles: jest.fn().mockResolvedValue({ list: ROLES }) },
     clock: () => NOW_MS,
     logger: fakeLogger(),

@@ -46,6 +46,18 @@ export function sendableContentOf (content: string, attachmentCount: number): st
   return attachmentCount > 0 && content.trim() === '' ? '' : null
 }
 
+/**
+ * The words that mention every member who may read the channel (QQ频道's @全体成员,
+ * issue 30): only an author holding MentionEveryone there makes it notify; to anyone else
+ * it is plain text. Each member's "suppress @全体成员" and mutes silence it for them.
+ */
+export const EVERYONE_MENTION = '@全体成员'
+
+/** True when `content` contains {@link EVERYONE_MENTION}. */
+export function mentionsEveryone (content: string): boolean {
+  return content.includes(EVERYONE_MENTION)
+}
+
 /** `<@uid>` marks a mention; uids are ids (letters, digits, `_`, `-`). */
 const MENTION_SOURCE = '<@([A-Za-z0-9_-]{1,64})>'
 
@@ -57,6 +69,15 @@ export function mentionedUids (content: string): string[] {
     uids.add(match[1])
   }
   return [...uids]
+}
+
+/**
+ * `content` with each `<@uid>` written as `@nickname` (`nameOf` answers null for a uid it
+ * does not know: written `@` + uid), for text shown outside the chat, such as an inbox
+ * notification's excerpt.
+ */
+export function withMentionNames (content: string, nameOf: (uid: string) => string | null): string {
+  return content.replace(new RegExp(MENTION_SOURCE, 'g'), (_mention, uid: string) => `@${nameOf(uid) ?? uid}`)
 }
 
 /**

@@ -15,5 +15,8 @@ export const SEARCH_PATHS = {
 export const SEARCH_PAGE_SIZE = 20
 /** Most members one member search answers. */
 export const MEMBER_SEARCH_LIMIT = 20
+
+/** Longest text a member search takes (a nickname is at most 32 characters). */
+export const MEMBER_QUERY_MAX_LENGTH = 64
 /** Characters of text a hit shows around its first match. */
 export const SEARCH_SNIPPET_LENGTH = 160

@@ -7,6 +7,8 @@ import { Type, type Static } from '@sinclair/typebox'
 import { SEARCH_QUERY_MAX_LENGTH } from '../domain/search'
 import { UserSchema } from './entities'
 import { CursorPageSchema, Nullable } from './fields'
+import { MemberSchema } from './members'
+import { MEMBER_QUERY_MAX_LENGTH } from './search-paths'
 
 export * from './search-paths'
 
@@ -58,10 +60,10 @@ export type SearchResult = Static<typeof SearchResultSchema>
 
 /** GET /servers/:server_id/search/members query. */
 export const MemberSearchQuerySchema = Type.Object({
-  q: Type.String({ minLength: 1, maxLength: 64 }),
+  q: Type.String({ minLength: 1, maxLength: MEMBER_QUERY_MAX_LENGTH }),
 }, { additionalProperties: false })
 
-/** Members whose nickname (or uid) matches, best first. */
-export const MemberSearchResultSchema = Type.Object({ items: Type.Array(UserSchema) })
+/** Members whose nickname (or uid, or pinyin initials) matches, best first, as the member list shows them. */
+export const MemberSearchResultSchema = Type.Object({ items: Type.Array(MemberSchema) })
 /** Members whose nickname matches. */
 export type MemberSearchResult = Static<typeof MemberSearchResultSchema>

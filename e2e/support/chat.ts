@@ -39,6 +39,15 @@ export async function joinedMember (browser: Browser, viewport: ViewportName, ba
   return { tracked, page: tracked.page, context: tracked.context }
 }
 
+/** The signed-in member as the app keeps them (Taro's storage: `{data: <JSON text>}` under `…:login`). */
+export function loginOf (page: Page): Promise<{ token: string, uid: string, nickname: string }> {
+  return page.evaluate(() => {
+    const key = Object.keys(localStorage).find(name => name.endsWith(':login')) as string
+    const login = JSON.parse(JSON.parse(localStorage.getItem(key) as string).data) as { token: string, user: { uid: string, nickname: string } }
+    return { token: login.token, uid: login.user.uid, nickname: login.user.nickname }
+  })
+}
+
 /** Writes and sends a message with the 发送 button. */
 export async function send (page: Page, text: string): Promise<void> {
   await composer(page).fill(text)

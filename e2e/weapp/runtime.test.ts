@@ -31,6 +31,8 @@ const OWNER_UID = '100001'
 const MEMBER_UID = '100003'
 /** Another member, whose inbox stays empty here. */
 const ALEX_UID = '100002'
+/** A member (with the training role) mentioned in the inbox flow. */
+const TRAINEE_UID = '100004'
 /** What a page with nothing of its own to share sends: the server's Home. */
 const HOME_CARD_PATH = `/pages/index/index?server_id=${SERVER}`
 /** A web page the development build may show in its web view (its webview host, src/constants/env.ts). */
@@ -519,6 +521,36 @@ describe('the mini-program at run time', () => {
     await pullsDownAndAsksAgain(app, `GET /servers/${SERVER}/search`)
     expect(asked(app).filter(request => request.startsWith(`GET /servers/${SERVER}/search?`)).every(request => request.includes(`q=${encodeURIComponent('直播')}`))).toBe(true)
     await sees(app, '记得预约')
+  })
+
+  it('finds a Chinese message with a search and opens its channel at that message, highlighted', async () => {
+    const tag = `wx${Date.now().toString(36)}`
+    await postMessage(signInSeeded(product, OWNER_UID), CHAT_CHANNEL, `小程序里的展厅消息 ${tag}`)
+    const app = launch(`/pages/search/index?sid=${SERVER}`)
+    await sees(app, '输入词语')
+    app.input(node(app, 'search-page__input'), `展厅 ${tag}`)
+    await tapWhenShown(app, 'search-page__go')
+    await sees(app, tag)
+    expect(nodesWithClass(node(app, 'search-hit', tag), 'search-hit__match').map(textOf)).toEqual(expect.arrayContaining(['展厅']))
+    await tapWhenShown(app, 'search-hit', tag)
+    await arrivesAt(app, 'pages/channel/index')
+    expect(app.current().options).toEqual(expect.objectContaining({ channel_id: CHAT_CHANNEL, around: expect.stringMatching(/^\d+$/) }))
+    await until(app, 'the found message highlighted', () => nodesWithClass(app.current().data.root, 'chat-list__row--found').some(row => textOf(row).includes(tag)))
+  })
+
+  it('puts a mention in the open inbox live, and a tap opens the message in its channel', async () => {
+    const app = launch(`/pages/inbox/index?sid=${SERVER}`, signedIn(signInSeeded(product, TRAINEE_UID)))
+    await sees(app, '全部已读', '还没有通知') // the list is in: a row from now on came over the socket
+    await until(app, 'the inbox\'s socket', () => app.record.socketEvents.includes('open'))
+    await settled() // the session identified
+    const tag = `wxm${Date.now().toString(36)}`
+    await postMessage(signInSeeded(product, OWNER_UID), CHAT_CHANNEL, `<@${TRAINEE_UID}> 小程序收件箱 ${tag}`)
+    await until(app, 'the mention arriving live', () => nodesWithClass(app.current().data.root, 'inbox__row').some(row => textOf(row).includes(tag)))
+    expect(textOf(node(app, 'inbox__row', tag))).toContain('林晓 提到了你')
+    await tapWhenShown(app, 'inbox__row', tag)
+    await arrivesAt(app, 'pages/channel/index')
+    expect(app.current().options).toEqual(expect.objectContaining({ channel_id: CHAT_CHANNEL, around: expect.stringMatching(/^\d+$/) }))
+    await until(app, 'the mentioning message highlighted', () => nodesWithClass(app.current().data.root, 'chat-list__row--found').some(row => textOf(row).includes(tag)))
   })
 
   it('offers no pull-down on a page whose config does not enable it, as WeChat does', async () => {

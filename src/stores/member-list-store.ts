@@ -11,6 +11,7 @@ import type { MembersApi } from '@/services/api/members'
 import type { TrustApi } from '@/services/api/trust'
 import { GATEWAY_RESYNC, type GatewaySubscriptions } from './gateway-store'
 import type { StoreLogger } from './load-tracker'
+import { MemberFinder } from './member-finder'
 import { PagedList, type ListPage } from './paged-list'
 
 /** The gateway as the list needs it: one subscription per event type. */
@@ -18,7 +19,7 @@ export type MemberListGateway = GatewaySubscriptions
 
 /** What the member list is built on. */
 export interface MemberListSources {
-  members: Pick<MembersApi, 'list'>
+  members: Pick<MembersApi, 'list' | 'find'>
   trust: Pick<TrustApi, 'roles'>
   logger: StoreLogger
   /** The current time in unix milliseconds (a timeout that ended is no mark). */
@@ -54,14 +55,17 @@ export class MemberListStore {
    */
   private heard: { online: Map<string, boolean>, onlineCount: number | null } = { online: new Map(), onlineCount: null }
   private readonly stops: Array<() => void> = []
+  /** Members found by nickname (or pinyin initials) among all of the server's, not only the loaded pages (issue 30). */
+  readonly finder: MemberFinder
 
   constructor (readonly serverId: string, private readonly sources: MemberListSources) {
+    this.finder = new MemberFinder(serverId, { find: (id, q) => sources.members.find(id, q), logger: sources.logger })
     this.list = new PagedList<Member, string, MemberPage>(after => this.fetchPage(after), member => member.user.uid, {
       logger: sources.logger,
       onPage: page => { this.takePage(page) },
     })
     makeAutoObservable<MemberListStore, 'sources' | 'stops' | 'heard'>(this, {
-      serverId: false, sources: false, stops: false, heard: false, list: false, timeouts: false, roles: observable.ref,
+      serverId: false, sources: false, stops: false, heard: false, list: false, finder: false, timeouts: false, roles: observable.ref,
     })
   }
 

@@ -18,6 +18,7 @@ describe('ChatAccess', () => {
     expect([access(['SendMessages', 'AttachFiles']).chatAccess.composer, access(['SendMessages']).chatAccess.canModerate]).toEqual([{ kind: 'compose' }, false])
     const moderator = access(['SendMessages', 'ManageMessages']).chatAccess
     expect([moderator.canModerate, moderator.canAttach]).toEqual([true, false])
+    expect([access(['SendMessages', 'MentionEveryone']).chatAccess.canMentionEveryone, moderator.canMentionEveryone]).toEqual([true, false])
   })
 
   it('says why a member without SendMessages in the channel has no composer; not before the answer is there', () => {

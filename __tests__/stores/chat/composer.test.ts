@@ -67,9 +67,15 @@ describe('ChannelChat: mentions', () => {
     expect(chat.entries[1].message.mentions).toEqual([LIN.uid])
   })
 
-  it('finds the nickname of a loaded author by uid', async () => {
+  it('finds the nickname of a loaded author by uid, and mine though I wrote nothing here', async () => {
     const { chat } = await opened([chatMessage(1)])
-    expect([chat.authorName(LIN.uid), chat.authorName('B_nobody')]).toEqual(['林晓', null])
+    expect([chat.authorName(LIN.uid), chat.authorName('B_nobody'), chat.authorName(ME.uid)]).toEqual(['林晓', null, ME.nickname])
+  })
+  it('completes an @ being typed with @全体成员', async () => {
+    const { chat } = await opened([chatMessage(1)])
+    chat.setDraft('开会 @全体')
+    chat.pickEveryone()
+    expect([chat.draft, chat.mentionQuery]).toEqual(['开会 @全体成员 ', null])
   })
 })
 

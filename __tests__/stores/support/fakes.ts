@@ -118,7 +118,7 @@ export function serverDetail (serverId: string, overrides: Partial<ServerDetail>
 /** Membership calls as jest mocks that reject until a test gives them an answer. */
 export function fakeMembersApi (): { [K in keyof MembersApi]: jest.Mock<ReturnType<MembersApi[K]>, Parameters<MembersApi[K]>> } {
   const members: Partial<Record<keyof MembersApi, jest.Mock>> = {}
-  for (const name of ['join', 'leave', 'list'] as const) members[name] = jest.fn(() => Promise.reject(new Error(`${name} not faked`)))
+  for (const name of ['join', 'leave', 'list', 'find'] as const) members[name] = jest.fn(() => Promise.reject(new Error(`${name} not faked`)))
   return members as ReturnType<typeof fakeMembersApi>
 }
 

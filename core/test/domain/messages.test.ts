@@ -1,6 +1,6 @@
 import { ChannelKind, ChannelType } from '@core/wire/codes'
 import {
-  characterCount, isChatChannel, isReactionEmoji, mentionedUids, messageContentOf, MESSAGE_CONTENT_MAX_LENGTH, MESSAGE_MENTIONS_MAX, replyPreviewOf, sendableContentOf,
+  characterCount, isChatChannel, isReactionEmoji, mentionedUids, mentionsEveryone, withMentionNames, messageContentOf, MESSAGE_CONTENT_MAX_LENGTH, MESSAGE_MENTIONS_MAX, replyPreviewOf, sendableContentOf,
 } from '@core/domain/messages'
 
 describe('message content', () => {
@@ -21,6 +21,19 @@ describe('message content', () => {
 
   it('may be empty when the message carries pictures, never over the limit', () => {
     expect([sendableContentOf('  ', 1), sendableContentOf('', 0), sendableContentOf(' 看 ', 0), sendableContentOf('a'.repeat(MESSAGE_CONTENT_MAX_LENGTH + 1), 2)]).toEqual(['', null, '看', null])
+  })
+})
+
+describe('withMentionNames', () => {
+  it('writes each mention as @nickname, and an unknown member as @uid', () => {
+    const names: Record<string, string> = { 100001: '林晓' }
+    expect(withMentionNames('<@100001> 看 <@B_x> 和 <@100001>', uid => names[uid] ?? null)).toBe('@林晓 看 @B_x 和 @林晓')
+  })
+})
+
+describe('mentionsEveryone', () => {
+  it('finds @全体成员 anywhere in the text, and nothing in a message without it', () => {
+    expect([mentionsEveryone('@全体成员 今晚八点开会'), mentionsEveryone('开会了@全体成员'), mentionsEveryone('全体成员 开会'), mentionsEveryone('@全体')]).toEqual([true, true, false, false])
   })
 })
 

@@ -35,6 +35,8 @@ export interface MembersRepository {
   leave (serverId: string, uid: string): Promise<boolean>
   /** How many members `serverId` has. */
   count (serverId: string): Promise<number>
+  /** The uids of every member of `serverId`, in join order (an @全体成员 tells each who may read its channel). */
+  uidsOf (serverId: string): Promise<string[]>
   /** Up to `limit` members in join order after `after` (from the first when null), and whether more follow. */
   list (serverId: string, after: MemberCursor | null, limit: number): Promise<{ items: MemberRow[], has_more: boolean }>
 }
@@ -77,6 +79,10 @@ export function createMembersRepository (db: Db): MembersRepository {
     async count (serverId) {
       const row = await db.selectFrom('server_members').select(eb => eb.fn.countAll<number>().as('count')).where('server_id', '=', serverId).executeTakeFirst()
       return Number(row?.count ?? 0)
+    },
+    async uidsOf (serverId) {
+      const rows = await db.selectFrom('server_members').select('uid').where('server_id', '=', serverId).orderBy('joined_at').orderBy('uid').execute()
+      return rows.map(row => row.uid)
     },
     async list (serverId, after, limit) {
       let query = db.selectFrom('server_members').innerJoin('users', 'users.uid', 'server_members.uid')

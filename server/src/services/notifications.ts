@@ -9,6 +9,7 @@
  * the inbox to the same rule when a channel is closed to its reader later.
  */
 import { createTimeIdSource } from '@core/domain/ids'
+import { mentionedUids, withMentionNames } from '@core/domain/messages'
 import { isSilenced } from '@core/domain/notifications'
 import type { ModerationAct, Notification, NotificationKind } from '@core/wire/notifications'
 import type { AppContext } from '../context'
@@ -42,6 +43,14 @@ export function excerptOf (text: string): string {
   return Array.from(text).slice(0, NOTIFICATION_EXCERPT_LENGTH).join('')
 }
 
+/** `text` with its `<@uid>` mentions written as `@nickname`, as the inbox shows them. */
+async function namedMentions (ctx: AppContext, text: string): Promise<string> {
+  const uids = mentionedUids(text)
+  if (uids.length === 0) return text
+  const names = new Map(await Promise.all(uids.map(async uid => [uid, (await ctx.repos.users.get(uid))?.nickname ?? null] as const)))
+  return withMentionNames(text, uid => names.get(uid) ?? null)
+}
+
 /**
  * Puts `draft` in `recipientUid`'s inbox and tells their sessions live; answers the
  * notification, or null when it was not made (their own act, a channel of a server they
@@ -62,7 +71,7 @@ export async function notify (ctx: AppContext, recipientUid: string, draft: Noti
     message_id: draft.messageId ?? null,
     post_id: draft.postId ?? null,
     comment_id: draft.commentId ?? null,
-    excerpt: excerptOf(draft.excerpt),
+    excerpt: excerptOf(await namedMentions(ctx, draft.excerpt)),
     act: draft.act ?? '' as const,
     created_at: ctx.now(),
     read_at: null,
@@ -87,6 +96,21 @@ export async function notifyModeration (ctx: AppContext, serverId: string, targe
 /** {@link notify} for each of `recipientUids` in turn (each once). */
 export async function notifyEach (ctx: AppContext, recipientUids: Iterable<string>, draft: NotificationDraft): Promise<void> {
   for (const uid of new Set(recipientUids)) await notify(ctx, uid, draft)
+}
+
+/**
+ * Tells every member who may read the channel of `draft` of an @全体成员 (issue 30), as a
+ * mention with `everyone` set, so each member's mutes and "suppress @全体成员" for the server
+ * silence it for them (core/domain/notifications.ts). Members in `alreadyTold` (mentioned
+ * by name in the same message: one notification, the direct one) and members who block the
+ * author are left out. Call after the write's transaction committed.
+ */
+export async function notifyEveryone (ctx: AppContext, draft: NotificationDraft & { serverId: string, channelId: string }, alreadyTold: readonly string[]): Promise<void> {
+  const place = { server_id: draft.serverId, channel_id: draft.channelId }
+  const told = new Set(alreadyTold)
+  const readers = await readersAmong(ctx, place, (await ctx.repos.members.uidsOf(draft.serverId)).filter(uid => !told.has(uid) && uid !== draft.actorUid))
+  const recipients = draft.actorUid === null ? readers : await ctx.repos.conversations.notBlocking(draft.actorUid, readers)
+  await notifyEach(ctx, recipients, { ...draft, kind: 'mention', everyone: true })
 }
 
 /**

@@ -37,6 +37,11 @@ async function send (from: TestAccount, content: string, extra: Record<string, u
   return envelope<ChatMessage>(response).data
 }
 
+/** How a mention of `account` reads in an inbox excerpt: `@nickname`. */
+async function named (account: TestAccount): Promise<string> {
+  return `@${envelope<{ nickname: string }>(await inject({ url: '/user/me', headers: account.headers })).data.nickname}`
+}
+
 async function inbox (of: TestAccount): Promise<NotificationPage> {
   return envelope<NotificationPage>(await inject({ url: '/notifications', headers: of.headers })).data
 }
@@ -47,11 +52,11 @@ const createdFor = (uid: string): Notification[] => events
   .map(event => (event.d as { notification: Notification }).notification)
 
 describe('notifications made at the write points', () => {
-  it('a mention notifies the mentioned member once, with what it opens, and an edit that mentions them again does not notify twice', async () => {
+  it('a mention notifies the mentioned member once, with what it opens and its words (a mention as @nickname), and an edit that mentions them again does not notify twice', async () => {
     const [a, b] = await Promise.all([member(), member()])
     const message = await send(a, `hi <@${b.uid}>`)
     expect(createdFor(b.uid)).toEqual([expect.objectContaining({
-      kind: 'mention', server_id: SERVER, channel_id: LOBBY, message_id: message.message_id, excerpt: `hi <@${b.uid}>`, read: false,
+      kind: 'mention', server_id: SERVER, channel_id: LOBBY, message_id: message.message_id, excerpt: `hi ${await named(b)}`, read: false,
       actor: expect.objectContaining({ uid: a.uid }),
     })])
     await inject({ method: 'PATCH', url: `/channels/${LOBBY}/messages/${message.message_id}`, headers: a.headers, payload: { content: 'hi' } })
@@ -188,7 +193,7 @@ describe('only what the recipient may read', () => {
     const owner = await signInAsMember(gateway.test, '100001') as TestAccount
     const reader = await member()
     await send(owner, `secret plans <@${reader.uid}>`)
-    expect((await inbox(reader)).items.map(item => [item.excerpt, item.channel_id])).toEqual([[`secret plans <@${reader.uid}>`, LOBBY]])
+    expect((await inbox(reader)).items.map(item => [item.excerpt, item.channel_id])).toEqual([[`secret plans ${await named(reader)}`, LOBBY]])
     await hideFrom(LOBBY, reader.uid, true)
     try {
       const page = await inbox(reader)
@@ -199,7 +204,7 @@ describe('only what the recipient may read', () => {
     } finally {
       await hideFrom(LOBBY, reader.uid, false)
     }
-    expect((await inbox(reader)).items[0]).toMatchObject({ excerpt: `secret plans <@${reader.uid}>`, channel_id: LOBBY })
+    expect((await inbox(reader)).items[0]).toMatchObject({ excerpt: `secret plans ${await named(reader)}`, channel_id: LOBBY })
   })
 })
 
@@ -227,6 +232,44 @@ describe('mutes', () => {
     expect(settings.items).toEqual([{ scope: 'server', id: SERVER, muted: true, suppress_everyone: true }])
   })
 
+  it('@全体成员 by one who may mention everyone tells each member who may read the channel once, never its author, a guest outside the training channel, or one who blocks the author', async () => {
+    const owner = await signInAsMember(gateway.test, '100001') as TestAccount
+    const trainee = await signInAsMember(gateway.test, '100004')
+    const [reader, named, blocker] = await Promise.all([member(), member(), member()])
+    expect((await inject({ method: 'PUT', url: `/users/me/blocks/${owner.uid}`, headers: blocker.headers })).statusCode).toBe(200)
+    events.length = 0
+    const lobby = await send(owner, `@全体成员 今晚八点 <@${named.uid}>`)
+    expect(createdFor(reader.uid).map(item => [item.kind, item.channel_id, item.message_id])).toEqual([['mention', LOBBY, lobby.message_id]])
+    expect(createdFor(named.uid).map(item => item.kind)).toEqual(['mention']) // named and @全体成员: one notification
+    expect([createdFor(owner.uid), createdFor(blocker.uid)]).toEqual([[], []])
+    events.length = 0
+    await send(owner, '@全体成员 学员集合', {}, TRAINING)
+    expect(createdFor(trainee.uid).map(item => [item.kind, item.channel_id])).toEqual([['mention', TRAINING]])
+    expect(createdFor(reader.uid)).toEqual([]) // a guest may not read the training channel
+  })
+
+  it('@全体成员 by a member without MentionEveryone is plain text and tells nobody', async () => {
+    const [a, b] = await Promise.all([member(), member()])
+    events.length = 0
+    await send(a, '@全体成员 看我')
+    expect(createdFor(b.uid)).toEqual([])
+    expect(events.filter(event => event.t === 'NOTIFICATION_CREATE')).toEqual([])
+  })
+
+  it('suppressing @全体成员 for a server, or muting it or the channel, silences an @全体成员 but not a direct mention', async () => {
+    const owner = await signInAsMember(gateway.test, '100001') as TestAccount
+    const [suppressing, serverMuted, channelMuted, open] = await Promise.all([member(), member(), member(), member()])
+    const put = async (url: string, account: TestAccount, payload: Record<string, boolean>) => expect((await inject({ method: 'PUT', url, headers: account.headers, payload })).statusCode).toBe(200)
+    await put(`/servers/${SERVER}/notification-settings`, suppressing, { muted: false, suppress_everyone: true })
+    await put(`/servers/${SERVER}/notification-settings`, serverMuted, { muted: true, suppress_everyone: false })
+    await put(`/channels/${LOBBY}/notification-settings`, channelMuted, { muted: true })
+    events.length = 0
+    await send(owner, '@全体成员 周会')
+    expect([suppressing, serverMuted, channelMuted, open].map(account => createdFor(account.uid).length)).toEqual([0, 0, 0, 1])
+    await send(owner, `<@${suppressing.uid}> <@${serverMuted.uid}> <@${channelMuted.uid}> 你们三位呢`)
+    expect([suppressing, serverMuted, channelMuted].map(account => createdFor(account.uid).map(item => item.kind))).toEqual([['mention'], ['mention'], ['mention']])
+  })
+
   it('refuses settings for a server one is not a member of, or a channel one cannot read, writing nothing', async () => {
     const { headers } = await signInAsGuest(gateway.test)
     expect((await inject({ method: 'PUT', url: `/servers/${SERVER}/notification-settings`, headers, payload: { muted: true, suppress_everyone: false } })).statusCode).toBe(404)
@@ -242,10 +285,10 @@ describe('read and unread', () => {
     for (let index = 0; index < 3; index++) await send(a, `n${index} <@${b.uid}>`)
     expect(envelope<UnreadCount>(await inject({ url: '/notifications/unread', headers: b.headers })).data.unread).toBe(3)
     const first = envelope<NotificationPage>(await inject({ url: '/notifications?limit=2', headers: b.headers })).data
-    expect(first.items.map(item => item.excerpt)).toEqual([`n2 <@${b.uid}>`, `n1 <@${b.uid}>`])
+    expect(first.items.map(item => item.excerpt)).toEqual([`n2 ${await named(b)}`, `n1 ${await named(b)}`])
     expect(first.next_cursor).toBe(first.items[1].notification_id)
     const second = envelope<NotificationPage>(await inject({ url: `/notifications?limit=2&cursor=${first.next_cursor ?? ''}`, headers: b.headers })).data
-    expect(second.items.map(item => item.excerpt)).toEqual([`n0 <@${b.uid}>`])
+    expect(second.items.map(item => item.excerpt)).toEqual([`n0 ${await named(b)}`])
     expect(second.next_cursor).toBeNull()
 
     events.length = 0

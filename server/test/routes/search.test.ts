@@ -1,5 +1,6 @@
 import { timeIdAt } from '@core/domain/ids'
 import type { User } from '@core/wire/entities'
+import type { Member } from '@core/wire/members'
 import type { ChatMessage, MessageHistory } from '@core/wire/messages'
 import type { SearchResult } from '@core/wire/search'
 import { openDatabase } from '../../src/db/dialects'
@@ -275,14 +276,17 @@ describe('GET /channels/:id/messages?around=', () => {
 })
 
 describe('GET /servers/:server_id/search/members', () => {
-  it('finds members by part of their nickname and by pinyin initials', async () => {
+  it('finds members by part of their nickname and by pinyin initials, as the member list shows them', async () => {
     const guest = await member()
     await db.updateTable('users').set({ nickname: '张小凡测试' }).where('uid', '=', guest.uid).execute()
-    const find = async (q: string): Promise<string[]> => {
+    const answer = async (q: string): Promise<Member[]> => {
       const response = await test.inject({ method: 'GET', url: `/servers/${SERVER}/search/members?q=${encodeURIComponent(q)}` })
       expect(response.statusCode).toBe(200)
-      return envelope<{ items: User[] }>(response).data.items.map(user => user.uid)
+      return envelope<{ items: Member[] }>(response).data.items
     }
+    const find = async (q: string): Promise<string[]> => (await answer(q)).map(found => found.user.uid)
+    const [shown] = await answer('张小凡')
+    expect(shown).toMatchObject({ user: { uid: guest.uid, nickname: '张小凡测试' }, joined_at: 1, online: false, role_ids: [] })
     expect(await find('小凡测')).toContain(guest.uid)
     expect(await find('zxfcs')).toContain(guest.uid)
     expect(await find('nobody-by-this-name')).toEqual([])

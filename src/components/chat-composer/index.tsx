@@ -1,6 +1,7 @@
+import { useEffect } from 'react'
 import { View, Text, Button, Image } from '@tarojs/components'
 import { observer } from 'mobx-react'
-import { MESSAGE_CONTENT_MAX_LENGTH } from '@core/domain/messages'
+import { EVERYONE_MENTION, MESSAGE_CONTENT_MAX_LENGTH } from '@core/domain/messages'
 import { MESSAGE_COUNTER_FROM } from '@/constants/chat'
 import { t } from '@/i18n'
 import { Textarea } from '@/components/page-elements/textarea'
@@ -29,6 +30,8 @@ export interface ChatComposerProps {
   canAttach: boolean
   /** The attach tap (the view picks with the platform's picker). */
   onAttach: () => void
+  /** I may mention everyone in this channel (MentionEveryone): the picker offers @全体成员 first. */
+  canMentionEveryone?: boolean
 }
 
 /** H5: the key event of the textarea inside Taro's element (it carries `shiftKey` and `isComposing`). */
@@ -62,9 +65,13 @@ function ImageTile ({ image, uploads }: { image: DraftImage, uploads: UploadQueu
  * reply or edit being made, the `@` member picker, and the attached pictures
  * with their uploads (the message waits for them).
  */
-function ChatComposer ({ chat, members, nameOf, enterSends, canAttach, onAttach }: ChatComposerProps) {
+function ChatComposer ({ chat, members, nameOf, enterSends, canAttach, onAttach, canMentionEveryone = false }: ChatComposerProps) {
   const query = chat.mentionQuery
   const candidates = query === null ? [] : members.matching(query).slice(0, PICKER_SIZE)
+  // issue 30: @全体成员 for whoever may use it, while what is typed after @ could still become it
+  const offersEveryone = canMentionEveryone && query !== null && EVERYONE_MENTION.startsWith(`@${query.trim()}`)
+  // the picker offers members beyond the loaded page: the server finds them by nickname or pinyin initials
+  useEffect(() => { if (query !== null) void members.lookUp(query) }, [members, query])
   const length = chat.draftLength
   const send = () => { void chat.submit() }
   const onKeyDown = (event: NativeKeyEvent) => {
@@ -89,8 +96,14 @@ function ChatComposer ({ chat, members, nameOf, enterSends, canAttach, onAttach 
           <Text className='chat-composer__context-close' onClick={() => chat.cancelEdit()}>✕</Text>
         </View>
       )}
-      {candidates.length > 0 && (
+      {(candidates.length > 0 || offersEveryone) && (
         <View className='chat-composer__picker' {...LISTBOX} ariaLabel={t('chatMention')}>
+          {offersEveryone && (
+            <View className='chat-composer__candidate chat-composer__candidate--everyone' {...OPTION} onClick={() => chat.pickEveryone()}>
+              <Text className='chat-composer__candidate-name'>{EVERYONE_MENTION}</Text>
+              <Text className='chat-composer__candidate-note'>{t('chatMentionEveryoneNote')}</Text>
+            </View>
+          )}
           {candidates.map(member => (
             <View key={member.user.uid} className='chat-composer__candidate' {...OPTION} onClick={() => chat.pickMention(member.user)}>
               <ChatAvatar user={member.user} small />

@@ -43,6 +43,8 @@ export interface ChatViewAccess {
   readonly canModerate: boolean
   /** I may attach pictures. */
   readonly canAttach: boolean
+  /** I may mention everyone (@全体成员); absent where there is no such thing (a conversation). */
+  readonly canMentionEveryone?: boolean
 }
 
 /** Asks which reason, then reports the message; says how it went. */
@@ -98,7 +100,7 @@ const MemberComposer = observer(function MemberComposer ({ chat, members, access
     return <View className='chat-view__notice chat-view__notice--timeout' {...STATUS}>{t('chatTimedOut', { time: chatUntilLabel(composer.until * 1000, now) })}</View>
   }
   if (composer.kind === 'no-send') return <View className='chat-view__notice' {...STATUS}>{t('chatNoSend')}</View>
-  return <ChatComposer chat={chat} members={members} nameOf={nameOf} enterSends={hasDesktopKeyboard()} canAttach={access.canAttach} onAttach={() => { void attachImages(chat) }} />
+  return <ChatComposer chat={chat} members={members} nameOf={nameOf} enterSends={hasDesktopKeyboard()} canAttach={access.canAttach} canMentionEveryone={access.canMentionEveryone} onAttach={() => { void attachImages(chat) }} />
 })
 
 /** The chat of a discussion channel: connection state and online count, the conversation, who is typing, and the composer (a member) or the join bar (a visitor). */

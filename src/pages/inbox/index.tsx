@@ -8,6 +8,7 @@ import { DECORATIVE_IMAGE } from '@/constants/a11y'
 import { t, type MessageKey } from '@/i18n'
 import { usePageLifecycle } from '@/hooks/use-page-lifecycle'
 import { usePullRefresh } from '@/hooks/use-pull-refresh'
+import { useSignedIn } from '@/hooks/use-signed-in'
 import { navigate } from '@/router'
 import { useHomeShare } from '@/services/share/use-share'
 import { useStores } from '@/stores/context'
@@ -53,9 +54,11 @@ const Row = observer(function Row ({ notification, onOpen }: { notification: Not
  * notification is about and marks it read, and all can be marked read at once.
  */
 function Inbox () {
-  const { inbox, server } = useStores()
+  const { inbox, server, session } = useStores()
   usePageLifecycle(PAGE_PATH)
-  useEffect(() => { void inbox.load() }, [inbox])
+  // the inbox is one member's own: opened first by a newcomer, it waits for the launch's guest sign-in
+  const signedIn = useSignedIn()
+  useEffect(() => { if (signedIn) void inbox.load() }, [inbox, signedIn])
   // a pull-down loads the newest notifications again; the share menu sends the server's Home (an inbox is one member's own)
   usePullRefresh(() => inbox.load())
   useHomeShare(server)
@@ -72,8 +75,9 @@ function Inbox () {
       <View className='inbox__bar'>
         <Button className='inbox__all-read' size='mini' disabled={inbox.unread === 0} onClick={() => { void inbox.markAllRead() }}>{t('inboxMarkAllRead')}</Button>
       </View>
+      {!signedIn && session.status === 'error' && <StateView status='error' message={session.error} onRetry={() => { session.ensureSignedIn().catch(() => undefined) }} />}
       {inbox.status === 'error' && <StateView status='error' onRetry={() => { void inbox.load() }} />}
-      {(inbox.status === 'idle' || inbox.status === 'loading') && inbox.items.length === 0 && <StateView status='loading' />}
+      {(signedIn || session.status !== 'error') && (inbox.status === 'idle' || inbox.status === 'loading') && inbox.items.length === 0 && <StateView status='loading' />}
       {inbox.status === 'ready' && inbox.items.length === 0 && <StateView status='empty' message={t('inboxEmpty')} />}
       <View className='inbox__list'>
         {inbox.items.map(notification => <Row key={notification.notification_id} notification={notification} onOpen={open} />)}

@@ -11,6 +11,7 @@ import ProfileField from '@/components/profile-field'
 import StateView from '@/components/state-view'
 import { auditFieldName, t } from '@/i18n'
 import { usePageLifecycle } from '@/hooks/use-page-lifecycle'
+import { useSignedIn } from '@/hooks/use-signed-in'
 import { usePageStore, useStores } from '@/stores/context'
 import { MySessionsStore } from '@/stores/my-sessions-store'
 import { ProfileStore, type AvatarSource, type ProfileField as ProfileFieldName } from '@/stores/profile-store'
@@ -68,15 +69,10 @@ function Me () {
   // Opened for a server (`sid`/`server_id`): the member's share card leads to that server's
   // Home; opened without one, the server already shown stays.
   useEffect(() => { if (params.sid || params.server_id) server.select({ params }) }, [server, params])
-  const signedIn = session.isSignedIn
+  const signedIn = useSignedIn()
   useEffect(() => {
     if (signedIn) void sessions.load() // The devices signed in to this account
   }, [sessions, signedIn])
-
-  useEffect(() => {
-    // The app signs in on launch; a sign-in already under way is waited for, never doubled (one guest, not two).
-    if (!session.isSignedIn && session.status !== 'loading') session.ensureSignedIn().catch(error => console.error('[me] sign-in failed:', error))
-  }, [session])
 
   /** Sends one field; toasts an accepted save, and a failure that is not an audit message on the field. */
   const save = useCallback(async (field: ProfileFieldName, value: string): Promise<boolean> => {

@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react'
 import { useReachBottom } from '@tarojs/taro'
-import { Button, Text, View } from '@tarojs/components'
+import { Button, Input, Text, View } from '@tarojs/components'
 import { observer } from 'mobx-react'
 import { chooseServer } from '@core/domain/server'
 import type { Member } from '@core/wire/members'
 import type { Ban } from '@core/wire/trust'
+import { MEMBER_QUERY_MAX_LENGTH } from '@core/wire/search-paths'
 import ListFooter from '@/components/list-footer'
 import MemberRow from '@/components/member-row'
 import MemberSheet, { TIMEOUT_WORDS, type DirectActions } from '@/components/member-sheet'
@@ -76,25 +77,43 @@ const SelectedSheet = observer(function SelectedSheet ({ store, moderation }: { 
   )
 })
 
-/** The member list: online first, a row per member, the next page at the bottom. */
+/** One member's row as the list and the search show it; a tap opens their sheet. */
+const ShownMember = observer(function ShownMember ({ store, moderation, member, myUid }: { store: MemberListStore, moderation: ModerationStore, member: Member, myUid: string | null }) {
+  return (
+    <MemberRow
+      member={member}
+      roles={store.rolesOf(member)}
+      timedOutUntil={store.timeoutOf(member.user.uid)}
+      isYou={member.user.uid === myUid}
+      onOpen={() => moderation.select(member)}
+    />
+  )
+})
+
+/** The members found by nickname (or pinyin initials) among all of the server's, best first. */
+const FoundMembers = observer(function FoundMembers ({ store, moderation, myUid }: { store: MemberListStore, moderation: ModerationStore, myUid: string | null }) {
+  const { finder } = store
+  if (finder.status === 'idle' || finder.status === 'loading') return <StateView status='loading' />
+  if (finder.status === 'error') return <StateView status='error' message={finder.error} onRetry={() => { void finder.find(finder.query) }} />
+  if (finder.status === 'empty') return <StateView status='empty' message={t('membersNoMatch', { query: finder.query })} />
+  return (
+    <View className='members-page__list' data-testid='members-found'>
+      {finder.found.map(member => <ShownMember key={member.user.uid} store={store} moderation={moderation} member={member} myUid={myUid} />)}
+    </View>
+  )
+})
+
+/** The member list: online first, a row per member, the next page at the bottom; a query shows the members found instead. */
 const MemberListView = observer(function MemberListView ({ store, moderation, myUid }: { store: MemberListStore, moderation: ModerationStore, myUid: string | null }) {
   const { list } = store
+  if (store.finder.query !== '') return <FoundMembers store={store} moderation={moderation} myUid={myUid} />
   if (list.status === 'idle' || list.status === 'loading') return <StateView status='loading' />
   if (list.status === 'error') return <StateView status='error' message={list.error} onRetry={() => { void store.load() }} />
   if (list.status === 'empty') return <StateView status='empty' message={t('membersEmpty')} />
   return (
     <View className='members-page__list'>
       <Text className='members-page__count'>{t('chatOnlineCount', { count: String(store.onlineCount) })}</Text>
-      {store.shown.map(member => (
-        <MemberRow
-          key={member.user.uid}
-          member={member}
-          roles={store.rolesOf(member)}
-          timedOutUntil={store.timeoutOf(member.user.uid)}
-          isYou={member.user.uid === myUid}
-          onOpen={() => moderation.select(member)}
-        />
-      ))}
+      {store.shown.map(member => <ShownMember key={member.user.uid} store={store} moderation={moderation} member={member} myUid={myUid} />)}
       <ListFooter status={list.moreStatus} error={list.moreError} hasMore={list.hasMore} onRetry={() => { void list.loadMore() }} />
     </View>
   )
@@ -190,7 +209,21 @@ function MembersPage () {
         )}
         {tab === 'bans' && moderation.canSeeBans
           ? <BanListView moderation={moderation} />
-          : <MemberListView store={memberList} moderation={moderation} myUid={session.user?.uid ?? null} />}
+          : (
+            <>
+              <View className='members-page__search'>
+                <Input
+                  className='members-page__search-input'
+                  confirmType='search'
+                  maxlength={MEMBER_QUERY_MAX_LENGTH}
+                  placeholder={t('membersSearchPlaceholder')}
+                  ariaLabel={t('membersSearchPlaceholder')}
+                  onInput={event => { void memberList.finder.find(event.detail.value) }}
+                />
+              </View>
+              <MemberListView store={memberList} moderation={moderation} myUid={session.user?.uid ?? null} />
+            </>
+          )}
       </View>
       <SelectedSheet store={memberList} moderation={moderation} />
     </View>

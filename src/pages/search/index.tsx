@@ -1,8 +1,9 @@
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useReachBottom } from '@tarojs/taro'
 import { Button, Input, Text, View } from '@tarojs/components'
 import { observer } from 'mobx-react'
 import { chooseServer } from '@core/domain/server'
+import { ChannelKind } from '@core/wire/codes'
 import type { SearchHit } from '@core/wire/search'
 import ListFooter from '@/components/list-footer'
 import PageHeader from '@/components/page-header'
@@ -82,9 +83,16 @@ function SearchPage () {
   // a pull-down searches the shown query again; the share menu sends the searched server's Home (a search is one member's own)
   usePullRefresh(() => store.refresh())
   useHomeShare(root.server, store.serverId)
+  // opened straight from a link (no Home before it): the server's channel list, as Home loads it
+  const { server, channel: channelList } = root
+  useEffect(() => {
+    if (channelList.serverId === store.serverId || channelList.status === 'loading') return
+    server.select({ params })
+    channelList.load().catch(error => console.warn('[search] the channel list failed; hits show no place:', error))
+  }, [server, channelList, store, params])
 
-  // the channels Home already holds name the hits and offer in: chips
-  const channels = root.channel.serverId === store.serverId ? root.channel.channels : []
+  // the channels of the list name the hits and offer in: chips (a group holds no messages of its own)
+  const channels = channelList.serverId === store.serverId ? channelList.channels.filter(channel => channel.kind !== ChannelKind.Group) : []
   const channelName = (channelId: string) => channels.find(channel => channel.channel_id === channelId)?.name ?? ''
   const submit = () => { void store.submit() }
   const shown = new Set(store.chips.map(chip => `${chip.key}:${chip.value}`))

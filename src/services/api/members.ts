@@ -1,10 +1,13 @@
 /**
  * Membership calls (core/wire/members.ts): join and leave a server as the signed-in user,
- * and its member list, on the same request chain as every other call.
+ * its member list, and its members found by nickname (or pinyin initials), on the same
+ * request chain as every other call.
  */
 import { MEMBERS_PATHS } from '@core/wire/members-paths'
 import type { MemberListData, MembershipData } from '@core/wire/members'
 import { fillPath } from '@core/wire/paths'
+import { SEARCH_PATHS } from '@core/wire/search-paths'
+import type { MemberSearchResult } from '@core/wire/search'
 import { request } from '@/services/request/request'
 import type { Requester } from './index'
 
@@ -16,6 +19,8 @@ export interface MembersApi {
   leave (serverId: string): Promise<MembershipData>
   /** One page of members in join order; `after` is the previous page's `next`. */
   list (serverId: string, page?: { after?: string, limit?: number }): Promise<MemberListData>
+  /** Members of `serverId` whose nickname (or uid, or pinyin initials: "zs" finds 张三) matches `q`, best first. */
+  find (serverId: string, q: string): Promise<MemberSearchResult>
 }
 
 /** The membership calls sent through `send`. */
@@ -25,5 +30,6 @@ export function createMembersApi (send: Requester = request): MembersApi {
     join: serverId => send<MembershipData>({ path: myMembership(serverId), method: 'POST' }),
     leave: serverId => send<MembershipData>({ path: myMembership(serverId), method: 'DELETE' }),
     list: (serverId, page = {}) => send<MemberListData>({ path: fillPath(MEMBERS_PATHS.members, { server_id: serverId }), query: { after: page.after, limit: page.limit } }),
+    find: (serverId, q) => send<MemberSearchResult>({ path: fillPath(SEARCH_PATHS.members, { server_id: serverId }), query: { q } }),
   }
 }

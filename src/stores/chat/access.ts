@@ -74,6 +74,11 @@ export class ChatAccess {
     return this.deps.permissions.can('AttachFiles', this.channelId)
   }
 
+  /** I may mention everyone here (MentionEveryone in this channel): the `@` picker offers @全体成员. */
+  get canMentionEveryone (): boolean {
+    return this.deps.permissions.can('MentionEveryone', this.channelId)
+  }
+
   /**
    * Asks the permissions of the channel's server, and follows the timeout (when it ends,
    * the notice goes and the permissions are asked again) and my joining (the answer from

@@ -242,9 +242,16 @@ export class ChannelChat {
     this.composer.pickMention(member)
   }
 
+  /** Completes the `@` being typed with @全体成员. */
+  pickEveryone (): void {
+    this.composer.pickEveryone()
+  }
+
   /** The nickname of the author of a loaded message with this uid, or null. */
   authorName (uid: string): string | null {
-    return this.history.authorNames.get(uid) ?? null
+    const me = this.deps.me()
+    // a mention of me reads as my name even before I wrote here (a newcomer beyond the loaded members)
+    return this.history.authorNames.get(uid) ?? (me !== null && me.uid === uid ? me.nickname : null)
   }
 
   /** Answers this message with my next one (null: none). */

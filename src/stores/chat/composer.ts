@@ -7,7 +7,7 @@
  * so leaving the conversation or reloading loses nothing; sending it clears it.
  */
 import { makeAutoObservable, observable } from 'mobx'
-import { MESSAGE_CONTENT_MAX_LENGTH, characterCount, messageContentOf, sendableContentOf } from '@core/domain/messages'
+import { EVERYONE_MENTION, MESSAGE_CONTENT_MAX_LENGTH, characterCount, messageContentOf, sendableContentOf } from '@core/domain/messages'
 import type { User } from '@core/wire/entities'
 import type { Attachment } from '@core/wire/messages'
 import { t } from '@/i18n'
@@ -78,6 +78,12 @@ export class Composer {
   pickMention (member: User): void {
     this.draft = this.draft.replace(MENTION_BEING_TYPED, (_whole, space: string) => `${space}@${member.nickname} `)
     this.picked.set(member.nickname, member.uid)
+    this.keep()
+  }
+
+  /** Completes the `@` being typed with @全体成员, sent as written (the server reads it: everyone who may read the channel is told). */
+  pickEveryone (): void {
+    this.draft = this.draft.replace(MENTION_BEING_TYPED, (_whole, space: string) => `${space}${EVERYONE_MENTION} `)
     this.keep()
   }
 

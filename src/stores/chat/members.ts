@@ -1,15 +1,19 @@
 /**
- * A server's members as the chat needs them: the candidates of the `@` picker, and the
- * nickname a mention shows.
+ * A server's members as the chat needs them: the candidates of the `@` picker (the loaded
+ * page, and the members the server finds by nickname or pinyin initials among all of
+ * them, issue 30), and the nickname a mention shows.
  */
 import { makeAutoObservable, observable } from 'mobx'
 import { MEMBER_PAGE_SIZE } from '@/constants/chat'
 import { LoadTracker, type StoreLogger, type StoreStatus } from '../load-tracker'
+import { MemberFinder, type MemberFinderDeps } from '../member-finder'
 import type { Member, MemberPage } from './types'
 
 /** What ServerMembers needs: a page of the server's members (the members API's list). */
 export interface ServerMembersDeps {
   listMembers: (serverId: string, page?: { after?: string, limit?: number }) => Promise<MemberPage>
+  /** The server's member search (by nickname or pinyin initials); without it the picker offers the loaded page only. */
+  findMembers?: MemberFinderDeps['find']
   logger: StoreLogger
   /** The signed-in member's uid (never offered to themselves in the `@` picker), or null. */
   myUid?: () => string | null
@@ -20,10 +24,12 @@ export class ServerMembers {
   /** Loaded members, in the server's order. */
   members: Member[] = []
   private readonly listing: LoadTracker
+  private readonly finder: MemberFinder | null
 
   constructor (readonly serverId: string, private readonly deps: ServerMembersDeps) {
     this.listing = new LoadTracker(deps.logger)
-    makeAutoObservable<ServerMembers, 'deps' | 'listing'>(this, { deps: false, listing: false, serverId: false, members: observable.ref })
+    this.finder = deps.findMembers ? new MemberFinder(serverId, { find: deps.findMembers, logger: deps.logger }) : null
+    makeAutoObservable<ServerMembers, 'deps' | 'listing' | 'finder'>(this, { deps: false, listing: false, finder: false, serverId: false, members: observable.ref })
   }
 
   /** Status of the member list. */
@@ -45,10 +51,25 @@ export class ServerMembers {
     return this.members.find(member => member.user.uid === uid)?.user.nickname ?? null
   }
 
-  /** The members other than me whose nickname contains `query` (case-insensitive), for the `@` picker. */
+  /** Asks the server for the members matching `query` (the picker's text after `@`); the answer joins {@link matching}. */
+  async lookUp (query: string): Promise<void> {
+    if (query.trim() !== '') await this.finder?.find(query)
+  }
+
+  /**
+   * The members other than me for the `@` picker: the loaded ones whose nickname contains
+   * `query` (case-insensitive), then those the server found for it (pinyin initials too).
+   */
   matching (query: string): Member[] {
     const wanted = query.trim().toLowerCase()
     const me = this.deps.myUid?.() ?? null
-    return this.members.filter(member => member.user.uid !== me && (wanted === '' || member.user.nickname.toLowerCase().includes(wanted)))
+    const loaded = this.members.filter(member => wanted === '' || member.user.nickname.toLowerCase().includes(wanted))
+    const found = this.finder !== null && wanted !== '' && this.finder.query.toLowerCase() === wanted ? this.finder.found : []
+    const seen = new Set<string>()
+    return [...loaded, ...found].filter(member => {
+      if (member.user.uid === me || seen.has(member.user.uid)) return false
+      seen.add(member.user.uid)
+      return true
+    })
   }
 }

@@ -18,7 +18,7 @@ import type { ChatGateway } from './types'
 /** What a discussion is built on: the root store's transports, session and clock. */
 export interface DiscussionRoot {
   messages: MessagesApi
-  members: { list: ServerMembersDeps['listMembers'] }
+  members: { list: ServerMembersDeps['listMembers'], find: NonNullable<ServerMembersDeps['findMembers']> }
   gateway: ChatGateway
   session: { readonly user: User | null }
   clock: () => number
@@ -65,7 +65,7 @@ export function openDiscussion (
       chatDeps(root, options.scheduler),
     ),
     members: new ServerMembers(channel.server_id, {
-      listMembers: (serverId, page) => root.members.list(serverId, page), logger: root.logger, myUid: () => root.session.user?.uid ?? null,
+      listMembers: (serverId, page) => root.members.list(serverId, page), findMembers: (serverId, q) => root.members.find(serverId, q), logger: root.logger, myUid: () => root.session.user?.uid ?? null,
     }),
     access: new ChatAccess(channel.channel_id, { permissions: root.permissions, serverId: channel.server_id, isMember: () => root.server.isMember, clock: root.clock, scheduler: options.scheduler }),
   }

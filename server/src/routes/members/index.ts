@@ -18,6 +18,7 @@ import { requireBotHome } from '../access'
 import { requireNotOwnersName } from '../checks'
 import { ok } from '../envelope'
 import { memberCountsOf } from '../../services/member-counts'
+import { membersWithState } from '../../services/member-view'
 import { responses } from '../schemas'
 
 const ServerParamsSchema = Type.Object({ server_id: Type.Unsafe<string>(IdString) })
@@ -89,17 +90,7 @@ export default async function membersRoutes (instance: FastifyInstance, { ctx }:
     // the validator coerces "1e309" to Infinity and lets it through (ajv 8.20): refused here
     if (!Number.isSafeInteger(limit)) throw badRequest(`querystring.limit: an integer from 1 to ${MEMBER_PAGE_MAX} is required`)
     const page = await ctx.repos.members.list(serverId, after, limit)
-    const [online, onlineCount] = await Promise.all([
-      ctx.presence.onlineOf(page.items.map(item => item.user.uid)),
-      ctx.presence.onlineCount(serverId),
-    ])
-    const uids = page.items.map(item => item.user.uid)
-    const [roleIds, timeouts] = await Promise.all([ctx.repos.roles.roleIdsOf(serverId, uids), ctx.repos.roles.timeoutsOf(serverId, uids, ctx.now())])
-    const items: Member[] = page.items.map(item => {
-      const until = timeouts.get(item.user.uid)
-      // The list marks who is timed out until when
-      return { user: item.user, joined_at: item.joined_at, online: online.has(item.user.uid), role_ids: roleIds.get(item.user.uid) ?? [], ...(until === undefined ? {} : { timeout_until: until }) }
-    })
+    const [items, onlineCount] = await Promise.all([membersWithState(ctx, serverId, page.items), ctx.presence.onlineCount(serverId)])
     const last = items[items.length - 1]
     const data: MemberListData = { items, has_more: page.has_more, next: page.has_more && last ? memberCursorText(last) : null, online_count: onlineCount }
     return ok(data)

@@ -10,9 +10,9 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { createTimeIdSource } from '@core/domain/ids'
-import { Permission } from '@core/domain/permissions'
+import { hasPermission, Permission } from '@core/domain/permissions'
 import {
-  isChatChannel, isReactionEmoji, mentionedUids, MESSAGE_CONTENT_MAX_LENGTH, REACTIONS_PER_MEMBER_ON_OTHERS_MAX, sendableContentOf,
+  isChatChannel, isReactionEmoji, mentionedUids, mentionsEveryone, MESSAGE_CONTENT_MAX_LENGTH, REACTIONS_PER_MEMBER_ON_OTHERS_MAX, sendableContentOf,
 } from '@core/domain/messages'
 import { ChannelParamsSchema, MessageListDataSchema } from '@core/wire/api'
 import type { Channel, User } from '@core/wire/entities'
@@ -27,8 +27,8 @@ import { optionalUser, signedInUser } from '../../plugins/auth'
 import type { MessagesTable } from '../../db/schema'
 import type { ChannelHistoryCursor, HistoryCursor, MessageParts } from '../../repositories/messages'
 import { pageRequestOf } from '../../repositories/paging'
-import { requireChannelMember, requireChannelOfMember, requireRemoval, requireVisibleChannel } from '../access'
-import { notify, notifyEach, type NotificationDraft } from '../../services/notifications'
+import { accessTo, channelPermissions, requireChannelMember, requireChannelOfMember, requireRemoval, requireVisibleChannel } from '../access'
+import { notify, notifyEach, notifyEveryone, type NotificationDraft } from '../../services/notifications'
 import { readersAmong } from '../../services/readers'
 import { requireServerAuditPass, requireStoredFileUrl } from '../checks'
 import { ok } from '../envelope'
@@ -80,19 +80,27 @@ async function mentionsOf (ctx: AppContext, channel: Channel, authorUid: string,
   return ctx.repos.conversations.notBlocking(authorUid, await readersAmong(ctx, channel, members))
 }
 
+/** True when `content` is an @全体成员 that notifies: its author holds MentionEveryone in the channel (else it is plain text). */
+async function notifiesEveryone (ctx: AppContext, channel: Channel, user: User, content: string): Promise<boolean> {
+  if (!mentionsEveryone(content)) return false
+  return hasPermission(await channelPermissions(ctx, await accessTo(ctx, channel.server_id, user), channel.channel_id), Permission.MentionEveryone)
+}
+
 /** The notification of `kind` a message makes, by its author. */
 function messageDraft (kind: NotificationDraft['kind'], row: MessagesTable): NotificationDraft {
   return { kind, actorUid: row.author_uid, serverId: row.server_id, channelId: row.channel_id, messageId: row.message_id, excerpt: row.content }
 }
 
 /**
- * Tells the members a new message mentioned for the first time (`told`), and the author of
- * the message it replies to (as a reply, unless a mention already told them).
+ * Tells the members a new message mentioned for the first time (`told`), the author of
+ * the message it replies to (as a reply, unless a mention already told them), and, for an
+ * @全体成员 (`everyone`), every other member who may read the channel.
  */
-async function notifyOfMessage (ctx: AppContext, row: MessagesTable, told: readonly string[]): Promise<void> {
+async function notifyOfMessage (ctx: AppContext, row: MessagesTable, told: readonly string[], everyone: boolean): Promise<void> {
   await notifyEach(ctx, told, messageDraft('mention', row))
   const answered = row.reply_to === null ? null : await ctx.repos.messages.row(row.channel_id, row.reply_to)
   if (answered && !told.includes(answered.author_uid)) await notify(ctx, answered.author_uid, messageDraft('reply', row))
+  if (everyone) await notifyEveryone(ctx, { ...messageDraft('mention', row), serverId: row.server_id, channelId: row.channel_id }, answered ? [...told, answered.author_uid] : told)
 }
 
 /** The cursor of a history query (400 when it names both directions). */
@@ -204,6 +212,7 @@ export default async function messagesRoutes (instance: FastifyInstance, { ctx }
     attachments.forEach((attachment, index) => requireStoredFileUrl(ctx, request, `attachments.${index}.url`, attachment.url))
     // message text is audited with its own 104xxx code, against the global and the server's words; nothing is written on rejection
     await requireServerAuditPass(ctx, channel.server_id, { content })
+    const everyone = await notifiesEveryone(ctx, channel, user, content)
     const { row, created, told } = await ctx.repos.messages.create({
       message_id: nextMessageId(),
       channel_id: channel.channel_id,
@@ -219,7 +228,7 @@ export default async function messagesRoutes (instance: FastifyInstance, { ctx }
     const message = await ctx.repos.messages.message(row, user.uid)
     if (created) {
       await ctx.bus.publish('MESSAGE_CREATE', readersOf(channel), await ctx.repos.messages.message(row, null))
-      await notifyOfMessage(ctx, row, told)
+      await notifyOfMessage(ctx, row, told, everyone)
     }
     return ok(message)
   })

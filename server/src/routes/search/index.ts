@@ -11,10 +11,12 @@ import { sql } from 'kysely'
 import { pinyin } from 'pinyin-pro'
 import { ServerParamsSchema } from '@core/wire/api'
 import type { User } from '@core/wire/entities'
+import type { Member } from '@core/wire/members'
 import { MEMBER_SEARCH_LIMIT, MemberSearchQuerySchema, MemberSearchResultSchema, SEARCH_PATHS, SearchQuerySchema, SearchResultSchema } from '@core/wire/search'
 import type { AppContext, RouteOptions } from '../../context'
 import { optionalUser } from '../../plugins/auth'
 import { toUser } from '../../repositories/users'
+import { membersWithState } from '../../services/member-view'
 import { startBackfill, type Backfill } from '../../search/backfill'
 import { searchServer } from '../../search/search'
 import { foldText } from '../../search/text'
@@ -41,12 +43,12 @@ function memberRank (user: User, folded: string): number | null {
   return null
 }
 
-/** Members of `serverId` matching `q` by nickname, uid or pinyin initials, best first. */
-async function findMembers (ctx: AppContext, serverId: string, q: string): Promise<User[]> {
+/** Members of `serverId` matching `q` by nickname, uid or pinyin initials, best first (with presence, roles and timeout, as the list shows them). */
+async function findMembers (ctx: AppContext, serverId: string, q: string): Promise<Member[]> {
   const folded = foldText(q.trim()).text
   if (folded === '') return []
   const pattern = `%${q.trim().replace(/[\\%_]/g, character => `\\${character}`)}%`
-  const base = ctx.db.selectFrom('server_members').innerJoin('users', 'users.uid', 'server_members.uid').selectAll('users')
+  const base = ctx.db.selectFrom('server_members').innerJoin('users', 'users.uid', 'server_members.uid').selectAll('users').select('server_members.joined_at as member_joined_at')
     .where('server_members.server_id', '=', serverId)
   const named = await base.where(eb => eb.or([
     eb('users.uid', '=', q.trim()),
@@ -55,14 +57,14 @@ async function findMembers (ctx: AppContext, serverId: string, q: string): Promi
   const byInitials = /^[a-z]+$/.test(folded)
     ? await base.orderBy('server_members.joined_at').orderBy('server_members.uid').limit(PINYIN_CANDIDATES_MAX).execute()
     : []
-  const ranked = new Map<string, { user: User, rank: number }>()
+  const ranked = new Map<string, { user: User, joined_at: number, rank: number }>()
   for (const row of [...named, ...byInitials]) {
     const user = toUser(row)
     const rank = memberRank(user, folded)
-    if (rank !== null && !ranked.has(user.uid)) ranked.set(user.uid, { user, rank })
+    if (rank !== null && !ranked.has(user.uid)) ranked.set(user.uid, { user, joined_at: Number(row.member_joined_at), rank })
   }
-  return [...ranked.values()].sort((a, b) => a.rank - b.rank || a.user.nickname.localeCompare(b.user.nickname))
-    .slice(0, MEMBER_SEARCH_LIMIT).map(entry => entry.user)
+  const best = [...ranked.values()].sort((a, b) => a.rank - b.rank || a.user.nickname.localeCompare(b.user.nickname)).slice(0, MEMBER_SEARCH_LIMIT)
+  return membersWithState(ctx, serverId, best)
 }
 
 /** Registers the search routes and starts indexing older rows in the background. */
