@@ -34,6 +34,20 @@ describe('UnreadStore', () => {
     expect([store.of('c1'), store.of('c2')]).toEqual([{ unread: 0, mentions: 0 }, { unread: 0, mentions: 0 }])
   })
 
+  it('keeps counting a message that arrived after the position a late read update names (read on leaving the channel, answered after a newer message)', () => {
+    const { gateway, store } = setup()
+    store.seed([{ channel_id: 'c1', unread_count: 4, mention_count: 1 }])
+    gateway.emit('MESSAGE_CREATE', chatMessage(5))
+    gateway.emit('MESSAGE_CREATE', chatMessage(6, { mentions: [ME.uid] }))
+    gateway.emit('MESSAGE_CREATE', chatMessage(7))
+    gateway.emit('READ_STATE_UPDATE', { channel_id: 'c1', last_read_id: messageId(5) })
+    expect(store.of('c1')).toEqual({ unread: 2, mentions: 1 })
+    gateway.emit('READ_STATE_UPDATE', { channel_id: 'c1', last_read_id: messageId(7) })
+    expect(store.of('c1')).toEqual({ unread: 0, mentions: 0 })
+    gateway.emit('MESSAGE_CREATE', chatMessage(8))
+    expect(store.of('c1')).toEqual({ unread: 1, mentions: 0 })
+  })
+
   it('puts the live counts on the channel list', () => {
     const { gateway, store } = setup()
     const lobby = channel('c1', { unread_count: 0, mention_count: 0 })
