@@ -1,13 +1,12 @@
-import { Image, Text, View } from '@tarojs/components'
+import { Text, View } from '@tarojs/components'
 import { identityKindOf } from '@core/domain/identity'
 import { isBotRole } from '@core/domain/role'
 import type { Member } from '@core/wire/members'
 import type { ServerRole } from '@core/wire/trust'
+import ChatAvatar from '@/components/chat-avatar'
 import IdentityBadge from '@/components/identity-badge'
 import { t } from '@/i18n'
 import { formatDate, fromUnixSeconds } from '@/utils/format-date'
-import { mediaUrl } from '@/utils/media-url'
-import { DECORATIVE_IMAGE } from '@/constants/a11y'
 import { pressable } from '@/utils/pressable'
 import './index.scss'
 
@@ -31,14 +30,13 @@ export function timeoutMark (until: number): string {
 
 /** One member of the list: avatar with a presence dot, nickname, kind, role chips and a timeout mark; a tap opens their sheet. */
 export default function MemberRow ({ member, roles, timedOutUntil, isYou, onOpen }: MemberRowProps) {
-  const avatar = mediaUrl(member.user.avatar)
   const kind = identityKindOf(member.user)
   // a bot's bot role says what its badge says (机器人): said once, by the badge
   const chips = kind === 'bot' ? roles.filter(role => !isBotRole(role)) : roles
   return (
     <View className='member-row' data-testid='member-row' data-uid={member.user.uid} {...pressable(onOpen)}>
       <View className='member-row__avatar-box'>
-        {avatar !== '' ? <Image className='member-row__avatar' src={avatar} mode='aspectFill' nativeProps={DECORATIVE_IMAGE} /> : <View className='member-row__avatar' />}
+        <ChatAvatar user={member.user} className='member-row__avatar' />
         <View className={`member-row__dot member-row__dot--${member.online ? 'online' : 'offline'}`} ariaLabel={t(member.online ? 'membersOnline' : 'membersOffline')} />
       </View>
       <View className='member-row__main'>
