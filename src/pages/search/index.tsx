@@ -12,7 +12,7 @@ import { LINK } from '@/constants/a11y'
 import { t } from '@/i18n'
 import { usePageLifecycle } from '@/hooks/use-page-lifecycle'
 import { usePullRefresh } from '@/hooks/use-pull-refresh'
-import { currentParams, navigate } from '@/router'
+import { currentParams, navigate, pageLocation } from '@/router'
 import { useHomeShare } from '@/services/share/use-share'
 import { usePageStore, useStores } from '@/stores/context'
 import { openSearch, type SearchChip, type SearchStore } from '@/stores/search-store'
@@ -77,7 +77,7 @@ const Results = observer(function Results ({ store, channelName }: { store: Sear
 function SearchPage () {
   const root = useStores()
   const [params] = useState(() => currentParams())
-  const store = usePageStore(stores => openSearch(chooseServer(stores.server.servers, { params }).server.server_id, stores))
+  const store = usePageStore(stores => openSearch(chooseServer(stores.server.servers, pageLocation(params)).server.server_id, stores))
   usePageLifecycle(PAGE_PATH)
   useReachBottom(() => { void store.loadMore() })
   // a pull-down searches the shown query again; the share menu sends the searched server's Home (a search is one member's own)
@@ -87,7 +87,7 @@ function SearchPage () {
   const { server, channel: channelList } = root
   useEffect(() => {
     if (channelList.serverId === store.serverId || channelList.status === 'loading') return
-    server.select({ params })
+    server.select(pageLocation(params))
     channelList.load().catch(error => console.warn('[search] the channel list failed; hits show no place:', error))
   }, [server, channelList, store, params])
 
