@@ -14,14 +14,12 @@ const email = Type.String({ minLength: 3, maxLength: EMAIL_MAX_LENGTH, descripti
 
 /** POST /auth/email/start */
 export const EmailStartBodySchema = Type.Object({ email }, { additionalProperties: false })
-export type EmailStartBody = Static<typeof EmailStartBodySchema>
 /** POST /auth/email/start answer: always `{sent: true}` once the code is on its way. */
 export const EmailStartDataSchema = Type.Object({ sent: Type.Boolean() })
 export type EmailStartData = Static<typeof EmailStartDataSchema>
 
 /** POST /auth/email/verify */
 export const EmailVerifyBodySchema = Type.Object({ email, code: Type.String({ pattern: EMAIL_CODE_PATTERN, description: 'the six digits of the mail' }) }, { additionalProperties: false })
-export type EmailVerifyBody = Static<typeof EmailVerifyBodySchema>
 
 /**
  * What a sign-in answers: the session token (`Authorization: Bearer`), the account, whether
@@ -81,15 +79,12 @@ export const WechatWebStartBodySchema = Type.Object({
   scope: Type.Union([Type.Literal('snsapi_base'), Type.Literal('snsapi_userinfo')]),
   redirect_uri: Type.String({ minLength: 1, maxLength: 1024, description: 'a page of this site WeChat returns to with code and state' }),
 }, { additionalProperties: false })
-export type WechatWebStartBody = Static<typeof WechatWebStartBodySchema>
 export const WechatWebStartDataSchema = Type.Object({ url: Type.String(), state: Type.String() })
 export type WechatWebStartData = Static<typeof WechatWebStartDataSchema>
 /** POST /auth/wechat/web */
 export const WechatWebBodySchema = Type.Object({ code: wechatCode, state: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' }) }, { additionalProperties: false })
-export type WechatWebBody = Static<typeof WechatWebBodySchema>
 /** POST /auth/wechat/mini-program */
 export const WechatMiniProgramBodySchema = Type.Object({ code: wechatCode }, { additionalProperties: false })
-export type WechatMiniProgramBody = Static<typeof WechatMiniProgramBodySchema>
 
 /** GET /account: the ways the caller signs in. */
 export const SignInMethodsSchema = Type.Object({
@@ -116,8 +111,6 @@ export type AccountExport = Static<typeof AccountExportSchema>
 
 /** POST /account/delete */
 export const DeleteAccountBodySchema = Type.Object({ content: StringEnum(DELETED_CONTENT_CHOICES) }, { additionalProperties: false })
-export type DeleteAccountBody = Static<typeof DeleteAccountBodySchema>
 
 /** POST /auth/dev-sign-in (development only) */
 export const DevSignInBodySchema = Type.Object({ token: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' }) }, { additionalProperties: false })
-export type DevSignInBody = Static<typeof DevSignInBodySchema>

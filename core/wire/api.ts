@@ -12,7 +12,7 @@
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox'
 import { ChannelType, DEFAULT_PAGE_SIZE, MapCategory, MAX_PAGE, MAX_PAGE_SIZE } from './codes'
-import { ChannelGroupSchema, LiveItemSchema, MessageSchema, PostSchema, RoleSchema, ServerSchema, UserSchema } from './entities'
+import { ChannelGroupSchema, LiveItemSchema, MessageSchema, RoleSchema, ServerSchema, UserSchema } from './entities'
 import { enumCode, IdString, ImageUrlString, LineText, ListOf, MultilineText, Nullable, StringEnum } from './fields'
 
 export { AUDIT_REJECT_STATUS, SERVER_CODES } from './codes'
@@ -234,8 +234,6 @@ export type RoleListData = Static<typeof RoleListDataSchema>
 
 /** GET /servers/:server_id/lives and /channels/:channel_id/lives */
 export const LiveListDataSchema = PagedOf(LiveItemSchema)
-/** GET /channels/:channel_id/posts */
-export const PostListDataSchema = PagedOf(PostSchema)
 /** GET /channels/:channel_id/messages */
 export const MessageListDataSchema = PagedOf(MessageSchema)
 /** GET /channels/:channel_id/messages answer. */

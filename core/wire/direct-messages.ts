@@ -45,31 +45,20 @@ export type ConversationList = Static<typeof ConversationListSchema>
 
 /** POST /conversations/direct: the member to talk to. */
 export const DirectConversationBodySchema = Type.Object({ uid: Type.String({ minLength: 1, maxLength: 64 }) }, { additionalProperties: false })
-/** POST /conversations/direct body. */
-export type DirectConversationBody = Static<typeof DirectConversationBodySchema>
 
 /** POST /conversations: the others of a group (I am added); at most nine others. */
 export const GroupConversationBodySchema = Type.Object({
   // the schema bounds the input loosely; over the group size is refused with its own code
   uids: Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { minItems: 1, maxItems: 4 * CONVERSATION_PARTICIPANTS_MAX }),
 }, { additionalProperties: false })
-/** POST /conversations body. */
-export type GroupConversationBody = Static<typeof GroupConversationBodySchema>
 
 /** A message of a conversation: ChatMessage with channel_id = conversation_id, server_id = ''. */
 export const DirectMessageSchema = ChatMessageSchema
-
-/** DM_READ: the reader's position in a conversation (their other devices clear the badge). */
-export const ConversationReadSchema = Type.Object({ conversation_id: Type.String(), last_read_id: Type.String() })
-/** DM_READ payload and POST /conversations/:id/read answer. */
-export type ConversationRead = Static<typeof ConversationReadSchema>
 
 /** Who may start a conversation with me. */
 export const DmPrivacySchema = Type.Object({
   dm_privacy: Type.Union(DM_PRIVACY_CHOICES.map(choice => Type.Literal(choice))),
 }, { additionalProperties: false })
-/** GET/PUT /users/me/dm-privacy body and answer. */
-export type DmPrivacySetting = Static<typeof DmPrivacySchema>
 
 /** GET /users/me/blocks: the members I block. */
 export const BlockListSchema = Type.Object({ items: Type.Array(UserSchema) })

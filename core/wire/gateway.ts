@@ -51,8 +51,6 @@ export const FocusFrameSchema = Type.Object({
 export const ClientFrameSchema = Type.Union([IdentifyFrameSchema, ResumeFrameSchema, HeartbeatFrameSchema, FocusFrameSchema])
 /** A client frame. */
 export type ClientFrame = Static<typeof ClientFrameSchema>
-/** The ops a client may send. */
-export type ClientOp = ClientFrame['op']
 
 /** Server → client: the session is open. */
 export const ReadyFrameSchema = Type.Object({

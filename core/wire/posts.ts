@@ -162,21 +162,16 @@ export type LiveViewers = Static<typeof LiveViewersSchema>
 
 /** POST_DELETE */
 export const PostDeleteEventSchema = Type.Object({ channel_id: Type.String(), post_id: Type.String() })
-export type PostDeleteEvent = Static<typeof PostDeleteEventSchema>
 
 /** COMMENT_CREATE: the new comment and the post's count after it. */
 export const CommentCreateEventSchema = Type.Object({ channel_id: Type.String(), comment: CommentSchema, comment_count: Type.Integer() })
-export type CommentCreateEvent = Static<typeof CommentCreateEventSchema>
 
 /** COMMENT_UPDATE: the comment as its author edited it (named like POST_UPDATE). */
 export const CommentUpdateEventSchema = Type.Object({ channel_id: Type.String(), comment: CommentSchema })
-export type CommentUpdateEvent = Static<typeof CommentUpdateEventSchema>
 
 /** COMMENT_DELETE: the removed comment (its replies go with it) and the post's count after it. */
 export const CommentDeleteEventSchema = Type.Object({ channel_id: Type.String(), post_id: Type.String(), comment_id: Type.String(), comment_count: Type.Integer() })
-export type CommentDeleteEvent = Static<typeof CommentDeleteEventSchema>
 
 /** POST_LIKE */
 export const PostLikeEventSchema = Type.Object({ post_id: Type.String(), like_count: Type.Integer() })
-export type PostLikeEvent = Static<typeof PostLikeEventSchema>
 

@@ -18,13 +18,9 @@ export const SearchQuerySchema = Type.Object({
   q: Type.String({ maxLength: 5 * SEARCH_QUERY_MAX_LENGTH }),
   cursor: Type.Optional(Type.String({ maxLength: 200 })),
 }, { additionalProperties: false })
-/** GET /servers/:server_id/search query. */
-export type SearchRequestQuery = Static<typeof SearchQuerySchema>
 
 /** What kind of item a hit is. */
 export const SearchHitKindSchema = Type.Union([Type.Literal('message'), Type.Literal('post'), Type.Literal('comment')])
-/** What kind of item a hit is. */
-export type SearchHitKind = Static<typeof SearchHitKindSchema>
 
 /** One match inside a hit's text: [start, end) in UTF-16 code units. */
 export const SearchMatchSchema = Type.Tuple([Type.Integer({ minimum: 0 }), Type.Integer({ minimum: 0 })])
