@@ -12,6 +12,8 @@ import type { BrowserContext, Page } from 'playwright-core'
 import { startSmtpInbox, type SmtpInbox } from '../server/test/services/smtp-inbox'
 import { seeText, sharedBrowser } from './support/app'
 import { openPage, withArtifacts, type TrackedPage } from './support/browser'
+import { CHAT_CHANNEL_PAGE, composer, messagesWith, send } from './support/chat'
+import { signInSeeded } from './support/sessions'
 import { startProduct, stopProduct, type RunningProduct } from './support/product'
 
 const browser = sharedBrowser()
@@ -59,13 +61,36 @@ async function tap (page: Page, testId: string): Promise<void> {
   await page.locator(`[data-testid="${testId}"]`).filter({ visible: true }).first().click()
 }
 
+/** The seeded owner of 云端集市, its announcements channel (公告) and its moderator role (版主). */
+const OWNER = '100001'
+const ANNOUNCEMENTS = '83282800'
+const MODERATOR_ROLE = '832828-moderator'
+
+/** One API call on the product as the seeded owner; fails the test on a refusal. */
+async function asOwner (method: string, apiPath: string, body?: unknown): Promise<void> {
+  const owner = signInSeeded(product, OWNER)
+  const response = await fetch(`${product.url}${apiPath}`, {
+    method,
+    headers: { authorization: `Bearer ${owner.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  expect([apiPath, response.status]).toEqual([apiPath, 200])
+}
+
 describe('accounts', () => {
-  it('signs a guest up with a passkey and in on a second device as the same account; signing out everywhere signs both out', async () => {
+  it('signs a guest who joined and wrote up with a passkey, and in on a second device as the same account with the same membership, message, unread badge and role; signing out everywhere signs both out', async () => {
     const first: TrackedPage = await openPage(browser(), 'phone')
     const second: TrackedPage = await openPage(browser(), 'phone')
+    const written = `换手机之前写的 ${Date.now().toString(36)}`
     // each journey closes its context when it ends: the second device's runs inside the first's
     await withArtifacts('accounts-passkey-first', first, async () => {
       const phone = await virtualAuthenticator(first.context, first.page)
+      // a guest joins 云端集市 in its lobby and writes there
+      await first.page.goto(`${base}${CHAT_CHANNEL_PAGE}`)
+      await first.page.locator('.chat-view__join-button').filter({ visible: true }).click()
+      await composer(first.page).waitFor()
+      await send(first.page, written)
+      await messagesWith(first.page, written).locator('.chat-message__state').waitFor({ state: 'detached' })
       await openMe(first.page)
       expect(await shownUid(first.page)).toMatch(/^B_/)
       await tap(first.page, 'account-sign-in')
@@ -75,6 +100,9 @@ describe('accounts', () => {
       expect(uid).toMatch(/^\d{12}$/)
       const { credentials } = await phone.cdp.send('WebAuthn.getCredentials', { authenticatorId: phone.authenticatorId })
       expect(credentials).toHaveLength(1)
+      // while the member is away: the owner makes them 版主 and writes in 公告 (one unread message for them)
+      await asOwner('PUT', `/servers/832828/members/${uid}/roles/${MODERATOR_ROLE}`)
+      await asOwner('POST', `/channels/${ANNOUNCEMENTS}/messages`, { content: '公告：欢迎新版主', nonce: `announce-${uid}` })
       await withArtifacts('accounts-passkey-second', second, async () => {
         const laptop = await virtualAuthenticator(second.context, second.page)
         await laptop.cdp.send('WebAuthn.addCredential', { authenticatorId: laptop.authenticatorId, credential: credentials[0] })
@@ -83,6 +111,17 @@ describe('accounts', () => {
         await tap(second.page, 'sign-in-passkey')
         await visible(second.page, 'sign-out-everywhere')
         expect(await shownUid(second.page)).toBe(uid)
+        // the same account on the other device: 公告's unread badge on Home, the membership and the message in the lobby, the role in the member list
+        await second.page.goto(`${base}/index.html?sid=832828`)
+        const announcements = second.page.locator('.channel-list__row', { hasText: '公告' }).filter({ visible: true }).first()
+        await announcements.locator('.channel-list__unread', { hasText: '1' }).waitFor({ timeout: 20_000 })
+        await second.page.goto(`${base}${CHAT_CHANNEL_PAGE}`)
+        await messagesWith(second.page, written).waitFor({ timeout: 20_000 })
+        await composer(second.page).waitFor()
+        expect(await second.page.locator('.chat-view__join-button').filter({ visible: true }).count()).toBe(0)
+        await second.page.goto(`${base}/pages/members/index?sid=832828`)
+        await second.page.locator(`[data-testid="member-row"][data-uid="${uid}"]`, { hasText: '版主' }).filter({ visible: true }).first().waitFor({ timeout: 20_000 })
+        await openMe(second.page)
         await tap(second.page, 'sign-out-everywhere')
         await second.page.getByText('确定', { exact: true }).filter({ visible: true }).first().click()
         // signed out here, the app goes back to Home; Me then shows a fresh guest
