@@ -54,6 +54,7 @@ import uploadRoutes from './routes/upload'
 import usersRoutes from './routes/users'
 import { createAnswerCache, sharedAnswerCache } from './services/answer-cache'
 import { createAuditor } from './services/audit'
+import { createAwayNotifier, loadVapidKeys } from './services/away-notifications'
 import { createReminderSender, reminderSettingsOf } from './services/live-reminders'
 import { createMemoryCounter, createRedisCounter, type HitCounter } from './services/rate-counter'
 import { createFileStore } from './services/storage'
@@ -120,19 +121,24 @@ export default async function openRealmApp (fastify: FastifyInstance, options: A
   const files = createFileStore(db, config.dataDir)
   const { bus, presence, limits } = await openRealtime(config, options.bus)
   fastify.addHook('onClose', async () => { await Promise.all([bus.close(), presence.dispose(), limits.close()]) })
+  const repos = createRepositories(db)
+  const now = options.now ?? (() => Math.floor(Date.now() / 1000))
   const ctx: AppContext = {
     config,
     db,
     dialect,
-    repos: createRepositories(db),
+    repos,
     files,
     auditor: createAuditor(config.auditWords),
     tickets: ticketSourceFor(config.wechat),
     answers: sharedAnswerCache(createAnswerCache(), bus),
     bus,
     presence,
+    away: createAwayNotifier({
+      presence, notifications: repos.notifications, users: repos.users, vapid: await loadVapidKeys(config.dataDir), subject: config.webPushSubject, wechat: config.wechat, now, log: fastify.log,
+    }),
     limits,
-    now: options.now ?? (() => Math.floor(Date.now() / 1000)),
+    now,
   }
   if (options.seed !== false) {
     const summary = await seedDemo(db, files, ctx.now())
