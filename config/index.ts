@@ -5,7 +5,7 @@ import devConfig from './dev'
 import prodConfig from './prod'
 
 /** Client build-time settings, all optional (README "Environment variables"). */
-const CLIENT_ENV_KEYS = ['TARO_APP_ENV', 'TARO_APP_ENTRY_PAGE', 'TARO_APP_CONTACT_EMAIL', 'TARO_APP_ICP_CODE', 'TARO_APP_POLICE_CODE', 'TARO_APP_WX_REMIND_TEMPLATE_ID']
+const CLIENT_ENV_KEYS = ['TARO_APP_ENV', 'TARO_APP_ENTRY_PAGE', 'TARO_APP_CONTACT_EMAIL', 'TARO_APP_ICP_CODE', 'TARO_APP_POLICE_CODE', 'TARO_APP_WX_REMIND_TEMPLATE_ID', 'TARO_APP_WX_MENTION_TEMPLATE_ID', 'TARO_APP_WX_DM_TEMPLATE_ID']
 
 /**
  * Taro build configuration for both platforms.
