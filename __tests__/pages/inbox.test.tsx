@@ -36,6 +36,9 @@ function notificationsApi (items: Notification[]): jest.Mocked<NotificationsApi>
     settings: jest.fn().mockResolvedValue({ items: [] }),
     setServer: jest.fn(),
     setChannel: jest.fn(),
+    pushKey: jest.fn().mockResolvedValue({ public_key: 'BPk' }),
+    savePush: jest.fn().mockImplementation(async body => ({ endpoint: body.endpoint, subscribed: true })),
+    deletePush: jest.fn().mockImplementation(async endpoint => ({ endpoint, subscribed: false })),
   }
 }
 

@@ -50,6 +50,9 @@ function fakeApi (pages: NotificationPage[], unread = 0) {
     settings: jest.fn(async () => ({ items: settings })),
     setServer: jest.fn(async (serverId: string, body: { muted: boolean, suppress_everyone: boolean }) => ({ scope: 'server' as const, id: serverId, ...body })),
     setChannel: jest.fn(async (channelId: string, body: { muted: boolean }) => ({ scope: 'channel' as const, id: channelId, muted: body.muted, suppress_everyone: false })),
+    pushKey: jest.fn(async () => ({ public_key: 'BPk' })),
+    savePush: jest.fn(async (body: { endpoint: string }) => ({ endpoint: body.endpoint, subscribed: true })),
+    deletePush: jest.fn(async (endpoint: string) => ({ endpoint, subscribed: false })),
   } satisfies NotificationsApi
   return api
 }
