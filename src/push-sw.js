@@ -1,4 +1,4 @@
-/* eslint-env serviceworker */
+/* global self */
 /**
  * The Web Push service worker (issue 30), served at the app's root (/push-sw.js; the H5
  * build copies it there, config/index.ts `copy`): shows a push's notification — the
@@ -9,7 +9,7 @@ self.addEventListener('push', event => {
   let payload = { title: 'OpenRealm', body: '', path: '/' }
   try {
     payload = { ...payload, ...event.data.json() }
-  } catch (error) {
+  } catch {
     // a push without a readable payload still tells the member something came
   }
   event.waitUntil(self.registration.showNotification(payload.title, { body: payload.body, data: { path: payload.path }, tag: payload.path }))
