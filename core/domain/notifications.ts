@@ -55,6 +55,7 @@ export function notificationTarget (notification: Notification): NotificationTar
 export function notificationPagePath (notification: Notification): string | null {
   const target = notificationTarget(notification)
   if (target === null) return null
+  // every target names what it opens in its query
   const query = Object.entries(target.query).map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(value)}`).join('&')
-  return `pages/${target.page}/index${query === '' ? '' : `?${query}`}`
+  return `pages/${target.page}/index?${query}`
 }

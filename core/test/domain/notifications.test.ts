@@ -51,6 +51,11 @@ describe('notificationTarget', () => {
     expect(notificationTarget(notification(1, { ...moderation, act: 'ban' }))).toBeNull()
   })
 
+  it('leaves out what a notification does not carry: no server, no message', () => {
+    expect(notificationTarget(notification(1, { kind: 'comment', server_id: null, post_id: 'p1' }))).toEqual({ page: 'post', query: { post_id: 'p1' } })
+    expect(notificationTarget(notification(1, { message_id: null }))).toEqual({ page: 'channel', query: { server_id: 's1', channel_id: 'c1' } })
+  })
+
   it('opens a direct message\'s conversation', () => {
     const direct = notification(1, { kind: 'direct_message', server_id: null, channel_id: 'dm1', message_id: 'm1' })
     expect(notificationTarget(direct)).toEqual({ page: 'conversation', query: { conversation_id: 'dm1' } })
