@@ -14,7 +14,7 @@ const ENDPOINT = 'https://push.example/send/abc'
 
 function fakeServer (): jest.Mocked<AwayServer> {
   return {
-    bindWechat: jest.fn(async () => ({ bound: true })),
+    bindWechat: jest.fn(async (_code: string) => ({ bound: true })),
     pushKey: jest.fn(async () => ({ public_key: 'AQID_-8' })),
     savePush: jest.fn(async body => ({ endpoint: body.endpoint, subscribed: true })),
     deletePush: jest.fn(async endpoint => ({ endpoint, subscribed: false })),
