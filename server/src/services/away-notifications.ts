@@ -7,7 +7,8 @@
  *   has the subscription deleted;
  * - for a mention or a direct message, as the mini-program's subscribe message of its
  *   template (WX_SUBSCRIBE_MENTION_TEMPLATE_ID, WX_SUBSCRIBE_DM_TEMPLATE_ID) when the member
- *   bound their openid, through the live reminders' sender (wechat.ts createSubscribeSender).
+ *   bound their openid, through the sender live reminders use (wechat.ts createSubscribeSender,
+ *   one per app).
  * Failures are logged, never thrown: the inbox has the notification whatever happens here.
  *
  * The VAPID keys are made at first start and kept in DATA_DIR/vapid.json (mode 0600).
@@ -24,7 +25,7 @@ import type { WechatConfig } from '../config'
 import type { GatewayDirectory } from '../gateway/directory'
 import type { NotificationsRepository } from '../repositories/notifications'
 import type { UsersRepository } from '../repositories/users'
-import { createSubscribeSender, thingValue, WechatRefusal, type SubscribeSend } from './wechat'
+import { thingValue, WechatRefusal, type SubscribeSend } from './wechat'
 import { reminderTime } from './live-reminders'
 
 /** The file in DATA_DIR that keeps the VAPID keys. */
@@ -115,8 +116,8 @@ export interface AwayNotifierOptions {
   vapid: VapidKeys
   subject: string
   wechat: WechatConfig
-  now: () => number
-  fetchImpl?: typeof fetch
+  /** The app's one subscribe-message sender, the live reminders' too (null without the mini-program's credentials). */
+  subscribeSend: SubscribeSend | null
   log: { warn (object: object, message: string): void }
 }
 
@@ -131,9 +132,7 @@ function templateOf (wechat: WechatConfig, notification: Notification): string |
 export function createAwayNotifier (options: AwayNotifierOptions): AwayNotifier {
   const { wechat, log } = options
   const vapidDetails = { subject: options.subject, publicKey: options.vapid.publicKey, privateKey: options.vapid.privateKey }
-  const subscribeSend: SubscribeSend | null = wechat.miniProgram === null
-    ? null
-    : createSubscribeSender({ ...wechat.miniProgram, apiBase: wechat.apiBase }, options.now, options.fetchImpl)
+  const { subscribeSend } = options
 
   async function webPush (uid: string, notification: Notification): Promise<void> {
     const payload = JSON.stringify(pushPayloadOf(notification, notification.actor?.nickname ?? 'OpenRealm'))

@@ -14,7 +14,7 @@
 import type { HitCounter } from './rate-counter'
 import type { WechatConfig } from '../config'
 import type { Db } from '../db/schema'
-import { createSubscribeSender, thingValue, WechatRefusal, type WechatApp } from './wechat'
+import { thingValue, WechatRefusal, type SubscribeSend, type WechatApp } from './wechat'
 
 /** The lock a sending pass holds (one process sends per interval). */
 export const REMINDER_LOCK_KEY = 'live-reminders'
@@ -45,7 +45,8 @@ export interface ReminderSenderOptions {
   limits: HitCounter
   /** Unix seconds. */
   now: () => number
-  fetchImpl?: typeof fetch
+  /** The app's one subscribe-message sender (wechat.ts createSubscribeSender), shared with the away notifications: one cached access token. */
+  send: SubscribeSend
   log?: { warn (object: object, message: string): void }
 }
 
@@ -69,8 +70,7 @@ export function reminderTime (at: number): string {
 
 /** The sender of `options`. */
 export function createReminderSender (options: ReminderSenderOptions): ReminderSender {
-  const { db, wechat, limits, now } = options
-  const send = createSubscribeSender(wechat, now, options.fetchImpl)
+  const { db, wechat, limits, now, send } = options
 
   async function pass (): Promise<ReminderPass | null> {
     // the lock lapses a little before the next pass, whatever the timers' drift
