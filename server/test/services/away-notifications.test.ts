@@ -4,7 +4,8 @@
  * DATA_DIR (0600); a browser's subscription is validated and kept; a notification for a
  * member with no open gateway session is pushed (encrypted, decrypted here to its title,
  * excerpt and path), never while they have one; a 410 deletes the subscription; a direct
- * message reaches a member who bound their openid as the DM template's subscribe message.
+ * message reaches a member who bound their openid as the DM template's subscribe message; a
+ * session open on another process (the Redis directory) holds the push back too.
  */
 import { createDecipheriv, createECDH, createHmac, randomBytes, type ECDH } from 'crypto'
 import { statSync } from 'fs'
@@ -13,7 +14,11 @@ import type { AddressInfo } from 'net'
 import path from 'path'
 import type { Conversation } from '@core/wire/direct-messages'
 import type { PushSubscriptionState, VapidPublicKey } from '@core/wire/notifications'
-import { isPushEndpoint, loadVapidKeys, VAPID_FILE, type PushPayload } from '../../src/services/away-notifications'
+import Redis from 'ioredis'
+import type { Notification } from '@core/wire/notifications'
+import { createRedisDirectory } from '../../src/gateway/directory'
+import { createAwayNotifier, isPushEndpoint, loadVapidKeys, VAPID_FILE, type PushPayload } from '../../src/services/away-notifications'
+import { REDIS_TEST_URL, redisAnswers } from '../bus/redis-probe'
 import { listeningApp, type TestAccount } from '../gateway/listening-app'
 import { pause } from '../gateway/client'
 import { openDatabase } from '../../src/db/dialects'
@@ -227,5 +232,47 @@ describe('subscribe messages in the mini-program', () => {
     await gateway.test.inject({ method: 'POST', url: `/conversations/${conversation.conversation_id}/messages`, headers: a.headers, payload: { content: 'again', nonce: `away-${++counter}` } })
     await pause(300)
     expect(wechat.messages).toHaveLength(before + 1)
+  })
+})
+
+describe('across processes', () => {
+  it('a session open on another process (the Redis directory) holds the push back; once it closed, the push goes', async () => {
+    if (!await redisAnswers()) {
+      console.warn(`SKIPPED: no Redis answers at ${REDIS_TEST_URL}; the cross-process away test did not run (CI starts one)`)
+      return
+    }
+    const prefix = `openrealm-test:${process.pid}:${randomBytes(4).toString('hex')}:`
+    const [other, mine] = await Promise.all([createRedisDirectory(REDIS_TEST_URL, prefix, 10_000), createRedisDirectory(REDIS_TEST_URL, prefix, 10_000)])
+    const phone = browser()
+    const uid = `away-${counter}`
+    const row = { endpoint: phone.endpoint, uid, p256dh: phone.ecdh.getPublicKey().toString('base64url'), auth: phone.auth.toString('base64url'), created_at: 0 }
+    const notifier = createAwayNotifier({
+      presence: mine,
+      notifications: { pushSubscriptionsOf: async () => [row], deletePushSubscription: async () => true },
+      users: { openidOf: async () => null },
+      vapid: await loadVapidKeys(gateway.test.config.dataDir),
+      subject: 'mailto:ops@realm.example',
+      wechat: gateway.test.config.wechat,
+      subscribeSend: null,
+      log: { warn: () => undefined },
+    })
+    const notification: Notification = {
+      notification_id: '1000000000000000001', kind: 'reply', actor: null, server_id: SERVER, channel_id: LOBBY, message_id: 'm1', post_id: null, comment_id: null, excerpt: 'hi', act: '', created_at: 1_700_000_000, read: false,
+    }
+    const session = { session_id: `s-${uid}`, uid, server_ids: [] }
+    try {
+      await other.open(session)
+      await notifier.tell(uid, notification)
+      expect(pushesTo(phone)).toEqual([])
+      await other.close(session)
+      await notifier.tell(uid, notification)
+      expect(decrypt(phone, pushesTo(phone)[0].body)).toEqual({ title: 'OpenRealm', body: 'hi', path: `/pages/channel/index?server_id=${SERVER}&channel_id=${LOBBY}&around=m1` })
+    } finally {
+      await Promise.all([other.dispose(), mine.dispose()])
+      const admin = new Redis(REDIS_TEST_URL)
+      const keys = await admin.keys(`${prefix}*`)
+      if (keys.length > 0) await admin.del(...keys)
+      admin.disconnect()
+    }
   })
 })
