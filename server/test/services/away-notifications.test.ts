@@ -8,9 +8,10 @@
  * session open on another process (the Redis directory) holds the push back too.
  */
 import { createDecipheriv, createECDH, createHmac, randomBytes, type ECDH } from 'crypto'
-import { statSync } from 'fs'
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'fs'
 import { createServer, type Server } from 'http'
 import type { AddressInfo } from 'net'
+import { tmpdir } from 'os'
 import path from 'path'
 import type { Conversation } from '@core/wire/direct-messages'
 import type { PushSubscriptionState, VapidPublicKey } from '@core/wire/notifications'
@@ -138,6 +139,16 @@ describe('VAPID keys', () => {
     const answer = envelope<VapidPublicKey>(await gateway.test.inject({ url: '/push/vapid-public-key', headers: a.headers })).data
     expect(answer).toEqual({ public_key: kept.publicKey })
     expect(Buffer.from(kept.publicKey, 'base64url')).toHaveLength(65)
+  })
+
+  it('refuses to start on a vapid.json that holds no key pair, rather than making new keys every subscriber would lose', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'vapid-'))
+    try {
+      writeFileSync(path.join(dir, VAPID_FILE), '{"publicKey": 1}')
+      await expect(loadVapidKeys(dir)).rejects.toThrow('holds no VAPID key pair')
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 })
 
