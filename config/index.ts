@@ -5,7 +5,7 @@ import devConfig from './dev'
 import prodConfig from './prod'
 
 /** Client build-time settings, all optional (README "Environment variables"). */
-const CLIENT_ENV_KEYS = ['TARO_APP_ENV', 'TARO_APP_ENTRY_PAGE', 'TARO_APP_CONTACT_EMAIL', 'TARO_APP_ICP_CODE', 'TARO_APP_POLICE_CODE', 'TARO_APP_WX_REMIND_TEMPLATE_ID']
+const CLIENT_ENV_KEYS = ['TARO_APP_ENV', 'TARO_APP_ENTRY_PAGE', 'TARO_APP_CONTACT_EMAIL', 'TARO_APP_ICP_CODE', 'TARO_APP_POLICE_CODE', 'TARO_APP_WX_REMIND_TEMPLATE_ID', 'TARO_APP_WX_MENTION_TEMPLATE_ID', 'TARO_APP_WX_DM_TEMPLATE_ID']
 
 /**
  * Taro build configuration for both platforms.
@@ -36,7 +36,8 @@ export default defineConfig<'webpack5'>(async (merge) => {
     // variables"). Taro passes only .env-file values on by itself, so each is named here,
     // defined as '' when unset so the bundle never touches a missing `process`.
     env: Object.fromEntries(CLIENT_ENV_KEYS.map(key => [key, JSON.stringify(process.env[key] ?? '')])),
-    copy: { patterns: [], options: {} },
+    // H5: the Web Push service worker at the root of the site, so its scope is the whole app (issue 30)
+    copy: { patterns: process.env.TARO_ENV === 'h5' ? [{ from: 'src/push-sw.js', to: `${process.env.TARO_OUTPUT_ROOT || 'dist/h5'}/push-sw.js` }] : [], options: {} },
     framework: 'react',
     compiler: 'webpack5',
     cache: { enable: false },

@@ -36,6 +36,9 @@ function notificationsApi (items: Notification[]): jest.Mocked<NotificationsApi>
     settings: jest.fn().mockResolvedValue({ items: [] }),
     setServer: jest.fn(),
     setChannel: jest.fn(),
+    pushKey: jest.fn().mockResolvedValue({ public_key: 'BPk' }),
+    savePush: jest.fn().mockImplementation(async body => ({ endpoint: body.endpoint, subscribed: true })),
+    deletePush: jest.fn().mockImplementation(async endpoint => ({ endpoint, subscribed: false })),
   }
 }
 
@@ -127,5 +130,66 @@ describe('the inbox page', () => {
     expect(document.querySelector('.me__inbox-badge')?.textContent).toBe('2')
     await page.tap('.me__inbox')
     expect(navigateTo).toHaveBeenCalledWith({ url: '/pages/inbox/index' })
+  })
+})
+
+/** Gives jsdom's window service workers, PushManager and Notification (permission as the member left it, `answer` to the prompt); removed after each test. */
+function installPush (permission: NotificationPermission, answer: NotificationPermission = permission) {
+  const subscription = { endpoint: 'https://push.example/1', toJSON: () => ({ endpoint: 'https://push.example/1', keys: { p256dh: 'p', auth: 'a' } }), unsubscribe: jest.fn(async () => true) }
+  const registration = { pushManager: { getSubscription: jest.fn(async () => null), subscribe: jest.fn(async () => subscription) } }
+  const parts: Record<string, [object, unknown]> = {
+    serviceWorker: [navigator, { register: jest.fn(async () => registration), getRegistration: jest.fn(async () => undefined) }],
+    PushManager: [window, class {}],
+    Notification: [window, { permission, requestPermission: jest.fn(async () => answer) }],
+  }
+  for (const [name, [owner, value]] of Object.entries(parts)) Object.defineProperty(owner, name, { value, configurable: true })
+  installed.push(() => { for (const [name, [owner]] of Object.entries(parts)) delete (owner as Record<string, unknown>)[name] })
+}
+const installed: Array<() => void> = []
+afterEach(() => { for (const remove of installed.splice(0)) remove() })
+
+describe('the inbox\'s away-from-the-app opt-in (Web Push on H5)', () => {
+  async function open (notifications = notificationsApi([notification(1)])) {
+    const api = fakeApi()
+    api.getMe.mockResolvedValue(ME)
+    const page = await mountPage(Inbox, { api, signedIn: ME, notifications })
+    await page.settle()
+    return page
+  }
+
+  it('is not offered where the browser has no Web Push', async () => {
+    await open()
+    expect(document.querySelector('.inbox__away')).toBeNull()
+    expect(document.querySelector('.inbox__away-denied')).toBeNull()
+  })
+
+  it('is offered where it is supported; a tap subscribes and hands the subscription to the server, and the button then turns it off', async () => {
+    installPush('default', 'granted')
+    const notifications = notificationsApi([notification(1)])
+    const page = await open(notifications)
+    expect(document.querySelector('.inbox__away')?.textContent).toBe('离开时通知我')
+    await page.tap('.inbox__away')
+    await page.settle()
+    expect(notifications.savePush).toHaveBeenCalledWith({ endpoint: 'https://push.example/1', keys: { p256dh: 'p', auth: 'a' } })
+    expect(document.querySelector('.inbox__away')?.textContent).toBe('关闭离开时通知')
+  })
+
+  it('says how to allow notifications when the member blocked them for the site', async () => {
+    installPush('denied')
+    await open()
+    expect(document.querySelector('.inbox__away')).toBeNull()
+    expect(document.querySelector('.inbox__away-denied')?.textContent).toBe('浏览器已禁止本站通知，请在浏览器设置中开启')
+  })
+
+  it('shows a failure in a toast and stays off', async () => {
+    const showToast = jest.spyOn(Taro, 'showToast').mockResolvedValue({ errMsg: 'showToast:ok' })
+    installPush('granted')
+    const notifications = notificationsApi([notification(1)])
+    notifications.savePush.mockRejectedValue(new Error('推送服务不可用'))
+    const page = await open(notifications)
+    await page.tap('.inbox__away')
+    await page.settle()
+    expect(showToast).toHaveBeenCalledWith(expect.objectContaining({ title: '推送服务不可用' }))
+    expect(document.querySelector('.inbox__away')?.textContent).toBe('离开时通知我')
   })
 })

@@ -3,7 +3,7 @@ import { createSearchApi } from '@/services/api/search'
 import { recordingRequester } from '../support/recording-requester'
 
 describe('createNotificationsApi', () => {
-  it('sends the inbox calls and the mute settings to their paths', async () => {
+  it('sends the inbox calls, the mute settings and the Web Push subscription to their paths', async () => {
     const { send, sent } = recordingRequester({})
     const notifications = createNotificationsApi(send)
     await notifications.list()
@@ -13,6 +13,10 @@ describe('createNotificationsApi', () => {
     await notifications.settings()
     await notifications.setServer('832828', { muted: true, suppress_everyone: true })
     await notifications.setChannel('83282802', { muted: false })
+    await notifications.pushKey()
+    const subscription = { endpoint: 'https://push.example/1', keys: { p256dh: 'p', auth: 'a' } }
+    await notifications.savePush(subscription)
+    await notifications.deletePush('https://push.example/1')
     expect(sent).toEqual([
       { path: '/notifications', query: { cursor: undefined } },
       { path: '/notifications', query: { cursor: 'n9' } },
@@ -21,6 +25,9 @@ describe('createNotificationsApi', () => {
       { path: '/notifications/settings' },
       { path: '/servers/832828/notification-settings', method: 'PUT', data: { muted: true, suppress_everyone: true } },
       { path: '/channels/83282802/notification-settings', method: 'PUT', data: { muted: false } },
+      { path: '/push/vapid-public-key' },
+      { path: '/push/subscription', method: 'PUT', data: subscription },
+      { path: '/push/subscription', method: 'DELETE', data: { endpoint: 'https://push.example/1' } },
     ])
   })
 })

@@ -2,7 +2,7 @@ import { runInAction } from 'mobx'
 import type { Notification, NotificationPage, NotificationSetting } from '@core/wire/notifications'
 import type { NotificationsApi } from '@/services/api/notifications'
 import { GATEWAY_RESYNC } from '@/stores/gateway-store'
-import { InboxStore, notificationTarget, type InboxDispatches } from '@/stores/inbox-store'
+import { InboxStore, type InboxDispatches } from '@/stores/inbox-store'
 import { fakeLogger } from './support/fakes'
 
 /** A notification of `kind` numbered `n` (ids in time order). */
@@ -50,6 +50,9 @@ function fakeApi (pages: NotificationPage[], unread = 0) {
     settings: jest.fn(async () => ({ items: settings })),
     setServer: jest.fn(async (serverId: string, body: { muted: boolean, suppress_everyone: boolean }) => ({ scope: 'server' as const, id: serverId, ...body })),
     setChannel: jest.fn(async (channelId: string, body: { muted: boolean }) => ({ scope: 'channel' as const, id: channelId, muted: body.muted, suppress_everyone: false })),
+    pushKey: jest.fn(async () => ({ public_key: 'BPk' })),
+    savePush: jest.fn(async (body: { endpoint: string }) => ({ endpoint: body.endpoint, subscribed: true })),
+    deletePush: jest.fn(async (endpoint: string) => ({ endpoint, subscribed: false })),
   } satisfies NotificationsApi
   return api
 }
@@ -121,21 +124,5 @@ describe('InboxStore', () => {
     expect(source.listeners()).toBe(3)
     store.dispose()
     expect(source.listeners()).toBe(0)
-  })
-})
-
-describe('notificationTarget', () => {
-  it('opens a post, a message in its channel\'s history around it, or the server of a moderation act (nothing for a kick or ban)', () => {
-    expect(notificationTarget(notification(1, { kind: 'comment', post_id: 'p1' }))).toEqual({ page: 'post', query: { server_id: 's1', post_id: 'p1' } })
-    expect(notificationTarget(notification(1))).toEqual({ page: 'channel', query: { server_id: 's1', channel_id: 'c1', around: 'm1' } })
-    const moderation = { kind: 'moderation' as const, channel_id: null, message_id: null }
-    expect(notificationTarget(notification(1, { ...moderation, act: 'timeout' }))).toEqual({ page: 'index', query: { sid: 's1' } })
-    expect(notificationTarget(notification(1, { ...moderation, act: 'ban' }))).toBeNull()
-  })
-
-  it('opens a direct message\'s conversation', () => {
-    const direct = notification(1, { kind: 'direct_message', server_id: null, channel_id: 'dm1', message_id: 'm1' })
-    expect(notificationTarget(direct)).toEqual({ page: 'conversation', query: { conversation_id: 'dm1' } })
-    expect(notificationTarget({ ...direct, channel_id: null })).toBeNull()
   })
 })

@@ -110,3 +110,38 @@ export type NotificationSetting = Static<typeof NotificationSettingSchema>
 export const NotificationSettingsSchema = Type.Object({ items: Type.Array(NotificationSettingSchema) })
 /** GET /notifications/settings answer. */
 export type NotificationSettings = Static<typeof NotificationSettingsSchema>
+
+/** A base64url string (a Web Push key or secret). */
+const Base64Url = (minLength: number, maxLength: number) => Type.String({ minLength, maxLength, pattern: '^[A-Za-z0-9_-]+={0,2}$' })
+
+/** A push service's URL for one browser (the server also requires https, loopback http outside production). */
+const PushEndpointSchema = Type.String({ minLength: 1, maxLength: 2048, pattern: '^https?://[^\\s]+$' })
+
+/** PUT /push/subscription body: the browser's PushSubscription.toJSON(). */
+export const PushSubscriptionBodySchema = Type.Object({
+  endpoint: PushEndpointSchema,
+  expirationTime: Type.Optional(Nullable(Type.Number())),
+  keys: Type.Object({
+    /** The browser's P-256 public key (65 bytes). */
+    p256dh: Base64Url(86, 90),
+    /** The auth secret (16 bytes). */
+    auth: Base64Url(16, 24),
+  }, { additionalProperties: false }),
+}, { additionalProperties: false })
+/** PUT /push/subscription body. */
+export type PushSubscriptionBody = Static<typeof PushSubscriptionBodySchema>
+
+/** DELETE /push/subscription body: the endpoint to forget. */
+export const PushUnsubscribeBodySchema = Type.Object({ endpoint: PushEndpointSchema }, { additionalProperties: false })
+/** DELETE /push/subscription body. */
+export type PushUnsubscribeBody = Static<typeof PushUnsubscribeBodySchema>
+
+/** GET /push/vapid-public-key answer: the applicationServerKey a browser subscribes with (base64url). */
+export const VapidPublicKeySchema = Type.Object({ public_key: Type.String() })
+/** GET /push/vapid-public-key answer. */
+export type VapidPublicKey = Static<typeof VapidPublicKeySchema>
+
+/** PUT and DELETE /push/subscription answer: whether the server keeps the endpoint now. */
+export const PushSubscriptionStateSchema = Type.Object({ endpoint: Type.String(), subscribed: Type.Boolean() })
+/** PUT and DELETE /push/subscription answer. */
+export type PushSubscriptionState = Static<typeof PushSubscriptionStateSchema>

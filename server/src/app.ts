@@ -54,10 +54,11 @@ import uploadRoutes from './routes/upload'
 import usersRoutes from './routes/users'
 import { createAnswerCache, sharedAnswerCache } from './services/answer-cache'
 import { createAuditor } from './services/audit'
+import { createAwayNotifier, loadVapidKeys } from './services/away-notifications'
 import { createReminderSender, reminderSettingsOf } from './services/live-reminders'
 import { createMemoryCounter, createRedisCounter, type HitCounter } from './services/rate-counter'
 import { createFileStore } from './services/storage'
-import { ticketSourceFor } from './services/wechat'
+import { createSubscribeSender, ticketSourceFor } from './services/wechat'
 
 /** Options of the app plugin. */
 export interface AppOptions {
@@ -120,19 +121,26 @@ export default async function openRealmApp (fastify: FastifyInstance, options: A
   const files = createFileStore(db, config.dataDir)
   const { bus, presence, limits } = await openRealtime(config, options.bus)
   fastify.addHook('onClose', async () => { await Promise.all([bus.close(), presence.dispose(), limits.close()]) })
+  const repos = createRepositories(db)
+  const now = options.now ?? (() => Math.floor(Date.now() / 1000))
+  // the mini-program's subscribe messages (live reminders; mentions and DMs of members away): one sender, one cached access token
+  const subscribeSend = config.wechat.miniProgram === null ? null : createSubscribeSender({ ...config.wechat.miniProgram, apiBase: config.wechat.apiBase }, now)
   const ctx: AppContext = {
     config,
     db,
     dialect,
-    repos: createRepositories(db),
+    repos,
     files,
     auditor: createAuditor(config.auditWords),
     tickets: ticketSourceFor(config.wechat),
     answers: sharedAnswerCache(createAnswerCache(), bus),
     bus,
     presence,
+    away: createAwayNotifier({
+      presence, notifications: repos.notifications, users: repos.users, vapid: await loadVapidKeys(config.dataDir), subject: config.webPushSubject, wechat: config.wechat, subscribeSend, log: fastify.log,
+    }),
     limits,
-    now: options.now ?? (() => Math.floor(Date.now() / 1000)),
+    now,
   }
   if (options.seed !== false) {
     const summary = await seedDemo(db, files, ctx.now())
@@ -143,8 +151,8 @@ export default async function openRealmApp (fastify: FastifyInstance, options: A
   // handlers and decorations first: the route plugins below inherit them
   // WeChat subscribe messages of live reminders, when the app secret and template id are configured
   const reminders = reminderSettingsOf(config.wechat)
-  if (reminders) {
-    const stop = createReminderSender({ db, wechat: reminders, limits, now: ctx.now, log: fastify.log }).start()
+  if (reminders && subscribeSend) {
+    const stop = createReminderSender({ db, wechat: reminders, limits, now: ctx.now, send: subscribeSend, log: fastify.log }).start()
     fastify.addHook('onClose', async () => stop())
   }
 

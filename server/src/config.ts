@@ -56,6 +56,13 @@ export interface WechatConfig {
    * with the app secret, reminders are sent through WeChat at the item's start; null: not sent.
    */
   subscribeTemplateId: string | null
+  /**
+   * The mini-program's subscribe-message templates of a mention and of a direct message
+   * (WX_SUBSCRIBE_MENTION_TEMPLATE_ID, WX_SUBSCRIBE_DM_TEMPLATE_ID; issue 30): with the app
+   * secret, sent to a member with no open session; null: not sent.
+   */
+  mentionTemplateId: string | null
+  directMessageTemplateId: string | null
   /** How often the reminder sender looks for items that started (REMINDER_INTERVAL_MS). */
   reminderIntervalMs: number
 }
@@ -179,6 +186,12 @@ export interface ServerConfig {
   /** NODE_ENV=production: development defaults are refused at start (see productionProblems). */
   production: boolean
   wechat: WechatConfig
+  /**
+   * Web Push's VAPID subject (WEB_PUSH_SUBJECT, a mailto: or https: URL the push services
+   * may contact; PUBLIC_URL when it is https, else a placeholder address). The keys are made
+   * at first start and kept in DATA_DIR (services/web-push.ts).
+   */
+  webPushSubject: string
   email: EmailConfig
   qiniu: QiniuConfig
   auditWords: string[]
@@ -297,6 +310,17 @@ export function checkProduction (env: Env): void {
   }
 }
 
+/** WEB_PUSH_SUBJECT: a mailto: or https: URL (what web-push accepts); PUBLIC_URL when it is https, else a placeholder address. */
+function webPushSubject (env: Env): string {
+  const subject = text(env, 'WEB_PUSH_SUBJECT')
+  if (subject !== null) {
+    if (!/^(mailto:[^@\s]+@[^@\s]+|https:\/\/[^\s]+)$/.test(subject)) throw new ConfigError('WEB_PUSH_SUBJECT', 'must be a mailto: address or an https: URL')
+    return subject
+  }
+  const publicUrl = text(env, 'PUBLIC_URL')
+  return publicUrl !== null && publicUrl.startsWith('https://') ? publicUrl : 'mailto:push@openrealm.invalid'
+}
+
 /** HTTP_*_TIMEOUT_MS: the headers must fit in the request time-out (Node refuses a longer one). */
 function httpTimeouts (env: Env): HttpTimeoutsConfig {
   const requestMs = integer(env, 'HTTP_REQUEST_TIMEOUT_MS', 60_000, 100, 3_600_000)
@@ -365,6 +389,7 @@ export function loadConfig (env: Env = process.env): ServerConfig {
     logLevel: text(env, 'LOG_LEVEL') ?? 'info',
     trustProxy: trustProxy(env),
     production,
+    webPushSubject: webPushSubject(env),
     wechat: {
       appId: text(env, 'WX_APP_ID') ?? 'wx00openrealm0dev',
       appSecret: text(env, 'WX_APP_ID') !== null ? appSecret : null,
@@ -372,6 +397,8 @@ export function loadConfig (env: Env = process.env): ServerConfig {
       jsapiTicket: text(env, 'WX_JSAPI_TICKET') ?? DEV_JSAPI_TICKET,
       apiBase: httpUrl(env, 'WX_API_BASE') ?? 'https://api.weixin.qq.com',
       subscribeTemplateId: text(env, 'WX_SUBSCRIBE_TEMPLATE_ID'),
+      mentionTemplateId: text(env, 'WX_SUBSCRIBE_MENTION_TEMPLATE_ID'),
+      directMessageTemplateId: text(env, 'WX_SUBSCRIBE_DM_TEMPLATE_ID'),
       reminderIntervalMs: integer(env, 'REMINDER_INTERVAL_MS', 30_000, 100, 3_600_000),
     },
     email: {

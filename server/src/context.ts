@@ -1,7 +1,7 @@
 /**
  * What every route plugin receives: the configuration and the services built once at
  * start (database, repositories, file store, auditor, WeChat ticket source, answer cache,
- * event bus, presence, shared rate counters).
+ * event bus, presence, away-from-the-app notifier, shared rate counters).
  */
 import type { EventBus } from './bus'
 import type { HitCounter } from './services/rate-counter'
@@ -11,6 +11,7 @@ import type { GatewayDirectory } from './gateway/directory'
 import type { Db } from './db/schema'
 import type { Repositories } from './repositories'
 import type { AnswerCache } from './services/answer-cache'
+import type { AwayNotifier } from './services/away-notifications'
 import type { Auditor } from './services/audit'
 import type { FileStore } from './services/storage'
 import type { TicketSource } from './services/wechat'
@@ -30,6 +31,8 @@ export interface AppContext {
   bus: EventBus
   /** Gateway sessions across processes: presence and online counts. */
   presence: GatewayDirectory
+  /** Tells members with no open session of their notifications: Web Push, subscribe messages (issue 30). */
+  away: AwayNotifier
   /** Rate limits and throttles, counted across processes (Redis with REDIS_URL). */
   limits: HitCounter
   /** The current time in unix seconds (replaceable in tests). */

@@ -11,7 +11,8 @@ describe('configuration from the environment', () => {
     expect(config.publicUrl).toBeNull()
     expect(config.h5Dir).toBe(DEFAULT_H5_DIR)
     expect(config.pageAnswerWaitMs).toBe(CARRY_WAIT_MS)
-    expect(config.wechat).toEqual({ appId: 'wx00openrealm0dev', appSecret: null, miniProgram: null, jsapiTicket: DEV_JSAPI_TICKET, apiBase: 'https://api.weixin.qq.com', subscribeTemplateId: null, reminderIntervalMs: 30_000 })
+    expect(config.wechat).toEqual({ appId: 'wx00openrealm0dev', appSecret: null, miniProgram: null, jsapiTicket: DEV_JSAPI_TICKET, apiBase: 'https://api.weixin.qq.com', subscribeTemplateId: null, mentionTemplateId: null, directMessageTemplateId: null, reminderIntervalMs: 30_000 })
+    expect(config.webPushSubject).toBe('mailto:push@openrealm.invalid')
     expect(config.qiniu.bucket).toBe('openrealm')
     expect(config.qiniu.domain).toBeNull()
     expect(config.auditWords).toEqual(DEFAULT_AUDIT_WORDS)
@@ -29,6 +30,7 @@ describe('configuration from the environment', () => {
       PORT: '8080', HOST: '127.0.0.1', DATA_DIR: '/tmp/realm', DATABASE_URL: 'postgres://u@db/x', DATABASE_SCHEMA: 'realm',
       PUBLIC_URL: 'https://realm.example/', H5_DIR: '/srv/h5', PAGE_ANSWER_WAIT_MS: '900', LOG_LEVEL: 'warn', TRUST_PROXY: '2',
       WX_APP_ID: 'wx1', WX_APP_SECRET: 's1', WX_MP_APP_ID: 'wxmp1', WX_MP_APP_SECRET: 'mps1', WX_JSAPI_TICKET: 't1', WX_API_BASE: 'http://127.0.0.1:9', WX_SUBSCRIBE_TEMPLATE_ID: 'tmpl1', REMINDER_INTERVAL_MS: '5000',
+      WX_SUBSCRIBE_MENTION_TEMPLATE_ID: 'tmpl-m', WX_SUBSCRIBE_DM_TEMPLATE_ID: 'tmpl-dm', WEB_PUSH_SUBJECT: 'mailto:ops@realm.example',
       QINIU_ACCESS_KEY: 'ak', QINIU_SECRET_KEY: 'sk', QINIU_BUCKET: 'b', QINIU_DOMAIN: 'https://cdn.example', QINIU_FSIZE_LIMIT: '1000',
       AUDIT_WORDS: ' a, b ,,c ', RATE_LIMIT_MAX: '5', RATE_LIMIT_WINDOW_MS: '2000', RATE_LIMIT_ALLOW: 'none',
       UPLOAD_DAILY_BYTES: '4096', CHANNEL_CREATE_PER_MINUTE: '2', CHANNELS_PER_SERVER_MAX: '50', POST_WRITE_PER_MINUTE: '3', COMMENT_WRITE_PER_MINUTE: '4', GUEST_SIGNUPS_PER_MINUTE: '4', REPORT_PER_MINUTE: '6',
@@ -44,7 +46,8 @@ describe('configuration from the environment', () => {
     expect(config).toEqual({
       port: 8080, host: '127.0.0.1', dataDir: '/tmp/realm', databaseUrl: 'postgres://u@db/x', databaseSchema: 'realm',
       publicUrl: 'https://realm.example', h5Dir: '/srv/h5', pageAnswerWaitMs: 900, logLevel: 'warn', trustProxy: 2, production: false,
-      wechat: { appId: 'wx1', appSecret: 's1', miniProgram: { appId: 'wxmp1', appSecret: 'mps1' }, jsapiTicket: 't1', apiBase: 'http://127.0.0.1:9', subscribeTemplateId: 'tmpl1', reminderIntervalMs: 5000 },
+      wechat: { appId: 'wx1', appSecret: 's1', miniProgram: { appId: 'wxmp1', appSecret: 'mps1' }, jsapiTicket: 't1', apiBase: 'http://127.0.0.1:9', subscribeTemplateId: 'tmpl1', mentionTemplateId: 'tmpl-m', directMessageTemplateId: 'tmpl-dm', reminderIntervalMs: 5000 },
+      webPushSubject: 'mailto:ops@realm.example',
       email: { signIn: true, smtpUrl: 'smtps://u:p@smtp.example:465', from: 'Realm <hi@realm.example>' },
       qiniu: { accessKey: 'ak', secretKey: 'sk', bucket: 'b', domain: 'https://cdn.example', uploadMaxBytes: 1000 },
       auditWords: ['a', 'b', 'c'],
@@ -58,6 +61,11 @@ describe('configuration from the environment', () => {
       redisUrl: 'redis://127.0.0.1:6379', redisKeyPrefix: 'realm:', gatewayHeartbeatMs: 5000, gatewayLeaseMs: 1500,
       gatewaySocketsPerAccount: 4, gatewayPresenceIntervalMs: 250,
     })
+  })
+
+  it('takes an https PUBLIC_URL as the Web Push subject when WEB_PUSH_SUBJECT is unset', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://realm.example' }).webPushSubject).toBe('https://realm.example')
+    expect(loadConfig({ PUBLIC_URL: 'http://127.0.0.1:3000' }).webPushSubject).toBe('mailto:push@openrealm.invalid')
   })
 
   it('ignores an app secret without an app id (no half-configured WeChat)', () => {
@@ -75,6 +83,7 @@ describe('configuration from the environment', () => {
     ['PORT', 'abc'], ['PORT', '70000'], ['RATE_LIMIT_MAX', '0'], ['DATABASE_URL', 'mysql://x'], ['PUBLIC_URL', 'ftp://x'],
     ['PUBLIC_URL', 'not a url'], ['DATABASE_SCHEMA', 'Robert\'); drop'], ['REDIS_URL', 'http://127.0.0.1:6379'], ['GATEWAY_HEARTBEAT_MS', '10'],
     ['GATEWAY_LEASE_MS', '100'], ['MEMBER_WRITE_LIMIT_MAX', '0'], ['GATEWAY_SOCKETS_PER_ACCOUNT', '0'], ['GATEWAY_PRESENCE_INTERVAL_MS', '-1'],
+    ['WEB_PUSH_SUBJECT', 'http://realm.example'],
   ])('refuses %s=%p naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError)
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^${name} `))

@@ -1,9 +1,10 @@
 /**
- * Reserved live items, in the mini-program: turning on 提醒我 also asks WeChat for a
- * one-time subscription to the live reminder template (`Taro.requestSubscribeMessage`, which
+ * WeChat subscribe messages, in the mini-program: turning on 提醒我 on a reserved live item,
+ * and the inbox's "remind me in WeChat" for mentions and direct messages (issue 30), ask
+ * WeChat for one-time subscriptions to their templates (`Taro.requestSubscribeMessage`, which
  * WeChat allows only from a tap: call this first in the tap's handling), and when the member
  * accepts, hands `Taro.login`'s code to the server, which keeps their openid and sends the
- * subscribe message at the item's start. The H5 build takes wechat-subscribe.h5.ts: outside
+ * subscribe message (at the item's start; when a mention or DM comes while they are away). The H5 build takes wechat-subscribe.h5.ts: outside
  * the mini-program the reminder shows in the app the next time the member opens it.
  */
 import Taro from '@tarojs/taro'
@@ -13,20 +14,22 @@ import { LIVE_REMIND_TEMPLATE_ID } from '@/constants/env'
 export type BindWechat = (code: string) => Promise<unknown>
 
 /**
- * Asks for the subscription to `templateId` and binds the member's openid; resolves true
- * when the member accepted and the server has the openid. Never throws: a refusal or a
- * failure leaves the reminder as it is (the in-app one still works), and is logged.
+ * Asks for the subscriptions to `templateIds` (the live reminder's by default; '' ids are
+ * left out) and binds the member's openid; resolves true when the member accepted at least
+ * one and the server has the openid. Never throws: a refusal or a failure leaves things as
+ * they are (the app still shows them), and is logged.
  */
-export async function askReminderSubscription (bind: BindWechat, templateId: string = LIVE_REMIND_TEMPLATE_ID): Promise<boolean> {
-  if (templateId === '') return false
+export async function askSubscription (bind: BindWechat, templateIds: readonly string[] = [LIVE_REMIND_TEMPLATE_ID]): Promise<boolean> {
+  const ids = templateIds.filter(id => id !== '')
+  if (ids.length === 0) return false
   try {
-    const answer = await Taro.requestSubscribeMessage({ tmplIds: [templateId] } as Taro.requestSubscribeMessage.Option) as Record<string, unknown>
-    if (answer[templateId] !== 'accept') return false
+    const answer = await Taro.requestSubscribeMessage({ tmplIds: ids } as Taro.requestSubscribeMessage.Option) as Record<string, unknown>
+    if (!ids.some(id => answer[id] === 'accept')) return false
     const { code } = await Taro.login()
     await bind(code)
     return true
   } catch (error) {
-    console.warn('[live reminder] WeChat subscription:', error)
+    console.warn('[subscribe message] WeChat subscription:', error)
     return false
   }
 }

@@ -18,29 +18,6 @@ import { DispatchSubscriptions, type DispatchSource } from './support/dispatch-s
 /** The dispatches the inbox follows, and the gateway's resync signal. */
 export type InboxDispatches = Pick<DispatchPayloads, 'NOTIFICATION_CREATE' | 'NOTIFICATIONS_READ'> & { [GATEWAY_RESYNC]: null }
 
-/** Where a notification leads: a page name of config/routes.ts (or, for a direct message, the conversation page) and its query. */
-export interface NotificationTarget {
-  page: 'channel' | 'post' | 'index' | 'conversation'
-  query: Record<string, string>
-}
-
-/**
- * The page a notification opens: its post, its message in its channel's history around
- * it (`around`, highlighted, issue 30), a direct message's conversation, or its server's Home.
- */
-export function notificationTarget (notification: Notification): NotificationTarget | null {
-  // a direct message's notification carries its conversation as its channel (server/src/routes/conversations)
-  if (notification.kind === 'direct_message') return notification.channel_id === null ? null : { page: 'conversation', query: { conversation_id: notification.channel_id } }
-  const serverQuery: Record<string, string> = notification.server_id === null ? {} : { server_id: notification.server_id }
-  if (notification.post_id !== null) return { page: 'post', query: { ...serverQuery, post_id: notification.post_id } }
-  if (notification.channel_id !== null) {
-    const message: Record<string, string> = notification.message_id === null ? {} : { around: notification.message_id }
-    return { page: 'channel', query: { ...serverQuery, channel_id: notification.channel_id, ...message } }
-  }
-  if (notification.server_id !== null && notification.act !== 'kick' && notification.act !== 'ban') return { page: 'index', query: { sid: notification.server_id } }
-  return null
-}
-
 /** The inbox's loading state. */
 export type InboxStatus = 'idle' | 'loading' | 'ready' | 'error'
 

@@ -114,6 +114,8 @@ export class RootStore {
   readonly inbox: InboxStore
   /** My direct conversations (私信): the list with unread counts (the Me entry's badge), my privacy choice and blocks, kept live. */
   readonly conversations: ConversationsStore
+  /** The notification calls the inbox and its away-from-the-app opt-in use. */
+  readonly notificationsApi: NotificationsApi
   /** The direct-message calls a conversation's chat is built on. */
   readonly conversationsApi: ConversationsApi
   private readonly stopSeedingUnread: () => void
@@ -157,7 +159,8 @@ export class RootStore {
       clock,
       logger,
     })
-    this.inbox = new InboxStore(options.notifications ?? createNotificationsApi(), logger)
+    this.notificationsApi = options.notifications ?? createNotificationsApi()
+    this.inbox = new InboxStore(this.notificationsApi, logger)
     this.conversationsApi = options.conversations ?? createConversationsApi()
     this.conversations = new ConversationsStore({ api: this.conversationsApi, gateway: this.gateway, me: () => this.session.user, logger })
     this.liveReminders = new LiveReminderStore({ storage: options.storage, clock, uid: () => this.session.user?.uid ?? null, logger })

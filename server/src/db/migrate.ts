@@ -19,6 +19,7 @@ import * as accounts from './migrations/0011-accounts'
 import * as search from './migrations/0012-search'
 import * as directMessages from './migrations/0013-direct-messages'
 import * as notifications from './migrations/0014-notifications'
+import * as webPush from './migrations/0015-web-push'
 import type { Db } from './schema'
 
 /** Every migration by name; names sort in the order they must run. */
@@ -37,6 +38,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0012-search': search,
   '0013-direct-messages': directMessages,
   '0014-notifications': notifications,
+  '0015-web-push': webPush,
 }
 
 /**

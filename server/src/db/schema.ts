@@ -12,7 +12,7 @@ import type { Channel, LiveItem, Post, Role, Server, User } from '@core/wire/ent
 import type { LiveCommentsTable, LiveRemindersTable, LiveViewersTable, PostColumns, PostCommentsTable, PostLikesTable, WechatAccountsTable } from './tables/posts'
 import type { AccountUsageTable, PoolUsageTable } from './tables/abuse-limits'
 import type { AccountEmailsTable, EmailCodesTable, PasskeysTable, SignInChallengesTable, UidAliasesTable, WechatIdentitiesTable } from './tables/accounts'
-import type { NotificationSettingsTable, NotificationsTable } from './tables/notifications'
+import type { NotificationSettingsTable, NotificationsTable, PushSubscriptionsTable } from './tables/notifications'
 import type {
   ConversationParticipantsTable, ConversationsTable, DirectMessagesTable, DirectReactionsTable, DmSettingsTable, UserBlocksTable,
 } from './tables/direct-messages'
@@ -145,6 +145,7 @@ export interface Database {
   uid_aliases: UidAliasesTable
   notifications: NotificationsTable
   notification_settings: NotificationSettingsTable
+  push_subscriptions: PushSubscriptionsTable
 }
 
 /** The query layer every repository uses, whichever dialect is underneath. */

@@ -1,10 +1,11 @@
 /**
  * The notification inbox on the database: a member's notifications newest first, their
- * unread count, marking read, and the mute settings per server and channel.
+ * unread count, marking read, the mute settings per server and channel, and the Web Push
+ * subscriptions of the browsers a member opted in (issue 30).
  */
 import type { Notification, NotificationSetting } from '@core/wire/notifications'
 import type { Db } from '../db/schema'
-import type { NotificationsTable } from '../db/tables/notifications'
+import type { NotificationsTable, PushSubscriptionsTable } from '../db/tables/notifications'
 import { toUser } from './users'
 
 /** What mutes a notification from one place, for one member. */
@@ -35,6 +36,12 @@ export interface NotificationsRepository {
   saveSetting (uid: string, setting: NotificationSetting): Promise<void>
   /** What mutes notifications from `serverId` / `channelId` for `uid`. */
   muteState (uid: string, serverId: string | null, channelId: string | null): Promise<MuteState>
+  /** Keeps a browser's push subscription for `row.uid` (an endpoint already kept, for anyone, is taken over). */
+  savePushSubscription (row: PushSubscriptionsTable): Promise<void>
+  /** Forgets the subscription at `endpoint`, only `uid`'s when given; true when one was kept. */
+  deletePushSubscription (endpoint: string, uid?: string): Promise<boolean>
+  /** `uid`'s push subscriptions. */
+  pushSubscriptionsOf (uid: string): Promise<PushSubscriptionsTable[]>
 }
 
 /** The notifications repository on `db`. */
@@ -113,6 +120,23 @@ export function createNotificationsRepository (db: Db): NotificationsRepository 
       const server = rows.find(row => row.scope === 'server' && row.scope_id === serverId)
       const channel = rows.find(row => row.scope === 'channel' && row.scope_id === channelId)
       return { serverMuted: server?.muted === 1, everyoneSuppressed: server?.suppress_everyone === 1, channelMuted: channel?.muted === 1 }
+    },
+
+    async savePushSubscription (row) {
+      const { uid, p256dh, auth, created_at: createdAt } = row
+      await db.insertInto('push_subscriptions').values(row)
+        .onConflict(conflict => conflict.column('endpoint').doUpdateSet({ uid, p256dh, auth, created_at: createdAt }))
+        .execute()
+    },
+
+    async deletePushSubscription (endpoint, uid) {
+      let query = db.deleteFrom('push_subscriptions').where('endpoint', '=', endpoint)
+      if (uid !== undefined) query = query.where('uid', '=', uid)
+      return Number((await query.executeTakeFirst()).numDeletedRows) > 0
+    },
+
+    async pushSubscriptionsOf (uid) {
+      return db.selectFrom('push_subscriptions').selectAll().where('uid', '=', uid).execute()
     },
   }
 }

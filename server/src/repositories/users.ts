@@ -93,6 +93,8 @@ export interface UsersRepository {
   updateProfile (uid: string, patch: ProfilePatchBody): Promise<User | null>
   /** Keeps the user's WeChat openid (from the mini-program's sign-in code), replacing an earlier one (live reminders). */
   bindWechatOpenid (uid: string, openid: string, nowSeconds: number): Promise<void>
+  /** The user's bound WeChat openid, or null (subscribe messages go to it). */
+  openidOf (uid: string): Promise<string | null>
 }
 
 /** The users repository on `db`. */
@@ -141,6 +143,10 @@ export function createUsersRepository (db: Db): UsersRepository {
         .where('uid', '=', uid).where('expires_at', '>', nowSeconds).where('last_used_at', '>', nowSeconds - SESSION_IDLE_SECONDS)
         .orderBy('last_used_at', 'desc').orderBy('session_id').execute()
     },
+    async openidOf (uid) {
+      return (await db.selectFrom('wechat_accounts').select('openid').where('uid', '=', uid).executeTakeFirst())?.openid ?? null
+    },
+
     async bindWechatOpenid (uid, openid, nowSeconds) {
       await db.insertInto('wechat_accounts').values({ uid, openid, updated_at: nowSeconds })
         .onConflict(conflict => conflict.column('uid').doUpdateSet({ openid, updated_at: nowSeconds })).execute()

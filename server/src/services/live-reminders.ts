@@ -14,7 +14,7 @@
 import type { HitCounter } from './rate-counter'
 import type { WechatConfig } from '../config'
 import type { Db } from '../db/schema'
-import { callWechat, RENEW_MARGIN_SECONDS, requestAccessToken, WechatRefusal, type WechatApp } from './wechat'
+import { thingValue, WechatRefusal, type SubscribeSend, type WechatApp } from './wechat'
 
 /** The lock a sending pass holds (one process sends per interval). */
 export const REMINDER_LOCK_KEY = 'live-reminders'
@@ -22,14 +22,8 @@ export const REMINDER_LOCK_KEY = 'live-reminders'
 /** Reminders one pass reads at most; the rest wait for the next pass. */
 export const REMINDER_BATCH = 100
 
-/** WeChat's `thing` keyword holds at most 20 characters. */
-const THING_MAX_LENGTH = 20
-
 /** SPEC §9: dates are shown in UTC+8. */
 const UTC_PLUS_8_SECONDS = 8 * 3600
-
-/** errcodes meaning the access token expired or is not valid: fetch a new one and try once more. */
-const STALE_TOKEN_CODES = new Set([40001, 42001, 40014])
 
 /** What one pass did. */
 export interface ReminderPass {
@@ -51,7 +45,8 @@ export interface ReminderSenderOptions {
   limits: HitCounter
   /** Unix seconds. */
   now: () => number
-  fetchImpl?: typeof fetch
+  /** The app's one subscribe-message sender (wechat.ts createSubscribeSender), shared with the away notifications: one cached access token. */
+  send: SubscribeSend
   log?: { warn (object: object, message: string): void }
 }
 
@@ -75,27 +70,7 @@ export function reminderTime (at: number): string {
 
 /** The sender of `options`. */
 export function createReminderSender (options: ReminderSenderOptions): ReminderSender {
-  const { db, wechat, limits, now } = options
-  const fetchImpl = options.fetchImpl ?? fetch
-  let token: { value: string, renewAt: number } | null = null
-
-  async function accessToken (): Promise<string> {
-    if (token && now() < token.renewAt) return token.value
-    const fresh = await requestAccessToken(wechat, fetchImpl)
-    token = { value: fresh.token, renewAt: now() + Math.max(0, fresh.expiresIn - RENEW_MARGIN_SECONDS) }
-    return fresh.token
-  }
-
-  async function send (message: object): Promise<void> {
-    const url = async (): Promise<string> => `${wechat.apiBase}/cgi-bin/message/subscribe/send?access_token=${encodeURIComponent(await accessToken())}`
-    try {
-      await callWechat(await url(), fetchImpl, message)
-    } catch (error) {
-      if (!(error instanceof WechatRefusal) || !STALE_TOKEN_CODES.has(error.code)) throw error
-      token = null
-      await callWechat(await url(), fetchImpl, message)
-    }
-  }
+  const { db, wechat, limits, now, send } = options
 
   async function pass (): Promise<ReminderPass | null> {
     // the lock lapses a little before the next pass, whatever the timers' drift
@@ -127,7 +102,7 @@ export function createReminderSender (options: ReminderSenderOptions): ReminderS
           // the channel page plays the item (carried keys: SPEC §2 sid, channel_id)
           page: `pages/channel/index?sid=${reminder.server_id}&channel_id=${reminder.channel_id}&live_id=${encodeURIComponent(reminder.live_id)}`,
           data: {
-            thing1: { value: reminder.title.slice(0, THING_MAX_LENGTH) },
+            thing1: { value: thingValue(reminder.title) },
             time2: { value: reminderTime(reminder.started_at ?? at) },
           },
         })

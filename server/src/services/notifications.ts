@@ -5,7 +5,8 @@
  * anything in a channel they may not read now (./readers.ts, the history's rule: a mention
  * in a training channel never hands a guest its text), honours their mutes
  * (core/domain/notifications.ts), stores the notification and publishes
- * NOTIFICATION_CREATE to the recipient's own sessions. {@link readableNotifications} keeps
+ * NOTIFICATION_CREATE to the recipient's own sessions; a recipient with no open session
+ * is told away from the app too (./away-notifications.ts). {@link readableNotifications} keeps
  * the inbox to the same rule when a channel is closed to its reader later.
  */
 import { createTimeIdSource } from '@core/domain/ids'
@@ -80,6 +81,8 @@ export async function notify (ctx: AppContext, recipientUid: string, draft: Noti
   const notification = await ctx.repos.notifications.notification(row)
   const unread = await ctx.repos.notifications.unreadCount(recipientUid)
   await ctx.bus.publish('NOTIFICATION_CREATE', { uid: recipientUid }, { notification, unread })
+  // issue 30: in the background, the write's answer does not wait for push services or WeChat (tell never throws)
+  void ctx.away.tell(recipientUid, notification)
   return notification
 }
 

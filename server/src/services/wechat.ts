@@ -114,6 +114,49 @@ export async function requestAccessToken (app: WechatApp, fetchImpl: typeof fetc
   return { token: answer.access_token, expiresIn: answer.expires_in ?? 7200 }
 }
 
+/** errcodes meaning the access token expired or is not valid: fetch a new one and try once more. */
+const STALE_TOKEN_CODES = new Set([40001, 42001, 40014])
+
+/** WeChat's `thing` keyword of a subscribe message holds at most 20 characters. */
+const THING_MAX_LENGTH = 20
+
+/** `text` as a subscribe message's `thing` keyword: its first 20 characters. */
+export function thingValue (text: string): string {
+  return Array.from(text).slice(0, THING_MAX_LENGTH).join('')
+}
+
+/** Sends one subscribe message (its touser, template_id, page and data); throws as {@link callWechat} does. */
+export type SubscribeSend = (message: object) => Promise<void>
+
+/**
+ * The one way this server sends the mini-program's subscribe messages
+ * (cgi-bin/message/subscribe/send): live reminders and the mentions and direct messages of
+ * members who are away (issue 30). The app's access token is cached until
+ * RENEW_MARGIN_SECONDS before it expires (`now` in unix seconds), and fetched again once
+ * when WeChat says it went stale.
+ */
+export function createSubscribeSender (app: WechatApp, now: () => number, fetchImpl: typeof fetch = fetch): SubscribeSend {
+  let token: { value: string, renewAt: number } | null = null
+
+  async function accessToken (): Promise<string> {
+    if (token && now() < token.renewAt) return token.value
+    const fresh = await requestAccessToken(app, fetchImpl)
+    token = { value: fresh.token, renewAt: now() + Math.max(0, fresh.expiresIn - RENEW_MARGIN_SECONDS) }
+    return fresh.token
+  }
+
+  return async message => {
+    const url = async (): Promise<string> => `${app.apiBase}/cgi-bin/message/subscribe/send?access_token=${encodeURIComponent(await accessToken())}`
+    try {
+      await callWechat(await url(), fetchImpl, message)
+    } catch (error) {
+      if (!(error instanceof WechatRefusal) || !STALE_TOKEN_CODES.has(error.code)) throw error
+      token = null
+      await callWechat(await url(), fetchImpl, message)
+    }
+  }
+}
+
 /** Who WeChat says signed in: the app's openid and, when the app belongs to an Open Platform account, the unionid. */
 export interface WechatIdentity {
   openid: string

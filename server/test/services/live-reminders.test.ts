@@ -9,6 +9,7 @@ import { createMemoryCounter, type HitCounter } from '../../src/services/rate-co
 import { openDatabase } from '../../src/db/dialects'
 import type { Db } from '../../src/db/schema'
 import { createReminderSender, reminderSettingsOf, reminderTime, type ReminderSenderOptions } from '../../src/services/live-reminders'
+import { createSubscribeSender } from '../../src/services/wechat'
 import { envelope, signInAsGuest, startTestApp, type TestApp } from '../helper'
 import { startFakeWechat, type FakeWechat } from './fake-wechat'
 
@@ -42,7 +43,7 @@ const now = (): number => Math.floor(Date.now() / 1000)
 
 function sender (limits: HitCounter = FREE): ReturnType<typeof createReminderSender> {
   const settings = reminderSettingsOf(test.config.wechat) as ReminderSenderOptions['wechat']
-  return createReminderSender({ db, wechat: settings, limits, now })
+  return createReminderSender({ db, wechat: settings, limits, now, send: createSubscribeSender(settings, now) })
 }
 
 /** A guest who is a member of the busy server; with `code`, who bound their openid from the mini-program. */

@@ -9,7 +9,7 @@ import { usePageLifecycle } from '@/hooks/use-page-lifecycle'
 import { usePullRefresh } from '@/hooks/use-pull-refresh'
 import { currentParams, navigate } from '@/router'
 import { isShareHidden, type ShareContent } from '@/services/share'
-import { askReminderSubscription } from '@/services/wechat-subscribe'
+import { askSubscription } from '@/services/wechat-subscribe'
 import { useShare } from '@/services/share/use-share'
 import { ChannelContentStore, type PlayedLive } from '@/stores/channel-content-store'
 import { PostComposerStore } from '@/stores/post-composer-store'
@@ -145,7 +145,7 @@ function ChannelPage () {
       scheduler: root.scheduler,
       isSignedIn: () => root.session.isSignedIn,
       onReminder: (item, reminded) => root.liveReminders.remember(item, reminded),
-      askSubscription: () => askReminderSubscription(code => root.api.bindWechat(code)),
+      askSubscription: () => askSubscription(code => root.api.bindWechat(code)),
     })
     created.attach(root.gateway)
     return created

@@ -11,10 +11,13 @@ import { usePullRefresh } from '@/hooks/use-pull-refresh'
 import { useSignedIn } from '@/hooks/use-signed-in'
 import { navigate } from '@/router'
 import { useHomeShare } from '@/services/share/use-share'
-import { useStores } from '@/stores/context'
-import { notificationTarget } from '@/stores/inbox-store'
+import { createAwayChannel } from '@/services/away-channel'
+import { AwayStore } from '@/stores/away-store'
+import { usePageStore, useStores } from '@/stores/context'
+import { notificationTarget } from '@core/domain/notifications'
 import { formatDate, fromUnixSeconds } from '@/utils/format-date'
 import { mediaUrl } from '@/utils/media-url'
+import { showLoadError } from '@/utils/feedback'
 import { pressable } from '@/utils/pressable'
 import './index.scss'
 
@@ -51,7 +54,9 @@ const Row = observer(function Row ({ notification, onOpen }: { notification: Not
 /**
  * The notification inbox (通知): newest first, live as they arrive (the root store's
  * inbox follows the gateway), older pages on "load more", one tap opens what a
- * notification is about and marks it read, and all can be marked read at once.
+ * notification is about and marks it read, and all can be marked read at once. Where the
+ * platform can, the member opts in to being told while away (issue 30: Web Push on H5,
+ * WeChat subscribe messages in the mini-program); a failure shows in a toast.
  */
 function Inbox () {
   const { inbox, server, session } = useStores()
@@ -59,6 +64,13 @@ function Inbox () {
   // the inbox is one member's own: opened first by a newcomer, it waits for the launch's guest sign-in
   const signedIn = useSignedIn()
   useEffect(() => { if (signedIn) void inbox.load() }, [inbox, signedIn])
+  const away = usePageStore(root => new AwayStore(createAwayChannel({
+    bindWechat: code => root.api.bindWechat(code),
+    pushKey: () => root.notificationsApi.pushKey(),
+    savePush: body => root.notificationsApi.savePush(body),
+    deletePush: endpoint => root.notificationsApi.deletePush(endpoint),
+  }), error => { void showLoadError(error) }))
+  useEffect(() => { if (signedIn) void away.load() }, [away, signedIn])
   // a pull-down loads the newest notifications again; the share menu sends the server's Home (an inbox is one member's own)
   usePullRefresh(() => inbox.load())
   useHomeShare(server)
@@ -74,7 +86,11 @@ function Inbox () {
       <PageHeader title={t('pageTitleInbox')} />
       <View className='inbox__bar'>
         <Button className='inbox__all-read' size='mini' disabled={inbox.unread === 0} onClick={() => { void inbox.markAllRead() }}>{t('inboxMarkAllRead')}</Button>
+        {(away.status === 'on' || away.status === 'off') && (
+          <Button className='inbox__away' size='mini' loading={away.busy || undefined} disabled={away.busy} onClick={() => { void away.toggle() }}>{t(away.status === 'on' ? 'inboxAwayOff' : 'inboxAwayOn')}</Button>
+        )}
       </View>
+      {away.status === 'denied' && <Text className='inbox__away-denied'>{t('inboxAwayDenied')}</Text>}
       {!signedIn && session.status === 'error' && <StateView status='error' message={session.error} onRetry={() => { session.ensureSignedIn().catch(() => undefined) }} />}
       {inbox.status === 'error' && <StateView status='error' onRetry={() => { void inbox.load() }} />}
       {(signedIn || session.status !== 'error') && (inbox.status === 'idle' || inbox.status === 'loading') && inbox.items.length === 0 && <StateView status='loading' />}

@@ -1,11 +1,12 @@
 /**
  * Notification inbox calls (core/wire/notifications.ts): the inbox by cursor, the unread
- * count, marking read, and the mute settings of a server or channel.
+ * count, marking read, the mute settings of a server or channel, and a browser's Web Push
+ * subscription (issue 30).
  */
 import { NOTIFICATIONS_PATHS } from '@core/wire/notifications-paths'
 import type {
   ChannelNotificationSettingsBody, MarkReadBody, NotificationPage, NotificationSetting, NotificationSettings, NotificationsReadEvent,
-  ServerNotificationSettingsBody, UnreadCount,
+  PushSubscriptionBody, PushSubscriptionState, ServerNotificationSettingsBody, UnreadCount, VapidPublicKey,
 } from '@core/wire/notifications'
 import { fillPath } from '@core/wire/paths'
 import { request } from '@/services/request/request'
@@ -25,6 +26,12 @@ export interface NotificationsApi {
   setServer (serverId: string, body: ServerNotificationSettingsBody): Promise<NotificationSetting>
   /** Sets a channel's mute. */
   setChannel (channelId: string, body: ChannelNotificationSettingsBody): Promise<NotificationSetting>
+  /** The server's VAPID public key, for the browser's push subscription. */
+  pushKey (): Promise<VapidPublicKey>
+  /** Hands this browser's push subscription to the server. */
+  savePush (body: PushSubscriptionBody): Promise<PushSubscriptionState>
+  /** Tells the server to forget the push subscription at `endpoint`. */
+  deletePush (endpoint: string): Promise<PushSubscriptionState>
 }
 
 /** The notification calls sent through `send`. */
@@ -36,5 +43,8 @@ export function createNotificationsApi (send: Requester = request): Notification
     settings: () => send<NotificationSettings>({ path: NOTIFICATIONS_PATHS.settings }),
     setServer: (serverId, body) => send<NotificationSetting>({ path: fillPath(NOTIFICATIONS_PATHS.serverSettings, { server_id: serverId }), method: 'PUT', data: body }),
     setChannel: (channelId, body) => send<NotificationSetting>({ path: fillPath(NOTIFICATIONS_PATHS.channelSettings, { channel_id: channelId }), method: 'PUT', data: body }),
+    pushKey: () => send<VapidPublicKey>({ path: NOTIFICATIONS_PATHS.pushKey }),
+    savePush: body => send<PushSubscriptionState>({ path: NOTIFICATIONS_PATHS.pushSubscription, method: 'PUT', data: body }),
+    deletePush: endpoint => send<PushSubscriptionState>({ path: NOTIFICATIONS_PATHS.pushSubscription, method: 'DELETE', data: { endpoint } }),
   }
 }

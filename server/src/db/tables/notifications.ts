@@ -30,3 +30,14 @@ export interface NotificationSettingsTable {
   /** 1: @全体成员 from this server does not notify (servers only). */
   suppress_everyone: number
 }
+
+/** A browser's Web Push subscription (migration 0015-web-push). */
+export interface PushSubscriptionsTable {
+  /** The push service's URL for this browser (https). */
+  endpoint: string
+  uid: string
+  /** The browser's P-256 public key and auth secret, base64url. */
+  p256dh: string
+  auth: string
+  created_at: number
+}

@@ -2,7 +2,9 @@
  * The signed-in member's notification inbox: the list newest first by cursor (what came from
  * a channel they can no longer read without its text, services/notifications.ts), the unread
  * count, marking one, some or all read (their other devices hear NOTIFICATIONS_READ), and
- * the mute settings per server and per channel (core/domain/notifications.ts).
+ * the mute settings per server and per channel (core/domain/notifications.ts), and the
+ * Web Push opt-in of a browser (issue 30: the VAPID public key, keeping and forgetting a
+ * subscription; services/away-notifications.ts sends to it).
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
@@ -10,13 +12,16 @@ import { Permission } from '@core/domain/permissions'
 import { ChannelParamsSchema, ServerParamsSchema } from '@core/wire/api'
 import {
   ChannelNotificationSettingsBodySchema, MarkReadBodySchema, NOTIFICATIONS_PAGE_SIZE, NOTIFICATIONS_PATHS, NotificationListQuerySchema, NotificationPageSchema,
-  NotificationSettingSchema, NotificationSettingsSchema, NotificationsReadEventSchema, ServerNotificationSettingsBodySchema, UnreadCountSchema,
+  NotificationSettingSchema, NotificationSettingsSchema, NotificationsReadEventSchema, PushSubscriptionBodySchema, PushSubscriptionStateSchema, PushUnsubscribeBodySchema,
+  ServerNotificationSettingsBodySchema, UnreadCountSchema, VapidPublicKeySchema,
   type NotificationsReadEvent,
 } from '@core/wire/notifications'
 import type { RouteOptions } from '../../context'
 import { signedInUser, signInThroughout } from '../../plugins/auth'
 import { requireChannelOfMember, requireMember } from '../access'
+import { isPushEndpoint } from '../../services/away-notifications'
 import { readableNotifications } from '../../services/notifications'
+import { badRequest } from '../../errors'
 import { ok } from '../envelope'
 import { responses } from '../schemas'
 
@@ -73,5 +78,27 @@ export default async function notificationsRoutes (fastify: FastifyInstance, { c
     const setting = { scope: 'channel' as const, id: channel.channel_id, muted: request.body.muted, suppress_everyone: false }
     await ctx.repos.notifications.saveSetting(user.uid, setting)
     return ok(setting)
+  })
+
+  app.get(NOTIFICATIONS_PATHS.pushKey, {
+    schema: { summary: 'The VAPID public key a browser subscribes to Web Push with (base64url)', ...bearer, response: responses(VapidPublicKeySchema) },
+  }, async () => ok({ public_key: ctx.away.publicKey }))
+
+  app.put(NOTIFICATIONS_PATHS.pushSubscription, {
+    schema: { summary: "Keep this browser's Web Push subscription: the signed-in member is pushed their notifications while they have no open session", ...bearer, body: PushSubscriptionBodySchema, response: responses(PushSubscriptionStateSchema) },
+  }, async request => {
+    const user = signedInUser(request)
+    const { endpoint, keys } = request.body
+    if (!isPushEndpoint(endpoint, ctx.config.production)) throw badRequest('endpoint must be an https URL of a push service')
+    await ctx.repos.notifications.savePushSubscription({ endpoint, uid: user.uid, p256dh: keys.p256dh, auth: keys.auth, created_at: ctx.now() })
+    return ok({ endpoint, subscribed: true })
+  })
+
+  app.delete(NOTIFICATIONS_PATHS.pushSubscription, {
+    schema: { summary: "Forget this browser's Web Push subscription (the signed-in member's own only)", ...bearer, body: PushUnsubscribeBodySchema, response: responses(PushSubscriptionStateSchema) },
+  }, async request => {
+    const { endpoint } = request.body
+    await ctx.repos.notifications.deletePushSubscription(endpoint, signedInUser(request).uid)
+    return ok({ endpoint, subscribed: false })
   })
 }
