@@ -1,12 +1,12 @@
 import Taro from '@tarojs/taro'
 import type { AwayServer } from '@/services/away-channel'
-import { createAwayChannel, keyBytes, PUSH_WORKER_PATH, type PushBrowser } from '@/services/away-channel.h5'
+import { createAwayChannel, forgetAwayOnDevice, keyBytes, PUSH_WORKER_PATH, type PushBrowser } from '@/services/away-channel.h5'
 
 // the mini-program's channel asks through the mini-program's subscription (Jest, like the H5 build, resolves the .h5 files first)
 jest.mock('@/services/wechat-subscribe', () => jest.requireActual('@/services/wechat-subscribe.ts'))
 
 /** The mini-program's version (Jest resolves '@/services/away-channel' to the H5 one, as the H5 build does). */
-const { createAwayChannel: inMiniProgram } = jest.requireActual<typeof import('@/services/away-channel')>('@/services/away-channel.ts')
+const { createAwayChannel: inMiniProgram, forgetAwayOnDevice: forgetInMiniProgram } = jest.requireActual<typeof import('@/services/away-channel')>('@/services/away-channel.ts')
 
 const CHROME = 'Mozilla/5.0 (Linux; Android 14) Chrome/120.0 Mobile Safari/537.36'
 const WECHAT = 'Mozilla/5.0 (Linux; Android 14) Chrome/120.0 Mobile Safari/537.36 MicroMessenger/8.0.47'
@@ -102,6 +102,15 @@ describe('Web Push on H5', () => {
     const none = fakeServer()
     expect(await createAwayChannel(none, fakeBrowser('granted').browser).disable()).toBe('off')
     expect(none.deletePush).not.toHaveBeenCalled()
+  })
+
+  it('at a sign-out, unsubscribes the browser (the next member of it is not shown the last one\'s notifications); nothing to do without a subscription or service workers', async () => {
+    const { browser, subscription } = fakeBrowser('granted', { subscribed: true })
+    await forgetAwayOnDevice(browser)
+    expect(subscription.unsubscribe).toHaveBeenCalled()
+    await expect(forgetAwayOnDevice(fakeBrowser('granted').browser)).resolves.toBeUndefined()
+    await expect(forgetAwayOnDevice({ userAgent: CHROME })).resolves.toBeUndefined()
+    await expect(forgetInMiniProgram()).resolves.toBeUndefined()
   })
 })
 

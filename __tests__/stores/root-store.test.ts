@@ -92,6 +92,20 @@ describe('createRootStore', () => {
     stopFollowing()
   })
 
+  it('drops this device\'s push subscription at a sign-out, not at a launch with nobody signed in nor at a sign-in', async () => {
+    const root = createRootStore(fakeApi(), { storage: memoryStorage(), loginKey: 'openrealm:dev:login', scheduler: manualScheduler(), logger: fakeLogger(), gateway: { connect: fakeConnector(), url: 'ws://realm.test/gateway' } })
+    const forgetAway = jest.fn().mockResolvedValue(undefined)
+    const stopFollowing = root.connectWhenSignedIn(() => () => undefined, forgetAway)
+    root.session.hydrate({ user: user(), token: 't1' })
+    expect(forgetAway).not.toHaveBeenCalled()
+    forgetAway.mockRejectedValueOnce(new Error('no service worker'))
+    root.session.signOut()
+    expect(forgetAway).toHaveBeenCalledTimes(1)
+    await Promise.resolve()
+    expect(root.logger.warn).toHaveBeenCalledWith('[away] the push subscription could not be dropped at sign-out:', expect.any(Error))
+    stopFollowing()
+  })
+
   it('loads my direct conversations when someone signs in and counts a direct message arriving over the socket (Me\'s badge)', async () => {
     const connect = fakeConnector()
     const conversations = fakeConversationsApi()

@@ -44,6 +44,18 @@ function bodyOf (subscription: PushSubscription): PushSubscriptionBody {
   return { endpoint: subscription.endpoint, keys: { p256dh: json.keys?.p256dh ?? '', auth: json.keys?.auth ?? '' } }
 }
 
+/**
+ * Unsubscribes this browser from its push service, after a sign-out: whoever uses the
+ * browser next must not be shown the last member's notifications. The server forgets the
+ * endpoint at its next push (the push service answers 410). Nothing happens where there is
+ * no subscription.
+ */
+export async function forgetAwayOnDevice (browser: PushBrowser = realBrowser()): Promise<void> {
+  const registration = await browser.serviceWorker?.getRegistration(PUSH_WORKER_PATH)
+  const subscription = await registration?.pushManager.getSubscription()
+  await subscription?.unsubscribe()
+}
+
 /** The H5 channel: Web Push through `browser` and `server`. */
 export function createAwayChannel (server: AwayServer, browser: PushBrowser = realBrowser()): AwayChannel {
   const { serviceWorker, Notification: permissions } = browser

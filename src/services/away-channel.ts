@@ -28,6 +28,12 @@ export interface AwayServer {
   deletePush (endpoint: string): Promise<PushSubscriptionState>
 }
 
+/**
+ * After a sign-out, in the mini-program: nothing stays subscribed on the device (each
+ * subscribe message is a one-time agreement, kept by WeChat for the member's own openid).
+ */
+export async function forgetAwayOnDevice (): Promise<void> {}
+
 /** The mini-program's channel: subscribe messages of `templateIds` (the build's mention and DM templates; none: unsupported). */
 export function createAwayChannel (server: AwayServer, templateIds: readonly string[] = AWAY_TEMPLATE_IDS): AwayChannel {
   const idle = async (): Promise<AwayState> => templateIds.length === 0 ? 'unsupported' : 'off'

@@ -20,6 +20,7 @@ import { createNotificationsApi, type NotificationsApi } from '@/services/api/no
 import { createTrustApi, type TrustApi } from '@/services/api/trust'
 import { createConversationsApi, type ConversationsApi } from '@/services/api/conversations'
 import { platformWebauthn } from '@/utils/webauthn'
+import { forgetAwayOnDevice } from '@/services/away-channel'
 import { AccountStore, type WebauthnCeremonies } from './account-store'
 import { defaultGatewayUrl, taroSocketConnector, type SocketConnector } from '@/services/gateway'
 import { platformNetwork, type NetworkWatcher } from '@/services/gateway/network'
@@ -173,12 +174,15 @@ export class RootStore {
    * Keeps the gateway connected while someone is signed in (connects now if so, and
    * again with the new token after a sign-in), and asks the server detail again when it
    * was answered without the user's membership (a carried answer, or one from before the
-   * sign-in). The returned function stops following.
+   * sign-in); at a sign-out, this device's push subscription is dropped (`forgetAway`).
+   * The returned function stops following.
    */
-  connectWhenSignedIn (network: NetworkWatcher = platformNetwork): () => void {
+  connectWhenSignedIn (network: NetworkWatcher = platformNetwork, forgetAway: () => Promise<void> = forgetAwayOnDevice): () => void {
     const stopWatching = network(online => this.gateway.networkChanged(online))
-    const stopConnecting = reaction(() => this.session.token, token => {
+    const stopConnecting = reaction(() => this.session.token, (token, previous) => {
       this.gateway.stop()
+      // signed out: this device stops being told of the member's notifications (Web Push)
+      if (token === null && typeof previous === 'string') forgetAway().catch(error => this.logger.warn('[away] the push subscription could not be dropped at sign-out:', error))
       if (token) {
         this.gateway.start()
         void this.inbox.refreshUnread()
