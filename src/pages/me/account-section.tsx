@@ -61,7 +61,7 @@ function AccountSection ({ account, guest }: { account: AccountStore, guest: boo
     <View className='me__account' data-testid='account-section'>
       <Text className='me__section-heading'>{t('accountSection')}</Text>
       {guest
-        ? <Button className='me__account-sign-in' data-testid='account-sign-in' onClick={() => setSheet(true)}>{t('signInSheetTitle')}</Button>
+        ? <Button className='me__account-sign-in' type='primary' data-testid='account-sign-in' onClick={() => setSheet(true)}>{t('signInSheetTitle')}</Button>
         : (
           <View>
             <Text className='me__account-heading'>{t('accountSignInMethods')}</Text>
