@@ -65,6 +65,8 @@ export class ChannelChat {
   private readonly typing: Typing
   private readonly reads: ReadMarks
   private readonly stops: Array<() => void> = []
+  /** A read mark was asked for before the unread count was known: it is made when the count says nothing was unread. */
+  private markReadAwaitsCount = false
 
   constructor (input: ChannelChatInput, private readonly deps: ChatDeps) {
     this.channelId = input.channelId
@@ -137,9 +139,16 @@ export class ChannelChat {
     return this.history.firstUnreadId
   }
 
-  /** The unread count at opening, known only now (opened by a link before the channel list arrived): places the divider once. */
+  /**
+   * The unread count at opening, known only now (opened by a link before the channel list
+   * arrived): places the divider once, and marks read what was asked for meanwhile when
+   * nothing was unread.
+   */
   knowUnread (count: number): void {
     this.history.knowUnread(count)
+    if (!this.markReadAwaitsCount) return
+    this.markReadAwaitsCount = false
+    if (this.history.firstUnreadId === null) void this.markRead()
   }
 
   /** The gateway's connection, shown when it is not online. */
@@ -353,8 +362,17 @@ export class ChannelChat {
     }
   }
 
-  /** Tells the server (and so my other devices) I have read up to the newest message; once per newest message. */
+  /**
+   * Tells the server (and so my other devices) I have read up to the newest message; once per
+   * newest message. While the unread count at opening is unknown it waits for it (issue 28:
+   * opened by a link, the view's first stop at the bottom marked everything read before the
+   * channel list told the count, and the new-messages divider never came).
+   */
   markRead (): Promise<void> {
+    if (!this.history.unreadKnown) {
+      this.markReadAwaitsCount = true
+      return Promise.resolve()
+    }
     return this.reads.markRead(this.history.newestId)
   }
 
