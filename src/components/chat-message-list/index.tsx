@@ -106,11 +106,7 @@ function ChatMessageList ({ chat, nameOf, now, marksRead, canModerate, actions }
   const anchorKey = useRef<string | null>(null)
   /** The newest message that has been on screen (or above it); newer ones below the fold are counted on the bar. */
   const seenNewestId = useRef<string | null>(null)
-  /**
-   * The scroll the list asked for and has not rendered yet, or null. A scroll event in between
-   * tells where an earlier scroll left the view (the bottom, before the unread count of a
-   * channel opened by a link arrived), not the reader, and must not take the view back there.
-   */
+  /** The scroll the list asked for and has not rendered yet (on H5 it is made at once, and again once the rows it needs are rendered), or null. */
   const pendingTop = useRef<number | null>(null)
 
   const [scale] = useState(designScale)
@@ -133,7 +129,9 @@ function ChatMessageList ({ chat, nameOf, now, marksRead, canModerate, actions }
     pendingTop.current = target
     setRequestedTop(previous => previous === target ? target + 1 : target)
     const reachable = Math.min(target, Math.max(0, limits.current.total - limits.current.viewportHeight)) // the scroll view stops there
-    scrollTopRef.current = reachable
+    // H5 scrolls at once, so a scroll event after this tells this position, never an older one
+    // (the bottom, before the unread count of a channel opened by a link arrived)
+    scrollTopRef.current = scrollsByProp ? reachable : scrollList(listId, target)
     setScrollTop(reachable)
   }
   const scrollToBottom = () => scrollTo(total + viewportHeight)
@@ -144,8 +142,8 @@ function ChatMessageList ({ chat, nameOf, now, marksRead, canModerate, actions }
     scrollTo(HEADER_PX + offsets[index] - ROW_LEAD_PX)
   }
 
-  // The render after a scroll was asked for applies it (H5 here, the mini-program through the
-  // scroll view's property): scroll events from then on are the view's own.
+  // The render after a scroll was asked for applies it (again on H5, now that the rows around
+  // it are rendered; the mini-program through the scroll view's property).
   useLayoutEffect(() => {
     if (pendingTop.current === null) return
     // where the browser stopped it (rows shorter than estimated end the list sooner): its scroll event is then not the reader's
@@ -236,7 +234,6 @@ function ChatMessageList ({ chat, nameOf, now, marksRead, canModerate, actions }
     if (id !== undefined && (seenNewestId.current === null || compareMessageIds(id, seenNewestId.current) > 0)) seenNewestId.current = id
   }
   const onScroll = (event: { detail: { scrollTop: number, scrollHeight: number } }) => {
-    if (pendingTop.current !== null) return // a scroll asked for is on its way: this event tells an older position
     const top = event.detail.scrollTop
     see(entries[firstBelowFold(offsets, top + viewportHeight - HEADER_PX) - 1])
     if (Math.abs(top - scrollTopRef.current) > 2) anchorKey.current = null // the reader scrolled: the view is theirs
