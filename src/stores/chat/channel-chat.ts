@@ -238,7 +238,11 @@ export class ChannelChat {
   setDraft (text: string): void {
     this.composer.setDraft(text)
     if (text.trim() === '' || this.composer.editingId !== null || !this.typing.shouldTell(this.deps.clock())) return
-    this.conversation.api.sendTyping().catch(error => this.deps.logger.warn('[chat] typing:', error))
+    this.conversation.api.sendTyping().catch(error => {
+      // not told: the next keystroke tries again rather than staying silent for 5 s (issue 28: typing did not show on the first try)
+      this.typing.sent()
+      this.deps.logger.warn('[chat] typing:', error)
+    })
   }
 
   /** What follows an `@` being typed at the end of the draft (the picker's filter), or null when none is. */
