@@ -182,6 +182,19 @@ describe('the chat opens where the member left off', () => {
     }
   }, 120_000)
 
+  it('a member who has just joined sees no unread counts on Home for what was written before the join', async () => {
+    const member = await joinedMember(browser(), 'phone')
+    try {
+      await withArtifacts('chat-joined-home', member.tracked, async () => {
+        await leaveForHome(member.page)
+        expect(await member.page.locator('.channel-list__row').filter({ visible: true }).count()).toBeGreaterThan(1)
+        expect(await member.page.locator('.channel-list__unread').filter({ visible: true }).count()).toBe(0)
+      })
+    } finally {
+      await member.context.close().catch(() => undefined)
+    }
+  }, 60_000)
+
   describe('with the demo owner', () => {
     let product: RunningProduct
     beforeAll(async () => { product = await startProduct() }, 90_000)
