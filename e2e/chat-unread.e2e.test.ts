@@ -60,6 +60,19 @@ async function expectDividerAndFirstUnread (page: Page, firstUnread: string): Pr
   expect(await divider.locator('xpath=..').locator('.chat-message__text').first().textContent()).toBe(firstUnread)
 }
 
+/** Waits until the server counts nothing unread in 大厅 for the member signed in on `page`. */
+async function waitUntilRead (page: Page): Promise<void> {
+  const { token } = await loginOf(page)
+  let unread = -1
+  for (let tries = 0; tries < 30 && unread !== 0; tries += 1) {
+    if (tries > 0) await page.waitForTimeout(500)
+    const response = await fetch(`${baseUrl()}/servers/832828/channels`, { headers: { authorization: `Bearer ${token}` } })
+    const text = await response.text()
+    unread = Number(/"channel_id":"83282802"[^}]*"unread_count":(\d+)/.exec(text)?.[1] ?? -1)
+  }
+  expect(unread).toBe(0)
+}
+
 /** Leaves the chat for Home and waits until its channel list is in and its gateway has had time to connect (what comes after is counted live). */
 async function leaveForHome (page: Page): Promise<void> {
   await page.goto(`${baseUrl()}/pages/index/index?sid=832828`)
@@ -68,10 +81,7 @@ async function leaveForHome (page: Page): Promise<void> {
 }
 
 describe('the chat opens where the member left off', () => {
-  // At 390×844 the link half is not reliable yet (an in-flight scroll can take the view back
-  // to the bottom once the unread count arrives), nor is the new-messages bar after a
-  // reconnect: both stay open work, so only the desktop case runs here.
-  for (const viewport of ['desktop'] as const) {
+  for (const viewport of ['phone', 'desktop'] as const) {
     it(`opens at the first unread message with the divider on screen, in-app and by a link (${SIZES[viewport].width}×${SIZES[viewport].height})`, async () => {
       const reader = await joinedMember(browser(), viewport)
       const writer = await joinedMember(browser(), 'desktop')
@@ -94,10 +104,12 @@ describe('the chat opens where the member left off', () => {
           await bar.waitFor()
           expect(await bar.textContent()).toMatch(/^\d+ 条新消息 ↓$/)
           await screenshot(reader.page, `chat-unread-in-app-${viewport}`)
-          // the bar takes the reader down; at the bottom everything is read
+          // the bar takes the reader down to what is new (on a phone, the first of it), the reader
+          // scrolls on to the bottom, and at the bottom everything is read
           await bar.click()
-          await reader.page.locator('.chat-list__jump').filter({ visible: true }).waitFor({ state: 'detached', timeout: 10000 }).catch(() => undefined)
           await messagesWith(reader.page, unread[29]).waitFor()
+          await reader.page.locator(`#chat-list-${LOBBY}`).evaluate(list => { list.scrollTop = list.scrollHeight })
+          await waitUntilRead(reader.page)
           await reader.page.waitForTimeout(800)
 
           // by a link, in a fresh load
@@ -114,6 +126,65 @@ describe('the chat opens where the member left off', () => {
       }
     }, 120_000)
   }
+
+  it('a member who is offline and comes back sees every message, once, and the new-messages bar that jumps to them (390×844)', async () => {
+    const reader = await joinedMember(browser(), 'phone')
+    const writer = await joinedMember(browser(), 'desktop')
+    await reader.page.setViewportSize(SIZES.phone)
+    try {
+      await withArtifacts('chat-offline-phone', reader.tracked, async () => {
+        const { token } = await loginOf(writer.page)
+        const stamp = Date.now().toString(36)
+        // enough conversation to read back in, then the reader scrolls up to read it
+        const earlier = Array.from({ length: 20 }, (_, index) => `earlier ${index + 1} ${stamp}`)
+        await sendAll(baseUrl(), token, earlier)
+        await messagesWith(reader.page, earlier[19]).waitFor({ timeout: 10000 })
+        await reader.page.waitForTimeout(800)
+        const list = reader.page.locator(`#chat-list-${LOBBY}`)
+        await list.evaluate(element => { element.scrollTop -= 400 })
+        await reader.page.waitForTimeout(600)
+        expect(await list.evaluate(element => element.scrollHeight - element.scrollTop - element.clientHeight)).toBeGreaterThan(300)
+        // the network goes away: the page says so by itself
+        await reader.context.setOffline(true)
+        const notice = reader.page.locator('.chat-view__connection').filter({ visible: true })
+        await notice.waitFor({ timeout: 10000 })
+        expect(await notice.textContent()).toBe('正在重新连接…')
+        const missed = Array.from({ length: 8 }, (_, index) => `missed ${index + 1} ${stamp}`)
+        await sendAll(baseUrl(), token, missed)
+        // back: the connection is restored, the bar counts what was missed and jumps to it
+        await reader.context.setOffline(false)
+        await notice.waitFor({ state: 'detached', timeout: 20000 })
+        const bar = reader.page.locator('.chat-list__jump--new').filter({ visible: true })
+        await bar.waitFor({ timeout: 15000 })
+        expect(await bar.textContent()).toBe(`${missed.length} 条新消息 ↓`)
+        await screenshot(reader.page, 'chat-offline-bar-phone')
+        await bar.click()
+        await messagesWith(reader.page, missed[0]).waitFor()
+        await reader.page.waitForTimeout(600) // measured rows settle
+        expect(await onScreen(messagesWith(reader.page, missed[0]).first(), reader.page)).toBe(true)
+        // every missed message is there, each once
+        const texts = await reader.page.locator('.chat-message__text').allTextContents()
+        for (const text of missed) expect(texts.filter(shown => shown === text)).toHaveLength(1)
+        await screenshot(reader.page, 'chat-offline-after-phone')
+      })
+    } finally {
+      await writer.context.close().catch(() => undefined)
+      await reader.context.close().catch(() => undefined)
+    }
+  }, 120_000)
+
+  it('a member who has just joined sees no unread counts on Home for what was written before the join', async () => {
+    const member = await joinedMember(browser(), 'phone')
+    try {
+      await withArtifacts('chat-joined-home', member.tracked, async () => {
+        await leaveForHome(member.page)
+        expect(await member.page.locator('.channel-list__row').filter({ visible: true }).count()).toBeGreaterThan(1)
+        expect(await member.page.locator('.channel-list__unread').filter({ visible: true }).count()).toBe(0)
+      })
+    } finally {
+      await member.context.close().catch(() => undefined)
+    }
+  }, 60_000)
 
   describe('with the demo owner', () => {
     let product: RunningProduct

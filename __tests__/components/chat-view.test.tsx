@@ -130,11 +130,11 @@ describe('ChatView', () => {
   })
 
   it('marks what a member reads at the bottom as read, and nothing for a visitor', async () => {
-    const member = await mountChat(chatMessages(1, 3))
+    const member = await mountChat(chatMessages(1, 3), { unreadCount: 0 })
     await member.testUtils.queries.waitForQuerySelectorAll('.chat-message')
     expect(member.api.markRead).toHaveBeenCalledWith('c1', chatMessage(3).message_id)
     document.body.innerHTML = ''
-    const visitor = await mountChat(chatMessages(1, 3), { isMember: false })
+    const visitor = await mountChat(chatMessages(1, 3), { isMember: false, unreadCount: 0 })
     await visitor.testUtils.queries.waitForQuerySelectorAll('.chat-message')
     expect(visitor.api.markRead).not.toHaveBeenCalled()
   })

@@ -12,7 +12,7 @@ jest.mock('@tarojs/taro', () => jest.requireActual('./home-taro-hooks').recordin
 // the test sees what the page hands it as a plain <video>.
 jest.mock('@tarojs/components', () => {
   const { createElement } = jest.requireActual('react')
-  const Video = ({ className, src, poster }: { className?: string, src: string, poster?: string }) => createElement('video', { className, src, poster })
+  const Video = ({ className, src, poster, onError }: { className?: string, src: string, poster?: string, onError?: () => void }) => createElement('video', { className, src, poster, onError })
   return { ...jest.requireActual('@tarojs/components'), Video }
 })
 
@@ -200,6 +200,21 @@ describe('channel page: a live channel', () => {
     page = await openPage(ChannelPage, { api, params: { channel_id: 'c-live' } })
     expect(video()?.getAttribute('src')).toBe('https://cdn.example/live.m3u8')
     expect(document.querySelector('.channel-page__now')?.textContent).toBe('直播中星空夜话')
+  })
+
+  it('says an item that cannot play cannot be played, and 重试 puts a new player in its place', async () => {
+    page = await openPage(ChannelPage, { api: liveApi(), params: { channel_id: 'c-live', live_id: 'l-replay' } })
+    const first = video()
+    expect(first).not.toBeNull()
+    first?.dispatchEvent(new Event('error'))
+    await page.settle()
+    expect(video()).toBeNull()
+    expect(document.querySelector('.channel-page__poster[role="alert"]')?.textContent).toBe('这个视频暂时无法播放重试')
+    await page.tap('.channel-page__retry')
+    const second = video()
+    expect(second?.getAttribute('src')).toBe('https://cdn.example/live.m3u8')
+    expect(second).not.toBe(first) // a fresh element: the player loads the source again
+    expect(document.querySelector('.channel-page__retry')).toBeNull()
   })
 
   it('plays an ended mp4 back', async () => {

@@ -1,6 +1,6 @@
 import { TYPING_SHOWN_MS } from '@/constants/chat'
 import type { ChatMessage } from '@/stores/chat/types'
-import { deferred } from '../support/fakes'
+import { deferred, failedRequest } from '../support/fakes'
 import { LIN, ME, chatMessage } from '../support/chat-fakes'
 import { NOW_MS, opened } from '../support/open-chat'
 
@@ -33,6 +33,22 @@ describe('ChannelChat: sending', () => {
     chat.setDraft('first')
     void chat.submit()
     chat.setDraft('s')
+    expect(api.sendTyping).toHaveBeenCalledTimes(2)
+  })
+
+  it('tells the others I am typing on the first keystroke after the channel opens', async () => {
+    const { api, chat } = await opened([])
+    chat.setDraft('h')
+    expect(api.sendTyping).toHaveBeenCalledTimes(1)
+  })
+
+  it('tries again on the next keystroke when telling the others I am typing failed', async () => {
+    const { api, chat } = await opened([])
+    api.sendTyping.mockRejectedValueOnce(failedRequest())
+    chat.setDraft('h')
+    await Promise.resolve()
+    await Promise.resolve()
+    chat.setDraft('hi')
     expect(api.sendTyping).toHaveBeenCalledTimes(2)
   })
 

@@ -14,7 +14,7 @@ import ChatMessageRow, { type ChatMessageActions } from '@/components/chat-messa
 import { thumbnailsHeight } from '@/components/chat-message/thumbnails'
 import { continuesGroup } from './grouping'
 import { listWindow, rowOffsets } from './list-window'
-import { measureRows, watchViewport } from './measure'
+import { measureRows, scrollList, scrollsByProp, watchViewport } from './measure'
 import './index.scss'
 
 /** Pixels rendered beyond each edge of the viewport. */
@@ -108,6 +108,8 @@ function ChatMessageList ({ chat, nameOf, now, marksRead, canModerate, actions }
   const anchorKey = useRef<string | null>(null)
   /** The newest message that has been on screen (or above it); newer ones below the fold are counted on the bar. */
   const seenNewestId = useRef<string | null>(null)
+  /** The scroll the list asked for and has not rendered yet (on H5 it is made at once, and again once the rows it needs are rendered), or null. */
+  const pendingTop = useRef<number | null>(null)
 
   const [scale] = useState(designScale)
   const heights = useMemo(
@@ -127,9 +129,12 @@ function ChatMessageList ({ chat, nameOf, now, marksRead, canModerate, actions }
   const scrollTo = (top: number) => {
     const target = Math.max(0, Math.round(top))
     requestedTopRef.current = target
+    pendingTop.current = target
     setRequestedTop(previous => previous === target ? target + 1 : target)
     const reachable = Math.min(target, Math.max(0, limits.current.total - limits.current.viewportHeight)) // the scroll view stops there
-    scrollTopRef.current = reachable
+    // H5 scrolls at once, so a scroll event after this tells this position, never an older one
+    // (the bottom, before the unread count of a channel opened by a link arrived)
+    scrollTopRef.current = scrollsByProp ? reachable : scrollList(listId, target)
     setScrollTop(reachable)
   }
   const scrollToBottom = () => scrollTo(total + viewportHeight)
@@ -139,6 +144,15 @@ function ChatMessageList ({ chat, nameOf, now, marksRead, canModerate, actions }
     anchorKey.current = entries[index].key
     scrollTo(HEADER_PX + offsets[index] - ROW_LEAD_PX)
   }
+
+  // The render after a scroll was asked for applies it (again on H5, now that the rows around
+  // it are rendered; the mini-program through the scroll view's property).
+  useLayoutEffect(() => {
+    if (pendingTop.current === null) return
+    // where the browser stopped it (rows shorter than estimated end the list sooner): its scroll event is then not the reader's
+    if (!scrollsByProp) scrollTopRef.current = scrollList(listId, pendingTop.current)
+    pendingTop.current = null
+  })
 
   // A viewport that gets its height late (the page was hidden while the list rendered) or
   // changes it (a resized window) takes the view back where it belongs — the bottom, the
@@ -208,8 +222,9 @@ function ChatMessageList ({ chat, nameOf, now, marksRead, canModerate, actions }
       }
       if (!changed) return
       setMeasureVersion(version => version + 1)
-      if (stickToBottom.current) scrollTo(Number.MAX_SAFE_INTEGER / 2)
-      else if (anchor >= 0) scrollTo(HEADER_PX + offsets[anchor] + shiftAboveAnchor - ROW_LEAD_PX)
+      // a held row first: a scroll to it that the end of the estimated rows stopped short leaves the view at the bottom
+      if (anchor >= 0) scrollTo(HEADER_PX + offsets[anchor] + shiftAboveAnchor - ROW_LEAD_PX)
+      else if (stickToBottom.current) scrollTo(Number.MAX_SAFE_INTEGER / 2)
       else if (shiftAbove !== 0) scrollTo(scrollTopRef.current + shiftAbove)
     })
   })
@@ -310,7 +325,7 @@ function ChatMessageList ({ chat, nameOf, now, marksRead, canModerate, actions }
 
   return (
     <View className='chat-list'>
-      <ScrollView id={listId} className='chat-list__scroll' scrollY scrollTop={requestedTop} onScroll={onScroll} {...FOCUSABLE}>
+      <ScrollView id={listId} className='chat-list__scroll' scrollY {...(scrollsByProp ? { scrollTop: requestedTop } : {})} onScroll={onScroll} {...FOCUSABLE}>
         <View className='chat-list__header' style={{ height: `${HEADER_PX}px` }}><Text>{header}</Text></View>
         <View style={{ height: `${visible.before}px` }} />
         {rows}

@@ -24,3 +24,23 @@ export function watchViewport (listId: string, onHeight: (height: number) => voi
   observer.observe(element)
   return () => observer.disconnect()
 }
+
+/**
+ * H5 scrolls the list's element itself, never through the scroll view's `scrollTop`
+ * property: Taro's H5 wrapper writes every property on every render, so the last scroll
+ * the list asked for was applied again at each render, taking a reader who had scrolled
+ * since back there (and a link's opening back to the bottom).
+ */
+export const scrollsByProp = false
+
+/**
+ * Scrolls the list with this id to `top` and tells where it went (the browser stops it at the
+ * end of what is rendered); `top` itself while the list is not laid out (a hidden page does
+ * not scroll: the list asks again when its viewport gets a height).
+ */
+export function scrollList (listId: string, top: number): number {
+  const element = document.getElementById(listId)
+  if (!element) return top
+  element.scrollTop = top
+  return element.clientHeight > 0 ? element.scrollTop : top
+}

@@ -29,3 +29,14 @@ export function watchViewport (listId: string, onHeight: (height: number) => voi
   }).exec()
   return () => undefined
 }
+
+/**
+ * How the list is scrolled here: by the scroll view's `scrollTop` property, which the
+ * mini-program applies when its value changes (H5 scrolls the element itself, `measure.h5.ts`).
+ */
+export const scrollsByProp = true
+
+/** Not used here: the mini-program scrolls by the `scrollTop` property ({@link scrollsByProp}); tells `top` back. */
+export function scrollList (_listId: string, top: number): number {
+  return top
+}

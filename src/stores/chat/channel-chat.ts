@@ -65,6 +65,8 @@ export class ChannelChat {
   private readonly typing: Typing
   private readonly reads: ReadMarks
   private readonly stops: Array<() => void> = []
+  /** A read mark was asked for before the unread count was known: it is made when the count says nothing was unread. */
+  private markReadAwaitsCount = false
 
   constructor (input: ChannelChatInput, private readonly deps: ChatDeps) {
     this.channelId = input.channelId
@@ -137,9 +139,16 @@ export class ChannelChat {
     return this.history.firstUnreadId
   }
 
-  /** The unread count at opening, known only now (opened by a link before the channel list arrived): places the divider once. */
+  /**
+   * The unread count at opening, known only now (opened by a link before the channel list
+   * arrived): places the divider once, and marks read what was asked for meanwhile when
+   * nothing was unread.
+   */
   knowUnread (count: number): void {
     this.history.knowUnread(count)
+    if (!this.markReadAwaitsCount) return
+    this.markReadAwaitsCount = false
+    if (this.history.firstUnreadId === null) void this.markRead()
   }
 
   /** The gateway's connection, shown when it is not online. */
@@ -229,7 +238,11 @@ export class ChannelChat {
   setDraft (text: string): void {
     this.composer.setDraft(text)
     if (text.trim() === '' || this.composer.editingId !== null || !this.typing.shouldTell(this.deps.clock())) return
-    this.conversation.api.sendTyping().catch(error => this.deps.logger.warn('[chat] typing:', error))
+    this.conversation.api.sendTyping().catch(error => {
+      // not told: the next keystroke tries again rather than staying silent for 5 s (issue 28: typing did not show on the first try)
+      this.typing.sent()
+      this.deps.logger.warn('[chat] typing:', error)
+    })
   }
 
   /** What follows an `@` being typed at the end of the draft (the picker's filter), or null when none is. */
@@ -360,8 +373,17 @@ export class ChannelChat {
     }
   }
 
-  /** Tells the server (and so my other devices) I have read up to the newest message; once per newest message. */
+  /**
+   * Tells the server (and so my other devices) I have read up to the newest message; once per
+   * newest message. While the unread count at opening is unknown it waits for it (issue 28:
+   * opened by a link, the view's first stop at the bottom marked everything read before the
+   * channel list told the count, and the new-messages divider never came).
+   */
   markRead (): Promise<void> {
+    if (!this.history.unreadKnown) {
+      this.markReadAwaitsCount = true
+      return Promise.resolve()
+    }
     return this.reads.markRead(this.history.newestId)
   }
 

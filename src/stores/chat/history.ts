@@ -83,6 +83,11 @@ export class MessageHistory {
     return names
   }
 
+  /** True once the unread count at opening is known (given, or told by {@link MessageHistory.knowUnread}). */
+  get unreadKnown (): boolean {
+    return this.unreadAtOpen !== null
+  }
+
   /**
    * The unread count at opening, when it becomes known after the conversation opened (a
    * channel opened by a link, before its channel list arrived); once only.

@@ -50,7 +50,7 @@ export class Typing {
     return true
   }
 
-  /** My message ended my typing on the other side: the next keystroke tells it again. */
+  /** My message ended my typing on the other side (or telling it failed): the next keystroke tells it again. */
   sent (): void {
     this.lastToldAt = Number.NEGATIVE_INFINITY
   }
