@@ -99,8 +99,6 @@ function ChatMessageList ({ chat, nameOf, now, marksRead, canModerate, actions }
   const [requestedTop, setRequestedTop] = useState<number | undefined>(undefined)
   const [selectedKey, setSelectedKey] = useState<string | null>(null)
   const scrollTopRef = useRef(0)
-  /** The top the list last asked its scroll view for (before any clamping). */
-  const requestedTopRef = useRef(0)
   const stickToBottom = useRef(true)
   const opened = useRef(false)
   const firstKey = useRef<string | null>(null)
@@ -128,7 +126,6 @@ function ChatMessageList ({ chat, nameOf, now, marksRead, canModerate, actions }
   /** Scrolls the list to `top` (a request equal to the last one is nudged by a pixel, so it is applied again). */
   const scrollTo = (top: number) => {
     const target = Math.max(0, Math.round(top))
-    requestedTopRef.current = target
     pendingTop.current = target
     setRequestedTop(previous => previous === target ? target + 1 : target)
     const reachable = Math.min(target, Math.max(0, limits.current.total - limits.current.viewportHeight)) // the scroll view stops there
@@ -155,16 +152,13 @@ function ChatMessageList ({ chat, nameOf, now, marksRead, canModerate, actions }
   })
 
   // A viewport that gets its height late (the page was hidden while the list rendered) or
-  // changes it (a resized window) takes the view back where it belongs — the bottom, the
-  // row held on screen (a search hit, the first unread), or where it was: a scroll asked
-  // for without a height went nowhere.
+  // changes it (a resized window) takes the view back where it belongs: a scroll asked for
+  // without a height went nowhere.
   useEffect(() => watchViewport(listId, height => {
     if (height <= 0 || Math.abs(height - limits.current.viewportHeight) < 1) return
     limits.current = { ...limits.current, viewportHeight: height }
     setViewportHeight(height)
-    const held = anchorKey.current === null ? -1 : latest.current.entries.findIndex(entry => entry.key === anchorKey.current)
-    if (!stickToBottom.current && held >= 0) latest.current.scrollToRow(held)
-    else latest.current.scrollTo(stickToBottom.current ? Number.MAX_SAFE_INTEGER / 2 : scrollTopRef.current)
+    latest.current.scrollTo(stickToBottom.current ? Number.MAX_SAFE_INTEGER / 2 : scrollTopRef.current)
   }), [listId])
 
   // Keep the view where it was: open at the first unread (or the bottom), hold the top
@@ -242,10 +236,7 @@ function ChatMessageList ({ chat, nameOf, now, marksRead, canModerate, actions }
   const onScroll = (event: { detail: { scrollTop: number, scrollHeight: number } }) => {
     const top = event.detail.scrollTop
     see(entries[firstBelowFold(offsets, top + viewportHeight - HEADER_PX) - 1])
-    // the reader scrolled (the view is theirs), unless this is where the list's own request
-    // landed: the scroll view stops at its real end, which the estimated heights may put elsewhere
-    const landed = Math.max(0, Math.min(requestedTopRef.current, event.detail.scrollHeight - limits.current.viewportHeight))
-    if (Math.abs(top - scrollTopRef.current) > 2 && Math.abs(top - landed) > 2) anchorKey.current = null
+    if (Math.abs(top - scrollTopRef.current) > 2) anchorKey.current = null // the reader scrolled: the view is theirs
     scrollTopRef.current = top
     setScrollTop(top)
     stickToBottom.current = top + viewportHeight >= event.detail.scrollHeight - AT_BOTTOM_PX
