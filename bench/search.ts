@@ -245,9 +245,15 @@ async function runOn (databaseUrl: string | null): Promise<SearchBenchResult> {
 
 /** The bench on SQLite, and on PostgreSQL when one answers. */
 export async function measureSearch (): Promise<SearchBenchResult[]> {
-  const results = [await runOn(null)]
+  // each database's rows are logged as soon as they are measured: a run stopped during the next keeps them
+  const measured = async (databaseUrl: string | null): Promise<SearchBenchResult> => {
+    const result = await runOn(databaseUrl)
+    console.log(`search bench, ${result.dialect} measured at ${new Date().toISOString()}:\n${searchRows([result]).map(row => `| ${row.join(' | ')} |`).join('\n')}`)
+    return result
+  }
+  const results = [await measured(null)]
   const postgresUrl = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test'
-  if (await postgresAnswers(postgresUrl)) results.push(await runOn(postgresUrl))
+  if (await postgresAnswers(postgresUrl)) results.push(await measured(postgresUrl))
   else console.log(`search bench: no PostgreSQL answers at ${postgresUrl}, SQLite only`)
   return results
 }
