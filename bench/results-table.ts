@@ -1,14 +1,20 @@
-/** Updating bench/RESULTS.md's results table with re-measured rows (`BENCH_ONLY=pages`). */
+/** Updating bench/RESULTS.md's results table with re-measured rows (`BENCH_ONLY=pages`, `BENCH_ONLY=search`). */
+
+const NOTE_KIND = ' re-measured '
 
 /**
  * `doc` (bench/RESULTS.md) with each of `rows` in place of the table row measuring the
  * same thing (the first cell), a row the table does not have yet after the last one
- * replaced, and `note` after the line saying when the table was measured.
+ * replaced (or, when the table has none of them yet, after its last row), and `note`
+ * ("<rows> re-measured <when> …") in place of the earlier note about the same rows, else
+ * after the line saying when the table was measured.
  */
-export function withPageRows (doc: string, rows: string[][], note: string): string {
+export function withRemeasuredRows (doc: string, rows: string[][], note: string): string {
   const marker = '<!-- results -->'
   const at = doc.indexOf(marker)
   if (at < 0) throw new Error('bench/RESULTS.md has no results table to update; run the full bench first')
+  if (!note.includes(NOTE_KIND)) throw new Error(`a note says which rows were re-measured ("<rows>${NOTE_KIND}<when>"), not "${note}"`)
+  const format = (cells: string[]): string => `| ${cells.join(' | ')} |`
   const placed = new Set<string[]>()
   const updated = doc.slice(at).split('\n').flatMap(line => {
     const row = rows.find(candidate => line.startsWith(`| ${candidate[0]} |`))
@@ -19,9 +25,17 @@ export function withPageRows (doc: string, rows: string[][], note: string): stri
     const nextPresent = following.findIndex(candidate => doc.includes(`| ${candidate[0]} |`))
     const missing = (nextPresent < 0 ? following : following.slice(0, nextPresent)).filter(candidate => !placed.has(candidate))
     missing.forEach(candidate => placed.add(candidate))
-    return [row, ...missing].map(cells => `| ${cells.join(' | ')} |`)
+    return [row, ...missing].map(format)
   })
-  const noted = updated.findIndex(line => line.startsWith('Page rows re-measured '))
+  const unplaced = rows.filter(row => !placed.has(row))
+  if (unplaced.length > 0) {
+    let lastRow = -1
+    updated.forEach((line, index) => { if (line.startsWith('| ')) lastRow = index })
+    if (lastRow < 0) throw new Error('bench/RESULTS.md has no results table to update; run the full bench first')
+    updated.splice(lastRow + 1, 0, ...unplaced.map(format))
+  }
+  const kind = note.slice(0, note.indexOf(NOTE_KIND) + NOTE_KIND.length)
+  const noted = updated.findIndex(line => line.startsWith(kind))
   if (noted >= 0) updated[noted] = note
   else updated.splice(updated.findIndex(line => line.startsWith('Measured ')) + 1, 0, '', note)
   return doc.slice(0, at) + updated.join('\n')

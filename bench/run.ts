@@ -10,10 +10,13 @@
  *  - API requests/s and p50/p99 latency of the channel and live lists at 50
  *    connections for 10 s, next to a bare Fastify route returning the same bytes;
  *  - gateway fan-out next to a bare `ws` broadcast (bench/fan-out.ts);
- *  - message history at 1,000,000 messages next to 1,000 (bench/history.ts).
+ *  - message history at 1,000,000 messages next to 1,000 (bench/history.ts);
+ *  - search at 1,000,000 messages next to 10,000, indexing speed, and other routes while
+ *    searches run next to without (bench/search.ts).
  * Results and budgets go to bench/RESULTS.md. `BENCH_ONLY=pages` measures the H5 rows
- * alone (the floor, Home and Market) and puts them in place of the same rows of the last
- * full table, noting when they were taken.
+ * alone (the floor, Home and Market), `BENCH_ONLY=search` the search rows alone (SQLite
+ * and PostgreSQL side by side), and puts them in place of the same rows of the last full
+ * table, noting when they were taken.
  */
 import { execSync, spawn } from 'child_process'
 import { cpSync, createReadStream, existsSync, mkdirSync, readdirSync, rmSync, readFileSync, statSync, writeFileSync } from 'fs'
@@ -27,7 +30,8 @@ import { launchBrowser } from '../e2e/support/browser'
 import { freePort, startProduct, stopProduct } from '../e2e/support/product'
 import { measureFanOut } from './fan-out'
 import { historyRows, measureHistory } from './history'
-import { withPageRows } from './results-table'
+import { withRemeasuredRows } from './results-table'
+import { measureSearch, searchRows } from './search'
 
 const ROOT = path.resolve(__dirname, '..')
 const WORK = path.join(ROOT, 'bench/.work')
@@ -40,6 +44,10 @@ const SERVER_ID = '832828'
 const CHAT_CHANNEL_ID = '83282802'
 /** `pages`: only the H5 page rows (bytes, FCP, LCP), which page-load work needs re-measured often. */
 const ONLY_PAGES = process.env.BENCH_ONLY === 'pages'
+/** `search`: only the search rows (issue 30), which take minutes of their own to fill a million messages. */
+const ONLY_SEARCH = process.env.BENCH_ONLY === 'search'
+const RESULTS = path.join(ROOT, 'bench/RESULTS.md')
+const HEADER = ['measure', 'OpenRealm', 'floor / bare', 'ratio', 'budget']
 
 /** Budgets (bench/RESULTS.md explains them). */
 const BUDGETS = {
@@ -281,7 +289,15 @@ function tableOf (rows: string[][]): string {
   return rows.map((row, index) => `| ${row.join(' | ')} |${index === 0 ? `\n|${row.map(() => '---').join('|')}|` : ''}`).join('\n')
 }
 
+/** `BENCH_ONLY=search`: the search rows in place of the same rows of the last full table. */
+async function searchOnly (): Promise<void> {
+  const rows = searchRows(await measureSearch())
+  console.log(`\n${tableOf([HEADER, ...rows])}\n`)
+  writeFileSync(RESULTS, withRemeasuredRows(readFileSync(RESULTS, 'utf8'), rows, `Search rows re-measured ${new Date().toISOString()} (BENCH_ONLY=search).`))
+}
+
 async function main (): Promise<void> {
+  if (ONLY_SEARCH) return searchOnly()
   buildAll()
   // Loopback is never rate-limited by default (RATE_LIMIT_ALLOW), so the load test measures the server.
   const product = await startProduct()
@@ -307,7 +323,6 @@ async function main (): Promise<void> {
     const floorLcp = median(floor.samples.map(s => s.lcp))
     const marketLcp = median(market.samples.map(s => s.lcp))
     const homeLcp = median(home.samples.map(s => s.lcp))
-    const header = ['measure', 'OpenRealm', 'floor / bare', 'ratio', 'budget']
     const pageRows: string[][] = [
       ['Home initial JS (raw / gzip)', `${kb(home.transfer.jsRaw)} / ${kb(home.transfer.jsGzip)}`, `${kb(floor.transfer.jsRaw)} / ${kb(floor.transfer.jsGzip)}`, ratio(home.transfer.jsGzip, floor.transfer.jsGzip),
         `≤ ${BUDGETS.homeJsGzipVsFloor}× gzip: ${verdict(home.transfer.jsGzip <= BUDGETS.homeJsGzipVsFloor * floor.transfer.jsGzip)}`],
@@ -323,13 +338,13 @@ async function main (): Promise<void> {
       [`Slow phone: Home's server name visible (median of ${LOADS})`, ms(slowHomeSeen), '', '', `≤ ${BUDGETS.slowHomeNameMs} ms: ${verdict(slowHomeSeen > 0 && slowHomeSeen <= BUDGETS.slowHomeNameMs)}`],
       [`Slow phone: chat messages visible (median of ${LOADS})`, ms(slowChatSeen), '', '', `≤ ${BUDGETS.slowChatMessagesMs} ms: ${verdict(slowChatSeen > 0 && slowChatSeen <= BUDGETS.slowChatMessagesMs)}`],
     ]
-    const doc = readFileSync(path.join(ROOT, 'bench/RESULTS.md'), 'utf8')
+    const doc = readFileSync(RESULTS, 'utf8')
     const marker = '<!-- results -->'
     const head = doc.includes(marker) ? doc.slice(0, doc.indexOf(marker) + marker.length) : `${doc}\n${marker}`
     const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${os.platform()} ${os.release()}`
     if (ONLY_PAGES) {
-      console.log(`\n${tableOf([header, ...pageRows])}\n`)
-      writeFileSync(path.join(ROOT, 'bench/RESULTS.md'), withPageRows(doc, pageRows, `Page rows re-measured ${new Date().toISOString()} (BENCH_ONLY=pages; ${LOADS} cold loads per page).`))
+      console.log(`\n${tableOf([HEADER, ...pageRows])}\n`)
+      writeFileSync(RESULTS, withRemeasuredRows(doc, pageRows, `Page rows re-measured ${new Date().toISOString()} (BENCH_ONLY=pages; ${LOADS} cold loads per page).`))
       return
     }
     const weapp = weappSizes()
@@ -337,9 +352,10 @@ async function main (): Promise<void> {
     const liveApi = await measureApi(product.url, `/servers/${SERVER_ID}/lives`)
     const fanOut = await measureFanOut()
     const history = await measureHistory()
+    const search = await measureSearch()
 
     const rows: string[][] = [
-      header,
+      HEADER,
       ...pageRows,
       ['Mini-program dist/weapp', kb(weapp.total), '2048.0 KB platform limit', ratio(weapp.total, 2 * 1024 * 1024), ''],
       ['Mini-program main package', kb(weapp.main), '1024.0 KB budget', ratio(weapp.main, BUDGETS.weappMainBytes), `≤ 1 MB: ${verdict(weapp.main <= BUDGETS.weappMainBytes)}`],
@@ -350,10 +366,11 @@ async function main (): Promise<void> {
       ['Live list p50 / p99', `${liveApi.ours.p50} / ${liveApi.ours.p99} ms`, `${liveApi.bare.p50} / ${liveApi.bare.p99} ms`, '', ''],
       ...fanOut,
       ...historyRows(history),
+      ...searchRows(search),
     ]
     const table = tableOf(rows)
     console.log(`\n${table}\n`)
-    writeFileSync(path.join(ROOT, 'bench/RESULTS.md'), `${head}\n\nMeasured ${new Date().toISOString()} on ${machine}; ${LOADS} cold loads per page, ${API_SECONDS} s per API run.\n\n${table}\n`)
+    writeFileSync(RESULTS, `${head}\n\nMeasured ${new Date().toISOString()} on ${machine}; ${LOADS} cold loads per page, ${API_SECONDS} s per API run.\n\n${table}\n`)
   } finally {
     hello.close()
     await stopProduct(product)

@@ -11,11 +11,18 @@
  *  - a common Chinese word, two common words (Chinese and English), the rare word, and a
  *    common word with `has:link`;
  * p50 and p95 of sequential requests after a warm-up, big and small server in turns.
- * Budgets: p95 ≤ 50 ms over 1,000,000 messages, ≤ 1.2× the same search over 10,000;
- * indexing ≥ 5,000 messages/s.
+ * Then other routes — the big server's channel list and a page of its message history —
+ * are timed (p50, p99 of sequential requests) with no search running and while one search
+ * after another runs beside them (the queries above in turn, over the big server), in
+ * alternating blocks so the machine's drift weighs on both alike.
+ * Budgets (issue 30): p95 ≤ 50 ms over 1,000,000 messages, ≤ 1.2× the same search over
+ * 10,000; indexing ≥ 5,000 messages/s; other routes' p99 while searches run ≤ 1.2× their
+ * p99 without.
  *
- * `npx tsx bench/search.ts` runs it alone. BENCH_SEARCH_MESSAGES (default 1,000,000)
- * and BENCH_SEARCH_SAMPLES (default 100) shrink it for a quick look; BENCH_DATABASE_URL
+ * `npx tsx bench/search.ts` runs it alone; `npm run bench` runs it with the rest, and
+ * `BENCH_ONLY=search npm run bench` alone into bench/RESULTS.md's table. BENCH_SEARCH_MESSAGES
+ * (default 1,000,000), BENCH_SEARCH_SAMPLES (default 100) and BENCH_SEARCH_OTHER_SAMPLES
+ * (default 1,000 per route and phase) shrink it for a quick look; BENCH_DATABASE_URL
  * names the PostgreSQL server (default: DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test;
  * skipped when none answers).
  */
@@ -36,6 +43,9 @@ import { dropSchema, percentile, postgresAnswers } from './history'
 const BIG_COUNT = Number(process.env.BENCH_SEARCH_MESSAGES || 1_000_000)
 const SMALL_COUNT = 10_000
 const SAMPLES = Number(process.env.BENCH_SEARCH_SAMPLES || 100)
+const OTHER_SAMPLES = Number(process.env.BENCH_SEARCH_OTHER_SAMPLES || 1000)
+/** Blocks the other routes' samples are split into, without and with searches in turn. */
+const OTHER_BLOCKS = 5
 const ROWS_PER_STATEMENT = 1000
 /** The owner of the seeded servers: reads every channel. */
 const OWNER = '100001'
@@ -50,6 +60,7 @@ const FIRST_MS = Date.UTC(2020, 0, 1)
 export const SEARCH_P95_BUDGET_MS = 50
 export const SEARCH_RATIO_BUDGET = 1.2
 export const REINDEX_BUDGET_PER_S = 5000
+export const OTHER_ROUTES_P99_BUDGET = 1.2
 
 const VOCABULARY = [
   '直播', '展厅', '组件', '活动', '报名', '周末', '地图', '公告', '新手', '训练', '欢迎', '分享', '截图', '更新', '版本', '问题', '反馈', '建议',
@@ -94,15 +105,36 @@ export interface Latency { p50: number, p95: number }
 /** One query's latency in the big and the small server. */
 export interface QueryResult { q: string, big: Latency, small: Latency }
 
+/** p50 and p99 of a route other than search, in milliseconds. */
+export interface RouteLatency { p50: number, p99: number }
+
+/** One other route's latency with no search running and while searches ran beside it. */
+export interface OtherRouteResult {
+  name: string
+  without: RouteLatency
+  during: RouteLatency
+  /** Searches answered while this route's "during" samples were taken (all routes' blocks). */
+  searches: number
+}
+
 /** One database's results. */
 export interface SearchBenchResult {
   dialect: 'sqlite' | 'postgres'
   indexed: number
   indexSeconds: number
   queries: QueryResult[]
+  otherRoutes: OtherRouteResult[]
 }
 
 const QUERIES = ['直播', '直播 Taro', RARE_WORD, '展厅 has:link', 'cafe']
+
+/** The routes whose p99 must hold while searches run: the big server's channel list and its busiest channel's newest page. */
+const OTHER_ROUTES = [
+  { name: 'channel list', url: `/servers/${SERVERS[0].serverId}/channels` },
+  { name: 'message history', url: `/channels/${SERVERS[0].channels[0]}/messages?limit=50` },
+] as const
+
+const searchUrl = (serverId: string, q: string): string => `/servers/${serverId}/search?q=${encodeURIComponent(q)}`
 
 async function timeOne (app: FastifyInstance, url: string, headers: Record<string, string>): Promise<number> {
   const started = process.hrtime.bigint()
@@ -116,7 +148,7 @@ async function timeOne (app: FastifyInstance, url: string, headers: Record<strin
 async function measureQueries (app: FastifyInstance, headers: Record<string, string>): Promise<QueryResult[]> {
   const results: QueryResult[] = []
   for (const q of QUERIES) {
-    const urls = SERVERS.map(server => `/servers/${server.serverId}/search?q=${encodeURIComponent(q)}`)
+    const urls = SERVERS.map(server => searchUrl(server.serverId, q))
     const timings: number[][] = [[], []]
     for (let round = -Math.min(10, SAMPLES); round < SAMPLES; round++) {
       for (const [index, url] of urls.entries()) {
@@ -131,6 +163,49 @@ async function measureQueries (app: FastifyInstance, headers: Record<string, str
     results.push({ q, big, small })
   }
   return results
+}
+
+/** Sorted `timings`' p50 and p99. */
+function routeLatencyOf (timings: number[]): RouteLatency {
+  const sorted = [...timings].sort((a, b) => a - b)
+  return { p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99) }
+}
+
+/** Searches the big server, one request after another through the queries, until stopped; `stop` answers how many were answered. */
+function searchContinuously (app: FastifyInstance, headers: Record<string, string>): { stop: () => Promise<number> } {
+  let running = true
+  let answered = 0
+  const loop = (async () => {
+    while (running) {
+      await timeOne(app, searchUrl(SERVERS[0].serverId, QUERIES[answered % QUERIES.length]), headers)
+      answered += 1
+    }
+  })()
+  return { stop: async () => { running = false; await loop; return answered } }
+}
+
+/**
+ * The other routes' latency without a search running and while searches run beside them
+ * (issue 30's budget), taken in {@link OTHER_BLOCKS} alternating blocks after a warm-up.
+ */
+async function measureOtherRoutes (app: FastifyInstance, headers: Record<string, string>): Promise<OtherRouteResult[]> {
+  const timings = OTHER_ROUTES.map(() => ({ without: [] as number[], during: [] as number[] }))
+  for (const route of OTHER_ROUTES) for (let i = 0; i < 20; i++) await timeOne(app, route.url, headers)
+  const perBlock = Math.ceil(OTHER_SAMPLES / OTHER_BLOCKS)
+  let searches = 0
+  for (let block = 0; block < OTHER_BLOCKS; block++) {
+    for (const phase of ['without', 'during'] as const) {
+      const searching = phase === 'during' ? searchContinuously(app, headers) : null
+      try {
+        for (let i = 0; i < perBlock; i++) {
+          for (const [index, route] of OTHER_ROUTES.entries()) timings[index][phase].push(await timeOne(app, route.url, headers))
+        }
+      } finally {
+        if (searching) searches += await searching.stop()
+      }
+    }
+  }
+  return OTHER_ROUTES.map((route, index) => ({ name: route.name, without: routeLatencyOf(timings[index].without), during: routeLatencyOf(timings[index].during), searches }))
 }
 
 /** The indexing's log: progress unsaid, a failure told. */
@@ -158,7 +233,8 @@ async function runOn (databaseUrl: string | null): Promise<SearchBenchResult> {
     const indexSeconds = (Date.now() - started) / 1000
     await sql`analyze`.execute(db)
     const queries = await measureQueries(app, headers)
-    return { dialect, indexed: BIG_COUNT + SMALL_COUNT, indexSeconds, queries }
+    const otherRoutes = await measureOtherRoutes(app, headers)
+    return { dialect, indexed: BIG_COUNT + SMALL_COUNT, indexSeconds, queries, otherRoutes }
   } finally {
     await db.destroy()
     await app.close()
@@ -169,16 +245,26 @@ async function runOn (databaseUrl: string | null): Promise<SearchBenchResult> {
 
 /** The bench on SQLite, and on PostgreSQL when one answers. */
 export async function measureSearch (): Promise<SearchBenchResult[]> {
-  const results = [await runOn(null)]
+  // each database's rows are logged as soon as they are measured: a run stopped during the next keeps them
+  const measured = async (databaseUrl: string | null): Promise<SearchBenchResult> => {
+    const result = await runOn(databaseUrl)
+    console.log(`search bench, ${result.dialect} measured at ${new Date().toISOString()}:\n${searchRows([result]).map(row => `| ${row.join(' | ')} |`).join('\n')}`)
+    return result
+  }
+  const results = [await measured(null)]
   const postgresUrl = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test'
-  if (await postgresAnswers(postgresUrl)) results.push(await runOn(postgresUrl))
+  if (await postgresAnswers(postgresUrl)) results.push(await measured(postgresUrl))
   else console.log(`search bench: no PostgreSQL answers at ${postgresUrl}, SQLite only`)
   return results
 }
 
 const ms = (value: number): string => `${value.toFixed(2)} ms`
 
-/** Table rows (measure, big server, small server, ratio, budget) for a bench table. */
+/**
+ * Table rows for bench/run.ts's table (measure, OpenRealm, reference, ratio, budget): each
+ * query's big server against the small one, the indexing speed, and each other route
+ * while searches ran against the same route without.
+ */
 export function searchRows (results: readonly SearchBenchResult[]): string[][] {
   const big = BIG_COUNT.toLocaleString('en')
   return results.flatMap(result => [
@@ -196,6 +282,14 @@ export function searchRows (results: readonly SearchBenchResult[]): string[][] {
       `${Math.round(result.indexed / result.indexSeconds).toLocaleString('en')} messages/s`, `${result.indexSeconds.toFixed(1)} s`, '',
       `≥ ${REINDEX_BUDGET_PER_S.toLocaleString('en')}/s: ${result.indexed / result.indexSeconds >= REINDEX_BUDGET_PER_S ? 'within budget' : 'OVER budget'}`,
     ],
+    ...result.otherRoutes.map(route => {
+      const ratio = route.without.p99 > 0 ? route.during.p99 / route.without.p99 : Number.POSITIVE_INFINITY
+      return [
+        `Search ${result.dialect}: ${route.name} p50 / p99 while searches run (vs none running)`,
+        `${ms(route.during.p50)} / ${ms(route.during.p99)} (${route.searches.toLocaleString('en')} searches)`, `${ms(route.without.p50)} / ${ms(route.without.p99)}`,
+        `${ratio.toFixed(2)}×`, `p99 ≤ ${OTHER_ROUTES_P99_BUDGET}×: ${ratio <= OTHER_ROUTES_P99_BUDGET ? 'within budget' : 'OVER budget'}`,
+      ]
+    }),
   ])
 }
 
