@@ -72,8 +72,9 @@ function signedInUid (page: Page): Promise<string> {
   })
 }
 
+/** The member's row in the members page's own list (on a desktop the member column beside it lists the same member). */
 function row (page: Page, uid: string) {
-  return page.locator(`[data-testid="member-row"][data-uid="${uid}"]`).filter({ visible: true })
+  return page.locator(`.members-page__list [data-testid="member-row"][data-uid="${uid}"]`).filter({ visible: true })
 }
 
 /** Taps the confirm of the modal the page asks with. */

@@ -175,10 +175,11 @@ function MembersPage () {
     // the permissions store follows the current server: this page's
     server.select(pageLocation(params))
     void memberList.load()
-    // whom I block, for the sheet's 屏蔽/取消屏蔽
-    if (signedIn) void conversations.loadPrivacy()
     return () => memberList.dispose()
-  }, [memberList, server, params, signedIn, conversations])
+  }, [memberList, server, params])
+  // whom I block, for the sheet's 屏蔽/取消屏蔽: its own effect, so a sign-in settling later
+  // never disposes the list (and its live events) to load it again
+  useEffect(() => { if (signedIn) void conversations.loadPrivacy() }, [signedIn, conversations])
   useReachBottom(() => { if (tab === 'members') void memberList.list.loadMore() })
   usePullRefresh(() => memberList.load())
 
