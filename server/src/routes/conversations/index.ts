@@ -28,7 +28,7 @@ import type { AppContext, RouteOptions } from '../../context'
 import type { ConversationsTable, DirectMessagesTable } from '../../db/tables/direct-messages'
 import { ApiError, badRequest, forbidden, notFound } from '../../errors'
 import { signedInUser, signInThroughout } from '../../plugins/auth'
-import type { MessagingRefusal } from '../../repositories/conversations'
+import { directKeyOf, type MessagingRefusal } from '../../repositories/conversations'
 import { requireAuditPass, requireStoredFileUrl } from '../checks'
 import { ok } from '../envelope'
 import { contentOf, cursorOf, reactionCapRefusal, requireMessageAllowance, TYPING_THROTTLE_MS } from '../messages'
@@ -88,7 +88,7 @@ export async function createConversation (ctx: AppContext, creator: User, others
   const { row, created } = await ctx.repos.conversations.create({
     conversation_id: newId(),
     kind,
-    direct_key: kind === 'direct' ? [uids[0], uids[1]].sort().join(':') : null,
+    direct_key: kind === 'direct' ? directKeyOf(uids[0], uids[1]) : null,
     created_by: creator.uid,
     created_at: ctx.now(),
     last_message_id: null,
