@@ -19,6 +19,7 @@ import { readFileSync, readdirSync } from 'fs'
 import path from 'path'
 import WebSocket from 'ws'
 import { freePort, startProduct, stopProduct } from '../e2e/support/product'
+import { verdict } from './results-table'
 
 const ROOT = path.resolve(__dirname, '..')
 const SECONDS = Number(process.env.BENCH_FANOUT_SECONDS || 10)
@@ -218,7 +219,6 @@ async function measureBare (sessions: number, rate: number, frame: string): Prom
 
 const ms = (value: number): string => `${Math.round(value)} ms`
 const ratio = (a: number, b: number): string => (b > 0 ? `${(a / b).toFixed(2)}×` : 'n/a')
-const verdict = (ok: boolean): string => (ok ? 'within budget' : 'OVER budget')
 
 /** Measures every setting, gateway then bare; resolves the table rows (measure, OpenRealm, bare, ratio, budget). */
 export async function measureFanOut (): Promise<string[][]> {

@@ -30,6 +30,7 @@ import { buildApp } from '../server/src/app'
 import { loadConfig } from '../server/src/config'
 import { openDatabase } from '../server/src/db/dialects'
 import type { Db } from '../server/src/db/schema'
+import { verdict } from './results-table'
 
 const BIG_COUNT = Number(process.env.BENCH_HISTORY_MESSAGES || 1_000_000)
 const SMALL_COUNT = 1000
@@ -294,14 +295,14 @@ const ratioOf = (a: number, b: number): number => (b > 0 ? a / b : Number.POSITI
 export function historyRows (results: readonly HistoryResult[]): string[][] {
   const big = BIG_COUNT.toLocaleString('en')
   return results.flatMap(result => {
-    const verdict = (value: number): string => `≤ ${HISTORY_RATIO_BUDGET}×: ${value <= HISTORY_RATIO_BUDGET ? 'within budget' : 'OVER budget'}`
+    const budget = (value: number): string => `≤ ${HISTORY_RATIO_BUDGET}×: ${verdict(value <= HISTORY_RATIO_BUDGET)}`
     const rows = result.subjects.map(subject => {
       const newest = ratioOf(subject.bigNewest.p50, subject.smallNewest.p50)
       const deep = ratioOf(subject.bigDeep.p50, subject.smallDeep.p50)
       const name = subject.noun === 'messages' ? 'History' : `History (${subject.noun})`
       return [
-        [`${name} ${result.dialect}: newest page p50 / p99 (${big} vs ${SMALL_COUNT} ${subject.noun})`, `${ms(subject.bigNewest.p50)} / ${ms(subject.bigNewest.p99)}`, `${ms(subject.smallNewest.p50)} / ${ms(subject.smallNewest.p99)}`, `${newest.toFixed(2)}×`, verdict(newest)],
-        [`${name} ${result.dialect}: page ${(BIG_COUNT / 2).toLocaleString('en')} back (vs ${SMALL_COUNT / 2} back) p50 / p99`, `${ms(subject.bigDeep.p50)} / ${ms(subject.bigDeep.p99)}`, `${ms(subject.smallDeep.p50)} / ${ms(subject.smallDeep.p99)}`, `${deep.toFixed(2)}×`, verdict(deep)],
+        [`${name} ${result.dialect}: newest page p50 / p99 (${big} vs ${SMALL_COUNT} ${subject.noun})`, `${ms(subject.bigNewest.p50)} / ${ms(subject.bigNewest.p99)}`, `${ms(subject.smallNewest.p50)} / ${ms(subject.smallNewest.p99)}`, `${newest.toFixed(2)}×`, budget(newest)],
+        [`${name} ${result.dialect}: page ${(BIG_COUNT / 2).toLocaleString('en')} back (vs ${SMALL_COUNT / 2} back) p50 / p99`, `${ms(subject.bigDeep.p50)} / ${ms(subject.bigDeep.p99)}`, `${ms(subject.smallDeep.p50)} / ${ms(subject.smallDeep.p99)}`, `${deep.toFixed(2)}×`, budget(deep)],
         [`${name} ${result.dialect}: old page/page_size at the same depth (OFFSET + COUNT)`, `${ms(subject.bigOldPage.p50)} / ${ms(subject.bigOldPage.p99)}`, '', `${ratioOf(subject.bigOldPage.p50, subject.bigDeep.p50).toFixed(0)}× the cursor page`, `${subject.insertSeconds.toFixed(1)} s to write ${big} + ${SMALL_COUNT}`],
       ]
     }).flat()

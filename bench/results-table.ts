@@ -1,4 +1,32 @@
-/** Updating bench/RESULTS.md's results table with re-measured rows (`BENCH_ONLY=pages`, `BENCH_ONLY=search`). */
+/**
+ * The bench's table: the budget cell's verdict, the rows over budget (the run's exit
+ * code), and updating bench/RESULTS.md's results table with re-measured rows
+ * (`BENCH_ONLY=pages`, `BENCH_ONLY=search`).
+ */
+
+const OVER = 'OVER budget'
+
+/** A budget cell's verdict: whether the measured figure is within its budget. */
+export const verdict = (ok: boolean): string => (ok ? 'within budget' : OVER)
+
+/** The rows whose budget cell (the last) says they are over budget. */
+export function overBudget (rows: readonly string[][]): string[][] {
+  return rows.filter(row => row[row.length - 1]?.endsWith(OVER))
+}
+
+/**
+ * Prints the rows over budget and sets a failing exit code when there are any, so a run
+ * (or CI calling it) fails on a budget instead of reading as a success.
+ */
+export function reportBudgets (rows: readonly string[][]): void {
+  const over = overBudget(rows)
+  if (over.length === 0) {
+    console.log('every budgeted row is within budget')
+    return
+  }
+  console.error(`${over.length} row(s) over budget:\n${over.map(row => `  - ${row[0]}: ${row[row.length - 1]}`).join('\n')}`)
+  process.exitCode = 1
+}
 
 const NOTE_KIND = ' re-measured '
 

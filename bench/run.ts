@@ -30,7 +30,7 @@ import { launchBrowser } from '../e2e/support/browser'
 import { freePort, startProduct, stopProduct } from '../e2e/support/product'
 import { measureFanOut } from './fan-out'
 import { historyRows, measureHistory } from './history'
-import { withRemeasuredRows } from './results-table'
+import { reportBudgets, verdict, withRemeasuredRows } from './results-table'
 import { measureSearch, searchRows } from './search'
 
 const ROOT = path.resolve(__dirname, '..')
@@ -282,7 +282,6 @@ async function measureApi (baseUrl: string, apiPath: string): Promise<{ ours: Lo
 const kb = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KB`
 const ms = (value: number): string => `${Math.round(value)} ms`
 const ratio = (a: number, b: number): string => (b > 0 ? `${(a / b).toFixed(2)}×` : 'n/a')
-const verdict = (ok: boolean): string => (ok ? 'within budget' : 'OVER budget')
 
 /** A markdown table; the first row is its header. */
 function tableOf (rows: string[][]): string {
@@ -294,6 +293,7 @@ async function searchOnly (): Promise<void> {
   const rows = searchRows(await measureSearch())
   console.log(`\n${tableOf([HEADER, ...rows])}\n`)
   writeFileSync(RESULTS, withRemeasuredRows(readFileSync(RESULTS, 'utf8'), rows, `Search rows re-measured ${new Date().toISOString()} (BENCH_ONLY=search).`))
+  reportBudgets(rows)
 }
 
 async function main (): Promise<void> {
@@ -345,6 +345,7 @@ async function main (): Promise<void> {
     if (ONLY_PAGES) {
       console.log(`\n${tableOf([HEADER, ...pageRows])}\n`)
       writeFileSync(RESULTS, withRemeasuredRows(doc, pageRows, `Page rows re-measured ${new Date().toISOString()} (BENCH_ONLY=pages; ${LOADS} cold loads per page).`))
+      reportBudgets(pageRows)
       return
     }
     const weapp = weappSizes()
@@ -371,6 +372,7 @@ async function main (): Promise<void> {
     const table = tableOf(rows)
     console.log(`\n${table}\n`)
     writeFileSync(RESULTS, `${head}\n\nMeasured ${new Date().toISOString()} on ${machine}; ${LOADS} cold loads per page, ${API_SECONDS} s per API run.\n\n${table}\n`)
+    reportBudgets(rows)
   } finally {
     hello.close()
     await stopProduct(product)
