@@ -123,6 +123,7 @@ export async function searchServer (db: Db, request: SearchRequest): Promise<Sea
   }
   const items = await lookUp(db, {
     words,
+    serverId: request.serverId,
     channelIds: channels.map(channel => channel.channel_id),
     authorUids,
     has: query.has,

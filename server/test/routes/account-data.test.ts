@@ -109,7 +109,7 @@ describe('account', () => {
     expect(nonZero(after.naming, [])).toEqual({ 'conversations.created_by': 1 })
     expect(after.totals.messages).toBe(before.totals.messages - 1)
     // the index holds no word of what it wrote (SQLite keeps the words in their own table)
-    const found = await lookUp(db, { words: [], channelIds: [LOBBY, POSTS], authorUids: [account.uid], has: [], lowerKey: BigInt(0), upperKey: DOC_KEY_MAX, limit: 10 })
+    const found = await lookUp(db, { words: [], serverId: SERVER, channelIds: [LOBBY, POSTS], authorUids: [account.uid], has: [], lowerKey: BigInt(0), upperKey: DOC_KEY_MAX, limit: 10 })
     expect(found).toEqual([])
     if (!usesPostgres) {
       const { rows } = await sql<{ words: number, documents: number }>`select (select count(*) from search_words) as words, (select count(*) from search_documents) as documents`.execute(db)

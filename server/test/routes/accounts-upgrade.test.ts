@@ -99,7 +99,7 @@ describe('a guest who signs up', () => {
     expect([JSON.parse(mention.mentions), mention.content]).toEqual([[uid], `好 <@${uid}>`])
     expect((await db.selectFrom('notifications').select('notification_id').where('uid', '=', uid).execute()).sort()).toEqual(notificationsBefore.sort())
     // a search from: the account finds what the guest wrote (the author's filter word is in the index's words)
-    const byAuthor = (author: string) => lookUp(db, { words: [], channelIds: [LOBBY], authorUids: [author], has: [], lowerKey: BigInt(0), upperKey: DOC_KEY_MAX, limit: 10 })
+    const byAuthor = (author: string) => lookUp(db, { words: [], serverId: SERVER, channelIds: [LOBBY], authorUids: [author], has: [], lowerKey: BigInt(0), upperKey: DOC_KEY_MAX, limit: 10 })
     expect((await byAuthor(uid)).map(item => item.item_id)).toEqual([guest.messageId])
     expect(await byAuthor(guest.uid)).toEqual([])
   })

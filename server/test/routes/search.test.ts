@@ -246,7 +246,7 @@ describe('the index', () => {
     })
     await putDocuments(db, [doc('message', 'clashone'), doc('comment', 'clashtwo')])
     await putDocuments(db, [doc('post', 'clashthree')])
-    const found = async (word: string) => (await lookUp(db, { words: [word], channelIds: [LOBBY], authorUids: [], has: [], lowerKey: BigInt(0), upperKey: DOC_KEY_MAX, limit: 5 }))
+    const found = async (word: string) => (await lookUp(db, { words: [word], serverId: SERVER, channelIds: [LOBBY], authorUids: [], has: [], lowerKey: BigInt(0), upperKey: DOC_KEY_MAX, limit: 5 }))
       .map(item => `${item.kind} ${item.item_id}`)
     expect(await found('clashone')).toEqual([`message ${id}`])
     expect(await found('clashtwo')).toEqual([`comment ${id}`])
