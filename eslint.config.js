@@ -21,6 +21,19 @@ const CLIENT_PATTERNS = [
 ]
 
 /**
+ * The Taro elements the client takes from src/components/page-elements/ (one module per
+ * element on H5): imported from `@tarojs/components` anywhere, webpack would count the
+ * element used by the whole app and put its Stencil core in every page's chunk, Home's
+ * first load included (bench/RESULTS.md).
+ */
+const OWN_MODULE_ELEMENTS = {
+  name: '@tarojs/components',
+  importNames: ['Input', 'ScrollView', 'Switch', 'Textarea', 'Video', 'WebView'],
+  allowTypeImports: true,
+  message: 'import this element from @/components/page-elements/<element> (its core then loads only with the pages that show it)',
+}
+
+/**
  * A relative import that climbs out of `dir` and into `target` (a folder at the root),
  * for the files of `dir` at each depth: `../../src/x` from server/test/helper.ts leaves
  * server/, while `../src/app` from there stays inside it (server/src). One config per
@@ -60,7 +73,9 @@ module.exports = tseslint.config(
   // src/: the client's bundles take only types from core/wire's schema files; values come
   // from the TypeBox-free codes, paths, page-answers and <topic>-codes / <topic>-paths
   // modules, so the schema builder never ships.
-  { files: ['src/**/*.{ts,tsx}'], rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: CLIENT_PATTERNS }] } },
+  { files: ['src/**/*.{ts,tsx}'], rules: { '@typescript-eslint/no-restricted-imports': ['error', { paths: [OWN_MODULE_ELEMENTS], patterns: CLIENT_PATTERNS }] } },
+  // the element modules themselves: the mini-program's re-export Taro's own
+  { files: ['src/components/page-elements/*.ts'], rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: CLIENT_PATTERNS }] } },
   // Taro writes a View's ariaRole as an aria-role attribute, which no screen reader reads:
   // roles come from src/constants/a11y.ts (role="…") and tappable Views from src/utils/pressable.
   {
@@ -74,6 +89,7 @@ module.exports = tseslint.config(
     files: ['src/pages/**/*.{ts,tsx}'],
     rules: {
       '@typescript-eslint/no-restricted-imports': ['error', {
+        paths: [OWN_MODULE_ELEMENTS],
         patterns: [...CLIENT_PATTERNS, { regex: '^(@/|(\\.\\./)+)services/(api|request)(/|$)', message: 'pages reach the API through their store, never the API client or the request chain' }],
       }],
     },

@@ -127,6 +127,42 @@ describe('the chat opens where the member left off', () => {
     }, 120_000)
   }
 
+  it('opens at the first unread message when more than a page of messages (50) is unread, in-app and by a link (390×844)', async () => {
+    const reader = await joinedMember(browser(), 'phone')
+    const writer = await joinedMember(browser(), 'desktop')
+    await reader.page.setViewportSize(SIZES.phone)
+    try {
+      await withArtifacts('chat-unread-beyond-a-page-phone', reader.tracked, async () => {
+        const { token } = await loginOf(writer.page)
+        const stamp = Date.now().toString(36)
+        await reader.page.waitForTimeout(800)
+        await leaveForHome(reader.page)
+        const unread = Array.from({ length: 70 }, (_, index) => `many unread ${index + 1} ${stamp}`)
+        await sendAll(baseUrl(), token, unread)
+        const row = reader.page.locator('.channel-list__row', { hasText: '大厅' }).filter({ visible: true }).first()
+        await row.locator('.channel-list__unread').waitFor({ timeout: 15000 })
+        await row.click()
+        await expectDividerAndFirstUnread(reader.page, unread[0])
+        await screenshot(reader.page, 'chat-unread-beyond-a-page-in-app-phone')
+        await reader.page.locator(`#chat-list-${LOBBY}`).evaluate(list => { list.scrollTop = list.scrollHeight })
+        await messagesWith(reader.page, unread[69]).waitFor()
+        await waitUntilRead(reader.page)
+        await reader.page.waitForTimeout(800)
+
+        // by a link, in a fresh load (the count arrives after the newest page)
+        await leaveForHome(reader.page)
+        const more = Array.from({ length: 70 }, (_, index) => `many link unread ${index + 1} ${stamp}`)
+        await sendAll(baseUrl(), token, more)
+        await reader.page.goto(`${baseUrl()}${CHAT_CHANNEL_PAGE}`)
+        await expectDividerAndFirstUnread(reader.page, more[0])
+        await screenshot(reader.page, 'chat-unread-beyond-a-page-link-phone')
+      })
+    } finally {
+      await writer.context.close().catch(() => undefined)
+      await reader.context.close().catch(() => undefined)
+    }
+  }, 150_000)
+
   it('a member who is offline and comes back sees every message, once, and the new-messages bar that jumps to them (390×844)', async () => {
     const reader = await joinedMember(browser(), 'phone')
     const writer = await joinedMember(browser(), 'desktop')

@@ -161,4 +161,18 @@ describe('the desktop columns (≥ 1024 px)', () => {
     })
     await tracked.context.close()
   }, 120000)
+
+  it('drops the phone\'s back header from the inbox, the direct messages and the search, whose ways on are the columns; a phone keeps it', async () => {
+    for (const viewport of ['desktop', 'phone'] as const) {
+      const tracked = await openAs(null, `/pages/inbox/index?sid=${SID}`, viewport)
+      await withArtifacts(`feed-ux-back-header-${viewport}`, tracked, async () => {
+        for (const pagePath of [`/pages/inbox/index?sid=${SID}`, `/pages/conversations/index?sid=${SID}`, `/pages/search/index?sid=${SID}`]) {
+          await tracked.page.goto(`${product.url}${pagePath}`)
+          await tracked.page.locator('.page-header__title').filter({ visible: true }).first().waitFor()
+          expect(await tracked.page.locator('.page-header__back').filter({ visible: true }).count()).toBe(viewport === 'desktop' ? 0 : 1)
+        }
+      })
+      await tracked.context.close()
+    }
+  }, 120000)
 })

@@ -100,7 +100,7 @@ function App ({ children }: PropsWithChildren) {
     // H5: a development link or WeChat's authorisation signs in as the account; the mini-program signs in with Taro.login
     const miniProgramLogin = isH5() ? null : async () => (await Taro.login()).code
     // inside WeChat's browser with no account stored, the silent snsapi_base sign-in first (when the server has an Official Account)
-    signInAtLaunch(isH5() ? launchQuery : query, { account: root.account, session: root.session, miniProgramLogin, wechatBrowser: wechatBrowserLaunch() })
+    signInAtLaunch(isH5() ? launchQuery : query, { account: () => root.account.load(), session: root.session, miniProgramLogin, wechatBrowser: wechatBrowserLaunch() })
       .catch(error => console.error('[app] sign-in failed:', error))
   })
   return (

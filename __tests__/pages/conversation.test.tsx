@@ -62,7 +62,7 @@ describe('the conversation page', () => {
 
   it('sends through the conversation\'s own calls, and counts the conversation read while it is open', async () => {
     const { page, messages } = await openConversation('d1', { list: [conversation('d1', { unread_count: 2 })] })
-    expect(page.root.conversations.unreadTotal).toBe(0)
+    expect(page.root.conversations.current?.unreadTotal).toBe(0)
     messages.sendMessage.mockImplementation(async (_id, body) => chatMessage(2, { channel_id: 'd1', server_id: '', author: ME, content: body.content, nonce: body.nonce }))
     await type(page, '你好')
     await page.tap('.chat-composer__send')

@@ -25,7 +25,7 @@ async function open (Page: Parameters<typeof mountPage>[0], list: ReturnType<typ
   const api = fakeApi()
   api.getMe.mockResolvedValue(ME)
   api.listServers.mockResolvedValue([])
-  const page = await mountPage(Page, { api, signedIn: ME, conversations, beforeMount: root => { void root.conversations.load() } })
+  const page = await mountPage(Page, { api, signedIn: ME, conversations, beforeMount: root => { void root.conversations.load().then(shared => shared.load()) } })
   await page.settle()
   return { page, conversations }
 }

@@ -2,6 +2,7 @@ import type { Conversation } from '@core/wire/direct-messages'
 import { ConversationPageStore, type ConversationPageRoot } from '@/stores/conversation-page-store'
 import { ConversationsStore } from '@/stores/conversations-store'
 import type { GatewaySubscriptions } from '@/stores/gateway-store'
+import { OnDemand } from '@/stores/on-demand'
 import { RequestError } from '@/services/request/errors'
 import { fakeApi, fakeLogger, manualClock, manualScheduler } from './support/fakes'
 import { LIN, ME, chatMessage, fakeGateway, fakeMessagesApi, historyPage } from './support/chat-fakes'
@@ -18,7 +19,7 @@ function pageRoot (list: Conversation[] | Error) {
   const conversations = new ConversationsStore({ api, gateway: gateway as unknown as Pick<GatewaySubscriptions, 'on'>, me: () => ME, logger })
   conversations.start()
   const root: ConversationPageRoot = {
-    conversations, conversationsApi: api, messages: fakeMessagesApi(), gateway, session: { user: ME }, clock: manualClock(1_790_000_100_000).now, logger,
+    conversations: new OnDemand(async () => conversations), conversationsApi: api, messages: fakeMessagesApi(), gateway, session: { user: ME }, clock: manualClock(1_790_000_100_000).now, logger,
     api: fakeApi(), trust: { report: jest.fn() },
   }
   return { root, api, messages, gateway, conversations, store: new ConversationPageStore(root, manualScheduler()) }

@@ -16,8 +16,9 @@ function setup (stored: 'none' | 'guest' | 'user' = 'none', miniProgram = false,
   const login = jest.fn().mockResolvedValue('wx-code')
   let tries = 0
   const browser = { here: 'https://realm.example/index.html?server_id=832828', leave: jest.fn(), firstTry: () => (tries += 1) === 1 }
-  const sources = { account, session, miniProgramLogin: miniProgram ? login : null, wechatBrowser: wechatBrowser ? browser : null } as unknown as LaunchSignInSources
-  return { account, session, login, sources, browser }
+  const loadAccount = jest.fn().mockResolvedValue(account)
+  const sources = { account: loadAccount, session, miniProgramLogin: miniProgram ? login : null, wechatBrowser: wechatBrowser ? browser : null } as unknown as LaunchSignInSources
+  return { account, loadAccount, session, login, sources, browser }
 }
 
 describe('signInAtLaunch', () => {
@@ -47,10 +48,11 @@ describe('signInAtLaunch', () => {
     expect(session.ensureSignedIn).toHaveBeenCalled()
   })
 
-  it('falls back to the stored login or a guest on H5 with nothing in the query', async () => {
-    const { account, session, sources } = setup()
+  it('falls back to the stored login or a guest on H5 with nothing in the query, without loading the account store', async () => {
+    const { account, loadAccount, session, sources } = setup()
     await signInAtLaunch({}, sources)
     expect([account.signInWithLink, account.signInWithWechatWeb, account.signInInMiniProgram].map(mock => mock.mock.calls.length)).toEqual([0, 0, 0])
+    expect(loadAccount).not.toHaveBeenCalled()
     expect(session.ensureSignedIn).toHaveBeenCalled()
   })
 
@@ -75,8 +77,9 @@ describe('signInAtLaunch', () => {
   })
 
   it('keeps a stored account inside WeChat\'s browser without asking WeChat', async () => {
-    const { account, sources } = setup('user', false, true)
+    const { account, loadAccount, sources } = setup('user', false, true)
     await signInAtLaunch({}, sources)
     expect(account.silentWechatUrl).not.toHaveBeenCalled()
+    expect(loadAccount).not.toHaveBeenCalled()
   })
 })

@@ -106,7 +106,20 @@ describe('createRootStore', () => {
     stopFollowing()
   })
 
-  it('loads my direct conversations when someone signs in and counts a direct message arriving over the socket (Me\'s badge)', async () => {
+  it('offers a guest an account after a join or a write, loading the account store for a guest only', async () => {
+    const root = createRootStore(fakeApi(), { storage: memoryStorage(), loginKey: 'openrealm:dev:login', scheduler: manualScheduler(), logger: fakeLogger(), webauthn: null })
+    root.session.hydrate({ user: { ...ME, uid: 'an-account' }, token: 't1' })
+    root.offerSignIn()
+    await new Promise(resolve => setTimeout(resolve, 0))
+    expect(root.account.current).toBeNull()
+    root.session.hydrate({ user: ME, token: 't2' }) // B_: a guest
+    root.offerSignIn()
+    await new Promise(resolve => setTimeout(resolve, 0))
+    expect(root.account.current?.offering).toBe(true)
+    root.dispose()
+  })
+
+  it('creates my direct conversations on first use, loads them for the signed-in member and counts a direct message arriving over the socket (Me\'s badge)', async () => {
     const connect = fakeConnector()
     const conversations = fakeConversationsApi()
     conversations.list.mockResolvedValue([conversation('d1')])
@@ -114,13 +127,21 @@ describe('createRootStore', () => {
     const stopFollowing = root.connectWhenSignedIn()
     root.session.hydrate({ user: ME, token: 't1' })
     await Promise.resolve()
+    // nothing asked for them yet: neither their code nor the list is loaded at launch
+    expect(conversations.list).not.toHaveBeenCalled()
+    expect(root.conversations.current).toBeNull()
+    const shared = await root.conversations.load()
+    expect(await root.conversations.load()).toBe(shared)
     expect(conversations.list).toHaveBeenCalledTimes(1)
     await Promise.resolve()
     const socket = connect.last()
     socket.open()
     socket.deliver({ op: 'ready', d: { user: ME, protocol_version: 2, session_id: 's', seq: 0, heartbeat_interval_ms: 30_000, server_ids: [] } })
     socket.deliver({ op: 'dispatch', t: 'DM_MESSAGE_CREATE', s: 1, d: chatMessage(1, { channel_id: 'd1', server_id: '', author: LIN }) })
-    expect(root.conversations.unreadTotal).toBe(1)
+    expect(shared.unreadTotal).toBe(1)
+    // another member signs in on this device: the list is theirs
+    root.session.hydrate({ user: LIN, token: 't2' })
+    expect(conversations.list).toHaveBeenCalledTimes(2)
     stopFollowing()
     root.dispose()
   })

@@ -12,6 +12,14 @@ export const HISTORY_PAGE_SIZE = HISTORY_LIMIT_DEFAULT
 /** Messages asked for per catch-up page after a reconnect: the API's largest page. */
 export const CATCH_UP_PAGE_SIZE = HISTORY_LIMIT_MAX
 
+/**
+ * Older pages (of CATCH_UP_PAGE_SIZE) fetched at opening to reach the first unread message
+ * when the newest page holds fewer than the unread count: the server counts at most 100
+ * (core/wire/entities.ts `unread_count`), so one page covers it; a count grown live beyond
+ * that stops after these pages (the divider then stays out).
+ */
+export const FIRST_UNREAD_MAX_PAGES = 3
+
 /** Catch-up pages fetched before giving up and reloading the newest page instead. */
 export const CATCH_UP_MAX_PAGES = 20
 

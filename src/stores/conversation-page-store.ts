@@ -15,11 +15,12 @@ import { ServerMembers } from './chat/members'
 import { chatDeps, type ChatRoot } from './chat/open-discussion'
 import { conversationTitle, directChatInput, type ConversationsStore } from './conversations-store'
 import type { StoreStatus } from './load-tracker'
+import type { OnDemand } from './on-demand'
 import type { TimerScheduler } from './support/timer-scheduler'
 
-/** What a conversation's page is built on: the root's chat transports, my conversation list and the direct-message calls. */
+/** What a conversation's page is built on: the root's chat transports, my conversation list (created on first use) and the direct-message calls. */
 export interface ConversationPageRoot extends ChatRoot {
-  conversations: ConversationsStore
+  conversations: OnDemand<ConversationsStore>
   conversationsApi: ConversationsApi
 }
 
@@ -57,7 +58,7 @@ export class ConversationPageStore {
     if (this.chat !== null) return
     this.status = 'loading'
     this.error = null
-    const { conversations } = this.root
+    const conversations = await this.root.conversations.load()
     if (!conversations.conversations.some(item => item.conversation_id === conversationId)) await conversations.load()
     const found = conversations.conversations.find(item => item.conversation_id === conversationId)
     if (!found) {
@@ -87,12 +88,13 @@ export class ConversationPageStore {
 
   /** The page shows (true) or another page covers it (false): only a conversation on screen counts as read. */
   setShown (shown: boolean): void {
-    if (this.conversation !== null) this.root.conversations.setOpen(shown ? this.conversation.conversation_id : null)
+    if (this.conversation !== null) this.root.conversations.current?.setOpen(shown ? this.conversation.conversation_id : null)
   }
 
   /** Ends the chat; the conversation no longer counts as looked at. */
   dispose (): void {
     this.chat?.dispose()
-    if (this.conversation !== null && this.root.conversations.openId === this.conversation.conversation_id) this.root.conversations.setOpen(null)
+    const conversations = this.root.conversations.current
+    if (this.conversation !== null && conversations?.openId === this.conversation.conversation_id) conversations.setOpen(null)
   }
 }

@@ -14,7 +14,8 @@ import type { SessionStore } from './session-store'
 
 /** What the launch sign-in needs. */
 export interface LaunchSignInSources {
-  account: Pick<AccountStore, 'signInWithLink' | 'signInWithWechatWeb' | 'signInInMiniProgram' | 'silentWechatUrl'>
+  /** The account store, loaded when a sign-in needs it (its code is not part of the first load). */
+  account: () => Promise<Pick<AccountStore, 'signInWithLink' | 'signInWithWechatWeb' | 'signInInMiniProgram' | 'silentWechatUrl'>>
   session: Pick<SessionStore, 'ensureSignedIn' | 'restore' | 'isSignedIn' | 'identityKind'>
   /** The mini-program's `Taro.login` (its code), or null on H5. */
   miniProgramLogin: (() => Promise<string>) | null
@@ -38,11 +39,11 @@ export async function signInAtLaunch (query: PageParams, sources: LaunchSignInSo
   const link = query[DEV_SIGN_IN_QUERY_KEY]
   // a stored guest signs up through WeChat (keeping everything); a stored account stays as it is
   const storedAccount = (): boolean => session.restore() && session.isSignedIn && session.identityKind !== 'guest'
-  if (link) await account.signInWithLink(link)
-  else if (query.code && query.state) await account.signInWithWechatWeb(query.code, query.state)
-  else if (miniProgramLogin && !storedAccount()) await account.signInInMiniProgram(miniProgramLogin)
+  if (link) await (await account()).signInWithLink(link)
+  else if (query.code && query.state) await (await account()).signInWithWechatWeb(query.code, query.state)
+  else if (miniProgramLogin && !storedAccount()) await (await account()).signInInMiniProgram(miniProgramLogin)
   else if (wechatBrowser && !storedAccount() && wechatBrowser.firstTry()) {
-    const url = await account.silentWechatUrl(wechatBrowser.here)
+    const url = await (await account()).silentWechatUrl(wechatBrowser.here)
     if (url !== null) {
       // the page goes to WeChat and comes back signed in: no guest is made for it meanwhile
       wechatBrowser.leave(url)

@@ -3,33 +3,34 @@
  * its channels and live items) and wires them together (mobx "root store" pattern). A
  * store only one page uses (the showroom, a channel's content, profile edits) is created
  * by that page on the root's API, clock and logger (`usePageStore` in ./context), so it
- * lives and ends with the page and its code loads with the page. The transport (an
+ * lives and ends with the page and its code loads with the page. A shared store only some
+ * pages use (the account, the direct conversations) is created on first use (`OnDemand`):
+ * its code loads with the first page or action that asks, never with Home. The transport (an
  * ApiClient), the storage, the clock and the timers are passed in, so every store runs in
  * tests with fakes and no rendering.
  */
 import type { ConfiguredServer } from '@core/domain/servers'
 import type { ServerChoiceInput } from '@core/domain/server'
 import { flattenGroups } from '@core/domain/channel'
-import { reaction } from 'mobx'
+import { comparer, reaction } from 'mobx'
 import type { ApiClient } from '@/services/api/api-client'
 import { postsApi, type PostsApi } from '@/services/api/posts'
 import { createMembersApi, type MembersApi } from '@/services/api/members'
 import { createMessagesApi, type MessagesApi } from '@/services/api/messages'
-import { createAccountApi, type AccountApi } from '@/services/api/accounts'
+import type { AccountApi } from '@/services/api/accounts'
 import { createNotificationsApi, type NotificationsApi } from '@/services/api/notifications'
 import { createTrustApi, type TrustApi } from '@/services/api/trust'
 import { createConversationsApi, type ConversationsApi } from '@/services/api/conversations'
-import { platformWebauthn } from '@/utils/webauthn'
-import { forgetAwayOnDevice } from '@/services/away-channel'
-import { AccountStore, type WebauthnCeremonies } from './account-store'
+import type { AccountStore, WebauthnCeremonies } from './account-store'
 import { defaultGatewayUrl, taroSocketConnector, type SocketConnector } from '@/services/gateway'
 import { platformNetwork, type NetworkWatcher } from '@/services/gateway/network'
 import { ChannelStore } from './channel-store'
-import { ConversationsStore } from './conversations-store'
+import type { ConversationsStore } from './conversations-store'
 import { GATEWAY_READY, GATEWAY_RESYNC, GatewayStore } from './gateway-store'
 import { InboxStore } from './inbox-store'
 import { LiveStore } from './live-store'
 import { LiveReminderStore } from './live-reminder-store'
+import { OnDemand } from './on-demand'
 import { PermissionsStore } from './permissions-store'
 import type { StoreLogger } from './load-tracker'
 import { ServerStore, type ServerCounts } from './server-store'
@@ -109,17 +110,18 @@ export class RootStore {
   readonly permissions: PermissionsStore
   /** The live items the member asked to be reminded of, kept on this device. */
   readonly liveReminders: LiveReminderStore
-  /** Signing in as an account, and the account's own settings (Me's 账号与安全). */
-  readonly account: AccountStore
+  /** Signing in as an account, and the account's own settings (Me's 账号与安全); created on first use (a sign-in, an offer to a guest, Me). */
+  readonly account: OnDemand<AccountStore>
   /** The notification inbox: its unread count (the Me entry's badge), list and mutes, kept live. */
   readonly inbox: InboxStore
-  /** My direct conversations (私信): the list with unread counts (the Me entry's badge), my privacy choice and blocks, kept live. */
-  readonly conversations: ConversationsStore
+  /** My direct conversations (私信): the list with unread counts (the Me entry's badge), my privacy choice and blocks, kept live from its first use (Me, the members, the conversation pages). */
+  readonly conversations: OnDemand<ConversationsStore>
   /** The notification calls the inbox and its away-from-the-app opt-in use. */
   readonly notificationsApi: NotificationsApi
   /** The direct-message calls a conversation's chat is built on. */
   readonly conversationsApi: ConversationsApi
   private readonly stopSeedingUnread: () => void
+  private readonly stopLoadingConversations: () => void
 
   constructor (api: ApiClient, options: RootStoreOptions) {
     const logger = options.logger ?? console
@@ -146,11 +148,18 @@ export class RootStore {
     })
     this.unread = new UnreadStore(this.gateway, () => this.session.user?.uid ?? null)
     this.trust = options.trust ?? createTrustApi()
-    this.account = new AccountStore({
-      api: options.accounts ?? createAccountApi(),
-      session: this.session,
-      webauthn: options.webauthn === undefined ? platformWebauthn() : options.webauthn,
-      logger,
+    this.account = new OnDemand(async () => {
+      const [{ AccountStore }, { createAccountApi }, { platformWebauthn }] = await Promise.all([
+        import(/* webpackChunkName: "account" */ './account-store'),
+        import(/* webpackChunkName: "account" */ '@/services/api/accounts'),
+        import(/* webpackChunkName: "account" */ '@/utils/webauthn'),
+      ])
+      return new AccountStore({
+        api: options.accounts ?? createAccountApi(),
+        session: this.session,
+        webauthn: options.webauthn === undefined ? platformWebauthn() : options.webauthn,
+        logger,
+      })
     })
     this.permissions = new PermissionsStore({
       load: serverId => this.trust.myPermissions(serverId),
@@ -163,10 +172,21 @@ export class RootStore {
     this.notificationsApi = options.notifications ?? createNotificationsApi()
     this.inbox = new InboxStore(this.notificationsApi, logger)
     this.conversationsApi = options.conversations ?? createConversationsApi()
-    this.conversations = new ConversationsStore({ api: this.conversationsApi, gateway: this.gateway, me: () => this.session.user, logger })
+    this.conversations = new OnDemand(async () => {
+      const { ConversationsStore } = await import(/* webpackChunkName: "conversations" */ './conversations-store')
+      const conversations = new ConversationsStore({ api: this.conversationsApi, gateway: this.gateway, me: () => this.session.user, logger })
+      conversations.start()
+      return conversations
+    })
     this.liveReminders = new LiveReminderStore({ storage: options.storage, clock, uid: () => this.session.user?.uid ?? null, logger })
     // each channel list answer brings the counts; the gateway keeps them current between answers
     this.stopSeedingUnread = reaction(() => this.channel.groups, groups => this.unread.seed(flattenGroups(groups)), { fireImmediately: true })
+    // my direct conversations, once a page asked for them, are the signed-in member's: loaded then and at every sign-in
+    this.stopLoadingConversations = reaction(
+      () => [this.conversations.current, this.session.token] as const,
+      ([conversations, token]) => { if (conversations !== null && token !== null) void conversations.load() },
+      { equals: comparer.shallow },
+    )
     this.applyGatewayEvents()
   }
 
@@ -174,10 +194,11 @@ export class RootStore {
    * Keeps the gateway connected while someone is signed in (connects now if so, and
    * again with the new token after a sign-in), and asks the server detail again when it
    * was answered without the user's membership (a carried answer, or one from before the
-   * sign-in); at a sign-out, this device's push subscription is dropped (`forgetAway`).
+   * sign-in); at a sign-out, this device's push subscription is dropped (`forgetAway`: by
+   * default the away channel, its module loaded then).
    * The returned function stops following.
    */
-  connectWhenSignedIn (network: NetworkWatcher = platformNetwork, forgetAway: () => Promise<void> = forgetAwayOnDevice): () => void {
+  connectWhenSignedIn (network: NetworkWatcher = platformNetwork, forgetAway: () => Promise<void> = forgetAwayOnThisDevice): () => void {
     const stopWatching = network(online => this.gateway.networkChanged(online))
     const stopConnecting = reaction(() => this.session.token, (token, previous) => {
       this.gateway.stop()
@@ -186,7 +207,6 @@ export class RootStore {
       if (token) {
         this.gateway.start()
         void this.inbox.refreshUnread()
-        void this.conversations.load() // the unread direct messages on Me
       }
     }, { fireImmediately: true })
     const stopAsking = reaction(
@@ -228,9 +248,19 @@ export class RootStore {
     })
     this.unread.start()
     this.inbox.attach(this.gateway)
-    this.conversations.start()
     // SPEC: events were missed and are gone; what the shared stores show is reloaded
     this.gateway.on(GATEWAY_RESYNC, () => { void Promise.all([this.server.load(), this.channel.load()]) })
+  }
+
+  /**
+   * Offers a guest the sign-in sheet after a join or a write (AccountStore.offerSignIn);
+   * the account's code loads for a guest only.
+   */
+  offerSignIn (): void {
+    if (this.session.identityKind !== 'guest') return
+    this.account.load()
+      .then(account => account.offerSignIn())
+      .catch(error => this.logger.warn('[account] the sign-in offer could not be loaded:', error))
   }
 
   /**
@@ -248,10 +278,17 @@ export class RootStore {
     this.live.dispose()
     this.unread.stop()
     this.inbox.dispose()
-    this.conversations.dispose()
+    this.conversations.current?.dispose()
     this.stopSeedingUnread()
+    this.stopLoadingConversations()
     this.gateway.stop()
   }
+}
+
+/** Stops this device's away-from-the-app channel (Web Push on H5); the channel's code loads only for it. */
+async function forgetAwayOnThisDevice (): Promise<void> {
+  const { forgetAwayOnDevice } = await import(/* webpackChunkName: "away-channel" */ '@/services/away-channel')
+  await forgetAwayOnDevice()
 }
 
 /** Creates the app's stores on an ApiClient (the real one in the app, a fake in tests). */

@@ -72,6 +72,26 @@ describe('ChannelChat: reading the history', () => {
     expect(chat.firstUnreadId).toBe(messageId(9))
   })
 
+  it('opens at the first unread message when more than a page was unread: the older messages up to it come with the newest page', async () => {
+    const { api, chat } = setup({ unreadCount: 80 })
+    api.listHistory.mockResolvedValueOnce(historyPage(chatMessages(71, 120), true))
+    api.listHistory.mockResolvedValueOnce(historyPage(chatMessages(1, 70), true))
+    await chat.start()
+    expect(api.listHistory).toHaveBeenNthCalledWith(2, 'c1', { before: messageId(71), limit: 100 })
+    expect(api.listHistory).toHaveBeenCalledTimes(2)
+    expect(chat.firstUnreadId).toBe(messageId(41))
+    expect([chat.status, chat.hasOlder, ids(chat)]).toEqual(['ready', true, chatMessages(1, 120).map(message => message.message_id)])
+  })
+
+  it('loads older pages to the first unread message when the count arrives after the newest page (a channel opened by a link)', async () => {
+    const { api, chat } = await opened(chatMessages(51, 100), true)
+    api.listHistory.mockResolvedValueOnce(historyPage(chatMessages(1, 50), false))
+    chat.knowUnread(60)
+    await new Promise(resolve => setTimeout(resolve, 0))
+    expect(api.listHistory).toHaveBeenLastCalledWith('c1', { before: messageId(51), limit: 50 })
+    expect(chat.firstUnreadId).toBe(messageId(41))
+  })
+
   it('shows no divider when nothing was unread', async () => {
     const { chat } = await opened(chatMessages(1, 10))
     expect(chat.firstUnreadId).toBeNull()

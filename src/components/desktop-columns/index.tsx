@@ -10,6 +10,7 @@ import { t } from '@/i18n'
 import { openChannel } from '@/components/channel-list/open-channel'
 import { navigate, pageLocation, relaunch } from '@/router'
 import { useStores } from '@/stores/context'
+import { useOnDemand } from '@/stores/on-demand'
 import { formatBadgeCount } from '@/utils/format-number'
 import { mediaUrl } from '@/utils/media-url'
 import { pressable } from '@/utils/pressable'
@@ -65,7 +66,9 @@ function ServerButton ({ server, icon, current }: { server: ConfiguredServer, ic
  * column. The list is the one Home loads; a page opened straight from a link loads it here.
  */
 function DesktopColumns () {
-  const { server, channel, inbox, unread, conversations } = useStores()
+  const stores = useStores()
+  const { server, channel, inbox, unread } = stores
+  const conversations = useOnDemand(stores.conversations)
   useEffect(() => {
     server.loadIcons().catch(logFailure('loading the server icons'))
     if (channel.status !== 'idle') return
@@ -79,7 +82,7 @@ function DesktopColumns () {
     <View className='desktop-columns'>
       <View className='desktop-columns__rail' {...NAVIGATION} ariaLabel={t('desktopServers')}>
         <RailEntry label={t('inboxEntry')} icon='🔔' count={inbox.unread} onOpen={() => { navigate('inbox').catch(logFailure('opening the inbox')) }} />
-        <RailEntry label={t('dmEntry')} icon='💬' count={conversations.unreadTotal} onOpen={() => { navigate('conversations').catch(logFailure('opening the direct messages')) }} />
+        <RailEntry label={t('dmEntry')} icon='💬' count={conversations?.unreadTotal ?? 0} onOpen={() => { navigate('conversations').catch(logFailure('opening the direct messages')) }} />
         {server.servers.map(entry => (
           <ServerButton key={entry.server_id} server={entry} icon={server.icons.get(entry.server_id) ?? ''} current={entry.server_id === server.serverId} />
         ))}

@@ -3,7 +3,7 @@ import { observer } from 'mobx-react'
 import { Button, Text, View } from '@tarojs/components'
 import { STATUS } from '@/constants/a11y'
 import { t } from '@/i18n'
-import type { AccountStore } from '@/stores/account-store'
+import { useStores } from '@/stores/context'
 import './index.scss'
 
 /** The sheet: a chunk of its own, fetched only when the member opens it. */
@@ -13,11 +13,13 @@ const SignInSheet = lazy(() => import(/* webpackChunkName: "sign-in-sheet" */ '@
  * The sign-in sheet the account store offers a guest who joined a server or wrote
  * something (AccountStore.offerSignIn): a bar in the page's flow, never over what the
  * member was doing — 登录 opens the sheet, 暂不 (or closing the sheet) declines for this run.
- * Nothing, and nothing fetched, until it is offered.
+ * Nothing, and nothing fetched, until it is offered (the account store itself loads on
+ * its first use: RootStore.offerSignIn).
  */
-function SignInOffer ({ account }: { account: AccountStore }) {
+function SignInOffer () {
+  const account = useStores().account.current
   const [open, setOpen] = useState(false)
-  if (!account.offering) return null
+  if (account === null || !account.offering) return null
   const close = () => {
     setOpen(false)
     account.closeOffer()

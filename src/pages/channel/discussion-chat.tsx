@@ -39,7 +39,7 @@ function DiscussionChat ({ channel }: { channel: Channel }) {
       root.unread.view(chat.channelId)
     })
     // a guest sending a message is offered an account (signing up keeps it): the message shows as pending first
-    const stopOffering = reaction(() => chat.entries.some(entry => entry.status === 'pending'), sending => { if (sending) root.account.offerSignIn() })
+    const stopOffering = reaction(() => chat.entries.some(entry => entry.status === 'pending'), sending => { if (sending) root.offerSignIn() })
     return () => {
       stopOffering()
       stopWaiting()

@@ -124,7 +124,8 @@ const ChannelBody = observer(function ChannelBody ({ store, loadMore, posts, cha
 
 /** A channel's page: a discussion's chat, a post channel's posts, or a live channel's player and items. */
 function ChannelPage () {
-  const { server, session, channel: channelList, account } = useStores()
+  const root = useStores()
+  const { server, session, channel: channelList } = root
   const store = usePageStore(root => new ChannelContentStore(root.api, { clock: root.clock, logger: root.logger }))
   const feed = usePageStore(root => {
     const created = new PostFeedStore(root.posts, { logger: root.logger, myUid: () => root.session.user?.uid ?? null })
@@ -159,7 +160,7 @@ function ChannelPage () {
   const chat: LiveChatProps = {
     chat: liveChat,
     // a guest who wrote (a comment, a like, a post) is offered an account: signing up keeps what they wrote
-    onSend: () => { void session.ensureSignedIn().then(() => liveChat.send()).then(sent => { if (sent) account.offerSignIn() }) },
+    onSend: () => { void session.ensureSignedIn().then(() => liveChat.send()).then(sent => { if (sent) root.offerSignIn() }) },
     onToggleReminder: () => {
       void session.ensureSignedIn().then(() => liveChat.toggleReminder()).then(message => { if (message) void toast(message) })
     },
@@ -171,7 +172,7 @@ function ChannelPage () {
     onLike: post => {
       void session.ensureSignedIn().then(() => feed.toggleLike(post.post_id)).then(message => {
         if (message) void toast(message)
-        else account.offerSignIn()
+        else root.offerSignIn()
       })
     },
     onAddImages: () => { void pickImages(composer.roomForImages).then(picked => composer.addImages(picked)) },
@@ -181,7 +182,7 @@ function ChannelPage () {
       const post = await composer.send(postChannelId)
       if (post) {
         feed.addOwn(post)
-        account.offerSignIn()
+        root.offerSignIn()
       }
       return post !== null
     },
@@ -223,7 +224,7 @@ function ChannelPage () {
   return (
     <View className={`channel-page${store.content?.view === 'chat' ? ' channel-page--chat' : ''}`}>
       <PageHeader title={channel?.name ?? t('pageTitleChannel')} homeQuery={channel ? { server_id: channel.server_id } : undefined} />
-      <SignInOffer account={account} />
+      <SignInOffer />
       {channel && session.isSignedIn && (
         <View className='channel-page__notifications'><NotificationMenu serverId={channel.server_id} channelId={channel.channel_id} /></View>
       )}

@@ -13,6 +13,7 @@ import { usePullRefresh } from '@/hooks/use-pull-refresh'
 import { openConversation } from '@/router'
 import { useHomeShare } from '@/services/share/use-share'
 import { useStores } from '@/stores/context'
+import { useOnDemand } from '@/stores/on-demand'
 import { conversationTitle, type ConversationsStore } from '@/stores/conversations-store'
 import { chatQuoteText } from '@/utils/chat-text'
 import { chatTimeLabel } from '@/utils/format-chat-time'
@@ -76,23 +77,34 @@ const BlockedList = observer(function BlockedList ({ conversations }: { conversa
  * member's sheet.
  */
 function Conversations () {
-  const { conversations, session, server, clock } = useStores()
+  const { conversations: shared, session, server } = useStores()
   usePageLifecycle(PAGE_PATH)
+  const conversations = useOnDemand(shared)
   useEffect(() => {
     session.ensureSignedIn()
-      .then(() => Promise.all([conversations.load(), conversations.loadPrivacy()]))
+      .then(() => shared.load())
+      .then(loaded => Promise.all([loaded.load(), loaded.loadPrivacy()]))
       .catch(error => console.error('[conversations] loading failed:', error))
-  }, [conversations, session])
+  }, [shared, session])
   // a pull-down loads the list again; the share menu sends the server's Home (the list is one member's own)
-  usePullRefresh(() => conversations.load())
+  usePullRefresh(() => shared.load().then(loaded => loaded.load()))
   useHomeShare(server)
+  return (
+    <View className='conversations'>
+      <PageHeader title={t('dmTitle')} />
+      {conversations === null ? <StateView status='loading' /> : <ConversationList conversations={conversations} />}
+    </View>
+  )
+}
 
+/** The privacy choice, the members I block and my conversations, once the store has loaded. */
+const ConversationList = observer(function ConversationList ({ conversations }: { conversations: ConversationsStore }) {
+  const { session, clock } = useStores()
   const choose = (privacy: DmPrivacy) => { void conversations.setPrivacy(privacy).then(toast) }
   const { status } = conversations
   const myUid = session.user?.uid ?? null
   return (
-    <View className='conversations'>
-      <PageHeader title={t('dmTitle')} />
+    <>
       {conversations.privacy !== null && (
         <View className='conversations__privacy'>
           <Text className='conversations__privacy-label'>{t('dmPrivacyTitle')}</Text>
@@ -113,8 +125,8 @@ function Conversations () {
           {conversations.conversations.map(item => <Row key={item.conversation_id} conversation={item} myUid={myUid} now={clock()} />)}
         </View>
       )}
-    </View>
+    </>
   )
-}
+})
 
 export default observer(Conversations)

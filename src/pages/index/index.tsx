@@ -123,7 +123,7 @@ function Home () {
     server.join().then(() => {
       reportLoadError(server.joinError)
       // a guest who joined is offered an account: signing up keeps the membership and everything else
-      if (server.joinError === null) root.account.offerSignIn()
+      if (server.joinError === null) root.offerSignIn()
     }).catch(logFailure('joining'))
   }
 
@@ -159,7 +159,7 @@ function Home () {
           </>
         )}
       />
-      <SignInOffer account={root.account} />
+      <SignInOffer />
       {everythingFailed && <StateView status='error' message={server.error} onRetry={retry(load, () => null)} />}
       {firstLoad && <StateView status='loading' />}
       {nothingToShow && <StateView status='empty' message={t('homeEmpty')} />}

@@ -33,7 +33,7 @@ const PROBLEM_TEXT: Readonly<Record<InviteProblem, MessageKey>> = {
 function InvitePage () {
   usePageLifecycle(PAGE_PATH)
   const invite = usePageStore(root => new InviteStore(root.session))
-  const { account } = useStores()
+  const root = useStores()
   const params = currentParams()
   const { code } = params
 
@@ -43,10 +43,10 @@ function InvitePage () {
   useEffect(() => {
     if (!invite.joinedServerId) return
     // a guest who joined is offered an account on Home (signing up keeps the membership)
-    account.offerSignIn()
+    root.offerSignIn()
     // SPEC §2: Home reads the server from sid
     relaunch(undefined, { sid: invite.joinedServerId }).catch(error => console.error('[invite] opening Home failed:', error))
-  }, [account, invite.joinedServerId])
+  }, [root, invite.joinedServerId])
 
   const server = invite.invite?.server
   // The share card of an invite is the invite itself (who invites, to which server)

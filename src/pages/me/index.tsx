@@ -13,6 +13,7 @@ import { auditFieldName, t } from '@/i18n'
 import { usePageLifecycle } from '@/hooks/use-page-lifecycle'
 import { useSignedIn } from '@/hooks/use-signed-in'
 import { usePageStore, useStores } from '@/stores/context'
+import { useOnDemand } from '@/stores/on-demand'
 import { MySessionsStore } from '@/stores/my-sessions-store'
 import { ProfileStore, type AvatarSource, type ProfileField as ProfileFieldName } from '@/stores/profile-store'
 import { showLoadError, toast } from '@/utils/feedback'
@@ -60,7 +61,10 @@ function EntryRow ({ name, label, count, onOpen }: { name: 'inbox' | 'dm', label
  * 账号与安全: signing up or in (a guest), the account's ways in and its own data.
  */
 function Me () {
-  const { session, server, account, inbox, conversations } = useStores()
+  const stores = useStores()
+  const { session, server, inbox } = stores
+  const account = useOnDemand(stores.account)
+  const conversations = useOnDemand(stores.conversations)
   const profile = usePageStore(root => new ProfileStore(root.api, root.session, root.logger))
   const sessions = usePageStore(root => new MySessionsStore({ trust: root.trust, session: root.session, logger: root.logger }))
   const [saving, setSaving] = useState<ProfileFieldName | null>(null)
@@ -158,9 +162,9 @@ function Me () {
           onSave={value => save('signature', value)}
         />
       </View>
-      <AccountSection account={account} guest={session.identityKind === 'guest'} />
+      {account !== null && <AccountSection account={account} guest={session.identityKind === 'guest'} />}
       <EntryRow name='inbox' label={t('inboxEntry')} count={inbox.unread} onOpen={() => { navigate('inbox').catch(error => console.error('[me] opening the inbox failed:', error)) }} />
-      <EntryRow name='dm' label={t('dmEntry')} count={conversations.unreadTotal} onOpen={() => { navigate('conversations').catch(error => console.error('[me] opening the direct messages failed:', error)) }} />
+      <EntryRow name='dm' label={t('dmEntry')} count={conversations?.unreadTotal ?? 0} onOpen={() => { navigate('conversations').catch(error => console.error('[me] opening the direct messages failed:', error)) }} />
       <SessionsSection store={sessions} />
       {isDebugOn(currentParams()) && <DebugPanel />}
     </View>

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import { useReachBottom } from '@tarojs/taro'
-import { Button, Input, Text, View } from '@tarojs/components'
+import { Button, Text, View } from '@tarojs/components'
+import { Input } from '@/components/page-elements/input'
 import { observer } from 'mobx-react'
 import { chooseServer } from '@core/domain/server'
 import type { Member } from '@core/wire/members'
@@ -19,6 +20,7 @@ import { currentParams, navigate, pageLocation, startConversation } from '@/rout
 import { isShareHidden, type ShareContent } from '@/services/share'
 import { useShare } from '@/services/share/use-share'
 import { usePageStore, useStores } from '@/stores/context'
+import { useOnDemand } from '@/stores/on-demand'
 import { MemberListStore } from '@/stores/member-list-store'
 import { ModerationStore, TIMEOUT_SECONDS } from '@/stores/moderation-store'
 import { modal, toast } from '@/utils/feedback'
@@ -38,7 +40,9 @@ async function confirmThen (content: string, run: () => Promise<string>): Promis
 
 /** The sheet of the selected member, its taps confirmed and toasted. */
 const SelectedSheet = observer(function SelectedSheet ({ store, moderation }: { store: MemberListStore, moderation: ModerationStore }) {
-  const { conversations, session } = useStores()
+  const stores = useStores()
+  const { session } = stores
+  const conversations = useOnDemand(stores.conversations)
   const member = moderation.selected
   if (!member) return null
   // the list's copy is the live one (roles change while the sheet is open)
@@ -46,14 +50,14 @@ const SelectedSheet = observer(function SelectedSheet ({ store, moderation }: { 
   const name = live.user.nickname
   const fail = (error: unknown) => console.error('[members] action failed:', error)
   const uid = live.user.uid
-  const blocked = conversations.blockedUids.has(uid)
+  const blocked = conversations?.blockedUids.has(uid) ?? false
   // issue 30: a direct message and a block are offered for anyone but me (a visitor signs in first)
   const direct: DirectActions | undefined = uid === session.user?.uid
     ? undefined
     : {
         blocked,
-        onMessage: () => { session.ensureSignedIn().then(() => startConversation(conversations, uid)).catch(fail) },
-        onBlock: () => { confirmThen(t(blocked ? 'dmUnblockConfirm' : 'dmBlockConfirm', { name }), () => conversations.toggleBlock(live.user)).catch(fail) },
+        onMessage: () => { session.ensureSignedIn().then(() => stores.conversations.load()).then(loaded => startConversation(loaded, uid)).catch(fail) },
+        onBlock: () => { confirmThen(t(blocked ? 'dmUnblockConfirm' : 'dmBlockConfirm', { name }), async () => (await stores.conversations.load()).toggleBlock(live.user)).catch(fail) },
       }
   return (
     <MemberSheet
@@ -149,7 +153,9 @@ const BanListView = observer(function BanListView ({ moderation }: { moderation:
  * ban list. Moderators find the audit log from here.
  */
 function MembersPage () {
-  const { session, permissions, server, conversations } = useStores()
+  const stores = useStores()
+  const { session, permissions, server } = stores
+  const conversations = useOnDemand(stores.conversations)
   const [params] = useState(() => currentParams())
   const [tab, setTab] = useState<'members' | 'bans'>('members')
   const memberList = usePageStore(root => {
@@ -179,7 +185,7 @@ function MembersPage () {
   }, [memberList, server, params])
   // whom I block, for the sheet's 屏蔽/取消屏蔽: its own effect, so a sign-in settling later
   // never disposes the list (and its live events) to load it again
-  useEffect(() => { if (signedIn) void conversations.loadPrivacy() }, [signedIn, conversations])
+  useEffect(() => { if (signedIn && conversations !== null) void conversations.loadPrivacy() }, [signedIn, conversations])
   useReachBottom(() => { if (tab === 'members') void memberList.list.loadMore() })
   usePullRefresh(() => memberList.load())
 

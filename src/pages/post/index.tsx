@@ -100,7 +100,8 @@ const PostEditForm = observer(function PostEditForm ({ store, edit }: { store: P
 
 /** The loaded post: text, images (full-screen viewer on tap), like, share, the author's edit, delete (author or moderator), comments in threads. */
 const PostBody = observer(function PostBody ({ store, shareHidden }: { store: PostDetailStore, shareHidden: boolean }) {
-  const { session, account } = useStores()
+  const root = useStores()
+  const { session } = root
   const post = store.post
   if (!post) return null
   // a post without pictures of its own (the seeded ones) shows its cover
@@ -111,7 +112,7 @@ const PostBody = observer(function PostBody ({ store, shareHidden }: { store: Po
     const failure = await store.toggleLike()
     reportFailure(failure)
     // a guest who wrote is offered an account (signing up keeps what they wrote)
-    if (failure === null) account.offerSignIn()
+    if (failure === null) root.offerSignIn()
   }
   const reportPost = async () => {
     const reason = await askReportReason()
@@ -122,7 +123,7 @@ const PostBody = observer(function PostBody ({ store, shareHidden }: { store: Po
   }
   const send = async () => {
     await session.ensureSignedIn()
-    if (await store.sendComment()) account.offerSignIn()
+    if (await store.sendComment()) root.offerSignIn()
   }
   const end = store.commentsLoad.isLoading ? t('loadingMore') : store.commentsHaveMore ? '' : store.comments.length === 0 ? t('commentsEmpty') : t('noMore')
   return (
@@ -170,7 +171,6 @@ const PostBody = observer(function PostBody ({ store, shareHidden }: { store: Po
 
 /** A post's own page (`pages/post/index?post_id=`), shareable: the share card names the post. */
 function PostPage () {
-  const { account } = useStores()
   const store = usePageStore(root => {
     const created = new PostDetailStore(root.posts, {
       logger: root.logger,
@@ -208,7 +208,7 @@ function PostPage () {
     <View className='post-page'>
       {/* The post's title and a way back (to its server's Home when opened from a link) */}
       <PageHeader title={post?.title ?? t('pageTitlePost')} homeQuery={post ? { server_id: post.server_id } : undefined} />
-      <SignInOffer account={account} />
+      <SignInOffer />
       {body}
     </View>
   )

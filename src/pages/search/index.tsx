@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import { useReachBottom } from '@tarojs/taro'
-import { Button, Input, Text, View } from '@tarojs/components'
+import { Button, Text, View } from '@tarojs/components'
+import { Input } from '@/components/page-elements/input'
 import { observer } from 'mobx-react'
 import { chooseServer } from '@core/domain/server'
 import { ChannelKind } from '@core/wire/codes'

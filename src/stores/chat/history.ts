@@ -6,11 +6,11 @@
  * arrives (its outbox gives up the entry with the same nonce).
  */
 import { makeAutoObservable, observable, runInAction } from 'mobx'
-import { CATCH_UP_MAX_PAGES, CATCH_UP_PAGE_SIZE, HISTORY_PAGE_SIZE } from '@/constants/chat'
+import { CATCH_UP_MAX_PAGES, CATCH_UP_PAGE_SIZE, FIRST_UNREAD_MAX_PAGES, HISTORY_PAGE_SIZE } from '@/constants/chat'
 import { LoadTracker, type StoreLogger, type StoreStatus } from '../load-tracker'
 import type { Conversation } from './conversation'
 import { searchById, type ChatEntry } from './message-order'
-import type { ChatMessage } from './types'
+import type { ChatMessage, ChatMessagePage } from './types'
 
 /** What a history needs: its conversation, and the outbox entry a server message settles. */
 export interface MessageHistoryDeps {
@@ -95,12 +95,22 @@ export class MessageHistory {
   knowUnread (count: number): void {
     if (this.unreadAtOpen !== null) return
     this.unreadAtOpen = Math.max(0, Math.floor(count))
-    if (this.sent.length > 0) this.placeUnreadDivider()
+    if (this.sent.length === 0) return
+    this.placeUnreadDivider()
+    if (this.firstUnreadId === null) void this.loadOlderToFirstUnread()
   }
 
-  /** Loads the newest page (the first load, and its retry); what is already shown is kept and merged. */
+  /**
+   * Loads the newest page (the first load, and its retry); what is already shown is kept and
+   * merged. At the first load the conversation opens at its first unread message: when the
+   * newest page holds fewer messages than were unread, the older ones up to it come with it.
+   */
   async loadLatest (): Promise<void> {
-    await this.latest.run(() => this.deps.conversation.api.listHistory({ limit: this.pageSize }), page => {
+    const first = this.sent.length === 0
+    await this.latest.run(async () => {
+      const newest = await this.deps.conversation.api.listHistory({ limit: this.pageSize })
+      return first ? this.reachingFirstUnread(newest) : newest
+    }, page => {
       const wasEmpty = this.sent.length === 0
       this.merge(page.items)
       if (wasEmpty) {
@@ -204,6 +214,15 @@ export class MessageHistory {
     return true
   }
 
+  /** Loads older pages until the first unread message is among them (the count arrived after the newest page); the divider then goes above it. */
+  private async loadOlderToFirstUnread (): Promise<void> {
+    for (let fetched = 0; fetched < FIRST_UNREAD_MAX_PAGES && this.firstUnreadId === null && this.hasOlder; fetched += 1) {
+      await this.loadOlder()
+      if (this.older.status === 'error') return
+      this.placeUnreadDivider()
+    }
+  }
+
   private async fetchMissed (): Promise<void> {
     const { api } = this.deps.conversation
     for (let page = 0; page < CATCH_UP_MAX_PAGES; page += 1) {
@@ -225,6 +244,24 @@ export class MessageHistory {
       this.merge(latest.items)
       this.hasOlder = latest.has_more
     })
+  }
+
+  /**
+   * `page` with the older messages before it up to the first unread one (issue 28: more than
+   * a page unread showed no divider at all, as Discord opens at the first unread message);
+   * `page` itself when it holds them all, nothing is unread or the count is not known yet.
+   */
+  private async reachingFirstUnread (page: ChatMessagePage): Promise<ChatMessagePage> {
+    const counts = this.deps.countsAsUnread ?? (() => true)
+    let reached = page
+    for (let fetched = 0; fetched < FIRST_UNREAD_MAX_PAGES; fetched += 1) {
+      const unread = this.unreadAtOpen ?? 0
+      const oldest = reached.items[0]?.message_id
+      if (!reached.has_more || oldest === undefined || reached.items.filter(counts).length >= unread) break
+      const older = await this.deps.conversation.api.listHistory({ before: oldest, limit: CATCH_UP_PAGE_SIZE })
+      reached = { ...reached, items: [...older.items, ...reached.items], has_more: older.has_more && older.items.length > 0 }
+    }
+    return reached
   }
 
   /** Puts the divider above the oldest of the last `unreadAtOpen` messages the count counts (others', not mine). */
