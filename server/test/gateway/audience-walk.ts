@@ -46,14 +46,9 @@ export async function mark (bus: EventBus, serverId: string, label: string, clie
 /** The dispatch frames `client` received. */
 export const dispatches = (client: GatewayTestClient): DispatchFrame[] => client.frames.filter((frame): frame is DispatchFrame => frame.op === 'dispatch')
 
-/**
- * The dispatch names `client` got between marks `from` and `to`. Presence is left out: the
- * marks are presence frames, and real members of the server coming and going (another
- * test's socket closing, a reaper pass on another process) reach everyone in between —
- * presence goes to the whole server, never narrower, so the walk has nothing to read in it.
- */
+/** The dispatch names `client` got between marks `from` and `to`. */
 export function namesBetween (client: GatewayTestClient, from: string, to: string): string[] {
   const frames = dispatches(client)
   const at = (label: string): number => frames.findIndex(frame => frame.t === 'PRESENCE_UPDATE' && (frame.d as { uid: string }).uid === label)
-  return frames.slice(at(from) + 1, at(to)).filter(frame => frame.t !== 'PRESENCE_UPDATE').map(frame => frame.t)
+  return frames.slice(at(from) + 1, at(to)).map(frame => frame.t)
 }
