@@ -21,7 +21,7 @@ import type { SignedIn } from '../repositories/users'
 import { SpaceRefusal, type SpaceHub, type SpaceMember } from '../space/hub'
 import { isFocusOnly, membershipBefore, membershipChangeOf, offerTo, type SessionView } from './audience'
 import type { GatewayDirectory, SessionRecord } from './directory'
-import { dispatchText, isSpaceFrame, parseClientFrame, serverFrameText } from './frames'
+import { dispatchText, isSpaceFrame, ownFrameText, parseClientFrame } from './frames'
 import { changesSince, snapshotOf, type ServerGrant } from './grants'
 
 /** What a session needs from the gateway of its process (GatewayHub). */
@@ -123,9 +123,9 @@ export class GatewaySession implements SessionView, SpaceMember {
     return { session_id: this.sessionId, uid: this.uid, server_ids: this.serverIds }
   }
 
-  /** Sends a frame (nothing once the socket is closing). */
+  /** Sends a frame (nothing once the socket is closing); stored-file URLs in it are made absolute on the socket's origin. */
   send (frame: ServerFrame): void {
-    this.sendText(serverFrameText(frame))
+    this.sendText(ownFrameText(frame, this.base))
   }
 
   /** Sends an error frame and, for the closing errors, closes with its code. */

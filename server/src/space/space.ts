@@ -114,14 +114,15 @@ export class Space {
   }
 
   /**
-   * `person` stands in the space (next to `nearUid`'s avatar when it is here, else at the
-   * spawn point), and its viewer gets space_ready; the others see it come at the next tick.
+   * `person` stands in the space (next to `nearUid`'s avatar when it is here, else where they
+   * stood before the space moved (`restored`), else at the spawn point), and its viewer gets
+   * space_ready; the others see it come at the next tick.
    */
-  enter (person: SpacePerson, viewer: SpaceViewer, nearUid?: string): number {
+  enter (person: SpacePerson, viewer: SpaceViewer, nearUid?: string, restored?: Point): number {
     const nearId = nearUid === undefined ? undefined : this.idOf(nearUid)
     const near = nearId === undefined ? undefined : this.avatars.get(nearId)
     const layout = this.options.layout
-    const start = near ? standingPoint(layout.grid, { x: near.x + layout.grid.tileWidth, y: near.y }) : layout.spawn
+    const start = near ? standingPoint(layout.grid, { x: near.x + layout.grid.tileWidth, y: near.y }) : restored ? standingPoint(layout.grid, restored) : layout.spawn
     const avatar = this.add(person, viewer, start)
     const view = viewOf(avatar.id, avatar, new Set(), this.grid, id => this.avatars.get(id), SPACE_VIEW_RADIUS, SPACE_VIEW_MARGIN)
     avatar.visible = view.visible
@@ -157,6 +158,13 @@ export class Space {
     if (avatar.kind !== 'host') this.setPeople(this.people - 1)
     for (const host of this.avatars.values()) host.greeted.delete(id)
     this.touch(id)
+  }
+
+  /** Where each person stands (uid → [x, y]; one avatar per uid: the last), for the next holder of the space. */
+  positions (): Record<string, [number, number]> {
+    const positions: Record<string, [number, number]> = {}
+    for (const avatar of this.avatars.values()) if (avatar.kind !== 'host') positions[avatar.uid] = [Math.round(avatar.x), Math.round(avatar.y)]
+    return positions
   }
 
   /** Whether only hosts are left. */

@@ -106,6 +106,7 @@ describe('the gateway space ops', () => {
     const self = ready.avatars.find(avatar => avatar.id === ready.self)
     expect(self).toMatchObject({ uid: '100002', kind: 'member', x: Math.round(layout.spawn.x), y: Math.round(layout.spawn.y) })
     expect(ready.avatars.find(avatar => avatar.kind === 'host')).toMatchObject({ uid: 'D_400001' })
+    expect(self?.avatar).toMatch(new RegExp(`^${app.baseUrl}/files/`)) // absolute on the socket's origin, as in dispatches
     const greeting = await client.next<Extract<ServerFrame, { op: 'space_said' }>>(frame => frame.op === 'space_said')
     expect(greeting.d).toMatchObject({ uid: 'D_400001' })
     expect(greeting.d.text).toContain('欢迎')
