@@ -69,18 +69,39 @@ export interface ViewChange { visible: Set<number>, entered: number[], exited: n
 /**
  * What avatar `self` at `viewer` sees now: the avatars `grid` holds near it, within `radius`,
  * or within `radius + margin` for those in `before`; `positionOf` gives each one's place
- * (undefined for one that left). `self` is never in it.
+ * (undefined for one that left). `self` is never in it. In a crowd it sees at most `max`, the
+ * nearest — one already seen counting `margin` nearer, so the edge of the crowd does not
+ * flicker either.
  */
-export function viewOf (self: number, viewer: Point, before: ReadonlySet<number>, grid: InterestGrid, positionOf: (id: number) => Point | undefined, radius: number, margin: number): ViewChange {
-  const visible = new Set<number>()
-  const entered: number[] = []
+export function viewOf (
+  self: number, viewer: Point, before: ReadonlySet<number>, grid: InterestGrid, positionOf: (id: number) => Point | undefined, radius: number, margin: number, max = Infinity,
+): ViewChange {
+  // the nearest `max` so far, by rank, nearest first (an insertion: a crowd of hundreds inserts a few dozen)
+  const ids: number[] = []
+  const ranks: number[] = []
   for (const id of grid.around(viewer, radius + margin)) {
     if (id === self) continue
     const position = positionOf(id)
-    if (!position || !staysInView(viewer, position, before.has(id), radius, margin)) continue
-    visible.add(id)
-    if (!before.has(id)) entered.push(id)
+    const seen = before.has(id)
+    if (!position || !staysInView(viewer, position, seen, radius, margin)) continue
+    const rank = Math.sqrt((viewer.x - position.x) ** 2 + (viewer.y - position.y) ** 2) - (seen ? margin : 0)
+    if (ids.length >= max && !isBefore(rank, id, ranks[ids.length - 1], ids[ids.length - 1])) continue
+    let at = ids.length
+    while (at > 0 && isBefore(rank, id, ranks[at - 1], ids[at - 1])) at--
+    ids.splice(at, 0, id)
+    ranks.splice(at, 0, rank)
+    if (ids.length > max) {
+      ids.pop()
+      ranks.pop()
+    }
   }
+  const visible = new Set(ids)
+  const entered = ids.filter(id => !before.has(id))
   const exited = [...before].filter(id => !visible.has(id))
   return { visible, entered, exited }
+}
+
+/** Whether (rank, id) comes before (otherRank, otherId): nearer, then the lower id. */
+function isBefore (rank: number, id: number, otherRank: number, otherId: number): boolean {
+  return rank < otherRank || (rank === otherRank && id < otherId)
 }

@@ -19,10 +19,12 @@ import {
 
 /** Map pixels per second an avatar walks. */
 export const SPACE_SPEED = 160
-/** An avatar sees others within this many map pixels (the area of interest)… */
-export const SPACE_VIEW_RADIUS = 480
+/** An avatar sees others within this many map pixels (the area of interest: a phone screen's reach around it)… */
+export const SPACE_VIEW_RADIUS = 320
 /** …and keeps seeing them until they are this much further (hysteresis). */
-export const SPACE_VIEW_MARGIN = 64
+export const SPACE_VIEW_MARGIN = 48
+/** In a crowd an avatar sees at most this many, the nearest: what a client draws and its downstream stay bounded. */
+export const SPACE_VIEW_MAX = 20
 /** The longest step of one tick, in seconds: a stalled timer never turns into a jump. */
 const MAX_TICK_SECONDS = 0.25
 
@@ -124,7 +126,7 @@ export class Space {
     const layout = this.options.layout
     const start = near ? standingPoint(layout.grid, { x: near.x + layout.grid.tileWidth, y: near.y }) : restored ? standingPoint(layout.grid, restored) : layout.spawn
     const avatar = this.add(person, viewer, start)
-    const view = viewOf(avatar.id, avatar, new Set(), this.grid, id => this.avatars.get(id), SPACE_VIEW_RADIUS, SPACE_VIEW_MARGIN)
+    const view = viewOf(avatar.id, avatar, new Set(), this.grid, id => this.avatars.get(id), SPACE_VIEW_RADIUS, SPACE_VIEW_MARGIN, SPACE_VIEW_MAX)
     avatar.visible = view.visible
     avatar.countSent = this.people
     viewer.send({
@@ -294,12 +296,13 @@ export class Space {
   private sendViews (moved: ReadonlySet<number>): void {
     for (const avatar of this.avatars.values()) {
       if (!avatar.viewer) continue
-      const view = viewOf(avatar.id, avatar, avatar.visible, this.grid, id => this.avatars.get(id), SPACE_VIEW_RADIUS, SPACE_VIEW_MARGIN)
+      const view = viewOf(avatar.id, avatar, avatar.visible, this.grid, id => this.avatars.get(id), SPACE_VIEW_RADIUS, SPACE_VIEW_MARGIN, SPACE_VIEW_MAX)
       const entered = new Set(view.entered)
       const m: number[] = []
-      for (const id of moved) {
-        const other = this.avatars.get(id)
-        if (other && (id === avatar.id || (view.visible.has(id) && !entered.has(id)))) m.push(id, Math.round(other.x), Math.round(other.y), other.dir)
+      const shown = moved.has(avatar.id) ? [avatar.id, ...view.visible] : view.visible
+      for (const id of shown) {
+        const other = this.avatars.get(id) as Avatar
+        if (moved.has(id) && !entered.has(id)) m.push(id, Math.round(other.x), Math.round(other.y), other.dir)
       }
       const tick: SpaceTickData = { m }
       if (view.entered.length > 0) tick.in = view.entered.map(id => wireAvatar(this.avatars.get(id) as Avatar))
