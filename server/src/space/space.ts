@@ -25,6 +25,8 @@ export const SPACE_VIEW_RADIUS = 320
 export const SPACE_VIEW_MARGIN = 48
 /** In a crowd an avatar sees at most this many, the nearest: what a client draws and its downstream stay bounded. */
 export const SPACE_VIEW_MAX = 20
+/** The side of the area of interest's cells (two tiles): a crowd's nearest are found in a few of them. */
+const SPACE_CELL = 64
 /** The longest step of one tick, in seconds: a stalled timer never turns into a jump. */
 const MAX_TICK_SECONDS = 0.25
 
@@ -83,7 +85,7 @@ function rounded (x: number, y: number, dir: number): { x: number, y: number, di
 /** One space. */
 export class Space {
   private readonly avatars = new Map<number, Avatar>()
-  private readonly grid = new InterestGrid(SPACE_VIEW_RADIUS)
+  private readonly grid = new InterestGrid(SPACE_CELL)
   private groups: Groups = new Map()
   private nextAvatarId = 1
   private nextGroupId = 1
