@@ -264,6 +264,16 @@ describe('who may be in a space', () => {
     }
   })
 
+  it('takes a member who leaves the server out of its space with space_left hidden', async () => {
+    const guest = await app.guestMember(SERVER)
+    const client = await app.session(guest.token)
+    client.send({ op: 'space_enter', d: { channel_id: SPACE } })
+    await client.next(frame => frame.op === 'space_ready')
+    expect((await app.test.inject({ method: 'DELETE', url: `/servers/${SERVER}/members/me`, headers: guest.headers })).statusCode).toBe(200)
+    const left = await client.next<Extract<ServerFrame, { op: 'space_left' }>>(frame => frame.op === 'space_left')
+    expect(left.d).toEqual({ channel_id: SPACE, reason: 'hidden' })
+  })
+
   it('tells the channel\'s readers the count as SPACE_COUNT, coalesced to one a second', async () => {
     const watcher = await app.session(owner.token)
     await pause(1100) // past the last (coalesced) count of earlier tests
