@@ -18,7 +18,7 @@ import type { PresenceUpdate } from '@core/wire/members'
 import type { SpaceClientFrame } from '@core/wire/space'
 import type { BusEvent, EventBus } from '../bus'
 import type { SignedIn } from '../repositories/users'
-import { SpaceRefusal, type SpaceHub, type SpaceMember } from '../space/hub'
+import { SpaceRefusal, type SpaceMember, type SpaceService } from '../space/types'
 import { isFocusOnly, membershipBefore, membershipChangeOf, offerTo, type SessionView } from './audience'
 import type { GatewayDirectory, SessionRecord } from './directory'
 import { dispatchText, isSpaceFrame, ownFrameText, parseClientFrame } from './frames'
@@ -55,7 +55,7 @@ export interface SessionHost {
   /** The session hears nothing more (closed, or back to waiting after invalid_session); it leaves its space. */
   forget (session: GatewaySession): void
   /** The gather spaces of this process: the session's space ops go there. */
-  readonly spaces: Pick<SpaceHub, 'handle'>
+  readonly spaces: Pick<SpaceService, 'handle'>
   /** The user's first session opened or last one closed (announced to `serverIds`, coalesced per user). */
   presenceChanged (uid: string, status: PresenceUpdate['status'], serverIds: readonly string[]): void
 }

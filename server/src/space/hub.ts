@@ -25,35 +25,20 @@ import { identityKindOf } from '@core/domain/identity'
 import { Permission } from '@core/domain/permissions'
 import { readSpaceMap, type Point } from '@core/domain/space'
 import { ChannelType, type User } from '@core/wire/entities'
-import type { SpaceClientFrame, SpaceServerFrame } from '@core/wire/space'
+import type { SpaceClientFrame } from '@core/wire/space'
 import type { AppContext } from '../context'
 import { ApiError } from '../errors'
-import type { ServerGrant } from '../gateway/grants'
 import { requireChannelOfMember } from '../routes/access'
 import { requireServerAuditPass } from '../routes/checks'
 import { contentOf, requireMessageAllowance } from '../routes/messages'
 import type { RelayedMember, RelayMessage, SpaceRelay } from './relay'
 import { Space, type SpacePerson, type SpaceViewer } from './space'
+import { SpaceRefusal, type SpaceMember, type SpaceService } from './types'
 
 /** Shortest time between two SPACE_COUNT dispatches of one channel. */
 export const SPACE_COUNT_INTERVAL_MS = 1000
 /** Longest time between two passes of the relay's upkeep (leases, liveness, positions kept for the next holder). */
 const UPKEEP_MAX_MS = 1000
-
-/** A space op refused: the session answers it with an error frame of code SpaceRefused. */
-export class SpaceRefusal extends Error {}
-
-/** What the hub needs of a gateway session. */
-export interface SpaceMember {
-  readonly uid: string
-  /** The signed-in user (null before identify). */
-  readonly user: User | null
-  /** Where the socket connects from (the message rate limit's allow list). */
-  readonly ip: string
-  readonly state: string
-  grantIn (serverId: string): ServerGrant | undefined
-  send (frame: SpaceServerFrame): void
-}
 
 /** An avatar standing in a space held here: a member of this process, or one relayed from another. */
 interface Standing {
@@ -75,7 +60,7 @@ interface Away {
 interface CountState { at: number, due: ReturnType<typeof setTimeout> | null }
 
 /** The spaces of this process. */
-export class SpaceHub {
+export class SpaceHub implements SpaceService {
   private readonly spaces = new Map<string, Space>()
   private readonly opening = new Map<string, Promise<Space>>()
   /** Members of this process in spaces held here. */
