@@ -42,6 +42,11 @@ export enum GatewayErrorCode {
   SessionRevoked = 4010,
   /** The account opened more gateway sockets than GATEWAY_SOCKETS_PER_ACCOUNT allows: its oldest socket is closed with this. */
   TooManySockets = 4011,
+  /**
+   * A space op refused (core/wire/space.ts): not a metaverse channel or not one the member may
+   * see, not in a space, a guest acting, muted, too fast, bad text (the connection stays open).
+   */
+  SpaceRefused = 4012,
 }
 
 /** Largest client frame the gateway reads, in bytes (a larger one gets an error frame). */
