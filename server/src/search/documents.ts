@@ -8,7 +8,7 @@
  * by doc_key (the item's time id as an integer) and stops after one page.
  */
 import { createHash } from 'crypto'
-import { SqliteAdapter, sql } from 'kysely'
+import { SqliteAdapter, sql, type RawBuilder } from 'kysely'
 import { isTimeId, timeIdAt } from '@core/domain/ids'
 import type { Db, MessagesTable } from '../db/schema'
 import type { PostCommentsTable } from '../db/tables/posts'
@@ -313,17 +313,22 @@ function matchExpression (lookup: IndexLookup, term: (word: string) => string, a
   return parts.join(and)
 }
 
+/**
+ * The SQLite (FTS5) statement of a lookup with at least one channel: run here by {@link lookUp},
+ * or compiled and run on a worker thread's connection by ./reader.ts.
+ */
+export function sqliteLookupQuery (lookup: IndexLookup): RawBuilder<IndexedItem> {
+  const expression = matchExpression(lookup, ftsTerm, ' AND ', ' OR ')
+  return sql<IndexedItem>`select d.kind, d.item_id, cast(d.doc_key as text) as key
+    from search_words w join search_documents d on d.doc_key = w.rowid
+    where search_words match ${expression} and w.rowid >= ${lookup.lowerKey} and w.rowid < ${lookup.upperKey}
+    order by w.rowid desc limit ${lookup.limit}`
+}
+
 /** Up to `limit` documents matching the lookup, newest first (the index is read in key order and stops there). */
 export async function lookUp (db: Db, lookup: IndexLookup): Promise<IndexedItem[]> {
   if (lookup.channelIds.length === 0) return []
-  if (isSqlite(db)) {
-    const expression = matchExpression(lookup, ftsTerm, ' AND ', ' OR ')
-    const result = await sql<IndexedItem>`select d.kind, d.item_id, cast(d.doc_key as text) as key
-      from search_words w join search_documents d on d.doc_key = w.rowid
-      where search_words match ${expression} and w.rowid >= ${lookup.lowerKey} and w.rowid < ${lookup.upperKey}
-      order by w.rowid desc limit ${lookup.limit}`.execute(db)
-    return result.rows
-  }
+  if (isSqlite(db)) return (await sqliteLookupQuery(lookup).execute(db)).rows
   const expression = matchExpression(lookup, tsTerm, ' & ', ' | ')
   // ordered by the column, not by its text (an output name would win in ORDER BY): a common word then walks
   // the primary key newest first and stops after a page, a rare one is read from the GIN index (the planner's choice).
