@@ -82,9 +82,16 @@ function documentWords (doc: SearchDocument): string[] {
 async function existingKeys (db: Db, docs: readonly SearchDocument[]): Promise<Map<string, string>> {
   const known = new Map<string, string>()
   for (const kind of new Set(docs.map(doc => doc.kind))) {
-    const rows = await db.withTables<{ search_documents: { kind: string, item_id: string, doc_key: string } }>()
-      .selectFrom('search_documents').select(['item_id', sql<string>`cast(doc_key as text)`.as('key')])
-      .where('kind', '=', kind).where('item_id', 'in', docs.filter(doc => doc.kind === kind).map(doc => doc.item_id)).execute()
+    const itemIds = docs.filter(doc => doc.kind === kind).map(doc => doc.item_id)
+    // PostgreSQL: one probe of the (kind, item_id) index per item, spelled so the planner cannot choose otherwise.
+    // `item_id in (…)` on a table not yet analyzed (start-up indexing fills it from empty) was planned as a read of
+    // every row of the kind: 147 ms a batch at 210,000 documents, growing with the table (1.2 ms probed)
+    const rows = isSqlite(db)
+      ? await db.withTables<{ search_documents: { kind: string, item_id: string, doc_key: string } }>()
+        .selectFrom('search_documents').select(['item_id', sql<string>`cast(doc_key as text)`.as('key')])
+        .where('kind', '=', kind).where('item_id', 'in', itemIds).execute()
+      : (await sql<{ item_id: string, key: string }>`select found.item_id, found.doc_key::text as key from unnest(${itemIds}::text[]) as wanted(item_id)
+          cross join lateral (select item_id, doc_key from search_documents where kind = ${kind} and item_id = wanted.item_id limit 1) as found`.execute(db)).rows
     for (const row of rows) known.set(`${kind} ${row.item_id}`, row.key)
   }
   return known
