@@ -2,7 +2,7 @@
  * A search of one server (README "Search syntax"): the typed query parsed
  * (core/domain/search.ts), its filters resolved against what the searcher may read
  * (channels by routes/access.ts visibleChannels, the same rule as history), the index
- * read newest first (./documents.ts), and the hits made with their text and match ranges.
+ * read newest first (./documents.ts, through ./reader.ts), and the hits made with their text and match ranges.
  * A query the index cannot answer by itself — nothing to look for but days — is refused,
  * never answered by a scan.
  */
@@ -13,7 +13,8 @@ import { SEARCH_PAGE_SIZE, type SearchHit, type SearchResult } from '@core/wire/
 import type { Db } from '../db/schema'
 import { badRequest } from '../errors'
 import { toUser } from '../repositories/users'
-import { DOC_KEY_MAX, keyAtMs, lookUp, type IndexedItem } from './documents'
+import { DOC_KEY_MAX, keyAtMs, type IndexedItem } from './documents'
+import type { IndexReader } from './reader'
 import { foldText, matchRanges, queryWordsOf, snippetOf } from './text'
 
 /** What the search needs of the request once access is checked. */
@@ -102,8 +103,11 @@ async function hitsOf (db: Db, items: readonly IndexedItem[], words: readonly st
   return hits
 }
 
-/** Answers a search; 400 for a query the index cannot answer, a filter naming nothing readable, or a cursor of another query. */
-export async function searchServer (db: Db, request: SearchRequest): Promise<SearchResult> {
+/**
+ * Answers a search, the index read by `index` (./reader.ts: off the event loop on SQLite);
+ * 400 for a query the index cannot answer, a filter naming nothing readable, or a cursor of another query.
+ */
+export async function searchServer (db: Db, index: Pick<IndexReader, 'lookUp'>, request: SearchRequest): Promise<SearchResult> {
   const parsed = parseSearchQuery(request.q)
   if (!parsed.ok) throw badRequest(`query.q: ${parsed.reason}`)
   const query = parsed.query
@@ -121,7 +125,7 @@ export async function searchServer (db: Db, request: SearchRequest): Promise<Sea
     const after = cursorKey(request.cursor, hash)
     if (after < upperKey) upperKey = after
   }
-  const items = await lookUp(db, {
+  const items = await index.lookUp({
     words,
     serverId: request.serverId,
     channelIds: channels.map(channel => channel.channel_id),

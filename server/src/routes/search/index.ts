@@ -18,6 +18,7 @@ import { optionalUser } from '../../plugins/auth'
 import { toUser } from '../../repositories/users'
 import { membersWithState } from '../../services/member-view'
 import { startBackfill, type Backfill } from '../../search/backfill'
+import { createIndexReader } from '../../search/reader'
 import { searchServer } from '../../search/search'
 import { foldText } from '../../search/text'
 import { accessTo, visibleChannels } from '../access'
@@ -73,7 +74,9 @@ export default async function searchRoutes (instance: FastifyInstance, { ctx }: 
   // once the app is ready, so start-up (and the segmenter's dictionary load) never delays it
   let backfill: Backfill | null = null
   fastify.addHook('onReady', async () => { backfill = startBackfill(ctx.db, fastify.log) })
-  fastify.addHook('onClose', async () => { await backfill?.stop() })
+  // the index lookups: on SQLite a worker thread, so a search never holds the other requests
+  const index = createIndexReader(ctx.db)
+  fastify.addHook('onClose', async () => { await Promise.all([backfill?.stop(), index.close()]) })
 
   fastify.get(SEARCH_PATHS.search, {
     schema: {
@@ -87,7 +90,7 @@ export default async function searchRoutes (instance: FastifyInstance, { ctx }: 
     const access = await accessTo(ctx, serverId, await optionalUser(ctx, request))
     // the same rule as history: a training or hidden channel is searched only by whom it shows to
     const readable = await visibleChannels(ctx, access, await ctx.repos.channels.listByServer(serverId))
-    return ok(await searchServer(ctx.db, { serverId, readable, q: request.query.q, cursor: request.query.cursor }))
+    return ok(await searchServer(ctx.db, index, { serverId, readable, q: request.query.q, cursor: request.query.cursor }))
   })
 
   fastify.get(SEARCH_PATHS.members, {
