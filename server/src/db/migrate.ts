@@ -21,6 +21,7 @@ import * as directMessages from './migrations/0013-direct-messages'
 import * as notifications from './migrations/0014-notifications'
 import * as webPush from './migrations/0015-web-push'
 import * as spaceMaps from './migrations/0016-space-maps'
+import * as searchByServer from './migrations/0017-search-by-server'
 import type { Db } from './schema'
 
 /** Every migration by name; names sort in the order they must run. */
@@ -41,6 +42,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0014-notifications': notifications,
   '0015-web-push': webPush,
   '0016-space-maps': spaceMaps,
+  '0017-search-by-server': searchByServer,
 }
 
 /**

@@ -340,8 +340,8 @@ export async function lookUp (db: Db, lookup: IndexLookup): Promise<IndexedItem[
   // ordered by the column, not by its text (an output name would win in ORDER BY): a common word then walks
   // the primary key newest first and stops after a page, a rare one is read from the GIN index (the planner's choice).
   // The server_id condition adds nothing the channel words do not already say, but the planner estimates it from the
-  // column's statistics: without it, a common word in a small server (its channel words' share is not estimated) walked
-  // the whole instance's newer keys before the server's first hit (236 ms over 1,000,000; 1 ms with it: bench/RESULTS.md)
+  // column's statistics and can walk search_documents_server_key (migration 0017): without both, a common word in a small
+  // server walked the whole instance's newer keys before the server's first hit (236 ms over 1,000,000: bench/RESULTS.md)
   const result = await sql<IndexedItem>`select kind, item_id, doc_key::text as key from search_documents
     where server_id = ${lookup.serverId} and words @@ ${expression}::tsquery
       and doc_key >= ${lookup.lowerKey.toString()}::bigint and doc_key < ${lookup.upperKey.toString()}::bigint
