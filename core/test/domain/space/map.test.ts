@@ -1,0 +1,44 @@
+import { isBlockedTile, isWalkable, nearestWalkableTile, readSpaceMap } from '@core/domain/space'
+import { asciiMap } from './tiled'
+
+describe('readSpaceMap', () => {
+  const map = asciiMap(['#####', '#...#', '#.#.#', '#####'], [{
+    name: 'objects', type: 'objectgroup', objects: [
+      { id: 1, name: 'Sofa', x: 40, y: 40, width: 32, height: 32, properties: [{ name: 'hotspot_id', value: 'hs1' }] },
+      { id: 2, name: 'host', x: 100, y: 40, properties: [{ name: 'host_uid', value: 'D_1' }] },
+      { id: 3, name: 'spawn', type: 'spawn', x: 48, y: 80 },
+      { id: 4, name: 'screen', type: 'screen', x: 32, y: 0, width: 96, height: 32 },
+    ],
+  }])
+
+  it('blocks the non-zero tiles of the collision layer and everything off the map', () => {
+    const { grid, width, height } = readSpaceMap(map)
+    expect([width, height]).toEqual([160, 128])
+    expect(isBlockedTile(grid, 0, 0)).toBe(true)
+    expect(isBlockedTile(grid, 1, 1)).toBe(false)
+    expect(isBlockedTile(grid, 2, 2)).toBe(true)
+    expect(isBlockedTile(grid, -1, 1)).toBe(true)
+    expect(isBlockedTile(grid, 5, 1)).toBe(true)
+    expect(isWalkable(grid, { x: 48, y: 48 })).toBe(true)
+    expect(isWalkable(grid, { x: -1, y: 48 })).toBe(false)
+  })
+
+  it('reads hotspots, hosts, the spawn point and the screen from object layers', () => {
+    const layout = readSpaceMap(map)
+    expect(layout.hotspots).toEqual([{ hotspot_id: 'hs1', name: 'Sofa', x: 40, y: 40, width: 32, height: 32 }])
+    expect(layout.hosts).toEqual([{ uid: 'D_1', x: 100, y: 40 }])
+    expect(layout.spawn).toEqual({ x: 48, y: 80 })
+    expect(layout.screen).toEqual({ x: 32, y: 0, width: 96, height: 32 })
+  })
+
+  it('puts a spawn that falls on a wall, or a missing one, on the nearest walkable tile', () => {
+    const walled = readSpaceMap(asciiMap(['###', '#.#', '###'], [{ name: 'o', type: 'objectgroup', objects: [{ id: 1, name: 'spawn', x: 5, y: 5 }] }]))
+    expect(walled.spawn).toEqual({ x: 48, y: 48 })
+    const none = readSpaceMap(asciiMap(['....', '.##.', '....']))
+    expect(isWalkable(none.grid, none.spawn)).toBe(true)
+  })
+
+  it('finds no walkable tile on a map that is all wall', () => {
+    expect(nearestWalkableTile(readSpaceMap(asciiMap(['##', '##'])).grid, 0, 0)).toBeNull()
+  })
+})
