@@ -64,14 +64,14 @@ describe('the space map', () => {
 
   it('places the hotspots, a point object with a tappable size, and the screen', () => {
     const map = spaceMapOf(tiled)
-    expect(map.hotspots.map(spot => spot.hotspotId)).toEqual(['h1', 'h2'])
+    expect(map.hotspots.map(spot => spot.hotspot_id)).toEqual(['h1', 'h2'])
     expect(map.hotspots[1]).toMatchObject({ x: 184, y: 184, width: 32, height: 32 })
     expect(map.screen).toEqual({ x: 160, y: 16, width: 96, height: 54 })
   })
 
   it('finds the hotspot under a map point', () => {
     const map = spaceMapOf(tiled)
-    expect(hotspotAt(map.hotspots, { x: 100, y: 80 })?.hotspotId).toBe('h1')
+    expect(hotspotAt(map.hotspots, { x: 100, y: 80 })?.hotspot_id).toBe('h1')
     expect(hotspotAt(map.hotspots, { x: 10, y: 10 })).toBeNull()
   })
 

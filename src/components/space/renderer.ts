@@ -284,7 +284,7 @@ export function drawScene (ctx: SpaceContext, scene: Scene, images: ImageSource)
   ctx.setTransform(zoom, 0, 0, zoom, -camera.left * zoom, -camera.top * zoom)
   drawLayers(ctx, scene, images)
   drawScreen(ctx, scene)
-  for (const hotspot of scene.map.hotspots) drawHotspot(ctx, hotspot, scene.hotspotTitles.get(hotspot.hotspotId) ?? hotspot.name)
+  for (const hotspot of scene.map.hotspots) drawHotspot(ctx, hotspot, scene.hotspotTitles.get(hotspot.hotspot_id) ?? hotspot.name)
   const margin = AVATAR_RADIUS * 4
   const shown = scene.avatars.filter(avatar => isInView(camera, avatar, margin)).sort((a, b) => a.y - b.y)
   for (const avatar of shown) drawAvatar(ctx, scene, avatar, images)

@@ -1,17 +1,13 @@
 /**
  * What the space draws of its Tiled map (core/wire/space.ts `TiledMap`), read once when the
- * map arrives: its size in map pixels, the image layers and tile layers in drawing order
- * (the `collision` layer is the server's and is not drawn), and the objects placed on it —
- * the showroom's hotspots (`hotspot_id`), the live map's `screen` and the `spawn` point.
+ * map arrives: the image layers and tile layers in drawing order (the `collision` layer is
+ * the server's and is not drawn), with the objects the rules read from it
+ * (core/domain/space `readSpaceMap`: the showroom's hotspots, the live map's `screen`).
  */
 import type { TiledMap } from '@core/wire/space'
-import type { Point, Size } from './camera'
+import { COLLISION_LAYER, readSpaceMap, type Point, type Rect, type SpaceHotspot } from '@core/domain/space/map'
 
-/** The name of the tile layer that blocks walking (never drawn). */
-export const COLLISION_LAYER = 'collision'
-
-/** A rectangle in map pixels. */
-export interface Rect extends Point, Size {}
+export type { Rect, SpaceHotspot }
 
 /** A layer to draw, in map order. */
 export type SpaceLayer =
@@ -28,19 +24,16 @@ export interface SpaceTileset {
   tileheight: number
 }
 
-/** A showroom hotspot placed on the map (its object's `hotspot_id`). */
-export interface SpaceHotspot extends Rect {
-  hotspotId: string
-  /** The object's name, a label when the showroom gives none. */
-  name: string
-}
-
 /** The map as the space draws it. */
-export interface SpaceMap extends Size {
+export interface SpaceMap {
+  /** Map pixels. */
+  width: number
+  height: number
   tilewidth: number
   tileheight: number
   layers: SpaceLayer[]
   tilesets: SpaceTileset[]
+  /** The hotspots, each at least HOTSPOT_MIN_SIZE wide and high to be tapped. */
   hotspots: SpaceHotspot[]
   /** Where a live map plays its broadcast (an object of type `screen`), or null. */
   screen: Rect | null
@@ -49,22 +42,13 @@ export interface SpaceMap extends Size {
 /** The smallest hit area of a hotspot placed as a point (Tiled point objects have no size). */
 export const HOTSPOT_MIN_SIZE = 32
 
-type TiledObject = NonNullable<TiledMap['layers'][number]['objects']>[number]
-
-function propertyOf (object: TiledObject, name: string): string | null {
-  const value = object.properties?.find(property => property.name === name)?.value
-  return value === undefined ? null : String(value)
+/** A hotspot's rectangle; a point object gets HOTSPOT_MIN_SIZE around it. */
+function tappable (hotspot: SpaceHotspot): SpaceHotspot {
+  if (hotspot.width > 0 && hotspot.height > 0) return hotspot
+  return { ...hotspot, x: hotspot.x - HOTSPOT_MIN_SIZE / 2, y: hotspot.y - HOTSPOT_MIN_SIZE / 2, width: HOTSPOT_MIN_SIZE, height: HOTSPOT_MIN_SIZE }
 }
 
-/** An object's rectangle; a point object gets HOTSPOT_MIN_SIZE around it. */
-function rectOf (object: TiledObject): Rect {
-  const width = object.width ?? 0
-  const height = object.height ?? 0
-  if (width > 0 && height > 0) return { x: object.x, y: object.y, width, height }
-  return { x: object.x - HOTSPOT_MIN_SIZE / 2, y: object.y - HOTSPOT_MIN_SIZE / 2, width: HOTSPOT_MIN_SIZE, height: HOTSPOT_MIN_SIZE }
-}
-
-/** Layers in drawing order, groups flattened one level as Tiled nests them; hidden layers and the collision layer are left out. */
+/** Layers in drawing order; hidden layers and the collision layer are left out. */
 function drawnLayers (map: TiledMap): SpaceLayer[] {
   const layers: SpaceLayer[] = []
   for (const layer of map.layers) {
@@ -77,27 +61,18 @@ function drawnLayers (map: TiledMap): SpaceLayer[] {
 
 /** Reads a Tiled map for drawing. */
 export function spaceMapOf (map: TiledMap): SpaceMap {
-  const hotspots: SpaceHotspot[] = []
-  let screen: Rect | null = null
-  for (const layer of map.layers) {
-    for (const object of layer.type === 'objectgroup' ? layer.objects ?? [] : []) {
-      const hotspotId = propertyOf(object, 'hotspot_id')
-      if (hotspotId !== null) hotspots.push({ ...rectOf(object), hotspotId, name: object.name ?? '' })
-      if (screen === null && (object.type === 'screen' || object.class === 'screen')) screen = rectOf(object)
-    }
-  }
+  const layout = readSpaceMap(map)
   return {
-    width: map.width * map.tilewidth,
-    height: map.height * map.tileheight,
+    width: layout.width,
+    height: layout.height,
     tilewidth: map.tilewidth,
     tileheight: map.tileheight,
     layers: drawnLayers(map),
     tilesets: [...map.tilesets].sort((a, b) => a.firstgid - b.firstgid),
-    hotspots,
-    screen,
+    hotspots: layout.hotspots.map(tappable),
+    screen: layout.screen !== null && layout.screen.width > 0 && layout.screen.height > 0 ? layout.screen : null,
   }
 }
-
 /** The tileset a tile gid is cut from (the one with the greatest firstgid not above it), or null. Flip flags in the gid's top bits are dropped. */
 export function tilesetOf (tilesets: readonly SpaceTileset[], gid: number): SpaceTileset | null {
   const id = gid & 0x1fffffff
