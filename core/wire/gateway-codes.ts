@@ -42,6 +42,8 @@ export enum GatewayErrorCode {
   SessionRevoked = 4010,
   /** The account opened more gateway sockets than GATEWAY_SOCKETS_PER_ACCOUNT allows: its oldest socket is closed with this. */
   TooManySockets = 4011,
+  /** A space frame (core/wire/space.ts) was refused: not a metaverse channel, not allowed, not in a space, too fast (the connection stays open). */
+  SpaceRefused = 4012,
 }
 
 /** Largest client frame the gateway reads, in bytes (a larger one gets an error frame). */

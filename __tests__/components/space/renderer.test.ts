@@ -1,7 +1,8 @@
 import type { TiledMap } from '@core/wire/space'
 import { cameraFollowing } from '@/components/space/camera'
 import { createImageSource, type LoadingImage } from '@/components/space/image-source'
-import { avatarAt, BUBBLE_MS, drawScene, EMOTE_MS, initialOf, wrapText, type ImageSource, type Scene, type SceneAvatar } from '@/components/space/renderer'
+import { SPACE_BUBBLE_MS as BUBBLE_MS, SPACE_EMOTE_MS as EMOTE_MS } from '@/constants/space'
+import { avatarAt, drawScene, initialOf, wrapText, type ImageSource, type Scene, type SceneAvatar } from '@/components/space/renderer'
 import { hotspotAt, spaceMapOf, tilesetOf } from '@/components/space/space-map'
 import { recordingContext } from './fake-context'
 

@@ -6,7 +6,8 @@
  * emotes. It keeps no state: the page passes everything a frame needs, so a test drives it
  * with a recording context.
  */
-import type { SpaceEmote } from '@core/wire/space'
+import type { SpaceEmote } from '@core/wire/space-codes'
+import { SPACE_BUBBLE_MS, SPACE_EMOTE_MS } from '@/constants/space'
 import { isInView, type Camera, type Point } from './camera'
 import { tilesetOf, type SpaceHotspot, type SpaceMap } from './space-map'
 
@@ -75,12 +76,8 @@ export interface Scene {
 
 /** Radius of an avatar's circle, map pixels. */
 export const AVATAR_RADIUS = 14
-/** How long an emote plays. */
-export const EMOTE_MS = 1600
-/** A bubble fades out over its last this many ms (the store drops it after SPACE_BUBBLE_MS). */
+/** A bubble fades out over the last this many ms of its SPACE_BUBBLE_MS. */
 export const BUBBLE_FADE_MS = 800
-/** How long a bubble shows, from when it was said. */
-export const BUBBLE_MS = 6000
 /** The glyph of each emote. */
 export const EMOTE_GLYPHS: Record<SpaceEmote, string> = { wave: '👋', party: '🎉', heart: '❤️' }
 
@@ -245,7 +242,7 @@ function drawBubble (ctx: SpaceContext, avatar: SceneAvatar, bubble: SceneBubble
   const height = lines.length * 15 + 8
   const left = avatar.x - width / 2
   const top = avatar.y - AVATAR_RADIUS * 2 - 10 - height
-  ctx.globalAlpha = Math.max(0, Math.min(1, (BUBBLE_MS - bubble.age) / BUBBLE_FADE_MS))
+  ctx.globalAlpha = Math.max(0, Math.min(1, (SPACE_BUBBLE_MS - bubble.age) / BUBBLE_FADE_MS))
   ctx.fillStyle = '#ffffff'
   ctx.strokeStyle = '#cbd5e1'
   ctx.lineWidth = 1
@@ -265,7 +262,7 @@ function drawBubble (ctx: SpaceContext, avatar: SceneAvatar, bubble: SceneBubble
 }
 
 function drawEmote (ctx: SpaceContext, avatar: SceneAvatar, emote: SceneEmote): void {
-  const progress = Math.min(1, emote.age / EMOTE_MS)
+  const progress = Math.min(1, emote.age / SPACE_EMOTE_MS)
   ctx.globalAlpha = 1 - progress * progress
   ctx.font = `${20 + Math.round(8 * Math.sin(progress * Math.PI))}px sans-serif`
   ctx.textAlign = 'center'
@@ -291,10 +288,10 @@ export function drawScene (ctx: SpaceContext, scene: Scene, images: ImageSource)
   const byId = new Map(shown.map(avatar => [avatar.id, avatar]))
   for (const bubble of scene.bubbles) {
     const avatar = byId.get(bubble.id)
-    if (avatar && bubble.age < BUBBLE_MS) drawBubble(ctx, avatar, bubble)
+    if (avatar && bubble.age < SPACE_BUBBLE_MS) drawBubble(ctx, avatar, bubble)
   }
   for (const emote of scene.emotes) {
     const avatar = byId.get(emote.id)
-    if (avatar && emote.age < EMOTE_MS) drawEmote(ctx, avatar, emote)
+    if (avatar && emote.age < SPACE_EMOTE_MS) drawEmote(ctx, avatar, emote)
   }
 }

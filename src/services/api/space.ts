@@ -1,0 +1,23 @@
+/**
+ * The gather space's one HTTP call (core/wire/space.ts): a metaverse channel's map and
+ * count, on the same request chain as every other call. Walking and talking go over the
+ * gateway (GatewayStore.sendSpace).
+ */
+import { fillPath } from '@core/wire/paths'
+import { SPACE_PATHS } from '@core/wire/space-paths'
+import type { SpaceInfo } from '@core/wire/space'
+import { request } from '@/services/request/request'
+import type { Requester } from './index'
+
+/** The space calls. */
+export interface SpaceApi {
+  /** The space of a metaverse channel: its map and how many stand in it. */
+  space (channelId: string): Promise<SpaceInfo>
+}
+
+/** The space calls sent through `send`. */
+export function createSpaceApi (send: Requester = request): SpaceApi {
+  return {
+    space: channelId => send<SpaceInfo>({ path: fillPath(SPACE_PATHS.space, { channel_id: channelId }) }),
+  }
+}
