@@ -5,6 +5,8 @@ import { SPACE_SAY_MAX_LENGTH } from '@core/wire/space-codes'
 import { SPACE_BUBBLE_MS, SPACE_EMOTE_MS, SPACE_LOG_MAX } from '@/constants/space'
 import { drawnPosition } from '@/components/space/motion'
 import type { SpaceApi } from '@/services/api/space'
+import type { Paged } from '@core/wire/api'
+import type { LiveItem } from '@core/wire/entities'
 import { GatewayStore } from '@/stores/gateway-store'
 import { SpaceStore } from '@/stores/space-store'
 import { fakeConnector } from './support/fake-socket'
@@ -26,13 +28,13 @@ function avatar (id: number, x: number, y: number, overrides: Partial<SpaceAvata
 }
 
 /** A real gateway store over a fake socket, signed in, and a space store on it; the clock is the test's. */
-function setup (space: SpaceApi['space'] = jest.fn(async () => info)) {
+function setup (space: SpaceApi['space'] = jest.fn(async () => info), lives = jest.fn(async (): Promise<Paged<LiveItem>> => ({ list: [], page: 1, size: 20, total: 0, has_more: false } as unknown as Paged<LiveItem>))) {
   const connect = fakeConnector()
   const scheduler = manualScheduler()
   const logger = fakeLogger()
   const gateway = new GatewayStore({ connect, url: 'ws://realm.test/gateway', token: () => 'tok', scheduler, random: () => 0.5, logger })
   const clock = { now: 10_000 }
-  const store = new SpaceStore({ api: { space }, gateway, clock: () => clock.now, scheduler, logger })
+  const store = new SpaceStore({ api: { space }, gateway, clock: () => clock.now, scheduler, logger, lives })
   const online = () => {
     connect.last().open()
     connect.last().deliver({ op: 'ready', d: { user: user(), protocol_version: GATEWAY_PROTOCOL_VERSION, session_id: 's1', seq: 0, heartbeat_interval_ms: 30_000, server_ids: ['723658'] } })
@@ -45,7 +47,7 @@ function setup (space: SpaceApi['space'] = jest.fn(async () => info)) {
     op: 'space_ready',
     d: { channel_id: 'c8', self: 1, tick_hz: 10, speed: 160, can_act: true, avatars: [avatar(1, 100, 100), avatar(2, 200, 100)], count: 2, ...overrides },
   })
-  return { connect, scheduler, gateway, store, clock, deliver, sent, ready, online, space }
+  return { connect, scheduler, gateway, store, clock, deliver, sent, ready, online, space, lives, logger }
 }
 
 describe('SpaceStore', () => {
@@ -204,13 +206,33 @@ describe('SpaceStore', () => {
     expect(store.group).toEqual([])
   })
 
-  it('knows the hotspot my avatar walked onto', async () => {
+  it('knows the hotspot my avatar walked up to', async () => {
     const { store, ready, deliver } = setup()
     await store.open('c8')
     ready()
     expect(store.standingOn).toBeNull()
-    deliver({ op: 'space_tick', d: { m: [1, 350, 190, 2] } })
+    deliver({ op: 'space_tick', d: { m: [1, 350, 240, 3] } })
     expect(store.standingOn).toBe('h1')
+    deliver({ op: 'space_tick', d: { m: [1, 350, 300, 0] } })
+    expect(store.standingOn).toBeNull()
+  })
+
+  it('plays the channel\'s featured live item on a live map\'s screen', async () => {
+    const screenMap: TiledMap = { ...map, layers: [...map.layers, { name: 'screen', type: 'objectgroup', objects: [{ id: 9, type: 'screen', x: 200, y: 32, width: 160, height: 90 }] }] }
+    const onAir = { live_id: 'l1', title: '正在直播', type: 3, is_live: 1, play_url: 'https://media.test/live.m3u8', started_at: 9, duration: 0 } as unknown as LiveItem
+    const lives = jest.fn(async () => ({ list: [onAir] } as unknown as Paged<LiveItem>))
+    const { store } = setup(jest.fn(async () => ({ ...info, map: screenMap })), lives)
+    await store.open('c8')
+    await Promise.resolve()
+    expect(lives).toHaveBeenCalledWith('c8')
+    expect(store.broadcast?.live_id).toBe('l1')
+  })
+
+  it('asks for no broadcast on a map without a screen', async () => {
+    const { store, lives } = setup()
+    await store.open('c8')
+    expect(lives).not.toHaveBeenCalled()
+    expect(store.broadcast).toBeNull()
   })
 
   it('says a refusal of the space with the server\'s words', async () => {

@@ -556,6 +556,7 @@ const EN: Record<MessageKey, string> = {
   dmBlockConfirm: 'Block {name}? They will no longer be able to message you',
   dmUnblockConfirm: 'Unblock {name}?',
   // the gather space (issue 31)
+  pageTitleSpace: 'Space',
   spaceCount: '{count} here',
   spaceRowCount: '{name} · {count} here',
   spaceAlone: 'Nobody else is here yet — wait for friends to drop by',

@@ -568,6 +568,7 @@ const ZH_CN = {
   dmBlockConfirm: '屏蔽 {name}？对方将无法再给你发私信',
   dmUnblockConfirm: '取消屏蔽 {name}？',
   // the gather space (issue 31)
+  pageTitleSpace: '空间',
   spaceCount: '{count} 人在逛',
   spaceRowCount: '{name} · {count} 人在逛',
   spaceAlone: '这里只有你，等等朋友来逛逛吧',

@@ -12,9 +12,12 @@
  */
 import { makeAutoObservable, observable } from 'mobx'
 import type { SpaceAvatar, SpaceInfo, SpaceReadyData, SpaceTickData } from '@core/wire/space'
+import type { Paged } from '@core/wire/api'
+import type { LiveItem } from '@core/wire/entities'
+import { featuredLiveItem } from '@core/domain/live-state'
 import { SPACE_SAY_MAX_LENGTH, type SpaceEmote } from '@core/wire/space-codes'
 import { t } from '@/i18n'
-import type { SpaceApi } from '@/services/api/space'
+import { createSpaceApi, type SpaceApi } from '@/services/api/space'
 import { SPACE_BUBBLE_MS, SPACE_EMOTE_MS, SPACE_LOG_MAX } from '@/constants/space'
 import { pushSample, type MotionTrack } from '@/components/space/motion'
 import { hotspotAt, spaceMapOf, type SpaceMap } from '@/components/space/space-map'
@@ -55,17 +58,22 @@ export interface Steer {
 
 /** What the space store needs. */
 export interface SpaceStoreOptions {
-  api: SpaceApi
+  /** The space's HTTP call (the request chain's by default). */
+  api?: SpaceApi
   gateway: SpaceChannel
   clock: () => number
   scheduler: TimerScheduler
   logger: StoreLogger
+  /** The first page of a channel's live items (what a live map's screen plays). */
+  lives: (channelId: string) => Promise<Paged<LiveItem>>
 }
 
 /** Why the member is out of the space for good (the page goes back). */
 export type SpaceExit = 'removed' | 'hidden'
 
 const TICKS_PER_SECOND_DEFAULT = 10
+/** How near (map pixels) my avatar stands to a hotspot to be at it: a showroom's counter blocks, so one steps up to it rather than onto it. */
+export const HOTSPOT_REACH = 24
 
 /** One metaverse channel's space as the page shows it. */
 export class SpaceStore {
@@ -97,6 +105,8 @@ export class SpaceStore {
   exit: SpaceExit | null = null
   /** The hotspot my avatar stands on now (its hotspot id), or null. */
   standingOn: string | null = null
+  /** What a live map's screen plays (SPEC §3 map_category 2: the map has a screen): the channel's featured live item, or null. */
+  broadcast: LiveItem | null = null
   /** Ticks per second the server announced. */
   tickHz = TICKS_PER_SECOND_DEFAULT
   private nearUid: string | undefined
@@ -104,11 +114,14 @@ export class SpaceStore {
   private lineKey = 0
   private unsubscribe: Array<() => void> = []
   private readonly loader: LoadTracker
+  private readonly api: SpaceApi
 
   constructor (private readonly options: SpaceStoreOptions) {
     this.loader = new LoadTracker(options.logger)
-    makeAutoObservable<SpaceStore, 'options' | 'loader' | 'steering' | 'unsubscribe' | 'nearUid' | 'lineKey'>(this, {
+    this.api = options.api ?? createSpaceApi()
+    makeAutoObservable<SpaceStore, 'options' | 'api' | 'loader' | 'steering' | 'unsubscribe' | 'nearUid' | 'lineKey'>(this, {
       options: false,
+      api: false,
       loader: false,
       steering: false,
       unsubscribe: false,
@@ -119,6 +132,7 @@ export class SpaceStore {
       lines: observable.shallow,
       emotes: observable.shallow,
       group: observable.ref,
+      broadcast: observable.ref,
     })
   }
 
@@ -170,15 +184,33 @@ export class SpaceStore {
   async load (): Promise<boolean> {
     const channelId = this.channelId
     if (channelId === null) return false
-    const loaded = await this.loader.run(() => this.options.api.space(channelId), info => {
+    const loaded = await this.loader.run(() => this.api.space(channelId), info => {
       if (this.channelId !== channelId) return 'ready' // another space opened meanwhile: its own load decides
       this.info = info
       this.map = spaceMapOf(info.map)
       this.count = info.count
       return 'ready'
     })
-    if (loaded && this.channelId === channelId) this.enter()
+    if (loaded && this.channelId === channelId) {
+      this.enter()
+      if (this.map?.screen) void this.loadBroadcast(channelId)
+    }
     return loaded
+  }
+
+  /** A live map's broadcast: the channel's featured live item (SPEC §4 order); a failure leaves the screen dark, with a warning. */
+  private async loadBroadcast (channelId: string): Promise<void> {
+    try {
+      const page = await this.options.lives(channelId)
+      const item = featuredLiveItem(page.list, this.options.clock() / 1000)
+      if (this.channelId === channelId) this.setBroadcast(item)
+    } catch (error) {
+      this.options.logger.warn('[space] the live map\'s broadcast could not be loaded:', error)
+    }
+  }
+
+  private setBroadcast (item: LiveItem | null): void {
+    this.broadcast = item
   }
 
   /** Leaves the space and stops listening (the page closed). */
@@ -327,6 +359,6 @@ export class SpaceStore {
   /** Which hotspot my avatar stands on: walking onto one opens its card (the page reacts). */
   private updateStanding (): void {
     const self = this.self
-    this.standingOn = self === null || this.map === null ? null : hotspotAt(this.map.hotspots, self)?.hotspot_id ?? null
+    this.standingOn = self === null || this.map === null ? null : hotspotAt(this.map.hotspots, self, HOTSPOT_REACH)?.hotspot_id ?? null
   }
 }

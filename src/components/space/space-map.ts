@@ -81,13 +81,13 @@ export function tilesetOf (tilesets: readonly SpaceTileset[], gid: number): Spac
   return found !== null && id - found.firstgid < found.tilecount ? found : null
 }
 
-/** Whether a map point lies inside a rectangle. */
-export function contains (rect: Rect, point: Point): boolean {
-  return point.x >= rect.x && point.x <= rect.x + rect.width && point.y >= rect.y && point.y <= rect.y + rect.height
+/** Whether a map point lies inside a rectangle widened by `margin` on every side. */
+export function contains (rect: Rect, point: Point, margin = 0): boolean {
+  return point.x >= rect.x - margin && point.x <= rect.x + rect.width + margin && point.y >= rect.y - margin && point.y <= rect.y + rect.height + margin
 }
 
-/** The hotspot under a map point (the last placed wins, as it is drawn on top), or null. */
-export function hotspotAt (hotspots: readonly SpaceHotspot[], point: Point): SpaceHotspot | null {
-  for (let index = hotspots.length - 1; index >= 0; index--) if (contains(hotspots[index], point)) return hotspots[index]
+/** The hotspot under a map point, or within `margin` of it (the last placed wins, as it is drawn on top), or null. */
+export function hotspotAt (hotspots: readonly SpaceHotspot[], point: Point, margin = 0): SpaceHotspot | null {
+  for (let index = hotspots.length - 1; index >= 0; index--) if (contains(hotspots[index], point, margin)) return hotspots[index]
   return null
 }
