@@ -19,6 +19,7 @@ import { createAccountApi, type AccountApi } from '@/services/api/accounts'
 import { createNotificationsApi, type NotificationsApi } from '@/services/api/notifications'
 import { createTrustApi, type TrustApi } from '@/services/api/trust'
 import { createConversationsApi, type ConversationsApi } from '@/services/api/conversations'
+import { createSpaceApi, type SpaceApi } from '@/services/api/space'
 import { platformWebauthn } from '@/utils/webauthn'
 import { forgetAwayOnDevice } from '@/services/away-channel'
 import { AccountStore, type WebauthnCeremonies } from './account-store'
@@ -69,6 +70,8 @@ export interface RootStoreOptions {
   notifications?: NotificationsApi
   /** The direct-message calls; createConversationsApi() by default. */
   conversations?: ConversationsApi
+  /** The gather space's calls; createSpaceApi() by default. */
+  space?: SpaceApi
   /** The gateway's socket connector and URL; Taro.connectSocket to this build's API by default. */
   gateway?: { connect: SocketConnector, url: string }
 }
@@ -119,6 +122,8 @@ export class RootStore {
   readonly notificationsApi: NotificationsApi
   /** The direct-message calls a conversation's chat is built on. */
   readonly conversationsApi: ConversationsApi
+  /** The gather space's calls (a space page's store and the channel rows' counts). */
+  readonly spaceApi: SpaceApi
   private readonly stopSeedingUnread: () => void
 
   constructor (api: ApiClient, options: RootStoreOptions) {
@@ -163,6 +168,7 @@ export class RootStore {
     this.notificationsApi = options.notifications ?? createNotificationsApi()
     this.inbox = new InboxStore(this.notificationsApi, logger)
     this.conversationsApi = options.conversations ?? createConversationsApi()
+    this.spaceApi = options.space ?? createSpaceApi()
     this.conversations = new ConversationsStore({ api: this.conversationsApi, gateway: this.gateway, me: () => this.session.user, logger })
     this.liveReminders = new LiveReminderStore({ storage: options.storage, clock, uid: () => this.session.user?.uid ?? null, logger })
     // each channel list answer brings the counts; the gateway keeps them current between answers

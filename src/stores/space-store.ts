@@ -17,7 +17,7 @@ import type { LiveItem } from '@core/wire/entities'
 import { featuredLiveItem } from '@core/domain/live-state'
 import { SPACE_SAY_MAX_LENGTH, type SpaceEmote } from '@core/wire/space-codes'
 import { t } from '@/i18n'
-import { createSpaceApi, type SpaceApi } from '@/services/api/space'
+import type { SpaceApi } from '@/services/api/space'
 import { SPACE_BUBBLE_MS, SPACE_EMOTE_MS, SPACE_LOG_MAX } from '@/constants/space'
 import { pushSample, type MotionTrack } from '@/components/space/motion'
 import { hotspotAt, spaceMapOf, type SpaceMap } from '@/components/space/space-map'
@@ -58,8 +58,8 @@ export interface Steer {
 
 /** What the space store needs. */
 export interface SpaceStoreOptions {
-  /** The space's HTTP call (the request chain's by default). */
-  api?: SpaceApi
+  /** The space's HTTP call. */
+  api: SpaceApi
   gateway: SpaceChannel
   clock: () => number
   scheduler: TimerScheduler
@@ -114,14 +114,11 @@ export class SpaceStore {
   private lineKey = 0
   private unsubscribe: Array<() => void> = []
   private readonly loader: LoadTracker
-  private readonly api: SpaceApi
 
   constructor (private readonly options: SpaceStoreOptions) {
     this.loader = new LoadTracker(options.logger)
-    this.api = options.api ?? createSpaceApi()
-    makeAutoObservable<SpaceStore, 'options' | 'api' | 'loader' | 'steering' | 'unsubscribe' | 'nearUid' | 'lineKey'>(this, {
+    makeAutoObservable<SpaceStore, 'options' | 'loader' | 'steering' | 'unsubscribe' | 'nearUid' | 'lineKey'>(this, {
       options: false,
-      api: false,
       loader: false,
       steering: false,
       unsubscribe: false,
@@ -184,7 +181,7 @@ export class SpaceStore {
   async load (): Promise<boolean> {
     const channelId = this.channelId
     if (channelId === null) return false
-    const loaded = await this.loader.run(() => this.api.space(channelId), info => {
+    const loaded = await this.loader.run(() => this.options.api.space(channelId), info => {
       if (this.channelId !== channelId) return 'ready' // another space opened meanwhile: its own load decides
       this.info = info
       this.map = spaceMapOf(info.map)

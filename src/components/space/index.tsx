@@ -113,9 +113,11 @@ export default function SpaceCanvas ({ space, hotspotTitles, showScreen, onHotsp
     Taro.nextTick(() => {
       findCanvasNode(CANVAS_ID, (node, view) => {
         if (stopped) return
+        const ctx = node.getContext('2d') as SpaceContext | null
+        if (ctx === null) return // no 2d canvas here (a test's DOM)
         canvas = node
         canvasRef.current = node
-        draw(node.getContext('2d'), view)
+        draw(ctx, view)
       })
     })
     return () => {

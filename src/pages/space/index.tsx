@@ -137,6 +137,7 @@ function SpacePage () {
   const channelId = params.channel_id ?? params.cid ?? ''
   const serverId = params.server_id ?? params.sid ?? server.serverId
   const space = usePageStore(stores => new SpaceStore({
+    api: stores.spaceApi,
     gateway: stores.gateway,
     clock: stores.clock,
     scheduler: stores.scheduler,
