@@ -72,6 +72,11 @@ export interface MountedPage {
 
 const mounted: MountedPage[] = []
 
+/** Space calls for a page test that opens no space: nobody stands in any (no network). */
+function noSpaces (): SpaceApi {
+  return { space: jest.fn(async () => { throw new Error('no space in this test') }), counts: jest.fn(async () => ({ counts: [] })) }
+}
+
 /** Opens `Page` with `setup`: spies on Taro's current instance for the query, then mounts it. */
 export async function mountPage (Page: ComponentType, setup: PageSetup = {}): Promise<MountedPage> {
   const api = setup.api ?? fakeApi()
@@ -85,7 +90,7 @@ export async function mountPage (Page: ComponentType, setup: PageSetup = {}): Pr
   const messages = setup.messages ?? fakeMessagesApi()
   const root = createRootStore(api, {
     storage, loginKey: 'test-login', logger: fakeLogger(), clock: clock.now, scheduler, members: setup.members ?? fakeMembersApi(), postsApi: setup.postsApi ?? fakePostsApi(), messagesApi: messages, trust: setup.trust, accounts: setup.accounts,
-    notifications: setup.notifications, conversations: setup.conversations ?? fakeConversationsApi(messages), space: setup.space,
+    notifications: setup.notifications, conversations: setup.conversations ?? fakeConversationsApi(messages), space: setup.space ?? noSpaces(),
     gateway: setup.gateway ? { connect: setup.gateway, url: 'ws://realm.test/gateway' } : undefined,
   })
   setup.beforeMount?.(root)

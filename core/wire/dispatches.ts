@@ -21,6 +21,7 @@ import {
 } from './posts'
 import { NotificationCreateEventSchema, NotificationsReadEventSchema } from './notifications'
 import { ChannelDeletedSchema } from './server-settings'
+import { SpaceCountSchema } from './space'
 import {
   ChannelOverridesSchema, MemberStateSchema, ReportResolveEventSchema, ReportSchema, RoleDeleteEventSchema, ServerRoleSchema, SessionRevokedEventSchema,
 } from './trust'
@@ -104,6 +105,7 @@ export const DISPATCHES = {
   COMMENT_DELETE: { payload: CommentDeleteEventSchema, audience: 'channel', summary: 'a comment (and its replies) was deleted, with the count after it' },
   LIVE_COMMENT_CREATE: { payload: LiveCommentSchema, audience: 'channel', summary: 'a live comment was sent' },
   LIVE_VIEWERS: { payload: LiveViewersSchema, audience: 'channel', summary: 'how many members watch a live item' },
+  SPACE_COUNT: { payload: SpaceCountSchema, audience: 'channel', summary: "how many stand in a metaverse channel's space (coalesced: at most one per channel per second)" },
   REPORT_CREATE: { payload: ReportSchema, audience: 'moderators', summary: 'a report entered the queue' },
   REPORT_RESOLVE: { payload: ReportResolveEventSchema, audience: 'moderators', summary: 'reports were closed' },
   NOTIFICATION_CREATE: { payload: NotificationCreateEventSchema, audience: 'user', summary: "a notification entered the recipient's inbox, with their unread count after it" },

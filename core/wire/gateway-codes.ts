@@ -42,7 +42,10 @@ export enum GatewayErrorCode {
   SessionRevoked = 4010,
   /** The account opened more gateway sockets than GATEWAY_SOCKETS_PER_ACCOUNT allows: its oldest socket is closed with this. */
   TooManySockets = 4011,
-  /** A space frame (core/wire/space.ts) was refused: not a metaverse channel, not allowed, not in a space, too fast (the connection stays open). */
+  /**
+   * A space op refused (core/wire/space.ts): not a metaverse channel or not one the member may
+   * see, not in a space, a guest acting, muted, too fast, bad text (the connection stays open).
+   */
   SpaceRefused = 4012,
 }
 

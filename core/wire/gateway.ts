@@ -5,9 +5,10 @@
  *
  * Client → server: `identify {token}` first (a browser WebSocket cannot send headers),
  * or `resume {token, session_id, seq}` after a dropped connection; then `heartbeat {seq}`
- * every `heartbeat_interval_ms` and `focus {channel_id}` when the shown channel changes.
+ * every `heartbeat_interval_ms` and `focus {channel_id}` when the shown channel changes;
+ * the gather space's `space_*` ops (./space.ts).
  * Server → client: `ready`, `heartbeat_ack`, `dispatch {t, s, d}`, `resumed`,
- * `invalid_session`, `error {code, msg}`.
+ * `invalid_session`, `error {code, msg}`, and the space's `space_*` frames.
  *
  * `s` is the bus's event id (server/src/bus): it increases on every session, but not by
  * one — a session sees only its servers' events. One number is therefore a resume point
@@ -15,6 +16,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox'
 import { Nullable, UserSchema } from './entities'
+import { SpaceClientFrameSchemas, SpaceServerFrameSchemas } from './space'
 
 export * from './gateway-codes'
 export * from './dispatches'
@@ -47,8 +49,8 @@ export const FocusFrameSchema = Type.Object({
   d: Type.Object({ channel_id: Nullable(Type.String({ minLength: 1, maxLength: 64 })) }),
 })
 
-/** Every client frame. */
-export const ClientFrameSchema = Type.Union([IdentifyFrameSchema, ResumeFrameSchema, HeartbeatFrameSchema, FocusFrameSchema])
+/** Every client frame (the gather space's ops: ./space.ts). */
+export const ClientFrameSchema = Type.Union([IdentifyFrameSchema, ResumeFrameSchema, HeartbeatFrameSchema, FocusFrameSchema, ...SpaceClientFrameSchemas])
 /** A client frame. */
 export type ClientFrame = Static<typeof ClientFrameSchema>
 
@@ -91,8 +93,8 @@ export const ErrorFrameSchema = Type.Object({
   d: Type.Object({ code: Type.Integer(), msg: Type.String() }),
 })
 
-/** Every server frame. */
-export const ServerFrameSchema = Type.Union([ReadyFrameSchema, HeartbeatAckFrameSchema, DispatchFrameSchema, ResumedFrameSchema, InvalidSessionFrameSchema, ErrorFrameSchema])
+/** Every server frame (the gather space's: ./space.ts). */
+export const ServerFrameSchema = Type.Union([ReadyFrameSchema, HeartbeatAckFrameSchema, DispatchFrameSchema, ResumedFrameSchema, InvalidSessionFrameSchema, ErrorFrameSchema, ...SpaceServerFrameSchemas])
 /** A server frame. */
 export type ServerFrame = Static<typeof ServerFrameSchema>
 /** The payload of `ready`. */

@@ -1,10 +1,18 @@
 /**
- * Values of the space calls (./space.ts) the client needs: paths. No imports, so the
- * client takes them from here without loading TypeBox.
+ * Values of the gather space's routes (./space.ts) the client needs too: its paths. No
+ * imports, so the client takes them from here without loading TypeBox.
  */
 
-/** Paths of the space calls, relative to the API base. */
+/** Paths of the space routes (`:x` marks a path parameter; fill with core/wire/paths.ts fillPath). */
 export const SPACE_PATHS = {
-  /** GET: a metaverse channel's space — its Tiled map and how many stand in it (SpaceInfo). */
+  /** GET: the space's Tiled map and how many stand in it (404 for a channel the caller may not see, or not a metaverse channel) */
   space: '/channels/:channel_id/space',
+  /** GET: how many stand in each metaverse channel's space of a server (those the caller may see) */
+  counts: '/servers/:server_id/space-counts',
+  /** POST {text} (a map account or bot, with its token): say something in the space as its host */
+  say: '/channels/:channel_id/space/say',
+  /** POST {x, y} (a moderator): move a member in the space */
+  move: '/channels/:channel_id/space/members/:uid/move',
+  /** DELETE (a moderator): remove a member from the space */
+  member: '/channels/:channel_id/space/members/:uid',
 } as const

@@ -39,15 +39,23 @@
  * The space count of each metaverse channel reaches every reader of it as the dispatch
  * SPACE_COUNT (core/wire/dispatches.ts), coalesced.
  */
-import { Type, type Static } from '@sinclair/typebox'
-import { StringEnum } from './fields'
+import { Type, type Static, type TLiteral, type TUnion } from '@sinclair/typebox'
 import { SPACE_EMOTES, SPACE_SAY_MAX_LENGTH } from './space-codes'
+
+/**
+ * One of `values`, as a union of literals: the gateway checks client frames and the server
+ * checks maps with TypeBox's compiler, which reads literals (not the `enum` of ./fields
+ * StringEnum).
+ */
+function OneOf<const V extends readonly string[]> (values: V): TUnion<Array<TLiteral<V[number]>>> {
+  return Type.Union(values.map(value => Type.Literal(value)))
+}
 
 // the values live in ./space-codes (no TypeBox, so the client takes them from there)
 export * from './space-codes'
 
 /** Who stands in the space: a signed-in or guest member, or a map account (SPEC §3 `D_` uid) hosting it. */
-export const SpaceAvatarKindSchema = StringEnum(['member', 'guest', 'host'])
+export const SpaceAvatarKindSchema = OneOf(['member', 'guest', 'host'])
 
 /** One avatar as it comes into view: who, where, facing which way. `id` is short, for ticks; it lives as long as the avatar stays in the space. */
 export const SpaceAvatarSchema = Type.Object({
@@ -90,7 +98,7 @@ export const SpaceSayFrameSchema = Type.Object({
 /** Client → server: play an emote. */
 export const SpaceEmoteFrameSchema = Type.Object({
   op: Type.Literal('space_emote'),
-  d: Type.Object({ emote: StringEnum([...SPACE_EMOTES]) }),
+  d: Type.Object({ emote: OneOf(SPACE_EMOTES) }),
 })
 /** Every client frame about a space. */
 export const SpaceClientFrameSchemas = [SpaceEnterFrameSchema, SpaceLeaveFrameSchema, SpaceWalkFrameSchema, SpaceSteerFrameSchema, SpaceSayFrameSchema, SpaceEmoteFrameSchema] as const
@@ -140,7 +148,7 @@ export const SpaceSaidFrameSchema = Type.Object({
 /** Server → client: someone within the radius played an emote. */
 export const SpaceEmotedFrameSchema = Type.Object({
   op: Type.Literal('space_emoted'),
-  d: Type.Object({ id: Type.Integer(), emote: StringEnum([...SPACE_EMOTES]) }),
+  d: Type.Object({ id: Type.Integer(), emote: OneOf(SPACE_EMOTES) }),
 })
 /** Server → client: the conversation this member is in now (avatar ids, themselves included), empty for none. */
 export const SpaceGroupFrameSchema = Type.Object({
@@ -150,7 +158,7 @@ export const SpaceGroupFrameSchema = Type.Object({
 /** Server → client: out of the space by someone else's doing. */
 export const SpaceLeftFrameSchema = Type.Object({
   op: Type.Literal('space_left'),
-  d: Type.Object({ channel_id: Type.String(), reason: StringEnum(['removed', 'hidden', 'moved']) }),
+  d: Type.Object({ channel_id: Type.String(), reason: OneOf(['removed', 'hidden', 'moved']) }),
 })
 /** Every server frame about a space. */
 export const SpaceServerFrameSchemas = [SpaceReadyFrameSchema, SpaceTickFrameSchema, SpaceSaidFrameSchema, SpaceEmotedFrameSchema, SpaceGroupFrameSchema, SpaceLeftFrameSchema] as const
@@ -179,7 +187,7 @@ export const TiledPropertySchema = Type.Object({ name: Type.String(), type: Type
 /** One Tiled layer: tiles (`data`, row-major gids) or objects. */
 export const TiledLayerSchema = Type.Object({
   name: Type.String(),
-  type: StringEnum(['tilelayer', 'objectgroup', 'imagelayer', 'group']),
+  type: OneOf(['tilelayer', 'objectgroup', 'imagelayer', 'group']),
   visible: Type.Optional(Type.Boolean()),
   width: Type.Optional(Type.Integer()),
   height: Type.Optional(Type.Integer()),
@@ -231,3 +239,20 @@ export const SpaceInfoSchema = Type.Object({
 })
 /** GET /channels/:id/space answer. */
 export type SpaceInfo = Static<typeof SpaceInfoSchema>
+
+/** GET /servers/:server_id/space-counts: how many stand in each metaverse channel's space the caller may see (those with nobody: 0). */
+export const SpaceCountsSchema = Type.Object({ counts: Type.Array(SpaceCountSchema) })
+/** GET /servers/:server_id/space-counts answer. */
+export type SpaceCounts = Static<typeof SpaceCountsSchema>
+
+/** POST /channels/:id/space/say: a host (map account, bot token) says something in the space. */
+export const SpaceSayBodySchema = Type.Object({ text: Type.String({ minLength: 1, maxLength: SPACE_SAY_MAX_LENGTH }) }, { additionalProperties: false })
+/** POST /channels/:id/space/members/:uid/move: where a moderator puts a member (map pixels). */
+export const SpaceMoveBodySchema = Type.Object({
+  x: Type.Integer({ minimum: 0, maximum: 100_000 }),
+  y: Type.Integer({ minimum: 0, maximum: 100_000 }),
+}, { additionalProperties: false })
+/** Path of a member in a channel's space. */
+export const SpaceMemberParamsSchema = Type.Object({ channel_id: Type.String({ minLength: 1, maxLength: 64 }), uid: Type.String({ minLength: 1, maxLength: 64 }) })
+
+export * from './space-paths'

@@ -50,6 +50,7 @@ import searchRoutes from './routes/search'
 import { JSON_BODY_LIMIT } from './routes/schemas'
 import serversRoutes from './routes/servers'
 import sessionsRoutes from './routes/sessions'
+import spaceRoutes from './routes/space'
 import uploadRoutes from './routes/upload'
 import usersRoutes from './routes/users'
 import { createAnswerCache, sharedAnswerCache } from './services/answer-cache'
@@ -58,6 +59,7 @@ import { createAwayNotifier, loadVapidKeys } from './services/away-notifications
 import { createReminderSender, reminderSettingsOf } from './services/live-reminders'
 import { createMemoryCounter, createRedisCounter, type HitCounter } from './services/rate-counter'
 import { createFileStore } from './services/storage'
+import { SpaceHub } from './space/hub'
 import { createSubscribeSender, ticketSourceFor } from './services/wechat'
 
 /** Options of the app plugin. */
@@ -79,7 +81,7 @@ const ROUTES = [resourceRoutes, loginThirdRoutes, qiniuRoutes, uploadRoutes, cha
   rolesRoutes, moderationRoutes, invitesRoutes, botsRoutes, sessionsRoutes,
   searchRoutes,
   accountsRoutes, passkeysRoutes, wechatSignInRoutes, devSignInRoutes,
-  notificationsRoutes, conversationsRoutes,
+  notificationsRoutes, conversationsRoutes, spaceRoutes,
 ]
 
 /** How long a session's presence lasts in Redis without a heartbeat: three intervals (two missed beats drop it anyway). */
@@ -140,8 +142,11 @@ export default async function openRealmApp (fastify: FastifyInstance, options: A
       presence, notifications: repos.notifications, users: repos.users, vapid: await loadVapidKeys(config.dataDir), subject: config.webPushSubject, wechat: config.wechat, subscribeSend, log: fastify.log,
     }),
     limits,
+    // the hub reads the app's services once they are all built (it is one of them)
+    spaces: new SpaceHub(() => ctx, fastify.log),
     now,
   }
+  fastify.addHook('onClose', async () => { ctx.spaces.close() })
   if (options.seed !== false) {
     const summary = await seedDemo(db, files, ctx.now())
     fastify.log.info({ dialect, ...summary }, 'demo seed is in place')

@@ -213,6 +213,8 @@ export interface ServerConfig {
   gatewaySocketsPerAccount: number
   /** Shortest time between two presence announcements of one member by a process (changes in between are coalesced into one). */
   gatewayPresenceIntervalMs: number
+  /** Ticks per second of a gather space while something in it moves (issue 31; an idle space does not tick). */
+  spaceTickHz: number
 }
 
 /** A variable holds a value the server cannot use. */
@@ -449,5 +451,6 @@ export function loadConfig (env: Env = process.env): ServerConfig {
     gatewayLeaseMs: integer(env, 'GATEWAY_LEASE_MS', 10_000, 300, 600_000),
     gatewaySocketsPerAccount: integer(env, 'GATEWAY_SOCKETS_PER_ACCOUNT', 10, 1, 1000),
     gatewayPresenceIntervalMs: integer(env, 'GATEWAY_PRESENCE_INTERVAL_MS', 1000, 0, 60_000),
+    spaceTickHz: integer(env, 'SPACE_TICK_HZ', 15, 1, 60),
   }
 }

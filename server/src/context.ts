@@ -1,13 +1,14 @@
 /**
  * What every route plugin receives: the configuration and the services built once at
  * start (database, repositories, file store, auditor, WeChat ticket source, answer cache,
- * event bus, presence, away-from-the-app notifier, shared rate counters).
+ * event bus, presence, away-from-the-app notifier, shared rate counters, gather spaces).
  */
 import type { EventBus } from './bus'
 import type { HitCounter } from './services/rate-counter'
 import type { ServerConfig } from './config'
 import type { DialectName } from './db/dialects'
 import type { GatewayDirectory } from './gateway/directory'
+import type { SpaceHub } from './space/hub'
 import type { Db } from './db/schema'
 import type { Repositories } from './repositories'
 import type { AnswerCache } from './services/answer-cache'
@@ -35,6 +36,8 @@ export interface AppContext {
   away: AwayNotifier
   /** Rate limits and throttles, counted across processes (Redis with REDIS_URL). */
   limits: HitCounter
+  /** The gather spaces standing on this process (issue 31). */
+  spaces: SpaceHub
   /** The current time in unix seconds (replaceable in tests). */
   now (): number
 }

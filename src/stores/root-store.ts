@@ -20,6 +20,7 @@ import { createNotificationsApi, type NotificationsApi } from '@/services/api/no
 import { createTrustApi, type TrustApi } from '@/services/api/trust'
 import { createConversationsApi, type ConversationsApi } from '@/services/api/conversations'
 import { createSpaceApi, type SpaceApi } from '@/services/api/space'
+import { ChannelType } from '@core/wire/codes'
 import { platformWebauthn } from '@/utils/webauthn'
 import { forgetAwayOnDevice } from '@/services/away-channel'
 import { AccountStore, type WebauthnCeremonies } from './account-store'
@@ -34,6 +35,7 @@ import { LiveReminderStore } from './live-reminder-store'
 import { PermissionsStore } from './permissions-store'
 import type { StoreLogger } from './load-tracker'
 import { ServerStore, type ServerCounts } from './server-store'
+import { SpaceCountStore } from './space-count-store'
 import { SessionStore, type KeyValueStorage } from './session-store'
 import { timeoutScheduler, type TimerScheduler } from './support/timer-scheduler'
 import { UnreadStore } from './unread-store'
@@ -124,7 +126,10 @@ export class RootStore {
   readonly conversationsApi: ConversationsApi
   /** The gather space's calls (a space page's store and the channel rows' counts). */
   readonly spaceApi: SpaceApi
+  /** How many stand in each metaverse channel's space (the channel rows). */
+  readonly spaceCounts: SpaceCountStore
   private readonly stopSeedingUnread: () => void
+  private readonly stopCountingSpaces: () => void
 
   constructor (api: ApiClient, options: RootStoreOptions) {
     const logger = options.logger ?? console
@@ -169,10 +174,16 @@ export class RootStore {
     this.inbox = new InboxStore(this.notificationsApi, logger)
     this.conversationsApi = options.conversations ?? createConversationsApi()
     this.spaceApi = options.space ?? createSpaceApi()
+    this.spaceCounts = new SpaceCountStore(this.spaceApi, this.gateway, logger)
     this.conversations = new ConversationsStore({ api: this.conversationsApi, gateway: this.gateway, me: () => this.session.user, logger })
     this.liveReminders = new LiveReminderStore({ storage: options.storage, clock, uid: () => this.session.user?.uid ?? null, logger })
     // each channel list answer brings the counts; the gateway keeps them current between answers
     this.stopSeedingUnread = reaction(() => this.channel.groups, groups => this.unread.seed(flattenGroups(groups)), { fireImmediately: true })
+    // a channel list with metaverse channels: how many stand in their spaces (issue 31)
+    this.stopCountingSpaces = reaction(() => this.channel.groups, groups => {
+      const serverId = this.channel.channels.find(channel => channel.channel_type === ChannelType.Metaverse)?.server_id
+      if (groups.length > 0 && serverId !== undefined) void this.spaceCounts.load(serverId)
+    })
     this.applyGatewayEvents()
   }
 
@@ -256,6 +267,7 @@ export class RootStore {
     this.inbox.dispose()
     this.conversations.dispose()
     this.stopSeedingUnread()
+    this.stopCountingSpaces()
     this.gateway.stop()
   }
 }

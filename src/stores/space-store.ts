@@ -59,7 +59,7 @@ export interface Steer {
 /** What the space store needs. */
 export interface SpaceStoreOptions {
   /** The space's HTTP call. */
-  api: SpaceApi
+  api: Pick<SpaceApi, 'space'>
   gateway: SpaceChannel
   clock: () => number
   scheduler: TimerScheduler

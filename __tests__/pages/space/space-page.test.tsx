@@ -64,7 +64,7 @@ async function openSpace (space: jest.Mock = jest.fn(async () => info)) {
     api,
     params: { channel_id: '83282810', server_id: '832828' },
     signedIn: MEMBER,
-    space: { space },
+    space: { space, counts: jest.fn(async () => ({ counts: [] })) },
     gateway: connect,
     beforeMount: root => {
       root.channel.groups = [{ group: null, channels: [{ channel_id: '83282810', server_id: '832828', channel_type: ChannelType.Metaverse, kind: ChannelKind.Channel, name: '像素乐园' } as never] }]

@@ -20,6 +20,7 @@ import * as search from './migrations/0012-search'
 import * as directMessages from './migrations/0013-direct-messages'
 import * as notifications from './migrations/0014-notifications'
 import * as webPush from './migrations/0015-web-push'
+import * as spaceMaps from './migrations/0016-space-maps'
 import type { Db } from './schema'
 
 /** Every migration by name; names sort in the order they must run. */
@@ -39,6 +40,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0013-direct-messages': directMessages,
   '0014-notifications': notifications,
   '0015-web-push': webPush,
+  '0016-space-maps': spaceMaps,
 }
 
 /**

@@ -71,8 +71,11 @@ export type LivesTable = LiveItem
 export type PostsTable = Omit<Post, 'author'> & { author_uid: string } & PostColumns
 
 
-/** The showroom map of a metaverse channel: the wire map with the channel it belongs to. */
-export type ShowroomsTable = Pick<MapCfgData, 'channel_id' | 'server_id'> & MapCfgData['map']
+/**
+ * The showroom map of a metaverse channel: the wire map with the channel it belongs to, and
+ * its gather space's Tiled map as JSON text (migration 0016-space-maps; null: made from the showroom when read).
+ */
+export type ShowroomsTable = Pick<MapCfgData, 'channel_id' | 'server_id'> & MapCfgData['map'] & { space_map: string | null }
 
 /** Where a hotspot or event sits: its showroom and its order there. */
 interface ShowroomPart {

@@ -7,6 +7,9 @@
 import { TypeCompiler } from '@sinclair/typebox/compiler'
 import type { DispatchName } from '@core/wire/dispatches'
 import { FocusFrameSchema, GATEWAY_MAX_FRAME_BYTES, GatewayErrorCode, HeartbeatFrameSchema, IdentifyFrameSchema, ResumeFrameSchema, type ClientFrame, type GatewayErrorData, type ServerFrame } from '@core/wire/gateway'
+import {
+  SpaceEmoteFrameSchema, SpaceEnterFrameSchema, SpaceLeaveFrameSchema, SpaceSayFrameSchema, SpaceSteerFrameSchema, SpaceWalkFrameSchema, type SpaceClientFrame,
+} from '@core/wire/space'
 import { absolutizeFileUrls } from '../plugins/public-url'
 
 /** One compiled check per op (the union ClientFrameSchema, split so an error names the op's own field). */
@@ -15,7 +18,18 @@ const checkers = {
   resume: TypeCompiler.Compile(ResumeFrameSchema),
   heartbeat: TypeCompiler.Compile(HeartbeatFrameSchema),
   focus: TypeCompiler.Compile(FocusFrameSchema),
+  space_enter: TypeCompiler.Compile(SpaceEnterFrameSchema),
+  space_leave: TypeCompiler.Compile(SpaceLeaveFrameSchema),
+  space_walk: TypeCompiler.Compile(SpaceWalkFrameSchema),
+  space_steer: TypeCompiler.Compile(SpaceSteerFrameSchema),
+  space_say: TypeCompiler.Compile(SpaceSayFrameSchema),
+  space_emote: TypeCompiler.Compile(SpaceEmoteFrameSchema),
 } as const
+
+/** Whether a client frame is a gather space op (its own rate, handled by the process's SpaceHub). */
+export function isSpaceFrame (frame: ClientFrame): frame is SpaceClientFrame {
+  return frame.op.startsWith('space_')
+}
 
 /** The ops a client may send. */
 const CLIENT_OPS = Object.keys(checkers) as Array<ClientFrame['op']>

@@ -30,6 +30,7 @@ import type { MemberState, SessionRevokedEvent } from '@core/wire/trust'
 import type { BusEvent, EventBus } from '../bus'
 import type { AppContext } from '../context'
 import type { SignedIn } from '../repositories/users'
+import type { SpaceHub } from '../space/hub'
 import { membershipChangeOf } from './audience'
 import type { GatewayDirectory } from './directory'
 import { dispatchText } from './frames'
@@ -121,9 +122,14 @@ export class GatewayHub implements SessionHost {
     return this.ctx.presence
   }
 
-  /** Starts a session on a new connection; `base` is its public origin (stored-file URLs in payloads are made absolute on it). */
-  connect (socket: WebSocket, base: string): void {
-    this.sessions.add(new GatewaySession(socket, this, base))
+  /** The gather spaces of this process. */
+  get spaces (): SpaceHub {
+    return this.ctx.spaces
+  }
+
+  /** Starts a session on a new connection; `base` is its public origin (stored-file URLs in payloads are made absolute on it), `ip` where it connects from. */
+  connect (socket: WebSocket, base: string, ip: string): void {
+    this.sessions.add(new GatewaySession(socket, this, base, ip))
   }
 
   /** The user and sign-in session of a token (session or bot), or null. */
@@ -205,6 +211,7 @@ export class GatewayHub implements SessionHost {
 
   /** `session` hears nothing more (closed, or back to waiting after invalid_session). */
   forget (session: GatewaySession): void {
+    this.ctx.spaces.leave(session)
     this.startingSessions.delete(session)
     remove(this.byUser, session.uid, session)
     for (const serverId of session.serverIds) remove(this.byServer, serverId, session)
@@ -307,6 +314,8 @@ export class GatewayHub implements SessionHost {
         const update: ChannelsVisibleUpdate = { server_id: serverId, added, removed: change.removed }
         for (const session of user.sessions) {
           if (session.serverIds.has(serverId)) session.sendOwn(base => dispatchText('CHANNELS_VISIBLE_UPDATE', update, id, base))
+          // a space the member may no longer see is left (issue 31)
+          this.ctx.spaces.hidden(session, serverId, change.removed)
         }
       }
       await this.rememberReadable(uid)
@@ -333,8 +342,14 @@ export class GatewayHub implements SessionHost {
     const sessions = dispatchDeclaration(event.t)?.audience === 'user' ? this.byUser.get(event.uid ?? '') : this.byServer.get(event.server_id)
     for (const session of sessions ?? []) session.offer(event, id, frameOf)
     for (const uid of event.uids ?? []) for (const session of this.byUser.get(uid) ?? []) session.offer(event, id, frameOf)
-    if (change && !change.joined) this.users.get(change.uid)?.grants.delete(event.server_id)
-    if (event.t === 'CHANNEL_DELETE' && event.channel_id !== undefined) this.forgetChannel(event.server_id, event.channel_id)
+    if (change && !change.joined) {
+      this.users.get(change.uid)?.grants.delete(event.server_id)
+      for (const session of this.byUser.get(change.uid) ?? []) this.ctx.spaces.hidden(session, event.server_id, null)
+    }
+    if (event.t === 'CHANNEL_DELETE' && event.channel_id !== undefined) {
+      this.forgetChannel(event.server_id, event.channel_id)
+      this.ctx.spaces.channelGone(event.channel_id)
+    }
   }
 
   /** A deleted channel leaves every grant of its server (its CHANNEL_DELETE went to those who could read it). */

@@ -43,6 +43,6 @@ export default async function gatewayRoutes (fastify: FastifyInstance, { ctx }: 
       if (problem) throw badRequest(problem)
     },
     handler: async () => { throw httpError(426, 'GET /gateway is a WebSocket: connect with an Upgrade: websocket request') },
-    wsHandler: (socket, request) => hub.connect(socket, publicBase(ctx.config.publicUrl, request)),
+    wsHandler: (socket, request) => hub.connect(socket, publicBase(ctx.config.publicUrl, request), request.ip),
   })
 }

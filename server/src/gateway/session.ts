@@ -15,11 +15,13 @@ import type { ClientFrame, GatewayErrorData, ServerFrame } from '@core/wire/gate
 import { GATEWAY_PROTOCOL_VERSION, GatewayErrorCode } from '@core/wire/gateway-codes'
 import type { User } from '@core/wire/entities'
 import type { PresenceUpdate } from '@core/wire/members'
+import type { SpaceClientFrame } from '@core/wire/space'
 import type { BusEvent, EventBus } from '../bus'
 import type { SignedIn } from '../repositories/users'
+import { SpaceRefusal, type SpaceHub, type SpaceMember } from '../space/hub'
 import { isFocusOnly, membershipBefore, membershipChangeOf, offerTo, type SessionView } from './audience'
 import type { GatewayDirectory, SessionRecord } from './directory'
-import { dispatchText, parseClientFrame, serverFrameText } from './frames'
+import { dispatchText, isSpaceFrame, parseClientFrame, serverFrameText } from './frames'
 import { changesSince, snapshotOf, type ServerGrant } from './grants'
 
 /** What a session needs from the gateway of its process (GatewayHub). */
@@ -50,8 +52,10 @@ export interface SessionHost {
   capSockets (session: GatewaySession): Promise<void>
   /** An open session joined or left a server. */
   membershipChanged (session: GatewaySession, serverId: string, joined: boolean): void
-  /** The session hears nothing more (closed, or back to waiting after invalid_session). */
+  /** The session hears nothing more (closed, or back to waiting after invalid_session); it leaves its space. */
   forget (session: GatewaySession): void
+  /** The gather spaces of this process: the session's space ops go there. */
+  readonly spaces: Pick<SpaceHub, 'handle'>
   /** The user's first session opened or last one closed (announced to `serverIds`, coalesced per user). */
   presenceChanged (uid: string, status: PresenceUpdate['status'], serverIds: readonly string[]): void
 }
@@ -60,6 +64,12 @@ export interface SessionHost {
 export const FRAMES_PER_WINDOW = 120
 /** The rate limit's window. */
 export const FRAME_WINDOW_MS = 60_000
+/**
+ * Space ops (core/wire/space.ts) allowed per connection per second: a stick steers often, so
+ * they have their own rate and do not count against FRAMES_PER_WINDOW. One more is refused
+ * (SpaceRefused, once per second; the rest of that second are dropped); the connection stays open.
+ */
+export const SPACE_OPS_PER_SECOND = 30
 
 /** waiting: no identify yet; starting: identify/resume in progress (events are held); open; closed. */
 type SessionState = 'waiting' | 'starting' | 'open' | 'closed'
@@ -71,8 +81,10 @@ interface HeldEvent {
 }
 
 /** One connection's session. */
-export class GatewaySession implements SessionView {
+export class GatewaySession implements SessionView, SpaceMember {
   uid = ''
+  /** The signed-in user as identify or resume found them. */
+  user: User | null = null
   sessionId = ''
   /** The sign-in session (HTTP token) this connection identified with; null for a bot token. */
   authSessionId: string | null = null
@@ -90,9 +102,12 @@ export class GatewaySession implements SessionView {
   private held: HeldEvent[] = []
   private windowStart: number
   private framesInWindow = 0
+  private spaceSecondStart: number
+  private spaceOpsInSecond = 0
 
-  constructor (private readonly socket: WebSocket, private readonly host: SessionHost, private readonly base: string) {
-    this.connectedAt = this.lastBeatAt = this.windowStart = host.clock()
+  /** `ip`: where the socket connects from (the message rate limit's allow list applies to what it says in a space). */
+  constructor (private readonly socket: WebSocket, private readonly host: SessionHost, private readonly base: string, readonly ip = '') {
+    this.connectedAt = this.lastBeatAt = this.windowStart = this.spaceSecondStart = host.clock()
     socket.on('message', data => this.receive(data))
     socket.on('close', () => { void this.closed() })
     socket.on('error', () => socket.terminate())
@@ -157,6 +172,11 @@ export class GatewaySession implements SessionView {
   private receive (data: RawData): void {
     if (this.state === 'closed') return
     const now = this.host.clock()
+    const parsed = parseClientFrame(data)
+    if ('frame' in parsed && isSpaceFrame(parsed.frame)) {
+      this.receiveSpace(parsed.frame, now)
+      return
+    }
     if (now - this.windowStart >= FRAME_WINDOW_MS) {
       this.windowStart = now
       this.framesInWindow = 0
@@ -165,7 +185,6 @@ export class GatewaySession implements SessionView {
       this.fail({ code: GatewayErrorCode.RateLimited, msg: `more than ${FRAMES_PER_WINDOW} frames in ${FRAME_WINDOW_MS / 1000} s` }, true)
       return
     }
-    const parsed = parseClientFrame(data)
     if ('error' in parsed) {
       this.fail(parsed.error)
       return
@@ -175,6 +194,34 @@ export class GatewaySession implements SessionView {
       this.fail({ code: GatewayErrorCode.DecodeError, msg: 'the frame could not be handled; try again' })
       // a session that failed to start would hold events forever: the client reconnects instead
       if (this.state === 'starting') this.close(1011, 'the session could not start')
+    })
+  }
+
+  /** A space op: its own rate (SPACE_OPS_PER_SECOND), then the process's spaces; a refusal is an error frame, never a close. */
+  private receiveSpace (frame: SpaceClientFrame, now: number): void {
+    if (this.state === 'waiting') {
+      this.fail({ code: GatewayErrorCode.NotAuthenticated, msg: `${frame.op}: identify first` }, true)
+      return
+    }
+    if (now - this.spaceSecondStart >= 1000) {
+      this.spaceSecondStart = now
+      this.spaceOpsInSecond = 0
+    }
+    if (++this.spaceOpsInSecond > SPACE_OPS_PER_SECOND) {
+      if (this.spaceOpsInSecond === SPACE_OPS_PER_SECOND + 1) this.fail({ code: GatewayErrorCode.SpaceRefused, msg: `${frame.op}: more than ${SPACE_OPS_PER_SECOND} space ops in a second` })
+      return
+    }
+    if (this.state !== 'open') {
+      this.fail({ code: GatewayErrorCode.SpaceRefused, msg: `${frame.op}: the session is not open yet` })
+      return
+    }
+    this.host.spaces.handle(this, frame).catch(error => {
+      if (error instanceof SpaceRefusal) {
+        this.fail({ code: GatewayErrorCode.SpaceRefused, msg: error.message })
+        return
+      }
+      this.host.log.error({ err: error }, 'gateway: space op failed')
+      this.fail({ code: GatewayErrorCode.SpaceRefused, msg: `${frame.op}: could not be handled; try again` })
     })
   }
 
@@ -197,7 +244,7 @@ export class GatewaySession implements SessionView {
       if (this.state === 'open') await this.host.directory.refresh(this.record)
       return
     }
-    this.focusedChannelId = frame.d.channel_id
+    if (frame.op === 'focus') this.focusedChannelId = frame.d.channel_id
   }
 
   /** The user of `token`, or null after failing the connection. */
@@ -210,6 +257,7 @@ export class GatewaySession implements SessionView {
       return null
     }
     this.authSessionId = signedIn.session_id
+    this.user = signedIn.user
     return signedIn.user
   }
 

@@ -74,6 +74,8 @@ const BODIES: Record<string, unknown> = {
   'PATCH /posts/:post_id/comments/:comment_id': { content: 'edited' },
   'POST /posts/:post_id/comments/:comment_id': { content: 'edited' },
   'POST /lives/:live_id/comments': { content: 'a live comment' },
+  'POST /channels/:channel_id/space/say': { text: 'hi' },
+  'POST /channels/:channel_id/space/members/:uid/move': { x: 100, y: 100 },
 }
 
 /** Every route the app registers (method and URL pattern), read with an onRoute hook on an app of its own. */

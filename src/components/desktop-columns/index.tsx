@@ -65,7 +65,7 @@ function ServerButton ({ server, icon, current }: { server: ConfiguredServer, ic
  * column. The list is the one Home loads; a page opened straight from a link loads it here.
  */
 function DesktopColumns () {
-  const { server, channel, inbox, unread, conversations } = useStores()
+  const { server, channel, inbox, unread, conversations, spaceCounts } = useStores()
   useEffect(() => {
     server.loadIcons().catch(logFailure('loading the server icons'))
     if (channel.status !== 'idle') return
@@ -87,7 +87,7 @@ function DesktopColumns () {
       <View className='desktop-columns__channels' {...NAVIGATION} ariaLabel={t('homeChannels')}>
         <Text className='desktop-columns__server-name'>{server.name}</Text>
         {channel.status === 'ready'
-          ? <ChannelList groups={unread.overlay(channel.groups)} onTap={onChannelTap} currentId={channel.shownChannelId} />
+          ? <ChannelList groups={unread.overlay(channel.groups)} onTap={onChannelTap} currentId={channel.shownChannelId} spaceCounts={spaceCounts.byChannel} />
           : <StateView compact status={stateViewStatusOf(channel.status)} message={channel.status === 'empty' ? t('channelsEmpty') : channel.error} onRetry={() => { channel.load().catch(logFailure('retrying the channel list')) }} />}
       </View>
       {wide && <DesktopMembers />}

@@ -20,6 +20,7 @@ import type {
 } from '../schema'
 import type { MemberRolesTable } from '../tables/trust'
 import { SHOWROOM_SIZE } from '../../repositories/showrooms'
+import { spaceMapOf } from '../../space/map'
 import { avatarImage, coverImage, iconImage, SEED_VIDEO_KEY, seedImagePath, showroomImage, type SeedImage } from './art'
 
 /** Every row and image of the demo. */
@@ -305,7 +306,10 @@ function buildMessages (serverId: string, serverIndex: number, count: number, no
   return [...lobby, question, answer]
 }
 
-/** A showroom per metaverse channel: welcome, product and video events, a hotspot for each. */
+/** The map account hosting each kind of showroom's space (issue 31): the guide the 3D showroom, the keeper the live map. */
+export const SHOWROOM_HOSTS: Readonly<Record<MapCategory, string>> = { [MapCategory.ThreeD]: 'D_400001', [MapCategory.LiveMap]: 'D_400002' }
+
+/** A showroom per metaverse channel: welcome, product and video events, a hotspot for each, and its space's map. */
 function buildShowroom (serverId: string, channelId: string, name: string, category: MapCategory, data: DemoData): void {
   const spots = [
     { x: 0.22, y: 0.62, title: '欢迎台', type: 'welcome' as const },
@@ -314,7 +318,12 @@ function buildShowroom (serverId: string, channelId: string, name: string, categ
   ]
   const image = showroomImage(`showroom-${channelId}`, name, SHOWROOM_SIZE.width, SHOWROOM_SIZE.height, spots)
   data.images.push(image)
-  data.showrooms.push({ channel_id: channelId, server_id: serverId, map_category: category, background: `/files/${image.key}`, ...SHOWROOM_SIZE })
+  const map = { map_category: category, background: `/files/${image.key}`, ...SHOWROOM_SIZE }
+  const hotspots = spots.map((spot, index) => ({ hotspot_id: `${channelId}-hs${index + 1}`, channel_id: channelId, sort: index + 1, x: spot.x, y: spot.y, title: spot.title, event_id: `${channelId}-${spot.type}` }))
+  // issue 31: the space's map, with the map account of its kind as host (SPEC §3 D_ uid)
+  const space = spaceMapOf({ map, hotspots, hostUid: SHOWROOM_HOSTS[category] })
+  data.showrooms.push({ channel_id: channelId, server_id: serverId, ...map, space_map: JSON.stringify(space) })
+  data.hotspots.push(...hotspots)
   spots.forEach((spot, index) => {
     const eventId = `${channelId}-${spot.type}`
     data.events.push({
@@ -328,7 +337,6 @@ function buildShowroom (serverId: string, channelId: string, name: string, categ
       price: spot.type === 'product' ? 19900 : null,
       video_url: spot.type === 'video' ? SAMPLE_MP4 : null,
     })
-    data.hotspots.push({ hotspot_id: `${channelId}-hs${index + 1}`, channel_id: channelId, sort: index + 1, x: spot.x, y: spot.y, title: spot.title, event_id: eventId })
   })
 }
 

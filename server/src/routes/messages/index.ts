@@ -147,7 +147,7 @@ export async function reactionCapRefusal (
  * it); 429 with Retry-After when over. Called once the write is known to be new, so a
  * retry of a stored nonce costs nothing.
  */
-export async function requireMessageAllowance (ctx: AppContext, request: FastifyRequest, user: User): Promise<void> {
+export async function requireMessageAllowance (ctx: AppContext, request: Pick<FastifyRequest, 'ip'>, user: User): Promise<void> {
   if (ctx.config.rateLimit.allowList.includes(request.ip)) return
   const { max, windowMs } = ctx.config.rateLimit.messages
   const { count, resetMs } = await ctx.limits.hit(`messages ${user.uid}`, windowMs)

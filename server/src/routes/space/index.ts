@@ -1,0 +1,98 @@
+/**
+ * The gather space's HTTP side (issue 31; the live side is the gateway's `space_*` ops):
+ * its map and count (`GET /channels/:id/space`; 404 as every channel route for a channel the
+ * caller may not see, and for one that is not a metaverse channel), the counts of a server's
+ * spaces for its channel list, a host (map account, SPEC §3 `D_` uid, with its token as a bot
+ * uses its own) saying something in its space, and a moderator (a moderation bit
+ * server-wide) moving or removing a member from a space.
+ */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { Type } from '@sinclair/typebox'
+import type { FastifyInstance } from 'fastify'
+import { MODERATION_PERMISSIONS, Permission } from '@core/domain/permissions'
+import { readSpaceMap } from '@core/domain/space'
+import { ChannelParamsSchema, ServerParamsSchema } from '@core/wire/api'
+import { ChannelType, type Channel, type User } from '@core/wire/entities'
+import { SPACE_PATHS, SpaceCountsSchema, SpaceInfoSchema, SpaceMemberParamsSchema, SpaceMoveBodySchema, SpaceSayBodySchema } from '@core/wire/space'
+import type { AppContext, RouteOptions } from '../../context'
+import { forbidden, notFound } from '../../errors'
+import { optionalUser, signedInUser } from '../../plugins/auth'
+import { accessTo, requireAnyBit, requireVisibleChannel, serverPermissions, unknownChannel, visibleChannels } from '../access'
+import { requireServerAuditPass } from '../checks'
+import { contentOf, requireMessageAllowance } from '../messages'
+import { ok } from '../envelope'
+import { responses } from '../schemas'
+
+/** A metaverse channel the caller may see, else 404 as for none. */
+async function spaceChannel (ctx: AppContext, channelId: string, user: User | null, wanted: number = Permission.ViewChannel): Promise<Channel> {
+  const channel = await requireVisibleChannel(ctx, channelId, user, wanted)
+  if (channel.channel_type !== ChannelType.Metaverse) throw unknownChannel(channelId) // no space there: nothing to find
+  return channel
+}
+
+/** The caller, after checking they hold a moderation bit in the channel's server (403 otherwise). */
+async function requireModerator (ctx: AppContext, channel: Channel, user: User): Promise<void> {
+  const access = await accessTo(ctx, channel.server_id, user)
+  requireAnyBit(access, serverPermissions(ctx, access), MODERATION_PERMISSIONS)
+}
+
+/** Registers the space routes. */
+export default async function spaceRoutes (instance: FastifyInstance, { ctx }: RouteOptions): Promise<void> {
+  const fastify = instance.withTypeProvider<TypeBoxTypeProvider>()
+  const bearer = { security: [{ bearer: [] }] }
+
+  fastify.get(SPACE_PATHS.space, {
+    schema: { summary: "A metaverse channel's gather space: its Tiled map and how many stand in it", params: ChannelParamsSchema, response: responses(SpaceInfoSchema) },
+  }, async request => {
+    const channel = await spaceChannel(ctx, request.params.channel_id, await optionalUser(ctx, request))
+    const stored = await ctx.repos.showrooms.spaceMap(channel.channel_id)
+    if (!stored) throw notFound(`path.channel_id: channel ${channel.channel_id} has no space`)
+    return ok({ channel_id: channel.channel_id, server_id: channel.server_id, map: stored.map, count: ctx.spaces.countOf(channel.channel_id) })
+  })
+
+  fastify.get(SPACE_PATHS.counts, {
+    schema: { summary: "How many stand in each of a server's metaverse channels' spaces (those the caller may see)", params: ServerParamsSchema, response: responses(SpaceCountsSchema) },
+  }, async request => {
+    const serverId = request.params.server_id
+    const access = await accessTo(ctx, serverId, await optionalUser(ctx, request))
+    const spaces = (await ctx.repos.channels.listByServer(serverId)).filter(channel => channel.channel_type === ChannelType.Metaverse)
+    const counts = (await visibleChannels(ctx, access, spaces)).map(channel => ({ server_id: serverId, channel_id: channel.channel_id, count: ctx.spaces.countOf(channel.channel_id) }))
+    return ok({ counts })
+  })
+
+  fastify.post(SPACE_PATHS.say, {
+    schema: {
+      summary: 'A host (map account, its token) says something in its space, heard within the talk radius; `said` false when nobody stands there',
+      ...bearer, params: ChannelParamsSchema, body: SpaceSayBodySchema, response: responses(Type.Object({ said: Type.Boolean() })),
+    },
+  }, async request => {
+    const user = signedInUser(request)
+    const channel = await spaceChannel(ctx, request.params.channel_id, user)
+    const stored = await ctx.repos.showrooms.spaceMap(channel.channel_id)
+    if (!stored || !readSpaceMap(stored.map).hosts.some(host => host.uid === user.uid)) throw forbidden(`only a host of this space (a map account on its map) speaks in it, not ${user.uid}`)
+    const content = contentOf(request.body.text)
+    await requireMessageAllowance(ctx, request, user)
+    await requireServerAuditPass(ctx, channel.server_id, { content })
+    return ok({ said: ctx.spaces.hostSay(channel.channel_id, user.uid, content) })
+  })
+
+  fastify.post(SPACE_PATHS.move, {
+    schema: { summary: 'Move a member in a space (a moderator)', ...bearer, params: SpaceMemberParamsSchema, body: SpaceMoveBodySchema, response: responses(Type.Null()) },
+  }, async request => {
+    const user = signedInUser(request)
+    const channel = await spaceChannel(ctx, request.params.channel_id, user)
+    await requireModerator(ctx, channel, user)
+    if (!ctx.spaces.move(channel.channel_id, request.params.uid, request.body)) throw notFound(`path.uid: ${request.params.uid} is not in the space of channel ${channel.channel_id}`)
+    return ok(null)
+  })
+
+  fastify.delete(SPACE_PATHS.member, {
+    schema: { summary: 'Remove a member from a space (a moderator); they get space_left removed', ...bearer, params: SpaceMemberParamsSchema, response: responses(Type.Null()) },
+  }, async request => {
+    const user = signedInUser(request)
+    const channel = await spaceChannel(ctx, request.params.channel_id, user)
+    await requireModerator(ctx, channel, user)
+    if (!ctx.spaces.remove(channel.channel_id, request.params.uid)) throw notFound(`path.uid: ${request.params.uid} is not in the space of channel ${channel.channel_id}`)
+    return ok(null)
+  })
+}

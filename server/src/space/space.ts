@@ -1,0 +1,329 @@
+/**
+ * One gather space (issue 31): the avatars standing in a metaverse channel's space on this
+ * process, their intents, and the tick that moves them. The server owns positions: a client
+ * asks to walk to a point (a path is found around the collision layer) or in a direction,
+ * and the tick advances every moving avatar by at most speed × dt (core/domain/space). Each
+ * viewer is sent only what changed in its area of interest (space_tick: `in`, `m`, `out`,
+ * `count`); the timer runs only while something moves or changed, so an idle space costs
+ * nothing. Conversation groups follow the moves (space_group to each member whose group
+ * changed); hosts (map accounts) greet each newcomer who comes within the talk radius, once
+ * per visit.
+ */
+import {
+  advanceAlongPath, advanceSteered, findPath, groupOfEach, InterestGrid, regroup, standingPoint, viewOf,
+  type Groups, type Point, type SpaceLayout,
+} from '@core/domain/space'
+import {
+  SPACE_GROUP_MAX, SPACE_TALK_RADIUS, type SpaceAvatar, type SpaceEmote, type SpaceServerFrame, type SpaceTickData,
+} from '@core/wire/space'
+
+/** Map pixels per second an avatar walks. */
+export const SPACE_SPEED = 160
+/** An avatar sees others within this many map pixels (the area of interest)… */
+export const SPACE_VIEW_RADIUS = 480
+/** …and keeps seeing them until they are this much further (hysteresis). */
+export const SPACE_VIEW_MARGIN = 64
+/** The longest step of one tick, in seconds: a stalled timer never turns into a jump. */
+const MAX_TICK_SECONDS = 0.25
+
+/** Where a space's frames for one avatar go (a gateway session). */
+export interface SpaceViewer {
+  send (frame: SpaceServerFrame): void
+}
+
+/** Who stands in the space. */
+export interface SpacePerson {
+  uid: string
+  nickname: string
+  avatar: string
+  kind: SpaceAvatar['kind']
+}
+
+/** One avatar in the space. */
+interface Avatar extends SpacePerson {
+  id: number
+  x: number
+  y: number
+  dir: number
+  /** The pose last sent to viewers (rounded). */
+  sent: { x: number, y: number, dir: number }
+  path: Point[]
+  steer: { dx: number, dy: number } | null
+  /** Null for a host. */
+  viewer: SpaceViewer | null
+  /** Whom its viewer sees now. */
+  visible: Set<number>
+  /** The count its viewer was last told. */
+  countSent: number
+  /** Hosts: the avatars greeted in this visit (an avatar id lives as long as one visit). */
+  greeted: Set<number>
+}
+
+/** What a space needs from its process. */
+export interface SpaceOptions {
+  channelId: string
+  serverId: string
+  layout: SpaceLayout
+  tickHz: number
+  /** Now, in ms. */
+  clock: () => number
+  /** How many people (not hosts) stand in it, after each change. */
+  countChanged: (count: number) => void
+  /** What a host says to a newcomer. */
+  greeting: (nickname: string) => string
+}
+
+/** A point rounded for the wire. */
+function rounded (x: number, y: number, dir: number): { x: number, y: number, dir: number } {
+  return { x: Math.round(x), y: Math.round(y), dir }
+}
+
+/** One space. */
+export class Space {
+  private readonly avatars = new Map<number, Avatar>()
+  private readonly grid = new InterestGrid(SPACE_VIEW_RADIUS)
+  private groups: Groups = new Map()
+  private nextAvatarId = 1
+  private nextGroupId = 1
+  /** Avatars that entered, left or were placed since the last tick. */
+  private readonly changed = new Set<number>()
+  private timer: ReturnType<typeof setInterval> | null = null
+  private lastTickAt = 0
+  private people = 0
+
+  constructor (private readonly options: SpaceOptions) {}
+
+  /** The channel whose space this is. */
+  get channelId (): string { return this.options.channelId }
+  /** Its server. */
+  get serverId (): string { return this.options.serverId }
+  /** People standing in it (hosts are not counted). */
+  get count (): number { return this.people }
+  /** Whether its tick timer runs (something moves or changed). */
+  get ticking (): boolean { return this.timer !== null }
+
+  /** The avatar of `uid` standing here, if any (its id). */
+  idOf (uid: string): number | undefined {
+    for (const avatar of this.avatars.values()) if (avatar.uid === uid) return avatar.id
+    return undefined
+  }
+
+  /** Hosts stand at their spot from the space's first entry. */
+  placeHost (person: SpacePerson, spot: Point): void {
+    this.add(person, null, standingPoint(this.options.layout.grid, spot))
+  }
+
+  /**
+   * `person` stands in the space (next to `nearUid`'s avatar when it is here, else at the
+   * spawn point), and its viewer gets space_ready; the others see it come at the next tick.
+   */
+  enter (person: SpacePerson, viewer: SpaceViewer, nearUid?: string): number {
+    const nearId = nearUid === undefined ? undefined : this.idOf(nearUid)
+    const near = nearId === undefined ? undefined : this.avatars.get(nearId)
+    const layout = this.options.layout
+    const start = near ? standingPoint(layout.grid, { x: near.x + layout.grid.tileWidth, y: near.y }) : layout.spawn
+    const avatar = this.add(person, viewer, start)
+    const view = viewOf(avatar.id, avatar, new Set(), this.grid, id => this.avatars.get(id), SPACE_VIEW_RADIUS, SPACE_VIEW_MARGIN)
+    avatar.visible = view.visible
+    avatar.countSent = this.people
+    viewer.send({
+      op: 'space_ready',
+      d: {
+        channel_id: this.channelId, self: avatar.id, tick_hz: this.options.tickHz, speed: SPACE_SPEED, can_act: person.kind !== 'guest',
+        avatars: [avatar, ...[...view.visible].map(id => this.avatars.get(id) as Avatar)].map(wireAvatar), count: this.people,
+      },
+    })
+    return avatar.id
+  }
+
+  private add (person: SpacePerson, viewer: SpaceViewer | null, at: Point): Avatar {
+    const id = this.nextAvatarId++
+    const avatar: Avatar = {
+      ...person, id, x: at.x, y: at.y, dir: 0, sent: rounded(at.x, at.y, 0), path: [], steer: null, viewer, visible: new Set(), countSent: 0, greeted: new Set(),
+    }
+    this.avatars.set(id, avatar)
+    this.grid.place(id, avatar)
+    if (person.kind !== 'host') this.setPeople(this.people + 1)
+    this.touch(id)
+    return avatar
+  }
+
+  /** Avatar `id` leaves (its viewer is told nothing here: the caller knows why). */
+  leave (id: number): void {
+    const avatar = this.avatars.get(id)
+    if (!avatar) return
+    this.avatars.delete(id)
+    this.grid.remove(id)
+    if (avatar.kind !== 'host') this.setPeople(this.people - 1)
+    for (const host of this.avatars.values()) host.greeted.delete(id)
+    this.touch(id)
+  }
+
+  /** Whether only hosts are left. */
+  get empty (): boolean {
+    return this.people === 0
+  }
+
+  /** Avatar `id` walks to `to` along a path around the collision layer (a blocked or off-map target: as near as it gets). */
+  walk (id: number, to: Point): void {
+    const avatar = this.avatars.get(id)
+    if (!avatar) return
+    avatar.steer = null
+    avatar.path = findPath(this.options.layout.grid, avatar, to)
+    if (avatar.path.length > 0) this.wake()
+  }
+
+  /** Avatar `id` walks in direction (dx, dy) until steered again; (0, 0) stops it. */
+  steer (id: number, dx: number, dy: number): void {
+    const avatar = this.avatars.get(id)
+    if (!avatar) return
+    avatar.path = []
+    avatar.steer = dx === 0 && dy === 0 ? null : { dx, dy }
+    if (avatar.steer) this.wake()
+  }
+
+  /** Places avatar `id` at `to` (a moderator's move; a blocked point: the nearest walkable tile); it stops. */
+  place (id: number, to: Point): void {
+    const avatar = this.avatars.get(id)
+    if (!avatar) return
+    const at = standingPoint(this.options.layout.grid, to)
+    avatar.x = at.x
+    avatar.y = at.y
+    avatar.path = []
+    avatar.steer = null
+    this.grid.place(id, avatar)
+    this.touch(id)
+  }
+
+  /** Avatar `id`'s bubble reaches every viewer within SPACE_TALK_RADIUS of it (itself included). */
+  say (id: number, text: string, at: number): void {
+    const avatar = this.avatars.get(id)
+    if (!avatar) return
+    this.toNear(avatar, { op: 'space_said', d: { id, uid: avatar.uid, nickname: avatar.nickname, text, at } })
+  }
+
+  /** Avatar `id`'s emote plays for every viewer within SPACE_TALK_RADIUS of it. */
+  emote (id: number, emote: SpaceEmote): void {
+    const avatar = this.avatars.get(id)
+    if (avatar) this.toNear(avatar, { op: 'space_emoted', d: { id, emote } })
+  }
+
+  private toNear (speaker: Point, frame: SpaceServerFrame): void {
+    for (const id of this.grid.around(speaker, SPACE_TALK_RADIUS)) {
+      const avatar = this.avatars.get(id)
+      if (avatar?.viewer && within(avatar, speaker, SPACE_TALK_RADIUS)) avatar.viewer.send(frame)
+    }
+  }
+
+  /** Stops the timer (the process is closing or the space is dropped). */
+  stop (): void {
+    if (this.timer) clearInterval(this.timer)
+    this.timer = null
+  }
+
+  private setPeople (count: number): void {
+    this.people = count
+    this.options.countChanged(count)
+  }
+
+  private touch (id: number): void {
+    this.changed.add(id)
+    this.wake()
+  }
+
+  private wake (): void {
+    if (this.timer) return
+    this.lastTickAt = this.options.clock()
+    this.timer = setInterval(() => this.tick(), Math.max(1, Math.round(1000 / this.options.tickHz)))
+    this.timer.unref()
+  }
+
+  /** One tick: moves what moves, regroups, tells each viewer what changed in its view, greets newcomers; stops when nothing moves. */
+  tick (): void {
+    const now = this.options.clock()
+    const seconds = Math.min(MAX_TICK_SECONDS, Math.max(0, (now - this.lastTickAt) / 1000))
+    this.lastTickAt = now
+    const grid = this.options.layout.grid
+    const moved = new Set(this.changed)
+    this.changed.clear()
+    let moving = false
+    for (const avatar of this.avatars.values()) {
+      if (avatar.path.length > 0) {
+        const next = advanceAlongPath(grid, avatar, avatar.path, SPACE_SPEED * seconds)
+        Object.assign(avatar, next.pose)
+        avatar.path = next.path
+      } else if (avatar.steer) {
+        Object.assign(avatar, advanceSteered(grid, avatar, avatar.steer.dx, avatar.steer.dy, SPACE_SPEED * seconds))
+      } else {
+        continue
+      }
+      moving ||= avatar.path.length > 0 || avatar.steer !== null
+      this.grid.place(avatar.id, avatar)
+      const pose = rounded(avatar.x, avatar.y, avatar.dir)
+      if (pose.x !== avatar.sent.x || pose.y !== avatar.sent.y || pose.dir !== avatar.sent.dir) moved.add(avatar.id)
+    }
+    if (moved.size > 0) {
+      this.regroup()
+      this.sendViews(moved)
+      this.greet()
+    }
+    if (!moving && this.changed.size === 0) this.stop()
+  }
+
+  private regroup (): void {
+    const positions = new Map<number, Point>()
+    for (const avatar of this.avatars.values()) if (avatar.kind !== 'host') positions.set(avatar.id, avatar)
+    const before = groupOfEach(this.groups)
+    this.groups = regroup(this.groups, positions, SPACE_TALK_RADIUS, SPACE_GROUP_MAX, () => this.nextGroupId++)
+    const after = groupOfEach(this.groups)
+    for (const [id] of positions) {
+      const was = before.get(id) ?? []
+      const is = after.get(id) ?? []
+      if (was.join() !== is.join()) this.avatars.get(id)?.viewer?.send({ op: 'space_group', d: { ids: [...is] } })
+    }
+  }
+
+  private sendViews (moved: ReadonlySet<number>): void {
+    for (const avatar of this.avatars.values()) {
+      if (!avatar.viewer) continue
+      const view = viewOf(avatar.id, avatar, avatar.visible, this.grid, id => this.avatars.get(id), SPACE_VIEW_RADIUS, SPACE_VIEW_MARGIN)
+      const entered = new Set(view.entered)
+      const m: number[] = []
+      for (const id of moved) {
+        const other = this.avatars.get(id)
+        if (other && (id === avatar.id || (view.visible.has(id) && !entered.has(id)))) m.push(id, Math.round(other.x), Math.round(other.y), other.dir)
+      }
+      const tick: SpaceTickData = { m }
+      if (view.entered.length > 0) tick.in = view.entered.map(id => wireAvatar(this.avatars.get(id) as Avatar))
+      if (view.exited.length > 0) tick.out = view.exited
+      if (avatar.countSent !== this.people) tick.count = avatar.countSent = this.people
+      avatar.visible = view.visible
+      if (m.length > 0 || tick.in || tick.out || tick.count !== undefined) avatar.viewer.send({ op: 'space_tick', d: tick })
+    }
+    for (const id of moved) {
+      const avatar = this.avatars.get(id)
+      if (avatar) avatar.sent = rounded(avatar.x, avatar.y, avatar.dir)
+    }
+  }
+
+  /** Each host greets the people within the talk radius it has not greeted in their visit. */
+  private greet (): void {
+    for (const host of this.avatars.values()) {
+      if (host.kind !== 'host') continue
+      for (const id of this.grid.around(host, SPACE_TALK_RADIUS)) {
+        const avatar = this.avatars.get(id)
+        if (!avatar || avatar.kind === 'host' || host.greeted.has(id) || !within(avatar, host, SPACE_TALK_RADIUS)) continue
+        host.greeted.add(id)
+        this.say(host.id, this.options.greeting(avatar.nickname), this.options.clock())
+      }
+    }
+  }
+}
+
+function within (a: Point, b: Point, radius: number): boolean {
+  return (a.x - b.x) ** 2 + (a.y - b.y) ** 2 <= radius * radius
+}
+
+function wireAvatar (avatar: Avatar): SpaceAvatar {
+  return { id: avatar.id, uid: avatar.uid, nickname: avatar.nickname, avatar: avatar.avatar, kind: avatar.kind, ...rounded(avatar.x, avatar.y, avatar.dir) }
+}
