@@ -134,7 +134,7 @@ describe('Space page (issue 31)', () => {
     })
     await opened.page.settle()
     await opened.page.tap('.space-page__say')
-    await opened.page.tap('.space-page__emote', '🎉')
+    await opened.page.tap('.space-page__emote', '庆祝')
     expect(opened.sent().slice(1)).toEqual([{ op: 'space_say', d: { text: '大家好' } }, { op: 'space_emote', d: { emote: 'party' } }])
     await opened.deliver({ op: 'space_said', d: { id: 2, uid: 'U_2', nickname: 'Alex', text: '你好呀', at: 1 } })
     expect(document.querySelector('.space-page__log')?.textContent).toContain('Alex你好呀')

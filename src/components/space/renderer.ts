@@ -79,7 +79,7 @@ export const AVATAR_RADIUS = 14
 /** A bubble fades out over the last this many ms of its SPACE_BUBBLE_MS. */
 export const BUBBLE_FADE_MS = 800
 /** The glyph of each emote. */
-export const EMOTE_GLYPHS: Record<SpaceEmote, string> = { wave: '👋', party: '🎉', heart: '❤️' }
+const EMOTE_GLYPHS: Record<SpaceEmote, string> = { wave: '👋', party: '🎉', heart: '❤️' }
 
 const BACKGROUND = '#dfe8d8'
 const GROUP_RING = '#22c55e'

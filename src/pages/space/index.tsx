@@ -7,7 +7,6 @@ import InteractionCard from '@/components/interaction-card'
 import PageHeader from '@/components/page-header'
 import SignInOffer from '@/components/sign-in-offer'
 import SpaceCanvas from '@/components/space'
-import { EMOTE_GLYPHS } from '@/components/space/renderer'
 import type { Rect } from '@/components/space/space-map'
 import StateView from '@/components/state-view'
 import { Input } from '@/components/page-elements/input'
@@ -91,7 +90,8 @@ const TalkBar = observer(function TalkBar ({ space }: { space: SpaceStore }) {
   return (
     <View className='space-page__bar'>
       {SPACE_EMOTES.map(emote => (
-        <Button key={emote} className='space-page__emote' ariaLabel={t(EMOTE_LABELS[emote])} disabled={!space.entered} onClick={() => space.emote(emote)}>{EMOTE_GLYPHS[emote]}</Button>
+        // a word, not the emoji: where no emoji font is installed a glyph is an empty box (the canvas plays the emoji)
+        <Button key={emote} className='space-page__emote' disabled={!space.entered} onClick={() => space.emote(emote)}>{t(EMOTE_LABELS[emote])}</Button>
       ))}
       <Input
         className='space-page__input'
