@@ -6,7 +6,7 @@ import { SPACE_BUBBLE_MS, SPACE_EMOTE_MS, SPACE_LOG_MAX } from '@/constants/spac
 import { drawnPosition } from '@/components/space/motion'
 import type { SpaceApi } from '@/services/api/space'
 import type { Paged } from '@core/wire/api'
-import type { LiveItem } from '@core/wire/entities'
+import type { Channel, LiveItem } from '@core/wire/entities'
 import { GatewayStore } from '@/stores/gateway-store'
 import { SpaceStore } from '@/stores/space-store'
 import { fakeConnector } from './support/fake-socket'
@@ -34,7 +34,8 @@ function setup (space: SpaceApi['space'] = jest.fn(async () => info), lives = je
   const logger = fakeLogger()
   const gateway = new GatewayStore({ connect, url: 'ws://realm.test/gateway', token: () => 'tok', scheduler, random: () => 0.5, logger })
   const clock = { now: 10_000 }
-  const store = new SpaceStore({ api: { space }, gateway, clock: () => clock.now, scheduler, logger, lives })
+  const channel = jest.fn(async (channelId: string) => ({ channel_id: channelId, name: '像素乐园' } as unknown as Channel))
+  const store = new SpaceStore({ api: { space }, gateway, clock: () => clock.now, scheduler, logger, lives, channel })
   const online = () => {
     connect.last().open()
     connect.last().deliver({ op: 'ready', d: { user: user(), protocol_version: GATEWAY_PROTOCOL_VERSION, session_id: 's1', seq: 0, heartbeat_interval_ms: 30_000, server_ids: ['723658'] } })
@@ -59,6 +60,7 @@ describe('SpaceStore', () => {
     expect(store.map?.width).toBe(640)
     expect(store.count).toBe(3)
     expect(sent()).toEqual([{ op: 'space_enter', d: { channel_id: 'c8' } }])
+    expect(store.channel?.name).toBe('像素乐园')
   })
 
   it('stands next to a friend when jumping to them', async () => {

@@ -13,7 +13,7 @@
 import { makeAutoObservable, observable } from 'mobx'
 import type { SpaceAvatar, SpaceInfo, SpaceReadyData, SpaceTickData } from '@core/wire/space'
 import type { Paged } from '@core/wire/api'
-import type { LiveItem } from '@core/wire/entities'
+import type { Channel, LiveItem } from '@core/wire/entities'
 import { featuredLiveItem } from '@core/domain/live-state'
 import { SPACE_SAY_MAX_LENGTH, type SpaceEmote } from '@core/wire/space-codes'
 import { t } from '@/i18n'
@@ -66,6 +66,8 @@ export interface SpaceStoreOptions {
   logger: StoreLogger
   /** The first page of a channel's live items (what a live map's screen plays). */
   lives: (channelId: string) => Promise<Paged<LiveItem>>
+  /** A channel (its name for the header). */
+  channel: (channelId: string) => Promise<Channel>
 }
 
 /** Why the member is out of the space for good (the page goes back). */
@@ -105,6 +107,8 @@ export class SpaceStore {
   exit: SpaceExit | null = null
   /** The hotspot my avatar stands on now (its hotspot id), or null. */
   standingOn: string | null = null
+  /** The space's channel (its name), once known. */
+  channel: Channel | null = null
   /** What a live map's screen plays (SPEC §3 map_category 2: the map has a screen): the channel's featured live item, or null. */
   broadcast: LiveItem | null = null
   /** Ticks per second the server announced. */
@@ -130,6 +134,7 @@ export class SpaceStore {
       emotes: observable.shallow,
       group: observable.ref,
       broadcast: observable.ref,
+      channel: observable.ref,
     })
   }
 
@@ -181,6 +186,7 @@ export class SpaceStore {
   async load (): Promise<boolean> {
     const channelId = this.channelId
     if (channelId === null) return false
+    if (this.channel?.channel_id !== channelId) void this.loadChannel(channelId)
     const loaded = await this.loader.run(() => this.options.api.space(channelId), info => {
       if (this.channelId !== channelId) return 'ready' // another space opened meanwhile: its own load decides
       this.info = info
@@ -204,6 +210,20 @@ export class SpaceStore {
     } catch (error) {
       this.options.logger.warn('[space] the live map\'s broadcast could not be loaded:', error)
     }
+  }
+
+  /** The channel's name for the header; without it the header says 空间 (a warning in the log). */
+  private async loadChannel (channelId: string): Promise<void> {
+    try {
+      const channel = await this.options.channel(channelId)
+      if (this.channelId === channelId) this.setChannel(channel)
+    } catch (error) {
+      this.options.logger.warn('[space] the channel could not be loaded:', error)
+    }
+  }
+
+  private setChannel (channel: Channel): void {
+    this.channel = channel
   }
 
   private setBroadcast (item: LiveItem | null): void {

@@ -60,6 +60,7 @@ async function openSpace (space: jest.Mock = jest.fn(async () => info)) {
   const api = fakeApi()
   api.getShowroom.mockResolvedValue({ data: showroom, firstEvent: firstInteractionEvent(showroom) })
   api.listChannels.mockResolvedValue([])
+  api.getChannel.mockResolvedValue({ channel_id: '83282810', server_id: '832828', channel_type: ChannelType.Metaverse, kind: ChannelKind.Channel, name: '像素乐园' } as never)
   const page = await mountPage(SpacePage, {
     api,
     params: { channel_id: '83282810', server_id: '832828' },
@@ -67,7 +68,6 @@ async function openSpace (space: jest.Mock = jest.fn(async () => info)) {
     space: { space, counts: jest.fn(async () => ({ counts: [] })) },
     gateway: connect,
     beforeMount: root => {
-      root.channel.groups = [{ group: null, channels: [{ channel_id: '83282810', server_id: '832828', channel_type: ChannelType.Metaverse, kind: ChannelKind.Channel, name: '像素乐园' } as never] }]
       // as the app does: the gateway connects once the page's sign-in has restored the member
       reaction(() => root.session.token, token => { if (token) root.gateway.start() })
     },

@@ -226,9 +226,10 @@ function drawAvatar (ctx: SpaceContext, scene: Scene, avatar: SceneAvatar, image
   ctx.font = '11px sans-serif'
   ctx.textAlign = 'center'
   ctx.textBaseline = 'top'
-  const label = avatar.kind === 'host' ? `🏷 ${avatar.nickname}` : avatar.nickname
+  const label = avatar.nickname
   const width = ctx.measureText(label).width + 8
-  ctx.fillStyle = 'rgba(17, 24, 39, 0.6)'
+  // a host's (map account's) name on the host's teal, everyone else's on grey
+  ctx.fillStyle = avatar.kind === 'host' ? 'rgba(15, 118, 110, 0.85)' : 'rgba(17, 24, 39, 0.6)'
   ctx.fillRect(avatar.x - width / 2, avatar.y + 2, width, 15)
   ctx.fillStyle = '#ffffff'
   ctx.fillText(label, avatar.x, avatar.y + 4)

@@ -19,6 +19,7 @@ import { ShowroomStore } from '@/stores/showroom-store'
 import { SpaceStore } from '@/stores/space-store'
 import { toast } from '@/utils/feedback'
 import { formatCount } from '@/utils/format-number'
+import { disabledIf } from '@/utils/disabled-if'
 import { mediaUrl } from '@/utils/media-url'
 import { isH5 } from '@/utils/platform'
 import Stick from './stick'
@@ -91,7 +92,7 @@ const TalkBar = observer(function TalkBar ({ space }: { space: SpaceStore }) {
     <View className='space-page__bar'>
       {SPACE_EMOTES.map(emote => (
         // a word, not the emoji: where no emoji font is installed a glyph is an empty box (the canvas plays the emoji)
-        <Button key={emote} className='space-page__emote' disabled={!space.entered} onClick={() => space.emote(emote)}>{t(EMOTE_LABELS[emote])}</Button>
+        <Button key={emote} className='space-page__emote' disabled={disabledIf(!space.entered)} onClick={() => space.emote(emote)}>{t(EMOTE_LABELS[emote])}</Button>
       ))}
       <Input
         className='space-page__input'
@@ -102,7 +103,7 @@ const TalkBar = observer(function TalkBar ({ space }: { space: SpaceStore }) {
         onInput={event => setDraft(event.detail.value)}
         onConfirm={say}
       />
-      <Button className='space-page__say' size='mini' type='primary' disabled={!space.entered || draft.trim() === ''} onClick={say}>{t('spaceSay')}</Button>
+      <Button className='space-page__say' size='mini' type='primary' disabled={disabledIf(!space.entered || draft.trim() === '')} onClick={say}>{t('spaceSay')}</Button>
     </View>
   )
 })
@@ -143,6 +144,7 @@ function SpacePage () {
     scheduler: stores.scheduler,
     logger: stores.logger,
     lives: id => stores.api.listChannelLives(id),
+    channel: id => stores.api.getChannel(id),
   }))
   const showroom = usePageStore(stores => new ShowroomStore(stores.api, stores.logger))
   const [screen, setScreen] = useState<Rect | null>(null)
@@ -189,8 +191,7 @@ function SpacePage () {
 
   const hotspotTitles = useMemo(() => new Map((showroom.data?.hotspots ?? []).map(spot => [spot.hotspot_id, spot.title])), [showroom.data])
 
-  const channel = channelList.findChannel(channelId)
-  const name = channel?.name ?? t('pageTitleSpace')
+  const name = space.channel?.name ?? channelList.findChannel(channelId)?.name ?? t('pageTitleSpace')
   const title = space.entered ? `${name} · ${t('spaceCount', { count: formatCount(space.count) })}` : name
   const header = <PageHeader title={title} homeQuery={{ server_id: serverId }} />
 
