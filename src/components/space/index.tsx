@@ -16,6 +16,8 @@ import './index.scss'
 
 /** The canvas's id (the selector query finds its node by it). */
 const CANVAS_ID = 'space-canvas'
+/** Every this many frames the canvas's box is measured again. */
+const REMEASURE_FRAMES = 15
 
 /** What the space's canvas needs. */
 export interface SpaceCanvasProps {
@@ -73,8 +75,12 @@ export default function SpaceCanvas ({ space, hotspotTitles, showScreen, onHotsp
     const pixelRatio = Taro.getSystemInfoSync().pixelRatio || 1
     const schedule = (callback: () => void): number => canvas?.requestAnimationFrame ? canvas.requestAnimationFrame(callback) : requestAnimationFrame(callback)
     const images = createImageSource(() => canvas?.createImage ? canvas.createImage() : new Image() as unknown as LoadingImage, () => undefined, mediaUrl)
-    const draw = (ctx: SpaceContext, view: { width: number, height: number }) => {
+    let view = { width: 0, height: 0 }
+    let frames = 0
+    const draw = (ctx: SpaceContext) => {
       if (stopped) return
+      // the box changes with the page (the talk log grows, a window is resized): measured again every few frames
+      if (++frames % REMEASURE_FRAMES === 0) findCanvasNode(CANVAS_ID, (_node, size) => { view = size })
       const map = space.map
       // sized here, each frame: Taro's H5 canvas element sets its canvas to the box's CSS size when it renders
       const width = Math.round(view.width * pixelRatio)
@@ -108,16 +114,17 @@ export default function SpaceCanvas ({ space, hotspotTitles, showScreen, onHotsp
           if (!sameRect(rect, screenRect)) tellScreen(screenRect = rect)
         }
       }
-      frame = schedule(() => draw(ctx, view))
+      frame = schedule(() => draw(ctx))
     }
     Taro.nextTick(() => {
-      findCanvasNode(CANVAS_ID, (node, view) => {
+      findCanvasNode(CANVAS_ID, (node, size) => {
         if (stopped) return
         const ctx = node.getContext('2d') as SpaceContext | null
         if (ctx === null) return // no 2d canvas here (a test's DOM)
         canvas = node
         canvasRef.current = node
-        draw(ctx, view)
+        view = size
+        draw(ctx)
       })
     })
     return () => {
