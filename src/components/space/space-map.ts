@@ -82,7 +82,7 @@ export function tilesetOf (tilesets: readonly SpaceTileset[], gid: number): Spac
 }
 
 /** Whether a map point lies inside a rectangle widened by `margin` on every side. */
-export function contains (rect: Rect, point: Point, margin = 0): boolean {
+function contains (rect: Rect, point: Point, margin = 0): boolean {
   return point.x >= rect.x - margin && point.x <= rect.x + rect.width + margin && point.y >= rect.y - margin && point.y <= rect.y + rect.height + margin
 }
 
