@@ -13,7 +13,8 @@
  * override set through one process stops delivery to a member on the other at once and
  * tells that session (and a resume on either process tells what it missed), a direct
  * message reaches its participants on either process and no one else, and a mention written
- * through one process lands in the inbox of a member connected to the other, live.
+ * through one process lands in the inbox of a member connected to the other, live; a gather
+ * space lives on one process, relays members of the other, and moves when its holder dies.
  */
 import { Client } from 'pg'
 import type { ChannelListData } from '@core/wire/api'
@@ -386,5 +387,44 @@ describe('two server processes on one database and one Redis', () => {
     expect(onB.ready.user.uid).toBe(bot.user.uid)
     await call(a, 'DELETE', `/servers/${SERVER_ID}/bots/${bot.user.uid}`, creator)
     expect((await onB.client.closed()).code).toBe(GatewayErrorCode.SessionRevoked)
+  })
+
+  it('keeps a gather space on one process: a member on another sees and is seen moving; killing the holder moves the space, with positions restored', async () => {
+    const holder = await startNode(cluster, 'E')
+    const space = `${SERVER_ID}10` // the 3D showroom
+    const onHolder = await identified(holder.url, await accountSession('100002'))
+    const onB = await identified(b.url, await accountSession('100003'))
+    clients.push(onHolder.client, onB.client)
+    type Ready = Extract<ServerFrame, { op: 'space_ready' }>
+    const ready = async (client: GatewayTestClient): Promise<Ready['d']> => ((await frameWithin(client, frame => frame.op === 'space_ready', 5000)).frame as Ready).d
+    onHolder.client.send({ op: 'space_enter', d: { channel_id: space } })
+    const first = await ready(onHolder.client) // E holds the space now
+    onB.client.send({ op: 'space_enter', d: { channel_id: space } })
+    const relayed = await ready(onB.client) // B's member is relayed to E
+    expect(relayed.count).toBe(2)
+    expect(relayed.avatars.map(avatar => avatar.uid)).toEqual(expect.arrayContaining(['100002', '100003']))
+    const standing = relayed.avatars.find(avatar => avatar.id === relayed.self)
+    if (!standing) throw new Error('space_ready without the member\'s own avatar')
+    const target = { x: standing.x - 160, y: standing.y }
+    onB.client.send({ op: 'space_walk', d: target })
+    const arrived = (frame: ServerFrame): boolean => {
+      if (frame.op !== 'space_tick') return false
+      for (let index = 0; index < frame.d.m.length; index += 4) if (frame.d.m[index] === relayed.self && frame.d.m[index + 1] === target.x && frame.d.m[index + 2] === target.y) return true
+      return false
+    }
+    await frameWithin(onHolder.client, arrived, 5000) // seen arriving on E
+    await frameWithin(onB.client, arrived, 5000) // and by itself on B
+    expect(first.self).not.toBe(relayed.self)
+    await new Promise(resolve => setTimeout(resolve, 1500)) // the holder keeps positions about once a second
+    holder.process.kill('SIGKILL')
+    const killedAt = Date.now()
+    const left = (await frameWithin(onB.client, frame => frame.op === 'space_left', LEASE_MS + PRESENCE_MARGIN_MS)).frame
+    expect(left).toEqual({ op: 'space_left', d: { channel_id: space, reason: 'moved' } })
+    expect(Date.now() - killedAt).toBeLessThanOrEqual(LEASE_MS + PRESENCE_MARGIN_MS)
+    onB.client.frames.length = 0
+    onB.client.send({ op: 'space_enter', d: { channel_id: space } })
+    const again = await ready(onB.client) // B holds it now, and puts the member back where they stood
+    expect(again.avatars.find(avatar => avatar.id === again.self)).toMatchObject({ uid: '100003', ...target })
+    expect(again.count).toBe(1)
   })
 })

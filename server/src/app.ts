@@ -60,6 +60,7 @@ import { createReminderSender, reminderSettingsOf } from './services/live-remind
 import { createMemoryCounter, createRedisCounter, type HitCounter } from './services/rate-counter'
 import { createFileStore } from './services/storage'
 import { SpaceHub } from './space/hub'
+import { createLocalSpaceRelay, createRedisSpaceRelay, type SpaceRelay } from './space/relay'
 import { createSubscribeSender, ticketSourceFor } from './services/wechat'
 
 /** Options of the app plugin. */
@@ -92,6 +93,8 @@ interface Realtime {
   bus: EventBus
   presence: GatewayDirectory
   limits: HitCounter
+  /** Where each gather space lives (issue 31). */
+  spaceRelay: SpaceRelay
 }
 
 /**
@@ -99,7 +102,9 @@ interface Realtime {
  * a bus a test hands in is used with the in-process directory and counter.
  */
 async function openRealtime (config: ServerConfig, givenBus?: EventBus): Promise<Realtime> {
-  if (givenBus || !config.redisUrl) return { bus: givenBus ?? createInProcessBus(), presence: createMemoryDirectory(), limits: createMemoryCounter() }
+  if (givenBus || !config.redisUrl) {
+    return { bus: givenBus ?? createInProcessBus(), presence: createMemoryDirectory(), limits: createMemoryCounter(), spaceRelay: createLocalSpaceRelay(config.gatewayLeaseMs) }
+  }
   const { redisUrl, redisKeyPrefix } = config
   const opened: Array<{ close (): Promise<void> }> = []
   try {
@@ -107,7 +112,9 @@ async function openRealtime (config: ServerConfig, givenBus?: EventBus): Promise
     opened.push(bus)
     const presence = await createRedisDirectory(redisUrl, redisKeyPrefix, PRESENCE_ALIVE_INTERVALS * config.gatewayHeartbeatMs, config.gatewayLeaseMs)
     opened.push({ close: () => presence.dispose() })
-    return { bus, presence, limits: await createRedisCounter(redisUrl, redisKeyPrefix) }
+    const spaceRelay = await createRedisSpaceRelay(redisUrl, redisKeyPrefix, config.gatewayLeaseMs)
+    opened.push(spaceRelay)
+    return { bus, presence, limits: await createRedisCounter(redisUrl, redisKeyPrefix), spaceRelay }
   } catch (error) {
     await Promise.all(opened.map(service => service.close()))
     throw error
@@ -121,8 +128,8 @@ export default async function openRealmApp (fastify: FastifyInstance, options: A
   fastify.addHook('onClose', async () => { await db.destroy() })
   await migrateToLatest(db, dialect === 'postgres' ? config.databaseSchema ?? 'public' : undefined)
   const files = createFileStore(db, config.dataDir)
-  const { bus, presence, limits } = await openRealtime(config, options.bus)
-  fastify.addHook('onClose', async () => { await Promise.all([bus.close(), presence.dispose(), limits.close()]) })
+  const { bus, presence, limits, spaceRelay } = await openRealtime(config, options.bus)
+  fastify.addHook('onClose', async () => { await Promise.all([bus.close(), presence.dispose(), limits.close(), spaceRelay.close()]) })
   const repos = createRepositories(db)
   const now = options.now ?? (() => Math.floor(Date.now() / 1000))
   // the mini-program's subscribe messages (live reminders; mentions and DMs of members away): one sender, one cached access token
@@ -143,7 +150,7 @@ export default async function openRealmApp (fastify: FastifyInstance, options: A
     }),
     limits,
     // the hub reads the app's services once they are all built (it is one of them)
-    spaces: new SpaceHub(() => ctx, fastify.log),
+    spaces: new SpaceHub(() => ctx, spaceRelay, fastify.log),
     now,
   }
   fastify.addHook('onClose', async () => { ctx.spaces.close() })

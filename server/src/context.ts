@@ -8,7 +8,7 @@ import type { HitCounter } from './services/rate-counter'
 import type { ServerConfig } from './config'
 import type { DialectName } from './db/dialects'
 import type { GatewayDirectory } from './gateway/directory'
-import type { SpaceHub } from './space/hub'
+import type { SpaceService } from './space/types'
 import type { Db } from './db/schema'
 import type { Repositories } from './repositories'
 import type { AnswerCache } from './services/answer-cache'
@@ -37,7 +37,7 @@ export interface AppContext {
   /** Rate limits and throttles, counted across processes (Redis with REDIS_URL). */
   limits: HitCounter
   /** The gather spaces standing on this process (issue 31). */
-  spaces: SpaceHub
+  spaces: SpaceService
   /** The current time in unix seconds (replaceable in tests). */
   now (): number
 }

@@ -80,6 +80,12 @@ export function serverFrameText (frame: ServerFrame): string {
   return JSON.stringify(frame)
 }
 
+/** The text of a frame the session itself sends on public origin `base`: a space frame's avatars get absolute stored-file URLs, as dispatches do. */
+export function ownFrameText (frame: ServerFrame, base: string): string {
+  const carriesAvatars = frame.op === 'space_ready' || (frame.op === 'space_tick' && frame.d.in !== undefined)
+  return serverFrameText(carriesAvatars ? absolutizeFileUrls(frame, base) as ServerFrame : frame)
+}
+
 /** The text of dispatch `t` with payload `d` and resume point `id` on the public origin `base` (stored-file URLs made absolute on it). */
 export function dispatchText (t: DispatchName, d: unknown, id: number, base: string): string {
   return serverFrameText({ op: 'dispatch', t, s: id, d: absolutizeFileUrls(d, base) })

@@ -30,7 +30,7 @@ import type { MemberState, SessionRevokedEvent } from '@core/wire/trust'
 import type { BusEvent, EventBus } from '../bus'
 import type { AppContext } from '../context'
 import type { SignedIn } from '../repositories/users'
-import type { SpaceHub } from '../space/hub'
+import type { SpaceService } from '../space/types'
 import { membershipChangeOf } from './audience'
 import type { GatewayDirectory } from './directory'
 import { dispatchText } from './frames'
@@ -123,7 +123,7 @@ export class GatewayHub implements SessionHost {
   }
 
   /** The gather spaces of this process. */
-  get spaces (): SpaceHub {
+  get spaces (): SpaceService {
     return this.ctx.spaces
   }
 

@@ -18,10 +18,10 @@ import type { PresenceUpdate } from '@core/wire/members'
 import type { SpaceClientFrame } from '@core/wire/space'
 import type { BusEvent, EventBus } from '../bus'
 import type { SignedIn } from '../repositories/users'
-import { SpaceRefusal, type SpaceHub, type SpaceMember } from '../space/hub'
+import { SpaceRefusal, type SpaceMember, type SpaceService } from '../space/types'
 import { isFocusOnly, membershipBefore, membershipChangeOf, offerTo, type SessionView } from './audience'
 import type { GatewayDirectory, SessionRecord } from './directory'
-import { dispatchText, isSpaceFrame, parseClientFrame, serverFrameText } from './frames'
+import { dispatchText, isSpaceFrame, ownFrameText, parseClientFrame } from './frames'
 import { changesSince, snapshotOf, type ServerGrant } from './grants'
 
 /** What a session needs from the gateway of its process (GatewayHub). */
@@ -55,7 +55,7 @@ export interface SessionHost {
   /** The session hears nothing more (closed, or back to waiting after invalid_session); it leaves its space. */
   forget (session: GatewaySession): void
   /** The gather spaces of this process: the session's space ops go there. */
-  readonly spaces: Pick<SpaceHub, 'handle'>
+  readonly spaces: Pick<SpaceService, 'handle'>
   /** The user's first session opened or last one closed (announced to `serverIds`, coalesced per user). */
   presenceChanged (uid: string, status: PresenceUpdate['status'], serverIds: readonly string[]): void
 }
@@ -123,9 +123,9 @@ export class GatewaySession implements SessionView, SpaceMember {
     return { session_id: this.sessionId, uid: this.uid, server_ids: this.serverIds }
   }
 
-  /** Sends a frame (nothing once the socket is closing). */
+  /** Sends a frame (nothing once the socket is closing); stored-file URLs in it are made absolute on the socket's origin. */
   send (frame: ServerFrame): void {
-    this.sendText(serverFrameText(frame))
+    this.sendText(ownFrameText(frame, this.base))
   }
 
   /** Sends an error frame and, for the closing errors, closes with its code. */

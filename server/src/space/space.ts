@@ -19,10 +19,14 @@ import {
 
 /** Map pixels per second an avatar walks. */
 export const SPACE_SPEED = 160
-/** An avatar sees others within this many map pixels (the area of interest)… */
-export const SPACE_VIEW_RADIUS = 480
+/** An avatar sees others within this many map pixels (the area of interest: a phone screen's reach around it)… */
+export const SPACE_VIEW_RADIUS = 320
 /** …and keeps seeing them until they are this much further (hysteresis). */
-export const SPACE_VIEW_MARGIN = 64
+export const SPACE_VIEW_MARGIN = 48
+/** In a crowd an avatar sees at most this many, the nearest: what a client draws and its downstream stay bounded. */
+export const SPACE_VIEW_MAX = 20
+/** The side of the area of interest's cells (two tiles): a crowd's nearest are found in a few of them. */
+const SPACE_CELL = 64
 /** The longest step of one tick, in seconds: a stalled timer never turns into a jump. */
 const MAX_TICK_SECONDS = 0.25
 
@@ -81,7 +85,7 @@ function rounded (x: number, y: number, dir: number): { x: number, y: number, di
 /** One space. */
 export class Space {
   private readonly avatars = new Map<number, Avatar>()
-  private readonly grid = new InterestGrid(SPACE_VIEW_RADIUS)
+  private readonly grid = new InterestGrid(SPACE_CELL)
   private groups: Groups = new Map()
   private nextAvatarId = 1
   private nextGroupId = 1
@@ -114,16 +118,17 @@ export class Space {
   }
 
   /**
-   * `person` stands in the space (next to `nearUid`'s avatar when it is here, else at the
-   * spawn point), and its viewer gets space_ready; the others see it come at the next tick.
+   * `person` stands in the space (next to `nearUid`'s avatar when it is here, else where they
+   * stood before the space moved (`restored`), else at the spawn point), and its viewer gets
+   * space_ready; the others see it come at the next tick.
    */
-  enter (person: SpacePerson, viewer: SpaceViewer, nearUid?: string): number {
+  enter (person: SpacePerson, viewer: SpaceViewer, nearUid?: string, restored?: Point): number {
     const nearId = nearUid === undefined ? undefined : this.idOf(nearUid)
     const near = nearId === undefined ? undefined : this.avatars.get(nearId)
     const layout = this.options.layout
-    const start = near ? standingPoint(layout.grid, { x: near.x + layout.grid.tileWidth, y: near.y }) : layout.spawn
+    const start = near ? standingPoint(layout.grid, { x: near.x + layout.grid.tileWidth, y: near.y }) : restored ? standingPoint(layout.grid, restored) : layout.spawn
     const avatar = this.add(person, viewer, start)
-    const view = viewOf(avatar.id, avatar, new Set(), this.grid, id => this.avatars.get(id), SPACE_VIEW_RADIUS, SPACE_VIEW_MARGIN)
+    const view = viewOf(avatar.id, avatar, new Set(), this.grid, id => this.avatars.get(id), SPACE_VIEW_RADIUS, SPACE_VIEW_MARGIN, SPACE_VIEW_MAX)
     avatar.visible = view.visible
     avatar.countSent = this.people
     viewer.send({
@@ -157,6 +162,13 @@ export class Space {
     if (avatar.kind !== 'host') this.setPeople(this.people - 1)
     for (const host of this.avatars.values()) host.greeted.delete(id)
     this.touch(id)
+  }
+
+  /** Where each person stands (uid → [x, y]; one avatar per uid: the last), for the next holder of the space. */
+  positions (): Record<string, [number, number]> {
+    const positions: Record<string, [number, number]> = {}
+    for (const avatar of this.avatars.values()) if (avatar.kind !== 'host') positions[avatar.uid] = [Math.round(avatar.x), Math.round(avatar.y)]
+    return positions
   }
 
   /** Whether only hosts are left. */
@@ -286,12 +298,13 @@ export class Space {
   private sendViews (moved: ReadonlySet<number>): void {
     for (const avatar of this.avatars.values()) {
       if (!avatar.viewer) continue
-      const view = viewOf(avatar.id, avatar, avatar.visible, this.grid, id => this.avatars.get(id), SPACE_VIEW_RADIUS, SPACE_VIEW_MARGIN)
+      const view = viewOf(avatar.id, avatar, avatar.visible, this.grid, id => this.avatars.get(id), SPACE_VIEW_RADIUS, SPACE_VIEW_MARGIN, SPACE_VIEW_MAX)
       const entered = new Set(view.entered)
       const m: number[] = []
-      for (const id of moved) {
-        const other = this.avatars.get(id)
-        if (other && (id === avatar.id || (view.visible.has(id) && !entered.has(id)))) m.push(id, Math.round(other.x), Math.round(other.y), other.dir)
+      const shown = moved.has(avatar.id) ? [avatar.id, ...view.visible] : view.visible
+      for (const id of shown) {
+        const other = this.avatars.get(id) as Avatar
+        if (moved.has(id) && !entered.has(id)) m.push(id, Math.round(other.x), Math.round(other.y), other.dir)
       }
       const tick: SpaceTickData = { m }
       if (view.entered.length > 0) tick.in = view.entered.map(id => wireAvatar(this.avatars.get(id) as Avatar))

@@ -47,6 +47,11 @@ async function entered (uid: string, channelId = SPACE): Promise<{ client: Gatew
   return { client, ready: ready.d }
 }
 
+/** The ids of a tick's moves (every fourth number of `m`). */
+function movedIds (tick: SpaceTickData): number[] {
+  return tick.m.filter((_, index) => index % 4 === 0)
+}
+
 function ticks (client: GatewayTestClient): SpaceTickData[] {
   return client.frames.filter((frame): frame is Extract<ServerFrame, { op: 'space_tick' }> => frame.op === 'space_tick').map(frame => frame.d)
 }
@@ -101,6 +106,7 @@ describe('the gateway space ops', () => {
     const self = ready.avatars.find(avatar => avatar.id === ready.self)
     expect(self).toMatchObject({ uid: '100002', kind: 'member', x: Math.round(layout.spawn.x), y: Math.round(layout.spawn.y) })
     expect(ready.avatars.find(avatar => avatar.kind === 'host')).toMatchObject({ uid: 'D_400001' })
+    expect(self?.avatar).toMatch(new RegExp(`^${app.baseUrl}/files/`)) // absolute on the socket's origin, as in dispatches
     const greeting = await client.next<Extract<ServerFrame, { op: 'space_said' }>>(frame => frame.op === 'space_said')
     expect(greeting.d).toMatchObject({ uid: 'D_400001' })
     expect(greeting.d.text).toContain('欢迎')
@@ -187,7 +193,7 @@ describe('the area of interest', () => {
     walker.send({ op: 'space_walk', d: { x: origin.x, y: origin.y + 120 } })
     await until(walker, () => seenAt(walker, walkerReady.self)?.y === origin.y + 120)
     await pause(100)
-    expect(far.frames.slice(heard).filter(frame => frame.op === 'space_tick' && frame.d.m.includes(walkerReady.self))).toEqual([])
+    expect(far.frames.slice(heard).filter(frame => frame.op === 'space_tick' && movedIds(frame.d).includes(walkerReady.self))).toEqual([])
     // into view, then just beyond the radius (still seen), then beyond the margin (out)
     const farId = farReady.self
     const walkerAt = seenAt(walker, walkerReady.self) as Point
@@ -256,6 +262,16 @@ describe('who may be in a space', () => {
     } finally {
       await app.test.inject({ method: 'DELETE', url: override, headers: owner.headers })
     }
+  })
+
+  it('takes a member who leaves the server out of its space with space_left hidden', async () => {
+    const guest = await app.guestMember(SERVER)
+    const client = await app.session(guest.token)
+    client.send({ op: 'space_enter', d: { channel_id: SPACE } })
+    await client.next(frame => frame.op === 'space_ready')
+    expect((await app.test.inject({ method: 'DELETE', url: `/servers/${SERVER}/members/me`, headers: guest.headers })).statusCode).toBe(200)
+    const left = await client.next<Extract<ServerFrame, { op: 'space_left' }>>(frame => frame.op === 'space_left')
+    expect(left.d).toEqual({ channel_id: SPACE, reason: 'hidden' })
   })
 
   it('tells the channel\'s readers the count as SPACE_COUNT, coalesced to one a second', async () => {

@@ -34,4 +34,21 @@ describe('area of interest', () => {
     expect(view(new Set([2])).exited).toEqual([2])
     expect(grid.around({ x: 600, y: 500 }, 50)).not.toContain(2)
   })
+
+  it('sees at most the nearest in a crowd, and keeps one already seen unless a newcomer is nearer by more than the margin', () => {
+    const crowd = new InterestGrid(100)
+    const at = new Map<number, Point>([[1, { x: 0, y: 0 }], [2, { x: 10, y: 0 }], [3, { x: 30, y: 0 }], [4, { x: 50, y: 0 }]])
+    for (const [id, point] of at) crowd.place(id, point)
+    const first = viewOf(1, { x: 0, y: 0 }, new Set(), crowd, id => at.get(id), 100, 20, 2)
+    expect([...first.visible]).toEqual([2, 3])
+    at.set(4, { x: 25, y: 0 }) // nearer than 3, but by less than the margin: 3 stays
+    crowd.place(4, at.get(4) as Point)
+    expect([...viewOf(1, { x: 0, y: 0 }, first.visible, crowd, id => at.get(id), 100, 20, 2).visible]).toEqual([2, 3])
+    at.set(4, { x: 5, y: 0 }) // nearer by more than the margin: 4 takes 3's place
+    crowd.place(4, at.get(4) as Point)
+    const change = viewOf(1, { x: 0, y: 0 }, first.visible, crowd, id => at.get(id), 100, 20, 2)
+    expect([...change.visible].sort()).toEqual([2, 4])
+    expect(change.exited).toEqual([3])
+    expect(change.entered).toEqual([4])
+  })
 })

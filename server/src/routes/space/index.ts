@@ -47,7 +47,7 @@ export default async function spaceRoutes (instance: FastifyInstance, { ctx }: R
     const channel = await spaceChannel(ctx, request.params.channel_id, await optionalUser(ctx, request))
     const stored = await ctx.repos.showrooms.spaceMap(channel.channel_id)
     if (!stored) throw notFound(`path.channel_id: channel ${channel.channel_id} has no space`)
-    return ok({ channel_id: channel.channel_id, server_id: channel.server_id, map: stored.map, count: ctx.spaces.countOf(channel.channel_id) })
+    return ok({ channel_id: channel.channel_id, server_id: channel.server_id, map: stored.map, count: await ctx.spaces.countOf(channel.channel_id) })
   })
 
   fastify.get(SPACE_PATHS.counts, {
@@ -56,7 +56,7 @@ export default async function spaceRoutes (instance: FastifyInstance, { ctx }: R
     const serverId = request.params.server_id
     const access = await accessTo(ctx, serverId, await optionalUser(ctx, request))
     const spaces = (await ctx.repos.channels.listByServer(serverId)).filter(channel => channel.channel_type === ChannelType.Metaverse)
-    const counts = (await visibleChannels(ctx, access, spaces)).map(channel => ({ server_id: serverId, channel_id: channel.channel_id, count: ctx.spaces.countOf(channel.channel_id) }))
+    const counts = await Promise.all((await visibleChannels(ctx, access, spaces)).map(async channel => ({ server_id: serverId, channel_id: channel.channel_id, count: await ctx.spaces.countOf(channel.channel_id) })))
     return ok({ counts })
   })
 
@@ -73,7 +73,7 @@ export default async function spaceRoutes (instance: FastifyInstance, { ctx }: R
     const content = contentOf(request.body.text)
     await requireMessageAllowance(ctx, request, user)
     await requireServerAuditPass(ctx, channel.server_id, { content })
-    return ok({ said: ctx.spaces.hostSay(channel.channel_id, user.uid, content) })
+    return ok({ said: await ctx.spaces.hostSay(channel.channel_id, user.uid, content) })
   })
 
   fastify.post(SPACE_PATHS.move, {
@@ -82,7 +82,7 @@ export default async function spaceRoutes (instance: FastifyInstance, { ctx }: R
     const user = signedInUser(request)
     const channel = await spaceChannel(ctx, request.params.channel_id, user)
     await requireModerator(ctx, channel, user)
-    if (!ctx.spaces.move(channel.channel_id, request.params.uid, request.body)) throw notFound(`path.uid: ${request.params.uid} is not in the space of channel ${channel.channel_id}`)
+    if (!await ctx.spaces.moderate(channel.channel_id, request.params.uid, request.body)) throw notFound(`path.uid: ${request.params.uid} is not in the space of channel ${channel.channel_id}`)
     return ok(null)
   })
 
@@ -92,7 +92,7 @@ export default async function spaceRoutes (instance: FastifyInstance, { ctx }: R
     const user = signedInUser(request)
     const channel = await spaceChannel(ctx, request.params.channel_id, user)
     await requireModerator(ctx, channel, user)
-    if (!ctx.spaces.remove(channel.channel_id, request.params.uid)) throw notFound(`path.uid: ${request.params.uid} is not in the space of channel ${channel.channel_id}`)
+    if (!await ctx.spaces.moderate(channel.channel_id, request.params.uid, null)) throw notFound(`path.uid: ${request.params.uid} is not in the space of channel ${channel.channel_id}`)
     return ok(null)
   })
 }

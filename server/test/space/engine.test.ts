@@ -1,0 +1,97 @@
+/**
+ * The Space engine on its own (server/src/space/space.ts), with recording viewers in place
+ * of sockets and a clock the test moves: it ticks only while something moves, never moves an
+ * avatar faster than the speed, and a stalled timer is never a jump.
+ */
+import { readSpaceMap } from '@core/domain/space'
+import type { SpaceServerFrame, TiledMap } from '@core/wire/space'
+import { Space, SPACE_SPEED, type SpacePerson, type SpaceViewer } from '../../src/space/space'
+
+/** A 20×10 room of 32 px tiles, walled round. */
+function room (): TiledMap {
+  const width = 20
+  const height = 10
+  const data = Array.from({ length: width * height }, (_, index) => {
+    const col = index % width
+    const row = Math.floor(index / width)
+    return col === 0 || row === 0 || col === width - 1 || row === height - 1 ? 1 : 0
+  })
+  return {
+    orientation: 'orthogonal', width, height, tilewidth: 32, tileheight: 32, tilesets: [],
+    layers: [{ name: 'collision', type: 'tilelayer', width, height, data }, { name: 'objects', type: 'objectgroup', objects: [{ id: 1, name: 'spawn', type: 'spawn', x: 48, y: 48 }] }],
+  }
+}
+
+class Recorder implements SpaceViewer {
+  frames: SpaceServerFrame[] = []
+  send (frame: SpaceServerFrame): void { this.frames.push(frame) }
+}
+
+const person = (uid: string): SpacePerson => ({ uid, nickname: uid, avatar: '', kind: 'member' })
+
+describe('Space', () => {
+  let now = 0
+  let counts: number[] = []
+  let space: Space
+  beforeEach(() => {
+    now = 1_000_000
+    counts = []
+    space = new Space({ channelId: 'c', serverId: 's', layout: readSpaceMap(room()), tickHz: 10, clock: () => now, countChanged: count => counts.push(count), greeting: name => `hi ${name}` })
+  })
+  afterEach(() => space.stop())
+
+  it('ticks only while something moves or changed: an idle space costs nothing', () => {
+    const viewer = new Recorder()
+    const id = space.enter(person('a'), viewer)
+    expect(space.ticking).toBe(true) // the entry is news for the others
+    now += 100
+    space.tick()
+    expect(space.ticking).toBe(false)
+    space.walk(id, { x: 48 + 64, y: 48 })
+    expect(space.ticking).toBe(true)
+    for (let step = 0; step < 20 && space.ticking; step++) {
+      now += 100
+      space.tick()
+    }
+    expect(space.ticking).toBe(false)
+    const last = viewer.frames[viewer.frames.length - 1]
+    expect(last).toEqual({ op: 'space_tick', d: { m: [id, 112, 48, 2] } })
+    expect(counts).toEqual([1])
+  })
+
+  it('moves an avatar at most speed × dt, and a stalled timer at most a quarter second of it', () => {
+    const viewer = new Recorder()
+    const id = space.enter(person('a'), viewer)
+    space.steer(id, 1, 0)
+    now += 100
+    space.tick()
+    const tick = viewer.frames.filter(frame => frame.op === 'space_tick').pop()
+    expect(tick).toEqual({ op: 'space_tick', d: { m: [id, 48 + SPACE_SPEED / 10, 48, 2] } })
+    now += 5000 // the event loop stalled
+    space.tick()
+    const after = viewer.frames.filter(frame => frame.op === 'space_tick').pop()
+    expect(after).toEqual({ op: 'space_tick', d: { m: [id, 48 + SPACE_SPEED / 10 + SPACE_SPEED / 4, 48, 2] } })
+  })
+
+  it('tells the others of a newcomer (in, count) and of one who left (out, count)', () => {
+    const first = new Recorder()
+    const second = new Recorder()
+    const a = space.enter(person('a'), first)
+    now += 100
+    space.tick()
+    const b = space.enter(person('b'), second, 'a')
+    const ready = second.frames[0]
+    expect(ready).toMatchObject({ op: 'space_ready', d: { self: b, count: 2 } })
+    expect(ready.op === 'space_ready' && ready.d.avatars.map(avatar => avatar.uid)).toEqual(['b', 'a'])
+    const nextTo = ready.op === 'space_ready' ? ready.d.avatars[0] : null
+    expect(nextTo).toMatchObject({ x: 48 + 32, y: 48 }) // next to the friend it jumped to
+    now += 100
+    space.tick()
+    expect(first.frames.pop()).toMatchObject({ op: 'space_tick', d: { in: [{ id: b, uid: 'b' }], count: 2 } })
+    space.leave(b)
+    now += 100
+    space.tick()
+    expect(first.frames.pop()).toEqual({ op: 'space_tick', d: { m: [], out: [b], count: 1 } })
+    expect(first.frames.filter(frame => frame.op === 'space_group').map(frame => frame.op === 'space_group' && frame.d.ids)).toEqual([[a, b], []])
+  })
+})
