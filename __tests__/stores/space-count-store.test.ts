@@ -14,7 +14,7 @@ function fakeGateway () {
 function setup (counts: jest.Mock<Promise<SpaceCounts>, [string]> = jest.fn(async (serverId: string) => ({ counts: [{ server_id: serverId, channel_id: 'c8', count: 23 }] }))) {
   const gateway = fakeGateway()
   const logger = fakeLogger()
-  const store = new SpaceCountStore({ space: jest.fn(), counts }, gateway as never, logger)
+  const store = new SpaceCountStore({ counts }, gateway as never, logger)
   return { store, gateway, counts, logger }
 }
 

@@ -35,7 +35,8 @@ function setup (space: SpaceApi['space'] = jest.fn(async () => info), lives = je
   const gateway = new GatewayStore({ connect, url: 'ws://realm.test/gateway', token: () => 'tok', scheduler, random: () => 0.5, logger })
   const clock = { now: 10_000 }
   const channel = jest.fn(async (channelId: string) => ({ channel_id: channelId, name: '像素乐园' } as unknown as Channel))
-  const store = new SpaceStore({ api: { space }, gateway, clock: () => clock.now, scheduler, logger, lives, channel })
+  const remove = jest.fn<Promise<null>, [string, string]>(async () => null)
+  const store = new SpaceStore({ api: { space, remove }, gateway, clock: () => clock.now, scheduler, logger, lives, channel })
   const online = () => {
     connect.last().open()
     connect.last().deliver({ op: 'ready', d: { user: user(), protocol_version: GATEWAY_PROTOCOL_VERSION, session_id: 's1', seq: 0, heartbeat_interval_ms: 30_000, server_ids: ['723658'] } })
@@ -48,7 +49,7 @@ function setup (space: SpaceApi['space'] = jest.fn(async () => info), lives = je
     op: 'space_ready',
     d: { channel_id: 'c8', self: 1, tick_hz: 10, speed: 160, can_act: true, avatars: [avatar(1, 100, 100), avatar(2, 200, 100)], count: 2, ...overrides },
   })
-  return { connect, scheduler, gateway, store, clock, deliver, sent, ready, online, space, lives, logger }
+  return { connect, scheduler, gateway, store, clock, deliver, sent, ready, online, space, lives, logger, remove }
 }
 
 describe('SpaceStore', () => {
@@ -286,6 +287,40 @@ describe('SpaceStore', () => {
     deliver({ op: 'space_said', d: { id: 2, uid: 'U_2', nickname: 'member 2', text: 'late', at: 1 } })
     expect(store.lines).toEqual([])
     expect(store.entered).toBe(false)
+  })
+
+  it('lets a moderator take a picked member out of the space, and says so', async () => {
+    const { store, ready, remove } = setup()
+    await store.open('c8')
+    ready()
+    store.pick(1)
+    expect(store.picked).toBeNull() // not myself
+    store.pick(2)
+    expect(store.picked?.uid).toBe('U_2')
+    expect(await store.removePicked()).toBe(true)
+    expect(remove).toHaveBeenCalledWith('c8', 'U_2')
+    expect(store.picked).toBeNull()
+    expect(store.notice).toBe('已将 member 2 移出空间')
+  })
+
+  it('says why a removal was refused and keeps the pick', async () => {
+    const { store, ready, remove } = setup()
+    remove.mockRejectedValueOnce(failedRequest())
+    await store.open('c8')
+    ready()
+    store.pick(2)
+    expect(await store.removePicked()).toBe(false)
+    expect(store.notice).toBeTruthy()
+    expect(store.picked?.id).toBe(2)
+  })
+
+  it('forgets the pick when that avatar leaves the view', async () => {
+    const { store, ready, deliver } = setup()
+    await store.open('c8')
+    ready()
+    store.pick(2)
+    deliver({ op: 'space_tick', d: { m: [], out: [2] } })
+    expect(store.picked).toBeNull()
   })
 
   it('ignores the ready frame of another channel\'s space', async () => {

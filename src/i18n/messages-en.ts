@@ -572,6 +572,8 @@ const EN: Record<MessageKey, string> = {
   spaceStick: 'Direction stick',
   spaceMap: 'Space map: tap a spot to walk there',
   spaceConnecting: 'Entering the space…',
+  spaceRemove: 'Remove from the space',
+  spaceRemovedOther: '{name} was removed from the space',
 }
 
 /** English, as loadLanguage installs it: the messages and the audited fields' display names (SPEC §5). */

@@ -15,7 +15,7 @@ export class SpaceCountStore {
   readonly counts = observable.map<string, number>()
   private serverId: string | null = null
 
-  constructor (private readonly api: SpaceApi, gateway: GatewaySubscriptions, private readonly logger: StoreLogger) {
+  constructor (private readonly api: Pick<SpaceApi, 'counts'>, gateway: GatewaySubscriptions, private readonly logger: StoreLogger) {
     makeAutoObservable<SpaceCountStore, 'api' | 'logger' | 'serverId'>(this, { api: false, logger: false, serverId: false })
     gateway.on('SPACE_COUNT', count => this.apply(count))
   }

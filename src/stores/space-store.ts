@@ -22,7 +22,7 @@ import { SPACE_BUBBLE_MS, SPACE_EMOTE_MS, SPACE_LOG_MAX } from '@/constants/spac
 import { pushSample, type MotionTrack } from '@/components/space/motion'
 import { hotspotAt, spaceMapOf, type SpaceMap } from '@/components/space/space-map'
 import { GATEWAY_ONLINE, type SpaceChannel, type SpaceInbound } from './gateway-store'
-import { LoadTracker, type StoreLogger, type StoreStatus } from './load-tracker'
+import { failureMessage, LoadTracker, type StoreLogger, type StoreStatus } from './load-tracker'
 import type { TimerScheduler } from './support/timer-scheduler'
 
 /** An avatar in view, with where it was seen lately (the canvas draws between those). */
@@ -58,8 +58,8 @@ export interface Steer {
 
 /** What the space store needs. */
 export interface SpaceStoreOptions {
-  /** The space's HTTP call. */
-  api: Pick<SpaceApi, 'space'>
+  /** The space's HTTP calls. */
+  api: Pick<SpaceApi, 'space' | 'remove'>
   gateway: SpaceChannel
   clock: () => number
   scheduler: TimerScheduler
@@ -105,6 +105,8 @@ export class SpaceStore {
   notice: string | null = null
   /** Set when the member was put out of the space for good: the page goes back. */
   exit: SpaceExit | null = null
+  /** The avatar a moderator picked (tapped) to act on, or null. */
+  picked: SpaceAvatarState | null = null
   /** The hotspot my avatar stands on now (its hotspot id), or null. */
   standingOn: string | null = null
   /** The space's channel (its name), once known. */
@@ -135,6 +137,7 @@ export class SpaceStore {
       group: observable.ref,
       broadcast: observable.ref,
       channel: observable.ref,
+      picked: observable.ref,
     })
   }
 
@@ -268,6 +271,39 @@ export class SpaceStore {
     return this.options.gateway.sendSpace({ op: 'space_emote', d: { emote } })
   }
 
+  /** Picks another avatar in view to act on (a moderator tapped it); null (or my own) picks none. */
+  pick (id: number | null): void {
+    const avatar = id === null || id === this.selfId ? null : this.avatars.get(id) ?? null
+    this.picked = avatar
+  }
+
+  /**
+   * Takes the picked member out of the space (a moderator; the server checks): a notice says
+   * it was done, or why not (the server's refusal). Resolves whether they were removed.
+   */
+  async removePicked (): Promise<boolean> {
+    const picked = this.picked
+    const channelId = this.channelId
+    if (picked === null || channelId === null) return false
+    try {
+      await this.options.api.remove(channelId, picked.uid)
+      this.removed(picked)
+      return true
+    } catch (error) {
+      this.refused(failureMessage(error, this.options.logger))
+      return false
+    }
+  }
+
+  private removed (picked: SpaceAvatarState): void {
+    if (this.picked === picked) this.picked = null
+    this.notice = t('spaceRemovedOther', { name: picked.nickname })
+  }
+
+  private refused (message: string): void {
+    this.notice = message
+  }
+
   /** The page showed the notice. */
   clearNotice (): void {
     this.notice = null
@@ -286,6 +322,7 @@ export class SpaceStore {
     this.avatars.clear()
     this.group = []
     this.standingOn = null
+    this.picked = null
   }
 
   private receive (frame: SpaceInbound): void {
@@ -342,7 +379,11 @@ export class SpaceStore {
       avatar.dir = moves[index + 3]
       pushSample(avatar.track, avatar.x, avatar.y, now, tickMs)
     }
-    for (const id of d.out ?? []) if (id !== this.selfId) this.avatars.delete(id)
+    for (const id of d.out ?? []) {
+      if (id === this.selfId) continue
+      this.avatars.delete(id)
+      if (this.picked?.id === id) this.picked = null
+    }
     if (d.count !== undefined) this.count = d.count
     this.updateStanding()
   }

@@ -2,7 +2,7 @@ import type { TiledMap } from '@core/wire/space'
 import { cameraFollowing } from '@/components/space/camera'
 import { createImageSource, type LoadingImage } from '@/components/space/image-source'
 import { SPACE_BUBBLE_MS as BUBBLE_MS, SPACE_EMOTE_MS as EMOTE_MS } from '@/constants/space'
-import { drawScene, initialOf, wrapText, type ImageSource, type Scene, type SceneAvatar } from '@/components/space/renderer'
+import { avatarAt, drawScene, initialOf, wrapText, type ImageSource, type Scene, type SceneAvatar } from '@/components/space/renderer'
 import { hotspotAt, spaceMapOf, tilesetOf } from '@/components/space/space-map'
 import { recordingContext } from './fake-context'
 
@@ -161,7 +161,13 @@ describe('drawing a frame', () => {
   })
 })
 
-describe('text on the canvas', () => {
+describe('hit tests and text', () => {
+  it('finds the front-most avatar under a tap', () => {
+    const avatars = [avatar(1, 100, 150), avatar(2, 104, 156)]
+    expect(avatarAt(avatars, { x: 102, y: 140 })?.id).toBe(2)
+    expect(avatarAt(avatars, { x: 100, y: 100 })).toBeNull()
+  })
+
   it('wraps a long bubble into lines and cuts what does not fit', () => {
     const ctx = recordingContext()
     expect(wrapText(ctx, 'abcdefghij', 35, 3)).toEqual(['abcde', 'fghij'])

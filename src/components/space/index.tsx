@@ -10,7 +10,7 @@ import { findCanvasNode } from './canvas-node'
 import type { CanvasNode } from './canvas-types'
 import { createImageSource, type LoadingImage } from './image-source'
 import { drawnPosition } from './motion'
-import { drawScene, type SceneAvatar, type SpaceContext } from './renderer'
+import { avatarAt, drawScene, type SceneAvatar, type SpaceContext } from './renderer'
 import { hotspotAt, type Rect } from './space-map'
 import './index.scss'
 
@@ -28,6 +28,8 @@ export interface SpaceCanvasProps {
   showScreen: boolean
   /** A hotspot was tapped. */
   onHotspot: (hotspotId: string) => void
+  /** Another avatar was tapped: true when the page acted on it (a moderator picked it), so the member does not walk there. */
+  onAvatar?: (id: number) => boolean
   /** Where the screen is on the canvas now (CSS pixels), for the live player laid over it; null when off view. */
   onScreenRect?: (rect: Rect | null) => void
 }
@@ -61,7 +63,7 @@ function sameRect (a: Rect | null, b: Rect | null): boolean {
  * draws the space every animation frame with the shared renderer, the camera on my avatar,
  * and turns a tap into a walk to that point or a hotspot's card.
  */
-export default function SpaceCanvas ({ space, hotspotTitles, showScreen, onHotspot, onScreenRect }: SpaceCanvasProps) {
+export default function SpaceCanvas ({ space, hotspotTitles, showScreen, onHotspot, onAvatar, onScreenRect }: SpaceCanvasProps) {
   const canvasRef = useRef<CanvasNode | null>(null)
   const cameraRef = useRef<Camera | null>(null)
   const latest = useRef({ hotspotTitles, showScreen, onScreenRect })
@@ -139,6 +141,8 @@ export default function SpaceCanvas ({ space, hotspotTitles, showScreen, onHotsp
     const point = tapPointOf(event, canvasRef.current)
     if (camera === null || point === null || space.map === null) return
     const target = screenToMap(camera, point)
+    const avatar = avatarAt(sceneAvatarsAt(space, Date.now()).filter(other => other.id !== space.selfId), target)
+    if (avatar !== null && onAvatar?.(avatar.id)) return
     const hotspot = hotspotAt(space.map.hotspots, target)
     if (hotspot !== null) onHotspot(hotspot.hotspot_id)
     space.walkTo(target.x, target.y)

@@ -121,6 +121,17 @@ export function wrapText (ctx: Pick<SpaceContext, 'measureText'>, text: string, 
   return lines
 }
 
+/** The avatar under a map point (the front-most, i.e. the lowest on the map), or null. */
+export function avatarAt (avatars: readonly SceneAvatar[], point: Point): SceneAvatar | null {
+  let found: SceneAvatar | null = null
+  for (const avatar of avatars) {
+    const dx = point.x - avatar.x
+    const dy = point.y - (avatar.y - AVATAR_RADIUS)
+    if (dx * dx + dy * dy <= AVATAR_RADIUS * AVATAR_RADIUS && (found === null || avatar.y >= found.y)) found = avatar
+  }
+  return found
+}
+
 function drawLayers (ctx: SpaceContext, scene: Scene, images: ImageSource): void {
   const { map, camera } = scene
   const right = camera.left + camera.view.width / camera.scale

@@ -17,6 +17,7 @@ import { back, currentParams } from '@/router'
 import { usePageStore, useStores } from '@/stores/context'
 import { ShowroomStore } from '@/stores/showroom-store'
 import { SpaceStore } from '@/stores/space-store'
+import { canModerate } from '@/stores/settings-access'
 import { toast } from '@/utils/feedback'
 import { formatCount } from '@/utils/format-number'
 import { disabledIf } from '@/utils/disabled-if'
@@ -153,6 +154,9 @@ function SpacePage () {
     hide: () => channelList.markShown(null, channelId),
   })
   useSteerKeys(space)
+  // a moderator may take someone out of the space: the server's permissions, asked for this page's server
+  useEffect(() => root.permissions.focus(serverId), [root, serverId])
+  const moderator = canModerate(root.permissions)
 
   const open = useCallback(async () => {
     // looking needs a session on the gateway: a visitor is let in as a guest
@@ -225,6 +229,11 @@ function SpacePage () {
           hotspotTitles={hotspotTitles}
           showScreen={space.map.screen !== null}
           onHotspot={openHotspot}
+          onAvatar={id => {
+            if (!moderator) return false
+            space.pick(id)
+            return true
+          }}
           onScreenRect={setScreen}
         />
         {screen !== null && broadcastSrc !== '' && (
@@ -235,6 +244,13 @@ function SpacePage () {
         {!space.entered && <Text className='space-page__hint'>{t('spaceConnecting')}</Text>}
         {space.alone && <Text className='space-page__hint' data-testid='space-alone'>{t('spaceAlone')}</Text>}
         {space.canAct && <Stick onSteer={(dx, dy) => space.steer(dx, dy)} />}
+        {space.picked !== null && (
+          <View className='space-page__picked' data-testid='space-picked'>
+            <Text className='space-page__picked-name'>{space.picked.nickname}</Text>
+            <Button className='space-page__remove' size='mini' type='warn' onClick={() => { space.removePicked().catch(() => undefined) }}>{t('spaceRemove')}</Button>
+            <Button className='space-page__unpick' size='mini' ariaLabel={t('close')} onClick={() => space.pick(null)}>×</Button>
+          </View>
+        )}
         {opened && (
           <View className='space-page__card'>
             <InteractionCard
