@@ -3,7 +3,8 @@
  * members of server 832828 open the 3D showroom's space (channel 83282810). C walks far
  * off; A walks with a tap and B sees A's avatar arrive; B walks up to A and they talk — B
  * reads A's bubble in the talk log, C (far away) neither reads it nor receives it on its
- * socket. A tap on a hotspot opens its card. The live map's space (channel 83282811) plays
+ * socket. A tap on a hotspot opens its card; A, the server's owner, takes B out of the
+ * space and B's page goes back. The live map's space (channel 83282811) plays
  * its broadcast on the screen object. What a member's canvas shows comes from what its own
  * socket received (the canvas is pixels); taps land where the page's camera puts a map
  * point (the same camera module the page draws with). Screenshots at 390×844 and
@@ -114,6 +115,21 @@ async function walkTo (member: SpaceMember, point: Point): Promise<void> {
   await member.page.waitForTimeout(300) // the drawn avatar (and the camera) catch up, 100 ms behind
 }
 
+/** Waits until a member's avatar has not moved for half a second. */
+async function standsStill (member: SpaceMember): Promise<void> {
+  let last = selfOf(member)
+  let since = Date.now()
+  await waitFor(() => {
+    const now = selfOf(member)
+    if (now.x !== last.x || now.y !== last.y) {
+      last = now
+      since = Date.now()
+    }
+    return Date.now() - since >= 500
+  }, 'standing still')
+  await member.page.waitForTimeout(200)
+}
+
 /** Screenshots of the page at 390×844 and 1440×900 into SPACE_SCREENSHOTS as space-<name>-<w>x<h>.png. */
 async function screenshots (page: Page, name: string): Promise<void> {
   const folder = process.env.SPACE_SCREENSHOTS
@@ -133,7 +149,7 @@ describe('the gather space', () => {
   beforeAll(async () => { product = await startProduct() }, 90_000)
   afterAll(async () => { await stopProduct(product) })
 
-  it('A walks with a tap and B sees the avatar arrive; they talk in a bubble C far away neither sees nor receives; a hotspot opens its card', async () => {
+  it('A walks with a tap and B sees the avatar arrive; they talk in a bubble C far away neither sees nor receives; a hotspot opens its card; A, a moderator, removes B', async () => {
     const c = await memberInSpace(product, '100003', 'desktop', SHOWROOM_3D)
     const a = await memberInSpace(product, '100001', 'desktop', SHOWROOM_3D)
     const b = await memberInSpace(product, '100002', 'phone', SHOWROOM_3D)
@@ -169,6 +185,18 @@ describe('the gather space', () => {
         await tapMap(a, PRODUCT_COUNTER)
         await a.page.locator('.interaction-card').filter({ hasText: '星光手办' }).filter({ visible: true }).waitFor({ timeout: 5000 })
         await screenshots(a.page, 'hotspot')
+
+        // A (the server's owner, a moderator) taps B's avatar and takes B out of the space: B is told and leaves the page
+        await standsStill(a) // the tap on the counter also walked A up to it
+        await a.page.locator('.interaction-card__close').filter({ visible: true }).first().click()
+        const bId = b.watch.selfId as number
+        const bAt = a.watch.positions.get(bId) as Point
+        await tapMap(a, { x: bAt.x, y: bAt.y - 14 })
+        await a.page.locator('[data-testid="space-picked"]').filter({ hasText: 'Alex' }).waitFor({ timeout: 5000 })
+        await a.page.locator('.space-page__remove').filter({ visible: true }).click()
+        await waitFor(() => !a.watch.positions.has(bId), 'B gone from A\'s view', 5000)
+        await b.page.waitForURL(url => !url.pathname.includes('/pages/space/'), { timeout: 5000 })
+        expect(await a.page.locator('[data-testid="space-picked"]').count()).toBe(0)
       })
     } finally {
       for (const member of [a, b, c]) await member.tracked.context.close().catch(() => undefined)
