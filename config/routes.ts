@@ -40,6 +40,7 @@ export const ROUTES: RouteEntry[] = [
   { name: 'inbox', page: pagePathOf('inbox') }, // the notification inbox (通知)
   { name: 'conversations', page: pagePathOf('conversations') }, // my direct messages (私信)
   { name: 'conversation', page: pagePathOf('conversation') }, // one direct conversation (?conversation_id=)
+  { name: 'space', page: pagePathOf('space') }, // a metaverse channel's gather space (?channel_id=&server_id=)
 ]
 
 /**

@@ -2,7 +2,7 @@
  * Each channel type's tap behaviour on Home, the carried query keys, the packed `nwp`
  * parameter and `cid` deep links — in real Chromium against the real product.
  * Server 832828's seed (server/README.md): 大厅 discussion, 作品分享 post, 直播间 live,
- * 3D 展厅 metaverse (83282810), 官方网站 external link, 语音茶室 voice, 游戏广场 game plaza.
+ * 3D 展厅 metaverse (83282810, its gather space), 官方网站 external link, 语音茶室 voice, 游戏广场 game plaza.
  */
 import { encodeNwp } from '@core/query/nwp'
 import { journey, queryOf, seeText, tapChannel, urlOf, sharedBrowser } from './support/app'
@@ -40,11 +40,11 @@ describe('channel taps on Home', () => {
     })
   })
 
-  it('opens a metaverse channel as its Market showroom, keeping the carried keys and dropping others', async () => {
+  it('opens a metaverse channel as its gather space, keeping the carried keys and dropping others', async () => {
     await journey(browser(), 'tap-metaverse', 'phone', async page => {
       await page.goto(urlOf(`${HOME}&scene=1001&hl=zh-CN&foo=bar`))
       await tapChannel(page, '3D 展厅')
-      await page.waitForURL(/\/market\/index\.html/)
+      await page.waitForURL(/\/pages\/space\/index/)
       const query = queryOf(page)
       expect(query).toMatchObject({ channel_id: '83282810', sid: '832828', scene: '1001', hl: 'zh-CN' })
       expect(query.foo).toBeUndefined()
@@ -78,7 +78,7 @@ describe('links into the app', () => {
   it('opens the channel named by cid directly', async () => {
     await journey(browser(), 'cid-deep-link', 'phone', async page => {
       await page.goto(urlOf('/index.html?sid=832828&cid=83282810'))
-      await page.waitForURL(/\/market\/index\.html/)
+      await page.waitForURL(/\/pages\/space\/index/)
       expect(queryOf(page).channel_id ?? queryOf(page).cid).toBe('83282810')
     })
   })

@@ -68,4 +68,13 @@ describe('ChannelList', () => {
     expect(onTap).toHaveBeenCalledTimes(2)
     expect(onTap).toHaveBeenCalledWith(lobby)
   })
+
+  it('shows how many stand in a metaverse channel\'s space after its name, nothing for an empty one', async () => {
+    const pixel = channel('c8', { name: '像素乐园', channel_type: ChannelType.Metaverse })
+    const live = channel('c9', { name: '直播地图', channel_type: ChannelType.Metaverse })
+    const testUtils = new TestUtils()
+    await testUtils.mount(ChannelList, { props: { groups: [{ group: null, channels: [pixel, live] }], onTap: jest.fn(), spaceCounts: { c8: 23, c9: 0 } } })
+    await testUtils.queries.waitForQuerySelector('.channel-list__space')
+    expect(Array.from(document.querySelectorAll('.channel-list__name')).map(name => name.textContent)).toEqual(['像素乐园 · 23 人在逛', '直播地图'])
+  })
 })

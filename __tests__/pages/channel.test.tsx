@@ -283,11 +283,11 @@ describe('channel page: errors and other channels', () => {
     expect(assign).toHaveBeenCalledWith('https://www.example.com/about')
   })
 
-  it('opens a metaverse channel opened by its own link as its Market showroom, in place of the channel page', async () => {
+  it('opens a metaverse channel opened by its own link as its gather space, in place of the channel page', async () => {
     const redirectTo = jest.spyOn(Taro, 'redirectTo').mockResolvedValue({ errMsg: 'redirectTo:ok' } as TaroGeneral.CallbackResult)
     page = await openPage(ChannelPage, { api: channelApi('c-map', ChannelType.Metaverse, '3D 展厅'), params: { channel_id: 'c-map' } })
     expect(redirectTo).toHaveBeenCalledTimes(1)
-    expect(redirectTo.mock.calls[0][0].url).toMatch(/market/)
+    expect(redirectTo.mock.calls[0][0].url).toMatch(/^\/pages\/space\/index\?/)
     expect(redirectTo.mock.calls[0][0].url).toContain('c-map')
   })
 

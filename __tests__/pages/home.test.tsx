@@ -232,10 +232,10 @@ describe('Home: the channel list', () => {
     expect(navigateTo).toHaveBeenCalledWith({ url: `/pages/channel/index?channel_id=${channelId}` })
   })
 
-  it('opens a metaverse channel in the Market showroom with its server', async () => {
+  it('opens a metaverse channel in its gather space with its server', async () => {
     page = await openPage(Home)
     await page.tap('.channel-list__row', '3D 展厅')
-    expect(navigateTo).toHaveBeenCalledWith({ url: '/market/index.html?channel_id=c-map&server_id=723658' })
+    expect(navigateTo).toHaveBeenCalledWith({ url: '/pages/space/index?channel_id=c-map&server_id=723658' })
   })
 
   it('asks before leaving for an external link, naming its host, then opens it', async () => {
@@ -269,7 +269,7 @@ describe('Home: the channel list', () => {
 
   it('opens the channel named by cid directly, as a tap would', async () => {
     page = await openPage(Home, { params: { cid: 'c-map' } })
-    expect(navigateTo).toHaveBeenCalledWith({ url: '/market/index.html?channel_id=c-map&server_id=723658' })
+    expect(navigateTo).toHaveBeenCalledWith({ url: '/pages/space/index?channel_id=c-map&server_id=723658' })
   })
 
   it('opens the channel named by channel_id directly', async () => {

@@ -1,6 +1,6 @@
-import type { ReadyData } from '@core/wire/gateway'
-import { GATEWAY_PROTOCOL_VERSION } from '@core/wire/gateway-codes'
-import { GATEWAY_READY, GATEWAY_RESYNC, GatewayStore, RECONNECT_BASE_MS } from '@/stores/gateway-store'
+import type { ReadyData, ServerFrame } from '@core/wire/gateway'
+import { GATEWAY_PROTOCOL_VERSION, GatewayErrorCode } from '@core/wire/gateway-codes'
+import { GATEWAY_ONLINE, GATEWAY_READY, GATEWAY_RESYNC, GatewayStore, RECONNECT_BASE_MS } from '@/stores/gateway-store'
 import { fakeConnector } from './support/fake-socket'
 import { fakeLogger, manualScheduler, user } from './support/fakes'
 
@@ -224,5 +224,43 @@ describe('GatewayStore', () => {
     connect.last().deliverText(text)
     expect(store.connection).toBe('online')
     expect(logger.warn).toHaveBeenCalledWith('[gateway] a frame that is not a JSON object was ignored')
+  })
+
+  describe('space frames', () => {
+    it('sends a space frame on the session and nothing while offline', () => {
+      const { connect, store } = setup()
+      expect(store.sendSpace({ op: 'space_walk', d: { x: 1, y: 2 } })).toBe(false)
+      store.start()
+      connect.last().open()
+      connect.last().deliver({ op: 'ready', d: ready() })
+      expect(store.sendSpace({ op: 'space_walk', d: { x: 1, y: 2 } })).toBe(true)
+      expect(connect.last().sent.at(-1)).toEqual({ op: 'space_walk', d: { x: 1, y: 2 } })
+    })
+
+    it('hands space frames and space refusals to space subscribers, and other errors to the log only', () => {
+      const { connect, logger, store } = online()
+      const frames: unknown[] = []
+      const stop = store.onSpace(frame => frames.push(frame))
+      const group = { op: 'space_group', d: { ids: [1, 2] } }
+      connect.last().deliver(group as unknown as ServerFrame)
+      connect.last().deliver({ op: 'error', d: { code: GatewayErrorCode.SpaceRefused, msg: 'too fast' } })
+      connect.last().deliver({ op: 'error', d: { code: GatewayErrorCode.UnknownOp, msg: 'unknown op' } })
+      expect(frames).toEqual([group, { op: 'error', d: { code: GatewayErrorCode.SpaceRefused, msg: 'too fast' } }])
+      expect(logger.warn).toHaveBeenCalledWith('[gateway] error 4001: unknown op')
+      stop()
+      connect.last().deliver(group as unknown as ServerFrame)
+      expect(frames).toHaveLength(2)
+    })
+
+    it('says it is online again after a new session and after a resumed one', () => {
+      const { connect, scheduler, store } = online()
+      const onlines: unknown[] = []
+      store.on(GATEWAY_ONLINE, d => onlines.push(d))
+      connect.last().drop()
+      scheduler.fireNext()
+      connect.last().open()
+      connect.last().deliver({ op: 'resumed', d: { replayed: 0 } })
+      expect(onlines).toEqual([null])
+    })
   })
 })

@@ -12,6 +12,8 @@ import type { ComponentType } from 'react'
 import type { User } from '@core/wire/entities'
 import type { AccountApi } from '@/services/api/accounts'
 import type { TrustApi } from '@/services/api/trust'
+import type { SpaceApi } from '@/services/api/space'
+import type { SocketConnector } from '@/services/gateway'
 import { afterNextPaint } from '@/hooks/use-after-first-paint'
 import { StoresProvider } from '@/stores/context'
 import type { NotificationsApi } from '@/services/api/notifications'
@@ -45,6 +47,10 @@ export interface PageSetup {
   notifications?: NotificationsApi
   /** The direct-message calls (a fresh fake: lists empty, writes done; a conversation's messages on `messages`). */
   conversations?: FakeConversationsApi
+  /** The gather space's calls; the app's own when not given. */
+  space?: SpaceApi
+  /** The gateway's socket connector (a fake: tests/stores/support/fake-socket.ts); Taro's when not given. */
+  gateway?: SocketConnector
   /** What the app does with the stores before the page appears (e.g. its launch sign-in). */
   beforeMount?: (root: RootStore) => void
 }
@@ -66,6 +72,11 @@ export interface MountedPage {
 
 const mounted: MountedPage[] = []
 
+/** Space calls for a page test that opens no space: nobody stands in any (no network). */
+function noSpaces (): SpaceApi {
+  return { space: jest.fn(async () => { throw new Error('no space in this test') }), counts: jest.fn(async () => ({ counts: [] })), remove: jest.fn(async () => null) }
+}
+
 /** Opens `Page` with `setup`: spies on Taro's current instance for the query, then mounts it. */
 export async function mountPage (Page: ComponentType, setup: PageSetup = {}): Promise<MountedPage> {
   const api = setup.api ?? fakeApi()
@@ -79,7 +90,8 @@ export async function mountPage (Page: ComponentType, setup: PageSetup = {}): Pr
   const messages = setup.messages ?? fakeMessagesApi()
   const root = createRootStore(api, {
     storage, loginKey: 'test-login', logger: fakeLogger(), clock: clock.now, scheduler, members: setup.members ?? fakeMembersApi(), postsApi: setup.postsApi ?? fakePostsApi(), messagesApi: messages, trust: setup.trust, accounts: setup.accounts,
-    notifications: setup.notifications, conversations: setup.conversations ?? fakeConversationsApi(messages),
+    notifications: setup.notifications, conversations: setup.conversations ?? fakeConversationsApi(messages), space: setup.space ?? noSpaces(),
+    gateway: setup.gateway ? { connect: setup.gateway, url: 'ws://realm.test/gateway' } : undefined,
   })
   setup.beforeMount?.(root)
   function Harness () {

@@ -40,6 +40,7 @@
  * SPACE_COUNT (core/wire/dispatches.ts), coalesced.
  */
 import { Type, type Static, type TLiteral, type TUnion } from '@sinclair/typebox'
+import { SPACE_EMOTES, SPACE_SAY_MAX_LENGTH } from './space-codes'
 
 /**
  * One of `values`, as a union of literals: the gateway checks client frames and the server
@@ -50,16 +51,8 @@ function OneOf<const V extends readonly string[]> (values: V): TUnion<Array<TLit
   return Type.Union(values.map(value => Type.Literal(value)))
 }
 
-/** Avatars within this many map pixels of a speaker see their bubble; members this close form a conversation. */
-export const SPACE_TALK_RADIUS = 160
-/** The most avatars in one conversation ring. */
-export const SPACE_GROUP_MAX = 8
-/** Longest bubble. */
-export const SPACE_SAY_MAX_LENGTH = 200
-/** The emotes a member may play. */
-export const SPACE_EMOTES = ['wave', 'party', 'heart'] as const
-/** One emote. */
-export type SpaceEmote = typeof SPACE_EMOTES[number]
+// the values live in ./space-codes (no TypeBox, so the client takes them from there)
+export * from './space-codes'
 
 /** Who stands in the space: a signed-in or guest member, or a map account (SPEC §3 `D_` uid) hosting it. */
 export const SpaceAvatarKindSchema = OneOf(['member', 'guest', 'host'])

@@ -13,6 +13,7 @@ import { tmpdir } from 'os'
 import path from 'path'
 import { startProduct, stopProduct, type RunningProduct } from '../support/product'
 import { signInSeeded, type SeededLogin } from '../support/sessions'
+import WebSocket from 'ws'
 import { MiniProgram, nodesWithClass, textOf, type TaroNode } from './simulator'
 
 const ROOT = path.resolve(__dirname, '..', '..')
@@ -227,6 +228,62 @@ const EVERY_PAGE: Readonly<Record<string, PageVisit>> = {
   // the owner's direct messages with 周末 (Alex stays out of them: Alex's inbox stays empty)
   'pages/conversations/index': { url: async () => { await ownersConversation(); return `/pages/conversations/index?sid=${SERVER}` }, as: OWNER_UID, shows: ['谁可以给我发私信', '周末', '私信你好'] },
   'pages/conversation/index': { url: async () => `/pages/conversation/index?conversation_id=${await ownersConversation()}`, as: OWNER_UID, shows: ['私信你好'] },
+  // the 3D showroom's gather space: its first interaction event's card and the talk bar
+  'pages/space/index': { url: async () => `/pages/space/index?sid=${SERVER}&channel_id=${SHOWROOM}&server_id=${SERVER}`, as: MEMBER_UID, shows: ['欢迎来到3D 展厅', '挥手'] },
+}
+
+/** A member in a space over a plain WebSocket to the gateway (as the H5 app's socket is): what it hears of the space, and a way to send space frames. */
+interface RawSpaceMember {
+  selfId: number
+  positions: Map<number, { x: number, y: number }>
+  send: (frame: object) => void
+  close: () => void
+}
+
+/** Identifies `login` on the product's gateway and stands in `channelId`'s space. */
+async function rawSpaceMember (login: SeededLogin, channelId: string): Promise<RawSpaceMember> {
+  const socket = new WebSocket(`${product.url.replace(/^http/, 'ws')}/gateway`)
+  const positions = new Map<number, { x: number, y: number }>()
+  let selfId = 0
+  const ready = new Promise<void>((resolve, reject) => {
+    socket.on('error', reject)
+    socket.on('message', data => {
+      const frame = JSON.parse(data.toString()) as { op: string, d: Record<string, unknown> }
+      if (frame.op === 'ready') socket.send(JSON.stringify({ op: 'space_enter', d: { channel_id: channelId } }))
+      if (frame.op === 'space_ready') {
+        selfId = frame.d.self as number
+        for (const avatar of frame.d.avatars as Array<{ id: number, x: number, y: number }>) positions.set(avatar.id, { x: avatar.x, y: avatar.y })
+        resolve()
+      }
+      if (frame.op === 'space_tick') {
+        for (const avatar of (frame.d.in ?? []) as Array<{ id: number, x: number, y: number }>) positions.set(avatar.id, { x: avatar.x, y: avatar.y })
+        const moves = frame.d.m as number[]
+        for (let index = 0; index + 3 < moves.length; index += 4) positions.set(moves[index], { x: moves[index + 1], y: moves[index + 2] })
+      }
+    })
+  })
+  socket.on('open', () => socket.send(JSON.stringify({ op: 'identify', d: { token: login.token } })))
+  await ready
+  return { selfId, positions, send: frame => socket.send(JSON.stringify(frame)), close: () => socket.close() }
+}
+
+/** The space frames the mini-program's socket received, parsed. */
+function spaceFramesOf (app: MiniProgram): Array<{ op: string, d: Record<string, unknown> }> {
+  return app.record.socketFrames.filter(text => text.includes('"space_')).map(text => JSON.parse(text) as { op: string, d: Record<string, unknown> })
+}
+
+/** Where the mini-program's socket last placed avatar `id` (its space_ready, then its ticks), or undefined. */
+function positionInApp (app: MiniProgram, id: number): { x: number, y: number } | undefined {
+  let position: { x: number, y: number } | undefined
+  for (const frame of spaceFramesOf(app)) {
+    if (frame.op === 'space_ready') position = (frame.d.avatars as Array<{ id: number, x: number, y: number }>).find(avatar => avatar.id === id) ?? position
+    if (frame.op !== 'space_tick') continue
+    const entered = ((frame.d.in ?? []) as Array<{ id: number, x: number, y: number }>).find(avatar => avatar.id === id)
+    if (entered) position = entered
+    const moves = frame.d.m as number[]
+    for (let index = 0; index + 3 < moves.length; index += 4) if (moves[index] === id) position = { x: moves[index + 1], y: moves[index + 2] }
+  }
+  return position
 }
 
 describe('the mini-program at run time', () => {
@@ -389,6 +446,35 @@ describe('the mini-program at run time', () => {
     await sees(app, '欢迎台', '新品展台', '放映厅', '欢迎来到3D 展厅')
     await tapWhenShown(app, 'showroom-map__hotspot', '新品展台')
     await sees(app, '¥')
+  })
+
+  it('stands in a space and exchanges positions with a member on a plain socket: the stick walks the mini-program\'s avatar, the other\'s steps and words arrive', async () => {
+    const app = launch(`/pages/space/index?sid=${SERVER}&channel_id=${SHOWROOM}&server_id=${SERVER}`, signedIn(signInSeeded(product, MEMBER_UID)))
+    await until(app, 'standing in the space', () => spaceFramesOf(app).some(frame => frame.op === 'space_ready'))
+    const mine = spaceFramesOf(app).find(frame => frame.op === 'space_ready')?.d.self as number
+    const other = await rawSpaceMember(signInSeeded(product, ALEX_UID), SHOWROOM)
+    try {
+      await until(app, 'the other member coming into view', () => positionInApp(app, other.selfId) !== undefined)
+      // standing side by side, the other speaks: the words show in the talk log
+      const words = `小程序你好 ${Date.now().toString(36)}`
+      other.send({ op: 'space_say', d: { text: words } })
+      await sees(app, words)
+      // the mini-program's member drags the stick to the left: the other sees the avatar walk that way
+      const start = other.positions.get(mine)
+      expect(start).toBeDefined()
+      await until(app, 'the stick on screen', () => nodesWithClass(app.current().data.root, 'space-page__stick').length > 0)
+      const stick = node(app, 'space-page__stick')
+      app.touch(stick, 'touchstart', 100, 600)
+      app.touch(stick, 'touchmove', 40, 600)
+      await until(app, 'the other seeing the avatar walk left', () => (other.positions.get(mine)?.x ?? Infinity) < (start?.x ?? 0) - 32)
+      app.touch(stick, 'touchend', 40, 600)
+      // the other walks right: the mini-program's socket sees the steps
+      const theirStart = positionInApp(app, other.selfId) as { x: number, y: number }
+      other.send({ op: 'space_walk', d: { x: theirStart.x + 64, y: theirStart.y } })
+      await until(app, 'the other\'s steps arriving', () => (positionInApp(app, other.selfId)?.x ?? 0) >= theirStart.x + 48)
+    } finally {
+      other.close()
+    }
   })
 
   it('shows Me: the guest\'s own profile and signed-in devices', async () => {

@@ -47,6 +47,8 @@ export interface WxRecord {
   calls: string[]
   /** What happened to the app's sockets (`open`, `close 4001 reason`, `error …`), for a failure's message. */
   socketEvents: string[]
+  /** The text frames the app's sockets received, in order. */
+  socketFrames: string[]
   /** Pages opened, in order (`/pages/x/index`). */
   navigations: string[]
   /** What the app warned about on the console. */
@@ -129,7 +131,7 @@ function resolveRoute (url: string, from: string): { route: string, options: Rec
 
 /** The simulated WeChat client running one mini-program. */
 export class MiniProgram {
-  readonly record: WxRecord = { socketEvents: [], calls: [], unknown: [], toasts: [], modals: [], requests: [], navigations: [], warnings: [], consoleErrors: [] }
+  readonly record: WxRecord = { socketEvents: [], socketFrames: [], calls: [], unknown: [], toasts: [], modals: [], requests: [], navigations: [], warnings: [], consoleErrors: [] }
   /** Errors the app threw or reported (a page that throws fails its test). */
   readonly errors: unknown[] = []
   readonly stack: SimulatedPage[] = []
@@ -354,6 +356,14 @@ export class MiniProgram {
     this.call(page, 'eh', event)
   }
 
+  /** Sends a touch event to a node with one finger at (x, y), as a finger landing, moving or lifting on it does. */
+  touch (node: TaroNode, type: 'touchstart' | 'touchmove' | 'touchend', x: number, y: number): void {
+    const page = this.current()
+    const target = { id: node.uid ?? node.sid, dataset: { sid: node.sid } }
+    const finger = { identifier: 0, clientX: x, clientY: y, pageX: x, pageY: y, x, y }
+    this.call(page, 'eh', this.inContext({ type, timeStamp: Date.now(), target, currentTarget: target, detail: { x, y }, touches: type === 'touchend' ? [] : [finger], changedTouches: [finger] }))
+  }
+
   /** Sends an input event (`input`, with `detail.value`) to a node, as typing in a field does. */
   input (node: TaroNode, value: string): void {
     const page = this.current()
@@ -441,7 +451,10 @@ export class MiniProgram {
     const listeners: Record<string, ((result: unknown) => void)[]> = { open: [], close: [], error: [], message: [] }
     const emit = (name: string, result: unknown): void => listeners[name].forEach(listener => this.guard(() => listener(this.inContext(result))))
     socket.on('open', () => { this.record.socketEvents.push('open'); emit('open', { header: {} }) })
-    socket.on('message', (data, isBinary) => emit('message', { data: isBinary ? '' : data.toString() }))
+    socket.on('message', (data, isBinary) => {
+      if (!isBinary) this.record.socketFrames.push(data.toString())
+      emit('message', { data: isBinary ? '' : data.toString() })
+    })
     socket.on('close', (code, reason) => {
       this.sockets.delete(socket)
       this.record.socketEvents.push(`close ${code} ${reason.toString()}`)

@@ -555,6 +555,25 @@ const EN: Record<MessageKey, string> = {
   dmEntry: 'Direct messages',
   dmBlockConfirm: 'Block {name}? They will no longer be able to message you',
   dmUnblockConfirm: 'Unblock {name}?',
+  // the gather space (issue 31)
+  pageTitleSpace: 'Space',
+  spaceCount: '{count} here',
+  spaceRowCount: '{name} · {count} here',
+  spaceAlone: 'Nobody else is here yet — wait for friends to drop by',
+  spaceRemoved: 'You were removed from this space',
+  spaceHidden: 'This space is no longer visible',
+  spaceSayPlaceholder: 'Say something to people nearby…',
+  spaceSay: 'Say',
+  spaceGuestBar: 'Guests can look around: sign in to walk and talk',
+  spaceLog: 'Nearby talk',
+  spaceEmoteWave: 'Wave',
+  spaceEmoteParty: 'Celebrate',
+  spaceEmoteHeart: 'Heart',
+  spaceStick: 'Direction stick',
+  spaceMap: 'Space map: tap a spot to walk there',
+  spaceConnecting: 'Entering the space…',
+  spaceRemove: 'Remove from the space',
+  spaceRemovedOther: '{name} was removed from the space',
 }
 
 /** English, as loadLanguage installs it: the messages and the audited fields' display names (SPEC §5). */

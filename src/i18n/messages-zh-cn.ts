@@ -567,6 +567,25 @@ const ZH_CN = {
   dmEntry: '私信',
   dmBlockConfirm: '屏蔽 {name}？对方将无法再给你发私信',
   dmUnblockConfirm: '取消屏蔽 {name}？',
+  // the gather space (issue 31)
+  pageTitleSpace: '空间',
+  spaceCount: '{count} 人在逛',
+  spaceRowCount: '{name} · {count} 人在逛',
+  spaceAlone: '这里只有你，等等朋友来逛逛吧',
+  spaceRemoved: '你已被移出这个空间',
+  spaceHidden: '这个空间已不可见',
+  spaceSayPlaceholder: '对附近的人说…',
+  spaceSay: '说',
+  spaceGuestBar: '游客只能看看：登录后即可走动和聊天',
+  spaceLog: '附近的对话',
+  spaceEmoteWave: '挥手',
+  spaceEmoteParty: '庆祝',
+  spaceEmoteHeart: '比心',
+  spaceStick: '方向摇杆',
+  spaceMap: '空间地图：点按一处走过去',
+  spaceConnecting: '正在进入空间…',
+  spaceRemove: '移出空间',
+  spaceRemovedOther: '已将 {name} 移出空间',
 }
 
 /** A message key. */

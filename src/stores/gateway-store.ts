@@ -8,11 +8,17 @@
  * Pages show {@link GatewayStore.connection}. A server speaking another protocol version
  * than this app (`ready`'s `protocol_version`, a deploy the open app predates) is logged
  * once and used as usual: dispatches this app does not know reach no handler.
+ *
+ * A gather space (core/wire/space.ts) rides the same socket as its own ops: a store sends
+ * its frames with {@link GatewayStore.sendSpace} and hears the server's space frames (and
+ * the space refusals, `error` frames of code SpaceRefused) with {@link GatewayStore.onSpace}.
+ * A space lives only as long as its socket: {@link GATEWAY_ONLINE} says when to enter again.
  */
 import { makeAutoObservable } from 'mobx'
 import type { DispatchPayloads, ReceivedDispatchName } from '@core/wire/dispatches'
-import type { ClientFrame, ReadyData, ServerFrame } from '@core/wire/gateway'
-import { GATEWAY_FATAL_CLOSE_CODES, GATEWAY_PROTOCOL_VERSION } from '@core/wire/gateway-codes'
+import type { ClientFrame, GatewayErrorData, ReadyData, ServerFrame } from '@core/wire/gateway'
+import { GATEWAY_FATAL_CLOSE_CODES, GATEWAY_PROTOCOL_VERSION, GatewayErrorCode } from '@core/wire/gateway-codes'
+import type { SpaceClientFrame, SpaceServerFrame } from '@core/wire/space'
 import type { GatewaySocket, SocketConnector } from '@/services/gateway'
 import type { TimerScheduler } from './support/timer-scheduler'
 import type { StoreLogger } from './load-tracker'
@@ -24,6 +30,22 @@ export type GatewayConnection = 'connecting' | 'online' | 'reconnecting' | 'offl
 export const GATEWAY_RESYNC = 'RESYNC'
 /** Emitted with the `ready` payload whenever a session starts (user, session_id, server_ids…). */
 export const GATEWAY_READY = 'READY'
+/** Emitted (with `null`) whenever the connection is up again — a new session or a resumed one: what lives only on the socket (a space) is set up again. */
+export const GATEWAY_ONLINE = 'ONLINE'
+
+/** What a space hears on the gateway: the server's space frames and the refusals of its own. */
+export type SpaceInbound = SpaceServerFrame | { op: 'error', d: GatewayErrorData }
+
+/** Handles one space frame. */
+export type SpaceHandler = (frame: SpaceInbound) => void
+
+/** What a space store needs of the gateway (a test passes a fake). */
+export interface SpaceChannel extends GatewaySubscriptions {
+  /** Sends a space frame; false when there is no session to send it on (nothing is queued). */
+  sendSpace (frame: SpaceClientFrame): boolean
+  /** Calls `handler` with every space frame and space refusal; the returned function unsubscribes. */
+  onSpace (handler: SpaceHandler): () => void
+}
 
 /** First reconnect delay; it doubles per failed attempt up to {@link RECONNECT_MAX_MS}. */
 export const RECONNECT_BASE_MS = 1000
@@ -48,7 +70,7 @@ export interface GatewayStoreOptions {
 export type DispatchHandler<D = unknown> = (d: D) => void
 
 /** What a store may subscribe to: every dispatch a client receives with its declared payload (core/wire/dispatches.ts), and the store's own READY and RESYNC. */
-export type GatewayEvents = Pick<DispatchPayloads, ReceivedDispatchName> & { [GATEWAY_READY]: ReadyData, [GATEWAY_RESYNC]: null }
+export type GatewayEvents = Pick<DispatchPayloads, ReceivedDispatchName> & { [GATEWAY_READY]: ReadyData, [GATEWAY_RESYNC]: null, [GATEWAY_ONLINE]: null }
 
 /** A name {@link GatewayStore.on} takes. */
 export type GatewayEventName = keyof GatewayEvents
@@ -59,7 +81,7 @@ export interface GatewaySubscriptions {
 }
 
 /** The app's gateway connection. */
-export class GatewayStore implements GatewaySubscriptions {
+export class GatewayStore implements SpaceChannel {
   /** 'connecting' before the first session, 'online' with one, 'reconnecting' after a drop, 'offline' when stopped or refused. */
   connection: GatewayConnection = 'offline'
   /** The protocol version the server announced in its last `ready` (null before the first). */
@@ -77,9 +99,10 @@ export class GatewayStore implements GatewaySubscriptions {
   private cancelHeartbeat: (() => void) | null = null
   private cancelReconnect: (() => void) | null = null
   private readonly handlers = new Map<string, Set<DispatchHandler<never>>>()
+  private readonly spaceHandlers = new Set<SpaceHandler>()
 
   constructor (private readonly options: GatewayStoreOptions) {
-    makeAutoObservable<GatewayStore, 'options' | 'socket' | 'handlers'>(this, { options: false, socket: false, handlers: false })
+    makeAutoObservable<GatewayStore, 'options' | 'socket' | 'handlers' | 'spaceHandlers'>(this, { options: false, socket: false, handlers: false, spaceHandlers: false })
   }
 
   /** Connects (once; calling it again while running does nothing). */
@@ -106,6 +129,19 @@ export class GatewayStore implements GatewaySubscriptions {
     if (!set) this.handlers.set(t, set = new Set())
     set.add(handler as DispatchHandler<never>)
     return () => { set?.delete(handler as DispatchHandler<never>) }
+  }
+
+  /** Sends a space frame (core/wire/space.ts) on the session; false, sending nothing, while there is none. */
+  sendSpace (frame: SpaceClientFrame): boolean {
+    if (this.connection !== 'online' || this.socket === null) return false
+    this.socket.send(JSON.stringify(frame))
+    return true
+  }
+
+  /** Calls `handler` with every space frame and every space refusal; the returned function unsubscribes. */
+  onSpace (handler: SpaceHandler): () => void {
+    this.spaceHandlers.add(handler)
+    return () => { this.spaceHandlers.delete(handler) }
   }
 
   /**
@@ -167,6 +203,10 @@ export class GatewayStore implements GatewaySubscriptions {
       this.options.logger.warn('[gateway] a frame that is not a JSON object was ignored')
       return
     }
+    if (typeof frame.op === 'string' && (frame.op as string).startsWith('space_')) {
+      this.emitSpace(frame as unknown as SpaceServerFrame)
+      return
+    }
     switch (frame.op) {
       case 'dispatch':
         this.seq = frame.s
@@ -197,7 +237,8 @@ export class GatewayStore implements GatewaySubscriptions {
         this.authenticate()
         return
       case 'error':
-        this.options.logger.warn(`[gateway] error ${frame.d.code}: ${frame.d.msg}`)
+        if (frame.d.code === GatewayErrorCode.SpaceRefused) this.emitSpace(frame)
+        else this.options.logger.warn(`[gateway] error ${frame.d.code}: ${frame.d.msg}`)
     }
   }
 
@@ -222,6 +263,7 @@ export class GatewayStore implements GatewaySubscriptions {
     this.awaitingAck = false
     if (this.focusedChannelId !== null) this.send({ op: 'focus', d: { channel_id: this.focusedChannelId } })
     this.scheduleHeartbeat()
+    this.emit(GATEWAY_ONLINE, null)
   }
 
   private scheduleHeartbeat (): void {
@@ -274,6 +316,16 @@ export class GatewayStore implements GatewaySubscriptions {
 
   private send (frame: ClientFrame): void {
     this.socket?.send(JSON.stringify(frame))
+  }
+
+  private emitSpace (frame: SpaceInbound): void {
+    for (const handler of [...this.spaceHandlers]) {
+      try {
+        handler(frame)
+      } catch (error) {
+        this.options.logger.error(`[gateway] a ${frame.op} handler failed`, error)
+      }
+    }
   }
 
   private emit (t: string, d: unknown): void {

@@ -22,6 +22,8 @@ import { createNotificationsApi, type NotificationsApi } from '@/services/api/no
 import { createTrustApi, type TrustApi } from '@/services/api/trust'
 import { createConversationsApi, type ConversationsApi } from '@/services/api/conversations'
 import type { AccountStore, WebauthnCeremonies } from './account-store'
+import { createSpaceApi, type SpaceApi } from '@/services/api/space'
+import { ChannelType } from '@core/wire/codes'
 import { defaultGatewayUrl, taroSocketConnector, type SocketConnector } from '@/services/gateway'
 import { platformNetwork, type NetworkWatcher } from '@/services/gateway/network'
 import { ChannelStore } from './channel-store'
@@ -34,6 +36,7 @@ import { OnDemand } from './on-demand'
 import { PermissionsStore } from './permissions-store'
 import type { StoreLogger } from './load-tracker'
 import { ServerStore, type ServerCounts } from './server-store'
+import { SpaceCountStore } from './space-count-store'
 import { SessionStore, type KeyValueStorage } from './session-store'
 import { timeoutScheduler, type TimerScheduler } from './support/timer-scheduler'
 import { UnreadStore } from './unread-store'
@@ -70,6 +73,8 @@ export interface RootStoreOptions {
   notifications?: NotificationsApi
   /** The direct-message calls; createConversationsApi() by default. */
   conversations?: ConversationsApi
+  /** The gather space's calls; createSpaceApi() by default. */
+  space?: SpaceApi
   /** The gateway's socket connector and URL; Taro.connectSocket to this build's API by default. */
   gateway?: { connect: SocketConnector, url: string }
 }
@@ -120,8 +125,13 @@ export class RootStore {
   readonly notificationsApi: NotificationsApi
   /** The direct-message calls a conversation's chat is built on. */
   readonly conversationsApi: ConversationsApi
+  /** The gather space's calls (a space page's store and the channel rows' counts). */
+  readonly spaceApi: SpaceApi
+  /** How many stand in each metaverse channel's space (the channel rows). */
+  readonly spaceCounts: SpaceCountStore
   private readonly stopSeedingUnread: () => void
   private readonly stopLoadingConversations: () => void
+  private readonly stopCountingSpaces: () => void
 
   constructor (api: ApiClient, options: RootStoreOptions) {
     const logger = options.logger ?? console
@@ -172,6 +182,8 @@ export class RootStore {
     this.notificationsApi = options.notifications ?? createNotificationsApi()
     this.inbox = new InboxStore(this.notificationsApi, logger)
     this.conversationsApi = options.conversations ?? createConversationsApi()
+    this.spaceApi = options.space ?? createSpaceApi()
+    this.spaceCounts = new SpaceCountStore(this.spaceApi, this.gateway, logger)
     this.conversations = new OnDemand(async () => {
       const { ConversationsStore } = await import(/* webpackChunkName: "conversations" */ './conversations-store')
       const conversations = new ConversationsStore({ api: this.conversationsApi, gateway: this.gateway, me: () => this.session.user, logger })
@@ -187,6 +199,11 @@ export class RootStore {
       ([conversations, token]) => { if (conversations !== null && token !== null) void conversations.load() },
       { equals: comparer.shallow },
     )
+    // a channel list with metaverse channels: how many stand in their spaces (issue 31)
+    this.stopCountingSpaces = reaction(() => this.channel.groups, groups => {
+      const serverId = this.channel.channels.find(channel => channel.channel_type === ChannelType.Metaverse)?.server_id
+      if (groups.length > 0 && serverId !== undefined) void this.spaceCounts.load(serverId)
+    })
     this.applyGatewayEvents()
   }
 
@@ -281,6 +298,7 @@ export class RootStore {
     this.conversations.current?.dispose()
     this.stopSeedingUnread()
     this.stopLoadingConversations()
+    this.stopCountingSpaces()
     this.gateway.stop()
   }
 }

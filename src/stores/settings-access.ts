@@ -34,9 +34,14 @@ export function canOpenServerSettings (access: SettingsAccess): boolean {
 /** The permissions any one of which opens the audit log (the server's moderators, routes/moderation). */
 const MODERATION_PERMISSIONS: readonly PermissionName[] = ['ManageMessages', 'KickMembers', 'BanMembers', 'MuteMembers', 'ManageRoles']
 
+/** Whether the member is one of the server's moderators (routes/moderation; a gather space's move and remove). */
+export function canModerate (access: SettingsAccess): boolean {
+  return access.isOwner || MODERATION_PERMISSIONS.some(name => access.can(name))
+}
+
 /** Whether the member may read the audit log (the page links to it only then). */
 export function canSeeAuditLog (access: SettingsAccess): boolean {
-  return access.isOwner || MODERATION_PERMISSIONS.some(name => access.can(name))
+  return canModerate(access)
 }
 
 /** The sections the member may open, in the page's order (none when they may not open the page). */

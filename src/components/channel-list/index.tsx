@@ -1,6 +1,7 @@
 import { Image, View, Text } from '@tarojs/components'
 import type { Channel, ChannelGroup } from '@core/wire/entities'
-import { formatBadgeCount } from '@/utils/format-number'
+import { formatBadgeCount, formatCount } from '@/utils/format-number'
+import { t } from '@/i18n'
 import { mediaUrl } from '@/utils/media-url'
 import './index.scss'
 import { CURRENT_PAGE, DECORATIVE_IMAGE } from '@/constants/a11y'
@@ -36,15 +37,20 @@ export interface ChannelListProps {
   onTap: (channel: Channel) => void
   /** The channel open beside the list (the desktop column marks it), if any. */
   currentId?: string | null
+  /** How many stand in each metaverse channel's space, by channel id (issue 31: 像素乐园 · 23 人在逛). */
+  spaceCounts?: Readonly<Record<string, number>>
 }
 
 /** One channel: a keyboard button on H5 (Tab, then Enter or Space opens it). */
-function ChannelRow ({ channel, onTap, current }: { channel: Channel, onTap: (channel: Channel) => void, current: boolean }) {
+function ChannelRow ({ channel, onTap, current, spaceCount }: { channel: Channel, onTap: (channel: Channel) => void, current: boolean, spaceCount: number }) {
   const unread = unreadCountOf(channel)
   return (
     <View className={`channel-list__row${current ? ' channel-list__row--current' : ''}`} {...pressable(() => onTap(channel))} {...(current ? CURRENT_PAGE : {})}>
       <ChannelIcon channel={channel} />
-      <Text className='channel-list__name'>{channel.name}</Text>
+      <Text className='channel-list__name'>
+        {channel.name}
+        {spaceCount > 0 && <Text className='channel-list__space'>{` · ${t('spaceCount', { count: formatCount(spaceCount) })}`}</Text>}
+      </Text>
       {unread > 0 && <Text className='channel-list__unread'>{formatBadgeCount(unread)}</Text>}
       <Text className='channel-list__chevron'>›</Text>
     </View>
@@ -52,13 +58,13 @@ function ChannelRow ({ channel, onTap, current }: { channel: Channel, onTap: (ch
 }
 
 /** The channel list: top-level channels, then each group's header with its channels; a row per channel with its icon and unread badge (SPEC §9: 99+). */
-export default function ChannelList ({ groups, onTap, currentId = null }: ChannelListProps) {
+export default function ChannelList ({ groups, onTap, currentId = null, spaceCounts = {} }: ChannelListProps) {
   return (
     <View className='channel-list'>
       {groups.map(entry => (
         <View className='channel-list__group' key={entry.group?.channel_id ?? 'top'}>
           {entry.group && <Text className='channel-list__header'>{entry.group.name}</Text>}
-          {entry.channels.map(channel => <ChannelRow key={channel.channel_id} channel={channel} onTap={onTap} current={channel.channel_id === currentId} />)}
+          {entry.channels.map(channel => <ChannelRow key={channel.channel_id} channel={channel} onTap={onTap} current={channel.channel_id === currentId} spaceCount={spaceCounts[channel.channel_id] ?? 0} />)}
         </View>
       ))}
     </View>

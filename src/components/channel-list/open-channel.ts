@@ -2,7 +2,7 @@
  * What tapping a channel does — in Home's list and the desktop column, and what
  * `cid`/`channel_id` in Home's query or a channel page's own link does:
  * discussion, post and live channels open their read-only channel page; a metaverse
- * channel opens the Market showroom for it; an external link asks first, naming the
+ * channel opens its gather space (issue 31; the Market page stays its showroom's own link); an external link asks first, naming the
  * host, then leaves for it (http/https only); voice and game plaza are not built yet
  * (SPEC §8: 暂不支持该功能).
  */
@@ -16,7 +16,7 @@ import { isH5 } from '@/utils/platform'
 import { parseHttpUrl } from '@core/query/url'
 
 /** What a tap on a channel leads to. */
-export type ChannelAction = 'channel' | 'market' | 'link' | 'unsupported'
+export type ChannelAction = 'channel' | 'space' | 'link' | 'unsupported'
 
 /** The action of a channel's type (unknown types count as not supported yet). */
 export function channelActionOf (type: number): ChannelAction {
@@ -27,7 +27,7 @@ export function channelActionOf (type: number): ChannelAction {
     case ChannelType.LiveBanner:
       return 'channel'
     case ChannelType.Metaverse:
-      return 'market'
+      return 'space'
     case ChannelType.ExternalLink:
       return 'link'
     default:
@@ -58,8 +58,8 @@ export async function openChannel (channel: Channel, serverId: string): Promise<
     case 'channel':
       await navigate('channel', { channel_id: channel.channel_id })
       return
-    case 'market':
-      await navigate('market', { channel_id: channel.channel_id, server_id: serverId })
+    case 'space':
+      await navigate('space', { channel_id: channel.channel_id, server_id: serverId })
       return
     case 'link':
       await openExternalLink(channel.link_url)

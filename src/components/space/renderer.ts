@@ -1,0 +1,298 @@
+/**
+ * Draws one frame of a gather space on a 2d canvas context — the same code on H5 (a real
+ * <canvas>) and in the mini-program (Taro's `Canvas type="2d"` node): the map's image and
+ * tile layers, the hotspots and the live map's screen, then the avatars from back to front
+ * (circle or picture, initial, name, facing), the ring of my conversation, bubbles and
+ * emotes. It keeps no state: the page passes everything a frame needs, so a test drives it
+ * with a recording context.
+ */
+import type { SpaceEmote } from '@core/wire/space-codes'
+import { SPACE_BUBBLE_MS, SPACE_EMOTE_MS } from '@/constants/space'
+import { isInView, type Camera, type Point } from './camera'
+import { tilesetOf, type SpaceHotspot, type SpaceMap } from './space-map'
+
+/** The part of a 2d context the renderer uses (the browser's and WeChat's both have it). */
+export type SpaceContext = Pick<CanvasRenderingContext2D,
+  'save' | 'restore' | 'setTransform' | 'fillRect' | 'strokeRect' | 'beginPath' | 'arc' | 'fill' | 'stroke' | 'moveTo' | 'lineTo' | 'closePath' |
+  'fillText' | 'measureText' | 'drawImage' | 'clip'
+> & {
+  fillStyle: CanvasRenderingContext2D['fillStyle']
+  strokeStyle: CanvasRenderingContext2D['strokeStyle']
+  lineWidth: number
+  font: string
+  textAlign: CanvasTextAlign
+  textBaseline: CanvasTextBaseline
+  globalAlpha: number
+}
+
+/** Gives a loaded image for a URL, or null while it loads (or failed); the next frame asks again. */
+export interface ImageSource {
+  get (src: string): CanvasImageSource | null
+}
+
+/** An avatar where it is drawn this frame. */
+export interface SceneAvatar extends Point {
+  id: number
+  nickname: string
+  /** Picture URL, '' for none (the initial on a colour). */
+  avatar: string
+  /** 0 down, 1 left, 2 right, 3 up. */
+  dir: number
+  kind: 'member' | 'guest' | 'host'
+}
+
+/** A bubble over an avatar, `age` ms after it was said. */
+export interface SceneBubble {
+  id: number
+  text: string
+  age: number
+}
+
+/** An emote over an avatar, `age` ms after it was played. */
+export interface SceneEmote {
+  id: number
+  emote: SpaceEmote
+  age: number
+}
+
+/** Everything one frame shows. */
+export interface Scene {
+  map: SpaceMap
+  camera: Camera
+  /** Device pixels per CSS pixel (the canvas is that much larger than its box). */
+  pixelRatio: number
+  avatars: readonly SceneAvatar[]
+  /** My avatar's id (drawn with an outline), or null while looking. */
+  selfId: number | null
+  /** The avatars of my conversation (ringed). */
+  group: ReadonlySet<number>
+  bubbles: readonly SceneBubble[]
+  emotes: readonly SceneEmote[]
+  /** The label of each hotspot by its hotspot id (the showroom's title). */
+  hotspotTitles: ReadonlyMap<string, string>
+  /** Whether the map's screen object is drawn (a live map). */
+  showScreen: boolean
+}
+
+/** Radius of an avatar's circle, map pixels. */
+export const AVATAR_RADIUS = 14
+/** A bubble fades out over the last this many ms of its SPACE_BUBBLE_MS. */
+export const BUBBLE_FADE_MS = 800
+/** The glyph of each emote. */
+const EMOTE_GLYPHS: Record<SpaceEmote, string> = { wave: '👋', party: '🎉', heart: '❤️' }
+
+const BACKGROUND = '#dfe8d8'
+const GROUP_RING = '#22c55e'
+const BUBBLE_MAX_WIDTH = 160
+const BUBBLE_MAX_LINES = 3
+const AVATAR_COLOURS = ['#6366f1', '#0ea5e9', '#f97316', '#ec4899', '#14b8a6', '#a855f7', '#eab308', '#ef4444']
+/** Where the facing dot sits for each direction (down, left, right, up). */
+const FACING: readonly Point[] = [{ x: 0, y: 1 }, { x: -1, y: 0 }, { x: 1, y: 0 }, { x: 0, y: -1 }]
+
+/** The colour of an avatar without a picture: the same for the same id everywhere. */
+export function avatarColourOf (id: number): string {
+  return AVATAR_COLOURS[Math.abs(id) % AVATAR_COLOURS.length]
+}
+
+/** The letter on an avatar without a picture: the name's first character, '?' for none. */
+export function initialOf (nickname: string): string {
+  return Array.from(nickname.trim())[0]?.toUpperCase() ?? '?'
+}
+
+/** Breaks text into lines no wider than `maxWidth` (by character, as Chinese has no spaces), at most `maxLines`, the last ending in … when cut. */
+export function wrapText (ctx: Pick<SpaceContext, 'measureText'>, text: string, maxWidth: number, maxLines: number): string[] {
+  const lines: string[] = []
+  let line = ''
+  const characters = Array.from(text.replace(/\s+/g, ' ').trim())
+  for (let index = 0; index < characters.length; index++) {
+    const next = line + characters[index]
+    if (line !== '' && ctx.measureText(next).width > maxWidth) {
+      if (lines.length === maxLines - 1) {
+        lines.push(line.slice(0, -1) + '…')
+        return lines
+      }
+      lines.push(line)
+      line = characters[index]
+    } else {
+      line = next
+    }
+  }
+  if (line !== '') lines.push(line)
+  return lines
+}
+
+/** The avatar under a map point (the front-most, i.e. the lowest on the map), or null. */
+export function avatarAt (avatars: readonly SceneAvatar[], point: Point): SceneAvatar | null {
+  let found: SceneAvatar | null = null
+  for (const avatar of avatars) {
+    const dx = point.x - avatar.x
+    const dy = point.y - (avatar.y - AVATAR_RADIUS)
+    if (dx * dx + dy * dy <= AVATAR_RADIUS * AVATAR_RADIUS && (found === null || avatar.y >= found.y)) found = avatar
+  }
+  return found
+}
+
+function drawLayers (ctx: SpaceContext, scene: Scene, images: ImageSource): void {
+  const { map, camera } = scene
+  const right = camera.left + camera.view.width / camera.scale
+  const bottom = camera.top + camera.view.height / camera.scale
+  const firstColumn = Math.max(0, Math.floor(camera.left / map.tilewidth))
+  const firstRow = Math.max(0, Math.floor(camera.top / map.tileheight))
+  for (const layer of map.layers) {
+    if (layer.kind === 'image') {
+      const image = images.get(layer.image)
+      if (image) ctx.drawImage(image, 0, 0, map.width, map.height)
+      continue
+    }
+    const rows = Math.ceil(layer.data.length / layer.width)
+    const lastColumn = Math.min(layer.width - 1, Math.floor(right / map.tilewidth))
+    const lastRow = Math.min(rows - 1, Math.floor(bottom / map.tileheight))
+    for (let row = firstRow; row <= lastRow; row++) {
+      for (let column = firstColumn; column <= lastColumn; column++) {
+        const gid = layer.data[row * layer.width + column]
+        if (!gid) continue
+        const tileset = tilesetOf(map.tilesets, gid)
+        const image = tileset ? images.get(tileset.image) : null
+        if (!tileset || !image) continue
+        const index = (gid & 0x1fffffff) - tileset.firstgid
+        ctx.drawImage(image,
+          (index % tileset.columns) * tileset.tilewidth, Math.floor(index / tileset.columns) * tileset.tileheight, tileset.tilewidth, tileset.tileheight,
+          column * map.tilewidth, row * map.tileheight + map.tileheight - tileset.tileheight, tileset.tilewidth, tileset.tileheight)
+      }
+    }
+  }
+}
+
+function drawHotspot (ctx: SpaceContext, hotspot: SpaceHotspot, title: string): void {
+  ctx.fillStyle = 'rgba(250, 204, 21, 0.35)'
+  ctx.strokeStyle = '#ca8a04'
+  ctx.lineWidth = 2
+  ctx.fillRect(hotspot.x, hotspot.y, hotspot.width, hotspot.height)
+  ctx.strokeRect(hotspot.x, hotspot.y, hotspot.width, hotspot.height)
+  ctx.fillStyle = '#713f12'
+  ctx.font = '11px sans-serif'
+  ctx.textAlign = 'center'
+  ctx.textBaseline = 'bottom'
+  ctx.fillText(`★ ${title}`, hotspot.x + hotspot.width / 2, hotspot.y - 2)
+}
+
+function drawScreen (ctx: SpaceContext, scene: Scene): void {
+  const screen = scene.map.screen
+  if (!scene.showScreen || screen === null) return
+  // the frame of the screen; the page lays the live player over its inside
+  ctx.fillStyle = '#111827'
+  ctx.fillRect(screen.x - 4, screen.y - 4, screen.width + 8, screen.height + 8)
+}
+
+function drawAvatar (ctx: SpaceContext, scene: Scene, avatar: SceneAvatar, images: ImageSource): void {
+  const centreY = avatar.y - AVATAR_RADIUS
+  if (scene.group.has(avatar.id)) {
+    ctx.strokeStyle = GROUP_RING
+    ctx.lineWidth = 3
+    ctx.beginPath()
+    ctx.arc(avatar.x, centreY, AVATAR_RADIUS + 5, 0, Math.PI * 2)
+    ctx.stroke()
+  }
+  const picture = avatar.avatar === '' ? null : images.get(avatar.avatar)
+  ctx.beginPath()
+  ctx.arc(avatar.x, centreY, AVATAR_RADIUS, 0, Math.PI * 2)
+  ctx.closePath()
+  if (picture) {
+    ctx.save()
+    ctx.clip()
+    ctx.drawImage(picture, avatar.x - AVATAR_RADIUS, centreY - AVATAR_RADIUS, AVATAR_RADIUS * 2, AVATAR_RADIUS * 2)
+    ctx.restore()
+  } else {
+    ctx.fillStyle = avatar.kind === 'host' ? '#0f766e' : avatarColourOf(avatar.id)
+    ctx.fill()
+    ctx.fillStyle = '#ffffff'
+    ctx.font = 'bold 13px sans-serif'
+    ctx.textAlign = 'center'
+    ctx.textBaseline = 'middle'
+    ctx.fillText(initialOf(avatar.nickname), avatar.x, centreY + 1)
+  }
+  ctx.strokeStyle = avatar.id === scene.selfId ? '#111827' : '#ffffff'
+  ctx.lineWidth = 2
+  ctx.beginPath()
+  ctx.arc(avatar.x, centreY, AVATAR_RADIUS, 0, Math.PI * 2)
+  ctx.stroke()
+  // the facing dot on the rim
+  const facing = FACING[avatar.dir] ?? FACING[0]
+  ctx.fillStyle = '#111827'
+  ctx.beginPath()
+  ctx.arc(avatar.x + facing.x * (AVATAR_RADIUS - 1), centreY + facing.y * (AVATAR_RADIUS - 1), 3, 0, Math.PI * 2)
+  ctx.fill()
+  // the name under the feet
+  ctx.font = '11px sans-serif'
+  ctx.textAlign = 'center'
+  ctx.textBaseline = 'top'
+  const label = avatar.nickname
+  const width = ctx.measureText(label).width + 8
+  // a host's (map account's) name on the host's teal, everyone else's on grey
+  ctx.fillStyle = avatar.kind === 'host' ? 'rgba(15, 118, 110, 0.85)' : 'rgba(17, 24, 39, 0.6)'
+  ctx.fillRect(avatar.x - width / 2, avatar.y + 2, width, 15)
+  ctx.fillStyle = '#ffffff'
+  ctx.fillText(label, avatar.x, avatar.y + 4)
+}
+
+function drawBubble (ctx: SpaceContext, avatar: SceneAvatar, bubble: SceneBubble): void {
+  ctx.font = '12px sans-serif'
+  const lines = wrapText(ctx, bubble.text, BUBBLE_MAX_WIDTH, BUBBLE_MAX_LINES)
+  if (lines.length === 0) return
+  const width = Math.max(...lines.map(line => ctx.measureText(line).width)) + 12
+  const height = lines.length * 15 + 8
+  const left = avatar.x - width / 2
+  const top = avatar.y - AVATAR_RADIUS * 2 - 10 - height
+  ctx.globalAlpha = Math.max(0, Math.min(1, (SPACE_BUBBLE_MS - bubble.age) / BUBBLE_FADE_MS))
+  ctx.fillStyle = '#ffffff'
+  ctx.strokeStyle = '#cbd5e1'
+  ctx.lineWidth = 1
+  ctx.fillRect(left, top, width, height)
+  ctx.strokeRect(left, top, width, height)
+  ctx.beginPath()
+  ctx.moveTo(avatar.x - 5, top + height)
+  ctx.lineTo(avatar.x + 5, top + height)
+  ctx.lineTo(avatar.x, top + height + 6)
+  ctx.closePath()
+  ctx.fill()
+  ctx.fillStyle = '#111827'
+  ctx.textAlign = 'left'
+  ctx.textBaseline = 'top'
+  lines.forEach((line, index) => ctx.fillText(line, left + 6, top + 4 + index * 15))
+  ctx.globalAlpha = 1
+}
+
+function drawEmote (ctx: SpaceContext, avatar: SceneAvatar, emote: SceneEmote): void {
+  const progress = Math.min(1, emote.age / SPACE_EMOTE_MS)
+  ctx.globalAlpha = 1 - progress * progress
+  ctx.font = `${20 + Math.round(8 * Math.sin(progress * Math.PI))}px sans-serif`
+  ctx.textAlign = 'center'
+  ctx.textBaseline = 'bottom'
+  ctx.fillText(EMOTE_GLYPHS[emote.emote], avatar.x + AVATAR_RADIUS, avatar.y - AVATAR_RADIUS * 2 - 24 * progress)
+  ctx.globalAlpha = 1
+}
+
+/** Draws one frame of the space. */
+export function drawScene (ctx: SpaceContext, scene: Scene, images: ImageSource): void {
+  const { camera, pixelRatio } = scene
+  ctx.setTransform(pixelRatio, 0, 0, pixelRatio, 0, 0)
+  ctx.fillStyle = BACKGROUND
+  ctx.fillRect(0, 0, camera.view.width, camera.view.height)
+  const zoom = pixelRatio * camera.scale
+  ctx.setTransform(zoom, 0, 0, zoom, -camera.left * zoom, -camera.top * zoom)
+  drawLayers(ctx, scene, images)
+  drawScreen(ctx, scene)
+  for (const hotspot of scene.map.hotspots) drawHotspot(ctx, hotspot, scene.hotspotTitles.get(hotspot.hotspot_id) ?? hotspot.name)
+  const margin = AVATAR_RADIUS * 4
+  const shown = scene.avatars.filter(avatar => isInView(camera, avatar, margin)).sort((a, b) => a.y - b.y)
+  for (const avatar of shown) drawAvatar(ctx, scene, avatar, images)
+  const byId = new Map(shown.map(avatar => [avatar.id, avatar]))
+  for (const bubble of scene.bubbles) {
+    const avatar = byId.get(bubble.id)
+    if (avatar && bubble.age < SPACE_BUBBLE_MS) drawBubble(ctx, avatar, bubble)
+  }
+  for (const emote of scene.emotes) {
+    const avatar = byId.get(emote.id)
+    if (avatar && emote.age < SPACE_EMOTE_MS) drawEmote(ctx, avatar, emote)
+  }
+}

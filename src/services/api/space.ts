@@ -1,0 +1,29 @@
+/**
+ * The gather space's HTTP calls a member makes (core/wire/space.ts): a metaverse channel's
+ * map and count, a server's space counts and a moderator's removal, on the same request
+ * chain as every other call. Walking and talking go over the gateway (GatewayStore.sendSpace).
+ */
+import { fillPath } from '@core/wire/paths'
+import { SPACE_PATHS } from '@core/wire/space-paths'
+import type { SpaceCounts, SpaceInfo } from '@core/wire/space'
+import { request } from '@/services/request/request'
+import type { Requester } from './index'
+
+/** The space calls. */
+export interface SpaceApi {
+  /** The space of a metaverse channel: its map and how many stand in it. */
+  space (channelId: string): Promise<SpaceInfo>
+  /** How many stand in each of a server's spaces (those the caller may see). */
+  counts (serverId: string): Promise<SpaceCounts>
+  /** Takes a member out of a space (a moderator): they are told space_left 'removed'. */
+  remove (channelId: string, uid: string): Promise<null>
+}
+
+/** The space calls sent through `send`. */
+export function createSpaceApi (send: Requester = request): SpaceApi {
+  return {
+    space: channelId => send<SpaceInfo>({ path: fillPath(SPACE_PATHS.space, { channel_id: channelId }) }),
+    counts: serverId => send<SpaceCounts>({ path: fillPath(SPACE_PATHS.counts, { server_id: serverId }) }),
+    remove: (channelId, uid) => send<null>({ path: fillPath(SPACE_PATHS.member, { channel_id: channelId, uid }), method: 'DELETE' }),
+  }
+}
