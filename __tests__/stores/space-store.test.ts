@@ -9,6 +9,7 @@ import type { Paged } from '@core/wire/api'
 import type { Channel, LiveItem } from '@core/wire/entities'
 import { GatewayStore } from '@/stores/gateway-store'
 import { SpaceStore } from '@/stores/space-store'
+import { t } from '@/i18n'
 import { fakeConnector } from './support/fake-socket'
 import { deferred, failedRequest, fakeLogger, manualScheduler, user } from './support/fakes'
 
@@ -238,14 +239,23 @@ describe('SpaceStore', () => {
     expect(store.broadcast).toBeNull()
   })
 
-  it('says a refusal of the space with the server\'s words', async () => {
+  it('says a refused bubble with the server\'s reason (the message rules\' words), any other refusal plainly', async () => {
     const { store, ready, deliver } = setup()
     await store.open('c8')
     ready()
-    deliver({ op: 'error', d: { code: GatewayErrorCode.SpaceRefused, msg: '说得太快了' } })
-    expect(store.notice).toBe('说得太快了')
+    deliver({ op: 'error', d: { code: GatewayErrorCode.SpaceRefused, msg: 'space_say: 发言太频繁：每 10 秒最多 5 条，请 3 秒后再试' } })
+    expect(store.notice).toBe('发言太频繁：每 10 秒最多 5 条，请 3 秒后再试')
     store.clearNotice()
     expect(store.notice).toBeNull()
+    deliver({ op: 'error', d: { code: GatewayErrorCode.SpaceRefused, msg: 'space_steer: more than 30 space ops in a second' } })
+    expect(store.notice).toBe(t('spaceActionRefused'))
+  })
+
+  it('says a space it may not enter cannot be entered, and stops entering until asked again', async () => {
+    const { store, deliver } = setup()
+    await store.open('c8')
+    deliver({ op: 'error', d: { code: GatewayErrorCode.SpaceRefused, msg: 'space_enter: no channel c8' } })
+    expect([store.notice, store.entryRefused, store.entered]).toEqual([t('spaceEnterRefused'), true, false])
   })
 
   it('stands in the space again when it moved to another server process', async () => {

@@ -572,6 +572,8 @@ const EN: Record<MessageKey, string> = {
   spaceStick: 'Direction stick',
   spaceMap: 'Space map: tap a spot to walk there',
   spaceConnecting: 'Entering the space…',
+  spaceEnterRefused: 'This space cannot be entered',
+  spaceActionRefused: 'Too fast or not possible right now; try again later',
   spaceRemove: 'Remove from the space',
   spaceRemovedOther: '{name} was removed from the space',
 }

@@ -584,6 +584,8 @@ const ZH_CN = {
   spaceStick: '方向摇杆',
   spaceMap: '空间地图：点按一处走过去',
   spaceConnecting: '正在进入空间…',
+  spaceEnterRefused: '无法进入这个空间',
+  spaceActionRefused: '操作太频繁或暂不可用，请稍后再试',
   spaceRemove: '移出空间',
   spaceRemovedOther: '已将 {name} 移出空间',
 }

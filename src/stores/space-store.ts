@@ -77,6 +77,18 @@ const TICKS_PER_SECOND_DEFAULT = 10
 /** How near (map pixels) my avatar stands to a hotspot to be at it: a showroom's counter blocks, so one steps up to it rather than onto it. */
 export const HOTSPOT_REACH = 24
 
+/**
+ * What a member is told of a refused space op (an `error` frame, code SpaceRefused): before
+ * standing in the space, that it cannot be entered; a bubble refused by the message rules,
+ * the server's own reason (the same words a message gets: 发言太频繁…, a timeout); anything
+ * else plainly — the server's text names the op and is meant for developers.
+ */
+export function refusalNotice (msg: string, entered: boolean): string {
+  if (!entered) return t('spaceEnterRefused')
+  const said = 'space_say: '
+  return msg.startsWith(said) ? msg.slice(said.length) : t('spaceActionRefused')
+}
+
 /** One metaverse channel's space as the page shows it. */
 export class SpaceStore {
   /** The space's channel, or null before open(). */
@@ -103,6 +115,8 @@ export class SpaceStore {
   group: number[] = []
   /** A sentence for the page to show once (refusal, removal), or null. */
   notice: string | null = null
+  /** The server refused to let me stand in the space (it is not there for me): the page stops saying it is entering. */
+  entryRefused = false
   /** Set when the member was put out of the space for good: the page goes back. */
   exit: SpaceExit | null = null
   /** The avatar a moderator picked (tapped) to act on, or null. */
@@ -312,6 +326,7 @@ export class SpaceStore {
   private enter (): void {
     if (this.channelId === null || this.exit !== null) return
     this.steering = { dx: 0, dy: 0 }
+    this.entryRefused = false
     this.options.gateway.sendSpace({ op: 'space_enter', d: { channel_id: this.channelId, ...(this.nearUid ? { near_uid: this.nearUid } : {}) } })
   }
 
@@ -346,7 +361,8 @@ export class SpaceStore {
         if (frame.d.channel_id === this.channelId) this.left(frame.d.reason)
         return
       case 'error':
-        this.notice = frame.d.msg
+        this.refused(refusalNotice(frame.d.msg, this.entered))
+        if (!this.entered) this.entryRefused = true
     }
   }
 

@@ -1,3 +1,4 @@
+import { t } from '@/i18n'
 import type { ServerFrame } from '@core/wire/gateway'
 import { GATEWAY_PROTOCOL_VERSION, GatewayErrorCode } from '@core/wire/gateway-codes'
 import type { InteractionEvent, MapCfgData } from '@core/wire/api'
@@ -147,11 +148,18 @@ describe('Space page (issue 31)', () => {
     expect(document.querySelector('.space-page__say')).toBeNull()
   })
 
-  it('says a refusal of the space in a toast with the server\'s words', async () => {
+  it('says a refused bubble in a toast with the server\'s reason', async () => {
     const opened = await openSpace()
     await ready(opened)
-    await opened.deliver({ op: 'error', d: { code: GatewayErrorCode.SpaceRefused, msg: '说得太快了，歇一歇' } })
+    await opened.deliver({ op: 'error', d: { code: GatewayErrorCode.SpaceRefused, msg: 'space_say: 说得太快了，歇一歇' } })
     expect(toastTitles(toasts)).toContain('说得太快了，歇一歇')
+  })
+
+  it('says a space it may not enter cannot be entered, in a toast and in place of 正在进入空间', async () => {
+    const opened = await openSpace()
+    await opened.deliver({ op: 'error', d: { code: GatewayErrorCode.SpaceRefused, msg: 'space_enter: no channel 83282810' } })
+    expect(toastTitles(toasts)).toContain(t('spaceEnterRefused'))
+    expect(document.querySelector('[data-testid=space-entering]')?.textContent).toBe(t('spaceEnterRefused'))
   })
 
   it('offers a retry when the space could not load, and enters after it', async () => {

@@ -24,11 +24,11 @@ import type { FastifyBaseLogger } from 'fastify'
 import { identityKindOf } from '@core/domain/identity'
 import { Permission } from '@core/domain/permissions'
 import { readSpaceMap, type Point } from '@core/domain/space'
-import { ChannelType, type User } from '@core/wire/entities'
+import { ChannelType, type Channel, type User } from '@core/wire/entities'
 import type { SpaceClientFrame } from '@core/wire/space'
 import type { AppContext } from '../context'
 import { ApiError } from '../errors'
-import { requireChannelOfMember } from '../routes/access'
+import { accessTo, requireChannelOfMember, visibleChannels } from '../routes/access'
 import { requireServerAuditPass } from '../routes/checks'
 import { contentOf, requireMessageAllowance } from '../routes/messages'
 import type { RelayedMember, RelayMessage, SpaceRelay } from './relay'
@@ -102,6 +102,7 @@ export class SpaceHub implements SpaceService {
       return
     }
     if (identityKindOf(member.user ?? { uid: member.uid }) === 'guest') throw new SpaceRefusal(`${frame.op}: a guest may look but not walk or talk (sign in)`)
+    if (member.grantIn(here?.space.serverId ?? away?.serverId ?? '') === undefined) throw new SpaceRefusal(`${frame.op}: only members of the server walk and talk in its spaces (join it)`)
     const text = frame.op === 'space_say' ? await this.sayable(member, here?.space.channelId ?? away?.channelId ?? '', here?.space.serverId ?? away?.serverId ?? '', frame.d.text) : ''
     const now = { here: this.standing.get(member), away: this.away.get(member) } // it may have left meanwhile
     if (now.here) this.apply(now.here, frame.op === 'space_say' ? { op: 'space_say', d: { text } } : frame)
@@ -124,11 +125,15 @@ export class SpaceHub implements SpaceService {
     const user = member.user
     if (!user) throw new SpaceRefusal('space_enter: identify first')
     const channel = await ctx.repos.channels.get(channelId)
-    // a channel the member may not read is none to them (a hidden space is invisible)
-    if (!channel || member.grantIn(channel.server_id)?.readable.has(channelId) !== true) throw new SpaceRefusal(`space_enter: no channel ${channelId}`)
+    // a channel the member may not read is none to them (a hidden space is invisible); someone who has not joined
+    // the server looks at a space a visitor may see, as GET /channels/:id/space shows it to them
+    const grant = channel ? member.grantIn(channel.server_id) : undefined
+    const visible = channel !== null && (grant ? grant.readable.has(channelId) : await this.visitorSees(channel, user))
+    if (!channel || !visible) throw new SpaceRefusal(`space_enter: no channel ${channelId}`)
     if (channel.channel_type !== ChannelType.Metaverse) throw new SpaceRefusal(`space_enter: channel ${channelId} is not a metaverse channel`)
     if (!await ctx.repos.showrooms.spaceMap(channelId)) throw new SpaceRefusal(`space_enter: channel ${channelId} has no space`)
-    const person: SpacePerson = { uid: user.uid, nickname: user.nickname, avatar: user.avatar, kind: identityKindOf(user) === 'guest' ? 'guest' : 'member' }
+    // a guest account, or anyone not a member of the server, looks but does not walk or talk
+    const person: SpacePerson = { uid: user.uid, nickname: user.nickname, avatar: user.avatar, kind: identityKindOf(user) === 'guest' || !grant ? 'guest' : 'member' }
     const holder = await this.relay.claim(channelId)
     if (holder !== this.relay.process) {
       if (member.state !== 'open') return
@@ -146,6 +151,17 @@ export class SpaceHub implements SpaceService {
     this.spaces.set(channelId, space)
     const at = Object.prototype.hasOwnProperty.call(restored, user.uid) ? { x: restored[user.uid][0], y: restored[user.uid][1] } : undefined
     this.standing.set(member, { space, id: space.enter(person, member, nearUid, at), uid: user.uid, viewer: member })
+  }
+
+  /** Whether someone who is no member of the channel's server may see it (a bot of another server may not: refused, not failed). */
+  private async visitorSees (channel: Channel, user: User): Promise<boolean> {
+    const ctx = this.ctxOf()
+    try {
+      return (await visibleChannels(ctx, await accessTo(ctx, channel.server_id, user), [channel])).length > 0
+    } catch (error) {
+      if (error instanceof ApiError) return false
+      throw error
+    }
   }
 
   /** The space of `channelId`, made at its first entry here. */

@@ -10,7 +10,7 @@ import type { SpaceInfo, SpaceReadyData, SpaceServerFrame, SpaceTickData } from 
 import { SPACE_TALK_RADIUS } from '@core/wire/space'
 import { SPACE_SPEED, SPACE_VIEW_MARGIN, SPACE_VIEW_RADIUS } from '../../src/space/space'
 import { SPACE_OPS_PER_SECOND } from '../../src/gateway/session'
-import { envelope, signInAsMember } from '../helper'
+import { envelope, signInAsGuest, signInAsMember } from '../helper'
 import { pause, type GatewayTestClient } from '../gateway/client'
 import { listeningApp } from '../gateway/listening-app'
 
@@ -259,6 +259,26 @@ describe('who may be in a space', () => {
       expect(errors(client)[0]).toEqual({ code: GatewayErrorCode.SpaceRefused, msg: `space_enter: no channel ${LIVE_SPACE}` })
       const member = (await signInAsMember(app.test, '100004')).headers
       expect((await app.test.inject({ url: `/channels/${LIVE_SPACE}/space`, headers: member })).statusCode).toBe(404)
+    } finally {
+      await app.test.inject({ method: 'DELETE', url: override, headers: owner.headers })
+    }
+  })
+
+  it('lets someone who has not joined the server look at a space a visitor may see, and refuses walking to them and a space hidden from visitors', async () => {
+    const visitor = await signInAsGuest(app.test)
+    const client = await app.session(visitor.token)
+    client.send({ op: 'space_enter', d: { channel_id: SPACE } })
+    const ready = await client.next<Ready>(frame => frame.op === 'space_ready')
+    expect(ready.d.can_act).toBe(false)
+    client.send({ op: 'space_walk', d: { x: 100, y: 100 } })
+    await until(client, () => errors(client).length === 1)
+    expect(errors(client)[0].code).toBe(GatewayErrorCode.SpaceRefused)
+    const override = `/channels/${LIVE_SPACE}/overrides/role/${SERVER}`
+    expect((await app.test.inject({ method: 'PUT', url: override, headers: owner.headers, payload: { allow: 0, deny: Permission.ViewChannel } })).statusCode).toBe(200)
+    try {
+      client.send({ op: 'space_enter', d: { channel_id: LIVE_SPACE } })
+      await until(client, () => errors(client).length === 2)
+      expect(errors(client)[1]).toEqual({ code: GatewayErrorCode.SpaceRefused, msg: `space_enter: no channel ${LIVE_SPACE}` })
     } finally {
       await app.test.inject({ method: 'DELETE', url: override, headers: owner.headers })
     }

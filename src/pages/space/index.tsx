@@ -236,12 +236,13 @@ function SpacePage () {
           }}
           onScreenRect={setScreen}
         />
-        {screen !== null && broadcastSrc !== '' && (
+        {/* an open card stands over the top of the map, where the screen is: the player shows once it is closed */}
+        {screen !== null && broadcastSrc !== '' && !opened && (
           <View className='space-page__screen' data-testid='space-screen' style={{ left: `${screen.x}px`, top: `${screen.y}px`, width: `${screen.width}px`, height: `${screen.height}px` }}>
             <Video className='space-page__video' src={broadcastSrc} poster={mediaUrl(broadcast?.cover) || undefined} autoplay muted controls objectFit='contain' />
           </View>
         )}
-        {!space.entered && <Text className='space-page__hint'>{t('spaceConnecting')}</Text>}
+        {!space.entered && <Text className='space-page__hint' data-testid='space-entering'>{t(space.entryRefused ? 'spaceEnterRefused' : 'spaceConnecting')}</Text>}
         {space.alone && <Text className='space-page__hint' data-testid='space-alone'>{t('spaceAlone')}</Text>}
         {space.canAct && <Stick onSteer={(dx, dy) => space.steer(dx, dy)} />}
         {space.picked !== null && (
