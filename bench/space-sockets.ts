@@ -29,6 +29,7 @@ import { performance } from 'perf_hooks'
 import WebSocket from 'ws'
 import { freePort, startProduct, stopProduct } from '../e2e/support/product'
 import { newSession } from '../server/src/repositories/users'
+import { SPACE_VIEW_MAX } from '../server/src/space/space'
 import { verdict } from './results-table'
 
 const ROOT = path.resolve(__dirname, '..')
@@ -45,7 +46,7 @@ const REST_MS = [200, 800] as const
 /** An avatar is standing still once its own socket saw no move of it for this long. */
 const STILL_MS = 3 * 1000 / TICK_HZ
 /** The bare server: neighbours per group (the product's view cap plus the viewer), and how long an intent keeps its sender moving. */
-const VIEW = 21
+const VIEW = SPACE_VIEW_MAX + 1
 const WALK_MS = 1000
 
 /** Budgets (issue 31): intent → neighbour p99 ≤ 100 ms and ≤ 2× the bare broadcast's; ≤ 3 KB/s down per client; the server ≤ 1 core. */
