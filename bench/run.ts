@@ -12,10 +12,13 @@
  *  - gateway fan-out next to a bare `ws` broadcast (bench/fan-out.ts);
  *  - message history at 1,000,000 messages next to 1,000 (bench/history.ts);
  *  - search at 1,000,000 messages next to 10,000, indexing speed, and other routes while
- *    searches run next to without (bench/search.ts).
+ *    searches run next to without (bench/search.ts);
+ *  - the gather space: 500 members walking in one space over gateway sockets next to a
+ *    bare `ws` broadcast of the same positions, and its tick frames as JSON and msgpackr
+ *    (bench/space-sockets.ts).
  * Results and budgets go to bench/RESULTS.md. `BENCH_ONLY=pages` measures the H5 rows
  * alone (the floor, Home and Market), `BENCH_ONLY=search` the search rows alone (SQLite
- * and PostgreSQL side by side), and puts them in place of the same rows of the last full
+ * and PostgreSQL side by side), `BENCH_ONLY=space` the gather space's rows alone, and puts them in place of the same rows of the last full
  * table, noting when they were taken.
  */
 import { execSync, spawn } from 'child_process'
@@ -32,6 +35,7 @@ import { measureFanOut } from './fan-out'
 import { historyRows, measureHistory } from './history'
 import { reportBudgets, verdict, withRemeasuredRows } from './results-table'
 import { measureSearch, searchRows } from './search'
+import { measureSpaceSockets, spaceSocketRows } from './space-sockets'
 
 const ROOT = path.resolve(__dirname, '..')
 const WORK = path.join(ROOT, 'bench/.work')
@@ -46,6 +50,8 @@ const CHAT_CHANNEL_ID = '83282802'
 const ONLY_PAGES = process.env.BENCH_ONLY === 'pages'
 /** `search`: only the search rows (issue 30), which take minutes of their own to fill a million messages. */
 const ONLY_SEARCH = process.env.BENCH_ONLY === 'search'
+/** `space`: only the gather space's rows (issue 31), which start a product of their own with 500 sockets. */
+const ONLY_SPACE = process.env.BENCH_ONLY === 'space'
 const RESULTS = path.join(ROOT, 'bench/RESULTS.md')
 const HEADER = ['measure', 'OpenRealm', 'floor / bare', 'ratio', 'budget']
 
@@ -296,8 +302,17 @@ async function searchOnly (): Promise<void> {
   reportBudgets(rows)
 }
 
+/** `BENCH_ONLY=space`: the gather space's rows in place of the same rows of the last full table. */
+async function spaceOnly (): Promise<void> {
+  const rows = spaceSocketRows(await measureSpaceSockets())
+  console.log(`\n${tableOf([HEADER, ...rows])}\n`)
+  writeFileSync(RESULTS, withRemeasuredRows(readFileSync(RESULTS, 'utf8'), rows, `Space rows re-measured ${new Date().toISOString()} (BENCH_ONLY=space; load average ${os.loadavg().map(load => load.toFixed(1)).join(' ')} at the end).`))
+  reportBudgets(rows)
+}
+
 async function main (): Promise<void> {
   if (ONLY_SEARCH) return searchOnly()
+  if (ONLY_SPACE) return spaceOnly()
   buildAll()
   // Loopback is never rate-limited by default (RATE_LIMIT_ALLOW), so the load test measures the server.
   const product = await startProduct()
@@ -354,6 +369,7 @@ async function main (): Promise<void> {
     const fanOut = await measureFanOut()
     const history = await measureHistory()
     const search = await measureSearch()
+    const space = await measureSpaceSockets()
 
     const rows: string[][] = [
       HEADER,
@@ -368,6 +384,7 @@ async function main (): Promise<void> {
       ...fanOut,
       ...historyRows(history),
       ...searchRows(search),
+      ...spaceSocketRows(space),
     ]
     const table = tableOf(rows)
     console.log(`\n${table}\n`)

@@ -22,9 +22,16 @@ export const SPACE_SPEED = 160
 /** An avatar sees others within this many map pixels (the area of interest: a phone screen's reach around it)… */
 export const SPACE_VIEW_RADIUS = 320
 /** …and keeps seeing them until they are this much further (hysteresis). */
-export const SPACE_VIEW_MARGIN = 48
+export const SPACE_VIEW_MARGIN = 96
 /** In a crowd an avatar sees at most this many, the nearest: what a client draws and its downstream stay bounded. */
-export const SPACE_VIEW_MAX = 20
+export const SPACE_VIEW_MAX = 10
+/**
+ * A walking avatar's pose is sent again once it is this many map pixels from the pose last
+ * sent (two steps at 20 Hz: 160 px/s is 8 px a tick), at once when it starts, turns or stops:
+ * a straight walk's poses every other tick at 20 Hz, which clients interpolate, and an
+ * intent's first move still in the next tick (bench/space-sockets.ts: downstream in a crowd).
+ */
+export const SPACE_SEND_STEP = 16
 /** The side of the area of interest's cells (two tiles): a crowd's nearest are found in a few of them. */
 const SPACE_CELL = 64
 /** The longest step of one tick, in seconds: a stalled timer never turns into a jump. */
@@ -49,8 +56,9 @@ interface Avatar extends SpacePerson {
   x: number
   y: number
   dir: number
-  /** The pose last sent to viewers (rounded). */
+  /** The pose last sent to viewers (rounded), and whether it was walking then. */
   sent: { x: number, y: number, dir: number }
+  sentWalking: boolean
   path: Point[]
   steer: { dx: number, dy: number } | null
   /** Null for a host. */
@@ -144,7 +152,7 @@ export class Space {
   private add (person: SpacePerson, viewer: SpaceViewer | null, at: Point): Avatar {
     const id = this.nextAvatarId++
     const avatar: Avatar = {
-      ...person, id, x: at.x, y: at.y, dir: 0, sent: rounded(at.x, at.y, 0), path: [], steer: null, viewer, visible: new Set(), countSent: 0, greeted: new Set(),
+      ...person, id, x: at.x, y: at.y, dir: 0, sent: rounded(at.x, at.y, 0), sentWalking: false, path: [], steer: null, viewer, visible: new Set(), countSent: 0, greeted: new Set(),
     }
     this.avatars.set(id, avatar)
     this.grid.place(id, avatar)
@@ -269,10 +277,10 @@ export class Space {
       } else {
         continue
       }
-      moving ||= avatar.path.length > 0 || avatar.steer !== null
+      const walking = avatar.path.length > 0 || avatar.steer !== null
+      moving ||= walking
       this.grid.place(avatar.id, avatar)
-      const pose = rounded(avatar.x, avatar.y, avatar.dir)
-      if (pose.x !== avatar.sent.x || pose.y !== avatar.sent.y || pose.dir !== avatar.sent.dir) moved.add(avatar.id)
+      if (this.worthSending(avatar, walking)) moved.add(avatar.id)
     }
     if (moved.size > 0) {
       this.regroup()
@@ -280,6 +288,14 @@ export class Space {
       this.greet()
     }
     if (!moving && this.changed.size === 0) this.stop()
+  }
+
+  /** Whether avatar's pose now is to be sent: it changed, and it started, turned, stopped or went SPACE_SEND_STEP on since the last one sent. */
+  private worthSending (avatar: Avatar, walking: boolean): boolean {
+    const pose = rounded(avatar.x, avatar.y, avatar.dir)
+    const sent = avatar.sent
+    if (pose.x === sent.x && pose.y === sent.y && pose.dir === sent.dir) return false
+    return !walking || !avatar.sentWalking || pose.dir !== sent.dir || (pose.x - sent.x) ** 2 + (pose.y - sent.y) ** 2 >= SPACE_SEND_STEP ** 2
   }
 
   private regroup (): void {
@@ -315,7 +331,9 @@ export class Space {
     }
     for (const id of moved) {
       const avatar = this.avatars.get(id)
-      if (avatar) avatar.sent = rounded(avatar.x, avatar.y, avatar.dir)
+      if (!avatar) continue
+      avatar.sent = rounded(avatar.x, avatar.y, avatar.dir)
+      avatar.sentWalking = avatar.path.length > 0 || avatar.steer !== null
     }
   }
 

@@ -1,11 +1,12 @@
 /**
  * The Space engine on its own (server/src/space/space.ts), with recording viewers in place
  * of sockets and a clock the test moves: it ticks only while something moves, never moves an
- * avatar faster than the speed, and a stalled timer is never a jump.
+ * avatar faster than the speed, a stalled timer is never a jump, and a straight walk's poses
+ * go out every SPACE_SEND_STEP px (a start, a turn and a stop at once).
  */
 import { readSpaceMap } from '@core/domain/space'
 import type { SpaceServerFrame, TiledMap } from '@core/wire/space'
-import { Space, SPACE_SPEED, type SpacePerson, type SpaceViewer } from '../../src/space/space'
+import { Space, SPACE_SEND_STEP, SPACE_SPEED, type SpacePerson, type SpaceViewer } from '../../src/space/space'
 
 /** A 20×10 room of 32 px tiles, walled round. */
 function room (): TiledMap {
@@ -71,6 +72,47 @@ describe('Space', () => {
     space.tick()
     const after = viewer.frames.filter(frame => frame.op === 'space_tick').pop()
     expect(after).toEqual({ op: 'space_tick', d: { m: [id, 48 + SPACE_SPEED / 10 + SPACE_SPEED / 4, 48, 2] } })
+  })
+
+  it('sends a walk\'s start, turn and stop at once, and a straight walk every SPACE_SEND_STEP px', () => {
+    const viewer = new Recorder()
+    const id = space.enter(person('a'), viewer)
+    now += 50
+    space.tick()
+    viewer.frames = []
+    const step = (): void => { now += 50; space.tick() } // 20 Hz: 8 px a tick, under the send step
+    expect(SPACE_SPEED / 20).toBeLessThan(SPACE_SEND_STEP)
+    space.steer(id, 1, 0)
+    step() // the start: at once
+    step() // 8 px on: not yet
+    step() // 16 px on: sent
+    space.steer(id, 0, 1)
+    step() // the turn: at once
+    space.steer(id, 0, 0)
+    step() // stopped: the space stops ticking after this tick
+    expect(viewer.frames.map(frame => frame.op === 'space_tick' && frame.d.m)).toEqual([
+      [id, 56, 48, 2],
+      [id, 72, 48, 2],
+      [id, 72, 56, 0],
+    ])
+    expect(space.ticking).toBe(false)
+  })
+
+  it('sends the last pose of a walk that ends between two steps', () => {
+    const viewer = new Recorder()
+    const id = space.enter(person('a'), viewer)
+    now += 50
+    space.tick()
+    viewer.frames = []
+    space.walk(id, { x: 48 + 32, y: 48 })
+    for (let tick = 0; tick < 10 && space.ticking; tick++) {
+      now += 50
+      space.tick()
+    }
+    const poses = viewer.frames.map(frame => frame.op === 'space_tick' && frame.d.m)
+    expect(poses[0]).toEqual([id, 56, 48, 2])
+    expect(poses[poses.length - 1]).toEqual([id, 80, 48, 2])
+    expect(poses.length).toBeLessThan(4) // 32 px in 8 px ticks: the start, then every 16 px
   })
 
   it('tells the others of a newcomer (in, count) and of one who left (out, count)', () => {
