@@ -3,7 +3,7 @@ import type { ServerFrame } from '@core/wire/gateway'
 import type { SpaceAvatar, SpaceInfo, SpaceServerFrame, TiledMap } from '@core/wire/space'
 import { SPACE_SAY_MAX_LENGTH } from '@core/wire/space-codes'
 import { SPACE_BUBBLE_MS, SPACE_EMOTE_MS, SPACE_LOG_MAX } from '@/constants/space'
-import { drawnPosition } from '@/components/space/motion'
+import { drawnPosition, INTERPOLATION_DELAY_MS } from '@/components/space/motion'
 import type { SpaceApi } from '@/services/api/space'
 import type { Paged } from '@core/wire/api'
 import type { Channel, LiveItem } from '@core/wire/entities'
@@ -111,8 +111,8 @@ describe('SpaceStore', () => {
     clock.now += 100
     deliver({ op: 'space_tick', d: { m: [2, 240, 100, 2] } })
     const track = store.avatars.get(2)?.track ?? []
-    // drawn 100 ms behind: half way between the last two ticks 50 ms after the newest
-    expect(drawnPosition(track, clock.now + 50)?.x).toBe(230)
+    // drawn INTERPOLATION_DELAY_MS behind: half way between the last two ticks, 50 ms before the newest
+    expect(drawnPosition(track, clock.now - 50 + INTERPOLATION_DELAY_MS)?.x).toBe(230)
   })
 
   it('knows when nobody else is here', async () => {

@@ -13,8 +13,17 @@ describe('avatar motion between ticks', () => {
     pushSample(track, 0, 0, 1000)
     pushSample(track, 100, 0, 1100)
     expect(drawnPosition(track, 1100)).toEqual({ x: 0, y: 0 })
-    expect(drawnPosition(track, 1150)?.x).toBe(50)
+    expect(drawnPosition(track, 1050 + INTERPOLATION_DELAY_MS)?.x).toBe(50)
     expect(drawnPosition(track, 1100 + INTERPOLATION_DELAY_MS)?.x).toBe(100)
+  })
+
+  it('keeps a walking avatar walking between poses sent every other tick (the server sends one per 16 px), late ones included', () => {
+    const track: MotionTrack = []
+    pushSample(track, 0, 0, 1000, 67)
+    pushSample(track, 16, 0, 1140, 67)
+    pushSample(track, 32, 0, 1270, 67)
+    expect(track.map(sample => sample.x)).toEqual([0, 16, 32])
+    expect(drawnPosition(track, 1205 + INTERPOLATION_DELAY_MS)?.x).toBe(24)
   })
 
   it('keeps a stopped avatar where it stopped and a new one where it appeared', () => {

@@ -2,12 +2,14 @@
  * Smooth motion of avatars between the server's ticks: every position an avatar is seen at
  * is kept with the time it arrived (a few of them), and the avatar is drawn where it was
  * INTERPOLATION_DELAY_MS ago — between the two samples around that moment — so motion is
- * continuous even though ticks come 10–20 times a second and not evenly.
+ * continuous even though ticks come 10–20 times a second and not evenly, and a walking
+ * avatar's pose only every SPACE_SEND_STEP (16) map pixels: every other tick at the default
+ * 15 Hz, 133 ms apart (server/README.md "Area of interest").
  */
 import type { Point } from './camera'
 
-/** How far behind the newest tick other avatars are drawn. */
-export const INTERPOLATION_DELAY_MS = 100
+/** How far behind the newest tick other avatars are drawn: more than the gap between two poses of a walking avatar, with room for a late tick. */
+export const INTERPOLATION_DELAY_MS = 200
 /** Samples kept per avatar: enough to cover the delay at 20 ticks a second with late ticks. */
 export const MOTION_SAMPLES = 6
 
@@ -22,13 +24,14 @@ export type MotionTrack = MotionSample[]
 /**
  * Adds a position that arrived at `at` to a track, keeping the newest MOTION_SAMPLES (a
  * sample older than the newest is ignored). An avatar that stood still sends no ticks: when
- * it moves again after more than two tick intervals (`tickMs`), it is taken to have stood
- * at its last position until one tick before, so it walks off rather than jumps.
+ * it moves again after more than three tick intervals (`tickMs`; a walking avatar's poses
+ * come every other tick), it is taken to have stood at its last position until one tick
+ * before, so it walks off rather than jumps.
  */
 export function pushSample (track: MotionTrack, x: number, y: number, at: number, tickMs = 100): void {
   const last = track[track.length - 1]
   if (last !== undefined && at < last.at) return
-  if (last !== undefined && at - last.at > 2 * tickMs) track.push({ x: last.x, y: last.y, at: at - tickMs })
+  if (last !== undefined && at - last.at > 3 * tickMs) track.push({ x: last.x, y: last.y, at: at - tickMs })
   track.push({ x, y, at })
   if (track.length > MOTION_SAMPLES) track.splice(0, track.length - MOTION_SAMPLES)
 }
