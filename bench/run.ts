@@ -15,7 +15,8 @@
  *    searches run next to without (bench/search.ts);
  *  - the gather space: 500 members walking in one space over gateway sockets next to a
  *    bare `ws` broadcast of the same positions, and its tick frames as JSON and msgpackr
- *    (bench/space-sockets.ts).
+ *    (bench/space-sockets.ts); its drawing in Chromium with 100 avatars at 4× CPU next to a
+ *    bare canvas of the same circles (bench/space-frames.ts).
  * Results and budgets go to bench/RESULTS.md. `BENCH_ONLY=pages` measures the H5 rows
  * alone (the floor, Home and Market), `BENCH_ONLY=search` the search rows alone (SQLite
  * and PostgreSQL side by side), `BENCH_ONLY=space` the gather space's rows alone, and puts them in place of the same rows of the last full
@@ -35,6 +36,7 @@ import { measureFanOut } from './fan-out'
 import { historyRows, measureHistory } from './history'
 import { reportBudgets, verdict, withRemeasuredRows } from './results-table'
 import { measureSearch, searchRows } from './search'
+import { measureSpaceFrames, spaceFrameRows } from './space-frames'
 import { measureSpaceSockets, spaceSocketRows } from './space-sockets'
 
 const ROOT = path.resolve(__dirname, '..')
@@ -304,7 +306,7 @@ async function searchOnly (): Promise<void> {
 
 /** `BENCH_ONLY=space`: the gather space's rows in place of the same rows of the last full table. */
 async function spaceOnly (): Promise<void> {
-  const rows = spaceSocketRows(await measureSpaceSockets())
+  const rows = [...spaceSocketRows(await measureSpaceSockets()), ...spaceFrameRows(await measureSpaceFrames())]
   console.log(`\n${tableOf([HEADER, ...rows])}\n`)
   writeFileSync(RESULTS, withRemeasuredRows(readFileSync(RESULTS, 'utf8'), rows, `Space rows re-measured ${new Date().toISOString()} (BENCH_ONLY=space; load average ${os.loadavg().map(load => load.toFixed(1)).join(' ')} at the end).`))
   reportBudgets(rows)
@@ -370,6 +372,7 @@ async function main (): Promise<void> {
     const history = await measureHistory()
     const search = await measureSearch()
     const space = await measureSpaceSockets()
+    const spaceFrames = await measureSpaceFrames()
 
     const rows: string[][] = [
       HEADER,
@@ -385,6 +388,7 @@ async function main (): Promise<void> {
       ...historyRows(history),
       ...searchRows(search),
       ...spaceSocketRows(space),
+      ...spaceFrameRows(spaceFrames),
     ]
     const table = tableOf(rows)
     console.log(`\n${table}\n`)
