@@ -42,4 +42,10 @@ describe('conversation groups', () => {
     const small = regroup(a, at([1, 0, 0], [2, 50, 0], [3, 140, 0], [4, 190, 0]), RADIUS, 3, newId)
     expect(small.size).toBe(2)
   })
+
+  it('keeps two small groups apart when they do not meet', () => {
+    const apart = regroup(new Map(), at([1, 0, 0], [2, 50, 0], [3, 1000, 0], [4, 1050, 0]), RADIUS, 8, newId)
+    const still = regroup(apart, at([1, 0, 0], [2, 60, 0], [3, 1000, 0], [4, 1040, 0]), RADIUS, 8, newId)
+    expect([...still.values()].sort((a, b) => a[0] - b[0])).toEqual([[1, 2], [3, 4]])
+  })
 })

@@ -51,4 +51,21 @@ describe('area of interest', () => {
     expect(change.exited).toEqual([3])
     expect(change.entered).toEqual([4])
   })
+
+  it('forgets an id it never held, and stops looking further once the nearest it may keep are found', () => {
+    const crowd = new InterestGrid(100)
+    crowd.remove(99)
+    const at = new Map<number, Point>([[1, { x: 0, y: 0 }], [2, { x: 10, y: 0 }], [3, { x: 20, y: 0 }], [4, { x: 30, y: 0 }], [5, { x: 250, y: 0 }]])
+    for (const [id, point] of at) crowd.place(id, point)
+    const change = viewOf(1, { x: 0, y: 0 }, new Set(), crowd, id => at.get(id), 300, 0, 2)
+    expect([...change.visible].sort()).toEqual([2, 3])
+    expect(crowd.around({ x: 0, y: 0 }, 250).sort()).toEqual([1, 2, 3, 4, 5])
+  })
+
+  it('keeps the lower id of two at the same distance when only one fits', () => {
+    const tie = new InterestGrid(100)
+    const at = new Map<number, Point>([[1, { x: 0, y: 0 }], [7, { x: 30, y: 0 }], [3, { x: -30, y: 0 }]])
+    for (const [id, point] of at) tie.place(id, point)
+    expect([...viewOf(1, { x: 0, y: 0 }, new Set(), tie, id => at.get(id), 100, 0, 1).visible]).toEqual([3])
+  })
 })

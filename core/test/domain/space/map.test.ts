@@ -41,4 +41,25 @@ describe('readSpaceMap', () => {
   it('finds no walkable tile on a map that is all wall', () => {
     expect(nearestWalkableTile(readSpaceMap(asciiMap(['##', '##'])).grid, 0, 0)).toBeNull()
   })
+
+  it('reads an object\'s kind from its class as well as its type, names alone, sizes that are missing, and layers without objects', () => {
+    const layout = readSpaceMap(asciiMap(['####', '#..#', '#..#', '####'], [
+      { name: 'empty', type: 'objectgroup' },
+      { name: 'o', type: 'objectgroup', objects: [{ id: 1, class: 'screen', x: 32, y: 0 }, { id: 2, name: 'spawn', x: 80, y: 80 }] },
+    ]))
+    expect(layout.screen).toEqual({ x: 32, y: 0, width: 0, height: 0 })
+    expect(layout.spawn).toEqual({ x: 80, y: 80 })
+    const classed = readSpaceMap(asciiMap(['####', '#..#', '####'], [{ name: 'o', type: 'objectgroup', objects: [{ id: 1, class: 'spawn', x: 48, y: 48 }, { id: 2, name: 'screen', x: 0, y: 0, width: 10, height: 10 }] }]))
+    expect([classed.spawn, classed.screen]).toEqual([{ x: 48, y: 48 }, { x: 0, y: 0, width: 10, height: 10 }])
+  })
+
+  it('leaves objects it does not know alone, names an unnamed hotspot with nothing, and blocks only the edges of a map without a collision layer', () => {
+    const layout = readSpaceMap({
+      orientation: 'orthogonal', width: 3, height: 2, tilewidth: 32, tileheight: 32, tilesets: [],
+      layers: [{ name: 'o', type: 'objectgroup', objects: [{ id: 1, name: 'tree', x: 10, y: 10 }, { id: 2, x: 40, y: 40, properties: [{ name: 'hotspot_id', value: 'hs9' }] }] }],
+    })
+    expect(layout.hotspots).toEqual([{ hotspot_id: 'hs9', name: '', x: 40, y: 40, width: 0, height: 0 }])
+    expect([layout.hosts, layout.screen]).toEqual([[], null])
+    expect([isBlockedTile(layout.grid, 0, 0), isBlockedTile(layout.grid, 2, 1), isBlockedTile(layout.grid, 3, 0)]).toEqual([false, false, true])
+  })
 })

@@ -39,6 +39,11 @@ describe('motion', () => {
     expect(pose).toMatchObject({ x: 176, y: 80 })
   })
 
+  it('passes over a waypoint it already stands on', () => {
+    const { pose, path } = advanceAlongPath(grid, { x: 48, y: 48, dir: 0 }, [{ x: 48, y: 48 }, { x: 68, y: 48 }], 100)
+    expect([pose, path]).toEqual([{ x: 68, y: 48, dir: 2 }, []])
+  })
+
   it('stops a path where it is blocked', () => {
     const { pose, path } = advanceAlongPath(grid, { x: 80, y: 80, dir: 0 }, [{ x: 144, y: 80 }], 100)
     expect(isWalkable(grid, pose)).toBe(true)
@@ -63,5 +68,20 @@ describe('motion', () => {
 
   it('faces the larger axis of the motion', () => {
     expect([directionOf(0, 1), directionOf(-1, 0), directionOf(1, 0.5), directionOf(0, -1), directionOf(0, 0, 2)]).toEqual([0, 1, 2, 3, 2])
+  })
+
+  it('stays put with no direction or no distance, slides down a side wall, and stops in a corner', () => {
+    const pose = { x: 48, y: 48, dir: 3 }
+    expect(advanceSteered(grid, pose, 0, 0, 20)).toBe(pose)
+    expect(advanceSteered(grid, pose, 1, 0, 0)).toBe(pose)
+    // down-left against the left wall: x is blocked, it slides down
+    const down = advanceSteered(grid, { x: 34, y: 48, dir: 0 }, -1, 1, 20)
+    expect(down.x).toBeGreaterThanOrEqual(32)
+    expect(down.y).toBeGreaterThan(48)
+    expect(isWalkable(grid, down)).toBe(true)
+    // up-left into the top-left corner: both axes blocked, it stops there
+    const corner = advanceSteered(grid, { x: 48, y: 48, dir: 0 }, -1, -1, 200)
+    expect(isWalkable(grid, corner)).toBe(true)
+    expect(Math.hypot(corner.x - 32, corner.y - 32)).toBeLessThan(8)
   })
 })

@@ -47,4 +47,9 @@ describe('findPath', () => {
   it('finds nothing from a blocked tile', () => {
     expect(findPath(grid, { x: 0, y: 0 }, { x: 48, y: 48 })).toEqual([])
   })
+
+  it('walks straight to a point on the tile it already stands on', () => {
+    const on = readSpaceMap(asciiMap(['###', '#.#', '###'])).grid
+    expect(findPath(on, { x: 40, y: 40 }, { x: 56, y: 50 })).toEqual([{ x: 56, y: 50 }])
+  })
 })
