@@ -207,6 +207,8 @@ describe('the gather space', () => {
     const member = await memberInSpace(product, '100004', 'desktop', LIVE_MAP)
     try {
       await withArtifacts('space-live-map', member.tracked, async () => {
+        // the first interaction event's card stands over the screen on entry (SPEC §7); closed, the broadcast shows
+        await member.page.locator('.interaction-card__close').first().click()
         const screen = member.page.locator('[data-testid="space-screen"]')
         await screen.waitFor({ timeout: 10000 })
         const video = screen.locator('video')
