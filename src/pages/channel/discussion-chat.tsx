@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import { reaction, when } from 'mobx'
 import { observer } from 'mobx-react'
+import { useUnload } from '@tarojs/taro'
 import type { Channel } from '@core/wire/entities'
 import ChatView from '@/components/chat-view'
 import { currentParams, pageLocation } from '@/router'
@@ -48,6 +49,12 @@ function DiscussionChat ({ channel }: { channel: Channel }) {
       access.dispose()
     }
   }, [root, chat, access, channel])
+  // the page's unload lets go of the channel at once: React's own clean-up above may come later (the
+  // mini-program unmounts after the unload), and a message arriving meanwhile was read by the leaving chat
+  useUnload(() => {
+    root.unread.view(null)
+    chat.dispose()
+  })
   return <ChatView chat={chat} members={members} membership={root.server} access={access} now={root.clock()} />
 }
 
