@@ -15,11 +15,12 @@
  * `npx tsx bench/fan-out.ts` runs it alone; `npm run bench` runs it with the rest.
  */
 import { spawn, type ChildProcess } from 'child_process'
-import { readFileSync, readdirSync } from 'fs'
+import { readFileSync } from 'fs'
 import path from 'path'
 import WebSocket from 'ws'
 import { freePort, startProduct, stopProduct } from '../e2e/support/product'
 import { verdict } from './results-table'
+import { processTree } from './support'
 
 const ROOT = path.resolve(__dirname, '..')
 const SECONDS = Number(process.env.BENCH_FANOUT_SECONDS || 10)
@@ -46,22 +47,12 @@ interface FanOutResult {
 
 /** Resident memory of `pid` and every process below it (the tsx launcher is a parent of the server). */
 function treeRss (pid: number): number {
-  const children = new Map<number, number[]>()
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue
-    try {
-      const parent = Number(/^PPid:\s+(\d+)/m.exec(readFileSync(`/proc/${entry}/status`, 'utf8'))?.[1])
-      children.set(parent, [...children.get(parent) ?? [], Number(entry)])
-    } catch {}
-  }
   let total = 0
-  const visit = (id: number): void => {
+  for (const id of processTree(pid)) {
     try {
       total += Number(/^VmRSS:\s+(\d+)/m.exec(readFileSync(`/proc/${id}/status`, 'utf8'))?.[1] ?? 0) * 1024
     } catch {}
-    for (const child of children.get(id) ?? []) visit(child)
   }
-  visit(pid)
   return total
 }
 

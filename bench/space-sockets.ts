@@ -22,7 +22,7 @@
  */
 import Database from 'better-sqlite3'
 import { spawn, type ChildProcess } from 'child_process'
-import { readFileSync, readdirSync } from 'fs'
+import { readFileSync } from 'fs'
 import { Packr } from 'msgpackr'
 import path from 'path'
 import { performance } from 'perf_hooks'
@@ -30,6 +30,7 @@ import WebSocket from 'ws'
 import { freePort, startProduct, stopProduct } from '../e2e/support/product'
 import { newSession } from '../server/src/repositories/users'
 import { SPACE_VIEW_MAX } from '../server/src/space/space'
+import { processTree, seededRandom } from './support'
 import { verdict } from './results-table'
 
 const ROOT = path.resolve(__dirname, '..')
@@ -78,22 +79,6 @@ function percentile (sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]
 }
 
-/** The pids of `pid` and every process below it. */
-function processTree (pid: number): number[] {
-  const children = new Map<number, number[]>()
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue
-    try {
-      const parent = Number(/^PPid:\s+(\d+)/m.exec(readFileSync(`/proc/${entry}/status`, 'utf8'))?.[1])
-      children.set(parent, [...children.get(parent) ?? [], Number(entry)])
-    } catch {}
-  }
-  const tree: number[] = []
-  const visit = (id: number): void => { tree.push(id); for (const child of children.get(id) ?? []) visit(child) }
-  visit(pid)
-  return tree
-}
-
 /** CPU seconds (utime + stime) of `pids` so far. */
 function cpuSeconds (pids: number[]): number {
   let ticks = 0
@@ -105,17 +90,6 @@ function cpuSeconds (pids: number[]): number {
     } catch {}
   }
   return ticks / 100 // USER_HZ
-}
-
-/** A deterministic random source (mulberry32), so two runs walk alike. */
-function random (seed: number): () => number {
-  let state = seed
-  return () => {
-    state = (state + 0x6d2b79f5) | 0
-    let t = Math.imul(state ^ (state >>> 15), 1 | state)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
 }
 
 /** One avatar's socket as the driver sees it. */
@@ -136,7 +110,7 @@ interface Walker {
  * `frames` gets the text of the first walker's tick frames (for the codec comparison).
  */
 async function drive (walkers: Walker[], serverPid: number, warmUpMs: number, frames: string[] = []): Promise<SpaceRun> {
-  const next = random(31)
+  const next = seededRandom(31)
   const intentAt = new Map<number, number>()
   const seenBy = new Map<number, Set<number>>()
   const latencies: number[] = []

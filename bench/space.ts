@@ -15,21 +15,11 @@ import type { SpaceServerFrame } from '@core/wire/space'
 import { SHOWROOM_SIZE } from '../server/src/repositories/showrooms'
 import { spaceMapOf } from '../server/src/space/map'
 import { Space, type SpaceViewer } from '../server/src/space/space'
+import { seededRandom } from './support'
 
 const AVATARS = Number(process.env.BENCH_SPACE_AVATARS || 500)
 const TICK_HZ = 20
 const SECONDS = Number(process.env.BENCH_SPACE_SECONDS || 20)
-
-/** A deterministic random source (mulberry32), so two runs walk the same crowd. */
-function random (seed: number): () => number {
-  let state = seed
-  return () => {
-    state = (state + 0x6d2b79f5) | 0
-    let t = Math.imul(state ^ (state >>> 15), 1 | state)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 /** Counts what one viewer is sent. */
 class Meter implements SpaceViewer {
@@ -47,7 +37,7 @@ function run (label: string, area: { x: number, y: number, width: number, height
   const layout = readSpaceMap(map)
   let now = 0
   const space = new Space({ channelId: 'bench', serverId: 'bench', layout, tickHz: TICK_HZ, clock: () => now, countChanged: () => undefined, greeting: name => name })
-  const next = random(31)
+  const next = seededRandom(31)
   const meters: Meter[] = []
   const ids: number[] = []
   for (let index = 0; index < AVATARS; index++) {

@@ -1,0 +1,29 @@
+/** What several benches share: the process tree a measured product runs in, and a seeded random source. */
+import { readFileSync, readdirSync } from 'fs'
+
+/** The pids of `pid` and every process below it (the tsx launcher is a parent of the server), read from /proc. */
+export function processTree (pid: number): number[] {
+  const children = new Map<number, number[]>()
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    try {
+      const parent = Number(/^PPid:\s+(\d+)/m.exec(readFileSync(`/proc/${entry}/status`, 'utf8'))?.[1])
+      children.set(parent, [...children.get(parent) ?? [], Number(entry)])
+    } catch {}
+  }
+  const tree: number[] = []
+  const visit = (id: number): void => { tree.push(id); for (const child of children.get(id) ?? []) visit(child) }
+  visit(pid)
+  return tree
+}
+
+/** A deterministic random source (mulberry32), so two runs walk the same crowd. */
+export function seededRandom (seed: number): () => number {
+  let state = seed
+  return () => {
+    state = (state + 0x6d2b79f5) | 0
+    let t = Math.imul(state ^ (state >>> 15), 1 | state)
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
