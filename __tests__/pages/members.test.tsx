@@ -1,6 +1,7 @@
 import Taro from '@tarojs/taro'
 import { Permission } from '@core/domain/permissions'
 import type { MyPermissions } from '@core/wire/trust'
+import type { SpacePresence } from '@core/wire/space'
 import MembersPage from '@/pages/members/index'
 import type { RootStore } from '@/stores/root-store'
 import { mountPage, spyToasts, toastTitles, unmountPages } from '../support/page-harness'
@@ -25,7 +26,7 @@ function trustCalls (mine: MyPermissions) {
   }
 }
 
-async function openMembers (mine: MyPermissions = MOD, list: jest.Mock = jest.fn().mockResolvedValue(memberPage(MEMBERS, null, 2))) {
+async function openMembers (mine: MyPermissions = MOD, list: jest.Mock = jest.fn().mockResolvedValue(memberPage(MEMBERS, null, 2)), spaces: SpacePresence[] = []) {
   const members = fakeMembersApi()
   members.list = list
   const trust = trustCalls(mine)
@@ -33,6 +34,7 @@ async function openMembers (mine: MyPermissions = MOD, list: jest.Mock = jest.fn
     params: { sid: SID }, members, signedIn: ME, now: NOW_MS,
     beforeMount: (root: RootStore) => {
       Object.assign(root.trust, trust)
+      jest.spyOn(root.spaceApi, 'people').mockResolvedValue({ spaces })
       root.session.restore() // the app's launch sign-in
     },
   })
@@ -176,5 +178,33 @@ describe('direct messages from the members page', () => {
     await page.tap('.member-row', 'Me')
     expect(document.querySelector('[data-testid="member-sheet"]')).not.toBeNull()
     expect(document.querySelector('.member-sheet__direct')).toBeNull()
+  })
+})
+
+describe('jumping to a friend in a space (issue 31)', () => {
+  const PLAZA: SpacePresence = { channel_id: 'c8', name: '像素乐园', uids: ['t', 'me'] }
+
+  it('marks who stands in a space on the list, and 去找 TA opens that space next to them', async () => {
+    const navigateTo = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'navigateTo:ok' } as TaroGeneral.CallbackResult)
+    const { page } = await openMembers(MOD, undefined, [PLAZA])
+    const marks = Array.from(document.querySelectorAll('[data-testid="member-row"]')).map(row => row.querySelector('.member-row__space')?.textContent ?? null)
+    expect(marks).toEqual(['在 像素乐园', null, '在 像素乐园']) // Me, Olga, Tom
+    await page.tap('.member-row', 'Tom')
+    expect(document.querySelector('.member-sheet__space')?.textContent).toContain('在 像素乐园')
+    await page.tap('[data-testid="member-sheet-join"]')
+    const url = String(navigateTo.mock.calls[0]?.[0]?.url)
+    expect(url).toMatch(/^\/pages\/space\/index\?/)
+    expect(Object.fromEntries(new URLSearchParams(url.split('?')[1]))).toMatchObject({ channel_id: 'c8', server_id: SID, near_uid: 't' })
+    expect(document.querySelector('[data-testid="member-sheet"]')).toBeNull()
+  })
+
+  it('names my own space on my sheet without 去找 TA, and nothing for a member in none', async () => {
+    const { page } = await openMembers(MOD, undefined, [PLAZA])
+    await page.tap('.member-row', 'Me')
+    expect(document.querySelector('.member-sheet__space')?.textContent).toBe('在 像素乐园')
+    expect(document.querySelector('[data-testid="member-sheet-join"]')).toBeNull()
+    await page.tap('.member-sheet__close')
+    await page.tap('.member-row', 'Olga')
+    expect(document.querySelector('.member-sheet__space')).toBeNull()
   })
 })

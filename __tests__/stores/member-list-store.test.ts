@@ -11,9 +11,10 @@ function setup (pages: Array<ReturnType<typeof memberPage>> = [memberPage([membe
   const roles = jest.fn().mockResolvedValue({ list: ROLES })
   const gateway = anyGateway()
   const find = jest.fn()
-  const store = new MemberListStore(SID, { members: { list, find }, trust: { roles }, clock: () => NOW_MS, logger: fakeLogger() })
+  const people = jest.fn().mockResolvedValue({ spaces: [] })
+  const store = new MemberListStore(SID, { members: { list, find }, trust: { roles }, spaces: { people }, clock: () => NOW_MS, logger: fakeLogger() })
   store.attach(gateway)
-  return { store, list, find, roles, gateway }
+  return { store, list, find, roles, gateway, people }
 }
 
 describe('MemberListStore', () => {
@@ -120,6 +121,33 @@ describe('MemberListStore', () => {
     gateway.emit(GATEWAY_RESYNC, {})
     await new Promise(resolve => setTimeout(resolve, 0))
     expect(store.list.items.map(m => m.user.uid)).toEqual(['q'])
+  })
+
+  it('names the space each member stands in, and asks again when a space of this server counts someone in or out', async () => {
+    const { store, gateway, people } = setup()
+    people.mockResolvedValueOnce({ spaces: [{ channel_id: 'c8', name: '像素乐园', uids: ['a'] }] })
+    await store.load()
+    expect(store.placeOf('a')).toEqual({ channelId: 'c8', name: '像素乐园' })
+    expect(store.placeOf('b')).toBeNull()
+    people.mockResolvedValueOnce({ spaces: [{ channel_id: 'c8', name: '像素乐园', uids: ['b'] }] })
+    gateway.emit('SPACE_COUNT', { server_id: 'other', channel_id: 'x', count: 1 })
+    expect(people).toHaveBeenCalledTimes(1)
+    gateway.emit('SPACE_COUNT', { server_id: SID, channel_id: 'c8', count: 1 })
+    await new Promise(resolve => setTimeout(resolve, 0))
+    expect(people).toHaveBeenCalledTimes(2)
+    expect(store.placeOf('a')).toBeNull()
+    expect(store.placeOf('b')).toEqual({ channelId: 'c8', name: '像素乐园' })
+  })
+
+  it('keeps the places known when asking again fails, and the list still loads', async () => {
+    const { store, gateway, people } = setup()
+    people.mockResolvedValueOnce({ spaces: [{ channel_id: 'c8', name: '像素乐园', uids: ['a'] }] }).mockRejectedValueOnce(new Error('down'))
+    await store.load()
+    gateway.emit('SPACE_COUNT', { server_id: SID, channel_id: 'c8', count: 0 })
+    await new Promise(resolve => setTimeout(resolve, 0))
+    expect(people).toHaveBeenCalledTimes(2)
+    expect(store.placeOf('a')).toEqual({ channelId: 'c8', name: '像素乐园' })
+    expect(store.list.items).toHaveLength(2)
   })
 
   it('stops following the gateway when disposed', async () => {

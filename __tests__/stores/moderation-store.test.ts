@@ -27,6 +27,7 @@ async function setup (mine: MyPermissions | null = MOD, members = [member('me', 
   const list = new MemberListStore(SID, {
     members: { list: jest.fn().mockResolvedValue(memberPage(members)), find: jest.fn() },
     trust: { roles: jest.fn().mockResolvedValue({ list: ROLES }) },
+    spaces: { people: jest.fn().mockResolvedValue({ spaces: [] }) },
     clock: () => NOW_MS,
     logger: fakeLogger(),
   })

@@ -9,6 +9,8 @@ export const SPACE_PATHS = {
   space: '/channels/:channel_id/space',
   /** GET: how many stand in each metaverse channel's space of a server (those the caller may see) */
   counts: '/servers/:server_id/space-counts',
+  /** GET: who stands in each metaverse channel's space of a server (those the caller may see): the member list's 在 <space> */
+  people: '/servers/:server_id/space-people',
   /** POST {text} (a map account or bot, with its token): say something in the space as its host */
   say: '/channels/:channel_id/space/say',
   /** POST {x, y} (a moderator): move a member in the space */

@@ -245,6 +245,21 @@ export const SpaceCountsSchema = Type.Object({ counts: Type.Array(SpaceCountSche
 /** GET /servers/:server_id/space-counts answer. */
 export type SpaceCounts = Static<typeof SpaceCountsSchema>
 
+/** One metaverse channel's space and who stands in it now (the member list: 在 像素乐园 · 去找 TA). */
+export const SpacePresenceSchema = Type.Object({
+  channel_id: Type.String(),
+  /** The channel's name: the space the member list names. */
+  name: Type.String(),
+  /** The uids of the people standing in it (hosts not counted; several sessions of one person: once). */
+  uids: Type.Array(Type.String()),
+})
+/** One space's presence. */
+export type SpacePresence = Static<typeof SpacePresenceSchema>
+/** GET /servers/:server_id/space-people: who stands in each metaverse channel's space the caller may see (a hidden space's people are not told; spaces with nobody: left out). */
+export const SpacePeopleSchema = Type.Object({ spaces: Type.Array(SpacePresenceSchema) })
+/** GET /servers/:server_id/space-people answer. */
+export type SpacePeople = Static<typeof SpacePeopleSchema>
+
 /** POST /channels/:id/space/say: a host (map account, bot token) says something in the space. */
 export const SpaceSayBodySchema = Type.Object({ text: Type.String({ minLength: 1, maxLength: SPACE_SAY_MAX_LENGTH }) }, { additionalProperties: false })
 /** POST /channels/:id/space/members/:uid/move: where a moderator puts a member (map pixels). */

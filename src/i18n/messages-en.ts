@@ -277,6 +277,8 @@ const EN: Record<MessageKey, string> = {
   membersSearchPlaceholder: 'Find a member by nickname',
   membersNoMatch: 'Nobody matches “{query}”',
   membersTimedOutUntil: 'Timed out until {time}',
+  membersInSpace: 'In {name}',
+  membersFindInSpace: 'Go to them',
   membersOnline: 'Online',
   membersOffline: 'Offline',
   membersYou: ' (you)',

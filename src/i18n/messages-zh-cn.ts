@@ -289,6 +289,8 @@ const ZH_CN = {
   membersSearchPlaceholder: '搜索成员昵称或拼音首字母',
   membersNoMatch: '没有找到“{query}”',
   membersTimedOutUntil: '禁言至 {time}',
+  membersInSpace: '在 {name}',
+  membersFindInSpace: '去找 TA',
   membersOnline: '在线',
   membersOffline: '离线',
   membersYou: '（你）',

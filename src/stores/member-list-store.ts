@@ -1,13 +1,15 @@
 /**
  * A server's member list: the members page by page (cursor), online first,
  * each with their roles (chips in the role's colour) and, where known, until when they
- * are timed out; kept live by the gateway (presence, joins, leaves, role and timeout
- * changes, role edits). The page renders it; the moderation store acts on its members.
+ * are timed out, and which gather space each stands in now (issue 31: 在 像素乐园 · 去找 TA);
+ * kept live by the gateway (presence, joins, leaves, role and timeout changes, role edits,
+ * space counts). The page renders it; the moderation store acts on its members.
  */
 import { makeAutoObservable, observable } from 'mobx'
 import type { Member, PresenceUpdate } from '@core/wire/members'
 import type { MemberState, ServerRole } from '@core/wire/trust'
 import type { MembersApi } from '@/services/api/members'
+import type { SpaceApi } from '@/services/api/space'
 import type { TrustApi } from '@/services/api/trust'
 import { GATEWAY_RESYNC, type GatewaySubscriptions } from './gateway-store'
 import type { StoreLogger } from './load-tracker'
@@ -21,6 +23,8 @@ export type MemberListGateway = GatewaySubscriptions
 export interface MemberListSources {
   members: Pick<MembersApi, 'list' | 'find'>
   trust: Pick<TrustApi, 'roles'>
+  /** Who stands in the server's spaces. */
+  spaces: Pick<SpaceApi, 'people'>
   logger: StoreLogger
   /** The current time in unix milliseconds (a timeout that ended is no mark). */
   clock: () => number
@@ -30,6 +34,13 @@ export interface MemberListSources {
 
 /** The events that change a member's roles or timeout, or the roles themselves. */
 const ROLE_EVENTS = ['ROLE_CREATE', 'ROLE_UPDATE', 'ROLE_DELETE'] as const
+
+/** The gather space a member stands in now. */
+export interface MemberPlace {
+  channelId: string
+  /** The space's (its channel's) name. */
+  name: string
+}
 
 /** One page of the member list, with the counts and (on the first page) the roles answered beside it. */
 interface MemberPage extends ListPage<Member, string> {
@@ -46,6 +57,8 @@ export class MemberListStore {
   onlineCount = 0
   /** Until when (unix seconds) each member is timed out, as far as this page has learnt it (null: lifted). */
   readonly timeouts = observable.map<string, number | null>()
+  /** The space each member stands in now, by uid (only spaces this viewer may see). */
+  readonly places = observable.map<string, MemberPlace>()
   /** The loaded members in join order (the server's order), with the loading states of their first and next pages. */
   readonly list: PagedList<Member, string, MemberPage>
   /**
@@ -55,6 +68,8 @@ export class MemberListStore {
    */
   private heard: { online: Map<string, boolean>, onlineCount: number | null } = { online: new Map(), onlineCount: null }
   private readonly stops: Array<() => void> = []
+  /** The last ask of the places: an older answer landing after a newer one is dropped. */
+  private placesAsked = 0
   /** Members found by nickname (or pinyin initials) among all of the server's, not only the loaded pages (issue 30). */
   readonly finder: MemberFinder
 
@@ -64,8 +79,8 @@ export class MemberListStore {
       logger: sources.logger,
       onPage: page => { this.takePage(page) },
     })
-    makeAutoObservable<MemberListStore, 'sources' | 'stops' | 'heard'>(this, {
-      serverId: false, sources: false, stops: false, heard: false, list: false, finder: false, timeouts: false, roles: observable.ref,
+    makeAutoObservable<MemberListStore, 'sources' | 'stops' | 'heard' | 'placesAsked'>(this, {
+      serverId: false, sources: false, stops: false, heard: false, placesAsked: false, list: false, finder: false, timeouts: false, places: false, roles: observable.ref,
     })
   }
 
@@ -86,10 +101,30 @@ export class MemberListStore {
     return until !== null && until * 1000 > this.sources.clock() ? until : null
   }
 
-  /** Loads the roles and the first page again (a refresh; after a failure, the retry). */
+  /** The space `uid` stands in now, or null. */
+  placeOf (uid: string): MemberPlace | null {
+    return this.places.get(uid) ?? null
+  }
+
+  /** Loads the roles, the first page and the places again (a refresh; after a failure, the retry). */
   async load (): Promise<void> {
     this.heard = { online: new Map(), onlineCount: null }
-    await this.list.load()
+    await Promise.all([this.list.load(), this.loadPlaces()])
+  }
+
+  /** Asks who stands in which space; a failure keeps what is known (the rows simply name no space). */
+  async loadPlaces (): Promise<void> {
+    const asked = ++this.placesAsked
+    try {
+      const answer = await this.sources.spaces.people(this.serverId)
+      if (asked === this.placesAsked) this.setPlaces(answer.spaces.flatMap(space => space.uids.map(uid => [uid, { channelId: space.channel_id, name: space.name }] as const)))
+    } catch (error) {
+      this.sources.logger.warn('[members] spaces: could not load who stands where', error)
+    }
+  }
+
+  private setPlaces (places: ReadonlyArray<readonly [string, MemberPlace]>): void {
+    this.places.replace(places)
   }
 
   /** A member's roles and timeout after a change (a MEMBER_UPDATE, or a moderation answer). */
@@ -105,7 +140,7 @@ export class MemberListStore {
     this.timeouts.delete(uid)
   }
 
-  /** Follows the gateway until {@link dispose}: presence, joins, leaves, member updates, role edits, a resync. */
+  /** Follows the gateway until {@link dispose}: presence, joins, leaves, member updates, role edits, space counts, a resync. */
   attach (gateway: MemberListGateway): void {
     const mine = (event: { server_id: string }) => event.server_id === this.serverId
     this.stops.push(
@@ -113,6 +148,8 @@ export class MemberListStore {
       gateway.on('MEMBER_ADD', event => { if (mine(event)) this.add(event.member) }),
       gateway.on('MEMBER_REMOVE', event => { if (mine(event)) this.remove(event.uid) }),
       gateway.on('MEMBER_UPDATE', event => { this.applyState(event) }),
+      // someone came into or left one of the server's spaces: who stands where is asked again
+      gateway.on('SPACE_COUNT', event => { if (mine(event)) void this.loadPlaces() }),
       ...ROLE_EVENTS.map(type => gateway.on(type, event => { if (mine(event)) void this.reloadRoles() })),
       // Events were missed and are gone; the list is asked again
       gateway.on(GATEWAY_RESYNC, () => { void this.load() }),

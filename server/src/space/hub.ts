@@ -88,6 +88,15 @@ export class SpaceHub implements SpaceService {
     return space ? space.count : await this.relay.countOf(channelId)
   }
 
+  /**
+   * The uids of the people standing in the space of `channelId`: here, the space's own; held by
+   * another process, the positions it keeps for the next holder (at most a second old).
+   */
+  async peopleOf (channelId: string): Promise<string[]> {
+    const space = this.spaces.get(channelId)
+    return Object.keys(space ? space.positions() : await this.relay.positionsOf(channelId))
+  }
+
   /** Handles one space op of `member` (throws {@link SpaceRefusal}). */
   async handle (member: SpaceMember, frame: SpaceClientFrame): Promise<void> {
     if (frame.op === 'space_enter') {

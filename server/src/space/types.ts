@@ -28,6 +28,8 @@ export interface SpaceMember {
 export interface SpaceService {
   /** People standing in the space of `channelId` (on the process holding it). */
   countOf (channelId: string): Promise<number>
+  /** The uids of the people standing in the space of `channelId` (the holder's, as of its last keep when it is another process). */
+  peopleOf (channelId: string): Promise<string[]>
   /** Handles one space op of `member` (throws {@link SpaceRefusal}). */
   handle (member: SpaceMember, frame: SpaceClientFrame): Promise<void>
   /** `member` leaves its space, if it stands in one (its own doing, or its socket closed). */

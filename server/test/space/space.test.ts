@@ -6,7 +6,7 @@
 import { isWalkable, readSpaceMap, type Point, type SpaceLayout } from '@core/domain/space'
 import { Permission } from '@core/domain/permissions'
 import { GatewayErrorCode, type DispatchFrame, type ServerFrame } from '@core/wire/gateway'
-import type { SpaceInfo, SpaceReadyData, SpaceServerFrame, SpaceTickData } from '@core/wire/space'
+import type { SpaceInfo, SpacePeople, SpacePresence, SpaceReadyData, SpaceServerFrame, SpaceTickData } from '@core/wire/space'
 import { SPACE_TALK_RADIUS } from '@core/wire/space'
 import { SPACE_SPEED, SPACE_VIEW_MARGIN, SPACE_VIEW_RADIUS } from '../../src/space/space'
 import { SPACE_OPS_PER_SECOND } from '../../src/gateway/session'
@@ -311,6 +311,41 @@ describe('who may be in a space', () => {
     expect(countsHeard()).toHaveLength(2) // three changes within the second: one dispatch after it
     const counts = envelope<{ counts: Array<{ channel_id: string, count: number }> }>(await app.test.inject({ url: `/servers/${SERVER}/space-counts`, headers: owner.headers })).data.counts
     expect(counts).toEqual(expect.arrayContaining([expect.objectContaining({ channel_id: LIVE_SPACE, count: 2 }), expect.objectContaining({ channel_id: SPACE })]))
+  })
+})
+
+describe('who stands where (the member list)', () => {
+  /** GET /servers/:id/space-people as `headers`, asked again until `done` holds (2 s at most). */
+  async function people (headers: Record<string, string>, done: (spaces: SpacePresence[]) => boolean): Promise<SpacePresence[]> {
+    for (const end = Date.now() + 2000; ; await pause(20)) {
+      const response = await app.test.inject({ url: `/servers/${SERVER}/space-people`, headers })
+      expect(response.statusCode).toBe(200)
+      const spaces = envelope<SpacePeople>(response).data.spaces
+      if (done(spaces) || Date.now() > end) return spaces
+    }
+  }
+
+  it('names the space each person stands in, once per person, and hides a hidden space from who cannot see it', async () => {
+    const member = (await signInAsMember(app.test, '100004')).headers
+    await entered(owner.uid, LIVE_SPACE)
+    await entered(owner.uid, LIVE_SPACE) // a second session of the same person
+    await entered('100003')
+    const shown = await people(member, spaces => spaces.length === 2 && spaces.every(space => space.uids.length === 1))
+    expect(shown).toEqual(expect.arrayContaining([
+      { channel_id: LIVE_SPACE, name: expect.any(String), uids: [owner.uid] },
+      { channel_id: SPACE, name: expect.any(String), uids: ['100003'] },
+    ]))
+    expect(shown).toHaveLength(2)
+    const override = `/channels/${LIVE_SPACE}/overrides/role/${SERVER}`
+    expect((await app.test.inject({ method: 'PUT', url: override, headers: owner.headers, payload: { allow: 0, deny: Permission.ViewChannel } })).statusCode).toBe(200)
+    try {
+      // the owner still sees it and stands in it; a member and a visitor are not told who does
+      expect((await people(owner.headers, () => true)).map(space => space.channel_id).sort()).toEqual([SPACE, LIVE_SPACE].sort())
+      expect((await people(member, () => true)).map(space => space.channel_id)).toEqual([SPACE])
+      expect((await people({}, () => true)).map(space => space.channel_id)).toEqual([SPACE])
+    } finally {
+      await app.test.inject({ method: 'DELETE', url: override, headers: owner.headers })
+    }
   })
 })
 

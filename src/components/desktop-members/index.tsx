@@ -33,7 +33,7 @@ const MemberColumnList = observer(function MemberColumnList ({ store, serverId, 
     <View>
       <Text className='desktop-members__count'>{t('desktopMembersOnline', { count: String(store.onlineCount) })}</Text>
       {store.shown.map(member => (
-        <MemberRow key={member.user.uid} member={member} roles={store.rolesOf(member)} timedOutUntil={store.timeoutOf(member.user.uid)} isYou={member.user.uid === myUid} onOpen={open} />
+        <MemberRow key={member.user.uid} member={member} roles={store.rolesOf(member)} timedOutUntil={store.timeoutOf(member.user.uid)} space={store.placeOf(member.user.uid)?.name ?? null} isYou={member.user.uid === myUid} onOpen={open} />
       ))}
     </View>
   )
@@ -49,7 +49,7 @@ function DesktopMembers () {
   const serverId = root.server.serverId
   const [store, setStore] = useState<MemberListStore | null>(null)
   useEffect(() => {
-    const created = new MemberListStore(serverId, { members: root.members, trust: root.trust, clock: root.clock, logger: root.logger })
+    const created = new MemberListStore(serverId, { members: root.members, trust: root.trust, spaces: root.spaceApi, clock: root.clock, logger: root.logger })
     created.attach(root.gateway)
     setStore(created)
     created.load().catch(logFailure('loading the members'))

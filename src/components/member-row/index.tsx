@@ -17,6 +17,8 @@ export interface MemberRowProps {
   roles: ServerRole[]
   /** Unix seconds their timeout ends, or null when they are not timed out. */
   timedOutUntil: number | null
+  /** The name of the gather space they stand in now (issue 31), or null. */
+  space?: string | null
   /** True for the signed-in member's own row. */
   isYou: boolean
   /** Opens the member's sheet. */
@@ -28,8 +30,8 @@ export function timeoutMark (until: number): string {
   return t('membersTimedOutUntil', { time: formatDate(fromUnixSeconds(until), 'MM-DD HH:mm') })
 }
 
-/** One member of the list: avatar with a presence dot, nickname, kind, role chips and a timeout mark; a tap opens their sheet. */
-export default function MemberRow ({ member, roles, timedOutUntil, isYou, onOpen }: MemberRowProps) {
+/** One member of the list: avatar with a presence dot, nickname, kind, role chips, a timeout mark and the space they stand in; a tap opens their sheet. */
+export default function MemberRow ({ member, roles, timedOutUntil, space = null, isYou, onOpen }: MemberRowProps) {
   const kind = identityKindOf(member.user)
   // a bot's bot role says what its badge says (机器人): said once, by the badge
   const chips = kind === 'bot' ? roles.filter(role => !isBotRole(role)) : roles
@@ -44,6 +46,7 @@ export default function MemberRow ({ member, roles, timedOutUntil, isYou, onOpen
           <Text className='member-row__name'>{member.user.nickname}{isYou ? t('membersYou') : ''}</Text>
           {kind !== 'user' && <IdentityBadge kind={kind} />}
         </View>
+        {space !== null && <Text className='member-row__space' data-testid='member-row-space'>{t('membersInSpace', { name: space })}</Text>}
         {(chips.length > 0 || timedOutUntil !== null) && (
           <View className='member-row__chips'>
             {chips.map(role => (

@@ -40,8 +40,17 @@ export interface MemberSheetProps {
   onKick: () => void
   onBan: (reason: string) => void
   onClose: () => void
+  /** The gather space they stand in now (issue 31), with 去找 TA for anyone but me. */
+  space?: SheetSpace
   /** Offered for anyone but me (issue 30): a direct message to them, and blocking them (or lifting the block). */
   direct?: DirectActions
+}
+
+/** Where a member stands: 在 <space>, and going there to stand next to them. */
+export interface SheetSpace {
+  name: string
+  /** Opens the space next to them; absent on my own sheet. */
+  onJoin?: () => void
 }
 
 /** A member's direct-message actions: 发私信 and 屏蔽/取消屏蔽. */
@@ -56,7 +65,7 @@ export interface DirectActions {
 type Panel = 'none' | 'report' | 'timeout' | 'ban'
 
 /**
- * A member's sheet: what the viewer may do to them — a direct message or a block, report (a reason from
+ * A member's sheet: where they stand in a space (and going there), what the viewer may do to them — a direct message or a block, report (a reason from
  * the list), and for moderators give or take roles below their own, time out (or lift
  * it), kick and ban (with a reason). Only what the viewer's permissions allow is shown;
  * the server decides again.
@@ -76,6 +85,12 @@ export default function MemberSheet (props: MemberSheetProps) {
           <View className='member-sheet__close' {...pressable(props.onClose)}>{t('sheetClose')}</View>
         </View>
         {timedOutUntil !== null && <Text className='member-sheet__timeout'>{timeoutMark(timedOutUntil)}</Text>}
+        {props.space && (
+          <View className='member-sheet__space'>
+            <Text className='member-sheet__space-name'>{t('membersInSpace', { name: props.space.name })}</Text>
+            {props.space.onJoin && <Button className='member-sheet__join' size='mini' type='primary' data-testid='member-sheet-join' onClick={props.space.onJoin}>{t('membersFindInSpace')}</Button>}
+          </View>
+        )}
         {props.direct && (
           <View className='member-sheet__actions'>
             <Button className='member-sheet__direct' size='mini' type='primary' data-testid='member-sheet-message' disabled={disabledIf(busy)} onClick={props.direct.onMessage}>{t('dmMessage')}</Button>

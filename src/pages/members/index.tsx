@@ -9,7 +9,7 @@ import type { Ban } from '@core/wire/trust'
 import { MEMBER_QUERY_MAX_LENGTH } from '@core/wire/search-paths'
 import ListFooter from '@/components/list-footer'
 import MemberRow from '@/components/member-row'
-import MemberSheet, { TIMEOUT_WORDS, type DirectActions } from '@/components/member-sheet'
+import MemberSheet, { TIMEOUT_WORDS, type DirectActions, type SheetSpace } from '@/components/member-sheet'
 import { reportReasonLabel } from '@/constants/report-reasons'
 import PageHeader from '@/components/page-header'
 import StateView from '@/components/state-view'
@@ -51,6 +51,19 @@ const SelectedSheet = observer(function SelectedSheet ({ store, moderation }: { 
   const fail = (error: unknown) => console.error('[members] action failed:', error)
   const uid = live.user.uid
   const blocked = conversations?.blockedUids.has(uid) ?? false
+  const place = store.placeOf(uid)
+  // issue 31: 去找 TA opens their space, standing next to them (not on my own sheet)
+  const space: SheetSpace | undefined = place === null
+    ? undefined
+    : {
+        name: place.name,
+        onJoin: uid === session.user?.uid
+          ? undefined
+          : () => {
+              moderation.select(null)
+              navigate('space', { channel_id: place.channelId, server_id: store.serverId, near_uid: uid }).catch(fail)
+            },
+      }
   // issue 30: a direct message and a block are offered for anyone but me (a visitor signs in first)
   const direct: DirectActions | undefined = uid === session.user?.uid
     ? undefined
@@ -67,6 +80,7 @@ const SelectedSheet = observer(function SelectedSheet ({ store, moderation }: { 
       busy={moderation.busy}
       onClose={() => moderation.select(null)}
       direct={direct}
+      space={space}
       onReport={reason => { confirmThen(t('confirmReport', { name, reason: reportReasonLabel(reason) }), () => moderation.report(live, reason)).catch(fail) }}
       onRole={(role, held) => {
         confirmThen(t(held ? 'confirmRoleGive' : 'confirmRoleTake', { name, role: role.name }), () => moderation.setRole(live, role, held)).catch(fail)
@@ -88,6 +102,7 @@ const ShownMember = observer(function ShownMember ({ store, moderation, member, 
       member={member}
       roles={store.rolesOf(member)}
       timedOutUntil={store.timeoutOf(member.user.uid)}
+      space={store.placeOf(member.user.uid)?.name ?? null}
       isYou={member.user.uid === myUid}
       onOpen={() => moderation.select(member)}
     />
@@ -148,8 +163,8 @@ const BanListView = observer(function BanListView ({ moderation }: { moderation:
 })
 
 /**
- * A server's members (`?sid=`): online first with presence, roles and timeouts,
- * live; a member's sheet offers what the viewer may do to them, and ban holders see the
+ * A server's members (`?sid=`): online first with presence, roles, timeouts and the space
+ * each stands in (去找 TA opens it next to them), live; a member's sheet offers what the viewer may do to them, and ban holders see the
  * ban list. Moderators find the audit log from here.
  */
 function MembersPage () {
@@ -160,7 +175,7 @@ function MembersPage () {
   const [tab, setTab] = useState<'members' | 'bans'>('members')
   const memberList = usePageStore(root => {
     // SPEC §2: sid names the server (an unknown one falls back as Home does)
-    const created = new MemberListStore(chooseServer(root.server.servers, pageLocation(params)).server.server_id, { members: root.members, trust: root.trust, clock: root.clock, logger: root.logger })
+    const created = new MemberListStore(chooseServer(root.server.servers, pageLocation(params)).server.server_id, { members: root.members, trust: root.trust, spaces: root.spaceApi, clock: root.clock, logger: root.logger })
     created.attach(root.gateway)
     return created
   })

@@ -1,11 +1,11 @@
 /**
  * The gather space's HTTP calls a member makes (core/wire/space.ts): a metaverse channel's
- * map and count, a server's space counts and a moderator's removal, on the same request
+ * map and count, a server's space counts and who stands in them, and a moderator's removal, on the same request
  * chain as every other call. Walking and talking go over the gateway (GatewayStore.sendSpace).
  */
 import { fillPath } from '@core/wire/paths'
 import { SPACE_PATHS } from '@core/wire/space-paths'
-import type { SpaceCounts, SpaceInfo } from '@core/wire/space'
+import type { SpaceCounts, SpaceInfo, SpacePeople } from '@core/wire/space'
 import { request } from '@/services/request/request'
 import type { Requester } from './index'
 
@@ -15,6 +15,8 @@ export interface SpaceApi {
   space (channelId: string): Promise<SpaceInfo>
   /** How many stand in each of a server's spaces (those the caller may see). */
   counts (serverId: string): Promise<SpaceCounts>
+  /** Who stands in each of a server's spaces (those the caller may see): the member list's 在 <space>. */
+  people (serverId: string): Promise<SpacePeople>
   /** Takes a member out of a space (a moderator): they are told space_left 'removed'. */
   remove (channelId: string, uid: string): Promise<null>
 }
@@ -24,6 +26,7 @@ export function createSpaceApi (send: Requester = request): SpaceApi {
   return {
     space: channelId => send<SpaceInfo>({ path: fillPath(SPACE_PATHS.space, { channel_id: channelId }) }),
     counts: serverId => send<SpaceCounts>({ path: fillPath(SPACE_PATHS.counts, { server_id: serverId }) }),
+    people: serverId => send<SpacePeople>({ path: fillPath(SPACE_PATHS.people, { server_id: serverId }) }),
     remove: (channelId, uid) => send<null>({ path: fillPath(SPACE_PATHS.member, { channel_id: channelId, uid }), method: 'DELETE' }),
   }
 }

@@ -2,18 +2,18 @@
  * The gather space's HTTP side (issue 31; the live side is the gateway's `space_*` ops):
  * its map and count (`GET /channels/:id/space`; 404 as every channel route for a channel the
  * caller may not see, and for one that is not a metaverse channel), the counts of a server's
- * spaces for its channel list, a host (map account, SPEC §3 `D_` uid, with its token as a bot
+ * spaces for its channel list and who stands in them for its member list, a host (map account, SPEC §3 `D_` uid, with its token as a bot
  * uses its own) saying something in its space, and a moderator (a moderation bit
  * server-wide) moving or removing a member from a space.
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { MODERATION_PERMISSIONS, Permission } from '@core/domain/permissions'
 import { readSpaceMap } from '@core/domain/space'
 import { ChannelParamsSchema, ServerParamsSchema } from '@core/wire/api'
 import { ChannelType, type Channel, type User } from '@core/wire/entities'
-import { SPACE_PATHS, SpaceCountsSchema, SpaceInfoSchema, SpaceMemberParamsSchema, SpaceMoveBodySchema, SpaceSayBodySchema } from '@core/wire/space'
+import { SPACE_PATHS, SpaceCountsSchema, SpacePeopleSchema, SpaceInfoSchema, SpaceMemberParamsSchema, SpaceMoveBodySchema, SpaceSayBodySchema } from '@core/wire/space'
 import type { AppContext, RouteOptions } from '../../context'
 import { forbidden, notFound } from '../../errors'
 import { optionalUser, signedInUser } from '../../plugins/auth'
@@ -36,6 +36,13 @@ async function requireModerator (ctx: AppContext, channel: Channel, user: User):
   requireAnyBit(access, serverPermissions(ctx, access), MODERATION_PERMISSIONS)
 }
 
+/** The metaverse channels of `serverId` the caller of `request` may see (a visitor or guest: those a visitor sees). */
+async function visibleSpaces (ctx: AppContext, serverId: string, request: FastifyRequest): Promise<Channel[]> {
+  const access = await accessTo(ctx, serverId, await optionalUser(ctx, request))
+  const spaces = (await ctx.repos.channels.listByServer(serverId)).filter(channel => channel.channel_type === ChannelType.Metaverse)
+  return visibleChannels(ctx, access, spaces)
+}
+
 /** Registers the space routes. */
 export default async function spaceRoutes (instance: FastifyInstance, { ctx }: RouteOptions): Promise<void> {
   const fastify = instance.withTypeProvider<TypeBoxTypeProvider>()
@@ -54,10 +61,15 @@ export default async function spaceRoutes (instance: FastifyInstance, { ctx }: R
     schema: { summary: "How many stand in each of a server's metaverse channels' spaces (those the caller may see)", params: ServerParamsSchema, response: responses(SpaceCountsSchema) },
   }, async request => {
     const serverId = request.params.server_id
-    const access = await accessTo(ctx, serverId, await optionalUser(ctx, request))
-    const spaces = (await ctx.repos.channels.listByServer(serverId)).filter(channel => channel.channel_type === ChannelType.Metaverse)
-    const counts = await Promise.all((await visibleChannels(ctx, access, spaces)).map(async channel => ({ server_id: serverId, channel_id: channel.channel_id, count: await ctx.spaces.countOf(channel.channel_id) })))
+    const counts = await Promise.all((await visibleSpaces(ctx, serverId, request)).map(async channel => ({ server_id: serverId, channel_id: channel.channel_id, count: await ctx.spaces.countOf(channel.channel_id) })))
     return ok({ counts })
+  })
+
+  fastify.get(SPACE_PATHS.people, {
+    schema: { summary: "Who stands in each of a server's metaverse channels' spaces (those the caller may see; empty ones left out)", params: ServerParamsSchema, response: responses(SpacePeopleSchema) },
+  }, async request => {
+    const present = await Promise.all((await visibleSpaces(ctx, request.params.server_id, request)).map(async channel => ({ channel_id: channel.channel_id, name: channel.name, uids: await ctx.spaces.peopleOf(channel.channel_id) })))
+    return ok({ spaces: present.filter(space => space.uids.length > 0) })
   })
 
   fastify.post(SPACE_PATHS.say, {
