@@ -186,14 +186,18 @@ describe('the gather space', () => {
         await a.page.locator('.interaction-card').filter({ hasText: '星光手办' }).filter({ visible: true }).waitFor({ timeout: 5000 })
         await screenshots(a.page, 'hotspot')
 
-        // A (the server's owner, a moderator) taps B's avatar and takes B out of the space: B is told and leaves the page
+        // A (the server's owner, a moderator) taps B's avatar, moves B next to A, then takes B out of the space: B is told and leaves the page
         await standsStill(a) // the tap on the counter also walked A up to it
         await a.page.locator('.interaction-card__close').filter({ visible: true }).first().click()
         const bId = b.watch.selfId as number
         const bAt = a.watch.positions.get(bId) as Point
         await tapMap(a, { x: bAt.x, y: bAt.y - 14 })
         await a.page.locator('[data-testid="space-picked"]').filter({ hasText: 'Alex' }).waitFor({ timeout: 5000 })
-        await a.page.locator('.space-page__remove').filter({ visible: true }).click()
+        // 移到我身边 first: B's avatar stands by A's (a tile away, or the nearest walkable one)
+        await a.page.locator('[data-testid="space-move"]').filter({ visible: true }).click()
+        const aAt = a.watch.positions.get(a.watch.selfId as number) as Point
+        await waitFor(() => { const at = a.watch.positions.get(bId); return at !== undefined && Math.hypot(at.x - aAt.x, at.y - aAt.y) <= 96 }, 'B moved next to A', 5000)
+        await a.page.locator('[data-testid="space-remove"]').filter({ visible: true }).click()
         await waitFor(() => !a.watch.positions.has(bId), 'B gone from A\'s view', 5000)
         await b.page.waitForURL(url => !url.pathname.includes('/pages/space/'), { timeout: 5000 })
         expect(await a.page.locator('[data-testid="space-picked"]').count()).toBe(0)

@@ -8,7 +8,7 @@ import type { SpaceApi } from '@/services/api/space'
 import type { Paged } from '@core/wire/api'
 import type { Channel, LiveItem } from '@core/wire/entities'
 import { GatewayStore } from '@/stores/gateway-store'
-import { SpaceStore } from '@/stores/space-store'
+import { SPACE_MUTE_SECONDS, SpaceStore } from '@/stores/space-store'
 import { t } from '@/i18n'
 import { fakeConnector } from './support/fake-socket'
 import { deferred, failedRequest, fakeLogger, manualScheduler, user } from './support/fakes'
@@ -37,7 +37,9 @@ function setup (space: SpaceApi['space'] = jest.fn(async () => info), lives = je
   const clock = { now: 10_000 }
   const channel = jest.fn(async (channelId: string) => ({ channel_id: channelId, name: '像素乐园' } as unknown as Channel))
   const remove = jest.fn<Promise<null>, [string, string]>(async () => null)
-  const store = new SpaceStore({ api: { space, remove }, gateway, clock: () => clock.now, scheduler, logger, lives, channel })
+  const move = jest.fn<Promise<null>, [string, string, { x: number, y: number }]>(async () => null)
+  const timeout = jest.fn<Promise<unknown>, [string, string, number]>(async () => null)
+  const store = new SpaceStore({ api: { space, move, remove }, gateway, clock: () => clock.now, scheduler, logger, lives, channel, timeout })
   const online = () => {
     connect.last().open()
     connect.last().deliver({ op: 'ready', d: { user: user(), protocol_version: GATEWAY_PROTOCOL_VERSION, session_id: 's1', seq: 0, heartbeat_interval_ms: 30_000, server_ids: ['723658'] } })
@@ -50,7 +52,7 @@ function setup (space: SpaceApi['space'] = jest.fn(async () => info), lives = je
     op: 'space_ready',
     d: { channel_id: 'c8', self: 1, tick_hz: 10, speed: 160, can_act: true, avatars: [avatar(1, 100, 100), avatar(2, 200, 100)], count: 2, ...overrides },
   })
-  return { connect, scheduler, gateway, store, clock, deliver, sent, ready, online, space, lives, logger, remove }
+  return { connect, scheduler, gateway, store, clock, deliver, sent, ready, online, space, lives, logger, remove, move, timeout }
 }
 
 describe('SpaceStore', () => {
@@ -321,6 +323,40 @@ describe('SpaceStore', () => {
     store.pick(2)
     expect(await store.removePicked()).toBe(false)
     expect(store.notice).toBeTruthy()
+    expect(store.picked?.id).toBe(2)
+  })
+
+  it('lets a moderator move a picked member next to their own avatar, and says so', async () => {
+    const { store, ready, move } = setup()
+    await store.open('c8')
+    ready()
+    store.pick(2)
+    expect(await store.movePickedToMe()).toBe(true)
+    expect(move).toHaveBeenCalledWith('c8', 'U_2', { x: 132, y: 100 }) // a tile to the right of mine at (100, 100)
+    expect(store.notice).toBe('已将 member 2 移到你身边')
+    expect(store.picked?.id).toBe(2) // still picked: a removal or a mute may follow
+  })
+
+  it('moves a picked member no further than the map\'s edge', async () => {
+    const { store, ready, move } = setup()
+    await store.open('c8')
+    ready({ avatars: [avatar(1, 630, 300), avatar(2, 200, 100)] })
+    store.pick(2)
+    await store.movePickedToMe()
+    expect(move).toHaveBeenCalledWith('c8', 'U_2', { x: 639, y: 300 })
+  })
+
+  it('mutes a picked member with a ten-minute timeout of the space\'s server, and says why when refused', async () => {
+    const { store, ready, timeout, clock } = setup()
+    await store.open('c8')
+    ready()
+    store.pick(2)
+    expect(await store.mutePicked()).toBe(true)
+    expect(timeout).toHaveBeenCalledWith('723658', 'U_2', Math.floor(clock.now / 1000) + SPACE_MUTE_SECONDS)
+    expect(store.notice).toBe('已禁言 member 2 10 分钟')
+    timeout.mockRejectedValueOnce(failedRequest())
+    expect(await store.mutePicked()).toBe(false)
+    expect(store.notice).toBe('请求异常')
     expect(store.picked?.id).toBe(2)
   })
 

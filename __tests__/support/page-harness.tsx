@@ -74,7 +74,7 @@ const mounted: MountedPage[] = []
 
 /** Space calls for a page test that opens no space: nobody stands in any (no network). */
 function noSpaces (): SpaceApi {
-  return { space: jest.fn(async () => { throw new Error('no space in this test') }), counts: jest.fn(async () => ({ counts: [] })), people: jest.fn(async () => ({ spaces: [] })), remove: jest.fn(async () => null) }
+  return { space: jest.fn(async () => { throw new Error('no space in this test') }), counts: jest.fn(async () => ({ counts: [] })), people: jest.fn(async () => ({ spaces: [] })), move: jest.fn(async () => null), remove: jest.fn(async () => null) }
 }
 
 /** Opens `Page` with `setup`: spies on Taro's current instance for the query, then mounts it. */

@@ -578,6 +578,10 @@ const EN: Record<MessageKey, string> = {
   spaceActionRefused: 'Too fast or not possible right now; try again later',
   spaceRemove: 'Remove from the space',
   spaceRemovedOther: '{name} was removed from the space',
+  spaceMoveToMe: 'Move next to me',
+  spaceMovedOther: '{name} was moved next to you',
+  spaceMute: 'Mute for 10 minutes',
+  spaceMutedOther: '{name} is muted for 10 minutes',
 }
 
 /** English, as loadLanguage installs it: the messages and the audited fields' display names (SPEC §5). */

@@ -590,6 +590,10 @@ const ZH_CN = {
   spaceActionRefused: '操作太频繁或暂不可用，请稍后再试',
   spaceRemove: '移出空间',
   spaceRemovedOther: '已将 {name} 移出空间',
+  spaceMoveToMe: '移到我身边',
+  spaceMovedOther: '已将 {name} 移到你身边',
+  spaceMute: '禁言 10 分钟',
+  spaceMutedOther: '已禁言 {name} 10 分钟',
 }
 
 /** A message key. */

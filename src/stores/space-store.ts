@@ -16,7 +16,7 @@ import type { Paged } from '@core/wire/api'
 import type { Channel, LiveItem } from '@core/wire/entities'
 import { featuredLiveItem } from '@core/domain/live-state'
 import { SPACE_SAY_MAX_LENGTH, type SpaceEmote } from '@core/wire/space-codes'
-import { t } from '@/i18n'
+import { t, type MessageKey } from '@/i18n'
 import type { SpaceApi } from '@/services/api/space'
 import { SPACE_BUBBLE_MS, SPACE_EMOTE_MS, SPACE_LOG_MAX } from '@/constants/space'
 import { pushSample, type MotionTrack } from '@/components/space/motion'
@@ -59,7 +59,9 @@ export interface Steer {
 /** What the space store needs. */
 export interface SpaceStoreOptions {
   /** The space's HTTP calls. */
-  api: Pick<SpaceApi, 'space' | 'remove'>
+  api: Pick<SpaceApi, 'space' | 'move' | 'remove'>
+  /** Times a member of a server out until a unix time (the server's timeout: a muted member cannot talk in the space either). */
+  timeout: (serverId: string, uid: string, until: number) => Promise<unknown>
   gateway: SpaceChannel
   clock: () => number
   scheduler: TimerScheduler
@@ -74,6 +76,8 @@ export interface SpaceStoreOptions {
 export type SpaceExit = 'removed' | 'hidden'
 
 const TICKS_PER_SECOND_DEFAULT = 10
+/** How long 禁言 in the space times a member out: ten minutes, one of the member list's lengths (moderation-store TIMEOUT_SECONDS). */
+export const SPACE_MUTE_SECONDS = 600
 /** How near (map pixels) my avatar stands to a hotspot to be at it: a showroom's counter blocks, so one steps up to it rather than onto it. */
 export const HOTSPOT_REACH = 24
 
@@ -291,17 +295,43 @@ export class SpaceStore {
     this.picked = avatar
   }
 
+  /** Takes the picked member out of the space (a moderator; the server checks). Resolves whether they were removed. */
+  removePicked (): Promise<boolean> {
+    return this.actOnPicked((channelId, picked) => this.options.api.remove(channelId, picked.uid), 'spaceRemovedOther', { unpick: true })
+  }
+
+  /** Puts the picked member next to my avatar (a moderator's 移到我身边: a tile to my right, or the nearest walkable one). */
+  movePickedToMe (): Promise<boolean> {
+    const self = this.self
+    const map = this.map
+    if (self === null || map === null) return Promise.resolve(false)
+    const to = { x: Math.min(Math.round(self.x) + map.tilewidth, map.width - 1), y: Math.round(self.y) }
+    return this.actOnPicked((channelId, picked) => this.options.api.move(channelId, picked.uid, to), 'spaceMovedOther', { unpick: false })
+  }
+
   /**
-   * Takes the picked member out of the space (a moderator; the server checks): a notice says
-   * it was done, or why not (the server's refusal). Resolves whether they were removed.
+   * Times the picked member out for SPACE_MUTE_SECONDS (a moderator's 禁言, the server's own
+   * timeout: they cannot talk in the space, nor anywhere in the server, until it ends).
    */
-  async removePicked (): Promise<boolean> {
+  mutePicked (): Promise<boolean> {
+    const serverId = this.info?.server_id
+    if (serverId === undefined) return Promise.resolve(false)
+    const until = Math.floor(this.options.clock() / 1000) + SPACE_MUTE_SECONDS
+    return this.actOnPicked((_, picked) => this.options.timeout(serverId, picked.uid, until), 'spaceMutedOther', { unpick: false })
+  }
+
+  /**
+   * Runs a moderator's action on the picked member: a notice says it was done (`done`, with
+   * their name; `unpick`: the pick is let go), or why not (the server's refusal, the pick
+   * kept). Resolves whether it was done.
+   */
+  private async actOnPicked (run: (channelId: string, picked: SpaceAvatarState) => Promise<unknown>, done: MessageKey, { unpick }: { unpick: boolean }): Promise<boolean> {
     const picked = this.picked
     const channelId = this.channelId
     if (picked === null || channelId === null) return false
     try {
-      await this.options.api.remove(channelId, picked.uid)
-      this.removed(picked)
+      await run(channelId, picked)
+      this.acted(picked, t(done, { name: picked.nickname }), unpick)
       return true
     } catch (error) {
       this.refused(failureMessage(error, this.options.logger))
@@ -309,9 +339,9 @@ export class SpaceStore {
     }
   }
 
-  private removed (picked: SpaceAvatarState): void {
-    if (this.picked === picked) this.picked = null
-    this.notice = t('spaceRemovedOther', { name: picked.nickname })
+  private acted (picked: SpaceAvatarState, notice: string, unpick: boolean): void {
+    if (unpick && this.picked === picked) this.picked = null
+    this.notice = notice
   }
 
   private refused (message: string): void {

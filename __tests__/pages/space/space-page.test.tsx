@@ -66,7 +66,7 @@ async function openSpace (space: jest.Mock = jest.fn(async () => info)) {
     api,
     params: { channel_id: '83282810', server_id: '832828' },
     signedIn: MEMBER,
-    space: { space, counts: jest.fn(async () => ({ counts: [] })), people: jest.fn(async () => ({ spaces: [] })), remove: jest.fn(async () => null) },
+    space: { space, counts: jest.fn(async () => ({ counts: [] })), people: jest.fn(async () => ({ spaces: [] })), move: jest.fn(async () => null), remove: jest.fn(async () => null) },
     gateway: connect,
     beforeMount: root => {
       // as the app does: the gateway connects once the page's sign-in has restored the member

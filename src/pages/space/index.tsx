@@ -23,6 +23,7 @@ import { formatCount } from '@/utils/format-number'
 import { disabledIf } from '@/utils/disabled-if'
 import { mediaUrl } from '@/utils/media-url'
 import { isH5 } from '@/utils/platform'
+import PickedSheet from './picked-sheet'
 import Stick from './stick'
 import { STEER_KEYS, steerOfKeys } from './steer'
 import './index.scss'
@@ -146,6 +147,7 @@ function SpacePage () {
     logger: stores.logger,
     lives: id => stores.api.listChannelLives(id),
     channel: id => stores.api.getChannel(id),
+    timeout: (sid, uid, until) => stores.trust.timeout(sid, uid, until),
   }))
   const showroom = usePageStore(stores => new ShowroomStore(stores.api, stores.logger))
   const [screen, setScreen] = useState<Rect | null>(null)
@@ -154,9 +156,10 @@ function SpacePage () {
     hide: () => channelList.markShown(null, channelId),
   })
   useSteerKeys(space)
-  // a moderator may take someone out of the space: the server's permissions, asked for this page's server
+  // a moderator may move, mute or take someone out of the space: the server's permissions, asked for this page's server
   useEffect(() => root.permissions.focus(serverId), [root, serverId])
   const moderator = canModerate(root.permissions)
+  const canMute = root.permissions.isOwner || root.permissions.can('MuteMembers')
 
   const open = useCallback(async () => {
     // looking needs a session on the gateway: a visitor is let in as a guest
@@ -246,11 +249,14 @@ function SpacePage () {
         {space.alone && <Text className='space-page__hint' data-testid='space-alone'>{t('spaceAlone')}</Text>}
         {space.canAct && <Stick onSteer={(dx, dy) => space.steer(dx, dy)} />}
         {space.picked !== null && (
-          <View className='space-page__picked' data-testid='space-picked'>
-            <Text className='space-page__picked-name'>{space.picked.nickname}</Text>
-            <Button className='space-page__remove' size='mini' type='warn' onClick={() => { space.removePicked().catch(() => undefined) }}>{t('spaceRemove')}</Button>
-            <Button className='space-page__unpick' size='mini' ariaLabel={t('close')} onClick={() => space.pick(null)}>×</Button>
-          </View>
+          <PickedSheet
+            picked={space.picked}
+            canMute={canMute}
+            onMove={() => { space.movePickedToMe().catch(() => undefined) }}
+            onMute={() => { space.mutePicked().catch(() => undefined) }}
+            onRemove={() => { space.removePicked().catch(() => undefined) }}
+            onClose={() => space.pick(null)}
+          />
         )}
         {opened && (
           <View className='space-page__card'>

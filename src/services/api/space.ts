@@ -1,7 +1,7 @@
 /**
  * The gather space's HTTP calls a member makes (core/wire/space.ts): a metaverse channel's
- * map and count, a server's space counts and who stands in them, and a moderator's removal, on the same request
- * chain as every other call. Walking and talking go over the gateway (GatewayStore.sendSpace).
+ * map and count, a server's space counts and who stands in them, and a moderator's move and
+ * removal, on the same request chain as every other call. Walking and talking go over the gateway (GatewayStore.sendSpace).
  */
 import { fillPath } from '@core/wire/paths'
 import { SPACE_PATHS } from '@core/wire/space-paths'
@@ -17,6 +17,8 @@ export interface SpaceApi {
   counts (serverId: string): Promise<SpaceCounts>
   /** Who stands in each of a server's spaces (those the caller may see): the member list's 在 <space>. */
   people (serverId: string): Promise<SpacePeople>
+  /** Puts a member's avatar at a map point (a moderator; a blocked point: the nearest walkable tile). */
+  move (channelId: string, uid: string, to: { x: number, y: number }): Promise<null>
   /** Takes a member out of a space (a moderator): they are told space_left 'removed'. */
   remove (channelId: string, uid: string): Promise<null>
 }
@@ -27,6 +29,7 @@ export function createSpaceApi (send: Requester = request): SpaceApi {
     space: channelId => send<SpaceInfo>({ path: fillPath(SPACE_PATHS.space, { channel_id: channelId }) }),
     counts: serverId => send<SpaceCounts>({ path: fillPath(SPACE_PATHS.counts, { server_id: serverId }) }),
     people: serverId => send<SpacePeople>({ path: fillPath(SPACE_PATHS.people, { server_id: serverId }) }),
+    move: (channelId, uid, to) => send<null>({ path: fillPath(SPACE_PATHS.move, { channel_id: channelId, uid }), method: 'POST', data: to }),
     remove: (channelId, uid) => send<null>({ path: fillPath(SPACE_PATHS.member, { channel_id: channelId, uid }), method: 'DELETE' }),
   }
 }
