@@ -122,8 +122,9 @@ async function drive (walkers: Walker[], serverPid: number, warmUpMs: number, fr
       if (measuring) walker.bytes += (data as Buffer).length
       if (!text.startsWith('{"op":"space_tick"')) return
       if (index === 0 && measuring) frames.push(text)
-      const tick = (JSON.parse(text) as { d: { m: number[], in?: Array<{ id: number }>, out?: number[] } }).d
+      const tick = (JSON.parse(text) as { d: { m: number[], in?: Array<{ id: number }>, back?: number[], out?: number[] } }).d
       for (const avatar of tick.in ?? []) walker.inView.set(avatar.id, now)
+      for (let at = 0; at < (tick.back?.length ?? 0); at += 4) walker.inView.set((tick.back as number[])[at], now)
       for (const id of tick.out ?? []) walker.inView.delete(id)
       const m = tick.m
       for (let at = 0; at < m.length; at += 4) {

@@ -57,8 +57,10 @@ function watchSpace (page: Page): SpaceWatch {
     }
     if (parsed.op === 'space_tick') {
       for (const avatar of (d.in ?? []) as Array<{ id: number, x: number, y: number }>) watch.positions.set(avatar.id, { x: avatar.x, y: avatar.y })
-      const moves = d.m as number[]
-      for (let index = 0; index + 3 < moves.length; index += 4) watch.positions.set(moves[index], { x: moves[index + 1], y: moves[index + 2] })
+      // `back`: an avatar seen before in this stay comes back into view with its pose only
+      for (const moves of [(d.back ?? []) as number[], d.m as number[]]) {
+        for (let index = 0; index + 3 < moves.length; index += 4) watch.positions.set(moves[index], { x: moves[index + 1], y: moves[index + 2] })
+      }
       for (const id of (d.out ?? []) as number[]) watch.positions.delete(id)
     }
     if (parsed.op === 'space_said') watch.said.push(d.text as string)

@@ -104,6 +104,29 @@ describe('SpaceStore', () => {
     expect(store.alone).toBe(false)
   })
 
+  it('brings back an avatar sent whole earlier in the stay from its id and pose alone (`back`)', async () => {
+    const { store, ready, deliver } = setup()
+    await store.open('c8')
+    ready()
+    deliver({ op: 'space_tick', d: { m: [], in: [avatar(3, 50, 60, { nickname: '小鹿' })] } })
+    deliver({ op: 'space_tick', d: { m: [], out: [2, 3] } })
+    expect([...store.avatars.keys()]).toEqual([1])
+    deliver({ op: 'space_tick', d: { m: [], back: [2, 220, 110, 1, 3, 70, 80, 3, 9, 1, 1, 0] } })
+    expect(store.avatars.get(2)).toMatchObject({ uid: 'U_2', nickname: 'member 2', x: 220, y: 110, dir: 1 }) // from space_ready
+    expect(store.avatars.get(3)).toMatchObject({ uid: 'U_3', nickname: '小鹿', x: 70, y: 80, dir: 3 }) // from its `in`
+    expect(store.avatars.has(9)).toBe(false) // never sent whole: nobody to draw
+  })
+
+  it('forgets the avatars it was sent when it leaves the space: a `back` after entering again names nobody', async () => {
+    const { store, ready, deliver } = setup()
+    await store.open('c8')
+    ready()
+    deliver({ op: 'space_left', d: { channel_id: 'c8', reason: 'moved' } })
+    ready({ avatars: [avatar(1, 100, 100)] })
+    deliver({ op: 'space_tick', d: { m: [], back: [2, 220, 110, 1] } })
+    expect([...store.avatars.keys()]).toEqual([1])
+  })
+
   it('keeps where an avatar was seen so the canvas draws it moving smoothly between ticks', async () => {
     const { store, ready, deliver, clock } = setup()
     await store.open('c8')

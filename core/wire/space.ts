@@ -27,8 +27,11 @@
  * - `space_ready`: the space as this member first sees it (their own avatar id, everyone in
  *   their area of interest).
  * - `space_tick`: what changed in their area of interest since the last tick — avatars that
- *   came into view (`in`, full), moved (`m`, flat [id, x, y, dir] quadruples), went out of
- *   view or left (`out`). Nothing when nothing changed: an idle space costs nothing.
+ *   came into view for the first time in this member's stay (`in`, whole: who and where),
+ *   came back into view (`back`, flat [id, x, y, dir] quadruples: who they are was sent
+ *   before, so the client keeps every avatar it was sent — `space_ready`'s and `in`'s — until
+ *   it leaves the space), moved (`m`, the same quadruples), went out of view or left (`out`).
+ *   Nothing when nothing changed: an idle space costs nothing.
  * - `space_said`, `space_emoted`: to those within the radius of the speaker.
  * - `space_group`: the conversation (up to SPACE_GROUP_MAX avatars standing close) this
  *   member is now in, or none.
@@ -132,8 +135,15 @@ export const SpaceTickFrameSchema = Type.Object({
   d: Type.Object({
     /** Flat quadruples [id, x, y, dir, id, x, y, dir, …] of the avatars that moved. */
     m: Type.Array(Type.Integer()),
-    /** Avatars that came into view or entered the space. */
+    /** Avatars that came into view for the first time in this member's stay (or entered the space): whole. */
     in: Type.Optional(Type.Array(SpaceAvatarSchema)),
+    /**
+     * Flat quadruples [id, x, y, dir, …] of avatars that came back into view: their uid,
+     * nickname, avatar and kind were sent to this member before in this stay (in `space_ready`
+     * or an `in`), and an avatar id is one person's for their whole visit. A walking crowd's
+     * edge keeps changing who is nearest: each return costs its pose only.
+     */
+    back: Type.Optional(Type.Array(Type.Integer())),
     /** Ids of avatars that went out of view or left. */
     out: Type.Optional(Type.Array(Type.Integer())),
     /** Everyone in the space, when it changed. */

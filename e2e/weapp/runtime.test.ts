@@ -257,8 +257,10 @@ async function rawSpaceMember (login: SeededLogin, channelId: string): Promise<R
       }
       if (frame.op === 'space_tick') {
         for (const avatar of (frame.d.in ?? []) as Array<{ id: number, x: number, y: number }>) positions.set(avatar.id, { x: avatar.x, y: avatar.y })
-        const moves = frame.d.m as number[]
-        for (let index = 0; index + 3 < moves.length; index += 4) positions.set(moves[index], { x: moves[index + 1], y: moves[index + 2] })
+        // `back`: an avatar seen before in this stay comes back into view with its pose only
+        for (const moves of [(frame.d.back ?? []) as number[], frame.d.m as number[]]) {
+          for (let index = 0; index + 3 < moves.length; index += 4) positions.set(moves[index], { x: moves[index + 1], y: moves[index + 2] })
+        }
       }
     })
   })
@@ -280,8 +282,9 @@ function positionInApp (app: MiniProgram, id: number): { x: number, y: number } 
     if (frame.op !== 'space_tick') continue
     const entered = ((frame.d.in ?? []) as Array<{ id: number, x: number, y: number }>).find(avatar => avatar.id === id)
     if (entered) position = entered
-    const moves = frame.d.m as number[]
-    for (let index = 0; index + 3 < moves.length; index += 4) if (moves[index] === id) position = { x: moves[index + 1], y: moves[index + 2] }
+    for (const moves of [(frame.d.back ?? []) as number[], frame.d.m as number[]]) {
+      for (let index = 0; index + 3 < moves.length; index += 4) if (moves[index] === id) position = { x: moves[index + 1], y: moves[index + 2] }
+    }
   }
   return position
 }

@@ -3,7 +3,8 @@
  * shows it: the map (GET /channels/:id/space, on the request chain), then the member stands
  * in it over the gateway (`space_enter`), again after every reconnect, and leaves when the
  * page closes. It keeps the avatars in view by id from `space_ready` and the ticks (with the
- * recent positions the canvas interpolates between), the bubbles and a short talk log, the
+ * recent positions the canvas interpolates between), and every avatar it was sent whole in
+ * this stay (a tick's `back` names one by id and pose only), the bubbles and a short talk log, the
  * conversation ring, and says refusals and removals as a notice the page shows as a toast.
  * The member only ever asks (walk to, steer, say, emote): the server places everyone.
  *
@@ -134,6 +135,8 @@ export class SpaceStore {
   /** Ticks per second the server announced. */
   tickHz = TICKS_PER_SECOND_DEFAULT
   private nearUid: string | undefined
+  /** Every avatar the server sent whole in this stay (space_ready, `in`), by id: who a `back` is. Cleared on leaving. */
+  private readonly roster = new Map<number, SpaceAvatar>()
   private steering: Steer = { dx: 0, dy: 0 }
   private lineKey = 0
   private unsubscribe: Array<() => void> = []
@@ -141,8 +144,9 @@ export class SpaceStore {
 
   constructor (private readonly options: SpaceStoreOptions) {
     this.loader = new LoadTracker(options.logger)
-    makeAutoObservable<SpaceStore, 'options' | 'loader' | 'steering' | 'unsubscribe' | 'nearUid' | 'lineKey'>(this, {
+    makeAutoObservable<SpaceStore, 'options' | 'loader' | 'steering' | 'unsubscribe' | 'nearUid' | 'lineKey' | 'roster'>(this, {
       options: false,
+      roster: false,
       loader: false,
       steering: false,
       unsubscribe: false,
@@ -365,6 +369,7 @@ export class SpaceStore {
     this.selfId = null
     this.canAct = false
     this.avatars.clear()
+    this.roster.clear()
     this.group = []
     this.standingOn = null
     this.picked = null
@@ -404,7 +409,10 @@ export class SpaceStore {
     this.tickHz = d.tick_hz
     this.count = d.count
     const now = this.options.clock()
-    for (const avatar of d.avatars) this.avatars.set(avatar.id, { ...avatar, track: [{ x: avatar.x, y: avatar.y, at: now }] })
+    for (const avatar of d.avatars) {
+      this.roster.set(avatar.id, avatar)
+      this.avatars.set(avatar.id, { ...avatar, track: [{ x: avatar.x, y: avatar.y, at: now }] })
+    }
     this.updateStanding()
   }
 
@@ -412,9 +420,14 @@ export class SpaceStore {
     const now = this.options.clock()
     const tickMs = 1000 / this.tickHz
     for (const avatar of d.in ?? []) {
-      const known = this.avatars.get(avatar.id)
-      if (known) pushSample(known.track, avatar.x, avatar.y, now, tickMs)
-      this.avatars.set(avatar.id, { ...avatar, track: known?.track ?? [{ x: avatar.x, y: avatar.y, at: now }] })
+      this.roster.set(avatar.id, avatar)
+      this.cameIntoView(avatar, now, tickMs)
+    }
+    const back = d.back ?? []
+    for (let index = 0; index + 3 < back.length; index += 4) {
+      const known = this.roster.get(back[index])
+      // never sent whole (it cannot be): nobody to draw
+      if (known) this.cameIntoView({ ...known, x: back[index + 1], y: back[index + 2], dir: back[index + 3] }, now, tickMs)
     }
     const moves = d.m
     for (let index = 0; index + 3 < moves.length; index += 4) {
@@ -432,6 +445,13 @@ export class SpaceStore {
     }
     if (d.count !== undefined) this.count = d.count
     this.updateStanding()
+  }
+
+  /** An avatar in view now, at its pose; one still drawn keeps its track (the canvas goes on from where it was). */
+  private cameIntoView (avatar: SpaceAvatar, now: number, tickMs: number): void {
+    const shown = this.avatars.get(avatar.id)
+    if (shown) pushSample(shown.track, avatar.x, avatar.y, now, tickMs)
+    this.avatars.set(avatar.id, { ...avatar, track: shown?.track ?? [{ x: avatar.x, y: avatar.y, at: now }] })
   }
 
   private said (id: number, uid: string, nickname: string, text: string): void {

@@ -3,8 +3,8 @@
  * process, their intents, and the tick that moves them. The server owns positions: a client
  * asks to walk to a point (a path is found around the collision layer) or in a direction,
  * and the tick advances every moving avatar by at most speed × dt (core/domain/space). Each
- * viewer is sent only what changed in its area of interest (space_tick: `in`, `m`, `out`,
- * `count`); the timer runs only while something moves or changed, so an idle space costs
+ * viewer is sent only what changed in its area of interest (space_tick: `in`, `back`, `m`,
+ * `out`, `count`; an avatar's whole record once per viewer's stay, its pose on later returns); the timer runs only while something moves or changed, so an idle space costs
  * nothing. Conversation groups follow the moves (space_group to each member whose group
  * changed); hosts (map accounts) greet each newcomer who comes within the talk radius, once
  * per visit.
@@ -65,6 +65,8 @@ interface Avatar extends SpacePerson {
   viewer: SpaceViewer | null
   /** Whom its viewer sees now. */
   visible: Set<number>
+  /** Whose whole record its viewer was sent in this stay (space_ready, `in`): a return into view sends the pose only (`back`). */
+  known: Set<number>
   /** The count its viewer was last told. */
   countSent: number
   /** Hosts: the avatars greeted in this visit (an avatar id lives as long as one visit). */
@@ -138,6 +140,7 @@ export class Space {
     const avatar = this.add(person, viewer, start)
     const view = viewOf(avatar.id, avatar, new Set(), this.grid, id => this.avatars.get(id), SPACE_VIEW_RADIUS, SPACE_VIEW_MARGIN, SPACE_VIEW_MAX)
     avatar.visible = view.visible
+    avatar.known = new Set([avatar.id, ...view.visible])
     avatar.countSent = this.people
     viewer.send({
       op: 'space_ready',
@@ -152,7 +155,7 @@ export class Space {
   private add (person: SpacePerson, viewer: SpaceViewer | null, at: Point): Avatar {
     const id = this.nextAvatarId++
     const avatar: Avatar = {
-      ...person, id, x: at.x, y: at.y, dir: 0, sent: rounded(at.x, at.y, 0), sentWalking: false, path: [], steer: null, viewer, visible: new Set(), countSent: 0, greeted: new Set(),
+      ...person, id, x: at.x, y: at.y, dir: 0, sent: rounded(at.x, at.y, 0), sentWalking: false, path: [], steer: null, viewer, visible: new Set(), known: new Set(), countSent: 0, greeted: new Set(),
     }
     this.avatars.set(id, avatar)
     this.grid.place(id, avatar)
@@ -168,7 +171,10 @@ export class Space {
     this.avatars.delete(id)
     this.grid.remove(id)
     if (avatar.kind !== 'host') this.setPeople(this.people - 1)
-    for (const host of this.avatars.values()) host.greeted.delete(id)
+    for (const other of this.avatars.values()) {
+      other.greeted.delete(id)
+      other.known.delete(id)
+    }
     this.touch(id)
   }
 
@@ -323,11 +329,23 @@ export class Space {
         if (moved.has(id) && !entered.has(id)) m.push(id, Math.round(other.x), Math.round(other.y), other.dir)
       }
       const tick: SpaceTickData = { m }
-      if (view.entered.length > 0) tick.in = view.entered.map(id => wireAvatar(this.avatars.get(id) as Avatar))
+      const whole: SpaceAvatar[] = []
+      const back: number[] = []
+      for (const id of view.entered) {
+        const other = this.avatars.get(id) as Avatar
+        if (avatar.known.has(id)) {
+          back.push(id, Math.round(other.x), Math.round(other.y), other.dir)
+          continue
+        }
+        avatar.known.add(id)
+        whole.push(wireAvatar(other))
+      }
+      if (whole.length > 0) tick.in = whole
+      if (back.length > 0) tick.back = back
       if (view.exited.length > 0) tick.out = view.exited
       if (avatar.countSent !== this.people) tick.count = avatar.countSent = this.people
       avatar.visible = view.visible
-      if (m.length > 0 || tick.in || tick.out || tick.count !== undefined) avatar.viewer.send({ op: 'space_tick', d: tick })
+      if (m.length > 0 || tick.in || tick.back || tick.out || tick.count !== undefined) avatar.viewer.send({ op: 'space_tick', d: tick })
     }
     for (const id of moved) {
       const avatar = this.avatars.get(id)

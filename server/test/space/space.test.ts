@@ -63,8 +63,10 @@ function seenAt (client: GatewayTestClient, id: number): Point & { dir: number }
     if (frame.op === 'space_ready') at = frame.d.avatars.find(avatar => avatar.id === id) ?? at
     if (frame.op !== 'space_tick') continue
     at = frame.d.in?.find(avatar => avatar.id === id) ?? at
-    for (let index = 0; index < frame.d.m.length; index += 4) {
-      if (frame.d.m[index] === id) at = { x: frame.d.m[index + 1], y: frame.d.m[index + 2], dir: frame.d.m[index + 3] }
+    for (const poses of [frame.d.back ?? [], frame.d.m]) {
+      for (let index = 0; index < poses.length; index += 4) {
+        if (poses[index] === id) at = { x: poses[index + 1], y: poses[index + 2], dir: poses[index + 3] }
+      }
     }
   }
   return at
@@ -205,6 +207,28 @@ describe('the area of interest', () => {
     expect(walker.frames.slice(before).some(frame => frame.op === 'space_tick' && frame.d.out?.includes(farId) === true)).toBe(false)
     await move('100003', { x: walkerAt.x + SPACE_VIEW_RADIUS + SPACE_VIEW_MARGIN + 40, y: walkerAt.y })
     await until(walker, () => walker.frames.slice(before).some(frame => frame.op === 'space_tick' && frame.d.out?.includes(farId) === true))
+  })
+
+  it('sends an avatar whole the first time a viewer sees it in a stay, and only its pose when it comes back into view', async () => {
+    const { client: viewer, ready: viewerReady } = await entered('100002')
+    const { client: other, ready: otherReady } = await entered('100003')
+    const origin = { x: 80, y: 80 }
+    const otherId = otherReady.self
+    await until(viewer, () => ticks(viewer).some(tick => tick.in?.some(avatar => avatar.id === otherId) === true)) // its entry: whole
+    await move('100002', origin)
+    await move('100003', { x: origin.x + SPACE_VIEW_RADIUS + SPACE_VIEW_MARGIN + 200, y: origin.y })
+    await until(viewer, () => ticks(viewer).some(tick => tick.out?.includes(otherId) === true))
+    const before = viewer.frames.length
+    await move('100003', { x: origin.x + 40, y: origin.y })
+    await until(viewer, () => seenAt(viewer, otherId)?.x === origin.x + 40)
+    const returned = ticks({ frames: viewer.frames.slice(before) } as GatewayTestClient)
+    expect(returned.some(tick => tick.in?.some(avatar => avatar.id === otherId) === true)).toBe(false)
+    expect(returned.some(tick => movedIds({ m: tick.back ?? [] }).includes(otherId))).toBe(true)
+    // entering again (next to them) is a new stay: everyone in view comes whole in space_ready
+    viewer.send({ op: 'space_enter', d: { channel_id: SPACE, near_uid: '100003' } })
+    const again = await viewer.next<Ready>(frame => frame.op === 'space_ready' && frame.d.self !== viewerReady.self)
+    expect(again.d.avatars.find(avatar => avatar.id === otherId)).toMatchObject({ uid: '100003', kind: 'member' })
+    other.close()
   })
 })
 
