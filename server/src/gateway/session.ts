@@ -128,6 +128,11 @@ export class GatewaySession implements SessionView, SpaceMember {
     this.sendText(ownFrameText(frame, this.base))
   }
 
+  /** A space op refused by the process holding the space (a relayed entry): the same error frame a refusal here gets. */
+  refuse (msg: string): void {
+    this.fail({ code: GatewayErrorCode.SpaceRefused, msg })
+  }
+
   /** Sends an error frame and, for the closing errors, closes with its code. */
   fail (error: GatewayErrorData, close = false): void {
     this.send({ op: 'error', d: error })

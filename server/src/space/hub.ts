@@ -17,7 +17,8 @@
  * whose socket is elsewhere is relayed (their ops go to the holder, their frames come back)
  * and their process tells the holder each pass that they are still there. When the holder
  * dies its lease runs out: its relayed members get space_left `moved`, enter again, and the
- * next holder puts them where they last stood.
+ * next holder puts them where they last stood. An entry the holder refuses comes back as the
+ * same SpaceRefused error frame.
  */
 import { randomBytes } from 'crypto'
 import type { FastifyBaseLogger } from 'fastify'
@@ -317,7 +318,7 @@ export class SpaceHub implements SpaceService {
   /** A message from another process. */
   private async heard (message: RelayMessage): Promise<void> {
     switch (message.t) {
-      case 'enter': await this.enterRelayed(message.from, message.channel_id, message.person, message.near_uid); break
+      case 'enter': await this.enterRelayedOrRefuse(message.from, message.channel_id, message.person, message.near_uid); break
       case 'op': {
         const key = `${message.from.process}/${message.from.key}`
         const standing = this.relayed.get(key)
@@ -348,8 +349,32 @@ export class SpaceHub implements SpaceService {
         member.send(message.frame)
         break
       }
+      case 'refused': {
+        const member = this.awayByKey.get(message.key)
+        if (!member) break
+        this.away.delete(member)
+        this.awayByKey.delete(message.key)
+        member.refuse(message.msg)
+        break
+      }
       case 'moderate': this.moderateHere(message.channel_id, message.uid, message.to); break
       case 'host_say': this.hostSayHere(message.channel_id, message.uid, message.text); break
+    }
+  }
+
+  /**
+   * A member of another process enters a space held here, or is told why not: the refusal goes
+   * back to their process, which sends them the error frame a refusal there would have got
+   * (and forgets the entry). An unexpected failure is logged and answered as the session
+   * answers one (`could not be handled; try again`).
+   */
+  private async enterRelayedOrRefuse (from: RelayedMember, channelId: string, person: SpacePerson, nearUid: string | undefined): Promise<void> {
+    try {
+      await this.enterRelayed(from, channelId, person, nearUid)
+    } catch (error) {
+      if (!(error instanceof SpaceRefusal)) this.log.error({ err: error }, 'space: a relayed entry failed')
+      const msg = error instanceof SpaceRefusal ? error.message : 'space_enter: could not be handled; try again'
+      await this.relay.send(from.process, { t: 'refused', key: from.key, msg })
     }
   }
 

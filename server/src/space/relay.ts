@@ -23,6 +23,8 @@ export type RelayMessage =
   | { t: 'op', from: RelayedMember, frame: SpaceClientFrame }
   | { t: 'alive', process: string, keys: string[] }
   | { t: 'frame', key: string, frame: SpaceServerFrame }
+  /** The holder refused a relayed entry (`msg`: the SpaceRefused error's text). */
+  | { t: 'refused', key: string, msg: string }
   | { t: 'moderate', channel_id: string, uid: string, to: { x: number, y: number } | null }
   | { t: 'host_say', channel_id: string, uid: string, text: string }
 

@@ -22,6 +22,8 @@ export interface SpaceMember {
   readonly state: string
   grantIn (serverId: string): ServerGrant | undefined
   send (frame: SpaceServerFrame): void
+  /** A space op refused after its handling returned (the process holding the space refused a relayed entry): an error frame of code SpaceRefused, as {@link SpaceRefusal} gets. */
+  refuse (msg: string): void
 }
 
 /** The gather spaces of this process. */
