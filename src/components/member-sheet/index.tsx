@@ -65,9 +65,9 @@ export interface DirectActions {
 type Panel = 'none' | 'report' | 'timeout' | 'ban'
 
 /**
- * A member's sheet: where they stand in a space (and going there), what the viewer may do to them — a direct message or a block, report (a reason from
- * the list), and for moderators give or take roles below their own, time out (or lift
- * it), kick and ban (with a reason). Only what the viewer's permissions allow is shown;
+ * A member's sheet: the space they stand in (去找 TA goes there), what the viewer may do to
+ * them — a direct message or a block, report (a reason from the list), and for moderators
+ * give or take roles below their own, time out (or lift it), kick and ban (with a reason). Only what the viewer's permissions allow is shown;
  * the server decides again.
  */
 export default function MemberSheet (props: MemberSheetProps) {
