@@ -1,3 +1,4 @@
+import type { SpacePeople } from '@core/wire/space'
 import { MemberListStore } from '@/stores/member-list-store'
 import { GATEWAY_RESYNC } from '@/stores/gateway-store'
 import { deferred, fakeLogger, user } from './support/fakes'
@@ -136,6 +137,23 @@ describe('MemberListStore', () => {
     await new Promise(resolve => setTimeout(resolve, 0))
     expect(people).toHaveBeenCalledTimes(2)
     expect(store.placeOf('a')).toBeNull()
+    expect(store.placeOf('b')).toEqual({ channelId: 'c8', name: '像素乐园' })
+  })
+
+  it('asks once at a time when counts come quickly, and once more after it for the counts heard meanwhile', async () => {
+    const { store, gateway, people } = setup()
+    await store.load()
+    const first = deferred<SpacePeople>()
+    const second = deferred<SpacePeople>()
+    people.mockReturnValueOnce(first.promise).mockReturnValueOnce(second.promise)
+    for (const count of [1, 2, 3]) gateway.emit('SPACE_COUNT', { server_id: SID, channel_id: 'c8', count })
+    expect(people).toHaveBeenCalledTimes(2) // the load's, and one for the three counts
+    first.resolve({ spaces: [{ channel_id: 'c8', name: '像素乐园', uids: ['a'] }] })
+    await new Promise(resolve => setTimeout(resolve, 0))
+    expect(people).toHaveBeenCalledTimes(3) // one more for the counts heard while it was on its way
+    second.resolve({ spaces: [{ channel_id: 'c8', name: '像素乐园', uids: ['a', 'b'] }] })
+    await new Promise(resolve => setTimeout(resolve, 0))
+    expect(people).toHaveBeenCalledTimes(3)
     expect(store.placeOf('b')).toEqual({ channelId: 'c8', name: '像素乐园' })
   })
 

@@ -70,6 +70,8 @@ export class MemberListStore {
   private readonly stops: Array<() => void> = []
   /** The last ask of the places: an older answer landing after a newer one is dropped. */
   private placesAsked = 0
+  /** A SPACE_COUNT's ask is on its way, and whether counts changed again meanwhile (one more ask after it). */
+  private placesAsking = { now: false, again: false }
   /** Members found by nickname (or pinyin initials) among all of the server's, not only the loaded pages (issue 30). */
   readonly finder: MemberFinder
 
@@ -79,8 +81,8 @@ export class MemberListStore {
       logger: sources.logger,
       onPage: page => { this.takePage(page) },
     })
-    makeAutoObservable<MemberListStore, 'sources' | 'stops' | 'heard' | 'placesAsked'>(this, {
-      serverId: false, sources: false, stops: false, heard: false, placesAsked: false, list: false, finder: false, timeouts: false, places: false, roles: observable.ref,
+    makeAutoObservable<MemberListStore, 'sources' | 'stops' | 'heard' | 'placesAsked' | 'placesAsking'>(this, {
+      serverId: false, sources: false, stops: false, heard: false, placesAsked: false, placesAsking: false, list: false, finder: false, timeouts: false, places: false, roles: observable.ref,
     })
   }
 
@@ -123,6 +125,24 @@ export class MemberListStore {
     }
   }
 
+  /**
+   * A space of this server counted someone in or out: who stands where is asked again — one
+   * ask at a time, and one more after it when counts changed meanwhile (a busy space's counts,
+   * one a second per space, never pile up asks from every open member list).
+   */
+  private placesChanged (): void {
+    if (this.placesAsking.now) {
+      this.placesAsking.again = true
+      return
+    }
+    this.placesAsking = { now: true, again: false }
+    void this.loadPlaces().finally(() => {
+      const again = this.placesAsking.again
+      this.placesAsking = { now: false, again: false }
+      if (again) this.placesChanged()
+    })
+  }
+
   private setPlaces (places: ReadonlyArray<readonly [string, MemberPlace]>): void {
     this.places.replace(places)
   }
@@ -149,7 +169,7 @@ export class MemberListStore {
       gateway.on('MEMBER_REMOVE', event => { if (mine(event)) this.remove(event.uid) }),
       gateway.on('MEMBER_UPDATE', event => { this.applyState(event) }),
       // someone came into or left one of the server's spaces: who stands where is asked again
-      gateway.on('SPACE_COUNT', event => { if (mine(event)) void this.loadPlaces() }),
+      gateway.on('SPACE_COUNT', event => { if (mine(event)) this.placesChanged() }),
       ...ROLE_EVENTS.map(type => gateway.on(type, event => { if (mine(event)) void this.reloadRoles() })),
       // Events were missed and are gone; the list is asked again
       gateway.on(GATEWAY_RESYNC, () => { void this.load() }),
