@@ -63,7 +63,7 @@ function run (label: string, area: { x: number, y: number, width: number, height
   space.stop()
   durations.sort((a, b) => a - b)
   const perSecond = meters.map(meter => meter.bytes / SECONDS)
-  console.log(`${label}: ${AVATARS} avatars, ${TICK_HZ} Hz, ${SECONDS} s — tick p50 ${percentile(durations, 0.5).toFixed(2)} ms, p99 ${percentile(durations, 0.99).toFixed(2)} ms, max ${durations[durations.length - 1].toFixed(2)} ms; CPU ${(durations.reduce((sum, ms) => sum + ms, 0) / (SECONDS * 10)).toFixed(1)} % of a core; downstream per viewer mean ${(perSecond.reduce((sum, bytes) => sum + bytes, 0) / perSecond.length / 1024).toFixed(1)} KB/s, max ${(Math.max(...perSecond) / 1024).toFixed(1)} KB/s`)
+  console.log(`${label}: ${AVATARS} avatars, ${TICK_HZ} Hz, ${SECONDS} s — tick p50 ${percentile(durations, 0.5).toFixed(2)} ms, p99 ${percentile(durations, 0.99).toFixed(2)} ms, max ${durations[durations.length - 1].toFixed(2)} ms; CPU ${(durations.reduce((sum, ms) => sum + ms, 0) / (SECONDS * 10)).toFixed(1)} % of a core; downstream per viewer mean ${Math.round(perSecond.reduce((sum, bytes) => sum + bytes, 0) / perSecond.length)} B/s, max ${Math.round(Math.max(...perSecond))} B/s`)
 }
 
 run('spread over the map', { x: 64, y: 64, width: SHOWROOM_SIZE.width - 128, height: SHOWROOM_SIZE.height - 128 })

@@ -32,7 +32,7 @@ async function connectedToServer723658 (detail: Parameters<typeof serverDetail>[
   root.gateway.start()
   const socket = connect.last()
   socket.open()
-  socket.deliver({ op: 'ready', d: { user: user(), protocol_version: 2, session_id: 's', seq: 0, heartbeat_interval_ms: 30_000, server_ids: ['723658'] } })
+  socket.deliver({ op: 'ready', d: { user: user(), protocol_version: 3, session_id: 's', seq: 0, heartbeat_interval_ms: 30_000, server_ids: ['723658'] } })
   return { api, members, root, socket }
 }
 
@@ -136,7 +136,7 @@ describe('createRootStore', () => {
     await Promise.resolve()
     const socket = connect.last()
     socket.open()
-    socket.deliver({ op: 'ready', d: { user: ME, protocol_version: 2, session_id: 's', seq: 0, heartbeat_interval_ms: 30_000, server_ids: [] } })
+    socket.deliver({ op: 'ready', d: { user: ME, protocol_version: 3, session_id: 's', seq: 0, heartbeat_interval_ms: 30_000, server_ids: [] } })
     socket.deliver({ op: 'dispatch', t: 'DM_MESSAGE_CREATE', s: 1, d: chatMessage(1, { channel_id: 'd1', server_id: '', author: LIN }) })
     expect(shared.unreadTotal).toBe(1)
     // another member signs in on this device: the list is theirs
@@ -161,7 +161,7 @@ describe('createRootStore', () => {
     expect(api.listChannels).toHaveBeenCalledTimes(1)
     api.getServer.mockClear()
     socket.deliver({ op: 'invalid_session', d: null })
-    socket.deliver({ op: 'ready', d: { user: user(), protocol_version: 2, session_id: 's2', seq: 9, heartbeat_interval_ms: 30_000, server_ids: ['723658'] } })
+    socket.deliver({ op: 'ready', d: { user: user(), protocol_version: 3, session_id: 's2', seq: 9, heartbeat_interval_ms: 30_000, server_ids: ['723658'] } })
     expect(api.getServer).toHaveBeenCalledTimes(1)
     expect(api.listChannels).toHaveBeenCalledTimes(2)
     root.dispose()
@@ -183,7 +183,7 @@ describe('createRootStore', () => {
     expect([kicked.root.server.isMember, kicked.root.server.removed]).toEqual([false, true])
     kicked.root.dispose()
     const banned = await connectedToServer723658({ is_member: true })
-    banned.socket.deliver({ op: 'ready', d: { user: user(), protocol_version: 2, session_id: 's3', seq: 0, heartbeat_interval_ms: 30_000, server_ids: [] } })
+    banned.socket.deliver({ op: 'ready', d: { user: user(), protocol_version: 3, session_id: 's3', seq: 0, heartbeat_interval_ms: 30_000, server_ids: [] } })
     expect([banned.root.server.isMember, banned.root.server.removed]).toEqual([false, true])
     banned.root.dispose()
   })

@@ -7,9 +7,10 @@
 /**
  * The gateway protocol's version, announced in `ready` (`protocol_version`). 2: every
  * dispatch goes only to its declared audience (core/wire/dispatches.ts), and
- * CHANNELS_VISIBLE_UPDATE tells a session which channels it gained or lost.
+ * CHANNELS_VISIBLE_UPDATE tells a session which channels it gained or lost. 3: a space_tick's
+ * `m` is [id, dx, dy] against the pose last told, facings apart in `turn` (core/wire/space.ts).
  */
-export const GATEWAY_PROTOCOL_VERSION = 2
+export const GATEWAY_PROTOCOL_VERSION = 3
 
 /** Path of the gateway on every server process. */
 export const GATEWAY_PATHS = {

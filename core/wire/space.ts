@@ -30,8 +30,12 @@
  *   came into view for the first time in this member's stay (`in`, whole: who and where),
  *   came back into view (`back`, flat [id, x, y, dir] quadruples: who they are was sent
  *   before, so the client keeps every avatar it was sent — `space_ready`'s and `in`'s — until
- *   it leaves the space), moved (`m`, the same quadruples), went out of view or left (`out`).
- *   Nothing when nothing changed: an idle space costs nothing.
+ *   it leaves the space), moved (`m`, flat [id, dx, dy] triples: how far from the pose this
+ *   member was last told of it) or turned (`turn`, [id, dir] pairs), went out of view or left
+ *   (`out`). Nothing when nothing changed: an idle space costs nothing. Moves are changes, so
+ *   a client applies every tick in order (core/domain/space/poses.ts `applyTickPoses`, the one
+ *   decoder; the server tells them with its `tellMove`); whole poses come in `space_ready`,
+ *   `in` and `back` only.
  * - `space_said`, `space_emoted`: to those within the radius of the speaker.
  * - `space_group`: the conversation (up to SPACE_GROUP_MAX avatars standing close) this
  *   member is now in, or none.
@@ -133,8 +137,19 @@ export const SpaceReadyFrameSchema = Type.Object({
 export const SpaceTickFrameSchema = Type.Object({
   op: Type.Literal('space_tick'),
   d: Type.Object({
-    /** Flat quadruples [id, x, y, dir, id, x, y, dir, …] of the avatars that moved. */
+    /**
+     * Flat triples [id, dx, dy, id, dx, dy, …] of the avatars in view that moved: how many map
+     * pixels each stands from the pose this member was last told of it (in `space_ready`, `in`,
+     * `back` or an earlier `m` / `turn`; small numbers, one to three characters of JSON where
+     * whole coordinates take three to four). An avatar that only turned is not in it.
+     */
     m: Type.Array(Type.Integer()),
+    /**
+     * Flat pairs [id, dir, …] of the avatars in view now facing another way than this member
+     * was last told (they start, turn, or turn in place: a few of a tick's moves, so the facing
+     * does not ride on every triple of `m`). Applied with `m`, against the same pose.
+     */
+    turn: Type.Optional(Type.Array(Type.Integer())),
     /** Avatars that came into view for the first time in this member's stay (or entered the space): whole. */
     in: Type.Optional(Type.Array(SpaceAvatarSchema)),
     /**

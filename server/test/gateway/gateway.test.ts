@@ -64,7 +64,7 @@ describe('identify', () => {
     const { ready } = await session(guest.token)
     expect(ready.user.uid).toBe(guest.uid)
     expect(ready.protocol_version).toBe(GATEWAY_PROTOCOL_VERSION)
-    expect(GATEWAY_PROTOCOL_VERSION).toBe(2) // 2: audiences and CHANNELS_VISIBLE_UPDATE; a change to the protocol raises it here on purpose
+    expect(GATEWAY_PROTOCOL_VERSION).toBe(3) // 2: audiences and CHANNELS_VISIBLE_UPDATE; 3: space moves as deltas; a change to the protocol raises it here on purpose
     expect(ready.session_id).toMatch(/^[0-9a-f]{32}$/)
     expect(ready.seq).toEqual(expect.any(Number))
     expect(ready.heartbeat_interval_ms).toBe(HEARTBEAT_MS)
