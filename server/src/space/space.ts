@@ -4,14 +4,15 @@
  * asks to walk to a point (a path is found around the collision layer) or in a direction,
  * and the tick advances every moving avatar by at most speed × dt (core/domain/space). Each
  * viewer is sent only what changed in its area of interest (space_tick: `in`, `back`, `m`,
- * `out`, `count`; an avatar's whole record once per viewer's stay, its pose on later returns); the timer runs only while something moves or changed, so an idle space costs
+ * `turn`, `out`, `count`; an avatar's whole record once per viewer's stay, its pose on later returns,
+ * a move as the difference from the pose that viewer was last told); the timer runs only while something moves or changed, so an idle space costs
  * nothing. Conversation groups follow the moves (space_group to each member whose group
  * changed); hosts (map accounts) greet each newcomer who comes within the talk radius, once
  * per visit.
  */
 import {
-  advanceAlongPath, advanceSteered, findPath, groupOfEach, InterestGrid, regroup, standingPoint, viewOf,
-  type Groups, type Point, type SpaceLayout,
+  advanceAlongPath, advanceSteered, bookOf, findPath, groupOfEach, InterestGrid, regroup, standingPoint, tellMove, viewOf,
+  type Groups, type Point, type PoseBook, type SpaceLayout,
 } from '@core/domain/space'
 import {
   SPACE_GROUP_MAX, SPACE_TALK_RADIUS, type SpaceAvatar, type SpaceEmote, type SpaceServerFrame, type SpaceTickData,
@@ -67,6 +68,8 @@ interface Avatar extends SpacePerson {
   visible: Set<number>
   /** Whose whole record its viewer was sent in this stay (space_ready, `in`): a return into view sends the pose only (`back`). */
   known: Set<number>
+  /** The pose its viewer was last told of each avatar in its view: a move is told against it (core/domain/space/poses.ts). */
+  book: PoseBook
   /** The count its viewer was last told. */
   countSent: number
   /** Hosts: the avatars greeted in this visit (an avatar id lives as long as one visit). */
@@ -142,12 +145,11 @@ export class Space {
     avatar.visible = view.visible
     avatar.known = new Set([avatar.id, ...view.visible])
     avatar.countSent = this.people
+    const avatars = [avatar, ...[...view.visible].map(id => this.avatars.get(id) as Avatar)].map(wireAvatar)
+    avatar.book = bookOf(avatars)
     viewer.send({
       op: 'space_ready',
-      d: {
-        channel_id: this.channelId, self: avatar.id, tick_hz: this.options.tickHz, speed: SPACE_SPEED, can_act: person.kind !== 'guest',
-        avatars: [avatar, ...[...view.visible].map(id => this.avatars.get(id) as Avatar)].map(wireAvatar), count: this.people,
-      },
+      d: { channel_id: this.channelId, self: avatar.id, tick_hz: this.options.tickHz, speed: SPACE_SPEED, can_act: person.kind !== 'guest', avatars, count: this.people },
     })
     return avatar.id
   }
@@ -155,7 +157,7 @@ export class Space {
   private add (person: SpacePerson, viewer: SpaceViewer | null, at: Point): Avatar {
     const id = this.nextAvatarId++
     const avatar: Avatar = {
-      ...person, id, x: at.x, y: at.y, dir: 0, sent: rounded(at.x, at.y, 0), sentWalking: false, path: [], steer: null, viewer, visible: new Set(), known: new Set(), countSent: 0, greeted: new Set(),
+      ...person, id, x: at.x, y: at.y, dir: 0, sent: rounded(at.x, at.y, 0), sentWalking: false, path: [], steer: null, viewer, visible: new Set(), known: new Set(), book: new Map(), countSent: 0, greeted: new Set(),
     }
     this.avatars.set(id, avatar)
     this.grid.place(id, avatar)
@@ -194,18 +196,23 @@ export class Space {
   walk (id: number, to: Point): void {
     const avatar = this.avatars.get(id)
     if (!avatar) return
+    const walking = avatar.steer !== null || avatar.path.length > 0
     avatar.steer = null
     avatar.path = findPath(this.options.layout.grid, avatar, to)
     if (avatar.path.length > 0) this.wake()
+    else if (walking) this.touch(id)
   }
 
   /** Avatar `id` walks in direction (dx, dy) until steered again; (0, 0) stops it. */
   steer (id: number, dx: number, dy: number): void {
     const avatar = this.avatars.get(id)
     if (!avatar) return
+    const walking = avatar.steer !== null || avatar.path.length > 0
     avatar.path = []
     avatar.steer = dx === 0 && dy === 0 ? null : { dx, dy }
     if (avatar.steer) this.wake()
+    // stopped between two sends (SPACE_SEND_STEP): its last pose goes out in the next tick
+    else if (walking) this.touch(id)
   }
 
   /** Places avatar `id` at `to` (a moderator's move; a blocked point: the nearest walkable tile); it stops. */
@@ -322,19 +329,22 @@ export class Space {
       if (!avatar.viewer) continue
       const view = viewOf(avatar.id, avatar, avatar.visible, this.grid, id => this.avatars.get(id), SPACE_VIEW_RADIUS, SPACE_VIEW_MARGIN, SPACE_VIEW_MAX)
       const entered = new Set(view.entered)
-      const m: number[] = []
+      const moves = { m: [] as number[], turn: [] as number[] }
       const shown = moved.has(avatar.id) ? [avatar.id, ...view.visible] : view.visible
       for (const id of shown) {
         const other = this.avatars.get(id) as Avatar
-        if (moved.has(id) && !entered.has(id)) m.push(id, Math.round(other.x), Math.round(other.y), other.dir)
+        if (moved.has(id) && !entered.has(id)) tellMove(avatar.book, id, rounded(other.x, other.y, other.dir), moves)
       }
-      const tick: SpaceTickData = { m }
+      const tick: SpaceTickData = { m: moves.m }
+      if (moves.turn.length > 0) tick.turn = moves.turn
       const whole: SpaceAvatar[] = []
       const back: number[] = []
       for (const id of view.entered) {
         const other = this.avatars.get(id) as Avatar
+        const pose = rounded(other.x, other.y, other.dir)
+        avatar.book.set(id, pose)
         if (avatar.known.has(id)) {
-          back.push(id, Math.round(other.x), Math.round(other.y), other.dir)
+          back.push(id, pose.x, pose.y, pose.dir)
           continue
         }
         avatar.known.add(id)
@@ -342,10 +352,11 @@ export class Space {
       }
       if (whole.length > 0) tick.in = whole
       if (back.length > 0) tick.back = back
+      for (const id of view.exited) avatar.book.delete(id)
       if (view.exited.length > 0) tick.out = view.exited
       if (avatar.countSent !== this.people) tick.count = avatar.countSent = this.people
       avatar.visible = view.visible
-      if (m.length > 0 || tick.in || tick.back || tick.out || tick.count !== undefined) avatar.viewer.send({ op: 'space_tick', d: tick })
+      if (tick.m.length > 0 || tick.turn || tick.in || tick.back || tick.out || tick.count !== undefined) avatar.viewer.send({ op: 'space_tick', d: tick })
     }
     for (const id of moved) {
       const avatar = this.avatars.get(id)

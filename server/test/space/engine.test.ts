@@ -4,7 +4,7 @@
  * avatar faster than the speed, a stalled timer is never a jump, and a straight walk's poses
  * go out every SPACE_SEND_STEP px (a start, a turn and a stop at once).
  */
-import { readSpaceMap } from '@core/domain/space'
+import { applyTickPoses, bookOf, readSpaceMap, type Pose, type PoseBook } from '@core/domain/space'
 import type { SpaceServerFrame, TiledMap } from '@core/wire/space'
 import { Space, SPACE_SEND_STEP, SPACE_SPEED, type SpacePerson, type SpaceViewer } from '../../src/space/space'
 
@@ -23,9 +23,20 @@ function room (): TiledMap {
   }
 }
 
+/** A viewer that keeps its frames and decodes the poses as a client does (core's one decoder). */
 class Recorder implements SpaceViewer {
   frames: SpaceServerFrame[] = []
-  send (frame: SpaceServerFrame): void { this.frames.push(frame) }
+  /** The poses it holds. */
+  book: PoseBook = new Map()
+  /** Each tick's moves as the client then holds them: flat [id, x, y, dir, …]. */
+  moves: number[][] = []
+  send (frame: SpaceServerFrame): void {
+    this.frames.push(frame)
+    if (frame.op === 'space_ready') this.book = bookOf(frame.d.avatars)
+    if (frame.op !== 'space_tick') return
+    const { moved } = applyTickPoses(this.book, frame.d)
+    if (moved.length > 0) this.moves.push(moved.flatMap(id => { const pose = this.book.get(id) as Pose; return [id, pose.x, pose.y, pose.dir] }))
+  }
 }
 
 const person = (uid: string): SpacePerson => ({ uid, nickname: uid, avatar: '', kind: 'member' })
@@ -56,7 +67,8 @@ describe('Space', () => {
     }
     expect(space.ticking).toBe(false)
     const last = viewer.frames[viewer.frames.length - 1]
-    expect(last).toEqual({ op: 'space_tick', d: { m: [id, 112, 48, 2] } })
+    expect(last).toEqual({ op: 'space_tick', d: { m: [id, 16, 0] } }) // 16 px a tick at 10 Hz, each told against the last
+    expect(viewer.moves.pop()).toEqual([id, 112, 48, 2])
     expect(counts).toEqual([1])
   })
 
@@ -67,11 +79,13 @@ describe('Space', () => {
     now += 100
     space.tick()
     const tick = viewer.frames.filter(frame => frame.op === 'space_tick').pop()
-    expect(tick).toEqual({ op: 'space_tick', d: { m: [id, 48 + SPACE_SPEED / 10, 48, 2] } })
+    expect(tick).toEqual({ op: 'space_tick', d: { m: [id, SPACE_SPEED / 10, 0], turn: [id, 2] } }) // it starts facing right
+    expect(viewer.moves.pop()).toEqual([id, 48 + SPACE_SPEED / 10, 48, 2])
     now += 5000 // the event loop stalled
     space.tick()
     const after = viewer.frames.filter(frame => frame.op === 'space_tick').pop()
-    expect(after).toEqual({ op: 'space_tick', d: { m: [id, 48 + SPACE_SPEED / 10 + SPACE_SPEED / 4, 48, 2] } })
+    expect(after).toEqual({ op: 'space_tick', d: { m: [id, SPACE_SPEED / 4, 0] } })
+    expect(viewer.moves.pop()).toEqual([id, 48 + SPACE_SPEED / 10 + SPACE_SPEED / 4, 48, 2])
   })
 
   it('sends a walk\'s start, turn and stop at once, and a straight walk every SPACE_SEND_STEP px', () => {
@@ -79,7 +93,7 @@ describe('Space', () => {
     const id = space.enter(person('a'), viewer)
     now += 50
     space.tick()
-    viewer.frames = []
+    viewer.moves = []
     const step = (): void => { now += 50; space.tick() } // 20 Hz: 8 px a tick, under the send step
     expect(SPACE_SPEED / 20).toBeLessThan(SPACE_SEND_STEP)
     space.steer(id, 1, 0)
@@ -90,7 +104,7 @@ describe('Space', () => {
     step() // the turn: at once
     space.steer(id, 0, 0)
     step() // stopped: the space stops ticking after this tick
-    expect(viewer.frames.map(frame => frame.op === 'space_tick' && frame.d.m)).toEqual([
+    expect(viewer.moves).toEqual([
       [id, 56, 48, 2],
       [id, 72, 48, 2],
       [id, 72, 56, 0],
@@ -103,16 +117,39 @@ describe('Space', () => {
     const id = space.enter(person('a'), viewer)
     now += 50
     space.tick()
-    viewer.frames = []
+    viewer.moves = []
     space.walk(id, { x: 48 + 32, y: 48 })
     for (let tick = 0; tick < 10 && space.ticking; tick++) {
       now += 50
       space.tick()
     }
-    const poses = viewer.frames.map(frame => frame.op === 'space_tick' && frame.d.m)
+    const poses = viewer.moves
     expect(poses[0]).toEqual([id, 56, 48, 2])
     expect(poses[poses.length - 1]).toEqual([id, 80, 48, 2])
     expect(poses.length).toBeLessThan(4) // 32 px in 8 px ticks: the start, then every 16 px
+  })
+
+  // at 20 Hz a walk is sent every other tick: from 560 it comes into view (320 px) on a tick it is not sent, from 552 on one it is
+  it.each([560, 552])('tells each viewer a move against the pose that viewer was last told, also one that came back between two sends (from x %i)', startX => {
+    const watcher = new Recorder()
+    const walker = new Recorder()
+    space.enter(person('a'), watcher)
+    const b = space.enter(person('b'), walker, 'a')
+    const step = (): void => { now += 50; space.tick() }
+    step()
+    space.place(b, { x: startX, y: 48 })
+    step()
+    expect(watcher.book.has(b)).toBe(false) // out of view
+    space.steer(b, -1, 0)
+    for (let tick = 0; tick < 30; tick++) step()
+    space.steer(b, 0, 0)
+    step()
+    const backs = watcher.frames.filter(frame => frame.op === 'space_tick' && frame.d.back?.[0] === b)
+    expect(backs).toHaveLength(1)
+    const [x, y] = space.positions().b
+    expect(x).toBe(startX - 30 * SPACE_SPEED / 20)
+    expect(watcher.book.get(b)).toEqual({ x, y, dir: 1 })
+    expect(walker.book.get(b)).toEqual({ x, y, dir: 1 })
   })
 
   it('tells the others of a newcomer (in, count) and of one who left (out, count)', () => {

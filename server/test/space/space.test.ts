@@ -3,7 +3,7 @@
  * a wall, refusals, the area of interest and its hysteresis, near talk, guests, hidden
  * channels, the count dispatch, the host's greeting and a moderator's move and removal.
  */
-import { isWalkable, readSpaceMap, type Point, type SpaceLayout } from '@core/domain/space'
+import { applyTickPoses, bookOf, isWalkable, readSpaceMap, type Point, type Pose, type PoseBook, type SpaceLayout } from '@core/domain/space'
 import { Permission } from '@core/domain/permissions'
 import { GatewayErrorCode, type DispatchFrame, type ServerFrame } from '@core/wire/gateway'
 import type { SpaceInfo, SpacePeople, SpacePresence, SpaceReadyData, SpaceServerFrame, SpaceTickData } from '@core/wire/space'
@@ -47,29 +47,33 @@ async function entered (uid: string, channelId = SPACE): Promise<{ client: Gatew
   return { client, ready: ready.d }
 }
 
-/** The ids of a tick's moves (every fourth number of `m`). */
-function movedIds (tick: SpaceTickData): number[] {
-  return tick.m.filter((_, index) => index % 4 === 0)
+/** Whether a tick moves or turns avatar `id` (decoded against a book holding it). */
+function moves (tick: SpaceTickData, id: number): boolean {
+  return applyTickPoses(new Map([[id, { x: 0, y: 0, dir: 0 }]]), { m: tick.m, turn: tick.turn }).moved.includes(id)
 }
 
 function ticks (client: GatewayTestClient): SpaceTickData[] {
   return client.frames.filter((frame): frame is Extract<ServerFrame, { op: 'space_tick' }> => frame.op === 'space_tick').map(frame => frame.d)
 }
 
-/** Where `client` last saw avatar `id` (ready, then every tick's `in` and `m`). */
-function seenAt (client: GatewayTestClient, id: number): Point & { dir: number } | undefined {
-  let at: Point & { dir: number } | undefined
+/** Each pose of avatar `id` that `client` was told, in order, decoded as a client does (space_ready, then every tick). */
+function trail (client: GatewayTestClient, id: number): Pose[] {
+  let book: PoseBook = new Map()
+  const poses: Pose[] = []
   for (const frame of client.frames) {
-    if (frame.op === 'space_ready') at = frame.d.avatars.find(avatar => avatar.id === id) ?? at
-    if (frame.op !== 'space_tick') continue
-    at = frame.d.in?.find(avatar => avatar.id === id) ?? at
-    for (const poses of [frame.d.back ?? [], frame.d.m]) {
-      for (let index = 0; index < poses.length; index += 4) {
-        if (poses[index] === id) at = { x: poses[index + 1], y: poses[index + 2], dir: poses[index + 3] }
-      }
-    }
+    if (frame.op === 'space_ready') book = bookOf(frame.d.avatars)
+    else if (frame.op === 'space_tick') applyTickPoses(book, frame.d)
+    else continue
+    const pose = book.get(id)
+    const last = poses[poses.length - 1]
+    if (pose && (last?.x !== pose.x || last.y !== pose.y || last.dir !== pose.dir)) poses.push({ ...pose })
   }
-  return at
+  return poses
+}
+
+/** Where `client` last saw avatar `id`. */
+function seenAt (client: GatewayTestClient, id: number): Pose | undefined {
+  return trail(client, id).pop()
 }
 
 async function move (uid: string, to: Point, channelId = SPACE): Promise<void> {
@@ -128,11 +132,7 @@ describe('the gateway space ops', () => {
     client.send({ op: 'space_walk', d: above })
     await until(client, () => { const at = seenAt(client, ready.self); return at?.x === above.x && at.y === above.y })
     const seconds = (Date.now() - startedAt) / 1000
-    const path = ticks(client).flatMap(tick => {
-      const points: Point[] = []
-      for (let index = 0; index < tick.m.length; index += 4) if (tick.m[index] === ready.self) points.push({ x: tick.m[index + 1], y: tick.m[index + 2] })
-      return points
-    }).slice(-200)
+    const path = trail(client, ready.self).slice(-200)
     const walked = path.slice(path.findIndex(point => point.y === below.y))
     for (const point of walked) expect(isWalkable(layout.grid, point)).toBe(true)
     let length = 0
@@ -195,7 +195,7 @@ describe('the area of interest', () => {
     walker.send({ op: 'space_walk', d: { x: origin.x, y: origin.y + 120 } })
     await until(walker, () => seenAt(walker, walkerReady.self)?.y === origin.y + 120)
     await pause(100)
-    expect(far.frames.slice(heard).filter(frame => frame.op === 'space_tick' && movedIds(frame.d).includes(walkerReady.self))).toEqual([])
+    expect(far.frames.slice(heard).filter(frame => frame.op === 'space_tick' && moves(frame.d, walkerReady.self))).toEqual([])
     // into view, then just beyond the radius (still seen), then beyond the margin (out)
     const farId = farReady.self
     const walkerAt = seenAt(walker, walkerReady.self) as Point
@@ -223,7 +223,7 @@ describe('the area of interest', () => {
     await until(viewer, () => seenAt(viewer, otherId)?.x === origin.x + 40)
     const returned = ticks({ frames: viewer.frames.slice(before) } as GatewayTestClient)
     expect(returned.some(tick => tick.in?.some(avatar => avatar.id === otherId) === true)).toBe(false)
-    expect(returned.some(tick => movedIds({ m: tick.back ?? [] }).includes(otherId))).toBe(true)
+    expect(returned.some(tick => applyTickPoses(new Map(), { m: [], back: tick.back }).entered.includes(otherId))).toBe(true)
     // entering again (next to them) is a new stay: everyone in view comes whole in space_ready
     viewer.send({ op: 'space_enter', d: { channel_id: SPACE, near_uid: '100003' } })
     const again = await viewer.next<Ready>(frame => frame.op === 'space_ready' && frame.d.self !== viewerReady.self)
