@@ -95,7 +95,7 @@ describe('SpaceStore', () => {
     expect(store.entered).toBe(true)
     expect(store.self?.nickname).toBe('member 1')
     expect([...store.avatars.keys()]).toEqual([1, 2])
-    deliver({ op: 'space_tick', d: { m: [2, 210, 104, 2], in: [avatar(3, 50, 60, { kind: 'host', nickname: '导览员' })], count: 3 } })
+    deliver({ op: 'space_tick', d: { m: [2, 10, 4], turn: [2, 2], in: [avatar(3, 50, 60, { kind: 'host', nickname: '导览员' })], count: 3 } })
     expect(store.avatars.get(2)).toMatchObject({ x: 210, y: 104, dir: 2 })
     expect(store.avatars.get(3)?.kind).toBe('host')
     expect(store.count).toBe(3)
@@ -117,6 +117,20 @@ describe('SpaceStore', () => {
     expect(store.avatars.has(9)).toBe(false) // never sent whole: nobody to draw
   })
 
+  it('moves an avatar by the change from the pose last told, a whole one from `back` included, and turns it apart', async () => {
+    const { store, ready, deliver } = setup()
+    await store.open('c8')
+    ready()
+    deliver({ op: 'space_tick', d: { m: [2, 16, -8] } })
+    expect(store.avatars.get(2)).toMatchObject({ x: 216, y: 92, dir: 0 })
+    deliver({ op: 'space_tick', d: { m: [], out: [2] } })
+    deliver({ op: 'space_tick', d: { m: [], back: [2, 400, 300, 1] } })
+    deliver({ op: 'space_tick', d: { m: [2, -8, 0] } })
+    expect(store.avatars.get(2)).toMatchObject({ x: 392, y: 300, dir: 1 })
+    deliver({ op: 'space_tick', d: { m: [], turn: [2, 3] } })
+    expect(store.avatars.get(2)).toMatchObject({ x: 392, y: 300, dir: 3 })
+  })
+
   it('forgets the avatars it was sent when it leaves the space: a `back` after entering again names nobody', async () => {
     const { store, ready, deliver } = setup()
     await store.open('c8')
@@ -132,9 +146,9 @@ describe('SpaceStore', () => {
     await store.open('c8')
     ready()
     clock.now += 100
-    deliver({ op: 'space_tick', d: { m: [2, 220, 100, 2] } })
+    deliver({ op: 'space_tick', d: { m: [2, 20, 0], turn: [2, 2] } })
     clock.now += 100
-    deliver({ op: 'space_tick', d: { m: [2, 240, 100, 2] } })
+    deliver({ op: 'space_tick', d: { m: [2, 20, 0] } })
     const track = store.avatars.get(2)?.track ?? []
     // drawn INTERPOLATION_DELAY_MS behind: half way between the last two ticks, 50 ms before the newest
     expect(drawnPosition(track, clock.now - 50 + INTERPOLATION_DELAY_MS)?.x).toBe(230)
@@ -240,9 +254,9 @@ describe('SpaceStore', () => {
     await store.open('c8')
     ready()
     expect(store.standingOn).toBeNull()
-    deliver({ op: 'space_tick', d: { m: [1, 350, 240, 3] } })
+    deliver({ op: 'space_tick', d: { m: [1, 250, 140], turn: [1, 3] } })
     expect(store.standingOn).toBe('h1')
-    deliver({ op: 'space_tick', d: { m: [1, 350, 300, 0] } })
+    deliver({ op: 'space_tick', d: { m: [1, 0, 60], turn: [1, 0] } })
     expect(store.standingOn).toBeNull()
   })
 

@@ -4,7 +4,8 @@
  * in it over the gateway (`space_enter`), again after every reconnect, and leaves when the
  * page closes. It keeps the avatars in view by id from `space_ready` and the ticks (with the
  * recent positions the canvas interpolates between), and every avatar it was sent whole in
- * this stay (a tick's `back` names one by id and pose only), the bubbles and a short talk log, the
+ * this stay (a tick's `back` names one by id and pose only; its moves are changes against the
+ * pose last told, decoded by core's applyTickPoses), the bubbles and a short talk log, the
  * conversation ring, and says refusals and removals as a notice the page shows as a toast.
  * The member only ever asks (walk to, steer, say, emote): the server places everyone.
  *
@@ -16,6 +17,7 @@ import type { SpaceAvatar, SpaceInfo, SpaceReadyData, SpaceTickData } from '@cor
 import type { Paged } from '@core/wire/api'
 import type { Channel, LiveItem } from '@core/wire/entities'
 import { featuredLiveItem } from '@core/domain/live-state'
+import { applyTickPoses, bookOf, type Pose, type PoseBook } from '@core/domain/space/poses'
 import { SPACE_SAY_MAX_LENGTH, type SpaceEmote } from '@core/wire/space-codes'
 import { t, type MessageKey } from '@/i18n'
 import type { SpaceApi } from '@/services/api/space'
@@ -137,6 +139,8 @@ export class SpaceStore {
   private nearUid: string | undefined
   /** Every avatar the server sent whole in this stay (space_ready, `in`), by id: who a `back` is. Cleared on leaving. */
   private readonly roster = new Map<number, SpaceAvatar>()
+  /** The pose the server last told of each avatar in view: a tick's moves are changes against it (core/domain/space/poses.ts). */
+  private poses: PoseBook = new Map()
   private steering: Steer = { dx: 0, dy: 0 }
   private lineKey = 0
   private unsubscribe: Array<() => void> = []
@@ -144,9 +148,10 @@ export class SpaceStore {
 
   constructor (private readonly options: SpaceStoreOptions) {
     this.loader = new LoadTracker(options.logger)
-    makeAutoObservable<SpaceStore, 'options' | 'loader' | 'steering' | 'unsubscribe' | 'nearUid' | 'lineKey' | 'roster'>(this, {
+    makeAutoObservable<SpaceStore, 'options' | 'loader' | 'steering' | 'unsubscribe' | 'nearUid' | 'lineKey' | 'roster' | 'poses'>(this, {
       options: false,
       roster: false,
+      poses: false,
       loader: false,
       steering: false,
       unsubscribe: false,
@@ -370,6 +375,7 @@ export class SpaceStore {
     this.canAct = false
     this.avatars.clear()
     this.roster.clear()
+    this.poses = new Map()
     this.group = []
     this.standingOn = null
     this.picked = null
@@ -409,6 +415,7 @@ export class SpaceStore {
     this.tickHz = d.tick_hz
     this.count = d.count
     const now = this.options.clock()
+    this.poses = bookOf(d.avatars)
     for (const avatar of d.avatars) {
       this.roster.set(avatar.id, avatar)
       this.avatars.set(avatar.id, { ...avatar, track: [{ x: avatar.x, y: avatar.y, at: now }] })
@@ -419,23 +426,17 @@ export class SpaceStore {
   private tick (d: SpaceTickData): void {
     const now = this.options.clock()
     const tickMs = 1000 / this.tickHz
-    for (const avatar of d.in ?? []) {
-      this.roster.set(avatar.id, avatar)
-      this.cameIntoView(avatar, now, tickMs)
+    for (const avatar of d.in ?? []) this.roster.set(avatar.id, avatar)
+    const { entered, moved } = applyTickPoses(this.poses, d)
+    for (const id of entered) {
+      const known = this.roster.get(id)
+      // a `back` never sent whole (it cannot be): nobody to draw
+      if (known) this.cameIntoView({ ...known, ...this.poses.get(id) as Pose }, now, tickMs)
     }
-    const back = d.back ?? []
-    for (let index = 0; index + 3 < back.length; index += 4) {
-      const known = this.roster.get(back[index])
-      // never sent whole (it cannot be): nobody to draw
-      if (known) this.cameIntoView({ ...known, x: back[index + 1], y: back[index + 2], dir: back[index + 3] }, now, tickMs)
-    }
-    const moves = d.m
-    for (let index = 0; index + 3 < moves.length; index += 4) {
-      const avatar = this.avatars.get(moves[index])
+    for (const id of moved) {
+      const avatar = this.avatars.get(id)
       if (!avatar) continue
-      avatar.x = moves[index + 1]
-      avatar.y = moves[index + 2]
-      avatar.dir = moves[index + 3]
+      Object.assign(avatar, this.poses.get(id) as Pose)
       pushSample(avatar.track, avatar.x, avatar.y, now, tickMs)
     }
     for (const id of d.out ?? []) {

@@ -114,7 +114,7 @@ describe('Space page (issue 31)', () => {
     const opened = await openSpace()
     await ready(opened)
     await opened.page.tap('.interaction-card__close')
-    await opened.deliver({ op: 'space_tick', d: { m: [1, 360, 210, 3] } })
+    await opened.deliver({ op: 'space_tick', d: { m: [1, -120, -290], turn: [1, 3] } }) // from 480, 500 to 360, 210
     expect(document.querySelector('.interaction-card')?.textContent).toContain('星空灯')
   })
 
