@@ -24,6 +24,7 @@ import Database from 'better-sqlite3'
 import { spawn, type ChildProcess } from 'child_process'
 import { readFileSync } from 'fs'
 import { Packr } from 'msgpackr'
+import { applyTickPoses, bookOf, type PoseBook, type PosedAvatar, type TickPoses } from '@core/domain/space/poses'
 import path from 'path'
 import { performance } from 'perf_hooks'
 import WebSocket from 'ws'
@@ -102,6 +103,8 @@ interface Walker {
   bytes: number
   /** The avatars in its view, with when each came into it (only a neighbour in view before an intent is timed). */
   inView: Map<number, number>
+  /** The poses it was told (moves are changes against them: core's one decoder). */
+  book: PoseBook
 }
 
 /**
@@ -122,13 +125,11 @@ async function drive (walkers: Walker[], serverPid: number, warmUpMs: number, fr
       if (measuring) walker.bytes += (data as Buffer).length
       if (!text.startsWith('{"op":"space_tick"')) return
       if (index === 0 && measuring) frames.push(text)
-      const tick = (JSON.parse(text) as { d: { m: number[], in?: Array<{ id: number }>, back?: number[], out?: number[] } }).d
-      for (const avatar of tick.in ?? []) walker.inView.set(avatar.id, now)
-      for (let at = 0; at < (tick.back?.length ?? 0); at += 4) walker.inView.set((tick.back as number[])[at], now)
+      const tick = (JSON.parse(text) as { d: TickPoses }).d
+      const { entered, moved } = applyTickPoses(walker.book, tick)
+      for (const id of entered) walker.inView.set(id, now)
       for (const id of tick.out ?? []) walker.inView.delete(id)
-      const m = tick.m
-      for (let at = 0; at < m.length; at += 4) {
-        const id = m[at]
+      for (const id of moved) {
         if (id === walker.self) { walker.lastSelfMove = now; continue }
         const since = intentAt.get(id)
         if (since === undefined || (walker.inView.get(id) ?? Infinity) > since) continue
@@ -187,14 +188,14 @@ async function drive (walkers: Walker[], serverPid: number, warmUpMs: number, fr
 }
 
 /** Opens `count` sockets in batches; `ready` makes each ready and resolves its avatar id. */
-async function openWalkers (count: number, url: string, ready: (socket: WebSocket, index: number) => Promise<{ self: number, avatars: Array<{ id: number }> }>): Promise<Walker[]> {
+async function openWalkers (count: number, url: string, ready: (socket: WebSocket, index: number) => Promise<{ self: number, avatars: PosedAvatar[] }>): Promise<Walker[]> {
   const walkers: Walker[] = []
   for (let start = 0; start < count; start += CONNECT_BATCH) {
     const batch = Array.from({ length: Math.min(CONNECT_BATCH, count - start) }, async (_, offset) => {
       const socket = new WebSocket(url, { perMessageDeflate: false })
       await new Promise<void>((resolve, reject) => { socket.once('open', () => resolve()); socket.once('error', reject) })
       const { self, avatars } = await ready(socket, start + offset)
-      return { socket, self, lastSelfMove: 0, nextIntentAt: Infinity, bytes: 0, inView: new Map(avatars.map(avatar => [avatar.id, 0])) }
+      return { socket, self, lastSelfMove: 0, nextIntentAt: Infinity, bytes: 0, inView: new Map(avatars.map(avatar => [avatar.id, 0])), book: bookOf(avatars) }
     })
     walkers.push(...await Promise.all(batch))
   }
@@ -254,7 +255,7 @@ async function measureProduct (): Promise<{ run: SpaceRun, frames: string[] }> {
     const tokens = members(product.dataDir)
     walkers = await openWalkers(AVATARS, `${product.url.replace('http', 'ws')}/gateway`, async (socket, index) => {
       await frameOf(socket, 'ready', () => socket.send(JSON.stringify({ op: 'identify', d: { token: tokens[index] } })))
-      return await frameOf<{ self: number, avatars: Array<{ id: number }> }>(socket, 'space_ready', () => socket.send(JSON.stringify({ op: 'space_enter', d: { channel_id: space.channel_id } })))
+      return await frameOf<{ self: number, avatars: PosedAvatar[] }>(socket, 'space_ready', () => socket.send(JSON.stringify({ op: 'space_enter', d: { channel_id: space.channel_id } })))
     })
     await pause(1000) // presence and counts of the arrivals settle
     const frames: string[] = []
@@ -283,7 +284,7 @@ async function measureBare (bytesPerSecond: number): Promise<SpaceRun> {
       let greeted = false
       socket.on('message', () => {
         if (greeted) movingUntil[index] = Date.now() + WALK_MS
-        else socket.send(JSON.stringify({ op: 'space_ready', d: { self: index + 1, avatars: Array.from({ length: VIEW }, (_, at) => ({ id: index - index % VIEW + at + 1 })) } }))
+        else socket.send(JSON.stringify({ op: 'space_ready', d: { self: index + 1, avatars: Array.from({ length: VIEW }, (_, at) => ({ id: index - index % VIEW + at + 1, x: 0, y: 0, dir: 0 })) } }))
         greeted = true
       })
     })
@@ -291,9 +292,9 @@ async function measureBare (bytesPerSecond: number): Promise<SpaceRun> {
       const now = Date.now()
       for (let group = 0; group < clients.length; group += VIEW) {
         const m = []
-        for (let index = group; index < Math.min(clients.length, group + VIEW); index++) if (movingUntil[index] > now) m.push(index + 1, 100 + index % 300, 200 + index % 200, index % 4)
+        for (let index = group; index < Math.min(clients.length, group + VIEW); index++) if (movingUntil[index] > now) m.push(index + 1, 8, -8)
         let text = JSON.stringify({ op: 'space_tick', d: { m } })
-        while (text.length + 15 <= frameBytes) { m.push(0, 1000, 1000, 0); text = JSON.stringify({ op: 'space_tick', d: { m } }) }
+        while (text.length + 8 <= frameBytes) { m.push(0, 16, 16); text = JSON.stringify({ op: 'space_tick', d: { m } }) }
         for (let index = group; index < Math.min(clients.length, group + VIEW); index++) clients[index].send(text)
       }
     }, 1000 / TICK_HZ)`

@@ -17,6 +17,7 @@
  * space lives on one process, relays members of the other, and moves when its holder dies.
  */
 import { Client } from 'pg'
+import { applyTickPoses, bookOf, type PoseBook } from '@core/domain/space/poses'
 import type { ChannelListData } from '@core/wire/api'
 import type { Channel } from '@core/wire/entities'
 import { GatewayErrorCode, type DispatchFrame, type ServerFrame } from '@core/wire/gateway'
@@ -120,6 +121,22 @@ async function frameWithin (client: GatewayTestClient, match: (frame: ServerFram
     const frame = client.frames.find(match)
     if (frame) return { frame, at: Date.now() }
     if (Date.now() > deadline) throw new Error(`no matching frame within ${ms} ms; received ${JSON.stringify(client.frames)}`)
+    await new Promise(resolve => setTimeout(resolve, 20))
+  }
+}
+
+/** Waits until `client`'s space frames, decoded as a client decodes them (core's one decoder, from its space_ready on), have had avatar `id` stand at `target`. */
+async function seenAt (client: GatewayTestClient, id: number, target: { x: number, y: number }, ms: number): Promise<void> {
+  const deadline = Date.now() + ms
+  for (;;) {
+    let book: PoseBook = new Map()
+    for (const frame of client.frames) {
+      if (frame.op === 'space_ready') book = bookOf(frame.d.avatars)
+      else if (frame.op === 'space_tick') applyTickPoses(book, frame.d)
+      const at = book.get(id)
+      if (at?.x === target.x && at.y === target.y) return
+    }
+    if (Date.now() > deadline) throw new Error(`avatar ${id} not seen at ${target.x}, ${target.y} within ${ms} ms; received ${JSON.stringify(client.frames)}`)
     await new Promise(resolve => setTimeout(resolve, 20))
   }
 }
@@ -409,13 +426,8 @@ describe('two server processes on one database and one Redis', () => {
     if (!standing) throw new Error('space_ready without the member\'s own avatar')
     const target = { x: standing.x - 160, y: standing.y }
     onB.client.send({ op: 'space_walk', d: target })
-    const arrived = (frame: ServerFrame): boolean => {
-      if (frame.op !== 'space_tick') return false
-      for (let index = 0; index < frame.d.m.length; index += 4) if (frame.d.m[index] === relayed.self && frame.d.m[index + 1] === target.x && frame.d.m[index + 2] === target.y) return true
-      return false
-    }
-    await frameWithin(onHolder.client, arrived, 5000) // seen arriving on E
-    await frameWithin(onB.client, arrived, 5000) // and by itself on B
+    await seenAt(onHolder.client, relayed.self, target, 5000) // seen arriving on E
+    await seenAt(onB.client, relayed.self, target, 5000) // and by itself on B (its moves relayed in order)
     expect(first.self).not.toBe(relayed.self)
     await new Promise(resolve => setTimeout(resolve, 1500)) // the holder keeps positions about once a second
     holder.process.kill('SIGKILL')

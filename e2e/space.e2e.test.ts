@@ -13,6 +13,7 @@
 import { mkdirSync } from 'fs'
 import path from 'path'
 import type { Page } from 'playwright-core'
+import { applyTickPoses, bookOf, type PoseBook, type PosedAvatar, type TickPoses } from '@core/domain/space/poses'
 import { cameraFollowing, mapToScreen, type Point } from '../src/components/space/camera'
 import { openPage, withArtifacts, type TrackedPage, type ViewportName } from './support/browser'
 import { sharedBrowser } from './support/app'
@@ -33,7 +34,8 @@ const ARRIVED_WITHIN = 24
 /** What one member's socket said about the space. */
 interface SpaceWatch {
   selfId: number | null
-  positions: Map<number, Point>
+  /** The poses it was told of the avatars in view. */
+  positions: PoseBook
   said: string[]
 }
 
@@ -52,17 +54,10 @@ function watchSpace (page: Page): SpaceWatch {
     const d = parsed.d ?? {}
     if (parsed.op === 'space_ready') {
       watch.selfId = d.self as number
-      watch.positions.clear()
-      for (const avatar of d.avatars as Array<{ id: number, x: number, y: number }>) watch.positions.set(avatar.id, { x: avatar.x, y: avatar.y })
+      watch.positions = bookOf(d.avatars as PosedAvatar[])
     }
-    if (parsed.op === 'space_tick') {
-      for (const avatar of (d.in ?? []) as Array<{ id: number, x: number, y: number }>) watch.positions.set(avatar.id, { x: avatar.x, y: avatar.y })
-      // `back`: an avatar seen before in this stay comes back into view with its pose only
-      for (const moves of [(d.back ?? []) as number[], d.m as number[]]) {
-        for (let index = 0; index + 3 < moves.length; index += 4) watch.positions.set(moves[index], { x: moves[index + 1], y: moves[index + 2] })
-      }
-      for (const id of (d.out ?? []) as number[]) watch.positions.delete(id)
-    }
+    // moves are changes against the pose last told: core's one decoder applies them
+    if (parsed.op === 'space_tick') applyTickPoses(watch.positions, d as unknown as TickPoses)
     if (parsed.op === 'space_said') watch.said.push(d.text as string)
   }))
   return watch

@@ -14,6 +14,8 @@ import path from 'path'
 import { startProduct, stopProduct, type RunningProduct } from '../support/product'
 import { signInSeeded, type SeededLogin } from '../support/sessions'
 import WebSocket from 'ws'
+import type { Pose } from '@core/domain/space/motion'
+import { applyTickPoses, bookOf, type PoseBook, type PosedAvatar, type TickPoses } from '@core/domain/space/poses'
 import { MiniProgram, nodesWithClass, textOf, type TaroNode } from './simulator'
 
 const ROOT = path.resolve(__dirname, '..', '..')
@@ -235,7 +237,8 @@ const EVERY_PAGE: Readonly<Record<string, PageVisit>> = {
 /** A member in a space over a plain WebSocket to the gateway (as the H5 app's socket is): what it hears of the space, and a way to send space frames. */
 interface RawSpaceMember {
   selfId: number
-  positions: Map<number, { x: number, y: number }>
+  /** The poses it was told of the avatars in view. */
+  positions: PoseBook
   send: (frame: object) => void
   close: () => void
 }
@@ -243,7 +246,7 @@ interface RawSpaceMember {
 /** Identifies `login` on the product's gateway and stands in `channelId`'s space. */
 async function rawSpaceMember (login: SeededLogin, channelId: string): Promise<RawSpaceMember> {
   const socket = new WebSocket(`${product.url.replace(/^http/, 'ws')}/gateway`)
-  const positions = new Map<number, { x: number, y: number }>()
+  let positions: PoseBook = new Map()
   let selfId = 0
   const ready = new Promise<void>((resolve, reject) => {
     socket.on('error', reject)
@@ -252,21 +255,16 @@ async function rawSpaceMember (login: SeededLogin, channelId: string): Promise<R
       if (frame.op === 'ready') socket.send(JSON.stringify({ op: 'space_enter', d: { channel_id: channelId } }))
       if (frame.op === 'space_ready') {
         selfId = frame.d.self as number
-        for (const avatar of frame.d.avatars as Array<{ id: number, x: number, y: number }>) positions.set(avatar.id, { x: avatar.x, y: avatar.y })
+        positions = bookOf(frame.d.avatars as PosedAvatar[])
         resolve()
       }
-      if (frame.op === 'space_tick') {
-        for (const avatar of (frame.d.in ?? []) as Array<{ id: number, x: number, y: number }>) positions.set(avatar.id, { x: avatar.x, y: avatar.y })
-        // `back`: an avatar seen before in this stay comes back into view with its pose only
-        for (const moves of [(frame.d.back ?? []) as number[], frame.d.m as number[]]) {
-          for (let index = 0; index + 3 < moves.length; index += 4) positions.set(moves[index], { x: moves[index + 1], y: moves[index + 2] })
-        }
-      }
+      // moves are changes against the pose last told: core's one decoder applies them
+      if (frame.op === 'space_tick') applyTickPoses(positions, frame.d as unknown as TickPoses)
     })
   })
   socket.on('open', () => socket.send(JSON.stringify({ op: 'identify', d: { token: login.token } })))
   await ready
-  return { selfId, positions, send: frame => socket.send(JSON.stringify(frame)), close: () => socket.close() }
+  return { selfId, get positions () { return positions }, send: frame => socket.send(JSON.stringify(frame)), close: () => socket.close() }
 }
 
 /** The space frames the mini-program's socket received, parsed. */
@@ -274,17 +272,14 @@ function spaceFramesOf (app: MiniProgram): Array<{ op: string, d: Record<string,
   return app.record.socketFrames.filter(text => text.includes('"space_')).map(text => JSON.parse(text) as { op: string, d: Record<string, unknown> })
 }
 
-/** Where the mini-program's socket last placed avatar `id` (its space_ready, then its ticks), or undefined. */
-function positionInApp (app: MiniProgram, id: number): { x: number, y: number } | undefined {
-  let position: { x: number, y: number } | undefined
+/** Where the mini-program's socket last placed avatar `id` (its space_ready, then its ticks, decoded by core's one decoder), or undefined. */
+function positionInApp (app: MiniProgram, id: number): Pose | undefined {
+  let book: PoseBook = new Map()
+  let position: Pose | undefined
   for (const frame of spaceFramesOf(app)) {
-    if (frame.op === 'space_ready') position = (frame.d.avatars as Array<{ id: number, x: number, y: number }>).find(avatar => avatar.id === id) ?? position
-    if (frame.op !== 'space_tick') continue
-    const entered = ((frame.d.in ?? []) as Array<{ id: number, x: number, y: number }>).find(avatar => avatar.id === id)
-    if (entered) position = entered
-    for (const moves of [(frame.d.back ?? []) as number[], frame.d.m as number[]]) {
-      for (let index = 0; index + 3 < moves.length; index += 4) if (moves[index] === id) position = { x: moves[index + 1], y: moves[index + 2] }
-    }
+    if (frame.op === 'space_ready') book = bookOf(frame.d.avatars as PosedAvatar[])
+    else if (frame.op === 'space_tick') applyTickPoses(book, frame.d as unknown as TickPoses)
+    position = book.get(id) ?? position
   }
   return position
 }

@@ -52,7 +52,8 @@ export function tellMove (book: PoseBook, id: number, pose: Pose, into: { m: num
 /**
  * Applies a space_tick's poses to the viewer's `book`: `in` and `back` (whole), then `m` and
  * `turn` (changes against the book; an id not in it is skipped: the server never tells one),
- * then `out` leaves the book. Says which avatars entered and which moved.
+ * then `out` leaves the book. A changed pose is a new object (one read before stays as it was).
+ * Says which avatars entered and which moved.
  */
 export function applyTickPoses (book: PoseBook, tick: TickPoses): TickChanges {
   const entered: number[] = []
@@ -69,15 +70,14 @@ export function applyTickPoses (book: PoseBook, tick: TickPoses): TickChanges {
   for (let at = 0; at + 2 < tick.m.length; at += 3) {
     const pose = book.get(tick.m[at])
     if (!pose) continue
-    pose.x += tick.m[at + 1]
-    pose.y += tick.m[at + 2]
+    book.set(tick.m[at], { x: pose.x + tick.m[at + 1], y: pose.y + tick.m[at + 2], dir: pose.dir })
     moved.add(tick.m[at])
   }
   const turn = tick.turn ?? []
   for (let at = 0; at + 1 < turn.length; at += 2) {
     const pose = book.get(turn[at])
     if (!pose) continue
-    pose.dir = turn[at + 1]
+    book.set(turn[at], { ...pose, dir: turn[at + 1] })
     moved.add(turn[at])
   }
   for (const id of tick.out ?? []) book.delete(id)
