@@ -18,7 +18,8 @@
  * and their process tells the holder each pass that they are still there. When the holder
  * dies its lease runs out: its relayed members get space_left `moved`, enter again, and the
  * next holder puts them where they last stood. An entry the holder refuses comes back as the
- * same SpaceRefused error frame.
+ * same SpaceRefused error frame. The holder numbers a relayed member's frames; one lost on the
+ * way (a tick's moves are changes against the poses before) sends them space_left `moved` too.
  */
 import { randomBytes } from 'crypto'
 import type { FastifyBaseLogger } from 'fastify'
@@ -55,6 +56,8 @@ interface Away {
   serverId: string
   holder: string
   key: string
+  /** How many of the holder's frames for this member arrived (each is numbered). */
+  received: number
 }
 
 /** The last SPACE_COUNT of a channel and the one due. */
@@ -149,7 +152,7 @@ export class SpaceHub implements SpaceService {
       if (member.state !== 'open') return
       this.leave(member)
       const key = randomBytes(8).toString('hex')
-      this.away.set(member, { channelId, serverId: channel.server_id, holder, key })
+      this.away.set(member, { channelId, serverId: channel.server_id, holder, key, received: 0 })
       this.awayByKey.set(key, member)
       await this.relay.send(holder, { t: 'enter', from: { process: this.relay.process, key }, channel_id: channelId, person, near_uid: nearUid })
       return
@@ -342,6 +345,15 @@ export class SpaceHub implements SpaceService {
       case 'frame': {
         const member = this.awayByKey.get(message.key)
         if (!member) break
+        const away = this.away.get(member) as Away
+        if (message.n !== away.received + 1) {
+          // one was lost on the way (Redis pub/sub does not resend): a tick's moves are changes against
+          // poses (core/domain/space/poses.ts), so the member enters again from a whole space_ready
+          this.leave(member)
+          member.send({ op: 'space_left', d: { channel_id: away.channelId, reason: 'moved' } })
+          break
+        }
+        away.received = message.n
         if (message.frame.op === 'space_left') {
           this.away.delete(member)
           this.awayByKey.delete(message.key)
@@ -380,8 +392,9 @@ export class SpaceHub implements SpaceService {
 
   /** A member of another process enters a space held here; their frames go back to their process. */
   private async enterRelayed (from: RelayedMember, channelId: string, person: SpacePerson, nearUid: string | undefined): Promise<void> {
+    let sent = 0
     const viewer: SpaceViewer = {
-      send: frame => { this.relay.send(from.process, { t: 'frame', key: from.key, frame }).catch(error => this.log.warn({ err: error }, 'space: a relayed frame was not sent')) },
+      send: frame => { this.relay.send(from.process, { t: 'frame', key: from.key, frame, n: ++sent }).catch(error => this.log.warn({ err: error }, 'space: a relayed frame was not sent')) },
     }
     const [space, restored] = await Promise.all([this.open(channelId), this.relay.positionsOf(channelId)])
     this.spaces.set(channelId, space)

@@ -22,7 +22,8 @@ export type RelayMessage =
   | { t: 'enter', from: RelayedMember, channel_id: string, person: SpacePerson, near_uid?: string }
   | { t: 'op', from: RelayedMember, frame: SpaceClientFrame }
   | { t: 'alive', process: string, keys: string[] }
-  | { t: 'frame', key: string, frame: SpaceServerFrame }
+  /** `n`: how many frames the holder has sent this member so far, this one included (a gap: one was lost). */
+  | { t: 'frame', key: string, frame: SpaceServerFrame, n: number }
   /** The holder refused a relayed entry (`msg`: the SpaceRefused error's text). */
   | { t: 'refused', key: string, msg: string }
   | { t: 'moderate', channel_id: string, uid: string, to: { x: number, y: number } | null }

@@ -19,8 +19,8 @@ const CHANNEL = '72365810'
 const SERVER = '723658'
 const MAP = spaceMapOf({ map: { map_category: MapCategory.ThreeD, background: '/files/seed/showroom.svg', ...SHOWROOM_SIZE }, hotspots: [], hostUid: null })
 
-/** Relays of processes `a` and `b`, the space always held by `holder`; messages arrive a turn later, as JSON. */
-function relays (holder: 'a' | 'b'): Record<'a' | 'b', SpaceRelay> {
+/** Relays of processes `a` and `b`, the space always held by `holder`; messages arrive a turn later, as JSON (those `lost` says: never). */
+function relays (holder: 'a' | 'b', lost: (message: RelayMessage) => boolean): Record<'a' | 'b', SpaceRelay> {
   const handlers: Record<string, Array<(message: RelayMessage) => void>> = { a: [], b: [] }
   const relay = (process: 'a' | 'b'): SpaceRelay => ({
     process,
@@ -31,7 +31,7 @@ function relays (holder: 'a' | 'b'): Record<'a' | 'b', SpaceRelay> {
     release: async () => undefined,
     send: async (to, message) => {
       const copy = JSON.parse(JSON.stringify(message)) as RelayMessage
-      setImmediate(() => { for (const handler of handlers[to]) handler(copy) })
+      if (!lost(copy)) setImmediate(() => { for (const handler of handlers[to]) handler(copy) })
     },
     listen: handler => { handlers[process].push(handler) },
     keepCount: async () => undefined,
@@ -76,8 +76,8 @@ const hubs: SpaceHub[] = []
 afterEach(() => { for (const hub of hubs.splice(0)) hub.close() })
 
 /** Hubs of processes a (the member's socket) and b (the holder), b's map read by `holderMap`. */
-function processes (holderMap: () => Promise<unknown>): { onA: SpaceHub } {
-  const pair = relays('b')
+function processes (holderMap: () => Promise<unknown>, lost: (message: RelayMessage) => boolean = () => false): { onA: SpaceHub } {
+  const pair = relays('b', lost)
   const stored = { server_id: SERVER, map: MAP }
   const onA = new SpaceHub(() => context(async () => stored), pair.a, quietLog)
   const onB = new SpaceHub(() => context(holderMap), pair.b, quietLog)
@@ -93,6 +93,27 @@ describe('a relayed entry', () => {
     await settle()
     expect(alex.frames.map(frame => frame.op)).toEqual(['space_ready'])
     expect(alex.refusals).toEqual([])
+  })
+
+  it('sends the member space_left moved when one of its frames was lost on the way (moves are changes: it enters again whole)', async () => {
+    let dropping = false
+    const { onA } = processes(async () => ({ server_id: SERVER, map: MAP }), message => {
+      if (!dropping || message.t !== 'frame' || message.frame.op !== 'space_tick') return false
+      dropping = false
+      return true
+    })
+    const alex = member()
+    await onA.handle(alex, { op: 'space_enter', d: { channel_id: CHANNEL } })
+    await settle()
+    dropping = true
+    await onA.handle(alex, { op: 'space_walk', d: { x: 1200, y: 800 } })
+    await new Promise(resolve => setTimeout(resolve, 400)) // a few ticks at 20 Hz: the first one lost
+    const ops = alex.frames.map(frame => frame.op)
+    expect(dropping).toBe(false)
+    expect(ops[0]).toBe('space_ready')
+    expect(ops.slice(1)).toEqual(['space_left']) // no tick after the lost one is applied
+    expect(alex.frames[1]).toEqual({ op: 'space_left', d: { channel_id: CHANNEL, reason: 'moved' } })
+    await expect(onA.handle(alex, { op: 'space_walk', d: { x: 100, y: 100 } })).rejects.toThrow(new SpaceRefusal('space_walk: not in a space (space_enter first)'))
   })
 
   it('answers an entry the holder refuses with the refusal, and leaves the member standing nowhere', async () => {
