@@ -3,7 +3,7 @@
  * trip included; e2e/multi-node.test.ts runs the real one): a member whose socket is on one
  * process and whose space is held by the other is told when the holder refuses their entry,
  * with the same SpaceRefused error frame a refusal on their own process gets, and is no
- * longer standing anywhere.
+ * longer standing anywhere; one whose frame was lost on the way is sent space_left moved.
  */
 import type { FastifyBaseLogger } from 'fastify'
 import { ChannelType, MapCategory, type User } from '@core/wire/entities'
