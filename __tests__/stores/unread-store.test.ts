@@ -94,6 +94,17 @@ describe('UnreadStore', () => {
     expect(store.of('c1')).toEqual({ unread: 1, mentions: 0 })
   })
 
+  it('starts afresh when another member signs in on this device: the last one\'s reads are not theirs', () => {
+    const gateway = fakeGateway()
+    let me = ME.uid
+    const store = new UnreadStore(gateway, () => me)
+    store.start()
+    store.seed([{ channel_id: 'c1', unread_count: 0, last_message_id: messageId(3), last_read_id: messageId(3) }])
+    me = LIN.uid
+    store.seed([{ channel_id: 'c1', unread_count: 2, last_message_id: messageId(3), last_read_id: messageId(1) }])
+    expect([store.of('c1'), store.readPosition('c1')]).toEqual([{ unread: 2, mentions: 0 }, messageId(1)])
+  })
+
   it('puts the live counts on the channel list', () => {
     const { gateway, store } = setup()
     const lobby = channel('c1', { unread_count: 0, mention_count: 0 })

@@ -41,11 +41,13 @@ export class UnreadStore {
   /** Per channel, the newest read position known here (a list answer's, a read update's, my own message's). */
   private readonly positions = new Map<string, string | null>()
   private readonly stops: Array<() => void> = []
+  /** Whose counts and read positions these are: another member signed in on this device starts afresh. */
+  private member: string | null = null
   /** The channel on screen now: its new messages are read as they arrive. */
   viewing: string | null = null
 
   constructor (private readonly gateway: ChatGateway, private readonly myUid: () => string | null) {
-    makeAutoObservable<UnreadStore, 'gateway' | 'myUid' | 'stops' | 'arrived' | 'positions'>(this, { gateway: false, myUid: false, stops: false, arrived: false, positions: false })
+    makeAutoObservable<UnreadStore, 'gateway' | 'myUid' | 'stops' | 'arrived' | 'positions' | 'member'>(this, { gateway: false, myUid: false, stops: false, arrived: false, positions: false, member: false })
   }
 
   /** The counts of a channel (zero when unknown). */
@@ -83,6 +85,7 @@ export class UnreadStore {
    * stays read; the channel on screen stays read.
    */
   seed (channels: readonly UnreadSeed[]): void {
+    this.followMember()
     for (const channel of channels) {
       const id = channel.channel_id
       if (channel.last_read_id !== undefined) this.moveReadPosition(id, channel.last_read_id)
@@ -107,6 +110,7 @@ export class UnreadStore {
   start (): void {
     this.stops.push(
       this.gateway.on('MESSAGE_CREATE', message => {
+        this.followMember()
         const me = this.myUid()
         // my own message reads the channel up to it (the server counts so too)
         if (message.author.uid === me) return this.readUpTo(message.channel_id, message.message_id)
@@ -116,7 +120,10 @@ export class UnreadStore {
         this.counts.set(message.channel_id, { unread: counts.unread + 1, mentions: counts.mentions + (mentioned ? 1 : 0) })
         this.arrived.set(message.channel_id, [...(this.arrived.get(message.channel_id) ?? []), { id: message.message_id, mention: mentioned }])
       }),
-      this.gateway.on('READ_STATE_UPDATE', event => this.readUpTo(event.channel_id, event.last_read_id)),
+      this.gateway.on('READ_STATE_UPDATE', event => {
+        this.followMember()
+        this.readUpTo(event.channel_id, event.last_read_id)
+      }),
     )
   }
 
@@ -147,6 +154,15 @@ export class UnreadStore {
     const newer = (this.arrived.get(channelId) ?? []).filter(entry => compareMessageIds(entry.id, lastReadId) > 0)
     this.counts.set(channelId, { unread: newer.length, mentions: newer.filter(entry => entry.mention).length })
     this.keepArrived(channelId, newer)
+  }
+
+  private followMember (): void {
+    const me = this.myUid()
+    if (me === this.member) return
+    this.member = me
+    this.counts.clear()
+    this.arrived.clear()
+    this.positions.clear()
   }
 
   private moveReadPosition (channelId: string, position: string | null): void {
