@@ -10,7 +10,8 @@
  *    500 back in the small one;
  *  - for contrast, the old `page`/`page_size` query (OFFSET + COUNT) at the same depth;
  *  - the channel list of a member who has read nothing (unread counts of every channel),
- *    before the messages are written and after.
+ *    and of the member who wrote the messages (none unread to them, all after their read
+ *    position), before the messages are written and after.
  * Medians and p99 of sequential requests after a warm-up, big and small channel taken in
  * turns; the budget is big ÷ small ≤ 1.2× (medians).
  *
