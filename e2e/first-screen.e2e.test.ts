@@ -7,6 +7,7 @@
  * they arrive); the app's once the server's screen has been taken away.
  */
 import type { Page } from 'playwright-core'
+import { loginKeyOf } from '@core/domain/login-key'
 import { sharedBrowser } from './support/app'
 import { CHAT_CHANNEL_PAGE } from './support/chat'
 import { openPage } from './support/browser'
@@ -124,6 +125,26 @@ describe('The first screen drawn by the server', () => {
       expect(serverTexts.length).toBeGreaterThan(0)
       expect(app.filter(drawn => drawn.selector === selector).map(drawn => drawn.text).slice(-serverTexts.length)).toEqual(serverTexts)
     }
+  })
+
+  it('keeps a chat\'s 加入 bar out of sight, in its place, on a device that holds a login (a member never sees 加入 while the app takes over)', async () => {
+    const joinBar = async (login: boolean): Promise<{ visible: boolean, top: number }> => {
+      const tracked = await openPage(browser(), 'phone')
+      try {
+        if (login) await tracked.page.addInitScript(key => { localStorage.setItem(key, JSON.stringify({ data: '{}' })) }, loginKeyOf('test'))
+        await tracked.page.route('**/js/**', route => route.abort())
+        await tracked.page.goto(urlOf(CHAT_CHANNEL_PAGE))
+        const bar = tracked.page.locator('#first-screen .chat-view__join')
+        await bar.waitFor({ state: 'attached' })
+        return { visible: await bar.isVisible(), top: Math.round(await bar.evaluate(element => element.getBoundingClientRect().top)) }
+      } finally {
+        await tracked.context.close()
+      }
+    }
+    const visitor = await joinBar(false)
+    const signedIn = await joinBar(true)
+    expect([visitor.visible, signedIn.visible]).toEqual([true, false])
+    expect(signedIn.top).toBe(visitor.top)
   })
 
   it('is a skeleton where the server cannot fill it (an unknown channel), never a blank page', async () => {

@@ -24,6 +24,21 @@ describe('ChannelStore: the list', () => {
     expect([store.status, store.groups, store.serverId]).toEqual(['ready', GROUPS, '723658'])
   })
 
+  it('reads the list again on refresh, keeping it shown until the answer; nothing before a list was asked for', async () => {
+    const { api, store } = setup()
+    await store.refresh()
+    expect(api.listChannels).not.toHaveBeenCalled()
+    api.listChannels.mockResolvedValue(GROUPS)
+    await store.load()
+    const again = deferred<ChannelGroup[]>()
+    api.listChannels.mockReturnValue(again.promise)
+    const refreshed = store.refresh()
+    expect([store.status, store.groups]).toEqual(['ready', GROUPS])
+    again.resolve([{ group: null, channels: [top] }])
+    await refreshed
+    expect(store.channels).toEqual([top])
+  })
+
   it('is loading while the list is on its way', () => {
     const { api, store } = setup()
     api.listChannels.mockReturnValue(deferred<ChannelGroup[]>().promise)

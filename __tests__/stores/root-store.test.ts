@@ -2,10 +2,10 @@ import { ChannelType } from '@core/wire/entities'
 import { ProfileStore } from '@/stores/profile-store'
 import { createRootStore } from '@/stores/root-store'
 import { fakeConnector } from './support/fake-socket'
-import { LIN, ME, chatMessage } from './support/chat-fakes'
+import { LIN, ME, chatMessage, messageId } from './support/chat-fakes'
 import { conversation, fakeConversationsApi } from './support/conversations-fakes'
 import {
-  channel, failedRequest, fakeApi, fakeLogger, fakeMembersApi, liveItem, manualClock, manualScheduler, memoryStorage, paged, serverDetail, user,
+  channel, deferred, failedRequest, fakeApi, fakeLogger, fakeMembersApi, liveItem, manualClock, manualScheduler, memoryStorage, paged, serverDetail, user,
 } from './support/fakes'
 
 const NOW_MS = 1_700_000_000_000
@@ -164,6 +164,39 @@ describe('createRootStore', () => {
     socket.deliver({ op: 'ready', d: { user: user(), protocol_version: 3, session_id: 's2', seq: 9, heartbeat_interval_ms: 30_000, server_ids: ['723658'] } })
     expect(api.getServer).toHaveBeenCalledTimes(1)
     expect(api.listChannels).toHaveBeenCalledTimes(2)
+    root.dispose()
+  })
+
+  it('reads the unread counts again when a fresh gateway session starts (a message written before it came on no socket), not when one resumes', async () => {
+    const connect = fakeConnector()
+    const api = fakeApi()
+    const root = createRootStore(api, { storage: memoryStorage(), loginKey: 'openrealm:dev:login', scheduler: manualScheduler(), logger: fakeLogger(), gateway: { connect, url: 'ws://realm.test/gateway' }, members: fakeMembersApi() })
+    const lobby = (unread: number, newest: number) => [{ group: null, channels: [channel('c1', { server_id: '723658', unread_count: unread, mention_count: 0, last_message_id: messageId(newest), last_read_id: messageId(1) })] }]
+    api.getServer.mockResolvedValue(serverDetail('723658'))
+    api.listServerLives.mockResolvedValue(paged([], 1, false))
+    api.listChannels.mockResolvedValueOnce(lobby(0, 1))
+    root.session.hydrate({ user: user(), token: 't1' })
+    await root.openServer({})
+    expect(root.unread.of('c1').unread).toBe(0)
+    // message 2 is written now: after the list's answer, before the gateway delivers anything
+    const reread = deferred<ReturnType<typeof lobby>>()
+    api.listChannels.mockReturnValueOnce(reread.promise)
+    root.gateway.start()
+    connect.last().open()
+    connect.last().deliver({ op: 'ready', d: { user: user(), protocol_version: 2, session_id: 's', seq: 0, heartbeat_interval_ms: 30_000, server_ids: ['723658'] } })
+    // message 3 comes live before the re-read answers, which was taken before it
+    connect.last().deliver({ op: 'dispatch', t: 'MESSAGE_CREATE', s: 1, d: chatMessage(3, { server_id: '723658' }) })
+    reread.resolve(lobby(1, 2))
+    await reread.promise
+    await Promise.resolve()
+    expect(root.unread.of('c1').unread).toBe(2)
+    // a resumed session replays what it missed: nothing is read again
+    api.listChannels.mockClear()
+    root.gateway.networkChanged(false)
+    root.gateway.networkChanged(true)
+    connect.last().open()
+    connect.last().deliver({ op: 'resumed', d: { replayed: 0 } })
+    expect(api.listChannels).not.toHaveBeenCalled()
     root.dispose()
   })
 

@@ -18,10 +18,56 @@ describe('UnreadStore', () => {
 
   it("counts others' new messages and mentions of me, not my own", () => {
     const { gateway, store } = setup()
-    gateway.emit('MESSAGE_CREATE', chatMessage(1))
-    gateway.emit('MESSAGE_CREATE', chatMessage(2, { mentions: [ME.uid] }))
-    gateway.emit('MESSAGE_CREATE', chatMessage(3, { author: ME }))
+    gateway.emit('MESSAGE_CREATE', chatMessage(1, { author: ME }))
+    gateway.emit('MESSAGE_CREATE', chatMessage(2))
+    gateway.emit('MESSAGE_CREATE', chatMessage(3, { mentions: [ME.uid] }))
     expect(store.of('c1')).toEqual({ unread: 2, mentions: 1 })
+  })
+
+  it('reads a channel up to my own message, as the server counts it', () => {
+    const { gateway, store } = setup()
+    store.seed([{ channel_id: 'c1', unread_count: 3, mention_count: 1, last_message_id: messageId(3), last_read_id: null }])
+    gateway.emit('MESSAGE_CREATE', chatMessage(4))
+    gateway.emit('MESSAGE_CREATE', chatMessage(5, { author: ME }))
+    expect([store.of('c1'), store.readPosition('c1')]).toEqual([{ unread: 0, mentions: 0 }, messageId(5)])
+    gateway.emit('MESSAGE_CREATE', chatMessage(6))
+    expect(store.of('c1')).toEqual({ unread: 1, mentions: 0 })
+  })
+
+  it('keeps a live message newer than what a slower list answer counted on top of its counts, and drops one it counted', () => {
+    const { gateway, store } = setup()
+    gateway.emit('MESSAGE_CREATE', chatMessage(4))
+    gateway.emit('MESSAGE_CREATE', chatMessage(5, { mentions: [ME.uid] }))
+    gateway.emit('MESSAGE_CREATE', chatMessage(6, { mentions: [ME.uid] }))
+    // the answer was taken when message 5 was the newest: it counted 4 and 5 among its 3
+    store.seed([{ channel_id: 'c1', unread_count: 3, mention_count: 1, last_message_id: messageId(5), last_read_id: messageId(2) }])
+    expect(store.of('c1')).toEqual({ unread: 4, mentions: 2 })
+    // the next answer counted 6 too: nothing is counted twice
+    store.seed([{ channel_id: 'c1', unread_count: 4, mention_count: 2, last_message_id: messageId(6), last_read_id: messageId(2) }])
+    expect(store.of('c1')).toEqual({ unread: 4, mentions: 2 })
+  })
+
+  it('keeps a channel read here read when a list answer taken before the read comes after it', () => {
+    const { gateway, store } = setup()
+    gateway.emit('MESSAGE_CREATE', chatMessage(3))
+    gateway.emit('READ_STATE_UPDATE', { channel_id: 'c1', last_read_id: messageId(3) })
+    store.seed([{ channel_id: 'c1', unread_count: 2, mention_count: 0, last_message_id: messageId(3), last_read_id: messageId(1) }])
+    expect([store.of('c1'), store.readPosition('c1')]).toEqual([{ unread: 0, mentions: 0 }, messageId(3)])
+  })
+
+  it('keeps the channel on screen read when a list answer comes', () => {
+    const { store } = setup()
+    store.seed([{ channel_id: 'c1', unread_count: 0, last_message_id: null, last_read_id: null }])
+    store.view('c1')
+    store.seed([{ channel_id: 'c1', unread_count: 2, mention_count: 1, last_message_id: messageId(2), last_read_id: null }])
+    expect(store.of('c1')).toEqual({ unread: 0, mentions: 0 })
+  })
+
+  it('tells the read position of the list answer, or of a read since; nothing for a channel no answer told', () => {
+    const { gateway, store } = setup()
+    store.seed([{ channel_id: 'c1', unread_count: 1, last_message_id: messageId(3), last_read_id: messageId(2) }, { channel_id: 'c2', last_message_id: null, last_read_id: null }])
+    gateway.emit('READ_STATE_UPDATE', { channel_id: 'c1', last_read_id: messageId(1) })
+    expect([store.readPosition('c1'), store.readPosition('c2'), store.readPosition('c9')]).toEqual([messageId(2), null, undefined])
   })
 
   it('clears a channel read on another device, and one being viewed here', () => {
@@ -46,6 +92,17 @@ describe('UnreadStore', () => {
     expect(store.of('c1')).toEqual({ unread: 0, mentions: 0 })
     gateway.emit('MESSAGE_CREATE', chatMessage(8))
     expect(store.of('c1')).toEqual({ unread: 1, mentions: 0 })
+  })
+
+  it('starts afresh when another member signs in on this device: the last one\'s reads are not theirs', () => {
+    const gateway = fakeGateway()
+    let me = ME.uid
+    const store = new UnreadStore(gateway, () => me)
+    store.start()
+    store.seed([{ channel_id: 'c1', unread_count: 0, last_message_id: messageId(3), last_read_id: messageId(3) }])
+    me = LIN.uid
+    store.seed([{ channel_id: 'c1', unread_count: 2, last_message_id: messageId(3), last_read_id: messageId(1) }])
+    expect([store.of('c1'), store.readPosition('c1')]).toEqual([{ unread: 2, mentions: 0 }, messageId(1)])
   })
 
   it('puts the live counts on the channel list', () => {

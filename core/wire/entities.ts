@@ -62,6 +62,13 @@ export const ChannelSchema = Type.Object({
   unread_count: Type.Optional(Type.Integer({ description: 'signed-in members only: unread messages, counted up to 100' })),
   /** In the channel list of a signed-in member only: unread messages that mention them, counted up to 100. */
   mention_count: Type.Optional(Type.Integer({ description: 'signed-in members only: unread mentions, counted up to 100' })),
+  /**
+   * In the channel list of a signed-in member only: the channel's newest message when the
+   * counts were taken (null: none). A live message newer than it is not in `unread_count`.
+   */
+  last_message_id: Type.Optional(Nullable(Type.String({ description: 'signed-in members only: newest message id when the counts were taken' }))),
+  /** In the channel list of a signed-in member only: their read position (null: none); the first unread message is the first of others' after it. */
+  last_read_id: Type.Optional(Nullable(Type.String({ description: 'signed-in members only: the member\'s read position' }))),
 })
 /** SPEC §3: a channel of a server. */
 export type Channel = Static<typeof ChannelSchema>

@@ -14,9 +14,11 @@ export const CATCH_UP_PAGE_SIZE = HISTORY_LIMIT_MAX
 
 /**
  * Older pages (of CATCH_UP_PAGE_SIZE) fetched at opening to reach the first unread message
- * when the newest page holds fewer than the unread count: the server counts at most 100
- * (core/wire/entities.ts `unread_count`), so one page covers it; a count grown live beyond
- * that stops after these pages (the divider then stays out).
+ * when the newest page holds fewer than the unread count, or does not reach back to the
+ * read position the channel list told (core/wire/entities.ts `last_read_id`): the server
+ * counts at most 100 (`unread_count`), so one page covers the count; a count grown live
+ * beyond that, or a read position further back, stops after these pages (the divider then
+ * stays out).
  */
 export const FIRST_UNREAD_MAX_PAGES = 3
 

@@ -88,11 +88,25 @@ export class ChannelStore {
       this.groups = []
       this.serverId = null
     }
-    await this.listing.run(() => this.api.listChannels(serverId), groups => {
-      this.groups = groups
-      this.serverId = serverId
-      return this.listStatus()
-    })
+    await this.listing.run(() => this.api.listChannels(serverId), groups => this.take(serverId, groups))
+  }
+
+  /**
+   * Reads the list of the server it holds again, keeping it shown until the answer (a fresh
+   * gateway session: the unread counts of an answer taken before it miss what came between);
+   * nothing before a list was asked for, {@link load} when the server changed since.
+   */
+  async refresh (): Promise<void> {
+    if (this.listing.status === 'idle') return
+    const serverId = this.server.serverId
+    if (serverId !== this.serverId) return this.load()
+    await this.listing.refresh(() => this.api.listChannels(serverId), groups => this.take(serverId, groups))
+  }
+
+  private take (serverId: string, groups: ChannelGroup[]): 'ready' | 'empty' {
+    this.groups = groups
+    this.serverId = serverId
+    return this.listStatus()
   }
 
   /**

@@ -250,6 +250,9 @@ export class RootStore {
     this.gateway.on(GATEWAY_READY, ready => {
       const shown = this.server.detail?.server_id
       if (shown !== undefined && !ready.server_ids.includes(shown)) this.server.lostMembership(shown)
+      // a fresh session delivers from now on: a message written after the channel list was answered and before
+      // this was never counted, so the counts are read again (a resumed session replays what it missed instead)
+      void this.channel.refresh()
     })
     this.gateway.on('PRESENCE_UPDATE', counts)
     // A channel made, edited or deleted in the server settings shows in every member's list,
@@ -265,8 +268,8 @@ export class RootStore {
     })
     this.unread.start()
     this.inbox.attach(this.gateway)
-    // SPEC: events were missed and are gone; what the shared stores show is reloaded
-    this.gateway.on(GATEWAY_RESYNC, () => { void Promise.all([this.server.load(), this.channel.load()]) })
+    // SPEC: events were missed and are gone; what the shared stores show is reloaded (the channel list was, at the READY before this)
+    this.gateway.on(GATEWAY_RESYNC, () => { void this.server.load() })
   }
 
   /**

@@ -3,8 +3,10 @@
  * member: seeded from the channel list answer, raised by others' MESSAGE_CREATE (a
  * mention of me raises the mention count too), cleared by READ_STATE_UPDATE (sent to all
  * my sessions when any of them reads the channel) up to the position it names — a message
- * that arrived after it stays counted, however late the update comes — and at once when I
- * read it here. It
+ * that arrived after it stays counted, however late the update comes — by my own message
+ * (it reads the channel up to it, as the server counts), and at once when I read it here.
+ * A list answer counts up to the channel's newest message when it was taken: a live message
+ * newer than that stays counted on top of it, however late the answer comes. It
  * lives in the root store beside the channel list, so it holds no chat code.
  */
 import { makeAutoObservable, observable } from 'mobx'
@@ -23,6 +25,10 @@ export interface UnreadSeed {
   channel_id: string
   unread_count?: number
   mention_count?: number
+  /** The channel's newest message when the counts were taken (null: none; absent: unknown, the counts are taken as they are). */
+  last_message_id?: string | null
+  /** The member's read position then (null: none). */
+  last_read_id?: string | null
 }
 
 const NONE: UnreadCounts = { unread: 0, mentions: 0 }
@@ -30,14 +36,18 @@ const NONE: UnreadCounts = { unread: 0, mentions: 0 }
 /** Unread and mention counts per channel. */
 export class UnreadStore {
   private readonly counts = observable.map<string, UnreadCounts>()
-  /** Per channel, the messages counted live since its counts were last seeded or cleared (id, and whether it mentions me). */
+  /** Per channel, the messages counted live that no list answer counted yet and no read cleared (id, and whether it mentions me). */
   private readonly arrived = new Map<string, Array<{ id: string, mention: boolean }>>()
+  /** Per channel, the newest read position known here (a list answer's, a read update's, my own message's). */
+  private readonly positions = new Map<string, string | null>()
   private readonly stops: Array<() => void> = []
+  /** Whose counts and read positions these are: another member signed in on this device starts afresh. */
+  private member: string | null = null
   /** The channel on screen now: its new messages are read as they arrive. */
   viewing: string | null = null
 
   constructor (private readonly gateway: ChatGateway, private readonly myUid: () => string | null) {
-    makeAutoObservable<UnreadStore, 'gateway' | 'myUid' | 'stops' | 'arrived'>(this, { gateway: false, myUid: false, stops: false, arrived: false })
+    makeAutoObservable<UnreadStore, 'gateway' | 'myUid' | 'stops' | 'arrived' | 'positions' | 'member'>(this, { gateway: false, myUid: false, stops: false, arrived: false, positions: false, member: false })
   }
 
   /** The counts of a channel (zero when unknown). */
@@ -61,11 +71,38 @@ export class UnreadStore {
     }))
   }
 
-  /** Takes the counts of a channel list answer. */
+  /**
+   * The read position known for a channel (the first unread message is the first of others'
+   * after it): null when it has none, undefined when no list answer or read told it.
+   */
+  readPosition (channelId: string): string | null | undefined {
+    return this.positions.get(channelId)
+  }
+
+  /**
+   * Takes the counts of a channel list answer: the messages counted live after the newest
+   * one it counted stay on top; a channel read here since up to or past that newest one
+   * stays read; the channel on screen stays read.
+   */
   seed (channels: readonly UnreadSeed[]): void {
+    this.followMember()
     for (const channel of channels) {
-      this.counts.set(channel.channel_id, { unread: channel.unread_count ?? 0, mentions: channel.mention_count ?? 0 })
-      this.arrived.delete(channel.channel_id)
+      const id = channel.channel_id
+      if (channel.last_read_id !== undefined) this.moveReadPosition(id, channel.last_read_id)
+      const newest = channel.last_message_id
+      if (newest === undefined) {
+        this.counts.set(id, { unread: channel.unread_count ?? 0, mentions: channel.mention_count ?? 0 })
+        this.arrived.delete(id)
+        continue
+      }
+      const position = this.positions.get(id)
+      const readSince = id === this.viewing || (newest !== null && position != null && compareMessageIds(position, newest) >= 0)
+      const later = (this.arrived.get(id) ?? []).filter(entry => newest === null || compareMessageIds(entry.id, newest) > 0)
+      this.counts.set(id, {
+        unread: (readSince ? 0 : channel.unread_count ?? 0) + later.length,
+        mentions: (readSince ? 0 : channel.mention_count ?? 0) + later.filter(entry => entry.mention).length,
+      })
+      this.keepArrived(id, later)
     }
   }
 
@@ -73,14 +110,20 @@ export class UnreadStore {
   start (): void {
     this.stops.push(
       this.gateway.on('MESSAGE_CREATE', message => {
+        this.followMember()
         const me = this.myUid()
-        if (message.author.uid === me || message.channel_id === this.viewing) return
+        // my own message reads the channel up to it (the server counts so too)
+        if (message.author.uid === me) return this.readUpTo(message.channel_id, message.message_id)
+        if (message.channel_id === this.viewing) return
         const counts = this.of(message.channel_id)
         const mentioned = me !== null && message.mentions.includes(me)
         this.counts.set(message.channel_id, { unread: counts.unread + 1, mentions: counts.mentions + (mentioned ? 1 : 0) })
         this.arrived.set(message.channel_id, [...(this.arrived.get(message.channel_id) ?? []), { id: message.message_id, mention: mentioned }])
       }),
-      this.gateway.on('READ_STATE_UPDATE', event => this.readUpTo(event.channel_id, event.last_read_id)),
+      this.gateway.on('READ_STATE_UPDATE', event => {
+        this.followMember()
+        this.readUpTo(event.channel_id, event.last_read_id)
+      }),
     )
   }
 
@@ -107,9 +150,28 @@ export class UnreadStore {
    * update may arrive after a newer message did).
    */
   readUpTo (channelId: string, lastReadId: string): void {
+    this.moveReadPosition(channelId, lastReadId)
     const newer = (this.arrived.get(channelId) ?? []).filter(entry => compareMessageIds(entry.id, lastReadId) > 0)
     this.counts.set(channelId, { unread: newer.length, mentions: newer.filter(entry => entry.mention).length })
-    if (newer.length > 0) this.arrived.set(channelId, newer)
+    this.keepArrived(channelId, newer)
+  }
+
+  private followMember (): void {
+    const me = this.myUid()
+    if (me === this.member) return
+    this.member = me
+    this.counts.clear()
+    this.arrived.clear()
+    this.positions.clear()
+  }
+
+  private moveReadPosition (channelId: string, position: string | null): void {
+    const known = this.positions.get(channelId)
+    if (known == null || (position !== null && compareMessageIds(position, known) > 0)) this.positions.set(channelId, position)
+  }
+
+  private keepArrived (channelId: string, entries: Array<{ id: string, mention: boolean }>): void {
+    if (entries.length > 0) this.arrived.set(channelId, entries)
     else this.arrived.delete(channelId)
   }
 }

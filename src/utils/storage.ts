@@ -5,17 +5,15 @@
  * developer's device switch, set from the debug panel.
  */
 import Taro from '@tarojs/taro'
+import { loginKeyOf, STORAGE_KEY_PREFIX } from '@core/domain/login-key'
 import { APP_ENV, isProductionEnv, type AppEnvName } from '@/constants/env'
 
-/** Prefix of every key this app writes. */
-const KEY_PREFIX = 'openrealm'
-
 /** The local helper flag that makes a master/online build count as test (SPEC §9). */
-export const ENV_TEST_FLAG_KEY = `${KEY_PREFIX}:env-test-flag`
+export const ENV_TEST_FLAG_KEY = `${STORAGE_KEY_PREFIX}:env-test-flag`
 
 /** SPEC §3: the key of the login data of one environment. */
 export function loginKey (env: AppEnvName = APP_ENV): string {
-  return `${KEY_PREFIX}:${env}:login` // SPEC §3: stored per environment
+  return loginKeyOf(env) // SPEC §3: stored per environment
 }
 
 /** The local helper flag: true when this device asked a master/online build to count as test. */

@@ -92,6 +92,33 @@ describe('ChannelChat: reading the history', () => {
     expect(chat.firstUnreadId).toBe(messageId(41))
   })
 
+  it('puts the divider after the read position past 100 unread (the count stops there), loading older pages back to it', async () => {
+    // 150 unread after message 50: the list says 100 and the read position
+    const { api, chat } = setup({ unreadCount: 100, lastReadId: messageId(50) })
+    api.listHistory.mockResolvedValueOnce(historyPage(chatMessages(151, 200), true))
+    api.listHistory.mockResolvedValueOnce(historyPage(chatMessages(51, 150), true))
+    api.listHistory.mockResolvedValueOnce(historyPage(chatMessages(1, 50), true))
+    await chat.start()
+    expect(api.listHistory).toHaveBeenCalledTimes(3)
+    expect(chat.firstUnreadId).toBe(messageId(51))
+  })
+
+  it('puts the divider after the read position when it arrives after the messages, above the first of others\' messages', async () => {
+    const items = [...chatMessages(1, 5), chatMessage(6, { author: ME }), ...chatMessages(7, 10)]
+    const { chat } = await opened(items, false)
+    chat.knowUnread(100, messageId(5))
+    expect(chat.firstUnreadId).toBe(messageId(7))
+  })
+
+  it('shows no divider rather than a wrong one when the read position lies beyond the pages it loads at opening', async () => {
+    const { api, chat } = setup({ unreadCount: 100, lastReadId: messageId(1) })
+    api.listHistory.mockResolvedValueOnce(historyPage(chatMessages(951, 1000), true))
+    for (let page = 0; page < 3; page += 1) api.listHistory.mockResolvedValueOnce(historyPage(chatMessages(851 - page * 100, 950 - page * 100), true))
+    await chat.start()
+    expect(api.listHistory).toHaveBeenCalledTimes(4)
+    expect(chat.firstUnreadId).toBeNull()
+  })
+
   it('shows no divider when nothing was unread', async () => {
     const { chat } = await opened(chatMessages(1, 10))
     expect(chat.firstUnreadId).toBeNull()

@@ -11,13 +11,13 @@ import { ME, fakeGateway, fakeMessagesApi, historyPage } from './chat-fakes'
 export const NOW_MS = 1_790_000_100_000
 
 /** A chat of channel c1 on fakes, not started yet. */
-export function setup (options: { unreadCount?: number, pageSize?: number } = {}) {
+export function setup (options: { unreadCount?: number, lastReadId?: string | null, pageSize?: number } = {}) {
   const api = fakeMessagesApi()
   const gateway = fakeGateway()
   const clock = manualClock(NOW_MS)
   const scheduler = manualScheduler()
   let nonces = 0
-  const chat = new ChannelChat({ channelId: 'c1', serverId: '723658', unreadCount: options.unreadCount }, {
+  const chat = new ChannelChat({ channelId: 'c1', serverId: '723658', unreadCount: options.unreadCount, lastReadId: options.lastReadId }, {
     api, gateway, me: () => ME, clock: clock.now, scheduler, logger: fakeLogger(), newNonce: () => `nonce-${++nonces}`, pageSize: options.pageSize,
   })
   return { api, gateway, clock, scheduler, chat }

@@ -22,6 +22,7 @@ import * as notifications from './migrations/0014-notifications'
 import * as webPush from './migrations/0015-web-push'
 import * as spaceMaps from './migrations/0016-space-maps'
 import * as searchByServer from './migrations/0017-search-by-server'
+import * as messagesByAuthor from './migrations/0018-messages-by-author'
 import type { Db } from './schema'
 
 /** Every migration by name; names sort in the order they must run. */
@@ -43,6 +44,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0015-web-push': webPush,
   '0016-space-maps': spaceMaps,
   '0017-search-by-server': searchByServer,
+  '0018-messages-by-author': messagesByAuthor,
 }
 
 /**

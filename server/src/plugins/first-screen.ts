@@ -10,6 +10,7 @@
  */
 import { readFileSync } from 'fs'
 import path from 'path'
+import { ANY_LOGIN_KEY_SOURCE } from '@core/domain/login-key'
 import { escapeHtml, screenHtml, skeletonScreen, SKELETON_CSS, type ScreenElement } from '@core/view/first-screen'
 
 /** The id of the element holding the server's first screen. */
@@ -22,6 +23,15 @@ const STATE_SHOWN = '.state-view--error, .state-view--empty'
 const PAGE_SHOWN = '.taro_page > *'
 
 /**
+ * What a visitor's chat screen offers (the 加入 bar where a member has the composer). On a
+ * device that holds a login it is kept out of sight, its room kept: the drawn screen is
+ * the visitor's, and a member who saw 加入 while the app took over would think they had
+ * been dropped; someone signed in who is not a member sees it come with the app. (Home
+ * draws no join offer for a visitor: its 加入社区 needs `is_member`, a member's answer.)
+ */
+const VISITOR_OFFER = '.chat-view__join'
+
+/**
  * Before the app's root and above it, on the page's background, until taken away; in the
  * flow, so the document has the height the build's rem script measures (an absolute box
  * left the page 16 px high and the rem unit at its 20 px floor); with the body's margin
@@ -29,15 +39,20 @@ const PAGE_SHOWN = '.taro_page > *'
  */
 const HOLDER_CSS = `body{margin:0}#${FIRST_SCREEN_ID}{position:relative;z-index:999;min-height:100vh;background:#f5f6f8;line-height:1.6}`
   + `#${FIRST_SCREEN_ID} img{display:block}`
+  + `#${FIRST_SCREEN_ID}[data-signed-in] ${VISITOR_OFFER}{visibility:hidden}`
 
 /**
  * Sizes the rem unit again now that the screen is laid out (the build's rem script, which
  * listens to resize, ran in the head before the body had a height and fell to its 20 px
- * floor; the app's pages get 20.8 px on a 390 px phone), then takes the server's screen away once `#app` holds an element matching its `data-until`
+ * floor; the app's pages get 20.8 px on a 390 px phone), marks the screen `data-signed-in`
+ * when this device holds a login of any environment (the visitor's offer then stays out
+ * of sight, HOLDER_CSS; a storage that cannot be read marks nothing), then takes the
+ * server's screen away once `#app` holds an element matching its `data-until`
  * (checked on every change of the document, then never again). Static text: the page's
  * policy allows it by its hash (plugins/security-headers.ts).
  */
 export const TAKE_OVER_SCRIPT = `(function(){window.dispatchEvent(new Event("resize"));var s=document.getElementById(${JSON.stringify(FIRST_SCREEN_ID)});if(!s)return;`
+  + `try{var k=new RegExp(${JSON.stringify(ANY_LOGIN_KEY_SOURCE)});for(var i=0;i<localStorage.length;i++)if(k.test(localStorage.key(i)))s.setAttribute("data-signed-in","")}catch(e){}`
   + 'var u=s.getAttribute("data-until"),o=new MutationObserver(function(){var a=document.getElementById("app");'
   + 'if(a&&a.querySelector(u)){o.disconnect();s.parentNode.removeChild(s)}});'
   + 'o.observe(document.documentElement,{childList:true,subtree:true})})()'

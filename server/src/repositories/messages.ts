@@ -39,10 +39,14 @@ export interface NewMessage {
   created_at: number
 }
 
-/** A member's counts of one channel. */
+/** A member's counts of one channel, and where they were taken. */
 export interface ChannelCounts {
   unread_count: number
   mention_count: number
+  /** The channel's newest message when the counts were taken (null: none): a later message is not counted. */
+  last_message_id: string | null
+  /** The member's read position: their stored one, or their own newest message when that is newer (null: neither). */
+  last_read_id: string | null
 }
 
 /** Reads and writes chat messages, reactions and read states. */
@@ -82,7 +86,9 @@ export interface MessagesRepository {
   /**
    * `uid`'s unread and mention counts of each of `channelIds`: others' messages after the
    * read position and written since `uid` joined the channel's server (reading starts at the
-   * join: history from before it is never unread), capped at {@link UNREAD_COUNT_CAP}.
+   * join: history from before it is never unread), capped at {@link UNREAD_COUNT_CAP}. A
+   * message of `uid`'s own reads everything before it (they wrote it in the channel).
+   * Each channel's newest message and the read position come with the counts.
    */
   channelCounts (uid: string, channelIds: readonly string[]): Promise<Map<string, ChannelCounts>>
 }
@@ -349,19 +355,29 @@ export function createMessagesRepository (db: Db): MessagesRepository {
     },
 
     async channelCounts (uid, channelIds) {
-      const counts = new Map<string, ChannelCounts>(channelIds.map(id => [id, { unread_count: 0, mention_count: 0 }]))
+      const counts = new Map<string, ChannelCounts>(channelIds.map(id => [id, { unread_count: 0, mention_count: 0, last_message_id: null, last_read_id: null }]))
       if (channelIds.length === 0) return counts
       const states = await db.selectFrom('read_states').select(['channel_id', 'last_read_id', 'mention_count'])
         .where('uid', '=', uid).where('channel_id', 'in', [...channelIds]).execute()
-      const positions = new Map(states.map(state => [state.channel_id, state.last_read_id ?? '']))
-      for (const state of states) {
-        const entry = counts.get(state.channel_id)
-        if (entry) entry.mention_count = Math.min(state.mention_count, UNREAD_COUNT_CAP)
-      }
+      const stored = new Map(states.map(state => [state.channel_id, state]))
       for (let start = 0; start < channelIds.length; start += CHANNELS_PER_COUNT) {
-        // one statement for many channels: each channel's others' messages after its read position, at most 100 read on the index
-        const parts = channelIds.slice(start, start + CHANNELS_PER_COUNT).map((channelId, index) => sql`select channel_id from (
-          select channel_id from messages where channel_id = ${channelId} and message_id > ${positions.get(channelId) ?? ''} and author_uid <> ${uid}
+        const chunk = channelIds.slice(start, start + CHANNELS_PER_COUNT)
+        // each channel's newest message and my own newest there: one probe each, on (channel_id, message_id)
+        // and (channel_id, author_uid, message_id) (migration 0018)
+        const ends = await sql<{ channel_id: string, newest: string | null, mine: string | null }>`${sql.join(chunk.map(channelId => sql`select cast(${channelId} as text) as channel_id,
+          (select max(message_id) from messages where channel_id = ${channelId}) as newest,
+          (select max(message_id) from messages where channel_id = ${channelId} and author_uid = ${uid}) as mine`), sql` union all `)}`.execute(db)
+        for (const end of ends.rows) {
+          const entry = counts.get(end.channel_id)
+          if (!entry) continue
+          const position = stored.get(end.channel_id)?.last_read_id ?? null
+          entry.last_message_id = end.newest
+          entry.last_read_id = end.mine !== null && (position === null || end.mine > position) ? end.mine : position
+        }
+        // one statement for many channels: each channel's messages after its read position, at most 100 read on the
+        // index; none of them is mine (the read position is at or after my newest message), so none is read to be skipped
+        const parts = chunk.map((channelId, index) => sql`select channel_id from (
+          select channel_id from messages where channel_id = ${channelId} and message_id > ${counts.get(channelId)?.last_read_id ?? ''} and author_uid <> ${uid}
             and created_at >= coalesce((select joined_at from server_members where server_members.server_id = messages.server_id and server_members.uid = ${uid}), 0)
             limit ${UNREAD_COUNT_CAP}
         ) as ${sql.raw(`c${index}`)}`)
@@ -370,6 +386,10 @@ export function createMessagesRepository (db: Db): MessagesRepository {
           const entry = counts.get(row.channel_id)
           if (entry) entry.unread_count = Number(row.n)
         }
+      }
+      for (const [channelId, entry] of counts) {
+        // a mention is one of the unread messages: one read by my own newer message is not counted
+        entry.mention_count = Math.min(stored.get(channelId)?.mention_count ?? 0, entry.unread_count)
       }
       return counts
     },

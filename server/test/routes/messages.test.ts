@@ -521,6 +521,43 @@ describe('read positions and unread counts', () => {
     expect((await channelList(writer.headers)).get(channel)?.unread_count).toBe(0)
   })
 
+  it('reads everything before my own message: what others wrote before it is not unread, what they wrote after is', async () => {
+    const reader = await trainee()
+    const writer = await trainee()
+    const channel = '83282805'
+    await sent(writer, channel, 'one')
+    await sent(writer, channel, 'two')
+    const mine = await sent(reader, channel, 'my answer')
+    expect((await channelList(reader.headers)).get(channel)).toMatchObject({ unread_count: 0, mention_count: 0, last_read_id: mine.message_id, last_message_id: mine.message_id })
+    const after = await sent(writer, channel, `after you <@${reader.uid}>`)
+    expect((await channelList(reader.headers)).get(channel)).toMatchObject({ unread_count: 1, mention_count: 1, last_read_id: mine.message_id, last_message_id: after.message_id })
+  })
+
+  it('counts at most 100 of others\' messages after many of mine, from my newest one on', async () => {
+    const reader = await trainee()
+    const channel = '83282805'
+    const at = Date.now() + 60_000
+    const row = (index: number, author: string) => ({
+      message_id: timeIdAt(at + index), channel_id: channel, server_id: SERVER, author_uid: author, content: `bulk ${index}`,
+      nonce: null, reply_to: null, mentions: '[]', attachments: '[]', created_at: Math.floor(at / 1000), edited_at: null,
+    })
+    // 300 of mine, then 150 of others': only the 150 after my newest are unread, and those count as 100
+    const rows = [...Array.from({ length: 300 }, (_unused, index) => row(index, reader.uid)), ...Array.from({ length: 150 }, (_unused, index) => row(300 + index, '100001'))]
+    await db.insertInto('messages').values(rows).execute()
+    expect((await channelList(reader.headers)).get(channel)).toMatchObject({ unread_count: 100, last_read_id: rows[299].message_id, last_message_id: rows[449].message_id })
+    await db.deleteFrom('messages').where('message_id', 'in', rows.map(entry => entry.message_id)).execute()
+  })
+
+  it('tells the channel\'s newest message and my read position with the counts', async () => {
+    const reader = await member()
+    const writer = await member()
+    const first = await sent(writer, ANNOUNCEMENTS, 'first')
+    const second = await sent(writer, ANNOUNCEMENTS, 'second')
+    await test.inject({ method: 'POST', url: `/channels/${ANNOUNCEMENTS}/read`, headers: reader.headers, payload: { message_id: first.message_id } })
+    expect((await channelList(reader.headers)).get(ANNOUNCEMENTS)).toMatchObject({ unread_count: 1, last_read_id: first.message_id, last_message_id: second.message_id })
+    expect((await channelList()).get(ANNOUNCEMENTS)).not.toHaveProperty('last_read_id')
+  })
+
   it('moves the read position, clears the counts and tells only the reader', async () => {
     const reader = await member()
     const writer = await member()

@@ -22,6 +22,7 @@ function DiscussionChat ({ channel }: { channel: Channel }) {
   const root = useStores()
   const [{ chat, members, access }] = useState(() => openDiscussion(root, channel, {
     unreadCount: root.unread.knows(channel.channel_id) ? root.unread.of(channel.channel_id).unread : undefined,
+    lastReadId: root.unread.readPosition(channel.channel_id),
     scheduler: timeoutScheduler,
     // a search hit opens the channel at its message (?around=)
     aroundId: currentParams().around,
@@ -36,7 +37,7 @@ function DiscussionChat ({ channel }: { channel: Channel }) {
     // opened by a link, the channel list (and so the unread count) arrives after the page: the divider waits for it
     if (!root.unread.knows(chat.channelId) && root.channel.status !== 'loading') void root.channel.load()
     const stopWaiting = when(() => root.unread.knows(chat.channelId), () => {
-      chat.knowUnread(root.unread.of(chat.channelId).unread)
+      chat.knowUnread(root.unread.of(chat.channelId).unread, root.unread.readPosition(chat.channelId) ?? null)
       root.unread.view(chat.channelId)
     })
     // a guest sending a message is offered an account (signing up keeps it): the message shows as pending first

@@ -74,7 +74,7 @@ export class ChannelChat {
     this.foundId = input.aroundId ?? null
     this.conversation = input.conversation ?? channelConversation(input, deps.api)
     this.history = new MessageHistory({
-      conversation: this.conversation, logger: deps.logger, pageSize: deps.pageSize, unreadCount: input.unreadCount,
+      conversation: this.conversation, logger: deps.logger, pageSize: deps.pageSize, unreadCount: input.unreadCount, lastReadId: input.lastReadId,
       countsAsUnread: message => message.author.uid !== deps.me()?.uid,
       settlePending: message => this.outbox.settle(message),
     })
@@ -140,12 +140,12 @@ export class ChannelChat {
   }
 
   /**
-   * The unread count at opening, known only now (opened by a link before the channel list
-   * arrived): places the divider once, and marks read what was asked for meanwhile when
-   * nothing was unread.
+   * The unread count at opening and the read position, known only now (opened by a link before
+   * the channel list arrived): places the divider once, and marks read what was asked for
+   * meanwhile when nothing was unread.
    */
-  knowUnread (count: number): void {
-    this.history.knowUnread(count)
+  knowUnread (count: number, lastReadId: string | null = null): void {
+    this.history.knowUnread(count, lastReadId)
     if (!this.markReadAwaitsCount) return
     this.markReadAwaitsCount = false
     if (this.history.firstUnreadId === null) void this.markRead()

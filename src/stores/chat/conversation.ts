@@ -65,6 +65,8 @@ export interface ChannelChatInput {
   channelId: string
   serverId: string
   unreadCount?: number
+  /** The read position then, when known: the divider goes above the first of others' messages after it. */
+  lastReadId?: string | null
   /** Open at this message (a search hit) instead of the newest: the messages around it load first. */
   aroundId?: string
   /** Another conversation than the channel's own (a direct one, {@link directConversation}): its calls and dispatch names. */

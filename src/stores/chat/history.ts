@@ -9,7 +9,7 @@ import { makeAutoObservable, observable, runInAction } from 'mobx'
 import { CATCH_UP_MAX_PAGES, CATCH_UP_PAGE_SIZE, FIRST_UNREAD_MAX_PAGES, HISTORY_PAGE_SIZE } from '@/constants/chat'
 import { LoadTracker, type StoreLogger, type StoreStatus } from '../load-tracker'
 import type { Conversation } from './conversation'
-import { searchById, type ChatEntry } from './message-order'
+import { compareMessageIds, searchById, type ChatEntry } from './message-order'
 import type { ChatMessage, ChatMessagePage } from './types'
 
 /** What a history needs: its conversation, and the outbox entry a server message settles. */
@@ -22,6 +22,11 @@ export interface MessageHistoryDeps {
   pageSize?: number
   /** How many messages were unread when the conversation opened (for the "new messages" divider); unknown until {@link MessageHistory.knowUnread} when not given. */
   unreadCount?: number
+  /**
+   * The read position when the conversation opened (the divider goes above the first counted
+   * message after it, however many were unread); null or left out: the count alone places it.
+   */
+  lastReadId?: string | null
   /** True for a message the unread count counts (others' messages: my own are never unread). */
   countsAsUnread?: (message: ChatMessage) => boolean
 }
@@ -39,6 +44,7 @@ export class MessageHistory {
   private readonly latest: LoadTracker
   private readonly older: LoadTracker
   private unreadAtOpen: number | null
+  private readAtOpen: string | null
   private readonly pageSize: number
   private catchingUp: Promise<void> | null = null
   /** The newest message of the stretch loaded around a message: the next newer page starts after it. */
@@ -49,10 +55,11 @@ export class MessageHistory {
     this.latest = new LoadTracker(deps.logger)
     this.older = new LoadTracker(deps.logger)
     this.unreadAtOpen = deps.unreadCount === undefined ? null : Math.max(0, Math.floor(deps.unreadCount))
+    this.readAtOpen = deps.lastReadId ?? null
     this.pageSize = deps.pageSize ?? HISTORY_PAGE_SIZE
     // entries are snapshots replaced whole (never changed in place): the array is watched, not each message
-    makeAutoObservable<MessageHistory, 'deps' | 'latest' | 'older' | 'unreadAtOpen' | 'pageSize' | 'catchingUp' | 'newerAfter' | 'newerLoading'>(this, {
-      deps: false, latest: false, older: false, unreadAtOpen: false, pageSize: false, catchingUp: false, newerAfter: false, newerLoading: false, sent: observable.shallow,
+    makeAutoObservable<MessageHistory, 'deps' | 'latest' | 'older' | 'unreadAtOpen' | 'readAtOpen' | 'pageSize' | 'catchingUp' | 'newerAfter' | 'newerLoading'>(this, {
+      deps: false, latest: false, older: false, unreadAtOpen: false, readAtOpen: false, pageSize: false, catchingUp: false, newerAfter: false, newerLoading: false, sent: observable.shallow,
     })
   }
 
@@ -89,15 +96,17 @@ export class MessageHistory {
   }
 
   /**
-   * The unread count at opening, when it becomes known after the conversation opened (a
-   * channel opened by a link, before its channel list arrived); once only.
+   * The unread count at opening (and the read position, when known), when it becomes known
+   * after the conversation opened (a channel opened by a link, before its channel list
+   * arrived); once only.
    */
-  knowUnread (count: number): void {
+  knowUnread (count: number, lastReadId: string | null = null): void {
     if (this.unreadAtOpen !== null) return
     this.unreadAtOpen = Math.max(0, Math.floor(count))
+    this.readAtOpen = lastReadId
     if (this.sent.length === 0) return
     this.placeUnreadDivider()
-    if (this.firstUnreadId === null) void this.loadOlderToFirstUnread()
+    if (!this.reachesFirstUnread(this.sent.map(entry => entry.message), this.hasOlder)) void this.loadOlderToFirstUnread()
   }
 
   /**
@@ -216,7 +225,7 @@ export class MessageHistory {
 
   /** Loads older pages until the first unread message is among them (the count arrived after the newest page); the divider then goes above it. */
   private async loadOlderToFirstUnread (): Promise<void> {
-    for (let fetched = 0; fetched < FIRST_UNREAD_MAX_PAGES && this.firstUnreadId === null && this.hasOlder; fetched += 1) {
+    for (let fetched = 0; fetched < FIRST_UNREAD_MAX_PAGES && !this.reachesFirstUnread(this.sent.map(entry => entry.message), this.hasOlder); fetched += 1) {
       await this.loadOlder()
       if (this.older.status === 'error') return
       this.placeUnreadDivider()
@@ -252,22 +261,42 @@ export class MessageHistory {
    * `page` itself when it holds them all, nothing is unread or the count is not known yet.
    */
   private async reachingFirstUnread (page: ChatMessagePage): Promise<ChatMessagePage> {
-    const counts = this.deps.countsAsUnread ?? (() => true)
     let reached = page
     for (let fetched = 0; fetched < FIRST_UNREAD_MAX_PAGES; fetched += 1) {
-      const unread = this.unreadAtOpen ?? 0
       const oldest = reached.items[0]?.message_id
-      if (!reached.has_more || oldest === undefined || reached.items.filter(counts).length >= unread) break
+      if (oldest === undefined || this.reachesFirstUnread(reached.items, reached.has_more)) break
       const older = await this.deps.conversation.api.listHistory({ before: oldest, limit: CATCH_UP_PAGE_SIZE })
       reached = { ...reached, items: [...older.items, ...reached.items], has_more: older.has_more && older.items.length > 0 }
     }
     return reached
   }
 
-  /** Puts the divider above the oldest of the last `unreadAtOpen` messages the count counts (others', not mine). */
+  /**
+   * True when `items` (oldest first; `hasMore`: older ones exist) hold the first message unread
+   * at opening, or nothing was: they reach back to the read position when it is known (the
+   * count stops at 100, the position does not), else to as many counted messages as were unread.
+   */
+  private reachesFirstUnread (items: readonly ChatMessage[], hasMore: boolean): boolean {
+    if (!hasMore || this.unreadAtOpen === null || this.unreadAtOpen === 0) return true
+    const oldest = items[0]?.message_id
+    if (this.readAtOpen !== null) return oldest !== undefined && compareMessageIds(oldest, this.readAtOpen) <= 0
+    return items.filter(this.deps.countsAsUnread ?? (() => true)).length >= this.unreadAtOpen
+  }
+
+  /**
+   * Puts the divider above the first message the count counts (others', not mine) after the
+   * read position at opening, once the loaded messages reach back to it; without a read
+   * position, above the oldest of the last `unreadAtOpen` such messages.
+   */
   private placeUnreadDivider (): void {
     if (this.unreadAtOpen === null || this.unreadAtOpen === 0) return
     const counts = this.deps.countsAsUnread ?? (() => true)
+    const readAtOpen = this.readAtOpen
+    if (readAtOpen !== null) {
+      if (!this.reachesFirstUnread(this.sent.map(entry => entry.message), this.hasOlder)) return
+      this.firstUnreadId = this.sent.find(({ message }) => counts(message) && compareMessageIds(message.message_id, readAtOpen) > 0)?.message.message_id ?? null
+      return
+    }
     let left = this.unreadAtOpen
     for (let index = this.sent.length - 1; index >= 0; index -= 1) {
       const { message } = this.sent[index]

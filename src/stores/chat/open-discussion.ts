@@ -57,11 +57,11 @@ export function chatDeps (root: ChatRoot, scheduler: TimerScheduler): ChatDeps {
 export function openDiscussion (
   root: DiscussionRoot,
   channel: { channel_id: string, server_id: string },
-  options: { unreadCount?: number, scheduler: TimerScheduler, aroundId?: string },
+  options: { unreadCount?: number, lastReadId?: string | null, scheduler: TimerScheduler, aroundId?: string },
 ): { chat: ChannelChat, members: ServerMembers, access: ChatAccess } {
   return {
     chat: new ChannelChat(
-      { channelId: channel.channel_id, serverId: channel.server_id, unreadCount: options.unreadCount, aroundId: options.aroundId },
+      { channelId: channel.channel_id, serverId: channel.server_id, unreadCount: options.unreadCount, lastReadId: options.lastReadId, aroundId: options.aroundId },
       chatDeps(root, options.scheduler),
     ),
     members: new ServerMembers(channel.server_id, {
