@@ -183,7 +183,7 @@ describe('createRootStore', () => {
     api.listChannels.mockReturnValueOnce(reread.promise)
     root.gateway.start()
     connect.last().open()
-    connect.last().deliver({ op: 'ready', d: { user: user(), protocol_version: 2, session_id: 's', seq: 0, heartbeat_interval_ms: 30_000, server_ids: ['723658'] } })
+    connect.last().deliver({ op: 'ready', d: { user: user(), protocol_version: 3, session_id: 's', seq: 0, heartbeat_interval_ms: 30_000, server_ids: ['723658'] } })
     // message 3 comes live before the re-read answers, which was taken before it
     connect.last().deliver({ op: 'dispatch', t: 'MESSAGE_CREATE', s: 1, d: chatMessage(3, { server_id: '723658' }) })
     reread.resolve(lobby(1, 2))
