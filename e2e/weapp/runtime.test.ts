@@ -561,6 +561,11 @@ describe('the mini-program at run time', () => {
     const framesBefore = canvas.framesRun
     await until(app, 'the other member no longer drawn', () => canvas.framesRun > framesBefore && drawnAt(canvas, other.nickname).length === 0)
     expect(drawnAt(canvas, myName)).toHaveLength(1)
+    // the page unloads: its canvas asks for no more frames
+    app.openFirst(`/pages/me/index?sid=${SERVER}`)
+    const framesAtUnload = canvas.framesRun
+    await new Promise(resolve => setTimeout(resolve, 200))
+    expect(canvas.framesRun - framesAtUnload).toBeLessThanOrEqual(1)
   })
 
   it('shows Me: the guest\'s own profile and signed-in devices', async () => {
