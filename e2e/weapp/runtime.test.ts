@@ -4,7 +4,9 @@
  * `setData`, with real HTTP and a real WebSocket to the product started here on a
  * loopback port. Each test opens a page with its query, runs its lifecycle and reads what
  * the final page data says, as text. A page that throws, reports an error, shows no live
- * data or calls a `wx` API the simulation does not know fails its test.
+ * data or calls a `wx` API the simulation does not know fails its test. A 2d canvas is
+ * not painted but its drawing calls are recorded (./canvas.ts): the space test reads where
+ * a member's name lands.
  * Not covered: painting and layout (WeChat's compilers check templates and styles,
  * compile-check.test.ts), the WeChat client itself (sign-in, payments, subscribe dialogs).
  */
@@ -16,7 +18,9 @@ import { signInSeeded, type SeededLogin } from '../support/sessions'
 import WebSocket from 'ws'
 import type { Pose } from '@core/domain/space/motion'
 import { applyTickPoses, bookOf, type PoseBook, type PosedAvatar, type TickPoses } from '@core/domain/space/poses'
+import { cameraFollowing, mapToScreen } from '@/components/space/camera'
 import { MiniProgram, nodesWithClass, textOf, type TaroNode } from './simulator'
+import { SimulatedCanvas } from './canvas'
 
 const ROOT = path.resolve(__dirname, '..', '..')
 const DIST = path.join(ROOT, 'dist/weapp')
@@ -237,6 +241,8 @@ const EVERY_PAGE: Readonly<Record<string, PageVisit>> = {
 /** A member in a space over a plain WebSocket to the gateway (as the H5 app's socket is): what it hears of the space, and a way to send space frames. */
 interface RawSpaceMember {
   selfId: number
+  /** The name the space shows under this member's avatar. */
+  nickname: string
   /** The poses it was told of the avatars in view. */
   positions: PoseBook
   send: (frame: object) => void
@@ -248,6 +254,7 @@ async function rawSpaceMember (login: SeededLogin, channelId: string): Promise<R
   const socket = new WebSocket(`${product.url.replace(/^http/, 'ws')}/gateway`)
   let positions: PoseBook = new Map()
   let selfId = 0
+  let nickname = ''
   const ready = new Promise<void>((resolve, reject) => {
     socket.on('error', reject)
     socket.on('message', data => {
@@ -255,7 +262,9 @@ async function rawSpaceMember (login: SeededLogin, channelId: string): Promise<R
       if (frame.op === 'ready') socket.send(JSON.stringify({ op: 'space_enter', d: { channel_id: channelId } }))
       if (frame.op === 'space_ready') {
         selfId = frame.d.self as number
-        positions = bookOf(frame.d.avatars as PosedAvatar[])
+        const avatars = frame.d.avatars as Array<PosedAvatar & { nickname: string }>
+        nickname = avatars.find(avatar => avatar.id === selfId)?.nickname ?? ''
+        positions = bookOf(avatars)
         resolve()
       }
       // moves are changes against the pose last told: core's one decoder applies them
@@ -264,7 +273,7 @@ async function rawSpaceMember (login: SeededLogin, channelId: string): Promise<R
   })
   socket.on('open', () => socket.send(JSON.stringify({ op: 'identify', d: { token: login.token } })))
   await ready
-  return { selfId, get positions () { return positions }, send: frame => socket.send(JSON.stringify(frame)), close: () => socket.close() }
+  return { selfId, nickname, get positions () { return positions }, send: frame => socket.send(JSON.stringify(frame)), close: () => socket.close() }
 }
 
 /** The space frames the mini-program's socket received, parsed. */
@@ -282,6 +291,37 @@ function positionInApp (app: MiniProgram, id: number): Pose | undefined {
     position = book.get(id) ?? position
   }
   return position
+}
+
+/** The space canvas's id (src/components/space/index.tsx CANVAS_ID). */
+const SPACE_CANVAS = 'space-canvas'
+/** Device pixels per CSS pixel of the simulated phone (simulator.ts SYSTEM_INFO). */
+const PIXEL_RATIO = 3
+/** How far below an avatar's feet its name is drawn, map pixels (src/components/space/renderer.ts drawAvatar). */
+const NAME_BELOW_FEET = 4
+
+/** The size in map pixels of `channelId`'s space map, straight from the HTTP API. */
+async function spaceMapSize (login: SeededLogin, channelId: string): Promise<{ width: number, height: number }> {
+  const response = await fetch(`${product.url}/channels/${channelId}/space`, { headers: { authorization: `Bearer ${login.token}` } })
+  expect(response.status).toBe(200)
+  const { data: { map } } = await response.json() as { data: { map: { width: number, height: number, tilewidth: number, tileheight: number } } }
+  return { width: map.width * map.tilewidth, height: map.height * map.tileheight }
+}
+
+/**
+ * Where on the canvas (device pixels) the renderer puts the name of an avatar standing at
+ * `at` while mine stands at `self`: the camera follows me over the map (camera.ts), the
+ * name hangs under the feet.
+ */
+function nameOnCanvas (canvas: SimulatedCanvas, map: { width: number, height: number }, self: { x: number, y: number }, at: { x: number, y: number }): { x: number, y: number } {
+  const camera = cameraFollowing(self, map, { width: canvas.width / PIXEL_RATIO, height: canvas.height / PIXEL_RATIO })
+  const point = mapToScreen(camera, { x: at.x, y: at.y + NAME_BELOW_FEET })
+  return { x: point.x * PIXEL_RATIO, y: point.y * PIXEL_RATIO }
+}
+
+/** The anchors of `text` in the canvas's newest frame. */
+function drawnAt (canvas: SimulatedCanvas, text: string): Array<{ x: number, y: number }> {
+  return canvas.textsDrawn().filter(drawn => drawn.text === text).map(drawn => drawn.at)
 }
 
 describe('the mini-program at run time', () => {
@@ -478,6 +518,51 @@ describe('the mini-program at run time', () => {
     }
   })
 
+  it('draws a member on a plain socket on the space\'s 2d canvas where the frames place them, and no longer once they left', async () => {
+    const login = signInSeeded(product, MEMBER_UID)
+    const map = await spaceMapSize(login, SHOWROOM)
+    const app = launch(`/pages/space/index?sid=${SERVER}&channel_id=${SHOWROOM}&server_id=${SERVER}`, signedIn(login))
+    await until(app, 'standing in the space', () => spaceFramesOf(app).some(frame => frame.op === 'space_ready'))
+    const mine = spaceFramesOf(app).find(frame => frame.op === 'space_ready')?.d.self as number
+    const myName = (spaceFramesOf(app).find(frame => frame.op === 'space_ready')?.d.avatars as Array<{ id: number, nickname: string }>).find(avatar => avatar.id === mine)?.nickname as string
+    // the page asked WeChat for its canvas node and draws on it, frame after frame, sized to its box
+    await until(app, 'the space drawn on its canvas', () => (app.canvas(SPACE_CANVAS)?.framesRun ?? 0) > 2 && drawnAt(app.canvas(SPACE_CANVAS) as SimulatedCanvas, myName).length === 1)
+    const canvas = app.canvas(SPACE_CANVAS) as SimulatedCanvas
+    expect({ width: canvas.width, height: canvas.height }).toEqual({ width: 390 * PIXEL_RATIO, height: 753 * PIXEL_RATIO })
+    // the map's background came from the product over HTTP and is drawn under everything
+    await until(app, 'the map\'s background drawn', () => canvas.lastFrame().some(call => call.op === 'drawImage'))
+    expect(canvas.imageLoads.filter(load => load.startsWith('error'))).toEqual([])
+    const other = await rawSpaceMember(signInSeeded(product, ALEX_UID), SHOWROOM)
+    try {
+      expect(other.nickname).not.toBe('')
+      expect(other.nickname).not.toBe(myName)
+      // the other walks right into view: the name lands under their feet as the frames placed them
+      await until(app, 'the other member coming into view', () => positionInApp(app, other.selfId) !== undefined)
+      const theirStart = positionInApp(app, other.selfId) as { x: number, y: number }
+      other.send({ op: 'space_walk', d: { x: theirStart.x + 64, y: theirStart.y } })
+      await until(app, 'the other\'s steps arriving', () => (positionInApp(app, other.selfId)?.x ?? 0) >= theirStart.x + 48)
+      const near = (): boolean => {
+        const self = positionInApp(app, mine)
+        const theirs = positionInApp(app, other.selfId)
+        if (!self || !theirs) return false
+        const expected = nameOnCanvas(canvas, map, self, theirs)
+        return drawnAt(canvas, other.nickname).some(at => Math.abs(at.x - expected.x) <= 4 * PIXEL_RATIO && Math.abs(at.y - expected.y) <= 4 * PIXEL_RATIO)
+      }
+      await until(app, `${other.nickname}'s name drawn where the frames put them (drawn at ${JSON.stringify(drawnAt(canvas, other.nickname))})`, near)
+    } finally {
+      other.close()
+    }
+    // gone: a later frame draws me and no longer them
+    const framesBefore = canvas.framesRun
+    await until(app, 'the other member no longer drawn', () => canvas.framesRun > framesBefore && drawnAt(canvas, other.nickname).length === 0)
+    expect(drawnAt(canvas, myName)).toHaveLength(1)
+    // the page unloads: its canvas asks for no more frames
+    app.openFirst(`/pages/me/index?sid=${SERVER}`)
+    const framesAtUnload = canvas.framesRun
+    await new Promise(resolve => setTimeout(resolve, 200))
+    expect(canvas.framesRun - framesAtUnload).toBeLessThanOrEqual(1)
+  })
+
   it('shows Me: the guest\'s own profile and signed-in devices', async () => {
     const app = launch(`/pages/me/index?sid=${SERVER}`)
     await sees(app, '游客', '个性签名', '登录设备', '本设备', '退出登录')
@@ -644,6 +729,21 @@ describe('the mini-program at run time', () => {
     const app = launch(`/pages/post/index?sid=${SERVER}&post_id=${SERVER}-post-01`)
     await sees(app, '第 1 篇分享')
     expect(() => app.pullDown()).toThrow('pages/post/index does not enable pull-down refresh')
+  })
+
+  it('records where a canvas\'s drawing lands and fails a 2d context member the simulation does not know', () => {
+    const unknown: string[] = []
+    const canvas = new SimulatedCanvas({ later: () => undefined, cancel: () => undefined, mapUrl: url => url, unknown: name => unknown.push(name) })
+    const ctx = (canvas.node as { getContext: (type: string) => CanvasRenderingContext2D }).getContext('2d')
+    ctx.setTransform(3, 0, 0, 3, -30, -60)
+    ctx.save()
+    ctx.translate(10, 5)
+    ctx.fillText('A', 1, 2)
+    ctx.restore()
+    ctx.fillText('B', 1, 2)
+    expect(canvas.textsDrawn()).toEqual([{ text: 'A', at: { x: 3, y: -39 } }, { text: 'B', at: { x: -27, y: -54 } }])
+    expect(() => ctx.createLinearGradient(0, 0, 1, 1)).toThrow("canvas.getContext('2d').createLinearGradient is not part of the simulated WeChat canvas")
+    expect(unknown).toEqual(["canvas.getContext('2d').createLinearGradient"])
   })
 
   it('fails a call to a wx API the simulation does not know', () => {

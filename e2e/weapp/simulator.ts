@@ -7,6 +7,9 @@
  * page stack for navigation. Pages keep the data tree Taro's runtime sends with
  * `setData`, read back as the text a member would see.
  *
+ * A `Canvas type="2d"` found by a selector query answers a canvas node whose 2d context
+ * records what is drawn (./canvas.ts), read with `canvas(id)`.
+ *
  * What it does not do: paint, lay out or run WXML/WXSS (WeChat's compilers check those,
  * compile-check.test.ts), nor anything of the WeChat client itself (login, payments).
  * `wx` is a Proxy that throws on any member it does not know, and every such attempt is
@@ -16,6 +19,7 @@ import { readFileSync } from 'fs'
 import path from 'path'
 import vm from 'vm'
 import WebSocket from 'ws'
+import { SimulatedCanvas, type CanvasHost } from './canvas'
 
 /** One node of Taro's data tree (`root.cn.[0]…`): its template name, class, children and, for text, its value. */
 export interface TaroNode {
@@ -87,6 +91,17 @@ export function textOf (node: TaroNode | undefined): string {
   return [...own, ...placeholder, ...(node.cn ?? []).map(textOf)].filter(text => text.trim() !== '').join(' ').replace(/\s+/g, ' ')
 }
 
+/** The node of the tree whose id is `id` (Taro's templates write `id="{{i.uid||i.sid}}"`), or undefined. */
+function nodeWithId (node: TaroNode | undefined, id: string): TaroNode | undefined {
+  if (!node) return undefined
+  if ((node.uid ?? node.sid) === id) return node
+  for (const child of node.cn ?? []) {
+    const found = nodeWithId(child, id)
+    if (found) return found
+  }
+  return undefined
+}
+
 /** Nodes of the tree whose class list holds `className`, in document order. */
 export function nodesWithClass (node: TaroNode | undefined, className: string): TaroNode[] {
   if (!node) return []
@@ -144,16 +159,22 @@ export class MiniProgram {
   private readonly storage = new Map<string, string>()
   private readonly sockets = new Set<WebSocket>()
   private readonly timers = new Set<NodeJS.Timeout>()
+  /** The canvas nodes handed out, by page and canvas id. */
+  private readonly canvases = new Map<string, SimulatedCanvas>()
   private loading: string | null = null
   /** Set by closeAll: the app's late timers and sockets are refused, so nothing outlives a test. */
   private closed = false
   private app: Record<string, unknown> | null = null
   private webviewId = 0
+  /** How Taro's templates (base.wxml) write a `<canvas>`: its node name and the data key its `type` is read from. */
+  private readonly canvasTemplate: { nn: string, typeKey: string } | null
   private readonly appJson: { pages: string[], subPackages?: { root: string, pages: string[] }[], window?: { enablePullDownRefresh?: boolean } }
 
   constructor (private readonly options: SimulatorOptions) {
     for (const [key, value] of Object.entries(options.storage ?? {})) this.storage.set(key, JSON.stringify(value))
     this.appJson = JSON.parse(readFileSync(path.join(options.dist, 'app.json'), 'utf8')) as MiniProgram['appJson']
+    const canvas = /<template name="tmpl_\d+_(\w+)">\s*<canvas\b[^>]*\stype="\{\{i\.(\w+)\}\}"/.exec(readFileSync(path.join(options.dist, 'base.wxml'), 'utf8'))
+    this.canvasTemplate = canvas ? { nn: canvas[1], typeKey: canvas[2] } : null
     const timers = this.timers
     const record = this.record
     const sandbox: Record<string, unknown> = {
@@ -171,12 +192,7 @@ export class MiniProgram {
         },
         error: (...args: unknown[]) => { record.consoleErrors.push(args.map(arg => (arg as { stack?: string } | null)?.stack ?? String(arg)).join(' ')) },
       },
-      setTimeout: (callback: (...parameters: unknown[]) => void, ms?: number, ...args: unknown[]) => {
-        if (this.closed) return undefined
-        const timer = setTimeout(() => { timers.delete(timer); this.guard(() => callback(...args)) }, ms)
-        timers.add(timer)
-        return timer
-      },
+      setTimeout: (callback: (...parameters: unknown[]) => void, ms?: number, ...args: unknown[]) => this.later(() => callback(...args), ms),
       clearTimeout: (timer: NodeJS.Timeout) => { timers.delete(timer); clearTimeout(timer) },
       setInterval: (callback: () => void, ms?: number) => {
         if (this.closed) return undefined
@@ -195,6 +211,14 @@ export class MiniProgram {
     this.wx = this.createWx()
     sandbox.wx = this.wx
     this.context = vm.createContext(sandbox)
+  }
+
+  /** Runs `run` after `ms` on the app's timers (guarded; refused once the simulation closed). */
+  private later (run: () => void, ms?: number): NodeJS.Timeout | undefined {
+    if (this.closed) return undefined
+    const timer = setTimeout(() => { this.timers.delete(timer); this.guard(run) }, ms)
+    this.timers.add(timer)
+    return timer
   }
 
   /** Values handed to the app are made in its own realm (mobx tells plain objects by their prototype). */
@@ -337,6 +361,34 @@ export class MiniProgram {
     const page = this.current()
     this.call(page, 'onHide')
     this.call(page, 'onShow')
+  }
+
+  /**
+   * The `Canvas type="2d"` with id `id` of the page on top, as a selector query answered
+   * it to the app (what its 2d context drew), or undefined when the app never asked for it.
+   */
+  canvas (id: string): SimulatedCanvas | undefined {
+    return this.canvases.get(`${String(this.current().__webviewId__)}#${id}`)
+  }
+
+  /** The canvas node of the page's `Canvas type="2d"` with id `id` (the same node each time), or null when the page has none. */
+  private canvasNode (page: SimulatedPage, id: string): object | null {
+    const element = nodeWithId(page.data.root, id)
+    const template = this.canvasTemplate
+    if (!element || template === null || String(element.nn) !== template.nn || element[template.typeKey] !== '2d') return null
+    const key = `${String(page.__webviewId__)}#${id}`
+    let canvas = this.canvases.get(key)
+    if (!canvas) {
+      const host: CanvasHost = {
+        later: (run, ms) => this.later(run, ms),
+        cancel: timer => { this.timers.delete(timer as NodeJS.Timeout); clearTimeout(timer as NodeJS.Timeout) },
+        mapUrl: url => this.mapUrl(url),
+        unknown: name => { this.record.unknown.push(name) },
+      }
+      canvas = new SimulatedCanvas(host)
+      this.canvases.set(key, canvas)
+    }
+    return canvas.node
   }
 
   /** Closes every page (their onUnload) and every socket, and stops the app's timers. */
@@ -483,29 +535,44 @@ export class MiniProgram {
   private selectorQuery (): object {
     const answers: ((result: unknown) => void)[] = []
     const results: unknown[] = []
+    /** Per result: whether it asks for the node (fields with `node`, or node()), and the id its selector names. */
+    const nodeAsks: { asked: boolean, id: string | null }[] = []
     const window = { id: '', dataset: {}, left: 0, top: 0, right: SYSTEM_INFO.windowWidth, bottom: SYSTEM_INFO.windowHeight, width: SYSTEM_INFO.windowWidth, height: SYSTEM_INFO.windowHeight, scrollTop: 0, scrollLeft: 0, scrollHeight: SYSTEM_INFO.windowHeight, scrollWidth: SYSTEM_INFO.windowWidth }
     const query = {
       in: () => query,
-      select: () => nodes(false),
+      select: (selector: string) => nodes(false, selector),
       selectAll: () => nodes(true),
       selectViewport: () => nodes(false),
       exec: (callback?: (all: unknown[]) => void) => {
         sandboxTimeout(() => this.guard(() => {
           const answered = this.inContext(results)
+          const page = this.stack[this.stack.length - 1]
+          nodeAsks.forEach(({ asked, id }, index) => {
+            if (asked) (answered[index] as Record<string, unknown>).node = page && id !== null ? this.canvasNode(page, id) : null
+          })
           answered.forEach((result, index) => answers[index]?.(result))
           callback?.(answered)
         }))
         return query
       },
     }
-    // one node (select, the viewport) measures as the window; a list of nodes (selectAll) as none
-    const nodes = (all: boolean): object => {
-      const measure = (callback?: (result: unknown) => void): object => {
+    // one node (select, the viewport) measures as the window; a list of nodes (selectAll) as none;
+    // the node of `select('#id')` is that page's Canvas type="2d" (null for any other element)
+    const nodes = (all: boolean, selector?: string): object => {
+      const id = !all && selector !== undefined && /^#[\w-]+$/.test(selector) ? selector.slice(1) : null
+      const measure = (callback?: (result: unknown) => void, node = false): object => {
         results.push(all ? [] : window)
+        nodeAsks.push({ asked: node && !all, id })
         answers.push(callback ?? (() => undefined))
         return query
       }
-      return { boundingClientRect: measure, scrollOffset: measure, fields: (_fields: unknown, callback?: (result: unknown) => void) => measure(callback), node: measure, context: measure }
+      return {
+        boundingClientRect: (callback?: (result: unknown) => void) => measure(callback),
+        scrollOffset: (callback?: (result: unknown) => void) => measure(callback),
+        fields: (fields: { node?: boolean } | undefined, callback?: (result: unknown) => void) => measure(callback, fields?.node === true),
+        node: (callback?: (result: unknown) => void) => measure(callback, true),
+        context: (callback?: (result: unknown) => void) => measure(callback),
+      }
     }
     return query
   }

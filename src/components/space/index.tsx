@@ -74,7 +74,8 @@ export default function SpaceCanvas ({ space, hotspotTitles, showScreen, onHotsp
     let frame = 0
     let screenRect: Rect | null = null
     let canvas: CanvasNode | null = null
-    const pixelRatio = Taro.getSystemInfoSync().pixelRatio || 1
+    // getWindowInfo: WeChat deprecated getSystemInfoSync (base library 2.20.1); H5 answers the window's devicePixelRatio
+    const pixelRatio = Taro.getWindowInfo().pixelRatio || 1
     const schedule = (callback: () => void): number => canvas?.requestAnimationFrame ? canvas.requestAnimationFrame(callback) : requestAnimationFrame(callback)
     const images = createImageSource(() => canvas?.createImage ? canvas.createImage() : new Image() as unknown as LoadingImage, () => undefined, mediaUrl)
     let view = { width: 0, height: 0 }
