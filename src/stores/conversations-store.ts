@@ -5,6 +5,7 @@
  * who may message me and whom I block. A conversation's own chat is a ChannelChat on
  * {@link directChatInput} (src/stores/chat/: the same history, outbox and views as a channel).
  */
+import '@/i18n/page-messages'
 import { makeAutoObservable, observable, runInAction } from 'mobx'
 import type { Conversation } from '@core/wire/direct-messages'
 import type { DmPrivacy } from '@core/wire/direct-messages-paths'
