@@ -14,15 +14,16 @@ import type { ServerChoiceInput } from '@core/domain/server'
 import { flattenGroups } from '@core/domain/channel'
 import { comparer, reaction } from 'mobx'
 import type { ApiClient } from '@/services/api/api-client'
-import { postsApi, type PostsApi } from '@/services/api/posts'
+import type { PostsApi } from '@/services/api/posts'
 import { createMembersApi, type MembersApi } from '@/services/api/members'
-import { createMessagesApi, type MessagesApi } from '@/services/api/messages'
+import type { MessagesApi } from '@/services/api/messages'
 import type { AccountApi } from '@/services/api/accounts'
 import { createNotificationsApi, type NotificationsApi } from '@/services/api/notifications'
 import { createTrustApi, type TrustApi } from '@/services/api/trust'
 import { createConversationsApi, type ConversationsApi } from '@/services/api/conversations'
 import type { AccountStore, WebauthnCeremonies } from './account-store'
 import { createSpaceApi, type SpaceApi } from '@/services/api/space'
+import { callsOnFirstUse } from '@/services/api/on-first-call'
 import { ChannelType } from '@core/wire/codes'
 import { defaultGatewayUrl, taroSocketConnector, type SocketConnector } from '@/services/gateway'
 import { platformNetwork, type NetworkWatcher } from '@/services/gateway/network'
@@ -57,11 +58,11 @@ export interface RootStoreOptions {
   servers?: readonly ConfiguredServer[]
   /** Live items per page; the API's DEFAULT_PAGE_SIZE by default. */
   livePageSize?: number
-  /** The posts and live-chat calls; the app's request chain by default. */
+  /** The posts and live-chat calls; the app's request chain by default, its module loaded at the first call. */
   postsApi?: PostsApi
   /** The membership calls; createMembersApi() by default. */
   members?: MembersApi
-  /** The chat's calls; createMessagesApi() by default. */
+  /** The chat's calls; createMessagesApi() by default, its module loaded at the first call. */
   messagesApi?: MessagesApi
   /** The roles, moderation and invite calls; createTrustApi() by default. */
   trust?: TrustApi
@@ -142,13 +143,14 @@ export class RootStore {
     this.logger = logger
     this.session = new SessionStore(api, { storage: options.storage, loginKey: options.loginKey, clock, logger })
     this.members = options.members ?? createMembersApi()
-    this.messages = options.messagesApi ?? createMessagesApi()
+    // the chat's and the posts' calls load with the first page that calls them, not at launch (issue 28)
+    this.messages = options.messagesApi ?? callsOnFirstUse(async () => (await import(/* webpackChunkName: "messages-api" */ '@/services/api/messages')).createMessagesApi())
     this.server = new ServerStore(api, { servers: options.servers, members: this.members, logger, connected: () => this.gateway.connection === 'online' })
     this.channel = new ChannelStore(api, this.server, logger)
     const scheduler = options.scheduler ?? timeoutScheduler
     this.scheduler = scheduler
     this.live = new LiveStore(api, this.server, { clock, scheduler, pageSize: options.livePageSize, logger })
-    this.posts = options.postsApi ?? postsApi
+    this.posts = options.postsApi ?? callsOnFirstUse(async () => (await import(/* webpackChunkName: "posts-api" */ '@/services/api/posts')).postsApi)
     this.gateway = new GatewayStore({
       connect: options.gateway?.connect ?? taroSocketConnector,
       url: options.gateway?.url ?? defaultGatewayUrl(),
