@@ -44,4 +44,20 @@ describe('calls loaded at the first call (issue 28)', () => {
     await expect(Promise.resolve(lazy)).resolves.toBe(lazy)
     expect(load).not.toHaveBeenCalled()
   })
+
+  it('makes a call at hand without loading the module', async () => {
+    const { calls, load } = loadable()
+    const lazy = callsOnFirstUse(load, { get: async (id: string) => `at hand ${id}` })
+    await expect(lazy.get('a')).resolves.toBe('at hand a')
+    expect(load).not.toHaveBeenCalled()
+    expect(calls.get).not.toHaveBeenCalled()
+  })
+
+  it('uses a call set on the calls in place of the loaded one, as an object would', async () => {
+    const { calls, load } = loadable()
+    const lazy = callsOnFirstUse(load)
+    Object.assign(lazy, { get: async () => 'stand-in' })
+    await expect(lazy.get('a')).resolves.toBe('stand-in')
+    expect(calls.get).not.toHaveBeenCalled()
+  })
 })

@@ -57,6 +57,11 @@ export class ConversationsStore {
     })
   }
 
+  /** The direct-message calls the list goes through; a conversation's chat sends through them too. */
+  get api (): ConversationsApi {
+    return this.sources.api
+  }
+
   /** The list's state: loading, ready, empty or error. */
   get status (): StoreStatus {
     return this.listing.status

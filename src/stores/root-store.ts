@@ -19,8 +19,9 @@ import { createMembersApi, type MembersApi } from '@/services/api/members'
 import type { MessagesApi } from '@/services/api/messages'
 import type { AccountApi } from '@/services/api/accounts'
 import { createNotificationsApi, type NotificationsApi } from '@/services/api/notifications'
-import { createTrustApi, type TrustApi } from '@/services/api/trust'
-import { createConversationsApi, type ConversationsApi } from '@/services/api/conversations'
+import type { TrustApi } from '@/services/api/trust'
+import { fetchMyPermissions } from '@/services/api/my-permissions'
+import type { ConversationsApi } from '@/services/api/conversations'
 import type { AccountStore, WebauthnCeremonies } from './account-store'
 import { createSpaceApi, type SpaceApi } from '@/services/api/space'
 import { callsOnFirstUse } from '@/services/api/on-first-call'
@@ -64,7 +65,7 @@ export interface RootStoreOptions {
   members?: MembersApi
   /** The chat's calls; createMessagesApi() by default, its module loaded at the first call. */
   messagesApi?: MessagesApi
-  /** The roles, moderation and invite calls; createTrustApi() by default. */
+  /** The roles, moderation and invite calls; createTrustApi() by default, its module loaded at the first call (my permissions at hand from the start). */
   trust?: TrustApi
   /** The account calls; createAccountApi() by default. */
   accounts?: AccountApi
@@ -72,7 +73,7 @@ export interface RootStoreOptions {
   webauthn?: WebauthnCeremonies | null
   /** The notification inbox calls; createNotificationsApi() by default. */
   notifications?: NotificationsApi
-  /** The direct-message calls; createConversationsApi() by default. */
+  /** The direct-message calls; createConversationsApi() by default, loaded with the conversations store. */
   conversations?: ConversationsApi
   /** The gather space's calls; createSpaceApi() by default. */
   space?: SpaceApi
@@ -124,8 +125,6 @@ export class RootStore {
   readonly conversations: OnDemand<ConversationsStore>
   /** The notification calls the inbox and its away-from-the-app opt-in use. */
   readonly notificationsApi: NotificationsApi
-  /** The direct-message calls a conversation's chat is built on. */
-  readonly conversationsApi: ConversationsApi
   /** The gather space's calls (a space page's store and the channel rows' counts). */
   readonly spaceApi: SpaceApi
   /** How many stand in each metaverse channel's space (the channel rows). */
@@ -159,7 +158,8 @@ export class RootStore {
       logger,
     })
     this.unread = new UnreadStore(this.gateway, () => this.session.user?.uid ?? null)
-    this.trust = options.trust ?? createTrustApi()
+    // the trust calls load with the first page that makes one; the permissions the first screens ask for are at hand (issue 28)
+    this.trust = options.trust ?? callsOnFirstUse(async () => (await import(/* webpackChunkName: "trust-api" */ '@/services/api/trust')).createTrustApi(), { myPermissions: serverId => fetchMyPermissions(serverId) })
     this.account = new OnDemand(async () => {
       const [{ AccountStore }, { createAccountApi }, { platformWebauthn }] = await Promise.all([
         import(/* webpackChunkName: "account" */ './account-store'),
@@ -183,12 +183,14 @@ export class RootStore {
     })
     this.notificationsApi = options.notifications ?? createNotificationsApi()
     this.inbox = new InboxStore(this.notificationsApi, logger)
-    this.conversationsApi = options.conversations ?? createConversationsApi()
     this.spaceApi = options.space ?? createSpaceApi()
     this.spaceCounts = new SpaceCountStore(this.spaceApi, this.gateway, logger)
     this.conversations = new OnDemand(async () => {
-      const { ConversationsStore } = await import(/* webpackChunkName: "conversations" */ './conversations-store')
-      const conversations = new ConversationsStore({ api: this.conversationsApi, gateway: this.gateway, me: () => this.session.user, logger })
+      const [{ ConversationsStore }, { createConversationsApi }] = await Promise.all([
+        import(/* webpackChunkName: "conversations" */ './conversations-store'),
+        import(/* webpackChunkName: "conversations" */ '@/services/api/conversations'),
+      ])
+      const conversations = new ConversationsStore({ api: options.conversations ?? createConversationsApi(), gateway: this.gateway, me: () => this.session.user, logger })
       conversations.start()
       return conversations
     })
