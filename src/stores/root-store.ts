@@ -16,7 +16,7 @@ import { comparer, reaction } from 'mobx'
 import type { ApiClient } from '@/services/api/api-client'
 import type { PostsApi } from '@/services/api/posts'
 import { createMembersApi, type MembersApi } from '@/services/api/members'
-import type { MessagesApi } from '@/services/api/messages'
+import { createMessagesApi, type MessagesApi } from '@/services/api/messages'
 import type { AccountApi } from '@/services/api/accounts'
 import { createNotificationsApi, type NotificationsApi } from '@/services/api/notifications'
 import type { TrustApi } from '@/services/api/trust'
@@ -63,7 +63,7 @@ export interface RootStoreOptions {
   postsApi?: PostsApi
   /** The membership calls; createMembersApi() by default. */
   members?: MembersApi
-  /** The chat's calls; createMessagesApi() by default, its module loaded at the first call. */
+  /** The chat's calls; createMessagesApi() by default. */
   messagesApi?: MessagesApi
   /** The roles, moderation and invite calls; createTrustApi() by default, its module loaded at the first call (my permissions at hand from the start). */
   trust?: TrustApi
@@ -142,13 +142,14 @@ export class RootStore {
     this.logger = logger
     this.session = new SessionStore(api, { storage: options.storage, loginKey: options.loginKey, clock, logger })
     this.members = options.members ?? createMembersApi()
-    // the chat's and the posts' calls load with the first page that calls them, not at launch (issue 28)
-    this.messages = options.messagesApi ?? callsOnFirstUse(async () => (await import(/* webpackChunkName: "messages-api" */ '@/services/api/messages')).createMessagesApi())
+    // at hand from the start: a chat link's first screen waits for the chat's first render, which the carried history makes at once (page-answers)
+    this.messages = options.messagesApi ?? createMessagesApi()
     this.server = new ServerStore(api, { servers: options.servers, members: this.members, logger, connected: () => this.gateway.connection === 'online' })
     this.channel = new ChannelStore(api, this.server, logger)
     const scheduler = options.scheduler ?? timeoutScheduler
     this.scheduler = scheduler
     this.live = new LiveStore(api, this.server, { clock, scheduler, pageSize: options.livePageSize, logger })
+    // the posts' calls load with the first page that calls them, not at launch (issue 28)
     this.posts = options.postsApi ?? callsOnFirstUse(async () => (await import(/* webpackChunkName: "posts-api" */ '@/services/api/posts')).postsApi)
     this.gateway = new GatewayStore({
       connect: options.gateway?.connect ?? taroSocketConnector,
