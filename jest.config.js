@@ -25,6 +25,8 @@ const client = defineJestConfig({
     // before anything imports @tarojs/router (see __tests__/setup/taro-h5-env.ts).
     path.join(testUtils, 'dist/jest/jest.setup.js'),
     '<rootDir>/__tests__/setup/taro-h5-env.ts',
+    // The zh-CN pages' part, which the app's page chunks install (see the file).
+    '<rootDir>/__tests__/setup/page-messages.ts',
   ],
   // swiper (a dependency of @tarojs/components) ships .mjs files that need the same transformer.
   transform: {

@@ -2,7 +2,8 @@
  * How the H5 bundle reaches a phone fast (production builds):
  * - RoutePreloadPlugin: Taro loads a page's chunk only after the app chunk has run, a
  *   second round trip on a slow network. A small inline script in index.html looks at
- *   the path being opened and preloads that page's chunk while the app chunk downloads.
+ *   the path being opened and preloads that page's chunks (its own and those webpack
+ *   loads with it, such as the pages' zh-CN messages) while the app chunk downloads.
  * - GzipAssetsPlugin: writes a gzip copy beside every script, style and page, which the
  *   reference server sends to browsers that accept it (precompressed, never per request).
  */
@@ -28,7 +29,7 @@ function resourcesOf (module: Module): string[] {
   return resource ? [resource] : []
 }
 
-/** Preloads, per opened path, the chunk files of the page shown at that path. */
+/** Preloads, per opened path, the chunk files of the page shown at that path: its chunk and the others of its chunk group. */
 export class RoutePreloadPlugin {
   constructor (private readonly pages: PagePaths[], private readonly publicPath: string = '/') {}
 
@@ -41,8 +42,9 @@ export class RoutePreloadPlugin {
           const resources = [...compilation.chunkGraph.getChunkModulesIterable(chunk)].flatMap(resourcesOf)
           const page = this.pages.find(entry => resources.some(resource => resource.replace(/\\/g, '/').replace(/\.[jt]sx?$/, '').endsWith(`/${entry.page}`)))
           if (!page) continue
-          const files = [...chunk.files].filter(file => /\.(js|css)$/.test(file)).map(file => `${this.publicPath}${file}`)
-          for (const pathname of page.paths) filesByPath[pathname] = [...(filesByPath[pathname] ?? []), ...files]
+          const loadedTogether = new Set([...chunk.groupsIterable].flatMap(group => group.chunks))
+          const files = [...loadedTogether].flatMap(each => [...each.files]).filter(file => /\.(js|css)$/.test(file)).map(file => `${this.publicPath}${file}`)
+          for (const pathname of page.paths) filesByPath[pathname] = [...new Set([...(filesByPath[pathname] ?? []), ...files])]
         }
         const script = `!function(m,f){if(f=m[location.pathname])for(var i=0;i<f.length;i++){var l=document.createElement('link');l.rel='preload';l.as=/\\.css$/.test(f[i])?'style':'script';l.href=f[i];document.head.appendChild(l)}}(${JSON.stringify(filesByPath)})`
         data.headTags.unshift({ tagName: 'script', voidTag: false, innerHTML: script, attributes: {}, meta: { plugin: NAME } })

@@ -100,6 +100,17 @@ describe('loading English (on H5 a chunk of its own, fetched only when asked for
     expect(t('requestError')).toBe('Request error')
   })
 
+  it('shows a message of the pages\' part once a chunk that shows it has installed the part, and only its key before', () => {
+    jest.isolateModules(() => {
+      const { t } = jest.requireActual<Messages>('@/i18n')
+      expect(t('requestError')).toBe('请求异常')
+      expect(t('notFoundTitle')).toBe('notFoundTitle')
+      jest.requireActual('@/i18n/page-messages')
+      expect(t('notFoundTitle')).toBe('页面不存在')
+      expect(t('requestError')).toBe('请求异常')
+    })
+  })
+
   it('in the mini-program, selects English before loadLanguage returns (bundled, no fetch)', async () => {
     const { loadLanguage, t, currentLanguage } = freshMessages('weapp')
     const english = loadLanguage('en')

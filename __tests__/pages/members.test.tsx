@@ -143,7 +143,7 @@ describe('direct messages from the members page', () => {
   it('opens the one-to-one conversation with a member from their sheet, found or started', async () => {
     const navigateTo = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'navigateTo:ok' } as TaroGeneral.CallbackResult)
     const { page } = await openMembers()
-    const openDirect = jest.spyOn(page.root.conversationsApi, 'openDirect').mockResolvedValue(conversation('d7', { participants: [ME, user({ uid: 't', nickname: 'Tom' })] }))
+    const openDirect = jest.spyOn((await page.root.conversations.load()).api, 'openDirect').mockResolvedValue(conversation('d7', { participants: [ME, user({ uid: 't', nickname: 'Tom' })] }))
     await page.tap('.member-row', 'Tom')
     await page.tap('.member-sheet__direct', '发私信')
     expect(openDirect).toHaveBeenCalledWith('t')
@@ -154,7 +154,7 @@ describe('direct messages from the members page', () => {
     const toasts = spyToasts()
     const navigateTo = jest.spyOn(Taro, 'navigateTo')
     const { page } = await openMembers()
-    jest.spyOn(page.root.conversationsApi, 'openDirect').mockRejectedValue(new RequestError({ kind: 'server', status: 403, code: 403301, message: '无法向对方发送私信' }))
+    jest.spyOn((await page.root.conversations.load()).api, 'openDirect').mockRejectedValue(new RequestError({ kind: 'server', status: 403, code: 403301, message: '无法向对方发送私信' }))
     await page.tap('.member-row', 'Tom')
     await page.tap('.member-sheet__direct', '发私信')
     expect(toastTitles(toasts)).toEqual(['无法向对方发送私信'])
@@ -164,7 +164,7 @@ describe('direct messages from the members page', () => {
   it('blocks a member after a confirm, and offers to lift the block', async () => {
     const toasts = spyToasts()
     const { page } = await openMembers()
-    const block = jest.spyOn(page.root.conversationsApi, 'block')
+    const block = jest.spyOn((await page.root.conversations.load()).api, 'block')
     await page.tap('.member-row', 'Tom')
     await page.tap('.member-sheet__direct', '屏蔽')
     expect(showModal).toHaveBeenCalledWith(expect.objectContaining({ content: '屏蔽 Tom？对方将无法再给你发私信' }))

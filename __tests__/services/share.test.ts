@@ -1,8 +1,6 @@
 import Taro from '@tarojs/taro'
-import {
-  copyShareLink, homeShareOf, isShareHidden, isWechatBrowser, loadWxSdk, setupWechatShare, shareImageUrl, shareLink, sharePath, signatureUrl,
-  WX_JS_API_LIST, type ShareContent, type WxSdk,
-} from '@/services/share'
+import { copyShareLink, homeShareOf, isShareHidden, isWechatBrowser, shareImageUrl, shareLink, sharePath, type ShareContent } from '@/services/share'
+import { loadWxSdk, setupWechatShare, signatureUrl, WX_JS_API_LIST, type WxSdk } from '@/services/share/wechat'
 import * as clipboard from '@/utils/clipboard'
 import { CONFIGURED_SERVERS } from '@core/domain/servers'
 import { failedRequest, fakeLogger } from '../stores/support/fakes'

@@ -19,7 +19,7 @@ function pageRoot (list: Conversation[] | Error) {
   const conversations = new ConversationsStore({ api, gateway: gateway as unknown as Pick<GatewaySubscriptions, 'on'>, me: () => ME, logger })
   conversations.start()
   const root: ConversationPageRoot = {
-    conversations: new OnDemand(async () => conversations), conversationsApi: api, messages: fakeMessagesApi(), gateway, session: { user: ME }, clock: manualClock(1_790_000_100_000).now, logger,
+    conversations: new OnDemand(async () => conversations), messages: fakeMessagesApi(), gateway, session: { user: ME }, clock: manualClock(1_790_000_100_000).now, logger,
     api: fakeApi(), trust: { report: jest.fn() },
   }
   return { root, api, messages, gateway, conversations, store: new ConversationPageStore(root, manualScheduler()) }

@@ -1,14 +1,17 @@
 /**
  * The language engine: which language the user-facing messages are shown in, and the
- * text of a message in it. The tables are beside it: zh-CN (messages-zh-cn.ts, the
- * default, in every build) and en (messages-en.ts: on H5 a chunk of its own, fetched only
- * when asked for, through load-english.ts). The language follows the `hl` query key
+ * text of a message in it. The tables are beside it: zh-CN, the default, in two parts —
+ * the first screens' (messages-zh-cn-launch.ts, in the first load) and the pages'
+ * (messages-zh-cn-pages.ts, installed with {@link installMessages} by the chunks that
+ * show them, through page-messages.ts) — and en (messages-en.ts, whole: on H5 a chunk of
+ * its own, fetched only when asked for, through load-english.ts). The language follows the `hl` query key
  * (SPEC §2 carries it from page to page); the app loads and selects it once per page
  * load with {@link loadLanguage}. Pure: no Taro import.
  */
 import type { AuditField } from '@core/domain/audit'
 import { loadEnglish } from './load-english'
-import { ZH_CN_TABLES, type LanguageTables, type MessageKey } from './messages-zh-cn'
+import type { LanguageTables, MessageKey } from './messages-zh-cn'
+import { ZH_CN_AUDIT_FIELD_NAMES, ZH_CN_LAUNCH } from './messages-zh-cn-launch'
 
 export type { LanguageTables, MessageKey } from './messages-zh-cn'
 
@@ -18,8 +21,17 @@ export type Language = 'zh-CN' | 'en'
 /** The default language (SPEC §8's messages are Chinese). */
 export const DEFAULT_LANGUAGE: Language = 'zh-CN'
 
-/** The tables at hand: zh-CN always (the default and the fallback), en once loaded. */
-const TABLES: { 'zh-CN': LanguageTables, en?: LanguageTables } = { 'zh-CN': ZH_CN_TABLES }
+/** A language's tables while parts of them may still be on their way (zh-CN's pages' part). */
+interface TablesAtHand {
+  messages: Partial<Record<MessageKey, string>>
+  auditFieldNames: LanguageTables['auditFieldNames']
+}
+
+/**
+ * The tables at hand: zh-CN always (the default and the fallback; its first screens' part
+ * from the start, the pages' part once installed), en once loaded (whole).
+ */
+const TABLES: { 'zh-CN': TablesAtHand, en?: LanguageTables } = { 'zh-CN': { messages: { ...ZH_CN_LAUNCH }, auditFieldNames: ZH_CN_AUDIT_FIELD_NAMES } }
 
 /** The language last asked for; shown once its table is at hand. */
 let askedFor: Language = DEFAULT_LANGUAGE
@@ -67,14 +79,27 @@ export function currentLanguage (): Language {
   return TABLES[askedFor] ? askedFor : DEFAULT_LANGUAGE
 }
 
+/**
+ * Adds a part of the zh-CN table to the messages at hand: the pages' part, installed by
+ * the chunks that show its messages before they render (page-messages.ts). Installing a
+ * part again changes nothing.
+ */
+export function installMessages (part: Partial<Record<MessageKey, string>>): void {
+  Object.assign(TABLES['zh-CN'].messages, part)
+}
+
 /** The tables of the language shown. */
-function shownTables (): LanguageTables {
+function shownTables (): TablesAtHand {
   return TABLES[askedFor] ?? TABLES['zh-CN']
 }
 
-/** The text of a message in the current language, with `{name}` placeholders filled in. */
+/**
+ * The text of a message in the current language, with `{name}` placeholders filled in.
+ * A key whose part is not installed yet shows as itself (a bug the message-split test
+ * guards against), rather than failing the page.
+ */
 export function t (key: MessageKey, vars: Record<string, string> = {}): string {
-  return shownTables().messages[key].replace(/\{(\w+)\}/g, (whole, name: string) => Object.prototype.hasOwnProperty.call(vars, name) ? vars[name] : whole)
+  return (shownTables().messages[key] ?? key).replace(/\{(\w+)\}/g, (whole, name: string) => Object.prototype.hasOwnProperty.call(vars, name) ? vars[name] : whole)
 }
 
 /** The display name of an audited field in the current language. */

@@ -2,9 +2,10 @@
  * The English message table (`hl=en`, SPEC §2), apart from the zh-CN one in messages-zh-cn.ts:
  * on H5 it is a chunk of its own, fetched only when the launch query asks for English
  * (most visitors read zh-CN); the mini-program bundles it (load-english.ts).
- * Every key of the zh-CN table (messages-zh-cn.ts) must be here (tsc checks it).
- * Each branch adds its keys as one block at the end of the table, in both files, with a
- * comment naming the branch.
+ * Every key of the zh-CN table (messages-zh-cn.ts: its two parts) must be here (tsc
+ * checks it); English stays one table, fetched whole. Each branch adds its keys as one
+ * block at the end of the table, here and in the zh-CN part they belong to
+ * (messages-zh-cn-pages.ts unless the first screens show them), with a comment naming the branch.
  */
 import type { LanguageTables, MessageKey } from './messages-zh-cn'
 

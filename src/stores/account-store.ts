@@ -6,6 +6,7 @@
  * transports (the account calls, the browser's WebAuthn ceremonies) are passed in, so tests
  * use fakes. Every action resolves the sentence its toast says.
  */
+import '@/i18n/page-messages'
 import { makeAutoObservable, observable, runInAction } from 'mobx'
 import type { AccountExport, AccountSignInData, Passkey, SignInMethods } from '@core/wire/accounts'
 import { t } from '@/i18n'

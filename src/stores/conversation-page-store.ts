@@ -9,7 +9,6 @@ import { makeAutoObservable, observable, runInAction } from 'mobx'
 import type { Conversation } from '@core/wire/direct-messages'
 import type { Member } from '@core/wire/members'
 import { t } from '@/i18n'
-import type { ConversationsApi } from '@/services/api/conversations'
 import { ChannelChat } from './chat/channel-chat'
 import { ServerMembers } from './chat/members'
 import { chatDeps, type ChatRoot } from './chat/open-discussion'
@@ -18,10 +17,9 @@ import type { StoreStatus } from './load-tracker'
 import type { OnDemand } from './on-demand'
 import type { TimerScheduler } from './support/timer-scheduler'
 
-/** What a conversation's page is built on: the root's chat transports, my conversation list (created on first use) and the direct-message calls. */
+/** What a conversation's page is built on: the root's chat transports and my conversation list (created on first use, with the direct-message calls). */
 export interface ConversationPageRoot extends ChatRoot {
   conversations: OnDemand<ConversationsStore>
-  conversationsApi: ConversationsApi
 }
 
 /** A participant as the chat's member list holds one (a conversation has no roles, join time or presence). */
@@ -75,7 +73,7 @@ export class ConversationPageStore {
       logger: this.root.logger,
       myUid,
     })
-    const chat = new ChannelChat(directChatInput(found, this.root.conversationsApi), chatDeps(this.root, this.scheduler))
+    const chat = new ChannelChat(directChatInput(found, conversations.api), chatDeps(this.root, this.scheduler))
     runInAction(() => {
       this.conversation = found
       this.members = members

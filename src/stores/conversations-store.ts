@@ -5,6 +5,7 @@
  * who may message me and whom I block. A conversation's own chat is a ChannelChat on
  * {@link directChatInput} (src/stores/chat/: the same history, outbox and views as a channel).
  */
+import '@/i18n/page-messages'
 import { makeAutoObservable, observable, runInAction } from 'mobx'
 import type { Conversation } from '@core/wire/direct-messages'
 import type { DmPrivacy } from '@core/wire/direct-messages-paths'
@@ -54,6 +55,11 @@ export class ConversationsStore {
     makeAutoObservable<ConversationsStore, 'sources' | 'listing' | 'stops'>(this, {
       sources: false, listing: false, stops: false, conversations: observable.ref, blocked: observable.ref,
     })
+  }
+
+  /** The direct-message calls the list goes through; a conversation's chat sends through them too. */
+  get api (): ConversationsApi {
+    return this.sources.api
   }
 
   /** The list's state: loading, ready, empty or error. */

@@ -14,15 +14,17 @@ import type { ServerChoiceInput } from '@core/domain/server'
 import { flattenGroups } from '@core/domain/channel'
 import { comparer, reaction } from 'mobx'
 import type { ApiClient } from '@/services/api/api-client'
-import { postsApi, type PostsApi } from '@/services/api/posts'
+import type { PostsApi } from '@/services/api/posts'
 import { createMembersApi, type MembersApi } from '@/services/api/members'
 import { createMessagesApi, type MessagesApi } from '@/services/api/messages'
 import type { AccountApi } from '@/services/api/accounts'
 import { createNotificationsApi, type NotificationsApi } from '@/services/api/notifications'
-import { createTrustApi, type TrustApi } from '@/services/api/trust'
-import { createConversationsApi, type ConversationsApi } from '@/services/api/conversations'
+import type { TrustApi } from '@/services/api/trust'
+import { fetchMyPermissions } from '@/services/api/my-permissions'
+import type { ConversationsApi } from '@/services/api/conversations'
 import type { AccountStore, WebauthnCeremonies } from './account-store'
 import { createSpaceApi, type SpaceApi } from '@/services/api/space'
+import { callsOnFirstUse } from '@/services/api/on-first-call'
 import { ChannelType } from '@core/wire/codes'
 import { defaultGatewayUrl, taroSocketConnector, type SocketConnector } from '@/services/gateway'
 import { platformNetwork, type NetworkWatcher } from '@/services/gateway/network'
@@ -57,13 +59,13 @@ export interface RootStoreOptions {
   servers?: readonly ConfiguredServer[]
   /** Live items per page; the API's DEFAULT_PAGE_SIZE by default. */
   livePageSize?: number
-  /** The posts and live-chat calls; the app's request chain by default. */
+  /** The posts and live-chat calls; the app's request chain by default, its module loaded at the first call. */
   postsApi?: PostsApi
   /** The membership calls; createMembersApi() by default. */
   members?: MembersApi
   /** The chat's calls; createMessagesApi() by default. */
   messagesApi?: MessagesApi
-  /** The roles, moderation and invite calls; createTrustApi() by default. */
+  /** The roles, moderation and invite calls; createTrustApi() by default, its module loaded at the first call (my permissions at hand from the start). */
   trust?: TrustApi
   /** The account calls; createAccountApi() by default. */
   accounts?: AccountApi
@@ -71,7 +73,7 @@ export interface RootStoreOptions {
   webauthn?: WebauthnCeremonies | null
   /** The notification inbox calls; createNotificationsApi() by default. */
   notifications?: NotificationsApi
-  /** The direct-message calls; createConversationsApi() by default. */
+  /** The direct-message calls; createConversationsApi() by default, loaded with the conversations store. */
   conversations?: ConversationsApi
   /** The gather space's calls; createSpaceApi() by default. */
   space?: SpaceApi
@@ -123,8 +125,6 @@ export class RootStore {
   readonly conversations: OnDemand<ConversationsStore>
   /** The notification calls the inbox and its away-from-the-app opt-in use. */
   readonly notificationsApi: NotificationsApi
-  /** The direct-message calls a conversation's chat is built on. */
-  readonly conversationsApi: ConversationsApi
   /** The gather space's calls (a space page's store and the channel rows' counts). */
   readonly spaceApi: SpaceApi
   /** How many stand in each metaverse channel's space (the channel rows). */
@@ -142,13 +142,15 @@ export class RootStore {
     this.logger = logger
     this.session = new SessionStore(api, { storage: options.storage, loginKey: options.loginKey, clock, logger })
     this.members = options.members ?? createMembersApi()
+    // at hand from the start: a chat link's first screen waits for the chat's first render, which the carried history makes at once (page-answers)
     this.messages = options.messagesApi ?? createMessagesApi()
     this.server = new ServerStore(api, { servers: options.servers, members: this.members, logger, connected: () => this.gateway.connection === 'online' })
     this.channel = new ChannelStore(api, this.server, logger)
     const scheduler = options.scheduler ?? timeoutScheduler
     this.scheduler = scheduler
     this.live = new LiveStore(api, this.server, { clock, scheduler, pageSize: options.livePageSize, logger })
-    this.posts = options.postsApi ?? postsApi
+    // the posts' calls load with the first page that calls them, not at launch (issue 28)
+    this.posts = options.postsApi ?? callsOnFirstUse(async () => (await import(/* webpackChunkName: "posts-api" */ '@/services/api/posts')).postsApi)
     this.gateway = new GatewayStore({
       connect: options.gateway?.connect ?? taroSocketConnector,
       url: options.gateway?.url ?? defaultGatewayUrl(),
@@ -157,7 +159,8 @@ export class RootStore {
       logger,
     })
     this.unread = new UnreadStore(this.gateway, () => this.session.user?.uid ?? null)
-    this.trust = options.trust ?? createTrustApi()
+    // the trust calls load with the first page that makes one; the permissions the first screens ask for are at hand (issue 28)
+    this.trust = options.trust ?? callsOnFirstUse(async () => (await import(/* webpackChunkName: "trust-api" */ '@/services/api/trust')).createTrustApi(), { myPermissions: serverId => fetchMyPermissions(serverId) })
     this.account = new OnDemand(async () => {
       const [{ AccountStore }, { createAccountApi }, { platformWebauthn }] = await Promise.all([
         import(/* webpackChunkName: "account" */ './account-store'),
@@ -181,12 +184,14 @@ export class RootStore {
     })
     this.notificationsApi = options.notifications ?? createNotificationsApi()
     this.inbox = new InboxStore(this.notificationsApi, logger)
-    this.conversationsApi = options.conversations ?? createConversationsApi()
     this.spaceApi = options.space ?? createSpaceApi()
     this.spaceCounts = new SpaceCountStore(this.spaceApi, this.gateway, logger)
     this.conversations = new OnDemand(async () => {
-      const { ConversationsStore } = await import(/* webpackChunkName: "conversations" */ './conversations-store')
-      const conversations = new ConversationsStore({ api: this.conversationsApi, gateway: this.gateway, me: () => this.session.user, logger })
+      const [{ ConversationsStore }, { createConversationsApi }] = await Promise.all([
+        import(/* webpackChunkName: "conversations" */ './conversations-store'),
+        import(/* webpackChunkName: "conversations" */ '@/services/api/conversations'),
+      ])
+      const conversations = new ConversationsStore({ api: options.conversations ?? createConversationsApi(), gateway: this.gateway, me: () => this.session.user, logger })
       conversations.start()
       return conversations
     })

@@ -1,3 +1,4 @@
+import '@/i18n/page-messages'
 import { useEffect, useState } from 'react'
 import { View, Text } from '@tarojs/components'
 import { APP_ENV, APP_VERSION_CODE, isProductionEnv, type AppEnvName } from '@/constants/env'

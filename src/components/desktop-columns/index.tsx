@@ -1,3 +1,4 @@
+import '@/i18n/page-messages'
 import { useEffect, useState } from 'react'
 import { observer } from 'mobx-react'
 import { Image, Text, View } from '@tarojs/components'

@@ -1,3 +1,4 @@
+import '@/i18n/page-messages'
 import { observer } from 'mobx-react'
 import { Button, Text, View } from '@tarojs/components'
 import { DIALOG } from '@/constants/a11y'

@@ -1,3 +1,4 @@
+import '@/i18n/page-messages'
 import { useEffect, useState } from 'react'
 import { Button, Text, View } from '@tarojs/components'
 import { observer } from 'mobx-react'

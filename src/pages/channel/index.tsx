@@ -1,3 +1,4 @@
+import '@/i18n/page-messages'
 import { useEffect, useState } from 'react'
 import { useReachBottom } from '@tarojs/taro'
 import { View, Text, Image, Button } from '@tarojs/components'

@@ -1,3 +1,4 @@
+import '@/i18n/page-messages'
 import { useCallback, useEffect, useState } from 'react'
 import { View } from '@tarojs/components'
 import { observer } from 'mobx-react'

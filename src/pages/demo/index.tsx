@@ -1,3 +1,4 @@
+import '@/i18n/page-messages'
 import type { ReactNode } from 'react'
 import { Text, View } from '@tarojs/components'
 import { observer } from 'mobx-react'

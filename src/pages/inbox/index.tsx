@@ -1,3 +1,4 @@
+import '@/i18n/page-messages'
 import { useEffect } from 'react'
 import { Button, Image, Text, View } from '@tarojs/components'
 import { observer } from 'mobx-react'

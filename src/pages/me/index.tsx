@@ -1,3 +1,4 @@
+import '@/i18n/page-messages'
 import { useCallback, useEffect, useState } from 'react'
 import { observer } from 'mobx-react'
 import Taro from '@tarojs/taro'

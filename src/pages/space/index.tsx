@@ -1,3 +1,4 @@
+import '@/i18n/page-messages'
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { reaction } from 'mobx'
 import { observer } from 'mobx-react'

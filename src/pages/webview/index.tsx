@@ -1,3 +1,4 @@
+import '@/i18n/page-messages'
 import { Button, Text, View } from '@tarojs/components'
 import { observer } from 'mobx-react'
 import PageHeader from '@/components/page-header'

@@ -12,7 +12,7 @@ import { request as defaultRequest } from '@/services/request/request'
 import type { ConversationApi } from '@/stores/chat/conversation'
 import type { ChatMessage, ChatMessagePage } from '@/stores/chat/types'
 import type { Requester } from './index'
-import { done } from './messages'
+import { done } from './done'
 
 /** Every direct-message call. Each resolves with the envelope's data or rejects with a RequestError. */
 export interface ConversationsApi {

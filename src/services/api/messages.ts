@@ -8,17 +8,8 @@ import { fillPath } from '@core/wire/paths'
 import { MESSAGES_PATHS } from '@core/wire/messages-paths'
 import { request as defaultRequest } from '@/services/request/request'
 import type { ChatMessage, ChatMessagePage, SendMessageBody } from '@/stores/chat/types'
-import { isRequestError } from '@/services/request/errors'
+import { done } from './done'
 import type { Requester } from './index'
-
-/** A write whose answer carries nothing the client needs: an answer without data (999997) is still a success. */
-export async function done (answer: Promise<unknown>): Promise<void> {
-  try {
-    await answer
-  } catch (error) {
-    if (!isRequestError(error) || error.kind !== 'no-data') throw error
-  }
-}
 
 /** Which page of history: the newest (none), older than `before`, newer than `after`, or around a message; 1..100 items, 50 by default. */
 export interface HistoryQuery {

@@ -11,6 +11,7 @@ import type {
   OverrideBody, ReportBody, ReportList, ReportResolution, ReportResolveEvent, RoleList, ServerRole, SessionList,
 } from '@core/wire/trust'
 import { request } from '@/services/request/request'
+import { fetchMyPermissions } from './my-permissions'
 import type { Requester } from './index'
 
 /** The trust calls. */
@@ -53,7 +54,7 @@ export interface TrustApi {
 export function createTrustApi (send: Requester = request): TrustApi {
   const server = (path: string, serverId: string, more: Record<string, string> = {}) => fillPath(path, { server_id: serverId, ...more })
   return {
-    myPermissions: serverId => send<MyPermissions>({ path: server(TRUST_PATHS.myPermissions, serverId) }),
+    myPermissions: serverId => fetchMyPermissions(serverId, send),
     roles: serverId => send<RoleList>({ path: server(TRUST_PATHS.roles, serverId) }),
     createRole: (serverId, body) => send<ServerRole>({ path: server(TRUST_PATHS.roles, serverId), method: 'POST', data: body }),
     // POST: the mini-program's request API has no PATCH (the server takes both)

@@ -10,7 +10,7 @@ import { chooseServer } from '@core/domain/server'
 import { queryString } from '@core/query/url'
 import { currentParams, pageLocation } from '@/router'
 import { isH5 } from '@/utils/platform'
-import { homeShareOf, isShareHidden, setupWechatShare, sharePath, shareImageUrl, shareQuery, type ShareContent, type SharedServer } from './index'
+import { homeShareOf, isShareHidden, isWechatBrowser, sharePath, shareImageUrl, shareQuery, type ShareContent, type SharedServer } from './index'
 
 /** Shares `content` (null while the page has nothing to share yet); `hidden` hides sharing (navShareHide). */
 export function useShare (content: ShareContent | null, hidden: boolean): void {
@@ -26,8 +26,12 @@ export function useShare (content: ShareContent | null, hidden: boolean): void {
       if (hidden) Taro.hideShareMenu().catch(error => console.warn('[share] the share menu could not be hidden:', error))
       return
     }
+    // the JS-SDK setup is a chunk of its own, fetched only inside the messaging app's browser (issue 28)
+    if (!isWechatBrowser()) return
     const shared = serverId === '' ? null : { title, desc, imageUrl, target: { serverId, channelId, postId, inviteCode } }
-    void setupWechatShare(shared, hidden)
+    import(/* webpackChunkName: "wechat-share" */ './wechat')
+      .then(({ setupWechatShare }) => setupWechatShare(shared, hidden))
+      .catch(error => console.warn('[share] sharing could not be set up:', error))
   }, [title, desc, imageUrl, serverId, channelId, postId, inviteCode, hidden])
   // The mini-program's share card: the same link data as the H5 share.
   useShareAppMessage(() => ({ title, path: sharePath({ serverId, channelId, postId, inviteCode }), imageUrl: shareImageUrl(imageUrl) || undefined }))
