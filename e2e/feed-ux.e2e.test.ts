@@ -162,11 +162,11 @@ describe('the desktop columns (≥ 1024 px)', () => {
     await tracked.context.close()
   }, 120000)
 
-  it('drops the phone\'s back header from the inbox, the direct messages, the search and a gather space, whose ways on are the columns; a phone keeps it', async () => {
+  it('drops the phone\'s back header from the inbox, the direct messages, the search, the member list and a gather space, whose ways on are the columns; a phone keeps it', async () => {
     for (const viewport of ['desktop', 'phone'] as const) {
       const tracked = await openAs(null, `/pages/inbox/index?sid=${SID}`, viewport)
       await withArtifacts(`feed-ux-back-header-${viewport}`, tracked, async () => {
-        for (const pagePath of [`/pages/inbox/index?sid=${SID}`, `/pages/conversations/index?sid=${SID}`, `/pages/search/index?sid=${SID}`, `/pages/space/index?server_id=${SID}&channel_id=${SID}10`]) {
+        for (const pagePath of [`/pages/inbox/index?sid=${SID}`, `/pages/conversations/index?sid=${SID}`, `/pages/search/index?sid=${SID}`, `/pages/members/index?sid=${SID}`, `/pages/space/index?server_id=${SID}&channel_id=${SID}10`]) {
           await tracked.page.goto(`${product.url}${pagePath}`)
           await tracked.page.locator('.page-header__title').filter({ visible: true }).first().waitFor()
           expect(await tracked.page.locator('.page-header__back').filter({ visible: true }).count()).toBe(viewport === 'desktop' ? 0 : 1)
