@@ -190,6 +190,7 @@ describe('the gather space', () => {
         const bAt = a.watch.positions.get(bId) as Point
         await tapMap(a, { x: bAt.x, y: bAt.y - 14 })
         await a.page.locator('[data-testid="space-picked"]').filter({ hasText: 'Alex' }).waitFor({ timeout: 5000 })
+        await screenshots(a.page, 'picked')
         // 移到我身边 first: B's avatar stands by A's (a tile away, or the nearest walkable one)
         await a.page.locator('[data-testid="space-move"]').filter({ visible: true }).click()
         const aAt = a.watch.positions.get(a.watch.selfId as number) as Point
