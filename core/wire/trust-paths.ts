@@ -2,7 +2,7 @@
  * Values of the trust calls (./trust.ts) the client needs: paths, refusal codes and the
  * limits forms offer. No TypeBox, so the client takes them from here without loading it.
  */
-import { MY_PERMISSIONS_PATH } from './my-permissions-path'
+import { MY_PERMISSIONS_PATH } from './my-permissions-paths'
 
 /** Paths of the trust routes. `:x` marks a path parameter. */
 export const TRUST_PATHS = {

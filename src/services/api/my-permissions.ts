@@ -5,7 +5,7 @@
  * paths' table (issue 28).
  */
 import { fillPath } from '@core/wire/paths'
-import { MY_PERMISSIONS_PATH } from '@core/wire/my-permissions-path'
+import { MY_PERMISSIONS_PATH } from '@core/wire/my-permissions-paths'
 import type { MyPermissions } from '@core/wire/trust'
 import { request } from '@/services/request/request'
 import type { Requester } from './index'
