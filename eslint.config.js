@@ -24,14 +24,13 @@ const CLIENT_PATTERNS = [
  * The Taro elements the client takes from src/components/page-elements/ (one module per
  * element on H5): imported from `@tarojs/components` anywhere, webpack would count the
  * element used by the whole app and put its Stencil core in every page's chunk, Home's
- * first load included (bench/RESULTS.md). Checkbox, Icon and Radio are refused outright:
- * they draw with WeUI's icon font, which the H5 build leaves out (config/h5-weui-font.ts).
+ * first load included (bench/RESULTS.md).
  */
 const OWN_MODULE_ELEMENTS = {
   name: '@tarojs/components',
-  importNames: ['Canvas', 'Checkbox', 'Icon', 'Input', 'Radio', 'ScrollView', 'Switch', 'Textarea', 'Video', 'WebView'],
+  importNames: ['Canvas', 'Input', 'ScrollView', 'Switch', 'Textarea', 'Video', 'WebView'],
   allowTypeImports: true,
-  message: 'import this element from @/components/page-elements/<element> (its core then loads only with the pages that show it); Checkbox, Icon and Radio need the WeUI icon font the H5 build leaves out (config/h5-weui-font.ts)',
+  message: 'import this element from @/components/page-elements/<element> (its core then loads only with the pages that show it)',
 }
 
 /**

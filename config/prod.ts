@@ -2,7 +2,6 @@ import type { UserConfigExport } from '@tarojs/cli'
 import { ROUTES, h5PathsOf, pagePathOf } from './routes'
 import { GzipAssetsPlugin, RoutePreloadPlugin } from './h5-delivery'
 import { leaveOutBuiltInPolyfills } from './h5-polyfills'
-import { leaveOutWeuiFont } from './h5-weui-font'
 
 /** Every page with the H5 paths it opens at (its custom path and its page path). */
 const PAGE_PATHS = ROUTES.map(route => ({
@@ -28,15 +27,13 @@ const ZH_CN_PAGES_CHUNK = {
  * Production build: minified; every page its own chunk (the pages' zh-CN messages one
  * chunk they share), the opened page's chunks preloaded beside the app chunk, and gzip
  * copies for the server (config/h5-delivery.ts);
- * no fetch/AbortController/JSONP polyfills (config/h5-polyfills.ts), no WeUI icon font
- * (config/h5-weui-font.ts).
+ * no fetch/AbortController/JSONP polyfills (config/h5-polyfills.ts).
  */
 export default {
   mini: {},
   h5: {
     webpackChain (chain) {
       leaveOutBuiltInPolyfills(chain)
-      leaveOutWeuiFont(chain)
       chain.optimization.merge({ splitChunks: { cacheGroups: { [ZH_CN_PAGES_CHUNK.name]: ZH_CN_PAGES_CHUNK } } })
       chain.plugin('route-preload').use(RoutePreloadPlugin, [PAGE_PATHS])
       chain.plugin('gzip-assets').use(GzipAssetsPlugin)
