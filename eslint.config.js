@@ -28,7 +28,7 @@ const CLIENT_PATTERNS = [
  */
 const OWN_MODULE_ELEMENTS = {
   name: '@tarojs/components',
-  importNames: ['Input', 'ScrollView', 'Switch', 'Textarea', 'Video', 'WebView'],
+  importNames: ['Canvas', 'Input', 'ScrollView', 'Switch', 'Textarea', 'Video', 'WebView'],
   allowTypeImports: true,
   message: 'import this element from @/components/page-elements/<element> (its core then loads only with the pages that show it)',
 }

@@ -1,7 +1,8 @@
 /**
  * Values of the trust calls (./trust.ts) the client needs: paths, refusal codes and the
- * limits forms offer. No imports, so the client takes them from here without loading TypeBox.
+ * limits forms offer. No TypeBox, so the client takes them from here without loading it.
  */
+import { MY_PERMISSIONS_PATH } from './my-permissions-paths'
 
 /** Paths of the trust routes. `:x` marks a path parameter. */
 export const TRUST_PATHS = {
@@ -12,7 +13,7 @@ export const TRUST_PATHS = {
   /** PUT, DELETE: give or take a role. */
   memberRole: '/servers/:server_id/members/:uid/roles/:role_id',
   /** GET: the caller's effective bits, server-wide and per channel. */
-  myPermissions: '/servers/:server_id/permissions/me',
+  myPermissions: MY_PERMISSIONS_PATH,
   /** GET: the ban list. */
   bans: '/servers/:server_id/bans',
   /** PUT (ban), DELETE (unban) */

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react'
 import Taro from '@tarojs/taro'
-import { Canvas } from '@tarojs/components'
+import { Canvas } from '@/components/page-elements/canvas'
 import { t } from '@/i18n'
 import { mediaUrl } from '@/utils/media-url'
 import { isH5 } from '@/utils/platform'
