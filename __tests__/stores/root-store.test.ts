@@ -197,6 +197,12 @@ describe('createRootStore', () => {
     connect.last().open()
     connect.last().deliver({ op: 'resumed', d: { replayed: 0 } })
     expect(api.listChannels).not.toHaveBeenCalled()
+    // a session that is not a member of the server on screen has no counts there: its list is not read again
+    root.gateway.networkChanged(false)
+    root.gateway.networkChanged(true)
+    connect.last().open()
+    connect.last().deliver({ op: 'ready', d: { user: user(), protocol_version: 3, session_id: 's3', seq: 0, heartbeat_interval_ms: 30_000, server_ids: ['832828'] } })
+    expect(api.listChannels).not.toHaveBeenCalled()
     root.dispose()
   })
 

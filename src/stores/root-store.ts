@@ -256,8 +256,9 @@ export class RootStore {
       const shown = this.server.detail?.server_id
       if (shown !== undefined && !ready.server_ids.includes(shown)) this.server.lostMembership(shown)
       // a fresh session delivers from now on: a message written after the channel list was answered and before
-      // this was never counted, so the counts are read again (a resumed session replays what it missed instead)
-      void this.channel.refresh()
+      // this was never counted, so a member's counts are read again (a resumed session replays what it missed
+      // instead; a visitor's list has no counts, and the one its page carried stays)
+      if (ready.server_ids.includes(this.server.serverId)) void this.channel.refresh()
     })
     this.gateway.on('PRESENCE_UPDATE', counts)
     // A channel made, edited or deleted in the server settings shows in every member's list,
