@@ -48,7 +48,7 @@ window.runFrames = (mode, tiled, count, warmupMs, measureMs) => new Promise(reso
     if (now - started > warmupMs) frames.push(now - last)
     last = now
     const avatars: SceneAvatar[] = Array.from({ length: count }, (_, index) => ({
-      id: index + 1, nickname: `成员${index + 1}`, avatar: '', kind: 'member' as const, ...walkerAt(index, count, now, centre),
+      id: index + 1, nickname: `成员${index + 1}`, avatar: '', kind: 'member' as const, walking: true, ...walkerAt(index, count, now, centre),
     }))
     if (mode === 'space') {
       drawScene(ctx as unknown as SpaceContext, {

@@ -1,4 +1,4 @@
-import { drawnPosition, INTERPOLATION_DELAY_MS, MOTION_SAMPLES, positionAt, pushSample, type MotionTrack } from '@/components/space/motion'
+import { drawnPosition, drawnWalking, INTERPOLATION_DELAY_MS, isMovingAt, MOTION_SAMPLES, positionAt, pushSample, type MotionTrack } from '@/components/space/motion'
 
 describe('avatar motion between ticks', () => {
   it('draws an avatar between the two ticks around the moment it shows', () => {
@@ -24,6 +24,17 @@ describe('avatar motion between ticks', () => {
     pushSample(track, 32, 0, 1270, 67)
     expect(track.map(sample => sample.x)).toEqual([0, 16, 32])
     expect(drawnPosition(track, 1205 + INTERPOLATION_DELAY_MS)?.x).toBe(24)
+  })
+
+  it('tells an avatar walking between two places from one standing, as it is drawn', () => {
+    const track: MotionTrack = []
+    pushSample(track, 40, 60, 1000)
+    pushSample(track, 56, 60, 1133)
+    pushSample(track, 56, 60, 1266)
+    expect([isMovingAt(track, 900), isMovingAt(track, 1050), isMovingAt(track, 1200), isMovingAt(track, 2000)]).toEqual([false, true, false, false])
+    expect(isMovingAt([], 1000)).toBe(false)
+    expect(drawnWalking(track, 1050 + INTERPOLATION_DELAY_MS)).toBe(true)
+    expect(drawnWalking(track, 1050)).toBe(false)
   })
 
   it('keeps a stopped avatar where it stopped and a new one where it appeared', () => {

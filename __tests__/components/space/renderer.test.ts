@@ -2,7 +2,7 @@ import type { TiledMap } from '@core/wire/space'
 import { cameraFollowing } from '@/components/space/camera'
 import { createImageSource, type LoadingImage } from '@/components/space/image-source'
 import { SPACE_BUBBLE_MS as BUBBLE_MS, SPACE_EMOTE_MS as EMOTE_MS } from '@/constants/space'
-import { avatarAt, drawScene, initialOf, wrapText, type ImageSource, type Scene, type SceneAvatar } from '@/components/space/renderer'
+import { AVATAR_RADIUS, avatarAt, drawScene, initialOf, STEP_LENGTH, STEP_LIFT, stepLiftOf, wrapText, type ImageSource, type Scene, type SceneAvatar } from '@/components/space/renderer'
 import { hotspotAt, spaceMapOf, tilesetOf } from '@/components/space/space-map'
 import { recordingContext } from './fake-context'
 
@@ -35,7 +35,7 @@ const everythingLoaded: ImageSource = { get: src => ({ src } as unknown as Canva
 const nothingLoaded: ImageSource = { get: () => null }
 
 function avatar (id: number, x: number, y: number, nickname = `member ${id}`): SceneAvatar {
-  return { id, x, y, dir: 0, nickname, avatar: '', kind: 'member' }
+  return { id, x, y, dir: 0, nickname, avatar: '', kind: 'member', walking: false }
 }
 
 function sceneOf (overrides: Partial<Scene> = {}): Scene {
@@ -109,6 +109,28 @@ describe('drawing a frame', () => {
     drawScene(ctx, scene, nothingLoaded)
     const names = ctx.texts().filter(text => ['front', 'back', 'far'].includes(text))
     expect(names).toEqual(['back', 'front'])
+  })
+
+  it('lifts a walking avatar at each step, its name staying on the ground; a standing one stays down', () => {
+    const walker = { ...avatar(1, 100, 150), walking: true }
+    expect(stepLiftOf({ ...walker, walking: false })).toBe(0)
+    // one hop every STEP_LENGTH pixels: down where a step lands, up halfway
+    expect(stepLiftOf({ ...walker, x: 0, y: 0 })).toBeCloseTo(0)
+    expect(stepLiftOf({ ...walker, x: STEP_LENGTH / 2, y: 0 })).toBeCloseTo(STEP_LIFT)
+    expect(stepLiftOf({ ...walker, x: STEP_LENGTH, y: STEP_LENGTH / 2 })).toBeCloseTo(STEP_LIFT)
+    const drawnAt = (subject: SceneAvatar) => {
+      const ctx = recordingContext()
+      drawScene(ctx, sceneOf({ avatars: [subject] }), nothingLoaded)
+      const body = ctx.calls.find(call => call.method === 'arc' && call.args[2] === AVATAR_RADIUS)?.args[1]
+      const name = ctx.calls.find(call => call.method === 'fillText' && call.args[0] === subject.nickname)?.args[2]
+      return { body, name }
+    }
+    const up = { ...walker, x: STEP_LENGTH / 2, y: 150 - (150 % STEP_LENGTH) }
+    const standing = drawnAt({ ...up, walking: false })
+    const walking = drawnAt(up)
+    expect(standing.body).toBe(up.y - AVATAR_RADIUS)
+    expect(walking.body).toBeCloseTo(up.y - AVATAR_RADIUS - STEP_LIFT)
+    expect(walking.name).toBe(standing.name)
   })
 
   it('rings the avatars of my conversation', () => {

@@ -9,7 +9,7 @@ import { cameraFollowing, mapToScreen, screenToMap, type Camera, type Point } fr
 import { findCanvasNode } from './canvas-node'
 import type { CanvasNode } from './canvas-types'
 import { createImageSource, type LoadingImage } from './image-source'
-import { drawnPosition } from './motion'
+import { drawnPosition, drawnWalking } from './motion'
 import { avatarAt, drawScene, type SceneAvatar, type SpaceContext } from './renderer'
 import { hotspotAt, type Rect } from './space-map'
 import './index.scss'
@@ -49,7 +49,7 @@ function sceneAvatarsAt (space: SpaceStore, now: number): SceneAvatar[] {
   const avatars: SceneAvatar[] = []
   for (const avatar of space.avatars.values()) {
     const at = drawnPosition(avatar.track, now) ?? avatar
-    avatars.push({ id: avatar.id, x: at.x, y: at.y, dir: avatar.dir, nickname: avatar.nickname, avatar: avatar.avatar, kind: avatar.kind })
+    avatars.push({ id: avatar.id, x: at.x, y: at.y, dir: avatar.dir, nickname: avatar.nickname, avatar: avatar.avatar, kind: avatar.kind, walking: drawnWalking(avatar.track, now) })
   }
   return avatars
 }

@@ -61,3 +61,21 @@ export function positionAt (track: readonly MotionSample[], time: number): Point
 export function drawnPosition (track: readonly MotionSample[], now: number): Point | null {
   return positionAt(track, now - INTERPOLATION_DELAY_MS)
 }
+
+/**
+ * Whether the avatar of `track` is on its way at `time`: between two samples at different
+ * places (before the first and after the last it stands).
+ */
+export function isMovingAt (track: readonly MotionSample[], time: number): boolean {
+  for (let index = 1; index < track.length; index++) {
+    const from = track[index - 1]
+    const to = track[index]
+    if (time > from.at && time < to.at) return from.x !== to.x || from.y !== to.y
+  }
+  return false
+}
+
+/** Whether an avatar is drawn walking at `now` (INTERPOLATION_DELAY_MS behind, as it is drawn). */
+export function drawnWalking (track: readonly MotionSample[], now: number): boolean {
+  return isMovingAt(track, now - INTERPOLATION_DELAY_MS)
+}

@@ -2,8 +2,8 @@
  * Draws one frame of a gather space on a 2d canvas context — the same code on H5 (a real
  * <canvas>) and in the mini-program (Taro's `Canvas type="2d"` node): the map's image and
  * tile layers, the hotspots and the live map's screen, then the avatars from back to front
- * (circle or picture, initial, name, facing), the ring of my conversation, bubbles and
- * emotes. It keeps no state: the page passes everything a frame needs, so a test drives it
+ * (circle or picture, lifted a little at each step while walking, initial, name,
+ * facing), the ring of my conversation, bubbles and emotes. It keeps no state: the page passes everything a frame needs, so a test drives it
  * with a recording context.
  */
 import type { SpaceEmote } from '@core/wire/space-codes'
@@ -39,6 +39,8 @@ export interface SceneAvatar extends Point {
   /** 0 down, 1 left, 2 right, 3 up. */
   dir: number
   kind: 'member' | 'guest' | 'host'
+  /** Whether it is on its way between two positions this frame (it steps: {@link stepLiftOf}). */
+  walking: boolean
 }
 
 /** A bubble over an avatar, `age` ms after it was said. */
@@ -76,6 +78,10 @@ export interface Scene {
 
 /** Radius of an avatar's circle, map pixels. */
 export const AVATAR_RADIUS = 14
+/** How high (map pixels) a walking avatar lifts at the top of a step. */
+export const STEP_LIFT = 3
+/** Map pixels walked in one step: a lift and a landing. */
+export const STEP_LENGTH = 16
 /** A bubble fades out over the last this many ms of its SPACE_BUBBLE_MS. */
 export const BUBBLE_FADE_MS = 800
 /** The glyph of each emote. */
@@ -119,6 +125,16 @@ export function wrapText (ctx: Pick<SpaceContext, 'measureText'>, text: string, 
   }
   if (line !== '') lines.push(line)
   return lines
+}
+
+/**
+ * How far (map pixels) an avatar is lifted off the ground where it is: while walking, one
+ * hop every STEP_LENGTH pixels it covers (taken from its position, so every member's
+ * screen shows the same step at the same spot), none while it stands.
+ */
+export function stepLiftOf (avatar: Pick<SceneAvatar, 'x' | 'y' | 'walking'>): number {
+  if (!avatar.walking) return 0
+  return STEP_LIFT * Math.abs(Math.sin((avatar.x + avatar.y) * Math.PI / STEP_LENGTH))
 }
 
 /** The avatar under a map point (the front-most, i.e. the lowest on the map), or null. */
@@ -185,7 +201,8 @@ function drawScreen (ctx: SpaceContext, scene: Scene): void {
 }
 
 function drawAvatar (ctx: SpaceContext, scene: Scene, avatar: SceneAvatar, images: ImageSource): void {
-  const centreY = avatar.y - AVATAR_RADIUS
+  // up a little at each step while walking; the name stays on the ground
+  const centreY = avatar.y - AVATAR_RADIUS - stepLiftOf(avatar)
   if (scene.group.has(avatar.id)) {
     ctx.strokeStyle = GROUP_RING
     ctx.lineWidth = 3
