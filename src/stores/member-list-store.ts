@@ -12,7 +12,7 @@ import type { MembersApi } from '@/services/api/members'
 import type { SpaceApi } from '@/services/api/space'
 import type { TrustApi } from '@/services/api/trust'
 import { GATEWAY_RESYNC, type GatewaySubscriptions } from './gateway-store'
-import type { StoreLogger } from './load-tracker'
+import { LoadTracker, type StoreLogger } from './load-tracker'
 import { MemberFinder } from './member-finder'
 import { PagedList, type ListPage } from './paged-list'
 
@@ -68,21 +68,22 @@ export class MemberListStore {
    */
   private heard: { online: Map<string, boolean>, onlineCount: number | null } = { online: new Map(), onlineCount: null }
   private readonly stops: Array<() => void> = []
-  /** The last ask of the places: an older answer landing after a newer one is dropped. */
-  private placesAsked = 0
+  /** Asking who stands where: an older answer landing after a newer one is dropped, a failure keeps what is known. */
+  private readonly placesLoading: LoadTracker
   /** A SPACE_COUNT's ask is on its way, and whether counts changed again meanwhile (one more ask after it). */
   private placesAsking = { now: false, again: false }
   /** Members found by nickname (or pinyin initials) among all of the server's, not only the loaded pages (issue 30). */
   readonly finder: MemberFinder
 
   constructor (readonly serverId: string, private readonly sources: MemberListSources) {
+    this.placesLoading = new LoadTracker(sources.logger)
     this.finder = new MemberFinder(serverId, { find: (id, q) => sources.members.find(id, q), logger: sources.logger })
     this.list = new PagedList<Member, string, MemberPage>(after => this.fetchPage(after), member => member.user.uid, {
       logger: sources.logger,
       onPage: page => { this.takePage(page) },
     })
-    makeAutoObservable<MemberListStore, 'sources' | 'stops' | 'heard' | 'placesAsked' | 'placesAsking'>(this, {
-      serverId: false, sources: false, stops: false, heard: false, placesAsked: false, placesAsking: false, list: false, finder: false, timeouts: false, places: false, roles: observable.ref,
+    makeAutoObservable<MemberListStore, 'sources' | 'stops' | 'heard' | 'placesLoading' | 'placesAsking'>(this, {
+      serverId: false, sources: false, stops: false, heard: false, placesLoading: false, placesAsking: false, list: false, finder: false, timeouts: false, places: false, roles: observable.ref,
     })
   }
 
@@ -116,13 +117,10 @@ export class MemberListStore {
 
   /** Asks who stands in which space; a failure keeps what is known (the rows simply name no space). */
   async loadPlaces (): Promise<void> {
-    const asked = ++this.placesAsked
-    try {
-      const answer = await this.sources.spaces.people(this.serverId)
-      if (asked === this.placesAsked) this.setPlaces(answer.spaces.flatMap(space => space.uids.map(uid => [uid, { channelId: space.channel_id, name: space.name }] as const)))
-    } catch (error) {
-      this.sources.logger.warn('[members] spaces: could not load who stands where', error)
-    }
+    await this.placesLoading.refresh(() => this.sources.spaces.people(this.serverId), answer => {
+      this.places.replace(answer.spaces.flatMap(space => space.uids.map(uid => [uid, { channelId: space.channel_id, name: space.name }] as const)))
+      return 'ready'
+    })
   }
 
   /**
@@ -141,10 +139,6 @@ export class MemberListStore {
       this.placesAsking = { now: false, again: false }
       if (again) this.placesChanged()
     })
-  }
-
-  private setPlaces (places: ReadonlyArray<readonly [string, MemberPlace]>): void {
-    this.places.replace(places)
   }
 
   /** A member's roles and timeout after a change (a MEMBER_UPDATE, or a moderation answer). */

@@ -51,7 +51,6 @@ export class ServerStore {
   private readonly logger: StoreLogger
   private readonly members: MembersApi
   private readonly connected: () => boolean
-  /** The online count being asked again: null when no request is on its way, else whether to ask once more after it. */
 
   constructor (private readonly api: ApiClient, options: ServerStoreOptions) {
     this.servers = options.servers ?? CONFIGURED_SERVERS
