@@ -7,10 +7,8 @@
  * and A's next message is refused in words ("cannot send"), never reaching B.
  * Screenshots of the 私信 list and the conversation page go to DM_SCREENSHOTS (a tmp folder) when it is set.
  */
-import { mkdirSync } from 'fs'
-import path from 'path'
 import type { Page } from 'playwright-core'
-import { withArtifacts } from './support/browser'
+import { screenshotsAtBothSizes, withArtifacts } from './support/browser'
 import { baseUrl, sharedBrowser } from './support/app'
 import { LIVE_WITHIN_MS, composer, joinedMember, messagesWith, send, type ChatMember } from './support/chat'
 
@@ -33,18 +31,9 @@ async function openSheetOf (page: Page, nickname: string): Promise<void> {
   await page.locator('[data-testid="member-sheet"]').filter({ visible: true }).waitFor()
 }
 
-/** Screenshots of the page at 390×844 and 1440×900 into DM_SCREENSHOTS as dm-<name>-<w>x<h>.png. */
-async function screenshots (page: Page, name: string): Promise<void> {
-  const folder = process.env.DM_SCREENSHOTS
-  if (!folder) return
-  mkdirSync(folder, { recursive: true })
-  const original = page.viewportSize()
-  for (const [width, height] of [[390, 844], [1440, 900]]) {
-    await page.setViewportSize({ width, height })
-    await page.waitForTimeout(400) // the list settles its measured rows
-    await page.screenshot({ path: path.join(folder, `dm-${name}-${width}x${height}.png`) })
-  }
-  if (original) await page.setViewportSize(original)
+/** Screenshots of the page at 390×844 and 1440×900 into DM_SCREENSHOTS as dm-<name>-<w>x<h>.png (the list settles its measured rows). */
+function screenshots (page: Page, name: string): Promise<void> {
+  return screenshotsAtBothSizes(page, 'DM_SCREENSHOTS', 'dm', name, 400)
 }
 
 describe('direct messages', () => {

@@ -10,12 +10,10 @@
  * point (the same camera module the page draws with). Screenshots at 390×844 and
  * 1440×900 go to SPACE_SCREENSHOTS (a tmp folder) when it is set.
  */
-import { mkdirSync } from 'fs'
-import path from 'path'
 import type { Page } from 'playwright-core'
 import { applyTickPoses, bookOf, type PoseBook, type PosedAvatar, type TickPoses } from '@core/domain/space/poses'
 import { cameraFollowing, mapToScreen, type Point } from '../src/components/space/camera'
-import { openPage, withArtifacts, type TrackedPage, type ViewportName } from './support/browser'
+import { openPage, screenshotsAtBothSizes, withArtifacts, type TrackedPage, type ViewportName } from './support/browser'
 import { sharedBrowser } from './support/app'
 import { startProduct, stopProduct, type RunningProduct } from './support/product'
 import { signInSeeded, switchLogin } from './support/sessions'
@@ -128,17 +126,8 @@ async function standsStill (member: SpaceMember): Promise<void> {
 }
 
 /** Screenshots of the page at 390×844 and 1440×900 into SPACE_SCREENSHOTS as space-<name>-<w>x<h>.png. */
-async function screenshots (page: Page, name: string): Promise<void> {
-  const folder = process.env.SPACE_SCREENSHOTS
-  if (!folder) return
-  mkdirSync(folder, { recursive: true })
-  const original = page.viewportSize()
-  for (const [width, height] of [[390, 844], [1440, 900]]) {
-    await page.setViewportSize({ width, height })
-    await page.waitForTimeout(600)
-    await page.screenshot({ path: path.join(folder, `space-${name}-${width}x${height}.png`) })
-  }
-  if (original) await page.setViewportSize(original)
+function screenshots (page: Page, name: string): Promise<void> {
+  return screenshotsAtBothSizes(page, 'SPACE_SCREENSHOTS', 'space', name, 600)
 }
 
 describe('the gather space', () => {

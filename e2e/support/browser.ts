@@ -66,3 +66,21 @@ export async function withArtifacts (name: string, tracked: TrackedPage, run: ()
     await tracked.context.close()
   }
 }
+
+/**
+ * Screenshots of `page` at 390×844 and 1440×900 into the folder named by environment
+ * variable `folderVariable` (nothing when it is unset), as `<prefix>-<name>-<w>x<h>.png`,
+ * each after `settleMs` for the layout to settle; the viewport is put back afterwards.
+ */
+export async function screenshotsAtBothSizes (page: Page, folderVariable: string, prefix: string, name: string, settleMs: number): Promise<void> {
+  const folder = process.env[folderVariable]
+  if (!folder) return
+  mkdirSync(folder, { recursive: true })
+  const original = page.viewportSize()
+  for (const [width, height] of [[390, 844], [1440, 900]]) {
+    await page.setViewportSize({ width, height })
+    await page.waitForTimeout(settleMs)
+    await page.screenshot({ path: path.join(folder, `${prefix}-${name}-${width}x${height}.png`) })
+  }
+  if (original) await page.setViewportSize(original)
+}
