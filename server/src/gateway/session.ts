@@ -18,7 +18,7 @@ import type { PresenceUpdate } from '@core/wire/members'
 import type { SpaceClientFrame } from '@core/wire/space'
 import type { BusEvent, EventBus } from '../bus'
 import type { SignedIn } from '../repositories/users'
-import { SpaceRefusal, type SpaceMember, type SpaceService } from '../space/types'
+import { failureMessageOf, type SpaceMember, type SpaceService } from '../space/types'
 import { isFocusOnly, membershipBefore, membershipChangeOf, offerTo, type SessionView } from './audience'
 import type { GatewayDirectory, SessionRecord } from './directory'
 import { dispatchText, isSpaceFrame, ownFrameText, parseClientFrame } from './frames'
@@ -221,12 +221,7 @@ export class GatewaySession implements SessionView, SpaceMember {
       return
     }
     this.host.spaces.handle(this, frame).catch(error => {
-      if (error instanceof SpaceRefusal) {
-        this.fail({ code: GatewayErrorCode.SpaceRefused, msg: error.message })
-        return
-      }
-      this.host.log.error({ err: error }, 'gateway: space op failed')
-      this.fail({ code: GatewayErrorCode.SpaceRefused, msg: `${frame.op}: could not be handled; try again` })
+      this.fail({ code: GatewayErrorCode.SpaceRefused, msg: failureMessageOf(frame.op, error, unexpected => this.host.log.error({ err: unexpected }, 'gateway: space op failed')) })
     })
   }
 

@@ -35,7 +35,7 @@ import { requireServerAuditPass } from '../routes/checks'
 import { contentOf, requireMessageAllowance } from '../routes/messages'
 import type { RelayedMember, RelayMessage, SpaceRelay } from './relay'
 import { Space, type SpacePerson, type SpaceViewer } from './space'
-import { SpaceRefusal, type SpaceMember, type SpaceService } from './types'
+import { failureMessageOf, SpaceRefusal, type SpaceMember, type SpaceService } from './types'
 
 /** Shortest time between two SPACE_COUNT dispatches of one channel. */
 export const SPACE_COUNT_INTERVAL_MS = 1000
@@ -378,14 +378,13 @@ export class SpaceHub implements SpaceService {
    * A member of another process enters a space held here, or is told why not: the refusal goes
    * back to their process, which sends them the error frame a refusal there would have got
    * (and forgets the entry). An unexpected failure is logged and answered as the session
-   * answers one (`could not be handled; try again`).
+   * answers one (failureMessageOf).
    */
   private async enterRelayedOrRefuse (from: RelayedMember, channelId: string, person: SpacePerson, nearUid: string | undefined): Promise<void> {
     try {
       await this.enterRelayed(from, channelId, person, nearUid)
     } catch (error) {
-      if (!(error instanceof SpaceRefusal)) this.log.error({ err: error }, 'space: a relayed entry failed')
-      const msg = error instanceof SpaceRefusal ? error.message : 'space_enter: could not be handled; try again'
+      const msg = failureMessageOf('space_enter', error, unexpected => this.log.error({ err: unexpected }, 'space: a relayed entry failed'))
       await this.relay.send(from.process, { t: 'refused', key: from.key, msg })
     }
   }

@@ -12,6 +12,17 @@ import type { ServerGrant } from '../gateway/grants'
 /** A space op refused: the session answers it with an error frame of code SpaceRefused. */
 export class SpaceRefusal extends Error {}
 
+/**
+ * What a member is told when space op `op` failed with `error`: a refusal's reason, else —
+ * handed to `logUnexpected` first — to try again (the same words on this process and, for a
+ * relayed entry, from the holder on another).
+ */
+export function failureMessageOf (op: string, error: unknown, logUnexpected: (error: unknown) => void): string {
+  if (error instanceof SpaceRefusal) return error.message
+  logUnexpected(error)
+  return `${op}: could not be handled; try again`
+}
+
 /** What the spaces need of a gateway session. */
 export interface SpaceMember {
   readonly uid: string
