@@ -204,7 +204,9 @@ describe('the gather space', () => {
         await screen.waitFor({ timeout: 10000 })
         const video = screen.locator('video')
         await video.waitFor({ state: 'attached', timeout: 10000 })
-        expect(await video.evaluate(element => (element as HTMLVideoElement).currentSrc || (element as HTMLVideoElement).src)).toMatch(/^(https?|blob):/) // an HLS broadcast plays from a media source (blob:)
+        // an HLS broadcast plays from a media source (blob:), given to the element a moment after it is attached
+        await member.page.waitForFunction(element => Boolean((element as HTMLVideoElement | null)?.currentSrc || (element as HTMLVideoElement | null)?.src), await video.elementHandle(), { timeout: 10000 })
+        expect(await video.evaluate(element => (element as HTMLVideoElement).currentSrc || (element as HTMLVideoElement).src)).toMatch(/^(https?|blob):/)
         await screenshots(member.page, 'live-map')
       })
     } finally {
