@@ -315,27 +315,83 @@ function matchExpression (lookup: IndexLookup, term: (word: string) => string, a
     ...lookup.words.map(term),
     ...lookup.has.map(value => term(filterWord('has', value))),
     ...(lookup.authorUids.length > 0 ? [any(lookup.authorUids.map(uid => filterWord('author', uid)))] : []),
-    any(lookup.channelIds.map(id => filterWord('channel', id))),
+    ...(lookup.channelIds.length > 0 ? [any(lookup.channelIds.map(id => filterWord('channel', id)))] : []),
   ]
   return parts.join(and)
 }
 
 /**
- * The SQLite (FTS5) statement of a lookup with at least one channel: run here by {@link lookUp},
- * or compiled and run on a worker thread's connection by ./reader.ts.
+ * How many of the newest documents with the words a SQLite lookup reads first, keeping those
+ * in the lookup's channels (about three pages). Matching the channel words as well costs an
+ * FTS5 seek in every channel's document list — a server's channel words are in all of its
+ * documents — for every hit: a rare word took 2.2 ms over 1,000,000 messages where its own
+ * list takes 0.1 (bench/RESULTS.md).
  */
-export function sqliteLookupQuery (lookup: IndexLookup): RawBuilder<IndexedItem> {
+export const SQLITE_PROBE_SIZE = 64
+
+/** The FTS5 range and order every SQLite lookup reads the index in. */
+function sqliteRange (lookup: IndexLookup): RawBuilder<unknown> {
+  return sql`w.rowid >= ${lookup.lowerKey} and w.rowid < ${lookup.upperKey} order by w.rowid desc`
+}
+
+/** A row of a SQLite lookup statement: a document found, and from the probe whether its rows are the lookup's whole answer (1) or not (0). */
+export type SqliteLookupRow = IndexedItem & { settled?: number }
+
+/**
+ * The probe, a SQLite lookup's first statement: the newest {@link SQLITE_PROBE_SIZE}
+ * documents with the words (and has:, from:), those in the lookup's channels kept. Its
+ * rows settle the lookup when they fill the page or when it read every document with
+ * the words.
+ */
+function sqliteProbeQuery (lookup: IndexLookup): RawBuilder<SqliteLookupRow> {
+  const expression = matchExpression({ ...lookup, channelIds: [] }, ftsTerm, ' AND ', ' OR ')
+  return sql<SqliteLookupRow>`select d.kind, d.item_id, cast(d.doc_key as text) as key,
+      (p.probed < ${SQLITE_PROBE_SIZE} or count(*) over () >= ${lookup.limit}) as settled
+    from (select rowid, count(*) over () as probed from (select w.rowid from search_words w
+      where search_words match ${expression} and ${sqliteRange(lookup)} limit ${SQLITE_PROBE_SIZE})) p
+    join search_documents d on d.doc_key = p.rowid
+    where d.channel_id in (${sql.join(lookup.channelIds)})
+    order by p.rowid desc limit ${lookup.limit}`
+}
+
+/** The SQLite lookup with the channel words matched as well: always the answer, at a seek in every channel's list per hit. */
+function sqliteChannelWordsQuery (lookup: IndexLookup): RawBuilder<SqliteLookupRow> {
   const expression = matchExpression(lookup, ftsTerm, ' AND ', ' OR ')
-  return sql<IndexedItem>`select d.kind, d.item_id, cast(d.doc_key as text) as key
+  return sql<SqliteLookupRow>`select d.kind, d.item_id, cast(d.doc_key as text) as key
     from search_words w join search_documents d on d.doc_key = w.rowid
-    where search_words match ${expression} and w.rowid >= ${lookup.lowerKey} and w.rowid < ${lookup.upperKey}
-    order by w.rowid desc limit ${lookup.limit}`
+    where search_words match ${expression} and ${sqliteRange(lookup)} limit ${lookup.limit}`
+}
+
+/**
+ * The SQLite (FTS5) statements of a lookup with at least one channel, run in order by
+ * {@link sqliteAnswer} here or by ./reader.ts's worker thread: the probe, then — when the
+ * probe's first row does not say settled (a word common in other servers, or in channels
+ * the searcher cannot read) — the channel-word statement. `in:` alone has nothing to probe by.
+ */
+export function sqliteLookupStatements (lookup: IndexLookup): Array<RawBuilder<SqliteLookupRow>> {
+  const probeable = lookup.words.length > 0 || lookup.has.length > 0 || lookup.authorUids.length > 0
+  return probeable ? [sqliteProbeQuery(lookup), sqliteChannelWordsQuery(lookup)] : [sqliteChannelWordsQuery(lookup)]
+}
+
+/** The found documents of the statement that answered (its `settled` column left out). */
+export function itemsOfRows (rows: readonly SqliteLookupRow[]): IndexedItem[] {
+  return rows.map(({ kind, item_id: itemId, key }) => ({ kind, item_id: itemId, key }))
+}
+
+/** Runs {@link sqliteLookupStatements} in order on `db` until one answers: one whose first row says settled, or the last. */
+async function sqliteAnswer (db: Db, lookup: IndexLookup): Promise<IndexedItem[]> {
+  let rows: SqliteLookupRow[] = []
+  for (const statement of sqliteLookupStatements(lookup)) {
+    rows = (await statement.execute(db)).rows
+    if (rows[0]?.settled === 1) break
+  }
+  return itemsOfRows(rows)
 }
 
 /** Up to `limit` documents matching the lookup, newest first (the index is read in key order and stops there). */
 export async function lookUp (db: Db, lookup: IndexLookup): Promise<IndexedItem[]> {
   if (lookup.channelIds.length === 0) return []
-  if (isSqlite(db)) return (await sqliteLookupQuery(lookup).execute(db)).rows
+  if (isSqlite(db)) return await sqliteAnswer(db, lookup)
   const expression = matchExpression(lookup, tsTerm, ' & ', ' | ')
   // ordered by the column, not by its text (an output name would win in ORDER BY): a common word then walks
   // the primary key newest first and stops after a page, a rare one is read from the GIN index (the planner's choice).

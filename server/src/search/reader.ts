@@ -4,15 +4,16 @@
  * message history's p99 was 2.39× while searches ran: bench/RESULTS.md). On a SQLite
  * file the lookup runs instead on a worker thread with its own read-only connection to
  * the same file: the database is in WAL mode (db/dialects.ts), so that reader sees every
- * committed write and never blocks the writer. The statement is the one ./documents.ts
- * lookUp runs, compiled here and sent to the worker, so the answers are the same.
+ * committed write and never blocks the writer. The statements are the ones ./documents.ts
+ * lookUp runs, compiled here and sent to the worker together, which runs them by the same
+ * rule (until one's first row says settled), so the answers are the same in one round trip.
  * PostgreSQL (its driver does not block) and an in-memory SQLite database (no file a
  * second connection could open) are read in process.
  */
 import { Worker } from 'worker_threads'
 import { sql } from 'kysely'
 import type { Db } from '../db/schema'
-import { isSqlite, lookUp, sqliteLookupQuery, type IndexedItem, type IndexLookup } from './documents'
+import { isSqlite, itemsOfRows, lookUp, sqliteLookupStatements, type IndexedItem, type IndexLookup, type SqliteLookupRow } from './documents'
 
 /** Answers index lookups; `close` ends its worker (the app's onClose). */
 export interface IndexReader {
@@ -22,14 +23,16 @@ export interface IndexReader {
   close (): Promise<void>
 }
 
-/** A statement for the worker, and its answer. */
-interface Request { id: number, sql: string, parameters: readonly unknown[] }
-type Answer = { id: number, rows: IndexedItem[] } | { id: number, error: string }
+/** One compiled statement. */
+interface Statement { sql: string, parameters: readonly unknown[] }
+/** A lookup's statements for the worker, and its answer: the rows of the statement that answered. */
+interface Request { id: number, statements: Statement[] }
+type Answer = { id: number, rows: SqliteLookupRow[] } | { id: number, error: string }
 
 /**
  * The worker's code (plain CommonJS, so it runs the same under tsx, jest and a build): a
  * read-only connection to `file`, prepared statements kept by their text, one answer per
- * request.
+ * request — the rows of its first statement whose first row says settled, or of its last.
  */
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('worker_threads')
@@ -37,14 +40,22 @@ const Database = require(workerData.driver)
 const database = new Database(workerData.file, { readonly: true, fileMustExist: true })
 database.pragma('busy_timeout = 5000')
 const statements = new Map()
-parentPort.on('message', ({ id, sql, parameters }) => {
+const prepared = (sql) => {
+  let statement = statements.get(sql)
+  if (!statement) {
+    statement = database.prepare(sql)
+    statements.set(sql, statement)
+  }
+  return statement
+}
+parentPort.on('message', ({ id, statements: lookup }) => {
   try {
-    let statement = statements.get(sql)
-    if (!statement) {
-      statement = database.prepare(sql)
-      statements.set(sql, statement)
+    let rows = []
+    for (const { sql, parameters } of lookup) {
+      rows = prepared(sql).all(parameters)
+      if (rows.length > 0 && rows[0].settled === 1) break
     }
-    parentPort.postMessage({ id, rows: statement.all(parameters) })
+    parentPort.postMessage({ id, rows })
   } catch (error) {
     parentPort.postMessage({ id, error: String(error && error.message || error) })
   }
@@ -62,7 +73,7 @@ async function sqliteFile (db: Db): Promise<string | null> {
 class LookupWorker {
   private worker: Worker | null = null
   private nextId = 0
-  private readonly pending = new Map<number, { resolve: (rows: IndexedItem[]) => void, reject: (error: Error) => void }>()
+  private readonly pending = new Map<number, { resolve: (rows: SqliteLookupRow[]) => void, reject: (error: Error) => void }>()
 
   constructor (private readonly file: string) {}
 
@@ -87,12 +98,12 @@ class LookupWorker {
     return worker
   }
 
-  run (statement: Omit<Request, 'id'>): Promise<IndexedItem[]> {
+  run (statements: Statement[]): Promise<SqliteLookupRow[]> {
     const worker = this.started()
     const id = this.nextId++
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject })
-      worker.postMessage({ id, ...statement } satisfies Request)
+      worker.postMessage({ id, statements } satisfies Request)
     })
   }
 
@@ -118,8 +129,11 @@ export function createIndexReader (db: Db): IndexReader {
       const reader = await workerOf()
       if (closed) throw new Error('search index reader is closed')
       if (reader === null || lookup.channelIds.length === 0) return await lookUp(db, lookup)
-      const { sql: text, parameters } = sqliteLookupQuery(lookup).compile(db)
-      return await reader.run({ sql: text, parameters })
+      const statements = sqliteLookupStatements(lookup).map(statement => {
+        const { sql: text, parameters } = statement.compile(db)
+        return { sql: text, parameters }
+      })
+      return itemsOfRows(await reader.run(statements))
     },
     async inWorker () {
       return (await workerOf()) !== null

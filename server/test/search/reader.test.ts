@@ -65,6 +65,7 @@ describe('search index reader', () => {
       lookupOf({ lowerKey: middle }),
       lookupOf({ words: ['nowhereatall'] }),
       lookupOf({ channelIds: [] }),
+      lookupOf({ words: [], channelIds: [ANNOUNCEMENTS] }),
     ]
     for (const lookup of lookups) {
       const fromReader = await reader.lookUp(lookup)
@@ -74,6 +75,29 @@ describe('search index reader', () => {
     const all = await reader.lookUp(lookupOf({ limit: COUNT + 10 }))
     expect(all.map(item => item.item_id)).toEqual(Array.from({ length: COUNT }, (_, index) => documentAt(COUNT - 1 - index).item_id))
     expect(all[0]).toEqual({ kind: 'message', item_id: documentAt(COUNT - 1).item_id, key: documentAt(COUNT - 1).item_id })
+  })
+
+  it('reaches past the newest documents with a word when they are in other channels, and stops at a word\'s last document', async () => {
+    // 30 older in the lobby, then 70 newer in another server's channel: more than the first
+    // statement reads (SQLITE_PROBE_SIZE), so the lobby's are found by the channel words
+    const other = '72365802'
+    const documents = Array.from({ length: 100 }, (_, index) => ({
+      ...documentAt(COUNT + 100 + index), channel_id: index < 30 ? LOBBY : other, server_id: index < 30 ? SERVER : '723658', text: index % 10 === 0 ? 'probeword proberare' : 'probeword',
+    }))
+    await putDocuments(db, documents)
+    const newestFirst = (kept: typeof documents): string[] => kept.map(document => document.item_id).reverse()
+    const lobby = documents.filter(document => document.channel_id === LOBBY)
+    for (const lookup of [lookupOf({ words: ['probeword'] }), lookupOf({ words: ['probeword'], limit: 40 })]) {
+      const found = await reader.lookUp(lookup)
+      expect(found.map(item => item.item_id)).toEqual(newestFirst(lobby).slice(0, lookup.limit))
+      expect(await lookUp(db, lookup)).toEqual(found)
+    }
+    // a rare word: every document with it read at once, three of them in the lookup's channels
+    const rare = lookupOf({ words: ['proberare'] })
+    expect((await reader.lookUp(rare)).map(item => item.item_id)).toEqual(newestFirst(lobby.filter(document => document.text.includes('proberare'))))
+    expect(await lookUp(db, rare)).toEqual(await reader.lookUp(rare))
+    // only in the other server's channel: nothing, whichever statement says so
+    expect(await reader.lookUp(lookupOf({ words: ['probeword'], upperKey: BigInt(documents[99].item_id), lowerKey: BigInt(documents[30].item_id) }))).toEqual([])
   })
 
   it('sees what was written after its first lookup (a read-only connection in WAL mode reads every commit)', async () => {
