@@ -321,86 +321,95 @@ function matchExpression (lookup: IndexLookup, term: (word: string) => string, a
 }
 
 /**
- * How many of the newest documents with the words a SQLite lookup reads first, keeping those
- * in the lookup's channels (about three pages). Matching the channel words as well costs an
- * FTS5 seek in every channel's document list — a server's channel words are in all of its
- * documents — for every hit: a rare word took 2.2 ms over 1,000,000 messages where its own
- * list takes 0.1 (bench/RESULTS.md).
+ * How many of the newest documents with the words a lookup reads first, keeping those in
+ * the lookup's channels (about three pages). Matching the channel words as well costs a
+ * seek in every channel's document list — a server's channel words are in all of its
+ * documents — for every hit: a rare word took 2.2 ms on SQLite over 1,000,000 messages
+ * where its own list takes 0.1, and 16 ms on PostgreSQL where it takes 2 (bench/RESULTS.md).
  */
-export const SQLITE_PROBE_SIZE = 64
-
-/** The FTS5 range and order every SQLite lookup reads the index in. */
-function sqliteRange (lookup: IndexLookup): RawBuilder<unknown> {
-  return sql`w.rowid >= ${lookup.lowerKey} and w.rowid < ${lookup.upperKey} order by w.rowid desc`
-}
-
-/** A row of a SQLite lookup statement: a document found, and from the probe whether its rows are the lookup's whole answer (1) or not (0). */
-export type SqliteLookupRow = IndexedItem & { settled?: number }
+export const PROBE_SIZE = 64
 
 /**
- * The probe, a SQLite lookup's first statement: the newest {@link SQLITE_PROBE_SIZE}
- * documents with the words (and has:, from:), those in the lookup's channels kept. Its
- * rows settle the lookup when they fill the page or when it read every document with
- * the words.
+ * A row of a lookup statement: a document found, and from the probe whether its rows are
+ * the lookup's whole answer (1) or not (0). When the probe keeps no document its one row
+ * says only that (kind, item_id and key null).
  */
-function sqliteProbeQuery (lookup: IndexLookup): RawBuilder<SqliteLookupRow> {
-  const expression = matchExpression({ ...lookup, channelIds: [] }, ftsTerm, ' AND ', ' OR ')
-  return sql<SqliteLookupRow>`select d.kind, d.item_id, cast(d.doc_key as text) as key,
-      (p.probed < ${SQLITE_PROBE_SIZE} or count(*) over () >= ${lookup.limit}) as settled
-    from (select rowid, count(*) over () as probed from (select w.rowid from search_words w
-      where search_words match ${expression} and ${sqliteRange(lookup)} limit ${SQLITE_PROBE_SIZE})) p
-    join search_documents d on d.doc_key = p.rowid
-    where d.channel_id in (${sql.join(lookup.channelIds)})
-    order by p.rowid desc limit ${lookup.limit}`
+export interface LookupRow {
+  kind: SearchKind | null
+  item_id: string | null
+  key: string | null
+  settled?: number
 }
 
-/** The SQLite lookup with the channel words matched as well: always the answer, at a seek in every channel's list per hit. */
-function sqliteChannelWordsQuery (lookup: IndexLookup): RawBuilder<SqliteLookupRow> {
-  const expression = matchExpression(lookup, ftsTerm, ' AND ', ' OR ')
-  return sql<SqliteLookupRow>`select d.kind, d.item_id, cast(d.doc_key as text) as key
-    from search_words w join search_documents d on d.doc_key = w.rowid
-    where search_words match ${expression} and ${sqliteRange(lookup)} limit ${lookup.limit}`
-}
-
-/**
- * The SQLite (FTS5) statements of a lookup with at least one channel, run in order by
- * {@link sqliteAnswer} here or by ./reader.ts's worker thread: the probe, then — when the
- * probe's first row does not say settled (a word common in other servers, or in channels
- * the searcher cannot read) — the channel-word statement. `in:` alone has nothing to probe by.
- */
-export function sqliteLookupStatements (lookup: IndexLookup): Array<RawBuilder<SqliteLookupRow>> {
-  const probeable = lookup.words.length > 0 || lookup.has.length > 0 || lookup.authorUids.length > 0
-  return probeable ? [sqliteProbeQuery(lookup), sqliteChannelWordsQuery(lookup)] : [sqliteChannelWordsQuery(lookup)]
-}
-
-/** The found documents of the statement that answered (its `settled` column left out). */
-export function itemsOfRows (rows: readonly SqliteLookupRow[]): IndexedItem[] {
-  return rows.map(({ kind, item_id: itemId, key }) => ({ kind, item_id: itemId, key }))
-}
-
-/** Runs {@link sqliteLookupStatements} in order on `db` until one answers: one whose first row says settled, or the last. */
-async function sqliteAnswer (db: Db, lookup: IndexLookup): Promise<IndexedItem[]> {
-  let rows: SqliteLookupRow[] = []
-  for (const statement of sqliteLookupStatements(lookup)) {
-    rows = (await statement.execute(db)).rows
-    if (rows[0]?.settled === 1) break
+/** The newest {@link PROBE_SIZE} doc_keys with the words (and has:, from:) in the engine's index, as `doc_key`. */
+function probeRead (lookup: IndexLookup, sqlite: boolean): RawBuilder<unknown> {
+  const unplaced = { ...lookup, channelIds: [] }
+  if (sqlite) {
+    return sql`select w.rowid as doc_key from search_words w where search_words match ${matchExpression(unplaced, ftsTerm, ' AND ', ' OR ')}
+      and w.rowid >= ${lookup.lowerKey} and w.rowid < ${lookup.upperKey} order by w.rowid desc limit ${PROBE_SIZE}`
   }
-  return itemsOfRows(rows)
+  return sql`select doc_key from search_documents where words @@ ${matchExpression(unplaced, tsTerm, ' & ', ' | ')}::tsquery
+    and doc_key >= ${lookup.lowerKey.toString()}::bigint and doc_key < ${lookup.upperKey.toString()}::bigint order by doc_key desc limit ${PROBE_SIZE}`
 }
 
-/** Up to `limit` documents matching the lookup, newest first (the index is read in key order and stops there). */
-export async function lookUp (db: Db, lookup: IndexLookup): Promise<IndexedItem[]> {
-  if (lookup.channelIds.length === 0) return []
-  if (isSqlite(db)) return await sqliteAnswer(db, lookup)
-  const expression = matchExpression(lookup, tsTerm, ' & ', ' | ')
+/**
+ * The probe, a lookup's first statement: {@link probeRead}, those in the lookup's channels
+ * kept. It settles the lookup when they fill the page or when it read every document with
+ * the words — a word in no readable channel is settled too, by its one row of nulls.
+ */
+function probeQuery (lookup: IndexLookup, sqlite: boolean): RawBuilder<LookupRow> {
+  return sql<LookupRow>`with probe as materialized (${probeRead(lookup, sqlite)}),
+    kept as materialized (select d.kind, d.item_id, d.doc_key from probe p join search_documents d on d.doc_key = p.doc_key
+      where d.channel_id in (${sql.join(lookup.channelIds)}) order by p.doc_key desc limit ${lookup.limit})
+    select k.kind, k.item_id, cast(k.doc_key as text) as key,
+      case when (select count(*) from probe) < ${PROBE_SIZE} or (select count(*) from kept) >= ${lookup.limit} then 1 else 0 end as settled
+    from (select 1 as one) as one left join kept k on 1 = 1
+    order by k.doc_key desc`
+}
+
+/** The lookup with the channel words matched as well: always the answer, at a seek in every channel's list per hit. */
+function channelWordsQuery (lookup: IndexLookup, sqlite: boolean): RawBuilder<LookupRow> {
+  if (sqlite) {
+    return sql<LookupRow>`select d.kind, d.item_id, cast(d.doc_key as text) as key
+      from search_words w join search_documents d on d.doc_key = w.rowid
+      where search_words match ${matchExpression(lookup, ftsTerm, ' AND ', ' OR ')} and w.rowid >= ${lookup.lowerKey} and w.rowid < ${lookup.upperKey}
+      order by w.rowid desc limit ${lookup.limit}`
+  }
   // ordered by the column, not by its text (an output name would win in ORDER BY): a common word then walks
   // the primary key newest first and stops after a page, a rare one is read from the GIN index (the planner's choice).
   // The server_id condition adds nothing the channel words do not already say, but the planner estimates it from the
   // column's statistics and can walk search_documents_server_key (migration 0017): without both, a common word in a small
   // server walked the whole instance's newer keys before the server's first hit (236 ms over 1,000,000: bench/RESULTS.md)
-  const result = await sql<IndexedItem>`select kind, item_id, doc_key::text as key from search_documents
-    where server_id = ${lookup.serverId} and words @@ ${expression}::tsquery
+  return sql<LookupRow>`select kind, item_id, doc_key::text as key from search_documents
+    where server_id = ${lookup.serverId} and words @@ ${matchExpression(lookup, tsTerm, ' & ', ' | ')}::tsquery
       and doc_key >= ${lookup.lowerKey.toString()}::bigint and doc_key < ${lookup.upperKey.toString()}::bigint
-    order by search_documents.doc_key desc limit ${lookup.limit}`.execute(db)
-  return result.rows
+    order by search_documents.doc_key desc limit ${lookup.limit}`
+}
+
+/**
+ * The statements of a lookup with at least one channel, run in order by {@link lookUp}
+ * here or by ./reader.ts's worker thread until one answers — one whose first row says
+ * settled, or the last: the probe, then the channel-word statement (for a word common in
+ * other servers, or in channels the searcher cannot read). `in:` alone has nothing to probe by.
+ */
+export function lookupStatements (db: Db, lookup: IndexLookup): Array<RawBuilder<LookupRow>> {
+  const sqlite = isSqlite(db)
+  const probeable = lookup.words.length > 0 || lookup.has.length > 0 || lookup.authorUids.length > 0
+  return [...(probeable ? [probeQuery(lookup, sqlite)] : []), channelWordsQuery(lookup, sqlite)]
+}
+
+/** The found documents of the statement that answered (the probe's settled column and its row of nulls left out). */
+export function itemsOfRows (rows: readonly LookupRow[]): IndexedItem[] {
+  return rows.flatMap(({ kind, item_id: itemId, key }) => kind === null || itemId === null || key === null ? [] : [{ kind, item_id: itemId, key }])
+}
+
+/** Up to `limit` documents matching the lookup, newest first (the index is read in key order and stops there). */
+export async function lookUp (db: Db, lookup: IndexLookup): Promise<IndexedItem[]> {
+  if (lookup.channelIds.length === 0) return []
+  let rows: LookupRow[] = []
+  for (const statement of lookupStatements(db, lookup)) {
+    rows = (await statement.execute(db)).rows
+    if (rows[0]?.settled === 1) break
+  }
+  return itemsOfRows(rows)
 }

@@ -13,7 +13,7 @@
 import { Worker } from 'worker_threads'
 import { sql } from 'kysely'
 import type { Db } from '../db/schema'
-import { isSqlite, itemsOfRows, lookUp, sqliteLookupStatements, type IndexedItem, type IndexLookup, type SqliteLookupRow } from './documents'
+import { isSqlite, itemsOfRows, lookUp, lookupStatements, type IndexedItem, type IndexLookup, type LookupRow } from './documents'
 
 /** Answers index lookups; `close` ends its worker (the app's onClose). */
 export interface IndexReader {
@@ -27,7 +27,7 @@ export interface IndexReader {
 interface Statement { sql: string, parameters: readonly unknown[] }
 /** A lookup's statements for the worker, and its answer: the rows of the statement that answered. */
 interface Request { id: number, statements: Statement[] }
-type Answer = { id: number, rows: SqliteLookupRow[] } | { id: number, error: string }
+type Answer = { id: number, rows: LookupRow[] } | { id: number, error: string }
 
 /**
  * The worker's code (plain CommonJS, so it runs the same under tsx, jest and a build): a
@@ -73,7 +73,7 @@ async function sqliteFile (db: Db): Promise<string | null> {
 class LookupWorker {
   private worker: Worker | null = null
   private nextId = 0
-  private readonly pending = new Map<number, { resolve: (rows: SqliteLookupRow[]) => void, reject: (error: Error) => void }>()
+  private readonly pending = new Map<number, { resolve: (rows: LookupRow[]) => void, reject: (error: Error) => void }>()
 
   constructor (private readonly file: string) {}
 
@@ -98,7 +98,7 @@ class LookupWorker {
     return worker
   }
 
-  run (statements: Statement[]): Promise<SqliteLookupRow[]> {
+  run (statements: Statement[]): Promise<LookupRow[]> {
     const worker = this.started()
     const id = this.nextId++
     return new Promise((resolve, reject) => {
@@ -129,7 +129,7 @@ export function createIndexReader (db: Db): IndexReader {
       const reader = await workerOf()
       if (closed) throw new Error('search index reader is closed')
       if (reader === null || lookup.channelIds.length === 0) return await lookUp(db, lookup)
-      const statements = sqliteLookupStatements(lookup).map(statement => {
+      const statements = lookupStatements(db, lookup).map(statement => {
         const { sql: text, parameters } = statement.compile(db)
         return { sql: text, parameters }
       })
