@@ -94,6 +94,22 @@ describe('UnreadStore', () => {
     expect(store.of('c1')).toEqual({ unread: 1, mentions: 0 })
   })
 
+  it('changes nothing for a read update no newer than the position known, and keeps the count of an answer a read stops short of', () => {
+    const { gateway, store } = setup()
+    // the answer counted 4 (messages 3 to 6, one mentioning me) after the position 2
+    store.seed([{ channel_id: 'c1', unread_count: 4, mention_count: 1, last_message_id: messageId(6), last_read_id: messageId(2) }])
+    gateway.emit('READ_STATE_UPDATE', { channel_id: 'c1', last_read_id: messageId(2) })
+    gateway.emit('READ_STATE_UPDATE', { channel_id: 'c1', last_read_id: messageId(1) })
+    expect([store.of('c1'), store.readPosition('c1')]).toEqual([{ unread: 4, mentions: 1 }, messageId(2)])
+    // read up to 4 elsewhere: which of the answer's 4 are left is not known here, so the badge stays rather than lie "read"
+    gateway.emit('MESSAGE_CREATE', chatMessage(7))
+    gateway.emit('READ_STATE_UPDATE', { channel_id: 'c1', last_read_id: messageId(4) })
+    expect([store.of('c1'), store.readPosition('c1')]).toEqual([{ unread: 5, mentions: 1 }, messageId(4)])
+    // read up to the answer's newest: only what arrived after it is left
+    gateway.emit('READ_STATE_UPDATE', { channel_id: 'c1', last_read_id: messageId(6) })
+    expect(store.of('c1')).toEqual({ unread: 1, mentions: 0 })
+  })
+
   it('starts afresh when another member signs in on this device: the last one\'s reads are not theirs', () => {
     const gateway = fakeGateway()
     let me = ME.uid

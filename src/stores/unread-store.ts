@@ -3,10 +3,13 @@
  * member: seeded from the channel list answer, raised by others' MESSAGE_CREATE (a
  * mention of me raises the mention count too), cleared by READ_STATE_UPDATE (sent to all
  * my sessions when any of them reads the channel) up to the position it names — a message
- * that arrived after it stays counted, however late the update comes — by my own message
- * (it reads the channel up to it, as the server counts), and at once when I read it here.
+ * that arrived after it stays counted, however late the update comes, and an update no newer
+ * than the position known here changes nothing — by my own message (it reads the channel up
+ * to it, as the server counts), and at once when I read it here.
  * A list answer counts up to the channel's newest message when it was taken: a live message
- * newer than that stays counted on top of it, however late the answer comes. It
+ * newer than that stays counted on top of it, however late the answer comes, and a read
+ * short of that newest message leaves the answer's count standing (which of its messages
+ * were read is not known here; opening the channel or the next answer settles it). It
  * lives in the root store beside the channel list, so it holds no chat code.
  */
 import { makeAutoObservable, observable } from 'mobx'
@@ -33,9 +36,17 @@ export interface UnreadSeed {
 
 const NONE: UnreadCounts = { unread: 0, mentions: 0 }
 
+/** What a list answer counted of a channel, and up to which message (undefined: not told). */
+interface AnswerCount extends UnreadCounts {
+  upTo: string | null | undefined
+}
+
 /** Unread and mention counts per channel. */
 export class UnreadStore {
+  /** Per channel, its answer's count plus the messages counted live since. */
   private readonly counts = observable.map<string, UnreadCounts>()
+  /** Per channel, what the newest list answer counted that no read has cleared since. */
+  private readonly answered = new Map<string, AnswerCount>()
   /** Per channel, the messages counted live that no list answer counted yet and no read cleared (id, and whether it mentions me). */
   private readonly arrived = new Map<string, Array<{ id: string, mention: boolean }>>()
   /** Per channel, the newest read position known here (a list answer's, a read update's, my own message's). */
@@ -47,7 +58,9 @@ export class UnreadStore {
   viewing: string | null = null
 
   constructor (private readonly gateway: ChatGateway, private readonly myUid: () => string | null) {
-    makeAutoObservable<UnreadStore, 'gateway' | 'myUid' | 'stops' | 'arrived' | 'positions' | 'member'>(this, { gateway: false, myUid: false, stops: false, arrived: false, positions: false, member: false })
+    makeAutoObservable<UnreadStore, 'gateway' | 'myUid' | 'stops' | 'answered' | 'arrived' | 'positions' | 'member'>(this, {
+      gateway: false, myUid: false, stops: false, answered: false, arrived: false, positions: false, member: false,
+    })
   }
 
   /** The counts of a channel (zero when unknown). */
@@ -90,19 +103,12 @@ export class UnreadStore {
       const id = channel.channel_id
       if (channel.last_read_id !== undefined) this.moveReadPosition(id, channel.last_read_id)
       const newest = channel.last_message_id
-      if (newest === undefined) {
-        this.counts.set(id, { unread: channel.unread_count ?? 0, mentions: channel.mention_count ?? 0 })
-        this.arrived.delete(id)
-        continue
-      }
       const position = this.positions.get(id)
-      const readSince = id === this.viewing || (newest !== null && position != null && compareMessageIds(position, newest) >= 0)
-      const later = (this.arrived.get(id) ?? []).filter(entry => newest === null || compareMessageIds(entry.id, newest) > 0)
-      this.counts.set(id, {
-        unread: (readSince ? 0 : channel.unread_count ?? 0) + later.length,
-        mentions: (readSince ? 0 : channel.mention_count ?? 0) + later.filter(entry => entry.mention).length,
-      })
-      this.keepArrived(id, later)
+      const readSince = id === this.viewing || (newest != null && position != null && compareMessageIds(position, newest) >= 0)
+      this.answered.set(id, readSince ? { ...NONE, upTo: newest } : { unread: channel.unread_count ?? 0, mentions: channel.mention_count ?? 0, upTo: newest })
+      // an answer that does not say up to which message counted everything so far
+      this.keepArrived(id, newest === undefined ? [] : (this.arrived.get(id) ?? []).filter(entry => newest === null || compareMessageIds(entry.id, newest) > 0))
+      this.recount(id)
     }
   }
 
@@ -115,10 +121,9 @@ export class UnreadStore {
         // my own message reads the channel up to it (the server counts so too)
         if (message.author.uid === me) return this.readUpTo(message.channel_id, message.message_id)
         if (message.channel_id === this.viewing) return
-        const counts = this.of(message.channel_id)
         const mentioned = me !== null && message.mentions.includes(me)
-        this.counts.set(message.channel_id, { unread: counts.unread + 1, mentions: counts.mentions + (mentioned ? 1 : 0) })
         this.arrived.set(message.channel_id, [...(this.arrived.get(message.channel_id) ?? []), { id: message.message_id, mention: mentioned }])
+        this.recount(message.channel_id)
       }),
       this.gateway.on('READ_STATE_UPDATE', event => {
         this.followMember()
@@ -141,19 +146,24 @@ export class UnreadStore {
   /** The channel's counts drop to zero (read here). */
   clear (channelId: string): void {
     this.counts.set(channelId, NONE)
+    this.answered.delete(channelId)
     this.arrived.delete(channelId)
   }
 
   /**
    * The channel was read up to `lastReadId` (here or on another device): what was counted
    * before and up to it is read; the messages counted live after it stay unread (the
-   * update may arrive after a newer message did).
+   * update may arrive after a newer message did). A position no newer than the one known
+   * here is old news; one short of what the list answer counted leaves that count standing.
    */
   readUpTo (channelId: string, lastReadId: string): void {
+    const known = this.positions.get(channelId)
+    if (known != null && compareMessageIds(lastReadId, known) <= 0) return
     this.moveReadPosition(channelId, lastReadId)
-    const newer = (this.arrived.get(channelId) ?? []).filter(entry => compareMessageIds(entry.id, lastReadId) > 0)
-    this.counts.set(channelId, { unread: newer.length, mentions: newer.filter(entry => entry.mention).length })
-    this.keepArrived(channelId, newer)
+    const answer = this.answered.get(channelId)
+    if (answer && (answer.upTo == null || compareMessageIds(answer.upTo, lastReadId) <= 0)) this.answered.delete(channelId)
+    this.keepArrived(channelId, (this.arrived.get(channelId) ?? []).filter(entry => compareMessageIds(entry.id, lastReadId) > 0))
+    this.recount(channelId)
   }
 
   private followMember (): void {
@@ -161,8 +171,16 @@ export class UnreadStore {
     if (me === this.member) return
     this.member = me
     this.counts.clear()
+    this.answered.clear()
     this.arrived.clear()
     this.positions.clear()
+  }
+
+  /** The channel's counts: what its answer counted plus what arrived since. */
+  private recount (channelId: string): void {
+    const answer = this.answered.get(channelId) ?? NONE
+    const arrived = this.arrived.get(channelId) ?? []
+    this.counts.set(channelId, { unread: answer.unread + arrived.length, mentions: answer.mentions + arrived.filter(entry => entry.mention).length })
   }
 
   private moveReadPosition (channelId: string, position: string | null): void {
