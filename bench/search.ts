@@ -14,7 +14,9 @@
  * Then other routes — the big server's channel list and a page of its message history —
  * are timed (p50, p99 of sequential requests) with no search running and while one search
  * after another runs beside them (the queries above in turn, over the big server), in
- * alternating blocks so the machine's drift weighs on both alike.
+ * alternating blocks so the machine's drift weighs on both alike — and, as a bare peer, while
+ * as many ordinary requests (another channel's newest page, one after another) run beside
+ * them instead: what any other client's traffic costs them on the same machine.
  * Budgets (issue 30): p95 ≤ 50 ms over 1,000,000 messages, ≤ 1.2× the same search over
  * 10,000; indexing ≥ 5,000 messages/s; other routes' p99 while searches run ≤ 1.2× their
  * p99 without.
@@ -46,7 +48,7 @@ const BIG_COUNT = Number(process.env.BENCH_SEARCH_MESSAGES || 1_000_000)
 const SMALL_COUNT = 10_000
 const SAMPLES = Number(process.env.BENCH_SEARCH_SAMPLES || 100)
 const OTHER_SAMPLES = Number(process.env.BENCH_SEARCH_OTHER_SAMPLES || 1000)
-/** Blocks the other routes' samples are split into, without and with searches in turn. */
+/** Blocks the other routes' samples are split into: without searches, with them, and with the bare peer's requests, in turn. */
 const OTHER_BLOCKS = 5
 const ROWS_PER_STATEMENT = 1000
 /** The owner of the seeded servers: reads every channel. */
@@ -119,6 +121,8 @@ export interface OtherRouteResult {
   name: string
   without: RouteLatency
   during: RouteLatency
+  /** While the bare peer's requests (another channel's newest page, one after another) ran beside it instead. */
+  alongside: RouteLatency
   /** Searches answered while this route's "during" samples were taken (all routes' blocks). */
   searches: number
 }
@@ -177,13 +181,16 @@ function routeLatencyOf (timings: number[]): RouteLatency {
   return { p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99) }
 }
 
-/** Searches the big server, one request after another through the queries (a turn of the event loop between them), until stopped; `stop` answers how many were answered. */
-function searchContinuously (app: FastifyInstance, headers: Record<string, string>): { stop: () => Promise<number> } {
+/** The bare peer's request: a page of the big server's second channel, as ordinary as reads come. */
+const PEER_URL = `/channels/${SERVERS[0].channels[1]}/messages?limit=50`
+
+/** Requests `urlOf(n)`, one after another (a turn of the event loop between them), until stopped; `stop` answers how many were answered. */
+function requestContinuously (app: FastifyInstance, headers: Record<string, string>, urlOf: (answered: number) => string): { stop: () => Promise<number> } {
   let running = true
   let answered = 0
   const loop = (async () => {
     while (running) {
-      await timeOne(app, searchUrl(SERVERS[0].serverId, QUERIES[answered % QUERIES.length]), headers)
+      await timeOne(app, urlOf(answered), headers)
       answered += 1
       await nextTurn()
     }
@@ -192,21 +199,23 @@ function searchContinuously (app: FastifyInstance, headers: Record<string, strin
 }
 
 /**
- * The other routes' latency without a search running and while searches run beside them
- * (issue 30's budget), taken in {@link OTHER_BLOCKS} alternating blocks after a warm-up.
- * Both loops take a turn of the event loop between requests, as requests arriving over the
+ * The other routes' latency without a search running, while searches run beside them
+ * (issue 30's budget), and while the bare peer's requests run beside them instead, taken in
+ * {@link OTHER_BLOCKS} alternating blocks after a warm-up. The loops take a turn of the event loop between requests, as requests arriving over the
  * network do: an injected request on SQLite resolves in promise jobs alone, so a loop of them
  * never let an event in, and a search answered by one (the index reader's worker thread,
  * server/src/search/reader.ts) waited for the end of the block (5 searches in 2,000 samples).
  */
 async function measureOtherRoutes (app: FastifyInstance, headers: Record<string, string>): Promise<OtherRouteResult[]> {
-  const timings = OTHER_ROUTES.map(() => ({ without: [] as number[], during: [] as number[] }))
+  const timings = OTHER_ROUTES.map(() => ({ without: [] as number[], during: [] as number[], alongside: [] as number[] }))
   for (const route of OTHER_ROUTES) for (let i = 0; i < 20; i++) await timeOne(app, route.url, headers)
   const perBlock = Math.ceil(OTHER_SAMPLES / OTHER_BLOCKS)
   let searches = 0
   for (let block = 0; block < OTHER_BLOCKS; block++) {
-    for (const phase of ['without', 'during'] as const) {
-      const searching = phase === 'during' ? searchContinuously(app, headers) : null
+    for (const phase of ['without', 'during', 'alongside'] as const) {
+      const beside = phase === 'during'
+        ? requestContinuously(app, headers, answered => searchUrl(SERVERS[0].serverId, QUERIES[answered % QUERIES.length]))
+        : phase === 'alongside' ? requestContinuously(app, headers, () => PEER_URL) : null
       try {
         for (let i = 0; i < perBlock; i++) {
           for (const [index, route] of OTHER_ROUTES.entries()) {
@@ -215,11 +224,14 @@ async function measureOtherRoutes (app: FastifyInstance, headers: Record<string,
           }
         }
       } finally {
-        if (searching) searches += await searching.stop()
+        const answered = await beside?.stop() ?? 0
+        if (phase === 'during') searches += answered
       }
     }
   }
-  return OTHER_ROUTES.map((route, index) => ({ name: route.name, without: routeLatencyOf(timings[index].without), during: routeLatencyOf(timings[index].during), searches }))
+  return OTHER_ROUTES.map((route, index) => ({
+    name: route.name, without: routeLatencyOf(timings[index].without), during: routeLatencyOf(timings[index].during), alongside: routeLatencyOf(timings[index].alongside), searches,
+  }))
 }
 
 /** The indexing's log: progress unsaid, a failure told. */
@@ -277,7 +289,7 @@ const ms = (value: number): string => `${value.toFixed(2)} ms`
 /**
  * Table rows for bench/run.ts's table (measure, OpenRealm, reference, ratio, budget): each
  * query's big server against the small one, the indexing speed, and each other route
- * while searches ran against the same route without.
+ * while searches ran against the same route without, and against the same route beside the bare peer's requests.
  */
 export function searchRows (results: readonly SearchBenchResult[]): string[][] {
   const big = BIG_COUNT.toLocaleString('en')
@@ -304,6 +316,11 @@ export function searchRows (results: readonly SearchBenchResult[]): string[][] {
         `${ratio.toFixed(2)}×`, `p99 ≤ ${OTHER_ROUTES_P99_BUDGET}×: ${verdict(ratio <= OTHER_ROUTES_P99_BUDGET)}`,
       ]
     }),
+    ...result.otherRoutes.map(route => [
+      `Search ${result.dialect}: ${route.name} p50 / p99 while searches run (vs while another channel's pages are read one after another instead: the bare peer)`,
+      `${ms(route.during.p50)} / ${ms(route.during.p99)}`, `${ms(route.alongside.p50)} / ${ms(route.alongside.p99)}`,
+      `${(route.alongside.p99 > 0 ? route.during.p99 / route.alongside.p99 : Number.POSITIVE_INFINITY).toFixed(2)}×`, 'reference: the row above against a bare peer',
+    ]),
   ])
 }
 
