@@ -1,5 +1,5 @@
 /**
- * The zh-CN table is in two parts (issue 28): the first screens' (messages-zh-cn-launch.ts,
+ * The zh-CN table is in two parts: the first screens' (messages-zh-cn-launch.ts,
  * in the first load) and the pages' (messages-zh-cn-pages.ts, installed by
  * src/i18n/page-messages.ts in the chunks that import it). A key missing from the part a
  * screen has at hand would show raw there, so these tests read the client's imports as
@@ -64,7 +64,7 @@ describe.each<Platform>(['h5', 'weapp'])('the zh-CN parts each load has at hand 
   })
 })
 
-describe('the zh-CN table split for the first load (issue 28)', () => {
+describe('the zh-CN table split for the first load', () => {
   it('keeps in the first screens\' part only messages the first load can show', () => {
     const used = keysUsedBy('h5', staticClosure('h5', LAUNCH_ENTRIES), ALL_KEYS)
     expect([...LAUNCH_KEYS].filter(key => !used.has(key))).toEqual([])

@@ -12,7 +12,7 @@ function loadable () {
   return { calls, load }
 }
 
-describe('calls loaded at the first call (issue 28)', () => {
+describe('calls loaded at the first call', () => {
   it('loads nothing until a call is made', () => {
     const { load } = loadable()
     callsOnFirstUse(load)

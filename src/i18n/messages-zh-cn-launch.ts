@@ -1,7 +1,7 @@
 /**
  * The zh-CN messages of the first screens: Home, Market and the app's shell (header, tab
  * bar, toasts, request errors, the sign-in offer) — every key the first load's code holds,
- * and nothing else, so the first load stays small (bench "Initial JS", issue 28). The
+ * and nothing else, so the first load stays small (bench "Initial JS"). The
  * language engine (./index.ts) starts with this part; the other zh-CN messages are in
  * messages-zh-cn-pages.ts, installed by the chunks that use them (./page-messages.ts).
  * __tests__/i18n/messages-split.test.ts walks the first load's imports and fails when a
@@ -92,7 +92,7 @@ export const ZH_CN_LAUNCH = {
   muteSaved: '已保存',
   muteFailed: '没有保存，请稍后再试',
   notificationSettings: '通知设置',
-  // the gather space (issue 31)
+  // the gather space
   spaceCount: '{count} 人在逛',
 }
 

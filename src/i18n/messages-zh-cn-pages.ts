@@ -500,7 +500,7 @@ export const ZH_CN_PAGES = {
   dmEntry: '私信',
   dmBlockConfirm: '屏蔽 {name}？对方将无法再给你发私信',
   dmUnblockConfirm: '取消屏蔽 {name}？',
-  // the gather space (issue 31)
+  // the gather space
   pageTitleSpace: '空间',
   spaceRowCount: '{name} · {count} 人在逛',
   spaceAlone: '这里只有你，等等朋友来逛逛吧',

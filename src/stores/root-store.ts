@@ -149,7 +149,7 @@ export class RootStore {
     const scheduler = options.scheduler ?? timeoutScheduler
     this.scheduler = scheduler
     this.live = new LiveStore(api, this.server, { clock, scheduler, pageSize: options.livePageSize, logger })
-    // the posts' calls load with the first page that calls them, not at launch (issue 28)
+    // the posts' calls load with the first page that calls them, not at launch
     this.posts = options.postsApi ?? callsOnFirstUse(async () => (await import(/* webpackChunkName: "posts-api" */ '@/services/api/posts')).postsApi)
     this.gateway = new GatewayStore({
       connect: options.gateway?.connect ?? taroSocketConnector,
@@ -159,7 +159,7 @@ export class RootStore {
       logger,
     })
     this.unread = new UnreadStore(this.gateway, () => this.session.user?.uid ?? null)
-    // the trust calls load with the first page that makes one; the permissions the first screens ask for are at hand (issue 28)
+    // the trust calls load with the first page that makes one; the permissions the first screens ask for are at hand
     this.trust = options.trust ?? callsOnFirstUse(async () => (await import(/* webpackChunkName: "trust-api" */ '@/services/api/trust')).createTrustApi(), { myPermissions: serverId => fetchMyPermissions(serverId) })
     this.account = new OnDemand(async () => {
       const [{ AccountStore }, { createAccountApi }, { platformWebauthn }] = await Promise.all([
@@ -204,7 +204,7 @@ export class RootStore {
       ([conversations, token]) => { if (conversations !== null && token !== null) void conversations.load() },
       { equals: comparer.shallow },
     )
-    // a channel list with metaverse channels: how many stand in their spaces (issue 31)
+    // a channel list with metaverse channels: how many stand in their spaces
     this.stopCountingSpaces = reaction(() => this.channel.groups, groups => {
       const serverId = this.channel.channels.find(channel => channel.channel_type === ChannelType.Metaverse)?.server_id
       if (groups.length > 0 && serverId !== undefined) void this.spaceCounts.load(serverId)

@@ -1,6 +1,6 @@
 /**
  * The poses of a space_tick (core/wire/space.ts), told as changes against what one viewer
- * holds (issue 31: the downstream budget of a crowded corner). The server keeps, per viewer,
+ * holds (the downstream budget of a crowded corner, bench/RESULTS.md). The server keeps, per viewer,
  * the pose it last told that viewer of each avatar in its view — a pose book — and tells a
  * move as the difference from it (`m`: [id, dx, dy]; a new facing apart, `turn`: [id, dir]);
  * the viewer keeps the same book by applying every space_ready and space_tick in order (the

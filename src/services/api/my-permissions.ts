@@ -2,7 +2,7 @@
  * The caller's permissions in a server: the one trust call the first screens make (Home's
  * Members and Settings buttons, through the permissions store), kept apart from the
  * other trust calls (trust.ts), which load with the pages that make them, and from their
- * paths' table (issue 28).
+ * paths' table.
  */
 import { fillPath } from '@core/wire/paths'
 import { MY_PERMISSIONS_PATH } from '@core/wire/my-permissions-paths'

@@ -1,5 +1,5 @@
 /**
- * Calls whose module loads on the first call (issue 28: Home's and Market's first load
+ * Calls whose module loads on the first call (so Home's and Market's first load
  * carries no page's calls). The root store hands a page's stores these in place of the
  * module's calls: each call waits for the module (on H5 a chunk fetched once, on the first
  * call; the mini-program bundles it), then makes the real call. Only for call sets whose

@@ -26,7 +26,7 @@ export function useShare (content: ShareContent | null, hidden: boolean): void {
       if (hidden) Taro.hideShareMenu().catch(error => console.warn('[share] the share menu could not be hidden:', error))
       return
     }
-    // the JS-SDK setup is a chunk of its own, fetched only inside the messaging app's browser (issue 28)
+    // the JS-SDK setup is a chunk of its own, fetched only inside the messaging app's browser
     if (!isWechatBrowser()) return
     const shared = serverId === '' ? null : { title, desc, imageUrl, target: { serverId, channelId, postId, inviteCode } }
     import(/* webpackChunkName: "wechat-share" */ './wechat')

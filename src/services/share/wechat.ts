@@ -1,7 +1,7 @@
 /**
  * Sharing inside the messaging app's browser (SPEC §1, §7; see ./index.ts): the JS-SDK
  * signature, configuration and share data. Its own chunk, fetched by useShare only in that
- * browser (issue 28: most first loads are elsewhere and never run it).
+ * browser (most first loads are elsewhere and never run it).
  */
 import { api as defaultApi, type ApiClient } from '@/services/api'
 import { isWechatBrowser, shareImageUrl, shareLink, type ShareContent } from './index'
