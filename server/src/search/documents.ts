@@ -320,6 +320,11 @@ function matchExpression (lookup: IndexLookup, term: (word: string) => string, a
   return parts.join(and)
 }
 
+/** The match expression of a lookup in the engine's syntax: FTS5 on SQLite, a tsquery on PostgreSQL. */
+function engineMatch (lookup: IndexLookup, sqlite: boolean): string {
+  return sqlite ? matchExpression(lookup, ftsTerm, ' AND ', ' OR ') : matchExpression(lookup, tsTerm, ' & ', ' | ')
+}
+
 /**
  * How many of the newest documents with the words a lookup reads first, keeping those in
  * the lookup's channels (about three pages). Matching the channel words as well costs a
@@ -343,12 +348,12 @@ export interface LookupRow {
 
 /** The newest {@link PROBE_SIZE} doc_keys with the words (and has:, from:) in the engine's index, as `doc_key`. */
 function probeRead (lookup: IndexLookup, sqlite: boolean): RawBuilder<unknown> {
-  const unplaced = { ...lookup, channelIds: [] }
+  const unplaced = engineMatch({ ...lookup, channelIds: [] }, sqlite)
   if (sqlite) {
-    return sql`select w.rowid as doc_key from search_words w where search_words match ${matchExpression(unplaced, ftsTerm, ' AND ', ' OR ')}
+    return sql`select w.rowid as doc_key from search_words w where search_words match ${unplaced}
       and w.rowid >= ${lookup.lowerKey} and w.rowid < ${lookup.upperKey} order by w.rowid desc limit ${PROBE_SIZE}`
   }
-  return sql`select doc_key from search_documents where words @@ ${matchExpression(unplaced, tsTerm, ' & ', ' | ')}::tsquery
+  return sql`select doc_key from search_documents where words @@ ${unplaced}::tsquery
     and doc_key >= ${lookup.lowerKey.toString()}::bigint and doc_key < ${lookup.upperKey.toString()}::bigint order by doc_key desc limit ${PROBE_SIZE}`
 }
 
@@ -369,10 +374,11 @@ function probeQuery (lookup: IndexLookup, sqlite: boolean): RawBuilder<LookupRow
 
 /** The lookup with the channel words matched as well: always the answer, at a seek in every channel's list per hit. */
 function channelWordsQuery (lookup: IndexLookup, sqlite: boolean): RawBuilder<LookupRow> {
+  const expression = engineMatch(lookup, sqlite)
   if (sqlite) {
     return sql<LookupRow>`select d.kind, d.item_id, cast(d.doc_key as text) as key
       from search_words w join search_documents d on d.doc_key = w.rowid
-      where search_words match ${matchExpression(lookup, ftsTerm, ' AND ', ' OR ')} and w.rowid >= ${lookup.lowerKey} and w.rowid < ${lookup.upperKey}
+      where search_words match ${expression} and w.rowid >= ${lookup.lowerKey} and w.rowid < ${lookup.upperKey}
       order by w.rowid desc limit ${lookup.limit}`
   }
   // ordered by the column, not by its text (an output name would win in ORDER BY): a common word then walks
@@ -381,7 +387,7 @@ function channelWordsQuery (lookup: IndexLookup, sqlite: boolean): RawBuilder<Lo
   // column's statistics and can walk search_documents_server_key (migration 0017): without both, a common word in a small
   // server walked the whole instance's newer keys before the server's first hit (236 ms over 1,000,000: bench/RESULTS.md)
   return sql<LookupRow>`select kind, item_id, doc_key::text as key from search_documents
-    where server_id = ${lookup.serverId} and words @@ ${matchExpression(lookup, tsTerm, ' & ', ' | ')}::tsquery
+    where server_id = ${lookup.serverId} and words @@ ${expression}::tsquery
       and doc_key >= ${lookup.lowerKey.toString()}::bigint and doc_key < ${lookup.upperKey.toString()}::bigint
     order by search_documents.doc_key desc limit ${lookup.limit}`
 }
