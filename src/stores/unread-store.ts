@@ -43,12 +43,10 @@ interface AnswerCount extends UnreadCounts {
 
 /** Unread and mention counts per channel. */
 export class UnreadStore {
-  /** Per channel, its answer's count plus the messages counted live since. */
-  private readonly counts = observable.map<string, UnreadCounts>()
-  /** Per channel, what the newest list answer counted that no read has cleared since. */
-  private readonly answered = new Map<string, AnswerCount>()
+  /** Per channel, what the newest list answer counted that no read has cleared since (zero once read). */
+  private readonly answered = observable.map<string, AnswerCount>(undefined, { deep: false })
   /** Per channel, the messages counted live that no list answer counted yet and no read cleared (id, and whether it mentions me). */
-  private readonly arrived = new Map<string, Array<{ id: string, mention: boolean }>>()
+  private readonly arrived = observable.map<string, Array<{ id: string, mention: boolean }>>(undefined, { deep: false })
   /** Per channel, the newest read position known here (a list answer's, a read update's, my own message's). */
   private readonly positions = new Map<string, string | null>()
   private readonly stops: Array<() => void> = []
@@ -63,14 +61,16 @@ export class UnreadStore {
     })
   }
 
-  /** The counts of a channel (zero when unknown). */
+  /** The counts of a channel: what its answer counted plus what arrived since (zero when unknown). */
   of (channelId: string): UnreadCounts {
-    return this.counts.get(channelId) ?? NONE
+    const answer = this.answered.get(channelId) ?? NONE
+    const arrived = this.arrived.get(channelId) ?? []
+    return { unread: answer.unread + arrived.length, mentions: answer.mentions + arrived.filter(entry => entry.mention).length }
   }
 
   /** True once a channel list answer (or a dispatch) gave the channel's counts. */
   knows (channelId: string): boolean {
-    return this.counts.has(channelId)
+    return this.answered.has(channelId) || this.arrived.has(channelId)
   }
 
   /** The channel list with each channel's current counts in its `unread_count` and `mention_count`. */
@@ -78,8 +78,9 @@ export class UnreadStore {
     return groups.map(entry => ({
       group: entry.group,
       channels: entry.channels.map(channel => {
-        const counts = this.counts.get(channel.channel_id)
-        return counts ? { ...channel, unread_count: counts.unread, mention_count: counts.mentions } : channel
+        if (!this.knows(channel.channel_id)) return channel
+        const counts = this.of(channel.channel_id)
+        return { ...channel, unread_count: counts.unread, mention_count: counts.mentions }
       }),
     }))
   }
@@ -108,7 +109,6 @@ export class UnreadStore {
       this.answered.set(id, readSince ? { ...NONE, upTo: newest } : { unread: channel.unread_count ?? 0, mentions: channel.mention_count ?? 0, upTo: newest })
       // an answer that does not say up to which message counted everything so far
       this.keepArrived(id, newest === undefined ? [] : (this.arrived.get(id) ?? []).filter(entry => newest === null || compareMessageIds(entry.id, newest) > 0))
-      this.recount(id)
     }
   }
 
@@ -123,7 +123,6 @@ export class UnreadStore {
         if (message.channel_id === this.viewing) return
         const mentioned = me !== null && message.mentions.includes(me)
         this.arrived.set(message.channel_id, [...(this.arrived.get(message.channel_id) ?? []), { id: message.message_id, mention: mentioned }])
-        this.recount(message.channel_id)
       }),
       this.gateway.on('READ_STATE_UPDATE', event => {
         this.followMember()
@@ -145,8 +144,7 @@ export class UnreadStore {
 
   /** The channel's counts drop to zero (read here). */
   clear (channelId: string): void {
-    this.counts.set(channelId, NONE)
-    this.answered.delete(channelId)
+    this.answered.set(channelId, { ...NONE, upTo: undefined })
     this.arrived.delete(channelId)
   }
 
@@ -161,26 +159,18 @@ export class UnreadStore {
     if (known != null && compareMessageIds(lastReadId, known) <= 0) return
     this.moveReadPosition(channelId, lastReadId)
     const answer = this.answered.get(channelId)
-    if (answer && (answer.upTo == null || compareMessageIds(answer.upTo, lastReadId) <= 0)) this.answered.delete(channelId)
+    const shortOfAnswer = answer !== undefined && answer.upTo != null && compareMessageIds(answer.upTo, lastReadId) > 0
+    if (!shortOfAnswer) this.answered.set(channelId, { ...NONE, upTo: undefined })
     this.keepArrived(channelId, (this.arrived.get(channelId) ?? []).filter(entry => compareMessageIds(entry.id, lastReadId) > 0))
-    this.recount(channelId)
   }
 
   private followMember (): void {
     const me = this.myUid()
     if (me === this.member) return
     this.member = me
-    this.counts.clear()
     this.answered.clear()
     this.arrived.clear()
     this.positions.clear()
-  }
-
-  /** The channel's counts: what its answer counted plus what arrived since. */
-  private recount (channelId: string): void {
-    const answer = this.answered.get(channelId) ?? NONE
-    const arrived = this.arrived.get(channelId) ?? []
-    this.counts.set(channelId, { unread: answer.unread + arrived.length, mentions: answer.mentions + arrived.filter(entry => entry.mention).length })
   }
 
   private moveReadPosition (channelId: string, position: string | null): void {
