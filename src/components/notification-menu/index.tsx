@@ -10,6 +10,8 @@ export interface NotificationMenuProps {
   serverId: string
   /** The channel on screen, when there is one: it can be muted on its own. */
   channelId?: string
+  /** The button's look where it stands beside others (the server header's outline); Taro's small button otherwise. */
+  className?: string
 }
 
 /** The menu's choices in order, each its words and what it does. */
@@ -30,7 +32,7 @@ function choicesOf (inbox: InboxStore, serverId: string, channelId?: string): Ar
  * the channel on screen (mute it), as an action sheet behind one small button. A muted
  * server or channel still tells of direct mentions (core/domain/notifications.ts).
  */
-function NotificationMenu ({ serverId, channelId }: NotificationMenuProps) {
+function NotificationMenu ({ serverId, channelId, className }: NotificationMenuProps) {
   const { inbox } = useStores()
   const open = async (): Promise<void> => {
     await inbox.loadSettings()
@@ -40,7 +42,7 @@ function NotificationMenu ({ serverId, channelId }: NotificationMenuProps) {
     await toast(t(await choices[picked].apply() ? 'muteSaved' : 'muteFailed'))
   }
   return (
-    <Button className='notification-menu' size='mini' onClick={() => { void open() }}>{t('notificationSettings')}</Button>
+    <Button className={className === undefined ? 'notification-menu' : `notification-menu ${className}`} size='mini' onClick={() => { void open() }}>{t('notificationSettings')}</Button>
   )
 }
 

@@ -29,7 +29,7 @@ function SettingsEntry ({ channelId }: { channelId?: string }) {
       <Button className='settings-entry__button settings-entry__button--members' size='mini' onClick={() => { navigate('members', query).catch(logFailure('opening the members')) }}>
         {t('settingsMembers')}
       </Button>
-      <NotificationMenu serverId={server.serverId} channelId={channelId} />
+      <NotificationMenu serverId={server.serverId} channelId={channelId} className='settings-entry__button' />
       {mayManage && (
         <Button className='settings-entry__button settings-entry__button--settings' size='mini' onClick={() => { navigate('server-settings', query).catch(logFailure('opening the settings')) }}>
           {t('settingsOpen')}
