@@ -14,6 +14,7 @@
  * The name is resolved through the `resolve` seam, so a test names any host and says what it
  * resolves to without asking a DNS server. The caller connects to one of the checked
  * `addresses` (never resolves the name again): a name may resolve differently a moment later.
+ * A redirect is a new URL: follow none, or check each one's Location here again.
  */
 import { lookup } from 'dns/promises'
 import { BlockList, isIP } from 'net'
