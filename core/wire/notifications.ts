@@ -114,7 +114,10 @@ export type NotificationSettings = Static<typeof NotificationSettingsSchema>
 /** A base64url string (a Web Push key or secret). */
 const Base64Url = (minLength: number, maxLength: number) => Type.String({ minLength, maxLength, pattern: '^[A-Za-z0-9_-]+={0,2}$' })
 
-/** A push service's URL for one browser (the server also requires https, loopback http outside production). */
+/**
+ * A push service's URL for one browser. The server keeps only an https URL of a public host,
+ * at most 1024 characters (server/src/services/public-address.ts; each refusal is told in words).
+ */
 const PushEndpointSchema = Type.String({ minLength: 1, maxLength: 2048, pattern: '^https?://[^\\s]+$' })
 
 /** PUT /push/subscription body: the browser's PushSubscription.toJSON(). */

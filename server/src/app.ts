@@ -62,6 +62,7 @@ import { createFileStore } from './services/storage'
 import { SpaceHub } from './space/hub'
 import { createLocalSpaceRelay, createRedisSpaceRelay, type SpaceRelay } from './space/relay'
 import { createSubscribeSender, ticketSourceFor } from './services/wechat'
+import { resolveWithDns, type Resolve } from './services/public-address'
 
 /** Options of the app plugin. */
 export interface AppOptions {
@@ -74,6 +75,8 @@ export interface AppOptions {
   bus?: EventBus
   /** Outside production: receives the one-time sign-in links of the demo owner and moderator (`npm start` prints them). */
   onDevSignInLinks?: (links: DevSignInLink[]) => void
+  /** Resolves the hosts of URLs the server requests for a client (Web Push endpoints); the system resolver by default. Tests say what a name resolves to, asking no DNS server. */
+  resolveHost?: Resolve
 }
 
 /** Every route plugin, in registration order. */
@@ -147,6 +150,7 @@ export default async function openRealmApp (fastify: FastifyInstance, options: A
     presence,
     away: createAwayNotifier({
       presence, notifications: repos.notifications, users: repos.users, vapid: await loadVapidKeys(config.dataDir), subject: config.webPushSubject, wechat: config.wechat, subscribeSend, log: fastify.log,
+      resolve: options.resolveHost ?? resolveWithDns, allowLoopback: config.pushAllowLoopback,
     }),
     limits,
     // the hub reads the app's services once they are all built (it is one of them)

@@ -192,6 +192,12 @@ export interface ServerConfig {
    * at first start and kept in DATA_DIR (services/web-push.ts).
    */
   webPushSubject: string
+  /**
+   * PUSH_ALLOW_LOOPBACK=1, for tests only (a production start with it is refused): a Web Push
+   * endpoint on loopback (127.0.0.0/8, ::1) is taken, on http and any port — a test's push
+   * service. Without it every endpoint must be https on a public host (services/public-address.ts).
+   */
+  pushAllowLoopback: boolean
   email: EmailConfig
   qiniu: QiniuConfig
   auditWords: string[]
@@ -291,7 +297,8 @@ function isPlaceholderSecret (value: string | null): boolean {
  * a default or placeholder secret (the development signing key is public, so anyone
  * could sign upload tokens for this server's upload host), e-mail sign-in on without
  * SMTP_URL (codes would only reach the log), or no PUBLIC_URL (absolute URLs would be
- * built from each request's Host header, which a client forges). Throws
+ * built from each request's Host header, which a client forges), or PUSH_ALLOW_LOOPBACK (a
+ * member could have the server request its own loopback services). Throws
  * the first problem as a ConfigError.
  */
 export function checkProduction (env: Env): void {
@@ -310,6 +317,9 @@ export function checkProduction (env: Env): void {
   if (text(env, 'PUBLIC_URL') === null) {
     throw new ConfigError('PUBLIC_URL', 'must be set in production (e.g. https://realm.example): without it absolute URLs come from each request\'s Host header, which a client can forge')
   }
+  if (text(env, 'PUSH_ALLOW_LOOPBACK') !== null) {
+    throw new ConfigError('PUSH_ALLOW_LOOPBACK', 'must be unset in production: it lets any member have this server send Web Push requests to its own loopback services')
+  }
 }
 
 /** WEB_PUSH_SUBJECT: a mailto: or https: URL (what web-push accepts); PUBLIC_URL when it is https, else a placeholder address. */
@@ -321,6 +331,13 @@ function webPushSubject (env: Env): string {
   }
   const publicUrl = text(env, 'PUBLIC_URL')
   return publicUrl !== null && publicUrl.startsWith('https://') ? publicUrl : 'mailto:push@openrealm.invalid'
+}
+
+/** PUSH_ALLOW_LOOPBACK: `1` (tests) or unset; anything else is refused rather than guessed. */
+function pushAllowLoopback (env: Env): boolean {
+  const value = text(env, 'PUSH_ALLOW_LOOPBACK')
+  if (value !== null && value !== '1') throw new ConfigError('PUSH_ALLOW_LOOPBACK', `must be 1 (tests only) or unset (got "${value}")`)
+  return value === '1'
 }
 
 /** HTTP_*_TIMEOUT_MS: the headers must fit in the request time-out (Node refuses a longer one). */
@@ -392,6 +409,7 @@ export function loadConfig (env: Env = process.env): ServerConfig {
     trustProxy: trustProxy(env),
     production,
     webPushSubject: webPushSubject(env),
+    pushAllowLoopback: pushAllowLoopback(env),
     wechat: {
       appId: text(env, 'WX_APP_ID') ?? 'wx00openrealm0dev',
       appSecret: text(env, 'WX_APP_ID') !== null ? appSecret : null,

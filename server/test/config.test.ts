@@ -48,6 +48,7 @@ describe('configuration from the environment', () => {
       publicUrl: 'https://realm.example', h5Dir: '/srv/h5', pageAnswerWaitMs: 900, logLevel: 'warn', trustProxy: 2, production: false,
       wechat: { appId: 'wx1', appSecret: 's1', miniProgram: { appId: 'wxmp1', appSecret: 'mps1' }, jsapiTicket: 't1', apiBase: 'http://127.0.0.1:9', subscribeTemplateId: 'tmpl1', mentionTemplateId: 'tmpl-m', directMessageTemplateId: 'tmpl-dm', reminderIntervalMs: 5000 },
       webPushSubject: 'mailto:ops@realm.example',
+      pushAllowLoopback: false,
       email: { signIn: true, smtpUrl: 'smtps://u:p@smtp.example:465', from: 'Realm <hi@realm.example>' },
       qiniu: { accessKey: 'ak', secretKey: 'sk', bucket: 'b', domain: 'https://cdn.example', uploadMaxBytes: 1000 },
       auditWords: ['a', 'b', 'c'],
@@ -118,6 +119,7 @@ describe('production (NODE_ENV=production)', () => {
     ['WX_MP_APP_SECRET', { WX_MP_APP_ID: 'wx456', WX_MP_APP_SECRET: 'changeme' }],
     ['PUBLIC_URL', { PUBLIC_URL: '' }],
     ['SMTP_URL', { SMTP_URL: '' }],
+    ['PUSH_ALLOW_LOOPBACK', { PUSH_ALLOW_LOOPBACK: '1' }],
   ])('refuses to start naming %s when it is unset, the development default or a placeholder (%p)', (name, change) => {
     expect(() => loadConfig({ ...PRODUCTION, ...change })).toThrow(ConfigError)
     expect(() => loadConfig({ ...PRODUCTION, ...change })).toThrow(new RegExp(`^${name} must be`))
@@ -125,6 +127,11 @@ describe('production (NODE_ENV=production)', () => {
 
   it('starts without SMTP when e-mail sign-in is off', () => {
     expect(loadConfig({ ...PRODUCTION, SMTP_URL: '', EMAIL_SIGNIN: 'off' }).email).toEqual({ signIn: false, smtpUrl: null, from: 'OpenRealm <no-reply@openrealm.invalid>' })
+  })
+
+  it('takes PUSH_ALLOW_LOOPBACK=1 outside production only, and no other value of it', () => {
+    expect([loadConfig({}).pushAllowLoopback, loadConfig({ PUSH_ALLOW_LOOPBACK: '1' }).pushAllowLoopback]).toEqual([false, true])
+    expect(() => loadConfig({ PUSH_ALLOW_LOOPBACK: 'yes' })).toThrow(/^PUSH_ALLOW_LOOPBACK must be 1/)
   })
 
   it('lets development start with every default', () => {

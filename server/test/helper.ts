@@ -66,11 +66,15 @@ export async function dropSchema (url: string, schema: string): Promise<void> {
   }
 }
 
-/** Starts a seeded app on a fresh database; `env` overrides configuration variables. */
+/** The resolver of a test app that was given none: every name is unknown. */
+const resolvesNothing = async (host: string): Promise<string[]> => { throw new Error(`${host}: tests resolve no names unless they pass resolveHost`) }
+
+/** Starts a seeded app on a fresh database; `env` overrides configuration variables; names resolve to nothing unless `options.resolveHost` says. */
 export async function startTestApp (env: Record<string, string> = {}, options: Omit<AppOptions, 'config'> = {}): Promise<TestApp> {
   const root = mkdtempSync(path.join(tmpdir(), 'openrealm-server-test-'))
   const config = testConfig(root, env)
-  const app = await buildApp(config, options)
+  // a test's names resolve only as the test says (resolveHost): no DNS server is ever asked
+  const app = await buildApp(config, { resolveHost: resolvesNothing, ...options })
   return {
     app,
     config,

@@ -36,11 +36,14 @@ export interface NotificationsRepository {
   saveSetting (uid: string, setting: NotificationSetting): Promise<void>
   /** What mutes notifications from `serverId` / `channelId` for `uid`. */
   muteState (uid: string, serverId: string | null, channelId: string | null): Promise<MuteState>
-  /** Keeps a browser's push subscription for `row.uid` (an endpoint already kept, for anyone, is taken over). */
-  savePushSubscription (row: PushSubscriptionsTable): Promise<void>
+  /**
+   * Keeps a browser's push subscription for `row.uid` (an endpoint already kept, for anyone,
+   * is taken over), then drops that member's oldest others beyond `keepPerAccount` in all.
+   */
+  savePushSubscription (row: PushSubscriptionsTable, keepPerAccount: number): Promise<void>
   /** Forgets the subscription at `endpoint`, only `uid`'s when given; true when one was kept. */
   deletePushSubscription (endpoint: string, uid?: string): Promise<boolean>
-  /** `uid`'s push subscriptions. */
+  /** `uid`'s push subscriptions, newest first. */
   pushSubscriptionsOf (uid: string): Promise<PushSubscriptionsTable[]>
 }
 
@@ -122,11 +125,16 @@ export function createNotificationsRepository (db: Db): NotificationsRepository 
       return { serverMuted: server?.muted === 1, everyoneSuppressed: server?.suppress_everyone === 1, channelMuted: channel?.muted === 1 }
     },
 
-    async savePushSubscription (row) {
+    async savePushSubscription (row, keepPerAccount) {
       const { uid, p256dh, auth, created_at: createdAt } = row
       await db.insertInto('push_subscriptions').values(row)
         .onConflict(conflict => conflict.column('endpoint').doUpdateSet({ uid, p256dh, auth, created_at: createdAt }))
         .execute()
+      // the one just kept stays whatever the clock says; of the others, the newest keepPerAccount - 1
+      const others = await db.selectFrom('push_subscriptions').select('endpoint').where('uid', '=', uid).where('endpoint', '!=', row.endpoint)
+        .orderBy('created_at', 'desc').orderBy('endpoint', 'desc').execute()
+      const dropped = others.slice(keepPerAccount - 1).map(other => other.endpoint)
+      if (dropped.length > 0) await db.deleteFrom('push_subscriptions').where('uid', '=', uid).where('endpoint', 'in', dropped).execute()
     },
 
     async deletePushSubscription (endpoint, uid) {
@@ -136,7 +144,7 @@ export function createNotificationsRepository (db: Db): NotificationsRepository 
     },
 
     async pushSubscriptionsOf (uid) {
-      return db.selectFrom('push_subscriptions').selectAll().where('uid', '=', uid).execute()
+      return db.selectFrom('push_subscriptions').selectAll().where('uid', '=', uid).orderBy('created_at', 'desc').orderBy('endpoint', 'desc').execute()
     },
   }
 }

@@ -5,7 +5,11 @@
  * member with no open gateway session is pushed (encrypted, decrypted here to its title,
  * excerpt and path), never while they have one; a 410 deletes the subscription; a direct
  * message reaches a member who bound their openid as the DM template's subscribe message; a
- * session open on another process (the Redis directory) holds the push back too.
+ * session open on another process (the Redis directory) holds the push back too. The
+ * endpoint is checked by the public-address guard again right before each push and the push
+ * connects to the address checked (names resolve through a fake resolver, to loopback only);
+ * one notification sends at most PUSHES_PER_NOTIFICATION pushes, and a push service's answer
+ * is read only up to its bound.
  */
 import { createDecipheriv, createECDH, createHmac, randomBytes, type ECDH } from 'crypto'
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'fs'
@@ -18,7 +22,9 @@ import type { PushSubscriptionState, VapidPublicKey } from '@core/wire/notificat
 import Redis from 'ioredis'
 import type { Notification } from '@core/wire/notifications'
 import { createRedisDirectory } from '../../src/gateway/directory'
-import { createAwayNotifier, isPushEndpoint, loadVapidKeys, VAPID_FILE, type PushPayload } from '../../src/services/away-notifications'
+import { createAwayNotifier, loadVapidKeys, PUSHES_PER_NOTIFICATION, VAPID_FILE, type AwayNotifierOptions, type PushPayload } from '../../src/services/away-notifications'
+import type { PushSubscriptionsTable } from '../../src/db/tables/notifications'
+import type { Resolve } from '../../src/services/public-address'
 import { REDIS_TEST_URL, redisAnswers } from '../bus/redis-probe'
 import { listeningApp, type TestAccount } from '../gateway/listening-app'
 import { pause } from '../gateway/client'
@@ -37,8 +43,8 @@ const MENTION_TEMPLATE = 'tmpl-mention'
 /** One push the fake push service took. */
 interface Received { path: string, headers: Record<string, string | string[] | undefined>, body: Buffer }
 
-/** A push service on loopback: records each push; a path in `gone` answers 410. */
-const pushService = { received: [] as Received[], gone: new Set<string>(), base: '' }
+/** A push service on loopback: records each push; a path in `gone` answers 410, one in `huge` a 1 MiB body. */
+const pushService = { received: [] as Received[], gone: new Set<string>(), huge: new Set<string>(), base: '' }
 let pushServer: Server
 let wechat: FakeWechat
 
@@ -49,7 +55,7 @@ beforeAll(async () => {
     request.on('end', () => {
       pushService.received.push({ path: request.url ?? '', headers: request.headers, body: Buffer.concat(chunks) })
       response.statusCode = pushService.gone.has(request.url ?? '') ? 410 : 201
-      response.end()
+      response.end(pushService.huge.has(request.url ?? '') ? Buffer.alloc(1024 * 1024, 'x') : undefined)
     })
   })
   await new Promise<void>(resolve => pushServer.listen(0, '127.0.0.1', resolve))
@@ -64,7 +70,8 @@ afterAll(async () => {
 const env: Record<string, string> = {}
 beforeAll(async () => {
   wechat = await startFakeWechat(APP_ID, APP_SECRET)
-  Object.assign(env, { WX_MP_APP_ID: APP_ID, WX_MP_APP_SECRET: APP_SECRET, WX_API_BASE: wechat.base, WX_SUBSCRIBE_DM_TEMPLATE_ID: DM_TEMPLATE, WX_SUBSCRIBE_MENTION_TEMPLATE_ID: MENTION_TEMPLATE })
+  // the tests' push service listens on loopback http: taken only with the tests' own setting
+  Object.assign(env, { PUSH_ALLOW_LOOPBACK: '1', WX_MP_APP_ID: APP_ID, WX_MP_APP_SECRET: APP_SECRET, WX_API_BASE: wechat.base, WX_SUBSCRIBE_DM_TEMPLATE_ID: DM_TEMPLATE, WX_SUBSCRIBE_MENTION_TEMPLATE_ID: MENTION_TEMPLATE })
 })
 const gateway = listeningApp(env)
 let db: Db
@@ -130,6 +137,36 @@ async function mention (from: TestAccount, to: TestAccount): Promise<string> {
 
 const pushesTo = (b: Browser): Received[] => pushService.received.filter(push => push.path === new URL(b.endpoint).pathname)
 
+/** The subscription row of `b` for `uid`, its endpoint on `host` when given (the push service's port kept). */
+function rowOf (b: Browser, uid: string, host?: string): PushSubscriptionsTable {
+  const endpoint = new URL(b.endpoint)
+  if (host !== undefined) endpoint.hostname = host
+  return { endpoint: endpoint.href, uid, p256dh: b.ecdh.getPublicKey().toString('base64url'), auth: b.auth.toString('base64url'), created_at: 0 }
+}
+
+/** A notifier of the test app's keys over fake repositories (no subscriptions, nobody online, names resolve to nothing) with `changes`. */
+function notifierOf (changes: Partial<AwayNotifierOptions>): ReturnType<typeof createAwayNotifier> {
+  return createAwayNotifier({
+    presence: { openSessionsOf: async () => [] },
+    notifications: { pushSubscriptionsOf: async () => [], deletePushSubscription: async () => true },
+    users: { openidOf: async () => null },
+    vapid: vapidKeys,
+    subject: 'mailto:ops@realm.example',
+    wechat: gateway.test.config.wechat,
+    subscribeSend: null,
+    log: { warn: () => undefined },
+    resolve: async host => { throw new Error(`${host} resolves to nothing here`) },
+    allowLoopback: true,
+    ...changes,
+  })
+}
+let vapidKeys: Awaited<ReturnType<typeof loadVapidKeys>>
+beforeAll(async () => { vapidKeys = await loadVapidKeys(gateway.test.config.dataDir) })
+
+const REPLY: Notification = {
+  notification_id: '1000000000000000001', kind: 'reply', actor: null, server_id: SERVER, channel_id: LOBBY, message_id: 'm1', post_id: null, comment_id: null, excerpt: 'hi', act: '', created_at: 1_700_000_000, read: false,
+}
+
 describe('VAPID keys', () => {
   it('are made at first start, kept in DATA_DIR readable by the owner only, reused after, and handed to browsers', async () => {
     const file = path.join(gateway.test.config.dataDir, VAPID_FILE)
@@ -153,10 +190,10 @@ describe('VAPID keys', () => {
 })
 
 describe('PUT and DELETE /push/subscription', () => {
-  it('refuses a body that is not a push subscription, and an endpoint that is not https (or loopback http outside production), with a 4xx {code,msg}', async () => {
+  it('refuses a body that is not a push subscription, and an endpoint that is not https on a public host (loopback only with PUSH_ALLOW_LOOPBACK), with a 4xx {code,msg}', async () => {
     const a = await member()
     const good = subscriptionOf(browser()) as { endpoint: string, keys: object }
-    for (const payload of [{}, { ...good, keys: { p256dh: 'short', auth: 'x' } }, { ...good, extra: 1 }, { ...good, endpoint: 'http://push.example/abc' }, { ...good, endpoint: 'ftp://127.0.0.1/x' }]) {
+    for (const payload of [{}, { ...good, keys: { p256dh: 'short', auth: 'x' } }, { ...good, extra: 1 }, { ...good, endpoint: 'http://push.example/abc' }, { ...good, endpoint: 'ftp://127.0.0.1/x' }, { ...good, endpoint: 'https://10.0.0.1/x' }]) {
       const response = await gateway.test.inject({ method: 'PUT', url: '/push/subscription', headers: a.headers, payload })
       expect(response.statusCode).toBe(400)
       expect(envelope(response)).toEqual({ code: expect.any(Number), msg: expect.any(String), data: null })
@@ -164,9 +201,12 @@ describe('PUT and DELETE /push/subscription', () => {
     expect((await gateway.test.inject({ method: 'PUT', url: '/push/subscription', payload: good })).statusCode).toBe(401)
   })
 
-  it('takes loopback http:// push services only outside production', () => {
-    expect([isPushEndpoint('http://127.0.0.1:9/p', false), isPushEndpoint('http://127.0.0.1:9/p', true), isPushEndpoint('https://push.example/p', true), isPushEndpoint('not a url', false)])
-      .toEqual([true, false, true, false])
+  it('takes loopback push services only with the tests\' PUSH_ALLOW_LOOPBACK setting', async () => {
+    const endpoints = ['http://127.0.0.1:9/p', 'http://[::1]:9/p']
+    expect(await Promise.all(endpoints.map(endpoint => notifierOf({ allowLoopback: false }).checkEndpoint(endpoint))))
+      .toEqual([{ ok: false, reason: 'scheme' }, { ok: false, reason: 'scheme' }])
+    expect(await Promise.all(endpoints.map(endpoint => notifierOf({ allowLoopback: true }).checkEndpoint(endpoint))))
+      .toMatchObject([{ ok: true, addresses: ['127.0.0.1'] }, { ok: true, addresses: ['::1'] }])
   })
 
   it('forgets only the signed-in member\'s own subscription', async () => {
@@ -224,6 +264,61 @@ describe('pushes to a member who is away', () => {
   })
 })
 
+describe('each push is checked again right before it is sent', () => {
+  /** A notifier pushing `rows` for 'away' and logging its warnings into `warnings`; `names` says what each host resolves to now. */
+  function sender (rows: PushSubscriptionsTable[], names: Record<string, string[]>, warnings: string[] = [], deleted: string[] = []): ReturnType<typeof createAwayNotifier> {
+    const resolve: Resolve = async host => names[host] ?? []
+    return notifierOf({
+      resolve,
+      notifications: { pushSubscriptionsOf: async () => rows, deletePushSubscription: async endpoint => { deleted.push(endpoint); return true } },
+      log: { warn: (_object, message) => { warnings.push(message) } },
+    })
+  }
+
+  it('connects to the address the name was checked to have (here the loopback push service), not to what a second lookup would say', async () => {
+    const phone = browser()
+    await sender([rowOf(phone, 'away', 'push.realm.test')], { 'push.realm.test': ['127.0.0.1'] }).tell('away', REPLY)
+    expect(pushesTo(phone)).toHaveLength(1)
+    expect(decrypt(phone, pushesTo(phone)[0].body)).toMatchObject({ body: 'hi' })
+  })
+
+  it('a name that resolves to a private address at send time is not requested, though it passed when it was kept', async () => {
+    const phone = browser()
+    const names = { 'push.realm.test': ['127.0.0.1'] }
+    const row = rowOf(phone, 'away', 'push.realm.test')
+    const warnings: string[] = []
+    const deleted: string[] = []
+    expect(await notifierOf({ resolve: async () => names['push.realm.test'] }).checkEndpoint(row.endpoint)).toMatchObject({ ok: true })
+    // the name now also resolves to a private address: the guard refuses every name with one
+    names['push.realm.test'] = ['127.0.0.1', '10.0.0.7']
+    await sender([row], names, warnings, deleted).tell('away', REPLY)
+    expect(pushesTo(phone)).toEqual([])
+    expect(warnings).toEqual(['Web Push endpoint refused by the public-address guard: not requested'])
+    expect(deleted).toEqual([]) // DNS may answer otherwise later: the subscription stays
+  })
+
+  it('a subscription kept before the rule on an IP address is deleted unrequested', async () => {
+    const deleted: string[] = []
+    await sender([{ ...rowOf(browser(), 'away'), endpoint: 'https://10.0.0.7/push/legacy' }], {}, [], deleted).tell('away', REPLY)
+    expect(deleted).toEqual(['https://10.0.0.7/push/legacy'])
+  })
+
+  it(`one notification is pushed to at most ${PUSHES_PER_NOTIFICATION} subscriptions, the newest (listed first)`, async () => {
+    const browsers = Array.from({ length: PUSHES_PER_NOTIFICATION + 3 }, () => browser())
+    await sender(browsers.map(b => rowOf(b, 'away')), {}).tell('away', REPLY)
+    expect(browsers.map(b => pushesTo(b).length)).toEqual(browsers.map((_b, i) => i < PUSHES_PER_NOTIFICATION ? 1 : 0))
+  })
+
+  it('a push service answering more than the bound ends the push (logged), rather than being read to the end', async () => {
+    const phone = browser()
+    pushService.huge.add(new URL(phone.endpoint).pathname)
+    const warnings: string[] = []
+    await sender([rowOf(phone, 'away')], {}, warnings).tell('away', REPLY)
+    expect(pushesTo(phone)).toHaveLength(1)
+    expect(warnings).toEqual(['Web Push not sent'])
+  })
+})
+
 describe('subscribe messages in the mini-program', () => {
   it('a direct message to a member who bound their openid and is away is sent as the DM template, opening the conversation; one with an open session gets none', async () => {
     const [a, b] = await Promise.all([member(), member()])
@@ -256,20 +351,8 @@ describe('across processes', () => {
     const [other, mine] = await Promise.all([createRedisDirectory(REDIS_TEST_URL, prefix, 10_000), createRedisDirectory(REDIS_TEST_URL, prefix, 10_000)])
     const phone = browser()
     const uid = `away-${counter}`
-    const row = { endpoint: phone.endpoint, uid, p256dh: phone.ecdh.getPublicKey().toString('base64url'), auth: phone.auth.toString('base64url'), created_at: 0 }
-    const notifier = createAwayNotifier({
-      presence: mine,
-      notifications: { pushSubscriptionsOf: async () => [row], deletePushSubscription: async () => true },
-      users: { openidOf: async () => null },
-      vapid: await loadVapidKeys(gateway.test.config.dataDir),
-      subject: 'mailto:ops@realm.example',
-      wechat: gateway.test.config.wechat,
-      subscribeSend: null,
-      log: { warn: () => undefined },
-    })
-    const notification: Notification = {
-      notification_id: '1000000000000000001', kind: 'reply', actor: null, server_id: SERVER, channel_id: LOBBY, message_id: 'm1', post_id: null, comment_id: null, excerpt: 'hi', act: '', created_at: 1_700_000_000, read: false,
-    }
+    const notifier = notifierOf({ presence: mine, notifications: { pushSubscriptionsOf: async () => [rowOf(phone, uid)], deletePushSubscription: async () => true } })
+    const notification = REPLY
     const session = { session_id: `s-${uid}`, uid, server_ids: [] }
     try {
       await other.open(session)

@@ -4,7 +4,8 @@
  * count, marking one, some or all read (their other devices hear NOTIFICATIONS_READ), and
  * the mute settings per server and per channel (core/domain/notifications.ts), and the
  * Web Push opt-in of a browser (issue 30: the VAPID public key, keeping and forgetting a
- * subscription; services/away-notifications.ts sends to it).
+ * subscription — only an endpoint the public-address guard passes, at most
+ * PUSH_SUBSCRIPTIONS_PER_ACCOUNT per member; services/away-notifications.ts sends to it).
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
@@ -19,11 +20,25 @@ import {
 import type { RouteOptions } from '../../context'
 import { signedInUser, signInThroughout } from '../../plugins/auth'
 import { requireChannelOfMember, requireMember } from '../access'
-import { isPushEndpoint } from '../../services/away-notifications'
+import { PUSH_ENDPOINT_MAX_LENGTH, PUSH_SUBSCRIPTIONS_PER_ACCOUNT } from '../../services/away-notifications'
+import type { PublicUrlRefusal } from '../../services/public-address'
 import { readableNotifications } from '../../services/notifications'
-import { badRequest } from '../../errors'
+import { spokenError, type SpokenMessage } from '../../errors'
 import { ok } from '../envelope'
 import { responses } from '../schemas'
+
+/** What a member reads when their browser's push endpoint is refused (every refusal writes nothing). */
+const ENDPOINT_REFUSALS: Record<PublicUrlRefusal, SpokenMessage> = {
+  malformed: { 'zh-CN': '推送地址不是有效的网址', en: 'The push endpoint is not a valid URL' },
+  'too-long': { 'zh-CN': `推送地址过长（最多 ${PUSH_ENDPOINT_MAX_LENGTH} 个字符）`, en: `The push endpoint is too long (at most ${PUSH_ENDPOINT_MAX_LENGTH} characters)` },
+  scheme: { 'zh-CN': '推送地址必须使用 https', en: 'The push endpoint must be an https URL' },
+  userinfo: { 'zh-CN': '推送地址不能包含用户名或密码', en: 'The push endpoint must not carry a user name or password' },
+  port: { 'zh-CN': '推送地址不能指定端口', en: 'The push endpoint must use the default https port' },
+  'ip-literal': { 'zh-CN': '推送地址必须是域名，不能是 IP 地址', en: 'The push endpoint must name a host, not an IP address' },
+  'single-label': { 'zh-CN': '推送地址必须是公网域名', en: 'The push endpoint must name a public host' },
+  unresolved: { 'zh-CN': '推送地址的域名无法解析', en: 'The push endpoint\'s host does not resolve' },
+  'not-public': { 'zh-CN': '推送地址指向内网或保留地址', en: 'The push endpoint\'s host resolves to a private or reserved address' },
+}
 
 /** Registers the notification routes. */
 export default async function notificationsRoutes (fastify: FastifyInstance, { ctx }: RouteOptions): Promise<void> {
@@ -89,8 +104,9 @@ export default async function notificationsRoutes (fastify: FastifyInstance, { c
   }, async request => {
     const user = signedInUser(request)
     const { endpoint, keys } = request.body
-    if (!isPushEndpoint(endpoint, ctx.config.production)) throw badRequest('endpoint must be an https URL of a push service')
-    await ctx.repos.notifications.savePushSubscription({ endpoint, uid: user.uid, p256dh: keys.p256dh, auth: keys.auth, created_at: ctx.now() })
+    const verdict = await ctx.away.checkEndpoint(endpoint)
+    if (!verdict.ok) throw spokenError(400, ENDPOINT_REFUSALS[verdict.reason])
+    await ctx.repos.notifications.savePushSubscription({ endpoint, uid: user.uid, p256dh: keys.p256dh, auth: keys.auth, created_at: ctx.now() }, PUSH_SUBSCRIPTIONS_PER_ACCOUNT)
     return ok({ endpoint, subscribed: true })
   })
 
