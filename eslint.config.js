@@ -1,7 +1,8 @@
 // Lint for the whole repository: TypeScript rules, React hooks rules, Taro's style
 // (no semicolons, single quotes), and the import boundaries of the three parts
 // (README "Layout"): core/ imports neither side, server/ imports no client code, the
-// client loads no schema builder or server code, and pages reach the API only through stores.
+// client loads no schema builder or server code, pages reach the API only through stores,
+// and stores import no component.
 const tseslint = require('typescript-eslint')
 const reactHooks = require('eslint-plugin-react-hooks')
 
@@ -91,6 +92,17 @@ module.exports = tseslint.config(
       '@typescript-eslint/no-restricted-imports': ['error', {
         paths: [OWN_MODULE_ELEMENTS],
         patterns: [...CLIENT_PATTERNS, { regex: '^(@/|(\\.\\./)+)services/(api|request)(/|$)', message: 'pages reach the API through their store, never the API client or the request chain' }],
+      }],
+    },
+  },
+  // src/stores/: a store never imports a component (ARCHITECTURE "Data flow": components render
+  // stores, not the other way round); what both need that draws nothing lives beside the store.
+  {
+    files: ['src/stores/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', {
+        paths: [OWN_MODULE_ELEMENTS],
+        patterns: [...CLIENT_PATTERNS, { regex: '^(@/|(\\.\\./)+)components(/|$)', message: 'a store never imports a component: move the non-visual code below the store (src/stores/<domain>/, src/utils/ or core/domain/)' }],
       }],
     },
   },

@@ -10,7 +10,7 @@ import type { TiledMap } from '@core/wire/space'
 import { cameraFollowing } from '@/components/space/camera'
 import { createImageSource, type LoadingImage } from '@/components/space/image-source'
 import { drawScene, type SceneAvatar, type SpaceContext } from '@/components/space/renderer'
-import { spaceMapOf } from '@/components/space/space-map'
+import { spaceMapOf } from '@/stores/space/space-map'
 
 /** What one run reports: each frame's time (ms between two animation frames). */
 interface FrameTimes {

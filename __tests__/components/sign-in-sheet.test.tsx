@@ -3,7 +3,7 @@ import Taro from '@tarojs/taro'
 import type { AccountApi } from '@/services/api/accounts'
 import { RequestError } from '@/services/request/errors'
 import SignInSheet from '@/components/sign-in-sheet'
-import { AccountStore } from '@/stores/account-store'
+import { AccountStore } from '@/stores/account/account-store'
 import { fakeLogger } from '../stores/support/fakes'
 
 const WECHAT_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 MicroMessenger/8.0.44 NetType/WIFI'

@@ -1,5 +1,5 @@
 import { ChannelType } from '@core/wire/entities'
-import { ProfileStore } from '@/stores/profile-store'
+import { ProfileStore } from '@/stores/account/profile-store'
 import { createRootStore } from '@/stores/root-store'
 import { fakeConnector } from './support/fake-socket'
 import { LIN, ME, chatMessage, messageId } from './support/chat-fakes'

@@ -1,6 +1,6 @@
 /**
  * Waits for someone to be signed in before a page loads what only a session may read
- * (the inbox, the devices on Me). The app signs in at launch (src/stores/launch-sign-in.ts),
+ * (the inbox, the devices on Me). The app signs in at launch (src/stores/account/launch-sign-in.ts),
  * and a page opened first may mount before that finishes: a sign-in already under way is
  * waited for, never doubled (one guest, not two); none under way (and none failed) starts one.
  */

@@ -369,7 +369,7 @@ const EN: Record<MessageKey, string> = {
   liveRemindersStarted: 'Lives you asked to be reminded of have started',
   liveRemindersDismiss: 'Got it',
   pageTitlePost: 'Post',
-  // Task H: one permission-name table and one refusal wording for every trust page (src/stores/refusal.ts).
+  // Task H: one permission-name table and one refusal wording for every trust page (src/stores/support/refusal.ts).
   permViewChannel: 'View channels',
   permSendMessages: 'Send messages',
   permAttachFiles: 'Attach files',

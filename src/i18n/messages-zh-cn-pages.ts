@@ -324,7 +324,7 @@ export const ZH_CN_PAGES = {
   postEditCancel: '取消',
   commentDeleteConfirm: '删除这条评论？',
   pageTitlePost: '帖子',
-  // Task H: one permission-name table and one refusal wording for every trust page (src/stores/refusal.ts).
+  // Task H: one permission-name table and one refusal wording for every trust page (src/stores/support/refusal.ts).
   permViewChannel: '查看频道',
   permSendMessages: '发送消息',
   permAttachFiles: '上传文件',

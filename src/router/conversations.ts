@@ -2,7 +2,7 @@
  * Opening a direct conversation (私信, issue 30) through the one `navigate`: from my list, and
  * from a member's sheet, where the one-to-one conversation is found or started first.
  */
-import type { ConversationsStore } from '@/stores/conversations-store'
+import type { ConversationsStore } from '@/stores/direct-messages/conversations-store'
 import { toast } from '@/utils/feedback'
 import { navigate } from './navigation'
 

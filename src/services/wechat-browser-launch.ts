@@ -1,10 +1,10 @@
 /**
- * The browser side of the silent WeChat sign-in at launch (src/stores/launch-sign-in.ts):
+ * The browser side of the silent WeChat sign-in at launch (src/stores/account/launch-sign-in.ts):
  * inside WeChat's browser only, this page without its fragment to come back to, leaving for
  * WeChat's authorisation, and one try per tab (kept in sessionStorage), so a sign-in that
  * WeChat's answer did not finish sends the page nowhere again.
  */
-import type { WechatBrowserLaunch } from '@/stores/launch-sign-in'
+import type { WechatBrowserLaunch } from '@/stores/account/launch-sign-in'
 import { isWechatBrowser } from './share'
 
 /** The sessionStorage key that marks the tab's try. */

@@ -1,6 +1,6 @@
 /**
  * H5: there is no WeChat subscription outside the mini-program; a reminder shows in the
- * app the next time the member opens it (src/stores/live-reminder-store.ts), and mentions
+ * app the next time the member opens it (src/stores/live/live-reminder-store.ts), and mentions
  * and direct messages come as Web Push where the browser has it (./away-channel.h5.ts).
  * The mini-program's version is wechat-subscribe.ts.
  */

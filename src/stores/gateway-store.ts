@@ -21,7 +21,7 @@ import { GATEWAY_FATAL_CLOSE_CODES, GATEWAY_PROTOCOL_VERSION, GatewayErrorCode }
 import type { SpaceClientFrame, SpaceServerFrame } from '@core/wire/space'
 import type { GatewaySocket, SocketConnector } from '@/services/gateway'
 import type { TimerScheduler } from './support/timer-scheduler'
-import type { StoreLogger } from './load-tracker'
+import type { StoreLogger } from './support/load-tracker'
 
 /** The connection as pages show it. */
 export type GatewayConnection = 'connecting' | 'online' | 'reconnecting' | 'offline'

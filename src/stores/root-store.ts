@@ -22,26 +22,26 @@ import { createNotificationsApi, type NotificationsApi } from '@/services/api/no
 import type { TrustApi } from '@/services/api/trust'
 import { fetchMyPermissions } from '@/services/api/my-permissions'
 import type { ConversationsApi } from '@/services/api/conversations'
-import type { AccountStore, WebauthnCeremonies } from './account-store'
+import type { AccountStore, WebauthnCeremonies } from './account/account-store'
 import { createSpaceApi, type SpaceApi } from '@/services/api/space'
 import { callsOnFirstUse } from '@/services/api/on-first-call'
 import { ChannelType } from '@core/wire/codes'
 import { defaultGatewayUrl, taroSocketConnector, type SocketConnector } from '@/services/gateway'
 import { platformNetwork, type NetworkWatcher } from '@/services/gateway/network'
-import { ChannelStore } from './channel-store'
-import type { ConversationsStore } from './conversations-store'
+import { ChannelStore } from './channels/channel-store'
+import type { ConversationsStore } from './direct-messages/conversations-store'
 import { GATEWAY_READY, GATEWAY_RESYNC, GatewayStore } from './gateway-store'
-import { InboxStore } from './inbox-store'
-import { LiveStore } from './live-store'
-import { LiveReminderStore } from './live-reminder-store'
+import { InboxStore } from './notifications/inbox-store'
+import { LiveStore } from './live/live-store'
+import { LiveReminderStore } from './live/live-reminder-store'
 import { OnDemand } from './on-demand'
-import { PermissionsStore } from './permissions-store'
-import type { StoreLogger } from './load-tracker'
-import { ServerStore, type ServerCounts } from './server-store'
-import { SpaceCountStore } from './space-count-store'
-import { SessionStore, type KeyValueStorage } from './session-store'
+import { PermissionsStore } from './trust/permissions-store'
+import type { StoreLogger } from './support/load-tracker'
+import { ServerStore, type ServerCounts } from './servers/server-store'
+import { SpaceCountStore } from './space/space-count-store'
+import { SessionStore, type KeyValueStorage } from './account/session-store'
 import { timeoutScheduler, type TimerScheduler } from './support/timer-scheduler'
-import { UnreadStore } from './unread-store'
+import { UnreadStore } from './channels/unread-store'
 
 /** What the root store needs besides the API. */
 export interface RootStoreOptions {
@@ -163,7 +163,7 @@ export class RootStore {
     this.trust = options.trust ?? callsOnFirstUse(async () => (await import(/* webpackChunkName: "trust-api" */ '@/services/api/trust')).createTrustApi(), { myPermissions: serverId => fetchMyPermissions(serverId) })
     this.account = new OnDemand(async () => {
       const [{ AccountStore }, { createAccountApi }, { platformWebauthn }] = await Promise.all([
-        import(/* webpackChunkName: "account" */ './account-store'),
+        import(/* webpackChunkName: "account" */ './account/account-store'),
         import(/* webpackChunkName: "account" */ '@/services/api/accounts'),
         import(/* webpackChunkName: "account" */ '@/utils/webauthn'),
       ])
@@ -188,7 +188,7 @@ export class RootStore {
     this.spaceCounts = new SpaceCountStore(this.spaceApi, this.gateway, logger)
     this.conversations = new OnDemand(async () => {
       const [{ ConversationsStore }, { createConversationsApi }] = await Promise.all([
-        import(/* webpackChunkName: "conversations" */ './conversations-store'),
+        import(/* webpackChunkName: "conversations" */ './direct-messages/conversations-store'),
         import(/* webpackChunkName: "conversations" */ '@/services/api/conversations'),
       ])
       const conversations = new ConversationsStore({ api: options.conversations ?? createConversationsApi(), gateway: this.gateway, me: () => this.session.user, logger })

@@ -1,7 +1,7 @@
 /**
  * The app's storage keys and its local helper flag. Every key starts with one prefix;
  * the login data sits under a key per environment (SPEC §3; SessionStore reads and
- * writes it through src/stores/taro-storage.ts). The local test flag (SPEC §9) is a
+ * writes it through src/stores/support/taro-storage.ts). The local test flag (SPEC §9) is a
  * developer's device switch, set from the debug panel.
  */
 import Taro from '@tarojs/taro'

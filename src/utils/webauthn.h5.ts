@@ -4,7 +4,7 @@
  * the first load) — or none where the browser has no WebAuthn (the sign-in sheet then
  * offers the e-mail code).
  */
-import type { WebauthnCeremonies } from '@/stores/account-store'
+import type { WebauthnCeremonies } from '@/stores/account/account-store'
 
 type Browser = typeof import('@simplewebauthn/browser')
 type RegistrationOptions = Parameters<Browser['startRegistration']>[0]['optionsJSON']

@@ -3,7 +3,7 @@ import { cameraFollowing } from '@/components/space/camera'
 import { createImageSource, type LoadingImage } from '@/components/space/image-source'
 import { SPACE_BUBBLE_MS as BUBBLE_MS, SPACE_EMOTE_MS as EMOTE_MS } from '@/constants/space'
 import { AVATAR_RADIUS, avatarAt, drawScene, initialOf, STEP_LENGTH, STEP_LIFT, stepLiftOf, wrapText, type ImageSource, type Scene, type SceneAvatar } from '@/components/space/renderer'
-import { hotspotAt, spaceMapOf, tilesetOf } from '@/components/space/space-map'
+import { hotspotAt, spaceMapOf, tilesetOf } from '@/stores/space/space-map'
 import { recordingContext } from './fake-context'
 
 /** A 10×8 map of 32-pixel tiles: a background image, a floor layer, a collision layer, a hotspot, a screen and a spawn. */

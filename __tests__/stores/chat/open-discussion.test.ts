@@ -1,6 +1,6 @@
 import { autorun } from 'mobx'
 import { openDiscussion } from '@/stores/chat/open-discussion'
-import { PermissionsStore } from '@/stores/permissions-store'
+import { PermissionsStore } from '@/stores/trust/permissions-store'
 import { myPermissions } from '../support/trust-fakes'
 import { settle } from '../support/open-media-chat'
 import { fakeLogger, manualScheduler, user } from '../support/fakes'

@@ -10,8 +10,8 @@ import type { MembersApi } from '@/services/api/members'
 import { RequestError } from '@/services/request/errors'
 import type { TimerScheduler } from '@/stores/support/timer-scheduler'
 import type { ImageUploader } from '@/services/api/storage-upload'
-import type { StoreLogger } from '@/stores/load-tracker'
-import type { KeyValueStorage } from '@/stores/session-store'
+import type { StoreLogger } from '@/stores/support/load-tracker'
+import type { KeyValueStorage } from '@/stores/account/session-store'
 
 /** Every ApiClient function as a jest mock. */
 export type FakeApi = { [K in keyof ApiClient]: jest.Mock<ReturnType<ApiClient[K]>, Parameters<ApiClient[K]>> }

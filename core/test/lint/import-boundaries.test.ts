@@ -69,6 +69,20 @@ describe('import boundaries', () => {
   })
 
   it.each([
+    ['by the alias', "import { x } from '@/components/space/motion'"],
+    ['by a relative path', "import { x } from '../../components/space/motion'"],
+    ['even as a type', "import type { x } from '@/components/space/space-map'"],
+  ])('refuses a store that imports a component %s', async (_what, code) => {
+    expect(await boundaryErrors('src/stores/space/space-store.ts', code)).toHaveLength(1)
+  })
+
+  it('lets a store import what lies below it and a component import a store', async () => {
+    expect(await boundaryErrors('src/stores/space/space-store.ts', "import { x } from './motion'")).toEqual([])
+    expect(await boundaryErrors('src/stores/space/space-store.ts', "import { x } from '@/utils/color'")).toEqual([])
+    expect(await boundaryErrors('src/components/space/index.tsx', "import { x } from '@/stores/space/motion'")).toEqual([])
+  })
+
+  it.each([
     ['a wire schema as a value', "import { x } from '@core/wire/entities'"],
     ['the schema builder', "import { x } from '@sinclair/typebox'"],
     ['server code', "import { x } from '../../server/src/app'"],

@@ -3,7 +3,7 @@ import { observer } from 'mobx-react'
 import { COMMENT_MAX_LENGTH } from '@core/wire/codes'
 import { Input } from '@/components/page-elements/input'
 import { t } from '@/i18n'
-import type { CommentDraft } from '@/stores/comment-draft'
+import type { CommentDraft } from '@/stores/posts/comment-draft'
 import { disabledIf } from '@/utils/disabled-if'
 import './index.scss'
 

@@ -8,7 +8,7 @@ import { MEMBERS_COLUMN_CLASS } from '@/hooks/use-desktop-layout'
 import { t } from '@/i18n'
 import { navigate } from '@/router'
 import { useStores } from '@/stores/context'
-import { MemberListStore } from '@/stores/member-list-store'
+import { MemberListStore } from '@/stores/members/member-list-store'
 import './index.scss'
 
 function logFailure (what: string) {

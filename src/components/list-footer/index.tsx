@@ -1,6 +1,6 @@
 import { Text, View } from '@tarojs/components'
 import { t } from '@/i18n'
-import type { StoreStatus } from '@/stores/load-tracker'
+import type { StoreStatus } from '@/stores/support/load-tracker'
 import './index.scss'
 
 /** Props of a paged list's footer: where its next page stands. */

@@ -3,7 +3,7 @@ import { ScrollView } from '@/components/page-elements/scroll-view'
 import { observer } from 'mobx-react'
 import CommentBar from '@/components/comment-bar'
 import { t } from '@/i18n'
-import type { LiveChatStore } from '@/stores/live-chat-store'
+import type { LiveChatStore } from '@/stores/live/live-chat-store'
 import { formatCount } from '@/utils/format-number'
 import './index.scss'
 

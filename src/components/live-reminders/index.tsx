@@ -1,7 +1,7 @@
 import { View, Text, Button } from '@tarojs/components'
 import { STATUS } from '@/constants/a11y'
 import { t } from '@/i18n'
-import type { LiveReminder } from '@/stores/live-reminder-store'
+import type { LiveReminder } from '@/stores/live/live-reminder-store'
 import { pressable } from '@/utils/pressable'
 import './index.scss'
 

@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react'
 import { Button } from '@tarojs/components'
 import { t } from '@/i18n'
-import type { InboxStore } from '@/stores/inbox-store'
+import type { InboxStore } from '@/stores/notifications/inbox-store'
 import { useStores } from '@/stores/context'
 import { actionSheet, toast } from '@/utils/feedback'
 

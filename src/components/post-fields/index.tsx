@@ -4,7 +4,7 @@ import { POST_CONTENT_MAX_LENGTH, POST_TITLE_MAX_LENGTH } from '@core/wire/codes
 import { Input } from '@/components/page-elements/input'
 import { Textarea } from '@/components/page-elements/textarea'
 import { t } from '@/i18n'
-import type { PostTextDraft } from '@/stores/post-text'
+import type { PostTextDraft } from '@/stores/posts/post-text'
 import './index.scss'
 
 /**

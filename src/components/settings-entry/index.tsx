@@ -3,7 +3,7 @@ import { Button, View } from '@tarojs/components'
 import { t } from '@/i18n'
 import { navigate } from '@/router'
 import { useStores } from '@/stores/context'
-import { canOpenServerSettings } from '@/stores/settings-access'
+import { canOpenServerSettings } from '@/stores/settings/settings-access'
 import NotificationMenu from '../notification-menu'
 import './index.scss'
 

@@ -1,6 +1,6 @@
 import { Image, Text, View } from '@tarojs/components'
 import type { Hotspot } from '@core/wire/api'
-import type { ShowroomMap as ShowroomMapData } from '@/stores/showroom-store'
+import type { ShowroomMap as ShowroomMapData } from '@/stores/space/showroom-store'
 import { mediaUrl } from '@/utils/media-url'
 import { DECORATIVE_IMAGE } from '@/constants/a11y'
 import { pressable } from '@/utils/pressable'

@@ -4,7 +4,7 @@ import { Button, Text, View } from '@tarojs/components'
 import { Input } from '@/components/page-elements/input'
 import { ALERT } from '@/constants/a11y'
 import { t } from '@/i18n'
-import type { AccountStore } from '@/stores/account-store'
+import type { AccountStore } from '@/stores/account/account-store'
 import { disabledIf } from '@/utils/disabled-if'
 import { toast } from '@/utils/feedback'
 

@@ -4,14 +4,14 @@ import { Canvas } from '@/components/page-elements/canvas'
 import { t } from '@/i18n'
 import { mediaUrl } from '@/utils/media-url'
 import { isH5 } from '@/utils/platform'
-import type { SpaceStore } from '@/stores/space-store'
+import type { SpaceStore } from '@/stores/space/space-store'
+import { drawnPosition, drawnWalking } from '@/stores/space/motion'
+import { hotspotAt, type Rect } from '@/stores/space/space-map'
 import { cameraFollowing, mapToScreen, screenToMap, type Camera, type Point } from './camera'
 import { findCanvasNode } from './canvas-node'
 import type { CanvasNode } from './canvas-types'
 import { createImageSource, type LoadingImage } from './image-source'
-import { drawnPosition, drawnWalking } from './motion'
 import { avatarAt, drawScene, type SceneAvatar, type SpaceContext } from './renderer'
-import { hotspotAt, type Rect } from './space-map'
 import './index.scss'
 
 /** The canvas's id (the selector query finds its node by it). */
@@ -44,7 +44,7 @@ function tapPointOf (event: unknown, canvas: CanvasNode | null): Point | null {
   return null
 }
 
-/** Where every avatar is drawn at `now`: between its last positions, a little behind (motion.ts). */
+/** Where every avatar is drawn at `now`: between its last positions, a little behind (src/stores/space/motion.ts). */
 function sceneAvatarsAt (space: SpaceStore, now: number): SceneAvatar[] {
   const avatars: SceneAvatar[] = []
   for (const avatar of space.avatars.values()) {

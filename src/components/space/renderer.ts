@@ -9,7 +9,7 @@
 import type { SpaceEmote } from '@core/wire/space-codes'
 import { SPACE_BUBBLE_MS, SPACE_EMOTE_MS } from '@/constants/space'
 import { isInView, type Camera, type Point } from './camera'
-import { tilesetOf, type SpaceHotspot, type SpaceMap } from './space-map'
+import { tilesetOf, type SpaceHotspot, type SpaceMap } from '@/stores/space/space-map'
 
 /** The part of a 2d context the renderer uses (the browser's and WeChat's both have it). */
 export type SpaceContext = Pick<CanvasRenderingContext2D,

@@ -12,8 +12,8 @@ import PostCard from '@/components/post-card'
 import PostComposer from '@/components/post-composer'
 import StateView from '@/components/state-view'
 import { t } from '@/i18n'
-import type { PostComposerStore } from '@/stores/post-composer-store'
-import type { PostFeedStore } from '@/stores/post-feed-store'
+import type { PostComposerStore } from '@/stores/posts/post-composer-store'
+import type { PostFeedStore } from '@/stores/posts/post-feed-store'
 
 /** The stores and the taps that leave the view. */
 export interface PostsViewProps {

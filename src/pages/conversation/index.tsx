@@ -9,7 +9,7 @@ import { t } from '@/i18n'
 import { usePageLifecycle } from '@/hooks/use-page-lifecycle'
 import { currentParams } from '@/router'
 import { useHomeShare } from '@/services/share/use-share'
-import { ConversationPageStore } from '@/stores/conversation-page-store'
+import { ConversationPageStore } from '@/stores/direct-messages/conversation-page-store'
 import { usePageStore, useStores } from '@/stores/context'
 import './index.scss'
 

@@ -10,7 +10,7 @@ import { currentParams, relaunch } from '@/router'
 import { isShareHidden, type ShareContent } from '@/services/share'
 import { useShare } from '@/services/share/use-share'
 import { usePageStore, useStores } from '@/stores/context'
-import { InviteStore, type InviteProblem } from '@/stores/invite-store'
+import { InviteStore, type InviteProblem } from '@/stores/servers/invite-store'
 import './index.scss'
 
 /** This page's path, for the lifecycle log. */

@@ -1,7 +1,7 @@
 import { Button, Text, View } from '@tarojs/components'
 import { Input } from '@/components/page-elements/input'
 import StateView from '@/components/state-view'
-import type { StoreStatus } from '@/stores/load-tracker'
+import type { StoreStatus } from '@/stores/support/load-tracker'
 import { ALERT } from '@/constants/a11y'
 import { disabledIf } from '@/utils/disabled-if'
 

@@ -4,7 +4,7 @@
  */
 import { MESSAGE_ATTACHMENTS_MAX } from '@core/domain/messages'
 import type { Attachment } from '@core/wire/messages'
-import type { DraftImage } from '../upload-queue'
+import type { DraftImage } from '../support/upload-queue'
 
 /** Most pictures the composer holds for one message: what the server takes (core's rule). */
 export const CHAT_ATTACHMENTS_MAX = MESSAGE_ATTACHMENTS_MAX

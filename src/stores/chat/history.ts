@@ -7,7 +7,7 @@
  */
 import { makeAutoObservable, observable, runInAction } from 'mobx'
 import { CATCH_UP_MAX_PAGES, CATCH_UP_PAGE_SIZE, FIRST_UNREAD_MAX_PAGES, HISTORY_PAGE_SIZE } from '@/constants/chat'
-import { LoadTracker, type StoreLogger, type StoreStatus } from '../load-tracker'
+import { LoadTracker, type StoreLogger, type StoreStatus } from '../support/load-tracker'
 import type { Conversation } from './conversation'
 import { compareMessageIds, searchById, type ChatEntry } from './message-order'
 import type { ChatMessage, ChatMessagePage } from './types'

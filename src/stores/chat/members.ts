@@ -5,8 +5,8 @@
  */
 import { makeAutoObservable, observable } from 'mobx'
 import { MEMBER_PAGE_SIZE } from '@/constants/chat'
-import { LoadTracker, type StoreLogger, type StoreStatus } from '../load-tracker'
-import { MemberFinder, type MemberFinderDeps } from '../member-finder'
+import { LoadTracker, type StoreLogger, type StoreStatus } from '../support/load-tracker'
+import { MemberFinder, type MemberFinderDeps } from '../members/member-finder'
 import type { Member, MemberPage } from './types'
 
 /** What ServerMembers needs: a page of the server's members (the members API's list). */

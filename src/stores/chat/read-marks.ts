@@ -3,7 +3,7 @@
  * my devices (READ_STATE_UPDATE); told once per newest message.
  */
 import { makeAutoObservable } from 'mobx'
-import type { StoreLogger } from '../load-tracker'
+import type { StoreLogger } from '../support/load-tracker'
 import type { Conversation } from './conversation'
 import { compareMessageIds } from './message-order'
 

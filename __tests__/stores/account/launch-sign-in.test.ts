@@ -1,0 +1,85 @@
+import { signInAtLaunch, type LaunchSignInSources } from '@/stores/account/launch-sign-in'
+
+function setup (stored: 'none' | 'guest' | 'user' = 'none', miniProgram = false, wechatBrowser = false) {
+  const account = {
+    signInWithLink: jest.fn().mockResolvedValue(''),
+    signInWithWechatWeb: jest.fn().mockResolvedValue(''),
+    signInInMiniProgram: jest.fn().mockResolvedValue(true),
+    silentWechatUrl: jest.fn().mockResolvedValue('https://open.weixin.qq.com/connect/oauth2/authorize?scope=snsapi_base'),
+  }
+  const session = {
+    ensureSignedIn: jest.fn().mockResolvedValue(undefined),
+    restore: jest.fn().mockReturnValue(stored !== 'none'),
+    isSignedIn: stored !== 'none',
+    identityKind: stored === 'none' ? null : stored,
+  }
+  const login = jest.fn().mockResolvedValue('wx-code')
+  let tries = 0
+  const browser = { here: 'https://realm.example/index.html?server_id=832828', leave: jest.fn(), firstTry: () => (tries += 1) === 1 }
+  const loadAccount = jest.fn().mockResolvedValue(account)
+  const sources = { account: loadAccount, session, miniProgramLogin: miniProgram ? login : null, wechatBrowser: wechatBrowser ? browser : null } as unknown as LaunchSignInSources
+  return { account, loadAccount, session, login, sources, browser }
+}
+
+describe('signInAtLaunch', () => {
+  it('signs in with a development sign-in link on H5', async () => {
+    const { account, session, sources } = setup()
+    await signInAtLaunch({ dev_signin: 'tok', server_id: '832828' }, sources)
+    expect(account.signInWithLink).toHaveBeenCalledWith('tok')
+    expect(session.ensureSignedIn).toHaveBeenCalled()
+  })
+
+  it('signs in with the code and state WeChat\'s browser came back with', async () => {
+    const { account, sources } = setup()
+    await signInAtLaunch({ code: 'web-code', state: 's1' }, sources)
+    expect(account.signInWithWechatWeb).toHaveBeenCalledWith('web-code', 's1')
+  })
+
+  it('signs the mini-program in with Taro.login at launch, a stored guest included', async () => {
+    const { account, sources } = setup('guest', true)
+    await signInAtLaunch({}, sources)
+    expect(account.signInInMiniProgram).toHaveBeenCalledWith(sources.miniProgramLogin)
+  })
+
+  it('keeps a stored account in the mini-program without asking WeChat again', async () => {
+    const { account, session, sources } = setup('user', true)
+    await signInAtLaunch({}, sources)
+    expect(account.signInInMiniProgram).not.toHaveBeenCalled()
+    expect(session.ensureSignedIn).toHaveBeenCalled()
+  })
+
+  it('falls back to the stored login or a guest on H5 with nothing in the query, without loading the account store', async () => {
+    const { account, loadAccount, session, sources } = setup()
+    await signInAtLaunch({}, sources)
+    expect([account.signInWithLink, account.signInWithWechatWeb, account.signInInMiniProgram].map(mock => mock.mock.calls.length)).toEqual([0, 0, 0])
+    expect(loadAccount).not.toHaveBeenCalled()
+    expect(session.ensureSignedIn).toHaveBeenCalled()
+  })
+
+  it('leaves once for WeChat\'s silent snsapi_base sign-in inside WeChat\'s browser, making no guest meanwhile', async () => {
+    const { account, session, sources, browser } = setup('guest', false, true)
+    await signInAtLaunch({ server_id: '832828' }, sources)
+    expect(account.silentWechatUrl).toHaveBeenCalledWith('https://realm.example/index.html?server_id=832828')
+    expect(browser.leave).toHaveBeenCalledWith('https://open.weixin.qq.com/connect/oauth2/authorize?scope=snsapi_base')
+    expect(session.ensureSignedIn).not.toHaveBeenCalled()
+    // back again without a code (WeChat did not finish): no second trip, the guest goes on
+    await signInAtLaunch({ server_id: '832828' }, sources)
+    expect(browser.leave).toHaveBeenCalledTimes(1)
+    expect(session.ensureSignedIn).toHaveBeenCalled()
+  })
+
+  it('stays a guest inside WeChat\'s browser when the server has no Official Account', async () => {
+    const { account, session, sources, browser } = setup('none', false, true)
+    account.silentWechatUrl.mockResolvedValueOnce(null)
+    await signInAtLaunch({}, sources)
+    expect(browser.leave).not.toHaveBeenCalled()
+    expect(session.ensureSignedIn).toHaveBeenCalled()
+  })
+
+  it('keeps a stored account inside WeChat\'s browser without asking WeChat', async () => {
+    const { account, loadAccount, sources } = setup('user', false, true)
+    await signInAtLaunch({}, sources)
+    expect(account.silentWechatUrl).not.toHaveBeenCalled()
+    expect(loadAccount).not.toHaveBeenCalled()
+  })
+})

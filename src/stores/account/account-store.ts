@@ -1,0 +1,310 @@
+/**
+ * The account: signing in as one (an e-mail code, a passkey, WeChat, a development sign-in
+ * link) — a guest who does keeps everything it had, the server moves it — and, on Me's
+ * 账号与安全, its sign-in methods and passkeys (add, rename, remove, never the last way
+ * in), signing out everywhere, exporting one's data and deleting the account. The
+ * transports (the account calls, the browser's WebAuthn ceremonies) are passed in, so tests
+ * use fakes. Every action resolves the sentence its toast says.
+ */
+import '@/i18n/page-messages'
+import { makeAutoObservable, observable, runInAction } from 'mobx'
+import type { AccountExport, AccountSignInData, Passkey, SignInMethods } from '@core/wire/accounts'
+import { t } from '@/i18n'
+import type { AccountApi, DeletedContent } from '@/services/api/accounts'
+import type { StoreLogger } from '../support/load-tracker'
+import { refusalMessage } from '../support/refusal'
+import type { SessionStore } from './session-store'
+
+/** The browser's WebAuthn ceremonies (@simplewebauthn/browser's startRegistration / startAuthentication on H5). */
+export interface WebauthnCeremonies {
+  /** Creates a passkey for creation options; resolves the authenticator's answer. */
+  register (options: Record<string, unknown>): Promise<unknown>
+  /** Signs request options with a passkey of this site; resolves the answer. */
+  authenticate (options: Record<string, unknown>): Promise<unknown>
+}
+
+/** What the account store is built on. */
+export interface AccountSources {
+  api: AccountApi
+  /** The login of this device, replaced by each sign-in and forgotten on sign-out or deletion; who it is (a guest is offered an account). */
+  session: Pick<SessionStore, 'adopt' | 'signOut' | 'identityKind'>
+  /** WebAuthn where the platform has it (H5 in a browser with passkeys); null elsewhere. */
+  webauthn: WebauthnCeremonies | null
+  logger: StoreLogger
+}
+
+/** What is under way: one action at a time. */
+export type AccountAction = 'email-send' | 'email-verify' | 'passkey' | 'wechat' | 'link' | 'sign-out-everywhere' | 'export' | 'delete'
+
+/** True for the error a browser gives when the member cancels the passkey prompt. */
+function isCancelled (error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'NotAllowedError'
+}
+
+/** The signed-in account's ways in and its own data, and signing in as an account. */
+export class AccountStore {
+  /** The action under way, or null. */
+  busy: AccountAction | null = null
+  /** The address the last code went to (the sheet then asks for the code), or null. */
+  codeSentTo: string | null = null
+  /** The account's sign-in methods once loaded, else null. */
+  methods: SignInMethods | null = null
+  /** The account's passkeys, oldest first. */
+  passkeys: Passkey[] = []
+  /** How many sign-ins this store made (a sheet closes when it grows). */
+  signIns = 0
+  /** True once this device's account was signed out everywhere or deleted (the page leaves for Home). */
+  signedOut = false
+  /** Why the last code was refused (wrong, expired, used…), shown under the code's field; null when none was. */
+  codeError: string | null = null
+  /** True while the sign-in sheet is offered to a guest who joined a server or wrote something. */
+  offering = false
+  /** True once a guest closed the offered sheet without signing in: not offered again until the app starts anew. */
+  private offerDeclined = false
+
+  constructor (private readonly sources: AccountSources) {
+    makeAutoObservable<AccountStore, 'sources'>(this, { sources: false, passkeys: observable.ref, methods: observable.ref })
+  }
+
+  /**
+   * Offers the sign-in sheet after a join or a write, to a guest only (issue 26: joining a
+   * server or writing anything offers it; the server still takes the guest's write), and
+   * not again once they said 暂不登录.
+   */
+  offerSignIn (): void {
+    if (this.sources.session.identityKind === 'guest' && !this.offerDeclined) this.offering = true
+  }
+
+  /** Closes the offered sheet: signed in, or declined (a guest who closes it is not asked again this run). */
+  closeOffer (): void {
+    this.offering = false
+    if (this.sources.session.identityKind === 'guest') this.offerDeclined = true
+  }
+
+  /** True where passkeys can be made and used here. */
+  get passkeysAvailable (): boolean {
+    return this.sources.webauthn !== null
+  }
+
+  /** Runs one action, unless another is under way; resolves its sentence (the failure's in words). */
+  private async act (action: AccountAction, work: () => Promise<string>): Promise<string> {
+    if (this.busy !== null) return t('modBusy')
+    this.busy = action
+    try {
+      return await work()
+    } catch (error) {
+      return isCancelled(error) ? t('passkeyCancelled') : refusalMessage(error, this.sources.logger)
+    } finally {
+      runInAction(() => { this.busy = null })
+    }
+  }
+
+  private adopt (signedIn: AccountSignInData): string {
+    this.sources.session.adopt(signedIn)
+    this.signIns += 1
+    return signedIn.created ? t('accountCreated') : t('signedInAs', { name: signedIn.user.nickname })
+  }
+
+  /** Sends a one-time code to `email`; the sheet then asks for it. */
+  async sendCode (email: string): Promise<string> {
+    return this.act('email-send', async () => {
+      await this.sources.api.emailStart(email.trim())
+      runInAction(() => {
+        this.codeSentTo = email.trim()
+        this.codeError = null
+      })
+      return t('emailCodeSent', { email: email.trim() })
+    })
+  }
+
+  /**
+   * Signs in (or up) with the code of the last mail; a signed-in account adds the address
+   * (or changes its address to it) and its sign-in methods are read again. A refused code's
+   * reason stays in `codeError`, for under the field.
+   */
+  async verifyCode (code: string): Promise<string> {
+    const email = this.codeSentTo
+    if (email === null) return t('emailCodeFirst')
+    const adding = this.sources.session.identityKind !== null && this.sources.session.identityKind !== 'guest'
+    let verified = false
+    const sentence = await this.act('email-verify', async () => {
+      const signedIn = await this.sources.api.emailVerify(email, code.trim())
+      verified = true
+      runInAction(() => { this.codeSentTo = null })
+      if (!adding || signedIn.created) return this.adopt(signedIn)
+      this.sources.session.adopt(signedIn)
+      await this.reload()
+      return t('emailAdded', { email })
+    })
+    runInAction(() => { this.codeError = verified ? null : sentence })
+    return sentence
+  }
+
+  /** Forgets the address a code went to (the form asks for an address again). */
+  cancelCode (): void {
+    this.codeSentTo = null
+    this.codeError = null
+  }
+
+  /** Makes a passkey named `name`: signs up (a guest keeps everything) or adds it to the signed-in account. */
+  async addPasskey (name: string): Promise<string> {
+    const webauthn = this.sources.webauthn
+    if (!webauthn) return t('passkeyUnavailable')
+    return this.act('passkey', async () => {
+      const { options } = await this.sources.api.passkeyRegisterOptions()
+      const credential = await webauthn.register(options)
+      const signedIn = await this.sources.api.passkeyRegister(credential, name.trim() || t('passkeyDefaultName'))
+      const sentence = signedIn.created ? this.adopt(signedIn) : t('passkeyAdded')
+      if (!signedIn.created) await this.reload()
+      return sentence
+    })
+  }
+
+  /** Signs in with a passkey of this site. */
+  async signInWithPasskey (): Promise<string> {
+    const webauthn = this.sources.webauthn
+    if (!webauthn) return t('passkeyUnavailable')
+    return this.act('passkey', async () => {
+      const { options } = await this.sources.api.passkeySignInOptions()
+      return this.adopt(await this.sources.api.passkeySignIn(await webauthn.authenticate(options)))
+    })
+  }
+
+  /** Signs in with a development sign-in link's token (`npm start` prints them). */
+  async signInWithLink (token: string): Promise<string> {
+    return this.act('link', async () => this.adopt(await this.sources.api.devSignIn(token)))
+  }
+
+  /**
+   * Where WeChat's browser goes to authorise (`snsapi_userinfo`: the member is asked to share
+   * nickname and avatar, the 微信登录 button), coming back to `redirectUri`; null after a
+   * failure, told by `onFailure`.
+   */
+  async wechatAuthorizeUrl (redirectUri: string, onFailure: (sentence: string) => void): Promise<string | null> {
+    let url: string | null = null
+    const sentence = await this.act('wechat', async () => {
+      url = (await this.sources.api.wechatWebStart('snsapi_userinfo', redirectUri)).url
+      return ''
+    })
+    if (url === null) onFailure(sentence)
+    return url
+  }
+
+  /**
+   * Where WeChat's browser goes for the silent sign-in at launch (`snsapi_base`: no prompt),
+   * coming back to `redirectUri`; null when the server has no Official Account configured
+   * (503) or cannot say, and the launch goes on as a guest.
+   */
+  async silentWechatUrl (redirectUri: string): Promise<string | null> {
+    try {
+      return (await this.sources.api.wechatWebStart('snsapi_base', redirectUri)).url
+    } catch (error) {
+      this.sources.logger.warn('[account] no silent WeChat sign-in:', error)
+      return null
+    }
+  }
+
+  /** Signs in with the code WeChat's browser came back with from the web authorisation. */
+  async signInWithWechatWeb (code: string, state: string): Promise<string> {
+    return this.act('wechat', async () => this.adopt(await this.sources.api.wechatWeb(code, state)))
+  }
+
+  /**
+   * The mini-program's silent sign-in: `login` is Taro.login's code, exchanged by the
+   * server (code2Session). Resolves true when signed in; false leaves the guest step to
+   * the caller (WeChat refused, or the server has no WeChat app).
+   */
+  async signInInMiniProgram (login: () => Promise<string>): Promise<boolean> {
+    let code: string
+    try {
+      code = await login()
+    } catch (error) {
+      // WeChat gave no code (no account on the device, or it refused): the guest step follows, nothing is wrong with the app
+      this.sources.logger.warn('[account] Taro.login gave no code; signing in as a guest:', error)
+      return false
+    }
+    let signedIn = false
+    await this.act('wechat', async () => {
+      const sentence = this.adopt(await this.sources.api.wechatMiniProgram(code))
+      signedIn = true
+      return sentence
+    })
+    return signedIn
+  }
+
+  /**
+   * Loads the account's sign-in methods and passkeys (Me's 账号与安全); resolves '' or the
+   * failure. Not one of the actions: the sign-in that made this an account may still be
+   * finishing when the section asks.
+   */
+  async load (): Promise<string> {
+    try {
+      await this.reload()
+      return ''
+    } catch (error) {
+      return refusalMessage(error, this.sources.logger)
+    }
+  }
+
+  private async reload (): Promise<void> {
+    const [methods, passkeys] = await Promise.all([this.sources.api.signInMethods(), this.sources.api.passkeys()])
+    runInAction(() => {
+      this.methods = methods
+      this.passkeys = passkeys.list
+    })
+  }
+
+  /** Renames one of the account's passkeys. */
+  async renamePasskey (passkey: Passkey, name: string): Promise<string> {
+    return this.act('passkey', async () => {
+      await this.sources.api.renamePasskey(passkey.credential_id, name.trim())
+      await this.reload()
+      return t('passkeyRenamed')
+    })
+  }
+
+  /** Removes one of the account's passkeys (the server refuses the last way in, in words). */
+  async removePasskey (passkey: Passkey): Promise<string> {
+    return this.act('passkey', async () => {
+      await this.sources.api.removePasskey(passkey.credential_id)
+      await this.reload()
+      return t('passkeyRemoved')
+    })
+  }
+
+  /** Signs the account out on every device, this one included. */
+  async signOutEverywhere (): Promise<string> {
+    return this.act('sign-out-everywhere', async () => {
+      await this.sources.api.signOutEverywhere()
+      this.forget()
+      return t('signedOutEverywhere')
+    })
+  }
+
+  /** The account's data (profile, memberships, messages, posts, comments), for the page to save; null after a failure, told by `onFailure`. */
+  async exportData (onFailure: (sentence: string) => void): Promise<AccountExport | null> {
+    let data: AccountExport | null = null
+    const sentence = await this.act('export', async () => {
+      data = await this.sources.api.exportData()
+      return ''
+    })
+    if (data === null) onFailure(sentence)
+    return data
+  }
+
+  /** Deletes the account, its content kept as 已注销用户 or removed; this device forgets the login. */
+  async deleteAccount (content: DeletedContent): Promise<string> {
+    return this.act('delete', async () => {
+      await this.sources.api.deleteAccount(content)
+      this.forget()
+      return t('accountDeleted')
+    })
+  }
+
+  private forget (): void {
+    this.sources.session.signOut()
+    this.methods = null
+    this.passkeys = []
+    this.signedOut = true
+  }
+}
