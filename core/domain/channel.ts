@@ -2,15 +2,16 @@
  * Channel rules (SPEC §4, §6): which types a user may create, and how a server's
  * channels are grouped for display. Pure; the server uses the same functions.
  */
-import { ChannelKind, ChannelType } from '@core/wire/codes'
+import { ChannelKind, type ChannelType } from '@core/wire/codes'
 import type { Channel, ChannelGroup } from '@core/wire/entities'
+import { channelTypeHas, KNOWN_CHANNEL_TYPES } from './channel-types'
 
-/** SPEC §4, §6: users may create channels only of types 1 (discussion), 3 (post) and 8 (metaverse). */
-export const CREATABLE_CHANNEL_TYPES: readonly ChannelType[] = [ChannelType.Discussion, ChannelType.Post, ChannelType.Metaverse]
+/** SPEC §4, §6: the types users may create — 1 (discussion), 3 (post) and 8 (metaverse) — in ascending order. */
+export const CREATABLE_CHANNEL_TYPES: readonly ChannelType[] = KNOWN_CHANNEL_TYPES.filter(type => channelTypeHas(type, 'creatable'))
 
 /** True when a user may create a channel of this type (SPEC §4, §6). */
 export function canCreateChannelType (type: number): boolean {
-  return (CREATABLE_CHANNEL_TYPES as readonly number[]).includes(type)
+  return channelTypeHas(type, 'creatable')
 }
 
 function bySort (a: Channel, b: Channel): number {
@@ -44,7 +45,7 @@ export function findChannel (groups: readonly ChannelGroup[], channelId: string)
   return flattenGroups(groups).find(channel => channel.channel_id === channelId) ?? null
 }
 
-/** The first showroom (a metaverse channel, not a group header) of a grouped list in display order, or null. */
+/** The first showroom (a channel carrying a space, not a group header) of a grouped list in display order, or null. */
 export function firstShowroomOf (groups: readonly ChannelGroup[]): Channel | null {
-  return flattenGroups(groups).find(channel => channel.channel_type === ChannelType.Metaverse && channel.kind !== ChannelKind.Group) ?? null
+  return flattenGroups(groups).find(channel => channelTypeHas(channel.channel_type, 'carriesSpace') && channel.kind !== ChannelKind.Group) ?? null
 }

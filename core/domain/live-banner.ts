@@ -3,8 +3,9 @@
  * features. Pure: the Home page shows it, and the reference server preloads the
  * featured item's cover with the page it serves (server/src/plugins/page-answers.ts).
  */
-import { ChannelKind, ChannelType } from '@core/wire/codes'
+import { ChannelKind } from '@core/wire/codes'
 import type { Channel, LiveItem } from '@core/wire/entities'
+import { channelTypeHas } from './channel-types'
 import type { LiveState } from './live-state'
 
 /** A live item with its state now (what the banner chooses among). */
@@ -13,9 +14,9 @@ export interface StatedLiveItem {
   state: LiveState
 }
 
-/** The live banner channel of a channel list (a type 13 channel, not a group header), if any. */
+/** The live banner channel of a channel list (the first of a type featured on Home — 13 — that is not a group header), if any. */
 export function liveBannerChannelOf<C extends Pick<Channel, 'channel_type' | 'kind'>> (channels: readonly C[]): C | undefined {
-  return channels.find(channel => channel.channel_type === ChannelType.LiveBanner && channel.kind !== ChannelKind.Group)
+  return channels.find(channel => channelTypeHas(channel.channel_type, 'featuredOnHome') && channel.kind !== ChannelKind.Group)
 }
 
 /**

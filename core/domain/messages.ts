@@ -3,7 +3,8 @@
  * message may be, which text is a mention, which reactions are emoji, how much of a
  * replied-to message its quote shows, which channels hold a conversation. Pure.
  */
-import { ChannelKind, ChannelType } from '../wire/codes'
+import { ChannelKind } from '../wire/codes'
+import { channelTypeHas } from './channel-types'
 
 /** Longest message, in characters (Unicode code points) after trimming (text ≤ 2000). */
 export const MESSAGE_CONTENT_MAX_LENGTH = 2000
@@ -112,7 +113,7 @@ export interface ChatChannelShape {
   kind: number
 }
 
-/** Whether members write messages in `channel`: a discussion channel that is not a group header (SPEC §4). */
+/** Whether members write messages in `channel`: one of a type carrying chat (a discussion) that is not a group header (SPEC §4). */
 export function isChatChannel (channel: ChatChannelShape): boolean {
-  return channel.channel_type === ChannelType.Discussion && channel.kind !== ChannelKind.Group
+  return channelTypeHas(channel.channel_type, 'carriesChat') && channel.kind !== ChannelKind.Group
 }

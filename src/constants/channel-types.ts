@@ -1,24 +1,13 @@
 /**
- * SPEC §4: each channel type as members read it — one table for the server settings'
- * channel list and picker and the audit log's channel entries.
+ * SPEC §4: each channel type's name as members read it — for the server settings'
+ * channel list and picker and the audit log's channel entries. The key is the type's row
+ * in core/domain/channel-types.ts; the texts are the message tables'.
  */
-import { ChannelType } from '@core/wire/codes'
-import { t, type MessageKey } from '@/i18n'
+import { channelTypeTraits } from '@core/domain/channel-types'
+import { t } from '@/i18n'
 
-/** Each channel type's message key (the type checks that every type is named). */
-const CHANNEL_TYPE_KEYS: Readonly<Record<ChannelType, MessageKey>> = {
-  [ChannelType.Discussion]: 'settingsChannelType1',
-  [ChannelType.Voice]: 'settingsChannelType2',
-  [ChannelType.Post]: 'settingsChannelType3',
-  [ChannelType.Metaverse]: 'settingsChannelType8',
-  [ChannelType.GamePlaza]: 'settingsChannelType10',
-  [ChannelType.ExternalLink]: 'settingsChannelType11',
-  [ChannelType.Live]: 'settingsChannelType12',
-  [ChannelType.LiveBanner]: 'settingsChannelType13',
-}
-
-/** The name of a channel type in the page's language; '' for a type this version does not know. */
-export function channelTypeLabel (type: ChannelType): string {
-  const key = CHANNEL_TYPE_KEYS[type] as MessageKey | undefined
+/** The name of a channel type in the page's language ('' for a type this version does not know); `t` takes only keys the tables hold, so a row naming a missing key does not compile. */
+export function channelTypeLabel (type: number): string {
+  const key = channelTypeTraits(type)?.labelKey
   return key ? t(key) : ''
 }

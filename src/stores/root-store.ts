@@ -25,7 +25,7 @@ import type { ConversationsApi } from '@/services/api/conversations'
 import type { AccountStore, WebauthnCeremonies } from './account/account-store'
 import { createSpaceApi, type SpaceApi } from '@/services/api/space'
 import { callsOnFirstUse } from '@/services/api/on-first-call'
-import { ChannelType } from '@core/wire/codes'
+import { channelTypeHas } from '@core/domain/channel-types'
 import { defaultGatewayUrl, taroSocketConnector, type SocketConnector } from '@/services/gateway'
 import { platformNetwork, type NetworkWatcher } from '@/services/gateway/network'
 import { ChannelStore } from './channels/channel-store'
@@ -206,7 +206,7 @@ export class RootStore {
     )
     // a channel list with metaverse channels: how many stand in their spaces
     this.stopCountingSpaces = reaction(() => this.channel.groups, groups => {
-      const serverId = this.channel.channels.find(channel => channel.channel_type === ChannelType.Metaverse)?.server_id
+      const serverId = this.channel.channels.find(channel => channelTypeHas(channel.channel_type, 'carriesSpace'))?.server_id
       if (groups.length > 0 && serverId !== undefined) void this.spaceCounts.load(serverId)
     })
     this.applyGatewayEvents()

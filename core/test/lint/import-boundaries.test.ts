@@ -5,13 +5,12 @@
  * and server/src/ (read with the TypeScript compiler's own import scanner, type imports
  * and dynamic imports included) holds no circle.
  */
-import fs from 'fs'
 import path from 'path'
 import { ESLint } from 'eslint'
 import ts from 'typescript'
+import { productSourceFiles, readSource, ROOT } from './source-tree'
 
 const RULE = '@typescript-eslint/no-restricted-imports'
-const ROOT = path.resolve(__dirname, '../../..')
 // the repository's own config, passed in: ESLint's config-file loader uses a dynamic import jest's VM cannot run
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const eslint = new ESLint({ cwd: ROOT, overrideConfigFile: true, overrideConfig: require(path.join(ROOT, 'eslint.config.js')) })
@@ -98,26 +97,8 @@ describe('import boundaries', () => {
   })
 })
 
-/** The source folders whose imports are walked, from the root. */
-const WALKED = ['src', 'core', 'server/src']
-/** Folders inside them that hold no product code. */
-const NOT_WALKED = new Set(['core/test'])
 /** What an import of `x` may name on disk: the file, each platform's file (`x.h5.ts` beside `x.ts`), or a folder's index. */
 const CANDIDATE_SUFFIXES = ['.ts', '.tsx', '.h5.ts', '.h5.tsx', '.weapp.ts', '.weapp.tsx', '/index.ts', '/index.tsx']
-
-/** Every .ts/.tsx file below `dir` (from the root), declarations left out. */
-function sourceFiles (dir: string): string[] {
-  const found: string[] = []
-  for (const entry of fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true })) {
-    const child = `${dir}/${entry.name}`
-    if (entry.isDirectory()) {
-      if (!NOT_WALKED.has(child)) found.push(...sourceFiles(child))
-    } else if (/\.tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts')) {
-      found.push(child)
-    }
-  }
-  return found
-}
 
 /** The files of the tree an import of `specifier` in `from` names (none for a package). */
 function importedFiles (from: string, specifier: string, known: Set<string>): string[] {
@@ -133,11 +114,11 @@ function importedFiles (from: string, specifier: string, known: Set<string>): st
 
 /** file → the files of the tree it imports. */
 function importGraph (): Map<string, string[]> {
-  const files = WALKED.flatMap(sourceFiles)
+  const files = productSourceFiles()
   const known = new Set(files)
   const graph = new Map<string, string[]>()
   for (const file of files) {
-    const { importedFiles: imports } = ts.preProcessFile(fs.readFileSync(path.join(ROOT, file), 'utf8'), true, true)
+    const { importedFiles: imports } = ts.preProcessFile(readSource(file), true, true)
     graph.set(file, [...new Set(imports.flatMap(({ fileName }) => importedFiles(file, fileName, known)))])
   }
   return graph

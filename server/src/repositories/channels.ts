@@ -3,7 +3,8 @@
  * of those recorded in the audit log in its own transaction, naming what changed.
  */
 import { createTimeIdSource } from '@core/domain/ids'
-import { AuditStatus, ChannelKind, ChannelType, type Channel, type MapCategory } from '@core/wire/entities'
+import { channelTypeHas } from '@core/domain/channel-types'
+import { AuditStatus, ChannelKind, type ChannelType, type Channel, type MapCategory } from '@core/wire/entities'
 import type { AuditChange } from '@core/wire/trust'
 import { isUniqueViolation } from '../db/errors'
 import type { ChannelsTable, Db } from '../db/schema'
@@ -152,7 +153,7 @@ export function createChannelsRepository (db: Db, showrooms: ShowroomsRepository
     return { from, to }
   }
 
-  /** One transaction: the channel at the end of its server, a metaverse channel's showroom, and the audit entry. */
+  /** One transaction: the channel at the end of its server, the showroom of a type carrying a space (metaverse), and the audit entry. */
   function insert (channel: NewChannel, channelId: string, nowSeconds: number, audit: ChannelAudit): Promise<Channel> {
     return db.transaction().execute(async trx => {
       const last = await trx.selectFrom('channels').select(eb => eb.fn.max('sort').as('sort'))
@@ -167,7 +168,7 @@ export function createChannelsRepository (db: Db, showrooms: ShowroomsRepository
         audit_status: AuditStatus.Pass,
         created_at: nowSeconds,
       }
-      if (channel.channel_type === ChannelType.Metaverse) {
+      if (channelTypeHas(channel.channel_type, 'carriesSpace')) {
         const showroom = defaultShowroom(row.channel_id, row.server_id, row.name)
         row.map_category = showroom.showroom.map_category
         await trx.insertInto('channels').values(row).execute()

@@ -23,10 +23,11 @@
  */
 import { randomBytes } from 'crypto'
 import type { FastifyBaseLogger } from 'fastify'
+import { channelTypeHas } from '@core/domain/channel-types'
 import { identityKindOf } from '@core/domain/identity'
 import { Permission } from '@core/domain/permissions'
 import { readSpaceMap, type Point } from '@core/domain/space'
-import { ChannelType, type Channel, type User } from '@core/wire/entities'
+import type { Channel, User } from '@core/wire/entities'
 import type { SpaceClientFrame } from '@core/wire/space'
 import type { AppContext } from '../context'
 import { ApiError } from '../errors'
@@ -143,7 +144,7 @@ export class SpaceHub implements SpaceService {
     const grant = channel ? member.grantIn(channel.server_id) : undefined
     const visible = channel !== null && (grant ? grant.readable.has(channelId) : await this.visitorSees(channel, user))
     if (!channel || !visible) throw new SpaceRefusal(`space_enter: no channel ${channelId}`)
-    if (channel.channel_type !== ChannelType.Metaverse) throw new SpaceRefusal(`space_enter: channel ${channelId} is not a metaverse channel`)
+    if (!channelTypeHas(channel.channel_type, 'carriesSpace')) throw new SpaceRefusal(`space_enter: channel ${channelId} is not a metaverse channel`)
     if (!await ctx.repos.showrooms.spaceMap(channelId)) throw new SpaceRefusal(`space_enter: channel ${channelId} has no space`)
     // a guest account, or anyone not a member of the server, looks but does not walk or talk
     const person: SpacePerson = { uid: user.uid, nickname: user.nickname, avatar: user.avatar, kind: identityKindOf(user) === 'guest' || !grant ? 'guest' : 'member' }

@@ -6,7 +6,7 @@
  * host, then leaves for it (http/https only); voice and game plaza are not built yet
  * (SPEC §8: 暂不支持该功能).
  */
-import { ChannelType } from '@core/wire/codes'
+import { channelOpens, opensOnChannelPage } from '@core/domain/channel-types'
 import type { Channel } from '@core/wire/entities'
 import { t } from '@/i18n'
 import { navigate, webNavigator } from '@/router'
@@ -18,21 +18,10 @@ import { parseHttpUrl } from '@core/query/url'
 /** What a tap on a channel leads to. */
 export type ChannelAction = 'channel' | 'space' | 'link' | 'unsupported'
 
-/** The action of a channel's type (unknown types count as not supported yet). */
+/** The action of a channel's type, as its row in core/domain/channel-types.ts says (unknown types count as not supported yet). */
 export function channelActionOf (type: number): ChannelAction {
-  switch (type) {
-    case ChannelType.Discussion:
-    case ChannelType.Post:
-    case ChannelType.Live:
-    case ChannelType.LiveBanner:
-      return 'channel'
-    case ChannelType.Metaverse:
-      return 'space'
-    case ChannelType.ExternalLink:
-      return 'link'
-    default:
-      return 'unsupported' // voice (2), game plaza (10)
-  }
+  const opens = channelOpens(type)
+  return opensOnChannelPage(opens) ? 'channel' : opens
 }
 
 /**

@@ -7,7 +7,7 @@
  * played item (SPEC §4) is derived at a moment tests choose.
  */
 import { makeAutoObservable } from 'mobx'
-import { ChannelType } from '@core/wire/codes'
+import { channelOpens, opensOnChannelPage } from '@core/domain/channel-types'
 import type { Channel, LiveItem } from '@core/wire/entities'
 import { deriveLiveState, featuredLiveItem, orderLiveItems, type LiveState } from '@core/domain/live-state'
 import type { ApiClient } from '@/services/api/api-client'
@@ -43,19 +43,15 @@ export interface PlayedLive {
 }
 
 /**
- * The view of a channel: a live item to play, or the channel's type — live (12) and
- * live banner (13) channels play, discussions (1) are a chat, post channels
- * (3) list posts; any other type is not viewable here.
+ * The view of a channel: a live item to play, or what the channel's type opens
+ * (core/domain/channel-types.ts) — live (12) and live banner (13) channels play,
+ * discussions (1) are a chat (with its own stores, stores/chat/), post channels (3) list
+ * posts; what opens elsewhere (a space, a link) or not at all is not viewable here.
  */
 export function channelViewOf (channel: Pick<Channel, 'channel_type'>, liveId?: string | null): ChannelContent['view'] {
   if (liveId) return 'live'
-  switch (channel.channel_type) {
-    case ChannelType.Discussion: return 'chat' // A live chat, with its own stores (stores/chat/)
-    case ChannelType.Post: return 'posts'
-    case ChannelType.Live:
-    case ChannelType.LiveBanner: return 'live'
-    default: return 'unsupported'
-  }
+  const opens = channelOpens(channel.channel_type)
+  return opensOnChannelPage(opens) ? opens : 'unsupported'
 }
 
 /** One channel's content for the channel page. */

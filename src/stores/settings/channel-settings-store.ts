@@ -6,7 +6,7 @@
  * server decides who may (ManageChannels); a refusal is said in words.
  */
 import { makeAutoObservable, runInAction } from 'mobx'
-import { CREATABLE_CHANNEL_TYPES, flattenGroups } from '@core/domain/channel'
+import { canCreateChannelType, flattenGroups } from '@core/domain/channel'
 import { trainingRolesOf } from '@core/domain/permissions'
 import { ChannelKind, type ChannelType } from '@core/wire/codes'
 import type { Channel, ChannelGroup, Role } from '@core/wire/entities'
@@ -90,7 +90,7 @@ export class ChannelSettingsStore {
   async create (title: string, channelType: ChannelType): Promise<boolean> {
     const trimmed = title.trim()
     if (!this.validTitle(trimmed)) return false
-    if (!CREATABLE_CHANNEL_TYPES.includes(channelType)) {
+    if (!canCreateChannelType(channelType)) {
       this.action.refuse(t('unsupported')) // SPEC §8: 暂不支持该功能
       return false
     }

@@ -7,6 +7,7 @@
  * Ids are fixed, so seeding again updates the same rows instead of adding new ones.
  */
 import type { Insertable } from 'kysely'
+import { CHANNEL_TYPES, channelTypeHas, KNOWN_CHANNEL_TYPES } from '@core/domain/channel-types'
 import { timeIdAt } from '@core/domain/ids'
 import { mentionedUids } from '@core/domain/messages'
 import { DEFAULT_EVERYONE_PERMISSIONS, Permission } from '@core/domain/permissions'
@@ -101,17 +102,6 @@ const USERS: SeedUser[] = [
 
 const POSTERS = ['100001', '100002', '100003', '100004', 'C_200001', 'D_400001']
 
-const CHANNEL_TYPE_ICON: Record<number, string> = {
-  [ChannelType.Discussion]: '聊',
-  [ChannelType.Voice]: '音',
-  [ChannelType.Post]: '帖',
-  [ChannelType.Metaverse]: '界',
-  [ChannelType.GamePlaza]: '玩',
-  [ChannelType.ExternalLink]: '链',
-  [ChannelType.Live]: '播',
-  [ChannelType.LiveBanner]: '荐',
-}
-
 /** Path of a channel type's seeded icon. */
 function channelIcon (type: ChannelType): string {
   return seedImagePath(`icon-type-${type}`)
@@ -120,7 +110,7 @@ function channelIcon (type: ChannelType): string {
 function buildImages (): SeedImage[] {
   const images: SeedImage[] = USERS.map((user, index) => avatarImage(index, user.nickname.slice(0, 1).toUpperCase()))
   CONFIGURED_SERVERS.forEach((server, index) => images.push(iconImage(`server-${server.server_id}`, server.name.slice(0, 2), index + 4)))
-  Object.entries(CHANNEL_TYPE_ICON).forEach(([type, text], index) => images.push(iconImage(`icon-type-${type}`, text, index)))
+  KNOWN_CHANNEL_TYPES.forEach((type, index) => images.push(iconImage(`icon-type-${type}`, CHANNEL_TYPES[type].iconLetter, index)))
   // Covers carry no words: the badge states live, replay or reserved, never the picture.
   for (let index = 0; index < 4; index += 1) images.push(coverImage(index))
   images.push(showroomImage('showroom-default', 'Showroom', SHOWROOM_SIZE.width, SHOWROOM_SIZE.height, [{ x: 0.5, y: 0.5 }]))
@@ -370,7 +360,7 @@ export function buildDemoData (now: number): DemoData {
     data.posts.push(...buildPosts(server.server_id, busy ? 30 : 6, now))
     const members = new Set(data.members.filter(member => member.server_id === server.server_id).map(member => member.uid))
     data.messages.push(...buildMessages(server.server_id, index, busy ? 30 : 8, now, members))
-    for (const channel of channels.filter(item => item.channel_type === ChannelType.Metaverse)) {
+    for (const channel of channels.filter(item => channelTypeHas(item.channel_type, 'carriesSpace'))) {
       buildShowroom(server.server_id, channel.channel_id, channel.name, channel.map_category as MapCategory, data)
     }
   })

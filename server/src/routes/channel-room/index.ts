@@ -7,7 +7,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
 import { API_PATHS, MapCfgDataSchema, MapCfgQuerySchema } from '@core/wire/api'
-import { ChannelType } from '@core/wire/entities'
+import { channelTypeHas } from '@core/domain/channel-types'
 import type { RouteOptions } from '../../context'
 import { badRequest, notFound } from '../../errors'
 import { optionalUser } from '../../plugins/auth'
@@ -25,7 +25,7 @@ export default async function channelRoomRoutes (fastify: FastifyInstance, { ctx
     const unknown = notFound(`query.channel_id: no channel ${channelId} in server ${serverId}`)
     if (!channel || channel.server_id !== serverId) throw unknown
     await requireVisible(ctx, channel, await optionalUser(ctx, request), unknown) // a channel the caller may not see is none to them
-    if (channel.channel_type !== ChannelType.Metaverse) throw badRequest(`query.channel_id: channel ${channelId} is not a metaverse channel`)
+    if (!channelTypeHas(channel.channel_type, 'carriesSpace')) throw badRequest(`query.channel_id: channel ${channelId} is not a metaverse channel`)
     const showroom = await ctx.repos.showrooms.get(channelId)
     if (!showroom) throw notFound(`query.channel_id: channel ${channelId} has no showroom`)
     return ok(showroom)

@@ -16,7 +16,8 @@ import { PagedOf } from '@core/wire/api'
 import { CURSOR_PAGE_DEFAULT } from '@core/wire/codes'
 import { IdString } from '@core/wire/fields'
 import { Permission } from '@core/domain/permissions'
-import { ChannelType, LiveCommentFlag, type Channel, type LiveItem, type User } from '@core/wire/entities'
+import { channelTypeHas } from '@core/domain/channel-types'
+import { LiveCommentFlag, type Channel, type LiveItem, type User } from '@core/wire/entities'
 import {
   CommentSchema, CreateCommentBodySchema, CreateLiveCommentBodySchema, CreatePostBodySchema, CursorPageSchema, CursorQuerySchema,
   LiveCommentSchema, LiveReminderSchema, LiveViewersSchema, PatchCommentBodySchema, PatchPostBodySchema, PostLikeSchema,
@@ -52,7 +53,7 @@ const deleted = Type.Object({ deleted: Type.Boolean() })
 
 /** 400 unless `channel` is a post channel; asked only after the caller is known to see it (a hidden channel's type is not told). */
 function requirePostChannel (channel: Channel): Channel {
-  if (channel.channel_type !== ChannelType.Post) throw badRequest(`path.channel_id: channel ${channel.channel_id} is not a post channel`)
+  if (!channelTypeHas(channel.channel_type, 'carriesPosts')) throw badRequest(`path.channel_id: channel ${channel.channel_id} is not a post channel`)
   return channel
 }
 

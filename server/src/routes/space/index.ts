@@ -12,7 +12,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { MODERATION_PERMISSIONS, Permission } from '@core/domain/permissions'
 import { readSpaceMap } from '@core/domain/space'
 import { ChannelParamsSchema, ServerParamsSchema } from '@core/wire/api'
-import { ChannelType, type Channel, type User } from '@core/wire/entities'
+import { channelTypeHas } from '@core/domain/channel-types'
+import type { Channel, User } from '@core/wire/entities'
 import { SPACE_PATHS, SpaceCountsSchema, SpacePeopleSchema, SpaceInfoSchema, SpaceMemberParamsSchema, SpaceMoveBodySchema, SpaceSayBodySchema } from '@core/wire/space'
 import type { AppContext, RouteOptions } from '../../context'
 import { forbidden, notFound } from '../../errors'
@@ -26,7 +27,7 @@ import { responses } from '../schemas'
 /** A metaverse channel the caller may see, else 404 as for none. */
 async function spaceChannel (ctx: AppContext, channelId: string, user: User | null, wanted: number = Permission.ViewChannel): Promise<Channel> {
   const channel = await requireVisibleChannel(ctx, channelId, user, wanted)
-  if (channel.channel_type !== ChannelType.Metaverse) throw unknownChannel(channelId) // no space there: nothing to find
+  if (!channelTypeHas(channel.channel_type, 'carriesSpace')) throw unknownChannel(channelId) // no space there: nothing to find
   return channel
 }
 
@@ -39,7 +40,7 @@ async function requireModerator (ctx: AppContext, channel: Channel, user: User):
 /** The metaverse channels of `serverId` the caller of `request` may see (a visitor or guest: those a visitor sees). */
 async function visibleSpaces (ctx: AppContext, serverId: string, request: FastifyRequest): Promise<Channel[]> {
   const access = await accessTo(ctx, serverId, await optionalUser(ctx, request))
-  const spaces = (await ctx.repos.channels.listByServer(serverId)).filter(channel => channel.channel_type === ChannelType.Metaverse)
+  const spaces = (await ctx.repos.channels.listByServer(serverId)).filter(channel => channelTypeHas(channel.channel_type, 'carriesSpace'))
   return visibleChannels(ctx, access, spaces)
 }
 
