@@ -1,6 +1,6 @@
 // Lint for the whole repository: TypeScript rules, React hooks rules, Taro's style
 // (no semicolons, single quotes), and the import boundaries of the three parts
-// (README "Layout"): core/ imports neither side, server/ imports no client code, the
+// (docs/layout.md): core/ imports neither side, server/ imports no client code, the
 // client loads no schema builder or server code, pages reach the API only through stores,
 // and stores import no component.
 const tseslint = require('typescript-eslint')
@@ -47,7 +47,7 @@ function boundaryConfigs (dir, patterns, targets, maxDepth = 8) {
     configs.push({
       files: [`${dir}/${'*/'.repeat(depth)}*.{ts,tsx}`],
       rules: {
-        '@typescript-eslint/no-restricted-imports': ['error', { patterns: [...patterns, { regex: climb, message: `${dir}/ does not import ${targets.join(' or ')}/ (README "Layout")` }] }],
+        '@typescript-eslint/no-restricted-imports': ['error', { patterns: [...patterns, { regex: climb, message: `${dir}/ does not import ${targets.join(' or ')}/ (docs/layout.md)` }] }],
       },
     })
   }

@@ -4,7 +4,7 @@ import { customRoutes } from './routes'
 import devConfig from './dev'
 import prodConfig from './prod'
 
-/** Client build-time settings, all optional (README "Environment variables"). */
+/** Client build-time settings, all optional (docs/configuration.md). */
 const CLIENT_ENV_KEYS = ['TARO_APP_ENV', 'TARO_APP_ENTRY_PAGE', 'TARO_APP_CONTACT_EMAIL', 'TARO_APP_ICP_CODE', 'TARO_APP_POLICE_CODE', 'TARO_APP_WX_REMIND_TEMPLATE_ID', 'TARO_APP_WX_MENTION_TEMPLATE_ID', 'TARO_APP_WX_DM_TEMPLATE_ID']
 
 /**
@@ -23,7 +23,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
       375: 2,
       828: 1.81 / 2,
     },
-    // The benchmark builds its hello-world floor with this same config (bench/README.md).
+    // The benchmark builds its hello-world floor with this same config (bench/RESULTS.md).
     sourceRoot: process.env.TARO_SOURCE_ROOT || 'src',
     outputRoot: process.env.TARO_OUTPUT_ROOT || `dist/${process.env.TARO_ENV}`,
     alias: {
@@ -32,9 +32,9 @@ export default defineConfig<'webpack5'>(async (merge) => {
     },
     plugins: [],
     defineConstants: {},
-    // Build-time settings the client reads as process.env.* (README "Environment
-    // variables"). Taro passes only .env-file values on by itself, so each is named here,
-    // defined as '' when unset so the bundle never touches a missing `process`.
+    // Build-time settings the client reads as process.env.* (docs/configuration.md). Taro
+    // passes only .env-file values on by itself, so each is named here, defined as '' when
+    // unset so the bundle never touches a missing `process`.
     env: Object.fromEntries(CLIENT_ENV_KEYS.map(key => [key, JSON.stringify(process.env[key] ?? '')])),
     // H5: the Web Push service worker at the root of the site, so its scope is the whole app (issue 30)
     copy: { patterns: process.env.TARO_ENV === 'h5' ? [{ from: 'src/push-sw.js', to: `${process.env.TARO_OUTPUT_ROOT || 'dist/h5'}/push-sw.js` }] : [], options: {} },

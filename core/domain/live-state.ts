@@ -9,7 +9,7 @@
  *   is 'ended'; otherwise it is 'live';
  * - a record item (type 1) whose start time is in the future is 'order'.
  *
- * Cases the SPEC leaves open, decided here (README "Live states"):
+ * Cases the SPEC leaves open, decided here (docs/decisions.md "Live state"):
  * - a record item whose start time has come is 'ended': a recording is watched as a
  *   playback once it has started;
  * - a record item without a start time (`started_at` null or not a finite number) is

@@ -1,5 +1,5 @@
 /**
- * The search query a member types (README "Search syntax"): words, plus filters written
+ * The search query a member types (docs/product-tour.md "Search syntax"): words, plus filters written
  * as `key:value` — `from:` a member (nickname or uid), `in:` a channel (name or id),
  * `has:image` / `has:link`, `before:` / `after:` a day (YYYY-MM-DD, UTC+8 as every date
  * of the product, SPEC §9). A value with spaces is quoted: `from:"张 三"`. Pure: the

@@ -1,7 +1,7 @@
 /**
  * The configured servers (SPEC §3): three servers with ids 723658, 832828 and 275902,
  * each with a name and a sub-domain. The SPEC does not show the names and sub-domains;
- * the values below are this project's choice (README "Servers"). Pure: the client's
+ * the values below are this project's choice (docs/decisions.md "Servers"). Pure: the client's
  * server store and the reference server's demo seed both import this file.
  */
 import type { Server } from '@core/wire/entities'

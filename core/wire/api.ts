@@ -8,7 +8,7 @@
  * for the server's convenience. Every answer is an {@link Envelope}.
  *
  * SPEC §7 lists four calls (base64, wxconf, upfiles, mapcfg); the community calls
- * below them are not shown in the SPEC and are designed here (README "API").
+ * below them are not shown in the SPEC and are designed here (docs/api.md).
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox'
 import { ChannelType, DEFAULT_PAGE_SIZE, MapCategory, MAX_PAGE, MAX_PAGE_SIZE } from './codes'

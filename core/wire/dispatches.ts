@@ -47,7 +47,7 @@ export interface DispatchDeclaration {
   /** The payload `d`. */
   payload: TSchema
   audience: DispatchAudience
-  /** One line for the README's event table. */
+  /** One line for server/README.md's event table. */
   summary: string
   /** Only for sessions that said (focus) they look at its channel, and never replayed on resume. */
   focusOnly?: true

@@ -2,7 +2,7 @@
  * Posts, their comments and likes, and live chat: the wire shapes, request
  * bodies, cursor queries, dispatch payloads and paths, declared once with TypeBox. The
  * server validates and serialises with these schemas; the client imports them only as
- * types (README "Posts and live chat").
+ * types (server/README.md "Posts and live chat").
  *
  * Lists that grow without bound page by cursor (`before` = the last id the caller holds,
  * `limit`), never by OFFSET and COUNT (ARCHITECTURE.md), and answer `{items, has_more}`.

@@ -1,5 +1,5 @@
 /**
- * The search contract (README "Search syntax"): the query of the search routes and the
+ * The search contract (docs/product-tour.md "Search syntax"): the query of the search routes and the
  * hits they answer. A hit carries its text as plain text with the ranges that matched
  * (UTF-16 offsets into `text`): the client highlights them as text, never as HTML.
  */

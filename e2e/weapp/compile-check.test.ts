@@ -8,7 +8,7 @@
  * (H5-only styles: sticky headers, :hover, the desktop layout; bottom bars without the
  * safe-area inset). A committed fixture (fixtures/desktop-block-in-weapp) shows the
  * check bites: the stylesheet the build wrote while app.scss's desktop block reached the
- * mini-program is refused. It does not paint or lay anything out: see README "Mini-program".
+ * mini-program is refused. It does not paint or lay anything out: see docs/mini-program.md.
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'fs'
 import { tmpdir } from 'os'

@@ -1,5 +1,5 @@
 /**
- * The import boundaries of eslint.config.js (README "Layout") bite: each case lints a
+ * The import boundaries of eslint.config.js (docs/layout.md) bite: each case lints a
  * one-line source as if it sat at `filePath` and reads the boundary rule's verdict. And
  * no file of the tree reaches itself through its imports: the import graph of src/, core/
  * and server/src/ (read with the TypeScript compiler's own import scanner, type imports

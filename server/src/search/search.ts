@@ -1,5 +1,5 @@
 /**
- * A search of one server (README "Search syntax"): the typed query parsed
+ * A search of one server (docs/product-tour.md "Search syntax"): the typed query parsed
  * (core/domain/search.ts), its filters resolved against what the searcher may read
  * (channels by routes/access.ts visibleChannels, the same rule as history), the index
  * read newest first (./documents.ts, through ./reader.ts), and the hits made with their text and match ranges.

@@ -22,7 +22,7 @@ export function signInMail (code: string, lifetimeMinutes: number): { subject: s
   }
 }
 
-/** The start-up line that says where sign-in codes go (the README quotes both). */
+/** The start-up line that says where sign-in codes go (docs/accounts.md quotes both). */
 export function mailerStartLine (config: EmailConfig): string {
   if (config.smtpUrl === null) return 'e-mail sign-in: no SMTP_URL, so each code is written to this log (look for "e-mail sign-in code for"), not sent'
   const { hostname, port, protocol } = new URL(config.smtpUrl)

@@ -72,7 +72,7 @@ const Results = observer(function Results ({ store, channelName }: { store: Sear
 })
 
 /**
- * Searching a server (`?sid=`; README "Search syntax"): the box with its filter chips,
+ * Searching a server (`?sid=`; docs/product-tour.md "Search syntax"): the box with its filter chips,
  * the hits newest first with the matched words highlighted; a message hit opens its
  * channel at that message, a post or comment hit its post. Loaded only with this page.
  */

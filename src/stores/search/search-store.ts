@@ -1,5 +1,5 @@
 /**
- * Searching one server (README "Search syntax"): the text in the box and the filter
+ * Searching one server (docs/product-tour.md "Search syntax"): the text in the box and the filter
  * chips read from it (core/domain/search.ts parses it as the server does), the hits of
  * the submitted query paged by the cursor each page answers, each hit's text cut into
  * highlighted pieces (shown as text, never HTML) and where tapping it leads: the channel

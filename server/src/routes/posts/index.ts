@@ -1,6 +1,6 @@
 /**
  * Posts, comments and likes of post channels (channel type 3), and live chat with its
- * reminders and viewer count (README "Posts and live chat"). The trust
+ * reminders and viewer count (server/README.md "Posts and live chat"). The trust
  * permissions decide (core/domain/permissions.ts): reading needs ViewChannel,
  * posting and commenting SendMessages (which a timeout takes away), pictures AttachFiles,
  * liking AddReactions, removing what others wrote ManageMessages (audited). Every write

@@ -1,5 +1,5 @@
 /**
- * Search (README "Search syntax"): a server's messages, posts and comments the caller may
+ * Search (docs/product-tour.md "Search syntax"): a server's messages, posts and comments the caller may
  * read (the channels history would show them, routes/access.ts visibleChannels), newest
  * first with the match ranges, paged by a cursor bound to the query; and its members by
  * nickname (pinyin initials too: "zs" finds 张三). The start-up indexing of older rows
