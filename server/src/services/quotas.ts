@@ -35,6 +35,23 @@ export function bytesInWords (bytes: number): string {
   return `${unit === 0 ? value : Number(value.toFixed(1))} ${units[unit]}`
 }
 
+/**
+ * Runs a write paid for by `charge`: the charge is handed back when the write fails or
+ * turns out not to have written anything new (`created` false: a nonce already used, a
+ * conversation the other side made at the same moment), so only new rows count against the limit.
+ */
+export async function charged<T extends { created: boolean }> (charge: TakenCharge, write: () => Promise<T>): Promise<T> {
+  let written: T
+  try {
+    written = await write()
+  } catch (error) {
+    await charge.refund()
+    throw error
+  }
+  if (!written.created) await charge.refund()
+  return written
+}
+
 async function take (ctx: AppContext, charge: UsageCharge): Promise<TakenCharge | null> {
   if (!await ctx.repos.usage.charge(charge)) return null
   return { refund: () => ctx.repos.usage.refund(charge) }

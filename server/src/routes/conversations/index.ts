@@ -37,7 +37,7 @@ import { ok } from '../envelope'
 import { contentOf, cursorOf, reactionCapRefusal, requireMessageAllowance, TYPING_THROTTLE_MS } from '../messages'
 import { responses } from '../schemas'
 import { notifyEach } from '../../services/notifications'
-import { chargeDmReach } from '../../services/quotas'
+import { charged, chargeDmReach } from '../../services/quotas'
 
 const conversationParams = Type.Object({ conversation_id: Type.String({ minLength: 1, maxLength: 64 }) })
 const messageParams = Type.Object({ ...conversationParams.properties, message_id: MessageIdSchema })
@@ -115,16 +115,7 @@ function requireGroupSize (people: number): void {
  */
 async function withinReach<T extends { created: boolean }> (ctx: AppContext, user: User, conversations: number, reached: readonly string[], write: () => Promise<T>): Promise<T> {
   const newRecipients = (await ctx.repos.conversations.newRecipientsAmong(user.uid, reached)).length
-  const charge = await chargeDmReach(ctx, user, { conversations, newRecipients })
-  let result: T
-  try {
-    result = await write()
-  } catch (error) {
-    await charge.refund()
-    throw error
-  }
-  if (!result.created) await charge.refund()
-  return result
+  return charged(await chargeDmReach(ctx, user, { conversations, newRecipients }), write)
 }
 
 /**
