@@ -41,8 +41,9 @@ export function dmReachTierOf (user: Pick<User, 'uid' | 'addtime'> & Partial<Pic
 
 /**
  * How long a direct-message notification stands for the messages after it, in seconds (ten
- * minutes): while the recipient's notification of a conversation is unread and younger than
- * this, more messages of that conversation add no notification and no push — the one they
- * have opens the conversation, where every message is.
+ * minutes): while the recipient's notification of a conversation is younger than this and
+ * unread (in the inbox, and in the conversation up to its message), more messages of that
+ * conversation add no notification and no push — the one they have opens the conversation,
+ * where every message is.
  */
 export const DM_NOTIFICATION_BURST_SECONDS = 600

@@ -89,6 +89,8 @@ export interface ConversationsRepository extends Pick<MessageParts, 'addReaction
   edit (row: DirectMessagesTable, content: string, mentions: string[], editedAt: number): Promise<DirectMessagesTable>
   /** Deletes a message with its reactions (the conversation's newest becomes the one before). */
   remove (row: DirectMessagesTable): Promise<void>
+  /** How far `uid` has read a conversation (the last message id read), or null before anything. */
+  readPosition (uid: string, conversationId: string): Promise<string | null>
   /** Moves `uid`'s read position forward to `messageId` (never back, never past the newest); null when the conversation has no messages. */
   markRead (uid: string, conversationId: string, messageId: string): Promise<ReadState | null>
   /** `uid`'s privacy choice (members of a shared server when never chosen). */
@@ -312,6 +314,11 @@ export function createConversationsRepository (db: Db): ConversationsRepository 
         const newest = await trx.selectFrom('direct_messages').select(eb => eb.fn.max('message_id').as('id')).where('conversation_id', '=', row.conversation_id).executeTakeFirst()
         await trx.updateTable('conversations').set({ last_message_id: newest?.id ?? null }).where('conversation_id', '=', row.conversation_id).execute()
       })
+    },
+
+    async readPosition (uid, conversationId) {
+      const row = await db.selectFrom('conversation_participants').select('last_read_id').where('uid', '=', uid).where('conversation_id', '=', conversationId).executeTakeFirst()
+      return row?.last_read_id ?? null
     },
 
     async markRead (uid, conversationId, messageId) {

@@ -26,8 +26,8 @@ export interface NotificationsRepository {
   page (uid: string, cursor: string | null, limit: number): Promise<{ items: Notification[], has_more: boolean }>
   /** One stored notification as the wire shows it. */
   notification (row: NotificationsTable): Promise<Notification>
-  /** True when `uid` has an unread notification of `kind` about `channelId` made at or after `sinceSeconds`. */
-  hasUnreadAbout (uid: string, kind: NotificationsTable['kind'], channelId: string, sinceSeconds: number): Promise<boolean>
+  /** `uid`'s newest unread notification of `kind` about `channelId` made at or after `sinceSeconds`, or null. */
+  newestUnreadAbout (uid: string, kind: NotificationsTable['kind'], channelId: string, sinceSeconds: number): Promise<NotificationsTable | null>
   /** How many of `uid`'s notifications are unread. */
   unreadCount (uid: string): Promise<number>
   /** Marks `ids` (all of `uid`'s when null) read at `nowSeconds`; answers the ids that were unread and are now read. */
@@ -88,11 +88,10 @@ export function createNotificationsRepository (db: Db): NotificationsRepository 
       return notification
     },
 
-    async hasUnreadAbout (uid, kind, channelId, sinceSeconds) {
-      const row = await db.selectFrom('notifications').select('notification_id')
+    async newestUnreadAbout (uid, kind, channelId, sinceSeconds) {
+      return (await db.selectFrom('notifications').selectAll()
         .where('uid', '=', uid).where('read_at', 'is', null).where('kind', '=', kind).where('channel_id', '=', channelId).where('created_at', '>=', sinceSeconds)
-        .limit(1).executeTakeFirst()
-      return row !== undefined
+        .orderBy('notification_id', 'desc').limit(1).executeTakeFirst()) ?? null
     },
 
     async unreadCount (uid) {

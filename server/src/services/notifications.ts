@@ -91,12 +91,16 @@ export async function notify (ctx: AppContext, recipientUid: string, draft: Noti
 
 /**
  * True when `draft` is a direct message of a conversation whose notification `recipientUid`
- * has not read yet and got less than DM_NOTIFICATION_BURST_SECONDS ago (core/domain/dm-reach.ts):
+ * got less than DM_NOTIFICATION_BURST_SECONDS ago (core/domain/dm-reach.ts) and has read
+ * neither in the inbox nor in the conversation (their read position is before its message):
  * that one stands for this message too, so the burst adds no inbox entry and no push.
  */
 async function isDirectMessageBurst (ctx: AppContext, recipientUid: string, draft: NotificationDraft): Promise<boolean> {
   if (draft.kind !== 'direct_message' || draft.channelId === undefined) return false
-  return ctx.repos.notifications.hasUnreadAbout(recipientUid, 'direct_message', draft.channelId, ctx.now() - DM_NOTIFICATION_BURST_SECONDS)
+  const standing = await ctx.repos.notifications.newestUnreadAbout(recipientUid, 'direct_message', draft.channelId, ctx.now() - DM_NOTIFICATION_BURST_SECONDS)
+  if (standing === null) return false
+  const readUpTo = await ctx.repos.conversations.readPosition(recipientUid, draft.channelId)
+  return readUpTo === null || standing.message_id === null || readUpTo < standing.message_id
 }
 
 /**

@@ -410,4 +410,20 @@ describe('a burst of direct messages', () => {
     await sent(a, conversation.conversation_id, 'after reading')
     expect((await dms()).map(item => item.excerpt)).toEqual(['after reading', 'burst 0'])
   })
+
+  it('notifies again once the recipient has read the conversation itself, and again after the burst window', async () => {
+    const [a, b] = await Promise.all([member(), member()])
+    const conversation = await direct(a, b)
+    const first = await sent(a, conversation.conversation_id, 'one')
+    await sent(a, conversation.conversation_id, 'two')
+    const dms = async () => envelope<NotificationPage>(await test.inject({ url: '/notifications', headers: b.headers })).data.items
+      .filter(item => item.kind === 'direct_message').map(item => item.excerpt)
+    expect(await dms()).toEqual(['one'])
+    await test.inject({ method: 'POST', url: `/conversations/${conversation.conversation_id}/read`, headers: b.headers, payload: { message_id: first.message_id } })
+    await sent(a, conversation.conversation_id, 'three')
+    expect(await dms()).toEqual(['three', 'one'])
+    await db.updateTable('notifications').set({ created_at: 1 }).where('uid', '=', b.uid).execute() // the burst window is over
+    await sent(a, conversation.conversation_id, 'four')
+    expect(await dms()).toEqual(['four', 'three', 'one'])
+  })
 })
