@@ -85,6 +85,22 @@ describe('the conversation page', () => {
     expect(document.querySelector('.state-view__retry')).not.toBeNull()
   })
 
+  it('lets me leave a group from its page, after asking, and takes it off my list', async () => {
+    const showModal = jest.spyOn(Taro, 'showModal').mockResolvedValue({ errMsg: 'showModal:ok', confirm: true, cancel: false } as Taro.showModal.SuccessCallbackResult)
+    const group = conversation('g1', { kind: 'group', participants: [ME, LIN, LIN] })
+    const { page, conversations } = await openConversation('g1', { list: [group] })
+    expect(document.querySelectorAll('.conversation-page__group-action')).toHaveLength(2)
+    await page.tap('.conversation-page__group-action:last-child')
+    expect(showModal.mock.calls[0][0]?.content).toBe('屏蔽这个群聊？你将退出，且任何人都不能再把你拉进来')
+    expect(conversations.leaveGroup).toHaveBeenCalledWith('g1', true)
+    expect(page.root.conversations.current?.conversations).toEqual([])
+  })
+
+  it('shows no group actions in a one-to-one conversation', async () => {
+    await openConversation('d1')
+    expect(document.querySelector('.conversation-page__group-actions')).toBeNull()
+  })
+
   it('says a missing conversation id is not found', async () => {
     const { page } = await openConversation('')
     expect(page.text()).toContain('找不到这个私信')

@@ -38,6 +38,17 @@ describe('createConversationsApi', () => {
     ])
   })
 
+  it('leaves a group, and blocks one, on its own paths', async () => {
+    const { send, sent } = recordingRequester({ done: true })
+    const conversations = createConversationsApi(send)
+    await conversations.leaveGroup('g1', false)
+    await conversations.leaveGroup('g1', true)
+    expect(sent).toEqual([
+      { path: '/conversations/g1/leave', method: 'POST', data: {} },
+      { path: '/conversations/g1/block', method: 'PUT' },
+    ])
+  })
+
   it('reads and sets who may message me, and lists, blocks and unblocks members', async () => {
     const { send, sent } = recordingRequester({ dm_privacy: 'nobody', items: [{ uid: 'B_1' }] })
     const conversations = createConversationsApi(send)

@@ -28,6 +28,12 @@ export const CONVERSATIONS_PATHS = {
   typing: '/conversations/:conversation_id/typing',
   /** POST {message_id}: the signed-in participant has read up to there */
   read: '/conversations/:conversation_id/read',
+  /** POST {uids}: add members to a group I take part in */
+  participants: '/conversations/:conversation_id/participants',
+  /** POST: leave a group */
+  leave: '/conversations/:conversation_id/leave',
+  /** PUT: leave a group for good (nobody adds me to it again) */
+  groupBlock: '/conversations/:conversation_id/block',
   /** GET, PUT {dm_privacy}: who may start a conversation with me */
   privacy: '/users/me/dm-privacy',
   /** GET the members I block */

@@ -20,6 +20,12 @@ export const DM_CODES = {
   NO_SHARED_SERVER: 403302,
   /** 400: more people than a conversation holds. */
   TOO_MANY_PARTICIPANTS: 400303,
+  /** 429: the account started as many conversations this hour as its reach allows (core/domain/dm-reach.ts). */
+  TOO_MANY_NEW_CONVERSATIONS: 429304,
+  /** 429: the account reached as many new recipients this hour as its reach allows (core/domain/dm-reach.ts). */
+  TOO_MANY_NEW_RECIPIENTS: 429305,
+  /** 400: a one-to-one conversation is not left or added to (block the member instead). */
+  NOT_A_GROUP: 400306,
 } as const
 
 /** A conversation as its participants see it: who is in it, its newest message and how much of it I have not read. */
@@ -46,7 +52,7 @@ export type ConversationList = Static<typeof ConversationListSchema>
 /** POST /conversations/direct: the member to talk to. */
 export const DirectConversationBodySchema = Type.Object({ uid: Type.String({ minLength: 1, maxLength: 64 }) }, { additionalProperties: false })
 
-/** POST /conversations: the others of a group (I am added); at most nine others. */
+/** POST /conversations: the others of a group (I am added); at most nine others. POST …/participants: whom to add to a group. */
 export const GroupConversationBodySchema = Type.Object({
   // the schema bounds the input loosely; over the group size is refused with its own code
   uids: Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { minItems: 1, maxItems: 4 * CONVERSATION_PARTICIPANTS_MAX }),

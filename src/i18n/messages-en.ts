@@ -558,6 +558,12 @@ const EN: Record<MessageKey, string> = {
   dmEntry: 'Direct messages',
   dmBlockConfirm: 'Block {name}? They will no longer be able to message you',
   dmUnblockConfirm: 'Unblock {name}?',
+  dmGroupLeave: 'Leave group',
+  dmGroupBlock: 'Block group',
+  dmGroupLeaveConfirm: 'Leave this group? Its messages will no longer reach you',
+  dmGroupBlockConfirm: 'Block this group? You leave it and nobody can add you to it again',
+  dmGroupLeft: 'You left the group',
+  dmGroupBlocked: 'Group blocked',
   // the gather space (issue 31)
   pageTitleSpace: 'Space',
   spaceCount: '{count} here',

@@ -500,6 +500,12 @@ export const ZH_CN_PAGES = {
   dmEntry: '私信',
   dmBlockConfirm: '屏蔽 {name}？对方将无法再给你发私信',
   dmUnblockConfirm: '取消屏蔽 {name}？',
+  dmGroupLeave: '退出群聊',
+  dmGroupBlock: '屏蔽群聊',
+  dmGroupLeaveConfirm: '退出这个群聊？之后不再收到它的消息',
+  dmGroupBlockConfirm: '屏蔽这个群聊？你将退出，且任何人都不能再把你拉进来',
+  dmGroupLeft: '已退出群聊',
+  dmGroupBlocked: '已屏蔽群聊',
   // the gather space
   pageTitleSpace: '空间',
   spaceRowCount: '{name} · {count} 人在逛',

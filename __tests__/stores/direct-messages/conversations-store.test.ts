@@ -57,6 +57,13 @@ describe('ConversationsStore', () => {
     expect(store.conversations).toEqual([])
   })
 
+  it('says the hourly reach limit in the server\'s words when a new conversation is refused for it', async () => {
+    const { api, store } = await started([])
+    const words = '发起私信会话太频繁：你的账号每小时最多发起 3 个新会话，请稍后再试'
+    api.openDirect.mockRejectedValueOnce(new RequestError({ kind: 'server', code: 429304, status: 429, message: words }))
+    await expect(store.openDirect(LIN.uid)).resolves.toBe(words)
+  })
+
   it('blocks a member and lifts the block again', async () => {
     const { api, store } = await started([])
     await expect(store.toggleBlock(LIN)).resolves.toBe('已屏蔽')
@@ -64,6 +71,20 @@ describe('ConversationsStore', () => {
     expect(store.blockedUids.has(LIN.uid)).toBe(true)
     await expect(store.toggleBlock(LIN)).resolves.toBe('已取消屏蔽')
     expect(store.blockedUids.has(LIN.uid)).toBe(false)
+  })
+
+  it('leaves a group, which leaves my list, and says so', async () => {
+    const { api, store } = await started([conversation('g1', { kind: 'group' }), conversation('d1')])
+    await expect(store.leaveGroup('g1', false)).resolves.toEqual({ left: true, message: '已退出群聊' })
+    expect(api.leaveGroup).toHaveBeenCalledWith('g1', false)
+    expect(store.conversations.map(item => item.conversation_id)).toEqual(['d1'])
+  })
+
+  it('keeps a group it could not leave and says why in the server\'s words', async () => {
+    const { api, store } = await started([conversation('g1', { kind: 'group' })])
+    api.leaveGroup.mockRejectedValueOnce(new RequestError({ kind: 'server', code: 404000, status: 404, message: '找不到这个会话' }))
+    await expect(store.leaveGroup('g1', true)).resolves.toEqual({ left: false, message: '找不到这个会话' })
+    expect(store.conversations).toHaveLength(1)
   })
 
   it('keeps who may message me after saving it', async () => {

@@ -16,6 +16,7 @@ export function fakeConversationsApi (calls: FakeMessagesApi = fakeMessagesApi()
     list: jest.fn().mockResolvedValue([]),
     openDirect: jest.fn(),
     createGroup: jest.fn(),
+    leaveGroup: jest.fn().mockResolvedValue(undefined),
     messages: jest.fn(id => ({
       listHistory: query => calls.listHistory(id, query),
       sendMessage: body => calls.sendMessage(id, body),

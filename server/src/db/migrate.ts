@@ -23,6 +23,7 @@ import * as webPush from './migrations/0015-web-push'
 import * as spaceMaps from './migrations/0016-space-maps'
 import * as searchByServer from './migrations/0017-search-by-server'
 import * as messagesByAuthor from './migrations/0018-messages-by-author'
+import * as groupBlocks from './migrations/0019-group-blocks'
 import type { Db } from './schema'
 
 /** Every migration by name; names sort in the order they must run. */
@@ -45,6 +46,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0016-space-maps': spaceMaps,
   '0017-search-by-server': searchByServer,
   '0018-messages-by-author': messagesByAuthor,
+  '0019-group-blocks': groupBlocks,
 }
 
 /**

@@ -14,7 +14,7 @@ import type { AccountUsageTable, PoolUsageTable } from './tables/abuse-limits'
 import type { AccountEmailsTable, EmailCodesTable, PasskeysTable, SignInChallengesTable, UidAliasesTable, WechatIdentitiesTable } from './tables/accounts'
 import type { NotificationSettingsTable, NotificationsTable, PushSubscriptionsTable } from './tables/notifications'
 import type {
-  ConversationParticipantsTable, ConversationsTable, DirectMessagesTable, DirectReactionsTable, DmSettingsTable, UserBlocksTable,
+  ConversationBlocksTable, ConversationParticipantsTable, ConversationsTable, DirectMessagesTable, DirectReactionsTable, DmSettingsTable, UserBlocksTable,
 } from './tables/direct-messages'
 import type { MentionNoticesTable, MessagesTable, ReactionsTable, ReadStatesTable } from './tables/messages'
 import type {
@@ -119,6 +119,7 @@ export interface Database {
   direct_reactions: DirectReactionsTable
   dm_settings: DmSettingsTable
   user_blocks: UserBlocksTable
+  conversation_blocks: ConversationBlocksTable
   showrooms: ShowroomsTable
   showroom_hotspots: ShowroomHotspotsTable
   showroom_events: ShowroomEventsTable

@@ -1,6 +1,6 @@
 /**
  * Usage of limited actions: bytes uploaded per day, channels created per
- * minute, per account (`account_usage`), and per pool of accounts (`pool_usage`: one
+ * minute, conversations started and new direct-message recipients per hour, per account (`account_usage`), and per pool of accounts (`pool_usage`: one
  * client IP, all guest accounts together). A charge is one atomic statement (insert, or
  * add to the window's row only while the sum stays within the limit), so concurrent
  * requests and several processes on one database never overshoot a quota.
@@ -9,7 +9,7 @@ import { sql, type RawBuilder } from 'kysely'
 import type { Db } from '../db/schema'
 
 /** The actions counted. */
-export type LimitedAction = 'upload_bytes' | 'channel_create' | 'post_write' | 'comment_write' | 'invite_create'
+export type LimitedAction = 'upload_bytes' | 'channel_create' | 'post_write' | 'comment_write' | 'invite_create' | 'dm_conversation_start' | 'dm_new_recipient'
 
 /** Whose usage a charge counts: one account, or a pool many accounts share (`ip:<address>`, `guests`). */
 export type UsageHolder = { uid: string } | { pool: string }

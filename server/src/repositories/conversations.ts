@@ -58,6 +58,14 @@ export interface ConversationsRepository extends Pick<MessageParts, 'addReaction
   direct (a: string, b: string): Promise<ConversationsTable | null>
   /** The uids of a conversation's participants, in the order they joined. */
   participants (conversationId: string): Promise<string[]>
+  /** Those of `uids` who take part in no conversation with `uid` yet, in the order given (whom a conversation would newly reach). */
+  newRecipientsAmong (uid: string, uids: readonly string[]): Promise<string[]>
+  /** Adds `uids` (none of them in it yet) to a group conversation from `now`. */
+  addParticipants (conversationId: string, uids: readonly string[], now: number): Promise<void>
+  /** `uid` leaves a conversation; with `block`, for good: nobody adds them to it again (true when they took part). */
+  leave (conversationId: string, uid: string, block: { now: number } | null): Promise<boolean>
+  /** Those of `uids` who block the conversation. */
+  groupBlockersAmong (conversationId: string, uids: readonly string[]): Promise<string[]>
   /**
    * Writes a conversation with `uids` as its participants. A one-to-one conversation made
    * at the same moment by the other side is found instead (`created` false).
@@ -81,6 +89,8 @@ export interface ConversationsRepository extends Pick<MessageParts, 'addReaction
   edit (row: DirectMessagesTable, content: string, mentions: string[], editedAt: number): Promise<DirectMessagesTable>
   /** Deletes a message with its reactions (the conversation's newest becomes the one before). */
   remove (row: DirectMessagesTable): Promise<void>
+  /** How far `uid` has read a conversation (the last message id read), or null before anything. */
+  readPosition (uid: string, conversationId: string): Promise<string | null>
   /** Moves `uid`'s read position forward to `messageId` (never back, never past the newest); null when the conversation has no messages. */
   markRead (uid: string, conversationId: string, messageId: string): Promise<ReadState | null>
   /** `uid`'s privacy choice (members of a shared server when never chosen). */
@@ -188,6 +198,39 @@ export function createConversationsRepository (db: Db): ConversationsRepository 
       return rows.map(row => row.uid)
     },
 
+    async newRecipientsAmong (uid, uids) {
+      if (uids.length === 0) return []
+      const known = await db.selectFrom('conversation_participants as mine')
+        .innerJoin('conversation_participants as theirs', 'theirs.conversation_id', 'mine.conversation_id')
+        .select('theirs.uid').distinct().where('mine.uid', '=', uid).where('theirs.uid', 'in', [...uids]).execute()
+      const reached = new Set(known.map(row => row.uid))
+      return uids.filter(other => !reached.has(other))
+    },
+
+    async addParticipants (conversationId, uids, now) {
+      if (uids.length === 0) return
+      await db.insertInto('conversation_participants')
+        .values(uids.map(uid => ({ conversation_id: conversationId, uid, last_read_id: null, joined_at: now })))
+        .execute()
+    },
+
+    async leave (conversationId, uid, block) {
+      return db.transaction().execute(async trx => {
+        const left = await trx.deleteFrom('conversation_participants').where('conversation_id', '=', conversationId).where('uid', '=', uid).executeTakeFirst()
+        if (block) {
+          await trx.insertInto('conversation_blocks').values({ conversation_id: conversationId, uid, created_at: block.now })
+            .onConflict(conflict => conflict.doNothing()).execute()
+        }
+        return Number(left.numDeletedRows) > 0
+      })
+    },
+
+    async groupBlockersAmong (conversationId, uids) {
+      if (uids.length === 0) return []
+      const rows = await db.selectFrom('conversation_blocks').select('uid').where('conversation_id', '=', conversationId).where('uid', 'in', [...uids]).execute()
+      return rows.map(row => row.uid)
+    },
+
     async create (conversation, uids) {
       try {
         await db.transaction().execute(async trx => {
@@ -271,6 +314,11 @@ export function createConversationsRepository (db: Db): ConversationsRepository 
         const newest = await trx.selectFrom('direct_messages').select(eb => eb.fn.max('message_id').as('id')).where('conversation_id', '=', row.conversation_id).executeTakeFirst()
         await trx.updateTable('conversations').set({ last_message_id: newest?.id ?? null }).where('conversation_id', '=', row.conversation_id).execute()
       })
+    },
+
+    async readPosition (uid, conversationId) {
+      const row = await db.selectFrom('conversation_participants').select('last_read_id').where('uid', '=', uid).where('conversation_id', '=', conversationId).executeTakeFirst()
+      return row?.last_read_id ?? null
     },
 
     async markRead (uid, conversationId, messageId) {

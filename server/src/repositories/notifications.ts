@@ -26,6 +26,8 @@ export interface NotificationsRepository {
   page (uid: string, cursor: string | null, limit: number): Promise<{ items: Notification[], has_more: boolean }>
   /** One stored notification as the wire shows it. */
   notification (row: NotificationsTable): Promise<Notification>
+  /** `uid`'s newest unread notification of `kind` about `channelId` made at or after `sinceSeconds`, or null. */
+  newestUnreadAbout (uid: string, kind: NotificationsTable['kind'], channelId: string, sinceSeconds: number): Promise<NotificationsTable | null>
   /** How many of `uid`'s notifications are unread. */
   unreadCount (uid: string): Promise<number>
   /** Marks `ids` (all of `uid`'s when null) read at `nowSeconds`; answers the ids that were unread and are now read. */
@@ -84,6 +86,12 @@ export function createNotificationsRepository (db: Db): NotificationsRepository 
     async notification (row) {
       const [notification] = await wire([row])
       return notification
+    },
+
+    async newestUnreadAbout (uid, kind, channelId, sinceSeconds) {
+      return (await db.selectFrom('notifications').selectAll()
+        .where('uid', '=', uid).where('read_at', 'is', null).where('kind', '=', kind).where('channel_id', '=', channelId).where('created_at', '>=', sinceSeconds)
+        .orderBy('notification_id', 'desc').limit(1).executeTakeFirst()) ?? null
     },
 
     async unreadCount (uid) {

@@ -6,9 +6,11 @@
  * in a training channel never hands a guest its text), honours their mutes
  * (core/domain/notifications.ts), stores the notification and publishes
  * NOTIFICATION_CREATE to the recipient's own sessions; a recipient with no open session
- * is told away from the app too (./away-notifications.ts). {@link readableNotifications} keeps
+ * is told away from the app too (./away-notifications.ts). A burst of direct messages makes
+ * one notification per conversation ({@link isDirectMessageBurst}). {@link readableNotifications} keeps
  * the inbox to the same rule when a channel is closed to its reader later.
  */
+import { DM_NOTIFICATION_BURST_SECONDS } from '@core/domain/dm-reach'
 import { createTimeIdSource } from '@core/domain/ids'
 import { mentionedUids, withMentionNames } from '@core/domain/messages'
 import { isSilenced } from '@core/domain/notifications'
@@ -62,6 +64,7 @@ export async function notify (ctx: AppContext, recipientUid: string, draft: Noti
   if (draft.serverId && draft.channelId && (await readersAmong(ctx, { server_id: draft.serverId, channel_id: draft.channelId }, [recipientUid])).length === 0) return null
   const mutes = await ctx.repos.notifications.muteState(recipientUid, draft.serverId ?? null, draft.channelId ?? null)
   if (isSilenced(draft.kind, draft.everyone === true, mutes)) return null
+  if (await isDirectMessageBurst(ctx, recipientUid, draft)) return null
   const row = {
     notification_id: nextNotificationId(),
     uid: recipientUid,
@@ -84,6 +87,20 @@ export async function notify (ctx: AppContext, recipientUid: string, draft: Noti
   // issue 30: in the background, the write's answer does not wait for push services or WeChat (tell never throws)
   void ctx.away.tell(recipientUid, notification)
   return notification
+}
+
+/**
+ * True when `draft` is a direct message of a conversation whose notification `recipientUid`
+ * got less than DM_NOTIFICATION_BURST_SECONDS ago (core/domain/dm-reach.ts) and has read
+ * neither in the inbox nor in the conversation (their read position is before its message):
+ * that one stands for this message too, so the burst adds no inbox entry and no push.
+ */
+async function isDirectMessageBurst (ctx: AppContext, recipientUid: string, draft: NotificationDraft): Promise<boolean> {
+  if (draft.kind !== 'direct_message' || draft.channelId === undefined) return false
+  const standing = await ctx.repos.notifications.newestUnreadAbout(recipientUid, 'direct_message', draft.channelId, ctx.now() - DM_NOTIFICATION_BURST_SECONDS)
+  if (standing === null) return false
+  const readUpTo = await ctx.repos.conversations.readPosition(recipientUid, draft.channelId)
+  return readUpTo === null || standing.message_id === null || readUpTo < standing.message_id
 }
 
 /**

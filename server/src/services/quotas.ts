@@ -1,13 +1,17 @@
 /**
  * Quotas, told to the member in words when reached: bytes stored per UTC day
  * (per account, per client IP, and for all guest accounts together), and per-account
- * channels, posts, comments and invites per minute. Each charge is taken before the write and
+ * channels, posts, comments and invites per minute, and the hourly reach of direct messages
+ * (core/domain/dm-reach.ts). Each charge is taken before the write and
  * handed back (`refund`) when the write is refused after all, so a refused request
  * leaves every usage (the account's, the IP's, the guests') as it was.
  */
+import { DM_REACH_LIMITS, DM_REACH_WINDOW_SECONDS, dmReachTierOf } from '@core/domain/dm-reach'
 import { identityKindOf } from '@core/domain/identity'
+import { DM_CODES } from '@core/wire/direct-messages'
+import type { User } from '@core/wire/entities'
 import type { AppContext } from '../context'
-import { spokenError, type SpokenMessage } from '../errors'
+import { ApiError, spokenError, type SpokenMessage } from '../errors'
 import type { LimitedAction, UsageCharge, UsageHolder } from '../repositories/abuse-limits'
 import type { PutResult } from './storage'
 
@@ -29,6 +33,23 @@ export function bytesInWords (bytes: number): string {
     unit += 1
   }
   return `${unit === 0 ? value : Number(value.toFixed(1))} ${units[unit]}`
+}
+
+/**
+ * Runs a write paid for by `charge`: the charge is handed back when the write fails or
+ * turns out not to have written anything new (`created` false: a nonce already used, a
+ * conversation the other side made at the same moment), so only new rows count against the limit.
+ */
+export async function charged<T extends { created: boolean }> (charge: TakenCharge, write: () => Promise<T>): Promise<T> {
+  let written: T
+  try {
+    written = await write()
+  } catch (error) {
+    await charge.refund()
+    throw error
+  }
+  if (!written.created) await charge.refund()
+  return written
 }
 
 async function take (ctx: AppContext, charge: UsageCharge): Promise<TakenCharge | null> {
@@ -81,17 +102,22 @@ async function chargeUploadQuota (ctx: AppContext, { holder, limit, whose }: Upl
   }, DAY_SECONDS - now % DAY_SECONDS)
 }
 
-/** Charges `bytes` to every quota of the upload, or to none (those taken are handed back) with the 429 of the first that is full. */
-async function chargeUploadQuotas (ctx: AppContext, uploader: Uploader, bytes: number): Promise<TakenCharge> {
+/** Takes every charge of `steps` in turn, or none: when one refuses (throws), those taken are handed back and its refusal stands. */
+async function chargeAllOrNone (steps: ReadonlyArray<() => Promise<TakenCharge>>): Promise<TakenCharge> {
   const taken: TakenCharge[] = []
   const refund = async (): Promise<void> => { for (const charge of taken) await charge.refund() }
   try {
-    for (const quota of uploadQuotasOf(ctx, uploader)) taken.push(await chargeUploadQuota(ctx, quota, bytes))
+    for (const step of steps) taken.push(await step())
   } catch (error) {
     await refund()
     throw error
   }
   return { refund }
+}
+
+/** Charges `bytes` to every quota of the upload, or to none (those taken are handed back) with the 429 of the first that is full. */
+function chargeUploadQuotas (ctx: AppContext, uploader: Uploader, bytes: number): Promise<TakenCharge> {
+  return chargeAllOrNone(uploadQuotasOf(ctx, uploader).map(quota => () => chargeUploadQuota(ctx, quota, bytes)))
 }
 
 /** Counts one `action` against the account's per-minute `limit`; 429 in words (`too many <what>: each account may <verb> <limit> a minute`) when reached. */
@@ -123,6 +149,56 @@ export function chargeInviteCreation (ctx: AppContext, uid: string): Promise<Tak
 /** Counts one comment (post or live chat) against the account's per-minute limit; 429 in words when reached. */
 export function chargeCommentWrite (ctx: AppContext, uid: string): Promise<TakenCharge> {
   return chargePerMinute(ctx, uid, 'comment_write', ctx.config.limits.commentsPerMinute, { 'zh-CN': '评论', en: 'comments' })
+}
+
+/** What starting or adding to a conversation reaches: conversations started (0 or 1) and members it newly reaches. */
+export interface DmReach {
+  conversations: number
+  newRecipients: number
+}
+
+/** One hourly reach limit: what it counts, how many, its code and its refusal in words. */
+interface ReachPart {
+  action: LimitedAction
+  amount: number
+  limit: number
+  code: number
+  spoken: SpokenMessage
+}
+
+/**
+ * Counts `reach` against `user`'s hourly direct-message reach (core/domain/dm-reach.ts: a
+ * guest's and a new account's are smaller); a 429 in words naming the limit, with nothing
+ * counted, when either part would go over. Hand it back (`refund`) when the write is refused after all.
+ */
+export function chargeDmReach (ctx: AppContext, user: User, reach: DmReach): Promise<TakenCharge> {
+  const now = ctx.now()
+  const windowStart = now - now % DM_REACH_WINDOW_SECONDS
+  const limits = DM_REACH_LIMITS[dmReachTierOf(user, now)]
+  const parts: ReachPart[] = [{
+    action: 'dm_conversation_start',
+    amount: reach.conversations,
+    limit: limits.conversationsPerHour,
+    code: DM_CODES.TOO_MANY_NEW_CONVERSATIONS,
+    spoken: {
+      'zh-CN': `发起私信会话太频繁：你的账号每小时最多发起 ${limits.conversationsPerHour} 个新会话，请稍后再试`,
+      en: `too many new conversations: your account may start ${limits.conversationsPerHour} an hour; try again later`,
+    },
+  }, {
+    action: 'dm_new_recipient',
+    amount: reach.newRecipients,
+    limit: limits.newRecipientsPerHour,
+    code: DM_CODES.TOO_MANY_NEW_RECIPIENTS,
+    spoken: {
+      'zh-CN': `联系新的人太频繁：你的账号每小时最多向 ${limits.newRecipientsPerHour} 位尚未聊过的成员发起私信，请稍后再试`,
+      en: `too many new people: your account may reach ${limits.newRecipientsPerHour} members it has not talked to yet an hour; try again later`,
+    },
+  }]
+  return chargeAllOrNone(parts.filter(part => part.amount > 0).map(part => async () => {
+    const taken = await take(ctx, { holder: { uid: user.uid }, action: part.action, windowStart, amount: part.amount, limit: part.limit })
+    if (taken) return taken
+    throw new ApiError(429, part.code, part.spoken.en, part.spoken, DM_REACH_WINDOW_SECONDS - now % DM_REACH_WINDOW_SECONDS)
+  }))
 }
 
 /**

@@ -2,7 +2,10 @@
  * Direct messages over HTTP, on SQLite (and PostgreSQL with DATABASE_URL): conversations
  * only between members who share a server, seen and written by their participants only;
  * privacy and blocks refuse with "cannot send" and write nothing; groups hold ten people;
- * a nonce sends once; what each write publishes goes to the participants.
+ * a nonce sends once; what each write publishes goes to the participants; an account's hourly
+ * reach (conversations started, new people reached) is limited, lower for guests and new
+ * accounts, across processes; a member leaves or blocks a group; a burst of messages is one
+ * notification per conversation.
  */
 import type { Conversation, ConversationList } from '@core/wire/direct-messages'
 import { DM_CODES } from '@core/wire/direct-messages'
@@ -11,7 +14,8 @@ import type { NotificationPage } from '@core/wire/notifications'
 import { createInProcessBus, type BusEvent } from '../../src/bus'
 import { openDatabase } from '../../src/db/dialects'
 import type { Db } from '../../src/db/schema'
-import { envelope, signInAsGuest, startTestApp, type TestApp } from '../helper'
+import { buildApp } from '../../src/app'
+import { envelope, signInAsGuest, signInAsMember, startTestApp, type TestApp } from '../helper'
 
 const SERVER = '832828'
 
@@ -41,6 +45,16 @@ async function member (): Promise<Session> {
   const guest = await signInAsGuest(test)
   await db.insertInto('server_members').values({ server_id: SERVER, uid: guest.uid, joined_at: 1 }).execute()
   return guest
+}
+
+/** An ordinary account made long ago (older than a week: the established reach), member of the demo server. */
+async function established (): Promise<Session> {
+  nonceCounter += 1
+  const uid = `7${process.pid}${nonceCounter}`
+  await db.insertInto('users').values({ uid, user_type: 1, addtime: 1, nickname: `old ${uid}`, avatar: '', signature: '', gender: 0 }).execute()
+  await db.insertInto('server_members').values({ server_id: SERVER, uid, joined_at: 1 }).execute()
+  const { headers } = await signInAsMember(test, uid)
+  return { headers, uid }
 }
 
 /** A new guest who is a member of no server: they share none with anybody. */
@@ -228,8 +242,8 @@ describe('who may message whom', () => {
 
 describe('group conversations', () => {
   it('makes a group of up to ten people and refuses an eleventh, writing nothing', async () => {
-    const people = await Promise.all(Array.from({ length: 11 }, () => member()))
-    const [creator, ...others] = people
+    const others = await Promise.all(Array.from({ length: 10 }, () => member()))
+    const creator = await established() // a guest reaches five new people an hour, an established account forty
     const before = await count('conversations')
     const over = await test.inject({ method: 'POST', url: '/conversations', headers: creator.headers, payload: { uids: others.map(other => other.uid) } })
     expect(over.statusCode).toBe(400)
@@ -247,5 +261,169 @@ describe('group conversations', () => {
     expect(response.statusCode).toBe(403)
     expect(envelope(response).code).toBe(DM_CODES.NO_SHARED_SERVER)
     expect(await count('conversations')).toBe(before)
+  })
+})
+
+describe('how far one account reaches', () => {
+  const group = (from: Session, uids: string[]) => test.inject({ method: 'POST', url: '/conversations', headers: from.headers, payload: { uids } })
+
+  it('refuses a new guest who opens a dozen conversations and a group of nine in a second, in words, writing nothing past the limit', async () => {
+    const attacker = await member()
+    const targets = await Promise.all(Array.from({ length: 21 }, () => member()))
+    const opened = await Promise.all(targets.slice(0, 12).map(target => startDirect(attacker, target)))
+    expect(opened.filter(response => response.statusCode === 200)).toHaveLength(3)
+    const refused = opened.filter(response => response.statusCode !== 200)
+    expect(refused).toHaveLength(9)
+    for (const response of refused) {
+      expect(response.statusCode).toBe(429)
+      expect(envelope(response).code).toBe(DM_CODES.TOO_MANY_NEW_CONVERSATIONS)
+      expect(Number(response.headers['retry-after'])).toBeGreaterThan(0)
+    }
+    expect(envelope(refused[0]).msg).toContain('每小时最多发起 3 个新会话')
+    const before = await count('conversations')
+    const nine = await test.inject({ method: 'POST', url: '/conversations', headers: { ...attacker.headers, 'accept-language': 'en' }, payload: { uids: targets.slice(12).map(target => target.uid) } })
+    expect(nine.statusCode).toBe(429)
+    expect(envelope(nine).msg).toBe('too many new conversations: your account may start 3 an hour; try again later')
+    expect(await count('conversations')).toBe(before)
+    const list = envelope<ConversationList>(await test.inject({ url: '/conversations', headers: attacker.headers })).data
+    expect(list.items).toHaveLength(3)
+  })
+
+  it('refuses a guest a group of nine people it never talked to, and counts nothing of the refused group', async () => {
+    const [guest, ...targets] = await Promise.all(Array.from({ length: 10 }, () => member()))
+    const before = await count('conversations')
+    const nine = await group(guest, targets.map(target => target.uid))
+    expect(nine.statusCode).toBe(429)
+    expect(envelope(nine).code).toBe(DM_CODES.TOO_MANY_NEW_RECIPIENTS)
+    expect(envelope(nine).msg).toContain('5 位尚未聊过的成员')
+    expect(await count('conversations')).toBe(before)
+    // the refused group took none of the hour's reach: five new people and three conversations are still there
+    expect((await group(guest, targets.slice(0, 5).map(target => target.uid))).statusCode).toBe(200)
+    expect((await startDirect(guest, targets[0])).statusCode).toBe(200) // found again: costs nothing
+  })
+
+  it('counts only people the account shares no conversation with yet as new', async () => {
+    const [guest, ...targets] = await Promise.all(Array.from({ length: 9 }, () => member()))
+    // two people start a conversation with the guest: the guest's reach pays nothing for it
+    for (const target of targets.slice(0, 2)) await direct(target, guest)
+    const uidsOf = (sessions: Session[]) => sessions.map(session => session.uid)
+    expect((await group(guest, uidsOf(targets.slice(0, 5)))).statusCode).toBe(200) // three new people
+    expect((await group(guest, uidsOf([targets[0], targets[5], targets[6]]))).statusCode).toBe(200) // two more: five
+    const sixth = await startDirect(guest, targets[7])
+    expect(sixth.statusCode).toBe(429)
+    expect(envelope(sixth).code).toBe(DM_CODES.TOO_MANY_NEW_RECIPIENTS)
+    // someone met in a group is no longer new
+    expect((await startDirect(guest, targets[2])).statusCode).toBe(200)
+  })
+
+  it('lets a member open three conversations with server-mates and a group of them, as before', async () => {
+    for (const opener of [await established(), await member()]) {
+      const mates = await Promise.all([member(), member(), member()])
+      for (const mate of mates) {
+        const conversation = await direct(opener, mate)
+        await sent(opener, conversation.conversation_id, 'hi')
+      }
+      expect(envelope<ConversationList>(await test.inject({ url: '/conversations', headers: opener.headers })).data.items).toHaveLength(3)
+    }
+    const owner = await established()
+    const mates = await Promise.all(Array.from({ length: 9 }, () => member()))
+    expect((await group(owner, mates.map(mate => mate.uid))).statusCode).toBe(200)
+  })
+
+  it('holds the limit across two server processes on one database', async () => {
+    const second = await buildApp(test.config, { seed: false })
+    try {
+      const attacker = await member()
+      const targets = await Promise.all(Array.from({ length: 4 }, () => member()))
+      const on = (index: number) => (index % 2 === 0 ? test.inject : second.inject.bind(second))
+      const answers = []
+      for (const [index, target] of targets.entries()) {
+        answers.push((await on(index)({ method: 'POST', url: '/conversations/direct', headers: attacker.headers, payload: { uid: target.uid } })).statusCode)
+      }
+      expect(answers).toEqual([200, 200, 200, 429])
+    } finally {
+      await second.close()
+    }
+  })
+})
+
+describe('leaving and blocking a group', () => {
+  async function groupOf (owner: Session, others: Session[]): Promise<Conversation> {
+    const response = await test.inject({ method: 'POST', url: '/conversations', headers: owner.headers, payload: { uids: others.map(other => other.uid) } })
+    expect(response.statusCode).toBe(200)
+    return envelope<Conversation>(response).data
+  }
+  const add = (from: Session, conversationId: string, uids: string[]) =>
+    test.inject({ method: 'POST', url: `/conversations/${conversationId}/participants`, headers: from.headers, payload: { uids } })
+
+  it('adds a server-mate to a group and refuses a stranger who shares no server with the adder, writing nothing', async () => {
+    const [owner, a, b] = await Promise.all([member(), member(), member()])
+    const outsider = await stranger()
+    const conversation = await groupOf(owner, [a])
+    const refused = await add(owner, conversation.conversation_id, [b.uid, outsider.uid])
+    expect(refused.statusCode).toBe(403)
+    expect(envelope(refused).code).toBe(DM_CODES.NO_SHARED_SERVER)
+    expect((await test.inject({ url: `/conversations/${conversation.conversation_id}/messages`, headers: b.headers })).statusCode).toBe(404)
+    const added = await add(owner, conversation.conversation_id, [b.uid])
+    expect(envelope<Conversation>(added).data.participants.map(user => user.uid).sort()).toEqual([owner.uid, a.uid, b.uid].sort())
+    expect(events.filter(event => event.t === 'CONVERSATION_CREATE').at(-1)?.uids).toEqual([b.uid])
+  })
+
+  it('lets a member leave a group, after which its messages no longer reach them', async () => {
+    const [owner, a] = await Promise.all([member(), member()])
+    const conversation = await groupOf(owner, [a])
+    expect((await test.inject({ method: 'POST', url: `/conversations/${conversation.conversation_id}/leave`, headers: a.headers })).statusCode).toBe(200)
+    await sent(owner, conversation.conversation_id, 'still there?')
+    expect((await test.inject({ url: `/conversations/${conversation.conversation_id}/messages`, headers: a.headers })).statusCode).toBe(404)
+    const inbox = envelope<NotificationPage>(await test.inject({ url: '/notifications', headers: a.headers })).data.items
+    expect(inbox.filter(item => item.kind === 'direct_message')).toEqual([])
+  })
+
+  it('never adds a member who blocked a group back to it, and refuses to leave a one-to-one conversation', async () => {
+    const [owner, a, b] = await Promise.all([member(), member(), member()])
+    const conversation = await groupOf(owner, [a, b])
+    expect((await test.inject({ method: 'PUT', url: `/conversations/${conversation.conversation_id}/block`, headers: a.headers })).statusCode).toBe(200)
+    for (const adder of [owner, b]) {
+      const again = await add(adder, conversation.conversation_id, [a.uid])
+      expect(again.statusCode).toBe(403)
+      expect(envelope(again).code).toBe(DM_CODES.CANNOT_SEND)
+    }
+    expect((await test.inject({ url: `/conversations/${conversation.conversation_id}/messages`, headers: a.headers })).statusCode).toBe(404)
+    const pair = await direct(owner, a)
+    const leave = await test.inject({ method: 'POST', url: `/conversations/${pair.conversation_id}/leave`, headers: a.headers })
+    expect(leave.statusCode).toBe(400)
+    expect(envelope(leave).code).toBe(DM_CODES.NOT_A_GROUP)
+  })
+})
+
+describe('a burst of direct messages', () => {
+  it('is one notification per conversation until the recipient reads it', async () => {
+    const [a, b] = await Promise.all([member(), member()])
+    const conversation = await direct(a, b)
+    for (let index = 0; index < 10; index += 1) await sent(a, conversation.conversation_id, `burst ${index}`)
+    const dms = async () => envelope<NotificationPage>(await test.inject({ url: '/notifications', headers: b.headers })).data.items.filter(item => item.kind === 'direct_message')
+    const first = await dms()
+    expect(first).toHaveLength(1)
+    expect(first[0].excerpt).toBe('burst 0')
+    expect(events.filter(event => event.t === 'NOTIFICATION_CREATE')).toHaveLength(1)
+    await test.inject({ method: 'POST', url: '/notifications/read', headers: b.headers, payload: { ids: [first[0].notification_id] } })
+    await sent(a, conversation.conversation_id, 'after reading')
+    expect((await dms()).map(item => item.excerpt)).toEqual(['after reading', 'burst 0'])
+  })
+
+  it('notifies again once the recipient has read the conversation itself, and again after the burst window', async () => {
+    const [a, b] = await Promise.all([member(), member()])
+    const conversation = await direct(a, b)
+    const first = await sent(a, conversation.conversation_id, 'one')
+    await sent(a, conversation.conversation_id, 'two')
+    const dms = async () => envelope<NotificationPage>(await test.inject({ url: '/notifications', headers: b.headers })).data.items
+      .filter(item => item.kind === 'direct_message').map(item => item.excerpt)
+    expect(await dms()).toEqual(['one'])
+    await test.inject({ method: 'POST', url: `/conversations/${conversation.conversation_id}/read`, headers: b.headers, payload: { message_id: first.message_id } })
+    await sent(a, conversation.conversation_id, 'three')
+    expect(await dms()).toEqual(['three', 'one'])
+    await db.updateTable('notifications').set({ created_at: 1 }).where('uid', '=', b.uid).execute() // the burst window is over
+    await sent(a, conversation.conversation_id, 'four')
+    expect(await dms()).toEqual(['four', 'three', 'one'])
   })
 })

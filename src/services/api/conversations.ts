@@ -1,8 +1,8 @@
 /**
  * The direct-message calls: my conversations, finding or starting one, a conversation's
  * messages (the chat's calls on /conversations, bound per conversation by
- * src/stores/chat/conversation.ts `directConversation`), who may message me and whom I
- * block. Stores take a {@link ConversationsApi}, so tests pass a fake.
+ * src/stores/chat/conversation.ts `directConversation`), leaving or blocking a group, who
+ * may message me and whom I block. Stores take a {@link ConversationsApi}, so tests pass a fake.
  */
 import { CONVERSATIONS_PATHS, type DmPrivacy } from '@core/wire/direct-messages-paths'
 import type { BlockList, Conversation, ConversationList } from '@core/wire/direct-messages'
@@ -22,6 +22,8 @@ export interface ConversationsApi {
   openDirect (uid: string): Promise<Conversation>
   /** A new group with these members (at most nine besides me). */
   createGroup (uids: string[]): Promise<Conversation>
+  /** Leaves a group; `block`: for good, nobody adds me to it again. */
+  leaveGroup (conversationId: string, block: boolean): Promise<void>
   /** The calls of one conversation's messages. */
   messages (conversationId: string): ConversationApi
   /** Who may start a conversation with me. */
@@ -40,6 +42,9 @@ export function createConversationsApi (send: Requester = defaultRequest): Conve
     list: async () => (await send<ConversationList>({ path: CONVERSATIONS_PATHS.conversations })).items,
     openDirect: uid => send<Conversation>({ path: CONVERSATIONS_PATHS.direct, method: 'POST', data: { uid } }),
     createGroup: uids => send<Conversation>({ path: CONVERSATIONS_PATHS.conversations, method: 'POST', data: { uids } }),
+    leaveGroup: (conversationId, block) => done(block
+      ? send({ path: at(CONVERSATIONS_PATHS.groupBlock, conversationId), method: 'PUT' })
+      : send({ path: at(CONVERSATIONS_PATHS.leave, conversationId), method: 'POST', data: {} })),
     messages: conversationId => ({
       listHistory: query => send<ChatMessagePage>({ path: at(CONVERSATIONS_PATHS.messages, conversationId), query: { before: query.before, after: query.after, limit: query.limit } }),
       sendMessage: body => send<ChatMessage>({ path: at(CONVERSATIONS_PATHS.messages, conversationId), method: 'POST', data: body }),

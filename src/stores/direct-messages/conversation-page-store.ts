@@ -3,7 +3,7 @@
  * my list (loaded when the page was opened from a link), its chat — a ChannelChat on
  * {@link directChatInput}, the same history, outbox, composer, typing and read marks as a
  * channel — and its participants as the `@` picker's members. While the page shows it, the
- * conversation counts as read on my list.
+ * conversation counts as read on my list. A group may be left or blocked from here.
  */
 import { makeAutoObservable, observable, runInAction } from 'mobx'
 import type { Conversation } from '@core/wire/direct-messages'
@@ -49,6 +49,18 @@ export class ConversationPageStore {
   /** The others' nicknames (the page's title), or '' before the conversation is found. */
   get title (): string {
     return this.conversation ? conversationTitle(this.conversation, this.root.session.user?.uid ?? null) : ''
+  }
+
+  /** True when the open conversation is a group, which I may leave or block. */
+  get isGroup (): boolean {
+    return this.conversation?.kind === 'group'
+  }
+
+  /** Leaves the open group (`block`: for good); resolves whether I left and the toast's sentence. */
+  async leave (block: boolean): Promise<{ left: boolean, message: string }> {
+    if (this.conversation === null) return { left: false, message: t('dmNotFound') }
+    const conversations = await this.root.conversations.load()
+    return conversations.leaveGroup(this.conversation.conversation_id, block)
   }
 
   /** Finds `conversationId` among my conversations (loading them when it is not there yet) and starts its chat; a retry after a failure too. */

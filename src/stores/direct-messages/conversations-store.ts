@@ -133,6 +133,23 @@ export class ConversationsStore {
     }
   }
 
+  /**
+   * Leaves the group `conversationId` (`block`: for good, nobody adds me to it again); it
+   * leaves my list. Resolves whether I left and the toast's sentence (done, or the refusal in words).
+   */
+  async leaveGroup (conversationId: string, block: boolean): Promise<{ left: boolean, message: string }> {
+    try {
+      await this.sources.api.leaveGroup(conversationId, block)
+      runInAction(() => {
+        this.conversations = this.conversations.filter(item => item.conversation_id !== conversationId)
+        if (this.conversations.length === 0) this.listing.settle('empty')
+      })
+      return { left: true, message: t(block ? 'dmGroupBlocked' : 'dmGroupLeft') }
+    } catch (error) {
+      return { left: false, message: failureMessage(error, this.sources.logger) }
+    }
+  }
+
   /** Loads who may message me and whom I block. */
   async loadPrivacy (): Promise<void> {
     try {

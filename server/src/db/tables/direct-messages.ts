@@ -1,5 +1,5 @@
 /**
- * Row shapes of the direct-message tables (migration 0013-direct-messages).
+ * Row shapes of the direct-message tables (migrations 0013-direct-messages, 0019-group-blocks).
  */
 import type { DmPrivacy } from '@core/wire/direct-messages-paths'
 import type { MessagesTable } from './messages'
@@ -45,5 +45,12 @@ export interface DmSettingsTable {
 export interface UserBlocksTable {
   blocker_uid: string
   blocked_uid: string
+  created_at: number
+}
+
+/** A member who blocks a group conversation: they left it and nobody adds them to it again. */
+export interface ConversationBlocksTable {
+  conversation_id: string
+  uid: string
   created_at: number
 }

@@ -1,7 +1,10 @@
 /**
  * Direct messages: one-to-one and group conversations (up to ten people) between members
  * who share a server. Each member chooses who may start one with them (members of a
- * shared server, or nobody) and may block a member, who is then told only "cannot send".
+ * shared server, or nobody) and may block a member, who is then told only "cannot send";
+ * a member may leave a group, or block it (leave for good). How many conversations an
+ * account starts and how many new people it reaches per hour is limited (services/quotas.ts
+ * chargeDmReach, core/domain/dm-reach.ts).
  * Messages pass the gates of a channel's (the per-account message limit, the audit, the
  * same nonce answering the same message, the reaction caps) and every write is published
  * after it commits, to the conversation's participants only (core/wire/dispatches.ts).
@@ -34,6 +37,7 @@ import { ok } from '../envelope'
 import { contentOf, cursorOf, reactionCapRefusal, requireMessageAllowance, TYPING_THROTTLE_MS } from '../messages'
 import { responses } from '../schemas'
 import { notifyEach } from '../../services/notifications'
+import { charged, chargeDmReach } from '../../services/quotas'
 
 const conversationParams = Type.Object({ conversation_id: Type.String({ minLength: 1, maxLength: 64 }) })
 const messageParams = Type.Object({ ...conversationParams.properties, message_id: MessageIdSchema })
@@ -77,25 +81,74 @@ async function requireMayMessage (ctx: AppContext, sender: User, uids: readonly 
 export async function createConversation (ctx: AppContext, creator: User, others: readonly string[], kind: ConversationsTable['kind'], newId: () => string): Promise<Conversation> {
   const uids = [creator.uid, ...new Set(others.filter(uid => uid !== creator.uid))]
   if (uids.length < 2) throw badRequest('a conversation needs someone besides you')
-  if (uids.length > CONVERSATION_PARTICIPANTS_MAX) {
-    throw new ApiError(400, DM_CODES.TOO_MANY_PARTICIPANTS, `a conversation holds at most ${CONVERSATION_PARTICIPANTS_MAX} people, you included`, {
-      'zh-CN': `群聊最多 ${CONVERSATION_PARTICIPANTS_MAX} 人（含你自己）`, en: `a conversation holds at most ${CONVERSATION_PARTICIPANTS_MAX} people, you included`,
-    })
-  }
+  requireGroupSize(uids.length)
   const existing = kind === 'direct' ? await ctx.repos.conversations.direct(uids[0], uids[1]) : null
   await requireMayMessage(ctx, creator, uids.slice(1))
   if (existing) return ctx.repos.conversations.view(existing, creator.uid)
-  const { row, created } = await ctx.repos.conversations.create({
+  const { row, created } = await withinReach(ctx, creator, 1, uids.slice(1), () => ctx.repos.conversations.create({
     conversation_id: newId(),
     kind,
     direct_key: kind === 'direct' ? directKeyOf(uids[0], uids[1]) : null,
     created_by: creator.uid,
     created_at: ctx.now(),
     last_message_id: null,
-  }, uids)
+  }, uids))
   const conversation = await ctx.repos.conversations.view(row, creator.uid)
   if (created) await ctx.bus.publish('CONVERSATION_CREATE', { conversation_id: row.conversation_id, uids }, conversation)
   return conversation
+}
+
+/** Refuses (400) a conversation of more than {@link CONVERSATION_PARTICIPANTS_MAX} people. */
+function requireGroupSize (people: number): void {
+  if (people <= CONVERSATION_PARTICIPANTS_MAX) return
+  throw new ApiError(400, DM_CODES.TOO_MANY_PARTICIPANTS, `a conversation holds at most ${CONVERSATION_PARTICIPANTS_MAX} people, you included`, {
+    'zh-CN': `群聊最多 ${CONVERSATION_PARTICIPANTS_MAX} 人（含你自己）`, en: `a conversation holds at most ${CONVERSATION_PARTICIPANTS_MAX} people, you included`,
+  })
+}
+
+/**
+ * Runs `write` (which starts `conversations` conversations and brings in `reached`) within
+ * `user`'s hourly direct-message reach: those of `reached` who share no conversation with
+ * them yet count as new recipients (core/domain/dm-reach.ts). A 429 over either limit
+ * writes nothing; a write that fails, or finds the conversation the other side made at the
+ * same moment (`created` false), counts nothing.
+ */
+async function withinReach<T extends { created: boolean }> (ctx: AppContext, user: User, conversations: number, reached: readonly string[], write: () => Promise<T>): Promise<T> {
+  const newRecipients = (await ctx.repos.conversations.newRecipientsAmong(user.uid, reached)).length
+  return charged(await chargeDmReach(ctx, user, { conversations, newRecipients }), write)
+}
+
+/**
+ * Adds `uids` to a group `adder` takes part in, under the rules of starting one: each must
+ * share a server with the adder and take their messages, the group stays within
+ * {@link CONVERSATION_PARTICIPANTS_MAX}, the new recipients count on the adder's reach, and a
+ * member who blocked this group is never added again (403 "cannot send", as a privacy
+ * choice reads). Those added are told the conversation as new to them.
+ */
+async function addToGroup (ctx: AppContext, joined: Joined, adder: User, uids: readonly string[]): Promise<Conversation> {
+  const conversationId = joined.row.conversation_id
+  if (joined.row.kind !== 'group') throw notAGroup()
+  const added = [...new Set(uids)].filter(uid => !joined.uids.includes(uid))
+  requireGroupSize(joined.uids.length + added.length)
+  await requireMayMessage(ctx, adder, added)
+  const [blocker] = await ctx.repos.conversations.groupBlockersAmong(conversationId, added)
+  if (blocker !== undefined) throw messagingRefused('cannot_send', blocker)
+  if (added.length > 0) {
+    await withinReach(ctx, adder, 0, added, async () => {
+      await ctx.repos.conversations.addParticipants(conversationId, added, ctx.now())
+      return { created: true }
+    })
+  }
+  const conversation = await ctx.repos.conversations.view(joined.row, adder.uid)
+  if (added.length > 0) await ctx.bus.publish('CONVERSATION_CREATE', { conversation_id: conversationId, uids: added }, conversation)
+  return conversation
+}
+
+/** 400: a one-to-one conversation is neither left nor added to. */
+function notAGroup (): ApiError {
+  return new ApiError(400, DM_CODES.NOT_A_GROUP, 'only a group conversation can be left or added to; block the member instead', {
+    'zh-CN': '只有群聊可以退出或加人；不想再收到对方的私信请屏蔽对方', en: 'only a group conversation can be left or added to; block the member instead',
+  })
 }
 
 /**
@@ -198,6 +251,32 @@ export default async function conversationsRoutes (instance: FastifyInstance, { 
       security: bearer, body: GroupConversationBodySchema, response: responses(ConversationSchema),
     },
   }, async request => ok(await createConversation(ctx, signedInUser(request), request.body.uids, 'group', nextId)))
+
+  fastify.post(CONVERSATIONS_PATHS.participants, {
+    schema: {
+      summary: `Add members who share a server with me to a group of mine (at most ${CONVERSATION_PARTICIPANTS_MAX} people; never one who blocked the group)`,
+      security: bearer, params: conversationParams, body: GroupConversationBodySchema, response: responses(ConversationSchema),
+    },
+  }, async request => {
+    const user = signedInUser(request)
+    return ok(await addToGroup(ctx, await joinedBy(request.params.conversation_id, user), user, request.body.uids))
+  })
+
+  /** The signed-in member leaves the group a path names; `block`: for good, so nobody adds them to it again. */
+  async function leaveGroup (request: { params: { conversation_id: string } }, user: User, block: boolean): Promise<null> {
+    const joined = await joinedBy(request.params.conversation_id, user)
+    if (joined.row.kind !== 'group') throw notAGroup()
+    await ctx.repos.conversations.leave(joined.row.conversation_id, user.uid, block ? { now: ctx.now() } : null)
+    return null
+  }
+
+  fastify.post(CONVERSATIONS_PATHS.leave, {
+    schema: { summary: 'Leave a group: its messages no longer reach me (someone may add me again)', security: bearer, params: conversationParams, response: responses(Type.Null()) },
+  }, async request => ok(await leaveGroup(request, signedInUser(request), false)))
+
+  fastify.put(CONVERSATIONS_PATHS.groupBlock, {
+    schema: { summary: 'Block a group: leave it for good, nobody adds me to it again and nothing more of it reaches me', security: bearer, params: conversationParams, response: responses(Type.Null()) },
+  }, async request => ok(await leaveGroup(request, signedInUser(request), true)))
 
   fastify.get(CONVERSATIONS_PATHS.messages, {
     schema: {

@@ -27,9 +27,8 @@ import type { AppContext, RouteOptions } from '../../context'
 import { badRequest, forbidden, notFound } from '../../errors'
 import { optionalUser, signedInUser } from '../../plugins/auth'
 import { pageRequestOf } from '../../repositories/paging'
-import type { Written } from '../../repositories/posts'
 import { notify, type NotificationDraft } from '../../services/notifications'
-import { chargeCommentWrite, chargePostWrite, type TakenCharge } from '../../services/quotas'
+import { charged, chargeCommentWrite, chargePostWrite } from '../../services/quotas'
 import { requireChannelMember, requireChannelOfMember, requireRemoval, requireVisible, requireVisibleChannel } from '../access'
 import { requireServerAuditPass, requireStoredFileUrl } from '../checks'
 import { ok } from '../envelope'
@@ -101,22 +100,6 @@ function picturesOf (body: { cover?: string, images?: PostImage[] }): number {
 function requireImageUrls (ctx: AppContext, request: FastifyRequest, cover: string | undefined, images: PostImage[] | undefined): void {
   if (cover) requireStoredFileUrl(ctx, request, 'cover', cover)
   images?.forEach((image, index) => requireStoredFileUrl(ctx, request, `images.${index}.url`, image.url))
-}
-
-/**
- * Runs a write paid for by `charge`: the charge is handed back when the write fails or
- * turns out to repeat an earlier nonce's write, so only new rows count against the limit.
- */
-async function charged<T> (charge: TakenCharge, write: () => Promise<Written<T>>): Promise<Written<T>> {
-  let written: Written<T>
-  try {
-    written = await write()
-  } catch (error) {
-    await charge.refund()
-    throw error
-  }
-  if (!written.created) await charge.refund()
-  return written
 }
 
 /** Registers /channels/:channel_id/posts, /posts/… and /lives/…/(comments|reminders|viewers). */
