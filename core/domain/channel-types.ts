@@ -25,6 +25,15 @@ export function opensOnChannelPage (opens: ChannelOpens): opens is ChannelPageOp
 /** The message-table key of a type's name (each language's table holds the text). */
 export type ChannelTypeLabelKey = `settingsChannelType${ChannelType}`
 
+/**
+ * The message key of a known type's name. Made from the type rather than written in its row,
+ * so the first load, which holds this table, names no key of the pages' message part; the
+ * type still makes `t` refuse a type whose name a table lacks.
+ */
+export function channelTypeLabelKey (type: ChannelType): ChannelTypeLabelKey {
+  return `settingsChannelType${type}`
+}
+
 /** The rules of one channel type. */
 export interface ChannelTypeTraits {
   /** What opening a channel of this type shows. */
@@ -45,8 +54,6 @@ export interface ChannelTypeTraits {
   carriesGame: boolean
   /** SPEC §2, §4: Home's live banner is the first channel of this type. */
   featuredOnHome: boolean
-  /** The message key of its name. */
-  labelKey: ChannelTypeLabelKey
   /** The letter its default icon shows (`/files/seed/icon-type-<type>.svg`). */
   iconLetter: string
 }
@@ -65,22 +72,27 @@ const NO_TRAITS = {
 
 /** SPEC §4: each channel type's rules (the compiler names a type without its row). */
 export const CHANNEL_TYPES: Readonly<Record<ChannelType, Readonly<ChannelTypeTraits>>> = {
-  [ChannelType.Discussion]: { ...NO_TRAITS, opens: 'chat', creatable: true, carriesChat: true, labelKey: 'settingsChannelType1', iconLetter: '聊' },
-  [ChannelType.Voice]: { ...NO_TRAITS, opens: 'unsupported', labelKey: 'settingsChannelType2', iconLetter: '音' },
-  [ChannelType.Post]: { ...NO_TRAITS, opens: 'posts', creatable: true, carriesPosts: true, labelKey: 'settingsChannelType3', iconLetter: '帖' },
-  [ChannelType.Metaverse]: { ...NO_TRAITS, opens: 'space', creatable: true, carriesSpace: true, labelKey: 'settingsChannelType8', iconLetter: '界' },
-  [ChannelType.GamePlaza]: { ...NO_TRAITS, opens: 'unsupported', labelKey: 'settingsChannelType10', iconLetter: '玩' },
-  [ChannelType.ExternalLink]: { ...NO_TRAITS, opens: 'link', labelKey: 'settingsChannelType11', iconLetter: '链' },
-  [ChannelType.Live]: { ...NO_TRAITS, opens: 'live', carriesLive: true, labelKey: 'settingsChannelType12', iconLetter: '播' },
-  [ChannelType.LiveBanner]: { ...NO_TRAITS, opens: 'live', carriesLive: true, featuredOnHome: true, labelKey: 'settingsChannelType13', iconLetter: '荐' },
+  [ChannelType.Discussion]: { ...NO_TRAITS, opens: 'chat', creatable: true, carriesChat: true, iconLetter: '聊' },
+  [ChannelType.Voice]: { ...NO_TRAITS, opens: 'unsupported', iconLetter: '音' },
+  [ChannelType.Post]: { ...NO_TRAITS, opens: 'posts', creatable: true, carriesPosts: true, iconLetter: '帖' },
+  [ChannelType.Metaverse]: { ...NO_TRAITS, opens: 'space', creatable: true, carriesSpace: true, iconLetter: '界' },
+  [ChannelType.GamePlaza]: { ...NO_TRAITS, opens: 'unsupported', iconLetter: '玩' },
+  [ChannelType.ExternalLink]: { ...NO_TRAITS, opens: 'link', iconLetter: '链' },
+  [ChannelType.Live]: { ...NO_TRAITS, opens: 'live', carriesLive: true, iconLetter: '播' },
+  [ChannelType.LiveBanner]: { ...NO_TRAITS, opens: 'live', carriesLive: true, featuredOnHome: true, iconLetter: '荐' },
 }
 
 /** Every channel type this version knows, in ascending order. */
 export const KNOWN_CHANNEL_TYPES: readonly ChannelType[] = Object.keys(CHANNEL_TYPES).map(Number)
 
+/** True for a channel type this version knows (one with a row). */
+export function isKnownChannelType (type: number): type is ChannelType {
+  return type in CHANNEL_TYPES
+}
+
 /** The rules of channel type `type`, or null for a type this version does not know (it opens as not supported and carries nothing). */
 export function channelTypeTraits (type: number): Readonly<ChannelTypeTraits> | null {
-  return type in CHANNEL_TYPES ? CHANNEL_TYPES[type as ChannelType] : null
+  return isKnownChannelType(type) ? CHANNEL_TYPES[type] : null
 }
 
 /** A yes-or-no trait of a channel type (`creatable`, `carriesChat`, …). */

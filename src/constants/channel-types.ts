@@ -1,13 +1,12 @@
 /**
  * SPEC §4: each channel type's name as members read it — for the server settings'
- * channel list and picker and the audit log's channel entries. The key is the type's row
- * in core/domain/channel-types.ts; the texts are the message tables'.
+ * channel list and picker and the audit log's channel entries. The key comes from the type
+ * (core/domain/channel-types.ts); the texts are the message tables'.
  */
-import { channelTypeTraits } from '@core/domain/channel-types'
+import { channelTypeLabelKey, isKnownChannelType } from '@core/domain/channel-types'
 import { t } from '@/i18n'
 
 /** The name of a channel type in the page's language ('' for a type this version does not know); `t` takes only keys the tables hold, so a row naming a missing key does not compile. */
 export function channelTypeLabel (type: number): string {
-  const key = channelTypeTraits(type)?.labelKey
-  return key ? t(key) : ''
+  return isKnownChannelType(type) ? t(channelTypeLabelKey(type)) : ''
 }

@@ -1,6 +1,6 @@
 import { ChannelType } from '@core/wire/codes'
 import {
-  CHANNEL_TYPES, channelOpens, channelTypeHas, channelTypeTraits, KNOWN_CHANNEL_TYPES, opensOnChannelPage, type ChannelOpens, type ChannelTypeFlag,
+  CHANNEL_TYPES, channelOpens, channelTypeHas, channelTypeLabelKey, channelTypeTraits, KNOWN_CHANNEL_TYPES, opensOnChannelPage, type ChannelOpens, type ChannelTypeFlag,
 } from '@core/domain/channel-types'
 
 /** The types that have `flag`, in ascending order. */
@@ -40,7 +40,7 @@ describe('the channel type table (SPEC §4)', () => {
   })
 
   it('names each type by its own message key and gives each default icon its own letter', () => {
-    expect(KNOWN_CHANNEL_TYPES.map(type => CHANNEL_TYPES[type].labelKey)).toEqual(KNOWN_CHANNEL_TYPES.map(type => `settingsChannelType${type}`))
+    expect(KNOWN_CHANNEL_TYPES.map(type => channelTypeLabelKey(type))).toEqual(KNOWN_CHANNEL_TYPES.map(type => `settingsChannelType${type}`))
     const letters = KNOWN_CHANNEL_TYPES.map(type => CHANNEL_TYPES[type].iconLetter)
     expect(letters).toEqual(['聊', '音', '帖', '界', '玩', '链', '播', '荐'])
   })
