@@ -14,6 +14,7 @@ import {
   ACCOUNT_PATHS, AccountExportSchema, AccountSignInDataSchema, DeleteAccountBodySchema, EmailStartBodySchema, EmailStartDataSchema, EmailVerifyBodySchema, SignInMethodsSchema, type AccountSignInData,
 } from '@core/wire/accounts'
 import type { User } from '@core/wire/entities'
+import { identityKindOf, mayHoldSignIn, type SignInMethod } from '@core/domain/identity'
 import { DoneSchema, type SessionRevokedEvent } from '@core/wire/trust'
 import type { AppContext, RouteOptions } from '../../context'
 import { httpError, spokenError } from '../../errors'
@@ -44,14 +45,42 @@ const CODE_REFUSALS: Record<Exclude<EmailCodeVerdict, 'ok'>, { 'zh-CN': string, 
   spent: { 'zh-CN': '验证码错误次数过多，请重新获取', en: 'body.code: too many wrong tries; ask for a new code' },
 }
 
+/** What a bot, a map account or a guest is told when it would hold a way in its kind may not (SIGN_IN_METHODS_BY_KIND). */
+const NOT_FOR_THIS_KIND = { 'zh-CN': '此类账号不能使用这种登录方式', en: 'this kind of account cannot hold this way to sign in: a bot or map account signs in with its token only' }
+
 /**
- * Signs `caller` (a guest, or nobody) in to the account `owner`, or signs them up with
- * `attach` when there is none; a guest who signs up becomes the account. Tells the
- * gateway to close an upgraded guest's sockets once committed.
+ * Refuses (403) a signed-in caller adding `method` when its kind may not hold it
+ * (core/domain/identity.ts SIGN_IN_METHODS_BY_KIND: a bot or a map account has its token
+ * only). A guest, or nobody, signs up instead: the new account is an ordinary user.
  */
-export async function signInOrUp (ctx: AppContext, input: { owner: string | null, caller: User | null, userAgent: string, attach: SignInMethodWriter }): Promise<AccountSession> {
-  const { owner, caller, userAgent, attach } = input
-  if (owner !== null) return ctx.repos.accounts.openSession(owner, ctx.now(), userAgent)
+export function requireMayAdd (caller: User | null, method: SignInMethod): void {
+  if (caller && !isGuest(caller) && !mayHoldSignIn(identityKindOf(caller), method)) throw spokenError(403, NOT_FOR_THIS_KIND)
+}
+
+/**
+ * Refuses (403) signing in to the account `uid` with `method` when its kind may not hold
+ * that method: a passkey, address or WeChat identity left on a bot or map account from
+ * before opens nothing.
+ */
+export async function requireMaySignIn (ctx: AppContext, uid: string, method: SignInMethod): Promise<void> {
+  const account = await ctx.repos.users.get(uid)
+  if (!account || !mayHoldSignIn(identityKindOf(account), method)) throw spokenError(403, NOT_FOR_THIS_KIND)
+}
+
+/** A fresh session of the account `uid`, signed in with `method` (see {@link requireMaySignIn}). */
+export async function signInTo (ctx: AppContext, uid: string, method: SignInMethod, userAgent: string): Promise<AccountSession> {
+  await requireMaySignIn(ctx, uid, method)
+  return ctx.repos.accounts.openSession(uid, ctx.now(), userAgent)
+}
+
+/**
+ * Signs `caller` (a guest, or nobody) in to the account `owner` with `method`, or signs
+ * them up with `attach` when there is none; a guest who signs up becomes the account.
+ * Tells the gateway to close an upgraded guest's sockets once committed.
+ */
+export async function signInOrUp (ctx: AppContext, input: { owner: string | null, caller: User | null, userAgent: string, method: SignInMethod, attach: SignInMethodWriter }): Promise<AccountSession> {
+  const { owner, caller, userAgent, method, attach } = input
+  if (owner !== null) return signInTo(ctx, owner, method, userAgent)
   const guestUid = caller && isGuest(caller) ? caller.uid : null
   const session = await ctx.repos.accounts.signUp({ nowSeconds: ctx.now(), userAgent, guestUid, attach })
   // the guest's token no longer opens anything: every gateway closes its sockets
@@ -109,6 +138,7 @@ export default async function accountsRoutes (fastify: FastifyInstance, { ctx }:
   }, async request => {
     const email = emailOf(request.body.email)
     const caller = await optionalUser(ctx, request)
+    requireMayAdd(caller, 'email')
     const verdict = await ctx.repos.accounts.useEmailCode(email, request.body.code, ctx.now())
     if (verdict !== 'ok') throw spokenError(400, CODE_REFUSALS[verdict])
     const owner = await ctx.repos.accounts.uidOfEmail(email)
@@ -121,7 +151,7 @@ export default async function accountsRoutes (fastify: FastifyInstance, { ctx }:
       return ok(stillSignedIn(request, caller))
     }
     const attach: SignInMethodWriter = async (trx, uid) => { await trx.insertInto('account_emails').values({ uid, email, verified_at: ctx.now() }).execute() }
-    return ok(await signInOrUp(ctx, { owner, caller, userAgent, attach }))
+    return ok(await signInOrUp(ctx, { owner, caller, userAgent, method: 'email', attach }))
   })
   const account = { config: { signIn: 'user' as const }, schema: { security: [{ bearer: [] }] } }
 
