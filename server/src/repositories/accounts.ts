@@ -40,8 +40,12 @@ export interface HandedChallenge {
 /** Which WeChat app an openid belongs to: the mini-program, or the Official Account's web authorisation. */
 export type WechatApp = 'mini-program' | 'web'
 
-/** How an e-mail code check ended. */
-export type EmailCodeVerdict = 'ok' | 'none' | 'expired' | 'used' | 'wrong' | 'spent'
+/**
+ * How an e-mail code check ended: signed in; no live code (never sent, expired or used —
+ * told apart for nobody, so an address with an account reads as one without); wrong; or
+ * spent by too many wrong tries.
+ */
+export type EmailCodeVerdict = 'ok' | 'none' | 'wrong' | 'spent'
 
 /** A signed-in account and the fresh token that opens its session. */
 export interface AccountSession extends GuestSession {
@@ -58,7 +62,7 @@ export type SignInMethodWriter = (trx: Transaction<Database>, uid: string) => Pr
 export interface AccountsRepository {
   /** A fresh 6-digit code for `email`, replacing any earlier one; only its salted hash is stored. */
   issueEmailCode (email: string, nowSeconds: number): Promise<string>
-  /** Checks `code` for `email`: a right one is used up, a wrong one counted (both committed). */
+  /** Checks `code` for `email`: every check takes one of the code's tries first (atomically); a right one is used up (deleted), expired codes are swept. */
   useEmailCode (email: string, code: string, nowSeconds: number): Promise<EmailCodeVerdict>
   /** The account that signs in with `email`, or null. */
   uidOfEmail (email: string): Promise<string | null>
@@ -187,20 +191,22 @@ export function createAccountsRepository (db: Db): AccountsRepository {
       return code
     },
     async useEmailCode (email, code, nowSeconds) {
-      return db.transaction().execute(async trx => {
-        const row = await trx.selectFrom('email_codes').selectAll().where('email', '=', email).executeTakeFirst()
-        if (!row) return 'none'
-        if (row.used_at !== null) return 'used'
-        if (row.attempts >= EMAIL_CODE_MAX_ATTEMPTS) return 'spent'
-        if (row.expires_at <= nowSeconds) return 'expired'
-        if (!sameDigest(codeHash(code, row.salt), row.code_hash)) {
-          await trx.updateTable('email_codes').set({ attempts: row.attempts + 1 }).where('email', '=', email).execute()
-          return row.attempts + 1 >= EMAIL_CODE_MAX_ATTEMPTS ? 'spent' : 'wrong'
-        }
-        // a concurrent check of the same code finds it used: only one of them signs in
-        const used = await trx.updateTable('email_codes').set({ used_at: nowSeconds }).where('email', '=', email).where('used_at', 'is', null).executeTakeFirst()
-        return Number(used.numUpdatedRows) === 1 ? 'ok' : 'used'
-      })
+      // no code outlives its 10 minutes: an address that never got an account keeps no row
+      await db.deleteFrom('email_codes').where('expires_at', '<=', nowSeconds).execute()
+      // one atomic step takes a try before the code is compared, on SQLite as on PostgreSQL:
+      // of any number of concurrent checks only EMAIL_CODE_MAX_ATTEMPTS are ever compared
+      const taken = await db.updateTable('email_codes').set(eb => ({ attempts: eb('attempts', '+', 1) }))
+        .where('email', '=', email).where('attempts', '<', EMAIL_CODE_MAX_ATTEMPTS).where('expires_at', '>', nowSeconds)
+        .returning(['code_hash', 'salt', 'attempts']).executeTakeFirst()
+      if (!taken) {
+        codeHash(code, randomBytes(16).toString('hex')) // the same work as a check, whatever the address
+        const spent = await db.selectFrom('email_codes').select('email').where('email', '=', email).executeTakeFirst()
+        return spent ? 'spent' : 'none'
+      }
+      if (!sameDigest(codeHash(code, taken.salt), taken.code_hash)) return taken.attempts >= EMAIL_CODE_MAX_ATTEMPTS ? 'spent' : 'wrong'
+      // a right code is used up (its row deleted): of concurrent checks of it only one signs in
+      const used = await db.deleteFrom('email_codes').where('email', '=', email).where('code_hash', '=', taken.code_hash).executeTakeFirst()
+      return Number(used.numDeletedRows) === 1 ? 'ok' : 'none'
     },
     async uidOfEmail (email) {
       return (await db.selectFrom('account_emails').select('uid').where('email', '=', email).executeTakeFirst())?.uid ?? null

@@ -28,6 +28,15 @@ import { responses } from '../schemas'
 /** Codes one address may be sent per hour (a mailbox is not a target to flood). */
 export const EMAIL_CODES_PER_ADDRESS_PER_HOUR = 5
 
+/**
+ * Codes one requester — a client IP (RATE_LIMIT_ALLOW addresses exempt), and a signed-in
+ * caller from any IP — may check per hour, right or wrong. Counted before the code is
+ * touched: a requester past it is refused without taking a try from the address's code,
+ * so a stranger can burn at most a few of an owner's codes, and the owner's fresh code
+ * (which starts its tries again) stands.
+ */
+export const EMAIL_CHECKS_PER_REQUESTER_PER_HOUR = 10
+
 const HOUR_MS = 3600_000
 
 /** An address as it is stored and compared: trimmed and lower-cased; null when it is no address. */
@@ -38,9 +47,7 @@ export function normalEmail (value: string): string | null {
 
 /** What a refused e-mail code is told, in the member's language. */
 const CODE_REFUSALS: Record<Exclude<EmailCodeVerdict, 'ok'>, { 'zh-CN': string, en: string }> = {
-  none: { 'zh-CN': '请先获取验证码', en: 'body.code: no code was sent to this address; ask for one first' },
-  expired: { 'zh-CN': '验证码已过期，请重新获取', en: 'body.code: the code has expired (codes last 10 minutes); ask for a new one' },
-  used: { 'zh-CN': '验证码已使用，请重新获取', en: 'body.code: the code was already used; ask for a new one' },
+  none: { 'zh-CN': '验证码无效或已过期，请重新获取', en: 'body.code: no live code for this address (a code lasts 10 minutes and works once); ask for a new one' },
   wrong: { 'zh-CN': '验证码不正确', en: 'body.code: the code is wrong' },
   spent: { 'zh-CN': '验证码错误次数过多，请重新获取', en: 'body.code: too many wrong tries; ask for a new code' },
 }
@@ -113,6 +120,20 @@ export default async function accountsRoutes (fastify: FastifyInstance, { ctx }:
     return email
   }
 
+  /** Counts one code check of the requester (its IP, and the signed-in caller); 429 past EMAIL_CHECKS_PER_REQUESTER_PER_HOUR. */
+  async function requireCheckBudget (request: FastifyRequest, caller: User | null): Promise<void> {
+    const requesters = [
+      ...ctx.config.rateLimit.allowList.includes(request.ip) ? [] : [`ip ${request.ip}`],
+      ...caller ? [`uid ${caller.uid}`] : [],
+    ]
+    for (const requester of requesters) {
+      const checked = await ctx.limits.hit(`email-check ${requester}`, HOUR_MS)
+      if (checked.count > EMAIL_CHECKS_PER_REQUESTER_PER_HOUR) {
+        throw spokenError(429, { 'zh-CN': '验证码尝试次数过多，请稍后再试', en: `body.code: at most ${EMAIL_CHECKS_PER_REQUESTER_PER_HOUR} codes an hour may be checked from one device or account; try again later` }, checked.resetMs / 1000)
+      }
+    }
+  }
+
   app.post(ACCOUNT_PATHS.emailStart, {
     config: { signIn: 'anyone', ...signUpLimit },
     schema: { summary: 'Send a one-time sign-in code to an e-mail address (the same answer whether or not it has an account)', body: EmailStartBodySchema, response: responses(EmailStartDataSchema) },
@@ -139,6 +160,7 @@ export default async function accountsRoutes (fastify: FastifyInstance, { ctx }:
     const email = emailOf(request.body.email)
     const caller = await optionalUser(ctx, request)
     requireMayAdd(caller, 'email')
+    await requireCheckBudget(request, caller)
     const verdict = await ctx.repos.accounts.useEmailCode(email, request.body.code, ctx.now())
     if (verdict !== 'ok') throw spokenError(400, CODE_REFUSALS[verdict])
     const owner = await ctx.repos.accounts.uidOfEmail(email)
