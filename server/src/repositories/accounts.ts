@@ -17,6 +17,7 @@ import type { Database, Db, UsersTable } from '../db/schema'
 import { indexMessage, reindexAuthor } from '../search/documents'
 import type { WechatIdentity } from '../services/wechat'
 import { directKeyOf } from './conversations'
+import { otherWaysIn } from './passkeys'
 import { newSession, toUser, type GuestSession } from './users'
 
 /** How long an e-mail code lasts: 10 minutes. */
@@ -28,8 +29,11 @@ export const EMAIL_CODE_MAX_ATTEMPTS = 5
 /** How long a challenge (WebAuthn's, a WeChat authorisation's state) may be answered: 5 minutes. */
 export const CHALLENGE_SECONDS = 5 * 60
 
-/** What a challenge is for: a passkey's registration or sign-in, WeChat's web authorisation, or a development sign-in link. */
-export type ChallengePurpose = 'register' | 'sign-in' | 'wechat-web' | 'dev-link'
+/** How long a fresh proof of the account (a step-up) lets its session add a way in: 5 minutes. */
+export const STEP_UP_SECONDS = 5 * 60
+
+/** What a challenge is for: a passkey's registration or sign-in, WeChat's web authorisation, a development sign-in link, or a session's step-up proof. */
+export type ChallengePurpose = 'register' | 'sign-in' | 'wechat-web' | 'dev-link' | 'step-up'
 
 /** A challenge handed out: to whom (null: nobody signed in) and what else its answer is checked against. */
 export interface HandedChallenge {
@@ -86,7 +90,16 @@ export interface AccountsRepository {
   linkWechat (uid: string, app: WechatApp, identity: WechatIdentity, nowSeconds: number, trx?: Transaction<Database>): Promise<void>
   /** The account a uid names now: itself, or the account a guest uid became; null when unknown. */
   resolve (uid: string): Promise<string | null>
+  /** How many ways in the account holds: passkeys, its address and WeChat identities. */
+  waysIn (uid: string): Promise<number>
+  /** Records that the session `sessionId` of `uid` proved the account just now (STEP_UP_SECONDS). */
+  recordStepUp (sessionId: string, uid: string, nowSeconds: number): Promise<void>
+  /** True when the session `sessionId` of `uid` proved the account within STEP_UP_SECONDS. */
+  hasStepUp (sessionId: string, uid: string, nowSeconds: number): Promise<boolean>
 }
+
+/** The challenge key of a session's step-up proof. */
+const stepUpKey = (sessionId: string) => `step-up:${sessionId}`
 
 /** SHA-256 hex of a code with its salt. */
 function codeHash (code: string, salt: string): string {
@@ -262,6 +275,19 @@ export function createAccountsRepository (db: Db): AccountsRepository {
     async linkWechat (uid, app, { openid, unionid }, nowSeconds, trx) {
       await (trx ?? db).insertInto('wechat_identities').values({ app, openid, unionid, uid, created_at: nowSeconds })
         .onConflict(conflict => conflict.columns(['app', 'openid']).doNothing()).execute()
+    },
+    async waysIn (uid) {
+      const keys = await db.selectFrom('passkeys').select('credential_id').where('uid', '=', uid).execute()
+      return keys.length + await otherWaysIn(db, uid)
+    },
+    async recordStepUp (sessionId, uid, nowSeconds) {
+      await db.deleteFrom('sign_in_challenges').where('challenge', '=', stepUpKey(sessionId)).execute()
+      await db.insertInto('sign_in_challenges').values({ challenge: stepUpKey(sessionId), purpose: 'step-up', uid, detail: '', expires_at: nowSeconds + STEP_UP_SECONDS }).execute()
+    },
+    async hasStepUp (sessionId, uid, nowSeconds) {
+      const proof = await db.selectFrom('sign_in_challenges').select('uid').where('challenge', '=', stepUpKey(sessionId)).where('purpose', '=', 'step-up')
+        .where('uid', '=', uid).where('expires_at', '>', nowSeconds).executeTakeFirst()
+      return proof !== undefined
     },
     async resolve (uid) {
       const user = await db.selectFrom('users').select('uid').where('uid', '=', uid).executeTakeFirst()

@@ -3,6 +3,7 @@
  * the server sent.
  */
 import type { AccountSignInData } from '@core/wire/accounts'
+import { ACCOUNT_CODES } from '@core/wire/accounts-paths'
 import { openDatabase } from '../../src/db/dialects'
 import type { Db } from '../../src/db/schema'
 import { EMAIL_CODE_MAX_ATTEMPTS } from '../../src/repositories/accounts'
@@ -150,9 +151,27 @@ describe('e-mail sign-in', () => {
     const email = address()
     const member = envelope<AccountSignInData>(await verify(email, await codeFor(email))).data
     const headers = { authorization: `Bearer ${member.token}` }
+    expect((await verify(email, await codeFor(email), headers)).statusCode).toBe(200) // a code to its own address proves the account
     const refused = await verify(taken, await codeFor(taken), headers)
     expect(refused.statusCode).toBe(409)
     expect(envelope(refused).msg).toMatch(/another account/)
+  })
+})
+
+describe('replacing the address needs a fresh proof of the account', () => {
+  it('refuses a session replacing its address before a code to the current one, keeps the old address, and replaces it after', async () => {
+    const current = address()
+    const member = envelope<AccountSignInData>(await verify(current, await codeFor(current))).data
+    const headers = { authorization: `Bearer ${member.token}` }
+    const next = address()
+    const refused = await verify(next, await codeFor(next), headers)
+    expect(refused.statusCode).toBe(403)
+    expect(envelope(refused)).toMatchObject({ code: ACCOUNT_CODES.STEP_UP_REQUIRED })
+    expect((await db.selectFrom('account_emails').select('email').where('uid', '=', member.user.uid).executeTakeFirstOrThrow()).email).toBe(current)
+    const proved = envelope<AccountSignInData>(await verify(current, await codeFor(current), headers)).data
+    expect(proved.token).toBe(member.token)
+    expect((await verify(next, await codeFor(next), headers)).statusCode).toBe(200)
+    expect((await db.selectFrom('account_emails').select('email').where('uid', '=', member.user.uid).executeTakeFirstOrThrow()).email).toBe(next)
   })
 })
 

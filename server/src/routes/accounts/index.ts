@@ -13,12 +13,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import {
   ACCOUNT_PATHS, AccountExportSchema, AccountSignInDataSchema, DeleteAccountBodySchema, EmailStartBodySchema, EmailStartDataSchema, EmailVerifyBodySchema, SignInMethodsSchema, type AccountSignInData,
 } from '@core/wire/accounts'
+import { ACCOUNT_CODES } from '@core/wire/accounts-paths'
 import type { User } from '@core/wire/entities'
 import { identityKindOf, mayHoldSignIn, type SignInMethod } from '@core/domain/identity'
 import { DoneSchema, type SessionRevokedEvent } from '@core/wire/trust'
 import type { AppContext, RouteOptions } from '../../context'
-import { httpError, spokenError } from '../../errors'
-import { bearerToken, optionalUser, signedInUser } from '../../plugins/auth'
+import { ApiError, httpError, spokenError } from '../../errors'
+import { bearerToken, optionalSignedIn, optionalUser, signedInUser } from '../../plugins/auth'
 import { EMAIL_CODE_LIFETIME_SECONDS, isGuest, type AccountSession, type EmailCodeVerdict, type SignInMethodWriter } from '../../repositories/accounts'
 import { createCodeMailer } from '../../services/mailer'
 import { absentBodyAsEmpty, hasControlCharacters } from '../checks'
@@ -95,6 +96,32 @@ export async function signInOrUp (ctx: AppContext, input: { owner: string | null
   return session
 }
 
+/** What a session is told when it must prove the account before adding a way in. */
+const STEP_UP_FIRST = {
+  'zh-CN': '为确认是你本人，请先用已有的登录方式验证（邮箱验证码、通行密钥或微信）',
+  en: 'prove it is you first: within 5 minutes before adding a way in, sign in again from this session with one the account holds (a code to its address, its passkey or its WeChat)',
+}
+
+/**
+ * Refuses (403, STEP_UP_REQUIRED) a session adding a way in to `account` unless it proved
+ * the account within STEP_UP_SECONDS — signed in again, while signed in, with a way in the
+ * account holds — so a stolen session cannot add one that outlives signing out
+ * everywhere. An account with no way in yet has nothing to prove with and adds its first.
+ */
+export async function requireStepUp (ctx: AppContext, request: FastifyRequest, account: User): Promise<void> {
+  if (await ctx.repos.accounts.waysIn(account.uid) === 0) return
+  const sessionId = (await optionalSignedIn(ctx, request))?.session_id ?? null
+  if (sessionId !== null && await ctx.repos.accounts.hasStepUp(sessionId, account.uid, ctx.now())) return
+  throw new ApiError(403, ACCOUNT_CODES.STEP_UP_REQUIRED, STEP_UP_FIRST.en, STEP_UP_FIRST)
+}
+
+/** The answer to a signed-in account that signed in again with its own way in: the session goes on, with a step-up proof (see {@link requireStepUp}). */
+export async function provedAccount (ctx: AppContext, request: FastifyRequest, account: User): Promise<AccountSignInData> {
+  const sessionId = (await optionalSignedIn(ctx, request))?.session_id ?? null
+  if (sessionId !== null) await ctx.repos.accounts.recordStepUp(sessionId, account.uid, ctx.now())
+  return stillSignedIn(request, account)
+}
+
 /** The answer to a signed-in account that added a way in: the session it came with goes on. */
 export function stillSignedIn (request: FastifyRequest, account: User): AccountSignInData {
   return { token: bearerToken(request.headers.authorization) ?? '', user: account, created: false, upgraded_from: null }
@@ -160,17 +187,21 @@ export default async function accountsRoutes (fastify: FastifyInstance, { ctx }:
     const email = emailOf(request.body.email)
     const caller = await optionalUser(ctx, request)
     requireMayAdd(caller, 'email')
+    const adding = caller && !isGuest(caller) ? caller : null
+    // a signed-in account adding or replacing its address proves itself first (its own address is that proof)
+    if (adding && await ctx.repos.accounts.uidOfEmail(email) !== adding.uid) await requireStepUp(ctx, request, adding)
     await requireCheckBudget(request, caller)
     const verdict = await ctx.repos.accounts.useEmailCode(email, request.body.code, ctx.now())
     if (verdict !== 'ok') throw spokenError(400, CODE_REFUSALS[verdict])
     const owner = await ctx.repos.accounts.uidOfEmail(email)
     const userAgent = request.headers['user-agent'] ?? ''
-    if (caller && !isGuest(caller) && caller.uid !== owner) {
+    if (adding && adding.uid === owner) return ok(await provedAccount(ctx, request, adding))
+    if (adding) {
       // a signed-in account adds the address as a way in
-      if (!await ctx.repos.accounts.addEmail(caller.uid, email, ctx.now())) {
+      if (!await ctx.repos.accounts.addEmail(adding.uid, email, ctx.now())) {
         throw spokenError(409, { 'zh-CN': '该邮箱已绑定其他账号', en: 'body.email: this address signs in to another account' })
       }
-      return ok(stillSignedIn(request, caller))
+      return ok(stillSignedIn(request, adding))
     }
     const attach: SignInMethodWriter = async (trx, uid) => { await trx.insertInto('account_emails').values({ uid, email, verified_at: ctx.now() }).execute() }
     return ok(await signInOrUp(ctx, { owner, caller, userAgent, method: 'email', attach }))

@@ -19,7 +19,7 @@ import { optionalUser, signedInUser } from '../../plugins/auth'
 import { publicBase } from '../../plugins/public-url'
 import { isGuest, type ChallengePurpose } from '../../repositories/accounts'
 import { absentBodyAsEmpty } from '../checks'
-import { requireMayAdd, signInOrUp, signInTo, stillSignedIn } from '../accounts'
+import { provedAccount, requireMayAdd, requireMaySignIn, requireStepUp, signInOrUp, signInTo, stillSignedIn } from '../accounts'
 import { ok } from '../envelope'
 import { responses } from '../schemas'
 
@@ -73,6 +73,7 @@ export default async function passkeysRoutes (fastify: FastifyInstance, { ctx }:
     const caller = await optionalUser(ctx, request)
     requireMayAdd(caller, 'passkey')
     const account = caller && !isGuest(caller) ? caller : null
+    if (account) await requireStepUp(ctx, request, account)
     const { rpID } = relyingParty(ctx.config.publicUrl, request)
     const existing = account ? await passkeys.list(account.uid) : []
     const options = await generateRegistrationOptions({
@@ -97,6 +98,7 @@ export default async function passkeysRoutes (fastify: FastifyInstance, { ctx }:
     const credential = request.body.credential as unknown as RegistrationResponseJSON
     const { challenge, uid: registeringUid } = await takeChallenge(credential.response.clientDataJSON, 'register')
     const account = caller && !isGuest(caller) ? caller : null
+    if (account) await requireStepUp(ctx, request, account)
     if ((account?.uid ?? null) !== registeringUid) throw refused('body.credential: these options were made for another account; start again', '验证已失效，请重试')
     const { origin, rpID } = relyingParty(ctx.config.publicUrl, request)
     let verification: Awaited<ReturnType<typeof verifyRegistrationResponse>>
@@ -150,9 +152,12 @@ export default async function passkeysRoutes (fastify: FastifyInstance, { ctx }:
       throw refused(`body.credential: ${(error as Error).message}`, '通行密钥验证失败')
     }
     if (!verification.verified) throw refused('body.credential: the signature does not match the passkey', '通行密钥验证失败')
-    const session = await signInTo(ctx, key.uid, 'passkey', request.headers['user-agent'] ?? '')
+    await requireMaySignIn(ctx, key.uid, 'passkey')
+    const caller = await optionalUser(ctx, request)
+    // the account's own passkey, from one of its sessions: a fresh proof of the account, the session goes on
+    const answer = caller && caller.uid === key.uid ? await provedAccount(ctx, request, caller) : await signInTo(ctx, key.uid, 'passkey', request.headers['user-agent'] ?? '')
     await passkeys.recordUse(key.credential_id, verification.authenticationInfo.newCounter, ctx.now())
-    return ok(session)
+    return ok(answer)
   })
 
   app.get(ACCOUNT_PATHS.passkeys, {

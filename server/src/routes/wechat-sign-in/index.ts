@@ -21,7 +21,7 @@ import { httpError, spokenError, type ApiError } from '../../errors'
 import { optionalUser } from '../../plugins/auth'
 import { isGuest, type WechatApp } from '../../repositories/accounts'
 import { code2Session, WechatError, WechatRefusal, webAuthorisation, webAuthorizeUrl, type WebAuthScope, type WechatApp as WechatAppConfig, type WechatIdentity } from '../../services/wechat'
-import { requireMayAdd, requireMaySignIn, signInOrUp, stillSignedIn } from '../accounts'
+import { provedAccount, requireMayAdd, requireMaySignIn, requireStepUp, signInOrUp } from '../accounts'
 import { publicOrigin } from '../passkeys'
 import { hasControlCharacters, ownersNameIn } from '../checks'
 import { ok } from '../envelope'
@@ -65,8 +65,10 @@ async function signInWithWechat (ctx: AppContext, request: FastifyRequest, app: 
     if (owner !== null && owner !== caller.uid) {
       throw spokenError(409, { 'zh-CN': '该微信已绑定其他账号', en: 'this WeChat is already linked to another account' })
     }
+    // the account's own WeChat is a fresh proof of it; linking a new one needs that proof first
+    if (owner === null) await requireStepUp(ctx, request, caller)
     await ctx.repos.accounts.linkWechat(caller.uid, app, identity, now)
-    return stillSignedIn(request, caller)
+    return provedAccount(ctx, request, caller)
   }
   // the same person (unionid) signing in from the other app gets this app's openid linked too
   if (owner !== null) {
