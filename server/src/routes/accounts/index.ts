@@ -4,7 +4,8 @@
  * six digits, lasts 10 minutes and survives 5 wrong tries, and is compared in constant
  * time. Codes are limited per address and, like guest sign-ups, per client IP; so are the
  * checks, and each requester (IP, signed-in caller) has its own budget of checks. A guest
- * who signs up keeps everything it had (repositories/accounts.ts); its guest token ends, and SESSION_REVOKED closes the sockets it opened on every process.
+ * who signs up keeps everything it had (repositories/accounts.ts); its guest token ends,
+ * and SESSION_REVOKED closes the sockets it opened on every process.
  * And the account's own routes: its sign-in methods, sign out everywhere, export my data
  * and delete my account (repositories/account-data.ts), which close every socket too.
  */
