@@ -64,9 +64,9 @@ export type SignInMethodWriter = (trx: Transaction<Database>, uid: string) => Pr
 
 /** Reads and writes accounts and their e-mail codes. */
 export interface AccountsRepository {
-  /** A fresh 6-digit code for `email`, replacing any earlier one; only its salted hash is stored. */
+  /** A fresh 6-digit code for `email`, replacing any earlier one (its tries start again); only its salted hash is stored; expired codes are swept. */
   issueEmailCode (email: string, nowSeconds: number): Promise<string>
-  /** Checks `code` for `email`: every check takes one of the code's tries first (atomically); a right one is used up (deleted), expired codes are swept. */
+  /** Checks `code` for `email`: every check takes one of the code's tries first (atomically); a right one is used up (deleted). */
   useEmailCode (email: string, code: string, nowSeconds: number): Promise<EmailCodeVerdict>
   /** The account that signs in with `email`, or null. */
   uidOfEmail (email: string): Promise<string | null>
@@ -199,13 +199,13 @@ export function createAccountsRepository (db: Db): AccountsRepository {
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
       const salt = randomBytes(16).toString('hex')
       const row = { email, code_hash: codeHash(code, salt), salt, created_at: nowSeconds, expires_at: nowSeconds + EMAIL_CODE_LIFETIME_SECONDS, attempts: 0, used_at: null }
+      // no code outlives its 10 minutes by more than the next one sent: an address that never got an account keeps no row
+      await db.deleteFrom('email_codes').where('expires_at', '<=', nowSeconds).execute()
       await db.insertInto('email_codes').values(row)
         .onConflict(conflict => conflict.column('email').doUpdateSet({ code_hash: row.code_hash, salt, created_at: nowSeconds, expires_at: row.expires_at, attempts: 0, used_at: null })).execute()
       return code
     },
     async useEmailCode (email, code, nowSeconds) {
-      // no code outlives its 10 minutes: an address that never got an account keeps no row
-      await db.deleteFrom('email_codes').where('expires_at', '<=', nowSeconds).execute()
       // one atomic step takes a try before the code is compared, on SQLite as on PostgreSQL:
       // of any number of concurrent checks only EMAIL_CODE_MAX_ATTEMPTS are ever compared
       const taken = await db.updateTable('email_codes').set(eb => ({ attempts: eb('attempts', '+', 1) }))
@@ -213,7 +213,7 @@ export function createAccountsRepository (db: Db): AccountsRepository {
         .returning(['code_hash', 'salt', 'attempts']).executeTakeFirst()
       if (!taken) {
         codeHash(code, randomBytes(16).toString('hex')) // the same work as a check, whatever the address
-        const spent = await db.selectFrom('email_codes').select('email').where('email', '=', email).executeTakeFirst()
+        const spent = await db.selectFrom('email_codes').select('email').where('email', '=', email).where('expires_at', '>', nowSeconds).executeTakeFirst()
         return spent ? 'spent' : 'none'
       }
       if (!sameDigest(codeHash(code, taken.salt), taken.code_hash)) return taken.attempts >= EMAIL_CODE_MAX_ATTEMPTS ? 'spent' : 'wrong'
