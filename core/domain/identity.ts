@@ -32,3 +32,29 @@ export function identityKindOf (user: Pick<User, 'uid'> & Partial<Pick<User, 'us
   if (byPrefix) return byPrefix
   return user.user_type === BOT_USER_TYPE ? 'bot' : 'user' // SPEC §3: user_type 2 also means bot
 }
+
+/**
+ * The ways into an account: a bot's (or map account's) token issued by its server,
+ * the token a guest was given, a passkey, an e-mail address proved by a code, a WeChat
+ * identity, or (development only) a one-time sign-in link.
+ */
+export type SignInMethod = 'bot-token' | 'guest-token' | 'passkey' | 'email' | 'wechat' | 'dev-link'
+
+/**
+ * Which ways in each kind of account may hold. A bot and a map account have exactly
+ * one — the token their server issued — so revoking it ends them; a guest only its guest
+ * token (it becomes an ordinary user when it signs up with a passkey, an address or
+ * WeChat: that new user holds the method, never the guest); an ordinary user the
+ * member's methods.
+ */
+export const SIGN_IN_METHODS_BY_KIND: Readonly<Record<IdentityKind, readonly SignInMethod[]>> = {
+  user: ['passkey', 'email', 'wechat', 'dev-link'],
+  bot: ['bot-token'],
+  map: ['bot-token'],
+  guest: ['guest-token'],
+}
+
+/** True when an account of `kind` may hold (and sign in with) `method`. */
+export function mayHoldSignIn (kind: IdentityKind, method: SignInMethod): boolean {
+  return SIGN_IN_METHODS_BY_KIND[kind].includes(method)
+}

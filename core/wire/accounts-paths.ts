@@ -39,6 +39,15 @@ export const ACCOUNT_PATHS = {
   devSignIn: '/auth/dev-sign-in',
 } as const
 
+/** Envelope codes of the account routes' refusals a client acts on. */
+export const ACCOUNT_CODES = {
+  /**
+   * 403: adding a way in (a passkey, an address) needs a fresh proof of the account first:
+   * a code to its address, its passkey or its WeChat, answered while signed in.
+   */
+  STEP_UP_REQUIRED: 403101,
+} as const
+
 /** The H5 query key of a development sign-in link's token. */
 export const DEV_SIGN_IN_QUERY_KEY = 'dev_signin'
 

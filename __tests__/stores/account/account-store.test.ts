@@ -1,4 +1,5 @@
 import type { AccountSignInData, Passkey } from '@core/wire/accounts'
+import { ACCOUNT_CODES } from '@core/wire/accounts-paths'
 import type { IdentityKind } from '@core/domain/identity'
 import type { User } from '@core/wire/entities'
 import type { AccountApi } from '@/services/api/accounts'
@@ -242,6 +243,48 @@ describe('AccountStore: Me\'s 账号与安全', () => {
     expect(await store.deleteAccount('remove')).toBe('账号已注销')
     expect(api.deleteAccount).toHaveBeenCalledWith('remove')
     expect(session.signOut).toHaveBeenCalled()
+  })
+})
+
+describe('AccountStore: proving the account before adding a way in', () => {
+  const proofAsked = () => new RequestError({ kind: 'server', code: ACCOUNT_CODES.STEP_UP_REQUIRED, message: '为确认是你本人，请先用已有的登录方式验证', status: 403 })
+
+  it('sends a code to the current address when adding a passkey needs a proof, confirms it, and adds the passkey on the next tap', async () => {
+    const { api, session, store } = setup(undefined, 'user')
+    await store.load()
+    api.passkeyRegisterOptions.mockRejectedValueOnce(proofAsked())
+    expect(await store.addPasskey('Laptop')).toBe('为确认是你本人，验证码已发送至 deer@mail.example，请输入后再添加')
+    expect(api.emailStart).toHaveBeenCalledWith('deer@mail.example')
+    expect(store.codeSentTo).toBe('deer@mail.example')
+    expect(store.proving).toEqual({ adding: 'passkey' })
+    api.emailVerify.mockResolvedValueOnce(signedIn(false, 'same-token'))
+    expect(await store.verifyCode('123456')).toBe('已确认身份，请再次添加通行密钥')
+    expect(api.emailVerify).toHaveBeenCalledWith('deer@mail.example', '123456')
+    expect(session.adopt).toHaveBeenCalledWith(signedIn(false, 'same-token'))
+    expect(store.proving).toBeNull()
+    api.passkeyRegister.mockResolvedValueOnce(signedIn(false, 'same-token'))
+    expect(await store.addPasskey('Laptop')).toBe('通行密钥已添加')
+  })
+
+  it('proves the account with a code to the current address before replacing it, then adds the new address with its code', async () => {
+    const { api, store } = setup(undefined, 'user')
+    await store.load()
+    await store.sendCode('fawn@mail.example')
+    api.emailVerify.mockRejectedValueOnce(proofAsked())
+    expect(await store.verifyCode('222222')).toBe('为确认是你本人，验证码已发送至 deer@mail.example，请输入后再添加')
+    expect(store.codeError).toBeNull()
+    api.emailVerify.mockResolvedValueOnce(signedIn(false, 'same-token')).mockResolvedValueOnce(signedIn(false, 'same-token'))
+    expect(await store.verifyCode('111111')).toBe('邮箱 fawn@mail.example 已绑定，可用它登录')
+    expect(api.emailVerify.mock.calls.slice(-2)).toEqual([['deer@mail.example', '111111'], ['fawn@mail.example', '222222']])
+  })
+
+  it('asks an account without an address to sign in again with its passkey or WeChat first', async () => {
+    const { api, store } = setup(undefined, 'user')
+    api.signInMethods.mockResolvedValueOnce({ email: null, passkeys: 1, wechat: false })
+    await store.load()
+    api.passkeyRegisterOptions.mockRejectedValueOnce(proofAsked())
+    expect(await store.addPasskey('Laptop')).toBe('为确认是你本人，请先用通行密钥或微信重新登录，再添加')
+    expect(api.emailStart).not.toHaveBeenCalled()
   })
 })
 

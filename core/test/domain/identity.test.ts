@@ -1,4 +1,4 @@
-import { identityKindOf } from '@core/domain/identity'
+import { identityKindOf, mayHoldSignIn, SIGN_IN_METHODS_BY_KIND, type IdentityKind, type SignInMethod } from '@core/domain/identity'
 
 describe('identityKindOf (SPEC §3, §6)', () => {
   it('names a uid starting with C_ a bot', () => {
@@ -35,5 +35,31 @@ describe('identityKindOf (SPEC §3, §6)', () => {
 
   it('does not treat a prefix letter without underscore as a prefix', () => {
     expect(identityKindOf({ uid: 'Bob', user_type: 1 })).toBe('user')
+  })
+})
+
+describe('which ways in each kind of account may hold', () => {
+  const kinds: IdentityKind[] = ['user', 'bot', 'guest', 'map']
+  const methods: SignInMethod[] = ['bot-token', 'guest-token', 'passkey', 'email', 'wechat', 'dev-link']
+  const expected: Record<IdentityKind, SignInMethod[]> = {
+    user: ['passkey', 'email', 'wechat', 'dev-link'],
+    bot: ['bot-token'],
+    map: ['bot-token'],
+    guest: ['guest-token'],
+  }
+
+  it.each(kinds.flatMap(kind => methods.map(method => [kind, method] as const)))('answers for a %s holding %s exactly as the table says', (kind, method) => {
+    expect(mayHoldSignIn(kind, method)).toBe(expected[kind].includes(method))
+  })
+
+  it('gives a bot and a map account their token as the one way in', () => {
+    expect(SIGN_IN_METHODS_BY_KIND.bot).toEqual(['bot-token'])
+    expect(SIGN_IN_METHODS_BY_KIND.map).toEqual(['bot-token'])
+  })
+
+  it('lets no kind but an ordinary user hold a passkey, an address or WeChat', () => {
+    for (const method of ['passkey', 'email', 'wechat'] as const) {
+      expect(kinds.filter(kind => mayHoldSignIn(kind, method))).toEqual(['user'])
+    }
   })
 })

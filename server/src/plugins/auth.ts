@@ -13,7 +13,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { User } from '@core/wire/entities'
 import type { AppContext } from '../context'
 import { unauthorized } from '../errors'
-import { BOT_TOKEN_PREFIX } from '../repositories/users'
+import { BOT_TOKEN_PREFIX, type SignedIn } from '../repositories/users'
 
 /** Who may call a route: `user` — a signed-in person or bot (401 otherwise); `anyone` — no sign-in asked. */
 export type SignIn = 'user' | 'anyone'
@@ -91,8 +91,13 @@ export function signedInUser (request: FastifyRequest): User {
   return request.currentUser
 }
 
+/** The user and session of a request's Bearer or Bot token when it carries a live one, else null. */
+export async function optionalSignedIn (ctx: AppContext, request: FastifyRequest): Promise<SignedIn | null> {
+  const token = bearerToken(request.headers.authorization)
+  return token ? ctx.repos.users.signIn(token, ctx.now()) : null
+}
+
 /** The user of a request's Bearer or Bot token when it carries a live one, else null (routes that answer everyone but tell members apart). */
 export async function optionalUser (ctx: AppContext, request: FastifyRequest): Promise<User | null> {
-  const token = bearerToken(request.headers.authorization)
-  return token ? ctx.repos.users.findBySession(token, ctx.now()) : null
+  return (await optionalSignedIn(ctx, request))?.user ?? null
 }

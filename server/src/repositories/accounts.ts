@@ -17,6 +17,7 @@ import type { Database, Db, UsersTable } from '../db/schema'
 import { indexMessage, reindexAuthor } from '../search/documents'
 import type { WechatIdentity } from '../services/wechat'
 import { directKeyOf } from './conversations'
+import { otherWaysIn } from './passkeys'
 import { newSession, toUser, type GuestSession } from './users'
 
 /** How long an e-mail code lasts: 10 minutes. */
@@ -28,8 +29,11 @@ export const EMAIL_CODE_MAX_ATTEMPTS = 5
 /** How long a challenge (WebAuthn's, a WeChat authorisation's state) may be answered: 5 minutes. */
 export const CHALLENGE_SECONDS = 5 * 60
 
-/** What a challenge is for: a passkey's registration or sign-in, WeChat's web authorisation, or a development sign-in link. */
-export type ChallengePurpose = 'register' | 'sign-in' | 'wechat-web' | 'dev-link'
+/** How long a fresh proof of the account (a step-up) lets its session add a way in: 5 minutes. */
+export const STEP_UP_SECONDS = 5 * 60
+
+/** What a challenge is for: a passkey's registration or sign-in, WeChat's web authorisation, a development sign-in link, or a session's step-up proof. */
+export type ChallengePurpose = 'register' | 'sign-in' | 'wechat-web' | 'dev-link' | 'step-up'
 
 /** A challenge handed out: to whom (null: nobody signed in) and what else its answer is checked against. */
 export interface HandedChallenge {
@@ -40,8 +44,12 @@ export interface HandedChallenge {
 /** Which WeChat app an openid belongs to: the mini-program, or the Official Account's web authorisation. */
 export type WechatApp = 'mini-program' | 'web'
 
-/** How an e-mail code check ended. */
-export type EmailCodeVerdict = 'ok' | 'none' | 'expired' | 'used' | 'wrong' | 'spent'
+/**
+ * How an e-mail code check ended: signed in; no live code (never sent, expired or used —
+ * told apart for nobody, so an address with an account reads as one without); wrong; or
+ * spent by too many wrong tries.
+ */
+export type EmailCodeVerdict = 'ok' | 'none' | 'wrong' | 'spent'
 
 /** A signed-in account and the fresh token that opens its session. */
 export interface AccountSession extends GuestSession {
@@ -56,9 +64,9 @@ export type SignInMethodWriter = (trx: Transaction<Database>, uid: string) => Pr
 
 /** Reads and writes accounts and their e-mail codes. */
 export interface AccountsRepository {
-  /** A fresh 6-digit code for `email`, replacing any earlier one; only its salted hash is stored. */
+  /** A fresh 6-digit code for `email`, replacing any earlier one (its tries start again); only its salted hash is stored; expired codes are swept. */
   issueEmailCode (email: string, nowSeconds: number): Promise<string>
-  /** Checks `code` for `email`: a right one is used up, a wrong one counted (both committed). */
+  /** Checks `code` for `email`: every check takes one of the code's tries first (atomically); a right one is used up (deleted). */
   useEmailCode (email: string, code: string, nowSeconds: number): Promise<EmailCodeVerdict>
   /** The account that signs in with `email`, or null. */
   uidOfEmail (email: string): Promise<string | null>
@@ -82,7 +90,16 @@ export interface AccountsRepository {
   linkWechat (uid: string, app: WechatApp, identity: WechatIdentity, nowSeconds: number, trx?: Transaction<Database>): Promise<void>
   /** The account a uid names now: itself, or the account a guest uid became; null when unknown. */
   resolve (uid: string): Promise<string | null>
+  /** How many ways in the account holds: passkeys, its address and WeChat identities. */
+  waysIn (uid: string): Promise<number>
+  /** Records that the session `sessionId` of `uid` proved the account just now (STEP_UP_SECONDS). */
+  recordStepUp (sessionId: string, uid: string, nowSeconds: number): Promise<void>
+  /** True when the session `sessionId` of `uid` proved the account within STEP_UP_SECONDS. */
+  hasStepUp (sessionId: string, uid: string, nowSeconds: number): Promise<boolean>
 }
+
+/** The challenge key of a session's step-up proof. */
+const stepUpKey = (sessionId: string) => `step-up:${sessionId}`
 
 /** SHA-256 hex of a code with its salt. */
 function codeHash (code: string, salt: string): string {
@@ -182,25 +199,27 @@ export function createAccountsRepository (db: Db): AccountsRepository {
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
       const salt = randomBytes(16).toString('hex')
       const row = { email, code_hash: codeHash(code, salt), salt, created_at: nowSeconds, expires_at: nowSeconds + EMAIL_CODE_LIFETIME_SECONDS, attempts: 0, used_at: null }
+      // no code outlives its 10 minutes by more than the next one sent: an address that never got an account keeps no row
+      await db.deleteFrom('email_codes').where('expires_at', '<=', nowSeconds).execute()
       await db.insertInto('email_codes').values(row)
         .onConflict(conflict => conflict.column('email').doUpdateSet({ code_hash: row.code_hash, salt, created_at: nowSeconds, expires_at: row.expires_at, attempts: 0, used_at: null })).execute()
       return code
     },
     async useEmailCode (email, code, nowSeconds) {
-      return db.transaction().execute(async trx => {
-        const row = await trx.selectFrom('email_codes').selectAll().where('email', '=', email).executeTakeFirst()
-        if (!row) return 'none'
-        if (row.used_at !== null) return 'used'
-        if (row.attempts >= EMAIL_CODE_MAX_ATTEMPTS) return 'spent'
-        if (row.expires_at <= nowSeconds) return 'expired'
-        if (!sameDigest(codeHash(code, row.salt), row.code_hash)) {
-          await trx.updateTable('email_codes').set({ attempts: row.attempts + 1 }).where('email', '=', email).execute()
-          return row.attempts + 1 >= EMAIL_CODE_MAX_ATTEMPTS ? 'spent' : 'wrong'
-        }
-        // a concurrent check of the same code finds it used: only one of them signs in
-        const used = await trx.updateTable('email_codes').set({ used_at: nowSeconds }).where('email', '=', email).where('used_at', 'is', null).executeTakeFirst()
-        return Number(used.numUpdatedRows) === 1 ? 'ok' : 'used'
-      })
+      // one atomic step takes a try before the code is compared, on SQLite as on PostgreSQL:
+      // of any number of concurrent checks only EMAIL_CODE_MAX_ATTEMPTS are ever compared
+      const taken = await db.updateTable('email_codes').set(eb => ({ attempts: eb('attempts', '+', 1) }))
+        .where('email', '=', email).where('attempts', '<', EMAIL_CODE_MAX_ATTEMPTS).where('expires_at', '>', nowSeconds)
+        .returning(['code_hash', 'salt', 'attempts']).executeTakeFirst()
+      if (!taken) {
+        codeHash(code, randomBytes(16).toString('hex')) // the same work as a check, whatever the address
+        const spent = await db.selectFrom('email_codes').select('email').where('email', '=', email).where('expires_at', '>', nowSeconds).executeTakeFirst()
+        return spent ? 'spent' : 'none'
+      }
+      if (!sameDigest(codeHash(code, taken.salt), taken.code_hash)) return taken.attempts >= EMAIL_CODE_MAX_ATTEMPTS ? 'spent' : 'wrong'
+      // a right code is used up (its row deleted): of concurrent checks of it only one signs in
+      const used = await db.deleteFrom('email_codes').where('email', '=', email).where('code_hash', '=', taken.code_hash).executeTakeFirst()
+      return Number(used.numDeletedRows) === 1 ? 'ok' : 'none'
     },
     async uidOfEmail (email) {
       return (await db.selectFrom('account_emails').select('uid').where('email', '=', email).executeTakeFirst())?.uid ?? null
@@ -256,6 +275,19 @@ export function createAccountsRepository (db: Db): AccountsRepository {
     async linkWechat (uid, app, { openid, unionid }, nowSeconds, trx) {
       await (trx ?? db).insertInto('wechat_identities').values({ app, openid, unionid, uid, created_at: nowSeconds })
         .onConflict(conflict => conflict.columns(['app', 'openid']).doNothing()).execute()
+    },
+    async waysIn (uid) {
+      const keys = await db.selectFrom('passkeys').select('credential_id').where('uid', '=', uid).execute()
+      return keys.length + await otherWaysIn(db, uid)
+    },
+    async recordStepUp (sessionId, uid, nowSeconds) {
+      await db.deleteFrom('sign_in_challenges').where('challenge', '=', stepUpKey(sessionId)).execute()
+      await db.insertInto('sign_in_challenges').values({ challenge: stepUpKey(sessionId), purpose: 'step-up', uid, detail: '', expires_at: nowSeconds + STEP_UP_SECONDS }).execute()
+    },
+    async hasStepUp (sessionId, uid, nowSeconds) {
+      const proof = await db.selectFrom('sign_in_challenges').select('uid').where('challenge', '=', stepUpKey(sessionId)).where('purpose', '=', 'step-up')
+        .where('uid', '=', uid).where('expires_at', '>', nowSeconds).executeTakeFirst()
+      return proof !== undefined
     },
     async resolve (uid) {
       const user = await db.selectFrom('users').select('uid').where('uid', '=', uid).executeTakeFirst()

@@ -30,11 +30,21 @@ export interface BotsRepository {
   revokeToken (serverId: string, uid: string, audit: AuditRecord): Promise<boolean>
 }
 
+/**
+ * Ends every way the bot `uid` is in: its token and any session row (none is issued to a
+ * bot; one left from before opens nothing either, repositories/users.ts), so a new or
+ * revoked token leaves nothing behind.
+ */
+async function endSessions (trx: Db, uid: string): Promise<void> {
+  await trx.deleteFrom('bot_tokens').where('bot_uid', '=', uid).execute()
+  await trx.deleteFrom('sessions').where('uid', '=', uid).execute()
+}
+
 /** The bots repository on `db`. */
 export function createBotsRepository (db: Db): BotsRepository {
   async function writeToken (trx: Db, serverId: string, uid: string, audit: AuditRecord): Promise<string> {
     const token = newBotToken()
-    await trx.deleteFrom('bot_tokens').where('bot_uid', '=', uid).execute()
+    await endSessions(trx, uid)
     await trx.insertInto('bot_tokens').values({ token_hash: hashToken(token), bot_uid: uid, server_id: serverId, created_by: audit.actor_uid, created_at: audit.created_at }).execute()
     await writeAuditEntry(trx, { ...audit, target_id: uid })
     return token
@@ -71,6 +81,7 @@ export function createBotsRepository (db: Db): BotsRepository {
       return db.transaction().execute(async trx => {
         const removed = await trx.deleteFrom('bot_tokens').where('bot_uid', '=', uid).where('server_id', '=', serverId).executeTakeFirst()
         if (Number(removed.numDeletedRows) === 0) return false
+        await endSessions(trx, uid)
         await writeAuditEntry(trx, audit)
         return true
       })

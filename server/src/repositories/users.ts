@@ -6,6 +6,7 @@
  * the same way, without expiry, until the owner revokes them.
  */
 import { createHash, randomBytes } from 'crypto'
+import { identityKindOf } from '@core/domain/identity'
 import type { ProfilePatchBody } from '@core/wire/api'
 import type { User } from '@core/wire/entities'
 import type { Db, SessionsTable, UsersTable } from '../db/schema'
@@ -115,7 +116,8 @@ export function createUsersRepository (db: Db): UsersRepository {
       .select(['sessions.session_id', 'sessions.last_used_at'])
       .where('sessions.token_hash', '=', hashToken(token)).where('sessions.expires_at', '>', nowSeconds)
       .where('sessions.last_used_at', '>', nowSeconds - SESSION_IDLE_SECONDS).executeTakeFirst()
-    if (!row) return null
+    // a bot's one way in is its token (SIGN_IN_METHODS_BY_KIND): a session naming a bot opens nothing
+    if (!row || identityKindOf(row) === 'bot') return null
     if (nowSeconds - row.last_used_at >= SESSION_TOUCH_SECONDS) {
       await db.updateTable('sessions').set({ last_used_at: nowSeconds }).where('session_id', '=', row.session_id).execute()
     }

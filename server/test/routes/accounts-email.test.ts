@@ -3,9 +3,11 @@
  * the server sent.
  */
 import type { AccountSignInData } from '@core/wire/accounts'
+import { ACCOUNT_CODES } from '@core/wire/accounts-paths'
 import { openDatabase } from '../../src/db/dialects'
 import type { Db } from '../../src/db/schema'
-import { EMAIL_CODES_PER_ADDRESS_PER_HOUR } from '../../src/routes/accounts'
+import { EMAIL_CODE_MAX_ATTEMPTS } from '../../src/repositories/accounts'
+import { EMAIL_CHECKS_PER_REQUESTER_PER_HOUR, EMAIL_CODES_PER_ADDRESS_PER_HOUR } from '../../src/routes/accounts'
 import { envelope, startTestApp, type TestApp } from '../helper'
 import { startSmtpInbox, type SmtpInbox } from '../services/smtp-inbox'
 
@@ -76,6 +78,19 @@ describe('e-mail sign-in', () => {
     expect([forKnown.statusCode, forKnown.body]).toEqual([forUnknown.statusCode, forUnknown.body])
   })
 
+  it('answers a check for an address with an account exactly as for one never used, and keeps no code row for either', async () => {
+    const known = address()
+    await verify(known, await codeFor(known))
+    const neverUsed = address()
+    const unanswered = await codeFor(neverUsed)
+    now += 10 * 60
+    const forKnown = await verify(known, unanswered)
+    const forNeverUsed = await verify(neverUsed, unanswered)
+    expect([forKnown.statusCode, forKnown.body]).toEqual([forNeverUsed.statusCode, forNeverUsed.body])
+    await codeFor(address()) // sending any code sweeps the expired ones
+    expect(await db.selectFrom('email_codes').select('email').where('email', 'in', [known, neverUsed]).execute()).toEqual([])
+  })
+
   it('keeps only a salted hash of the code', async () => {
     const email = address()
     const code = await codeFor(email)
@@ -104,7 +119,7 @@ describe('e-mail sign-in', () => {
     now += 10 * 60
     const late = await verify(email, code)
     expect(late.statusCode).toBe(400)
-    expect(envelope(late).msg).toMatch(/expired/)
+    expect(envelope(late).msg).toMatch(/no live code for this address/)
   })
 
   it('refuses a code used once already', async () => {
@@ -113,11 +128,11 @@ describe('e-mail sign-in', () => {
     expect((await verify(email, code)).statusCode).toBe(200)
     const again = await verify(email, code)
     expect(again.statusCode).toBe(400)
-    expect(envelope(again).msg).toMatch(/already used/)
+    expect(envelope(again).msg).toMatch(/no live code for this address/)
   })
 
   it('refuses a code for an address that was never sent one, and no address at all', async () => {
-    expect(envelope(await verify(address(), '123456')).msg).toMatch(/no code was sent/)
+    expect(envelope(await verify(address(), '123456')).msg).toMatch(/no live code for this address/)
     expect((await start('not an address')).statusCode).toBe(400)
     expect((await verify(address(), '12345')).statusCode).toBe(400)
   })
@@ -137,9 +152,77 @@ describe('e-mail sign-in', () => {
     const email = address()
     const member = envelope<AccountSignInData>(await verify(email, await codeFor(email))).data
     const headers = { authorization: `Bearer ${member.token}` }
+    expect((await verify(email, await codeFor(email), headers)).statusCode).toBe(200) // a code to its own address proves the account
     const refused = await verify(taken, await codeFor(taken), headers)
     expect(refused.statusCode).toBe(409)
     expect(envelope(refused).msg).toMatch(/another account/)
+  })
+})
+
+describe('replacing the address needs a fresh proof of the account', () => {
+  it('refuses a session replacing its address before a code to the current one, keeps the old address, and replaces it after', async () => {
+    const current = address()
+    const member = envelope<AccountSignInData>(await verify(current, await codeFor(current))).data
+    const headers = { authorization: `Bearer ${member.token}` }
+    const next = address()
+    const refused = await verify(next, await codeFor(next), headers)
+    expect(refused.statusCode).toBe(403)
+    expect(envelope(refused)).toMatchObject({ code: ACCOUNT_CODES.STEP_UP_REQUIRED })
+    expect((await db.selectFrom('account_emails').select('email').where('uid', '=', member.user.uid).executeTakeFirstOrThrow()).email).toBe(current)
+    const proved = envelope<AccountSignInData>(await verify(current, await codeFor(current), headers)).data
+    expect(proved.token).toBe(member.token)
+    expect((await verify(next, await codeFor(next), headers)).statusCode).toBe(200)
+    expect((await db.selectFrom('account_emails').select('email').where('uid', '=', member.user.uid).executeTakeFirstOrThrow()).email).toBe(next)
+  })
+})
+
+describe('e-mail code checks by strangers', () => {
+  let open: TestApp
+  let openDb: Db
+  beforeAll(async () => {
+    open = await startTestApp({ SMTP_URL: inbox.url, GUEST_SIGNUPS_PER_MINUTE: '1000' })
+    openDb = (await openDatabase(open.config)).db
+  }, 30_000)
+  afterAll(async () => {
+    await openDb.destroy()
+    await open.close()
+  })
+
+  const check = (email: string, code: string, remoteAddress: string) => open.inject({ method: 'POST', url: '/auth/email/verify', payload: { email, code }, headers: EN, remoteAddress })
+  async function openCodeFor (email: string): Promise<string> {
+    expect((await open.inject({ method: 'POST', url: '/auth/email/start', payload: { email } })).statusCode).toBe(200)
+    return inbox.codeFor(email)
+  }
+
+  it(`refuses a requester past ${EMAIL_CHECKS_PER_REQUESTER_PER_HOUR} checks an hour without taking a try from the owner's code`, async () => {
+    const owners = address()
+    const code = await openCodeFor(owners)
+    for (let tried = 0; tried < EMAIL_CHECKS_PER_REQUESTER_PER_HOUR; tried++) expect((await check(address(), '123456', '203.0.113.7')).statusCode).toBe(400)
+    for (let tried = 0; tried < EMAIL_CODE_MAX_ATTEMPTS; tried++) {
+      const refused = await check(owners, otherThan(code), '203.0.113.7')
+      expect(refused.statusCode).toBe(429)
+      expect(envelope(refused).msg).toMatch(/codes an hour may be checked from one device or account/)
+    }
+    expect((await check(owners, code, '198.51.100.1')).statusCode).toBe(200)
+  })
+
+  it('lets the owner\'s fresh code stand after a stranger spent the last one', async () => {
+    const owners = address()
+    const burnt = await openCodeFor(owners)
+    for (let tried = 0; tried < EMAIL_CODE_MAX_ATTEMPTS; tried++) await check(owners, otherThan(burnt), '203.0.113.8')
+    expect(envelope(await check(owners, burnt, '198.51.100.2')).msg).toMatch(/too many wrong tries/)
+    expect((await check(owners, await openCodeFor(owners), '198.51.100.2')).statusCode).toBe(200)
+  })
+
+  it(`compares at most ${EMAIL_CODE_MAX_ATTEMPTS} of 60 concurrent wrong checks, and the right code is spent after them`, async () => {
+    const owners = address()
+    const code = await openCodeFor(owners)
+    const answers = await Promise.all(Array.from({ length: 60 }, (_, n) => check(owners, otherThan(code), `10.9.0.${n + 1}`)))
+    expect(answers.map(answer => answer.statusCode)).toEqual(answers.map(() => 400))
+    expect(answers.filter(answer => /the code is wrong/.test(envelope(answer).msg)).length).toBe(EMAIL_CODE_MAX_ATTEMPTS - 1)
+    const row = await openDb.selectFrom('email_codes').select('attempts').where('email', '=', owners).executeTakeFirstOrThrow()
+    expect(Number(row.attempts)).toBe(EMAIL_CODE_MAX_ATTEMPTS)
+    expect(envelope(await check(owners, code, '198.51.100.3')).msg).toMatch(/too many wrong tries/)
   })
 })
 

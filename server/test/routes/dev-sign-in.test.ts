@@ -1,5 +1,7 @@
 /** Development sign-in links: one per demo server's owner and one for a moderator, each once within 30 minutes; none in production. */
+import { createHash } from 'crypto'
 import type { AccountSignInData } from '@core/wire/accounts'
+import { openDatabase } from '../../src/db/dialects'
 import type { DevSignInLink } from '../../src/routes/dev-sign-in'
 import { DEMO_OWNER, envelope, startTestApp, type TestApp } from '../helper'
 
@@ -27,6 +29,18 @@ describe('development sign-in links', () => {
     const again = await signIn(link.token)
     expect(again.statusCode).toBe(400)
     expect(envelope(again).msg).toMatch(/already used or expired/)
+  })
+
+  it('never sign in a bot or a map account, which sign in with their token only', async () => {
+    const { db } = await openDatabase(test.config)
+    try {
+      for (const uid of ['C_200001', 'D_400001']) {
+        await db.insertInto('sign_in_challenges').values({ challenge: createHash('sha256').update(`link-${uid}`).digest('base64url'), purpose: 'dev-link', uid, detail: '', expires_at: now + 600 }).execute()
+        expect((await signIn(`link-${uid}`)).statusCode).toBe(403)
+      }
+    } finally {
+      await db.destroy()
+    }
   })
 
   it('stop working after 30 minutes', async () => {

@@ -4,6 +4,7 @@
  * signature counter, and the list of passkeys.
  */
 import type { AccountSignInData, Passkey, WebauthnOptionsData } from '@core/wire/accounts'
+import { ACCOUNT_CODES } from '@core/wire/accounts-paths'
 import { envelope, signInAsGuest, startTestApp, type TestApp } from '../helper'
 import { createSoftAuthenticator } from '../services/soft-authenticator'
 
@@ -31,7 +32,14 @@ async function signUp (device: ReturnType<typeof createSoftAuthenticator>, heade
   return envelope<AccountSignInData>(response).data
 }
 
-const signIn = (credential: unknown) => test.inject({ method: 'POST', url: '/auth/passkeys/sign-in', headers: EN, payload: { credential } })
+const signIn = (credential: unknown, headers: Record<string, string> = EN) => test.inject({ method: 'POST', url: '/auth/passkeys/sign-in', headers, payload: { credential } })
+
+/** Proves the account of `headers`' session with the passkey on `device`: signs in with it from that session. */
+async function prove (device: ReturnType<typeof createSoftAuthenticator>, headers: Record<string, string>): Promise<AccountSignInData> {
+  const response = await signIn(device.assert(await options('/auth/passkeys/sign-in/options')), headers)
+  expect(response.statusCode).toBe(200)
+  return envelope<AccountSignInData>(response).data
+}
 
 describe('passkeys', () => {
   it('offers creation options for this site with user verification preferred', async () => {
@@ -102,6 +110,7 @@ describe('passkeys', () => {
     const account = await signUp(phone)
     const headers = bearer(account.token)
     const laptop = createSoftAuthenticator('realm.example', ORIGIN)
+    await prove(phone, headers)
     const added = await signUp(laptop, headers, 'Laptop')
     expect(added).toMatchObject({ created: false, user: { uid: account.user.uid } })
     const list = () => test.inject({ url: '/auth/passkeys', headers }).then(response => envelope<{ list: Passkey[] }>(response).data.list)
@@ -122,6 +131,34 @@ describe('passkeys', () => {
     const [key] = envelope<{ list: Passkey[] }>(await test.inject({ url: '/auth/passkeys', headers: bearer(owner.token) })).data.list
     expect((await test.inject({ method: 'DELETE', url: `/auth/passkeys/${key.credential_id}`, headers: bearer(other.token) })).statusCode).toBe(404)
     expect((await test.inject({ method: 'PATCH', url: `/auth/passkeys/${key.credential_id}`, headers: bearer(other.token), payload: { name: 'mine' } })).statusCode).toBe(404)
+  })
+})
+
+describe('adding a passkey needs a fresh proof of the account', () => {
+  const askToAdd = (headers: Record<string, string>) => test.inject({ method: 'POST', url: '/auth/passkeys/register/options', headers })
+
+  it('refuses a session adding a passkey until it signs in again with the account\'s own passkey, for 5 minutes', async () => {
+    const phone = createSoftAuthenticator('realm.example', ORIGIN)
+    const account = await signUp(phone)
+    const headers = bearer(account.token)
+    const refused = await askToAdd(headers)
+    expect(refused.statusCode).toBe(403)
+    expect(envelope(refused)).toMatchObject({ code: ACCOUNT_CODES.STEP_UP_REQUIRED, msg: expect.stringMatching(/prove it is you first/) })
+    const proved = await prove(phone, headers)
+    expect(proved).toMatchObject({ token: account.token, created: false, user: { uid: account.user.uid } })
+    await signUp(createSoftAuthenticator('realm.example', ORIGIN), headers, 'Laptop')
+    now += 5 * 60
+    expect((await askToAdd(headers)).statusCode).toBe(403)
+  })
+
+  it('holds a proof for the session that made it only', async () => {
+    const phone = createSoftAuthenticator('realm.example', ORIGIN)
+    const account = await signUp(phone)
+    await prove(phone, bearer(account.token))
+    const other = envelope<AccountSignInData>(await signIn(phone.assert(await options('/auth/passkeys/sign-in/options')))).data
+    expect(other.token).not.toBe(account.token)
+    expect((await askToAdd(bearer(other.token))).statusCode).toBe(403)
+    expect((await askToAdd(bearer(account.token))).statusCode).toBe(200)
   })
 })
 

@@ -3,8 +3,11 @@
  * (WX_API_BASE points at it), with WeChat's documented error codes.
  */
 import type { AccountSignInData, WechatWebStartData } from '@core/wire/accounts'
+import { ACCOUNT_CODES } from '@core/wire/accounts-paths'
+import type { BotToken } from '@core/wire/trust'
 import { openDatabase } from '../../src/db/dialects'
-import { envelope, signInAsGuest, startTestApp, type TestApp } from '../helper'
+import type { Db } from '../../src/db/schema'
+import { DEMO_OWNER, envelope, signInAsGuest, signInAsMember, startTestApp, type TestApp } from '../helper'
 import { startFakeWechat, type FakeWechat } from '../services/fake-wechat'
 
 const ORIGIN = 'https://realm.example'
@@ -178,4 +181,32 @@ describe('WeChat in the mini-program (code2Session)', () => {
     expect(envelope(refused).msg).toMatch(/already linked to another account/)
     expect(holder.user.uid).not.toBe(other.user.uid)
   })
+
+  /** Runs `work` on the app's database. */
+  async function onDatabase<T> (work: (db: Db) => Promise<T>): Promise<T> {
+    const { db } = await openDatabase(test.config)
+    try {
+      return await work(db)
+    } finally {
+      await db.destroy()
+    }
+  }
+
+  it('refuses linking a new WeChat to an account that holds another way in until the session proves the account', async () => {
+    const member = await signInAsMember(test, '100003')
+    await onDatabase(db => db.insertInto('account_emails').values({ uid: member.uid, email: 'gus.wechat@mail.example', verified_at: 1 }).execute())
+    const refused = await mini('code-gusnew', member.headers)
+    expect(refused.statusCode).toBe(403)
+    expect(envelope(refused).code).toBe(ACCOUNT_CODES.STEP_UP_REQUIRED)
+    expect(await onDatabase(db => db.selectFrom('wechat_identities').select('uid').where('uid', '=', member.uid).execute())).toEqual([])
+  })
+
+  it('refuses a bot token linking WeChat to the bot', async () => {
+    const owner = await signInAsMember(test, DEMO_OWNER)
+    const bot = envelope<BotToken>(await test.inject({ method: 'POST', url: '/servers/832828/bots', headers: owner.headers, payload: { nickname: '骰子机器人' } })).data
+    const refused = await mini('code-halnew', { authorization: `Bot ${bot.token}` })
+    expect(refused.statusCode).toBe(403)
+    expect(await onDatabase(db => db.selectFrom('wechat_identities').select('uid').where('uid', '=', bot.user.uid).execute())).toEqual([])
+  })
 })
+

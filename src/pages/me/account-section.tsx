@@ -75,7 +75,7 @@ function AccountSection ({ account, guest }: { account: AccountStore, guest: boo
                 }}>{t(emailForm ? 'signInCancel' : methods?.email ? 'accountEmailChange' : 'accountEmailAdd')}</Button>
               </View>
             </View>
-            {emailForm && <EmailCodeForm account={account} verifyLabel={t('signInEmailVerify')} onVerified={() => setEmailForm(false)} />}
+            {(emailForm || account.proving !== null) && <EmailCodeForm account={account} verifyLabel={t('signInEmailVerify')} onVerified={() => setEmailForm(false)} />}
             <View className='me__account-row'><Text>{t('accountWechat')}</Text><Text>{t(methods?.wechat ? 'accountWechatLinked' : 'accountWechatNotLinked')}</Text></View>
             <Text className='me__account-heading'>{t('accountPasskeys')}</Text>
             {account.passkeys.map(passkey => (

@@ -9,8 +9,10 @@
 import '@/i18n/page-messages'
 import { makeAutoObservable, observable, runInAction } from 'mobx'
 import type { AccountExport, AccountSignInData, Passkey, SignInMethods } from '@core/wire/accounts'
+import { ACCOUNT_CODES } from '@core/wire/accounts-paths'
 import { t } from '@/i18n'
 import type { AccountApi, DeletedContent } from '@/services/api/accounts'
+import { isRequestError } from '@/services/request/errors'
 import type { StoreLogger } from '../support/load-tracker'
 import { refusalMessage } from '../support/refusal'
 import type { SessionStore } from './session-store'
@@ -36,6 +38,19 @@ export interface AccountSources {
 /** What is under way: one action at a time. */
 export type AccountAction = 'email-send' | 'email-verify' | 'passkey' | 'wechat' | 'link' | 'sign-out-everywhere' | 'export' | 'delete'
 
+/**
+ * What the account is proving itself for, with a code to its current address (the server
+ * asks for a fresh proof before a way in is added): a passkey, added when the member taps
+ * 添加通行密钥 again (the browser's prompt needs their tap), or an address with its code,
+ * added right after the proof.
+ */
+export type PendingProof = { adding: 'passkey' } | { adding: 'email', email: string, code: string }
+
+/** True for the server's refusal asking this session to prove the account before adding a way in. */
+function needsProof (error: unknown): boolean {
+  return isRequestError(error) && error.code === ACCOUNT_CODES.STEP_UP_REQUIRED
+}
+
 /** True for the error a browser gives when the member cancels the passkey prompt. */
 function isCancelled (error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'NotAllowedError'
@@ -57,6 +72,8 @@ export class AccountStore {
   signedOut = false
   /** Why the last code was refused (wrong, expired, used…), shown under the code's field; null when none was. */
   codeError: string | null = null
+  /** What a code to the account's current address proves it for, while one is asked; null otherwise. */
+  proving: PendingProof | null = null
   /** True while the sign-in sheet is offered to a guest who joined a server or wrote something. */
   offering = false
   /** True once a guest closed the offered sheet without signing in: not offered again until the app starts anew. */
@@ -128,22 +145,54 @@ export class AccountStore {
     const adding = this.sources.session.identityKind !== null && this.sources.session.identityKind !== 'guest'
     let verified = false
     const sentence = await this.act('email-verify', async () => {
-      const signedIn = await this.sources.api.emailVerify(email, code.trim())
+      let signedIn: AccountSignInData
+      try {
+        signedIn = await this.sources.api.emailVerify(email, code.trim())
+      } catch (error) {
+        if (!adding || !needsProof(error)) throw error
+        verified = true
+        return this.askForProof({ adding: 'email', email, code: code.trim() })
+      }
       verified = true
-      runInAction(() => { this.codeSentTo = null })
+      const proving = this.proving
+      runInAction(() => {
+        this.codeSentTo = null
+        this.proving = null
+      })
       if (!adding || signedIn.created) return this.adopt(signedIn)
       this.sources.session.adopt(signedIn)
+      // proved: the address that asked for the proof is added with its code, still live
+      if (proving?.adding === 'email') this.sources.session.adopt(await this.sources.api.emailVerify(proving.email, proving.code))
       await this.reload()
-      return t('emailAdded', { email })
+      if (proving?.adding === 'passkey') return t('stepUpConfirmed')
+      return t('emailAdded', { email: proving?.adding === 'email' ? proving.email : email })
     })
     runInAction(() => { this.codeError = verified ? null : sentence })
     return sentence
   }
 
-  /** Forgets the address a code went to (the form asks for an address again). */
+  /** Forgets the address a code went to (the form asks for an address again), and any proof asked. */
   cancelCode (): void {
     this.codeSentTo = null
     this.codeError = null
+    this.proving = null
+  }
+
+  /**
+   * Sends a code to the account's current address to prove it for `pending`, and asks for
+   * that code; an account without an address is told to sign in again with its passkey or
+   * WeChat first.
+   */
+  private async askForProof (pending: PendingProof): Promise<string> {
+    const current = this.methods?.email ?? null
+    if (current === null) return t('stepUpSignInAgain')
+    await this.sources.api.emailStart(current)
+    runInAction(() => {
+      this.proving = pending
+      this.codeSentTo = current
+      this.codeError = null
+    })
+    return t('stepUpCodeSent', { email: current })
   }
 
   /** Makes a passkey named `name`: signs up (a guest keeps everything) or adds it to the signed-in account. */
@@ -151,7 +200,13 @@ export class AccountStore {
     const webauthn = this.sources.webauthn
     if (!webauthn) return t('passkeyUnavailable')
     return this.act('passkey', async () => {
-      const { options } = await this.sources.api.passkeyRegisterOptions()
+      let options: Record<string, unknown>
+      try {
+        ({ options } = await this.sources.api.passkeyRegisterOptions())
+      } catch (error) {
+        if (needsProof(error)) return this.askForProof({ adding: 'passkey' })
+        throw error
+      }
       const credential = await webauthn.register(options)
       const signedIn = await this.sources.api.passkeyRegister(credential, name.trim() || t('passkeyDefaultName'))
       const sentence = signedIn.created ? this.adopt(signedIn) : t('passkeyAdded')

@@ -3,8 +3,9 @@
  * code. Starting answers the same whether or not the address has an account; the code is
  * six digits, lasts 10 minutes and survives 5 wrong tries, and is compared in constant
  * time. Codes are limited per address and, like guest sign-ups, per client IP; so are the
- * checks. A guest who signs up keeps everything it had (repositories/accounts.ts); its
- * guest token ends, and SESSION_REVOKED closes the sockets it opened on every process.
+ * checks, and each requester (IP, signed-in caller) has its own budget of checks. A guest
+ * who signs up keeps everything it had (repositories/accounts.ts); its guest token ends,
+ * and SESSION_REVOKED closes the sockets it opened on every process.
  * And the account's own routes: its sign-in methods, sign out everywhere, export my data
  * and delete my account (repositories/account-data.ts), which close every socket too.
  */
@@ -13,11 +14,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import {
   ACCOUNT_PATHS, AccountExportSchema, AccountSignInDataSchema, DeleteAccountBodySchema, EmailStartBodySchema, EmailStartDataSchema, EmailVerifyBodySchema, SignInMethodsSchema, type AccountSignInData,
 } from '@core/wire/accounts'
+import { ACCOUNT_CODES } from '@core/wire/accounts-paths'
 import type { User } from '@core/wire/entities'
+import { identityKindOf, mayHoldSignIn, type SignInMethod } from '@core/domain/identity'
 import { DoneSchema, type SessionRevokedEvent } from '@core/wire/trust'
 import type { AppContext, RouteOptions } from '../../context'
-import { httpError, spokenError } from '../../errors'
-import { bearerToken, optionalUser, signedInUser } from '../../plugins/auth'
+import { ApiError, httpError, spokenError } from '../../errors'
+import { bearerToken, optionalSignedIn, optionalUser, signedInUser } from '../../plugins/auth'
 import { EMAIL_CODE_LIFETIME_SECONDS, isGuest, type AccountSession, type EmailCodeVerdict, type SignInMethodWriter } from '../../repositories/accounts'
 import { createCodeMailer } from '../../services/mailer'
 import { absentBodyAsEmpty, hasControlCharacters } from '../checks'
@@ -26,6 +29,15 @@ import { responses } from '../schemas'
 
 /** Codes one address may be sent per hour (a mailbox is not a target to flood). */
 export const EMAIL_CODES_PER_ADDRESS_PER_HOUR = 5
+
+/**
+ * Codes one requester — a client IP (RATE_LIMIT_ALLOW addresses exempt), and a signed-in
+ * caller from any IP — may check per hour, right or wrong. Counted before the code is
+ * touched: a requester past it is refused without taking a try from the address's code,
+ * so a stranger can burn at most a few of an owner's codes, and the owner's fresh code
+ * (which starts its tries again) stands.
+ */
+export const EMAIL_CHECKS_PER_REQUESTER_PER_HOUR = 10
 
 const HOUR_MS = 3600_000
 
@@ -37,26 +49,78 @@ export function normalEmail (value: string): string | null {
 
 /** What a refused e-mail code is told, in the member's language. */
 const CODE_REFUSALS: Record<Exclude<EmailCodeVerdict, 'ok'>, { 'zh-CN': string, en: string }> = {
-  none: { 'zh-CN': '请先获取验证码', en: 'body.code: no code was sent to this address; ask for one first' },
-  expired: { 'zh-CN': '验证码已过期，请重新获取', en: 'body.code: the code has expired (codes last 10 minutes); ask for a new one' },
-  used: { 'zh-CN': '验证码已使用，请重新获取', en: 'body.code: the code was already used; ask for a new one' },
+  none: { 'zh-CN': '验证码无效或已过期，请重新获取', en: 'body.code: no live code for this address (a code lasts 10 minutes and works once); ask for a new one' },
   wrong: { 'zh-CN': '验证码不正确', en: 'body.code: the code is wrong' },
   spent: { 'zh-CN': '验证码错误次数过多，请重新获取', en: 'body.code: too many wrong tries; ask for a new code' },
 }
 
+/** What a bot, a map account or a guest is told when it would hold a way in its kind may not (SIGN_IN_METHODS_BY_KIND). */
+const NOT_FOR_THIS_KIND = { 'zh-CN': '此类账号不能使用这种登录方式', en: 'this kind of account cannot hold this way to sign in: a bot or map account signs in with its token only' }
+
 /**
- * Signs `caller` (a guest, or nobody) in to the account `owner`, or signs them up with
- * `attach` when there is none; a guest who signs up becomes the account. Tells the
- * gateway to close an upgraded guest's sockets once committed.
+ * Refuses (403) a signed-in caller adding `method` when its kind may not hold it
+ * (core/domain/identity.ts SIGN_IN_METHODS_BY_KIND: a bot or a map account has its token
+ * only). A guest, or nobody, signs up instead: the new account is an ordinary user.
  */
-export async function signInOrUp (ctx: AppContext, input: { owner: string | null, caller: User | null, userAgent: string, attach: SignInMethodWriter }): Promise<AccountSession> {
-  const { owner, caller, userAgent, attach } = input
-  if (owner !== null) return ctx.repos.accounts.openSession(owner, ctx.now(), userAgent)
+export function requireMayAdd (caller: User | null, method: SignInMethod): void {
+  if (caller && !isGuest(caller) && !mayHoldSignIn(identityKindOf(caller), method)) throw spokenError(403, NOT_FOR_THIS_KIND)
+}
+
+/**
+ * Refuses (403) signing in to the account `uid` with `method` when its kind may not hold
+ * that method: a passkey, address or WeChat identity left on a bot or map account from
+ * before opens nothing.
+ */
+export async function requireMaySignIn (ctx: AppContext, uid: string, method: SignInMethod): Promise<void> {
+  const account = await ctx.repos.users.get(uid)
+  if (!account || !mayHoldSignIn(identityKindOf(account), method)) throw spokenError(403, NOT_FOR_THIS_KIND)
+}
+
+/** A fresh session of the account `uid`, signed in with `method` (see {@link requireMaySignIn}). */
+export async function signInTo (ctx: AppContext, uid: string, method: SignInMethod, userAgent: string): Promise<AccountSession> {
+  await requireMaySignIn(ctx, uid, method)
+  return ctx.repos.accounts.openSession(uid, ctx.now(), userAgent)
+}
+
+/**
+ * Signs `caller` (a guest, or nobody) in to the account `owner` with `method`, or signs
+ * them up with `attach` when there is none; a guest who signs up becomes the account.
+ * Tells the gateway to close an upgraded guest's sockets once committed.
+ */
+export async function signInOrUp (ctx: AppContext, input: { owner: string | null, caller: User | null, userAgent: string, method: SignInMethod, attach: SignInMethodWriter }): Promise<AccountSession> {
+  const { owner, caller, userAgent, method, attach } = input
+  if (owner !== null) return signInTo(ctx, owner, method, userAgent)
   const guestUid = caller && isGuest(caller) ? caller.uid : null
   const session = await ctx.repos.accounts.signUp({ nowSeconds: ctx.now(), userAgent, guestUid, attach })
   // the guest's token no longer opens anything: every gateway closes its sockets
   if (session.upgraded_from !== null) await closeSockets(ctx, session.upgraded_from, null)
   return session
+}
+
+/** What a session is told when it must prove the account before adding a way in. */
+const STEP_UP_FIRST = {
+  'zh-CN': '为确认是你本人，请先用已有的登录方式验证（邮箱验证码、通行密钥或微信）',
+  en: 'prove it is you first: within 5 minutes before adding a way in, sign in again from this session with one the account holds (a code to its address, its passkey or its WeChat)',
+}
+
+/**
+ * Refuses (403, STEP_UP_REQUIRED) a session adding a way in to `account` unless it proved
+ * the account within STEP_UP_SECONDS — signed in again, while signed in, with a way in the
+ * account holds — so a stolen session cannot add one that outlives signing out
+ * everywhere. An account with no way in yet has nothing to prove with and adds its first.
+ */
+export async function requireStepUp (ctx: AppContext, request: FastifyRequest, account: User): Promise<void> {
+  if (await ctx.repos.accounts.waysIn(account.uid) === 0) return
+  const sessionId = (await optionalSignedIn(ctx, request))?.session_id ?? null
+  if (sessionId !== null && await ctx.repos.accounts.hasStepUp(sessionId, account.uid, ctx.now())) return
+  throw new ApiError(403, ACCOUNT_CODES.STEP_UP_REQUIRED, STEP_UP_FIRST.en, STEP_UP_FIRST)
+}
+
+/** The answer to a signed-in account that signed in again with its own way in: the session goes on, with a step-up proof (see {@link requireStepUp}). */
+export async function provedAccount (ctx: AppContext, request: FastifyRequest, account: User): Promise<AccountSignInData> {
+  const sessionId = (await optionalSignedIn(ctx, request))?.session_id ?? null
+  if (sessionId !== null) await ctx.repos.accounts.recordStepUp(sessionId, account.uid, ctx.now())
+  return stillSignedIn(request, account)
 }
 
 /** The answer to a signed-in account that added a way in: the session it came with goes on. */
@@ -84,6 +148,20 @@ export default async function accountsRoutes (fastify: FastifyInstance, { ctx }:
     return email
   }
 
+  /** Counts one code check of the requester (its IP, and the signed-in caller); 429 past EMAIL_CHECKS_PER_REQUESTER_PER_HOUR. */
+  async function requireCheckBudget (request: FastifyRequest, caller: User | null): Promise<void> {
+    const requesters = [
+      ...ctx.config.rateLimit.allowList.includes(request.ip) ? [] : [`ip ${request.ip}`],
+      ...caller ? [`uid ${caller.uid}`] : [],
+    ]
+    for (const requester of requesters) {
+      const checked = await ctx.limits.hit(`email-check ${requester}`, HOUR_MS)
+      if (checked.count > EMAIL_CHECKS_PER_REQUESTER_PER_HOUR) {
+        throw spokenError(429, { 'zh-CN': '验证码尝试次数过多，请稍后再试', en: `body.code: at most ${EMAIL_CHECKS_PER_REQUESTER_PER_HOUR} codes an hour may be checked from one device or account; try again later` }, checked.resetMs / 1000)
+      }
+    }
+  }
+
   app.post(ACCOUNT_PATHS.emailStart, {
     config: { signIn: 'anyone', ...signUpLimit },
     schema: { summary: 'Send a one-time sign-in code to an e-mail address (the same answer whether or not it has an account)', body: EmailStartBodySchema, response: responses(EmailStartDataSchema) },
@@ -109,19 +187,25 @@ export default async function accountsRoutes (fastify: FastifyInstance, { ctx }:
   }, async request => {
     const email = emailOf(request.body.email)
     const caller = await optionalUser(ctx, request)
+    requireMayAdd(caller, 'email')
+    const adding = caller && !isGuest(caller) ? caller : null
+    // a signed-in account adding or replacing its address proves itself first (its own address is that proof)
+    if (adding && await ctx.repos.accounts.uidOfEmail(email) !== adding.uid) await requireStepUp(ctx, request, adding)
+    await requireCheckBudget(request, caller)
     const verdict = await ctx.repos.accounts.useEmailCode(email, request.body.code, ctx.now())
     if (verdict !== 'ok') throw spokenError(400, CODE_REFUSALS[verdict])
     const owner = await ctx.repos.accounts.uidOfEmail(email)
     const userAgent = request.headers['user-agent'] ?? ''
-    if (caller && !isGuest(caller) && caller.uid !== owner) {
+    if (adding && adding.uid === owner) return ok(await provedAccount(ctx, request, adding))
+    if (adding) {
       // a signed-in account adds the address as a way in
-      if (!await ctx.repos.accounts.addEmail(caller.uid, email, ctx.now())) {
+      if (!await ctx.repos.accounts.addEmail(adding.uid, email, ctx.now())) {
         throw spokenError(409, { 'zh-CN': '该邮箱已绑定其他账号', en: 'body.email: this address signs in to another account' })
       }
-      return ok(stillSignedIn(request, caller))
+      return ok(stillSignedIn(request, adding))
     }
     const attach: SignInMethodWriter = async (trx, uid) => { await trx.insertInto('account_emails').values({ uid, email, verified_at: ctx.now() }).execute() }
-    return ok(await signInOrUp(ctx, { owner, caller, userAgent, attach }))
+    return ok(await signInOrUp(ctx, { owner, caller, userAgent, method: 'email', attach }))
   })
   const account = { config: { signIn: 'user' as const }, schema: { security: [{ bearer: [] }] } }
 

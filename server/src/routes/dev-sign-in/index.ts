@@ -11,6 +11,7 @@ import { ACCOUNT_PATHS, AccountSignInDataSchema, DevSignInBodySchema } from '@co
 import type { AppContext, RouteOptions } from '../../context'
 import { BUSY_SERVER_ID } from '../../db/seed/demo-data'
 import { spokenError } from '../../errors'
+import { signInTo } from '../accounts'
 import { ok } from '../envelope'
 import { responses } from '../schemas'
 
@@ -57,6 +58,6 @@ export default async function devSignInRoutes (fastify: FastifyInstance, { ctx }
   }, async request => {
     const handed = await ctx.repos.accounts.takeChallenge(tokenHash(request.body.token), 'dev-link', ctx.now())
     if (!handed?.uid) throw spokenError(400, { 'zh-CN': '登录链接已失效', en: 'body.token: the sign-in link is unknown, already used or expired (links work once, for 30 minutes)' })
-    return ok(await ctx.repos.accounts.openSession(handed.uid, ctx.now(), request.headers['user-agent'] ?? ''))
+    return ok(await signInTo(ctx, handed.uid, 'dev-link', request.headers['user-agent'] ?? ''))
   })
 }

@@ -19,7 +19,7 @@ import { optionalUser, signedInUser } from '../../plugins/auth'
 import { publicBase } from '../../plugins/public-url'
 import { isGuest, type ChallengePurpose } from '../../repositories/accounts'
 import { absentBodyAsEmpty } from '../checks'
-import { signInOrUp, stillSignedIn } from '../accounts'
+import { provedAccount, requireMayAdd, requireMaySignIn, requireStepUp, signInOrUp, signInTo, stillSignedIn } from '../accounts'
 import { ok } from '../envelope'
 import { responses } from '../schemas'
 
@@ -71,7 +71,9 @@ export default async function passkeysRoutes (fastify: FastifyInstance, { ctx }:
     schema: { summary: 'WebAuthn creation options: a signed-in account adds a passkey, a guest or nobody signs up', ...bearer, response: responses(WebauthnOptionsDataSchema) },
   }, async request => {
     const caller = await optionalUser(ctx, request)
+    requireMayAdd(caller, 'passkey')
     const account = caller && !isGuest(caller) ? caller : null
+    if (account) await requireStepUp(ctx, request, account)
     const { rpID } = relyingParty(ctx.config.publicUrl, request)
     const existing = account ? await passkeys.list(account.uid) : []
     const options = await generateRegistrationOptions({
@@ -92,9 +94,11 @@ export default async function passkeysRoutes (fastify: FastifyInstance, { ctx }:
     schema: { summary: 'Store a new passkey: signs up (a guest keeps everything) or adds it to the signed-in account', ...bearer, body: PasskeyRegisterBodySchema, response: responses(AccountSignInDataSchema) },
   }, async request => {
     const caller = await optionalUser(ctx, request)
+    requireMayAdd(caller, 'passkey')
     const credential = request.body.credential as unknown as RegistrationResponseJSON
     const { challenge, uid: registeringUid } = await takeChallenge(credential.response.clientDataJSON, 'register')
     const account = caller && !isGuest(caller) ? caller : null
+    if (account) await requireStepUp(ctx, request, account)
     if ((account?.uid ?? null) !== registeringUid) throw refused('body.credential: these options were made for another account; start again', '验证已失效，请重试')
     const { origin, rpID } = relyingParty(ctx.config.publicUrl, request)
     let verification: Awaited<ReturnType<typeof verifyRegistrationResponse>>
@@ -115,7 +119,7 @@ export default async function passkeysRoutes (fastify: FastifyInstance, { ctx }:
       await passkeys.add({ ...row, uid: account.uid })
       return ok(stillSignedIn(request, account))
     }
-    return ok(await signInOrUp(ctx, { owner: null, caller, userAgent: request.headers['user-agent'] ?? '', attach: (trx, uid) => passkeys.add({ ...row, uid }, trx) }))
+    return ok(await signInOrUp(ctx, { owner: null, caller, userAgent: request.headers['user-agent'] ?? '', method: 'passkey', attach: (trx, uid) => passkeys.add({ ...row, uid }, trx) }))
   })
 
   app.post(ACCOUNT_PATHS.passkeySignInOptions, {
@@ -148,8 +152,12 @@ export default async function passkeysRoutes (fastify: FastifyInstance, { ctx }:
       throw refused(`body.credential: ${(error as Error).message}`, '通行密钥验证失败')
     }
     if (!verification.verified) throw refused('body.credential: the signature does not match the passkey', '通行密钥验证失败')
+    await requireMaySignIn(ctx, key.uid, 'passkey')
+    const caller = await optionalUser(ctx, request)
+    // the account's own passkey, from one of its sessions: a fresh proof of the account, the session goes on
+    const answer = caller && caller.uid === key.uid ? await provedAccount(ctx, request, caller) : await signInTo(ctx, key.uid, 'passkey', request.headers['user-agent'] ?? '')
     await passkeys.recordUse(key.credential_id, verification.authenticationInfo.newCounter, ctx.now())
-    return ok(await ctx.repos.accounts.openSession(key.uid, ctx.now(), request.headers['user-agent'] ?? ''))
+    return ok(answer)
   })
 
   app.get(ACCOUNT_PATHS.passkeys, {

@@ -21,7 +21,7 @@ import { httpError, spokenError, type ApiError } from '../../errors'
 import { optionalUser } from '../../plugins/auth'
 import { isGuest, type WechatApp } from '../../repositories/accounts'
 import { code2Session, WechatError, WechatRefusal, webAuthorisation, webAuthorizeUrl, type WebAuthScope, type WechatApp as WechatAppConfig, type WechatIdentity } from '../../services/wechat'
-import { signInOrUp, stillSignedIn } from '../accounts'
+import { provedAccount, requireMayAdd, requireMaySignIn, requireStepUp, signInOrUp } from '../accounts'
 import { publicOrigin } from '../passkeys'
 import { hasControlCharacters, ownersNameIn } from '../checks'
 import { ok } from '../envelope'
@@ -58,21 +58,27 @@ async function askWechat<T> (request: FastifyRequest, call: () => Promise<T>): P
  */
 async function signInWithWechat (ctx: AppContext, request: FastifyRequest, app: WechatApp, identity: WechatIdentity, profile: { nickname: string, avatar: string } | null): Promise<AccountSignInData> {
   const caller = await optionalUser(ctx, request)
+  requireMayAdd(caller, 'wechat')
   const owner = await ctx.repos.accounts.wechatOwner(app, identity)
   const now = ctx.now()
   if (caller && !isGuest(caller)) {
     if (owner !== null && owner !== caller.uid) {
       throw spokenError(409, { 'zh-CN': '该微信已绑定其他账号', en: 'this WeChat is already linked to another account' })
     }
+    // the account's own WeChat is a fresh proof of it; linking a new one needs that proof first
+    if (owner === null) await requireStepUp(ctx, request, caller)
     await ctx.repos.accounts.linkWechat(caller.uid, app, identity, now)
-    return stillSignedIn(request, caller)
+    return provedAccount(ctx, request, caller)
   }
   // the same person (unionid) signing in from the other app gets this app's openid linked too
-  if (owner !== null) await ctx.repos.accounts.linkWechat(owner, app, identity, now)
+  if (owner !== null) {
+    await requireMaySignIn(ctx, owner, 'wechat')
+    await ctx.repos.accounts.linkWechat(owner, app, identity, now)
+  }
   // read before the sign-up's transaction (it holds SQLite's one connection)
   const shared = owner === null && profile ? await sharedProfileOf(ctx, profile, caller) : null
   return signInOrUp(ctx, {
-    owner, caller, userAgent: request.headers['user-agent'] ?? '',
+    owner, caller, userAgent: request.headers['user-agent'] ?? '', method: 'wechat',
     attach: async (trx, uid) => {
       await ctx.repos.accounts.linkWechat(uid, app, identity, now, trx)
       if (shared) await trx.updateTable('users').set(shared).where('uid', '=', uid).execute()
