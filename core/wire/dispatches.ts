@@ -4,7 +4,9 @@
  * publishes only these names with these payloads (a wrong payload does not compile), the
  * gateway computes each recipient from the audience with the permission function the
  * routes use (core/domain/permissions.ts), the client's `gateway.on(…)` takes its payload
- * type from here, and server/README.md's event table is checked against it.
+ * type from here, and server/README.md's event table is checked against it. What each one
+ * changes (who may read what, the roles, the channels: the groups the gateway and the
+ * stores follow) is declared beside it in ./dispatch-codes, which the client loads as a value.
  *
  * The protocol's version (GATEWAY_PROTOCOL_VERSION, announced in `ready`) is in
  * ./gateway-codes. The client imports this file only as types (TypeBox stays out of the

@@ -12,6 +12,7 @@
 import type { ConfiguredServer } from '@core/domain/servers'
 import type { ServerChoiceInput } from '@core/domain/server'
 import { flattenGroups } from '@core/domain/channel'
+import { DISPATCHES_THAT_CHANGE } from '@core/wire/dispatch-codes'
 import { comparer, reaction } from 'mobx'
 import type { ApiClient } from '@/services/api/api-client'
 import type { PostsApi } from '@/services/api/posts'
@@ -263,7 +264,7 @@ export class RootStore {
     this.gateway.on('PRESENCE_UPDATE', counts)
     // A channel made, edited or deleted in the server settings shows in every member's list,
     // and one that appeared or disappeared for this member (roles, overrides) too
-    for (const type of ['CHANNEL_CREATE', 'CHANNEL_UPDATE', 'CHANNEL_DELETE', 'CHANNELS_VISIBLE_UPDATE'] as const) {
+    for (const type of DISPATCHES_THAT_CHANGE['channel-list']) {
       this.gateway.on(type, changed => {
         if (changed.server_id === this.server.serverId) void this.channel.load()
       })

@@ -18,13 +18,8 @@
  */
 import type { DispatchPayloads, DispatchTarget, PublishedDispatchName } from '@core/wire/dispatches'
 
-/**
- * One event as it crosses the bus: a declared dispatch (core/wire/dispatches.ts), where it
- * goes (its server, and the channel or user its audience names) and its payload.
- */
-export interface BusEvent {
-  /** Dispatch name, e.g. `MESSAGE_CREATE`. */
-  t: PublishedDispatchName
+/** Where a bus event goes: its server, and the channel, user or participants its audience names. */
+export interface BusEventTarget {
   /** The server whose members (the audience decides which) receive it; '' for a user's own event outside any server (sign-out, audience `user`). */
   server_id: string
   /** Audience `channel`: the channel; only those who may read it receive the event. */
@@ -35,13 +30,22 @@ export interface BusEvent {
   conversation_id?: string
   /** Audience `participants`: the users whose sessions receive it (server_id is ''). */
   uids?: readonly string[]
-  /** The payload the clients receive as the dispatch's `d`. */
-  d: unknown
 }
+
+/** The bus event of dispatch `T`: its name, where it goes and the payload the clients receive as the dispatch's `d`. */
+export type BusEventOf<T extends PublishedDispatchName> = T extends PublishedDispatchName ? BusEventTarget & { t: T, d: DispatchPayloads[T] } : never
+
+/**
+ * One event as it crosses the bus: a declared dispatch (core/wire/dispatches.ts), where it
+ * goes and its payload — one case per dispatch, so testing `t` gives `d` its declared type.
+ */
+export type BusEvent = BusEventOf<PublishedDispatchName>
 
 /** The bus event of dispatch `t` to `target` with payload `d` (the one place a typed publish becomes a logged event). */
 export function busEvent<T extends PublishedDispatchName> (t: T, target: DispatchTarget<T>, d: DispatchPayloads[T]): BusEvent {
-  return { server_id: '', ...target, t, d }
+  const event: BusEventTarget & { t: T, d: DispatchPayloads[T] } = { server_id: '', ...target, t, d }
+  // `t` and `d` belong together by this signature; the compiler cannot pick BusEvent's case for an open T
+  return event as BusEvent
 }
 
 /** An event with its bus-wide id. */

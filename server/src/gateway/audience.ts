@@ -8,7 +8,6 @@
  * conversation's event goes to the participants it names, whatever servers they share.
  */
 import { dispatchDeclaration } from '@core/wire/dispatches'
-import type { MemberAdd, MemberRemove } from '@core/wire/members'
 import type { BusEvent, LoggedEvent } from '../bus'
 import type { ServerGrant } from './grants'
 
@@ -30,8 +29,8 @@ export function isFocusOnly (event: BusEvent): boolean {
 
 /** The uid a MEMBER_ADD adds or a MEMBER_REMOVE removes; null for other events. */
 export function membershipChangeOf (event: BusEvent): { uid: string, joined: boolean } | null {
-  if (event.t === 'MEMBER_ADD') return { uid: (event.d as MemberAdd).member.user.uid, joined: true }
-  if (event.t === 'MEMBER_REMOVE') return { uid: (event.d as MemberRemove).uid, joined: false }
+  if (event.t === 'MEMBER_ADD') return { uid: event.d.member.user.uid, joined: true }
+  if (event.t === 'MEMBER_REMOVE') return { uid: event.d.uid, joined: false }
   return null
 }
 

@@ -23,10 +23,11 @@
  */
 import type { FastifyBaseLogger } from 'fastify'
 import type { WebSocket } from 'ws'
+import { dispatchChanges } from '@core/wire/dispatch-codes'
 import { dispatchDeclaration, type ChannelsVisibleUpdate, type SocketsOverCap } from '@core/wire/dispatches'
 import { GatewayErrorCode } from '@core/wire/gateway-codes'
 import type { PresenceUpdate } from '@core/wire/members'
-import type { MemberState, SessionRevokedEvent } from '@core/wire/trust'
+import type { SessionRevokedEvent } from '@core/wire/trust'
 import type { BusEvent, EventBus } from '../bus'
 import type { AppContext } from '../context'
 import type { SignedIn } from '../repositories/users'
@@ -39,9 +40,6 @@ import { GatewaySession, type SessionHost } from './session'
 
 /** Reads of a new session's grant in one server while changes keep coming (the last one stands). */
 const GRANT_READS = 3
-
-/** Events after which what some users may read in the event's server must be recomputed (before delivering it). */
-const ACCESS_EVENTS: ReadonlySet<string> = new Set(['ROLE_CREATE', 'ROLE_UPDATE', 'ROLE_DELETE', 'CHANNEL_CREATE', 'CHANNEL_UPDATE'])
 
 function add<K, V> (map: Map<K, Set<V>>, key: K, value: V): void {
   let set = map.get(key)
@@ -91,11 +89,11 @@ export class GatewayHub implements SessionHost {
   constructor (private readonly ctx: AppContext, readonly log: FastifyBaseLogger, readonly clock: () => number = Date.now) {
     this.stopListening = ctx.bus.subscribe((event, id) => {
       if (event.t === 'SESSION_REVOKED') {
-        this.closeRevoked(event.d as SessionRevokedEvent)
+        this.closeRevoked(event.d)
         return
       }
       if (event.t === 'SOCKETS_OVER_CAP') {
-        this.closeOverCap(event.d as SocketsOverCap)
+        this.closeOverCap(event.d)
         return
       }
       this.queue.push({ event, id })
@@ -266,7 +264,7 @@ export class GatewayHub implements SessionHost {
     this.draining = true
     for (let next = this.queue.shift(); next; next = this.queue.shift()) {
       const { event, id } = next
-      if (ACCESS_EVENTS.has(event.t) || event.t === 'MEMBER_UPDATE' || event.t === 'MEMBER_ADD') {
+      if (dispatchChanges(event.t, 'access') || dispatchChanges(event.t, 'member-access')) {
         this.accessChanges.set(event.server_id, (this.accessChanges.get(event.server_id) ?? 0) + 1)
       }
       const uids = this.regrantedBy(event)
@@ -290,9 +288,9 @@ export class GatewayHub implements SessionHost {
   /** The users with sessions here whose grants in the event's server it may change. */
   private regrantedBy (event: BusEvent): string[] {
     const serverId = event.server_id
-    if (ACCESS_EVENTS.has(event.t)) return [...this.users].filter(([, user]) => user.grants.has(serverId)).map(([uid]) => uid)
+    if (dispatchChanges(event.t, 'access')) return [...this.users].filter(([, user]) => user.grants.has(serverId)).map(([uid]) => uid)
     const change = membershipChangeOf(event)
-    const uid = event.t === 'MEMBER_UPDATE' ? (event.d as MemberState).uid : change?.joined === true ? change.uid : undefined
+    const uid = event.t === 'MEMBER_UPDATE' ? event.d.uid : change?.joined === true ? change.uid : undefined
     return uid !== undefined && this.users.has(uid) ? [uid] : []
   }
 

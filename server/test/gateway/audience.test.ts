@@ -1,13 +1,16 @@
-import type { BusEvent, LoggedEvent } from '../../src/bus'
+import type { PublishedDispatchName } from '@core/wire/dispatches'
+import type { BusEvent, BusEventTarget, LoggedEvent } from '../../src/bus'
 import { membershipBefore, offerTo, receives, type SessionView } from '../../src/gateway/audience'
 import type { ServerGrant } from '../../src/gateway/grants'
 
 /** u1 is a member of s1 who may read c1 and does not moderate. */
 const reader: ServerGrant = { readable: new Set(['c1']), moderator: false }
 const view = (overrides: Partial<SessionView> = {}): SessionView => ({ uid: 'u1', serverIds: new Set(['s1']), focusedChannelId: null, grantIn: () => reader, ...overrides })
-const event = (overrides: Partial<BusEvent> = {}): BusEvent => ({ t: 'MESSAGE_CREATE', server_id: 's1', channel_id: 'c1', d: {}, ...overrides })
-const memberAdd = (serverId: string, uid: string): BusEvent => ({ t: 'MEMBER_ADD', server_id: serverId, d: { server_id: serverId, member: { user: { uid } }, member_count: 1 } })
-const memberRemove = (serverId: string, uid: string): BusEvent => ({ t: 'MEMBER_REMOVE', server_id: serverId, d: { server_id: serverId, uid, member_count: 0 } })
+/** An event to route: the audience rules read its name and target, so its payload is left empty (a test fixture, not a publishable event). */
+const event = (overrides: Partial<BusEventTarget> & { t?: PublishedDispatchName } = {}): BusEvent => ({ t: 'MESSAGE_CREATE', server_id: 's1', channel_id: 'c1', d: {}, ...overrides }) as BusEvent
+/** A join as membership reads it: only the member's uid is filled in. */
+const memberAdd = (serverId: string, uid: string): BusEvent => ({ t: 'MEMBER_ADD', server_id: serverId, d: { server_id: serverId, member: { user: { uid } }, member_count: 1 } }) as BusEvent
+const memberRemove = (serverId: string, uid: string): BusEvent => ({ t: 'MEMBER_REMOVE', server_id: serverId, d: { server_id: serverId, uid, member_count: 0, online_count: 0 } })
 
 describe('receives', () => {
   it('gives members the events of their servers and nobody else\'s', () => {

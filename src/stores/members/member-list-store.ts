@@ -6,6 +6,7 @@
  * space counts). The page renders it; the moderation store acts on its members.
  */
 import { makeAutoObservable, observable } from 'mobx'
+import { DISPATCHES_THAT_CHANGE } from '@core/wire/dispatch-codes'
 import type { Member, PresenceUpdate } from '@core/wire/members'
 import type { MemberState, ServerRole } from '@core/wire/trust'
 import type { MembersApi } from '@/services/api/members'
@@ -31,9 +32,6 @@ export interface MemberListSources {
   /** Members asked for per page; the server's default when absent. */
   pageSize?: number
 }
-
-/** The events that change a member's roles or timeout, or the roles themselves. */
-const ROLE_EVENTS = ['ROLE_CREATE', 'ROLE_UPDATE', 'ROLE_DELETE'] as const
 
 /** The gather space a member stands in now. */
 export interface MemberPlace {
@@ -164,7 +162,8 @@ export class MemberListStore {
       gateway.on('MEMBER_UPDATE', event => { this.applyState(event) }),
       // someone came into or left one of the server's spaces: who stands where is asked again
       gateway.on('SPACE_COUNT', event => { if (mine(event)) this.placesChanged() }),
-      ...ROLE_EVENTS.map(type => gateway.on(type, event => { if (mine(event)) void this.reloadRoles() })),
+      // the roles changed: their names, colours and order are asked again
+      ...DISPATCHES_THAT_CHANGE.roles.map(type => gateway.on(type, event => { if (mine(event)) void this.reloadRoles() })),
       // Events were missed and are gone; the list is asked again
       gateway.on(GATEWAY_RESYNC, () => { void this.load() }),
     )

@@ -6,6 +6,7 @@
  * The client only hides what the member may not do; the server checks every write.
  */
 import { makeAutoObservable, runInAction } from 'mobx'
+import { DISPATCHES_THAT_CHANGE } from '@core/wire/dispatch-codes'
 import type { Server } from '@core/wire/entities'
 import { MAX_SERVER_WORDS } from '@core/wire/trust-paths'
 import type { PatchServerBody } from '@core/wire/trust'
@@ -47,12 +48,6 @@ export interface ServerSettingsSources {
 
 /** The gateway as the settings page follows it: one subscription per event type. */
 export type ServerSettingsGateway = GatewaySubscriptions
-
-/** The live events after which the Roles section (and Channels' training marks) is asked again. */
-const ROLE_EVENTS = ['ROLE_CREATE', 'ROLE_UPDATE', 'ROLE_DELETE'] as const
-
-/** The live events after which the Channels section is asked again. */
-const CHANNEL_EVENTS = ['CHANNEL_CREATE', 'CHANNEL_UPDATE', 'CHANNEL_DELETE'] as const
 
 /** One server's settings page. */
 export class ServerSettingsStore {
@@ -156,8 +151,9 @@ export class ServerSettingsStore {
     const mine = (event: { server_id?: string }) => event.server_id === this.serverId
     const stops = [
       gateway.on('SERVER_UPDATE', server => { if (mine(server) && this.server !== null) this.applyServer(server) }),
-      ...ROLE_EVENTS.map(type => gateway.on(type, event => { if (mine(event) && this.roles.status !== 'idle') void this.roles.refresh() })),
-      ...CHANNEL_EVENTS.map(type => gateway.on(type, event => { if (mine(event) && this.channels.status !== 'idle') void this.channels.refresh() })),
+      // the Roles section (and Channels' training marks) and the Channels section are asked again
+      ...DISPATCHES_THAT_CHANGE.roles.map(type => gateway.on(type, event => { if (mine(event) && this.roles.status !== 'idle') void this.roles.refresh() })),
+      ...DISPATCHES_THAT_CHANGE.channels.map(type => gateway.on(type, event => { if (mine(event) && this.channels.status !== 'idle') void this.channels.refresh() })),
     ]
     return () => { stops.forEach(stop => stop()) }
   }

@@ -12,6 +12,7 @@
  */
 import { action, computed, makeObservable, observable, onBecomeObserved, onBecomeUnobserved, reaction } from 'mobx'
 import { hasPermission, Permission, type PermissionName } from '@core/domain/permissions'
+import { DISPATCHES_THAT_CHANGE } from '@core/wire/dispatch-codes'
 import type { MyPermissions } from '@core/wire/trust'
 import { GATEWAY_RESYNC, type GatewaySubscriptions } from '../gateway-store'
 import type { StoreLogger } from '../support/load-tracker'
@@ -86,8 +87,8 @@ export class PermissionsStore {
       if (event.server_id !== this.serverId) return
       if (event.uid === undefined || event.uid === this.sources.uid()) void this.reload()
     }
-    // CHANNELS_VISIBLE_UPDATE: a channel appeared or disappeared for this member (its permissions there changed)
-    for (const type of ['MEMBER_UPDATE', 'ROLE_CREATE', 'ROLE_UPDATE', 'ROLE_DELETE', 'CHANNEL_UPDATE', 'CHANNEL_CREATE', 'CHANNELS_VISIBLE_UPDATE'] as const) {
+    // a member's roles, the roles, a channel's overrides, or a channel appeared or disappeared for this member (CHANNELS_VISIBLE_UPDATE)
+    for (const type of DISPATCHES_THAT_CHANGE.permissions) {
       this.stops.push(this.sources.gateway.on(type, mineChanged))
     }
     this.stops.push(this.sources.gateway.on(GATEWAY_RESYNC, () => { void this.reload() }))
