@@ -19,6 +19,27 @@ export function publicBase (publicUrl: string | null, request: FastifyRequest): 
   return `${request.protocol}://${host}`
 }
 
+/** The names a loopback listener answers to: a URL on one of them, at the port a request came to, is this server. */
+const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]']
+
+/**
+ * The origins this server itself answers on, judged without the request's headers (a
+ * client writes any Host it likes): PUBLIC_URL when set; else plain http at the port the
+ * connection came to, on the address it came to and, for a loopback connection, on the
+ * loopback names. A request made inside the process (app.inject) has no socket address:
+ * it counts as loopback at port 80, the port such a request names by default.
+ */
+export function listeningOrigins (publicUrl: string | null, request: FastifyRequest): string[] {
+  if (publicUrl) return [new URL(publicUrl).origin]
+  const { localAddress, localPort } = request.socket
+  const address = localAddress?.replace(/^::ffff:/, '')
+  const port = localPort ?? 80
+  const loopback = address === undefined || address === '::1' || address.startsWith('127.')
+  const names = new Set(loopback ? LOOPBACK_NAMES : [])
+  if (address !== undefined) names.add(address.includes(':') ? `[${address}]` : address)
+  return [...names].map(name => new URL(`http://${name}:${port}`).origin)
+}
+
 /** A copy of `value` where every URL field starting with /files/ is prefixed with `base`. */
 export function absolutizeFileUrls (value: unknown, base: string): unknown {
   if (Array.isArray(value)) return value.map(item => absolutizeFileUrls(item, base))
