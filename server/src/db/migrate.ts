@@ -24,6 +24,7 @@ import * as spaceMaps from './migrations/0016-space-maps'
 import * as searchByServer from './migrations/0017-search-by-server'
 import * as messagesByAuthor from './migrations/0018-messages-by-author'
 import * as groupBlocks from './migrations/0019-group-blocks'
+import * as fileUploaders from './migrations/0020-file-uploaders'
 import type { Db } from './schema'
 
 /** Every migration by name; names sort in the order they must run. */
@@ -47,6 +48,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0017-search-by-server': searchByServer,
   '0018-messages-by-author': messagesByAuthor,
   '0019-group-blocks': groupBlocks,
+  '0020-file-uploaders': fileUploaders,
 }
 
 /**

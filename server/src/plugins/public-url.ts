@@ -24,13 +24,13 @@ const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]']
 
 /**
  * The origins this server itself answers on, judged without the request's headers (a
- * client writes any Host it likes): PUBLIC_URL when set; else plain http at the port the
+ * client writes any Host it likes): PUBLIC_URL when set (as written, path and all); else plain http at the port the
  * connection came to, on the address it came to and, for a loopback connection, on the
  * loopback names. A request made inside the process (app.inject) has no socket address:
  * it counts as loopback at port 80, the port such a request names by default.
  */
 export function listeningOrigins (publicUrl: string | null, request: FastifyRequest): string[] {
-  if (publicUrl) return [new URL(publicUrl).origin]
+  if (publicUrl) return [publicUrl]
   const { localAddress, localPort } = request.socket
   const address = localAddress?.replace(/^::ffff:/, '')
   const port = localPort ?? 80

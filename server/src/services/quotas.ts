@@ -211,7 +211,7 @@ export async function putWithinQuota (ctx: AppContext, uploader: Uploader, key: 
   const charge = await chargeUploadQuotas(ctx, uploader, content.length)
   let result: PutResult
   try {
-    result = await ctx.files.put(key, content, mime)
+    result = await ctx.files.put(key, content, mime, { uploadedBy: uploader.uid })
   } catch (error) {
     await charge.refund()
     throw error
