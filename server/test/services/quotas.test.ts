@@ -2,6 +2,7 @@ import { openDatabase } from '../../src/db/dialects'
 import type { Db } from '../../src/db/schema'
 import { bytesInWords } from '../../src/services/quotas'
 import { envelope, signInAsGuest, startTestApp, type TestApp } from '../helper'
+import { LOBBY, POSTS, SERVER } from '../routes/account-fixtures'
 
 describe('sizes in the words a quota refusal uses', () => {
   it.each([
@@ -11,10 +12,7 @@ describe('sizes in the words a quota refusal uses', () => {
   })
 })
 
-/** The busy demo server, its lobby and post channel, and a live item on air there. */
-const SERVER = '832828'
-const LOBBY = '83282802'
-const POSTS = '83282804'
+/** A live item on air in the busy demo server. */
 const ON_AIR = '832828-live-02'
 /** A client IP the rate limits exempt in this app. */
 const ALLOWED_IP = '10.8.0.1'
