@@ -1,12 +1,12 @@
 /**
  * A guest's uid that became an account names that account in every write taking a target
- * uid (path `:uid`, body `uid` / `uids`): the write acts on the account. Runs on SQLite,
+ * uid (path `:uid`, body `uid` / `uids`, a member's `target_id`): the write acts on the account. Runs on SQLite,
  * and on PostgreSQL with DATABASE_URL.
  */
 import type { AccountSignInData } from '@core/wire/accounts'
 import type { Db } from '../../src/db/schema'
 import { DEMO_OWNER, envelope, signInAsGuest, signInAsMember, type TestApp } from '../helper'
-import { SERVER, startAccountApp, type AccountApp } from '../routes/account-fixtures'
+import { POSTS, SERVER, startAccountApp, type AccountApp } from '../routes/account-fixtures'
 import type { SmtpInbox } from '../services/smtp-inbox'
 
 let app: AccountApp
@@ -86,6 +86,16 @@ describe("a write naming an upgraded guest's old uid", () => {
     const { conversation_id: conversationId } = envelope<{ conversation_id: string }>(response).data
     const participants = await db.selectFrom('conversation_participants').select('uid').where('conversation_id', '=', conversationId).orderBy('uid').execute()
     expect(participants.map(row => row.uid)).toEqual([DEMO_OWNER, uid].sort())
+  })
+
+  it('reports the account the guest became, and sets a channel override for it', async () => {
+    const { oldUid, uid } = await upgradedGuest()
+    const reporter = await signInAsMember(test, '100003')
+    expect((await test.inject({ method: 'POST', url: '/reports', headers: reporter.headers, payload: { target_type: 'member', target_id: oldUid, server_id: SERVER, reason: 'spam' } })).statusCode).toBe(200)
+    expect(await db.selectFrom('reports').select('target_id').where('reporter_uid', '=', reporter.uid).where('target_id', 'in', [oldUid, uid]).execute()).toEqual([{ target_id: uid }])
+    const override = await test.inject({ method: 'PUT', url: `/channels/${POSTS}/overrides/member/${oldUid}`, headers: owner.headers, payload: { allow: 0, deny: 1 } })
+    expect(override.statusCode).toBe(200)
+    expect(await db.selectFrom('channel_overrides').select('target_id').where('channel_id', '=', POSTS).where('target_id', 'in', [oldUid, uid]).execute()).toEqual([{ target_id: uid }])
   })
 
   it('refuses a uid nobody has, in the envelope and writing nothing', async () => {
