@@ -2,7 +2,9 @@
  * Public URLs of this server. Stored files are referenced origin-relative (`/files/…`)
  * in the database; every JSON answer turns them into absolute URLs on PUBLIC_URL, or on
  * the origin the request came to when PUBLIC_URL is unset, so the mini-program (which
- * needs absolute URLs) and H5 both work without re-seeding.
+ * needs absolute URLs) and H5 both work without re-seeding. Whether a URL is this
+ * server's own is judged on the origins it listens on instead (listeningOrigins), which
+ * no request header can add to.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { FILES_PATH } from '@core/wire/api'
@@ -24,10 +26,11 @@ const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]']
 
 /**
  * The origins this server itself answers on, judged without the request's headers (a
- * client writes any Host it likes): PUBLIC_URL when set (as written, path and all); else plain http at the port the
- * connection came to, on the address it came to and, for a loopback connection, on the
- * loopback names. A request made inside the process (app.inject) has no socket address:
- * it counts as loopback at port 80, the port such a request names by default.
+ * client writes any Host it likes): PUBLIC_URL when set (as written, path and all); else
+ * plain http at the port the connection came to, on the address it came to and, for a
+ * loopback connection, on the loopback names. A request made inside the process
+ * (app.inject) has no socket address: it counts as loopback at port 80, the port such a
+ * request names by default.
  */
 export function listeningOrigins (publicUrl: string | null, request: FastifyRequest): string[] {
   if (publicUrl) return [publicUrl]

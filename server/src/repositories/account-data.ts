@@ -21,11 +21,10 @@
  *   a channel or conversation they started, a bot token they made), naming 已注销用户, or
  *   empties that column where it may be empty (a file they stored).
  */
-import { sql } from 'kysely'
+import { sql, type Transaction } from 'kysely'
 import type { AccountExport, SignInMethods } from '@core/wire/accounts'
-import { AUDIT_MEMBER_FIELD } from '@core/wire/trust-paths'
 import type { AuditChange } from '@core/wire/trust'
-import type { Transaction } from 'kysely'
+import { AUDIT_MEMBER_FIELD } from '@core/wire/trust-paths'
 import type { Database, Db } from '../db/schema'
 import { removeAuthor } from '../search/documents'
 import { uidColumns } from './accounts'
