@@ -24,6 +24,7 @@ import { installOpenApi } from './plugins/openapi'
 import { installPublicUrls } from './plugins/public-url'
 import { installRateLimit } from './plugins/rate-limit'
 import { installSecurityHeaders } from './plugins/security-headers'
+import { installTargetUids } from './plugins/target-uids'
 import { createRepositories } from './repositories'
 import accountsRoutes from './routes/accounts'
 import authRoutes from './routes/auth'
@@ -177,6 +178,7 @@ export default async function openRealmApp (fastify: FastifyInstance, options: A
   installFiniteNumbers(fastify)
   installAuth(fastify, ctx)
   installPublicUrls(fastify, config.publicUrl)
+  installTargetUids(fastify, ctx)
   await installRateLimit(fastify, config.rateLimit, limits)
   await installOpenApi(fastify)
   for (const routes of ROUTES) await fastify.register(routes, { ctx })

@@ -115,6 +115,10 @@ export interface AbuseLimitsConfig {
   uploadBytesPerDayPerIp: number
   /** Bytes all guest accounts together may store per UTC day. */
   uploadBytesPerDayGuests: number
+  /** Bytes of new chat text (messages, direct messages, posts, comments) one account may store per UTC day. */
+  textBytesPerDay: number
+  /** Bytes of chat text stored from one client IP per UTC day, whatever the accounts. */
+  textBytesPerDayPerIp: number
   /** Channels one account may create per minute. */
   channelsPerMinute: number
   /** Most channels (groups included) one server may hold. */
@@ -137,6 +141,9 @@ export interface AbuseLimitsConfig {
 
 /** Bytes one account may store per day unless UPLOAD_DAILY_BYTES says otherwise (100 MiB). */
 export const DEFAULT_UPLOAD_DAILY_BYTES = 100 * 1024 * 1024
+
+/** Bytes of chat text one account may store per day unless TEXT_DAILY_BYTES says otherwise (4 MiB: thousands of messages). */
+export const DEFAULT_TEXT_DAILY_BYTES = 4 * 1024 * 1024
 
 /**
  * Time-outs of the HTTP server (in ms), so a client that trickles its request in, or
@@ -452,6 +459,8 @@ export function loadConfig (env: Env = process.env): ServerConfig {
       uploadBytesPerDay: integer(env, 'UPLOAD_DAILY_BYTES', DEFAULT_UPLOAD_DAILY_BYTES, 1, 1024 ** 4),
       uploadBytesPerDayPerIp: integer(env, 'UPLOAD_DAILY_BYTES_PER_IP', 10 * DEFAULT_UPLOAD_DAILY_BYTES, 1, 1024 ** 4),
       uploadBytesPerDayGuests: integer(env, 'UPLOAD_DAILY_BYTES_GUESTS', 20 * DEFAULT_UPLOAD_DAILY_BYTES, 1, 1024 ** 5),
+      textBytesPerDay: integer(env, 'TEXT_DAILY_BYTES', DEFAULT_TEXT_DAILY_BYTES, 1, 1024 ** 4),
+      textBytesPerDayPerIp: integer(env, 'TEXT_DAILY_BYTES_PER_IP', 16 * DEFAULT_TEXT_DAILY_BYTES, 1, 1024 ** 4),
       channelsPerMinute: integer(env, 'CHANNEL_CREATE_PER_MINUTE', 3, 1, 10_000),
       channelsPerServer: integer(env, 'CHANNELS_PER_SERVER_MAX', 500, 1, 1_000_000),
       postsPerMinute: integer(env, 'POST_WRITE_PER_MINUTE', 5, 1, 10_000),

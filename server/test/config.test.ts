@@ -37,7 +37,7 @@ describe('configuration from the environment', () => {
       REDIS_URL: 'redis://127.0.0.1:6379', REDIS_KEY_PREFIX: 'realm:', GATEWAY_HEARTBEAT_MS: '5000',
       MESSAGE_RATE_LIMIT_MAX: '7', MESSAGE_RATE_LIMIT_WINDOW_MS: '3000',
       MEMBER_WRITE_LIMIT_MAX: '9', MEMBER_WRITE_LIMIT_WINDOW_MS: '4000', GATEWAY_LEASE_MS: '1500',
-      UPLOAD_DAILY_BYTES_PER_IP: '8192', UPLOAD_DAILY_BYTES_GUESTS: '16384',
+      UPLOAD_DAILY_BYTES_PER_IP: '8192', UPLOAD_DAILY_BYTES_GUESTS: '16384', TEXT_DAILY_BYTES: '2048', TEXT_DAILY_BYTES_PER_IP: '32768',
       INVITE_CREATE_PER_MINUTE: '5', INVITES_LIVE_PER_MEMBER: '6', GUEST_INVITE_MAX_AGE_SECONDS: '3600',
       HTTP_HEADERS_TIMEOUT_MS: '2000', HTTP_REQUEST_TIMEOUT_MS: '3000', HTTP_IDLE_TIMEOUT_MS: '4000', HTTP_KEEP_ALIVE_TIMEOUT_MS: '5000',
       GATEWAY_SOCKETS_PER_ACCOUNT: '4', GATEWAY_PRESENCE_INTERVAL_MS: '250', SPACE_TICK_HZ: '20',
@@ -55,7 +55,7 @@ describe('configuration from the environment', () => {
       rateLimit: { max: 5, windowMs: 2000, allowList: [], messages: { max: 7, windowMs: 3000 }, memberWrites: { max: 9, windowMs: 4000 } },
       limits: {
         uploadBytesPerDay: 4096, channelsPerMinute: 2, channelsPerServer: 50, postsPerMinute: 3, commentsPerMinute: 4, guestSignupsPerMinute: 4,
-        uploadBytesPerDayPerIp: 8192, uploadBytesPerDayGuests: 16384,
+        uploadBytesPerDayPerIp: 8192, uploadBytesPerDayGuests: 16384, textBytesPerDay: 2048, textBytesPerDayPerIp: 32768,
         invitesPerMinute: 5, liveInvitesPerMember: 6, guestInviteMaxAgeSeconds: 3600, reportsPerMinute: 6,
       },
       httpTimeouts: { headersMs: 2000, requestMs: 3000, idleMs: 4000, keepAliveMs: 5000 },

@@ -64,7 +64,7 @@ const NUMBER_TEXTS = ['1', '2', '-3', '51', '1e3', 'NaN', 'Infinity', '-Infinity
 /** Numbers as raw JSON text (JSON.parse reads 1e309 as Infinity). */
 const JSON_NUMBERS = ['1e309', '-1e309', '-0', '1'.repeat(40), '9007199254740993', '1.5', '0', '3', '8']
 const FIELDS = ['data', 'url', 'key', 'mime', 'title', 'channel_type', 'icon', 'parent_id', 'nickname', 'signature', 'avatar', 'page', 'page_size', '__proto__', 'constructor', 'server_id', 'channel_id', 'unknown_field', '',
-  'name', 'introduction', 'permissions', 'allow', 'deny', 'color', 'position', 'until', 'reason', 'words', 'max_age_seconds', 'max_uses', 'target_type', 'target_id', 'note']
+  'name', 'introduction', 'permissions', 'allow', 'deny', 'color', 'position', 'until', 'reason', 'words', 'max_age_seconds', 'max_uses', 'target_type', 'target_id', 'note', 'uid', 'uids']
 
 function randomValue (depth = 0): unknown {
   switch (Math.floor(random() * (depth > 2 ? 5 : 8))) {

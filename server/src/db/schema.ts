@@ -97,6 +97,8 @@ export interface StoredFilesTable {
   /** Qiniu etag of the content. */
   hash: string
   created_at: number
+  /** The account that stored it (uploads, base64 images); null for seeded files and those stored before this was kept. */
+  uploaded_by: string | null
 }
 
 /** Every table. */

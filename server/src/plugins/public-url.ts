@@ -2,7 +2,9 @@
  * Public URLs of this server. Stored files are referenced origin-relative (`/files/…`)
  * in the database; every JSON answer turns them into absolute URLs on PUBLIC_URL, or on
  * the origin the request came to when PUBLIC_URL is unset, so the mini-program (which
- * needs absolute URLs) and H5 both work without re-seeding.
+ * needs absolute URLs) and H5 both work without re-seeding. Whether a URL is this
+ * server's own is judged on the origins it listens on instead (listeningOrigins), which
+ * no request header can add to.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { FILES_PATH } from '@core/wire/api'
@@ -17,6 +19,28 @@ export function publicBase (publicUrl: string | null, request: FastifyRequest): 
   if (publicUrl) return publicUrl
   const host = SAFE_HOST.test(request.host) ? request.host : 'localhost'
   return `${request.protocol}://${host}`
+}
+
+/** The names a loopback listener answers to: a URL on one of them, at the port a request came to, is this server. */
+const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]']
+
+/**
+ * The origins this server itself answers on, judged without the request's headers (a
+ * client writes any Host it likes): PUBLIC_URL when set (as written, path and all); else
+ * plain http at the port the connection came to, on the address it came to and, for a
+ * loopback connection, on the loopback names. A request made inside the process
+ * (app.inject) has no socket address: it counts as loopback at port 80, the port such a
+ * request names by default.
+ */
+export function listeningOrigins (publicUrl: string | null, request: FastifyRequest): string[] {
+  if (publicUrl) return [publicUrl]
+  const { localAddress, localPort } = request.socket
+  const address = localAddress?.replace(/^::ffff:/, '')
+  const port = localPort ?? 80
+  const loopback = address === undefined || address === '::1' || address.startsWith('127.')
+  const names = new Set(loopback ? LOOPBACK_NAMES : [])
+  if (address !== undefined) names.add(address.includes(':') ? `[${address}]` : address)
+  return [...names].map(name => new URL(`http://${name}:${port}`).origin)
 }
 
 /** A copy of `value` where every URL field starting with /files/ is prefixed with `base`. */

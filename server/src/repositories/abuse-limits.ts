@@ -9,7 +9,7 @@ import { sql, type RawBuilder } from 'kysely'
 import type { Db } from '../db/schema'
 
 /** The actions counted. */
-export type LimitedAction = 'upload_bytes' | 'channel_create' | 'post_write' | 'comment_write' | 'invite_create' | 'dm_conversation_start' | 'dm_new_recipient'
+export type LimitedAction = 'upload_bytes' | 'text_bytes' | 'channel_create' | 'post_write' | 'comment_write' | 'invite_create' | 'dm_conversation_start' | 'dm_new_recipient'
 
 /** Whose usage a charge counts: one account, or a pool many accounts share (`ip:<address>`, `guests`). */
 export type UsageHolder = { uid: string } | { pool: string }

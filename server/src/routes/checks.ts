@@ -9,7 +9,7 @@ import { FILES_PATH } from '@core/wire/api'
 import { TRUST_CODES } from '@core/wire/trust'
 import type { AppContext } from '../context'
 import { ApiError, auditRejected, badRequest } from '../errors'
-import { publicBase } from '../plugins/public-url'
+import { listeningOrigins } from '../plugins/public-url'
 import { createAuditor, type AuditedValues } from '../services/audit'
 
 /** Control characters (NUL among them), which no stored text may hold. */
@@ -45,16 +45,35 @@ function isUnder (url: URL, base: URL): boolean {
   return url.origin === base.origin && url.pathname.startsWith(base.pathname)
 }
 
+/** Where this server's own stored files are: /files/ under each origin it answers on (plugins/public-url.ts listeningOrigins). */
+function ownFileBases (ctx: AppContext, request: FastifyRequest): URL[] {
+  return listeningOrigins(ctx.config.publicUrl, request).map(origin => storageBase(`${origin}${FILES_PATH}`))
+}
+
+/** The key of the file of this server's own storage that `url` names (`/files/<key>`, on an origin it answers on or origin-relative), or null for any other URL. */
+export function ownFileKey (ctx: AppContext, request: FastifyRequest, url: string): string | null {
+  const bases = ownFileBases(ctx, request)
+  try {
+    const parsed = new URL(url, bases[0])
+    const base = parsed.username === '' && parsed.password === '' ? bases.find(candidate => isUnder(parsed, candidate)) : undefined
+    return base ? decodeURIComponent(parsed.pathname.slice(base.pathname.length)) || null : null
+  } catch {
+    return null
+  }
+}
+
 /**
  * 400 naming `field` unless `value` (when given) is a file of the product's own storage:
- * under this server's public origin's /files/ (PUBLIC_URL, or the origin the request came
- * to when it is unset), or under the configured Qiniu domain (QINIU_DOMAIN). Another host,
- * plain http anywhere else, or a URL carrying a user name is refused, so a picture in a
- * message or post never loads from a host that watches its readers.
+ * under /files/ of an origin this server answers on (PUBLIC_URL, or when it is unset the
+ * address and port the connection came to — never the Host header, which the client
+ * writes: plugins/public-url.ts listeningOrigins), or under the configured Qiniu domain
+ * (QINIU_DOMAIN). Another host, plain http anywhere else, or a URL carrying a user name
+ * is refused, so a picture in a message or post never loads from a host that watches its
+ * readers.
  */
 export function requireStoredFileUrl (ctx: AppContext, request: FastifyRequest, field: string, value: string | null | undefined): void {
   if (typeof value !== 'string') return
-  const bases = [`${publicBase(ctx.config.publicUrl, request)}${FILES_PATH}`, ...(ctx.config.qiniu.domain ? [ctx.config.qiniu.domain] : [])].map(storageBase)
+  const bases = [...ownFileBases(ctx, request), ...(ctx.config.qiniu.domain ? [storageBase(ctx.config.qiniu.domain)] : [])]
   let url: URL | null = null
   try {
     url = new URL(value)

@@ -1,11 +1,13 @@
 /**
  * Quotas, told to the member in words when reached: bytes stored per UTC day
- * (per account, per client IP, and for all guest accounts together), and per-account
- * channels, posts, comments and invites per minute, and the hourly reach of direct messages
+ * (per account, per client IP, and for all guest accounts together), bytes of chat text
+ * stored per UTC day (per account and per client IP), per-account channels, posts,
+ * comments and invites per minute, and the hourly reach of direct messages
  * (core/domain/dm-reach.ts). Each charge is taken before the write and
  * handed back (`refund`) when the write is refused after all, so a refused request
  * leaves every usage (the account's, the IP's, the guests') as it was.
  */
+import type { FastifyRequest } from 'fastify'
 import { DM_REACH_LIMITS, DM_REACH_WINDOW_SECONDS, dmReachTierOf } from '@core/domain/dm-reach'
 import { identityKindOf } from '@core/domain/identity'
 import { DM_CODES } from '@core/wire/direct-messages'
@@ -57,31 +59,64 @@ async function take (ctx: AppContext, charge: UsageCharge): Promise<TakenCharge 
   return { refund: () => ctx.repos.usage.refund(charge) }
 }
 
-/** One daily storage quota: whose bytes it counts, how many, and who that is in words. */
-interface UploadQuota {
+/** One daily byte quota: whose bytes it counts, how many, and who that is in words. */
+interface DailyQuota {
   holder: UsageHolder
   limit: number
   /** Who shares the quota, as the refusal names them ("each account may store …"). */
   whose: SpokenMessage
 }
 
-/** Who uploads: the account the bytes count on and the client address they come from. */
+/** Who writes: the account the bytes count on and the client address they come from. */
 export interface Uploader {
   uid: string
   /** The client IP of the request that brings the bytes. */
   ip: string
 }
 
+/** The writer of `request`: the signed-in `user` at the request's client IP. */
+export function writerOf (request: Pick<FastifyRequest, 'ip'>, user: Pick<User, 'uid'>): Uploader {
+  return { uid: user.uid, ip: request.ip }
+}
+
+/** What a kind of daily byte quota counts, and how its refusal names it. */
+interface DailyBytes {
+  action: LimitedAction
+  /** The refusal's opening: `今日上传额度已用完` / `daily upload quota reached`. */
+  reached: SpokenMessage
+  /** What the quota lets one store, after the amount: `可存` / `may store`. */
+  verb: SpokenMessage
+  /** This write, before its size: `这个文件` / `this file is`. */
+  write: SpokenMessage
+}
+
+const UPLOAD_BYTES: DailyBytes = {
+  action: 'upload_bytes',
+  reached: { 'zh-CN': '今日上传额度已用完', en: 'daily upload quota reached' },
+  verb: { 'zh-CN': '可存', en: 'may store' },
+  write: { 'zh-CN': '这个文件', en: 'this file is' },
+}
+
+const TEXT_BYTES: DailyBytes = {
+  action: 'text_bytes',
+  reached: { 'zh-CN': '今日发言额度已用完', en: 'daily text quota reached' },
+  verb: { 'zh-CN': '可发送文字', en: 'may store text of' },
+  write: { 'zh-CN': '这次发送', en: 'this text is' },
+}
+
+const EACH_ACCOUNT: SpokenMessage = { 'zh-CN': '每个账号', en: 'each account' }
+const EACH_ADDRESS: SpokenMessage = { 'zh-CN': '每个网络地址', en: 'each network address' }
+
 /**
  * The daily storage quotas an upload counts on: the account's; the client IP's (unless the
  * IP is one the rate limits exempt); and, for a guest, all guest accounts' together —
  * guests are free, so fresh ones must not each bring a fresh quota.
  */
-function uploadQuotasOf (ctx: AppContext, uploader: Uploader): UploadQuota[] {
+function uploadQuotasOf (ctx: AppContext, uploader: Uploader): DailyQuota[] {
   const { uploadBytesPerDay, uploadBytesPerDayPerIp, uploadBytesPerDayGuests } = ctx.config.limits
-  const quotas: UploadQuota[] = [{ holder: { uid: uploader.uid }, limit: uploadBytesPerDay, whose: { 'zh-CN': '每个账号', en: 'each account' } }]
+  const quotas: DailyQuota[] = [{ holder: { uid: uploader.uid }, limit: uploadBytesPerDay, whose: EACH_ACCOUNT }]
   if (!ctx.config.rateLimit.allowList.includes(uploader.ip)) {
-    quotas.push({ holder: { pool: `ip:${uploader.ip}` }, limit: uploadBytesPerDayPerIp, whose: { 'zh-CN': '每个网络地址', en: 'each network address' } })
+    quotas.push({ holder: { pool: `ip:${uploader.ip}` }, limit: uploadBytesPerDayPerIp, whose: EACH_ADDRESS })
   }
   if (identityKindOf({ uid: uploader.uid }) === 'guest') {
     quotas.push({ holder: { pool: 'guests' }, limit: uploadBytesPerDayGuests, whose: { 'zh-CN': '所有游客账号合计', en: 'all guest accounts together' } })
@@ -89,21 +124,35 @@ function uploadQuotasOf (ctx: AppContext, uploader: Uploader): UploadQuota[] {
   return quotas
 }
 
-/** Charges `bytes` to one daily storage quota; 429 in words when it would go over. */
-async function chargeUploadQuota (ctx: AppContext, { holder, limit, whose }: UploadQuota, bytes: number): Promise<TakenCharge> {
+/**
+ * The daily quotas stored chat text counts on: the account's and the client IP's; a write
+ * from an IP the rate limits exempt (RATE_LIMIT_ALLOW: loopback by default) counts on
+ * neither, as the message rate limit does.
+ */
+function textQuotasOf (ctx: AppContext, writer: Uploader): DailyQuota[] {
+  if (ctx.config.rateLimit.allowList.includes(writer.ip)) return []
+  const { textBytesPerDay, textBytesPerDayPerIp } = ctx.config.limits
+  return [
+    { holder: { uid: writer.uid }, limit: textBytesPerDay, whose: EACH_ACCOUNT },
+    { holder: { pool: `ip:${writer.ip}` }, limit: textBytesPerDayPerIp, whose: EACH_ADDRESS },
+  ]
+}
+
+/** Charges `bytes` to one daily quota of `kind`; 429 in words when it would go over. */
+async function chargeDailyQuota (ctx: AppContext, kind: DailyBytes, { holder, limit, whose }: DailyQuota, bytes: number): Promise<TakenCharge> {
   const now = ctx.now()
   const windowStart = now - now % DAY_SECONDS
-  const taken = await take(ctx, { holder, action: 'upload_bytes', windowStart, amount: bytes, limit })
+  const taken = await take(ctx, { holder, action: kind.action, windowStart, amount: bytes, limit })
   if (taken) return taken
-  const left = Math.max(0, limit - await ctx.repos.usage.used(holder, 'upload_bytes', windowStart))
+  const left = Math.max(0, limit - await ctx.repos.usage.used(holder, kind.action, windowStart))
   throw spokenError(429, {
-    'zh-CN': `今日上传额度已用完：${whose['zh-CN']}每天可存 ${bytesInWords(limit)}，今天还剩 ${bytesInWords(left)}，这个文件 ${bytesInWords(bytes)}；请在北京时间 8:00 后再试`,
-    en: `daily upload quota reached: ${whose.en} may store ${bytesInWords(limit)} a day, ${bytesInWords(left)} are left today and this file is ${bytesInWords(bytes)}; try again after 00:00 UTC`,
+    'zh-CN': `${kind.reached['zh-CN']}：${whose['zh-CN']}每天${kind.verb['zh-CN']} ${bytesInWords(limit)}，今天还剩 ${bytesInWords(left)}，${kind.write['zh-CN']} ${bytesInWords(bytes)}；请在北京时间 8:00 后再试`,
+    en: `${kind.reached.en}: ${whose.en} ${kind.verb.en} ${bytesInWords(limit)} a day, ${bytesInWords(left)} are left today and ${kind.write.en} ${bytesInWords(bytes)}; try again after 00:00 UTC`,
   }, DAY_SECONDS - now % DAY_SECONDS)
 }
 
 /** Takes every charge of `steps` in turn, or none: when one refuses (throws), those taken are handed back and its refusal stands. */
-async function chargeAllOrNone (steps: ReadonlyArray<() => Promise<TakenCharge>>): Promise<TakenCharge> {
+export async function chargeAllOrNone (steps: ReadonlyArray<() => Promise<TakenCharge>>): Promise<TakenCharge> {
   const taken: TakenCharge[] = []
   const refund = async (): Promise<void> => { for (const charge of taken) await charge.refund() }
   try {
@@ -115,9 +164,20 @@ async function chargeAllOrNone (steps: ReadonlyArray<() => Promise<TakenCharge>>
   return { refund }
 }
 
-/** Charges `bytes` to every quota of the upload, or to none (those taken are handed back) with the 429 of the first that is full. */
-function chargeUploadQuotas (ctx: AppContext, uploader: Uploader, bytes: number): Promise<TakenCharge> {
-  return chargeAllOrNone(uploadQuotasOf(ctx, uploader).map(quota => () => chargeUploadQuota(ctx, quota, bytes)))
+/** Charges `bytes` to each of `quotas` of `kind`, or to none with the 429 of the first that is full. */
+function chargeDailyQuotas (ctx: AppContext, kind: DailyBytes, quotas: DailyQuota[], bytes: number): Promise<TakenCharge> {
+  return chargeAllOrNone(quotas.map(quota => () => chargeDailyQuota(ctx, kind, quota, bytes)))
+}
+
+/**
+ * Counts chat text about to be stored (a message, a direct message, a post's title and
+ * text, a comment on a post or in a live chat) on the writer's daily text quotas, by its
+ * UTF-8 bytes: the account's and the client IP's (429 in words, and nothing counted, when
+ * one would go over). An edit replaces stored text rather than adding to it: not counted.
+ */
+export function chargeChatText (ctx: AppContext, writer: Uploader, texts: readonly string[]): Promise<TakenCharge> {
+  const bytes = texts.reduce((sum, text) => sum + Buffer.byteLength(text, 'utf8'), 0)
+  return chargeDailyQuotas(ctx, TEXT_BYTES, bytes > 0 ? textQuotasOf(ctx, writer) : [], bytes)
 }
 
 /** Counts one `action` against the account's per-minute `limit`; 429 in words (`too many <what>: each account may <verb> <limit> a minute`) when reached. */
@@ -208,10 +268,10 @@ export function chargeDmReach (ctx: AppContext, user: User, reach: DmReach): Pro
  * or other content the caller refuses) costs nothing.
  */
 export async function putWithinQuota (ctx: AppContext, uploader: Uploader, key: string, content: Buffer, mime: string): Promise<PutResult> {
-  const charge = await chargeUploadQuotas(ctx, uploader, content.length)
+  const charge = await chargeDailyQuotas(ctx, UPLOAD_BYTES, uploadQuotasOf(ctx, uploader), content.length)
   let result: PutResult
   try {
-    result = await ctx.files.put(key, content, mime)
+    result = await ctx.files.put(key, content, mime, { uploadedBy: uploader.uid })
   } catch (error) {
     await charge.refund()
     throw error

@@ -1,7 +1,9 @@
 /**
  * The file store behind /files, the upload host and POST /resource/base64. Contents
  * live on disk under DATA_DIR/files (file name = SHA-1 of the key, so any key is safe on
- * disk); key, type, size and Qiniu etag live in the stored_files table.
+ * disk); key, type, size, Qiniu etag and the account that stored it live in the
+ * stored_files table. A file goes when its uploader's account is deleted and it was that
+ * account's avatar (repositories/account-data.ts): its row first, then its content.
  */
 import { createHash, randomBytes } from 'crypto'
 import { mkdirSync } from 'fs'
@@ -28,12 +30,20 @@ export type PutResult =
   /** The key holds other content and the caller asked not to replace it (Qiniu 614). */
   | { status: 'exists', file: StoredFile }
 
+/** How put() stores: `replace` overwrites other content (otherwise it is kept); `uploadedBy` names the account storing it. */
+export interface PutOptions {
+  replace?: boolean
+  uploadedBy?: string
+}
+
 /** Reads and writes stored files. */
 export interface FileStore {
-  /** Stores `content` under `key`; `replace` overwrites other content, otherwise it is kept. */
-  put (key: string, content: Buffer, mime: string, options?: { replace?: boolean }): Promise<PutResult>
+  /** Stores `content` under `key`, as `options` say. */
+  put (key: string, content: Buffer, mime: string, options?: PutOptions): Promise<PutResult>
   /** The file stored under `key`, or null. */
   get (key: string): Promise<StoredFile | null>
+  /** Removes the content of `key` from disk once no row holds the key any more (a later upload under it keeps its own). */
+  discardContent (key: string): Promise<void>
 }
 
 /** Folder of the stored contents inside DATA_DIR. */
@@ -54,7 +64,7 @@ export function createFileStore (db: Db, dataDir: string): FileStore {
     return row ? toFile(row) : null
   }
 
-  async function put (key: string, content: Buffer, mime: string, options: { replace?: boolean } = {}): Promise<PutResult> {
+  async function put (key: string, content: Buffer, mime: string, options: PutOptions = {}): Promise<PutResult> {
     const hash = qiniuEtag(content)
     const existing = await get(key)
     if (existing && existing.hash === hash && existing.mime === mime) return { status: 'same', file: existing }
@@ -64,11 +74,11 @@ export function createFileStore (db: Db, dataDir: string): FileStore {
     // written beside the target and renamed, so a reader never sees half a file
     const temporary = `${target}.${randomBytes(6).toString('hex')}.part`
     await writeFile(temporary, content)
-    const row: StoredFilesTable = { file_key: key, mime, size: content.length, hash, created_at: Math.floor(Date.now() / 1000) }
+    const row: StoredFilesTable = { file_key: key, mime, size: content.length, hash, created_at: Math.floor(Date.now() / 1000), uploaded_by: options.uploadedBy ?? null }
     try {
       const inserted = await db.insertInto('stored_files').values(row)
         .onConflict(conflict => options.replace
-          ? conflict.column('file_key').doUpdateSet({ mime: row.mime, size: row.size, hash: row.hash, created_at: row.created_at })
+          ? conflict.column('file_key').doUpdateSet({ mime: row.mime, size: row.size, hash: row.hash, created_at: row.created_at, uploaded_by: row.uploaded_by })
           : conflict.column('file_key').doNothing())
         .executeTakeFirst()
       if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) {
@@ -85,5 +95,9 @@ export function createFileStore (db: Db, dataDir: string): FileStore {
     return { status: 'stored', file: toFile(row) }
   }
 
-  return { put, get }
+  async function discardContent (key: string): Promise<void> {
+    if (!await get(key)) await rm(pathOf(key), { force: true })
+  }
+
+  return { put, get, discardContent }
 }

@@ -4,11 +4,13 @@
  */
 import { sql } from 'kysely'
 import type { AccountExport, AccountSignInData, SignInMethods } from '@core/wire/accounts'
+import type { AuditEntry, Report } from '@core/wire/trust'
+import { AUDIT_MEMBER_FIELD } from '@core/wire/trust-paths'
 import type { BusEvent } from '../../src/bus'
 import type { Db } from '../../src/db/schema'
 import { DELETED_ACCOUNT_NAME } from '../../src/repositories/account-data'
 import { DOC_KEY_MAX, lookUp } from '../../src/search/documents'
-import { DEMO_OWNER, envelope, signInAsMember, usesPostgres, type TestApp } from '../helper'
+import { DEMO_OWNER, envelope, PNG_1X1, signInAsMember, usesPostgres, type TestApp } from '../helper'
 import type { SmtpInbox } from '../services/smtp-inbox'
 import { footprint, keepBusy, LOBBY, POSTS, SERVER, startAccountApp, type AccountApp } from './account-fixtures'
 
@@ -115,6 +117,47 @@ describe('account', () => {
       const { rows } = await sql<{ words: number, documents: number }>`select (select count(*) from search_words) as words, (select count(*) from search_documents) as documents`.execute(db)
       expect(Number(rows[0].words)).toBe(Number(rows[0].documents))
     }
+  })
+
+  it('deletes its uploaded avatar file and its e-mail codes, and keeps the audit entries and reports about it naming 已注销用户', async () => {
+    const account = await busyAccount()
+    const owner = { ...(await signInAsMember(test, DEMO_OWNER)).headers, 'accept-language': 'en' }
+    const stored = envelope<{ url: string }>(await test.inject({ method: 'POST', url: '/resource/base64', headers: account.headers, payload: { data: PNG_1X1.toString('base64') } }))
+    expect(stored.code).toBe(0)
+    expect((await test.inject({ method: 'PATCH', url: '/user/me', headers: account.headers, payload: { avatar: stored.data.url } })).statusCode).toBe(200)
+    const avatarPath = new URL(stored.data.url).pathname
+    expect((await test.inject({ url: avatarPath })).statusCode).toBe(200)
+    // a moderator's act on the member and another member's report of it
+    expect((await test.inject({ method: 'PUT', url: `/servers/${SERVER}/members/${account.uid}/timeout`, headers: owner, payload: { until: Math.floor(Date.now() / 1000) + 600, reason: 'cool down' } })).statusCode).toBe(200)
+    const reporter = await signInAsMember(test, '100003')
+    expect((await test.inject({ method: 'POST', url: '/reports', headers: reporter.headers, payload: { target_type: 'member', target_id: account.uid, server_id: SERVER, reason: 'spam' } })).statusCode).toBe(200)
+    expect((await test.inject({ method: 'POST', url: '/reports', headers: account.headers, payload: { target_type: 'member', target_id: reporter.uid, server_id: SERVER, reason: 'spam' } })).statusCode).toBe(200)
+    // a code asked for again after signing in: the address holds a code row
+    await test.inject({ method: 'POST', url: '/auth/email/start', payload: { email: account.email } })
+    expect(await db.selectFrom('email_codes').select('email').where('email', '=', account.email).execute()).toHaveLength(1)
+
+    expect((await remove(account.headers, 'keep')).statusCode).toBe(200)
+    expect((await test.inject({ url: avatarPath })).statusCode).toBe(404)
+    expect(await db.selectFrom('email_codes').select('email').where('email', '=', account.email).execute()).toEqual([])
+    const log = envelope<{ items: AuditEntry[] }>(await test.inject({ url: `/servers/${SERVER}/audit-log`, headers: owner })).data.items
+    const timeout = log.find(entry => entry.action === 'member_timeout' && entry.target_id === account.uid)
+    expect(timeout?.changes).toContainEqual({ field: AUDIT_MEMBER_FIELD, from: null, to: DELETED_ACCOUNT_NAME })
+    expect(timeout?.reason).toBe('cool down')
+    const reports = envelope<{ items: Report[] }>(await test.inject({ url: `/servers/${SERVER}/reports`, headers: owner })).data.items
+    expect(reports.filter(report => report.target_type === 'member' && report.target_id === account.uid)).toHaveLength(1)
+    // the one it filed stays too, its reporter shown as the deleted account
+    expect(reports.filter(report => report.reporter.uid === account.uid).map(report => report.reporter.nickname)).toEqual([DELETED_ACCOUNT_NAME])
+    const profile = envelope<{ nickname: string }>(await test.inject({ url: `/users/${account.uid}` })).data
+    expect(profile.nickname).toBe(DELETED_ACCOUNT_NAME)
+  })
+
+  it("keeps an avatar file another member's avatar names too", async () => {
+    const account = await busyAccount()
+    const other = await signIn(`sharer${addresses}@mail.example`)
+    const stored = envelope<{ url: string }>(await test.inject({ method: 'POST', url: '/resource/base64', headers: account.headers, payload: { data: PNG_1X1.toString('base64') } })).data
+    for (const headers of [account.headers, other.headers]) expect((await test.inject({ method: 'PATCH', url: '/user/me', headers, payload: { avatar: stored.url } })).statusCode).toBe(200)
+    expect((await remove(account.headers, 'keep')).statusCode).toBe(200)
+    expect((await test.inject({ url: new URL(stored.url).pathname })).statusCode).toBe(200)
   })
 
   it('refuses to delete the account of a server owner, writing nothing', async () => {

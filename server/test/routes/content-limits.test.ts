@@ -368,6 +368,16 @@ describe("pictures come only from the product's storage", () => {
     expect(await Promise.all((['messages', 'posts'] as const).map(rowCount))).toEqual(before)
   })
 
+  it('refuses a foreign host named by a forged Host header: the request cannot make its own host count as this server', async () => {
+    const writer = await member()
+    const before = await rowCount('messages')
+    const forged = { ...writer.headers, host: 'tracker.example' }
+    const message = await test.inject({ method: 'POST', url: `/channels/${LOBBY}/messages`, headers: forged, payload: { content: 'look', nonce: nonce(), attachments: [picture('http://tracker.example/files/cat.png')] } })
+    expect(message.statusCode).toBe(400)
+    expect(envelope(message).msg).toMatch(/^body\.attachments\.0\.url /)
+    expect(await rowCount('messages')).toBe(before)
+  })
+
   it.each([OWN_FILE, `${QINIU_DOMAIN}/uploads/cat.png`])('takes %s', async url => {
     const writer = await member()
     const response = await send(writer, 'look', { attachments: [picture(url)] })

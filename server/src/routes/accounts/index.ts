@@ -23,7 +23,7 @@ import { ApiError, httpError, spokenError } from '../../errors'
 import { bearerToken, optionalSignedIn, optionalUser, signedInUser } from '../../plugins/auth'
 import { EMAIL_CODE_LIFETIME_SECONDS, isGuest, type AccountSession, type EmailCodeVerdict, type SignInMethodWriter } from '../../repositories/accounts'
 import { createCodeMailer } from '../../services/mailer'
-import { absentBodyAsEmpty, hasControlCharacters } from '../checks'
+import { absentBodyAsEmpty, hasControlCharacters, ownFileKey } from '../checks'
 import { ok } from '../envelope'
 import { responses } from '../schemas'
 
@@ -241,10 +241,11 @@ export default async function accountsRoutes (fastify: FastifyInstance, { ctx }:
   }, async request => {
     const user = signedInUser(request)
     if (!request.currentSessionId) throw httpError(400, 'authorization: a bot account is removed by its server owner')
-    const deletion = await ctx.repos.accountData.deleteAccount(user.uid, request.body.content === 'remove')
+    const deletion = await ctx.repos.accountData.deleteAccount(user.uid, request.body.content === 'remove', ownFileKey(ctx, request, user.avatar))
     if (!deletion.deleted) {
       throw spokenError(409, { 'zh-CN': '你仍是服务器的所有者，请先转让或解散服务器', en: `you own server ${deletion.ownedServers.join(', ')}; hand it over or delete it first` })
     }
+    for (const key of deletion.discardedFiles) await ctx.files.discardContent(key)
     await closeSockets(ctx, user.uid, null)
     return ok({ done: true })
   })

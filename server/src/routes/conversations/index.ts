@@ -37,7 +37,7 @@ import { ok } from '../envelope'
 import { contentOf, cursorOf, reactionCapRefusal, requireMessageAllowance, TYPING_THROTTLE_MS } from '../messages'
 import { responses } from '../schemas'
 import { notifyEach } from '../../services/notifications'
-import { charged, chargeDmReach } from '../../services/quotas'
+import { chargeChatText, charged, chargeDmReach } from '../../services/quotas'
 
 const conversationParams = Type.Object({ conversation_id: Type.String({ minLength: 1, maxLength: 64 }) })
 const messageParams = Type.Object({ ...conversationParams.properties, message_id: MessageIdSchema })
@@ -153,10 +153,12 @@ function notAGroup (): ApiError {
 
 /**
  * Writes `author`'s message to a conversation they take part in and tells its participants,
- * or answers the message the same nonce already made. The one place a direct message comes to be.
+ * or answers the message the same nonce already made; its text counts on the daily text
+ * quotas of the author and of the client `ip` (services/quotas.ts). The one place a
+ * direct message comes to be.
  */
 export async function sendDirectMessage (
-  ctx: AppContext, joined: Joined, author: User, body: SendMessageBody, messageId: () => string, countSend: () => Promise<void>,
+  ctx: AppContext, joined: Joined, author: User, body: SendMessageBody, messageId: () => string, countSend: () => Promise<void>, ip: string,
 ): Promise<ChatMessage> {
   const conversationId = joined.row.conversation_id
   const sent = await ctx.repos.conversations.byNonce(author.uid, body.nonce)
@@ -171,7 +173,7 @@ export async function sendDirectMessage (
   const replyTo = body.reply_to ?? null
   if (replyTo !== null && !await ctx.repos.conversations.messageRow(conversationId, replyTo)) throw badRequest(`body.reply_to: conversation ${conversationId} has no message ${replyTo}`)
   requireAuditPass(ctx, { content })
-  const { row, created } = await ctx.repos.conversations.send({
+  const { row, created } = await charged(await chargeChatText(ctx, { uid: author.uid, ip }, [content]), async () => ctx.repos.conversations.send({
     message_id: messageId(),
     conversation_id: conversationId,
     author_uid: author.uid,
@@ -181,7 +183,7 @@ export async function sendDirectMessage (
     mentions: await mentionsIn(ctx, joined, author.uid, content),
     attachments,
     created_at: ctx.now(),
-  })
+  }))
   if (created) {
     await ctx.bus.publish('DM_MESSAGE_CREATE', { conversation_id: conversationId, uids: joined.uids }, await ctx.repos.conversations.message(row, null))
     // a new direct message in each other participant's inbox (never the author's; none to one who blocks them)
@@ -299,7 +301,7 @@ export default async function conversationsRoutes (instance: FastifyInstance, { 
     const user = signedInUser(request)
     const joined = await joinedBy(request.params.conversation_id, user)
     ;(request.body.attachments ?? []).forEach((attachment, index) => requireStoredFileUrl(ctx, request, `attachments.${index}.url`, attachment.url))
-    return ok(await sendDirectMessage(ctx, joined, user, request.body, nextId, () => requireMessageAllowance(ctx, request, user)))
+    return ok(await sendDirectMessage(ctx, joined, user, request.body, nextId, () => requireMessageAllowance(ctx, request, user), request.ip))
   })
 
   // POST as well as PATCH, one schema and one handler: the mini-program's request API has no PATCH

@@ -29,6 +29,7 @@ import type { ChannelHistoryCursor, HistoryCursor, MessageParts } from '../../re
 import { pageRequestOf } from '../../repositories/paging'
 import { accessTo, channelPermissions, requireChannelMember, requireChannelOfMember, requireRemoval, requireVisibleChannel } from '../access'
 import { notify, notifyEach, notifyEveryone, type NotificationDraft } from '../../services/notifications'
+import { chargeChatText, charged, writerOf } from '../../services/quotas'
 import { readersAmong } from '../../services/readers'
 import { requireServerAuditPass, requireStoredFileUrl } from '../checks'
 import { ok } from '../envelope'
@@ -213,7 +214,7 @@ export default async function messagesRoutes (instance: FastifyInstance, { ctx }
     // message text is audited with its own 104xxx code, against the global and the server's words; nothing is written on rejection
     await requireServerAuditPass(ctx, channel.server_id, { content })
     const everyone = await notifiesEveryone(ctx, channel, user, content)
-    const { row, created, told } = await ctx.repos.messages.create({
+    const { row, created, told } = await charged(await chargeChatText(ctx, writerOf(request, user), [content]), async () => ctx.repos.messages.create({
       message_id: nextMessageId(),
       channel_id: channel.channel_id,
       server_id: channel.server_id,
@@ -224,7 +225,7 @@ export default async function messagesRoutes (instance: FastifyInstance, { ctx }
       mentions: await mentionsOf(ctx, channel, user.uid, content),
       attachments,
       created_at: ctx.now(),
-    })
+    }))
     const message = await ctx.repos.messages.message(row, user.uid)
     if (created) {
       await ctx.bus.publish('MESSAGE_CREATE', readersOf(channel), await ctx.repos.messages.message(row, null))

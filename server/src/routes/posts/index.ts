@@ -28,7 +28,7 @@ import { badRequest, forbidden, notFound } from '../../errors'
 import { optionalUser, signedInUser } from '../../plugins/auth'
 import { pageRequestOf } from '../../repositories/paging'
 import { notify, type NotificationDraft } from '../../services/notifications'
-import { charged, chargeCommentWrite, chargePostWrite } from '../../services/quotas'
+import { chargeAllOrNone, chargeChatText, chargeCommentWrite, charged, chargePostWrite, writerOf, type TakenCharge, type Uploader } from '../../services/quotas'
 import { requireChannelMember, requireChannelOfMember, requireRemoval, requireVisible, requireVisibleChannel } from '../access'
 import { requireServerAuditPass, requireStoredFileUrl } from '../checks'
 import { ok } from '../envelope'
@@ -102,6 +102,11 @@ function requireImageUrls (ctx: AppContext, request: FastifyRequest, cover: stri
   images?.forEach((image, index) => requireStoredFileUrl(ctx, request, `images.${index}.url`, image.url))
 }
 
+/** A comment's charges: one more this minute (COMMENT_WRITE_PER_MINUTE), and its text on the day's text quotas. */
+function chargeComment (ctx: AppContext, writer: Uploader, content: string): Promise<TakenCharge> {
+  return chargeAllOrNone([() => chargeCommentWrite(ctx, writer.uid), () => chargeChatText(ctx, writer, [content])])
+}
+
 /** Registers /channels/:channel_id/posts, /posts/… and /lives/…/(comments|reminders|viewers). */
 export default async function postsRoutes (fastify: FastifyInstance, { ctx }: RouteOptions): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
@@ -137,7 +142,7 @@ export default async function postsRoutes (fastify: FastifyInstance, { ctx }: Ro
     const earlier = body.nonce ? await ctx.repos.posts.earlierPost(user.uid, body.nonce) : null
     if (earlier) return ok(earlier)
     const images = body.images ?? []
-    const written = await charged(await chargePostWrite(ctx, user.uid), () => ctx.repos.posts.create({
+    const written = await charged(await chargeAllOrNone([() => chargePostWrite(ctx, user.uid), () => chargeChatText(ctx, writerOf(request, user), [body.title, body.content])]), () => ctx.repos.posts.create({
       post_id: nextId(),
       channel_id: channel.channel_id,
       author_uid: user.uid,
@@ -213,7 +218,7 @@ export default async function postsRoutes (fastify: FastifyInstance, { ctx }: Ro
     await requireServerAuditPass(ctx, post.server_id, { content: body.content })
     const earlier = body.nonce ? await ctx.repos.posts.earlierComment(post.post_id, user.uid, body.nonce) : null
     if (earlier) return ok(earlier.comment)
-    const written = await charged(await chargeCommentWrite(ctx, user.uid), () => ctx.repos.posts.createComment({
+    const written = await charged(await chargeComment(ctx, writerOf(request, user), body.content), () => ctx.repos.posts.createComment({
       comment_id: nextId(), post_id: post.post_id, author_uid: user.uid, content: body.content, reply_to: replyTo, nonce: body.nonce ?? null, created_at: ctx.now(),
     }))
     if (written.created) {
@@ -293,7 +298,7 @@ export default async function postsRoutes (fastify: FastifyInstance, { ctx }: Ro
     await requireServerAuditPass(ctx, item.server_id, { content: request.body.content })
     const earlier = request.body.nonce ? await ctx.repos.posts.earlierLiveComment(item.live_id, user.uid, request.body.nonce) : null
     if (earlier) return ok(earlier)
-    const written = await charged(await chargeCommentWrite(ctx, user.uid), () => ctx.repos.posts.createLiveComment({
+    const written = await charged(await chargeComment(ctx, writerOf(request, user), request.body.content), () => ctx.repos.posts.createLiveComment({
       comment_id: nextId(), live_id: item.live_id, author_uid: user.uid, content: request.body.content, nonce: request.body.nonce ?? null, created_at: ctx.now(),
     }))
     if (written.created) await ctx.bus.publish('LIVE_COMMENT_CREATE', { server_id: item.server_id, channel_id: item.channel_id }, written.value)
