@@ -25,12 +25,12 @@ import { signedInUser, signInThroughout } from '../../plugins/auth'
 import {
   accessTo, auditRecord, memberAuditRecord, requireActorOverMember, requireAnyBit, requireChannelMember, requireChannelPermission, requireMember, requireOutranks, requireServerActor,
   requireServerPermission, serverPermissions, type Actor, type ServerRequest,
-} from '../access'
-import { absentBodyAsEmpty, requireHttpUrl, requireServerAuditPass } from '../checks'
-import { ok } from '../envelope'
+} from '../../rules/access'
+import { absentBodyAsEmpty, requireHttpUrl, requireServerAuditPass } from '../../rules/content'
+import { ok } from '../../http/envelope'
 import { memberCountsOf } from '../../services/member-counts'
 import { notifyModeration } from '../../services/notifications'
-import { responses } from '../schemas'
+import { responses } from '../../http/schemas'
 
 /** The window of the per-account report limit (REPORT_PER_MINUTE). */
 const MINUTE_MS = 60_000

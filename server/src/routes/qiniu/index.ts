@@ -11,9 +11,9 @@ import { badRequest } from '../../errors'
 import { signedInUser } from '../../plugins/auth'
 import { publicBase } from '../../plugins/public-url'
 import { mimeAllowed, signUploadToken, type PutPolicy } from '../../services/qiniu-token'
-import { absentBodyAsEmpty } from '../checks'
-import { ok } from '../envelope'
-import { responses } from '../schemas'
+import { absentBodyAsEmpty } from '../../rules/content'
+import { ok } from '../../http/envelope'
+import { responses } from '../../http/schemas'
 
 /** How long an upload token stays valid. */
 export const UPLOAD_TOKEN_LIFETIME_SECONDS = 3600

@@ -13,8 +13,8 @@ import { signedInUser } from '../../plugins/auth'
 import { qiniuEtag } from '../../services/qiniu-etag'
 import { holdsImageClaim, sniffImageType } from '../../services/image-type'
 import { putWithinQuota } from '../../services/quotas'
-import { ok } from '../envelope'
-import { responses } from '../schemas'
+import { ok } from '../../http/envelope'
+import { responses } from '../../http/schemas'
 
 /** Largest decoded image accepted: 2 MiB. */
 export const BASE64_IMAGE_MAX_BYTES = 2 * 1024 * 1024
