@@ -2,8 +2,8 @@
  * Signing in to an account, whichever way in proves it (an e-mail code, a passkey,
  * WeChat, a development link): which kind of account may hold and use which way in
  * (core/domain/identity.ts SIGN_IN_METHODS_BY_KIND), signing in or up (a guest who signs
- * up becomes the account), the fresh proof before adding a way in, and closing the
- * sockets of ended sessions on every gateway.
+ * up becomes the account), the fresh proof before adding a way in, closing the sockets
+ * of ended sessions on every gateway, and how often e-mail codes go out and are checked.
  */
 import type { FastifyRequest } from 'fastify'
 import type { AccountSignInData } from '@core/wire/accounts'
@@ -15,6 +15,18 @@ import type { AppContext } from '../context'
 import { ApiError, spokenError } from '../errors'
 import { bearerToken, optionalSignedIn } from '../plugins/auth'
 import { isGuest, type AccountSession, type SignInMethodWriter } from '../repositories/accounts'
+
+/** Codes one address may be sent per hour (a mailbox is not a target to flood). */
+export const EMAIL_CODES_PER_ADDRESS_PER_HOUR = 5
+
+/**
+ * Codes one requester — a client IP (RATE_LIMIT_ALLOW addresses exempt), and a signed-in
+ * caller from any IP — may check per hour, right or wrong. Counted before the code is
+ * touched: a requester past it is refused without taking a try from the address's code,
+ * so a stranger can burn at most a few of an owner's codes, and the owner's fresh code
+ * (which starts its tries again) stands.
+ */
+export const EMAIL_CHECKS_PER_REQUESTER_PER_HOUR = 10
 
 /** What a bot, a map account or a guest is told when it would hold a way in its kind may not (SIGN_IN_METHODS_BY_KIND). */
 const NOT_FOR_THIS_KIND = { 'zh-CN': '此类账号不能使用这种登录方式', en: 'this kind of account cannot hold this way to sign in: a bot or map account signs in with its token only' }

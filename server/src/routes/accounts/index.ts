@@ -21,22 +21,12 @@ import { httpError, spokenError } from '../../errors'
 import { optionalUser, signedInUser } from '../../plugins/auth'
 import { EMAIL_CODE_LIFETIME_SECONDS, isGuest, type EmailCodeVerdict, type SignInMethodWriter } from '../../repositories/accounts'
 import { createCodeMailer } from '../../services/mailer'
-import { closeSockets, provedAccount, requireMayAdd, requireStepUp, signInOrUp, stillSignedIn } from '../../services/sign-in'
+import {
+  closeSockets, EMAIL_CHECKS_PER_REQUESTER_PER_HOUR, EMAIL_CODES_PER_ADDRESS_PER_HOUR, provedAccount, requireMayAdd, requireStepUp, signInOrUp, stillSignedIn,
+} from '../../services/sign-in'
 import { absentBodyAsEmpty, hasControlCharacters, ownFileKey } from '../../rules/content'
 import { ok } from '../../http/envelope'
 import { responses } from '../../http/schemas'
-
-/** Codes one address may be sent per hour (a mailbox is not a target to flood). */
-export const EMAIL_CODES_PER_ADDRESS_PER_HOUR = 5
-
-/**
- * Codes one requester — a client IP (RATE_LIMIT_ALLOW addresses exempt), and a signed-in
- * caller from any IP — may check per hour, right or wrong. Counted before the code is
- * touched: a requester past it is refused without taking a try from the address's code,
- * so a stranger can burn at most a few of an owner's codes, and the owner's fresh code
- * (which starts its tries again) stands.
- */
-export const EMAIL_CHECKS_PER_REQUESTER_PER_HOUR = 10
 
 const HOUR_MS = 3600_000
 
