@@ -20,7 +20,9 @@ export interface DevSignInLink {
 }
 
 /** The challenge a link's token is kept as (only its hash is stored). */
-export const linkTokenHash = (token: string) => createHash('sha256').update(token).digest('base64url')
+export function linkTokenHash (token: string): string {
+  return createHash('sha256').update(token).digest('base64url')
+}
 
 /**
  * Issues the development sign-in links: the owner of each seeded server, and the first
