@@ -144,7 +144,8 @@ export class SpaceHub implements SpaceService {
     const visible = channel !== null && (grant ? grant.readable.has(channelId) : await this.visitorSees(channel, user))
     if (!channel || !visible) throw new SpaceRefusal(`space_enter: no channel ${channelId}`)
     if (channel.channel_type !== ChannelType.Metaverse) throw new SpaceRefusal(`space_enter: channel ${channelId} is not a metaverse channel`)
-    if (!await ctx.repos.showrooms.spaceMap(channelId)) throw new SpaceRefusal(`space_enter: channel ${channelId} has no space`)
+    // a space open here has its map: an entry reads and checks the stored one only when it may have to open it
+    if (!this.spaces.has(channelId) && !await ctx.repos.showrooms.spaceMap(channelId)) throw new SpaceRefusal(`space_enter: channel ${channelId} has no space`)
     // a guest account, or anyone not a member of the server, looks but does not walk or talk
     const person: SpacePerson = { uid: user.uid, nickname: user.nickname, avatar: user.avatar, kind: identityKindOf(user) === 'guest' || !grant ? 'guest' : 'member' }
     const holder = await this.relay.claim(channelId)
