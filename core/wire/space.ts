@@ -107,6 +107,21 @@ export const SpaceEmoteFrameSchema = Type.Object({
   op: Type.Literal('space_emote'),
   d: Type.Object({ emote: OneOf(SPACE_EMOTES) }),
 })
+/**
+ * The largest frame of each space op the gateway reads, in bytes, far below the gateway's
+ * GATEWAY_MAX_FRAME_BYTES: what its longest legitimate form takes as JSON (ids of 64
+ * characters of 3 UTF-8 bytes; a bubble of SPACE_SAY_MAX_LENGTH characters escaped as
+ * `\uXXXX`), with room for spacing. A larger one is refused as FrameTooLarge.
+ */
+export const SPACE_FRAME_MAX_BYTES = {
+  space_enter: 512,
+  space_leave: 64,
+  space_walk: 128,
+  space_steer: 128,
+  space_say: 1280,
+  space_emote: 128,
+} as const
+
 /** Every client frame about a space. */
 export const SpaceClientFrameSchemas = [SpaceEnterFrameSchema, SpaceLeaveFrameSchema, SpaceWalkFrameSchema, SpaceSteerFrameSchema, SpaceSayFrameSchema, SpaceEmoteFrameSchema] as const
 /** A client frame about a space. */
