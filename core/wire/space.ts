@@ -10,7 +10,8 @@
  * sheet's rows in that order).
  *
  * Client → server (each answered with an `error` frame of code SpaceRefused when refused;
- * the connection stays open):
+ * the connection stays open — but a frame over its op's SPACE_FRAME_MAX_BYTES is FrameTooLarge,
+ * and a flood of ops beyond the gateway's space budgets closes it with RateLimited):
  * - `space_enter {channel_id, near_uid?}`: stand in the space (next to `near_uid` when they
  *   are in it: "jump to a friend"); answered with `space_ready`. Entering another space
  *   leaves the first. Guests may look but not walk or talk.
