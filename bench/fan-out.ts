@@ -7,6 +7,7 @@
  * connected, divided by N); the bare server is a `ws` WebSocketServer in its own process
  * that broadcasts the same bytes to the same number of sockets when POSTed to.
  *
+ * Each member holds SOCKETS_PER_MEMBER sockets, within the gateway's per-account cap.
  * The event is MESSAGE_CREATE (POST /channels/:id/messages in a discussion channel of the
  * server); the bare server broadcasts the very frame text the gateway sent for a warm-up
  * message, with the same length of index in it. Loopback only, bounded: each
@@ -128,23 +129,40 @@ async function drive (sockets: WebSocket[], rate: number, send: (index: number) 
   }
 }
 
-/** The gateway: N sessions of one member, messages sent over HTTP; also the text of a dispatch frame it sent. */
+/** Sockets the bench opens per member: within the gateway's cap of sockets per account (GATEWAY_SOCKETS_PER_ACCOUNT, 10 by default). */
+const SOCKETS_PER_MEMBER = 10
+
+/** A guest who joined `SERVER_ID`: its token and the headers that send as it. */
+async function joinedGuest (url: string): Promise<{ token: string, headers: Record<string, string> }> {
+  const guest = await (await fetch(`${url}/auth/guest`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).json() as { data: { token: string } }
+  const headers = { authorization: `Bearer ${guest.data.token}`, 'content-type': 'application/json' }
+  await (await fetch(`${url}/servers/${SERVER_ID}/members/me`, { method: 'POST', headers })).arrayBuffer()
+  return { token: guest.data.token, headers }
+}
+
+/**
+ * The gateway: N sessions of members of one server, SOCKETS_PER_MEMBER sockets each (a crowd
+ * of members, as the per-account socket cap expects, not one account's thousands of tabs);
+ * messages are sent over HTTP by the first of them; also the text of a dispatch frame it sent.
+ */
 async function measureGateway (sessions: number, rate: number): Promise<FanOutResult & { frame: string }> {
   // API only (no bundle); heartbeats far apart, as the bench clients do not beat; the
-  // per-account message limit does not apply to loopback (RATE_LIMIT_ALLOW)
+  // per-account message limit and the guest sign-up limit do not apply to loopback (RATE_LIMIT_ALLOW)
   const product = await startProduct({ H5_DIR: path.join(ROOT, 'bench/.work/no-h5'), LOG_LEVEL: 'warn', GATEWAY_HEARTBEAT_MS: '300000' })
   const sockets: WebSocket[] = []
   try {
-    const guest = await (await fetch(`${product.url}/auth/guest`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).json() as { data: { token: string } }
-    const headers = { authorization: `Bearer ${guest.data.token}`, 'content-type': 'application/json' }
-    await fetch(`${product.url}/servers/${SERVER_ID}/members/me`, { method: 'POST', headers })
+    const members: Array<Awaited<ReturnType<typeof joinedGuest>>> = []
+    for (let index = 0; index < Math.ceil(sessions / SOCKETS_PER_MEMBER); index++) members.push(await joinedGuest(product.url))
+    const { headers } = members[0]
     const list = await (await fetch(`${product.url}/servers/${SERVER_ID}/channels`)).json() as { data: { groups: Array<{ channels: Array<{ channel_id: string, channel_type: number }> }> } }
     const discussion = list.data.groups.flatMap(group => group.channels).find(channel => channel.channel_type === 1)
     if (!discussion) throw new Error(`server ${SERVER_ID} has no discussion channel`)
     const before = treeRss(product.process.pid ?? 0)
+    let opened = 0
     sockets.push(...await openSockets(sessions, `${product.url.replace('http', 'ws')}/gateway`, socket => new Promise(resolve => {
+      const { token } = members[Math.floor(opened++ / SOCKETS_PER_MEMBER)]
       socket.once('message', () => resolve()) // ready
-      socket.send(JSON.stringify({ op: 'identify', d: { token: guest.data.token } }))
+      socket.send(JSON.stringify({ op: 'identify', d: { token } }))
     })))
     await pause(500)
     const bytesPerSession = (treeRss(product.process.pid ?? 0) - before) / sessions

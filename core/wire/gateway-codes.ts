@@ -35,7 +35,7 @@ export enum GatewayErrorCode {
   AlreadyAuthenticated = 4005,
   /** A frame over GATEWAY_MAX_FRAME_BYTES (the connection stays open). */
   FrameTooLarge = 4006,
-  /** More client frames than the per-connection limit allows: closed. */
+  /** More client frames than the per-connection limit allows, or a flood of space ops beyond their budgets: closed. */
   RateLimited = 4008,
   /** Two heartbeat intervals without a heartbeat: closed (the session may resume). */
   SessionTimedOut = 4009,

@@ -10,7 +10,8 @@
  * sheet's rows in that order).
  *
  * Client → server (each answered with an `error` frame of code SpaceRefused when refused;
- * the connection stays open):
+ * the connection stays open — but a frame over its op's SPACE_FRAME_MAX_BYTES is FrameTooLarge,
+ * and a flood of ops beyond the gateway's space budgets closes it with RateLimited):
  * - `space_enter {channel_id, near_uid?}`: stand in the space (next to `near_uid` when they
  *   are in it: "jump to a friend"); answered with `space_ready`. Entering another space
  *   leaves the first. Guests may look but not walk or talk.
@@ -107,6 +108,21 @@ export const SpaceEmoteFrameSchema = Type.Object({
   op: Type.Literal('space_emote'),
   d: Type.Object({ emote: OneOf(SPACE_EMOTES) }),
 })
+/**
+ * The largest frame of each space op the gateway reads, in bytes, far below the gateway's
+ * GATEWAY_MAX_FRAME_BYTES: what its longest legitimate form takes as JSON (ids of 64
+ * characters of 3 UTF-8 bytes; a bubble of SPACE_SAY_MAX_LENGTH characters escaped as
+ * `\uXXXX`), with room for spacing. A larger one is refused as FrameTooLarge.
+ */
+export const SPACE_FRAME_MAX_BYTES = {
+  space_enter: 512,
+  space_leave: 64,
+  space_walk: 128,
+  space_steer: 128,
+  space_say: 1280,
+  space_emote: 128,
+} as const
+
 /** Every client frame about a space. */
 export const SpaceClientFrameSchemas = [SpaceEnterFrameSchema, SpaceLeaveFrameSchema, SpaceWalkFrameSchema, SpaceSteerFrameSchema, SpaceSayFrameSchema, SpaceEmoteFrameSchema] as const
 /** A client frame about a space. */

@@ -13,10 +13,9 @@
  */
 import { connect, type AddressInfo } from 'net'
 import type { InjectOptions, LightMyRequestResponse } from 'fastify'
-import { sql } from 'kysely'
 import { openDatabase } from '../src/db/dialects'
 import type { Db } from '../src/db/schema'
-import { multipart, PNG_1X1, signInAsGuest, signInAsMember, startTestApp, type TestApp } from './helper'
+import { multipart, PNG_1X1, rowCounter, signInAsGuest, signInAsMember, startTestApp, type TestApp } from './helper'
 
 const REQUESTS = 3000
 const RAW_REQUESTS = 300
@@ -158,16 +157,6 @@ function checkAnswer (where: string, method: string, status: number, contentType
   if (status === 302) return
   if (status < 200 || status >= 300) throw new Error(`unexpected status: ${seen}`)
   if (json && !where.includes('/openapi.json') && JSON.parse(body).code !== 0) throw new Error(`success without code 0: ${seen}`)
-}
-
-/** One statement counting the rows of every table: the fingerprint a refused request must leave as it was. */
-async function rowCounter (db: Db): Promise<() => Promise<Record<string, number>>> {
-  const tables = (await db.introspection.getTables()).map(table => table.name).filter(name => !name.startsWith('kysely_'))
-  const counts = sql.join(tables.map(name => sql`(select count(*) from ${sql.table(name)}) as ${sql.ref(name)}`))
-  return async () => {
-    const { rows } = await sql<Record<string, number | string>>`select ${counts}`.execute(db)
-    return Object.fromEntries(Object.entries(rows[0]).map(([name, count]) => [name, Number(count)]))
-  }
 }
 
 /** Sends raw bytes over a socket (kept open for writing, as a browser does); resolves what came back before the server closed (or the time ran out). */

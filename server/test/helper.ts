@@ -11,10 +11,12 @@ import { tmpdir } from 'os'
 import path from 'path'
 import { gzipSync } from 'zlib'
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify'
+import { sql } from 'kysely'
 import { Client } from 'pg'
 import type { Envelope } from '@core/wire/api'
 import { buildApp, type AppOptions } from '../src/app'
 import { loadConfig, type ServerConfig } from '../src/config'
+import type { Db } from '../src/db/schema'
 
 /** A running test app. */
 export interface TestApp {
@@ -153,4 +155,14 @@ export async function signInAsMember (test: TestApp, uid = '100001'): Promise<{ 
     await db.destroy()
   }
   return { headers: { authorization: `Bearer ${token}` }, uid, token }
+}
+
+/** One statement counting the rows of every table: the fingerprint a refused request or frame must leave as it was. */
+export async function rowCounter (db: Db): Promise<() => Promise<Record<string, number>>> {
+  const tables = (await db.introspection.getTables()).map(table => table.name).filter(name => !name.startsWith('kysely_'))
+  const counts = sql.join(tables.map(name => sql`(select count(*) from ${sql.table(name)}) as ${sql.ref(name)}`))
+  return async () => {
+    const { rows } = await sql<Record<string, number | string>>`select ${counts}`.execute(db)
+    return Object.fromEntries(Object.entries(rows[0]).map(([name, count]) => [name, Number(count)]))
+  }
 }

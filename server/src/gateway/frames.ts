@@ -1,6 +1,7 @@
 /**
- * The gateway's frames, both ways. Reading client frames: size, JSON, op and shape are
- * checked in that order, and each failure is an error the session answers with an error
+ * The gateway's frames, both ways. Reading client frames: size, JSON, op, the op's own size
+ * (a space op's, core/wire/space.ts SPACE_FRAME_MAX_BYTES, is far below the gateway's) and
+ * shape are checked in that order, and each failure is an error the session answers with an error
  * frame (core/wire/gateway-codes.ts) while the connection stays open. Writing server
  * frames: their text, a dispatch's built once per public origin for every session.
  */
@@ -8,7 +9,7 @@ import { TypeCompiler } from '@sinclair/typebox/compiler'
 import type { DispatchName } from '@core/wire/dispatches'
 import { FocusFrameSchema, GATEWAY_MAX_FRAME_BYTES, GatewayErrorCode, HeartbeatFrameSchema, IdentifyFrameSchema, ResumeFrameSchema, type ClientFrame, type GatewayErrorData, type ServerFrame } from '@core/wire/gateway'
 import {
-  SpaceEmoteFrameSchema, SpaceEnterFrameSchema, SpaceLeaveFrameSchema, SpaceSayFrameSchema, SpaceSteerFrameSchema, SpaceWalkFrameSchema, type SpaceClientFrame,
+  SPACE_FRAME_MAX_BYTES, SpaceEmoteFrameSchema, SpaceEnterFrameSchema, SpaceLeaveFrameSchema, SpaceSayFrameSchema, SpaceSteerFrameSchema, SpaceWalkFrameSchema, type SpaceClientFrame,
 } from '@core/wire/space'
 import { absolutizeFileUrls } from '../plugins/public-url'
 
@@ -66,6 +67,10 @@ export function parseClientFrame (data: Buffer | ArrayBuffer | Buffer[]): Parsed
   const op = (value as { op: string }).op
   if (!(CLIENT_OPS as string[]).includes(op)) {
     return { error: { code: GatewayErrorCode.UnknownOp, msg: `op: unknown op (one of ${CLIENT_OPS.join(', ')})`.slice(0, 200) } }
+  }
+  const spaceCap = (SPACE_FRAME_MAX_BYTES as Record<string, number>)[op] as number | undefined
+  if (spaceCap !== undefined && size > spaceCap) {
+    return { error: { code: GatewayErrorCode.FrameTooLarge, msg: `${op}: frame of ${size} bytes: at most ${spaceCap}` } }
   }
   const checker = checkers[op as ClientFrame['op']]
   if (!checker.Check(value)) {

@@ -33,10 +33,11 @@ import type { AppContext } from '../context'
 import type { SignedIn } from '../repositories/users'
 import type { SpaceService } from '../space/types'
 import { membershipChangeOf } from './audience'
+import { RateBudget } from './budget'
 import type { GatewayDirectory } from './directory'
 import { dispatchText } from './frames'
 import { grantsIn, readableChange, type ServerGrant } from './grants'
-import { GatewaySession, type SessionHost } from './session'
+import { GatewaySession, SPACE_OPS_ACCOUNT_BURST, SPACE_OPS_PER_SECOND_PER_ACCOUNT, type SessionHost } from './session'
 
 /** Reads of a new session's grant in one server while changes keep coming (the last one stands). */
 const GRANT_READS = 3
@@ -73,6 +74,8 @@ export class GatewayHub implements SessionHost {
   private readonly startingSessions = new Set<GatewaySession>()
   private readonly byServer = new Map<string, Set<GatewaySession>>()
   private readonly byUser = new Map<string, Set<GatewaySession>>()
+  /** The space-op budget of each account with sessions here. */
+  private readonly spaceBudgets = new Map<string, RateBudget>()
   private readonly sessions = new Set<GatewaySession>()
   private readonly users = new Map<string, UserGrants>()
   private readonly presence = new Map<string, PresenceState>()
@@ -207,11 +210,19 @@ export class GatewayHub implements SessionHost {
     else remove(this.byServer, serverId, session)
   }
 
+  /** The space-op budget of account `uid` on this process, shared by its sessions here (made at its first space op). */
+  spaceBudgetOf (uid: string): RateBudget {
+    let budget = this.spaceBudgets.get(uid)
+    if (!budget) this.spaceBudgets.set(uid, budget = new RateBudget(SPACE_OPS_PER_SECOND_PER_ACCOUNT, SPACE_OPS_ACCOUNT_BURST, this.clock()))
+    return budget
+  }
+
   /** `session` hears nothing more (closed, or back to waiting after invalid_session). */
   forget (session: GatewaySession): void {
     this.ctx.spaces.leave(session)
     this.startingSessions.delete(session)
     remove(this.byUser, session.uid, session)
+    if (!this.byUser.has(session.uid)) this.spaceBudgets.delete(session.uid)
     for (const serverId of session.serverIds) remove(this.byServer, serverId, session)
     const user = this.users.get(session.uid)
     if (user?.sessions.delete(session) === true && user.sessions.size === 0) this.users.delete(session.uid)

@@ -4,7 +4,7 @@
  * follows focus. A resume also tells the client which channels it gained or lost while away
  * (CHANNELS_VISIBLE_UPDATE after `resumed`, from the directory's snapshot of what it was
  * last told). Every frame it cannot use gets an error frame; only a bad token, a
- * missing identify, too many frames or silence close it (core/wire/gateway-codes.ts).
+ * missing identify, too many frames, a flood of space ops or silence close it (core/wire/gateway-codes.ts).
  * What it needs of the process's gateway is {@link SessionHost} (the hub implements it),
  * so this file never imports the hub.
  */
@@ -19,6 +19,7 @@ import type { SpaceClientFrame } from '@core/wire/space'
 import type { BusEvent, EventBus } from '../bus'
 import type { SignedIn } from '../repositories/users'
 import { failureMessageOf, type SpaceMember, type SpaceService } from '../space/types'
+import { RateBudget } from './budget'
 import { isFocusOnly, membershipBefore, membershipChangeOf, offerTo, type SessionView } from './audience'
 import type { GatewayDirectory, SessionRecord } from './directory'
 import { dispatchText, isSpaceFrame, ownFrameText, parseClientFrame } from './frames'
@@ -56,6 +57,8 @@ export interface SessionHost {
   forget (session: GatewaySession): void
   /** The gather spaces of this process: the session's space ops go there. */
   readonly spaces: Pick<SpaceService, 'handle'>
+  /** The space-op budget of account `uid` on this process, shared by its sessions here (SPACE_OPS_PER_SECOND_PER_ACCOUNT). */
+  spaceBudgetOf (uid: string): RateBudget
   /** The user's first session opened or last one closed (announced to `serverIds`, coalesced per user). */
   presenceChanged (uid: string, status: PresenceUpdate['status'], serverIds: readonly string[]): void
 }
@@ -66,10 +69,22 @@ export const FRAMES_PER_WINDOW = 120
 export const FRAME_WINDOW_MS = 60_000
 /**
  * Space ops (core/wire/space.ts) allowed per connection per second: a stick steers often, so
- * they have their own rate and do not count against FRAMES_PER_WINDOW. One more is refused
- * (SpaceRefused, once per second; the rest of that second are dropped); the connection stays open.
+ * they have their own budget and do not count against FRAMES_PER_WINDOW. Up to
+ * SPACE_OPS_BURST may come at once (a backlog after a stall); beyond the budget an op is
+ * refused (SpaceRefused, one error frame a second, the rest dropped) and counts as over.
  */
 export const SPACE_OPS_PER_SECOND = 30
+/** The space ops a connection banks: two seconds' worth. */
+export const SPACE_OPS_BURST = 2 * SPACE_OPS_PER_SECOND
+/**
+ * Space ops one account may send per second from all its sockets on a process together (two
+ * devices steering at once), banking two seconds' worth: more sockets do not make it faster.
+ */
+export const SPACE_OPS_PER_SECOND_PER_ACCOUNT = 2 * SPACE_OPS_PER_SECOND
+/** The space ops an account banks on a process. */
+export const SPACE_OPS_ACCOUNT_BURST = 2 * SPACE_OPS_PER_SECOND_PER_ACCOUNT
+/** Space ops over the budgets a connection may send per FRAME_WINDOW_MS; one more closes it (RateLimited): a flood, not a stall. */
+export const SPACE_OPS_OVER_PER_WINDOW = 2 * SPACE_OPS_PER_SECOND
 
 /** waiting: no identify yet; starting: identify/resume in progress (events are held); open; closed. */
 type SessionState = 'waiting' | 'starting' | 'open' | 'closed'
@@ -102,12 +117,15 @@ export class GatewaySession implements SessionView, SpaceMember {
   private held: HeldEvent[] = []
   private windowStart: number
   private framesInWindow = 0
-  private spaceSecondStart: number
-  private spaceOpsInSecond = 0
+  private readonly spaceBudget: RateBudget
+  private spaceOverWindowStart: number
+  private spaceOpsOver = 0
+  private spaceRefusedAt = Number.NEGATIVE_INFINITY
 
   /** `ip`: where the socket connects from (the message rate limit's allow list applies to what it says in a space). */
   constructor (private readonly socket: WebSocket, private readonly host: SessionHost, private readonly base: string, readonly ip = '') {
-    this.connectedAt = this.lastBeatAt = this.windowStart = this.spaceSecondStart = host.clock()
+    this.connectedAt = this.lastBeatAt = this.windowStart = this.spaceOverWindowStart = host.clock()
+    this.spaceBudget = new RateBudget(SPACE_OPS_PER_SECOND, SPACE_OPS_BURST, this.connectedAt)
     socket.on('message', data => this.receive(data))
     socket.on('close', () => { void this.closed() })
     socket.on('error', () => socket.terminate())
@@ -202,20 +220,16 @@ export class GatewaySession implements SessionView, SpaceMember {
     })
   }
 
-  /** A space op: its own rate (SPACE_OPS_PER_SECOND), then the process's spaces; a refusal is an error frame, never a close. */
+  /**
+   * A space op: the connection's and the account's budgets, then the process's spaces; a
+   * refusal is an error frame, a flood over the budgets a close (RateLimited).
+   */
   private receiveSpace (frame: SpaceClientFrame, now: number): void {
     if (this.state === 'waiting') {
       this.fail({ code: GatewayErrorCode.NotAuthenticated, msg: `${frame.op}: identify first` }, true)
       return
     }
-    if (now - this.spaceSecondStart >= 1000) {
-      this.spaceSecondStart = now
-      this.spaceOpsInSecond = 0
-    }
-    if (++this.spaceOpsInSecond > SPACE_OPS_PER_SECOND) {
-      if (this.spaceOpsInSecond === SPACE_OPS_PER_SECOND + 1) this.fail({ code: GatewayErrorCode.SpaceRefused, msg: `${frame.op}: more than ${SPACE_OPS_PER_SECOND} space ops in a second` })
-      return
-    }
+    if (!this.withinSpaceBudgets(frame.op, now)) return
     if (this.state !== 'open') {
       this.fail({ code: GatewayErrorCode.SpaceRefused, msg: `${frame.op}: the session is not open yet` })
       return
@@ -223,6 +237,31 @@ export class GatewaySession implements SessionView, SpaceMember {
     this.host.spaces.handle(this, frame).catch(error => {
       this.fail({ code: GatewayErrorCode.SpaceRefused, msg: failureMessageOf(frame.op, error, unexpected => this.host.log.error({ err: unexpected }, 'gateway: space op failed')) })
     })
+  }
+
+  /**
+   * Whether space op `op` fits this connection's budget and its account's (SPACE_OPS_PER_SECOND,
+   * SPACE_OPS_PER_SECOND_PER_ACCOUNT). One over them is refused — one error frame a second, the
+   * rest dropped — and more than SPACE_OPS_OVER_PER_WINDOW over them in a window close the connection.
+   */
+  private withinSpaceBudgets (op: SpaceClientFrame['op'], now: number): boolean {
+    const over = !this.spaceBudget.take(now)
+      ? `more than ${SPACE_OPS_PER_SECOND} space ops a second on one connection`
+      : this.uid !== '' && !this.host.spaceBudgetOf(this.uid).take(now)
+        ? `more than ${SPACE_OPS_PER_SECOND_PER_ACCOUNT} space ops a second from one account (its sockets together)`
+        : null
+    if (over === null) return true
+    if (now - this.spaceOverWindowStart >= FRAME_WINDOW_MS) {
+      this.spaceOverWindowStart = now
+      this.spaceOpsOver = 0
+    }
+    if (++this.spaceOpsOver > SPACE_OPS_OVER_PER_WINDOW) {
+      this.fail({ code: GatewayErrorCode.RateLimited, msg: `${op}: ${over}, more than ${SPACE_OPS_OVER_PER_WINDOW} times in ${FRAME_WINDOW_MS / 1000} s` }, true)
+    } else if (now - this.spaceRefusedAt >= 1000) {
+      this.spaceRefusedAt = now
+      this.fail({ code: GatewayErrorCode.SpaceRefused, msg: `${op}: ${over}` })
+    }
+    return false
   }
 
   private async handle (frame: ClientFrame): Promise<void> {

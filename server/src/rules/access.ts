@@ -239,3 +239,13 @@ export function requireOutranks (access: Access, target: PermissionMember): void
   if (actor && outranks(access.server, actor, target)) return
   throw new ApiError(403, TRUST_CODES.OUTRANKED, `path.uid: ${target.uid} is the owner, yourself, or holds a role at or above your highest`)
 }
+
+/**
+ * {@link requireOutranks} on `uid`, member of the server or not (a ban, a move in a space a
+ * visitor stands in): someone who is not a member (yet) holds no role, so only the owner and
+ * oneself are out of reach.
+ */
+export async function requireOutranksAnyone (ctx: AppContext, access: Access, uid: string): Promise<void> {
+  const target = await ctx.repos.roles.permissionMember(access.server.server_id, uid)
+  requireOutranks(access, target ?? { uid, user_type: 0, role_ids: [], timeout_until: null })
+}

@@ -40,8 +40,26 @@ import { failureMessageOf, SpaceRefusal, type SpaceMember, type SpaceService } f
 
 /** Shortest time between two SPACE_COUNT dispatches of one channel. */
 export const SPACE_COUNT_INTERVAL_MS = 1000
+/**
+ * Entries (space_enter) one account may make per SPACE_ENTRY_WINDOW_MS, on all processes
+ * together (the shared hit counter): enough to hop between spaces and jump to friends; one
+ * more is refused before anything is read, and the member stays where they stand.
+ */
+export const SPACE_ENTRIES_PER_WINDOW = 20
+/** The entry limit's window. */
+export const SPACE_ENTRY_WINDOW_MS = 60_000
 /** Longest time between two passes of the relay's upkeep (leases, liveness, positions kept for the next holder). */
 const UPKEEP_MAX_MS = 1000
+
+/** What `gate` answers, a refusal of a route's (ApiError) turned into one of space op `op`. */
+async function refusedAs<T> (op: SpaceClientFrame['op'], gate: () => Promise<T>): Promise<T> {
+  try {
+    return await gate()
+  } catch (error) {
+    if (error instanceof ApiError) throw new SpaceRefusal(`${op}: ${error.message}`)
+    throw error
+  }
+}
 
 /** An avatar standing in a space held here: a member of this process, or one relayed from another. */
 interface Standing {
@@ -105,6 +123,7 @@ export class SpaceHub implements SpaceService {
   /** Handles one space op of `member` (throws {@link SpaceRefusal}). */
   async handle (member: SpaceMember, frame: SpaceClientFrame): Promise<void> {
     if (frame.op === 'space_enter') {
+      await this.requireEntryAllowance(member)
       await this.enter(member, frame.d.channel_id, frame.d.near_uid)
       return
     }
@@ -118,6 +137,8 @@ export class SpaceHub implements SpaceService {
     if (identityKindOf(member.user ?? { uid: member.uid }) === 'guest') throw new SpaceRefusal(`${frame.op}: a guest may look but not walk or talk (sign in)`)
     if (member.grantIn(here?.space.serverId ?? away?.serverId ?? '') === undefined) throw new SpaceRefusal(`${frame.op}: only members of the server walk and talk in its spaces (join it)`)
     const text = frame.op === 'space_say' ? await this.sayable(member, here?.space.channelId ?? away?.channelId ?? '', here?.space.serverId ?? away?.serverId ?? '', frame.d.text) : ''
+    // an emote is said to those near as a bubble is: it counts against the same per-account message limit
+    if (frame.op === 'space_emote') await refusedAs('space_emote', () => requireMessageAllowance(this.ctxOf(), { ip: member.ip }, member.user as User))
     const now = { here: this.standing.get(member), away: this.away.get(member) } // it may have left meanwhile
     if (now.here) this.apply(now.here, frame.op === 'space_say' ? { op: 'space_say', d: { text } } : frame)
     else if (now.away) await this.relay.send(now.away.holder, { t: 'op', from: { process: this.relay.process, key: now.away.key }, frame: frame.op === 'space_say' ? { op: 'space_say', d: { text } } : frame })
@@ -145,7 +166,8 @@ export class SpaceHub implements SpaceService {
     const visible = channel !== null && (grant ? grant.readable.has(channelId) : await this.visitorSees(channel, user))
     if (!channel || !visible) throw new SpaceRefusal(`space_enter: no channel ${channelId}`)
     if (!channelTypeHas(channel.channel_type, 'carriesSpace')) throw new SpaceRefusal(`space_enter: channel ${channelId} is not a metaverse channel`)
-    if (!await ctx.repos.showrooms.spaceMap(channelId)) throw new SpaceRefusal(`space_enter: channel ${channelId} has no space`)
+    // a space open here has its map: an entry reads and checks the stored one only when it may have to open it
+    if (!this.spaces.has(channelId) && !await ctx.repos.showrooms.spaceMap(channelId)) throw new SpaceRefusal(`space_enter: channel ${channelId} has no space`)
     // a guest account, or anyone not a member of the server, looks but does not walk or talk
     const person: SpacePerson = { uid: user.uid, nickname: user.nickname, avatar: user.avatar, kind: identityKindOf(user) === 'guest' || !grant ? 'guest' : 'member' }
     const holder = await this.relay.claim(channelId)
@@ -208,21 +230,26 @@ export class SpaceHub implements SpaceService {
     return space
   }
 
+  /** Counts an entry of `member` against SPACE_ENTRIES_PER_WINDOW (a refusal before anything is read or left). */
+  private async requireEntryAllowance (member: SpaceMember): Promise<void> {
+    if (!member.user) return // refused as not identified by the entry itself
+    const { count, resetMs } = await this.ctxOf().limits.hit(`space entries ${member.user.uid}`, SPACE_ENTRY_WINDOW_MS)
+    if (count <= SPACE_ENTRIES_PER_WINDOW) return
+    throw new SpaceRefusal(`space_enter: more than ${SPACE_ENTRIES_PER_WINDOW} entries in ${SPACE_ENTRY_WINDOW_MS / 1000} s, try again in ${Math.max(1, Math.ceil(resetMs / 1000))} s`)
+  }
+
   /** The text `member` may say in the space of `channelId`, after the gates of a channel message. */
   private async sayable (member: SpaceMember, channelId: string, serverId: string, text: string): Promise<string> {
     const ctx = this.ctxOf()
     const user = member.user as User
-    try {
+    return refusedAs('space_say', async () => {
       // SendMessages there (a muted or timed-out member has none), the rate limit, the audit
       await requireChannelOfMember(ctx, channelId, user, Permission.SendMessages)
       const content = contentOf(text)
       await requireMessageAllowance(ctx, { ip: member.ip }, user)
       await requireServerAuditPass(ctx, serverId, { content })
       return content
-    } catch (error) {
-      if (error instanceof ApiError) throw new SpaceRefusal(`space_say: ${error.message}`)
-      throw error
-    }
+    })
   }
 
   /** `member` leaves its space, if it stands in one (its own doing, or its socket closed). */

@@ -1,12 +1,15 @@
 /**
  * The gateway's limits and edges: sockets per account, coalesced presence, a bot's
- * sockets closed with its token, and `GET /gateway` answered with an envelope when it is
- * no (valid) WebSocket upgrade.
+ * sockets closed with its token, the space ops' sizes and budgets (per connection, per
+ * account, a flood closed), and `GET /gateway` answered with an envelope when it is no
+ * (valid) WebSocket upgrade.
  */
 import { request as httpRequest } from 'http'
 import { GatewayErrorCode, type DispatchFrame } from '@core/wire/gateway'
 import type { PresenceUpdate } from '@core/wire/members'
+import { SPACE_FRAME_MAX_BYTES } from '@core/wire/space'
 import type { BotToken } from '@core/wire/trust'
+import { SPACE_OPS_BURST, SPACE_OPS_OVER_PER_WINDOW, SPACE_OPS_PER_SECOND_PER_ACCOUNT } from '../../src/gateway/session'
 import { envelope, signInAsGuest, signInAsMember } from '../helper'
 import { identified, pause, type GatewayTestClient } from './client'
 import { listeningApp } from './listening-app'
@@ -88,6 +91,62 @@ describe('bot tokens', () => {
     const second = await session(reset.token)
     expect((await gateway.test.inject({ method: 'DELETE', url: `/servers/${SERVER}/bots/${bot.user.uid}`, headers: owner })).statusCode).toBe(200)
     expect(await second.closed()).toEqual({ code: GatewayErrorCode.SessionRevoked, reason: 'session revoked (revoked)' })
+  })
+})
+
+describe('space ops', () => {
+  const SPACE = `${SERVER}10`
+
+  /** A session of member `uid` standing in the space. */
+  async function standing (uid: string): Promise<GatewayTestClient> {
+    const client = await session((await signInAsMember(gateway.test, uid)).token)
+    client.send({ op: 'space_enter', d: { channel_id: SPACE } })
+    await client.next(frame => frame.op === 'space_ready')
+    return client
+  }
+
+  const errorsOf = (client: GatewayTestClient): Array<{ code: number, msg: string }> =>
+    client.frames.flatMap(frame => frame.op === 'error' ? [frame.d] : [])
+
+  /** `count` steers at once (valid ops, each a change of direction). */
+  function steer (client: GatewayTestClient, count: number): void {
+    for (let index = 0; index < count; index++) client.send({ op: 'space_steer', d: { dx: index % 2, dy: 0 } })
+  }
+
+  it('refuses a space frame larger than its op needs (FrameTooLarge, open), and closes a socket that keeps sending them (RateLimited)', async () => {
+    const client = await standing('100004')
+    const padded = JSON.stringify({ op: 'space_walk', d: { x: 100, y: 100, pad: 'x'.repeat(2000) } })
+    client.send(padded)
+    await client.next(frame => frame.op === 'error')
+    expect(errorsOf(client)).toEqual([{ code: GatewayErrorCode.FrameTooLarge, msg: `space_walk: frame of ${Buffer.byteLength(padded)} bytes: at most ${SPACE_FRAME_MAX_BYTES.space_walk}` }])
+    for (let index = 0; index < 130; index++) client.send(padded)
+    expect((await client.closed()).code).toBe(GatewayErrorCode.RateLimited)
+  })
+
+  it('closes a socket whose space ops go on beyond its budget (RateLimited), where a burst within it stays open', async () => {
+    const calm = await standing('100003')
+    steer(calm, SPACE_OPS_BURST - 5)
+    await pause(300)
+    expect(errorsOf(calm)).toEqual([])
+    const flooder = await standing('100004')
+    steer(flooder, SPACE_OPS_BURST + SPACE_OPS_OVER_PER_WINDOW + 20)
+    const closed = await flooder.closed()
+    expect(closed.code).toBe(GatewayErrorCode.RateLimited)
+    expect(closed.reason).toContain('space ops a second on one connection')
+    expect(calm.socket.readyState).toBe(calm.socket.OPEN)
+  })
+
+  it('shares one budget among an account\'s sockets: more sockets do not send faster', async () => {
+    const sockets = await Promise.all(Array.from({ length: SOCKETS_PER_ACCOUNT }, async () => standing('100002')))
+    // each within its own connection's budget, together over the account's
+    const each = Math.ceil(2 * SPACE_OPS_PER_SECOND_PER_ACCOUNT / SOCKETS_PER_ACCOUNT) + 5
+    expect(each).toBeLessThan(SPACE_OPS_BURST)
+    for (const socket of sockets) steer(socket, each)
+    await pause(500)
+    const refused = sockets.flatMap(errorsOf)
+    expect(refused.length).toBeGreaterThan(0)
+    expect(refused.every(error => error.code === GatewayErrorCode.SpaceRefused && error.msg === `space_steer: more than ${SPACE_OPS_PER_SECOND_PER_ACCOUNT} space ops a second from one account (its sockets together)`)).toBe(true)
+    for (const socket of sockets) expect(socket.socket.readyState).toBe(socket.socket.OPEN)
   })
 })
 

@@ -14,6 +14,7 @@ import { spaceMapOf } from '../../src/space/map'
 import type { RelayMessage, SpaceRelay } from '../../src/space/relay'
 import { SpaceRefusal, type SpaceMember } from '../../src/space/types'
 import { SHOWROOM_SIZE } from '../../src/repositories/showrooms'
+import { createMemoryCounter } from '../../src/services/rate-counter'
 
 const CHANNEL = '72365810'
 const SERVER = '723658'
@@ -43,13 +44,14 @@ function relays (holder: 'a' | 'b', lost: (message: RelayMessage) => boolean): R
   return { a: relay('a'), b: relay('b') }
 }
 
-/** What a hub reads of the app: the metaverse channel, and its stored map as `spaceMap` answers it. */
+/** What a hub reads of the app: the metaverse channel, its stored map as `spaceMap` answers it, and a hit counter (the entry limit). */
 function context (spaceMap: () => Promise<unknown>): AppContext {
   const channel = { channel_id: CHANNEL, server_id: SERVER, channel_type: ChannelType.Metaverse, name: '像素乐园' }
   return {
     repos: { channels: { get: async () => channel }, showrooms: { spaceMap }, users: { get: async () => null } },
     config: { spaceTickHz: 20 },
     bus: { publish: async () => undefined },
+    limits: createMemoryCounter(),
   } as unknown as AppContext
 }
 

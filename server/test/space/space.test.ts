@@ -6,10 +6,11 @@
 import { applyTickPoses, bookOf, isWalkable, readSpaceMap, type Point, type Pose, type PoseBook, type SpaceLayout } from '@core/domain/space'
 import { Permission } from '@core/domain/permissions'
 import { GatewayErrorCode, type DispatchFrame, type ServerFrame } from '@core/wire/gateway'
+import { TRUST_CODES } from '@core/wire/trust'
 import type { SpaceInfo, SpacePeople, SpacePresence, SpaceReadyData, SpaceServerFrame, SpaceTickData } from '@core/wire/space'
 import { SPACE_TALK_RADIUS } from '@core/wire/space'
 import { SPACE_SPEED, SPACE_VIEW_MARGIN, SPACE_VIEW_RADIUS } from '../../src/space/space'
-import { SPACE_OPS_PER_SECOND } from '../../src/gateway/session'
+import { SPACE_OPS_BURST, SPACE_OPS_PER_SECOND } from '../../src/gateway/session'
 import { envelope, signInAsGuest, signInAsMember } from '../helper'
 import { pause, type GatewayTestClient } from '../gateway/client'
 import { listeningApp } from '../gateway/listening-app'
@@ -153,12 +154,12 @@ describe('the gateway space ops', () => {
     await until(client, () => errors(client).some(error => error.code === GatewayErrorCode.DecodeError))
   })
 
-  it('refuses space ops over the per-second rate with one error frame, without closing or counting them as frames', async () => {
+  it('refuses a burst of space ops just beyond the connection\'s budget with one error frame, without closing or counting them as frames', async () => {
     const { client } = await entered('100003')
-    for (let index = 0; index < 150; index++) client.send({ op: 'space_steer', d: { dx: index % 2, dy: 0 } })
+    for (let index = 0; index < SPACE_OPS_BURST + 10; index++) client.send({ op: 'space_steer', d: { dx: index % 2, dy: 0 } })
     await until(client, () => errors(client).length > 0)
     await pause(200)
-    expect(errors(client)).toEqual([{ code: GatewayErrorCode.SpaceRefused, msg: `space_steer: more than ${SPACE_OPS_PER_SECOND} space ops in a second` }])
+    expect(errors(client)).toEqual([{ code: GatewayErrorCode.SpaceRefused, msg: `space_steer: more than ${SPACE_OPS_PER_SECOND} space ops a second on one connection` }])
     client.send({ op: 'heartbeat', d: { seq: null } })
     await client.next(frame => frame.op === 'heartbeat_ack')
     expect(client.socket.readyState).toBe(client.socket.OPEN)
@@ -385,15 +386,45 @@ describe('hosts and moderators', () => {
   })
 
   it('lets a moderator remove a member (space_left removed), and not a member', async () => {
-    const { client } = await entered('100002')
-    const member = await signInAsMember(app.test, '100004')
+    const { client } = await entered('100004')
+    const member = await app.guestMember(SERVER)
     const moderator = await signInAsMember(app.test, '100003') // the 版主 role: moderation bits, not the owner
-    expect((await app.test.inject({ method: 'DELETE', url: `/channels/${SPACE}/space/members/100002`, headers: member.headers })).statusCode).toBe(403)
-    expect((await app.test.inject({ method: 'DELETE', url: `/channels/${SPACE}/space/members/100002`, headers: moderator.headers })).statusCode).toBe(200)
+    expect((await app.test.inject({ method: 'DELETE', url: `/channels/${SPACE}/space/members/100004`, headers: member.headers })).statusCode).toBe(403)
+    expect((await app.test.inject({ method: 'DELETE', url: `/channels/${SPACE}/space/members/100004`, headers: moderator.headers })).statusCode).toBe(200)
     const left = await client.next<Extract<ServerFrame, { op: 'space_left' }>>(frame => frame.op === 'space_left')
     expect(left.d).toEqual({ channel_id: SPACE, reason: 'removed' })
-    expect((await app.test.inject({ method: 'DELETE', url: `/channels/${SPACE}/space/members/100002`, headers: moderator.headers })).statusCode).toBe(404)
+    expect((await app.test.inject({ method: 'DELETE', url: `/channels/${SPACE}/space/members/100004`, headers: moderator.headers })).statusCode).toBe(404)
     client.send({ op: 'space_walk', d: { x: 100, y: 100 } })
     await until(client, () => errors(client).length === 1)
+  })
+
+  it('refuses a moderator moving the owner or removing the administrator (OUTRANKED, nobody moved), and lets them move a plain member', async () => {
+    const standing = await Promise.all(['100001', '100002', '100004'].map(async uid => entered(uid)))
+    const [ownerClient, adminClient, memberClient] = standing.map(each => each.client)
+    const moderator = await signInAsMember(app.test, '100003')
+    const to = { x: layout.spawn.x + 96, y: layout.spawn.y }
+    const movedOwner = await app.test.inject({ method: 'POST', url: `/channels/${SPACE}/space/members/100001/move`, headers: moderator.headers, payload: to })
+    expect(movedOwner.statusCode).toBe(403)
+    expect(envelope(movedOwner).code).toBe(TRUST_CODES.OUTRANKED)
+    const removedAdmin = await app.test.inject({ method: 'DELETE', url: `/channels/${SPACE}/space/members/100002`, headers: moderator.headers })
+    expect(removedAdmin.statusCode).toBe(403)
+    expect(envelope(removedAdmin).code).toBe(TRUST_CODES.OUTRANKED)
+    const movedMember = await app.test.inject({ method: 'POST', url: `/channels/${SPACE}/space/members/100004/move`, headers: moderator.headers, payload: to })
+    expect(movedMember.statusCode).toBe(200)
+    await until(memberClient, () => seenAt(memberClient, standing[2].ready.self)?.x === to.x)
+    await pause(200)
+    // the refused ones stand where they entered, in their own eyes and in the others'
+    expect(seenAt(ownerClient, standing[0].ready.self)).toMatchObject(layout.spawn)
+    expect(seenAt(memberClient, standing[0].ready.self)).toMatchObject(layout.spawn)
+    expect(adminClient.frames.some(frame => frame.op === 'space_left')).toBe(false)
+  })
+
+  it('lets the owner move and remove anyone, the administrator included', async () => {
+    const { client, ready } = await entered('100002')
+    const to = { x: layout.spawn.x + 96, y: layout.spawn.y }
+    await move('100002', to)
+    await until(client, () => seenAt(client, ready.self)?.x === to.x)
+    expect((await app.test.inject({ method: 'DELETE', url: `/channels/${SPACE}/space/members/100002`, headers: owner.headers })).statusCode).toBe(200)
+    await client.next(frame => frame.op === 'space_left')
   })
 })

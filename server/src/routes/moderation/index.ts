@@ -21,7 +21,7 @@ import type { AppContext, RouteOptions } from '../../context'
 import { ApiError, badRequest, forbidden, notFound, spokenError } from '../../errors'
 import { signedInUser, signInThroughout } from '../../plugins/auth'
 import {
-  accessTo, auditRecord, memberAuditRecord, requireActorOverMember, requireAnyBit, requireChannelMember, requireChannelPermission, requireMember, requireOutranks, requireServerActor,
+  accessTo, auditRecord, memberAuditRecord, requireActorOverMember, requireAnyBit, requireChannelMember, requireChannelPermission, requireMember, requireOutranksAnyone, requireServerActor,
   requireServerPermission, serverPermissions, type Actor, type ServerRequest,
 } from '../../rules/access'
 import { absentBodyAsEmpty, requireHttpUrl, requireServerAuditPass } from '../../rules/content'
@@ -151,9 +151,7 @@ export default async function moderationRoutes (fastify: FastifyInstance, { ctx 
     const { serverId } = actor
     const uid = request.params.uid
     if (!await ctx.repos.users.get(uid)) throw notFound(`path.uid: no user ${uid}`)
-    const target = await ctx.repos.roles.permissionMember(serverId, uid)
-    // someone who is not a member (yet) holds no role: only the owner and oneself are out of reach
-    requireOutranks(actor.access, target ?? { uid, user_type: 0, role_ids: [], timeout_until: null })
+    await requireOutranksAnyone(ctx, actor.access, uid)
     const changed = await ctx.repos.moderation.remove(serverId, uid, true, await memberAuditRecord(ctx, actor, 'member_ban', uid, request.body.reason))
     if (changed) {
       await publishRemoval(serverId, uid, 'banned')

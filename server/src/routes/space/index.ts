@@ -18,7 +18,7 @@ import { SPACE_PATHS, SpaceCountsSchema, SpacePeopleSchema, SpaceInfoSchema, Spa
 import type { AppContext, RouteOptions } from '../../context'
 import { forbidden, notFound } from '../../errors'
 import { optionalUser, signedInUser } from '../../plugins/auth'
-import { accessTo, requireAnyBit, requireVisibleChannel, serverPermissions, unknownChannel, visibleChannels } from '../../rules/access'
+import { accessTo, requireAnyBit, requireOutranksAnyone, requireVisibleChannel, serverPermissions, unknownChannel, visibleChannels } from '../../rules/access'
 import { requireServerAuditPass } from '../../rules/content'
 import { contentOf, requireMessageAllowance } from '../../rules/messages'
 import { ok } from '../../http/envelope'
@@ -31,10 +31,15 @@ async function spaceChannel (ctx: AppContext, channelId: string, user: User | nu
   return channel
 }
 
-/** The caller, after checking they hold a moderation bit in the channel's server (403 otherwise). */
-async function requireModerator (ctx: AppContext, channel: Channel, user: User): Promise<void> {
+/**
+ * The caller may act on `uid` in the channel's space: they hold a moderation bit in its server
+ * (403 otherwise) and sit above `uid` in the role order, as for kick, ban and timeout (403
+ * OUTRANKED: never the owner, never someone at or above the caller's highest role).
+ */
+async function requireModeratorOver (ctx: AppContext, channel: Channel, user: User, uid: string): Promise<void> {
   const access = await accessTo(ctx, channel.server_id, user)
   requireAnyBit(access, serverPermissions(ctx, access), MODERATION_PERMISSIONS)
+  await requireOutranksAnyone(ctx, access, uid)
 }
 
 /** The metaverse channels of `serverId` the caller of `request` may see (a visitor or guest: those a visitor sees). */
@@ -94,7 +99,7 @@ export default async function spaceRoutes (instance: FastifyInstance, { ctx }: R
   }, async request => {
     const user = signedInUser(request)
     const channel = await spaceChannel(ctx, request.params.channel_id, user)
-    await requireModerator(ctx, channel, user)
+    await requireModeratorOver(ctx, channel, user, request.params.uid)
     if (!await ctx.spaces.moderate(channel.channel_id, request.params.uid, request.body)) throw notFound(`path.uid: ${request.params.uid} is not in the space of channel ${channel.channel_id}`)
     return ok(null)
   })
@@ -104,7 +109,7 @@ export default async function spaceRoutes (instance: FastifyInstance, { ctx }: R
   }, async request => {
     const user = signedInUser(request)
     const channel = await spaceChannel(ctx, request.params.channel_id, user)
-    await requireModerator(ctx, channel, user)
+    await requireModeratorOver(ctx, channel, user, request.params.uid)
     if (!await ctx.spaces.moderate(channel.channel_id, request.params.uid, null)) throw notFound(`path.uid: ${request.params.uid} is not in the space of channel ${channel.channel_id}`)
     return ok(null)
   })
