@@ -1,8 +1,8 @@
 // Lint for the whole repository: TypeScript rules, React hooks rules, Taro's style
 // (no semicolons, single quotes), and the import boundaries of the three parts
 // (docs/layout.md): core/ imports neither side, server/ imports no client code, the
-// client loads no schema builder or server code, pages reach the API only through stores,
-// and stores import no component.
+// client loads no schema builder or server code, only server/src/app.ts imports a route
+// module, pages reach the API only through stores, and stores import no component.
 const tseslint = require('typescript-eslint')
 const reactHooks = require('eslint-plugin-react-hooks')
 
@@ -43,12 +43,46 @@ const OWN_MODULE_ELEMENTS = {
 function boundaryConfigs (dir, patterns, targets, maxDepth = 8) {
   const configs = []
   for (let depth = 0; depth < maxDepth; depth++) {
-    const climb = `^(\\.\\./){${depth + 1},}(${targets.join('|')})(/|$)`
     configs.push({
       files: [`${dir}/${'*/'.repeat(depth)}*.{ts,tsx}`],
-      rules: {
-        '@typescript-eslint/no-restricted-imports': ['error', { patterns: [...patterns, { regex: climb, message: `${dir}/ does not import ${targets.join(' or ')}/ (docs/layout.md)` }] }],
-      },
+      rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [...patterns, climbOut(dir, targets, depth)] }] },
+    })
+  }
+  return configs
+}
+
+/** The pattern of a relative import from a file `depth` folders below `dir` that climbs out of `dir` into one of `targets`. */
+function climbOut (dir, targets, depth) {
+  return { regex: `^(\\.\\./){${depth + 1},}(${targets.join('|')})(/|$)`, message: `${dir}/ does not import ${targets.join(' or ')}/ (docs/layout.md)` }
+}
+
+/** What a server/src file is told when it imports a route module. */
+const ROUTE_MODULE_MESSAGE = 'a route module (server/src/routes/<resource>/) is registered by server/src/app.ts and imported by nothing else: put what others share in server/src/rules/, services/ or http/ (docs/layout.md)'
+
+/**
+ * server/src/: a route module is imported by server/src/app.ts only, so the gateway, the
+ * space and the other routes call the shared rules (server/src/rules/, services/) rather
+ * than an HTTP handler's file. One config per depth below server/src (`depth` folders
+ * down, `../` that many times reaches server/src/routes), each restating the server's
+ * boundary patterns of its depth (a later config's options replace an earlier one's); a
+ * file of a route folder (server/src/routes/<resource>/…) is also refused the climb to
+ * server/src/routes/ that names another route folder.
+ */
+function routeModuleConfigs (maxDepth = 6) {
+  const configs = []
+  for (let depth = 0; depth < maxDepth; depth++) {
+    const serverPatterns = [CLIENT_ALIAS, CLIENT_PACKAGES, climbOut('server', ['src'], depth + 1)]
+    const intoRoutes = { regex: depth === 0 ? '^\\./routes(/|$)' : `^(\\.\\./){${depth}}routes(/|$)`, message: ROUTE_MODULE_MESSAGE }
+    configs.push({
+      files: [`server/src/${'*/'.repeat(depth)}*.{ts,tsx}`],
+      ignores: ['server/src/app.ts'],
+      rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [...serverPatterns, intoRoutes] }] },
+    })
+    if (depth < 2) continue
+    const intoAnotherRoute = { regex: `^(\\.\\./){${depth - 1}}(?!\\.)`, message: ROUTE_MODULE_MESSAGE }
+    configs.push({
+      files: [`server/src/routes/${'*/'.repeat(depth - 1)}*.{ts,tsx}`],
+      rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [...serverPatterns, intoRoutes, intoAnotherRoute] }] },
     })
   }
   return configs
@@ -71,6 +105,8 @@ module.exports = tseslint.config(
   ...boundaryConfigs('core', [CLIENT_ALIAS, CLIENT_PACKAGES, SERVER_PACKAGES], ['src', 'server']),
   // server/: never the client's code or runtime.
   ...boundaryConfigs('server', [CLIENT_ALIAS, CLIENT_PACKAGES], ['src']),
+  // server/src/: route modules are registered by app.ts and imported by nothing else.
+  ...routeModuleConfigs(),
   // src/: the client's bundles take only types from core/wire's schema files; values come
   // from the TypeBox-free codes, paths, page-answers and <topic>-codes / <topic>-paths
   // modules, so the schema builder never ships.

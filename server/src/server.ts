@@ -9,7 +9,7 @@ import { existsSync } from 'fs'
 import path from 'path'
 import { DEV_SIGN_IN_QUERY_KEY } from '@core/wire/accounts-paths'
 import { buildApp } from './app'
-import type { DevSignInLink } from './routes/dev-sign-in'
+import type { DevSignInLink } from './services/dev-sign-in-links'
 import { DEFAULT_H5_DIR, loadConfig, REPO_ROOT, type ServerConfig } from './config'
 import { describeStartFailure } from './start-failure'
 

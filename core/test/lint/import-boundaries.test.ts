@@ -3,12 +3,14 @@
  * one-line source as if it sat at `filePath` and reads the boundary rule's verdict. And
  * no file of the tree reaches itself through its imports: the import graph of src/, core/
  * and server/src/ (read with the TypeScript compiler's own import scanner, type imports
- * and dynamic imports included) holds no circle.
+ * and dynamic imports included) holds no circle, and no module but server/src/app.ts
+ * imports a route module (server/src/routes/<resource>/): the routes, the gateway and the
+ * space share the rules of server/src/rules/ and services/ instead.
  */
 import path from 'path'
 import { ESLint } from 'eslint'
 import ts from 'typescript'
-import { productSourceFiles, readSource, ROOT } from './source-tree'
+import { productSourceFiles, readSource, ROOT, sourceFilesBelow } from './source-tree'
 
 const RULE = '@typescript-eslint/no-restricted-imports'
 // the repository's own config, passed in: ESLint's config-file loader uses a dynamic import jest's VM cannot run
@@ -53,6 +55,29 @@ describe('import boundaries', () => {
     expect(await boundaryErrors('server/test/helper.ts', "import { x } from '../src/app'")).toEqual([])
     expect(await boundaryErrors('server/test/routes/example.test.ts', "import { x } from '../../src/app'")).toEqual([])
     expect(await boundaryErrors('server/src/routes/example/index.ts', "import { x } from '@core/wire/api'")).toEqual([])
+  })
+
+  it.each([
+    ['the space', 'server/src/space/hub.ts', "import { x } from '../routes/messages'"],
+    ['the gateway, even as a type', 'server/src/gateway/session.ts', "import type { x } from '../routes/access'"],
+    ['a service', 'server/src/services/example.ts', "import { x } from '../routes/accounts/index'"],
+    ['the process entry', 'server/src/server.ts', "import { x } from './routes/dev-sign-in'"],
+    ['another route folder', 'server/src/routes/conversations/index.ts', "import { x } from '../messages'"],
+    ['another route folder through server/src', 'server/src/routes/conversations/index.ts', "import { x } from '../../routes/messages'"],
+  ])('refuses a route module imported by %s', async (_what, filePath, code) => {
+    expect(await boundaryErrors(filePath, code)).toHaveLength(1)
+  })
+
+  it('lets the app import its route modules, a route its own folder and the shared rules', async () => {
+    expect(await boundaryErrors('server/src/app.ts', "import x from './routes/messages'")).toEqual([])
+    expect(await boundaryErrors('server/src/routes/rules/index.ts', "import { x } from './documents'")).toEqual([])
+    expect(await boundaryErrors('server/src/routes/conversations/index.ts', "import { x } from '../../rules/messages'")).toEqual([])
+    expect(await boundaryErrors('server/src/space/hub.ts', "import { x } from '../rules/access'")).toEqual([])
+  })
+
+  it('still refuses client code in server/src below the route-module rule', async () => {
+    expect(await boundaryErrors('server/src/space/hub.ts', "import { x } from '../../../src/utils/format-date'")).toHaveLength(1)
+    expect(await boundaryErrors('server/src/services/example.ts', "import { x } from 'mobx'")).toHaveLength(1)
   })
 
   it.each([
@@ -112,9 +137,9 @@ function importedFiles (from: string, specifier: string, known: Set<string>): st
   return CANDIDATE_SUFFIXES.map(suffix => `${base}${suffix}`).filter(file => known.has(file) && file !== from)
 }
 
-/** file → the files of the tree it imports. */
-function importGraph (): Map<string, string[]> {
-  const files = productSourceFiles()
+/** file → the files of the tree it imports, for the product source and any `more` files (imports of them and by them). */
+function importGraph (more: string[] = []): Map<string, string[]> {
+  const files = [...productSourceFiles(), ...more]
   const known = new Set(files)
   const graph = new Map<string, string[]>()
   for (const file of files) {
@@ -174,5 +199,61 @@ describe('import circles', () => {
 
   it('holds no circle in src/, core/ or server/src/ (a file never reaches itself through its imports)', () => {
     expect(circlesOf(importGraph())).toEqual([])
+  })
+})
+
+/** The folder of route modules: each of its folders is one resource's routes, registered by {@link ROUTE_REGISTRAR}. */
+const ROUTES_DIR = 'server/src/routes/'
+/** The one module that imports route modules. */
+const ROUTE_REGISTRAR = 'server/src/app.ts'
+/** The live side and the shared services, which import nothing from the route folder at all. */
+const BELOW_THE_ROUTES = ['server/src/space/', 'server/src/gateway/', 'server/src/services/']
+
+/** The route folder a file of server/src/routes/ belongs to (`server/src/routes/messages/`), or null for a file outside one. */
+function routeFolderOf (file: string): string | null {
+  const match = /^server\/src\/routes\/[^/]+\//.exec(file)
+  return match ? match[0] : null
+}
+
+/** `importer → imported` for every import of a route module by another module than the app or the route's own folder. */
+function routeModuleImports (graph: Map<string, string[]>): string[] {
+  const found: string[] = []
+  for (const [importer, imports] of graph) {
+    for (const imported of imports) {
+      if (!imported.startsWith(ROUTES_DIR) || importer === ROUTE_REGISTRAR) continue
+      const folder = routeFolderOf(imported)
+      if (folder === null || !importer.startsWith(folder)) found.push(`${importer} → ${imported}`)
+    }
+  }
+  return found.sort()
+}
+
+describe('route modules', () => {
+  it('finds every import of a route module but the app\'s and its own folder\'s', () => {
+    const graph = new Map([
+      ['server/src/app.ts', ['server/src/routes/messages/index.ts']],
+      ['server/src/space/hub.ts', ['server/src/routes/messages/index.ts', 'server/src/rules/messages.ts']],
+      ['server/src/routes/conversations/index.ts', ['server/src/routes/messages/index.ts']],
+      ['server/src/routes/rules/index.ts', ['server/src/routes/rules/documents.ts']],
+    ])
+    expect(routeModuleImports(graph)).toEqual([
+      'server/src/routes/conversations/index.ts → server/src/routes/messages/index.ts',
+      'server/src/space/hub.ts → server/src/routes/messages/index.ts',
+    ])
+  })
+
+  it('are imported by server/src/app.ts only (a route\'s own folder aside), type imports included, by the server\'s tests too', () => {
+    expect(routeModuleImports(importGraph(sourceFilesBelow('server/test')))).toEqual([])
+  })
+
+  it('are never reached from the space, the gateway or the services', () => {
+    const reached = [...importGraph()]
+      .filter(([importer]) => BELOW_THE_ROUTES.some(dir => importer.startsWith(dir)))
+      .flatMap(([importer, imports]) => imports.filter(imported => imported.startsWith(ROUTES_DIR)).map(imported => `${importer} → ${imported}`))
+    expect(reached).toEqual([])
+  })
+
+  it('fill server/src/routes/: every file there sits in a resource\'s folder', () => {
+    expect(productSourceFiles().filter(file => file.startsWith(ROUTES_DIR) && routeFolderOf(file) === null)).toEqual([])
   })
 })

@@ -13,7 +13,7 @@ const WALKED = ['src', 'core', 'server/src']
 const NOT_WALKED = new Set(['core/test'])
 
 /** Every .ts/.tsx file below `dir` (from the root), declarations left out. */
-function sourceFilesBelow (dir: string): string[] {
+export function sourceFilesBelow (dir: string): string[] {
   const found: string[] = []
   for (const entry of fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true })) {
     const child = `${dir}/${entry.name}`

@@ -8,6 +8,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { FILES_PATH } from '@core/wire/api'
+import { badRequest } from '../errors'
 
 /** Fields whose values are URLs (and may point at this server's stored files). */
 export const URL_FIELDS: ReadonlySet<string> = new Set(['avatar', 'icon', 'cover', 'background', 'image', 'url', 'play_url', 'video_url'])
@@ -19,6 +20,15 @@ export function publicBase (publicUrl: string | null, request: FastifyRequest): 
   if (publicUrl) return publicUrl
   const host = SAFE_HOST.test(request.host) ? request.host : 'localhost'
   return `${request.protocol}://${host}`
+}
+
+/** The public origin a request was made to (PUBLIC_URL, else its own); 400 when its Host names none (a port past 65535). */
+export function publicOrigin (publicUrl: string | null, request: FastifyRequest): URL {
+  try {
+    return new URL(new URL(publicBase(publicUrl, request)).origin)
+  } catch {
+    throw badRequest('host: the Host header names no usable origin')
+  }
 }
 
 /** The names a loopback listener answers to: a URL on one of them, at the port a request came to, is this server. */

@@ -1,7 +1,7 @@
 /**
  * A search of one server (docs/product-tour.md "Search syntax"): the typed query parsed
  * (core/domain/search.ts), its filters resolved against what the searcher may read
- * (channels by routes/access.ts visibleChannels, the same rule as history), the index
+ * (channels by rules/access.ts visibleChannels, the same rule as history), the index
  * read newest first (./documents.ts, through ./reader.ts), and the hits made with their text and match ranges.
  * A query the index cannot answer by itself — nothing to look for but days — is refused,
  * never answered by a scan.

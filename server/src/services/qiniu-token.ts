@@ -6,6 +6,12 @@
  */
 import { createHmac, timingSafeEqual } from 'crypto'
 
+/** How long an upload token stays valid. */
+export const UPLOAD_TOKEN_LIFETIME_SECONDS = 3600
+
+/** The types anyone may upload (a token's mimeLimit when the body names no mime). */
+export const UPLOAD_MIME_LIMIT = 'image/*;video/*;audio/*'
+
 /** Qiniu's put policy (the fields this project uses). */
 export interface PutPolicy {
   /** "bucket" (any key) or "bucket:key" (exactly that key). */

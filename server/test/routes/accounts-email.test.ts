@@ -7,7 +7,7 @@ import { ACCOUNT_CODES } from '@core/wire/accounts-paths'
 import { openDatabase } from '../../src/db/dialects'
 import type { Db } from '../../src/db/schema'
 import { EMAIL_CODE_MAX_ATTEMPTS } from '../../src/repositories/accounts'
-import { EMAIL_CHECKS_PER_REQUESTER_PER_HOUR, EMAIL_CODES_PER_ADDRESS_PER_HOUR } from '../../src/routes/accounts'
+import { EMAIL_CHECKS_PER_REQUESTER_PER_HOUR, EMAIL_CODES_PER_ADDRESS_PER_HOUR } from '../../src/services/sign-in'
 import { envelope, startTestApp, type TestApp } from '../helper'
 import { startSmtpInbox, type SmtpInbox } from '../services/smtp-inbox'
 

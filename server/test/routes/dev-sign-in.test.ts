@@ -2,7 +2,7 @@
 import { createHash } from 'crypto'
 import type { AccountSignInData } from '@core/wire/accounts'
 import { openDatabase } from '../../src/db/dialects'
-import type { DevSignInLink } from '../../src/routes/dev-sign-in'
+import type { DevSignInLink } from '../../src/services/dev-sign-in-links'
 import { DEMO_OWNER, envelope, startTestApp, type TestApp } from '../helper'
 
 let test: TestApp

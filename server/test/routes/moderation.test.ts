@@ -3,7 +3,7 @@ import type { Server } from '@core/wire/entities'
 import type { AuditLog, BanList, MemberState, MyPermissions, ReportList, WordList } from '@core/wire/trust'
 import { createInProcessBus, type BusEvent } from '../../src/bus'
 import { DEMO_OWNER, envelope, signInAsMember, signInAsGuest, startTestApp, type TestApp } from '../helper'
-import { publishToModerators } from '../../src/routes/moderation'
+import { publishToModerators } from '../../src/services/moderator-queue'
 
 const SERVER = '832828'
 let test: TestApp

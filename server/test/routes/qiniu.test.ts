@@ -1,6 +1,6 @@
 import { createHmac } from 'crypto'
 import type { UploadTokenData } from '@core/wire/api'
-import { UPLOAD_MIME_LIMIT, UPLOAD_TOKEN_LIFETIME_SECONDS } from '../../src/routes/qiniu'
+import { UPLOAD_MIME_LIMIT, UPLOAD_TOKEN_LIFETIME_SECONDS } from '../../src/services/qiniu-token'
 import { envelope, signInAsGuest, startTestApp, type TestApp } from '../helper'
 
 const NOW = 1_900_000_000

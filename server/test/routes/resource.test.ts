@@ -1,4 +1,4 @@
-import { BASE64_IMAGE_MAX_BYTES, decodeBase64Data } from '../../src/routes/resource'
+import { BASE64_IMAGE_MAX_BYTES, decodeBase64Data } from '../../src/services/base64-data'
 import { randomBytes } from 'crypto'
 import { envelope, PNG_1X1, signInAsGuest, signInAsMember, startTestApp, type TestApp } from '../helper'
 

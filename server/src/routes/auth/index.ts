@@ -8,9 +8,9 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
 import { API_PATHS, GuestLoginBodySchema, GuestLoginDataSchema } from '@core/wire/api'
 import type { RouteOptions } from '../../context'
-import { absentBodyAsEmpty } from '../checks'
-import { ok } from '../envelope'
-import { responses } from '../schemas'
+import { absentBodyAsEmpty } from '../../rules/content'
+import { ok } from '../../http/envelope'
+import { responses } from '../../http/schemas'
 
 /** Registers POST /auth/guest. */
 export default async function authRoutes (fastify: FastifyInstance, { ctx }: RouteOptions): Promise<void> {

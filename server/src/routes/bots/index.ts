@@ -10,10 +10,10 @@ import { Permission } from '@core/domain/permissions'
 import { BotTokenSchema, CreateBotBodySchema, DoneSchema, MemberParamsSchema, ServerParamsSchema, TRUST_PATHS } from '@core/wire/trust'
 import type { RouteOptions } from '../../context'
 import { notFound } from '../../errors'
-import { auditRecord, requireServerActor } from '../access'
-import { absentBodyAsEmpty, cleanName, requireNotOwnersName, requireServerAuditPass } from '../checks'
-import { ok } from '../envelope'
-import { responses } from '../schemas'
+import { auditRecord, requireServerActor } from '../../rules/access'
+import { absentBodyAsEmpty, cleanName, requireNotOwnersName, requireServerAuditPass } from '../../rules/content'
+import { ok } from '../../http/envelope'
+import { responses } from '../../http/schemas'
 
 /** Registers the bot routes. */
 export default async function botsRoutes (fastify: FastifyInstance, { ctx }: RouteOptions): Promise<void> {

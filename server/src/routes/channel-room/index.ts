@@ -11,9 +11,9 @@ import { channelTypeHas } from '@core/domain/channel-types'
 import type { RouteOptions } from '../../context'
 import { badRequest, notFound } from '../../errors'
 import { optionalUser } from '../../plugins/auth'
-import { requireVisible } from '../access'
-import { ok } from '../envelope'
-import { responses } from '../schemas'
+import { requireVisible } from '../../rules/access'
+import { ok } from '../../http/envelope'
+import { responses } from '../../http/schemas'
 
 /** Registers GET /channel/room/game/mapcfg. */
 export default async function channelRoomRoutes (fastify: FastifyInstance, { ctx }: RouteOptions): Promise<void> {

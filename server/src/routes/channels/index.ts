@@ -16,11 +16,11 @@ import type { AppContext, RouteOptions } from '../../context'
 import { badRequest, notFound } from '../../errors'
 import { optionalUser, signedInUser } from '../../plugins/auth'
 import { pageRequestOf } from '../../repositories/paging'
-import { auditRecord, requireServerPermission, requireVisibleChannel } from '../access'
-import { cleanName, requireHttpUrl, requireServerAuditPass } from '../checks'
-import { ok } from '../envelope'
-import { serverScope } from '../servers'
-import { responses } from '../schemas'
+import { auditRecord, requireServerPermission, requireVisibleChannel } from '../../rules/access'
+import { cleanName, requireHttpUrl, requireServerAuditPass } from '../../rules/content'
+import { ok } from '../../http/envelope'
+import { serverScope } from '../../http/cached'
+import { responses } from '../../http/schemas'
 
 /**
  * The channel the path names, for a caller who may see it (ViewChannel: roles, overrides,

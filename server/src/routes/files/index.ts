@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify'
 import { FILES_PATH, UPLOAD_KEY_MAX_BYTES } from '@core/wire/api'
 import type { RouteOptions } from '../../context'
 import { notFound } from '../../errors'
-import { hasControlCharacters } from '../checks'
+import { hasControlCharacters } from '../../rules/content'
 
 const INLINE_TYPES = /^(image|video|audio)\//
 

@@ -19,12 +19,12 @@ import type { MemberAdd } from '@core/wire/members'
 import type { RouteOptions } from '../../context'
 import { ApiError, forbidden, notFound, spokenError } from '../../errors'
 import { signedInUser } from '../../plugins/auth'
-import { accessTo, auditRecord, requireBotHome, requireServerActor, serverPermissions } from '../access'
-import { absentBodyAsEmpty, requireNotOwnersName } from '../checks'
-import { ok } from '../envelope'
+import { accessTo, auditRecord, requireBotHome, requireServerActor, serverPermissions } from '../../rules/access'
+import { absentBodyAsEmpty, requireNotOwnersName } from '../../rules/content'
+import { ok } from '../../http/envelope'
 import { memberCountsOf } from '../../services/member-counts'
 import { chargeInviteCreation } from '../../services/quotas'
-import { responses } from '../schemas'
+import { responses } from '../../http/schemas'
 
 /** Registers the invite routes. */
 export default async function invitesRoutes (fastify: FastifyInstance, { ctx }: RouteOptions): Promise<void> {

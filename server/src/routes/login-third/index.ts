@@ -11,10 +11,10 @@ import type { RouteOptions } from '../../context'
 import { badRequest, httpError } from '../../errors'
 import { signedInUser } from '../../plugins/auth'
 import { openidOfCode, WechatError, WechatRefusal, wxConfigFor } from '../../services/wechat'
-import { isHttpUrl } from '../checks'
-import { miniProgramApp } from '../wechat-sign-in'
-import { ok } from '../envelope'
-import { responses } from '../schemas'
+import { isHttpUrl } from '../../rules/content'
+import { miniProgramApp } from '../../services/wechat-apps'
+import { ok } from '../../http/envelope'
+import { responses } from '../../http/schemas'
 
 /** Registers GET /login_third/wxconf and POST /login_third/wx_session. */
 export default async function loginThirdRoutes (fastify: FastifyInstance, { ctx }: RouteOptions): Promise<void> {

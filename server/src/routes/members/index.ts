@@ -14,12 +14,12 @@ import { IdString } from '@core/wire/fields'
 import { ApiError, badRequest, notFound } from '../../errors'
 import { signedInUser } from '../../plugins/auth'
 import type { MemberCursor } from '../../repositories/members'
-import { requireBotHome } from '../access'
-import { requireNotOwnersName } from '../checks'
-import { ok } from '../envelope'
+import { requireBotHome } from '../../rules/access'
+import { requireNotOwnersName } from '../../rules/content'
+import { ok } from '../../http/envelope'
 import { memberCountsOf } from '../../services/member-counts'
 import { membersWithState } from '../../services/member-view'
-import { responses } from '../schemas'
+import { responses } from '../../http/schemas'
 
 const ServerParamsSchema = Type.Object({ server_id: Type.Unsafe<string>(IdString) })
 

@@ -8,38 +8,31 @@
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import { createTimeIdSource } from '@core/domain/ids'
 import { hasPermission, Permission } from '@core/domain/permissions'
-import {
-  isChatChannel, isReactionEmoji, mentionedUids, mentionsEveryone, MESSAGE_CONTENT_MAX_LENGTH, REACTIONS_PER_MEMBER_ON_OTHERS_MAX, sendableContentOf,
-} from '@core/domain/messages'
+import { isChatChannel, isReactionEmoji, mentionedUids, mentionsEveryone } from '@core/domain/messages'
 import { ChannelParamsSchema, MessageListDataSchema } from '@core/wire/api'
 import type { Channel, User } from '@core/wire/entities'
 import {
-  EditMessageBodySchema, HISTORY_LIMIT_DEFAULT, MESSAGE_CODES, MESSAGES_PATHS, MessageDeleteEventSchema, MessageHistoryQuerySchema,
+  EditMessageBodySchema, HISTORY_LIMIT_DEFAULT, MESSAGES_PATHS, MessageDeleteEventSchema, MessageHistoryQuerySchema,
   MessageHistorySchema, MessageIdSchema, ReactionEventSchema, ReadBodySchema, ReadStateSchema, SendMessageBodySchema, ChatMessageSchema,
   type ChatMessage, type MessageHistoryQuery, type ReactionEvent,
 } from '@core/wire/messages'
 import type { AppContext, RouteOptions } from '../../context'
-import { ApiError, badRequest, forbidden, notFound, spokenError } from '../../errors'
+import { badRequest, forbidden, notFound } from '../../errors'
 import { optionalUser, signedInUser } from '../../plugins/auth'
 import type { MessagesTable } from '../../db/schema'
-import type { ChannelHistoryCursor, HistoryCursor, MessageParts } from '../../repositories/messages'
+import type { ChannelHistoryCursor } from '../../repositories/messages'
 import { pageRequestOf } from '../../repositories/paging'
-import { accessTo, channelPermissions, requireChannelMember, requireChannelOfMember, requireRemoval, requireVisibleChannel } from '../access'
+import { accessTo, channelPermissions, requireChannelMember, requireChannelOfMember, requireRemoval, requireVisibleChannel } from '../../rules/access'
 import { notify, notifyEach, notifyEveryone, type NotificationDraft } from '../../services/notifications'
 import { chargeChatText, charged, writerOf } from '../../services/quotas'
 import { readersAmong } from '../../services/readers'
-import { requireServerAuditPass, requireStoredFileUrl } from '../checks'
-import { ok } from '../envelope'
-import { responses } from '../schemas'
-
-/** Most distinct emoji one message carries; a new one beyond it is refused. */
-export const REACTION_EMOJI_PER_MESSAGE_MAX = 20
-
-/** A member's typing is published at most once per this many milliseconds per channel; the clients show it for longer. */
-export const TYPING_THROTTLE_MS = 3000
+import { requireServerAuditPass, requireStoredFileUrl } from '../../rules/content'
+import { contentOf, cursorOf, reactionCapRefusal, requireMessageAllowance, TYPING_THROTTLE_MS } from '../../rules/messages'
+import { ok } from '../../http/envelope'
+import { responses } from '../../http/schemas'
 
 const channelParams = ChannelParamsSchema
 const messageParams = Type.Object({ ...ChannelParamsSchema.properties, message_id: MessageIdSchema })
@@ -62,13 +55,6 @@ async function existingMessage (ctx: AppContext, channelId: string, messageId: s
   const row = await ctx.repos.messages.row(channelId, messageId)
   if (!row) throw notFound(`path.message_id: channel ${channelId} has no message ${messageId}`)
   return row
-}
-
-/** The trimmed content, or 400 when it is over the limit, or empty without a picture to carry. */
-export function contentOf (content: string, attachmentCount = 0): string {
-  const text = sendableContentOf(content, attachmentCount)
-  if (text === null) throw badRequest(`body.content must hold 1 to ${MESSAGE_CONTENT_MAX_LENGTH} characters after trimming${attachmentCount > 0 ? '' : ' (it may be empty only when the message carries attachments)'}`)
-  return text
 }
 
 /**
@@ -104,60 +90,11 @@ async function notifyOfMessage (ctx: AppContext, row: MessagesTable, told: reado
   if (everyone) await notifyEveryone(ctx, { ...messageDraft('mention', row), serverId: row.server_id, channelId: row.channel_id }, answered ? [...told, answered.author_uid] : told)
 }
 
-/** The cursor of a history query (400 when it names both directions). */
-export function cursorOf (query: MessageHistoryQuery): HistoryCursor {
-  if (query.before !== undefined && query.after !== undefined) throw badRequest('querystring: before and after cannot be combined')
-  if (query.before !== undefined) return { before: query.before }
-  if (query.after !== undefined) return { after: query.after }
-  return null
-}
-
 /** The cursor of a channel's history query: {@link cursorOf}, or around a message (400 when combined with another). */
 function channelCursorOf (query: MessageHistoryQuery): ChannelHistoryCursor {
   if (query.around === undefined) return cursorOf(query)
   if (query.before !== undefined || query.after !== undefined) throw badRequest('querystring: before, after and around cannot be combined')
   return { around: query.around }
-}
-
-/**
- * The refusal of a reaction `uid` has just added, or null when it fits: on someone else's
- * message a member holds at most {@link REACTIONS_PER_MEMBER_ON_OTHERS_MAX} distinct emoji
- * (409) and the message at most {@link REACTION_EMOJI_PER_MESSAGE_MAX} (400); the author's
- * own reactions always fit, up to {@link REACTION_EMOJI_PER_MESSAGE_MAX} of their own,
- * however many others put there.
- */
-export async function reactionCapRefusal (
-  reactions: Pick<MessageParts, 'reactionEmojiCount'>, message: Pick<MessagesTable, 'message_id' | 'author_uid'>, uid: string,
-): Promise<ApiError | null> {
-  const mine = await reactions.reactionEmojiCount(message.message_id, uid)
-  if (message.author_uid === uid) {
-    return mine > REACTION_EMOJI_PER_MESSAGE_MAX ? badRequest(`a message carries at most ${REACTION_EMOJI_PER_MESSAGE_MAX} different emoji of its author`) : null
-  }
-  if (mine > REACTIONS_PER_MEMBER_ON_OTHERS_MAX) {
-    return new ApiError(409, MESSAGE_CODES.REACTIONS_PER_MEMBER, `one member puts at most ${REACTIONS_PER_MEMBER_ON_OTHERS_MAX} different emoji on someone else's message (take one back first)`)
-  }
-  if (await reactions.reactionEmojiCount(message.message_id) > REACTION_EMOJI_PER_MESSAGE_MAX) {
-    return badRequest(`a message carries at most ${REACTION_EMOJI_PER_MESSAGE_MAX} different emoji`)
-  }
-  return null
-}
-
-/**
- * Counts one send or edit of `user` against the per-account message limit (
- * whichever IP it comes from; edits count as sends do; channel and direct messages share
- * it); 429 with Retry-After when over. Called once the write is known to be new, so a
- * retry of a stored nonce costs nothing.
- */
-export async function requireMessageAllowance (ctx: AppContext, request: Pick<FastifyRequest, 'ip'>, user: User): Promise<void> {
-  if (ctx.config.rateLimit.allowList.includes(request.ip)) return
-  const { max, windowMs } = ctx.config.rateLimit.messages
-  const { count, resetMs } = await ctx.limits.hit(`messages ${user.uid}`, windowMs)
-  if (count <= max) return
-  const seconds = Math.max(1, Math.ceil(resetMs / 1000))
-  throw spokenError(429, {
-    'zh-CN': `发言太频繁：每 ${windowMs / 1000} 秒最多 ${max} 条，请 ${seconds} 秒后再试`,
-    en: `too many messages: at most ${max} per ${windowMs / 1000} s, try again in ${seconds} s`,
-  }, seconds)
 }
 
 /** Registers everything under /channels/:channel_id/messages, typing and read. */

@@ -17,20 +17,19 @@ import {
 } from '@core/wire/trust'
 import { API_PATHS } from '@core/wire/api'
 import { ServerSchema, type User } from '@core/wire/entities'
-import type { AudienceTarget, DispatchNameOf, DispatchPayloads, DispatchTarget } from '@core/wire/dispatches'
-import type { EventBus } from '../../bus'
 import type { AppContext, RouteOptions } from '../../context'
 import { ApiError, badRequest, forbidden, notFound, spokenError } from '../../errors'
 import { signedInUser, signInThroughout } from '../../plugins/auth'
 import {
   accessTo, auditRecord, memberAuditRecord, requireActorOverMember, requireAnyBit, requireChannelMember, requireChannelPermission, requireMember, requireOutranksAnyone, requireServerActor,
   requireServerPermission, serverPermissions, type Actor, type ServerRequest,
-} from '../access'
-import { absentBodyAsEmpty, requireHttpUrl, requireServerAuditPass } from '../checks'
-import { ok } from '../envelope'
+} from '../../rules/access'
+import { absentBodyAsEmpty, requireHttpUrl, requireServerAuditPass } from '../../rules/content'
+import { ok } from '../../http/envelope'
 import { memberCountsOf } from '../../services/member-counts'
+import { publishToModerators } from '../../services/moderator-queue'
 import { notifyModeration } from '../../services/notifications'
-import { responses } from '../schemas'
+import { responses } from '../../http/schemas'
 
 /** The window of the per-account report limit (REPORT_PER_MINUTE). */
 const MINUTE_MS = 60_000
@@ -111,17 +110,6 @@ async function requireReportAllowance (ctx: AppContext, request: FastifyRequest,
     'zh-CN': `举报太频繁：每个账号每分钟最多 ${limit} 次，请 ${seconds} 秒后再试`,
     en: `too many reports: each account may file ${limit} a minute, try again in ${seconds} s`,
   }, seconds)
-}
-
-/**
- * Publishes a report queue event (a dispatch whose declared audience is the moderators) to
- * the moderators of `serverId`; the payload is the one `t` declares, so a name paired with
- * another's payload does not compile.
- */
-export async function publishToModerators<T extends DispatchNameOf<'moderators'>> (bus: Pick<EventBus, 'publish'>, t: T, serverId: string, d: DispatchPayloads[T]): Promise<void> {
-  const target: AudienceTarget<'moderators'> = { server_id: serverId }
-  // every dispatch of T has the moderators' audience, whose target this is (TypeScript does not resolve it for a generic T)
-  await bus.publish<T>(t, target as DispatchTarget<T>, d)
 }
 
 /** Registers the moderation routes. */

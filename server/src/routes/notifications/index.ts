@@ -19,13 +19,13 @@ import {
 } from '@core/wire/notifications'
 import type { RouteOptions } from '../../context'
 import { signedInUser, signInThroughout } from '../../plugins/auth'
-import { requireChannelOfMember, requireMember } from '../access'
+import { requireChannelOfMember, requireMember } from '../../rules/access'
 import { PUSH_ENDPOINT_MAX_LENGTH, PUSH_SUBSCRIPTIONS_PER_ACCOUNT } from '../../services/away-notifications'
 import type { PublicUrlRefusal } from '../../services/public-address'
 import { readableNotifications } from '../../services/notifications'
 import { spokenError, type SpokenMessage } from '../../errors'
-import { ok } from '../envelope'
-import { responses } from '../schemas'
+import { ok } from '../../http/envelope'
+import { responses } from '../../http/schemas'
 
 /** What a member reads when their browser's push endpoint is refused (every refusal writes nothing). */
 const ENDPOINT_REFUSALS: Record<PublicUrlRefusal, SpokenMessage> = {

@@ -14,23 +14,14 @@ import {
 } from '@core/wire/accounts'
 import { DoneSchema } from '@core/wire/trust'
 import type { RouteOptions } from '../../context'
-import { badRequest, notFound, spokenError } from '../../errors'
+import { notFound, spokenError } from '../../errors'
 import { optionalUser, signedInUser } from '../../plugins/auth'
-import { publicBase } from '../../plugins/public-url'
+import { publicOrigin } from '../../plugins/public-url'
 import { isGuest, type ChallengePurpose } from '../../repositories/accounts'
-import { absentBodyAsEmpty } from '../checks'
-import { provedAccount, requireMayAdd, requireMaySignIn, requireStepUp, signInOrUp, signInTo, stillSignedIn } from '../accounts'
-import { ok } from '../envelope'
-import { responses } from '../schemas'
-
-/** The public origin a request was made to (PUBLIC_URL, else its own); 400 when its Host names none (a port past 65535). */
-export function publicOrigin (publicUrl: string | null, request: FastifyRequest): URL {
-  try {
-    return new URL(new URL(publicBase(publicUrl, request)).origin)
-  } catch {
-    throw badRequest('host: the Host header names no usable origin')
-  }
-}
+import { absentBodyAsEmpty } from '../../rules/content'
+import { provedAccount, requireMayAdd, requireMaySignIn, requireStepUp, signInOrUp, signInTo, stillSignedIn } from '../../services/sign-in'
+import { ok } from '../../http/envelope'
+import { responses } from '../../http/schemas'
 
 /** The relying party of a request: the public origin and its host name. */
 function relyingParty (publicUrl: string | null, request: FastifyRequest): { origin: string, rpID: string } {

@@ -10,16 +10,10 @@ import type { RouteOptions } from '../../context'
 import { badRequest } from '../../errors'
 import { signedInUser } from '../../plugins/auth'
 import { publicBase } from '../../plugins/public-url'
-import { mimeAllowed, signUploadToken, type PutPolicy } from '../../services/qiniu-token'
-import { absentBodyAsEmpty } from '../checks'
-import { ok } from '../envelope'
-import { responses } from '../schemas'
-
-/** How long an upload token stays valid. */
-export const UPLOAD_TOKEN_LIFETIME_SECONDS = 3600
-
-/** The types anyone may upload (a token's mimeLimit when the body names no mime). */
-export const UPLOAD_MIME_LIMIT = 'image/*;video/*;audio/*'
+import { mimeAllowed, signUploadToken, UPLOAD_MIME_LIMIT, UPLOAD_TOKEN_LIFETIME_SECONDS, type PutPolicy } from '../../services/qiniu-token'
+import { absentBodyAsEmpty } from '../../rules/content'
+import { ok } from '../../http/envelope'
+import { responses } from '../../http/schemas'
 
 /** Registers POST /v2/qn/upfiles. */
 export default async function qiniuRoutes (fastify: FastifyInstance, { ctx }: RouteOptions): Promise<void> {

@@ -8,34 +8,17 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
 import { API_PATHS, Base64UploadBodySchema, Base64UploadDataSchema, FILES_PATH, type Base64UploadData } from '@core/wire/api'
 import type { RouteOptions } from '../../context'
-import { badRequest, httpError } from '../../errors'
+import { httpError } from '../../errors'
 import { signedInUser } from '../../plugins/auth'
 import { qiniuEtag } from '../../services/qiniu-etag'
 import { holdsImageClaim, sniffImageType } from '../../services/image-type'
 import { putWithinQuota } from '../../services/quotas'
-import { ok } from '../envelope'
-import { responses } from '../schemas'
-
-/** Largest decoded image accepted: 2 MiB. */
-export const BASE64_IMAGE_MAX_BYTES = 2 * 1024 * 1024
+import { BASE64_IMAGE_MAX_BYTES, decodeBase64Data } from '../../services/base64-data'
+import { ok } from '../../http/envelope'
+import { responses } from '../../http/schemas'
 
 /** Body limit of the route: the base64 text of the largest image plus room for a data-URL prefix. */
 export const BASE64_BODY_LIMIT = Math.ceil(BASE64_IMAGE_MAX_BYTES / 3) * 4 + 4096
-
-const DATA_URL_PREFIX = /^data:[a-z]+\/[a-z0-9.+-]+(;[a-z0-9-]+=[^;,]*)*;base64,/i
-
-/** The bytes of base64 text (standard or URL-safe alphabet, whitespace ignored); 400 naming `data` when it is not base64. */
-export function decodeBase64Data (text: string): Buffer {
-  let payload = text.trim()
-  const prefix = DATA_URL_PREFIX.exec(payload)
-  if (prefix) payload = payload.slice(prefix[0].length)
-  else if (payload.startsWith('data:')) throw badRequest('body.data must be a base64 data URL (data:image/…;base64,…) or plain base64')
-  payload = payload.replace(/\s+/g, '')
-  if (!/^[A-Za-z0-9+/_-]*={0,2}$/.test(payload) || payload.length % 4 === 1) throw badRequest('body.data is not valid base64')
-  const content = Buffer.from(payload, 'base64')
-  if (content.length === 0) throw badRequest('body.data is empty')
-  return content
-}
 
 /** Registers POST /resource/base64. */
 export default async function resourceRoutes (fastify: FastifyInstance, { ctx }: RouteOptions): Promise<void> {

@@ -25,12 +25,12 @@ import { ApiError, badRequest, forbidden, notFound } from '../../errors'
 import { optionalUser, signedInUser } from '../../plugins/auth'
 import {
   accessTo, auditRecord, channelPermissions, requireBits, requireMember, requireServerActor, requireServerPermission, serverPermissions, requireVisibleChannel, type Access, type Actor,
-} from '../access'
+} from '../../rules/access'
 import { notifyModeration } from '../../services/notifications'
-import { cleanName, requireServerAuditPass } from '../checks'
-import { ok } from '../envelope'
-import { serverScope } from '../servers'
-import { responses } from '../schemas'
+import { cleanName, requireServerAuditPass } from '../../rules/content'
+import { ok } from '../../http/envelope'
+import { serverScope } from '../../http/cached'
+import { responses } from '../../http/schemas'
 
 const nextRoleId = createTimeIdSource()
 

@@ -1,6 +1,6 @@
 /**
  * Search (docs/product-tour.md "Search syntax"): a server's messages, posts and comments the caller may
- * read (the channels history would show them, routes/access.ts visibleChannels), newest
+ * read (the channels history would show them, rules/access.ts visibleChannels), newest
  * first with the match ranges, paged by a cursor bound to the query; and its members by
  * nickname (pinyin initials too: "zs" finds 张三). The start-up indexing of older rows
  * runs in the background from here (server/src/search/backfill.ts).
@@ -21,9 +21,9 @@ import { startBackfill, type Backfill } from '../../search/backfill'
 import { createIndexReader } from '../../search/reader'
 import { searchServer } from '../../search/search'
 import { foldText } from '../../search/text'
-import { accessTo, visibleChannels } from '../access'
-import { ok } from '../envelope'
-import { responses } from '../schemas'
+import { accessTo, visibleChannels } from '../../rules/access'
+import { ok } from '../../http/envelope'
+import { responses } from '../../http/schemas'
 
 /** Members whose pinyin initials are compared: the first this many by join order (a bonus, never a scan of a huge server). */
 export const PINYIN_CANDIDATES_MAX = 1000

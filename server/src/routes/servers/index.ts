@@ -3,7 +3,7 @@
  * grouped for display (the same groupChannels the client uses), channel creation
  * (SPEC §4, §6: types 1, 3 and 8 only, ManageChannels; title and icon audited) and live
  * items. Roles are routes/roles'.
- * The channel list and live-list pages are served from the answer cache (routes/cached.ts).
+ * The channel list and live-list pages are served from the answer cache (http/cached.ts).
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
@@ -21,24 +21,15 @@ import { optionalUser, signedInUser } from '../../plugins/auth'
 import { pageRequestOf } from '../../repositories/paging'
 import { requireRoomForChannel } from '../../services/channel-limits'
 import { chargeChannelCreation } from '../../services/quotas'
-import { sendCachedAnswer } from '../cached'
-import { accessTo, auditRecord, requireServerPermission, visibleChannels } from '../access'
-import { cleanName, requireHttpUrl, requireServerAuditPass } from '../checks'
-import { ok } from '../envelope'
-import { responses } from '../schemas'
+import { sendCachedAnswer, serverScope } from '../../http/cached'
+import { accessTo, auditRecord, requireServerPermission, visibleChannels } from '../../rules/access'
+import { cleanName, requireHttpUrl, requireServerAuditPass } from '../../rules/content'
+import { ok } from '../../http/envelope'
+import { responses } from '../../http/schemas'
 
 /** Icon of a created channel without one: the seeded icon of its type. */
 export function defaultChannelIcon (channelType: number): string {
   return `/files/seed/icon-type-${channelType}.svg`
-}
-
-/**
- * Cache scope of the answers built from a server's channels and live items (its channel
- * list and live-list pages). Those rows change only by channel creation (which
- * invalidates it) and by the seed, which runs before the app answers.
- */
-export function serverScope (serverId: string): string {
-  return `server ${serverId}`
 }
 
 async function existingServer (ctx: AppContext, serverId: string): Promise<Server> {

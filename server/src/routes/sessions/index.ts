@@ -9,9 +9,9 @@ import { DoneSchema, SessionListSchema, SessionParamsSchema, TRUST_PATHS, type S
 import type { RouteOptions } from '../../context'
 import { badRequest, notFound } from '../../errors'
 import { signedInUser, signInThroughout } from '../../plugins/auth'
-import { absentBodyAsEmpty } from '../checks'
-import { ok } from '../envelope'
-import { responses } from '../schemas'
+import { absentBodyAsEmpty } from '../../rules/content'
+import { ok } from '../../http/envelope'
+import { responses } from '../../http/schemas'
 
 /** Registers /auth/logout and /auth/sessions. */
 export default async function sessionsRoutes (fastify: FastifyInstance, { ctx }: RouteOptions): Promise<void> {

@@ -18,11 +18,11 @@ import { SPACE_PATHS, SpaceCountsSchema, SpacePeopleSchema, SpaceInfoSchema, Spa
 import type { AppContext, RouteOptions } from '../../context'
 import { forbidden, notFound } from '../../errors'
 import { optionalUser, signedInUser } from '../../plugins/auth'
-import { accessTo, requireAnyBit, requireOutranksAnyone, requireVisibleChannel, serverPermissions, unknownChannel, visibleChannels } from '../access'
-import { requireServerAuditPass } from '../checks'
-import { contentOf, requireMessageAllowance } from '../messages'
-import { ok } from '../envelope'
-import { responses } from '../schemas'
+import { accessTo, requireAnyBit, requireOutranksAnyone, requireVisibleChannel, serverPermissions, unknownChannel, visibleChannels } from '../../rules/access'
+import { requireServerAuditPass } from '../../rules/content'
+import { contentOf, requireMessageAllowance } from '../../rules/messages'
+import { ok } from '../../http/envelope'
+import { responses } from '../../http/schemas'
 
 /** A metaverse channel the caller may see, else 404 as for none. */
 async function spaceChannel (ctx: AppContext, channelId: string, user: User | null, wanted: number = Permission.ViewChannel): Promise<Channel> {

@@ -15,7 +15,7 @@ import { qiniuEtag } from '../../services/qiniu-etag'
 import { checkScope, mimeAllowed, UploadTokenError, verifyUploadToken } from '../../services/qiniu-token'
 import { detectMime, holdsImageClaim } from '../../services/image-type'
 import { putWithinQuota } from '../../services/quotas'
-import { hasControlCharacters } from '../checks'
+import { hasControlCharacters } from '../../rules/content'
 
 /** Qiniu's status for "the key already holds other content". */
 export const QINIU_FILE_EXISTS = 614

@@ -10,9 +10,9 @@ import { UserSchema } from '@core/wire/entities'
 import type { RouteOptions } from '../../context'
 import { notFound } from '../../errors'
 import { signedInUser } from '../../plugins/auth'
-import { cleanName, requireAuditPass, requireHttpUrl, requireNoNamesake, requireNotOwnersName } from '../checks'
-import { ok } from '../envelope'
-import { responses } from '../schemas'
+import { cleanName, requireAuditPass, requireHttpUrl, requireNoNamesake, requireNotOwnersName } from '../../rules/content'
+import { ok } from '../../http/envelope'
+import { responses } from '../../http/schemas'
 
 /** Registers /user/me and /users/:uid. */
 export default async function usersRoutes (instance: FastifyInstance, { ctx }: RouteOptions): Promise<void> {

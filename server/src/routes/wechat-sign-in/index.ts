@@ -21,11 +21,12 @@ import { httpError, spokenError, type ApiError } from '../../errors'
 import { optionalUser } from '../../plugins/auth'
 import { isGuest, type WechatApp } from '../../repositories/accounts'
 import { code2Session, WechatError, WechatRefusal, webAuthorisation, webAuthorizeUrl, type WebAuthScope, type WechatApp as WechatAppConfig, type WechatIdentity } from '../../services/wechat'
-import { provedAccount, requireMayAdd, requireMaySignIn, requireStepUp, signInOrUp } from '../accounts'
-import { publicOrigin } from '../passkeys'
-import { hasControlCharacters, ownersNameIn } from '../checks'
-import { ok } from '../envelope'
-import { responses } from '../schemas'
+import { provedAccount, requireMayAdd, requireMaySignIn, requireStepUp, signInOrUp } from '../../services/sign-in'
+import { publicOrigin } from '../../plugins/public-url'
+import { miniProgramApp } from '../../services/wechat-apps'
+import { hasControlCharacters, ownersNameIn } from '../../rules/content'
+import { ok } from '../../http/envelope'
+import { responses } from '../../http/schemas'
 
 /** What a member is told when WeChat refused a code, by WeChat's documented error code. */
 function refusalOf (error: WechatRefusal): ApiError {
@@ -101,13 +102,6 @@ async function sharedProfileOf (ctx: AppContext, profile: { nickname: string, av
   const serverIds = caller && isGuest(caller) ? await ctx.repos.members.serverIdsOf(caller.uid) : []
   if (await ownersNameIn(ctx, caller?.uid ?? '', nickname, serverIds) !== null) return null
   return avatar === '' ? { nickname } : { nickname, avatar }
-}
-
-/** The mini-program's own app (WX_MP_APP_ID, WX_MP_APP_SECRET): its Taro.login codes are exchanged with its credentials; 503 when not configured. */
-export function miniProgramApp (ctx: AppContext): WechatAppConfig {
-  const { miniProgram, apiBase } = ctx.config.wechat
-  if (miniProgram === null) throw httpError(503, 'WeChat mini-program sign-in is not configured on this server (WX_MP_APP_ID, WX_MP_APP_SECRET)')
-  return { ...miniProgram, apiBase }
 }
 
 /** Registers the /auth/wechat routes. */

@@ -33,3 +33,12 @@ export async function sendCachedAnswer (
   })
   return reply.type(JSON_CONTENT_TYPE).send(body)
 }
+
+/**
+ * Cache scope of the answers built from a server's channels and live items (its channel
+ * list and live-list pages). Those rows change only by channel creation (which
+ * invalidates it) and by the seed, which runs before the app answers.
+ */
+export function serverScope (serverId: string): string {
+  return `server ${serverId}`
+}

@@ -1,6 +1,6 @@
 /**
- * Checks the route schemas cannot express, shared by the routes that write audited
- * fields: image fields hold http(s) URLs, and the audit step (SPEC §5) runs before any
+ * Checks the route schemas cannot express, shared by the routes and the space that write
+ * audited fields: image fields hold http(s) URLs, and the audit step (SPEC §5) runs before any
  * write.
  */
 import type { FastifyRequest } from 'fastify'

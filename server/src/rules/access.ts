@@ -1,6 +1,7 @@
 /**
- * Permission checks of the routes: who the caller is in a server (owner, member with
- * roles and timeout, or nobody) and what core/domain/permissions.ts lets them do there.
+ * Permission checks of the routes, the gateway and the space: who the caller is in a
+ * server (owner, member with roles and timeout, or nobody) and what
+ * core/domain/permissions.ts lets them do there.
  * Every refusal is a 403 envelope whose message names the missing permission, so a
  * client and a person reading the answer both know why. The preambles the routes share
  * live here once: the actor of a /servers/:server_id route ({@link requireServerActor}),
