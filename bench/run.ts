@@ -50,9 +50,9 @@ const SERVER_ID = '832828'
 const CHAT_CHANNEL_ID = '83282802'
 /** `pages`: only the H5 page rows (bytes, FCP, LCP), which page-load work needs re-measured often. */
 const ONLY_PAGES = process.env.BENCH_ONLY === 'pages'
-/** `search`: only the search rows (issue 30), which take minutes of their own to fill a million messages. */
+/** `search`: only the search rows, which take minutes of their own to fill a million messages. */
 const ONLY_SEARCH = process.env.BENCH_ONLY === 'search'
-/** `space`: only the gather space's rows (issue 31), which start a product of their own with 500 sockets. */
+/** `space`: only the gather space's rows, which start a product of their own with 500 sockets. */
 const ONLY_SPACE = process.env.BENCH_ONLY === 'space'
 const RESULTS = path.join(ROOT, 'bench/RESULTS.md')
 const HEADER = ['measure', 'OpenRealm', 'floor / bare', 'ratio', 'budget']

@@ -17,7 +17,7 @@
  * alternating blocks so the machine's drift weighs on both alike — and, as a bare peer, while
  * as many ordinary requests (another channel's newest page, one after another) run beside
  * them instead: what any other client's traffic costs them on the same machine.
- * Budgets (issue 30): p95 ≤ 50 ms over 1,000,000 messages, ≤ 1.2× the same search over
+ * Budgets: p95 ≤ 50 ms over 1,000,000 messages, ≤ 1.2× the same search over
  * 10,000; indexing ≥ 5,000 messages/s; other routes' p99 while searches run ≤ 1.2× their
  * p99 without.
  *
@@ -200,7 +200,7 @@ function requestContinuously (app: FastifyInstance, headers: Record<string, stri
 
 /**
  * The other routes' latency without a search running, while searches run beside them
- * (issue 30's budget), and while the bare peer's requests run beside them instead, taken in
+ * (its budget), and while the bare peer's requests run beside them instead, taken in
  * {@link OTHER_BLOCKS} alternating blocks after a warm-up. The loops take a turn of the event loop between requests, as requests arriving over the
  * network do: an injected request on SQLite resolves in promise jobs alone, so a loop of them
  * never let an event in, and a search answered by one (the index reader's worker thread,

@@ -1,5 +1,5 @@
 /**
- * The gather space's drawing in Chromium (issue 31: ≥ 30 frames a second with 100 avatars
+ * The gather space's drawing in Chromium (≥ 30 frames a second with 100 avatars
  * on screen at 4× CPU slowdown): the product's renderer (src/components/space/renderer.ts,
  * bundled with esbuild from bench/space-frames-page.ts) draws a phone-sized canvas (390×844,
  * device pixel ratio 2) of a seeded space — its real Tiled map and background, served by a

@@ -1,5 +1,5 @@
 /**
- * The gather space over real sockets (issue 31's budgets), beside a bare `ws` broadcast of
+ * The gather space over real sockets and its budgets, beside a bare `ws` broadcast of
  * the same positions in one run. The product runs in its own process (SPACE_TICK_HZ=20, a
  * fresh SQLite database) with AVATARS signed-in members of server 723658 (written into its
  * database as `signInSeeded` writes a session: users, memberships, sessions), each holding
@@ -51,7 +51,7 @@ const STILL_MS = 3 * 1000 / TICK_HZ
 const VIEW = SPACE_VIEW_MAX + 1
 const WALK_MS = 1000
 
-/** Budgets (issue 31): intent → neighbour p99 ≤ 100 ms and ≤ 2× the bare broadcast's; ≤ 3 KB/s down per client; the server ≤ 1 core. */
+/** Budgets: intent → neighbour p99 ≤ 100 ms and ≤ 2× the bare broadcast's; ≤ 3 KB/s down per client; the server ≤ 1 core. */
 export const SPACE_BUDGETS = { p99Ms: 100, p99VsBare: 2, downBytesPerSecond: 3 * 1024, serverCores: 1 }
 
 /** What one side measured. */

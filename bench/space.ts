@@ -1,5 +1,5 @@
 /**
- * The gather space's engine under a crowd (issue 31), in process: 500 avatars steering at
+ * The gather space's engine under a crowd, in process: 500 avatars steering at
  * random in one showroom space (the map the seed makes), ticking at 20 Hz on a simulated
  * clock, each with a viewer that counts the bytes of the frames it is sent (their JSON
  * text, as the gateway writes it). Reported for the avatars spread over the whole map and

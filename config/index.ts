@@ -36,7 +36,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
     // passes only .env-file values on by itself, so each is named here, defined as '' when
     // unset so the bundle never touches a missing `process`.
     env: Object.fromEntries(CLIENT_ENV_KEYS.map(key => [key, JSON.stringify(process.env[key] ?? '')])),
-    // H5: the Web Push service worker at the root of the site, so its scope is the whole app (issue 30)
+    // H5: the Web Push service worker at the root of the site, so its scope is the whole app
     copy: { patterns: process.env.TARO_ENV === 'h5' ? [{ from: 'src/push-sw.js', to: `${process.env.TARO_OUTPUT_ROOT || 'dist/h5'}/push-sw.js` }] : [], options: {} },
     framework: 'react',
     compiler: 'webpack5',

@@ -1,5 +1,5 @@
 /**
- * Direct messages (私信, issue 30) in real Chromium against the real product: three fresh
+ * Direct messages (私信) in real Chromium against the real product: three fresh
  * guests join server 832828. A starts a conversation with B from B's sheet on the member
  * list and writes; B sees it arrive live on the 私信 list and in the conversation. C, a
  * member of the same server, neither sees it (the conversation's link reads as not found

@@ -1,5 +1,5 @@
 /**
- * Search and the notification inbox (issue 30), in real Chromium against the real product:
+ * Search and the notification inbox, in real Chromium against the real product:
  * two guests of server 832828 — A writes in 大厅, B finds it with a Chinese search and opens it
  * in its channel at that message (highlighted); A mentions B through the @ picker, and the
  * mention lands in B's open inbox live, is still there after a reload, and opens the message.

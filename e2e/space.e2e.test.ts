@@ -1,5 +1,5 @@
 /**
- * The gather space (issue 31) in real Chromium against the real product: three seeded
+ * The gather space in real Chromium against the real product: three seeded
  * members of server 832828 open the 3D showroom's space (channel 83282810). C walks far
  * off; A walks with a tap and B sees A's avatar arrive; B walks up to A and they talk — B
  * reads A's bubble in the talk log, C (far away) neither reads it nor receives it on its

@@ -1,6 +1,6 @@
 /* global self */
 /**
- * The Web Push service worker (issue 30), served at the app's root (/push-sw.js; the H5
+ * The Web Push service worker, served at the app's root (/push-sw.js; the H5
  * build copies it there, config/index.ts `copy`): shows a push's notification — the
  * payload the server sends, {title, body, path} (server/src/services/away-notifications.ts)
  * — and a click opens its path in an open tab of the app, or in a new one.

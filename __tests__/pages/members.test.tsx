@@ -181,7 +181,7 @@ describe('direct messages from the members page', () => {
   })
 })
 
-describe('jumping to a friend in a space (issue 31)', () => {
+describe('jumping to a friend in a space', () => {
   const PLAZA: SpacePresence = { channel_id: 'c8', name: '像素乐园', uids: ['t', 'me'] }
 
   it('marks who stands in a space on the list, and 去找 TA opens that space next to them', async () => {

@@ -5,7 +5,7 @@
  * 1. Taro 4's H5 build defines TARO_PLATFORM=web; the runtime reads it to give every
  *    page its path (page.path). Without it the page-lifecycle helpers cannot find the
  *    page and `PageLifecycle.onShow(...)` never resolves.
- * 2. An import cycle (NervJS/taro-test-utils issues 38 and 42):
+ * 2. An import cycle (reported to NervJS/taro-test-utils as its #38 and #42):
  *      @tarojs/router → tabbar → @tarojs/components → @tarojs/taro (mapped to taro-h5)
  *      → taro-h5 reads the router's `history` before the router finished loading
  *      → "Cannot read properties of undefined (reading 'history')".

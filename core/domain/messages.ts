@@ -48,8 +48,8 @@ export function sendableContentOf (content: string, attachmentCount: number): st
 }
 
 /**
- * The words that mention every member who may read the channel (QQ频道's @全体成员,
- * issue 30): only an author holding MentionEveryone there makes it notify; to anyone else
+ * The words that mention every member who may read the channel (QQ频道's @全体成员):
+ * only an author holding MentionEveryone there makes it notify; to anyone else
  * it is plain text. Each member's "suppress @全体成员" and mutes silence it for them.
  */
 export const EVERYONE_MENTION = '@全体成员'

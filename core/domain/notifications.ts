@@ -4,7 +4,7 @@
  * direct mention of the member, a moderation act on them, and a direct message; @全体成员
  * is silenced by a muted source and by the server's "suppress @全体成员". And where a
  * notification leads (the inbox's tap, and the Web Push and subscribe message sent to a
- * member who is away, issue 30).
+ * member who is away).
  */
 import type { Notification } from '../wire/notifications'
 import type { NotificationKind } from '../wire/notifications-paths'
@@ -32,7 +32,7 @@ export interface NotificationTarget {
 
 /**
  * The page a notification opens: its post, its message in its channel's history around
- * it (`around`, highlighted, issue 30), a direct message's conversation, or its server's Home.
+ * it (`around`, highlighted), a direct message's conversation, or its server's Home.
  */
 export function notificationTarget (notification: Notification): NotificationTarget | null {
   // a direct message's notification carries its conversation as its channel (server/src/routes/conversations)

@@ -40,7 +40,7 @@ export const NOTIFICATIONS_PATHS = {
   serverSettings: '/servers/:server_id/notification-settings',
   /** PUT {muted}: a channel's notification settings for the signed-in member */
   channelSettings: '/channels/:channel_id/notification-settings',
-  /** GET the server's VAPID public key (Web Push, issue 30) */
+  /** GET the server's VAPID public key (Web Push) */
   pushKey: '/push/vapid-public-key',
   /** PUT a browser's Web Push subscription for the signed-in member; DELETE {endpoint} to forget it */
   pushSubscription: '/push/subscription',

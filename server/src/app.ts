@@ -98,7 +98,7 @@ interface Realtime {
   bus: EventBus
   presence: GatewayDirectory
   limits: HitCounter
-  /** Where each gather space lives (issue 31). */
+  /** Where each gather space lives. */
   spaceRelay: SpaceRelay
 }
 

@@ -58,7 +58,7 @@ export interface WechatConfig {
   subscribeTemplateId: string | null
   /**
    * The mini-program's subscribe-message templates of a mention and of a direct message
-   * (WX_SUBSCRIBE_MENTION_TEMPLATE_ID, WX_SUBSCRIBE_DM_TEMPLATE_ID; issue 30): with the app
+   * (WX_SUBSCRIBE_MENTION_TEMPLATE_ID, WX_SUBSCRIBE_DM_TEMPLATE_ID): with the app
    * secret, sent to a member with no open session; null: not sent.
    */
   mentionTemplateId: string | null
@@ -226,7 +226,7 @@ export interface ServerConfig {
   gatewaySocketsPerAccount: number
   /** Shortest time between two presence announcements of one member by a process (changes in between are coalesced into one). */
   gatewayPresenceIntervalMs: number
-  /** Ticks per second of a gather space while something in it moves (issue 31; an idle space does not tick). */
+  /** Ticks per second of a gather space while something in it moves (an idle space does not tick). */
   spaceTickHz: number
 }
 

@@ -32,11 +32,11 @@ export interface AppContext {
   bus: EventBus
   /** Gateway sessions across processes: presence and online counts. */
   presence: GatewayDirectory
-  /** Tells members with no open session of their notifications: Web Push, subscribe messages (issue 30). */
+  /** Tells members with no open session of their notifications: Web Push, subscribe messages. */
   away: AwayNotifier
   /** Rate limits and throttles, counted across processes (Redis with REDIS_URL). */
   limits: HitCounter
-  /** The gather spaces standing on this process (issue 31). */
+  /** The gather spaces standing on this process. */
   spaces: SpaceService
   /** The current time in unix seconds (replaceable in tests). */
   now (): number

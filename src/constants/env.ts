@@ -95,7 +95,7 @@ export const LIVE_REMIND_TEMPLATE_ID: string = process.env.TARO_APP_WX_REMIND_TE
  * The mini-program's subscribe-message templates of a mention and of a direct message
  * (TARO_APP_WX_MENTION_TEMPLATE_ID, TARO_APP_WX_DM_TEMPLATE_ID; the server sends them with the
  * same ids, WX_SUBSCRIBE_MENTION_TEMPLATE_ID and WX_SUBSCRIBE_DM_TEMPLATE_ID, to a member who is
- * away, issue 30); each '' when none is configured.
+ * away); each '' when none is configured.
  */
 export const AWAY_TEMPLATE_IDS: readonly string[] = [process.env.TARO_APP_WX_MENTION_TEMPLATE_ID ?? '', process.env.TARO_APP_WX_DM_TEMPLATE_ID ?? ''].filter(id => id !== '')
 

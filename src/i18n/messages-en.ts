@@ -567,7 +567,7 @@ const EN: Record<MessageKey, string> = {
   dmGroupBlockConfirm: 'Block this group? You leave it and nobody can add you to it again',
   dmGroupLeft: 'You left the group',
   dmGroupBlocked: 'Group blocked',
-  // the gather space (issue 31)
+  // the gather space
   pageTitleSpace: 'Space',
   spaceCount: '{count} here',
   spaceRowCount: '{name} · {count} here',

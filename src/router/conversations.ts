@@ -1,5 +1,5 @@
 /**
- * Opening a direct conversation (私信, issue 30) through the one `navigate`: from my list, and
+ * Opening a direct conversation (私信) through the one `navigate`: from my list, and
  * from a member's sheet, where the one-to-one conversation is found or started first.
  */
 import type { ConversationsStore } from '@/stores/direct-messages/conversations-store'

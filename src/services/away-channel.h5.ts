@@ -1,5 +1,5 @@
 /**
- * Away from the app (issue 30), on H5: Web Push, where the browser has service workers and
+ * Away from the app, on H5: Web Push, where the browser has service workers and
  * PushManager and it is not WeChat's in-app browser (which has neither for web pages). The
  * member opts in from the inbox: the browser asks for permission, the service worker
  * (/push-sw.js, src/push-sw.js copied to the build's root) subscribes with the server's

@@ -1,5 +1,5 @@
 /**
- * Away from the app (issue 30), in the mini-program: WeChat subscribe messages of a mention
+ * Away from the app, in the mini-program: WeChat subscribe messages of a mention
  * and of a direct message. Each agreement is WeChat's one-time subscription: the member
  * agrees again from the inbox for more. The H5 build takes ./away-channel.h5.ts (Web Push).
  */

@@ -1,6 +1,6 @@
 /**
  * WeChat subscribe messages, in the mini-program: turning on 提醒我 on a reserved live item,
- * and the inbox's "remind me in WeChat" for mentions and direct messages (issue 30), ask
+ * and the inbox's "remind me in WeChat" for mentions and direct messages, ask
  * WeChat for one-time subscriptions to their templates (`Taro.requestSubscribeMessage`, which
  * WeChat allows only from a tap: call this first in the tap's handling), and when the member
  * accepts, hands `Taro.login`'s code to the server, which keeps their openid and sends the

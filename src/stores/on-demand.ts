@@ -1,5 +1,5 @@
 /**
- * A shared store that is created on first use (issue 28: every capability loads with the
+ * A shared store that is created on first use (every capability loads with the
  * page that uses it, never in Home's or the app's first chunk). The root store holds one
  * per such store with a `create` that imports the store's module dynamically, so on H5
  * its code is a chunk fetched when a page first asks (the mini-program bundles it: Taro

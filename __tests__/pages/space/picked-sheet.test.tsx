@@ -17,7 +17,7 @@ async function mount (overrides: Partial<PickedSheetProps> = {}) {
   return { props, sheet, tap }
 }
 
-describe('a moderator\'s pick in the space (issue 31)', () => {
+describe('a moderator\'s pick in the space', () => {
   it('offers 移到我身边, 禁言 and 移出空间 for a member, each tap asking its own action', async () => {
     const { props, sheet, tap } = await mount()
     expect(sheet.textContent).toContain('Alex')

@@ -95,7 +95,7 @@ function text (page: MountedPage): string {
   return page.text()
 }
 
-describe('Space page (issue 31)', () => {
+describe('Space page', () => {
   it('loads the channel\'s space, stands in it and shows its name and how many are here', async () => {
     const opened = await openSpace()
     expect(opened.space).toHaveBeenCalledWith('83282810')

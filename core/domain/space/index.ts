@@ -1,5 +1,5 @@
 /**
- * The rules of a gather space (issue 31), shared by the client (prediction, drawing) and
+ * The rules of a gather space, shared by the client (prediction, drawing) and
  * the server (the authority): map reading, path finding, motion, area of interest and
  * conversation groups. Pure: no server or Taro import.
  */

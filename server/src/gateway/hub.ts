@@ -323,7 +323,7 @@ export class GatewayHub implements SessionHost {
         const update: ChannelsVisibleUpdate = { server_id: serverId, added, removed: change.removed }
         for (const session of user.sessions) {
           if (session.serverIds.has(serverId)) session.sendOwn(base => dispatchText('CHANNELS_VISIBLE_UPDATE', update, id, base))
-          // a space the member may no longer see is left (issue 31)
+          // a space the member may no longer see is left
           this.ctx.spaces.hidden(session, serverId, change.removed)
         }
       }

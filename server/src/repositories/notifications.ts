@@ -1,7 +1,7 @@
 /**
  * The notification inbox on the database: a member's notifications newest first, their
  * unread count, marking read, the mute settings per server and channel, and the Web Push
- * subscriptions of the browsers a member opted in (issue 30).
+ * subscriptions of the browsers a member opted in.
  */
 import type { Notification, NotificationSetting } from '@core/wire/notifications'
 import type { Db } from '../db/schema'

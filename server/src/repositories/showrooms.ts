@@ -41,7 +41,7 @@ export function defaultShowroom (channelId: string, serverId: string, name: stri
   }
 }
 
-/** A showroom's gather space map (issue 31) and the server it is in. */
+/** A showroom's gather space map and the server it is in. */
 export interface StoredSpaceMap {
   server_id: string
   map: TiledMap

@@ -1,5 +1,5 @@
 /**
- * Telling a member who is away from the app (issue 30, "Away from the app"): when a
+ * Telling a member who is away from the app ("Away from the app"): when a
  * notification is made for a member with no open gateway session on any process (the
  * directory knows them all: ctx.presence), it is sent
  * - as a Web Push to every browser they opted in from the inbox (H5), payload

@@ -1,7 +1,7 @@
 /**
  * A server's members as the client shows them (core/wire/members Member): each with
  * presence (online on any process), roles and a running timeout. The member list and the
- * member search (by nickname, issue 30) answer the same shape through this one function.
+ * member search (by nickname) answer the same shape through this one function.
  */
 import type { User } from '@core/wire/entities'
 import type { Member } from '@core/wire/members'

@@ -84,7 +84,7 @@ export async function notify (ctx: AppContext, recipientUid: string, draft: Noti
   const notification = await ctx.repos.notifications.notification(row)
   const unread = await ctx.repos.notifications.unreadCount(recipientUid)
   await ctx.bus.publish('NOTIFICATION_CREATE', { uid: recipientUid }, { notification, unread })
-  // issue 30: in the background, the write's answer does not wait for push services or WeChat (tell never throws)
+  // in the background, the write's answer does not wait for push services or WeChat (tell never throws)
   void ctx.away.tell(recipientUid, notification)
   return notification
 }
@@ -119,7 +119,7 @@ export async function notifyEach (ctx: AppContext, recipientUids: Iterable<strin
 }
 
 /**
- * Tells every member who may read the channel of `draft` of an @全体成员 (issue 30), as a
+ * Tells every member who may read the channel of `draft` of an @全体成员, as a
  * mention with `everyone` set, so each member's mutes and "suppress @全体成员" for the server
  * silence it for them (core/domain/notifications.ts). Members in `alreadyTold` (mentioned
  * by name in the same message: one notification, the direct one) and members who block the

@@ -131,7 +131,7 @@ export type SubscribeSend = (message: object) => Promise<void>
 /**
  * The one way this server sends the mini-program's subscribe messages
  * (cgi-bin/message/subscribe/send): live reminders and the mentions and direct messages of
- * members who are away (issue 30). The app's access token is cached until
+ * members who are away. The app's access token is cached until
  * RENEW_MARGIN_SECONDS before it expires (`now` in unix seconds), and fetched again once
  * when WeChat says it went stale.
  */

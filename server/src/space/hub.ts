@@ -1,5 +1,5 @@
 /**
- * The gather spaces of this process (issue 31): one {@link Space} per metaverse channel
+ * The gather spaces of this process: one {@link Space} per metaverse channel
  * somebody stands in, made at the first entry (its map from the showroom, its hosts at their
  * spots) and dropped when the last person leaves. The gateway hands it every space op of a
  * session (core/wire/space.ts); a refusal is a {@link SpaceRefusal}, which the session sends

@@ -1,5 +1,5 @@
 /**
- * The Tiled map of a showroom's gather space (issue 31; core/wire/space.ts TiledMap), made
+ * The Tiled map of a showroom's gather space (core/wire/space.ts TiledMap), made
  * from the showroom itself when nobody drew one in Tiled: its background as the image layer,
  * a `collision` layer (walls round the edge, a display counter under each hotspot, a few
  * pillars), and an object layer with each hotspot (`hotspot_id`), the spawn point, the host's

@@ -1,5 +1,5 @@
 /**
- * Where a gather space lives when several processes serve one product (REDIS_URL; issue 31):
+ * Where a gather space lives when several processes serve one product (REDIS_URL):
  * on one process at a time, the holder of its lease in Redis (`space:owner:<channel_id>`,
  * renewed each third of GATEWAY_LEASE_MS). A member connected to another process is relayed:
  * their process sends the space ops to the holder, and the holder sends that member's frames

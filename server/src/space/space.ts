@@ -1,5 +1,5 @@
 /**
- * One gather space (issue 31): the avatars standing in a metaverse channel's space on this
+ * One gather space: the avatars standing in a metaverse channel's space on this
  * process, their intents, and the tick that moves them. The server owns positions: a client
  * asks to walk to a point (a path is found around the collision layer) or in a direction,
  * and the tick advances every moving avatar by at most speed × dt (core/domain/space). Each

@@ -1,5 +1,5 @@
 /**
- * What the rest of the server sees of the gather spaces (issue 31): the gateway session as a
+ * What the rest of the server sees of the gather spaces: the gateway session as a
  * member of a space, the refusal of a space op, and the process's spaces as a service
  * (./hub.ts SpaceHub implements it). Types only and one error class, so the app's context and
  * the gateway hold the spaces without importing what the hub imports.

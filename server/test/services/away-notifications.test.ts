@@ -1,5 +1,5 @@
 /**
- * Away from the app (issue 30, server/src/services/away-notifications.ts), against a fake
+ * Away from the app (server/src/services/away-notifications.ts), against a fake
  * push service and a fake WeChat on loopback: the VAPID keys are made once and kept in
  * DATA_DIR (0600); a browser's subscription is validated and kept; a notification for a
  * member with no open gateway session is pushed (encrypted, decrypted here to its title,

@@ -1,5 +1,5 @@
 /**
- * The gather space over real WebSockets on a seeded app (issue 31): entering, walking around
+ * The gather space over real WebSockets on a seeded app: entering, walking around
  * a wall, refusals, the area of interest and its hysteresis, near talk, guests, hidden
  * channels, the count dispatch, the host's greeting and a moderator's move and removal.
  */

@@ -37,7 +37,7 @@ export interface ChannelListProps {
   onTap: (channel: Channel) => void
   /** The channel open beside the list (the desktop column marks it), if any. */
   currentId?: string | null
-  /** How many stand in each metaverse channel's space, by channel id (issue 31: 像素乐园 · 23 人在逛). */
+  /** How many stand in each metaverse channel's space, by channel id (像素乐园 · 23 人在逛). */
   spaceCounts?: Readonly<Record<string, number>>
 }
 

@@ -2,7 +2,7 @@
  * What tapping a channel does — in Home's list and the desktop column, and what
  * `cid`/`channel_id` in Home's query or a channel page's own link does:
  * discussion, post and live channels open their read-only channel page; a metaverse
- * channel opens its gather space (issue 31; the Market page stays its showroom's own link); an external link asks first, naming the
+ * channel opens its gather space (the Market page stays its showroom's own link); an external link asks first, naming the
  * host, then leaves for it (http/https only); voice and game plaza are not built yet
  * (SPEC §8: 暂不支持该功能).
  */

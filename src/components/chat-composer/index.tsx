@@ -68,7 +68,7 @@ function ImageTile ({ image, uploads }: { image: DraftImage, uploads: UploadQueu
 function ChatComposer ({ chat, members, nameOf, enterSends, canAttach, onAttach, canMentionEveryone = false }: ChatComposerProps) {
   const query = chat.mentionQuery
   const candidates = query === null ? [] : members.matching(query).slice(0, PICKER_SIZE)
-  // issue 30: @全体成员 for whoever may use it, while what is typed after @ could still become it
+  // @全体成员 for whoever may use it, while what is typed after @ could still become it
   const offersEveryone = canMentionEveryone && query !== null && EVERYONE_MENTION.startsWith(`@${query.trim()}`)
   // the picker offers members beyond the loaded page: the server finds them by nickname or pinyin initials
   useEffect(() => { if (query !== null) void members.lookUp(query) }, [members, query])

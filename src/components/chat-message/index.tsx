@@ -147,7 +147,7 @@ function ChatMessageRow (props: ChatMessageProps) {
           </View>
         )}
         {status === 'pending' && <Text className='chat-message__state'>{t('chatSending')}</Text>}
-        {/* why it failed, in the server's words (a direct message the other does not take: "cannot send", issue 30) */}
+        {/* why it failed, in the server's words (a direct message the other does not take: "cannot send") */}
         {status === 'failed' && entry.error !== null && <Text className='chat-message__state chat-message__state--reason' data-testid='chat-message-refusal' {...ALERT}>{entry.error}</Text>}
         {status === 'failed' && <Text className='chat-message__state chat-message__state--failed' onClick={() => props.onRetry(entry)}>{t('chatSendFailed')}</Text>}
         {selected && (

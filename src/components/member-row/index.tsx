@@ -17,7 +17,7 @@ export interface MemberRowProps {
   roles: ServerRole[]
   /** Unix seconds their timeout ends, or null when they are not timed out. */
   timedOutUntil: number | null
-  /** The name of the gather space they stand in now (issue 31), or null. */
+  /** The name of the gather space they stand in now, or null. */
   space?: string | null
   /** True for the signed-in member's own row. */
   isYou: boolean

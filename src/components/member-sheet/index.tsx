@@ -40,9 +40,9 @@ export interface MemberSheetProps {
   onKick: () => void
   onBan: (reason: string) => void
   onClose: () => void
-  /** The gather space they stand in now (issue 31), with 去找 TA for anyone but me. */
+  /** The gather space they stand in now, with 去找 TA for anyone but me. */
   space?: SheetSpace
-  /** Offered for anyone but me (issue 30): a direct message to them, and blocking them (or lifting the block). */
+  /** Offered for anyone but me: a direct message to them, and blocking them (or lifting the block). */
   direct?: DirectActions
 }
 

@@ -43,7 +43,7 @@ function GroupActions ({ store }: { store: ConversationPageStore }) {
 }
 
 /**
- * A direct conversation (私信, issue 30; `?conversation_id=`): the channel's chat view on
+ * A direct conversation (私信; `?conversation_id=`): the channel's chat view on
  * the conversation's own calls and events — history, pending/failed/retry, replies,
  * reactions, pictures, edits and deletes, typing and unread. A message the other member
  * does not take (their privacy choice or a block) fails with the server's "cannot send".

@@ -71,7 +71,7 @@ const BlockedList = observer(function BlockedList ({ conversations }: { conversa
 })
 
 /**
- * My direct messages (私信, issue 30): who may message me (members of my servers, or
+ * My direct messages (私信): who may message me (members of my servers, or
  * nobody), then my conversations, the most recently active first, each with its unread
  * count — kept live by the root store's conversation list (a new message moves its
  * conversation up and counts it) — and the members I block. A conversation starts from a

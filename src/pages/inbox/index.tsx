@@ -56,7 +56,7 @@ const Row = observer(function Row ({ notification, onOpen }: { notification: Not
  * The notification inbox (通知): newest first, live as they arrive (the root store's
  * inbox follows the gateway), older pages on "load more", one tap opens what a
  * notification is about and marks it read, and all can be marked read at once. Where the
- * platform can, the member opts in to being told while away (issue 30: Web Push on H5,
+ * platform can, the member opts in to being told while away (Web Push on H5,
  * WeChat subscribe messages in the mini-program); a failure shows in a toast.
  */
 function Inbox () {

@@ -53,7 +53,7 @@ const SelectedSheet = observer(function SelectedSheet ({ store, moderation }: { 
   const uid = live.user.uid
   const blocked = conversations?.blockedUids.has(uid) ?? false
   const place = store.placeOf(uid)
-  // issue 31: 去找 TA opens their space, standing next to them (not on my own sheet)
+  // 去找 TA opens their space, standing next to them (not on my own sheet)
   const space: SheetSpace | undefined = place === null
     ? undefined
     : {
@@ -65,7 +65,7 @@ const SelectedSheet = observer(function SelectedSheet ({ store, moderation }: { 
               navigate('space', { channel_id: place.channelId, server_id: store.serverId, near_uid: uid }).catch(fail)
             },
       }
-  // issue 30: a direct message and a block are offered for anyone but me (a visitor signs in first)
+  // a direct message and a block are offered for anyone but me (a visitor signs in first)
   const direct: DirectActions | undefined = uid === session.user?.uid
     ? undefined
     : {

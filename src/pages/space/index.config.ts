@@ -1,5 +1,5 @@
 import { MESSAGES } from '../../i18n/messages-zh-cn'
-/** The gather space of a metaverse channel (issue 31). */
+/** The gather space of a metaverse channel. */
 export default definePageConfig({
   // the title from the message table (zh-CN; the page sets the channel's name at load)
   navigationBarTitleText: MESSAGES['zh-CN'].pageTitleSpace,

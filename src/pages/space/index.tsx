@@ -128,7 +128,7 @@ const TalkLog = observer(function TalkLog ({ space }: { space: SpaceStore }) {
 })
 
 /**
- * The gather space of a metaverse channel (issue 31; `channel_id`, `server_id`, and
+ * The gather space of a metaverse channel (`channel_id`, `server_id`, and
  * `near_uid` to stand next to a friend): the map with everyone in it, drawn on a canvas;
  * tap to walk (or keys, or the stick), talk in bubbles to those near, emotes; the
  * showroom's hotspots open their cards and its first event plays on entry (SPEC §7); a

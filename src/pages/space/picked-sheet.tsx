@@ -15,7 +15,7 @@ export interface PickedSheetProps {
 }
 
 /**
- * A moderator's pick in the space (issue 31: "a moderator can move, mute or remove someone"):
+ * A moderator's pick in the space ("a moderator can move, mute or remove someone"):
  * who, 移到我身边, 禁言 (the server's timeout, which silences them in the space too), 移出空间.
  * The server decides again.
  */

@@ -1,7 +1,7 @@
 /**
  * Notification inbox calls (core/wire/notifications.ts): the inbox by cursor, the unread
  * count, marking read, the mute settings of a server or channel, and a browser's Web Push
- * subscription (issue 30).
+ * subscription.
  */
 import { NOTIFICATIONS_PATHS } from '@core/wire/notifications-paths'
 import type {

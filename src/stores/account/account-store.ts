@@ -84,7 +84,7 @@ export class AccountStore {
   }
 
   /**
-   * Offers the sign-in sheet after a join or a write, to a guest only (issue 26: joining a
+   * Offers the sign-in sheet after a join or a write, to a guest only (joining a
    * server or writing anything offers it; the server still takes the guest's write), and
    * not again once they said 暂不登录.
    */

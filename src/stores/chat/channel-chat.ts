@@ -239,7 +239,7 @@ export class ChannelChat {
     this.composer.setDraft(text)
     if (text.trim() === '' || this.composer.editingId !== null || !this.typing.shouldTell(this.deps.clock())) return
     this.conversation.api.sendTyping().catch(error => {
-      // not told: the next keystroke tries again rather than staying silent for 5 s (issue 28: typing did not show on the first try)
+      // not told: the next keystroke tries again rather than staying silent for 5 s (typing did not show on the first try)
       this.typing.sent()
       this.deps.logger.warn('[chat] typing:', error)
     })
@@ -375,7 +375,7 @@ export class ChannelChat {
 
   /**
    * Tells the server (and so my other devices) I have read up to the newest message; once per
-   * newest message. While the unread count at opening is unknown it waits for it (issue 28:
+   * newest message. While the unread count at opening is unknown it waits for it (when
    * opened by a link, the view's first stop at the bottom marked everything read before the
    * channel list told the count, and the new-messages divider never came).
    */

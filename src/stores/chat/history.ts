@@ -256,7 +256,7 @@ export class MessageHistory {
   }
 
   /**
-   * `page` with the older messages before it up to the first unread one (issue 28: more than
+   * `page` with the older messages before it up to the first unread one (more than
    * a page unread showed no divider at all, as Discord opens at the first unread message);
    * `page` itself when it holds them all, nothing is unread or the count is not known yet.
    */

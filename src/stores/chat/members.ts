@@ -1,7 +1,7 @@
 /**
  * A server's members as the chat needs them: the candidates of the `@` picker (the loaded
  * page, and the members the server finds by nickname or pinyin initials among all of
- * them, issue 30), and the nickname a mention shows.
+ * them), and the nickname a mention shows.
  */
 import { makeAutoObservable, observable } from 'mobx'
 import { MEMBER_PAGE_SIZE } from '@/constants/chat'

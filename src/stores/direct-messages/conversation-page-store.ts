@@ -1,5 +1,5 @@
 /**
- * One direct conversation (私信, issue 30) as its page opens it: the conversation found in
+ * One direct conversation (私信) as its page opens it: the conversation found in
  * my list (loaded when the page was opened from a link), its chat — a ChannelChat on
  * {@link directChatInput}, the same history, outbox, composer, typing and read marks as a
  * channel — and its participants as the `@` picker's members. While the page shows it, the
@@ -74,7 +74,7 @@ export class ConversationPageStore {
     if (!found) {
       runInAction(() => {
         this.status = 'error'
-        // a conversation I am not in reads as one that does not exist (issue 30: participants only)
+        // a conversation I am not in reads as one that does not exist (participants only)
         this.error = conversations.status === 'error' ? conversations.error : t('dmNotFound')
       })
       return

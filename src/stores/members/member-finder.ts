@@ -1,5 +1,5 @@
 /**
- * Finding a member of a server by nickname (issue 30: pinyin initials too, "zs" finds
+ * Finding a member of a server by nickname (pinyin initials too, "zs" finds
  * 张三): the server answers from all its members, not only the pages loaded here. The
  * member list and the composer's `@` picker ask through it; the newest query's answer wins.
  */

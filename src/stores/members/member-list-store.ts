@@ -1,7 +1,7 @@
 /**
  * A server's member list: the members page by page (cursor), online first,
  * each with their roles (chips in the role's colour) and, where known, until when they
- * are timed out, and which gather space each stands in now (issue 31: 在 像素乐园 · 去找 TA);
+ * are timed out, and which gather space each stands in now (在 像素乐园 · 去找 TA);
  * kept live by the gateway (presence, joins, leaves, role and timeout changes, role edits,
  * space counts). The page renders it; the moderation store acts on its members.
  */
@@ -70,7 +70,7 @@ export class MemberListStore {
   private readonly placesLoading: LoadTracker
   /** A SPACE_COUNT's ask is on its way, and whether counts changed again meanwhile (one more ask after it). */
   private placesAsking = { now: false, again: false }
-  /** Members found by nickname (or pinyin initials) among all of the server's, not only the loaded pages (issue 30). */
+  /** Members found by nickname (or pinyin initials) among all of the server's, not only the loaded pages. */
   readonly finder: MemberFinder
 
   constructor (readonly serverId: string, private readonly sources: MemberListSources) {

@@ -1,5 +1,5 @@
 /**
- * The inbox's "tell me while I am away" opt-in (issue 30): Web Push on H5, WeChat subscribe
+ * The inbox's "tell me while I am away" opt-in: Web Push on H5, WeChat subscribe
  * messages in the mini-program (the platform's AwayChannel). It knows the device's state,
  * turns it on or off from a tap, and hands a failure to `onError` (the page's toast),
  * keeping the state it had.

@@ -1,5 +1,5 @@
 /**
- * How many stand in each metaverse channel's space of the current server (issue 31: the
+ * How many stand in each metaverse channel's space of the current server (the
  * channel row's 像素乐园 · 23 人在逛): the server's counts with each channel list, then
  * SPACE_COUNT dispatches as people come and go.
  */

@@ -1,5 +1,5 @@
 /**
- * The gather space of one metaverse channel (issue 31, core/wire/space.ts) as the space page
+ * The gather space of one metaverse channel (core/wire/space.ts) as the space page
  * shows it: the map (GET /channels/:id/space, on the request chain), then the member stands
  * in it over the gateway (`space_enter`), again after every reconnect, and leaves when the
  * page closes. It hands the frames to its parts — the avatars in view (avatars.ts), the

@@ -1,5 +1,5 @@
 /**
- * Web Push (issue 30): one row per browser a member opted in from the inbox — the push
+ * Web Push: one row per browser a member opted in from the inbox — the push
  * service's endpoint and the keys its payload is encrypted with.
  */
 import type { Kysely } from 'kysely'

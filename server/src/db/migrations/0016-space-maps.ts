@@ -1,5 +1,5 @@
 /**
- * The gather space (issue 31): a metaverse channel's showroom keeps the Tiled map of its
+ * The gather space: a metaverse channel's showroom keeps the Tiled map of its
  * space (JSON text, core/wire/space.ts TiledMap). Null for a showroom stored before: its
  * map is made from the showroom (server/src/space/map.ts) when read.
  */

@@ -296,7 +296,7 @@ function buildMessages (serverId: string, serverIndex: number, count: number, no
   return [...lobby, question, answer]
 }
 
-/** The map account hosting each kind of showroom's space (issue 31): the guide the 3D showroom, the keeper the live map. */
+/** The map account hosting each kind of showroom's space: the guide the 3D showroom, the keeper the live map. */
 export const SHOWROOM_HOSTS: Readonly<Record<MapCategory, string>> = { [MapCategory.ThreeD]: 'D_400001', [MapCategory.LiveMap]: 'D_400002' }
 
 /** A showroom per metaverse channel: welcome, product and video events, a hotspot for each, and its space's map. */
@@ -310,7 +310,7 @@ function buildShowroom (serverId: string, channelId: string, name: string, categ
   data.images.push(image)
   const map = { map_category: category, background: `/files/${image.key}`, ...SHOWROOM_SIZE }
   const hotspots = spots.map((spot, index) => ({ hotspot_id: `${channelId}-hs${index + 1}`, channel_id: channelId, sort: index + 1, x: spot.x, y: spot.y, title: spot.title, event_id: `${channelId}-${spot.type}` }))
-  // issue 31: the space's map, with the map account of its kind as host (SPEC §3 D_ uid)
+  // the space's map, with the map account of its kind as host (SPEC §3 D_ uid)
   const space = spaceMapOf({ map, hotspots, hostUid: SHOWROOM_HOSTS[category] })
   data.showrooms.push({ channel_id: channelId, server_id: serverId, ...map, space_map: JSON.stringify(space) })
   data.hotspots.push(...hotspots)

@@ -3,7 +3,7 @@
  * a channel they can no longer read without its text, services/notifications.ts), the unread
  * count, marking one, some or all read (their other devices hear NOTIFICATIONS_READ), and
  * the mute settings per server and per channel (core/domain/notifications.ts), and the
- * Web Push opt-in of a browser (issue 30: the VAPID public key, keeping and forgetting a
+ * Web Push opt-in of a browser (the VAPID public key, keeping and forgetting a
  * subscription — only an endpoint the public-address guard passes, at most
  * PUSH_SUBSCRIPTIONS_PER_ACCOUNT per member; services/away-notifications.ts sends to it).
  */

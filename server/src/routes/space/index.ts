@@ -1,5 +1,5 @@
 /**
- * The gather space's HTTP side (issue 31; the live side is the gateway's `space_*` ops):
+ * The gather space's HTTP side (the live side is the gateway's `space_*` ops):
  * its map and count (`GET /channels/:id/space`; 404 as every channel route for a channel the
  * caller may not see, and for one that is not a metaverse channel), the counts of a server's
  * spaces for its channel list and who stands in them for its member list, a host (map account, SPEC §3 `D_` uid, with its token as a bot
