@@ -30,7 +30,7 @@ import { pageRequestOf } from '../../repositories/paging'
 import { accessTo, channelPermissions, requireChannelMember, requireChannelOfMember, requireRemoval, requireVisibleChannel } from '../access'
 import { notify, notifyEach, notifyEveryone, type NotificationDraft } from '../../services/notifications'
 import { readersAmong } from '../../services/readers'
-import { requireServerAuditPass, requireStoredFileUrl } from '../checks'
+import { requireServerAuditPass, storedAttachments } from '../checks'
 import { ok } from '../envelope'
 import { responses } from '../schemas'
 
@@ -205,11 +205,10 @@ export default async function messagesRoutes (instance: FastifyInstance, { ctx }
       return ok(await ctx.repos.messages.message(sent, user.uid))
     }
     await requireMessageAllowance(ctx, request, user)
-    const attachments = body.attachments ?? []
+    const attachments = storedAttachments(ctx, request, body.attachments)
     const content = contentOf(body.content, attachments.length)
     const replyTo = body.reply_to ?? null
     if (replyTo !== null && !await ctx.repos.messages.row(channel.channel_id, replyTo)) throw badRequest(`body.reply_to: channel ${channel.channel_id} has no message ${replyTo}`)
-    attachments.forEach((attachment, index) => requireStoredFileUrl(ctx, request, `attachments.${index}.url`, attachment.url))
     // message text is audited with its own 104xxx code, against the global and the server's words; nothing is written on rejection
     await requireServerAuditPass(ctx, channel.server_id, { content })
     const everyone = await notifiesEveryone(ctx, channel, user, content)
