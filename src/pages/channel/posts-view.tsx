@@ -38,13 +38,13 @@ function PostsView ({ feed, composer, onOpen, onLike, onAddImages, onSend, membe
   const send = () => { void onSend().then(sent => { if (sent) setComposing(false) }) }
   let list
   if (feed.status === 'idle' || feed.status === 'loading') list = <StateView status='loading' />
-  else if (feed.status === 'error') list = <StateView status='error' message={feed.error} onRetry={() => { void feed.load() }} />
+  else if (feed.status === 'error') list = <StateView status='error' message={feed.error} retryable={feed.retryable} onRetry={() => { void feed.load() }} />
   else if (feed.status === 'empty') list = <StateView status='empty' message={t('postsEmpty')} />
   else {
     list = (
       <View>
         {feed.items.map(post => <PostCard key={post.post_id} post={post} onOpen={onOpen} onLike={onLike} />)}
-        <ListFooter status={feed.more.status} error={feed.more.error} hasMore={feed.hasMore} onRetry={() => { void feed.loadMore() }} />
+        <ListFooter status={feed.more.status} error={feed.more.error} hasMore={feed.hasMore} retryable={feed.more.retryable} onRetry={() => { void feed.loadMore() }} />
       </View>
     )
   }
