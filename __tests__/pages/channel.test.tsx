@@ -1,6 +1,7 @@
 import Taro from '@tarojs/taro'
 import { ChannelKind, ChannelType, LiveCommentFlag, LiveFlag, MediaType } from '@core/wire/entities'
 import ChannelPage from '@/pages/channel/index'
+import { envelopeError } from '@/services/request/errors'
 import { webNavigator } from '@/router'
 import { channel, failedRequest, fakeApi, fakeMembersApi, liveItem, paged, serverDetail, user, type FakeApi } from '../stores/support/fakes'
 import { chatMessage, fakeMessagesApi, historyPage, messageId } from '../stores/support/chat-fakes'
@@ -291,6 +292,15 @@ describe('channel page: errors and other channels', () => {
     expect(toasts()).toEqual(['请求异常'])
     await page.tap('.state-view__retry')
     expect(page.text()).toContain('大家好')
+  })
+
+  it('says a channel it may not see in the page\'s words, with no 重试 that would be refused again', async () => {
+    const api = channelApi('c-news', ChannelType.Discussion, '公告')
+    api.getChannel.mockRejectedValue(envelopeError(404000, 'path.channel_id: no channel c-news', 404, 'en'))
+    page = await openPage(ChannelPage, { api, params: { channel_id: 'c-news' } })
+    expect(document.querySelector('.state-view--error')?.textContent).toContain('内容不存在或已被删除')
+    expect(page.text()).not.toContain('no channel')
+    expect(document.querySelector('.state-view__retry')).toBeNull()
   })
 
   it('retries only the list when the channel loaded but its list failed', async () => {

@@ -106,7 +106,7 @@ const ChannelBody = observer(function ChannelBody ({ store, loadMore, posts, cha
   if (content.view === 'chat') return store.channel && <DiscussionChat channel={store.channel} />
   if (content.view === 'posts') return <PostsView {...posts} />
   const list = content.list
-  const footer = <ListFooter status={list.moreStatus} error={list.moreError} hasMore={list.hasMore} onRetry={loadMore} />
+  const footer = <ListFooter status={list.moreStatus} error={list.moreError} hasMore={list.hasMore} retryable={list.moreRetryable} onRetry={loadMore} />
   if (list.status === 'empty') return <StateView status='empty' message={t('livesEmpty')} />
   const played = store.played
   const select = (item: LiveItem) => store.select(item.live_id)
@@ -231,7 +231,7 @@ function ChannelPage () {
   let body
   if (channelId === '') body = <StateView status='empty' message={t('notFoundTitle')} />
   else if (store.status === 'idle' || store.status === 'loading') body = <StateView status='loading' />
-  else if (store.status === 'error') body = <StateView status='error' message={store.error} onRetry={() => loadAndReport(() => store.load(), () => store.error)} />
+  else if (store.status === 'error') body = <StateView status='error' message={store.error} retryable={store.retryable} onRetry={() => loadAndReport(() => store.load(), () => store.error)} />
   else body = <ChannelBody store={store} loadMore={loadMore} posts={posts} chat={chat} />
 
   return (
