@@ -29,6 +29,13 @@ describe('ListFooter', () => {
     expect(onRetry).toHaveBeenCalledTimes(1)
   })
 
+  it('says a refused next page without 重试 and takes no tap when a retry cannot help', async () => {
+    const { testUtils, node, onRetry } = await footer({ status: 'error', error: '你没有权限这样做', hasMore: true, retryable: false })
+    expect(node.textContent).toBe('你没有权限这样做')
+    testUtils.fireEvent.click(node)
+    expect(onRetry).not.toHaveBeenCalled()
+  })
+
   it('ignores taps when nothing failed', async () => {
     const { testUtils, node, onRetry } = await footer({ hasMore: false })
     testUtils.fireEvent.click(node)

@@ -19,7 +19,7 @@ function timeoutEntry (): AuditEntry {
 describe('MemberAuditEntry', () => {
   it('shows a timeout with its length, and the member once as its target (not as a change)', async () => {
     const testUtils = new TestUtils()
-    await testUtils.mount(MemberAuditEntry, { props: { entry: timeoutEntry(), targetName: '游客0001', nameOf: (id: string) => id } })
+    await testUtils.mount(MemberAuditEntry, { props: { entry: timeoutEntry(), targetName: '游客0001', reason: null, nameOf: (id: string) => id } })
     await testUtils.queries.waitForQuerySelector('.member-audit-entry')
     const text = document.querySelector('.member-audit-entry')?.textContent ?? ''
     expect(text).toContain('对象：游客0001')

@@ -33,6 +33,27 @@ describe('the audit log page', () => {
     expect(page.text()).toContain('原因：垃圾广告 · ads everywhere')
   })
 
+  it('names the author of a removed message instead of ids, reads a lifted timeout as 解除禁言, and a profile edit without @全体成员', async () => {
+    const roles = jest.fn().mockResolvedValue({ list: [{ role_id: SID, name: '@全体成员' }] })
+    await openLog(jest.fn().mockResolvedValue({
+      items: [
+        auditEntry('9', { action: 'message_delete', target_id: '1796152734677354600', reason: 'by 100004' }),
+        auditEntry('8', { action: 'member_timeout', changes: [] }),
+        auditEntry('7', { action: 'member_timeout', changes: [{ field: 'timeout', from: null, to: '600' }] }),
+        auditEntry('6', { action: 'server_update', target_id: SID, changes: [{ field: 'name', from: '旧名', to: '新名' }] }),
+      ],
+      has_more: false,
+    }), undefined, { roles })
+    const entries = Array.from(document.querySelectorAll('[data-testid="audit-entry"]')).map(node => node.textContent ?? '')
+    expect(entries[0]).toContain('作者：Mia')
+    expect(entries[0]).not.toMatch(/1796152734677354600|by 100004/)
+    expect(entries[1]).toContain('Owner 解除了成员的禁言')
+    expect(entries[1]).toContain('对象：Mia')
+    expect(entries[2]).toContain('Owner 调整了成员的禁言')
+    expect(entries[3]).toContain('Owner 修改了社区资料')
+    expect(entries[3]).not.toContain('@全体成员')
+  })
+
   it('loads older entries with "load more"', async () => {
     const auditLog = jest.fn()
       .mockResolvedValueOnce({ items: [auditEntry('9')], has_more: true })

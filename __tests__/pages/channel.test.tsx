@@ -1,8 +1,9 @@
 import Taro from '@tarojs/taro'
 import { ChannelKind, ChannelType, LiveCommentFlag, LiveFlag, MediaType } from '@core/wire/entities'
 import ChannelPage from '@/pages/channel/index'
+import { envelopeError } from '@/services/request/errors'
 import { webNavigator } from '@/router'
-import { channel, failedRequest, fakeApi, liveItem, paged, serverDetail, user, type FakeApi } from '../stores/support/fakes'
+import { channel, failedRequest, fakeApi, fakeMembersApi, liveItem, paged, serverDetail, user, type FakeApi } from '../stores/support/fakes'
 import { chatMessage, fakeMessagesApi, historyPage, messageId } from '../stores/support/chat-fakes'
 import { fakePostsApi, post as postOf } from '../stores/support/posts-fakes'
 import { cleanUp, liveItems, NOW_S, openPage, type PlayedPage } from './home-harness'
@@ -46,6 +47,12 @@ function channelApi (channelId: string, type: ChannelType, name: string): FakeAp
 
 function video (): Element | null {
   return document.querySelector('.channel-page__video')
+}
+
+/** `api` answering the server detail as a member's (is_member true), for a page opened signed in. */
+function asMember (api: FakeApi): FakeApi {
+  api.getServer.mockImplementation(async (serverId: string) => serverDetail(serverId, { is_member: true }))
+  return api
 }
 
 function toasts (): string[] {
@@ -138,15 +145,33 @@ describe('channel page: a post channel', () => {
     expect(page.text()).toContain('还没有帖子')
   })
 
-  it('opens the composer on 写帖子 with the title, text, image and send controls', async () => {
+  it('opens a member\'s composer on 写帖子 with the title, text, image and send controls', async () => {
     const postsApi = fakePostsApi()
     postsApi.listPosts.mockResolvedValue({ items: [post('p1', '旧帖')], has_more: false })
-    page = await openPage(ChannelPage, { api: channelApi('c-posts', ChannelType.Post, '作品分享'), postsApi, params: { channel_id: 'c-posts' } })
+    page = await openPage(ChannelPage, { api: asMember(channelApi('c-posts', ChannelType.Post, '作品分享')), postsApi, signedIn: user({ uid: 'B_m' }), params: { channel_id: 'c-posts' } })
     expect(document.querySelector('.post-composer')).toBeNull()
+    await page.testUtils.queries.waitForQuerySelector('.channel-page__write')
     await page.tap('.channel-page__write')
     expect(document.querySelector('.post-composer .post-fields__title')).not.toBeNull()
     expect(page.text()).toContain('添加图片')
     expect(page.text()).toContain('发布')
+  })
+
+  it('shows a visitor (no member of the server) the join prompt instead of 写帖子, and joining brings 写帖子', async () => {
+    const api = channelApi('c-posts', ChannelType.Post, '作品分享')
+    api.getServer.mockImplementation(async (serverId: string) => serverDetail(serverId, { is_member: false }))
+    const members = fakeMembersApi()
+    members.join.mockImplementation(async serverId => ({ server_id: serverId, is_member: true, member_count: 2, online_count: 1 }))
+    const postsApi = fakePostsApi()
+    postsApi.listPosts.mockResolvedValue({ items: [post('p1', '旧帖')], has_more: false })
+    page = await openPage(ChannelPage, { api, postsApi, members, signedIn: user({ uid: 'B_visitor' }), params: { channel_id: 'c-posts' } })
+    const prompt = await page.testUtils.queries.waitForQuerySelector('[data-testid="join-prompt"]')
+    expect(prompt.textContent).toContain('加入社区后即可发帖')
+    expect(document.querySelector('.channel-page__write')).toBeNull()
+    await page.tap('.join-prompt__button')
+    expect(members.join).toHaveBeenCalled()
+    await page.testUtils.queries.waitForQuerySelector('.channel-page__write')
+    expect(document.querySelector('[data-testid="join-prompt"]')).toBeNull()
   })
 })
 
@@ -157,16 +182,29 @@ describe('channel page: a live channel', () => {
     return api
   }
 
-  it('shows the chat of an item on air over and under the player, with a composer', async () => {
+  it('shows the chat of an item on air over and under the player, with a member\'s composer', async () => {
     const postsApi = fakePostsApi()
     postsApi.listLiveComments.mockResolvedValue({ items: [{ comment_id: 'k1', live_id: 'l-premiere', author: user({ nickname: 'Alex' }), content: '<i>开播啦</i>', created_at: NOW_S }], has_more: false })
-    page = await openPage(ChannelPage, { api: liveApi(), postsApi, params: { channel_id: 'c-live', live_id: 'l-premiere' } })
+    page = await openPage(ChannelPage, { api: asMember(liveApi()), postsApi, signedIn: user({ uid: 'B_m' }), params: { channel_id: 'c-live', live_id: 'l-premiere' } })
+    await page.testUtils.queries.waitForQuerySelector('.live-chat .comment-bar')
     expect(postsApi.listLiveComments).toHaveBeenCalledWith('l-premiere')
     expect(document.querySelector('.live-chat-overlay__line')?.textContent).toBe('Alex：<i>开播啦</i>')
     expect(document.querySelector('.live-chat i')).toBeNull()
     expect(document.querySelector('.live-chat .comment-bar')).not.toBeNull()
     await page.tap('.live-chat__toggle')
     expect(document.querySelector('.live-chat-overlay')).toBeNull()
+  })
+
+  it('shows a visitor the join prompt where the comment box would be, and sends them no viewing heartbeat', async () => {
+    const api = liveApi()
+    api.getServer.mockImplementation(async (serverId: string) => serverDetail(serverId, { is_member: false }))
+    const postsApi = fakePostsApi()
+    postsApi.listLiveComments.mockResolvedValue({ items: [], has_more: false })
+    page = await openPage(ChannelPage, { api, postsApi, signedIn: user({ uid: 'B_visitor' }), params: { channel_id: 'c-live', live_id: 'l-premiere' } })
+    const prompt = await page.testUtils.queries.waitForQuerySelector('.live-chat [data-testid="join-prompt"]')
+    expect(prompt.textContent).toContain('加入社区后即可评论')
+    expect(document.querySelector('.live-chat .comment-bar')).toBeNull()
+    expect(postsApi.setViewing).not.toHaveBeenCalled()
   })
 
   it('says comments are off for a broadcast whose comment flag is 2, with no composer (SPEC §4)', async () => {
@@ -254,6 +292,15 @@ describe('channel page: errors and other channels', () => {
     expect(toasts()).toEqual(['请求异常'])
     await page.tap('.state-view__retry')
     expect(page.text()).toContain('大家好')
+  })
+
+  it('says a channel it may not see in the page\'s words, with no 重试 that would be refused again', async () => {
+    const api = channelApi('c-news', ChannelType.Discussion, '公告')
+    api.getChannel.mockRejectedValue(envelopeError(404000, 'path.channel_id: no channel c-news', 404, 'en'))
+    page = await openPage(ChannelPage, { api, params: { channel_id: 'c-news' } })
+    expect(document.querySelector('.state-view--error')?.textContent).toContain('内容不存在或已被删除')
+    expect(page.text()).not.toContain('no channel')
+    expect(document.querySelector('.state-view__retry')).toBeNull()
   })
 
   it('retries only the list when the channel loaded but its list failed', async () => {

@@ -23,6 +23,7 @@ function notification (n: number, overrides: Partial<Notification> = {}): Notifi
     act: '',
     created_at: 1_700_000_000,
     read: false,
+    deleted: false,
     ...overrides,
   }
 }
@@ -52,6 +53,29 @@ afterEach(() => {
 })
 
 describe('the inbox page', () => {
+  it('shows a reply a moderator deleted as 消息已删除, not its words, and a tap opens its channel where it was', async () => {
+    const notifications = notificationsApi([notification(1, { kind: 'reply', excerpt: '', deleted: true })])
+    const api = fakeApi()
+    api.getMe.mockResolvedValue(ME)
+    const page = await mountPage(Inbox, { api, signedIn: ME, notifications })
+    await page.settle()
+    expect(document.querySelector('.inbox__excerpt')?.textContent).toBe('消息已删除')
+    await page.tap('.inbox__row')
+    expect(navigateTo).toHaveBeenCalledWith({ url: expect.stringContaining('around=m1') })
+  })
+
+  it('says a deleted item is gone when it has nowhere to open', async () => {
+    const showToast = jest.spyOn(Taro, 'showToast').mockResolvedValue({ errMsg: 'showToast:ok' })
+    const notifications = notificationsApi([notification(1, { kind: 'reply', server_id: null, channel_id: null, message_id: null, excerpt: '', deleted: true })])
+    const api = fakeApi()
+    api.getMe.mockResolvedValue(ME)
+    const page = await mountPage(Inbox, { api, signedIn: ME, notifications })
+    await page.settle()
+    await page.tap('.inbox__row')
+    expect(navigateTo).not.toHaveBeenCalled()
+    expect(showToast).toHaveBeenCalledWith(expect.objectContaining({ title: '消息已删除' }))
+  })
+
   it('lists the notifications in words, and a tap marks one read and opens its message in its channel', async () => {
     const notifications = notificationsApi([notification(2), notification(1, { kind: 'moderation', act: 'timeout', channel_id: null, message_id: null, excerpt: '星海城', read: true })])
     const api = fakeApi()

@@ -1,5 +1,6 @@
 import Taro from '@tarojs/taro'
 import PostPage from '@/pages/post/index'
+import { envelopeError } from '@/services/request/errors'
 import { auditRejection, user } from '../stores/support/fakes'
 import { comment, fakePostsApi, post } from '../stores/support/posts-fakes'
 import { cleanUp, openPage } from './home-harness'
@@ -172,6 +173,15 @@ describe('post page', () => {
     expect(modal).toHaveBeenCalledWith(expect.objectContaining({ content: '删除这条评论？' }))
     expect(postsApi.deleteComment).toHaveBeenCalledWith('p1', 'k1')
     expect(document.querySelectorAll('.post-page__comment')).toHaveLength(0)
+  })
+
+  it('says a removed post is gone in the page\'s words, with no 重试 that would be refused again', async () => {
+    const postsApi = postsApiWith()
+    postsApi.getPost.mockRejectedValue(envelopeError(404000, 'path.post_id: no post p1', 404, 'en'))
+    const page = await openPage(PostPage, { postsApi, params: { post_id: 'p1' } })
+    expect(page.text()).toContain('内容不存在或已被删除')
+    expect(page.text()).not.toContain('no post')
+    expect(document.querySelector('.state-view__retry')).toBeNull()
   })
 
   it('says the page does not exist without a post id', async () => {

@@ -2,8 +2,10 @@ import Taro from '@tarojs/taro'
 import type { SearchHit, SearchResult } from '@core/wire/search'
 import SearchPage from '@/pages/search/index'
 import { ChannelKind } from '@core/wire/codes'
+import { envelopeError } from '@/services/request/errors'
 import { mountPage, unmountPages } from '../support/page-harness'
-import { channel, fakeApi } from '../stores/support/fakes'
+import { channel, fakeApi, fakeMembersApi, user } from '../stores/support/fakes'
+import { member, memberPage } from '../stores/support/trust-fakes'
 
 const mockSearch = jest.fn<Promise<SearchResult>, [string, string, string | undefined]>()
 jest.mock('@/services/api/search', () => ({ createSearchApi: () => ({ search: mockSearch }) }))
@@ -72,5 +74,32 @@ describe('the search page', () => {
     await page.tap('.search-hit')
     expect(navigateTo).toHaveBeenCalledWith({ url: expect.stringContaining('channel_id=83282802') })
     expect(navigateTo).toHaveBeenCalledWith({ url: expect.stringContaining('around=1790000000000000001') })
+  })
+
+  it.each([
+    // the envelope a zh-CN page met before the server spoke its language: English msg, Content-Language en
+    ['a refusal the server told in English in the page\'s Chinese, without a 重试 that cannot help', envelopeError(400000, 'from: no member "nobody" in this server', 400, 'en'), '请求有误，请检查后再试', false],
+    ['the server\'s words when they are in the page\'s language, still without 重试', envelopeError(400000, 'from: 这个社区没有成员「nobody」', 400, 'zh-CN'), 'from: 这个社区没有成员「nobody」', false],
+    ['a failure a retry can fix (the service was down) with 重试', envelopeError(503000, 'search index unavailable', 503, 'en'), '服务暂时不可用，请稍后重试', true],
+  ])('shows %s', async (_name, error, words, retry) => {
+    mockSearch.mockRejectedValue(error)
+    const page = await mountPage(SearchPage, { params: { sid: SID } })
+    await page.settle()
+    await searchFor(page, 'word from:nobody')
+    expect(page.text()).toContain(words)
+    expect(page.text()).not.toMatch(/no member|unavailable/)
+    expect(document.querySelector('.state-view__retry') !== null).toBe(retry)
+  })
+
+  it('shows mentions in a hit by name, as the chat does, and an unknown member as @用户', async () => {
+    const members = fakeMembersApi()
+    members.list.mockResolvedValue(memberPage([member('819923169452', { user: user({ uid: '819923169452', nickname: '阿杰' }) })]))
+    mockSearch.mockResolvedValue({ items: [hit({ text: '<@819923169452> 桌子我来搬 <@555>', matches: [[16, 18]] })], has_more: false, next: null })
+    const page = await mountPage(SearchPage, { members, params: { sid: SID } })
+    await page.settle()
+    await searchFor(page, '桌子')
+    const text = document.querySelector('.search-hit__text')?.textContent
+    expect(text).toBe('@阿杰 桌子我来搬 @用户')
+    expect(document.querySelector('.search-hit__match')?.textContent).toBe('桌子')
   })
 })

@@ -7,9 +7,9 @@ import { loadLanguage, setLanguage } from '@/i18n'
 type RequestArgs = Parameters<typeof Taro.request>[0]
 
 /** Stubs the transport seam: Taro.request answers with `status` and `body` (text, as the platform delivers it). */
-function answer (status: number, body: unknown) {
+function answer (status: number, body: unknown, header: Record<string, string> = {}) {
   const data = typeof body === 'string' ? body : JSON.stringify(body)
-  return jest.spyOn(Taro, 'request').mockImplementation((() => Promise.resolve({ statusCode: status, data, header: {}, errMsg: 'request:ok' })) as never)
+  return jest.spyOn(Taro, 'request').mockImplementation((() => Promise.resolve({ statusCode: status, data, header, errMsg: 'request:ok' })) as never)
 }
 
 function sentOptions (spy: jest.SpyInstance): RequestArgs {
@@ -177,14 +177,25 @@ describe('request errors (SPEC §8)', () => {
     expect(await failure(request({ path: '/x' }))).toMatchObject({ kind: 'audit', field: 'cover', message: '封面未通过审核，请修改后重试' })
   })
 
-  it('shows the server message of any other envelope code and keeps the code to branch on', async () => {
-    answer(404, { code: 404000, msg: '频道不存在', data: null })
+  it('shows the server message of any other envelope code when the server says it is in the page\'s language, and keeps the code to branch on', async () => {
+    answer(404, { code: 404000, msg: '频道不存在', data: null }, { 'Content-Language': 'zh-CN' })
     expect(await failure(request({ path: '/x' }))).toMatchObject({ kind: 'server', code: 404000, status: 404, message: '频道不存在' })
   })
 
-  it('falls back to 请求异常 when a server error carries no message', async () => {
+  it('shows its own words for the code, never the server\'s English, when the message is in another language (or says none)', async () => {
+    answer(400, { code: 400000, msg: 'from: no member "x" in this server', data: null }, { 'content-language': 'en' })
+    expect(await failure(request({ path: '/x' }))).toMatchObject({ kind: 'server', code: 400000, message: '请求有误，请检查后再试', serverMessage: 'from: no member "x" in this server', retryable: false })
+    answer(403, { code: 403000, msg: 'missing permission: SendMessages', data: null })
+    expect(await failure(request({ path: '/x' }))).toMatchObject({ message: '你没有权限这样做', retryable: false })
+    answer(403, { code: 403001, msg: 'banned from server 1', data: null })
+    expect((await failure(request({ path: '/x' }))).message).toBe('你已被这个服务器封禁，无法加入')
+    answer(429, { code: 429000, msg: 'slow down', data: null })
+    expect(await failure(request({ path: '/x' }))).toMatchObject({ message: '操作太频繁，请稍后再试', retryable: true })
+  })
+
+  it('falls back to its own words for the code when a server error carries no message', async () => {
     answer(500, { code: 500000, msg: '   ', data: null })
-    expect(await failure(request({ path: '/x' }))).toMatchObject({ kind: 'server', code: 500000, message: '请求异常' })
+    expect(await failure(request({ path: '/x' }))).toMatchObject({ kind: 'server', code: 500000, message: '服务暂时不可用，请稍后重试', retryable: true })
   })
 
   it('gives stores a narrowing helper that tells RequestErrors from other errors', () => {

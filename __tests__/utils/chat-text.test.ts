@@ -22,11 +22,11 @@ describe('the pieces of a message', () => {
     expect(chatTextPieces('javascript:alert(1) https://a@evil.com', nameOf)).toEqual([{ kind: 'text', text: 'javascript:alert(1) https://a@evil.com' }])
   })
 
-  it('shows mentions by nickname, or by uid when the member is unknown', () => {
+  it('shows mentions by nickname, or as 用户 when the member is unknown', () => {
     expect(chatTextPieces(`${mentionToken('B_lin')} 你好 <@B_x>`, nameOf)).toEqual([
       { kind: 'mention', uid: 'B_lin', name: '林晓' },
       { kind: 'text', text: ' 你好 ' },
-      { kind: 'mention', uid: 'B_x', name: 'B_x' },
+      { kind: 'mention', uid: 'B_x', name: '用户' },
     ])
   })
 

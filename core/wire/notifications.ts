@@ -31,6 +31,8 @@ export const NotificationSchema = Type.Object({
   act: Type.Union([...MODERATION_ACTS.map(act => Type.Literal(act)), Type.Literal('')]),
   created_at: Type.Integer({ description: 'unix seconds' }),
   read: Type.Boolean(),
+  /** The message or comment it is about was deleted since (by its author or a moderator): its excerpt is gone too, and the inbox says so. */
+  deleted: Type.Boolean(),
 })
 /** One entry of a member's inbox. */
 export type Notification = Static<typeof NotificationSchema>

@@ -467,7 +467,8 @@ describe('the mini-program at run time', () => {
 
   it('shows a post channel\'s posts and opens a post from it', async () => {
     const app = launch(`/pages/channel/index?sid=${SERVER}&channel_id=${POST_CHANNEL}`)
-    await sees(app, '写帖子', '作品分享 #1', '第 1 篇分享')
+    // a visitor (a fresh guest, no member) is offered to join where 写帖子 goes
+    await sees(app, '加入社区后即可发帖', '作品分享 #1', '第 1 篇分享')
     await tapWhenShown(app, 'post-card__open')
     await arrivesAt(app, 'pages/post/index')
     await sees(app, '第 1 篇分享', '还没有评论')

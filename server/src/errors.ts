@@ -36,11 +36,12 @@ export function spokenError (status: number, spoken: SpokenMessage, retryAfterSe
 }
 
 /**
- * The language a refusal is told in: the client sends its `hl` language as
- * Accept-Language; English when that asks for English first, else zh-CN (SPEC §8's default).
+ * The language a refusal is told in: the request's `hl` (SPEC §2) when it names one,
+ * else its Accept-Language (the client sends its `hl` language there); English when that
+ * asks for English first, else zh-CN (SPEC §8's default).
  */
-export function spokenLanguageOf (acceptLanguage: string | undefined): keyof SpokenMessage {
-  return /^\s*en\b/i.test(acceptLanguage ?? '') ? 'en' : 'zh-CN'
+export function spokenLanguageOf (acceptLanguage: string | undefined, hl?: string): keyof SpokenMessage {
+  return /^\s*en\b/i.test(hl !== undefined && hl.trim() !== '' ? hl : acceptLanguage ?? '') ? 'en' : 'zh-CN'
 }
 
 /** The envelope code of an HTTP status the server answers without a more specific code. */

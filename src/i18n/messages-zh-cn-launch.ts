@@ -17,6 +17,21 @@ export const ZH_CN_LAUNCH = {
   requestTimeout: '网络连接超时，请稍后重试',
   // SPEC §8: unsupported features show 'not supported yet'.
   unsupported: '暂不支持该功能',
+  // a refusal in the page's language, by its envelope code (services/request/errors.ts messageKeyOfCode)
+  errorBadRequest: '请求有误，请检查后再试',
+  errorUnauthorized: '登录已失效，请重新登录',
+  errorNotFound: '内容不存在或已被删除',
+  errorConflict: '操作与当前状态冲突，请刷新后再试',
+  errorGone: '内容已失效',
+  errorTooLarge: '文件太大了',
+  errorUnsupportedMedia: '不支持这种文件格式',
+  errorRateLimited: '操作太频繁，请稍后再试',
+  errorUnavailable: '服务暂时不可用，请稍后重试',
+  inviteExpired: '这个邀请已过期，请向邀请人要一个新的',
+  inviteUsedUp: '这个邀请的使用次数已满，请向邀请人要一个新的',
+  inviteBanned: '你已被这个服务器封禁，无法加入',
+  refusalOutranked: '对方的身份组不低于你的最高身份组，不能这样做',
+  refusalForbidden: '你没有权限这样做',
   // SPEC §9: modal defaults.
   modalCancel: '取消',
   modalConfirm: '确定',

@@ -19,9 +19,6 @@ export const ZH_CN_PAGES = {
   inviteLoading: '正在读取邀请…',
   inviteJoin: '加入',
   inviteJoining: '正在加入…',
-  inviteExpired: '这个邀请已过期，请向邀请人要一个新的',
-  inviteUsedUp: '这个邀请的使用次数已满，请向邀请人要一个新的',
-  inviteBanned: '你已被这个服务器封禁，无法加入',
   inviteUnknown: '邀请不存在或已被撤销',
   // Home, the channel page, sharing, the company footer and the debug panel.
   liveNotStarted: '直播尚未开始，开播时间 {time}（UTC+8）',
@@ -121,6 +118,8 @@ export const ZH_CN_PAGES = {
   chatConnecting: '正在连接…',
   chatReconnecting: '正在重新连接…',
   chatOnlineCount: '{count} 人在线',
+  postJoinHint: '加入社区后即可发帖',
+  liveJoinHint: '加入社区后即可评论',
   chatJoinHint: '加入社区后即可发言',
   chatJoin: '加入',
   chatTypingOne: '{name} 正在输入…',
@@ -291,6 +290,8 @@ export const ZH_CN_PAGES = {
   modLogMemberKick: '{actor} 踢出了成员',
   modLogMemberBan: '{actor} 封禁了成员',
   modLogMemberUnban: '{actor} 解除了成员的封禁',
+  modLogMemberTimeoutLift: '{actor} 解除了成员的禁言',
+  modLogAuthor: '作者：{name}',
   modLogMemberTimeout: '{actor} 调整了成员的禁言',
   modLogChannelCreate: '{actor} 创建了频道',
   modLogMessageDelete: '{actor} 删除了一条消息',
@@ -305,6 +306,7 @@ export const ZH_CN_PAGES = {
   modLogWordsUpdate: '{actor} 修改了社区审核词',
   modLogReportResolve: '{actor} 处理了一条举报',
   // Task F (18): pictures in chat messages, moderation and reports in the chat.
+  mentionUnknown: '用户',
   chatImageAlt: '图片',
   chatAttachImage: '添加图片',
   chatReport: '举报',
@@ -341,8 +343,6 @@ export const ZH_CN_PAGES = {
   refusalMissing: '你没有「{names}」权限',
   refusalAllSeparator: '、',
   refusalAnySeparator: '」或「',
-  refusalOutranked: '对方的身份组不低于你的最高身份组，不能这样做',
-  refusalForbidden: '你没有权限这样做',
   // posts-finish: authors edit their own comments in the comment bar
   commentEdit: '编辑',
   commentEditing: '正在编辑评论 · 取消',
@@ -483,6 +483,7 @@ export const ZH_CN_PAGES = {
   inboxModerationKick: '你被移出了服务器',
   inboxModerationBan: '你被服务器封禁了',
   inboxModerationRoles: '你的身份组变了',
+  inboxDeleted: '消息已删除',
   inboxSomeone: '有人',
   // dms: direct messages (私信), privacy and blocks
   dmTitle: '私信',

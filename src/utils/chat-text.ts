@@ -18,7 +18,7 @@ const SPECIAL = /(https?:\/\/[^\s<>"'，。！？、）]+)|<@([A-Za-z0-9_-]{1,64
 /** Punctuation that ends a sentence rather than a link. */
 const TRAILING_PUNCTUATION = /[.,;:!?)\]]+$/
 
-/** The pieces of `content`; `nameOf` gives a mentioned member's nickname (the uid when unknown). */
+/** The pieces of `content`; `nameOf` gives a mentioned member's nickname (用户 / User when unknown: a raw id means nothing to a reader). */
 export function chatTextPieces (content: string, nameOf: (uid: string) => string | null): ChatTextPiece[] {
   const pieces: ChatTextPiece[] = []
   let textStart = 0
@@ -30,7 +30,7 @@ export function chatTextPieces (content: string, nameOf: (uid: string) => string
     const start = match.index
     if (match[2] !== undefined) {
       pushText(start)
-      pieces.push({ kind: 'mention', uid: match[2], name: nameOf(match[2]) ?? match[2] })
+      pieces.push({ kind: 'mention', uid: match[2], name: nameOf(match[2]) ?? t('mentionUnknown') })
       textStart = start + match[0].length
       continue
     }

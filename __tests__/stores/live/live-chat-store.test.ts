@@ -11,7 +11,7 @@ function chat () {
   const dispatches = fakeDispatches()
   api.listLiveComments.mockResolvedValue({ items: [], has_more: false })
   api.setViewing.mockImplementation(async (liveId, watching) => ({ live_id: liveId, viewers: watching ? 3 : 2 }))
-  const store = new LiveChatStore(api, { logger: fakeLogger(), scheduler, isSignedIn: () => true, nonce: () => 'n1' })
+  const store = new LiveChatStore(api, { logger: fakeLogger(), scheduler, isSignedIn: () => true, isMember: () => true, nonce: () => 'n1' })
   store.attach(dispatches)
   return { api, scheduler, dispatches, store }
 }
@@ -85,11 +85,26 @@ describe('LiveChatStore', () => {
     expect(dispatches.listeners()).toBe(0)
   })
 
+  it('sends no viewing heartbeat for a visitor who is no member of the server, and starts once they joined', async () => {
+    const api = fakePostsApi()
+    const scheduler = manualScheduler()
+    api.listLiveComments.mockResolvedValue({ items: [], has_more: false })
+    api.setViewing.mockImplementation(async (liveId, watching) => ({ live_id: liveId, viewers: watching ? 3 : 2 }))
+    let member = false
+    const store = new LiveChatStore(api, { logger: fakeLogger(), scheduler, isSignedIn: () => true, isMember: () => member })
+    await store.open(liveItem('l1'), 'live')
+    await settle()
+    expect(api.setViewing).not.toHaveBeenCalled()
+    member = true
+    scheduler.fireNext()
+    expect(api.setViewing).toHaveBeenCalledWith('l1', true)
+  })
+
   it('tells the app the reminder as the server has it: read on opening, then each answered toggle (not a refused one)', async () => {
     const api = fakePostsApi()
     api.listLiveComments.mockResolvedValue({ items: [], has_more: false })
     const onReminder = jest.fn()
-    const store = new LiveChatStore(api, { logger: fakeLogger(), scheduler: manualScheduler(), isSignedIn: () => true, onReminder })
+    const store = new LiveChatStore(api, { logger: fakeLogger(), scheduler: manualScheduler(), isSignedIn: () => true, isMember: () => true, onReminder })
     const item = liveItem('l1', { is_live: LiveFlag.Reserved })
     api.getReminder.mockResolvedValueOnce({ live_id: 'l1', reminded: true, started_at: 100 })
     await store.open(item, 'order')
@@ -108,7 +123,7 @@ describe('LiveChatStore', () => {
     const order: string[] = []
     const askSubscription = jest.fn(async () => { order.push('ask'); return false })
     api.setReminder.mockImplementation(async (liveId, reminded) => { order.push(`set ${String(reminded)}`); return { live_id: liveId, reminded, started_at: 100 } })
-    const store = new LiveChatStore(api, { logger: fakeLogger(), scheduler: manualScheduler(), isSignedIn: () => true, askSubscription })
+    const store = new LiveChatStore(api, { logger: fakeLogger(), scheduler: manualScheduler(), isSignedIn: () => true, isMember: () => true, askSubscription })
     api.getReminder.mockResolvedValueOnce({ live_id: 'l1', reminded: false, started_at: 100 })
     await store.open(liveItem('l1', { is_live: LiveFlag.Reserved }), 'order')
     expect(await store.toggleReminder()).toBeNull()

@@ -130,3 +130,24 @@ describe('SearchStore', () => {
     expect(store.targetOf(hit('9', { kind: 'comment', post_id: 'p1' }))).toEqual({ page: 'post', query: { post_id: 'p1' } })
   })
 })
+
+describe('SearchStore hit pieces', () => {
+  it('shows a mention by the member\'s nickname (a hit author or a loaded member), @用户 when unknown, keeping the highlight of the words around it', async () => {
+    const search = jest.fn<Promise<SearchResult>, [string, string, string | undefined]>()
+    const members = { status: 'ready' as const, load: jest.fn(async () => {}), nicknameOf: (uid: string) => uid === '200' ? '阿杰' : null }
+    const store = new SearchStore(SID, { api: { search }, logger: fakeLogger(), members })
+    const text = '<@200> 桌子我来搬 <@100001> <@999>'
+    search.mockResolvedValueOnce(page([hit('1', { text, matches: [[7, 9]] })]))
+    store.setText('桌子')
+    await store.submit()
+    expect(store.piecesOf(store.results.items[0])).toEqual([
+      { kind: 'mention', uid: '200', name: '阿杰', match: false },
+      { kind: 'text', text: ' ', match: false },
+      { kind: 'text', text: '桌子', match: true },
+      { kind: 'text', text: '我来搬 ', match: false },
+      { kind: 'mention', uid: '100001', name: '林晓', match: false },
+      { kind: 'text', text: ' ', match: false },
+      { kind: 'mention', uid: '999', name: '用户', match: false },
+    ])
+  })
+})

@@ -38,6 +38,7 @@ function notification (n: number, overrides: Partial<Notification> = {}): Notifi
     act: '',
     created_at: 1_700_000_000 + n,
     read: false,
+    deleted: false,
     ...overrides,
   }
 }

@@ -8,7 +8,7 @@ import { STATUS_CODES } from 'http'
 import type { Socket } from 'net'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Envelope } from '@core/wire/api'
-import { ApiError, badRequest, httpError, spokenLanguageOf } from '../errors'
+import { ApiError, httpError, spokenError, spokenLanguageOf, type SpokenMessage } from '../errors'
 
 /** Route config flag: failures also carry Qiniu's `error` field (the upload host). */
 export interface QiniuStyleConfig {
@@ -42,12 +42,29 @@ export function describeValidation (context: string | undefined, issues: Validat
   return `${[where, ...path].join('.')} ${issue.message ?? 'is invalid'}`
 }
 
+/**
+ * A schema validation failure as a member reads it: zh-CN names the field (as
+ * `describeValidation` does) in a generic sentence — missing, not allowed, or not as it
+ * must be; en keeps `describeValidation`'s words.
+ */
+export function spokenValidation (context: string | undefined, issues: ValidationIssue[]): SpokenMessage {
+  const where = CONTEXT_NAMES[context ?? ''] ?? context ?? 'request'
+  const issue = issues[0]
+  const path = [where, ...(issue?.instancePath ?? '').split('/').filter(Boolean)]
+  const missing = issue?.keyword === 'required' ? issue.params?.missingProperty : undefined
+  const extra = issue?.keyword === 'additionalProperties' ? issue.params?.additionalProperty : undefined
+  let zh = `${path.join('.')} 的值不符合要求`
+  if (typeof missing === 'string') zh = `${[...path, missing].join('.')} 必须填写`
+  else if (typeof extra === 'string') zh = `${[...path, extra].join('.')} 不能出现在请求中`
+  return { 'zh-CN': zh, en: describeValidation(context, issues) }
+}
+
 /** The ApiError any thrown value stands for: 4xx errors keep their status, the rest is a bare 500. */
 export function toApiError (error: unknown): ApiError {
   if (error instanceof ApiError) return error
   const fastifyError = error as Partial<FastifyError> & { validation?: ValidationIssue[] }
   if (Array.isArray(fastifyError?.validation)) {
-    return badRequest(describeValidation(fastifyError.validationContext, fastifyError.validation))
+    return spokenError(400, spokenValidation(fastifyError.validationContext, fastifyError.validation))
   }
   const status = fastifyError?.statusCode
   if (typeof status === 'number' && status >= 400 && status < 500) {
@@ -61,7 +78,11 @@ export function sendError (request: FastifyRequest, reply: FastifyReply, error: 
   if (error.statusCode > 599) reply.raw.statusCode = error.statusCode
   else reply.code(error.statusCode)
   if (error.retryAfterSeconds !== undefined) void reply.header('retry-after', error.retryAfterSeconds)
-  const msg = error.spoken ? error.spoken[spokenLanguageOf(request.headers['accept-language'])] : error.message
+  const hl = (request.query as { hl?: unknown } | undefined)?.hl
+  const language = spokenLanguageOf(request.headers['accept-language'], typeof hl === 'string' ? hl : undefined)
+  const msg = error.spoken ? error.spoken[language] : error.message
+  // which language msg is in: the client shows it only when it is its own, else its own words for the code
+  void reply.header('content-language', error.spoken ? language : 'en')
   const body: ErrorBody = { code: error.code, msg, data: null }
   if ((request.routeOptions.config as QiniuStyleConfig | undefined)?.qiniuErrors) body.error = error.message
   return reply.send(body)

@@ -53,13 +53,34 @@ export function listeningOrigins (publicUrl: string | null, request: FastifyRequ
   return [...names].map(name => new URL(`http://${name}:${port}`).origin)
 }
 
-/** A copy of `value` where every URL field starting with /files/ is prefixed with `base`. */
+
+/** A stored file's absolute URL on a loopback origin (`http://localhost:3000/files/…`): its origin, and its path from /files/ on. */
+const LOOPBACK_FILE_URL = /^(https?:\/\/(?:localhost|127(?:\.\d{1,3}){3}|\[::1\])(?::(\d{1,5}))?)(\/files\/.*)$/
+
+/**
+ * The origin-relative path (`/files/…`) of a stored-file URL, or null for any other value.
+ * A URL written absolute before uploads were stored origin-relative, on a loopback origin
+ * (an uploader browsing at `localhost`), counts as this server's file when `base` is a
+ * loopback origin on the same port too: a member at `127.0.0.1` then gets it on their own
+ * origin instead of one their page's CSP refuses.
+ */
+function storedFilePath (value: string, base: string): string | null {
+  if (value.startsWith(`${FILES_PATH}/`)) return value
+  const stored = LOOPBACK_FILE_URL.exec(value)
+  const reader = LOOPBACK_FILE_URL.exec(`${base}${FILES_PATH}/`)
+  if (stored === null || reader === null || stored[1] === reader[1]) return null
+  const port = (url: RegExpExecArray): string => url[2] ?? (url[1].startsWith('https') ? '443' : '80')
+  return port(stored) === port(reader) ? stored[3] : null
+}
+
+/** A copy of `value` where every URL field holding a stored file's path (/files/…, {@link storedFilePath}) is put on `base`. */
 export function absolutizeFileUrls (value: unknown, base: string): unknown {
   if (Array.isArray(value)) return value.map(item => absolutizeFileUrls(item, base))
   if (typeof value !== 'object' || value === null) return value
   const copy: Record<string, unknown> = {}
   for (const [key, item] of Object.entries(value)) {
-    copy[key] = URL_FIELDS.has(key) && typeof item === 'string' && item.startsWith(`${FILES_PATH}/`) ? `${base}${item}` : absolutizeFileUrls(item, base)
+    const path = URL_FIELDS.has(key) && typeof item === 'string' ? storedFilePath(item, base) : null
+    copy[key] = path !== null ? `${base}${path}` : absolutizeFileUrls(item, base)
   }
   return copy
 }

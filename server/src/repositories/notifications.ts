@@ -51,10 +51,27 @@ export interface NotificationsRepository {
 
 /** The notifications repository on `db`. */
 export function createNotificationsRepository (db: Db): NotificationsRepository {
+  /** The ids among `ids` that `table` still holds (by its `column`). */
+  async function stillThere (table: 'messages' | 'direct_messages' | 'post_comments', column: 'message_id' | 'comment_id', ids: ReadonlyArray<string | null>): Promise<Set<string>> {
+    const wanted = [...new Set(ids.filter((id): id is string => id !== null))]
+    if (wanted.length === 0) return new Set()
+    const found = await db.selectFrom(table).select(`${column} as id`).where(column, 'in', wanted).execute() as Array<{ id: string }>
+    return new Set(found.map(row => row.id))
+  }
+
   async function wire (rows: readonly NotificationsTable[]): Promise<Notification[]> {
     const actorIds = [...new Set(rows.map(row => row.actor_uid).filter((uid): uid is string => uid !== null))]
     const actors = actorIds.length === 0 ? [] : await db.selectFrom('users').selectAll().where('uid', 'in', actorIds).execute()
     const byUid = new Map(actors.map(actor => [actor.uid, toUser(actor)]))
+    // what each notification quotes — a comment, a direct message, a channel message — may have been deleted since
+    const comments = await stillThere('post_comments', 'comment_id', rows.map(row => row.comment_id))
+    const directMessages = await stillThere('direct_messages', 'message_id', rows.map(row => row.kind === 'direct_message' ? row.message_id : null))
+    const messages = await stillThere('messages', 'message_id', rows.map(row => row.kind === 'direct_message' ? null : row.message_id))
+    const deleted = (row: NotificationsTable): boolean => {
+      if (row.comment_id !== null) return !comments.has(row.comment_id)
+      if (row.message_id === null) return false
+      return !(row.kind === 'direct_message' ? directMessages : messages).has(row.message_id)
+    }
     return rows.map(row => ({
       notification_id: row.notification_id,
       kind: row.kind,
@@ -64,10 +81,11 @@ export function createNotificationsRepository (db: Db): NotificationsRepository 
       message_id: row.message_id,
       post_id: row.post_id,
       comment_id: row.comment_id,
-      excerpt: row.excerpt,
+      excerpt: deleted(row) ? '' : row.excerpt,
       act: row.act,
       created_at: row.created_at,
       read: row.read_at !== null,
+      deleted: deleted(row),
     }))
   }
 

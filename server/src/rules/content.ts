@@ -63,25 +63,34 @@ export function ownFileKey (ctx: AppContext, request: FastifyRequest, url: strin
 }
 
 /**
- * 400 naming `field` unless `value` (when given) is a file of the product's own storage:
+ * The stored form of `value`, a file of the product's own storage, or 400 naming `field`:
  * under /files/ of an origin this server answers on (PUBLIC_URL, or when it is unset the
  * address and port the connection came to — never the Host header, which the client
  * writes: plugins/public-url.ts listeningOrigins), or under the configured Qiniu domain
- * (QINIU_DOMAIN). Another host, plain http anywhere else, or a URL carrying a user name
- * is refused, so a picture in a message or post never loads from a host that watches its
- * readers.
+ * (QINIU_DOMAIN). Another host, plain http anywhere else, or a URL carrying a user name is
+ * refused, so a picture in a message or post never loads from a host that watches its
+ * readers. A file of this server is kept origin-relative (`/files/…`): each answer names it
+ * on the origin its reader came to (plugins/public-url.ts), so a picture uploaded at
+ * `localhost` loads for a member at `127.0.0.1` too.
  */
-export function requireStoredFileUrl (ctx: AppContext, request: FastifyRequest, field: string, value: string | null | undefined): void {
-  if (typeof value !== 'string') return
-  const bases = [...ownFileBases(ctx, request), ...(ctx.config.qiniu.domain ? [storageBase(ctx.config.qiniu.domain)] : [])]
+export function storedFileUrl (ctx: AppContext, request: FastifyRequest, field: string, value: string): string {
+  const own = ownFileBases(ctx, request)
+  const bases = [...own, ...(ctx.config.qiniu.domain ? [storageBase(ctx.config.qiniu.domain)] : [])]
   let url: URL | null = null
   try {
     url = new URL(value)
   } catch {
     url = null
   }
-  if (url && url.username === '' && url.password === '' && bases.some(base => isUnder(url as URL, base))) return
+  if (url && url.username === '' && url.password === '' && bases.some(base => isUnder(url as URL, base))) {
+    return own.some(base => isUnder(url as URL, base)) ? `${url.pathname}${url.search}` : value
+  }
   throw badRequest(`body.${field} must be a file of this server's storage (uploaded here: ${bases.map(base => base.href).join(' or ')})`)
+}
+
+/** The stored form of each attachment's URL ({@link storedFileUrl}), or 400 naming the first that is no file of this product's storage. */
+export function storedAttachments<A extends { url: string }> (ctx: AppContext, request: FastifyRequest, attachments: readonly A[] | undefined): A[] {
+  return (attachments ?? []).map((attachment, index) => ({ ...attachment, url: storedFileUrl(ctx, request, `attachments.${index}.url`, attachment.url) }))
 }
 
 /** SPEC §5, §8: 422 with the field's 104xxx code when the auditor refuses one of `values`; nothing is written then. */

@@ -11,7 +11,7 @@ import { parseSearchQuery, searchTimeRange, type SearchQuery } from '@core/domai
 import type { Channel } from '@core/wire/entities'
 import { SEARCH_PAGE_SIZE, type SearchHit, type SearchResult } from '@core/wire/search'
 import type { Db } from '../db/schema'
-import { badRequest } from '../errors'
+import { badRequest, spokenError } from '../errors'
 import { toUser } from '../repositories/users'
 import { DOC_KEY_MAX, keyAtMs, type IndexedItem } from './documents'
 import type { IndexReader } from './reader'
@@ -50,7 +50,7 @@ function channelsNamed (readable: readonly Channel[], names: readonly string[]):
     const folded = foldText(name).text
     const channel = readable.find(candidate => candidate.channel_id === name || foldText(candidate.name).text === folded)
     // the same answer for a channel that does not exist and one the searcher cannot open
-    if (!channel) throw badRequest(`in: no channel "${name}" you can read in this server`)
+    if (!channel) throw spokenError(400, { 'zh-CN': `in: 这个社区没有你能看的频道「${name}」`, en: `in: no channel "${name}" you can read in this server` })
     return channel
   })
 }
@@ -63,7 +63,7 @@ async function authorsNamed (db: Db, serverId: string, names: readonly string[])
       .where('server_members.server_id', '=', serverId)
       .where(eb => eb.or([eb('users.uid', '=', name), eb('users.nickname', '=', name)]))
       .limit(20).execute()
-    if (rows.length === 0) throw badRequest(`from: no member "${name}" in this server`)
+    if (rows.length === 0) throw spokenError(400, { 'zh-CN': `from: 这个社区没有成员「${name}」`, en: `from: no member "${name}" in this server` })
     uids.push(...rows.map(row => row.uid))
   }
   return [...new Set(uids)]
@@ -114,7 +114,10 @@ export async function searchServer (db: Db, index: Pick<IndexReader, 'lookUp'>, 
   const words = queryWordsOf(query.words)
   // only days (or nothing) to go by would read a whole server: refused, not scanned
   if (words.length === 0 && query.from.length === 0 && query.in.length === 0 && query.has.length === 0) {
-    throw badRequest('query.q: type a word to look for, or a from:, in: or has: filter (before:/after: alone narrow nothing)')
+    throw spokenError(400, {
+      'zh-CN': '请输入要找的词，或加上 from:、in:、has: 筛选（只有 before:/after: 时什么也筛不出）',
+      en: 'query.q: type a word to look for, or a from:, in: or has: filter (before:/after: alone narrow nothing)',
+    })
   }
   const hash = queryHash(request.serverId, query)
   const channels = channelsNamed(request.readable, query.in)

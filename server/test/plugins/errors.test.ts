@@ -142,3 +142,24 @@ describe('validation messages', () => {
     expect(describeValidation('params', [])).toBe('path is invalid')
   })
 })
+
+describe('the language of a refusal', () => {
+  it('tells a schema validation failure in zh-CN naming the field when the request asks no language, and says so in Content-Language', async () => {
+    const response = await test.inject('/login_third/wxconf')
+    expect(response.statusCode).toBe(400)
+    expect(response.headers['content-language']).toBe('zh-CN')
+    expect(envelope(response).msg).toBe('query.url 必须填写')
+  })
+
+  it('follows hl over Accept-Language, and Accept-Language when there is no hl', async () => {
+    const byHl = await test.inject({ url: '/login_third/wxconf?hl=en', headers: { 'accept-language': 'zh-CN' } })
+    expect([byHl.headers['content-language'], envelope(byHl).msg]).toEqual(['en', 'query.url is required'])
+    const byHeader = await test.inject({ url: '/login_third/wxconf', headers: { 'accept-language': 'en' } })
+    expect([byHeader.headers['content-language'], envelope(byHeader).msg]).toEqual(['en', 'query.url is required'])
+  })
+
+  it('marks a refusal told only in English as English, so a client shows its own words for the code', async () => {
+    const response = await test.inject({ url: '/servers/723658/nothing-here', headers: { 'accept-language': 'zh-CN' } })
+    expect(response.headers['content-language']).toBe('en')
+  })
+})

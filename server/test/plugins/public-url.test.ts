@@ -12,6 +12,24 @@ describe('absolute URLs of stored files', () => {
   })
 })
 
+describe('stored files written absolute on a loopback origin', () => {
+  it('answers a picture uploaded at localhost on the reader\'s loopback origin of the same port, and leaves other hosts and ports alone', () => {
+    const data = {
+      image: 'http://localhost:3000/files/u/a.png',
+      list: [{ url: 'http://127.0.0.1:3000/files/b.png' }],
+      cover: 'http://localhost:4000/files/other-port.png',
+      avatar: 'https://cdn.example/files/c.png',
+    }
+    expect(absolutizeFileUrls(data, 'http://127.0.0.1:3000')).toEqual({
+      image: 'http://127.0.0.1:3000/files/u/a.png',
+      list: [{ url: 'http://127.0.0.1:3000/files/b.png' }],
+      cover: 'http://localhost:4000/files/other-port.png',
+      avatar: 'https://cdn.example/files/c.png',
+    })
+    expect(absolutizeFileUrls({ image: 'http://localhost:3000/files/u/a.png' }, 'https://realm.example')).toEqual({ image: 'http://localhost:3000/files/u/a.png' })
+  })
+})
+
 describe('the public origin of answers', () => {
   let test: TestApp
   beforeAll(async () => { test = await startTestApp() })

@@ -56,7 +56,7 @@ describe('GET /channel/room/game/mapcfg', () => {
   })
 
   it('answers 400 naming a missing or malformed parameter', async () => {
-    expect(envelope(await mapcfg({ server_id: '832828' })).msg).toBe('query.channel_id is required')
+    expect(envelope(await mapcfg({ server_id: '832828' })).msg).toBe('query.channel_id 必须填写')
     const malformed = await mapcfg({ server_id: '832828', channel_id: '../etc' })
     expect(malformed.statusCode).toBe(400)
     expect(envelope(malformed).msg).toMatch(/^query\.channel_id /)

@@ -35,7 +35,7 @@ describe('GET /login_third/wxconf with the development ticket', () => {
   it('refuses a missing url with 400 naming it', async () => {
     const response = await test.inject('/login_third/wxconf')
     expect(response.statusCode).toBe(400)
-    expect(envelope(response)).toMatchObject({ code: 400000, msg: 'query.url is required', data: null })
+    expect(envelope(response)).toMatchObject({ code: 400000, msg: 'query.url 必须填写', data: null })
   })
 
   it.each(['javascript:alert(1)', 'ftp://h5.example/', 'not a url', '/index.html'])('refuses the non-http(s) url %p', async url => {

@@ -277,6 +277,16 @@ describe('POST /channels/:channel_id/messages', () => {
     expect(message.attachments).toEqual([attachment])
   })
 
+  it('shows a picture uploaded at localhost on the origin each reader came to (127.0.0.1 too), live and in the history', async () => {
+    const sender = await member()
+    const attachment = { url: 'http://localhost:80/files/at-localhost.png', width: 10, height: 10, size: 100, mime: 'image/png' }
+    const message = await sent(sender, LOBBY, 'from localhost', { attachments: [attachment] })
+    const published = events.find(event => event.t === 'MESSAGE_CREATE' && event.d.message_id === message.message_id)
+    expect(published?.t === 'MESSAGE_CREATE' && published.d.attachments[0].url).toBe('/files/at-localhost.png')
+    const read = await history(LOBBY, '', { host: '127.0.0.1:8080' })
+    expect(read.items.find(item => item.message_id === message.message_id)?.attachments[0].url).toBe('http://127.0.0.1:8080/files/at-localhost.png')
+  })
+
   it('sends a picture without text, and still refuses a message with neither', async () => {
     const sender = await member()
     const attachment = { url: 'http://localhost:80/files/dog.png', width: 320, height: 200, size: 999, mime: 'image/png' }

@@ -89,6 +89,17 @@ describe('notifications made at the write points', () => {
     expect(createdFor(b.uid).map(item => [item.kind, item.message_id === reply.message_id])).toEqual([['reply', true], ['mention', false]])
   })
 
+  it('a reply a moderator deleted stays in the inbox as deleted, without its words, and still says where it was', async () => {
+    const [a, b] = await Promise.all([member(), member()])
+    const owner = await signInAsMember(gateway.test, '100001') as TestAccount
+    const original = await send(b, 'question')
+    const reply = await send(a, 'answer with rude words', { reply_to: original.message_id })
+    expect((await inbox(b)).items[0]).toMatchObject({ kind: 'reply', excerpt: 'answer with rude words', deleted: false })
+    const removal = await inject({ method: 'DELETE', url: `/channels/${LOBBY}/messages/${reply.message_id}`, headers: owner.headers })
+    expect(removal.statusCode).toBe(200)
+    expect((await inbox(b)).items[0]).toMatchObject({ kind: 'reply', excerpt: '', deleted: true, channel_id: LOBBY, message_id: reply.message_id })
+  })
+
   it('a reaction notifies the message author with the emoji, once per new reaction', async () => {
     const [a, b] = await Promise.all([member(), member()])
     const message = await send(b, 'react to me')

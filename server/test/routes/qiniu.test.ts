@@ -78,7 +78,7 @@ describe('POST /v2/qn/upfiles', () => {
   it('refuses a malformed mime, an empty key and unknown fields with 400 naming the field', async () => {
     expect(envelope(await ask({ mime: 'png' })).msg).toMatch(/^body\.mime /)
     expect(envelope(await ask({ key: '' })).msg).toMatch(/^body\.key /)
-    expect(envelope(await ask({ bucket: 'other' })).msg).toBe('body.bucket is not allowed')
+    expect(envelope(await ask({ bucket: 'other' })).msg).toBe('body.bucket 不能出现在请求中')
   })
 
   it('refuses a key longer than Qiniu\'s 750 bytes', async () => {

@@ -93,7 +93,7 @@ describe('POST /resource/base64', () => {
   it('refuses fields other than data', async () => {
     const response = await test.inject({ method: 'POST', url: '/resource/base64', headers: session, payload: { data: PNG_1X1.toString('base64'), name: 'x' } })
     expect(response.statusCode).toBe(400)
-    expect(envelope(response).msg).toBe('body.name is not allowed')
+    expect(envelope(response).msg).toBe('body.name 不能出现在请求中')
   })
 })
 

@@ -113,7 +113,7 @@ describe('GET /servers/:server_id/search', () => {
     expect(await foundIds('quokkasecret')).toEqual([])
     expect(await foundIds('quokkasecret', trainee.headers)).toEqual([secret.message_id])
     // naming the channel tells nothing either: the same answer as for a channel that does not exist
-    const named = await searchResponse(`quokkasecret in:${TRAINING}`, guest.headers)
+    const named = await searchResponse(`quokkasecret in:${TRAINING}`, { ...guest.headers, 'accept-language': 'en' })
     expect(named.statusCode).toBe(400)
     expect(envelope(named).msg).toContain(`no channel "${TRAINING}" you can read`)
   })
@@ -188,15 +188,24 @@ describe('GET /servers/:server_id/search', () => {
     ['an unknown has:', 'word has:video'],
     ['a day that is no day', 'word before:2024-02-30'],
   ])('refuses %s with a 400 that says why', async (_name, q) => {
-    const response = await searchResponse(q)
+    const response = await searchResponse(q, { 'accept-language': 'en' })
     expect(response.statusCode).toBe(400)
     expect(envelope(response).msg).toMatch(/^query\.q/)
   })
 
-  it('names a from: that is no member of the server', async () => {
+  it('names a from: that is no member of the server, in the language the request asks (zh-CN by default)', async () => {
     const response = await searchResponse('word from:nobody-here')
     expect(response.statusCode).toBe(400)
-    expect(envelope(response).msg).toContain('no member "nobody-here"')
+    expect(response.headers['content-language']).toBe('zh-CN')
+    expect(envelope(response).msg).toBe('from: 这个社区没有成员「nobody-here」')
+    const english = await searchResponse('word from:nobody-here', { 'accept-language': 'en' })
+    expect(envelope(english).msg).toContain('no member "nobody-here"')
+  })
+
+  it('says in zh-CN that a query of days only needs a word or a filter', async () => {
+    const response = await searchResponse('before:2030-01-01 after:2020-01-01')
+    expect(response.statusCode).toBe(400)
+    expect(envelope(response).msg).toMatch(/^请输入要找的词/)
   })
 
   it('answers 404 for a server that does not exist', async () => {

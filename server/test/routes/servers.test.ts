@@ -163,9 +163,9 @@ describe('POST /servers/:server_id/channels', () => {
 
   it('refuses a missing title, a blank title and unknown fields with 400 naming them', async () => {
     const member = await signInAsMember(test)
-    expect(envelope(await create(member.headers, { channel_type: 1 })).msg).toBe('body.title is required')
+    expect(envelope(await create(member.headers, { channel_type: 1 })).msg).toBe('body.title 必须填写')
     expect(envelope(await create(member.headers, { title: '  ', channel_type: 1 })).msg).toMatch(/^body\.title /)
-    expect(envelope(await create(member.headers, { title: 'x', channel_type: 1, kind: 2 })).msg).toBe('body.kind is not allowed')
+    expect(envelope(await create(member.headers, { title: 'x', channel_type: 1, kind: 2 })).msg).toBe('body.kind 不能出现在请求中')
   })
 
   it('refuses a guest, in a server it never joined as in one it joined, with 403 naming ManageChannels, and creates nothing', async () => {

@@ -164,7 +164,7 @@ let vapidKeys: Awaited<ReturnType<typeof loadVapidKeys>>
 beforeAll(async () => { vapidKeys = await loadVapidKeys(gateway.test.config.dataDir) })
 
 const REPLY: Notification = {
-  notification_id: '1000000000000000001', kind: 'reply', actor: null, server_id: SERVER, channel_id: LOBBY, message_id: 'm1', post_id: null, comment_id: null, excerpt: 'hi', act: '', created_at: 1_700_000_000, read: false,
+  notification_id: '1000000000000000001', kind: 'reply', actor: null, server_id: SERVER, channel_id: LOBBY, message_id: 'm1', post_id: null, comment_id: null, excerpt: 'hi', act: '', created_at: 1_700_000_000, read: false, deleted: false,
 }
 
 describe('VAPID keys', () => {

@@ -13,18 +13,20 @@ export interface ListFooterProps {
   hasMore: boolean
   /** Asks for the failed next page again (a tap on the footer). */
   onRetry: () => void
+  /** False when retrying cannot help (PagedList.moreRetryable): the failure is said without 重试 and the footer takes no tap. */
+  retryable?: boolean
 }
 
 /** The text under a paged list: loading more, a failure to retry, the end of the list, or nothing while more can load. */
-function listFooterText ({ status, error, hasMore }: Pick<ListFooterProps, 'status' | 'error' | 'hasMore'>): string {
+function listFooterText ({ status, error, hasMore, retryable = true }: Pick<ListFooterProps, 'status' | 'error' | 'hasMore' | 'retryable'>): string {
   if (status === 'loading') return t('loadingMore')
-  if (status === 'error') return `${error ?? t('loadFailed')} · ${t('retry')}`
+  if (status === 'error') return retryable ? `${error ?? t('loadFailed')} · ${t('retry')}` : error ?? t('loadFailed')
   return hasMore ? '' : t('noMore')
 }
 
 /** The line under a paged list (Home's live items, a channel's messages, posts and live items); a failed next page is retried by a tap. */
 export default function ListFooter (props: ListFooterProps) {
-  const failed = props.status === 'error'
+  const failed = props.status === 'error' && props.retryable !== false
   return (
     <View className={`list-footer${failed ? ' list-footer--retry' : ''}`} onClick={failed ? props.onRetry : undefined}>
       <Text>{listFooterText(props)}</Text>

@@ -2,6 +2,7 @@ import { View, Text, Button } from '@tarojs/components'
 import { ScrollView } from '@/components/page-elements/scroll-view'
 import { observer } from 'mobx-react'
 import CommentBar from '@/components/comment-bar'
+import JoinPrompt, { type JoinPromptMembership } from '@/components/join-prompt'
 import { t } from '@/i18n'
 import type { LiveChatStore } from '@/stores/live/live-chat-store'
 import { formatCount } from '@/utils/format-number'
@@ -12,6 +13,10 @@ export interface LiveChatProps {
   chat: LiveChatStore
   onSend: () => void
   onToggleReminder: () => void
+  /** My membership of the item's server: only a member gets the comment box; anyone else the join prompt. */
+  membership: JoinPromptMembership & { readonly isMember: boolean | null }
+  /** Signs in when nobody is, then joins the server. */
+  onJoin: () => void
 }
 
 /** The comments overlaid on the player (phones): the newest few, scrolling by; hidden with the toggle. */
@@ -27,7 +32,7 @@ export const LiveChatOverlay = observer(function LiveChatOverlay ({ chat }: { ch
 })
 
 /** Under the player: viewers, the overlay toggle, the reminder of a reserved item, the comment list and the composer (or why there is none). */
-function LiveChat ({ chat, onSend, onToggleReminder }: LiveChatProps) {
+function LiveChat ({ chat, onSend, onToggleReminder, membership, onJoin }: LiveChatProps) {
   if (chat.state === 'order') {
     return (
       <View className='live-chat'>
@@ -55,7 +60,9 @@ function LiveChat ({ chat, onSend, onToggleReminder }: LiveChatProps) {
       </ScrollView>
       {chat.commentsOff
         ? <Text className='live-chat__off'>{t('liveCommentsOff')}</Text>
-        : chat.canComment && <CommentBar draft={chat.draft} placeholder={t('liveChatPlaceholder')} onSend={onSend} />}
+        : chat.canComment && (membership.isMember === true
+          ? <CommentBar draft={chat.draft} placeholder={t('liveChatPlaceholder')} onSend={onSend} />
+          : <JoinPrompt membership={membership} hint='liveJoinHint' onJoin={onJoin} />)}
     </View>
   )
 }

@@ -84,8 +84,14 @@ export function changeLine (change: AuditChange, nameOf: (id: string) => string)
   return t('auditChangeFromTo', { field, from, to })
 }
 
-/** The sentence of an entry ("Mia 踢出了成员"); an action this client does not know reads as its own name. */
-export function auditSentence (entry: Pick<AuditEntry, 'action' | 'actor'>): string {
+/** True for a timeout entry that set no length: the timeout was lifted. */
+function liftsTimeout (entry: Pick<AuditEntry, 'action' | 'changes'>): boolean {
+  return entry.action === 'member_timeout' && !entry.changes.some(change => change.field === AUDIT_TIMEOUT_FIELD && change.to !== null)
+}
+
+/** The sentence of an entry ("Mia 踢出了成员", a lifted timeout as 解除禁言); an action this client does not know reads as its own name. */
+export function auditSentence (entry: Pick<AuditEntry, 'action' | 'actor' | 'changes'>): string {
+  if (liftsTimeout(entry)) return t('modLogMemberTimeoutLift', { actor: entry.actor.nickname })
   const key = ACTION_SENTENCES[entry.action] as MessageKey | undefined
   return key ? t(key, { actor: entry.actor.nickname }) : `${entry.actor.nickname} · ${entry.action}`
 }
@@ -93,23 +99,25 @@ export function auditSentence (entry: Pick<AuditEntry, 'action' | 'actor'>): str
 /** What one audit entry shows. */
 export interface MemberAuditEntryProps {
   entry: AuditEntry
-  /** What the entry points at as the page names it (a member's nickname, else the id). */
-  targetName: string
+  /** What the entry points at as the page names it (a member's nickname, else the id); null when no name tells it (the community itself, content now gone). */
+  targetName: string | null
+  /** The reason line (原因：…, or a removal's 作者：…), or null. */
+  reason: string | null
   /** A member's, role's or channel's name by id, else the id (a change's group). */
   nameOf: (id: string) => string
 }
 
 /** One entry of the audit log: who did what, to what (a member by their name at the time), what changed (a timeout's length), why and when. */
-export default function MemberAuditEntry ({ entry, targetName, nameOf }: MemberAuditEntryProps) {
+export default function MemberAuditEntry ({ entry, targetName, reason, nameOf }: MemberAuditEntryProps) {
   return (
     <View className='member-audit-entry' data-testid='audit-entry'>
       <View className='member-audit-entry__line'>
         <Text className='member-audit-entry__sentence'>{auditSentence(entry)}</Text>
         <Text className='member-audit-entry__time'>{formatDate(fromUnixSeconds(entry.created_at), 'MM-DD HH:mm')}</Text>
       </View>
-      {entry.target_id !== '' && <Text className='member-audit-entry__detail'>{t('modLogTarget', { target: targetName })}</Text>}
+      {entry.target_id !== '' && targetName !== null && <Text className='member-audit-entry__detail'>{t('modLogTarget', { target: targetName })}</Text>}
       {entry.changes.filter(change => change.field !== AUDIT_MEMBER_FIELD).map(change => <Text key={change.field} className='member-audit-entry__detail' data-testid='audit-change'>{changeLine(change, nameOf)}</Text>)}
-      {entry.reason !== '' && <Text className='member-audit-entry__detail'>{t('modLogReason', { reason: entry.reason })}</Text>}
+      {reason !== null && <Text className='member-audit-entry__detail'>{reason}</Text>}
     </View>
   )
 }

@@ -12,6 +12,8 @@ export interface StateViewProps {
   message?: string | null
   /** Error state: called by the retry button (shown only when given). */
   onRetry?: () => void
+  /** Error state: false when retrying cannot help (a refusal the same request gets again; the store's `retryable`): no retry button then. */
+  retryable?: boolean
   /** A smaller version for a section inside a page. */
   compact?: boolean
 }
@@ -28,14 +30,14 @@ const DEFAULT_TEXT: Record<StateViewStatus, () => string> = {
 }
 
 /** Loading (a spinner), empty (a blank page drawn in a tinted circle) or error (a warning mark), with its words and a retry button on error. */
-export default function StateView ({ status, message, onRetry, compact = false }: StateViewProps) {
+export default function StateView ({ status, message, onRetry, retryable = true, compact = false }: StateViewProps) {
   return (
     <View className={`state-view state-view--${status}${compact ? ' state-view--compact' : ''}`}>
       <View className='state-view__art' aria-hidden='true'>
         {status !== 'loading' && <View className='state-view__icon' />}
       </View>
       <Text className='state-view__text'>{message || DEFAULT_TEXT[status]()}</Text>
-      {status === 'error' && onRetry && (
+      {status === 'error' && onRetry && retryable && (
         <Button className='state-view__retry' size='mini' onClick={onRetry}>{t('retry')}</Button>
       )}
     </View>

@@ -83,7 +83,7 @@ const EntriesView = observer(function EntriesView ({ store }: { store: AuditLogS
   if (store.status === 'empty') return <StateView status='empty' compact message={t('modLogEmpty')} />
   return (
     <View>
-      {store.entries.map(entry => <MemberAuditEntry key={entry.entry_id} entry={entry} targetName={store.entryTargetName(entry)} nameOf={id => store.targetName(id)} />)}
+      {store.entries.map(entry => <MemberAuditEntry key={entry.entry_id} entry={entry} targetName={store.entryTargetName(entry)} reason={store.entryReason(entry)} nameOf={id => store.targetName(id)} />)}
       {store.moreStatus === 'error' && <Text className='audit-log-page__error'>{store.moreError}</Text>}
       {store.hasMore && (
         <Button className='audit-log-page__more' size='mini' disabled={disabledIf(store.moreStatus === 'loading')} onClick={() => { void store.loadMore() }}>

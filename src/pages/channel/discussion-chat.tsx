@@ -7,7 +7,19 @@ import ChatView from '@/components/chat-view'
 import { currentParams, pageLocation } from '@/router'
 import { openDiscussion } from '@/stores/chat/open-discussion'
 import { useStores } from '@/stores/context'
+import type { ServerStore } from '@/stores/servers/server-store'
 import { timeoutScheduler } from '@/stores/support/timer-scheduler'
+
+/**
+ * Makes the channel's server the current one with its detail (my membership) loaded,
+ * unless it already is: a channel opened by a link shows a member's composer, and a
+ * visitor the join prompt, only once the membership is known.
+ */
+export function showServerOf (server: Pick<ServerStore, 'serverId' | 'detail' | 'select' | 'load'>, serverId: string): void {
+  if (server.serverId === serverId && server.detail !== null) return
+  server.select(pageLocation({ ...currentParams(), server_id: serverId }))
+  void server.load()
+}
 
 /**
  * The chat of a discussion channel on the channel page: its conversation and its
@@ -30,10 +42,7 @@ function DiscussionChat ({ channel }: { channel: Channel }) {
   useEffect(() => {
     void chat.start()
     access.start()
-    if (root.server.serverId !== channel.server_id || root.server.detail === null) {
-      root.server.select(pageLocation({ ...currentParams(), server_id: channel.server_id }))
-      void root.server.load()
-    }
+    showServerOf(root.server, channel.server_id)
     // opened by a link, the channel list (and so the unread count) arrives after the page: the divider waits for it
     if (!root.unread.knows(chat.channelId) && root.channel.status !== 'loading') void root.channel.load()
     const stopWaiting = when(() => root.unread.knows(chat.channelId), () => {

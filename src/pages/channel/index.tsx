@@ -30,7 +30,7 @@ import NotificationMenu from '@/components/notification-menu'
 import PageHeader from '@/components/page-header'
 import SignInOffer from '@/components/sign-in-offer'
 import StateView from '@/components/state-view'
-import DiscussionChat from './discussion-chat'
+import DiscussionChat, { showServerOf } from './discussion-chat'
 import ElsewhereChannel from './elsewhere-channel'
 import PostsView, { type PostsViewProps } from './posts-view'
 import { DECORATIVE_IMAGE } from '@/constants/a11y'
@@ -106,7 +106,7 @@ const ChannelBody = observer(function ChannelBody ({ store, loadMore, posts, cha
   if (content.view === 'chat') return store.channel && <DiscussionChat channel={store.channel} />
   if (content.view === 'posts') return <PostsView {...posts} />
   const list = content.list
-  const footer = <ListFooter status={list.moreStatus} error={list.moreError} hasMore={list.hasMore} onRetry={loadMore} />
+  const footer = <ListFooter status={list.moreStatus} error={list.moreError} hasMore={list.hasMore} retryable={list.moreRetryable} onRetry={loadMore} />
   if (list.status === 'empty') return <StateView status='empty' message={t('livesEmpty')} />
   const played = store.played
   const select = (item: LiveItem) => store.select(item.live_id)
@@ -146,6 +146,7 @@ function ChannelPage () {
       logger: root.logger,
       scheduler: root.scheduler,
       isSignedIn: () => root.session.isSignedIn,
+      isMember: () => root.server.isMember === true,
       onReminder: (item, reminded) => root.liveReminders.remember(item, reminded),
       askSubscription: () => askSubscription(code => root.api.bindWechat(code)),
     })
@@ -158,8 +159,14 @@ function ChannelPage () {
     if (playedItem !== null && playedState !== null) liveChat.open(playedItem, playedState).catch(logFailure('opening the live chat'))
   }, [liveChat, playedItem, playedState])
   useEffect(() => () => liveChat.dispose(), [liveChat])
+  // a visitor's join from where a composer would be: a guest account first when nobody is signed in
+  const join = () => {
+    void session.ensureSignedIn().then(() => server.join()).then(() => server.joinError === null ? undefined : toast(server.joinError))
+  }
   const chat: LiveChatProps = {
     chat: liveChat,
+    membership: server,
+    onJoin: join,
     // a guest who wrote (a comment, a like, a post) is offered an account: signing up keeps what they wrote
     onSend: () => { void session.ensureSignedIn().then(() => liveChat.send()).then(sent => { if (sent) root.offerSignIn() }) },
     onToggleReminder: () => {
@@ -169,6 +176,8 @@ function ChannelPage () {
   const posts: PostsViewProps = {
     feed,
     composer,
+    membership: server,
+    onJoin: join,
     onOpen: post => { navigate('post', { post_id: post.post_id }).catch(logFailure('opening the post')) },
     onLike: post => {
       void session.ensureSignedIn().then(() => feed.toggleLike(post.post_id)).then(message => {
@@ -210,6 +219,9 @@ function ChannelPage () {
     : loadAndReport(() => store.load(), () => store.error))
 
   const channel = store.channel
+  // a post or live channel's composer is a member's: the channel's server's detail says whether I am one (a discussion's chat loads it itself)
+  const channelServerId = store.content?.view === 'chat' ? null : channel?.server_id ?? null
+  useEffect(() => { if (channelServerId !== null) showServerOf(server, channelServerId) }, [server, channelServerId])
 
   const share: ShareContent | null = channel
     ? { title: channel.name, desc: server.name, imageUrl: channel.icon, target: { serverId: channel.server_id, channelId: channel.channel_id } }
@@ -219,7 +231,7 @@ function ChannelPage () {
   let body
   if (channelId === '') body = <StateView status='empty' message={t('notFoundTitle')} />
   else if (store.status === 'idle' || store.status === 'loading') body = <StateView status='loading' />
-  else if (store.status === 'error') body = <StateView status='error' message={store.error} onRetry={() => loadAndReport(() => store.load(), () => store.error)} />
+  else if (store.status === 'error') body = <StateView status='error' message={store.error} retryable={store.retryable} onRetry={() => loadAndReport(() => store.load(), () => store.error)} />
   else body = <ChannelBody store={store} loadMore={loadMore} posts={posts} chat={chat} />
 
   return (

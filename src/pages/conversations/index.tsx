@@ -118,7 +118,7 @@ const ConversationList = observer(function ConversationList ({ conversations }: 
         </View>
       )}
       <BlockedList conversations={conversations} />
-      {status === 'error' && <StateView status='error' message={conversations.error} onRetry={() => { void conversations.load() }} />}
+      {status === 'error' && <StateView status='error' message={conversations.error} retryable={conversations.retryable} onRetry={() => { void conversations.load() }} />}
       {(status === 'idle' || status === 'loading') && conversations.conversations.length === 0 && <StateView status='loading' />}
       {status === 'empty' && <StateView status='empty' message={t('dmEmpty')} />}
       {conversations.conversations.length > 0 && (

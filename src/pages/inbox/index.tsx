@@ -18,7 +18,7 @@ import { usePageStore, useStores } from '@/stores/context'
 import { notificationTarget } from '@core/domain/notifications'
 import { formatDate, fromUnixSeconds } from '@/utils/format-date'
 import { mediaUrl } from '@/utils/media-url'
-import { showLoadError } from '@/utils/feedback'
+import { showLoadError, toast } from '@/utils/feedback'
 import { pressable } from '@/utils/pressable'
 import './index.scss'
 
@@ -44,7 +44,9 @@ const Row = observer(function Row ({ notification, onOpen }: { notification: Not
         : <Text className='inbox__avatar inbox__avatar--initial'>{Array.from(notification.actor?.nickname ?? '·')[0]}</Text>}
       <View className='inbox__text'>
         <Text className='inbox__headline'>{headlineOf(notification)}</Text>
-        {notification.excerpt !== '' && <Text className='inbox__excerpt'>{notification.excerpt}</Text>}
+        {notification.deleted
+          ? <Text className='inbox__excerpt inbox__excerpt--deleted'>{t('inboxDeleted')}</Text>
+          : notification.excerpt !== '' && <Text className='inbox__excerpt'>{notification.excerpt}</Text>}
         <Text className='inbox__time'>{formatDate(fromUnixSeconds(notification.created_at), 'MM-DD HH:mm')}</Text>
       </View>
       {!notification.read && <View className='inbox__dot' />}
@@ -79,7 +81,9 @@ function Inbox () {
   const open = (notification: Notification): void => {
     void inbox.markRead(notification.notification_id)
     const target = notificationTarget(notification)
+    // a deleted message opens its channel or conversation around where it was (a time-ordered id still places it)
     if (target) navigate(target.page, target.query).catch(error => console.error('[inbox] opening failed:', error))
+    else if (notification.deleted) void toast(t('inboxDeleted'))
   }
 
   return (

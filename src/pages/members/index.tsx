@@ -128,13 +128,13 @@ const MemberListView = observer(function MemberListView ({ store, moderation, my
   const { list } = store
   if (store.finder.query !== '') return <FoundMembers store={store} moderation={moderation} myUid={myUid} />
   if (list.status === 'idle' || list.status === 'loading') return <StateView status='loading' />
-  if (list.status === 'error') return <StateView status='error' message={list.error} onRetry={() => { void store.load() }} />
+  if (list.status === 'error') return <StateView status='error' message={list.error} retryable={list.retryable} onRetry={() => { void store.load() }} />
   if (list.status === 'empty') return <StateView status='empty' message={t('membersEmpty')} />
   return (
     <View className='members-page__list'>
       <Text className='members-page__count'>{t('chatOnlineCount', { count: String(store.onlineCount) })}</Text>
       {store.shown.map(member => <ShownMember key={member.user.uid} store={store} moderation={moderation} member={member} myUid={myUid} />)}
-      <ListFooter status={list.moreStatus} error={list.moreError} hasMore={list.hasMore} onRetry={() => { void list.loadMore() }} />
+      <ListFooter status={list.moreStatus} error={list.moreError} hasMore={list.hasMore} retryable={list.moreRetryable} onRetry={() => { void list.loadMore() }} />
     </View>
   )
 })

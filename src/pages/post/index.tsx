@@ -203,7 +203,7 @@ function PostPage () {
   if (postId === '') body = <StateView status='empty' message={t('notFoundTitle')} />
   else if (store.deleted) body = <StateView status='empty' message={t('postDeleted')} />
   else if (store.status === 'idle' || store.status === 'loading') body = <StateView status='loading' />
-  else if (store.status === 'error') body = <StateView status='error' message={store.error} onRetry={() => { void store.load() }} />
+  else if (store.status === 'error') body = <StateView status='error' message={store.error} retryable={store.retryable} onRetry={() => { void store.load() }} />
   else body = <PostBody store={store} shareHidden={shareHidden} />
   return (
     <View className='post-page'>

@@ -44,9 +44,9 @@ const HitRow = observer(function HitRow ({ store, hit, channelName, onOpen }: { 
         <Text className='search-hit__time'>{formatDate(fromUnixSeconds(hit.created_at), 'YYYY-MM-DD HH:mm')}</Text>
       </View>
       <View className='search-hit__text'>
-        {store.segmentsOf(hit).map((segment, index) => (
-          <Text key={index} className={segment.match ? 'search-hit__match' : undefined}>{segment.text}</Text>
-        ))}
+        {store.piecesOf(hit).map((piece, index) => piece.kind === 'mention'
+          ? <Text key={index} className={`search-hit__mention${piece.match ? ' search-hit__match' : ''}`}>@{piece.name}</Text>
+          : <Text key={index} className={piece.match ? 'search-hit__match' : undefined}>{piece.text}</Text>)}
       </View>
     </View>
   )
@@ -57,7 +57,7 @@ const Results = observer(function Results ({ store, channelName }: { store: Sear
   const { results } = store
   if (store.status === 'idle') return <StateView status='empty' message={t('searchHint')} />
   if (store.status === 'loading') return <StateView status='loading' />
-  if (store.status === 'error') return <StateView status='error' message={results.error} onRetry={() => { void store.submit() }} />
+  if (store.status === 'error') return <StateView status='error' message={results.error} retryable={results.retryable} onRetry={() => { void store.submit() }} />
   if (store.status === 'empty') return <StateView status='empty' message={t('searchNothing')} />
   const open = (hit: SearchHit) => {
     const target = store.targetOf(hit)
@@ -66,7 +66,7 @@ const Results = observer(function Results ({ store, channelName }: { store: Sear
   return (
     <View className='search-page__results'>
       {results.items.map(hit => <HitRow key={`${hit.kind} ${hit.id}`} store={store} hit={hit} channelName={channelName(hit.channel_id)} onOpen={() => open(hit)} />)}
-      <ListFooter status={results.moreStatus} error={results.moreError} hasMore={results.hasMore} onRetry={() => { void store.loadMore() }} />
+      <ListFooter status={results.moreStatus} error={results.moreError} hasMore={results.hasMore} retryable={results.moreRetryable} onRetry={() => { void store.loadMore() }} />
     </View>
   )
 })

@@ -32,4 +32,6 @@ export interface UploadCall extends ChainParams {
 /** The raw answer: status and body as the platform delivered it (text, or already parsed). */
 export interface RawResponse extends ChainResponse {
   data: unknown
+  /** The answer's headers as the platform delivered them (names in any case), when it did. */
+  header?: Record<string, unknown>
 }

@@ -71,6 +71,12 @@ function isEnvelope (value: unknown): value is EnvelopeShape {
   return typeof value === 'object' && value !== null && !Array.isArray(value) && Number.isInteger((value as { code?: unknown }).code)
 }
 
+/** The value of header `name` (any case) of a raw answer, when it is text. */
+function headerOf (response: RawResponse, name: string): string | undefined {
+  const entry = Object.entries(response.header ?? {}).find(([key]) => key.toLowerCase() === name)
+  return typeof entry?.[1] === 'string' ? entry[1] : undefined
+}
+
 /** Reads a raw answer into its data, or throws the RequestError it amounts to. */
 export function readEnvelope<T> (response: RawResponse): T {
   const { statusCode: status } = response
@@ -79,7 +85,8 @@ export function readEnvelope<T> (response: RawResponse): T {
   if (body.kind === 'empty') throw success ? noDataError(status) : failedError(status)
   if (body.kind === 'unreadable' || !isEnvelope(body.value)) throw failedError(status) // SPEC §8: 999996
   const { code, msg, data } = body.value
-  if (code !== ENVELOPE_OK) throw envelopeError(code, msg, status)
+  // Content-Language says which language the envelope's msg is in (server/src/plugins/errors.ts)
+  if (code !== ENVELOPE_OK) throw envelopeError(code, msg, status, headerOf(response, 'content-language'))
   if (!success) throw failedError(status)
   if (data === undefined || data === null) throw noDataError(status) // SPEC §8: 999997
   return data as T

@@ -32,7 +32,7 @@ function httpStep (chain: Chain<HttpCall, RawResponse>): Promise<RawResponse> {
     dataType: 'text', // read the body ourselves, so unreadable JSON is told apart from no body
     responseType: 'text',
   })).then(
-    response => ({ statusCode: response.statusCode, data: response.data }),
+    response => ({ statusCode: response.statusCode, data: response.data, header: response.header as Record<string, unknown> | undefined }),
     (error: unknown) => { throw transportError(error) },
   )
 }
@@ -43,7 +43,7 @@ function uploadStep (chain: Chain<UploadCall, RawResponse>): Promise<RawResponse
   const task = Taro.uploadFile({ url, filePath, name, formData, timeout, withCredentials: false })
   if (onProgress) task.onProgressUpdate(update => onProgress(update.progress))
   return Promise.resolve(task).then(
-    response => ({ statusCode: response.statusCode, data: response.data }),
+    response => ({ statusCode: response.statusCode, data: response.data, header: (response as { header?: Record<string, unknown> }).header }),
     (error: unknown) => { throw transportError(error) },
   )
 }

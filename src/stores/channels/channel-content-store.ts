@@ -91,6 +91,12 @@ export class ChannelContentStore {
     return this.list?.moreError ?? null
   }
 
+  /** Whether retrying the failed load may help (false for a refusal the same request gets again: a channel I may not see). */
+  get retryable (): boolean {
+    if (this.loading.error !== null) return this.loading.retryable
+    return this.list?.retryable ?? true
+  }
+
   /** The paged list of the view (live items), or null for a chat, a post feed (its own store) or nothing to show. */
   private get list (): PagedList<LiveItem, number> | null {
     return this.content !== null && 'list' in this.content ? this.content.list : null

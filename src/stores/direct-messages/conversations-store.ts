@@ -72,6 +72,11 @@ export class ConversationsStore {
     return this.listing.error
   }
 
+  /** Whether retrying the failed list may help (false for a refusal the same request gets again). */
+  get retryable (): boolean {
+    return this.listing.retryable
+  }
+
   /** The uids I block. */
   get blockedUids (): ReadonlySet<string> {
     return new Set(this.blocked.map(user => user.uid))

@@ -30,6 +30,11 @@ export interface LiveChatOptions {
   scheduler: TimerScheduler
   /** True while someone is signed in (heartbeats and the reminder need a session). */
   isSignedIn: () => boolean
+  /**
+   * True while the signed-in person is a member of the item's server: only members are
+   * counted as viewers (the server refuses anyone else's heartbeat; docs/decisions.md).
+   */
+  isMember: () => boolean
   nonce?: () => string
   /** Told the reminder of a reserved item as the server has it (the app keeps it for Home). */
   onReminder?: (item: LiveItem, reminded: boolean) => void
@@ -166,9 +171,14 @@ export class LiveChatStore {
     }
   }
 
-  /** Says "watching" now and every VIEWING_HEARTBEAT_MS until `leave`. */
+  /** Whether this person's viewing counts: signed in and a member of the server (a visitor's heartbeat would be refused). */
+  private counts (): boolean {
+    return this.options.isSignedIn() && this.options.isMember()
+  }
+
+  /** Says "watching" now and every VIEWING_HEARTBEAT_MS until `leave` (a visitor says nothing, but is asked again at each beat: they may join). */
   private beat (liveId: string): void {
-    if (this.options.isSignedIn()) {
+    if (this.counts()) {
       this.api.setViewing(liveId, true).then(
         answer => runInAction(() => { if (this.item?.live_id === liveId) this.viewers = answer.viewers }),
         error => this.options.logger.warn('[live chat] heartbeat failed:', error),
@@ -182,7 +192,7 @@ export class LiveChatStore {
     this.stopHeartbeat()
     this.stopHeartbeat = null
     const item = this.item
-    if (item && this.options.isSignedIn()) {
+    if (item && this.counts()) {
       this.api.setViewing(item.live_id, false).catch(error => this.options.logger.warn('[live chat] leaving failed:', error))
     }
   }

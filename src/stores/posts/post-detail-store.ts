@@ -63,6 +63,11 @@ export class PostDetailStore {
     return this.loading.error
   }
 
+  /** Whether retrying the failed load may help (false for a refusal the same request gets again). */
+  get retryable (): boolean {
+    return this.loading.retryable
+  }
+
   /** True when the signed-in member wrote the post (they may edit and remove it). */
   get isMine (): boolean {
     return this.post !== null && this.post.author.uid === this.options.myUid()

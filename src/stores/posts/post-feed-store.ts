@@ -46,6 +46,11 @@ export class PostFeedStore {
     return this.first.error
   }
 
+  /** Whether retrying the failed first page may help (false for a refusal the same request gets again). */
+  get retryable (): boolean {
+    return this.first.retryable
+  }
+
   /** Opens a channel's list: the first page; calling `load` again is the retry. */
   async open (channelId: string): Promise<void> {
     this.channelId = channelId

@@ -11,8 +11,16 @@ import {
 } from '@core/domain/search'
 import type { SearchHit, SearchResult } from '@core/wire/search'
 import { createSearchApi, type SearchApi } from '@/services/api/search'
+import type { MembersApi } from '@/services/api/members'
+import { chatTextPieces } from '@/utils/chat-text'
 import type { StoreLogger, StoreStatus } from '../support/load-tracker'
 import { PagedList, type ListPage } from '../support/paged-list'
+import { ServerMembers } from '../chat/members'
+
+/** One piece of a hit's text as the page shows it: text, or a mention shown as @nickname (as the chat shows it); highlighted when the query matched it. */
+export type HitPiece =
+  | { kind: 'text', text: string, match: boolean }
+  | { kind: 'mention', uid: string, name: string, match: boolean }
 
 /** One filter of the query in the box, shown as a chip that can be taken away. */
 export interface SearchChip {
@@ -30,6 +38,8 @@ export interface SearchTarget {
 export interface SearchStoreDeps {
   api: Pick<SearchApi, 'search'>
   logger: StoreLogger
+  /** The server's members whose nicknames name mentions (hits' authors are known without them); loaded with the first search. */
+  members?: Pick<ServerMembers, 'nicknameOf' | 'load' | 'status'>
 }
 
 /** The filters of a parsed query as chips, in the order the keys are listed. */
@@ -74,13 +84,13 @@ export class SearchStore {
   /** The hits of the submitted query, newest first, page by page. */
   readonly results: PagedList<SearchHit, string, ListPage<SearchHit, string>>
 
-  constructor (readonly serverId: string, deps: SearchStoreDeps) {
+  constructor (readonly serverId: string, private readonly deps: SearchStoreDeps) {
     this.results = new PagedList<SearchHit, string>(
       async cursor => this.pageOf(await deps.api.search(serverId, this.submitted, cursor ?? undefined)),
       hit => `${hit.kind} ${hit.id}`,
       { logger: deps.logger },
     )
-    makeAutoObservable(this, { serverId: false, results: false })
+    makeAutoObservable<SearchStore, 'deps'>(this, { serverId: false, results: false, deps: false })
   }
 
   /** The filters typed in the box, as chips (none while the box holds a mistake). */
@@ -122,6 +132,8 @@ export class SearchStore {
     const text = this.text.trim()
     if (text === '' || this.problem !== null) return
     this.submitted = text
+    const members = this.deps.members
+    if (members?.status === 'idle') members.load().catch(error => this.deps.logger.warn('[search] the member list failed; mentions of others show as @用户:', error))
     await this.results.load()
   }
 
@@ -141,6 +153,42 @@ export class SearchStore {
     return highlightSegments(hit.text, hit.matches)
   }
 
+  /** The nickname of a mentioned member: an author of a shown hit, else a loaded member; null when unknown. */
+  nameOf (uid: string): string | null {
+    return this.results.items.find(hit => hit.author.uid === uid)?.author.nickname ?? this.deps.members?.nicknameOf(uid) ?? null
+  }
+
+  /**
+   * A hit's text as the chat shows it — mentions (`<@uid>`) as @nickname (@用户 when
+   * unknown), everything else as text — with the matched words highlighted; a mention is
+   * highlighted whole when the query matched any of it.
+   */
+  piecesOf (hit: SearchHit): HitPiece[] {
+    const segments = this.segmentsOf(hit)
+    const matchedAt = (start: number, end: number): boolean => {
+      let at = 0
+      return segments.some(segment => {
+        const from = at
+        at += segment.text.length
+        return segment.match && from < end && at > start
+      })
+    }
+    const pieces: HitPiece[] = []
+    let at = 0
+    for (const piece of chatTextPieces(hit.text, uid => this.nameOf(uid))) {
+      if (piece.kind === 'mention') {
+        const length = `<@${piece.uid}>`.length
+        pieces.push({ kind: 'mention', uid: piece.uid, name: piece.name, match: matchedAt(at, at + length) })
+        at += length
+        continue
+      }
+      const text = piece.kind === 'link' ? piece.url : piece.text
+      pieces.push(...textPiecesOf(segments, at, at + text.length))
+      at += text.length
+    }
+    return pieces
+  }
+
   /** Where tapping a hit leads: the channel opened at the message, or the post (of a comment too). */
   targetOf (hit: SearchHit): SearchTarget {
     if (hit.kind === 'message') return { page: 'channel', query: { channel_id: hit.channel_id, around: hit.id } }
@@ -152,7 +200,24 @@ export class SearchStore {
   }
 }
 
-/** The search of `serverId` on the app's request chain (the page's store: it and its API load with the search page only). */
-export function openSearch (serverId: string, root: { logger: StoreLogger }): SearchStore {
-  return new SearchStore(serverId, { api: createSearchApi(), logger: root.logger })
+/** The highlighted pieces of the hit's text between `start` and `end` (offsets into the text `segments` cut). */
+function textPiecesOf (segments: readonly HighlightSegment[], start: number, end: number): HitPiece[] {
+  const pieces: HitPiece[] = []
+  let at = 0
+  for (const segment of segments) {
+    const from = Math.max(at, start)
+    const to = Math.min(at + segment.text.length, end)
+    if (to > from) pieces.push({ kind: 'text', text: segment.text.slice(from - at, to - at), match: segment.match })
+    at += segment.text.length
+  }
+  return pieces
+}
+
+/**
+ * The search of `serverId` on the app's request chain (the page's store: it and its API
+ * load with the search page only), naming mentioned members from the server's member list.
+ */
+export function openSearch (serverId: string, root: { logger: StoreLogger, members: Pick<MembersApi, 'list'> }): SearchStore {
+  const members = new ServerMembers(serverId, { listMembers: (id, page) => root.members.list(id, page), logger: root.logger })
+  return new SearchStore(serverId, { api: createSearchApi(), logger: root.logger, members })
 }

@@ -29,6 +29,14 @@ export function failureMessage (error: unknown, logger: StoreLogger): string {
 }
 
 /**
+ * Whether trying the same request again may help: a RequestError says so itself (a
+ * refusal, 4xx other than 408/429, would be answered the same); anything else may.
+ */
+export function mayRetry (error: unknown): boolean {
+  return !isRequestError(error) || error.retryable
+}
+
+/**
  * SPEC §5: when `error` is an audit rejection (a RequestError with a 104xxx code), the
  * submitted field it applies to and its message (from the RequestError); else null.
  */
@@ -44,6 +52,8 @@ export class LoadTracker {
   status: StoreStatus = 'idle'
   /** The user-facing message of the last failure; null unless status is 'error'. */
   error: string | null = null
+  /** Whether a retry of the last failure may help (false for a refusal the same request gets again): pages offer 重试 only then. */
+  retryable = true
   private generation = 0
 
   constructor (private readonly logger: StoreLogger) {
@@ -64,7 +74,7 @@ export class LoadTracker {
   async run<T> (fetch: () => Promise<T>, apply: (value: T) => 'ready' | 'empty', onError?: (error: unknown) => void): Promise<boolean> {
     return this.answer(this.begin(), fetch, apply, error => {
       onError?.(error)
-      this.fail(failureMessage(error, this.logger))
+      this.fail(failureMessage(error, this.logger), mayRetry(error))
     })
   }
 
@@ -80,11 +90,12 @@ export class LoadTracker {
     return this.answer(this.generation, fetch, apply, error => this.logger.warn('[store] a refresh failed; what is shown stays:', error))
   }
 
-  /** Ends in 'error' with this message without a request (a request refused before it is sent). */
-  fail (message: string): void {
+  /** Ends in 'error' with this message without a request (a request refused before it is sent); `retryable` says whether 重试 may help. */
+  fail (message: string, retryable = true): void {
     this.generation += 1
     this.status = 'error'
     this.error = message
+    this.retryable = retryable
   }
 
   /** Ends in 'ready' or 'empty' without a request (data already at hand); a run under way is ignored. */

@@ -64,6 +64,16 @@ export class PagedList<T, C, P extends ListPage<T, C> = ListPage<T, C>> {
     return this.listing.error
   }
 
+  /** Whether retrying the failed first page may help (false for a refusal the same request gets again). */
+  get retryable (): boolean {
+    return this.listing.retryable
+  }
+
+  /** Whether retrying the failed next page may help. */
+  get moreRetryable (): boolean {
+    return this.more.retryable
+  }
+
   /** Status of the next page: 'loading' while on its way, 'error' when it failed (the loaded items stay). */
   get moreStatus (): StoreStatus {
     return this.more.status

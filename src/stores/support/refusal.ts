@@ -64,7 +64,7 @@ export function refusalMessage (error: unknown, logger: StoreLogger): string {
   if (!isRequestError(error) || error.status !== 403) return failureMessage(error, logger)
   if (error.code === TRUST_CODES.OUTRANKED) return t('refusalOutranked')
   if (error.code === TRUST_CODES.BANNED) return t('inviteBanned')
-  const missing = missingPermissionsOf(error.message)
+  const missing = missingPermissionsOf(error.serverMessage ?? error.message)
   if (missing === null) return t('refusalForbidden')
   const separator = t(missing.anyOf ? 'refusalAnySeparator' : 'refusalAllSeparator')
   return t('refusalMissing', { names: missing.names.map(permissionLabel).join(separator) })
@@ -73,5 +73,5 @@ export function refusalMessage (error: unknown, logger: StoreLogger): string {
 /** The same failure with a 403 put in words, for a request whose failure a LoadTracker shows as its message. */
 export function withRefusalMessage (error: unknown, logger: StoreLogger): unknown {
   if (!isRequestError(error) || error.status !== 403) return error
-  return new RequestError({ kind: error.kind, code: error.code, status: error.status, message: refusalMessage(error, logger) })
+  return new RequestError({ kind: error.kind, code: error.code, status: error.status, message: refusalMessage(error, logger), serverMessage: error.serverMessage })
 }

@@ -12,7 +12,7 @@ import { flattenGroups } from '@core/domain/channel'
 import { MEMBER_PAGE_MAX } from '@core/wire/members-paths'
 import { AUDIT_MEMBER_FIELD, TRUST_CODES } from '@core/wire/trust-paths'
 import type { DispatchPayloads } from '@core/wire/dispatches'
-import type { AuditEntry, Report, ReportResolution } from '@core/wire/trust'
+import type { AuditAction, AuditEntry, Report, ReportResolution } from '@core/wire/trust'
 import { t } from '@/i18n'
 import { reportReasonLabel } from '@/constants/report-reasons'
 import type { ApiClient } from '@/services/api/api-client'
@@ -81,6 +81,12 @@ function newestFirst<T> (
   })
 }
 
+/** Removals of what someone else wrote: the target is content now gone, the recorded reason its author (`by <uid>`). */
+const REMOVAL_ACTIONS: ReadonlySet<AuditAction> = new Set(['message_delete', 'post_delete', 'comment_delete'])
+
+/** Actions whose target no name tells: the community itself, or content now gone. */
+const UNNAMED_TARGET_ACTIONS: ReadonlySet<AuditAction> = new Set<AuditAction>(['server_update', 'words_update', ...REMOVAL_ACTIONS])
+
 /** One server's audit log and reports queue. */
 export class AuditLogStore {
   /** Names by id — members' nicknames, roles' and channels' names (a target not among them reads as its id). */
@@ -112,9 +118,22 @@ export class AuditLogStore {
    * channel keeps its name in the entry, a kicked member their nickname at the time of the
    * act), else the id.
    */
-  entryTargetName (entry: AuditEntry): string {
+  entryTargetName (entry: AuditEntry): string | null {
+    // the community itself (its id is also its everyone role's: it would read as @全体成员), or a message, post or comment now gone: the sentence says what
+    if (UNNAMED_TARGET_ACTIONS.has(entry.action)) return null
     const named = entry.changes.find(change => change.field === 'name' || change.field === AUDIT_MEMBER_FIELD)
     return this.names.get(entry.target_id) ?? named?.to ?? named?.from ?? entry.target_id
+  }
+
+  /**
+   * An entry's reason line: the moderator's reason (原因：…), or for a removal of what
+   * someone else wrote, whose author the server records as `by <uid>`, that author by
+   * name (作者：…); null when there is none.
+   */
+  entryReason (entry: AuditEntry): string | null {
+    const author = REMOVAL_ACTIONS.has(entry.action) ? /^by (\S+)$/.exec(entry.reason) : null
+    if (author !== null) return t('modLogAuthor', { name: this.targetName(author[1]) })
+    return entry.reason === '' ? null : t('modLogReason', { reason: entry.reason })
   }
 
   /** The loaded entries, newest first. */

@@ -32,7 +32,7 @@ import type { ConversationsTable, DirectMessagesTable } from '../../db/tables/di
 import { ApiError, badRequest, forbidden, notFound } from '../../errors'
 import { signedInUser, signInThroughout } from '../../plugins/auth'
 import { directKeyOf, type MessagingRefusal } from '../../repositories/conversations'
-import { requireAuditPass, requireStoredFileUrl } from '../../rules/content'
+import { requireAuditPass, storedAttachments } from '../../rules/content'
 import { ok } from '../../http/envelope'
 import { contentOf, cursorOf, reactionCapRefusal, requireMessageAllowance, TYPING_THROTTLE_MS } from '../../rules/messages'
 import { responses } from '../../http/schemas'
@@ -300,8 +300,8 @@ export default async function conversationsRoutes (instance: FastifyInstance, { 
   }, async request => {
     const user = signedInUser(request)
     const joined = await joinedBy(request.params.conversation_id, user)
-    ;(request.body.attachments ?? []).forEach((attachment, index) => requireStoredFileUrl(ctx, request, `attachments.${index}.url`, attachment.url))
-    return ok(await sendDirectMessage(ctx, joined, user, request.body, nextId, () => requireMessageAllowance(ctx, request, user), request.ip))
+    const body = { ...request.body, attachments: storedAttachments(ctx, request, request.body.attachments) }
+    return ok(await sendDirectMessage(ctx, joined, user, body, nextId, () => requireMessageAllowance(ctx, request, user), request.ip))
   })
 
   // POST as well as PATCH, one schema and one handler: the mini-program's request API has no PATCH

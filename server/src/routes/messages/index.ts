@@ -29,7 +29,7 @@ import { accessTo, channelPermissions, requireChannelMember, requireChannelOfMem
 import { notify, notifyEach, notifyEveryone, type NotificationDraft } from '../../services/notifications'
 import { chargeChatText, charged, writerOf } from '../../services/quotas'
 import { readersAmong } from '../../services/readers'
-import { requireServerAuditPass, requireStoredFileUrl } from '../../rules/content'
+import { requireServerAuditPass, storedAttachments } from '../../rules/content'
 import { contentOf, cursorOf, reactionCapRefusal, requireMessageAllowance, TYPING_THROTTLE_MS } from '../../rules/messages'
 import { ok } from '../../http/envelope'
 import { responses } from '../../http/schemas'
@@ -143,11 +143,10 @@ export default async function messagesRoutes (instance: FastifyInstance, { ctx }
       return ok(await ctx.repos.messages.message(sent, user.uid))
     }
     await requireMessageAllowance(ctx, request, user)
-    const attachments = body.attachments ?? []
+    const attachments = storedAttachments(ctx, request, body.attachments)
     const content = contentOf(body.content, attachments.length)
     const replyTo = body.reply_to ?? null
     if (replyTo !== null && !await ctx.repos.messages.row(channel.channel_id, replyTo)) throw badRequest(`body.reply_to: channel ${channel.channel_id} has no message ${replyTo}`)
-    attachments.forEach((attachment, index) => requireStoredFileUrl(ctx, request, `attachments.${index}.url`, attachment.url))
     // message text is audited with its own 104xxx code, against the global and the server's words; nothing is written on rejection
     await requireServerAuditPass(ctx, channel.server_id, { content })
     const everyone = await notifiesEveryone(ctx, channel, user, content)

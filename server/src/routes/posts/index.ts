@@ -30,7 +30,7 @@ import { pageRequestOf } from '../../repositories/paging'
 import { notify, type NotificationDraft } from '../../services/notifications'
 import { chargeAllOrNone, chargeChatText, chargeCommentWrite, charged, chargePostWrite, writerOf, type TakenCharge, type Uploader } from '../../services/quotas'
 import { requireChannelMember, requireChannelOfMember, requireRemoval, requireVisible, requireVisibleChannel } from '../../rules/access'
-import { requireServerAuditPass, requireStoredFileUrl } from '../../rules/content'
+import { requireServerAuditPass, storedFileUrl } from '../../rules/content'
 import { ok } from '../../http/envelope'
 import { responses } from '../../http/schemas'
 
@@ -96,10 +96,11 @@ function picturesOf (body: { cover?: string, images?: PostImage[] }): number {
   return (body.images ?? []).length + (body.cover ? 1 : 0)
 }
 
-/** 400 naming the field unless every image and the cover (when given and not '') are files of this product's storage. */
-function requireImageUrls (ctx: AppContext, request: FastifyRequest, cover: string | undefined, images: PostImage[] | undefined): void {
-  if (cover) requireStoredFileUrl(ctx, request, 'cover', cover)
-  images?.forEach((image, index) => requireStoredFileUrl(ctx, request, `images.${index}.url`, image.url))
+/** `body` with its cover (when given and not '') and images in their stored form, or 400 naming the first that is no file of this product's storage. */
+function withStoredPictures<B extends { cover?: string, images?: PostImage[] }> (ctx: AppContext, request: FastifyRequest, body: B): B {
+  const cover = body.cover ? storedFileUrl(ctx, request, 'cover', body.cover) : body.cover
+  const images = body.images?.map((image, index) => ({ ...image, url: storedFileUrl(ctx, request, `images.${index}.url`, image.url) }))
+  return { ...body, ...(cover === undefined ? {} : { cover }), ...(images === undefined ? {} : { images }) }
 }
 
 /** A comment's charges: one more this minute (COMMENT_WRITE_PER_MINUTE), and its text on the day's text quotas. */
@@ -133,9 +134,8 @@ export default async function postsRoutes (fastify: FastifyInstance, { ctx }: Ro
     schema: { summary: 'Write a post (SendMessages, AttachFiles with pictures; title, text and cover audited; up to 9 images)', security: [{ bearer: [] }], params: channelParams, body: CreatePostBodySchema, response: responses(PostSchema) },
   }, async request => {
     const user = signedInUser(request)
-    const body = request.body
-    const channel = requirePostChannel(await requireChannelOfMember(ctx, request.params.channel_id, user, writePermissions(picturesOf(body))))
-    requireImageUrls(ctx, request, body.cover, body.images)
+    const channel = requirePostChannel(await requireChannelOfMember(ctx, request.params.channel_id, user, writePermissions(picturesOf(request.body))))
+    const body = withStoredPictures(ctx, request, request.body)
     // SPEC §5, §8: title 104001, cover 104006, text 104008, against the global and the server's words
     await requireServerAuditPass(ctx, channel.server_id, { title: body.title, content: body.content, cover: body.cover || undefined })
     // a retry of a write whose answer was lost answers it again, and costs nothing
@@ -171,9 +171,8 @@ export default async function postsRoutes (fastify: FastifyInstance, { ctx }: Ro
       const user = signedInUser(request)
       const post = await visiblePost(ctx, request.params.post_id, user)
       if (post.author.uid !== user.uid) throw forbidden('only the author may change this post')
-      const body = request.body
-      await requireChannelMember(ctx, post, user, writePermissions(picturesOf(body)))
-      requireImageUrls(ctx, request, body.cover, body.images)
+      await requireChannelMember(ctx, post, user, writePermissions(picturesOf(request.body)))
+      const body = withStoredPictures(ctx, request, request.body)
       await requireServerAuditPass(ctx, post.server_id, { title: body.title, content: body.content, cover: body.cover || undefined })
       const updated = await ctx.repos.posts.update(post.post_id, body, ctx.now())
       if (!updated) throw notFound(`path.post_id: no post ${post.post_id}`)
