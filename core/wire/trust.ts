@@ -20,8 +20,8 @@ const roleColor = Type.String({ pattern: ROLE_COLOR_PATTERN, maxLength: 7, descr
 const reason = MultilineText(REASON_MAX_LENGTH)
 const id = IdString
 
-/** Path parameters. */
-export const ServerParamsSchema = Type.Object({ server_id: id })
+/** Path parameters (`:server_id` alone is core/wire/api.ts's). */
+export { ServerParamsSchema } from './api'
 export const RoleParamsSchema = Type.Object({ server_id: id, role_id: id })
 export const MemberParamsSchema = Type.Object({ server_id: id, uid: id })
 export const MemberRoleParamsSchema = Type.Object({ server_id: id, uid: id, role_id: id })

@@ -18,7 +18,6 @@ import { responses } from '../schemas'
 /** Registers the bot routes. */
 export default async function botsRoutes (fastify: FastifyInstance, { ctx }: RouteOptions): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
-  const bearer = { security: [{ bearer: [] }] }
 
   /** The old token no longer signs in: the bot's open sockets close at once, on every process. */
   async function closeBotSockets (serverId: string, uid: string): Promise<void> {
@@ -26,7 +25,7 @@ export default async function botsRoutes (fastify: FastifyInstance, { ctx }: Rou
   }
 
   app.post(TRUST_PATHS.bots, {
-    schema: { summary: 'Create a bot and get its token, shown this once (ManageServer)', ...bearer, params: ServerParamsSchema, body: CreateBotBodySchema, response: responses(BotTokenSchema) },
+    schema: { summary: 'Create a bot and get its token, shown this once (ManageServer)', params: ServerParamsSchema, body: CreateBotBodySchema, response: responses(BotTokenSchema) },
   }, async request => {
     const actor = await requireServerActor(ctx, request, Permission.ManageServer)
     const nickname = cleanName('nickname', request.body.nickname)
@@ -38,7 +37,7 @@ export default async function botsRoutes (fastify: FastifyInstance, { ctx }: Rou
 
   app.post(TRUST_PATHS.botToken, {
     preValidation: absentBodyAsEmpty,
-    schema: { summary: 'A new token for a bot of the server; the old one stops working (ManageServer)', ...bearer, params: MemberParamsSchema, response: responses(BotTokenSchema) },
+    schema: { summary: 'A new token for a bot of the server; the old one stops working (ManageServer)', params: MemberParamsSchema, response: responses(BotTokenSchema) },
   }, async request => {
     const actor = await requireServerActor(ctx, request, Permission.ManageServer)
     const uid = request.params.uid
@@ -49,7 +48,7 @@ export default async function botsRoutes (fastify: FastifyInstance, { ctx }: Rou
   })
 
   app.delete(TRUST_PATHS.bot, {
-    schema: { summary: "Revoke a bot's token (ManageServer)", ...bearer, params: MemberParamsSchema, response: responses(DoneSchema) },
+    schema: { summary: "Revoke a bot's token (ManageServer)", params: MemberParamsSchema, response: responses(DoneSchema) },
   }, async request => {
     const actor = await requireServerActor(ctx, request, Permission.ManageServer)
     const uid = request.params.uid

@@ -29,11 +29,10 @@ import { responses } from '../schemas'
 /** Registers the invite routes. */
 export default async function invitesRoutes (fastify: FastifyInstance, { ctx }: RouteOptions): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
-  const bearer = { security: [{ bearer: [] }] }
 
   app.get(TRUST_PATHS.serverInvites, {
     config: { signIn: 'user' },
-    schema: { summary: 'The invites that still work (CreateInvites)', ...bearer, params: ServerParamsSchema, response: responses(InviteListSchema) },
+    schema: { summary: 'The invites that still work (CreateInvites)', params: ServerParamsSchema, response: responses(InviteListSchema) },
   }, async request => {
     const actor = await requireServerActor(ctx, request, Permission.CreateInvites)
     return ok({ list: await ctx.repos.invites.list(actor.serverId, ctx.now()) })
@@ -41,7 +40,7 @@ export default async function invitesRoutes (fastify: FastifyInstance, { ctx }: 
 
   app.post(TRUST_PATHS.serverInvites, {
     preValidation: absentBodyAsEmpty,
-    schema: { summary: 'Make an invite (CreateInvites)', ...bearer, params: ServerParamsSchema, body: CreateInviteBodySchema, response: responses(InviteSchema) },
+    schema: { summary: 'Make an invite (CreateInvites)', params: ServerParamsSchema, body: CreateInviteBodySchema, response: responses(InviteSchema) },
   }, async request => {
     const actor = await requireServerActor(ctx, request, Permission.CreateInvites)
     const { liveInvitesPerMember, guestInviteMaxAgeSeconds } = ctx.config.limits
@@ -72,7 +71,7 @@ export default async function invitesRoutes (fastify: FastifyInstance, { ctx }: 
   })
 
   app.delete(TRUST_PATHS.invite, {
-    schema: { summary: 'Revoke an invite (its maker, or ManageServer)', ...bearer, params: InviteParamsSchema, response: responses(DoneSchema) },
+    schema: { summary: 'Revoke an invite (its maker, or ManageServer)', params: InviteParamsSchema, response: responses(DoneSchema) },
   }, async request => {
     const user = signedInUser(request)
     const invite = await ctx.repos.invites.row(request.params.code)
@@ -87,7 +86,7 @@ export default async function invitesRoutes (fastify: FastifyInstance, { ctx }: 
 
   app.post(TRUST_PATHS.acceptInvite, {
     preValidation: absentBodyAsEmpty,
-    schema: { summary: 'Join the server through an invite', ...bearer, params: InviteParamsSchema, response: responses(AcceptInviteSchema) },
+    schema: { summary: 'Join the server through an invite', params: InviteParamsSchema, response: responses(AcceptInviteSchema) },
   }, async request => {
     const user = signedInUser(request)
     const now = ctx.now()

@@ -35,7 +35,7 @@ export default async function loginThirdRoutes (fastify: FastifyInstance, { ctx 
   })
 
   app.post(API_PATHS.wxSession, {
-    schema: { summary: "Keep the signed-in member's WeChat openid from the mini-program's sign-in code (live reminders)", security: [{ bearer: [] }], body: WxSessionBodySchema, response: responses(WxSessionDataSchema) },
+    schema: { summary: "Keep the signed-in member's WeChat openid from the mini-program's sign-in code (live reminders)", body: WxSessionBodySchema, response: responses(WxSessionDataSchema) },
   }, async request => {
     const user = signedInUser(request)
     const app = miniProgramApp(ctx)

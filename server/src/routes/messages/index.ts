@@ -189,7 +189,6 @@ export default async function messagesRoutes (instance: FastifyInstance, { ctx }
   fastify.post(MESSAGES_PATHS.messages, {
     schema: {
       summary: 'Send a message (members only; content audited; the same nonce again answers the same message)',
-      security: [{ bearer: [] }],
       params: channelParams,
       body: SendMessageBodySchema,
       response: responses(ChatMessageSchema),
@@ -239,7 +238,6 @@ export default async function messagesRoutes (instance: FastifyInstance, { ctx }
     url: MESSAGES_PATHS.message,
     schema: {
       summary: 'Edit a message (its author only, while they may send there; content audited; counted as a send; POST for clients without PATCH)',
-      security: [{ bearer: [] }],
       params: messageParams,
       body: EditMessageBodySchema,
       response: responses(ChatMessageSchema),
@@ -265,7 +263,6 @@ export default async function messagesRoutes (instance: FastifyInstance, { ctx }
   fastify.delete(MESSAGES_PATHS.message, {
     schema: {
       summary: "Delete a message (its author, or ManageMessages for others' messages, audited)",
-      security: [{ bearer: [] }],
       params: messageParams,
       response: responses(MessageDeleteEventSchema),
     },
@@ -283,7 +280,6 @@ export default async function messagesRoutes (instance: FastifyInstance, { ctx }
   fastify.put(MESSAGES_PATHS.myReaction, {
     schema: {
       summary: 'React to a message with an emoji (members only)',
-      security: [{ bearer: [] }],
       params: reactionParams,
       response: responses(ReactionEventSchema),
     },
@@ -310,7 +306,6 @@ export default async function messagesRoutes (instance: FastifyInstance, { ctx }
   fastify.delete(MESSAGES_PATHS.myReaction, {
     schema: {
       summary: "Remove the signed-in member's reaction",
-      security: [{ bearer: [] }],
       params: reactionParams,
       response: responses(ReactionEventSchema),
     },
@@ -326,7 +321,6 @@ export default async function messagesRoutes (instance: FastifyInstance, { ctx }
   fastify.post(MESSAGES_PATHS.typing, {
     schema: {
       summary: 'The signed-in member is typing (members only; published to those looking at the channel, never stored)',
-      security: [{ bearer: [] }],
       params: channelParams,
       response: responses(Type.Null()),
     },
@@ -343,7 +337,6 @@ export default async function messagesRoutes (instance: FastifyInstance, { ctx }
   fastify.post(MESSAGES_PATHS.read, {
     schema: {
       summary: 'The signed-in member has read the channel up to a message (members only; their other sessions hear it)',
-      security: [{ bearer: [] }],
       params: channelParams,
       body: ReadBodySchema,
       response: responses(ReadStateSchema),

@@ -128,7 +128,6 @@ export async function publishToModerators<T extends DispatchNameOf<'moderators'>
 export default async function moderationRoutes (fastify: FastifyInstance, { ctx }: RouteOptions): Promise<void> {
   signInThroughout(fastify) // every route here, reads too, is for a signed-in user
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
-  const bearer = { security: [{ bearer: [] }] }
 
   /** After a kick or ban committed: the server hears the member left, the member's sockets close. */
   async function publishRemoval (serverId: string, uid: string, reason: 'kicked' | 'banned'): Promise<void> {
@@ -139,7 +138,7 @@ export default async function moderationRoutes (fastify: FastifyInstance, { ctx 
   }
 
   app.delete(TRUST_PATHS.member, {
-    schema: { summary: 'Kick a member (KickMembers; only below your highest role)', ...bearer, params: MemberParamsSchema, querystring: ReasonQuerySchema, response: responses(DoneSchema) },
+    schema: { summary: 'Kick a member (KickMembers; only below your highest role)', params: MemberParamsSchema, querystring: ReasonQuerySchema, response: responses(DoneSchema) },
   }, async request => {
     const { target, ...actor } = await requireActorOverMember(ctx, request, Permission.KickMembers)
     await ctx.repos.moderation.remove(actor.serverId, target.uid, false, await memberAuditRecord(ctx, actor, 'member_kick', target.uid, request.query.reason))
@@ -149,7 +148,7 @@ export default async function moderationRoutes (fastify: FastifyInstance, { ctx 
   })
 
   app.get(TRUST_PATHS.bans, {
-    schema: { summary: 'The ban list (BanMembers)', ...bearer, params: ServerParamsSchema, response: responses(BanListSchema) },
+    schema: { summary: 'The ban list (BanMembers)', params: ServerParamsSchema, response: responses(BanListSchema) },
   }, async request => {
     const actor = await requireServerActor(ctx, request, Permission.BanMembers)
     return ok(await ctx.repos.moderation.bans(actor.serverId))
@@ -157,7 +156,7 @@ export default async function moderationRoutes (fastify: FastifyInstance, { ctx 
 
   app.put(TRUST_PATHS.ban, {
     preValidation: absentBodyAsEmpty,
-    schema: { summary: 'Ban someone, member or not (BanMembers; only below your highest role)', ...bearer, params: MemberParamsSchema, body: ReasonBodySchema, response: responses(DoneSchema) },
+    schema: { summary: 'Ban someone, member or not (BanMembers; only below your highest role)', params: MemberParamsSchema, body: ReasonBodySchema, response: responses(DoneSchema) },
   }, async request => {
     const actor = await requireServerActor(ctx, request, Permission.BanMembers)
     const { serverId } = actor
@@ -175,7 +174,7 @@ export default async function moderationRoutes (fastify: FastifyInstance, { ctx 
   })
 
   app.delete(TRUST_PATHS.ban, {
-    schema: { summary: 'Lift a ban (BanMembers)', ...bearer, params: MemberParamsSchema, response: responses(DoneSchema) },
+    schema: { summary: 'Lift a ban (BanMembers)', params: MemberParamsSchema, response: responses(DoneSchema) },
   }, async request => {
     const actor = await requireServerActor(ctx, request, Permission.BanMembers)
     const uid = request.params.uid
@@ -184,7 +183,7 @@ export default async function moderationRoutes (fastify: FastifyInstance, { ctx 
   })
 
   app.put(TRUST_PATHS.timeout, {
-    schema: { summary: 'Time a member out until a time, or lift it with null (MuteMembers)', ...bearer, params: MemberParamsSchema, body: TimeoutBodySchema, response: responses(MemberStateSchema) },
+    schema: { summary: 'Time a member out until a time, or lift it with null (MuteMembers)', params: MemberParamsSchema, body: TimeoutBodySchema, response: responses(MemberStateSchema) },
   }, async request => {
     const { target, ...actor } = await requireActorOverMember(ctx, request, Permission.MuteMembers)
     const { until } = request.body
@@ -200,14 +199,14 @@ export default async function moderationRoutes (fastify: FastifyInstance, { ctx 
   })
 
   app.get(TRUST_PATHS.auditLog, {
-    schema: { summary: 'The audit log, newest first (owner and moderators)', ...bearer, params: ServerParamsSchema, querystring: CursorQuerySchema, response: responses(AuditLogSchema) },
+    schema: { summary: 'The audit log, newest first (owner and moderators)', params: ServerParamsSchema, querystring: CursorQuerySchema, response: responses(AuditLogSchema) },
   }, async request => {
     const actor = await requireModerator(ctx, request)
     return ok(await ctx.repos.auditLog.list(actor.serverId, request.query))
   })
 
   app.post(TRUST_PATHS.reports, {
-    schema: { summary: 'Report a message, post or member to the moderators (members only; one open report per target; limited per account)', ...bearer, body: ReportBodySchema, response: responses(DoneSchema) },
+    schema: { summary: 'Report a message, post or member to the moderators (members only; one open report per target; limited per account)', body: ReportBodySchema, response: responses(DoneSchema) },
   }, async request => {
     const user = signedInUser(request)
     const serverId = await reportedServer(ctx, request.body, user)
@@ -227,7 +226,7 @@ export default async function moderationRoutes (fastify: FastifyInstance, { ctx 
     url: TRUST_PATHS.report,
     schema: {
       summary: 'Close a report as dismissed, or as what was done to its target (ManageMessages for content; MuteMembers, KickMembers for a member); closes every open report of that target, audited',
-      ...bearer, params: ReportParamsSchema, body: ResolveReportBodySchema, response: responses(ReportResolveEventSchema),
+      params: ReportParamsSchema, body: ResolveReportBodySchema, response: responses(ReportResolveEventSchema),
     },
     handler: async request => {
       const user = signedInUser(request)
@@ -248,7 +247,7 @@ export default async function moderationRoutes (fastify: FastifyInstance, { ctx 
   })
 
   app.get(TRUST_PATHS.serverReports, {
-    schema: { summary: 'Open reports, newest first (moderators)', ...bearer, params: ServerParamsSchema, querystring: CursorQuerySchema, response: responses(ReportListSchema) },
+    schema: { summary: 'Open reports, newest first (moderators)', params: ServerParamsSchema, querystring: CursorQuerySchema, response: responses(ReportListSchema) },
   }, async request => {
     const actor = await requireModerator(ctx, request)
     return ok(await ctx.repos.moderation.reports(actor.serverId, request.query))
@@ -258,7 +257,7 @@ export default async function moderationRoutes (fastify: FastifyInstance, { ctx 
   app.route({
     method: ['PATCH', 'POST'],
     url: API_PATHS.server,
-    schema: { summary: "Edit the server's name, icon and introduction (ManageServer; each audited)", ...bearer, params: ServerParamsSchema, body: PatchServerBodySchema, response: responses(ServerSchema) },
+    schema: { summary: "Edit the server's name, icon and introduction (ManageServer; each audited)", params: ServerParamsSchema, body: PatchServerBodySchema, response: responses(ServerSchema) },
     handler: async request => {
       const actor = await requireServerActor(ctx, request, Permission.ManageServer)
       const { name, icon, introduction } = request.body
@@ -274,14 +273,14 @@ export default async function moderationRoutes (fastify: FastifyInstance, { ctx 
   })
 
   app.get(TRUST_PATHS.words, {
-    schema: { summary: "The server's own audit words (ManageServer)", ...bearer, params: ServerParamsSchema, response: responses(WordListSchema) },
+    schema: { summary: "The server's own audit words (ManageServer)", params: ServerParamsSchema, response: responses(WordListSchema) },
   }, async request => {
     const actor = await requireServerActor(ctx, request, Permission.ManageServer)
     return ok({ words: await ctx.repos.moderation.words(actor.serverId) })
   })
 
   app.put(TRUST_PATHS.words, {
-    schema: { summary: "Replace the server's own audit words (ManageServer; SPEC §5, with the global list)", ...bearer, params: ServerParamsSchema, body: WordListSchema, response: responses(WordListSchema) },
+    schema: { summary: "Replace the server's own audit words (ManageServer; SPEC §5, with the global list)", params: ServerParamsSchema, body: WordListSchema, response: responses(WordListSchema) },
   }, async request => {
     const actor = await requireServerActor(ctx, request, Permission.ManageServer)
     const words = await ctx.repos.moderation.setWords(actor.serverId, request.body.words, auditRecord(ctx, actor, 'words_update', actor.serverId))

@@ -44,10 +44,9 @@ const ENDPOINT_REFUSALS: Record<PublicUrlRefusal, SpokenMessage> = {
 export default async function notificationsRoutes (fastify: FastifyInstance, { ctx }: RouteOptions): Promise<void> {
   signInThroughout(fastify) // every route here, reads too, is one's own inbox
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
-  const bearer = { security: [{ bearer: [] }] }
 
   app.get(NOTIFICATIONS_PATHS.list, {
-    schema: { summary: "The signed-in member's notifications, newest first (cursor: the last id of the page before)", ...bearer, querystring: NotificationListQuerySchema, response: responses(NotificationPageSchema) },
+    schema: { summary: "The signed-in member's notifications, newest first (cursor: the last id of the page before)", querystring: NotificationListQuerySchema, response: responses(NotificationPageSchema) },
   }, async request => {
     const user = signedInUser(request)
     const page = await ctx.repos.notifications.page(user.uid, request.query.cursor ?? null, request.query.limit ?? NOTIFICATIONS_PAGE_SIZE)
@@ -56,11 +55,11 @@ export default async function notificationsRoutes (fastify: FastifyInstance, { c
   })
 
   app.get(NOTIFICATIONS_PATHS.unread, {
-    schema: { summary: 'How many of the signed-in member\'s notifications are unread', ...bearer, response: responses(UnreadCountSchema) },
+    schema: { summary: 'How many of the signed-in member\'s notifications are unread', response: responses(UnreadCountSchema) },
   }, async request => ok({ unread: await ctx.repos.notifications.unreadCount(signedInUser(request).uid) }))
 
   app.post(NOTIFICATIONS_PATHS.read, {
-    schema: { summary: 'Mark notifications read: {ids} or {all: true} (other devices hear NOTIFICATIONS_READ)', ...bearer, body: MarkReadBodySchema, response: responses(NotificationsReadEventSchema) },
+    schema: { summary: 'Mark notifications read: {ids} or {all: true} (other devices hear NOTIFICATIONS_READ)', body: MarkReadBodySchema, response: responses(NotificationsReadEventSchema) },
   }, async request => {
     const user = signedInUser(request)
     const body = request.body
@@ -72,11 +71,11 @@ export default async function notificationsRoutes (fastify: FastifyInstance, { c
   })
 
   app.get(NOTIFICATIONS_PATHS.settings, {
-    schema: { summary: "The signed-in member's mute settings (servers and channels)", ...bearer, response: responses(NotificationSettingsSchema) },
+    schema: { summary: "The signed-in member's mute settings (servers and channels)", response: responses(NotificationSettingsSchema) },
   }, async request => ok({ items: await ctx.repos.notifications.settings(signedInUser(request).uid) }))
 
   app.put(NOTIFICATIONS_PATHS.serverSettings, {
-    schema: { summary: 'Mute a server, or suppress its @全体成员, for the signed-in member (members only)', ...bearer, params: ServerParamsSchema, body: ServerNotificationSettingsBodySchema, response: responses(NotificationSettingSchema) },
+    schema: { summary: 'Mute a server, or suppress its @全体成员, for the signed-in member (members only)', params: ServerParamsSchema, body: ServerNotificationSettingsBodySchema, response: responses(NotificationSettingSchema) },
   }, async request => {
     const user = signedInUser(request)
     await requireMember(ctx, request.params.server_id, user.uid)
@@ -86,7 +85,7 @@ export default async function notificationsRoutes (fastify: FastifyInstance, { c
   })
 
   app.put(NOTIFICATIONS_PATHS.channelSettings, {
-    schema: { summary: 'Mute a channel for the signed-in member (those who may read it)', ...bearer, params: ChannelParamsSchema, body: ChannelNotificationSettingsBodySchema, response: responses(NotificationSettingSchema) },
+    schema: { summary: 'Mute a channel for the signed-in member (those who may read it)', params: ChannelParamsSchema, body: ChannelNotificationSettingsBodySchema, response: responses(NotificationSettingSchema) },
   }, async request => {
     const user = signedInUser(request)
     const channel = await requireChannelOfMember(ctx, request.params.channel_id, user, Permission.ViewChannel)
@@ -96,11 +95,11 @@ export default async function notificationsRoutes (fastify: FastifyInstance, { c
   })
 
   app.get(NOTIFICATIONS_PATHS.pushKey, {
-    schema: { summary: 'The VAPID public key a browser subscribes to Web Push with (base64url)', ...bearer, response: responses(VapidPublicKeySchema) },
+    schema: { summary: 'The VAPID public key a browser subscribes to Web Push with (base64url)', response: responses(VapidPublicKeySchema) },
   }, async () => ok({ public_key: ctx.away.publicKey }))
 
   app.put(NOTIFICATIONS_PATHS.pushSubscription, {
-    schema: { summary: "Keep this browser's Web Push subscription: the signed-in member is pushed their notifications while they have no open session", ...bearer, body: PushSubscriptionBodySchema, response: responses(PushSubscriptionStateSchema) },
+    schema: { summary: "Keep this browser's Web Push subscription: the signed-in member is pushed their notifications while they have no open session", body: PushSubscriptionBodySchema, response: responses(PushSubscriptionStateSchema) },
   }, async request => {
     const user = signedInUser(request)
     const { endpoint, keys } = request.body
@@ -111,7 +110,7 @@ export default async function notificationsRoutes (fastify: FastifyInstance, { c
   })
 
   app.delete(NOTIFICATIONS_PATHS.pushSubscription, {
-    schema: { summary: "Forget this browser's Web Push subscription (the signed-in member's own only)", ...bearer, body: PushUnsubscribeBodySchema, response: responses(PushSubscriptionStateSchema) },
+    schema: { summary: "Forget this browser's Web Push subscription (the signed-in member's own only)", body: PushUnsubscribeBodySchema, response: responses(PushSubscriptionStateSchema) },
   }, async request => {
     const { endpoint } = request.body
     await ctx.repos.notifications.deletePushSubscription(endpoint, signedInUser(request).uid)

@@ -25,7 +25,7 @@ export const UPLOAD_MIME_LIMIT = 'image/*;video/*;audio/*'
 export default async function qiniuRoutes (fastify: FastifyInstance, { ctx }: RouteOptions): Promise<void> {
   fastify.withTypeProvider<TypeBoxTypeProvider>().post(API_PATHS.uploadToken, {
     preValidation: absentBodyAsEmpty,
-    schema: { summary: 'Qiniu upload token (SPEC §7); bearer token, uploads count on the account\'s daily quota', security: [{ bearer: [] }], body: UploadTokenBodySchema, response: responses(UploadTokenDataSchema) },
+    schema: { summary: 'Qiniu upload token (SPEC §7); bearer token, uploads count on the account\'s daily quota', body: UploadTokenBodySchema, response: responses(UploadTokenDataSchema) },
   }, async request => {
     const { key, mime } = request.body
     if (key !== undefined && Buffer.byteLength(key) > UPLOAD_KEY_MAX_BYTES) throw badRequest(`body.key must be at most ${UPLOAD_KEY_MAX_BYTES} bytes`)

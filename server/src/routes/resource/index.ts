@@ -41,7 +41,7 @@ export function decodeBase64Data (text: string): Buffer {
 export default async function resourceRoutes (fastify: FastifyInstance, { ctx }: RouteOptions): Promise<void> {
   fastify.withTypeProvider<TypeBoxTypeProvider>().post(API_PATHS.base64, {
     bodyLimit: BASE64_BODY_LIMIT,
-    schema: { summary: 'Store a base64 image (SPEC §7); bearer token, daily quota per account', security: [{ bearer: [] }], body: Base64UploadBodySchema, response: responses(Base64UploadDataSchema) },
+    schema: { summary: 'Store a base64 image (SPEC §7); bearer token, daily quota per account', body: Base64UploadBodySchema, response: responses(Base64UploadDataSchema) },
   }, async request => {
     const content = decodeBase64Data(request.body.data)
     if (content.length > BASE64_IMAGE_MAX_BYTES) throw httpError(413, `body.data: the image is larger than ${BASE64_IMAGE_MAX_BYTES} bytes`)

@@ -58,7 +58,6 @@ function requireRoleReach (access: Access, callerBits: number, role: Pick<Permis
 /** Registers the role routes. */
 export default async function rolesRoutes (fastify: FastifyInstance, { ctx }: RouteOptions): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
-  const bearer = { security: [{ bearer: [] }] }
 
   async function existingRole (serverId: string, roleId: string): Promise<ServerRole> {
     const role = await ctx.repos.roles.get(serverId, roleId)
@@ -101,7 +100,7 @@ export default async function rolesRoutes (fastify: FastifyInstance, { ctx }: Ro
   })
 
   app.post(TRUST_PATHS.roles, {
-    schema: { summary: 'Create a role (ManageRoles)', ...bearer, params: ServerParamsSchema, body: CreateRoleBodySchema, response: responses(ServerRoleSchema) },
+    schema: { summary: 'Create a role (ManageRoles)', params: ServerParamsSchema, body: CreateRoleBodySchema, response: responses(ServerRoleSchema) },
   }, async request => {
     const actor = await requireServerActor(ctx, request, Permission.ManageRoles)
     const { serverId, access } = actor
@@ -124,7 +123,7 @@ export default async function rolesRoutes (fastify: FastifyInstance, { ctx }: Ro
   app.route({
     method: ['PATCH', 'POST'],
     url: TRUST_PATHS.role,
-    schema: { summary: 'Edit or move a role (ManageRoles; @everyone: permissions only)', ...bearer, params: RoleParamsSchema, body: PatchRoleBodySchema, response: responses(ServerRoleSchema) },
+    schema: { summary: 'Edit or move a role (ManageRoles; @everyone: permissions only)', params: RoleParamsSchema, body: PatchRoleBodySchema, response: responses(ServerRoleSchema) },
     handler: async request => {
       const actor = await requireServerActor(ctx, request, Permission.ManageRoles)
       const { serverId, access } = actor
@@ -152,7 +151,7 @@ export default async function rolesRoutes (fastify: FastifyInstance, { ctx }: Ro
   })
 
   app.delete(TRUST_PATHS.role, {
-    schema: { summary: 'Delete a role (ManageRoles; never @everyone)', ...bearer, params: RoleParamsSchema, response: responses(RoleListSchema) },
+    schema: { summary: 'Delete a role (ManageRoles; never @everyone)', params: RoleParamsSchema, response: responses(RoleListSchema) },
   }, async request => {
     const actor = await requireServerActor(ctx, request, Permission.ManageRoles)
     const { serverId } = actor
@@ -172,7 +171,7 @@ export default async function rolesRoutes (fastify: FastifyInstance, { ctx }: Ro
       url: TRUST_PATHS.channelOverride,
       schema: {
         summary: set ? "Set a channel's override of a role's or member's permissions (ManageChannels; only bits you hold)" : "Remove a channel's override (ManageChannels)",
-        ...bearer, params: OverrideParamsSchema, ...(set ? { body: OverrideBodySchema } : {}), response: responses(ChannelOverridesSchema),
+        params: OverrideParamsSchema, ...(set ? { body: OverrideBodySchema } : {}), response: responses(ChannelOverridesSchema),
       },
       handler: async request => {
         const user = signedInUser(request)
@@ -198,7 +197,7 @@ export default async function rolesRoutes (fastify: FastifyInstance, { ctx }: Ro
       url: TRUST_PATHS.memberRole,
       schema: {
         summary: held ? 'Give a member a role (ManageRoles; bot roles only to bots)' : 'Take a role from a member (ManageRoles)',
-        ...bearer, params: MemberRoleParamsSchema, response: responses(MemberStateSchema),
+        params: MemberRoleParamsSchema, response: responses(MemberStateSchema),
       },
       handler: async request => {
         const actor = await requireServerActor(ctx, request, Permission.ManageRoles)

@@ -94,7 +94,6 @@ export default async function serversRoutes (instance: FastifyInstance, { ctx }:
   fastify.post(API_PATHS.serverChannels, {
     schema: {
       summary: 'Create a channel (ManageChannels; types 1, 3, 8; title and icon audited; a few per minute per account, a cap per server)',
-      security: [{ bearer: [] }],
       params,
       body: CreateChannelBodySchema,
       response: responses(ChannelSchema),

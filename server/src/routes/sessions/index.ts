@@ -17,7 +17,6 @@ import { responses } from '../schemas'
 export default async function sessionsRoutes (fastify: FastifyInstance, { ctx }: RouteOptions): Promise<void> {
   signInThroughout(fastify) // every route here, reads too, is for a signed-in user
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
-  const bearer = { security: [{ bearer: [] }] }
 
   async function revoke (uid: string, sessionId: string, reason: SessionRevokedEvent['reason']): Promise<boolean> {
     if (!await ctx.repos.users.revokeSession(uid, sessionId)) return false
@@ -29,7 +28,7 @@ export default async function sessionsRoutes (fastify: FastifyInstance, { ctx }:
 
   app.post(TRUST_PATHS.logout, {
     preValidation: absentBodyAsEmpty,
-    schema: { summary: 'Sign out: the token stops working', ...bearer, response: responses(DoneSchema) },
+    schema: { summary: 'Sign out: the token stops working', response: responses(DoneSchema) },
   }, async request => {
     const user = signedInUser(request)
     if (!request.currentSessionId) throw badRequest('authorization: a bot token is revoked by the server owner, not signed out')
@@ -38,7 +37,7 @@ export default async function sessionsRoutes (fastify: FastifyInstance, { ctx }:
   })
 
   app.get(TRUST_PATHS.sessions, {
-    schema: { summary: "The caller's live sessions, most recently used first", ...bearer, response: responses(SessionListSchema) },
+    schema: { summary: "The caller's live sessions, most recently used first", response: responses(SessionListSchema) },
   }, async request => {
     const user = signedInUser(request)
     const sessions = await ctx.repos.users.listSessions(user.uid, ctx.now())
@@ -46,7 +45,7 @@ export default async function sessionsRoutes (fastify: FastifyInstance, { ctx }:
   })
 
   app.delete(TRUST_PATHS.session, {
-    schema: { summary: 'End one of your sessions', ...bearer, params: SessionParamsSchema, response: responses(DoneSchema) },
+    schema: { summary: 'End one of your sessions', params: SessionParamsSchema, response: responses(DoneSchema) },
   }, async request => {
     const user = signedInUser(request)
     if (!await revoke(user.uid, request.params.session_id, 'revoked')) throw notFound(`path.session_id: you have no session ${request.params.session_id}`)

@@ -47,7 +47,6 @@ async function visibleSpaces (ctx: AppContext, serverId: string, request: Fastif
 /** Registers the space routes. */
 export default async function spaceRoutes (instance: FastifyInstance, { ctx }: RouteOptions): Promise<void> {
   const fastify = instance.withTypeProvider<TypeBoxTypeProvider>()
-  const bearer = { security: [{ bearer: [] }] }
 
   fastify.get(SPACE_PATHS.space, {
     schema: { summary: "A metaverse channel's gather space: its Tiled map and how many stand in it", params: ChannelParamsSchema, response: responses(SpaceInfoSchema) },
@@ -76,7 +75,7 @@ export default async function spaceRoutes (instance: FastifyInstance, { ctx }: R
   fastify.post(SPACE_PATHS.say, {
     schema: {
       summary: 'A host (map account, its token) says something in its space, heard within the talk radius; `said` false when nobody stands there',
-      ...bearer, params: ChannelParamsSchema, body: SpaceSayBodySchema, response: responses(Type.Object({ said: Type.Boolean() })),
+      params: ChannelParamsSchema, body: SpaceSayBodySchema, response: responses(Type.Object({ said: Type.Boolean() })),
     },
   }, async request => {
     const user = signedInUser(request)
@@ -90,7 +89,7 @@ export default async function spaceRoutes (instance: FastifyInstance, { ctx }: R
   })
 
   fastify.post(SPACE_PATHS.move, {
-    schema: { summary: 'Move a member in a space (a moderator)', ...bearer, params: SpaceMemberParamsSchema, body: SpaceMoveBodySchema, response: responses(Type.Null()) },
+    schema: { summary: 'Move a member in a space (a moderator)', params: SpaceMemberParamsSchema, body: SpaceMoveBodySchema, response: responses(Type.Null()) },
   }, async request => {
     const user = signedInUser(request)
     const channel = await spaceChannel(ctx, request.params.channel_id, user)
@@ -100,7 +99,7 @@ export default async function spaceRoutes (instance: FastifyInstance, { ctx }: R
   })
 
   fastify.delete(SPACE_PATHS.member, {
-    schema: { summary: 'Remove a member from a space (a moderator); they get space_left removed', ...bearer, params: SpaceMemberParamsSchema, response: responses(Type.Null()) },
+    schema: { summary: 'Remove a member from a space (a moderator); they get space_left removed', params: SpaceMemberParamsSchema, response: responses(Type.Null()) },
   }, async request => {
     const user = signedInUser(request)
     const channel = await spaceChannel(ctx, request.params.channel_id, user)

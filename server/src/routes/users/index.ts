@@ -17,11 +17,10 @@ import { responses } from '../schemas'
 /** Registers /user/me and /users/:uid. */
 export default async function usersRoutes (instance: FastifyInstance, { ctx }: RouteOptions): Promise<void> {
   const fastify = instance.withTypeProvider<TypeBoxTypeProvider>()
-  const bearer = { security: [{ bearer: [] }] }
 
   fastify.get(API_PATHS.me, {
     config: { signIn: 'user' },
-    schema: { summary: 'The signed-in user', ...bearer, response: responses(UserSchema) },
+    schema: { summary: 'The signed-in user', response: responses(UserSchema) },
   }, async request => ok(signedInUser(request)))
 
   // POST as well as PATCH: the mini-program's request API has no PATCH method.
@@ -30,7 +29,6 @@ export default async function usersRoutes (instance: FastifyInstance, { ctx }: R
     url: API_PATHS.me,
     schema: {
       summary: 'Edit the signed-in user\'s profile (audited)',
-      ...bearer,
       body: ProfilePatchBodySchema,
       response: responses(UserSchema),
     },
