@@ -1,5 +1,5 @@
 /**
- * Values of the membership calls (./members.ts) the client needs: paths and page sizes.
+ * Values of the membership calls (./members.ts) the client needs: its calls, paths and page sizes.
  * No imports, so the client takes them from here without loading TypeBox.
  */
 

@@ -103,3 +103,78 @@ export const POSTS_PATHS = {
   myLiveReminder: '/lives/:live_id/reminders/me',
   myLiveViewing: '/lives/:live_id/viewers/me',
 } as const
+
+/** Where the reference server's rule pages live (SPEC §1, §2: the user agreement and the privacy policy, as HTML). */
+export const RULES_PATH = '/rules'
+
+/** The calls of core/wire/api.ts, the file and rule pages, and the upload host's form upload. */
+export const API_CALLS = {
+  /** SPEC §7: store a base64 image. */
+  uploadBase64: { method: 'POST', path: API_PATHS.base64, auth: 'user' },
+  /** SPEC §7: the WeChat JS-SDK configuration of a page. */
+  wxconf: { method: 'GET', path: API_PATHS.wxconf, auth: 'anyone' },
+  /** The mini-program's sign-in code → the member's openid. */
+  wxSession: { method: 'POST', path: API_PATHS.wxSession, auth: 'user' },
+  /** SPEC §7: a Qiniu upload token. */
+  uploadToken: { method: 'POST', path: API_PATHS.uploadToken, auth: 'user' },
+  /** SPEC §7: the showroom data of a channel. */
+  mapcfg: { method: 'GET', path: API_PATHS.mapcfg, auth: 'anyone' },
+  /** A new guest and its session. */
+  guestLogin: { method: 'POST', path: API_PATHS.guestLogin, auth: 'anyone' },
+  /** The signed-in user. */
+  me: { method: 'GET', path: API_PATHS.me, auth: 'user' },
+  /** Edit the signed-in user's profile. */
+  updateMe: { method: EDIT_METHODS, path: API_PATHS.me, auth: 'user' },
+  /** A user's public profile. */
+  user: { method: 'GET', path: API_PATHS.user, auth: 'anyone' },
+  /** The servers. */
+  servers: { method: 'GET', path: API_PATHS.servers, auth: 'anyone' },
+  /** One server with its counts. */
+  server: { method: 'GET', path: API_PATHS.server, auth: 'anyone' },
+  /** Edit a server's name, icon and introduction. */
+  editServer: { method: EDIT_METHODS, path: API_PATHS.server, auth: 'user' },
+  /** A server's channels in groups. */
+  serverChannels: { method: 'GET', path: API_PATHS.serverChannels, auth: 'anyone' },
+  /** Create a channel. */
+  createChannel: { method: 'POST', path: API_PATHS.serverChannels, auth: 'user' },
+  /** A server's roles. */
+  serverRoles: { method: 'GET', path: API_PATHS.serverRoles, auth: 'anyone' },
+  /** A server's items on air. */
+  serverLives: { method: 'GET', path: API_PATHS.serverLives, auth: 'anyone' },
+  /** One channel. */
+  channel: { method: 'GET', path: API_PATHS.channel, auth: 'anyone' },
+  /** Edit a channel. */
+  editChannel: { method: EDIT_METHODS, path: API_PATHS.channel, auth: 'user' },
+  /** Delete a channel. */
+  deleteChannel: { method: 'DELETE', path: API_PATHS.channel, auth: 'user' },
+  /** A channel's items on air. */
+  channelLives: { method: 'GET', path: API_PATHS.channelLives, auth: 'anyone' },
+  /** The Qiniu-compatible form upload (on the upload host; the upload token is the credential). */
+  upload: { method: 'POST', path: UPLOAD_HOST_PATH, auth: 'anyone' },
+  /** A stored file (not an envelope: the file itself). */
+  file: { method: 'GET', path: `${FILES_PATH}/*`, auth: 'anyone' },
+  /** A rule page (not an envelope: HTML). */
+  rulePage: { method: 'GET', path: `${RULES_PATH}/:name`, auth: 'anyone' },
+} as const
+
+/** The calls of posts, comments, likes and live chat (core/wire/posts.ts). */
+export const POST_CALLS = {
+  channelPosts: { method: 'GET', path: POSTS_PATHS.channelPosts, auth: 'anyone' },
+  createPost: { method: 'POST', path: POSTS_PATHS.channelPosts, auth: 'user' },
+  post: { method: 'GET', path: POSTS_PATHS.post, auth: 'anyone' },
+  editPost: { method: EDIT_METHODS, path: POSTS_PATHS.post, auth: 'user' },
+  deletePost: { method: 'DELETE', path: POSTS_PATHS.post, auth: 'user' },
+  comments: { method: 'GET', path: POSTS_PATHS.postComments, auth: 'anyone' },
+  comment: { method: 'POST', path: POSTS_PATHS.postComments, auth: 'user' },
+  editComment: { method: EDIT_METHODS, path: POSTS_PATHS.postComment, auth: 'user' },
+  deleteComment: { method: 'DELETE', path: POSTS_PATHS.postComment, auth: 'user' },
+  like: { method: 'PUT', path: POSTS_PATHS.myPostLike, auth: 'user' },
+  unlike: { method: 'DELETE', path: POSTS_PATHS.myPostLike, auth: 'user' },
+  liveComments: { method: 'GET', path: POSTS_PATHS.liveComments, auth: 'anyone' },
+  liveComment: { method: 'POST', path: POSTS_PATHS.liveComments, auth: 'user' },
+  reminder: { method: 'GET', path: POSTS_PATHS.myLiveReminder, auth: 'user' },
+  remind: { method: 'PUT', path: POSTS_PATHS.myLiveReminder, auth: 'user' },
+  unremind: { method: 'DELETE', path: POSTS_PATHS.myLiveReminder, auth: 'user' },
+  watch: { method: 'PUT', path: POSTS_PATHS.myLiveViewing, auth: 'user' },
+  unwatch: { method: 'DELETE', path: POSTS_PATHS.myLiveViewing, auth: 'user' },
+} as const
