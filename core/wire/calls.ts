@@ -9,14 +9,14 @@ import { CONVERSATION_CALLS } from './direct-messages-paths'
 import { MEMBER_CALLS } from './members-paths'
 import { MESSAGE_CALLS } from './messages-paths'
 import { NOTIFICATION_CALLS } from './notifications-paths'
-import { API_CALLS, POST_CALLS, type CallDeclaration, type CallTable } from './paths'
+import { API_CALLS, POST_CALLS, RAW_CALLS, type CallDeclaration, type CallTable } from './paths'
 import { SEARCH_CALLS } from './search-paths'
 import { SPACE_CALLS } from './space-paths'
 import { TRUST_CALLS } from './trust-paths'
 
 /** Every topic's table of calls, by the table's name. */
 export const CALL_TABLES: Readonly<Record<string, CallTable>> = {
-  API_CALLS, POST_CALLS, MEMBER_CALLS, MESSAGE_CALLS, SEARCH_CALLS, SPACE_CALLS, NOTIFICATION_CALLS, CONVERSATION_CALLS, ACCOUNT_CALLS, TRUST_CALLS,
+  API_CALLS, RAW_CALLS, POST_CALLS, MEMBER_CALLS, MESSAGE_CALLS, SEARCH_CALLS, SPACE_CALLS, NOTIFICATION_CALLS, CONVERSATION_CALLS, ACCOUNT_CALLS, TRUST_CALLS,
 }
 
 /** Every declared call, as `TABLE.name` → its declaration. */

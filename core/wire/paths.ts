@@ -107,7 +107,7 @@ export const POSTS_PATHS = {
 /** Where the reference server's rule pages live (SPEC §1, §2: the user agreement and the privacy policy, as HTML). */
 export const RULES_PATH = '/rules'
 
-/** The calls of core/wire/api.ts, the file and rule pages, and the upload host's form upload. */
+/** The calls of core/wire/api.ts. */
 export const API_CALLS = {
   /** SPEC §7: store a base64 image. */
   uploadBase64: { method: 'POST', path: API_PATHS.base64, auth: 'user' },
@@ -149,11 +149,15 @@ export const API_CALLS = {
   deleteChannel: { method: 'DELETE', path: API_PATHS.channel, auth: 'user' },
   /** A channel's items on air. */
   channelLives: { method: 'GET', path: API_PATHS.channelLives, auth: 'anyone' },
+} as const
+
+/** The calls answered without the envelope, registered by hand: files, rule pages and the upload host's Qiniu-style answer. */
+export const RAW_CALLS = {
   /** The Qiniu-compatible form upload (on the upload host; the upload token is the credential). */
   upload: { method: 'POST', path: UPLOAD_HOST_PATH, auth: 'anyone' },
-  /** A stored file (not an envelope: the file itself). */
+  /** A stored file, as it is. */
   file: { method: 'GET', path: `${FILES_PATH}/*`, auth: 'anyone' },
-  /** A rule page (not an envelope: HTML). */
+  /** A rule page, as HTML. */
   rulePage: { method: 'GET', path: `${RULES_PATH}/:name`, auth: 'anyone' },
 } as const
 

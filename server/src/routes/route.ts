@@ -6,11 +6,11 @@
  * summary, its other options and its handler.
  */
 import type { Static, TSchema } from '@sinclair/typebox'
-import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify'
+import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods, RouteShorthandOptions } from 'fastify'
 import type { Envelope } from '@core/wire/api'
 import type { CallSchemas } from '@core/wire/call-schemas'
 import type { CallDeclaration } from '@core/wire/paths'
-import { responses } from './schemas'
+import { responses, type Responses } from './schemas'
 
 /** The value a schema declares, or `unknown` where the call declares none. */
 type StaticOr<S> = S extends TSchema ? Static<S> : unknown
@@ -27,26 +27,35 @@ export type RouteExtras = Omit<RouteShorthandOptions, 'schema' | 'config'> & {
 /** A route's handler: it answers the call's answer in the envelope, or sends the reply itself. */
 export type CallHandler<S extends CallSchemas> = (request: CallRequest<S>, reply: FastifyReply) => Promise<Envelope<Static<S['answer']>> | FastifyReply>
 
+/** The schema a route of `S` is registered with: what the TypeBox type provider types its request and answer from. */
+export interface DeclaredSchema<S extends CallSchemas> {
+  summary: string
+  description?: string
+  params: S['params']
+  querystring: S['query']
+  body: S['body']
+  response: Responses<S['answer'], 200>
+}
+
 /**
- * Registers `call` on `app` with its `schemas`: method, url, params, querystring, body and
- * response (the envelope of its answer, server/src/routes/schemas.ts `responses`), and
- * `config.signIn` from its `auth` (server/src/plugins/auth.ts enforces it; the OpenAPI
- * document marks it, plugins/openapi.ts).
+ * The options a route of `call` is registered with, its `schemas` and `extras` applied:
+ * method, url, params, querystring, body and response (the envelope of its answer,
+ * server/src/routes/schemas.ts `responses`), and `config.signIn` from its `auth`
+ * (server/src/plugins/auth.ts enforces it; plugins/openapi.ts marks it). For a route
+ * written as `app.route({ ...declaredRoute(…), handler })`; {@link route} is the short form.
  */
-export function route<S extends CallSchemas> (app: FastifyInstance, call: CallDeclaration, schemas: S, extras: RouteExtras, handler: CallHandler<S>): void {
+export function declaredRoute<S extends CallSchemas> (call: CallDeclaration, schemas: S, extras: RouteExtras): Omit<RouteShorthandOptions, 'schema'> & { method: HTTPMethods | HTTPMethods[], url: string, schema: DeclaredSchema<S> } {
   const { schema, config, ...options } = extras
-  app.route({
+  return {
     ...options,
     method: typeof call.method === 'string' ? call.method : [...call.method],
     url: call.path,
-    schema: {
-      ...schema,
-      ...(schemas.params ? { params: schemas.params } : {}),
-      ...(schemas.query ? { querystring: schemas.query } : {}),
-      ...(schemas.body ? { body: schemas.body } : {}),
-      response: responses(schemas.answer),
-    },
+    schema: { ...schema, params: schemas.params, querystring: schemas.query, body: schemas.body, response: responses<S['answer']>(schemas.answer) },
     config: { ...config, signIn: call.auth },
-    handler: handler as (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
-  })
+  }
+}
+
+/** Registers `call` on `app` with its `schemas`, `extras` and `handler` (see {@link declaredRoute}). */
+export function route<S extends CallSchemas> (app: FastifyInstance, call: CallDeclaration, schemas: S, extras: RouteExtras, handler: CallHandler<S>): void {
+  app.route({ ...declaredRoute(call, schemas, extras), handler: handler as (request: FastifyRequest, reply: FastifyReply) => Promise<unknown> })
 }

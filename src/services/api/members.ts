@@ -5,9 +5,8 @@
  */
 import { MEMBER_CALLS } from '@core/wire/members-paths'
 import type { MEMBER_CALL_SCHEMAS, MemberListData, MembershipData } from '@core/wire/members'
-import { fillPath } from '@core/wire/paths'
-import { SEARCH_PATHS } from '@core/wire/search-paths'
-import type { MemberSearchResult } from '@core/wire/search'
+import { SEARCH_CALLS } from '@core/wire/search-paths'
+import type { MemberSearchResult, SEARCH_CALL_SCHEMAS } from '@core/wire/search'
 import { request } from '@/services/request/request'
 import { callsOf } from './call'
 import type { Requester } from './index'
@@ -27,10 +26,11 @@ export interface MembersApi {
 /** The membership calls sent through `send`. */
 export function createMembersApi (send: Requester = request): MembersApi {
   const calls = callsOf<typeof MEMBER_CALLS, typeof MEMBER_CALL_SCHEMAS>(send, MEMBER_CALLS)
+  const search = callsOf<typeof SEARCH_CALLS, typeof SEARCH_CALL_SCHEMAS>(send, SEARCH_CALLS)
   return {
     join: serverId => calls.join({ params: { server_id: serverId } }),
     leave: serverId => calls.leave({ params: { server_id: serverId } }),
     list: (serverId, page = {}) => calls.list({ params: { server_id: serverId }, query: { after: page.after, limit: page.limit } }),
-    find: (serverId, q) => send<MemberSearchResult>({ path: fillPath(SEARCH_PATHS.members, { server_id: serverId }), query: { q } }),
+    find: (serverId, q) => search.members({ params: { server_id: serverId }, query: { q } }),
   }
 }

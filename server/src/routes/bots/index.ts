@@ -7,13 +7,13 @@
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { Permission } from '@core/domain/permissions'
-import { BotTokenSchema, CreateBotBodySchema, DoneSchema, MemberParamsSchema, ServerParamsSchema, TRUST_PATHS } from '@core/wire/trust'
 import type { RouteOptions } from '../../context'
 import { notFound } from '../../errors'
 import { auditRecord, requireServerActor } from '../access'
 import { absentBodyAsEmpty, cleanName, requireNotOwnersName, requireServerAuditPass } from '../checks'
 import { ok } from '../envelope'
-import { responses } from '../schemas'
+import { TRUST_CALLS, TRUST_CALL_SCHEMAS } from '@core/wire/trust'
+import { route } from '../route'
 
 /** Registers the bot routes. */
 export default async function botsRoutes (fastify: FastifyInstance, { ctx }: RouteOptions): Promise<void> {
@@ -24,9 +24,7 @@ export default async function botsRoutes (fastify: FastifyInstance, { ctx }: Rou
     await ctx.bus.publish('SESSION_REVOKED', { server_id: serverId, uid }, { uid, session_ids: null, reason: 'revoked' })
   }
 
-  app.post(TRUST_PATHS.bots, {
-    schema: { summary: 'Create a bot and get its token, shown this once (ManageServer)', params: ServerParamsSchema, body: CreateBotBodySchema, response: responses(BotTokenSchema) },
-  }, async request => {
+  route(app, TRUST_CALLS.createBot, TRUST_CALL_SCHEMAS.createBot, { schema: { summary: 'Create a bot and get its token, shown this once (ManageServer)' } }, async request => {
     const actor = await requireServerActor(ctx, request, Permission.ManageServer)
     const nickname = cleanName('nickname', request.body.nickname)
     await requireServerAuditPass(ctx, actor.serverId, { nickname }) // SPEC §5: nickname is audited
@@ -35,10 +33,7 @@ export default async function botsRoutes (fastify: FastifyInstance, { ctx }: Rou
     return ok(bot)
   })
 
-  app.post(TRUST_PATHS.botToken, {
-    preValidation: absentBodyAsEmpty,
-    schema: { summary: 'A new token for a bot of the server; the old one stops working (ManageServer)', params: MemberParamsSchema, response: responses(BotTokenSchema) },
-  }, async request => {
+  route(app, TRUST_CALLS.newBotToken, TRUST_CALL_SCHEMAS.newBotToken, { preValidation: absentBodyAsEmpty, schema: { summary: 'A new token for a bot of the server; the old one stops working (ManageServer)' } }, async request => {
     const actor = await requireServerActor(ctx, request, Permission.ManageServer)
     const uid = request.params.uid
     const bot = await ctx.repos.bots.resetToken(actor.serverId, uid, auditRecord(ctx, actor, 'bot_token_reset', uid))
@@ -47,9 +42,7 @@ export default async function botsRoutes (fastify: FastifyInstance, { ctx }: Rou
     return ok(bot)
   })
 
-  app.delete(TRUST_PATHS.bot, {
-    schema: { summary: "Revoke a bot's token (ManageServer)", params: MemberParamsSchema, response: responses(DoneSchema) },
-  }, async request => {
+  route(app, TRUST_CALLS.revokeBot, TRUST_CALL_SCHEMAS.revokeBot, { schema: { summary: "Revoke a bot's token (ManageServer)" } }, async request => {
     const actor = await requireServerActor(ctx, request, Permission.ManageServer)
     const uid = request.params.uid
     if (!await ctx.repos.bots.revokeToken(actor.serverId, uid, auditRecord(ctx, actor, 'bot_token_revoke', uid))) throw notFound(`path.uid: ${uid} has no token in server ${actor.serverId}`)

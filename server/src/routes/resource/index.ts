@@ -4,9 +4,8 @@
  * gif, webp only), the image must read as that type (its width and height), and the
  * decoded size is capped; anything else is refused with 415 before anything is stored. Identical images share one stored file.
  */
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
-import { API_PATHS, Base64UploadBodySchema, Base64UploadDataSchema, FILES_PATH, type Base64UploadData } from '@core/wire/api'
+import { FILES_PATH, type Base64UploadData } from '@core/wire/api'
 import type { RouteOptions } from '../../context'
 import { badRequest, httpError } from '../../errors'
 import { signedInUser } from '../../plugins/auth'
@@ -14,7 +13,8 @@ import { qiniuEtag } from '../../services/qiniu-etag'
 import { holdsImageClaim, sniffImageType } from '../../services/image-type'
 import { putWithinQuota } from '../../services/quotas'
 import { ok } from '../envelope'
-import { responses } from '../schemas'
+import { API_CALLS, API_CALL_SCHEMAS } from '@core/wire/api-calls'
+import { route } from '../route'
 
 /** Largest decoded image accepted: 2 MiB. */
 export const BASE64_IMAGE_MAX_BYTES = 2 * 1024 * 1024
@@ -39,10 +39,7 @@ export function decodeBase64Data (text: string): Buffer {
 
 /** Registers POST /resource/base64. */
 export default async function resourceRoutes (fastify: FastifyInstance, { ctx }: RouteOptions): Promise<void> {
-  fastify.withTypeProvider<TypeBoxTypeProvider>().post(API_PATHS.base64, {
-    bodyLimit: BASE64_BODY_LIMIT,
-    schema: { summary: 'Store a base64 image (SPEC §7); bearer token, daily quota per account', body: Base64UploadBodySchema, response: responses(Base64UploadDataSchema) },
-  }, async request => {
+  route(fastify, API_CALLS.uploadBase64, API_CALL_SCHEMAS.uploadBase64, { bodyLimit: BASE64_BODY_LIMIT, schema: { summary: 'Store a base64 image (SPEC §7); bearer token, daily quota per account' } }, async request => {
     const content = decodeBase64Data(request.body.data)
     if (content.length > BASE64_IMAGE_MAX_BYTES) throw httpError(413, `body.data: the image is larger than ${BASE64_IMAGE_MAX_BYTES} bytes`)
     const type = sniffImageType(content)
