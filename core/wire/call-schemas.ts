@@ -30,8 +30,13 @@ type StaticOr<S> = S extends TSchema ? Static<S> : undefined
 /** The answer (the envelope's data) of a call with schemas `S`. */
 export type AnswerOf<S extends CallSchemas> = Static<S['answer']>
 
-/** What the client sends with a call of path `Path` and schemas `S`: path parameters (when it has any), query and body (when it declares them). */
+/**
+ * What the client sends with a call of path `Path` and schemas `S`: its path parameters
+ * (exactly, when it has any), and a query and a body only when it declares them. Their
+ * fields may be left out (the server fills a schema's defaults and refuses a missing
+ * required field); the API function's own signature says what its callers must give.
+ */
 export type CallInput<Path extends string, S extends CallSchemas> =
   (keyof PathParamsOf<Path> extends never ? { params?: undefined } : { params: PathParamsOf<Path> })
-  & (S['query'] extends TSchema ? { query?: StaticOr<S['query']> } : { query?: undefined })
-  & (S['body'] extends TSchema ? { body: StaticOr<S['body']> } : { body?: undefined })
+  & (S['query'] extends TSchema ? { query?: Partial<StaticOr<S['query']>> } : { query?: undefined })
+  & (S['body'] extends TSchema ? { body: Partial<StaticOr<S['body']>> } : { body?: undefined })
