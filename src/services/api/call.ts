@@ -7,7 +7,10 @@
 import type { AnswerOf, CallInput, CallSchemasOf } from '@core/wire/call-schemas'
 import { fillPath, sentMethod, type CallTable, type PathParamsOf } from '@core/wire/paths'
 import type { QueryInput } from '@core/query/url'
-import type { Requester } from './index'
+import type { RequestOptions } from '@/services/request/request'
+
+/** The request function every API call is sent through (request.ts's `request` in the app; a fake in tests). */
+export type Requester = <T>(options: RequestOptions) => Promise<T>
 
 /** A topic's calls as functions: each takes its path parameters, query and body, and resolves with its answer. */
 export type CallsOf<Table extends CallTable, Schemas extends CallSchemasOf<Table>> = {

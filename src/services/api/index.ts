@@ -7,14 +7,13 @@ import type { MapCfgData, PageQuery, UploadTokenData } from '@core/wire/api'
 import type { API_CALL_SCHEMAS } from '@core/wire/api-calls'
 import { API_CALLS } from '@core/wire/paths'
 import { noDataError } from '@/services/request/errors'
-import { request as defaultRequest, type RequestOptions } from '@/services/request/request'
+import { request as defaultRequest } from '@/services/request/request'
 import type { ApiClient, Showroom } from './api-client'
-import { callsOf } from './call'
+import { callsOf, type Requester } from './call'
 
 export type { ApiClient, Showroom } from './api-client'
 
-/** The request function an ApiClient sends through (request.ts's `request` in the app). */
-export type Requester = <T>(options: RequestOptions) => Promise<T>
+export type { Requester } from './call'
 
 /** An answer's list, or a no-data error (999997) when the answer has none. */
 function listOf<T> (list: T[] | undefined): T[] {
