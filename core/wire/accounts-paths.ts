@@ -62,3 +62,24 @@ export const EMAIL_MAX_LENGTH = 254
 
 /** An e-mail sign-in code: six digits. */
 export const EMAIL_CODE_PATTERN = '^[0-9]{6}$'
+
+/** The account calls (core/wire/accounts.ts): sign-in ways are open to anyone (a caller's own session, when sent, is upgraded), the account's own pages need it. */
+export const ACCOUNT_CALLS = {
+  emailStart: { method: 'POST', path: ACCOUNT_PATHS.emailStart, auth: 'anyone' },
+  emailVerify: { method: 'POST', path: ACCOUNT_PATHS.emailVerify, auth: 'anyone' },
+  account: { method: 'GET', path: ACCOUNT_PATHS.account, auth: 'user' },
+  signOutEverywhere: { method: 'POST', path: ACCOUNT_PATHS.signOutEverywhere, auth: 'user' },
+  exportData: { method: 'GET', path: ACCOUNT_PATHS.exportData, auth: 'user' },
+  deleteAccount: { method: 'POST', path: ACCOUNT_PATHS.deleteAccount, auth: 'user' },
+  passkeyRegisterOptions: { method: 'POST', path: ACCOUNT_PATHS.passkeyRegisterOptions, auth: 'anyone' },
+  passkeyRegister: { method: 'POST', path: ACCOUNT_PATHS.passkeyRegister, auth: 'anyone' },
+  passkeySignInOptions: { method: 'POST', path: ACCOUNT_PATHS.passkeySignInOptions, auth: 'anyone' },
+  passkeySignIn: { method: 'POST', path: ACCOUNT_PATHS.passkeySignIn, auth: 'anyone' },
+  passkeys: { method: 'GET', path: ACCOUNT_PATHS.passkeys, auth: 'user' },
+  renamePasskey: { method: 'PATCH', path: ACCOUNT_PATHS.passkey, auth: 'user' },
+  deletePasskey: { method: 'DELETE', path: ACCOUNT_PATHS.passkey, auth: 'user' },
+  wechatWebStart: { method: 'POST', path: ACCOUNT_PATHS.wechatWebStart, auth: 'anyone' },
+  wechatWeb: { method: 'POST', path: ACCOUNT_PATHS.wechatWeb, auth: 'anyone' },
+  wechatMiniProgram: { method: 'POST', path: ACCOUNT_PATHS.wechatMiniProgram, auth: 'anyone' },
+  devSignIn: { method: 'POST', path: ACCOUNT_PATHS.devSignIn, auth: 'anyone' },
+} as const

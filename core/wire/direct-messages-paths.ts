@@ -1,8 +1,9 @@
 /**
  * Values of the direct-message routes (./direct-messages.ts) the client needs too: paths,
- * the group size and the privacy choices. No imports, so the client takes them from here
+ * the group size and the privacy choices. Nothing TypeBox imported, so the client takes them from here
  * without loading TypeBox.
  */
+import { EDIT_METHODS } from './paths'
 
 /** Most people one conversation holds, its starter included. */
 export const CONVERSATION_PARTICIPANTS_MAX = 10
@@ -40,4 +41,27 @@ export const CONVERSATIONS_PATHS = {
   blocks: '/users/me/blocks',
   /** PUT block, DELETE unblock a member */
   block: '/users/me/blocks/:uid',
+} as const
+
+/** The direct-message calls (core/wire/direct-messages.ts): a participant's or one's own settings, so all signed in. */
+export const CONVERSATION_CALLS = {
+  list: { method: 'GET', path: CONVERSATIONS_PATHS.conversations, auth: 'user' },
+  createGroup: { method: 'POST', path: CONVERSATIONS_PATHS.conversations, auth: 'user' },
+  addParticipants: { method: 'POST', path: CONVERSATIONS_PATHS.participants, auth: 'user' },
+  leaveGroup: { method: 'POST', path: CONVERSATIONS_PATHS.leave, auth: 'user' },
+  blockGroup: { method: 'PUT', path: CONVERSATIONS_PATHS.groupBlock, auth: 'user' },
+  direct: { method: 'POST', path: CONVERSATIONS_PATHS.direct, auth: 'user' },
+  history: { method: 'GET', path: CONVERSATIONS_PATHS.messages, auth: 'user' },
+  send: { method: 'POST', path: CONVERSATIONS_PATHS.messages, auth: 'user' },
+  edit: { method: EDIT_METHODS, path: CONVERSATIONS_PATHS.message, auth: 'user' },
+  delete: { method: 'DELETE', path: CONVERSATIONS_PATHS.message, auth: 'user' },
+  react: { method: 'PUT', path: CONVERSATIONS_PATHS.myReaction, auth: 'user' },
+  unreact: { method: 'DELETE', path: CONVERSATIONS_PATHS.myReaction, auth: 'user' },
+  typing: { method: 'POST', path: CONVERSATIONS_PATHS.typing, auth: 'user' },
+  read: { method: 'POST', path: CONVERSATIONS_PATHS.read, auth: 'user' },
+  privacy: { method: 'GET', path: CONVERSATIONS_PATHS.privacy, auth: 'user' },
+  setPrivacy: { method: 'PUT', path: CONVERSATIONS_PATHS.privacy, auth: 'user' },
+  blocks: { method: 'GET', path: CONVERSATIONS_PATHS.blocks, auth: 'user' },
+  block: { method: 'PUT', path: CONVERSATIONS_PATHS.block, auth: 'user' },
+  unblock: { method: 'DELETE', path: CONVERSATIONS_PATHS.block, auth: 'user' },
 } as const

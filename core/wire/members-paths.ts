@@ -1,14 +1,16 @@
 /**
- * Values of the membership calls (./members.ts) the client needs: paths and page sizes.
+ * Values of the membership calls (./members.ts) the client needs: its calls, paths and page sizes.
  * No imports, so the client takes them from here without loading TypeBox.
  */
 
-/** Paths of the membership calls, relative to the API base. */
-export const MEMBERS_PATHS = {
-  /** POST joins, DELETE leaves (the signed-in user). */
-  myMembership: '/servers/:server_id/members/me',
-  /** GET: the member list. */
-  members: '/servers/:server_id/members',
+/** The membership calls (their shapes: `MEMBER_CALL_SCHEMAS`, core/wire/members.ts). */
+export const MEMBER_CALLS = {
+  /** The signed-in user (guests too) joins a server. */
+  join: { method: 'POST', path: '/servers/:server_id/members/me', auth: 'user' },
+  /** The signed-in user leaves a server. */
+  leave: { method: 'DELETE', path: '/servers/:server_id/members/me', auth: 'user' },
+  /** The member list, in join order. */
+  list: { method: 'GET', path: '/servers/:server_id/members', auth: 'anyone' },
 } as const
 
 /** Most members on one page of the list. */

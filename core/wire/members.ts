@@ -6,7 +6,9 @@
 import { Type, type Static } from '@sinclair/typebox'
 import { ServerSchema, UserSchema } from './entities'
 import { CursorPageSchema } from './fields'
-import { MEMBER_PAGE_DEFAULT, MEMBER_PAGE_MAX } from './members-paths'
+import { ServerParamsSchema } from './api'
+import type { CallSchemasOf } from './call-schemas'
+import { MEMBER_CALLS, MEMBER_PAGE_DEFAULT, MEMBER_PAGE_MAX } from './members-paths'
 
 export * from './members-paths'
 
@@ -91,3 +93,10 @@ export const MemberRemoveSchema = Type.Object({
 })
 /** Dispatch `MEMBER_REMOVE`. */
 export type MemberRemove = Static<typeof MemberRemoveSchema>
+
+/** The shapes of the membership calls (core/wire/members-paths.ts `MEMBER_CALLS`). */
+export const MEMBER_CALL_SCHEMAS = {
+  join: { params: ServerParamsSchema, answer: MembershipDataSchema },
+  leave: { params: ServerParamsSchema, answer: MembershipDataSchema },
+  list: { params: ServerParamsSchema, query: MemberListQuerySchema, answer: MemberListDataSchema },
+} as const satisfies CallSchemasOf<typeof MEMBER_CALLS>

@@ -1,7 +1,8 @@
 /**
  * Values of the message routes (./messages.ts) the client needs too: paths and history
- * page sizes. No imports, so the client takes them from here without loading TypeBox.
+ * page sizes. Nothing TypeBox imported, so the client takes them from here without loading TypeBox.
  */
+import { EDIT_METHODS } from './paths'
 
 /** Most messages one history page holds. */
 export const HISTORY_LIMIT_MAX = 100
@@ -20,4 +21,16 @@ export const MESSAGES_PATHS = {
   typing: '/channels/:channel_id/typing',
   /** POST {message_id}: the signed-in member has read up to there */
   read: '/channels/:channel_id/read',
+} as const
+
+/** The message calls (core/wire/messages.ts). */
+export const MESSAGE_CALLS = {
+  history: { method: 'GET', path: MESSAGES_PATHS.messages, auth: 'anyone' },
+  send: { method: 'POST', path: MESSAGES_PATHS.messages, auth: 'user' },
+  edit: { method: EDIT_METHODS, path: MESSAGES_PATHS.message, auth: 'user' },
+  delete: { method: 'DELETE', path: MESSAGES_PATHS.message, auth: 'user' },
+  react: { method: 'PUT', path: MESSAGES_PATHS.myReaction, auth: 'user' },
+  unreact: { method: 'DELETE', path: MESSAGES_PATHS.myReaction, auth: 'user' },
+  typing: { method: 'POST', path: MESSAGES_PATHS.typing, auth: 'user' },
+  read: { method: 'POST', path: MESSAGES_PATHS.read, auth: 'user' },
 } as const

@@ -45,3 +45,16 @@ export const NOTIFICATIONS_PATHS = {
   /** PUT a browser's Web Push subscription for the signed-in member; DELETE {endpoint} to forget it */
   pushSubscription: '/push/subscription',
 } as const
+
+/** The notification and Web Push calls (core/wire/notifications.ts): all one's own, so all signed in. */
+export const NOTIFICATION_CALLS = {
+  list: { method: 'GET', path: NOTIFICATIONS_PATHS.list, auth: 'user' },
+  unread: { method: 'GET', path: NOTIFICATIONS_PATHS.unread, auth: 'user' },
+  markRead: { method: 'POST', path: NOTIFICATIONS_PATHS.read, auth: 'user' },
+  settings: { method: 'GET', path: NOTIFICATIONS_PATHS.settings, auth: 'user' },
+  serverSettings: { method: 'PUT', path: NOTIFICATIONS_PATHS.serverSettings, auth: 'user' },
+  channelSettings: { method: 'PUT', path: NOTIFICATIONS_PATHS.channelSettings, auth: 'user' },
+  pushKey: { method: 'GET', path: NOTIFICATIONS_PATHS.pushKey, auth: 'user' },
+  subscribe: { method: 'PUT', path: NOTIFICATIONS_PATHS.pushSubscription, auth: 'user' },
+  unsubscribe: { method: 'DELETE', path: NOTIFICATIONS_PATHS.pushSubscription, auth: 'user' },
+} as const

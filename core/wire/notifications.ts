@@ -6,7 +6,9 @@
 import { Type, type Static } from '@sinclair/typebox'
 import { UserSchema } from './entities'
 import { IdString, Nullable } from './fields'
-import { MODERATION_ACTS, NOTIFICATION_KINDS, NOTIFICATIONS_PAGE_SIZE } from './notifications-paths'
+import { ChannelParamsSchema, ServerParamsSchema } from './api'
+import type { CallSchemasOf } from './call-schemas'
+import { MODERATION_ACTS, NOTIFICATION_CALLS, NOTIFICATION_KINDS, NOTIFICATIONS_PAGE_SIZE } from './notifications-paths'
 
 export * from './notifications-paths'
 
@@ -150,3 +152,16 @@ export type VapidPublicKey = Static<typeof VapidPublicKeySchema>
 export const PushSubscriptionStateSchema = Type.Object({ endpoint: Type.String(), subscribed: Type.Boolean() })
 /** PUT and DELETE /push/subscription answer. */
 export type PushSubscriptionState = Static<typeof PushSubscriptionStateSchema>
+
+/** The shapes of the notification and Web Push calls (core/wire/notifications-paths.ts `NOTIFICATION_CALLS`). */
+export const NOTIFICATION_CALL_SCHEMAS = {
+  list: { query: NotificationListQuerySchema, answer: NotificationPageSchema },
+  unread: { answer: UnreadCountSchema },
+  markRead: { body: MarkReadBodySchema, answer: NotificationsReadEventSchema },
+  settings: { answer: NotificationSettingsSchema },
+  serverSettings: { params: ServerParamsSchema, body: ServerNotificationSettingsBodySchema, answer: NotificationSettingSchema },
+  channelSettings: { params: ChannelParamsSchema, body: ChannelNotificationSettingsBodySchema, answer: NotificationSettingSchema },
+  pushKey: { answer: VapidPublicKeySchema },
+  subscribe: { body: PushSubscriptionBodySchema, answer: PushSubscriptionStateSchema },
+  unsubscribe: { body: PushUnsubscribeBodySchema, answer: PushSubscriptionStateSchema },
+} as const satisfies CallSchemasOf<typeof NOTIFICATION_CALLS>

@@ -20,3 +20,9 @@ export const MEMBER_SEARCH_LIMIT = 20
 export const MEMBER_QUERY_MAX_LENGTH = 64
 /** Characters of text a hit shows around its first match. */
 export const SEARCH_SNIPPET_LENGTH = 160
+
+/** The search calls (core/wire/search.ts). */
+export const SEARCH_CALLS = {
+  search: { method: 'GET', path: SEARCH_PATHS.search, auth: 'anyone' },
+  members: { method: 'GET', path: SEARCH_PATHS.members, auth: 'anyone' },
+} as const

@@ -8,7 +8,9 @@ import { SEARCH_QUERY_MAX_LENGTH } from '../domain/search'
 import { UserSchema } from './entities'
 import { CursorPageSchema, Nullable } from './fields'
 import { MemberSchema } from './members'
-import { MEMBER_QUERY_MAX_LENGTH } from './search-paths'
+import { ServerParamsSchema } from './api'
+import type { CallSchemasOf } from './call-schemas'
+import { MEMBER_QUERY_MAX_LENGTH, SEARCH_CALLS } from './search-paths'
 
 export * from './search-paths'
 
@@ -63,3 +65,9 @@ export const MemberSearchQuerySchema = Type.Object({
 export const MemberSearchResultSchema = Type.Object({ items: Type.Array(MemberSchema) })
 /** Members whose nickname matches. */
 export type MemberSearchResult = Static<typeof MemberSearchResultSchema>
+
+/** The shapes of the search calls (core/wire/search-paths.ts `SEARCH_CALLS`). */
+export const SEARCH_CALL_SCHEMAS = {
+  search: { params: ServerParamsSchema, query: SearchQuerySchema, answer: SearchResultSchema },
+  members: { params: ServerParamsSchema, query: MemberSearchQuerySchema, answer: MemberSearchResultSchema },
+} as const satisfies CallSchemasOf<typeof SEARCH_CALLS>

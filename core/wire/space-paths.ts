@@ -18,3 +18,13 @@ export const SPACE_PATHS = {
   /** DELETE (a moderator): remove a member from the space */
   member: '/channels/:channel_id/space/members/:uid',
 } as const
+
+/** The space calls (core/wire/space.ts). */
+export const SPACE_CALLS = {
+  space: { method: 'GET', path: SPACE_PATHS.space, auth: 'anyone' },
+  counts: { method: 'GET', path: SPACE_PATHS.counts, auth: 'anyone' },
+  people: { method: 'GET', path: SPACE_PATHS.people, auth: 'anyone' },
+  say: { method: 'POST', path: SPACE_PATHS.say, auth: 'user' },
+  move: { method: 'POST', path: SPACE_PATHS.move, auth: 'user' },
+  remove: { method: 'DELETE', path: SPACE_PATHS.member, auth: 'user' },
+} as const

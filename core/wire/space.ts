@@ -48,7 +48,10 @@
  * SPACE_COUNT (core/wire/dispatches.ts), coalesced.
  */
 import { Type, type Static, type TLiteral, type TUnion } from '@sinclair/typebox'
+import { ChannelParamsSchema, ServerParamsSchema } from './api'
+import type { CallSchemasOf } from './call-schemas'
 import { SPACE_EMOTES, SPACE_SAY_MAX_LENGTH } from './space-codes'
+import { SPACE_CALLS } from './space-paths'
 
 /**
  * One of `values`, as a union of literals: the gateway checks client frames and the server
@@ -312,3 +315,13 @@ export const SpaceMoveBodySchema = Type.Object({
 export const SpaceMemberParamsSchema = Type.Object({ channel_id: Type.String({ minLength: 1, maxLength: 64 }), uid: Type.String({ minLength: 1, maxLength: 64 }) })
 
 export * from './space-paths'
+
+/** The shapes of the space calls (core/wire/space-paths.ts `SPACE_CALLS`). */
+export const SPACE_CALL_SCHEMAS = {
+  space: { params: ChannelParamsSchema, answer: SpaceInfoSchema },
+  counts: { params: ServerParamsSchema, answer: SpaceCountsSchema },
+  people: { params: ServerParamsSchema, answer: SpacePeopleSchema },
+  say: { params: ChannelParamsSchema, body: SpaceSayBodySchema, answer: Type.Object({ said: Type.Boolean() }) },
+  move: { params: SpaceMemberParamsSchema, body: SpaceMoveBodySchema, answer: Type.Null() },
+  remove: { params: SpaceMemberParamsSchema, answer: Type.Null() },
+} as const satisfies CallSchemasOf<typeof SPACE_CALLS>

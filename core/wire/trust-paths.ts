@@ -3,6 +3,7 @@
  * limits forms offer. No TypeBox, so the client takes them from here without loading it.
  */
 import { MY_PERMISSIONS_PATH } from './my-permissions-paths'
+import { EDIT_METHODS } from './paths'
 
 /** Paths of the trust routes. `:x` marks a path parameter. */
 export const TRUST_PATHS = {
@@ -111,3 +112,37 @@ export const REPORT_RESOLUTIONS = ['dismissed', 'deleted', 'timed_out', 'kicked'
 export const AUDIT_MEMBER_FIELD = 'member'
 /** The change a timeout carries: its length in whole seconds (`to`); no change when lifted. */
 export const AUDIT_TIMEOUT_FIELD = 'timeout'
+
+/** The trust and safety calls (core/wire/trust.ts): roles, moderation, reports, words, invites, bots and sessions. */
+export const TRUST_CALLS = {
+  createRole: { method: 'POST', path: TRUST_PATHS.roles, auth: 'user' },
+  myPermissions: { method: 'GET', path: TRUST_PATHS.myPermissions, auth: 'anyone' },
+  editRole: { method: EDIT_METHODS, path: TRUST_PATHS.role, auth: 'user' },
+  deleteRole: { method: 'DELETE', path: TRUST_PATHS.role, auth: 'user' },
+  setOverride: { method: 'PUT', path: TRUST_PATHS.channelOverride, auth: 'user' },
+  clearOverride: { method: 'DELETE', path: TRUST_PATHS.channelOverride, auth: 'user' },
+  giveRole: { method: 'PUT', path: TRUST_PATHS.memberRole, auth: 'user' },
+  takeRole: { method: 'DELETE', path: TRUST_PATHS.memberRole, auth: 'user' },
+  kick: { method: 'DELETE', path: TRUST_PATHS.member, auth: 'user' },
+  bans: { method: 'GET', path: TRUST_PATHS.bans, auth: 'user' },
+  ban: { method: 'PUT', path: TRUST_PATHS.ban, auth: 'user' },
+  unban: { method: 'DELETE', path: TRUST_PATHS.ban, auth: 'user' },
+  timeout: { method: 'PUT', path: TRUST_PATHS.timeout, auth: 'user' },
+  auditLog: { method: 'GET', path: TRUST_PATHS.auditLog, auth: 'user' },
+  report: { method: 'POST', path: TRUST_PATHS.reports, auth: 'user' },
+  resolveReport: { method: EDIT_METHODS, path: TRUST_PATHS.report, auth: 'user' },
+  serverReports: { method: 'GET', path: TRUST_PATHS.serverReports, auth: 'user' },
+  words: { method: 'GET', path: TRUST_PATHS.words, auth: 'user' },
+  setWords: { method: 'PUT', path: TRUST_PATHS.words, auth: 'user' },
+  invites: { method: 'GET', path: TRUST_PATHS.serverInvites, auth: 'user' },
+  createInvite: { method: 'POST', path: TRUST_PATHS.serverInvites, auth: 'user' },
+  invite: { method: 'GET', path: TRUST_PATHS.invite, auth: 'anyone' },
+  revokeInvite: { method: 'DELETE', path: TRUST_PATHS.invite, auth: 'user' },
+  acceptInvite: { method: 'POST', path: TRUST_PATHS.acceptInvite, auth: 'user' },
+  createBot: { method: 'POST', path: TRUST_PATHS.bots, auth: 'user' },
+  newBotToken: { method: 'POST', path: TRUST_PATHS.botToken, auth: 'user' },
+  revokeBot: { method: 'DELETE', path: TRUST_PATHS.bot, auth: 'user' },
+  logout: { method: 'POST', path: TRUST_PATHS.logout, auth: 'user' },
+  sessions: { method: 'GET', path: TRUST_PATHS.sessions, auth: 'user' },
+  endSession: { method: 'DELETE', path: TRUST_PATHS.session, auth: 'user' },
+} as const

@@ -5,11 +5,13 @@
  * server validates and serialises with it, the client imports the types only. Refusals
  * are 403 envelopes whose message names the missing permission (core/domain/permissions.ts).
  */
+import { ServerParamsSchema } from './api'
+import type { CallSchemasOf } from './call-schemas'
 import { Type, type Static } from '@sinclair/typebox'
 import { RoleSchema, ServerSchema, UserSchema } from './entities'
 import { CursorPageSchema, IdString, ImageUrlString, LineText, ListOf, MultilineText, Nullable, StringEnum } from './fields'
 import {
-  INVITE_MAX_AGES, INVITE_MAX_USES, MAX_SERVER_WORDS, REASON_MAX_LENGTH, REPORT_REASONS, REPORT_RESOLUTIONS, ROLE_COLOR_PATTERN, ROLE_NAME_MAX_LENGTH,
+  INVITE_MAX_AGES, INVITE_MAX_USES, MAX_SERVER_WORDS, REASON_MAX_LENGTH, REPORT_REASONS, REPORT_RESOLUTIONS, ROLE_COLOR_PATTERN, ROLE_NAME_MAX_LENGTH, TRUST_CALLS,
 } from './trust-paths'
 
 export * from './trust-paths'
@@ -20,8 +22,8 @@ const roleColor = Type.String({ pattern: ROLE_COLOR_PATTERN, maxLength: 7, descr
 const reason = MultilineText(REASON_MAX_LENGTH)
 const id = IdString
 
-/** Path parameters. */
-export const ServerParamsSchema = Type.Object({ server_id: id })
+/** Path parameters (`:server_id` alone is core/wire/api.ts's). */
+export { ServerParamsSchema } from './api'
 export const RoleParamsSchema = Type.Object({ server_id: id, role_id: id })
 export const MemberParamsSchema = Type.Object({ server_id: id, uid: id })
 export const MemberRoleParamsSchema = Type.Object({ server_id: id, uid: id, role_id: id })
@@ -322,3 +324,37 @@ export const SessionRevokedEventSchema = Type.Object({
   reason: Type.Union([Type.Literal('logout'), Type.Literal('revoked'), Type.Literal('kicked'), Type.Literal('banned')]),
 })
 export type SessionRevokedEvent = Static<typeof SessionRevokedEventSchema>
+
+/** The shapes of the trust and safety calls (core/wire/trust-paths.ts `TRUST_CALLS`). */
+export const TRUST_CALL_SCHEMAS = {
+  createRole: { params: ServerParamsSchema, body: CreateRoleBodySchema, answer: ServerRoleSchema },
+  myPermissions: { params: ServerParamsSchema, answer: MyPermissionsSchema },
+  editRole: { params: RoleParamsSchema, body: PatchRoleBodySchema, answer: ServerRoleSchema },
+  deleteRole: { params: RoleParamsSchema, answer: RoleListSchema },
+  setOverride: { params: OverrideParamsSchema, body: OverrideBodySchema, answer: ChannelOverridesSchema },
+  clearOverride: { params: OverrideParamsSchema, answer: ChannelOverridesSchema },
+  giveRole: { params: MemberRoleParamsSchema, answer: MemberStateSchema },
+  takeRole: { params: MemberRoleParamsSchema, answer: MemberStateSchema },
+  kick: { params: MemberParamsSchema, query: ReasonQuerySchema, answer: DoneSchema },
+  bans: { params: ServerParamsSchema, answer: BanListSchema },
+  ban: { params: MemberParamsSchema, body: ReasonBodySchema, answer: DoneSchema },
+  unban: { params: MemberParamsSchema, answer: DoneSchema },
+  timeout: { params: MemberParamsSchema, body: TimeoutBodySchema, answer: MemberStateSchema },
+  auditLog: { params: ServerParamsSchema, query: CursorQuerySchema, answer: AuditLogSchema },
+  report: { body: ReportBodySchema, answer: DoneSchema },
+  resolveReport: { params: ReportParamsSchema, body: ResolveReportBodySchema, answer: ReportResolveEventSchema },
+  serverReports: { params: ServerParamsSchema, query: CursorQuerySchema, answer: ReportListSchema },
+  words: { params: ServerParamsSchema, answer: WordListSchema },
+  setWords: { params: ServerParamsSchema, body: WordListSchema, answer: WordListSchema },
+  invites: { params: ServerParamsSchema, answer: InviteListSchema },
+  createInvite: { params: ServerParamsSchema, body: CreateInviteBodySchema, answer: InviteSchema },
+  invite: { params: InviteParamsSchema, answer: InviteSchema },
+  revokeInvite: { params: InviteParamsSchema, answer: DoneSchema },
+  acceptInvite: { params: InviteParamsSchema, answer: AcceptInviteSchema },
+  createBot: { params: ServerParamsSchema, body: CreateBotBodySchema, answer: BotTokenSchema },
+  newBotToken: { params: MemberParamsSchema, answer: BotTokenSchema },
+  revokeBot: { params: MemberParamsSchema, answer: DoneSchema },
+  logout: { answer: DoneSchema },
+  sessions: { answer: SessionListSchema },
+  endSession: { params: SessionParamsSchema, answer: DoneSchema },
+} as const satisfies CallSchemasOf<typeof TRUST_CALLS>

@@ -9,7 +9,7 @@
  * handler then reads the caller with {@link signedInUser}. Routes open to everyone that
  * answer more to a signed-in caller ask {@link optionalUser}.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify'
 import type { User } from '@core/wire/entities'
 import type { AppContext } from '../context'
 import { unauthorized } from '../errors'
@@ -40,6 +40,12 @@ export const WRITE_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH
 /** Who may call the route `request` matched: its declaration, else `user` for a write and `anyone` for a read. */
 function signInOf (request: FastifyRequest): SignIn {
   return request.routeOptions.config.signIn ?? (WRITE_METHODS.has(request.method) ? 'user' : 'anyone')
+}
+
+/** Who may call a route of `methods` with `config` (a route's declaration, as {@link signInOf} reads it for each request): what the OpenAPI document marks. */
+export function routeSignIn (methods: string | readonly string[], config: FastifyContextConfig | undefined): SignIn {
+  const writes = (typeof methods === 'string' ? [methods] : methods).some(method => WRITE_METHODS.has(method))
+  return config?.signIn ?? (writes ? 'user' : 'anyone')
 }
 
 /**

@@ -14,23 +14,17 @@ import path from 'path'
 import { gzipSync } from 'zlib'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { API_PATHS, FILES_PATH, UPLOAD_HOST_PATH } from '@core/wire/api'
-import { POSTS_PATHS } from '@core/wire/posts'
+import { DECLARED_API_ROOTS } from '@core/wire/calls'
 import { h5PathsOf, pagePathOf, ROUTES } from '../../../config/routes'
 import { notFound } from '../errors'
 import { sendError } from './errors'
 import { CARRYING_PAGES, carryingPageHtml, type CarryingPage } from './page-answers'
 import { pageStylesOf, withFirstScreen } from './first-screen'
+import { OPENAPI_PATH } from './openapi'
 import { appPagePolicy } from './security-headers'
 
-/** First path segments that belong to the API (never answered with the app's HTML). */
-export const API_ROOTS: ReadonlySet<string> = new Set([
-  ...Object.values(API_PATHS).map(apiPath => apiPath.split('/')[1]),
-  ...Object.values(POSTS_PATHS).map(apiPath => apiPath.split('/')[1]),
-  UPLOAD_HOST_PATH.slice(1),
-  FILES_PATH.slice(1),
-  'openapi.json',
-])
+/** First path segments that belong to the API (never answered with the app's HTML): every declared call's, and the document's. */
+export const API_ROOTS: ReadonlySet<string> = new Set([...DECLARED_API_ROOTS, OPENAPI_PATH.slice(1)])
 
 /** The custom path of the entry page (SPEC §2). */
 export const ENTRY_PATH = '/index.html'

@@ -1,6 +1,7 @@
 import { tmpdir } from 'os'
 import path from 'path'
 import { gunzipSync } from 'zlib'
+import { DECLARED_API_ROOTS } from '@core/wire/calls'
 import { isAppPageRequest } from '../../src/plugins/h5-app'
 import { withFirstScreen } from '../../src/plugins/first-screen'
 import { envelope, FAKE_INDEX_HTML, startTestApp, type TestApp } from '../helper'
@@ -49,6 +50,15 @@ describe('the H5 app beside the API', () => {
     for (const url of ['/servers/1/unknown', '/v2/qn/other', '/channel/room/x', '/user/other', '/upload/x']) {
       const response = await test.inject(url)
       expect(response.statusCode).toBe(404)
+      expect(envelope(response).code).toBe(404000)
+    }
+  })
+
+  it('answers an unknown path under every root of a declared call with a 404 envelope, not the page', async () => {
+    const roots = new Set([...DECLARED_API_ROOTS, 'invites', 'conversations', 'notifications', 'push', 'reports', 'account'])
+    for (const root of roots) {
+      const response = await test.inject(`/${root}/no-such-call/x`)
+      expect({ root, status: response.statusCode }).toEqual({ root, status: 404 })
       expect(envelope(response).code).toBe(404000)
     }
   })

@@ -44,6 +44,19 @@ describe('GET /openapi.json', () => {
     expect(document.paths['/user/me'].patch.security).toEqual([{ bearer: [] }])
   })
 
+  it('marks with bearer security exactly the routes that refuse a caller without a token', async () => {
+    const document = (await test.inject('/openapi.json')).json() as { paths: Record<string, Record<string, { security?: unknown }>> }
+    const wronglyMarked: string[] = []
+    for (const [documentPath, operations] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        const url = documentPath.replace(/\{[^}]+\}/g, 'x1')
+        const refused = (await test.inject({ method: method.toUpperCase() as 'GET', url })).statusCode === 401
+        if (refused !== (operation.security !== undefined)) wronglyMarked.push(`${method.toUpperCase()} ${documentPath}`)
+      }
+    }
+    expect(wronglyMarked).toEqual([])
+  })
+
   it('leaves the app\'s own routes out of the API document', async () => {
     const document = (await test.inject('/openapi.json')).json()
     expect(Object.keys(document.paths)).not.toContain('/')

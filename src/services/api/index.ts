@@ -3,21 +3,17 @@
  * endpoint of core/wire/api.ts. Stores take an ApiClient, so tests can pass a fake; the app
  * passes {@link api}.
  */
-import type {
-  Base64UploadData, ChannelListData, GuestLoginData, MapCfgData, PageQuery, Paged,
-  RoleListData, ServerListData, UploadTokenData, WxConfData, WxSessionData,
-} from '@core/wire/api'
-import type { Channel, LiveItem, User } from '@core/wire/entities'
-import { API_PATHS, fillPath } from '@core/wire/paths'
-import type { ServerDetail } from '@core/wire/members'
+import type { MapCfgData, PageQuery, UploadTokenData } from '@core/wire/api'
+import type { API_CALL_SCHEMAS } from '@core/wire/api-calls'
+import { API_CALLS } from '@core/wire/paths'
 import { noDataError } from '@/services/request/errors'
-import { request as defaultRequest, type RequestOptions } from '@/services/request/request'
+import { request as defaultRequest } from '@/services/request/request'
 import type { ApiClient, Showroom } from './api-client'
+import { callsOf, type Requester } from './call'
 
 export type { ApiClient, Showroom } from './api-client'
 
-/** The request function an ApiClient sends through (request.ts's `request` in the app). */
-export type Requester = <T>(options: RequestOptions) => Promise<T>
+export type { Requester } from './call'
 
 /** An answer's list, or a no-data error (999997) when the answer has none. */
 function listOf<T> (list: T[] | undefined): T[] {
@@ -25,7 +21,7 @@ function listOf<T> (list: T[] | undefined): T[] {
   return list
 }
 
-function pageQuery (query: PageQuery = {}): RequestOptions['query'] {
+function pageQuery (query: PageQuery = {}): PageQuery {
   return { page: query.page, page_size: query.page_size }
 }
 
@@ -43,19 +39,18 @@ function isUploadToken (value: unknown): value is UploadTokenData {
 
 /** Builds an ApiClient that sends every call through `send`. */
 export function createApiClient (send: Requester = defaultRequest): ApiClient {
-  const get = <T>(path: string, query?: RequestOptions['query']) => send<T>({ path, query })
-  const post = <T>(path: string, data: unknown) => send<T>({ path, method: 'POST', data })
+  const calls = callsOf<typeof API_CALLS, typeof API_CALL_SCHEMAS>(send, API_CALLS)
   return {
     async uploadBase64 (data) {
-      const answer = await post<Base64UploadData>(API_PATHS.base64, { data }) // SPEC §7: body {data}
+      const answer = await calls.uploadBase64({ body: { data } }) // SPEC §7: body {data}
       if (typeof answer.url !== 'string' || answer.url === '') throw noDataError() // SPEC §7: reads data.url
       return answer.url
     },
-    getWxConfig: url => get<WxConfData>(API_PATHS.wxconf, { url }), // SPEC §7: query {url}
-    bindWechat: code => post<WxSessionData>(API_PATHS.wxSession, { code }),
+    getWxConfig: url => calls.wxconf({ query: { url } }), // SPEC §7: query {url}
+    bindWechat: code => calls.wxSession({ body: { code } }),
     async getUploadToken (body = {}) {
       try {
-        const answer = await post<unknown>(API_PATHS.uploadToken, body)
+        const answer: unknown = await calls.uploadToken({ body })
         if (isUploadToken(answer)) return { domain: answer.domain, token: answer.token }
         console.error('[api] upload token: the answer has no domain or token')
       } catch (error) {
@@ -64,22 +59,21 @@ export function createApiClient (send: Requester = defaultRequest): ApiClient {
       return null
     },
     async getShowroom (query) {
-      const data = await get<MapCfgData>(API_PATHS.mapcfg, { server_id: query.server_id, channel_id: query.channel_id })
+      const data = await calls.mapcfg({ query: { server_id: query.server_id, channel_id: query.channel_id } })
       return { data, firstEvent: firstInteractionEvent(data) } // SPEC §7: the first interaction event
     },
-    guestLogin: () => post<GuestLoginData>(API_PATHS.guestLogin, {}),
-    getMe: () => get<User>(API_PATHS.me),
-    // POST, not PATCH: the mini-program's request API has no PATCH (the server takes both).
-    updateProfile: patch => send<User>({ path: API_PATHS.me, method: 'POST', data: patch }),
-    getUser: uid => get<User>(fillPath(API_PATHS.user, { uid })),
-    listServers: async () => listOf((await get<ServerListData>(API_PATHS.servers)).list),
-    getServer: serverId => get<ServerDetail>(fillPath(API_PATHS.server, { server_id: serverId })),
-    listChannels: async serverId => listOf((await get<ChannelListData>(fillPath(API_PATHS.serverChannels, { server_id: serverId }))).groups),
-    createChannel: (serverId, body) => post<Channel>(fillPath(API_PATHS.serverChannels, { server_id: serverId }), body),
-    listRoles: async serverId => listOf((await get<RoleListData>(fillPath(API_PATHS.serverRoles, { server_id: serverId }))).list),
-    listServerLives: (serverId, query) => get<Paged<LiveItem>>(fillPath(API_PATHS.serverLives, { server_id: serverId }), pageQuery(query)),
-    listChannelLives: (channelId, query) => get<Paged<LiveItem>>(fillPath(API_PATHS.channelLives, { channel_id: channelId }), pageQuery(query)),
-    getChannel: channelId => get<Channel>(fillPath(API_PATHS.channel, { channel_id: channelId })),
+    guestLogin: () => calls.guestLogin({ body: {} }),
+    getMe: () => calls.me({}),
+    updateProfile: patch => calls.updateMe({ body: patch }),
+    getUser: uid => calls.user({ params: { uid } }),
+    listServers: async () => listOf((await calls.servers({})).list),
+    getServer: serverId => calls.server({ params: { server_id: serverId } }),
+    listChannels: async serverId => listOf((await calls.serverChannels({ params: { server_id: serverId } })).groups),
+    createChannel: (serverId, body) => calls.createChannel({ params: { server_id: serverId }, body }),
+    listRoles: async serverId => listOf((await calls.serverRoles({ params: { server_id: serverId } })).list),
+    listServerLives: (serverId, query) => calls.serverLives({ params: { server_id: serverId }, query: pageQuery(query) }),
+    listChannelLives: (channelId, query) => calls.channelLives({ params: { channel_id: channelId }, query: pageQuery(query) }),
+    getChannel: channelId => calls.channel({ params: { channel_id: channelId } }),
   }
 }
 

@@ -3,12 +3,12 @@
  * its member list, and its members found by nickname (or pinyin initials), on the same
  * request chain as every other call.
  */
-import { MEMBERS_PATHS } from '@core/wire/members-paths'
-import type { MemberListData, MembershipData } from '@core/wire/members'
-import { fillPath } from '@core/wire/paths'
-import { SEARCH_PATHS } from '@core/wire/search-paths'
-import type { MemberSearchResult } from '@core/wire/search'
+import { MEMBER_CALLS } from '@core/wire/members-paths'
+import type { MEMBER_CALL_SCHEMAS, MemberListData, MembershipData } from '@core/wire/members'
+import { SEARCH_CALLS } from '@core/wire/search-paths'
+import type { MemberSearchResult, SEARCH_CALL_SCHEMAS } from '@core/wire/search'
 import { request } from '@/services/request/request'
+import { callsOf } from './call'
 import type { Requester } from './index'
 
 /** The membership calls. */
@@ -25,11 +25,12 @@ export interface MembersApi {
 
 /** The membership calls sent through `send`. */
 export function createMembersApi (send: Requester = request): MembersApi {
-  const myMembership = (serverId: string) => fillPath(MEMBERS_PATHS.myMembership, { server_id: serverId })
+  const calls = callsOf<typeof MEMBER_CALLS, typeof MEMBER_CALL_SCHEMAS>(send, MEMBER_CALLS)
+  const search = callsOf<typeof SEARCH_CALLS, typeof SEARCH_CALL_SCHEMAS>(send, SEARCH_CALLS)
   return {
-    join: serverId => send<MembershipData>({ path: myMembership(serverId), method: 'POST' }),
-    leave: serverId => send<MembershipData>({ path: myMembership(serverId), method: 'DELETE' }),
-    list: (serverId, page = {}) => send<MemberListData>({ path: fillPath(MEMBERS_PATHS.members, { server_id: serverId }), query: { after: page.after, limit: page.limit } }),
-    find: (serverId, q) => send<MemberSearchResult>({ path: fillPath(SEARCH_PATHS.members, { server_id: serverId }), query: { q } }),
+    join: serverId => calls.join({ params: { server_id: serverId } }),
+    leave: serverId => calls.leave({ params: { server_id: serverId } }),
+    list: (serverId, page = {}) => calls.list({ params: { server_id: serverId }, query: { after: page.after, limit: page.limit } }),
+    find: (serverId, q) => search.members({ params: { server_id: serverId }, query: { q } }),
   }
 }

@@ -4,13 +4,13 @@
  * other trust calls (trust.ts), which load with the pages that make them, and from their
  * paths' table.
  */
-import { fillPath } from '@core/wire/paths'
-import { MY_PERMISSIONS_PATH } from '@core/wire/my-permissions-paths'
-import type { MyPermissions } from '@core/wire/trust'
+import { TRUST_CALLS } from '@core/wire/trust-paths'
+import type { MyPermissions, TRUST_CALL_SCHEMAS } from '@core/wire/trust'
 import { request } from '@/services/request/request'
+import { callsOf } from './call'
 import type { Requester } from './index'
 
 /** My permissions in `serverId`, sent through `send`. */
 export function fetchMyPermissions (serverId: string, send: Requester = request): Promise<MyPermissions> {
-  return send<MyPermissions>({ path: fillPath(MY_PERMISSIONS_PATH, { server_id: serverId }) })
+  return callsOf<typeof TRUST_CALLS, typeof TRUST_CALL_SCHEMAS>(send, TRUST_CALLS).myPermissions({ params: { server_id: serverId } })
 }

@@ -3,13 +3,13 @@
  * count, marking read, the mute settings of a server or channel, and a browser's Web Push
  * subscription.
  */
-import { NOTIFICATIONS_PATHS } from '@core/wire/notifications-paths'
+import { NOTIFICATION_CALLS } from '@core/wire/notifications-paths'
 import type {
-  ChannelNotificationSettingsBody, MarkReadBody, NotificationPage, NotificationSetting, NotificationSettings, NotificationsReadEvent,
+  NOTIFICATION_CALL_SCHEMAS, ChannelNotificationSettingsBody, MarkReadBody, NotificationPage, NotificationSetting, NotificationSettings, NotificationsReadEvent,
   PushSubscriptionBody, PushSubscriptionState, ServerNotificationSettingsBody, UnreadCount, VapidPublicKey,
 } from '@core/wire/notifications'
-import { fillPath } from '@core/wire/paths'
 import { request } from '@/services/request/request'
+import { callsOf } from './call'
 import type { Requester } from './index'
 
 /** The notification calls. */
@@ -36,15 +36,16 @@ export interface NotificationsApi {
 
 /** The notification calls sent through `send`. */
 export function createNotificationsApi (send: Requester = request): NotificationsApi {
+  const calls = callsOf<typeof NOTIFICATION_CALLS, typeof NOTIFICATION_CALL_SCHEMAS>(send, NOTIFICATION_CALLS)
   return {
-    list: cursor => send<NotificationPage>({ path: NOTIFICATIONS_PATHS.list, query: { cursor } }),
-    unread: () => send<UnreadCount>({ path: NOTIFICATIONS_PATHS.unread }),
-    markRead: body => send<NotificationsReadEvent>({ path: NOTIFICATIONS_PATHS.read, method: 'POST', data: body }),
-    settings: () => send<NotificationSettings>({ path: NOTIFICATIONS_PATHS.settings }),
-    setServer: (serverId, body) => send<NotificationSetting>({ path: fillPath(NOTIFICATIONS_PATHS.serverSettings, { server_id: serverId }), method: 'PUT', data: body }),
-    setChannel: (channelId, body) => send<NotificationSetting>({ path: fillPath(NOTIFICATIONS_PATHS.channelSettings, { channel_id: channelId }), method: 'PUT', data: body }),
-    pushKey: () => send<VapidPublicKey>({ path: NOTIFICATIONS_PATHS.pushKey }),
-    savePush: body => send<PushSubscriptionState>({ path: NOTIFICATIONS_PATHS.pushSubscription, method: 'PUT', data: body }),
-    deletePush: endpoint => send<PushSubscriptionState>({ path: NOTIFICATIONS_PATHS.pushSubscription, method: 'DELETE', data: { endpoint } }),
+    list: cursor => calls.list({ query: { cursor } }),
+    unread: () => calls.unread({}),
+    markRead: body => calls.markRead({ body }),
+    settings: () => calls.settings({}),
+    setServer: (serverId, body) => calls.serverSettings({ params: { server_id: serverId }, body }),
+    setChannel: (channelId, body) => calls.channelSettings({ params: { channel_id: channelId }, body }),
+    pushKey: () => calls.pushKey({}),
+    savePush: body => calls.subscribe({ body }),
+    deletePush: endpoint => calls.unsubscribe({ body: { endpoint } }),
   }
 }

@@ -4,10 +4,10 @@
  * calls, services/api/members.ts). On
  * the same request chain as every other call; stores take a {@link SearchApi}, so tests pass a fake.
  */
-import { fillPath } from '@core/wire/paths'
-import { SEARCH_PATHS } from '@core/wire/search-paths'
-import type { SearchResult } from '@core/wire/search'
+import { SEARCH_CALLS } from '@core/wire/search-paths'
+import type { SEARCH_CALL_SCHEMAS, SearchResult } from '@core/wire/search'
 import { request } from '@/services/request/request'
+import { callsOf } from './call'
 import type { Requester } from './index'
 
 /** The search calls. */
@@ -18,7 +18,8 @@ export interface SearchApi {
 
 /** The search calls sent through `send`. */
 export function createSearchApi (send: Requester = request): SearchApi {
+  const calls = callsOf<typeof SEARCH_CALLS, typeof SEARCH_CALL_SCHEMAS>(send, SEARCH_CALLS)
   return {
-    search: (serverId, q, cursor) => send<SearchResult>({ path: fillPath(SEARCH_PATHS.search, { server_id: serverId }), query: { q, cursor } }),
+    search: (serverId, q, cursor) => calls.search({ params: { server_id: serverId }, query: { q, cursor } }),
   }
 }

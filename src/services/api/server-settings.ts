@@ -4,12 +4,14 @@
  * own audit words (SPEC §5), on the same request chain as every other call. Roles and
  * invites are ./trust.ts's; creating a channel is the ApiClient's.
  */
-import { API_PATHS, fillPath } from '@core/wire/paths'
-import { TRUST_PATHS } from '@core/wire/trust-paths'
+import type { API_CALL_SCHEMAS } from '@core/wire/api-calls'
+import { API_CALLS } from '@core/wire/paths'
+import { TRUST_CALLS } from '@core/wire/trust-paths'
 import type { Channel, Server } from '@core/wire/entities'
 import type { ChannelDeleted, PatchChannelBody } from '@core/wire/server-settings'
-import type { PatchServerBody, WordList } from '@core/wire/trust'
+import type { PatchServerBody, TRUST_CALL_SCHEMAS, WordList } from '@core/wire/trust'
 import { request } from '@/services/request/request'
+import { callsOf } from './call'
 import type { Requester } from './index'
 
 /** The settings calls. */
@@ -28,13 +30,13 @@ export interface ServerSettingsApi {
 
 /** The settings calls sent through `send`. */
 export function createServerSettingsApi (send: Requester = request): ServerSettingsApi {
-  const wordsPath = (serverId: string) => fillPath(TRUST_PATHS.words, { server_id: serverId })
+  const api = callsOf<typeof API_CALLS, typeof API_CALL_SCHEMAS>(send, API_CALLS)
+  const trust = callsOf<typeof TRUST_CALLS, typeof TRUST_CALL_SCHEMAS>(send, TRUST_CALLS)
   return {
-    // POST: the mini-program's request API has no PATCH (the server takes both)
-    updateServer: (serverId, body) => send<Server>({ path: fillPath(API_PATHS.server, { server_id: serverId }), method: 'POST', data: body }),
-    updateChannel: (channelId, body) => send<Channel>({ path: fillPath(API_PATHS.channel, { channel_id: channelId }), method: 'POST', data: body }),
-    deleteChannel: channelId => send<ChannelDeleted>({ path: fillPath(API_PATHS.channel, { channel_id: channelId }), method: 'DELETE' }),
-    words: serverId => send<WordList>({ path: wordsPath(serverId) }),
-    setWords: (serverId, words) => send<WordList>({ path: wordsPath(serverId), method: 'PUT', data: { words } }),
+    updateServer: (serverId, body) => api.editServer({ params: { server_id: serverId }, body }),
+    updateChannel: (channelId, body) => api.editChannel({ params: { channel_id: channelId }, body }),
+    deleteChannel: channelId => api.deleteChannel({ params: { channel_id: channelId } }),
+    words: serverId => trust.words({ params: { server_id: serverId } }),
+    setWords: (serverId, words) => trust.setWords({ params: { server_id: serverId }, body: { words } }),
   }
 }

@@ -3,10 +3,10 @@
  * map and count, a server's space counts and who stands in them, and a moderator's move and
  * removal, on the same request chain as every other call. Walking and talking go over the gateway (GatewayStore.sendSpace).
  */
-import { fillPath } from '@core/wire/paths'
-import { SPACE_PATHS } from '@core/wire/space-paths'
-import type { SpaceCounts, SpaceInfo, SpacePeople } from '@core/wire/space'
+import { SPACE_CALLS } from '@core/wire/space-paths'
+import type { SPACE_CALL_SCHEMAS, SpaceCounts, SpaceInfo, SpacePeople } from '@core/wire/space'
 import { request } from '@/services/request/request'
+import { callsOf } from './call'
 import type { Requester } from './index'
 
 /** The space calls. */
@@ -25,11 +25,12 @@ export interface SpaceApi {
 
 /** The space calls sent through `send`. */
 export function createSpaceApi (send: Requester = request): SpaceApi {
+  const calls = callsOf<typeof SPACE_CALLS, typeof SPACE_CALL_SCHEMAS>(send, SPACE_CALLS)
   return {
-    space: channelId => send<SpaceInfo>({ path: fillPath(SPACE_PATHS.space, { channel_id: channelId }) }),
-    counts: serverId => send<SpaceCounts>({ path: fillPath(SPACE_PATHS.counts, { server_id: serverId }) }),
-    people: serverId => send<SpacePeople>({ path: fillPath(SPACE_PATHS.people, { server_id: serverId }) }),
-    move: (channelId, uid, to) => send<null>({ path: fillPath(SPACE_PATHS.move, { channel_id: channelId, uid }), method: 'POST', data: to }),
-    remove: (channelId, uid) => send<null>({ path: fillPath(SPACE_PATHS.member, { channel_id: channelId, uid }), method: 'DELETE' }),
+    space: channelId => calls.space({ params: { channel_id: channelId } }),
+    counts: serverId => calls.counts({ params: { server_id: serverId } }),
+    people: serverId => calls.people({ params: { server_id: serverId } }),
+    move: (channelId, uid, to) => calls.move({ params: { channel_id: channelId, uid }, body: to }),
+    remove: (channelId, uid) => calls.remove({ params: { channel_id: channelId, uid } }),
   }
 }

@@ -4,13 +4,16 @@
  * as every other call. Refusals arrive as the chain's errors with the envelope's code
  * (403 naming the missing permission, TRUST_CODES for bans and used-up invites).
  */
-import { fillPath } from '@core/wire/paths'
-import { TRUST_PATHS } from '@core/wire/trust-paths'
+import type { API_CALL_SCHEMAS } from '@core/wire/api-calls'
+import { API_CALLS } from '@core/wire/paths'
+import { TRUST_CALLS } from '@core/wire/trust-paths'
 import type {
+  TRUST_CALL_SCHEMAS,
   AcceptInvite, AuditLog, BanList, ChannelOverrides, CreateInviteBody, CreateRoleBody, Done, Invite, InviteList, MemberState, MyPermissions, PatchRoleBody,
   OverrideBody, ReportBody, ReportList, ReportResolution, ReportResolveEvent, RoleList, ServerRole, SessionList,
 } from '@core/wire/trust'
 import { request } from '@/services/request/request'
+import { callsOf } from './call'
 import { fetchMyPermissions } from './my-permissions'
 import type { Requester } from './index'
 
@@ -52,37 +55,35 @@ export interface TrustApi {
 
 /** The trust calls sent through `send`. */
 export function createTrustApi (send: Requester = request): TrustApi {
-  const server = (path: string, serverId: string, more: Record<string, string> = {}) => fillPath(path, { server_id: serverId, ...more })
+  const trust = callsOf<typeof TRUST_CALLS, typeof TRUST_CALL_SCHEMAS>(send, TRUST_CALLS)
+  const api = callsOf<typeof API_CALLS, typeof API_CALL_SCHEMAS>(send, API_CALLS)
   return {
     myPermissions: serverId => fetchMyPermissions(serverId, send),
-    roles: serverId => send<RoleList>({ path: server(TRUST_PATHS.roles, serverId) }),
-    createRole: (serverId, body) => send<ServerRole>({ path: server(TRUST_PATHS.roles, serverId), method: 'POST', data: body }),
-    // POST: the mini-program's request API has no PATCH (the server takes both)
-    updateRole: (serverId, roleId, body) => send<ServerRole>({ path: server(TRUST_PATHS.role, serverId, { role_id: roleId }), method: 'POST', data: body }),
-    deleteRole: (serverId, roleId) => send<RoleList>({ path: server(TRUST_PATHS.role, serverId, { role_id: roleId }), method: 'DELETE' }),
-    setOverride: (channelId, targetType, targetId, bits) => send<ChannelOverrides>({
-      path: fillPath(TRUST_PATHS.channelOverride, { channel_id: channelId, target_type: targetType, target_id: targetId }),
-      ...(bits ? { method: 'PUT', data: bits } : { method: 'DELETE' }),
-    }),
-    setMemberRole: (serverId, uid, roleId, held) =>
-      send<MemberState>({ path: server(TRUST_PATHS.memberRole, serverId, { uid, role_id: roleId }), method: held ? 'PUT' : 'DELETE' }),
-    timeout: (serverId, uid, until, reason) => send<MemberState>({ path: server(TRUST_PATHS.timeout, serverId, { uid }), method: 'PUT', data: { until, reason } }),
-    kick: (serverId, uid, reason) => send<Done>({ path: server(TRUST_PATHS.member, serverId, { uid }), method: 'DELETE', query: { reason } }),
-    ban: (serverId, uid, reason) => send<Done>({ path: server(TRUST_PATHS.ban, serverId, { uid }), method: 'PUT', data: { reason } }),
-    unban: (serverId, uid) => send<Done>({ path: server(TRUST_PATHS.ban, serverId, { uid }), method: 'DELETE' }),
-    bans: serverId => send<BanList>({ path: server(TRUST_PATHS.bans, serverId) }),
-    auditLog: (serverId, before) => send<AuditLog>({ path: server(TRUST_PATHS.auditLog, serverId), query: { before } }),
-    report: body => send<Done>({ path: TRUST_PATHS.reports, method: 'POST', data: body }),
-    serverReports: (serverId, before) => send<ReportList>({ path: server(TRUST_PATHS.serverReports, serverId), query: { before } }),
-    // POST: the mini-program's request API has no PATCH (the server takes both)
-    resolveReport: (reportId, resolution) => send<ReportResolveEvent>({ path: fillPath(TRUST_PATHS.report, { report_id: reportId }), method: 'POST', data: { resolution } }),
-    invites: serverId => send<InviteList>({ path: server(TRUST_PATHS.serverInvites, serverId) }),
-    createInvite: (serverId, body) => send<Invite>({ path: server(TRUST_PATHS.serverInvites, serverId), method: 'POST', data: body }),
-    invite: code => send<Invite>({ path: fillPath(TRUST_PATHS.invite, { code }) }),
-    revokeInvite: code => send<Done>({ path: fillPath(TRUST_PATHS.invite, { code }), method: 'DELETE' }),
-    acceptInvite: code => send<AcceptInvite>({ path: fillPath(TRUST_PATHS.acceptInvite, { code }), method: 'POST' }),
-    logout: () => send<Done>({ path: TRUST_PATHS.logout, method: 'POST' }),
-    sessions: () => send<SessionList>({ path: TRUST_PATHS.sessions }),
-    revokeSession: sessionId => send<Done>({ path: fillPath(TRUST_PATHS.session, { session_id: sessionId }), method: 'DELETE' }),
+    roles: serverId => api.serverRoles({ params: { server_id: serverId } }),
+    createRole: (serverId, body) => trust.createRole({ params: { server_id: serverId }, body }),
+    updateRole: (serverId, roleId, body) => trust.editRole({ params: { server_id: serverId, role_id: roleId }, body }),
+    deleteRole: (serverId, roleId) => trust.deleteRole({ params: { server_id: serverId, role_id: roleId } }),
+    setOverride: (channelId, targetType, targetId, bits) => {
+      const params = { channel_id: channelId, target_type: targetType, target_id: targetId }
+      return bits ? trust.setOverride({ params, body: bits }) : trust.clearOverride({ params })
+    },
+    setMemberRole: (serverId, uid, roleId, held) => (held ? trust.giveRole : trust.takeRole)({ params: { server_id: serverId, uid, role_id: roleId } }),
+    timeout: (serverId, uid, until, reason) => trust.timeout({ params: { server_id: serverId, uid }, body: { until, reason } }),
+    kick: (serverId, uid, reason) => trust.kick({ params: { server_id: serverId, uid }, query: { reason } }),
+    ban: (serverId, uid, reason) => trust.ban({ params: { server_id: serverId, uid }, body: { reason } }),
+    unban: (serverId, uid) => trust.unban({ params: { server_id: serverId, uid } }),
+    bans: serverId => trust.bans({ params: { server_id: serverId } }),
+    auditLog: (serverId, before) => trust.auditLog({ params: { server_id: serverId }, query: { before } }),
+    report: body => trust.report({ body }),
+    serverReports: (serverId, before) => trust.serverReports({ params: { server_id: serverId }, query: { before } }),
+    resolveReport: (reportId, resolution) => trust.resolveReport({ params: { report_id: reportId }, body: { resolution } }),
+    invites: serverId => trust.invites({ params: { server_id: serverId } }),
+    createInvite: (serverId, body) => trust.createInvite({ params: { server_id: serverId }, body }),
+    invite: code => trust.invite({ params: { code } }),
+    revokeInvite: code => trust.revokeInvite({ params: { code } }),
+    acceptInvite: code => trust.acceptInvite({ params: { code } }),
+    logout: () => trust.logout({}),
+    sessions: () => trust.sessions({}),
+    revokeSession: sessionId => trust.endSession({ params: { session_id: sessionId } }),
   }
 }

@@ -116,17 +116,17 @@ export default async function accountsRoutes (fastify: FastifyInstance, { ctx }:
     const attach: SignInMethodWriter = async (trx, uid) => { await trx.insertInto('account_emails').values({ uid, email, verified_at: ctx.now() }).execute() }
     return ok(await signInOrUp(ctx, { owner, caller, userAgent, method: 'email', attach }))
   })
-  const account = { config: { signIn: 'user' as const }, schema: { security: [{ bearer: [] }] } }
+  const account = { config: { signIn: 'user' as const } }
 
   app.get(ACCOUNT_PATHS.account, {
     ...account,
-    schema: { ...account.schema, summary: "The caller's sign-in methods", response: responses(SignInMethodsSchema) },
+    schema: { summary: "The caller's sign-in methods", response: responses(SignInMethodsSchema) },
   }, async request => ok(await ctx.repos.accountData.signInMethods(signedInUser(request).uid)))
 
   app.post(ACCOUNT_PATHS.signOutEverywhere, {
     ...account,
     preValidation: absentBodyAsEmpty,
-    schema: { ...account.schema, summary: 'End every session of your account, on every device', response: responses(DoneSchema) },
+    schema: { summary: 'End every session of your account, on every device', response: responses(DoneSchema) },
   }, async request => {
     const { uid } = signedInUser(request)
     if (!request.currentSessionId) throw httpError(400, 'authorization: a bot token is revoked by the server owner, not signed out')
@@ -137,7 +137,7 @@ export default async function accountsRoutes (fastify: FastifyInstance, { ctx }:
 
   app.get(ACCOUNT_PATHS.exportData, {
     ...account,
-    schema: { ...account.schema, summary: 'Your data as one JSON document: profile, memberships, messages, posts, comments', response: responses(AccountExportSchema) },
+    schema: { summary: 'Your data as one JSON document: profile, memberships, messages, posts, comments', response: responses(AccountExportSchema) },
   }, async (request, reply) => {
     const { uid } = signedInUser(request)
     void reply.header('content-disposition', `attachment; filename="openrealm-${uid}.json"`)
@@ -146,7 +146,7 @@ export default async function accountsRoutes (fastify: FastifyInstance, { ctx }:
 
   app.post(ACCOUNT_PATHS.deleteAccount, {
     ...account,
-    schema: { ...account.schema, summary: 'Delete your account: profile and sign-in methods erased, sessions closed, content kept as 已注销用户 or removed', body: DeleteAccountBodySchema, response: responses(DoneSchema) },
+    schema: { summary: 'Delete your account: profile and sign-in methods erased, sessions closed, content kept as 已注销用户 or removed', body: DeleteAccountBodySchema, response: responses(DoneSchema) },
   }, async request => {
     const user = signedInUser(request)
     if (!request.currentSessionId) throw httpError(400, 'authorization: a bot account is removed by its server owner')

@@ -4,19 +4,14 @@
  * make, and every per-account quota is per guest too: one client IP may make only
  * GUEST_SIGNUPS_PER_MINUTE of them a minute.
  */
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
-import { API_PATHS, GuestLoginBodySchema, GuestLoginDataSchema } from '@core/wire/api'
 import type { RouteOptions } from '../../context'
 import { absentBodyAsEmpty } from '../../rules/content'
 import { ok } from '../../http/envelope'
-import { responses } from '../../http/schemas'
+import { API_CALLS, API_CALL_SCHEMAS } from '@core/wire/api-calls'
+import { route } from '../../http/route'
 
 /** Registers POST /auth/guest. */
 export default async function authRoutes (fastify: FastifyInstance, { ctx }: RouteOptions): Promise<void> {
-  fastify.withTypeProvider<TypeBoxTypeProvider>().post(API_PATHS.guestLogin, {
-    preValidation: absentBodyAsEmpty,
-    config: { signIn: 'anyone', rateLimit: { max: ctx.config.limits.guestSignupsPerMinute, timeWindow: 60_000 } },
-    schema: { summary: 'Sign in as a guest (a few per minute per client IP)', body: GuestLoginBodySchema, response: responses(GuestLoginDataSchema) },
-  }, async request => ok(await ctx.repos.users.createGuest(ctx.now(), request.headers['user-agent'] ?? ''))) // the session list names the device by it
+  route(fastify, API_CALLS.guestLogin, API_CALL_SCHEMAS.guestLogin, { preValidation: absentBodyAsEmpty, config: { rateLimit: { max: ctx.config.limits.guestSignupsPerMinute, timeWindow: 60_000 } }, schema: { summary: 'Sign in as a guest (a few per minute per client IP)' } }, async request => ok(await ctx.repos.users.createGuest(ctx.now(), request.headers['user-agent'] ?? ''))) // the session list names the device by it
 }

@@ -7,27 +7,24 @@
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { Permission } from '@core/domain/permissions'
-import { BotTokenSchema, CreateBotBodySchema, DoneSchema, MemberParamsSchema, ServerParamsSchema, TRUST_PATHS } from '@core/wire/trust'
 import type { RouteOptions } from '../../context'
 import { notFound } from '../../errors'
 import { auditRecord, requireServerActor } from '../../rules/access'
 import { absentBodyAsEmpty, cleanName, requireNotOwnersName, requireServerAuditPass } from '../../rules/content'
 import { ok } from '../../http/envelope'
-import { responses } from '../../http/schemas'
+import { TRUST_CALLS, TRUST_CALL_SCHEMAS } from '@core/wire/trust'
+import { route } from '../../http/route'
 
 /** Registers the bot routes. */
 export default async function botsRoutes (fastify: FastifyInstance, { ctx }: RouteOptions): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
-  const bearer = { security: [{ bearer: [] }] }
 
   /** The old token no longer signs in: the bot's open sockets close at once, on every process. */
   async function closeBotSockets (serverId: string, uid: string): Promise<void> {
     await ctx.bus.publish('SESSION_REVOKED', { server_id: serverId, uid }, { uid, session_ids: null, reason: 'revoked' })
   }
 
-  app.post(TRUST_PATHS.bots, {
-    schema: { summary: 'Create a bot and get its token, shown this once (ManageServer)', ...bearer, params: ServerParamsSchema, body: CreateBotBodySchema, response: responses(BotTokenSchema) },
-  }, async request => {
+  route(app, TRUST_CALLS.createBot, TRUST_CALL_SCHEMAS.createBot, { schema: { summary: 'Create a bot and get its token, shown this once (ManageServer)' } }, async request => {
     const actor = await requireServerActor(ctx, request, Permission.ManageServer)
     const nickname = cleanName('nickname', request.body.nickname)
     await requireServerAuditPass(ctx, actor.serverId, { nickname }) // SPEC §5: nickname is audited
@@ -36,10 +33,7 @@ export default async function botsRoutes (fastify: FastifyInstance, { ctx }: Rou
     return ok(bot)
   })
 
-  app.post(TRUST_PATHS.botToken, {
-    preValidation: absentBodyAsEmpty,
-    schema: { summary: 'A new token for a bot of the server; the old one stops working (ManageServer)', ...bearer, params: MemberParamsSchema, response: responses(BotTokenSchema) },
-  }, async request => {
+  route(app, TRUST_CALLS.newBotToken, TRUST_CALL_SCHEMAS.newBotToken, { preValidation: absentBodyAsEmpty, schema: { summary: 'A new token for a bot of the server; the old one stops working (ManageServer)' } }, async request => {
     const actor = await requireServerActor(ctx, request, Permission.ManageServer)
     const uid = request.params.uid
     const bot = await ctx.repos.bots.resetToken(actor.serverId, uid, auditRecord(ctx, actor, 'bot_token_reset', uid))
@@ -48,9 +42,7 @@ export default async function botsRoutes (fastify: FastifyInstance, { ctx }: Rou
     return ok(bot)
   })
 
-  app.delete(TRUST_PATHS.bot, {
-    schema: { summary: "Revoke a bot's token (ManageServer)", ...bearer, params: MemberParamsSchema, response: responses(DoneSchema) },
-  }, async request => {
+  route(app, TRUST_CALLS.revokeBot, TRUST_CALL_SCHEMAS.revokeBot, { schema: { summary: "Revoke a bot's token (ManageServer)" } }, async request => {
     const actor = await requireServerActor(ctx, request, Permission.ManageServer)
     const uid = request.params.uid
     if (!await ctx.repos.bots.revokeToken(actor.serverId, uid, auditRecord(ctx, actor, 'bot_token_revoke', uid))) throw notFound(`path.uid: ${uid} has no token in server ${actor.serverId}`)

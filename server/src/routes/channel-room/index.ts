@@ -4,22 +4,19 @@
  * the map size) and interaction events in play order; the client plays the first. A
  * channel the caller may not see answers 404, as one that does not exist.
  */
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
-import { API_PATHS, MapCfgDataSchema, MapCfgQuerySchema } from '@core/wire/api'
 import { channelTypeHas } from '@core/domain/channel-types'
 import type { RouteOptions } from '../../context'
 import { badRequest, notFound } from '../../errors'
 import { optionalUser } from '../../plugins/auth'
 import { requireVisible } from '../../rules/access'
 import { ok } from '../../http/envelope'
-import { responses } from '../../http/schemas'
+import { API_CALLS, API_CALL_SCHEMAS } from '@core/wire/api-calls'
+import { route } from '../../http/route'
 
 /** Registers GET /channel/room/game/mapcfg. */
 export default async function channelRoomRoutes (fastify: FastifyInstance, { ctx }: RouteOptions): Promise<void> {
-  fastify.withTypeProvider<TypeBoxTypeProvider>().get(API_PATHS.mapcfg, {
-    schema: { summary: 'Showroom of a metaverse channel (SPEC §7)', querystring: MapCfgQuerySchema, response: responses(MapCfgDataSchema) },
-  }, async request => {
+  route(fastify, API_CALLS.mapcfg, API_CALL_SCHEMAS.mapcfg, { schema: { summary: 'Showroom of a metaverse channel (SPEC §7)' } }, async request => {
     const { server_id: serverId, channel_id: channelId } = request.query
     const channel = await ctx.repos.channels.get(channelId)
     const unknown = notFound(`query.channel_id: no channel ${channelId} in server ${serverId}`)

@@ -8,9 +8,8 @@
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { API_PATHS, ChannelParamsSchema, LiveListDataSchema, PageQuerySchema } from '@core/wire/api'
-import { ChannelKind, ChannelSchema, type Channel } from '@core/wire/entities'
-import { ChannelDeletedSchema, PatchChannelBodySchema, type ChannelDeleted } from '@core/wire/server-settings'
+import { ChannelKind, type Channel } from '@core/wire/entities'
+import { type ChannelDeleted } from '@core/wire/server-settings'
 import { Permission } from '@core/domain/permissions'
 import type { AppContext, RouteOptions } from '../../context'
 import { badRequest, notFound } from '../../errors'
@@ -20,7 +19,8 @@ import { auditRecord, requireServerPermission, requireVisibleChannel } from '../
 import { cleanName, requireHttpUrl, requireServerAuditPass } from '../../rules/content'
 import { ok } from '../../http/envelope'
 import { serverScope } from '../../http/cached'
-import { responses } from '../../http/schemas'
+import { API_CALLS, API_CALL_SCHEMAS } from '@core/wire/api-calls'
+import { declaredRoute, route } from '../../http/route'
 
 /**
  * The channel the path names, for a caller who may see it (ViewChannel: roles, overrides,
@@ -34,28 +34,17 @@ async function visibleChannel (ctx: AppContext, request: FastifyRequest & { para
 /** Registers everything under /channels/:channel_id. */
 export default async function channelsRoutes (instance: FastifyInstance, { ctx }: RouteOptions): Promise<void> {
   const fastify = instance.withTypeProvider<TypeBoxTypeProvider>()
-  const params = ChannelParamsSchema
-  const querystring = PageQuerySchema
 
-  fastify.get(API_PATHS.channel, {
-    schema: { summary: 'One channel', params, response: responses(ChannelSchema) },
-  }, async request => ok(await visibleChannel(ctx, request)))
+  route(fastify, API_CALLS.channel, API_CALL_SCHEMAS.channel, { schema: { summary: 'One channel' } }, async request => ok(await visibleChannel(ctx, request)))
 
-  fastify.get(API_PATHS.channelLives, {
-    schema: { summary: 'Live items of a channel (paged)', params, querystring, response: responses(LiveListDataSchema) },
-  }, async request => {
+  route(fastify, API_CALLS.channelLives, API_CALL_SCHEMAS.channelLives, { schema: { summary: 'Live items of a channel (paged)' } }, async request => {
     const channel = await visibleChannel(ctx, request)
     return ok(await ctx.repos.feeds.lives({ channel_id: channel.channel_id }, pageRequestOf(request.query)))
   })
 
   // POST as well as PATCH: the mini-program's request API has no PATCH method
   fastify.route({
-    method: ['PATCH', 'POST'],
-    url: API_PATHS.channel,
-    schema: {
-      summary: 'Edit a channel: title, icon, group, place (ManageChannels; title and icon audited; the type stays)',
-      security: [{ bearer: [] }], params, body: PatchChannelBodySchema, response: responses(ChannelSchema),
-    },
+    ...declaredRoute(API_CALLS.editChannel, API_CALL_SCHEMAS.editChannel, { schema: { summary: 'Edit a channel: title, icon, group, place (ManageChannels; title and icon audited; the type stays)' } }),
     handler: async request => {
       const user = signedInUser(request)
       const channel = await requireVisibleChannel(ctx, request.params.channel_id, user)
@@ -81,12 +70,7 @@ export default async function channelsRoutes (instance: FastifyInstance, { ctx }
     },
   })
 
-  fastify.delete(API_PATHS.channel, {
-    schema: {
-      summary: 'Delete a channel with its messages and posts (ManageChannels; a group\'s channels stay, out of the group)',
-      security: [{ bearer: [] }], params, response: responses(ChannelDeletedSchema),
-    },
-  }, async request => {
+  route(fastify, API_CALLS.deleteChannel, API_CALL_SCHEMAS.deleteChannel, { schema: { summary: 'Delete a channel with its messages and posts (ManageChannels; a group\'s channels stay, out of the group)' } }, async request => {
     const user = signedInUser(request)
     const channel = await requireVisibleChannel(ctx, request.params.channel_id, user)
     await requireServerPermission(ctx, channel.server_id, user, Permission.ManageChannels)

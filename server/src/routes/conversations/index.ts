@@ -234,30 +234,29 @@ export default async function conversationsRoutes (instance: FastifyInstance, { 
   }
 
   const everyone = (joined: Joined): { conversation_id: string, uids: string[] } => ({ conversation_id: joined.row.conversation_id, uids: joined.uids })
-  const bearer = [{ bearer: [] }]
 
   fastify.get(CONVERSATIONS_PATHS.conversations, {
-    schema: { summary: 'My direct conversations, the most recently active first, with unread counts', security: bearer, response: responses(ConversationListSchema) },
+    schema: { summary: 'My direct conversations, the most recently active first, with unread counts', response: responses(ConversationListSchema) },
   }, async request => ok({ items: await ctx.repos.conversations.listFor(signedInUser(request).uid) }))
 
   fastify.post(CONVERSATIONS_PATHS.direct, {
     schema: {
       summary: 'The one-to-one conversation with a member who shares a server with me, found or made (403 when they take no messages from me)',
-      security: bearer, body: DirectConversationBodySchema, response: responses(ConversationSchema),
+      body: DirectConversationBodySchema, response: responses(ConversationSchema),
     },
   }, async request => ok(await createConversation(ctx, signedInUser(request), [request.body.uid], 'direct', nextId)))
 
   fastify.post(CONVERSATIONS_PATHS.conversations, {
     schema: {
       summary: `A group conversation with members who share a server with me (at most ${CONVERSATION_PARTICIPANTS_MAX} people, me included)`,
-      security: bearer, body: GroupConversationBodySchema, response: responses(ConversationSchema),
+      body: GroupConversationBodySchema, response: responses(ConversationSchema),
     },
   }, async request => ok(await createConversation(ctx, signedInUser(request), request.body.uids, 'group', nextId)))
 
   fastify.post(CONVERSATIONS_PATHS.participants, {
     schema: {
       summary: `Add members who share a server with me to a group of mine (at most ${CONVERSATION_PARTICIPANTS_MAX} people; never one who blocked the group)`,
-      security: bearer, params: conversationParams, body: GroupConversationBodySchema, response: responses(ConversationSchema),
+      params: conversationParams, body: GroupConversationBodySchema, response: responses(ConversationSchema),
     },
   }, async request => {
     const user = signedInUser(request)
@@ -273,17 +272,17 @@ export default async function conversationsRoutes (instance: FastifyInstance, { 
   }
 
   fastify.post(CONVERSATIONS_PATHS.leave, {
-    schema: { summary: 'Leave a group: its messages no longer reach me (someone may add me again)', security: bearer, params: conversationParams, response: responses(Type.Null()) },
+    schema: { summary: 'Leave a group: its messages no longer reach me (someone may add me again)', params: conversationParams, response: responses(Type.Null()) },
   }, async request => ok(await leaveGroup(request, signedInUser(request), false)))
 
   fastify.put(CONVERSATIONS_PATHS.groupBlock, {
-    schema: { summary: 'Block a group: leave it for good, nobody adds me to it again and nothing more of it reaches me', security: bearer, params: conversationParams, response: responses(Type.Null()) },
+    schema: { summary: 'Block a group: leave it for good, nobody adds me to it again and nothing more of it reaches me', params: conversationParams, response: responses(Type.Null()) },
   }, async request => ok(await leaveGroup(request, signedInUser(request), true)))
 
   fastify.get(CONVERSATIONS_PATHS.messages, {
     schema: {
       summary: 'History of a conversation of mine: before/after a message id (oldest first, has_more)',
-      security: bearer, params: conversationParams, querystring: historyQuery, response: responses(MessageHistorySchema),
+      params: conversationParams, querystring: historyQuery, response: responses(MessageHistorySchema),
     },
   }, async request => {
     const user = signedInUser(request)
@@ -295,7 +294,7 @@ export default async function conversationsRoutes (instance: FastifyInstance, { 
   fastify.post(CONVERSATIONS_PATHS.messages, {
     schema: {
       summary: 'Send a direct message (participants only; audited; the same nonce again answers the same message)',
-      security: bearer, params: conversationParams, body: SendMessageBodySchema, response: responses(DirectMessageSchema),
+      params: conversationParams, body: SendMessageBodySchema, response: responses(DirectMessageSchema),
     },
   }, async request => {
     const user = signedInUser(request)
@@ -310,7 +309,7 @@ export default async function conversationsRoutes (instance: FastifyInstance, { 
     url: CONVERSATIONS_PATHS.message,
     schema: {
       summary: 'Edit a direct message (its author only; audited; counted as a send; POST for clients without PATCH)',
-      security: bearer, params: messageParams, body: EditMessageBodySchema, response: responses(DirectMessageSchema),
+      params: messageParams, body: EditMessageBodySchema, response: responses(DirectMessageSchema),
     },
     handler: async request => {
       const user = signedInUser(request)
@@ -328,7 +327,7 @@ export default async function conversationsRoutes (instance: FastifyInstance, { 
   })
 
   fastify.delete(CONVERSATIONS_PATHS.message, {
-    schema: { summary: 'Delete a direct message (its author only)', security: bearer, params: messageParams, response: responses(MessageDeleteEventSchema) },
+    schema: { summary: 'Delete a direct message (its author only)', params: messageParams, response: responses(MessageDeleteEventSchema) },
   }, async request => {
     const user = signedInUser(request)
     const joined = await joinedBy(request.params.conversation_id, user)
@@ -341,7 +340,7 @@ export default async function conversationsRoutes (instance: FastifyInstance, { 
   })
 
   fastify.put(CONVERSATIONS_PATHS.myReaction, {
-    schema: { summary: 'React to a direct message with an emoji', security: bearer, params: reactionParams, response: responses(ReactionEventSchema) },
+    schema: { summary: 'React to a direct message with an emoji', params: reactionParams, response: responses(ReactionEventSchema) },
   }, async request => {
     const user = signedInUser(request)
     const joined = await joinedBy(request.params.conversation_id, user)
@@ -363,7 +362,7 @@ export default async function conversationsRoutes (instance: FastifyInstance, { 
   })
 
   fastify.delete(CONVERSATIONS_PATHS.myReaction, {
-    schema: { summary: "Remove the signed-in participant's reaction", security: bearer, params: reactionParams, response: responses(ReactionEventSchema) },
+    schema: { summary: "Remove the signed-in participant's reaction", params: reactionParams, response: responses(ReactionEventSchema) },
   }, async request => {
     const user = signedInUser(request)
     const joined = await joinedBy(request.params.conversation_id, user)
@@ -374,7 +373,7 @@ export default async function conversationsRoutes (instance: FastifyInstance, { 
   })
 
   fastify.post(CONVERSATIONS_PATHS.typing, {
-    schema: { summary: 'The signed-in participant is typing (published to the participants, never stored)', security: bearer, params: conversationParams, response: responses(Type.Null()) },
+    schema: { summary: 'The signed-in participant is typing (published to the participants, never stored)', params: conversationParams, response: responses(Type.Null()) },
   }, async request => {
     const user = signedInUser(request)
     const joined = await joinedBy(request.params.conversation_id, user)
@@ -388,7 +387,7 @@ export default async function conversationsRoutes (instance: FastifyInstance, { 
   fastify.post(CONVERSATIONS_PATHS.read, {
     schema: {
       summary: 'The signed-in participant has read the conversation up to a message (their other sessions hear it)',
-      security: bearer, params: conversationParams, body: ReadBodySchema, response: responses(ReadStateSchema),
+      params: conversationParams, body: ReadBodySchema, response: responses(ReadStateSchema),
     },
   }, async request => {
     const user = signedInUser(request)
@@ -400,22 +399,22 @@ export default async function conversationsRoutes (instance: FastifyInstance, { 
   })
 
   fastify.get(CONVERSATIONS_PATHS.privacy, {
-    schema: { summary: 'Who may start a direct conversation with me', security: bearer, response: responses(DmPrivacySchema) },
+    schema: { summary: 'Who may start a direct conversation with me', response: responses(DmPrivacySchema) },
   }, async request => ok({ dm_privacy: await ctx.repos.conversations.privacy(signedInUser(request).uid) }))
 
   fastify.put(CONVERSATIONS_PATHS.privacy, {
-    schema: { summary: 'Choose who may start a direct conversation with me: members of a server we share, or nobody', security: bearer, body: DmPrivacySchema, response: responses(DmPrivacySchema) },
+    schema: { summary: 'Choose who may start a direct conversation with me: members of a server we share, or nobody', body: DmPrivacySchema, response: responses(DmPrivacySchema) },
   }, async request => {
     await ctx.repos.conversations.setPrivacy(signedInUser(request).uid, request.body.dm_privacy)
     return ok({ dm_privacy: request.body.dm_privacy })
   })
 
   fastify.get(CONVERSATIONS_PATHS.blocks, {
-    schema: { summary: 'The members I block', security: bearer, response: responses(BlockListSchema) },
+    schema: { summary: 'The members I block', response: responses(BlockListSchema) },
   }, async request => ok({ items: await ctx.repos.conversations.blocked(signedInUser(request).uid) }))
 
   fastify.put(CONVERSATIONS_PATHS.block, {
-    schema: { summary: 'Block a member: they can no longer message me or mention-notify me (they are told only "cannot send")', security: bearer, params: UserParamsSchema, response: responses(Type.Null()) },
+    schema: { summary: 'Block a member: they can no longer message me or mention-notify me (they are told only "cannot send")', params: UserParamsSchema, response: responses(Type.Null()) },
   }, async request => {
     const user = signedInUser(request)
     const uid = request.params.uid
@@ -426,7 +425,7 @@ export default async function conversationsRoutes (instance: FastifyInstance, { 
   })
 
   fastify.delete(CONVERSATIONS_PATHS.block, {
-    schema: { summary: 'Stop blocking a member', security: bearer, params: UserParamsSchema, response: responses(Type.Null()) },
+    schema: { summary: 'Stop blocking a member', params: UserParamsSchema, response: responses(Type.Null()) },
   }, async request => {
     await ctx.repos.conversations.unblock(signedInUser(request).uid, request.params.uid)
     return ok(null)

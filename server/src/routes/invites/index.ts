@@ -12,7 +12,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { identityKindOf } from '@core/domain/identity'
 import { Permission, hasPermission } from '@core/domain/permissions'
 import {
-  AcceptInviteSchema, CreateInviteBodySchema, DoneSchema, InviteListSchema, InviteParamsSchema, InviteSchema, ServerParamsSchema, TRUST_CODES, TRUST_PATHS,
+  TRUST_CODES,
   type AcceptInvite,
 } from '@core/wire/trust'
 import type { MemberAdd } from '@core/wire/members'
@@ -24,25 +24,19 @@ import { absentBodyAsEmpty, requireNotOwnersName } from '../../rules/content'
 import { ok } from '../../http/envelope'
 import { memberCountsOf } from '../../services/member-counts'
 import { chargeInviteCreation } from '../../services/quotas'
-import { responses } from '../../http/schemas'
+import { TRUST_CALLS, TRUST_CALL_SCHEMAS } from '@core/wire/trust'
+import { route } from '../../http/route'
 
 /** Registers the invite routes. */
 export default async function invitesRoutes (fastify: FastifyInstance, { ctx }: RouteOptions): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
-  const bearer = { security: [{ bearer: [] }] }
 
-  app.get(TRUST_PATHS.serverInvites, {
-    config: { signIn: 'user' },
-    schema: { summary: 'The invites that still work (CreateInvites)', ...bearer, params: ServerParamsSchema, response: responses(InviteListSchema) },
-  }, async request => {
+  route(app, TRUST_CALLS.invites, TRUST_CALL_SCHEMAS.invites, { schema: { summary: 'The invites that still work (CreateInvites)' } }, async request => {
     const actor = await requireServerActor(ctx, request, Permission.CreateInvites)
     return ok({ list: await ctx.repos.invites.list(actor.serverId, ctx.now()) })
   })
 
-  app.post(TRUST_PATHS.serverInvites, {
-    preValidation: absentBodyAsEmpty,
-    schema: { summary: 'Make an invite (CreateInvites)', ...bearer, params: ServerParamsSchema, body: CreateInviteBodySchema, response: responses(InviteSchema) },
-  }, async request => {
+  route(app, TRUST_CALLS.createInvite, TRUST_CALL_SCHEMAS.createInvite, { preValidation: absentBodyAsEmpty, schema: { summary: 'Make an invite (CreateInvites)' } }, async request => {
     const actor = await requireServerActor(ctx, request, Permission.CreateInvites)
     const { liveInvitesPerMember, guestInviteMaxAgeSeconds } = ctx.config.limits
     if (await ctx.repos.invites.countLive(actor.serverId, actor.user.uid, ctx.now()) >= liveInvitesPerMember) {
@@ -63,17 +57,13 @@ export default async function invitesRoutes (fastify: FastifyInstance, { ctx }: 
     return ok(invite)
   })
 
-  app.get(TRUST_PATHS.invite, {
-    schema: { summary: 'Who invites to which server, and whether the invite still works', params: InviteParamsSchema, response: responses(InviteSchema) },
-  }, async request => {
+  route(app, TRUST_CALLS.invite, TRUST_CALL_SCHEMAS.invite, { schema: { summary: 'Who invites to which server, and whether the invite still works' } }, async request => {
     const invite = await ctx.repos.invites.get(request.params.code, ctx.now())
     if (!invite) throw notFound(`path.code: no invite ${request.params.code}`)
     return ok(invite)
   })
 
-  app.delete(TRUST_PATHS.invite, {
-    schema: { summary: 'Revoke an invite (its maker, or ManageServer)', ...bearer, params: InviteParamsSchema, response: responses(DoneSchema) },
-  }, async request => {
+  route(app, TRUST_CALLS.revokeInvite, TRUST_CALL_SCHEMAS.revokeInvite, { schema: { summary: 'Revoke an invite (its maker, or ManageServer)' } }, async request => {
     const user = signedInUser(request)
     const invite = await ctx.repos.invites.row(request.params.code)
     if (!invite) throw notFound(`path.code: no invite ${request.params.code}`)
@@ -85,10 +75,7 @@ export default async function invitesRoutes (fastify: FastifyInstance, { ctx }: 
     return ok({ done: true })
   })
 
-  app.post(TRUST_PATHS.acceptInvite, {
-    preValidation: absentBodyAsEmpty,
-    schema: { summary: 'Join the server through an invite', ...bearer, params: InviteParamsSchema, response: responses(AcceptInviteSchema) },
-  }, async request => {
+  route(app, TRUST_CALLS.acceptInvite, TRUST_CALL_SCHEMAS.acceptInvite, { preValidation: absentBodyAsEmpty, schema: { summary: 'Join the server through an invite' } }, async request => {
     const user = signedInUser(request)
     const now = ctx.now()
     const invite = await ctx.repos.invites.row(request.params.code)

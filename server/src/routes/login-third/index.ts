@@ -6,7 +6,6 @@
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
-import { API_PATHS, WxConfDataSchema, WxConfQuerySchema, WxSessionBodySchema, WxSessionDataSchema } from '@core/wire/api'
 import type { RouteOptions } from '../../context'
 import { badRequest, httpError } from '../../errors'
 import { signedInUser } from '../../plugins/auth'
@@ -14,14 +13,13 @@ import { openidOfCode, WechatError, WechatRefusal, wxConfigFor } from '../../ser
 import { isHttpUrl } from '../../rules/content'
 import { miniProgramApp } from '../../services/wechat-apps'
 import { ok } from '../../http/envelope'
-import { responses } from '../../http/schemas'
+import { API_CALLS, API_CALL_SCHEMAS } from '@core/wire/api-calls'
+import { route } from '../../http/route'
 
 /** Registers GET /login_third/wxconf and POST /login_third/wx_session. */
 export default async function loginThirdRoutes (fastify: FastifyInstance, { ctx }: RouteOptions): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
-  app.get(API_PATHS.wxconf, {
-    schema: { summary: 'WeChat JS-SDK signature for a page URL (SPEC §7)', querystring: WxConfQuerySchema, response: responses(WxConfDataSchema) },
-  }, async request => {
+  route(app, API_CALLS.wxconf, API_CALL_SCHEMAS.wxconf, { schema: { summary: 'WeChat JS-SDK signature for a page URL (SPEC §7)' } }, async request => {
     if (!isHttpUrl(request.query.url)) throw badRequest('query.url must be an http(s) URL')
     try {
       return ok(await wxConfigFor(request.query.url, ctx.config.wechat.appId, ctx.tickets))
@@ -34,9 +32,7 @@ export default async function loginThirdRoutes (fastify: FastifyInstance, { ctx 
     }
   })
 
-  app.post(API_PATHS.wxSession, {
-    schema: { summary: "Keep the signed-in member's WeChat openid from the mini-program's sign-in code (live reminders)", security: [{ bearer: [] }], body: WxSessionBodySchema, response: responses(WxSessionDataSchema) },
-  }, async request => {
+  route(app, API_CALLS.wxSession, API_CALL_SCHEMAS.wxSession, { schema: { summary: "Keep the signed-in member's WeChat openid from the mini-program's sign-in code (live reminders)" } }, async request => {
     const user = signedInUser(request)
     const app = miniProgramApp(ctx)
     let openid: string

@@ -4,13 +4,10 @@
  * they have a gateway session on any process), paged by cursor. Joining and leaving
  * publish MEMBER_ADD / MEMBER_REMOVE after the write.
  */
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
-import { MEMBERS_PATHS, MemberListDataSchema, MemberListQuerySchema, MEMBER_PAGE_DEFAULT, MEMBER_PAGE_MAX, MembershipDataSchema, type Member, type MemberAdd, type MemberListData, type MemberRemove, type MembershipData } from '@core/wire/members'
+import { MEMBER_CALLS, MEMBER_CALL_SCHEMAS, MEMBER_PAGE_DEFAULT, MEMBER_PAGE_MAX, type Member, type MemberAdd, type MemberListData, type MemberRemove, type MembershipData } from '@core/wire/members'
 import type { AppContext, RouteOptions } from '../../context'
 import { TRUST_CODES } from '@core/wire/trust'
-import { IdString } from '@core/wire/fields'
 import { ApiError, badRequest, notFound } from '../../errors'
 import { signedInUser } from '../../plugins/auth'
 import type { MemberCursor } from '../../repositories/members'
@@ -19,9 +16,8 @@ import { requireNotOwnersName } from '../../rules/content'
 import { ok } from '../../http/envelope'
 import { memberCountsOf } from '../../services/member-counts'
 import { membersWithState } from '../../services/member-view'
-import { responses } from '../../http/schemas'
 
-const ServerParamsSchema = Type.Object({ server_id: Type.Unsafe<string>(IdString) })
+import { route } from '../../http/route'
 
 /** The cursor text of a member (the `next` of a page): `<joined_at>.<uid>`. */
 export function memberCursorText (member: { joined_at: number, user: { uid: string } }): string {
@@ -43,12 +39,8 @@ async function membershipOf (ctx: AppContext, serverId: string, isMember: boolea
 }
 
 /** Registers the membership routes. */
-export default async function membersRoutes (instance: FastifyInstance, { ctx }: RouteOptions): Promise<void> {
-  const fastify = instance.withTypeProvider<TypeBoxTypeProvider>()
-
-  fastify.post(MEMBERS_PATHS.myMembership, {
-    schema: { summary: 'Join a server (guests too; not when banned)', security: [{ bearer: [] }], params: ServerParamsSchema, response: responses(MembershipDataSchema) },
-  }, async request => {
+export default async function membersRoutes (fastify: FastifyInstance, { ctx }: RouteOptions): Promise<void> {
+  route(fastify, MEMBER_CALLS.join, MEMBER_CALL_SCHEMAS.join, { schema: { summary: 'Join a server (guests too; not when banned)' } }, async request => {
     const user = signedInUser(request)
     const serverId = request.params.server_id
     await requireServer(ctx, serverId)
@@ -66,9 +58,7 @@ export default async function membersRoutes (instance: FastifyInstance, { ctx }:
     return ok(await membershipOf(ctx, serverId, true))
   })
 
-  fastify.delete(MEMBERS_PATHS.myMembership, {
-    schema: { summary: 'Leave a server', security: [{ bearer: [] }], params: ServerParamsSchema, response: responses(MembershipDataSchema) },
-  }, async request => {
+  route(fastify, MEMBER_CALLS.leave, MEMBER_CALL_SCHEMAS.leave, { schema: { summary: 'Leave a server' } }, async request => {
     const user = signedInUser(request)
     const serverId = request.params.server_id
     await requireServer(ctx, serverId)
@@ -80,9 +70,7 @@ export default async function membersRoutes (instance: FastifyInstance, { ctx }:
     return ok(await membershipOf(ctx, serverId, false))
   })
 
-  fastify.get(MEMBERS_PATHS.members, {
-    schema: { summary: 'Members in join order with presence (cursor-paged)', params: ServerParamsSchema, querystring: MemberListQuerySchema, response: responses(MemberListDataSchema) },
-  }, async request => {
+  route(fastify, MEMBER_CALLS.list, MEMBER_CALL_SCHEMAS.list, { schema: { summary: 'Members in join order with presence (cursor-paged)' } }, async request => {
     const serverId = request.params.server_id
     await requireServer(ctx, serverId)
     const after = request.query.after ? parseMemberCursor(request.query.after) : null

@@ -127,7 +127,6 @@ export default async function messagesRoutes (instance: FastifyInstance, { ctx }
   fastify.post(MESSAGES_PATHS.messages, {
     schema: {
       summary: 'Send a message (members only; content audited; the same nonce again answers the same message)',
-      security: [{ bearer: [] }],
       params: channelParams,
       body: SendMessageBodySchema,
       response: responses(ChatMessageSchema),
@@ -176,7 +175,6 @@ export default async function messagesRoutes (instance: FastifyInstance, { ctx }
     url: MESSAGES_PATHS.message,
     schema: {
       summary: 'Edit a message (its author only, while they may send there; content audited; counted as a send; POST for clients without PATCH)',
-      security: [{ bearer: [] }],
       params: messageParams,
       body: EditMessageBodySchema,
       response: responses(ChatMessageSchema),
@@ -202,7 +200,6 @@ export default async function messagesRoutes (instance: FastifyInstance, { ctx }
   fastify.delete(MESSAGES_PATHS.message, {
     schema: {
       summary: "Delete a message (its author, or ManageMessages for others' messages, audited)",
-      security: [{ bearer: [] }],
       params: messageParams,
       response: responses(MessageDeleteEventSchema),
     },
@@ -220,7 +217,6 @@ export default async function messagesRoutes (instance: FastifyInstance, { ctx }
   fastify.put(MESSAGES_PATHS.myReaction, {
     schema: {
       summary: 'React to a message with an emoji (members only)',
-      security: [{ bearer: [] }],
       params: reactionParams,
       response: responses(ReactionEventSchema),
     },
@@ -247,7 +243,6 @@ export default async function messagesRoutes (instance: FastifyInstance, { ctx }
   fastify.delete(MESSAGES_PATHS.myReaction, {
     schema: {
       summary: "Remove the signed-in member's reaction",
-      security: [{ bearer: [] }],
       params: reactionParams,
       response: responses(ReactionEventSchema),
     },
@@ -263,7 +258,6 @@ export default async function messagesRoutes (instance: FastifyInstance, { ctx }
   fastify.post(MESSAGES_PATHS.typing, {
     schema: {
       summary: 'The signed-in member is typing (members only; published to those looking at the channel, never stored)',
-      security: [{ bearer: [] }],
       params: channelParams,
       response: responses(Type.Null()),
     },
@@ -280,7 +274,6 @@ export default async function messagesRoutes (instance: FastifyInstance, { ctx }
   fastify.post(MESSAGES_PATHS.read, {
     schema: {
       summary: 'The signed-in member has read the channel up to a message (members only; their other sessions hear it)',
-      security: [{ bearer: [] }],
       params: channelParams,
       body: ReadBodySchema,
       response: responses(ReadStateSchema),

@@ -10,13 +10,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { isTimedOut, MODERATION_PERMISSIONS, Permission } from '@core/domain/permissions'
 import {
-  AUDIT_TIMEOUT_FIELD, AuditLogSchema, BanListSchema, PatchServerBodySchema, CursorQuerySchema, DoneSchema, MAX_TIMEOUT_SECONDS, MemberParamsSchema, MemberStateSchema, ReasonBodySchema,
-  ReasonQuerySchema, ReportBodySchema, ReportListSchema, ReportParamsSchema, ReportResolveEventSchema, ResolveReportBodySchema, ServerParamsSchema,
-  TimeoutBodySchema, TRUST_CODES, TRUST_PATHS, WordListSchema,
+  AUDIT_TIMEOUT_FIELD, MAX_TIMEOUT_SECONDS,
+  TRUST_CODES,
   type Report, type ReportBody, type ReportResolution, type ReportResolveEvent, type SessionRevokedEvent,
 } from '@core/wire/trust'
-import { API_PATHS } from '@core/wire/api'
-import { ServerSchema, type User } from '@core/wire/entities'
+import type { User } from '@core/wire/entities'
 import type { AppContext, RouteOptions } from '../../context'
 import { ApiError, badRequest, forbidden, notFound, spokenError } from '../../errors'
 import { signedInUser, signInThroughout } from '../../plugins/auth'
@@ -29,7 +27,9 @@ import { ok } from '../../http/envelope'
 import { memberCountsOf } from '../../services/member-counts'
 import { publishToModerators } from '../../services/moderator-queue'
 import { notifyModeration } from '../../services/notifications'
-import { responses } from '../../http/schemas'
+import { TRUST_CALLS, TRUST_CALL_SCHEMAS } from '@core/wire/trust'
+import { declaredRoute, route } from '../../http/route'
+import { API_CALLS, API_CALL_SCHEMAS } from '@core/wire/api-calls'
 
 /** The window of the per-account report limit (REPORT_PER_MINUTE). */
 const MINUTE_MS = 60_000
@@ -116,7 +116,6 @@ async function requireReportAllowance (ctx: AppContext, request: FastifyRequest,
 export default async function moderationRoutes (fastify: FastifyInstance, { ctx }: RouteOptions): Promise<void> {
   signInThroughout(fastify) // every route here, reads too, is for a signed-in user
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
-  const bearer = { security: [{ bearer: [] }] }
 
   /** After a kick or ban committed: the server hears the member left, the member's sockets close. */
   async function publishRemoval (serverId: string, uid: string, reason: 'kicked' | 'banned'): Promise<void> {
@@ -126,9 +125,7 @@ export default async function moderationRoutes (fastify: FastifyInstance, { ctx 
     await ctx.bus.publish('SESSION_REVOKED', { server_id: serverId, uid }, revoked)
   }
 
-  app.delete(TRUST_PATHS.member, {
-    schema: { summary: 'Kick a member (KickMembers; only below your highest role)', ...bearer, params: MemberParamsSchema, querystring: ReasonQuerySchema, response: responses(DoneSchema) },
-  }, async request => {
+  route(app, TRUST_CALLS.kick, TRUST_CALL_SCHEMAS.kick, { schema: { summary: 'Kick a member (KickMembers; only below your highest role)' } }, async request => {
     const { target, ...actor } = await requireActorOverMember(ctx, request, Permission.KickMembers)
     await ctx.repos.moderation.remove(actor.serverId, target.uid, false, await memberAuditRecord(ctx, actor, 'member_kick', target.uid, request.query.reason))
     await publishRemoval(actor.serverId, target.uid, 'kicked')
@@ -136,17 +133,12 @@ export default async function moderationRoutes (fastify: FastifyInstance, { ctx 
     return ok({ done: true })
   })
 
-  app.get(TRUST_PATHS.bans, {
-    schema: { summary: 'The ban list (BanMembers)', ...bearer, params: ServerParamsSchema, response: responses(BanListSchema) },
-  }, async request => {
+  route(app, TRUST_CALLS.bans, TRUST_CALL_SCHEMAS.bans, { schema: { summary: 'The ban list (BanMembers)' } }, async request => {
     const actor = await requireServerActor(ctx, request, Permission.BanMembers)
     return ok(await ctx.repos.moderation.bans(actor.serverId))
   })
 
-  app.put(TRUST_PATHS.ban, {
-    preValidation: absentBodyAsEmpty,
-    schema: { summary: 'Ban someone, member or not (BanMembers; only below your highest role)', ...bearer, params: MemberParamsSchema, body: ReasonBodySchema, response: responses(DoneSchema) },
-  }, async request => {
+  route(app, TRUST_CALLS.ban, TRUST_CALL_SCHEMAS.ban, { preValidation: absentBodyAsEmpty, schema: { summary: 'Ban someone, member or not (BanMembers; only below your highest role)' } }, async request => {
     const actor = await requireServerActor(ctx, request, Permission.BanMembers)
     const { serverId } = actor
     const uid = request.params.uid
@@ -160,18 +152,14 @@ export default async function moderationRoutes (fastify: FastifyInstance, { ctx 
     return ok({ done: true })
   })
 
-  app.delete(TRUST_PATHS.ban, {
-    schema: { summary: 'Lift a ban (BanMembers)', ...bearer, params: MemberParamsSchema, response: responses(DoneSchema) },
-  }, async request => {
+  route(app, TRUST_CALLS.unban, TRUST_CALL_SCHEMAS.unban, { schema: { summary: 'Lift a ban (BanMembers)' } }, async request => {
     const actor = await requireServerActor(ctx, request, Permission.BanMembers)
     const uid = request.params.uid
     if (!await ctx.repos.moderation.unban(actor.serverId, uid, auditRecord(ctx, actor, 'member_unban', uid))) throw notFound(`path.uid: ${uid} is not banned`)
     return ok({ done: true })
   })
 
-  app.put(TRUST_PATHS.timeout, {
-    schema: { summary: 'Time a member out until a time, or lift it with null (MuteMembers)', ...bearer, params: MemberParamsSchema, body: TimeoutBodySchema, response: responses(MemberStateSchema) },
-  }, async request => {
+  route(app, TRUST_CALLS.timeout, TRUST_CALL_SCHEMAS.timeout, { schema: { summary: 'Time a member out until a time, or lift it with null (MuteMembers)' } }, async request => {
     const { target, ...actor } = await requireActorOverMember(ctx, request, Permission.MuteMembers)
     const { until } = request.body
     const now = ctx.now()
@@ -185,16 +173,12 @@ export default async function moderationRoutes (fastify: FastifyInstance, { ctx 
     return ok(state)
   })
 
-  app.get(TRUST_PATHS.auditLog, {
-    schema: { summary: 'The audit log, newest first (owner and moderators)', ...bearer, params: ServerParamsSchema, querystring: CursorQuerySchema, response: responses(AuditLogSchema) },
-  }, async request => {
+  route(app, TRUST_CALLS.auditLog, TRUST_CALL_SCHEMAS.auditLog, { schema: { summary: 'The audit log, newest first (owner and moderators)' } }, async request => {
     const actor = await requireModerator(ctx, request)
     return ok(await ctx.repos.auditLog.list(actor.serverId, request.query))
   })
 
-  app.post(TRUST_PATHS.reports, {
-    schema: { summary: 'Report a message, post or member to the moderators (members only; one open report per target; limited per account)', ...bearer, body: ReportBodySchema, response: responses(DoneSchema) },
-  }, async request => {
+  route(app, TRUST_CALLS.report, TRUST_CALL_SCHEMAS.report, { schema: { summary: 'Report a message, post or member to the moderators (members only; one open report per target; limited per account)' } }, async request => {
     const user = signedInUser(request)
     const serverId = await reportedServer(ctx, request.body, user)
     const report = { ...request.body, server_id: serverId, reporter_uid: user.uid, created_at: ctx.now() }
@@ -209,12 +193,7 @@ export default async function moderationRoutes (fastify: FastifyInstance, { ctx 
 
   // POST as well as PATCH: the mini-program's request API has no PATCH method
   app.route({
-    method: ['PATCH', 'POST'],
-    url: TRUST_PATHS.report,
-    schema: {
-      summary: 'Close a report as dismissed, or as what was done to its target (ManageMessages for content; MuteMembers, KickMembers for a member); closes every open report of that target, audited',
-      ...bearer, params: ReportParamsSchema, body: ResolveReportBodySchema, response: responses(ReportResolveEventSchema),
-    },
+    ...declaredRoute(TRUST_CALLS.resolveReport, TRUST_CALL_SCHEMAS.resolveReport, { schema: { summary: 'Close a report as dismissed, or as what was done to its target (ManageMessages for content; MuteMembers, KickMembers for a member); closes every open report of that target, audited' } }),
     handler: async request => {
       const user = signedInUser(request)
       const found = await ctx.repos.moderation.reportById(request.params.report_id)
@@ -233,18 +212,14 @@ export default async function moderationRoutes (fastify: FastifyInstance, { ctx 
     },
   })
 
-  app.get(TRUST_PATHS.serverReports, {
-    schema: { summary: 'Open reports, newest first (moderators)', ...bearer, params: ServerParamsSchema, querystring: CursorQuerySchema, response: responses(ReportListSchema) },
-  }, async request => {
+  route(app, TRUST_CALLS.serverReports, TRUST_CALL_SCHEMAS.serverReports, { schema: { summary: 'Open reports, newest first (moderators)' } }, async request => {
     const actor = await requireModerator(ctx, request)
     return ok(await ctx.repos.moderation.reports(actor.serverId, request.query))
   })
 
   // POST as well as PATCH: the mini-program's request API has no PATCH method
   app.route({
-    method: ['PATCH', 'POST'],
-    url: API_PATHS.server,
-    schema: { summary: "Edit the server's name, icon and introduction (ManageServer; each audited)", ...bearer, params: ServerParamsSchema, body: PatchServerBodySchema, response: responses(ServerSchema) },
+    ...declaredRoute(API_CALLS.editServer, API_CALL_SCHEMAS.editServer, { schema: { summary: "Edit the server's name, icon and introduction (ManageServer; each audited)" } }),
     handler: async request => {
       const actor = await requireServerActor(ctx, request, Permission.ManageServer)
       const { name, icon, introduction } = request.body
@@ -259,16 +234,12 @@ export default async function moderationRoutes (fastify: FastifyInstance, { ctx 
     },
   })
 
-  app.get(TRUST_PATHS.words, {
-    schema: { summary: "The server's own audit words (ManageServer)", ...bearer, params: ServerParamsSchema, response: responses(WordListSchema) },
-  }, async request => {
+  route(app, TRUST_CALLS.words, TRUST_CALL_SCHEMAS.words, { schema: { summary: "The server's own audit words (ManageServer)" } }, async request => {
     const actor = await requireServerActor(ctx, request, Permission.ManageServer)
     return ok({ words: await ctx.repos.moderation.words(actor.serverId) })
   })
 
-  app.put(TRUST_PATHS.words, {
-    schema: { summary: "Replace the server's own audit words (ManageServer; SPEC §5, with the global list)", ...bearer, params: ServerParamsSchema, body: WordListSchema, response: responses(WordListSchema) },
-  }, async request => {
+  route(app, TRUST_CALLS.setWords, TRUST_CALL_SCHEMAS.setWords, { schema: { summary: "Replace the server's own audit words (ManageServer; SPEC §5, with the global list)" } }, async request => {
     const actor = await requireServerActor(ctx, request, Permission.ManageServer)
     const words = await ctx.repos.moderation.setWords(actor.serverId, request.body.words, auditRecord(ctx, actor, 'words_update', actor.serverId))
     return ok({ words })

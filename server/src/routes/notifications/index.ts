@@ -10,11 +10,8 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
 import { Permission } from '@core/domain/permissions'
-import { ChannelParamsSchema, ServerParamsSchema } from '@core/wire/api'
 import {
-  ChannelNotificationSettingsBodySchema, MarkReadBodySchema, NOTIFICATIONS_PAGE_SIZE, NOTIFICATIONS_PATHS, NotificationListQuerySchema, NotificationPageSchema,
-  NotificationSettingSchema, NotificationSettingsSchema, NotificationsReadEventSchema, PushSubscriptionBodySchema, PushSubscriptionStateSchema, PushUnsubscribeBodySchema,
-  ServerNotificationSettingsBodySchema, UnreadCountSchema, VapidPublicKeySchema,
+  NOTIFICATIONS_PAGE_SIZE,
   type NotificationsReadEvent,
 } from '@core/wire/notifications'
 import type { RouteOptions } from '../../context'
@@ -25,7 +22,8 @@ import type { PublicUrlRefusal } from '../../services/public-address'
 import { readableNotifications } from '../../services/notifications'
 import { spokenError, type SpokenMessage } from '../../errors'
 import { ok } from '../../http/envelope'
-import { responses } from '../../http/schemas'
+import { NOTIFICATION_CALLS, NOTIFICATION_CALL_SCHEMAS } from '@core/wire/notifications'
+import { route } from '../../http/route'
 
 /** What a member reads when their browser's push endpoint is refused (every refusal writes nothing). */
 const ENDPOINT_REFUSALS: Record<PublicUrlRefusal, SpokenMessage> = {
@@ -44,24 +42,17 @@ const ENDPOINT_REFUSALS: Record<PublicUrlRefusal, SpokenMessage> = {
 export default async function notificationsRoutes (fastify: FastifyInstance, { ctx }: RouteOptions): Promise<void> {
   signInThroughout(fastify) // every route here, reads too, is one's own inbox
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
-  const bearer = { security: [{ bearer: [] }] }
 
-  app.get(NOTIFICATIONS_PATHS.list, {
-    schema: { summary: "The signed-in member's notifications, newest first (cursor: the last id of the page before)", ...bearer, querystring: NotificationListQuerySchema, response: responses(NotificationPageSchema) },
-  }, async request => {
+  route(app, NOTIFICATION_CALLS.list, NOTIFICATION_CALL_SCHEMAS.list, { schema: { summary: "The signed-in member's notifications, newest first (cursor: the last id of the page before)" } }, async request => {
     const user = signedInUser(request)
     const page = await ctx.repos.notifications.page(user.uid, request.query.cursor ?? null, request.query.limit ?? NOTIFICATIONS_PAGE_SIZE)
     const last = page.items[page.items.length - 1]
     return ok({ items: await readableNotifications(ctx, user.uid, page.items), next_cursor: page.has_more && last ? last.notification_id : null, unread: await ctx.repos.notifications.unreadCount(user.uid) })
   })
 
-  app.get(NOTIFICATIONS_PATHS.unread, {
-    schema: { summary: 'How many of the signed-in member\'s notifications are unread', ...bearer, response: responses(UnreadCountSchema) },
-  }, async request => ok({ unread: await ctx.repos.notifications.unreadCount(signedInUser(request).uid) }))
+  route(app, NOTIFICATION_CALLS.unread, NOTIFICATION_CALL_SCHEMAS.unread, { schema: { summary: 'How many of the signed-in member\'s notifications are unread' } }, async request => ok({ unread: await ctx.repos.notifications.unreadCount(signedInUser(request).uid) }))
 
-  app.post(NOTIFICATIONS_PATHS.read, {
-    schema: { summary: 'Mark notifications read: {ids} or {all: true} (other devices hear NOTIFICATIONS_READ)', ...bearer, body: MarkReadBodySchema, response: responses(NotificationsReadEventSchema) },
-  }, async request => {
+  route(app, NOTIFICATION_CALLS.markRead, NOTIFICATION_CALL_SCHEMAS.markRead, { schema: { summary: 'Mark notifications read: {ids} or {all: true} (other devices hear NOTIFICATIONS_READ)' } }, async request => {
     const user = signedInUser(request)
     const body = request.body
     const all = 'all' in body
@@ -71,13 +62,9 @@ export default async function notificationsRoutes (fastify: FastifyInstance, { c
     return ok(event)
   })
 
-  app.get(NOTIFICATIONS_PATHS.settings, {
-    schema: { summary: "The signed-in member's mute settings (servers and channels)", ...bearer, response: responses(NotificationSettingsSchema) },
-  }, async request => ok({ items: await ctx.repos.notifications.settings(signedInUser(request).uid) }))
+  route(app, NOTIFICATION_CALLS.settings, NOTIFICATION_CALL_SCHEMAS.settings, { schema: { summary: "The signed-in member's mute settings (servers and channels)" } }, async request => ok({ items: await ctx.repos.notifications.settings(signedInUser(request).uid) }))
 
-  app.put(NOTIFICATIONS_PATHS.serverSettings, {
-    schema: { summary: 'Mute a server, or suppress its @全体成员, for the signed-in member (members only)', ...bearer, params: ServerParamsSchema, body: ServerNotificationSettingsBodySchema, response: responses(NotificationSettingSchema) },
-  }, async request => {
+  route(app, NOTIFICATION_CALLS.serverSettings, NOTIFICATION_CALL_SCHEMAS.serverSettings, { schema: { summary: 'Mute a server, or suppress its @全体成员, for the signed-in member (members only)' } }, async request => {
     const user = signedInUser(request)
     await requireMember(ctx, request.params.server_id, user.uid)
     const setting = { scope: 'server' as const, id: request.params.server_id, ...request.body }
@@ -85,9 +72,7 @@ export default async function notificationsRoutes (fastify: FastifyInstance, { c
     return ok(setting)
   })
 
-  app.put(NOTIFICATIONS_PATHS.channelSettings, {
-    schema: { summary: 'Mute a channel for the signed-in member (those who may read it)', ...bearer, params: ChannelParamsSchema, body: ChannelNotificationSettingsBodySchema, response: responses(NotificationSettingSchema) },
-  }, async request => {
+  route(app, NOTIFICATION_CALLS.channelSettings, NOTIFICATION_CALL_SCHEMAS.channelSettings, { schema: { summary: 'Mute a channel for the signed-in member (those who may read it)' } }, async request => {
     const user = signedInUser(request)
     const channel = await requireChannelOfMember(ctx, request.params.channel_id, user, Permission.ViewChannel)
     const setting = { scope: 'channel' as const, id: channel.channel_id, muted: request.body.muted, suppress_everyone: false }
@@ -95,13 +80,9 @@ export default async function notificationsRoutes (fastify: FastifyInstance, { c
     return ok(setting)
   })
 
-  app.get(NOTIFICATIONS_PATHS.pushKey, {
-    schema: { summary: 'The VAPID public key a browser subscribes to Web Push with (base64url)', ...bearer, response: responses(VapidPublicKeySchema) },
-  }, async () => ok({ public_key: ctx.away.publicKey }))
+  route(app, NOTIFICATION_CALLS.pushKey, NOTIFICATION_CALL_SCHEMAS.pushKey, { schema: { summary: 'The VAPID public key a browser subscribes to Web Push with (base64url)' } }, async () => ok({ public_key: ctx.away.publicKey }))
 
-  app.put(NOTIFICATIONS_PATHS.pushSubscription, {
-    schema: { summary: "Keep this browser's Web Push subscription: the signed-in member is pushed their notifications while they have no open session", ...bearer, body: PushSubscriptionBodySchema, response: responses(PushSubscriptionStateSchema) },
-  }, async request => {
+  route(app, NOTIFICATION_CALLS.subscribe, NOTIFICATION_CALL_SCHEMAS.subscribe, { schema: { summary: "Keep this browser's Web Push subscription: the signed-in member is pushed their notifications while they have no open session" } }, async request => {
     const user = signedInUser(request)
     const { endpoint, keys } = request.body
     const verdict = await ctx.away.checkEndpoint(endpoint)
@@ -110,9 +91,7 @@ export default async function notificationsRoutes (fastify: FastifyInstance, { c
     return ok({ endpoint, subscribed: true })
   })
 
-  app.delete(NOTIFICATIONS_PATHS.pushSubscription, {
-    schema: { summary: "Forget this browser's Web Push subscription (the signed-in member's own only)", ...bearer, body: PushUnsubscribeBodySchema, response: responses(PushSubscriptionStateSchema) },
-  }, async request => {
+  route(app, NOTIFICATION_CALLS.unsubscribe, NOTIFICATION_CALL_SCHEMAS.unsubscribe, { schema: { summary: "Forget this browser's Web Push subscription (the signed-in member's own only)" } }, async request => {
     const { endpoint } = request.body
     await ctx.repos.notifications.deletePushSubscription(endpoint, signedInUser(request).uid)
     return ok({ endpoint, subscribed: false })

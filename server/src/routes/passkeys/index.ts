@@ -45,7 +45,6 @@ const refused = (en: string, zh: string) => spokenError(400, { 'zh-CN': zh, en }
 export default async function passkeysRoutes (fastify: FastifyInstance, { ctx }: RouteOptions): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
   const passkeys = ctx.repos.passkeys
-  const bearer = { security: [{ bearer: [] }] }
   const signUpLimit = { rateLimit: { max: ctx.config.limits.guestSignupsPerMinute, timeWindow: 60_000 } }
 
   /** Takes the challenge an answer signed; refuses one that was never handed out, is used or expired. */
@@ -59,7 +58,7 @@ export default async function passkeysRoutes (fastify: FastifyInstance, { ctx }:
   app.post(ACCOUNT_PATHS.passkeyRegisterOptions, {
     config: { signIn: 'anyone', ...signUpLimit },
     preValidation: absentBodyAsEmpty,
-    schema: { summary: 'WebAuthn creation options: a signed-in account adds a passkey, a guest or nobody signs up', ...bearer, response: responses(WebauthnOptionsDataSchema) },
+    schema: { summary: 'WebAuthn creation options: a signed-in account adds a passkey, a guest or nobody signs up', response: responses(WebauthnOptionsDataSchema) },
   }, async request => {
     const caller = await optionalUser(ctx, request)
     requireMayAdd(caller, 'passkey')
@@ -82,7 +81,7 @@ export default async function passkeysRoutes (fastify: FastifyInstance, { ctx }:
 
   app.post(ACCOUNT_PATHS.passkeyRegister, {
     config: { signIn: 'anyone', ...signUpLimit },
-    schema: { summary: 'Store a new passkey: signs up (a guest keeps everything) or adds it to the signed-in account', ...bearer, body: PasskeyRegisterBodySchema, response: responses(AccountSignInDataSchema) },
+    schema: { summary: 'Store a new passkey: signs up (a guest keeps everything) or adds it to the signed-in account', body: PasskeyRegisterBodySchema, response: responses(AccountSignInDataSchema) },
   }, async request => {
     const caller = await optionalUser(ctx, request)
     requireMayAdd(caller, 'passkey')
@@ -153,18 +152,18 @@ export default async function passkeysRoutes (fastify: FastifyInstance, { ctx }:
 
   app.get(ACCOUNT_PATHS.passkeys, {
     config: { signIn: 'user' },
-    schema: { summary: "The caller's passkeys", ...bearer, response: responses(PasskeyListSchema) },
+    schema: { summary: "The caller's passkeys", response: responses(PasskeyListSchema) },
   }, async request => ok({ list: await passkeys.list(signedInUser(request).uid) }))
 
   app.patch(ACCOUNT_PATHS.passkey, {
-    schema: { summary: 'Rename one of your passkeys', ...bearer, params: PasskeyParamsSchema, body: PasskeyPatchBodySchema, response: responses(DoneSchema) },
+    schema: { summary: 'Rename one of your passkeys', params: PasskeyParamsSchema, body: PasskeyPatchBodySchema, response: responses(DoneSchema) },
   }, async request => {
     if (!await passkeys.rename(signedInUser(request).uid, request.params.credential_id, request.body.name.trim())) throw notFound('path.credential_id: you have no such passkey')
     return ok({ done: true })
   })
 
   app.delete(ACCOUNT_PATHS.passkey, {
-    schema: { summary: 'Remove one of your passkeys (never your last way in)', ...bearer, params: PasskeyParamsSchema, response: responses(DoneSchema) },
+    schema: { summary: 'Remove one of your passkeys (never your last way in)', params: PasskeyParamsSchema, response: responses(DoneSchema) },
   }, async request => {
     const removal = await passkeys.remove(signedInUser(request).uid, request.params.credential_id)
     if (removal === 'missing') throw notFound('path.credential_id: you have no such passkey')

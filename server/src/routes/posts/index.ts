@@ -131,7 +131,7 @@ export default async function postsRoutes (fastify: FastifyInstance, { ctx }: Ro
   })
 
   app.post(POSTS_PATHS.channelPosts, {
-    schema: { summary: 'Write a post (SendMessages, AttachFiles with pictures; title, text and cover audited; up to 9 images)', security: [{ bearer: [] }], params: channelParams, body: CreatePostBodySchema, response: responses(PostSchema) },
+    schema: { summary: 'Write a post (SendMessages, AttachFiles with pictures; title, text and cover audited; up to 9 images)', params: channelParams, body: CreatePostBodySchema, response: responses(PostSchema) },
   }, async request => {
     const user = signedInUser(request)
     const channel = requirePostChannel(await requireChannelOfMember(ctx, request.params.channel_id, user, writePermissions(picturesOf(request.body))))
@@ -166,7 +166,7 @@ export default async function postsRoutes (fastify: FastifyInstance, { ctx }: Ro
   app.route({
     method: ['PATCH', 'POST'], // POST as well: the mini-program's request API has no PATCH
     url: POSTS_PATHS.post,
-    schema: { summary: "Edit one's own post (SendMessages; every given field audited)", security: [{ bearer: [] }], params: postParams, body: PatchPostBodySchema, response: responses(PostSchema) },
+    schema: { summary: "Edit one's own post (SendMessages; every given field audited)", params: postParams, body: PatchPostBodySchema, response: responses(PostSchema) },
     handler: async request => {
       const user = signedInUser(request)
       const post = await visiblePost(ctx, request.params.post_id, user)
@@ -182,7 +182,7 @@ export default async function postsRoutes (fastify: FastifyInstance, { ctx }: Ro
   })
 
   app.delete(POSTS_PATHS.post, {
-    schema: { summary: 'Remove a post with its comments and likes (its author, or ManageMessages, audited)', security: [{ bearer: [] }], params: postParams, response: responses(deleted) },
+    schema: { summary: 'Remove a post with its comments and likes (its author, or ManageMessages, audited)', params: postParams, response: responses(deleted) },
   }, async request => {
     const user = signedInUser(request)
     const post = await visiblePost(ctx, request.params.post_id, user)
@@ -200,7 +200,7 @@ export default async function postsRoutes (fastify: FastifyInstance, { ctx }: Ro
   })
 
   app.post(POSTS_PATHS.postComments, {
-    schema: { summary: 'Comment on a post, or answer a comment (SendMessages; audited)', security: [{ bearer: [] }], params: postParams, body: CreateCommentBodySchema, response: responses(CommentSchema) },
+    schema: { summary: 'Comment on a post, or answer a comment (SendMessages; audited)', params: postParams, body: CreateCommentBodySchema, response: responses(CommentSchema) },
   }, async request => {
     const user = signedInUser(request)
     const post = await visiblePost(ctx, request.params.post_id, user)
@@ -230,7 +230,7 @@ export default async function postsRoutes (fastify: FastifyInstance, { ctx }: Ro
   app.route({
     method: ['PATCH', 'POST'], // POST as well: the mini-program's request API has no PATCH
     url: POSTS_PATHS.postComment,
-    schema: { summary: "Edit one's own comment (its author only, SendMessages; audited)", security: [{ bearer: [] }], params: commentParams, body: PatchCommentBodySchema, response: responses(CommentSchema) },
+    schema: { summary: "Edit one's own comment (its author only, SendMessages; audited)", params: commentParams, body: PatchCommentBodySchema, response: responses(CommentSchema) },
     handler: async request => {
       const user = signedInUser(request)
       const post = await visiblePost(ctx, request.params.post_id, user)
@@ -248,7 +248,7 @@ export default async function postsRoutes (fastify: FastifyInstance, { ctx }: Ro
   })
 
   app.delete(POSTS_PATHS.postComment, {
-    schema: { summary: 'Remove a comment with its replies (its author, or ManageMessages, audited)', security: [{ bearer: [] }], params: commentParams, response: responses(deleted) },
+    schema: { summary: 'Remove a comment with its replies (its author, or ManageMessages, audited)', params: commentParams, response: responses(deleted) },
   }, async request => {
     const user = signedInUser(request)
     const post = await visiblePost(ctx, request.params.post_id, user)
@@ -265,7 +265,7 @@ export default async function postsRoutes (fastify: FastifyInstance, { ctx }: Ro
   for (const liked of [true, false]) {
     const route = liked ? app.put.bind(app) : app.delete.bind(app)
     route(POSTS_PATHS.myPostLike, {
-      schema: { summary: liked ? 'Like a post (AddReactions)' : 'Take back a like (members)', security: [{ bearer: [] }], params: postParams, response: responses(PostLikeSchema) },
+      schema: { summary: liked ? 'Like a post (AddReactions)' : 'Take back a like (members)', params: postParams, response: responses(PostLikeSchema) },
     }, async request => {
       const user = signedInUser(request)
       const post = await visiblePost(ctx, request.params.post_id, user)
@@ -286,7 +286,7 @@ export default async function postsRoutes (fastify: FastifyInstance, { ctx }: Ro
   })
 
   app.post(POSTS_PATHS.liveComments, {
-    schema: { summary: 'Comment in the chat of an item on air (SendMessages; audited; 403 when comments are off)', security: [{ bearer: [] }], params: liveParams, body: CreateLiveCommentBodySchema, response: responses(LiveCommentSchema) },
+    schema: { summary: 'Comment in the chat of an item on air (SendMessages; audited; 403 when comments are off)', params: liveParams, body: CreateLiveCommentBodySchema, response: responses(LiveCommentSchema) },
   }, async request => {
     const user = signedInUser(request)
     const item = await visibleLive(ctx, request.params.live_id, user)
@@ -306,7 +306,7 @@ export default async function postsRoutes (fastify: FastifyInstance, { ctx }: Ro
 
   app.get(POSTS_PATHS.myLiveReminder, {
     config: { signIn: 'user' },
-    schema: { summary: 'Whether I asked to be reminded of a reserved item', security: [{ bearer: [] }], params: liveParams, response: responses(LiveReminderSchema) },
+    schema: { summary: 'Whether I asked to be reminded of a reserved item', params: liveParams, response: responses(LiveReminderSchema) },
   }, async request => {
     const user = signedInUser(request)
     const item = await visibleLive(ctx, request.params.live_id, user)
@@ -316,7 +316,7 @@ export default async function postsRoutes (fastify: FastifyInstance, { ctx }: Ro
   for (const reminded of [true, false]) {
     const route = reminded ? app.put.bind(app) : app.delete.bind(app)
     route(POSTS_PATHS.myLiveReminder, {
-      schema: { summary: reminded ? 'Remind me when a reserved item starts (members)' : 'No reminder for this item', security: [{ bearer: [] }], params: liveParams, response: responses(LiveReminderSchema) },
+      schema: { summary: reminded ? 'Remind me when a reserved item starts (members)' : 'No reminder for this item', params: liveParams, response: responses(LiveReminderSchema) },
     }, async request => {
       const user = signedInUser(request)
       const item = await visibleLive(ctx, request.params.live_id, user)
@@ -335,7 +335,7 @@ export default async function postsRoutes (fastify: FastifyInstance, { ctx }: Ro
     route(POSTS_PATHS.myLiveViewing, {
       schema: {
         summary: watching ? `I am watching (a heartbeat; counts for ${LIVE_VIEWER_TTL_SECONDS} s)` : 'I stopped watching',
-        security: [{ bearer: [] }], params: liveParams, response: responses(LiveViewersSchema),
+        params: liveParams, response: responses(LiveViewersSchema),
       },
     }, async request => {
       const user = signedInUser(request)

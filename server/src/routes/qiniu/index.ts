@@ -3,9 +3,8 @@
  * keys. The token's put policy limits the scope (the bucket, or one key when the body
  * names it), the deadline (one hour), the size and the mime types.
  */
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
-import { API_PATHS, FILES_PATH, UPLOAD_KEY_MAX_BYTES, UploadTokenBodySchema, UploadTokenDataSchema, type UploadTokenData } from '@core/wire/api'
+import { FILES_PATH, UPLOAD_KEY_MAX_BYTES, type UploadTokenData } from '@core/wire/api'
 import type { RouteOptions } from '../../context'
 import { badRequest } from '../../errors'
 import { signedInUser } from '../../plugins/auth'
@@ -13,14 +12,12 @@ import { publicBase } from '../../plugins/public-url'
 import { mimeAllowed, signUploadToken, UPLOAD_MIME_LIMIT, UPLOAD_TOKEN_LIFETIME_SECONDS, type PutPolicy } from '../../services/qiniu-token'
 import { absentBodyAsEmpty } from '../../rules/content'
 import { ok } from '../../http/envelope'
-import { responses } from '../../http/schemas'
+import { API_CALLS, API_CALL_SCHEMAS } from '@core/wire/api-calls'
+import { route } from '../../http/route'
 
 /** Registers POST /v2/qn/upfiles. */
 export default async function qiniuRoutes (fastify: FastifyInstance, { ctx }: RouteOptions): Promise<void> {
-  fastify.withTypeProvider<TypeBoxTypeProvider>().post(API_PATHS.uploadToken, {
-    preValidation: absentBodyAsEmpty,
-    schema: { summary: 'Qiniu upload token (SPEC §7); bearer token, uploads count on the account\'s daily quota', security: [{ bearer: [] }], body: UploadTokenBodySchema, response: responses(UploadTokenDataSchema) },
-  }, async request => {
+  route(fastify, API_CALLS.uploadToken, API_CALL_SCHEMAS.uploadToken, { preValidation: absentBodyAsEmpty, schema: { summary: 'Qiniu upload token (SPEC §7); bearer token, uploads count on the account\'s daily quota' } }, async request => {
     const { key, mime } = request.body
     if (key !== undefined && Buffer.byteLength(key) > UPLOAD_KEY_MAX_BYTES) throw badRequest(`body.key must be at most ${UPLOAD_KEY_MAX_BYTES} bytes`)
     if (mime !== undefined && !mimeAllowed(UPLOAD_MIME_LIMIT, mime)) throw badRequest(`body.mime must be an image, video or audio type (${UPLOAD_MIME_LIMIT})`)

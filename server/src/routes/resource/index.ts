@@ -4,9 +4,8 @@
  * gif, webp only), the image must read as that type (its width and height), and the
  * decoded size is capped; anything else is refused with 415 before anything is stored. Identical images share one stored file.
  */
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
-import { API_PATHS, Base64UploadBodySchema, Base64UploadDataSchema, FILES_PATH, type Base64UploadData } from '@core/wire/api'
+import { FILES_PATH, type Base64UploadData } from '@core/wire/api'
 import type { RouteOptions } from '../../context'
 import { httpError } from '../../errors'
 import { signedInUser } from '../../plugins/auth'
@@ -15,17 +14,15 @@ import { holdsImageClaim, sniffImageType } from '../../services/image-type'
 import { putWithinQuota } from '../../services/quotas'
 import { BASE64_IMAGE_MAX_BYTES, decodeBase64Data } from '../../services/base64-data'
 import { ok } from '../../http/envelope'
-import { responses } from '../../http/schemas'
+import { API_CALLS, API_CALL_SCHEMAS } from '@core/wire/api-calls'
+import { route } from '../../http/route'
 
 /** Body limit of the route: the base64 text of the largest image plus room for a data-URL prefix. */
 export const BASE64_BODY_LIMIT = Math.ceil(BASE64_IMAGE_MAX_BYTES / 3) * 4 + 4096
 
 /** Registers POST /resource/base64. */
 export default async function resourceRoutes (fastify: FastifyInstance, { ctx }: RouteOptions): Promise<void> {
-  fastify.withTypeProvider<TypeBoxTypeProvider>().post(API_PATHS.base64, {
-    bodyLimit: BASE64_BODY_LIMIT,
-    schema: { summary: 'Store a base64 image (SPEC §7); bearer token, daily quota per account', security: [{ bearer: [] }], body: Base64UploadBodySchema, response: responses(Base64UploadDataSchema) },
-  }, async request => {
+  route(fastify, API_CALLS.uploadBase64, API_CALL_SCHEMAS.uploadBase64, { bodyLimit: BASE64_BODY_LIMIT, schema: { summary: 'Store a base64 image (SPEC §7); bearer token, daily quota per account' } }, async request => {
     const content = decodeBase64Data(request.body.data)
     if (content.length > BASE64_IMAGE_MAX_BYTES) throw httpError(413, `body.data: the image is larger than ${BASE64_IMAGE_MAX_BYTES} bytes`)
     const type = sniffImageType(content)

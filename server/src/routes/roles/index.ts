@@ -15,10 +15,8 @@ import { createTimeIdSource } from '@core/domain/ids'
 import { canChangeMemberRoles, canManageRole, grantablePermissions, hasPermission, missingPermissions, Permission, type PermissionRole } from '@core/domain/permissions'
 import { isBotRole } from '@core/domain/role'
 import { identityKindOf } from '@core/domain/identity'
-import { API_PATHS } from '@core/wire/api'
 import {
-  ChannelOverridesSchema, CreateRoleBodySchema, MemberRoleParamsSchema, OverrideBodySchema, OverrideParamsSchema, MemberStateSchema, MyPermissionsSchema, PatchRoleBodySchema, RoleListSchema, RoleParamsSchema,
-  ServerParamsSchema, ServerRoleSchema, TRUST_CODES, TRUST_PATHS, type ChannelOverrides, type MyPermissions, type OverrideBody, type RoleDeleteEvent, type ServerRole,
+  TRUST_CODES, type ChannelOverrides, type MyPermissions, type OverrideBody, type RoleDeleteEvent, type ServerRole,
 } from '@core/wire/trust'
 import type { RouteOptions } from '../../context'
 import { ApiError, badRequest, forbidden, notFound } from '../../errors'
@@ -30,7 +28,9 @@ import { notifyModeration } from '../../services/notifications'
 import { cleanName, requireServerAuditPass } from '../../rules/content'
 import { ok } from '../../http/envelope'
 import { serverScope } from '../../http/cached'
-import { responses } from '../../http/schemas'
+import { API_CALLS, API_CALL_SCHEMAS } from '@core/wire/api-calls'
+import { TRUST_CALLS, TRUST_CALL_SCHEMAS } from '@core/wire/trust'
+import { declaredRoute, route } from '../../http/route'
 
 const nextRoleId = createTimeIdSource()
 
@@ -58,7 +58,6 @@ function requireRoleReach (access: Access, callerBits: number, role: Pick<Permis
 /** Registers the role routes. */
 export default async function rolesRoutes (fastify: FastifyInstance, { ctx }: RouteOptions): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
-  const bearer = { security: [{ bearer: [] }] }
 
   async function existingRole (serverId: string, roleId: string): Promise<ServerRole> {
     const role = await ctx.repos.roles.get(serverId, roleId)
@@ -73,16 +72,12 @@ export default async function rolesRoutes (fastify: FastifyInstance, { ctx }: Ro
     return role
   }
 
-  app.get(API_PATHS.serverRoles, {
-    schema: { summary: 'The roles of a server in order, with permissions and colours', params: ServerParamsSchema, response: responses(RoleListSchema) },
-  }, async request => {
+  route(app, API_CALLS.serverRoles, API_CALL_SCHEMAS.serverRoles, { schema: { summary: 'The roles of a server in order, with permissions and colours' } }, async request => {
     await accessTo(ctx, request.params.server_id, null)
     return ok({ list: await ctx.repos.roles.list(request.params.server_id) })
   })
 
-  app.get(TRUST_PATHS.myPermissions, {
-    schema: { summary: "The caller's effective permissions, server-wide and per channel", params: ServerParamsSchema, response: responses(MyPermissionsSchema) },
-  }, async request => {
+  route(app, TRUST_CALLS.myPermissions, TRUST_CALL_SCHEMAS.myPermissions, { schema: { summary: "The caller's effective permissions, server-wide and per channel" } }, async request => {
     const serverId = request.params.server_id
     const access = await accessTo(ctx, serverId, await optionalUser(ctx, request))
     const channels = await ctx.repos.channels.listByServer(serverId)
@@ -100,9 +95,7 @@ export default async function rolesRoutes (fastify: FastifyInstance, { ctx }: Ro
     return ok(data)
   })
 
-  app.post(TRUST_PATHS.roles, {
-    schema: { summary: 'Create a role (ManageRoles)', ...bearer, params: ServerParamsSchema, body: CreateRoleBodySchema, response: responses(ServerRoleSchema) },
-  }, async request => {
+  route(app, TRUST_CALLS.createRole, TRUST_CALL_SCHEMAS.createRole, { schema: { summary: 'Create a role (ManageRoles)' } }, async request => {
     const actor = await requireServerActor(ctx, request, Permission.ManageRoles)
     const { serverId, access } = actor
     const lowest = access.server.roles.filter(role => role.role_id !== serverId).length + 1
@@ -122,9 +115,7 @@ export default async function rolesRoutes (fastify: FastifyInstance, { ctx }: Ro
 
   // POST as well as PATCH: the mini-program's request API has no PATCH method
   app.route({
-    method: ['PATCH', 'POST'],
-    url: TRUST_PATHS.role,
-    schema: { summary: 'Edit or move a role (ManageRoles; @everyone: permissions only)', ...bearer, params: RoleParamsSchema, body: PatchRoleBodySchema, response: responses(ServerRoleSchema) },
+    ...declaredRoute(TRUST_CALLS.editRole, TRUST_CALL_SCHEMAS.editRole, { schema: { summary: 'Edit or move a role (ManageRoles; @everyone: permissions only)' } }),
     handler: async request => {
       const actor = await requireServerActor(ctx, request, Permission.ManageRoles)
       const { serverId, access } = actor
@@ -151,9 +142,7 @@ export default async function rolesRoutes (fastify: FastifyInstance, { ctx }: Ro
     },
   })
 
-  app.delete(TRUST_PATHS.role, {
-    schema: { summary: 'Delete a role (ManageRoles; never @everyone)', ...bearer, params: RoleParamsSchema, response: responses(RoleListSchema) },
-  }, async request => {
+  route(app, TRUST_CALLS.deleteRole, TRUST_CALL_SCHEMAS.deleteRole, { schema: { summary: 'Delete a role (ManageRoles; never @everyone)' } }, async request => {
     const actor = await requireServerActor(ctx, request, Permission.ManageRoles)
     const { serverId } = actor
     const roleId = request.params.role_id
@@ -168,12 +157,9 @@ export default async function rolesRoutes (fastify: FastifyInstance, { ctx }: Ro
 
   for (const set of [true, false]) {
     app.route({
-      method: set ? 'PUT' : 'DELETE',
-      url: TRUST_PATHS.channelOverride,
-      schema: {
-        summary: set ? "Set a channel's override of a role's or member's permissions (ManageChannels; only bits you hold)" : "Remove a channel's override (ManageChannels)",
-        ...bearer, params: OverrideParamsSchema, ...(set ? { body: OverrideBodySchema } : {}), response: responses(ChannelOverridesSchema),
-      },
+      ...declaredRoute(set ? TRUST_CALLS.setOverride : TRUST_CALLS.clearOverride, set ? TRUST_CALL_SCHEMAS.setOverride : TRUST_CALL_SCHEMAS.clearOverride, {
+        schema: { summary: set ? "Set a channel's override of a role's or member's permissions (ManageChannels; only bits you hold)" : "Remove a channel's override (ManageChannels)" },
+      }),
       handler: async request => {
         const user = signedInUser(request)
         const { channel_id: channelId, target_type: targetType, target_id: targetId } = request.params
@@ -194,12 +180,9 @@ export default async function rolesRoutes (fastify: FastifyInstance, { ctx }: Ro
 
   for (const held of [true, false]) {
     app.route({
-      method: held ? 'PUT' : 'DELETE',
-      url: TRUST_PATHS.memberRole,
-      schema: {
-        summary: held ? 'Give a member a role (ManageRoles; bot roles only to bots)' : 'Take a role from a member (ManageRoles)',
-        ...bearer, params: MemberRoleParamsSchema, response: responses(MemberStateSchema),
-      },
+      ...declaredRoute(held ? TRUST_CALLS.giveRole : TRUST_CALLS.takeRole, held ? TRUST_CALL_SCHEMAS.giveRole : TRUST_CALL_SCHEMAS.takeRole, {
+        schema: { summary: held ? 'Give a member a role (ManageRoles; bot roles only to bots)' : 'Take a role from a member (ManageRoles)' },
+      }),
       handler: async request => {
         const actor = await requireServerActor(ctx, request, Permission.ManageRoles)
         const { serverId } = actor

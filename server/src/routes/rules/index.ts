@@ -4,11 +4,10 @@
  * web view). `?hl=en` gives English; zh-CN otherwise.
  */
 import type { FastifyInstance } from 'fastify'
+import { RULES_PATH } from '@core/wire/paths'
 import { notFound } from '../../errors'
 import { RULE_DOCUMENTS, type RuleDocument } from './documents'
 
-/** Where the rule pages live (the dev webview base, src/constants/env.ts). */
-export const RULES_PATH = '/rules'
 
 function render (document: RuleDocument, lang: string): string {
   const paragraphs = document.paragraphs.map(text => `<p>${text}</p>`).join('\n')

@@ -9,10 +9,9 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
 import { sql } from 'kysely'
 import { pinyin } from 'pinyin-pro'
-import { ServerParamsSchema } from '@core/wire/api'
 import type { User } from '@core/wire/entities'
 import type { Member } from '@core/wire/members'
-import { MEMBER_SEARCH_LIMIT, MemberSearchQuerySchema, MemberSearchResultSchema, SEARCH_PATHS, SearchQuerySchema, SearchResultSchema } from '@core/wire/search'
+import { MEMBER_SEARCH_LIMIT, SEARCH_CALLS, SEARCH_CALL_SCHEMAS } from '@core/wire/search'
 import type { AppContext, RouteOptions } from '../../context'
 import { optionalUser } from '../../plugins/auth'
 import { toUser } from '../../repositories/users'
@@ -23,7 +22,7 @@ import { searchServer } from '../../search/search'
 import { foldText } from '../../search/text'
 import { accessTo, visibleChannels } from '../../rules/access'
 import { ok } from '../../http/envelope'
-import { responses } from '../../http/schemas'
+import { route } from '../../http/route'
 
 /** Members whose pinyin initials are compared: the first this many by join order (a bonus, never a scan of a huge server). */
 export const PINYIN_CANDIDATES_MAX = 1000
@@ -78,14 +77,7 @@ export default async function searchRoutes (instance: FastifyInstance, { ctx }: 
   const index = createIndexReader(ctx.db)
   fastify.addHook('onClose', async () => { await Promise.all([backfill?.stop(), index.close()]) })
 
-  fastify.get(SEARCH_PATHS.search, {
-    schema: {
-      summary: 'Search the messages, posts and comments of a server the caller may read (newest first, match ranges, cursor-paged)',
-      params: ServerParamsSchema,
-      querystring: SearchQuerySchema,
-      response: responses(SearchResultSchema),
-    },
-  }, async request => {
+  route(fastify, SEARCH_CALLS.search, SEARCH_CALL_SCHEMAS.search, { schema: { summary: 'Search the messages, posts and comments of a server the caller may read (newest first, match ranges, cursor-paged)' } }, async request => {
     const serverId = request.params.server_id
     const access = await accessTo(ctx, serverId, await optionalUser(ctx, request))
     // the same rule as history: a training or hidden channel is searched only by whom it shows to
@@ -93,14 +85,7 @@ export default async function searchRoutes (instance: FastifyInstance, { ctx }: 
     return ok(await searchServer(ctx.db, index, { serverId, readable, q: request.query.q, cursor: request.query.cursor }))
   })
 
-  fastify.get(SEARCH_PATHS.members, {
-    schema: {
-      summary: 'Members of a server by nickname, uid or pinyin initials (best first)',
-      params: ServerParamsSchema,
-      querystring: MemberSearchQuerySchema,
-      response: responses(MemberSearchResultSchema),
-    },
-  }, async request => {
+  route(fastify, SEARCH_CALLS.members, SEARCH_CALL_SCHEMAS.members, { schema: { summary: 'Members of a server by nickname, uid or pinyin initials (best first)' } }, async request => {
     const serverId = request.params.server_id
     await accessTo(ctx, serverId, null)
     return ok({ items: await findMembers(ctx, serverId, request.query.q) })

@@ -7,11 +7,8 @@
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
-import {
-  API_PATHS, ChannelListDataSchema, CreateChannelBodySchema, LiveListDataSchema, PageQuerySchema, ServerListDataSchema, ServerParamsSchema,
-} from '@core/wire/api'
-import { ChannelKind, ChannelSchema, type Server } from '@core/wire/entities'
-import { ServerDetailSchema, type ServerDetail } from '@core/wire/members'
+import { ChannelKind, type Server } from '@core/wire/entities'
+import { type ServerDetail } from '@core/wire/members'
 import { canCreateChannelType, CREATABLE_CHANNEL_TYPES, groupChannels } from '@core/domain/channel'
 import { isChatChannel } from '@core/domain/messages'
 import { Permission } from '@core/domain/permissions'
@@ -25,7 +22,8 @@ import { sendCachedAnswer, serverScope } from '../../http/cached'
 import { accessTo, auditRecord, requireServerPermission, visibleChannels } from '../../rules/access'
 import { cleanName, requireHttpUrl, requireServerAuditPass } from '../../rules/content'
 import { ok } from '../../http/envelope'
-import { responses } from '../../http/schemas'
+import { API_CALLS, API_CALL_SCHEMAS } from '@core/wire/api-calls'
+import { route } from '../../http/route'
 
 /** Icon of a created channel without one: the seeded icon of its type. */
 export function defaultChannelIcon (channelType: number): string {
@@ -41,15 +39,10 @@ async function existingServer (ctx: AppContext, serverId: string): Promise<Serve
 /** Registers /servers and everything under /servers/:server_id. */
 export default async function serversRoutes (instance: FastifyInstance, { ctx }: RouteOptions): Promise<void> {
   const fastify = instance.withTypeProvider<TypeBoxTypeProvider>()
-  const params = ServerParamsSchema
 
-  fastify.get(API_PATHS.servers, {
-    schema: { summary: 'Every server', response: responses(ServerListDataSchema) },
-  }, async () => ok({ list: await ctx.repos.servers.list() }))
+  route(fastify, API_CALLS.servers, API_CALL_SCHEMAS.servers, { schema: { summary: 'Every server' } }, async () => ok({ list: await ctx.repos.servers.list() }))
 
-  fastify.get(API_PATHS.server, {
-    schema: { summary: 'One server with its member and online counts (and is_member with a Bearer token)', params, response: responses(ServerDetailSchema) },
-  }, async request => {
+  route(fastify, API_CALLS.server, API_CALL_SCHEMAS.server, { schema: { summary: 'One server with its member and online counts (and is_member with a Bearer token)' } }, async request => {
     const server = await existingServer(ctx, request.params.server_id)
     const viewer = await optionalUser(ctx, request)
     const [onlineCount, isMember] = await Promise.all([
@@ -60,12 +53,7 @@ export default async function serversRoutes (instance: FastifyInstance, { ctx }:
     return ok(detail)
   })
 
-  fastify.get(API_PATHS.serverChannels, {
-    schema: {
-      summary: "The channels of a server the caller may see, grouped for display; a signed-in member's carry their unread and mention counts",
-      params, response: responses(ChannelListDataSchema),
-    },
-  }, async (request, reply) => {
+  route(fastify, API_CALLS.serverChannels, API_CALL_SCHEMAS.serverChannels, { schema: { summary: "The channels of a server the caller may see, grouped for display; a signed-in member's carry their unread and mention counts" } }, async (request, reply) => {
     const serverId = request.params.server_id
     const user = await optionalUser(ctx, request)
     if (user && await ctx.repos.members.isMember(serverId, user.uid)) {
@@ -82,15 +70,7 @@ export default async function serversRoutes (instance: FastifyInstance, { ctx }:
     })
   })
 
-  fastify.post(API_PATHS.serverChannels, {
-    schema: {
-      summary: 'Create a channel (ManageChannels; types 1, 3, 8; title and icon audited; a few per minute per account, a cap per server)',
-      security: [{ bearer: [] }],
-      params,
-      body: CreateChannelBodySchema,
-      response: responses(ChannelSchema),
-    },
-  }, async request => {
+  route(fastify, API_CALLS.createChannel, API_CALL_SCHEMAS.createChannel, { schema: { summary: 'Create a channel (ManageChannels; types 1, 3, 8; title and icon audited; a few per minute per account, a cap per server)' } }, async request => {
     const user = signedInUser(request)
     const serverId = request.params.server_id
     await requireServerPermission(ctx, serverId, user, Permission.ManageChannels)
@@ -129,9 +109,7 @@ export default async function serversRoutes (instance: FastifyInstance, { ctx }:
     return ok(channel)
   })
 
-  fastify.get(API_PATHS.serverLives, {
-    schema: { summary: 'Live items of a server in the channels a non-member may see (paged; the channels only members see list theirs themselves)', params, querystring: PageQuerySchema, response: responses(LiveListDataSchema) },
-  }, async (request, reply) => {
+  route(fastify, API_CALLS.serverLives, API_CALL_SCHEMAS.serverLives, { schema: { summary: 'Live items of a server in the channels a non-member may see (paged; the channels only members see list theirs themselves)' } }, async (request, reply) => {
     const serverId = request.params.server_id
     const page = pageRequestOf(request.query)
     return sendCachedAnswer(ctx, request, reply, { scope: serverScope(serverId), variant: `lives ${page.page} ${page.page_size}` }, async () => {

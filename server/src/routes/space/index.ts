@@ -7,14 +7,11 @@
  * server-wide) moving or removing a member from a space.
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { Type } from '@sinclair/typebox'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { MODERATION_PERMISSIONS, Permission } from '@core/domain/permissions'
 import { readSpaceMap } from '@core/domain/space'
-import { ChannelParamsSchema, ServerParamsSchema } from '@core/wire/api'
 import { channelTypeHas } from '@core/domain/channel-types'
 import type { Channel, User } from '@core/wire/entities'
-import { SPACE_PATHS, SpaceCountsSchema, SpacePeopleSchema, SpaceInfoSchema, SpaceMemberParamsSchema, SpaceMoveBodySchema, SpaceSayBodySchema } from '@core/wire/space'
 import type { AppContext, RouteOptions } from '../../context'
 import { forbidden, notFound } from '../../errors'
 import { optionalUser, signedInUser } from '../../plugins/auth'
@@ -22,7 +19,8 @@ import { accessTo, requireAnyBit, requireOutranksAnyone, requireVisibleChannel, 
 import { requireServerAuditPass } from '../../rules/content'
 import { contentOf, requireMessageAllowance } from '../../rules/messages'
 import { ok } from '../../http/envelope'
-import { responses } from '../../http/schemas'
+import { SPACE_CALLS, SPACE_CALL_SCHEMAS } from '@core/wire/space'
+import { route } from '../../http/route'
 
 /** A metaverse channel the caller may see, else 404 as for none. */
 async function spaceChannel (ctx: AppContext, channelId: string, user: User | null, wanted: number = Permission.ViewChannel): Promise<Channel> {
@@ -52,38 +50,26 @@ async function visibleSpaces (ctx: AppContext, serverId: string, request: Fastif
 /** Registers the space routes. */
 export default async function spaceRoutes (instance: FastifyInstance, { ctx }: RouteOptions): Promise<void> {
   const fastify = instance.withTypeProvider<TypeBoxTypeProvider>()
-  const bearer = { security: [{ bearer: [] }] }
 
-  fastify.get(SPACE_PATHS.space, {
-    schema: { summary: "A metaverse channel's gather space: its Tiled map and how many stand in it", params: ChannelParamsSchema, response: responses(SpaceInfoSchema) },
-  }, async request => {
+  route(fastify, SPACE_CALLS.space, SPACE_CALL_SCHEMAS.space, { schema: { summary: "A metaverse channel's gather space: its Tiled map and how many stand in it" } }, async request => {
     const channel = await spaceChannel(ctx, request.params.channel_id, await optionalUser(ctx, request))
     const stored = await ctx.repos.showrooms.spaceMap(channel.channel_id)
     if (!stored) throw notFound(`path.channel_id: channel ${channel.channel_id} has no space`)
     return ok({ channel_id: channel.channel_id, server_id: channel.server_id, map: stored.map, count: await ctx.spaces.countOf(channel.channel_id) })
   })
 
-  fastify.get(SPACE_PATHS.counts, {
-    schema: { summary: "How many stand in each of a server's metaverse channels' spaces (those the caller may see)", params: ServerParamsSchema, response: responses(SpaceCountsSchema) },
-  }, async request => {
+  route(fastify, SPACE_CALLS.counts, SPACE_CALL_SCHEMAS.counts, { schema: { summary: "How many stand in each of a server's metaverse channels' spaces (those the caller may see)" } }, async request => {
     const serverId = request.params.server_id
     const counts = await Promise.all((await visibleSpaces(ctx, serverId, request)).map(async channel => ({ server_id: serverId, channel_id: channel.channel_id, count: await ctx.spaces.countOf(channel.channel_id) })))
     return ok({ counts })
   })
 
-  fastify.get(SPACE_PATHS.people, {
-    schema: { summary: "Who stands in each of a server's metaverse channels' spaces (those the caller may see; empty ones left out)", params: ServerParamsSchema, response: responses(SpacePeopleSchema) },
-  }, async request => {
+  route(fastify, SPACE_CALLS.people, SPACE_CALL_SCHEMAS.people, { schema: { summary: "Who stands in each of a server's metaverse channels' spaces (those the caller may see; empty ones left out)" } }, async request => {
     const present = await Promise.all((await visibleSpaces(ctx, request.params.server_id, request)).map(async channel => ({ channel_id: channel.channel_id, name: channel.name, uids: await ctx.spaces.peopleOf(channel.channel_id) })))
     return ok({ spaces: present.filter(space => space.uids.length > 0) })
   })
 
-  fastify.post(SPACE_PATHS.say, {
-    schema: {
-      summary: 'A host (map account, its token) says something in its space, heard within the talk radius; `said` false when nobody stands there',
-      ...bearer, params: ChannelParamsSchema, body: SpaceSayBodySchema, response: responses(Type.Object({ said: Type.Boolean() })),
-    },
-  }, async request => {
+  route(fastify, SPACE_CALLS.say, SPACE_CALL_SCHEMAS.say, { schema: { summary: 'A host (map account, its token) says something in its space, heard within the talk radius; `said` false when nobody stands there' } }, async request => {
     const user = signedInUser(request)
     const channel = await spaceChannel(ctx, request.params.channel_id, user)
     const stored = await ctx.repos.showrooms.spaceMap(channel.channel_id)
@@ -94,9 +80,7 @@ export default async function spaceRoutes (instance: FastifyInstance, { ctx }: R
     return ok({ said: await ctx.spaces.hostSay(channel.channel_id, user.uid, content) })
   })
 
-  fastify.post(SPACE_PATHS.move, {
-    schema: { summary: 'Move a member in a space (a moderator)', ...bearer, params: SpaceMemberParamsSchema, body: SpaceMoveBodySchema, response: responses(Type.Null()) },
-  }, async request => {
+  route(fastify, SPACE_CALLS.move, SPACE_CALL_SCHEMAS.move, { schema: { summary: 'Move a member in a space (a moderator)' } }, async request => {
     const user = signedInUser(request)
     const channel = await spaceChannel(ctx, request.params.channel_id, user)
     await requireModeratorOver(ctx, channel, user, request.params.uid)
@@ -104,9 +88,7 @@ export default async function spaceRoutes (instance: FastifyInstance, { ctx }: R
     return ok(null)
   })
 
-  fastify.delete(SPACE_PATHS.member, {
-    schema: { summary: 'Remove a member from a space (a moderator); they get space_left removed', ...bearer, params: SpaceMemberParamsSchema, response: responses(Type.Null()) },
-  }, async request => {
+  route(fastify, SPACE_CALLS.remove, SPACE_CALL_SCHEMAS.remove, { schema: { summary: 'Remove a member from a space (a moderator); they get space_left removed' } }, async request => {
     const user = signedInUser(request)
     const channel = await spaceChannel(ctx, request.params.channel_id, user)
     await requireModeratorOver(ctx, channel, user, request.params.uid)

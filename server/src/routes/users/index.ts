@@ -5,35 +5,23 @@
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
-import { API_PATHS, ProfilePatchBodySchema, UserParamsSchema } from '@core/wire/api'
-import { UserSchema } from '@core/wire/entities'
 import type { RouteOptions } from '../../context'
 import { notFound } from '../../errors'
 import { signedInUser } from '../../plugins/auth'
 import { cleanName, requireAuditPass, requireHttpUrl, requireNoNamesake, requireNotOwnersName } from '../../rules/content'
 import { ok } from '../../http/envelope'
-import { responses } from '../../http/schemas'
+import { API_CALLS, API_CALL_SCHEMAS } from '@core/wire/api-calls'
+import { declaredRoute, route } from '../../http/route'
 
 /** Registers /user/me and /users/:uid. */
 export default async function usersRoutes (instance: FastifyInstance, { ctx }: RouteOptions): Promise<void> {
   const fastify = instance.withTypeProvider<TypeBoxTypeProvider>()
-  const bearer = { security: [{ bearer: [] }] }
 
-  fastify.get(API_PATHS.me, {
-    config: { signIn: 'user' },
-    schema: { summary: 'The signed-in user', ...bearer, response: responses(UserSchema) },
-  }, async request => ok(signedInUser(request)))
+  route(fastify, API_CALLS.me, API_CALL_SCHEMAS.me, { schema: { summary: 'The signed-in user' } }, async request => ok(signedInUser(request)))
 
   // POST as well as PATCH: the mini-program's request API has no PATCH method.
   fastify.route({
-    method: ['POST', 'PATCH'],
-    url: API_PATHS.me,
-    schema: {
-      summary: 'Edit the signed-in user\'s profile (audited)',
-      ...bearer,
-      body: ProfilePatchBodySchema,
-      response: responses(UserSchema),
-    },
+    ...declaredRoute(API_CALLS.updateMe, API_CALL_SCHEMAS.updateMe, { schema: { summary: 'Edit the signed-in user\'s profile (audited)' } }),
     handler: async request => {
       const user = signedInUser(request)
       const patch = { ...request.body, nickname: cleanName('nickname', request.body.nickname) }
@@ -49,9 +37,7 @@ export default async function usersRoutes (instance: FastifyInstance, { ctx }: R
     },
   })
 
-  fastify.get(API_PATHS.user, {
-    schema: { summary: 'A user\'s public profile', params: UserParamsSchema, response: responses(UserSchema) },
-  }, async request => {
+  route(fastify, API_CALLS.user, API_CALL_SCHEMAS.user, { schema: { summary: 'A user\'s public profile' } }, async request => {
     const user = await ctx.repos.users.get(request.params.uid)
     if (!user) throw notFound(`path.uid: no user ${request.params.uid}`)
     return ok(user)

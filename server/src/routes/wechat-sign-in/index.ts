@@ -108,7 +108,6 @@ async function sharedProfileOf (ctx: AppContext, profile: { nickname: string, av
 export default async function wechatSignInRoutes (fastify: FastifyInstance, { ctx }: RouteOptions): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
   const signUpLimit = { rateLimit: { max: ctx.config.limits.guestSignupsPerMinute, timeWindow: 60_000 } }
-  const bearer = { security: [{ bearer: [] }] }
 
   /** The Official Account: WeChat's browser signs in with its web authorisation. */
   function wechatApp (): WechatAppConfig {
@@ -119,7 +118,7 @@ export default async function wechatSignInRoutes (fastify: FastifyInstance, { ct
 
   app.post(ACCOUNT_PATHS.wechatWebStart, {
     config: { signIn: 'anyone', ...signUpLimit },
-    schema: { summary: "Where WeChat's browser goes to authorise, with a fresh state", ...bearer, body: WechatWebStartBodySchema, response: responses(WechatWebStartDataSchema) },
+    schema: { summary: "Where WeChat's browser goes to authorise, with a fresh state", body: WechatWebStartBodySchema, response: responses(WechatWebStartDataSchema) },
   }, async request => {
     const { appId } = wechatApp()
     const { origin } = publicOrigin(ctx.config.publicUrl, request)
@@ -138,7 +137,7 @@ export default async function wechatSignInRoutes (fastify: FastifyInstance, { ct
 
   app.post(ACCOUNT_PATHS.wechatWeb, {
     config: { signIn: 'anyone', ...signUpLimit },
-    schema: { summary: "Sign in with WeChat's web authorisation code (exchanged by the server) and the state it came back with", ...bearer, body: WechatWebBodySchema, response: responses(AccountSignInDataSchema) },
+    schema: { summary: "Sign in with WeChat's web authorisation code (exchanged by the server) and the state it came back with", body: WechatWebBodySchema, response: responses(AccountSignInDataSchema) },
   }, async request => {
     const wechat = wechatApp()
     const handed = await ctx.repos.accounts.takeChallenge(request.body.state, 'wechat-web', ctx.now())
@@ -153,7 +152,7 @@ export default async function wechatSignInRoutes (fastify: FastifyInstance, { ct
 
   app.post(ACCOUNT_PATHS.wechatMiniProgram, {
     config: { signIn: 'anyone', ...signUpLimit },
-    schema: { summary: "Sign in with the mini-program's Taro.login code (code2Session)", ...bearer, body: WechatMiniProgramBodySchema, response: responses(AccountSignInDataSchema) },
+    schema: { summary: "Sign in with the mini-program's Taro.login code (code2Session)", body: WechatMiniProgramBodySchema, response: responses(AccountSignInDataSchema) },
   }, async request => {
     const identity = await askWechat(request, () => code2Session(miniProgramApp(ctx), request.body.code))
     const answer = await signInWithWechat(ctx, request, 'mini-program', identity, null)
