@@ -16,8 +16,15 @@ import { ApiError, spokenError } from '../errors'
 import { bearerToken, optionalSignedIn } from '../plugins/auth'
 import { isGuest, type AccountSession, type SignInMethodWriter } from '../repositories/accounts'
 
-/** Codes one address may be sent per hour (a mailbox is not a target to flood). */
-export const EMAIL_CODES_PER_ADDRESS_PER_HOUR = 5
+/** Codes one address may be sent per hour from all requesters together (a mailbox is not a target to flood). */
+export const EMAIL_CODES_PER_ADDRESS_PER_HOUR = 10
+
+/**
+ * Codes one requester — a client IP (RATE_LIMIT_ALLOW addresses exempt) — may have sent to
+ * one address per hour: a stranger cannot spend the address's hourly codes alone, so the
+ * owner, asking from their own device, still gets a fresh code that stands.
+ */
+export const EMAIL_CODES_PER_REQUESTER_PER_ADDRESS_PER_HOUR = 3
 
 /**
  * Codes one requester — a client IP (RATE_LIMIT_ALLOW addresses exempt), and a signed-in

@@ -7,7 +7,7 @@ import { ACCOUNT_CODES } from '@core/wire/accounts-paths'
 import { openDatabase } from '../../src/db/dialects'
 import type { Db } from '../../src/db/schema'
 import { EMAIL_CODE_MAX_ATTEMPTS } from '../../src/repositories/accounts'
-import { EMAIL_CHECKS_PER_REQUESTER_PER_HOUR, EMAIL_CODES_PER_ADDRESS_PER_HOUR } from '../../src/services/sign-in'
+import { EMAIL_CHECKS_PER_REQUESTER_PER_HOUR, EMAIL_CODES_PER_ADDRESS_PER_HOUR, EMAIL_CODES_PER_REQUESTER_PER_ADDRESS_PER_HOUR } from '../../src/services/sign-in'
 import { envelope, startTestApp, type TestApp } from '../helper'
 import { startSmtpInbox, type SmtpInbox } from '../services/smtp-inbox'
 
@@ -193,6 +193,18 @@ describe('e-mail code checks by strangers', () => {
     expect((await open.inject({ method: 'POST', url: '/auth/email/start', payload: { email } })).statusCode).toBe(200)
     return inbox.codeFor(email)
   }
+
+  it(`sends one address at most ${EMAIL_CODES_PER_REQUESTER_PER_ADDRESS_PER_HOUR} codes an hour from one requester, and the owner asking elsewhere still gets a code that signs in`, async () => {
+    const owners = address()
+    const ask = (remoteAddress: string) => open.inject({ method: 'POST', url: '/auth/email/start', payload: { email: owners }, headers: EN, remoteAddress })
+    for (let asked = 0; asked < EMAIL_CODES_PER_REQUESTER_PER_ADDRESS_PER_HOUR; asked++) expect((await ask('203.0.113.9')).statusCode).toBe(200)
+    const refused = await ask('203.0.113.9')
+    expect(refused.statusCode).toBe(429)
+    expect(envelope(refused).msg).toMatch(/from one device/)
+    expect((await ask('198.51.100.4')).statusCode).toBe(200)
+    const signedIn = envelope<AccountSignInData>(await check(owners, await inbox.codeFor(owners), '198.51.100.4'))
+    expect(signedIn.code).toBe(0)
+  })
 
   it(`refuses a requester past ${EMAIL_CHECKS_PER_REQUESTER_PER_HOUR} checks an hour without taking a try from the owner's code`, async () => {
     const owners = address()

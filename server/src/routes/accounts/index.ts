@@ -22,7 +22,7 @@ import { optionalUser, signedInUser } from '../../plugins/auth'
 import { EMAIL_CODE_LIFETIME_SECONDS, isGuest, type EmailCodeVerdict, type SignInMethodWriter } from '../../repositories/accounts'
 import { createCodeMailer } from '../../services/mailer'
 import {
-  closeSockets, EMAIL_CHECKS_PER_REQUESTER_PER_HOUR, EMAIL_CODES_PER_ADDRESS_PER_HOUR, provedAccount, requireMayAdd, requireStepUp, signInOrUp, stillSignedIn,
+  closeSockets, EMAIL_CHECKS_PER_REQUESTER_PER_HOUR, EMAIL_CODES_PER_ADDRESS_PER_HOUR, EMAIL_CODES_PER_REQUESTER_PER_ADDRESS_PER_HOUR, provedAccount, requireMayAdd, requireStepUp, signInOrUp, stillSignedIn,
 } from '../../services/sign-in'
 import { absentBodyAsEmpty, hasControlCharacters, ownFileKey } from '../../rules/content'
 import { ok } from '../../http/envelope'
@@ -76,6 +76,12 @@ export default async function accountsRoutes (fastify: FastifyInstance, { ctx }:
     schema: { summary: 'Send a one-time sign-in code to an e-mail address (the same answer whether or not it has an account)', body: EmailStartBodySchema, response: responses(EmailStartDataSchema) },
   }, async request => {
     const email = emailOf(request.body.email)
+    if (!ctx.config.rateLimit.allowList.includes(request.ip)) {
+      const asked = await ctx.limits.hit(`email-code ${email} ip ${request.ip}`, HOUR_MS)
+      if (asked.count > EMAIL_CODES_PER_REQUESTER_PER_ADDRESS_PER_HOUR) {
+        throw spokenError(429, { 'zh-CN': '验证码发送过于频繁，请稍后再试', en: `body.email: at most ${EMAIL_CODES_PER_REQUESTER_PER_ADDRESS_PER_HOUR} codes an hour go to one address from one device; try again later` }, asked.resetMs / 1000)
+      }
+    }
     const sent = await ctx.limits.hit(`email-code ${email}`, HOUR_MS)
     if (sent.count > EMAIL_CODES_PER_ADDRESS_PER_HOUR) {
       throw spokenError(429, { 'zh-CN': '验证码发送过于频繁，请稍后再试', en: `body.email: at most ${EMAIL_CODES_PER_ADDRESS_PER_HOUR} codes an hour go to one address; try again later` }, sent.resetMs / 1000)
