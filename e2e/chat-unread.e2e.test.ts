@@ -163,6 +163,114 @@ describe('the chat opens where the member left off', () => {
     }
   }, 150_000)
 
+  it('a member who went back to Home with 返回 reopens 大厅 at the newest messages under the 新消息 divider, each once (390×844)', async () => {
+    const reader = await joinedMember(browser(), 'phone')
+    const writer = await joinedMember(browser(), 'desktop')
+    await reader.page.setViewportSize(SIZES.phone)
+    try {
+      await withArtifacts('chat-reopen-after-back-phone', reader.tracked, async () => {
+        const { token } = await loginOf(writer.page)
+        const stamp = Date.now().toString(36)
+        await sendAll(baseUrl(), token, Array.from({ length: 40 }, (_, index) => `before ${index + 1} ${stamp}`))
+        // the reader opens 大厅 from Home, reads to the bottom, and goes back with 返回
+        await leaveForHome(reader.page)
+        const row = reader.page.locator('.channel-list__row', { hasText: '大厅' }).filter({ visible: true }).first()
+        await row.click()
+        await messagesWith(reader.page, `before 40 ${stamp}`).waitFor({ timeout: 15000 })
+        await waitUntilRead(reader.page)
+        await reader.page.locator('.page-header__back').filter({ visible: true }).click()
+        await row.waitFor()
+        await reader.page.waitForTimeout(2000)
+        const unread = Array.from({ length: 4 }, (_, index) => `after back ${index + 1} ${stamp}`)
+        await sendAll(baseUrl(), token, unread)
+        await row.locator('.channel-list__unread').waitFor({ timeout: 15000 })
+        await row.click()
+        await expectDividerAndFirstUnread(reader.page, unread[0])
+        expect(await onScreen(messagesWith(reader.page, unread[3]).first(), reader.page)).toBe(true)
+        // nothing new is below: no bar counts new messages
+        expect(await reader.page.locator('.chat-list__jump--new').filter({ visible: true }).count()).toBe(0)
+        const texts = await reader.page.locator('.chat-message__text').filter({ visible: true }).allTextContents()
+        for (const text of unread) expect(texts.filter(shown => shown === text)).toHaveLength(1)
+        await screenshot(reader.page, 'chat-reopen-after-back-phone')
+      })
+    } finally {
+      await writer.context.close().catch(() => undefined)
+      await reader.context.close().catch(() => undefined)
+    }
+  }, 120_000)
+
+  for (const viewport of ['phone', 'desktop'] as const) {
+    it(`opening a channel with more unread than a screen reads what was shown, and Home counts what is still below (${SIZES[viewport].width}×${SIZES[viewport].height})`, async () => {
+      const reader = await joinedMember(browser(), viewport)
+      const writer = await joinedMember(browser(), 'desktop')
+      await reader.page.setViewportSize(SIZES[viewport])
+      try {
+        await withArtifacts(`chat-partly-read-${viewport}`, reader.tracked, async () => {
+          const { token } = await loginOf(writer.page)
+          const stamp = Date.now().toString(36)
+          await reader.page.waitForTimeout(800)
+          await leaveForHome(reader.page)
+          const unread = Array.from({ length: 30 }, (_, index) => `screenful ${index + 1} ${stamp}`)
+          await sendAll(baseUrl(), token, unread)
+          const row = reader.page.locator('.channel-list__row', { hasText: '大厅' }).filter({ visible: true }).first()
+          await row.locator('.channel-list__unread').waitFor({ timeout: 15000 })
+          await row.click()
+          await expectDividerAndFirstUnread(reader.page, unread[0])
+          await reader.page.waitForTimeout(1500) // the read position is told
+          // the server counts what was not shown yet: fewer than 30, more than none
+          const { token: readerToken } = await loginOf(reader.page)
+          const counted = await fetch(`${baseUrl()}/servers/832828/channels`, { headers: { authorization: `Bearer ${readerToken}` } }).then(response => response.text())
+          const left = Number(/"channel_id":"83282802"[^}]*"unread_count":(\d+)/.exec(counted)?.[1] ?? -1)
+          expect(left).toBeGreaterThan(0)
+          expect(left).toBeLessThan(30)
+          // Home says the same, and it does not come back to 30
+          await leaveForHome(reader.page)
+          const badge = reader.page.locator('.channel-list__row', { hasText: '大厅' }).filter({ visible: true }).first().locator('.channel-list__unread')
+          await badge.waitFor({ timeout: 15000 })
+          expect(await badge.textContent()).toBe(String(left))
+          await screenshot(reader.page, `chat-partly-read-home-${viewport}`)
+        })
+      } finally {
+        await writer.context.close().catch(() => undefined)
+        await reader.context.close().catch(() => undefined)
+      }
+    }, 120_000)
+  }
+
+  it('a search hit opens the channel at the message with no new-messages bar for what was already read (390×844)', async () => {
+    const reader = await joinedMember(browser(), 'phone')
+    const writer = await joinedMember(browser(), 'desktop')
+    await reader.page.setViewportSize(SIZES.phone)
+    try {
+      await withArtifacts('chat-search-hit-read-phone', reader.tracked, async () => {
+        const { token } = await loginOf(writer.page)
+        const tag = `zr${Date.now().toString(36)}`
+        await sendAll(baseUrl(), token, [`周末展厅开放 ${tag}`, ...Array.from({ length: 60 }, (_, index) => `read after ${index + 1} ${tag}`)])
+        await messagesWith(reader.page, `read after 60 ${tag}`).waitFor({ timeout: 15000 })
+        await waitUntilRead(reader.page)
+        await reader.page.goto(`${baseUrl()}/pages/search/index?sid=832828`)
+        await reader.page.locator('.search-page__input input, input.search-page__input').filter({ visible: true }).first().fill(`展厅 ${tag}`)
+        await reader.page.locator('.search-page__go').filter({ visible: true }).click()
+        const hit = reader.page.locator('[data-testid="search-hit"]').filter({ hasText: tag }).filter({ visible: true }).first()
+        await hit.waitFor({ timeout: 15000 })
+        await hit.click()
+        await reader.page.locator('.chat-list__row--found').filter({ visible: true }).first().waitFor({ timeout: 15000 })
+        await reader.page.waitForTimeout(1000) // measured rows settle
+        // every message below was read: no bar counts new messages, there nor once the newer ones load on scrolling down
+        const counting = reader.page.locator('.chat-list__jump--new').filter({ visible: true })
+        expect(await counting.count()).toBe(0)
+        await reader.page.locator(`#chat-list-${LOBBY}`).evaluate(list => { list.scrollTop = list.scrollHeight })
+        await messagesWith(reader.page, `read after 60 ${tag}`).waitFor({ timeout: 15000 })
+        await reader.page.waitForTimeout(1000)
+        expect(await counting.count()).toBe(0)
+        await screenshot(reader.page, 'chat-search-hit-read-phone')
+      })
+    } finally {
+      await writer.context.close().catch(() => undefined)
+      await reader.context.close().catch(() => undefined)
+    }
+  }, 120_000)
+
   it('a member who is offline and comes back sees every message, once, and the new-messages bar that jumps to them (390×844)', async () => {
     const reader = await joinedMember(browser(), 'phone')
     const writer = await joinedMember(browser(), 'desktop')
