@@ -135,11 +135,17 @@ function ChatMessageList ({ chat, nameOf, now, marksRead, canModerate, actions }
     setScrollTop(reachable)
   }
   const scrollToBottom = () => scrollTo(total + viewportHeight)
-  /** Opens the view at this row (the divider above it in view) and holds it there while rows are measured. */
+  /**
+   * Opens the view at this row (the divider above it in view) and holds it there while rows are
+   * measured; what that puts on screen is seen (the mini-program tells no scroll for a scroll it
+   * was asked for, and the unread rows shown at opening were never read).
+   */
   const scrollToRow = (index: number) => {
     stickToBottom.current = false
     anchorKey.current = entries[index].key
-    scrollTo(HEADER_PX + offsets[index] - ROW_LEAD_PX)
+    const top = HEADER_PX + offsets[index] - ROW_LEAD_PX
+    scrollTo(top)
+    see(entries[firstBelowFold(offsets, top + limits.current.viewportHeight - HEADER_PX) - 1])
   }
 
   // The render after a scroll was asked for applies it (again on H5, now that the rows around

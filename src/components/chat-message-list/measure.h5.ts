@@ -13,14 +13,17 @@ export function measureRows (listId: string, done: (rows: MeasuredRow[]) => void
 
 /**
  * Tells the height of the list's scrolling viewport now and whenever it changes (a
- * resized window, or a page that was hidden while it rendered and is now shown); the
- * returned function stops watching.
+ * resized window, or a page that was hidden while it rendered and is now shown); 0 while the
+ * scroll view does not scroll yet (then it is as tall as its content, and the list took the
+ * whole conversation for on screen and read it); the returned function stops watching.
  */
 export function watchViewport (listId: string, onHeight: (height: number) => void): () => void {
   const element = document.getElementById(listId)
-  onHeight(element?.getBoundingClientRect().height ?? 0)
+  // a scroll view that does not scroll yet (Taro's, before it renders its class) is as tall as its content: no viewport yet
+  const viewportOf = (list: HTMLElement) => /auto|scroll/.test(getComputedStyle(list).overflowY) ? list.getBoundingClientRect().height : 0
+  onHeight(element ? viewportOf(element) : 0)
   if (!element || typeof ResizeObserver === 'undefined') return () => undefined
-  const observer = new ResizeObserver(() => onHeight(element.getBoundingClientRect().height))
+  const observer = new ResizeObserver(() => onHeight(viewportOf(element)))
   observer.observe(element)
   return () => observer.disconnect()
 }
