@@ -17,12 +17,12 @@ beforeAll(() => { Taro.initPxTransform({ designWidth: 750, deviceRatio: { 375: 2
 
 afterEach(() => { document.body.innerHTML = '' })
 
-async function mountChat (items = chatMessages(1, 3), options: { isMember?: boolean, unreadCount?: number, hasOlder?: boolean, permissions?: PermissionName[] } = {}) {
+async function mountChat (items = chatMessages(1, 3), options: { isMember?: boolean, unreadCount?: number, lastReadId?: string, aroundId?: string, hasOlder?: boolean, permissions?: PermissionName[] } = {}) {
   const api = fakeMessagesApi()
   const gateway = fakeGateway()
   const report = jest.fn(() => Promise.resolve({}))
   const deps = { api, gateway, me: () => ME, clock: () => NOW_MS, scheduler: manualScheduler(), logger: fakeLogger(), report, upload: () => Promise.resolve('https://cdn.example/a.png') }
-  const chat = new ChannelChat({ channelId: 'c1', serverId: '723658', unreadCount: options.unreadCount }, deps)
+  const chat = new ChannelChat({ channelId: 'c1', serverId: '723658', unreadCount: options.unreadCount, lastReadId: options.lastReadId, aroundId: options.aroundId }, deps)
   const members = new ServerMembers('723658', { listMembers: memberList([LIN]), logger: deps.logger })
   const membership = fakeMembership(options.isMember ?? true)
   const permissions = fakePermissions(options.permissions ?? ['SendMessages', 'AttachFiles'], () => NOW_MS)
@@ -73,6 +73,7 @@ describe('ChatView', () => {
       const { testUtils } = await mountChat(chatMessages(1, 10_000))
       const [scroller] = await testUtils.queries.waitForQuerySelectorAll('.chat-list__scroll')
       const before = document.querySelectorAll('.chat-message').length
+      scroller.style.overflowY = 'scroll' // as Taro's scroll view once it has rendered its class
       scroller.getBoundingClientRect = () => ({ height: 4000, width: 390, top: 0, left: 0, bottom: 4000, right: 390, x: 0, y: 0, toJSON: () => ({}) })
       await testUtils.act(async () => { resized?.() })
       expect(document.querySelectorAll('.chat-message').length).toBeGreaterThan(before)
@@ -127,6 +128,27 @@ describe('ChatView', () => {
     api.listHistory.mockResolvedValueOnce(historyPage(chatMessages(1, 50), false))
     testUtils.act(() => { scroller.scrollTop = 0; scroller.dispatchEvent(new Event('scroll')) })
     expect(api.listHistory).toHaveBeenLastCalledWith('c1', { before: chatMessage(51).message_id, limit: 50 })
+  })
+
+  it('reads the unread messages a member is shown at opening, though the view opened at the first of them and not at the bottom', async () => {
+    const { api, testUtils } = await mountChat(chatMessages(1, 10), { unreadCount: 3, lastReadId: chatMessage(7).message_id })
+    await testUtils.queries.waitForQuerySelectorAll('.chat-list__unread')
+    expect(api.markRead.mock.calls).toEqual([['c1', chatMessage(10).message_id]])
+  })
+
+  it('reads up to the last message on screen when more is unread than a screen holds, not up to the newest', async () => {
+    const { api, chat, testUtils } = await mountChat(chatMessages(1, 100), { unreadCount: 60, lastReadId: chatMessage(40).message_id })
+    await testUtils.queries.waitForQuerySelectorAll('.chat-list__unread')
+    const [[, readUpTo]] = api.markRead.mock.calls
+    expect(readUpTo > chatMessage(41).message_id && readUpTo < chatMessage(60).message_id).toBe(true)
+    expect(chat.unreadBelow?.unread).toBe(100 - Number(readUpTo.slice(-3)))
+  })
+
+  it('counts no new messages on the bar below a search hit among messages already read', async () => {
+    const { testUtils } = await mountChat(chatMessages(1, 60), { unreadCount: 0, lastReadId: chatMessage(60).message_id, aroundId: chatMessage(5).message_id })
+    await testUtils.queries.waitForQuerySelectorAll('.chat-list__row--found')
+    const [bar] = await testUtils.queries.waitForQuerySelectorAll('.chat-list__jump')
+    expect(bar.textContent).toBe('回到底部 ↓')
   })
 
   it('marks what a member reads at the bottom as read, and nothing for a visitor', async () => {

@@ -70,14 +70,28 @@ describe('UnreadStore', () => {
     expect([store.readPosition('c1'), store.readPosition('c2'), store.readPosition('c9')]).toEqual([messageId(2), null, undefined])
   })
 
-  it('clears a channel read on another device, and one being viewed here', () => {
+  it('clears a channel read on another device, and one being viewed here as far as its chat read it', () => {
     const { gateway, store } = setup()
     gateway.emit('MESSAGE_CREATE', chatMessage(1))
     gateway.emit('MESSAGE_CREATE', chatMessage(2, { channel_id: 'c2', author: LIN }))
     gateway.emit('READ_STATE_UPDATE', { channel_id: 'c1', last_read_id: messageId(1) })
     store.view('c2')
     gateway.emit('MESSAGE_CREATE', chatMessage(3, { channel_id: 'c2' }))
+    store.readOnScreen('c2', messageId(3), { unread: 0, mentions: 0 }, messageId(3))
     expect([store.of('c1'), store.of('c2')]).toEqual([{ unread: 0, mentions: 0 }, { unread: 0, mentions: 0 }])
+  })
+
+  it('counts for the channel on screen what its chat says is left below what was shown, and a list answer does not bring the old count back', () => {
+    const { store } = setup()
+    store.seed([{ channel_id: 'c1', unread_count: 30, mention_count: 0, last_message_id: messageId(30), last_read_id: null }])
+    store.view('c1')
+    store.readOnScreen('c1', messageId(10), { unread: 20, mentions: 0 }, messageId(30))
+    expect(store.of('c1')).toEqual({ unread: 20, mentions: 0 })
+    // Home's list answer taken before the read landed, while the channel is still on screen
+    store.seed([{ channel_id: 'c1', unread_count: 30, mention_count: 0, last_message_id: messageId(30), last_read_id: null }])
+    expect([store.of('c1'), store.readPosition('c1')]).toEqual([{ unread: 20, mentions: 0 }, messageId(10)])
+    store.view(null)
+    expect(store.of('c1')).toEqual({ unread: 20, mentions: 0 })
   })
 
   it('keeps counting a message that arrived after the position a late read update names (read on leaving the channel, answered after a newer message)', () => {

@@ -1,5 +1,6 @@
-import { chatMessages, messageId } from '../support/chat-fakes'
-import { opened } from '../support/open-chat'
+import { chatMessage, chatMessages, messageId } from '../support/chat-fakes'
+import { historyPage, ME } from '../support/chat-fakes'
+import { opened, setup } from '../support/open-chat'
 
 describe('ChannelChat: editing, deleting, reacting, reading', () => {
   it('marks the newest message read once', async () => {
@@ -30,5 +31,37 @@ describe('ChannelChat: editing, deleting, reacting, reading', () => {
     await chat.markRead()
     chat.knowUnread(0)
     expect(api.markRead.mock.calls).toEqual([['c1', messageId(10)]])
+  })
+
+  it('reads up to the newest message that was on screen, never back, and counts the others\' messages still below', async () => {
+    const { api, chat } = setup({ unreadCount: 30, lastReadId: messageId(10) })
+    api.listHistory.mockResolvedValueOnce(historyPage([...chatMessages(1, 39), chatMessage(40, { mentions: [ME.uid] })], false))
+    await chat.start()
+    expect(chat.unreadBelow).toEqual({ unread: 30, mentions: 1 })
+    await chat.markRead(messageId(22)) // a screenful from the divider on
+    await chat.markRead(messageId(15)) // scrolled back up
+    expect(api.markRead.mock.calls).toEqual([['c1', messageId(22)]])
+    expect([chat.readPosition, chat.unreadBelow]).toEqual([messageId(22), { unread: 18, mentions: 1 }])
+  })
+
+  it('tells the server one position at a time: those asked for meanwhile go as the newest of them', async () => {
+    const { api, chat } = setup({ unreadCount: 0, lastReadId: null })
+    api.listHistory.mockResolvedValueOnce(historyPage(chatMessages(1, 10), false))
+    await chat.start()
+    let answer = () => undefined as void
+    api.markRead.mockImplementationOnce(() => new Promise<void>(resolve => { answer = resolve }))
+    const first = chat.markRead(messageId(3))
+    void chat.markRead(messageId(5))
+    void chat.markRead(messageId(8))
+    answer()
+    await first
+    expect(api.markRead.mock.calls).toEqual([['c1', messageId(3)], ['c1', messageId(8)]])
+  })
+
+  it('counts nothing below the read position of a conversation opened at a search hit among read messages', async () => {
+    const { api, chat } = setup({ unreadCount: 0, lastReadId: messageId(40) })
+    api.listHistory.mockResolvedValueOnce(historyPage(chatMessages(1, 40), false))
+    await chat.start()
+    expect([chat.readPosition, chat.unreadBelow]).toEqual([messageId(40), { unread: 0, mentions: 0 }])
   })
 })

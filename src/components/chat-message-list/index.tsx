@@ -135,11 +135,17 @@ function ChatMessageList ({ chat, nameOf, now, marksRead, canModerate, actions }
     setScrollTop(reachable)
   }
   const scrollToBottom = () => scrollTo(total + viewportHeight)
-  /** Opens the view at this row (the divider above it in view) and holds it there while rows are measured. */
+  /**
+   * Opens the view at this row (the divider above it in view) and holds it there while rows are
+   * measured; what that puts on screen is seen (the mini-program tells no scroll for a scroll it
+   * was asked for, and the unread rows shown at opening were never read).
+   */
   const scrollToRow = (index: number) => {
     stickToBottom.current = false
     anchorKey.current = entries[index].key
-    scrollTo(HEADER_PX + offsets[index] - ROW_LEAD_PX)
+    const top = HEADER_PX + offsets[index] - ROW_LEAD_PX
+    scrollTo(top)
+    see(entries[firstBelowFold(offsets, top + limits.current.viewportHeight - HEADER_PX) - 1])
   }
 
   // The render after a scroll was asked for applies it (again on H5, now that the rows around
@@ -194,7 +200,10 @@ function ChatMessageList ({ chat, nameOf, now, marksRead, canModerate, actions }
   useEffect(() => {
     if (firstUnreadId === null || foundId !== null || !opened.current) return
     const unread = latest.current.entries.findIndex(entry => entry.message.message_id === firstUnreadId)
-    if (unread > 0) latest.current.scrollToRow(unread)
+    if (unread <= 0) return
+    // the bottom the list stopped at before the count came was a passing stop: what is seen starts above the divider
+    seenNewestId.current = latest.current.entries[unread - 1].message.message_id
+    latest.current.scrollToRow(unread)
   }, [firstUnreadId, foundId])
 
   // Measure the rendered rows; a row above the viewport that grew or shrank moves the view by as much.
@@ -223,15 +232,17 @@ function ChatMessageList ({ chat, nameOf, now, marksRead, canModerate, actions }
     })
   })
 
-  // At the bottom, what is shown is read.
+  // What has been on screen is read (docs/product-tour.md, chat: the read position follows what was shown, not the
+  // bottom); `see` marks it as it goes, this once a visitor became a member.
   useEffect(() => {
-    if (marksRead && stickToBottom.current && entries.length > 0) void chat.markRead()
-  }, [chat, entries, marksRead])
+    if (marksRead && seenNewestId.current !== null) void chat.markRead(seenNewestId.current)
+  }, [chat, marksRead])
 
-  /** What is on screen or above it now counts as seen (from a real scroll position, never a passing render's). */
+  /** What is on screen or above it now counts as seen (from a real scroll position, never a passing render's), and so read. */
   const see = (upTo: ChatEntry | undefined) => {
     const id = upTo?.message.message_id
     if (id !== undefined && (seenNewestId.current === null || compareMessageIds(id, seenNewestId.current) > 0)) seenNewestId.current = id
+    if (marksRead && seenNewestId.current !== null) void chat.markRead(seenNewestId.current)
   }
   const onScroll = (event: { detail: { scrollTop: number, scrollHeight: number } }) => {
     const top = event.detail.scrollTop
@@ -241,7 +252,6 @@ function ChatMessageList ({ chat, nameOf, now, marksRead, canModerate, actions }
     setScrollTop(top)
     stickToBottom.current = top + viewportHeight >= event.detail.scrollHeight - AT_BOTTOM_PX
     if (stickToBottom.current) see(entries[entries.length - 1])
-    if (marksRead && stickToBottom.current) void chat.markRead()
     if (top < LOAD_OLDER_PX && chat.hasOlder) void chat.loadOlder()
     if (stickToBottom.current && chat.hasNewer) void chat.loadNewer()
   }
@@ -271,12 +281,15 @@ function ChatMessageList ({ chat, nameOf, now, marksRead, canModerate, actions }
   }), [chat, actions])
 
   const awayFromBottom = total - (scrollTop + viewportHeight) > viewportHeight
-  // what is on screen or above it has been seen; others' newer messages below the fold are counted on the bar
+  // what is on screen or above it has been seen; others' messages below the fold newer than both what was
+  // seen and the read position (a search hit opens among read messages) are counted on the bar
   const firstBelow = firstBelowFold(offsets, scrollTop + viewportHeight - HEADER_PX)
+  const readPosition = chat.readPosition
   const unseen: number[] = []
   for (let index = firstBelow; index < entries.length; index += 1) {
     const { message } = entries[index]
-    if (!chat.isMine(message) && (seenNewestId.current === null || compareMessageIds(message.message_id, seenNewestId.current) > 0)) unseen.push(index)
+    const newer = (seen: string | null) => seen === null || compareMessageIds(message.message_id, seen) > 0
+    if (!chat.isMine(message) && newer(seenNewestId.current) && newer(readPosition)) unseen.push(index)
   }
   const jump = () => {
     if (unseen.length > 0 && offsets[entries.length] - offsets[unseen[0]] > viewportHeight) scrollToRow(unseen[0])

@@ -25,8 +25,8 @@ export function showServerOf (server: Pick<ServerStore, 'serverId' | 'detail' | 
  * The chat of a discussion channel on the channel page: its conversation and its
  * server's members live and end with the page; membership and the online count are the
  * server store's (loaded here when the page was opened straight from a link); while it
- * is shown the channel counts as read on the channel list (once its unread count, which
- * places the new-messages divider, is known). What I may do there (issue
+ * is shown the channel list counts what its chat says is still unread below what was on
+ * screen (once its unread count, which places the new-messages divider, is known). What I may do there (issue
  * 18: the composer or why not, moderation, pictures) follows the root's permissions; a
  * guest who sends is offered the sign-in sheet (the channel page shows it).
  */
@@ -49,10 +49,15 @@ function DiscussionChat ({ channel }: { channel: Channel }) {
       chat.knowUnread(root.unread.of(chat.channelId).unread, root.unread.readPosition(chat.channelId) ?? null)
       root.unread.view(chat.channelId)
     })
+    // the badge says what is left below what was shown (docs/product-tour.md, chat), never zero and then the old count again
+    const stopCounting = reaction(() => root.unread.viewing === chat.channelId ? chat.unreadBelow : null, left => {
+      if (left !== null) root.unread.readOnScreen(chat.channelId, chat.readPosition, left, chat.newestId)
+    }, { fireImmediately: true, equals: (a, b) => a?.unread === b?.unread && a?.mentions === b?.mentions })
     // a guest sending a message is offered an account (signing up keeps it): the message shows as pending first
     const stopOffering = reaction(() => chat.entries.some(entry => entry.status === 'pending'), sending => { if (sending) root.offerSignIn() })
     return () => {
       stopOffering()
+      stopCounting()
       stopWaiting()
       root.unread.view(null)
       chat.dispose()

@@ -96,16 +96,17 @@ export class UnreadStore {
   /**
    * Takes the counts of a channel list answer: the messages counted live after the newest
    * one it counted stay on top; a channel read here since up to or past that newest one
-   * stays read; the channel on screen stays read.
+   * stays read; the channel on screen keeps what its chat counts.
    */
   seed (channels: readonly UnreadSeed[]): void {
     this.followMember()
     for (const channel of channels) {
       const id = channel.channel_id
       if (channel.last_read_id !== undefined) this.moveReadPosition(id, channel.last_read_id)
+      if (id === this.viewing) continue
       const newest = channel.last_message_id
       const position = this.positions.get(id)
-      const readSince = id === this.viewing || (newest != null && position != null && compareMessageIds(position, newest) >= 0)
+      const readSince = (newest != null && position != null && compareMessageIds(position, newest) >= 0)
       this.answered.set(id, readSince ? { ...NONE, upTo: newest } : { unread: channel.unread_count ?? 0, mentions: channel.mention_count ?? 0, upTo: newest })
       // an answer that does not say up to which message counted everything so far
       this.keepArrived(id, newest === undefined ? [] : (this.arrived.get(id) ?? []).filter(entry => newest === null || compareMessageIds(entry.id, newest) > 0))
@@ -136,15 +137,20 @@ export class UnreadStore {
     this.stops.splice(0).forEach(stop => stop())
   }
 
-  /** The channel shown now (null: none); it reads as read at once. */
+  /** The channel shown now (null: none): its counts are then its chat's ({@link UnreadStore.readOnScreen}), not the list's nor the live ones. */
   view (channelId: string | null): void {
     this.viewing = channelId
-    if (channelId !== null) this.clear(channelId)
   }
 
-  /** The channel's counts drop to zero (read here). */
-  clear (channelId: string): void {
-    this.answered.set(channelId, { ...NONE, upTo: undefined })
+  /**
+   * The channel on screen was read up to `position` (the newest message shown), and its chat
+   * counts `left` still unread below it among its messages up to `newestId`: the badge shows
+   * that, never zero first and the old count again later.
+   */
+  readOnScreen (channelId: string, position: string | null, left: UnreadCounts, newestId: string | null): void {
+    this.followMember()
+    if (position !== null) this.moveReadPosition(channelId, position)
+    this.answered.set(channelId, { ...left, upTo: newestId })
     this.arrived.delete(channelId)
   }
 

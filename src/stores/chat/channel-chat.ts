@@ -20,7 +20,7 @@ import type { UploadQueue } from '../support/upload-queue'
 import { Composer, composerDraftKey } from './composer'
 import { channelConversation, type ChannelChatInput, type Conversation } from './conversation'
 import { MessageHistory } from './history'
-import type { ChatEntry } from './message-order'
+import { compareMessageIds, type ChatEntry } from './message-order'
 import { Outbox } from './outbox'
 import { hasMyReaction, reactedWith } from './reactions'
 import { ReadMarks } from './read-marks'
@@ -65,8 +65,8 @@ export class ChannelChat {
   private readonly typing: Typing
   private readonly reads: ReadMarks
   private readonly stops: Array<() => void> = []
-  /** A read mark was asked for before the unread count was known: it is made when the count says nothing was unread. */
-  private markReadAwaitsCount = false
+  /** A read mark asked for before the unread count was known (the message it reads up to): it is made when the count says nothing was unread. */
+  private markReadAwaits: string | null = null
 
   constructor (input: ChannelChatInput, private readonly deps: ChatDeps) {
     this.channelId = input.channelId
@@ -97,6 +97,7 @@ export class ChannelChat {
     })
     this.typing = new Typing(deps.scheduler)
     this.reads = new ReadMarks(this.conversation, deps.logger)
+    if (input.lastReadId != null) this.reads.readOn(input.lastReadId)
     makeAutoObservable<ChannelChat, 'deps' | 'conversation' | 'history' | 'outbox' | 'composer' | 'typing' | 'reads' | 'stops'>(this, {
       deps: false, conversation: false, history: false, outbox: false, composer: false, typing: false, reads: false, stops: false,
     })
@@ -146,9 +147,43 @@ export class ChannelChat {
    */
   knowUnread (count: number, lastReadId: string | null = null): void {
     this.history.knowUnread(count, lastReadId)
-    if (!this.markReadAwaitsCount) return
-    this.markReadAwaitsCount = false
-    if (this.history.firstUnreadId === null) void this.markRead()
+    if (lastReadId !== null) this.reads.readOn(lastReadId)
+    const awaiting = this.markReadAwaits
+    if (awaiting === null) return
+    this.markReadAwaits = null
+    if (this.history.firstUnreadId === null) void this.markRead(awaiting)
+  }
+
+  /** The newest message I have read here (the read position at opening, moved on by what was on screen and by my other devices), or null. */
+  get readPosition (): string | null {
+    return this.reads.lastReadId
+  }
+
+  /**
+   * What is still unread among the loaded messages: others' messages newer than the read
+   * position (without one, from the first message unread at opening on), and how many of them
+   * mention me; null while the unread count at opening is not known. The channel list shows it
+   * while the channel is open, so its badge says what is left below what was shown.
+   */
+  get unreadBelow (): { unread: number, mentions: number } | null {
+    if (!this.history.unreadKnown) return null
+    const read = this.reads.lastReadId
+    const from = this.history.firstUnreadId
+    if (read === null && from === null) return { unread: 0, mentions: 0 }
+    let unread = 0
+    let mentions = 0
+    for (const { message } of this.history.sent) {
+      const after = read !== null ? compareMessageIds(message.message_id, read) > 0 : from !== null && compareMessageIds(message.message_id, from) >= 0
+      if (!after || this.isMine(message)) continue
+      unread += 1
+      if (this.mentionsMe(message)) mentions += 1
+    }
+    return { unread, mentions }
+  }
+
+  /** The newest message the server holds among the loaded ones, or null. */
+  get newestId (): string | null {
+    return this.history.newestId
   }
 
   /** The gateway's connection, shown when it is not online. */
@@ -374,17 +409,19 @@ export class ChannelChat {
   }
 
   /**
-   * Tells the server (and so my other devices) I have read up to the newest message; once per
-   * newest message. While the unread count at opening is unknown it waits for it (when
-   * opened by a link, the view's first stop at the bottom marked everything read before the
-   * channel list told the count, and the new-messages divider never came).
+   * Tells the server (and so my other devices) I have read up to `upTo` — the newest message
+   * that was on screen (docs/product-tour.md: the read position follows what was shown), the
+   * newest loaded one by default; once per newer position, never back. While the unread count
+   * at opening is unknown it waits for it (when opened by a link, the view's first stop at the
+   * bottom marked everything read before the channel list told the count, and the
+   * new-messages divider never came).
    */
-  markRead (): Promise<void> {
+  markRead (upTo: string | null = this.history.newestId): Promise<void> {
     if (!this.history.unreadKnown) {
-      this.markReadAwaitsCount = true
+      this.markReadAwaits = upTo
       return Promise.resolve()
     }
-    return this.reads.markRead(this.history.newestId)
+    return this.reads.markRead(upTo)
   }
 
   /** True when the message is mine (edit and delete are offered). */

@@ -1,6 +1,7 @@
 /**
- * Read marks: the newest message I told the server I have read, here or on another of
- * my devices (READ_STATE_UPDATE); told once per newest message.
+ * Read marks: the newest message I have read, here or on another of my devices
+ * (READ_STATE_UPDATE), and telling the server so — once per newer position, one request at a
+ * time: positions asked for while one is on its way are told together, as the newest of them.
  */
 import { makeAutoObservable } from 'mobx'
 import type { StoreLogger } from '../support/load-tracker'
@@ -9,26 +10,42 @@ import { compareMessageIds } from './message-order'
 
 /** How far I have read one conversation. */
 export class ReadMarks {
-  /** The newest message I told the server I have read, or null. */
+  /** The newest message I have read (told the server, or read on another device, or read when the conversation opened), or null. */
   lastReadId: string | null = null
+  /** The position the server was last told (or told me), so it is not told again. */
+  private told: string | null = null
+  private telling: Promise<void> | null = null
 
   constructor (private readonly conversation: Conversation, private readonly logger: StoreLogger) {
-    makeAutoObservable<ReadMarks, 'conversation' | 'logger'>(this, { conversation: false, logger: false })
+    makeAutoObservable<ReadMarks, 'conversation' | 'logger' | 'told' | 'telling'>(this, { conversation: false, logger: false, told: false, telling: false })
   }
 
-  /** Tells the server (and so my other devices) I have read up to `newest`, unless it already knows. */
-  async markRead (newest: string | null): Promise<void> {
-    if (newest === null || (this.lastReadId !== null && compareMessageIds(newest, this.lastReadId) <= 0)) return
+  /** Tells the server (and so my other devices) I have read up to `newest`, unless it already knows as much. */
+  markRead (newest: string | null): Promise<void> {
+    if (newest === null || (this.lastReadId !== null && compareMessageIds(newest, this.lastReadId) <= 0)) return this.telling ?? Promise.resolve()
     this.lastReadId = newest
-    try {
-      await this.conversation.api.markRead(newest)
-    } catch (error) {
-      this.logger.warn('[chat] marking read:', error)
+    this.telling ??= this.tell().finally(() => { this.telling = null })
+    return this.telling
+  }
+
+  /** The server already holds this position (another device read up to it, or it was the read position when the conversation opened). */
+  readOn (lastReadId: string): void {
+    if (this.lastReadId === null || compareMessageIds(lastReadId, this.lastReadId) > 0) {
+      this.lastReadId = lastReadId
+      this.told = lastReadId
     }
   }
 
-  /** Another device read up to this message. */
-  readOn (lastReadId: string): void {
-    if (this.lastReadId === null || compareMessageIds(lastReadId, this.lastReadId) > 0) this.lastReadId = lastReadId
+  private async tell (): Promise<void> {
+    while (this.lastReadId !== null && this.lastReadId !== this.told) {
+      const position = this.lastReadId
+      this.told = position
+      try {
+        await this.conversation.api.markRead(position)
+      } catch (error) {
+        this.logger.warn('[chat] marking read:', error)
+        return
+      }
+    }
   }
 }
