@@ -40,7 +40,7 @@ export interface DeclaredSchema<S extends CallSchemas> {
 /**
  * The options a route of `call` is registered with, its `schemas` and `extras` applied:
  * method, url, params, querystring, body and response (the envelope of its answer,
- * server/src/routes/schemas.ts `responses`), and `config.signIn` from its `auth`
+ * server/src/http/schemas.ts `responses`), and `config.signIn` from its `auth`
  * (server/src/plugins/auth.ts enforces it; plugins/openapi.ts marks it). For a route
  * written as `app.route({ ...declaredRoute(…), handler })`; {@link route} is the short form.
  */
@@ -50,7 +50,14 @@ export function declaredRoute<S extends CallSchemas> (call: CallDeclaration, sch
     ...options,
     method: typeof call.method === 'string' ? call.method : [...call.method],
     url: call.path,
-    schema: { ...schema, params: schemas.params, querystring: schemas.query, body: schemas.body, response: responses<S['answer']>(schemas.answer) },
+    // a part the call does not declare is left out, not set to undefined (Fastify warns of every such key at start-up)
+    schema: {
+      ...schema,
+      ...schemas.params && { params: schemas.params },
+      ...schemas.query && { querystring: schemas.query },
+      ...schemas.body && { body: schemas.body },
+      response: responses<S['answer']>(schemas.answer),
+    } as DeclaredSchema<S>,
     config: { ...config, signIn: call.auth },
   }
 }
