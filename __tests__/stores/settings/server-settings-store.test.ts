@@ -97,10 +97,10 @@ describe('refusals in words', () => {
     expect(refusalMessage(refused, logger)).toBe('You need the “Manage roles, Manage server” permission')
   })
 
-  it('says a role above one\'s own as such, any other 403 plainly, and other failures by their message', () => {
+  it('says a role above one\'s own as such, any other 403 plainly, and other failures in the client\'s own words for their code', () => {
     expect(refusalMessage(envelopeError(403002, 'path.uid: …', 403), logger)).toBe('对方的身份组不低于你的最高身份组，不能这样做')
     expect(refusalMessage(envelopeError(403000, 'role: it sits at or above your highest role', 403), logger)).toBe('你没有权限这样做')
-    expect(refusalMessage(envelopeError(404000, 'path.role_id: no role', 404), logger)).toBe('path.role_id: no role')
+    expect(refusalMessage(envelopeError(404000, 'path.role_id: no role', 404), logger)).toBe('内容不存在或已被删除')
   })
 })
 
@@ -137,11 +137,11 @@ describe('the Profile section', () => {
     expect(settings.updateServer).toHaveBeenCalledWith(SERVER_ID, { icon: 'https://cdn.example/new.png' })
   })
 
-  it('shows a failed load as an error with its message', async () => {
+  it('shows a failed load as an error in the client\'s own words', async () => {
     const { store, api } = setup()
     api.getServer.mockRejectedValueOnce(envelopeError(500000, '服务器出错', 500))
     await store.open('profile')
-    expect([store.profileStatus, store.profileError]).toEqual(['error', '服务器出错'])
+    expect([store.profileStatus, store.profileError]).toEqual(['error', '服务暂时不可用，请稍后重试'])
   })
 })
 
