@@ -43,12 +43,6 @@ const MAX_TICK_SECONDS = 0.25
  * everyone in the space.
  */
 export const SPACE_COUNT_TICK_MS = 1000
-/**
- * A tick that moved more avatars than this recomputes every viewer's view: in a walking crowd
- * nearly everyone is reached anyway, and finding whom costs more than the views themselves.
- * Fewer (entries, leaves, a few walkers) recompute only the viewers a change can reach.
- */
-const AFFECTED_SEARCH_MAX = 16
 /** Ids of avatars gone that a viewer's `known` (a host's `greeted`) may hold before they are swept: ids are never reused, so this is memory only. */
 const GONE_IDS_KEPT = 64
 
@@ -84,7 +78,7 @@ interface Avatar extends SpacePerson {
   known: Set<number>
   /** The viewers whose `visible` holds this avatar: a tick recomputes their views when it moves or leaves. */
   watchers: Set<number>
-  /** How near an avatar it does not see must come to enter its view as it stands ({@link Space.reachOf}); NaN until asked after its view changed. */
+  /** How near an avatar it does not see must come to enter its view as it stands ({@link Space.reachOf}). */
   reach: number
   /** The pose its viewer was last told of each avatar in its view: a move is told against it (core/domain/space/poses.ts). */
   book: PoseBook
@@ -166,6 +160,7 @@ export class Space {
     const avatar = this.add(person, viewer, start)
     const view = viewOf(avatar.id, avatar, new Set(), this.grid, id => this.avatars.get(id), SPACE_VIEW_RADIUS, SPACE_VIEW_MARGIN, SPACE_VIEW_MAX)
     avatar.visible = view.visible
+    avatar.reach = this.reachOf(avatar)
     for (const id of view.visible) this.avatars.get(id)?.watchers.add(avatar.id)
     avatar.known = new Set([avatar.id, ...view.visible])
     avatar.countSent = this.people
@@ -181,7 +176,7 @@ export class Space {
   private add (person: SpacePerson, viewer: SpaceViewer | null, at: Point): Avatar {
     const id = this.nextAvatarId++
     const avatar: Avatar = {
-      ...person, id, x: at.x, y: at.y, dir: 0, sent: rounded(at.x, at.y, 0), sentWalking: false, path: [], steer: null, viewer, visible: new Set(), known: new Set(), watchers: new Set(), reach: Number.NaN, book: new Map(), countSent: 0, greeted: new Set(),
+      ...person, id, x: at.x, y: at.y, dir: 0, sent: rounded(at.x, at.y, 0), sentWalking: false, path: [], steer: null, viewer, visible: new Set(), known: new Set(), watchers: new Set(), reach: SPACE_VIEW_RADIUS, book: new Map(), countSent: 0, greeted: new Set(),
     }
     this.avatars.set(id, avatar)
     this.grid.place(id, avatar)
@@ -346,27 +341,21 @@ export class Space {
    * view, nearer than the farthest it keeps, which counts SPACE_VIEW_MARGIN nearer (core/domain/space viewOf).
    */
   private reachOf (viewer: Avatar): number {
-    if (!Number.isNaN(viewer.reach)) return viewer.reach
-    if (viewer.visible.size < SPACE_VIEW_MAX) return (viewer.reach = SPACE_VIEW_RADIUS)
+    if (viewer.visible.size < SPACE_VIEW_MAX) return SPACE_VIEW_RADIUS
     let reach = Number.NEGATIVE_INFINITY
     for (const id of viewer.visible) {
       const other = this.avatars.get(id)
       if (other) reach = Math.max(reach, Math.hypot(other.x - viewer.x, other.y - viewer.y) - SPACE_VIEW_MARGIN)
     }
-    return (viewer.reach = reach)
+    return reach
   }
 
   /**
    * The viewers whose view a tick that moved `moved` may change: the moved ones, those that
    * saw one that moved or left (it may go out of view, or let another in), and those a moved
-   * one now stands within the reach of (it may come into their view); every viewer when more
-   * than AFFECTED_SEARCH_MAX moved.
+   * one now stands within the reach of (it may come into their view).
    */
   private affectedBy (moved: ReadonlySet<number>): Set<Avatar> {
-    if (moved.size > AFFECTED_SEARCH_MAX) {
-      this.watchersOfGone.clear()
-      return new Set([...this.avatars.values()].filter(avatar => avatar.viewer !== null))
-    }
     const affected = new Set<Avatar>()
     const add = (id: number): void => {
       const avatar = this.avatars.get(id)
@@ -382,7 +371,7 @@ export class Space {
       for (const near of this.grid.around(avatar, SPACE_VIEW_RADIUS)) {
         const viewer = this.avatars.get(near)
         // a float's worth of slack: a tie goes to the full computation
-        if (viewer?.viewer && Math.hypot(avatar.x - viewer.x, avatar.y - viewer.y) <= this.reachOf(viewer) + 1e-6) add(near)
+        if (viewer && Math.hypot(avatar.x - viewer.x, avatar.y - viewer.y) <= viewer.reach + 1e-6) add(near)
       }
     }
     return affected
@@ -451,7 +440,7 @@ export class Space {
       const news = tick.m.length > 0 || tick.turn !== undefined || tick.in !== undefined || tick.back !== undefined || tick.out !== undefined
       if (avatar.countSent !== this.people && (news || countDue)) tick.count = avatar.countSent = this.people
       avatar.visible = view.visible
-      avatar.reach = Number.NaN
+      avatar.reach = this.reachOf(avatar)
       if (news || tick.count !== undefined) avatar.viewer.send({ op: 'space_tick', d: tick })
     }
     for (const id of moved) {
