@@ -37,14 +37,6 @@ export const SPACE_SEND_STEP = 16
 const SPACE_CELL = 64
 /** The longest step of one tick, in seconds: a stalled timer never turns into a jump. */
 const MAX_TICK_SECONDS = 0.25
-/**
- * A changed count reaches the viewers a tick tells nothing else at most once per this many ms
- * (those told something get it at once): an entry or a leave is work near it, not a frame to
- * everyone in the space.
- */
-export const SPACE_COUNT_TICK_MS = 1000
-/** Ids of avatars gone that a viewer's `known` (a host's `greeted`) may hold before they are swept: ids are never reused, so this is memory only. */
-const GONE_IDS_KEPT = 64
 
 /** Where a space's frames for one avatar go (a gateway session). */
 export interface SpaceViewer {
@@ -76,10 +68,6 @@ interface Avatar extends SpacePerson {
   visible: Set<number>
   /** Whose whole record its viewer was sent in this stay (space_ready, `in`): a return into view sends the pose only (`back`). */
   known: Set<number>
-  /** The viewers whose `visible` holds this avatar: a tick recomputes their views when it moves or leaves. */
-  watchers: Set<number>
-  /** How near an avatar it does not see must come to enter its view as it stands ({@link Space.reachOf}). */
-  reach: number
   /** The pose its viewer was last told of each avatar in its view: a move is told against it (core/domain/space/poses.ts). */
   book: PoseBook
   /** The count its viewer was last told. */
@@ -119,11 +107,6 @@ export class Space {
   private timer: ReturnType<typeof setInterval> | null = null
   private lastTickAt = 0
   private people = 0
-  /** The count every viewer was told, and when. */
-  private countTold = 0
-  private countToldAt = 0
-  /** Viewers that saw an avatar that left since the last tick (they are told `out`). */
-  private readonly watchersOfGone = new Set<number>()
 
   constructor (private readonly options: SpaceOptions) {}
 
@@ -160,8 +143,6 @@ export class Space {
     const avatar = this.add(person, viewer, start)
     const view = viewOf(avatar.id, avatar, new Set(), this.grid, id => this.avatars.get(id), SPACE_VIEW_RADIUS, SPACE_VIEW_MARGIN, SPACE_VIEW_MAX)
     avatar.visible = view.visible
-    avatar.reach = this.reachOf(avatar)
-    for (const id of view.visible) this.avatars.get(id)?.watchers.add(avatar.id)
     avatar.known = new Set([avatar.id, ...view.visible])
     avatar.countSent = this.people
     const avatars = [avatar, ...[...view.visible].map(id => this.avatars.get(id) as Avatar)].map(wireAvatar)
@@ -176,7 +157,7 @@ export class Space {
   private add (person: SpacePerson, viewer: SpaceViewer | null, at: Point): Avatar {
     const id = this.nextAvatarId++
     const avatar: Avatar = {
-      ...person, id, x: at.x, y: at.y, dir: 0, sent: rounded(at.x, at.y, 0), sentWalking: false, path: [], steer: null, viewer, visible: new Set(), known: new Set(), watchers: new Set(), reach: SPACE_VIEW_RADIUS, book: new Map(), countSent: 0, greeted: new Set(),
+      ...person, id, x: at.x, y: at.y, dir: 0, sent: rounded(at.x, at.y, 0), sentWalking: false, path: [], steer: null, viewer, visible: new Set(), known: new Set(), book: new Map(), countSent: 0, greeted: new Set(),
     }
     this.avatars.set(id, avatar)
     this.grid.place(id, avatar)
@@ -185,25 +166,18 @@ export class Space {
     return avatar
   }
 
-  /**
-   * Avatar `id` leaves (its viewer is told nothing here: the caller knows why). The work is
-   * its own and its watchers' (they are told `out` at the next tick), not the whole space's.
-   */
+  /** Avatar `id` leaves (its viewer is told nothing here: the caller knows why). */
   leave (id: number): void {
     const avatar = this.avatars.get(id)
     if (!avatar) return
     this.avatars.delete(id)
     this.grid.remove(id)
     if (avatar.kind !== 'host') this.setPeople(this.people - 1)
-    for (const watcher of avatar.watchers) this.watchersOfGone.add(watcher)
-    for (const seen of avatar.visible) this.avatars.get(seen)?.watchers.delete(id)
+    for (const other of this.avatars.values()) {
+      other.greeted.delete(id)
+      other.known.delete(id)
+    }
     this.touch(id)
-  }
-
-  /** `ids` without the avatars gone, once it holds more than GONE_IDS_KEPT of them (amortized: a sweep per that many departures). */
-  private swept (ids: Set<number>): Set<number> {
-    if (ids.size <= this.avatars.size + GONE_IDS_KEPT) return ids
-    return new Set([...ids].filter(id => this.avatars.has(id)))
   }
 
   /** Where each person stands (uid → [x, y]; one avatar per uid: the last), for the next holder of the space. */
@@ -257,7 +231,8 @@ export class Space {
   /** Avatar `id`'s bubble reaches every viewer within SPACE_TALK_RADIUS of it (itself included). */
   say (id: number, text: string, at: number): void {
     const avatar = this.avatars.get(id)
-    if (avatar) this.toNear(avatar, saidFrame(avatar, text, at))
+    if (!avatar) return
+    this.toNear(avatar, { op: 'space_said', d: { id, uid: avatar.uid, nickname: avatar.nickname, text, at } })
   }
 
   /** Avatar `id`'s emote plays for every viewer within SPACE_TALK_RADIUS of it. */
@@ -296,11 +271,7 @@ export class Space {
     this.timer.unref()
   }
 
-  /**
-   * One tick: moves what moves, regroups, tells the viewers near what changed what changed in
-   * their view, greets newcomers, tells everyone a changed count once SPACE_COUNT_TICK_MS is
-   * over; stops when nothing moves or is due.
-   */
+  /** One tick: moves what moves, regroups, tells each viewer what changed in its view, greets newcomers; stops when nothing moves. */
   tick (): void {
     const now = this.options.clock()
     const seconds = Math.min(MAX_TICK_SECONDS, Math.max(0, (now - this.lastTickAt) / 1000))
@@ -324,57 +295,12 @@ export class Space {
       this.grid.place(avatar.id, avatar)
       if (this.worthSending(avatar, walking)) moved.add(avatar.id)
     }
-    const countDue = this.countTold !== this.people && now - this.countToldAt >= SPACE_COUNT_TICK_MS
-    if (moved.size > 0) this.regroup()
-    if (moved.size > 0 || countDue) this.sendViews(moved, countDue)
-    if (countDue) {
-      this.countTold = this.people
-      this.countToldAt = now
+    if (moved.size > 0) {
+      this.regroup()
+      this.sendViews(moved)
+      this.greet()
     }
-    if (moved.size > 0) this.greet()
-    if (!moving && this.changed.size === 0 && this.countTold === this.people) this.stop()
-  }
-
-  /**
-   * How near an avatar `viewer` does not see must stand to come into its view, while neither
-   * it nor those it sees move: anywhere within the radius while the view has room; in a full
-   * view, nearer than the farthest it keeps, which counts SPACE_VIEW_MARGIN nearer (core/domain/space viewOf).
-   */
-  private reachOf (viewer: Avatar): number {
-    if (viewer.visible.size < SPACE_VIEW_MAX) return SPACE_VIEW_RADIUS
-    let reach = Number.NEGATIVE_INFINITY
-    for (const id of viewer.visible) {
-      const other = this.avatars.get(id)
-      if (other) reach = Math.max(reach, Math.hypot(other.x - viewer.x, other.y - viewer.y) - SPACE_VIEW_MARGIN)
-    }
-    return reach
-  }
-
-  /**
-   * The viewers whose view a tick that moved `moved` may change: the moved ones, those that
-   * saw one that moved or left (it may go out of view, or let another in), and those a moved
-   * one now stands within the reach of (it may come into their view).
-   */
-  private affectedBy (moved: ReadonlySet<number>): Set<Avatar> {
-    const affected = new Set<Avatar>()
-    const add = (id: number): void => {
-      const avatar = this.avatars.get(id)
-      if (avatar?.viewer) affected.add(avatar)
-    }
-    for (const id of this.watchersOfGone) add(id)
-    this.watchersOfGone.clear()
-    for (const id of moved) {
-      const avatar = this.avatars.get(id)
-      if (!avatar) continue
-      add(id)
-      for (const watcher of avatar.watchers) add(watcher)
-      for (const near of this.grid.around(avatar, SPACE_VIEW_RADIUS)) {
-        const viewer = this.avatars.get(near)
-        // a float's worth of slack: a tie goes to the full computation
-        if (viewer && Math.hypot(avatar.x - viewer.x, avatar.y - viewer.y) <= viewer.reach + 1e-6) add(near)
-      }
-    }
-    return affected
+    if (!moving && this.changed.size === 0) this.stop()
   }
 
   /** Whether avatar's pose now is to be sent: it changed, and it started, turned, stopped or went SPACE_SEND_STEP on since the last one sent. */
@@ -398,19 +324,10 @@ export class Space {
     }
   }
 
-  /** Tells the viewers {@link affectedBy} `moved` what changed in their view, and, when `countDue`, every other viewer the count. */
-  private sendViews (moved: ReadonlySet<number>, countDue: boolean): void {
-    const affected = this.affectedBy(moved)
-    for (const avatar of countDue ? this.avatars.values() : affected) {
+  private sendViews (moved: ReadonlySet<number>): void {
+    for (const avatar of this.avatars.values()) {
       if (!avatar.viewer) continue
-      if (!affected.has(avatar)) {
-        if (avatar.countSent !== this.people) avatar.viewer.send({ op: 'space_tick', d: { m: [], count: avatar.countSent = this.people } })
-        continue
-      }
       const view = viewOf(avatar.id, avatar, avatar.visible, this.grid, id => this.avatars.get(id), SPACE_VIEW_RADIUS, SPACE_VIEW_MARGIN, SPACE_VIEW_MAX)
-      for (const id of view.entered) this.avatars.get(id)?.watchers.add(avatar.id)
-      for (const id of view.exited) this.avatars.get(id)?.watchers.delete(avatar.id)
-      avatar.known = this.swept(avatar.known)
       const entered = new Set(view.entered)
       const moves = { m: [] as number[], turn: [] as number[] }
       const shown = moved.has(avatar.id) ? [avatar.id, ...view.visible] : view.visible
@@ -437,11 +354,9 @@ export class Space {
       if (back.length > 0) tick.back = back
       for (const id of view.exited) avatar.book.delete(id)
       if (view.exited.length > 0) tick.out = view.exited
-      const news = tick.m.length > 0 || tick.turn !== undefined || tick.in !== undefined || tick.back !== undefined || tick.out !== undefined
-      if (avatar.countSent !== this.people && (news || countDue)) tick.count = avatar.countSent = this.people
+      if (avatar.countSent !== this.people) tick.count = avatar.countSent = this.people
       avatar.visible = view.visible
-      avatar.reach = this.reachOf(avatar)
-      if (news || tick.count !== undefined) avatar.viewer.send({ op: 'space_tick', d: tick })
+      if (tick.m.length > 0 || tick.turn || tick.in || tick.back || tick.out || tick.count !== undefined) avatar.viewer.send({ op: 'space_tick', d: tick })
     }
     for (const id of moved) {
       const avatar = this.avatars.get(id)
@@ -451,19 +366,15 @@ export class Space {
     }
   }
 
-  /**
-   * Each host greets the people within the talk radius it has not greeted in their visit; the
-   * greeting is the newcomer's (a crowd around the host does not hear one per arrival).
-   */
+  /** Each host greets the people within the talk radius it has not greeted in their visit. */
   private greet (): void {
     for (const host of this.avatars.values()) {
       if (host.kind !== 'host') continue
-      host.greeted = this.swept(host.greeted)
       for (const id of this.grid.around(host, SPACE_TALK_RADIUS)) {
         const avatar = this.avatars.get(id)
         if (!avatar || avatar.kind === 'host' || host.greeted.has(id) || !within(avatar, host, SPACE_TALK_RADIUS)) continue
         host.greeted.add(id)
-        avatar.viewer?.send(saidFrame(host, this.options.greeting(avatar.nickname), this.options.clock()))
+        this.say(host.id, this.options.greeting(avatar.nickname), this.options.clock())
       }
     }
   }
@@ -471,11 +382,6 @@ export class Space {
 
 function within (a: Point, b: Point, radius: number): boolean {
   return (a.x - b.x) ** 2 + (a.y - b.y) ** 2 <= radius * radius
-}
-
-/** The frame of `speaker`'s bubble. */
-function saidFrame (speaker: Avatar, text: string, at: number): SpaceServerFrame {
-  return { op: 'space_said', d: { id: speaker.id, uid: speaker.uid, nickname: speaker.nickname, text, at } }
 }
 
 function wireAvatar (avatar: Avatar): SpaceAvatar {

@@ -6,10 +6,12 @@
  */
 import { applyTickPoses, bookOf, readSpaceMap, type Pose, type PoseBook } from '@core/domain/space'
 import type { SpaceServerFrame, TiledMap } from '@core/wire/space'
-import { Space, SPACE_COUNT_TICK_MS, SPACE_SEND_STEP, SPACE_SPEED, SPACE_VIEW_MARGIN, SPACE_VIEW_RADIUS, type SpacePerson, type SpaceViewer } from '../../src/space/space'
+import { Space, SPACE_SEND_STEP, SPACE_SPEED, type SpacePerson, type SpaceViewer } from '../../src/space/space'
 
-/** A room of 32 px tiles (20×10 unless told), walled round. */
-function room (width = 20, height = 10): TiledMap {
+/** A 20×10 room of 32 px tiles, walled round. */
+function room (): TiledMap {
+  const width = 20
+  const height = 10
   const data = Array.from({ length: width * height }, (_, index) => {
     const col = index % width
     const row = Math.floor(index / width)
@@ -170,52 +172,5 @@ describe('Space', () => {
     space.tick()
     expect(first.frames.pop()).toEqual({ op: 'space_tick', d: { m: [], out: [b], count: 1 } })
     expect(first.frames.filter(frame => frame.op === 'space_group').map(frame => frame.op === 'space_group' && frame.d.ids)).toEqual([[a, b], []])
-  })
-
-  it('tells an entry to the viewers near it only; the far ones get the new count alone, within SPACE_COUNT_TICK_MS', () => {
-    space.stop()
-    space = new Space({ channelId: 'c', serverId: 's', layout: readSpaceMap(room(80, 10)), tickHz: 10, clock: () => now, countChanged: () => undefined, greeting: name => `hi ${name}` })
-    const near = new Recorder()
-    const far = new Recorder()
-    space.enter(person('near'), near)
-    const farId = space.enter(person('far'), far)
-    const farX = 48 + SPACE_VIEW_RADIUS + SPACE_VIEW_MARGIN + 600
-    space.place(farId, { x: farX, y: 48 })
-    for (let step = 0; step < 30 && space.ticking; step++) {
-      now += 100
-      space.tick()
-    }
-    near.frames = []
-    far.frames = []
-    const newcomer = space.enter(person('new'), new Recorder())
-    now += 100
-    space.tick()
-    expect(near.frames.filter(frame => frame.op === 'space_tick')).toEqual([expect.objectContaining({ d: expect.objectContaining({ in: [expect.objectContaining({ id: newcomer })], count: 3 }) })])
-    expect(far.frames).toEqual([])
-    for (let waited = 100; waited < SPACE_COUNT_TICK_MS; waited += 100) {
-      now += 100
-      space.tick()
-    }
-    expect(far.frames).toEqual([{ op: 'space_tick', d: { m: [], count: 3 } }])
-    space.leave(newcomer)
-    now += 100
-    space.tick()
-    expect(near.frames.pop()).toMatchObject({ op: 'space_tick', d: { out: [newcomer] } })
-    expect(far.frames).toHaveLength(1)
-  })
-
-  it('greets a newcomer in its own ears only: the crowd around the host hears no greeting per arrival', () => {
-    space.placeHost({ uid: 'D_1', nickname: 'host', avatar: '', kind: 'host' }, { x: 48, y: 48 })
-    const first = new Recorder()
-    const second = new Recorder()
-    space.enter(person('a'), first)
-    now += 100
-    space.tick()
-    space.enter(person('b'), second)
-    now += 100
-    space.tick()
-    const greetings = (viewer: Recorder): string[] => viewer.frames.flatMap(frame => frame.op === 'space_said' ? [frame.d.text] : [])
-    expect(greetings(first)).toEqual(['hi a'])
-    expect(greetings(second)).toEqual(['hi b'])
   })
 })
