@@ -56,6 +56,18 @@ export const Permission = {
   CreateInvites: 1 << 11,
   /** Administrator: edit the server (name, icon, introduction, word list, bots) and everything else. */
   ManageServer: 1 << 12,
+  /** Join a voice channel's room (voice channels, SPEC §4 type 2). */
+  Connect: 1 << 13,
+  /** Be heard in a voice room (without it the media worker forwards nothing of theirs). */
+  Speak: 1 << 14,
+  /** Server-mute another member in a voice room: they hear but are not heard. */
+  MuteVoice: 1 << 15,
+  /** Server-deafen another member in a voice room: they are sent nothing. */
+  DeafenMembers: 1 << 16,
+  /** Move another member from one voice room to another. */
+  MoveMembers: 1 << 17,
+  /** Take another member out of a voice room. */
+  DisconnectMembers: 1 << 18,
 } as const
 
 /** The name of a permission bit, as refusals and the settings page name it. */

@@ -24,6 +24,7 @@ import {
 import { NotificationCreateEventSchema, NotificationsReadEventSchema } from './notifications'
 import { ChannelDeletedSchema } from './server-settings'
 import { SpaceCountSchema } from './space'
+import { VoiceSpeakingSchema, VoiceStateUpdateSchema } from './voice'
 import {
   ChannelOverridesSchema, MemberStateSchema, ReportResolveEventSchema, ReportSchema, RoleDeleteEventSchema, ServerRoleSchema, SessionRevokedEventSchema,
 } from './trust'
@@ -108,6 +109,8 @@ export const DISPATCHES = {
   LIVE_COMMENT_CREATE: { payload: LiveCommentSchema, audience: 'channel', summary: 'a live comment was sent' },
   LIVE_VIEWERS: { payload: LiveViewersSchema, audience: 'channel', summary: 'how many members watch a live item' },
   SPACE_COUNT: { payload: SpaceCountSchema, audience: 'channel', summary: "how many stand in a metaverse channel's space (coalesced: at most one per channel per second)" },
+  VOICE_STATE_UPDATE: { payload: VoiceStateUpdateSchema, audience: 'channel', summary: 'a member joined, changed or left (`left`) a voice room; a move is a leave of one room and a join of the other' },
+  VOICE_SPEAKING: { payload: VoiceSpeakingSchema, audience: 'channel', summary: 'a member in a voice room started or stopped speaking (coalesced: at most VOICE_SPEAKING_PER_SECOND per member, never replayed)' },
   REPORT_CREATE: { payload: ReportSchema, audience: 'moderators', summary: 'a report entered the queue' },
   REPORT_RESOLVE: { payload: ReportResolveEventSchema, audience: 'moderators', summary: 'reports were closed' },
   NOTIFICATION_CREATE: { payload: NotificationCreateEventSchema, audience: 'user', summary: "a notification entered the recipient's inbox, with their unread count after it" },

@@ -48,6 +48,11 @@ export enum GatewayErrorCode {
    * see, not in a space, a guest acting, muted, too fast, bad text (the connection stays open).
    */
   SpaceRefused = 4012,
+  /**
+   * A voice op refused (core/wire/voice.ts): not a voice channel or not one the member may
+   * connect to, the room full, not in a room, a bad answer (the connection stays open).
+   */
+  VoiceRefused = 4013,
 }
 
 /** Largest client frame the gateway reads, in bytes (a larger one gets an error frame). */

@@ -8,6 +8,7 @@
 import { ServerParamsSchema } from './api'
 import type { CallSchemasOf } from './call-schemas'
 import { Type, type Static } from '@sinclair/typebox'
+import { ALL_PERMISSIONS } from '../domain/permissions'
 import { RoleSchema, ServerSchema, UserSchema } from './entities'
 import { CursorPageSchema, IdString, ImageUrlString, LineText, ListOf, MultilineText, Nullable, StringEnum } from './fields'
 import {
@@ -17,7 +18,7 @@ import {
 export * from './trust-paths'
 
 const roleName = LineText(ROLE_NAME_MAX_LENGTH)
-const permissionBits = Type.Integer({ minimum: 0, maximum: 0x1fff, description: 'permission bits (core/domain/permissions.ts)' })
+const permissionBits = Type.Integer({ minimum: 0, maximum: ALL_PERMISSIONS, description: 'permission bits (core/domain/permissions.ts)' })
 const roleColor = Type.String({ pattern: ROLE_COLOR_PATTERN, maxLength: 7, description: "SPEC §5: '#rrggbb' or '' for none" })
 const reason = MultilineText(REASON_MAX_LENGTH)
 const id = IdString

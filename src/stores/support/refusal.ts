@@ -28,6 +28,12 @@ export const PERMISSION_LABEL_KEYS: Readonly<Record<PermissionName, MessageKey>>
   MuteMembers: 'permMuteMembers',
   CreateInvites: 'permCreateInvites',
   ManageServer: 'permManageServer',
+  Connect: 'permConnect',
+  Speak: 'permSpeak',
+  MuteVoice: 'permMuteVoice',
+  DeafenMembers: 'permDeafenMembers',
+  MoveMembers: 'permMoveMembers',
+  DisconnectMembers: 'permDisconnectMembers',
 }
 
 /** The display name of a permission in the current language. */
