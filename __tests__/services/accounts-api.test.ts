@@ -29,6 +29,17 @@ describe('createAccountApi', () => {
     ])
   })
 
+  it('asks for a hand-off code and redeems one, the code in the body and never in the URL', async () => {
+    const { send, sent } = recordingRequester({})
+    const accounts = createAccountApi(send)
+    await accounts.handoff()
+    await accounts.redeemHandoff('code-of-43-characters')
+    expect(sent).toEqual([
+      { path: '/auth/handoff', method: 'POST', data: {} },
+      { path: '/auth/handoff/redeem', method: 'POST', data: { code: 'code-of-43-characters' } },
+    ])
+  })
+
   it('sends the account\'s own calls: methods, passkeys by id, sign out everywhere, export and delete', async () => {
     const { send, sent } = recordingRequester({ done: true })
     const accounts = createAccountApi(send)

@@ -114,3 +114,11 @@ export const DeleteAccountBodySchema = Type.Object({ content: StringEnum(DELETED
 
 /** POST /auth/dev-sign-in (development only) */
 export const DevSignInBodySchema = Type.Object({ token: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' }) }, { additionalProperties: false })
+
+/** POST /auth/handoff answer: the code (shown to nobody: it travels in the web-view's URL once) and how many seconds it works. */
+export const HandoffDataSchema = Type.Object({ code: Type.String(), expires_in: Type.Integer({ minimum: 1 }) })
+/** A hand-off code as issued. */
+export type HandoffData = Static<typeof HandoffDataSchema>
+
+/** POST /auth/handoff/redeem: any base64url text is taken, so an unknown code is refused the same way as a used or expired one. */
+export const HandoffRedeemBodySchema = Type.Object({ code: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$', description: 'the code POST /auth/handoff answered' }) }, { additionalProperties: false })

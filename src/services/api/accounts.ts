@@ -1,13 +1,13 @@
 /**
  * Account calls (core/wire/accounts.ts): signing in as an account — e-mail code, passkeys,
- * WeChat, the development sign-in links — and the account's own routes (sign-in methods,
+ * WeChat, the development sign-in links, a hand-off code from the mini-program — and the account's own routes (sign-in methods,
  * passkeys, sign out everywhere, export, delete), on the same request chain as every other
  * call. The session token the chain sends is the signed-in one, so a guest who signs up
  * keeps everything it had.
  */
 import { ACCOUNT_PATHS } from '@core/wire/accounts-paths'
 import type {
-  AccountExport, AccountSignInData, EmailStartData, PasskeyList, SignInMethods, WebauthnOptionsData, WechatWebStartData,
+  AccountExport, AccountSignInData, EmailStartData, HandoffData, PasskeyList, SignInMethods, WebauthnOptionsData, WechatWebStartData,
 } from '@core/wire/accounts'
 import { fillPath } from '@core/wire/paths'
 import type { Done } from '@core/wire/trust'
@@ -32,6 +32,10 @@ export interface AccountApi {
   wechatWeb (code: string, state: string): Promise<AccountSignInData>
   wechatMiniProgram (code: string): Promise<AccountSignInData>
   devSignIn (token: string): Promise<AccountSignInData>
+  /** A single-use code that signs this member in once elsewhere (the mini-program's web-view), within its `expires_in` seconds. */
+  handoff (): Promise<HandoffData>
+  /** Signs in with a hand-off code, as the member who asked for it. */
+  redeemHandoff (code: string): Promise<AccountSignInData>
   signInMethods (): Promise<SignInMethods>
   signOutEverywhere (): Promise<Done>
   exportData (): Promise<AccountExport>
@@ -56,6 +60,8 @@ export function createAccountApi (send: Requester = request): AccountApi {
     wechatWeb: (code, state) => post(ACCOUNT_PATHS.wechatWeb, { code, state }),
     wechatMiniProgram: code => post(ACCOUNT_PATHS.wechatMiniProgram, { code }),
     devSignIn: token => post(ACCOUNT_PATHS.devSignIn, { token }),
+    handoff: () => post(ACCOUNT_PATHS.handoff),
+    redeemHandoff: code => post(ACCOUNT_PATHS.handoffRedeem, { code }),
     signInMethods: () => send<SignInMethods>({ path: ACCOUNT_PATHS.account }),
     signOutEverywhere: () => post(ACCOUNT_PATHS.signOutEverywhere),
     exportData: () => send<AccountExport>({ path: ACCOUNT_PATHS.exportData }),

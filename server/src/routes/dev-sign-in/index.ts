@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify'
 import { ACCOUNT_PATHS, AccountSignInDataSchema, DevSignInBodySchema } from '@core/wire/accounts'
 import type { RouteOptions } from '../../context'
 import { spokenError } from '../../errors'
-import { linkTokenHash } from '../../services/dev-sign-in-links'
+import { challengeKeyOfSecret } from '../../repositories/accounts'
 import { signInTo } from '../../services/sign-in'
 import { ok } from '../../http/envelope'
 import { responses } from '../../http/schemas'
@@ -21,7 +21,7 @@ export default async function devSignInRoutes (fastify: FastifyInstance, { ctx }
     config: { signIn: 'anyone', rateLimit: { max: ctx.config.limits.guestSignupsPerMinute, timeWindow: 60_000 } },
     schema: { summary: 'Development only: sign in with a one-time link printed by npm start', body: DevSignInBodySchema, response: responses(AccountSignInDataSchema) },
   }, async request => {
-    const handed = await ctx.repos.accounts.takeChallenge(linkTokenHash(request.body.token), 'dev-link', ctx.now())
+    const handed = await ctx.repos.accounts.takeChallenge(challengeKeyOfSecret(request.body.token), 'dev-link', ctx.now())
     if (!handed?.uid) throw spokenError(400, { 'zh-CN': '登录链接已失效', en: 'body.token: the sign-in link is unknown, already used or expired (links work once, for 30 minutes)' })
     return ok(await signInTo(ctx, handed.uid, 'dev-link', request.headers['user-agent'] ?? ''))
   })
