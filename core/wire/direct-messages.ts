@@ -6,9 +6,14 @@
  * dispatch goes to the conversation's participants only (./dispatches.ts `participants`).
  */
 import { Type, type Static } from '@sinclair/typebox'
+import { UserParamsSchema } from './api'
+import type { CallSchemasOf } from './call-schemas'
 import { UserSchema } from './entities'
-import { CONVERSATION_PARTICIPANTS_MAX, DM_PRIVACY_CHOICES } from './direct-messages-paths'
-import { ChatMessageSchema } from './messages'
+import { CONVERSATION_CALLS, CONVERSATION_PARTICIPANTS_MAX, DM_PRIVACY_CHOICES } from './direct-messages-paths'
+import {
+  ChatMessageSchema, EditMessageBodySchema, HISTORY_LIMIT_MAX, MessageDeleteEventSchema, MessageHistorySchema, MessageIdSchema, ReactionEmojiSchema,
+  ReactionEventSchema, ReadBodySchema, ReadStateSchema, SendMessageBodySchema,
+} from './messages'
 
 export * from './direct-messages-paths'
 
@@ -70,3 +75,42 @@ export const DmPrivacySchema = Type.Object({
 export const BlockListSchema = Type.Object({ items: Type.Array(UserSchema) })
 /** GET /users/me/blocks answer. */
 export type BlockList = Static<typeof BlockListSchema>
+
+/** The path parameter of a conversation. */
+export const ConversationParamsSchema = Type.Object({ conversation_id: Type.String({ minLength: 1, maxLength: 64 }) })
+
+/** The path parameters of one message of a conversation. */
+export const ConversationMessageParamsSchema = Type.Object({ ...ConversationParamsSchema.properties, message_id: MessageIdSchema })
+
+/** The path parameters of the signed-in participant's reaction on a message of a conversation. */
+export const ConversationReactionParamsSchema = Type.Object({ ...ConversationMessageParamsSchema.properties, emoji: ReactionEmojiSchema })
+
+/** GET /conversations/:conversation_id/messages query: `before` or `after` a message id, `limit` 1..100 (a conversation has no old page and no `around`). */
+export const ConversationHistoryQuerySchema = Type.Object({
+  before: Type.Optional(MessageIdSchema),
+  after: Type.Optional(MessageIdSchema),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: HISTORY_LIMIT_MAX })),
+}, { additionalProperties: false })
+
+/** The shapes of the direct-message calls (core/wire/direct-messages-paths.ts `CONVERSATION_CALLS`). */
+export const CONVERSATION_CALL_SCHEMAS = {
+  list: { answer: ConversationListSchema },
+  createGroup: { body: GroupConversationBodySchema, answer: ConversationSchema },
+  addParticipants: { params: ConversationParamsSchema, body: GroupConversationBodySchema, answer: ConversationSchema },
+  leaveGroup: { params: ConversationParamsSchema, answer: Type.Null() },
+  blockGroup: { params: ConversationParamsSchema, answer: Type.Null() },
+  direct: { body: DirectConversationBodySchema, answer: ConversationSchema },
+  history: { params: ConversationParamsSchema, query: ConversationHistoryQuerySchema, answer: MessageHistorySchema },
+  send: { params: ConversationParamsSchema, body: SendMessageBodySchema, answer: DirectMessageSchema },
+  edit: { params: ConversationMessageParamsSchema, body: EditMessageBodySchema, answer: DirectMessageSchema },
+  delete: { params: ConversationMessageParamsSchema, answer: MessageDeleteEventSchema },
+  react: { params: ConversationReactionParamsSchema, answer: ReactionEventSchema },
+  unreact: { params: ConversationReactionParamsSchema, answer: ReactionEventSchema },
+  typing: { params: ConversationParamsSchema, answer: Type.Null() },
+  read: { params: ConversationParamsSchema, body: ReadBodySchema, answer: ReadStateSchema },
+  privacy: { answer: DmPrivacySchema },
+  setPrivacy: { body: DmPrivacySchema, answer: DmPrivacySchema },
+  blocks: { answer: BlockListSchema },
+  block: { params: UserParamsSchema, answer: Type.Null() },
+  unblock: { params: UserParamsSchema, answer: Type.Null() },
+} as const satisfies CallSchemasOf<typeof CONVERSATION_CALLS>
