@@ -21,6 +21,7 @@ import { POST_CALL_SCHEMAS } from '@core/wire/posts'
 import { SEARCH_CALL_SCHEMAS } from '@core/wire/search'
 import { SPACE_CALL_SCHEMAS } from '@core/wire/space'
 import { TRUST_CALL_SCHEMAS } from '@core/wire/trust'
+import { shapeOf } from '../../../core/test/wire/schema-shape'
 import { startTestApp, type TestApp } from '../helper'
 
 const REFERENCE = path.join(__dirname, '../../../docs/api-reference.md')
@@ -40,28 +41,8 @@ const TOPICS: Readonly<Record<string, { file: string, schemas: Readonly<Record<s
   TRUST_CALLS: { file: 'core/wire/trust-paths.ts, shapes in core/wire/trust.ts', schemas: TRUST_CALL_SCHEMAS },
 }
 
-/** The JSON Schema keys a shape is read from. */
-interface SchemaShape {
-  type?: string
-  properties?: Record<string, SchemaShape>
-  required?: string[]
-  anyOf?: SchemaShape[]
-  items?: SchemaShape
-}
-
-/** A schema's shape in one line: an object's fields (optional ones marked), a list's item, a union's cases. */
-function shapeOf (schema: SchemaShape): string {
-  if (schema.anyOf) return schema.anyOf.map(shapeOf).join(' or ')
-  if (schema.properties) {
-    const required = new Set(schema.required ?? [])
-    return `{${Object.keys(schema.properties).map(key => required.has(key) ? key : `${key}?`).join(', ')}}`
-  }
-  if (schema.type === 'array' && schema.items) return `[${shapeOf(schema.items)}]`
-  return schema.type ?? 'any'
-}
-
 /** A cell of a schema the call may declare: its shape in code, or empty. */
-const cellOf = (schema: TSchema | undefined): string => schema === undefined ? '' : `\`${shapeOf(schema as SchemaShape)}\``
+const cellOf = (schema: TSchema | undefined): string => schema === undefined ? '' : `\`${shapeOf(schema)}\``
 
 /** The methods a declaration answers, as the reference writes them. */
 const methodsOf = (call: CallDeclaration): string => typeof call.method === 'string' ? call.method : call.method.join(' or ')
