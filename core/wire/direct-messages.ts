@@ -10,10 +10,7 @@ import { UserParamsSchema } from './api'
 import type { CallSchemasOf } from './call-schemas'
 import { UserSchema } from './entities'
 import { CONVERSATION_CALLS, CONVERSATION_PARTICIPANTS_MAX, DM_PRIVACY_CHOICES } from './direct-messages-paths'
-import {
-  ChatMessageSchema, EditMessageBodySchema, HISTORY_LIMIT_MAX, MessageDeleteEventSchema, MessageHistorySchema, MessageIdSchema, ReactionEmojiSchema,
-  ReactionEventSchema, ReadBodySchema, ReadStateSchema, SendMessageBodySchema,
-} from './messages'
+import { ChatMessageSchema, conversationMessageCallSchemas, HISTORY_LIMIT_MAX, MessageHistorySchema, MessageIdSchema } from './messages'
 
 export * from './direct-messages-paths'
 
@@ -79,12 +76,6 @@ export type BlockList = Static<typeof BlockListSchema>
 /** The path parameter of a conversation. */
 export const ConversationParamsSchema = Type.Object({ conversation_id: Type.String({ minLength: 1, maxLength: 64 }) })
 
-/** The path parameters of one message of a conversation. */
-export const ConversationMessageParamsSchema = Type.Object({ ...ConversationParamsSchema.properties, message_id: MessageIdSchema })
-
-/** The path parameters of the signed-in participant's reaction on a message of a conversation. */
-export const ConversationReactionParamsSchema = Type.Object({ ...ConversationMessageParamsSchema.properties, emoji: ReactionEmojiSchema })
-
 /** GET /conversations/:conversation_id/messages query: `before` or `after` a message id, `limit` 1..100 (a conversation has no old page and no `around`). */
 export const ConversationHistoryQuerySchema = Type.Object({
   before: Type.Optional(MessageIdSchema),
@@ -101,13 +92,8 @@ export const CONVERSATION_CALL_SCHEMAS = {
   blockGroup: { params: ConversationParamsSchema, answer: Type.Null() },
   direct: { body: DirectConversationBodySchema, answer: ConversationSchema },
   history: { params: ConversationParamsSchema, query: ConversationHistoryQuerySchema, answer: MessageHistorySchema },
-  send: { params: ConversationParamsSchema, body: SendMessageBodySchema, answer: DirectMessageSchema },
-  edit: { params: ConversationMessageParamsSchema, body: EditMessageBodySchema, answer: DirectMessageSchema },
-  delete: { params: ConversationMessageParamsSchema, answer: MessageDeleteEventSchema },
-  react: { params: ConversationReactionParamsSchema, answer: ReactionEventSchema },
-  unreact: { params: ConversationReactionParamsSchema, answer: ReactionEventSchema },
-  typing: { params: ConversationParamsSchema, answer: Type.Null() },
-  read: { params: ConversationParamsSchema, body: ReadBodySchema, answer: ReadStateSchema },
+  // a direct message is the channel's ChatMessage (DirectMessageSchema): the same calls on the conversation's paths
+  ...conversationMessageCallSchemas(ConversationParamsSchema),
   privacy: { answer: DmPrivacySchema },
   setPrivacy: { body: DmPrivacySchema, answer: DmPrivacySchema },
   blocks: { answer: BlockListSchema },

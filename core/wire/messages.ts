@@ -5,7 +5,7 @@
  * TypeBox: the server validates and serialises with these objects, the client imports
  * the types only (`import type`).
  */
-import { Type, type Static } from '@sinclair/typebox'
+import { Type, type Static, type TObject, type TProperties } from '@sinclair/typebox'
 import { MESSAGE_ATTACHMENTS_MAX, MESSAGE_CONTENT_MAX_LENGTH } from '../domain/messages'
 import { ChannelParamsSchema, MessageListDataSchema, OldPageQuerySchema } from './api'
 import type { CallSchemasOf } from './call-schemas'
@@ -26,12 +26,6 @@ export const MessageIdSchema = Type.String({ pattern: '^[0-9]{19}$', description
 
 /** An emoji as a path segment of a reaction (core/domain/messages.ts `isReactionEmoji` says whether it is one emoji). */
 export const ReactionEmojiSchema = Type.String({ minLength: 1, maxLength: 64 })
-
-/** The path parameters of one message of a channel. */
-export const ChannelMessageParamsSchema = Type.Object({ ...ChannelParamsSchema.properties, message_id: MessageIdSchema })
-
-/** The path parameters of the signed-in member's reaction on a message of a channel. */
-export const ChannelReactionParamsSchema = Type.Object({ ...ChannelMessageParamsSchema.properties, emoji: ReactionEmojiSchema })
 
 /** A client-chosen key of one send: the same nonce from the same author is the same message. */
 export const NonceSchema = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' })
@@ -156,14 +150,27 @@ export type TypingEvent = Static<typeof TypingEventSchema>
 /** GET /channels/:channel_id/messages answer: a cursor page, or the old page when the query asks with page/page_size. */
 export const ChannelHistorySchema = Type.Union([MessageHistorySchema, MessageListDataSchema])
 
+/**
+ * The shapes of the calls on the messages of one conversation — a channel's, or a direct
+ * conversation's (./direct-messages.ts) — whose path parameters are `params`: sending, editing,
+ * deleting, my reaction, typing and the read mark.
+ */
+export function conversationMessageCallSchemas<P extends TProperties> (params: TObject<P>) {
+  const message = Type.Object({ ...params.properties, message_id: MessageIdSchema })
+  const reaction = Type.Object({ ...message.properties, emoji: ReactionEmojiSchema })
+  return {
+    send: { params, body: SendMessageBodySchema, answer: ChatMessageSchema },
+    edit: { params: message, body: EditMessageBodySchema, answer: ChatMessageSchema },
+    delete: { params: message, answer: MessageDeleteEventSchema },
+    react: { params: reaction, answer: ReactionEventSchema },
+    unreact: { params: reaction, answer: ReactionEventSchema },
+    typing: { params, answer: Type.Null() },
+    read: { params, body: ReadBodySchema, answer: ReadStateSchema },
+  } as const
+}
+
 /** The shapes of the message calls (core/wire/messages-paths.ts `MESSAGE_CALLS`). */
 export const MESSAGE_CALL_SCHEMAS = {
   history: { params: ChannelParamsSchema, query: MessageHistoryQuerySchema, answer: ChannelHistorySchema },
-  send: { params: ChannelParamsSchema, body: SendMessageBodySchema, answer: ChatMessageSchema },
-  edit: { params: ChannelMessageParamsSchema, body: EditMessageBodySchema, answer: ChatMessageSchema },
-  delete: { params: ChannelMessageParamsSchema, answer: MessageDeleteEventSchema },
-  react: { params: ChannelReactionParamsSchema, answer: ReactionEventSchema },
-  unreact: { params: ChannelReactionParamsSchema, answer: ReactionEventSchema },
-  typing: { params: ChannelParamsSchema, answer: Type.Null() },
-  read: { params: ChannelParamsSchema, body: ReadBodySchema, answer: ReadStateSchema },
+  ...conversationMessageCallSchemas(ChannelParamsSchema),
 } as const satisfies CallSchemasOf<typeof MESSAGE_CALLS>
