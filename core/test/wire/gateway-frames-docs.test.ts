@@ -4,10 +4,10 @@
  * drift: this renders the table and compares. After changing a frame,
  * `WRITE_FRAME_TABLE=1 npx jest core/test/wire/gateway-frames-docs.test.ts` writes the new table.
  */
-import { readFileSync, writeFileSync } from 'fs'
 import path from 'path'
 import type { TSchema } from '@sinclair/typebox'
 import { ClientFrameSchema, ServerFrameSchema } from '@core/wire/gateway'
+import { expectGeneratedBlock } from '../support/generated-block'
 import { shapeOf } from './schema-shape'
 
 const DOC = path.join(__dirname, '../../../docs/real-time.md')
@@ -43,16 +43,6 @@ function renderedTable (): string {
 
 describe('docs/real-time.md', () => {
   it('tables every gateway frame with what it carries and means exactly as core/wire/gateway.ts declares it', () => {
-    const doc = readFileSync(DOC, 'utf8')
-    const start = doc.indexOf(BEGIN)
-    const end = doc.indexOf(END)
-    expect(start).toBeGreaterThanOrEqual(0)
-    expect(end).toBeGreaterThan(start)
-    const documented = doc.slice(start, end + END.length)
-    if (process.env.WRITE_FRAME_TABLE === '1' && documented !== renderedTable()) {
-      writeFileSync(DOC, doc.slice(0, start) + renderedTable() + doc.slice(end + END.length))
-      return
-    }
-    expect(documented).toBe(renderedTable())
+    expectGeneratedBlock({ file: DOC, begin: BEGIN, end: END, rendered: renderedTable, writeVariable: 'WRITE_FRAME_TABLE' })
   })
 })
