@@ -24,8 +24,11 @@ interface FrameShape {
 function rowOf (direction: string, frame: TSchema): string {
   const { properties, description } = frame as unknown as FrameShape
   const carried = Object.entries(properties).filter(([key]) => key !== 'op').map(([key, schema]) => key === 'd' ? `d: ${shapeOf(schema)}` : key)
-  const meaning = description ?? 'the gather space (core/wire/space.ts): below'
-  return `| ${direction} | \`${properties.op.const ?? ''}\` | \`${carried.join(', ')}\` | ${meaning} |`
+  const op = properties.op.const ?? ''
+  const meaning = description ?? (op.startsWith('space_') ? 'the gather space (core/wire/space.ts): below' : undefined)
+  // a frame of its own (not the space's, told in their section) says what it means in its schema's description
+  if (meaning === undefined) throw new Error(`the ${op} frame declares no description`)
+  return `| ${direction} | \`${op}\` | \`${carried.join(', ')}\` | ${meaning} |`
 }
 
 /** The block the declaration gives. */
