@@ -15,14 +15,14 @@
 import { randomBytes } from 'crypto'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
-import { ACCOUNT_PATHS, AccountSignInDataSchema, HandoffDataSchema, HandoffRedeemBodySchema } from '@core/wire/accounts'
+import { ACCOUNT_CALLS, ACCOUNT_CALL_SCHEMAS } from '@core/wire/accounts'
 import { VOICE_HANDOFF_TTL_SECONDS } from '@core/wire/voice-codes'
 import type { RouteOptions } from '../../context'
 import { httpError, spokenError } from '../../errors'
 import { signedInUser } from '../../plugins/auth'
 import { challengeKeyOfSecret } from '../../repositories/accounts'
 import { ok } from '../../http/envelope'
-import { responses } from '../../http/schemas'
+import { route } from '../../http/route'
 
 /** Random bytes in a hand-off code: 256 bits. */
 const HANDOFF_CODE_BYTES = 32
@@ -37,9 +37,8 @@ const NO_LIVE_CODE = {
 export default async function handoffRoutes (fastify: FastifyInstance, { ctx }: RouteOptions): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
 
-  app.post(ACCOUNT_PATHS.handoff, {
-    config: { signIn: 'user' },
-    schema: { summary: `A single-use code that signs the caller in once elsewhere, within ${VOICE_HANDOFF_TTL_SECONDS} seconds (the mini-program's web-view)`, response: responses(HandoffDataSchema) },
+  route(app, ACCOUNT_CALLS.handoff, ACCOUNT_CALL_SCHEMAS.handoff, {
+    schema: { summary: `A single-use code that signs the caller in once elsewhere, within ${VOICE_HANDOFF_TTL_SECONDS} seconds (the mini-program's web-view)` },
   }, async request => {
     const { uid } = signedInUser(request)
     if (!request.currentSessionId) throw httpError(400, 'authorization: a bot signs in with its token, not a hand-off code')
@@ -48,9 +47,9 @@ export default async function handoffRoutes (fastify: FastifyInstance, { ctx }: 
     return ok({ code, expires_in: VOICE_HANDOFF_TTL_SECONDS })
   })
 
-  app.post(ACCOUNT_PATHS.handoffRedeem, {
-    config: { signIn: 'anyone', rateLimit: { max: ctx.config.limits.guestSignupsPerMinute, timeWindow: 60_000 } },
-    schema: { summary: 'Sign in once with a hand-off code, as the member who asked for it', body: HandoffRedeemBodySchema, response: responses(AccountSignInDataSchema) },
+  route(app, ACCOUNT_CALLS.handoffRedeem, ACCOUNT_CALL_SCHEMAS.handoffRedeem, {
+    config: { rateLimit: { max: ctx.config.limits.guestSignupsPerMinute, timeWindow: 60_000 } },
+    schema: { summary: 'Sign in once with a hand-off code, as the member who asked for it' },
   }, async request => {
     const handed = await ctx.repos.accounts.takeChallenge(challengeKeyOfSecret(request.body.code), 'handoff', ctx.now())
     // the account may have been deleted since the code was issued: that code signs nobody in either
