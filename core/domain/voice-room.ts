@@ -28,9 +28,14 @@ export interface VoiceFlags {
   self_deaf: boolean
 }
 
-/** True when the member's audio is not forwarded: server-muted, self-muted, or without Speak in the channel (a timeout takes it). */
-export function isSilenced (flags: Pick<VoiceFlags, 'mute' | 'self_mute'>, channelPermissions: number): boolean {
-  return flags.mute || flags.self_mute || !hasPermission(channelPermissions, Permission.Speak)
+/** True when the member's audio is not forwarded: server-muted, self-muted, or without Speak in the channel (`maySpeak` false: a timeout takes it). */
+export function isSilenced (flags: Pick<VoiceFlags, 'mute' | 'self_mute'>, maySpeak: boolean): boolean {
+  return flags.mute || flags.self_mute || !maySpeak
+}
+
+/** True when a member holding `channelPermissions` in a voice channel may be heard there (Speak). */
+export function maySpeakWith (channelPermissions: number): boolean {
+  return hasPermission(channelPermissions, Permission.Speak)
 }
 
 /** True when the member is sent none of the others' audio: server-deafened or self-deafened. */

@@ -62,6 +62,8 @@ import { createMemoryCounter, createRedisCounter, type HitCounter } from './serv
 import { createFileStore } from './services/storage'
 import { SpaceHub } from './space/hub'
 import { createLocalSpaceRelay, createRedisSpaceRelay, type SpaceRelay } from './space/relay'
+import { VoiceHub, type VoiceHubOptions, type VoiceMediaFactory } from './voice/hub'
+import { unavailableVoiceMedia } from './voice/unavailable-media'
 import { issueDevSignInLinks, type DevSignInLink } from './services/dev-sign-in-links'
 import { createSubscribeSender, ticketSourceFor } from './services/wechat'
 import { resolveWithDns, type Resolve } from './services/public-address'
@@ -79,7 +81,14 @@ export interface AppOptions {
   onDevSignInLinks?: (links: DevSignInLink[]) => void
   /** Resolves the hosts of URLs the server requests for a client (Web Push endpoints); the system resolver by default. Tests say what a name resolves to, asking no DNS server. */
   resolveHost?: Resolve
+  /** Opens the voice rooms' media side (tests pass a fake SFU); {@link openVoiceMedia} by default. */
+  voiceMedia?: VoiceMediaFactory
+  /** Options of the voice hub (tests shorten the resume grace). */
+  voiceHub?: VoiceHubOptions
 }
+
+/** The voice rooms' media side of a running server: the media worker's factory goes here (docs/voice.md). */
+const openVoiceMedia: VoiceMediaFactory = () => unavailableVoiceMedia()
 
 /** Every route plugin, in registration order. */
 const ROUTES = [resourceRoutes, loginThirdRoutes, qiniuRoutes, uploadRoutes, channelRoomRoutes, authRoutes, usersRoutes, serversRoutes, channelsRoutes, filesRoutes, rulesRoutes, membersRoutes, messagesRoutes, gatewayRoutes,
@@ -157,9 +166,11 @@ export default async function openRealmApp (fastify: FastifyInstance, options: A
     limits,
     // the hub reads the app's services once they are all built (it is one of them)
     spaces: new SpaceHub(() => ctx, spaceRelay, fastify.log),
+    voice: new VoiceHub(() => ctx, bus, options.voiceMedia ?? openVoiceMedia, fastify.log, options.voiceHub),
     now,
   }
   fastify.addHook('onClose', async () => { ctx.spaces.close() })
+  fastify.addHook('onClose', async () => { await ctx.voice.close() })
   if (options.seed !== false) {
     const summary = await seedDemo(db, files, ctx.now())
     fastify.log.info({ dialect, ...summary }, 'demo seed is in place')
