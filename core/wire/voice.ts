@@ -35,9 +35,14 @@
  * /servers/:server_id/voice-states` lists the rooms of a server as the caller may see them.
  */
 import { Type, type Static } from '@sinclair/typebox'
+import { ServerParamsSchema } from './api'
+import type { CallSchemasOf } from './call-schemas'
 import { Nullable } from './entities'
+import { MemberParamsSchema } from './trust'
+import { VOICE_CALLS } from './voice-paths'
 
 export * from './voice-codes'
+export * from './voice-paths'
 
 /** One ICE server a browser may use (RTCIceServer): STUN without credentials, TURN with minted ones. */
 export const VoiceIceServerSchema = Type.Object({
@@ -188,3 +193,10 @@ export const VoiceLeftFrameSchema = Type.Object({
 export const VoiceServerFrameSchemas = [VoiceReadyFrameSchema, VoiceOfferFrameSchema, VoiceIceServerFrameSchema, VoiceLeftFrameSchema] as const
 /** A voice frame the server sends. */
 export type VoiceServerFrame = Static<typeof VoiceServerFrameSchemas[number]>
+
+/** The shapes of the voice calls (./voice-paths.ts VOICE_CALLS). */
+export const VOICE_CALL_SCHEMAS = {
+  states: { params: ServerParamsSchema, answer: VoiceStatesAnswerSchema },
+  moderate: { params: MemberParamsSchema, body: VoiceModerateBodySchema, answer: VoiceStateSchema },
+  disconnect: { params: MemberParamsSchema, answer: Type.Null() },
+} as const satisfies CallSchemasOf<typeof VOICE_CALLS>

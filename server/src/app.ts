@@ -54,6 +54,7 @@ import sessionsRoutes from './routes/sessions'
 import spaceRoutes from './routes/space'
 import uploadRoutes from './routes/upload'
 import usersRoutes from './routes/users'
+import voiceRoutes from './routes/voice'
 import { createAnswerCache, sharedAnswerCache } from './services/answer-cache'
 import { createAuditor } from './services/audit'
 import { createAwayNotifier, loadVapidKeys } from './services/away-notifications'
@@ -96,7 +97,7 @@ const ROUTES = [resourceRoutes, loginThirdRoutes, qiniuRoutes, uploadRoutes, cha
   rolesRoutes, moderationRoutes, invitesRoutes, botsRoutes, sessionsRoutes,
   searchRoutes,
   accountsRoutes, passkeysRoutes, wechatSignInRoutes, devSignInRoutes,
-  notificationsRoutes, conversationsRoutes, spaceRoutes,
+  notificationsRoutes, conversationsRoutes, spaceRoutes, voiceRoutes,
 ]
 
 /** How long a session's presence lasts in Redis without a heartbeat: three intervals (two missed beats drop it anyway). */

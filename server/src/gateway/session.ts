@@ -23,7 +23,7 @@ import type { SignedIn } from '../repositories/users'
 import { failureMessageOf, type SpaceMember, type SpaceService } from '../space/types'
 import { voiceFailureMessageOf, type VoiceMember, type VoiceService } from '../voice/types'
 import { OpLane, type OpLaneLimits, type RateBudget } from './budget'
-import { isFocusOnly, membershipBefore, membershipChangeOf, offerTo, type SessionView } from './audience'
+import { isReplayed, membershipBefore, membershipChangeOf, offerTo, type SessionView } from './audience'
 import type { GatewayDirectory, SessionRecord } from './directory'
 import { dispatchText, isSpaceFrame, isVoiceFrame, ownFrameText, parseClientFrame } from './frames'
 import { changesSince, snapshotOf, type ServerGrant } from './grants'
@@ -376,7 +376,7 @@ export class GatewaySession implements SessionView, SpaceMember, VoiceMember {
     this.lastId = seq
     let replayed = 0
     for (const { event, id } of log) {
-      if (isFocusOnly(event)) continue // typing is of the moment: never replayed
+      if (!isReplayed(event)) continue // typing and speaking are of the moment: never replayed
       this.offer(event, id, base => { replayed++; return dispatchText(event.t, event.d, id, base) })
     }
     this.state = 'starting'
