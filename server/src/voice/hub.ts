@@ -37,7 +37,7 @@ import { dispatchChanges } from '@core/wire/dispatch-codes'
 import type { User } from '@core/wire/entities'
 import {
   VOICE_BITRATE_DEFAULT, VOICE_SPEAKING_PER_SECOND, VOICE_USER_LIMIT_DEFAULT,
-  type VoiceClientFrame, type VoiceLeftReason, type VoiceState,
+  type VoiceClientFrame, type VoiceLeftReason, type VoiceModerateBody, type VoiceState,
 } from '@core/wire/voice'
 import type { BusEvent, EventBus } from '../bus'
 import type { AppContext } from '../context'
@@ -45,7 +45,7 @@ import { ApiError } from '../errors'
 import { accessTo, channelPermissions } from '../rules/access'
 import type { VoiceMedia, VoiceMediaEvents } from './media/types'
 import { iceServersFor } from './turn'
-import { VoiceRefusal, type VoiceMember, type VoiceModeration, type VoiceService } from './types'
+import { VoiceRefusal, type VoiceMember, type VoiceService } from './types'
 
 /**
  * How long a member whose socket closed keeps their place in a room: a resume of their
@@ -370,7 +370,7 @@ export class VoiceHub implements VoiceService {
   }
 
   /** A moderator's mute, deafen or move of `uid` in `serverId` (checked by the route); null when they are in no room there. */
-  async moderate (serverId: string, uid: string, change: VoiceModeration): Promise<VoiceState | null> {
+  async moderate (serverId: string, uid: string, change: VoiceModerateBody): Promise<VoiceState | null> {
     const occupant = this.byUid.get(uid)
     if (occupant?.room.serverId !== serverId) return null
     if (change.mute !== undefined || change.deaf !== undefined) {

@@ -28,9 +28,6 @@ export interface VoiceMember {
   send (frame: VoiceServerFrame): void
 }
 
-/** What a moderator changes of a member in a room: a server mute, a server deafen, a move to another voice channel. */
-export type VoiceModeration = VoiceModerateBody
-
 /** The voice rooms of this process. */
 export interface VoiceService {
   /** Handles one voice op of `member` (throws {@link VoiceRefusal}). */
@@ -47,7 +44,7 @@ export interface VoiceService {
    * A moderator's change of `uid` in a room of `serverId` (its permission and the channel to
    * move to already checked): applied, and the member told; null when they are in no room there.
    */
-  moderate (serverId: string, uid: string, change: VoiceModeration): Promise<VoiceState | null>
+  moderate (serverId: string, uid: string, change: VoiceModerateBody): Promise<VoiceState | null>
   /** A moderator takes `uid` out of their room in `serverId` (voice_left disconnected); false when they are in none. */
   disconnect (serverId: string, uid: string): Promise<boolean>
   /** Closes every room and stops every timer (the process is closing). */

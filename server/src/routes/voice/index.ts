@@ -90,7 +90,7 @@ export default async function voiceRoutes (instance: FastifyInstance, { ctx }: R
     const after = await ctx.voice.moderate(serverId, uid, body)
     if (!after) throw notFound(`path.uid: ${uid} is in no voice room of server ${serverId}`)
     if (changes.length > 0) await ctx.repos.auditLog.record(await memberAuditRecord(ctx, { user, serverId }, 'member_voice_update', uid, undefined, changes))
-    return ok(after)
+    return ok(null)
   })
 
   route(fastify, VOICE_CALLS.disconnect, VOICE_CALL_SCHEMAS.disconnect, { schema: { summary: 'Disconnect a member from their voice room (DisconnectMembers); they get voice_left disconnected' } }, async request => {
