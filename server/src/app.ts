@@ -82,14 +82,12 @@ export interface AppOptions {
   onDevSignInLinks?: (links: DevSignInLink[]) => void
   /** Resolves the hosts of URLs the server requests for a client (Web Push endpoints); the system resolver by default. Tests say what a name resolves to, asking no DNS server. */
   resolveHost?: Resolve
-  /** Opens the voice rooms' media side (tests pass a fake SFU); {@link openVoiceMedia} by default. */
+  /** Opens the voice rooms' media side (tests pass a fake SFU); the server's own media by default (docs/voice.md). */
   voiceMedia?: VoiceMediaFactory
   /** Options of the voice hub (tests shorten the resume grace). */
   voiceHub?: VoiceHubOptions
 }
 
-/** The voice rooms' media side of a running server: the media worker's factory goes here (docs/voice.md). */
-const openVoiceMedia: VoiceMediaFactory = () => unavailableVoiceMedia()
 
 /** Every route plugin, in registration order. */
 const ROUTES = [resourceRoutes, loginThirdRoutes, qiniuRoutes, uploadRoutes, channelRoomRoutes, authRoutes, usersRoutes, serversRoutes, channelsRoutes, filesRoutes, rulesRoutes, membersRoutes, messagesRoutes, gatewayRoutes,
@@ -149,6 +147,8 @@ export default async function openRealmApp (fastify: FastifyInstance, options: A
   const now = options.now ?? (() => Math.floor(Date.now() / 1000))
   // the mini-program's subscribe messages (live reminders; mentions and DMs of members away): one sender, one cached access token
   const subscribeSend = config.wechat.miniProgram === null ? null : createSubscribeSender({ ...config.wechat.miniProgram, apiBase: config.wechat.apiBase }, now)
+  // the voice rooms' media side: the media worker's factory plugs in here (docs/voice.md "The media worker")
+  const openVoiceMedia: VoiceMediaFactory = options.voiceMedia ?? (() => unavailableVoiceMedia())
   const ctx: AppContext = {
     config,
     db,
@@ -167,7 +167,7 @@ export default async function openRealmApp (fastify: FastifyInstance, options: A
     limits,
     // the hub reads the app's services once they are all built (it is one of them)
     spaces: new SpaceHub(() => ctx, spaceRelay, fastify.log),
-    voice: new VoiceHub(() => ctx, bus, options.voiceMedia ?? openVoiceMedia, fastify.log, options.voiceHub),
+    voice: new VoiceHub(() => ctx, bus, openVoiceMedia, fastify.log, options.voiceHub),
     now,
   }
   fastify.addHook('onClose', async () => { ctx.spaces.close() })
