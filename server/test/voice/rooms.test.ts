@@ -181,10 +181,24 @@ describe('speaking', () => {
       client.send({ op: 'voice_speaking', d: { speaking: flip % 2 === 0 } })
       await pause(40)
     }
-    expect(heard().length).toBeGreaterThan(1)
     expect(heard().length).toBeLessThanOrEqual(VOICE_SPEAKING_PER_SECOND + 1)
     await until(() => heard()[heard().length - 1]?.speaking === true, 'the last word is that they speak')
     expect(heard()[0]).toEqual({ server_id: SERVER, channel_id: VOICE, uid: guest.uid, speaking: true })
+  })
+
+  it('tells a change within a quarter second of the last one when the quarter ends, not at once', async () => {
+    const watcher = await app.session(owner.token)
+    const guest = await app.guestMember(SERVER)
+    const { client } = await joined(app, guest.token)
+    const heard = (): boolean[] => dispatchesOf<VoiceSpeaking>(watcher, 'VOICE_SPEAKING').filter(speaking => speaking.uid === guest.uid).map(speaking => speaking.speaking)
+    client.send({ op: 'voice_speaking', d: { speaking: true } })
+    await pause(20)
+    client.send({ op: 'voice_speaking', d: { speaking: false } })
+    await until(() => heard().length === 1, 'the first change is told at once')
+    await pause(100)
+    expect(heard()).toEqual([true])
+    await until(() => heard().length === 2, 'the second is told once the quarter second ends')
+    expect(heard()).toEqual([true, false])
   })
 
   it('never shows a self-muted member speaking, and shows them silent once they mute while speaking', async () => {
