@@ -41,6 +41,7 @@ export const ROUTES: RouteEntry[] = [
   { name: 'conversations', page: pagePathOf('conversations') }, // my direct messages (私信)
   { name: 'conversation', page: pagePathOf('conversation') }, // one direct conversation (?conversation_id=)
   { name: 'space', page: pagePathOf('space') }, // a metaverse channel's gather space (?channel_id=&server_id=)
+  { name: 'voice', page: pagePathOf('voice') }, // a voice channel's room (?channel_id=&server_id=)
 ]
 
 /**

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState, type PropsWithChildren } from 'react'
 import Taro, { useLaunch } from '@tarojs/taro'
+import { observer } from 'mobx-react'
 import { currentLanguage, languageOf, loadLanguage, type Language } from '@/i18n'
 import { useDesktopLayout } from '@/hooks/use-desktop-layout'
 import { installNotFoundHandler, readParams } from '@/router'
@@ -16,6 +17,16 @@ import './app.scss'
 
 /** The desktop layout's left columns: a chunk of their own, fetched only when the width (or `viewpc`) asks. */
 const DesktopColumns = lazy(() => import(/* webpackChunkName: "desktop-columns" */ '@/components/desktop-columns'))
+
+/** The bar of the voice room the member is in: a chunk of its own, fetched only once they join one. */
+const VoiceBar = lazy(() => import(/* webpackChunkName: "voice-bar" */ '@/components/voice-bar'))
+
+/** Where the voice bar stands on every page: nothing until the voice room store exists and the member is in a room. */
+const VoiceBarSlot = observer(function VoiceBarSlot ({ root }: { root: RootStore }) {
+  const room = root.voice.current
+  if (room === null || !room.active) return null
+  return <Suspense fallback={null}><VoiceBar room={room} /></Suspense>
+})
 
 /** True when a launch query's `viewpc` asks for the desktop layout (any value but 0 or false). */
 export function isViewpc (query: Record<string, string | undefined>): boolean {
@@ -79,7 +90,8 @@ installNotFoundHandler()
  * The app shell: creates the stores once and provides them to every page (Taro renders
  * each page as a child); on launch it applies the query and makes sure someone is signed
  * in (a guest when nobody is). On a wide H5 window (or with `viewpc`) the servers rail
- * and channel list stand left of the pages (the desktop layout).
+ * and channel list stand left of the pages (the desktop layout). While the member is in a
+ * voice room, its bar stands over every page.
  */
 function App ({ children }: PropsWithChildren) {
   const [root] = useState(createAppStores)
@@ -108,6 +120,7 @@ function App ({ children }: PropsWithChildren) {
       {launched && <AwaitLaunchLanguage launch={launchLanguage} />}
       {desktop && <Suspense fallback={null}><DesktopColumns /></Suspense>}
       {children}
+      {isH5() && <VoiceBarSlot root={root} />}
     </StoresProvider>
   )
 }

@@ -14,7 +14,7 @@ describe('the channel type table (SPEC §4)', () => {
   })
 
   it.each<[ChannelType, ChannelOpens]>([
-    [ChannelType.Discussion, 'chat'], [ChannelType.Voice, 'unsupported'], [ChannelType.Post, 'posts'], [ChannelType.Metaverse, 'space'],
+    [ChannelType.Discussion, 'chat'], [ChannelType.Voice, 'voice'], [ChannelType.Post, 'posts'], [ChannelType.Metaverse, 'space'],
     [ChannelType.GamePlaza, 'unsupported'], [ChannelType.ExternalLink, 'link'], [ChannelType.Live, 'live'], [ChannelType.LiveBanner, 'live'],
   ])('opens type %d as %p', (type, opens) => {
     expect(channelOpens(type)).toBe(opens)
@@ -24,18 +24,19 @@ describe('the channel type table (SPEC §4)', () => {
     expect([channelOpens(0), channelOpens(99), channelTypeTraits(99), channelTypeHas(99, 'carriesChat')]).toEqual(['unsupported', 'unsupported', null, false])
   })
 
-  it('says what each type carries: chat 1, posts 3, a space 8, live items 12 and 13; Home features 13; no type carries voice or a game yet', () => {
+  it('says what each type carries: chat 1, posts 3, a space 8, live items 12 and 13; a voice room 2; Home features 13; no type carries a game yet', () => {
     expect(typesWith('creatable')).toEqual([1, 3, 8])
     expect(typesWith('carriesChat')).toEqual([1])
     expect(typesWith('carriesPosts')).toEqual([3])
     expect(typesWith('carriesSpace')).toEqual([8])
     expect(typesWith('carriesLive')).toEqual([12, 13])
     expect(typesWith('featuredOnHome')).toEqual([13])
-    expect([typesWith('carriesVoice'), typesWith('carriesGame')]).toEqual([[], []])
+    expect(typesWith('carriesVoice')).toEqual([2])
+    expect(typesWith('carriesGame')).toEqual([])
   })
 
-  it('draws chat, posts and live items on the channel page; a space, a link and the unsupported lead elsewhere', () => {
-    const onPage = (['chat', 'posts', 'live', 'space', 'link', 'unsupported'] as const).filter(opensOnChannelPage)
+  it('draws chat, posts and live items on the channel page; a space, a voice room, a link and the unsupported lead elsewhere', () => {
+    const onPage = (['chat', 'posts', 'live', 'space', 'voice', 'link', 'unsupported'] as const).filter(opensOnChannelPage)
     expect(onPage).toEqual(['chat', 'posts', 'live'])
   })
 
