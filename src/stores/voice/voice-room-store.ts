@@ -9,6 +9,7 @@
  * ICE drop it asks `voice_restart` and, not back within VOICE_RESTART_GRACE_MS, joins again;
  * a `voice_left` says why the member is out (moved: into the next room; holder: again).
  */
+import '@/i18n/page-messages'
 import { makeAutoObservable, observable } from 'mobx'
 import type { VoiceState } from '@core/wire/voice'
 import type { VoiceLeftReason } from '@core/wire/voice-codes'
