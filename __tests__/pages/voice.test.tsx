@@ -5,7 +5,7 @@ import VoicePage from '@/pages/voice/index'
 import type { TrustApi } from '@/services/api/trust'
 import type { RootStore } from '@/stores/root-store'
 import { fakeConnector } from '../stores/support/fake-socket'
-import { user } from '../stores/support/fakes'
+import { failedRequest, user } from '../stores/support/fakes'
 import { fakeBrowser, type FakeBrowser } from '../stores/voice/fake-webrtc'
 import { mountPage, unmountPages } from '../support/page-harness'
 import { forgetHooks } from './home-taro-hooks'
@@ -66,6 +66,16 @@ describe('voice room page', () => {
   it('says nobody is here yet, tap to join', async () => {
     const { page } = await openVoice()
     expect(page.text()).toContain('还没有人，点击加入')
+  })
+
+  it('says the room could not be loaded, and loads it again on a retry', async () => {
+    const voice = { states: jest.fn().mockRejectedValueOnce(failedRequest()).mockResolvedValue({ items: [inRoom('u1', '阿宁', 1)] }), moderate: jest.fn(), disconnect: jest.fn() }
+    const page = await mountPage(VoicePage, { params: { channel_id: 'c-voice', server_id: '723658' }, voice, voiceRuntime: fakeBrowser().runtime })
+    await page.settle()
+    expect(page.text()).toContain(failedRequest().message)
+    await page.tap('.state-view__retry')
+    await page.settle()
+    expect(tiles()).toHaveLength(1)
   })
 
   it('hides every moderator action from a member without the bits', async () => {

@@ -81,6 +81,15 @@ describe('VoiceStatesStore', () => {
     expect(api.states).toHaveBeenCalledTimes(2)
   })
 
+  it('says why the first list could not come', async () => {
+    const { store, api } = setup()
+    api.states.mockRejectedValueOnce(failedRequest())
+    await store.load('723658')
+    expect([store.loaded, store.error]).toEqual([false, failedRequest().message])
+    await store.load('723658')
+    expect([store.loaded, store.error]).toEqual([true, null])
+  })
+
   it('keeps what it knows when the list cannot come', async () => {
     const { store, api, logger } = setup()
     await store.load('723658')

@@ -9,7 +9,7 @@ import { makeAutoObservable, observable } from 'mobx'
 import type { VoiceSpeaking, VoiceState, VoiceStateUpdate } from '@core/wire/voice'
 import type { VoiceApi } from '@/services/api/voice'
 import { GATEWAY_ONLINE, GATEWAY_RESYNC, type GatewaySubscriptions } from '../gateway-store'
-import type { StoreLogger } from '../support/load-tracker'
+import { failureMessage, type StoreLogger } from '../support/load-tracker'
 
 /** The voice rooms of one server as the client knows them. */
 export class VoiceStatesStore {
@@ -19,6 +19,8 @@ export class VoiceStatesStore {
   readonly speaking = observable.set<string>()
   /** Whether the server's list has come for the current server. */
   loaded = false
+  /** Why the last list did not come (the room page says so, with a retry), or null. */
+  error: string | null = null
   private serverId: string | null = null
 
   constructor (private readonly api: Pick<VoiceApi, 'states'>, gateway: GatewaySubscriptions, private readonly logger: StoreLogger) {
@@ -71,6 +73,7 @@ export class VoiceStatesStore {
       if (this.serverId === serverId) this.replace(answer.items)
     } catch (error) {
       this.logger.warn('[voice] the voice states could not be loaded:', error)
+      if (this.serverId === serverId) this.failed(failureMessage(error, this.logger))
     }
   }
 
@@ -86,7 +89,12 @@ export class VoiceStatesStore {
     for (const member of members) this.byUid.set(member.uid, member)
   }
 
+  private failed (message: string): void {
+    this.error = message
+  }
+
   private replace (items: readonly VoiceState[]): void {
+    this.error = null
     this.byUid.replace(items.map(state => [state.uid, state]))
     for (const uid of [...this.speaking]) if (!this.byUid.has(uid)) this.speaking.delete(uid)
     this.loaded = true
