@@ -5,7 +5,8 @@ import VoicePage from '@/pages/voice/index'
 import type { TrustApi } from '@/services/api/trust'
 import type { RootStore } from '@/stores/root-store'
 import { fakeConnector } from '../stores/support/fake-socket'
-import { failedRequest, user } from '../stores/support/fakes'
+import { ChannelType } from '@core/wire/entities'
+import { channel, failedRequest, fakeApi, user } from '../stores/support/fakes'
 import { fakeBrowser, type FakeBrowser } from '../stores/voice/fake-webrtc'
 import { mountPage, unmountPages } from '../support/page-harness'
 import { forgetHooks } from './home-taro-hooks'
@@ -61,6 +62,14 @@ describe('voice room page', () => {
     await page.testUtils.act(async () => { page.root.voiceStates.speaking.add('u2') })
     expect(tiles().map(tile => tile.getAttribute('data-speaking'))).toEqual(['false', 'true'])
     expect(document.querySelector('[data-testid="voice-join"]')?.textContent).toBe('加入语音')
+  })
+
+  it('names the room from its server\'s channel list when a link opens it directly', async () => {
+    const api = fakeApi()
+    api.listChannels.mockResolvedValue([{ group: null, channels: [channel('c-voice', { channel_type: ChannelType.Voice, name: '语音茶室' })] }])
+    const page = await mountPage(VoicePage, { api, params: { channel_id: 'c-voice', server_id: '723658' }, voiceRuntime: fakeBrowser().runtime })
+    await page.settle()
+    expect(document.querySelector('.page-header__title')?.textContent).toBe('语音茶室')
   })
 
   it('says nobody is here yet, tap to join', async () => {

@@ -5,7 +5,7 @@ import { View } from '@tarojs/components'
 import PageHeader from '@/components/page-header'
 import { t } from '@/i18n'
 import { usePageLifecycle } from '@/hooks/use-page-lifecycle'
-import { currentParams } from '@/router'
+import { currentParams, pageLocation } from '@/router'
 import { useHomeShare } from '@/services/share/use-share'
 import { useStores } from '@/stores/context'
 import VoiceRoomView from './room-view'
@@ -32,8 +32,11 @@ function VoicePage () {
   useHomeShare(server, serverId)
   // what a moderator may do here: the server's permissions, asked for this page's server
   useEffect(() => root.permissions.focus(serverId), [root, serverId])
-  // who is in the room now, before joining (a channel link opens here without Home's list)
-  useEffect(() => { void voiceStates.load(serverId) }, [serverId, voiceStates])
+  // who is in the room now, before joining; a channel link opens here without Home's list: its server's list names the room and the rooms to move to
+  useEffect(() => {
+    void voiceStates.load(serverId)
+    if (channelList.findChannel(channelId) === null) void root.openServer(pageLocation(params))
+  }, [channelId, channelList, params, root, serverId, voiceStates])
   const name = channelList.findChannel(channelId)?.name ?? t('pageTitleVoice')
   return (
     <View className='voice-page' data-testid='voice-page'>
