@@ -1,5 +1,5 @@
 import { Permission } from '@core/domain/permissions'
-import type { MyPermissions } from '@core/wire/api'
+import type { MyPermissions } from '@core/wire/trust'
 import type { VoiceState } from '@core/wire/voice'
 import VoicePage from '@/pages/voice/index'
 import type { TrustApi } from '@/services/api/trust'
@@ -27,7 +27,7 @@ function trustWith (bits: number): TrustApi {
 }
 
 async function openVoice (options: { items?: VoiceState[], bits?: number, browser?: FakeBrowser } = {}) {
-  const voice = { states: jest.fn(async () => ({ items: options.items ?? [] })), moderate: jest.fn(async () => null), disconnect: jest.fn(async () => null) }
+  const voice = { states: jest.fn(async () => ({ items: options.items ?? [] })), moderate: jest.fn(), disconnect: jest.fn(async () => null) }
   const connect = fakeConnector()
   const page = await mountPage(VoicePage, {
     params: { channel_id: 'c-voice', server_id: '723658' },

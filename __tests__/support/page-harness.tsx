@@ -80,7 +80,7 @@ const mounted: MountedPage[] = []
 
 /** Voice calls for a page test that joins no room: nobody is in any (no network). */
 export function noVoiceRooms (): VoiceApi {
-  return { states: jest.fn(async () => ({ items: [] })), moderate: jest.fn(async () => null), disconnect: jest.fn(async () => null) }
+  return { states: jest.fn(async () => ({ items: [] })), moderate: jest.fn(), disconnect: jest.fn(async () => null) }
 }
 
 /** Space calls for a page test that opens no space: nobody stands in any (no network). */

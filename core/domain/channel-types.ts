@@ -48,7 +48,7 @@ export interface ChannelTypeTraits {
   carriesLive: boolean
   /** It has a showroom: the gather space's map, made with the channel, its hosts and its count. */
   carriesSpace: boolean
-  /** It is a voice room: members join it to talk (core/wire/voice.ts). */
+  /** It is a voice room: members join it over the gateway (voice_join) and talk (docs/voice.md); it has a user limit and a bitrate. */
   carriesVoice: boolean
   /** It is a game (none is built yet). */
   carriesGame: boolean

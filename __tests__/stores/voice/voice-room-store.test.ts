@@ -58,7 +58,7 @@ function setup (browser: FakeBrowser | null = fakeBrowser()) {
   const gateway = new GatewayStore({ connect, url: 'ws://realm.test/gateway', token: () => 'tok', scheduler, random: () => 0.5, logger })
   const statesApi = { states: jest.fn(async () => ({ items: [] as VoiceState[] })) }
   const states = new VoiceStatesStore(statesApi, gateway, logger)
-  const api = { moderate: jest.fn(async () => null), disconnect: jest.fn(async () => null) }
+  const api = { moderate: jest.fn(), disconnect: jest.fn(async () => null) }
   const store = new VoiceRoomStore({ gateway, runtime: browser?.runtime ?? null, states, api, channelName: id => (id === 'c-other' ? '第二茶室' : ''), scheduler, clock: () => clock.now, logger })
   const online = (sessionId = 's1') => {
     connect.last().open()

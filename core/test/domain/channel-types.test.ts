@@ -24,7 +24,7 @@ describe('the channel type table (SPEC §4)', () => {
     expect([channelOpens(0), channelOpens(99), channelTypeTraits(99), channelTypeHas(99, 'carriesChat')]).toEqual(['unsupported', 'unsupported', null, false])
   })
 
-  it('says what each type carries: chat 1, posts 3, a space 8, live items 12 and 13; a voice room 2; Home features 13; no type carries a game yet', () => {
+  it('says what each type carries: chat 1, posts 3, a space 8, live items 12 and 13, voice 2; Home features 13; no type carries a game yet', () => {
     expect(typesWith('creatable')).toEqual([1, 3, 8])
     expect(typesWith('carriesChat')).toEqual([1])
     expect(typesWith('carriesPosts')).toEqual([3])

@@ -4,7 +4,7 @@
  * request chain as every other call. Joining and talking go over the gateway (GatewayStore.sendVoice).
  */
 import { VOICE_CALLS } from '@core/wire/voice-paths'
-import type { VOICE_CALL_SCHEMAS, VoiceModerateBody, VoiceStatesAnswer } from '@core/wire/voice'
+import type { VOICE_CALL_SCHEMAS, VoiceModerateBody, VoiceState, VoiceStatesAnswer } from '@core/wire/voice'
 import { request } from '@/services/request/request'
 import { callsOf } from './call'
 import type { Requester } from './index'
@@ -13,8 +13,8 @@ import type { Requester } from './index'
 export interface VoiceApi {
   /** Every member in a voice room of the server, as the caller may see them. */
   states (serverId: string): Promise<VoiceStatesAnswer>
-  /** Server-mutes, server-deafens or moves (`channel_id`) a member in a voice room (a moderator). */
-  moderate (serverId: string, uid: string, body: VoiceModerateBody): Promise<null>
+  /** Server-mutes, server-deafens or moves (`channel_id`) a member in a voice room (a moderator); resolves their voice state after it. */
+  moderate (serverId: string, uid: string, body: VoiceModerateBody): Promise<VoiceState>
   /** Takes a member out of their voice room (a moderator): they are told voice_left 'disconnected'. */
   disconnect (serverId: string, uid: string): Promise<null>
 }
