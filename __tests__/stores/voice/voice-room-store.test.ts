@@ -286,6 +286,15 @@ describe('VoiceRoomStore', () => {
     expect([store.status, store.active, browser?.microphone.stopped]).toEqual(['left', false, true])
   })
 
+  it('joins nothing when the member left while the browser was asking for the microphone', async () => {
+    const { store, sent, browser } = setup()
+    const joining = store.join(ROOM)
+    store.leave()
+    expect(await joining).toBe(false)
+    expect(sent()).toEqual([])
+    expect([store.status, browser?.microphone.stopped]).toEqual(['left', true])
+  })
+
   it('says the join was refused when the server refuses it', async () => {
     const { store, deliver } = setup()
     await store.join(ROOM)

@@ -171,15 +171,20 @@ export class VoiceRoomStore {
     this.room = target
     if (this.stream === null) {
       this.status = 'asking-mic'
+      let stream: MediaStream
       try {
-        const stream = await runtime.getUserMedia(microphoneConstraints(this.processing))
-        this.gotStream(stream)
+        stream = await runtime.getUserMedia(microphoneConstraints(this.processing))
       } catch (error) {
         this.options.logger.warn('[voice] the microphone was refused:', error)
-        this.noMicrophone(microphoneHelp(microphoneProblemOf(error), runtime.userAgent))
+        if (this.room === target) this.noMicrophone(microphoneHelp(microphoneProblemOf(error), runtime.userAgent))
         return false
       }
-      if (this.room !== target) return false // another join or a leave meanwhile
+      if (this.room !== target || this.status !== 'asking-mic') {
+        // another join or a leave while the browser asked: this one's microphone is let go
+        stream.getTracks().forEach(track => track.stop())
+        return false
+      }
+      this.gotStream(stream)
     }
     this.listen()
     this.status = 'joining'
