@@ -14,7 +14,7 @@ const STATE_KEYS: Readonly<Record<'joining' | 'connected' | 'reconnecting', Mess
 }
 
 /**
- * The bar every page shows while the member is in a voice room (the app shell renders it,
+ * The bar every page shows while the member is in a voice room, under the page header (the app shell renders it,
  * a chunk of its own loaded only then): the room's name and state, mute, deafen and leave;
  * a tap on the name opens the room.
  */
