@@ -119,8 +119,9 @@ function App ({ children }: PropsWithChildren) {
     <StoresProvider value={root}>
       {launched && <AwaitLaunchLanguage launch={launchLanguage} />}
       {desktop && <Suspense fallback={null}><DesktopColumns /></Suspense>}
-      {children}
+      {/* before the pages, as the desktop columns: Taro's H5 router takes the app's last element for the current page */}
       {isH5() && <VoiceBarSlot root={root} />}
+      {children}
     </StoresProvider>
   )
 }
