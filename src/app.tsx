@@ -21,10 +21,10 @@ const DesktopColumns = lazy(() => import(/* webpackChunkName: "desktop-columns" 
 /** The bar of the voice room the member is in: a chunk of its own, fetched only once they join one. */
 const VoiceBar = lazy(() => import(/* webpackChunkName: "voice-bar" */ '@/components/voice-bar'))
 
-/** Where the voice bar stands on every page: nothing until the voice room store exists and the member is in a room. */
+/** Where the voice bar stands on every page: nothing until the voice room store exists and the member is in a room (nor on that room's own page). */
 const VoiceBarSlot = observer(function VoiceBarSlot ({ root }: { root: RootStore }) {
   const room = root.voice.current
-  if (room === null || !room.active) return null
+  if (room === null || !room.barShown) return null
   return <Suspense fallback={null}><VoiceBar room={room} /></Suspense>
 })
 

@@ -11,7 +11,7 @@ afterEach(() => {
 /** The bar's face of a room store. */
 function room (overrides: Partial<VoiceRoomStore> = {}): VoiceRoomStore {
   return {
-    active: true, status: 'connected', selfMute: false, selfDeaf: false,
+    active: true, barShown: true, status: 'connected', selfMute: false, selfDeaf: false,
     room: { serverId: '723658', channelId: 'c-voice', name: '语音茶室' },
     setSelfMute: jest.fn(), setSelfDeaf: jest.fn(), leave: jest.fn(),
     ...overrides,
@@ -32,6 +32,12 @@ describe('VoiceBar', () => {
     testUtils.act(() => { buttons[2].click() })
     expect(store.setSelfMute).toHaveBeenCalledWith(true)
     expect(store.leave).toHaveBeenCalled()
+  })
+
+  it('stands aside on the room\'s own page', async () => {
+    const testUtils = new TestUtils()
+    await testUtils.mount(VoiceBar, { props: { room: room({ barShown: false }) } })
+    expect(document.querySelector('[data-testid="voice-bar"]')).toBeNull()
   })
 
   it('says it is reconnecting', async () => {

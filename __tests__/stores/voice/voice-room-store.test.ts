@@ -278,6 +278,18 @@ describe('VoiceRoomStore', () => {
     expect(browser?.lastPeer().closed).toBe(true)
   })
 
+  it('shows the bar while in a room, except on that room\'s own page', async () => {
+    const { store, connected } = setup()
+    expect(store.barShown).toBe(false)
+    await connected()
+    expect(store.barShown).toBe(true)
+    store.markRoomShown('c-voice')
+    expect(store.barShown).toBe(false)
+    store.markRoomShown('c-other')
+    store.markRoomShown(null, 'c-voice')
+    expect(store.barShown).toBe(true)
+  })
+
   it('leaves when the member taps Leave, letting the microphone go', async () => {
     const { store, sent, connected, browser } = setup()
     await connected()

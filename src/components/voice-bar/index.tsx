@@ -14,13 +14,13 @@ const STATE_KEYS: Readonly<Record<'joining' | 'connected' | 'reconnecting', Mess
 }
 
 /**
- * The bar every page shows while the member is in a voice room, under the page header (the app shell renders it,
+ * The bar every page but the room's own shows while the member is in a voice room, under the page header (the app shell renders it,
  * a chunk of its own loaded only then): the room's name and state, mute, deafen and leave;
  * a tap on the name opens the room.
  */
 function VoiceBar ({ room }: { room: VoiceRoomStore }) {
   const target = room.room
-  if (!room.active || target === null) return null
+  if (!room.barShown || target === null) return null
   const state = room.status === 'joining' || room.status === 'reconnecting' ? room.status : 'connected'
   return (
     <View className='voice-bar' role='region' ariaLabel={t('voiceBarLabel', { name: target.name })} data-testid='voice-bar'>

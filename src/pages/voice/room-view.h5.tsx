@@ -137,6 +137,13 @@ function VoiceRoomView ({ channelId, serverId, name }: VoiceRoomViewProps) {
   const { voiceStates, permissions, session, channel: channelList } = root
   const room = useOnDemand(root.voice)
 
+  // on its own page the room needs no bar
+  useEffect(() => {
+    if (room === null) return undefined
+    room.markRoomShown(channelId)
+    return () => room.markRoomShown(null, channelId)
+  }, [room, channelId])
+
   useEffect(() => {
     if (room === null) return undefined
     return reaction(() => room.notice, notice => {

@@ -102,6 +102,8 @@ export class VoiceRoomStore {
   speaking = false
   /** The room's bitrate as voice_ready said it (bits per second), or null. */
   bitrate: number | null = null
+  /** The voice channel whose room page is on screen, or null (the bar stands aside there). */
+  shownRoomId: string | null = null
   /** My volume of each member by uid (absent: {@link DEFAULT_MEMBER_VOLUME}). */
   readonly volumes = observable.map<string, number>()
   private stream: MediaStream | null = null
@@ -126,6 +128,17 @@ export class VoiceRoomStore {
   /** Whether the member is in (or getting into) a room: the bar shows then. */
   get active (): boolean {
     return this.status === 'joining' || this.status === 'connected' || this.status === 'reconnecting'
+  }
+
+  /** Whether the bar over every page shows: in a room, and not on that room's own page. */
+  get barShown (): boolean {
+    return this.active && this.room !== null && this.room.channelId !== this.shownRoomId
+  }
+
+  /** A room page was shown (its channel) or hidden (null, unless another room page is shown by then). */
+  markRoomShown (channelId: string | null, hiddenChannelId?: string): void {
+    if (channelId === null && hiddenChannelId !== undefined && this.shownRoomId !== hiddenChannelId) return
+    this.shownRoomId = channelId
   }
 
   /** Whether the member is in the room of `channelId` (or getting in). */
