@@ -1,6 +1,6 @@
-import { lazy, Suspense, useState, type PropsWithChildren } from 'react'
+import { lazy, Suspense, useEffect, useState, type PropsWithChildren } from 'react'
 import Taro, { useLaunch } from '@tarojs/taro'
-import { observer } from 'mobx-react'
+import { reaction } from 'mobx'
 import { currentLanguage, languageOf, loadLanguage, type Language } from '@/i18n'
 import { useDesktopLayout } from '@/hooks/use-desktop-layout'
 import { installNotFoundHandler, readParams } from '@/router'
@@ -10,6 +10,7 @@ import { StoresProvider } from '@/stores/context'
 import { signInAtLaunch } from '@/stores/account/launch-sign-in'
 import { wechatBrowserLaunch } from '@/services/wechat-browser-launch'
 import { createRootStore, type RootStore } from '@/stores/root-store'
+import type { VoiceRoomStore } from '@/stores/voice/voice-room-store'
 import { taroKeyValueStorage } from '@/stores/support/taro-storage'
 import { isH5 } from '@/utils/platform'
 import { loginKey } from '@/utils/storage'
@@ -21,12 +22,19 @@ const DesktopColumns = lazy(() => import(/* webpackChunkName: "desktop-columns" 
 /** The bar of the voice room the member is in: a chunk of its own, fetched only once they join one. */
 const VoiceBar = lazy(() => import(/* webpackChunkName: "voice-bar" */ '@/components/voice-bar'))
 
-/** Where the voice bar stands on every page: nothing until the voice room store exists and the member is in a room (nor on that room's own page). */
-const VoiceBarSlot = observer(function VoiceBarSlot ({ root }: { root: RootStore }) {
-  const room = root.voice.current
-  if (room === null || !room.barShown) return null
-  return <Suspense fallback={null}><VoiceBar room={room} /></Suspense>
-})
+/**
+ * Where the voice bar stands on every page: nothing until the voice room store exists and the
+ * member is in a room (nor on that room's own page). It follows the store with a reaction
+ * rather than `observer`, so mobx-react stays out of the first load (the pages' chunks bring it).
+ */
+function VoiceBarSlot ({ root }: { root: RootStore }) {
+  const [room, setRoom] = useState<VoiceRoomStore | null>(null)
+  useEffect(() => reaction(() => {
+    const current = root.voice.current
+    return current !== null && current.barShown ? current : null
+  }, setRoom, { fireImmediately: true }), [root])
+  return room === null ? null : <Suspense fallback={null}><VoiceBar room={room} /></Suspense>
+}
 
 /** True when a launch query's `viewpc` asks for the desktop layout (any value but 0 or false). */
 export function isViewpc (query: Record<string, string | undefined>): boolean {
