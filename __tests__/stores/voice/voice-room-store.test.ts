@@ -326,6 +326,31 @@ describe('VoiceRoomStore', () => {
     expect(store.status).toBe('reconnecting')
   })
 
+  it('sends a join made while the gateway was away once it is back, once', async () => {
+    const { store, connect, online, scheduler } = setup()
+    connect.last().drop()
+    expect(await store.join(ROOM)).toBe(true)
+    expect(store.status).toBe('joining')
+    scheduler.advance(1000)
+    online('s2')
+    scheduler.advance(0)
+    expect(connect.last().sent.filter(frame => frame.op === 'voice_join')).toHaveLength(1)
+    expect(store.status).toBe('joining')
+  })
+
+  it('sends an ICE restart asked while the gateway was away once a resumed session is up', async () => {
+    const { store, connect, connected, browser, scheduler } = setup()
+    await connected()
+    connect.last().drop()
+    browser!.lastPeer().setIceState('failed')
+    scheduler.advance(1000)
+    connect.last().open()
+    connect.last().deliver({ op: 'resumed', d: { replayed: 0 } })
+    scheduler.advance(0)
+    expect(connect.last().sent.filter(frame => frame.op.startsWith('voice_'))).toEqual([{ op: 'voice_restart', d: null }])
+    expect(store.status).toBe('reconnecting')
+  })
+
   it('says voice does not work where there is no WebRTC (the mini-program)', async () => {
     const { store, sent } = setup(null)
     expect(await store.join(ROOM)).toBe(false)

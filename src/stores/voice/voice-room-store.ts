@@ -328,9 +328,14 @@ export class VoiceRoomStore {
     const { gateway } = this.options
     this.stops = [
       gateway.onVoice(frame => this.receive(frame)),
-      // a new session (the old one could not resume) left the room after its grace period: join again
-      gateway.on(GATEWAY_READY, () => { if (this.active) this.rejoin() }),
-      gateway.on(GATEWAY_ONLINE, () => this.flushUnsent()),
+      // a new session (the old one could not resume) left the room after its grace period, or never heard the join: join (again)
+      gateway.on(GATEWAY_READY, () => {
+        if (this.status === 'joining') this.sendJoin()
+        else if (this.active) this.rejoin()
+      }),
+      // a resumed session still holds the room: only what could not be sent meanwhile goes now (after a new
+      // session's READY, which the gateway emits right after this, has had its say)
+      gateway.on(GATEWAY_ONLINE, () => { this.options.scheduler.schedule(() => this.flushUnsent(), 0) }),
     ]
   }
 
