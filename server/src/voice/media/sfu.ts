@@ -153,6 +153,8 @@ class Peer {
   /** The room changed (or an ICE restart was asked) while an offer was out: offer again after its answer. */
   offerQueued = false
   iceRestartQueued = false
+  /** The offer that is out restarts ICE. */
+  restarting = false
   /** The first offer went out: candidates found from now on are trickled. */
   offered = false
   closed = false
@@ -221,6 +223,10 @@ export class Sfu implements VoiceMedia {
     if (!peer.negotiating) throw new Error(`voice peer ${peerId} has no offer outstanding`)
     await peer.pc.setRemoteDescription({ type: 'answer', sdp })
     peer.negotiating = false
+    if (peer.restarting) {
+      peer.restarting = false
+      this.recheck(peer)
+    }
     for (const downlink of peer.downlinks) {
       if (downlink.sourceId !== null) downlink.live = true
     }
@@ -354,12 +360,28 @@ export class Sfu implements VoiceMedia {
     })
   }
 
+  /**
+   * Runs the connectivity checks of an ICE restart. werift 0.24 starts ICE on an answer
+   * only when DTLS is not up, and DTLS stays up across a restart, so without this the
+   * restarted agent never checks a pair again and every packet goes nowhere.
+   */
+  private recheck (peer: Peer): void {
+    for (const dtls of peer.pc.dtlsTransports) {
+      if (dtls.state !== 'connected') continue
+      dtls.iceTransport.start().catch(error => {
+        this.log(`voice peer ${peer.id}: ICE restart failed: ${String(error)}`)
+        if (!peer.closed) this.events.state(peer.id, 'failed')
+      })
+    }
+  }
+
   /** Fits the peer's downlinks to the room's other members and sends the offer that says so. */
   private async offer (peer: Peer): Promise<void> {
     peer.negotiating = true
     const iceRestart = peer.iceRestartQueued
     peer.offerQueued = false
     peer.iceRestartQueued = false
+    peer.restarting = iceRestart
     this.fitDownlinks(peer)
     const offer = await peer.pc.createOffer({ iceRestart })
     await peer.pc.setLocalDescription(offer)
