@@ -11,7 +11,7 @@
  * ./worker-media.ts runs it in a forked worker for the API process.
  */
 import {
-  RTCPeerConnection, RTCRtpCodecParameters, useSdesMid,
+  RTCPeerConnection, RTCRtpCodecParameters, useSdesMid as sdesMidExtension,
   type RTCRtpTransceiver, type RtpPacket,
 } from 'werift'
 import type { VoiceMedia, VoiceMediaEvents, VoicePeerOptions, VoicePeerStats } from './types'
@@ -316,12 +316,13 @@ export class Sfu implements VoiceMedia {
   private connection (options: VoicePeerOptions): RTCPeerConnection {
     return new RTCPeerConnection({
       codecs: { audio: [opusCodec(options.bitrate)] },
-      headerExtensions: { audio: [useSdesMid()] },
+      headerExtensions: { audio: [sdesMidExtension()] },
       // werift's default is a public STUN server: the worker asks only those it is given.
       iceServers: options.iceServers.map(server => ({ ...server })),
       icePortRange: [this.network.udpPortMin, this.network.udpPortMax],
-      // Loopback is not gathered by default: with it a browser on this machine connects with no configuration.
-      iceAdditionalHostAddresses: ['127.0.0.1'],
+      // Loopback is not gathered by default: with it a browser on this machine connects with no
+      // configuration. A machine with a public address serves no browser of its own: no port spent on it.
+      iceAdditionalHostAddresses: this.network.publicIp === null ? ['127.0.0.1'] : [],
       bundlePolicy: 'max-bundle',
     })
   }

@@ -6,7 +6,7 @@
  * say it carries.
  */
 import {
-  RTCPeerConnection, RTCRtpCodecParameters, RtpHeader, RtpPacket, useSdesMid,
+  RTCPeerConnection, RTCRtpCodecParameters, RtpHeader, RtpPacket, useSdesMid as sdesMidExtension,
   type RTCRtpTransceiver,
 } from 'werift'
 import type { VoiceMedia, VoiceMediaEvents, VoicePeerOptions } from '../../../src/voice/media/types'
@@ -39,7 +39,7 @@ export async function pause (ms: number): Promise<void> {
 export class WeriftBrowser {
   readonly pc = new RTCPeerConnection({
     codecs: { audio: [new RTCRtpCodecParameters({ mimeType: 'audio/opus', clockRate: 48_000, channels: 2 })] },
-    headerExtensions: { audio: [useSdesMid()] },
+    headerExtensions: { audio: [sdesMidExtension()] },
     iceServers: [],
     iceAdditionalHostAddresses: ['127.0.0.1'],
     iceUseIpv6: false,
