@@ -53,16 +53,23 @@ function opusCodec (bitrate: number): RTCRtpCodecParameters {
  * The offer as the browser gets it: each audio section also carries `b=AS` (RFC 4566 §5.8,
  * kbit/s) so browsers that read the bandwidth line rather than the fmtp cap their encoder
  * at the room's bitrate; with a public IP, host candidates name it instead of the
- * machine's private address.
+ * machine's private address. Candidates are listed in the first section only: every
+ * section is bundled on its transport (RFC 8843), so repeating them in each (as werift
+ * does) only makes a full room's offer outgrow the wire's 60 KB.
  */
 export function offerForBrowser (sdp: string, bitrate: number, publicIp: string | null): string {
   const kbps = Math.ceil(bitrate / 1000)
-  const lines = sdp.split('\r\n')
   const out: string[] = []
+  let sections = 0
   let inAudio = false
-  for (const line of lines) {
-    if (line.startsWith('m=')) inAudio = line.startsWith('m=audio')
+  for (const line of sdp.split('\r\n')) {
+    if (line.startsWith('m=')) {
+      sections++
+      inAudio = line.startsWith('m=audio')
+    }
     if (inAudio && line.startsWith('b=AS:')) continue
+    const candidateLine = line.startsWith('a=candidate:') || line === 'a=end-of-candidates'
+    if (candidateLine && sections > 1) continue
     out.push(line.startsWith('a=candidate:') ? `a=${advertised(line.slice(2), publicIp)}` : line)
     if (inAudio && line.startsWith('c=')) out.push(`b=AS:${kbps}`)
   }
@@ -200,7 +207,9 @@ export class Sfu implements VoiceMedia {
       track.onReceiveRtp.subscribe(packet => { this.forward(peer, packet) })
     })
     peer.pc.connectionStateChange.subscribe(state => {
-      if (!peer.closed) this.events.state(peer.id, state)
+      if (peer.closed) return
+      this.events.state(peer.id, state)
+      if (state !== 'connecting' && (peer.offerQueued || peer.iceRestartQueued)) this.requestOffer(peer)
     })
     peer.pc.onIceCandidate.subscribe(candidate => {
       // Until the first offer is out, candidates ride in its SDP (gathering ends inside setLocalDescription).
@@ -348,10 +357,15 @@ export class Sfu implements VoiceMedia {
     if (sent) source.packetsForwarded += 1
   }
 
-  /** Offers now, or after the answer to the offer that is out. */
+  /**
+   * Offers now, or after the answer to the offer that is out, or once the connection is up:
+   * werift starts connecting again on every answer, and a second start while the first
+   * one's checks run can fail the connection. An ICE restart is not held back by a
+   * connection stuck connecting: it is what unsticks it.
+   */
   private requestOffer (peer: Peer): void {
     if (peer.closed) return
-    if (peer.negotiating) {
+    if (peer.negotiating || (peer.pc.connectionState === 'connecting' && !peer.iceRestartQueued)) {
       peer.offerQueued = true
       return
     }

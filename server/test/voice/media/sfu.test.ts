@@ -73,6 +73,14 @@ it('offers Opus with in-band FEC, DTX and the room\'s bitrate', async () => {
   expect(sdp).toContain(' 127.0.0.1 ')
 })
 
+it('lists its candidates once, in the bundle\'s first section, however many members the room has', async () => {
+  const [a] = await room(['a', 'b', 'c'])
+  const sections = (a.offers.at(-1)?.sdp ?? '').split('\r\nm=')
+  expect(sections).toHaveLength(4)
+  expect(sections[1]).toContain('a=candidate:')
+  for (const section of sections.slice(2)) expect(section).not.toContain('a=candidate:')
+})
+
 it('stops forwarding a silenced speaker and resumes with unbroken sequence numbers', async () => {
   const [a, b] = await room(['a', 'b'])
   await a.speak(10, 5)
@@ -88,7 +96,7 @@ it('stops forwarding a silenced speaker and resumes with unbroken sequence numbe
   await until(() => b.from('a') === 20, 'the packets after unsilencing')
   const numbers = b.payloads.map(packet => packet.sequenceNumber)
   for (let i = 1; i < numbers.length; i++) expect(numbers[i]).toBe((numbers[i - 1] + 1) & 0xffff)
-  expect(b.payloads[10].payload.toString()).toMatch(/^a:0\./)
+  expect(b.payloads[10].payload.toString()).toMatch(/^a:20\./)
 })
 
 it('sends a deafened member nothing while it still forwards their voice', async () => {

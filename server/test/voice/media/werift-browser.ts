@@ -56,6 +56,7 @@ export class WeriftBrowser {
   /** Payloads received, in order, with the sender's uid. */
   readonly payloads: Array<{ uid: string, payload: Buffer, sequenceNumber: number }> = []
   private tracks = new Map<string, string>()
+  private framesSent = 0
   private sequenceNumber = Math.floor(Math.random() * 0xffff)
   private timestamp = Math.floor(Math.random() * 0xffffffff)
   private readonly ssrc = Math.floor(Math.random() * 0xffffffff)
@@ -98,6 +99,9 @@ export class WeriftBrowser {
 
   private answerOffer ({ sdp, tracks }: ReceivedOffer): void {
     this.answering = this.answering.then(async () => {
+      // werift starts connecting again on every answer it makes; a second start while the
+      // first one's checks run leaves timers behind (Chromium has no such limit): wait for it.
+      await until(() => this.pc.connectionState !== 'connecting', 'the connection to settle before answering again', 10_000)
       const restart = this.pc.remoteDescription !== null && iceUfrag(this.pc.remoteDescription.sdp) !== iceUfrag(sdp)
       await this.pc.setRemoteDescription({ type: 'offer', sdp })
       for (const transceiver of this.pc.getTransceivers()) {
@@ -112,7 +116,7 @@ export class WeriftBrowser {
       this.tracks = new Map(tracks.map(track => [track.mid, track.uid]))
       await this.media.answer(this.peerId, this.pc.localDescription?.sdp ?? answer.sdp)
       this.answered += 1
-    }).catch(() => {})
+    }).catch((error: unknown) => { if (process.env.DEBUG_VOICE_BROWSER) console.log('answer failed', this.peerId, error) })
   }
 
   /** Packets received from `uid` so far. */
@@ -127,15 +131,21 @@ export class WeriftBrowser {
 
   /** Writes `count` 20 ms Opus-shaped frames on the microphone, `intervalMs` apart. */
   async speak (count: number, intervalMs = 20): Promise<void> {
-    const mic = this.pc.getTransceivers().find(transceiver => transceiver.mLineIndex === 0)
-    if (!mic) throw new Error('no microphone transceiver yet')
     for (let i = 0; i < count; i++) {
-      this.sequenceNumber = (this.sequenceNumber + 1) & 0xffff
-      this.timestamp = (this.timestamp + 960) >>> 0
-      const header = new RtpHeader({ payloadType: 111, sequenceNumber: this.sequenceNumber, timestamp: this.timestamp, ssrc: this.ssrc, marker: i === 0 })
-      await mic.sender.sendRtp(new RtpPacket(header, Buffer.from(`${this.uid}:${i}`.padEnd(80, '.'))))
+      await this.frame(i === 0)
       if (intervalMs > 0) await pause(intervalMs)
     }
+  }
+
+  /** Writes one 20 ms Opus-shaped frame of 80 bytes (`first`: the marker bit of a talk spurt's start). */
+  async frame (first = false): Promise<void> {
+    const mic = this.pc.getTransceivers().find(transceiver => transceiver.mLineIndex === 0)
+    if (!mic) throw new Error('no microphone transceiver yet')
+    this.sequenceNumber = (this.sequenceNumber + 1) & 0xffff
+    this.timestamp = (this.timestamp + 960) >>> 0
+    const header = new RtpHeader({ payloadType: 111, sequenceNumber: this.sequenceNumber, timestamp: this.timestamp, ssrc: this.ssrc, marker: first })
+    const index = this.framesSent++
+    await mic.sender.sendRtp(new RtpPacket(header, Buffer.from(`${this.uid}:${index}`.padEnd(80, '.'))))
   }
 
   /** Closes the browser's connection. */
