@@ -16,10 +16,12 @@
  *  - the gather space: 500 members walking in one space over gateway sockets next to a
  *    bare `ws` broadcast of the same positions, and its tick frames as JSON and msgpackr
  *    (bench/space-sockets.ts); its drawing in Chromium with 100 avatars at 4× CPU next to a
- *    bare canvas of the same circles (bench/space-frames.ts).
+ *    bare canvas of the same circles (bench/space-frames.ts);
+ *  - the voice media worker's CPU with 25 peers in one room, 3 speaking, next to a bare UDP
+ *    forwarder of the same packets (bench/voice-worker.ts).
  * Results and budgets go to bench/RESULTS.md. `BENCH_ONLY=pages` measures the H5 rows
  * alone (the floor, Home and Market), `BENCH_ONLY=search` the search rows alone (SQLite
- * and PostgreSQL side by side), `BENCH_ONLY=space` the gather space's rows alone, and puts them in place of the same rows of the last full
+ * and PostgreSQL side by side), `BENCH_ONLY=space` the gather space's rows alone, `BENCH_ONLY=voice` the voice worker's rows alone, and puts them in place of the same rows of the last full
  * table, noting when they were taken.
  */
 import { execSync, spawn } from 'child_process'
@@ -38,6 +40,7 @@ import { reportBudgets, verdict, withRemeasuredRows } from './results-table'
 import { measureSearch, searchRows } from './search'
 import { measureSpaceFrames, spaceFrameRows } from './space-frames'
 import { measureSpaceSockets, spaceSocketRows } from './space-sockets'
+import { measureVoiceWorker, voiceWorkerRows } from './voice-worker'
 
 const ROOT = path.resolve(__dirname, '..')
 const WORK = path.join(ROOT, 'bench/.work')
@@ -54,6 +57,8 @@ const ONLY_PAGES = process.env.BENCH_ONLY === 'pages'
 const ONLY_SEARCH = process.env.BENCH_ONLY === 'search'
 /** `space`: only the gather space's rows, which start a product of their own with 500 sockets. */
 const ONLY_SPACE = process.env.BENCH_ONLY === 'space'
+/** `voice`: only the voice media worker's rows, which fill a room of werift connections of their own. */
+const ONLY_VOICE = process.env.BENCH_ONLY === 'voice'
 const RESULTS = path.join(ROOT, 'bench/RESULTS.md')
 const HEADER = ['measure', 'OpenRealm', 'floor / bare', 'ratio', 'budget']
 
@@ -312,9 +317,18 @@ async function spaceOnly (): Promise<void> {
   reportBudgets(rows)
 }
 
+/** `BENCH_ONLY=voice`: the voice worker's rows in place of the same rows of the last full table. */
+async function voiceOnly (): Promise<void> {
+  const rows = voiceWorkerRows(await measureVoiceWorker())
+  console.log(`\n${tableOf([HEADER, ...rows])}\n`)
+  writeFileSync(RESULTS, withRemeasuredRows(readFileSync(RESULTS, 'utf8'), rows, `Voice rows re-measured ${new Date().toISOString()} (BENCH_ONLY=voice; load average ${os.loadavg().map(load => load.toFixed(1)).join(' ')} at the end).`))
+  reportBudgets(rows)
+}
+
 async function main (): Promise<void> {
   if (ONLY_SEARCH) return searchOnly()
   if (ONLY_SPACE) return spaceOnly()
+  if (ONLY_VOICE) return voiceOnly()
   buildAll()
   // Loopback is never rate-limited by default (RATE_LIMIT_ALLOW), so the load test measures the server.
   const product = await startProduct()
@@ -373,6 +387,7 @@ async function main (): Promise<void> {
     const search = await measureSearch()
     const space = await measureSpaceSockets()
     const spaceFrames = await measureSpaceFrames()
+    const voice = await measureVoiceWorker()
 
     const rows: string[][] = [
       HEADER,
@@ -389,6 +404,7 @@ async function main (): Promise<void> {
       ...searchRows(search),
       ...spaceSocketRows(space),
       ...spaceFrameRows(spaceFrames),
+      ...voiceWorkerRows(voice),
     ]
     const table = tableOf(rows)
     console.log(`\n${table}\n`)

@@ -35,6 +35,8 @@ export const VOICE_BUDGETS = { workerCores: 0.3 }
 /** What one side measured. */
 export interface VoiceRun {
   cores: number
+  /** Packets the forwarder sent (the worker's packetsOut; the floor's are not counted: null). */
+  sent: number | null
   received: number
   expected: number
   seconds: number
@@ -99,7 +101,8 @@ async function measureWorker (): Promise<{ run: VoiceRun, offerBytes: number }> 
     // packets still in flight at the end are counted once they land
     await new Promise(resolve => setTimeout(resolve, 500))
     const received = browsers.reduce((sum, browser) => sum + speakers.reduce((heard, speaker) => heard + browser.from(speaker.uid), 0), 0)
-    return { run: { cores, received, expected: ticks * SPEAKERS * (PEERS - 1), seconds }, offerBytes }
+    const sent = (await media.stats()).reduce((sum, peer) => sum + peer.packetsOut, 0)
+    return { run: { cores, sent, received, expected: ticks * SPEAKERS * (PEERS - 1), seconds }, offerBytes }
   } finally {
     await media.close()
     await Promise.all(browsers.map(async browser => { await browser.close() }))
@@ -133,7 +136,7 @@ async function measureFloor (): Promise<VoiceRun> {
     })
     const cores = (cpuSeconds([pid]) - cpuBefore) / seconds
     await new Promise(resolve => setTimeout(resolve, 500))
-    return { cores, received, expected: ticks * SPEAKERS * (PEERS - 1), seconds }
+    return { cores, sent: null, received, expected: ticks * SPEAKERS * (PEERS - 1), seconds }
   } finally {
     floor.kill()
     for (const socket of sockets) socket.close()
@@ -147,16 +150,18 @@ export async function measureVoiceWorker (): Promise<VoiceWorkerResult> {
   return { worker, floor, offerBytes, peers: PEERS }
 }
 
-const percent = (run: VoiceRun): string => `${(100 * run.received / Math.max(1, run.expected)).toFixed(1)} %`
+const share = (part: number, whole: number): string => `${(100 * part / Math.max(1, whole)).toFixed(1)} %`
+/** Packets received of those expected, and (the worker) sent of those expected: a loss after the worker is the receivers'. */
+const delivery = (run: VoiceRun): string => `${share(run.received, run.expected)} received${run.sent === null ? '' : `, ${share(run.sent, run.expected)} sent`}`
 
 /** The bench table's rows. */
 export function voiceWorkerRows ({ worker, floor, offerBytes, peers }: VoiceWorkerResult): string[][] {
   const label = `Voice worker: ${peers} peers in one room, ${SPEAKERS} speaking (50 packets/s of ${FRAME_BYTES} B each, ${SECONDS} s)`
   return [
-    [`${label}: worker CPU (packets delivered)`, `${worker.cores.toFixed(3)} cores (${percent(worker)})`, `${floor.cores.toFixed(3)} cores (${percent(floor)})`,
-      worker.cores / Math.max(floor.cores, 0.001) > 0 ? `${(worker.cores / Math.max(floor.cores, 0.001)).toFixed(1)}×` : 'n/a',
+    [`${label}: worker CPU (packets received, sent)`, `${worker.cores.toFixed(3)} cores (${delivery(worker)})`, `${floor.cores.toFixed(3)} cores (${delivery(floor)})`,
+      floor.cores > 0 ? `${(worker.cores / floor.cores).toFixed(1)}×` : 'n/a',
       `≤ ${VOICE_BUDGETS.workerCores} core: ${verdict(worker.cores <= VOICE_BUDGETS.workerCores)}`],
-    [`${label}: largest offer`, `${(offerBytes / 1024).toFixed(1)} KB`, '60.0 KB wire limit', `${(offerBytes / (60_000)).toFixed(2)}×`, ''],
+    [`${label}: largest offer`, `${(offerBytes / 1024).toFixed(1)} KB`, '60.0 KB wire limit', `${(offerBytes / 60_000).toFixed(2)}×`, ''],
   ]
 }
 
