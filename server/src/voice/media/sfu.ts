@@ -162,8 +162,8 @@ class Peer {
   iceRestartQueued = false
   /** The offer that is out restarts ICE. */
   restarting = false
-  /** The first offer went out: candidates found from now on are trickled. */
-  offered = false
+  /** An offer went out and no other is being made: candidates found now are trickled (while one is made, they ride in its SDP). */
+  trickling = false
   closed = false
   packetsIn = 0
   packetsForwarded = 0
@@ -212,8 +212,9 @@ export class Sfu implements VoiceMedia {
       if (state !== 'connecting' && (peer.offerQueued || peer.iceRestartQueued)) this.requestOffer(peer)
     })
     peer.pc.onIceCandidate.subscribe(candidate => {
-      // Until the first offer is out, candidates ride in its SDP (gathering ends inside setLocalDescription).
-      if (peer.closed || !peer.offered) return
+      // Gathering ends inside setLocalDescription: what it finds is in the offer's SDP, and a
+      // candidate of an ICE restart sent before its offer would not match the browser's ufrag.
+      if (peer.closed || !peer.trickling) return
       this.events.candidate(peer.id, candidate
         ? { ...candidate.toJSON(), candidate: advertised(candidate.candidate, this.network.publicIp) }
         : null)
@@ -393,6 +394,7 @@ export class Sfu implements VoiceMedia {
   /** Fits the peer's downlinks to the room's other members and sends the offer that says so. */
   private async offer (peer: Peer): Promise<void> {
     peer.negotiating = true
+    peer.trickling = false
     const iceRestart = peer.iceRestartQueued
     peer.offerQueued = false
     peer.iceRestartQueued = false
@@ -406,8 +408,8 @@ export class Sfu implements VoiceMedia {
       const source = downlink.sourceId === null ? undefined : this.peers.get(downlink.sourceId)
       return source && downlink.transceiver.mid !== null ? [{ mid: downlink.transceiver.mid, uid: source.options.uid }] : []
     })
-    peer.offered = true
     this.events.offer(peer.id, sdp, tracks)
+    peer.trickling = true
   }
 
   /** A sendonly downlink for each other member, reusing those of members who left. */

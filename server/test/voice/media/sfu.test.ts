@@ -45,6 +45,7 @@ async function room (names: readonly string[], roomId = 'room-1'): Promise<Werif
 /** Every browser connected with its last offer answered and naming all the others. */
 async function settled (members: readonly WeriftBrowser[]): Promise<void> {
   await until(() => members.every(member => member.settledWith(members.filter(other => other !== member).map(other => other.uid))), 'the room to settle')
+  expect(members.flatMap(member => member.errors)).toEqual([])
 }
 
 it('forwards a speaker\'s packets to the other member on the transceiver the offer names for the speaker', async () => {
@@ -171,10 +172,13 @@ it('offers again with new ICE credentials on an ICE restart and keeps forwarding
   const [a, b] = await room(['a', 'b'])
   const ufrag = (sdp: string): string | undefined => /a=ice-ufrag:(\S+)/.exec(sdp)?.[1]
   const before = b.offers.length
+  const signalsBefore = events.signals.length
 
   await sfu.restartIce(b.peerId)
   await until(() => b.offers.length === before + 1 && b.answered === b.offers.length, 'the restart offer answered')
   expect(ufrag(b.offers[before].sdp)).not.toBe(ufrag(b.offers[before - 1].sdp))
+  // its candidates ride in the offer: none reaches the browser ahead of it, with a ufrag it does not know yet
+  expect(events.signals.slice(signalsBefore).find(signal => signal.peerId === b.peerId)).toEqual({ peerId: b.peerId, kind: 'offer' })
 
   // A browser keeps sending through the restart: packets before the new pair is chosen are lost, later ones arrive.
   await until(() => b.pc.iceTransports.every(transport => transport.state === 'connected'), 'the checks after the restart')

@@ -48,6 +48,8 @@ export class WeriftBrowser {
   readonly offers: ReceivedOffer[] = []
   /** Offers answered (the media took the answer). */
   answered = 0
+  /** Answers that failed (an offer it could not apply, an answer the media refused). */
+  readonly errors: unknown[] = []
   /** Answers offers as they come; false: {@link answerHeld} answers the ones held. */
   autoAnswer = true
   private held: ReceivedOffer[] = []
@@ -116,7 +118,7 @@ export class WeriftBrowser {
       this.tracks = new Map(tracks.map(track => [track.mid, track.uid]))
       await this.media.answer(this.peerId, this.pc.localDescription?.sdp ?? answer.sdp)
       this.answered += 1
-    }).catch((error: unknown) => { if (process.env.DEBUG_VOICE_BROWSER) console.log('answer failed', this.peerId, error) })
+    }).catch((error: unknown) => { this.errors.push(error) })
   }
 
   /** Packets received from `uid` so far. */
@@ -169,6 +171,8 @@ export class WeriftBrowser {
 export class BrowserEvents implements VoiceMediaEvents {
   readonly browsers = new Map<string, WeriftBrowser>()
   readonly states: Array<{ peerId: string, state: string }> = []
+  /** Every offer and candidate event, in order. */
+  readonly signals: Array<{ peerId: string, kind: 'offer' | 'candidate' }> = []
 
   /** The browser that gets `peerId`'s events. */
   add (browser: WeriftBrowser): WeriftBrowser {
@@ -177,10 +181,12 @@ export class BrowserEvents implements VoiceMediaEvents {
   }
 
   offer (peerId: string, sdp: string, tracks: ReadonlyArray<{ mid: string, uid: string }>): void {
+    this.signals.push({ peerId, kind: 'offer' })
     this.browsers.get(peerId)?.receiveOffer(sdp, tracks)
   }
 
   candidate (peerId: string, candidate: { candidate: string, sdpMid?: string | null, sdpMLineIndex?: number | null } | null): void {
+    this.signals.push({ peerId, kind: 'candidate' })
     const browser = this.browsers.get(peerId)
     if (browser && candidate) {
       void browser.pc.addIceCandidate({ candidate: candidate.candidate, sdpMid: candidate.sdpMid ?? undefined, sdpMLineIndex: candidate.sdpMLineIndex ?? undefined }).catch(() => {})
