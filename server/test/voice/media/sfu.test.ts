@@ -149,6 +149,15 @@ it('stops forwarding a member who left and re-offers the others without their tr
   await until(() => a.from('d') === 5 && c.from('d') === 5, 'the newcomer to be heard on the reused transceiver')
 })
 
+it('connects a room whose members all join at once, and each hears a speaker', async () => {
+  const members = ['a', 'b', 'c', 'd', 'e', 'f'].map(browser)
+  await Promise.all(members.map(async member => { await member.join('room-1') }))
+  await settled(members)
+
+  await members[0].speak(5, 5)
+  await until(() => members.slice(1).every(member => member.from('a') === 5), 'everyone to hear a')
+})
+
 it('keeps one offer out at a time: a change while an offer is unanswered is offered after the answer', async () => {
   const a = browser('a')
   a.autoAnswer = false
@@ -166,6 +175,18 @@ it('keeps one offer out at a time: a change while an offer is unanswered is offe
   await settled([a, b, c])
   expect(a.offers.length).toBe(2)
   expect(a.offers[1].tracks.map(track => track.uid).sort()).toEqual(['b', 'c'])
+})
+
+it('offers a connection that is still connecting again only once it is connected', async () => {
+  await room(['a'])
+  const b = browser('b')
+  await b.join('room-1')
+  const c = browser('c')
+  await c.join('room-1')
+  await until(() => b.settledWith(['a', 'c']), 'b to settle with a and c')
+
+  const ofB = events.signals.filter(signal => signal.peerId === b.peerId).map(signal => signal.kind).filter(kind => kind === 'offer' || kind === 'state:connected')
+  expect(ofB.slice(0, 3)).toEqual(['offer', 'state:connected', 'offer'])
 })
 
 it('offers again with new ICE credentials on an ICE restart and keeps forwarding', async () => {

@@ -171,8 +171,8 @@ export class WeriftBrowser {
 export class BrowserEvents implements VoiceMediaEvents {
   readonly browsers = new Map<string, WeriftBrowser>()
   readonly states: Array<{ peerId: string, state: string }> = []
-  /** Every offer and candidate event, in order. */
-  readonly signals: Array<{ peerId: string, kind: 'offer' | 'candidate' }> = []
+  /** Every event, in order (a state as `state:<state>`). */
+  readonly signals: Array<{ peerId: string, kind: string }> = []
 
   /** The browser that gets `peerId`'s events. */
   add (browser: WeriftBrowser): WeriftBrowser {
@@ -194,6 +194,7 @@ export class BrowserEvents implements VoiceMediaEvents {
   }
 
   state (peerId: string, state: string): void {
+    this.signals.push({ peerId, kind: `state:${state}` })
     this.states.push({ peerId, state })
   }
 }
