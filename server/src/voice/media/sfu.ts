@@ -151,7 +151,7 @@ class Downlink {
 /** One member's browser in a room. */
 class Peer {
   readonly downlinks: Downlink[] = []
-  /** Live downlinks by the peer whose voice they carry. */
+  /** Downlinks by the peer whose voice they carry (as the next or last offer says). */
   readonly downlinkBySource = new Map<string, Downlink>()
   silenced: boolean
   deafened: boolean
@@ -224,7 +224,13 @@ export class Sfu implements VoiceMedia {
     room.push(peer)
     this.rooms.set(options.roomId, room)
     for (const other of room) if (other !== peer) this.requestOffer(other)
-    await this.offer(peer)
+    try {
+      await this.offer(peer)
+    } catch (error) {
+      // A peer that could not be offered is no member: the others are offered again without it.
+      await this.leave(peer.id).catch(() => {})
+      throw error
+    }
   }
 
   /** Applies the browser's answer to the peer's outstanding offer; a change meanwhile is offered now. */
