@@ -8,6 +8,7 @@ import { configureRequest } from '@/services/request'
 import { StoresProvider } from '@/stores/context'
 import { signInAtLaunch } from '@/stores/account/launch-sign-in'
 import { wechatBrowserLaunch } from '@/services/wechat-browser-launch'
+import { dropQueryKeyFromAddressBar } from '@/services/address-bar'
 import { createRootStore, type RootStore } from '@/stores/root-store'
 import { taroKeyValueStorage } from '@/stores/support/taro-storage'
 import { isH5 } from '@/utils/platform'
@@ -97,10 +98,11 @@ function App ({ children }: PropsWithChildren) {
     if (languageOf(query.hl) !== languageOf(launchQuery.hl)) setLaunchLanguage(applyLaunchLanguage(query.hl))
     setLaunched(true)
     setViewpc(isViewpc(query))
-    // H5: a development link or WeChat's authorisation signs in as the account; the mini-program signs in with Taro.login
+    // H5: a hand-off code, a development link or WeChat's authorisation signs in as the account; the mini-program signs in with Taro.login
     const miniProgramLogin = isH5() ? null : async () => (await Taro.login()).code
     // inside WeChat's browser with no account stored, the silent snsapi_base sign-in first (when the server has an Official Account)
-    signInAtLaunch(isH5() ? launchQuery : query, { account: () => root.account.load(), session: root.session, miniProgramLogin, wechatBrowser: wechatBrowserLaunch() })
+    const dropFromAddressBar = isH5() ? dropQueryKeyFromAddressBar : null
+    signInAtLaunch(isH5() ? launchQuery : query, { account: () => root.account.load(), session: root.session, miniProgramLogin, wechatBrowser: wechatBrowserLaunch(), dropFromAddressBar })
       .catch(error => console.error('[app] sign-in failed:', error))
   })
   return (

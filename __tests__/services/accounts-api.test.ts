@@ -18,14 +18,25 @@ describe('createAccountApi', () => {
     expect(sent).toEqual([
       { path: '/auth/email/start', method: 'POST', data: { email: 'lin@example.com' } },
       { path: '/auth/email/verify', method: 'POST', data: { email: 'lin@example.com', code: '123456' } },
-      { path: '/auth/passkeys/register/options', method: 'POST', data: {} },
+      { path: '/auth/passkeys/register/options', method: 'POST' },
       { path: '/auth/passkeys/register', method: 'POST', data: { credential: { id: 'c1' }, name: '我的手机' } },
-      { path: '/auth/passkeys/sign-in/options', method: 'POST', data: {} },
+      { path: '/auth/passkeys/sign-in/options', method: 'POST' },
       { path: '/auth/passkeys/sign-in', method: 'POST', data: { credential: { id: 'c1' } } },
       { path: '/auth/wechat/web/start', method: 'POST', data: { scope: 'snsapi_base', redirect_uri: 'https://realm.example.com/index.html' } },
       { path: '/auth/wechat/web', method: 'POST', data: { code: 'wx-code', state: 'state-1' } },
       { path: '/auth/wechat/mini-program', method: 'POST', data: { code: 'mp-code' } },
       { path: '/auth/dev-sign-in', method: 'POST', data: { token: 'dev-token' } },
+    ])
+  })
+
+  it('asks for a hand-off code and redeems one, the code in the body and never in the URL', async () => {
+    const { send, sent } = recordingRequester({})
+    const accounts = createAccountApi(send)
+    await accounts.handoff()
+    await accounts.redeemHandoff('code-of-43-characters')
+    expect(sent).toEqual([
+      { path: '/auth/handoff', method: 'POST' },
+      { path: '/auth/handoff/redeem', method: 'POST', data: { code: 'code-of-43-characters' } },
     ])
   })
 
@@ -44,7 +55,7 @@ describe('createAccountApi', () => {
       { path: '/auth/passkeys' },
       { path: '/auth/passkeys/cred%2F1', method: 'PATCH', data: { name: '电脑' } },
       { path: '/auth/passkeys/cred%2F1', method: 'DELETE' },
-      { path: '/auth/sign-out-everywhere', method: 'POST', data: {} },
+      { path: '/auth/sign-out-everywhere', method: 'POST' },
       { path: '/account/export' },
       { path: '/account/delete', method: 'POST', data: { content: 'keep' } },
     ])

@@ -33,7 +33,7 @@ describe('createConversationsApi', () => {
       { path: '/conversations/c1/messages/m1', method: 'DELETE' },
       { path: `/conversations/c1/messages/m1/reactions/${encodeURIComponent('👍')}/me`, method: 'PUT' },
       { path: `/conversations/c1/messages/m1/reactions/${encodeURIComponent('👍')}/me`, method: 'DELETE' },
-      { path: '/conversations/c1/typing', method: 'POST', data: {} },
+      { path: '/conversations/c1/typing', method: 'POST' },
       { path: '/conversations/c1/read', method: 'POST', data: { message_id: 'm1' } },
     ])
   })
@@ -44,7 +44,7 @@ describe('createConversationsApi', () => {
     await conversations.leaveGroup('g1', false)
     await conversations.leaveGroup('g1', true)
     expect(sent).toEqual([
-      { path: '/conversations/g1/leave', method: 'POST', data: {} },
+      { path: '/conversations/g1/leave', method: 'POST' },
       { path: '/conversations/g1/block', method: 'PUT' },
     ])
   })

@@ -39,7 +39,7 @@ describe('the chat calls', () => {
       ['DELETE', '/channels/c1/messages/1', undefined],
       ['PUT', `/channels/c1/messages/1/reactions/${encodeURIComponent('👍')}/me`, undefined],
       ['DELETE', `/channels/c1/messages/1/reactions/${encodeURIComponent('👍')}/me`, undefined],
-      ['POST', '/channels/c1/typing', {}],
+      ['POST', '/channels/c1/typing', undefined],
       ['POST', '/channels/c1/read', { message_id: '1' }],
     ])
   })

@@ -37,6 +37,10 @@ export const ACCOUNT_PATHS = {
   deleteAccount: '/account/delete',
   /** POST {token}: development only, sign in with a one-time link printed by `npm start`. */
   devSignIn: '/auth/dev-sign-in',
+  /** POST: a single-use hand-off code (VOICE_HANDOFF_TTL_SECONDS) that signs the caller in once elsewhere: the mini-program's web-view opens the H5 voice page with it. */
+  handoff: '/auth/handoff',
+  /** POST {code}: redeems a hand-off code once; signs in as the account that asked for it, in a session of its own. */
+  handoffRedeem: '/auth/handoff/redeem',
 } as const
 
 /** Envelope codes of the account routes' refusals a client acts on. */
@@ -50,6 +54,9 @@ export const ACCOUNT_CODES = {
 
 /** The H5 query key of a development sign-in link's token. */
 export const DEV_SIGN_IN_QUERY_KEY = 'dev_signin'
+
+/** The H5 query key of a hand-off code (POST /auth/handoff): the page signs in with it once and drops it from the address bar. */
+export const HANDOFF_QUERY_KEY = 'handoff'
 
 /** What happens to a deleted account's messages, posts and comments: kept under 已注销用户, or removed. */
 export const DELETED_CONTENT_CHOICES = ['keep', 'remove'] as const
@@ -82,4 +89,6 @@ export const ACCOUNT_CALLS = {
   wechatWeb: { method: 'POST', path: ACCOUNT_PATHS.wechatWeb, auth: 'anyone' },
   wechatMiniProgram: { method: 'POST', path: ACCOUNT_PATHS.wechatMiniProgram, auth: 'anyone' },
   devSignIn: { method: 'POST', path: ACCOUNT_PATHS.devSignIn, auth: 'anyone' },
+  handoff: { method: 'POST', path: ACCOUNT_PATHS.handoff, auth: 'user' },
+  handoffRedeem: { method: 'POST', path: ACCOUNT_PATHS.handoffRedeem, auth: 'anyone' },
 } as const

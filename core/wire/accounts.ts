@@ -4,9 +4,11 @@
  * here as a TypeBox schema; the server validates with it, the client imports the types only.
  */
 import { Type, type Static } from '@sinclair/typebox'
+import type { CallSchemasOf } from './call-schemas'
 import { UserSchema } from './entities'
 import { LineText, Nullable, StringEnum } from './fields'
-import { DELETED_CONTENT_CHOICES, EMAIL_CODE_PATTERN, EMAIL_MAX_LENGTH, PASSKEY_NAME_MAX_LENGTH } from './accounts-paths'
+import { ACCOUNT_CALLS, DELETED_CONTENT_CHOICES, EMAIL_CODE_PATTERN, EMAIL_MAX_LENGTH, PASSKEY_NAME_MAX_LENGTH } from './accounts-paths'
+import { DoneSchema } from './trust'
 
 export * from './accounts-paths'
 
@@ -50,6 +52,8 @@ export const WebauthnCredentialSchema = Type.Object({
   clientExtensionResults: Type.Optional(Type.Object({}, { additionalProperties: true })),
   authenticatorAttachment: Type.Optional(Type.String({ maxLength: 32 })),
 }, { additionalProperties: false })
+/** An authenticator's answer. */
+export type WebauthnCredential = Static<typeof WebauthnCredentialSchema>
 
 const passkeyName = LineText(PASSKEY_NAME_MAX_LENGTH)
 
@@ -114,3 +118,34 @@ export const DeleteAccountBodySchema = Type.Object({ content: StringEnum(DELETED
 
 /** POST /auth/dev-sign-in (development only) */
 export const DevSignInBodySchema = Type.Object({ token: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' }) }, { additionalProperties: false })
+
+/** POST /auth/handoff answer: the code (shown to nobody: it travels in the web-view's URL once) and how many seconds it works. */
+export const HandoffDataSchema = Type.Object({ code: Type.String(), expires_in: Type.Integer({ minimum: 1 }) })
+/** A hand-off code as issued. */
+export type HandoffData = Static<typeof HandoffDataSchema>
+
+/** POST /auth/handoff/redeem: any base64url text is taken, so an unknown code is refused the same way as a used or expired one. */
+export const HandoffRedeemBodySchema = Type.Object({ code: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$', description: 'the code POST /auth/handoff answered' }) }, { additionalProperties: false })
+
+/** The shapes of the account calls (core/wire/accounts-paths.ts `ACCOUNT_CALLS`). */
+export const ACCOUNT_CALL_SCHEMAS = {
+  emailStart: { body: EmailStartBodySchema, answer: EmailStartDataSchema },
+  emailVerify: { body: EmailVerifyBodySchema, answer: AccountSignInDataSchema },
+  account: { answer: SignInMethodsSchema },
+  signOutEverywhere: { answer: DoneSchema },
+  exportData: { answer: AccountExportSchema },
+  deleteAccount: { body: DeleteAccountBodySchema, answer: DoneSchema },
+  passkeyRegisterOptions: { answer: WebauthnOptionsDataSchema },
+  passkeyRegister: { body: PasskeyRegisterBodySchema, answer: AccountSignInDataSchema },
+  passkeySignInOptions: { answer: WebauthnOptionsDataSchema },
+  passkeySignIn: { body: PasskeySignInBodySchema, answer: AccountSignInDataSchema },
+  passkeys: { answer: PasskeyListSchema },
+  renamePasskey: { params: PasskeyParamsSchema, body: PasskeyPatchBodySchema, answer: DoneSchema },
+  deletePasskey: { params: PasskeyParamsSchema, answer: DoneSchema },
+  wechatWebStart: { body: WechatWebStartBodySchema, answer: WechatWebStartDataSchema },
+  wechatWeb: { body: WechatWebBodySchema, answer: AccountSignInDataSchema },
+  wechatMiniProgram: { body: WechatMiniProgramBodySchema, answer: AccountSignInDataSchema },
+  devSignIn: { body: DevSignInBodySchema, answer: AccountSignInDataSchema },
+  handoff: { answer: HandoffDataSchema },
+  handoffRedeem: { body: HandoffRedeemBodySchema, answer: AccountSignInDataSchema },
+} as const satisfies CallSchemasOf<typeof ACCOUNT_CALLS>

@@ -6,9 +6,11 @@
  * dispatch goes to the conversation's participants only (./dispatches.ts `participants`).
  */
 import { Type, type Static } from '@sinclair/typebox'
+import { UserParamsSchema } from './api'
+import type { CallSchemasOf } from './call-schemas'
 import { UserSchema } from './entities'
-import { CONVERSATION_PARTICIPANTS_MAX, DM_PRIVACY_CHOICES } from './direct-messages-paths'
-import { ChatMessageSchema } from './messages'
+import { CONVERSATION_CALLS, CONVERSATION_PARTICIPANTS_MAX, DM_PRIVACY_CHOICES } from './direct-messages-paths'
+import { ChatMessageSchema, conversationMessageCallSchemas, HISTORY_LIMIT_MAX, MessageHistorySchema, MessageIdSchema } from './messages'
 
 export * from './direct-messages-paths'
 
@@ -70,3 +72,31 @@ export const DmPrivacySchema = Type.Object({
 export const BlockListSchema = Type.Object({ items: Type.Array(UserSchema) })
 /** GET /users/me/blocks answer. */
 export type BlockList = Static<typeof BlockListSchema>
+
+/** The path parameter of a conversation. */
+export const ConversationParamsSchema = Type.Object({ conversation_id: Type.String({ minLength: 1, maxLength: 64 }) })
+
+/** GET /conversations/:conversation_id/messages query: `before` or `after` a message id, `limit` 1..100 (a conversation has no old page and no `around`). */
+export const ConversationHistoryQuerySchema = Type.Object({
+  before: Type.Optional(MessageIdSchema),
+  after: Type.Optional(MessageIdSchema),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: HISTORY_LIMIT_MAX })),
+}, { additionalProperties: false })
+
+/** The shapes of the direct-message calls (core/wire/direct-messages-paths.ts `CONVERSATION_CALLS`). */
+export const CONVERSATION_CALL_SCHEMAS = {
+  list: { answer: ConversationListSchema },
+  createGroup: { body: GroupConversationBodySchema, answer: ConversationSchema },
+  addParticipants: { params: ConversationParamsSchema, body: GroupConversationBodySchema, answer: ConversationSchema },
+  leaveGroup: { params: ConversationParamsSchema, answer: Type.Null() },
+  blockGroup: { params: ConversationParamsSchema, answer: Type.Null() },
+  direct: { body: DirectConversationBodySchema, answer: ConversationSchema },
+  history: { params: ConversationParamsSchema, query: ConversationHistoryQuerySchema, answer: MessageHistorySchema },
+  // a direct message is the channel's ChatMessage (DirectMessageSchema): the same calls on the conversation's paths
+  ...conversationMessageCallSchemas(ConversationParamsSchema),
+  privacy: { answer: DmPrivacySchema },
+  setPrivacy: { body: DmPrivacySchema, answer: DmPrivacySchema },
+  blocks: { answer: BlockListSchema },
+  block: { params: UserParamsSchema, answer: Type.Null() },
+  unblock: { params: UserParamsSchema, answer: Type.Null() },
+} as const satisfies CallSchemasOf<typeof CONVERSATION_CALLS>

@@ -5,12 +5,13 @@
  * TypeBox: the server validates and serialises with these objects, the client imports
  * the types only (`import type`).
  */
-import { Type, type Static } from '@sinclair/typebox'
+import { Type, type Static, type TObject, type TProperties } from '@sinclair/typebox'
 import { MESSAGE_ATTACHMENTS_MAX, MESSAGE_CONTENT_MAX_LENGTH } from '../domain/messages'
-import { OldPageQuerySchema } from './api'
+import { ChannelParamsSchema, MessageListDataSchema, OldPageQuerySchema } from './api'
+import type { CallSchemasOf } from './call-schemas'
 import { AuthoredSchema, ChannelPlaceSchema, UserSchema } from './entities'
 import { CursorPageSchema, MultilineText, Nullable, PictureSchema } from './fields'
-import { HISTORY_LIMIT_MAX } from './messages-paths'
+import { HISTORY_LIMIT_MAX, MESSAGE_CALLS } from './messages-paths'
 
 export * from './messages-paths'
 
@@ -22,6 +23,9 @@ export const MESSAGE_CODES = {
 
 /** A time-ordered message id (core/domain/ids.ts: 19 digits, string order = time order). */
 export const MessageIdSchema = Type.String({ pattern: '^[0-9]{19}$', description: 'time-ordered id, 19 digits' })
+
+/** An emoji as a path segment of a reaction (core/domain/messages.ts `isReactionEmoji` says whether it is one emoji). */
+export const ReactionEmojiSchema = Type.String({ minLength: 1, maxLength: 64 })
 
 /** A client-chosen key of one send: the same nonce from the same author is the same message. */
 export const NonceSchema = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' })
@@ -143,3 +147,30 @@ export const TypingEventSchema = Type.Object({ channel_id: Type.String(), uid: T
 /** TYPING_START payload. */
 export type TypingEvent = Static<typeof TypingEventSchema>
 
+/** GET /channels/:channel_id/messages answer: a cursor page, or the old page when the query asks with page/page_size. */
+export const ChannelHistorySchema = Type.Union([MessageHistorySchema, MessageListDataSchema])
+
+/**
+ * The shapes of the calls on the messages of one conversation — a channel's, or a direct
+ * conversation's (./direct-messages.ts) — whose path parameters are `params`: sending, editing,
+ * deleting, my reaction, typing and the read mark.
+ */
+export function conversationMessageCallSchemas<P extends TProperties> (params: TObject<P>) {
+  const message = Type.Object({ ...params.properties, message_id: MessageIdSchema })
+  const reaction = Type.Object({ ...message.properties, emoji: ReactionEmojiSchema })
+  return {
+    send: { params, body: SendMessageBodySchema, answer: ChatMessageSchema },
+    edit: { params: message, body: EditMessageBodySchema, answer: ChatMessageSchema },
+    delete: { params: message, answer: MessageDeleteEventSchema },
+    react: { params: reaction, answer: ReactionEventSchema },
+    unreact: { params: reaction, answer: ReactionEventSchema },
+    typing: { params, answer: Type.Null() },
+    read: { params, body: ReadBodySchema, answer: ReadStateSchema },
+  } as const
+}
+
+/** The shapes of the message calls (core/wire/messages-paths.ts `MESSAGE_CALLS`). */
+export const MESSAGE_CALL_SCHEMAS = {
+  history: { params: ChannelParamsSchema, query: MessageHistoryQuerySchema, answer: ChannelHistorySchema },
+  ...conversationMessageCallSchemas(ChannelParamsSchema),
+} as const satisfies CallSchemasOf<typeof MESSAGE_CALLS>

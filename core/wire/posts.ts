@@ -8,12 +8,14 @@
  * `limit`), never by OFFSET and COUNT (ARCHITECTURE.md), and answer `{items, has_more}`.
  */
 import { Type, type Static } from '@sinclair/typebox'
-import { OldPageQuerySchema } from './api'
+import { ChannelParamsSchema, OldPageQuerySchema, PagedOf } from './api'
+import type { CallSchemasOf } from './call-schemas'
 import { AuthoredSchema, ChannelPlaceSchema, UserSchema } from './entities'
-import { IdString, ImageUrlString, LineText, MultilineText, Nullable, PictureSchema } from './fields'
+import { CursorPageSchema, IdString, ImageUrlString, LineText, MultilineText, Nullable, PictureSchema } from './fields'
+import { POST_CALLS } from './paths'
 import { COMMENT_MAX_LENGTH, CURSOR_PAGE_DEFAULT, CURSOR_PAGE_MAX, POST_CONTENT_MAX_LENGTH, POST_MAX_IMAGES, POST_TITLE_MAX_LENGTH } from './codes'
 
-export { POSTS_PATHS } from './paths'
+export { POSTS_PATHS, POST_CALLS } from './paths'
 export { CursorPageSchema, type CursorPage } from './fields'
 
 /** One picture of a post: where it is served and its natural size in pixels (0 when unknown). */
@@ -175,3 +177,43 @@ export const CommentDeleteEventSchema = Type.Object({ channel_id: Type.String(),
 /** POST_LIKE */
 export const PostLikeEventSchema = Type.Object({ post_id: Type.String(), like_count: Type.Integer() })
 
+/** `:post_id` */
+export const PostParamsSchema = Type.Object({ post_id: IdString })
+/** `:post_id` and `:comment_id` */
+export const CommentParamsSchema = Type.Object({ post_id: IdString, comment_id: IdString })
+/** `:live_id` */
+export const LiveParamsSchema = Type.Object({ live_id: IdString })
+
+/** GET /posts/:post_id/comments query: comments newer than `after` (an id the caller already holds), at most `limit`. */
+export const CommentListQuerySchema = Type.Object({
+  after: CursorQuerySchema.properties.before,
+  limit: CursorQuerySchema.properties.limit,
+})
+
+/** DELETE /posts/:post_id and DELETE /posts/:post_id/comments/:comment_id answer. */
+export const RemovedSchema = Type.Object({ deleted: Type.Boolean() })
+
+/** GET /channels/:channel_id/posts answer: a cursor page, or the page-numbered answer when the query asks with page/page_size. */
+export const PostListSchema = Type.Union([CursorPageSchema(PostSchema), PagedOf(PostSchema)])
+
+/** The shapes of the posts, comments, likes and live-chat calls (core/wire/paths.ts `POST_CALLS`). */
+export const POST_CALL_SCHEMAS = {
+  channelPosts: { params: ChannelParamsSchema, query: PostListQuerySchema, answer: PostListSchema },
+  createPost: { params: ChannelParamsSchema, body: CreatePostBodySchema, answer: PostSchema },
+  post: { params: PostParamsSchema, answer: PostSchema },
+  editPost: { params: PostParamsSchema, body: PatchPostBodySchema, answer: PostSchema },
+  deletePost: { params: PostParamsSchema, answer: RemovedSchema },
+  comments: { params: PostParamsSchema, query: CommentListQuerySchema, answer: CursorPageSchema(CommentSchema) },
+  comment: { params: PostParamsSchema, body: CreateCommentBodySchema, answer: CommentSchema },
+  editComment: { params: CommentParamsSchema, body: PatchCommentBodySchema, answer: CommentSchema },
+  deleteComment: { params: CommentParamsSchema, answer: RemovedSchema },
+  like: { params: PostParamsSchema, answer: PostLikeSchema },
+  unlike: { params: PostParamsSchema, answer: PostLikeSchema },
+  liveComments: { params: LiveParamsSchema, query: CursorQuerySchema, answer: CursorPageSchema(LiveCommentSchema) },
+  liveComment: { params: LiveParamsSchema, body: CreateLiveCommentBodySchema, answer: LiveCommentSchema },
+  reminder: { params: LiveParamsSchema, answer: LiveReminderSchema },
+  remind: { params: LiveParamsSchema, answer: LiveReminderSchema },
+  unremind: { params: LiveParamsSchema, answer: LiveReminderSchema },
+  watch: { params: LiveParamsSchema, answer: LiveViewersSchema },
+  unwatch: { params: LiveParamsSchema, answer: LiveViewersSchema },
+} as const satisfies CallSchemasOf<typeof POST_CALLS>

@@ -18,13 +18,13 @@ export type ViewportName = keyof typeof VIEWPORTS
 
 const ARTIFACTS = path.resolve(__dirname, '..', 'artifacts')
 
-/** Launches headless Chromium (CHROMIUM_PATH overrides /usr/bin/chromium). */
-export function launchBrowser (): Promise<Browser> {
+/** Launches headless Chromium (CHROMIUM_PATH overrides /usr/bin/chromium), with `extraArgs` after the flags this machine needs. */
+export function launchBrowser (extraArgs: readonly string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-      '--no-first-run', '--disable-quic', '--disable-sync', '--disable-dev-shm-usage'],
+      '--no-first-run', '--disable-quic', '--disable-sync', '--disable-dev-shm-usage', ...extraArgs],
   })
 }
 

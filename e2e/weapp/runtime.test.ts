@@ -33,6 +33,9 @@ const CHAT_CHANNEL = '83282802'
 const POST_CHANNEL = '83282804'
 const LIVE_CHANNEL = '83282807'
 const SHOWROOM = '83282810'
+const VOICE_CHANNEL = '83282803'
+/** Where the development build's voice channel opens the H5 voice page in its web-view (src/stores/voice-handoff). */
+const H5_VOICE_PAGE = `${BUILT_ORIGIN}/pages/voice/index?handoff=`
 const OWNER_UID = '100001'
 /** A member of server 832828 who is not its owner. */
 const MEMBER_UID = '100003'
@@ -236,6 +239,8 @@ const EVERY_PAGE: Readonly<Record<string, PageVisit>> = {
   'pages/conversation/index': { url: async () => `/pages/conversation/index?conversation_id=${await ownersConversation()}`, as: OWNER_UID, shows: ['私信你好'] },
   // the 3D showroom's gather space: its first interaction event's card and the talk bar
   'pages/space/index': { url: async () => `/pages/space/index?sid=${SERVER}&channel_id=${SHOWROOM}&server_id=${SERVER}`, as: MEMBER_UID, shows: ['欢迎来到3D 展厅', '挥手'] },
+  // a voice channel: the H5 voice page in a web-view, with a hand-off code
+  'pages/voice-web/index': { url: async () => `/pages/voice-web/index?sid=${SERVER}&channel_id=${VOICE_CHANNEL}&server_id=${SERVER}`, as: MEMBER_UID, shows: [], holds: H5_VOICE_PAGE },
 }
 
 /** A member in a space over a plain WebSocket to the gateway (as the H5 app's socket is): what it hears of the space, and a way to send space frames. */
@@ -640,6 +645,23 @@ describe('the mini-program at run time', () => {
     await sees(app, ...visit.shows)
     await until(app, 'a share card of Home', () => app.shareCard()?.path === HOME_CARD_PATH)
     expect(app.shareCard()?.title).toBe(SERVER_NAME)
+  })
+
+  it('opens a voice channel as the H5 voice page in a web-view, with a hand-off code that signs in once as the member', async () => {
+    const app = launch(`/pages/voice-web/index?sid=${SERVER}&channel_id=${VOICE_CHANNEL}&server_id=${SERVER}`, signedIn(signInSeeded(product, MEMBER_UID)))
+    await until(app, 'the web-view on the H5 voice page', () => JSON.stringify(app.current().data).includes(H5_VOICE_PAGE))
+    // the web-view's src, wherever Taro's data tree keeps it
+    const src = JSON.stringify(app.current().data).split('"').find(part => part.startsWith(H5_VOICE_PAGE)) ?? ''
+    const opened = new URL(src)
+    expect(`${opened.origin}${opened.pathname}`).toBe(`${BUILT_ORIGIN}/pages/voice/index`)
+    expect(Object.fromEntries(opened.searchParams)).toEqual({ handoff: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), channel_id: VOICE_CHANNEL, server_id: SERVER })
+    expect(asked(app)).toContain('POST /auth/handoff')
+    // the H5 page in the web-view redeems it: once, as the mini-program's member
+    const redeem = () => fetch(`${product.url}/auth/handoff/redeem`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ code: opened.searchParams.get('handoff') }) })
+    const first = await redeem()
+    expect(first.status).toBe(200)
+    expect(((await first.json()) as { data: { user: { uid: string } } }).data.user.uid).toBe(MEMBER_UID)
+    expect((await redeem()).status).toBe(400)
   })
 
   it('reloads a post channel\'s feed on a pull-down', async () => {

@@ -31,6 +31,7 @@ import authRoutes from './routes/auth'
 import passkeysRoutes from './routes/passkeys'
 import wechatSignInRoutes from './routes/wechat-sign-in'
 import devSignInRoutes from './routes/dev-sign-in'
+import handoffRoutes from './routes/handoff'
 import botsRoutes from './routes/bots'
 import channelRoomRoutes from './routes/channel-room'
 import channelsRoutes from './routes/channels'
@@ -86,7 +87,7 @@ const ROUTES = [resourceRoutes, loginThirdRoutes, qiniuRoutes, uploadRoutes, cha
   postsRoutes,
   rolesRoutes, moderationRoutes, invitesRoutes, botsRoutes, sessionsRoutes,
   searchRoutes,
-  accountsRoutes, passkeysRoutes, wechatSignInRoutes, devSignInRoutes,
+  accountsRoutes, passkeysRoutes, wechatSignInRoutes, devSignInRoutes, handoffRoutes,
   notificationsRoutes, conversationsRoutes, spaceRoutes,
 ]
 

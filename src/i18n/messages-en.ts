@@ -613,6 +613,14 @@ const EN: Record<MessageKey, string> = {
   spaceMovedOther: '{name} was moved next to you',
   spaceMute: 'Mute for 10 minutes',
   spaceMutedOther: '{name} is muted for 10 minutes',
+  // Voice channels in the mini-program: the H5 voice page in a web-view, signed in by a hand-off code.
+  pageTitleVoiceWeb: 'Voice channel',
+  voiceHandoffLoading: 'Opening the voice channel…',
+  voiceHandoffNoOrigin: 'This build of the mini-program has no web address to open (an https address set up as one of its business domains): voice channels cannot be used in the mini-program yet',
+  voiceHandoffOldWechat: 'This WeChat is too old for web views (web-view): update WeChat to join voice channels',
+  voiceHandoffRefused: 'The voice channel could not be opened; try again in a moment',
+  voiceHandoffWebViewFailed: 'The voice page did not load: the web address may not be one of the mini-program\'s business domains',
+  voiceHandoffRetry: 'Try again',
 }
 
 /** English, as loadLanguage installs it: the messages and the audited fields' display names (SPEC §5). */

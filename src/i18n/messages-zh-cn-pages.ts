@@ -540,4 +540,12 @@ export const ZH_CN_PAGES = {
   spaceMovedOther: '已将 {name} 移到你身边',
   spaceMute: '禁言 10 分钟',
   spaceMutedOther: '已禁言 {name} 10 分钟',
+  // Voice channels in the mini-program: the H5 voice page in a web-view, signed in by a hand-off code.
+  pageTitleVoiceWeb: '语音频道',
+  voiceHandoffLoading: '正在打开语音频道…',
+  voiceHandoffNoOrigin: '此版本小程序没有可打开的网页版地址（需配置为小程序业务域名的 https 地址），暂不能在小程序中使用语音频道',
+  voiceHandoffOldWechat: '当前微信版本过低，不支持网页视图（web-view），请升级微信后再进入语音频道',
+  voiceHandoffRefused: '暂时无法打开语音频道，请稍后重试',
+  voiceHandoffWebViewFailed: '语音页面没有加载出来：网页版的域名可能未配置为小程序的业务域名',
+  voiceHandoffRetry: '重试',
 }

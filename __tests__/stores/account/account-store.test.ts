@@ -38,6 +38,8 @@ function setup (webauthn: WebauthnCeremonies | null = { register: jest.fn().mock
     wechatWeb: jest.fn().mockResolvedValue(signedIn(false)),
     wechatMiniProgram: jest.fn().mockResolvedValue(signedIn(false)),
     devSignIn: jest.fn().mockResolvedValue(signedIn(false)),
+    handoff: jest.fn().mockResolvedValue({ code: 'h'.repeat(43), expires_in: 60 }),
+    redeemHandoff: jest.fn().mockResolvedValue(signedIn(false, 'web-view-token')),
     signInMethods: jest.fn().mockResolvedValue({ email: 'deer@mail.example', passkeys: 1, wechat: false }),
     signOutEverywhere: jest.fn().mockResolvedValue({ done: true }),
     exportData: jest.fn().mockResolvedValue({ exported_at: 1, profile: ACCOUNT, messages: [] }),
@@ -151,6 +153,21 @@ describe('AccountStore: signing in', () => {
     await store.signInWithLink('tok')
     expect(api.devSignIn).toHaveBeenCalledWith('tok')
     expect(session.adopt).toHaveBeenCalledWith(signedIn(false))
+  })
+
+  it('signs in with the mini-program\'s hand-off code as its member, in a session of its own', async () => {
+    const { api, session, store } = setup()
+    expect(await store.signInWithHandoff('h'.repeat(43))).toBe('已登录：小鹿')
+    expect(api.redeemHandoff).toHaveBeenCalledWith('h'.repeat(43))
+    expect(session.adopt).toHaveBeenCalledWith(signedIn(false, 'web-view-token'))
+    expect(store.signIns).toBe(1)
+  })
+
+  it('says why a used or expired hand-off code did not sign in, and adopts nothing', async () => {
+    const { api, session, store } = setup()
+    api.redeemHandoff.mockRejectedValueOnce(refusal(400, '登录码无效或已过期，请从小程序重新打开'))
+    expect(await store.signInWithHandoff('h'.repeat(43))).toBe('登录码无效或已过期，请从小程序重新打开')
+    expect(session.adopt).not.toHaveBeenCalled()
   })
 
   it('signs the mini-program in at launch with Taro.login\'s code through code2Session', async () => {

@@ -2,6 +2,7 @@ import { signInAtLaunch, type LaunchSignInSources } from '@/stores/account/launc
 
 function setup (stored: 'none' | 'guest' | 'user' = 'none', miniProgram = false, wechatBrowser = false) {
   const account = {
+    signInWithHandoff: jest.fn().mockResolvedValue(''),
     signInWithLink: jest.fn().mockResolvedValue(''),
     signInWithWechatWeb: jest.fn().mockResolvedValue(''),
     signInInMiniProgram: jest.fn().mockResolvedValue(true),
@@ -17,8 +18,10 @@ function setup (stored: 'none' | 'guest' | 'user' = 'none', miniProgram = false,
   let tries = 0
   const browser = { here: 'https://realm.example/index.html?server_id=832828', leave: jest.fn(), firstTry: () => (tries += 1) === 1 }
   const loadAccount = jest.fn().mockResolvedValue(account)
-  const sources = { account: loadAccount, session, miniProgramLogin: miniProgram ? login : null, wechatBrowser: wechatBrowser ? browser : null } as unknown as LaunchSignInSources
-  return { account, loadAccount, session, login, sources, browser }
+  const dropped: string[] = []
+  const dropFromAddressBar = miniProgram ? null : (key: string) => { dropped.push(key) }
+  const sources = { account: loadAccount, session, miniProgramLogin: miniProgram ? login : null, wechatBrowser: wechatBrowser ? browser : null, dropFromAddressBar } as unknown as LaunchSignInSources
+  return { account, loadAccount, session, login, sources, browser, dropped }
 }
 
 describe('signInAtLaunch', () => {
@@ -26,6 +29,19 @@ describe('signInAtLaunch', () => {
     const { account, session, sources } = setup()
     await signInAtLaunch({ dev_signin: 'tok', server_id: '832828' }, sources)
     expect(account.signInWithLink).toHaveBeenCalledWith('tok')
+    expect(session.ensureSignedIn).toHaveBeenCalled()
+  })
+
+  it('signs in with a hand-off code on H5 (the mini-program\'s web-view), dropping it from the address bar first', async () => {
+    const { account, session, sources, dropped } = setup('guest', false, true)
+    account.signInWithHandoff.mockImplementationOnce(async () => {
+      expect(dropped).toEqual(['handoff'])
+      return ''
+    })
+    await signInAtLaunch({ handoff: 'h'.repeat(43), channel_id: '83282803', server_id: '832828' }, sources)
+    expect(account.signInWithHandoff).toHaveBeenCalledWith('h'.repeat(43))
+    // the hand-off wins over a stored login and over WeChat's silent sign-in inside its browser
+    expect(account.silentWechatUrl).not.toHaveBeenCalled()
     expect(session.ensureSignedIn).toHaveBeenCalled()
   })
 

@@ -32,8 +32,8 @@ export const CHALLENGE_SECONDS = 5 * 60
 /** How long a fresh proof of the account (a step-up) lets its session add a way in: 5 minutes. */
 export const STEP_UP_SECONDS = 5 * 60
 
-/** What a challenge is for: a passkey's registration or sign-in, WeChat's web authorisation, a development sign-in link, or a session's step-up proof. */
-export type ChallengePurpose = 'register' | 'sign-in' | 'wechat-web' | 'dev-link' | 'step-up'
+/** What a challenge is for: a passkey's registration or sign-in, WeChat's web authorisation, a development sign-in link, a session's step-up proof, or a hand-off code (routes/handoff). */
+export type ChallengePurpose = 'register' | 'sign-in' | 'wechat-web' | 'dev-link' | 'step-up' | 'handoff'
 
 /** A challenge handed out: to whom (null: nobody signed in) and what else its answer is checked against. */
 export interface HandedChallenge {
@@ -96,6 +96,11 @@ export interface AccountsRepository {
   recordStepUp (sessionId: string, uid: string, nowSeconds: number): Promise<void>
   /** True when the session `sessionId` of `uid` proved the account within STEP_UP_SECONDS. */
   hasStepUp (sessionId: string, uid: string, nowSeconds: number): Promise<boolean>
+}
+
+/** The challenge a secret handed to a client (a sign-in link's token, a hand-off code) is kept as: its SHA-256, so the table holds nothing that signs in. */
+export function challengeKeyOfSecret (secret: string): string {
+  return createHash('sha256').update(secret).digest('base64url')
 }
 
 /** The challenge key of a session's step-up proof. */

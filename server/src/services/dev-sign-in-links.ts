@@ -3,8 +3,9 @@
  * owner of each seeded server and one for a demo moderator; each signs in once within
  * 30 minutes (routes/dev-sign-in takes them). A production server issues none.
  */
-import { createHash, randomBytes } from 'crypto'
+import { randomBytes } from 'crypto'
 import type { AppContext } from '../context'
+import { challengeKeyOfSecret } from '../repositories/accounts'
 import { BUSY_SERVER_ID } from '../db/seed/demo-data'
 
 /** How long a development sign-in link works: 30 minutes. */
@@ -17,11 +18,6 @@ export interface DevSignInLink {
   uid: string
   server_id: string
   token: string
-}
-
-/** The challenge a link's token is kept as (only its hash is stored). */
-export function linkTokenHash (token: string): string {
-  return createHash('sha256').update(token).digest('base64url')
 }
 
 /**
@@ -37,7 +33,7 @@ export async function issueDevSignInLinks (ctx: AppContext): Promise<DevSignInLi
   const links: DevSignInLink[] = []
   for (const link of wanted) {
     const token = randomBytes(24).toString('base64url')
-    await ctx.repos.accounts.saveChallenge(linkTokenHash(token), 'dev-link', { uid: link.uid, detail: '' }, ctx.now(), DEV_SIGN_IN_LINK_SECONDS)
+    await ctx.repos.accounts.saveChallenge(challengeKeyOfSecret(token), 'dev-link', { uid: link.uid, detail: '' }, ctx.now(), DEV_SIGN_IN_LINK_SECONDS)
     links.push({ ...link, token })
   }
   return links

@@ -4,10 +4,10 @@
  * dispatch, `WRITE_DISPATCH_TABLE=1 npx jest server/test/gateway/dispatch-docs.test.ts --selectProjects server`
  * writes the new table into the README.
  */
-import { readFileSync, writeFileSync } from 'fs'
 import path from 'path'
 import type { TSchema } from '@sinclair/typebox'
 import { DISPATCH_NAMES, DISPATCHES, type DispatchDeclaration } from '@core/wire/dispatches'
+import { expectGeneratedBlock } from '../../../core/test/support/generated-block'
 
 const README = path.join(__dirname, '../../README.md')
 const BEGIN = '<!-- dispatch table: generated from core/wire/dispatches.ts by server/test/gateway/dispatch-docs.test.ts -->'
@@ -46,16 +46,6 @@ function renderedTable (): string {
 
 describe('server/README.md', () => {
   it('documents every declared dispatch with its payload and audience exactly as core/wire/dispatches.ts declares it', () => {
-    const readme = readFileSync(README, 'utf8')
-    const start = readme.indexOf(BEGIN)
-    const end = readme.indexOf(END)
-    expect(start).toBeGreaterThanOrEqual(0)
-    expect(end).toBeGreaterThan(start)
-    const documented = readme.slice(start, end + END.length)
-    if (process.env.WRITE_DISPATCH_TABLE === '1' && documented !== renderedTable()) {
-      writeFileSync(README, readme.slice(0, start) + renderedTable() + readme.slice(end + END.length))
-      return
-    }
-    expect(documented).toBe(renderedTable())
+    expectGeneratedBlock({ file: README, begin: BEGIN, end: END, rendered: renderedTable, writeVariable: 'WRITE_DISPATCH_TABLE' })
   })
 })

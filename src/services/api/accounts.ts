@@ -1,17 +1,17 @@
 /**
  * Account calls (core/wire/accounts.ts): signing in as an account — e-mail code, passkeys,
- * WeChat, the development sign-in links — and the account's own routes (sign-in methods,
+ * WeChat, the development sign-in links, a hand-off code from the mini-program — and the account's own routes (sign-in methods,
  * passkeys, sign out everywhere, export, delete), on the same request chain as every other
  * call. The session token the chain sends is the signed-in one, so a guest who signs up
  * keeps everything it had.
  */
-import { ACCOUNT_PATHS } from '@core/wire/accounts-paths'
+import { ACCOUNT_CALLS } from '@core/wire/accounts-paths'
 import type {
-  AccountExport, AccountSignInData, EmailStartData, PasskeyList, SignInMethods, WebauthnOptionsData, WechatWebStartData,
+  ACCOUNT_CALL_SCHEMAS, AccountExport, AccountSignInData, EmailStartData, HandoffData, PasskeyList, SignInMethods, WebauthnCredential, WebauthnOptionsData, WechatWebStartData,
 } from '@core/wire/accounts'
-import { fillPath } from '@core/wire/paths'
 import type { Done } from '@core/wire/trust'
 import { request } from '@/services/request/request'
+import { callsOf } from './call'
 import type { Requester } from './index'
 
 /** What a deleted account's content becomes: kept under 已注销用户, or removed. */
@@ -32,6 +32,10 @@ export interface AccountApi {
   wechatWeb (code: string, state: string): Promise<AccountSignInData>
   wechatMiniProgram (code: string): Promise<AccountSignInData>
   devSignIn (token: string): Promise<AccountSignInData>
+  /** A single-use code that signs this member in once elsewhere (the mini-program's web-view), within its `expires_in` seconds. */
+  handoff (): Promise<HandoffData>
+  /** Signs in with a hand-off code, as the member who asked for it. */
+  redeemHandoff (code: string): Promise<AccountSignInData>
   signInMethods (): Promise<SignInMethods>
   signOutEverywhere (): Promise<Done>
   exportData (): Promise<AccountExport>
@@ -40,25 +44,28 @@ export interface AccountApi {
 
 /** The account calls sent through `send`. */
 export function createAccountApi (send: Requester = request): AccountApi {
-  const post = <T>(path: string, data: object = {}) => send<T>({ path, method: 'POST', data })
-  const passkey = (credentialId: string) => fillPath(ACCOUNT_PATHS.passkey, { credential_id: credentialId })
+  const calls = callsOf<typeof ACCOUNT_CALLS, typeof ACCOUNT_CALL_SCHEMAS>(send, ACCOUNT_CALLS)
+  // the browser's answer is passed on as the authenticator gave it: the server checks its shape
+  const answer = (credential: unknown) => credential as WebauthnCredential
   return {
-    emailStart: email => post(ACCOUNT_PATHS.emailStart, { email }),
-    emailVerify: (email, code) => post(ACCOUNT_PATHS.emailVerify, { email, code }),
-    passkeyRegisterOptions: () => post(ACCOUNT_PATHS.passkeyRegisterOptions),
-    passkeyRegister: (credential, name) => post(ACCOUNT_PATHS.passkeyRegister, { credential, name }),
-    passkeySignInOptions: () => post(ACCOUNT_PATHS.passkeySignInOptions),
-    passkeySignIn: credential => post(ACCOUNT_PATHS.passkeySignIn, { credential }),
-    passkeys: () => send<PasskeyList>({ path: ACCOUNT_PATHS.passkeys }),
-    renamePasskey: (credentialId, name) => send<Done>({ path: passkey(credentialId), method: 'PATCH', data: { name } }),
-    removePasskey: credentialId => send<Done>({ path: passkey(credentialId), method: 'DELETE' }),
-    wechatWebStart: (scope, redirectUri) => post(ACCOUNT_PATHS.wechatWebStart, { scope, redirect_uri: redirectUri }),
-    wechatWeb: (code, state) => post(ACCOUNT_PATHS.wechatWeb, { code, state }),
-    wechatMiniProgram: code => post(ACCOUNT_PATHS.wechatMiniProgram, { code }),
-    devSignIn: token => post(ACCOUNT_PATHS.devSignIn, { token }),
-    signInMethods: () => send<SignInMethods>({ path: ACCOUNT_PATHS.account }),
-    signOutEverywhere: () => post(ACCOUNT_PATHS.signOutEverywhere),
-    exportData: () => send<AccountExport>({ path: ACCOUNT_PATHS.exportData }),
-    deleteAccount: content => post(ACCOUNT_PATHS.deleteAccount, { content }),
+    emailStart: email => calls.emailStart({ body: { email } }),
+    emailVerify: (email, code) => calls.emailVerify({ body: { email, code } }),
+    passkeyRegisterOptions: () => calls.passkeyRegisterOptions({}),
+    passkeyRegister: (credential, name) => calls.passkeyRegister({ body: { credential: answer(credential), name } }),
+    passkeySignInOptions: () => calls.passkeySignInOptions({}),
+    passkeySignIn: credential => calls.passkeySignIn({ body: { credential: answer(credential) } }),
+    passkeys: () => calls.passkeys({}),
+    renamePasskey: (credentialId, name) => calls.renamePasskey({ params: { credential_id: credentialId }, body: { name } }),
+    removePasskey: credentialId => calls.deletePasskey({ params: { credential_id: credentialId } }),
+    wechatWebStart: (scope, redirectUri) => calls.wechatWebStart({ body: { scope, redirect_uri: redirectUri } }),
+    wechatWeb: (code, state) => calls.wechatWeb({ body: { code, state } }),
+    wechatMiniProgram: code => calls.wechatMiniProgram({ body: { code } }),
+    devSignIn: token => calls.devSignIn({ body: { token } }),
+    handoff: () => calls.handoff({}),
+    redeemHandoff: code => calls.handoffRedeem({ body: { code } }),
+    signInMethods: () => calls.account({}),
+    signOutEverywhere: () => calls.signOutEverywhere({}),
+    exportData: () => calls.exportData({}),
+    deleteAccount: content => calls.deleteAccount({ body: { content } }),
   }
 }

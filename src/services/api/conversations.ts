@@ -4,13 +4,12 @@
  * src/stores/chat/conversation.ts `directConversation`), leaving or blocking a group, who
  * may message me and whom I block. Stores take a {@link ConversationsApi}, so tests pass a fake.
  */
-import { CONVERSATIONS_PATHS, type DmPrivacy } from '@core/wire/direct-messages-paths'
-import type { BlockList, Conversation, ConversationList } from '@core/wire/direct-messages'
+import { CONVERSATION_CALLS, type DmPrivacy } from '@core/wire/direct-messages-paths'
+import type { CONVERSATION_CALL_SCHEMAS, Conversation } from '@core/wire/direct-messages'
 import type { User } from '@core/wire/entities'
-import { fillPath } from '@core/wire/paths'
 import { request as defaultRequest } from '@/services/request/request'
 import type { ConversationApi } from '@/stores/chat/conversation'
-import type { ChatMessage, ChatMessagePage } from '@/stores/chat/types'
+import { callsOf } from './call'
 import type { Requester } from './index'
 import { done } from './done'
 
@@ -37,29 +36,31 @@ export interface ConversationsApi {
 
 /** Builds the direct-message calls on `send` (the request chain in the app). */
 export function createConversationsApi (send: Requester = defaultRequest): ConversationsApi {
-  const at = (path: string, conversationId: string, rest: Record<string, string> = {}) => fillPath(path, { conversation_id: conversationId, ...rest })
+  const calls = callsOf<typeof CONVERSATION_CALLS, typeof CONVERSATION_CALL_SCHEMAS>(send, CONVERSATION_CALLS)
   return {
-    list: async () => (await send<ConversationList>({ path: CONVERSATIONS_PATHS.conversations })).items,
-    openDirect: uid => send<Conversation>({ path: CONVERSATIONS_PATHS.direct, method: 'POST', data: { uid } }),
-    createGroup: uids => send<Conversation>({ path: CONVERSATIONS_PATHS.conversations, method: 'POST', data: { uids } }),
+    list: async () => (await calls.list({})).items,
+    openDirect: uid => calls.direct({ body: { uid } }),
+    createGroup: uids => calls.createGroup({ body: { uids } }),
     leaveGroup: (conversationId, block) => done(block
-      ? send({ path: at(CONVERSATIONS_PATHS.groupBlock, conversationId), method: 'PUT' })
-      : send({ path: at(CONVERSATIONS_PATHS.leave, conversationId), method: 'POST', data: {} })),
-    messages: conversationId => ({
-      listHistory: query => send<ChatMessagePage>({ path: at(CONVERSATIONS_PATHS.messages, conversationId), query: { before: query.before, after: query.after, limit: query.limit } }),
-      sendMessage: body => send<ChatMessage>({ path: at(CONVERSATIONS_PATHS.messages, conversationId), method: 'POST', data: body }),
-      // POST: the mini-program's request API has no PATCH (the server takes both)
-      editMessage: (messageId, content) => send<ChatMessage>({ path: at(CONVERSATIONS_PATHS.message, conversationId, { message_id: messageId }), method: 'POST', data: { content } }),
-      deleteMessage: messageId => done(send({ path: at(CONVERSATIONS_PATHS.message, conversationId, { message_id: messageId }), method: 'DELETE' })),
-      addReaction: (messageId, emoji) => done(send({ path: at(CONVERSATIONS_PATHS.myReaction, conversationId, { message_id: messageId, emoji }), method: 'PUT' })),
-      removeReaction: (messageId, emoji) => done(send({ path: at(CONVERSATIONS_PATHS.myReaction, conversationId, { message_id: messageId, emoji }), method: 'DELETE' })),
-      sendTyping: () => done(send({ path: at(CONVERSATIONS_PATHS.typing, conversationId), method: 'POST', data: {} })),
-      markRead: messageId => done(send({ path: at(CONVERSATIONS_PATHS.read, conversationId), method: 'POST', data: { message_id: messageId } })),
-    }),
-    privacy: async () => (await send<{ dm_privacy: DmPrivacy }>({ path: CONVERSATIONS_PATHS.privacy })).dm_privacy,
-    setPrivacy: privacy => done(send({ path: CONVERSATIONS_PATHS.privacy, method: 'PUT', data: { dm_privacy: privacy } })),
-    blocked: async () => (await send<BlockList>({ path: CONVERSATIONS_PATHS.blocks })).items,
-    block: uid => done(send({ path: fillPath(CONVERSATIONS_PATHS.block, { uid }), method: 'PUT' })),
-    unblock: uid => done(send({ path: fillPath(CONVERSATIONS_PATHS.block, { uid }), method: 'DELETE' })),
+      ? calls.blockGroup({ params: { conversation_id: conversationId } })
+      : calls.leaveGroup({ params: { conversation_id: conversationId } })),
+    messages: conversationId => {
+      const message = (messageId: string) => ({ conversation_id: conversationId, message_id: messageId })
+      return {
+        listHistory: query => calls.history({ params: { conversation_id: conversationId }, query: { before: query.before, after: query.after, limit: query.limit } }),
+        sendMessage: body => calls.send({ params: { conversation_id: conversationId }, body }),
+        editMessage: (messageId, content) => calls.edit({ params: message(messageId), body: { content } }),
+        deleteMessage: messageId => done(calls.delete({ params: message(messageId) })),
+        addReaction: (messageId, emoji) => done(calls.react({ params: { ...message(messageId), emoji } })),
+        removeReaction: (messageId, emoji) => done(calls.unreact({ params: { ...message(messageId), emoji } })),
+        sendTyping: () => done(calls.typing({ params: { conversation_id: conversationId } })),
+        markRead: messageId => done(calls.read({ params: { conversation_id: conversationId }, body: { message_id: messageId } })),
+      }
+    },
+    privacy: async () => (await calls.privacy({})).dm_privacy,
+    setPrivacy: privacy => done(calls.setPrivacy({ body: { dm_privacy: privacy } })),
+    blocked: async () => (await calls.blocks({})).items,
+    block: uid => done(calls.block({ params: { uid } })),
+    unblock: uid => done(calls.unblock({ params: { uid } })),
   }
 }

@@ -4,10 +4,11 @@
  * list are the members API's, src/services/api/members.ts). Built on the same request chain as every
  * other call; stores take a {@link MessagesApi}, so tests pass a fake.
  */
-import { fillPath } from '@core/wire/paths'
-import { MESSAGES_PATHS } from '@core/wire/messages-paths'
+import { MESSAGE_CALLS } from '@core/wire/messages-paths'
+import type { MESSAGE_CALL_SCHEMAS } from '@core/wire/messages'
 import { request as defaultRequest } from '@/services/request/request'
 import type { ChatMessage, ChatMessagePage, SendMessageBody } from '@/stores/chat/types'
+import { callsOf } from './call'
 import { done } from './done'
 import type { Requester } from './index'
 
@@ -38,20 +39,20 @@ export interface MessagesApi {
 
 /** Builds the chat's calls on `send` (the request chain in the app). */
 export function createMessagesApi (send: Requester = defaultRequest): MessagesApi {
-  const messagePath = (channelId: string, messageId: string) => fillPath(MESSAGES_PATHS.message, { channel_id: channelId, message_id: messageId })
-  const reactionPath = (channelId: string, messageId: string, emoji: string) => fillPath(MESSAGES_PATHS.myReaction, { channel_id: channelId, message_id: messageId, emoji })
+  const calls = callsOf<typeof MESSAGE_CALLS, typeof MESSAGE_CALL_SCHEMAS>(send, MESSAGE_CALLS)
+  const message = (channelId: string, messageId: string) => ({ channel_id: channelId, message_id: messageId })
   return {
-    listHistory: (channelId, query = {}) => send<ChatMessagePage>({
-      path: fillPath(MESSAGES_PATHS.messages, { channel_id: channelId }),
+    // only a page/page_size query is answered the old page: a cursor query's answer is always the cursor page
+    listHistory: (channelId, query = {}) => calls.history({
+      params: { channel_id: channelId },
       query: { before: query.before, after: query.after, around: query.around, limit: query.limit },
-    }),
-    sendMessage: (channelId, body) => send<ChatMessage>({ path: fillPath(MESSAGES_PATHS.messages, { channel_id: channelId }), method: 'POST', data: body }),
-    // POST: the mini-program's request API has no PATCH (the server takes both)
-    editMessage: (channelId, messageId, content) => send<ChatMessage>({ path: messagePath(channelId, messageId), method: 'POST', data: { content } }),
-    deleteMessage: (channelId, messageId) => done(send({ path: messagePath(channelId, messageId), method: 'DELETE' })),
-    addReaction: (channelId, messageId, emoji) => done(send({ path: reactionPath(channelId, messageId, emoji), method: 'PUT' })),
-    removeReaction: (channelId, messageId, emoji) => done(send({ path: reactionPath(channelId, messageId, emoji), method: 'DELETE' })),
-    sendTyping: channelId => done(send({ path: fillPath(MESSAGES_PATHS.typing, { channel_id: channelId }), method: 'POST', data: {} })),
-    markRead: (channelId, messageId) => done(send({ path: fillPath(MESSAGES_PATHS.read, { channel_id: channelId }), method: 'POST', data: { message_id: messageId } })),
+    }) as Promise<ChatMessagePage>,
+    sendMessage: (channelId, body) => calls.send({ params: { channel_id: channelId }, body }),
+    editMessage: (channelId, messageId, content) => calls.edit({ params: message(channelId, messageId), body: { content } }),
+    deleteMessage: (channelId, messageId) => done(calls.delete({ params: message(channelId, messageId) })),
+    addReaction: (channelId, messageId, emoji) => done(calls.react({ params: { ...message(channelId, messageId), emoji } })),
+    removeReaction: (channelId, messageId, emoji) => done(calls.unreact({ params: { ...message(channelId, messageId), emoji } })),
+    sendTyping: channelId => done(calls.typing({ params: { channel_id: channelId } })),
+    markRead: (channelId, messageId) => done(calls.read({ params: { channel_id: channelId }, body: { message_id: messageId } })),
   }
 }

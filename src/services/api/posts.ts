@@ -1,15 +1,16 @@
 /**
- * The posts and live-chat calls (core/wire/posts.ts POSTS_PATHS) on the request chain:
+ * The posts and live-chat calls (core/wire/paths.ts POST_CALLS) on the request chain:
  * posts of a channel by cursor, one post, its comments and my like, live comments, my
  * reminder of a reserved item and my viewing heartbeat. Stores take a {@link PostsApi},
  * so tests pass fakes.
  */
 import type {
   Comment, CreateCommentBody, CreateLiveCommentBody, CreatePostBody, CursorPage, LiveComment, LiveReminder,
-  LiveViewers, PatchCommentBody, PatchPostBody, Post, PostLike,
+  LiveViewers, PatchCommentBody, PatchPostBody, POST_CALL_SCHEMAS, Post, PostLike,
 } from '@core/wire/posts'
-import { fillPath, POSTS_PATHS } from '@core/wire/paths'
+import { POST_CALLS } from '@core/wire/paths'
 import { request as defaultRequest } from '@/services/request/request'
+import { callsOf } from './call'
 import type { Requester } from './index'
 
 /** A cursor: items older than `before` (comments: newer than `after`), at most `limit`. */
@@ -41,34 +42,29 @@ export interface PostsApi {
   setViewing (liveId: string, watching: boolean): Promise<LiveViewers>
 }
 
-function cursorQuery (cursor: CursorArgs = {}): Record<string, string | number | undefined> {
-  return { before: cursor.before, after: cursor.after, limit: cursor.limit }
-}
-
 /** Builds the posts API on `send` (the app's request chain by default). */
 export function createPostsApi (send: Requester = defaultRequest): PostsApi {
-  const post = (postId: string) => fillPath(POSTS_PATHS.post, { post_id: postId })
-  const live = (template: string, liveId: string) => fillPath(template, { live_id: liveId })
+  const calls = callsOf<typeof POST_CALLS, typeof POST_CALL_SCHEMAS>(send, POST_CALLS)
+  const post = (postId: string) => ({ post_id: postId })
+  const comment = (postId: string, commentId: string) => ({ post_id: postId, comment_id: commentId })
+  const live = (liveId: string) => ({ live_id: liveId })
   return {
-    listPosts: (channelId, cursor) => send({ path: fillPath(POSTS_PATHS.channelPosts, { channel_id: channelId }), query: cursorQuery(cursor) }),
-    getPost: postId => send({ path: post(postId) }),
-    createPost: (channelId, body) => send({ path: fillPath(POSTS_PATHS.channelPosts, { channel_id: channelId }), method: 'POST', data: body }),
-    // POST, not PATCH: the mini-program's request API has no PATCH (the server takes both)
-    updatePost: (postId, body) => send({ path: post(postId), method: 'POST', data: body }),
-    deletePost: async postId => { await send({ path: post(postId), method: 'DELETE' }) },
-    listComments: (postId, cursor) => send({ path: fillPath(POSTS_PATHS.postComments, { post_id: postId }), query: cursorQuery(cursor) }),
-    createComment: (postId, body) => send({ path: fillPath(POSTS_PATHS.postComments, { post_id: postId }), method: 'POST', data: body }),
-    // POST, not PATCH, like updatePost
-    updateComment: (postId, commentId, body) => send({ path: fillPath(POSTS_PATHS.postComment, { post_id: postId, comment_id: commentId }), method: 'POST', data: body }),
-    deleteComment: async (postId, commentId) => {
-      await send({ path: fillPath(POSTS_PATHS.postComment, { post_id: postId, comment_id: commentId }), method: 'DELETE' })
-    },
-    setLike: (postId, liked) => send({ path: fillPath(POSTS_PATHS.myPostLike, { post_id: postId }), method: liked ? 'PUT' : 'DELETE' }),
-    listLiveComments: (liveId, cursor) => send({ path: live(POSTS_PATHS.liveComments, liveId), query: cursorQuery(cursor) }),
-    createLiveComment: (liveId, body) => send({ path: live(POSTS_PATHS.liveComments, liveId), method: 'POST', data: body }),
-    getReminder: liveId => send({ path: live(POSTS_PATHS.myLiveReminder, liveId) }),
-    setReminder: (liveId, reminded) => send({ path: live(POSTS_PATHS.myLiveReminder, liveId), method: reminded ? 'PUT' : 'DELETE' }),
-    setViewing: (liveId, watching) => send({ path: live(POSTS_PATHS.myLiveViewing, liveId), method: watching ? 'PUT' : 'DELETE' }),
+    // a query without page/page_size is answered the cursor page; only those ask for the page-numbered one
+    listPosts: (channelId, cursor = {}) => calls.channelPosts({ params: { channel_id: channelId }, query: { before: cursor.before, limit: cursor.limit } }) as Promise<CursorPage<Post>>,
+    getPost: postId => calls.post({ params: post(postId) }),
+    createPost: (channelId, body) => calls.createPost({ params: { channel_id: channelId }, body }),
+    updatePost: (postId, body) => calls.editPost({ params: post(postId), body }),
+    deletePost: async postId => { await calls.deletePost({ params: post(postId) }) },
+    listComments: (postId, cursor = {}) => calls.comments({ params: post(postId), query: { after: cursor.after, limit: cursor.limit } }),
+    createComment: (postId, body) => calls.comment({ params: post(postId), body }),
+    updateComment: (postId, commentId, body) => calls.editComment({ params: comment(postId, commentId), body }),
+    deleteComment: async (postId, commentId) => { await calls.deleteComment({ params: comment(postId, commentId) }) },
+    setLike: (postId, liked) => calls[liked ? 'like' : 'unlike']({ params: post(postId) }),
+    listLiveComments: (liveId, cursor = {}) => calls.liveComments({ params: live(liveId), query: { before: cursor.before, limit: cursor.limit } }),
+    createLiveComment: (liveId, body) => calls.liveComment({ params: live(liveId), body }),
+    getReminder: liveId => calls.reminder({ params: live(liveId) }),
+    setReminder: (liveId, reminded) => calls[reminded ? 'remind' : 'unremind']({ params: live(liveId) }),
+    setViewing: (liveId, watching) => calls[watching ? 'watch' : 'unwatch']({ params: live(liveId) }),
   }
 }
 

@@ -1,6 +1,6 @@
 /**
  * The account: signing in as one (an e-mail code, a passkey, WeChat, a development sign-in
- * link) — a guest who does keeps everything it had, the server moves it — and, on Me's
+ * link, the mini-program's hand-off code) — a guest who does keeps everything it had, the server moves it — and, on Me's
  * 账号与安全, its sign-in methods and passkeys (add, rename, remove, never the last way
  * in), signing out everywhere, exporting one's data and deleting the account. The
  * transports (the account calls, the browser's WebAuthn ceremonies) are passed in, so tests
@@ -228,6 +228,14 @@ export class AccountStore {
   /** Signs in with a development sign-in link's token (`npm start` prints them). */
   async signInWithLink (token: string): Promise<string> {
     return this.act('link', async () => this.adopt(await this.sources.api.devSignIn(token)))
+  }
+
+  /**
+   * Signs in with a hand-off code (the mini-program opened this H5 page in its web-view
+   * with `?handoff=`): as the mini-program's member, in a session of this browser's own.
+   */
+  async signInWithHandoff (code: string): Promise<string> {
+    return this.act('link', async () => this.adopt(await this.sources.api.redeemHandoff(code)))
   }
 
   /**

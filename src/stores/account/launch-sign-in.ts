@@ -1,13 +1,14 @@
 /**
- * Who is signed in when the app launches: a development sign-in link (`dev_signin`, H5,
- * printed by `npm start`) or the code WeChat's browser came back with (`code` and `state`
+ * Who is signed in when the app launches: a hand-off code (`handoff`, H5: the mini-program
+ * opened this page in its web-view, docs/voice.md), dropped from the address bar before it
+ * is redeemed, a development sign-in link (`dev_signin`, H5, printed by `npm start`) or the code WeChat's browser came back with (`code` and `state`
  * of the web authorisation) signs in as the account; the mini-program signs in silently
  * with `Taro.login`'s code (no guest step unless WeChat refuses); inside WeChat's browser,
  * where no account is stored, the page first leaves once for WeChat's silent authorisation
  * (`snsapi_base`) when the server has an Official Account (it comes back with `code` and
  * `state`); otherwise the stored login, or a guest (SessionStore.ensureSignedIn).
  */
-import { DEV_SIGN_IN_QUERY_KEY } from '@core/wire/accounts-paths'
+import { DEV_SIGN_IN_QUERY_KEY, HANDOFF_QUERY_KEY } from '@core/wire/accounts-paths'
 import type { PageParams } from '@core/query/query'
 import type { AccountStore } from './account-store'
 import type { SessionStore } from './session-store'
@@ -15,12 +16,14 @@ import type { SessionStore } from './session-store'
 /** What the launch sign-in needs. */
 export interface LaunchSignInSources {
   /** The account store, loaded when a sign-in needs it (its code is not part of the first load). */
-  account: () => Promise<Pick<AccountStore, 'signInWithLink' | 'signInWithWechatWeb' | 'signInInMiniProgram' | 'silentWechatUrl'>>
+  account: () => Promise<Pick<AccountStore, 'signInWithHandoff' | 'signInWithLink' | 'signInWithWechatWeb' | 'signInInMiniProgram' | 'silentWechatUrl'>>
   session: Pick<SessionStore, 'ensureSignedIn' | 'restore' | 'isSignedIn' | 'identityKind'>
   /** The mini-program's `Taro.login` (its code), or null on H5. */
   miniProgramLogin: (() => Promise<string>) | null
   /** Inside WeChat's browser (H5): the silent sign-in's page and way out; null elsewhere. */
   wechatBrowser: WechatBrowserLaunch | null
+  /** H5: removes a query key from the address bar without a navigation (history.replaceState); null in the mini-program. */
+  dropFromAddressBar: ((key: string) => void) | null
 }
 
 /** What the silent WeChat sign-in at launch needs of the browser. */
@@ -35,11 +38,16 @@ export interface WechatBrowserLaunch {
 
 /** Signs in at launch from `query`; resolves once someone (an account or a guest) is signed in or sign-in failed. */
 export async function signInAtLaunch (query: PageParams, sources: LaunchSignInSources): Promise<void> {
-  const { account, session, miniProgramLogin, wechatBrowser } = sources
+  const { account, session, miniProgramLogin, wechatBrowser, dropFromAddressBar } = sources
+  const handoff = query[HANDOFF_QUERY_KEY]
   const link = query[DEV_SIGN_IN_QUERY_KEY]
   // a stored guest signs up through WeChat (keeping everything); a stored account stays as it is
   const storedAccount = (): boolean => session.restore() && session.isSignedIn && session.identityKind !== 'guest'
-  if (link) await (await account()).signInWithLink(link)
+  if (handoff) {
+    // a single-use code: never left in the address bar (a shared or reloaded URL carries none), whether or not it signs in
+    dropFromAddressBar?.(HANDOFF_QUERY_KEY)
+    await (await account()).signInWithHandoff(handoff)
+  } else if (link) await (await account()).signInWithLink(link)
   else if (query.code && query.state) await (await account()).signInWithWechatWeb(query.code, query.state)
   else if (miniProgramLogin && !storedAccount()) await (await account()).signInInMiniProgram(miniProgramLogin)
   else if (wechatBrowser && !storedAccount() && wechatBrowser.firstTry()) {

@@ -2,10 +2,9 @@
  * The chat of discussion channels: one {@link ChannelChat} per open channel
  * puts together the parts of a conversation — its {@link MessageHistory}, the
  * {@link Outbox} of my messages on their way, the {@link Composer}, who is
- * {@link Typing}, the {@link ReadMarks} — and keeps them up to date from the gateway:
- * new messages, edits, deletions, reactions and typing arrive through `gateway.on`, and
- * what was missed while offline is fetched after a reconnect. A member reports
- * a message. The transport (a MessagesApi), the gateway, the clock and the timers are
+ * {@link Typing}, the {@link ReadMarks}, the {@link MessageActions} on shown messages — and
+ * keeps them up to date from the gateway: new messages, edits, deletions, reactions and typing
+ * arrive through `gateway.on`, and what was missed while offline is fetched after a reconnect. The transport (a MessagesApi), the gateway, the clock and the timers are
  * passed in: tests use fakes.
  */
 import { makeAutoObservable, reaction, runInAction } from 'mobx'
@@ -20,12 +19,12 @@ import type { UploadQueue } from '../support/upload-queue'
 import { Composer, composerDraftKey } from './composer'
 import { channelConversation, type ChannelChatInput, type Conversation } from './conversation'
 import { MessageHistory } from './history'
-import { compareMessageIds, type ChatEntry } from './message-order'
+import { MessageActions } from './message-actions'
+import type { ChatEntry } from './message-order'
 import { Outbox } from './outbox'
-import { hasMyReaction, reactedWith } from './reactions'
 import { ReadMarks } from './read-marks'
 import { Typing } from './typing'
-import type { ChatDispatches, ChatGateway, ChatMessage, GatewayConnection, MessageDeleteEvent, ReactionEvent } from './types'
+import type { ChatDispatches, ChatGateway, ChatMessage, GatewayConnection } from './types'
 
 /** What a ChannelChat needs besides its channel. */
 export interface ChatDeps {
@@ -64,9 +63,8 @@ export class ChannelChat {
   private readonly composer: Composer
   private readonly typing: Typing
   private readonly reads: ReadMarks
+  private readonly actions: MessageActions
   private readonly stops: Array<() => void> = []
-  /** A read mark asked for before the unread count was known (the message it reads up to): it is made when the count says nothing was unread. */
-  private markReadAwaits: string | null = null
 
   constructor (input: ChannelChatInput, private readonly deps: ChatDeps) {
     this.channelId = input.channelId
@@ -96,10 +94,16 @@ export class ChannelChat {
       },
     })
     this.typing = new Typing(deps.scheduler)
-    this.reads = new ReadMarks(this.conversation, deps.logger)
+    this.reads = new ReadMarks({
+      conversation: this.conversation, logger: deps.logger, history: this.history, isMine: message => this.isMine(message), mentionsMe: message => this.mentionsMe(message),
+    })
     if (input.lastReadId != null) this.reads.readOn(input.lastReadId)
-    makeAutoObservable<ChannelChat, 'deps' | 'conversation' | 'history' | 'outbox' | 'composer' | 'typing' | 'reads' | 'stops'>(this, {
-      deps: false, conversation: false, history: false, outbox: false, composer: false, typing: false, reads: false, stops: false,
+    this.actions = new MessageActions({
+      channelId: this.channelId, serverId: this.serverId, conversation: this.conversation, history: this.history, composer: this.composer,
+      me: deps.me, logger: deps.logger, report: deps.report,
+    })
+    makeAutoObservable<ChannelChat, 'deps' | 'conversation' | 'history' | 'outbox' | 'composer' | 'typing' | 'reads' | 'actions' | 'stops'>(this, {
+      deps: false, conversation: false, history: false, outbox: false, composer: false, typing: false, reads: false, actions: false, stops: false,
     })
   }
 
@@ -140,18 +144,9 @@ export class ChannelChat {
     return this.history.firstUnreadId
   }
 
-  /**
-   * The unread count at opening and the read position, known only now (opened by a link before
-   * the channel list arrived): places the divider once, and marks read what was asked for
-   * meanwhile when nothing was unread.
-   */
+  /** The unread count at opening and the read position, known only now (opened by a link before the channel list arrived): {@link ReadMarks.knowUnread}. */
   knowUnread (count: number, lastReadId: string | null = null): void {
-    this.history.knowUnread(count, lastReadId)
-    if (lastReadId !== null) this.reads.readOn(lastReadId)
-    const awaiting = this.markReadAwaits
-    if (awaiting === null) return
-    this.markReadAwaits = null
-    if (this.history.firstUnreadId === null) void this.markRead(awaiting)
+    this.reads.knowUnread(count, lastReadId)
   }
 
   /** The newest message I have read here (the read position at opening, moved on by what was on screen and by my other devices), or null. */
@@ -166,20 +161,9 @@ export class ChannelChat {
    * while the channel is open, so its badge says what is left below what was shown.
    */
   get unreadBelow (): { unread: number, mentions: number } | null {
-    if (!this.history.unreadKnown) return null
-    const read = this.reads.lastReadId
-    const from = this.history.firstUnreadId
-    if (read === null && from === null) return { unread: 0, mentions: 0 }
-    let unread = 0
-    let mentions = 0
-    for (const { message } of this.history.sent) {
-      const after = read !== null ? compareMessageIds(message.message_id, read) > 0 : from !== null && compareMessageIds(message.message_id, from) >= 0
-      if (!after || this.isMine(message)) continue
-      unread += 1
-      if (this.mentionsMe(message)) mentions += 1
-    }
-    return { unread, mentions }
+    return this.reads.unreadBelow
   }
+
 
   /** The newest message the server holds among the loaded ones, or null. */
   get newestId (): string | null {
@@ -204,9 +188,9 @@ export class ChannelChat {
     const names = this.conversation.dispatches
     on(names.create, message => this.applyCreate(message))
     on(names.update, message => this.history.update(message))
-    on(names.delete, event => this.applyDelete(event))
-    on(names.reactionAdd, event => this.applyReaction(event, 1))
-    on(names.reactionRemove, event => this.applyReaction(event, -1))
+    on(names.delete, event => this.actions.applyDelete(event))
+    on(names.reactionAdd, event => this.actions.applyReaction(event, 1))
+    on(names.reactionRemove, event => this.actions.applyReaction(event, -1))
     on(names.typing, event => { if (event.uid !== this.deps.me()?.uid) this.typing.started(event) })
     on(names.read, event => this.reads.readOn(event.last_read_id))
     // a reconnect (resumed or not) may have missed dispatches: fetch what came after the newest shown
@@ -369,58 +353,26 @@ export class ChannelChat {
   }
 
   /** Deletes my message, or another's as a moderator (ManageMessages; the server decides); resolves with the failure's message, or null when deleted. */
-  async remove (messageId: string): Promise<string | null> {
-    try {
-      await this.conversation.api.deleteMessage(messageId)
-      runInAction(() => this.applyDelete({ channel_id: this.channelId, message_id: messageId }))
-      return null
-    } catch (error) {
-      return failureMessage(error, this.deps.logger)
-    }
+  remove (messageId: string): Promise<string | null> {
+    return this.actions.remove(messageId)
   }
 
   /** Reports another's message to the server's moderators; resolves with the failure's message, or null when the report was taken. */
-  async report (messageId: string, reason: ReportReason): Promise<string | null> {
-    if (!this.deps.report) return null
-    try {
-      await this.deps.report({ target_type: 'message', target_id: messageId, server_id: this.serverId, reason })
-      return null
-    } catch (error) {
-      return failureMessage(error, this.deps.logger)
-    }
+  report (messageId: string, reason: ReportReason): Promise<string | null> {
+    return this.actions.report(messageId, reason)
   }
 
   /** Adds my reaction, or takes it back when I had it; shown at once, undone when the server refuses. Resolves with the failure's message, or null. */
-  async toggleReaction (messageId: string, emoji: string): Promise<string | null> {
-    const entry = this.history.find(messageId)
-    const uid = this.deps.me()?.uid
-    if (!entry || uid === undefined) return null
-    const had = hasMyReaction(entry.message, emoji)
-    const event: ReactionEvent = { channel_id: this.channelId, message_id: messageId, emoji, uid }
-    this.applyReaction(event, had ? -1 : 1)
-    try {
-      if (had) await this.conversation.api.removeReaction(messageId, emoji)
-      else await this.conversation.api.addReaction(messageId, emoji)
-      return null
-    } catch (error) {
-      runInAction(() => this.applyReaction(event, had ? 1 : -1))
-      return failureMessage(error, this.deps.logger)
-    }
+  toggleReaction (messageId: string, emoji: string): Promise<string | null> {
+    return this.actions.toggleReaction(messageId, emoji)
   }
 
   /**
    * Tells the server (and so my other devices) I have read up to `upTo` — the newest message
    * that was on screen (docs/product-tour.md: the read position follows what was shown), the
-   * newest loaded one by default; once per newer position, never back. While the unread count
-   * at opening is unknown it waits for it (when opened by a link, the view's first stop at the
-   * bottom marked everything read before the channel list told the count, and the
-   * new-messages divider never came).
+   * newest loaded one by default ({@link ReadMarks.markRead}).
    */
   markRead (upTo: string | null = this.history.newestId): Promise<void> {
-    if (!this.history.unreadKnown) {
-      this.markReadAwaits = upTo
-      return Promise.resolve()
-    }
     return this.reads.markRead(upTo)
   }
 
@@ -450,14 +402,5 @@ export class ChannelChat {
   private applyCreate (message: ChatMessage): void {
     this.typing.stopped(message.author.uid)
     this.history.merge([message])
-  }
-
-  private applyDelete (event: MessageDeleteEvent): void {
-    if (this.history.remove(event.message_id)) this.composer.forget(event.message_id)
-  }
-
-  private applyReaction (event: ReactionEvent, delta: 1 | -1): void {
-    const mine = event.uid === this.deps.me()?.uid
-    this.history.change(event.message_id, message => ({ ...message, reactions: reactedWith(message.reactions, event.emoji, delta, mine) }))
   }
 }

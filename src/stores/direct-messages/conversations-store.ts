@@ -14,7 +14,8 @@ import { t } from '@/i18n'
 import type { ConversationsApi } from '@/services/api/conversations'
 import { directConversation, type ChannelChatInput } from '../chat/conversation'
 import type { GatewaySubscriptions } from '../gateway-store'
-import { failureMessage, LoadTracker, type StoreLogger, type StoreStatus } from '../support/load-tracker'
+import { failureMessage, type StoreLogger, type StoreStatus } from '../support/load-tracker'
+import { PagedList } from '../support/paged-list'
 
 /** What the conversation list is built on. */
 export interface ConversationsSources {
@@ -39,22 +40,26 @@ export function conversationTitle (conversation: Pick<Conversation, 'participant
 
 /** My conversations, my privacy choice and my blocks. */
 export class ConversationsStore {
-  /** My conversations, the most recently active first. */
-  conversations: Conversation[] = []
   /** Who may start a conversation with me; null until loaded. */
   privacy: DmPrivacy | null = null
   /** The members I block, as they were when blocked (unblocked from my list even when we no longer share a server). */
   blocked: User[] = []
   /** The conversation the member is looking at: its new messages are not counted unread. */
   openId: string | null = null
-  private readonly listing: LoadTracker
+  /** The list, answered in one page (the server sends every conversation of mine at once). */
+  private readonly listing: PagedList<Conversation, never>
   private readonly stops: Array<() => void> = []
 
   constructor (private readonly sources: ConversationsSources) {
-    this.listing = new LoadTracker(sources.logger)
+    this.listing = new PagedList<Conversation, never>(async () => ({ items: await sources.api.list(), hasMore: false, next: null }), item => item.conversation_id, { logger: sources.logger })
     makeAutoObservable<ConversationsStore, 'sources' | 'listing' | 'stops'>(this, {
-      sources: false, listing: false, stops: false, conversations: observable.ref, blocked: observable.ref,
+      sources: false, listing: false, stops: false, blocked: observable.ref,
     })
+  }
+
+  /** My conversations, the most recently active first. */
+  get conversations (): Conversation[] {
+    return this.listing.items
   }
 
   /** The direct-message calls the list goes through; a conversation's chat sends through them too. */
@@ -102,9 +107,7 @@ export class ConversationsStore {
         const unread = mine || this.openId === conversation.conversation_id ? conversation.unread_count : conversation.unread_count + 1
         this.put({ ...conversation, last_message: message, unread_count: unread })
       }),
-      gateway.on('DM_READ', state => {
-        this.conversations = this.conversations.map(item => item.conversation_id === state.channel_id ? { ...item, unread_count: 0 } : item)
-      }),
+      gateway.on('DM_READ', state => { this.markSeen(state.channel_id) }),
     )
   }
 
@@ -114,17 +117,14 @@ export class ConversationsStore {
   }
 
   /** Loads the list (a refresh; after a failure, the retry). */
-  async load (): Promise<void> {
-    await this.listing.run(() => this.sources.api.list(), list => {
-      this.conversations = list
-      return list.length === 0 ? 'empty' : 'ready'
-    })
+  load (): Promise<void> {
+    return this.listing.load()
   }
 
   /** The member is looking at `conversationId` (null: at none); it counts as read. */
   setOpen (conversationId: string | null): void {
     this.openId = conversationId
-    if (conversationId !== null) this.conversations = this.conversations.map(item => item.conversation_id === conversationId ? { ...item, unread_count: 0 } : item)
+    if (conversationId !== null) this.markSeen(conversationId)
   }
 
   /** The one-to-one conversation with `uid`, found or started; or the refusal in words (a member who takes no messages from me: "cannot send"). */
@@ -145,10 +145,7 @@ export class ConversationsStore {
   async leaveGroup (conversationId: string, block: boolean): Promise<{ left: boolean, message: string }> {
     try {
       await this.sources.api.leaveGroup(conversationId, block)
-      runInAction(() => {
-        this.conversations = this.conversations.filter(item => item.conversation_id !== conversationId)
-        if (this.conversations.length === 0) this.listing.settle('empty')
-      })
+      runInAction(() => this.listing.replaceItems(this.conversations.filter(item => item.conversation_id !== conversationId)))
       return { left: true, message: t(block ? 'dmGroupBlocked' : 'dmGroupLeft') }
     } catch (error) {
       return { left: false, message: failureMessage(error, this.sources.logger) }
@@ -199,9 +196,13 @@ export class ConversationsStore {
   private put (conversation: Conversation, toTop = true): void {
     const others = this.conversations.filter(item => item.conversation_id !== conversation.conversation_id)
     const existed = others.length !== this.conversations.length
-    this.conversations = toTop || !existed
+    this.listing.replaceItems(toTop || !existed
       ? [conversation, ...others]
-      : this.conversations.map(item => item.conversation_id === conversation.conversation_id ? conversation : item)
-    if (this.listing.status === 'empty') this.listing.settle('ready')
+      : this.conversations.map(item => item.conversation_id === conversation.conversation_id ? conversation : item))
+  }
+
+  /** Conversation `conversationId` has nothing unread (read here, or on another device). */
+  private markSeen (conversationId: string): void {
+    this.listing.replaceItems(this.conversations.map(item => item.conversation_id === conversationId ? { ...item, unread_count: 0 } : item))
   }
 }

@@ -11,11 +11,8 @@
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import {
-  ACCOUNT_PATHS, AccountExportSchema, AccountSignInDataSchema, DeleteAccountBodySchema, EmailStartBodySchema, EmailStartDataSchema, EmailVerifyBodySchema, SignInMethodsSchema,
-} from '@core/wire/accounts'
+import { ACCOUNT_CALLS, ACCOUNT_CALL_SCHEMAS } from '@core/wire/accounts'
 import type { User } from '@core/wire/entities'
-import { DoneSchema } from '@core/wire/trust'
 import type { RouteOptions } from '../../context'
 import { httpError, spokenError } from '../../errors'
 import { optionalUser, signedInUser } from '../../plugins/auth'
@@ -26,7 +23,7 @@ import {
 } from '../../services/sign-in'
 import { absentBodyAsEmpty, hasControlCharacters, ownFileKey } from '../../rules/content'
 import { ok } from '../../http/envelope'
-import { responses } from '../../http/schemas'
+import { route } from '../../http/route'
 
 const HOUR_MS = 3600_000
 
@@ -71,10 +68,7 @@ export default async function accountsRoutes (fastify: FastifyInstance, { ctx }:
     }
   }
 
-  app.post(ACCOUNT_PATHS.emailStart, {
-    config: { signIn: 'anyone', ...signUpLimit },
-    schema: { summary: 'Send a one-time sign-in code to an e-mail address (the same answer whether or not it has an account)', body: EmailStartBodySchema, response: responses(EmailStartDataSchema) },
-  }, async request => {
+  route(app, ACCOUNT_CALLS.emailStart, ACCOUNT_CALL_SCHEMAS.emailStart, { config: signUpLimit, schema: { summary: 'Send a one-time sign-in code to an e-mail address (the same answer whether or not it has an account)' } }, async request => {
     const email = emailOf(request.body.email)
     if (!ctx.config.rateLimit.allowList.includes(request.ip)) {
       const asked = await ctx.limits.hit(`email-code ${email} ip ${request.ip}`, HOUR_MS)
@@ -96,10 +90,7 @@ export default async function accountsRoutes (fastify: FastifyInstance, { ctx }:
     return ok({ sent: true })
   })
 
-  app.post(ACCOUNT_PATHS.emailVerify, {
-    config: { signIn: 'anyone', ...signUpLimit },
-    schema: { summary: 'Sign in (or up) with an e-mail code; a signed-in guest keeps everything, a signed-in account adds the address', body: EmailVerifyBodySchema, response: responses(AccountSignInDataSchema) },
-  }, async request => {
+  route(app, ACCOUNT_CALLS.emailVerify, ACCOUNT_CALL_SCHEMAS.emailVerify, { config: signUpLimit, schema: { summary: 'Sign in (or up) with an e-mail code; a signed-in guest keeps everything, a signed-in account adds the address' } }, async request => {
     const email = emailOf(request.body.email)
     const caller = await optionalUser(ctx, request)
     requireMayAdd(caller, 'email')
@@ -122,18 +113,9 @@ export default async function accountsRoutes (fastify: FastifyInstance, { ctx }:
     const attach: SignInMethodWriter = async (trx, uid) => { await trx.insertInto('account_emails').values({ uid, email, verified_at: ctx.now() }).execute() }
     return ok(await signInOrUp(ctx, { owner, caller, userAgent, method: 'email', attach }))
   })
-  const account = { config: { signIn: 'user' as const } }
+  route(app, ACCOUNT_CALLS.account, ACCOUNT_CALL_SCHEMAS.account, { schema: { summary: "The caller's sign-in methods" } }, async request => ok(await ctx.repos.accountData.signInMethods(signedInUser(request).uid)))
 
-  app.get(ACCOUNT_PATHS.account, {
-    ...account,
-    schema: { summary: "The caller's sign-in methods", response: responses(SignInMethodsSchema) },
-  }, async request => ok(await ctx.repos.accountData.signInMethods(signedInUser(request).uid)))
-
-  app.post(ACCOUNT_PATHS.signOutEverywhere, {
-    ...account,
-    preValidation: absentBodyAsEmpty,
-    schema: { summary: 'End every session of your account, on every device', response: responses(DoneSchema) },
-  }, async request => {
+  route(app, ACCOUNT_CALLS.signOutEverywhere, ACCOUNT_CALL_SCHEMAS.signOutEverywhere, { preValidation: absentBodyAsEmpty, schema: { summary: 'End every session of your account, on every device' } }, async request => {
     const { uid } = signedInUser(request)
     if (!request.currentSessionId) throw httpError(400, 'authorization: a bot token is revoked by the server owner, not signed out')
     await ctx.repos.accountData.endAllSessions(uid)
@@ -141,19 +123,13 @@ export default async function accountsRoutes (fastify: FastifyInstance, { ctx }:
     return ok({ done: true })
   })
 
-  app.get(ACCOUNT_PATHS.exportData, {
-    ...account,
-    schema: { summary: 'Your data as one JSON document: profile, memberships, messages, posts, comments', response: responses(AccountExportSchema) },
-  }, async (request, reply) => {
+  route(app, ACCOUNT_CALLS.exportData, ACCOUNT_CALL_SCHEMAS.exportData, { schema: { summary: 'Your data as one JSON document: profile, memberships, messages, posts, comments' } }, async (request, reply) => {
     const { uid } = signedInUser(request)
     void reply.header('content-disposition', `attachment; filename="openrealm-${uid}.json"`)
     return ok(await ctx.repos.accountData.exportData(uid, ctx.now()))
   })
 
-  app.post(ACCOUNT_PATHS.deleteAccount, {
-    ...account,
-    schema: { summary: 'Delete your account: profile and sign-in methods erased, sessions closed, content kept as 已注销用户 or removed', body: DeleteAccountBodySchema, response: responses(DoneSchema) },
-  }, async request => {
+  route(app, ACCOUNT_CALLS.deleteAccount, ACCOUNT_CALL_SCHEMAS.deleteAccount, { schema: { summary: 'Delete your account: profile and sign-in methods erased, sessions closed, content kept as 已注销用户 or removed' } }, async request => {
     const user = signedInUser(request)
     if (!request.currentSessionId) throw httpError(400, 'authorization: a bot account is removed by its server owner')
     const deletion = await ctx.repos.accountData.deleteAccount(user.uid, request.body.content === 'remove', ownFileKey(ctx, request, user.avatar))

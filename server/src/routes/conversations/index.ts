@@ -13,20 +13,12 @@
  * {@link sendDirectMessage}: what should follow either (a notice in an inbox) belongs there.
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { createTimeIdSource } from '@core/domain/ids'
 import { isReactionEmoji, mentionedUids } from '@core/domain/messages'
-import { UserParamsSchema } from '@core/wire/api'
-import {
-  BlockListSchema, CONVERSATION_PARTICIPANTS_MAX, CONVERSATIONS_PATHS, ConversationListSchema, ConversationSchema, DirectConversationBodySchema,
-  DirectMessageSchema, DM_CODES, DmPrivacySchema, GroupConversationBodySchema, type Conversation,
-} from '@core/wire/direct-messages'
+import { CONVERSATION_CALLS, CONVERSATION_CALL_SCHEMAS, CONVERSATION_PARTICIPANTS_MAX, DM_CODES, type Conversation } from '@core/wire/direct-messages'
 import type { User } from '@core/wire/entities'
-import {
-  EditMessageBodySchema, HISTORY_LIMIT_DEFAULT, MessageDeleteEventSchema, MessageHistorySchema, MessageIdSchema, ReactionEventSchema, ReadBodySchema,
-  ReadStateSchema, SendMessageBodySchema, type ChatMessage, type MessageHistoryQuery, type ReactionEvent, type SendMessageBody,
-} from '@core/wire/messages'
+import { HISTORY_LIMIT_DEFAULT, type ChatMessage, type MessageHistoryQuery, type ReactionEvent, type SendMessageBody } from '@core/wire/messages'
 import type { AppContext, RouteOptions } from '../../context'
 import type { ConversationsTable, DirectMessagesTable } from '../../db/tables/direct-messages'
 import { ApiError, badRequest, forbidden, notFound } from '../../errors'
@@ -35,18 +27,9 @@ import { directKeyOf, type MessagingRefusal } from '../../repositories/conversat
 import { requireAuditPass, storedAttachments } from '../../rules/content'
 import { ok } from '../../http/envelope'
 import { contentOf, cursorOf, reactionCapRefusal, requireMessageAllowance, TYPING_THROTTLE_MS } from '../../rules/messages'
-import { responses } from '../../http/schemas'
+import { route } from '../../http/route'
 import { notifyEach } from '../../services/notifications'
 import { chargeChatText, charged, chargeDmReach } from '../../services/quotas'
-
-const conversationParams = Type.Object({ conversation_id: Type.String({ minLength: 1, maxLength: 64 }) })
-const messageParams = Type.Object({ ...conversationParams.properties, message_id: MessageIdSchema })
-const reactionParams = Type.Object({ ...messageParams.properties, emoji: Type.String({ minLength: 1, maxLength: 64 }) })
-const historyQuery = Type.Object({
-  before: Type.Optional(MessageIdSchema),
-  after: Type.Optional(MessageIdSchema),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
-}, { additionalProperties: false })
 
 /** A conversation the signed-in member takes part in, and who takes part. */
 interface Joined {
@@ -235,30 +218,13 @@ export default async function conversationsRoutes (instance: FastifyInstance, { 
 
   const everyone = (joined: Joined): { conversation_id: string, uids: string[] } => ({ conversation_id: joined.row.conversation_id, uids: joined.uids })
 
-  fastify.get(CONVERSATIONS_PATHS.conversations, {
-    schema: { summary: 'My direct conversations, the most recently active first, with unread counts', response: responses(ConversationListSchema) },
-  }, async request => ok({ items: await ctx.repos.conversations.listFor(signedInUser(request).uid) }))
+  route(fastify, CONVERSATION_CALLS.list, CONVERSATION_CALL_SCHEMAS.list, { schema: { summary: 'My direct conversations, the most recently active first, with unread counts' } }, async request => ok({ items: await ctx.repos.conversations.listFor(signedInUser(request).uid) }))
 
-  fastify.post(CONVERSATIONS_PATHS.direct, {
-    schema: {
-      summary: 'The one-to-one conversation with a member who shares a server with me, found or made (403 when they take no messages from me)',
-      body: DirectConversationBodySchema, response: responses(ConversationSchema),
-    },
-  }, async request => ok(await createConversation(ctx, signedInUser(request), [request.body.uid], 'direct', nextId)))
+  route(fastify, CONVERSATION_CALLS.direct, CONVERSATION_CALL_SCHEMAS.direct, { schema: { summary: 'The one-to-one conversation with a member who shares a server with me, found or made (403 when they take no messages from me)' } }, async request => ok(await createConversation(ctx, signedInUser(request), [request.body.uid], 'direct', nextId)))
 
-  fastify.post(CONVERSATIONS_PATHS.conversations, {
-    schema: {
-      summary: `A group conversation with members who share a server with me (at most ${CONVERSATION_PARTICIPANTS_MAX} people, me included)`,
-      body: GroupConversationBodySchema, response: responses(ConversationSchema),
-    },
-  }, async request => ok(await createConversation(ctx, signedInUser(request), request.body.uids, 'group', nextId)))
+  route(fastify, CONVERSATION_CALLS.createGroup, CONVERSATION_CALL_SCHEMAS.createGroup, { schema: { summary: `A group conversation with members who share a server with me (at most ${CONVERSATION_PARTICIPANTS_MAX} people, me included)` } }, async request => ok(await createConversation(ctx, signedInUser(request), request.body.uids, 'group', nextId)))
 
-  fastify.post(CONVERSATIONS_PATHS.participants, {
-    schema: {
-      summary: `Add members who share a server with me to a group of mine (at most ${CONVERSATION_PARTICIPANTS_MAX} people; never one who blocked the group)`,
-      params: conversationParams, body: GroupConversationBodySchema, response: responses(ConversationSchema),
-    },
-  }, async request => {
+  route(fastify, CONVERSATION_CALLS.addParticipants, CONVERSATION_CALL_SCHEMAS.addParticipants, { schema: { summary: `Add members who share a server with me to a group of mine (at most ${CONVERSATION_PARTICIPANTS_MAX} people; never one who blocked the group)` } }, async request => {
     const user = signedInUser(request)
     return ok(await addToGroup(ctx, await joinedBy(request.params.conversation_id, user), user, request.body.uids))
   })
@@ -271,64 +237,40 @@ export default async function conversationsRoutes (instance: FastifyInstance, { 
     return null
   }
 
-  fastify.post(CONVERSATIONS_PATHS.leave, {
-    schema: { summary: 'Leave a group: its messages no longer reach me (someone may add me again)', params: conversationParams, response: responses(Type.Null()) },
-  }, async request => ok(await leaveGroup(request, signedInUser(request), false)))
+  route(fastify, CONVERSATION_CALLS.leaveGroup, CONVERSATION_CALL_SCHEMAS.leaveGroup, { schema: { summary: 'Leave a group: its messages no longer reach me (someone may add me again)' } }, async request => ok(await leaveGroup(request, signedInUser(request), false)))
 
-  fastify.put(CONVERSATIONS_PATHS.groupBlock, {
-    schema: { summary: 'Block a group: leave it for good, nobody adds me to it again and nothing more of it reaches me', params: conversationParams, response: responses(Type.Null()) },
-  }, async request => ok(await leaveGroup(request, signedInUser(request), true)))
+  route(fastify, CONVERSATION_CALLS.blockGroup, CONVERSATION_CALL_SCHEMAS.blockGroup, { schema: { summary: 'Block a group: leave it for good, nobody adds me to it again and nothing more of it reaches me' } }, async request => ok(await leaveGroup(request, signedInUser(request), true)))
 
-  fastify.get(CONVERSATIONS_PATHS.messages, {
-    schema: {
-      summary: 'History of a conversation of mine: before/after a message id (oldest first, has_more)',
-      params: conversationParams, querystring: historyQuery, response: responses(MessageHistorySchema),
-    },
-  }, async request => {
+  route(fastify, CONVERSATION_CALLS.history, CONVERSATION_CALL_SCHEMAS.history, { schema: { summary: 'History of a conversation of mine: before/after a message id (oldest first, has_more)' } }, async request => {
     const user = signedInUser(request)
     const joined = await joinedBy(request.params.conversation_id, user)
     const query: MessageHistoryQuery = request.query
     return ok(await ctx.repos.conversations.history(joined.row.conversation_id, cursorOf(query), query.limit ?? HISTORY_LIMIT_DEFAULT, user.uid))
   })
 
-  fastify.post(CONVERSATIONS_PATHS.messages, {
-    schema: {
-      summary: 'Send a direct message (participants only; audited; the same nonce again answers the same message)',
-      params: conversationParams, body: SendMessageBodySchema, response: responses(DirectMessageSchema),
-    },
-  }, async request => {
+  route(fastify, CONVERSATION_CALLS.send, CONVERSATION_CALL_SCHEMAS.send, { schema: { summary: 'Send a direct message (participants only; audited; the same nonce again answers the same message)' } }, async request => {
     const user = signedInUser(request)
     const joined = await joinedBy(request.params.conversation_id, user)
     const body = { ...request.body, attachments: storedAttachments(ctx, request, request.body.attachments) }
     return ok(await sendDirectMessage(ctx, joined, user, body, nextId, () => requireMessageAllowance(ctx, request, user), request.ip))
   })
 
-  // POST as well as PATCH, one schema and one handler: the mini-program's request API has no PATCH
-  fastify.route({
-    method: ['PATCH', 'POST'],
-    url: CONVERSATIONS_PATHS.message,
-    schema: {
-      summary: 'Edit a direct message (its author only; audited; counted as a send; POST for clients without PATCH)',
-      params: messageParams, body: EditMessageBodySchema, response: responses(DirectMessageSchema),
-    },
-    handler: async request => {
-      const user = signedInUser(request)
-      const joined = await joinedBy(request.params.conversation_id, user)
-      const row = await existingMessage(joined, request.params.message_id)
-      if (row.author_uid !== user.uid) throw forbidden('only the author can edit a message')
-      await requireMayKeepWriting(ctx, joined, user)
-      const content = contentOf(request.body.content, JSON.parse(row.attachments).length)
-      await requireMessageAllowance(ctx, request, user)
-      requireAuditPass(ctx, { content })
-      const edited = await ctx.repos.conversations.edit(row, content, await mentionsIn(ctx, joined, user.uid, content), ctx.now())
-      await ctx.bus.publish('DM_MESSAGE_UPDATE', everyone(joined), await ctx.repos.conversations.message(edited, null))
-      return ok(await ctx.repos.conversations.message(edited, user.uid))
-    },
+  // one declaration answers PATCH and POST (EDIT_METHODS): the mini-program's request API has no PATCH
+  route(fastify, CONVERSATION_CALLS.edit, CONVERSATION_CALL_SCHEMAS.edit, { schema: { summary: 'Edit a direct message (its author only; audited; counted as a send; POST for clients without PATCH)' } }, async request => {
+    const user = signedInUser(request)
+    const joined = await joinedBy(request.params.conversation_id, user)
+    const row = await existingMessage(joined, request.params.message_id)
+    if (row.author_uid !== user.uid) throw forbidden('only the author can edit a message')
+    await requireMayKeepWriting(ctx, joined, user)
+    const content = contentOf(request.body.content, JSON.parse(row.attachments).length)
+    await requireMessageAllowance(ctx, request, user)
+    requireAuditPass(ctx, { content })
+    const edited = await ctx.repos.conversations.edit(row, content, await mentionsIn(ctx, joined, user.uid, content), ctx.now())
+    await ctx.bus.publish('DM_MESSAGE_UPDATE', everyone(joined), await ctx.repos.conversations.message(edited, null))
+    return ok(await ctx.repos.conversations.message(edited, user.uid))
   })
 
-  fastify.delete(CONVERSATIONS_PATHS.message, {
-    schema: { summary: 'Delete a direct message (its author only)', params: messageParams, response: responses(MessageDeleteEventSchema) },
-  }, async request => {
+  route(fastify, CONVERSATION_CALLS.delete, CONVERSATION_CALL_SCHEMAS.delete, { schema: { summary: 'Delete a direct message (its author only)' } }, async request => {
     const user = signedInUser(request)
     const joined = await joinedBy(request.params.conversation_id, user)
     const row = await existingMessage(joined, request.params.message_id)
@@ -339,9 +281,7 @@ export default async function conversationsRoutes (instance: FastifyInstance, { 
     return ok(deleted)
   })
 
-  fastify.put(CONVERSATIONS_PATHS.myReaction, {
-    schema: { summary: 'React to a direct message with an emoji', params: reactionParams, response: responses(ReactionEventSchema) },
-  }, async request => {
+  route(fastify, CONVERSATION_CALLS.react, CONVERSATION_CALL_SCHEMAS.react, { schema: { summary: 'React to a direct message with an emoji' } }, async request => {
     const user = signedInUser(request)
     const joined = await joinedBy(request.params.conversation_id, user)
     const row = await existingMessage(joined, request.params.message_id)
@@ -361,9 +301,7 @@ export default async function conversationsRoutes (instance: FastifyInstance, { 
     return ok(event)
   })
 
-  fastify.delete(CONVERSATIONS_PATHS.myReaction, {
-    schema: { summary: "Remove the signed-in participant's reaction", params: reactionParams, response: responses(ReactionEventSchema) },
-  }, async request => {
+  route(fastify, CONVERSATION_CALLS.unreact, CONVERSATION_CALL_SCHEMAS.unreact, { schema: { summary: "Remove the signed-in participant's reaction" } }, async request => {
     const user = signedInUser(request)
     const joined = await joinedBy(request.params.conversation_id, user)
     const row = await existingMessage(joined, request.params.message_id)
@@ -372,9 +310,7 @@ export default async function conversationsRoutes (instance: FastifyInstance, { 
     return ok(event)
   })
 
-  fastify.post(CONVERSATIONS_PATHS.typing, {
-    schema: { summary: 'The signed-in participant is typing (published to the participants, never stored)', params: conversationParams, response: responses(Type.Null()) },
-  }, async request => {
+  route(fastify, CONVERSATION_CALLS.typing, CONVERSATION_CALL_SCHEMAS.typing, { schema: { summary: 'The signed-in participant is typing (published to the participants, never stored)' } }, async request => {
     const user = signedInUser(request)
     const joined = await joinedBy(request.params.conversation_id, user)
     await requireMayKeepWriting(ctx, joined, user)
@@ -384,12 +320,7 @@ export default async function conversationsRoutes (instance: FastifyInstance, { 
     return ok(null)
   })
 
-  fastify.post(CONVERSATIONS_PATHS.read, {
-    schema: {
-      summary: 'The signed-in participant has read the conversation up to a message (their other sessions hear it)',
-      params: conversationParams, body: ReadBodySchema, response: responses(ReadStateSchema),
-    },
-  }, async request => {
+  route(fastify, CONVERSATION_CALLS.read, CONVERSATION_CALL_SCHEMAS.read, { schema: { summary: 'The signed-in participant has read the conversation up to a message (their other sessions hear it)' } }, async request => {
     const user = signedInUser(request)
     const joined = await joinedBy(request.params.conversation_id, user)
     const state = await ctx.repos.conversations.markRead(user.uid, joined.row.conversation_id, request.body.message_id)
@@ -398,24 +329,16 @@ export default async function conversationsRoutes (instance: FastifyInstance, { 
     return ok(state)
   })
 
-  fastify.get(CONVERSATIONS_PATHS.privacy, {
-    schema: { summary: 'Who may start a direct conversation with me', response: responses(DmPrivacySchema) },
-  }, async request => ok({ dm_privacy: await ctx.repos.conversations.privacy(signedInUser(request).uid) }))
+  route(fastify, CONVERSATION_CALLS.privacy, CONVERSATION_CALL_SCHEMAS.privacy, { schema: { summary: 'Who may start a direct conversation with me' } }, async request => ok({ dm_privacy: await ctx.repos.conversations.privacy(signedInUser(request).uid) }))
 
-  fastify.put(CONVERSATIONS_PATHS.privacy, {
-    schema: { summary: 'Choose who may start a direct conversation with me: members of a server we share, or nobody', body: DmPrivacySchema, response: responses(DmPrivacySchema) },
-  }, async request => {
+  route(fastify, CONVERSATION_CALLS.setPrivacy, CONVERSATION_CALL_SCHEMAS.setPrivacy, { schema: { summary: 'Choose who may start a direct conversation with me: members of a server we share, or nobody' } }, async request => {
     await ctx.repos.conversations.setPrivacy(signedInUser(request).uid, request.body.dm_privacy)
     return ok({ dm_privacy: request.body.dm_privacy })
   })
 
-  fastify.get(CONVERSATIONS_PATHS.blocks, {
-    schema: { summary: 'The members I block', response: responses(BlockListSchema) },
-  }, async request => ok({ items: await ctx.repos.conversations.blocked(signedInUser(request).uid) }))
+  route(fastify, CONVERSATION_CALLS.blocks, CONVERSATION_CALL_SCHEMAS.blocks, { schema: { summary: 'The members I block' } }, async request => ok({ items: await ctx.repos.conversations.blocked(signedInUser(request).uid) }))
 
-  fastify.put(CONVERSATIONS_PATHS.block, {
-    schema: { summary: 'Block a member: they can no longer message me or mention-notify me (they are told only "cannot send")', params: UserParamsSchema, response: responses(Type.Null()) },
-  }, async request => {
+  route(fastify, CONVERSATION_CALLS.block, CONVERSATION_CALL_SCHEMAS.block, { schema: { summary: 'Block a member: they can no longer message me or mention-notify me (they are told only "cannot send")' } }, async request => {
     const user = signedInUser(request)
     const uid = request.params.uid
     if (uid === user.uid) throw badRequest('path.uid: you cannot block yourself')
@@ -424,9 +347,7 @@ export default async function conversationsRoutes (instance: FastifyInstance, { 
     return ok(null)
   })
 
-  fastify.delete(CONVERSATIONS_PATHS.block, {
-    schema: { summary: 'Stop blocking a member', params: UserParamsSchema, response: responses(Type.Null()) },
-  }, async request => {
+  route(fastify, CONVERSATION_CALLS.unblock, CONVERSATION_CALL_SCHEMAS.unblock, { schema: { summary: 'Stop blocking a member' } }, async request => {
     await ctx.repos.conversations.unblock(signedInUser(request).uid, request.params.uid)
     return ok(null)
   })

@@ -7,18 +7,12 @@
  * published on the bus after its transaction commits (ARCHITECTURE.md "Data flow").
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { createTimeIdSource } from '@core/domain/ids'
 import { hasPermission, Permission } from '@core/domain/permissions'
 import { isChatChannel, isReactionEmoji, mentionedUids, mentionsEveryone } from '@core/domain/messages'
-import { ChannelParamsSchema, MessageListDataSchema } from '@core/wire/api'
 import type { Channel, User } from '@core/wire/entities'
-import {
-  EditMessageBodySchema, HISTORY_LIMIT_DEFAULT, MESSAGES_PATHS, MessageDeleteEventSchema, MessageHistoryQuerySchema,
-  MessageHistorySchema, MessageIdSchema, ReactionEventSchema, ReadBodySchema, ReadStateSchema, SendMessageBodySchema, ChatMessageSchema,
-  type ChatMessage, type MessageHistoryQuery, type ReactionEvent,
-} from '@core/wire/messages'
+import { HISTORY_LIMIT_DEFAULT, MESSAGE_CALLS, MESSAGE_CALL_SCHEMAS, type ChatMessage, type MessageHistoryQuery, type ReactionEvent } from '@core/wire/messages'
 import type { AppContext, RouteOptions } from '../../context'
 import { badRequest, forbidden, notFound } from '../../errors'
 import { optionalUser, signedInUser } from '../../plugins/auth'
@@ -32,11 +26,7 @@ import { readersAmong } from '../../services/readers'
 import { requireServerAuditPass, storedAttachments } from '../../rules/content'
 import { contentOf, cursorOf, reactionCapRefusal, requireMessageAllowance, TYPING_THROTTLE_MS } from '../../rules/messages'
 import { ok } from '../../http/envelope'
-import { responses } from '../../http/schemas'
-
-const channelParams = ChannelParamsSchema
-const messageParams = Type.Object({ ...ChannelParamsSchema.properties, message_id: MessageIdSchema })
-const reactionParams = Type.Object({ ...messageParams.properties, emoji: Type.String({ minLength: 1, maxLength: 64 }) })
+import { route } from '../../http/route'
 
 /**
  * The channel, when members chat in it and `user` holds `wanted` there: 404 for a channel
@@ -105,14 +95,7 @@ export default async function messagesRoutes (instance: FastifyInstance, { ctx }
   /** Where a dispatch of `channel` goes: those who may read it. */
   const readersOf = (channel: Channel): { server_id: string, channel_id: string } => ({ server_id: channel.server_id, channel_id: channel.channel_id })
 
-  fastify.get(MESSAGES_PATHS.messages, {
-    schema: {
-      summary: 'History of a channel: before/after a message id (oldest first, has_more); page/page_size answer the old page',
-      params: channelParams,
-      querystring: MessageHistoryQuerySchema,
-      response: responses(Type.Union([MessageHistorySchema, MessageListDataSchema])),
-    },
-  }, async request => {
+  route(fastify, MESSAGE_CALLS.history, MESSAGE_CALL_SCHEMAS.history, { schema: { summary: 'History of a channel: before/after a message id (oldest first, has_more); page/page_size answer the old page' } }, async request => {
     const viewer = await optionalUser(ctx, request) // a signed-in caller sees which reactions are theirs
     const channel = await requireVisibleChannel(ctx, request.params.channel_id, viewer) // SPEC §6: a training channel only for its role
     const query = request.query
@@ -124,14 +107,7 @@ export default async function messagesRoutes (instance: FastifyInstance, { ctx }
     return ok(await ctx.repos.messages.history(channel.channel_id, cursor, query.limit ?? HISTORY_LIMIT_DEFAULT, viewer?.uid ?? null))
   })
 
-  fastify.post(MESSAGES_PATHS.messages, {
-    schema: {
-      summary: 'Send a message (members only; content audited; the same nonce again answers the same message)',
-      params: channelParams,
-      body: SendMessageBodySchema,
-      response: responses(ChatMessageSchema),
-    },
-  }, async request => {
+  route(fastify, MESSAGE_CALLS.send, MESSAGE_CALL_SCHEMAS.send, { schema: { summary: 'Send a message (members only; content audited; the same nonce again answers the same message)' } }, async request => {
     const user = signedInUser(request)
     const body = request.body
     const channel = await chatChannelFor(ctx, request.params.channel_id, user, Permission.SendMessages | ((body.attachments ?? []).length > 0 ? Permission.AttachFiles : 0))
@@ -169,41 +145,25 @@ export default async function messagesRoutes (instance: FastifyInstance, { ctx }
     return ok(message)
   })
 
-  // POST as well as PATCH, one schema and one handler: the mini-program's request API has no PATCH
-  fastify.route({
-    method: ['PATCH', 'POST'],
-    url: MESSAGES_PATHS.message,
-    schema: {
-      summary: 'Edit a message (its author only, while they may send there; content audited; counted as a send; POST for clients without PATCH)',
-      params: messageParams,
-      body: EditMessageBodySchema,
-      response: responses(ChatMessageSchema),
-    },
-    handler: async request => {
-      const user = signedInUser(request)
-      const channel = await requireVisibleChannel(ctx, request.params.channel_id, user)
-      const row = await existingMessage(ctx, channel.channel_id, request.params.message_id)
-      if (row.author_uid !== user.uid) throw forbidden('only the author can edit a message')
-      // an edit passes the gates a send does: a member still, SendMessages there, not timed out
-      await requireChannelMember(ctx, channel, user, Permission.SendMessages)
-      const content = contentOf(request.body.content)
-      await requireMessageAllowance(ctx, request, user)
-      await requireServerAuditPass(ctx, channel.server_id, { content })
-      const { row: edited, told } = await ctx.repos.messages.edit(row, content, await mentionsOf(ctx, channel, user.uid, content), ctx.now())
-      const message: ChatMessage = await ctx.repos.messages.message(edited, null)
-      await ctx.bus.publish('MESSAGE_UPDATE', readersOf(channel), message)
-      await notifyEach(ctx, told, messageDraft('mention', edited))
-      return ok(await ctx.repos.messages.message(edited, user.uid))
-    },
+  // one declaration answers PATCH and POST (EDIT_METHODS): the mini-program's request API has no PATCH
+  route(fastify, MESSAGE_CALLS.edit, MESSAGE_CALL_SCHEMAS.edit, { schema: { summary: 'Edit a message (its author only, while they may send there; content audited; counted as a send; POST for clients without PATCH)' } }, async request => {
+    const user = signedInUser(request)
+    const channel = await requireVisibleChannel(ctx, request.params.channel_id, user)
+    const row = await existingMessage(ctx, channel.channel_id, request.params.message_id)
+    if (row.author_uid !== user.uid) throw forbidden('only the author can edit a message')
+    // an edit passes the gates a send does: a member still, SendMessages there, not timed out
+    await requireChannelMember(ctx, channel, user, Permission.SendMessages)
+    const content = contentOf(request.body.content)
+    await requireMessageAllowance(ctx, request, user)
+    await requireServerAuditPass(ctx, channel.server_id, { content })
+    const { row: edited, told } = await ctx.repos.messages.edit(row, content, await mentionsOf(ctx, channel, user.uid, content), ctx.now())
+    const message: ChatMessage = await ctx.repos.messages.message(edited, null)
+    await ctx.bus.publish('MESSAGE_UPDATE', readersOf(channel), message)
+    await notifyEach(ctx, told, messageDraft('mention', edited))
+    return ok(await ctx.repos.messages.message(edited, user.uid))
   })
 
-  fastify.delete(MESSAGES_PATHS.message, {
-    schema: {
-      summary: "Delete a message (its author, or ManageMessages for others' messages, audited)",
-      params: messageParams,
-      response: responses(MessageDeleteEventSchema),
-    },
-  }, async request => {
+  route(fastify, MESSAGE_CALLS.delete, MESSAGE_CALL_SCHEMAS.delete, { schema: { summary: "Delete a message (its author, or ManageMessages for others' messages, audited)" } }, async request => {
     const user = signedInUser(request)
     const channel = await requireVisibleChannel(ctx, request.params.channel_id, user)
     const row = await existingMessage(ctx, channel.channel_id, request.params.message_id)
@@ -214,13 +174,7 @@ export default async function messagesRoutes (instance: FastifyInstance, { ctx }
     return ok(deleted)
   })
 
-  fastify.put(MESSAGES_PATHS.myReaction, {
-    schema: {
-      summary: 'React to a message with an emoji (members only)',
-      params: reactionParams,
-      response: responses(ReactionEventSchema),
-    },
-  }, async request => {
+  route(fastify, MESSAGE_CALLS.react, MESSAGE_CALL_SCHEMAS.react, { schema: { summary: 'React to a message with an emoji (members only)' } }, async request => {
     const user = signedInUser(request)
     const channel = await chatChannelFor(ctx, request.params.channel_id, user, Permission.AddReactions)
     const row = await existingMessage(ctx, channel.channel_id, request.params.message_id)
@@ -240,13 +194,7 @@ export default async function messagesRoutes (instance: FastifyInstance, { ctx }
     return ok(event)
   })
 
-  fastify.delete(MESSAGES_PATHS.myReaction, {
-    schema: {
-      summary: "Remove the signed-in member's reaction",
-      params: reactionParams,
-      response: responses(ReactionEventSchema),
-    },
-  }, async request => {
+  route(fastify, MESSAGE_CALLS.unreact, MESSAGE_CALL_SCHEMAS.unreact, { schema: { summary: "Remove the signed-in member's reaction" } }, async request => {
     const user = signedInUser(request)
     const channel = await requireVisibleChannel(ctx, request.params.channel_id, user)
     const row = await existingMessage(ctx, channel.channel_id, request.params.message_id)
@@ -255,13 +203,7 @@ export default async function messagesRoutes (instance: FastifyInstance, { ctx }
     return ok(event)
   })
 
-  fastify.post(MESSAGES_PATHS.typing, {
-    schema: {
-      summary: 'The signed-in member is typing (members only; published to those looking at the channel, never stored)',
-      params: channelParams,
-      response: responses(Type.Null()),
-    },
-  }, async request => {
+  route(fastify, MESSAGE_CALLS.typing, MESSAGE_CALL_SCHEMAS.typing, { schema: { summary: 'The signed-in member is typing (members only; published to those looking at the channel, never stored)' } }, async request => {
     const user = signedInUser(request)
     const channel = await chatChannelFor(ctx, request.params.channel_id, user, Permission.SendMessages)
     // the throttle is counted across processes (ctx.limits): two connections still publish once
@@ -271,14 +213,7 @@ export default async function messagesRoutes (instance: FastifyInstance, { ctx }
     return ok(null)
   })
 
-  fastify.post(MESSAGES_PATHS.read, {
-    schema: {
-      summary: 'The signed-in member has read the channel up to a message (members only; their other sessions hear it)',
-      params: channelParams,
-      body: ReadBodySchema,
-      response: responses(ReadStateSchema),
-    },
-  }, async request => {
+  route(fastify, MESSAGE_CALLS.read, MESSAGE_CALL_SCHEMAS.read, { schema: { summary: 'The signed-in member has read the channel up to a message (members only; their other sessions hear it)' } }, async request => {
     const user = signedInUser(request)
     const channel = await chatChannelFor(ctx, request.params.channel_id, user, Permission.ViewChannel)
     const state = await ctx.repos.messages.markRead(user.uid, channel.channel_id, request.body.message_id)

@@ -9,10 +9,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { generateAuthenticationOptions, generateRegistrationOptions, verifyAuthenticationResponse, verifyRegistrationResponse, type AuthenticationResponseJSON, type RegistrationResponseJSON } from '@simplewebauthn/server'
 import { randomBytes } from 'crypto'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import {
-  ACCOUNT_PATHS, AccountSignInDataSchema, PasskeyListSchema, PasskeyParamsSchema, PasskeyPatchBodySchema, PasskeyRegisterBodySchema, PasskeySignInBodySchema, WebauthnOptionsDataSchema,
-} from '@core/wire/accounts'
-import { DoneSchema } from '@core/wire/trust'
+import { ACCOUNT_CALLS, ACCOUNT_CALL_SCHEMAS } from '@core/wire/accounts'
 import type { RouteOptions } from '../../context'
 import { notFound, spokenError } from '../../errors'
 import { optionalUser, signedInUser } from '../../plugins/auth'
@@ -21,7 +18,7 @@ import { isGuest, type ChallengePurpose } from '../../repositories/accounts'
 import { absentBodyAsEmpty } from '../../rules/content'
 import { provedAccount, requireMayAdd, requireMaySignIn, requireStepUp, signInOrUp, signInTo, stillSignedIn } from '../../services/sign-in'
 import { ok } from '../../http/envelope'
-import { responses } from '../../http/schemas'
+import { route } from '../../http/route'
 
 /** The relying party of a request: the public origin and its host name. */
 function relyingParty (publicUrl: string | null, request: FastifyRequest): { origin: string, rpID: string } {
@@ -55,11 +52,7 @@ export default async function passkeysRoutes (fastify: FastifyInstance, { ctx }:
     return { challenge, uid: taken.uid }
   }
 
-  app.post(ACCOUNT_PATHS.passkeyRegisterOptions, {
-    config: { signIn: 'anyone', ...signUpLimit },
-    preValidation: absentBodyAsEmpty,
-    schema: { summary: 'WebAuthn creation options: a signed-in account adds a passkey, a guest or nobody signs up', response: responses(WebauthnOptionsDataSchema) },
-  }, async request => {
+  route(app, ACCOUNT_CALLS.passkeyRegisterOptions, ACCOUNT_CALL_SCHEMAS.passkeyRegisterOptions, { config: signUpLimit, preValidation: absentBodyAsEmpty, schema: { summary: 'WebAuthn creation options: a signed-in account adds a passkey, a guest or nobody signs up' } }, async request => {
     const caller = await optionalUser(ctx, request)
     requireMayAdd(caller, 'passkey')
     const account = caller && !isGuest(caller) ? caller : null
@@ -79,10 +72,7 @@ export default async function passkeysRoutes (fastify: FastifyInstance, { ctx }:
     return ok({ options: options as unknown as Record<string, unknown> })
   })
 
-  app.post(ACCOUNT_PATHS.passkeyRegister, {
-    config: { signIn: 'anyone', ...signUpLimit },
-    schema: { summary: 'Store a new passkey: signs up (a guest keeps everything) or adds it to the signed-in account', body: PasskeyRegisterBodySchema, response: responses(AccountSignInDataSchema) },
-  }, async request => {
+  route(app, ACCOUNT_CALLS.passkeyRegister, ACCOUNT_CALL_SCHEMAS.passkeyRegister, { config: signUpLimit, schema: { summary: 'Store a new passkey: signs up (a guest keeps everything) or adds it to the signed-in account' } }, async request => {
     const caller = await optionalUser(ctx, request)
     requireMayAdd(caller, 'passkey')
     const credential = request.body.credential as unknown as RegistrationResponseJSON
@@ -112,21 +102,14 @@ export default async function passkeysRoutes (fastify: FastifyInstance, { ctx }:
     return ok(await signInOrUp(ctx, { owner: null, caller, userAgent: request.headers['user-agent'] ?? '', method: 'passkey', attach: (trx, uid) => passkeys.add({ ...row, uid }, trx) }))
   })
 
-  app.post(ACCOUNT_PATHS.passkeySignInOptions, {
-    config: { signIn: 'anyone', ...signUpLimit },
-    preValidation: absentBodyAsEmpty,
-    schema: { summary: 'WebAuthn request options for signing in with a passkey of this site', response: responses(WebauthnOptionsDataSchema) },
-  }, async request => {
+  route(app, ACCOUNT_CALLS.passkeySignInOptions, ACCOUNT_CALL_SCHEMAS.passkeySignInOptions, { config: signUpLimit, preValidation: absentBodyAsEmpty, schema: { summary: 'WebAuthn request options for signing in with a passkey of this site' } }, async request => {
     const { rpID } = relyingParty(ctx.config.publicUrl, request)
     const options = await generateAuthenticationOptions({ rpID, userVerification: 'preferred' })
     await ctx.repos.accounts.saveChallenge(options.challenge, 'sign-in', { uid: null, detail: '' }, ctx.now())
     return ok({ options: options as unknown as Record<string, unknown> })
   })
 
-  app.post(ACCOUNT_PATHS.passkeySignIn, {
-    config: { signIn: 'anyone', ...signUpLimit },
-    schema: { summary: "Sign in with a passkey's signed answer: a fresh session of its account", body: PasskeySignInBodySchema, response: responses(AccountSignInDataSchema) },
-  }, async request => {
+  route(app, ACCOUNT_CALLS.passkeySignIn, ACCOUNT_CALL_SCHEMAS.passkeySignIn, { config: signUpLimit, schema: { summary: "Sign in with a passkey's signed answer: a fresh session of its account" } }, async request => {
     const credential = request.body.credential as unknown as AuthenticationResponseJSON
     const { challenge } = await takeChallenge(credential.response.clientDataJSON, 'sign-in')
     const key = await passkeys.find(credential.id)
@@ -150,21 +133,14 @@ export default async function passkeysRoutes (fastify: FastifyInstance, { ctx }:
     return ok(answer)
   })
 
-  app.get(ACCOUNT_PATHS.passkeys, {
-    config: { signIn: 'user' },
-    schema: { summary: "The caller's passkeys", response: responses(PasskeyListSchema) },
-  }, async request => ok({ list: await passkeys.list(signedInUser(request).uid) }))
+  route(app, ACCOUNT_CALLS.passkeys, ACCOUNT_CALL_SCHEMAS.passkeys, { schema: { summary: "The caller's passkeys" } }, async request => ok({ list: await passkeys.list(signedInUser(request).uid) }))
 
-  app.patch(ACCOUNT_PATHS.passkey, {
-    schema: { summary: 'Rename one of your passkeys', params: PasskeyParamsSchema, body: PasskeyPatchBodySchema, response: responses(DoneSchema) },
-  }, async request => {
+  route(app, ACCOUNT_CALLS.renamePasskey, ACCOUNT_CALL_SCHEMAS.renamePasskey, { schema: { summary: 'Rename one of your passkeys' } }, async request => {
     if (!await passkeys.rename(signedInUser(request).uid, request.params.credential_id, request.body.name.trim())) throw notFound('path.credential_id: you have no such passkey')
     return ok({ done: true })
   })
 
-  app.delete(ACCOUNT_PATHS.passkey, {
-    schema: { summary: 'Remove one of your passkeys (never your last way in)', params: PasskeyParamsSchema, response: responses(DoneSchema) },
-  }, async request => {
+  route(app, ACCOUNT_CALLS.deletePasskey, ACCOUNT_CALL_SCHEMAS.deletePasskey, { schema: { summary: 'Remove one of your passkeys (never your last way in)' } }, async request => {
     const removal = await passkeys.remove(signedInUser(request).uid, request.params.credential_id)
     if (removal === 'missing') throw notFound('path.credential_id: you have no such passkey')
     if (removal === 'last') {

@@ -9,20 +9,14 @@
  * pictures only from this product's storage, and publishes its event on the bus after it committed.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { deriveLiveState } from '@core/domain/live-state'
 import { createTimeIdSource } from '@core/domain/ids'
-import { PagedOf } from '@core/wire/api'
 import { CURSOR_PAGE_DEFAULT } from '@core/wire/codes'
-import { IdString } from '@core/wire/fields'
 import { Permission } from '@core/domain/permissions'
 import { channelTypeHas } from '@core/domain/channel-types'
 import { LiveCommentFlag, type Channel, type LiveItem, type User } from '@core/wire/entities'
-import {
-  CommentSchema, CreateCommentBodySchema, CreateLiveCommentBodySchema, CreatePostBodySchema, CursorPageSchema, CursorQuerySchema,
-  LiveCommentSchema, LiveReminderSchema, LiveViewersSchema, PatchCommentBodySchema, PatchPostBodySchema, PostLikeSchema,
-  PostListQuerySchema, PostSchema, POSTS_PATHS, type Post, type PostImage,
-} from '@core/wire/posts'
+import { POST_CALLS, POST_CALL_SCHEMAS, type Post, type PostImage } from '@core/wire/posts'
 import type { AppContext, RouteOptions } from '../../context'
 import { badRequest, forbidden, notFound } from '../../errors'
 import { optionalUser, signedInUser } from '../../plugins/auth'
@@ -32,23 +26,13 @@ import { chargeAllOrNone, chargeChatText, chargeCommentWrite, charged, chargePos
 import { requireChannelMember, requireChannelOfMember, requireRemoval, requireVisible, requireVisibleChannel } from '../../rules/access'
 import { requireServerAuditPass, storedFileUrl } from '../../rules/content'
 import { ok } from '../../http/envelope'
-import { responses } from '../../http/schemas'
+import { route } from '../../http/route'
 
 /** The refusal of a comment on an item whose comment flag is 2 (SPEC §4). */
 export const LIVE_COMMENTS_OFF_MESSAGE = '本场直播已关闭评论'
 
 /** A viewer counts as watching for this long after their last heartbeat (the client beats every 20 s). */
 export const LIVE_VIEWER_TTL_SECONDS = 45
-
-const postParams = Type.Object({ post_id: IdString })
-const channelParams = Type.Object({ channel_id: IdString })
-const commentParams = Type.Object({ post_id: IdString, comment_id: IdString })
-const liveParams = Type.Object({ live_id: IdString })
-const commentQuery = Type.Object({
-  after: CursorQuerySchema.properties.before,
-  limit: CursorQuerySchema.properties.limit,
-})
-const deleted = Type.Object({ deleted: Type.Boolean() })
 
 /** 400 unless `channel` is a post channel; asked only after the caller is known to see it (a hidden channel's type is not told). */
 function requirePostChannel (channel: Channel): Channel {
@@ -113,14 +97,7 @@ export default async function postsRoutes (fastify: FastifyInstance, { ctx }: Ro
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
   const nextId = createTimeIdSource()
 
-  app.get(POSTS_PATHS.channelPosts, {
-    schema: {
-      summary: 'Posts of a post channel, newest first: a cursor page (before, limit), or the page-numbered answer with page/page_size',
-      params: channelParams,
-      querystring: PostListQuerySchema,
-      response: responses({ anyOf: [CursorPageSchema(PostSchema), PagedOf(PostSchema)] }),
-    },
-  }, async request => {
+  route(app, POST_CALLS.channelPosts, POST_CALL_SCHEMAS.channelPosts, { schema: { summary: 'Posts of a post channel, newest first: a cursor page (before, limit), or the page-numbered answer with page/page_size' } }, async request => {
     const viewer = await optionalUser(ctx, request)
     const channel = requirePostChannel(await requireVisibleChannel(ctx, request.params.channel_id, viewer))
     const query = request.query
@@ -130,9 +107,7 @@ export default async function postsRoutes (fastify: FastifyInstance, { ctx }: Ro
     return ok(await ctx.repos.posts.list(channel.channel_id, { before: query.before, limit: query.limit ?? CURSOR_PAGE_DEFAULT }, viewer?.uid ?? null))
   })
 
-  app.post(POSTS_PATHS.channelPosts, {
-    schema: { summary: 'Write a post (SendMessages, AttachFiles with pictures; title, text and cover audited; up to 9 images)', params: channelParams, body: CreatePostBodySchema, response: responses(PostSchema) },
-  }, async request => {
+  route(app, POST_CALLS.createPost, POST_CALL_SCHEMAS.createPost, { schema: { summary: 'Write a post (SendMessages, AttachFiles with pictures; title, text and cover audited; up to 9 images)' } }, async request => {
     const user = signedInUser(request)
     const channel = requirePostChannel(await requireChannelOfMember(ctx, request.params.channel_id, user, writePermissions(picturesOf(request.body))))
     const body = withStoredPictures(ctx, request, request.body)
@@ -157,33 +132,25 @@ export default async function postsRoutes (fastify: FastifyInstance, { ctx }: Ro
     return ok(written.value)
   })
 
-  app.get(POSTS_PATHS.post, {
-    schema: { summary: 'One post with its counts', params: postParams, response: responses(PostSchema) },
-  }, async request => {
+  route(app, POST_CALLS.post, POST_CALL_SCHEMAS.post, { schema: { summary: 'One post with its counts' } }, async request => {
     return ok(await visiblePost(ctx, request.params.post_id, await optionalUser(ctx, request)))
   })
 
-  app.route({
-    method: ['PATCH', 'POST'], // POST as well: the mini-program's request API has no PATCH
-    url: POSTS_PATHS.post,
-    schema: { summary: "Edit one's own post (SendMessages; every given field audited)", params: postParams, body: PatchPostBodySchema, response: responses(PostSchema) },
-    handler: async request => {
-      const user = signedInUser(request)
-      const post = await visiblePost(ctx, request.params.post_id, user)
-      if (post.author.uid !== user.uid) throw forbidden('only the author may change this post')
-      await requireChannelMember(ctx, post, user, writePermissions(picturesOf(request.body)))
-      const body = withStoredPictures(ctx, request, request.body)
-      await requireServerAuditPass(ctx, post.server_id, { title: body.title, content: body.content, cover: body.cover || undefined })
-      const updated = await ctx.repos.posts.update(post.post_id, body, ctx.now())
-      if (!updated) throw notFound(`path.post_id: no post ${post.post_id}`)
-      await ctx.bus.publish('POST_UPDATE', { server_id: post.server_id, channel_id: post.channel_id }, updated)
-      return ok({ ...updated, liked: post.liked })
-    },
+  // one declaration answers PATCH and POST (EDIT_METHODS): the mini-program's request API has no PATCH
+  route(app, POST_CALLS.editPost, POST_CALL_SCHEMAS.editPost, { schema: { summary: "Edit one's own post (SendMessages; every given field audited)" } }, async request => {
+    const user = signedInUser(request)
+    const post = await visiblePost(ctx, request.params.post_id, user)
+    if (post.author.uid !== user.uid) throw forbidden('only the author may change this post')
+    await requireChannelMember(ctx, post, user, writePermissions(picturesOf(request.body)))
+    const body = withStoredPictures(ctx, request, request.body)
+    await requireServerAuditPass(ctx, post.server_id, { title: body.title, content: body.content, cover: body.cover || undefined })
+    const updated = await ctx.repos.posts.update(post.post_id, body, ctx.now())
+    if (!updated) throw notFound(`path.post_id: no post ${post.post_id}`)
+    await ctx.bus.publish('POST_UPDATE', { server_id: post.server_id, channel_id: post.channel_id }, updated)
+    return ok({ ...updated, liked: post.liked })
   })
 
-  app.delete(POSTS_PATHS.post, {
-    schema: { summary: 'Remove a post with its comments and likes (its author, or ManageMessages, audited)', params: postParams, response: responses(deleted) },
-  }, async request => {
+  route(app, POST_CALLS.deletePost, POST_CALL_SCHEMAS.deletePost, { schema: { summary: 'Remove a post with its comments and likes (its author, or ManageMessages, audited)' } }, async request => {
     const user = signedInUser(request)
     const post = await visiblePost(ctx, request.params.post_id, user)
     const record = await requireRemoval(ctx, post, user, post.author.uid, 'post_delete', post.post_id)
@@ -192,16 +159,12 @@ export default async function postsRoutes (fastify: FastifyInstance, { ctx }: Ro
     return ok({ deleted: true })
   })
 
-  app.get(POSTS_PATHS.postComments, {
-    schema: { summary: 'Comments of a post, oldest first (after, limit)', params: postParams, querystring: commentQuery, response: responses(CursorPageSchema(CommentSchema)) },
-  }, async request => {
+  route(app, POST_CALLS.comments, POST_CALL_SCHEMAS.comments, { schema: { summary: 'Comments of a post, oldest first (after, limit)' } }, async request => {
     const post = await visiblePost(ctx, request.params.post_id, await optionalUser(ctx, request))
     return ok(await ctx.repos.posts.comments(post.post_id, { after: request.query.after, limit: request.query.limit ?? CURSOR_PAGE_DEFAULT }))
   })
 
-  app.post(POSTS_PATHS.postComments, {
-    schema: { summary: 'Comment on a post, or answer a comment (SendMessages; audited)', params: postParams, body: CreateCommentBodySchema, response: responses(CommentSchema) },
-  }, async request => {
+  route(app, POST_CALLS.comment, POST_CALL_SCHEMAS.comment, { schema: { summary: 'Comment on a post, or answer a comment (SendMessages; audited)' } }, async request => {
     const user = signedInUser(request)
     const post = await visiblePost(ctx, request.params.post_id, user)
     await requireChannelMember(ctx, post, user, writePermissions(0))
@@ -227,29 +190,23 @@ export default async function postsRoutes (fastify: FastifyInstance, { ctx }: Ro
     return ok(written.value.comment)
   })
 
-  app.route({
-    method: ['PATCH', 'POST'], // POST as well: the mini-program's request API has no PATCH
-    url: POSTS_PATHS.postComment,
-    schema: { summary: "Edit one's own comment (its author only, SendMessages; audited)", params: commentParams, body: PatchCommentBodySchema, response: responses(CommentSchema) },
-    handler: async request => {
-      const user = signedInUser(request)
-      const post = await visiblePost(ctx, request.params.post_id, user)
-      const target = await ctx.repos.posts.comment(request.params.comment_id)
-      if (!target || target.post_id !== post.post_id) throw notFound(`path.comment_id: no comment ${request.params.comment_id} on post ${post.post_id}`)
-      // Authors edit their own comments; ManageMessages removes others' but never rewrites them
-      if (target.author.uid !== user.uid) throw forbidden('only the author may change this comment')
-      await requireChannelMember(ctx, post, user, writePermissions(0))
-      await requireServerAuditPass(ctx, post.server_id, { content: request.body.content }) // SPEC §5, §8: on rejection nothing is written
-      const updated = await ctx.repos.posts.updateComment(target.comment_id, request.body.content, ctx.now())
-      if (!updated) throw notFound(`path.comment_id: no comment ${target.comment_id} on post ${post.post_id}`)
-      await ctx.bus.publish('COMMENT_UPDATE', { server_id: post.server_id, channel_id: post.channel_id }, { channel_id: post.channel_id, comment: updated })
-      return ok(updated)
-    },
+  // one declaration answers PATCH and POST (EDIT_METHODS): the mini-program's request API has no PATCH
+  route(app, POST_CALLS.editComment, POST_CALL_SCHEMAS.editComment, { schema: { summary: "Edit one's own comment (its author only, SendMessages; audited)" } }, async request => {
+    const user = signedInUser(request)
+    const post = await visiblePost(ctx, request.params.post_id, user)
+    const target = await ctx.repos.posts.comment(request.params.comment_id)
+    if (!target || target.post_id !== post.post_id) throw notFound(`path.comment_id: no comment ${request.params.comment_id} on post ${post.post_id}`)
+    // Authors edit their own comments; ManageMessages removes others' but never rewrites them
+    if (target.author.uid !== user.uid) throw forbidden('only the author may change this comment')
+    await requireChannelMember(ctx, post, user, writePermissions(0))
+    await requireServerAuditPass(ctx, post.server_id, { content: request.body.content }) // SPEC §5, §8: on rejection nothing is written
+    const updated = await ctx.repos.posts.updateComment(target.comment_id, request.body.content, ctx.now())
+    if (!updated) throw notFound(`path.comment_id: no comment ${target.comment_id} on post ${post.post_id}`)
+    await ctx.bus.publish('COMMENT_UPDATE', { server_id: post.server_id, channel_id: post.channel_id }, { channel_id: post.channel_id, comment: updated })
+    return ok(updated)
   })
 
-  app.delete(POSTS_PATHS.postComment, {
-    schema: { summary: 'Remove a comment with its replies (its author, or ManageMessages, audited)', params: commentParams, response: responses(deleted) },
-  }, async request => {
+  route(app, POST_CALLS.deleteComment, POST_CALL_SCHEMAS.deleteComment, { schema: { summary: 'Remove a comment with its replies (its author, or ManageMessages, audited)' } }, async request => {
     const user = signedInUser(request)
     const post = await visiblePost(ctx, request.params.post_id, user)
     const target = await ctx.repos.posts.comment(request.params.comment_id)
@@ -263,10 +220,8 @@ export default async function postsRoutes (fastify: FastifyInstance, { ctx }: Ro
   })
 
   for (const liked of [true, false]) {
-    const route = liked ? app.put.bind(app) : app.delete.bind(app)
-    route(POSTS_PATHS.myPostLike, {
-      schema: { summary: liked ? 'Like a post (AddReactions)' : 'Take back a like (members)', params: postParams, response: responses(PostLikeSchema) },
-    }, async request => {
+    const call = liked ? 'like' : 'unlike'
+    route(app, POST_CALLS[call], POST_CALL_SCHEMAS[call], { schema: { summary: liked ? 'Like a post (AddReactions)' : 'Take back a like (members)' } }, async request => {
       const user = signedInUser(request)
       const post = await visiblePost(ctx, request.params.post_id, user)
       await requireChannelMember(ctx, post, user, liked ? Permission.AddReactions : Permission.ViewChannel)
@@ -278,16 +233,12 @@ export default async function postsRoutes (fastify: FastifyInstance, { ctx }: Ro
     })
   }
 
-  app.get(POSTS_PATHS.liveComments, {
-    schema: { summary: "A live item's chat, newest page first, items oldest first (before, limit)", params: liveParams, querystring: CursorQuerySchema, response: responses(CursorPageSchema(LiveCommentSchema)) },
-  }, async request => {
+  route(app, POST_CALLS.liveComments, POST_CALL_SCHEMAS.liveComments, { schema: { summary: "A live item's chat, newest page first, items oldest first (before, limit)" } }, async request => {
     const item = await visibleLive(ctx, request.params.live_id, await optionalUser(ctx, request))
     return ok(await ctx.repos.posts.liveComments(item.live_id, { before: request.query.before, limit: request.query.limit ?? CURSOR_PAGE_DEFAULT }))
   })
 
-  app.post(POSTS_PATHS.liveComments, {
-    schema: { summary: 'Comment in the chat of an item on air (SendMessages; audited; 403 when comments are off)', params: liveParams, body: CreateLiveCommentBodySchema, response: responses(LiveCommentSchema) },
-  }, async request => {
+  route(app, POST_CALLS.liveComment, POST_CALL_SCHEMAS.liveComment, { schema: { summary: 'Comment in the chat of an item on air (SendMessages; audited; 403 when comments are off)' } }, async request => {
     const user = signedInUser(request)
     const item = await visibleLive(ctx, request.params.live_id, user)
     if (item.can_comment === LiveCommentFlag.CannotComment) throw forbidden(LIVE_COMMENTS_OFF_MESSAGE) // SPEC §4: comment flag 2 cannot comment
@@ -304,20 +255,15 @@ export default async function postsRoutes (fastify: FastifyInstance, { ctx }: Ro
     return ok(written.value)
   })
 
-  app.get(POSTS_PATHS.myLiveReminder, {
-    config: { signIn: 'user' },
-    schema: { summary: 'Whether I asked to be reminded of a reserved item', params: liveParams, response: responses(LiveReminderSchema) },
-  }, async request => {
+  route(app, POST_CALLS.reminder, POST_CALL_SCHEMAS.reminder, { schema: { summary: 'Whether I asked to be reminded of a reserved item' } }, async request => {
     const user = signedInUser(request)
     const item = await visibleLive(ctx, request.params.live_id, user)
     return ok({ live_id: item.live_id, reminded: await ctx.repos.posts.reminded(item.live_id, user.uid), started_at: item.started_at })
   })
 
   for (const reminded of [true, false]) {
-    const route = reminded ? app.put.bind(app) : app.delete.bind(app)
-    route(POSTS_PATHS.myLiveReminder, {
-      schema: { summary: reminded ? 'Remind me when a reserved item starts (members)' : 'No reminder for this item', params: liveParams, response: responses(LiveReminderSchema) },
-    }, async request => {
+    const call = reminded ? 'remind' : 'unremind'
+    route(app, POST_CALLS[call], POST_CALL_SCHEMAS[call], { schema: { summary: reminded ? 'Remind me when a reserved item starts (members)' : 'No reminder for this item' } }, async request => {
       const user = signedInUser(request)
       const item = await visibleLive(ctx, request.params.live_id, user)
       if (reminded) {
@@ -331,13 +277,8 @@ export default async function postsRoutes (fastify: FastifyInstance, { ctx }: Ro
   }
 
   for (const watching of [true, false]) {
-    const route = watching ? app.put.bind(app) : app.delete.bind(app)
-    route(POSTS_PATHS.myLiveViewing, {
-      schema: {
-        summary: watching ? `I am watching (a heartbeat; counts for ${LIVE_VIEWER_TTL_SECONDS} s)` : 'I stopped watching',
-        params: liveParams, response: responses(LiveViewersSchema),
-      },
-    }, async request => {
+    const call = watching ? 'watch' : 'unwatch'
+    route(app, POST_CALLS[call], POST_CALL_SCHEMAS[call], { schema: { summary: watching ? `I am watching (a heartbeat; counts for ${LIVE_VIEWER_TTL_SECONDS} s)` : 'I stopped watching' } }, async request => {
       const user = signedInUser(request)
       const item = await visibleLive(ctx, request.params.live_id, user)
       // only members who may see the channel count as viewers; leaving is open to anyone (it counts nobody new)

@@ -10,9 +10,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { randomBytes } from 'crypto'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import {
-  ACCOUNT_PATHS, AccountSignInDataSchema, WechatMiniProgramBodySchema, WechatWebBodySchema, WechatWebStartBodySchema, WechatWebStartDataSchema, type AccountSignInData,
-} from '@core/wire/accounts'
+import { ACCOUNT_CALLS, ACCOUNT_CALL_SCHEMAS, type AccountSignInData } from '@core/wire/accounts'
 import { cleanNameOf } from '@core/domain/names'
 import { NICKNAME_MAX_LENGTH } from '@core/wire/api'
 import type { User } from '@core/wire/entities'
@@ -26,7 +24,7 @@ import { publicOrigin } from '../../plugins/public-url'
 import { miniProgramApp } from '../../services/wechat-apps'
 import { hasControlCharacters, ownersNameIn } from '../../rules/content'
 import { ok } from '../../http/envelope'
-import { responses } from '../../http/schemas'
+import { route } from '../../http/route'
 
 /** What a member is told when WeChat refused a code, by WeChat's documented error code. */
 function refusalOf (error: WechatRefusal): ApiError {
@@ -116,10 +114,7 @@ export default async function wechatSignInRoutes (fastify: FastifyInstance, { ct
     return { appId, appSecret, apiBase }
   }
 
-  app.post(ACCOUNT_PATHS.wechatWebStart, {
-    config: { signIn: 'anyone', ...signUpLimit },
-    schema: { summary: "Where WeChat's browser goes to authorise, with a fresh state", body: WechatWebStartBodySchema, response: responses(WechatWebStartDataSchema) },
-  }, async request => {
+  route(app, ACCOUNT_CALLS.wechatWebStart, ACCOUNT_CALL_SCHEMAS.wechatWebStart, { config: signUpLimit, schema: { summary: "Where WeChat's browser goes to authorise, with a fresh state" } }, async request => {
     const { appId } = wechatApp()
     const { origin } = publicOrigin(ctx.config.publicUrl, request)
     let redirect: URL
@@ -135,10 +130,7 @@ export default async function wechatSignInRoutes (fastify: FastifyInstance, { ct
     return ok({ url: webAuthorizeUrl(appId, redirect.href, request.body.scope, state), state })
   })
 
-  app.post(ACCOUNT_PATHS.wechatWeb, {
-    config: { signIn: 'anyone', ...signUpLimit },
-    schema: { summary: "Sign in with WeChat's web authorisation code (exchanged by the server) and the state it came back with", body: WechatWebBodySchema, response: responses(AccountSignInDataSchema) },
-  }, async request => {
+  route(app, ACCOUNT_CALLS.wechatWeb, ACCOUNT_CALL_SCHEMAS.wechatWeb, { config: signUpLimit, schema: { summary: "Sign in with WeChat's web authorisation code (exchanged by the server) and the state it came back with" } }, async request => {
     const wechat = wechatApp()
     const handed = await ctx.repos.accounts.takeChallenge(request.body.state, 'wechat-web', ctx.now())
     const caller = await optionalUser(ctx, request)
@@ -150,10 +142,7 @@ export default async function wechatSignInRoutes (fastify: FastifyInstance, { ct
     return ok(await signInWithWechat(ctx, request, 'web', authorised, authorised.profile))
   })
 
-  app.post(ACCOUNT_PATHS.wechatMiniProgram, {
-    config: { signIn: 'anyone', ...signUpLimit },
-    schema: { summary: "Sign in with the mini-program's Taro.login code (code2Session)", body: WechatMiniProgramBodySchema, response: responses(AccountSignInDataSchema) },
-  }, async request => {
+  route(app, ACCOUNT_CALLS.wechatMiniProgram, ACCOUNT_CALL_SCHEMAS.wechatMiniProgram, { config: signUpLimit, schema: { summary: "Sign in with the mini-program's Taro.login code (code2Session)" } }, async request => {
     const identity = await askWechat(request, () => code2Session(miniProgramApp(ctx), request.body.code))
     const answer = await signInWithWechat(ctx, request, 'mini-program', identity, null)
     // the live reminders' subscribe messages go to this openid (as POST /login_third/wx_session keeps it)
