@@ -48,7 +48,7 @@ export interface ChannelTypeTraits {
   carriesLive: boolean
   /** It has a showroom: the gather space's map, made with the channel, its hosts and its count. */
   carriesSpace: boolean
-  /** It is a voice room (none is built yet). */
+  /** It is a voice room: members join it to talk (core/wire/voice.ts). */
   carriesVoice: boolean
   /** It is a game (none is built yet). */
   carriesGame: boolean
@@ -73,7 +73,7 @@ const NO_TRAITS = {
 /** SPEC §4: each channel type's rules (the compiler names a type without its row). */
 export const CHANNEL_TYPES: Readonly<Record<ChannelType, Readonly<ChannelTypeTraits>>> = {
   [ChannelType.Discussion]: { ...NO_TRAITS, opens: 'chat', creatable: true, carriesChat: true, iconLetter: '聊' },
-  [ChannelType.Voice]: { ...NO_TRAITS, opens: 'unsupported', iconLetter: '音' },
+  [ChannelType.Voice]: { ...NO_TRAITS, opens: 'unsupported', carriesVoice: true, iconLetter: '音' },
   [ChannelType.Post]: { ...NO_TRAITS, opens: 'posts', creatable: true, carriesPosts: true, iconLetter: '帖' },
   [ChannelType.Metaverse]: { ...NO_TRAITS, opens: 'space', creatable: true, carriesSpace: true, iconLetter: '界' },
   [ChannelType.GamePlaza]: { ...NO_TRAITS, opens: 'unsupported', iconLetter: '玩' },

@@ -76,18 +76,22 @@ export type PermissionName = keyof typeof Permission
 /** Every permission bit. */
 export const ALL_PERMISSIONS = Object.values(Permission).reduce((all, bit) => all | bit, 0)
 
-/** What `@everyone` holds in a new server: look, speak, attach, react and invite. */
+/** What `@everyone` holds in a new server: look, speak, attach, react, invite, and join and talk in voice rooms. */
 export const DEFAULT_EVERYONE_PERMISSIONS = Permission.ViewChannel | Permission.SendMessages | Permission.AttachFiles
-  | Permission.AddReactions | Permission.CreateInvites
+  | Permission.AddReactions | Permission.CreateInvites | Permission.Connect | Permission.Speak
 
-/** The bits a timeout (mute) takes away: everything that speaks. */
-export const SPEAKING_PERMISSIONS = Permission.SendMessages | Permission.AttachFiles | Permission.AddReactions | Permission.MentionEveryone
+/** The bits a timeout (mute) takes away: everything that speaks, in writing and in a voice room (they stay in it, silenced). */
+export const SPEAKING_PERMISSIONS = Permission.SendMessages | Permission.AttachFiles | Permission.AddReactions | Permission.MentionEveryone | Permission.Speak
+
+/** The voice moderation bits: server mute, server deafen, move and disconnect a member in a voice room. */
+export const VOICE_MODERATION_PERMISSIONS = Permission.MuteVoice | Permission.DeafenMembers | Permission.MoveMembers | Permission.DisconnectMembers
 
 /** The moderation bits: a member holding any of them server-wide is a moderator (the report queue and its dispatches are theirs). */
 export const MODERATION_PERMISSIONS = Permission.ManageMessages | Permission.KickMembers | Permission.BanMembers | Permission.MuteMembers | Permission.ManageRoles
+  | VOICE_MODERATION_PERMISSIONS
 
-/** The bits a guest account may hold: taking part, never moderating or managing. */
-export const GUEST_PERMISSIONS = Permission.ViewChannel | SPEAKING_PERMISSIONS | Permission.CreateInvites
+/** The bits a guest account may hold: taking part (voice rooms too), never moderating or managing. */
+export const GUEST_PERMISSIONS = Permission.ViewChannel | SPEAKING_PERMISSIONS | Permission.CreateInvites | Permission.Connect
 
 /**
  * True when a guest may be given a role with these bits: it grants nothing beyond

@@ -12,7 +12,7 @@
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox'
 import { ChannelType, DEFAULT_PAGE_SIZE, MapCategory, MAX_PAGE, MAX_PAGE_SIZE } from './codes'
-import { ChannelGroupSchema, LiveItemSchema, MessageSchema, RoleSchema, ServerSchema, UserSchema } from './entities'
+import { ChannelGroupSchema, LiveItemSchema, MessageSchema, RoleSchema, ServerSchema, UserSchema, VoiceBitrate, VoiceUserLimit } from './entities'
 import { enumCode, IdString, ImageUrlString, LineText, ListOf, MultilineText, Nullable, StringEnum } from './fields'
 
 export { AUDIT_REJECT_STATUS, SERVER_CODES } from './codes'
@@ -223,6 +223,10 @@ export const CreateChannelBodySchema = Type.Object({
   channel_type: enumCode(ChannelType, 'SPEC §4 channel type (users may create 1, 3 and 8)'),
   icon: Type.Optional(ImageUrlString),
   parent_id: Type.Optional(Nullable(IdString)),
+  /** Voice channels only (400 on another type; VOICE_USER_LIMIT_DEFAULT when left out). */
+  user_limit: Type.Optional(VoiceUserLimit('voice channels only: members the room holds at once')),
+  /** Voice channels only (400 on another type; VOICE_BITRATE_DEFAULT when left out). */
+  bitrate: Type.Optional(VoiceBitrate('voice channels only: Opus bitrate, bits per second')),
 }, { additionalProperties: false })
 /** POST /servers/:server_id/channels body. */
 export type CreateChannelBody = Static<typeof CreateChannelBodySchema>

@@ -13,10 +13,11 @@ import { API_CALLS, POST_CALLS, RAW_CALLS, type CallDeclaration, type CallTable 
 import { SEARCH_CALLS } from './search-paths'
 import { SPACE_CALLS } from './space-paths'
 import { TRUST_CALLS } from './trust-paths'
+import { VOICE_CALLS } from './voice-paths'
 
 /** Every topic's table of calls, by the table's name. */
 export const CALL_TABLES: Readonly<Record<string, CallTable>> = {
-  API_CALLS, RAW_CALLS, POST_CALLS, MEMBER_CALLS, MESSAGE_CALLS, SEARCH_CALLS, SPACE_CALLS, NOTIFICATION_CALLS, CONVERSATION_CALLS, ACCOUNT_CALLS, TRUST_CALLS,
+  API_CALLS, RAW_CALLS, POST_CALLS, MEMBER_CALLS, MESSAGE_CALLS, SEARCH_CALLS, SPACE_CALLS, NOTIFICATION_CALLS, CONVERSATION_CALLS, ACCOUNT_CALLS, TRUST_CALLS, VOICE_CALLS,
 }
 
 /** Every declared call, as `TABLE.name` → its declaration. */

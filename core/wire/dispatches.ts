@@ -54,6 +54,8 @@ export interface DispatchDeclaration {
   summary: string
   /** Only for sessions that said (focus) they look at its channel, and never replayed on resume. */
   focusOnly?: true
+  /** Of the moment for everyone in its audience: never replayed on resume (who speaks in a voice room). */
+  neverReplayed?: true
   /** Where it comes from when no route publishes it: `gateway` (each gateway makes it for its own sessions), `control` (gateways act on it; clients never receive it). */
   origin?: 'gateway' | 'control'
 }
@@ -110,7 +112,7 @@ export const DISPATCHES = {
   LIVE_VIEWERS: { payload: LiveViewersSchema, audience: 'channel', summary: 'how many members watch a live item' },
   SPACE_COUNT: { payload: SpaceCountSchema, audience: 'channel', summary: "how many stand in a metaverse channel's space (coalesced: at most one per channel per second)" },
   VOICE_STATE_UPDATE: { payload: VoiceStateUpdateSchema, audience: 'channel', summary: 'a member joined, changed or left (`left`) a voice room; a move is a leave of one room and a join of the other' },
-  VOICE_SPEAKING: { payload: VoiceSpeakingSchema, audience: 'channel', summary: 'a member in a voice room started or stopped speaking (coalesced: at most VOICE_SPEAKING_PER_SECOND per member, never replayed)' },
+  VOICE_SPEAKING: { payload: VoiceSpeakingSchema, audience: 'channel', neverReplayed: true, summary: 'a member in a voice room started or stopped speaking (coalesced: at most VOICE_SPEAKING_PER_SECOND per member, never replayed)' },
   REPORT_CREATE: { payload: ReportSchema, audience: 'moderators', summary: 'a report entered the queue' },
   REPORT_RESOLVE: { payload: ReportResolveEventSchema, audience: 'moderators', summary: 'reports were closed' },
   NOTIFICATION_CREATE: { payload: NotificationCreateEventSchema, audience: 'user', summary: "a notification entered the recipient's inbox, with their unread count after it" },

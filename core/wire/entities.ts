@@ -6,9 +6,10 @@
  * both sides can load this file; the client imports it only as types (its enum values come from
  * ./codes, so TypeBox stays out of the bundles).
  */
-import { Type, type Static } from '@sinclair/typebox'
+import { Type, type Static, type TInteger } from '@sinclair/typebox'
 import { AuditStatus, ChannelKind, ChannelType, Gender, LiveCommentFlag, LiveFlag, MapCategory, MediaType } from './codes'
 import { enumCode, Nullable } from './fields'
+import { VOICE_BITRATE_MAX, VOICE_BITRATE_MIN, VOICE_USER_LIMIT_MAX } from './voice-codes'
 
 export * from './codes'
 export { enumCode, Nullable } from './fields'
@@ -41,6 +42,16 @@ export const RoleSchema = Type.Object({
 /** SPEC §3: a role inside a server. */
 export type Role = Static<typeof RoleSchema>
 
+/** A voice room's member limit (1…VOICE_USER_LIMIT_MAX). */
+export function VoiceUserLimit (description: string): TInteger {
+  return Type.Integer({ minimum: 1, maximum: VOICE_USER_LIMIT_MAX, description })
+}
+
+/** A voice room's Opus bitrate (VOICE_BITRATE_MIN…MAX bits per second). */
+export function VoiceBitrate (description: string): TInteger {
+  return Type.Integer({ minimum: VOICE_BITRATE_MIN, maximum: VOICE_BITRATE_MAX, description })
+}
+
 /** SPEC §3: a channel of a server, with what a channel list needs to show it. */
 export const ChannelSchema = Type.Object({
   channel_id: Type.String(),
@@ -58,6 +69,10 @@ export const ChannelSchema = Type.Object({
   link_url: Nullable(Type.String()),
   icon: Type.String(),
   audit_status: enumCode(AuditStatus, 'SPEC §4 audit status'),
+  /** Voice channels only (SPEC §4 type 2): how many members its room holds at once. */
+  user_limit: Type.Optional(VoiceUserLimit('voice channels only: members the room holds at once')),
+  /** Voice channels only: the room's Opus bitrate, bits per second. */
+  bitrate: Type.Optional(VoiceBitrate('voice channels only: the room\'s Opus bitrate, bits per second')),
   /** In the channel list of a signed-in member only: others' messages after their read position, counted up to 100 (SPEC §9 shows 99+). */
   unread_count: Type.Optional(Type.Integer({ description: 'signed-in members only: unread messages, counted up to 100' })),
   /** In the channel list of a signed-in member only: unread messages that mention them, counted up to 100. */

@@ -55,7 +55,10 @@ export enum GatewayErrorCode {
   VoiceRefused = 4013,
 }
 
-/** Largest client frame the gateway reads, in bytes (a larger one gets an error frame). */
+/**
+ * Largest client frame the gateway reads, in bytes (a larger one gets an error frame); one op
+ * alone may be larger, up to its own cap: a voice room's answer (core/wire/voice.ts VOICE_FRAME_MAX_BYTES).
+ */
 export const GATEWAY_MAX_FRAME_BYTES = 16 * 1024
 
 /** Close codes after which reconnecting with the same token is pointless (sign in again first). */

@@ -6,9 +6,9 @@
  * Client → server: `identify {token}` first (a browser WebSocket cannot send headers),
  * or `resume {token, session_id, seq}` after a dropped connection; then `heartbeat {seq}`
  * every `heartbeat_interval_ms` and `focus {channel_id}` when the shown channel changes;
- * the gather space's `space_*` ops (./space.ts).
+ * the gather space's `space_*` ops (./space.ts) and the voice rooms' `voice_*` ops (./voice.ts).
  * Server → client: `ready`, `heartbeat_ack`, `dispatch {t, s, d}`, `resumed`,
- * `invalid_session`, `error {code, msg}`, and the space's `space_*` frames.
+ * `invalid_session`, `error {code, msg}`, the space's `space_*` and the voice rooms' `voice_*` frames.
  *
  * `s` is the bus's event id (server/src/bus): it increases on every session, but not by
  * one — a session sees only its servers' events. One number is therefore a resume point
@@ -17,6 +17,7 @@
 import { Type, type Static } from '@sinclair/typebox'
 import { Nullable, UserSchema } from './entities'
 import { SpaceClientFrameSchemas, SpaceServerFrameSchemas } from './space'
+import { VoiceClientFrameSchemas, VoiceServerFrameSchemas } from './voice'
 
 export * from './gateway-codes'
 export * from './dispatches'
@@ -49,8 +50,8 @@ export const FocusFrameSchema = Type.Object({
   d: Type.Object({ channel_id: Nullable(Type.String({ minLength: 1, maxLength: 64 })) }),
 }, { description: 'the channel shown, or null: `TYPING_START` goes only there' })
 
-/** Every client frame (the gather space's ops: ./space.ts). */
-export const ClientFrameSchema = Type.Union([IdentifyFrameSchema, ResumeFrameSchema, HeartbeatFrameSchema, FocusFrameSchema, ...SpaceClientFrameSchemas])
+/** Every client frame (the gather space's ops: ./space.ts; the voice rooms': ./voice.ts). */
+export const ClientFrameSchema = Type.Union([IdentifyFrameSchema, ResumeFrameSchema, HeartbeatFrameSchema, FocusFrameSchema, ...SpaceClientFrameSchemas, ...VoiceClientFrameSchemas])
 /** A client frame. */
 export type ClientFrame = Static<typeof ClientFrameSchema>
 
@@ -97,8 +98,10 @@ export const ErrorFrameSchema = Type.Object({
   d: Type.Object({ code: Type.Integer(), msg: Type.String() }),
 }, { description: 'a refused frame: `code` is a `GatewayErrorCode` (core/wire/gateway-codes.ts)' })
 
-/** Every server frame (the gather space's: ./space.ts). */
-export const ServerFrameSchema = Type.Union([ReadyFrameSchema, HeartbeatAckFrameSchema, DispatchFrameSchema, ResumedFrameSchema, InvalidSessionFrameSchema, ErrorFrameSchema, ...SpaceServerFrameSchemas])
+/** Every server frame (the gather space's: ./space.ts; the voice rooms': ./voice.ts). */
+export const ServerFrameSchema = Type.Union([
+  ReadyFrameSchema, HeartbeatAckFrameSchema, DispatchFrameSchema, ResumedFrameSchema, InvalidSessionFrameSchema, ErrorFrameSchema, ...SpaceServerFrameSchemas, ...VoiceServerFrameSchemas,
+])
 /** A server frame. */
 export type ServerFrame = Static<typeof ServerFrameSchema>
 /** The payload of `ready`. */

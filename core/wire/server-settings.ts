@@ -6,6 +6,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox'
 import { CHANNEL_TITLE_MAX_LENGTH } from './api'
+import { VoiceBitrate, VoiceUserLimit } from './entities'
 import { IdString, ImageUrlString, LineText, Nullable } from './fields'
 
 import { MAX_CHANNEL_POSITION } from './server-settings-paths'
@@ -21,6 +22,10 @@ export const PatchChannelBodySchema = Type.Object({
   icon: Type.Optional(ImageUrlString),
   parent_id: Type.Optional(Nullable(IdString)),
   position: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_CHANNEL_POSITION })),
+  /** Voice channels only (400 on another type): how many members its room holds. */
+  user_limit: Type.Optional(VoiceUserLimit('voice channels only: members the room holds at once')),
+  /** Voice channels only (400 on another type): the room's Opus bitrate. */
+  bitrate: Type.Optional(VoiceBitrate('voice channels only: Opus bitrate, bits per second')),
 }, { additionalProperties: false })
 /** PATCH /channels/:channel_id body. */
 export type PatchChannelBody = Static<typeof PatchChannelBodySchema>

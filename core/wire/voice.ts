@@ -35,9 +35,13 @@
  * /servers/:server_id/voice-states` lists the rooms of a server as the caller may see them.
  */
 import { Type, type Static } from '@sinclair/typebox'
+import { ServerParamsSchema } from './api'
+import type { CallSchemasOf } from './call-schemas'
 import { Nullable } from './entities'
+import { VOICE_CALLS } from './voice-paths'
 
 export * from './voice-codes'
+export * from './voice-paths'
 
 /** One ICE server a browser may use (RTCIceServer): STUN without credentials, TURN with minted ones. */
 export const VoiceIceServerSchema = Type.Object({
@@ -107,6 +111,16 @@ export const VoiceModerateBodySchema = Type.Object({
 /** The body of a voice moderation. */
 export type VoiceModerateBody = Static<typeof VoiceModerateBodySchema>
 
+/** `:server_id/:uid` of a member's voice state. */
+export const VoiceMemberParamsSchema = Type.Object({ server_id: Type.String({ minLength: 1, maxLength: 64 }), uid: Type.String({ minLength: 1, maxLength: 64 }) })
+
+/** The voice calls' shapes (./voice-paths.ts declares their paths). */
+export const VOICE_CALL_SCHEMAS = {
+  states: { params: ServerParamsSchema, answer: VoiceStatesAnswerSchema },
+  moderate: { params: VoiceMemberParamsSchema, body: VoiceModerateBodySchema, answer: Type.Null() },
+  disconnect: { params: VoiceMemberParamsSchema, answer: Type.Null() },
+} as const satisfies CallSchemasOf<typeof VOICE_CALLS>
+
 /** A session description (SDP) on the wire: long enough for an offer of a full room. */
 const Sdp = Type.String({ minLength: 1, maxLength: 60_000 })
 /** One ICE candidate as RTCIceCandidateInit, or null when gathering ended. */
@@ -120,19 +134,19 @@ const IceCandidate = Nullable(Type.Object({
 export const VoiceJoinFrameSchema = Type.Object({
   op: Type.Literal('voice_join'),
   d: Type.Object({ channel_id: Type.String({ minLength: 1, maxLength: 64 }), self_mute: Type.Boolean(), self_deaf: Type.Boolean() }),
-})
+}, { description: 'join the voice room of `channel_id` (Connect there, the room not full); answered with `voice_ready`, then `voice_offer`; a second device takes the voice' })
 /** Client → server: the browser's answer to the last offer. */
-export const VoiceAnswerFrameSchema = Type.Object({ op: Type.Literal('voice_answer'), d: Type.Object({ sdp: Sdp }) })
+export const VoiceAnswerFrameSchema = Type.Object({ op: Type.Literal('voice_answer'), d: Type.Object({ sdp: Sdp }) }, { description: 'the browser\'s answer to the last `voice_offer`' })
 /** Client → server: one trickled ICE candidate (null: gathering done). */
-export const VoiceIceClientFrameSchema = Type.Object({ op: Type.Literal('voice_ice'), d: Type.Object({ candidate: IceCandidate }) })
+export const VoiceIceClientFrameSchema = Type.Object({ op: Type.Literal('voice_ice'), d: Type.Object({ candidate: IceCandidate }) }, { description: 'one trickled ICE candidate of the browser (null: gathering done)' })
 /** Client → server: the member's own mute and deafen. */
-export const VoiceStateFrameSchema = Type.Object({ op: Type.Literal('voice_state'), d: Type.Object({ self_mute: Type.Boolean(), self_deaf: Type.Boolean() }) })
+export const VoiceStateFrameSchema = Type.Object({ op: Type.Literal('voice_state'), d: Type.Object({ self_mute: Type.Boolean(), self_deaf: Type.Boolean() }) }, { description: 'the member muted or deafened themselves' })
 /** Client → server: the member's voice activity. */
-export const VoiceSpeakingFrameSchema = Type.Object({ op: Type.Literal('voice_speaking'), d: Type.Object({ speaking: Type.Boolean() }) })
+export const VoiceSpeakingFrameSchema = Type.Object({ op: Type.Literal('voice_speaking'), d: Type.Object({ speaking: Type.Boolean() }) }, { description: 'the member\'s voice activity, at most `VOICE_SPEAKING_PER_SECOND` changes a second' })
 /** Client → server: offer again with an ICE restart (the path dropped). */
-export const VoiceRestartFrameSchema = Type.Object({ op: Type.Literal('voice_restart'), d: Type.Null() })
+export const VoiceRestartFrameSchema = Type.Object({ op: Type.Literal('voice_restart'), d: Type.Null() }, { description: 'the path dropped: the media worker offers again with an ICE restart' })
 /** Client → server: leave the room. */
-export const VoiceLeaveFrameSchema = Type.Object({ op: Type.Literal('voice_leave'), d: Type.Null() })
+export const VoiceLeaveFrameSchema = Type.Object({ op: Type.Literal('voice_leave'), d: Type.Null() }, { description: 'leave the voice room' })
 
 /** Every voice op a client sends. */
 export const VoiceClientFrameSchemas = [
@@ -165,14 +179,14 @@ export const VoiceReadyFrameSchema = Type.Object({
     /** Only relayed candidates may be used (configured: VOICE_RELAY_ONLY). */
     relay_only: Type.Boolean(),
   }),
-})
+}, { description: 'the voice room as the member enters it: its members, the ICE servers (TURN credentials minted for this join), the bitrate' })
 /** Server → client: an offer from the media worker; `tracks` maps each transceiver's mid to the member whose audio it carries. */
 export const VoiceOfferFrameSchema = Type.Object({
   op: Type.Literal('voice_offer'),
   d: Type.Object({ sdp: Sdp, tracks: Type.Array(Type.Object({ mid: Type.String(), uid: Type.String() })) }),
-})
+}, { description: 'an offer of the media worker; `tracks` names the member each transceiver (`mid`) carries' })
 /** Server → client: one of the worker's ICE candidates. */
-export const VoiceIceServerFrameSchema = Type.Object({ op: Type.Literal('voice_ice'), d: Type.Object({ candidate: IceCandidate }) })
+export const VoiceIceServerFrameSchema = Type.Object({ op: Type.Literal('voice_ice'), d: Type.Object({ candidate: IceCandidate }) }, { description: 'one of the media worker\'s ICE candidates' })
 /** Server → client: out of the room by someone else's doing. */
 export const VoiceLeftFrameSchema = Type.Object({
   op: Type.Literal('voice_left'),
@@ -182,7 +196,7 @@ export const VoiceLeftFrameSchema = Type.Object({
     /** With `moved`: the voice channel to join next. */
     to: Type.Optional(Type.String()),
   }),
-})
+}, { description: 'out of the voice room by someone else\'s doing (`VOICE_LEFT_REASONS`); `to` with `moved`' })
 
 /** Every voice frame the server sends. */
 export const VoiceServerFrameSchemas = [VoiceReadyFrameSchema, VoiceOfferFrameSchema, VoiceIceServerFrameSchema, VoiceLeftFrameSchema] as const

@@ -55,6 +55,7 @@ import sessionsRoutes from './routes/sessions'
 import spaceRoutes from './routes/space'
 import uploadRoutes from './routes/upload'
 import usersRoutes from './routes/users'
+import voiceRoutes from './routes/voice'
 import { createAnswerCache, sharedAnswerCache } from './services/answer-cache'
 import { createAuditor } from './services/audit'
 import { createAwayNotifier, loadVapidKeys } from './services/away-notifications'
@@ -63,6 +64,8 @@ import { createMemoryCounter, createRedisCounter, type HitCounter } from './serv
 import { createFileStore } from './services/storage'
 import { SpaceHub } from './space/hub'
 import { createLocalSpaceRelay, createRedisSpaceRelay, type SpaceRelay } from './space/relay'
+import { VoiceHub, type VoiceHubOptions, type VoiceMediaFactory } from './voice/hub'
+import { unavailableVoiceMedia } from './voice/unavailable-media'
 import { issueDevSignInLinks, type DevSignInLink } from './services/dev-sign-in-links'
 import { createSubscribeSender, ticketSourceFor } from './services/wechat'
 import { resolveWithDns, type Resolve } from './services/public-address'
@@ -80,7 +83,12 @@ export interface AppOptions {
   onDevSignInLinks?: (links: DevSignInLink[]) => void
   /** Resolves the hosts of URLs the server requests for a client (Web Push endpoints); the system resolver by default. Tests say what a name resolves to, asking no DNS server. */
   resolveHost?: Resolve
+  /** Opens the voice rooms' media side (tests pass a fake SFU); the server's own media by default (docs/voice.md). */
+  voiceMedia?: VoiceMediaFactory
+  /** Options of the voice hub (tests shorten the resume grace). */
+  voiceHub?: VoiceHubOptions
 }
+
 
 /** Every route plugin, in registration order. */
 const ROUTES = [resourceRoutes, loginThirdRoutes, qiniuRoutes, uploadRoutes, channelRoomRoutes, authRoutes, usersRoutes, serversRoutes, channelsRoutes, filesRoutes, rulesRoutes, membersRoutes, messagesRoutes, gatewayRoutes,
@@ -88,7 +96,7 @@ const ROUTES = [resourceRoutes, loginThirdRoutes, qiniuRoutes, uploadRoutes, cha
   rolesRoutes, moderationRoutes, invitesRoutes, botsRoutes, sessionsRoutes,
   searchRoutes,
   accountsRoutes, passkeysRoutes, wechatSignInRoutes, devSignInRoutes, handoffRoutes,
-  notificationsRoutes, conversationsRoutes, spaceRoutes,
+  notificationsRoutes, conversationsRoutes, spaceRoutes, voiceRoutes,
 ]
 
 /** How long a session's presence lasts in Redis without a heartbeat: three intervals (two missed beats drop it anyway). */
@@ -140,6 +148,8 @@ export default async function openRealmApp (fastify: FastifyInstance, options: A
   const now = options.now ?? (() => Math.floor(Date.now() / 1000))
   // the mini-program's subscribe messages (live reminders; mentions and DMs of members away): one sender, one cached access token
   const subscribeSend = config.wechat.miniProgram === null ? null : createSubscribeSender({ ...config.wechat.miniProgram, apiBase: config.wechat.apiBase }, now)
+  // the voice rooms' media side: the media worker's factory plugs in here (docs/voice.md "The media worker")
+  const openVoiceMedia: VoiceMediaFactory = options.voiceMedia ?? (() => unavailableVoiceMedia())
   const ctx: AppContext = {
     config,
     db,
@@ -158,9 +168,11 @@ export default async function openRealmApp (fastify: FastifyInstance, options: A
     limits,
     // the hub reads the app's services once they are all built (it is one of them)
     spaces: new SpaceHub(() => ctx, spaceRelay, fastify.log),
+    voice: new VoiceHub(() => ctx, bus, openVoiceMedia, fastify.log, options.voiceHub),
     now,
   }
   fastify.addHook('onClose', async () => { ctx.spaces.close() })
+  fastify.addHook('onClose', async () => { await ctx.voice.close() })
   if (options.seed !== false) {
     const summary = await seedDemo(db, files, ctx.now())
     fastify.log.info({ dialect, ...summary }, 'demo seed is in place')

@@ -232,6 +232,26 @@ export interface ServerConfig {
   gatewayPresenceIntervalMs: number
   /** Ticks per second of a gather space while something in it moves (an idle space does not tick). */
   spaceTickHz: number
+  /** The ICE servers voice rooms hand their members (docs/voice.md). */
+  voiceIce: VoiceIceConfig
+}
+
+/**
+ * The STUN and TURN servers a voice room's `voice_ready` names. TURN credentials are
+ * coturn's REST-API time-limited ones (`use-auth-secret` with `static-auth-secret` =
+ * TURN_SECRET), minted per join (server/src/voice/turn.ts).
+ */
+export interface VoiceIceConfig {
+  /** STUN_URLS: stun: URLs, comma-separated (none by default). */
+  stunUrls: string[]
+  /** TURN_URLS: turn:/turns: URLs, comma-separated (none by default: no relay is offered). */
+  turnUrls: string[]
+  /** TURN_SECRET: coturn's static-auth-secret; required with TURN_URLS. */
+  turnSecret: string | null
+  /** TURN_TTL_SECONDS: how long a minted credential works (default a day). */
+  turnTtlSeconds: number
+  /** VOICE_RELAY_ONLY=1: browsers use relayed (TURN) candidates only (the member's address stays hidden from the server's peers); needs TURN_URLS. */
+  relayOnly: boolean
 }
 
 /** A variable holds a value the server cannot use. */
@@ -405,6 +425,24 @@ function miniProgramOf (env: Env): WechatCredentials | null {
   return { appId, appSecret }
 }
 
+/** STUN_URLS, TURN_URLS, TURN_SECRET, TURN_TTL_SECONDS, VOICE_RELAY_ONLY: URLs of their scheme only; TURN needs its secret, relay-only needs TURN. */
+function voiceIce (env: Env): VoiceIceConfig {
+  const urls = (name: string, scheme: RegExp, example: string): string[] => {
+    const values = list(text(env, name), [])
+    const bad = values.find(value => !scheme.test(value))
+    if (bad !== undefined) throw new ConfigError(name, `must be comma-separated ${example} URLs (got "${bad}")`)
+    return values
+  }
+  const stunUrls = urls('STUN_URLS', /^stuns?:[^\s,]+$/, 'stun:host:3478')
+  const turnUrls = urls('TURN_URLS', /^turns?:[^\s,]+$/, 'turn:host:3478?transport=udp')
+  const turnSecret = text(env, 'TURN_SECRET')
+  if (turnUrls.length > 0 && turnSecret === null) throw new ConfigError('TURN_SECRET', 'must be set with TURN_URLS (coturn\'s static-auth-secret, for its time-limited credentials)')
+  const relayOnly = text(env, 'VOICE_RELAY_ONLY')
+  if (relayOnly !== null && relayOnly !== '1' && relayOnly !== '0') throw new ConfigError('VOICE_RELAY_ONLY', `must be 1 or 0 (got "${relayOnly}")`)
+  if (relayOnly === '1' && turnUrls.length === 0) throw new ConfigError('VOICE_RELAY_ONLY', 'needs TURN_URLS: relayed candidates come only from a TURN server')
+  return { stunUrls, turnUrls, turnSecret, turnTtlSeconds: integer(env, 'TURN_TTL_SECONDS', 86_400, 60, 7 * 86_400), relayOnly: relayOnly === '1' }
+}
+
 function databaseUrl (env: Env): string | null {
   const value = text(env, 'DATABASE_URL')
   if (value !== null && !/^postgres(ql)?:\/\//.test(value)) {
@@ -502,5 +540,6 @@ export function loadConfig (env: Env = process.env): ServerConfig {
     gatewaySocketsPerAccount: integer(env, 'GATEWAY_SOCKETS_PER_ACCOUNT', 10, 1, 1000),
     gatewayPresenceIntervalMs: integer(env, 'GATEWAY_PRESENCE_INTERVAL_MS', 1000, 0, 60_000),
     spaceTickHz: integer(env, 'SPACE_TICK_HZ', 15, 1, 60),
+    voiceIce: voiceIce(env),
   }
 }

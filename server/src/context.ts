@@ -1,7 +1,7 @@
 /**
  * What every route plugin receives: the configuration and the services built once at
  * start (database, repositories, file store, auditor, WeChat ticket source, answer cache,
- * event bus, presence, away-from-the-app notifier, shared rate counters, gather spaces).
+ * event bus, presence, away-from-the-app notifier, shared rate counters, gather spaces, voice rooms).
  */
 import type { EventBus } from './bus'
 import type { HitCounter } from './services/rate-counter'
@@ -9,6 +9,7 @@ import type { ServerConfig } from './config'
 import type { DialectName } from './db/dialects'
 import type { GatewayDirectory } from './gateway/directory'
 import type { SpaceService } from './space/types'
+import type { VoiceService } from './voice/types'
 import type { Db } from './db/schema'
 import type { Repositories } from './repositories'
 import type { AnswerCache } from './services/answer-cache'
@@ -38,6 +39,8 @@ export interface AppContext {
   limits: HitCounter
   /** The gather spaces standing on this process. */
   spaces: SpaceService
+  /** The voice rooms held on this process. */
+  voice: VoiceService
   /** The current time in unix seconds (replaceable in tests). */
   now (): number
 }

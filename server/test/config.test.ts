@@ -42,6 +42,8 @@ describe('configuration from the environment', () => {
       INVITE_CREATE_PER_MINUTE: '5', INVITES_LIVE_PER_MEMBER: '6', GUEST_INVITE_MAX_AGE_SECONDS: '3600',
       HTTP_HEADERS_TIMEOUT_MS: '2000', HTTP_REQUEST_TIMEOUT_MS: '3000', HTTP_IDLE_TIMEOUT_MS: '4000', HTTP_KEEP_ALIVE_TIMEOUT_MS: '5000',
       GATEWAY_SOCKETS_PER_ACCOUNT: '4', GATEWAY_PRESENCE_INTERVAL_MS: '250', SPACE_TICK_HZ: '20',
+      STUN_URLS: 'stun:stun.realm.example:3478', TURN_URLS: 'turn:turn.realm.example:3478?transport=udp, turns:turn.realm.example:5349',
+      TURN_SECRET: 'coturn-secret', TURN_TTL_SECONDS: '600', VOICE_RELAY_ONLY: '1',
       SMTP_URL: 'smtps://u:p@smtp.example:465', MAIL_FROM: 'Realm <hi@realm.example>',
     })
     expect(config).toEqual({
@@ -63,7 +65,17 @@ describe('configuration from the environment', () => {
       redisUrl: 'redis://127.0.0.1:6379', redisKeyPrefix: 'realm:', gatewayHeartbeatMs: 5000, gatewayLeaseMs: 1500,
       voiceMedia: { publicIp: '198.51.100.4', udpPortMin: 45_000, udpPortMax: 45_500 },
       gatewaySocketsPerAccount: 4, gatewayPresenceIntervalMs: 250, spaceTickHz: 20,
+      voiceIce: {
+        stunUrls: ['stun:stun.realm.example:3478'], turnUrls: ['turn:turn.realm.example:3478?transport=udp', 'turns:turn.realm.example:5349'],
+        turnSecret: 'coturn-secret', turnTtlSeconds: 600, relayOnly: true,
+      },
     })
+  })
+
+  it('offers no STUN or TURN server by default, and refuses TURN without its secret or relay-only without TURN', () => {
+    expect(loadConfig({}).voiceIce).toEqual({ stunUrls: [], turnUrls: [], turnSecret: null, turnTtlSeconds: 86_400, relayOnly: false })
+    expect(() => loadConfig({ TURN_URLS: 'turn:t.example:3478' })).toThrow(/^TURN_SECRET must be set with TURN_URLS/)
+    expect(() => loadConfig({ VOICE_RELAY_ONLY: '1' })).toThrow(/^VOICE_RELAY_ONLY needs TURN_URLS/)
   })
 
   it('takes an https PUBLIC_URL as the Web Push subject when WEB_PUSH_SUBJECT is unset', () => {
@@ -87,6 +99,7 @@ describe('configuration from the environment', () => {
     ['PUBLIC_URL', 'not a url'], ['DATABASE_SCHEMA', 'Robert\'); drop'], ['REDIS_URL', 'http://127.0.0.1:6379'], ['GATEWAY_HEARTBEAT_MS', '10'],
     ['GATEWAY_LEASE_MS', '100'], ['MEMBER_WRITE_LIMIT_MAX', '0'], ['GATEWAY_SOCKETS_PER_ACCOUNT', '0'], ['GATEWAY_PRESENCE_INTERVAL_MS', '-1'],
     ['WEB_PUSH_SUBJECT', 'http://realm.example'], ['SPACE_TICK_HZ', '0'], ['SPACE_TICK_HZ', '61'],
+    ['STUN_URLS', 'http://stun.example'], ['TURN_URLS', 'stun:t.example'], ['TURN_TTL_SECONDS', '10'], ['VOICE_RELAY_ONLY', 'yes'],
   ])('refuses %s=%p naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError)
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^${name} `))

@@ -348,6 +348,8 @@ const EN: Record<MessageKey, string> = {
   modLogMemberTimeoutLift: '{actor} lifted a member\'s timeout',
   modLogAuthor: 'Author: {name}',
   modLogMemberTimeout: '{actor} changed a member\'s timeout',
+  modLogMemberVoiceUpdate: '{actor} muted, deafened or moved a member in a voice room',
+  modLogMemberVoiceDisconnect: '{actor} disconnected a member from a voice room',
   modLogChannelCreate: '{actor} created a channel',
   modLogMessageDelete: '{actor} deleted a message',
   modLogPostDelete: '{actor} deleted a post',

@@ -293,6 +293,8 @@ export const ZH_CN_PAGES = {
   modLogMemberTimeoutLift: '{actor} 解除了成员的禁言',
   modLogAuthor: '作者：{name}',
   modLogMemberTimeout: '{actor} 调整了成员的禁言',
+  modLogMemberVoiceUpdate: '{actor} 调整了成员在语音频道的闭麦、禁听或位置',
+  modLogMemberVoiceDisconnect: '{actor} 将成员移出了语音频道',
   modLogChannelCreate: '{actor} 创建了频道',
   modLogMessageDelete: '{actor} 删除了一条消息',
   modLogPostDelete: '{actor} 删除了一篇帖子',

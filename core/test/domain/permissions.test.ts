@@ -1,6 +1,6 @@
 import {
   ALL_PERMISSIONS, OWNER_GRANTED_PERMISSIONS, canChangeMemberRoles, canManageRole, DEFAULT_EVERYONE_PERMISSIONS, effectivePermissions, grantablePermissions, hasPermission, highestPosition,
-  isTimedOut, missingPermissions, outranks, Permission, SPEAKING_PERMISSIONS, trainingRolesOf,
+  GUEST_PERMISSIONS, guestMayHold, isTimedOut, missingPermissions, MODERATION_PERMISSIONS, outranks, Permission, SPEAKING_PERMISSIONS, trainingRolesOf,
   type ChannelOverride, type PermissionChannel, type PermissionMember, type PermissionServer,
 } from '@core/domain/permissions'
 
@@ -73,7 +73,7 @@ describe('effectivePermissions', () => {
     ['a non-member in a training channel', null, training, 0],
     ['a member in an ordinary channel', MEMBER, lobby, DEFAULT_EVERYONE_PERMISSIONS],
     ['a non-member in an ordinary channel', null, lobby, ViewChannel],
-    ['a muted member in an ordinary channel', MUTED, lobby, ViewChannel | Permission.CreateInvites],
+    ['a muted member in an ordinary channel', MUTED, lobby, ViewChannel | Permission.CreateInvites | Permission.Connect],
     ['a guest in an ordinary channel', GUEST, lobby, DEFAULT_EVERYONE_PERMISSIONS],
     ['a member without a role in announcements', TRAINEE, announcements, DEFAULT_EVERYONE_PERMISSIONS & ~(SendMessages | AddReactions)],
     ['a moderator in announcements (role allow after @everyone deny)', MODERATOR, announcements, (DEFAULT_EVERYONE_PERMISSIONS & ~AddReactions) | ManageMessages | KickMembers | BanMembers | MuteMembers | ManageRoles],
@@ -128,6 +128,40 @@ describe('effectivePermissions', () => {
 
   it('ignores roles the member holds that the server does not have', () => {
     expect(permissionsOf(member('100004', ['gone']), null)).toBe(DEFAULT_EVERYONE_PERMISSIONS)
+  })
+})
+
+describe('voice permissions', () => {
+  const { Connect, Speak, MuteVoice, DeafenMembers, MoveMembers, DisconnectMembers } = Permission
+
+  it('lets @everyone of a new server connect to voice rooms and speak in them', () => {
+    expect(hasPermission(DEFAULT_EVERYONE_PERMISSIONS, Connect | Speak)).toBe(true)
+    expect(hasPermission(permissionsOf(MEMBER, lobby), Connect | Speak)).toBe(true)
+  })
+
+  it('lets a guest hold Connect and Speak, never the voice moderation bits', () => {
+    expect(hasPermission(permissionsOf(GUEST, lobby), Connect | Speak)).toBe(true)
+    expect(guestMayHold({ permissions: Connect | Speak })).toBe(true)
+    expect(guestMayHold({ permissions: MuteVoice })).toBe(false)
+    const allowAll = channel('room', [{ target_type: 'member', target_id: 'B_300001', allow: MuteVoice | DeafenMembers | MoveMembers | DisconnectMembers, deny: 0 }])
+    expect(permissionsOf(GUEST, allowAll) & (MuteVoice | DeafenMembers | MoveMembers | DisconnectMembers)).toBe(0)
+    expect(GUEST_PERMISSIONS & MODERATION_PERMISSIONS).toBe(0)
+  })
+
+  it('takes Speak away in a timeout but leaves Connect (a timed-out member stays in the room, silenced)', () => {
+    expect(SPEAKING_PERMISSIONS & Speak).toBe(Speak)
+    expect(hasPermission(permissionsOf(MUTED, lobby), Speak)).toBe(false)
+    expect(hasPermission(permissionsOf(MUTED, lobby), Connect)).toBe(true)
+  })
+
+  it('counts server mute, deafen, move and disconnect as moderation bits', () => {
+    for (const bit of [MuteVoice, DeafenMembers, MoveMembers, DisconnectMembers]) expect(MODERATION_PERMISSIONS & bit).toBe(bit)
+  })
+
+  it('lets a channel override take Connect away from @everyone', () => {
+    const closed = channel('closed', [{ target_type: 'role', target_id: SERVER_ID, allow: 0, deny: Connect }])
+    expect(hasPermission(permissionsOf(MEMBER, closed), Connect)).toBe(false)
+    expect(hasPermission(permissionsOf(MEMBER, closed), ViewChannel)).toBe(true)
   })
 })
 

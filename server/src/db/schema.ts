@@ -61,8 +61,8 @@ export interface SessionsTable {
  */
 export type RolesTable = Role & { sort: number, permissions: number, color: string }
 
-/** A channel (or a group header, kind 1) of a server, with who created it and when (null: seeded). */
-export type ChannelsTable = Omit<Channel, 'unread_count' | 'mention_count'> & { created_by: string | null, created_at: number }
+/** A channel (or a group header, kind 1) of a server, with who created it and when (null: seeded), and a voice channel's room settings (migration 0022-voice-channels; null on other types). */
+export type ChannelsTable = Omit<Channel, 'unread_count' | 'mention_count' | 'user_limit' | 'bitrate'> & { created_by: string | null, created_at: number, user_limit: number | null, bitrate: number | null }
 
 /** A live broadcast or recording: exactly the wire LiveItem. */
 export type LivesTable = LiveItem

@@ -22,9 +22,10 @@ export interface SessionView {
   grantIn (serverId: string): ServerGrant | undefined
 }
 
-/** True for events only for the people looking at their channel right now (never replayed). */
-export function isFocusOnly (event: BusEvent): boolean {
-  return dispatchDeclaration(event.t)?.focusOnly === true
+/** True for events a resume replays: all but those of the moment (focus-only ones, and those declared neverReplayed). */
+export function isReplayed (event: BusEvent): boolean {
+  const declaration = dispatchDeclaration(event.t)
+  return declaration?.focusOnly !== true && declaration?.neverReplayed !== true
 }
 
 /** The uid a MEMBER_ADD adds or a MEMBER_REMOVE removes; null for other events. */

@@ -1,6 +1,7 @@
 /**
  * The gateway's frames, both ways. Reading client frames: size, JSON, op, the op's own size
- * (a space op's, core/wire/space.ts SPACE_FRAME_MAX_BYTES, is far below the gateway's) and
+ * (a space op's, core/wire/space.ts SPACE_FRAME_MAX_BYTES, is far below the gateway's; a voice
+ * answer's, core/wire/voice.ts VOICE_FRAME_MAX_BYTES, the one above it) and
  * shape are checked in that order, and each failure is an error the session answers with an error
  * frame (core/wire/gateway-codes.ts) while the connection stays open. Writing server
  * frames: their text, a dispatch's built once per public origin for every session.
@@ -11,6 +12,10 @@ import { FocusFrameSchema, GATEWAY_MAX_FRAME_BYTES, GatewayErrorCode, HeartbeatF
 import {
   SPACE_FRAME_MAX_BYTES, SpaceEmoteFrameSchema, SpaceEnterFrameSchema, SpaceLeaveFrameSchema, SpaceSayFrameSchema, SpaceSteerFrameSchema, SpaceWalkFrameSchema, type SpaceClientFrame,
 } from '@core/wire/space'
+import {
+  VOICE_FRAME_MAX_BYTES, VoiceAnswerFrameSchema, VoiceIceClientFrameSchema, VoiceJoinFrameSchema, VoiceLeaveFrameSchema, VoiceRestartFrameSchema, VoiceSpeakingFrameSchema,
+  VoiceStateFrameSchema, type VoiceClientFrame,
+} from '@core/wire/voice'
 import { absolutizeFileUrls } from '../plugins/public-url'
 
 /** One compiled check per op (the union ClientFrameSchema, split so an error names the op's own field). */
@@ -25,12 +30,33 @@ const checkers = {
   space_steer: TypeCompiler.Compile(SpaceSteerFrameSchema),
   space_say: TypeCompiler.Compile(SpaceSayFrameSchema),
   space_emote: TypeCompiler.Compile(SpaceEmoteFrameSchema),
+  voice_join: TypeCompiler.Compile(VoiceJoinFrameSchema),
+  voice_answer: TypeCompiler.Compile(VoiceAnswerFrameSchema),
+  voice_ice: TypeCompiler.Compile(VoiceIceClientFrameSchema),
+  voice_state: TypeCompiler.Compile(VoiceStateFrameSchema),
+  voice_speaking: TypeCompiler.Compile(VoiceSpeakingFrameSchema),
+  voice_restart: TypeCompiler.Compile(VoiceRestartFrameSchema),
+  voice_leave: TypeCompiler.Compile(VoiceLeaveFrameSchema),
 } as const
 
 /** Whether a client frame is a gather space op (its own rate, handled by the process's SpaceHub). */
 export function isSpaceFrame (frame: ClientFrame): frame is SpaceClientFrame {
   return frame.op.startsWith('space_')
 }
+
+/** Whether a client frame is a voice room op (its own rate, handled by the process's VoiceHub). */
+export function isVoiceFrame (frame: ClientFrame): frame is VoiceClientFrame {
+  return frame.op.startsWith('voice_')
+}
+
+/**
+ * Largest frame read at all: the gateway's limit, or the largest op's own cap above it (a
+ * voice answer); past its JSON, each op is held to its own cap, every other op to the gateway's.
+ */
+const LARGEST_FRAME_BYTES = Math.max(GATEWAY_MAX_FRAME_BYTES, ...Object.values(VOICE_FRAME_MAX_BYTES))
+
+/** Each op's own cap, when it has one (space and voice ops). */
+const OP_MAX_BYTES: Readonly<Record<string, number>> = { ...SPACE_FRAME_MAX_BYTES, ...VOICE_FRAME_MAX_BYTES }
 
 /** The ops a client may send. */
 const CLIENT_OPS = Object.keys(checkers) as Array<ClientFrame['op']>
@@ -52,8 +78,8 @@ function text (data: Buffer | ArrayBuffer | Buffer[]): string {
 /** Reads one received message as a client frame. */
 export function parseClientFrame (data: Buffer | ArrayBuffer | Buffer[]): ParsedFrame {
   const size = byteLength(data)
-  if (size > GATEWAY_MAX_FRAME_BYTES) {
-    return { error: { code: GatewayErrorCode.FrameTooLarge, msg: `frame of ${size} bytes: at most ${GATEWAY_MAX_FRAME_BYTES}` } }
+  if (size > LARGEST_FRAME_BYTES) {
+    return { error: { code: GatewayErrorCode.FrameTooLarge, msg: `frame of ${size} bytes: at most ${GATEWAY_MAX_FRAME_BYTES} (${LARGEST_FRAME_BYTES} for voice_answer)` } }
   }
   let value: unknown
   try {
@@ -68,9 +94,10 @@ export function parseClientFrame (data: Buffer | ArrayBuffer | Buffer[]): Parsed
   if (!(CLIENT_OPS as string[]).includes(op)) {
     return { error: { code: GatewayErrorCode.UnknownOp, msg: `op: unknown op (one of ${CLIENT_OPS.join(', ')})`.slice(0, 200) } }
   }
-  const spaceCap = (SPACE_FRAME_MAX_BYTES as Record<string, number>)[op] as number | undefined
-  if (spaceCap !== undefined && size > spaceCap) {
-    return { error: { code: GatewayErrorCode.FrameTooLarge, msg: `${op}: frame of ${size} bytes: at most ${spaceCap}` } }
+  const cap = OP_MAX_BYTES[op] as number | undefined
+  if (size > (cap ?? GATEWAY_MAX_FRAME_BYTES)) {
+    // an op without its own cap keeps the gateway's message, as before voice answers were let through
+    return { error: { code: GatewayErrorCode.FrameTooLarge, msg: cap === undefined ? `frame of ${size} bytes: at most ${GATEWAY_MAX_FRAME_BYTES}` : `${op}: frame of ${size} bytes: at most ${cap}` } }
   }
   const checker = checkers[op as ClientFrame['op']]
   if (!checker.Check(value)) {
@@ -87,7 +114,7 @@ export function serverFrameText (frame: ServerFrame): string {
 
 /** The text of a frame the session itself sends on public origin `base`: a space frame's avatars get absolute stored-file URLs, as dispatches do. */
 export function ownFrameText (frame: ServerFrame, base: string): string {
-  const carriesAvatars = frame.op === 'space_ready' || (frame.op === 'space_tick' && frame.d.in !== undefined)
+  const carriesAvatars = frame.op === 'space_ready' || frame.op === 'voice_ready' || (frame.op === 'space_tick' && frame.d.in !== undefined)
   return serverFrameText(carriesAvatars ? absolutizeFileUrls(frame, base) as ServerFrame : frame)
 }
 

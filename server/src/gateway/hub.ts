@@ -32,12 +32,15 @@ import type { BusEvent, EventBus } from '../bus'
 import type { AppContext } from '../context'
 import type { SignedIn } from '../repositories/users'
 import type { SpaceService } from '../space/types'
+import type { VoiceService } from '../voice/types'
 import { membershipChangeOf } from './audience'
 import { RateBudget } from './budget'
 import type { GatewayDirectory } from './directory'
 import { dispatchText } from './frames'
 import { grantsIn, readableChange, type ServerGrant } from './grants'
-import { GatewaySession, SPACE_OPS_ACCOUNT_BURST, SPACE_OPS_PER_SECOND_PER_ACCOUNT, type SessionHost } from './session'
+import {
+  GatewaySession, SPACE_OPS_ACCOUNT_BURST, SPACE_OPS_PER_SECOND_PER_ACCOUNT, VOICE_OPS_ACCOUNT_BURST, VOICE_OPS_PER_SECOND_PER_ACCOUNT, type SessionHost,
+} from './session'
 
 /** Reads of a new session's grant in one server while changes keep coming (the last one stands). */
 const GRANT_READS = 3
@@ -74,8 +77,9 @@ export class GatewayHub implements SessionHost {
   private readonly startingSessions = new Set<GatewaySession>()
   private readonly byServer = new Map<string, Set<GatewaySession>>()
   private readonly byUser = new Map<string, Set<GatewaySession>>()
-  /** The space-op budget of each account with sessions here. */
+  /** The space-op and voice-op budgets of each account with sessions here. */
   private readonly spaceBudgets = new Map<string, RateBudget>()
+  private readonly voiceBudgets = new Map<string, RateBudget>()
   private readonly sessions = new Set<GatewaySession>()
   private readonly users = new Map<string, UserGrants>()
   private readonly presence = new Map<string, PresenceState>()
@@ -126,6 +130,11 @@ export class GatewayHub implements SessionHost {
   /** The gather spaces of this process. */
   get spaces (): SpaceService {
     return this.ctx.spaces
+  }
+
+  /** The voice rooms of this process. */
+  get voice (): VoiceService {
+    return this.ctx.voice
   }
 
   /** Starts a session on a new connection; `base` is its public origin (stored-file URLs in payloads are made absolute on it), `ip` where it connects from. */
@@ -197,9 +206,10 @@ export class GatewayHub implements SessionHost {
     return grants
   }
 
-  /** `session` is open: it hears its servers' events. */
+  /** `session` is open: it hears its servers' events (a resumed one takes up the voice room its session held). */
   opened (session: GatewaySession): void {
     this.startingSessions.delete(session)
+    this.ctx.voice.attach(session)
     add(this.byUser, session.uid, session)
     for (const serverId of session.serverIds) add(this.byServer, serverId, session)
   }
@@ -217,12 +227,23 @@ export class GatewayHub implements SessionHost {
     return budget
   }
 
+  /** The voice-op budget of account `uid` on this process, shared by its sessions here (made at its first voice op). */
+  voiceBudgetOf (uid: string): RateBudget {
+    let budget = this.voiceBudgets.get(uid)
+    if (!budget) this.voiceBudgets.set(uid, budget = new RateBudget(VOICE_OPS_PER_SECOND_PER_ACCOUNT, VOICE_OPS_ACCOUNT_BURST, this.clock()))
+    return budget
+  }
+
   /** `session` hears nothing more (closed, or back to waiting after invalid_session). */
   forget (session: GatewaySession): void {
     this.ctx.spaces.leave(session)
+    this.ctx.voice.detach(session)
     this.startingSessions.delete(session)
     remove(this.byUser, session.uid, session)
-    if (!this.byUser.has(session.uid)) this.spaceBudgets.delete(session.uid)
+    if (!this.byUser.has(session.uid)) {
+      this.spaceBudgets.delete(session.uid)
+      this.voiceBudgets.delete(session.uid)
+    }
     for (const serverId of session.serverIds) remove(this.byServer, serverId, session)
     const user = this.users.get(session.uid)
     if (user?.sessions.delete(session) === true && user.sessions.size === 0) this.users.delete(session.uid)

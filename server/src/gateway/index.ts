@@ -7,14 +7,15 @@
  */
 import websocket from '@fastify/websocket'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { GATEWAY_PATHS } from '@core/wire/gateway'
+import { GATEWAY_MAX_FRAME_BYTES, GATEWAY_PATHS } from '@core/wire/gateway'
+import { VOICE_FRAME_MAX_BYTES } from '@core/wire/voice'
 import type { RouteOptions } from '../context'
 import { badRequest, httpError } from '../errors'
 import { publicBase } from '../plugins/public-url'
 import { GatewayHub } from './hub'
 
-/** Largest WebSocket message accepted at all (4× the frame limit, so an oversized frame still gets its error frame). */
-export const WS_MAX_PAYLOAD_BYTES = 64 * 1024
+/** Largest WebSocket message accepted at all (4× the largest frame, a voice answer's 64 KB, so an oversized frame still gets its error frame). */
+export const WS_MAX_PAYLOAD_BYTES = 4 * Math.max(GATEWAY_MAX_FRAME_BYTES, ...Object.values(VOICE_FRAME_MAX_BYTES))
 
 /** RFC 6455 §4.2.1: a Sec-WebSocket-Key is 16 bytes in base64. */
 const WEBSOCKET_KEY = /^[+/0-9A-Za-z]{22}==$/

@@ -4,7 +4,8 @@
  * follows focus. A resume also tells the client which channels it gained or lost while away
  * (CHANNELS_VISIBLE_UPDATE after `resumed`, from the directory's snapshot of what it was
  * last told). Every frame it cannot use gets an error frame; only a bad token, a
- * missing identify, too many frames, a flood of space ops or silence close it (core/wire/gateway-codes.ts).
+ * missing identify, too many frames, a flood of space or voice ops or silence close it (core/wire/gateway-codes.ts).
+ * Space ops go to the process's spaces, voice ops to its voice rooms, each lane with its own budgets.
  * What it needs of the process's gateway is {@link SessionHost} (the hub implements it),
  * so this file never imports the hub.
  */
@@ -16,13 +17,15 @@ import { GATEWAY_PROTOCOL_VERSION, GatewayErrorCode } from '@core/wire/gateway-c
 import type { User } from '@core/wire/entities'
 import type { PresenceUpdate } from '@core/wire/members'
 import type { SpaceClientFrame } from '@core/wire/space'
+import type { VoiceClientFrame } from '@core/wire/voice'
 import type { BusEvent, EventBus } from '../bus'
 import type { SignedIn } from '../repositories/users'
 import { failureMessageOf, type SpaceMember, type SpaceService } from '../space/types'
-import { RateBudget } from './budget'
-import { isFocusOnly, membershipBefore, membershipChangeOf, offerTo, type SessionView } from './audience'
+import { voiceFailureMessageOf, type VoiceMember, type VoiceService } from '../voice/types'
+import { OpLane, type OpLaneLimits, type RateBudget } from './budget'
+import { isReplayed, membershipBefore, membershipChangeOf, offerTo, type SessionView } from './audience'
 import type { GatewayDirectory, SessionRecord } from './directory'
-import { dispatchText, isSpaceFrame, ownFrameText, parseClientFrame } from './frames'
+import { dispatchText, isSpaceFrame, isVoiceFrame, ownFrameText, parseClientFrame } from './frames'
 import { changesSince, snapshotOf, type ServerGrant } from './grants'
 
 /** What a session needs from the gateway of its process (GatewayHub). */
@@ -53,12 +56,16 @@ export interface SessionHost {
   capSockets (session: GatewaySession): Promise<void>
   /** An open session joined or left a server. */
   membershipChanged (session: GatewaySession, serverId: string, joined: boolean): void
-  /** The session hears nothing more (closed, or back to waiting after invalid_session); it leaves its space. */
+  /** The session hears nothing more (closed, or back to waiting after invalid_session); it leaves its space, and its voice room after the resume grace. */
   forget (session: GatewaySession): void
   /** The gather spaces of this process: the session's space ops go there. */
   readonly spaces: Pick<SpaceService, 'handle'>
   /** The space-op budget of account `uid` on this process, shared by its sessions here (SPACE_OPS_PER_SECOND_PER_ACCOUNT). */
   spaceBudgetOf (uid: string): RateBudget
+  /** The voice rooms of this process: the session's voice ops go there. */
+  readonly voice: Pick<VoiceService, 'handle'>
+  /** The voice-op budget of account `uid` on this process, shared by its sessions here (VOICE_OPS_PER_SECOND_PER_ACCOUNT). */
+  voiceBudgetOf (uid: string): RateBudget
   /** The user's first session opened or last one closed (announced to `serverIds`, coalesced per user). */
   presenceChanged (uid: string, status: PresenceUpdate['status'], serverIds: readonly string[]): void
 }
@@ -85,6 +92,30 @@ export const SPACE_OPS_PER_SECOND_PER_ACCOUNT = 2 * SPACE_OPS_PER_SECOND
 export const SPACE_OPS_ACCOUNT_BURST = 2 * SPACE_OPS_PER_SECOND_PER_ACCOUNT
 /** Space ops over the budgets a connection may send per FRAME_WINDOW_MS; one more closes it (RateLimited): a flood, not a stall. */
 export const SPACE_OPS_OVER_PER_WINDOW = 2 * SPACE_OPS_PER_SECOND
+/** The space lane's limits. */
+const SPACE_LANE: OpLaneLimits = {
+  noun: 'space', perSecond: SPACE_OPS_PER_SECOND, burst: SPACE_OPS_BURST, perSecondPerAccount: SPACE_OPS_PER_SECOND_PER_ACCOUNT, overPerWindow: SPACE_OPS_OVER_PER_WINDOW, windowMs: FRAME_WINDOW_MS,
+}
+
+/**
+ * Voice ops (core/wire/voice.ts) allowed per connection per second, on their own budget like
+ * space ops: a join trickles a dozen ICE candidates at once, speaking flips a few times a
+ * second. Up to VOICE_OPS_BURST may come at once; beyond the budget an op is refused
+ * (VoiceRefused, one error frame a second, the rest dropped) and counts as over.
+ */
+export const VOICE_OPS_PER_SECOND = 10
+/** The voice ops a connection banks: a join's candidates and more, three seconds' worth. */
+export const VOICE_OPS_BURST = 3 * VOICE_OPS_PER_SECOND
+/** Voice ops one account may send per second from all its sockets on a process together. */
+export const VOICE_OPS_PER_SECOND_PER_ACCOUNT = 2 * VOICE_OPS_PER_SECOND
+/** The voice ops an account banks on a process. */
+export const VOICE_OPS_ACCOUNT_BURST = 2 * VOICE_OPS_BURST
+/** Voice ops over the budgets a connection may send per FRAME_WINDOW_MS; one more closes it (RateLimited). */
+export const VOICE_OPS_OVER_PER_WINDOW = 2 * VOICE_OPS_PER_SECOND
+/** The voice lane's limits. */
+const VOICE_LANE: OpLaneLimits = {
+  noun: 'voice', perSecond: VOICE_OPS_PER_SECOND, burst: VOICE_OPS_BURST, perSecondPerAccount: VOICE_OPS_PER_SECOND_PER_ACCOUNT, overPerWindow: VOICE_OPS_OVER_PER_WINDOW, windowMs: FRAME_WINDOW_MS,
+}
 
 /** waiting: no identify yet; starting: identify/resume in progress (events are held); open; closed. */
 type SessionState = 'waiting' | 'starting' | 'open' | 'closed'
@@ -96,7 +127,7 @@ interface HeldEvent {
 }
 
 /** One connection's session. */
-export class GatewaySession implements SessionView, SpaceMember {
+export class GatewaySession implements SessionView, SpaceMember, VoiceMember {
   uid = ''
   /** The signed-in user as identify or resume found them. */
   user: User | null = null
@@ -117,15 +148,14 @@ export class GatewaySession implements SessionView, SpaceMember {
   private held: HeldEvent[] = []
   private windowStart: number
   private framesInWindow = 0
-  private readonly spaceBudget: RateBudget
-  private spaceOverWindowStart: number
-  private spaceOpsOver = 0
-  private spaceRefusedAt = Number.NEGATIVE_INFINITY
+  private readonly spaceLane: OpLane
+  private readonly voiceLane: OpLane
 
   /** `ip`: where the socket connects from (the message rate limit's allow list applies to what it says in a space). */
   constructor (private readonly socket: WebSocket, private readonly host: SessionHost, private readonly base: string, readonly ip = '') {
-    this.connectedAt = this.lastBeatAt = this.windowStart = this.spaceOverWindowStart = host.clock()
-    this.spaceBudget = new RateBudget(SPACE_OPS_PER_SECOND, SPACE_OPS_BURST, this.connectedAt)
+    this.connectedAt = this.lastBeatAt = this.windowStart = host.clock()
+    this.spaceLane = new OpLane(SPACE_LANE, this.connectedAt)
+    this.voiceLane = new OpLane(VOICE_LANE, this.connectedAt)
     socket.on('message', data => this.receive(data))
     socket.on('close', () => { void this.closed() })
     socket.on('error', () => socket.terminate())
@@ -200,6 +230,10 @@ export class GatewaySession implements SessionView, SpaceMember {
       this.receiveSpace(parsed.frame, now)
       return
     }
+    if ('frame' in parsed && isVoiceFrame(parsed.frame)) {
+      this.receiveVoice(parsed.frame, now)
+      return
+    }
     if (now - this.windowStart >= FRAME_WINDOW_MS) {
       this.windowStart = now
       this.framesInWindow = 0
@@ -225,43 +259,41 @@ export class GatewaySession implements SessionView, SpaceMember {
    * refusal is an error frame, a flood over the budgets a close (RateLimited).
    */
   private receiveSpace (frame: SpaceClientFrame, now: number): void {
-    if (this.state === 'waiting') {
-      this.fail({ code: GatewayErrorCode.NotAuthenticated, msg: `${frame.op}: identify first` }, true)
-      return
-    }
-    if (!this.withinSpaceBudgets(frame.op, now)) return
-    if (this.state !== 'open') {
-      this.fail({ code: GatewayErrorCode.SpaceRefused, msg: `${frame.op}: the session is not open yet` })
-      return
-    }
+    if (!this.laneAdmits(frame.op, now, this.spaceLane, this.uid === '' ? null : this.host.spaceBudgetOf(this.uid), GatewayErrorCode.SpaceRefused)) return
     this.host.spaces.handle(this, frame).catch(error => {
       this.fail({ code: GatewayErrorCode.SpaceRefused, msg: failureMessageOf(frame.op, error, unexpected => this.host.log.error({ err: unexpected }, 'gateway: space op failed')) })
     })
   }
 
+  /** A voice op, as a space op: its own budgets, then the process's voice rooms; a refusal is an error frame of code VoiceRefused. */
+  private receiveVoice (frame: VoiceClientFrame, now: number): void {
+    if (!this.laneAdmits(frame.op, now, this.voiceLane, this.uid === '' ? null : this.host.voiceBudgetOf(this.uid), GatewayErrorCode.VoiceRefused)) return
+    this.host.voice.handle(this, frame).catch(error => {
+      this.fail({ code: GatewayErrorCode.VoiceRefused, msg: voiceFailureMessageOf(frame.op, error, unexpected => this.host.log.error({ err: unexpected }, 'gateway: voice op failed')) })
+    })
+  }
+
   /**
-   * Whether space op `op` fits this connection's budget and its account's (SPACE_OPS_PER_SECOND,
-   * SPACE_OPS_PER_SECOND_PER_ACCOUNT). One over them is refused — one error frame a second, the
-   * rest dropped — and more than SPACE_OPS_OVER_PER_WINDOW over them in a window close the connection.
+   * Whether an op of a lane (space, voice) may be handled: identified (else closed,
+   * NotAuthenticated), within the lane's budgets (else refused with `refused` or, in a flood,
+   * closed with RateLimited) and the session open (else refused).
    */
-  private withinSpaceBudgets (op: SpaceClientFrame['op'], now: number): boolean {
-    const over = !this.spaceBudget.take(now)
-      ? `more than ${SPACE_OPS_PER_SECOND} space ops a second on one connection`
-      : this.uid !== '' && !this.host.spaceBudgetOf(this.uid).take(now)
-        ? `more than ${SPACE_OPS_PER_SECOND_PER_ACCOUNT} space ops a second from one account (its sockets together)`
-        : null
-    if (over === null) return true
-    if (now - this.spaceOverWindowStart >= FRAME_WINDOW_MS) {
-      this.spaceOverWindowStart = now
-      this.spaceOpsOver = 0
+  private laneAdmits (op: string, now: number, lane: OpLane, account: RateBudget | null, refused: GatewayErrorCode): boolean {
+    if (this.state === 'waiting') {
+      this.fail({ code: GatewayErrorCode.NotAuthenticated, msg: `${op}: identify first` }, true)
+      return false
     }
-    if (++this.spaceOpsOver > SPACE_OPS_OVER_PER_WINDOW) {
-      this.fail({ code: GatewayErrorCode.RateLimited, msg: `${op}: ${over}, more than ${SPACE_OPS_OVER_PER_WINDOW} times in ${FRAME_WINDOW_MS / 1000} s` }, true)
-    } else if (now - this.spaceRefusedAt >= 1000) {
-      this.spaceRefusedAt = now
-      this.fail({ code: GatewayErrorCode.SpaceRefused, msg: `${op}: ${over}` })
+    const verdict = lane.take(op, now, account)
+    if (!verdict.pass) {
+      if (verdict.close !== undefined) this.fail({ code: GatewayErrorCode.RateLimited, msg: verdict.close }, true)
+      else if (verdict.refuse !== undefined) this.fail({ code: refused, msg: verdict.refuse })
+      return false
     }
-    return false
+    if (this.state !== 'open') {
+      this.fail({ code: refused, msg: `${op}: the session is not open yet` })
+      return false
+    }
+    return true
   }
 
   private async handle (frame: ClientFrame): Promise<void> {
@@ -344,7 +376,7 @@ export class GatewaySession implements SessionView, SpaceMember {
     this.lastId = seq
     let replayed = 0
     for (const { event, id } of log) {
-      if (isFocusOnly(event)) continue // typing is of the moment: never replayed
+      if (!isReplayed(event)) continue // typing and speaking are of the moment: never replayed
       this.offer(event, id, base => { replayed++; return dispatchText(event.t, event.d, id, base) })
     }
     this.state = 'starting'

@@ -31,6 +31,8 @@ export async function writeAuditEntry (trx: Db, record: AuditRecord): Promise<vo
 export interface AuditLogRepository {
   /** A server's entries, newest first, before `before` (an entry id). */
   list (serverId: string, query: CursorQuery): Promise<AuditLog>
+  /** Records an action that writes no row of its own (a moderator's change in a voice room, which lives in the process holding it): after it was applied. */
+  record (record: AuditRecord): Promise<void>
 }
 
 /** The audit-log repository on `db`. */
@@ -50,5 +52,6 @@ export function createAuditLogRepository (db: Db): AuditLogRepository {
         has_more: rows.length > limit,
       }
     },
+    record: record => writeAuditEntry(db, record),
   }
 }

@@ -4,6 +4,7 @@
  */
 import { createTimeIdSource } from '@core/domain/ids'
 import { channelTypeHas } from '@core/domain/channel-types'
+import { voiceSettingsFor } from '@core/domain/voice-room'
 import { AuditStatus, ChannelKind, type ChannelType, type Channel, type MapCategory } from '@core/wire/entities'
 import type { AuditChange } from '@core/wire/trust'
 import { isUniqueViolation } from '../db/errors'
@@ -25,6 +26,9 @@ export function toChannel (row: ChannelsTable): Channel {
     link_url: row.link_url,
     icon: row.icon,
     audit_status: row.audit_status as AuditStatus,
+    // a voice channel's room settings (null on other types: the fields are left out)
+    ...(row.user_limit !== null ? { user_limit: row.user_limit } : {}),
+    ...(row.bitrate !== null ? { bitrate: row.bitrate } : {}),
   }
 }
 
@@ -36,6 +40,9 @@ export interface NewChannel {
   icon: string
   parent_id: string | null
   created_by: string
+  /** A voice channel's room settings (the defaults where left out); refused on other types before. */
+  user_limit?: number
+  bitrate?: number
 }
 
 /** Reads and writes channels. */
@@ -63,6 +70,11 @@ export interface ChannelsRepository {
   remove (channelId: string, audit: ChannelAudit): Promise<void>
 }
 
+/** A column's value as the audit log keeps it (text; null for none). */
+function textOf (value: string | number | null | undefined): string | null {
+  return value === undefined || value === null ? null : String(value)
+}
+
 /** The audit record of a channel's creation, edit or deletion: the repository fills in the channel and what changed. */
 export type ChannelAudit = Omit<AuditRecord, 'target_id' | 'changes'>
 
@@ -73,6 +85,9 @@ export interface ChannelChanges {
   parent_id?: string | null
   /** The place in the server's list, 0 the top; clamped to the end. */
   position?: number
+  /** A voice channel's room settings (refused on other types before). */
+  user_limit?: number
+  bitrate?: number
 }
 
 /**
@@ -113,9 +128,9 @@ export function createChannelsRepository (db: Db, showrooms: ShowroomsRepository
         const before = await trx.selectFrom('channels').selectAll().where('channel_id', '=', channelId).executeTakeFirst()
         if (!before) return false
         if (Object.keys(fields).length > 0) await trx.updateTable('channels').set(fields).where('channel_id', '=', channelId).execute()
-        const changed: AuditChange[] = (['name', 'icon', 'parent_id'] as const)
+        const changed: AuditChange[] = (['name', 'icon', 'parent_id', 'user_limit', 'bitrate'] as const)
           .filter(field => fields[field] !== undefined && fields[field] !== before[field])
-          .map(field => ({ field, from: before[field], to: fields[field] ?? null }))
+          .map(field => ({ field, from: textOf(before[field]), to: textOf(fields[field]) }))
         if (position !== undefined) {
           const place = await reorder(trx, before.server_id, channelId, position)
           if (place.from !== place.to) changed.push({ field: 'position', from: String(place.from), to: String(place.to) })
@@ -158,8 +173,11 @@ export function createChannelsRepository (db: Db, showrooms: ShowroomsRepository
     return db.transaction().execute(async trx => {
       const last = await trx.selectFrom('channels').select(eb => eb.fn.max('sort').as('sort'))
         .where('server_id', '=', channel.server_id).executeTakeFirst()
+      const voice = voiceSettingsFor(channel.channel_type)
       const row: ChannelsTable = {
         ...channel,
+        user_limit: voice ? channel.user_limit ?? voice.user_limit : null,
+        bitrate: voice ? channel.bitrate ?? voice.bitrate : null,
         channel_id: channelId,
         kind: ChannelKind.Channel,
         sort: Number(last?.sort ?? 0) + 1,

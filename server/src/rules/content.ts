@@ -4,6 +4,7 @@
  * write.
  */
 import type { FastifyRequest } from 'fastify'
+import { channelTypeHas } from '@core/domain/channel-types'
 import { cleanNameOf, namesLookAlike } from '@core/domain/names'
 import { FILES_PATH } from '@core/wire/api'
 import { TRUST_CODES } from '@core/wire/trust'
@@ -33,6 +34,16 @@ export function isHttpUrl (value: string): boolean {
 /** 400 naming `field` unless `value` (when given) is an http(s) URL. */
 export function requireHttpUrl (field: string, value: string | null | undefined): void {
   if (typeof value === 'string' && !isHttpUrl(value)) throw badRequest(`body.${field} must be an http(s) URL`)
+}
+
+/**
+ * 400 when a body gives a voice room's settings (`user_limit`, `bitrate`; their ranges are the
+ * schema's) for a channel of a type that has no room (SPEC §4: only voice channels carry one).
+ */
+export function requireVoiceSettingsFit (channelType: number, body: { user_limit?: number, bitrate?: number }): void {
+  if (channelTypeHas(channelType, 'carriesVoice')) return
+  const given = (['user_limit', 'bitrate'] as const).find(field => body[field] !== undefined)
+  if (given !== undefined) throw badRequest(`body.${given}: only a voice channel has one (channel_type ${channelType} carries no voice room)`)
 }
 
 /** The URL of a storage base (`…/files/`, the Qiniu domain) with the slash a folder ends with. */

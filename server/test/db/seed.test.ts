@@ -3,6 +3,7 @@ import { deriveLiveState, type LiveState } from '@core/domain/live-state'
 import { DEFAULT_EVERYONE_PERMISSIONS } from '@core/domain/permissions'
 import { CONFIGURED_SERVERS } from '@core/domain/servers'
 import { ChannelKind, ChannelType, LiveFlag, MapCategory, MediaType } from '@core/wire/entities'
+import { VOICE_BITRATE_DEFAULT, VOICE_USER_LIMIT_DEFAULT } from '@core/wire/voice-codes'
 import { openDatabase } from '../../src/db/dialects'
 import { migrateToLatest } from '../../src/db/migrate'
 import type { Db } from '../../src/db/schema'
@@ -54,6 +55,16 @@ describe('the demo seed', () => {
       const metaverse = channels.filter(channel => channel.channel_type === ChannelType.Metaverse)
       expect(metaverse.map(channel => channel.channel_id).sort()).toEqual(metaverseChannelIds(serverId))
       expect(metaverse.map(channel => channel.map_category).sort()).toEqual([MapCategory.ThreeD, MapCategory.LiveMap])
+    }
+  })
+
+  it('gives every server a voice channel with the default room settings, and no other channel any', async () => {
+    for (const { server_id: serverId } of CONFIGURED_SERVERS) {
+      const channels = await db.selectFrom('channels').selectAll().where('server_id', '=', serverId).execute()
+      const voice = channels.filter(channel => channel.channel_type === ChannelType.Voice)
+      expect(voice.length).toBeGreaterThan(0)
+      for (const channel of voice) expect([channel.user_limit, channel.bitrate]).toEqual([VOICE_USER_LIMIT_DEFAULT, VOICE_BITRATE_DEFAULT])
+      for (const channel of channels.filter(channel => channel.channel_type !== ChannelType.Voice)) expect([channel.user_limit, channel.bitrate]).toEqual([null, null])
     }
   })
 

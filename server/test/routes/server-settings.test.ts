@@ -3,12 +3,13 @@
  * (PATCH/POST/DELETE /channels/:channel_id) and the server's profile
  * (PATCH/POST /servers/:server_id), row by row of the permission table: the owner may,
  * a member is refused naming the permission, a guest is refused, an audit refusal
- * writes nothing, bad input is a 400.
+ * writes nothing, bad input is a 400; a voice channel's room settings, refused on other types.
  */
 import type { ChannelListData } from '@core/wire/api'
 import type { Channel, Server } from '@core/wire/entities'
 import type { ChannelDeleted } from '@core/wire/server-settings'
 import type { AuditEntry, AuditLog } from '@core/wire/trust'
+import { VOICE_BITRATE_DEFAULT, VOICE_BITRATE_MAX, VOICE_BITRATE_MIN, VOICE_USER_LIMIT_DEFAULT, VOICE_USER_LIMIT_MAX } from '@core/wire/voice-codes'
 import { createInProcessBus, type BusEvent } from '../../src/bus'
 import { DEMO_OWNER, envelope, signInAsGuest, signInAsMember, startTestApp, type TestApp } from '../helper'
 
@@ -197,5 +198,46 @@ describe('PATCH /servers/:server_id (the profile section)', () => {
     expect(envelope<Server>(await test.inject(`/servers/${SERVER}`)).data).toMatchObject({ name: before.name, icon: before.icon, introduction: before.introduction })
     const renamed = await test.inject({ method: 'POST', url: `/servers/${SERVER}`, headers: owner, payload: { introduction: '欢迎' } })
     expect(envelope<Server>(renamed).data.introduction).toBe('欢迎')
+  })
+})
+
+describe('a voice channel\'s room settings (user_limit, bitrate)', () => {
+  const VOICE = `${SERVER}03`
+
+  it('shows them on a voice channel only, and lets the owner change them with an audit entry', async () => {
+    expect(envelope<Channel>(await test.inject(`/channels/${VOICE}`)).data).toMatchObject({ user_limit: VOICE_USER_LIMIT_DEFAULT, bitrate: VOICE_BITRATE_DEFAULT })
+    expect(envelope<Channel>(await test.inject(`/channels/${SERVER}02`)).data).not.toHaveProperty('user_limit')
+    const response = await test.inject({ method: 'PATCH', url: `/channels/${VOICE}`, headers: owner, payload: { user_limit: 12, bitrate: VOICE_BITRATE_MIN } })
+    expect(envelope<Channel>(response).data).toMatchObject({ user_limit: 12, bitrate: VOICE_BITRATE_MIN })
+    const log = envelope<AuditLog>(await test.inject({ url: `/servers/${SERVER}/audit-log`, headers: owner })).data
+    expect(log.items.find(entry => entry.action === 'channel_update' && entry.target_id === VOICE)?.changes).toEqual([
+      { field: 'user_limit', from: String(VOICE_USER_LIMIT_DEFAULT), to: '12' }, { field: 'bitrate', from: String(VOICE_BITRATE_DEFAULT), to: String(VOICE_BITRATE_MIN) },
+    ])
+    await test.inject({ method: 'PATCH', url: `/channels/${VOICE}`, headers: owner, payload: { user_limit: VOICE_USER_LIMIT_DEFAULT, bitrate: VOICE_BITRATE_DEFAULT } })
+  })
+
+  it.each([
+    ['a user limit of 0', { user_limit: 0 }], ['a user limit over the most', { user_limit: VOICE_USER_LIMIT_MAX + 1 }], ['a fractional user limit', { user_limit: 1.5 }],
+    ['a bitrate below the least', { bitrate: VOICE_BITRATE_MIN - 1 }], ['a bitrate above the most', { bitrate: VOICE_BITRATE_MAX + 1 }], ['a bitrate of 1e309', { bitrate: '1e309' }],
+    ['a user limit as text', { user_limit: 'many' }],
+  ])('refuses %s with a 400 and changes nothing', async (_, payload) => {
+    const response = await test.inject({ method: 'PATCH', url: `/channels/${VOICE}`, headers: owner, payload })
+    expect(response.statusCode).toBe(400)
+    expect(envelope<Channel>(await test.inject(`/channels/${VOICE}`)).data).toMatchObject({ user_limit: VOICE_USER_LIMIT_DEFAULT, bitrate: VOICE_BITRATE_DEFAULT })
+  })
+
+  it('refuses them on a channel of another type, in an edit and a creation, writing nothing', async () => {
+    const edit = await test.inject({ method: 'PATCH', url: `/channels/${SERVER}02`, headers: owner, payload: { user_limit: 5 } })
+    expect(edit.statusCode).toBe(400)
+    expect(envelope(edit).msg).toBe('body.user_limit: only a voice channel has one (channel_type 1 carries no voice room)')
+    const before = (await channelsOf(SERVER)).length
+    const create = await test.inject({ method: 'POST', url: `/servers/${SERVER}/channels`, headers: owner, payload: { title: '带码率的讨论', channel_type: 1, bitrate: 32_000 } })
+    expect(create.statusCode).toBe(400)
+    expect(envelope(create).msg).toBe('body.bitrate: only a voice channel has one (channel_type 1 carries no voice room)')
+    expect((await channelsOf(SERVER)).length).toBe(before)
+  })
+
+  it('lets a member without ManageChannels change nothing', async () => {
+    expect((await test.inject({ method: 'PATCH', url: `/channels/${VOICE}`, headers: member, payload: { user_limit: 3 } })).statusCode).toBe(403)
   })
 })

@@ -32,6 +32,8 @@ const ACTION_SENTENCES: Readonly<Record<AuditAction, MessageKey>> = {
   report_resolve: 'modLogReportResolve',
   channel_update: 'modLogChannelUpdate',
   channel_delete: 'modLogChannelDelete',
+  member_voice_update: 'modLogMemberVoiceUpdate',
+  member_voice_disconnect: 'modLogMemberVoiceDisconnect',
 }
 
 /** The name of each field an entry's changes name. */

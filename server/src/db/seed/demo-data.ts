@@ -12,6 +12,7 @@ import { timeIdAt } from '@core/domain/ids'
 import { mentionedUids } from '@core/domain/messages'
 import { DEFAULT_EVERYONE_PERMISSIONS, Permission } from '@core/domain/permissions'
 import { CONFIGURED_SERVERS } from '@core/domain/servers'
+import { voiceSettingsFor } from '@core/domain/voice-room'
 import {
   AuditStatus, ChannelKind, ChannelType, Gender, LiveCommentFlag, LiveFlag, MapCategory, MediaType,
 } from '@core/wire/entities'
@@ -118,6 +119,11 @@ function buildImages (): SeedImage[] {
   return images
 }
 
+/** A voice channel's room settings, the defaults (core/domain/voice-room.ts); null on other types. */
+function voiceColumnsFor (channelType: ChannelType): Pick<ChannelsTable, 'user_limit' | 'bitrate'> {
+  return voiceSettingsFor(channelType) ?? { user_limit: null, bitrate: null }
+}
+
 function channelRow (serverId: string, slot: keyof typeof CHANNEL_SLOTS, fields: Partial<ChannelsTable> & Pick<ChannelsTable, 'channel_type' | 'name'>, now: number): ChannelsTable {
   return {
     channel_id: channelIdOf(serverId, slot),
@@ -131,6 +137,7 @@ function channelRow (serverId: string, slot: keyof typeof CHANNEL_SLOTS, fields:
     audit_status: AuditStatus.Pass,
     created_by: '100001',
     created_at: now - 200 * DAY,
+    ...voiceColumnsFor(fields.channel_type as ChannelType),
     ...fields,
   }
 }

@@ -20,7 +20,7 @@ import { requireRoomForChannel } from '../../services/channel-limits'
 import { chargeChannelCreation } from '../../services/quotas'
 import { sendCachedAnswer, serverScope } from '../../http/cached'
 import { accessTo, auditRecord, requireServerPermission, visibleChannels } from '../../rules/access'
-import { cleanName, requireHttpUrl, requireServerAuditPass } from '../../rules/content'
+import { cleanName, requireHttpUrl, requireServerAuditPass, requireVoiceSettingsFit } from '../../rules/content'
 import { ok } from '../../http/envelope'
 import { API_CALLS, API_CALL_SCHEMAS } from '@core/wire/api-calls'
 import { route } from '../../http/route'
@@ -80,6 +80,7 @@ export default async function serversRoutes (instance: FastifyInstance, { ctx }:
       throw forbidden(`body.channel_type ${body.channel_type} cannot be created by users (allowed: ${CREATABLE_CHANNEL_TYPES.join(', ')})`)
     }
     requireHttpUrl('icon', body.icon)
+    requireVoiceSettingsFit(body.channel_type, body)
     const parentId = body.parent_id ?? null
     if (parentId !== null) {
       const parent = await ctx.repos.channels.get(parentId)
@@ -99,6 +100,8 @@ export default async function serversRoutes (instance: FastifyInstance, { ctx }:
         icon: body.icon ?? defaultChannelIcon(body.channel_type),
         parent_id: parentId,
         created_by: user.uid,
+        user_limit: body.user_limit,
+        bitrate: body.bitrate,
       }, ctx.now(), auditRecord(ctx, { user, serverId }, 'channel_create', ''))
     } catch (error) {
       await charge.refund()
