@@ -11,6 +11,9 @@ import {
 } from 'werift'
 import type { VoiceMedia, VoiceMediaEvents, VoicePeerOptions } from '../../../src/voice/media/types'
 
+/** What a browser needs of the media side: join, answer, trickle (the media itself, or a gateway session carrying them). */
+export type BrowserSignalling = Pick<VoiceMedia, 'join' | 'answer' | 'addCandidate'>
+
 /** One offer the browser got. */
 export interface ReceivedOffer {
   sdp: string
@@ -64,7 +67,7 @@ export class WeriftBrowser {
   private readonly ssrc = Math.floor(Math.random() * 0xffffffff)
   private answering: Promise<void> = Promise.resolve()
 
-  constructor (readonly media: VoiceMedia, readonly peerId: string, readonly uid: string) {
+  constructor (readonly media: BrowserSignalling, readonly peerId: string, readonly uid: string) {
     this.pc.onIceCandidate.subscribe(candidate => {
       if (candidate) void this.media.addCandidate(this.peerId, candidate.toJSON()).catch(() => {})
     })
