@@ -26,6 +26,7 @@ const OPEN_WRITES = [
   'POST /auth/wechat/web',
   'POST /auth/wechat/mini-program',
   'POST /auth/dev-sign-in', // a one-time link of `npm start` (never in production)
+  'POST /auth/handoff/redeem', // the mini-program's web-view: the single-use hand-off code in the body says who signs in
 ]
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
