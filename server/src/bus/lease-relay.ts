@@ -43,8 +43,6 @@ export interface LeaseRelay<M> extends LeaseHolding<M> {
   keep (id: string, what: string, text: string): Promise<void>
   /** The values `what` of `ids` last kept (null where none), in order. */
   keptOf (ids: readonly string[], what: string): Promise<Array<string | null>>
-  /** Deletes the value `what` of `id` (a new holder took up what the last one kept). */
-  forget (id: string, what: string): Promise<void>
 }
 
 /** Kept values outlive their last keep by this many leases: long enough for the next holder to read them. */
@@ -65,7 +63,6 @@ export function createLocalLeaseRelay<M> (leaseMs: number): LeaseRelay<M> {
     listen: () => undefined,
     keep: async () => undefined,
     keptOf: async ids => ids.map(() => null),
-    forget: async () => undefined,
     close: async () => undefined,
   }
 }
@@ -136,9 +133,6 @@ export async function createRedisLeaseRelay<M> (url: string, { prefix, kind, kep
       await commands.set(key.value(id, what), text, 'PX', keptMs)
     },
     keptOf: (ids, what) => many(ids.map(id => key.value(id, what))),
-    async forget (id, what) {
-      await commands.del(key.value(id, what))
-    },
     async close () {
       handlers.length = 0
       await Promise.all([commands.quit().catch(() => undefined), subscriber.quit().catch(() => undefined)])
