@@ -14,7 +14,8 @@ import { tmpdir } from 'os'
 import path from 'path'
 import Redis from 'ioredis'
 import type { FastifyInstance } from 'fastify'
-import type { VoiceState, VoiceStatesAnswer } from '@core/wire/voice'
+import { GatewayErrorCode, type ServerFrame } from '@core/wire/gateway'
+import { VOICE_USER_LIMIT_DEFAULT, type VoiceState, type VoiceStatesAnswer } from '@core/wire/voice'
 import { buildApp } from '../../src/app'
 import { REDIS_TEST_URL, redisAnswers } from '../bus/redis-probe'
 import { identified, pause, type GatewayTestClient } from '../gateway/client'
@@ -189,6 +190,26 @@ describe('a voice room with members on two processes', () => {
     expect(response.statusCode).toBe(200)
     await until(() => leftOf(client).length === 1, 'the member hears they were disconnected')
     expect(leftOf(client)).toEqual([{ channel_id: VOICE, reason: 'disconnected' }])
+    expect(await listedOn(1)).toEqual([first.uid, second.uid])
+  })
+
+  withRedis('answers a relayed join the holder refuses with the same VoiceRefused error frame, and leaves the member in no room (a full room)', async () => {
+    const owner = await signInAsMember(onFirstNode())
+    const limit = async (userLimit: number): Promise<void> => {
+      expect((await nodes[0].app.inject({ method: 'PATCH', url: `/channels/${VOICE}`, headers: owner.headers, payload: { user_limit: userLimit } })).statusCode).toBe(200)
+    }
+    await limit(2)
+    try {
+      const late = await sessionOn(1, (await guestMember()).token)
+      late.send({ op: 'voice_join', d: { channel_id: VOICE, self_mute: false, self_deaf: false } })
+      const refused = await late.next<Extract<ServerFrame, { op: 'error' }>>(frame => frame.op === 'error')
+      expect(refused.d).toEqual({ code: GatewayErrorCode.VoiceRefused, msg: `voice_join: the room of channel ${VOICE} is full (2 members)` })
+      late.send({ op: 'voice_leave', d: null })
+      const notIn = await late.next<Extract<ServerFrame, { op: 'error' }>>(frame => frame.op === 'error' && frame !== refused)
+      expect(notIn.d.msg).toBe('voice_leave: not in a voice room (voice_join first)')
+    } finally {
+      await limit(VOICE_USER_LIMIT_DEFAULT)
+    }
     expect(await listedOn(1)).toEqual([first.uid, second.uid])
   })
 
