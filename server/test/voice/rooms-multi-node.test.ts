@@ -181,11 +181,16 @@ describe('a voice room with members on two processes', () => {
     await until(() => nodes[1].media.peerOf(roaming.uid) === undefined, 'the leave closes the peer')
   })
 
-  withRedis('asks a moderator\'s disconnect of the process holding the member\'s room (voice_left disconnected)', async () => {
+  withRedis('asks a moderator\'s mute and disconnect of the process holding the member\'s room (its worker silences them; voice_left disconnected)', async () => {
     const moderated = await guestMember()
     const client = await sessionOn(0, moderated.token)
     await join(client)
+    await client.next(frame => frame.op === 'voice_offer')
     const owner = await signInAsMember(onFirstNode())
+    const muted = await nodes[1].app.inject({ method: 'PATCH', url: `/servers/${SERVER}/voice-states/${moderated.uid}`, headers: owner.headers, payload: { mute: true } })
+    expect(muted.statusCode).toBe(200)
+    expect(nodes[0].media.callsOf(moderated.uid, 'setSilenced').map(call => call.value)).toEqual([true])
+    await until(() => stateUpdatesOf(watcher, moderated.uid).some(update => update.mute), 'the readers hear the member was muted')
     const response = await nodes[1].app.inject({ method: 'DELETE', url: `/servers/${SERVER}/voice-states/${moderated.uid}`, headers: owner.headers })
     expect(response.statusCode).toBe(200)
     await until(() => leftOf(client).length === 1, 'the member hears they were disconnected')
