@@ -18,10 +18,12 @@
  *    (bench/space-sockets.ts); its drawing in Chromium with 100 avatars at 4× CPU next to a
  *    bare canvas of the same circles (bench/space-frames.ts);
  *  - voice mouth-to-ear latency of tone bursts through the SFU next to a direct peer
- *    connection between two Chromium pages (bench/voice-latency.ts).
+ *    connection between two Chromium pages (bench/voice-latency.ts), and the voice media
+ *    worker's CPU with 25 peers in one room, 3 speaking, next to a bare UDP forwarder of the
+ *    same packets (bench/voice-worker.ts).
  * Results and budgets go to bench/RESULTS.md. `BENCH_ONLY=pages` measures the H5 rows
  * alone (the floor, Home and Market), `BENCH_ONLY=search` the search rows alone (SQLite
- * and PostgreSQL side by side), `BENCH_ONLY=space` the gather space's rows alone, `BENCH_ONLY=voice` the voice latency row alone, and puts them in place of the same rows of the last full
+ * and PostgreSQL side by side), `BENCH_ONLY=space` the gather space's rows alone, `BENCH_ONLY=voice` the voice rows alone (latency and the worker), and puts them in place of the same rows of the last full
  * table, noting when they were taken.
  */
 import { execSync, spawn } from 'child_process'
@@ -41,6 +43,7 @@ import { measureSearch, searchRows } from './search'
 import { measureSpaceFrames, spaceFrameRows } from './space-frames'
 import { measureSpaceSockets, spaceSocketRows } from './space-sockets'
 import { measureVoiceLatency, voiceLatencyRows } from './voice-latency'
+import { measureVoiceWorker, voiceWorkerRows } from './voice-worker'
 
 const ROOT = path.resolve(__dirname, '..')
 const WORK = path.join(ROOT, 'bench/.work')
@@ -57,7 +60,7 @@ const ONLY_PAGES = process.env.BENCH_ONLY === 'pages'
 const ONLY_SEARCH = process.env.BENCH_ONLY === 'search'
 /** `space`: only the gather space's rows, which start a product of their own with 500 sockets. */
 const ONLY_SPACE = process.env.BENCH_ONLY === 'space'
-/** `voice`: only the voice latency row (two Chromium pages, no build and no product of its own). */
+/** `voice`: only the voice rows: the latency row (two Chromium pages) and the media worker's (a room of werift connections); no build and no product of their own. */
 const ONLY_VOICE = process.env.BENCH_ONLY === 'voice'
 const RESULTS = path.join(ROOT, 'bench/RESULTS.md')
 const HEADER = ['measure', 'OpenRealm', 'floor / bare', 'ratio', 'budget']
@@ -317,11 +320,11 @@ async function spaceOnly (): Promise<void> {
   reportBudgets(rows)
 }
 
-/** `BENCH_ONLY=voice`: the voice latency row in place of the same row of the last full table. */
+/** `BENCH_ONLY=voice`: the voice rows in place of the same rows of the last full table. */
 async function voiceOnly (): Promise<void> {
-  const rows = voiceLatencyRows(await measureVoiceLatency())
+  const rows = [...voiceLatencyRows(await measureVoiceLatency()), ...voiceWorkerRows(await measureVoiceWorker())]
   console.log(`\n${tableOf([HEADER, ...rows])}\n`)
-  writeFileSync(RESULTS, withRemeasuredRows(readFileSync(RESULTS, 'utf8'), rows, `Voice row re-measured ${new Date().toISOString()} (BENCH_ONLY=voice; load average ${os.loadavg().map(load => load.toFixed(1)).join(' ')} at the end).`))
+  writeFileSync(RESULTS, withRemeasuredRows(readFileSync(RESULTS, 'utf8'), rows, `Voice rows re-measured ${new Date().toISOString()} (BENCH_ONLY=voice; load average ${os.loadavg().map(load => load.toFixed(1)).join(' ')} at the end).`))
   reportBudgets(rows)
 }
 
@@ -388,6 +391,7 @@ async function main (): Promise<void> {
     const space = await measureSpaceSockets()
     const spaceFrames = await measureSpaceFrames()
     const voiceLatency = await measureVoiceLatency()
+    const voiceWorker = await measureVoiceWorker()
 
     const rows: string[][] = [
       HEADER,
@@ -405,6 +409,7 @@ async function main (): Promise<void> {
       ...spaceSocketRows(space),
       ...spaceFrameRows(spaceFrames),
       ...voiceLatencyRows(voiceLatency),
+      ...voiceWorkerRows(voiceWorker),
     ]
     const table = tableOf(rows)
     console.log(`\n${table}\n`)

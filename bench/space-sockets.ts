@@ -22,7 +22,6 @@
  */
 import Database from 'better-sqlite3'
 import { spawn, type ChildProcess } from 'child_process'
-import { readFileSync } from 'fs'
 import { Packr } from 'msgpackr'
 import { applyTickPoses, bookOf, type PoseBook, type PosedAvatar, type TickPoses } from '@core/domain/space/poses'
 import path from 'path'
@@ -31,7 +30,7 @@ import WebSocket from 'ws'
 import { freePort, startProduct, stopProduct } from '../e2e/support/product'
 import { newSession } from '../server/src/repositories/users'
 import { SPACE_VIEW_MAX } from '../server/src/space/space'
-import { processTree, seededRandom } from './support'
+import { cpuSeconds, processTree, seededRandom } from './support'
 import { verdict } from './results-table'
 
 const ROOT = path.resolve(__dirname, '..')
@@ -78,19 +77,6 @@ const pause = (ms: number) => new Promise(resolve => setTimeout(resolve, ms))
 function percentile (sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]
-}
-
-/** CPU seconds (utime + stime) of `pids` so far. */
-function cpuSeconds (pids: number[]): number {
-  let ticks = 0
-  for (const pid of pids) {
-    try {
-      // fields after the command (which may hold spaces) — utime and stime are the 12th and 13th
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ')
-      ticks += Number(fields[11]) + Number(fields[12])
-    } catch {}
-  }
-  return ticks / 100 // USER_HZ
 }
 
 /** One avatar's socket as the driver sees it. */

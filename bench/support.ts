@@ -1,4 +1,4 @@
-/** What several benches share: the process tree a measured product runs in, and a seeded random source. */
+/** What several benches share: the process tree a measured product runs in, its CPU time, and a seeded random source. */
 import { readFileSync, readdirSync } from 'fs'
 
 /** The pids of `pid` and every process below it (the tsx launcher is a parent of the server), read from /proc. */
@@ -26,4 +26,17 @@ export function seededRandom (seed: number): () => number {
     t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296
   }
+}
+
+/** CPU seconds (utime + stime) of `pids` so far. */
+export function cpuSeconds (pids: number[]): number {
+  let ticks = 0
+  for (const pid of pids) {
+    try {
+      // fields after the command (which may hold spaces) — utime and stime are the 12th and 13th
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ')
+      ticks += Number(fields[11]) + Number(fields[12])
+    } catch {}
+  }
+  return ticks / 100 // USER_HZ
 }

@@ -5,12 +5,14 @@
  * 256-sample window polled every 2 ms); a burst's latency is the first onset on B after A
  * opened the gain, both read from Date.now() in one Chromium on one machine. Measured over
  * the floor — a direct RTCPeerConnection between the two pages on loopback, no server at
- * all — and, once the SFU exists, through it (`measureThroughSfu`), side by side in one run.
+ * all — and through the SFU (`measureThroughSfu`: the media worker), side by side in one run.
  * BENCH_VOICE_BURSTS (default 30) bursts of BURST_MS, one every BURST_EVERY_MS, after one
  * second of unmeasured warm-up. `npx tsx bench/voice-latency.ts` runs it alone.
  */
-import type { Browser } from 'playwright-core'
+import type { Browser, JSHandle, Page } from 'playwright-core'
 import { connectPeers, launchVoiceBrowser, listenForOnsets, onsetsHeard, openVoicePage, serveVoicePage, toneBurst, toneSource } from '../e2e/support/voice'
+import type { VoiceMedia } from '../server/src/voice/media/types'
+import { createWorkerVoiceMedia } from '../server/src/voice/media/worker-media'
 
 const BURSTS = Number(process.env.BENCH_VOICE_BURSTS || 30)
 /** How long each burst sounds: longer than the listener's window, shorter than the gap. */
@@ -31,10 +33,10 @@ export interface LatencyFigures {
   sounded: number
 }
 
-/** The floor's figures and the SFU's (null until there is an SFU to measure). */
+/** The floor's figures and the SFU's. */
 export interface VoiceLatency {
   direct: LatencyFigures
-  sfu: LatencyFigures | null
+  sfu: LatencyFigures
 }
 
 /** The value at quantile `q` of sorted `values` (0 when empty). */
@@ -51,6 +53,18 @@ export function burstLatencies (bursts: number[], onsets: number[]): LatencyFigu
   return { p50: quantile(latencies, 0.5), p95: quantile(latencies, 0.95), heard: latencies.length, sounded: bursts.length }
 }
 
+/** Times BURSTS tone bursts from `speaker` as `listener` hears them on `received`, after the warm-up. */
+async function timeBursts (speaker: Page, listener: Page, received: JSHandle<MediaStream>): Promise<LatencyFigures> {
+  await listenForOnsets(listener, received)
+  await new Promise(resolve => setTimeout(resolve, WARM_UP_MS))
+  const bursts: number[] = []
+  for (let burst = 0; burst < BURSTS; burst++) {
+    bursts.push(await toneBurst(speaker, BURST_MS))
+    await new Promise(resolve => setTimeout(resolve, BURST_EVERY_MS))
+  }
+  return burstLatencies(bursts, await onsetsHeard(listener))
+}
+
 /** Mouth-to-ear latency over a direct peer connection between two pages of `browser` on loopback. */
 export async function measureDirect (browser: Browser): Promise<LatencyFigures> {
   const site = await serveVoicePage()
@@ -58,14 +72,7 @@ export async function measureDirect (browser: Browser): Promise<LatencyFigures> 
   try {
     const tone = await toneSource(speaker.page)
     const path = await connectPeers(speaker.page, listener.page, tone)
-    await listenForOnsets(listener.page, path.received)
-    await new Promise(resolve => setTimeout(resolve, WARM_UP_MS))
-    const bursts: number[] = []
-    for (let burst = 0; burst < BURSTS; burst++) {
-      bursts.push(await toneBurst(speaker.page, BURST_MS))
-      await new Promise(resolve => setTimeout(resolve, BURST_EVERY_MS))
-    }
-    return burstLatencies(bursts, await onsetsHeard(listener.page))
+    return await timeBursts(speaker.page, listener.page, path.received)
   } finally {
     await speaker.page.context().close()
     await listener.page.context().close()
@@ -74,22 +81,98 @@ export async function measureDirect (browser: Browser): Promise<LatencyFigures> 
 }
 
 /**
- * Mouth-to-ear latency through the SFU (server/src/voice/media): not measured yet — the
- * media worker is being built beside this bench, and a number is never made up. To fill
- * it in: start the product (e2e/support/product.ts), sign two members in, have each page
- * join one voice room over the gateway (`voice_join`, answering the worker's `voice_offer`
- * with the speaker sending `toneSource` and the listener `listenForOnsets` on the track the
- * offer's `tracks` names for the speaker), then time bursts exactly as `measureDirect` does.
+ * Gives `page` a peer connection that answers the media worker's offers as the client
+ * does: the first section (the worker's recvonly) sends `send`'s track, or nothing; every
+ * section the offer's tracks name receives; the others stay inactive. Its candidates go to
+ * the worker as it finds them.
  */
-export async function measureThroughSfu (): Promise<LatencyFigures | null> {
-  return null
+async function answerInPage (page: Page, media: VoiceMedia, peerId: string, send: JSHandle<MediaStream> | null): Promise<(sdp: string, mids: string[]) => Promise<void>> {
+  await page.exposeFunction('__sfuCandidate', async (candidate: string) => { await media.addCandidate(peerId, JSON.parse(candidate)).catch(() => {}) })
+  await page.evaluate(stream => {
+    const peer = new RTCPeerConnection()
+    peer.onicecandidate = event => {
+      if (event.candidate) void (window as unknown as { __sfuCandidate: (candidate: string) => Promise<void> }).__sfuCandidate(JSON.stringify(event.candidate.toJSON()))
+    }
+    Object.assign(window, { __sfuPeer: peer, __sfuSend: stream })
+  }, send)
+  let answering = Promise.resolve()
+  return async (sdp, mids) => {
+    answering = answering.then(async () => {
+      const answer = await page.evaluate(async ([offer, carried]) => {
+        const { __sfuPeer: peer, __sfuSend: stream } = window as unknown as { __sfuPeer: RTCPeerConnection, __sfuSend: MediaStream | null }
+        await peer.setRemoteDescription({ type: 'offer', sdp: offer })
+        const [mic, ...others] = peer.getTransceivers()
+        mic.direction = stream ? 'sendonly' : 'inactive'
+        if (stream) await mic.sender.replaceTrack(stream.getAudioTracks()[0])
+        for (const transceiver of others) transceiver.direction = carried.includes(transceiver.mid ?? '') ? 'recvonly' : 'inactive'
+        await peer.setLocalDescription(await peer.createAnswer())
+        return peer.localDescription?.sdp ?? ''
+      }, [sdp, mids] as const)
+      await media.answer(peerId, answer)
+    })
+    await answering
+  }
 }
 
-/** Measures the floor and, where it exists, the SFU, in one browser. */
+/** Until `page`'s connection to the worker is up (within `timeoutMs`). */
+async function connectedInPage (page: Page, timeoutMs = 15_000): Promise<void> {
+  await page.waitForFunction(() => (window as unknown as { __sfuPeer: RTCPeerConnection }).__sfuPeer.connectionState === 'connected', undefined, { timeout: timeoutMs })
+}
+
+/**
+ * Mouth-to-ear latency through the SFU: the two pages join one room of a media worker
+ * (createWorkerVoiceMedia, the product's), the bench carrying its offers and the pages'
+ * answers and candidates as the voice hub does over the gateway socket; the listener
+ * hears the transceiver the offer's tracks name for the speaker. The signalling's path
+ * does not touch the media's, so this is the latency a member hears through the product.
+ */
+export async function measureThroughSfu (browser: Browser): Promise<LatencyFigures> {
+  const site = await serveVoicePage()
+  const [speaker, listener] = await Promise.all([openVoicePage(browser, site.url), openVoicePage(browser, site.url)])
+  const answerers = new Map<string, (sdp: string, mids: string[]) => Promise<void>>()
+  const listenerTracks: Array<{ mid: string, uid: string }> = []
+  const media = createWorkerVoiceMedia({
+    events: {
+      offer: (peerId, sdp, tracks) => {
+        if (peerId === 'listener') listenerTracks.splice(0, listenerTracks.length, ...tracks)
+        void answerers.get(peerId)?.(sdp, tracks.map(track => track.mid)).catch(error => { console.error(`voice bench: ${peerId} did not answer`, error) })
+      },
+      candidate: () => { /* the worker's candidates ride in its offers */ },
+      state: () => {},
+    },
+    network: { publicIp: null, udpPortMin: 45_000, udpPortMax: 45_999 },
+  })
+  try {
+    const tone = await toneSource(speaker.page)
+    answerers.set('speaker', await answerInPage(speaker.page, media, 'speaker', tone))
+    answerers.set('listener', await answerInPage(listener.page, media, 'listener', null))
+    const join = { roomId: 'bench-latency', bitrate: 64_000, silenced: false, deafened: false, iceServers: [] }
+    await media.join({ ...join, peerId: 'speaker', uid: 'speaker' })
+    await media.join({ ...join, peerId: 'listener', uid: 'listener' })
+    await Promise.all([connectedInPage(speaker.page), connectedInPage(listener.page)])
+    await listener.page.waitForFunction(() => (window as unknown as { __sfuPeer: RTCPeerConnection }).__sfuPeer.getTransceivers().some(transceiver => transceiver.currentDirection === 'recvonly'), undefined, { timeout: 15_000 })
+    const mid = listenerTracks.find(track => track.uid === 'speaker')?.mid
+    if (mid === undefined) throw new Error('the listener was never offered the speaker\'s voice')
+    const received = await listener.page.evaluateHandle(carried => {
+      const peer = (window as unknown as { __sfuPeer: RTCPeerConnection }).__sfuPeer
+      const transceiver = peer.getTransceivers().find(candidate => candidate.mid === carried)
+      if (!transceiver) throw new Error(`no transceiver ${carried}`)
+      return new MediaStream([transceiver.receiver.track])
+    }, mid)
+    return await timeBursts(speaker.page, listener.page, received)
+  } finally {
+    await media.close()
+    await speaker.page.context().close()
+    await listener.page.context().close()
+    await site.close()
+  }
+}
+
+/** Measures the floor and the SFU, in one browser. */
 export async function measureVoiceLatency (): Promise<VoiceLatency> {
   const browser = await launchVoiceBrowser()
   try {
-    return { direct: await measureDirect(browser), sfu: await measureThroughSfu() }
+    return { direct: await measureDirect(browser), sfu: await measureThroughSfu(browser) }
   } finally {
     await browser.close()
   }
@@ -104,9 +187,9 @@ function cell (figures: LatencyFigures): string {
 export function voiceLatencyRows ({ direct, sfu }: VoiceLatency): string[][] {
   return [[
     'Voice mouth-to-ear, tone bursts p50 / p95: through the SFU vs a direct peer connection',
-    sfu ? cell(sfu) : 'not measured: no SFU yet',
+    cell(sfu),
     cell(direct),
-    sfu && direct.p50 > 0 ? `${(sfu.p50 / direct.p50).toFixed(2)}× p50` : 'n/a',
+    direct.p50 > 0 ? `${(sfu.p50 / direct.p50).toFixed(2)}× p50` : 'n/a',
     '',
   ]]
 }

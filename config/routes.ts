@@ -41,8 +41,7 @@ export const ROUTES: RouteEntry[] = [
   { name: 'conversations', page: pagePathOf('conversations') }, // my direct messages (私信)
   { name: 'conversation', page: pagePathOf('conversation') }, // one direct conversation (?conversation_id=)
   { name: 'space', page: pagePathOf('space') }, // a metaverse channel's gather space (?channel_id=&server_id=)
-  // the mini-program's voice channel (?channel_id=&server_id=): the H5 voice page in a web-view; the H5 build has no such page
-  ...process.env.TARO_ENV === 'weapp' ? [{ name: 'voice-web', page: pagePathOf('voice-web') }] : [],
+  { name: 'voice', page: pagePathOf('voice') }, // a voice channel's room (?channel_id=&server_id=); in the mini-program, the H5 room in a web-view
 ]
 
 /**

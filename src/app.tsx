@@ -1,5 +1,6 @@
-import { lazy, Suspense, useState, type PropsWithChildren } from 'react'
+import { lazy, Suspense, useEffect, useState, type PropsWithChildren } from 'react'
 import Taro, { useLaunch } from '@tarojs/taro'
+import { reaction } from 'mobx'
 import { currentLanguage, languageOf, loadLanguage, type Language } from '@/i18n'
 import { useDesktopLayout } from '@/hooks/use-desktop-layout'
 import { installNotFoundHandler, readParams } from '@/router'
@@ -10,6 +11,7 @@ import { signInAtLaunch } from '@/stores/account/launch-sign-in'
 import { wechatBrowserLaunch } from '@/services/wechat-browser-launch'
 import { dropQueryKeyFromAddressBar } from '@/services/address-bar'
 import { createRootStore, type RootStore } from '@/stores/root-store'
+import type { VoiceRoomStore } from '@/stores/voice/voice-room-store'
 import { taroKeyValueStorage } from '@/stores/support/taro-storage'
 import { isH5 } from '@/utils/platform'
 import { loginKey } from '@/utils/storage'
@@ -17,6 +19,23 @@ import './app.scss'
 
 /** The desktop layout's left columns: a chunk of their own, fetched only when the width (or `viewpc`) asks. */
 const DesktopColumns = lazy(() => import(/* webpackChunkName: "desktop-columns" */ '@/components/desktop-columns'))
+
+/** The bar of the voice room the member is in: a chunk of its own, fetched only once they join one. */
+const VoiceBar = lazy(() => import(/* webpackChunkName: "voice-bar" */ '@/components/voice-bar'))
+
+/**
+ * Where the voice bar stands on every page: nothing until the voice room store exists and the
+ * member is in a room (nor on that room's own page). It follows the store with a reaction
+ * rather than `observer`, so mobx-react stays out of the first load (the pages' chunks bring it).
+ */
+function VoiceBarSlot ({ root }: { root: RootStore }) {
+  const [room, setRoom] = useState<VoiceRoomStore | null>(null)
+  useEffect(() => reaction(() => {
+    const current = root.voice.current
+    return current !== null && current.barShown ? current : null
+  }, setRoom, { fireImmediately: true }), [root])
+  return room === null ? null : <Suspense fallback={null}><VoiceBar room={room} /></Suspense>
+}
 
 /** True when a launch query's `viewpc` asks for the desktop layout (any value but 0 or false). */
 export function isViewpc (query: Record<string, string | undefined>): boolean {
@@ -80,7 +99,8 @@ installNotFoundHandler()
  * The app shell: creates the stores once and provides them to every page (Taro renders
  * each page as a child); on launch it applies the query and makes sure someone is signed
  * in (a guest when nobody is). On a wide H5 window (or with `viewpc`) the servers rail
- * and channel list stand left of the pages (the desktop layout).
+ * and channel list stand left of the pages (the desktop layout). While the member is in a
+ * voice room, its bar stands over every page.
  */
 function App ({ children }: PropsWithChildren) {
   const [root] = useState(createAppStores)
@@ -109,6 +129,8 @@ function App ({ children }: PropsWithChildren) {
     <StoresProvider value={root}>
       {launched && <AwaitLaunchLanguage launch={launchLanguage} />}
       {desktop && <Suspense fallback={null}><DesktopColumns /></Suspense>}
+      {/* before the pages, as the desktop columns: Taro's H5 router takes the app's last element for the current page */}
+      {isH5() && <VoiceBarSlot root={root} />}
       {children}
     </StoresProvider>
   )

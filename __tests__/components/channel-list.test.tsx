@@ -14,6 +14,20 @@ describe('ChannelList', () => {
     expect(icon?.getAttribute('src')).toBe('https://cdn.example/icon-type-2.svg')
   })
 
+  it('shows on a voice channel\'s row who is in its room, a ring on whoever speaks, the rest counted', async () => {
+    const voice = channel('c3', { name: '语音茶室', channel_type: ChannelType.Voice })
+    const inRoom = (uid: string) => ({ server_id: '723658', channel_id: 'c3', uid, nickname: uid, avatar: '', mute: false, deaf: false, self_mute: false, self_deaf: false, joined_at: 1 })
+    const members = ['a', 'b', 'c', 'd', 'e', 'f', 'g'].map(inRoom)
+    const testUtils = new TestUtils()
+    await testUtils.mount(ChannelList, { props: { groups: [{ group: null, channels: [voice] }], onTap: jest.fn(), voiceRooms: { c3: members }, speaking: new Set(['b']) } })
+    await testUtils.queries.waitForQuerySelector('.voice-faces')
+    const faces = Array.from(document.querySelectorAll('.voice-faces__face'))
+    expect(faces.map(face => face.getAttribute('data-testid'))).toEqual(['voice-face-a', 'voice-face-b', 'voice-face-c', 'voice-face-d', 'voice-face-e'])
+    expect(faces.map(face => face.classList.contains('voice-faces__face--speaking'))).toEqual([false, true, false, false, false])
+    expect(document.querySelector('.voice-faces__more')?.textContent).toBe('+2')
+    expect(document.querySelector('.voice-faces')?.getAttribute('aria-label')).toBe('7 人在语音')
+  })
+
   it('shows the name\'s first character for a channel without an icon image', async () => {
     const lobby = channel('c1', { name: '大厅', icon: '' })
     const testUtils = new TestUtils()

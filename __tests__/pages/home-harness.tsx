@@ -4,6 +4,7 @@
  * (__tests__/support/page-harness.tsx) with the page's lifecycle played through
  * ./home-taro-hooks.
  */
+import type { VoiceApi } from '@/services/api/voice'
 import type * as React from 'react'
 import { ChannelKind, ChannelType, LiveFlag, type ChannelGroup, type LiveItem, type User } from '@core/wire/entities'
 import { setLanguage } from '@/i18n'
@@ -41,6 +42,8 @@ export interface OpenOptions {
   signedIn?: User
   /** The trust calls (permissions); the app's own when not given. */
   trust?: TrustApi
+  /** The voice calls (who is in each room); nobody anywhere by default. */
+  voice?: VoiceApi
   /** Play load and show right after mounting (default true). */
   start?: boolean
 }
@@ -97,6 +100,7 @@ export async function openPage (Page: React.ComponentType, options: OpenOptions 
   const page = await mountPage(Page, { api: options.api ?? homeApi(), members: options.members, postsApi: options.postsApi, messages: options.messages, params: options.params, now: NOW_MS,
     signedIn: options.signedIn,
     trust: options.trust,
+    voice: options.voice,
     beforeMount: root => { if (options.signedIn) root.session.restore() },
   })
   const play = async (hook: PageHook, ...args: unknown[]) => {

@@ -260,9 +260,29 @@ describe('Home: the channel list', () => {
     expect(toasts()).toEqual(['无法打开该链接'])
   })
 
-  it.each([['voice', '语音茶室'], ['game plaza', '游戏广场']])('says a %s channel is not supported yet', async (_kind, name) => {
+  it('opens a voice channel\'s room', async () => {
     page = await openPage(Home)
-    await page.tap('.channel-list__row', name)
+    await page.tap('.channel-list__row', '语音茶室')
+    expect(navigateTo).toHaveBeenCalledWith({ url: '/pages/voice/index?channel_id=c-voice&server_id=723658' })
+  })
+
+  it('shows who is in a voice channel on its row, with a ring on whoever speaks, live', async () => {
+    const inRoom = (uid: string, nickname: string, joinedAt: number) => ({ server_id: '723658', channel_id: 'c-voice', uid, nickname, avatar: '', mute: false, deaf: false, self_mute: false, self_deaf: false, joined_at: joinedAt })
+    const voice = { states: jest.fn(async () => ({ items: [inRoom('u2', '小周', 2), inRoom('u1', '阿宁', 1)] })), moderate: jest.fn(), disconnect: jest.fn(async () => null) }
+    const opened = await openPage(Home, { voice })
+    page = opened
+    expect(voice.states).toHaveBeenCalledWith('723658')
+    const faces = () => [...document.querySelectorAll('[data-testid^="voice-face-"]')].map(face => `${face.getAttribute('data-testid') ?? ''}:${face.getAttribute('data-speaking') ?? ''}`)
+    expect(faces()).toEqual(['voice-face-u1:false', 'voice-face-u2:false'])
+    await opened.testUtils.act(async () => { opened.root.voiceStates.speaking.add('u2') })
+    expect(faces()).toEqual(['voice-face-u1:false', 'voice-face-u2:true'])
+    await opened.testUtils.act(async () => { opened.root.voiceStates.applyRoom('723658', 'c-voice', [inRoom('u1', '阿宁', 1)]) })
+    expect(faces()).toEqual(['voice-face-u1:false'])
+  })
+
+  it('says a game plaza channel is not supported yet', async () => {
+    page = await openPage(Home)
+    await page.tap('.channel-list__row', '游戏广场')
     expect(toasts()).toEqual(['暂不支持该功能'])
     expect(navigateTo).not.toHaveBeenCalled()
   })

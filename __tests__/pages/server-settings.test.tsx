@@ -86,6 +86,21 @@ describe('the server settings page', () => {
     expect(types).toEqual(['讨论', '帖子', '元宇宙'])
   })
 
+  it('offers a voice channel\'s member limit and bitrate (kbps), and no other channel\'s', async () => {
+    answerRequests(mine({ permissions: Permission.ManageChannels }))
+    const api = fakeApi()
+    api.getServer.mockResolvedValue({ server_id: SERVER_ID, name: '星海城', sub_domain: 'x', icon: '', introduction: '', member_count: 3, online_count: 1 })
+    api.listChannels.mockResolvedValue([{ group: null, channels: [channel(`${SERVER_ID}02`, '大厅'), { ...channel(`${SERVER_ID}03`, '语音茶室'), channel_type: 2, user_limit: 20, bitrate: 48_000 }] }])
+    const page = await mountPage(ServerSettingsPage, { params: { sid: SERVER_ID }, signedIn: OWNER, api })
+    await page.settle()
+    await page.settle()
+    const fieldsOf = () => Array.from(document.querySelectorAll('.server-settings__channel .profile-field')).map(field => `${field.querySelector('.profile-field__label')?.textContent ?? ''}=${(field.querySelector('input') as HTMLInputElement | null)?.value ?? ''}`)
+    await page.tap('.server-settings__row-head', '大厅')
+    expect(fieldsOf()).toEqual(['重命名=大厅'])
+    await page.tap('.server-settings__row-head', '语音茶室')
+    expect(fieldsOf()).toEqual(['重命名=大厅', '重命名=语音茶室', '语音人数上限=20', '语音码率（kbps）=48'])
+  })
+
   it('tells a member who may manage nothing so in words', async () => {
     const page = await openAs(mine({ permissions: Permission.ViewChannel | Permission.CreateInvites }))
     expect(page.text()).toContain('你没有管理这个服务器的权限')

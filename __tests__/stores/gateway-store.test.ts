@@ -263,4 +263,30 @@ describe('GatewayStore', () => {
       expect(onlines).toEqual([null])
     })
   })
+
+  describe('voice frames', () => {
+    it('sends a voice frame on the session and nothing while offline', () => {
+      const { connect, store } = setup()
+      expect(store.sendVoice({ op: 'voice_leave', d: null })).toBe(false)
+      store.start()
+      connect.last().open()
+      connect.last().deliver({ op: 'ready', d: ready() })
+      expect(store.sendVoice({ op: 'voice_speaking', d: { speaking: true } })).toBe(true)
+      expect(connect.last().sent.at(-1)).toEqual({ op: 'voice_speaking', d: { speaking: true } })
+    })
+
+    it('hands voice frames and voice refusals to voice subscribers only, space refusals to the space', () => {
+      const { connect, store } = online()
+      const voice: unknown[] = []
+      const space: unknown[] = []
+      store.onVoice(frame => voice.push(frame))
+      store.onSpace(frame => space.push(frame))
+      const left = { op: 'voice_left', d: { channel_id: 'c-voice', reason: 'gone' } }
+      connect.last().deliver(left as unknown as ServerFrame)
+      connect.last().deliver({ op: 'error', d: { code: GatewayErrorCode.VoiceRefused, msg: 'voice_join: full' } })
+      connect.last().deliver({ op: 'error', d: { code: GatewayErrorCode.SpaceRefused, msg: 'too fast' } })
+      expect(voice).toEqual([left, { op: 'error', d: { code: GatewayErrorCode.VoiceRefused, msg: 'voice_join: full' } }])
+      expect(space).toEqual([{ op: 'error', d: { code: GatewayErrorCode.SpaceRefused, msg: 'too fast' } }])
+    })
+  })
 })

@@ -18,6 +18,8 @@ import { afterNextPaint } from '@/hooks/use-after-first-paint'
 import { StoresProvider } from '@/stores/context'
 import type { NotificationsApi } from '@/services/api/notifications'
 import { createRootStore, type RootStore } from '@/stores/root-store'
+import type { VoiceApi } from '@/services/api/voice'
+import type { VoiceRuntime } from '@/services/voice/runtime'
 import { fakeApi, fakeLogger, fakeMembersApi, manualClock, manualScheduler, memoryStorage, type FakeApi } from '../stores/support/fakes'
 import { fakePostsApi, type FakePostsApi } from '../stores/support/posts-fakes'
 import { fakeMessagesApi, type FakeMessagesApi } from '../stores/support/chat-fakes'
@@ -49,6 +51,10 @@ export interface PageSetup {
   conversations?: FakeConversationsApi
   /** The gather space's calls; the app's own when not given. */
   space?: SpaceApi
+  /** The voice calls; nobody in any room by default (no network). */
+  voice?: VoiceApi
+  /** The browser's WebRTC and microphone (a fake: __tests__/stores/voice/fake-webrtc.ts); none by default. */
+  voiceRuntime?: VoiceRuntime | null
   /** The gateway's socket connector (a fake: tests/stores/support/fake-socket.ts); Taro's when not given. */
   gateway?: SocketConnector
   /** What the app does with the stores before the page appears (e.g. its launch sign-in). */
@@ -72,6 +78,11 @@ export interface MountedPage {
 
 const mounted: MountedPage[] = []
 
+/** Voice calls for a page test that joins no room: nobody is in any (no network). */
+export function noVoiceRooms (): VoiceApi {
+  return { states: jest.fn(async () => ({ items: [] })), moderate: jest.fn(), disconnect: jest.fn(async () => null) }
+}
+
 /** Space calls for a page test that opens no space: nobody stands in any (no network). */
 function noSpaces (): SpaceApi {
   return { space: jest.fn(async () => { throw new Error('no space in this test') }), counts: jest.fn(async () => ({ counts: [] })), people: jest.fn(async () => ({ spaces: [] })), move: jest.fn(async () => null), remove: jest.fn(async () => null) }
@@ -91,6 +102,7 @@ export async function mountPage (Page: ComponentType, setup: PageSetup = {}): Pr
   const root = createRootStore(api, {
     storage, loginKey: 'test-login', logger: fakeLogger(), clock: clock.now, scheduler, members: setup.members ?? fakeMembersApi(), postsApi: setup.postsApi ?? fakePostsApi(), messagesApi: messages, trust: setup.trust, accounts: setup.accounts,
     notifications: setup.notifications, conversations: setup.conversations ?? fakeConversationsApi(messages), space: setup.space ?? noSpaces(),
+    voice: setup.voice ?? noVoiceRooms(), voiceRuntime: setup.voiceRuntime ?? null,
     gateway: setup.gateway ? { connect: setup.gateway, url: 'ws://realm.test/gateway' } : undefined,
   })
   setup.beforeMount?.(root)

@@ -9,10 +9,10 @@ import { ChannelType } from '../wire/codes'
 
 /**
  * What opening a channel of a type shows on the client: its chat, its post feed, its live
- * items (the channel page), its gather space, a confirmed jump to its external link, or
- * the "not supported yet" answer (SPEC §8: 暂不支持该功能).
+ * items (the channel page), its gather space, its voice room, a confirmed jump to its
+ * external link, or the "not supported yet" answer (SPEC §8: 暂不支持该功能).
  */
-export type ChannelOpens = 'chat' | 'posts' | 'live' | 'space' | 'link' | 'unsupported'
+export type ChannelOpens = 'chat' | 'posts' | 'live' | 'space' | 'voice' | 'link' | 'unsupported'
 
 /** The openings the channel page draws itself; the others lead elsewhere (a space, a link) or nowhere. */
 export type ChannelPageOpens = Extract<ChannelOpens, 'chat' | 'posts' | 'live'>
@@ -48,7 +48,7 @@ export interface ChannelTypeTraits {
   carriesLive: boolean
   /** It has a showroom: the gather space's map, made with the channel, its hosts and its count. */
   carriesSpace: boolean
-  /** It is a voice room: members join it to talk (core/wire/voice.ts). */
+  /** It is a voice room: members join it over the gateway (voice_join) and talk (docs/voice.md); it has a user limit and a bitrate. */
   carriesVoice: boolean
   /** It is a game (none is built yet). */
   carriesGame: boolean
@@ -73,7 +73,7 @@ const NO_TRAITS = {
 /** SPEC §4: each channel type's rules (the compiler names a type without its row). */
 export const CHANNEL_TYPES: Readonly<Record<ChannelType, Readonly<ChannelTypeTraits>>> = {
   [ChannelType.Discussion]: { ...NO_TRAITS, opens: 'chat', creatable: true, carriesChat: true, iconLetter: '聊' },
-  [ChannelType.Voice]: { ...NO_TRAITS, opens: 'unsupported', carriesVoice: true, iconLetter: '音' },
+  [ChannelType.Voice]: { ...NO_TRAITS, opens: 'voice', carriesVoice: true, iconLetter: '音' },
   [ChannelType.Post]: { ...NO_TRAITS, opens: 'posts', creatable: true, carriesPosts: true, iconLetter: '帖' },
   [ChannelType.Metaverse]: { ...NO_TRAITS, opens: 'space', creatable: true, carriesSpace: true, iconLetter: '界' },
   [ChannelType.GamePlaza]: { ...NO_TRAITS, opens: 'unsupported', iconLetter: '玩' },

@@ -38,6 +38,7 @@ import { Type, type Static } from '@sinclair/typebox'
 import { ServerParamsSchema } from './api'
 import type { CallSchemasOf } from './call-schemas'
 import { Nullable } from './entities'
+import { MemberParamsSchema } from './trust'
 import { VOICE_CALLS } from './voice-paths'
 
 export * from './voice-codes'
@@ -111,14 +112,11 @@ export const VoiceModerateBodySchema = Type.Object({
 /** The body of a voice moderation. */
 export type VoiceModerateBody = Static<typeof VoiceModerateBodySchema>
 
-/** `:server_id/:uid` of a member's voice state. */
-export const VoiceMemberParamsSchema = Type.Object({ server_id: Type.String({ minLength: 1, maxLength: 64 }), uid: Type.String({ minLength: 1, maxLength: 64 }) })
-
 /** The voice calls' shapes (./voice-paths.ts declares their paths). */
 export const VOICE_CALL_SCHEMAS = {
   states: { params: ServerParamsSchema, answer: VoiceStatesAnswerSchema },
-  moderate: { params: VoiceMemberParamsSchema, body: VoiceModerateBodySchema, answer: Type.Null() },
-  disconnect: { params: VoiceMemberParamsSchema, answer: Type.Null() },
+  moderate: { params: MemberParamsSchema, body: VoiceModerateBodySchema, answer: Type.Null() },
+  disconnect: { params: MemberParamsSchema, answer: Type.Null() },
 } as const satisfies CallSchemasOf<typeof VOICE_CALLS>
 
 /** A session description (SDP) on the wire: long enough for an offer of a full room. */

@@ -240,7 +240,7 @@ const EVERY_PAGE: Readonly<Record<string, PageVisit>> = {
   // the 3D showroom's gather space: its first interaction event's card and the talk bar
   'pages/space/index': { url: async () => `/pages/space/index?sid=${SERVER}&channel_id=${SHOWROOM}&server_id=${SERVER}`, as: MEMBER_UID, shows: ['欢迎来到3D 展厅', '挥手'] },
   // a voice channel: the H5 voice page in a web-view, with a hand-off code
-  'pages/voice-web/index': { url: async () => `/pages/voice-web/index?sid=${SERVER}&channel_id=${VOICE_CHANNEL}&server_id=${SERVER}`, as: MEMBER_UID, shows: [], holds: H5_VOICE_PAGE },
+  'pages/voice/index': { url: async () => `/pages/voice/index?sid=${SERVER}&channel_id=${VOICE_CHANNEL}&server_id=${SERVER}`, as: MEMBER_UID, shows: [], holds: H5_VOICE_PAGE },
 }
 
 /** A member in a space over a plain WebSocket to the gateway (as the H5 app's socket is): what it hears of the space, and a way to send space frames. */
@@ -648,7 +648,7 @@ describe('the mini-program at run time', () => {
   })
 
   it('opens a voice channel as the H5 voice page in a web-view, with a hand-off code that signs in once as the member', async () => {
-    const app = launch(`/pages/voice-web/index?sid=${SERVER}&channel_id=${VOICE_CHANNEL}&server_id=${SERVER}`, signedIn(signInSeeded(product, MEMBER_UID)))
+    const app = launch(`/pages/voice/index?sid=${SERVER}&channel_id=${VOICE_CHANNEL}&server_id=${SERVER}`, signedIn(signInSeeded(product, MEMBER_UID)))
     await until(app, 'the web-view on the H5 voice page', () => JSON.stringify(app.current().data).includes(H5_VOICE_PAGE))
     // the web-view's src, wherever Taro's data tree keeps it
     const src = JSON.stringify(app.current().data).split('"').find(part => part.startsWith(H5_VOICE_PAGE)) ?? ''

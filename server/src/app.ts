@@ -65,8 +65,8 @@ import { createFileStore } from './services/storage'
 import { SpaceHub } from './space/hub'
 import { createLocalSpaceRelay, createRedisSpaceRelay, type SpaceRelay } from './space/relay'
 import { VoiceHub, type VoiceHubOptions, type VoiceMediaFactory } from './voice/hub'
+import { createWorkerVoiceMedia } from './voice/media/worker-media'
 import { createLocalVoiceRelay, createRedisVoiceRelay, type VoiceRelay } from './voice/relay'
-import { unavailableVoiceMedia } from './voice/unavailable-media'
 import { issueDevSignInLinks, type DevSignInLink } from './services/dev-sign-in-links'
 import { createSubscribeSender, ticketSourceFor } from './services/wechat'
 import { resolveWithDns, type Resolve } from './services/public-address'
@@ -153,8 +153,8 @@ export default async function openRealmApp (fastify: FastifyInstance, options: A
   const now = options.now ?? (() => Math.floor(Date.now() / 1000))
   // the mini-program's subscribe messages (live reminders; mentions and DMs of members away): one sender, one cached access token
   const subscribeSend = config.wechat.miniProgram === null ? null : createSubscribeSender({ ...config.wechat.miniProgram, apiBase: config.wechat.apiBase }, now)
-  // the voice rooms' media side: the media worker's factory plugs in here (docs/voice.md "The media worker")
-  const openVoiceMedia: VoiceMediaFactory = options.voiceMedia ?? (() => unavailableVoiceMedia())
+  // the voice rooms' media side: a forked media worker, started on the first join (docs/voice.md "The media worker"); tests may put another at the seam
+  const openVoiceMedia: VoiceMediaFactory = options.voiceMedia ?? (events => createWorkerVoiceMedia({ events, network: config.voiceMedia, log: message => fastify.log.warn(message) }))
   const ctx: AppContext = {
     config,
     db,

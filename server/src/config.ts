@@ -4,7 +4,9 @@
  * ./data, port 3000, development signing keys); an empty value counts as unset.
  * server/README.md lists them all.
  */
+import { isIP } from 'net'
 import path from 'path'
+import type { VoiceMediaNetwork } from './voice/media/sfu'
 
 /** The repository root (server/src/config.ts lives two levels below it). */
 export const REPO_ROOT = path.resolve(__dirname, '..', '..')
@@ -215,6 +217,8 @@ export interface ServerConfig {
   redisUrl: string | null
   /** Prefix of every Redis key and channel, so several deployments (or test runs) can share one Redis. */
   redisKeyPrefix: string
+  /** The voice media worker's UDP ports and advertised address (VOICE_PUBLIC_IP, VOICE_UDP_PORT_MIN, VOICE_UDP_PORT_MAX; docs/voice.md "The media worker"). */
+  voiceMedia: VoiceMediaNetwork
   /** The gateway's heartbeat interval (announced in `ready`); a session silent for two of them is dropped. */
   gatewayHeartbeatMs: number
   /**
@@ -393,6 +397,24 @@ function redisUrl (env: Env): string | null {
   return value
 }
 
+/**
+ * VOICE_PUBLIC_IP (an IP literal; unset: the machine's own addresses are advertised) and
+ * VOICE_UDP_PORT_MIN/MAX (the media worker's UDP range, min below max: werift needs two
+ * ports at least; each peer takes one per local address).
+ */
+function voiceMedia (env: Env): VoiceMediaNetwork {
+  const publicIp = text(env, 'VOICE_PUBLIC_IP')
+  if (publicIp !== null && isIP(publicIp) === 0) {
+    throw new ConfigError('VOICE_PUBLIC_IP', `must be the IPv4 or IPv6 address browsers reach this machine at (got "${publicIp}"); leave it unset to advertise the machine's own addresses`)
+  }
+  const udpPortMin = integer(env, 'VOICE_UDP_PORT_MIN', 40_000, 1024, 65_535)
+  const udpPortMax = integer(env, 'VOICE_UDP_PORT_MAX', 40_999, 1024, 65_535)
+  if (udpPortMin >= udpPortMax) {
+    throw new ConfigError('VOICE_UDP_PORT_MAX', `must be above VOICE_UDP_PORT_MIN (got ${udpPortMin}…${udpPortMax}): the range holds one UDP port per voice peer and local address`)
+  }
+  return { publicIp, udpPortMin, udpPortMax }
+}
+
 /** WX_MP_APP_ID with WX_MP_APP_SECRET, or neither: one without the other is refused. */
 function miniProgramOf (env: Env): WechatCredentials | null {
   const appId = text(env, 'WX_MP_APP_ID')
@@ -512,6 +534,7 @@ export function loadConfig (env: Env = process.env): ServerConfig {
     httpTimeouts: httpTimeouts(env),
     redisUrl: redisUrl(env),
     redisKeyPrefix: text(env, 'REDIS_KEY_PREFIX') ?? 'openrealm:',
+    voiceMedia: voiceMedia(env),
     gatewayHeartbeatMs: integer(env, 'GATEWAY_HEARTBEAT_MS', 30_000, 100, 600_000),
     gatewayLeaseMs: integer(env, 'GATEWAY_LEASE_MS', 10_000, 300, 600_000),
     gatewaySocketsPerAccount: integer(env, 'GATEWAY_SOCKETS_PER_ACCOUNT', 10, 1, 1000),

@@ -35,6 +35,7 @@ describe('configuration from the environment', () => {
       AUDIT_WORDS: ' a, b ,,c ', RATE_LIMIT_MAX: '5', RATE_LIMIT_WINDOW_MS: '2000', RATE_LIMIT_ALLOW: 'none',
       UPLOAD_DAILY_BYTES: '4096', CHANNEL_CREATE_PER_MINUTE: '2', CHANNELS_PER_SERVER_MAX: '50', POST_WRITE_PER_MINUTE: '3', COMMENT_WRITE_PER_MINUTE: '4', GUEST_SIGNUPS_PER_MINUTE: '4', REPORT_PER_MINUTE: '6',
       REDIS_URL: 'redis://127.0.0.1:6379', REDIS_KEY_PREFIX: 'realm:', GATEWAY_HEARTBEAT_MS: '5000',
+      VOICE_PUBLIC_IP: '198.51.100.4', VOICE_UDP_PORT_MIN: '45000', VOICE_UDP_PORT_MAX: '45500',
       MESSAGE_RATE_LIMIT_MAX: '7', MESSAGE_RATE_LIMIT_WINDOW_MS: '3000',
       MEMBER_WRITE_LIMIT_MAX: '9', MEMBER_WRITE_LIMIT_WINDOW_MS: '4000', GATEWAY_LEASE_MS: '1500',
       UPLOAD_DAILY_BYTES_PER_IP: '8192', UPLOAD_DAILY_BYTES_GUESTS: '16384', TEXT_DAILY_BYTES: '2048', TEXT_DAILY_BYTES_PER_IP: '32768',
@@ -62,6 +63,7 @@ describe('configuration from the environment', () => {
       },
       httpTimeouts: { headersMs: 2000, requestMs: 3000, idleMs: 4000, keepAliveMs: 5000 },
       redisUrl: 'redis://127.0.0.1:6379', redisKeyPrefix: 'realm:', gatewayHeartbeatMs: 5000, gatewayLeaseMs: 1500,
+      voiceMedia: { publicIp: '198.51.100.4', udpPortMin: 45_000, udpPortMax: 45_500 },
       gatewaySocketsPerAccount: 4, gatewayPresenceIntervalMs: 250, spaceTickHz: 20,
       voiceIce: {
         stunUrls: ['stun:stun.realm.example:3478'], turnUrls: ['turn:turn.realm.example:3478?transport=udp', 'turns:turn.realm.example:5349'],
@@ -112,6 +114,25 @@ describe('configuration from the environment', () => {
 
   it.each(['true', 'yes', '0', '10.0.0.5,evil host'])('refuses TRUST_PROXY=%p: trusting every sender lets a client forge its IP', value => {
     expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/^TRUST_PROXY /)
+  })
+})
+
+describe('the voice media worker (VOICE_PUBLIC_IP, VOICE_UDP_PORT_MIN/MAX)', () => {
+  it('advertises the machine\'s own addresses on UDP 40000…40999 unless told otherwise', () => {
+    expect(loadConfig({}).voiceMedia).toEqual({ publicIp: null, udpPortMin: 40_000, udpPortMax: 40_999 })
+    expect(loadConfig({ VOICE_PUBLIC_IP: '203.0.113.7', VOICE_UDP_PORT_MIN: '50000', VOICE_UDP_PORT_MAX: '50100' }).voiceMedia)
+      .toEqual({ publicIp: '203.0.113.7', udpPortMin: 50_000, udpPortMax: 50_100 })
+    expect(loadConfig({ VOICE_PUBLIC_IP: '2001:db8::7' }).voiceMedia.publicIp).toBe('2001:db8::7')
+  })
+
+  it.each([['realm.example'], ['203.0.113.7:40000'], ['999.1.1.1']])('refuses VOICE_PUBLIC_IP=%p: the worker advertises an address, not a name', value => {
+    expect(() => loadConfig({ VOICE_PUBLIC_IP: value })).toThrow(/^VOICE_PUBLIC_IP must be the IPv4 or IPv6 address/)
+  })
+
+  it('refuses a port range whose minimum is not below its maximum', () => {
+    expect(() => loadConfig({ VOICE_UDP_PORT_MIN: '41000', VOICE_UDP_PORT_MAX: '40000' })).toThrow(/^VOICE_UDP_PORT_MAX must be above VOICE_UDP_PORT_MIN \(got 41000…40000\)/)
+    expect(() => loadConfig({ VOICE_UDP_PORT_MIN: '40000', VOICE_UDP_PORT_MAX: '40000' })).toThrow(/^VOICE_UDP_PORT_MAX /)
+    expect(() => loadConfig({ VOICE_UDP_PORT_MIN: '80' })).toThrow(/^VOICE_UDP_PORT_MIN must be an integer between 1024 and 65535/)
   })
 })
 

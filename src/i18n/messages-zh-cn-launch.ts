@@ -109,6 +109,7 @@ export const ZH_CN_LAUNCH = {
   notificationSettings: '通知设置',
   // the gather space
   spaceCount: '{count} 人在逛',
+  voiceRowCount: '{count} 人在语音',
 }
 
 /** SPEC §5: display names of the audited fields in zh-CN (used by `auditField`, which request errors show at launch; English is in messages-en.ts). */

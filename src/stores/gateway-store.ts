@@ -13,12 +13,15 @@
  * its frames with {@link GatewayStore.sendSpace} and hears the server's space frames (and
  * the space refusals, `error` frames of code SpaceRefused) with {@link GatewayStore.onSpace}.
  * A space lives only as long as its socket: {@link GATEWAY_ONLINE} says when to enter again.
+ * A voice room's signalling (core/wire/voice.ts) rides it the same way: {@link GatewayStore.sendVoice}
+ * and {@link GatewayStore.onVoice}, with the voice refusals (code VoiceRefused).
  */
 import { makeAutoObservable } from 'mobx'
 import type { DispatchPayloads, ReceivedDispatchName } from '@core/wire/dispatches'
 import type { ClientFrame, GatewayErrorData, ReadyData, ServerFrame } from '@core/wire/gateway'
 import { GATEWAY_FATAL_CLOSE_CODES, GATEWAY_PROTOCOL_VERSION, GatewayErrorCode } from '@core/wire/gateway-codes'
 import type { SpaceClientFrame, SpaceServerFrame } from '@core/wire/space'
+import type { VoiceClientFrame, VoiceServerFrame } from '@core/wire/voice'
 import type { GatewaySocket, SocketConnector } from '@/services/gateway'
 import type { TimerScheduler } from './support/timer-scheduler'
 import type { StoreLogger } from './support/load-tracker'
@@ -45,6 +48,20 @@ export interface SpaceChannel extends GatewaySubscriptions {
   sendSpace (frame: SpaceClientFrame): boolean
   /** Calls `handler` with every space frame and space refusal; the returned function unsubscribes. */
   onSpace (handler: SpaceHandler): () => void
+}
+
+/** What a voice room hears on the gateway: the server's voice frames and the refusals of its voice ops. */
+export type VoiceInbound = VoiceServerFrame | { op: 'error', d: GatewayErrorData }
+
+/** Handles one voice frame. */
+export type VoiceHandler = (frame: VoiceInbound) => void
+
+/** What a voice room store needs of the gateway (a test passes a fake). */
+export interface VoiceChannel extends GatewaySubscriptions {
+  /** Sends a voice frame; false when there is no session to send it on (nothing is queued). */
+  sendVoice (frame: VoiceClientFrame): boolean
+  /** Calls `handler` with every voice frame and voice refusal; the returned function unsubscribes. */
+  onVoice (handler: VoiceHandler): () => void
 }
 
 /** First reconnect delay; it doubles per failed attempt up to {@link RECONNECT_MAX_MS}. */
@@ -81,7 +98,7 @@ export interface GatewaySubscriptions {
 }
 
 /** The app's gateway connection. */
-export class GatewayStore implements SpaceChannel {
+export class GatewayStore implements SpaceChannel, VoiceChannel {
   /** 'connecting' before the first session, 'online' with one, 'reconnecting' after a drop, 'offline' when stopped or refused. */
   connection: GatewayConnection = 'offline'
   /** The protocol version the server announced in its last `ready` (null before the first). */
@@ -100,9 +117,10 @@ export class GatewayStore implements SpaceChannel {
   private cancelReconnect: (() => void) | null = null
   private readonly handlers = new Map<string, Set<DispatchHandler<never>>>()
   private readonly spaceHandlers = new Set<SpaceHandler>()
+  private readonly voiceHandlers = new Set<VoiceHandler>()
 
   constructor (private readonly options: GatewayStoreOptions) {
-    makeAutoObservable<GatewayStore, 'options' | 'socket' | 'handlers' | 'spaceHandlers'>(this, { options: false, socket: false, handlers: false, spaceHandlers: false })
+    makeAutoObservable<GatewayStore, 'options' | 'socket' | 'handlers' | 'spaceHandlers' | 'voiceHandlers'>(this, { options: false, socket: false, handlers: false, spaceHandlers: false, voiceHandlers: false })
   }
 
   /** Connects (once; calling it again while running does nothing). */
@@ -142,6 +160,19 @@ export class GatewayStore implements SpaceChannel {
   onSpace (handler: SpaceHandler): () => void {
     this.spaceHandlers.add(handler)
     return () => { this.spaceHandlers.delete(handler) }
+  }
+
+  /** Sends a voice frame (core/wire/voice.ts) on the session; false, sending nothing, while there is none. */
+  sendVoice (frame: VoiceClientFrame): boolean {
+    if (this.connection !== 'online' || this.socket === null) return false
+    this.socket.send(JSON.stringify(frame))
+    return true
+  }
+
+  /** Calls `handler` with every voice frame and every voice refusal; the returned function unsubscribes. */
+  onVoice (handler: VoiceHandler): () => void {
+    this.voiceHandlers.add(handler)
+    return () => { this.voiceHandlers.delete(handler) }
   }
 
   /**
@@ -204,7 +235,11 @@ export class GatewayStore implements SpaceChannel {
       return
     }
     if (typeof frame.op === 'string' && (frame.op as string).startsWith('space_')) {
-      this.emitSpace(frame as unknown as SpaceServerFrame)
+      this.emitTo<SpaceInbound>(this.spaceHandlers, frame as unknown as SpaceServerFrame)
+      return
+    }
+    if (typeof frame.op === 'string' && (frame.op as string).startsWith('voice_')) {
+      this.emitTo<VoiceInbound>(this.voiceHandlers, frame as unknown as VoiceServerFrame)
       return
     }
     switch (frame.op) {
@@ -237,7 +272,8 @@ export class GatewayStore implements SpaceChannel {
         this.authenticate()
         return
       case 'error':
-        if (frame.d.code === GatewayErrorCode.SpaceRefused) this.emitSpace(frame)
+        if (frame.d.code === GatewayErrorCode.SpaceRefused) this.emitTo<SpaceInbound>(this.spaceHandlers, frame)
+        else if (frame.d.code === GatewayErrorCode.VoiceRefused) this.emitTo<VoiceInbound>(this.voiceHandlers, frame)
         else this.options.logger.warn(`[gateway] error ${frame.d.code}: ${frame.d.msg}`)
     }
   }
@@ -318,8 +354,9 @@ export class GatewayStore implements SpaceChannel {
     this.socket?.send(JSON.stringify(frame))
   }
 
-  private emitSpace (frame: SpaceInbound): void {
-    for (const handler of [...this.spaceHandlers]) {
+  /** Hands a socket-bound frame (a space's, a voice room's) to each of its handlers; one that throws is logged and the others still run. */
+  private emitTo<F extends { op: string }> (handlers: Set<(frame: F) => void>, frame: F): void {
+    for (const handler of [...handlers]) {
       try {
         handler(frame)
       } catch (error) {

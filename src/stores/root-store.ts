@@ -25,6 +25,7 @@ import { fetchMyPermissions } from '@/services/api/my-permissions'
 import type { ConversationsApi } from '@/services/api/conversations'
 import type { AccountStore, WebauthnCeremonies } from './account/account-store'
 import { createSpaceApi, type SpaceApi } from '@/services/api/space'
+import { createVoiceApi, type VoiceApi } from '@/services/api/voice'
 import { callsOnFirstUse } from '@/services/api/on-first-call'
 import { channelTypeHas } from '@core/domain/channel-types'
 import { defaultGatewayUrl, taroSocketConnector, type SocketConnector } from '@/services/gateway'
@@ -40,6 +41,9 @@ import { PermissionsStore } from './trust/permissions-store'
 import type { StoreLogger } from './support/load-tracker'
 import { ServerStore, type ServerCounts } from './servers/server-store'
 import { SpaceCountStore } from './space/space-count-store'
+import type { VoiceRoomStore } from './voice/voice-room-store'
+import { VoiceStatesStore } from './voice/voice-states-store'
+import type { VoiceRuntime } from '@/services/voice/runtime'
 import { SessionStore, type KeyValueStorage } from './account/session-store'
 import { timeoutScheduler, type TimerScheduler } from './support/timer-scheduler'
 import { UnreadStore } from './channels/unread-store'
@@ -78,6 +82,10 @@ export interface RootStoreOptions {
   conversations?: ConversationsApi
   /** The gather space's calls; createSpaceApi() by default. */
   space?: SpaceApi
+  /** The voice calls; createVoiceApi() by default. */
+  voice?: VoiceApi
+  /** The browser's WebRTC and microphone (null: none here); the platform's (loaded with the voice room) by default. */
+  voiceRuntime?: VoiceRuntime | null
   /** The gateway's socket connector and URL; Taro.connectSocket to this build's API by default. */
   gateway?: { connect: SocketConnector, url: string }
 }
@@ -130,9 +138,16 @@ export class RootStore {
   readonly spaceApi: SpaceApi
   /** How many stand in each metaverse channel's space (the channel rows). */
   readonly spaceCounts: SpaceCountStore
+  /** The voice calls (who is in each room, a moderator's actions). */
+  readonly voiceApi: VoiceApi
+  /** Who is in each voice room of the current server, and who speaks (the channel rows, the room page). */
+  readonly voiceStates: VoiceStatesStore
+  /** The member's own voice connection (the room page, the bar every page shows while connected); its code and WebRTC load with the first voice room opened. */
+  readonly voice: OnDemand<VoiceRoomStore>
   private readonly stopSeedingUnread: () => void
   private readonly stopLoadingConversations: () => void
   private readonly stopCountingSpaces: () => void
+  private readonly stopListingVoice: () => void
 
   constructor (api: ApiClient, options: RootStoreOptions) {
     const logger = options.logger ?? console
@@ -187,6 +202,24 @@ export class RootStore {
     this.inbox = new InboxStore(this.notificationsApi, logger)
     this.spaceApi = options.space ?? createSpaceApi()
     this.spaceCounts = new SpaceCountStore(this.spaceApi, this.gateway, logger)
+    this.voiceApi = options.voice ?? createVoiceApi()
+    this.voiceStates = new VoiceStatesStore(this.voiceApi, this.gateway, logger)
+    this.voice = new OnDemand(async () => {
+      const [{ VoiceRoomStore }, { browserVoiceRuntime }] = await Promise.all([
+        import(/* webpackChunkName: "voice" */ './voice/voice-room-store'),
+        import(/* webpackChunkName: "voice" */ '@/services/voice/browser'),
+      ])
+      return new VoiceRoomStore({
+        gateway: this.gateway,
+        runtime: options.voiceRuntime === undefined ? browserVoiceRuntime() : options.voiceRuntime,
+        states: this.voiceStates,
+        api: this.voiceApi,
+        channelName: channelId => this.channel.findChannel(channelId)?.name ?? '',
+        scheduler,
+        clock,
+        logger,
+      })
+    })
     this.conversations = new OnDemand(async () => {
       const [{ ConversationsStore }, { createConversationsApi }] = await Promise.all([
         import(/* webpackChunkName: "conversations" */ './direct-messages/conversations-store'),
@@ -209,6 +242,11 @@ export class RootStore {
     this.stopCountingSpaces = reaction(() => this.channel.groups, groups => {
       const serverId = this.channel.channels.find(channel => channelTypeHas(channel.channel_type, 'carriesSpace'))?.server_id
       if (groups.length > 0 && serverId !== undefined) void this.spaceCounts.load(serverId)
+    })
+    // a channel list with voice channels: who is in their rooms
+    this.stopListingVoice = reaction(() => this.channel.groups, groups => {
+      const serverId = this.channel.channels.find(channel => channelTypeHas(channel.channel_type, 'carriesVoice'))?.server_id
+      if (groups.length > 0 && serverId !== undefined) void this.voiceStates.load(serverId)
     })
     this.applyGatewayEvents()
   }
@@ -309,6 +347,8 @@ export class RootStore {
     this.stopSeedingUnread()
     this.stopLoadingConversations()
     this.stopCountingSpaces()
+    this.stopListingVoice()
+    this.voice.current?.dispose()
     this.gateway.stop()
   }
 }

@@ -237,6 +237,22 @@ describe('the Channels section', () => {
     expect([store.channels.errorOf('c1', 'title'), store.channels.errorOf('new', 'title'), store.channels.action.error]).toEqual(['标题未通过审核，请修改后重试', null, null])
   })
 
+  it('saves a voice channel\'s member limit and bitrate within the wire\'s bounds, and refuses in words outside them', async () => {
+    const { store, settings } = setup()
+    await store.open('channels')
+    settings.updateChannel.mockImplementationOnce(async (channelId: string, body: object) => channel(channelId, { channel_type: ChannelType.Voice, ...body }))
+    expect(await store.channels.updateVoiceRoom('c1', { user_limit: 20 })).toBe(true)
+    expect(settings.updateChannel).toHaveBeenCalledWith('c1', { user_limit: 20 })
+    expect(store.channels.channels[0].user_limit).toBe(20)
+    for (const user_limit of [0, 100, 2.5, Infinity, 1e40]) expect(await store.channels.updateVoiceRoom('c1', { user_limit })).toBe(false)
+    expect(store.channels.action.error).toBe('人数上限须为 1–99 的整数')
+    expect(await store.channels.updateVoiceRoom('c1', { bitrate: 7_000 })).toBe(false)
+    expect(await store.channels.updateVoiceRoom('c1', { bitrate: 97_000 })).toBe(false)
+    expect(store.channels.action.error).toBe('码率须在 8–96 kbps 之间')
+    expect(await store.channels.updateVoiceRoom('c1', { bitrate: 96_000 })).toBe(true)
+    expect(settings.updateChannel).toHaveBeenCalledTimes(2)
+  })
+
   it('renames and deletes a channel', async () => {
     const { store, settings } = setup()
     await store.open('channels')

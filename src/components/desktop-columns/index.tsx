@@ -68,7 +68,7 @@ function ServerButton ({ server, icon, current }: { server: ConfiguredServer, ic
  */
 function DesktopColumns () {
   const stores = useStores()
-  const { server, channel, inbox, unread, spaceCounts } = stores
+  const { server, channel, inbox, unread, spaceCounts, voiceStates } = stores
   const conversations = useOnDemand(stores.conversations)
   useEffect(() => {
     server.loadIcons().catch(logFailure('loading the server icons'))
@@ -91,7 +91,7 @@ function DesktopColumns () {
       <View className='desktop-columns__channels' {...NAVIGATION} ariaLabel={t('homeChannels')}>
         <Text className='desktop-columns__server-name'>{server.name}</Text>
         {channel.status === 'ready'
-          ? <ChannelList groups={unread.overlay(channel.groups)} onTap={onChannelTap} currentId={channel.shownChannelId} spaceCounts={spaceCounts.byChannel} />
+          ? <ChannelList groups={unread.overlay(channel.groups)} onTap={onChannelTap} currentId={channel.shownChannelId} spaceCounts={spaceCounts.byChannel} voiceRooms={voiceStates.byChannel} speaking={voiceStates.speakingNow} />
           : <StateView compact status={stateViewStatusOf(channel.status)} message={channel.status === 'empty' ? t('channelsEmpty') : channel.error} onRetry={() => { channel.load().catch(logFailure('retrying the channel list')) }} />}
       </View>
       {wide && <DesktopMembers />}

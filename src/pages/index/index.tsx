@@ -174,7 +174,7 @@ function Home () {
           <View className='home__section home__channels'>
             <Text className='home__section-title'>{t('homeChannels')}</Text>
             {channel.status === 'ready'
-              ? <ChannelList groups={root.unread.overlay(channel.groups)} onTap={onChannelTap} spaceCounts={root.spaceCounts.byChannel} />
+              ? <ChannelList groups={root.unread.overlay(channel.groups)} onTap={onChannelTap} spaceCounts={root.spaceCounts.byChannel} voiceRooms={root.voiceStates.byChannel} speaking={root.voiceStates.speakingNow} />
               : <SectionState status={channel.status} error={channel.error} emptyText={t('channelsEmpty')} onRetry={retry(() => channel.load(), () => channel.error)} />}
           </View>
           <View className='home__section home__lives'>

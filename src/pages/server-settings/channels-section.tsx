@@ -2,6 +2,8 @@ import { useState } from 'react'
 import { observer } from 'mobx-react'
 import { Button, Image, Text, View } from '@tarojs/components'
 import { CREATABLE_CHANNEL_TYPES } from '@core/domain/channel'
+import { channelTypeHas } from '@core/domain/channel-types'
+import { VOICE_BITRATE_DEFAULT, VOICE_USER_LIMIT_DEFAULT } from '@core/wire/voice-codes'
 import { ChannelType } from '@core/wire/codes'
 import type { Channel } from '@core/wire/entities'
 import ProfileField from '@/components/profile-field'
@@ -17,7 +19,7 @@ import { DECORATIVE_IMAGE } from '@/constants/a11y'
 import { pressable } from '@/utils/pressable'
 import { disabledIf } from '@/utils/disabled-if'
 
-/** One channel: icon, title, type, the training mark; opened, its title and icon to edit and a delete button. */
+/** One channel: icon, title, type, the training mark; opened, its title and icon to edit (a voice channel's member limit and bitrate too) and a delete button. */
 const ChannelRow = observer(function ChannelRow ({ channels, channel }: { channels: ChannelSettingsStore, channel: Channel }) {
   const [open, setOpen] = useState(false)
   const busy = channels.action.busy
@@ -48,6 +50,24 @@ const ChannelRow = observer(function ChannelRow ({ channels, channel }: { channe
             saving={busy}
             onSave={value => channels.update(channel.channel_id, { title: value })}
           />
+          {channelTypeHas(channel.channel_type, 'carriesVoice') && (
+            <>
+              <ProfileField
+                label={t('settingsVoiceUserLimit')}
+                value={String(channel.user_limit ?? VOICE_USER_LIMIT_DEFAULT)}
+                maxlength={3}
+                saving={busy}
+                onSave={value => channels.updateVoiceRoom(channel.channel_id, { user_limit: Number(value.trim()) })}
+              />
+              <ProfileField
+                label={t('settingsVoiceBitrate')}
+                value={String((channel.bitrate ?? VOICE_BITRATE_DEFAULT) / 1000)}
+                maxlength={3}
+                saving={busy}
+                onSave={value => channels.updateVoiceRoom(channel.channel_id, { bitrate: Number(value.trim()) * 1000 })}
+              />
+            </>
+          )}
           <View className='server-settings__row-actions'>
             <Button size='mini' className='server-settings__small' disabled={disabledIf(busy)} onClick={() => { changeIcon().catch(logFailure('changing a channel icon')) }}>{t('settingsChannelIcon')}</Button>
             <Button size='mini' className='server-settings__small server-settings__danger' disabled={disabledIf(busy)} onClick={() => { confirmDelete().catch(logFailure('deleting a channel')) }}>{t('settingsDelete')}</Button>

@@ -2,13 +2,15 @@
  * The Channels section of the owner's server settings: the server's channels
  * in their order, each training channel marked (SPEC §6: a role's `join_role` names it),
  * creating one with the type picker limited to 1, 3 and 8 (SPEC §4), editing its title
- * and icon (audited, SPEC §5: the message goes under the field) and deleting it. The
+ * and icon (audited, SPEC §5: the message goes under the field), a voice channel's room
+ * settings (its member limit and Opus bitrate, in the wire's bounds) and deleting it. The
  * server decides who may (ManageChannels); a refusal is said in words.
  */
 import { makeAutoObservable, runInAction } from 'mobx'
 import { canCreateChannelType, flattenGroups } from '@core/domain/channel'
 import { trainingRolesOf } from '@core/domain/permissions'
 import { ChannelKind, type ChannelType } from '@core/wire/codes'
+import { VOICE_BITRATE_MAX, VOICE_BITRATE_MIN, VOICE_USER_LIMIT_MAX } from '@core/wire/voice-codes'
 import type { Channel, ChannelGroup, Role } from '@core/wire/entities'
 import { t } from '@/i18n'
 import type { ApiClient } from '@/services/api/api-client'
@@ -25,6 +27,22 @@ export type ChannelField = 'title' | 'icon'
 
 /** Longest channel title: the server's CHANNEL_TITLE_MAX_LENGTH (core/wire/api.ts, a TypeBox module the client cannot load). */
 export const CHANNEL_TITLE_MAX = 40
+
+/** A voice channel's room settings as the section edits them. */
+export interface VoiceRoomSettings {
+  /** Members the room holds at once (1…VOICE_USER_LIMIT_MAX). */
+  user_limit?: number
+  /** The room's Opus bitrate, bits per second (VOICE_BITRATE_MIN…MAX). */
+  bitrate?: number
+}
+
+/** The members a room may be set to hold at least. */
+export const VOICE_USER_LIMIT_MIN = 1
+
+/** True for a whole number within [min, max] (the wire's bounds: no fraction, no Infinity, no 40 digits). */
+function wholeWithin (value: number, min: number, max: number): boolean {
+  return Number.isSafeInteger(value) && value >= min && value <= max
+}
 
 /** An audit message and the channel field it belongs to ('new' for the creation form). */
 export interface ChannelFieldError {
@@ -107,6 +125,21 @@ export class ChannelSettingsStore {
     this.fieldError = null
     const fields = (['title', 'icon'] as const).filter(field => changes[field] !== undefined)
     const channel = await this.action.run(() => this.api.updateChannel(channelId, { title, icon: changes.icon }), this.placeAudit(channelId, fields))
+    if (channel) runInAction(() => { this.settle(this.channels.map(item => item.channel_id === channel.channel_id ? { ...item, ...channel } : item)) })
+    return channel !== null
+  }
+
+  /** Saves a voice channel's member limit or bitrate, refused in words outside the wire's bounds; resolves true when saved. */
+  async updateVoiceRoom (channelId: string, changes: VoiceRoomSettings): Promise<boolean> {
+    if (changes.user_limit !== undefined && !wholeWithin(changes.user_limit, VOICE_USER_LIMIT_MIN, VOICE_USER_LIMIT_MAX)) {
+      this.action.refuse(t('settingsVoiceUserLimitInvalid', { min: String(VOICE_USER_LIMIT_MIN), max: String(VOICE_USER_LIMIT_MAX) }))
+      return false
+    }
+    if (changes.bitrate !== undefined && !wholeWithin(changes.bitrate, VOICE_BITRATE_MIN, VOICE_BITRATE_MAX)) {
+      this.action.refuse(t('settingsVoiceBitrateInvalid', { min: String(VOICE_BITRATE_MIN / 1000), max: String(VOICE_BITRATE_MAX / 1000) }))
+      return false
+    }
+    const channel = await this.action.run(() => this.api.updateChannel(channelId, changes))
     if (channel) runInAction(() => { this.settle(this.channels.map(item => item.channel_id === channel.channel_id ? { ...item, ...channel } : item)) })
     return channel !== null
   }

@@ -1,0 +1,38 @@
+import '@/i18n/page-messages'
+import { observer } from 'mobx-react'
+import { Button, Text, View } from '@tarojs/components'
+import { t, type MessageKey } from '@/i18n'
+import { navigate } from '@/router'
+import type { VoiceRoomStore } from '@/stores/voice/voice-room-store'
+import { pressable } from '@/utils/pressable'
+import './index.scss'
+
+const STATE_KEYS: Readonly<Record<'joining' | 'connected' | 'reconnecting', MessageKey>> = {
+  joining: 'voiceJoining',
+  connected: 'voiceConnected',
+  reconnecting: 'voiceReconnecting',
+}
+
+/**
+ * The bar every page but the room's own shows while the member is in a voice room, under the page header (the app shell renders it,
+ * a chunk of its own loaded only then): the room's name and state, mute, deafen and leave;
+ * a tap on the name opens the room.
+ */
+function VoiceBar ({ room }: { room: VoiceRoomStore }) {
+  const target = room.room
+  if (!room.barShown || target === null) return null
+  const state = room.status === 'joining' || room.status === 'reconnecting' ? room.status : 'connected'
+  return (
+    <View className='voice-bar' role='region' ariaLabel={t('voiceBarLabel', { name: target.name })} data-testid='voice-bar'>
+      <View className='voice-bar__room' {...pressable(() => { void navigate('voice', { channel_id: target.channelId, server_id: target.serverId }) })}>
+        <Text className='voice-bar__name'>{target.name}</Text>
+        <Text className={`voice-bar__state voice-bar__state--${state}`}>{t(STATE_KEYS[state])}</Text>
+      </View>
+      <Button size='mini' className='voice-bar__button' onClick={() => room.setSelfMute(!room.selfMute)}>{t(room.selfMute ? 'voiceUnmute' : 'voiceMute')}</Button>
+      <Button size='mini' className='voice-bar__button' onClick={() => room.setSelfDeaf(!room.selfDeaf)}>{t(room.selfDeaf ? 'voiceUndeafen' : 'voiceDeafen')}</Button>
+      <Button size='mini' className='voice-bar__button' type='warn' onClick={() => room.leave()}>{t('voiceLeave')}</Button>
+    </View>
+  )
+}
+
+export default observer(VoiceBar)
