@@ -66,6 +66,7 @@ import { SpaceHub } from './space/hub'
 import { createLocalSpaceRelay, createRedisSpaceRelay, type SpaceRelay } from './space/relay'
 import { VoiceHub, type VoiceHubOptions, type VoiceMediaFactory } from './voice/hub'
 import { createWorkerVoiceMedia } from './voice/media/worker-media'
+import { createLocalVoiceRelay, createRedisVoiceRelay, type VoiceRelay } from './voice/relay'
 import { issueDevSignInLinks, type DevSignInLink } from './services/dev-sign-in-links'
 import { createSubscribeSender, ticketSourceFor } from './services/wechat'
 import { resolveWithDns, type Resolve } from './services/public-address'
@@ -109,6 +110,8 @@ interface Realtime {
   limits: HitCounter
   /** Where each gather space lives. */
   spaceRelay: SpaceRelay
+  /** Where each voice room lives. */
+  voiceRelay: VoiceRelay
 }
 
 /**
@@ -117,7 +120,7 @@ interface Realtime {
  */
 async function openRealtime (config: ServerConfig, givenBus?: EventBus): Promise<Realtime> {
   if (givenBus || !config.redisUrl) {
-    return { bus: givenBus ?? createInProcessBus(), presence: createMemoryDirectory(), limits: createMemoryCounter(), spaceRelay: createLocalSpaceRelay(config.gatewayLeaseMs) }
+    return { bus: givenBus ?? createInProcessBus(), presence: createMemoryDirectory(), limits: createMemoryCounter(), spaceRelay: createLocalSpaceRelay(config.gatewayLeaseMs), voiceRelay: createLocalVoiceRelay(config.gatewayLeaseMs) }
   }
   const { redisUrl, redisKeyPrefix } = config
   const opened: Array<{ close (): Promise<void> }> = []
@@ -128,7 +131,9 @@ async function openRealtime (config: ServerConfig, givenBus?: EventBus): Promise
     opened.push({ close: () => presence.dispose() })
     const spaceRelay = await createRedisSpaceRelay(redisUrl, redisKeyPrefix, config.gatewayLeaseMs)
     opened.push(spaceRelay)
-    return { bus, presence, limits: await createRedisCounter(redisUrl, redisKeyPrefix), spaceRelay }
+    const voiceRelay = await createRedisVoiceRelay(redisUrl, redisKeyPrefix, config.gatewayLeaseMs)
+    opened.push(voiceRelay)
+    return { bus, presence, limits: await createRedisCounter(redisUrl, redisKeyPrefix), spaceRelay, voiceRelay }
   } catch (error) {
     await Promise.all(opened.map(service => service.close()))
     throw error
@@ -142,8 +147,8 @@ export default async function openRealmApp (fastify: FastifyInstance, options: A
   fastify.addHook('onClose', async () => { await db.destroy() })
   await migrateToLatest(db, dialect === 'postgres' ? config.databaseSchema ?? 'public' : undefined)
   const files = createFileStore(db, config.dataDir)
-  const { bus, presence, limits, spaceRelay } = await openRealtime(config, options.bus)
-  fastify.addHook('onClose', async () => { await Promise.all([bus.close(), presence.dispose(), limits.close(), spaceRelay.close()]) })
+  const { bus, presence, limits, spaceRelay, voiceRelay } = await openRealtime(config, options.bus)
+  fastify.addHook('onClose', async () => { await Promise.all([bus.close(), presence.dispose(), limits.close(), spaceRelay.close(), voiceRelay.close()]) })
   const repos = createRepositories(db)
   const now = options.now ?? (() => Math.floor(Date.now() / 1000))
   // the mini-program's subscribe messages (live reminders; mentions and DMs of members away): one sender, one cached access token
@@ -168,7 +173,7 @@ export default async function openRealmApp (fastify: FastifyInstance, options: A
     limits,
     // the hub reads the app's services once they are all built (it is one of them)
     spaces: new SpaceHub(() => ctx, spaceRelay, fastify.log),
-    voice: new VoiceHub(() => ctx, bus, openVoiceMedia, fastify.log, options.voiceHub),
+    voice: new VoiceHub(() => ctx, bus, voiceRelay, openVoiceMedia, fastify.log, options.voiceHub),
     now,
   }
   fastify.addHook('onClose', async () => { ctx.spaces.close() })

@@ -39,7 +39,7 @@ export interface AppContext {
   limits: HitCounter
   /** The gather spaces standing on this process. */
   spaces: SpaceService
-  /** The voice rooms held on this process. */
+  /** The voice rooms: those held on this process, and the relay of its members to the rooms other processes hold. */
   voice: VoiceService
   /** The current time in unix seconds (replaceable in tests). */
   now (): number

@@ -27,6 +27,16 @@
  * deleted channel's room empties (`gone`), and after a role, channel or override change, or a
  * member's own change (roles, timeout), each member in a room of the server is checked
  * again: out (`hidden`) without ViewChannel or Connect, silenced without Speak.
+ *
+ * Several processes (./relay.ts): a room lives on the process holding its lease, and a member
+ * whose socket is elsewhere is relayed — their process asks the holder to take each voice op
+ * (the holder runs it as its own member's, through the same code) and passes the holder's
+ * frames back. The holder keeps its rooms' states beside the lease and publishes their
+ * VOICE_STATE_UPDATEs; every process follows them, so a join anywhere takes the voice from the
+ * same account's older room on any process (`elsewhere`). When a holder dies its lease runs
+ * out: each relayed member's process sends them `voice_left holder`, and the next join takes the
+ * lease (telling the readers that the dead holder's members left). A process whose members stop
+ * being said alive for a lease has them leave its rooms.
  */
 import { randomBytes } from 'crypto'
 import type { FastifyBaseLogger } from 'fastify'
@@ -37,15 +47,16 @@ import { dispatchChanges } from '@core/wire/dispatch-codes'
 import type { User } from '@core/wire/entities'
 import {
   VOICE_BITRATE_DEFAULT, VOICE_SPEAKING_PER_SECOND, VOICE_USER_LIMIT_DEFAULT,
-  type VoiceClientFrame, type VoiceLeftReason, type VoiceModerateBody, type VoiceState,
+  type VoiceClientFrame, type VoiceLeftReason, type VoiceModerateBody, type VoiceServerFrame, type VoiceState,
 } from '@core/wire/voice'
 import type { BusEvent, EventBus } from '../bus'
 import type { AppContext } from '../context'
 import { ApiError } from '../errors'
 import { accessTo, channelPermissions } from '../rules/access'
 import type { VoiceMedia, VoiceMediaEvents } from './media/types'
+import { VOICE_STATES_KEPT, type RelayedVoiceMember, type VoiceQuestion, type VoiceRelay, type VoiceRelayMessage } from './relay'
 import { iceServersFor } from './turn'
-import { VoiceRefusal, type VoiceMember, type VoiceService } from './types'
+import { voiceFailureMessageOf, VoiceRefusal, type VoiceMember, type VoiceService } from './types'
 
 /**
  * How long a member whose socket closed keeps their place in a room: a resume of their
@@ -56,6 +67,8 @@ export const VOICE_RESUME_GRACE_MS = 15_000
 
 /** Shortest time between two VOICE_SPEAKING of one member. */
 const SPEAKING_INTERVAL_MS = 1000 / VOICE_SPEAKING_PER_SECOND
+/** Longest time between two passes of the relay's upkeep (leases, kept states, liveness). */
+const UPKEEP_MAX_MS = 1000
 
 /** Opens the media side with the hub's ears (the worker's factory, or a fake in tests). */
 export type VoiceMediaFactory = (events: VoiceMediaEvents) => VoiceMedia
@@ -99,6 +112,32 @@ interface Occupant {
   recheck: ReturnType<typeof setTimeout> | null
 }
 
+/** A member of another process in a room held here: the member the hub's code sees, and when their process last said they are there. */
+interface Relayed {
+  member: VoiceMember
+  seenAt: number
+}
+
+/** A member of this process in a room another process holds. */
+interface Away {
+  key: string
+  holder: string
+  channelId: string
+  sessionId: string
+  /** The session holding it; null while its socket is closed and the grace runs. */
+  member: VoiceMember | null
+  /** How many of the holder's frames for this member arrived (each is numbered). */
+  received: number
+  grace: ReturnType<typeof setTimeout> | null
+}
+
+/** A question asked of another process, waiting for its answer. */
+interface Pending {
+  resolve (answer: unknown): void
+  reject (error: Error): void
+  timer: ReturnType<typeof setTimeout>
+}
+
 /** Options of the hub: the grace a test shortens, its clock. */
 export interface VoiceHubOptions {
   graceMs?: number
@@ -121,11 +160,27 @@ export class VoiceHub implements VoiceService {
   private following: Promise<void> = Promise.resolve()
   private readonly graceMs: number
   private readonly clock: () => number
+  /** Members of other processes in rooms held here, by `process/key`. */
+  private readonly relayed = new Map<string, Relayed>()
+  /** Members of this process in rooms held elsewhere, by key and by session. */
+  private readonly away = new Map<string, Away>()
+  private readonly awayOf = new Map<VoiceMember, Away>()
+  /** Questions asked of other processes, by number. */
+  private readonly pending = new Map<number, Pending>()
+  private asked = 0
+  private readonly upkeep: ReturnType<typeof setInterval> | null = null
+  /** The process is closing: its rooms' leases are left to lapse (their kept states tell the next holder who was in them). */
+  private closing = false
 
-  /** `ctxOf` gives the app's services (the hub is one of them, so it reads them once the app is built). */
-  constructor (private readonly ctxOf: () => AppContext, bus: EventBus, openMedia: VoiceMediaFactory, private readonly log: FastifyBaseLogger, options: VoiceHubOptions = {}) {
+  /** `ctxOf` gives the app's services (the hub is one of them, so it reads them once the app is built); `relay` says where each room lives. */
+  constructor (private readonly ctxOf: () => AppContext, bus: EventBus, private readonly relay: VoiceRelay, openMedia: VoiceMediaFactory, private readonly log: FastifyBaseLogger, options: VoiceHubOptions = {}) {
     this.graceMs = options.graceMs ?? VOICE_RESUME_GRACE_MS
     this.clock = options.clock ?? Date.now
+    relay.listen(message => { this.heard(message).catch(error => this.log.warn({ err: error }, `voice: relayed ${message.t} not handled`)) })
+    if (relay.process !== 'local') {
+      this.upkeep = setInterval(() => { this.keepUp().catch(error => this.log.warn({ err: error }, 'voice: upkeep failed')) }, Math.min(UPKEEP_MAX_MS, Math.floor(relay.leaseMs / 3)))
+      this.upkeep.unref()
+    }
     this.media = openMedia({
       offer: (peerId, sdp, tracks) => { this.byPeer.get(peerId)?.member?.send({ op: 'voice_offer', d: { sdp, tracks: tracks.map(track => ({ mid: track.mid, uid: track.uid })) } }) },
       candidate: (peerId, candidate) => { this.byPeer.get(peerId)?.member?.send({ op: 'voice_ice', d: { candidate } }) },
@@ -136,10 +191,27 @@ export class VoiceHub implements VoiceService {
     })
   }
 
-  /** Handles one voice op of `member` (throws {@link VoiceRefusal}). */
+  /** Handles one voice op of `member` (throws {@link VoiceRefusal}): here when its room is held here, else asked of the room's holder. */
   async handle (member: VoiceMember, frame: VoiceClientFrame): Promise<void> {
     if (frame.op === 'voice_join') {
-      await this.join(member, frame.d.channel_id, frame.d.self_mute, frame.d.self_deaf)
+      const holder = await this.relay.claim(frame.d.channel_id)
+      if (holder !== this.relay.process) {
+        await this.joinElsewhere(member, holder, frame)
+        return
+      }
+      this.leaveAway(member)
+      try {
+        await this.join(member, frame.d.channel_id, frame.d.self_mute, frame.d.self_deaf)
+      } finally {
+        // a refused join of a room nobody is in holds no lease
+        if (!this.rooms.has(frame.d.channel_id)) this.release(frame.d.channel_id)
+      }
+      return
+    }
+    const away = this.awayOf.get(member)
+    if (away) {
+      if (frame.op === 'voice_leave') this.forgetAway(away)
+      await this.askOp(away, member, frame)
       return
     }
     const occupant = this.byMember.get(member)
@@ -158,6 +230,72 @@ export class VoiceHub implements VoiceService {
         break
       case 'voice_leave': await this.remove(occupant); break
     }
+  }
+
+  /**
+   * A join of a room another process holds: out of a room held here first (a move), out of a
+   * room held by a third process too, then the join asked of the holder. The member's key stays
+   * the same while it moves between rooms of one holder, so the holder sees one member.
+   */
+  private async joinElsewhere (member: VoiceMember, holder: string, frame: Extract<VoiceClientFrame, { op: 'voice_join' }>): Promise<void> {
+    const here = this.byMember.get(member)
+    if (here) await this.remove(here)
+    let away = this.awayOf.get(member)
+    if (away && away.holder !== holder) {
+      this.leaveAway(member)
+      away = undefined
+    }
+    const previous = away?.channelId ?? null
+    if (!away) {
+      away = { key: randomBytes(8).toString('hex'), holder, channelId: frame.d.channel_id, sessionId: member.sessionId, member, received: 0, grace: null }
+      this.away.set(away.key, away)
+      this.awayOf.set(member, away)
+    }
+    away.channelId = frame.d.channel_id
+    try {
+      await this.askOp(away, member, frame)
+    } catch (error) {
+      // refused: still in the room it was in on that holder, or in none
+      if (previous !== null) away.channelId = previous
+      else this.forgetAway(away)
+      throw error
+    }
+  }
+
+  /** Asks the holder of the member's room to take op `frame`; its refusal is thrown here as the same VoiceRefusal. */
+  private async askOp (away: Away, member: VoiceMember, frame: VoiceClientFrame): Promise<void> {
+    if (!member.user) throw new VoiceRefusal(`${frame.op}: identify first`)
+    const refused = await this.ask(away.holder, frame.op, { q: 'op', member: { process: this.relay.process, key: away.key }, user: member.user, session_id: member.sessionId, frame })
+    if (typeof refused === 'string') throw new VoiceRefusal(refused)
+  }
+
+  /** Asks process `to` a question and waits for its answer (a lease at most: then `op` is refused, to be tried again). */
+  private async ask (to: string, op: string, question: VoiceQuestion): Promise<unknown> {
+    const ask = ++this.asked
+    const answered = new Promise<unknown>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.pending.delete(ask)
+        reject(new VoiceRefusal(`${op}: the process holding the voice room did not answer; try again`))
+      }, this.relay.leaseMs)
+      this.pending.set(ask, { resolve, reject, timer })
+    })
+    await this.relay.send(to, { t: 'ask', from: this.relay.process, ask, question })
+    return answered
+  }
+
+  /** The member is out of its room held elsewhere: forgotten here, the holder told it left (not waited for). */
+  private leaveAway (member: VoiceMember): void {
+    const away = this.awayOf.get(member)
+    if (!away) return
+    this.forgetAway(away)
+    this.askOp(away, member, { op: 'voice_leave', d: null }).catch(error => this.log.warn({ err: error }, 'voice: a relayed leave was not taken'))
+  }
+
+  private forgetAway (away: Away): void {
+    if (this.away.get(away.key) === away) this.away.delete(away.key)
+    if (away.member && this.awayOf.get(away.member) === away) this.awayOf.delete(away.member)
+    if (away.grace) clearTimeout(away.grace)
+    away.grace = null
   }
 
   /** A step the worker takes for the member: its failure is logged and refused as one to try again (the worker's words stay in the log). */
@@ -204,6 +342,9 @@ export class VoiceHub implements VoiceService {
     }
     const held = this.moderated.get(`${channel.server_id} ${user.uid}`)
     const open = this.rooms.get(channelId) ?? { channelId, serverId: channel.server_id, bitrate: channel.bitrate ?? VOICE_BITRATE_DEFAULT, occupants: new Map() }
+    const takenUp = this.rooms.has(channelId)
+      ? null
+      : this.relay.keptOf([channelId], VOICE_STATES_KEPT).then(([kept]) => kept, error => { this.log.warn({ err: error }, 'voice: the states a dead holder kept were not read'); return null })
     this.rooms.set(channelId, open)
     const occupant: Occupant = {
       room: open,
@@ -241,6 +382,7 @@ export class VoiceHub implements VoiceService {
       },
     })
     if (previous) await this.told(previous, true)
+    if (takenUp) await this.takeUp(open, await takenUp)
     await this.told(occupant, false)
     try {
       await this.media.join({
@@ -254,17 +396,49 @@ export class VoiceHub implements VoiceService {
     }
   }
 
-  /** Publishes the occupant's state, joined or changed (`left` false) or left. */
+  /**
+   * Publishes the occupant's state, joined or changed (`left` false) or left, once its room's
+   * states are kept for the other processes (a reader told of the change finds it listed).
+   */
   private async told (occupant: Occupant, left: boolean): Promise<void> {
-    const target = { server_id: occupant.room.serverId, channel_id: occupant.room.channelId }
+    const { room } = occupant
+    if (room.occupants.size > 0 && this.rooms.get(room.channelId) === room) await this.keepStates(room)
+    const target = { server_id: room.serverId, channel_id: room.channelId }
     await this.ctxOf().bus.publish('VOICE_STATE_UPDATE', target, { ...occupant.state, left })
+  }
+
+  private async keepStates (room: Room): Promise<void> {
+    await this.relay.keep(room.channelId, VOICE_STATES_KEPT, JSON.stringify([...room.occupants.values()].map(occupant => occupant.state)))
+  }
+
+  /**
+   * A room opened here that another process held until it died (its lease ran out with states
+   * kept): its members left with it, and the channel's readers are told so (the holder that
+   * would have told them is gone).
+   */
+  private async takeUp (room: Room, kept: string | null): Promise<void> {
+    if (kept === null) return
+    const target = { server_id: room.serverId, channel_id: room.channelId }
+    for (const state of JSON.parse(kept) as VoiceState[]) {
+      if (room.occupants.has(state.uid)) continue
+      await this.ctxOf().bus.publish('VOICE_STATE_UPDATE', target, { ...state, left: true })
+    }
+  }
+
+  /** Gives up the lease of a room nobody is in here (not when the process closes: then it lapses). */
+  private release (channelId: string): void {
+    if (this.closing || this.rooms.has(channelId)) return
+    this.relay.release(channelId).catch(error => this.log.warn({ err: error }, 'voice: lease not released'))
   }
 
   /** Takes the occupant out of the maps and its room at once (nothing awaited): the worker and the readers are told after. */
   private take (occupant: Occupant): void {
     const { room, state } = occupant
     if (room.occupants.get(state.uid) === occupant) room.occupants.delete(state.uid)
-    if (room.occupants.size === 0 && this.rooms.get(room.channelId) === room) this.rooms.delete(room.channelId)
+    if (room.occupants.size === 0 && this.rooms.get(room.channelId) === room) {
+      this.rooms.delete(room.channelId)
+      this.release(room.channelId)
+    }
     if (this.byUid.get(state.uid) === occupant) this.byUid.delete(state.uid)
     if (occupant.member && this.byMember.get(occupant.member) === occupant) this.byMember.delete(occupant.member)
     this.byPeer.delete(occupant.peerId)
@@ -334,8 +508,15 @@ export class VoiceHub implements VoiceService {
     this.removeFor(occupant, 'holder').catch(error => this.log.warn({ err: error }, 'voice: a failed peer did not leave cleanly'))
   }
 
-  /** `member`'s socket closed: its occupant waits VOICE_RESUME_GRACE_MS for a resume of its session, then leaves. */
+  /** `member`'s socket closed: its occupant waits VOICE_RESUME_GRACE_MS for a resume of its session, then leaves (a room held elsewhere: its holder runs the grace). */
   detach (member: VoiceMember): void {
+    const away = this.awayOf.get(member)
+    if (away) {
+      this.awayOf.delete(member)
+      away.member = null
+      away.grace = setTimeout(() => { this.forgetAway(away) }, this.graceMs)
+      this.tellHolder(away, 'detach')
+    }
     const occupant = this.byMember.get(member)
     if (!occupant) return
     this.byMember.delete(member)
@@ -348,6 +529,15 @@ export class VoiceHub implements VoiceService {
 
   /** A session opened: a resume of a session that held a room takes it up (its socket's frames go to the new one). */
   attach (member: VoiceMember): void {
+    for (const away of this.away.values()) {
+      if (away.sessionId !== member.sessionId || away.member === member) continue
+      if (away.member) this.awayOf.delete(away.member)
+      if (away.grace) clearTimeout(away.grace)
+      away.grace = null
+      away.member = member
+      this.awayOf.set(member, away)
+      this.tellHolder(away, 'attach')
+    }
     for (const occupant of this.byUid.values()) {
       if (occupant.sessionId !== member.sessionId || occupant.member === member) continue
       if (occupant.member) this.byMember.delete(occupant.member)
@@ -358,19 +548,49 @@ export class VoiceHub implements VoiceService {
     }
   }
 
-  /** Everyone in a voice room of `serverId` held here, room by room in the order they joined. */
-  statesOf (serverId: string): VoiceState[] {
-    return [...this.rooms.values()].filter(room => room.serverId === serverId).flatMap(room => [...room.occupants.values()].map(occupant => occupant.state))
+  private tellHolder (away: Away, t: 'detach' | 'attach'): void {
+    this.relay.send(away.holder, { t, member: { process: this.relay.process, key: away.key } })
+      .catch(error => this.log.warn({ err: error }, `voice: a relayed ${t} was not sent`))
+  }
+
+  /**
+   * Everyone in a voice room of `serverId`, room by room in the order they joined: the rooms
+   * held here, and those other processes hold as their holders last kept them.
+   */
+  async statesOf (serverId: string): Promise<VoiceState[]> {
+    const here = [...this.rooms.values()].filter(room => room.serverId === serverId).flatMap(room => [...room.occupants.values()].map(occupant => occupant.state))
+    if (this.relay.process === 'local') return here
+    const elsewhere = (await this.ctxOf().repos.channels.listByServer(serverId))
+      .filter(channel => channelTypeHas(channel.channel_type, 'carriesVoice') && !this.rooms.has(channel.channel_id))
+      .map(channel => channel.channel_id)
+    const [holders, kept] = await Promise.all([this.relay.holdersOf(elsewhere), this.relay.keptOf(elsewhere, VOICE_STATES_KEPT)])
+    // a room whose lease ran out is nobody's: its kept states are its dead holder's last word
+    return [...here, ...kept.flatMap((text, index) => text !== null && holders[index] !== null ? JSON.parse(text) as VoiceState[] : [])]
   }
 
   /** The voice state of `uid` in `serverId`, or null. */
-  stateOf (serverId: string, uid: string): VoiceState | null {
+  async stateOf (serverId: string, uid: string): Promise<VoiceState | null> {
     const occupant = this.byUid.get(uid)
-    return occupant?.room.serverId === serverId ? occupant.state : null
+    if (occupant?.room.serverId === serverId) return occupant.state
+    return (await this.statesOf(serverId)).find(state => state.uid === uid) ?? null
   }
 
-  /** A moderator's mute, deafen or move of `uid` in `serverId` (checked by the route); null when they are in no room there. */
+  /** The process holding the room `uid` is in within `serverId`, when it is another one. */
+  private async holderElsewhereOf (serverId: string, uid: string): Promise<string | null> {
+    if (this.byUid.get(uid)?.room.serverId === serverId || this.relay.process === 'local') return null
+    const state = await this.stateOf(serverId, uid)
+    const holder = state ? await this.relay.holderOf(state.channel_id) : null
+    return holder === this.relay.process ? null : holder
+  }
+
+  /** A moderator's mute, deafen or move of `uid` in `serverId` (checked by the route), applied by the process holding their room; null when they are in no room there. */
   async moderate (serverId: string, uid: string, change: VoiceModerateBody): Promise<VoiceState | null> {
+    const holder = await this.holderElsewhereOf(serverId, uid)
+    if (holder !== null) return await this.ask(holder, 'moderate', { q: 'moderate', server_id: serverId, uid, change }) as VoiceState | null
+    return this.moderateHere(serverId, uid, change)
+  }
+
+  private async moderateHere (serverId: string, uid: string, change: VoiceModerateBody): Promise<VoiceState | null> {
     const occupant = this.byUid.get(uid)
     if (occupant?.room.serverId !== serverId) return null
     if (change.mute !== undefined || change.deaf !== undefined) {
@@ -388,8 +608,14 @@ export class VoiceHub implements VoiceService {
     return occupant.state
   }
 
-  /** A moderator takes `uid` out of their room in `serverId`; false when they are in none. */
+  /** A moderator takes `uid` out of their room in `serverId` (on the process holding it); false when they are in none. */
   async disconnect (serverId: string, uid: string): Promise<boolean> {
+    const holder = await this.holderElsewhereOf(serverId, uid)
+    if (holder !== null) return await this.ask(holder, 'disconnect', { q: 'disconnect', server_id: serverId, uid }) === true
+    return this.disconnectHere(serverId, uid)
+  }
+
+  private async disconnectHere (serverId: string, uid: string): Promise<boolean> {
     const occupant = this.byUid.get(uid)
     if (occupant?.room.serverId !== serverId) return false
     await this.removeFor(occupant, 'disconnected')
@@ -425,8 +651,17 @@ export class VoiceHub implements VoiceService {
     await this.changed(occupant)
   }
 
-  /** One bus event, in order: removals, deleted channels and changes of who may do what in a server with rooms here. */
+  /**
+   * One bus event, in order: a join of an account in a room here elsewhere (another process's
+   * room: the newer join takes the voice), removals, deleted channels and changes of who may do
+   * what in a server with rooms here.
+   */
   private async follow (event: BusEvent): Promise<void> {
+    if (event.t === 'VOICE_STATE_UPDATE') {
+      const occupant = this.byUid.get(event.d.uid)
+      if (!event.d.left && occupant && occupant.room.channelId !== event.d.channel_id && occupant.state.joined_at <= event.d.joined_at) await this.removeFor(occupant, 'elsewhere')
+      return
+    }
     const inServer = [...this.byUid.values()].filter(occupant => occupant.room.serverId === event.server_id)
     if (inServer.length === 0) return
     if (event.t === 'MEMBER_REMOVE') {
@@ -442,8 +677,143 @@ export class VoiceHub implements VoiceService {
     for (const occupant of inServer) if (named === null || occupant.state.uid === named) await this.check(occupant)
   }
 
+  /** A message from another process. */
+  private async heard (message: VoiceRelayMessage): Promise<void> {
+    switch (message.t) {
+      case 'ask': {
+        const answer = await this.answer(message.question)
+        await this.relay.send(message.from, { t: 'answer', ask: message.ask, answer })
+        break
+      }
+      case 'answer': {
+        const pending = this.pending.get(message.ask)
+        if (!pending) break
+        this.pending.delete(message.ask)
+        clearTimeout(pending.timer)
+        pending.resolve(message.answer)
+        break
+      }
+      case 'detach':
+      case 'attach': {
+        const relayed = this.relayed.get(`${message.member.process}/${message.member.key}`)
+        if (!relayed) break
+        if (message.t === 'detach') this.detach(relayed.member)
+        else this.attach(relayed.member)
+        break
+      }
+      case 'alive': {
+        const now = this.clock()
+        for (const key of message.keys) {
+          const relayed = this.relayed.get(`${message.process}/${key}`)
+          if (relayed) relayed.seenAt = now
+        }
+        break
+      }
+      case 'frame': this.relayedFrame(message.key, message.frame, message.n); break
+    }
+  }
+
+  /** Answers a question of another process: a relayed member's op (the refusal's words, or null), a moderation. */
+  private async answer (question: VoiceQuestion): Promise<string | VoiceState | boolean | null> {
+    if (question.q === 'moderate') return await this.moderateHere(question.server_id, question.uid, question.change)
+    if (question.q === 'disconnect') return await this.disconnectHere(question.server_id, question.uid)
+    const { frame } = question
+    try {
+      // a join comes here because this process holds the room: one that lost it meanwhile sends the member to try again
+      if (frame.op === 'voice_join' && await this.relay.claim(frame.d.channel_id) !== this.relay.process) throw new VoiceRefusal('voice_join: the voice room moved to another process; try again')
+      await this.handle(this.relayedMember(question.member, question.user, question.session_id), frame)
+      return null
+    } catch (error) {
+      return voiceFailureMessageOf(frame.op, error, unexpected => this.log.error({ err: unexpected }, 'voice: a relayed op failed'))
+    }
+  }
+
+  /** The member of another process as the hub's code sees it: one per relayed key, its frames numbered and sent back to its process. */
+  private relayedMember (from: RelayedVoiceMember, user: User, sessionId: string): VoiceMember {
+    const key = `${from.process}/${from.key}`
+    const known = this.relayed.get(key)
+    if (known) {
+      known.seenAt = this.clock()
+      return known.member
+    }
+    let sent = 0
+    const member: VoiceMember = {
+      uid: user.uid,
+      user,
+      sessionId,
+      state: 'open',
+      send: frame => {
+        this.relay.send(from.process, { t: 'frame', key: from.key, frame, n: ++sent }).catch(error => this.log.warn({ err: error }, 'voice: a relayed frame was not sent'))
+      },
+    }
+    this.relayed.set(key, { member, seenAt: this.clock() })
+    return member
+  }
+
+  /** A frame the holder sent a member of this process; one lost on the way (a gap in the numbers) sends them voice_left holder: they join again. */
+  private relayedFrame (key: string, frame: VoiceServerFrame, n: number): void {
+    const away = this.away.get(key)
+    if (!away) return
+    if (n !== away.received + 1) {
+      const member = away.member
+      if (member) {
+        this.leaveAway(member)
+        member.send({ op: 'voice_left', d: { channel_id: away.channelId, reason: 'holder' } })
+      } else {
+        this.forgetAway(away)
+      }
+      return
+    }
+    away.received = n
+    if (frame.op === 'voice_left' && frame.d.channel_id === away.channelId) this.forgetAway(away)
+    away.member?.send(frame)
+  }
+
+  /**
+   * One pass of the upkeep with several processes: renew the leases of the rooms held here (a
+   * lost one: its members get voice_left holder), keep their states for the other processes,
+   * take out relayed members whose process stopped saying they are there, tell the holders of
+   * this process's members' rooms that they still are, and send those members voice_left holder
+   * when their room's holder is gone.
+   */
+  private async keepUp (): Promise<void> {
+    const now = this.clock()
+    for (const channelId of await this.relay.renew([...this.rooms.keys()])) {
+      const room = this.rooms.get(channelId)
+      for (const occupant of room ? [...room.occupants.values()] : []) await this.removeFor(occupant, 'holder')
+    }
+    for (const room of this.rooms.values()) await this.keepStates(room)
+    for (const [key, relayed] of [...this.relayed]) {
+      if (now - relayed.seenAt <= this.relay.leaseMs) continue
+      this.relayed.delete(key)
+      // a detached one runs out its grace as it is
+      const occupant = this.byMember.get(relayed.member)
+      if (occupant) await this.remove(occupant)
+    }
+    const aways = [...this.away.values()]
+    const holders = await this.relay.holdersOf(aways.map(away => away.channelId))
+    const byHolder = new Map<string, string[]>()
+    aways.forEach((away, index) => {
+      if (holders[index] !== away.holder) {
+        this.forgetAway(away)
+        away.member?.send({ op: 'voice_left', d: { channel_id: away.channelId, reason: 'holder' } })
+        return
+      }
+      byHolder.set(away.holder, [...byHolder.get(away.holder) ?? [], away.key])
+    })
+    for (const [holder, keys] of byHolder) await this.relay.send(holder, { t: 'alive', process: this.relay.process, keys })
+  }
+
   /** Closes every room and the media worker (the process is closing). */
   async close (): Promise<void> {
+    this.closing = true
+    if (this.upkeep) clearInterval(this.upkeep)
+    for (const pending of this.pending.values()) {
+      clearTimeout(pending.timer)
+      pending.reject(new VoiceRefusal('the process is closing; try again'))
+    }
+    this.pending.clear()
+    for (const away of [...this.away.values()]) this.forgetAway(away)
     this.stopListening()
     for (const occupant of [...this.byUid.values()]) this.take(occupant)
     await this.following

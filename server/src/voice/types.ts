@@ -28,7 +28,7 @@ export interface VoiceMember {
   send (frame: VoiceServerFrame): void
 }
 
-/** The voice rooms of this process. */
+/** The voice rooms, as this process serves them (those it holds, and those it relays its members to). */
 export interface VoiceService {
   /** Handles one voice op of `member` (throws {@link VoiceRefusal}). */
   handle (member: VoiceMember, frame: VoiceClientFrame): Promise<void>
@@ -36,13 +36,14 @@ export interface VoiceService {
   detach (member: VoiceMember): void
   /** A session opened (identified or resumed): a resume takes up the room its session held. */
   attach (member: VoiceMember): void
-  /** Everyone in a voice room of `serverId` (on this process), in the order they joined. */
-  statesOf (serverId: string): VoiceState[]
+  /** Everyone in a voice room of `serverId` (whatever process holds it), room by room in the order they joined. */
+  statesOf (serverId: string): Promise<VoiceState[]>
   /** The voice state of `uid` in `serverId`, or null when they are in none of its rooms. */
-  stateOf (serverId: string, uid: string): VoiceState | null
+  stateOf (serverId: string, uid: string): Promise<VoiceState | null>
   /**
    * A moderator's change of `uid` in a room of `serverId` (its permission and the channel to
-   * move to already checked): applied, and the member told; null when they are in no room there.
+   * move to already checked): applied by the process holding the room, and the member told;
+   * null when they are in no room there.
    */
   moderate (serverId: string, uid: string, change: VoiceModerateBody): Promise<VoiceState | null>
   /** A moderator takes `uid` out of their room in `serverId` (voice_left disconnected); false when they are in none. */

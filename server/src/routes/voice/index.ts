@@ -36,7 +36,7 @@ function bitsFor (body: VoiceModerateBody): number {
  */
 async function requireModeratorOverVoice (ctx: AppContext, serverId: string, user: User, uid: string, wanted: number): Promise<{ access: Access, state: VoiceState }> {
   const target = await requireMember(ctx, serverId, uid)
-  const state = ctx.voice.stateOf(serverId, uid)
+  const state = await ctx.voice.stateOf(serverId, uid)
   if (!state) throw notFound(`path.uid: ${uid} is in no voice room of server ${serverId}`)
   const access = await requireChannelPermission(ctx, state, user, wanted, notFound(`path.uid: ${uid} is in no voice room of server ${serverId}`))
   requireOutranks(access, target)
@@ -75,7 +75,7 @@ export default async function voiceRoutes (instance: FastifyInstance, { ctx }: R
     const access = await accessTo(ctx, serverId, await optionalUser(ctx, request))
     const rooms = (await ctx.repos.channels.listByServer(serverId)).filter(channel => channelTypeHas(channel.channel_type, 'carriesVoice'))
     const visible = new Set((await visibleChannels(ctx, access, rooms)).map(channel => channel.channel_id))
-    return ok({ items: ctx.voice.statesOf(serverId).filter(state => visible.has(state.channel_id)) })
+    return ok({ items: (await ctx.voice.statesOf(serverId)).filter(state => visible.has(state.channel_id)) })
   })
 
   route(fastify, VOICE_CALLS.moderate, VOICE_CALL_SCHEMAS.moderate, { schema: { summary: 'Server-mute (MuteVoice), server-deafen (DeafenMembers) or move (MoveMembers) a member in a voice room' } }, async request => {
