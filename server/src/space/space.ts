@@ -44,9 +44,9 @@ const MAX_TICK_SECONDS = 0.25
  */
 export const SPACE_COUNT_TICK_MS = 1000
 /**
- * A tick that moved more avatars than this recomputes every viewer's view: in a walking crowd
- * nearly everyone is reached anyway, and finding whom costs more than the views themselves.
- * Fewer (entries, leaves, a few walkers) recompute only the viewers a change can reach.
+ * A tick that moved more avatars than this recomputes every viewer's view and every group: in
+ * a walking crowd nearly everyone is reached anyway, and finding whom costs more than the
+ * views themselves. Fewer (entries, leaves, a few walkers) recompute only what a change can reach.
  */
 const AFFECTED_SEARCH_MAX = 16
 /** Ids of avatars gone that a viewer's `known` (a host's `greeted`) may hold before they are swept: ids are never reused, so this is memory only. */
@@ -82,8 +82,8 @@ interface Avatar extends SpacePerson {
   visible: Set<number>
   /** Whose whole record its viewer was sent in this stay (space_ready, `in`): a return into view sends the pose only (`back`). */
   known: Set<number>
-  /** The viewers whose `visible` holds this avatar: a tick recomputes their views when it moves or leaves. */
-  watchers: Set<number>
+  /** The conversation group it is in (its id in the space's groups), if any. */
+  groupId: number | null
   /** How near an avatar it does not see must come to enter its view as it stands ({@link Space.reachOf}); NaN until asked after its view changed. */
   reach: number
   /** The pose its viewer was last told of each avatar in its view: a move is told against it (core/domain/space/poses.ts). */
@@ -142,12 +142,14 @@ export class Space {
   /** The count every viewer was told, and when. */
   private countTold = 0
   private countToldAt = 0
-  /** Viewers that saw an avatar that left since the last tick (they are told `out`). */
-  private readonly watchersOfGone = new Set<number>()
+  /** Viewers that saw an avatar that left since the last tick (they are told `out`): found around where it was last told to stand. */
+  private readonly viewersOfGone = new Set<number>()
+  /** The groups of the avatars that left since the last tick (regrouped without them). */
+  private readonly groupOfGone = new Map<number, number>()
   /** Avatars walking (along a path or steered): a tick advances these only. */
   private readonly walking = new Set<Avatar>()
-  /** The conversation group of each avatar in one (its id in `groups`). */
-  private readonly groupIdOf = new Map<number, number>()
+  /** The hosts, where they stand for the space's life (a map has a few). */
+  private readonly hosts: Avatar[] = []
   /** The work done so far ({@link SpaceWork}). */
   readonly work: SpaceWork = { views: 0, looks: 0, grouped: 0 }
 
@@ -170,7 +172,7 @@ export class Space {
 
   /** Hosts stand at their spot from the space's first entry. */
   placeHost (person: SpacePerson, spot: Point): void {
-    this.add(person, null, standingPoint(this.options.layout.grid, spot))
+    this.hosts.push(this.add(person, null, standingPoint(this.options.layout.grid, spot)))
   }
 
   /**
@@ -186,7 +188,6 @@ export class Space {
     const avatar = this.add(person, viewer, start)
     const view = this.viewFor(avatar, new Set())
     avatar.visible = view.visible
-    for (const id of view.visible) this.avatars.get(id)?.watchers.add(avatar.id)
     avatar.known = new Set([avatar.id, ...view.visible])
     avatar.countSent = this.people
     const avatars = [avatar, ...[...view.visible].map(id => this.avatars.get(id) as Avatar)].map(wireAvatar)
@@ -201,7 +202,7 @@ export class Space {
   private add (person: SpacePerson, viewer: SpaceViewer | null, at: Point): Avatar {
     const id = this.nextAvatarId++
     const avatar: Avatar = {
-      ...person, id, x: at.x, y: at.y, dir: 0, sent: rounded(at.x, at.y, 0), sentWalking: false, path: [], steer: null, viewer, visible: new Set(), known: new Set(), watchers: new Set(), reach: Number.NaN, book: new Map(), countSent: 0, greeted: new Set(),
+      ...person, id, x: at.x, y: at.y, dir: 0, sent: rounded(at.x, at.y, 0), sentWalking: false, path: [], steer: null, viewer, visible: new Set(), known: new Set(), groupId: null, reach: Number.NaN, book: new Map(), countSent: 0, greeted: new Set(),
     }
     this.avatars.set(id, avatar)
     this.grid.place(id, avatar)
@@ -212,7 +213,7 @@ export class Space {
 
   /**
    * Avatar `id` leaves (its viewer is told nothing here: the caller knows why). The work is
-   * its own and its watchers' (they are told `out` at the next tick), not the whole space's.
+   * its own and its viewers' (they are told `out` at the next tick), not the whole space's.
    */
   leave (id: number): void {
     const avatar = this.avatars.get(id)
@@ -221,8 +222,8 @@ export class Space {
     this.walking.delete(avatar)
     this.grid.remove(id)
     if (avatar.kind !== 'host') this.setPeople(this.people - 1)
-    for (const watcher of avatar.watchers) this.watchersOfGone.add(watcher)
-    for (const seen of avatar.visible) this.avatars.get(seen)?.watchers.delete(id)
+    for (const viewer of this.viewersOf(avatar)) this.viewersOfGone.add(viewer.id)
+    if (avatar.groupId !== null) this.groupOfGone.set(id, avatar.groupId)
     this.touch(id)
   }
 
@@ -386,28 +387,45 @@ export class Space {
   }
 
   /**
+   * The viewers whose `visible` holds `avatar`. Each saw it within SPACE_VIEW_RADIUS +
+   * SPACE_VIEW_MARGIN of where both stood at its last view; since then neither was sent a pose
+   * (one sent makes that viewer look again), so each stood less than SPACE_SEND_STEP from it:
+   * they are found around the pose last sent of `avatar` (where a placement took it from).
+   */
+  private viewersOf (avatar: Avatar): Avatar[] {
+    const viewers: Avatar[] = []
+    const reach = SPACE_VIEW_RADIUS + SPACE_VIEW_MARGIN + 2 * SPACE_SEND_STEP + 1
+    for (const near of this.grid.around(avatar.sent, reach)) {
+      this.work.looks++
+      const viewer = this.avatars.get(near)
+      if (viewer?.viewer && viewer.visible.has(avatar.id)) viewers.push(viewer)
+    }
+    return viewers
+  }
+
+  /**
    * The viewers whose view a tick that moved `moved` may change: the moved ones, those that
    * saw one that moved or left (it may go out of view, or let another in), and those a moved
-   * one now stands within the reach of (it may come into their view); every viewer when more
-   * than AFFECTED_SEARCH_MAX moved.
+   * one now stands within the reach of (it may come into their view); null (every viewer)
+   * when more than AFFECTED_SEARCH_MAX moved.
    */
-  private affectedBy (moved: ReadonlySet<number>): Set<Avatar> {
+  private affectedBy (moved: ReadonlySet<number>): Set<Avatar> | null {
     if (moved.size > AFFECTED_SEARCH_MAX) {
-      this.watchersOfGone.clear()
-      return new Set([...this.avatars.values()].filter(avatar => avatar.viewer !== null))
+      this.viewersOfGone.clear()
+      return null
     }
     const affected = new Set<Avatar>()
     const add = (id: number): void => {
       const avatar = this.avatars.get(id)
       if (avatar?.viewer) affected.add(avatar)
     }
-    for (const id of this.watchersOfGone) add(id)
-    this.watchersOfGone.clear()
+    for (const id of this.viewersOfGone) add(id)
+    this.viewersOfGone.clear()
     for (const id of moved) {
       const avatar = this.avatars.get(id)
       if (!avatar) continue
       add(id)
-      for (const watcher of avatar.watchers) add(watcher)
+      for (const viewer of this.viewersOf(avatar)) affected.add(viewer)
       for (const near of this.grid.around(avatar, SPACE_VIEW_RADIUS)) {
         this.work.looks++
         const viewer = this.avatars.get(near)
@@ -430,13 +448,49 @@ export class Space {
    * Regroups the people near what `moved` (core/domain/space regroup): those that moved, entered
    * or left, whoever stands within the talk radius of them or of their group's members, and the
    * groups of all these; everyone else's group stays as it is (nothing within reach of it
-   * changed). Each of them whose group changed is sent space_group.
+   * changed). Everyone when more than AFFECTED_SEARCH_MAX moved. Each of them whose group
+   * changed is sent space_group.
    */
   private regroup (moved: ReadonlySet<number>): void {
+    const everyone = moved.size > AFFECTED_SEARCH_MAX
+    const region = everyone ? this.avatars.keys() : this.nearGroupsOf(moved)
+    const positions = new Map<number, Point>()
+    const before: Groups = everyone ? this.groups : new Map()
+    for (const id of region) {
+      const avatar = this.avatars.get(id)
+      if (avatar && avatar.kind !== 'host') positions.set(id, avatar)
+      const groupId = everyone ? null : this.groupIdOf(id)
+      if (groupId !== null) before.set(groupId, this.groups.get(groupId) as number[])
+    }
+    this.groupOfGone.clear()
+    this.work.grouped += positions.size
+    const after = regroup(before, positions, SPACE_TALK_RADIUS, SPACE_GROUP_MAX, () => this.nextGroupId++)
+    const was = groupOfEach(before)
+    const is = groupOfEach(after)
+    if (everyone) this.groups = after
+    else {
+      for (const groupId of before.keys()) this.groups.delete(groupId)
+      for (const [groupId, members] of after) this.groups.set(groupId, members)
+    }
+    for (const id of positions.keys()) (this.avatars.get(id) as Avatar).groupId = null
+    for (const [groupId, members] of after) for (const member of members) (this.avatars.get(member) as Avatar).groupId = groupId
+    for (const id of positions.keys()) {
+      const now = is.get(id) ?? []
+      if ((was.get(id) ?? []).join() !== now.join()) this.avatars.get(id)?.viewer?.send({ op: 'space_group', d: { ids: [...now] } })
+    }
+  }
+
+  /** The group of avatar `id` (one that left since the last tick: the group it left). */
+  private groupIdOf (id: number): number | null {
+    return this.avatars.get(id)?.groupId ?? this.groupOfGone.get(id) ?? null
+  }
+
+  /** Those that `moved` (entered, left), whoever stands within the talk radius of them or of their group's members, and the members of all these ones' groups. */
+  private nearGroupsOf (moved: ReadonlySet<number>): Set<number> {
     const region = new Set<number>()
     const withGroup = (id: number): void => {
-      const groupId = this.groupIdOf.get(id)
-      for (const member of groupId === undefined ? [id] : this.groups.get(groupId) ?? [id]) region.add(member)
+      const groupId = this.groupIdOf(id)
+      for (const member of groupId === null ? [id] : this.groups.get(groupId) ?? [id]) region.add(member)
     }
     for (const id of moved) withGroup(id)
     for (const id of [...region]) {
@@ -448,28 +502,7 @@ export class Space {
         if (other && within(other, avatar, SPACE_TALK_RADIUS)) withGroup(near)
       }
     }
-    const positions = new Map<number, Point>()
-    const before: Groups = new Map()
-    for (const id of region) {
-      const avatar = this.avatars.get(id)
-      if (avatar && avatar.kind !== 'host') positions.set(id, avatar)
-      const groupId = this.groupIdOf.get(id)
-      if (groupId !== undefined) before.set(groupId, this.groups.get(groupId) as number[])
-    }
-    this.work.grouped += positions.size
-    const after = regroup(before, positions, SPACE_TALK_RADIUS, SPACE_GROUP_MAX, () => this.nextGroupId++)
-    const was = groupOfEach(before)
-    const is = groupOfEach(after)
-    for (const groupId of before.keys()) this.groups.delete(groupId)
-    for (const id of region) this.groupIdOf.delete(id)
-    for (const [groupId, members] of after) {
-      this.groups.set(groupId, members)
-      for (const member of members) this.groupIdOf.set(member, groupId)
-    }
-    for (const id of positions.keys()) {
-      const now = is.get(id) ?? []
-      if ((was.get(id) ?? []).join() !== now.join()) this.avatars.get(id)?.viewer?.send({ op: 'space_group', d: { ids: [...now] } })
-    }
+    return region
   }
 
   /** What `viewer` sees now, having seen `before` (core/domain/space viewOf), counted in {@link work}. */
@@ -481,15 +514,13 @@ export class Space {
   /** Tells the viewers {@link affectedBy} `moved` what changed in their view, and, when `countDue`, every other viewer the count. */
   private sendViews (moved: ReadonlySet<number>, countDue: boolean): void {
     const affected = this.affectedBy(moved)
-    for (const avatar of countDue ? this.avatars.values() : affected) {
+    for (const avatar of countDue || affected === null ? this.avatars.values() : affected) {
       if (!avatar.viewer) continue
-      if (!affected.has(avatar)) {
+      if (affected !== null && !affected.has(avatar)) {
         if (avatar.countSent !== this.people) avatar.viewer.send({ op: 'space_tick', d: { m: [], count: avatar.countSent = this.people } })
         continue
       }
       const view = this.viewFor(avatar, avatar.visible)
-      for (const id of view.entered) this.avatars.get(id)?.watchers.add(avatar.id)
-      for (const id of view.exited) this.avatars.get(id)?.watchers.delete(avatar.id)
       avatar.known = this.swept(avatar.known)
       const entered = new Set(view.entered)
       const moves = { m: [] as number[], turn: [] as number[] }
@@ -533,17 +564,18 @@ export class Space {
 
   /**
    * Each host greets the people that `moved` within its talk radius whom it has not greeted in
-   * their visit (hosts stand still: nobody else can have come near one); the greeting is the
+   * their visit (hosts stand still: nobody else can have come near one; a map has a few, each
+   * is asked); the greeting is the
    * newcomer's (a crowd around the host does not hear one per arrival).
    */
   private greet (moved: ReadonlySet<number>): void {
+    if (this.hosts.length === 0) return
     for (const id of moved) {
       const avatar = this.avatars.get(id)
       if (!avatar || avatar.kind === 'host') continue
-      for (const near of this.grid.around(avatar, SPACE_TALK_RADIUS)) {
+      for (const host of this.hosts) {
         this.work.looks++
-        const host = this.avatars.get(near)
-        if (host?.kind !== 'host' || host.greeted.has(id) || !within(avatar, host, SPACE_TALK_RADIUS)) continue
+        if (host.greeted.has(id) || !within(avatar, host, SPACE_TALK_RADIUS)) continue
         host.greeted = this.swept(host.greeted)
         host.greeted.add(id)
         avatar.viewer?.send(saidFrame(host, this.options.greeting(avatar.nickname), this.options.clock()))

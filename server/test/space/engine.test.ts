@@ -208,7 +208,7 @@ describe('Space', () => {
     /** The work of one entry at the spawn point and its leave, each told at a tick, in a space of `people` standing far apart. */
     const workOfVisit = (people: number): { entry: SpaceWork, leave: SpaceWork, far: SpaceServerFrame[] } => {
       space.stop()
-      const apart = SPACE_VIEW_RADIUS + SPACE_VIEW_MARGIN + 64 // out of each other's view and talk radius, and the spawn's
+      const apart = 2 * (SPACE_VIEW_RADIUS + SPACE_VIEW_MARGIN) // beyond each other's view and talk radius, and the spawn's, by cells too
       const columns = 8
       space = new Space({ channelId: 'c', serverId: 's', layout: readSpaceMap(room(columns * apart / 32 + 4, 6 * apart / 32 + 4)), tickHz: 10, clock: () => now, countChanged: () => undefined, greeting: name => `hi ${name}` })
       const viewers: Recorder[] = []
