@@ -407,7 +407,8 @@ export class Space {
    * The viewers whose view a tick that moved `moved` may change: the moved ones, those that
    * saw one that moved or left (it may go out of view, or let another in), and those a moved
    * one now stands within the reach of (it may come into their view); null (every viewer)
-   * when more than AFFECTED_SEARCH_MAX moved.
+   * when more than AFFECTED_SEARCH_MAX moved, or when finding whom looks at more avatars than
+   * the space holds (a crowd: recomputing every view costs less).
    */
   private affectedBy (moved: ReadonlySet<number>): Set<Avatar> | null {
     if (moved.size > AFFECTED_SEARCH_MAX) {
@@ -421,7 +422,9 @@ export class Space {
     }
     for (const id of this.viewersOfGone) add(id)
     this.viewersOfGone.clear()
+    const looksBefore = this.work.looks
     for (const id of moved) {
+      if (this.work.looks - looksBefore > this.avatars.size) return null
       const avatar = this.avatars.get(id)
       if (!avatar) continue
       add(id)
@@ -448,12 +451,13 @@ export class Space {
    * Regroups the people near what `moved` (core/domain/space regroup): those that moved, entered
    * or left, whoever stands within the talk radius of them or of their group's members, and the
    * groups of all these; everyone else's group stays as it is (nothing within reach of it
-   * changed). Everyone when more than AFFECTED_SEARCH_MAX moved. Each of them whose group
-   * changed is sent space_group.
+   * changed). Everyone when more than AFFECTED_SEARCH_MAX moved or they stand in a crowd
+   * ({@link nearGroupsOf}). Each of them whose group changed is sent space_group.
    */
   private regroup (moved: ReadonlySet<number>): void {
-    const everyone = moved.size > AFFECTED_SEARCH_MAX
-    const region = everyone ? this.avatars.keys() : this.nearGroupsOf(moved)
+    const near = moved.size > AFFECTED_SEARCH_MAX ? null : this.nearGroupsOf(moved)
+    const everyone = near === null
+    const region = near ?? this.avatars.keys()
     const positions = new Map<number, Point>()
     const before: Groups = everyone ? this.groups : new Map()
     for (const id of region) {
@@ -485,15 +489,21 @@ export class Space {
     return this.avatars.get(id)?.groupId ?? this.groupOfGone.get(id) ?? null
   }
 
-  /** Those that `moved` (entered, left), whoever stands within the talk radius of them or of their group's members, and the members of all these ones' groups. */
-  private nearGroupsOf (moved: ReadonlySet<number>): Set<number> {
+  /**
+   * Those that `moved` (entered, left), whoever stands within the talk radius of them or of
+   * their group's members, and the members of all these ones' groups; null when finding them
+   * looks at more avatars than the space holds (a crowd: regrouping everyone costs less).
+   */
+  private nearGroupsOf (moved: ReadonlySet<number>): Set<number> | null {
     const region = new Set<number>()
     const withGroup = (id: number): void => {
       const groupId = this.groupIdOf(id)
       for (const member of groupId === null ? [id] : this.groups.get(groupId) ?? [id]) region.add(member)
     }
     for (const id of moved) withGroup(id)
+    const looksBefore = this.work.looks
     for (const id of [...region]) {
+      if (this.work.looks - looksBefore > this.avatars.size) return null
       const avatar = this.avatars.get(id)
       if (!avatar) continue
       for (const near of this.grid.around(avatar, SPACE_TALK_RADIUS)) {
