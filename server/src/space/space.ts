@@ -389,12 +389,13 @@ export class Space {
   /**
    * The viewers whose `visible` holds `avatar`. Each saw it within SPACE_VIEW_RADIUS +
    * SPACE_VIEW_MARGIN of where both stood at its last view; since then neither was sent a pose
-   * (one sent makes that viewer look again), so each stood less than SPACE_SEND_STEP from it:
-   * they are found around the pose last sent of `avatar` (where a placement took it from).
+   * (one sent makes that viewer look again), and a walker is sent one every SPACE_SEND_STEP:
+   * `avatar` stood within a step of the pose last sent of it, the viewer within a step of its
+   * own then and now. So they are found around that pose (where a placement took it from).
    */
   private viewersOf (avatar: Avatar): Avatar[] {
     const viewers: Avatar[] = []
-    const reach = SPACE_VIEW_RADIUS + SPACE_VIEW_MARGIN + 2 * SPACE_SEND_STEP + 1
+    const reach = SPACE_VIEW_RADIUS + SPACE_VIEW_MARGIN + 3 * SPACE_SEND_STEP + 1
     for (const near of this.grid.around(avatar.sent, reach)) {
       this.work.looks++
       const viewer = this.avatars.get(near)
