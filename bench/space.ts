@@ -5,7 +5,9 @@
  * text, as the gateway writes it). Reported for the avatars spread over the whole map and
  * crowded in one corner: the tick's CPU time (p50 / p99 / max, ms) — the server's share of
  * the intent → neighbour latency and of its core — and the downstream per viewer (mean and
- * max bytes a second). No sockets: the wire's cost is the gateway fan-out bench's.
+ * max bytes a second). Then, the crowd standing, a guest's entry and leave churn at the spawn
+ * point: the CPU time of one cycle (enter, a tick, leave, a tick) and its work (Space.work: views
+ * computed, distances looked at). No sockets: the wire's cost is the gateway fan-out bench's.
  * `npx tsx bench/space.ts` runs it.
  */
 import { performance } from 'perf_hooks'
@@ -20,6 +22,8 @@ import { seededRandom } from './support'
 const AVATARS = Number(process.env.BENCH_SPACE_AVATARS || 500)
 const TICK_HZ = 20
 const SECONDS = Number(process.env.BENCH_SPACE_SECONDS || 20)
+/** Guest entries (each with its leave) timed after the walk. */
+const CHURN = 200
 
 /** Counts what one viewer is sent. */
 class Meter implements SpaceViewer {
@@ -60,10 +64,27 @@ function run (label: string, area: { x: number, y: number, width: number, height
     space.tick()
     durations.push(performance.now() - started)
   }
+  const perSecond = meters.map(meter => meter.bytes / SECONDS)
+  for (const id of ids) space.steer(id, 0, 0)
+  for (let settle = 0; settle < 40; settle++) {
+    now += 1000 / TICK_HZ
+    space.tick()
+  }
+  const workBefore = { ...space.work }
+  const churnStarted = performance.now()
+  for (let cycle = 0; cycle < CHURN; cycle++) {
+    const guest = space.enter({ uid: `B_${cycle}`, nickname: `guest ${cycle}`, avatar: '/files/seed/avatar-1.svg', kind: 'guest' }, new Meter())
+    now += 1000 / TICK_HZ
+    space.tick()
+    space.leave(guest)
+    now += 1000 / TICK_HZ
+    space.tick()
+  }
+  const cycleMs = (performance.now() - churnStarted) / CHURN
+  const churn = `views ${((space.work.views - workBefore.views) / CHURN).toFixed(1)}, distances ${Math.round((space.work.looks - workBefore.looks) / CHURN)}`
   space.stop()
   durations.sort((a, b) => a - b)
-  const perSecond = meters.map(meter => meter.bytes / SECONDS)
-  console.log(`${label}: ${AVATARS} avatars, ${TICK_HZ} Hz, ${SECONDS} s — tick p50 ${percentile(durations, 0.5).toFixed(2)} ms, p99 ${percentile(durations, 0.99).toFixed(2)} ms, max ${durations[durations.length - 1].toFixed(2)} ms; CPU ${(durations.reduce((sum, ms) => sum + ms, 0) / (SECONDS * 10)).toFixed(1)} % of a core; downstream per viewer mean ${Math.round(perSecond.reduce((sum, bytes) => sum + bytes, 0) / perSecond.length)} B/s, max ${Math.round(Math.max(...perSecond))} B/s`)
+  console.log(`${label}: ${AVATARS} avatars, ${TICK_HZ} Hz, ${SECONDS} s — tick p50 ${percentile(durations, 0.5).toFixed(2)} ms, p99 ${percentile(durations, 0.99).toFixed(2)} ms, max ${durations[durations.length - 1].toFixed(2)} ms; CPU ${(durations.reduce((sum, ms) => sum + ms, 0) / (SECONDS * 10)).toFixed(1)} % of a core; downstream per viewer mean ${Math.round(perSecond.reduce((sum, bytes) => sum + bytes, 0) / perSecond.length)} B/s, max ${Math.round(Math.max(...perSecond))} B/s; a guest's entry and leave ${cycleMs.toFixed(2)} ms (${churn} a cycle)`)
 }
 
 run('spread over the map', { x: 64, y: 64, width: SHOWROOM_SIZE.width - 128, height: SHOWROOM_SIZE.height - 128 })

@@ -56,7 +56,11 @@ describe('the shell', () => {
       await page.locator('.showroom-map__hotspot', { hasText: '放映厅' }).click()
       const title = page.locator('.interaction-card__title', { hasText: '展厅宣传片' })
       await title.waitFor()
-      const video = await page.locator('.interaction-card__video').boundingBox()
+      // the video element itself, rendered (its <video> inside): until the element's module arrives a plain box with
+      // its classes stands in its place, and React swaps it out — a box measured then is gone (no bounding box)
+      const videoElement = page.locator('taro-video-core.interaction-card__video:has(video.taro-video-video)')
+      await videoElement.waitFor()
+      const video = await videoElement.boundingBox()
       const titleBox = await title.boundingBox()
       expect(video!.height).toBeGreaterThan(100)
       expect(titleBox!.y).toBeGreaterThanOrEqual(video!.y + video!.height - 1)

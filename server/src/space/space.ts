@@ -37,6 +37,20 @@ export const SPACE_SEND_STEP = 16
 const SPACE_CELL = 64
 /** The longest step of one tick, in seconds: a stalled timer never turns into a jump. */
 const MAX_TICK_SECONDS = 0.25
+/**
+ * A changed count reaches the viewers a tick tells nothing else at most once per this many ms
+ * (those told something get it at once): an entry or a leave is work near it, not a frame to
+ * everyone in the space.
+ */
+export const SPACE_COUNT_TICK_MS = 1000
+/**
+ * A tick that moved more avatars than this recomputes every viewer's view and every group: in
+ * a walking crowd nearly everyone is reached anyway, and finding whom costs more than the
+ * views themselves. Fewer (entries, leaves, a few walkers) recompute only what a change can reach.
+ */
+const AFFECTED_SEARCH_MAX = 16
+/** Ids of avatars gone that a viewer's `known` (a host's `greeted`) may hold before they are swept: ids are never reused, so this is memory only. */
+const GONE_IDS_KEPT = 64
 
 /** Where a space's frames for one avatar go (a gateway session). */
 export interface SpaceViewer {
@@ -68,6 +82,10 @@ interface Avatar extends SpacePerson {
   visible: Set<number>
   /** Whose whole record its viewer was sent in this stay (space_ready, `in`): a return into view sends the pose only (`back`). */
   known: Set<number>
+  /** The conversation group it is in (its id in the space's groups), if any. */
+  groupId: number | null
+  /** How near an avatar it does not see must come to enter its view as it stands ({@link Space.reachOf}); NaN until asked after its view changed. */
+  reach: number
   /** The pose its viewer was last told of each avatar in its view: a move is told against it (core/domain/space/poses.ts). */
   book: PoseBook
   /** The count its viewer was last told. */
@@ -90,6 +108,20 @@ export interface SpaceOptions {
   greeting: (nickname: string) => string
 }
 
+/**
+ * The work a space has done since it was made, counted where it grows with the people it
+ * reaches: an entry or a leave is work near it (server/test/space/engine.test.ts holds it to
+ * that; bench/space.ts prints it).
+ */
+export interface SpaceWork {
+  /** Viewers' views computed (space_ready, a tick). */
+  views: number
+  /** Avatars looked at by them and by the search for whom a change reaches: a distance each. */
+  looks: number
+  /** Avatars regrouped (conversation groups are recomputed among those near a change). */
+  grouped: number
+}
+
 /** A point rounded for the wire. */
 function rounded (x: number, y: number, dir: number): { x: number, y: number, dir: number } {
   return { x: Math.round(x), y: Math.round(y), dir }
@@ -107,6 +139,19 @@ export class Space {
   private timer: ReturnType<typeof setInterval> | null = null
   private lastTickAt = 0
   private people = 0
+  /** The count every viewer was told, and when. */
+  private countTold = 0
+  private countToldAt = 0
+  /** Viewers that saw an avatar that left since the last tick (they are told `out`): found around where it was last told to stand. */
+  private readonly viewersOfGone = new Set<number>()
+  /** The groups of the avatars that left since the last tick (regrouped without them). */
+  private readonly groupOfGone = new Map<number, number>()
+  /** Avatars walking (along a path or steered): a tick advances these only. */
+  private readonly walking = new Set<Avatar>()
+  /** The hosts, where they stand for the space's life (a map has a few). */
+  private readonly hosts: Avatar[] = []
+  /** The work done so far ({@link SpaceWork}). */
+  readonly work: SpaceWork = { views: 0, looks: 0, grouped: 0 }
 
   constructor (private readonly options: SpaceOptions) {}
 
@@ -127,7 +172,7 @@ export class Space {
 
   /** Hosts stand at their spot from the space's first entry. */
   placeHost (person: SpacePerson, spot: Point): void {
-    this.add(person, null, standingPoint(this.options.layout.grid, spot))
+    this.hosts.push(this.add(person, null, standingPoint(this.options.layout.grid, spot)))
   }
 
   /**
@@ -141,7 +186,7 @@ export class Space {
     const layout = this.options.layout
     const start = near ? standingPoint(layout.grid, { x: near.x + layout.grid.tileWidth, y: near.y }) : restored ? standingPoint(layout.grid, restored) : layout.spawn
     const avatar = this.add(person, viewer, start)
-    const view = viewOf(avatar.id, avatar, new Set(), this.grid, id => this.avatars.get(id), SPACE_VIEW_RADIUS, SPACE_VIEW_MARGIN, SPACE_VIEW_MAX)
+    const view = this.viewFor(avatar, new Set())
     avatar.visible = view.visible
     avatar.known = new Set([avatar.id, ...view.visible])
     avatar.countSent = this.people
@@ -157,7 +202,7 @@ export class Space {
   private add (person: SpacePerson, viewer: SpaceViewer | null, at: Point): Avatar {
     const id = this.nextAvatarId++
     const avatar: Avatar = {
-      ...person, id, x: at.x, y: at.y, dir: 0, sent: rounded(at.x, at.y, 0), sentWalking: false, path: [], steer: null, viewer, visible: new Set(), known: new Set(), book: new Map(), countSent: 0, greeted: new Set(),
+      ...person, id, x: at.x, y: at.y, dir: 0, sent: rounded(at.x, at.y, 0), sentWalking: false, path: [], steer: null, viewer, visible: new Set(), known: new Set(), groupId: null, reach: Number.NaN, book: new Map(), countSent: 0, greeted: new Set(),
     }
     this.avatars.set(id, avatar)
     this.grid.place(id, avatar)
@@ -166,18 +211,26 @@ export class Space {
     return avatar
   }
 
-  /** Avatar `id` leaves (its viewer is told nothing here: the caller knows why). */
+  /**
+   * Avatar `id` leaves (its viewer is told nothing here: the caller knows why). The work is
+   * its own and its viewers' (they are told `out` at the next tick), not the whole space's.
+   */
   leave (id: number): void {
     const avatar = this.avatars.get(id)
     if (!avatar) return
     this.avatars.delete(id)
+    this.walking.delete(avatar)
     this.grid.remove(id)
     if (avatar.kind !== 'host') this.setPeople(this.people - 1)
-    for (const other of this.avatars.values()) {
-      other.greeted.delete(id)
-      other.known.delete(id)
-    }
+    for (const viewer of this.viewersOf(avatar)) this.viewersOfGone.add(viewer.id)
+    if (avatar.groupId !== null) this.groupOfGone.set(id, avatar.groupId)
     this.touch(id)
+  }
+
+  /** `ids` without the avatars gone, once it holds more than GONE_IDS_KEPT of them (amortized: a sweep per that many departures). */
+  private swept (ids: Set<number>): Set<number> {
+    if (ids.size <= this.avatars.size + GONE_IDS_KEPT) return ids
+    return new Set([...ids].filter(id => this.avatars.has(id)))
   }
 
   /** Where each person stands (uid → [x, y]; one avatar per uid: the last), for the next holder of the space. */
@@ -199,6 +252,7 @@ export class Space {
     const walking = avatar.steer !== null || avatar.path.length > 0
     avatar.steer = null
     avatar.path = findPath(this.options.layout.grid, avatar, to)
+    this.walks(avatar)
     if (avatar.path.length > 0) this.wake()
     else if (walking) this.touch(id)
   }
@@ -210,6 +264,7 @@ export class Space {
     const walking = avatar.steer !== null || avatar.path.length > 0
     avatar.path = []
     avatar.steer = dx === 0 && dy === 0 ? null : { dx, dy }
+    this.walks(avatar)
     if (avatar.steer) this.wake()
     // stopped between two sends (SPACE_SEND_STEP): its last pose goes out in the next tick
     else if (walking) this.touch(id)
@@ -224,6 +279,7 @@ export class Space {
     avatar.y = at.y
     avatar.path = []
     avatar.steer = null
+    this.walks(avatar)
     this.grid.place(id, avatar)
     this.touch(id)
   }
@@ -231,8 +287,7 @@ export class Space {
   /** Avatar `id`'s bubble reaches every viewer within SPACE_TALK_RADIUS of it (itself included). */
   say (id: number, text: string, at: number): void {
     const avatar = this.avatars.get(id)
-    if (!avatar) return
-    this.toNear(avatar, { op: 'space_said', d: { id, uid: avatar.uid, nickname: avatar.nickname, text, at } })
+    if (avatar) this.toNear(avatar, saidFrame(avatar, text, at))
   }
 
   /** Avatar `id`'s emote plays for every viewer within SPACE_TALK_RADIUS of it. */
@@ -254,6 +309,12 @@ export class Space {
     this.timer = null
   }
 
+  /** Keeps {@link walking} true to `avatar`'s intent. */
+  private walks (avatar: Avatar): void {
+    if (avatar.path.length > 0 || avatar.steer !== null) this.walking.add(avatar)
+    else this.walking.delete(avatar)
+  }
+
   private setPeople (count: number): void {
     this.people = count
     this.options.countChanged(count)
@@ -271,7 +332,11 @@ export class Space {
     this.timer.unref()
   }
 
-  /** One tick: moves what moves, regroups, tells each viewer what changed in its view, greets newcomers; stops when nothing moves. */
+  /**
+   * One tick: moves what moves, regroups, tells the viewers near what changed what changed in
+   * their view, greets newcomers, tells everyone a changed count once SPACE_COUNT_TICK_MS is
+   * over; stops when nothing moves or is due.
+   */
   tick (): void {
     const now = this.options.clock()
     const seconds = Math.min(MAX_TICK_SECONDS, Math.max(0, (now - this.lastTickAt) / 1000))
@@ -280,27 +345,99 @@ export class Space {
     const moved = new Set(this.changed)
     this.changed.clear()
     let moving = false
-    for (const avatar of this.avatars.values()) {
+    for (const avatar of [...this.walking]) {
       if (avatar.path.length > 0) {
         const next = advanceAlongPath(grid, avatar, avatar.path, SPACE_SPEED * seconds)
         Object.assign(avatar, next.pose)
         avatar.path = next.path
       } else if (avatar.steer) {
         Object.assign(avatar, advanceSteered(grid, avatar, avatar.steer.dx, avatar.steer.dy, SPACE_SPEED * seconds))
-      } else {
-        continue
       }
-      const walking = avatar.path.length > 0 || avatar.steer !== null
+      this.walks(avatar)
+      const walking = this.walking.has(avatar)
       moving ||= walking
       this.grid.place(avatar.id, avatar)
       if (this.worthSending(avatar, walking)) moved.add(avatar.id)
     }
-    if (moved.size > 0) {
-      this.regroup()
-      this.sendViews(moved)
-      this.greet()
+    const countDue = this.countTold !== this.people && now - this.countToldAt >= SPACE_COUNT_TICK_MS
+    if (moved.size > 0) this.regroup(moved)
+    if (moved.size > 0 || countDue) this.sendViews(moved, countDue)
+    if (countDue) {
+      this.countTold = this.people
+      this.countToldAt = now
     }
-    if (!moving && this.changed.size === 0) this.stop()
+    if (moved.size > 0) this.greet(moved)
+    if (!moving && this.changed.size === 0 && this.countTold === this.people) this.stop()
+  }
+
+  /**
+   * How near an avatar `viewer` does not see must stand to come into its view, while neither
+   * it nor those it sees move: anywhere within the radius while the view has room; in a full
+   * view, nearer than the farthest it keeps, which counts SPACE_VIEW_MARGIN nearer (core/domain/space viewOf).
+   */
+  private reachOf (viewer: Avatar): number {
+    if (!Number.isNaN(viewer.reach)) return viewer.reach
+    if (viewer.visible.size < SPACE_VIEW_MAX) return (viewer.reach = SPACE_VIEW_RADIUS)
+    let reach = Number.NEGATIVE_INFINITY
+    for (const id of viewer.visible) {
+      const other = this.avatars.get(id)
+      if (other) reach = Math.max(reach, Math.hypot(other.x - viewer.x, other.y - viewer.y) - SPACE_VIEW_MARGIN)
+    }
+    return (viewer.reach = reach)
+  }
+
+  /**
+   * The viewers whose `visible` holds `avatar`. Each saw it within SPACE_VIEW_RADIUS +
+   * SPACE_VIEW_MARGIN of where both stood at its last view; since then neither was sent a pose
+   * (one sent makes that viewer look again), and a walker is sent one every SPACE_SEND_STEP:
+   * `avatar` stood within a step of the pose last sent of it, the viewer within a step of its
+   * own then and now. So they are found around that pose (where a placement took it from).
+   */
+  private viewersOf (avatar: Avatar): Avatar[] {
+    const viewers: Avatar[] = []
+    const reach = SPACE_VIEW_RADIUS + SPACE_VIEW_MARGIN + 3 * SPACE_SEND_STEP + 1
+    for (const near of this.grid.around(avatar.sent, reach)) {
+      this.work.looks++
+      const viewer = this.avatars.get(near)
+      if (viewer?.viewer && viewer.visible.has(avatar.id)) viewers.push(viewer)
+    }
+    return viewers
+  }
+
+  /**
+   * The viewers whose view a tick that moved `moved` may change: the moved ones, those that
+   * saw one that moved or left (it may go out of view, or let another in), and those a moved
+   * one now stands within the reach of (it may come into their view); null (every viewer)
+   * when more than AFFECTED_SEARCH_MAX moved, or when finding whom looks at more avatars than
+   * the space holds (a crowd: recomputing every view costs less).
+   */
+  private affectedBy (moved: ReadonlySet<number>): Set<Avatar> | null {
+    if (moved.size > AFFECTED_SEARCH_MAX) {
+      this.viewersOfGone.clear()
+      return null
+    }
+    const affected = new Set<Avatar>()
+    const add = (id: number): void => {
+      const avatar = this.avatars.get(id)
+      if (avatar?.viewer) affected.add(avatar)
+    }
+    for (const id of this.viewersOfGone) add(id)
+    this.viewersOfGone.clear()
+    const looksBefore = this.work.looks
+    for (const id of moved) {
+      if (this.work.looks - looksBefore > this.avatars.size) return null
+      const avatar = this.avatars.get(id)
+      if (!avatar) continue
+      add(id)
+      for (const viewer of this.viewersOf(avatar)) affected.add(viewer)
+      for (const near of this.grid.around(avatar, SPACE_VIEW_RADIUS)) {
+        this.work.looks++
+        const viewer = this.avatars.get(near)
+        // a float's worth of slack: a tie goes to the full computation
+        if (viewer?.viewer && Math.hypot(avatar.x - viewer.x, avatar.y - viewer.y) <= this.reachOf(viewer) + 1e-6) add(near)
+      }
+    }
+    return affected
   }
 
   /** Whether avatar's pose now is to be sent: it changed, and it started, turned, stopped or went SPACE_SEND_STEP on since the last one sent. */
@@ -311,23 +448,91 @@ export class Space {
     return !walking || !avatar.sentWalking || pose.dir !== sent.dir || (pose.x - sent.x) ** 2 + (pose.y - sent.y) ** 2 >= SPACE_SEND_STEP ** 2
   }
 
-  private regroup (): void {
+  /**
+   * Regroups the people near what `moved` (core/domain/space regroup): those that moved, entered
+   * or left, whoever stands within the talk radius of them or of their group's members, and the
+   * groups of all these; everyone else's group stays as it is (nothing within reach of it
+   * changed). Everyone when more than AFFECTED_SEARCH_MAX moved or they stand in a crowd
+   * ({@link nearGroupsOf}). Each of them whose group changed is sent space_group.
+   */
+  private regroup (moved: ReadonlySet<number>): void {
+    const near = moved.size > AFFECTED_SEARCH_MAX ? null : this.nearGroupsOf(moved)
+    const everyone = near === null
+    const region = near ?? this.avatars.keys()
     const positions = new Map<number, Point>()
-    for (const avatar of this.avatars.values()) if (avatar.kind !== 'host') positions.set(avatar.id, avatar)
-    const before = groupOfEach(this.groups)
-    this.groups = regroup(this.groups, positions, SPACE_TALK_RADIUS, SPACE_GROUP_MAX, () => this.nextGroupId++)
-    const after = groupOfEach(this.groups)
-    for (const [id] of positions) {
-      const was = before.get(id) ?? []
-      const is = after.get(id) ?? []
-      if (was.join() !== is.join()) this.avatars.get(id)?.viewer?.send({ op: 'space_group', d: { ids: [...is] } })
+    const before: Groups = everyone ? this.groups : new Map()
+    for (const id of region) {
+      const avatar = this.avatars.get(id)
+      if (avatar && avatar.kind !== 'host') positions.set(id, avatar)
+      const groupId = everyone ? null : this.groupIdOf(id)
+      if (groupId !== null) before.set(groupId, this.groups.get(groupId) as number[])
+    }
+    this.groupOfGone.clear()
+    this.work.grouped += positions.size
+    const after = regroup(before, positions, SPACE_TALK_RADIUS, SPACE_GROUP_MAX, () => this.nextGroupId++)
+    const was = groupOfEach(before)
+    const is = groupOfEach(after)
+    if (everyone) this.groups = after
+    else {
+      for (const groupId of before.keys()) this.groups.delete(groupId)
+      for (const [groupId, members] of after) this.groups.set(groupId, members)
+    }
+    for (const id of positions.keys()) (this.avatars.get(id) as Avatar).groupId = null
+    for (const [groupId, members] of after) for (const member of members) (this.avatars.get(member) as Avatar).groupId = groupId
+    for (const id of positions.keys()) {
+      const now = is.get(id) ?? []
+      if ((was.get(id) ?? []).join() !== now.join()) this.avatars.get(id)?.viewer?.send({ op: 'space_group', d: { ids: [...now] } })
     }
   }
 
-  private sendViews (moved: ReadonlySet<number>): void {
-    for (const avatar of this.avatars.values()) {
+  /** The group of avatar `id` (one that left since the last tick: the group it left). */
+  private groupIdOf (id: number): number | null {
+    return this.avatars.get(id)?.groupId ?? this.groupOfGone.get(id) ?? null
+  }
+
+  /**
+   * Those that `moved` (entered, left), whoever stands within the talk radius of them or of
+   * their group's members, and the members of all these ones' groups; null when finding them
+   * looks at more avatars than the space holds (a crowd: regrouping everyone costs less).
+   */
+  private nearGroupsOf (moved: ReadonlySet<number>): Set<number> | null {
+    const region = new Set<number>()
+    const withGroup = (id: number): void => {
+      const groupId = this.groupIdOf(id)
+      for (const member of groupId === null ? [id] : this.groups.get(groupId) ?? [id]) region.add(member)
+    }
+    for (const id of moved) withGroup(id)
+    const looksBefore = this.work.looks
+    for (const id of [...region]) {
+      if (this.work.looks - looksBefore > this.avatars.size) return null
+      const avatar = this.avatars.get(id)
+      if (!avatar) continue
+      for (const near of this.grid.around(avatar, SPACE_TALK_RADIUS)) {
+        this.work.looks++
+        const other = this.avatars.get(near)
+        if (other && within(other, avatar, SPACE_TALK_RADIUS)) withGroup(near)
+      }
+    }
+    return region
+  }
+
+  /** What `viewer` sees now, having seen `before` (core/domain/space viewOf), counted in {@link work}. */
+  private viewFor (viewer: Avatar, before: ReadonlySet<number>): ReturnType<typeof viewOf> {
+    this.work.views++
+    return viewOf(viewer.id, viewer, before, this.grid, id => { this.work.looks++; return this.avatars.get(id) }, SPACE_VIEW_RADIUS, SPACE_VIEW_MARGIN, SPACE_VIEW_MAX)
+  }
+
+  /** Tells the viewers {@link affectedBy} `moved` what changed in their view, and, when `countDue`, every other viewer the count. */
+  private sendViews (moved: ReadonlySet<number>, countDue: boolean): void {
+    const affected = this.affectedBy(moved)
+    for (const avatar of countDue || affected === null ? this.avatars.values() : affected) {
       if (!avatar.viewer) continue
-      const view = viewOf(avatar.id, avatar, avatar.visible, this.grid, id => this.avatars.get(id), SPACE_VIEW_RADIUS, SPACE_VIEW_MARGIN, SPACE_VIEW_MAX)
+      if (affected !== null && !affected.has(avatar)) {
+        if (avatar.countSent !== this.people) avatar.viewer.send({ op: 'space_tick', d: { m: [], count: avatar.countSent = this.people } })
+        continue
+      }
+      const view = this.viewFor(avatar, avatar.visible)
+      avatar.known = this.swept(avatar.known)
       const entered = new Set(view.entered)
       const moves = { m: [] as number[], turn: [] as number[] }
       const shown = moved.has(avatar.id) ? [avatar.id, ...view.visible] : view.visible
@@ -354,9 +559,11 @@ export class Space {
       if (back.length > 0) tick.back = back
       for (const id of view.exited) avatar.book.delete(id)
       if (view.exited.length > 0) tick.out = view.exited
-      if (avatar.countSent !== this.people) tick.count = avatar.countSent = this.people
+      const news = tick.m.length > 0 || tick.turn !== undefined || tick.in !== undefined || tick.back !== undefined || tick.out !== undefined
+      if (avatar.countSent !== this.people && (news || countDue)) tick.count = avatar.countSent = this.people
       avatar.visible = view.visible
-      if (tick.m.length > 0 || tick.turn || tick.in || tick.back || tick.out || tick.count !== undefined) avatar.viewer.send({ op: 'space_tick', d: tick })
+      avatar.reach = Number.NaN
+      if (news || tick.count !== undefined) avatar.viewer.send({ op: 'space_tick', d: tick })
     }
     for (const id of moved) {
       const avatar = this.avatars.get(id)
@@ -366,15 +573,23 @@ export class Space {
     }
   }
 
-  /** Each host greets the people within the talk radius it has not greeted in their visit. */
-  private greet (): void {
-    for (const host of this.avatars.values()) {
-      if (host.kind !== 'host') continue
-      for (const id of this.grid.around(host, SPACE_TALK_RADIUS)) {
-        const avatar = this.avatars.get(id)
-        if (!avatar || avatar.kind === 'host' || host.greeted.has(id) || !within(avatar, host, SPACE_TALK_RADIUS)) continue
+  /**
+   * Each host greets the people that `moved` within its talk radius whom it has not greeted in
+   * their visit (hosts stand still: nobody else can have come near one; a map has a few, each
+   * is asked); the greeting is the
+   * newcomer's (a crowd around the host does not hear one per arrival).
+   */
+  private greet (moved: ReadonlySet<number>): void {
+    if (this.hosts.length === 0) return
+    for (const id of moved) {
+      const avatar = this.avatars.get(id)
+      if (!avatar || avatar.kind === 'host') continue
+      for (const host of this.hosts) {
+        this.work.looks++
+        if (host.greeted.has(id) || !within(avatar, host, SPACE_TALK_RADIUS)) continue
+        host.greeted = this.swept(host.greeted)
         host.greeted.add(id)
-        this.say(host.id, this.options.greeting(avatar.nickname), this.options.clock())
+        avatar.viewer?.send(saidFrame(host, this.options.greeting(avatar.nickname), this.options.clock()))
       }
     }
   }
@@ -382,6 +597,11 @@ export class Space {
 
 function within (a: Point, b: Point, radius: number): boolean {
   return (a.x - b.x) ** 2 + (a.y - b.y) ** 2 <= radius * radius
+}
+
+/** The frame of `speaker`'s bubble. */
+function saidFrame (speaker: Avatar, text: string, at: number): SpaceServerFrame {
+  return { op: 'space_said', d: { id: speaker.id, uid: speaker.uid, nickname: speaker.nickname, text, at } }
 }
 
 function wireAvatar (avatar: Avatar): SpaceAvatar {

@@ -40,7 +40,8 @@ describe('emotes', () => {
     const sent = await app.test.inject({ method: 'POST', url: `/channels/${LOBBY}/messages`, headers, payload: { content: '去展厅看看', nonce: 'emote-budget-1' } })
     expect(sent.statusCode).toBe(200)
     client.send({ op: 'space_say', d: { text: '大家好' } })
-    await client.next(frame => frame.op === 'space_said')
+    // its own bubble (the host's greeting is a space_said too, and may come first): counted before the emotes are sent
+    await client.next(frame => frame.op === 'space_said' && frame.d.uid === '100003')
     client.send({ op: 'space_emote', d: { emote: 'wave' } })
     client.send({ op: 'space_emote', d: { emote: 'heart' } })
     await until(() => client.frames.filter(frame => frame.op === 'space_emoted').length === 2, 'two emotes played')

@@ -6,12 +6,10 @@
  */
 import { applyTickPoses, bookOf, readSpaceMap, type Pose, type PoseBook } from '@core/domain/space'
 import type { SpaceServerFrame, TiledMap } from '@core/wire/space'
-import { Space, SPACE_SEND_STEP, SPACE_SPEED, type SpacePerson, type SpaceViewer } from '../../src/space/space'
+import { Space, SPACE_COUNT_TICK_MS, SPACE_SEND_STEP, SPACE_SPEED, SPACE_VIEW_MARGIN, SPACE_VIEW_RADIUS, type SpacePerson, type SpaceViewer, type SpaceWork } from '../../src/space/space'
 
-/** A 20×10 room of 32 px tiles, walled round. */
-function room (): TiledMap {
-  const width = 20
-  const height = 10
+/** A room of 32 px tiles (20×10 unless told), walled round. */
+function room (width = 20, height = 10): TiledMap {
   const data = Array.from({ length: width * height }, (_, index) => {
     const col = index % width
     const row = Math.floor(index / width)
@@ -172,5 +170,95 @@ describe('Space', () => {
     space.tick()
     expect(first.frames.pop()).toEqual({ op: 'space_tick', d: { m: [], out: [b], count: 1 } })
     expect(first.frames.filter(frame => frame.op === 'space_group').map(frame => frame.op === 'space_group' && frame.d.ids)).toEqual([[a, b], []])
+  })
+
+  it('tells an entry to the viewers near it only; the far ones get the new count alone, within SPACE_COUNT_TICK_MS', () => {
+    space.stop()
+    space = new Space({ channelId: 'c', serverId: 's', layout: readSpaceMap(room(80, 10)), tickHz: 10, clock: () => now, countChanged: () => undefined, greeting: name => `hi ${name}` })
+    const near = new Recorder()
+    const far = new Recorder()
+    space.enter(person('near'), near)
+    const farId = space.enter(person('far'), far)
+    const farX = 48 + SPACE_VIEW_RADIUS + SPACE_VIEW_MARGIN + 600
+    space.place(farId, { x: farX, y: 48 })
+    for (let step = 0; step < 30 && space.ticking; step++) {
+      now += 100
+      space.tick()
+    }
+    near.frames = []
+    far.frames = []
+    const newcomer = space.enter(person('new'), new Recorder())
+    now += 100
+    space.tick()
+    expect(near.frames.filter(frame => frame.op === 'space_tick')).toEqual([expect.objectContaining({ d: expect.objectContaining({ in: [expect.objectContaining({ id: newcomer })], count: 3 }) })])
+    expect(far.frames).toEqual([])
+    for (let waited = 100; waited < SPACE_COUNT_TICK_MS; waited += 100) {
+      now += 100
+      space.tick()
+    }
+    expect(far.frames).toEqual([{ op: 'space_tick', d: { m: [], count: 3 } }])
+    space.leave(newcomer)
+    now += 100
+    space.tick()
+    expect(near.frames.pop()).toMatchObject({ op: 'space_tick', d: { out: [newcomer] } })
+    expect(far.frames).toHaveLength(1)
+  })
+
+  it('costs an entry and a leave work near them: the same with 40 people standing far apart as with 4', () => {
+    /** The work of one entry at the spawn point and its leave, each told at a tick, in a space of `people` standing far apart. */
+    const workOfVisit = (people: number): { entry: SpaceWork, leave: SpaceWork, far: SpaceServerFrame[] } => {
+      space.stop()
+      const apart = 2 * (SPACE_VIEW_RADIUS + SPACE_VIEW_MARGIN) // beyond each other's view and talk radius, and the spawn's, by cells too
+      const columns = 8
+      space = new Space({ channelId: 'c', serverId: 's', layout: readSpaceMap(room(columns * apart / 32 + 4, 6 * apart / 32 + 4)), tickHz: 10, clock: () => now, countChanged: () => undefined, greeting: name => `hi ${name}` })
+      const viewers: Recorder[] = []
+      for (let index = 0; index < people; index++) {
+        const viewer = new Recorder()
+        viewers.push(viewer)
+        // the first 4 stand where they stand in the bigger space too: only ones farther away are added
+        const id = space.enter(person(`p${index}`), viewer)
+        space.place(id, { x: 48 + apart * ((index % columns) + 1), y: 48 + apart * Math.floor(index / columns) })
+      }
+      for (let step = 0; step < 30 && space.ticking; step++) {
+        now += 100
+        space.tick()
+      }
+      for (const viewer of viewers) viewer.frames = []
+      const before = { ...space.work }
+      const guest = space.enter({ uid: 'B_1', nickname: 'guest', avatar: '', kind: 'guest' }, new Recorder())
+      now += 100
+      space.tick()
+      const entered = { ...space.work }
+      space.leave(guest)
+      now += 100
+      space.tick()
+      const left = { ...space.work }
+      const difference = (from: SpaceWork, to: SpaceWork): SpaceWork => ({ views: to.views - from.views, looks: to.looks - from.looks, grouped: to.grouped - from.grouped })
+      return { entry: difference(before, entered), leave: difference(entered, left), far: viewers.flatMap(viewer => viewer.frames.filter(frame => frame.op !== 'space_tick' || frame.d.count === undefined)) }
+    }
+    const few = workOfVisit(4)
+    const many = workOfVisit(40)
+    expect(many.entry).toEqual(few.entry)
+    expect(many.leave).toEqual(few.leave)
+    // the guest's own view (space_ready, then its first tick); nobody else's
+    expect(few.entry.views).toBe(2)
+    expect(few.leave.views).toBe(0)
+    // the far ones are told nothing but (within SPACE_COUNT_TICK_MS) the count
+    expect(many.far).toEqual([])
+  })
+
+  it('greets a newcomer in its own ears only: the crowd around the host hears no greeting per arrival', () => {
+    space.placeHost({ uid: 'D_1', nickname: 'host', avatar: '', kind: 'host' }, { x: 48, y: 48 })
+    const first = new Recorder()
+    const second = new Recorder()
+    space.enter(person('a'), first)
+    now += 100
+    space.tick()
+    space.enter(person('b'), second)
+    now += 100
+    space.tick()
+    const greetings = (viewer: Recorder): string[] => viewer.frames.flatMap(frame => frame.op === 'space_said' ? [frame.d.text] : [])
+    expect(greetings(first)).toEqual(['hi a'])
+    expect(greetings(second)).toEqual(['hi b'])
   })
 })
