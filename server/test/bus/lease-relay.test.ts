@@ -5,14 +5,12 @@
  * runs out, and each process's mailbox. Each run works under its own key prefix and deletes
  * its keys afterwards. Skipped, saying so, when no Redis answers.
  */
-import { randomBytes } from 'crypto'
-import Redis from 'ioredis'
 import { createLocalLeaseRelay, createRedisLeaseRelay, type LeaseRelay } from '../../src/bus/lease-relay'
 import { pause } from '../gateway/client'
-import { REDIS_TEST_URL, redisAnswers } from './redis-probe'
+import { dropRedisKeys, freshRedisPrefix, REDIS_TEST_URL, redisAnswers, redisGatedIt } from './redis-probe'
 
 const LEASE_MS = 300
-const prefix = `openrealm-test:${process.pid}:${randomBytes(4).toString('hex')}:`
+const prefix = freshRedisPrefix()
 
 let available = false
 let a: LeaseRelay<string>
@@ -32,18 +30,10 @@ beforeAll(async () => {
 afterAll(async () => {
   if (!available) return
   await Promise.all([a.close(), b.close()])
-  const admin = new Redis(REDIS_TEST_URL)
-  const keys = await admin.keys(`${prefix}*`)
-  if (keys.length > 0) await admin.del(...keys)
-  admin.disconnect()
+  await dropRedisKeys(prefix)
 })
 
-/** `it` that passes without running when no Redis answers (beforeAll said so). */
-const withRedis = (name: string, test: () => Promise<void>): void => {
-  it(name, async () => {
-    if (available) await test()
-  })
-}
+const withRedis = redisGatedIt(() => available)
 
 describe('a lease relay over Redis', () => {
   withRedis('gives a lease to the first claimant and names it to the next', async () => {

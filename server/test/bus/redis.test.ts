@@ -4,7 +4,6 @@
  * and one Redis, as the multi-node deployment runs. Each run works under its own key
  * prefix and deletes its keys afterwards. Skipped, saying so, when no Redis answers.
  */
-import { randomBytes } from 'crypto'
 import { mkdtempSync, rmSync } from 'fs'
 import type { AddressInfo } from 'net'
 import { tmpdir } from 'os'
@@ -21,7 +20,7 @@ import { createRedisBus } from '../../src/bus/redis'
 import { createRedisDirectory } from '../../src/gateway/directory'
 import { dropSchema, envelope, signInAsGuest, signInAsMember, testConfig } from '../helper'
 import { identified, pause } from '../gateway/client'
-import { REDIS_TEST_URL, redisAnswers } from './redis-probe'
+import { dropRedisKeys, freshRedisPrefix, REDIS_TEST_URL, redisAnswers, redisGatedIt } from './redis-probe'
 
 
 let available = false
@@ -29,7 +28,7 @@ let admin: Redis
 const prefixes: string[] = []
 
 function freshPrefix (): string {
-  const prefix = `openrealm-test:${process.pid}:${randomBytes(4).toString('hex')}:`
+  const prefix = freshRedisPrefix()
   prefixes.push(prefix)
   return prefix
 }
@@ -42,19 +41,11 @@ beforeAll(async () => {
 
 afterAll(async () => {
   if (!available) return
-  for (const prefix of prefixes) {
-    const keys = await admin.keys(`${prefix}*`)
-    if (keys.length > 0) await admin.del(...keys)
-  }
   admin.disconnect()
+  await dropRedisKeys(...prefixes)
 })
 
-/** `it` that passes without running when no Redis answers (beforeAll said so). */
-const withRedis = (name: string, test: () => Promise<void>, timeout?: number): void => {
-  it(name, async () => {
-    if (available) await test()
-  }, timeout)
-}
+const withRedis = redisGatedIt(() => available)
 
 /** A typing event whose nickname names it: the bus carries it as any other declared dispatch. */
 const event = (name: string): Parameters<EventBus['publish']> => ['TYPING_START', { server_id: 's1', channel_id: 'c1' }, { channel_id: 'c1', uid: 'u1', nickname: name, at: 0 }]

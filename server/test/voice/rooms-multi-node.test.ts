@@ -7,17 +7,15 @@
  * away its relayed members are sent voice_left holder and a rejoin opens the room on the
  * surviving process. Skipped, saying so, when no Redis answers.
  */
-import { randomBytes } from 'crypto'
 import { mkdtempSync, rmSync } from 'fs'
 import type { AddressInfo } from 'net'
 import { tmpdir } from 'os'
 import path from 'path'
-import Redis from 'ioredis'
 import type { FastifyInstance } from 'fastify'
 import { GatewayErrorCode, type ServerFrame } from '@core/wire/gateway'
 import { VOICE_USER_LIMIT_DEFAULT, type VoiceState, type VoiceStatesAnswer } from '@core/wire/voice'
 import { buildApp } from '../../src/app'
-import { REDIS_TEST_URL, redisAnswers } from '../bus/redis-probe'
+import { dropRedisKeys, freshRedisPrefix, REDIS_TEST_URL, redisAnswers, redisGatedIt } from '../bus/redis-probe'
 import { identified, pause, type GatewayTestClient } from '../gateway/client'
 import { dropSchema, envelope, signInAsGuest, signInAsMember, testConfig, type TestApp } from '../helper'
 import { FAKE_OFFER, fakeVoiceMedia, type FakeVoiceMedia } from './fake-media'
@@ -30,7 +28,7 @@ const GRACE_MS = 400
 let available = false
 let root = ''
 let config: ReturnType<typeof testConfig>
-const prefix = `openrealm-test:${process.pid}:${randomBytes(4).toString('hex')}:`
+const prefix = freshRedisPrefix()
 /** Process a (seeds the database and holds the room first) and process b. */
 const nodes: Array<{ app: FastifyInstance, media: FakeVoiceMedia, url: string, closed: boolean }> = []
 const clients: GatewayTestClient[] = []
@@ -57,18 +55,11 @@ afterAll(async () => {
   for (const node of nodes) if (!node.closed) await node.app.close()
   if (config.databaseUrl && config.databaseSchema) await dropSchema(config.databaseUrl, config.databaseSchema)
   rmSync(root, { recursive: true, force: true })
-  const admin = new Redis(REDIS_TEST_URL)
-  const keys = await admin.keys(`${prefix}*`)
-  if (keys.length > 0) await admin.del(...keys)
-  admin.disconnect()
+  await dropRedisKeys(prefix)
 })
 
-/** `it` that passes without running when no Redis answers (beforeAll said so). */
-const withRedis = (name: string, test: () => Promise<void>): void => {
-  it(name, async () => {
-    if (available) await test()
-  }, 30_000)
-}
+/** Each test within 30 s: two apps, their sockets and a lease to run out. */
+const withRedis = (name: string, test: () => Promise<void>): void => redisGatedIt(() => available)(name, test, 30_000)
 
 /** A voice channel of another server (832828's seeded one). */
 const OTHER_SERVER = '832828'
