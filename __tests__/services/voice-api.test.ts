@@ -16,4 +16,10 @@ describe('createVoiceApi', () => {
       { path: '/servers/832828/voice-states/u1', method: 'DELETE' },
     ])
   })
+
+  it('asks the owner\'s voice check of a server at its path', async () => {
+    const { send, sent } = recordingRequester(null)
+    await createVoiceApi(send).check('832828')
+    expect(sent).toEqual([{ path: '/servers/832828/voice-check' }])
+  })
 })
