@@ -1,4 +1,4 @@
-import { createVoiceApi } from '@/services/api/voice'
+import { createVoiceApi, createVoiceCheckApi } from '@/services/api/voice'
 import { recordingRequester } from '../support/recording-requester'
 
 describe('createVoiceApi', () => {
@@ -19,7 +19,7 @@ describe('createVoiceApi', () => {
 
   it('asks the owner\'s voice check of a server at its path', async () => {
     const { send, sent } = recordingRequester(null)
-    await createVoiceApi(send).check('832828')
+    await createVoiceCheckApi(send).check('832828')
     expect(sent).toEqual([{ path: '/servers/832828/voice-check' }])
   })
 })

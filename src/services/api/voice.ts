@@ -17,6 +17,10 @@ export interface VoiceApi {
   moderate (serverId: string, uid: string, body: VoiceModerateBody): Promise<null>
   /** Takes a member out of their voice room (a moderator): they are told voice_left 'disconnected'. */
   disconnect (serverId: string, uid: string): Promise<null>
+}
+
+/** The owner's voice check call (the voice check page's own). */
+export interface VoiceCheckApi {
   /** The voice path a member of the server would be handed (ManageServer): its ICE servers, relay-only, the media worker's address and ports. */
   check (serverId: string): Promise<VoiceCheckAnswer>
 }
@@ -28,6 +32,11 @@ export function createVoiceApi (send: Requester = request): VoiceApi {
     states: serverId => calls.states({ params: { server_id: serverId } }),
     moderate: (serverId, uid, body) => calls.moderate({ params: { server_id: serverId, uid }, body }),
     disconnect: (serverId, uid) => calls.disconnect({ params: { server_id: serverId, uid } }),
-    check: serverId => calls.check({ params: { server_id: serverId } }),
   }
+}
+
+/** The voice check call sent through `send`. */
+export function createVoiceCheckApi (send: Requester = request): VoiceCheckApi {
+  const calls = callsOf<typeof VOICE_CALLS, typeof VOICE_CALL_SCHEMAS>(send, VOICE_CALLS)
+  return { check: serverId => calls.check({ params: { server_id: serverId } }) }
 }

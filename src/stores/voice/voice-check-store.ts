@@ -13,11 +13,16 @@
  */
 import '@/i18n/page-messages'
 import { makeAutoObservable, runInAction, when } from 'mobx'
+import { channelTypeHas } from '@core/domain/channel-types'
+import type { Channel } from '@core/wire/entities'
 import type { VoiceCheckAnswer, VoiceIceServer } from '@core/wire/voice'
 import { t, type MessageKey } from '@/i18n'
-import type { VoiceApi } from '@/services/api/voice'
+import { createVoiceCheckApi, type VoiceCheckApi } from '@/services/api/voice'
+import { browserVoiceRuntime } from '@/services/voice/browser'
 import { gatherCandidates, type CandidateType, type IceProbeRuntime, type SelectedPath } from '@/services/voice/ice-probe'
+import { browserIceProbe } from '@/services/voice/ice-probe-browser'
 import type { VoiceRuntime } from '@/services/voice/runtime'
+import type { OnDemand } from '../on-demand'
 import type { StoreLogger } from '../support/load-tracker'
 import { refusalMessage } from '../support/refusal'
 import type { TimerScheduler } from '../support/timer-scheduler'
@@ -53,7 +58,7 @@ export type VoiceCheckRoom = Pick<VoiceRoomStore, 'active' | 'status' | 'error' 
 /** What a voice check needs. */
 export interface VoiceCheckStoreOptions {
   serverId: string
-  api: Pick<VoiceApi, 'check'>
+  api: VoiceCheckApi
   /** The browser's microphone (null: no WebRTC here, the mini-program). */
   runtime: VoiceRuntime | null
   /** The browser's candidate gathering (null: none here). */
@@ -310,4 +315,24 @@ export class VoiceCheckStore {
     }
     return t(chosen.relayed ? 'voiceCheckMediaRelayed' : 'voiceCheckMediaDirect', pair)
   }
+}
+
+/**
+ * The voice check of `serverId` on the app's request chain, with the browser's own WebRTC (none in the mini-program), the
+ * app's voice connection (root.voice) and the server's first voice channel in the channel list.
+ */
+export function openVoiceCheck (serverId: string, root: { voice: OnDemand<VoiceRoomStore>, channel: { channels: Channel[] }, scheduler: TimerScheduler, logger: StoreLogger }): VoiceCheckStore {
+  return new VoiceCheckStore({
+    serverId,
+    api: createVoiceCheckApi(),
+    runtime: browserVoiceRuntime(),
+    probe: browserIceProbe(),
+    room: () => root.voice.load(),
+    voiceChannel: () => {
+      const channel = root.channel.channels.find(candidate => candidate.server_id === serverId && channelTypeHas(candidate.channel_type, 'carriesVoice'))
+      return channel === undefined ? null : { serverId, channelId: channel.channel_id, name: channel.name }
+    },
+    scheduler: root.scheduler,
+    logger: root.logger,
+  })
 }
