@@ -36,6 +36,7 @@ export const ROUTES: RouteEntry[] = [
   { name: 'server-settings', page: pagePathOf('server-settings') },
   { name: 'members', page: pagePathOf('members') }, // A server's members (?sid=)
   { name: 'audit-log', page: pagePathOf('audit-log') }, // Its audit log and open reports (?sid=)
+  { name: 'voice-check', page: pagePathOf('voice-check') }, // the owner's check of its voice path (?sid=); H5 only (the mini-program says to open it in a browser)
   { name: 'search', page: pagePathOf('search') }, // a server's search (?sid=)
   { name: 'inbox', page: pagePathOf('inbox') }, // the notification inbox (通知)
   { name: 'conversations', page: pagePathOf('conversations') }, // my direct messages (私信)

@@ -75,6 +75,16 @@ describe('the server settings page', () => {
     expect(document.querySelectorAll('.server-settings__role .server-settings__danger')).toHaveLength(2)
   })
 
+  it('links ManageServer to the voice check through navigate, and not a member who manages only channels', async () => {
+    const navigateTo = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'navigateTo:ok' } as TaroGeneral.CallbackResult)
+    const page = await openAs(mine({ permissions: Permission.ManageServer }))
+    await page.tap('[data-testid="settings-voice-check"]')
+    expect(navigateTo).toHaveBeenCalledWith({ url: expect.stringMatching(new RegExp(`^/pages/voice-check/index\\?.*sid=${SERVER_ID}`)) })
+    unmountPages()
+    await openAs(mine({ permissions: Permission.ManageChannels }))
+    expect(document.querySelector('[data-testid="settings-voice-check"]')).toBeNull()
+  })
+
   it('marks the training channel and offers only the types 1, 3 and 8', async () => {
     const page = await openAs(mine({ permissions: Permission.ManageChannels }))
     const tabs = Array.from(document.querySelectorAll('.server-settings__tabs .settings-choice__chip')).map(node => node.textContent)

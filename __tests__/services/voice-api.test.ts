@@ -1,4 +1,4 @@
-import { createVoiceApi } from '@/services/api/voice'
+import { createVoiceApi, createVoiceCheckApi } from '@/services/api/voice'
 import { recordingRequester } from '../support/recording-requester'
 
 describe('createVoiceApi', () => {
@@ -15,5 +15,11 @@ describe('createVoiceApi', () => {
       { path: '/servers/832828/voice-states/u1', method: 'POST', data: { channel_id: 'c-other' } },
       { path: '/servers/832828/voice-states/u1', method: 'DELETE' },
     ])
+  })
+
+  it('asks the owner\'s voice check of a server at its path', async () => {
+    const { send, sent } = recordingRequester(null)
+    await createVoiceCheckApi(send).check('832828')
+    expect(sent).toEqual([{ path: '/servers/832828/voice-check' }])
   })
 })

@@ -10,6 +10,8 @@ export const VOICE_PATHS = {
   states: '/servers/:server_id/voice-states',
   /** PATCH {mute?, deaf?, channel_id?} (a moderator): server-mute, server-deafen or move a member in a voice room; DELETE: disconnect them */
   member: '/servers/:server_id/voice-states/:uid',
+  /** GET (ManageServer): the voice path as a member would be handed it, for the owner's voice check */
+  check: '/servers/:server_id/voice-check',
 } as const
 
 /** The voice calls (core/wire/voice.ts). */
@@ -17,4 +19,5 @@ export const VOICE_CALLS = {
   states: { method: 'GET', path: VOICE_PATHS.states, auth: 'anyone' },
   moderate: { method: EDIT_METHODS, path: VOICE_PATHS.member, auth: 'user' },
   disconnect: { method: 'DELETE', path: VOICE_PATHS.member, auth: 'user' },
+  check: { method: 'GET', path: VOICE_PATHS.check, auth: 'user' },
 } as const

@@ -112,11 +112,31 @@ export const VoiceModerateBodySchema = Type.Object({
 /** The body of a voice moderation. */
 export type VoiceModerateBody = Static<typeof VoiceModerateBodySchema>
 
+/**
+ * The voice path of a server as its owner's voice check sees it (docs/voice.md "Checking the
+ * path"): the ICE servers a member joining now would be handed (TURN credentials minted for
+ * the caller, as a join mints them), whether browsers are told to relay only, and where the
+ * media worker listens (its advertised public address, null when the machine's own addresses
+ * are offered, and its UDP port range). Never the TURN secret.
+ */
+export const VoiceCheckAnswerSchema = Type.Object({
+  ice_servers: Type.Array(VoiceIceServerSchema),
+  relay_only: Type.Boolean(),
+  media: Type.Object({
+    public_ip: Nullable(Type.String({ maxLength: 64 })),
+    udp_port_min: Type.Integer({ minimum: 1, maximum: 65_535 }),
+    udp_port_max: Type.Integer({ minimum: 1, maximum: 65_535 }),
+  }),
+})
+/** The voice check's answer. */
+export type VoiceCheckAnswer = Static<typeof VoiceCheckAnswerSchema>
+
 /** The voice calls' shapes (./voice-paths.ts declares their paths). */
 export const VOICE_CALL_SCHEMAS = {
   states: { params: ServerParamsSchema, answer: VoiceStatesAnswerSchema },
   moderate: { params: MemberParamsSchema, body: VoiceModerateBodySchema, answer: Type.Null() },
   disconnect: { params: MemberParamsSchema, answer: Type.Null() },
+  check: { params: ServerParamsSchema, answer: VoiceCheckAnswerSchema },
 } as const satisfies CallSchemasOf<typeof VOICE_CALLS>
 
 /** A session description (SDP) on the wire: long enough for an offer of a full room. */

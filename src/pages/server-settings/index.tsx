@@ -12,7 +12,7 @@ import { currentParams, navigate, pageLocation } from '@/router'
 import { useHomeShare } from '@/services/share/use-share'
 import { useStores, usePageStore } from '@/stores/context'
 import { ServerSettingsStore } from '@/stores/settings/server-settings-store'
-import { availableSections, canSeeAuditLog, type SettingsSection } from '@/stores/settings/settings-access'
+import { availableSections, canCheckVoice, canSeeAuditLog, type SettingsSection } from '@/stores/settings/settings-access'
 import ChannelsSection from './channels-section'
 import InvitesSection from './invites-section'
 import ProfileSection from './profile-section'
@@ -37,8 +37,8 @@ const SECTION_LABEL: Readonly<Record<SettingsSection, MessageKey>> = {
 
 /**
  * The owner's server settings (`?sid=`): Profile, Roles, Channels, Invites and
- * Words, each shown only to who may use it (the server checks every write again), and a
- * link to the audit log. A member who may manage nothing is told so in words.
+ * Words, each shown only to who may use it (the server checks every write again), and
+ * links to the audit log and (ManageServer) the voice check. A member who may manage nothing is told so in words.
  */
 function ServerSettingsPage () {
   usePageLifecycle(PAGE_PATH)
@@ -89,6 +89,9 @@ function ServerSettingsPage () {
         <Text className='server-settings__server'>{settings.server?.name ?? root.server.name}</Text>
         {canSeeAuditLog(permissions) && (
           <View className='server-settings__link' {...pressable(() => { navigate('audit-log', { sid: settings.serverId }).catch(logFailure('opening the audit log')) })} {...LINK}>{t('settingsAuditLog')}</View>
+        )}
+        {canCheckVoice(permissions) && (
+          <View className='server-settings__link' data-testid='settings-voice-check' {...pressable(() => { navigate('voice-check', { sid: settings.serverId }).catch(logFailure('opening the voice check')) })} {...LINK}>{t('settingsVoiceCheck')}</View>
         )}
       </View>
       <View className='server-settings__tabs'>

@@ -1,10 +1,10 @@
 /**
  * The voice calls a member makes (core/wire/voice.ts): who is in each voice room of a
- * server, and a moderator's server mute, server deafen, move and disconnect, on the same
+ * server, a moderator's server mute, server deafen, move and disconnect, and the owner's voice check, on the same
  * request chain as every other call. Joining and talking go over the gateway (GatewayStore.sendVoice).
  */
 import { VOICE_CALLS } from '@core/wire/voice-paths'
-import type { VOICE_CALL_SCHEMAS, VoiceModerateBody, VoiceStatesAnswer } from '@core/wire/voice'
+import type { VOICE_CALL_SCHEMAS, VoiceCheckAnswer, VoiceModerateBody, VoiceStatesAnswer } from '@core/wire/voice'
 import { request } from '@/services/request/request'
 import { callsOf } from './call'
 import type { Requester } from './index'
@@ -19,6 +19,12 @@ export interface VoiceApi {
   disconnect (serverId: string, uid: string): Promise<null>
 }
 
+/** The owner's voice check call (the voice check page's own). */
+export interface VoiceCheckApi {
+  /** The voice path a member of the server would be handed (ManageServer): its ICE servers, relay-only, the media worker's address and ports. */
+  check (serverId: string): Promise<VoiceCheckAnswer>
+}
+
 /** The voice calls sent through `send`. */
 export function createVoiceApi (send: Requester = request): VoiceApi {
   const calls = callsOf<typeof VOICE_CALLS, typeof VOICE_CALL_SCHEMAS>(send, VOICE_CALLS)
@@ -27,4 +33,10 @@ export function createVoiceApi (send: Requester = request): VoiceApi {
     moderate: (serverId, uid, body) => calls.moderate({ params: { server_id: serverId, uid }, body }),
     disconnect: (serverId, uid) => calls.disconnect({ params: { server_id: serverId, uid } }),
   }
+}
+
+/** The voice check call sent through `send`. */
+export function createVoiceCheckApi (send: Requester = request): VoiceCheckApi {
+  const calls = callsOf<typeof VOICE_CALLS, typeof VOICE_CALL_SCHEMAS>(send, VOICE_CALLS)
+  return { check: serverId => calls.check({ params: { server_id: serverId } }) }
 }

@@ -7,6 +7,7 @@
  * (getStats: round trip and loss).
  */
 import type { VoiceIceServer } from '@core/wire/voice'
+import { selectedPathOf, type SelectedPath } from './ice-probe'
 import type { VoicePeerConnection, VoiceRuntime } from './runtime'
 
 /** An ICE candidate as the wire carries it (RTCIceCandidateInit), null when gathering ended. */
@@ -98,6 +99,11 @@ export class VoicePeer {
     this.lastPackets = { received, lost }
     const total = delta.received + delta.lost
     return { rttMs, loss: total > 0 ? Math.max(0, delta.lost) / total : 0 }
+  }
+
+  /** The candidate pair the connection chose (direct or relayed), or null before one is chosen. */
+  async selectedPath (): Promise<SelectedPath | null> {
+    return selectedPathOf(await this.pc.getStats())
   }
 
   /** Closes the connection. */

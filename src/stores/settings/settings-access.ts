@@ -44,6 +44,11 @@ export function canSeeAuditLog (access: SettingsAccess): boolean {
   return canModerate(access)
 }
 
+/** Whether the member may run the voice check (ManageServer, as GET /servers/:server_id/voice-check asks; the page links to it only then). */
+export function canCheckVoice (access: SettingsAccess): boolean {
+  return access.isOwner || access.can('ManageServer')
+}
+
 /** The sections the member may open, in the page's order (none when they may not open the page). */
 export function availableSections (access: SettingsAccess): SettingsSection[] {
   if (!canOpenServerSettings(access)) return []

@@ -15,6 +15,7 @@ import type { VoiceState } from '@core/wire/voice'
 import type { VoiceLeftReason } from '@core/wire/voice-codes'
 import { t, type MessageKey } from '@/i18n'
 import type { VoiceApi } from '@/services/api/voice'
+import type { SelectedPath } from '@/services/voice/ice-probe'
 import { VoicePeer } from '@/services/voice/peer'
 import type { AudioLevelMeter, AudioOutput, VoiceRuntime } from '@/services/voice/runtime'
 import { GATEWAY_ONLINE, GATEWAY_READY, type VoiceChannel, type VoiceInbound } from '../gateway-store'
@@ -288,6 +289,11 @@ export class VoiceRoomStore {
       this.notice = refusalMessage(error, this.options.logger)
       return false
     }
+  }
+
+  /** The candidate pair the connection to the media worker chose (the voice check), or null when there is none. */
+  async selectedPath (): Promise<SelectedPath | null> {
+    return this.peer === null ? null : this.peer.selectedPath()
   }
 
   /** Stops everything (the app closes). */

@@ -6,7 +6,9 @@
  * member may connect to (MoveMembers) and disconnect (DisconnectMembers). Each moderation
  * needs its bit in the channel the member is in (a move, in the channel moved to as well),
  * only on a member below the moderator's highest role (the rule of kick and ban), and is
- * written to the audit log once applied.
+ * written to the audit log once applied. The owner's voice check (ManageServer) is handed the
+ * path a member would be: the ICE servers with TURN credentials minted for the caller, relay-only,
+ * and where the media worker listens (never the TURN secret).
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
@@ -21,8 +23,9 @@ import { ok } from '../../http/envelope'
 import { route } from '../../http/route'
 import { optionalUser, signedInUser } from '../../plugins/auth'
 import {
-  accessTo, channelPermissions, memberAuditRecord, requireChannelPermission, requireMember, requireOutranks, unknownChannel, visibleChannels, type Access,
+  accessTo, channelPermissions, memberAuditRecord, requireChannelPermission, requireMember, requireOutranks, requireServerActor, unknownChannel, visibleChannels, type Access,
 } from '../../rules/access'
+import { iceServersFor } from '../../voice/turn'
 
 /** The bits a moderation body needs, field by field. */
 function bitsFor (body: VoiceModerateBody): number {
@@ -100,5 +103,16 @@ export default async function voiceRoutes (instance: FastifyInstance, { ctx }: R
     if (!await ctx.voice.disconnect(serverId, uid)) throw notFound(`path.uid: ${uid} is in no voice room of server ${serverId}`)
     await ctx.repos.auditLog.record(await memberAuditRecord(ctx, { user, serverId }, 'member_voice_disconnect', uid, undefined, [{ field: 'channel_id', from: state.channel_id, to: null }]))
     return ok(null)
+  })
+
+  route(fastify, VOICE_CALLS.check, VOICE_CALL_SCHEMAS.check, { schema: { summary: "The owner's voice check (ManageServer): the ICE servers a member would be handed (TURN credentials minted for the caller), relay-only, and the media worker's public address and UDP ports" } }, async request => {
+    const { user } = await requireServerActor(ctx, request, Permission.ManageServer)
+    const { voiceIce, voiceMedia } = ctx.config
+    return ok({
+      // minted as a join mints them (server/src/voice/hub.ts voice_ready), so the check tries the credentials a member gets
+      ice_servers: iceServersFor(voiceIce, user.uid, ctx.now()),
+      relay_only: voiceIce.relayOnly,
+      media: { public_ip: voiceMedia.publicIp, udp_port_min: voiceMedia.udpPortMin, udp_port_max: voiceMedia.udpPortMax },
+    })
   })
 }
