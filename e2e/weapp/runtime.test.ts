@@ -241,6 +241,8 @@ const EVERY_PAGE: Readonly<Record<string, PageVisit>> = {
   'pages/space/index': { url: async () => `/pages/space/index?sid=${SERVER}&channel_id=${SHOWROOM}&server_id=${SERVER}`, as: MEMBER_UID, shows: ['欢迎来到3D 展厅', '挥手'] },
   // a voice channel: the H5 voice page in a web-view, with a hand-off code
   'pages/voice/index': { url: async () => `/pages/voice/index?sid=${SERVER}&channel_id=${VOICE_CHANNEL}&server_id=${SERVER}`, as: MEMBER_UID, shows: [], holds: H5_VOICE_PAGE },
+  // the owner's voice check: the mini-program has no WebRTC, so it says to open the page in a browser
+  'pages/voice-check/index': { url: async () => `/pages/voice-check/index?sid=${SERVER}`, as: OWNER_UID, shows: ['小程序里不能检测语音'] },
 }
 
 /** A member in a space over a plain WebSocket to the gateway (as the H5 app's socket is): what it hears of the space, and a way to send space frames. */
