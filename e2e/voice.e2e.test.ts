@@ -54,8 +54,8 @@ interface Member {
  * plays (autoplay with a stream), so the test can find the stream the client plays for a
  * member. Nothing of the product changes; detectTone's own elements do not autoplay.
  */
-function recordVoiceMedia (page: Page): Promise<void> {
-  return page.addInitScript(() => {
+async function recordVoiceMedia (page: Page): Promise<void> {
+  await page.addInitScript(() => {
     const peers: RTCPeerConnection[] = []
     const played: HTMLMediaElement[] = []
     Object.assign(window, { __voicePeers: peers, __voicePlayed: played })
@@ -258,6 +258,10 @@ describe('voice channels', () => {
     await bar.getByText('已连接').waitFor()
     await seeFaces(alex.page, TEA_ROOM.name, [OWNER, ALEX])
     expect(await hears(alex, owner)).toBe(true)
+    // the bar stands above Home's header card, not over it
+    const barBox = await bar.boundingBox()
+    const cardBox = await alex.page.locator('.server-header').filter({ visible: true }).first().boundingBox()
+    expect(barBox && cardBox && barBox.y + barBox.height <= cardBox.y).toBe(true)
     await screenshot(alex.page, 'home-bar-390x844')
 
     await bar.getByText('离开', { exact: true }).click()
