@@ -126,10 +126,13 @@ async function openAs (browser: Browser, product: RunningProduct, uid: string, u
   return { uid, tracked, page: tracked.page, watch }
 }
 
-/** Taps Join on the room page and waits until the client says 已连接. */
-async function join (member: Member): Promise<void> {
-  await member.page.locator('[data-testid="voice-join"]').filter({ visible: true }).click()
-  await member.page.locator('[data-testid="voice-status"]', { hasText: '已连接' }).filter({ visible: true }).waitFor({ timeout: 20_000 })
+/**
+ * Taps Join on the room page once it is enabled (the room's code has loaded: a Taro button's
+ * `disabled` is an attribute Playwright does not wait on) and waits until the client says 已连接.
+ */
+async function join (member: Member, timeoutMs = 20_000): Promise<void> {
+  await member.page.locator('[data-testid="voice-join"]:not([disabled])').filter({ visible: true }).click({ timeout: timeoutMs })
+  await member.page.locator('[data-testid="voice-status"]', { hasText: '已连接' }).filter({ visible: true }).waitFor({ timeout: timeoutMs })
 }
 
 /** The stream `listener`'s client plays for `speaker`: the autoplaying <audio> element whose track is the one on the transceiver the last offer names for them. */
@@ -304,8 +307,7 @@ describe('voice channels', () => {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
     await slow.page.goto(roomUrl(product, TEA_ROOM.id), { timeout: 60_000 })
     await switchLogin(slow.page, signInSeeded(product, ALEX))
-    await slow.page.locator('[data-testid="voice-join"]').filter({ visible: true }).waitFor({ timeout: 60_000 })
-    await join(slow)
+    await join(slow, 60_000)
     expect(await hears(slow, owner)).toBe(true)
     await screenshot(slow.page, 'room-slow-phone-390x844')
   }, 180_000)
