@@ -20,10 +20,11 @@
  *  - voice mouth-to-ear latency of tone bursts through the SFU next to a direct peer
  *    connection between two Chromium pages (bench/voice-latency.ts), and the voice media
  *    worker's CPU with 25 peers in one room, 3 speaking, next to a bare UDP forwarder of the
- *    same packets (bench/voice-worker.ts).
+ *    same packets (bench/voice-worker.ts); and the time from a tap on Join to hearing the
+ *    others in the product's own room page (bench/voice-join.ts).
  * Results and budgets go to bench/RESULTS.md. `BENCH_ONLY=pages` measures the H5 rows
  * alone (the floor, Home and Market), `BENCH_ONLY=search` the search rows alone (SQLite
- * and PostgreSQL side by side), `BENCH_ONLY=space` the gather space's rows alone, `BENCH_ONLY=voice` the voice rows alone (latency and the worker), and puts them in place of the same rows of the last full
+ * and PostgreSQL side by side), `BENCH_ONLY=space` the gather space's rows alone, `BENCH_ONLY=voice` the voice rows alone (latency and the worker; the join row needs the product: `npx tsx bench/voice-join.ts`), and puts them in place of the same rows of the last full
  * table, noting when they were taken.
  */
 import { execSync, spawn } from 'child_process'
@@ -42,6 +43,7 @@ import { reportBudgets, verdict, withRemeasuredRows } from './results-table'
 import { measureSearch, searchRows } from './search'
 import { measureSpaceFrames, spaceFrameRows } from './space-frames'
 import { measureSpaceSockets, spaceSocketRows } from './space-sockets'
+import { measureVoiceJoin, voiceJoinRows } from './voice-join'
 import { measureVoiceLatency, voiceLatencyRows } from './voice-latency'
 import { measureVoiceWorker, voiceWorkerRows } from './voice-worker'
 
@@ -392,6 +394,7 @@ async function main (): Promise<void> {
     const spaceFrames = await measureSpaceFrames()
     const voiceLatency = await measureVoiceLatency()
     const voiceWorker = await measureVoiceWorker()
+    const voiceJoin = await measureVoiceJoin(product)
 
     const rows: string[][] = [
       HEADER,
@@ -410,6 +413,7 @@ async function main (): Promise<void> {
       ...spaceFrameRows(spaceFrames),
       ...voiceLatencyRows(voiceLatency),
       ...voiceWorkerRows(voiceWorker),
+      ...voiceJoinRows(voiceJoin),
     ]
     const table = tableOf(rows)
     console.log(`\n${table}\n`)

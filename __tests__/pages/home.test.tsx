@@ -1,7 +1,9 @@
 import Taro from '@tarojs/taro'
+import { runInAction } from 'mobx'
 import { loadLanguage } from '@/i18n'
 import Home from '@/pages/index/index'
 import { webNavigator } from '@/router'
+import type { VoiceRoomStore } from '@/stores/voice/voice-room-store'
 import { api } from '@/services/api'
 import type { TrustApi } from '@/services/api/trust'
 import { failedRequest, fakeMembersApi, liveItem, paged, serverDetail, user } from '../stores/support/fakes'
@@ -278,6 +280,15 @@ describe('Home: the channel list', () => {
     expect(faces()).toEqual(['voice-face-u1:false', 'voice-face-u2:true'])
     await opened.testUtils.act(async () => { opened.root.voiceStates.applyRoom('723658', 'c-voice', [inRoom('u1', '阿宁', 1)]) })
     expect(faces()).toEqual(['voice-face-u1:false'])
+  })
+
+  it('starts below the voice bar while it shows (Home has no page header for it to sit under)', async () => {
+    const opened = await openPage(Home)
+    page = opened
+    const home = () => document.querySelector('.home')
+    expect(home()?.classList.contains('home--under-voice-bar')).toBe(false)
+    await opened.testUtils.act(async () => { runInAction(() => { opened.root.voice.current = { barShown: true, dispose: () => undefined } as unknown as VoiceRoomStore }) })
+    expect(home()?.classList.contains('home--under-voice-bar')).toBe(true)
   })
 
   it('says a game plaza channel is not supported yet', async () => {

@@ -255,6 +255,17 @@ describe('VoiceRoomStore', () => {
     expect(store.status).toBe('joining')
   })
 
+  it('is not put off a move by the refusal of an op sent in the room it was moved out of', async () => {
+    const { store, sent, connected, deliver } = setup()
+    await connected()
+    deliver({ op: 'voice_left', d: { channel_id: 'c-voice', reason: 'moved', to: 'c-other' } })
+    deliver({ op: 'error', d: { code: GatewayErrorCode.VoiceRefused, msg: 'voice_speaking: not in a voice room (voice_join first)' } })
+    expect(store.status).toBe('joining')
+    expect(store.error).toBeNull()
+    expect(store.notice).toBeNull()
+    expect(sent().filter(frame => frame.op === 'voice_join')).toHaveLength(2)
+  })
+
   it('joins again when the process holding the room went away', async () => {
     const { store, sent, connected, deliver } = setup()
     await connected()

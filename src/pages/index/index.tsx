@@ -137,8 +137,11 @@ function Home () {
   const banner = liveBannerChannelOf(channel.channels)
   const featured = bannerEntryOf(banner, live.entries)
 
+  // the voice bar floats under a page header, and Home has none: its header card starts below the bar instead
+  const underVoiceBar = root.voice.current?.barShown === true
+
   return (
-    <View className='home'>
+    <View className={`home${underVoiceBar ? ' home--under-voice-bar' : ''}`}>
       <ServerHeader
         name={server.name}
         icon={detail?.icon}

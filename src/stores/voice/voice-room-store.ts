@@ -522,6 +522,12 @@ export class VoiceRoomStore {
 
   private refused (message: string): void {
     if (this.status === 'joining') {
+      // a refusal names the op it refuses first (`voice_join: …`): only the join's own ends the
+      // join; one of an op sent in the room just left (a speaking change crossing a move) is stale
+      if (!message.startsWith('voice_join:')) {
+        this.options.logger.warn(`[voice] an op of the room left was refused: ${message}`)
+        return
+      }
       this.end('idle')
       this.error = t('voiceJoinRefused')
       this.options.logger.warn(`[voice] the join was refused: ${message}`)
