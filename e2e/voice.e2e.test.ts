@@ -281,7 +281,7 @@ describe('voice channels', () => {
     await join(alex)
     await seeFaces(watcher.page, TEA_ROOM.name, [OWNER, ALEX])
 
-    await owner.page.locator(`[data-testid="voice-tile-${ALEX}"]`).filter({ visible: true }).getByText('移到其他语音频道').click()
+    await owner.page.locator(`[data-testid="voice-tile-${ALEX}"]`).filter({ visible: true }).getByText('移到…').click()
     await owner.page.locator('.taro__actionSheet').getByText(SIDE_ROOM.name, { exact: true }).click()
 
     await waitFor(() => alex.watch.readyIn.at(-1) === SIDE_ROOM.id, `${ALEX} joining ${SIDE_ROOM.id}`)

@@ -680,7 +680,7 @@ const EN: Record<MessageKey, string> = {
   voiceServerUnmute: 'Server unmute',
   voiceServerDeafen: 'Server deafen',
   voiceServerUndeafen: 'Server undeafen',
-  voiceMoveTo: 'Move to another voice channel',
+  voiceMoveTo: 'Move to…',
   voiceDisconnect: 'Disconnect',
   voiceBarLabel: 'Voice: {name}',
   voiceMe: 'me',

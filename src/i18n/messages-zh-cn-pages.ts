@@ -606,7 +606,7 @@ export const ZH_CN_PAGES = {
   voiceServerUnmute: '允许发言',
   voiceServerDeafen: '禁止收听',
   voiceServerUndeafen: '允许收听',
-  voiceMoveTo: '移到其他语音频道',
+  voiceMoveTo: '移到…',
   voiceDisconnect: '移出语音',
   voiceBarLabel: '语音：{name}',
   voiceMe: '我',
