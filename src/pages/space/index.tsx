@@ -24,6 +24,7 @@ import { formatCount } from '@/utils/format-number'
 import { disabledIf } from '@/utils/disabled-if'
 import { mediaUrl } from '@/utils/media-url'
 import { isH5 } from '@/utils/platform'
+import { listenToWindowKeys, typingIn } from '@/utils/window-keys'
 import PickedSheet from './picked-sheet'
 import Stick from './stick'
 import { STEER_KEYS, steerOfKeys } from './steer'
@@ -41,13 +42,9 @@ function useSteerKeys (space: SpaceStore): void {
   useEffect(() => {
     if (!isH5() || typeof window === 'undefined') return undefined
     const held = new Set<string>()
-    const typing = (event: KeyboardEvent) => {
-      const target = event.target as HTMLElement | null
-      return target !== null && (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.isContentEditable)
-    }
     const down = (event: KeyboardEvent) => {
       const key = event.key.toLowerCase()
-      if (!(key in STEER_KEYS) || typing(event)) return
+      if (!(key in STEER_KEYS) || typingIn(event.target)) return
       event.preventDefault()
       held.add(key)
       const { dx, dy } = steerOfKeys(held)
@@ -63,14 +60,7 @@ function useSteerKeys (space: SpaceStore): void {
       held.clear()
       space.steer(0, 0)
     }
-    window.addEventListener('keydown', down)
-    window.addEventListener('keyup', up)
-    window.addEventListener('blur', release)
-    return () => {
-      window.removeEventListener('keydown', down)
-      window.removeEventListener('keyup', up)
-      window.removeEventListener('blur', release)
-    }
+    return listenToWindowKeys({ down, up, release })
   }, [space])
 }
 

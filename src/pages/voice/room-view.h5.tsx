@@ -13,6 +13,7 @@ import type { AudioProcessing } from '@/stores/voice/microphone'
 import type { VoiceRoomStatus, VoiceRoomStore } from '@/stores/voice/voice-room-store'
 import { actionSheet, toast } from '@/utils/feedback'
 import { disabledIf } from '@/utils/disabled-if'
+import { listenToWindowKeys, typingIn } from '@/utils/window-keys'
 import type { VoiceRoomViewProps } from './room-view'
 
 const STATUS_KEYS: Readonly<Partial<Record<VoiceRoomStatus, MessageKey>>> = {
@@ -28,12 +29,6 @@ const PROCESSING: ReadonlyArray<[keyof AudioProcessing, MessageKey]> = [
   ['noiseSuppression', 'voiceNoiseSuppression'],
   ['autoGainControl', 'voiceAutoGainControl'],
 ]
-
-/** True when keys typed go to a text field (push-to-talk then leaves them alone). */
-function typingIn (target: EventTarget | null): boolean {
-  const element = target as HTMLElement | null
-  return element !== null && (element.tagName === 'INPUT' || element.tagName === 'TEXTAREA' || element.isContentEditable === true)
-}
 
 /** A device with a keyboard and a fine pointer (push-to-talk by a key), rather than a phone (a hold-to-talk button). */
 function hasKeyboard (): boolean {
@@ -57,14 +52,7 @@ function usePushToTalkKey (room: VoiceRoomStore | null, capturing: boolean, capt
     }
     const up = (event: KeyboardEvent) => { if (event.code === room.pushToTalkKey) room.setTalking(false) }
     const release = () => room.setTalking(false)
-    window.addEventListener('keydown', down)
-    window.addEventListener('keyup', up)
-    window.addEventListener('blur', release)
-    return () => {
-      window.removeEventListener('keydown', down)
-      window.removeEventListener('keyup', up)
-      window.removeEventListener('blur', release)
-    }
+    return listenToWindowKeys({ down, up, release })
   }, [room, capturing, captured])
 }
 
