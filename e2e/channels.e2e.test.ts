@@ -62,16 +62,24 @@ describe('channel taps on Home', () => {
     })
   })
 
-  for (const name of ['语音茶室', '游戏广场']) {
-    it(`shows 暂不支持该功能 for ${name}`, async () => {
-      await journey(browser(), `tap-unsupported-${name}`, 'phone', async page => {
-        await page.goto(urlOf(HOME))
-        await tapChannel(page, name)
-        await seeText(page, '暂不支持该功能')
-        expect(new URL(page.url()).pathname).toBe('/index.html')
-      })
+  it('opens a voice channel on its room page, keeping the carried keys', async () => {
+    await journey(browser(), 'tap-voice', 'phone', async page => {
+      await page.goto(urlOf(`${HOME}&hl=zh-CN`))
+      await tapChannel(page, '语音茶室')
+      await page.waitForURL(/\/pages\/voice\/index/)
+      expect(queryOf(page)).toMatchObject({ channel_id: '83282803', sid: '832828', hl: 'zh-CN' })
+      await page.getByTestId('voice-page').waitFor()
     })
-  }
+  })
+
+  it('shows 暂不支持该功能 for 游戏广场', async () => {
+    await journey(browser(), 'tap-unsupported-游戏广场', 'phone', async page => {
+      await page.goto(urlOf(HOME))
+      await tapChannel(page, '游戏广场')
+      await seeText(page, '暂不支持该功能')
+      expect(new URL(page.url()).pathname).toBe('/index.html')
+    })
+  })
 })
 
 describe('links into the app', () => {
