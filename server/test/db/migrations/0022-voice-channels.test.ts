@@ -7,40 +7,29 @@ import type { Kysely } from 'kysely'
 import { Permission } from '@core/domain/permissions'
 import { ChannelType } from '@core/wire/codes'
 import { VOICE_BITRATE_DEFAULT, VOICE_USER_LIMIT_DEFAULT } from '@core/wire/voice-codes'
-import { openDatabase } from '../../../src/db/dialects'
 import { down, up } from '../../../src/db/migrations/0022-voice-channels'
-import type { Db } from '../../../src/db/schema'
-import { startTestApp, type TestApp } from '../../helper'
+import { appDatabaseForMigrations } from './app-database'
 
 const SERVER = '723658'
 const VOICE_BITS = Permission.Connect | Permission.Speak
 
-let test: TestApp
-let db: Db
-beforeAll(async () => {
-  test = await startTestApp()
-  db = (await openDatabase(test.config)).db
-}, 30_000)
-afterAll(async () => {
-  await db.destroy()
-  await test.close()
-})
+const opened = appDatabaseForMigrations()
 
-const permissionsOf = async (roleId: string): Promise<number> => Number((await db.selectFrom('roles').select('permissions').where('role_id', '=', roleId).executeTakeFirstOrThrow()).permissions)
+const permissionsOf = async (roleId: string): Promise<number> => Number((await opened.db().selectFrom('roles').select('permissions').where('role_id', '=', roleId).executeTakeFirstOrThrow()).permissions)
 
 describe('0022-voice-channels', () => {
   it('gives @everyone of every server Connect and Speak and leaves other roles and bits as they were', async () => {
-    await down(db as unknown as Kysely<unknown>)
+    await down(opened.db() as unknown as Kysely<unknown>)
     const everyoneBefore = await permissionsOf(SERVER)
     const moderatorBefore = await permissionsOf(`${SERVER}-moderator`)
     expect(everyoneBefore & VOICE_BITS).toBe(0)
-    await up(db as unknown as Kysely<unknown>)
+    await up(opened.db() as unknown as Kysely<unknown>)
     expect(await permissionsOf(SERVER)).toBe(everyoneBefore | VOICE_BITS)
     expect(await permissionsOf(`${SERVER}-moderator`)).toBe(moderatorBefore)
   })
 
   it('gives voice channels the default user limit and bitrate, and no other channel any', async () => {
-    const rows = await db.selectFrom('channels').select(['channel_type', 'user_limit', 'bitrate']).where('server_id', '=', SERVER).execute()
+    const rows = await opened.db().selectFrom('channels').select(['channel_type', 'user_limit', 'bitrate']).where('server_id', '=', SERVER).execute()
     for (const row of rows) {
       const expected = row.channel_type === ChannelType.Voice ? [VOICE_USER_LIMIT_DEFAULT, VOICE_BITRATE_DEFAULT] : [null, null]
       expect([row.user_limit, row.bitrate]).toEqual(expected)
