@@ -23,6 +23,7 @@ import {
 } from './posts'
 import { NotificationCreateEventSchema, NotificationsReadEventSchema } from './notifications'
 import { ChannelDeletedSchema } from './server-settings'
+import { PlazaGameViewSchema, PlazaGameViewsSchema, PlazaTableSchema } from './plaza'
 import { SpaceCountSchema } from './space'
 import { VoiceSpeakingSchema, VoiceStateUpdateSchema } from './voice'
 import {
@@ -35,7 +36,9 @@ import {
  * - `channel`: the members who may read its `channel_id` (ViewChannel there: roles,
  *   overrides, training roles — the rule `GET /channels/:id/messages` applies);
  * - `moderators`: the members holding a moderation permission server-wide;
- * - `self`: the sessions of one user (`uid`): the author's own devices.
+ * - `self`: the sessions of one user (`uid`): the author's own devices;
+ * - `table`: the sessions watching one plaza table (`table_id`, gateway op `table_watch`)
+ *   among those who may read its `channel_id`.
  *
  * And two audiences outside any server:
  * - `user`: every session of one user (`uid`), whatever servers they belong to (their inbox);
@@ -43,7 +46,7 @@ import {
  *   participants as the write that publishes it read them, so every process delivers it
  *   without asking the database.
  */
-export type DispatchAudience = 'server' | 'channel' | 'moderators' | 'self' | 'user' | 'participants'
+export type DispatchAudience = 'server' | 'channel' | 'moderators' | 'self' | 'table' | 'user' | 'participants'
 
 /** One dispatch's declaration. */
 export interface DispatchDeclaration {
@@ -113,6 +116,15 @@ export const DISPATCHES = {
   SPACE_COUNT: { payload: SpaceCountSchema, audience: 'channel', summary: "how many stand in a metaverse channel's space (coalesced: at most one per channel per second)" },
   VOICE_STATE_UPDATE: { payload: VoiceStateUpdateSchema, audience: 'channel', summary: 'a member joined, changed or left (`left`) a voice room; a move is a leave of one room and a join of the other' },
   VOICE_SPEAKING: { payload: VoiceSpeakingSchema, audience: 'channel', neverReplayed: true, summary: 'a member in a voice room started or stopped speaking (coalesced: at most VOICE_SPEAKING_PER_SECOND per member, never replayed)' },
+  PLAZA_TABLE_UPDATE: { payload: PlazaTableSchema, audience: 'channel', summary: 'a plaza table was created, or its seats, ready flags, status, turn or result changed (`closed`: gone from the lobby)' },
+  PLAZA_GAME_VIEWS: {
+    payload: PlazaGameViewsSchema, audience: 'table', origin: 'control', neverReplayed: true,
+    summary: "every view of a table's game after a change; each gateway sends each of its sessions watching the table only its own, as PLAZA_GAME_VIEW",
+  },
+  PLAZA_GAME_VIEW: {
+    payload: PlazaGameViewSchema, audience: 'table', origin: 'gateway', neverReplayed: true,
+    summary: "a table's game after a change, as this session may see it (its seat's view, or a watcher's; never replayed: after a reconnect the client asks for the table)",
+  },
   REPORT_CREATE: { payload: ReportSchema, audience: 'moderators', summary: 'a report entered the queue' },
   REPORT_RESOLVE: { payload: ReportResolveEventSchema, audience: 'moderators', summary: 'reports were closed' },
   NOTIFICATION_CREATE: { payload: NotificationCreateEventSchema, audience: 'user', summary: "a notification entered the recipient's inbox, with their unread count after it" },
@@ -155,6 +167,7 @@ export type AudienceTarget<A extends DispatchAudience> =
   A extends 'participants' ? { conversation_id: string, uids: readonly string[] }
     : A extends 'channel' ? { server_id: string, channel_id: string }
       : A extends 'self' ? { server_id: string, uid: string }
+        : A extends 'table' ? { server_id: string, channel_id: string, table_id: string }
         : A extends 'user' ? { uid: string }
         : { server_id: string }
 

@@ -53,6 +53,8 @@ export enum GatewayErrorCode {
    * connect to, the room full, not in a room, a bad answer (the connection stays open).
    */
   VoiceRefused = 4013,
+  /** A plaza op refused (core/wire/plaza.ts): no such table, or not one the member may see (the connection stays open). */
+  PlazaRefused = 4014,
 }
 
 /**

@@ -6,7 +6,8 @@
  * Client → server: `identify {token}` first (a browser WebSocket cannot send headers),
  * or `resume {token, session_id, seq}` after a dropped connection; then `heartbeat {seq}`
  * every `heartbeat_interval_ms` and `focus {channel_id}` when the shown channel changes;
- * the gather space's `space_*` ops (./space.ts) and the voice rooms' `voice_*` ops (./voice.ts).
+ * the gather space's `space_*` ops (./space.ts), the voice rooms' `voice_*` ops (./voice.ts) and
+ * the plaza's `table_watch` (./plaza.ts).
  * Server → client: `ready`, `heartbeat_ack`, `dispatch {t, s, d}`, `resumed`,
  * `invalid_session`, `error {code, msg}`, the space's `space_*` and the voice rooms' `voice_*` frames.
  *
@@ -16,6 +17,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox'
 import { Nullable, UserSchema } from './entities'
+import { PlazaClientFrameSchemas } from './plaza'
 import { SpaceClientFrameSchemas, SpaceServerFrameSchemas } from './space'
 import { VoiceClientFrameSchemas, VoiceServerFrameSchemas } from './voice'
 
@@ -50,8 +52,8 @@ export const FocusFrameSchema = Type.Object({
   d: Type.Object({ channel_id: Nullable(Type.String({ minLength: 1, maxLength: 64 })) }),
 }, { description: 'the channel shown, or null: `TYPING_START` goes only there' })
 
-/** Every client frame (the gather space's ops: ./space.ts; the voice rooms': ./voice.ts). */
-export const ClientFrameSchema = Type.Union([IdentifyFrameSchema, ResumeFrameSchema, HeartbeatFrameSchema, FocusFrameSchema, ...SpaceClientFrameSchemas, ...VoiceClientFrameSchemas])
+/** Every client frame (the gather space's ops: ./space.ts; the voice rooms': ./voice.ts; the plaza's: ./plaza.ts). */
+export const ClientFrameSchema = Type.Union([IdentifyFrameSchema, ResumeFrameSchema, HeartbeatFrameSchema, FocusFrameSchema, ...SpaceClientFrameSchemas, ...VoiceClientFrameSchemas, ...PlazaClientFrameSchemas])
 /** A client frame. */
 export type ClientFrame = Static<typeof ClientFrameSchema>
 

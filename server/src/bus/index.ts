@@ -24,6 +24,8 @@ export interface BusEventTarget {
   server_id: string
   /** Audience `channel`: the channel; only those who may read it receive the event. */
   channel_id?: string
+  /** Audience `table`: the plaza table; only sessions watching it receive the event. */
+  table_id?: string
   /** Audience `self` or `user`: the user whose sessions receive it. */
   uid?: string
   /** Audience `participants`: the conversation it belongs to. */

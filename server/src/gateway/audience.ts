@@ -1,7 +1,8 @@
 /**
  * Who receives a bus event: its declared audience (core/wire/dispatches.ts) among the
  * members of its server — everyone, those who may read its channel, the moderators, or one
- * user's own sessions; a focus-only event (typing) only sessions looking at its channel. What
+ * user's own sessions; a focus-only event (typing) only sessions looking at its channel; a
+ * table's event only sessions watching that plaza table, if they may read its channel. What
  * a user may read comes from their {@link ServerGrant} (./grants.ts, the routes' permission
  * function). A session's membership follows its own user's MEMBER_ADD (before the event, so
  * the joiner hears it) and MEMBER_REMOVE (after it, so the leaver hears it too). A direct
@@ -18,6 +19,8 @@ export interface SessionView {
   serverIds: Set<string>
   /** The channel the client looks at (focus frame), or null. */
   focusedChannelId: string | null
+  /** The plaza table the client looks at (table_watch frame), or null. */
+  watchedTableId: string | null
   /** What the user may read and whether they moderate in `serverId`; undefined when not known (nothing channel-bound is sent then). */
   grantIn (serverId: string): ServerGrant | undefined
 }
@@ -54,6 +57,9 @@ export function receives (view: SessionView, event: BusEvent): boolean {
       if (channelId === undefined || view.grantIn(event.server_id)?.readable.has(channelId) !== true) return false
       return declaration.focusOnly !== true || channelId === view.focusedChannelId
     }
+    case 'table':
+      return event.table_id !== undefined && event.table_id === view.watchedTableId && event.channel_id !== undefined &&
+        view.grantIn(event.server_id)?.readable.has(event.channel_id) === true
   }
 }
 

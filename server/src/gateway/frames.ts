@@ -16,6 +16,7 @@ import {
   VOICE_FRAME_MAX_BYTES, VoiceAnswerFrameSchema, VoiceIceClientFrameSchema, VoiceJoinFrameSchema, VoiceLeaveFrameSchema, VoiceRestartFrameSchema, VoiceSpeakingFrameSchema,
   VoiceStateFrameSchema, type VoiceClientFrame,
 } from '@core/wire/voice'
+import { TableWatchFrameSchema } from '@core/wire/plaza'
 import { absolutizeFileUrls } from '../plugins/public-url'
 
 /** One compiled check per op (the union ClientFrameSchema, split so an error names the op's own field). */
@@ -37,6 +38,7 @@ const checkers = {
   voice_speaking: TypeCompiler.Compile(VoiceSpeakingFrameSchema),
   voice_restart: TypeCompiler.Compile(VoiceRestartFrameSchema),
   voice_leave: TypeCompiler.Compile(VoiceLeaveFrameSchema),
+  table_watch: TypeCompiler.Compile(TableWatchFrameSchema),
 } as const
 
 /** Whether a client frame is a gather space op (its own rate, handled by the process's SpaceHub). */

@@ -136,6 +136,7 @@ export class GatewaySession implements SessionView, SpaceMember, VoiceMember {
   authSessionId: string | null = null
   serverIds = new Set<string>()
   focusedChannelId: string | null = null
+  watchedTableId: string | null = null
   /** What the user may read, per server (the host keeps it current). */
   private grants: ReadonlyMap<string, ServerGrant> = new Map()
   state: SessionState = 'waiting'

@@ -5,7 +5,7 @@ import type { ServerGrant } from '../../src/gateway/grants'
 
 /** u1 is a member of s1 who may read c1 and does not moderate. */
 const reader: ServerGrant = { readable: new Set(['c1']), moderator: false }
-const view = (overrides: Partial<SessionView> = {}): SessionView => ({ uid: 'u1', serverIds: new Set(['s1']), focusedChannelId: null, grantIn: () => reader, ...overrides })
+const view = (overrides: Partial<SessionView> = {}): SessionView => ({ uid: 'u1', serverIds: new Set(['s1']), focusedChannelId: null, watchedTableId: null, grantIn: () => reader, ...overrides })
 /** An event to route: the audience rules read its name and target, so its payload is left empty (a test fixture, not a publishable event). */
 const event = (overrides: Partial<BusEventTarget> & { t?: PublishedDispatchName } = {}): BusEvent => ({ t: 'MESSAGE_CREATE', server_id: 's1', channel_id: 'c1', d: {}, ...overrides }) as BusEvent
 /** A join as membership reads it: only the member's uid is filled in. */
@@ -50,6 +50,14 @@ describe('receives', () => {
 })
 
 describe('offerTo', () => {
+  it('gives a table\'s game view only to sessions watching that table who may read its channel', () => {
+    const game = event({ t: 'PLAZA_GAME_VIEW' as PublishedDispatchName, channel_id: 'c1', table_id: 't1' })
+    expect(receives(view({ watchedTableId: 't1' }), game)).toBe(true)
+    expect(receives(view({ watchedTableId: 't2' }), game)).toBe(false)
+    expect(receives(view(), game)).toBe(false)
+    expect(receives(view({ watchedTableId: 't1' }), event({ t: 'PLAZA_GAME_VIEW' as PublishedDispatchName, channel_id: 'c2', table_id: 't1' }))).toBe(false)
+  })
+
   it('lets a joiner hear their own MEMBER_ADD and a leaver their own MEMBER_REMOVE, then updates the membership', () => {
     const session = view({ serverIds: new Set() })
     const sent: string[] = []

@@ -27,11 +27,12 @@ function audienceOf (declaration: DispatchDeclaration): string {
     channel: 'members who may read `channel_id` (ViewChannel there: roles, overrides, training roles)',
     moderators: 'the server\'s moderators (a moderation bit server-wide)',
     self: 'the sessions of one user (`uid`)',
+    table: 'the sessions watching one plaza table (`table_id`, op `table_watch`) that may read its `channel_id`',
     user: 'every session of one user (`uid`), whatever their servers',
     participants: 'the participants of a direct conversation (`uids`, on every process), whatever servers they share',
   }[declaration.audience]
   const focus = declaration.focusOnly ? ', only sessions focused on the channel; never replayed' : ''
-  const origin = declaration.origin === 'gateway' ? '; made by each gateway for its own sessions' : declaration.origin === 'control' ? '; never delivered: every gateway closes the user\'s matching sockets' : ''
+  const origin = declaration.origin === 'gateway' ? '; made by each gateway for its own sessions' : declaration.origin === 'control' ? '; between gateways only, never delivered as itself' : ''
   return `${who}${focus}${origin}`
 }
 
