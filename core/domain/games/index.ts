@@ -55,3 +55,5 @@ export function gamesOnOffer (): GameOnOffer[] {
 export * from './definition'
 export * from './views'
 export { seededRandom, randomBelow, shuffled } from './random'
+export { replay, ReplayError, type ReplayStep } from './replay'
+export { ELO_K, RATING_START, expectedScore, ratingsAfter } from './rating'
