@@ -85,5 +85,5 @@ const LOBBY_RANK: Readonly<Record<Exclude<PlazaTableStatus, 'closed'>, number>> 
 /** The lobby's tables: closed ones left out, waiting and playing first, then ended, each newest first (the id breaks a tie). */
 export function lobbyOrder<T extends LobbyTableFacts> (tables: readonly T[]): T[] {
   const listed = tables.filter((table): table is T & { status: Exclude<PlazaTableStatus, 'closed'> } => table.status !== 'closed')
-  return listed.sort((a, b) => LOBBY_RANK[a.status] - LOBBY_RANK[b.status] || b.created_at - a.created_at || (a.table_id < b.table_id ? 1 : -1))
+  return listed.sort((a, b) => LOBBY_RANK[a.status] - LOBBY_RANK[b.status] || b.created_at - a.created_at || b.table_id.localeCompare(a.table_id))
 }

@@ -82,9 +82,8 @@ function nextDescriber (alive: readonly number[], descriptions: readonly SpyDesc
   return alive.find(seat => !descriptions.some(description => description.seat === seat)) ?? null
 }
 
-/** The game after a change of its alive set or this round's descriptions or votes: over, on to the vote, or as it is. */
+/** The game (not over) after a change of its alive set or this round's descriptions or votes: over, on to the vote, or as it is. */
 function settle (state: SpyState): SpyState {
-  if (state.phase === 'over') return state
   if (state.alive.length <= SPY_SURVIVES_AT && state.alive.includes(state.spy)) return over(state, ending(state, true, 'spy_survived'))
   if (state.phase === 'describe') {
     const describing = nextDescriber(state.alive, state.descriptions)
@@ -117,7 +116,7 @@ function countVotes (state: SpyState): SpyState {
     descriptions: [],
     votes: state.words.map(() => null),
     voted: [],
-    describing: alive[0] ?? null,
+    describing: null,
   })
 }
 
@@ -143,7 +142,7 @@ function vote (state: SpyState, seat: number, target: number): MoveOutcome<SpySt
 }
 
 function toMove (state: SpyState): number[] {
-  if (state.phase === 'describe') return state.describing === null ? [] : [state.describing]
+  if (state.phase === 'describe') return state.alive.filter(seat => seat === state.describing)
   if (state.phase === 'vote') return state.alive.filter(seat => !state.voted.includes(seat))
   return []
 }
