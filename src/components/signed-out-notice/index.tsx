@@ -1,0 +1,23 @@
+import { useEffect } from 'react'
+import { reaction } from 'mobx'
+import { t } from '@/i18n'
+import { relaunch } from '@/router'
+import { useStores } from '@/stores/context'
+import { modal } from '@/utils/feedback'
+
+/**
+ * Tells the member, once, that this device was signed out from elsewhere (another device
+ * ended its session, or signed out everywhere: SessionStore.signedOutElsewhere), and goes
+ * back to Home, where the app stands as for a fresh visitor (a guest). Renders nothing.
+ */
+export default function SignedOutNotice (): null {
+  const { session } = useStores()
+  useEffect(() => reaction(() => session.signedOutElsewhere, signedOut => {
+    if (!signedOut) return
+    session.noticeSeen()
+    relaunch()
+      .then(() => modal({ content: t('signedOutOnThisDevice'), showCancel: false }))
+      .catch(error => console.error('[app] the signed-out notice failed:', error))
+  }, { fireImmediately: true }), [session])
+  return null
+}
