@@ -15,8 +15,11 @@ export default function SignedOutNotice (): null {
   useEffect(() => reaction(() => session.signedOutElsewhere, signedOut => {
     if (!signedOut) return
     session.noticeSeen()
-    relaunch()
-      .then(() => modal({ content: t('signedOutOnThisDevice'), showCancel: false }))
+    // the dialog does not wait for the way back: a relaunch raced by the closing page's own
+    // navigation may never settle, and the member was then told nothing (the dialog lies
+    // above every page, so the relaunch under it leaves it standing)
+    relaunch().catch(error => console.error('[app] going back to Home after signing out failed:', error))
+    modal({ content: t('signedOutOnThisDevice'), showCancel: false })
       .catch(error => console.error('[app] the signed-out notice failed:', error))
   }, { fireImmediately: true }), [session])
   return null
