@@ -5,7 +5,7 @@ import type { User } from '@core/wire/entities'
 import type { AccountApi } from '@/services/api/accounts'
 import { RequestError } from '@/services/request/errors'
 import { AccountStore, type WebauthnCeremonies } from '@/stores/account/account-store'
-import { fakeLogger } from '../support/fakes'
+import { fakeLogger, fakeSignOut } from '../support/fakes'
 
 const ACCOUNT: User = { uid: '123456789012', user_type: 1, addtime: 1_700_000_000, nickname: '小鹿', avatar: '', signature: '', gender: 0 }
 
@@ -45,7 +45,7 @@ function setup (webauthn: WebauthnCeremonies | null = { register: jest.fn().mock
     exportData: jest.fn().mockResolvedValue({ exported_at: 1, profile: ACCOUNT, messages: [] }),
     deleteAccount: jest.fn().mockResolvedValue({ done: true }),
   }
-  const session = { adopt: jest.fn(), signOut: jest.fn(), identityKind: kind as IdentityKind | null }
+  const session = { adopt: jest.fn(), ...fakeSignOut(), identityKind: kind as IdentityKind | null }
   const logger = fakeLogger()
   const store = new AccountStore({ api: api as unknown as AccountApi, session, webauthn, logger })
   return { api, session, store, webauthn, logger }

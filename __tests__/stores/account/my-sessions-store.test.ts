@@ -2,7 +2,7 @@ import { observable, runInAction } from 'mobx'
 import type { Session } from '@core/wire/trust'
 import { RequestError } from '@/services/request/errors'
 import { MySessionsStore } from '@/stores/account/my-sessions-store'
-import { fakeLogger } from '../support/fakes'
+import { fakeLogger, fakeSignOut } from '../support/fakes'
 
 function session (sessionId: string, current = false): Session {
   return { session_id: sessionId, created_at: 1_700_000_000, last_used_at: 1_700_000_100, expires_at: 1_702_592_000, user_agent: 'Mozilla/5.0 (Linux; Android 14) Chrome/124.0', current }
@@ -18,7 +18,7 @@ function setup () {
     revokeSession: jest.fn().mockResolvedValue({ done: true }),
     logout: jest.fn().mockResolvedValue({ done: true }),
   }
-  const local = { signOut: jest.fn(), token: 'tok' as string | null }
+  const local = { ...fakeSignOut(), token: 'tok' as string | null }
   return { trust, local, store: new MySessionsStore({ trust, session: local, logger: fakeLogger() }) }
 }
 
@@ -85,7 +85,7 @@ describe('MySessionsStore (the Me page\'s devices)', () => {
 
   it('reads the list again when this device signs in as the account (a guest signing in on a new device sees the account\'s other devices)', async () => {
     const { trust } = setup()
-    const local = observable({ signOut: jest.fn(), token: 'guest-token' as string | null })
+    const local = observable({ ...fakeSignOut(), token: 'guest-token' as string | null })
     const store = new MySessionsStore({ trust, session: local, logger: fakeLogger() })
     trust.sessions.mockResolvedValueOnce({ list: [session('guest', true)] })
     const stop = store.follow()

@@ -29,7 +29,7 @@ export interface WebauthnCeremonies {
 export interface AccountSources {
   api: AccountApi
   /** The login of this device, replaced by each sign-in and forgotten on sign-out or deletion; who it is (a guest is offered an account). */
-  session: Pick<SessionStore, 'adopt' | 'signOut' | 'identityKind'>
+  session: Pick<SessionStore, 'adopt' | 'signOutAfter' | 'identityKind'>
   /** WebAuthn where the platform has it (H5 in a browser with passkeys); null elsewhere. */
   webauthn: WebauthnCeremonies | null
   logger: StoreLogger
@@ -364,8 +364,7 @@ export class AccountStore {
   /** Signs the account out on every device, this one included. */
   async signOutEverywhere (): Promise<string> {
     return this.act('sign-out-everywhere', async () => {
-      await this.sources.api.signOutEverywhere()
-      this.forget()
+      await this.signOutAfter(() => this.sources.api.signOutEverywhere())
       return t('signedOutEverywhere')
     })
   }
@@ -384,16 +383,18 @@ export class AccountStore {
   /** Deletes the account, its content kept as 已注销用户 or removed; this device forgets the login. */
   async deleteAccount (content: DeletedContent): Promise<string> {
     return this.act('delete', async () => {
-      await this.sources.api.deleteAccount(content)
-      this.forget()
+      await this.signOutAfter(() => this.sources.api.deleteAccount(content))
       return t('accountDeleted')
     })
   }
 
-  private forget (): void {
-    this.sources.session.signOut()
-    this.methods = null
-    this.passkeys = []
-    this.signedOut = true
+  /** Signs this device out once `request` (which ends its session on the server) succeeded, and forgets the account's data here. */
+  private async signOutAfter (request: () => Promise<unknown>): Promise<void> {
+    await this.sources.session.signOutAfter(request)
+    runInAction(() => {
+      this.methods = null
+      this.passkeys = []
+      this.signedOut = true
+    })
   }
 }

@@ -17,7 +17,7 @@ import type { SessionStore } from './session-store'
 export interface MySessionsSources {
   trust: Pick<TrustApi, 'sessions' | 'revokeSession' | 'logout'>
   /** The local login this device forgets on sign-out; its token says who the list is of. */
-  session: Pick<SessionStore, 'signOut' | 'token'>
+  session: Pick<SessionStore, 'signOutAfter' | 'token'>
   logger: StoreLogger
 }
 
@@ -107,8 +107,7 @@ export class MySessionsStore {
     if (this.ending !== null) return t('modBusy')
     this.ending = 'sign-out'
     try {
-      await this.sources.trust.logout().catch((error: unknown) => { if (!isRequestError(error) || error.status !== 401) throw error })
-      this.sources.session.signOut()
+      await this.sources.session.signOutAfter(() => this.sources.trust.logout().catch((error: unknown) => { if (!isRequestError(error) || error.status !== 401) throw error }))
       runInAction(() => {
         this.sessions = []
         this.listing.reset()

@@ -44,8 +44,9 @@ export class SessionStore {
   /** The bearer token of the session, for the request layer's token provider; null when signed out. */
   token: string | null = null
   /**
-   * True once this device's account login ended without the member signing out here (another
-   * device ended the session, or signed out everywhere): the app says so once, then clears it.
+   * True once this device's account login, in use in this run, ended without the member
+   * signing out here (another device ended the session, or signed out everywhere): the app
+   * says so until the member has read it ({@link noticeSeen}).
    */
   signedOutElsewhere = false
   private readonly signIn: LoadTracker
@@ -53,11 +54,20 @@ export class SessionStore {
   private flight: Promise<void> | null = null
   /** The launch's own sign-in (a development link, WeChat's) while it runs: a guest sign-in waits for it. */
   private launch: Promise<unknown> | null = null
+  /**
+   * The token the server answered for in this run (a sign-in's, a guest's, or the stored one
+   * checked): the login the member has been using here. A stored token found refused before
+   * it was ever answered is a login that ended while the app was closed, not one taken away
+   * in use.
+   */
+  private honoured: string | null = null
+  /** The token of this device's own sign-out while its request runs ({@link signOutAfter}): its refusal meanwhile is expected. */
+  private leaving: string | null = null
 
   constructor (private readonly api: ApiClient, private readonly options: SessionStoreOptions) {
     this.signIn = new LoadTracker(options.logger)
     // user is a snapshot (stored or answered), replaced whole (never changed in place): watched by reference
-    makeAutoObservable<SessionStore, 'api' | 'options' | 'flight' | 'launch'>(this, { api: false, options: false, flight: false, launch: false, userAge: false, user: observable.ref })
+    makeAutoObservable<SessionStore, 'api' | 'options' | 'flight' | 'launch' | 'honoured' | 'leaving'>(this, { api: false, options: false, flight: false, launch: false, honoured: false, leaving: false, userAge: false, user: observable.ref })
   }
 
   /** Sign-in status: 'loading' during guest sign-in, 'ready' when signed in, 'error' when it failed. */
@@ -153,6 +163,7 @@ export class SessionStore {
     await this.signIn.run(() => this.api.guestLogin(), data => {
       this.user = data.user
       this.token = data.token
+      this.honoured = data.token
       this.persist()
       return 'ready'
     })
@@ -166,6 +177,7 @@ export class SessionStore {
   adopt (signedIn: { user: User, token: string }): void {
     this.user = signedIn.user
     this.token = signedIn.token
+    this.honoured = signedIn.token
     this.signIn.settle('ready')
     this.persist()
   }
@@ -187,14 +199,35 @@ export class SessionStore {
   }
 
   /**
+   * This device's own sign-out: `request` (the server ending this session, or every one of
+   * the account's) runs first, then this device signs out ({@link signOut}). Meanwhile the
+   * server's refusal of the token (the gateway's socket, closed by that very request, is
+   * refused on reconnecting) signs out without telling the member it happened elsewhere, and
+   * the sign-out after it changes nothing more (no second guest). A failed request keeps the
+   * login and rejects.
+   */
+  async signOutAfter (request: () => Promise<unknown>): Promise<void> {
+    const token = this.token
+    this.leaving = token
+    try {
+      await request()
+      if (this.token === token) this.signOut()
+    } finally {
+      if (this.leaving === token) this.leaving = null
+    }
+  }
+
+  /**
    * The one way a login the server no longer honours ends here (the gateway closed and
    * refused its token; an API call answered 401): when `token` is still this device's, the
-   * login is forgotten, an account's member is told once ({@link signedOutElsewhere}), and
-   * a guest is signed in as for a fresh visitor. A token already replaced changes nothing.
+   * login is forgotten and a guest is signed in as for a fresh visitor. An account's member
+   * is told ({@link signedOutElsewhere}) when the login was in use in this run and this
+   * device was not signing itself out; a stored login found ended at launch becomes a guest
+   * as before. A token already replaced changes nothing.
    */
   signedOutHere (token: string): void {
     if (this.token !== token) return
-    if (this.identityKind !== 'guest') this.signedOutElsewhere = true
+    if (this.identityKind !== 'guest' && token === this.honoured && token !== this.leaving) this.signedOutElsewhere = true
     this.forget()
     void this.ensureSignedIn()
   }
@@ -212,7 +245,9 @@ export class SessionStore {
 
   private async verifyStoredLogin (): Promise<void> {
     let unauthorized = false
+    const token = this.token
     const verified = await this.signIn.run(() => this.api.getMe(), user => {
+      if (this.token === token) this.honoured = token
       this.setUser(user)
       return 'ready'
     }, error => {
