@@ -1,12 +1,12 @@
 /**
  * Signing in and out as a member lives it, in real Chromium: a phone signed out from the
- * laptop (Me → devices → 退出) is told so in its own language and stands as a guest, its
- * draft kept; a launch with a development sign-in link that opens Me and the inbox mints
+ * laptop (Me → devices → 退出) is told so in its own language (Chinese, and English under
+ * hl=en) and stands as a guest, its draft kept; a launch with a development sign-in link that opens Me and the inbox mints
  * no guest; a passkey on a page opened by IP address says why it cannot work there.
  */
 import type { Page } from 'playwright-core'
 import { seeText, sharedBrowser } from './support/app'
-import { openPage, withArtifacts } from './support/browser'
+import { openPage, screenshotsAtBothSizes, withArtifacts } from './support/browser'
 import { CHAT_CHANNEL_PAGE, composer, loginOf } from './support/chat'
 import { signInSeeded, switchLogin } from './support/sessions'
 import { startProduct, stopProduct, type RunningProduct } from './support/product'
@@ -68,11 +68,42 @@ describe('signed out from elsewhere', () => {
       // the phone says so in its member's language, back on Home, and stands as a guest
       await seeText(phone.page, '此设备已退出登录', 20_000)
       await phone.page.waitForURL(url => !url.pathname.includes('/pages/channel/'), { timeout: 20_000 })
+      await screenshotsAtBothSizes(phone.page, 'SIGNED_OUT_SCREENSHOTS', 'signed-out', 'zh-CN', 600)
       await phone.page.waitForFunction(() => {
         const key = Object.keys(localStorage).find(name => name.endsWith(':login'))
         return key !== undefined && (localStorage.getItem(key) ?? '').includes('B_')
       }, undefined, { timeout: 20_000 })
       expect(await draftKeys(phone.page, OWNER)).toHaveLength(1)
+      await phone.page.locator('.home__join').filter({ visible: true }).first().waitFor({ timeout: 20_000 })
+    })
+  }, 120_000)
+})
+
+/** The phone's session of `phone` ended from another device of the account: the laptop's own login ends the others over the API (Me → devices → 退出 does the same). */
+async function endOtherSessions (laptopToken: string): Promise<void> {
+  const headers = { authorization: `Bearer ${laptopToken}` }
+  const listed = await (await fetch(`${product.url}/auth/sessions`, { headers })).json() as { data: { list: Array<{ session_id: string, current: boolean }> } }
+  for (const other of listed.data.list.filter(item => !item.current)) {
+    const ended = await fetch(`${product.url}/auth/sessions/${other.session_id}`, { method: 'DELETE', headers })
+    expect(ended.status).toBe(200)
+  }
+}
+
+describe('signed out from elsewhere, in English', () => {
+  it('tells a member reading under hl=en in English, on Home, as a guest (SIGNED_OUT_SCREENSHOTS: the notice at 390x844 and 1440x900)', async () => {
+    const phone = await openPage(browser(), 'phone')
+    await withArtifacts('signed-out-phone-en', phone, async () => {
+      await phone.page.goto(`${base}${CHAT_CHANNEL_PAGE}&hl=en`)
+      await switchLogin(phone.page, signInSeeded(product, OWNER))
+      await composer(phone.page).waitFor({ timeout: 30_000 })
+      await endOtherSessions(signInSeeded(product, OWNER).token)
+      await seeText(phone.page, 'This device was signed out', 20_000)
+      await phone.page.waitForURL(url => !url.pathname.includes('/pages/channel/'), { timeout: 20_000 })
+      await screenshotsAtBothSizes(phone.page, 'SIGNED_OUT_SCREENSHOTS', 'signed-out', 'en', 600)
+      // still there once the page has settled at both sizes: the member has not read it yet
+      await seeText(phone.page, 'This device was signed out')
+      await phone.page.getByText('OK', { exact: true }).filter({ visible: true }).first().click()
+      await phone.page.getByText('This device was signed out').filter({ visible: true }).first().waitFor({ state: 'hidden', timeout: 10_000 })
       await phone.page.locator('.home__join').filter({ visible: true }).first().waitFor({ timeout: 20_000 })
     })
   }, 120_000)
