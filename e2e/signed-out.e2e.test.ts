@@ -109,6 +109,30 @@ describe('signed out from elsewhere, in English', () => {
   }, 120_000)
 })
 
+describe('signed out while the app was closed', () => {
+  it('opens the page asked for as a guest, with no notice and no way back to Home, when the stored login ended meanwhile', async () => {
+    const tracked = await openPage(browser(), 'phone')
+    await withArtifacts('signed-out-while-closed', tracked, async () => {
+      await tracked.page.goto(`${base}/index.html?sid=832828`)
+      await switchLogin(tracked.page, signInSeeded(product, OWNER))
+      await openMe(tracked.page)
+      expect(await shownUid(tracked.page)).toBe(OWNER)
+      // the app is closed; another device ends this one's session; the member opens Me again
+      await tracked.page.close()
+      await endOtherSessions(signInSeeded(product, OWNER).token)
+      tracked.page = await tracked.context.newPage()
+      tracked.page.on('console', message => tracked.consoleLog.push(`[${message.type()}] ${message.text()}`))
+      await openMe(tracked.page)
+      await tracked.page.locator('[data-testid="account-sign-in"]').filter({ visible: true }).first().waitFor({ timeout: 20_000 })
+      expect(await shownUid(tracked.page)).toMatch(/^B_/)
+      // the launch's refusals (the stored token checked, the gateway, the page's first calls) have all been answered
+      await tracked.page.waitForLoadState('networkidle')
+      expect(new URL(tracked.page.url()).pathname).toContain('/pages/me/')
+      expect(await tracked.page.getByText('此设备已退出登录').filter({ visible: true }).count()).toBe(0)
+    })
+  }, 90_000)
+})
+
 describe('one launch, one sign-in', () => {
   it('mints no guest on a launch with a development sign-in link that opens Me and then the inbox', async () => {
     const link = /owner: (\S+)/.exec(product.output())?.[1]
