@@ -6,6 +6,7 @@ import { useDesktopLayout } from '@/hooks/use-desktop-layout'
 import { installNotFoundHandler, readParams } from '@/router'
 import { api } from '@/services/api'
 import { configureRequest } from '@/services/request'
+import SignedOutNotice from '@/components/signed-out-notice'
 import { StoresProvider } from '@/stores/context'
 import { signInAtLaunch } from '@/stores/account/launch-sign-in'
 import { wechatBrowserLaunch } from '@/services/wechat-browser-launch'
@@ -50,7 +51,7 @@ function launchQueryOfLocation (): Record<string, string> {
 /** The app's stores on the real API, with the session's token plugged into every request. */
 function createAppStores (): RootStore {
   const root = createRootStore(api, { storage: taroKeyValueStorage, loginKey: loginKey() })
-  configureRequest({ getToken: () => root.session.token })
+  configureRequest({ getToken: () => root.session.token, onTokenRefused: token => root.session.signedOutHere(token) })
   root.connectWhenSignedIn()
   return root
 }
@@ -128,6 +129,7 @@ function App ({ children }: PropsWithChildren) {
   return (
     <StoresProvider value={root}>
       {launched && <AwaitLaunchLanguage launch={launchLanguage} />}
+      <SignedOutNotice />
       {desktop && <Suspense fallback={null}><DesktopColumns /></Suspense>}
       {/* before the pages, as the desktop columns: Taro's H5 router takes the app's last element for the current page */}
       {isH5() && <VoiceBarSlot root={root} />}

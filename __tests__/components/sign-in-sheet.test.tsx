@@ -15,7 +15,7 @@ afterEach(() => {
 
 async function mount (wechatWebStart: jest.Mock): Promise<{ testUtils: TestUtils, onClose: jest.Mock }> {
   const api = { wechatWebStart } as unknown as AccountApi
-  const account = new AccountStore({ api, session: { adopt: jest.fn(), signOut: jest.fn(), identityKind: 'guest' }, webauthn: null, logger: fakeLogger() })
+  const account = new AccountStore({ api, session: { adopt: jest.fn(), signOutAfter: jest.fn(), identityKind: 'guest' }, webauthn: null, logger: fakeLogger() })
   const onClose = jest.fn()
   const testUtils = new TestUtils()
   await testUtils.mount(SignInSheet, { props: { account, onClose } })

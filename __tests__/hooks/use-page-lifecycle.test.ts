@@ -1,6 +1,6 @@
 import { act, createElement } from 'react'
 import { createRoot } from 'react-dom/client'
-import { PAGE_PHASES, usePageLifecycle, type PageLifecycleHandlers, type PagePhase } from '@/hooks/use-page-lifecycle'
+import { PAGE_PHASES, onPageShown, usePageLifecycle, type PageLifecycleHandlers, type PagePhase } from '@/hooks/use-page-lifecycle'
 
 /** The callbacks the page registered with Taro's lifecycle hooks, by the hook's name. */
 const registered: Record<string, () => void> = {}
@@ -59,6 +59,17 @@ describe('usePageLifecycle (SPEC §4)', () => {
     play('show')
     play('hide')
     expect(order).toEqual(['[page] pages/market/index show', 'start clock', '[page] pages/market/index hide', 'stop clock'])
+  })
+
+  it("tells the app's listeners of every page's show, with its path, after the page's own handler, until they stop listening", () => {
+    const order: string[] = []
+    const stop = onPageShown(path => order.push(`shown ${path}`))
+    mountPage('pages/index/index', { show: () => order.push('page handler') })
+    play('show')
+    play('hide')
+    stop()
+    play('show')
+    expect(order).toEqual(['page handler', 'shown pages/index/index', 'page handler'])
   })
 
   it('logs a step the page has no handler for', () => {

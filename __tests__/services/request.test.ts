@@ -221,3 +221,26 @@ describe('request errors (SPEC §8)', () => {
     expect((await failure(request({ path: '/x' }))).message).toBe('The title did not pass review, please change it and try again')
   })
 })
+
+describe('a token the server no longer honours', () => {
+  afterEach(() => configureRequest({ onTokenRefused: () => undefined }))
+
+  it('tells the session which token a 401 refused (another device signed this one out), and still rejects the call', async () => {
+    const refused = jest.fn()
+    configureRequest({ getToken: () => 'revoked-token', onTokenRefused: refused })
+    answer(401, { code: 401000, msg: 'authorization: the token is unknown, expired or revoked', data: null })
+    expect((await failure(request({ path: '/channels/1/messages', method: 'POST', data: { content: 'hi' } }))).status).toBe(401)
+    expect(refused.mock.calls).toEqual([['revoked-token']])
+  })
+
+  it('tells nothing for a 401 to a call sent without a token, nor for another refusal', async () => {
+    const refused = jest.fn()
+    configureRequest({ getToken: () => null, onTokenRefused: refused })
+    answer(401, { code: 401000, msg: 'authorization: a Bearer token is required', data: null })
+    await failure(request({ path: '/me' }))
+    configureRequest({ getToken: () => 'tok' })
+    answer(403, { code: 403000, msg: 'forbidden', data: null })
+    await failure(request({ path: '/me' }))
+    expect(refused).not.toHaveBeenCalled()
+  })
+})

@@ -209,6 +209,24 @@ describe('GatewayStore', () => {
     expect(scheduler.pending()).toEqual([])
   })
 
+  it('gives up at the refusal itself and tells which token was refused, though the platform reports the close as 1006 (Taro\'s H5 socket does)', () => {
+    const connect = fakeConnector()
+    const scheduler = manualScheduler()
+    const refused: string[] = []
+    const store = new GatewayStore({ connect, url: URL, token: () => 'revoked-token', scheduler, random: () => 0.5, logger: fakeLogger(), onTokenRefused: token => refused.push(token) })
+    store.start()
+    connect.last().open()
+    connect.last().deliver({ op: 'error', d: { code: GatewayErrorCode.AuthenticationFailed, msg: 'token: unknown or expired' } })
+    connect.last().drop(1006)
+    expect([store.connection, scheduler.pending(), connect.sockets.length, refused]).toEqual(['offline', [], 1, ['revoked-token']])
+  })
+
+  it('reconnects at once when its session was revoked (SessionRevoked), to learn whether its token still works', () => {
+    const { connect, scheduler, store } = online()
+    connect.last().drop(GatewayErrorCode.SessionRevoked)
+    expect([store.connection, scheduler.pending().map(timer => timer.delayMs)]).toEqual(['reconnecting', [0]])
+  })
+
   it('goes offline on stop, closing the socket and cancelling every timer', () => {
     const { connect, scheduler, store } = online()
     store.stop()

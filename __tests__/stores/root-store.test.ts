@@ -92,6 +92,35 @@ describe('createRootStore', () => {
     stopFollowing()
   })
 
+  it('signs this device out when another device ended its session: the socket closed with SessionRevoked, the token refused on reconnecting, the member told, a guest signed in, the draft kept', async () => {
+    const connect = fakeConnector()
+    const api = fakeApi()
+    const scheduler = manualScheduler()
+    const draftKey = 'openrealm-draft:100001:channel:c1'
+    const storage = memoryStorage({ [draftKey]: '写到一半' })
+    const root = createRootStore(api, { storage, loginKey: 'openrealm:dev:login', scheduler, logger: fakeLogger(), gateway: { connect, url: 'ws://realm.test/gateway' } })
+    const stopFollowing = root.connectWhenSignedIn(() => () => undefined, async () => undefined)
+    // the phone signed in (the server answered for its token in this run)
+    root.session.adopt({ user: user({ uid: '100001', nickname: '林' }), token: 'phone-token' })
+    connect.last().open()
+    connect.last().deliver({ op: 'ready', d: { user: user(), protocol_version: 3, session_id: 's', seq: 0, heartbeat_interval_ms: 30_000, server_ids: [] } })
+    api.guestLogin.mockResolvedValue({ token: 'guest-token', user: user({ uid: 'B_7' }) })
+    // the laptop signs the phone out: its socket closes, and the token it reconnects with is refused
+    connect.last().drop(4010)
+    scheduler.fireNext()
+    connect.last().open()
+    expect(connect.last().sent[0]).toMatchObject({ d: { token: 'phone-token' } })
+    connect.last().deliver({ op: 'error', d: { code: 4004, msg: 'token: unknown or expired' } })
+    connect.last().drop(4004)
+    expect([root.session.signedOutElsewhere, root.session.user]).toEqual([true, null])
+    await root.session.ensureSignedIn()
+    expect([root.session.identityKind, root.session.token, api.guestLogin.mock.calls.length, storage.get(draftKey)]).toEqual(['guest', 'guest-token', 1, '写到一半'])
+    // the guest's own socket: identified with the new token
+    connect.last().open()
+    expect(connect.last().sent).toEqual([{ op: 'identify', d: { token: 'guest-token' } }])
+    stopFollowing()
+  })
+
   it('drops this device\'s push subscription at a sign-out, not at a launch with nobody signed in nor at a sign-in', async () => {
     const root = createRootStore(fakeApi(), { storage: memoryStorage(), loginKey: 'openrealm:dev:login', scheduler: manualScheduler(), logger: fakeLogger(), gateway: { connect: fakeConnector(), url: 'ws://realm.test/gateway' } })
     const forgetAway = jest.fn().mockResolvedValue(undefined)

@@ -16,6 +16,8 @@ export interface RunningProduct {
   port: number
   process: ChildProcess
   dataDir: string
+  /** What the product printed so far (its URL, the development sign-in links, its log). */
+  output: () => string
 }
 
 const ROOT = path.resolve(__dirname, '..', '..')
@@ -77,7 +79,7 @@ export async function startProduct (env: Record<string, string> = {}): Promise<R
     child.kill('SIGKILL')
     throw new Error(`${(error as Error).message}\n${output.slice(-4000)}`)
   }
-  return { url, port, process: child, dataDir }
+  return { url, port, process: child, dataDir, output: () => output }
 }
 
 /** Stops a product started by startProduct and removes its data. */

@@ -36,11 +36,19 @@ async function ensureH5 (config: ServerConfig): Promise<void> {
   await buildH5()
 }
 
-/** The URL to print for a listening address. */
-function displayUrl (config: ServerConfig, port: number): string {
+/**
+ * The URL to print for a listening address: `localhost` for every address and loopback
+ * (a browser takes no IP address as a passkey's relying party, so passkeys work only there).
+ */
+function displayUrl (config: Pick<ServerConfig, 'publicUrl' | 'host'>, port: number): string {
   if (config.publicUrl) return config.publicUrl
-  const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host
+  const host = isAllOrLoopback(config.host) ? 'localhost' : config.host
   return `http://${host.includes(':') ? `[${host}]` : host}:${port}`
+}
+
+/** True for the any-address (0.0.0.0, ::) and loopback addresses (127.0.0.0/8, ::1, ::ffff:127.x). */
+function isAllOrLoopback (host: string): boolean {
+  return host === '0.0.0.0' || host === '::' || host === '::1' || /^(::ffff:)?127(\.\d{1,3}){3}$/.test(host)
 }
 
 /** The H5 address a development sign-in link opens: the link's server, signed in by its token. */

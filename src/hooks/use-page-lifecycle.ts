@@ -20,14 +20,28 @@ export function pageLifecycleLine (pagePath: string, phase: PagePhase): string {
   return `[page] ${pagePath} ${phase}`
 }
 
+const shownListeners = new Set<(pagePath: string) => void>()
+
+/**
+ * Hears every page's show, with its path, after the page's own handler (app-wide: the
+ * platform's own dialog is tied to the page shown when it opens, so what must outlast a
+ * navigation is shown again there). The returned function stops listening.
+ */
+export function onPageShown (listener: (pagePath: string) => void): () => void {
+  shownListeners.add(listener)
+  return () => { shownListeners.delete(listener) }
+}
+
 /**
  * Logs every lifecycle transition of the calling page with its path (SPEC §4), then
- * runs the page's handler for that step. Call it once at the top of a page component.
+ * runs the page's handler for that step (and, on show, {@link onPageShown}'s listeners).
+ * Call it once at the top of a page component.
  */
 export function usePageLifecycle (pagePath: string, handlers: PageLifecycleHandlers = {}): void {
   const enter = (phase: PagePhase) => {
     console.info(pageLifecycleLine(pagePath, phase))
     handlers[phase]?.()
+    if (phase === 'show') for (const listener of [...shownListeners]) listener(pagePath)
   }
   useLoad(() => enter('load'))
   useReady(() => enter('ready'))

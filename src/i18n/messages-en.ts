@@ -528,6 +528,8 @@ const EN: Record<MessageKey, string> = {
   passkeyDefaultName: 'Passkey',
   passkeyUnavailable: 'This browser has no passkeys; use an e-mail code instead',
   passkeyCancelled: 'Cancelled',
+  passkeyNoneOnDevice: 'This device has no passkey for this account: sign in with an e-mail code below',
+  passkeyIpOrigin: 'Passkeys do not work on a page opened by IP address: open it at localhost or a domain name, or sign in with an e-mail code',
   passkeyNamePrompt: 'Name this passkey',
   // posts, live, moderation and the desktop columns
   livePlayerFailed: 'This video cannot be played right now',
@@ -593,6 +595,7 @@ const EN: Record<MessageKey, string> = {
   // the gather space
   pageTitleSpace: 'Space',
   spaceCount: '{count} here',
+  signedOutOnThisDevice: 'This device was signed out: your account ended this sign-in from another device. Your drafts are kept for when you sign in again.',
   spaceRowCount: '{name} · {count} here',
   spaceAlone: 'Nobody else is here yet — wait for friends to drop by',
   spaceRemoved: 'You were removed from this space',

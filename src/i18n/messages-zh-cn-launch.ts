@@ -110,6 +110,7 @@ export const ZH_CN_LAUNCH = {
   // the gather space
   spaceCount: '{count} 人在逛',
   voiceRowCount: '{count} 人在语音',
+  signedOutOnThisDevice: '此设备已退出登录：你的账号在其他设备上结束了这里的登录。草稿已保留，重新登录后可继续编辑。',
 }
 
 /** SPEC §5: display names of the audited fields in zh-CN (used by `auditField`, which request errors show at launch; English is in messages-en.ts). */

@@ -465,6 +465,8 @@ export const ZH_CN_PAGES = {
   passkeyDefaultName: '通行密钥',
   passkeyUnavailable: '当前浏览器不支持通行密钥，请使用邮箱验证码',
   passkeyCancelled: '已取消',
+  passkeyNoneOnDevice: '此设备上没有这个账号的通行密钥：请用下方的邮箱验证码登录',
+  passkeyIpOrigin: '通行密钥不能在以 IP 地址打开的页面上使用：请改用 localhost 或域名打开本页，或用邮箱验证码登录',
   passkeyNamePrompt: '给通行密钥起个名字',
   // posts, live, moderation and the desktop columns
   livePlayerFailed: '这个视频暂时无法播放',

@@ -80,6 +80,11 @@ export interface GatewayStoreOptions {
   scheduler: TimerScheduler
   /** A number in [0, 1) for the jitter; Math.random by default. */
   random?: () => number
+  /**
+   * Told the token the gateway refused (unknown, expired or revoked: another device signed
+   * this one out): the session forgets that login here (SessionStore.signedOutHere).
+   */
+  onTokenRefused?: (token: string) => void
   logger: StoreLogger
 }
 
@@ -104,6 +109,8 @@ export class GatewayStore implements SpaceChannel, VoiceChannel {
   /** The protocol version the server announced in its last `ready` (null before the first). */
   serverProtocolVersion: number | null = null
   private socket: GatewaySocket | null = null
+  /** The token the socket identified (or resumed) with: the one a refusal is about. */
+  private socketToken: string | null = null
   private running = false
   private sessionId: string | null = null
   /** The last `s` seen (or the ready's seq): where a resume continues. */
@@ -210,6 +217,7 @@ export class GatewayStore implements SpaceChannel, VoiceChannel {
       return
     }
     this.connection = state
+    this.socketToken = token
     const socket: GatewaySocket = this.options.connect(this.options.url, {
       onOpen: () => { if (this.socket === socket) this.authenticate() },
       onMessage: text => { if (this.socket === socket) this.receive(text) },
@@ -275,6 +283,13 @@ export class GatewayStore implements SpaceChannel, VoiceChannel {
         if (frame.d.code === GatewayErrorCode.SpaceRefused) this.emitTo<SpaceInbound>(this.spaceHandlers, frame)
         else if (frame.d.code === GatewayErrorCode.VoiceRefused) this.emitTo<VoiceInbound>(this.voiceHandlers, frame)
         else this.options.logger.warn(`[gateway] error ${frame.d.code}: ${frame.d.msg}`)
+        // the refusal says it before the close does (whose code a platform may not pass on): given up now
+        if (GATEWAY_FATAL_CLOSE_CODES.includes(frame.d.code)) {
+          const socket = this.socket
+          this.socket = null
+          socket?.close(1000, 'refused')
+          this.dropped(frame.d.code)
+        }
     }
   }
 
@@ -330,13 +345,22 @@ export class GatewayStore implements SpaceChannel, VoiceChannel {
       this.seq = null
       this.connection = 'offline'
       this.options.logger.warn(`[gateway] closed with ${code}: not reconnecting`)
+      if (this.socketToken !== null) this.options.onTokenRefused?.(this.socketToken)
       return
     }
     this.connection = 'reconnecting'
+    // signed out elsewhere, or kicked: reconnecting at once tells which (a refused token, or a session without that server)
+    if (code === GatewayErrorCode.SessionRevoked) {
+      this.reconnectAfter(0)
+      return
+    }
     const ceiling = Math.min(RECONNECT_MAX_MS, RECONNECT_BASE_MS * 2 ** this.failedAttempts)
     this.failedAttempts++
     // half fixed, half random: clients dropped together do not all come back at once
-    const delay = ceiling / 2 + (this.options.random ?? Math.random)() * ceiling / 2
+    this.reconnectAfter(ceiling / 2 + (this.options.random ?? Math.random)() * ceiling / 2)
+  }
+
+  private reconnectAfter (delay: number): void {
     this.cancelReconnect = this.options.scheduler.schedule(() => {
       this.cancelReconnect = null
       if (this.running) this.open('reconnecting')

@@ -171,6 +171,7 @@ export class RootStore {
       connect: options.gateway?.connect ?? taroSocketConnector,
       url: options.gateway?.url ?? defaultGatewayUrl(),
       token: () => this.session.token,
+      onTokenRefused: token => this.session.signedOutHere(token),
       scheduler,
       logger,
     })

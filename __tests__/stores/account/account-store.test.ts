@@ -5,7 +5,7 @@ import type { User } from '@core/wire/entities'
 import type { AccountApi } from '@/services/api/accounts'
 import { RequestError } from '@/services/request/errors'
 import { AccountStore, type WebauthnCeremonies } from '@/stores/account/account-store'
-import { fakeLogger } from '../support/fakes'
+import { fakeLogger, fakeSignOut } from '../support/fakes'
 
 const ACCOUNT: User = { uid: '123456789012', user_type: 1, addtime: 1_700_000_000, nickname: '小鹿', avatar: '', signature: '', gender: 0 }
 
@@ -45,7 +45,7 @@ function setup (webauthn: WebauthnCeremonies | null = { register: jest.fn().mock
     exportData: jest.fn().mockResolvedValue({ exported_at: 1, profile: ACCOUNT, messages: [] }),
     deleteAccount: jest.fn().mockResolvedValue({ done: true }),
   }
-  const session = { adopt: jest.fn(), signOut: jest.fn(), identityKind: kind as IdentityKind | null }
+  const session = { adopt: jest.fn(), ...fakeSignOut(), identityKind: kind as IdentityKind | null }
   const logger = fakeLogger()
   const store = new AccountStore({ api: api as unknown as AccountApi, session, webauthn, logger })
   return { api, session, store, webauthn, logger }
@@ -120,11 +120,27 @@ describe('AccountStore: signing in', () => {
     expect(session.adopt).toHaveBeenCalledWith(signedIn(false))
   })
 
-  it('says a cancelled passkey prompt as cancelled, writing nothing', async () => {
+  it('says a cancelled passkey prompt as cancelled when making one, writing nothing', async () => {
+    const { api, store, webauthn } = setup()
+    ;(webauthn?.register as jest.Mock).mockRejectedValueOnce(Object.assign(new Error('The operation either timed out or was not allowed'), { name: 'NotAllowedError' }))
+    expect(await store.addPasskey('iPhone')).toBe('已取消')
+    expect(api.passkeyRegister).not.toHaveBeenCalled()
+  })
+
+  it('tells a passkey sign-in on a device without the account\'s passkey that it has none here, and points to the e-mail code', async () => {
     const { api, store, webauthn } = setup()
     ;(webauthn?.authenticate as jest.Mock).mockRejectedValueOnce(Object.assign(new Error('The operation either timed out or was not allowed'), { name: 'NotAllowedError' }))
-    expect(await store.signInWithPasskey()).toBe('已取消')
+    expect(await store.signInWithPasskey()).toBe('此设备上没有这个账号的通行密钥：请用下方的邮箱验证码登录')
     expect(api.passkeySignIn).not.toHaveBeenCalled()
+  })
+
+  it('says why a passkey cannot work on a page opened by IP address, and what to do, instead of 请求异常', async () => {
+    const { store, webauthn } = setup()
+    const invalidDomain = Object.assign(new Error('127.0.0.1 is an invalid domain'), { name: 'SecurityError', code: 'ERROR_INVALID_DOMAIN' })
+    ;(webauthn?.register as jest.Mock).mockRejectedValueOnce(invalidDomain)
+    ;(webauthn?.authenticate as jest.Mock).mockRejectedValueOnce(invalidDomain)
+    const sentence = '通行密钥不能在以 IP 地址打开的页面上使用：请改用 localhost 或域名打开本页，或用邮箱验证码登录'
+    expect([await store.addPasskey('Laptop'), await store.signInWithPasskey()]).toEqual([sentence, sentence])
   })
 
   it('offers no passkeys where the platform has none', async () => {
@@ -313,6 +329,14 @@ describe('AccountStore: the offered sign-in sheet', () => {
     store.closeOffer()
     expect(store.offering).toBe(false)
     store.offerSignIn()
+    expect(store.offering).toBe(false)
+  })
+
+  it('takes the offer away once the guest signed up elsewhere (Me\'s sheet): the bar goes without a reload', () => {
+    const { store, session } = setup()
+    store.offerSignIn()
+    expect(store.offering).toBe(true)
+    session.identityKind = 'user'
     expect(store.offering).toBe(false)
   })
 

@@ -1,4 +1,6 @@
 import { signInAtLaunch, type LaunchSignInSources } from '@/stores/account/launch-sign-in'
+import { SessionStore } from '@/stores/account/session-store'
+import { deferred, fakeApi, fakeLogger, memoryStorage, user } from '../support/fakes'
 
 function setup (stored: 'none' | 'guest' | 'user' = 'none', miniProgram = false, wechatBrowser = false) {
   const account = {
@@ -10,6 +12,7 @@ function setup (stored: 'none' | 'guest' | 'user' = 'none', miniProgram = false,
   }
   const session = {
     ensureSignedIn: jest.fn().mockResolvedValue(undefined),
+    duringLaunch: (signIn: () => Promise<unknown>) => signIn(),
     restore: jest.fn().mockReturnValue(stored !== 'none'),
     isSignedIn: stored !== 'none',
     identityKind: stored === 'none' ? null : stored,
@@ -97,5 +100,26 @@ describe('signInAtLaunch', () => {
     await signInAtLaunch({}, sources)
     expect(account.silentWechatUrl).not.toHaveBeenCalled()
     expect(loadAccount).not.toHaveBeenCalled()
+  })
+})
+
+describe('signInAtLaunch with the session store', () => {
+  it('mints no guest on a launch with a development link that opens Me and the inbox while the link is being answered', async () => {
+    const api = fakeApi()
+    const session = new SessionStore(api, { storage: memoryStorage(), loginKey: 'openrealm:dev:login', clock: () => 0, logger: fakeLogger() })
+    const linkAnswered = deferred<void>()
+    const account = {
+      signInWithLink: jest.fn(async () => {
+        await linkAnswered.promise
+        session.adopt({ user: user({ uid: '100001' }), token: 'account-token' })
+        return ''
+      }),
+    }
+    const launch = signInAtLaunch({ dev_signin: 'tok' }, { account: async () => account, session, miniProgramLogin: null, wechatBrowser: null } as unknown as LaunchSignInSources)
+    // Me and the inbox mount (useSignedIn) before the link is answered
+    const pages = [session.ensureSignedIn(), session.ensureSignedIn()]
+    linkAnswered.resolve()
+    await Promise.all([launch, ...pages])
+    expect([api.guestLogin.mock.calls.length, session.user?.uid]).toEqual([0, '100001'])
   })
 })

@@ -1,7 +1,8 @@
+import { observable, runInAction } from 'mobx'
 import type { Session } from '@core/wire/trust'
 import { RequestError } from '@/services/request/errors'
 import { MySessionsStore } from '@/stores/account/my-sessions-store'
-import { fakeLogger } from '../support/fakes'
+import { fakeLogger, fakeSignOut } from '../support/fakes'
 
 function session (sessionId: string, current = false): Session {
   return { session_id: sessionId, created_at: 1_700_000_000, last_used_at: 1_700_000_100, expires_at: 1_702_592_000, user_agent: 'Mozilla/5.0 (Linux; Android 14) Chrome/124.0', current }
@@ -17,7 +18,7 @@ function setup () {
     revokeSession: jest.fn().mockResolvedValue({ done: true }),
     logout: jest.fn().mockResolvedValue({ done: true }),
   }
-  const local = { signOut: jest.fn() }
+  const local = { ...fakeSignOut(), token: 'tok' as string | null }
   return { trust, local, store: new MySessionsStore({ trust, session: local, logger: fakeLogger() }) }
 }
 
@@ -80,5 +81,33 @@ describe('MySessionsStore (the Me page\'s devices)', () => {
     trust.logout.mockRejectedValueOnce(failure(503))
     expect(await store.signOut()).toBe('failed 503')
     expect([local.signOut.mock.calls.length, store.signedOut, store.ending]).toEqual([0, false, null])
+  })
+
+  it('reads the list again when this device signs in as the account (a guest signing in on a new device sees the account\'s other devices)', async () => {
+    const { trust } = setup()
+    const local = observable({ ...fakeSignOut(), token: 'guest-token' as string | null })
+    const store = new MySessionsStore({ trust, session: local, logger: fakeLogger() })
+    trust.sessions.mockResolvedValueOnce({ list: [session('guest', true)] })
+    const stop = store.follow()
+    await Promise.resolve()
+    await Promise.resolve()
+    expect(store.sessions.map(item => item.session_id)).toEqual(['guest'])
+    runInAction(() => { local.token = 'account-token' })
+    await Promise.resolve()
+    await Promise.resolve()
+    expect([store.status, store.sessions.map(item => item.session_id)]).toEqual(['ready', ['aa', 'bb', 'cc']])
+    stop()
+  })
+
+  it('reads a shown list again when the page shows, keeping it on screen meanwhile, and not before it was first answered', async () => {
+    const { store, trust } = setup()
+    await store.refresh()
+    expect(trust.sessions).not.toHaveBeenCalled()
+    trust.sessions.mockResolvedValueOnce({ list: [session('aa', true)] })
+    await store.load()
+    const later = store.refresh()
+    expect([store.status, store.sessions.length]).toEqual(['ready', 1])
+    await later
+    expect(store.sessions.map(item => item.session_id)).toEqual(['aa', 'bb', 'cc'])
   })
 })

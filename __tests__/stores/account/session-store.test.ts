@@ -1,6 +1,6 @@
 import { RequestError } from '@/services/request/errors'
 import { SessionStore } from '@/stores/account/session-store'
-import { failedRequest, fakeApi, fakeLogger, memoryStorage, user, type FakeApi } from '../support/fakes'
+import { deferred, failedRequest, fakeApi, fakeLogger, memoryStorage, user, type FakeApi } from '../support/fakes'
 
 const KEY = 'openrealm:dev:login'
 /** 2024-05-01 12:00 in UTC+8, unix ms. */
@@ -168,11 +168,115 @@ describe('SessionStore', () => {
     expect(JSON.parse(storage.data.get(KEY) as string).user.nickname).toBe('新名字')
   })
 
-  it('forgets the stored login on sign-out', async () => {
+  it('forgets the stored login on sign-out, and signs in afresh as a new guest, as a fresh visitor is', async () => {
     const { api, session, storage } = setup()
-    api.guestLogin.mockResolvedValue({ token: 'tok', user: user() })
+    api.guestLogin.mockResolvedValueOnce({ token: 'tok', user: user() })
     await session.ensureSignedIn()
+    api.guestLogin.mockResolvedValueOnce({ token: 'tok-new', user: user({ uid: 'B_new' }) })
     session.signOut()
-    expect([session.status, session.isSignedIn, storage.data.has(KEY)]).toEqual(['idle', false, false])
+    expect([session.isSignedIn, storage.data.has(KEY)]).toEqual([false, false])
+    // nobody asks again: the sign-out itself signs the new guest in
+    await new Promise(resolve => setTimeout(resolve, 0))
+    expect([session.status, session.user?.uid, session.token, api.guestLogin.mock.calls.length]).toEqual(['ready', 'B_new', 'tok-new', 2])
+  })
+
+  it('mints one guest however many pages ask for a sign-in at once', async () => {
+    const { api, session } = setup()
+    const answer = deferred<{ token: string, user: ReturnType<typeof user> }>()
+    api.guestLogin.mockReturnValue(answer.promise)
+    const asked = [session.ensureSignedIn(), session.ensureSignedIn(), session.ensureSignedIn()]
+    answer.resolve({ token: 'tok-1', user: user({ uid: 'B_1' }) })
+    await Promise.all(asked)
+    expect([api.guestLogin.mock.calls.length, session.token]).toEqual([1, 'tok-1'])
+  })
+
+  it('mints no guest while the launch signs the member in (a development link): a page asking meanwhile finds the account', async () => {
+    const { api, session } = setup()
+    const linkAnswered = deferred<void>()
+    const launch = session.duringLaunch(async () => {
+      await linkAnswered.promise
+      session.adopt({ user: user({ uid: '100001', nickname: '林' }), token: 'account-token' })
+    })
+    // Me and the inbox mount while the link is being answered
+    const asked = [session.ensureSignedIn(), session.ensureSignedIn()]
+    linkAnswered.resolve()
+    await Promise.all([launch, ...asked])
+    expect([api.guestLogin.mock.calls.length, session.user?.uid, session.token]).toEqual([0, '100001', 'account-token'])
+  })
+
+  it('signs this device out when the server refused the token in use (another device ended the session): the member is told until they read it, a guest is signed in, and what is kept per member stays', async () => {
+    const draftKey = 'openrealm-draft:100001:channel:c1'
+    const { api, session, storage } = setup({ [draftKey]: '写到一半' })
+    session.adopt({ user: user({ uid: '100001' }), token: 'revoked' })
+    api.guestLogin.mockResolvedValue({ token: 'guest-token', user: user({ uid: 'B_9' }) })
+    session.signedOutHere('revoked')
+    expect([session.signedOutElsewhere, session.isSignedIn]).toEqual([true, false])
+    await session.ensureSignedIn()
+    expect([session.identityKind, session.token, api.guestLogin.mock.calls.length, storage.data.get(draftKey)]).toEqual(['guest', 'guest-token', 1, '写到一半'])
+    expect(session.signedOutElsewhere).toBe(true)
+    session.noticeSeen()
+    expect(session.signedOutElsewhere).toBe(false)
+  })
+
+  it('tells the member of a stored login the server answered for at launch and refused later', async () => {
+    const { api, session } = setup({ [KEY]: JSON.stringify({ user: user({ uid: '100001' }), token: 'phone-token' }) })
+    api.getMe.mockResolvedValue(user({ uid: '100001' }))
+    await session.ensureSignedIn()
+    api.guestLogin.mockResolvedValue({ token: 'guest-token', user: user({ uid: 'B_9' }) })
+    session.signedOutHere('phone-token')
+    await session.ensureSignedIn()
+    expect([session.signedOutElsewhere, session.token]).toEqual([true, 'guest-token'])
+  })
+
+  it('tells nothing of a stored login found ended at launch (ended while the app was closed, or expired): the opened page stays, with a guest', async () => {
+    const { api, session } = setup({ [KEY]: JSON.stringify({ user: user({ uid: '100001' }), token: 'ended' }) })
+    const answer = deferred<never>()
+    api.getMe.mockReturnValue(answer.promise)
+    api.guestLogin.mockResolvedValue({ token: 'guest-token', user: user({ uid: 'B_9' }) })
+    const launch = session.ensureSignedIn()
+    await Promise.resolve()
+    // the gateway and the page's first call are refused with the stored token while it is being checked
+    session.signedOutHere('ended')
+    answer.reject(new RequestError({ kind: 'server', code: 401000, status: 401, message: 'unauthorized' }))
+    await launch
+    expect([session.signedOutElsewhere, session.token, api.guestLogin.mock.calls.length]).toEqual([false, 'guest-token', 1])
+  })
+
+  it('signs out after its own request without telling the member anything, and with one guest, when the refusal of its token came first', async () => {
+    const { api, session } = setup()
+    session.adopt({ user: user({ uid: '100001' }), token: 'laptop-token' })
+    api.guestLogin.mockResolvedValue({ token: 'guest-token', user: user({ uid: 'B_9' }) })
+    const answer = deferred<{ done: boolean }>()
+    const signingOut = session.signOutAfter(() => answer.promise)
+    // the request ended every session: this device's socket was refused on reconnecting before the answer came
+    session.signedOutHere('laptop-token')
+    await session.ensureSignedIn()
+    answer.resolve({ done: true })
+    await signingOut
+    await session.ensureSignedIn()
+    expect([session.signedOutElsewhere, session.token, api.guestLogin.mock.calls.length]).toEqual([false, 'guest-token', 1])
+  })
+
+  it('signs out after its own request, and keeps the login when the request failed', async () => {
+    const { api, session } = setup()
+    session.adopt({ user: user({ uid: '100001' }), token: 'laptop-token' })
+    await expect(session.signOutAfter(() => Promise.reject(failedRequest()))).rejects.toBeDefined()
+    expect(session.token).toBe('laptop-token')
+    api.guestLogin.mockResolvedValue({ token: 'guest-token', user: user({ uid: 'B_9' }) })
+    await session.signOutAfter(async () => undefined)
+    await session.ensureSignedIn()
+    expect([session.signedOutElsewhere, session.token, api.guestLogin.mock.calls.length]).toEqual([false, 'guest-token', 1])
+  })
+
+  it('ignores a refusal of a token it no longer holds, and tells a guest nothing when its own token is refused', async () => {
+    const { api, session } = setup()
+    session.adopt({ user: user({ uid: '100001' }), token: 'current' })
+    session.signedOutHere('older')
+    expect([session.token, session.signedOutElsewhere]).toEqual(['current', false])
+    session.adopt({ user: user(), token: 'guest-old' })
+    api.guestLogin.mockResolvedValue({ token: 'guest-new', user: user({ uid: 'B_2' }) })
+    session.signedOutHere('guest-old')
+    await session.ensureSignedIn()
+    expect([session.token, session.signedOutElsewhere]).toEqual(['guest-new', false])
   })
 })

@@ -38,6 +38,19 @@ export function auditRejection (code: number, message: string, field?: RequestEr
   return new RequestError({ kind: 'audit', code, message, status: 422, field })
 }
 
+/**
+ * The session's own sign-out as the account stores call it: `signOutAfter` runs the request,
+ * then `signOut` (the mock the tests count), as SessionStore does; a failed request signs nothing out.
+ */
+export function fakeSignOut () {
+  const signOut = jest.fn()
+  const signOutAfter = jest.fn(async (request: () => Promise<unknown>): Promise<void> => {
+    await request()
+    signOut()
+  })
+  return { signOut, signOutAfter }
+}
+
 /** A promise the test settles by hand, to order answers. */
 export function deferred<T> (): { promise: Promise<T>, resolve: (value: T) => void, reject: (error: unknown) => void } {
   let resolve!: (value: T) => void

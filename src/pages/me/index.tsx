@@ -69,15 +69,15 @@ function Me () {
   const profile = usePageStore(root => new ProfileStore(root.api, root.session, root.logger))
   const sessions = usePageStore(root => new MySessionsStore({ trust: root.trust, session: root.session, logger: root.logger }))
   const [saving, setSaving] = useState<ProfileFieldName | null>(null)
-  usePageLifecycle(PAGE_PATH)
+  // the account may have signed in on another device meanwhile: no event says so, so the list is read again on show
+  usePageLifecycle(PAGE_PATH, { show: () => { void sessions.refresh() } })
   const [params] = useState(() => currentParams())
   // Opened for a server (`sid`/`server_id`): the member's share card leads to that server's
   // Home; opened without one, the server already shown stays.
   useEffect(() => { if (params.sid || params.server_id) server.select({ params }) }, [server, params])
-  const signedIn = useSignedIn()
-  useEffect(() => {
-    if (signedIn) void sessions.load() // The devices signed in to this account
-  }, [sessions, signedIn])
+  useSignedIn()
+  // The devices signed in to this account, read again at each sign-in here
+  useEffect(() => sessions.follow(), [sessions])
 
   /** Sends one field; toasts an accepted save, and a failure that is not an audit message on the field. */
   const save = useCallback(async (field: ProfileFieldName, value: string): Promise<boolean> => {

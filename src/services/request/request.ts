@@ -38,16 +38,20 @@ export interface RequestConfig {
   getToken: () => string | null | undefined
   /** The main API base (SPEC §7); the build's environment by default. */
   baseUrl: () => string
+  /** Told the token a 401 answered (unknown, expired or revoked: another device signed this one out). */
+  onTokenRefused: (token: string) => void
 }
 
 const config: RequestConfig = {
   getToken: () => null,
+  onTokenRefused: () => undefined,
   baseUrl: () => ENV_BASES.mainApi,
 }
 
 /**
  * Plugs the session into every later call: `getToken` supplies the bearer token sent
- * as `Authorization: Bearer <token>`; `baseUrl` overrides the main API base.
+ * as `Authorization: Bearer <token>`; `baseUrl` overrides the main API base;
+ * `onTokenRefused` hears of a sent token the server no longer honours (401).
  */
 export function configureRequest (changes: Partial<RequestConfig>): void {
   Object.assign(config, changes)
@@ -109,5 +113,6 @@ export async function request<T> (options: RequestOptions): Promise<T> {
     data: hasBody ? options.data : undefined,
     timeout: options.timeout ?? REQUEST_TIMEOUT_MS, // SPEC §9: 10000 ms
   })
+  if (token && response.statusCode === 401) config.onTokenRefused(token)
   return readEnvelope<T>(response)
 }

@@ -29,7 +29,7 @@ export interface WebauthnCeremonies {
 export interface AccountSources {
   api: AccountApi
   /** The login of this device, replaced by each sign-in and forgotten on sign-out or deletion; who it is (a guest is offered an account). */
-  session: Pick<SessionStore, 'adopt' | 'signOut' | 'identityKind'>
+  session: Pick<SessionStore, 'adopt' | 'signOutAfter' | 'identityKind'>
   /** WebAuthn where the platform has it (H5 in a browser with passkeys); null elsewhere. */
   webauthn: WebauthnCeremonies | null
   logger: StoreLogger
@@ -51,9 +51,19 @@ function needsProof (error: unknown): boolean {
   return isRequestError(error) && error.code === ACCOUNT_CODES.STEP_UP_REQUIRED
 }
 
-/** True for the error a browser gives when the member cancels the passkey prompt. */
+/** The name of a browser's error (a DOMException's, or @simplewebauthn/browser's WebAuthnError's), else null. */
+function errorName (error: unknown): unknown {
+  return typeof error === 'object' && error !== null ? (error as { name?: unknown }).name : null
+}
+
+/** True for the error a browser gives when the member cancels the passkey prompt (or it found no passkey to offer). */
 function isCancelled (error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'NotAllowedError'
+  return errorName(error) === 'NotAllowedError'
+}
+
+/** True for the browser refusing this page's origin as a passkey's relying party (an IP address is never one). */
+function isOriginRefused (error: unknown): boolean {
+  return errorName(error) === 'SecurityError'
 }
 
 /** The signed-in account's ways in and its own data, and signing in as an account. */
@@ -74,8 +84,8 @@ export class AccountStore {
   codeError: string | null = null
   /** What a code to the account's current address proves it for, while one is asked; null otherwise. */
   proving: PendingProof | null = null
-  /** True while the sign-in sheet is offered to a guest who joined a server or wrote something. */
-  offering = false
+  /** True once the sign-in sheet was offered (a guest joined a server or wrote something) and not yet closed. */
+  private offered = false
   /** True once a guest closed the offered sheet without signing in: not offered again until the app starts anew. */
   private offerDeclined = false
 
@@ -89,12 +99,20 @@ export class AccountStore {
    * not again once they said 暂不登录.
    */
   offerSignIn (): void {
-    if (this.sources.session.identityKind === 'guest' && !this.offerDeclined) this.offering = true
+    if (this.sources.session.identityKind === 'guest' && !this.offerDeclined) this.offered = true
+  }
+
+  /**
+   * True while the sign-in sheet is offered to a guest: it goes the moment this device is
+   * signed in as an account, wherever that happened (Me's sheet, another page's).
+   */
+  get offering (): boolean {
+    return this.offered && this.sources.session.identityKind === 'guest'
   }
 
   /** Closes the offered sheet: signed in, or declined (a guest who closes it is not asked again this run). */
   closeOffer (): void {
-    this.offering = false
+    this.offered = false
     if (this.sources.session.identityKind === 'guest') this.offerDeclined = true
   }
 
@@ -103,14 +121,18 @@ export class AccountStore {
     return this.sources.webauthn !== null
   }
 
-  /** Runs one action, unless another is under way; resolves its sentence (the failure's in words). */
-  private async act (action: AccountAction, work: () => Promise<string>): Promise<string> {
+  /**
+   * Runs one action, unless another is under way; resolves its sentence (the failure's in
+   * words: `cancelled` is what a closed passkey prompt says).
+   */
+  private async act (action: AccountAction, work: () => Promise<string>, cancelled: string = t('passkeyCancelled')): Promise<string> {
     if (this.busy !== null) return t('modBusy')
     this.busy = action
     try {
       return await work()
     } catch (error) {
-      return isCancelled(error) ? t('passkeyCancelled') : refusalMessage(error, this.sources.logger)
+      if (isCancelled(error)) return cancelled
+      return isOriginRefused(error) ? t('passkeyIpOrigin') : refusalMessage(error, this.sources.logger)
     } finally {
       runInAction(() => { this.busy = null })
     }
@@ -215,14 +237,18 @@ export class AccountStore {
     })
   }
 
-  /** Signs in with a passkey of this site. */
+  /**
+   * Signs in with a passkey of this site. A prompt that ends without one (the browser found
+   * none of this site's on the device, or the member closed it) says the device has no
+   * passkey for the account and points to the e-mail code.
+   */
   async signInWithPasskey (): Promise<string> {
     const webauthn = this.sources.webauthn
     if (!webauthn) return t('passkeyUnavailable')
     return this.act('passkey', async () => {
       const { options } = await this.sources.api.passkeySignInOptions()
       return this.adopt(await this.sources.api.passkeySignIn(await webauthn.authenticate(options)))
-    })
+    }, t('passkeyNoneOnDevice'))
   }
 
   /** Signs in with a development sign-in link's token (`npm start` prints them). */
@@ -338,8 +364,7 @@ export class AccountStore {
   /** Signs the account out on every device, this one included. */
   async signOutEverywhere (): Promise<string> {
     return this.act('sign-out-everywhere', async () => {
-      await this.sources.api.signOutEverywhere()
-      this.forget()
+      await this.signOutAfter(() => this.sources.api.signOutEverywhere())
       return t('signedOutEverywhere')
     })
   }
@@ -358,16 +383,18 @@ export class AccountStore {
   /** Deletes the account, its content kept as 已注销用户 or removed; this device forgets the login. */
   async deleteAccount (content: DeletedContent): Promise<string> {
     return this.act('delete', async () => {
-      await this.sources.api.deleteAccount(content)
-      this.forget()
+      await this.signOutAfter(() => this.sources.api.deleteAccount(content))
       return t('accountDeleted')
     })
   }
 
-  private forget (): void {
-    this.sources.session.signOut()
-    this.methods = null
-    this.passkeys = []
-    this.signedOut = true
+  /** Signs this device out once `request` (which ends its session on the server) succeeded, and forgets the account's data here. */
+  private async signOutAfter (request: () => Promise<unknown>): Promise<void> {
+    await this.sources.session.signOutAfter(request)
+    runInAction(() => {
+      this.methods = null
+      this.passkeys = []
+      this.signedOut = true
+    })
   }
 }

@@ -17,7 +17,7 @@ import type { SessionStore } from './session-store'
 export interface LaunchSignInSources {
   /** The account store, loaded when a sign-in needs it (its code is not part of the first load). */
   account: () => Promise<Pick<AccountStore, 'signInWithHandoff' | 'signInWithLink' | 'signInWithWechatWeb' | 'signInInMiniProgram' | 'silentWechatUrl'>>
-  session: Pick<SessionStore, 'ensureSignedIn' | 'restore' | 'isSignedIn' | 'identityKind'>
+  session: Pick<SessionStore, 'ensureSignedIn' | 'duringLaunch' | 'restore' | 'isSignedIn' | 'identityKind'>
   /** The mini-program's `Taro.login` (its code), or null on H5. */
   miniProgramLogin: (() => Promise<string>) | null
   /** Inside WeChat's browser (H5): the silent sign-in's page and way out; null elsewhere. */
@@ -36,9 +36,19 @@ export interface WechatBrowserLaunch {
   firstTry (): boolean
 }
 
-/** Signs in at launch from `query`; resolves once someone (an account or a guest) is signed in or sign-in failed. */
+/**
+ * Signs in at launch from `query`; resolves once someone (an account or a guest) is signed in
+ * or sign-in failed. The launch's own sign-in runs as the session's launch step, so a page
+ * asking for a guest meanwhile waits for it instead of minting one.
+ */
 export async function signInAtLaunch (query: PageParams, sources: LaunchSignInSources): Promise<void> {
-  const { account, session, miniProgramLogin, wechatBrowser, dropFromAddressBar } = sources
+  const { session } = sources
+  const left = await session.duringLaunch(() => signInAsAccount(query, sources))
+  if (!left) await session.ensureSignedIn()
+}
+
+/** The launch's own sign-in as an account, when the query or the platform brings one; resolves true when the page left for WeChat. */
+async function signInAsAccount (query: PageParams, { account, session, miniProgramLogin, wechatBrowser, dropFromAddressBar }: LaunchSignInSources): Promise<boolean> {
   const handoff = query[HANDOFF_QUERY_KEY]
   const link = query[DEV_SIGN_IN_QUERY_KEY]
   // a stored guest signs up through WeChat (keeping everything); a stored account stays as it is
@@ -55,8 +65,8 @@ export async function signInAtLaunch (query: PageParams, sources: LaunchSignInSo
     if (url !== null) {
       // the page goes to WeChat and comes back signed in: no guest is made for it meanwhile
       wechatBrowser.leave(url)
-      return
+      return true
     }
   }
-  await session.ensureSignedIn()
+  return false
 }

@@ -4,7 +4,7 @@
  * session (its token stops working and its open gateway sockets close on every server
  * process), and signing out here (the server forgets the token, then this device does).
  */
-import { makeAutoObservable, observable, runInAction } from 'mobx'
+import { makeAutoObservable, observable, reaction, runInAction } from 'mobx'
 import type { Session } from '@core/wire/trust'
 import { t } from '@/i18n'
 import type { TrustApi } from '@/services/api/trust'
@@ -16,8 +16,8 @@ import type { SessionStore } from './session-store'
 /** What the sessions list is built on. */
 export interface MySessionsSources {
   trust: Pick<TrustApi, 'sessions' | 'revokeSession' | 'logout'>
-  /** The local login this device forgets on sign-out. */
-  session: Pick<SessionStore, 'signOut'>
+  /** The local login this device forgets on sign-out; its token says who the list is of. */
+  session: Pick<SessionStore, 'signOutAfter' | 'token'>
   logger: StoreLogger
 }
 
@@ -33,7 +33,7 @@ export class MySessionsStore {
 
   constructor (private readonly sources: MySessionsSources) {
     this.listing = new LoadTracker(sources.logger)
-    makeAutoObservable<MySessionsStore, 'sources' | 'listing'>(this, { sources: false, listing: false, sessions: observable.ref })
+    makeAutoObservable<MySessionsStore, 'sources' | 'listing'>(this, { sources: false, listing: false, sessions: observable.ref, follow: false })
   }
 
   /** The list's state: loading, ready, empty or error. */
@@ -48,10 +48,31 @@ export class MySessionsStore {
 
   /** Loads the list (a refresh; after a failure, the retry). */
   async load (): Promise<void> {
-    await this.listing.run(() => this.sources.trust.sessions(), answer => {
-      this.sessions = answer.list
-      return answer.list.length === 0 ? 'empty' : 'ready'
-    })
+    await this.listing.run(() => this.sources.trust.sessions(), answer => this.show(answer.list))
+  }
+
+  /**
+   * Keeps the list that of whoever is signed in here: loaded now and again at every sign-in
+   * (a guest who signs in as an account sees the account's other devices at once). The
+   * returned function stops following.
+   */
+  follow (): () => void {
+    return reaction(() => this.sources.session.token, token => { if (token !== null) void this.load() }, { fireImmediately: true })
+  }
+
+  /**
+   * Reads a shown list again, keeping it on screen meanwhile (the page shows again: the
+   * server tells no event when the account signs in on another device, so the list may
+   * lack it). Before the list was first answered this does nothing: {@link follow} loads it.
+   */
+  async refresh (): Promise<void> {
+    if (this.status !== 'ready' && this.status !== 'empty') return
+    await this.listing.refresh(() => this.sources.trust.sessions(), answer => this.show(answer.list))
+  }
+
+  private show (list: Session[]): 'ready' | 'empty' {
+    this.sessions = list
+    return list.length === 0 ? 'empty' : 'ready'
   }
 
   /**
@@ -86,8 +107,7 @@ export class MySessionsStore {
     if (this.ending !== null) return t('modBusy')
     this.ending = 'sign-out'
     try {
-      await this.sources.trust.logout().catch((error: unknown) => { if (!isRequestError(error) || error.status !== 401) throw error })
-      this.sources.session.signOut()
+      await this.sources.session.signOutAfter(() => this.sources.trust.logout().catch((error: unknown) => { if (!isRequestError(error) || error.status !== 401) throw error }))
       runInAction(() => {
         this.sessions = []
         this.listing.reset()

@@ -43,12 +43,31 @@ export class SessionStore {
   user: User | null = null
   /** The bearer token of the session, for the request layer's token provider; null when signed out. */
   token: string | null = null
+  /**
+   * True once this device's account login, in use in this run, ended without the member
+   * signing out here (another device ended the session, or signed out everywhere): the app
+   * says so until the member has read it ({@link noticeSeen}).
+   */
+  signedOutElsewhere = false
   private readonly signIn: LoadTracker
+  /** The sign-in under way (the launch's own, or a guest's), which every later ask joins: one sign-in, one guest. */
+  private flight: Promise<void> | null = null
+  /** The launch's own sign-in (a development link, WeChat's) while it runs: a guest sign-in waits for it. */
+  private launch: Promise<unknown> | null = null
+  /**
+   * The token the server answered for in this run (a sign-in's, a guest's, or the stored one
+   * checked): the login the member has been using here. A stored token found refused before
+   * it was ever answered is a login that ended while the app was closed, not one taken away
+   * in use.
+   */
+  private honoured: string | null = null
+  /** The token of this device's own sign-out while its request runs ({@link signOutAfter}): its refusal meanwhile is expected. */
+  private leaving: string | null = null
 
   constructor (private readonly api: ApiClient, private readonly options: SessionStoreOptions) {
     this.signIn = new LoadTracker(options.logger)
     // user is a snapshot (stored or answered), replaced whole (never changed in place): watched by reference
-    makeAutoObservable<SessionStore, 'api' | 'options'>(this, { api: false, options: false, userAge: false, user: observable.ref })
+    makeAutoObservable<SessionStore, 'api' | 'options' | 'flight' | 'launch' | 'honoured' | 'leaving'>(this, { api: false, options: false, flight: false, launch: false, honoured: false, leaving: false, userAge: false, user: observable.ref })
   }
 
   /** Sign-in status: 'loading' during guest sign-in, 'ready' when signed in, 'error' when it failed. */
@@ -102,13 +121,40 @@ export class SessionStore {
 
   /**
    * Makes sure someone is signed in; calling it again after a failure is the retry.
+   * - A sign-in under way (the launch's, or a guest's another page asked for) is waited
+   *   for, never doubled: a launch mints at most one guest, and none when its own sign-in
+   *   signs the member in.
    * - A session already held is kept.
    * - A stored login with a token is checked with the server (api.getMe): the answer
    *   replaces the stored user; a 401 (the token is no longer valid) counts as nobody
    *   signed in; any other failure (offline) keeps the stored login, with a warning.
    * - Nobody signed in: a guest sign-in (api.guestLogin), which is then stored.
    */
-  async ensureSignedIn (): Promise<void> {
+  ensureSignedIn (): Promise<void> {
+    if (this.flight === null) {
+      const flight = this.signInOnce().finally(() => { if (this.flight === flight) this.flight = null })
+      this.flight = flight
+    }
+    return this.flight
+  }
+
+  /**
+   * Runs the launch's own sign-in (a development link, WeChat's answer, the mini-program's
+   * Taro.login): until it settles, every guest sign-in asked for waits, then finds the
+   * member signed in. Resolves what `signIn` resolves.
+   */
+  async duringLaunch<T> (signIn: () => Promise<T>): Promise<T> {
+    const running = signIn()
+    this.launch = running
+    try {
+      return await running
+    } finally {
+      if (this.launch === running) this.launch = null
+    }
+  }
+
+  private async signInOnce (): Promise<void> {
+    if (this.launch !== null) await this.launch.catch(() => undefined)
     if (!this.isSignedIn && this.restore() && this.isSignedIn) await this.verifyStoredLogin()
     if (this.isSignedIn) {
       this.signIn.settle('ready')
@@ -117,6 +163,7 @@ export class SessionStore {
     await this.signIn.run(() => this.api.guestLogin(), data => {
       this.user = data.user
       this.token = data.token
+      this.honoured = data.token
       this.persist()
       return 'ready'
     })
@@ -130,6 +177,7 @@ export class SessionStore {
   adopt (signedIn: { user: User, token: string }): void {
     this.user = signedIn.user
     this.token = signedIn.token
+    this.honoured = signedIn.token
     this.signIn.settle('ready')
     this.persist()
   }
@@ -140,23 +188,72 @@ export class SessionStore {
     this.persist()
   }
 
-  /** Forgets the login of this environment. */
+  /**
+   * Signs out here: forgets the login of this environment, then signs in afresh as a guest,
+   * as a fresh visitor is (the pages show an identity and the join button at once). What
+   * is kept on the device per member (unsent texts, reminders) stays for their next sign-in.
+   */
   signOut (): void {
+    this.forget()
+    void this.ensureSignedIn()
+  }
+
+  /**
+   * This device's own sign-out: `request` (the server ending this session, or every one of
+   * the account's) runs first, then this device signs out ({@link signOut}). Meanwhile the
+   * server's refusal of the token (the gateway's socket, closed by that very request, is
+   * refused on reconnecting) signs out without telling the member it happened elsewhere, and
+   * the sign-out after it changes nothing more (no second guest). A failed request keeps the
+   * login and rejects.
+   */
+  async signOutAfter (request: () => Promise<unknown>): Promise<void> {
+    const token = this.token
+    this.leaving = token
+    try {
+      await request()
+      if (this.token === token) this.signOut()
+    } finally {
+      if (this.leaving === token) this.leaving = null
+    }
+  }
+
+  /**
+   * The one way a login the server no longer honours ends here (the gateway closed and
+   * refused its token; an API call answered 401): when `token` is still this device's, the
+   * login is forgotten and a guest is signed in as for a fresh visitor. An account's member
+   * is told ({@link signedOutElsewhere}) when the login was in use in this run and this
+   * device was not signing itself out; a stored login found ended at launch becomes a guest
+   * as before. A token already replaced changes nothing.
+   */
+  signedOutHere (token: string): void {
+    if (this.token !== token) return
+    if (this.identityKind !== 'guest' && token === this.honoured && token !== this.leaving) this.signedOutElsewhere = true
+    this.forget()
+    void this.ensureSignedIn()
+  }
+
+  /** The member was told this device was signed out. */
+  noticeSeen (): void {
+    this.signedOutElsewhere = false
+  }
+
+  private forget (): void {
     this.user = null
     this.token = null
-    this.signIn.reset()
     this.persist()
   }
 
   private async verifyStoredLogin (): Promise<void> {
     let unauthorized = false
+    const token = this.token
     const verified = await this.signIn.run(() => this.api.getMe(), user => {
+      if (this.token === token) this.honoured = token
       this.setUser(user)
       return 'ready'
     }, error => {
       unauthorized = isRequestError(error) && (error.status === 401 || error.code === SERVER_CODES.UNAUTHORIZED)
     })
-    if (unauthorized) this.signOut()
+    if (unauthorized) this.forget()
     else if (!verified) this.options.logger.warn('[session] the stored login could not be checked; kept as is')
   }
 
