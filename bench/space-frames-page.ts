@@ -8,6 +8,7 @@
  */
 import type { TiledMap } from '@core/wire/space'
 import { cameraFollowing } from '@/components/space/camera'
+import { createGroundCache } from '@/components/space/ground-cache'
 import { createImageSource, type LoadingImage } from '@/components/space/image-source'
 import { drawScene, type SceneAvatar, type SpaceContext } from '@/components/space/renderer'
 import { spaceMapOf } from '@/stores/space/space-map'
@@ -39,6 +40,8 @@ window.runFrames = (mode, tiled, count, warmupMs, measureMs) => new Promise(reso
   const ctx = canvas.getContext('2d') as CanvasRenderingContext2D
   const map = spaceMapOf(tiled)
   const images = createImageSource(() => new Image() as unknown as LoadingImage, () => undefined)
+  // the page's ground cache, as the product's H5 canvas has it
+  const ground = createGroundCache((width, height) => Object.assign(document.createElement('canvas'), { width, height }))
   const centre = { x: map.width / 2, y: map.height / 2 }
   const group = new Set(Array.from({ length: 8 }, (_, index) => index + 1))
   const frames: number[] = []
@@ -62,7 +65,7 @@ window.runFrames = (mode, tiled, count, warmupMs, measureMs) => new Promise(reso
         emotes: [],
         hotspotTitles: new Map(),
         showScreen: false,
-      }, images)
+      }, images, ground)
     } else {
       ctx.setTransform(pixelRatio, 0, 0, pixelRatio, 0, 0)
       ctx.clearRect(0, 0, view.width, view.height)

@@ -26,6 +26,12 @@ const LIVE_MAP = '83282811'
 const MAP = { width: 1600, height: 928 }
 /** The product hotspot's counter (新品展台 at 0.5, 0.45 of the showroom: tiles 24–26 of row 12). */
 const PRODUCT_COUNTER = { x: 768 + 48, y: 384 + 16 }
+/** A point of the carpet running up to the middle counter (server/src/db/seed/space-map.ts): tile (25, 17), nobody's path. */
+const CARPET = { x: 808, y: 552 }
+/** Where C walks off to, far from the others (the middle of a floor tile up the map, left of the pillars). */
+const FAR_OFF = { x: 464, y: 272 }
+/** Where A walks to: a floor tile's middle beside the carpet, above the spawn area (in a phone's view from every tile of it). */
+const BESIDE_THE_CARPET = { x: 752, y: 720 }
 /** Close enough to a target to count as arrived (the server stands avatars on tile middles). */
 const ARRIVED_WITHIN = 24
 
@@ -82,6 +88,16 @@ async function waitFor (condition: () => boolean, what: string, timeoutMs = 15_0
   }
 }
 
+/** Reads `read` until `holds` says yes (5 s at most); fails with what was last read. */
+async function eventually (read: () => Promise<string>, holds: (text: string) => boolean, what: string): Promise<void> {
+  let last = ''
+  for (const until = Date.now() + 5000; Date.now() < until; await new Promise(resolve => setTimeout(resolve, 100))) {
+    last = await read()
+    if (holds(last)) return
+  }
+  throw new Error(`waited for ${what}; last read: ${JSON.stringify(last)}`)
+}
+
 function selfOf (member: SpaceMember): Point {
   const self = member.watch.selfId === null ? undefined : member.watch.positions.get(member.watch.selfId)
   if (!self) throw new Error('not in the space')
@@ -125,6 +141,33 @@ async function standsStill (member: SpaceMember): Promise<void> {
   await member.page.waitForTimeout(200)
 }
 
+/** The card played on entry stands in a corner of the map (top left on a phone, bottom right on a desktop) and covers little of it (a fifth at most). */
+async function expectCornerCard (page: Page): Promise<void> {
+  const card = page.locator('[data-testid="space-corner-card"]').filter({ visible: true })
+  await card.waitFor({ timeout: 10_000 })
+  const box = await card.boundingBox()
+  const stage = await page.locator('.space-page__stage').filter({ visible: true }).boundingBox()
+  if (!box || !stage) throw new Error('no card or no map')
+  expect(box.width * box.height).toBeLessThan(stage.width * stage.height * 0.2)
+  const near = (a: number, b: number) => Math.abs(a - b) < 24
+  expect(near(box.x, stage.x) || near(box.x + box.width, stage.x + stage.width)).toBe(true)
+  expect(near(box.y, stage.y) || near(box.y + box.height, stage.y + stage.height)).toBe(true)
+}
+
+/** The colour (r, g, b) the space's canvas shows at map point `point`, with the camera on `self`. */
+async function colourAt (page: Page, self: Point, point: Point): Promise<[number, number, number]> {
+  const canvas = page.locator('[data-testid="space-canvas"]')
+  const box = await canvas.boundingBox()
+  if (!box) throw new Error('no canvas')
+  const at = mapToScreen(cameraFollowing(self, MAP, { width: box.width, height: box.height }), point)
+  return await canvas.evaluate((element, { x, y }) => {
+    const drawn = (element.tagName === 'CANVAS' ? element : element.querySelector('canvas')) as HTMLCanvasElement
+    const ratio = drawn.width / drawn.getBoundingClientRect().width
+    const [r, g, b] = Array.from(drawn.getContext('2d')?.getImageData(Math.round(x * ratio), Math.round(y * ratio), 1, 1).data ?? [])
+    return [r, g, b] as [number, number, number]
+  }, at)
+}
+
 /** Screenshots of the page at 390×844 and 1440×900 into SPACE_SCREENSHOTS as space-<name>-<w>x<h>.png. */
 function screenshots (page: Page, name: string): Promise<void> {
   return screenshotsAtBothSizes(page, 'SPACE_SCREENSHOTS', 'space', name, 600)
@@ -141,15 +184,18 @@ describe('the gather space', () => {
     const b = await memberInSpace(product, '100002', 'phone', SHOWROOM_3D)
     try {
       await withArtifacts('space-walk-talk', a.tracked, async () => {
-        const spawn = selfOf(a)
-        // B and C close the welcome card that played as they came in (SPEC §7); A keeps it for later
+        // the three came in on three spots of the spawn area, not one on top of another
+        expect(new Set([a, b, c].map(member => `${selfOf(member).x},${selfOf(member).y}`)).size).toBe(3)
+        // the welcome card played on entry (SPEC §7) is a small card in a corner, the map left to be seen
+        for (const member of [a, b]) await expectCornerCard(member.page)
+        // B and C close the welcome card that played as they came in; A keeps it for later
         for (const member of [b, c]) await member.page.locator('.interaction-card__close').filter({ visible: true }).first().click()
         // C walks far off, up the map
-        await walkTo(c, { x: spawn.x - 350, y: spawn.y - 590 })
+        await walkTo(c, FAR_OFF)
 
         // A walks with a tap; B's socket sees A's avatar arrive where A went
         const aId = a.watch.selfId as number
-        const target = { x: spawn.x - 150, y: spawn.y - 120 }
+        const target = BESIDE_THE_CARPET
         await walkTo(a, target)
         const arrived = selfOf(a)
         await waitFor(() => near(b.watch.positions.get(aId), arrived, 1), `B seeing A arrive at ${arrived.x}, ${arrived.y} (B last saw ${JSON.stringify(b.watch.positions.get(aId))})`, 5000)
@@ -194,12 +240,50 @@ describe('the gather space', () => {
     }
   }, 120_000)
 
+  it('a guest who comes in while the owner stands there is not told they are alone, and the side count says what the header says', async () => {
+    const owner = await memberInSpace(product, '100001', 'desktop', SHOWROOM_3D)
+    const tracked = await openPage(browser(), 'desktop')
+    try {
+      await tracked.page.setViewportSize({ width: 1440, height: 900 })
+      // a visitor: the app signs in as a guest by itself and looks
+      const watch = watchSpace(tracked.page)
+      await tracked.page.goto(`${product.url}/pages/space/index?channel_id=${SHOWROOM_3D}&server_id=${SERVER}`)
+      await waitFor(() => watch.selfId !== null, 'the guest\'s space_ready')
+      await tracked.page.locator('[data-testid="space-guest"]').filter({ visible: true }).waitFor()
+      await withArtifacts('space-guest-presence', tracked, async () => {
+        const header = tracked.page.locator('.page-header').filter({ visible: true }).first()
+        await eventually(() => header.innerText(), text => text.includes('2 人在逛'), 'the header counting the owner and the guest')
+        await tracked.page.waitForTimeout(1500) // a hint shown for a moment on entry would be there by now
+        expect(await tracked.page.locator('[data-testid="space-alone"]').filter({ visible: true }).count()).toBe(0)
+        // the channel list beside the map (a desktop's side column) reads the same count
+        const row = tracked.page.locator('.channel-list__space').filter({ visible: true })
+        await eventually(async () => (await row.allInnerTexts()).join(' '), text => text.includes('2 人在逛'), 'the side count saying what the header says')
+        // the map has ground: the carpet up to the middle counter is drawn in its teal (the seed's tileset), not a bare grid
+        const guestAt = watch.positions.get(watch.selfId as number) as Point
+        const [r, g, b] = await colourAt(tracked.page, guestAt, CARPET)
+        expect(g > r + 40 && g > b - 20 && b > r + 20).toBe(true)
+        await screenshots(tracked.page, 'guest')
+        // and the same page under hl=en (reloaded in English; the guest stands in the space again)
+        if (process.env.SPACE_SCREENSHOTS) {
+          const english = new URL(tracked.page.url())
+          english.searchParams.set('hl', 'en')
+          await tracked.page.goto(english.toString())
+          await tracked.page.locator('[data-testid="space-guest"]').filter({ visible: true }).waitFor()
+          await screenshots(tracked.page, 'guest-en')
+        }
+      })
+    } finally {
+      await tracked.context.close().catch(() => undefined)
+      await owner.tracked.context.close().catch(() => undefined)
+    }
+  }, 60_000)
+
   it('a live map plays its broadcast on the screen', async () => {
     const member = await memberInSpace(product, '100004', 'desktop', LIVE_MAP)
     try {
       await withArtifacts('space-live-map', member.tracked, async () => {
-        // the first interaction event's card stands over the screen on entry (SPEC §7); closed, the broadcast shows
-        await member.page.locator('.interaction-card__close').first().click()
+        // the first interaction event's card plays on entry (SPEC §7) in a corner: the broadcast shows beside it
+        await expectCornerCard(member.page)
         const screen = member.page.locator('[data-testid="space-screen"]')
         await screen.waitFor({ timeout: 10000 })
         const video = screen.locator('video')

@@ -4,6 +4,7 @@ import { createImageSource, type LoadingImage } from '@/components/space/image-s
 import { SPACE_BUBBLE_MS as BUBBLE_MS, SPACE_EMOTE_MS as EMOTE_MS } from '@/constants/space'
 import { AVATAR_RADIUS, avatarAt, drawScene, initialOf, STEP_LENGTH, STEP_LIFT, stepLiftOf, wrapText, type ImageSource, type Scene, type SceneAvatar } from '@/components/space/renderer'
 import { hotspotAt, spaceMapOf, tilesetOf } from '@/stores/space/space-map'
+import { overlapArea } from '@core/domain/space/labels'
 import { recordingContext } from './fake-context'
 
 /** A 10×8 map of 32-pixel tiles: a background image, a floor layer, a collision layer, a hotspot, a screen and a spawn. */
@@ -153,6 +154,32 @@ describe('drawing a frame', () => {
     const gone = recordingContext()
     drawScene(gone, sceneOf({ avatars: [avatar(1, 100, 150)], bubbles: [{ id: 1, text: '你好', age: BUBBLE_MS }] }), nothingLoaded)
     expect(gone.texts()).not.toContain('你好')
+  })
+
+  it('keeps the names of two avatars standing on one spot apart, and off both avatars', () => {
+    const ctx = recordingContext()
+    drawScene(ctx, sceneOf({ avatars: [avatar(1, 150, 150, '安然'), avatar(2, 150, 150, '林晓')] }), nothingLoaded)
+    // a name's plate is the rectangle filled just before its text
+    const plateOf = (name: string) => {
+      const index = ctx.calls.findIndex(call => call.method === 'fillText' && call.args[0] === name)
+      const [x, y, width, height] = ctx.calls.slice(0, index).reverse().find(call => call.method === 'fillRect')?.args as number[]
+      return { x, y, width, height }
+    }
+    const body = { x: 150 - AVATAR_RADIUS, y: 150 - AVATAR_RADIUS * 2, width: AVATAR_RADIUS * 2, height: AVATAR_RADIUS * 2 }
+    expect(overlapArea(plateOf('安然'), plateOf('林晓'))).toBe(0)
+    for (const name of ['安然', '林晓']) expect(overlapArea(plateOf(name), body)).toBe(0)
+  })
+
+  it('puts a bubble where it covers neither the avatar standing above its speaker nor that avatar\'s name', () => {
+    const ctx = recordingContext()
+    drawScene(ctx, sceneOf({ avatars: [avatar(1, 150, 170, 'speaker'), avatar(2, 160, 125, 'neighbour')], bubbles: [{ id: 1, text: '大家好，一起去看新品展台吧', age: 100 }] }), nothingLoaded)
+    const [x, y, width, height] = ctx.calls.find(call => call.method === 'fillRect' && call.fillStyle === '#ffffff')?.args as number[]
+    const bubble = { x, y, width, height }
+    const neighbour = { x: 160 - AVATAR_RADIUS, y: 125 - AVATAR_RADIUS * 2, width: AVATAR_RADIUS * 2, height: AVATAR_RADIUS * 2 }
+    expect(overlapArea(bubble, neighbour)).toBe(0)
+    const nameIndex = ctx.calls.findIndex(call => call.method === 'fillText' && call.args[0] === 'neighbour')
+    const [nx, ny, nw, nh] = ctx.calls.slice(0, nameIndex).reverse().find(call => call.method === 'fillRect')?.args as number[]
+    expect(overlapArea(bubble, { x: nx, y: ny, width: nw, height: nh })).toBe(0)
   })
 
   it('plays an emote over the avatar for a short while', () => {

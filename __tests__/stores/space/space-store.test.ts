@@ -9,6 +9,7 @@ import type { Paged } from '@core/wire/api'
 import type { Channel, LiveItem } from '@core/wire/entities'
 import { GatewayStore } from '@/stores/gateway-store'
 import { SPACE_MUTE_SECONDS } from '@/stores/space/moderation'
+import { SpaceCountStore } from '@/stores/space/space-count-store'
 import { SpaceStore } from '@/stores/space/space-store'
 import { t } from '@/i18n'
 import { fakeConnector } from '../support/fake-socket'
@@ -40,7 +41,8 @@ function setup (space: SpaceApi['space'] = jest.fn(async () => info), lives = je
   const remove = jest.fn<Promise<null>, [string, string]>(async () => null)
   const move = jest.fn<Promise<null>, [string, string, { x: number, y: number }]>(async () => null)
   const timeout = jest.fn<Promise<unknown>, [string, string, number]>(async () => null)
-  const store = new SpaceStore({ api: { space, move, remove }, gateway, clock: () => clock.now, scheduler, logger, lives, channel, timeout })
+  const counts = new SpaceCountStore({ counts: jest.fn(async () => ({ counts: [] })) }, gateway, logger)
+  const store = new SpaceStore({ api: { space, move, remove }, gateway, clock: () => clock.now, scheduler, logger, lives, channel, timeout, counts })
   const online = () => {
     connect.last().open()
     connect.last().deliver({ op: 'ready', d: { user: user(), protocol_version: GATEWAY_PROTOCOL_VERSION, session_id: 's1', seq: 0, heartbeat_interval_ms: 30_000, server_ids: ['723658'] } })
@@ -53,7 +55,7 @@ function setup (space: SpaceApi['space'] = jest.fn(async () => info), lives = je
     op: 'space_ready',
     d: { channel_id: 'c8', self: 1, tick_hz: 10, speed: 160, can_act: true, avatars: [avatar(1, 100, 100), avatar(2, 200, 100)], count: 2, ...overrides },
   })
-  return { connect, scheduler, gateway, store, clock, deliver, sent, ready, online, space, lives, logger, remove, move, timeout }
+  return { connect, scheduler, gateway, store, clock, deliver, sent, ready, online, space, lives, logger, remove, move, timeout, counts }
 }
 
 describe('SpaceStore', () => {
@@ -160,6 +162,25 @@ describe('SpaceStore', () => {
     await store.open('c8')
     ready({ avatars: [avatar(1, 100, 100)], count: 1 })
     expect(store.alone).toBe(true)
+  })
+
+  it('is not alone beside the map\'s host, who is not counted', async () => {
+    const { store, ready } = setup()
+    await store.open('c8')
+    ready({ avatars: [avatar(1, 100, 100, { kind: 'guest' }), avatar(7, 140, 100, { kind: 'host', uid: 'D_400001' })], count: 1 })
+    expect(store.alone).toBe(false)
+  })
+
+  it('keeps its count in the one book the channel rows read: a guest, sent no SPACE_COUNT, sees the same number in both', async () => {
+    const { store, ready, deliver, counts } = setup()
+    await store.open('c8')
+    expect(counts.byChannel).toEqual({ c8: 3 })
+    ready({ count: 1 })
+    deliver({ op: 'space_tick', d: { m: [], count: 2 } })
+    expect([store.count, counts.byChannel.c8]).toEqual([2, 2])
+    // a SPACE_COUNT dispatch lands in the same book: the page's header reads it too
+    deliver({ op: 'dispatch', t: 'SPACE_COUNT', s: 1, d: { server_id: '723658', channel_id: 'c8', count: 4 } } as unknown as ServerFrame)
+    expect([store.count, counts.byChannel.c8]).toEqual([4, 4])
   })
 
   it('walks to a tapped point in whole map pixels on the map, and only a member who may act', async () => {

@@ -1,13 +1,18 @@
 /**
  * Reading a space's Tiled map (core/wire/space.ts TiledMap) into what the rules need: a
- * walkable grid of tiles (every non-zero tile of the layer named `collision` blocks, and so
- * does everything off the map) and the objects members meet (hotspots, hosts, the spawn
- * point, a live map's screen). Pure: no server or Taro import.
+ * walkable grid of tiles (every non-zero tile of the layer named `collision` — not drawn —
+ * or `obstacles` — drawn: walls, tables, plants, water — blocks, and so does everything off
+ * the map) and the objects members meet (hotspots, hosts, the spawn point or area, a live
+ * map's screen). Pure: no server or Taro import.
  */
 import type { TiledMap } from '@core/wire/space'
 
-/** The name of the tile layer whose non-zero tiles block walking. */
+/** The name of the tile layer whose non-zero tiles block walking and are not drawn. */
 export const COLLISION_LAYER = 'collision'
+/** The name of the drawn tile layer whose non-zero tiles block walking (what stands on the ground). */
+export const OBSTACLES_LAYER = 'obstacles'
+/** The name of the drawn tile layer under everything (grass, paths, floors). */
+export const GROUND_LAYER = 'ground'
 
 /** A point in map pixels. */
 export interface Point { x: number, y: number }
@@ -39,8 +44,10 @@ export interface SpaceLayout {
   height: number
   hotspots: SpaceHotspot[]
   hosts: SpaceHostSpot[]
-  /** Where newcomers stand: the `spawn` object, else the walkable tile nearest the middle. */
+  /** Where newcomers stand: the `spawn` object (the middle of an area), else the walkable tile nearest the middle. */
   spawn: Point
+  /** The spawn object's rectangle when it has a size (entries spread over it: ./spawn.ts), else null. */
+  spawnArea: Rect | null
   /** Where a live map plays its broadcast (the object of type or class `screen`), or null. */
   screen: Rect | null
 }
@@ -93,19 +100,22 @@ function propertyOf (object: { properties?: Array<{ name: string, value: string 
   return property === undefined ? undefined : String(property.value)
 }
 
-/** Reads a Tiled map into its grid and objects. A map without a `collision` layer blocks nothing but its edges. */
+/** Reads a Tiled map into its grid and objects. A map without a `collision` or `obstacles` layer blocks nothing but its edges. */
 export function readSpaceMap (map: TiledMap): SpaceLayout {
   const cols = map.width
   const rows = map.height
   const blocked = new Uint8Array(cols * rows)
-  const collision = map.layers.find(layer => layer.type === 'tilelayer' && layer.name === COLLISION_LAYER)
-  for (const [index, gid] of (collision?.data ?? []).entries()) {
-    if (index < blocked.length && gid !== 0) blocked[index] = 1
+  for (const layer of map.layers) {
+    if (layer.type !== 'tilelayer' || (layer.name !== COLLISION_LAYER && layer.name !== OBSTACLES_LAYER)) continue
+    for (const [index, gid] of (layer.data ?? []).entries()) {
+      if (index < blocked.length && gid !== 0) blocked[index] = 1
+    }
   }
   const grid: SpaceGrid = { cols, rows, tileWidth: map.tilewidth, tileHeight: map.tileheight, blocked }
   const hotspots: SpaceHotspot[] = []
   const hosts: SpaceHostSpot[] = []
   let spawn: Point | null = null
+  let spawnArea: Rect | null = null
   let screen: Rect | null = null
   for (const layer of map.layers) {
     if (layer.type !== 'objectgroup') continue
@@ -117,10 +127,14 @@ export function readSpaceMap (map: TiledMap): SpaceLayout {
       if (hotspotId !== undefined) hotspots.push({ ...rect, hotspot_id: hotspotId, name: object.name ?? '' })
       else if (hostUid !== undefined) hosts.push({ x: object.x, y: object.y, uid: hostUid })
       else if (kind === 'screen' || object.name === 'screen') screen = rect
-      else if (kind === 'spawn' || object.name === 'spawn') spawn = { x: object.x, y: object.y }
+      else if (kind === 'spawn' || object.name === 'spawn') {
+        spawnArea = rect.width > 0 && rect.height > 0 ? rect : null
+        spawn = spawnArea ? { x: rect.x + rect.width / 2, y: rect.y + rect.height / 2 } : { x: object.x, y: object.y }
+      }
     }
   }
-  return { grid, width: cols * map.tilewidth, height: rows * map.tileheight, hotspots, hosts, spawn: standingPoint(grid, spawn ?? { x: cols * map.tilewidth / 2, y: rows * map.tileheight / 2 }), screen }
+  const middle = { x: cols * map.tilewidth / 2, y: rows * map.tileheight / 2 }
+  return { grid, width: cols * map.tilewidth, height: rows * map.tileheight, hotspots, hosts, spawn: standingPoint(grid, spawn ?? middle), spawnArea, screen }
 }
 
 /** `point` when it is walkable, else the middle of the walkable tile nearest to it (the point itself when the map has none). */

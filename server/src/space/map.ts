@@ -2,7 +2,7 @@
  * The Tiled map of a showroom's gather space (core/wire/space.ts TiledMap), made
  * from the showroom itself when nobody drew one in Tiled: its background as the image layer,
  * a `collision` layer (walls round the edge, a display counter under each hotspot, a few
- * pillars), and an object layer with each hotspot (`hotspot_id`), the spawn point, the host's
+ * pillars), and an object layer with each hotspot (`hotspot_id`), the spawn area, the host's
  * spot (`host_uid`) and, on a live map (SPEC §3 map_category 2), the `screen`. Every map is
  * checked against TiledMapSchema before it is stored or served.
  */
@@ -17,6 +17,12 @@ export const SPACE_TILE = 32
 
 /** Pillars of a made map, as fractions of its size (kept clear of the spawn point and the host). */
 const PILLARS: ReadonlyArray<readonly [number, number]> = [[0.36, 0.28], [0.64, 0.28], [0.36, 0.72], [0.64, 0.72]]
+
+/**
+ * The spawn area of a made map, in tiles: a strip above the bottom wall, under the middle,
+ * small enough that the host standing above its middle greets (talks to) every tile of it.
+ */
+export const SPAWN_AREA = { cols: 7, rows: 3 } as const
 
 const checkMap = TypeCompiler.Compile(TiledMapSchema)
 
@@ -68,9 +74,15 @@ export function spaceMapOf ({ map, hotspots, hostUid }: ShowroomMapSource): Tile
     })
   }
   const middle = Math.floor(width / 2) * SPACE_TILE + SPACE_TILE / 2
-  objects.push({ id: nextId++, name: 'spawn', type: 'spawn', x: middle, y: (height - 3) * SPACE_TILE + SPACE_TILE / 2 })
+  // the spawn area: SPAWN_AREA tiles on the floor above the bottom wall, entries spread over it (core/domain/space spawnPointFor)
+  const spawnLeft = Math.max(1, Math.floor(width / 2) - Math.floor(SPAWN_AREA.cols / 2))
+  objects.push({
+    id: nextId++, name: 'spawn', type: 'spawn', x: spawnLeft * SPACE_TILE, y: Math.max(1, height - 1 - SPAWN_AREA.rows) * SPACE_TILE,
+    width: Math.min(SPAWN_AREA.cols, width - 2) * SPACE_TILE, height: Math.min(SPAWN_AREA.rows, height - 2) * SPACE_TILE,
+  })
   if (hostUid !== null) {
-    objects.push({ id: nextId++, name: 'host', type: 'host', x: middle + 2 * SPACE_TILE, y: (height - 6) * SPACE_TILE + SPACE_TILE / 2, properties: [{ name: 'host_uid', type: 'string', value: hostUid }] })
+    // just above the spawn area's middle: every newcomer stands within its talk radius
+    objects.push({ id: nextId++, name: 'host', type: 'host', x: middle, y: (height - 2 - SPAWN_AREA.rows) * SPACE_TILE + SPACE_TILE / 2, properties: [{ name: 'host_uid', type: 'string', value: hostUid }] })
   }
   if (map.map_category === MapCategory.LiveMap) {
     // the screen hangs on the top wall, a 16:9 panel a third of the map wide

@@ -11,7 +11,7 @@
  * per visit.
  */
 import {
-  advanceAlongPath, advanceSteered, bookOf, findPath, groupOfEach, InterestGrid, regroup, standingPoint, tellMove, viewOf,
+  advanceAlongPath, advanceSteered, bookOf, findPath, groupOfEach, InterestGrid, regroup, spawnPointFor, standingPoint, tellMove, tileAt, viewOf,
   type Groups, type Point, type PoseBook, type SpaceLayout,
 } from '@core/domain/space'
 import {
@@ -177,14 +177,15 @@ export class Space {
 
   /**
    * `person` stands in the space (next to `nearUid`'s avatar when it is here, else where they
-   * stood before the space moved (`restored`), else at the spawn point), and its viewer gets
+   * stood before the space moved (`restored`), else on its own free tile of the spawn area:
+   * core/domain/space spawnPointFor), and its viewer gets
    * space_ready; the others see it come at the next tick.
    */
   enter (person: SpacePerson, viewer: SpaceViewer, nearUid?: string, restored?: Point): number {
     const nearId = nearUid === undefined ? undefined : this.idOf(nearUid)
     const near = nearId === undefined ? undefined : this.avatars.get(nearId)
     const layout = this.options.layout
-    const start = near ? standingPoint(layout.grid, { x: near.x + layout.grid.tileWidth, y: near.y }) : restored ? standingPoint(layout.grid, restored) : layout.spawn
+    const start = near ? standingPoint(layout.grid, { x: near.x + layout.grid.tileWidth, y: near.y }) : restored ? standingPoint(layout.grid, restored) : spawnPointFor(layout, person.uid, this.standsOn())
     const avatar = this.add(person, viewer, start)
     const view = this.viewFor(avatar, new Set())
     avatar.visible = view.visible
@@ -197,6 +198,17 @@ export class Space {
       d: { channel_id: this.channelId, self: avatar.id, tick_hz: this.options.tickHz, speed: SPACE_SPEED, can_act: person.kind !== 'guest', avatars, count: this.people },
     })
     return avatar.id
+  }
+
+  /** Whether anyone (a host too) stands on tile (col, row) now. */
+  private standsOn (): (col: number, row: number) => boolean {
+    const grid = this.options.layout.grid
+    const taken = new Set<number>()
+    for (const avatar of this.avatars.values()) {
+      const tile = tileAt(grid, avatar)
+      taken.add(tile.row * grid.cols + tile.col)
+    }
+    return (col, row) => taken.has(row * grid.cols + col)
   }
 
   private add (person: SpacePerson, viewer: SpaceViewer | null, at: Point): Avatar {

@@ -3,7 +3,7 @@
  * a wall, refusals, the area of interest and its hysteresis, near talk, guests, hidden
  * channels, the count dispatch, the host's greeting and a moderator's move and removal.
  */
-import { applyTickPoses, bookOf, isWalkable, readSpaceMap, type Point, type Pose, type PoseBook, type SpaceLayout } from '@core/domain/space'
+import { applyTickPoses, bookOf, isWalkable, readSpaceMap, spawnPointFor, type Point, type Pose, type PoseBook, type SpaceLayout } from '@core/domain/space'
 import { Permission } from '@core/domain/permissions'
 import { GatewayErrorCode, type DispatchFrame, type ServerFrame } from '@core/wire/gateway'
 import { TRUST_CODES } from '@core/wire/trust'
@@ -91,7 +91,12 @@ describe('GET /channels/:channel_id/space', () => {
     const info = envelope<SpaceInfo>(await app.test.inject({ url: `/channels/${SPACE}/space` })).data
     expect(info).toMatchObject({ channel_id: SPACE, server_id: SERVER, count: 0 })
     expect(info.map).toMatchObject({ orientation: 'orthogonal', width: 50, height: 29, tilewidth: 32, tileheight: 32 })
-    expect(info.map.layers.map(layer => layer.name)).toEqual(['background', 'collision', 'objects'])
+    // the seed's map: drawn ground, drawn obstacles that block, the objects; its tiles on the seed's tileset
+    expect(info.map.layers.map(layer => layer.name)).toEqual(['ground', 'obstacles', 'objects'])
+    expect(info.map.tilesets).toEqual([expect.objectContaining({ firstgid: 1, image: expect.stringMatching(/\/files\/seed\/space-tiles\.png$/), tilewidth: 32, tileheight: 32 })])
+    const tileset = await app.test.inject({ url: '/files/seed/space-tiles.png' })
+    expect([tileset.statusCode, tileset.headers['content-type'], tileset.rawPayload.subarray(1, 4).toString()]).toEqual([200, 'image/png', 'PNG'])
+    expect(layout.spawnArea).not.toBeNull()
     expect(layout.hotspots.map(hotspot => hotspot.hotspot_id)).toEqual([`${SPACE}-hs1`, `${SPACE}-hs2`, `${SPACE}-hs3`])
     expect(layout.hosts.map(host => host.uid)).toEqual(['D_400001'])
     expect(layout.screen).toBeNull()
@@ -111,7 +116,9 @@ describe('the gateway space ops', () => {
     const { client, ready } = await entered('100002')
     expect(ready).toMatchObject({ channel_id: SPACE, tick_hz: TICK_HZ, speed: SPACE_SPEED, can_act: true, count: 1 })
     const self = ready.avatars.find(avatar => avatar.id === ready.self)
-    expect(self).toMatchObject({ uid: '100002', kind: 'member', x: Math.round(layout.spawn.x), y: Math.round(layout.spawn.y) })
+    // alone in the space (the host stands above the spawn area): the member's own tile of it
+    const own = spawnPointFor(layout, '100002', () => false)
+    expect(self).toMatchObject({ uid: '100002', kind: 'member', x: own.x, y: own.y })
     expect(ready.avatars.find(avatar => avatar.kind === 'host')).toMatchObject({ uid: 'D_400001' })
     expect(self?.avatar).toMatch(new RegExp(`^${app.baseUrl}/files/`)) // absolute on the socket's origin, as in dispatches
     const greeting = await client.next<Extract<ServerFrame, { op: 'space_said' }>>(frame => frame.op === 'space_said')
@@ -237,6 +244,29 @@ describe('the area of interest', () => {
     const again = await viewer.next<Ready>(frame => frame.op === 'space_ready' && frame.d.self !== viewerReady.self)
     expect(again.d.avatars.find(avatar => avatar.id === otherId)).toMatchObject({ uid: '100003', kind: 'member' })
     other.close()
+  })
+})
+
+describe('entering', () => {
+  it('spreads entrants over the spawn area, no two on one spot, each where the rule puts them, and the host greets every one', async () => {
+    const uids = ['100001', '100002', '100003', '100004']
+    const standing: Array<{ client: GatewayTestClient, ready: SpaceReadyData }> = []
+    for (const uid of uids) standing.push(await entered(uid))
+    const spots = standing.map(({ ready }) => ready.avatars.find(avatar => avatar.id === ready.self) as Pose)
+    expect(new Set(spots.map(spot => `${spot.x},${spot.y}`)).size).toBe(uids.length)
+    const area = layout.spawnArea as NonNullable<SpaceLayout['spawnArea']>
+    for (const spot of spots) {
+      expect(isWalkable(layout.grid, spot)).toBe(true)
+      expect(spot.x > area.x && spot.x < area.x + area.width && spot.y > area.y && spot.y < area.y + area.height).toBe(true)
+    }
+    // the server decides with core's rule: each entrant took the first free tile from its own, with those before it standing
+    const taken = new Set<string>()
+    for (const [index, uid] of uids.entries()) {
+      expect(spawnPointFor(layout, uid, (col, row) => taken.has(`${col},${row}`))).toEqual({ x: spots[index].x, y: spots[index].y })
+      taken.add(`${Math.floor(spots[index].x / 32)},${Math.floor(spots[index].y / 32)}`)
+    }
+    for (const { client } of standing) await client.next(frame => frame.op === 'space_said' && frame.d.uid === 'D_400001')
+    for (const { client } of standing) client.close()
   })
 })
 
@@ -420,9 +450,10 @@ describe('hosts and moderators', () => {
     expect(movedMember.statusCode).toBe(200)
     await until(memberClient, () => seenAt(memberClient, standing[2].ready.self)?.x === to.x)
     await pause(200)
-    // the refused ones stand where they entered, in their own eyes and in the others'
-    expect(seenAt(ownerClient, standing[0].ready.self)).toMatchObject(layout.spawn)
-    expect(seenAt(memberClient, standing[0].ready.self)).toMatchObject(layout.spawn)
+    // the refused ones stand where they entered (each on their own tile of the spawn area), in their own eyes and in the others'
+    const ownerEntered = standing[0].ready.avatars.find(avatar => avatar.id === standing[0].ready.self) as Pose
+    expect(seenAt(ownerClient, standing[0].ready.self)).toMatchObject({ x: ownerEntered.x, y: ownerEntered.y })
+    expect(seenAt(memberClient, standing[0].ready.self)).toMatchObject({ x: ownerEntered.x, y: ownerEntered.y })
     expect(adminClient.frames.some(frame => frame.op === 'space_left')).toBe(false)
   })
 

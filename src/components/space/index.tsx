@@ -10,6 +10,7 @@ import { hotspotAt, type Rect } from '@/stores/space/space-map'
 import { cameraFollowing, mapToScreen, screenToMap, type Camera, type Point } from './camera'
 import { findCanvasNode } from './canvas-node'
 import type { CanvasNode } from './canvas-types'
+import { createGroundCache, type OffscreenCanvasLike } from './ground-cache'
 import { createImageSource, type LoadingImage } from './image-source'
 import { avatarAt, drawScene, type SceneAvatar, type SpaceContext } from './renderer'
 import './index.scss'
@@ -54,6 +55,22 @@ function sceneAvatarsAt (space: SpaceStore, now: number): SceneAvatar[] {
   return avatars
 }
 
+/** An off-screen canvas for the baked ground: a `<canvas>` element on H5, WeChat's OffscreenCanvas in the mini-program; null where there is none. */
+function offscreenCanvas (width: number, height: number): OffscreenCanvasLike | null {
+  if (isH5()) {
+    if (typeof document === 'undefined') return null
+    const element = document.createElement('canvas')
+    element.width = width
+    element.height = height
+    return element
+  }
+  try {
+    return typeof Taro.createOffscreenCanvas === 'function' ? Taro.createOffscreenCanvas({ type: '2d', width, height }) as unknown as OffscreenCanvasLike : null
+  } catch {
+    return null // a base library without it: the tiles are drawn one by one
+  }
+}
+
 function sameRect (a: Rect | null, b: Rect | null): boolean {
   return a === b || (a !== null && b !== null && a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height)
 }
@@ -78,6 +95,7 @@ export default function SpaceCanvas ({ space, hotspotTitles, showScreen, onHotsp
     const pixelRatio = Taro.getWindowInfo().pixelRatio || 1
     const schedule = (callback: () => void): number => canvas?.requestAnimationFrame ? canvas.requestAnimationFrame(callback) : requestAnimationFrame(callback)
     const images = createImageSource(() => canvas?.createImage ? canvas.createImage() : new Image() as unknown as LoadingImage, () => undefined, mediaUrl)
+    const ground = createGroundCache(offscreenCanvas)
     let view = { width: 0, height: 0 }
     let frames = 0
     const draw = (ctx: SpaceContext) => {
@@ -110,7 +128,7 @@ export default function SpaceCanvas ({ space, hotspotTitles, showScreen, onHotsp
           emotes: space.emotes.map(emote => ({ id: emote.id, emote: emote.emote, age: now - emote.at })),
           hotspotTitles: titles,
           showScreen: screenShown,
-        }, images)
+        }, images, ground)
         if (tellScreen && map.screen) {
           const corner = mapToScreen(camera, map.screen)
           const rect = { x: Math.round(corner.x), y: Math.round(corner.y), width: Math.round(map.screen.width * camera.scale), height: Math.round(map.screen.height * camera.scale) }

@@ -1,13 +1,17 @@
 /**
  * Draws one frame of a gather space on a 2d canvas context — the same code on H5 (a real
  * <canvas>) and in the mini-program (Taro's `Canvas type="2d"` node): the map's image and
- * tile layers, the hotspots and the live map's screen, then the avatars from back to front
- * (circle or picture, lifted a little at each step while walking, initial, name,
- * facing), the ring of my conversation, bubbles and emotes. It keeps no state: the page passes everything a frame needs, so a test drives it
- * with a recording context.
+ * tile layers (ground, then what stands on it), the hotspots' signs and the live map's
+ * screen, then the avatars from back to front (circle or picture, lifted a little at each
+ * step while walking, initial, facing, the ring of my conversation), then the names and
+ * bubbles where core/domain/space layoutLabels puts them (over no avatar and no other
+ * words), and emotes. It keeps no state: the page passes everything a frame needs, so a
+ * test drives it with a recording context.
  */
 import type { SpaceEmote } from '@core/wire/space-codes'
 import { SPACE_BUBBLE_MS, SPACE_EMOTE_MS } from '@/constants/space'
+import { layoutLabels, type LabelRequest } from '@core/domain/space/labels'
+import type { Rect } from '@core/domain/space/map'
 import { isInView, type Camera, type Point } from './camera'
 import { tilesetOf, type SpaceHotspot, type SpaceMap } from '@/stores/space/space-map'
 
@@ -28,6 +32,11 @@ export type SpaceContext = Pick<CanvasRenderingContext2D,
 /** Gives a loaded image for a URL, or null while it loads (or failed); the next frame asks again. */
 export interface ImageSource {
   get (src: string): CanvasImageSource | null
+}
+
+/** The map's layers drawn once into one picture (./ground-cache.ts), or null while it cannot be (an image is loading, no off-screen canvas). */
+export interface GroundSource {
+  get (map: SpaceMap, images: ImageSource): CanvasImageSource | null
 }
 
 /** An avatar where it is drawn this frame. */
@@ -91,6 +100,10 @@ const BACKGROUND = '#dfe8d8'
 const GROUP_RING = '#22c55e'
 const BUBBLE_MAX_WIDTH = 160
 const BUBBLE_MAX_LINES = 3
+const BUBBLE_FONT = '12px sans-serif'
+const NAME_FONT = '11px sans-serif'
+/** The height of a name's plate, map pixels. */
+const NAME_HEIGHT = 15
 const AVATAR_COLOURS = ['#6366f1', '#0ea5e9', '#f97316', '#ec4899', '#14b8a6', '#a855f7', '#eab308', '#ef4444']
 /** Where the facing dot sits for each direction (down, left, right, up). */
 const FACING: readonly Point[] = [{ x: 0, y: 1 }, { x: -1, y: 0 }, { x: 1, y: 0 }, { x: 0, y: -1 }]
@@ -148,12 +161,18 @@ export function avatarAt (avatars: readonly SceneAvatar[], point: Point): SceneA
   return found
 }
 
-function drawLayers (ctx: SpaceContext, scene: Scene, images: ImageSource): void {
-  const { map, camera } = scene
-  const right = camera.left + camera.view.width / camera.scale
-  const bottom = camera.top + camera.view.height / camera.scale
-  const firstColumn = Math.max(0, Math.floor(camera.left / map.tilewidth))
-  const firstRow = Math.max(0, Math.floor(camera.top / map.tileheight))
+/** The part of the map a frame shows, map pixels. */
+export interface Region { left: number, top: number, right: number, bottom: number }
+
+function regionOf (camera: Camera): Region {
+  return { left: camera.left, top: camera.top, right: camera.left + camera.view.width / camera.scale, bottom: camera.top + camera.view.height / camera.scale }
+}
+
+/** Draws the map's image and tile layers over `region` (map pixels, in the context's transform): what has loaded of them. */
+export function drawLayers (ctx: SpaceContext, map: SpaceMap, region: Region, images: ImageSource): void {
+  const { right, bottom } = region
+  const firstColumn = Math.max(0, Math.floor(region.left / map.tilewidth))
+  const firstRow = Math.max(0, Math.floor(region.top / map.tileheight))
   for (const layer of map.layers) {
     if (layer.kind === 'image') {
       const image = images.get(layer.image)
@@ -180,16 +199,20 @@ function drawLayers (ctx: SpaceContext, scene: Scene, images: ImageSource): void
 }
 
 function drawHotspot (ctx: SpaceContext, hotspot: SpaceHotspot, title: string): void {
-  ctx.fillStyle = 'rgba(250, 204, 21, 0.35)'
-  ctx.strokeStyle = '#ca8a04'
-  ctx.lineWidth = 2
-  ctx.fillRect(hotspot.x, hotspot.y, hotspot.width, hotspot.height)
-  ctx.strokeRect(hotspot.x, hotspot.y, hotspot.width, hotspot.height)
-  ctx.fillStyle = '#713f12'
-  ctx.font = '11px sans-serif'
+  // a thin gold edge round what the map draws there (its table), and the title on a sign above it
+  ctx.strokeStyle = 'rgba(234, 179, 8, 0.9)'
+  ctx.lineWidth = 1.5
+  ctx.strokeRect(hotspot.x + 1, hotspot.y + 1, hotspot.width - 2, hotspot.height - 2)
+  ctx.font = NAME_FONT
+  const label = `★ ${title}`
+  const width = ctx.measureText(label).width + 10
+  const middle = hotspot.x + hotspot.width / 2
+  ctx.fillStyle = 'rgba(113, 63, 18, 0.85)'
+  ctx.fillRect(middle - width / 2, hotspot.y - 18, width, 15)
+  ctx.fillStyle = '#fef3c7'
   ctx.textAlign = 'center'
-  ctx.textBaseline = 'bottom'
-  ctx.fillText(`★ ${title}`, hotspot.x + hotspot.width / 2, hotspot.y - 2)
+  ctx.textBaseline = 'top'
+  ctx.fillText(label, middle, hotspot.y - 16)
 }
 
 function drawScreen (ctx: SpaceContext, scene: Scene): void {
@@ -239,44 +262,66 @@ function drawAvatar (ctx: SpaceContext, scene: Scene, avatar: SceneAvatar, image
   ctx.beginPath()
   ctx.arc(avatar.x + facing.x * (AVATAR_RADIUS - 1), centreY + facing.y * (AVATAR_RADIUS - 1), 3, 0, Math.PI * 2)
   ctx.fill()
-  // the name under the feet
-  ctx.font = '11px sans-serif'
-  ctx.textAlign = 'center'
-  ctx.textBaseline = 'top'
-  const label = avatar.nickname
-  const width = ctx.measureText(label).width + 8
-  // a host's (map account's) name on the host's teal, everyone else's on grey
-  ctx.fillStyle = avatar.kind === 'host' ? 'rgba(15, 118, 110, 0.85)' : 'rgba(17, 24, 39, 0.6)'
-  ctx.fillRect(avatar.x - width / 2, avatar.y + 2, width, 15)
-  ctx.fillStyle = '#ffffff'
-  ctx.fillText(label, avatar.x, avatar.y + 4)
 }
 
-function drawBubble (ctx: SpaceContext, avatar: SceneAvatar, bubble: SceneBubble): void {
-  ctx.font = '12px sans-serif'
+/** A bubble's lines and size (12px text, up to BUBBLE_MAX_LINES lines of BUBBLE_MAX_WIDTH). */
+function bubbleBoxOf (ctx: SpaceContext, bubble: SceneBubble): { lines: string[], width: number, height: number } {
+  ctx.font = BUBBLE_FONT
   const lines = wrapText(ctx, bubble.text, BUBBLE_MAX_WIDTH, BUBBLE_MAX_LINES)
-  if (lines.length === 0) return
-  const width = Math.max(...lines.map(line => ctx.measureText(line).width)) + 12
-  const height = lines.length * 15 + 8
-  const left = avatar.x - width / 2
-  const top = avatar.y - AVATAR_RADIUS * 2 - 10 - height
+  return { lines, width: lines.length === 0 ? 0 : Math.max(...lines.map(line => ctx.measureText(line).width)) + 12, height: lines.length * 15 + 8 }
+}
+
+function drawBubble (ctx: SpaceContext, avatar: SceneAvatar, bubble: SceneBubble, lines: readonly string[], box: Rect): void {
+  ctx.font = BUBBLE_FONT
   ctx.globalAlpha = Math.max(0, Math.min(1, (SPACE_BUBBLE_MS - bubble.age) / BUBBLE_FADE_MS))
   ctx.fillStyle = '#ffffff'
   ctx.strokeStyle = '#cbd5e1'
   ctx.lineWidth = 1
-  ctx.fillRect(left, top, width, height)
-  ctx.strokeRect(left, top, width, height)
+  ctx.fillRect(box.x, box.y, box.width, box.height)
+  ctx.strokeRect(box.x, box.y, box.width, box.height)
+  // the tail points from the bubble's bottom edge at the speaker's head, wherever the layout put the bubble
+  const bottom = box.y + box.height
+  const foot = Math.min(Math.max(avatar.x, box.x + 6), box.x + box.width - 6)
+  const head = avatar.y - AVATAR_RADIUS * 2 - 2
   ctx.beginPath()
-  ctx.moveTo(avatar.x - 5, top + height)
-  ctx.lineTo(avatar.x + 5, top + height)
-  ctx.lineTo(avatar.x, top + height + 6)
+  ctx.moveTo(foot - 5, bottom)
+  ctx.lineTo(foot + 5, bottom)
+  ctx.lineTo(avatar.x, Math.max(bottom + 2, Math.min(bottom + 6, head)))
   ctx.closePath()
   ctx.fill()
   ctx.fillStyle = '#111827'
   ctx.textAlign = 'left'
   ctx.textBaseline = 'top'
-  lines.forEach((line, index) => ctx.fillText(line, left + 6, top + 4 + index * 15))
+  lines.forEach((line, index) => ctx.fillText(line, box.x + 6, box.y + 4 + index * 15))
   ctx.globalAlpha = 1
+}
+
+/** The name, on its plate where the layout put it (under the feet when there is room). */
+function drawName (ctx: SpaceContext, avatar: SceneAvatar, box: Rect): void {
+  ctx.font = NAME_FONT
+  ctx.textAlign = 'center'
+  ctx.textBaseline = 'top'
+  // a host's (map account's) name on the host's teal, everyone else's on grey
+  ctx.fillStyle = avatar.kind === 'host' ? 'rgba(15, 118, 110, 0.85)' : 'rgba(17, 24, 39, 0.6)'
+  ctx.fillRect(box.x, box.y, box.width, box.height)
+  ctx.fillStyle = '#ffffff'
+  ctx.fillText(avatar.nickname, box.x + box.width / 2, box.y + 2)
+}
+
+/**
+ * Where each bubble and name goes this frame (core/domain/space layoutLabels): bubbles
+ * first, then names, none over an avatar's body or another's words where there is room.
+ */
+export function labelBoxesOf (ctx: SpaceContext, avatars: readonly SceneAvatar[], bubbles: ReadonlyArray<{ avatar: SceneAvatar, bubble: SceneBubble }>): { bubbles: Array<{ avatar: SceneAvatar, bubble: SceneBubble, lines: string[], box: Rect }>, names: Rect[] } {
+  const bodies = avatars.map(avatar => ({ x: avatar.x - AVATAR_RADIUS - 2, y: avatar.y - AVATAR_RADIUS * 2 - 2 - stepLiftOf(avatar), width: AVATAR_RADIUS * 2 + 4, height: AVATAR_RADIUS * 2 + 4 }))
+  const said = bubbles.map(({ avatar, bubble }) => ({ avatar, bubble, ...bubbleBoxOf(ctx, bubble) })).filter(item => item.lines.length > 0)
+  ctx.font = NAME_FONT
+  const requests: LabelRequest[] = [
+    ...said.map(({ avatar, width, height }): LabelRequest => ({ width, height, anchor: { x: avatar.x, y: avatar.y - AVATAR_RADIUS * 2 - 10 }, side: 'above' })),
+    ...avatars.map((avatar): LabelRequest => ({ width: ctx.measureText(avatar.nickname).width + 8, height: NAME_HEIGHT, anchor: { x: avatar.x, y: avatar.y + 2 }, side: 'below' })),
+  ]
+  const boxes = layoutLabels(bodies, requests)
+  return { bubbles: said.map(({ avatar, bubble, lines }, index) => ({ avatar, bubble, lines, box: boxes[index] })), names: boxes.slice(said.length) }
 }
 
 function drawEmote (ctx: SpaceContext, avatar: SceneAvatar, emote: SceneEmote): void {
@@ -290,24 +335,38 @@ function drawEmote (ctx: SpaceContext, avatar: SceneAvatar, emote: SceneEmote): 
 }
 
 /** Draws one frame of the space. */
-export function drawScene (ctx: SpaceContext, scene: Scene, images: ImageSource): void {
-  const { camera, pixelRatio } = scene
+export function drawScene (ctx: SpaceContext, scene: Scene, images: ImageSource, ground?: GroundSource): void {
+  const { camera, pixelRatio, map } = scene
   ctx.setTransform(pixelRatio, 0, 0, pixelRatio, 0, 0)
   ctx.fillStyle = BACKGROUND
   ctx.fillRect(0, 0, camera.view.width, camera.view.height)
   const zoom = pixelRatio * camera.scale
   ctx.setTransform(zoom, 0, 0, zoom, -camera.left * zoom, -camera.top * zoom)
-  drawLayers(ctx, scene, images)
+  const region = regionOf(camera)
+  // the layers drawn once into a picture of the whole map, when there is one: one image a frame, not a call a tile
+  const baked = ground?.get(map, images) ?? null
+  if (baked) {
+    const left = Math.max(0, Math.floor(region.left))
+    const top = Math.max(0, Math.floor(region.top))
+    const width = Math.min(map.width, Math.ceil(region.right)) - left
+    const height = Math.min(map.height, Math.ceil(region.bottom)) - top
+    if (width > 0 && height > 0) ctx.drawImage(baked, left, top, width, height, left, top, width, height)
+  } else {
+    drawLayers(ctx, map, region, images)
+  }
   drawScreen(ctx, scene)
   for (const hotspot of scene.map.hotspots) drawHotspot(ctx, hotspot, scene.hotspotTitles.get(hotspot.hotspot_id) ?? hotspot.name)
   const margin = AVATAR_RADIUS * 4
   const shown = scene.avatars.filter(avatar => isInView(camera, avatar, margin)).sort((a, b) => a.y - b.y)
   for (const avatar of shown) drawAvatar(ctx, scene, avatar, images)
   const byId = new Map(shown.map(avatar => [avatar.id, avatar]))
-  for (const bubble of scene.bubbles) {
+  const speaking = scene.bubbles.flatMap(bubble => {
     const avatar = byId.get(bubble.id)
-    if (avatar && bubble.age < SPACE_BUBBLE_MS) drawBubble(ctx, avatar, bubble)
-  }
+    return avatar && bubble.age < SPACE_BUBBLE_MS ? [{ avatar, bubble }] : []
+  })
+  const labels = labelBoxesOf(ctx, shown, speaking)
+  shown.forEach((avatar, index) => drawName(ctx, avatar, labels.names[index]))
+  for (const { avatar, bubble, lines, box } of labels.bubbles) drawBubble(ctx, avatar, bubble, lines, box)
   for (const emote of scene.emotes) {
     const avatar = byId.get(emote.id)
     if (avatar && emote.age < SPACE_EMOTE_MS) drawEmote(ctx, avatar, emote)

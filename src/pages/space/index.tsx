@@ -139,6 +139,7 @@ function SpacePage () {
     lives: id => stores.api.listChannelLives(id),
     channel: id => stores.api.getChannel(id),
     timeout: (sid, uid, until) => stores.trust.timeout(sid, uid, until),
+    counts: stores.spaceCounts,
   }))
   const showroom = usePageStore(stores => new ShowroomStore(stores.api, stores.logger))
   const [screen, setScreen] = useState<Rect | null>(null)
@@ -212,6 +213,7 @@ function SpacePage () {
     )
   }
   const opened = showroom.openedEvent
+  const corner = opened !== null && opened.event_id === showroom.firstEvent?.event_id
   const broadcast = space.broadcast
   const broadcastSrc = broadcast ? mediaUrl(broadcast.play_url) : ''
   return (
@@ -230,8 +232,8 @@ function SpacePage () {
           }}
           onScreenRect={setScreen}
         />
-        {/* an open card stands over the top of the map, where the screen is: the player shows once it is closed */}
-        {screen !== null && broadcastSrc !== '' && !opened && (
+        {/* an open full card stands over the top of the map, where the screen is: the player shows once it is closed (the corner card leaves it) */}
+        {screen !== null && broadcastSrc !== '' && (!opened || corner) && (
           <View className='space-page__screen' data-testid='space-screen' style={{ left: `${screen.x}px`, top: `${screen.y}px`, width: `${screen.width}px`, height: `${screen.height}px` }}>
             <Video className='space-page__video' src={broadcastSrc} poster={mediaUrl(broadcast?.cover) || undefined} autoplay muted controls objectFit='contain' />
           </View>
@@ -250,7 +252,8 @@ function SpacePage () {
           />
         )}
         {opened && (
-          <View className='space-page__card'>
+          // the event played on entry is a small card in the corner, the map left to be seen; one opened at a hotspot a full card
+          <View className={`space-page__card${corner ? ' space-page__card--corner' : ''}`} data-testid={corner ? 'space-corner-card' : 'space-card'}>
             <InteractionCard
               key={opened.event_id}
               event={opened}

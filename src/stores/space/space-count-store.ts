@@ -1,7 +1,8 @@
 /**
  * How many stand in each metaverse channel's space of the current server (the
  * channel row's 像素乐园 · 23 人在逛): the server's counts with each channel list, then
- * SPACE_COUNT dispatches as people come and go.
+ * SPACE_COUNT dispatches as people come and go, and what an open space tells its page
+ * (src/stores/space/space-store.ts reads its header's count from here: one book for both).
  */
 import { makeAutoObservable, observable } from 'mobx'
 import type { SpaceCount } from '@core/wire/space'
@@ -23,6 +24,19 @@ export class SpaceCountStore {
   /** The counts as the rows read them: channel id → people (a plain snapshot, so a list re-renders when one changes). */
   get byChannel (): Readonly<Record<string, number>> {
     return Object.fromEntries(this.counts)
+  }
+
+  /** How many stand in the space of `channelId` as last told (0 when never told). */
+  countOf (channelId: string): number {
+    return this.counts.get(channelId) ?? 0
+  }
+
+  /**
+   * A count the space itself told its page (HTTP, space_ready, space_tick): kept like a
+   * dispatch, whatever server the list shows — the page of that space reads it from here.
+   */
+  tell (count: SpaceCount): void {
+    this.counts.set(count.channel_id, count.count)
   }
 
   /** Asks the server for the counts of `serverId`'s spaces; a failure keeps what is known (the rows simply show no count). */

@@ -17,6 +17,7 @@ import { SPACE_SAY_MAX_LENGTH, type SpaceEmote } from '@core/wire/space-codes'
 import { t } from '@/i18n'
 import type { SpaceApi } from '@/services/api/space'
 import { SpaceAvatars, type SpaceAvatarState } from './avatars'
+import type { SpaceCountStore } from './space-count-store'
 import { SpaceModeration, type SpaceModerationOptions } from './moderation'
 import { hotspotAt, spaceMapOf, type SpaceMap } from './space-map'
 import { SpaceTalk, type SpaceEmoteState, type SpaceLine } from './talk'
@@ -40,6 +41,13 @@ export interface SpaceStoreOptions extends SpaceModerationOptions {
   lives: (channelId: string) => Promise<Paged<LiveItem>>
   /** A channel (its name for the header). */
   channel: (channelId: string) => Promise<Channel>
+  /**
+   * The one book of how many stand in each space (the root's SpaceCountStore, which the
+   * channel rows read): what the space tells this page of its count is written there and read
+   * from there, so the header and the side count never disagree — a guest gets no
+   * SPACE_COUNT dispatch of a server it has not joined, and the page's count reaches the row.
+   */
+  counts: Pick<SpaceCountStore, 'countOf' | 'tell'>
 }
 
 /** Why the member is out of the space for good (the page goes back). */
@@ -70,8 +78,6 @@ export class SpaceStore {
   map: SpaceMap | null = null
   /** Whether the member stands in the space (space_ready came for this channel). */
   entered = false
-  /** Everyone in the space. */
-  count = 0
   /** The avatar ids of my conversation (me included), empty for none. */
   group: number[] = []
   /** A sentence for the page to show once (refusal, removal), or null. */
@@ -128,7 +134,13 @@ export class SpaceStore {
 
   /** Whether nobody but me is in the space (the page says so). */
   get alone (): boolean {
-    return this.entered && this.count <= 1
+    // nobody else counted, and nobody else (a host of the map is not counted) standing in view
+    return this.entered && this.count <= 1 && [...this.view.avatars.keys()].every(id => id === this.selfId)
+  }
+
+  /** Everyone in the space (hosts are not counted), as the one book of counts has it. */
+  get count (): number {
+    return this.channelId === null ? 0 : this.options.counts.countOf(this.channelId)
   }
 
   /** The avatars in view by id (mine included). */
@@ -197,7 +209,7 @@ export class SpaceStore {
       if (this.channelId !== channelId) return 'ready' // another space opened meanwhile: its own load decides
       this.info = info
       this.map = spaceMapOf(info.map)
-      this.count = info.count
+      this.tellCount(info.count)
       return 'ready'
     })
     if (loaded && this.channelId === channelId) {
@@ -316,6 +328,10 @@ export class SpaceStore {
     this.options.gateway.sendSpace({ op: 'space_enter', d: { channel_id: this.channelId, ...(this.nearUid ? { near_uid: this.nearUid } : {}) } })
   }
 
+  private tellCount (count: number): void {
+    if (this.channelId !== null && this.info !== null) this.options.counts.tell({ server_id: this.info.server_id, channel_id: this.channelId, count })
+  }
+
   private resetPresence (): void {
     this.entered = false
     this.view.clear()
@@ -352,14 +368,14 @@ export class SpaceStore {
   private ready (d: SpaceReadyData): void {
     this.resetPresence()
     this.entered = true
-    this.count = d.count
+    this.tellCount(d.count)
     this.view.ready(d, this.options.clock())
     this.updateStanding()
   }
 
   private tick (d: SpaceTickData): void {
     this.view.tick(d, this.options.clock())
-    if (d.count !== undefined) this.count = d.count
+    if (d.count !== undefined) this.tellCount(d.count)
     this.updateStanding()
   }
 

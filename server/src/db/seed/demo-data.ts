@@ -22,8 +22,8 @@ import type {
 } from '../schema'
 import type { MemberRolesTable } from '../tables/trust'
 import { SHOWROOM_SIZE } from '../../repositories/showrooms'
-import { spaceMapOf } from '../../space/map'
 import { avatarImage, coverImage, iconImage, SEED_VIDEO_KEY, seedImagePath, showroomImage, type SeedImage } from './art'
+import { demoSpaceMap } from './space-map'
 
 /** Every row and image of the demo. */
 export interface DemoData {
@@ -317,8 +317,8 @@ function buildShowroom (serverId: string, channelId: string, name: string, categ
   data.images.push(image)
   const map = { map_category: category, background: `/files/${image.key}`, ...SHOWROOM_SIZE }
   const hotspots = spots.map((spot, index) => ({ hotspot_id: `${channelId}-hs${index + 1}`, channel_id: channelId, sort: index + 1, x: spot.x, y: spot.y, title: spot.title, event_id: `${channelId}-${spot.type}` }))
-  // the space's map, with the map account of its kind as host (SPEC §3 D_ uid)
-  const space = spaceMapOf({ map, hotspots, hostUid: SHOWROOM_HOSTS[category] })
+  // the space's map, on the seed's tiles, with the map account of its kind as host (SPEC §3 D_ uid)
+  const space = demoSpaceMap({ map, hotspots, hostUid: SHOWROOM_HOSTS[category] })
   data.showrooms.push({ channel_id: channelId, server_id: serverId, ...map, space_map: JSON.stringify(space) })
   data.hotspots.push(...hotspots)
   spots.forEach((spot, index) => {

@@ -13,6 +13,8 @@ import type { FileStore } from '../../services/storage'
 import { readFile } from 'fs/promises'
 import { SEED_VIDEO_FILE, SEED_VIDEO_KEY } from './art'
 import { buildDemoData } from './demo-data'
+import { SPACE_TILESET_KEY } from './space-map'
+import { spaceTilesetPng } from './space-tiles'
 
 /** Rows of one table, loosely typed for the generic upsert below. */
 type Row = Record<string, unknown>
@@ -58,6 +60,7 @@ export async function seedDemo (db: Db, files: FileStore, now: number = Math.flo
     await files.put(image.key, Buffer.from(image.svg), 'image/svg+xml', { replace: true })
   }
   await files.put(SEED_VIDEO_KEY, await readFile(SEED_VIDEO_FILE), 'video/mp4', { replace: true })
+  await files.put(SPACE_TILESET_KEY, spaceTilesetPng(), 'image/png', { replace: true })
   await db.transaction().execute(async trx => {
     await insertMissing(trx, 'servers', data.servers)
     await upsert(trx, 'users', ['uid'], data.users)
