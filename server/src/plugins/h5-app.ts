@@ -64,7 +64,7 @@ function appPageSender (fastify: FastifyInstance, indexFile: string, answerWaitM
   return async (request, reply, page) => {
     const template = await readFile(indexFile, 'utf8')
     const html = page
-      ? await carryingPageHtml(fastify, request, page, template, queryPartOf(request.url), request.host, Date.now(), pageStylesOf(template, `/${pagePathOf(page.route)}`, path.dirname(indexFile)), answerWaitMs)
+      ? await carryingPageHtml(fastify, request, page, template, queryPartOf(request.url), request.host, Date.now(), route => pageStylesOf(template, `/${pagePathOf(route)}`, path.dirname(indexFile)), answerWaitMs)
       : withFirstScreen(template, null, '', '')
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding')
       .header('content-security-policy', appPagePolicy(html))

@@ -80,18 +80,29 @@ describe('Market\'s page carries its showroom\'s answer', () => {
     expect(page.body).toContain(`<link rel="preload" as="image" fetchpriority="high" href="${background}">`)
   })
 
-  it('carries nothing without a channel, or for a channel that has no showroom (the page shows that itself; its first screen is a skeleton)', async () => {
-    expect((await test.inject('/market/index.html?sid=832828')).body).toBe(withFirstScreen(FAKE_INDEX_HTML, null, '', ''))
+  it('carries, without a channel, the server\'s channel list (a visitor\'s) and the showroom of its first metaverse channel, which the page opens', async () => {
+    const page = await test.inject('/market/index.html?sid=832828')
+    const [channels, showroom] = await Promise.all(['/servers/832828/channels', '/channel/room/game/mapcfg?server_id=832828&channel_id=83282810'].map(apiPath => test.inject(apiPath)))
+    expect(carriedBy(page.body)).toEqual({
+      '/servers/832828/channels': { statusCode: 200, body: channels.body, visitorOnly: true },
+      '/channel/room/game/mapcfg?server_id=832828&channel_id=83282810': { statusCode: 200, body: showroom.body },
+    })
+  })
+
+  it('carries nothing for a channel that has no showroom (the page shows that itself; its first screen is a skeleton)', async () => {
     expect((await test.inject('/market/index.html?sid=832828&cid=832828')).body).toBe(withFirstScreen(FAKE_INDEX_HTML, null, '', ''))
   })
 })
 
 describe('what a page can carry', () => {
   it('reads the parameters and host like the client, without throwing on a malformed query', () => {
-    expect(answerPathsOf(HOME, 'sid=%E0%A4%A&cid=1', 'starsea.example.com')).toEqual(['/servers/723658', '/servers/723658/channels', '/servers/723658/lives?page=1&page_size=20'])
+    expect(answerPathsOf(HOME, 'sid=%E0%A4%A', 'starsea.example.com')).toEqual(['/servers/723658', '/servers/723658/channels', '/servers/723658/lives?page=1&page_size=20'])
+    // a link naming a channel (its share button's) carries that chat's answers too
+    expect(answerPathsOf(HOME, 'sid=%E0%A4%A&cid=1', 'starsea.example.com')).toEqual(['/servers/723658', '/servers/723658/channels', '/servers/723658/lives?page=1&page_size=20', '/channels/1', '/channels/1/messages?limit=50'])
     expect(answerPathsOf(HOME, '', 'cloudmart.example.com')[0]).toBe('/servers/832828')
     expect(answerPathsOf(MARKET, 'cid=%2083282810%20', 'cloudmart.example.com')).toEqual(['/channel/room/game/mapcfg?server_id=832828&channel_id=83282810'])
     expect(answerPathsOf(MARKET, 'sid=a%26b&cid=1', '')).toEqual(['/channel/room/game/mapcfg?server_id=a%26b&channel_id=1'])
+    expect(answerPathsOf(MARKET, 'sid=832828', '')).toEqual(['/servers/832828/channels'])
   })
 
   it('carries only successful answers: a failure is left for the page to meet and retry', async () => {
