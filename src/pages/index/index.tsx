@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { useReachBottom } from '@tarojs/taro'
 import { Button, View, Text } from '@tarojs/components'
 import { observer } from 'mobx-react'
@@ -29,7 +29,7 @@ import SettingsEntry from '@/components/settings-entry'
 import ShareButton from '@/components/share-button'
 import SignInOffer from '@/components/sign-in-offer'
 import StateView from '@/components/state-view'
-import { openChannel } from '@/components/channel-list/open-channel'
+import { channelActionOf, openChannel, opensPage } from '@/components/channel-list/open-channel'
 import { disabledIf } from '@/utils/disabled-if'
 import './index.scss'
 
@@ -74,19 +74,33 @@ function Home () {
     .then(() => reportLoadError(server.error, channel.error, live.error))
     .then(() => root.liveReminders.check()) // The reminded lives that started meanwhile
 
+  // a link naming a channel (its share button's) opens on that channel: Home shows none of its content meanwhile (the
+  // server's first screen, that chat's, stays over the page until the channel's page renders), only once it is shown again
+  const [goingOn, setGoingOn] = useState(() => Boolean(params.channel_id))
+  const wentOn = useRef(false)
+
   /** SPEC §2: `cid`/`channel_id` in the query opens that channel as a tap would. */
   const openRequestedChannel = () => {
     const channelId = params.channel_id
     if (!channelId) return
     const target = channel.findChannel(channelId)
+    const leaves = target !== null && target.kind !== ChannelKind.Group && opensPage(channelActionOf(target.channel_type))
     if (target && target.kind !== ChannelKind.Group) openChannel(target, server.serverId).catch(logFailure(`opening channel ${channelId}`))
     else console.warn(`[home] channel ${channelId} is not in the channel list of server ${server.serverId}`)
+    if (leaves) wentOn.current = true
+    else setGoingOn(false)
   }
 
   usePageTitle(t('pageTitleHome'))
   usePageLifecycle(PAGE_PATH, {
-    load: () => { load().then(openRequestedChannel).catch(logFailure('loading')) },
+    load: () => {
+      load().then(openRequestedChannel).catch(error => {
+        setGoingOn(false)
+        logFailure('loading')(error)
+      })
+    },
     show: () => {
+      if (wentOn.current) setGoingOn(false)
       live.startClock() // SPEC §4: badges change while the page is shown
       root.liveReminders.check()
     },
@@ -131,7 +145,7 @@ function Home () {
   const everythingFailed = statuses.every(status => status === 'error')
   const firstLoad = statuses.every(isPending)
   const nothingToShow = channel.status === 'empty' && live.status === 'empty'
-  const contentShown = !everythingFailed && !firstLoad && !nothingToShow
+  const contentShown = !everythingFailed && !firstLoad && !nothingToShow && !goingOn
   // The live cards (below the first screen) follow the banner's paint by one frame
   const liveCardsShown = useAfterFirstPaint(contentShown)
   const banner = liveBannerChannelOf(channel.channels)
