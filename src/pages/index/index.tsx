@@ -77,7 +77,8 @@ function Home () {
   // a link naming a channel (its share button's) opens on that channel: Home shows none of its content meanwhile (the
   // server's first screen, that chat's, stays over the page until the channel's page renders), only once it is shown again
   const [goingOn, setGoingOn] = useState(() => Boolean(params.channel_id))
-  const wentOn = useRef(false)
+  /** Where Home is with that channel: opening it (`going`), hidden under its page (`left`). */
+  const linkedChannel = useRef<'none' | 'going' | 'left'>('none')
 
   /** SPEC §2: `cid`/`channel_id` in the query opens that channel as a tap would. */
   const openRequestedChannel = () => {
@@ -87,7 +88,7 @@ function Home () {
     const leaves = target !== null && target.kind !== ChannelKind.Group && opensPage(channelActionOf(target.channel_type))
     if (target && target.kind !== ChannelKind.Group) openChannel(target, server.serverId).catch(logFailure(`opening channel ${channelId}`))
     else console.warn(`[home] channel ${channelId} is not in the channel list of server ${server.serverId}`)
-    if (leaves) wentOn.current = true
+    if (leaves) linkedChannel.current = 'going'
     else setGoingOn(false)
   }
 
@@ -100,11 +101,14 @@ function Home () {
       })
     },
     show: () => {
-      if (wentOn.current) setGoingOn(false)
+      if (linkedChannel.current === 'left') setGoingOn(false)
       live.startClock() // SPEC §4: badges change while the page is shown
       root.liveReminders.check()
     },
-    hide: () => live.stopClock(),
+    hide: () => {
+      if (linkedChannel.current === 'going') linkedChannel.current = 'left'
+      live.stopClock()
+    },
     unload: () => live.dispose(),
   })
 
