@@ -100,6 +100,19 @@ export function pageStylesOf (html: string, pagePath: string, h5Dir: string): st
   return files.filter(file => file.endsWith('.css')).map(file => stylesheetText(h5Dir, file)).join('\n')
 }
 
+/** The files (scripts and stylesheets) the page at `pagePath` loads with its chunk, as the build's preload map in `html` names them (root-relative paths). */
+export function pageFilesOf (html: string, pagePath: string): string[] {
+  return (preloadMapOf(html)[pagePath] ?? []).filter(file => /^\/[\w./-]+\.(js|css)$/.test(file))
+}
+
+/** `html` preloading `files` (root-relative scripts and stylesheets, as pageFilesOf gives them) at low priority, at the end of its head; as it is when there are none. */
+export function withPagePreloads (html: string, files: readonly string[]): string {
+  const headEnd = html.indexOf('</head>')
+  if (headEnd < 0 || files.length === 0) return html
+  const links = files.map(file => `<link rel="preload" as="${file.endsWith('.css') ? 'style' : 'script'}" fetchpriority="low" href="${escapeHtml(file)}">`)
+  return html.slice(0, headEnd) + links.join('') + html.slice(headEnd)
+}
+
 /**
  * `html` with `screen` (or, when null, a skeleton) over its app root, taken away once the
  * app renders `takenOverBy`, laid out by `styles` (the page's CSS) inlined in its head.

@@ -25,7 +25,7 @@ import { fillPath } from '@core/wire/paths'
 import { parseQueryString, queryString } from '@core/query/url'
 import { HISTORY_LIMIT_DEFAULT, MESSAGES_PATHS } from '@core/wire/messages-paths'
 import { CARRY_WAIT_MS } from '../config'
-import { withFirstScreen } from './first-screen'
+import { withFirstScreen, withPagePreloads } from './first-screen'
 import { chatFirstScreen, homeFirstScreen, marketFirstScreen, type ScreenElement } from '@core/view/first-screen'
 
 /** A page whose HTML carries answers. */
@@ -253,6 +253,15 @@ export function withPageAnswers (html: string, page: CarryingPage, answers: Page
   return html.slice(0, headEnd) + script + preloads.join('') + html.slice(headEnd)
 }
 
+/** What the build gives a route's page: its stylesheets' text (inlined under its first screen) and the files its chunk loads. */
+export interface PageAssets {
+  stylesOf (route: string): string
+  filesOf (route: string): readonly string[]
+}
+
+/** No build to read (a page is served without the app's assets). */
+const NO_ASSETS: PageAssets = { stylesOf: () => '', filesOf: () => [] }
+
 /** The data of the answer to `apiPath` among `answers`, undefined when none is carried. */
 function carriedData (answers: PageAnswers, apiPath: string): unknown {
   return answers[apiPath] ? dataOf(answers[apiPath].body) : undefined
@@ -263,11 +272,12 @@ function carriedData (answers: PageAnswers, apiPath: string): unknown {
  * `host`: carrying its answers (those its first answers name asked after them; a visitor's
  * marked `visitorOnly`), with preloads of its first screen's images, including the one
  * chosen from several answers at `nowMs`, and its visitor's first screen (a skeleton where
- * the answers cannot fill it) laid out by `stylesOf` its route, the page's CSS (plugins/first-screen.ts).
+ * the answers cannot fill it) laid out by its route's CSS from `assets` (plugins/first-screen.ts), and
+ * when that screen is another page's, that page's files preloaded.
  */
 export async function carryingPageHtml (
   fastify: Pick<FastifyInstance, 'inject'>, request: Pick<FastifyRequest, 'headers' | 'ip'>, page: CarryingPage,
-  html: string, search: string, host: string, nowMs = Date.now(), stylesOf: (route: string) => string = () => '', waitMs = CARRY_WAIT_MS,
+  html: string, search: string, host: string, nowMs = Date.now(), assets: PageAssets = NO_ASSETS, waitMs = CARRY_WAIT_MS,
 ): Promise<string> {
   const input = inputOf(search, host)
   const paths = page.answerPaths(input)
@@ -279,5 +289,8 @@ export async function carryingPageHtml (
   const image = page.imageOfAll?.(data, nowMs / 1000)
   const screen = languageOf(search) === 'zh-CN' ? page.firstScreen(data, nowMs / 1000) : null
   const withAnswers = withPageAnswers(html, page, answers, image === undefined ? [] : [image])
-  return screen === null ? withFirstScreen(withAnswers, null, '', stylesOf(page.route)) : withFirstScreen(withAnswers, screen.element, screen.takenOverBy, stylesOf(screen.route))
+  if (screen === null) return withFirstScreen(withAnswers, null, '', assets.stylesOf(page.route))
+  // a screen of another page (Home's link to a chat) is taken over by that page: its files are fetched beside the page's own
+  const preloaded = screen.route === page.route ? withAnswers : withPagePreloads(withAnswers, assets.filesOf(screen.route))
+  return withFirstScreen(preloaded, screen.element, screen.takenOverBy, assets.stylesOf(screen.route))
 }

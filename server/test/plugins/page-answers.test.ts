@@ -1,7 +1,7 @@
 import { gunzipSync } from 'zlib'
 import { PAGE_ANSWERS_GLOBAL, type PageAnswers } from '@core/wire/api'
 import { encodeNwp } from '@core/query/nwp'
-import { answerPathsOf, answersFor, bannerCoverOf, CARRYING_PAGES, withPageAnswers } from '../../src/plugins/page-answers'
+import { answerPathsOf, answersFor, bannerCoverOf, CARRYING_PAGES, carryingPageHtml, withPageAnswers, type PageAssets } from '../../src/plugins/page-answers'
 import { withFirstScreen } from '../../src/plugins/first-screen'
 import { FAKE_INDEX_HTML, startTestApp, type TestApp } from '../helper'
 
@@ -91,6 +91,24 @@ describe('Market\'s page carries its showroom\'s answer', () => {
 
   it('carries nothing for a channel that has no showroom (the page shows that itself; its first screen is a skeleton)', async () => {
     expect((await test.inject('/market/index.html?sid=832828&cid=832828')).body).toBe(withFirstScreen(FAKE_INDEX_HTML, null, '', ''))
+  })
+})
+
+describe('the build\'s files a drawn page names', () => {
+  /** A build whose every route has one script and one stylesheet named after it, and CSS that says which route's it is. */
+  const assets: PageAssets = { stylesOf: route => `.route-${route}{}`, filesOf: route => [`/js/${route}.js`, `/css/${route}.css`] }
+  const served = (search: string) => carryingPageHtml(test.app, { headers: {}, ip: '127.0.0.1' }, HOME, FAKE_INDEX_HTML, search, '', Date.now(), assets, 5000)
+
+  it('lays Home\'s drawing out by Home\'s CSS, and preloads nothing more', async () => {
+    const html = await served('?sid=832828')
+    expect(html).toContain('.route-index{}</style>')
+    expect(html).not.toContain('as="script"')
+  })
+
+  it('lays a shared chat link\'s drawing out by the chat page\'s CSS, and preloads that page\'s files, which take it over', async () => {
+    const html = await served('?server_id=832828&channel_id=83282802')
+    expect(html).toContain('.route-channel{}</style>')
+    expect(html).toContain('<link rel="preload" as="script" fetchpriority="low" href="/js/channel.js"><link rel="preload" as="style" fetchpriority="low" href="/css/channel.css">')
   })
 })
 
