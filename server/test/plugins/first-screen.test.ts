@@ -1,3 +1,4 @@
+import { avatarTone } from '@core/domain/avatar-tone'
 import { chatFirstScreen, homeFirstScreen, screenHtml } from '@core/view/first-screen'
 import { FIRST_SCREEN_ID, pageStylesOf, TAKE_OVER_SCRIPT, withFirstScreen } from '../../src/plugins/first-screen'
 import { inlineScriptSources } from '../../src/plugins/security-headers'
@@ -73,6 +74,13 @@ describe('The first screen in the HTML of Home, Market and a chat channel', () =
 
   it('draws Market\'s first showroom for a Market link that names no channel', async () => {
     expect(firstScreenOf((await test.inject('/market/index.html?sid=832828')).body)).toBe(firstScreenOf((await test.inject('/market/index.html?sid=832828&cid=83282810')).body))
+  })
+
+  it('draws a chat\'s avatars as the app\'s: a picture sized by its width and height before any stylesheet, or the initial on the member\'s tone', () => {
+    const history = { items: [{ author: { uid: '7', nickname: '林晓', avatar: '/files/a.svg' }, content: 'a', created_at: 0 }, { author: { uid: '8', nickname: '周末', avatar: '' }, content: 'b', created_at: 999 }] }
+    const html = screenHtml(chatFirstScreen({ name: 'x', channel_type: 1, kind: 0 }, history)!)
+    expect(html).toContain('<img class="chat-avatar" style="object-fit:cover" alt="" width="32" height="32" src="/files/a.svg">')
+    expect(html).toContain(`<div class="chat-avatar chat-avatar--initial chat-avatar--tone-${avatarTone('8')}"><span>周</span></div>`)
   })
 
   it('draws no chat for a channel that is not a discussion (posts, live, showroom): its page gets the skeleton', async () => {
