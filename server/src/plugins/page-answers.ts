@@ -80,6 +80,12 @@ export function bannerCoverOf (channels: unknown, lives: unknown, nowSeconds: nu
   return bannerEntryOf(liveBannerChannelOf(flattenGroups(groups)), entries)?.item.cover ?? null
 }
 
+/** A chat's history: a signed-in caller's marks which reactions are theirs. */
+const isChatHistory = (apiPath: string): boolean => /\/messages(\?|$)/.test(apiPath)
+
+/** A member's channel list carries their unread counts and the channels only members see. */
+const isChannelList = (apiPath: string): boolean => /\/channels$/.test(apiPath)
+
 /** A chat channel's page: its detail (the header's name) and its newest messages, as the chat store asks for them. */
 const CHAT_PAGE: CarryingPage = {
   route: 'channel',
@@ -92,13 +98,9 @@ const CHAT_PAGE: CarryingPage = {
     ]
   },
   imageOf: () => null,
-  // a signed-in caller's history marks which reactions are theirs
-  visitorOnly: apiPath => /\/messages(\?|$)/.test(apiPath),
+  visitorOnly: apiPath => isChatHistory(apiPath),
   firstScreen: ([channel, history]) => drawn(chatFirstScreen(channel, history), '.chat-message', 'channel'),
 }
-
-/** A member's channel list carries their unread counts and the channels only members see. */
-const isChannelList = (apiPath: string): boolean => /\/channels$/.test(apiPath)
 
 /**
  * What Home renders when it does not go on to a channel its link names (the channel is
@@ -123,7 +125,7 @@ export const CARRYING_PAGES: readonly CarryingPage[] = [
       ]
     },
     imageOf: data => (data as { icon?: unknown } | null)?.icon,
-    visitorOnly: apiPath => isChannelList(apiPath) || CHAT_PAGE.visitorOnly!(apiPath),
+    visitorOnly: apiPath => isChannelList(apiPath) || isChatHistory(apiPath),
     imageOfAll: ([, channels, lives], nowSeconds) => bannerCoverOf(channels, lives, nowSeconds),
     // SPEC §2: Home opened with a chat channel opens that channel, so the chat is what paints first (Home never shows)
     firstScreen: ([server, channels, lives, ...linked], nowSeconds) => {

@@ -74,8 +74,8 @@ function Home () {
     .then(() => reportLoadError(server.error, channel.error, live.error))
     .then(() => root.liveReminders.check()) // The reminded lives that started meanwhile
 
-  // a link naming a channel (its share button's) opens on that channel: Home shows none of its content meanwhile (the
-  // server's first screen, that chat's, stays over the page until the channel's page renders), only once it is shown again
+  // a link naming a channel (its share button's) opens on that channel: Home renders nothing meanwhile (the server's first
+  // screen, that chat's, stays over the page until the channel's page renders), and itself once it is shown again
   const [goingOn, setGoingOn] = useState(() => Boolean(params.channel_id))
   /** Where Home is with that channel: opening it (`going`), hidden under its page (`left`). */
   const linkedChannel = useRef<'none' | 'going' | 'left'>('none')
@@ -149,7 +149,7 @@ function Home () {
   const everythingFailed = statuses.every(status => status === 'error')
   const firstLoad = statuses.every(isPending)
   const nothingToShow = channel.status === 'empty' && live.status === 'empty'
-  const contentShown = !everythingFailed && !firstLoad && !nothingToShow && !goingOn
+  const contentShown = !everythingFailed && !firstLoad && !nothingToShow
   // The live cards (below the first screen) follow the banner's paint by one frame
   const liveCardsShown = useAfterFirstPaint(contentShown)
   const banner = liveBannerChannelOf(channel.channels)
@@ -158,6 +158,8 @@ function Home () {
   // the voice bar floats under a page header, and Home has none: its header card starts below the bar instead
   const underVoiceBar = root.voice.current?.barShown === true
 
+  // nothing of Home's while it goes on to a linked channel: whatever the server drew (the chat, or a skeleton) stays until that page renders
+  if (goingOn) return null
   return (
     <View className={`home${underVoiceBar ? ' home--under-voice-bar' : ''}`}>
       <ServerHeader
