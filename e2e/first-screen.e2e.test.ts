@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core'
 import { loginKeyOf } from '@core/domain/login-key'
 import { sharedBrowser } from './support/app'
 import { CHAT_CHANNEL_PAGE } from './support/chat'
-import { openPage } from './support/browser'
+import { emulateSlowPhone, openPage, screenshotsAtBothSizes } from './support/browser'
 import { startProduct, stopProduct, type RunningProduct } from './support/product'
 
 const browser = sharedBrowser()
@@ -29,6 +29,9 @@ afterAll(async () => { if (product) await stopProduct(product) })
 function urlOf (path: string): string {
   return `${product.url}${path}`
 }
+
+/** A chat channel's shared link, as its share button makes it (Home's path naming the channel). */
+const SHARED_CHAT_LINK = '/index.html?server_id=832828&channel_id=83282802'
 
 /** How far (CSS px) an element may sit from where the server drew it. */
 const BOX_TOLERANCE_PX = 4
@@ -145,6 +148,76 @@ describe('The first screen drawn by the server', () => {
     const signedIn = await joinBar(true)
     expect([visitor.visible, signedIn.visible]).toEqual([true, false])
     expect(signedIn.top).toBe(visitor.top)
+  })
+
+  it('is the chat\'s for a channel\'s shared link on a slow phone, and the app takes over on the chat page without ever showing Home', async () => {
+    const tracked = await openPage(browser(), 'phone')
+    try {
+      const { page } = tracked
+      // every frame: was Home's own card on screen, the server's drawing of it or the app's (on top where it stands, not under the drawn chat)?
+      await page.addInitScript(() => {
+        const seen = { home: false, chatDrawn: false }
+        ;(window as unknown as { __seen: typeof seen }).__seen = seen
+        const onScreen = (element: Element) => {
+          const box = element.getBoundingClientRect()
+          const x = box.left + box.width / 2
+          const y = box.top + box.height / 2
+          return box.width > 0 && y >= 0 && y < window.innerHeight && element.contains(document.elementFromPoint(x, y))
+        }
+        const look = () => {
+          if (Array.from(document.querySelectorAll('.server-header')).some(onScreen)) seen.home = true
+          if (Array.from(document.querySelectorAll('#first-screen .chat-message__text')).some(onScreen)) seen.chatDrawn = true
+          requestAnimationFrame(look)
+        }
+        requestAnimationFrame(look)
+      })
+      await emulateSlowPhone(page)
+      await page.goto(urlOf(SHARED_CHAT_LINK), { timeout: 60000 })
+      await screenshotsAtBothSizes(page, 'FIRST_SCREEN_SHOTS', 'slow-phone', 'shared-chat-link-first-screen', 0)
+      await page.locator('#first-screen').waitFor({ state: 'detached', timeout: 90000 })
+      await page.locator('.taro_page .chat-view__join-button').filter({ visible: true }).waitFor({ timeout: 60000 })
+      expect(new URL(page.url()).pathname).toBe('/pages/channel/index')
+      expect(await page.evaluate(() => (window as unknown as { __seen: unknown }).__seen)).toEqual({ home: false, chatDrawn: true })
+      await screenshotsAtBothSizes(page, 'FIRST_SCREEN_SHOTS', 'slow-phone', 'shared-chat-link-app', 500)
+    } finally {
+      await tracked.context.close()
+    }
+  }, 240000)
+
+  it('joins a visitor who tapped the first screen\'s 加入 before the app took over', async () => {
+    const tracked = await openPage(browser(), 'phone')
+    try {
+      const { page } = tracked
+      // the app's scripts are held back until the tap: it lands on the server's drawing, as on a slow phone
+      let release: () => void = () => undefined
+      const tapped = new Promise<void>(resolve => { release = resolve })
+      await page.route('**/js/**', async route => { await tapped; await route.continue() })
+      await page.goto(urlOf(CHAT_CHANNEL_PAGE), { waitUntil: 'commit' })
+      const drawnJoin = page.locator('#first-screen .chat-view__join-button')
+      await drawnJoin.click()
+      await screenshotsAtBothSizes(page, 'FIRST_SCREEN_SHOTS', 'early', 'join-tapped', 0)
+      release()
+      await page.locator('.chat-composer__input textarea').filter({ visible: true }).first().waitFor({ timeout: 60000 })
+      await expect(page.locator('.taro_page .chat-view__join-button').filter({ visible: true }).count()).resolves.toBe(0)
+      await screenshotsAtBothSizes(page, 'FIRST_SCREEN_SHOTS', 'early', 'joined', 500)
+    } finally {
+      await tracked.context.close()
+    }
+  }, 120000)
+
+  it('sizes a chat\'s avatars in its first paint, before any script or stylesheet of the app runs', async () => {
+    const tracked = await openPage(browser(), 'phone')
+    try {
+      await tracked.page.route('**/js/**', route => route.abort())
+      await tracked.page.route('**/css/**', route => route.abort())
+      await tracked.page.goto(urlOf(CHAT_CHANNEL_PAGE))
+      // the avatar is what stands before a message's body (the gutter of a grouped message has no picture)
+      const sizes = await tracked.page.locator('#first-screen .chat-message > :first-child:not(.chat-message__gutter)').evaluateAll(avatars => avatars.map(avatar => Math.round(avatar.getBoundingClientRect().width)))
+      expect(sizes.length).toBeGreaterThan(0)
+      expect(sizes.filter(size => size < 28 || size > 40)).toEqual([])
+    } finally {
+      await tracked.context.close()
+    }
   })
 
   it('is a skeleton where the server cannot fill it (an unknown channel), never a blank page', async () => {

@@ -26,6 +26,19 @@ describe('Market', () => {
     })
   })
 
+  it('opens the server\'s first showroom for a link without a channel, from the answers its page carried: no request waits on another', async () => {
+    await journey(browser(), 'market-no-channel', 'phone', async page => {
+      const asked: string[] = []
+      page.on('request', request => { if (/\/(mapcfg|channels)$/.test(new URL(request.url()).pathname)) asked.push(new URL(request.url()).pathname) })
+      // the server's first screen is the showroom's already, not a skeleton
+      expect(await (await fetch(urlOf('/market/index.html?sid=832828'))).text()).toMatch(/<div id="first-screen"[^>]*><div class="market">/)
+      await page.goto(urlOf('/market/index.html?sid=832828'))
+      await seeText(page, '欢迎来到')
+      await page.locator('#first-screen').waitFor({ state: 'detached' })
+      expect(asked).toEqual([])
+    })
+  })
+
   it('opens a hotspot card when its hotspot is tapped', async () => {
     await journey(browser(), 'market-hotspot', 'phone', async page => {
       await page.goto(urlOf(SHOWROOM))

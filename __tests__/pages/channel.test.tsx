@@ -1,5 +1,6 @@
 import Taro from '@tarojs/taro'
 import { ChannelKind, ChannelType, LiveCommentFlag, LiveFlag, MediaType } from '@core/wire/entities'
+import { EARLY_JOIN_GLOBAL } from '@core/wire/page-answers'
 import ChannelPage from '@/pages/channel/index'
 import { envelopeError } from '@/services/request/errors'
 import { webNavigator } from '@/router'
@@ -155,6 +156,23 @@ describe('channel page: a post channel', () => {
     expect(document.querySelector('.post-composer .post-fields__title')).not.toBeNull()
     expect(page.text()).toContain('添加图片')
     expect(page.text()).toContain('发布')
+  })
+
+  it.each([
+    ['joins a visitor who tapped the server\'s drawn 加入 before the app rendered, once the membership is known', false, 1],
+    ['drops such a tap of a member', true, 0],
+  ])('%s', async (_title, isMember, joins) => {
+    const api = channelApi('c-news', ChannelType.Discussion, '公告')
+    api.getServer.mockImplementation(async (serverId: string) => serverDetail(serverId, { is_member: isMember }))
+    const members = fakeMembersApi()
+    members.join.mockImplementation(async serverId => ({ server_id: serverId, is_member: true, member_count: 2, online_count: 1 }))
+    const messages = fakeMessagesApi()
+    messages.listHistory.mockResolvedValue(historyPage([chatMessage(1, { channel_id: 'c-news', content: '大家好' })], false))
+    ;(globalThis as Record<string, unknown>)[EARLY_JOIN_GLOBAL] = true
+    page = await openPage(ChannelPage, { api, messages, members, signedIn: user({ uid: 'B_visitor' }), params: { channel_id: 'c-news' } })
+    await page.testUtils.queries.waitForQuerySelector('.chat-composer__input')
+    expect(members.join).toHaveBeenCalledTimes(joins)
+    expect(EARLY_JOIN_GLOBAL in globalThis).toBe(false)
   })
 
   it('shows a visitor (no member of the server) the join prompt instead of 写帖子, and joining brings 写帖子', async () => {

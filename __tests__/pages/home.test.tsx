@@ -313,6 +313,23 @@ describe('Home: the channel list', () => {
     page = await openPage(Home, { params: { cid: 'elsewhere' } })
     expect(navigateTo).not.toHaveBeenCalled()
     expect(warn).toHaveBeenCalledWith('[home] channel elsewhere is not in the channel list of server 723658')
+    expect(document.querySelector('.home__content')).not.toBeNull()
+  })
+
+  it('shows none of its content while it goes on to the channel a link names, and all of it once shown again', async () => {
+    page = await openPage(Home, { params: { channel_id: 'c-news', sid: '723658' } })
+    expect(navigateTo).toHaveBeenCalledWith({ url: '/pages/channel/index?server_id=723658&sid=723658&channel_id=c-news' })
+    expect(document.querySelector('.home__content')).toBeNull()
+    await page.play('useDidHide')
+    expect(document.querySelector('.home__content')).toBeNull()
+    await page.play('useDidShow') // back from the channel
+    expect(document.querySelector('.home__content .channel-list__name')?.textContent).toBe('公告')
+  })
+
+  it('shows its content when the channel a link names opens no page of the app (a game plaza says so in a toast)', async () => {
+    page = await openPage(Home, { params: { cid: 'c-game' } })
+    expect(toasts()).toEqual(['暂不支持该功能'])
+    expect(document.querySelector('.home__content')).not.toBeNull()
   })
 
   it('opens a live item on its channel page with the item to play', async () => {

@@ -2,7 +2,7 @@
  * The first screen of Home, Market and a chat channel as a visitor sees it, described once
  * from the API answers the page opens with: a small element tree whose elements carry the
  * class names, nesting and texts of the app's own components (ServerHeader, LiveCard,
- * ChannelList, PageHeader, ShowroomMap, InteractionCard, ChatMessage), so the page's own CSS lays it out
+ * ChannelList, PageHeader, ShowroomMap, InteractionCard, ChatMessage, ChatAvatar), so the page's own CSS lays it out
  * where the app will. The reference server writes it into the page's HTML
  * ({@link screenHtml}, every text and URL escaped) so it paints before the scripts; the
  * app's first render then replaces it in the same place (e2e/first-screen.e2e.test.ts
@@ -11,6 +11,7 @@
  * ({@link skeletonScreen}), never a blank page.
  * Pure: no I/O, no clock (the caller gives `nowSeconds`).
  */
+import { avatarTone } from '../domain/avatar-tone'
 import { flattenGroups } from '../domain/channel'
 import { continuesAuthorGroup, type GroupedMessage } from '../domain/chat-grouping'
 import { bannerEntryOf, liveBannerChannelOf } from '../domain/live-banner'
@@ -30,6 +31,8 @@ export interface ScreenElement {
   src?: string
   /** Inline style declarations the app's component sets too (e.g. the map's aspect ratio). */
   style?: string
+  /** A picture's width and height in CSS px, written as its attributes (its stylesheet's size wins once it applies). */
+  box?: number
   children?: ScreenElement[]
 }
 
@@ -250,6 +253,15 @@ const TARO_MINI_BUTTON_STYLE = 'display: inline-block; padding: 0 1.32em; font-s
 /** How many of the newest messages a chat's first screen shows (more than a phone's screen holds). */
 export const CHAT_FIRST_SCREEN_MESSAGES = 12
 
+/** The box (CSS px) of a chat avatar on a phone, written on its picture so it has its size before any stylesheet applies (the app's is 64 design px, 1.6rem). */
+export const CHAT_AVATAR_PX = 32
+
+/** ChatAvatar as a message shows it: the member's picture, or their initial on their tone. */
+function chatAvatar (uid: string, nickname: string, avatar: string): ScreenElement {
+  if (avatar !== '') return { ...image('chat-avatar', avatar), box: CHAT_AVATAR_PX }
+  return view(`chat-avatar chat-avatar--initial chat-avatar--tone-${avatarTone(uid)}`, [text('', initialOf(nickname))])
+}
+
 /** A chat channel's first screen: its header and its newest messages (oldest first, as the app lists them); null without both answers, or for a channel that is not a discussion. */
 export function chatFirstScreen (channel: unknown, history: unknown): ScreenElement | null {
   const detail = (channel ?? {}) as { name?: unknown, channel_type?: unknown, kind?: unknown }
@@ -282,7 +294,7 @@ export function chatFirstScreen (channel: unknown, history: unknown): ScreenElem
           ])])
         }
         return view('chat-list__row', [view('chat-message chat-message--sent', [
-          avatar !== '' ? image('chat-message__avatar', avatar) : text('chat-message__avatar chat-message__avatar--initial', initialOf(nickname)),
+          chatAvatar(stringOf(author.uid), nickname, avatar),
           view('chat-message__body', [
             view('chat-message__head', [
               text('chat-message__author', nickname),
@@ -331,7 +343,8 @@ export function screenHtml (element: ScreenElement): string {
   const styleAttribute = element.style ? ` style="${escapeHtml(element.style)}"` : ''
   if (element.kind === 'image') {
     const src = loadableSrc(element.src)
-    return `<img${classAttribute} style="object-fit:cover" alt=""${src === '' ? '' : ` src="${escapeHtml(src)}"`}>`
+    const box = typeof element.box === 'number' && Number.isFinite(element.box) ? ` width="${Math.round(element.box)}" height="${Math.round(element.box)}"` : ''
+    return `<img${classAttribute} style="object-fit:cover" alt=""${box}${src === '' ? '' : ` src="${escapeHtml(src)}"`}>`
   }
   const tag = element.kind === 'view' ? 'div' : 'span'
   const inner = (element.children ?? []).map(screenHtml).join('') + escapeHtml(element.text ?? '')

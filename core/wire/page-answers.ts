@@ -24,3 +24,11 @@ export interface PageAnswer {
 
 /** Carried answers by path and query (`/servers/832828`). */
 export type PageAnswers = Record<string, PageAnswer>
+
+/**
+ * The global the first screen a served page draws (server/src/plugins/first-screen.ts) sets
+ * when a visitor taps its 加入 (a chat's join bar) before the app renders: that screen is a
+ * drawing, so its inline script records the tap and the app joins once it knows the
+ * membership (src/services/early-taps.ts).
+ */
+export const EARLY_JOIN_GLOBAL = '__openrealmEarlyJoin'

@@ -13,6 +13,21 @@ export const VIEWPORTS = {
   desktop: { viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1 },
 } as const
 
+/** The slow phone's network (a 400 ms round trip, 400 kbit/s each way), as Chromium's DevTools protocol emulates it. */
+export const SLOW_PHONE_NETWORK = { latency: 400, downloadThroughput: 400 * 1024 / 8, uploadThroughput: 400 * 1024 / 8 } as const
+
+/** How many times slower than this machine the slow phone's CPU runs. */
+export const SLOW_PHONE_CPU_SLOWDOWN = 4
+
+/** Makes `page` a slow phone from now on: its network (SLOW_PHONE_NETWORK, the cache off) and a CPU four times slower. */
+export async function emulateSlowPhone (page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Network.enable')
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true })
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, ...SLOW_PHONE_NETWORK })
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOW_PHONE_CPU_SLOWDOWN })
+}
+
 /** Which viewport a test runs at. */
 export type ViewportName = keyof typeof VIEWPORTS
 

@@ -11,6 +11,7 @@
 import { readFileSync } from 'fs'
 import path from 'path'
 import { ANY_LOGIN_KEY_SOURCE } from '@core/domain/login-key'
+import { EARLY_JOIN_GLOBAL } from '@core/wire/page-answers'
 import { escapeHtml, screenHtml, skeletonScreen, SKELETON_CSS, type ScreenElement } from '@core/view/first-screen'
 
 /** The id of the element holding the server's first screen. */
@@ -31,6 +32,9 @@ const PAGE_SHOWN = '.taro_page > *'
  */
 const VISITOR_OFFER = '.chat-view__join'
 
+/** The offer's button; a tap on it before the app renders is recorded (TAKE_OVER_SCRIPT) and marked `data-tapped`. */
+const VISITOR_OFFER_BUTTON = '.chat-view__join-button'
+
 /**
  * Before the app's root and above it, on the page's background, until taken away; in the
  * flow, so the document has the height the build's rem script measures (an absolute box
@@ -40,19 +44,23 @@ const VISITOR_OFFER = '.chat-view__join'
 const HOLDER_CSS = `body{margin:0}#${FIRST_SCREEN_ID}{position:relative;z-index:999;min-height:100vh;background:#f5f6f8;line-height:1.6}`
   + `#${FIRST_SCREEN_ID} img{display:block}`
   + `#${FIRST_SCREEN_ID}[data-signed-in] ${VISITOR_OFFER}{visibility:hidden}`
+  + `#${FIRST_SCREEN_ID} ${VISITOR_OFFER_BUTTON}{cursor:pointer}#${FIRST_SCREEN_ID} ${VISITOR_OFFER_BUTTON}[data-tapped]{opacity:.6}`
 
 /**
  * Sizes the rem unit again now that the screen is laid out (the build's rem script, which
  * listens to resize, ran in the head before the body had a height and fell to its 20 px
  * floor; the app's pages get 20.8 px on a 390 px phone), marks the screen `data-signed-in`
  * when this device holds a login of any environment (the visitor's offer then stays out
- * of sight, HOLDER_CSS; a storage that cannot be read marks nothing), then takes the
- * server's screen away once `#app` holds an element matching its `data-until`
- * (checked on every change of the document, then never again). Static text: the page's
- * policy allows it by its hash (plugins/security-headers.ts).
+ * of sight, HOLDER_CSS; a storage that cannot be read marks nothing), records a tap on the
+ * offer's 加入 under EARLY_JOIN_GLOBAL (the app joins once it knows the membership, so a tap
+ * before it renders is not lost) and marks the button `data-tapped` (dimmed, as the app's
+ * shows a join under way), then takes the server's screen away once `#app` holds an element
+ * matching its `data-until` (checked on every change of the document, then never again).
+ * Static text: the page's policy allows it by its hash (plugins/security-headers.ts).
  */
 export const TAKE_OVER_SCRIPT = `(function(){window.dispatchEvent(new Event("resize"));var s=document.getElementById(${JSON.stringify(FIRST_SCREEN_ID)});if(!s)return;`
   + `try{var k=new RegExp(${JSON.stringify(ANY_LOGIN_KEY_SOURCE)});for(var i=0;i<localStorage.length;i++)if(k.test(localStorage.key(i)))s.setAttribute("data-signed-in","")}catch(e){}`
+  + `s.addEventListener("click",function(e){var b=e.target&&e.target.closest&&e.target.closest(${JSON.stringify(VISITOR_OFFER_BUTTON)});if(b){window[${JSON.stringify(EARLY_JOIN_GLOBAL)}]=true;b.setAttribute("data-tapped","")}});`
   + 'var u=s.getAttribute("data-until"),o=new MutationObserver(function(){var a=document.getElementById("app");'
   + 'if(a&&a.querySelector(u)){o.disconnect();s.parentNode.removeChild(s)}});'
   + 'o.observe(document.documentElement,{childList:true,subtree:true})})()'
@@ -90,6 +98,19 @@ function stylesheetText (h5Dir: string, file: string): string {
 export function pageStylesOf (html: string, pagePath: string, h5Dir: string): string {
   const files = preloadMapOf(html)[pagePath] ?? []
   return files.filter(file => file.endsWith('.css')).map(file => stylesheetText(h5Dir, file)).join('\n')
+}
+
+/** The files (scripts and stylesheets) the page at `pagePath` loads with its chunk, as the build's preload map in `html` names them (root-relative paths). */
+export function pageFilesOf (html: string, pagePath: string): string[] {
+  return (preloadMapOf(html)[pagePath] ?? []).filter(file => /^\/[\w./-]+\.(js|css)$/.test(file))
+}
+
+/** `html` preloading `files` (root-relative scripts and stylesheets, as pageFilesOf gives them) at low priority, at the end of its head; as it is when there are none. */
+export function withPagePreloads (html: string, files: readonly string[]): string {
+  const headEnd = html.indexOf('</head>')
+  if (headEnd < 0 || files.length === 0) return html
+  const links = files.map(file => `<link rel="preload" as="${file.endsWith('.css') ? 'style' : 'script'}" fetchpriority="low" href="${escapeHtml(file)}">`)
+  return html.slice(0, headEnd) + links.join('') + html.slice(headEnd)
 }
 
 /**

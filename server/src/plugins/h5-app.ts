@@ -18,8 +18,8 @@ import { DECLARED_API_ROOTS } from '@core/wire/calls'
 import { h5PathsOf, pagePathOf, ROUTES } from '../../../config/routes'
 import { notFound } from '../errors'
 import { sendError } from './errors'
-import { CARRYING_PAGES, carryingPageHtml, type CarryingPage } from './page-answers'
-import { pageStylesOf, withFirstScreen } from './first-screen'
+import { CARRYING_PAGES, carryingPageHtml, type CarryingPage, type PageAssets } from './page-answers'
+import { pageFilesOf, pageStylesOf, withFirstScreen } from './first-screen'
 import { OPENAPI_PATH } from './openapi'
 import { appPagePolicy } from './security-headers'
 
@@ -63,8 +63,12 @@ type AppPageSender = (request: FastifyRequest, reply: FastifyReply, page: Carryi
 function appPageSender (fastify: FastifyInstance, indexFile: string, answerWaitMs: number): AppPageSender {
   return async (request, reply, page) => {
     const template = await readFile(indexFile, 'utf8')
+    const assets: PageAssets = {
+      stylesOf: route => pageStylesOf(template, `/${pagePathOf(route)}`, path.dirname(indexFile)),
+      filesOf: route => pageFilesOf(template, `/${pagePathOf(route)}`),
+    }
     const html = page
-      ? await carryingPageHtml(fastify, request, page, template, queryPartOf(request.url), request.host, Date.now(), pageStylesOf(template, `/${pagePathOf(page.route)}`, path.dirname(indexFile)), answerWaitMs)
+      ? await carryingPageHtml(fastify, request, page, template, queryPartOf(request.url), request.host, Date.now(), assets, answerWaitMs)
       : withFirstScreen(template, null, '', '')
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding')
       .header('content-security-policy', appPagePolicy(html))

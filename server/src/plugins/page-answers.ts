@@ -14,7 +14,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { API_PATHS, PAGE_ANSWERS_GLOBAL, type PageAnswers } from '@core/wire/api'
 import { CONFIGURED_SERVERS } from '@core/domain/servers'
 import { chooseServer, showroomQueryOf, type ServerChoiceInput } from '@core/domain/server'
-import { flattenGroups } from '@core/domain/channel'
+import { firstShowroomOf, flattenGroups } from '@core/domain/channel'
 import { bannerEntryOf, liveBannerChannelOf } from '@core/domain/live-banner'
 import { deriveLiveState, orderLiveItems } from '@core/domain/live-state'
 import type { ChannelListData, Paged } from '@core/wire/api'
@@ -25,7 +25,7 @@ import { fillPath } from '@core/wire/paths'
 import { parseQueryString, queryString } from '@core/query/url'
 import { HISTORY_LIMIT_DEFAULT, MESSAGES_PATHS } from '@core/wire/messages-paths'
 import { CARRY_WAIT_MS } from '../config'
-import { withFirstScreen } from './first-screen'
+import { withFirstScreen, withPagePreloads } from './first-screen'
 import { chatFirstScreen, homeFirstScreen, marketFirstScreen, type ScreenElement } from '@core/view/first-screen'
 
 /** A page whose HTML carries answers. */
@@ -40,10 +40,29 @@ export interface CarryingPage {
   visitorOnly? (apiPath: string): boolean
   /** An image its first screen shows from several answers (the data of `answerPaths`' in their order, undefined where none is carried) at `nowSeconds`. */
   imageOfAll? (data: unknown[], nowSeconds: number): unknown
-  /** Its first screen as a visitor sees it, from the data of `answerPaths` (in their order, undefined where none is carried) at `nowSeconds`; null when they cannot fill it. */
-  firstScreen (data: unknown[], nowSeconds: number): ScreenElement | null
+  /**
+   * The API paths its first screen waits for that earlier answers name, asked once those came
+   * (`data`: the data of `answerPaths`, in their order, undefined where none is carried); e.g.
+   * the showroom of the server's first metaverse channel, named by its channel list.
+   */
+  followingPaths? (input: Required<ServerChoiceInput>, data: unknown[]): string[]
+  /** Its first screen as a visitor sees it, from the data of `answerPaths` then `followingPaths` (in their order, undefined where none is carried) at `nowSeconds`; null when they cannot fill it. */
+  firstScreen (data: unknown[], nowSeconds: number): DrawnScreen | null
+}
+
+/** A first screen as a carrying page draws it. */
+export interface DrawnScreen {
+  /** Its elements. */
+  element: ScreenElement
   /** Selector of what the app renders once its own first screen is in place (the server's is then taken away). */
   takenOverBy: string
+  /** The route (config/routes.ts) whose stylesheets lay it out. */
+  route: string
+}
+
+/** `element` drawn as `route`'s first screen, taken over by `takenOverBy`; null without an element. */
+function drawn (element: ScreenElement | null, takenOverBy: string, route: string): DrawnScreen | null {
+  return element === null ? null : { element, takenOverBy, route }
 }
 
 /** Home's server: the one its parameters and host choose. */
@@ -61,10 +80,39 @@ export function bannerCoverOf (channels: unknown, lives: unknown, nowSeconds: nu
   return bannerEntryOf(liveBannerChannelOf(flattenGroups(groups)), entries)?.item.cover ?? null
 }
 
+/** A chat's history: a signed-in caller's marks which reactions are theirs. */
+const isChatHistory = (apiPath: string): boolean => /\/messages(\?|$)/.test(apiPath)
+
+/** A member's channel list carries their unread counts and the channels only members see. */
+const isChannelList = (apiPath: string): boolean => /\/channels$/.test(apiPath)
+
+/** A chat channel's page: its detail (the header's name) and its newest messages, as the chat store asks for them. */
+const CHAT_PAGE: CarryingPage = {
+  route: 'channel',
+  answerPaths: input => {
+    const channelId = input.params.channel_id ?? ''
+    if (channelId === '') return []
+    return [
+      fillPath(API_PATHS.channel, { channel_id: channelId }),
+      fillPath(MESSAGES_PATHS.messages, { channel_id: channelId }) + queryString({ limit: HISTORY_LIMIT_DEFAULT }),
+    ]
+  },
+  imageOf: () => null,
+  visitorOnly: apiPath => isChatHistory(apiPath),
+  firstScreen: ([channel, history]) => drawn(chatFirstScreen(channel, history), '.chat-message', 'channel'),
+}
+
+/**
+ * What Home renders when it does not go on to a channel its link names (the channel is
+ * not in its list, or opens elsewhere): its content then takes the chat's first screen away.
+ */
+const HOME_CONTENT = '.home__content'
+
 /** The pages that carry answers, and which. */
 export const CARRYING_PAGES: readonly CarryingPage[] = [
   {
-    // Home: the detail of the server it shows (its card) and its icon; its channel and live lists and the live banner's cover
+    // Home: the detail of the server it shows (its card) and its icon; its channel and live lists and the live banner's cover;
+    // and, for a link naming a channel (SPEC §2 `cid`/`channel_id`, what a channel's share button makes), that chat's answers
     route: 'index',
     answerPaths: input => {
       const serverId = homeServerId(input)
@@ -73,52 +121,58 @@ export const CARRYING_PAGES: readonly CarryingPage[] = [
         // The live banner (its largest paint) needs both lists; the live list's first page as the client asks for it
         fillPath(API_PATHS.serverChannels, { server_id: serverId }),
         fillPath(API_PATHS.serverLives, { server_id: serverId }) + queryString({ page: 1, page_size: DEFAULT_PAGE_SIZE }),
+        ...CHAT_PAGE.answerPaths(input),
       ]
     },
     imageOf: data => (data as { icon?: unknown } | null)?.icon,
-    // a member's channel list carries their unread counts and the channels only members see
-    visitorOnly: apiPath => /\/channels$/.test(apiPath),
+    visitorOnly: apiPath => isChannelList(apiPath) || isChatHistory(apiPath),
     imageOfAll: ([, channels, lives], nowSeconds) => bannerCoverOf(channels, lives, nowSeconds),
-    firstScreen: ([server, channels, lives], nowSeconds) => homeFirstScreen({ server, channels, lives, nowSeconds }),
-    takenOverBy: '.home__content',
+    // SPEC §2: Home opened with a chat channel opens that channel, so the chat is what paints first (Home never shows)
+    firstScreen: ([server, channels, lives, ...linked], nowSeconds) => {
+      const chat = CHAT_PAGE.firstScreen(linked, nowSeconds)
+      if (chat !== null) return { ...chat, takenOverBy: `${chat.takenOverBy}, ${HOME_CONTENT}` }
+      return drawn(homeFirstScreen({ server, channels, lives, nowSeconds }), HOME_CONTENT, 'index')
+    },
   },
   {
-    // Market: the showroom it opens on (none without a channel), and its map
+    // Market: the showroom it opens on — the named channel's, else the server's first showroom (named by its channel list,
+    // as the showroom store finds it) — and its map
     route: 'market',
     answerPaths: input => {
       const query = showroomQueryOf(CONFIGURED_SERVERS, input)
-      return query.channel_id === '' ? [] : [API_PATHS.mapcfg + queryString(query)] // the query as src/services/api writes it
+      if (query.channel_id === '') return [fillPath(API_PATHS.serverChannels, { server_id: query.server_id })]
+      return [showroomPath(query)]
+    },
+    followingPaths: (input, [channels]) => {
+      const query = showroomQueryOf(CONFIGURED_SERVERS, input)
+      const groups = (channels as Partial<ChannelListData> | undefined)?.groups
+      const first = query.channel_id === '' && Array.isArray(groups) ? firstShowroomOf(groups) : null
+      return first === null ? [] : [showroomPath({ server_id: query.server_id, channel_id: first.channel_id })]
     },
     imageOf: data => (data as { map?: { background?: unknown } } | null)?.map?.background,
-    firstScreen: ([showroom]) => marketFirstScreen(showroom),
-    takenOverBy: '.showroom-map',
+    visitorOnly: isChannelList,
+    // the showroom's answer is the last (after the channel list that named it, when the link named no channel)
+    firstScreen: data => drawn(marketFirstScreen(data[data.length - 1]), '.showroom-map', 'market'),
   },
-  {
-    // a chat channel: its detail (the header's name) and its newest messages, as the chat store asks for them
-    route: 'channel',
-    answerPaths: input => {
-      const channelId = input.params.channel_id ?? ''
-      if (channelId === '') return []
-      return [
-        fillPath(API_PATHS.channel, { channel_id: channelId }),
-        fillPath(MESSAGES_PATHS.messages, { channel_id: channelId }) + queryString({ limit: HISTORY_LIMIT_DEFAULT }),
-      ]
-    },
-    imageOf: () => null,
-    // a signed-in caller's history marks which reactions are theirs
-    visitorOnly: apiPath => /\/messages(\?|$)/.test(apiPath),
-    firstScreen: ([channel, history]) => chatFirstScreen(channel, history),
-    takenOverBy: '.chat-message',
-  },
+  CHAT_PAGE,
 ]
+
+/** The showroom call's path with its query as src/services/api writes it. */
+function showroomPath (query: { server_id: string, channel_id: string }): string {
+  return API_PATHS.mapcfg + queryString(query)
+}
 
 /** Headers of the page request the inner API calls keep, so their file URLs are the ones the page itself would get (plugins/public-url.ts). */
 const FORWARDED_HEADERS = ['host', 'x-forwarded-host', 'x-forwarded-proto'] as const
 
-/** The API paths `page` carries when opened with the query string `search` (with or without `?`) at `host` (SPEC §2 parameters: `nwp` unpacked, sid/cid read as server_id/channel_id). */
+/** The parameters and host a page opened with the query string `search` (with or without `?`) at `host` is read with (SPEC §2 parameters: `nwp` unpacked, sid/cid read as server_id/channel_id). */
+function inputOf (search: string, host: string): Required<ServerChoiceInput> {
+  return { params: readParams(Object.fromEntries(parseQueryString(search))), host }
+}
+
+/** The API paths `page` asks first when opened with the query string `search` at `host`. */
 export function answerPathsOf (page: CarryingPage, search: string, host: string): string[] {
-  const params = readParams(Object.fromEntries(parseQueryString(search)))
-  return page.answerPaths({ params, host })
+  return page.answerPaths(inputOf(search, host))
 }
 
 /** The language a page opened with the query string `search` shows (SPEC §2 `hl`): the first screen is written in zh-CN only, other languages get the skeleton. */
@@ -201,22 +255,44 @@ export function withPageAnswers (html: string, page: CarryingPage, answers: Page
   return html.slice(0, headEnd) + script + preloads.join('') + html.slice(headEnd)
 }
 
+/** What the build gives a route's page: its stylesheets' text (inlined under its first screen) and the files its chunk loads. */
+export interface PageAssets {
+  stylesOf (route: string): string
+  filesOf (route: string): readonly string[]
+}
+
+/** No build to read (a page is served without the app's assets). */
+const NO_ASSETS: PageAssets = { stylesOf: () => '', filesOf: () => [] }
+
+/** The data of the answer to `apiPath` among `answers`, undefined when none is carried. */
+function carriedData (answers: PageAnswers, apiPath: string): unknown {
+  return answers[apiPath] ? dataOf(answers[apiPath].body) : undefined
+}
+
 /**
  * `html` as `page` is served to `request`, opened with the query string `search` at
- * `host`: carrying its answers (a visitor's marked `visitorOnly`), with preloads of its
- * first screen's images, including the one chosen from several answers at `nowMs`, and
- * its visitor's first screen (a skeleton where the answers cannot fill it) laid out by
- * `styles`, the page's CSS (plugins/first-screen.ts).
+ * `host`: carrying its answers (those its first answers name asked after them; a visitor's
+ * marked `visitorOnly`), with preloads of its first screen's images, including the one
+ * chosen from several answers at `nowMs`, and its visitor's first screen (a skeleton where
+ * the answers cannot fill it) laid out by its route's CSS from `assets` (plugins/first-screen.ts), and
+ * when that screen is another page's, that page's files preloaded.
  */
 export async function carryingPageHtml (
   fastify: Pick<FastifyInstance, 'inject'>, request: Pick<FastifyRequest, 'headers' | 'ip'>, page: CarryingPage,
-  html: string, search: string, host: string, nowMs = Date.now(), styles = '', waitMs = CARRY_WAIT_MS,
+  html: string, search: string, host: string, nowMs = Date.now(), assets: PageAssets = NO_ASSETS, waitMs = CARRY_WAIT_MS,
 ): Promise<string> {
-  const paths = answerPathsOf(page, search, host)
+  const input = inputOf(search, host)
+  const paths = page.answerPaths(input)
   const answers = await answersFor(fastify, request, paths, waitMs)
+  const following = page.followingPaths?.(input, paths.map(apiPath => carriedData(answers, apiPath))) ?? []
+  Object.assign(answers, await answersFor(fastify, request, following, waitMs))
   for (const [apiPath, answer] of Object.entries(answers)) if (page.visitorOnly?.(apiPath)) answer.visitorOnly = true
-  const data = paths.map(apiPath => (answers[apiPath] ? dataOf(answers[apiPath].body) : undefined))
+  const data = [...paths, ...following].map(apiPath => carriedData(answers, apiPath))
   const image = page.imageOfAll?.(data, nowMs / 1000)
   const screen = languageOf(search) === 'zh-CN' ? page.firstScreen(data, nowMs / 1000) : null
-  return withFirstScreen(withPageAnswers(html, page, answers, image === undefined ? [] : [image]), screen, page.takenOverBy, styles)
+  const withAnswers = withPageAnswers(html, page, answers, image === undefined ? [] : [image])
+  if (screen === null) return withFirstScreen(withAnswers, null, '', assets.stylesOf(page.route))
+  // a screen of another page (Home's link to a chat) is taken over by that page: its files are fetched beside the page's own
+  const preloaded = screen.route === page.route ? withAnswers : withPagePreloads(withAnswers, assets.filesOf(screen.route))
+  return withFirstScreen(preloaded, screen.element, screen.takenOverBy, assets.stylesOf(screen.route))
 }

@@ -1,3 +1,4 @@
+import { avatarTone } from '@core/domain/avatar-tone'
 import { chatFirstScreen, homeFirstScreen, screenHtml } from '@core/view/first-screen'
 import { FIRST_SCREEN_ID, pageStylesOf, TAKE_OVER_SCRIPT, withFirstScreen } from '../../src/plugins/first-screen'
 import { inlineScriptSources } from '../../src/plugins/security-headers'
@@ -54,6 +55,34 @@ describe('The first screen in the HTML of Home, Market and a chat channel', () =
     expect(carried['/channels/83282802/messages?limit=50']).toMatchObject({ statusCode: 200, visitorOnly: true })
   })
 
+  it('draws, for Home opened by a chat\'s shared link, that chat\'s header and newest messages, not Home, and carries both pages\' answers', async () => {
+    const link = '/index.html?server_id=832828&channel_id=83282802'
+    const html = (await test.inject(link)).body
+    const screen = firstScreenOf(html) ?? ''
+    expect(screen).toBe(firstScreenOf((await test.inject('/pages/channel/index?sid=832828&channel_id=83282802')).body))
+    expect(screen).not.toContain('server-header')
+    // the app takes it away once its chat shows, or Home's content where Home does not go on to the channel
+    expect(/data-until="([^"]*)"/.exec(html)?.[1]).toBe('.chat-message, .home__content, .state-view--error, .state-view--empty')
+    const carried = JSON.parse(/<script>window\["[^"]+"\]=(.*?)<\/script>/.exec(html)?.[1] ?? '{}') as Record<string, { statusCode: number, visitorOnly?: boolean }>
+    expect(Object.keys(carried).sort()).toEqual(['/channels/83282802', '/channels/83282802/messages?limit=50', '/servers/832828', '/servers/832828/channels', '/servers/832828/lives?page=1&page_size=20'])
+  })
+
+  it('draws Home for Home opened with a channel that is no chat (its page draws it with the app)', async () => {
+    const screen = firstScreenOf((await test.inject('/index.html?server_id=832828&channel_id=83282810')).body) ?? ''
+    expect(screen).toContain('<span class="server-header__name">云端集市</span>')
+  })
+
+  it('draws Market\'s first showroom for a Market link that names no channel', async () => {
+    expect(firstScreenOf((await test.inject('/market/index.html?sid=832828')).body)).toBe(firstScreenOf((await test.inject('/market/index.html?sid=832828&cid=83282810')).body))
+  })
+
+  it('draws a chat\'s avatars as the app\'s: a picture sized by its width and height before any stylesheet, or the initial on the member\'s tone', () => {
+    const history = { items: [{ author: { uid: '7', nickname: '林晓', avatar: '/files/a.svg' }, content: 'a', created_at: 0 }, { author: { uid: '8', nickname: '周末', avatar: '' }, content: 'b', created_at: 999 }] }
+    const html = screenHtml(chatFirstScreen({ name: 'x', channel_type: 1, kind: 0 }, history)!)
+    expect(html).toContain('<img class="chat-avatar" style="object-fit:cover" alt="" width="32" height="32" src="/files/a.svg">')
+    expect(html).toContain(`<div class="chat-avatar chat-avatar--initial chat-avatar--tone-${avatarTone('8')}"><span>周</span></div>`)
+  })
+
   it('draws no chat for a channel that is not a discussion (posts, live, showroom): its page gets the skeleton', async () => {
     const channels = envelope<{ groups: Array<{ channels: Array<{ channel_id: string, channel_type: number, kind: number }> }> }>(await test.inject('/servers/832828/channels')).data
     const others = channels.groups.flatMap(group => group.channels).filter(channel => channel.channel_type !== 1)
@@ -87,7 +116,7 @@ describe('The first screen in the HTML of Home, Market and a chat channel', () =
   })
 
   it('is a skeleton for what it cannot fill: an unknown channel, a page without answers, another language', async () => {
-    for (const url of ['/pages/channel/index?sid=832828&channel_id=999999999', '/pages/me/index?sid=832828', '/market/index.html?sid=832828', '/index.html?sid=832828&hl=en']) {
+    for (const url of ['/pages/channel/index?sid=832828&channel_id=999999999', '/pages/me/index?sid=832828', '/market/index.html?sid=832828&cid=832828', '/index.html?sid=832828&hl=en']) {
       const html = (await test.inject(url)).body
       expect([url, firstScreenOf(html)?.startsWith('<div class="first-screen-skeleton">')]).toEqual([url, true])
     }

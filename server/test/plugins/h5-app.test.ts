@@ -18,7 +18,7 @@ describe('the H5 app beside the API', () => {
     expect((await test.inject('/')).headers.location).toBe('/index.html')
   })
 
-  it.each(['/market/index.html', '/pages/demo/index', '/some/deep/page?x=1'])('answers %s with the app\'s index.html (with a skeleton of its first screen)', async url => {
+  it.each(['/market/index.html?cid=999', '/pages/demo/index', '/some/deep/page?x=1'])('answers %s with the app\'s index.html (with a skeleton of its first screen)', async url => {
     const response = await test.inject(url)
     expect(response.statusCode).toBe(200)
     expect(response.headers['content-type']).toMatch(/^text\/html/)

@@ -1,7 +1,7 @@
 import { gunzipSync } from 'zlib'
 import { PAGE_ANSWERS_GLOBAL, type PageAnswers } from '@core/wire/api'
 import { encodeNwp } from '@core/query/nwp'
-import { answerPathsOf, answersFor, bannerCoverOf, CARRYING_PAGES, withPageAnswers } from '../../src/plugins/page-answers'
+import { answerPathsOf, answersFor, bannerCoverOf, CARRYING_PAGES, carryingPageHtml, withPageAnswers, type PageAssets } from '../../src/plugins/page-answers'
 import { withFirstScreen } from '../../src/plugins/first-screen'
 import { FAKE_INDEX_HTML, startTestApp, type TestApp } from '../helper'
 
@@ -80,18 +80,47 @@ describe('Market\'s page carries its showroom\'s answer', () => {
     expect(page.body).toContain(`<link rel="preload" as="image" fetchpriority="high" href="${background}">`)
   })
 
-  it('carries nothing without a channel, or for a channel that has no showroom (the page shows that itself; its first screen is a skeleton)', async () => {
-    expect((await test.inject('/market/index.html?sid=832828')).body).toBe(withFirstScreen(FAKE_INDEX_HTML, null, '', ''))
+  it('carries, without a channel, the server\'s channel list (a visitor\'s) and the showroom of its first metaverse channel, which the page opens', async () => {
+    const page = await test.inject('/market/index.html?sid=832828')
+    const [channels, showroom] = await Promise.all(['/servers/832828/channels', '/channel/room/game/mapcfg?server_id=832828&channel_id=83282810'].map(apiPath => test.inject(apiPath)))
+    expect(carriedBy(page.body)).toEqual({
+      '/servers/832828/channels': { statusCode: 200, body: channels.body, visitorOnly: true },
+      '/channel/room/game/mapcfg?server_id=832828&channel_id=83282810': { statusCode: 200, body: showroom.body },
+    })
+  })
+
+  it('carries nothing for a channel that has no showroom (the page shows that itself; its first screen is a skeleton)', async () => {
     expect((await test.inject('/market/index.html?sid=832828&cid=832828')).body).toBe(withFirstScreen(FAKE_INDEX_HTML, null, '', ''))
+  })
+})
+
+describe('the build\'s files a drawn page names', () => {
+  /** A build whose every route has one script and one stylesheet named after it, and CSS that says which route's it is. */
+  const assets: PageAssets = { stylesOf: route => `.route-${route}{}`, filesOf: route => [`/js/${route}.js`, `/css/${route}.css`] }
+  const served = (search: string) => carryingPageHtml(test.app, { headers: {}, ip: '127.0.0.1' }, HOME, FAKE_INDEX_HTML, search, '', Date.now(), assets, 5000)
+
+  it('lays Home\'s drawing out by Home\'s CSS, and preloads nothing more', async () => {
+    const html = await served('?sid=832828')
+    expect(html).toContain('.route-index{}</style>')
+    expect(html).not.toContain('as="script"')
+  })
+
+  it('lays a shared chat link\'s drawing out by the chat page\'s CSS, and preloads that page\'s files, which take it over', async () => {
+    const html = await served('?server_id=832828&channel_id=83282802')
+    expect(html).toContain('.route-channel{}</style>')
+    expect(html).toContain('<link rel="preload" as="script" fetchpriority="low" href="/js/channel.js"><link rel="preload" as="style" fetchpriority="low" href="/css/channel.css">')
   })
 })
 
 describe('what a page can carry', () => {
   it('reads the parameters and host like the client, without throwing on a malformed query', () => {
-    expect(answerPathsOf(HOME, 'sid=%E0%A4%A&cid=1', 'starsea.example.com')).toEqual(['/servers/723658', '/servers/723658/channels', '/servers/723658/lives?page=1&page_size=20'])
+    expect(answerPathsOf(HOME, 'sid=%E0%A4%A', 'starsea.example.com')).toEqual(['/servers/723658', '/servers/723658/channels', '/servers/723658/lives?page=1&page_size=20'])
+    // a link naming a channel (its share button's) carries that chat's answers too
+    expect(answerPathsOf(HOME, 'sid=%E0%A4%A&cid=1', 'starsea.example.com')).toEqual(['/servers/723658', '/servers/723658/channels', '/servers/723658/lives?page=1&page_size=20', '/channels/1', '/channels/1/messages?limit=50'])
     expect(answerPathsOf(HOME, '', 'cloudmart.example.com')[0]).toBe('/servers/832828')
     expect(answerPathsOf(MARKET, 'cid=%2083282810%20', 'cloudmart.example.com')).toEqual(['/channel/room/game/mapcfg?server_id=832828&channel_id=83282810'])
     expect(answerPathsOf(MARKET, 'sid=a%26b&cid=1', '')).toEqual(['/channel/room/game/mapcfg?server_id=a%26b&channel_id=1'])
+    expect(answerPathsOf(MARKET, 'sid=832828', '')).toEqual(['/servers/832828/channels'])
   })
 
   it('carries only successful answers: a failure is left for the page to meet and retry', async () => {

@@ -25,6 +25,11 @@ export function channelActionOf (type: number): ChannelAction {
   return opensOnChannelPage(opens) ? 'channel' : opens
 }
 
+/** True for an action that goes to a page of the app (the channel's own, its space or its voice room). */
+export function opensPage (action: ChannelAction): boolean {
+  return action === 'channel' || action === 'space' || action === 'voice'
+}
+
 /**
  * An external link: http(s) only (anything else is refused with a toast), and only after
  * the person confirms the host. H5 leaves in the same tab; the mini-program cannot open

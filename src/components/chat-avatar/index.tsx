@@ -1,18 +1,9 @@
 import { View, Text, Image } from '@tarojs/components'
 import type { User } from '@core/wire/entities'
+import { avatarTone } from '@core/domain/avatar-tone'
 import { DECORATIVE_IMAGE } from '@/constants/a11y'
 import { mediaUrl } from '@/utils/media-url'
 import './index.scss'
-
-/** How many avatar colours there are (`chat-avatar--tone-0` … in the stylesheet). */
-const TONES = 6
-
-/** The colour of a member without a picture: always the same for the same uid. */
-export function avatarTone (uid: string): number {
-  let hash = 0
-  for (const character of uid) hash = (hash * 31 + (character.codePointAt(0) ?? 0)) >>> 0
-  return hash % TONES
-}
 
 /** What an avatar shows: the member, and its size (`chat-avatar--small` in the `@` picker; a list's own class sets another). */
 export interface ChatAvatarProps {

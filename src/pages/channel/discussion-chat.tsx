@@ -9,6 +9,8 @@ import { openDiscussion } from '@/stores/chat/open-discussion'
 import { useStores } from '@/stores/context'
 import type { ServerStore } from '@/stores/servers/server-store'
 import { timeoutScheduler } from '@/stores/support/timer-scheduler'
+import { takeEarlyJoin } from '@/services/early-taps'
+import { joinChannelServer } from './join'
 
 /**
  * Makes the channel's server the current one with its detail (my membership) loaded,
@@ -55,7 +57,12 @@ function DiscussionChat ({ channel }: { channel: Channel }) {
     }, { fireImmediately: true, equals: (a, b) => a?.unread === b?.unread && a?.mentions === b?.mentions })
     // a guest sending a message is offered an account (signing up keeps it): the message shows as pending first
     const stopOffering = reaction(() => chat.entries.some(entry => entry.status === 'pending'), sending => { if (sending) root.offerSignIn() })
+    // a tap on the server's first screen's 加入 before the app rendered (H5) joins once my membership of this server is known
+    const stopEarlyJoin = when(() => root.server.serverId === channel.server_id && root.server.isMember !== null, () => {
+      if (takeEarlyJoin() && root.server.isMember === false) void joinChannelServer(root)
+    })
     return () => {
+      stopEarlyJoin()
       stopOffering()
       stopCounting()
       stopWaiting()

@@ -32,6 +32,7 @@ import SignInOffer from '@/components/sign-in-offer'
 import StateView from '@/components/state-view'
 import DiscussionChat, { showServerOf } from './discussion-chat'
 import ElsewhereChannel from './elsewhere-channel'
+import { joinChannelServer } from './join'
 import PostsView, { type PostsViewProps } from './posts-view'
 import { DECORATIVE_IMAGE } from '@/constants/a11y'
 import './index.scss'
@@ -160,9 +161,7 @@ function ChannelPage () {
   }, [liveChat, playedItem, playedState])
   useEffect(() => () => liveChat.dispose(), [liveChat])
   // a visitor's join from where a composer would be: a guest account first when nobody is signed in
-  const join = () => {
-    void session.ensureSignedIn().then(() => server.join()).then(() => server.joinError === null ? undefined : toast(server.joinError))
-  }
+  const join = () => { void joinChannelServer(root) }
   const chat: LiveChatProps = {
     chat: liveChat,
     membership: server,

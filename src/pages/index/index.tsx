@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { useReachBottom } from '@tarojs/taro'
 import { Button, View, Text } from '@tarojs/components'
 import { observer } from 'mobx-react'
@@ -29,7 +29,7 @@ import SettingsEntry from '@/components/settings-entry'
 import ShareButton from '@/components/share-button'
 import SignInOffer from '@/components/sign-in-offer'
 import StateView from '@/components/state-view'
-import { openChannel } from '@/components/channel-list/open-channel'
+import { channelActionOf, openChannel, opensPage } from '@/components/channel-list/open-channel'
 import { disabledIf } from '@/utils/disabled-if'
 import './index.scss'
 
@@ -74,23 +74,41 @@ function Home () {
     .then(() => reportLoadError(server.error, channel.error, live.error))
     .then(() => root.liveReminders.check()) // The reminded lives that started meanwhile
 
+  // a link naming a channel (its share button's) opens on that channel: Home renders nothing meanwhile (the server's first
+  // screen, that chat's, stays over the page until the channel's page renders), and itself once it is shown again
+  const [goingOn, setGoingOn] = useState(() => Boolean(params.channel_id))
+  /** Where Home is with that channel: opening it (`going`), hidden under its page (`left`). */
+  const linkedChannel = useRef<'none' | 'going' | 'left'>('none')
+
   /** SPEC §2: `cid`/`channel_id` in the query opens that channel as a tap would. */
   const openRequestedChannel = () => {
     const channelId = params.channel_id
     if (!channelId) return
     const target = channel.findChannel(channelId)
+    const leaves = target !== null && target.kind !== ChannelKind.Group && opensPage(channelActionOf(target.channel_type))
     if (target && target.kind !== ChannelKind.Group) openChannel(target, server.serverId).catch(logFailure(`opening channel ${channelId}`))
     else console.warn(`[home] channel ${channelId} is not in the channel list of server ${server.serverId}`)
+    if (leaves) linkedChannel.current = 'going'
+    else setGoingOn(false)
   }
 
   usePageTitle(t('pageTitleHome'))
   usePageLifecycle(PAGE_PATH, {
-    load: () => { load().then(openRequestedChannel).catch(logFailure('loading')) },
+    load: () => {
+      load().then(openRequestedChannel).catch(error => {
+        setGoingOn(false)
+        logFailure('loading')(error)
+      })
+    },
     show: () => {
+      if (linkedChannel.current === 'left') setGoingOn(false)
       live.startClock() // SPEC §4: badges change while the page is shown
       root.liveReminders.check()
     },
-    hide: () => live.stopClock(),
+    hide: () => {
+      if (linkedChannel.current === 'going') linkedChannel.current = 'left'
+      live.stopClock()
+    },
     unload: () => live.dispose(),
   })
 
@@ -140,6 +158,8 @@ function Home () {
   // the voice bar floats under a page header, and Home has none: its header card starts below the bar instead
   const underVoiceBar = root.voice.current?.barShown === true
 
+  // nothing of Home's while it goes on to a linked channel: whatever the server drew (the chat, or a skeleton) stays until that page renders
+  if (goingOn) return null
   return (
     <View className={`home${underVoiceBar ? ' home--under-voice-bar' : ''}`}>
       <ServerHeader
