@@ -465,6 +465,7 @@ const EN: Record<MessageKey, string> = {
   // search
   pageTitleSearch: 'Search',
   searchOpen: 'Search',
+  homeEntryUnread: '{name}, {count} unread',
   searchPlaceholder: 'Search messages, posts and comments',
   searchGo: 'Search',
   searchHint: 'Type words, or narrow with from: in: has:image has:link before: after:',
@@ -582,6 +583,10 @@ const EN: Record<MessageKey, string> = {
   dmBlockedTitle: 'Blocked members',
   dmNotFound: 'Conversation not found',
   dmEntry: 'Direct messages',
+  dmNoticeLabel: 'New direct message',
+  dmNoticeMore: '{count} messages from {name}',
+  dmNoticeSeveral: '{count} new direct messages, the latest from {name}',
+  dmNoticeClose: 'Close',
   dmBlockConfirm: 'Block {name}? They will no longer be able to message you',
   dmUnblockConfirm: 'Unblock {name}?',
   dmGroupLeave: 'Leave group',

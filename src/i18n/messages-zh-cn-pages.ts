@@ -475,7 +475,6 @@ export const ZH_CN_PAGES = {
   lengthDays: '{count} 天',
   // inbox: the notification inbox, its kinds and the mutes
   pageTitleInbox: '通知',
-  inboxEntry: '通知',
   inboxMarkAllRead: '全部已读',
   inboxEmpty: '还没有通知',
   inboxLoadMore: '加载更多',
@@ -509,7 +508,6 @@ export const ZH_CN_PAGES = {
   dmBeginning: '私信的第一条消息',
   dmBlockedTitle: '已屏蔽的成员',
   dmNotFound: '找不到这个私信',
-  dmEntry: '私信',
   dmBlockConfirm: '屏蔽 {name}？对方将无法再给你发私信',
   dmUnblockConfirm: '取消屏蔽 {name}？',
   dmGroupLeave: '退出群聊',
@@ -518,6 +516,11 @@ export const ZH_CN_PAGES = {
   dmGroupBlockConfirm: '屏蔽这个群聊？你将退出，且任何人都不能再把你拉进来',
   dmGroupLeft: '已退出群聊',
   dmGroupBlocked: '已屏蔽群聊',
+  // the notice of a direct message that arrives elsewhere in the app
+  dmNoticeLabel: '新私信',
+  dmNoticeMore: '{name} 发来 {count} 条私信',
+  dmNoticeSeveral: '{count} 条新私信，最新来自 {name}',
+  dmNoticeClose: '关闭',
   // the gather space
   pageTitleSpace: '空间',
   spaceRowCount: '{name} · {count} 人在逛',

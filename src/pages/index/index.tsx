@@ -20,6 +20,7 @@ import { showLoadError } from '@/utils/feedback'
 import ChannelList from '@/components/channel-list'
 import CompanyFooter from '@/components/company-footer'
 import DebugPanelWhenAsked from '@/components/debug-panel/when-asked'
+import InboxEntries from '@/components/inbox-entries'
 import ListFooter from '@/components/list-footer'
 import LiveCard from '@/components/live-card'
 import LiveReminders from '@/components/live-reminders'
@@ -156,6 +157,7 @@ function Home () {
             {server.isMember === false && (
               <Button className='home__join' size='mini' type='primary' loading={server.isJoining || undefined} disabled={disabledIf(server.isJoining)} onClick={onJoinTap}>{t('homeJoin')}</Button>
             )}
+            <InboxEntries />
             <SearchEntry serverId={server.serverId} />
             <ShareButton link={shareLink({ serverId: server.serverId })} hidden={shareHidden} />
             <SettingsEntry />
