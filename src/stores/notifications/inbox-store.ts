@@ -13,7 +13,7 @@ import type { DispatchPayloads } from '@core/wire/dispatches'
 import type { Notification, NotificationSetting, NotificationsReadEvent } from '@core/wire/notifications'
 import type { NotificationsApi } from '@/services/api/notifications'
 import { GATEWAY_RESYNC } from '../gateway-store'
-import type { StoreLogger } from '../support/load-tracker'
+import { mayRetry, type StoreLogger } from '../support/load-tracker'
 import { DispatchSubscriptions, type DispatchSource } from '../support/dispatch-subscriptions'
 
 /** The dispatches the inbox follows, and the gateway's resync signal. */
@@ -27,6 +27,8 @@ export class InboxStore {
   items: Notification[] = []
   unread = 0
   status: InboxStatus = 'idle'
+  /** Whether retrying the failed list may help (false for a refusal the same request gets again): 重试 is offered only then. */
+  retryable = true
   loadingMore = false
   private nextCursor: string | null = null
   private readonly settings = observable.map<string, NotificationSetting>()
@@ -79,7 +81,10 @@ export class InboxStore {
       })
     } catch (error) {
       this.logger.warn('[inbox] list failed', error)
-      runInAction(() => { this.status = 'error' })
+      runInAction(() => {
+        this.status = 'error'
+        this.retryable = mayRetry(error)
+      })
     }
   }
 
