@@ -465,6 +465,8 @@ const EN: Record<MessageKey, string> = {
   // search
   pageTitleSearch: 'Search',
   searchOpen: 'Search',
+  homeDmEntry: 'Messages',
+  homeInboxEntry: 'Inbox',
   homeEntryUnread: '{name}, {count} unread',
   searchPlaceholder: 'Search messages, posts and comments',
   searchGo: 'Search',

@@ -94,8 +94,8 @@ export const ZH_CN_LAUNCH = {
   // search
   searchOpen: '搜索',
   // Home's header: the member's own lists one tap away, with their unread counts
-  dmEntry: '私信',
-  inboxEntry: '通知',
+  homeDmEntry: '私信',
+  homeInboxEntry: '通知',
   homeEntryUnread: '{name}，{count} 条未读',
   // accounts: the sign-in sheet and Me's 账号与安全
   signInOfferText: '登录后，换设备也能找回你加入的服务器和发过的消息',

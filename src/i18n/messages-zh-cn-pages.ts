@@ -475,6 +475,7 @@ export const ZH_CN_PAGES = {
   lengthDays: '{count} 天',
   // inbox: the notification inbox, its kinds and the mutes
   pageTitleInbox: '通知',
+  inboxEntry: '通知',
   inboxMarkAllRead: '全部已读',
   inboxEmpty: '还没有通知',
   inboxLoadMore: '加载更多',
@@ -508,6 +509,7 @@ export const ZH_CN_PAGES = {
   dmBeginning: '私信的第一条消息',
   dmBlockedTitle: '已屏蔽的成员',
   dmNotFound: '找不到这个私信',
+  dmEntry: '私信',
   dmBlockConfirm: '屏蔽 {name}？对方将无法再给你发私信',
   dmUnblockConfirm: '取消屏蔽 {name}？',
   dmGroupLeave: '退出群聊',

@@ -38,8 +38,8 @@ function InboxEntries () {
   if (!signedIn) return null
   return (
     <>
-      <Entry name='dm' label={t('dmEntry')} count={root.conversations.current?.unreadTotal ?? 0} onTap={() => { navigate('conversations').catch(logFailure('opening the direct messages')) }} />
-      <Entry name='inbox' label={t('inboxEntry')} count={root.inbox.unread} onTap={() => { navigate('inbox').catch(logFailure('opening the inbox')) }} />
+      <Entry name='dm' label={t('homeDmEntry')} count={root.conversations.current?.unreadTotal ?? 0} onTap={() => { navigate('conversations').catch(logFailure('opening the direct messages')) }} />
+      <Entry name='inbox' label={t('homeInboxEntry')} count={root.inbox.unread} onTap={() => { navigate('inbox').catch(logFailure('opening the inbox')) }} />
     </>
   )
 }
