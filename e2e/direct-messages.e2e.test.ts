@@ -13,7 +13,7 @@
 import type { Page } from 'playwright-core'
 import { screenshotsAtBothSizes, withArtifacts } from './support/browser'
 import { baseUrl, sharedBrowser } from './support/app'
-import { LIVE_WITHIN_MS, composer, joinedMember, loginOf, messagesWith, send, type ChatMember } from './support/chat'
+import { LIVE_WITHIN_MS, callAs, composer, joinedMember, loginOf, messagesWith, send, type ChatMember } from './support/chat'
 
 const browser = sharedBrowser()
 const SERVER = '832828'
@@ -25,17 +25,6 @@ function whoIs (page: Page): Promise<{ uid: string, nickname: string }> {
     const login = JSON.parse(JSON.parse(localStorage.getItem(key) as string).data) as { user: { uid: string, nickname: string } }
     return { uid: login.user.uid, nickname: login.user.nickname }
   })
-}
-
-/** Calls the API as the member with `token` and answers the envelope's data (a 200 expected). */
-async function call<T> (token: string, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${baseUrl()}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  expect(response.status).toBe(200)
-  return (await response.json() as { data: T }).data
 }
 
 /** Opens `member`'s sheet on the server's member list. */
@@ -151,11 +140,11 @@ describe('direct messages', () => {
         await entry.waitFor()
 
         // A writes three messages in a row while B is on Home: one notice stands for them
-        const conversation = await call<{ conversation_id: string }>(aLogin.token, 'POST', '/conversations/direct', { uid: bLogin.uid })
+        const conversation = await callAs<{ conversation_id: string }>(baseUrl(), aLogin.token, 'POST', '/conversations/direct', { uid: bLogin.uid })
         const stamp = Date.now().toString(36)
         const words = [`周末一起去展厅吗 ${stamp}`, `我买好票了 ${stamp}`, `下午两点见 ${stamp}`]
         for (const [index, content] of words.entries()) {
-          await call(aLogin.token, 'POST', `/conversations/${conversation.conversation_id}/messages`, { content, nonce: `${stamp}-${index}` })
+          await callAs(baseUrl(), aLogin.token, 'POST', `/conversations/${conversation.conversation_id}/messages`, { content, nonce: `${stamp}-${index}` })
         }
         const notice = page.locator('[data-testid="dm-notice"]').filter({ visible: true })
         await notice.filter({ hasText: words[2] }).waitFor({ timeout: LIVE_WITHIN_MS * 5 })
@@ -170,7 +159,7 @@ describe('direct messages', () => {
         await messagesWith(page, words[2]).waitFor()
         expect(await notice.count()).toBe(0)
         const next = `到了吗 ${stamp}`
-        await call(aLogin.token, 'POST', `/conversations/${conversation.conversation_id}/messages`, { content: next, nonce: `${stamp}-next` })
+        await callAs(baseUrl(), aLogin.token, 'POST', `/conversations/${conversation.conversation_id}/messages`, { content: next, nonce: `${stamp}-next` })
         await messagesWith(page, next).waitFor({ timeout: LIVE_WITHIN_MS * 5 })
         await page.waitForTimeout(300)
         expect(await page.locator('[data-testid="dm-notice"]').count()).toBe(0)

@@ -13,7 +13,7 @@ import type { Page } from 'playwright-core'
 import { DEMO_OWNER_UID } from '../server/src/db/seed/demo-data'
 import { openPage, withArtifacts } from './support/browser'
 import { baseUrl, seeText, sharedBrowser } from './support/app'
-import { composer, joinedMember, loginOf, messagesWith, send } from './support/chat'
+import { callAs, composer, joinedMember, loginOf, messagesWith, send } from './support/chat'
 import { startProduct, stopProduct, type RunningProduct } from './support/product'
 import { signInSeeded } from './support/sessions'
 
@@ -21,17 +21,6 @@ const browser = sharedBrowser()
 const SEARCH_PAGE = '/pages/search/index?sid=832828'
 const INBOX_PAGE = '/pages/inbox/index'
 const LOBBY = '83282802'
-
-/** Calls the product at `base` as the member with `token` and answers the envelope's data (a 200 expected). */
-async function call<T> (base: string, token: string, method: 'POST' | 'DELETE', path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${base}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  expect(response.status).toBe(200)
-  return (await response.json() as { data: T }).data
-}
 
 /** Screenshots of the page at 390×844 and 1440×900 as `<name>-<width>x<height>.png`, when asked for. */
 async function screenshots (page: Page, name: string, ready: string): Promise<void> {
@@ -158,18 +147,18 @@ describe('search and the inbox', () => {
         await withArtifacts('inbox-live-deletion', replied.tracked, async () => {
           const [writerLogin, repliedLogin] = await Promise.all([loginOf(writer.page), loginOf(replied.page)])
           const stamp = Date.now().toString(36)
-          const question = await call<{ message_id: string }>(product.url, repliedLogin.token, 'POST', `/channels/${LOBBY}/messages`, { content: `有人去展厅吗 ${stamp}`, nonce: `${stamp}-q` })
+          const question = await callAs<{ message_id: string }>(product.url, repliedLogin.token, 'POST', `/channels/${LOBBY}/messages`, { content: `有人去展厅吗 ${stamp}`, nonce: `${stamp}-q` })
           const page = replied.page
           await page.goto(`${product.url}/index.html?sid=832828`)
           await page.locator('.inbox-entries__button--inbox').filter({ visible: true }).click()
           await page.waitForURL(/\/pages\/inbox\/index/)
           await seeText(page, '还没有通知')
 
-          const reply = await call<{ message_id: string }>(product.url, writerLogin.token, 'POST', `/channels/${LOBBY}/messages`, { content: `难听的话 ${stamp}`, nonce: `${stamp}-r`, reply_to: question.message_id })
+          const reply = await callAs<{ message_id: string }>(product.url, writerLogin.token, 'POST', `/channels/${LOBBY}/messages`, { content: `难听的话 ${stamp}`, nonce: `${stamp}-r`, reply_to: question.message_id })
           const row = page.locator('.inbox__row').filter({ visible: true }).first()
           await row.filter({ hasText: stamp }).waitFor({ timeout: 15000 })
           const owner = signInSeeded(product, DEMO_OWNER_UID)
-          await call(product.url, owner.token, 'DELETE', `/channels/${LOBBY}/messages/${reply.message_id}`)
+          await callAs(product.url, owner.token, 'DELETE', `/channels/${LOBBY}/messages/${reply.message_id}`)
           // no reload: the open inbox hears of it
           await row.locator('.inbox__excerpt--deleted').waitFor({ timeout: 15000 })
           expect(await row.locator('.inbox__excerpt').textContent()).toBe('消息已删除')
