@@ -5,12 +5,15 @@
  * member of the same server, neither sees it (the conversation's link reads as not found
  * for C) nor receives it (no frame of C's socket carries it). B blocks A from A's sheet,
  * and A's next message is refused in words ("cannot send"), never reaching B.
- * Screenshots of the 私信 list and the conversation page go to DM_SCREENSHOTS (a tmp folder) when it is set.
+ * On Home, B's header offers 私信 with its unread count; a message A writes while B is elsewhere
+ * shows as one notice (a burst coalesces) with who and the first words, and a tap opens the
+ * conversation, where A's next message brings no notice.
+ * Screenshots of the 私信 list, the conversation page, Home's entry and the notice go to DM_SCREENSHOTS (a tmp folder) when it is set.
  */
 import type { Page } from 'playwright-core'
 import { screenshotsAtBothSizes, withArtifacts } from './support/browser'
 import { baseUrl, sharedBrowser } from './support/app'
-import { LIVE_WITHIN_MS, composer, joinedMember, messagesWith, send, type ChatMember } from './support/chat'
+import { LIVE_WITHIN_MS, callAs, composer, joinedMember, loginOf, messagesWith, send, type ChatMember } from './support/chat'
 
 const browser = sharedBrowser()
 const SERVER = '832828'
@@ -114,6 +117,55 @@ describe('direct messages', () => {
       })
     } finally {
       await Promise.all(others.map(member => member.context.close().catch(() => undefined)))
+    }
+  }, 120_000)
+
+  it('B on Home is told of A\'s direct messages in one notice with who and the first words, 私信 counts them, and the notice opens the conversation, where the next one brings none', async () => {
+    const a = await joinedMember(browser(), 'phone')
+    const b = await joinedMember(browser(), 'phone')
+    try {
+      await withArtifacts('direct-message-notice', b.tracked, async () => {
+        const [aLogin, bLogin] = await Promise.all([loginOf(a.page), loginOf(b.page)])
+        const page = b.page
+        await page.goto(`${baseUrl()}/index.html?sid=${SERVER}`)
+        const entry = page.locator('.inbox-entries__button--dm').filter({ visible: true })
+        await entry.waitFor()
+        expect(await entry.textContent()).toBe('私信')
+        await page.locator('.inbox-entries__button--inbox').filter({ visible: true }).waitFor()
+        await screenshots(page, 'home-entry')
+        await page.goto(`${baseUrl()}/index.html?sid=${SERVER}&hl=en`)
+        await page.locator('.inbox-entries__button--dm', { hasText: 'Messages' }).filter({ visible: true }).waitFor()
+        await screenshots(page, 'home-entry-en')
+        await page.goto(`${baseUrl()}/index.html?sid=${SERVER}`)
+        await entry.waitFor()
+
+        // A writes three messages in a row while B is on Home: one notice stands for them
+        const conversation = await callAs<{ conversation_id: string }>(baseUrl(), aLogin.token, 'POST', '/conversations/direct', { uid: bLogin.uid })
+        const stamp = Date.now().toString(36)
+        const words = [`周末一起去展厅吗 ${stamp}`, `我买好票了 ${stamp}`, `下午两点见 ${stamp}`]
+        for (const [index, content] of words.entries()) {
+          await callAs(baseUrl(), aLogin.token, 'POST', `/conversations/${conversation.conversation_id}/messages`, { content, nonce: `${stamp}-${index}` })
+        }
+        const notice = page.locator('[data-testid="dm-notice"]').filter({ visible: true })
+        await notice.filter({ hasText: words[2] }).waitFor({ timeout: LIVE_WITHIN_MS * 5 })
+        expect(await notice.count()).toBe(1)
+        expect(await notice.locator('.dm-notice__who').textContent()).toBe(`${aLogin.nickname} 发来 3 条私信`)
+        expect(await entry.locator('[data-testid="dm-entry-badge"]').textContent()).toBe('3')
+        await screenshots(page, 'notice')
+
+        // a tap opens the conversation; there, A's next message shows in the chat and brings no notice
+        await notice.locator('.dm-notice__body').click()
+        await page.waitForURL(new RegExp(`conversation_id=${conversation.conversation_id}`))
+        await messagesWith(page, words[2]).waitFor()
+        expect(await notice.count()).toBe(0)
+        const next = `到了吗 ${stamp}`
+        await callAs(baseUrl(), aLogin.token, 'POST', `/conversations/${conversation.conversation_id}/messages`, { content: next, nonce: `${stamp}-next` })
+        await messagesWith(page, next).waitFor({ timeout: LIVE_WITHIN_MS * 5 })
+        await page.waitForTimeout(300)
+        expect(await page.locator('[data-testid="dm-notice"]').count()).toBe(0)
+      })
+    } finally {
+      await a.context.close().catch(() => undefined)
     }
   }, 120_000)
 })

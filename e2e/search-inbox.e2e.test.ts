@@ -3,19 +3,24 @@
  * two guests of server 832828 — A writes in 大厅, B finds it with a Chinese search and opens it
  * in its channel at that message (highlighted); A mentions B through the @ picker, and the
  * mention lands in B's open inbox live, is still there after a reload, and opens the message.
- * A member is found by pinyin initials from the member list. A newcomer whose first page is the inbox sees it load, not fail. Screenshots go to
+ * B opens the inbox from Home's 通知 in one tap, and a reply to B that a moderator deletes turns
+ * to 消息已删除 in B's open inbox, live. A member is found by pinyin initials from the member list. A newcomer whose first page is the inbox sees it load, not fail. Screenshots go to
  * SEARCH_INBOX_SCREENSHOTS (a folder) when it is set.
  */
 import { mkdirSync } from 'fs'
 import path from 'path'
 import type { Page } from 'playwright-core'
+import { DEMO_OWNER_UID } from '../server/src/db/seed/demo-data'
 import { openPage, withArtifacts } from './support/browser'
 import { baseUrl, seeText, sharedBrowser } from './support/app'
-import { composer, joinedMember, loginOf, messagesWith, send } from './support/chat'
+import { callAs, composer, joinedMember, loginOf, messagesWith, send } from './support/chat'
+import { startProduct, stopProduct, type RunningProduct } from './support/product'
+import { signInSeeded } from './support/sessions'
 
 const browser = sharedBrowser()
 const SEARCH_PAGE = '/pages/search/index?sid=832828'
 const INBOX_PAGE = '/pages/inbox/index'
+const LOBBY = '83282802'
 
 /** Screenshots of the page at 390×844 and 1440×900 as `<name>-<width>x<height>.png`, when asked for. */
 async function screenshots (page: Page, name: string, ready: string): Promise<void> {
@@ -128,5 +133,40 @@ describe('search and the inbox', () => {
       await screenshots(tracked.page, 'inbox-empty', '.inbox')
     })
     await tracked.context.close()
+  })
+
+  describe('with the demo owner as the moderator', () => {
+    let product: RunningProduct
+    beforeAll(async () => { product = await startProduct() }, 90_000)
+    afterAll(async () => { await stopProduct(product) })
+
+    it('B opens the inbox from Home in one tap, and a reply there that a moderator deletes turns to 消息已删除 live', async () => {
+      const writer = await joinedMember(browser(), 'phone', product.url)
+      const replied = await joinedMember(browser(), 'phone', product.url)
+      try {
+        await withArtifacts('inbox-live-deletion', replied.tracked, async () => {
+          const [writerLogin, repliedLogin] = await Promise.all([loginOf(writer.page), loginOf(replied.page)])
+          const stamp = Date.now().toString(36)
+          const question = await callAs<{ message_id: string }>(product.url, repliedLogin.token, 'POST', `/channels/${LOBBY}/messages`, { content: `有人去展厅吗 ${stamp}`, nonce: `${stamp}-q` })
+          const page = replied.page
+          await page.goto(`${product.url}/index.html?sid=832828`)
+          await page.locator('.inbox-entries__button--inbox').filter({ visible: true }).click()
+          await page.waitForURL(/\/pages\/inbox\/index/)
+          await seeText(page, '还没有通知')
+
+          const reply = await callAs<{ message_id: string }>(product.url, writerLogin.token, 'POST', `/channels/${LOBBY}/messages`, { content: `难听的话 ${stamp}`, nonce: `${stamp}-r`, reply_to: question.message_id })
+          const row = page.locator('.inbox__row').filter({ visible: true }).first()
+          await row.filter({ hasText: stamp }).waitFor({ timeout: 15000 })
+          const owner = signInSeeded(product, DEMO_OWNER_UID)
+          await callAs(product.url, owner.token, 'DELETE', `/channels/${LOBBY}/messages/${reply.message_id}`)
+          // no reload: the open inbox hears of it
+          await row.locator('.inbox__excerpt--deleted').waitFor({ timeout: 15000 })
+          expect(await row.locator('.inbox__excerpt').textContent()).toBe('消息已删除')
+          expect(await page.getByText(`难听的话 ${stamp}`).count()).toBe(0)
+        })
+      } finally {
+        await writer.context.close().catch(() => undefined)
+      }
+    }, 120_000)
   })
 })

@@ -38,6 +38,20 @@ function VoiceBarSlot ({ root }: { root: RootStore }) {
   return room === null ? null : <Suspense fallback={null}><VoiceBar room={room} /></Suspense>
 }
 
+/** The notice of a direct message that arrived elsewhere: a chunk of its own, fetched with the first notice. */
+const DmNotice = lazy(() => import(/* webpackChunkName: "dm-notice" */ '@/components/dm-notice'))
+
+/**
+ * Where the direct-message notice stands on every page: nothing until one is to be shown.
+ * Like the voice bar's slot it follows the store with a reaction, keeping mobx-react out of
+ * the first load. H5 only, as the voice bar's slot.
+ */
+function DmNoticeSlot ({ root }: { root: RootStore }) {
+  const [shown, setShown] = useState(false)
+  useEffect(() => reaction(() => root.dmNotice.shown !== null, setShown, { fireImmediately: true }), [root])
+  return shown ? <Suspense fallback={null}><DmNotice store={root.dmNotice} /></Suspense> : null
+}
+
 /** True when a launch query's `viewpc` asks for the desktop layout (any value but 0 or false). */
 export function isViewpc (query: Record<string, string | undefined>): boolean {
   return query.viewpc !== undefined && !['0', 'false'].includes(query.viewpc)
@@ -101,7 +115,8 @@ installNotFoundHandler()
  * each page as a child); on launch it applies the query and makes sure someone is signed
  * in (a guest when nobody is). On a wide H5 window (or with `viewpc`) the servers rail
  * and channel list stand left of the pages (the desktop layout). While the member is in a
- * voice room, its bar stands over every page.
+ * voice room, its bar stands over every page, and so does the notice of a direct message
+ * that arrives while they are elsewhere.
  */
 function App ({ children }: PropsWithChildren) {
   const [root] = useState(createAppStores)
@@ -133,6 +148,7 @@ function App ({ children }: PropsWithChildren) {
       {desktop && <Suspense fallback={null}><DesktopColumns /></Suspense>}
       {/* before the pages, as the desktop columns: Taro's H5 router takes the app's last element for the current page */}
       {isH5() && <VoiceBarSlot root={root} />}
+      {isH5() && <DmNoticeSlot root={root} />}
       {children}
     </StoresProvider>
   )

@@ -6,6 +6,7 @@ import { webNavigator } from '@/router'
 import type { VoiceRoomStore } from '@/stores/voice/voice-room-store'
 import { api } from '@/services/api'
 import type { TrustApi } from '@/services/api/trust'
+import { RequestError } from '@/services/request/errors'
 import { failedRequest, fakeMembersApi, liveItem, paged, serverDetail, user } from '../stores/support/fakes'
 import { cleanUp, homeApi, NOW_S, openPage, type PlayedPage } from './home-harness'
 
@@ -381,6 +382,25 @@ describe('Home: loading, empty and error states', () => {
     expect(toasts()).toEqual(['请求异常'])
     await page.tap('.home__lives .state-view__retry')
     expect(page.text()).toContain('上周回放')
+  })
+  it('offers no 重试 for a server that does not exist, nor for channels or live items the server refuses: the same request would be answered the same', async () => {
+    const notFound = () => new RequestError({ kind: 'server', code: 404000, status: 404, message: '找不到这个服务器' })
+    const api = homeApi()
+    api.getServer.mockRejectedValue(notFound())
+    api.listChannels.mockRejectedValue(notFound())
+    api.listServerLives.mockRejectedValue(notFound())
+    page = await openPage(Home, { api })
+    expect(document.querySelector('.state-view--error')?.textContent).toContain('找不到这个服务器')
+    expect(document.querySelector('.state-view__retry')).toBeNull()
+  })
+
+  it('keeps the channels when the live items are refused, with no 重试 under them', async () => {
+    const api = homeApi()
+    api.listServerLives.mockRejectedValue(new RequestError({ kind: 'server', code: 403000, status: 403, message: '你没有权限这样做' }))
+    page = await openPage(Home, { api })
+    expect(page.text()).toContain('公告')
+    expect(document.querySelector('.home__lives .state-view--error')?.textContent).toContain('你没有权限这样做')
+    expect(document.querySelector('.home__lives .state-view__retry')).toBeNull()
   })
 })
 

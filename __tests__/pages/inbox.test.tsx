@@ -3,6 +3,7 @@ import type { Notification } from '@core/wire/notifications'
 import Inbox from '@/pages/inbox/index'
 import Me from '@/pages/me/index'
 import type { NotificationsApi } from '@/services/api/notifications'
+import { RequestError } from '@/services/request/errors'
 import { fakeApi, user } from '../stores/support/fakes'
 import { mountPage, unmountPages } from '../support/page-harness'
 
@@ -62,6 +63,23 @@ describe('the inbox page', () => {
     expect(document.querySelector('.inbox__excerpt')?.textContent).toBe('消息已删除')
     await page.tap('.inbox__row')
     expect(navigateTo).toHaveBeenCalledWith({ url: expect.stringContaining('around=m1') })
+  })
+
+  it('offers 重试 when the list failed in a way a retry can fix, and none when the server refused it', async () => {
+    const api = fakeApi()
+    api.getMe.mockResolvedValue(ME)
+    const notifications = notificationsApi([notification(1)])
+    notifications.list.mockRejectedValueOnce(new RequestError({ kind: 'server', code: 503000, status: 503, message: '服务暂时不可用，请稍后重试' }))
+    const page = await mountPage(Inbox, { api, signedIn: ME, notifications })
+    await page.settle()
+    await page.tap('.state-view__retry')
+    expect(page.text()).toContain('hello 1')
+    unmountPages()
+    notifications.list.mockRejectedValueOnce(new RequestError({ kind: 'server', code: 403000, status: 403, message: '你没有权限这样做' }))
+    const refused = await mountPage(Inbox, { api, signedIn: ME, notifications })
+    await refused.settle()
+    expect(document.querySelector('.state-view--error')).not.toBeNull()
+    expect(document.querySelector('.state-view__retry')).toBeNull()
   })
 
   it('says a deleted item is gone when it has nowhere to open', async () => {

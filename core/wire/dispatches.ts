@@ -21,7 +21,7 @@ import {
   CommentCreateEventSchema, CommentDeleteEventSchema, CommentUpdateEventSchema, LiveCommentSchema, LiveViewersSchema, PostDeleteEventSchema,
   PostLikeEventSchema, PostSchema,
 } from './posts'
-import { NotificationCreateEventSchema, NotificationsReadEventSchema } from './notifications'
+import { NotificationCreateEventSchema, NotificationsReadEventSchema, NotificationsSubjectDeleteEventSchema } from './notifications'
 import { ChannelDeletedSchema } from './server-settings'
 import { PlazaGameViewSchema, PlazaGameViewsSchema, PlazaTableSchema } from './plaza'
 import { SpaceCountSchema } from './space'
@@ -129,6 +129,7 @@ export const DISPATCHES = {
   REPORT_RESOLVE: { payload: ReportResolveEventSchema, audience: 'moderators', summary: 'reports were closed' },
   NOTIFICATION_CREATE: { payload: NotificationCreateEventSchema, audience: 'user', summary: "a notification entered the recipient's inbox, with their unread count after it" },
   NOTIFICATIONS_READ: { payload: NotificationsReadEventSchema, audience: 'user', summary: "notifications were marked read (the recipient's other devices clear the badge)" },
+  NOTIFICATIONS_SUBJECT_DELETE: { payload: NotificationsSubjectDeleteEventSchema, audience: 'user', summary: "what these notifications quote (a message, a direct message, a comment) was deleted: the recipient's open inbox shows them deleted" },
   CONVERSATION_CREATE: { payload: ConversationSchema, audience: 'participants', summary: 'a direct conversation was started with these participants' },
   DM_MESSAGE_CREATE: { payload: DirectMessageSchema, audience: 'participants', summary: 'a direct message was sent (`channel_id` is the conversation)' },
   DM_MESSAGE_UPDATE: { payload: DirectMessageSchema, audience: 'participants', summary: 'a direct message was edited' },

@@ -86,6 +86,13 @@ export const NotificationCreateEventSchema = Type.Object({
 /** NOTIFICATION_CREATE payload. */
 export type NotificationCreateEvent = Static<typeof NotificationCreateEventSchema>
 
+/** NOTIFICATIONS_SUBJECT_DELETE payload: the recipient's notifications whose message or comment was just deleted (by its author or a moderator); the inbox shows them deleted, without their words, as a reload would. */
+export const NotificationsSubjectDeleteEventSchema = Type.Object({
+  ids: Type.Array(Type.String(), { minItems: 1 }),
+})
+/** NOTIFICATIONS_SUBJECT_DELETE payload. */
+export type NotificationsSubjectDeleteEvent = Static<typeof NotificationsSubjectDeleteEventSchema>
+
 /** PUT /servers/:id/notification-settings body. */
 export const ServerNotificationSettingsBodySchema = Type.Object({
   muted: Type.Boolean(),

@@ -49,6 +49,17 @@ export function loginOf (page: Page): Promise<{ token: string, uid: string, nick
   })
 }
 
+/** Calls the API of the product at `base` as the member with `token` and answers the envelope's data; any other answer than a 200 throws, with its body. */
+export async function callAs<T> (base: string, token: string, method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${base}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  if (response.status !== 200) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`)
+  return (await response.json() as { data: T }).data
+}
+
 /** Writes and sends a message with the 发送 button. */
 export async function send (page: Page, text: string): Promise<void> {
   await composer(page).fill(text)

@@ -93,6 +93,10 @@ export const ZH_CN_LAUNCH = {
   liveRemindersDismiss: '知道了',
   // search
   searchOpen: '搜索',
+  // Home's header: the member's own lists one tap away, with their unread counts
+  homeDmEntry: '私信',
+  homeInboxEntry: '通知',
+  homeEntryUnread: '{name}，{count} 条未读',
   // accounts: the sign-in sheet and Me's 账号与安全
   signInOfferText: '登录后，换设备也能找回你加入的服务器和发过的消息',
   signInOfferOpen: '登录',

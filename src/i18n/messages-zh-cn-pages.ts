@@ -520,6 +520,11 @@ export const ZH_CN_PAGES = {
   dmGroupBlockConfirm: '屏蔽这个群聊？你将退出，且任何人都不能再把你拉进来',
   dmGroupLeft: '已退出群聊',
   dmGroupBlocked: '已屏蔽群聊',
+  // the notice of a direct message that arrives elsewhere in the app
+  dmNoticeLabel: '新私信',
+  dmNoticeMore: '{name} 发来 {count} 条私信',
+  dmNoticeSeveral: '{count} 条新私信，最新来自 {name}',
+  dmNoticeClose: '关闭',
   // the gather space
   pageTitleSpace: '空间',
   spaceRowCount: '{name} · {count} 人在逛',

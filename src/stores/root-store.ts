@@ -32,6 +32,7 @@ import { defaultGatewayUrl, taroSocketConnector, type SocketConnector } from '@/
 import { platformNetwork, type NetworkWatcher } from '@/services/gateway/network'
 import { ChannelStore } from './channels/channel-store'
 import type { ConversationsStore } from './direct-messages/conversations-store'
+import { DmNoticeStore } from './direct-messages/dm-notice-store'
 import { GATEWAY_READY, GATEWAY_RESYNC, GatewayStore } from './gateway-store'
 import { InboxStore } from './notifications/inbox-store'
 import { LiveStore } from './live/live-store'
@@ -132,6 +133,8 @@ export class RootStore {
   readonly inbox: InboxStore
   /** My direct conversations (私信): the list with unread counts (the Me entry's badge), my privacy choice and blocks, kept live from its first use (Me, the members, the conversation pages). */
   readonly conversations: OnDemand<ConversationsStore>
+  /** The notice of a direct message that arrives while the member is anywhere but its conversation (every page shows it). */
+  readonly dmNotice: DmNoticeStore
   /** The notification calls the inbox and its away-from-the-app opt-in use. */
   readonly notificationsApi: NotificationsApi
   /** The gather space's calls (a space page's store and the channel rows' counts). */
@@ -230,6 +233,7 @@ export class RootStore {
       conversations.start()
       return conversations
     })
+    this.dmNotice = new DmNoticeStore({ me: () => this.session.user, looking: () => this.conversations.current?.openId ?? null, scheduler })
     this.liveReminders = new LiveReminderStore({ storage: options.storage, clock, uid: () => this.session.user?.uid ?? null, logger })
     // each channel list answer brings the counts; the gateway keeps them current between answers
     this.stopSeedingUnread = reaction(() => this.channel.groups, groups => this.unread.seed(flattenGroups(groups)), { fireImmediately: true })
@@ -314,6 +318,7 @@ export class RootStore {
     })
     this.unread.start()
     this.inbox.attach(this.gateway)
+    this.dmNotice.attach(this.gateway)
     // SPEC: events were missed and are gone; what the shared stores show is reloaded (the channel list was, at the READY before this)
     this.gateway.on(GATEWAY_RESYNC, () => { void this.server.load() })
   }
@@ -344,6 +349,7 @@ export class RootStore {
     this.live.dispose()
     this.unread.stop()
     this.inbox.dispose()
+    this.dmNotice.dispose()
     this.conversations.current?.dispose()
     this.stopSeedingUnread()
     this.stopLoadingConversations()

@@ -111,6 +111,13 @@ describe('InboxStore', () => {
     expect(store.unread).toBe(5)
   })
 
+  it('shows a notification whose reply a moderator deleted as deleted, without its words, while the inbox is open', async () => {
+    const { source, store } = setup()
+    await store.load()
+    source.emit('NOTIFICATIONS_SUBJECT_DELETE', { ids: [notification(2).notification_id] })
+    expect(store.items.map(item => [item.excerpt, item.deleted])).toEqual([['text 3', false], ['', true]])
+  })
+
   it('mutes a server keeping its @全体成员 choice, and mutes a channel', async () => {
     const { api, store } = setup()
     expect(await store.setEveryoneSuppressed('s1', true)).toBe(true)
@@ -122,7 +129,7 @@ describe('InboxStore', () => {
 
   it('stops following the gateway when disposed', () => {
     const { source, store } = setup()
-    expect(source.listeners()).toBe(3)
+    expect(source.listeners()).toBe(4)
     store.dispose()
     expect(source.listeners()).toBe(0)
   })

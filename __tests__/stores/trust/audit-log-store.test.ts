@@ -57,14 +57,14 @@ describe('AuditLogStore', () => {
     const { store, trust } = setup()
     trust.auditLog.mockRejectedValueOnce(refusal('missing permission: one of ManageServer, KickMembers, BanMembers'))
     await store.load()
-    expect([store.status, store.error, store.refused]).toEqual(['error', '你没有「管理服务器」或「踢出成员」或「封禁成员」权限', true])
+    expect([store.status, store.error, store.retryable]).toEqual(['error', '你没有「管理服务器」或「踢出成员」或「封禁成员」权限', false])
   })
 
   it('tells a failure to retry from a refusal', async () => {
     const { store, trust } = setup()
     trust.auditLog.mockRejectedValueOnce(new Error('down'))
     await store.load()
-    expect([store.status, store.refused]).toEqual(['error', false])
+    expect([store.status, store.retryable]).toEqual(['error', true])
   })
 
   it('names a member target by nickname, and anything else by its id', async () => {

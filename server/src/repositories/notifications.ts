@@ -18,6 +18,11 @@ export interface MuteState {
   channelMuted: boolean
 }
 
+/** What a notification may quote, as a deletion names it. */
+export type NotificationSubject =
+  | { message_id: string, direct: boolean }
+  | { post_id: string, comment_id: string }
+
 /** Reads and writes of the inbox. */
 export interface NotificationsRepository {
   /** Stores one notification. */
@@ -28,6 +33,12 @@ export interface NotificationsRepository {
   notification (row: NotificationsTable): Promise<Notification>
   /** `uid`'s newest unread notification of `kind` about `channelId` made at or after `sinceSeconds`, or null. */
   newestUnreadAbout (uid: string, kind: NotificationsTable['kind'], channelId: string, sinceSeconds: number): Promise<NotificationsTable | null>
+  /**
+   * The notifications (each with its owner) that quote `subject`: a channel message, a direct
+   * message, or a post's comment with its replies (read before the comment is removed, as
+   * the replies go with it).
+   */
+  quoting (subject: NotificationSubject): Promise<Array<{ uid: string, notification_id: string }>>
   /** How many of `uid`'s notifications are unread. */
   unreadCount (uid: string): Promise<number>
   /** Marks `ids` (all of `uid`'s when null) read at `nowSeconds`; answers the ids that were unread and are now read. */
@@ -110,6 +121,19 @@ export function createNotificationsRepository (db: Db): NotificationsRepository 
       return (await db.selectFrom('notifications').selectAll()
         .where('uid', '=', uid).where('read_at', 'is', null).where('kind', '=', kind).where('channel_id', '=', channelId).where('created_at', '>=', sinceSeconds)
         .orderBy('notification_id', 'desc').limit(1).executeTakeFirst()) ?? null
+    },
+
+    async quoting (subject) {
+      let query = db.selectFrom('notifications').select(['uid', 'notification_id'])
+      if ('comment_id' in subject) {
+        const thread = db.selectFrom('post_comments').select('comment_id').where('post_id', '=', subject.post_id)
+          .where(eb => eb.or([eb('comment_id', '=', subject.comment_id), eb('reply_to', '=', subject.comment_id)]))
+        query = query.where('post_id', '=', subject.post_id).where('comment_id', 'in', thread)
+      } else {
+        query = query.where('message_id', '=', subject.message_id).where('comment_id', 'is', null)
+          .where('kind', subject.direct ? '=' : '!=', 'direct_message')
+      }
+      return query.orderBy('notification_id').execute()
     },
 
     async unreadCount (uid) {

@@ -104,6 +104,17 @@ async function isDirectMessageBurst (ctx: AppContext, recipientUid: string, draf
 }
 
 /**
+ * Tells each owner of `quoting` (`ctx.repos.notifications.quoting`, read before the delete) that what those
+ * notifications quote is gone: one NOTIFICATIONS_SUBJECT_DELETE per owner, to all their
+ * sessions, so an open inbox marks them deleted without a reload. Call after the delete committed.
+ */
+export async function tellSubjectDeleted (ctx: AppContext, quoting: ReadonlyArray<{ uid: string, notification_id: string }>): Promise<void> {
+  const byOwner = new Map<string, string[]>()
+  for (const { uid, notification_id: id } of quoting) byOwner.set(uid, [...byOwner.get(uid) ?? [], id])
+  for (const [uid, ids] of byOwner) await ctx.bus.publish('NOTIFICATIONS_SUBJECT_DELETE', { uid }, { ids })
+}
+
+/**
  * Tells `targetUid` a moderator (`actorUid`) acted on them in `serverId`: the server's
  * name and the act's words (a reason, a role's name) make the excerpt.
  */

@@ -166,6 +166,16 @@ describe('direct conversations', () => {
     expect((await inbox(a)).filter(item => item.kind === 'direct_message')).toEqual([])
   })
 
+  it('tells the recipient which of their notifications lost its message when the author deletes a direct message, so an open inbox shows it deleted', async () => {
+    const [a, b] = [await member(), await member()]
+    const conversation = await direct(a, b)
+    const message = await sent(a, conversation.conversation_id, '发错了')
+    const [told] = (await test.inject({ url: '/notifications', headers: b.headers }).then(response => envelope<NotificationPage>(response).data.items)).filter(item => item.message_id === message.message_id)
+    events.length = 0
+    await test.inject({ method: 'DELETE', url: `/conversations/${conversation.conversation_id}/messages/${message.message_id}`, headers: a.headers })
+    expect(events.filter(event => event.t === 'NOTIFICATIONS_SUBJECT_DELETE').map(event => [event.uid, event.d])).toEqual([[b.uid, { ids: [told.notification_id] }]])
+  })
+
   it('lets only the author edit and delete a direct message', async () => {
     const [a, b] = await Promise.all([member(), member()])
     const conversation = await direct(a, b)

@@ -51,6 +51,11 @@ const createdFor = (uid: string): Notification[] => events
   .filter(event => event.t === 'NOTIFICATION_CREATE' && event.uid === uid)
   .map(event => (event.d as { notification: Notification }).notification)
 
+/** The ids of each NOTIFICATIONS_SUBJECT_DELETE published since the test began, for `uid`. */
+const subjectDeletesFor = (uid: string): string[][] => events
+  .filter(event => event.t === 'NOTIFICATIONS_SUBJECT_DELETE' && event.uid === uid)
+  .map(event => (event.d as { ids: string[] }).ids)
+
 describe('notifications made at the write points', () => {
   it('a mention notifies the mentioned member once, with what it opens and its words (a mention as @nickname), and an edit that mentions them again does not notify twice', async () => {
     const [a, b] = await Promise.all([member(), member()])
@@ -98,6 +103,33 @@ describe('notifications made at the write points', () => {
     const removal = await inject({ method: 'DELETE', url: `/channels/${LOBBY}/messages/${reply.message_id}`, headers: owner.headers })
     expect(removal.statusCode).toBe(200)
     expect((await inbox(b)).items[0]).toMatchObject({ kind: 'reply', excerpt: '', deleted: true, channel_id: LOBBY, message_id: reply.message_id })
+  })
+
+  it("a moderator's deletion of a reply tells the replied-to member's sessions which notification lost its subject, and no one else", async () => {
+    const [a, b] = await Promise.all([member(), member()])
+    const owner = await signInAsMember(gateway.test, '100001') as TestAccount
+    const original = await send(b, 'question')
+    const reply = await send(a, 'answer to hide', { reply_to: original.message_id })
+    const [told] = createdFor(b.uid)
+    await inject({ method: 'DELETE', url: `/channels/${LOBBY}/messages/${reply.message_id}`, headers: owner.headers })
+    expect(subjectDeletesFor(b.uid)).toEqual([[told.notification_id]])
+    expect(events.filter(event => event.t === 'NOTIFICATIONS_SUBJECT_DELETE' && event.uid !== b.uid)).toEqual([])
+  })
+
+  it('deleting a comment tells the owners of the notifications of the comment and of its replies, which go with it', async () => {
+    const author = await signInAsMember(gateway.test, '100002')
+    const owner = await signInAsMember(gateway.test, '100001')
+    const [commenter, third] = await Promise.all([member(), member()])
+    const post = envelope<Post>(await inject({ method: 'POST', url: `/channels/${POSTS}/posts`, headers: author.headers, payload: { title: 'thread', content: 'body' } })).data
+    const comment = envelope<Comment>(await inject({ method: 'POST', url: `/posts/${post.post_id}/comments`, headers: commenter.headers, payload: { content: 'first' } })).data
+    await inject({ method: 'POST', url: `/posts/${post.post_id}/comments`, headers: third.headers, payload: { content: 'an answer', reply_to: comment.comment_id } })
+    const toAuthor = createdFor(author.uid).map(item => item.notification_id)
+    const toCommenter = createdFor(commenter.uid).map(item => item.notification_id)
+    const removal = await inject({ method: 'DELETE', url: `/posts/${post.post_id}/comments/${comment.comment_id}`, headers: owner.headers })
+    expect(removal.statusCode).toBe(200)
+    expect(subjectDeletesFor(author.uid)).toEqual([toAuthor])
+    expect(subjectDeletesFor(commenter.uid)).toEqual([toCommenter])
+    expect((await inbox(commenter)).items[0]).toMatchObject({ kind: 'reply', deleted: true, excerpt: '' })
   })
 
   it('a reaction notifies the message author with the emoji, once per new reaction', async () => {

@@ -130,7 +130,7 @@ function ChatView ({ chat, members, membership, access, now }: ChatViewProps) {
   }), [chat])
   let body
   if (chat.status === 'loading' || chat.status === 'idle') body = <StateView status='loading' />
-  else if (chat.status === 'error') body = <StateView status='error' message={chat.error} onRetry={() => { void chat.loadLatest() }} />
+  else if (chat.status === 'error') body = <StateView status='error' message={chat.error} retryable={chat.retryable} onRetry={() => { void chat.loadLatest() }} />
   else if (chat.status === 'empty') body = <View className='chat-view__empty'><StateView status='empty' message={t('messagesEmpty')} /></View>
   else body = <ChatMessageList chat={chat} nameOf={nameOf} now={now} marksRead={membership.isMember === true} canModerate={access.canModerate} actions={actions} />
   const typing = typingText(chat.typingNames)

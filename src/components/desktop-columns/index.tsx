@@ -92,7 +92,7 @@ function DesktopColumns () {
         <Text className='desktop-columns__server-name'>{server.name}</Text>
         {channel.status === 'ready'
           ? <ChannelList groups={unread.overlay(channel.groups)} onTap={onChannelTap} currentId={channel.shownChannelId} spaceCounts={spaceCounts.byChannel} voiceRooms={voiceStates.byChannel} speaking={voiceStates.speakingNow} />
-          : <StateView compact status={stateViewStatusOf(channel.status)} message={channel.status === 'empty' ? t('channelsEmpty') : channel.error} onRetry={() => { channel.load().catch(logFailure('retrying the channel list')) }} />}
+          : <StateView compact status={stateViewStatusOf(channel.status)} message={channel.status === 'empty' ? t('channelsEmpty') : channel.error} retryable={channel.retryable} onRetry={() => { channel.load().catch(logFailure('retrying the channel list')) }} />}
       </View>
       {wide && <DesktopMembers />}
     </View>

@@ -24,6 +24,7 @@ const MemberColumnList = observer(function MemberColumnList ({ store, serverId, 
         compact
         status={stateViewStatusOf(status)}
         message={status === 'empty' ? t('membersEmpty') : store.list.error}
+        retryable={store.list.retryable}
         onRetry={() => { store.load().catch(logFailure('retrying the members')) }}
       />
     )

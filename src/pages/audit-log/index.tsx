@@ -79,7 +79,7 @@ const ReportRow = observer(function ReportRow ({ report, store }: { report: Repo
 /** The log's entries, newest first, with "load more". */
 const EntriesView = observer(function EntriesView ({ store }: { store: AuditLogStore }) {
   if (store.status === 'idle' || store.status === 'loading') return <StateView status='loading' compact />
-  if (store.status === 'error') return <StateView status='error' compact message={store.error} onRetry={store.refused ? undefined : () => { void store.load() }} />
+  if (store.status === 'error') return <StateView status='error' compact message={store.error} retryable={store.retryable} onRetry={() => { void store.load() }} />
   if (store.status === 'empty') return <StateView status='empty' compact message={t('modLogEmpty')} />
   return (
     <View>
@@ -97,7 +97,7 @@ const EntriesView = observer(function EntriesView ({ store }: { store: AuditLogS
 /** The open reports queue. */
 const ReportsView = observer(function ReportsView ({ store }: { store: AuditLogStore }) {
   if (store.reportsStatus === 'idle' || store.reportsStatus === 'loading') return <StateView status='loading' compact />
-  if (store.reportsStatus === 'error') return <StateView status='error' compact message={store.reportsError} onRetry={store.refused ? undefined : () => { void store.load() }} />
+  if (store.reportsStatus === 'error') return <StateView status='error' compact message={store.reportsError} retryable={store.reportsRetryable} onRetry={() => { void store.load() }} />
   if (store.reportsStatus === 'empty') return <StateView status='empty' compact message={t('reportsEmpty')} />
   return (
     <View>

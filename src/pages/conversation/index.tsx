@@ -71,7 +71,7 @@ function ConversationPage () {
   const { chat, members } = store
   let body
   if (conversationId === '') body = <StateView status='empty' message={t('dmNotFound')} />
-  else if (store.status === 'error') body = <StateView status='error' message={store.error} onRetry={open} />
+  else if (store.status === 'error') body = <StateView status='error' message={store.error} retryable={store.retryable} onRetry={open} />
   else if (chat === null || members === null) body = <StateView status='loading' />
   else body = <ChatView chat={chat} members={members} membership={PARTICIPANT} access={PARTICIPANT_ACCESS} now={clock()} />
   return (

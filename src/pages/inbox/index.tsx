@@ -96,8 +96,8 @@ function Inbox () {
         )}
       </View>
       {away.status === 'denied' && <Text className='inbox__away-denied'>{t('inboxAwayDenied')}</Text>}
-      {!signedIn && session.status === 'error' && <StateView status='error' message={session.error} onRetry={() => { session.ensureSignedIn().catch(() => undefined) }} />}
-      {inbox.status === 'error' && <StateView status='error' onRetry={() => { void inbox.load() }} />}
+      {!signedIn && session.status === 'error' && <StateView status='error' message={session.error} retryable={session.retryable} onRetry={() => { session.ensureSignedIn().catch(() => undefined) }} />}
+      {inbox.status === 'error' && <StateView status='error' retryable={inbox.retryable} onRetry={() => { void inbox.load() }} />}
       {(signedIn || session.status !== 'error') && (inbox.status === 'idle' || inbox.status === 'loading') && inbox.items.length === 0 && <StateView status='loading' />}
       {inbox.status === 'ready' && inbox.items.length === 0 && <StateView status='empty' message={t('inboxEmpty')} />}
       <View className='inbox__list'>

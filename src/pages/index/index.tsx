@@ -20,6 +20,7 @@ import { showLoadError } from '@/utils/feedback'
 import ChannelList from '@/components/channel-list'
 import CompanyFooter from '@/components/company-footer'
 import DebugPanelWhenAsked from '@/components/debug-panel/when-asked'
+import InboxEntries from '@/components/inbox-entries'
 import ListFooter from '@/components/list-footer'
 import LiveCard from '@/components/live-card'
 import LiveReminders from '@/components/live-reminders'
@@ -52,11 +53,11 @@ function isPending (status: StoreStatus): boolean {
   return status === 'idle' || status === 'loading'
 }
 
-/** A section's loading, empty or error state (with its retry). */
-function SectionState ({ status, error, emptyText, onRetry }: { status: StoreStatus, error: string | null, emptyText: string, onRetry: () => void }) {
+/** A section's loading, empty or error state (with its retry, when retrying may help). */
+function SectionState ({ status, error, retryable, emptyText, onRetry }: { status: StoreStatus, error: string | null, retryable: boolean, emptyText: string, onRetry: () => void }) {
   if (isPending(status)) return <StateView compact status='loading' />
   if (status === 'empty') return <StateView compact status='empty' message={emptyText} />
-  return <StateView compact status='error' message={error} onRetry={onRetry} />
+  return <StateView compact status='error' message={error} retryable={retryable} onRetry={onRetry} />
 }
 
 /**
@@ -176,6 +177,7 @@ function Home () {
             {server.isMember === false && (
               <Button className='home__join' size='mini' type='primary' loading={server.isJoining || undefined} disabled={disabledIf(server.isJoining)} onClick={onJoinTap}>{t('homeJoin')}</Button>
             )}
+            <InboxEntries />
             <SearchEntry serverId={server.serverId} />
             <ShareButton link={shareLink({ serverId: server.serverId })} hidden={shareHidden} />
             <SettingsEntry />
@@ -183,7 +185,7 @@ function Home () {
         )}
       />
       <SignInOffer />
-      {everythingFailed && <StateView status='error' message={server.error} onRetry={retry(load, () => null)} />}
+      {everythingFailed && <StateView status='error' message={server.error} retryable={server.retryable} onRetry={retry(load, () => null)} />}
       {firstLoad && <StateView status='loading' />}
       {nothingToShow && <StateView status='empty' message={t('homeEmpty')} />}
       {contentShown && (
@@ -198,15 +200,15 @@ function Home () {
             <Text className='home__section-title'>{t('homeChannels')}</Text>
             {channel.status === 'ready'
               ? <ChannelList groups={root.unread.overlay(channel.groups)} onTap={onChannelTap} spaceCounts={root.spaceCounts.byChannel} voiceRooms={root.voiceStates.byChannel} speaking={root.voiceStates.speakingNow} />
-              : <SectionState status={channel.status} error={channel.error} emptyText={t('channelsEmpty')} onRetry={retry(() => channel.load(), () => channel.error)} />}
+              : <SectionState status={channel.status} error={channel.error} retryable={channel.retryable} emptyText={t('channelsEmpty')} onRetry={retry(() => channel.load(), () => channel.error)} />}
           </View>
           <View className='home__section home__lives'>
             <Text className='home__section-title'>{t('homeLives')}</Text>
             {live.status === 'ready'
               ? liveCardsShown && live.entries.map(entry => <LiveCard key={entry.item.live_id} item={entry.item} state={entry.state} onTap={onLiveTap} />)
-              : <SectionState status={live.status} error={live.error} emptyText={t('livesEmpty')} onRetry={retry(() => live.load(), () => live.error)} />}
+              : <SectionState status={live.status} error={live.error} retryable={live.retryable} emptyText={t('livesEmpty')} onRetry={retry(() => live.load(), () => live.error)} />}
             {live.status === 'ready' && liveCardsShown && (
-              <ListFooter status={live.moreStatus} error={live.moreError} hasMore={live.hasMore} onRetry={retry(() => live.loadMore(), () => live.moreError)} />
+              <ListFooter status={live.moreStatus} error={live.moreError} hasMore={live.hasMore} retryable={live.moreRetryable} onRetry={retry(() => live.loadMore(), () => live.moreError)} />
             )}
           </View>
         </View>

@@ -67,12 +67,11 @@ function Market () {
   useShare(share, isShareHidden(params))
   const header = <PageHeader title={t('pageTitleMarket')} homeQuery={showroom.query ? { server_id: showroom.query.server_id } : undefined} />
   if (status === 'error') {
-    const retryable = showroom.problem === 'failed' // a missing or unknown channel will not appear on a retry
     return (
       <View className='market market--state'>
         {header}
         <View className='market__state'>
-          <StateView status='error' compact message={showroom.error} onRetry={retryable ? () => { load().catch(() => undefined) } : undefined} />
+          <StateView status='error' compact message={showroom.error} retryable={showroom.retryable} onRetry={() => { load().catch(() => undefined) }} />
           <Button className='market__home' onClick={goHome}>{t('backHome')}</Button>
         </View>
       </View>

@@ -115,7 +115,7 @@ function Me () {
       <View className='me me--state'>
         <PageHeader title={t('pageTitleMe')} />
         {session.status === 'error'
-          ? <StateView status='error' message={session.error} onRetry={() => { session.ensureSignedIn().catch(() => undefined) }} />
+          ? <StateView status='error' message={session.error} retryable={session.retryable} onRetry={() => { session.ensureSignedIn().catch(() => undefined) }} />
           : <StateView status='loading' />}
       </View>
     )

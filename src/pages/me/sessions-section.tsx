@@ -54,7 +54,7 @@ function SessionsSection ({ store }: { store: MySessionsStore }) {
             )}
           </View>
         ))
-        : <StateView status={store.status === 'idle' ? 'loading' : store.status} compact message={store.status === 'empty' ? t('sessionsEmpty') : store.error} onRetry={() => { void store.load() }} />}
+        : <StateView status={store.status === 'idle' ? 'loading' : store.status} compact message={store.status === 'empty' ? t('sessionsEmpty') : store.error} retryable={store.retryable} onRetry={() => { void store.load() }} />}
       <Button className='me__sign-out' data-testid='sign-out' loading={store.ending === 'sign-out' || undefined} disabled={disabledIf(store.ending !== null)} onClick={() => { void signOut() }}>
         {t('signOut')}
       </Button>

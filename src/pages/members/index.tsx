@@ -114,7 +114,7 @@ const ShownMember = observer(function ShownMember ({ store, moderation, member, 
 const FoundMembers = observer(function FoundMembers ({ store, moderation, myUid }: { store: MemberListStore, moderation: ModerationStore, myUid: string | null }) {
   const { finder } = store
   if (finder.status === 'idle' || finder.status === 'loading') return <StateView status='loading' />
-  if (finder.status === 'error') return <StateView status='error' message={finder.error} onRetry={() => { void finder.find(finder.query) }} />
+  if (finder.status === 'error') return <StateView status='error' message={finder.error} retryable={finder.retryable} onRetry={() => { void finder.find(finder.query) }} />
   if (finder.status === 'empty') return <StateView status='empty' message={t('membersNoMatch', { query: finder.query })} />
   return (
     <View className='members-page__list' data-testid='members-found'>
@@ -143,7 +143,7 @@ const MemberListView = observer(function MemberListView ({ store, moderation, my
 const BanListView = observer(function BanListView ({ moderation }: { moderation: ModerationStore }) {
   const status = moderation.bansStatus
   if (status === 'idle' || status === 'loading') return <StateView status='loading' />
-  if (status === 'error') return <StateView status='error' message={moderation.bansError} onRetry={() => { void moderation.loadBans() }} />
+  if (status === 'error') return <StateView status='error' message={moderation.bansError} retryable={moderation.bansRetryable} onRetry={() => { void moderation.loadBans() }} />
   if (status === 'empty') return <StateView status='empty' message={t('bansEmpty')} />
   const unban = (ban: Ban) => { confirmThen(t('bansUnbanConfirm', { name: ban.user.nickname }), () => moderation.unban(ban)).catch(error => console.error('[members] unban failed:', error)) }
   return (

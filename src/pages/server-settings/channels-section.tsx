@@ -108,7 +108,7 @@ function ChannelsSection ({ channels }: { channels: ChannelSettingsStore }) {
       </View>
       {titleError && <Text className='server-settings__refusal'>{titleError}</Text>}
       <SectionRefusal message={channels.action.error} />
-      <SectionState status={channels.status} error={channels.error} emptyText={t('channelsEmpty')} onRetry={() => { channels.load().catch(logFailure('loading the channels')) }} />
+      <SectionState status={channels.status} error={channels.error} retryable={channels.retryable} emptyText={t('channelsEmpty')} onRetry={() => { channels.load().catch(logFailure('loading the channels')) }} />
       {channels.status === 'ready' && channels.channels.map(channel => <ChannelRow key={channel.channel_id} channels={channels} channel={channel} />)}
     </View>
   )

@@ -78,7 +78,7 @@ function ServerSettingsPage () {
         <PageHeader title={title} homeQuery={{ sid: settings.serverId }} />
         {pending
           ? <StateView status='loading' />
-          : <StateView status='error' message={settings.accessError ?? t('settingsNoAccess')} onRetry={() => { checkAccess().catch(logFailure('checking permissions')) }} />}
+          : <StateView status='error' message={settings.accessError ?? t('settingsNoAccess')} retryable={settings.accessRetryable} onRetry={() => { checkAccess().catch(logFailure('checking permissions')) }} />}
       </View>
     )
   }

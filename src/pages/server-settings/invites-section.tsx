@@ -78,7 +78,7 @@ function InvitesSection ({ invites }: { invites: InviteSettingsStore }) {
       </View>
       <Button size='mini' className='server-settings__primary server-settings__wide' disabled={disabledIf(invites.action.busy)} onClick={() => { invites.create().catch(logFailure('creating an invite')) }}>{t('settingsInviteCreate')}</Button>
       <SectionRefusal message={invites.action.error} />
-      <SectionState status={invites.status} error={invites.error} emptyText={t('settingsInvitesEmpty')} onRetry={() => { invites.load().catch(logFailure('loading the invites')) }} />
+      <SectionState status={invites.status} error={invites.error} retryable={invites.retryable} emptyText={t('settingsInvitesEmpty')} onRetry={() => { invites.load().catch(logFailure('loading the invites')) }} />
       {invites.status === 'ready' && invites.invites.map(invite => <InviteRow key={invite.code} invites={invites} invite={invite} />)}
     </View>
   )

@@ -17,7 +17,7 @@ const INTRODUCTION_MAX = 500
 function ProfileSection ({ settings }: { settings: ServerSettingsStore }) {
   const server = settings.server
   if (!server) {
-    return <SectionState status={settings.profileStatus} error={settings.profileError} emptyText={t('loadFailed')} onRetry={() => { settings.loadSection('profile').catch(logFailure('loading the profile')) }} />
+    return <SectionState status={settings.profileStatus} error={settings.profileError} retryable={settings.profileRetryable} emptyText={t('loadFailed')} onRetry={() => { settings.loadSection('profile').catch(logFailure('loading the profile')) }} />
   }
   const busy = settings.action.busy
   const save = async (patch: Parameters<ServerSettingsStore['saveProfile']>[0]): Promise<boolean> => {

@@ -99,7 +99,7 @@ function RolesSection ({ roles }: { roles: RoleSettingsStore }) {
         onCreate={() => { create().catch(logFailure('creating a role')) }}
       />
       <SectionRefusal message={roles.action.error} />
-      <SectionState status={roles.status} error={roles.error} emptyText={t('settingsRolesEmpty')} onRetry={() => { roles.load().catch(logFailure('loading the roles')) }} />
+      <SectionState status={roles.status} error={roles.error} retryable={roles.retryable} emptyText={t('settingsRolesEmpty')} onRetry={() => { roles.load().catch(logFailure('loading the roles')) }} />
       {roles.status === 'ready' && ordered.map(role => (
         <RoleRow key={role.role_id} roles={roles} role={role} first={movable[0] === role} last={movable[movable.length - 1] === role} />
       ))}

@@ -11,14 +11,16 @@ export interface SectionStateProps {
   error: string | null
   /** What the empty state says (what is missing). */
   emptyText: string
+  /** False when retrying cannot help (the store's `retryable`): no 重试 then. */
+  retryable?: boolean
   onRetry: () => void
 }
 
 /** A section's loading, empty or error state; null once there is content to show. */
-export function SectionState ({ status, error, emptyText, onRetry }: SectionStateProps) {
+export function SectionState ({ status, error, emptyText, retryable, onRetry }: SectionStateProps) {
   if (status === 'ready') return null
   if (status === 'empty') return <StateView compact status='empty' message={emptyText} />
-  if (status === 'error') return <StateView compact status='error' message={error} onRetry={onRetry} />
+  if (status === 'error') return <StateView compact status='error' message={error} retryable={retryable} onRetry={onRetry} />
   return <StateView compact status='loading' />
 }
 

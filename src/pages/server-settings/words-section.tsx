@@ -20,7 +20,7 @@ function WordsSection ({ settings }: { settings: ServerSettingsStore }) {
   return (
     <View className='server-settings__section server-settings__words'>
       <Text className='server-settings__hint'>{t('settingsWordsHint')}</Text>
-      {!loaded && <SectionState status={settings.wordsStatus} error={settings.wordsError} emptyText='' onRetry={() => { settings.loadSection('words').catch(logFailure('loading the words')) }} />}
+      {!loaded && <SectionState status={settings.wordsStatus} error={settings.wordsError} retryable={settings.wordsRetryable} emptyText='' onRetry={() => { settings.loadSection('words').catch(logFailure('loading the words')) }} />}
       {loaded && (
         <>
           <Textarea className='server-settings__textarea' value={draft} placeholder={t('settingsWordsPlaceholder')} maxlength={-1} nativeProps={{ 'aria-label': t('settingsSectionWords') }} onInput={event => { setDraft(event.detail.value); settings.action.clear() }} />

@@ -199,7 +199,7 @@ function SpacePage () {
       <View className='space-page space-page--state'>
         {header}
         <View className='space-page__state'>
-          <StateView status='error' compact message={space.error} onRetry={() => { space.load().catch(() => undefined) }} />
+          <StateView status='error' compact message={space.error} retryable={space.retryable} onRetry={() => { space.load().catch(() => undefined) }} />
         </View>
       </View>
     )

@@ -174,7 +174,7 @@ function VoiceRoomView ({ channelId, serverId, name }: VoiceRoomViewProps) {
       {room?.error != null && <View className='voice-page__error' role='alert' data-testid='voice-error'><Text>{room.error}</Text></View>}
       {room !== null && <MicrophoneHelpView room={room} onRetry={join} />}
       {!voiceStates.loaded && members.length === 0
-        ? <StateView status={voiceStates.error === null ? 'loading' : 'error'} message={voiceStates.error} compact onRetry={() => { void voiceStates.load(serverId) }} />
+        ? <StateView status={voiceStates.error === null ? 'loading' : 'error'} message={voiceStates.error} retryable={voiceStates.retryable} compact onRetry={() => { void voiceStates.load(serverId) }} />
         : members.length === 0
           ? <View className='voice-page__empty' role='button' data-testid='voice-empty' onClick={join}><Text>{t('voiceEmpty')}</Text></View>
           : (

@@ -46,6 +46,11 @@ export class MySessionsStore {
     return this.listing.error
   }
 
+  /** Whether retrying the failed load may help (false for a refusal the same request gets again): 重试 is offered only then. */
+  get retryable (): boolean {
+    return this.listing.retryable
+  }
+
   /** Loads the list (a refresh; after a failure, the retry). */
   async load (): Promise<void> {
     await this.listing.run(() => this.sources.trust.sessions(), answer => this.show(answer.list))

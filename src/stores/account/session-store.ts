@@ -80,6 +80,11 @@ export class SessionStore {
     return this.signIn.error
   }
 
+  /** Whether retrying the failed sign-in may help (false for a refusal the same request gets again): 重试 is offered only then. */
+  get retryable (): boolean {
+    return this.signIn.retryable
+  }
+
   /** True when a user and a token are held. */
   get isSignedIn (): boolean {
     return this.user !== null && this.token !== null

@@ -47,6 +47,11 @@ export class ChannelStore {
     return this.listing.error
   }
 
+  /** Whether retrying the failed load may help (false for a refusal the same request gets again): 重试 is offered only then. */
+  get retryable (): boolean {
+    return this.listing.retryable
+  }
+
   /** Creation status: 'loading' while sending, 'ready' after a created channel, 'error' after a refusal. */
   get createStatus (): StoreStatus {
     return this.creating.status

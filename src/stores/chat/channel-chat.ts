@@ -124,6 +124,11 @@ export class ChannelChat {
     return this.history.error
   }
 
+  /** Whether retrying the failed first page may help (false for a refusal the same request gets again): 重试 is offered only then. */
+  get retryable (): boolean {
+    return this.history.retryable
+  }
+
   /** Status of the older page on its way: 'loading', or 'error' when it failed (what is shown stays). */
   get olderStatus (): StoreStatus {
     return this.history.olderStatus

@@ -33,6 +33,8 @@ export class ConversationPageStore {
   status: StoreStatus = 'idle'
   /** Why it could not be opened, else null. */
   error: string | null = null
+  /** Whether retrying the failed opening may help: not when my list was refused in a way the same request gets again (one not found yet is looked up again). */
+  retryable = true
   /** The conversation, once found. */
   conversation: Conversation | null = null
   /** Its chat, once found (started by {@link open}, ended by {@link dispose}). */
@@ -76,6 +78,7 @@ export class ConversationPageStore {
         this.status = 'error'
         // a conversation I am not in reads as one that does not exist (participants only)
         this.error = conversations.status === 'error' ? conversations.error : t('dmNotFound')
+        this.retryable = conversations.status !== 'error' || conversations.retryable
       })
       return
     }

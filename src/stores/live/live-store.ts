@@ -83,6 +83,11 @@ export class LiveStore {
     return this.list.error
   }
 
+  /** Whether retrying the failed first page may help (false for a refusal the same request gets again): 重试 is offered only then. */
+  get retryable (): boolean {
+    return this.list.retryable
+  }
+
   /** Status of loading more: 'loading' while a next page is on its way, 'error' when it failed (the loaded items stay). */
   get moreStatus (): StoreStatus {
     return this.list.moreStatus
@@ -91,6 +96,11 @@ export class LiveStore {
   /** The user-facing message of a failed next page, else null. */
   get moreError (): string | null {
     return this.list.moreError
+  }
+
+  /** Whether retrying the failed next page may help (false for a refusal the same request gets again): 重试 is offered only then. */
+  get moreRetryable (): boolean {
+    return this.list.moreRetryable
   }
 
   /** Every item with its state at `now` (SPEC §4), in reading order: on air, then playbacks, then reservations. */

@@ -37,6 +37,11 @@ export class MemberFinder {
     return this.lookup.error
   }
 
+  /** Whether retrying the failed lookup may help (false for a refusal the same request gets again): 重试 is offered only then. */
+  get retryable (): boolean {
+    return this.lookup.retryable
+  }
+
   /** Asks for the members matching `text` (an empty text clears the answer); the same query again asks nothing. */
   async find (text: string): Promise<void> {
     const query = text.trim()

@@ -3,8 +3,9 @@
  * the list newest first by cursor, marking one or all read (at once here, then on the
  * server), and the member's mutes per server and channel. It follows the gateway live:
  * NOTIFICATION_CREATE puts a new notification on top with the server's unread count,
- * NOTIFICATIONS_READ (another device read some) marks them here, and a resync reloads
- * the count. It lives in the root store (the badge shows on every page); the list loads
+ * NOTIFICATIONS_READ (another device read some) marks them here,
+ * NOTIFICATIONS_SUBJECT_DELETE (what some quote was deleted, by its author or a moderator)
+ * shows them deleted without their words as a reload would, and a resync reloads the count. It lives in the root store (the badge shows on every page); the list loads
  * only when the inbox page asks.
  */
 import { makeAutoObservable, observable, runInAction } from 'mobx'
@@ -12,11 +13,11 @@ import type { DispatchPayloads } from '@core/wire/dispatches'
 import type { Notification, NotificationSetting, NotificationsReadEvent } from '@core/wire/notifications'
 import type { NotificationsApi } from '@/services/api/notifications'
 import { GATEWAY_RESYNC } from '../gateway-store'
-import type { StoreLogger } from '../support/load-tracker'
+import { mayRetry, type StoreLogger } from '../support/load-tracker'
 import { DispatchSubscriptions, type DispatchSource } from '../support/dispatch-subscriptions'
 
 /** The dispatches the inbox follows, and the gateway's resync signal. */
-export type InboxDispatches = Pick<DispatchPayloads, 'NOTIFICATION_CREATE' | 'NOTIFICATIONS_READ'> & { [GATEWAY_RESYNC]: null }
+export type InboxDispatches = Pick<DispatchPayloads, 'NOTIFICATION_CREATE' | 'NOTIFICATIONS_READ' | 'NOTIFICATIONS_SUBJECT_DELETE'> & { [GATEWAY_RESYNC]: null }
 
 /** The inbox's loading state. */
 export type InboxStatus = 'idle' | 'loading' | 'ready' | 'error'
@@ -26,6 +27,8 @@ export class InboxStore {
   items: Notification[] = []
   unread = 0
   status: InboxStatus = 'idle'
+  /** Whether retrying the failed list may help (false for a refusal the same request gets again): 重试 is offered only then. */
+  retryable = true
   loadingMore = false
   private nextCursor: string | null = null
   private readonly settings = observable.map<string, NotificationSetting>()
@@ -45,6 +48,7 @@ export class InboxStore {
     this.subscriptions.replace([
       source.on('NOTIFICATION_CREATE', d => { this.received(d.notification, d.unread) }),
       source.on('NOTIFICATIONS_READ', d => { this.marked(d) }),
+      source.on('NOTIFICATIONS_SUBJECT_DELETE', d => { this.subjectDeleted(d.ids) }),
       source.on(GATEWAY_RESYNC, () => { void this.refreshUnread() }),
     ])
   }
@@ -77,7 +81,10 @@ export class InboxStore {
       })
     } catch (error) {
       this.logger.warn('[inbox] list failed', error)
-      runInAction(() => { this.status = 'error' })
+      runInAction(() => {
+        this.status = 'error'
+        this.retryable = mayRetry(error)
+      })
     }
   }
 
@@ -182,6 +189,13 @@ export class InboxStore {
     this.unread = unread
     if (this.status !== 'ready' || this.items.some(item => item.notification_id === notification.notification_id)) return
     this.items = [notification, ...this.items]
+  }
+
+  /** The message or comment these notifications quote is gone: shown as the server now answers them (deleted, no excerpt). */
+  private subjectDeleted (ids: readonly string[]): void {
+    const gone = new Set(ids)
+    if (!this.items.some(item => gone.has(item.notification_id) && !item.deleted)) return
+    this.items = this.items.map(item => gone.has(item.notification_id) ? { ...item, deleted: true, excerpt: '' } : item)
   }
 
   private marked (event: NotificationsReadEvent): void {

@@ -74,6 +74,11 @@ export class ServerStore {
     return this.loading.error
   }
 
+  /** Whether retrying the failed load may help (false for a refusal the same request gets again): 重试 is offered only then. */
+  get retryable (): boolean {
+    return this.loading.retryable
+  }
+
   /** The current server's id. */
   get serverId (): string {
     return this.current.server_id

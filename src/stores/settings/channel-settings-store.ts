@@ -78,6 +78,11 @@ export class ChannelSettingsStore {
     return this.loading.error
   }
 
+  /** Whether retrying the failed load may help (false for a refusal the same request gets again): 重试 is offered only then. */
+  get retryable (): boolean {
+    return this.loading.retryable
+  }
+
   /** SPEC §6: true when a role's join_role names the channel (a training channel). */
   isTraining (channelId: string): boolean {
     return trainingRolesOf(this.roles(), channelId).length > 0

@@ -58,6 +58,11 @@ export class InviteSettingsStore {
     return this.loading.error
   }
 
+  /** Whether retrying the failed load may help (false for a refusal the same request gets again): 重试 is offered only then. */
+  get retryable (): boolean {
+    return this.loading.retryable
+  }
+
   /** Picks the next invite's lifetime (only an allowed one). */
   pickMaxAge (age: number): void {
     const allowed = INVITE_MAX_AGES.find(item => item === age)

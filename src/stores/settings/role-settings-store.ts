@@ -44,6 +44,11 @@ export class RoleSettingsStore {
     return this.loading.error
   }
 
+  /** Whether retrying the failed load may help (false for a refusal the same request gets again): 重试 is offered only then. */
+  get retryable (): boolean {
+    return this.loading.retryable
+  }
+
   /** The roles top first; `@everyone` always last. */
   get ordered (): ServerRole[] {
     const others = this.roles.filter(role => !this.isEveryone(role)).sort((a, b) => a.position - b.position)

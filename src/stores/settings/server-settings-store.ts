@@ -96,6 +96,11 @@ export class ServerSettingsStore {
     return this.accessLoad.error
   }
 
+  /** Whether retrying the failed permission check may help (false for a refusal the same request gets again): 重试 is offered only then. */
+  get accessRetryable (): boolean {
+    return this.accessLoad.retryable
+  }
+
   /** Asks for the member's permissions (`check` signs in and reloads them; null when there are none). */
   async checkAccess (check: () => Promise<unknown>): Promise<void> {
     await this.accessLoad.run(check, mine => mine === null ? 'empty' : 'ready')
@@ -111,6 +116,11 @@ export class ServerSettingsStore {
     return this.profileLoad.error
   }
 
+  /** Whether retrying the failed profile load may help (false for a refusal the same request gets again): 重试 is offered only then. */
+  get profileRetryable (): boolean {
+    return this.profileLoad.retryable
+  }
+
   /** Where the word list stands ('empty': the server has no words of its own). */
   get wordsStatus (): StoreStatus {
     return this.wordsLoad.status
@@ -119,6 +129,11 @@ export class ServerSettingsStore {
   /** The message of a failed word-list load, else null. */
   get wordsError (): string | null {
     return this.wordsLoad.error
+  }
+
+  /** Whether retrying the failed words load may help (false for a refusal the same request gets again): 重试 is offered only then. */
+  get wordsRetryable (): boolean {
+    return this.wordsLoad.retryable
   }
 
   /** Shows `section`, loading what it shows the first time (Channels needs the roles for its training marks). */

@@ -69,6 +69,11 @@ export class ShowroomStore {
     return this.loader.error
   }
 
+  /** Whether retrying may help: not for a missing or unknown showroom, nor a refusal the same request gets again. */
+  get retryable (): boolean {
+    return this.problem === 'failed' && this.loader.retryable
+  }
+
   /** The map with a usable size (a missing or broken size falls back to 16:9), or null without data. */
   get map (): ShowroomMap | null {
     const map = this.data?.map

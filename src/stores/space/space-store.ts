@@ -132,6 +132,11 @@ export class SpaceStore {
     return this.loader.error
   }
 
+  /** Whether retrying the failed load may help (false for a refusal the same request gets again): 重试 is offered only then. */
+  get retryable (): boolean {
+    return this.loader.retryable
+  }
+
   /** Whether nobody but me is in the space (the page says so). */
   get alone (): boolean {
     // nobody else counted, and nobody else (a host of the map is not counted) standing in view

@@ -67,18 +67,14 @@ export interface AuditLogSources {
 function newestFirst<T> (
   fetch: (before?: string) => Promise<{ items: T[], has_more: boolean }>,
   idOf: (item: T) => string,
-  options: { logger: StoreLogger, onRefused?: (refused: boolean) => void },
+  options: { logger: StoreLogger },
 ): PagedList<T, string> {
   const fetchPage = async (before: string | null) => {
     const answer = await fetch(before ?? undefined).catch(error => { throw withRefusalMessage(error, options.logger) })
     const last = answer.items[answer.items.length - 1]
     return { items: answer.items, hasMore: answer.has_more, next: last === undefined ? null : idOf(last) }
   }
-  return new PagedList<T, string>(fetchPage, idOf, {
-    logger: options.logger,
-    onPage: () => options.onRefused?.(false),
-    onFirstPageError: error => options.onRefused?.(isRequestError(error) && error.status === 403),
-  })
+  return new PagedList<T, string>(fetchPage, idOf, { logger: options.logger })
 }
 
 /** Removals of what someone else wrote: the target is content now gone, the recorded reason its author (`by <uid>`). */
@@ -93,15 +89,13 @@ export class AuditLogStore {
   names = new Map<string, string>()
   /** The report being acted on (its buttons wait), or null. */
   resolving: string | null = null
-  /** True when the server refused the caller the log (a 403): no retry is offered. */
-  refused = false
   private readonly log: PagedList<AuditEntry, string>
   private readonly queue: PagedList<Report, string>
   private readonly subscriptions = new DispatchSubscriptions()
 
   constructor (readonly serverId: string, private readonly sources: AuditLogSources) {
     const { logger } = sources
-    this.log = newestFirst(before => sources.trust.auditLog(serverId, before), entry => entry.entry_id, { logger, onRefused: refused => this.setRefused(refused) })
+    this.log = newestFirst(before => sources.trust.auditLog(serverId, before), entry => entry.entry_id, { logger })
     this.queue = newestFirst(before => sources.trust.serverReports(serverId, before), report => report.report_id, { logger })
     makeAutoObservable<AuditLogStore, 'log' | 'queue' | 'sources' | 'subscriptions'>(this, {
       serverId: false, log: false, queue: false, sources: false, subscriptions: false, names: observable.ref,
@@ -156,6 +150,11 @@ export class AuditLogStore {
     return this.log.error
   }
 
+  /** Whether retrying the failed log may help (false for a refusal, a 403 among them, the same request gets again). */
+  get retryable (): boolean {
+    return this.log.retryable
+  }
+
   /** The older page's state. */
   get moreStatus (): StoreStatus {
     return this.log.moreStatus
@@ -184,6 +183,11 @@ export class AuditLogStore {
   /** The reports' failure (a refusal in words), else null. */
   get reportsError (): string | null {
     return this.queue.error
+  }
+
+  /** Whether retrying the failed reports may help (false for a refusal the same request gets again). */
+  get reportsRetryable (): boolean {
+    return this.queue.retryable
   }
 
   /** Loads the newest entries and reports (a refresh; after a failure, the retry). */
@@ -281,10 +285,6 @@ export class AuditLogStore {
       return []
     })))
     runInAction(() => { this.names = new Map(named.flat()) })
-  }
-
-  private setRefused (refused: boolean): void {
-    this.refused = refused
   }
 
   /** A report that arrived live goes on top (a first page not loaded yet takes it when it loads). */

@@ -162,6 +162,11 @@ export class ModerationStore {
     return this.bansLoad.error
   }
 
+  /** Whether retrying the failed ban list may help (false for a refusal the same request gets again): 重试 is offered only then. */
+  get bansRetryable (): boolean {
+    return this.bansLoad.retryable
+  }
+
   /** Loads the ban list. */
   async loadBans (): Promise<void> {
     await this.bansLoad.run(

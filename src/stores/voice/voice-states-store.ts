@@ -9,7 +9,7 @@ import { makeAutoObservable, observable } from 'mobx'
 import type { VoiceSpeaking, VoiceState, VoiceStateUpdate } from '@core/wire/voice'
 import type { VoiceApi } from '@/services/api/voice'
 import { GATEWAY_ONLINE, GATEWAY_RESYNC, type GatewaySubscriptions } from '../gateway-store'
-import { failureMessage, type StoreLogger } from '../support/load-tracker'
+import { failureMessage, mayRetry, type StoreLogger } from '../support/load-tracker'
 
 /** The voice rooms of one server as the client knows them. */
 export class VoiceStatesStore {
@@ -21,6 +21,8 @@ export class VoiceStatesStore {
   loaded = false
   /** Why the last list did not come (the room page says so, with a retry), or null. */
   error: string | null = null
+  /** Whether retrying the failed list may help (false for a refusal the same request gets again). */
+  retryable = true
   private serverId: string | null = null
 
   constructor (private readonly api: Pick<VoiceApi, 'states'>, gateway: GatewaySubscriptions, private readonly logger: StoreLogger) {
@@ -73,7 +75,7 @@ export class VoiceStatesStore {
       if (this.serverId === serverId) this.replace(answer.items)
     } catch (error) {
       this.logger.warn('[voice] the voice states could not be loaded:', error)
-      if (this.serverId === serverId) this.failed(failureMessage(error, this.logger))
+      if (this.serverId === serverId) this.failed(failureMessage(error, this.logger), mayRetry(error))
     }
   }
 
@@ -89,8 +91,9 @@ export class VoiceStatesStore {
     for (const member of members) this.byUid.set(member.uid, member)
   }
 
-  private failed (message: string): void {
+  private failed (message: string, retryable: boolean): void {
     this.error = message
+    this.retryable = retryable
   }
 
   private replace (items: readonly VoiceState[]): void {

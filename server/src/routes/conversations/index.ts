@@ -28,7 +28,7 @@ import { requireAuditPass, storedAttachments } from '../../rules/content'
 import { ok } from '../../http/envelope'
 import { contentOf, cursorOf, reactionCapRefusal, requireMessageAllowance, TYPING_THROTTLE_MS } from '../../rules/messages'
 import { route } from '../../http/route'
-import { notifyEach } from '../../services/notifications'
+import { notifyEach, tellSubjectDeleted } from '../../services/notifications'
 import { chargeChatText, charged, chargeDmReach } from '../../services/quotas'
 
 /** A conversation the signed-in member takes part in, and who takes part. */
@@ -275,9 +275,11 @@ export default async function conversationsRoutes (instance: FastifyInstance, { 
     const joined = await joinedBy(request.params.conversation_id, user)
     const row = await existingMessage(joined, request.params.message_id)
     if (row.author_uid !== user.uid) throw forbidden('only the author can delete a direct message')
+    const quoting = await ctx.repos.notifications.quoting({ message_id: row.message_id, direct: true })
     await ctx.repos.conversations.remove(row)
     const deleted = { channel_id: joined.row.conversation_id, message_id: row.message_id }
     await ctx.bus.publish('DM_MESSAGE_DELETE', everyone(joined), deleted)
+    await tellSubjectDeleted(ctx, quoting)
     return ok(deleted)
   })
 

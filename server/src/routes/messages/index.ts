@@ -20,7 +20,7 @@ import type { MessagesTable } from '../../db/schema'
 import type { ChannelHistoryCursor } from '../../repositories/messages'
 import { pageRequestOf } from '../../repositories/paging'
 import { accessTo, channelPermissions, requireChannelMember, requireChannelOfMember, requireRemoval, requireVisibleChannel } from '../../rules/access'
-import { notify, notifyEach, notifyEveryone, type NotificationDraft } from '../../services/notifications'
+import { notify, notifyEach, notifyEveryone, tellSubjectDeleted, type NotificationDraft } from '../../services/notifications'
 import { chargeChatText, charged, writerOf } from '../../services/quotas'
 import { readersAmong } from '../../services/readers'
 import { requireServerAuditPass, storedAttachments } from '../../rules/content'
@@ -168,9 +168,12 @@ export default async function messagesRoutes (instance: FastifyInstance, { ctx }
     const channel = await requireVisibleChannel(ctx, request.params.channel_id, user)
     const row = await existingMessage(ctx, channel.channel_id, request.params.message_id)
     const record = await requireRemoval(ctx, channel, user, row.author_uid, 'message_delete', row.message_id)
+    const quoting = await ctx.repos.notifications.quoting({ message_id: row.message_id, direct: false })
     await ctx.repos.messages.remove(row.message_id, record)
     const deleted = { channel_id: channel.channel_id, message_id: row.message_id }
     await ctx.bus.publish('MESSAGE_DELETE', readersOf(channel), deleted)
+    // the inboxes that quote it hear too: MESSAGE_DELETE reaches only who may read the channel now
+    await tellSubjectDeleted(ctx, quoting)
     return ok(deleted)
   })
 

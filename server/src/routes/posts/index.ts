@@ -21,7 +21,7 @@ import type { AppContext, RouteOptions } from '../../context'
 import { badRequest, forbidden, notFound } from '../../errors'
 import { optionalUser, signedInUser } from '../../plugins/auth'
 import { pageRequestOf } from '../../repositories/paging'
-import { notify, type NotificationDraft } from '../../services/notifications'
+import { notify, tellSubjectDeleted, type NotificationDraft } from '../../services/notifications'
 import { chargeAllOrNone, chargeChatText, chargeCommentWrite, charged, chargePostWrite, writerOf, type TakenCharge, type Uploader } from '../../services/quotas'
 import { requireChannelMember, requireChannelOfMember, requireRemoval, requireVisible, requireVisibleChannel } from '../../rules/access'
 import { requireServerAuditPass, storedFileUrl } from '../../rules/content'
@@ -212,10 +212,13 @@ export default async function postsRoutes (fastify: FastifyInstance, { ctx }: Ro
     const target = await ctx.repos.posts.comment(request.params.comment_id)
     if (!target || target.post_id !== post.post_id) throw notFound(`path.comment_id: no comment ${request.params.comment_id} on post ${post.post_id}`)
     const record = await requireRemoval(ctx, post, user, target.author.uid, 'comment_delete', target.comment_id)
+    // read before the removal: the replies go with the comment, and COMMENT_DELETE names only the comment
+    const quoting = await ctx.repos.notifications.quoting({ post_id: post.post_id, comment_id: target.comment_id })
     const count = await ctx.repos.posts.removeComment(post.post_id, target.comment_id, record)
     await ctx.bus.publish('COMMENT_DELETE', { server_id: post.server_id, channel_id: post.channel_id }, {
       channel_id: post.channel_id, post_id: post.post_id, comment_id: target.comment_id, comment_count: count,
     })
+    await tellSubjectDeleted(ctx, quoting)
     return ok({ deleted: true })
   })
 
