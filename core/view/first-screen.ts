@@ -44,6 +44,9 @@ export const FIRST_SCREEN_TEXT = {
   me: '我的',
   join: '加入社区',
   share: '分享',
+  dmEntry: '私信',
+  inboxEntry: '通知',
+  search: '搜索',
   navHome: '首页',
   marketTitle: '销售演示平台',
   videoMissing: '视频暂不可用',
@@ -115,8 +118,16 @@ function serverCard (detail: Record<string, unknown>): ScreenElement {
       view('server-header__me', [text('server-header__avatar server-header__avatar--initial', ''), text('server-header__nickname', FIRST_SCREEN_TEXT.me)]),
     ]),
     ...(introduction !== '' ? [text('server-header__intro', introduction)] : []),
-    // a visitor is offered to join, and to share the page
-    view('server-header__actions', [...(detail.is_member === false ? [text('home__join', FIRST_SCREEN_TEXT.join)] : []), text('share-button', FIRST_SCREEN_TEXT.share)]),
+    // a visitor's row as the app draws it once its launch signed them in (a guest at least): join, direct messages,
+    // inbox, search, share — so the row wraps where the app's does; a member's answer (`is_member` true) draws no join,
+    // and on a device holding a login the server's plugin takes the join out (HOME_VISITOR_JOIN)
+    view('server-header__actions', [
+      ...(detail.is_member !== true ? [text('home__join', FIRST_SCREEN_TEXT.join)] : []),
+      text('inbox-entries__button inbox-entries__button--dm', FIRST_SCREEN_TEXT.dmEntry),
+      text('inbox-entries__button inbox-entries__button--inbox', FIRST_SCREEN_TEXT.inboxEntry),
+      text('search-entry', FIRST_SCREEN_TEXT.search),
+      text('share-button', FIRST_SCREEN_TEXT.share),
+    ]),
   ])
 }
 

@@ -27,10 +27,16 @@ const PAGE_SHOWN = '.taro_page > *'
  * What a visitor's chat screen offers (the 加入 bar where a member has the composer). On a
  * device that holds a login it is kept out of sight, its room kept: the drawn screen is
  * the visitor's, and a member who saw 加入 while the app took over would think they had
- * been dropped; someone signed in who is not a member sees it come with the app. (Home
- * draws no join offer for a visitor: its 加入社区 needs `is_member`, a member's answer.)
+ * been dropped; someone signed in who is not a member sees it come with the app.
  */
 const VISITOR_OFFER = '.chat-view__join'
+
+/**
+ * Home's 加入社区, drawn for a visitor (core/view/first-screen.ts): on a device that holds a
+ * login it is taken out of the row, most such devices being members' (their app draws none),
+ * so the row wraps as theirs does.
+ */
+const HOME_VISITOR_JOIN = '.server-header__actions .home__join'
 
 /** The offer's button; a tap on it before the app renders is recorded (TAKE_OVER_SCRIPT) and marked `data-tapped`. */
 const VISITOR_OFFER_BUTTON = '.chat-view__join-button'
@@ -44,6 +50,7 @@ const VISITOR_OFFER_BUTTON = '.chat-view__join-button'
 const HOLDER_CSS = `body{margin:0}#${FIRST_SCREEN_ID}{position:relative;z-index:999;min-height:100vh;background:#f5f6f8;line-height:1.6}`
   + `#${FIRST_SCREEN_ID} img{display:block}`
   + `#${FIRST_SCREEN_ID}[data-signed-in] ${VISITOR_OFFER}{visibility:hidden}`
+  + `#${FIRST_SCREEN_ID}[data-signed-in] ${HOME_VISITOR_JOIN}{display:none}`
   + `#${FIRST_SCREEN_ID} ${VISITOR_OFFER_BUTTON}{cursor:pointer}#${FIRST_SCREEN_ID} ${VISITOR_OFFER_BUTTON}[data-tapped]{opacity:.6}`
 
 /**

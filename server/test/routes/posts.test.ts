@@ -479,7 +479,8 @@ describe('the trust permissions', () => {
     const removedPost = await test.inject({ method: 'DELETE', url: `/posts/${post.post_id}`, headers: moderator.headers })
     expect(envelope(removedPost).data).toEqual({ deleted: true })
     expect((await test.inject(`/posts/${post.post_id}`)).statusCode).toBe(404)
-    expect(events.map(event => event.t)).toEqual(['COMMENT_DELETE', 'POST_DELETE'])
+    // the comment had notified the post's author: their inbox hears that its subject went
+    expect(events.map(event => event.t)).toEqual(['COMMENT_DELETE', 'NOTIFICATIONS_SUBJECT_DELETE', 'POST_DELETE'])
     const entries = await auditEntries()
     expect(entries.find(entry => entry.action === 'comment_delete' && entry.target_id === comment.comment_id)).toMatchObject({ actor: { uid: MODERATOR }, reason: `by ${bob.uid}` })
     expect(entries.find(entry => entry.action === 'post_delete' && entry.target_id === post.post_id)).toMatchObject({ actor: { uid: MODERATOR }, reason: `by ${alice.uid}` })
