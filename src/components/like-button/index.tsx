@@ -1,0 +1,36 @@
+import { Text, View } from '@tarojs/components'
+import { t } from '@/i18n'
+import { formatCount } from '@/utils/format-number'
+import { pressable } from '@/utils/pressable'
+import './index.scss'
+
+/** What the like shows and does. */
+export interface LikeButtonProps {
+  /** I like it: the heart is filled and red, and the button reads as pressed. */
+  liked: boolean
+  count: number
+  onLike: () => void
+  /** The class of the place it stands in (the post card's, the post page's), first. */
+  className: string
+}
+
+/**
+ * A post's like, wherever the post shows (its card in the list, its own page): a heart and
+ * the count in an outlined pill — a toggle button that says its state (aria-pressed) and
+ * what it does with the count (its label), never bare text.
+ */
+export default function LikeButton ({ liked, count, onLike, className }: LikeButtonProps) {
+  const shown = formatCount(count)
+  return (
+    <View
+      className={`${className} like-button${liked ? ' like-button--mine' : ''}`}
+      {...pressable(onLike)}
+      ariaLabel={t('postLikeLabel', { count: shown })}
+      aria-pressed={liked ? 'true' : 'false'}
+      data-testid='like'
+    >
+      <Text className='like-button__icon' aria-hidden='true'>{liked ? '♥' : '♡'}</Text>
+      <Text className='like-button__count'>{t('postLikes', { count: shown })}</Text>
+    </View>
+  )
+}
