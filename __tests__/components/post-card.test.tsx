@@ -53,12 +53,13 @@ describe('PostCard', () => {
     expect(like.textContent).toContain('0')
   })
 
-  it('says the like\'s state and count to a screen reader: a toggle, pressed once I like it', async () => {
+  it('says the like\'s state and count to a screen reader: a toggle, pressed once I like it, named by its count', async () => {
     const testUtils = new TestUtils()
     await testUtils.mount(PostCard, { props: { post: post('p1', { like_count: 12, liked: true }), onOpen: jest.fn(), onLike: jest.fn() } })
     const like = await testUtils.queries.waitForQuerySelector('.post-card__like')
     expect(like.getAttribute('aria-pressed')).toBe('true')
-    expect(like.getAttribute('aria-label')).toBe('赞，12 人赞过')
+    expect(like.querySelector('.like-button__count')?.textContent).toBe('12 赞')
+    expect(like.querySelector('.like-button__icon')?.getAttribute('aria-hidden')).toBe('true')
     expect(like.querySelector('.like-button__icon')?.textContent).toBe('♥')
   })
 

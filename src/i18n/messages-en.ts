@@ -131,7 +131,6 @@ const EN: Record<MessageKey, string> = {
   uploadWrongType: 'This file type is not supported',
   postLike: 'Like',
   postLikes: '{count} likes',
-  postLikeLabel: 'Like, {count} likes',
   postComments: '{count} comments',
   commentsEmpty: 'No comments yet',
   commentPlaceholder: 'Write a comment…',

@@ -80,7 +80,6 @@ export const ZH_CN_PAGES = {
   uploadWrongType: '不支持这种文件类型',
   postLike: '赞',
   postLikes: '{count} 赞',
-  postLikeLabel: '赞，{count} 人赞过',
   postComments: '{count} 评论',
   commentsEmpty: '还没有评论',
   commentPlaceholder: '写评论…',

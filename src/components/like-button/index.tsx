@@ -16,21 +16,19 @@ export interface LikeButtonProps {
 
 /**
  * A post's like, wherever the post shows (its card in the list, its own page): a heart and
- * the count in an outlined pill — a toggle button that says its state (aria-pressed) and
- * what it does with the count (its label), never bare text.
+ * the count in an outlined pill — a toggle button that says its state (aria-pressed), named
+ * by the count it shows (the heart is hidden from screen readers), never bare text.
  */
 export default function LikeButton ({ liked, count, onLike, className }: LikeButtonProps) {
-  const shown = formatCount(count)
   return (
     <View
       className={`${className} like-button${liked ? ' like-button--mine' : ''}`}
       {...pressable(onLike)}
-      ariaLabel={t('postLikeLabel', { count: shown })}
       aria-pressed={liked ? 'true' : 'false'}
       data-testid='like'
     >
       <Text className='like-button__icon' aria-hidden='true'>{liked ? '♥' : '♡'}</Text>
-      <Text className='like-button__count'>{t('postLikes', { count: shown })}</Text>
+      <Text className='like-button__count'>{t('postLikes', { count: formatCount(count) })}</Text>
     </View>
   )
 }
