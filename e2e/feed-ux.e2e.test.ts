@@ -82,7 +82,7 @@ describe('writing a post', () => {
     await withArtifacts('feed-ux-post-composer', tracked, async () => {
       const page = tracked.page
       await page.getByTestId('post').first().waitFor()
-      await expect(page.locator('.post-card__like-icon').first().textContent()).resolves.toMatch(/[♡♥]/)
+      await expect(page.locator('.post-card__like .like-button__icon').first().textContent()).resolves.toMatch(/[♡♥]/)
       // a post that arrives live shows the light new-posts notice, not a second pill
       const owner = signInSeeded(product, OWNER)
       const posted = await fetch(`${product.url}/channels/${POSTS}/posts`, {

@@ -12,7 +12,7 @@ import { mkdirSync } from 'fs'
 import path from 'path'
 import type { Browser, Page } from 'playwright-core'
 import { openPage as openTrackedPage, withArtifacts, type TrackedPage } from './support/browser'
-import { seeText, sharedBrowser, urlOf } from './support/app'
+import { openAsMember, seeText, sharedBrowser, urlOf } from './support/app'
 
 const SERVER = '832828'
 const POST_CHANNEL = '83282804'
@@ -36,19 +36,9 @@ async function screenshots (page: Page, name: string): Promise<void> {
   await page.setViewportSize({ width: 390, height: 844 })
 }
 
-/** Opens `pagePath` as a fresh guest and makes that guest a member of the busy server (the gateway's join route). */
-async function asMember (tracked: TrackedPage, pagePath: string): Promise<void> {
-  const { page } = tracked
-  await page.goto(urlOf(pagePath))
-  await page.waitForFunction(() => Object.keys(localStorage).some(key => key.endsWith(':login')))
-  const status = await page.evaluate(async serverId => {
-    const key = Object.keys(localStorage).find(name => name.endsWith(':login')) as string
-    const { token } = JSON.parse(JSON.parse(localStorage.getItem(key) as string).data) as { token: string }
-    const response = await fetch(`/servers/${serverId}/members/me`, { method: 'POST', headers: { authorization: `Bearer ${token}` } })
-    return response.status
-  }, SERVER)
-  expect(status).toBe(200)
-  await page.reload()
+/** Opens `pagePath` as a fresh guest and makes that guest a member of the busy server. */
+function asMember (tracked: TrackedPage, pagePath: string): Promise<void> {
+  return openAsMember(tracked.page, pagePath, SERVER)
 }
 
 /** Two members, each in a page of their own, for one journey; artifacts on failure. */
@@ -116,7 +106,7 @@ describe('posts', () => {
       await author.locator('.post-page__comment-text', { hasText: '拍得真好' }).waitFor() // live, no reload
 
       await reader.locator('.post-page__like').click()
-      await reader.locator('.post-page__like--mine').waitFor()
+      await reader.locator('.post-page__like[aria-pressed="true"]').waitFor()
       await author.locator('.post-page__like', { hasText: '1 赞' }).waitFor()
       await screenshots(author, 'post')
 

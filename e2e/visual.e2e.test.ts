@@ -1,5 +1,6 @@
 /**
- * Every page as a member sees it, at a phone (390×844) and a desktop (1440×900) window,
+ * Every page as a member sees it (and the sign-in sheet, the door from guest to member),
+ * at a phone (390×844) and a desktop (1440×900) window,
  * in zh-CN and en: each screenshot is compared with its committed reference under
  * e2e/screenshots/ (pixel tolerance in support/visual.ts), so a layout regression fails
  * the pass; and an axe-core pass finds no serious or critical accessibility violation.
@@ -31,15 +32,22 @@ const REFERENCES = path.resolve(__dirname, 'screenshots')
 const ARTIFACTS = path.resolve(__dirname, 'artifacts')
 const UPDATE = process.env.UPDATE_SCREENSHOTS === '1'
 
-/** The pages, each with the element that shows it has finished loading. */
-const PAGES = [
+/**
+ * The pages, each with the element that shows it has finished loading; `tap`, what a
+ * member taps first (then `ready` is what that opened: the sign-in sheet over Me);
+ * `unmasked`, no mask (a mask is painted over everything, so it would cover the sheet: the
+ * fields under it are written the same instead, GUEST_FIELDS).
+ */
+const PAGES: ReadonlyArray<{ name: string, path: string, ready: string, tap?: string, unmasked?: true }> = [
   { name: 'home', path: '/index.html?sid=832828', ready: '.live-card' },
   { name: 'channel', path: '/pages/channel/index?sid=832828&channel_id=83282802', ready: '.chat-message__text' },
   { name: 'market', path: '/market/index.html?sid=832828&cid=83282810', ready: '.interaction-card' },
   { name: 'me', path: '/pages/me/index?sid=832828', ready: '.me__nickname' },
   { name: 'not-found', path: '/pages/nothing-here/index?sid=832828', ready: '.not-found__title' },
   { name: 'demo', path: '/pages/demo/index?sid=832828', ready: '.demo__section' },
-] as const
+  { name: 'sign-in', path: '/pages/me/index?sid=832828', tap: '[data-testid="account-sign-in"]', ready: '[data-testid="sign-in-sheet"]', unmasked: true },
+  { name: 'post', path: '/pages/post/index?sid=832828&post_id=832828-post-01', ready: '.post-page__like' },
+]
 
 const WINDOWS = {
   phone: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
@@ -54,7 +62,7 @@ const LANGUAGES = ['zh-CN', 'en'] as const
  * measures rows, a few pixels apart from run to run; the chat's own e2e and store tests
  * cover what the rows say, this pass keeps the header, status line and composer).
  */
-const MASKED = ['.live-card__meta', '.chat-list__scroll', '.channel-page__now-meta', '.profile-field__input', '.me__session-meta']
+const MASKED = ['.live-card__meta', '.chat-list__scroll', '.channel-page__now-meta', '.profile-field__input', '.me__session-meta', '.post-page__time']
 
 /**
  * The guest's generated name and id, written the same in every run: a mask would not do,
@@ -66,6 +74,9 @@ const GUEST_TEXT: Readonly<Record<string, string>> = {
   '.me__meta': 'ID B_000000000000',
 }
 
+/** Me's nickname field holds the guest's generated name too: written the same where the page is not masked. */
+const GUEST_FIELDS = { selector: '.profile-field__input input', value: '游客0000' }
+
 /** Stops everything that moves, so two runs paint the same frame. */
 const STILL = `*, *::before, *::after {
   animation: none !important; transition: none !important; caret-color: transparent !important;
@@ -76,6 +87,7 @@ async function openSettled (target: Browser, product: RunningProduct, window: ke
   const context = await target.newContext({ ...WINDOWS[window], deviceScaleFactor: 1, locale: language, timezoneId: 'Asia/Shanghai', reducedMotion: 'reduce' })
   const tab = await context.newPage()
   await tab.goto(`${product.url}${language === 'en' ? `${page.path}&hl=en` : page.path}`)
+  if (page.tap !== undefined) await tab.locator(page.tap).filter({ visible: true }).first().click({ timeout: 20000 })
   await tab.locator(page.ready).filter({ visible: true }).first().waitFor({ timeout: 20000 })
   await tab.addStyleTag({ content: STILL })
   await tab.waitForLoadState('networkidle')
@@ -83,9 +95,10 @@ async function openSettled (target: Browser, product: RunningProduct, window: ke
     await document.fonts.ready
     await Promise.all(Array.from(document.images).filter(image => !image.complete).map(image => new Promise(resolve => { image.onload = image.onerror = resolve })))
   })
-  await tab.evaluate(texts => {
+  await tab.evaluate(({ texts, field }) => {
     for (const [selector, text] of Object.entries(texts)) document.querySelectorAll(selector).forEach(node => { node.textContent = text })
-  }, GUEST_TEXT)
+    document.querySelectorAll<HTMLInputElement>(field.selector).forEach(input => { input.value = field.value })
+  }, { texts: GUEST_TEXT, field: GUEST_FIELDS })
   await tab.waitForTimeout(300) // one more frame after the last image
   return tab
 }
@@ -118,7 +131,7 @@ describe('every page, as a member sees it', () => {
         it(`${page.name} at the ${window} window in ${language} looks like its reference and has no serious accessibility violation`, async () => {
           const tab = await openSettled(browser(), product, window, language, page)
           try {
-            const shot = await tab.screenshot({ mask: MASKED.map(selector => tab.locator(selector)), maskColor: '#d0d4dc', animations: 'disabled' })
+            const shot = await tab.screenshot({ mask: page.unmasked ? [] : MASKED.map(selector => tab.locator(selector)), maskColor: '#d0d4dc', animations: 'disabled' })
             const reference = path.join(REFERENCES, `${name}.png`)
             if (UPDATE) {
               mkdirSync(REFERENCES, { recursive: true })

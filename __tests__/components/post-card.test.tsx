@@ -49,7 +49,25 @@ describe('PostCard', () => {
     const testUtils = new TestUtils()
     await testUtils.mount(PostCard, { props: { post: post('p1', { like_count: 0, liked: false }), onOpen: jest.fn(), onLike: jest.fn() } })
     const like = await testUtils.queries.waitForQuerySelector('.post-card__like')
-    expect(like.querySelector('.post-card__like-icon')?.textContent).toBe('♡')
+    expect(like.querySelector('.like-button__icon')?.textContent).toBe('♡')
     expect(like.textContent).toContain('0')
+  })
+
+  it('says the like\'s state and count to a screen reader: a toggle, pressed once I like it, named by its count', async () => {
+    const testUtils = new TestUtils()
+    await testUtils.mount(PostCard, { props: { post: post('p1', { like_count: 12, liked: true }), onOpen: jest.fn(), onLike: jest.fn() } })
+    const like = await testUtils.queries.waitForQuerySelector('.post-card__like')
+    expect(like.getAttribute('aria-pressed')).toBe('true')
+    expect(like.querySelector('.like-button__count')?.textContent).toBe('12 赞')
+    expect(like.querySelector('.like-button__icon')?.getAttribute('aria-hidden')).toBe('true')
+    expect(like.querySelector('.like-button__icon')?.textContent).toBe('♥')
+  })
+
+  it('shows an author without a picture (a guest, a new account) by their initial on their colour, not a blank circle', async () => {
+    const testUtils = new TestUtils()
+    await testUtils.mount(PostCard, { props: { post: post('p1', { author: { ...post('p1').author, uid: 'B_new', nickname: '游客7e2f', avatar: '' } }), onOpen: jest.fn(), onLike: jest.fn() } })
+    const avatar = await testUtils.queries.waitForQuerySelector('.post-card__avatar')
+    expect(avatar.textContent).toBe('游')
+    expect(avatar.className).toMatch(/chat-avatar--tone-\d/)
   })
 })

@@ -235,6 +235,18 @@ describe('channel page: a live channel', () => {
     expect(document.querySelector('.live-chat .comment-bar')).toBeNull()
   })
 
+  it('says one state of a replay whose comments are off: its comments are read-only, not also that the broadcast closed them', async () => {
+    const api = channelApi('c-live', ChannelType.Live, '直播间')
+    api.listChannelLives.mockResolvedValue(paged([liveItem('l-quiet-replay', { channel_id: 'c-live', type: MediaType.Record, play_url: '/files/seed/demo-video.mp4', can_comment: LiveCommentFlag.CannotComment, started_at: NOW_S - 7200, duration: 4 })], 1, false))
+    const postsApi = fakePostsApi()
+    postsApi.listLiveComments.mockResolvedValue({ items: [], has_more: false })
+    page = await openPage(ChannelPage, { api, postsApi, params: { channel_id: 'c-live' } })
+    await page.testUtils.queries.waitForQuerySelector('.live-chat__state')
+    expect(Array.from(document.querySelectorAll('.live-chat__state'), node => node.textContent)).toEqual(['回放评论（只读）'])
+    expect(page.text()).not.toContain('本场直播已关闭评论')
+    expect(document.querySelector('.live-chat .comment-bar')).toBeNull()
+  })
+
   it('offers 提醒我 on a reserved item instead of a chat', async () => {
     const postsApi = fakePostsApi()
     postsApi.listLiveComments.mockResolvedValue({ items: [], has_more: false })

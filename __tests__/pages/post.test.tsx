@@ -56,7 +56,13 @@ describe('post page', () => {
     expect(document.querySelector('.page-header__title')?.textContent).toBe('<b>星空</b>') // The post's title, as text
     expect(document.querySelector('.page-header__back')?.getAttribute('role')).toBe('button')
     expect(page.text()).toContain('拍了一整晚')
-    expect(document.querySelector('.post-page__like--mine')?.textContent).toBe('3 赞')
+    // the like is a pressed toggle button with a heart, not bare text
+    const like = document.querySelector('.post-page__like')
+    expect(like?.getAttribute('role')).toBe('button')
+    expect(like?.getAttribute('aria-pressed')).toBe('true')
+    expect(like?.querySelector('.like-button__icon')?.getAttribute('aria-hidden')).toBe('true') // named by its count alone
+    expect(like?.querySelector('.like-button__icon')?.textContent).toBe('♥')
+    expect(like?.querySelector('.like-button__count')?.textContent).toBe('3 赞')
     expect(Array.from(document.querySelectorAll('.post-page__comment--reply .post-page__comment-text')).map(node => node.textContent)).toEqual(['谢谢'])
   })
 

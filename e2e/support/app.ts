@@ -86,3 +86,18 @@ export async function withoutCarriedAnswers (page: Page): Promise<void> {
     await route.fulfill({ response, body: (await response.text()).replace(carried, '') })
   })
 }
+
+/** Opens `url` (this product's page by default: a path) as a fresh guest and makes that guest a member of server `serverId` (the join route), then shows the page again as a member. */
+export async function openAsMember (page: Page, url: string, serverId: string): Promise<void> {
+  await page.goto(url.startsWith('/') ? urlOf(url) : url)
+  await page.waitForFunction(() => Object.keys(localStorage).some(key => key.endsWith(':login')))
+  const status = await page.evaluate(async id => {
+    const key = Object.keys(localStorage).find(name => name.endsWith(':login')) as string
+    const { token } = JSON.parse(JSON.parse(localStorage.getItem(key) as string).data) as { token: string }
+    const response = await fetch(`/servers/${id}/members/me`, { method: 'POST', headers: { authorization: `Bearer ${token}` } })
+    return response.status
+  }, serverId)
+  if (status !== 200) throw new Error(`joining server ${serverId} answered ${status}`)
+  await page.reload()
+}
+

@@ -1,3 +1,4 @@
+import { readFileSync } from 'fs'
 import { timeOfId } from '@core/domain/ids'
 import { deriveLiveState, type LiveState } from '@core/domain/live-state'
 import { DEFAULT_EVERYONE_PERMISSIONS } from '@core/domain/permissions'
@@ -8,6 +9,7 @@ import { openDatabase } from '../../src/db/dialects'
 import { migrateToLatest } from '../../src/db/migrate'
 import type { Db } from '../../src/db/schema'
 import { seedDemo } from '../../src/db/seed'
+import { SEED_VIDEO_FILE, SEED_VIDEO_KEY, SEED_VIDEO_SECONDS } from '../../src/db/seed/art'
 import { BUSY_SERVER_ID, DEMO_OWNER_UID, metaverseChannelIds } from '../../src/db/seed/demo-data'
 import { createFileStore } from '../../src/services/storage'
 import { startTestApp, type TestApp } from '../helper'
@@ -26,6 +28,16 @@ afterAll(async () => {
   await db.destroy()
   await test.close()
 })
+
+/** An MP4's length in seconds, read from its movie header (`mvhd`: version, then its timescale and duration). */
+function mp4Seconds (file: Buffer): number {
+  const at = file.indexOf('mvhd')
+  if (at < 0) throw new Error('no movie header')
+  const version = file[at + 4]
+  return version === 1
+    ? Number(file.readBigUInt64BE(at + 28)) / file.readUInt32BE(at + 24)
+    : file.readUInt32BE(at + 20) / file.readUInt32BE(at + 16)
+}
 
 async function counts (): Promise<Record<string, number>> {
   const tables = ['servers', 'users', 'server_members', 'roles', 'member_roles', 'channels', 'lives', 'posts', 'messages', 'showrooms', 'showroom_events', 'showroom_hotspots', 'stored_files'] as const
@@ -115,6 +127,17 @@ describe('the demo seed', () => {
       expect(lives.some(live => live.play_url.endsWith('.mp4') && (live.started_at ?? 0) + live.duration < SEED_TIME)).toBe(true)
       expect(lives.some(live => live.type === MediaType.Record && (live.started_at ?? 0) > SEED_TIME)).toBe(true)
     }
+  })
+
+  it('gives every item that plays the seed\'s clip the clip\'s own length, and plays it for every replay', async () => {
+    expect(SEED_VIDEO_SECONDS).toBe(Math.round(mp4Seconds(readFileSync(SEED_VIDEO_FILE))))
+    const lives = await db.selectFrom('lives').selectAll().execute()
+    const clip = lives.filter(live => live.play_url === `/files/${SEED_VIDEO_KEY}`)
+    expect(clip.length).toBeGreaterThan(0)
+    expect(clip.filter(live => live.duration !== SEED_VIDEO_SECONDS)).toEqual([])
+    // what plays once over (a recording, an ended broadcast's replay) is the clip: a replay never says another length
+    const replays = lives.filter(live => live.type === MediaType.Record || live.is_live === LiveFlag.Ended)
+    expect(replays.filter(live => live.play_url !== `/files/${SEED_VIDEO_KEY}`)).toEqual([])
   })
 
   it('gives the busy server enough live items and posts to page through', async () => {

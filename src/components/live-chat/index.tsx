@@ -31,7 +31,7 @@ export const LiveChatOverlay = observer(function LiveChatOverlay ({ chat }: { ch
   )
 })
 
-/** Under the player: viewers, the overlay toggle, the reminder of a reserved item, the comment list and the composer (or why there is none). */
+/** Under the player: viewers, the overlay toggle, the reminder of a reserved item, the comment list and the composer (or, once, why there is none). */
 function LiveChat ({ chat, onSend, onToggleReminder, membership, onJoin }: LiveChatProps) {
   if (chat.state === 'order') {
     return (
@@ -46,7 +46,6 @@ function LiveChat ({ chat, onSend, onToggleReminder, membership, onJoin }: LiveC
     <View className='live-chat'>
       <View className='live-chat__bar'>
         {chat.viewers !== null && <Text className='live-chat__viewers'>{t('liveViewers', { count: formatCount(chat.viewers) })}</Text>}
-        {chat.state === 'ended' && <Text className='live-chat__note'>{t('liveChatReadOnly')}</Text>}
         <Text className='live-chat__toggle' onClick={() => chat.toggleOverlay()}>{chat.overlayHidden ? t('liveChatShow') : t('liveChatHide')}</Text>
       </View>
       <ScrollView className='live-chat__list' scrollY scrollIntoView={chat.comments.length > 0 ? `live-comment-${chat.comments[chat.comments.length - 1].comment_id}` : undefined}>
@@ -58,8 +57,8 @@ function LiveChat ({ chat, onSend, onToggleReminder, membership, onJoin }: LiveC
           </View>
         ))}
       </ScrollView>
-      {chat.commentsOff
-        ? <Text className='live-chat__off'>{t('liveCommentsOff')}</Text>
+      {chat.closedState !== null
+        ? <Text className='live-chat__state'>{t(chat.closedState === 'replay' ? 'liveChatReadOnly' : 'liveCommentsOff')}</Text>
         : chat.canComment && (membership.isMember === true
           ? <CommentBar draft={chat.draft} placeholder={t('liveChatPlaceholder')} onSend={onSend} />
           : <JoinPrompt membership={membership} hint='liveJoinHint' onJoin={onJoin} />)}

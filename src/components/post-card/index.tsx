@@ -1,6 +1,8 @@
 import { View, Text, Image } from '@tarojs/components'
 import type { Post } from '@core/wire/posts'
 import { DECORATIVE_IMAGE } from '@/constants/a11y'
+import ChatAvatar from '@/components/chat-avatar'
+import LikeButton from '@/components/like-button'
 import { t } from '@/i18n'
 import { formatDate, fromUnixSeconds } from '@/utils/format-date'
 import { formatCount } from '@/utils/format-number'
@@ -24,13 +26,12 @@ export interface PostCardProps {
  * nested-interactive: a screen reader reads a button inside a button as one).
  */
 export default function PostCard ({ post, onOpen, onLike }: PostCardProps) {
-  const avatar = mediaUrl(post.author.avatar)
   const cover = mediaUrl(post.cover)
   return (
     <View className='post-card' data-testid='post'>
       <View className='post-card__open' {...pressable(() => onOpen(post))}>
         <View className='post-card__author'>
-          {avatar !== '' ? <Image className='post-card__avatar' src={avatar} mode='aspectFill' lazyLoad nativeProps={DECORATIVE_IMAGE} /> : <View className='post-card__avatar' />}
+          <ChatAvatar user={post.author} className='post-card__avatar' />
           <Text className='post-card__nickname'>{post.author.nickname}</Text>
           <Text className='post-card__time'>{formatDate(fromUnixSeconds(post.created_at), 'MM-DD HH:mm')}</Text>
         </View>
@@ -39,13 +40,7 @@ export default function PostCard ({ post, onOpen, onLike }: PostCardProps) {
         {cover !== '' && <Image className='post-card__cover' src={cover} mode='aspectFill' lazyLoad nativeProps={DECORATIVE_IMAGE} />}
       </View>
       <View className='post-card__actions'>
-        <View
-          className={`post-card__like${post.liked ? ' post-card__like--mine' : ''}`}
-          {...pressable(() => onLike(post))}
-        >
-          <Text className='post-card__like-icon' aria-hidden='true'>{post.liked ? '♥' : '♡'}</Text>
-          <Text>{t('postLikes', { count: formatCount(post.like_count) })}</Text>
-        </View>
+        <LikeButton className='post-card__like' liked={post.liked} count={post.like_count} onLike={() => onLike(post)} />
         <Text className='post-card__comments'>{t('postComments', { count: formatCount(post.comment_count) })}</Text>
       </View>
     </View>

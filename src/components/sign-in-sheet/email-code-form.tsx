@@ -37,14 +37,14 @@ function EmailCodeForm ({ account, verifyLabel, onVerified }: EmailCodeFormProps
     <View className='sign-in-sheet__email'>
       <View className='sign-in-sheet__row'>
         <Input className='sign-in-sheet__input' data-testid='sign-in-email' type='text' value={email} placeholder={t('signInEmailPlaceholder')} onInput={event => setEmail(event.detail.value)} />
-        <Button className='sign-in-sheet__send' size='mini' data-testid='sign-in-send' disabled={disabledIf(busy || email.trim() === '')} onClick={() => { void account.sendCode(email).then(toast) }}>
+        <Button className='sign-in-sheet__button sign-in-sheet__send' data-testid='sign-in-send' disabled={disabledIf(busy || email.trim() === '')} onClick={() => { void account.sendCode(email).then(toast) }}>
           {t('signInSendCode')}
         </Button>
       </View>
       {account.codeSentTo !== null && (
         <View className='sign-in-sheet__row'>
           <Input className='sign-in-sheet__input' data-testid='sign-in-code' type='number' maxlength={6} value={code} placeholder={t('signInCodePlaceholder')} onInput={event => setCode(event.detail.value)} />
-          <Button className='sign-in-sheet__send' size='mini' data-testid='sign-in-verify' disabled={disabledIf(busy || code.trim().length !== 6)} onClick={() => { void verify() }}>
+          <Button className='sign-in-sheet__button sign-in-sheet__send' data-testid='sign-in-verify' disabled={disabledIf(busy || code.trim().length !== 6)} onClick={() => { void verify() }}>
             {verifyLabel}
           </Button>
         </View>

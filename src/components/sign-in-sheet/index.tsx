@@ -43,20 +43,20 @@ function SignInSheet ({ account, onClose }: SignInSheetProps) {
         <Text className='sign-in-sheet__title'>{t('signInSheetTitle')}</Text>
         <Text className='sign-in-sheet__reason'>{t('signInSheetReason')}</Text>
         {isWechatBrowser() && (
-          <Button className='sign-in-sheet__wechat' data-testid='sign-in-wechat' disabled={disabledIf(busy)} onClick={() => { void signInWithWechat(account) }}>{t('signInWithWechat')}</Button>
+          <Button className='sign-in-sheet__button sign-in-sheet__wechat' data-testid='sign-in-wechat' disabled={disabledIf(busy)} onClick={() => { void signInWithWechat(account) }}>{t('signInWithWechat')}</Button>
         )}
         {account.passkeysAvailable && (
-          <View className='sign-in-sheet__row'>
-            <Button className='sign-in-sheet__passkey' data-testid='sign-in-passkey' disabled={disabledIf(busy)} onClick={() => { void run(() => account.signInWithPasskey()) }}>
+          <View className='sign-in-sheet__row sign-in-sheet__row--passkeys'>
+            <Button className='sign-in-sheet__button sign-in-sheet__passkey' type='primary' data-testid='sign-in-passkey' disabled={disabledIf(busy)} onClick={() => { void run(() => account.signInWithPasskey()) }}>
               {t('signInWithPasskey')}
             </Button>
-            <Button className='sign-in-sheet__passkey' data-testid='sign-up-passkey' disabled={disabledIf(busy)} onClick={() => { void run(() => account.addPasskey(t('passkeyDefaultName'))) }}>
+            <Button className='sign-in-sheet__button sign-in-sheet__passkey sign-in-sheet__passkey--create' data-testid='sign-up-passkey' disabled={disabledIf(busy)} onClick={() => { void run(() => account.addPasskey(t('passkeyDefaultName'))) }}>
               {t('signUpWithPasskey')}
             </Button>
           </View>
         )}
         <EmailCodeForm account={account} verifyLabel={t('signInVerifyCode')} onVerified={onClose} />
-        <Button className='sign-in-sheet__later' data-testid='sign-in-later' onClick={onClose}>{t('signInLater')}</Button>
+        <Button className='sign-in-sheet__button sign-in-sheet__later' data-testid='sign-in-later' onClick={onClose}>{t('signInLater')}</Button>
       </View>
     </View>
   )

@@ -67,27 +67,27 @@ function AccountSection ({ account, guest }: { account: AccountStore, guest: boo
             <Text className='me__account-heading'>{t('accountSignInMethods')}</Text>
             <View className='me__account-row'>
               <Text>{t('accountEmail')}</Text>
-              <View>
+              <View className='me__account-value'>
                 <Text data-testid='account-email'>{methods?.email ?? t('accountEmailNone')}</Text>
-                <Button size='mini' data-testid='account-email-change' disabled={disabledIf(busy)} onClick={() => {
+                <Button className='me__account-small' size='mini' data-testid='account-email-change' disabled={disabledIf(busy)} onClick={() => {
                   account.cancelCode()
                   setEmailForm(!emailForm)
                 }}>{t(emailForm ? 'signInCancel' : methods?.email ? 'accountEmailChange' : 'accountEmailAdd')}</Button>
               </View>
             </View>
-            {(emailForm || account.proving !== null) && <EmailCodeForm account={account} verifyLabel={t('signInEmailVerify')} onVerified={() => setEmailForm(false)} />}
+            {(emailForm || account.proving !== null) && <View className='me__account-form'><EmailCodeForm account={account} verifyLabel={t('signInEmailVerify')} onVerified={() => setEmailForm(false)} /></View>}
             <View className='me__account-row'><Text>{t('accountWechat')}</Text><Text>{t(methods?.wechat ? 'accountWechatLinked' : 'accountWechatNotLinked')}</Text></View>
             <Text className='me__account-heading'>{t('accountPasskeys')}</Text>
             {account.passkeys.map(passkey => (
               <View key={passkey.credential_id} className='me__account-row' data-testid='passkey-row'>
                 <Text>{passkey.name}</Text>
-                <View>
-                  <Button size='mini' disabled={disabledIf(busy)} onClick={() => { void rename(passkey) }}>{t('passkeyRename')}</Button>
-                  <Button size='mini' data-testid='passkey-remove' disabled={disabledIf(busy)} onClick={() => { void remove(passkey) }}>{t('passkeyRemove')}</Button>
+                <View className='me__account-value'>
+                  <Button className='me__account-small' size='mini' disabled={disabledIf(busy)} onClick={() => { void rename(passkey) }}>{t('passkeyRename')}</Button>
+                  <Button className='me__account-small' size='mini' data-testid='passkey-remove' disabled={disabledIf(busy)} onClick={() => { void remove(passkey) }}>{t('passkeyRemove')}</Button>
                 </View>
               </View>
             ))}
-            {account.passkeysAvailable && <Button size='mini' data-testid='passkey-add' disabled={disabledIf(busy)} onClick={() => { void addPasskey() }}>{t('passkeyAdd')}</Button>}
+            {account.passkeysAvailable && <Button className='me__account-small me__account-add' size='mini' data-testid='passkey-add' disabled={disabledIf(busy)} onClick={() => { void addPasskey() }}>{t('passkeyAdd')}</Button>}
             <Button className='me__account-action' data-testid='sign-out-everywhere' disabled={disabledIf(busy)} onClick={() => { void signOutEverywhere() }}>{t('accountSignOutEverywhere')}</Button>
             <Button className='me__account-action' data-testid='export-data' disabled={disabledIf(busy)} onClick={() => { void exportData() }}>{t('accountExport')}</Button>
             <Button className='me__account-action me__account-delete' data-testid='delete-account' disabled={disabledIf(busy)} onClick={() => { void deleteAccount() }}>{t('accountDelete')}</Button>

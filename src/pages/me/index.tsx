@@ -43,12 +43,13 @@ async function pickPhoto (): Promise<{ path: string, mime?: string } | null> {
   }
 }
 
-/** A row leading to a list of mine (通知, 私信) with its unread count, capped as badges are (SPEC §9). */
+/** A row leading to a list of mine (通知, 私信) with its unread count, capped as badges are (SPEC §9), and the chevron every row that opens a page carries. */
 function EntryRow ({ name, label, count, onOpen }: { name: 'inbox' | 'dm', label: string, count: number, onOpen: () => void }) {
   return (
-    <View className={`me__${name}`} {...pressable(onOpen)} role='link'>
-      <Text className={`me__${name}-label`}>{label}</Text>
-      {count > 0 && <Text className={`me__${name}-badge`}>{formatBadgeCount(count)}</Text>}
+    <View className={`me__entry me__${name}`} {...pressable(onOpen)} role='link'>
+      <Text className={`me__entry-label me__${name}-label`}>{label}</Text>
+      {count > 0 && <Text className={`me__entry-badge me__${name}-badge`}>{formatBadgeCount(count)}</Text>}
+      <Text className='me__entry-chevron' aria-hidden='true'>›</Text>
     </View>
   )
 }

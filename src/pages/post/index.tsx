@@ -4,13 +4,14 @@ import Taro, { useReachBottom } from '@tarojs/taro'
 import { View, Text, Image, Button } from '@tarojs/components'
 import { observer } from 'mobx-react'
 import type { Comment } from '@core/wire/posts'
+import ChatAvatar from '@/components/chat-avatar'
 import CommentBar from '@/components/comment-bar'
+import LikeButton from '@/components/like-button'
 import PageHeader from '@/components/page-header'
 import PostFields from '@/components/post-fields'
 import ShareButton from '@/components/share-button'
 import SignInOffer from '@/components/sign-in-offer'
 import StateView from '@/components/state-view'
-import { DECORATIVE_IMAGE } from '@/constants/a11y'
 import { t } from '@/i18n'
 import { usePageLifecycle } from '@/hooks/use-page-lifecycle'
 import { currentParams } from '@/router'
@@ -35,12 +36,12 @@ function reportFailure (message: string | null): void {
   if (message) void toast(message)
 }
 
-function Byline ({ nickname, avatar, createdAt }: { nickname: string, avatar: string, createdAt: number }) {
-  const src = mediaUrl(avatar)
+/** Who wrote a post or a comment, and when: the chat's avatar (a picture, or the initial on the author's colour), the name, the time. */
+function Byline ({ author, createdAt }: { author: Comment['author'], createdAt: number }) {
   return (
     <View className='post-page__author'>
-      {src !== '' ? <Image className='post-page__avatar' src={src} mode='aspectFill' nativeProps={DECORATIVE_IMAGE} /> : <View className='post-page__avatar' />}
-      <Text className='post-page__nickname'>{nickname}</Text>
+      <ChatAvatar user={author} className='post-page__avatar' />
+      <Text className='post-page__nickname'>{author.nickname}</Text>
       <Text className='post-page__time'>{formatDate(fromUnixSeconds(createdAt), 'MM-DD HH:mm')}</Text>
     </View>
   )
@@ -53,7 +54,7 @@ const CommentRow = observer(function CommentRow ({ comment, store, reply }: { co
   }
   return (
     <View className={`post-page__comment${reply ? ' post-page__comment--reply' : ''}`}>
-      <Byline nickname={comment.author.nickname} avatar={comment.author.avatar} createdAt={comment.created_at} />
+      <Byline author={comment.author} createdAt={comment.created_at} />
       <Text className='post-page__comment-text'>{comment.content}</Text>
       <View className='post-page__comment-actions'>
         {comment.edited_at !== null && <Text className='post-page__edited'>{t('postEdited')}</Text>}
@@ -130,7 +131,7 @@ const PostBody = observer(function PostBody ({ store, shareHidden }: { store: Po
   return (
     <View>
       <View className='post-page__post'>
-        <Byline nickname={post.author.nickname} avatar={post.author.avatar} createdAt={post.created_at} />
+        <Byline author={post.author} createdAt={post.created_at} />
         {store.edit
           ? <PostEditForm store={store} edit={store.edit} />
           : (
@@ -146,9 +147,7 @@ const PostBody = observer(function PostBody ({ store, shareHidden }: { store: Po
           </View>
         )}
         <View className='post-page__actions'>
-          <Text className={`post-page__like${post.liked ? ' post-page__like--mine' : ''}`} {...pressable(() => { void like() })}>
-            {t('postLikes', { count: formatCount(post.like_count) })}
-          </Text>
+          <LikeButton className='post-page__like' liked={post.liked} count={post.like_count} onLike={() => { void like() }} />
           <Text className='post-page__count'>{t('postComments', { count: formatCount(post.comment_count) })}</Text>
           <ShareButton link={shareLink({ serverId: post.server_id, postId: post.post_id })} hidden={shareHidden} />
           {store.isMine && !store.edit && <Text className='post-page__edit-open' {...pressable(() => store.startEdit())}>{t('postEdit')}</Text>}

@@ -77,6 +77,16 @@ export class LiveChatStore {
     return this.item?.can_comment === LiveCommentFlag.CannotComment
   }
 
+  /**
+   * Why no composer shows, said once under the comments: `replay` — an item over is read
+   * back, whatever its comment flag; `off` — SPEC §4, a broadcast on air with comment flag 2.
+   * null while comments are taken (the composer, or the join prompt of a visitor).
+   */
+  get closedState (): 'replay' | 'off' | null {
+    if (this.state === 'ended') return 'replay'
+    return this.commentsOff ? 'off' : null
+  }
+
   /** The composer shows: the item is on air and takes comments. */
   get canComment (): boolean {
     return this.state === 'live' && !this.commentsOff

@@ -12,6 +12,12 @@ export const SEED_VIDEO_KEY = 'seed/demo-video.mp4'
 /** The clip's file beside this one: 4 s of a canvas animation recorded by Chromium's MediaRecorder (H.264 in MP4, 19 KB). */
 export const SEED_VIDEO_FILE = path.join(__dirname, 'demo-video.mp4')
 
+/**
+ * The clip's length in whole seconds (its movie header says 3.988 s): the duration every
+ * seeded item that plays it carries, so a replay says 时长 00:04 and plays four seconds.
+ */
+export const SEED_VIDEO_SECONDS = 4
+
 /** A seeded image: its key in the file store and its SVG text. */
 export interface SeedImage {
   key: string

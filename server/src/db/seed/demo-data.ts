@@ -22,7 +22,7 @@ import type {
 } from '../schema'
 import type { MemberRolesTable } from '../tables/trust'
 import { SHOWROOM_SIZE } from '../../repositories/showrooms'
-import { avatarImage, coverImage, iconImage, SEED_VIDEO_KEY, seedImagePath, showroomImage, type SeedImage } from './art'
+import { avatarImage, coverImage, iconImage, SEED_VIDEO_KEY, SEED_VIDEO_SECONDS, seedImagePath, showroomImage, type SeedImage } from './art'
 import { demoSpaceMap } from './space-map'
 
 /** Every row and image of the demo. */
@@ -80,8 +80,8 @@ export function metaverseChannelIds (serverId: string): string[] {
 /** A public sample stream, so the demo's live players have something real to play (HLS; the product makes none itself). */
 const SAMPLE_HLS = 'https://test-streams.mux.dev/x36xhzz/x36xhzz.m3u8'
 /**
- * The recordings' video: a 4-second clip (320×180, H.264) stored with the seed's images
- * and served by the product itself (SEED_VIDEO), so a recording plays with no network
+ * The replays' and recordings' video: a 4-second clip (320×180, H.264) stored with the seed's images
+ * and served by the product itself (SEED_VIDEO), so a replay plays with no network
  * beyond this server — and the end-to-end pass never reaches past loopback.
  */
 const SAMPLE_MP4 = `/files/${SEED_VIDEO_KEY}`
@@ -207,6 +207,9 @@ function buildMemberRoles (serverId: string, members: readonly ServerMembersTabl
  * ended broadcast (is_live 2), ended mp4 (start + duration past), a recording that started
  * ten minutes ago (a playback by SPEC §4, so its title says recording, never premiere or
  * live), and a recording scheduled in the future. No title contradicts its state's badge.
+ * What plays once over — an ended broadcast's replay and every recording — is the seed's
+ * clip, and each says the clip's own length (SEED_VIDEO_SECONDS): a replay that said
+ * 时长 1:00:00 played four seconds. Only a broadcast on air streams the public sample.
  */
 function buildLives (serverId: string, count: number, now: number): LivesTable[] {
   const channels = [channelIdOf(serverId, 'live'), channelIdOf(serverId, 'liveBanner'), channelIdOf(serverId, 'showroomLive')]
@@ -228,16 +231,16 @@ function buildLives (serverId: string, count: number, now: number): LivesTable[]
         lives.push({ ...base, type: MediaType.Live, is_live: LiveFlag.OnAir, play_url: SAMPLE_HLS, started_at: now - (step + 1) * 600, duration: 0, title: `正在直播 #${index + 1}` })
         break
       case 2:
-        lives.push({ ...base, type: MediaType.Live, is_live: LiveFlag.Ended, play_url: SAMPLE_HLS, started_at: now - (step + 2) * DAY, duration: 2 * HOUR, title: `已结束直播 #${index + 1}` })
+        lives.push({ ...base, type: MediaType.Live, is_live: LiveFlag.Ended, play_url: SAMPLE_MP4, started_at: now - (step + 2) * DAY, duration: SEED_VIDEO_SECONDS, title: `已结束直播 #${index + 1}` })
         break
       case 3:
-        lives.push({ ...base, type: MediaType.Record, is_live: LiveFlag.OnAir, play_url: SAMPLE_MP4, started_at: now - (step + 3) * DAY, duration: HOUR, title: `精彩回放 #${index + 1}` })
+        lives.push({ ...base, type: MediaType.Record, is_live: LiveFlag.OnAir, play_url: SAMPLE_MP4, started_at: now - (step + 3) * DAY, duration: SEED_VIDEO_SECONDS, title: `精彩回放 #${index + 1}` })
         break
       case 4:
-        lives.push({ ...base, type: MediaType.Record, is_live: LiveFlag.OnAir, play_url: SAMPLE_MP4, started_at: now - 600, duration: 2 * HOUR, title: `新上线录播 #${index + 1}` })
+        lives.push({ ...base, type: MediaType.Record, is_live: LiveFlag.OnAir, play_url: SAMPLE_MP4, started_at: now - 600, duration: SEED_VIDEO_SECONDS, title: `新上线录播 #${index + 1}` })
         break
       default:
-        lives.push({ ...base, type: MediaType.Record, is_live: LiveFlag.OnAir, play_url: SAMPLE_MP4, started_at: now + (step + 2) * DAY, duration: HOUR, title: `录播预告 #${index + 1}` })
+        lives.push({ ...base, type: MediaType.Record, is_live: LiveFlag.OnAir, play_url: SAMPLE_MP4, started_at: now + (step + 2) * DAY, duration: SEED_VIDEO_SECONDS, title: `录播预告 #${index + 1}` })
     }
   }
   return lives
@@ -329,7 +332,7 @@ function buildShowroom (serverId: string, channelId: string, name: string, categ
       sort: index + 1,
       type: spot.type,
       title: spot.type === 'welcome' ? `欢迎来到${name}` : spot.type === 'product' ? '星光手办（限量）' : '展厅宣传片',
-      text: spot.type === 'welcome' ? '点击展台查看商品，进入放映厅观看宣传片。' : spot.type === 'product' ? '现场下单享首发价。' : '一分钟了解这个展厅。',
+      text: spot.type === 'welcome' ? '点击展台查看商品，进入放映厅观看宣传片。' : spot.type === 'product' ? '现场下单享首发价。' : '几秒钟看完这个展厅。',
       image: seedImagePath(`event-${spot.type}`),
       price: spot.type === 'product' ? 19900 : null,
       video_url: spot.type === 'video' ? SAMPLE_MP4 : null,
