@@ -10,10 +10,13 @@ import type { GameId } from '@core/domain/games/definition'
 import type { PlazaTableStatus } from '@core/wire/plaza-codes'
 import type { Db } from '../db/schema'
 import { isUniqueViolation } from '../db/errors'
-import type { GameRecordsTable, PlazaMovesTable, PlazaTablesTable } from '../db/tables/plaza'
+import type { GameRecordsTable, PlazaMovesTable, PlazaTablesTable, StoredSeat } from '../db/tables/plaza'
 
 /** What a version-checked write did: written, refused because another write came first, or a move whose nonce was stored before. */
 export type PlazaWriteResult = 'written' | 'stale' | 'duplicate'
+
+/** The records of a game's players after it ended, from their current ones (none yet: absent). */
+export type RecordSettler = (current: GameRecordsTable[]) => GameRecordsTable[]
 
 /** The statuses of a table still in the lobby's count of open tables. */
 const OPEN_STATUSES: PlazaTableStatus[] = ['waiting', 'playing']
@@ -30,10 +33,12 @@ export interface PlazaRepository {
   insert (row: PlazaTablesTable): Promise<void>
   /**
    * Writes `next` over the table if it still has `version` (next.version is version + 1), with
-   * `move` (its nonce unique per table) and the `records` a game's end changes, in one
-   * transaction: all or nothing.
+   * `move` (its nonce unique per table) and, when the write ends a game, the records `settle`
+   * makes of its players' current ones (read in the same transaction), all or nothing.
    */
-  write (next: PlazaTablesTable, version: number, move: PlazaMovesTable | null, records: GameRecordsTable[]): Promise<PlazaWriteResult>
+  write (next: PlazaTablesTable, version: number, move: PlazaMovesTable | null, settle: RecordSettler | null): Promise<PlazaWriteResult>
+  /** The chat channel a table's result cards go to from now on (its last invitation's). */
+  cardChannel (tableId: string, channelId: string): Promise<void>
   /** The move stored with `nonce` at a table, or null. */
   moveByNonce (tableId: string, nonce: string): Promise<PlazaMovesTable | null>
   /** Moves of a table's round so far. */
@@ -82,14 +87,19 @@ export function createPlazaRepository (db: Db): PlazaRepository {
       await db.insertInto('plaza_tables').values(row).execute()
     },
 
-    async write (next, version, move, records) {
+    async write (next, version, move, settle) {
       try {
         return await db.transaction().execute(async trx => {
           if (move) await trx.insertInto('plaza_moves').values(move).execute()
+          // where its cards go is no part of the game: an invitation sets it apart (cardChannel), unversioned
           const { table_id: tableId, ...fields } = next
-          const updated = await trx.updateTable('plaza_tables').set(fields).where('table_id', '=', tableId).where('version', '=', version).executeTakeFirst()
+          const updated = await trx.updateTable('plaza_tables').set({ ...fields, card_channel_id: undefined }).where('table_id', '=', tableId).where('version', '=', version).executeTakeFirst()
           if (Number(updated.numUpdatedRows) === 0) throw new StaleTable()
-          for (const record of records) {
+          const players = (JSON.parse(next.seats) as StoredSeat[]).map(seat => seat.uid).filter((uid): uid is string => uid !== null)
+          const current = settle && players.length > 0
+            ? await trx.selectFrom('game_records').selectAll().where('server_id', '=', next.server_id).where('game', '=', next.game).where('uid', 'in', players).execute()
+            : []
+          for (const record of settle ? settle(current) : []) {
             const counts = { wins: record.wins, losses: record.losses, draws: record.draws, rating: record.rating }
             await trx.insertInto('game_records').values(record)
               .onConflict(conflict => conflict.columns(['server_id', 'game', 'uid']).doUpdateSet(counts)).execute()
@@ -103,6 +113,10 @@ export function createPlazaRepository (db: Db): PlazaRepository {
         if (move && isUniqueViolation(error)) return 'stale'
         throw error
       }
+    },
+
+    async cardChannel (tableId, channelId) {
+      await db.updateTable('plaza_tables').set({ card_channel_id: channelId }).where('table_id', '=', tableId).execute()
     },
 
     moveByNonce,

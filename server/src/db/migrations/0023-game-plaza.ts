@@ -35,6 +35,8 @@ export async function up (db: Kysely<unknown>): Promise<void> {
     // JSON core/wire/plaza.ts PlazaResult of the last game, null while none ended
     .addColumn('result', 'text')
     .addColumn('watchers', 'integer', col => col.notNull())
+    // the chat channel the table was last invited into: its result cards go there (none: the result stays on the table)
+    .addColumn('card_channel_id', 'text')
     .execute()
   // the lobby: WHERE channel_id = ? AND status IN (…)
   await db.schema.createIndex('plaza_tables_channel').on('plaza_tables').columns(['channel_id', 'status', 'created_at']).execute()

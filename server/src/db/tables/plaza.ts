@@ -11,7 +11,7 @@ export interface StoredSeat {
   uid: string | null
   ready: boolean
   away_until: number | null
-  /** The player left while playing (forfeited): the seat empties when the game ends. */
+  /** The player left while playing (forfeited): the seat empties at the rematch. */
   left: boolean
 }
 
@@ -42,6 +42,8 @@ export interface PlazaTablesTable {
   result: string | null
   /** Sessions watching, as counted at the last change. */
   watchers: number
+  /** The chat channel the table was last invited into (its result cards go there), or null. */
+  card_channel_id: string | null
 }
 
 /** One move played at a table (its nonce is unique per table). */
