@@ -116,6 +116,34 @@ describe('table_watch', () => {
   })
 })
 
+describe('谁是卧底 over the gateway', () => {
+  it("never lets a seat's word reach another player's or a watcher's frames before the end", async () => {
+    const players = [await signInAsMember(gateway.test, '100001'), alex, watcher, mia]
+    const onlooker = await gateway.guestMember(SERVER)
+    const { table } = await call('POST', `/channels/${PLAZA}/tables`, players[0], { game: 'spy', seats: 4 })
+    for (const player of players.slice(1)) await call('POST', `/tables/${table.table_id}/seats`, player, {})
+    const sockets = await Promise.all([...players, onlooker].map(account => gateway.session(account.token)))
+    for (const [index, socket] of sockets.entries()) await watch(socket, table.table_id, [...players, onlooker][index].uid)
+    for (const player of players) await call('PUT', `/tables/${table.table_id}/ready`, player, { ready: true })
+    const started = await call('GET', `/tables/${table.table_id}`, alex)
+    expect(started.table.status).toBe('playing')
+    // every socket hears the start; each player's view names only their own word
+    const startViews = await Promise.all(sockets.map(socket => socket.next(isView(started.table.version)))) as Array<{ d: PlazaGameView }>
+    const words = startViews.slice(0, 4).map(frame => (frame.d.view as { word: string }).word)
+    expect((startViews[4].d.view as { word: unknown }).word).toBeNull()
+    expect(new Set(words).size).toBe(2)
+    // one description, so frames carry more than the start
+    const describing = (startViews[0].d.view as { describing: number }).describing
+    const answer = await call('POST', `/tables/${table.table_id}/moves`, players[describing], { nonce: 'spy-1', version: started.table.version, move: { describe: '很常见' } })
+    await Promise.all(sockets.map(socket => socket.next(isView(answer.table.version))))
+    for (const [index, socket] of sockets.entries()) {
+      const text = JSON.stringify(socket.frames)
+      const mine = index < 4 ? words[index] : null
+      for (const word of new Set(words)) if (word !== mine) expect(text).not.toContain(word)
+    }
+  })
+})
+
 describe('presence at a playing table', () => {
   it(`marks a player away when their last socket stops watching, back when one watches again, and forfeits them after ${PLAZA_GRACE_SECONDS} s away`, async () => {
     const tableId = await playingTable()
