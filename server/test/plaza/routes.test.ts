@@ -208,6 +208,10 @@ describe('a whole gomoku game over HTTP', () => {
     expect(second.status).toBe(200)
     expect(second.data.table.version).toBe(first.data.table.version)
     expect((second.data.view?.view as { moves: number }).moves).toBe(1)
+    // sent twice at once: one is written, the other answers the same, never stale
+    const twins = await Promise.all([0, 1].map(() => call('POST', `/tables/${table.table_id}/moves`, mia, { nonce: 'twins', version: first.data.table.version, move: { x: 4, y: 4 } })))
+    expect(twins.map(twin => twin.status)).toEqual([200, 200])
+    expect(twins.map(twin => (twin.data.view?.view as { moves: number }).moves)).toEqual([2, 2])
   })
 
   it('lets one of two moves made on one version win; the other is refused as stale or out of turn, never both stored', async () => {

@@ -21,9 +21,11 @@ import { firstFreeSeat, seatRefusal, tableSeatCount, type PlazaSeatRefusal } fro
 import { hasPermission, Permission } from '@core/domain/permissions'
 import type { Channel, User } from '@core/wire/entities'
 import {
-  PLAZA_CALLS, PLAZA_CALL_SCHEMAS, PLAZA_LEADERBOARD_SIZE, PLAZA_OPEN_TABLES_MAX, PLAZA_TABLES_PER_MEMBER_MAX, PLAZA_TURN_SECONDS_DEFAULT, type GameRecord,
+  PLAZA_CALLS, PLAZA_CALL_SCHEMAS, PLAZA_LEADERBOARD_SIZE, PLAZA_OPEN_TABLES_MAX, PLAZA_TABLES_PER_MEMBER_MAX, PLAZA_TURN_SECONDS_DEFAULT, type GameRecord, type PlazaTableAnswer,
 } from '@core/wire/plaza'
+import { SERVER_CODES } from '@core/wire/codes'
 import type { AppContext, RouteOptions } from '../../context'
+import { ApiError } from '../../errors'
 import type { GameRecordsTable, PlazaTablesTable } from '../../db/tables/plaza'
 import type { Loaded } from '../../plaza/service'
 import { ok } from '../../http/envelope'
@@ -182,11 +184,13 @@ export default async function plazaRoutes (instance: FastifyInstance, { ctx }: R
     const user = signedInUser(request)
     const { row, definition } = await requireTable(ctx, request.params.table_id, user)
     const { nonce, version } = request.body
-    // the same move sent again (to this process or another): it counted once, the table as it stands answers
-    if (await ctx.repos.plaza.moveByNonce(row.table_id, nonce)) return ok(await plaza.answerOf({ row: (await ctx.plaza.load(row.table_id))?.row ?? row, definition }, user.uid))
+    // the same move sent again (to this process or another, before or while the first is written): it counted once, the table as it stands answers
+    const sentBefore = async (): Promise<boolean> => await ctx.repos.plaza.moveByNonce(row.table_id, nonce) !== null
+    const standing = async (): Promise<PlazaTableAnswer> => plaza.answerOf((await plaza.load(row.table_id)) ?? { row, definition }, user.uid)
+    if (await sentBefore()) return ok(await standing())
     const move = definition.parseMove(request.body.move)
     const nowMs = plaza.nowMs()
-    const { loaded } = await plaza.change(row.table_id, draft => {
+    const played = await plaza.change(row.table_id, draft => {
       const seat = seatOf(draft.seats, user.uid)
       if (seat < 0) throw plazaRefused.notSeated()
       if (draft.row.status !== 'playing') throw plazaRefused.wrongStatus(draft.row.status, 'playing')
@@ -199,8 +203,13 @@ export default async function plazaRoutes (instance: FastifyInstance, { ctx }: R
         move: { table_id: draft.row.table_id, round: draft.row.round, seat, uid: user.uid, nonce, move: JSON.stringify(move), at: nowMs },
         ended: followGame(draft, definition, before, nowMs),
       }
-    }, version)
-    return ok(await plaza.answerOf(loaded, user.uid))
+    }, version).catch(async (error: unknown) => {
+      // its twin was written first, on the version this one names: the same answer, not a refusal
+      if (error instanceof ApiError && error.code === SERVER_CODES.PLAZA_STALE_VERSION && await sentBefore()) return null
+      throw error
+    })
+    if (played === null) return ok(await standing())
+    return ok(await plaza.answerOf(played.loaded, user.uid))
   })
 
   route(fastify, PLAZA_CALLS.rematch, PLAZA_CALL_SCHEMAS.rematch, { schema: { summary: 'After the end: the next game at the table, the seats turned by one, nobody ready' } }, async request => {
