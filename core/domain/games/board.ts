@@ -3,14 +3,16 @@
  * row-major (`y * size + x`, core/domain/games/views.ts), a point's shape checked from the
  * wire, and how a two-seat game ends when a seat's timer runs out or it leaves.
  */
-import type { GameEndReason, GameOutcome, GameRefusal } from './definition'
+import type { GameDefinition, GameEndReason, GameId, GameOutcome, GameRefusal, MoveOutcome } from './definition'
 import type { BoardCell, BoardPoint } from './views'
 
 /** A two-seat board game's seat: 0 black (moves first), 1 white. */
 export type DuelSeat = 0 | 1
 
-/** What every two-seat board game's state holds: the seat to move (null once over) and the end. */
+/** What every two-seat board game's state holds: its board, the seat to move (null once over) and the end. */
 export interface DuelState {
+  size: number
+  board: BoardCell[]
   next: DuelSeat | null
   result: GameOutcome | null
 }
@@ -45,11 +47,12 @@ export function parseBoardPoint (input: unknown, size: number): BoardPoint | nul
   return onBoard(size, point) ? point : null
 }
 
-/** Why `seat` may not play `move` now in a board game of `size` (null: it may, as far as turn and shape go). */
-export function duelRefusal (state: DuelState, size: number, seat: number, move: BoardPoint): GameRefusal | null {
+/** Why `seat` may not play `move` now in a board game (null: it may, as far as turn, shape and a free point go). */
+function duelRefusal (state: DuelState, seat: number, move: BoardPoint): GameRefusal | null {
   if (state.result) return 'over'
   if (seat !== state.next) return 'not_your_turn'
-  if (parseBoardPoint(move, size) === null) return 'bad_move'
+  if (parseBoardPoint(move, state.size) === null) return 'bad_move'
+  if (state.board[cellIndex(state.size, move)] !== -1) return 'occupied'
   return null
 }
 
@@ -73,12 +76,40 @@ export function duelForfeit<S extends DuelState> (state: S, seat: number): S {
   return { ...state, next: null, result: duelLoss(seat, 'forfeit') }
 }
 
-/** The seats to move in a board game: the one whose turn it is, none once over. */
-export function duelToMove (state: DuelState): number[] {
-  return state.next === null ? [] : [state.next]
+/** What makes one two-seat board game: its id, its board's side, its start, its move and its view. */
+export interface DuelRules<S extends DuelState, V> {
+  id: GameId
+  size: number
+  start: () => S
+  /** Plays a stone or disc of `mover` on the free point `at` (turn, shape and a free point already checked). */
+  play: (state: S, mover: DuelSeat, at: BoardPoint) => MoveOutcome<S>
+  view: (state: S) => V
 }
 
-/** A board game's setup takes exactly two seats. */
-export function assertTwoSeats (game: string, seats: number): void {
-  if (seats !== 2) throw new RangeError(`${game} is played by 2 seats, not ${seats}`)
+/**
+ * A two-seat board game's definition: two seats, seat 0 first, a point as its move, the
+ * seat to move the only one with a timer, whose end loses (`timeout`), as leaving does
+ * (`forfeit`); every viewer sees the same view.
+ */
+export function duelDefinition<S extends DuelState, V> (rules: DuelRules<S, V>): GameDefinition<S, BoardPoint, V> {
+  return {
+    id: rules.id,
+    seats: { min: 2, max: 2 },
+    defaultSeats: 2,
+    timeoutLoses: true,
+    setup (seats) {
+      if (seats !== 2) throw new RangeError(`${rules.id} is played by 2 seats, not ${seats}`)
+      return rules.start()
+    },
+    parseMove: input => parseBoardPoint(input, rules.size),
+    move (state, seat, move) {
+      const refusal = duelRefusal(state, seat, move)
+      return refusal ? { ok: false, reason: refusal } : rules.play(state, seat as DuelSeat, { x: move.x, y: move.y })
+    },
+    toMove: state => state.next === null ? [] : [state.next],
+    timeout: duelTimeout,
+    forfeit: duelForfeit,
+    view: state => rules.view(state),
+    outcome: state => state.result,
+  }
 }

@@ -6,10 +6,7 @@
  */
 import type { GameDefinition, GameOutcome, MoveOutcome } from './definition'
 import type { BoardCell, BoardPoint, GomokuMove, GomokuView } from './views'
-import {
-  assertTwoSeats, cellIndex, duelForfeit, duelRefusal, duelTimeout, duelToMove, emptyBoard, onBoard, parseBoardPoint,
-  type DuelSeat, type DuelState,
-} from './board'
+import { cellIndex, duelDefinition, emptyBoard, onBoard, type DuelSeat, type DuelState } from './board'
 
 /** The board's side. */
 export const GOMOKU_SIZE = 15
@@ -18,8 +15,6 @@ export const GOMOKU_LINE = 5
 
 /** A gomoku game: the view's fields and its end. Plain data (stored as JSON). */
 export interface GomokuState extends DuelState {
-  size: number
-  board: BoardCell[]
   last: BoardPoint | null
   /** The winning line once there is one, else empty. */
   line: BoardPoint[]
@@ -49,15 +44,9 @@ function winningLine (board: readonly BoardCell[], at: BoardPoint, seat: DuelSea
   return []
 }
 
-function play (state: GomokuState, seat: number, move: GomokuMove): MoveOutcome<GomokuState> {
-  const refusal = duelRefusal(state, GOMOKU_SIZE, seat, move)
-  if (refusal) return { ok: false, reason: refusal }
-  const mover = seat as DuelSeat
-  const at = { x: move.x, y: move.y }
-  const index = cellIndex(GOMOKU_SIZE, at)
-  if (state.board[index] !== -1) return { ok: false, reason: 'occupied' }
+function play (state: GomokuState, mover: DuelSeat, at: BoardPoint): MoveOutcome<GomokuState> {
   const board = state.board.slice()
-  board[index] = mover
+  board[cellIndex(GOMOKU_SIZE, at)] = mover
   const moves = state.moves + 1
   const line = winningLine(board, at, mover)
   let result: GameOutcome | null = null
@@ -68,27 +57,10 @@ function play (state: GomokuState, seat: number, move: GomokuMove): MoveOutcome<
 }
 
 /** 五子棋's definition (the registry's `gomoku`, ./index.ts). */
-export const gomoku: GameDefinition<GomokuState, GomokuMove, GomokuView> = {
+export const gomoku: GameDefinition<GomokuState, GomokuMove, GomokuView> = duelDefinition({
   id: 'gomoku',
-  seats: { min: 2, max: 2 },
-  defaultSeats: 2,
-  timeoutLoses: true,
-  setup (seats) {
-    assertTwoSeats('gomoku', seats)
-    return { size: GOMOKU_SIZE, board: emptyBoard(GOMOKU_SIZE), next: 0, last: null, line: [], moves: 0, result: null }
-  },
-  parseMove: input => parseBoardPoint(input, GOMOKU_SIZE),
-  move: play,
-  toMove: duelToMove,
-  timeout: duelTimeout,
-  forfeit: duelForfeit,
-  view: state => ({
-    size: state.size,
-    board: state.board.slice(),
-    next: state.next,
-    last: state.last,
-    line: state.line.slice(),
-    moves: state.moves,
-  }),
-  outcome: state => state.result,
-}
+  size: GOMOKU_SIZE,
+  start: () => ({ size: GOMOKU_SIZE, board: emptyBoard(GOMOKU_SIZE), next: 0, last: null, line: [], moves: 0, result: null }),
+  play,
+  view: state => ({ size: state.size, board: state.board.slice(), next: state.next, last: state.last, line: state.line.slice(), moves: state.moves }),
+})

@@ -8,18 +8,13 @@
  */
 import type { GameDefinition, GameOutcome, MoveOutcome } from './definition'
 import type { BoardCell, BoardPoint, ReversiMove, ReversiView } from './views'
-import {
-  assertTwoSeats, cellIndex, duelForfeit, duelRefusal, duelTimeout, duelToMove, emptyBoard, onBoard, parseBoardPoint,
-  type DuelSeat, type DuelState,
-} from './board'
+import { cellIndex, duelDefinition, emptyBoard, onBoard, type DuelSeat, type DuelState } from './board'
 
 /** The board's side. */
 export const REVERSI_SIZE = 8
 
 /** A reversi game. Plain data (stored as JSON). */
 export interface ReversiState extends DuelState {
-  size: number
-  board: BoardCell[]
   last: BoardPoint | null
   /** The seat passed last (it had no square), shown until the next move; null otherwise. */
   passed: DuelSeat | null
@@ -71,17 +66,11 @@ function final (board: readonly BoardCell[]): GameOutcome {
   return { winners: [winner], losers: [1 - winner], draw: false, how: 'discs' }
 }
 
-function play (state: ReversiState, seat: number, move: ReversiMove): MoveOutcome<ReversiState> {
-  const refusal = duelRefusal(state, REVERSI_SIZE, seat, move)
-  if (refusal) return { ok: false, reason: refusal }
-  const mover = seat as DuelSeat
-  const at = { x: move.x, y: move.y }
-  const index = cellIndex(REVERSI_SIZE, at)
-  if (state.board[index] !== -1) return { ok: false, reason: 'occupied' }
+function play (state: ReversiState, mover: DuelSeat, at: BoardPoint): MoveOutcome<ReversiState> {
   const flips = reversiFlips(state.board, at, mover)
   if (flips.length === 0) return { ok: false, reason: 'no_flip' }
   const board = state.board.slice()
-  board[index] = mover
+  board[cellIndex(REVERSI_SIZE, at)] = mover
   for (const flipped of flips) board[flipped] = mover
   const other = (1 - mover) as DuelSeat
   const base = { ...state, board, last: at }
@@ -102,20 +91,11 @@ function startBoard (): BoardCell[] {
 }
 
 /** 黑白棋's definition (the registry's `reversi`, ./index.ts). */
-export const reversi: GameDefinition<ReversiState, ReversiMove, ReversiView> = {
+export const reversi: GameDefinition<ReversiState, ReversiMove, ReversiView> = duelDefinition({
   id: 'reversi',
-  seats: { min: 2, max: 2 },
-  defaultSeats: 2,
-  timeoutLoses: true,
-  setup (seats) {
-    assertTwoSeats('reversi', seats)
-    return { size: REVERSI_SIZE, board: startBoard(), next: 0, last: null, passed: null, result: null }
-  },
-  parseMove: input => parseBoardPoint(input, REVERSI_SIZE),
-  move: play,
-  toMove: duelToMove,
-  timeout: duelTimeout,
-  forfeit: duelForfeit,
+  size: REVERSI_SIZE,
+  start: () => ({ size: REVERSI_SIZE, board: startBoard(), next: 0, last: null, passed: null, result: null }),
+  play,
   view: state => ({
     size: state.size,
     board: state.board.slice(),
@@ -125,5 +105,4 @@ export const reversi: GameDefinition<ReversiState, ReversiMove, ReversiView> = {
     discs: discs(state.board),
     passed: state.passed,
   }),
-  outcome: state => state.result,
-}
+})
