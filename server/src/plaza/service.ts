@@ -12,9 +12,11 @@
  * Presence: the sessions watching a table (gateway op `table_watch`) are rows of
  * plaza_watchers, so every process counts every socket of a player: when none of a seated
  * player's watches a playing table, they are away until now + PLAZA_GRACE_SECONDS (their
- * seat's `away_until`), back when one watches again. A sweeper on every process (once a
- * second, at most SWEEP_BATCH tables) ends the grace periods (definition.forfeit) and turn
- * timers (definition.timeout) that ran out, with the same version-checked write.
+ * seat's `away_until`), back when one watches again. Each process renews its rows' lease every
+ * second; rows of a process that died run out after WATCH_LEASE_MS and are removed, so its
+ * players are away then too. A sweeper on every process (once a second, at most SWEEP_BATCH
+ * tables) ends the grace periods (definition.forfeit) and turn timers (definition.timeout)
+ * that ran out, with the same version-checked write.
  *
  * The end of a game is written with the change that ended it: the records and ratings of its
  * players (once: only the winning writer ends it), then a result card is posted in the chat
@@ -44,6 +46,8 @@ import { draftOf, markAway, rowOf, seatOf, tableOf, viewOf, viewsOf, applyDue, t
 export const SWEEP_BATCH = 50
 /** How often the sweeper looks, ms. */
 export const SWEEP_INTERVAL_MS = 1000
+/** A watcher row whose process has not renewed it for this long belongs to a dead process: it is removed (and its player may be away), ms. */
+export const WATCH_LEASE_MS = 15_000
 /** Times a member's action is computed again on a table another write changed meanwhile. */
 const RETRIES = 4
 
@@ -69,6 +73,8 @@ export class PlazaService {
   private sweeper: ReturnType<typeof setInterval> | null = null
   private sweeping = false
   private readonly nextMessageId = createTimeIdSource()
+  /** This process among the plaza's watchers (its rows' lease). */
+  readonly processId = randomBytes(8).toString('hex')
 
   constructor (private readonly ctxOf: () => AppContext, private readonly log: FastifyBaseLogger) {}
 
@@ -239,7 +245,7 @@ export class PlazaService {
       const loaded = await this.load(tableId)
       if (!loaded || loaded.row.status === 'closed' || !watcher.mayRead(loaded.row.server_id, loaded.row.channel_id)) throw plazaRefused.noTable(tableId)
     }
-    const before = await this.ctx.repos.plaza.watch(watcher.watchKey, watcher.uid, tableId, this.nowMs())
+    const before = await this.ctx.repos.plaza.watch(watcher.watchKey, watcher.uid, this.processId, tableId, this.nowMs())
     if (before !== null && before !== tableId) await this.followPresence(before, watcher.uid)
     if (tableId !== null) await this.followPresence(tableId, watcher.uid)
     return before
@@ -256,20 +262,25 @@ export class PlazaService {
   }
 
   /**
-   * One sweep (every process, every second): the playing tables whose turn timer or a grace
-   * period ran out, each advanced with the version-checked write — a table another process
-   * advanced first is left to it.
+   * One sweep (every process, every second): this process's watchers renewed, those of dead
+   * processes removed (their players' presence followed), then the playing tables whose turn
+   * timer or a grace period ran out, each advanced with the version-checked write — a table
+   * another process advanced first is left to it.
    */
   async sweep (): Promise<void> {
     if (this.sweeping) return
     this.sweeping = true
     try {
       const nowMs = this.nowMs()
+      await this.ctx.repos.plaza.renewWatchers(this.processId, nowMs)
+      for (const { table_id: tableId, uid } of await this.ctx.repos.plaza.reapWatchers(nowMs - WATCH_LEASE_MS)) await this.followPresence(tableId, uid)
       for (const row of await this.ctx.repos.plaza.due(nowMs, SWEEP_BATCH)) {
         await this.advanceDue(row.table_id, row.version, nowMs).catch(error => {
           if ((error as { code?: number }).code !== plazaRefused.stale().code) this.log.warn({ err: error }, 'plaza: a table was not swept')
         })
       }
+    } catch (error) {
+      this.log.warn({ err: error }, 'plaza: the sweep failed; the next one tries again')
     } finally {
       this.sweeping = false
     }

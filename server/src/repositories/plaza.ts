@@ -49,8 +49,12 @@ export interface PlazaRepository {
   leaderboard (serverId: string, game: GameId, limit: number): Promise<GameRecordsTable[]>
   /** One member's records in each game of a server. */
   ratings (serverId: string, uid: string): Promise<GameRecordsTable[]>
-  /** Session `sessionId` (of `uid`) watches `tableId` now (null: none); returns the table it watched before, or null. */
-  watch (sessionId: string, uid: string, tableId: string | null, at: number): Promise<string | null>
+  /** Socket `sessionId` (of `uid`, held by process `processId`) watches `tableId` now (null: none); returns the table it watched before, or null. */
+  watch (sessionId: string, uid: string, processId: string, tableId: string | null, at: number): Promise<string | null>
+  /** Process `processId` is alive at `at`: its watchers' lease is renewed. */
+  renewWatchers (processId: string, at: number): Promise<void>
+  /** Removes the watchers no process renewed since `before` (their process died); returns whose watching at which table ended. */
+  reapWatchers (before: number): Promise<Array<{ table_id: string, uid: string }>>
   /** Sessions watching a table (of `uid` only, when given), on every process. */
   watcherCount (tableId: string, uid?: string): Promise<number>
   /** Playing tables whose turn timer or a grace period ended by `now`, at most `limit`. */
@@ -139,12 +143,24 @@ export function createPlazaRepository (db: Db): PlazaRepository {
       return db.selectFrom('game_records').selectAll().where('server_id', '=', serverId).where('uid', '=', uid).orderBy('game').execute()
     },
 
-    async watch (sessionId, uid, tableId, at) {
+    async watch (sessionId, uid, processId, tableId, at) {
       return db.transaction().execute(async trx => {
         const before = await trx.selectFrom('plaza_watchers').select('table_id').where('session_id', '=', sessionId).executeTakeFirst()
         await trx.deleteFrom('plaza_watchers').where('session_id', '=', sessionId).execute()
-        if (tableId !== null) await trx.insertInto('plaza_watchers').values({ session_id: sessionId, uid, table_id: tableId, since: at }).execute()
+        if (tableId !== null) await trx.insertInto('plaza_watchers').values({ session_id: sessionId, uid, table_id: tableId, since: at, process_id: processId, seen_at: at }).execute()
         return before?.table_id ?? null
+      })
+    },
+
+    async renewWatchers (processId, at) {
+      await db.updateTable('plaza_watchers').set({ seen_at: at }).where('process_id', '=', processId).execute()
+    },
+
+    async reapWatchers (before) {
+      return db.transaction().execute(async trx => {
+        const gone = await trx.selectFrom('plaza_watchers').select(['table_id', 'uid']).distinct().where('seen_at', '<', before).execute()
+        if (gone.length > 0) await trx.deleteFrom('plaza_watchers').where('seen_at', '<', before).execute()
+        return gone
       })
     },
 

@@ -3,12 +3,14 @@
  * session), each watching session's own PLAZA_GAME_VIEW after every move (a seat's view for a
  * player, the watcher's for others; PLAZA_GAME_VIEWS never reaches a client), and presence —
  * a seated player whose every socket stopped watching is away, back when one watches again,
- * and forfeits once the grace period ran out (the sweeper, on a fake clock).
+ * and forfeits once the grace period ran out (the sweeper, on a fake clock); a dead process's
+ * watching runs out.
  */
 import type { ServerFrame } from '@core/wire/gateway'
 import { GatewayErrorCode } from '@core/wire/gateway-codes'
 import { PLAZA_GRACE_SECONDS, type PlazaGameView, type PlazaTableAnswer } from '@core/wire/plaza'
 import { openDatabase } from '../../src/db/dialects'
+import { WATCH_LEASE_MS } from '../../src/plaza/service'
 import type { Db } from '../../src/db/schema'
 import { envelope, signInAsMember } from '../helper'
 import { listeningApp, type TestAccount } from '../gateway/listening-app'
@@ -170,5 +172,15 @@ describe('presence at a playing table', () => {
     now += PLAZA_GRACE_SECONDS + 1
     const ended = await tableUntil(tableId, answer => answer.table.status === 'ended')
     expect(ended.table.result).toEqual({ winners: ['100002'], losers: ['100004'], draw: false, how: 'forfeit' })
+  })
+
+  it(`lets the watching of a process that died run out after ${WATCH_LEASE_MS / 1000} s unrenewed: its player is away then`, async () => {
+    const tableId = await playingTable()
+    // Mia's one socket was on a process that died without a word: nobody renews its row
+    await db.insertInto('plaza_watchers').values({ session_id: 'socket-of-a-dead-process', table_id: tableId, uid: '100004', since: now * 1000, process_id: 'dead', seen_at: now * 1000 }).execute()
+    now += WATCH_LEASE_MS / 1000 + 1
+    const away = await tableUntil(tableId, answer => answer.table.seats[1].away_until !== null)
+    expect(away.table.seats[1].away_until).toBe((now + PLAZA_GRACE_SECONDS) * 1000)
+    await watching(tableId, '100004', 0)
   })
 })

@@ -118,6 +118,17 @@ describe('creating a table', () => {
     expect((await call('POST', `/channels/${PLAZA}/tables`, owner, { game: 'chess' })).status).toBe(400)
   })
 
+  it('lets a member timed out only watch, and sit again once the timeout is lifted', async () => {
+    const timeout = (until: number | null) => test.inject({ method: 'PUT', url: `/servers/${SERVER}/members/100004/timeout`, headers: moderator.headers, payload: { until } })
+    expect((await timeout(now + 600)).statusCode).toBe(200)
+    expect(await call('POST', `/tables/${SEEDED_TABLE}/seats`, mia, {})).toMatchObject({ status: 403, code: SERVER_CODES.PLAZA_WATCH_ONLY })
+    expect((await call('GET', `/tables/${SEEDED_TABLE}`, mia)).status).toBe(200)
+    expect((await timeout(null)).statusCode).toBe(200)
+    const sat = await call('POST', `/tables/${SEEDED_TABLE}/seats`, mia, {})
+    expect(sat.data.table.seats.map(seat => seat.uid)).toEqual(['100001', '100004'])
+    expect((await call('DELETE', `/tables/${SEEDED_TABLE}/seats/100004`, mia)).data.table.seats[1].uid).toBeNull()
+  })
+
   it(`refuses a member's table over ${PLAZA_TABLES_PER_MEMBER_MAX} open ones (429 PLAZA_TOO_MANY_TABLES)`, async () => {
     const made: string[] = []
     for (;;) {

@@ -61,8 +61,12 @@ export async function up (db: Kysely<unknown>): Promise<void> {
     .addColumn('table_id', 'text', col => col.notNull().references('plaza_tables.table_id').onDelete('cascade'))
     .addColumn('uid', 'text', col => col.notNull())
     .addColumn('since', 'bigint', col => col.notNull())
+    // the process holding the socket renews its rows' lease every sweep: a dead process's rows run out
+    .addColumn('process_id', 'text', col => col.notNull())
+    .addColumn('seen_at', 'bigint', col => col.notNull())
     .execute()
   await db.schema.createIndex('plaza_watchers_table').on('plaza_watchers').columns(['table_id', 'uid']).execute()
+  await db.schema.createIndex('plaza_watchers_lease').on('plaza_watchers').columns(['process_id', 'seen_at']).execute()
 
   await db.schema.createTable('game_records')
     .addColumn('server_id', 'text', col => col.notNull())

@@ -65,6 +65,10 @@ export interface PlazaWatchersTable {
   table_id: string
   uid: string
   since: number
+  /** The process holding the socket (server/src/plaza/service.ts processId). */
+  process_id: string
+  /** When that process last renewed the row: one not renewed for WATCH_LEASE_MS belongs to a dead process. */
+  seen_at: number
 }
 
 /** A member's record in one game of one server. */

@@ -21,7 +21,9 @@ describe('0023-game-plaza', () => {
     const db = opened.db()
     const before = (await db.selectFrom('messages').select(eb => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n
     await down(db as unknown as Kysely<unknown>)
-    const names = (await db.introspection.getTables()).map(table => table.name)
+    // PostgreSQL lists every schema's tables: only the test app's own count
+    const schema = opened.app().config.databaseSchema
+    const names = (await db.introspection.getTables()).filter(table => schema === null || table.schema === schema).map(table => table.name)
     expect(names.filter(name => ['plaza_tables', 'plaza_moves', 'plaza_watchers', 'game_records'].includes(name))).toEqual([])
     await up(db as unknown as Kysely<unknown>)
     expect(Number((await db.selectFrom('messages').select(eb => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)).toBe(Number(before))
