@@ -64,7 +64,7 @@ import { createReminderSender, reminderSettingsOf } from './services/live-remind
 import { createMemoryCounter, createRedisCounter, type HitCounter } from './services/rate-counter'
 import { createFileStore } from './services/storage'
 import { SpaceHub } from './space/hub'
-import { PlazaService } from './plaza/service'
+import { Plaza } from './plaza/service'
 import { createLocalSpaceRelay, createRedisSpaceRelay, type SpaceRelay } from './space/relay'
 import { VoiceHub, type VoiceHubOptions, type VoiceMediaFactory } from './voice/hub'
 import { createWorkerVoiceMedia } from './voice/media/worker-media'
@@ -176,7 +176,7 @@ export default async function openRealmApp (fastify: FastifyInstance, options: A
     // the hub reads the app's services once they are all built (it is one of them)
     spaces: new SpaceHub(() => ctx, spaceRelay, fastify.log),
     voice: new VoiceHub(() => ctx, bus, voiceRelay, openVoiceMedia, fastify.log, options.voiceHub),
-    plaza: new PlazaService(() => ctx, fastify.log),
+    plaza: new Plaza(() => ctx, fastify.log),
     now,
   }
   // every process sweeps the plaza's timers (version-checked: one advances each table)

@@ -28,18 +28,19 @@
 import { randomBytes, randomInt } from 'crypto'
 import type { FastifyBaseLogger } from 'fastify'
 import { channelTypeHas } from '@core/domain/channel-types'
-import { gameDefinition, type AnyGameDefinition, type GameOutcome } from '@core/domain/games'
+import { gameDefinition, type AnyGameDefinition } from '@core/domain/games'
 import { createTimeIdSource } from '@core/domain/ids'
 import type { Channel, User } from '@core/wire/entities'
 import type { PlazaCard } from '@core/wire/plaza-card'
 import type { PlazaCardKind } from '@core/wire/plaza-codes'
 import type { PlazaTableAnswer } from '@core/wire/plaza'
 import type { AppContext } from '../context'
-import type { PlazaMovesTable, PlazaTablesTable } from '../db/tables/plaza'
+import type { PlazaTablesTable } from '../db/tables/plaza'
 import type { PlazaWriteResult } from '../repositories/plaza'
 import { toUser } from '../repositories/users'
 import { ratedRecords } from './records'
 import { plazaRefused } from './refusals'
+import type { Change, Loaded, PlazaService, PlazaWatcher } from './types'
 import { draftOf, markAway, rowOf, seatOf, tableOf, viewOf, viewsOf, applyDue, type Draft } from './tables'
 
 /** Tables the sweeper advances per tick on one process (the rest wait for the next second). */
@@ -51,25 +52,8 @@ export const WATCH_LEASE_MS = 15_000
 /** Times a member's action is computed again on a table another write changed meanwhile. */
 const RETRIES = 4
 
-/** What a change makes of a table's draft: nothing (unchanged, nothing written), or the move to store and the game's end it brought. */
-export type Change = null | { move?: Omit<PlazaMovesTable, 'seq'>, ended?: GameOutcome | null }
-
-/** What a session is, for watching: its key (one per socket), its user, what it may read. */
-export interface PlazaWatcher {
-  readonly uid: string
-  readonly watchKey: string
-  /** Whether the session may read `channelId` of `serverId` (its grants). */
-  mayRead (serverId: string, channelId: string): boolean
-}
-
-/** A stored table: its row and its game's definition. */
-export interface Loaded {
-  row: PlazaTablesTable
-  definition: AnyGameDefinition
-}
-
 /** The plaza of one process. */
-export class PlazaService {
+export class Plaza implements PlazaService {
   private sweeper: ReturnType<typeof setInterval> | null = null
   private sweeping = false
   private readonly nextMessageId = createTimeIdSource()
