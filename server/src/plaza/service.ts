@@ -41,7 +41,7 @@ import { toUser } from '../repositories/users'
 import { ratedRecords } from './records'
 import { plazaRefused } from './refusals'
 import type { Change, Loaded, PlazaService, PlazaWatcher } from './types'
-import { draftOf, markAway, rowOf, seatOf, tableOf, viewOf, viewsOf, applyDue, type Draft } from './tables'
+import { newTableRow, draftOf, markAway, rowOf, seatOf, tableOf, viewOf, viewsOf, applyDue, type Draft } from './tables'
 
 /** Tables the sweeper advances per tick on one process (the rest wait for the next second). */
 export const SWEEP_BATCH = 50
@@ -115,28 +115,18 @@ export class Plaza implements PlazaService {
 
   /** Creates a table (its creator in seat 0), and tells the channel. */
   async create (channel: Channel, creator: User, definition: AnyGameDefinition, seats: number, access: PlazaTablesTable['access'], turnSeconds: number): Promise<Loaded> {
-    const row: PlazaTablesTable = {
+    const row = newTableRow({
       table_id: this.nextMessageId(this.nowMs()),
-      server_id: channel.server_id,
-      channel_id: channel.channel_id,
+      channel,
       game: definition.id,
-      status: 'waiting',
       access,
       invite_code: access === 'invite' ? randomBytes(9).toString('base64url') : null,
       turn_seconds: turnSeconds,
-      seats: JSON.stringify(Array.from({ length: seats }, (_, index) => ({ uid: index === 0 ? creator.uid : null, ready: false, away_until: null, left: false }))),
+      seats,
       created_by: creator.uid,
       created_at: this.nowMs(),
-      round: 1,
-      version: 0,
       seed: randomInt(0, 2 ** 31),
-      state: null,
-      turn_deadline: null,
-      grace_deadline: null,
-      result: null,
-      watchers: 0,
-      card_channel_id: null,
-    }
+    })
     await this.ctx.repos.plaza.insert(row)
     const loaded = { row, definition }
     await this.announce(loaded, false)

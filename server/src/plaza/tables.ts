@@ -42,6 +42,47 @@ export function rowOf (draft: Draft, watchers: number): PlazaTablesTable {
   }
 }
 
+/** What a new table is made of: where, which game, who may sit, the timer, its seats (its creator in seat 0), when and its seed. */
+export interface NewTable {
+  table_id: string
+  channel: { server_id: string, channel_id: string }
+  game: PlazaTablesTable['game']
+  access: PlazaTablesTable['access']
+  invite_code: string | null
+  turn_seconds: number
+  seats: number
+  created_by: string
+  created_at: number
+  seed: number
+}
+
+/** The row of a new table: waiting, round 1, version 0, no game yet. */
+export function newTableRow (table: NewTable): PlazaTablesTable {
+  const seats: StoredSeat[] = Array.from({ length: table.seats }, (_, index) => ({ ...emptySeat(), uid: index === 0 ? table.created_by : null }))
+  return {
+    table_id: table.table_id,
+    server_id: table.channel.server_id,
+    channel_id: table.channel.channel_id,
+    game: table.game,
+    status: 'waiting',
+    access: table.access,
+    invite_code: table.invite_code,
+    turn_seconds: table.turn_seconds,
+    seats: JSON.stringify(seats),
+    created_by: table.created_by,
+    created_at: table.created_at,
+    round: 1,
+    version: 0,
+    seed: table.seed,
+    state: null,
+    turn_deadline: null,
+    grace_deadline: null,
+    result: null,
+    watchers: 0,
+    card_channel_id: null,
+  }
+}
+
 /** An empty seat. */
 export function emptySeat (): StoredSeat {
   return { uid: null, ready: false, away_until: null, left: false }

@@ -25,6 +25,7 @@ import type { MemberRolesTable } from '../tables/trust'
 import type { PlazaTablesTable } from '../tables/plaza'
 import { SHOWROOM_SIZE } from '../../repositories/showrooms'
 import { spaceMapOf } from '../../space/map'
+import { newTableRow } from '../../plaza/tables'
 import { avatarImage, coverImage, iconImage, SEED_VIDEO_KEY, seedImagePath, showroomImage, type SeedImage } from './art'
 
 /** Every row and image of the demo. */
@@ -381,26 +382,16 @@ export function buildDemoData (now: number): DemoData {
 
 /** The plaza's seeded table of a server: 五子棋, open, the owner waiting in seat 0 for a second player (core/wire/plaza.ts). */
 function demoPlazaTable (serverId: string, now: number): PlazaTablesTable {
-  return {
+  return newTableRow({
     table_id: `plaza-${serverId}-gomoku`,
-    server_id: serverId,
-    channel_id: channelIdOf(serverId, 'gamePlaza'),
+    channel: { server_id: serverId, channel_id: channelIdOf(serverId, 'gamePlaza') },
     game: 'gomoku',
-    status: 'waiting',
     access: 'open',
     invite_code: null,
     turn_seconds: PLAZA_TURN_SECONDS_DEFAULT,
-    seats: JSON.stringify([{ uid: DEMO_OWNER_UID, ready: false, away_until: null, left: false }, { uid: null, ready: false, away_until: null, left: false }]),
+    seats: 2,
     created_by: DEMO_OWNER_UID,
     created_at: now * 1000,
-    round: 1,
-    version: 0,
     seed: Number(serverId),
-    state: null,
-    turn_deadline: null,
-    grace_deadline: null,
-    result: null,
-    watchers: 0,
-    card_channel_id: null,
-  }
+  })
 }
