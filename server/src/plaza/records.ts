@@ -8,7 +8,7 @@ import { PLAZA_RATING_START } from '@core/wire/plaza-codes'
 import type { GameRecordsTable, PlazaTablesTable, StoredSeat } from '../db/tables/plaza'
 
 /** The players of an ended game by seat (a seat whose player is gone counts for nobody). */
-export function playersOf (row: PlazaTablesTable): Array<string | null> {
+function playersOf (row: PlazaTablesTable): Array<string | null> {
   return (JSON.parse(row.seats) as StoredSeat[]).map(seat => seat.uid)
 }
 

@@ -43,8 +43,6 @@ export interface PlazaRepository {
   moveByNonce (tableId: string, nonce: string): Promise<PlazaMovesTable | null>
   /** Moves of a table's round so far. */
   moveCount (tableId: string, round: number): Promise<number>
-  /** The records of `uids` in one game of a server (absent: none yet). */
-  records (serverId: string, game: GameId, uids: readonly string[]): Promise<GameRecordsTable[]>
   /** The best `limit` records of one game of a server, best rating first. */
   leaderboard (serverId: string, game: GameId, limit: number): Promise<GameRecordsTable[]>
   /** One member's records in each game of a server. */
@@ -127,11 +125,6 @@ export function createPlazaRepository (db: Db): PlazaRepository {
 
     async moveCount (tableId, round) {
       return Number((await db.selectFrom('plaza_moves').select(eb => eb.fn.countAll<number>().as('n')).where('table_id', '=', tableId).where('round', '=', round).executeTakeFirstOrThrow()).n)
-    },
-
-    async records (serverId, game, uids) {
-      if (uids.length === 0) return []
-      return db.selectFrom('game_records').selectAll().where('server_id', '=', serverId).where('game', '=', game).where('uid', 'in', [...uids]).execute()
     },
 
     async leaderboard (serverId, game, limit) {
