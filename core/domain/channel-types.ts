@@ -50,7 +50,7 @@ export interface ChannelTypeTraits {
   carriesSpace: boolean
   /** It is a voice room: members join it over the gateway (voice_join) and talk (docs/voice.md); it has a user limit and a bitrate. */
   carriesVoice: boolean
-  /** It is a game (none is built yet). */
+  /** It is a game plaza: a lobby of tables where members play the games the server referees (core/wire/plaza.ts, docs/games.md). */
   carriesGame: boolean
   /** SPEC §2, §4: Home's live banner is the first channel of this type. */
   featuredOnHome: boolean
@@ -76,7 +76,7 @@ export const CHANNEL_TYPES: Readonly<Record<ChannelType, Readonly<ChannelTypeTra
   [ChannelType.Voice]: { ...NO_TRAITS, opens: 'voice', carriesVoice: true, iconLetter: '音' },
   [ChannelType.Post]: { ...NO_TRAITS, opens: 'posts', creatable: true, carriesPosts: true, iconLetter: '帖' },
   [ChannelType.Metaverse]: { ...NO_TRAITS, opens: 'space', creatable: true, carriesSpace: true, iconLetter: '界' },
-  [ChannelType.GamePlaza]: { ...NO_TRAITS, opens: 'unsupported', iconLetter: '玩' },
+  [ChannelType.GamePlaza]: { ...NO_TRAITS, opens: 'unsupported', carriesGame: true, iconLetter: '玩' },
   [ChannelType.ExternalLink]: { ...NO_TRAITS, opens: 'link', iconLetter: '链' },
   [ChannelType.Live]: { ...NO_TRAITS, opens: 'live', carriesLive: true, iconLetter: '播' },
   [ChannelType.LiveBanner]: { ...NO_TRAITS, opens: 'live', carriesLive: true, featuredOnHome: true, iconLetter: '荐' },

@@ -13,6 +13,7 @@ import { mentionedUids } from '@core/domain/messages'
 import { DEFAULT_EVERYONE_PERMISSIONS, Permission } from '@core/domain/permissions'
 import { CONFIGURED_SERVERS } from '@core/domain/servers'
 import { voiceSettingsFor } from '@core/domain/voice-room'
+import { PLAZA_TURN_SECONDS_DEFAULT } from '@core/wire/plaza-codes'
 import {
   AuditStatus, ChannelKind, ChannelType, Gender, LiveCommentFlag, LiveFlag, MapCategory, MediaType,
 } from '@core/wire/entities'
@@ -21,7 +22,9 @@ import type {
   ShowroomEventsTable, ShowroomHotspotsTable, ShowroomsTable, UsersTable,
 } from '../schema'
 import type { MemberRolesTable } from '../tables/trust'
+import type { PlazaTablesTable } from '../tables/plaza'
 import { SHOWROOM_SIZE } from '../../repositories/showrooms'
+import { newTableRow } from '../../plaza/tables'
 import { avatarImage, coverImage, iconImage, SEED_VIDEO_KEY, SEED_VIDEO_SECONDS, seedImagePath, showroomImage, type SeedImage } from './art'
 import { demoSpaceMap } from './space-map'
 
@@ -40,6 +43,8 @@ export interface DemoData {
   showrooms: ShowroomsTable[]
   events: ShowroomEventsTable[]
   hotspots: ShowroomHotspotsTable[]
+  /** One waiting table in each server's game plaza, so the lobby is not empty. */
+  plazaTables: PlazaTablesTable[]
 }
 
 /** The server with enough live items and posts to page through (25+). */
@@ -344,7 +349,7 @@ function buildShowroom (serverId: string, channelId: string, name: string, categ
 export function buildDemoData (now: number): DemoData {
   const data: DemoData = {
     images: buildImages(),
-    servers: [], users: [], members: [], roles: [], memberRoles: [], channels: [], lives: [], posts: [], messages: [], showrooms: [], events: [], hotspots: [],
+    servers: [], users: [], members: [], roles: [], memberRoles: [], channels: [], lives: [], posts: [], messages: [], showrooms: [], events: [], hotspots: [], plazaTables: [],
   }
   data.users = USERS.map((user, index) => ({
     uid: user.uid, user_type: user.user_type, nickname: user.nickname, signature: user.signature, gender: user.gender,
@@ -373,6 +378,23 @@ export function buildDemoData (now: number): DemoData {
     for (const channel of channels.filter(item => channelTypeHas(item.channel_type, 'carriesSpace'))) {
       buildShowroom(server.server_id, channel.channel_id, channel.name, channel.map_category as MapCategory, data)
     }
+    data.plazaTables.push(demoPlazaTable(server.server_id, now))
   })
   return data
+}
+
+/** The plaza's seeded table of a server: 五子棋, open, the owner waiting in seat 0 for a second player (core/wire/plaza.ts). */
+function demoPlazaTable (serverId: string, now: number): PlazaTablesTable {
+  return newTableRow({
+    table_id: `plaza-${serverId}-gomoku`,
+    channel: { server_id: serverId, channel_id: channelIdOf(serverId, 'gamePlaza') },
+    game: 'gomoku',
+    access: 'open',
+    invite_code: null,
+    turn_seconds: PLAZA_TURN_SECONDS_DEFAULT,
+    seats: 2,
+    created_by: DEMO_OWNER_UID,
+    created_at: now * 1000,
+    seed: Number(serverId),
+  })
 }
