@@ -203,6 +203,7 @@ export class PlazaTableStore {
     const tableId = this.tableId
     if (tableId === null || this.moving || this.view === null) return false
     this.moving = true
+    this.notice = null
     const sent = { nonce: (this.options.nonce ?? randomNonce)(), version: this.version, move }
     try {
       const answer = await this.options.api.move(tableId, sent)
@@ -228,6 +229,7 @@ export class PlazaTableStore {
     const tableId = this.tableId
     if (tableId === null || this.busy) return false
     this.busy = true
+    this.notice = null
     try {
       const answer = await run(tableId)
       runInAction(() => {
