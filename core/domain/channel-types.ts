@@ -51,7 +51,7 @@ export interface ChannelTypeTraits {
   carriesSpace: boolean
   /** It is a voice room: members join it over the gateway (voice_join) and talk (docs/voice.md); it has a user limit and a bitrate. */
   carriesVoice: boolean
-  /** It is a game plaza: a lobby of tables where members play the games on offer (core/wire/plaza.ts). */
+  /** It is a game plaza: a lobby of tables where members play the games the server referees (core/wire/plaza.ts, docs/games.md). */
   carriesGame: boolean
   /** SPEC §2, §4: Home's live banner is the first channel of this type. */
   featuredOnHome: boolean

@@ -24,7 +24,7 @@ describe('the channel type table (SPEC §4)', () => {
     expect([channelOpens(0), channelOpens(99), channelTypeTraits(99), channelTypeHas(99, 'carriesChat')]).toEqual(['unsupported', 'unsupported', null, false])
   })
 
-  it('says what each type carries: chat 1, posts 3, a space 8, live items 12 and 13, voice 2; Home features 13; the game plaza 10 carries a game', () => {
+  it('says what each type carries: chat 1, posts 3, a space 8, live items 12 and 13, voice 2, a game plaza 10; Home features 13', () => {
     expect(typesWith('creatable')).toEqual([1, 3, 8])
     expect(typesWith('carriesChat')).toEqual([1])
     expect(typesWith('carriesPosts')).toEqual([3])
@@ -32,7 +32,7 @@ describe('the channel type table (SPEC §4)', () => {
     expect(typesWith('carriesLive')).toEqual([12, 13])
     expect(typesWith('featuredOnHome')).toEqual([13])
     expect(typesWith('carriesVoice')).toEqual([2])
-    expect(typesWith('carriesGame')).toEqual([ChannelType.GamePlaza])
+    expect(typesWith('carriesGame')).toEqual([10])
   })
 
   it('draws chat, posts and live items on the channel page; a space, a voice room, a plaza, a link and the unsupported lead elsewhere', () => {
