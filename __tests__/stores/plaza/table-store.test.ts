@@ -1,5 +1,6 @@
 import { GATEWAY_PROTOCOL_VERSION, GatewayErrorCode } from '@core/wire/gateway-codes'
 import type { ServerFrame } from '@core/wire/gateway'
+import { SERVER_CODES } from '@core/wire/codes'
 import { RequestError } from '@/services/request/errors'
 import { GatewayStore } from '@/stores/gateway-store'
 import { PlazaTableStore } from '@/stores/plaza/table-store'
@@ -28,9 +29,9 @@ function setup () {
   return { api, connect, gateway, store, ready, deliver, watches, scheduler }
 }
 
-/** A refusal the request layer makes of an envelope with `msg`. */
-function refusal (status: number, serverMessage: string): RequestError {
-  return new RequestError({ kind: 'server', code: status * 1000, status, message: '请求有误', serverMessage })
+/** A refusal the request layer makes of an envelope with `code` (its status the code's first three digits). */
+function refusal (code: number, serverMessage: string): RequestError {
+  return new RequestError({ kind: 'server', code, status: Math.floor(code / 1000), message: '请求有误', serverMessage })
 }
 
 describe('PlazaTableStore', () => {
@@ -116,7 +117,7 @@ describe('PlazaTableStore', () => {
   it('asks for the table again when a move was made on a version the table has left, telling nothing', async () => {
     const { api, store } = setup()
     await store.open('t1')
-    api.move.mockRejectedValue(refusal(409, 'stale version'))
+    api.move.mockRejectedValue(refusal(SERVER_CODES.PLAZA_STALE_VERSION, 'body.version: the table has moved on'))
     api.table.mockResolvedValue(answer(playingTable({ version: 5 }), gameView('gomoku', gomokuView({ moves: 4 }), { version: 5 })))
     await expect(store.move({ x: 3, y: 3 })).resolves.toBe(false)
     await new Promise(resolve => setTimeout(resolve, 0))
@@ -128,13 +129,21 @@ describe('PlazaTableStore', () => {
   it('tells a refused move by its code in the client\'s own words, never the server\'s text', async () => {
     const { api, store } = setup()
     await store.open('t1')
-    api.move.mockRejectedValue(refusal(409, 'occupied'))
+    api.move.mockRejectedValue(refusal(SERVER_CODES.PLAZA_MOVE_OCCUPIED, 'occupied: the point is taken'))
     await store.move({ x: 0, y: 0 })
     expect(store.notice).toBe('这里已经有子了')
-    api.move.mockRejectedValue(refusal(400, 'not_your_turn: seat 1 moves'))
+    api.move.mockRejectedValue(refusal(SERVER_CODES.PLAZA_MOVE_NOT_YOUR_TURN, 'not_your_turn: it is not your turn'))
     await store.move({ x: 0, y: 1 })
     expect(store.notice).toBe('还没轮到你')
     expect(api.table).toHaveBeenCalledTimes(1)
+  })
+
+  it('tells a refused seat by its code too', async () => {
+    const { api, store } = setup()
+    await store.open('t1')
+    api.sit.mockRejectedValue(refusal(SERVER_CODES.PLAZA_INVITE_REQUIRED, 'body.invite: this table seats only who holds its invitation'))
+    await expect(store.sit()).resolves.toBe(false)
+    expect(store.notice).toBe('这张牌桌需要邀请才能坐下')
   })
 
   it('sits, says ready and stands through the table calls, applying each answer', async () => {

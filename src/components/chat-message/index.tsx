@@ -12,7 +12,7 @@ import { chatQuoteText, chatTextPieces } from '@/utils/chat-text'
 import { chatClock } from '@/utils/format-chat-time'
 import { mediaUrl } from '@/utils/media-url'
 import ChatAvatar from '@/components/chat-avatar'
-import PlazaCardView, { plazaCardOf } from '@/components/plaza-card'
+import PlazaCardView from '@/components/plaza-card'
 import IdentityBadge from '@/components/identity-badge'
 import { thumbnailBox } from './thumbnails'
 import './index.scss'
@@ -107,7 +107,7 @@ function ChatMessageRow (props: ChatMessageProps) {
   if (kind === 'bot') classes.push('chat-message--bot')
   if (grouped) classes.push('chat-message--grouped')
   const sent = status === 'sent'
-  const card = plazaCardOf(message)
+  const card = message.card ?? null
   // A hold opens the bar under the finger (the list keeps its bottom, so the row grows upwards).
   // In H5, a finger lifted after Taro's 350 ms but before the browser's own long press still
   // makes a tap there, which must not press the action that moved under it: after a hold the

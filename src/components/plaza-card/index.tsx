@@ -1,20 +1,9 @@
 import { Button, Text, View } from '@tarojs/components'
-import { isGameId } from '@core/domain/games/definition'
-import { PLAZA_CARD_KINDS } from '@core/wire/plaza-codes'
 import type { PlazaCard } from '@core/wire/plaza'
 import { GAME_END_KEYS, GAME_NAME_KEYS } from '@/constants/games'
 import { t } from '@/i18n'
 import { navigate } from '@/router'
 import './index.scss'
-
-/** The plaza card a chat message carries (its `card`, core/wire/plaza.ts PlazaCard), or null for none or one this version cannot read. */
-export function plazaCardOf (message: object): PlazaCard | null {
-  const card: unknown = (message as { card?: unknown }).card
-  if (typeof card !== 'object' || card === null) return null
-  const { kind, table_id: tableId, channel_id: channelId, game, players } = card as Record<string, unknown>
-  const known = (PLAZA_CARD_KINDS as readonly unknown[]).includes(kind) && typeof tableId === 'string' && typeof channelId === 'string' && isGameId(game) && Array.isArray(players)
-  return known ? card as PlazaCard : null
-}
 
 /** Opens the card's table (with an invite-only table's code) on the plaza page of server `serverId`. */
 export function openPlazaCard (card: PlazaCard, serverId: string): Promise<unknown> {
