@@ -42,8 +42,7 @@ export interface TableViewProps {
 }
 
 /** One seat: the member's avatar and name (or 空位, tapped to sit there), ready, away with its countdown, to move; a moderator's 请离. */
-function Seat ({ seat, table, now, canSitHere, moderator, uid, onSit, onRemove }: { seat: PlazaSeat, table: PlazaTable, now: number, canSitHere: boolean, moderator: boolean, uid: string | null, onSit: () => void, onRemove: () => void }) {
-  const toMove = table.status === 'playing' && table.turn?.seats.includes(seat.seat) === true
+function Seat ({ seat, table, now, toMove, canSitHere, moderator, uid, onSit, onRemove }: { seat: PlazaSeat, table: PlazaTable, now: number, toMove: boolean, canSitHere: boolean, moderator: boolean, uid: string | null, onSit: () => void, onRemove: () => void }) {
   const classes = ['plaza-table__seat']
   if (seat.uid === null) classes.push('plaza-table__seat--empty')
   if (toMove) classes.push('plaza-table__seat--turn')
@@ -69,7 +68,7 @@ function Seat ({ seat, table, now, canSitHere, moderator, uid, onSit, onRemove }
 
 /** The line above the game: whose turn with its timer counting down, waiting for the seats, or the result. */
 function TurnLine ({ table, store, now }: { table: PlazaTable, store: PlazaTableStore, now: number }) {
-  const turn = store.view?.turn ?? table.turn
+  const turn = store.turn
   if (table.status === 'waiting') return <Text className='plaza-table__line' {...STATUS}>{t('plazaWaitingStart')}</Text>
   if (table.status !== 'playing' || turn === null) return null
   const left = t('plazaTurnLeft', { seconds: String(secondsLeft(turn.deadline, now)) })
@@ -146,7 +145,7 @@ function TableView ({ table: store, uid, moderator, chatChannels, clock, confirm
       {store.invite !== null && table.access === 'invite' && table.created_by === uid && <Text className='plaza-table__meta'>{t('plazaInviteCode', { code: store.invite })}</Text>}
       <View className='plaza-table__seats'>
         {table.seats.map(seat => (
-          <Seat key={seat.seat} seat={seat} table={table} now={now} uid={uid} moderator={moderator} canSitHere={canSit} onSit={() => { void store.sit(seat.seat) }} onRemove={() => { void remove(seat) }} />
+          <Seat key={seat.seat} seat={seat} table={table} now={now} toMove={table.status === 'playing' && store.turn?.seats.includes(seat.seat) === true} uid={uid} moderator={moderator} canSitHere={canSit} onSit={() => { void store.sit(seat.seat) }} onRemove={() => { void remove(seat) }} />
         ))}
       </View>
       <TurnLine table={table} store={store} now={now} />

@@ -9,7 +9,7 @@
  * made on a version the table has left is refused as stale and the table is asked for again.
  */
 import { makeAutoObservable, observable, runInAction } from 'mobx'
-import type { PlazaGameView, PlazaSeat, PlazaTable, PlazaTableAnswer } from '@core/wire/plaza'
+import type { PlazaGameView, PlazaSeat, PlazaTable, PlazaTableAnswer, PlazaTurn } from '@core/wire/plaza'
 import { t } from '@/i18n'
 import type { PlazaApi } from '@/services/api/plaza'
 import { GATEWAY_ONLINE, type PlazaChannel } from '../gateway-store'
@@ -73,10 +73,17 @@ export class PlazaTableStore {
     return this.table?.seats.find(seat => seat.uid === uid) ?? null
   }
 
+  /** Whose turn it is and until when, as the newer of the table and the view says (null: nobody is to move). */
+  get turn (): PlazaTurn {
+    const { table, view } = this
+    if (view !== null && (table === null || (view.round === table.round && view.version >= table.version))) return view.turn
+    return table?.turn ?? null
+  }
+
   /** Whether the member's seat is expected to move now. */
   get myTurn (): boolean {
     const seat = this.mySeat
-    return seat !== null && this.table?.status === 'playing' && (this.view?.turn ?? this.table.turn)?.seats.includes(seat.seat) === true
+    return seat !== null && this.table?.status === 'playing' && this.turn?.seats.includes(seat.seat) === true
   }
 
   /** Whether a free seat is left. */
