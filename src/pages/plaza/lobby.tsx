@@ -23,7 +23,7 @@ export function seatRange (game: PlazaGame): string {
     : t('plazaSeatsRange', { min: String(game.seats_min), max: String(game.seats_max) })
 }
 
-/** One open table in the list: its game, status, who sits, seats taken and how many watch. */
+/** One open table in the list: its game, status, who sits, seats taken and how many watch; a tap opens it (坐下 while a seat is free, else 观战). */
 function TableRow ({ table, onOpen }: { table: PlazaTable, onOpen: () => void }) {
   const seated = table.seats.filter(seat => seat.uid !== null)
   return (
@@ -44,6 +44,8 @@ function TableRow ({ table, onOpen }: { table: PlazaTable, onOpen: () => void })
       <View className='plaza-lobby__table-foot'>
         <Text>{t('plazaSeatsTaken', { taken: String(seated.length), total: String(table.seats.length) })}</Text>
         <Text>{t('plazaWatchers', { count: String(table.watchers) })}</Text>
+        {/* anyone who may see the channel watches: the table opens for them as a watcher */}
+        <Text className='plaza-lobby__watch' data-testid={`plaza-watch-${table.table_id}`}>{t(table.status === 'waiting' && seated.length < table.seats.length ? 'plazaSit' : 'plazaWatch')}</Text>
       </View>
     </View>
   )
