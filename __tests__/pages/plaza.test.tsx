@@ -71,8 +71,9 @@ describe('the plaza page', () => {
 
   it('shows a table with its seats, the turn counting down and the board; a tap plays there', async () => {
     const plaza = fakePlazaApi()
-    plaza.table.mockResolvedValue(answer(playingTable({ seats: [seat(0, 'u1', { nickname: '阿宁' }), seat(1, 'u2', { nickname: '小周', away_until: 40_000 })] }), gameView('gomoku', gomokuView())))
-    plaza.move.mockResolvedValue(answer(playingTable({ version: 3, turn: { seats: [1], deadline: 90_000 } })))
+    const seats = [seat(0, 'u1', { nickname: '阿宁' }), seat(1, 'u2', { nickname: '小周', away_until: 40_000 })]
+    plaza.table.mockResolvedValue(answer(playingTable({ seats }), gameView('gomoku', gomokuView())))
+    plaza.move.mockResolvedValue(answer(playingTable({ seats, version: 3, turn: { seats: [1], deadline: 90_000 } })))
     const { page } = await openPlaza({ table_id: 't1' }, plaza)
     expect(plaza.table).toHaveBeenCalledWith('t1', undefined)
     expect(document.querySelector('[data-testid="plaza-seat-1"]')?.textContent).toContain('掉线 · 30 秒')

@@ -72,7 +72,8 @@ function PlazaPage () {
   }
 
   const uid = session.user?.uid ?? null
-  const signedIn = uid !== null
+  // SPEC §3: guests, bots and map accounts watch; members play (the server refuses the rest)
+  const mayPlay = session.identityKind === 'user'
   const name = channelList.findChannel(channelId)?.name ?? t('pageTitlePlaza')
   const chatChannels = channelList.channels.filter(channel => channelTypeHas(channel.channel_type, 'carriesChat'))
   return (
@@ -80,11 +81,12 @@ function PlazaPage () {
       <PageHeader title={name} homeQuery={{ server_id: serverId }} />
       <View className='plaza-page__body'>
         {tableId === ''
-          ? <Lobby lobby={lobby} canCreate={signedIn} onCreate={setCreating} onOpen={openTable} />
+          ? <Lobby lobby={lobby} canCreate={mayPlay} onCreate={setCreating} onOpen={openTable} />
           : (
             <TableView
               table={table}
               uid={uid}
+              mayPlay={mayPlay}
               moderator={canModerate(root.permissions)}
               chatChannels={chatChannels}
               clock={root.clock}

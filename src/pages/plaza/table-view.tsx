@@ -29,8 +29,10 @@ export function resultText (result: PlazaResult, seats: readonly PlazaSeat[], ui
 /** What the table view needs besides the store. */
 export interface TableViewProps {
   table: PlazaTableStore
-  /** The signed-in member's uid (null: a visitor, who only watches). */
+  /** The signed-in member's uid (null: nobody signed in yet). */
   uid: string | null
+  /** The member may take a seat (a guest, a bot or a map account only watches; the server decides again). */
+  mayPlay: boolean
   /** The member moderates the server (may close the table and take players off their seats). */
   moderator: boolean
   /** The server's chat channels an invitation may go to. */
@@ -107,7 +109,7 @@ function InviteSheet ({ channels, busy, onPick, onClose }: { channels: readonly 
  * area, the result for players and watchers; 坐下/起身/准备/取消准备, 再来一局 and 邀请 for
  * those who may, 关闭牌桌 and 请离 for its creator or a moderator. Watchers look on (观战中).
  */
-function TableView ({ table: store, uid, moderator, chatChannels, clock, confirm, onBack }: TableViewProps) {
+function TableView ({ table: store, uid, mayPlay, moderator, chatChannels, clock, confirm, onBack }: TableViewProps) {
   const [inviting, setInviting] = useState(false)
   const table = store.table
   const ticking = table !== null && (table.status === 'playing' || table.seats.some(seat => seat.away_until !== null))
@@ -123,8 +125,7 @@ function TableView ({ table: store, uid, moderator, chatChannels, clock, confirm
   if (store.status === 'error') return <StateView status='error' message={store.error} onRetry={() => { void store.load() }} />
   if (table === null) return <StateView status='loading' />
   const mine = store.mySeat
-  const signedIn = uid !== null
-  const canSit = signedIn && mine === null && table.status === 'waiting'
+  const canSit = mayPlay && mine === null && table.status === 'waiting'
   const mayClose = moderator || (table.created_by === uid && table.status === 'waiting')
   const names = table.seats.map(seat => seat.nickname)
   const result = table.result === null ? null : resultText(table.result, table.seats, uid)
@@ -167,7 +168,7 @@ function TableView ({ table: store, uid, moderator, chatChannels, clock, confirm
         )}
         {mine !== null && table.status === 'ended' && <Button className='plaza-table__action' size='mini' type='primary' data-testid='plaza-rematch' disabled={disabledIf(store.busy)} onClick={() => { void store.rematch() }}>{t('plazaRematch')}</Button>}
         {mine !== null && <Button className='plaza-table__action' size='mini' data-testid='plaza-stand' disabled={disabledIf(store.busy)} onClick={() => { void store.stand() }}>{t('plazaStand')}</Button>}
-        {signedIn && table.status !== 'closed' && <Button className='plaza-table__action' size='mini' data-testid='plaza-invite-open' onClick={() => setInviting(true)}>{t('plazaInvite')}</Button>}
+        {mayPlay && table.status !== 'closed' && <Button className='plaza-table__action' size='mini' data-testid='plaza-invite-open' onClick={() => setInviting(true)}>{t('plazaInvite')}</Button>}
         {mayClose && <Button className='plaza-table__action plaza-table__action--danger' size='mini' data-testid='plaza-close' disabled={disabledIf(store.busy)} onClick={() => { void close() }}>{t('plazaClose')}</Button>}
       </View>
       {store.notice !== null && <Text className='plaza-table__notice' {...ALERT} data-testid='plaza-notice'>{store.notice}</Text>}
