@@ -9,6 +9,8 @@ import { fakeMembersApi, user } from '../stores/support/fakes'
 import { member, memberPage, myPermissions, refusal, ROLES, SID } from '../stores/support/trust-fakes'
 import { conversation } from '../stores/support/conversations-fakes'
 import { RequestError } from '@/services/request/errors'
+import type { PlazaApi } from '@/services/api/plaza'
+import { fakePlazaApi } from '../stores/plaza/plaza-fakes'
 
 const NOW_MS = 1_800_000_000_000
 const ME = user({ uid: 'me', nickname: 'Me' })
@@ -26,12 +28,12 @@ function trustCalls (mine: MyPermissions) {
   }
 }
 
-async function openMembers (mine: MyPermissions = MOD, list: jest.Mock = jest.fn().mockResolvedValue(memberPage(MEMBERS, null, 2)), spaces: SpacePresence[] = []) {
+async function openMembers (mine: MyPermissions = MOD, list: jest.Mock = jest.fn().mockResolvedValue(memberPage(MEMBERS, null, 2)), spaces: SpacePresence[] = [], plaza?: PlazaApi) {
   const members = fakeMembersApi()
   members.list = list
   const trust = trustCalls(mine)
   const page = await mountPage(MembersPage, {
-    params: { sid: SID }, members, signedIn: ME, now: NOW_MS,
+    params: { sid: SID }, members, signedIn: ME, now: NOW_MS, plaza,
     beforeMount: (root: RootStore) => {
       Object.assign(root.trust, trust)
       jest.spyOn(root.spaceApi, 'people').mockResolvedValue({ spaces })
@@ -77,6 +79,16 @@ describe('the members page', () => {
     expect(page.text()).toContain('没有找到“nobody”')
     await typeQuery(page, '')
     expect(names()).toEqual(['Me（你）', 'Olga', 'Tom'])
+  })
+
+  it('shows a member\'s game records on their card', async () => {
+    const plaza = fakePlazaApi()
+    plaza.ratings.mockResolvedValue({ items: [{ game: 'gomoku', uid: 't', nickname: 'Tom', avatar: '', wins: 3, losses: 1, draws: 0, rating: 1232 }] })
+    const { page } = await openMembers(MOD, undefined, [], plaza)
+    await page.tap('.member-row', 'Tom')
+    await page.settle()
+    expect(plaza.ratings).toHaveBeenCalledWith(SID, 't')
+    expect(document.querySelector('[data-testid="member-sheet-records"]')?.textContent).toBe('游戏战绩五子棋3 胜 1 负 0 平 · 积分 1232')
   })
 
   it('lists the members online first, with their role chips and the online count', async () => {

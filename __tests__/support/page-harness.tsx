@@ -19,6 +19,7 @@ import { StoresProvider } from '@/stores/context'
 import type { NotificationsApi } from '@/services/api/notifications'
 import { createRootStore, type RootStore } from '@/stores/root-store'
 import type { VoiceApi } from '@/services/api/voice'
+import type { PlazaApi } from '@/services/api/plaza'
 import type { VoiceRuntime } from '@/services/voice/runtime'
 import { fakeApi, fakeLogger, fakeMembersApi, manualClock, manualScheduler, memoryStorage, type FakeApi } from '../stores/support/fakes'
 import { fakePostsApi, type FakePostsApi } from '../stores/support/posts-fakes'
@@ -55,6 +56,8 @@ export interface PageSetup {
   voice?: VoiceApi
   /** The browser's WebRTC and microphone (a fake: __tests__/stores/voice/fake-webrtc.ts); none by default. */
   voiceRuntime?: VoiceRuntime | null
+  /** The game plaza's calls; no records and no tables by default (no network). */
+  plaza?: PlazaApi
   /** The gateway's socket connector (a fake: tests/stores/support/fake-socket.ts); Taro's when not given. */
   gateway?: SocketConnector
   /** What the app does with the stores before the page appears (e.g. its launch sign-in). */
@@ -88,6 +91,12 @@ function noSpaces (): SpaceApi {
   return { space: jest.fn(async () => { throw new Error('no space in this test') }), counts: jest.fn(async () => ({ counts: [] })), people: jest.fn(async () => ({ spaces: [] })), move: jest.fn(async () => null), remove: jest.fn(async () => null) }
 }
 
+/** Plaza calls for a page test that opens no plaza: nobody has a record, nothing else is faked (no network). */
+function noPlaza (): PlazaApi {
+  const fail = jest.fn(async () => { throw new Error('no plaza in this test') })
+  return { lobby: fail, createTable: fail, table: fail, close: fail, sit: fail, stand: fail, ready: fail, move: fail, rematch: fail, invite: fail, ratings: jest.fn(async () => ({ items: [] })) }
+}
+
 /** Opens `Page` with `setup`: spies on Taro's current instance for the query, then mounts it. */
 export async function mountPage (Page: ComponentType, setup: PageSetup = {}): Promise<MountedPage> {
   const api = setup.api ?? fakeApi()
@@ -102,7 +111,7 @@ export async function mountPage (Page: ComponentType, setup: PageSetup = {}): Pr
   const root = createRootStore(api, {
     storage, loginKey: 'test-login', logger: fakeLogger(), clock: clock.now, scheduler, members: setup.members ?? fakeMembersApi(), postsApi: setup.postsApi ?? fakePostsApi(), messagesApi: messages, trust: setup.trust, accounts: setup.accounts,
     notifications: setup.notifications, conversations: setup.conversations ?? fakeConversationsApi(messages), space: setup.space ?? noSpaces(),
-    voice: setup.voice ?? noVoiceRooms(), voiceRuntime: setup.voiceRuntime ?? null,
+    voice: setup.voice ?? noVoiceRooms(), voiceRuntime: setup.voiceRuntime ?? null, plaza: setup.plaza ?? noPlaza(),
     gateway: setup.gateway ? { connect: setup.gateway, url: 'ws://realm.test/gateway' } : undefined,
   })
   setup.beforeMount?.(root)

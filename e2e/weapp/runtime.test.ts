@@ -34,6 +34,8 @@ const POST_CHANNEL = '83282804'
 const LIVE_CHANNEL = '83282807'
 const SHOWROOM = '83282810'
 const VOICE_CHANNEL = '83282803'
+/** 云端集市's game plaza channel (the seed's). */
+const PLAZA_CHANNEL = '83282812'
 /** Where the development build's voice channel opens the H5 voice page in its web-view (src/stores/voice-handoff). */
 const H5_VOICE_PAGE = `${BUILT_ORIGIN}/pages/voice/index?handoff=`
 const OWNER_UID = '100001'
@@ -241,6 +243,8 @@ const EVERY_PAGE: Readonly<Record<string, PageVisit>> = {
   'pages/space/index': { url: async () => `/pages/space/index?sid=${SERVER}&channel_id=${SHOWROOM}&server_id=${SERVER}`, as: MEMBER_UID, shows: ['欢迎来到3D 展厅', '挥手'] },
   // a voice channel: the H5 voice page in a web-view, with a hand-off code
   'pages/voice/index': { url: async () => `/pages/voice/index?sid=${SERVER}&channel_id=${VOICE_CHANNEL}&server_id=${SERVER}`, as: MEMBER_UID, shows: [], holds: H5_VOICE_PAGE },
+  // a game plaza channel: the games on offer and the seeded table, live
+  'pages/plaza/index': { url: async () => `/pages/plaza/index?sid=${SERVER}&channel_id=${PLAZA_CHANNEL}&server_id=${SERVER}`, as: MEMBER_UID, shows: ['五子棋', '黑白棋', '创建牌桌', '等待中'] },
   // the owner's voice check: the mini-program has no WebRTC, so it says to open the page in a browser
   'pages/voice-check/index': { url: async () => `/pages/voice-check/index?sid=${SERVER}`, as: OWNER_UID, shows: ['小程序里不能检测语音'] },
 }

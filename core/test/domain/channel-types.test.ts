@@ -15,7 +15,7 @@ describe('the channel type table (SPEC §4)', () => {
 
   it.each<[ChannelType, ChannelOpens]>([
     [ChannelType.Discussion, 'chat'], [ChannelType.Voice, 'voice'], [ChannelType.Post, 'posts'], [ChannelType.Metaverse, 'space'],
-    [ChannelType.GamePlaza, 'unsupported'], [ChannelType.ExternalLink, 'link'], [ChannelType.Live, 'live'], [ChannelType.LiveBanner, 'live'],
+    [ChannelType.GamePlaza, 'plaza'], [ChannelType.ExternalLink, 'link'], [ChannelType.Live, 'live'], [ChannelType.LiveBanner, 'live'],
   ])('opens type %d as %p', (type, opens) => {
     expect(channelOpens(type)).toBe(opens)
   })
@@ -35,8 +35,8 @@ describe('the channel type table (SPEC §4)', () => {
     expect(typesWith('carriesGame')).toEqual([10])
   })
 
-  it('draws chat, posts and live items on the channel page; a space, a voice room, a link and the unsupported lead elsewhere', () => {
-    const onPage = (['chat', 'posts', 'live', 'space', 'voice', 'link', 'unsupported'] as const).filter(opensOnChannelPage)
+  it('draws chat, posts and live items on the channel page; a space, a voice room, a plaza, a link and the unsupported lead elsewhere', () => {
+    const onPage = (['chat', 'posts', 'live', 'space', 'voice', 'plaza', 'link', 'unsupported'] as const).filter(opensOnChannelPage)
     expect(onPage).toEqual(['chat', 'posts', 'live'])
   })
 
