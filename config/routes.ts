@@ -43,6 +43,7 @@ export const ROUTES: RouteEntry[] = [
   { name: 'conversation', page: pagePathOf('conversation') }, // one direct conversation (?conversation_id=)
   { name: 'space', page: pagePathOf('space') }, // a metaverse channel's gather space (?channel_id=&server_id=)
   { name: 'voice', page: pagePathOf('voice') }, // a voice channel's room (?channel_id=&server_id=); in the mini-program, the H5 room in a web-view
+  { name: 'plaza', page: pagePathOf('plaza') }, // a game plaza channel's lobby, or one table of it (?channel_id=&server_id=[&table_id=&invite=])
 ]
 
 /**

@@ -72,12 +72,12 @@ describe('channel taps on Home', () => {
     })
   })
 
-  it('shows 暂不支持该功能 for 游戏广场', async () => {
-    await journey(browser(), 'tap-unsupported-游戏广场', 'phone', async page => {
+  it('opens 游戏广场 on its lobby page', async () => {
+    await journey(browser(), 'tap-plaza', 'phone', async page => {
       await page.goto(urlOf(HOME))
       await tapChannel(page, '游戏广场')
-      await seeText(page, '暂不支持该功能')
-      expect(new URL(page.url()).pathname).toBe('/index.html')
+      await page.waitForURL(/\/pages\/plaza\/index/)
+      await page.getByTestId('plaza-page').waitFor()
     })
   })
 })

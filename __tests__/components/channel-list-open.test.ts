@@ -5,7 +5,7 @@ describe('what a tap on a channel leads to', () => {
   it.each([
     [ChannelType.Discussion, 'channel'], [ChannelType.Post, 'channel'], [ChannelType.Live, 'channel'], [ChannelType.LiveBanner, 'channel'],
     [ChannelType.Metaverse, 'space'], [ChannelType.Voice, 'voice'], [ChannelType.ExternalLink, 'link'],
-    [ChannelType.GamePlaza, 'unsupported'], [0, 'unsupported'], [99, 'unsupported'],
+    [ChannelType.GamePlaza, 'plaza'], [0, 'unsupported'], [99, 'unsupported'],
   ])('a channel of type %p leads to %p', (type, action) => {
     expect(channelActionOf(type)).toBe(action)
   })

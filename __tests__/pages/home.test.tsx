@@ -291,11 +291,11 @@ describe('Home: the channel list', () => {
     expect(home()?.classList.contains('home--under-voice-bar')).toBe(true)
   })
 
-  it('says a game plaza channel is not supported yet', async () => {
+  it('opens a game plaza channel on its lobby', async () => {
     page = await openPage(Home)
     await page.tap('.channel-list__row', '游戏广场')
-    expect(toasts()).toEqual(['暂不支持该功能'])
-    expect(navigateTo).not.toHaveBeenCalled()
+    expect(toasts()).toEqual([])
+    expect(navigateTo).toHaveBeenCalledWith({ url: '/pages/plaza/index?channel_id=c-game&server_id=723658' })
   })
 
   it('opens the channel named by cid directly, as a tap would', async () => {

@@ -9,10 +9,11 @@ import { ChannelType } from '../wire/codes'
 
 /**
  * What opening a channel of a type shows on the client: its chat, its post feed, its live
- * items (the channel page), its gather space, its voice room, a confirmed jump to its
- * external link, or the "not supported yet" answer (SPEC §8: 暂不支持该功能).
+ * items (the channel page), its gather space, its voice room, its game plaza (the lobby of
+ * tables, core/wire/plaza.ts), a confirmed jump to its external link, or the "not supported
+ * yet" answer (SPEC §8: 暂不支持该功能).
  */
-export type ChannelOpens = 'chat' | 'posts' | 'live' | 'space' | 'voice' | 'link' | 'unsupported'
+export type ChannelOpens = 'chat' | 'posts' | 'live' | 'space' | 'voice' | 'plaza' | 'link' | 'unsupported'
 
 /** The openings the channel page draws itself; the others lead elsewhere (a space, a link) or nowhere. */
 export type ChannelPageOpens = Extract<ChannelOpens, 'chat' | 'posts' | 'live'>
@@ -50,7 +51,7 @@ export interface ChannelTypeTraits {
   carriesSpace: boolean
   /** It is a voice room: members join it over the gateway (voice_join) and talk (docs/voice.md); it has a user limit and a bitrate. */
   carriesVoice: boolean
-  /** It is a game (none is built yet). */
+  /** It is a game plaza: a lobby of tables where members play the games the server referees (core/wire/plaza.ts, docs/games.md). */
   carriesGame: boolean
   /** SPEC §2, §4: Home's live banner is the first channel of this type. */
   featuredOnHome: boolean
@@ -76,7 +77,7 @@ export const CHANNEL_TYPES: Readonly<Record<ChannelType, Readonly<ChannelTypeTra
   [ChannelType.Voice]: { ...NO_TRAITS, opens: 'voice', carriesVoice: true, iconLetter: '音' },
   [ChannelType.Post]: { ...NO_TRAITS, opens: 'posts', creatable: true, carriesPosts: true, iconLetter: '帖' },
   [ChannelType.Metaverse]: { ...NO_TRAITS, opens: 'space', creatable: true, carriesSpace: true, iconLetter: '界' },
-  [ChannelType.GamePlaza]: { ...NO_TRAITS, opens: 'unsupported', iconLetter: '玩' },
+  [ChannelType.GamePlaza]: { ...NO_TRAITS, opens: 'plaza', carriesGame: true, iconLetter: '玩' },
   [ChannelType.ExternalLink]: { ...NO_TRAITS, opens: 'link', iconLetter: '链' },
   [ChannelType.Live]: { ...NO_TRAITS, opens: 'live', carriesLive: true, iconLetter: '播' },
   [ChannelType.LiveBanner]: { ...NO_TRAITS, opens: 'live', carriesLive: true, featuredOnHome: true, iconLetter: '荐' },

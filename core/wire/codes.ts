@@ -34,6 +34,50 @@ export const SERVER_CODES = {
   AUDIT_INTRODUCTION: 104007,
   /** Free text (messages, posts, comments) rejected by audit. */
   AUDIT_CONTENT: 104008,
+  /** 400: the game plaza (SPEC §4 type 10, core/wire/plaza.ts): the channel is no game plaza. */
+  PLAZA_NOT_A_PLAZA: 400501,
+  /** 400: a table's seat count is not one its game may have, or the game is not on offer. */
+  PLAZA_BAD_TABLE: 400502,
+  /** 400: an invitation card goes only to a chat channel of the table's server. */
+  PLAZA_NOT_A_CHAT: 400503,
+  /** 400: a move's shape is not its game's (GameRefusal `bad_move`). */
+  PLAZA_MOVE_BAD_MOVE: 400511,
+  /** 400: reversi: the square turns no disc (`no_flip`). */
+  PLAZA_MOVE_NO_FLIP: 400512,
+  /** 400: spy: a description empty, too long or naming one's word (`bad_text`). */
+  PLAZA_MOVE_BAD_TEXT: 400513,
+  /** 400: spy: a vote for oneself, for a seat out, or outside the vote (`bad_vote`). */
+  PLAZA_MOVE_BAD_VOTE: 400514,
+  /** 403: guests, bots, members timed out and non-members only watch. */
+  PLAZA_WATCH_ONLY: 403501,
+  /** 403: an invite-only table: sitting needs its code. */
+  PLAZA_INVITE_REQUIRED: 403502,
+  /** 403: only a seated player does this (ready, move, rematch). */
+  PLAZA_NOT_SEATED: 403503,
+  /** 403: closing a table: its creator while it waits, a moderator (ManageMessages in its channel) any time; removing another player: a moderator. */
+  PLAZA_NOT_ALLOWED: 403504,
+  /** 404: no such table (or one in a channel the caller may not see). */
+  PLAZA_NO_TABLE: 404501,
+  /** 409: the move names an older version of the table: ask for the table again. */
+  PLAZA_STALE_VERSION: 409501,
+  /** 409: the seat is taken. */
+  PLAZA_SEAT_TAKEN: 409502,
+  /** 409: every seat is taken. */
+  PLAZA_TABLE_FULL: 409503,
+  /** 409: the caller sits at the table already. */
+  PLAZA_ALREADY_SEATED: 409504,
+  /** 409: the table is not in the status this needs (sit and ready: waiting; move: playing; rematch: ended), or it is closed. */
+  PLAZA_WRONG_STATUS: 409505,
+  /** 409: not the seat's turn (`not_your_turn`). */
+  PLAZA_MOVE_NOT_YOUR_TURN: 409511,
+  /** 409: the point is taken (`occupied`). */
+  PLAZA_MOVE_OCCUPIED: 409512,
+  /** 409: the game has ended (`over`). */
+  PLAZA_MOVE_OVER: 409513,
+  /** 429: the member has PLAZA_TABLES_PER_MEMBER_MAX open tables in the channel. */
+  PLAZA_TOO_MANY_TABLES: 429501,
+  /** 429: the channel holds PLAZA_OPEN_TABLES_MAX open tables. */
+  PLAZA_CHANNEL_FULL: 429502,
 } as const
 
 /** HTTP status of an audit rejection (the envelope's code is 104xxx). */

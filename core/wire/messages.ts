@@ -12,6 +12,7 @@ import type { CallSchemasOf } from './call-schemas'
 import { AuthoredSchema, ChannelPlaceSchema, UserSchema } from './entities'
 import { CursorPageSchema, MultilineText, Nullable, PictureSchema } from './fields'
 import { HISTORY_LIMIT_MAX, MESSAGE_CALLS } from './messages-paths'
+import { PlazaCardSchema } from './plaza-card'
 
 export * from './messages-paths'
 
@@ -71,6 +72,8 @@ export const ChatMessageSchema = Type.Object({
   attachments: Type.Array(AttachmentSchema),
   /** unix seconds of the last edit, null when never edited */
   edited_at: Nullable(Type.Integer()),
+  /** A game plaza card the server posted (an invitation to a table, a game's result; core/wire/plaza-card.ts); absent on a member's message. */
+  card: Type.Optional(Nullable(PlazaCardSchema)),
 })
 /** A message of a discussion channel as the chat shows it. */
 export type ChatMessage = Static<typeof ChatMessageSchema>

@@ -25,20 +25,15 @@ import type { CallSchemasOf } from './call-schemas'
 import { Nullable } from './entities'
 import { IdString } from './fields'
 import { NonceSchema } from './messages'
-import { GAME_END_REASONS, GAME_IDS, GAME_REFUSALS } from '../domain/games/definition'
-import { PLAZA_CARD_KINDS, PLAZA_TABLE_ACCESS, PLAZA_TABLE_STATUSES, PLAZA_TURN_SECONDS_MAX, PLAZA_TURN_SECONDS_MIN } from './plaza-codes'
+import { GAME_REFUSALS } from '../domain/games/definition'
+import { GameIdSchema, Literals, PlazaResultSchema } from './plaza-card'
+import { PLAZA_TABLE_ACCESS, PLAZA_TABLE_STATUSES, PLAZA_TURN_SECONDS_MAX, PLAZA_TURN_SECONDS_MIN } from './plaza-codes'
 import { PLAZA_CALLS } from './plaza-paths'
 
+export * from './plaza-card'
 export * from './plaza-codes'
 export * from './plaza-paths'
 
-/** A list of string literals as a TypeBox union. */
-function Literals<T extends string> (values: readonly T[]) {
-  return Type.Union(values.map(value => Type.Literal(value)))
-}
-
-/** A game's id. */
-export const GameIdSchema = Literals(GAME_IDS)
 /** Why a move was refused (the client's message tables hold each reason's words). */
 export const GameRefusalSchema = Literals(GAME_REFUSALS)
 
@@ -64,16 +59,6 @@ export const PlazaSeatSchema = Type.Object({
 })
 /** One seat. */
 export type PlazaSeat = Static<typeof PlazaSeatSchema>
-
-/** How a game ended, by member: who won, who lost (a draw has no winner), and how (core/domain/games GameEndReason). */
-export const PlazaResultSchema = Type.Object({
-  winners: Type.Array(Type.String()),
-  losers: Type.Array(Type.String()),
-  draw: Type.Boolean(),
-  how: Literals(GAME_END_REASONS),
-})
-/** A game's result. */
-export type PlazaResult = Static<typeof PlazaResultSchema>
 
 /** Whose turn it is and until when: the seats expected to move, and the unix milliseconds their timer ends; null when nobody is to move. */
 export const PlazaTurnSchema = Nullable(Type.Object({
@@ -216,25 +201,6 @@ export type GameRecord = Static<typeof GameRecordSchema>
 export const GameRecordsSchema = Type.Object({ items: Type.Array(GameRecordSchema) })
 /** A list of records. */
 export type GameRecords = Static<typeof GameRecordsSchema>
-
-/**
- * A plaza card in a chat message (ChatMessage `card`): an invitation to a table (来一局) or
- * a game's result; tapping either opens the table. What it shows is frozen when posted.
- */
-export const PlazaCardSchema = Type.Object({
-  kind: Literals(PLAZA_CARD_KINDS),
-  table_id: Type.String(),
-  channel_id: Type.String(),
-  game: GameIdSchema,
-  /** The seated members' names in seat order, when posted. */
-  players: Type.Array(Type.String()),
-  /** A result card's result, else null. */
-  result: Nullable(PlazaResultSchema),
-  /** An invite-only table's code for who taps the card, else absent. */
-  invite: Type.Optional(IdString),
-})
-/** A plaza card in a chat message. */
-export type PlazaCard = Static<typeof PlazaCardSchema>
 
 /** The plaza calls' shapes (./plaza-paths.ts declares their paths). */
 export const PLAZA_CALL_SCHEMAS = {

@@ -56,6 +56,7 @@ import spaceRoutes from './routes/space'
 import uploadRoutes from './routes/upload'
 import usersRoutes from './routes/users'
 import voiceRoutes from './routes/voice'
+import plazaRoutes from './routes/plaza'
 import { createAnswerCache, sharedAnswerCache } from './services/answer-cache'
 import { createAuditor } from './services/audit'
 import { createAwayNotifier, loadVapidKeys } from './services/away-notifications'
@@ -63,6 +64,7 @@ import { createReminderSender, reminderSettingsOf } from './services/live-remind
 import { createMemoryCounter, createRedisCounter, type HitCounter } from './services/rate-counter'
 import { createFileStore } from './services/storage'
 import { SpaceHub } from './space/hub'
+import { PlazaService } from './plaza/service'
 import { createLocalSpaceRelay, createRedisSpaceRelay, type SpaceRelay } from './space/relay'
 import { VoiceHub, type VoiceHubOptions, type VoiceMediaFactory } from './voice/hub'
 import { createWorkerVoiceMedia } from './voice/media/worker-media'
@@ -97,7 +99,7 @@ const ROUTES = [resourceRoutes, loginThirdRoutes, qiniuRoutes, uploadRoutes, cha
   rolesRoutes, moderationRoutes, invitesRoutes, botsRoutes, sessionsRoutes,
   searchRoutes,
   accountsRoutes, passkeysRoutes, wechatSignInRoutes, devSignInRoutes, handoffRoutes,
-  notificationsRoutes, conversationsRoutes, spaceRoutes, voiceRoutes,
+  notificationsRoutes, conversationsRoutes, spaceRoutes, voiceRoutes, plazaRoutes,
 ]
 
 /** How long a session's presence lasts in Redis without a heartbeat: three intervals (two missed beats drop it anyway). */
@@ -174,8 +176,12 @@ export default async function openRealmApp (fastify: FastifyInstance, options: A
     // the hub reads the app's services once they are all built (it is one of them)
     spaces: new SpaceHub(() => ctx, spaceRelay, fastify.log),
     voice: new VoiceHub(() => ctx, bus, voiceRelay, openVoiceMedia, fastify.log, options.voiceHub),
+    plaza: new PlazaService(() => ctx, fastify.log),
     now,
   }
+  // every process sweeps the plaza's timers (version-checked: one advances each table)
+  ctx.plaza.start()
+  fastify.addHook('onClose', async () => { ctx.plaza.close() })
   fastify.addHook('onClose', async () => { ctx.spaces.close() })
   fastify.addHook('onClose', async () => { await ctx.voice.close() })
   if (options.seed !== false) {

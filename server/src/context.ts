@@ -1,7 +1,7 @@
 /**
  * What every route plugin receives: the configuration and the services built once at
  * start (database, repositories, file store, auditor, WeChat ticket source, answer cache,
- * event bus, presence, away-from-the-app notifier, shared rate counters, gather spaces, voice rooms).
+ * event bus, presence, away-from-the-app notifier, shared rate counters, gather spaces, voice rooms, the game plaza).
  */
 import type { EventBus } from './bus'
 import type { HitCounter } from './services/rate-counter'
@@ -10,6 +10,7 @@ import type { DialectName } from './db/dialects'
 import type { GatewayDirectory } from './gateway/directory'
 import type { SpaceService } from './space/types'
 import type { VoiceService } from './voice/types'
+import type { PlazaService } from './plaza/service'
 import type { Db } from './db/schema'
 import type { Repositories } from './repositories'
 import type { AnswerCache } from './services/answer-cache'
@@ -41,6 +42,8 @@ export interface AppContext {
   spaces: SpaceService
   /** The voice rooms: those held on this process, and the relay of its members to the rooms other processes hold. */
   voice: VoiceService
+  /** The game plaza: every change of a table (version-checked, any process), the watchers' presence, this process's sweeper of timers. */
+  plaza: PlazaService
   /** The current time in unix seconds (replaceable in tests). */
   now (): number
 }

@@ -14,7 +14,9 @@
  * the space refusals, `error` frames of code SpaceRefused) with {@link GatewayStore.onSpace}.
  * A space lives only as long as its socket: {@link GATEWAY_ONLINE} says when to enter again.
  * A voice room's signalling (core/wire/voice.ts) rides it the same way: {@link GatewayStore.sendVoice}
- * and {@link GatewayStore.onVoice}, with the voice refusals (code VoiceRefused).
+ * and {@link GatewayStore.onVoice}, with the voice refusals (code VoiceRefused). The plaza
+ * table a page shows is said with {@link GatewayStore.watchTable} (kept across reconnects,
+ * like the focused channel); its refusals (code PlazaRefused) reach {@link GatewayStore.onPlazaRefusal}.
  */
 import { makeAutoObservable } from 'mobx'
 import type { DispatchPayloads, ReceivedDispatchName } from '@core/wire/dispatches'
@@ -64,6 +66,17 @@ export interface VoiceChannel extends GatewaySubscriptions {
   onVoice (handler: VoiceHandler): () => void
 }
 
+/** A refused plaza op (`table_watch` of a table that is not there for the member). */
+export type PlazaRefusal = { op: 'error', d: GatewayErrorData }
+
+/** What a plaza table store needs of the gateway (a test passes a fake). */
+export interface PlazaChannel extends GatewaySubscriptions {
+  /** Says which table this session looks at (null: none); kept and said again after every reconnect. */
+  watchTable (tableId: string | null, invite?: string): void
+  /** Calls `handler` with every refused plaza op (an `error` frame of code PlazaRefused); the returned function unsubscribes. */
+  onPlazaRefusal (handler: (refusal: PlazaRefusal) => void): () => void
+}
+
 /** First reconnect delay; it doubles per failed attempt up to {@link RECONNECT_MAX_MS}. */
 export const RECONNECT_BASE_MS = 1000
 /** Longest reconnect delay. */
@@ -98,7 +111,7 @@ export interface GatewaySubscriptions {
 }
 
 /** The app's gateway connection. */
-export class GatewayStore implements SpaceChannel, VoiceChannel {
+export class GatewayStore implements SpaceChannel, VoiceChannel, PlazaChannel {
   /** 'connecting' before the first session, 'online' with one, 'reconnecting' after a drop, 'offline' when stopped or refused. */
   connection: GatewayConnection = 'offline'
   /** The protocol version the server announced in its last `ready` (null before the first). */
@@ -113,14 +126,16 @@ export class GatewayStore implements SpaceChannel, VoiceChannel {
   private failedAttempts = 0
   private resyncAfterReady = false
   private focusedChannelId: string | null = null
+  private watchedTable: { table_id: string | null, invite?: string } = { table_id: null }
   private cancelHeartbeat: (() => void) | null = null
   private cancelReconnect: (() => void) | null = null
   private readonly handlers = new Map<string, Set<DispatchHandler<never>>>()
   private readonly spaceHandlers = new Set<SpaceHandler>()
   private readonly voiceHandlers = new Set<VoiceHandler>()
+  private readonly plazaHandlers = new Set<(refusal: PlazaRefusal) => void>()
 
   constructor (private readonly options: GatewayStoreOptions) {
-    makeAutoObservable<GatewayStore, 'options' | 'socket' | 'handlers' | 'spaceHandlers' | 'voiceHandlers'>(this, { options: false, socket: false, handlers: false, spaceHandlers: false, voiceHandlers: false })
+    makeAutoObservable<GatewayStore, 'options' | 'socket' | 'handlers' | 'spaceHandlers' | 'voiceHandlers' | 'plazaHandlers'>(this, { options: false, socket: false, handlers: false, spaceHandlers: false, voiceHandlers: false, plazaHandlers: false })
   }
 
   /** Connects (once; calling it again while running does nothing). */
@@ -173,6 +188,18 @@ export class GatewayStore implements SpaceChannel, VoiceChannel {
   onVoice (handler: VoiceHandler): () => void {
     this.voiceHandlers.add(handler)
     return () => { this.voiceHandlers.delete(handler) }
+  }
+
+  /** Says which plaza table this session looks at (its PLAZA_GAME_VIEW then comes here), or null for none; said again after every reconnect. */
+  watchTable (tableId: string | null, invite?: string): void {
+    this.watchedTable = { table_id: tableId, ...(invite === undefined || tableId === null ? {} : { invite }) }
+    if (this.connection === 'online') this.send({ op: 'table_watch', d: this.watchedTable })
+  }
+
+  /** Calls `handler` with every refused plaza op; the returned function unsubscribes. */
+  onPlazaRefusal (handler: (refusal: PlazaRefusal) => void): () => void {
+    this.plazaHandlers.add(handler)
+    return () => { this.plazaHandlers.delete(handler) }
   }
 
   /**
@@ -274,6 +301,7 @@ export class GatewayStore implements SpaceChannel, VoiceChannel {
       case 'error':
         if (frame.d.code === GatewayErrorCode.SpaceRefused) this.emitTo<SpaceInbound>(this.spaceHandlers, frame)
         else if (frame.d.code === GatewayErrorCode.VoiceRefused) this.emitTo<VoiceInbound>(this.voiceHandlers, frame)
+        else if (frame.d.code === GatewayErrorCode.PlazaRefused) this.emitTo<PlazaRefusal>(this.plazaHandlers, frame)
         else this.options.logger.warn(`[gateway] error ${frame.d.code}: ${frame.d.msg}`)
     }
   }
@@ -298,6 +326,7 @@ export class GatewayStore implements SpaceChannel, VoiceChannel {
     this.heartbeatMs = heartbeatMs
     this.awaitingAck = false
     if (this.focusedChannelId !== null) this.send({ op: 'focus', d: { channel_id: this.focusedChannelId } })
+    if (this.watchedTable.table_id !== null) this.send({ op: 'table_watch', d: this.watchedTable })
     this.scheduleHeartbeat()
     this.emit(GATEWAY_ONLINE, null)
   }

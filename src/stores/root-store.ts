@@ -16,6 +16,7 @@ import { DISPATCHES_THAT_CHANGE } from '@core/wire/dispatch-codes'
 import { comparer, reaction } from 'mobx'
 import type { ApiClient } from '@/services/api/api-client'
 import type { PostsApi } from '@/services/api/posts'
+import type { PlazaApi } from '@/services/api/plaza'
 import { createMembersApi, type MembersApi } from '@/services/api/members'
 import { createMessagesApi, type MessagesApi } from '@/services/api/messages'
 import type { AccountApi } from '@/services/api/accounts'
@@ -84,6 +85,8 @@ export interface RootStoreOptions {
   space?: SpaceApi
   /** The voice calls; createVoiceApi() by default. */
   voice?: VoiceApi
+  /** The game plaza's calls; createPlazaApi() by default, its module loaded at the first call. */
+  plaza?: PlazaApi
   /** The browser's WebRTC and microphone (null: none here); the platform's (loaded with the voice room) by default. */
   voiceRuntime?: VoiceRuntime | null
   /** The gateway's socket connector and URL; Taro.connectSocket to this build's API by default. */
@@ -142,6 +145,8 @@ export class RootStore {
   readonly voiceApi: VoiceApi
   /** Who is in each voice room of the current server, and who speaks (the channel rows, the room page). */
   readonly voiceStates: VoiceStatesStore
+  /** The game plaza's calls (the plaza page's stores, the member card's game records). */
+  readonly plaza: PlazaApi
   /** The member's own voice connection (the room page, the bar every page shows while connected); its code and WebRTC load with the first voice room opened. */
   readonly voice: OnDemand<VoiceRoomStore>
   private readonly stopSeedingUnread: () => void
@@ -204,6 +209,8 @@ export class RootStore {
     this.spaceCounts = new SpaceCountStore(this.spaceApi, this.gateway, logger)
     this.voiceApi = options.voice ?? createVoiceApi()
     this.voiceStates = new VoiceStatesStore(this.voiceApi, this.gateway, logger)
+    // the plaza's calls load with the first page that makes one (the plaza, a member card)
+    this.plaza = options.plaza ?? callsOnFirstUse(async () => (await import(/* webpackChunkName: "plaza-api" */ '@/services/api/plaza')).createPlazaApi())
     this.voice = new OnDemand(async () => {
       const [{ VoiceRoomStore }, { browserVoiceRuntime }] = await Promise.all([
         import(/* webpackChunkName: "voice" */ './voice/voice-room-store'),

@@ -15,7 +15,7 @@ describe('the channel type table (SPEC §4)', () => {
 
   it.each<[ChannelType, ChannelOpens]>([
     [ChannelType.Discussion, 'chat'], [ChannelType.Voice, 'voice'], [ChannelType.Post, 'posts'], [ChannelType.Metaverse, 'space'],
-    [ChannelType.GamePlaza, 'unsupported'], [ChannelType.ExternalLink, 'link'], [ChannelType.Live, 'live'], [ChannelType.LiveBanner, 'live'],
+    [ChannelType.GamePlaza, 'plaza'], [ChannelType.ExternalLink, 'link'], [ChannelType.Live, 'live'], [ChannelType.LiveBanner, 'live'],
   ])('opens type %d as %p', (type, opens) => {
     expect(channelOpens(type)).toBe(opens)
   })
@@ -24,7 +24,7 @@ describe('the channel type table (SPEC §4)', () => {
     expect([channelOpens(0), channelOpens(99), channelTypeTraits(99), channelTypeHas(99, 'carriesChat')]).toEqual(['unsupported', 'unsupported', null, false])
   })
 
-  it('says what each type carries: chat 1, posts 3, a space 8, live items 12 and 13, voice 2; Home features 13; no type carries a game yet', () => {
+  it('says what each type carries: chat 1, posts 3, a space 8, live items 12 and 13, voice 2, a game plaza 10; Home features 13', () => {
     expect(typesWith('creatable')).toEqual([1, 3, 8])
     expect(typesWith('carriesChat')).toEqual([1])
     expect(typesWith('carriesPosts')).toEqual([3])
@@ -32,11 +32,11 @@ describe('the channel type table (SPEC §4)', () => {
     expect(typesWith('carriesLive')).toEqual([12, 13])
     expect(typesWith('featuredOnHome')).toEqual([13])
     expect(typesWith('carriesVoice')).toEqual([2])
-    expect(typesWith('carriesGame')).toEqual([])
+    expect(typesWith('carriesGame')).toEqual([10])
   })
 
-  it('draws chat, posts and live items on the channel page; a space, a voice room, a link and the unsupported lead elsewhere', () => {
-    const onPage = (['chat', 'posts', 'live', 'space', 'voice', 'link', 'unsupported'] as const).filter(opensOnChannelPage)
+  it('draws chat, posts and live items on the channel page; a space, a voice room, a plaza, a link and the unsupported lead elsewhere', () => {
+    const onPage = (['chat', 'posts', 'live', 'space', 'voice', 'plaza', 'link', 'unsupported'] as const).filter(opensOnChannelPage)
     expect(onPage).toEqual(['chat', 'posts', 'live'])
   })
 

@@ -27,6 +27,7 @@ import * as groupBlocks from './migrations/0019-group-blocks'
 import * as botSignInRows from './migrations/0020-bot-sign-in-rows'
 import * as fileUploaders from './migrations/0021-file-uploaders'
 import * as voiceChannels from './migrations/0022-voice-channels'
+import * as gamePlaza from './migrations/0023-game-plaza'
 import type { Db } from './schema'
 
 /** Every migration by name; names sort in the order they must run. */
@@ -53,6 +54,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0020-bot-sign-in-rows': botSignInRows,
   '0021-file-uploaders': fileUploaders,
   '0022-voice-channels': voiceChannels,
+  '0023-game-plaza': gamePlaza,
 }
 
 /**

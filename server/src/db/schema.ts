@@ -17,6 +17,7 @@ import type {
   ConversationBlocksTable, ConversationParticipantsTable, ConversationsTable, DirectMessagesTable, DirectReactionsTable, DmSettingsTable, UserBlocksTable,
 } from './tables/direct-messages'
 import type { MentionNoticesTable, MessagesTable, ReactionsTable, ReadStatesTable } from './tables/messages'
+import type { GameRecordsTable, PlazaMovesTable, PlazaTablesTable, PlazaWatchersTable } from './tables/plaza'
 import type {
   AuditLogTable, BansTable, BotTokensTable, ChannelOverridesTable, InvitesTable, MemberRolesTable, MemberTimeoutsTable, ReportsTable, ServerWordsTable,
 } from './tables/trust'
@@ -152,6 +153,10 @@ export interface Database {
   notifications: NotificationsTable
   notification_settings: NotificationSettingsTable
   push_subscriptions: PushSubscriptionsTable
+  plaza_tables: PlazaTablesTable
+  plaza_moves: PlazaMovesTable
+  plaza_watchers: PlazaWatchersTable
+  game_records: GameRecordsTable
 }
 
 /** The query layer every repository uses, whichever dialect is underneath. */

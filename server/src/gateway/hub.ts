@@ -77,6 +77,8 @@ export class GatewayHub implements SessionHost {
   private readonly startingSessions = new Set<GatewaySession>()
   private readonly byServer = new Map<string, Set<GatewaySession>>()
   private readonly byUser = new Map<string, Set<GatewaySession>>()
+  /** Sessions by the plaza table they watch: a table's views go to these only. */
+  private readonly byTable = new Map<string, Set<GatewaySession>>()
   /** The space-op and voice-op budgets of each account with sessions here. */
   private readonly spaceBudgets = new Map<string, RateBudget>()
   private readonly voiceBudgets = new Map<string, RateBudget>()
@@ -234,8 +236,27 @@ export class GatewayHub implements SessionHost {
     return budget
   }
 
+  /** `session` watches plaza table `tableId` now (null: none), once the plaza accepted it (./session.ts). */
+  async watchTable (session: GatewaySession, tableId: string | null): Promise<void> {
+    await this.ctx.plaza.watch(session, tableId)
+    if (session.state !== 'open') {
+      // closed meanwhile (forget() found nothing watched yet): its watch ends after all
+      if (tableId !== null) await this.ctx.plaza.watch(session, null)
+      return
+    }
+    if (session.watchedTableId !== null) remove(this.byTable, session.watchedTableId, session)
+    session.watchedTableId = tableId
+    if (tableId !== null) add(this.byTable, tableId, session)
+  }
+
   /** `session` hears nothing more (closed, or back to waiting after invalid_session). */
   forget (session: GatewaySession): void {
+    if (session.watchedTableId !== null) {
+      remove(this.byTable, session.watchedTableId, session)
+      session.watchedTableId = null
+      // its watch ends on every process's count: a seated player with no other socket watching is away
+      this.ctx.plaza.watch(session, null).catch(error => this.log.warn({ err: error }, 'plaza: a closed session still counts as watching'))
+    }
     this.ctx.spaces.leave(session)
     this.ctx.voice.detach(session)
     this.startingSessions.delete(session)
@@ -372,6 +393,7 @@ export class GatewayHub implements SessionHost {
     const sessions = dispatchDeclaration(event.t)?.audience === 'user' ? this.byUser.get(event.uid ?? '') : this.byServer.get(event.server_id)
     for (const session of sessions ?? []) session.offer(event, id, frameOf)
     for (const uid of event.uids ?? []) for (const session of this.byUser.get(uid) ?? []) session.offer(event, id, frameOf)
+    if (event.t === 'PLAZA_GAME_VIEWS') this.sendGameViews(event, id)
     if (change && !change.joined) {
       this.users.get(change.uid)?.grants.delete(event.server_id)
       for (const session of this.byUser.get(change.uid) ?? []) this.ctx.spaces.hidden(session, event.server_id, null)
@@ -379,6 +401,20 @@ export class GatewayHub implements SessionHost {
     if (event.t === 'CHANNEL_DELETE' && event.channel_id !== undefined) {
       this.forgetChannel(event.server_id, event.channel_id)
       this.ctx.spaces.channelGone(event.channel_id)
+    }
+  }
+
+  /**
+   * PLAZA_GAME_VIEWS (never sent itself): each session here watching the table, if it may read
+   * the table's channel, gets its own PLAZA_GAME_VIEW — its user's seat's view, else the
+   * watcher's — so what one seat may not see reaches no other session.
+   */
+  private sendGameViews (event: Extract<BusEvent, { t: 'PLAZA_GAME_VIEWS' }>, id: number): void {
+    const { watcher, seats } = event.d
+    for (const session of this.byTable.get(event.table_id ?? '') ?? []) {
+      if (event.channel_id === undefined || !session.mayRead(event.server_id, event.channel_id)) continue
+      const view = Object.prototype.hasOwnProperty.call(seats, session.uid) ? seats[session.uid] : watcher
+      session.sendOwn(base => dispatchText('PLAZA_GAME_VIEW', view, id, base))
     }
   }
 

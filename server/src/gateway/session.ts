@@ -19,6 +19,8 @@ import type { PresenceUpdate } from '@core/wire/members'
 import type { SpaceClientFrame } from '@core/wire/space'
 import type { VoiceClientFrame } from '@core/wire/voice'
 import type { BusEvent, EventBus } from '../bus'
+import { ApiError } from '../errors'
+import type { PlazaWatcher } from '../plaza/service'
 import type { SignedIn } from '../repositories/users'
 import { failureMessageOf, type SpaceMember, type SpaceService } from '../space/types'
 import { voiceFailureMessageOf, type VoiceMember, type VoiceService } from '../voice/types'
@@ -60,6 +62,12 @@ export interface SessionHost {
   forget (session: GatewaySession): void
   /** The gather spaces of this process: the session's space ops go there. */
   readonly spaces: Pick<SpaceService, 'handle'>
+  /**
+   * The session watches plaza table `tableId` now (null: none): the plaza checks the table and
+   * that the session may read its channel (throwing a refusal otherwise), follows the
+   * players' presence, and the hub indexes the session by table (its PLAZA_GAME_VIEW).
+   */
+  watchTable (session: GatewaySession, tableId: string | null): Promise<void>
   /** The space-op budget of account `uid` on this process, shared by its sessions here (SPACE_OPS_PER_SECOND_PER_ACCOUNT). */
   spaceBudgetOf (uid: string): RateBudget
   /** The voice rooms of this process: the session's voice ops go there. */
@@ -127,8 +135,10 @@ interface HeldEvent {
 }
 
 /** One connection's session. */
-export class GatewaySession implements SessionView, SpaceMember, VoiceMember {
+export class GatewaySession implements SessionView, SpaceMember, VoiceMember, PlazaWatcher {
   uid = ''
+  /** This socket's key among the plaza's watchers (a resumed session is a new socket, with a new key). */
+  readonly watchKey = randomBytes(12).toString('hex')
   /** The signed-in user as identify or resume found them. */
   user: User | null = null
   sessionId = ''
@@ -165,6 +175,11 @@ export class GatewaySession implements SessionView, SpaceMember, VoiceMember {
   /** What the user may read and whether they moderate in `serverId`. */
   grantIn (serverId: string): ServerGrant | undefined {
     return this.grants.get(serverId)
+  }
+
+  /** Whether the session may read `channelId` of `serverId` now (a plaza table's channel). */
+  mayRead (serverId: string, channelId: string): boolean {
+    return this.serverIds.has(serverId) && this.grants.get(serverId)?.readable.has(channelId) === true
   }
 
   /** The directory's record of this session. */
@@ -317,6 +332,21 @@ export class GatewaySession implements SessionView, SpaceMember, VoiceMember {
       return
     }
     if (frame.op === 'focus') this.focusedChannelId = frame.d.channel_id
+    if (frame.op === 'table_watch') await this.watchTable(frame.d.table_id)
+  }
+
+  /** table_watch: the table's PLAZA_GAME_VIEW comes here from now on; a table that is none to the session is refused (PlazaRefused), the one watched before kept. */
+  private async watchTable (tableId: string | null): Promise<void> {
+    if (this.state !== 'open') {
+      this.fail({ code: GatewayErrorCode.PlazaRefused, msg: 'table_watch: the session is not open yet' })
+      return
+    }
+    try {
+      await this.host.watchTable(this, tableId)
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.statusCode >= 500) throw error
+      this.fail({ code: GatewayErrorCode.PlazaRefused, msg: `table_watch: ${error.message}` })
+    }
   }
 
   /** The user of `token`, or null after failing the connection. */

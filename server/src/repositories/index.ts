@@ -13,6 +13,7 @@ import { createInvitesRepository, type InvitesRepository } from './invites'
 import { createMembersRepository, type MembersRepository } from './members'
 import { createModerationRepository, type ModerationRepository } from './moderation'
 import { createNotificationsRepository, type NotificationsRepository } from './notifications'
+import { createPlazaRepository, type PlazaRepository } from './plaza'
 import { createRolesRepository, type RolesRepository } from './roles'
 import { createMessagesRepository, type MessagesRepository } from './messages'
 import { createPostsRepository, type PostsRepository } from './posts'
@@ -41,6 +42,8 @@ export interface Repositories {
   passkeys: PasskeysRepository
   accountData: AccountDataRepository
   notifications: NotificationsRepository
+  /** The game plaza: tables, moves, watchers, records. */
+  plaza: PlazaRepository
 }
 
 /** All repositories on `db`. */
@@ -67,5 +70,6 @@ export function createRepositories (db: Db): Repositories {
     passkeys: createPasskeysRepository(db),
     accountData: createAccountDataRepository(db),
     notifications: createNotificationsRepository(db),
+    plaza: createPlazaRepository(db),
   }
 }

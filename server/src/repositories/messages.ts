@@ -8,6 +8,7 @@ import { sql, type Transaction } from 'kysely'
 import { replyPreviewOf } from '@core/domain/messages'
 import type { User } from '@core/wire/entities'
 import type { Attachment, ChatMessage, MessageHistory, ReactionSummary, ReadState } from '@core/wire/messages'
+import type { PlazaCard } from '@core/wire/plaza-card'
 import type { Database, Db, MessagesTable } from '../db/schema'
 import { indexMessage, removeDocuments } from '../search/documents'
 import { writeAuditEntry, type AuditRecord } from './audit-log'
@@ -37,6 +38,8 @@ export interface NewMessage {
   mentions: string[]
   attachments: Attachment[]
   created_at: number
+  /** A game plaza card (the plaza posts it, server/src/plaza); absent on a member's message. */
+  card?: PlazaCard
 }
 
 /** A member's counts of one channel, and where they were taken. */
@@ -215,6 +218,7 @@ export function createMessageParts (db: Db, tables: MessageTables): MessageParts
           attachments: JSON.parse(row.attachments) as Attachment[],
           created_at: row.created_at,
           edited_at: row.edited_at,
+          ...(row.card !== undefined && row.card !== null ? { card: JSON.parse(row.card) as PlazaCard } : {}),
         }
       })
     },
@@ -283,8 +287,10 @@ export function createMessagesRepository (db: Db): MessagesRepository {
     },
 
     async create (message) {
+      const { card, ...fields } = message
       const row: MessagesTable = {
-        ...message,
+        ...fields,
+        ...(card !== undefined ? { card: JSON.stringify(card) } : {}),
         mentions: JSON.stringify(message.mentions),
         attachments: JSON.stringify(message.attachments),
         edited_at: null,

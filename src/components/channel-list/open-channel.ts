@@ -3,9 +3,9 @@
  * `cid`/`channel_id` in Home's query or a channel page's own link does:
  * discussion, post and live channels open their read-only channel page; a metaverse
  * channel opens its gather space (the Market page stays its showroom's own link); a voice
- * channel opens its voice room; an external link asks first, naming the
- * host, then leaves for it (http/https only); game plaza is not built yet
- * (SPEC §8: 暂不支持该功能).
+ * channel opens its voice room; a game plaza opens its lobby of tables; an external link
+ * asks first, naming the host, then leaves for it (http/https only); a type this version
+ * does not know is not supported (SPEC §8: 暂不支持该功能).
  */
 import { channelOpens, opensOnChannelPage } from '@core/domain/channel-types'
 import type { Channel } from '@core/wire/entities'
@@ -17,7 +17,7 @@ import { isH5 } from '@/utils/platform'
 import { parseHttpUrl } from '@core/query/url'
 
 /** What a tap on a channel leads to. */
-export type ChannelAction = 'channel' | 'space' | 'voice' | 'link' | 'unsupported'
+export type ChannelAction = 'channel' | 'space' | 'voice' | 'plaza' | 'link' | 'unsupported'
 
 /** The action of a channel's type, as its row in core/domain/channel-types.ts says (unknown types count as not supported yet). */
 export function channelActionOf (type: number): ChannelAction {
@@ -53,6 +53,9 @@ export async function openChannel (channel: Channel, serverId: string): Promise<
       return
     case 'voice':
       await navigate('voice', { channel_id: channel.channel_id, server_id: serverId })
+      return
+    case 'plaza':
+      await navigate('plaza', { channel_id: channel.channel_id, server_id: serverId })
       return
     case 'link':
       await openExternalLink(channel.link_url)

@@ -12,6 +12,7 @@ import { chatQuoteText, chatTextPieces } from '@/utils/chat-text'
 import { chatClock } from '@/utils/format-chat-time'
 import { mediaUrl } from '@/utils/media-url'
 import ChatAvatar from '@/components/chat-avatar'
+import PlazaCardView from '@/components/plaza-card'
 import IdentityBadge from '@/components/identity-badge'
 import { thumbnailBox } from './thumbnails'
 import './index.scss'
@@ -95,7 +96,7 @@ function MessageImages ({ message, onImageTap }: { message: ChatMessage, onImage
   )
 }
 
-/** One message: avatar, name with identity badge and time (once for a group of the same author's messages), quoted original, text, pictures, reactions, delivery state and actions (delete for mine or as a moderator, report for others'). */
+/** One message: avatar, name with identity badge and time (once for a group of the same author's messages), quoted original, text, pictures, a plaza card (来一局, a result), reactions, delivery state and actions (delete for mine or as a moderator, report for others'). */
 function ChatMessageRow (props: ChatMessageProps) {
   const { entry, mine, canModerate, mentionsMe, selected, nameOf, domId, grouped = false } = props
   const { message, status } = entry
@@ -106,6 +107,7 @@ function ChatMessageRow (props: ChatMessageProps) {
   if (kind === 'bot') classes.push('chat-message--bot')
   if (grouped) classes.push('chat-message--grouped')
   const sent = status === 'sent'
+  const card = message.card ?? null
   // A hold opens the bar under the finger (the list keeps its bottom, so the row grows upwards).
   // In H5, a finger lifted after Taro's 350 ms but before the browser's own long press still
   // makes a tap there, which must not press the action that moved under it: after a hold the
@@ -135,6 +137,7 @@ function ChatMessageRow (props: ChatMessageProps) {
         )}
         {message.content !== '' && <MessageText content={message.content} nameOf={nameOf} onLinkTap={props.onLinkTap} />}
         {message.attachments.length > 0 && <MessageImages message={message} onImageTap={props.onImageTap} />}
+        {card !== null && <PlazaCardView card={card} author={message.author.nickname} serverId={message.server_id} nameOf={nameOf} />}
         {message.reactions.length > 0 && (
           <View className='chat-message__reactions'>
             {message.reactions.map(reaction => (

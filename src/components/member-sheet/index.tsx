@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { Button, Text, View } from '@tarojs/components'
 import type { Member } from '@core/wire/members'
+import type { GameRecord } from '@core/wire/plaza'
 import type { ReportReason, ServerRole } from '@core/wire/trust'
 import { REASON_MAX_LENGTH } from '@core/wire/trust-paths'
 import { Input } from '@/components/page-elements/input'
@@ -9,6 +10,7 @@ import { t, type MessageKey } from '@/i18n'
 import { REPORT_REASON_ORDER, reportReasonLabel } from '@/constants/report-reasons'
 import { TIMEOUT_SECONDS, type MemberActions } from '@/stores/trust/moderation-store'
 import { DIALOG } from '@/constants/a11y'
+import { GAME_NAME_KEYS } from '@/constants/games'
 import { pressable } from '@/utils/pressable'
 import { disabledIf } from '@/utils/disabled-if'
 import './index.scss'
@@ -44,6 +46,8 @@ export interface MemberSheetProps {
   space?: SheetSpace
   /** Offered for anyone but me: a direct message to them, and blocking them (or lifting the block). */
   direct?: DirectActions
+  /** Their records in the server's plaza games (wins, losses, draws, rating), empty for none. */
+  records?: readonly GameRecord[]
 }
 
 /** Where a member stands: 在 <space>, and going there to stand next to them. */
@@ -65,7 +69,7 @@ export interface DirectActions {
 type Panel = 'none' | 'report' | 'timeout' | 'ban'
 
 /**
- * A member's sheet: the space they stand in (去找 TA goes there), what the viewer may do to
+ * A member's sheet: the space they stand in (去找 TA goes there), their game records, what the viewer may do to
  * them — a direct message or a block, report (a reason from the list), and for moderators
  * give or take roles below their own, time out (or lift it), kick and ban (with a reason). Only what the viewer's permissions allow is shown;
  * the server decides again.
@@ -89,6 +93,17 @@ export default function MemberSheet (props: MemberSheetProps) {
           <View className='member-sheet__space'>
             <Text className='member-sheet__space-name'>{t('membersInSpace', { name: props.space.name })}</Text>
             {props.space.onJoin && <Button className='member-sheet__join' size='mini' type='primary' data-testid='member-sheet-join' onClick={props.space.onJoin}>{t('membersFindInSpace')}</Button>}
+          </View>
+        )}
+        {props.records !== undefined && props.records.length > 0 && (
+          <View className='member-sheet__section' data-testid='member-sheet-records'>
+            <Text className='member-sheet__label'>{t('plazaRecords')}</Text>
+            {props.records.map(record => (
+              <View key={record.game} className='member-sheet__record'>
+                <Text className='member-sheet__record-game'>{t(GAME_NAME_KEYS[record.game])}</Text>
+                <Text className='member-sheet__record-line'>{t('plazaRecordLine', { wins: String(record.wins), losses: String(record.losses), draws: String(record.draws), rating: String(record.rating) })}</Text>
+              </View>
+            ))}
           </View>
         )}
         {props.direct && (

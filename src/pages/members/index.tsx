@@ -23,6 +23,7 @@ import { useShare } from '@/services/share/use-share'
 import { usePageStore, useStores } from '@/stores/context'
 import { useOnDemand } from '@/stores/on-demand'
 import { MemberListStore } from '@/stores/members/member-list-store'
+import { GameRecordsStore } from '@/stores/plaza/records-store'
 import { ModerationStore, TIMEOUT_SECONDS } from '@/stores/trust/moderation-store'
 import { modal, toast } from '@/utils/feedback'
 import { formatDate, fromUnixSeconds } from '@/utils/format-date'
@@ -44,7 +45,11 @@ const SelectedSheet = observer(function SelectedSheet ({ store, moderation }: { 
   const stores = useStores()
   const { session } = stores
   const conversations = useOnDemand(stores.conversations)
+  const records = usePageStore(root => new GameRecordsStore(root.plaza, root.logger))
   const member = moderation.selected
+  const selectedUid = member?.user.uid ?? null
+  // their records in the server's plaza games, asked for each member whose sheet opens
+  useEffect(() => { if (selectedUid !== null) void records.load(store.serverId, selectedUid) }, [records, selectedUid, store.serverId])
   if (!member) return null
   // the list's copy is the live one (roles change while the sheet is open)
   const live: Member = store.list.items.find(known => known.user.uid === member.user.uid) ?? member
@@ -82,6 +87,7 @@ const SelectedSheet = observer(function SelectedSheet ({ store, moderation }: { 
       onClose={() => moderation.select(null)}
       direct={direct}
       space={space}
+      records={records.items}
       onReport={reason => { confirmThen(t('confirmReport', { name, reason: reportReasonLabel(reason) }), () => moderation.report(live, reason)).catch(fail) }}
       onRole={(role, held) => {
         confirmThen(t(held ? 'confirmRoleGive' : 'confirmRoleTake', { name, role: role.name }), () => moderation.setRole(live, role, held)).catch(fail)

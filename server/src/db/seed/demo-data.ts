@@ -13,6 +13,7 @@ import { mentionedUids } from '@core/domain/messages'
 import { DEFAULT_EVERYONE_PERMISSIONS, Permission } from '@core/domain/permissions'
 import { CONFIGURED_SERVERS } from '@core/domain/servers'
 import { voiceSettingsFor } from '@core/domain/voice-room'
+import { PLAZA_TURN_SECONDS_DEFAULT } from '@core/wire/plaza-codes'
 import {
   AuditStatus, ChannelKind, ChannelType, Gender, LiveCommentFlag, LiveFlag, MapCategory, MediaType,
 } from '@core/wire/entities'
@@ -21,6 +22,7 @@ import type {
   ShowroomEventsTable, ShowroomHotspotsTable, ShowroomsTable, UsersTable,
 } from '../schema'
 import type { MemberRolesTable } from '../tables/trust'
+import type { PlazaTablesTable } from '../tables/plaza'
 import { SHOWROOM_SIZE } from '../../repositories/showrooms'
 import { spaceMapOf } from '../../space/map'
 import { avatarImage, coverImage, iconImage, SEED_VIDEO_KEY, seedImagePath, showroomImage, type SeedImage } from './art'
@@ -40,6 +42,8 @@ export interface DemoData {
   showrooms: ShowroomsTable[]
   events: ShowroomEventsTable[]
   hotspots: ShowroomHotspotsTable[]
+  /** One waiting table in each server's game plaza, so the lobby is not empty. */
+  plazaTables: PlazaTablesTable[]
 }
 
 /** The server with enough live items and posts to page through (25+). */
@@ -341,7 +345,7 @@ function buildShowroom (serverId: string, channelId: string, name: string, categ
 export function buildDemoData (now: number): DemoData {
   const data: DemoData = {
     images: buildImages(),
-    servers: [], users: [], members: [], roles: [], memberRoles: [], channels: [], lives: [], posts: [], messages: [], showrooms: [], events: [], hotspots: [],
+    servers: [], users: [], members: [], roles: [], memberRoles: [], channels: [], lives: [], posts: [], messages: [], showrooms: [], events: [], hotspots: [], plazaTables: [],
   }
   data.users = USERS.map((user, index) => ({
     uid: user.uid, user_type: user.user_type, nickname: user.nickname, signature: user.signature, gender: user.gender,
@@ -370,6 +374,33 @@ export function buildDemoData (now: number): DemoData {
     for (const channel of channels.filter(item => channelTypeHas(item.channel_type, 'carriesSpace'))) {
       buildShowroom(server.server_id, channel.channel_id, channel.name, channel.map_category as MapCategory, data)
     }
+    data.plazaTables.push(demoPlazaTable(server.server_id, now))
   })
   return data
+}
+
+/** The plaza's seeded table of a server: 五子棋, open, the owner waiting in seat 0 for a second player (core/wire/plaza.ts). */
+function demoPlazaTable (serverId: string, now: number): PlazaTablesTable {
+  return {
+    table_id: `plaza-${serverId}-gomoku`,
+    server_id: serverId,
+    channel_id: channelIdOf(serverId, 'gamePlaza'),
+    game: 'gomoku',
+    status: 'waiting',
+    access: 'open',
+    invite_code: null,
+    turn_seconds: PLAZA_TURN_SECONDS_DEFAULT,
+    seats: JSON.stringify([{ uid: DEMO_OWNER_UID, ready: false, away_until: null, left: false }, { uid: null, ready: false, away_until: null, left: false }]),
+    created_by: DEMO_OWNER_UID,
+    created_at: now * 1000,
+    round: 1,
+    version: 0,
+    seed: Number(serverId),
+    state: null,
+    turn_deadline: null,
+    grace_deadline: null,
+    result: null,
+    watchers: 0,
+    card_channel_id: null,
+  }
 }

@@ -72,6 +72,8 @@ export async function seedDemo (db: Db, files: FileStore, now: number = Math.flo
     await upsert(trx, 'showrooms', ['channel_id'], data.showrooms)
     await upsert(trx, 'showroom_events', ['event_id'], data.events)
     await upsert(trx, 'showroom_hotspots', ['hotspot_id'], data.hotspots)
+    // a seeded table is played: seeding again leaves it as it stands
+    await insertMissing(trx, 'plaza_tables', data.plazaTables)
   })
   return { servers: data.servers.length, channels: data.channels.length, users: data.users.length, lives: data.lives.length, posts: data.posts.length, images: data.images.length }
 }

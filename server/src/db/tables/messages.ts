@@ -11,13 +11,15 @@ import type { ChatMessage } from '@core/wire/messages'
  * Ids are time-ordered (core/domain/ids.ts), so history pages on (channel_id, message_id);
  * the nonce is unique per author, so a retried send finds its message instead of adding one.
  */
-export type MessagesTable = Omit<ChatMessage, 'author' | 'reply_to' | 'mentions' | 'reactions' | 'attachments'> & {
+export type MessagesTable = Omit<ChatMessage, 'author' | 'reply_to' | 'mentions' | 'reactions' | 'attachments' | 'card'> & {
   author_uid: string
   reply_to: string | null
   /** JSON array of the mentioned members' uids. */
   mentions: string
   /** JSON array of core/wire/messages.ts Attachment. */
   attachments: string
+  /** JSON core/wire/plaza-card.ts PlazaCard of a message the game plaza posted (migration 0023-game-plaza); null or absent on others (direct messages have none). */
+  card?: string | null
 }
 
 /** One member's reaction with one emoji on one message. */
