@@ -36,7 +36,7 @@ export const SERVER_CODES = {
   AUDIT_CONTENT: 104008,
   /** 400: the game plaza (SPEC §4 type 10, core/wire/plaza.ts): the channel is no game plaza. */
   PLAZA_NOT_A_PLAZA: 400501,
-  /** 400: a table's seat count is not one its game may have, or the game is not on offer. */
+  /** 400: a table's seat count is not one its game may have. */
   PLAZA_BAD_TABLE: 400502,
   /** 400: an invitation card goes only to a chat channel of the table's server. */
   PLAZA_NOT_A_CHAT: 400503,

@@ -16,7 +16,6 @@ function refusal (status: number, code: number, spoken: SpokenMessage, retryAfte
 export const plazaRefused = {
   notAPlaza: (channelId: string) => refusal(400, SERVER_CODES.PLAZA_NOT_A_PLAZA, { 'zh-CN': '这个频道不是游戏广场', en: `path.channel_id: channel ${channelId} is not a game plaza` }),
   badSeats: (min: number, max: number) => refusal(400, SERVER_CODES.PLAZA_BAD_TABLE, { 'zh-CN': `这个游戏需要 ${min}–${max} 个座位`, en: `body.seats: this game seats ${min} to ${max}` }),
-  notOnOffer: (game: string) => refusal(400, SERVER_CODES.PLAZA_BAD_TABLE, { 'zh-CN': '这个游戏暂未开放', en: `body.game: ${game} is not on offer yet` }),
   notAChat: (channelId: string) => refusal(400, SERVER_CODES.PLAZA_NOT_A_CHAT, { 'zh-CN': '只能邀请到本服务器的聊天频道', en: `body.channel_id: channel ${channelId} is no chat channel of the table's server` }),
   watchOnly: (why: string) => refusal(403, SERVER_CODES.PLAZA_WATCH_ONLY, { 'zh-CN': '你现在只能观战', en: `you may only watch: ${why}` }),
   inviteRequired: () => refusal(403, SERVER_CODES.PLAZA_INVITE_REQUIRED, { 'zh-CN': '这桌需要邀请才能入座', en: 'body.invite: this table seats only who holds its invitation' }),

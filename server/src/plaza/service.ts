@@ -26,7 +26,7 @@
 import { randomBytes, randomInt } from 'crypto'
 import type { FastifyBaseLogger } from 'fastify'
 import { channelTypeHas } from '@core/domain/channel-types'
-import type { AnyGameDefinition, GameOutcome } from '@core/domain/games/definition'
+import { gameDefinition, type AnyGameDefinition, type GameOutcome } from '@core/domain/games'
 import { createTimeIdSource } from '@core/domain/ids'
 import type { Channel, User } from '@core/wire/entities'
 import type { PlazaCard } from '@core/wire/plaza-card'
@@ -36,7 +36,6 @@ import type { AppContext } from '../context'
 import type { PlazaMovesTable, PlazaTablesTable } from '../db/tables/plaza'
 import type { PlazaWriteResult } from '../repositories/plaza'
 import { toUser } from '../repositories/users'
-import { definitionOf } from './games'
 import { ratedRecords } from './records'
 import { plazaRefused } from './refusals'
 import { draftOf, markAway, rowOf, seatOf, tableOf, viewOf, viewsOf, applyDue, type Draft } from './tables'
@@ -59,8 +58,8 @@ export interface PlazaWatcher {
   mayRead (serverId: string, channelId: string): boolean
 }
 
-/** A table whose game is on offer (a stored table always is): its row and definition. */
-interface Loaded {
+/** A stored table: its row and its game's definition. */
+export interface Loaded {
   row: PlazaTablesTable
   definition: AnyGameDefinition
 }
@@ -98,8 +97,7 @@ export class PlazaService {
   /** A stored table and its game's definition, or null. */
   async load (tableId: string): Promise<Loaded | null> {
     const row = await this.ctx.repos.plaza.get(tableId)
-    const definition = row ? definitionOf(row.game) : undefined
-    return row && definition ? { row, definition } : null
+    return row ? { row, definition: gameDefinition(row.game) } : null
   }
 
   /** The users by uid. */
@@ -113,10 +111,7 @@ export class PlazaService {
   /** The lobby's rows of `rows`. */
   async tablesOf (rows: readonly PlazaTablesTable[]): Promise<PlazaTableAnswer['table'][]> {
     const users = await this.usersOf(rows.flatMap(row => draftOf(row).seats.map(seat => seat.uid)))
-    return rows.flatMap(row => {
-      const definition = definitionOf(row.game)
-      return definition ? [tableOf(row, definition, users)] : []
-    })
+    return rows.map(row => tableOf(row, gameDefinition(row.game), users))
   }
 
   /** A table with `viewer`'s view of its game (their seat's, else a watcher's); the invite code for its creator. */

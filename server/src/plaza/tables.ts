@@ -5,6 +5,7 @@
  * writes the database; server/src/plaza/service.ts does, version-checked.
  */
 import type { AnyGameDefinition, GameOutcome } from '@core/domain/games/definition'
+import { rematchSeats, tableStarts } from '@core/domain/plaza'
 import type { User } from '@core/wire/entities'
 import { PLAZA_GRACE_SECONDS, type PlazaGameView, type PlazaGameViews, type PlazaResult, type PlazaSeat, type PlazaTable, type PlazaTurn } from '@core/wire/plaza'
 import type { PlazaTablesTable, StoredSeat } from '../db/tables/plaza'
@@ -149,7 +150,7 @@ export function followGame (draft: Draft, definition: AnyGameDefinition, before:
 
 /** Starts the next game when every seat is taken and ready: the state from the table's seed and round. */
 export function startIfReady (draft: Draft, definition: AnyGameDefinition, nowMs: number): boolean {
-  if (draft.row.status !== 'waiting' || !draft.seats.every(seat => seat.uid !== null && seat.ready)) return false
+  if (draft.row.status !== 'waiting' || !tableStarts(draft.seats)) return false
   // each round its own deal, the same on every process: the table's seed and the round
   draft.row.seed = (draft.row.seed + draft.row.round * 0x9E3779B1) >>> 0
   draft.state = definition.setup(draft.seats.length, draft.row.seed)
@@ -206,11 +207,7 @@ export function markAway (draft: Draft, seat: number, away: boolean, nowMs: numb
 
 /** The next game at an ended table: the seats turned by one (seat i's player to seat i + 1; who left, gone), a new round, nobody ready. */
 export function rematch (draft: Draft): void {
-  const count = draft.seats.length
-  draft.seats = draft.seats.map((_, index) => {
-    const before = draft.seats[(index + count - 1) % count]
-    return { ...emptySeat(), uid: before.left ? null : before.uid }
-  })
+  draft.seats = rematchSeats(draft.seats).map(before => ({ ...emptySeat(), uid: before.left ? null : before.uid }))
   draft.row.round += 1
   draft.row.status = 'waiting'
   draft.state = null

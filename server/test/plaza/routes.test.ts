@@ -108,10 +108,11 @@ describe('creating a table', () => {
     expect((await call('POST', `/tables/${created.data.table.table_id}/seats`, mia, { invite: created.data.invite })).data.table.seats[1].uid).toBe('100004')
   })
 
-  it('refuses a guest (watch only), a seat count the game does not have, and a game not on offer; signed out is 401', async () => {
+  it('refuses a guest and a map account (watch only), a seat count the game does not have, and an unknown game; signed out is 401', async () => {
     const guest = await signInAsGuest(test)
     await test.inject({ method: 'POST', url: `/servers/${SERVER}/members/me`, headers: guest.headers })
     expect(await call('POST', `/channels/${PLAZA}/tables`, guest as Auth, { game: 'gomoku' })).toMatchObject({ status: 403, code: SERVER_CODES.PLAZA_WATCH_ONLY })
+    expect(await call('POST', `/tables/${SEEDED_TABLE}/seats`, await signInAsMember(test, 'D_400001'), {})).toMatchObject({ status: 403, code: SERVER_CODES.PLAZA_WATCH_ONLY })
     expect(await call('POST', `/channels/${PLAZA}/tables`, owner, { game: 'gomoku', seats: 3 })).toMatchObject({ status: 400, code: SERVER_CODES.PLAZA_BAD_TABLE })
     expect((await call('POST', `/channels/${PLAZA}/tables`, null, { game: 'gomoku' })).status).toBe(401)
     expect((await call('POST', `/channels/${PLAZA}/tables`, owner, { game: 'chess' })).status).toBe(400)
@@ -240,14 +241,12 @@ describe('timers and presence', () => {
 
 describe('moderation and invitations', () => {
   it('lets a moderator (ManageMessages) remove a player and close a playing table; a member may not', async () => {
-    // two plain members: Mia and a map account of the demo
-    const other = await signInAsMember(test, 'D_400001')
-    const { table } = await playingTable(mia, other)
-    expect(await call('DELETE', `/tables/${table.table_id}/seats/D_400001`, mia)).toMatchObject({ status: 403, code: SERVER_CODES.PLAZA_NOT_ALLOWED })
+    const { table } = await playingTable(mia, alex)
+    expect(await call('DELETE', `/tables/${table.table_id}/seats/100002`, mia)).toMatchObject({ status: 403, code: SERVER_CODES.PLAZA_NOT_ALLOWED })
     // its creator closes a table only while it waits
     expect(await call('DELETE', `/tables/${table.table_id}`, mia)).toMatchObject({ status: 403, code: SERVER_CODES.PLAZA_NOT_ALLOWED })
-    const removed = await call('DELETE', `/tables/${table.table_id}/seats/D_400001`, moderator)
-    expect(removed.data.table.result).toMatchObject({ winners: ['100004'], losers: ['D_400001'], how: 'forfeit' })
+    const removed = await call('DELETE', `/tables/${table.table_id}/seats/100002`, moderator)
+    expect(removed.data.table.result).toMatchObject({ winners: ['100004'], losers: ['100002'], how: 'forfeit' })
     expect((await call('DELETE', `/tables/${table.table_id}`, moderator)).status).toBe(200)
     expect((await call('GET', `/tables/${table.table_id}`, alex)).status).toBe(404)
   })

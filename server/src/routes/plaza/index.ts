@@ -5,8 +5,8 @@
  * server/src/plaza/service.ts (version-checked, published after it commits).
  *
  * Who may do what: anyone who may see the channel watches (the lobby, a table, its
- * watcher's view); a member sits, except guests, bots and members timed out (they watch
- * only); an invite-only table seats only who names its code. A table's creator closes it
+ * watcher's view); a member sits (core/domain/plaza.ts seatRefusal: an ordinary user with
+ * SendMessages in the channel — guests, bots, map accounts and members timed out watch only); an invite-only table seats only who names its code. A table's creator closes it
  * while it waits; a moderator — ManageMessages in the plaza's channel, the bit that removes
  * what others wrote there — closes any table and removes any player (a removal while playing
  * is that player's forfeit). A member opens at most PLAZA_TABLES_PER_MEMBER_MAX open tables in
@@ -15,8 +15,9 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
 import { channelTypeHas } from '@core/domain/channel-types'
-import type { AnyGameDefinition } from '@core/domain/games/definition'
-import { identityKindOf } from '@core/domain/identity'
+import { gameDefinition } from '@core/domain/games'
+import { gamesOnOffer } from '@core/domain/games'
+import { firstFreeSeat, seatRefusal, tableSeatCount, type PlazaSeatRefusal } from '@core/domain/plaza'
 import { hasPermission, Permission } from '@core/domain/permissions'
 import type { Channel, User } from '@core/wire/entities'
 import {
@@ -24,10 +25,10 @@ import {
 } from '@core/wire/plaza'
 import type { AppContext, RouteOptions } from '../../context'
 import type { GameRecordsTable, PlazaTablesTable } from '../../db/tables/plaza'
+import type { Loaded } from '../../plaza/service'
 import { ok } from '../../http/envelope'
 import { route } from '../../http/route'
 import { optionalUser, signedInUser } from '../../plugins/auth'
-import { definitionOf, gamesOnOffer } from '../../plaza/games'
 import { plazaRefused } from '../../plaza/refusals'
 import { emptySeat, followGame, forfeitSeat, rematch, seatOf, startIfReady } from '../../plaza/tables'
 import { accessTo, channelPermissions, requireChannelPermission, requireVisibleChannel } from '../../rules/access'
@@ -43,20 +44,25 @@ async function requirePlaza (ctx: AppContext, channelId: string, user: User | nu
 }
 
 /** The table a path names, when the caller may see its channel (404 PLAZA_NO_TABLE otherwise, as for none; a closed table is none). */
-async function requireTable (ctx: AppContext, tableId: string, user: User | null): Promise<{ row: PlazaTablesTable, definition: AnyGameDefinition }> {
+async function requireTable (ctx: AppContext, tableId: string, user: User | null): Promise<Loaded> {
   const loaded = await ctx.plaza.load(tableId)
   if (!loaded || loaded.row.status === 'closed') throw plazaRefused.noTable(tableId)
   await requireChannelPermission(ctx, loaded.row, user, Permission.ViewChannel, plazaRefused.noTable(tableId))
   return loaded
 }
 
-/** 403 PLAZA_WATCH_ONLY unless `user` may take a seat in the channel: a person (no guest, no bot), a member, not timed out. */
-async function requireMaySit (ctx: AppContext, place: { server_id: string }, user: User): Promise<void> {
-  const kind = identityKindOf(user)
-  if (kind === 'guest' || kind === 'bot') throw plazaRefused.watchOnly(`a ${kind} watches only`)
+/** What a member is told of each reason they may only watch (core/domain/plaza.ts seatRefusal). */
+const WATCH_ONLY_WHY: Record<PlazaSeatRefusal, string> = {
+  watch_only: 'guests, bots and map accounts watch only',
+  not_member: 'join the server to play',
+  cannot_send: 'no SendMessages in the channel (timed out, or a role takes it)',
+}
+
+/** 403 PLAZA_WATCH_ONLY unless `user` may take a seat in the plaza channel (core/domain/plaza.ts: an ordinary user, a member, SendMessages there — a timeout takes it). */
+async function requireMaySit (ctx: AppContext, place: { server_id: string, channel_id: string }, user: User): Promise<void> {
   const access = await accessTo(ctx, place.server_id, user)
-  if (!access.member) throw plazaRefused.watchOnly(`not a member of server ${place.server_id}`)
-  if (access.member.timeout_until !== null && access.member.timeout_until > ctx.now()) throw plazaRefused.watchOnly('timed out')
+  const refusal = seatRefusal({ user, member: access.member !== null, permissions: await channelPermissions(ctx, access, place.channel_id) })
+  if (refusal) throw plazaRefused.watchOnly(WATCH_ONLY_WHY[refusal])
 }
 
 /** Whether `user` moderates the table's channel (ManageMessages there). */
@@ -90,10 +96,9 @@ export default async function plazaRoutes (instance: FastifyInstance, { ctx }: R
     const channel = await requirePlaza(ctx, request.params.channel_id, user)
     await requireMaySit(ctx, channel, user)
     const body = request.body
-    const definition = definitionOf(body.game)
-    if (!definition) throw plazaRefused.notOnOffer(body.game)
-    const seats = body.seats ?? definition.defaultSeats
-    if (seats < definition.seats.min || seats > definition.seats.max) throw plazaRefused.badSeats(definition.seats.min, definition.seats.max)
+    const definition = gameDefinition(body.game)
+    const seats = tableSeatCount(body.game, body.seats)
+    if (seats === null) throw plazaRefused.badSeats(definition.seats.min, definition.seats.max)
     if (await ctx.repos.plaza.openCount(channel.channel_id, user.uid) >= PLAZA_TABLES_PER_MEMBER_MAX) throw plazaRefused.tooManyTables()
     if (await ctx.repos.plaza.openCount(channel.channel_id) >= PLAZA_OPEN_TABLES_MAX) throw plazaRefused.channelFull()
     const loaded = await plaza.create(channel, user, definition, seats, body.access ?? 'open', body.turn_seconds ?? PLAZA_TURN_SECONDS_DEFAULT)
@@ -129,8 +134,8 @@ export default async function plazaRoutes (instance: FastifyInstance, { ctx }: R
     const { loaded } = await plaza.change(row.table_id, draft => {
       if (draft.row.status !== 'waiting') throw plazaRefused.wrongStatus(draft.row.status, 'waiting')
       if (seatOf(draft.seats, user.uid) >= 0) throw plazaRefused.alreadySeated()
-      const seat = wanted ?? draft.seats.findIndex(taken => taken.uid === null)
-      if (seat < 0) throw plazaRefused.full()
+      const seat = wanted ?? firstFreeSeat(draft.seats)
+      if (seat === null) throw plazaRefused.full()
       if (seat >= draft.seats.length) throw plazaRefused.seatTaken(seat)
       if (draft.seats[seat].uid !== null) throw plazaRefused.seatTaken(seat)
       draft.seats[seat] = { ...emptySeat(), uid: user.uid }
