@@ -23,10 +23,13 @@
  *    connection between two Chromium pages (bench/voice-latency.ts), and the voice media
  *    worker's CPU with 25 peers in one room, 3 speaking, next to a bare UDP forwarder of the
  *    same packets (bench/voice-worker.ts); and the time from a tap on Join to hearing the
- *    others in the product's own room page (bench/voice-join.ts).
+ *    others in the product's own room page (bench/voice-join.ts);
+ *  - the game plaza: 500 tables of two players and a watcher, a move every 2 s each, next to
+ *    a bare `http` + `ws` broadcast of the same moves, and where the plaza's code loads
+ *    (bench/plaza.ts).
  * Results and budgets go to bench/RESULTS.md. `BENCH_ONLY=pages` measures the H5 rows
  * alone (the floor, Home and Market), `BENCH_ONLY=search` the search rows alone (SQLite
- * and PostgreSQL side by side), `BENCH_ONLY=space` the gather space's rows alone, `BENCH_ONLY=voice` the voice rows alone (latency and the worker; the join row needs the product: `npx tsx bench/voice-join.ts`), and puts them in place of the same rows of the last full
+ * and PostgreSQL side by side), `BENCH_ONLY=space` the gather space's rows alone, `BENCH_ONLY=voice` the voice rows alone (latency and the worker; the join row needs the product: `npx tsx bench/voice-join.ts`), `BENCH_ONLY=plaza` the plaza's rows alone, and puts them in place of the same rows of the last full
  * table, noting when they were taken.
  */
 import { execSync, spawn } from 'child_process'
@@ -40,6 +43,7 @@ import type { Page } from 'playwright-core'
 import { launchBrowser, SLOW_PHONE_NETWORK } from '../e2e/support/browser'
 import { freePort, startProduct, stopProduct } from '../e2e/support/product'
 import { measureFanOut } from './fan-out'
+import { measurePlaza, plazaRows } from './plaza'
 import { historyRows, measureHistory } from './history'
 import { reportBudgets, verdict, withRemeasuredRows } from './results-table'
 import { measureSearch, searchRows } from './search'
@@ -66,6 +70,8 @@ const ONLY_SEARCH = process.env.BENCH_ONLY === 'search'
 const ONLY_SPACE = process.env.BENCH_ONLY === 'space'
 /** `voice`: only the voice rows: the latency row (two Chromium pages) and the media worker's (a room of werift connections); no build and no product of their own. */
 const ONLY_VOICE = process.env.BENCH_ONLY === 'voice'
+/** `plaza`: only the game plaza's rows (a product of its own with 500 tables, the bare broadcast, Home and the plaza page in Chromium). */
+const ONLY_PLAZA = process.env.BENCH_ONLY === 'plaza'
 const RESULTS = path.join(ROOT, 'bench/RESULTS.md')
 const HEADER = ['measure', 'OpenRealm', 'floor / bare', 'ratio', 'budget']
 
@@ -332,8 +338,17 @@ async function voiceOnly (): Promise<void> {
   reportBudgets(rows)
 }
 
+/** `BENCH_ONLY=plaza`: the plaza's rows in place of the same rows of the last full table. */
+async function plazaOnly (): Promise<void> {
+  const rows = plazaRows(await measurePlaza())
+  console.log(`\n${tableOf([HEADER, ...rows])}\n`)
+  writeFileSync(RESULTS, withRemeasuredRows(readFileSync(RESULTS, 'utf8'), rows, `Plaza rows re-measured ${new Date().toISOString()} (BENCH_ONLY=plaza; load average ${os.loadavg().map(load => load.toFixed(1)).join(' ')} at the end).`))
+  reportBudgets(rows)
+}
+
 async function main (): Promise<void> {
   if (ONLY_SEARCH) return searchOnly()
+  if (ONLY_PLAZA) return plazaOnly()
   if (ONLY_SPACE) return spaceOnly()
   if (ONLY_VOICE) return voiceOnly()
   buildAll()
@@ -411,6 +426,7 @@ async function main (): Promise<void> {
     const voiceLatency = await measureVoiceLatency()
     const voiceWorker = await measureVoiceWorker()
     const voiceJoin = await measureVoiceJoin(product)
+    const plaza = await measurePlaza()
 
     const rows: string[][] = [
       HEADER,
@@ -430,6 +446,7 @@ async function main (): Promise<void> {
       ...voiceLatencyRows(voiceLatency),
       ...voiceWorkerRows(voiceWorker),
       ...voiceJoinRows(voiceJoin),
+      ...plazaRows(plaza),
     ]
     const table = tableOf(rows)
     console.log(`\n${table}\n`)

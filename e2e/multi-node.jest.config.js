@@ -12,7 +12,7 @@ module.exports = {
   rootDir: path.resolve(__dirname, '..'),
   displayName: 'multi-node',
   testEnvironment: 'node',
-  testMatch: ['<rootDir>/e2e/multi-node.test.ts', '<rootDir>/e2e/multi-node-chat.test.ts'],
+  testMatch: ['<rootDir>/e2e/multi-node.test.ts', '<rootDir>/e2e/multi-node-chat.test.ts', '<rootDir>/e2e/multi-node-plaza.test.ts'],
   transform: {
     '^.+\\.ts$': ['babel-jest', { presets: [['@babel/preset-env', { targets: { node: 'current' } }], '@babel/preset-typescript'], babelrc: false, configFile: false }],
   },

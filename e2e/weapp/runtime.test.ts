@@ -209,6 +209,24 @@ async function ownersConversation (): Promise<string> {
   return conversationId
 }
 
+/** A plaza call straight to the HTTP API as `login` (the other player, who plays from H5 or anywhere). */
+async function plazaCall<T> (login: SeededLogin, method: string, url: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${product.url}${url}`, {
+    method,
+    headers: { authorization: `Bearer ${login.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  const envelope = await response.json() as { msg: string, data: T }
+  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${envelope.msg}`)
+  return envelope.data
+}
+
+/** The point (x, y) of the 五子棋 board on the page on top (its cells in row order), and whether a stone of `colour` is on it. */
+function hasStone (app: MiniProgram, x: number, y: number, colour: 'black' | 'white'): boolean {
+  const cell = nodesWithClass(app.current().data.root, 'game-board__cell')[y * 15 + x]
+  return nodesWithClass(cell, `game-board__stone--${colour}`).length > 0
+}
+
 /** How a member opens a page: its URL (with its query), who is signed in (a seeded account; a new guest when none), and what it shows once its data is in. */
 interface PageVisit {
   url: () => Promise<string>
@@ -773,6 +791,34 @@ describe('the mini-program at run time', () => {
     expect(canvas.textsDrawn()).toEqual([{ text: 'A', at: { x: 3, y: -39 } }, { text: 'B', at: { x: -27, y: -54 } }])
     expect(() => ctx.createLinearGradient(0, 0, 1, 1)).toThrow("canvas.getContext('2d').createLinearGradient is not part of the simulated WeChat canvas")
     expect(unknown).toEqual(["canvas.getContext('2d').createLinearGradient"])
+  })
+
+  it('plays 五子棋 in the plaza against a player on HTTP: sits, says ready, sees each of the other\'s moves live and taps its own', async () => {
+    const alex = signInSeeded(product, ALEX_UID)
+    type Answer = { table: { table_id: string, version: number, status: string, seats: Array<{ uid: string | null }> }, view: { view: { board: number[] } } | null }
+    const { table } = await plazaCall<Answer>(alex, 'POST', `/channels/${PLAZA_CHANNEL}/tables`, { game: 'gomoku' })
+    const app = launch(`/pages/plaza/index?sid=${SERVER}&channel_id=${PLAZA_CHANNEL}&table_id=${table.table_id}`, signedIn(signInSeeded(product, MEMBER_UID)))
+    await sees(app, '五子棋', 'Alex', '坐下')
+    await tapWhenShown(app, 'plaza-table__action', '坐下')
+    // the sit's own answer, not only the gateway's update, before the next tap (a busy store takes none)
+    await until(app, 'the sit answered', () => app.record.requests.some(request => request.method === 'POST' && request.url.endsWith('/seats')) && nodesWithClass(app.current().data.root, 'plaza-table__action').some(button => textOf(button).includes('准备') && !button.disabled))
+    await tapWhenShown(app, 'plaza-table__action', '准备')
+    await until(app, 'ready said', () => app.text().includes('取消准备'))
+    let answer = await plazaCall<Answer>(alex, 'PUT', `/tables/${table.table_id}/ready`, { ready: true })
+    expect(answer.table.status).toBe('playing')
+    await sees(app, '等待 Alex')
+    // Alex (black) plays down column 7 from HTTP; the mini-program (white) answers down column 8
+    for (let step = 0; step < 3; step++) {
+      answer = await plazaCall<Answer>(alex, 'POST', `/tables/${table.table_id}/moves`, { nonce: `weapp-plaza-${table.table_id}-${step}`, version: answer.table.version, move: { x: 7, y: 7 + step } })
+      await until(app, `Alex's stone ${step + 1} arriving live`, () => hasStone(app, 7, 7 + step, 'black'))
+      await sees(app, '轮到你了')
+      const cell = nodesWithClass(app.current().data.root, 'game-board__cell')[(7 + step) * 15 + 8]
+      app.tap(cell)
+      await until(app, `its own stone ${step + 1} on the board`, () => hasStone(app, 8, 7 + step, 'white'))
+      answer = await plazaCall<Answer>(alex, 'GET', `/tables/${table.table_id}`)
+      expect(answer.view?.view.board[(7 + step) * 15 + 8]).toBe(1)
+      await sees(app, '等待 Alex')
+    }
   })
 
   it('fails a call to a wx API the simulation does not know', () => {
