@@ -84,7 +84,9 @@ const TONE_LISTEN_MS = 1200
 /**
  * Resolves with the first tone `stream` carries on `page` (a window louder than
  * SILENCE_RMS), listening for up to `timeoutMs`; null when only silence arrived. Its
- * frequency is that of the loudest window in the TONE_LISTEN_MS after it was first heard.
+ * frequency is the median pitch of the loud windows (at least half the loudest's RMS) in the
+ * TONE_LISTEN_MS after it was first heard: one window across a beep's edge, or a codec's
+ * concealment after a late packet, peaks elsewhere, and the loudest alone was sometimes that one.
  * The stream is also attached to a muted audio element: Chromium feeds a remote WebRTC
  * track to WebAudio only while a media element plays it.
  */
@@ -103,25 +105,32 @@ export async function detectTone (page: Page, stream: JSHandle<MediaStream>, tim
     const spectrum = new Float32Array(analyser.frequencyBinCount)
     const binHz = context.sampleRate / analyser.fftSize
     let loudest: HeardTone | null = null
+    /** Every window louder than silence: its RMS and its loudest frequency. */
+    const windows: Array<{ rms: number, frequencyHz: number }> = []
     const finish = () => {
       clearInterval(poll)
       clearTimeout(limit)
       void context.close()
       audio.srcObject = null
+      if (loudest) {
+        const loud = windows.filter(window => window.rms >= loudest!.rms / 2).map(window => window.frequencyHz).sort((a, b) => a - b)
+        loudest = { ...loudest, frequencyHz: loud[Math.floor(loud.length / 2)] }
+      }
       resolve(loudest)
     }
     // a 2048-sample window is 43 ms at 48 kHz; polling every 10 ms sees even a 20 ms beep whole
     const poll = setInterval(() => {
       analyser.getFloatTimeDomainData(samples)
       const rms = Math.sqrt(samples.reduce((sum, sample) => sum + sample * sample, 0) / samples.length)
-      if (rms < silence || (loudest && rms <= loudest.rms)) return
+      if (rms < silence) return
       analyser.getFloatFrequencyData(spectrum)
       // the loudest bin of the voice band, from 100 Hz: below it lie the DC offset and a beep's on-off envelope, which Opus drops
       const lowest = Math.ceil(100 / binHz)
       let peak = lowest
       for (let bin = lowest + 1; bin < spectrum.length; bin++) if (spectrum[bin] > spectrum[peak]) peak = bin
       if (!loudest) setTimeout(finish, listenMs)
-      loudest = { rms, frequencyHz: peak * binHz, binHz, heardAt: loudest?.heardAt ?? Date.now() }
+      windows.push({ rms, frequencyHz: peak * binHz })
+      if (!loudest || rms > loudest.rms) loudest = { rms, frequencyHz: peak * binHz, binHz, heardAt: loudest?.heardAt ?? Date.now() }
     }, 10)
     const limit = setTimeout(() => { if (!loudest) finish() }, limitMs)
   }), [stream, timeoutMs, SILENCE_RMS, TONE_LISTEN_MS] as const)
