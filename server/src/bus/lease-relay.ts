@@ -5,7 +5,9 @@
  * process (the Redis channel `<kind>:to:<process>`) for what the other processes send it. The
  * holder may keep values beside the lease (`<kind>:<what>:<id>`, for KEPT_LEASES leases
  * after their last keep) for the other processes to read, and for the next holder when this
- * one dies; a release deletes the lease and them. With one process the relay is in-process:
+ * one dies; a release deletes the lease and them. Values that belong to no lease and must
+ * outlast every process (a moderator's voice mute) are held in a hash `<kind>:held:<what>`
+ * with no expiry until taken off. With one process the relay is in-process:
  * everything is this process's, nothing travels (`process` is 'local').
  *
  * The space (server/src/space/relay.ts) and the voice rooms (server/src/voice/relay.ts) each
@@ -39,18 +41,23 @@ export interface LeaseHolding<M> {
 export interface LeaseRelay<M> extends LeaseHolding<M> {
   /** The holders of `ids` (null where none), in order. */
   holdersOf (ids: readonly string[]): Promise<Array<string | null>>
-  /** Keeps `text` as the value `what` of `id` (for KEPT_LEASES leases). */
-  keep (id: string, what: string, text: string): Promise<void>
+  /** Keeps `text` as the value `what` of `id` (for KEPT_LEASES leases, or `ms` when given). */
+  keep (id: string, what: string, text: string, ms?: number): Promise<void>
   /** The values `what` of `ids` last kept (null where none), in order. */
   keptOf (ids: readonly string[], what: string): Promise<Array<string | null>>
+  /** Holds `text` as field `field` of the values `what` until it is held again or taken off (`text` null): no lease, no expiry, read by every process. */
+  hold (what: string, field: string, text: string | null): Promise<void>
+  /** The field `field` of the values `what` held, or null. */
+  heldOf (what: string, field: string): Promise<string | null>
 }
 
 /** Kept values outlive their last keep by this many leases: long enough for the next holder to read them. */
 export const KEPT_LEASES = 5
 
-/** One process: everything is this process's and nothing travels or is kept. */
+/** One process: everything is this process's and nothing travels or is kept (held values live in the process's memory). */
 export function createLocalLeaseRelay<M> (leaseMs: number): LeaseRelay<M> {
   const process = 'local'
+  const held = new Map<string, string>()
   return {
     process,
     leaseMs,
@@ -63,6 +70,11 @@ export function createLocalLeaseRelay<M> (leaseMs: number): LeaseRelay<M> {
     listen: () => undefined,
     keep: async () => undefined,
     keptOf: async ids => ids.map(() => null),
+    async hold (what, field, text) {
+      if (text === null) held.delete(`${what} ${field}`)
+      else held.set(`${what} ${field}`, text)
+    },
+    heldOf: async (what, field) => held.get(`${what} ${field}`) ?? null,
     close: async () => undefined,
   }
 }
@@ -86,6 +98,7 @@ export async function createRedisLeaseRelay<M> (url: string, { prefix, kind, kep
     owner: (id: string) => `${prefix}${kind}:owner:${id}`,
     value: (id: string, what: string) => `${prefix}${kind}:${what}:${id}`,
     to: (target: string) => `${prefix}${kind}:to:${target}`,
+    held: (what: string) => `${prefix}${kind}:held:${what}`,
   }
   const commands = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 })
   const subscriber = new Redis(url, { lazyConnect: true })
@@ -129,10 +142,15 @@ export async function createRedisLeaseRelay<M> (url: string, { prefix, kind, kep
       await commands.publish(key.to(to), JSON.stringify(message))
     },
     listen (handler) { handlers.push(handler) },
-    async keep (id, what, text) {
-      await commands.set(key.value(id, what), text, 'PX', keptMs)
+    async keep (id, what, text, ms = keptMs) {
+      await commands.set(key.value(id, what), text, 'PX', ms)
     },
     keptOf: (ids, what) => many(ids.map(id => key.value(id, what))),
+    async hold (what, field, text) {
+      if (text === null) await commands.hdel(key.held(what), field)
+      else await commands.hset(key.held(what), field, text)
+    },
+    heldOf: (what, field) => commands.hget(key.held(what), field),
     async close () {
       handlers.length = 0
       await Promise.all([commands.quit().catch(() => undefined), subscriber.quit().catch(() => undefined)])

@@ -54,7 +54,7 @@ import type { AppContext } from '../context'
 import { ApiError } from '../errors'
 import { accessTo, channelPermissions } from '../rules/access'
 import type { VoiceMedia, VoiceMediaEvents } from './media/types'
-import { VOICE_STATES_KEPT, type RelayedVoiceMember, type VoiceQuestion, type VoiceRelay, type VoiceRelayMessage } from './relay'
+import { VOICE_MODERATED_HELD, VOICE_SESSION_KEPT, VOICE_STATES_KEPT, type RelayedVoiceMember, type VoiceQuestion, type VoiceRelay, type VoiceRelayMessage } from './relay'
 import { iceServersFor } from './turn'
 import { voiceFailureMessageOf, VoiceRefusal, type VoiceMember, type VoiceService } from './types'
 
@@ -152,8 +152,8 @@ export class VoiceHub implements VoiceService {
   private readonly byUid = new Map<string, Occupant>()
   private readonly byMember = new Map<VoiceMember, Occupant>()
   private readonly byPeer = new Map<string, Occupant>()
-  /** Server mutes and deafens by `server uid`: they outlast a leave, so a rejoin keeps them (while this process runs). */
-  private readonly moderated = new Map<string, { mute: boolean, deaf: boolean }>()
+  /** Sessions resumed here whose place another process holds, until the holder answered (their ops wait for it). */
+  private readonly attaching = new Map<VoiceMember, Promise<void>>()
   private readonly media: VoiceMedia
   private readonly stopListening: () => void
   /** Bus events are followed one at a time, in order. */
@@ -193,6 +193,7 @@ export class VoiceHub implements VoiceService {
 
   /** Handles one voice op of `member` (throws {@link VoiceRefusal}): here when its room is held here, else asked of the room's holder. */
   async handle (member: VoiceMember, frame: VoiceClientFrame): Promise<void> {
+    await this.attaching.get(member)
     if (frame.op === 'voice_join') {
       const holder = await this.relay.claim(frame.d.channel_id)
       if (holder !== this.relay.process) {
@@ -329,6 +330,7 @@ export class VoiceHub implements VoiceService {
     if (!channel || !hasPermission(bits, Permission.ViewChannel)) throw new VoiceRefusal(`voice_join: no channel ${channelId}`)
     if (!channelTypeHas(channel.channel_type, 'carriesVoice')) throw new VoiceRefusal(`voice_join: channel ${channelId} is not a voice channel`)
     if (!hasPermission(bits, Permission.Connect)) throw new VoiceRefusal(`voice_join: missing permission: Connect in channel ${channelId}`)
+    const held = await this.moderationOf(channel.server_id, user.uid)
     if (member.state !== 'open') return // the socket closed meanwhile
     const limit = channel.user_limit ?? VOICE_USER_LIMIT_DEFAULT
     const room = this.rooms.get(channelId)
@@ -338,9 +340,9 @@ export class VoiceHub implements VoiceService {
     const previous = this.byUid.get(user.uid)
     if (previous) {
       if (previous.member !== member) previous.member?.send({ op: 'voice_left', d: { channel_id: previous.room.channelId, reason: 'elsewhere' } })
-      this.take(previous)
+      // a rejoin of the same room keeps its lease, even when the member was alone in it
+      this.take(previous, previous.room.channelId !== channelId)
     }
-    const held = this.moderated.get(`${channel.server_id} ${user.uid}`)
     const open = this.rooms.get(channelId) ?? { channelId, serverId: channel.server_id, bitrate: channel.bitrate ?? VOICE_BITRATE_DEFAULT, occupants: new Map() }
     const takenUp = this.rooms.has(channelId)
       ? null
@@ -431,13 +433,13 @@ export class VoiceHub implements VoiceService {
     this.relay.release(channelId).catch(error => this.log.warn({ err: error }, 'voice: lease not released'))
   }
 
-  /** Takes the occupant out of the maps and its room at once (nothing awaited): the worker and the readers are told after. */
-  private take (occupant: Occupant): void {
+  /** Takes the occupant out of the maps and its room at once (nothing awaited): the worker and the readers are told after; a room left empty gives up its lease unless `releasing` is false (the same member joins it again). */
+  private take (occupant: Occupant, releasing = true): void {
     const { room, state } = occupant
     if (room.occupants.get(state.uid) === occupant) room.occupants.delete(state.uid)
     if (room.occupants.size === 0 && this.rooms.get(room.channelId) === room) {
       this.rooms.delete(room.channelId)
-      this.release(room.channelId)
+      if (releasing) this.release(room.channelId)
     }
     if (this.byUid.get(state.uid) === occupant) this.byUid.delete(state.uid)
     if (occupant.member && this.byMember.get(occupant.member) === occupant) this.byMember.delete(occupant.member)
@@ -525,10 +527,20 @@ export class VoiceHub implements VoiceService {
       occupant.grace = null
       this.remove(occupant).catch(error => this.log.warn({ err: error }, 'voice: a member whose socket closed did not leave cleanly'))
     }, this.graceMs)
+    // a resume on another process finds the room through its session
+    if (this.relay.process !== 'local') {
+      this.relay.keep(occupant.sessionId, VOICE_SESSION_KEPT, occupant.room.channelId, this.graceMs)
+        .catch(error => this.log.warn({ err: error }, 'voice: the closed session\'s room was not kept'))
+    }
   }
 
-  /** A session opened: a resume of a session that held a room takes it up (its socket's frames go to the new one). */
+  /**
+   * A session opened: a resume of a session that held a room takes it up (its socket's frames
+   * go to the new one) — a room held here or relayed from here at once; one whose socket was on
+   * another process through the room's holder, found by the session (its ops wait for that).
+   */
   attach (member: VoiceMember): void {
+    let found = false
     for (const away of this.away.values()) {
       if (away.sessionId !== member.sessionId || away.member === member) continue
       if (away.member) this.awayOf.delete(away.member)
@@ -537,15 +549,56 @@ export class VoiceHub implements VoiceService {
       away.member = member
       this.awayOf.set(member, away)
       this.tellHolder(away, 'attach')
+      found = true
     }
     for (const occupant of this.byUid.values()) {
       if (occupant.sessionId !== member.sessionId || occupant.member === member) continue
-      if (occupant.member) this.byMember.delete(occupant.member)
-      if (occupant.grace) clearTimeout(occupant.grace)
-      occupant.grace = null
-      occupant.member = member
-      this.byMember.set(member, occupant)
+      this.takeUpSession(occupant, member)
+      found = true
     }
+    if (found || this.relay.process === 'local' || !member.user) return
+    const attaching = this.resumeElsewhere(member, member.user)
+      .catch(error => { this.log.warn({ err: error }, 'voice: a resumed session\'s room was not taken up') })
+      .finally(() => { if (this.attaching.get(member) === attaching) this.attaching.delete(member) })
+    this.attaching.set(member, attaching)
+  }
+
+  /** The occupant's place is `member`'s now (its session resumed): its frames go there, the grace stops. */
+  private takeUpSession (occupant: Occupant, member: VoiceMember): void {
+    if (occupant.member) this.byMember.delete(occupant.member)
+    if (occupant.grace) clearTimeout(occupant.grace)
+    occupant.grace = null
+    occupant.member = member
+    this.byMember.set(member, occupant)
+  }
+
+  /**
+   * A session resumed here whose socket closed on another process: when it held a place in a
+   * room (kept under its session for the grace), the room's holder is asked to hand that place
+   * to it, relayed from here as any member of this process in a room held elsewhere.
+   */
+  private async resumeElsewhere (member: VoiceMember, user: User): Promise<void> {
+    const [channelId] = await this.relay.keptOf([member.sessionId], VOICE_SESSION_KEPT)
+    const holder = channelId === null ? null : await this.relay.holderOf(channelId)
+    if (channelId === null || holder === null || holder === this.relay.process || member.state !== 'open') return
+    const away: Away = { key: randomBytes(8).toString('hex'), holder, channelId, sessionId: member.sessionId, member, received: 0, grace: null }
+    this.away.set(away.key, away)
+    this.awayOf.set(member, away)
+    const question: VoiceQuestion = { q: 'resume', member: { process: this.relay.process, key: away.key }, user, session_id: member.sessionId }
+    let taken = false
+    try {
+      taken = await this.ask(holder, 'resume', question) === true
+    } finally {
+      if (!taken) this.forgetAway(away)
+    }
+  }
+
+  /** The holder's side of {@link resumeElsewhere}: the place `sessionId` holds here, now the relayed member's; false when it holds none. */
+  private resumedElsewhere (from: RelayedVoiceMember, user: User, sessionId: string): boolean {
+    const occupant = [...this.byUid.values()].find(candidate => candidate.sessionId === sessionId && candidate.state.uid === user.uid)
+    if (!occupant) return false
+    this.takeUpSession(occupant, this.relayedMember(from, user, sessionId))
+    return true
   }
 
   private tellHolder (away: Away, t: 'detach' | 'attach'): void {
@@ -594,10 +647,9 @@ export class VoiceHub implements VoiceService {
     const occupant = this.byUid.get(uid)
     if (occupant?.room.serverId !== serverId) return null
     if (change.mute !== undefined || change.deaf !== undefined) {
-      const key = `${serverId} ${uid}`
       const held = { mute: change.mute ?? occupant.state.mute, deaf: change.deaf ?? occupant.state.deaf }
-      if (held.mute || held.deaf) this.moderated.set(key, held)
-      else this.moderated.delete(key)
+      await this.relay.hold(VOICE_MODERATED_HELD, `${serverId} ${uid}`, held.mute || held.deaf ? JSON.stringify(held) : null)
+      if (this.byPeer.get(occupant.peerId) !== occupant) return null // left meanwhile (the mute is held for the rejoin)
       occupant.state = { ...occupant.state, ...held }
       await this.changed(occupant)
     }
@@ -620,6 +672,12 @@ export class VoiceHub implements VoiceService {
     if (occupant?.room.serverId !== serverId) return false
     await this.removeFor(occupant, 'disconnected')
     return true
+  }
+
+  /** The server mute and deafen held for `uid` in `serverId` (they outlast a leave and every process). */
+  private async moderationOf (serverId: string, uid: string): Promise<{ mute: boolean, deaf: boolean } | null> {
+    const text = await this.relay.heldOf(VOICE_MODERATED_HELD, `${serverId} ${uid}`)
+    return text === null ? null : JSON.parse(text) as { mute: boolean, deaf: boolean }
   }
 
   /** Schedules a check of the occupant's Speak when their timeout ends (a timeout ends with no event). */
@@ -717,6 +775,7 @@ export class VoiceHub implements VoiceService {
   private async answer (question: VoiceQuestion): Promise<string | VoiceState | boolean | null> {
     if (question.q === 'moderate') return await this.moderateHere(question.server_id, question.uid, question.change)
     if (question.q === 'disconnect') return await this.disconnectHere(question.server_id, question.uid)
+    if (question.q === 'resume') return this.resumedElsewhere(question.member, question.user, question.session_id)
     const { frame } = question
     try {
       // a join comes here because this process holds the room: one that lost it meanwhile sends the member to try again

@@ -7,6 +7,9 @@
  * and the holder sends that member's frames back, numbered. The holder keeps the states of a
  * room's members beside its lease (`voice:states:<channel_id>`) at every change, so any process
  * lists a server's rooms and finds a member to moderate; a moderation is asked of the holder.
+ * A member whose socket closed is kept under its gateway session (`voice:session:<session_id>`,
+ * for the grace), so a resume on any process finds the room's holder and takes the place up;
+ * server mutes and deafens are held in `voice:held:moderated` for every process.
  * The media never travels here: the browser's WebRTC path goes to the holder's media worker.
  */
 import type { User } from '@core/wire/entities'
@@ -24,6 +27,8 @@ export type VoiceQuestion =
   | { q: 'moderate', server_id: string, uid: string, change: VoiceModerateBody }
   /** A moderator's disconnect of `uid`: answered true when they were in a room here. */
   | { q: 'disconnect', server_id: string, uid: string }
+  /** Gateway session `session_id`, resumed on the asking process, takes up the place it held here (now relayed as `member`): answered true when it held one. */
+  | { q: 'resume', member: RelayedVoiceMember, user: User, session_id: string }
 
 /** What travels between processes about voice rooms. */
 export type VoiceRelayMessage =
@@ -41,6 +46,12 @@ export type VoiceRelay = LeaseRelay<VoiceRelayMessage>
 
 /** The kept value of a room: its members' states, in the order they joined. */
 export const VOICE_STATES_KEPT = 'states'
+
+/** The kept value of a gateway session whose socket closed in a room (for the resume grace): the room's channel, for a resume on another process to find its holder. */
+export const VOICE_SESSION_KEPT = 'session'
+
+/** The held values of the server mutes and deafens (field `<server_id> <uid>`, `{mute, deaf}`): they outlast a leave and every process, so a rejoin anywhere keeps them. */
+export const VOICE_MODERATED_HELD = 'moderated'
 
 /** One process: every room is this process's and nothing travels. */
 export function createLocalVoiceRelay (leaseMs: number): VoiceRelay {

@@ -16,7 +16,7 @@ import { GatewayErrorCode, type ServerFrame } from '@core/wire/gateway'
 import { VOICE_USER_LIMIT_DEFAULT, type VoiceState, type VoiceStatesAnswer } from '@core/wire/voice'
 import { buildApp } from '../../src/app'
 import { dropRedisKeys, freshRedisPrefix, REDIS_TEST_URL, redisAnswers, redisGatedIt } from '../bus/redis-probe'
-import { identified, pause, type GatewayTestClient } from '../gateway/client'
+import { connectGateway, identified, pause, type GatewayTestClient } from '../gateway/client'
 import { dropSchema, envelope, signInAsGuest, signInAsMember, testConfig, type TestApp } from '../helper'
 import { FAKE_OFFER, fakeVoiceMedia, type FakeVoiceMedia } from './fake-media'
 import { errorsOf, SERVER, stateUpdatesOf, until, VOICE, type VoiceFrame } from './voice-helpers'
@@ -209,6 +209,41 @@ describe('a voice room with members on two processes', () => {
     expect(await listedOn(1)).toEqual([first.uid, second.uid])
   })
 
+  withRedis('keeps a member whose session resumes on the other process in the room held by the first (the holder relays them from then on)', async () => {
+    const roaming = await guestMember()
+    const { client: before, ready: session } = await identified(nodes[0].url, roaming.token)
+    clients.push(before)
+    await join(before)
+    await before.next(frame => frame.op === 'voice_offer')
+    const peerId = nodes[0].media.peerOf(roaming.uid)?.peerId ?? ''
+    before.close()
+    await pause(50)
+    const after = await connectGateway(nodes[1].url)
+    clients.push(after)
+    after.send({ op: 'resume', d: { token: roaming.token, session_id: session.session_id, seq: session.seq } })
+    await after.next(frame => frame.op === 'resumed')
+    // the client sends voice_restart after resuming: the holder's worker takes it and its offer comes back over the new socket
+    after.send({ op: 'voice_restart', d: null })
+    await until(() => nodes[0].media.callsOf(roaming.uid, 'restartIce').length === 1, 'the resumed session\'s restart reaches the holder\'s worker')
+    nodes[0].media.events().offer(peerId, FAKE_OFFER, [])
+    await after.next(frame => frame.op === 'voice_offer')
+    await pause(GRACE_MS + LEASE_MS)
+    expect(nodes[0].media.peers.has(peerId)).toBe(true)
+    expect(await listedOn(1)).toContain(roaming.uid)
+    after.send({ op: 'voice_state', d: { self_mute: true, self_deaf: false } })
+    await until(() => nodes[0].media.callsOf(roaming.uid, 'setSilenced').length === 1, 'the resumed session acts in the room')
+    expect(errorsOf(after)).toEqual([])
+    after.send({ op: 'voice_leave', d: null })
+    await until(() => !nodes[0].media.peers.has(peerId), 'the leave closes the peer')
+  })
+
+  withRedis('holds a server mute for the rejoin whichever process holds the room next (mute set now, checked after the holder is gone)', async () => {
+    const owner = await signInAsMember(onFirstNode())
+    const response = await nodes[1].app.inject({ method: 'PATCH', url: `/servers/${SERVER}/voice-states/${second.uid}`, headers: owner.headers, payload: { mute: true } })
+    expect(response.statusCode).toBe(200)
+    expect(nodes[0].media.callsOf(second.uid, 'setSilenced').map(call => call.value).slice(-1)).toEqual([true])
+  })
+
   withRedis('sends the relayed member voice_left holder when the holder goes away, and reopens the room on the surviving process at the rejoin', async () => {
     const before = leftOf(onB).length
     nodes[0].closed = true
@@ -225,5 +260,16 @@ describe('a voice room with members on two processes', () => {
     // the new holder tells the readers that the dead holder's members left with it
     await until(() => stateUpdatesOf(watcher, first.uid).some(update => update.left), 'the watcher hears the dead holder\'s member left')
     expect(errorsOf(onB)).toEqual([])
+  })
+  withRedis('keeps the dead holder\'s server mute at the rejoin on the surviving process, and lifts it there', async () => {
+    // the rejoin of the test before reopened the room on process b: the mute set through process a's room stands
+    expect((await join(onB)).members.find(state => state.uid === second.uid)?.mute).toBe(true)
+    await until(() => nodes[1].media.peerOf(second.uid)?.silenced === true, 'the surviving process\'s worker silences the muted member')
+    const owner = await signInAsMember({ config, inject: request => nodes[1].app.inject(request) } as Pick<TestApp, 'config' | 'inject'> as TestApp)
+    const lifted = await nodes[1].app.inject({ method: 'PATCH', url: `/servers/${SERVER}/voice-states/${second.uid}`, headers: owner.headers, payload: { mute: false } })
+    expect(lifted.statusCode).toBe(200)
+    onB.send({ op: 'voice_leave', d: null })
+    await until(() => nodes[1].media.peerOf(second.uid) === undefined, 'the leave closes the peer')
+    expect((await join(onB)).members.find(state => state.uid === second.uid)?.mute).toBe(false)
   })
 })
