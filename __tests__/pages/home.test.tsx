@@ -327,10 +327,10 @@ describe('Home: the channel list', () => {
     expect(document.querySelector('.home__content .channel-list__name')?.textContent).toBe('公告')
   })
 
-  it('shows its content when the channel a link names opens no page of the app (a game plaza says so in a toast)', async () => {
+  it('goes on to the lobby of a game plaza a link names, with no 暂不支持该功能 (the plaza opens its own page now)', async () => {
     page = await openPage(Home, { params: { cid: 'c-game' } })
-    expect(toasts()).toEqual(['暂不支持该功能'])
-    expect(document.querySelector('.home__content')).not.toBeNull()
+    expect(toasts()).toEqual([])
+    expect(navigateTo).toHaveBeenCalledWith({ url: expect.stringMatching(/^\/pages\/plaza\/index\?.*channel_id=c-game/) })
   })
 
   it('opens a live item on its channel page with the item to play', async () => {

@@ -68,6 +68,7 @@ const BODIES: Record<string, unknown> = {
   'PUT /channels/:channel_id/overrides/:target_type/:target_id': { allow: 0, deny: 0 },
   'PUT /channels/:channel_id/notification-settings': { muted: true },
   'POST /channels/:channel_id/posts': { title: 'a post', content: 'text' },
+  'POST /channels/:channel_id/tables': { game: 'gomoku' },
   'PATCH /posts/:post_id': { title: 'edited' },
   'POST /posts/:post_id': { title: 'edited' },
   'POST /posts/:post_id/comments': { content: 'a comment' },
