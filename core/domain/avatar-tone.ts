@@ -10,6 +10,6 @@ export const AVATAR_TONES = 6
 /** The tone of `uid`'s avatar: 0 … AVATAR_TONES − 1. */
 export function avatarTone (uid: string): number {
   let hash = 0
-  for (const character of uid) hash = (hash * 31 + (character.codePointAt(0) ?? 0)) >>> 0
+  for (let index = 0; index < uid.length; index++) hash = (hash * 31 + uid.charCodeAt(index)) >>> 0
   return hash % AVATAR_TONES
 }

@@ -65,3 +65,11 @@ describe('layoutLabels', () => {
     expect(placed[0].width).toBe(40)
   })
 })
+
+describe('overlapArea', () => {
+  it('is the area two rectangles share, and 0 when they are apart or only touch', () => {
+    expect(overlapArea({ x: 0, y: 0, width: 10, height: 10 }, { x: 5, y: 6, width: 10, height: 10 })).toBe(20)
+    expect(overlapArea({ x: 0, y: 0, width: 10, height: 10 }, { x: 10, y: 0, width: 10, height: 10 })).toBe(0)
+    expect(overlapArea({ x: 0, y: 0, width: 10, height: 10 }, { x: 30, y: 30, width: 5, height: 5 })).toBe(0)
+  })
+})

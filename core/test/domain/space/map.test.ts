@@ -23,6 +23,13 @@ describe('readSpaceMap', () => {
     expect(isWalkable(grid, { x: -1, y: 48 })).toBe(false)
   })
 
+  it('reads an obstacles layer without tile data as blocking nothing', () => {
+    const empty = asciiMap(['...', '...'])
+    const { grid } = readSpaceMap({ ...empty, layers: [...empty.layers.filter(layer => layer.type !== 'tilelayer'), { name: 'obstacles', type: 'tilelayer' }] })
+    expect(isBlockedTile(grid, 1, 1)).toBe(false)
+    expect(isBlockedTile(grid, 3, 1)).toBe(true)
+  })
+
   it('reads hotspots, hosts, the spawn point and the screen from object layers', () => {
     const layout = readSpaceMap(map)
     expect(layout.hotspots).toEqual([{ hotspot_id: 'hs1', name: 'Sofa', x: 40, y: 40, width: 32, height: 32 }])
