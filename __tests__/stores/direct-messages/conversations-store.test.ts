@@ -104,6 +104,23 @@ describe('ConversationsStore', () => {
     expect(store.unreadTotal).toBe(1)
   })
 
+  it('asks for the list again when a conversation and its messages arrive while it is on its way, so an answer read before them does not count them as fewer', async () => {
+    const api = fakeConversationsApi()
+    let answerFirst: (list: Conversation[]) => void = () => undefined
+    api.list.mockResolvedValue([conversation('d1', { unread_count: 3 })])
+    api.list.mockReturnValueOnce(new Promise(resolve => { answerFirst = resolve }))
+    const gateway = fakeGateway()
+    const store = new ConversationsStore({ api, gateway: gateway as unknown as Pick<GatewaySubscriptions, 'on'>, me: () => ME, logger: fakeLogger() })
+    store.start()
+    const first = store.load()
+    ;(gateway.emit as (t: string, d: unknown) => void)('CONVERSATION_CREATE', conversation('d1', { participants: [LIN, ME] }))
+    for (const id of [1, 2, 3]) gateway.emit('DM_MESSAGE_CREATE', chatMessage(id, { channel_id: 'd1', server_id: '' }))
+    answerFirst([conversation('d1', { unread_count: 1 })])
+    await first
+    await new Promise(resolve => setTimeout(resolve, 0))
+    expect(store.unreadTotal).toBe(3)
+  })
+
   it('says a refused privacy choice or block in words, and keeps what was there', async () => {
     const { api, store } = await started([])
     await store.loadPrivacy()

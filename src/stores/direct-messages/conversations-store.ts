@@ -96,8 +96,8 @@ export class ConversationsStore {
   start (): void {
     const { gateway } = this.sources
     this.stops.push(
-      gateway.on('CONVERSATION_CREATE', conversation => this.put(conversation)),
-      gateway.on('DM_MESSAGE_CREATE', message => {
+      gateway.on('CONVERSATION_CREATE', conversation => this.unlessLoading(() => this.put(conversation))),
+      gateway.on('DM_MESSAGE_CREATE', message => this.unlessLoading(() => {
         const conversation = this.conversations.find(item => item.conversation_id === message.channel_id)
         if (!conversation) {
           void this.load()
@@ -106,9 +106,19 @@ export class ConversationsStore {
         const mine = message.author.uid === this.sources.me()?.uid
         const unread = mine || this.openId === conversation.conversation_id ? conversation.unread_count : conversation.unread_count + 1
         this.put({ ...conversation, last_message: message, unread_count: unread })
-      }),
-      gateway.on('DM_READ', state => { this.markSeen(state.channel_id) }),
+      })),
+      gateway.on('DM_READ', state => this.unlessLoading(() => this.markSeen(state.channel_id))),
     )
+  }
+
+  /**
+   * Applies a live change, unless the list is on its way: its answer may have been read
+   * before the change and would put the older state back over it (three messages counted
+   * as one), so the list is asked for again — the newest request's answer is the one shown.
+   */
+  private unlessLoading (apply: () => void): void {
+    if (this.listing.status === 'loading') void this.load()
+    else apply()
   }
 
   /** Stops following the gateway. */
