@@ -174,6 +174,8 @@ describe('the chat opens where the member left off', () => {
       const row = reader.page.locator('.channel-list__row', { hasText: '大厅' }).filter({ visible: true }).first()
       await row.click()
       await messagesWith(reader.page, `before 40 ${stamp}`).waitFor({ timeout: 15000 })
+      // it opened at the first of the 40 (a phone shows about ten): the reader scrolls down to the newest
+      await reader.page.locator(`#chat-list-${LOBBY}`).evaluate(list => { list.scrollTop = list.scrollHeight })
       await waitUntilRead(reader.page)
       await reader.page.locator('.page-header__back').filter({ visible: true }).click()
       await row.waitFor()
