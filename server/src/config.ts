@@ -228,6 +228,11 @@ export interface ServerConfig {
   gatewayLeaseMs: number
   /** Gateway sockets one account may hold open on a process; one more closes its oldest (close code 4011). */
   gatewaySocketsPerAccount: number
+  /**
+   * Bytes a gateway socket may have queued unsent (a client that stopped reading): past it the
+   * socket is dropped, not waited on; the client resumes and is replayed what it missed.
+   */
+  gatewayMaxBacklogBytes: number
   /** Shortest time between two presence announcements of one member by a process (changes in between are coalesced into one). */
   gatewayPresenceIntervalMs: number
   /** Ticks per second of a gather space while something in it moves (an idle space does not tick). */
@@ -538,6 +543,7 @@ export function loadConfig (env: Env = process.env): ServerConfig {
     gatewayHeartbeatMs: integer(env, 'GATEWAY_HEARTBEAT_MS', 30_000, 100, 600_000),
     gatewayLeaseMs: integer(env, 'GATEWAY_LEASE_MS', 10_000, 300, 600_000),
     gatewaySocketsPerAccount: integer(env, 'GATEWAY_SOCKETS_PER_ACCOUNT', 10, 1, 1000),
+    gatewayMaxBacklogBytes: integer(env, 'GATEWAY_MAX_BACKLOG_BYTES', 4 * 1024 * 1024, 16 * 1024, 1024 * 1024 * 1024),
     gatewayPresenceIntervalMs: integer(env, 'GATEWAY_PRESENCE_INTERVAL_MS', 1000, 0, 60_000),
     spaceTickHz: integer(env, 'SPACE_TICK_HZ', 15, 1, 60),
     voiceIce: voiceIce(env),

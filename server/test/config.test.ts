@@ -41,7 +41,7 @@ describe('configuration from the environment', () => {
       UPLOAD_DAILY_BYTES_PER_IP: '8192', UPLOAD_DAILY_BYTES_GUESTS: '16384', TEXT_DAILY_BYTES: '2048', TEXT_DAILY_BYTES_PER_IP: '32768',
       INVITE_CREATE_PER_MINUTE: '5', INVITES_LIVE_PER_MEMBER: '6', GUEST_INVITE_MAX_AGE_SECONDS: '3600',
       HTTP_HEADERS_TIMEOUT_MS: '2000', HTTP_REQUEST_TIMEOUT_MS: '3000', HTTP_IDLE_TIMEOUT_MS: '4000', HTTP_KEEP_ALIVE_TIMEOUT_MS: '5000',
-      GATEWAY_SOCKETS_PER_ACCOUNT: '4', GATEWAY_PRESENCE_INTERVAL_MS: '250', SPACE_TICK_HZ: '20',
+      GATEWAY_SOCKETS_PER_ACCOUNT: '4', GATEWAY_PRESENCE_INTERVAL_MS: '250', GATEWAY_MAX_BACKLOG_BYTES: '65536', SPACE_TICK_HZ: '20',
       STUN_URLS: 'stun:stun.realm.example:3478', TURN_URLS: 'turn:turn.realm.example:3478?transport=udp, turns:turn.realm.example:5349',
       TURN_SECRET: 'coturn-secret', TURN_TTL_SECONDS: '600', VOICE_RELAY_ONLY: '1',
       SMTP_URL: 'smtps://u:p@smtp.example:465', MAIL_FROM: 'Realm <hi@realm.example>',
@@ -64,7 +64,7 @@ describe('configuration from the environment', () => {
       httpTimeouts: { headersMs: 2000, requestMs: 3000, idleMs: 4000, keepAliveMs: 5000 },
       redisUrl: 'redis://127.0.0.1:6379', redisKeyPrefix: 'realm:', gatewayHeartbeatMs: 5000, gatewayLeaseMs: 1500,
       voiceMedia: { publicIp: '198.51.100.4', udpPortMin: 45_000, udpPortMax: 45_500 },
-      gatewaySocketsPerAccount: 4, gatewayPresenceIntervalMs: 250, spaceTickHz: 20,
+      gatewaySocketsPerAccount: 4, gatewayPresenceIntervalMs: 250, gatewayMaxBacklogBytes: 65_536, spaceTickHz: 20,
       voiceIce: {
         stunUrls: ['stun:stun.realm.example:3478'], turnUrls: ['turn:turn.realm.example:3478?transport=udp', 'turns:turn.realm.example:5349'],
         turnSecret: 'coturn-secret', turnTtlSeconds: 600, relayOnly: true,
@@ -97,7 +97,7 @@ describe('configuration from the environment', () => {
   it.each([
     ['PORT', 'abc'], ['PORT', '70000'], ['RATE_LIMIT_MAX', '0'], ['DATABASE_URL', 'mysql://x'], ['PUBLIC_URL', 'ftp://x'],
     ['PUBLIC_URL', 'not a url'], ['DATABASE_SCHEMA', 'Robert\'); drop'], ['REDIS_URL', 'http://127.0.0.1:6379'], ['GATEWAY_HEARTBEAT_MS', '10'],
-    ['GATEWAY_LEASE_MS', '100'], ['MEMBER_WRITE_LIMIT_MAX', '0'], ['GATEWAY_SOCKETS_PER_ACCOUNT', '0'], ['GATEWAY_PRESENCE_INTERVAL_MS', '-1'],
+    ['GATEWAY_LEASE_MS', '100'], ['MEMBER_WRITE_LIMIT_MAX', '0'], ['GATEWAY_SOCKETS_PER_ACCOUNT', '0'], ['GATEWAY_PRESENCE_INTERVAL_MS', '-1'], ['GATEWAY_MAX_BACKLOG_BYTES', '1024'],
     ['WEB_PUSH_SUBJECT', 'http://realm.example'], ['SPACE_TICK_HZ', '0'], ['SPACE_TICK_HZ', '61'],
     ['STUN_URLS', 'http://stun.example'], ['TURN_URLS', 'stun:t.example'], ['TURN_TTL_SECONDS', '10'], ['VOICE_RELAY_ONLY', 'yes'],
   ])('refuses %s=%p naming the variable', (name, value) => {

@@ -120,6 +120,19 @@ export function ownFrameText (frame: ServerFrame, base: string): string {
   return serverFrameText(carriesAvatars ? absolutizeFileUrls(frame, base) as ServerFrame : frame)
 }
 
+/**
+ * A frame made once per public origin, as UTF-8 bytes, however many sockets it is written
+ * to (one origin in practice): `text` runs the first time an origin asks.
+ */
+export function encodedOnce (text: (base: string) => string): (base: string) => Buffer {
+  const byBase = new Map<string, Buffer>()
+  return base => {
+    let bytes = byBase.get(base)
+    if (bytes === undefined) byBase.set(base, bytes = Buffer.from(text(base)))
+    return bytes
+  }
+}
+
 /** The text of dispatch `t` with payload `d` and resume point `id` on the public origin `base` (stored-file URLs made absolute on it). */
 export function dispatchText (t: DispatchName, d: unknown, id: number, base: string): string {
   return serverFrameText({ op: 'dispatch', t, s: id, d: absolutizeFileUrls(d, base) })

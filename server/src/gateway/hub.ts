@@ -36,7 +36,7 @@ import type { VoiceService } from '../voice/types'
 import { membershipChangeOf } from './audience'
 import { RateBudget } from './budget'
 import type { GatewayDirectory } from './directory'
-import { dispatchText } from './frames'
+import { dispatchText, encodedOnce } from './frames'
 import { grantsIn, readableChange, type ServerGrant } from './grants'
 import {
   GatewaySession, SPACE_OPS_ACCOUNT_BURST, SPACE_OPS_PER_SECOND_PER_ACCOUNT, VOICE_OPS_ACCOUNT_BURST, VOICE_OPS_PER_SECOND_PER_ACCOUNT, type SessionHost,
@@ -117,6 +117,11 @@ export class GatewayHub implements SessionHost {
   /** The heartbeat interval announced in `ready`. */
   get heartbeatMs (): number {
     return this.ctx.config.gatewayHeartbeatMs
+  }
+
+  /** Bytes a socket may have queued unsent before it is dropped (GATEWAY_MAX_BACKLOG_BYTES). */
+  get maxBacklogBytes (): number {
+    return this.ctx.config.gatewayMaxBacklogBytes
   }
 
   /** The event bus. */
@@ -380,13 +385,8 @@ export class GatewayHub implements SessionHost {
 
   /** Offers one event to the sessions that may receive it, then forgets what it ended (a deleted channel, a departed member's grants). */
   private deliver (event: BusEvent, id: number): void {
-    // one text per public origin (one in practice), whatever the number of sessions
-    const texts = new Map<string, string>()
-    const frameOf = (base: string): string => {
-      let text = texts.get(base)
-      if (text === undefined) texts.set(base, text = dispatchText(event.t, event.d, id, base))
-      return text
-    }
+    // encoded once, whatever the number of sessions: the same bytes are written to every socket
+    const frameOf = encodedOnce(base => dispatchText(event.t, event.d, id, base))
     for (const session of this.startingSessions) session.offer(event, id, frameOf)
     const change = membershipChangeOf(event)
     if (change?.joined) for (const session of this.byUser.get(change.uid) ?? []) session.offer(event, id, frameOf)
@@ -411,10 +411,16 @@ export class GatewayHub implements SessionHost {
    */
   private sendGameViews (event: Extract<BusEvent, { t: 'PLAZA_GAME_VIEWS' }>, id: number): void {
     const { watcher, seats } = event.d
+    // each distinct view is encoded once: every watcher's socket gets the watchers' bytes
+    const frames = new Map<string | null, (base: string) => Buffer>()
+    const frameOf = (seat: string | null): (base: string) => Buffer => {
+      let frame = frames.get(seat)
+      if (frame === undefined) frames.set(seat, frame = encodedOnce(base => dispatchText('PLAZA_GAME_VIEW', seat === null ? watcher : seats[seat], id, base)))
+      return frame
+    }
     for (const session of this.byTable.get(event.table_id ?? '') ?? []) {
       if (event.channel_id === undefined || !session.mayRead(event.server_id, event.channel_id)) continue
-      const view = Object.prototype.hasOwnProperty.call(seats, session.uid) ? seats[session.uid] : watcher
-      session.sendOwn(base => dispatchText('PLAZA_GAME_VIEW', view, id, base))
+      session.sendOwn(frameOf(Object.prototype.hasOwnProperty.call(seats, session.uid) ? session.uid : null))
     }
   }
 

@@ -37,6 +37,8 @@ export interface SessionHost {
   clock (): number
   /** The heartbeat interval announced in `ready`. */
   readonly heartbeatMs: number
+  /** Bytes a socket may have queued unsent; past it the socket is dropped (the client resumes). */
+  readonly maxBacklogBytes: number
   /** The bus's resume log. */
   readonly bus: Pick<EventBus, 'lastId' | 'eventsAfter'>
   /** Sessions and presence across processes. */
@@ -128,10 +130,13 @@ const VOICE_LANE: OpLaneLimits = {
 /** waiting: no identify yet; starting: identify/resume in progress (events are held); open; closed. */
 type SessionState = 'waiting' | 'starting' | 'open' | 'closed'
 
+/** A frame as written to a socket: its text, or that text's UTF-8 bytes made once for many sockets. */
+export type FrameData = string | Buffer
+
 interface HeldEvent {
   event: BusEvent
   id: number
-  frame: (base: string) => string
+  frame: (base: string) => FrameData
 }
 
 /** One connection's session. */
@@ -209,7 +214,7 @@ export class GatewaySession implements SessionView, SpaceMember, VoiceMember, Pl
   }
 
   /** A bus event: held while the session starts, sent when the session receives it, skipped when already dealt with. */
-  offer (event: BusEvent, id: number, frame: (base: string) => string): void {
+  offer (event: BusEvent, id: number, frame: (base: string) => FrameData): void {
     if (this.state === 'starting') {
       this.held.push({ event, id, frame })
       return
@@ -221,7 +226,7 @@ export class GatewaySession implements SessionView, SpaceMember, VoiceMember, Pl
   }
 
   /** Sends a dispatch the gateway made for this session (CHANNELS_VISIBLE_UPDATE; its `s` is the event that caused it) if it is open. */
-  sendOwn (frame: (base: string) => string): void {
+  sendOwn (frame: (base: string) => FrameData): void {
     if (this.state === 'open') this.sendText(frame(this.base))
   }
 
@@ -234,8 +239,19 @@ export class GatewaySession implements SessionView, SpaceMember, VoiceMember, Pl
     await this.host.directory.keepReadable(this.sessionId, snapshotOf(this.grants, this.serverIds))
   }
 
-  private sendText (text: string): void {
-    if (this.socket.readyState === this.socket.OPEN) this.socket.send(text)
+  /**
+   * Writes one text frame, unless the socket is closing. A socket whose unsent queue is past
+   * the backlog cap (its client stopped reading) is dropped instead of queued for without
+   * bound: the client reconnects and resumes, and is replayed from the resume log.
+   */
+  private sendText (data: FrameData): void {
+    if (this.socket.readyState !== this.socket.OPEN) return
+    if (this.socket.bufferedAmount > this.host.maxBacklogBytes) {
+      this.host.log.warn({ session: this.sessionId, queued: this.socket.bufferedAmount }, 'gateway socket too far behind; dropped')
+      this.socket.terminate()
+      return
+    }
+    this.socket.send(data, { binary: false })
   }
 
   private receive (data: RawData): void {
