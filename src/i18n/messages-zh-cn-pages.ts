@@ -783,7 +783,7 @@ export const ZH_CN_PAGES = {
   durationMinutesSeconds: '{m} 分 {s} 秒',
   durationHoursMinutes: '{h} 小时 {m} 分',
   chatSlowModeOn: '慢速模式已开启',
-  chatSlowModeEvery: '慢速模式已开启：每 {interval} 可发一条',
+  chatSlowModeEvery: '慢速模式已开启：每 {interval}可发一条',
   chatSlowModeExempt: '慢速模式已开启（你不受限制）',
   chatSlowModeWait: '还需等待 {time}',
 }
