@@ -10,7 +10,7 @@
  * Not covered: painting and layout (WeChat's compilers check templates and styles,
  * compile-check.test.ts), the WeChat client itself (sign-in, payments, subscribe dialogs).
  */
-import { existsSync, mkdtempSync, rmSync } from 'fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'fs'
 import { tmpdir } from 'os'
 import path from 'path'
 import { startProduct, stopProduct, type RunningProduct } from '../support/product'
@@ -170,6 +170,17 @@ async function inviteCode (): Promise<string> {
 /** Lets the page finish what it asks for after its content shows (a negative assertion needs the page settled). */
 function settled (): Promise<void> {
   return new Promise(resolve => setTimeout(resolve, SETTLE_MS))
+}
+
+/**
+ * True when a button node is disabled: its `disabled` is set under the key the build's button
+ * template reads it from (Taro shortens attribute names in the page data: base.wxml
+ * `<button … disabled="{{i.p2}}"`).
+ */
+function isDisabled (button: TaroNode): boolean {
+  const alias = /<button[^>]*\sdisabled="\{\{i\.(\w+)\}\}"/.exec(readFileSync(path.join(DIST, 'base.wxml'), 'utf8'))?.[1]
+  if (alias === undefined) throw new Error('no disabled attribute on the button template of dist/weapp/base.wxml')
+  return button[alias] === true
 }
 
 /** Sets `channelId`'s slow mode as `login` (its owner) over HTTP. */
@@ -496,7 +507,9 @@ describe('the mini-program at run time', () => {
       await until(app, 'the sent message in the list', () => nodesWithClass(app.current().data.root, 'chat-message').some(row => textOf(row).includes(mine)))
       await until(app, 'the countdown', () => /还需等待 (2\d|30) 秒/.test(textOf(node(app, 'chat-composer__slow-mode'))))
       app.input(node(app, 'chat-composer__input'), '第二条')
-      await until(app, '发送 held', () => node(app, 'chat-composer__send').disabled === true)
+      expect(isDisabled(node(app, 'chat-composer__send'))).toBe(true)
+      await setSlowMode(owner, SLOW_MODE_CHANNEL, 0)
+      await until(app, '发送 free once slow mode is off', () => !isDisabled(node(app, 'chat-composer__send')) && !app.text().includes('慢速模式已开启'))
     } finally {
       await setSlowMode(owner, SLOW_MODE_CHANNEL, 0)
     }

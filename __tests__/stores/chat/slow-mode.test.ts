@@ -1,8 +1,11 @@
+import { observable, runInAction } from 'mobx'
 import { SERVER_CODES } from '@core/wire/codes'
+import type { User } from '@core/wire/entities'
 import type { SlowModeState } from '@core/wire/messages'
 import { RequestError } from '@/services/request/errors'
+import { ChannelChat } from '@/stores/chat/channel-chat'
 import { SlowMode } from '@/stores/chat/slow-mode'
-import { ME, chatMessage } from '../support/chat-fakes'
+import { ME, chatMessage, fakeGateway, fakeMessagesApi } from '../support/chat-fakes'
 import { deferred, fakeLogger, manualClock, manualScheduler } from '../support/fakes'
 import { NOW_MS, opened, setup } from '../support/open-chat'
 
@@ -111,6 +114,24 @@ describe('ChannelChat under slow mode', () => {
     expect([chat.slowMode.on, chat.slowMode.seconds]).toEqual([true, 60])
     gateway.emit('CHANNEL_UPDATE', channelUpdate('c1', 60)) // a rename: the setting is the same
     expect(api.slowMode).toHaveBeenCalledTimes(2)
+  })
+
+  it('asks nothing of a visitor, and asks once they are signed in', async () => {
+    const signedIn = observable.box<User | null>(null)
+    const api = fakeMessagesApi()
+    const chat = new ChannelChat({ channelId: 'c1', serverId: '723658' }, {
+      api, gateway: fakeGateway(), me: () => signedIn.get(), clock: () => NOW_MS, scheduler: manualScheduler(), logger: fakeLogger(),
+    })
+    api.listHistory.mockResolvedValueOnce({ items: [], has_more: false })
+    await chat.start()
+    expect(api.slowMode).not.toHaveBeenCalled()
+    api.slowMode.mockResolvedValueOnce({ seconds: 30, wait_seconds: 7, exempt: false })
+    runInAction(() => signedIn.set(ME))
+    await Promise.resolve()
+    await Promise.resolve()
+    expect(api.slowMode).toHaveBeenCalledTimes(1)
+    expect(chat.slowMode.waitSeconds).toBe(7)
+    chat.dispose()
   })
 
   it('never holds an edit of my message', async () => {

@@ -214,8 +214,10 @@ export class ChannelChat {
     this.stops.push(reaction(() => this.deps.gateway.connection, (now, before) => {
       if (now === 'online' && before !== 'online' && this.history.status !== 'idle') void this.catchUp()
     }))
+    // my slow mode wait is asked for once I am signed in (a visitor has none), and again as another account
+    this.stops.push(reaction(() => this.deps.me()?.uid ?? null, uid => { if (uid !== null) void this.slowMode.refresh() }, { fireImmediately: true }))
     this.deps.gateway.focus(this.channelId)
-    await Promise.all([this.slowMode.refresh(), this.foundId === null ? this.loadLatest() : this.history.loadAround(this.foundId)])
+    await (this.foundId === null ? this.loadLatest() : this.history.loadAround(this.foundId))
   }
 
   /** Stops listening, drops the typing timers and the gateway focus. */
