@@ -846,7 +846,7 @@ describe('the mini-program at run time', () => {
     await sees(app, '五子棋', 'Alex', '坐下')
     await tapWhenShown(app, 'plaza-table__action', '坐下')
     // the sit's own answer, not only the gateway's update, before the next tap (a busy store takes none)
-    await until(app, 'the sit answered', () => app.record.requests.some(request => request.method === 'POST' && request.url.endsWith('/seats')) && nodesWithClass(app.current().data.root, 'plaza-table__action').some(button => textOf(button).includes('准备') && !button.disabled))
+    await until(app, 'the sit answered', () => app.record.requests.some(request => request.method === 'POST' && request.url.endsWith('/seats')) && nodesWithClass(app.current().data.root, 'plaza-table__action').some(button => textOf(button).includes('准备') && !isDisabled(button)))
     await tapWhenShown(app, 'plaza-table__action', '准备')
     await until(app, 'ready said', () => app.text().includes('取消准备'))
     let answer = await plazaCall<Answer>(alex, 'PUT', `/tables/${table.table_id}/ready`, { ready: true })
