@@ -30,6 +30,7 @@ function answer (overrides: Partial<MyPermissions> = {}): MyPermissions {
     channels: [{ channel_id: 'c1', permissions: Permission.ViewChannel | Permission.SendMessages }],
     role_ids: [],
     timeout_until: null,
+    rank: null,
     ...overrides,
   }
 }
