@@ -178,6 +178,21 @@ async function seeFaces (page: Page, channelName: string, uids: string[]): Promi
   throw new Error(`the row of ${channelName} shows ${seen.join() || 'nobody'}, not ${uids.join() || 'nobody'}`)
 }
 
+/**
+ * On Home with the voice bar: the bar stands at the page's top (no empty band above it where a page
+ * header would be: Home has none) and Home's header card starts right below it, neither under it nor
+ * further down than the gap between Home's cards.
+ */
+async function expectBarAtHomeTop (page: Page): Promise<void> {
+  const barBox = await page.locator('[data-testid="voice-bar"]').filter({ visible: true }).boundingBox()
+  const cardBox = await page.locator('.server-header').filter({ visible: true }).first().boundingBox()
+  if (!barBox || !cardBox) throw new Error('no voice bar or no header card on Home')
+  expect(barBox.y).toBeLessThanOrEqual(16)
+  const gap = cardBox.y - (barBox.y + barBox.height)
+  expect(gap).toBeGreaterThanOrEqual(0)
+  expect(gap).toBeLessThanOrEqual(16)
+}
+
 /** A screenshot of `page` into VOICE_SCREENSHOTS as voice-<name>.png (nothing when it is unset). */
 async function screenshot (page: Page, name: string): Promise<void> {
   const folder = process.env.VOICE_SCREENSHOTS
@@ -239,6 +254,11 @@ describe('voice channels', () => {
     await alex.page.locator('[data-testid="voice-mute"]').filter({ visible: true }).click()
     expect(await hears(owner, alex)).toBe(true)
 
+    // Alex is an administrator: the owner sits above him, so the owner's tile offers him no moderation (the server would refuse it)
+    const ownerTile = alex.page.locator(`[data-testid="voice-tile-${OWNER}"]`).filter({ visible: true })
+    await ownerTile.waitFor()
+    expect(await ownerTile.locator('.voice-tile__action').count()).toBe(0)
+
     // the owner server-mutes Alex on his tile, and lifts it
     const alexTile = owner.page.locator(`[data-testid="voice-tile-${ALEX}"]`).filter({ visible: true })
     await alexTile.getByText('禁止发言', { exact: true }).click()
@@ -261,15 +281,19 @@ describe('voice channels', () => {
     await bar.getByText('已连接').waitFor()
     await seeFaces(alex.page, TEA_ROOM.name, [OWNER, ALEX])
     expect(await hears(alex, owner)).toBe(true)
-    // the bar stands above Home's header card, not over it
-    const barBox = await bar.boundingBox()
-    const cardBox = await alex.page.locator('.server-header').filter({ visible: true }).first().boundingBox()
-    expect(barBox && cardBox && barBox.y + barBox.height <= cardBox.y).toBe(true)
+    await expectBarAtHomeTop(alex.page)
     await screenshot(alex.page, 'home-bar-390x844')
 
     await bar.getByText('离开', { exact: true }).click()
     await seeFaces(watcher.page, TEA_ROOM.name, [OWNER])
-    await owner.page.locator('[data-testid="voice-leave"]').filter({ visible: true }).click()
+    // the owner goes Home from the room (its header's way back) on a wide window, and leaves from the bar there
+    await owner.page.setViewportSize({ width: 1440, height: 900 })
+    await owner.page.locator('.page-header__back').filter({ visible: true }).first().click()
+    const ownerBar = owner.page.locator('[data-testid="voice-bar"]').filter({ visible: true })
+    await ownerBar.getByText('已连接').waitFor()
+    await expectBarAtHomeTop(owner.page)
+    await screenshot(owner.page, 'home-bar-1440x900')
+    await ownerBar.getByText('离开', { exact: true }).click()
     await seeFaces(watcher.page, TEA_ROOM.name, [])
   })
 

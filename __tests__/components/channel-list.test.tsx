@@ -16,7 +16,7 @@ describe('ChannelList', () => {
 
   it('shows on a voice channel\'s row who is in its room, a ring on whoever speaks, the rest counted', async () => {
     const voice = channel('c3', { name: '语音茶室', channel_type: ChannelType.Voice })
-    const inRoom = (uid: string) => ({ server_id: '723658', channel_id: 'c3', uid, nickname: uid, avatar: '', mute: false, deaf: false, self_mute: false, self_deaf: false, joined_at: 1 })
+    const inRoom = (uid: string) => ({ server_id: '723658', channel_id: 'c3', uid, nickname: uid, avatar: '', mute: false, deaf: false, self_mute: false, self_deaf: false, joined_at: 1, rank: null })
     const members = ['a', 'b', 'c', 'd', 'e', 'f', 'g'].map(inRoom)
     const testUtils = new TestUtils()
     await testUtils.mount(ChannelList, { props: { groups: [{ group: null, channels: [voice] }], onTap: jest.fn(), voiceRooms: { c3: members }, speaking: new Set(['b']) } })

@@ -3,6 +3,13 @@ import Taro from '@tarojs/taro'
 import VoiceBar from '@/components/voice-bar'
 import type { VoiceRoomStore } from '@/stores/voice/voice-room-store'
 
+/** The page stack with `route` shown on top. */
+function showing (route: string): void {
+  jest.spyOn(Taro, 'getCurrentPages').mockReturnValue([{ route } as unknown as Taro.Page])
+}
+
+beforeEach(() => { showing('pages/channel/index') })
+
 afterEach(() => {
   document.body.innerHTML = ''
   jest.restoreAllMocks()
@@ -19,6 +26,17 @@ function room (overrides: Partial<VoiceRoomStore> = {}): VoiceRoomStore {
 }
 
 describe('VoiceBar', () => {
+  it('stands under the page header, and at the top of Home, which has none', async () => {
+    const testUtils = new TestUtils()
+    await testUtils.mount(VoiceBar, { props: { room: room() } })
+    expect((await testUtils.queries.waitForQuerySelector('[data-testid="voice-bar"]'))?.className).not.toContain('voice-bar--top')
+    document.body.innerHTML = ''
+    showing('pages/index/index')
+    const onHome = new TestUtils()
+    await onHome.mount(VoiceBar, { props: { room: room() } })
+    expect((await onHome.queries.waitForQuerySelector('[data-testid="voice-bar"]'))?.className).toContain('voice-bar--top')
+  })
+
   it('shows the room\'s name and state with mute, deafen and leave while connected', async () => {
     const store = room()
     const testUtils = new TestUtils()

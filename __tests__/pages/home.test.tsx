@@ -270,7 +270,7 @@ describe('Home: the channel list', () => {
   })
 
   it('shows who is in a voice channel on its row, with a ring on whoever speaks, live', async () => {
-    const inRoom = (uid: string, nickname: string, joinedAt: number) => ({ server_id: '723658', channel_id: 'c-voice', uid, nickname, avatar: '', mute: false, deaf: false, self_mute: false, self_deaf: false, joined_at: joinedAt })
+    const inRoom = (uid: string, nickname: string, joinedAt: number) => ({ server_id: '723658', channel_id: 'c-voice', uid, nickname, avatar: '', mute: false, deaf: false, self_mute: false, self_deaf: false, joined_at: joinedAt, rank: null })
     const voice = { states: jest.fn(async () => ({ items: [inRoom('u2', '小周', 2), inRoom('u1', '阿宁', 1)] })), moderate: jest.fn(), disconnect: jest.fn(async () => null) }
     const opened = await openPage(Home, { voice })
     page = opened

@@ -44,7 +44,7 @@ async function typeInto (page: MountedPage, selector: string, value: string): Pr
 
 /** A trust API answering my permissions in server s1: `bits` in channel c1 (the posts' channel). */
 function trustWith (bits: number): TrustApi {
-  const mine: MyPermissions = { server_id: 's1', is_member: true, is_owner: false, permissions: 0, channels: [{ channel_id: 'c1', permissions: bits }], role_ids: [], timeout_until: null }
+  const mine: MyPermissions = { server_id: 's1', is_member: true, is_owner: false, permissions: 0, channels: [{ channel_id: 'c1', permissions: bits }], role_ids: [], timeout_until: null, rank: null }
   return { myPermissions: jest.fn().mockResolvedValue(mine) } as unknown as TrustApi
 }
 

@@ -10,7 +10,7 @@ const SERVER_ID = '832828'
 const OWNER = { uid: '100001', user_type: 1, addtime: 0, nickname: '站长', avatar: '', signature: '' }
 
 function mine (overrides: Partial<MyPermissions>): MyPermissions {
-  return { server_id: SERVER_ID, is_member: true, is_owner: false, permissions: Permission.ViewChannel, channels: [], role_ids: [], timeout_until: null, ...overrides }
+  return { server_id: SERVER_ID, is_member: true, is_owner: false, permissions: Permission.ViewChannel, channels: [], role_ids: [], timeout_until: null, rank: null, ...overrides }
 }
 
 const ROLES: ServerRole[] = [

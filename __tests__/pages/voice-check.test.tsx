@@ -21,7 +21,7 @@ afterEach(() => {
 
 describe('the voice check page', () => {
   it('asks to be opened in a browser where there is no WebRTC (the mini-program), with nothing to start', async () => {
-    answerPermissions({ server_id: SERVER_ID, is_member: true, is_owner: true, permissions: Permission.ManageServer, channels: [], role_ids: [], timeout_until: null })
+    answerPermissions({ server_id: SERVER_ID, is_member: true, is_owner: true, permissions: Permission.ManageServer, channels: [], role_ids: [], timeout_until: null, rank: -1 })
     const page = await mountPage(VoiceCheckPage, { params: { sid: SERVER_ID }, signedIn: OWNER })
     await page.settle()
     expect(page.text()).toContain('小程序里不能检测语音')

@@ -17,22 +17,22 @@ const ME = user({ uid: 'me', nickname: '林晓', user_type: 2 })
 const ANDROID_CHROME = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36'
 
 function inRoom (uid: string, nickname: string, joinedAt: number, overrides: Partial<VoiceState> = {}): VoiceState {
-  return { server_id: '723658', channel_id: 'c-voice', uid, nickname, avatar: '', mute: false, deaf: false, self_mute: false, self_deaf: false, joined_at: joinedAt, ...overrides }
+  return { server_id: '723658', channel_id: 'c-voice', uid, nickname, avatar: '', mute: false, deaf: false, self_mute: false, self_deaf: false, joined_at: joinedAt, rank: null, ...overrides }
 }
 
-/** The trust calls answering my permissions in the voice channel with `bits`. */
-function trustWith (bits: number): TrustApi {
-  const mine: MyPermissions = { server_id: '723658', is_member: true, is_owner: false, permissions: 0, channels: [{ channel_id: 'c-voice', permissions: bits }], role_ids: [], timeout_until: null }
+/** The trust calls answering my permissions in the voice channel with `bits`, holding a role at `rank` (1: just below the top). */
+function trustWith (bits: number, rank: number | null = 1): TrustApi {
+  const mine: MyPermissions = { server_id: '723658', is_member: true, is_owner: false, permissions: 0, channels: [{ channel_id: 'c-voice', permissions: bits }], role_ids: ['admin'], timeout_until: null, rank }
   return { myPermissions: jest.fn().mockResolvedValue(mine) } as unknown as TrustApi
 }
 
-async function openVoice (options: { items?: VoiceState[], bits?: number, browser?: FakeBrowser } = {}) {
+async function openVoice (options: { items?: VoiceState[], bits?: number, rank?: number | null, browser?: FakeBrowser } = {}) {
   const voice = { states: jest.fn(async () => ({ items: options.items ?? [] })), moderate: jest.fn(), disconnect: jest.fn(async () => null) }
   const connect = fakeConnector()
   const page = await mountPage(VoicePage, {
     params: { channel_id: 'c-voice', server_id: '723658' },
     signedIn: ME,
-    trust: trustWith(options.bits ?? Permission.Connect | Permission.Speak),
+    trust: trustWith(options.bits ?? Permission.Connect | Permission.Speak, options.rank),
     voice,
     voiceRuntime: (options.browser ?? fakeBrowser()).runtime,
     gateway: connect,
@@ -99,6 +99,20 @@ describe('voice room page', () => {
     expect(voice.moderate).toHaveBeenCalledWith('723658', 'u1', { mute: true })
     await page.tap('.voice-tile__action', '移出语音')
     expect(voice.disconnect).toHaveBeenCalledWith('723658', 'u1')
+  })
+
+  it('shows an administrator no moderation on the owner\'s tile, nor on one at their own place, and all of it on a plain member\'s', async () => {
+    const every = Permission.Connect | Permission.MuteVoice | Permission.DeafenMembers | Permission.DisconnectMembers
+    await openVoice({ items: [inRoom('owner', '店主', 1, { rank: -1 }), inRoom('peer', '同级', 2, { rank: 1 }), inRoom('u1', '阿宁', 3)], bits: every, rank: 1 })
+    const actionsOn = (uid: string) => Array.from(document.querySelectorAll(`[data-testid="voice-tile-${uid}"] .voice-tile__action`)).map(node => node.textContent)
+    expect(actionsOn('owner')).toEqual([])
+    expect(actionsOn('peer')).toEqual([])
+    expect(actionsOn('u1')).toEqual(['禁止发言', '禁止收听', '移出语音'])
+  })
+
+  it('shows no moderation to a member whose bits come without a role (the role order puts them at the bottom)', async () => {
+    await openVoice({ items: [inRoom('u1', '阿宁', 1)], bits: Permission.Connect | Permission.MuteVoice, rank: null })
+    expect(buttons()).toEqual([])
   })
 
   it('joins in one tap: the microphone, then voice_join on the gateway, then the member\'s controls', async () => {

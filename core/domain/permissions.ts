@@ -262,13 +262,39 @@ export function highestPosition (server: PermissionServer, member: PermissionMem
 }
 
 /**
- * True when `actor` may kick, ban, time out or change the roles of `target`: never the
- * owner or oneself, and only someone whose highest role sits strictly below the actor's
- * (the owner may act on everyone else). The permission bit is checked separately.
+ * A member's place in the role order as the wire carries it (a voice state's `rank`, the
+ * caller's own permissions): {@link highestPosition}, -1 for the owner, and null for a member
+ * holding no role (`@everyone`'s place, which JSON cannot write as Infinity).
+ */
+export function rankOf (server: PermissionServer, member: PermissionMember): number | null {
+  const position = highestPosition(server, member)
+  return Number.isFinite(position) ? position : null
+}
+
+/** Someone in the role order: who, and their {@link rankOf}. */
+export interface Ranked {
+  uid: string
+  rank: number | null
+}
+
+/**
+ * The role-order rule on ranks ({@link rankOf}), for a side that knows where both stand but
+ * not the server's roles (the voice room's tiles): never oneself, and only someone whose
+ * highest role sits strictly below the actor's; the owner (-1) sits below no one.
+ */
+export function outranksByRank (actor: Ranked, target: Ranked): boolean {
+  if (target.uid === actor.uid) return false
+  return (actor.rank ?? Number.POSITIVE_INFINITY) < (target.rank ?? Number.POSITIVE_INFINITY)
+}
+
+/**
+ * True when `actor` may kick, ban, time out, change the roles of or moderate in a voice
+ * room `target`: never the owner or oneself, and only someone whose highest role sits
+ * strictly below the actor's (the owner may act on everyone else). The permission bit is
+ * checked separately.
  */
 export function outranks (server: PermissionServer, actor: PermissionMember, target: PermissionMember): boolean {
-  if (target.uid === server.owner_uid || target.uid === actor.uid) return false
-  return highestPosition(server, actor) < highestPosition(server, target)
+  return outranksByRank({ uid: actor.uid, rank: rankOf(server, actor) }, { uid: target.uid, rank: rankOf(server, target) })
 }
 
 /**

@@ -98,6 +98,8 @@ export const MyPermissionsSchema = Type.Object({
   /** The bits in each channel of the server the caller may see (one they may not see is not listed: it is none to them). */
   channels: Type.Array(Type.Object({ channel_id: Type.String(), permissions: Type.Integer() })),
   ...StandingSchema.properties,
+  /** The caller's place in the role order (core/domain/permissions.ts `rankOf`: -1 the owner, null no role or not a member), to compare with a voice state's. */
+  rank: Nullable(Type.Integer({ minimum: -1 })),
 })
 export type MyPermissions = Static<typeof MyPermissionsSchema>
 

@@ -70,6 +70,12 @@ export const VoiceStateSchema = Type.Object({
   self_deaf: Type.Boolean(),
   /** Unix milliseconds they joined the room (the room lists members in this order). */
   joined_at: Type.Integer({ minimum: 0 }),
+  /**
+   * Their place in the server's role order (core/domain/permissions.ts `rankOf`: their highest
+   * role's position, 0 the top; -1 the owner; null no role), kept current as roles change: a
+   * moderator's actions show on their tile only where the role-order rule allows them.
+   */
+  rank: Nullable(Type.Integer({ minimum: -1 })),
 })
 /** One member in a voice room. */
 export type VoiceState = Static<typeof VoiceStateSchema>

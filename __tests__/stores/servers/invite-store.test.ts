@@ -21,7 +21,7 @@ function fakeApi (answer: () => Promise<Invite>, accept: () => Promise<{ server_
   const api: Pick<TrustApi, 'invite' | 'acceptInvite' | 'myPermissions'> = {
     invite: async code => { calls.push(`invite ${code}`); return answer() },
     acceptInvite: async code => { calls.push(`accept ${code}`); return accept() },
-    myPermissions: async serverId => { calls.push(`membership ${serverId}`); return { server_id: serverId, is_member: await member(), is_owner: false, permissions: 0, channels: [], role_ids: [], timeout_until: null } },
+    myPermissions: async serverId => { calls.push(`membership ${serverId}`); return { server_id: serverId, is_member: await member(), is_owner: false, permissions: 0, channels: [], role_ids: [], timeout_until: null, rank: null } },
   }
   return { api, calls }
 }

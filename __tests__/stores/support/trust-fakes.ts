@@ -38,7 +38,7 @@ export function memberPage (items: Member[], next: string | null = null, onlineC
 
 /** The signed-in member's permissions answer in SID. */
 export function myPermissions (overrides: Partial<MyPermissions> = {}): MyPermissions {
-  return { server_id: SID, is_member: true, is_owner: false, permissions: 0, channels: [], role_ids: [], timeout_until: null, ...overrides }
+  return { server_id: SID, is_member: true, is_owner: false, permissions: 0, channels: [], role_ids: [], timeout_until: null, rank: null, ...overrides }
 }
 
 /** The permissions store's face as the moderation store reads it, for an answer. */

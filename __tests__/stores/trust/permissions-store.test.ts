@@ -30,6 +30,7 @@ function answer (overrides: Partial<MyPermissions> = {}): MyPermissions {
     channels: [{ channel_id: 'c1', permissions: Permission.ViewChannel | Permission.SendMessages }],
     role_ids: [],
     timeout_until: null,
+    rank: null,
     ...overrides,
   }
 }
@@ -56,6 +57,18 @@ describe('PermissionsStore', () => {
     const { store } = setup(jest.fn(async (_serverId: string) => answer({ is_owner: true, permissions: 0, channels: [] })))
     await settle()
     expect([store.isOwner, store.can('ManageServer'), store.can('ManageMessages', 'c1')]).toEqual([true, true, true])
+  })
+
+  it('lets me act by the role order only on someone below my highest role: never the owner, my peer, myself; nothing as a non-member', async () => {
+    const { store } = setup(jest.fn(async (_serverId: string) => answer({ role_ids: ['admin'], rank: 1 })))
+    await settle()
+    expect([
+      store.outranks({ uid: 'u9', rank: null }), store.outranks({ uid: 'u9', rank: 3 }),
+      store.outranks({ uid: 'owner', rank: -1 }), store.outranks({ uid: 'u9', rank: 1 }), store.outranks({ uid: 'u1', rank: null }),
+    ]).toEqual([true, true, false, false, false])
+    const outsider = setup(jest.fn(async (_serverId: string) => answer({ is_member: false, rank: null })))
+    await settle()
+    expect(outsider.store.outranks({ uid: 'u9', rank: null })).toBe(false)
   })
 
   it('gives a visitor nothing and asks nothing', async () => {

@@ -43,7 +43,7 @@ function timedScheduler (clock: { now: number }) {
 }
 
 function member (uid: string, overrides: Partial<VoiceState> = {}): VoiceState {
-  return { server_id: '723658', channel_id: 'c-voice', uid, nickname: `member ${uid}`, avatar: '', mute: false, deaf: false, self_mute: false, self_deaf: false, joined_at: 1, ...overrides }
+  return { server_id: '723658', channel_id: 'c-voice', uid, nickname: `member ${uid}`, avatar: '', mute: false, deaf: false, self_mute: false, self_deaf: false, joined_at: 1, rank: null, ...overrides }
 }
 
 const OFFER = 'v=0\r\na=mid:0\r\na=mid:1\r\na=mid:2\r\n'

@@ -7,7 +7,7 @@ import { fakeConnector } from '../support/fake-socket'
 import { failedRequest, fakeLogger, manualScheduler, user } from '../support/fakes'
 
 function member (uid: string, channelId: string, joinedAt: number, overrides: Partial<VoiceState> = {}): VoiceState {
-  return { server_id: '723658', channel_id: channelId, uid, nickname: uid, avatar: '', mute: false, deaf: false, self_mute: false, self_deaf: false, joined_at: joinedAt, ...overrides }
+  return { server_id: '723658', channel_id: channelId, uid, nickname: uid, avatar: '', mute: false, deaf: false, self_mute: false, self_deaf: false, joined_at: joinedAt, rank: null, ...overrides }
 }
 
 function setup (items: VoiceState[] = [member('u2', 'c-voice', 2), member('u1', 'c-voice', 1), member('u3', 'c-other', 3)]) {

@@ -1,6 +1,6 @@
 import {
   ALL_PERMISSIONS, OWNER_GRANTED_PERMISSIONS, canChangeMemberRoles, canManageRole, DEFAULT_EVERYONE_PERMISSIONS, effectivePermissions, grantablePermissions, hasPermission, highestPosition,
-  GUEST_PERMISSIONS, guestMayHold, isTimedOut, missingPermissions, MODERATION_PERMISSIONS, outranks, Permission, SPEAKING_PERMISSIONS, trainingRolesOf,
+  GUEST_PERMISSIONS, guestMayHold, isTimedOut, missingPermissions, MODERATION_PERMISSIONS, outranks, outranksByRank, Permission, rankOf, SPEAKING_PERMISSIONS, trainingRolesOf,
   type ChannelOverride, type PermissionChannel, type PermissionMember, type PermissionServer,
 } from '@core/domain/permissions'
 
@@ -209,6 +209,23 @@ describe('hierarchy', () => {
     ['a member without roles acts on another', GUEST, member('B_300003'), false],
   ])('decides whether %s', (_, actor, target, expected) => {
     expect(outranks(server, actor, target)).toBe(expected)
+  })
+
+  it('writes the place in the order as the wire carries it: -1 the owner, null without a role', () => {
+    expect(rankOf(server, OWNER)).toBe(-1)
+    expect(rankOf(server, MODERATOR)).toBe(2)
+    expect(rankOf(server, GUEST)).toBeNull()
+  })
+
+  it.each([
+    ['the owner acts on a member without roles', { uid: OWNER.uid, rank: -1 }, { uid: GUEST.uid, rank: null }, true],
+    ['an administrator acts on the owner', { uid: ADMIN.uid, rank: 1 }, { uid: OWNER.uid, rank: -1 }, false],
+    ['an administrator acts on a moderator', { uid: ADMIN.uid, rank: 1 }, { uid: MODERATOR.uid, rank: 2 }, true],
+    ['a moderator acts on one at their place', { uid: MODERATOR.uid, rank: 2 }, { uid: '100009', rank: 2 }, false],
+    ['a member without roles acts on another', { uid: GUEST.uid, rank: null }, { uid: 'B_300003', rank: null }, false],
+    ['the owner acts on themselves', { uid: OWNER.uid, rank: -1 }, { uid: OWNER.uid, rank: -1 }, false],
+  ])('decides on ranks, as outranks does, whether %s', (_, actor, target, expected) => {
+    expect(outranksByRank(actor, target)).toBe(expected)
   })
 
   it.each([

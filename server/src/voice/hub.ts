@@ -41,7 +41,7 @@
 import { randomBytes } from 'crypto'
 import type { FastifyBaseLogger } from 'fastify'
 import { channelTypeHas } from '@core/domain/channel-types'
-import { hasPermission, Permission } from '@core/domain/permissions'
+import { hasPermission, Permission, rankOf } from '@core/domain/permissions'
 import { isDeafened, isSilenced, maySpeakWith } from '@core/domain/voice-room'
 import { dispatchChanges } from '@core/wire/dispatch-codes'
 import type { User } from '@core/wire/entities'
@@ -69,6 +69,16 @@ export const VOICE_RESUME_GRACE_MS = 15_000
 const SPEAKING_INTERVAL_MS = 1000 / VOICE_SPEAKING_PER_SECOND
 /** Longest time between two passes of the relay's upkeep (leases, kept states, liveness). */
 const UPKEEP_MAX_MS = 1000
+
+/** What the hub reads of a member's standing in a channel: their bits there, when their timeout ends, their place in the role order. */
+interface Standing {
+  bits: number
+  timeoutUntil: number | null
+  rank: number | null
+}
+
+/** No standing: not a member (a bot outside its server, an account gone). */
+const NO_STANDING: Standing = { bits: 0, timeoutUntil: null, rank: null }
 
 /** Opens the media side with the hub's ears (the worker's factory, or a fake in tests). */
 export type VoiceMediaFactory = (events: VoiceMediaEvents) => VoiceMedia
@@ -309,14 +319,18 @@ export class VoiceHub implements VoiceService {
     }
   }
 
-  /** The member's bits in the channel, 0 when they have no standing there (a bot outside its server). */
-  private async permissionsIn (serverId: string, channelId: string, user: User): Promise<{ bits: number, timeoutUntil: number | null }> {
+  /**
+   * The member's bits in the channel, when their timeout ends and their place in the role order (the voice state's `rank`);
+   * 0 and no rank when they have no standing there (a bot outside its server).
+   */
+  private async permissionsIn (serverId: string, channelId: string, user: User): Promise<Standing> {
     const ctx = this.ctxOf()
     try {
       const access = await accessTo(ctx, serverId, user)
-      return { bits: await channelPermissions(ctx, access, channelId), timeoutUntil: access.member?.timeout_until ?? null }
+      const { member } = access
+      return { bits: await channelPermissions(ctx, access, channelId), timeoutUntil: member?.timeout_until ?? null, rank: member ? rankOf(access.server, member) : null }
     } catch (error) {
-      if (error instanceof ApiError) return { bits: 0, timeoutUntil: null }
+      if (error instanceof ApiError) return NO_STANDING
       throw error
     }
   }
@@ -325,7 +339,7 @@ export class VoiceHub implements VoiceService {
     const user = member.user
     if (!user) throw new VoiceRefusal('voice_join: identify first')
     const channel = await this.ctxOf().repos.channels.get(channelId)
-    const { bits, timeoutUntil } = channel ? await this.permissionsIn(channel.server_id, channelId, user) : { bits: 0, timeoutUntil: null }
+    const { bits, timeoutUntil, rank } = channel ? await this.permissionsIn(channel.server_id, channelId, user) : NO_STANDING
     // a channel the member may not see is none to them
     if (!channel || !hasPermission(bits, Permission.ViewChannel)) throw new VoiceRefusal(`voice_join: no channel ${channelId}`)
     if (!channelTypeHas(channel.channel_type, 'carriesVoice')) throw new VoiceRefusal(`voice_join: channel ${channelId} is not a voice channel`)
@@ -355,7 +369,7 @@ export class VoiceHub implements VoiceService {
       peerId: randomBytes(12).toString('hex'),
       state: {
         server_id: channel.server_id, channel_id: channelId, uid: user.uid, nickname: user.nickname, avatar: user.avatar,
-        mute: held?.mute ?? false, deaf: held?.deaf ?? false, self_mute: selfMute, self_deaf: selfDeaf, joined_at: this.clock(),
+        mute: held?.mute ?? false, deaf: held?.deaf ?? false, self_mute: selfMute, self_deaf: selfDeaf, joined_at: this.clock(), rank,
       },
       silenced: false,
       deafened: false,
@@ -693,10 +707,13 @@ export class VoiceHub implements VoiceService {
     occupant.recheck.unref()
   }
 
-  /** Checks the occupant's standing in its channel again: out (hidden) without ViewChannel or Connect, silenced or heard as Speak says. */
+  /**
+   * Checks the occupant's standing in its channel again: out (hidden) without ViewChannel or Connect, silenced or heard as Speak
+   * says, and their state told again when their place in the role order moved (a role given or taken, the roles reordered).
+   */
   private async check (occupant: Occupant): Promise<void> {
     const user = await this.ctxOf().repos.users.get(occupant.state.uid)
-    const { bits, timeoutUntil } = user ? await this.permissionsIn(occupant.room.serverId, occupant.room.channelId, user) : { bits: 0, timeoutUntil: null }
+    const { bits, timeoutUntil, rank } = user ? await this.permissionsIn(occupant.room.serverId, occupant.room.channelId, user) : NO_STANDING
     if (this.byPeer.get(occupant.peerId) !== occupant) return // left meanwhile
     if (!hasPermission(bits, Permission.ViewChannel | Permission.Connect)) {
       await this.removeFor(occupant, 'hidden')
@@ -704,8 +721,9 @@ export class VoiceHub implements VoiceService {
     }
     this.recheckAt(occupant, timeoutUntil)
     const speaks = maySpeakWith(bits)
-    if (speaks === occupant.speaks) return
+    if (speaks === occupant.speaks && rank === occupant.state.rank) return
     occupant.speaks = speaks
+    occupant.state = { ...occupant.state, rank }
     await this.changed(occupant)
   }
 

@@ -5,9 +5,10 @@
  * move and disconnect with their refusals and audit entries, and a ban, a timeout, a hidden
  * channel, a lost Connect and a deleted channel.
  */
-import { Permission } from '@core/domain/permissions'
+import { guestMayHold, Permission } from '@core/domain/permissions'
+import { BOT_ROLE_TYPE } from '@core/domain/role'
 import { AuditStatus, ChannelKind, ChannelType } from '@core/wire/entities'
-import { TRUST_CODES, type AuditLog } from '@core/wire/trust'
+import { TRUST_CODES, type AuditLog, type MyPermissions, type ServerRole } from '@core/wire/trust'
 import { VOICE_BITRATE_DEFAULT, VOICE_USER_LIMIT_DEFAULT, type VoiceState, type VoiceStatesAnswer } from '@core/wire/voice'
 import { openDatabase } from '../../src/db/dialects'
 import type { Db } from '../../src/db/schema'
@@ -102,6 +103,27 @@ describe('VOICE_STATE_UPDATE', () => {
         await until(() => stateUpdatesOf(seer, joiner.uid).length === 3, 'the owner hears the leave')
       })
     })
+  })
+
+  it('carries each member\'s place in the role order (the owner -1, no role null), told again when a role given moves it, as the caller\'s own permissions carry theirs', async () => {
+    const watcher = await app.session(owner.token)
+    const guest = await app.guestMember(SERVER)
+    const { ready } = await joined(app, owner.token)
+    expect(ready.members.find(state => state.uid === owner.uid)?.rank).toBe(-1)
+    await joined(app, guest.token)
+    await until(() => stateUpdatesOf(watcher, guest.uid).length === 1, 'the guest\'s join is heard')
+    expect(stateUpdatesOf(watcher, guest.uid)[0].rank).toBeNull()
+    const roles = envelope<{ list: ServerRole[] }>(await app.test.inject({ url: `/servers/${SERVER}/roles`, headers: owner.headers })).data.list
+    const plain = roles.find(role => role.role_id !== SERVER && role.type !== BOT_ROLE_TYPE && role.join_role === null && guestMayHold(role))
+    if (!plain) throw new Error('no plain role seeded')
+    const given = await app.test.inject({ method: 'PUT', url: `/servers/${SERVER}/members/${guest.uid}/roles/${plain.role_id}`, headers: owner.headers })
+    expect(given.statusCode).toBe(200)
+    await until(() => stateUpdatesOf(watcher, guest.uid).some(update => update.rank === plain.position), 'the guest\'s new place is heard')
+    expect((await statesSeenBy(owner.headers)).find(state => state.uid === guest.uid)?.rank).toBe(plain.position)
+    const mine = (headers: Headers) => app.test.inject({ url: `/servers/${SERVER}/permissions/me`, headers }).then(answer => envelope<MyPermissions>(answer).data.rank)
+    expect(await mine(owner.headers)).toBe(-1)
+    expect(await mine(guest.headers)).toBe(plain.position)
+    expect(await mine({})).toBeNull()
   })
 })
 

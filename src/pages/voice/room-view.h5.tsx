@@ -117,7 +117,8 @@ const Controls = observer(function Controls ({ room }: { room: VoiceRoomStore })
 
 /**
  * The voice room on H5: the tiles of who is in it (live before joining), Join in one tap,
- * then the member's controls; a moderator's actions on each tile as their bits allow. The
+ * then the member's controls; a moderator's actions on each tile as their bits allow, on a
+ * member they outrank (the role order, as for kick and ban: never the owner). The
  * voice store and its WebRTC load with this view (root.voice, a chunk of its own).
  */
 function VoiceRoomView ({ channelId, serverId, name }: VoiceRoomViewProps) {
@@ -181,6 +182,7 @@ function VoiceRoomView ({ channelId, serverId, name }: VoiceRoomViewProps) {
             <View className='voice-page__tiles'>
               {members.map(member => {
                 const mine = member.uid === me
+                const moderated = !mine && permissions.outranks(member)
                 return (
                   <VoiceTile
                     key={member.uid}
@@ -190,7 +192,7 @@ function VoiceRoomView ({ channelId, serverId, name }: VoiceRoomViewProps) {
                     quality={mine && inHere ? room?.quality ?? null : null}
                     volume={!mine && inHere ? room?.volumeOf(member.uid) ?? null : null}
                     onVolume={volume => room?.setVolume(member.uid, volume)}
-                    moderation={mine ? NO_VOICE_MODERATION : { ...moderation, move: moderation.move && otherRooms.length > 0 }}
+                    moderation={!moderated ? NO_VOICE_MODERATION : { ...moderation, move: moderation.move && otherRooms.length > 0 }}
                     onServerMute={mute => { void room?.serverMute(member.uid, mute) }}
                     onServerDeafen={deaf => { void room?.serverDeafen(member.uid, deaf) }}
                     onMove={() => { move(member.uid).catch(error => console.error('[voice] move failed:', error)) }}

@@ -11,7 +11,7 @@
  * ROLE_* events).
  */
 import { action, computed, makeObservable, observable, onBecomeObserved, onBecomeUnobserved, reaction } from 'mobx'
-import { hasPermission, Permission, type PermissionName } from '@core/domain/permissions'
+import { hasPermission, outranksByRank, Permission, type PermissionName, type Ranked } from '@core/domain/permissions'
 import { DISPATCHES_THAT_CHANGE } from '@core/wire/dispatch-codes'
 import type { MyPermissions } from '@core/wire/trust'
 import { GATEWAY_RESYNC, type GatewaySubscriptions } from '../gateway-store'
@@ -120,6 +120,18 @@ export class PermissionsStore {
       ? mine.permissions
       : mine.channels.find(channel => channel.channel_id === channelId)?.permissions ?? 0
     return hasPermission(bits, Permission[name])
+  }
+
+  /**
+   * Whether the role order lets me act on `target` (a voice state: who, and their rank), as the
+   * server checks beside the permission bit: never myself, never the owner, only someone below
+   * my highest role (core's outranksByRank). Not a member, or not loaded: no one.
+   */
+  outranks (target: Ranked): boolean {
+    const mine = this.mine
+    const uid = this.sources.uid()
+    if (mine === null || !mine.is_member || uid === null) return false
+    return outranksByRank({ uid, rank: mine.rank }, target)
   }
 
   /** Whether I am the server's owner. */

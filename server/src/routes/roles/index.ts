@@ -12,7 +12,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { createTimeIdSource } from '@core/domain/ids'
-import { canChangeMemberRoles, canManageRole, grantablePermissions, hasPermission, missingPermissions, Permission, type PermissionRole } from '@core/domain/permissions'
+import { canChangeMemberRoles, canManageRole, grantablePermissions, hasPermission, missingPermissions, Permission, rankOf, type PermissionRole } from '@core/domain/permissions'
 import { isBotRole } from '@core/domain/role'
 import { identityKindOf } from '@core/domain/identity'
 import {
@@ -91,6 +91,7 @@ export default async function rolesRoutes (fastify: FastifyInstance, { ctx }: Ro
         .filter(channel => hasPermission(channel.permissions, Permission.ViewChannel)),
       role_ids: access.member ? [...access.member.role_ids] : [],
       timeout_until: access.member?.timeout_until ?? null,
+      rank: access.member ? rankOf(access.server, access.member) : null,
     }
     return ok(data)
   })
