@@ -352,6 +352,8 @@ const EN: Record<MessageKey, string> = {
   modLogMemberVoiceDisconnect: '{actor} disconnected a member from a voice room',
   modLogChannelCreate: '{actor} created a channel',
   modLogMessageDelete: '{actor} deleted a message',
+  modLogMessagePin: '{actor} pinned a message',
+  modLogMessageUnpin: '{actor} unpinned a message',
   modLogPostDelete: '{actor} deleted a post',
   modLogCommentDelete: '{actor} deleted a comment',
   modLogInviteCreate: '{actor} created an invite',

@@ -297,6 +297,8 @@ export const ZH_CN_PAGES = {
   modLogMemberVoiceDisconnect: '{actor} 将成员移出了语音频道',
   modLogChannelCreate: '{actor} 创建了频道',
   modLogMessageDelete: '{actor} 删除了一条消息',
+  modLogMessagePin: '{actor} 将一条消息设为精华',
+  modLogMessageUnpin: '{actor} 取消了一条精华消息',
   modLogPostDelete: '{actor} 删除了一篇帖子',
   modLogCommentDelete: '{actor} 删除了一条评论',
   modLogInviteCreate: '{actor} 创建了邀请',

@@ -28,6 +28,7 @@ import * as botSignInRows from './migrations/0020-bot-sign-in-rows'
 import * as fileUploaders from './migrations/0021-file-uploaders'
 import * as voiceChannels from './migrations/0022-voice-channels'
 import * as gamePlaza from './migrations/0023-game-plaza'
+import * as pins from './migrations/0024-pins'
 import type { Db } from './schema'
 
 /** Every migration by name; names sort in the order they must run. */
@@ -55,6 +56,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0021-file-uploaders': fileUploaders,
   '0022-voice-channels': voiceChannels,
   '0023-game-plaza': gamePlaza,
+  '0024-pins': pins,
 }
 
 /**
