@@ -18,7 +18,8 @@
  * as many ordinary requests (another channel's newest page, one after another) run beside
  * them instead: what any other client's traffic costs them on the same machine.
  * Budgets: p95 ≤ 50 ms over 1,000,000 messages, ≤ 1.2× the same search over
- * 10,000; indexing ≥ 5,000 messages/s; other routes' p99 while searches run ≤ 1.2× their
+ * 10,000; indexing ≥ 10,000 messages/s with the history page read meanwhile, and that page's
+ * p99 during it ≤ 1.5× its idle p99; other routes' p99 while searches run ≤ 1.2× their
  * p99 without.
  *
  * `npx tsx bench/search.ts` runs it alone; `npm run bench` runs it with the rest, and
@@ -63,8 +64,10 @@ const FIRST_MS = Date.UTC(2020, 0, 1)
 /** The search budgets: p95 over 1,000,000 messages, its ratio to 10,000, and re-indexing speed. */
 export const SEARCH_P95_BUDGET_MS = 50
 export const SEARCH_RATIO_BUDGET = 1.2
-export const REINDEX_BUDGET_PER_S = 5000
+export const REINDEX_BUDGET_PER_S = 10_000
 export const OTHER_ROUTES_P99_BUDGET = 1.2
+/** The history page's p99 while start-up indexing runs, against its idle p99. */
+export const HISTORY_WHILE_INDEXING_BUDGET = 1.5
 
 const VOCABULARY = [
   '直播', '展厅', '组件', '活动', '报名', '周末', '地图', '公告', '新手', '训练', '欢迎', '分享', '截图', '更新', '版本', '问题', '反馈', '建议',
@@ -132,6 +135,8 @@ export interface SearchBenchResult {
   dialect: 'sqlite' | 'postgres'
   indexed: number
   indexSeconds: number
+  /** The history page's latency while the indexing ran (its requests beside it) and idle after, with as many samples. */
+  historyWhileIndexing: { during: RouteLatency, idle: RouteLatency, samples: number }
   queries: QueryResult[]
   otherRoutes: OtherRouteResult[]
 }
@@ -179,6 +184,22 @@ async function measureQueries (app: FastifyInstance, headers: Record<string, str
 function routeLatencyOf (timings: number[]): RouteLatency {
   const sorted = [...timings].sort((a, b) => a - b)
   return { p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99) }
+}
+
+/** The big server's history page (one of OTHER_ROUTES). */
+const HISTORY_URL = OTHER_ROUTES[1].url
+
+/** Times `url` one request after another (a turn of the event loop between them) until `done` settles. */
+async function timeUntil (app: FastifyInstance, headers: Record<string, string>, url: string, done: Promise<void>): Promise<number[]> {
+  let settled = false
+  const finished = done.finally(() => { settled = true })
+  const timings: number[] = []
+  while (!settled) {
+    timings.push(await timeOne(app, url, headers))
+    await nextTurn()
+  }
+  await finished
+  return timings
 }
 
 /** The bare peer's request: a page of the big server's second channel, as ordinary as reads come. */
@@ -254,13 +275,20 @@ async function runOn (databaseUrl: string | null): Promise<SearchBenchResult> {
     // the app's own start-up indexing of the seed has finished long before this
     await insertMessages(db)
     await db.withTables<{ search_backfill: { kind: string } }>().deleteFrom('search_backfill').execute()
+    // the history page is read one request after another while the indexing runs, then as many times idle
     const started = Date.now()
-    await startBackfill(db, QUIET_LOG).done
+    const whileIndexing = await timeUntil(app, headers, HISTORY_URL, startBackfill(db, QUIET_LOG).done)
     const indexSeconds = (Date.now() - started) / 1000
+    const idle: number[] = []
+    for (let i = 0; i < Math.max(whileIndexing.length, 200); i++) {
+      idle.push(await timeOne(app, HISTORY_URL, headers))
+      await nextTurn()
+    }
+    const historyWhileIndexing = { during: routeLatencyOf(whileIndexing), idle: routeLatencyOf(idle), samples: whileIndexing.length }
     await sql`analyze`.execute(db)
     const queries = await measureQueries(app, headers)
     const otherRoutes = await measureOtherRoutes(app, headers)
-    return { dialect, indexed: BIG_COUNT + SMALL_COUNT, indexSeconds, queries, otherRoutes }
+    return { dialect, indexed: BIG_COUNT + SMALL_COUNT, indexSeconds, historyWhileIndexing, queries, otherRoutes }
   } finally {
     await db.destroy()
     await app.close()
@@ -304,10 +332,15 @@ export function searchRows (results: readonly SearchBenchResult[]): string[][] {
       ]
     }),
     [
-      `Search ${result.dialect}: start-up indexing of ${result.indexed.toLocaleString('en')} messages`,
+      `Search ${result.dialect}: start-up indexing of ${result.indexed.toLocaleString('en')} messages (the history page read meanwhile)`,
       `${Math.round(result.indexed / result.indexSeconds).toLocaleString('en')} messages/s`, `${result.indexSeconds.toFixed(1)} s`, '',
       `≥ ${REINDEX_BUDGET_PER_S.toLocaleString('en')}/s: ${verdict(result.indexed / result.indexSeconds >= REINDEX_BUDGET_PER_S)}`,
     ],
+    (({ during, idle, samples }) => [
+      `Search ${result.dialect}: message history p50 / p99 while start-up indexing runs (vs idle, ${samples.toLocaleString('en')} requests each)`,
+      `${ms(during.p50)} / ${ms(during.p99)}`, `${ms(idle.p50)} / ${ms(idle.p99)}`, `${(idle.p99 > 0 ? during.p99 / idle.p99 : Number.POSITIVE_INFINITY).toFixed(2)}×`,
+      `p99 ≤ ${HISTORY_WHILE_INDEXING_BUDGET}×: ${verdict(during.p99 <= HISTORY_WHILE_INDEXING_BUDGET * idle.p99)}`,
+    ])(result.historyWhileIndexing),
     ...result.otherRoutes.map(route => {
       const ratio = route.without.p99 > 0 ? route.during.p99 / route.without.p99 : Number.POSITIVE_INFINITY
       return [

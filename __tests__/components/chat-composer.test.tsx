@@ -35,6 +35,21 @@ function press (textarea: HTMLTextAreaElement, shiftKey = false): KeyboardEvent 
 }
 
 describe('ChatComposer', () => {
+  it('says slow mode is on and counts my wait down beside the field, holding 发送', async () => {
+    const { api, chat, testUtils } = await mountComposer(false)
+    expect(document.querySelector('.chat-composer__slow-mode')).toBeNull()
+    api.slowMode.mockResolvedValueOnce({ seconds: 30, wait_seconds: 12, exempt: false })
+    await testUtils.act(async () => { await chat.slowMode.refresh() })
+    testUtils.act(() => chat.setDraft('hi'))
+    const [line] = await testUtils.queries.waitForQuerySelectorAll('.chat-composer__slow-mode')
+    expect(line.textContent).toBe('慢速模式已开启：每 30 秒可发一条还需等待 12 秒')
+    expect(document.querySelector('.chat-composer__send')?.getAttribute('disabled')).not.toBeNull()
+    api.slowMode.mockResolvedValueOnce({ seconds: 30, wait_seconds: 0, exempt: true })
+    await testUtils.act(async () => { await chat.slowMode.refresh() })
+    expect(document.querySelector('.chat-composer__slow-mode')?.textContent).toBe('慢速模式已开启（你不受限制）')
+    expect(document.querySelector('.chat-composer__send')?.getAttribute('disabled')).toBeNull()
+  })
+
   it('sends with Enter on a desktop keyboard, and Shift+Enter only breaks the line', async () => {
     const { api, chat, testUtils, textarea } = await mountComposer(true)
     testUtils.act(() => chat.setDraft('第一行'))

@@ -44,6 +44,13 @@ describe('the chat calls', () => {
     ])
   })
 
+  it('GETs my slow mode wait in a channel', async () => {
+    const state = { seconds: 30, wait_seconds: 12, exempt: false }
+    const { send, sent } = recordingRequester(state)
+    await expect(createMessagesApi(send).slowMode('c 1')).resolves.toEqual(state)
+    expect(sent).toEqual([{ path: '/channels/c%201/slow-mode' }])
+  })
+
   it('takes a write answered without data as done, and passes other failures on', async () => {
     await expect(createMessagesApi(recordingRequester(null, noData).send).markRead('c1', '1')).resolves.toBeUndefined()
     const failed = new RequestError({ kind: 'failed', code: 999996, message: '请求异常' })

@@ -34,6 +34,8 @@ export const SERVER_CODES = {
   AUDIT_INTRODUCTION: 104007,
   /** Free text (messages, posts, comments) rejected by audit. */
   AUDIT_CONTENT: 104008,
+  /** 429: slow mode (core/domain/slow-mode.ts): the member sent here less than the channel's slow mode ago; the words say how many seconds remain, Retry-After too. */
+  SLOW_MODE_WAIT: 429101,
   /** 400: the game plaza (SPEC §4 type 10, core/wire/plaza.ts): the channel is no game plaza. */
   PLAZA_NOT_A_PLAZA: 400501,
   /** 400: a table's seat count is not one its game may have. */

@@ -9,6 +9,7 @@
 import { Type, type Static, type TInteger } from '@sinclair/typebox'
 import { AuditStatus, ChannelKind, ChannelType, Gender, LiveCommentFlag, LiveFlag, MapCategory, MediaType } from './codes'
 import { enumCode, Nullable } from './fields'
+import { SLOW_MODE_SECONDS_CHOICES } from './slow-mode-codes'
 import { VOICE_BITRATE_MAX, VOICE_BITRATE_MIN, VOICE_USER_LIMIT_MAX } from './voice-codes'
 
 export * from './codes'
@@ -52,6 +53,11 @@ export function VoiceBitrate (description: string): TInteger {
   return Type.Integer({ minimum: VOICE_BITRATE_MIN, maximum: VOICE_BITRATE_MAX, description })
 }
 
+/** A channel's slow mode, seconds: one of SLOW_MODE_SECONDS_CHOICES (./slow-mode-codes.ts; 0: off). */
+export function SlowModeSeconds (description: string): TInteger {
+  return Type.Integer({ enum: [...SLOW_MODE_SECONDS_CHOICES], description })
+}
+
 /** SPEC §3: a channel of a server, with what a channel list needs to show it. */
 export const ChannelSchema = Type.Object({
   channel_id: Type.String(),
@@ -73,6 +79,8 @@ export const ChannelSchema = Type.Object({
   user_limit: Type.Optional(VoiceUserLimit('voice channels only: members the room holds at once')),
   /** Voice channels only: the room's Opus bitrate, bits per second. */
   bitrate: Type.Optional(VoiceBitrate('voice channels only: the room\'s Opus bitrate, bits per second')),
+  /** Chat channels only: the slow mode, seconds a member waits between two messages (0: off; core/domain/slow-mode.ts). */
+  slow_mode_seconds: Type.Optional(SlowModeSeconds('chat channels only: seconds a member waits between two messages, 0 off')),
   /** In the channel list of a signed-in member only: others' messages after their read position, counted up to 100 (SPEC §9 shows 99+). */
   unread_count: Type.Optional(Type.Integer({ description: 'signed-in members only: unread messages, counted up to 100' })),
   /** In the channel list of a signed-in member only: unread messages that mention them, counted up to 100. */

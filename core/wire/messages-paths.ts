@@ -21,6 +21,8 @@ export const MESSAGES_PATHS = {
   typing: '/channels/:channel_id/typing',
   /** POST {message_id}: the signed-in member has read up to there */
   read: '/channels/:channel_id/read',
+  /** GET: the channel's slow mode as the signed-in member meets it (how long until they may send again) */
+  slowMode: '/channels/:channel_id/slow-mode',
 } as const
 
 /** The message calls (core/wire/messages.ts). */
@@ -33,4 +35,5 @@ export const MESSAGE_CALLS = {
   unreact: { method: 'DELETE', path: MESSAGES_PATHS.myReaction, auth: 'user' },
   typing: { method: 'POST', path: MESSAGES_PATHS.typing, auth: 'user' },
   read: { method: 'POST', path: MESSAGES_PATHS.read, auth: 'user' },
+  slowMode: { method: 'GET', path: MESSAGES_PATHS.slowMode, auth: 'user' },
 } as const

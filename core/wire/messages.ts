@@ -9,7 +9,7 @@ import { Type, type Static, type TObject, type TProperties } from '@sinclair/typ
 import { MESSAGE_ATTACHMENTS_MAX, MESSAGE_CONTENT_MAX_LENGTH } from '../domain/messages'
 import { ChannelParamsSchema, MessageListDataSchema, OldPageQuerySchema } from './api'
 import type { CallSchemasOf } from './call-schemas'
-import { AuthoredSchema, ChannelPlaceSchema, UserSchema } from './entities'
+import { AuthoredSchema, ChannelPlaceSchema, SlowModeSeconds, UserSchema } from './entities'
 import { CursorPageSchema, MultilineText, Nullable, PictureSchema } from './fields'
 import { HISTORY_LIMIT_MAX, MESSAGE_CALLS } from './messages-paths'
 import { PlazaCardSchema } from './plaza-card'
@@ -185,8 +185,25 @@ export function conversationMessageCallSchemas<P extends TProperties> (params: T
   } as const
 }
 
+/**
+ * GET /channels/:channel_id/slow-mode: the channel's slow mode as the signed-in member meets
+ * it now (core/domain/slow-mode.ts): asked when a chat opens, so a reload shows the wait that
+ * is left, and after a refusal of a send (SERVER_CODES.SLOW_MODE_WAIT).
+ */
+export const SlowModeStateSchema = Type.Object({
+  /** The channel's slow mode, seconds between two messages of a member (0: off). */
+  seconds: SlowModeSeconds('the channel\'s slow mode, seconds between two messages of a member, 0 off'),
+  /** Whole seconds before the member's next message may go out (0: now; always 0 for an exempt member). */
+  wait_seconds: Type.Integer({ minimum: 0, description: 'whole seconds before the member may send again, 0 now' }),
+  /** True for a moderator here (ManageMessages or ManageChannels): slow mode does not hold them back. */
+  exempt: Type.Boolean(),
+})
+/** The signed-in member's slow mode in a channel. */
+export type SlowModeState = Static<typeof SlowModeStateSchema>
+
 /** The shapes of the message calls (core/wire/messages-paths.ts `MESSAGE_CALLS`). */
 export const MESSAGE_CALL_SCHEMAS = {
   history: { params: ChannelParamsSchema, query: MessageHistoryQuerySchema, answer: ChannelHistorySchema },
   ...conversationMessageCallSchemas(ChannelParamsSchema),
+  slowMode: { params: ChannelParamsSchema, answer: SlowModeStateSchema },
 } as const satisfies CallSchemasOf<typeof MESSAGE_CALLS>

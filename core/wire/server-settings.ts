@@ -6,7 +6,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox'
 import { CHANNEL_TITLE_MAX_LENGTH } from './api'
-import { VoiceBitrate, VoiceUserLimit } from './entities'
+import { SlowModeSeconds, VoiceBitrate, VoiceUserLimit } from './entities'
 import { IdString, ImageUrlString, LineText, Nullable } from './fields'
 
 import { MAX_CHANNEL_POSITION } from './server-settings-paths'
@@ -26,6 +26,8 @@ export const PatchChannelBodySchema = Type.Object({
   user_limit: Type.Optional(VoiceUserLimit('voice channels only: members the room holds at once')),
   /** Voice channels only (400 on another type): the room's Opus bitrate. */
   bitrate: Type.Optional(VoiceBitrate('voice channels only: Opus bitrate, bits per second')),
+  /** Chat channels only (400 on another type): the slow mode, seconds a member waits between two messages (0: off). */
+  slow_mode_seconds: Type.Optional(SlowModeSeconds('chat channels only: slow mode, seconds a member waits between two messages, 0 off')),
 }, { additionalProperties: false })
 /** PATCH /channels/:channel_id body. */
 export type PatchChannelBody = Static<typeof PatchChannelBodySchema>

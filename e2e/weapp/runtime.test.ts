@@ -10,7 +10,7 @@
  * Not covered: painting and layout (WeChat's compilers check templates and styles,
  * compile-check.test.ts), the WeChat client itself (sign-in, payments, subscribe dialogs).
  */
-import { existsSync, mkdtempSync, rmSync } from 'fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'fs'
 import { tmpdir } from 'os'
 import path from 'path'
 import { startProduct, stopProduct, type RunningProduct } from '../support/product'
@@ -31,6 +31,8 @@ const SERVER_NAME = '云端集市'
 const DEFAULT_SERVER = '723658'
 const CHAT_CHANNEL = '83282802'
 const POST_CHANNEL = '83282804'
+/** 云端集市's 公告, a second discussion channel: the slow mode test sets it there, so 大厅's tests send freely. */
+const SLOW_MODE_CHANNEL = '83282800'
 const LIVE_CHANNEL = '83282807'
 const SHOWROOM = '83282810'
 const VOICE_CHANNEL = '83282803'
@@ -168,6 +170,27 @@ async function inviteCode (): Promise<string> {
 /** Lets the page finish what it asks for after its content shows (a negative assertion needs the page settled). */
 function settled (): Promise<void> {
   return new Promise(resolve => setTimeout(resolve, SETTLE_MS))
+}
+
+/**
+ * True when a button node is disabled: its `disabled` is set under the key the build's button
+ * template reads it from (Taro shortens attribute names in the page data: base.wxml
+ * `<button … disabled="{{i.p2}}"`).
+ */
+function isDisabled (button: TaroNode): boolean {
+  const alias = /<button[^>]*\sdisabled="\{\{i\.(\w+)\}\}"/.exec(readFileSync(path.join(DIST, 'base.wxml'), 'utf8'))?.[1]
+  if (alias === undefined) throw new Error('no disabled attribute on the button template of dist/weapp/base.wxml')
+  return button[alias] === true
+}
+
+/** Sets `channelId`'s slow mode as `login` (its owner) over HTTP. */
+async function setSlowMode (login: SeededLogin, channelId: string, seconds: number): Promise<void> {
+  const response = await fetch(`${product.url}/channels/${channelId}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${login.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ slow_mode_seconds: seconds }),
+  })
+  expect(response.status).toBe(200)
 }
 
 /** Posts a message in a channel as a signed-in account, straight to the HTTP API; answers its id. */
@@ -469,6 +492,28 @@ describe('the mini-program at run time', () => {
     const theirs = `群主的实时消息 ${Date.now()}`
     await postMessage(signInSeeded(product, OWNER_UID), CHAT_CHANNEL, theirs)
     await until(app, 'the other member\'s message arriving live', () => nodesWithClass(app.current().data.root, 'chat-message').some(row => textOf(row).includes(theirs)))
+  })
+
+  it('holds a guest under a channel\'s slow mode: the owner turns it on, the composer says so live, and after a send counts down with 发送 held', async () => {
+    const app = launch(`/pages/channel/index?sid=${SERVER}&channel_id=${SLOW_MODE_CHANNEL}`)
+    await tapWhenShown(app, 'chat-view__join-button')
+    await until(app, 'the composer after joining', () => nodesWithClass(app.current().data.root, 'chat-composer__input').length > 0)
+    const owner = signInSeeded(product, OWNER_UID)
+    try {
+      await setSlowMode(owner, SLOW_MODE_CHANNEL, 30)
+      await sees(app, '慢速模式已开启：每 30 秒可发一条')
+      const mine = `小程序慢速模式 ${Date.now()}`
+      app.input(node(app, 'chat-composer__input'), mine)
+      await tapWhenShown(app, 'chat-composer__send')
+      await until(app, 'the sent message in the list', () => nodesWithClass(app.current().data.root, 'chat-message').some(row => textOf(row).includes(mine)))
+      await until(app, 'the countdown', () => /还需等待 (2\d|30) 秒/.test(textOf(node(app, 'chat-composer__slow-mode'))))
+      app.input(node(app, 'chat-composer__input'), '第二条')
+      expect(isDisabled(node(app, 'chat-composer__send'))).toBe(true)
+      await setSlowMode(owner, SLOW_MODE_CHANNEL, 0)
+      await until(app, '发送 free once slow mode is off', () => !isDisabled(node(app, 'chat-composer__send')) && !app.text().includes('慢速模式已开启'))
+    } finally {
+      await setSlowMode(owner, SLOW_MODE_CHANNEL, 0)
+    }
   })
 
   it('opens a direct conversation from the 私信 list, sends in it, and shows the other member\'s message live over the socket', async () => {
@@ -819,7 +864,7 @@ describe('the mini-program at run time', () => {
     await sees(app, '五子棋', 'Alex', '坐下')
     await tapWhenShown(app, 'plaza-table__action', '坐下')
     // the sit's own answer, not only the gateway's update, before the next tap (a busy store takes none)
-    await until(app, 'the sit answered', () => app.record.requests.some(request => request.method === 'POST' && request.url.endsWith('/seats')) && nodesWithClass(app.current().data.root, 'plaza-table__action').some(button => textOf(button).includes('准备') && !button.disabled))
+    await until(app, 'the sit answered', () => app.record.requests.some(request => request.method === 'POST' && request.url.endsWith('/seats')) && nodesWithClass(app.current().data.root, 'plaza-table__action').some(button => textOf(button).includes('准备') && !isDisabled(button)))
     await tapWhenShown(app, 'plaza-table__action', '准备')
     await until(app, 'ready said', () => app.text().includes('取消准备'))
     let answer = await plazaCall<Answer>(alex, 'PUT', `/tables/${table.table_id}/ready`, { ready: true })

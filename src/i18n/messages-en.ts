@@ -863,6 +863,18 @@ const EN: Record<MessageKey, string> = {
   plazaCardJoin: 'Open the table',
   plazaRecords: 'Game records',
   plazaRecordLine: '{wins} W {losses} L {draws} D · rating {rating}',
+  settingsSlowMode: 'Slow mode',
+  settingsSlowModeHint: 'How long members wait after each message; members who manage messages or channels are exempt',
+  slowModeOff: 'Off',
+  durationSeconds: '{n} s',
+  durationMinutes: '{n} min',
+  durationHours: '{n} h',
+  durationMinutesSeconds: '{m} min {s} s',
+  durationHoursMinutes: '{h} h {m} min',
+  chatSlowModeOn: 'Slow mode is on',
+  chatSlowModeEvery: 'Slow mode is on: one message every {interval}',
+  chatSlowModeExempt: 'Slow mode is on (you are exempt)',
+  chatSlowModeWait: 'Wait {time}',
 }
 
 /** English, as loadLanguage installs it: the messages and the audited fields' display names (SPEC §5). */

@@ -786,4 +786,17 @@ export const ZH_CN_PAGES = {
   plazaCardJoin: '去看看',
   plazaRecords: '游戏战绩',
   plazaRecordLine: '{wins} 胜 {losses} 负 {draws} 平 · 积分 {rating}',
+  // Slow mode: the channel setting and the composer's countdown.
+  settingsSlowMode: '慢速模式',
+  settingsSlowModeHint: '成员每次发言后须等待的时间；有管理消息或管理频道权限的成员不受限制',
+  slowModeOff: '关闭',
+  durationSeconds: '{n} 秒',
+  durationMinutes: '{n} 分钟',
+  durationHours: '{n} 小时',
+  durationMinutesSeconds: '{m} 分 {s} 秒',
+  durationHoursMinutes: '{h} 小时 {m} 分',
+  chatSlowModeOn: '慢速模式已开启',
+  chatSlowModeEvery: '慢速模式已开启：每 {interval}可发一条',
+  chatSlowModeExempt: '慢速模式已开启（你不受限制）',
+  chatSlowModeWait: '还需等待 {time}',
 }

@@ -126,6 +126,33 @@ describe('PlazaTableStore', () => {
     expect(store.notice).toBeNull()
   })
 
+  it('plays the move once more on the new version when only the table moved on (an away mark) and the game stands as it was', async () => {
+    const { api, store } = setup()
+    await store.open('t1')
+    api.move.mockRejectedValueOnce(refusal(SERVER_CODES.PLAZA_STALE_VERSION, 'body.version: the table has moved on'))
+    api.move.mockResolvedValueOnce(answer(playingTable({ version: 4, turn: { seats: [1], deadline: 90_000 } }), gameView('gomoku', gomokuView({ moves: 1 }), { version: 4, turn: { seats: [1], deadline: 90_000 } })))
+    // the opponent's away mark: version 3, the same game
+    api.table.mockResolvedValue(answer(playingTable({ version: 3 }), gameView('gomoku', gomokuView(), { version: 3 })))
+    await expect(store.move({ x: 3, y: 3 })).resolves.toBe(true)
+    expect(api.move.mock.calls.map(([, body]) => body)).toEqual([{ nonce: 'n1', version: 2, move: { x: 3, y: 3 } }, { nonce: 'n1', version: 3, move: { x: 3, y: 3 } }])
+    expect(store.view?.version).toBe(4)
+    expect(store.moving).toBe(false)
+  })
+
+  it('plays nothing again when the game itself moved on, nor a second time when the retry is stale too', async () => {
+    const { api, store } = setup()
+    await store.open('t1')
+    api.move.mockRejectedValue(refusal(SERVER_CODES.PLAZA_STALE_VERSION, 'body.version: the table has moved on'))
+    api.table.mockResolvedValue(answer(playingTable({ version: 3 }), gameView('gomoku', gomokuView(), { version: 3 })))
+    await expect(store.move({ x: 3, y: 3 })).resolves.toBe(false)
+    expect(api.move).toHaveBeenCalledTimes(2)
+    expect(store.moving).toBe(false)
+    api.move.mockClear()
+    api.table.mockResolvedValue(answer(playingTable({ version: 6 }), gameView('gomoku', gomokuView({ moves: 2 }), { version: 6 })))
+    await expect(store.move({ x: 4, y: 4 })).resolves.toBe(false)
+    expect(api.move).toHaveBeenCalledTimes(1)
+  })
+
   it('tells a refused move by its code in the client\'s own words, never the server\'s text', async () => {
     const { api, store } = setup()
     await store.open('t1')

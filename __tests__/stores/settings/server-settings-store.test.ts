@@ -253,6 +253,15 @@ describe('the Channels section', () => {
     expect(settings.updateChannel).toHaveBeenCalledTimes(2)
   })
 
+  it('sets a chat channel\'s slow mode and shows the server\'s answer', async () => {
+    const { store, settings } = setup()
+    await store.open('channels')
+    settings.updateChannel.mockImplementationOnce(async (channelId: string, body: object) => channel(channelId, body))
+    expect(await store.channels.updateSlowMode('c1', 30)).toBe(true)
+    expect(settings.updateChannel).toHaveBeenCalledWith('c1', { slow_mode_seconds: 30 })
+    expect(store.channels.channels[0].slow_mode_seconds).toBe(30)
+  })
+
   it('renames and deletes a channel', async () => {
     const { store, settings } = setup()
     await store.open('channels')

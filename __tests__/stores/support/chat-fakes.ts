@@ -16,7 +16,7 @@ import { user } from './fakes'
 /** Every MessagesApi function as a jest mock. */
 export type FakeMessagesApi = { [K in keyof MessagesApi]: jest.Mock<ReturnType<MessagesApi[K]>, Parameters<MessagesApi[K]>> }
 
-/** A MessagesApi whose calls reject until a test sets an answer; writes without an answer resolve. */
+/** A MessagesApi whose calls reject until a test sets an answer; writes without an answer resolve, and slow mode is off. */
 export function fakeMessagesApi (): FakeMessagesApi {
   const reject = (name: string) => jest.fn(() => Promise.reject(new Error(`${name} not faked`)))
   const resolve = () => jest.fn(() => Promise.resolve())
@@ -29,6 +29,7 @@ export function fakeMessagesApi (): FakeMessagesApi {
     removeReaction: resolve(),
     sendTyping: resolve(),
     markRead: resolve(),
+    slowMode: jest.fn(() => Promise.resolve({ seconds: 0, wait_seconds: 0, exempt: false })),
   } as unknown as FakeMessagesApi
 }
 

@@ -62,8 +62,8 @@ export interface SessionsTable {
  */
 export type RolesTable = Role & { sort: number, permissions: number, color: string }
 
-/** A channel (or a group header, kind 1) of a server, with who created it and when (null: seeded), and a voice channel's room settings (migration 0022-voice-channels; null on other types). */
-export type ChannelsTable = Omit<Channel, 'unread_count' | 'mention_count' | 'user_limit' | 'bitrate'> & { created_by: string | null, created_at: number, user_limit: number | null, bitrate: number | null }
+/** A channel (or a group header, kind 1) of a server, with who created it and when (null: seeded), and a voice channel's room settings (migration 0022-voice-channels; null on other types) and its slow mode (migration 0025-slow-mode; 0: off). */
+export type ChannelsTable = Omit<Channel, 'unread_count' | 'mention_count' | 'user_limit' | 'bitrate' | 'slow_mode_seconds'> & { created_by: string | null, created_at: number, user_limit: number | null, bitrate: number | null, slow_mode_seconds: number }
 
 /** A live broadcast or recording: exactly the wire LiveItem. */
 export type LivesTable = LiveItem
@@ -100,6 +100,13 @@ export interface StoredFilesTable {
   created_at: number
   /** The account that stored it (uploads, base64 images); null for seeded files and those stored before this was kept. */
   uploaded_by: string | null
+}
+
+/** When a member last sent a message in a channel while its slow mode was on (unix seconds; migration 0025). */
+export interface SlowModeSendsTable {
+  channel_id: string
+  uid: string
+  sent_at: number
 }
 
 /** Every table. */
@@ -158,6 +165,7 @@ export interface Database {
   plaza_moves: PlazaMovesTable
   plaza_watchers: PlazaWatchersTable
   game_records: GameRecordsTable
+  slow_mode_sends: SlowModeSendsTable
 }
 
 /** The query layer every repository uses, whichever dialect is underneath. */

@@ -4,6 +4,7 @@
  */
 import { createTimeIdSource } from '@core/domain/ids'
 import { channelTypeHas } from '@core/domain/channel-types'
+import { isChatChannel } from '@core/domain/messages'
 import { voiceSettingsFor } from '@core/domain/voice-room'
 import { AuditStatus, ChannelKind, type ChannelType, type Channel, type MapCategory } from '@core/wire/entities'
 import type { AuditChange } from '@core/wire/trust'
@@ -29,6 +30,8 @@ export function toChannel (row: ChannelsTable): Channel {
     // a voice channel's room settings (null on other types: the fields are left out)
     ...(row.user_limit !== null ? { user_limit: row.user_limit } : {}),
     ...(row.bitrate !== null ? { bitrate: row.bitrate } : {}),
+    // a chat channel's slow mode (other channels have none: the field is left out)
+    ...(isChatChannel(row) ? { slow_mode_seconds: row.slow_mode_seconds } : {}),
   }
 }
 
@@ -58,7 +61,7 @@ export interface ChannelsRepository {
    */
   create (channel: NewChannel, nowSeconds: number, audit: ChannelAudit): Promise<Channel>
   /**
-   * Edits a channel's title, icon or group and moves it to `position` in its server's
+   * Edits a channel's title, icon, group, voice room or slow mode and moves it to `position` in its server's
    * list (fields already validated and audited). One transaction, with `audit` naming the
    * fields that changed from what to what (none written when nothing changed).
    */
@@ -88,6 +91,8 @@ export interface ChannelChanges {
   /** A voice channel's room settings (refused on other types before). */
   user_limit?: number
   bitrate?: number
+  /** A chat channel's slow mode, seconds (refused on other channels before). */
+  slow_mode_seconds?: number
 }
 
 /**
@@ -128,7 +133,7 @@ export function createChannelsRepository (db: Db, showrooms: ShowroomsRepository
         const before = await trx.selectFrom('channels').selectAll().where('channel_id', '=', channelId).executeTakeFirst()
         if (!before) return false
         if (Object.keys(fields).length > 0) await trx.updateTable('channels').set(fields).where('channel_id', '=', channelId).execute()
-        const changed: AuditChange[] = (['name', 'icon', 'parent_id', 'user_limit', 'bitrate'] as const)
+        const changed: AuditChange[] = (['name', 'icon', 'parent_id', 'user_limit', 'bitrate', 'slow_mode_seconds'] as const)
           .filter(field => fields[field] !== undefined && fields[field] !== before[field])
           .map(field => ({ field, from: textOf(before[field]), to: textOf(fields[field]) }))
         if (position !== undefined) {
@@ -178,6 +183,7 @@ export function createChannelsRepository (db: Db, showrooms: ShowroomsRepository
         ...channel,
         user_limit: voice ? channel.user_limit ?? voice.user_limit : null,
         bitrate: voice ? channel.bitrate ?? voice.bitrate : null,
+        slow_mode_seconds: 0,
         channel_id: channelId,
         kind: ChannelKind.Channel,
         sort: Number(last?.sort ?? 0) + 1,

@@ -54,6 +54,22 @@ export interface ChannelCounts {
   last_read_id: string | null
 }
 
+/** A send that a channel's slow mode holds back: the author's last send there must lie `seconds` or more before the new message. */
+export interface SlowModeGate {
+  seconds: number
+}
+
+/** Thrown by {@link MessagesRepository.create} when the author's slow mode wait is not over: nothing was written. */
+export class SlowModeHeld extends Error {
+  /** When the author last sent in the channel (unix seconds). */
+  readonly lastSentAt: number
+  constructor (lastSentAt: number) {
+    super('slow mode: the last send is too recent')
+    this.name = 'SlowModeHeld'
+    this.lastSentAt = lastSentAt
+  }
+}
+
 /** Reads and writes chat messages, reactions and read states. */
 export interface MessagesRepository {
   /** A page of `channelId`'s history, oldest first; `me` of reactions is `viewerUid`'s (null: nobody's). */
@@ -68,8 +84,13 @@ export interface MessagesRepository {
    * Writes `message` and counts its mentions for the mentioned members, in one
    * transaction. When the author already sent this nonce (a retry racing the first
    * send) nothing is written and `created` is false. `told`: the members whose mention was counted now.
+   * With `slowMode`, the same transaction moves the author's last send in the channel to the
+   * message's time only when their wait is over, and throws {@link SlowModeHeld} (nothing
+   * written) when it is not: of two sends racing on two sockets or processes, one passes.
    */
-  create (message: NewMessage): Promise<{ row: MessagesTable, created: boolean, told: string[] }>
+  create (message: NewMessage, slowMode?: SlowModeGate): Promise<{ row: MessagesTable, created: boolean, told: string[] }>
+  /** When `uid` last sent a message in `channelId` while its slow mode held them (unix seconds), or null. */
+  lastSlowModeSend (channelId: string, uid: string): Promise<number | null>
   /** Replaces the content and mentions; only members this message never told of a mention before get one counted (`told`). */
   edit (row: MessagesTable, content: string, mentions: string[], editedAt: number): Promise<{ row: MessagesTable, told: string[] }>
   /**
@@ -135,6 +156,23 @@ async function tellMentioned (trx: Transaction<Database>, row: Pick<MessagesTabl
       .execute()
   }
   return told
+}
+
+/**
+ * Moves the author's last send in the message's channel to the message's time, only when it
+ * lies `gate.seconds` or more before (or there is none): one upsert whose conflict branch is
+ * conditional, so a second send racing it waits for the first's row and then finds it too
+ * recent. Throws {@link SlowModeHeld} when held (the caller's transaction rolls back).
+ */
+async function passSlowMode (trx: Transaction<Database>, row: Pick<MessagesTable, 'channel_id' | 'author_uid' | 'created_at'>, gate: SlowModeGate): Promise<void> {
+  const passed = await trx.insertInto('slow_mode_sends').values({ channel_id: row.channel_id, uid: row.author_uid, sent_at: row.created_at })
+    .onConflict(conflict => conflict.columns(['channel_id', 'uid'])
+      .doUpdateSet({ sent_at: row.created_at })
+      .where('slow_mode_sends.sent_at', '<=', row.created_at - gate.seconds))
+    .executeTakeFirst()
+  if (Number(passed.numInsertedOrUpdatedRows ?? 0) > 0) return
+  const last = await trx.selectFrom('slow_mode_sends').select('sent_at').where('channel_id', '=', row.channel_id).where('uid', '=', row.author_uid).executeTakeFirstOrThrow()
+  throw new SlowModeHeld(Number(last.sent_at))
 }
 
 /** Where a page of a message index starts (`op` the message id) and which way it reads. */
@@ -305,11 +343,12 @@ export function createMessagesRepository (db: Db): MessagesRepository {
       return message
     },
 
-    async create (message) {
+    async create (message, slowMode) {
       const row = messageRowOf(message)
       try {
         const told = await db.transaction().execute(async trx => {
           await trx.insertInto('messages').values(row).execute()
+          if (slowMode) await passSlowMode(trx, row, slowMode)
           await indexMessage(trx, row)
           return tellMentioned(trx, row, message.mentions)
         })
@@ -320,6 +359,11 @@ export function createMessagesRepository (db: Db): MessagesRepository {
         if (existing) return { row: existing, created: false, told: [] }
         throw error
       }
+    },
+
+    async lastSlowModeSend (channelId, uid) {
+      const found = await db.selectFrom('slow_mode_sends').select('sent_at').where('channel_id', '=', channelId).where('uid', '=', uid).executeTakeFirst()
+      return found ? Number(found.sent_at) : null
     },
 
     async edit (row, content, mentions, editedAt) {

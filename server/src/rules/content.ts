@@ -5,8 +5,10 @@
  */
 import type { FastifyRequest } from 'fastify'
 import { channelTypeHas } from '@core/domain/channel-types'
+import { isChatChannel } from '@core/domain/messages'
 import { cleanNameOf, namesLookAlike } from '@core/domain/names'
 import { FILES_PATH } from '@core/wire/api'
+import type { Channel } from '@core/wire/entities'
 import { TRUST_CODES } from '@core/wire/trust'
 import type { AppContext } from '../context'
 import { ApiError, auditRejected, badRequest } from '../errors'
@@ -44,6 +46,11 @@ export function requireVoiceSettingsFit (channelType: number, body: { user_limit
   if (channelTypeHas(channelType, 'carriesVoice')) return
   const given = (['user_limit', 'bitrate'] as const).find(field => body[field] !== undefined)
   if (given !== undefined) throw badRequest(`body.${given}: only a voice channel has one (channel_type ${channelType} carries no voice room)`)
+}
+
+/** 400 when a body sets a slow mode (`slow_mode_seconds`; its values are the schema's) for a channel members do not chat in. */
+export function requireSlowModeFit (channel: Pick<Channel, 'channel_type' | 'kind'>, body: { slow_mode_seconds?: number }): void {
+  if (body.slow_mode_seconds !== undefined && !isChatChannel(channel)) throw badRequest(`body.slow_mode_seconds: only a chat channel has a slow mode (channel_type ${channel.channel_type}, kind ${channel.kind})`)
 }
 
 /** The URL of a storage base (`…/files/`, the Qiniu domain) with the slash a folder ends with. */

@@ -35,7 +35,7 @@ beforeAll(async () => {
   for (const [channelId, sort] of [[SECOND_VOICE, 90], [THIRD_VOICE, 91]] as const) {
     await db.insertInto('channels').values({
       channel_id: channelId, server_id: SERVER, channel_type: ChannelType.Voice, kind: ChannelKind.Channel, name: `语音 ${sort}`, parent_id: null, sort,
-      map_category: null, link_url: null, icon: '', audit_status: AuditStatus.Pass, created_by: null, created_at: 0, user_limit: VOICE_USER_LIMIT_DEFAULT, bitrate: VOICE_BITRATE_DEFAULT,
+      map_category: null, link_url: null, icon: '', audit_status: AuditStatus.Pass, created_by: null, created_at: 0, user_limit: VOICE_USER_LIMIT_DEFAULT, bitrate: VOICE_BITRATE_DEFAULT, slow_mode_seconds: 0,
     }).execute()
   }
   owner = await signInAsMember(app.test)

@@ -9,7 +9,8 @@ import type { ChannelChat } from '@/stores/chat/channel-chat'
 import type { ServerMembers } from '@/stores/chat/members'
 import type { DraftImage, UploadQueue } from '@/stores/support/upload-queue'
 import { chatQuoteText } from '@/utils/chat-text'
-import { ALERT, LISTBOX, OPTION } from '@/constants/a11y'
+import { ALERT, LISTBOX, OPTION, STATUS } from '@/constants/a11y'
+import { formatSlowModeSetting, formatWait } from '@/utils/format-duration'
 import { pressable } from '@/utils/pressable'
 import { disabledIf } from '@/utils/disabled-if'
 import ChatAvatar from '@/components/chat-avatar'
@@ -59,11 +60,17 @@ function ImageTile ({ image, uploads }: { image: DraftImage, uploads: UploadQueu
   )
 }
 
+/** What the composer says of a slow mode that is on: its interval, or that it does not hold me back. */
+function slowModeLine (seconds: number, exempt: boolean): string {
+  return exempt ? t('chatSlowModeExempt') : t('chatSlowModeEvery', { interval: formatSlowModeSetting(seconds) })
+}
+
 /**
  * The composer: a multi-line field labelled 输入消息 / Message, the 发送 / Send button, a
  * character counter near the limit, the refusal under the field (the text stays), the
- * reply or edit being made, the `@` member picker, and the attached pictures
- * with their uploads (the message waits for them).
+ * reply or edit being made, the `@` member picker, the attached pictures
+ * with their uploads (the message waits for them), and the channel's slow mode: 慢速模式已开启
+ * and, after a send, the countdown (还需等待 12 秒) with 发送 held until it ends.
  */
 function ChatComposer ({ chat, members, nameOf, enterSends, canAttach, onAttach, canMentionEveryone = false }: ChatComposerProps) {
   const query = chat.mentionQuery
@@ -81,6 +88,7 @@ function ChatComposer ({ chat, members, nameOf, enterSends, canAttach, onAttach,
   }
   const target = chat.replyTarget
   const uploads = chat.uploads
+  const slowMode = chat.slowMode
   const images = chat.editingId === null ? uploads?.images ?? [] : []
   return (
     <View className='chat-composer'>
@@ -110,6 +118,12 @@ function ChatComposer ({ chat, members, nameOf, enterSends, canAttach, onAttach,
               <Text className='chat-composer__candidate-name'>@{member.user.nickname}</Text>
             </View>
           ))}
+        </View>
+      )}
+      {slowMode.on && (
+        <View className='chat-composer__slow-mode' {...STATUS}>
+          <Text className='chat-composer__slow-mode-text'>{slowModeLine(slowMode.seconds, slowMode.exempt)}</Text>
+          {slowMode.waitSeconds > 0 && <Text className='chat-composer__slow-mode-wait'>{t('chatSlowModeWait', { time: formatWait(slowMode.waitSeconds) })}</Text>}
         </View>
       )}
       {uploads !== null && images.length > 0 && (

@@ -3,6 +3,8 @@ import { observer } from 'mobx-react'
 import { Button, Image, Text, View } from '@tarojs/components'
 import { CREATABLE_CHANNEL_TYPES } from '@core/domain/channel'
 import { channelTypeHas } from '@core/domain/channel-types'
+import { isChatChannel } from '@core/domain/messages'
+import { SLOW_MODE_SECONDS_CHOICES, type SlowModeSeconds } from '@core/wire/slow-mode-codes'
 import { VOICE_BITRATE_DEFAULT, VOICE_USER_LIMIT_DEFAULT } from '@core/wire/voice-codes'
 import { ChannelType } from '@core/wire/codes'
 import type { Channel } from '@core/wire/entities'
@@ -17,9 +19,10 @@ import { pickImages } from '@/utils/pick-images'
 import { CreateRow, logFailure, SectionRefusal, SectionState } from './section-state'
 import { DECORATIVE_IMAGE } from '@/constants/a11y'
 import { pressable } from '@/utils/pressable'
+import { formatSlowModeSetting } from '@/utils/format-duration'
 import { disabledIf } from '@/utils/disabled-if'
 
-/** One channel: icon, title, type, the training mark; opened, its title and icon to edit (a voice channel's member limit and bitrate too) and a delete button. */
+/** One channel: icon, title, type, the training mark; opened, its title and icon to edit (a voice channel's member limit and bitrate too, a chat channel's slow mode) and a delete button. */
 const ChannelRow = observer(function ChannelRow ({ channels, channel }: { channels: ChannelSettingsStore, channel: Channel }) {
   const [open, setOpen] = useState(false)
   const busy = channels.action.busy
@@ -67,6 +70,19 @@ const ChannelRow = observer(function ChannelRow ({ channels, channel }: { channe
                 onSave={value => channels.updateVoiceRoom(channel.channel_id, { bitrate: Number(value.trim()) * 1000 })}
               />
             </>
+          )}
+          {isChatChannel(channel) && (
+            <View className='server-settings__field'>
+              <Text className='server-settings__label'>{t('settingsSlowMode')}</Text>
+              <SettingsChoice
+                label={t('settingsSlowMode')}
+                options={SLOW_MODE_SECONDS_CHOICES.map(value => ({ value, label: formatSlowModeSetting(value) }))}
+                value={(channel.slow_mode_seconds ?? 0) as SlowModeSeconds}
+                disabled={busy}
+                onChange={seconds => { channels.updateSlowMode(channel.channel_id, seconds).catch(logFailure('setting the slow mode')) }}
+              />
+              <Text className='server-settings__hint'>{t('settingsSlowModeHint')}</Text>
+            </View>
           )}
           <View className='server-settings__row-actions'>
             <Button size='mini' className='server-settings__small' disabled={disabledIf(busy)} onClick={() => { changeIcon().catch(logFailure('changing a channel icon')) }}>{t('settingsChannelIcon')}</Button>

@@ -1,11 +1,11 @@
 /**
  * The chat's calls: a discussion channel's history by cursor, sending with a
- * nonce, edits, deletions, my reactions, typing and read marks (membership and the member
+ * nonce, edits, deletions, my reactions, typing, read marks and my slow mode wait (membership and the member
  * list are the members API's, src/services/api/members.ts). Built on the same request chain as every
  * other call; stores take a {@link MessagesApi}, so tests pass a fake.
  */
 import { MESSAGE_CALLS } from '@core/wire/messages-paths'
-import type { MESSAGE_CALL_SCHEMAS } from '@core/wire/messages'
+import type { MESSAGE_CALL_SCHEMAS, SlowModeState } from '@core/wire/messages'
 import { request as defaultRequest } from '@/services/request/request'
 import type { ChatMessage, ChatMessagePage, SendMessageBody } from '@/stores/chat/types'
 import { callsOf } from './call'
@@ -35,6 +35,8 @@ export interface MessagesApi {
   sendTyping (channelId: string): Promise<void>
   /** Marks the channel read up to this message on every device of mine. */
   markRead (channelId: string, messageId: string): Promise<void>
+  /** The channel's slow mode as I meet it: its seconds, whether I am exempt, how long until I may send. */
+  slowMode (channelId: string): Promise<SlowModeState>
 }
 
 /** Builds the chat's calls on `send` (the request chain in the app). */
@@ -54,5 +56,6 @@ export function createMessagesApi (send: Requester = defaultRequest): MessagesAp
     removeReaction: (channelId, messageId, emoji) => done(calls.unreact({ params: { ...message(channelId, messageId), emoji } })),
     sendTyping: channelId => done(calls.typing({ params: { channel_id: channelId } })),
     markRead: (channelId, messageId) => done(calls.read({ params: { channel_id: channelId }, body: { message_id: messageId } })),
+    slowMode: channelId => calls.slowMode({ params: { channel_id: channelId } }),
   }
 }

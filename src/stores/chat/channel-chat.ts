@@ -2,7 +2,7 @@
  * The chat of discussion channels: one {@link ChannelChat} per open channel
  * puts together the parts of a conversation — its {@link MessageHistory}, the
  * {@link Outbox} of my messages on their way, the {@link Composer}, who is
- * {@link Typing}, the {@link ReadMarks}, the {@link MessageActions} on shown messages — and
+ * {@link Typing}, the {@link ReadMarks}, the {@link MessageActions} on shown messages, the channel's {@link SlowMode} — and
  * keeps them up to date from the gateway: new messages, edits, deletions, reactions and typing
  * arrive through `gateway.on`, and what was missed while offline is fetched after a reconnect. The transport (a MessagesApi), the gateway, the clock and the timers are
  * passed in: tests use fakes.
@@ -23,6 +23,7 @@ import { MessageActions } from './message-actions'
 import type { ChatEntry } from './message-order'
 import { Outbox } from './outbox'
 import { ReadMarks } from './read-marks'
+import { SlowMode } from './slow-mode'
 import { Typing } from './typing'
 import type { ChatDispatches, ChatGateway, ChatMessage, GatewayConnection } from './types'
 
@@ -64,6 +65,8 @@ export class ChannelChat {
   private readonly typing: Typing
   private readonly reads: ReadMarks
   private readonly actions: MessageActions
+  /** The channel's slow mode and my wait in it (always off in a direct conversation). */
+  readonly slowMode: SlowMode
   private readonly stops: Array<() => void> = []
 
   constructor (input: ChannelChatInput, private readonly deps: ChatDeps) {
@@ -76,10 +79,17 @@ export class ChannelChat {
       countsAsUnread: message => message.author.uid !== deps.me()?.uid,
       settlePending: message => this.outbox.settle(message),
     })
+    this.slowMode = new SlowMode({
+      load: input.conversation === undefined ? () => deps.api.slowMode(this.channelId) : null, clock: deps.clock, scheduler: deps.scheduler, logger: deps.logger,
+    })
     this.outbox = new Outbox({
       conversation: this.conversation, me: deps.me, clock: deps.clock, logger: deps.logger, newNonce: deps.newNonce,
-      receive: message => this.history.merge([message]),
+      receive: message => {
+        this.history.merge([message])
+        this.slowMode.sent()
+      },
       giveBack: (content, attachments, reason) => this.composer.giveBack(content, attachments, reason),
+      slowed: () => { void this.slowMode.refresh() },
     })
     const { drafts } = deps
     this.composer = new Composer({
@@ -103,7 +113,7 @@ export class ChannelChat {
       me: deps.me, logger: deps.logger, report: deps.report,
     })
     makeAutoObservable<ChannelChat, 'deps' | 'conversation' | 'history' | 'outbox' | 'composer' | 'typing' | 'reads' | 'actions' | 'stops'>(this, {
-      deps: false, conversation: false, history: false, outbox: false, composer: false, typing: false, reads: false, actions: false, stops: false,
+      deps: false, conversation: false, history: false, outbox: false, composer: false, typing: false, reads: false, actions: false, slowMode: false, stops: false,
     })
   }
 
@@ -198,10 +208,14 @@ export class ChannelChat {
     on(names.reactionRemove, event => this.actions.applyReaction(event, -1))
     on(names.typing, event => { if (event.uid !== this.deps.me()?.uid) this.typing.started(event) })
     on(names.read, event => this.reads.readOn(event.last_read_id))
+    // a moderator changed the slow mode: my wait under the new setting is the server's to say (a direct conversation has none)
+    on('CHANNEL_UPDATE', channel => { if ((channel.slow_mode_seconds ?? 0) !== this.slowMode.seconds) void this.slowMode.refresh() })
     // a reconnect (resumed or not) may have missed dispatches: fetch what came after the newest shown
     this.stops.push(reaction(() => this.deps.gateway.connection, (now, before) => {
       if (now === 'online' && before !== 'online' && this.history.status !== 'idle') void this.catchUp()
     }))
+    // my slow mode wait is asked for once I am signed in (a visitor has none), and again as another account
+    this.stops.push(reaction(() => this.deps.me()?.uid ?? null, uid => { if (uid !== null) void this.slowMode.refresh() }, { fireImmediately: true }))
     this.deps.gateway.focus(this.channelId)
     await (this.foundId === null ? this.loadLatest() : this.history.loadAround(this.foundId))
   }
@@ -210,6 +224,7 @@ export class ChannelChat {
   dispose (): void {
     this.stops.splice(0).forEach(stop => stop())
     this.typing.clear()
+    this.slowMode.dispose()
     this.deps.gateway.focus(null)
   }
 
@@ -312,9 +327,9 @@ export class ChannelChat {
     return this.composer.draftLength
   }
 
-  /** True when the composer can be sent: text within the limit or pictures without text (the server's rule), and no picture pending or failed. */
+  /** True when the composer can be sent: text within the limit or pictures without text (the server's rule), no picture pending or failed, and no slow mode wait (an edit is never held). */
   get canSubmit (): boolean {
-    return this.composer.canSubmit
+    return this.composer.canSubmit && (this.composer.editingId !== null || this.slowMode.waitSeconds === 0)
   }
 
   /** Why the composer's pictures hold the message back (one uploading, one failed), or null. */
@@ -341,6 +356,7 @@ export class ChannelChat {
       return
     }
     if (this.composer.attachmentsBlockedBy !== null || this.deps.me() === null) return // Never sent while a picture is pending or failed
+    if (this.slowMode.waitSeconds > 0) return // the countdown shows; the server would refuse it
     const nonce = this.outbox.queue(this.composer.takeOutgoing(content))
     if (nonce === null) return
     this.typing.sent()

@@ -2,10 +2,11 @@
  * My messages on their way (sent optimistically): a message shows at once as pending
  * under a nonce, turns sent when the server answers (or its MESSAGE_CREATE arrives
  * first), and a failed one is retried with the same nonce, so the server never stores
- * it twice. An audit rejection takes the message back and gives its text and pictures
- * back to the composer with the reason.
+ * it twice. An audit rejection, or a refusal by the channel's slow mode, takes the message
+ * back and gives its text and pictures back to the composer with the reason.
  */
 import { makeAutoObservable, observable, runInAction } from 'mobx'
+import { SERVER_CODES } from '@core/wire/codes'
 import type { User } from '@core/wire/entities'
 import type { Attachment } from '@core/wire/messages'
 import { isRequestError } from '@/services/request/errors'
@@ -37,6 +38,8 @@ export interface OutboxDeps {
   receive: (message: ChatMessage) => void
   /** Gives an audit-refused message's text and pictures back to the composer with the reason. */
   giveBack: (content: string, attachments: Attachment[], reason: string) => void
+  /** The channel's slow mode refused the message (its text was given back): the wait is asked for again. */
+  slowed?: () => void
 }
 
 /** My messages on their way or failed, in the order I sent them (shown after the server's). */
@@ -108,9 +111,11 @@ export class Outbox {
       runInAction(() => this.deps.receive(message))
     } catch (error) {
       runInAction(() => {
-        if (isRequestError(error) && error.kind === 'audit') { // the text goes back to the composer with the reason
+        const slowed = isRequestError(error) && error.code === SERVER_CODES.SLOW_MODE_WAIT
+        if (isRequestError(error) && (error.kind === 'audit' || slowed)) { // the text goes back to the composer with the reason (the server's words)
           this.entries = this.entries.filter(item => item.key !== key)
           this.deps.giveBack(content, attachments, error.message)
+          if (slowed) this.deps.slowed?.()
           return
         }
         const failed = this.entries.find(item => item.key === key)

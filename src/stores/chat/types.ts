@@ -3,7 +3,7 @@
  * bundle — under the names the chat uses, and the one thing it declares itself: the part
  * of the GatewayStore it relies on (`on`, `focus`, `connection`), which tests fake.
  */
-import type { DirectMessageDispatchPayloads, MessageDispatchPayloads } from '@core/wire/dispatches'
+import type { DirectMessageDispatchPayloads, DispatchPayloads, MessageDispatchPayloads } from '@core/wire/dispatches'
 import type { GatewayConnection } from '../gateway-store'
 
 export type {
@@ -13,8 +13,8 @@ export type {
 export type { Member, MemberListData as MemberPage } from '@core/wire/members'
 export type { GatewayConnection } from '../gateway-store'
 
-/** The gateway dispatches the chat applies, by name: a channel's and a direct conversation's (the same payloads under other names). */
-export type ChatDispatches = MessageDispatchPayloads & Omit<DirectMessageDispatchPayloads, 'CONVERSATION_CREATE'>
+/** The gateway dispatches the chat applies, by name: a channel's and a direct conversation's (the same payloads under other names), and the channel's edits (its slow mode). */
+export type ChatDispatches = MessageDispatchPayloads & Omit<DirectMessageDispatchPayloads, 'CONVERSATION_CREATE'> & Pick<DispatchPayloads, 'CHANNEL_UPDATE'>
 
 /** What the chat needs of the GatewayStore: its connection state, dispatch subscriptions and channel focus. */
 export interface ChatGateway {

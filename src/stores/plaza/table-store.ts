@@ -17,6 +17,11 @@ import { LoadTracker, type StoreLogger, type StoreStatus } from '../support/load
 import { randomNonce } from '../support/random-nonce'
 import { plazaFailureText, plazaRefusalOf } from './refusals'
 
+/** The game as a viewer sees it, apart from the table's version: equal before and after a change that was not the game's. */
+function gameStateOf (view: PlazaGameView | null): string {
+  return view === null ? '' : JSON.stringify([view.round, view.view, view.turn?.seats ?? null, view.result])
+}
+
 /** What the table store needs. */
 export interface PlazaTableOptions {
   api: Pick<PlazaApi, 'table' | 'sit' | 'stand' | 'ready' | 'move' | 'rematch' | 'close' | 'invite'>
@@ -204,30 +209,42 @@ export class PlazaTableStore {
   /**
    * Plays `move` for the member's seat on the version shown. One at a time: while a move is
    * on its way another sends nothing. Refused: the game's reason as the notice; stale (the
-   * table moved on): the table is asked for again. Resolves true when it was played.
+   * table moved on): the table is asked for again, and when only the table moved — a
+   * player's away mark, a seat — and the game stands as the member saw it, still their turn,
+   * the same move (the same nonce: the refused one was not stored) goes once more on the new
+   * version, so the tap is not lost. Resolves true when it was played.
    */
   async move (move: unknown): Promise<boolean> {
     const tableId = this.tableId
     if (tableId === null || this.moving || this.view === null) return false
     this.moving = true
     this.notice = null
-    const sent = { nonce: (this.options.nonce ?? randomNonce)(), version: this.version, move }
-    try {
-      const answer = await this.options.api.move(tableId, sent)
-      runInAction(() => {
-        this.moving = false
-        if (this.tableId === tableId) this.applyAnswer(answer)
-      })
-      return true
-    } catch (error) {
-      const refusal = plazaRefusalOf(error)
-      runInAction(() => {
-        this.moving = false
-        if (refusal !== 'stale') this.notice = plazaFailureText(error)
-      })
-      // stale, or lost on the way (it may have been played): the table as it stands now
-      if (refusal === null || refusal === 'stale') void this.load()
-      return false
+    const nonce = (this.options.nonce ?? randomNonce)()
+    for (let attempt = 0; ; attempt++) {
+      const seen = gameStateOf(this.view)
+      try {
+        const answer = await this.options.api.move(tableId, { nonce, version: this.version, move })
+        runInAction(() => {
+          this.moving = false
+          if (this.tableId === tableId) this.applyAnswer(answer)
+        })
+        return true
+      } catch (error) {
+        const refusal = plazaRefusalOf(error)
+        if (refusal === 'stale' && attempt === 0) {
+          await this.load()
+          if (this.tableId === tableId && this.myTurn && gameStateOf(this.view) === seen) continue
+          runInAction(() => { this.moving = false })
+          return false
+        }
+        runInAction(() => {
+          this.moving = false
+          if (refusal !== 'stale') this.notice = plazaFailureText(error)
+        })
+        // stale again, or lost on the way (it may have been played): the table as it stands now
+        if (refusal === null || refusal === 'stale') void this.load()
+        return false
+      }
     }
   }
 

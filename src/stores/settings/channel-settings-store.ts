@@ -3,13 +3,15 @@
  * in their order, each training channel marked (SPEC §6: a role's `join_role` names it),
  * creating one with the type picker limited to 1, 3 and 8 (SPEC §4), editing its title
  * and icon (audited, SPEC §5: the message goes under the field), a voice channel's room
- * settings (its member limit and Opus bitrate, in the wire's bounds) and deleting it. The
+ * settings (its member limit and Opus bitrate, in the wire's bounds), a chat channel's slow
+ * mode and deleting it. The
  * server decides who may (ManageChannels); a refusal is said in words.
  */
 import { makeAutoObservable, runInAction } from 'mobx'
 import { canCreateChannelType, flattenGroups } from '@core/domain/channel'
 import { trainingRolesOf } from '@core/domain/permissions'
 import { ChannelKind, type ChannelType } from '@core/wire/codes'
+import type { SlowModeSeconds } from '@core/wire/slow-mode-codes'
 import { VOICE_BITRATE_MAX, VOICE_BITRATE_MIN, VOICE_USER_LIMIT_MAX } from '@core/wire/voice-codes'
 import type { Channel, ChannelGroup, Role } from '@core/wire/entities'
 import { t } from '@/i18n'
@@ -145,6 +147,13 @@ export class ChannelSettingsStore {
       return false
     }
     const channel = await this.action.run(() => this.api.updateChannel(channelId, changes))
+    if (channel) runInAction(() => { this.settle(this.channels.map(item => item.channel_id === channel.channel_id ? { ...item, ...channel } : item)) })
+    return channel !== null
+  }
+
+  /** Sets a chat channel's slow mode (one of SLOW_MODE_SECONDS_CHOICES, 0 off; the server refuses any other); resolves true when saved. */
+  async updateSlowMode (channelId: string, seconds: SlowModeSeconds): Promise<boolean> {
+    const channel = await this.action.run(() => this.api.updateChannel(channelId, { slow_mode_seconds: seconds }))
     if (channel) runInAction(() => { this.settle(this.channels.map(item => item.channel_id === channel.channel_id ? { ...item, ...channel } : item)) })
     return channel !== null
   }

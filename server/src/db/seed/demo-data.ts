@@ -142,6 +142,7 @@ function channelRow (serverId: string, slot: keyof typeof CHANNEL_SLOTS, fields:
     audit_status: AuditStatus.Pass,
     created_by: '100001',
     created_at: now - 200 * DAY,
+    slow_mode_seconds: 0,
     ...voiceColumnsFor(fields.channel_type as ChannelType),
     ...fields,
   }

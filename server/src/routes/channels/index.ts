@@ -1,6 +1,7 @@
 /**
  * One channel and its live items (messages: routes/messages; posts: routes/posts), and
- * the owner's edits of it: title, icon, group and place, or deletion — with
+ * the owner's edits of it: title, icon, group and place, a voice room's settings, a chat
+ * channel's slow mode (CHANNEL_UPDATE carries it live to the readers), or deletion — with
  * ManageChannels, title and icon audited like a created channel's (SPEC §5), each write
  * one transaction with its audit-log entry (who, and what changed), published after it
  * commits (CHANNEL_UPDATE, CHANNEL_DELETE). A channel
@@ -16,7 +17,7 @@ import { badRequest, notFound } from '../../errors'
 import { optionalUser, signedInUser } from '../../plugins/auth'
 import { pageRequestOf } from '../../repositories/paging'
 import { auditRecord, requireServerPermission, requireVisibleChannel } from '../../rules/access'
-import { cleanName, requireHttpUrl, requireServerAuditPass, requireVoiceSettingsFit } from '../../rules/content'
+import { cleanName, requireHttpUrl, requireServerAuditPass, requireSlowModeFit, requireVoiceSettingsFit } from '../../rules/content'
 import { ok } from '../../http/envelope'
 import { serverScope } from '../../http/cached'
 import { API_CALLS, API_CALL_SCHEMAS } from '@core/wire/api-calls'
@@ -44,17 +45,18 @@ export default async function channelsRoutes (instance: FastifyInstance, { ctx }
 
   // POST as well as PATCH: the mini-program's request API has no PATCH method
   fastify.route({
-    ...declaredRoute(API_CALLS.editChannel, API_CALL_SCHEMAS.editChannel, { schema: { summary: 'Edit a channel: title, icon, group, place, a voice room\'s limit and bitrate (ManageChannels; title and icon audited; the type stays)' } }),
+    ...declaredRoute(API_CALLS.editChannel, API_CALL_SCHEMAS.editChannel, { schema: { summary: 'Edit a channel: title, icon, group, place, a voice room\'s limit and bitrate, a chat channel\'s slow mode (ManageChannels; title and icon audited; the type stays)' } }),
     handler: async request => {
       const user = signedInUser(request)
       const channel = await requireVisibleChannel(ctx, request.params.channel_id, user)
       const serverId = channel.server_id
       await requireServerPermission(ctx, serverId, user, Permission.ManageChannels)
       const audit = auditRecord(ctx, { user, serverId }, 'channel_update', channel.channel_id)
-      const { icon, parent_id: parentId, position, user_limit: userLimit, bitrate } = request.body
+      const { icon, parent_id: parentId, position, user_limit: userLimit, bitrate, slow_mode_seconds: slowModeSeconds } = request.body
       const title = cleanName('title', request.body.title)
       requireHttpUrl('icon', icon)
       requireVoiceSettingsFit(channel.channel_type, request.body)
+      requireSlowModeFit(channel, request.body)
       if (parentId !== undefined && parentId !== null) {
         const parent = await ctx.repos.channels.get(parentId)
         if (channel.kind === ChannelKind.Group) throw badRequest('body.parent_id: a channel group cannot go into another group')
@@ -63,7 +65,7 @@ export default async function channelsRoutes (instance: FastifyInstance, { ctx }
         }
       }
       await requireServerAuditPass(ctx, serverId, { title, icon }) // SPEC §5, §8: title 104001, icon 104004; nothing written on refusal
-      const updated = await ctx.repos.channels.update(channel.channel_id, { name: title, icon, parent_id: parentId, position, user_limit: userLimit, bitrate }, audit)
+      const updated = await ctx.repos.channels.update(channel.channel_id, { name: title, icon, parent_id: parentId, position, user_limit: userLimit, bitrate, slow_mode_seconds: slowModeSeconds }, audit)
       if (!updated) throw notFound(`path.channel_id: no channel ${channel.channel_id}`)
       await ctx.answers.invalidate(serverScope(serverId)) // committed: the next channel list shows it, on every process
       await ctx.bus.publish('CHANNEL_UPDATE', { server_id: serverId, channel_id: updated.channel_id }, updated)

@@ -1,7 +1,7 @@
 /**
  * Chat in a channel: history by cursor (and the old pages for old clients),
  * sending (SendMessages, audited with the global and the server's words, idempotent by
- * nonce, limited per account), editing (the author only, through the same gates and the
+ * nonce, limited per account, held by the channel's slow mode), editing (the author only, through the same gates and the
  * same limit as a send) and deleting (the author, or ManageMessages, audited), reactions
  * (AddReactions), typing and read positions; reading needs ViewChannel. Every write is
  * published on the bus after its transaction commits (ARCHITECTURE.md "Data flow").
@@ -9,6 +9,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
 import { createTimeIdSource } from '@core/domain/ids'
+import { slowModeWaitSeconds } from '@core/domain/slow-mode'
 import { hasPermission, Permission } from '@core/domain/permissions'
 import { isChatChannel, isReactionEmoji, mentionedUids, mentionsEveryone } from '@core/domain/messages'
 import type { Channel, User } from '@core/wire/entities'
@@ -17,7 +18,7 @@ import type { AppContext, RouteOptions } from '../../context'
 import { badRequest, forbidden, notFound } from '../../errors'
 import { optionalUser, signedInUser } from '../../plugins/auth'
 import type { MessagesTable } from '../../db/schema'
-import type { ChannelHistoryCursor } from '../../repositories/messages'
+import { SlowModeHeld, type ChannelHistoryCursor } from '../../repositories/messages'
 import { pageRequestOf } from '../../repositories/paging'
 import { accessTo, channelPermissions, requireChannelMember, requireChannelOfMember, requireRemoval, requireVisibleChannel } from '../../rules/access'
 import { notify, notifyEach, notifyEveryone, tellSubjectDeleted, type NotificationDraft } from '../../services/notifications'
@@ -25,6 +26,7 @@ import { chargeChatText, charged, writerOf } from '../../services/quotas'
 import { readersAmong } from '../../services/readers'
 import { requireServerAuditPass, storedAttachments } from '../../rules/content'
 import { contentOf, cursorOf, reactionCapRefusal, requireMessageAllowance, TYPING_THROTTLE_MS } from '../../rules/messages'
+import { slowModeGateOf, slowModeOf, slowModeRefusal } from '../../rules/slow-mode'
 import { ok } from '../../http/envelope'
 import { route } from '../../http/route'
 
@@ -117,6 +119,9 @@ export default async function messagesRoutes (instance: FastifyInstance, { ctx }
       if (sent.channel_id !== channel.channel_id) throw badRequest(`body.nonce already sent a message to channel ${sent.channel_id}`)
       return ok(await ctx.repos.messages.message(sent, user.uid))
     }
+    // slow mode: refused before anything is counted; the database holds the race (below)
+    const slowMode = await slowModeOf(ctx, channel, user)
+    if (slowMode.wait_seconds > 0) throw slowModeRefusal(slowMode.wait_seconds)
     await requireMessageAllowance(ctx, request, user)
     const attachments = storedAttachments(ctx, request, body.attachments)
     const content = contentOf(body.content, attachments.length)
@@ -136,6 +141,10 @@ export default async function messagesRoutes (instance: FastifyInstance, { ctx }
       mentions: await mentionsOf(ctx, channel, user.uid, content),
       attachments,
       created_at: ctx.now(),
+    }, slowModeGateOf(slowMode)).catch(error => {
+      // another send of the member (another socket, process or nonce) passed the slow mode first
+      if (error instanceof SlowModeHeld) throw slowModeRefusal(slowModeWaitSeconds(slowMode.seconds, error.lastSentAt, ctx.now()))
+      throw error
     }))
     const message = await ctx.repos.messages.message(row, user.uid)
     if (created) {
@@ -216,6 +225,13 @@ export default async function messagesRoutes (instance: FastifyInstance, { ctx }
       await ctx.bus.publish('TYPING_START', readersOf(channel), { channel_id: channel.channel_id, uid: user.uid, nickname: user.nickname, at: ctx.now() })
     }
     return ok(null)
+  })
+
+  route(fastify, MESSAGE_CALLS.slowMode, MESSAGE_CALL_SCHEMAS.slowMode, { schema: { summary: "The channel's slow mode as the signed-in member meets it: its seconds, whether they are exempt (ManageMessages or ManageChannels), how long until they may send" } }, async request => {
+    const user = signedInUser(request)
+    const channel = await requireVisibleChannel(ctx, request.params.channel_id, user)
+    if (!isChatChannel(channel)) throw badRequest(`path.channel_id: channel ${channel.channel_id} is not a discussion channel`)
+    return ok(await slowModeOf(ctx, channel, user))
   })
 
   route(fastify, MESSAGE_CALLS.read, MESSAGE_CALL_SCHEMAS.read, { schema: { summary: 'The signed-in member has read the channel up to a message (members only; their other sessions hear it)' } }, async request => {
