@@ -14,13 +14,11 @@
 import { mkdirSync } from 'fs'
 import path from 'path'
 import { deflateSync } from 'zlib'
-import type { Browser, Page } from 'playwright-core'
-import { DEMO_OWNER_UID } from '../server/src/db/seed/demo-data'
-import { openPage, withArtifacts } from './support/browser'
+import type { Page } from 'playwright-core'
+import { withArtifacts } from './support/browser'
 import { baseUrl, sharedBrowser } from './support/app'
-import { CHAT_CHANNEL_PAGE, LIVE_WITHIN_MS, composer, joinedMember, loginOf, messagesWith, openActions, send, type ChatMember } from './support/chat'
+import { CHAT_CHANNEL_PAGE, LIVE_WITHIN_MS, composer, joinedMember, loginOf, messagesWith, openActions, ownerPage, send } from './support/chat'
 import { startProduct, stopProduct, type RunningProduct } from './support/product'
-import { signInSeeded, switchLogin } from './support/sessions'
 
 const browser = sharedBrowser()
 /** An offline socket is noticed when a heartbeat goes unanswered: up to two 30 s beats. */
@@ -81,16 +79,6 @@ function gradientPng (width: number, height: number): Buffer {
     for (let x = 0; x < width; x += 1) rows.set([Math.round(255 * x / width), Math.round(160 * y / height) + 60, 200], row + 1 + x * 3)
   }
   return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))])
-}
-
-/** Opens the channel on `product` signed in as its owner (the app's own guest login is replaced, then the page shown again). */
-async function ownerPage (browser: Browser, product: RunningProduct): Promise<ChatMember> {
-  const tracked = await openPage(browser, 'desktop')
-  await tracked.page.setViewportSize({ width: 1440, height: 900 })
-  await tracked.page.goto(`${product.url}${CHAT_CHANNEL_PAGE}`)
-  await switchLogin(tracked.page, signInSeeded(product, DEMO_OWNER_UID))
-  await composer(tracked.page).waitFor()
-  return { tracked, page: tracked.page, context: tracked.context }
 }
 
 describe('chat in a discussion channel', () => {

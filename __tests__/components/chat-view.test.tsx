@@ -2,9 +2,11 @@ import Taro from '@tarojs/taro'
 import { runInAction } from 'mobx'
 import TestUtils from '@tarojs/test-utils-react'
 import type { PermissionName } from '@core/domain/permissions'
+import type { Pin } from '@core/wire/pins'
 import ChatView, { typingText } from '@/components/chat-view'
 import { ChatAccess } from '@/stores/chat/access'
 import { ChannelChat } from '@/stores/chat/channel-chat'
+import { PinsStore } from '@/stores/chat/pins-store'
 import { ServerMembers } from '@/stores/chat/members'
 import * as feedbackUi from '@/utils/feedback-ui'
 import { fakeLogger, manualScheduler } from '../stores/support/fakes'
@@ -17,7 +19,7 @@ beforeAll(() => { Taro.initPxTransform({ designWidth: 750, deviceRatio: { 375: 2
 
 afterEach(() => { document.body.innerHTML = '' })
 
-async function mountChat (items = chatMessages(1, 3), options: { isMember?: boolean, unreadCount?: number, lastReadId?: string, aroundId?: string, hasOlder?: boolean, permissions?: PermissionName[] } = {}) {
+async function mountChat (items = chatMessages(1, 3), options: { isMember?: boolean, unreadCount?: number, lastReadId?: string, aroundId?: string, hasOlder?: boolean, permissions?: PermissionName[], pins?: PinsStore } = {}) {
   const api = fakeMessagesApi()
   const gateway = fakeGateway()
   const report = jest.fn(() => Promise.resolve({}))
@@ -30,7 +32,7 @@ async function mountChat (items = chatMessages(1, 3), options: { isMember?: bool
   api.listHistory.mockResolvedValueOnce(historyPage(items, options.hasOlder ?? false))
   await chat.start()
   const testUtils = new TestUtils()
-  await testUtils.mount(ChatView, { props: { chat, members, membership, access, now: NOW_MS } })
+  await testUtils.mount(ChatView, { props: { chat, members, membership, access, now: NOW_MS, pins: options.pins } })
   return { api, gateway, chat, members, membership, permissions, report, testUtils }
 }
 
@@ -350,5 +352,60 @@ function testUtils (mounted: { testUtils: TestUtils }): TestUtils {
 describe('typingText', () => {
   it('names one or two typers and counts more', () => {
     expect([typingText([]), typingText(['林晓', 'Alex']), typingText(['a', 'b', 'c'])]).toEqual(['', '林晓 和 Alex 正在输入…', '3 人正在输入…'])
+  })
+})
+
+describe('ChatView: pins (精华)', () => {
+  /** A channel's pins on a fake API that holds what it is given. */
+  function fakePins (listed: Pin[] = []) {
+    const api = {
+      list: jest.fn(async () => listed),
+      pin: jest.fn(async (_channelId: string, messageId: string): Promise<Pin> => ({ message: chatMessage(Number(messageId.slice(-1))), pinned_by: ME, pinned_at: 1 })),
+      unpin: jest.fn(async (channelId: string, messageId: string) => ({ channel_id: channelId, message_id: messageId, pin: null })),
+    }
+    return { api, pins: new PinsStore('c1', { api, logger: fakeLogger() }) }
+  }
+  const click = async (testUtils: TestUtils, selector: string, text?: string) => {
+    await testUtils.act(async () => {
+      (Array.from(document.querySelectorAll(selector)).find(node => text === undefined || node.textContent === text) as HTMLElement).click()
+      await new Promise(resolve => setTimeout(resolve, 0))
+    })
+  }
+
+  it('offers a moderator 设为精华, pins the message and then offers 取消精华; a member sees neither', async () => {
+    jest.spyOn(feedbackUi, 'showToast').mockResolvedValue(undefined)
+    const member = await mountChat(chatMessages(1, 2), { pins: fakePins().pins })
+    await openActions(member.testUtils, 'message 1')
+    expect(texts('[data-testid="chat-pin-action"]')).toEqual([])
+    document.body.innerHTML = ''
+    const { api, pins } = fakePins()
+    const { testUtils } = await mountChat(chatMessages(1, 2), { permissions: ['SendMessages', 'ManageMessages'], pins })
+    await openActions(testUtils, 'message 1')
+    expect(texts('[data-testid="chat-pin-action"]')).toEqual(['设为精华'])
+    await click(testUtils, '[data-testid="chat-pin-action"]')
+    expect(api.pin).toHaveBeenCalledWith('c1', chatMessage(1).message_id)
+    await openActions(testUtils, 'message 1')
+    expect(texts('[data-testid="chat-pin-action"]')).toEqual(['取消精华'])
+  })
+
+  it('shows a pin announcement as a centred line naming who pinned, never with the action bar', async () => {
+    const notice = chatMessage(3, { content: '', author: LIN, notice: { kind: 'pin', message_id: chatMessage(1).message_id } })
+    await mountChat([chatMessage(1), notice], { pins: fakePins().pins })
+    expect(texts('[data-testid="chat-notice"]')).toEqual([`${LIN.nickname} 将一条消息设为精华`])
+    expect(document.querySelector('[data-testid="chat-notice"] .chat-message__more')).toBeNull()
+  })
+
+  it('opens the 精华消息 panel from the chat bar: empty, then a pin arriving live', async () => {
+    const { pins } = fakePins()
+    const handlers = new Map<string, (d: unknown) => void>()
+    pins.attach({ on: (t, handler) => { handlers.set(t, handler as (d: unknown) => void); return () => { handlers.delete(t) } } })
+    const { testUtils } = await mountChat(chatMessages(1, 2), { pins })
+    await click(testUtils, '[data-testid="chat-pins-open"]')
+    await testUtils.queries.waitForQuerySelectorAll('.chat-pins .state-view--empty')
+    expect(texts('.chat-pins .state-view__text')).toEqual(['还没有精华消息'])
+    const pinned: Pin = { message: chatMessage(2), pinned_by: LIN, pinned_at: 1 }
+    await testUtils.act(async () => { runInAction(() => handlers.get('CHANNEL_PINS_UPDATE')?.({ channel_id: 'c1', message_id: pinned.message.message_id, pin: pinned })) })
+    expect(texts('[data-testid="pin"] .chat-pins__text')).toEqual(['message 2'])
+    expect(texts('[data-testid="pin"] .chat-pins__by')).toEqual([`${LIN.nickname} 设为精华`])
   })
 })

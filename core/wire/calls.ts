@@ -9,6 +9,7 @@ import { CONVERSATION_CALLS } from './direct-messages-paths'
 import { MEMBER_CALLS } from './members-paths'
 import { MESSAGE_CALLS } from './messages-paths'
 import { NOTIFICATION_CALLS } from './notifications-paths'
+import { PIN_CALLS } from './pins-paths'
 import { PLAZA_CALLS } from './plaza-paths'
 import { API_CALLS, POST_CALLS, RAW_CALLS, type CallDeclaration, type CallTable } from './paths'
 import { SEARCH_CALLS } from './search-paths'
@@ -18,7 +19,7 @@ import { VOICE_CALLS } from './voice-paths'
 
 /** Every topic's table of calls, by the table's name. */
 export const CALL_TABLES: Readonly<Record<string, CallTable>> = {
-  API_CALLS, RAW_CALLS, POST_CALLS, MEMBER_CALLS, MESSAGE_CALLS, SEARCH_CALLS, SPACE_CALLS, NOTIFICATION_CALLS, CONVERSATION_CALLS, ACCOUNT_CALLS, TRUST_CALLS, VOICE_CALLS, PLAZA_CALLS,
+  API_CALLS, RAW_CALLS, POST_CALLS, MEMBER_CALLS, MESSAGE_CALLS, SEARCH_CALLS, SPACE_CALLS, NOTIFICATION_CALLS, CONVERSATION_CALLS, ACCOUNT_CALLS, TRUST_CALLS, VOICE_CALLS, PLAZA_CALLS, PIN_CALLS,
 }
 
 /** Every declared call, as `TABLE.name` → its declaration. */

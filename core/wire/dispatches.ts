@@ -22,6 +22,7 @@ import {
   PostLikeEventSchema, PostSchema,
 } from './posts'
 import { NotificationCreateEventSchema, NotificationsReadEventSchema, NotificationsSubjectDeleteEventSchema } from './notifications'
+import { ChannelPinsUpdateSchema } from './pins'
 import { ChannelDeletedSchema } from './server-settings'
 import { PlazaGameViewSchema, PlazaGameViewsSchema, PlazaTableSchema } from './plaza'
 import { SpaceCountSchema } from './space'
@@ -100,6 +101,7 @@ export const DISPATCHES = {
   MESSAGE_CREATE: { payload: ChatMessageSchema, audience: 'channel', summary: 'a message was sent' },
   MESSAGE_UPDATE: { payload: ChatMessageSchema, audience: 'channel', summary: 'a message was edited' },
   MESSAGE_DELETE: { payload: MessageDeleteEventSchema, audience: 'channel', summary: 'a message was deleted' },
+  CHANNEL_PINS_UPDATE: { payload: ChannelPinsUpdateSchema, audience: 'channel', summary: 'a message was pinned, or left the pins (unpinned or deleted)' },
   REACTION_ADD: { payload: ReactionEventSchema, audience: 'channel', summary: 'a reaction was added' },
   REACTION_REMOVE: { payload: ReactionEventSchema, audience: 'channel', summary: 'a reaction was removed' },
   TYPING_START: { payload: TypingEventSchema, audience: 'channel', focusOnly: true, summary: 'someone is typing (only to sessions looking at the channel, never replayed)' },

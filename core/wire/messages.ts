@@ -57,6 +57,17 @@ export const AttachmentSchema = Type.Object({
 /** A file a message carries. */
 export type Attachment = Static<typeof AttachmentSchema>
 
+/**
+ * A system line the server wrote in a channel's chat, shown as a centred grey line and
+ * never pinned: `pin` says its author (the moderator) pinned the message `message_id`.
+ */
+export const MessageNoticeSchema = Type.Object({
+  kind: Type.Literal('pin'),
+  message_id: Type.String(),
+})
+/** A system line of the chat. */
+export type MessageNotice = Static<typeof MessageNoticeSchema>
+
 /** A message of a discussion channel as the chat shows it. */
 export const ChatMessageSchema = Type.Object({
   message_id: Type.String(),
@@ -74,6 +85,8 @@ export const ChatMessageSchema = Type.Object({
   edited_at: Nullable(Type.Integer()),
   /** A game plaza card the server posted (an invitation to a table, a game's result; core/wire/plaza-card.ts); absent on a member's message. */
   card: Type.Optional(Nullable(PlazaCardSchema)),
+  /** A system line the server wrote (a pin's announcement); absent on a member's message. */
+  notice: Type.Optional(Nullable(MessageNoticeSchema)),
 })
 /** A message of a discussion channel as the chat shows it. */
 export type ChatMessage = Static<typeof ChatMessageSchema>

@@ -132,7 +132,7 @@ export const AUDIT_ACTIONS = [
   'role_create', 'role_update', 'role_delete', 'member_role_add', 'member_role_remove', 'member_kick', 'member_ban', 'member_unban',
   'member_timeout', 'channel_create', 'message_delete', 'invite_create', 'invite_delete', 'bot_create', 'bot_token_reset', 'bot_token_revoke',
   'server_update', 'words_update', 'report_resolve', 'post_delete', 'comment_delete', 'channel_update', 'channel_delete',
-  'member_voice_update', 'member_voice_disconnect',
+  'member_voice_update', 'member_voice_disconnect', 'message_pin', 'message_unpin',
 ] as const
 /** One kind of audited action. */
 export type AuditAction = typeof AUDIT_ACTIONS[number]

@@ -4,8 +4,11 @@
  * composer, the message rows and their action bar.
  */
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
+import { DEMO_OWNER_UID } from '../../server/src/db/seed/demo-data'
 import { baseUrl } from './app'
 import { openPage, type TrackedPage, type ViewportName } from './browser'
+import type { RunningProduct } from './product'
+import { signInSeeded, switchLogin } from './sessions'
 
 /** The demo server's 大厅 discussion channel (server 832828, channel 83282802). */
 export const CHAT_CHANNEL_PAGE = '/pages/channel/index?sid=832828&channel_id=83282802'
@@ -36,6 +39,16 @@ export async function joinedMember (browser: Browser, viewport: ViewportName, ba
   const join = tracked.page.locator('.taro_page .chat-view__join-button').filter({ visible: true })
   await join.waitFor()
   await join.click()
+  await composer(tracked.page).waitFor()
+  return { tracked, page: tracked.page, context: tracked.context }
+}
+
+/** Opens the channel on `product` signed in as its owner (the app's own guest login is replaced, then the page shown again). */
+export async function ownerPage (browser: Browser, product: RunningProduct): Promise<ChatMember> {
+  const tracked = await openPage(browser, 'desktop')
+  await tracked.page.setViewportSize({ width: 1440, height: 900 })
+  await tracked.page.goto(`${product.url}${CHAT_CHANNEL_PAGE}`)
+  await switchLogin(tracked.page, signInSeeded(product, DEMO_OWNER_UID))
   await composer(tracked.page).waitFor()
   return { tracked, page: tracked.page, context: tracked.context }
 }

@@ -193,14 +193,15 @@ async function setSlowMode (login: SeededLogin, channelId: string, seconds: numb
   expect(response.status).toBe(200)
 }
 
-/** Posts a message in a channel as a signed-in account, straight to the HTTP API. */
-async function postMessage (login: SeededLogin, channelId: string, content: string): Promise<void> {
+/** Posts a message in a channel as a signed-in account, straight to the HTTP API; answers its id. */
+async function postMessage (login: SeededLogin, channelId: string, content: string): Promise<string> {
   const response = await fetch(`${product.url}/channels/${channelId}/messages`, {
     method: 'POST',
     headers: { authorization: `Bearer ${login.token}`, 'content-type': 'application/json' },
     body: JSON.stringify({ content, nonce: `weapp-${Date.now()}` }),
   })
   expect(response.status).toBe(200)
+  return (await response.json() as { data: { message_id: string } }).data.message_id
 }
 
 /** The one-to-one conversation of `login` with `uid`, found or started straight through the HTTP API; answers its id. */
@@ -815,6 +816,23 @@ describe('the mini-program at run time', () => {
     await arrivesAt(app, 'pages/channel/index')
     expect(app.current().options).toEqual(expect.objectContaining({ channel_id: CHAT_CHANNEL, around: expect.stringMatching(/^\d+$/) }))
     await until(app, 'the mentioning message highlighted', () => nodesWithClass(app.current().data.root, 'chat-list__row--found').some(row => textOf(row).includes(tag)))
+  })
+
+  it('shows a moderator\'s pin live in 精华消息 and as a system line in the chat, over the socket', async () => {
+    const tag = `wxp${Date.now().toString(36)}`
+    const messageId = await postMessage(signInSeeded(product, OWNER_UID), CHAT_CHANNEL, `小程序精华 ${tag}`)
+    const app = launch(`/pages/channel/index?sid=${SERVER}&channel_id=${CHAT_CHANNEL}`, signedIn(signInSeeded(product, ALEX_UID)))
+    await sees(app, tag)
+    await until(app, 'the chat\'s socket', () => app.record.socketEvents.includes('open'))
+    await settled() // the session identified
+    await tapWhenShown(app, 'chat-view__pins')
+    await until(app, 'the 精华消息 panel loaded', () => nodesWithClass(app.current().data.root, 'chat-pins').length > 0 && !app.text().includes('加载中'))
+    const moderator = signInSeeded(product, MEMBER_UID)
+    const pinned = await fetch(`${product.url}/channels/${CHAT_CHANNEL}/pins/${messageId}`, { method: 'PUT', headers: { authorization: `Bearer ${moderator.token}` } })
+    expect(pinned.status).toBe(200)
+    await until(app, 'the pin arriving live', () => nodesWithClass(app.current().data.root, 'chat-pins__item').some(row => textOf(row).includes(tag)))
+    await tapWhenShown(app, 'chat-pins__close')
+    await until(app, 'the system line in the chat', () => nodesWithClass(app.current().data.root, 'chat-message__notice').some(line => textOf(line).includes('将一条消息设为精华')))
   })
 
   it('offers no pull-down on a page whose config does not enable it, as WeChat does', async () => {

@@ -57,6 +57,7 @@ import uploadRoutes from './routes/upload'
 import usersRoutes from './routes/users'
 import voiceRoutes from './routes/voice'
 import plazaRoutes from './routes/plaza'
+import pinsRoutes from './routes/pins'
 import { createAnswerCache, sharedAnswerCache } from './services/answer-cache'
 import { createAuditor } from './services/audit'
 import { createAwayNotifier, loadVapidKeys } from './services/away-notifications'
@@ -99,7 +100,7 @@ const ROUTES = [resourceRoutes, loginThirdRoutes, qiniuRoutes, uploadRoutes, cha
   rolesRoutes, moderationRoutes, invitesRoutes, botsRoutes, sessionsRoutes,
   searchRoutes,
   accountsRoutes, passkeysRoutes, wechatSignInRoutes, devSignInRoutes, handoffRoutes,
-  notificationsRoutes, conversationsRoutes, spaceRoutes, voiceRoutes, plazaRoutes,
+  notificationsRoutes, conversationsRoutes, spaceRoutes, voiceRoutes, plazaRoutes, pinsRoutes,
 ]
 
 /** How long a session's presence lasts in Redis without a heartbeat: three intervals (two missed beats drop it anyway). */

@@ -28,6 +28,7 @@ import * as botSignInRows from './migrations/0020-bot-sign-in-rows'
 import * as fileUploaders from './migrations/0021-file-uploaders'
 import * as voiceChannels from './migrations/0022-voice-channels'
 import * as gamePlaza from './migrations/0023-game-plaza'
+import * as pins from './migrations/0024-pins'
 import * as slowMode from './migrations/0025-slow-mode'
 import * as notificationSubjects from './migrations/0026-notification-subjects'
 import type { Db } from './schema'
@@ -57,6 +58,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0021-file-uploaders': fileUploaders,
   '0022-voice-channels': voiceChannels,
   '0023-game-plaza': gamePlaza,
+  '0024-pins': pins,
   '0025-slow-mode': slowMode,
   '0026-notification-subjects': notificationSubjects,
 }

@@ -16,7 +16,7 @@ import type { NotificationSettingsTable, NotificationsTable, PushSubscriptionsTa
 import type {
   ConversationBlocksTable, ConversationParticipantsTable, ConversationsTable, DirectMessagesTable, DirectReactionsTable, DmSettingsTable, UserBlocksTable,
 } from './tables/direct-messages'
-import type { MentionNoticesTable, MessagesTable, ReactionsTable, ReadStatesTable } from './tables/messages'
+import type { MentionNoticesTable, MessagesTable, PinsTable, ReactionsTable, ReadStatesTable } from './tables/messages'
 import type { GameRecordsTable, PlazaMovesTable, PlazaTablesTable, PlazaWatchersTable } from './tables/plaza'
 import type {
   AuditLogTable, BansTable, BotTokensTable, ChannelOverridesTable, InvitesTable, MemberRolesTable, MemberTimeoutsTable, ReportsTable, ServerWordsTable,
@@ -123,6 +123,7 @@ export interface Database {
   reactions: ReactionsTable
   read_states: ReadStatesTable
   mention_notices: MentionNoticesTable
+  pins: PinsTable
   conversations: ConversationsTable
   conversation_participants: ConversationParticipantsTable
   direct_messages: DirectMessagesTable

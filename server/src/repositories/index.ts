@@ -16,6 +16,7 @@ import { createNotificationsRepository, type NotificationsRepository } from './n
 import { createPlazaRepository, type PlazaRepository } from './plaza'
 import { createRolesRepository, type RolesRepository } from './roles'
 import { createMessagesRepository, type MessagesRepository } from './messages'
+import { createPinsRepository, type PinsRepository } from './pins'
 import { createPostsRepository, type PostsRepository } from './posts'
 import { createServersRepository, type ServersRepository } from './servers'
 import { createShowroomsRepository, type ShowroomsRepository } from './showrooms'
@@ -29,6 +30,8 @@ export interface Repositories {
   feeds: FeedsRepository
   members: MembersRepository
   messages: MessagesRepository
+  /** A channel's pinned messages (精华). */
+  pins: PinsRepository
   conversations: ConversationsRepository
   showrooms: ShowroomsRepository
   posts: PostsRepository
@@ -57,6 +60,7 @@ export function createRepositories (db: Db): Repositories {
     feeds: createFeedsRepository(db),
     members: createMembersRepository(db),
     messages: createMessagesRepository(db),
+    pins: createPinsRepository(db),
     conversations: createConversationsRepository(db),
     showrooms,
     posts: createPostsRepository(db),

@@ -7,7 +7,7 @@
 import { sql, type Transaction } from 'kysely'
 import { replyPreviewOf } from '@core/domain/messages'
 import type { User } from '@core/wire/entities'
-import type { Attachment, ChatMessage, MessageHistory, ReactionSummary, ReadState } from '@core/wire/messages'
+import type { Attachment, ChatMessage, MessageHistory, MessageNotice, ReactionSummary, ReadState } from '@core/wire/messages'
 import type { PlazaCard } from '@core/wire/plaza-card'
 import type { Database, Db, MessagesTable } from '../db/schema'
 import { indexMessage, removeDocuments } from '../search/documents'
@@ -40,6 +40,8 @@ export interface NewMessage {
   created_at: number
   /** A game plaza card (the plaza posts it, server/src/plaza); absent on a member's message. */
   card?: PlazaCard
+  /** A system line (a pin's announcement, server/src/repositories/pins.ts); absent on a member's message. */
+  notice?: MessageNotice
 }
 
 /** A member's counts of one channel, and where they were taken. */
@@ -91,8 +93,11 @@ export interface MessagesRepository {
   lastSlowModeSend (channelId: string, uid: string): Promise<number | null>
   /** Replaces the content and mentions; only members this message never told of a mention before get one counted (`told`). */
   edit (row: MessagesTable, content: string, mentions: string[], editedAt: number): Promise<{ row: MessagesTable, told: string[] }>
-  /** Deletes a message with its reactions, and records `audit` (a moderator's removal) in the same transaction: both happen or neither. */
-  remove (messageId: string, audit: AuditRecord | null): Promise<void>
+  /**
+   * Deletes a message with its reactions and its pin, and records `audit` (a moderator's
+   * removal) in the same transaction: all happen or none. True when the message was pinned.
+   */
+  remove (messageId: string, audit: AuditRecord | null): Promise<{ unpinned: boolean }>
   /** Adds `uid`'s `emoji` reaction; false when it was already there. */
   addReaction (messageId: string, emoji: string, uid: string, nowSeconds: number): Promise<boolean>
   /** Removes `uid`'s `emoji` reaction; false when there was none. */
@@ -115,6 +120,19 @@ export interface MessagesRepository {
    * Each channel's newest message and the read position come with the counts.
    */
   channelCounts (uid: string, channelIds: readonly string[]): Promise<Map<string, ChannelCounts>>
+}
+
+/** The stored row of `message`: its card, notice, mentions and attachments as JSON text, never edited. */
+export function messageRowOf (message: NewMessage): MessagesTable {
+  const { card, notice, ...fields } = message
+  return {
+    ...fields,
+    ...(card !== undefined ? { card: JSON.stringify(card) } : {}),
+    ...(notice !== undefined ? { notice: JSON.stringify(notice) } : {}),
+    mentions: JSON.stringify(message.mentions),
+    attachments: JSON.stringify(message.attachments),
+    edited_at: null,
+  }
 }
 
 /** The LIKE pattern matching `uid` inside a JSON array of uids (`_` escaped: it is a LIKE wildcard). */
@@ -257,6 +275,7 @@ export function createMessageParts (db: Db, tables: MessageTables): MessageParts
           created_at: row.created_at,
           edited_at: row.edited_at,
           ...(row.card !== undefined && row.card !== null ? { card: JSON.parse(row.card) as PlazaCard } : {}),
+          ...(row.notice !== undefined && row.notice !== null ? { notice: JSON.parse(row.notice) as MessageNotice } : {}),
         }
       })
     },
@@ -325,14 +344,7 @@ export function createMessagesRepository (db: Db): MessagesRepository {
     },
 
     async create (message, slowMode) {
-      const { card, ...fields } = message
-      const row: MessagesTable = {
-        ...fields,
-        ...(card !== undefined ? { card: JSON.stringify(card) } : {}),
-        mentions: JSON.stringify(message.mentions),
-        attachments: JSON.stringify(message.attachments),
-        edited_at: null,
-      }
+      const row = messageRowOf(message)
       try {
         const told = await db.transaction().execute(async trx => {
           await trx.insertInto('messages').values(row).execute()
@@ -365,12 +377,14 @@ export function createMessagesRepository (db: Db): MessagesRepository {
     },
 
     async remove (messageId, audit) {
-      await db.transaction().execute(async trx => {
+      return db.transaction().execute(async trx => {
+        const unpinned = await trx.deleteFrom('pins').where('message_id', '=', messageId).executeTakeFirst()
         await trx.deleteFrom('reactions').where('message_id', '=', messageId).execute()
         await trx.deleteFrom('mention_notices').where('message_id', '=', messageId).execute()
         await trx.deleteFrom('messages').where('message_id', '=', messageId).execute()
         await removeDocuments(trx, 'message', [messageId])
         if (audit) await writeAuditEntry(trx, audit)
+        return { unpinned: Number(unpinned.numDeletedRows) > 0 }
       })
     },
 

@@ -23,6 +23,7 @@ import { SPACE_CALL_SCHEMAS } from '@core/wire/space'
 import { TRUST_CALL_SCHEMAS } from '@core/wire/trust'
 import { shapeOf } from '../../../core/test/wire/schema-shape'
 import { VOICE_CALL_SCHEMAS } from '@core/wire/voice'
+import { PIN_CALL_SCHEMAS } from '@core/wire/pins'
 import { PLAZA_CALL_SCHEMAS } from '@core/wire/plaza'
 import { startTestApp, type TestApp } from '../helper'
 
@@ -43,6 +44,7 @@ const TOPICS: Readonly<Record<string, { file: string, schemas: Readonly<Record<s
   TRUST_CALLS: { file: 'core/wire/trust-paths.ts, shapes in core/wire/trust.ts', schemas: TRUST_CALL_SCHEMAS },
   VOICE_CALLS: { file: 'core/wire/voice-paths.ts, shapes in core/wire/voice.ts', schemas: VOICE_CALL_SCHEMAS },
   PLAZA_CALLS: { file: 'core/wire/plaza-paths.ts, shapes in core/wire/plaza.ts', schemas: PLAZA_CALL_SCHEMAS },
+  PIN_CALLS: { file: 'core/wire/pins-paths.ts, shapes in core/wire/pins.ts', schemas: PIN_CALL_SCHEMAS },
 }
 
 /** A cell of a schema the call may declare: its shape in code, or empty. */

@@ -40,7 +40,11 @@ export interface ChatMessageListProps {
   /** I may delete others' messages. */
   canModerate: boolean
   /** Message actions the list does not decide itself (they need the page: modals, toasts, links). */
-  actions: Pick<ChatMessageActions, 'onDelete' | 'onLinkTap' | 'onReact' | 'onReport' | 'onImageTap'> & { onQuoteMissing: () => void }
+  actions: Pick<ChatMessageActions, 'onDelete' | 'onLinkTap' | 'onReact' | 'onReport' | 'onImageTap' | 'onPin'> & { onQuoteMissing: () => void }
+  /** I may pin messages here (ManageMessages in a channel with pins): the action bar offers 设为精华 / 取消精华. */
+  canPin: boolean
+  /** Whether a message is pinned (精华): its action bar offers 取消精华. */
+  isPinned: (messageId: string) => boolean
 }
 
 /** The design width: 750 design px span the window, up to the root font-size cap (750 CSS px). */
@@ -89,7 +93,7 @@ function rowDomId (key: string): string {
  * below the fold ("3 条新消息") and jumps to them, or jumps to the latest. Only the rows near the viewport are rendered; the
  * others are two spacers of their (measured or estimated) height.
  */
-function ChatMessageList ({ chat, nameOf, now, marksRead, canModerate, actions }: ChatMessageListProps) {
+function ChatMessageList ({ chat, nameOf, now, marksRead, canModerate, canPin, actions, isPinned }: ChatMessageListProps) {
   const entries = chat.entries
   const listId = `chat-list-${chat.channelId}`
   const measured = useRef(new Map<string, number>())
@@ -276,6 +280,7 @@ function ChatMessageList ({ chat, nameOf, now, marksRead, canModerate, actions }
     onEdit: message => { setSelectedKey(null); chat.startEdit(message.message_id) },
     onDelete: message => { setSelectedKey(null); actions.onDelete(message) },
     onReport: message => { setSelectedKey(null); actions.onReport(message) },
+    onPin: message => { setSelectedKey(null); actions.onPin(message) },
     onLinkTap: actions.onLinkTap,
     onImageTap: actions.onImageTap,
   }), [chat, actions])
@@ -322,6 +327,8 @@ function ChatMessageList ({ chat, nameOf, now, marksRead, canModerate, actions }
           selected={selectedKey === entry.key}
           nameOf={nameOf}
           grouped={grouped}
+          canPin={canPin}
+          pinned={isPinned(entry.message.message_id)}
         />
       </View>,
     )

@@ -38,6 +38,8 @@ export interface ChatMessageActions {
   onReport: (message: ChatMessage) => void
   /** Opens the viewer on this picture of the message (and its other pictures). */
   onImageTap: (message: ChatMessage, url: string) => void
+  /** Pins the message, or unpins it when pinned (a moderator's 设为精华 / 取消精华). */
+  onPin: (message: ChatMessage) => void
 }
 
 /** What a message row shows. */
@@ -57,6 +59,21 @@ export interface ChatMessageProps extends ChatMessageActions {
   domId: string
   /** It follows a message of the same author shortly before: avatar, name and badges are not repeated. */
   grouped?: boolean
+  /** I may pin messages here: the action bar offers 设为精华, or 取消精华 when {@link ChatMessageProps.pinned}. */
+  canPin?: boolean
+  /** The message is pinned (精华): the action bar offers 取消精华 instead of 设为精华. */
+  pinned?: boolean
+}
+
+/** A system line (a pin's announcement): centred grey words; a tap goes to the message it names. */
+function NoticeLine ({ message, domId, onQuoteTap }: { message: ChatMessage, domId: string, onQuoteTap: ChatMessageActions['onQuoteTap'] }) {
+  const notice = message.notice
+  if (!notice) return null
+  return (
+    <View id={domId} className='chat-message chat-message--notice' data-testid='chat-notice' onClick={() => onQuoteTap(notice.message_id)}>
+      <Text className='chat-message__notice'>{t('chatPinNotice', { name: message.author.nickname })}</Text>
+    </View>
+  )
 }
 
 /** The message's text: links tappable (http/https only), mentions highlighted, everything else plain text. */
@@ -98,7 +115,7 @@ function MessageImages ({ message, onImageTap }: { message: ChatMessage, onImage
 
 /** One message: avatar, name with identity badge and time (once for a group of the same author's messages), quoted original, text, pictures, a plaza card (来一局, a result), reactions, delivery state and actions (delete for mine or as a moderator, report for others'). */
 function ChatMessageRow (props: ChatMessageProps) {
-  const { entry, mine, canModerate, mentionsMe, selected, nameOf, domId, grouped = false } = props
+  const { entry, mine, canModerate, mentionsMe, selected, nameOf, domId, grouped = false, canPin = false, pinned = false } = props
   const { message, status } = entry
   const kind = identityKindOf(message.author)
   const classes = ['chat-message', `chat-message--${status}`]
@@ -114,6 +131,7 @@ function ChatMessageRow (props: ChatMessageProps) {
   // bar answers only a touch that starts on it (the mini-program makes no tap after a longpress).
   const heldOpen = useRef(false)
   const act = (run: () => void) => () => { if (!heldOpen.current) run() }
+  if (message.notice) return <NoticeLine message={message} domId={domId} onQuoteTap={props.onQuoteTap} />
   return (
     <View id={domId} className={classes.join(' ')} data-testid='message' onLongPress={() => { if (sent) { heldOpen.current = true; props.onHold(entry) } }}>
       {grouped ? <View className='chat-message__gutter' /> : <ChatAvatar user={message.author} />}
@@ -158,6 +176,7 @@ function ChatMessageRow (props: ChatMessageProps) {
             {REACTION_EMOJIS.map(emoji => <Text key={emoji} className='chat-message__action chat-message__action--emoji' onClick={act(() => props.onReact(message, emoji))}>{emoji}</Text>)}
             <Text className='chat-message__action' onClick={act(() => props.onReply(message))}>{t('chatReply')}</Text>
             {mine && <Text className='chat-message__action' onClick={act(() => props.onEdit(message))}>{t('chatEdit')}</Text>}
+            {canPin && <Text className='chat-message__action' data-testid='chat-pin-action' onClick={act(() => props.onPin(message))}>{t(pinned ? 'chatUnpin' : 'chatPin')}</Text>}
             {(mine || canModerate) && <Text className='chat-message__action chat-message__action--danger' onClick={act(() => props.onDelete(message))}>{t('chatDelete')}</Text>}
             {!mine && <Text className='chat-message__action' onClick={act(() => props.onReport(message))}>{t('chatReport')}</Text>}
           </View>

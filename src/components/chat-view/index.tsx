@@ -1,12 +1,14 @@
-import { useCallback, useMemo, useState } from 'react'
+import { useCallback, useEffect, useMemo, useState } from 'react'
 import Taro from '@tarojs/taro'
 import { View, Text, Button } from '@tarojs/components'
 import { observer } from 'mobx-react'
 import { t } from '@/i18n'
 import { openExternalLink } from '@/components/channel-list/open-channel'
+import { navigate } from '@/router'
 import type { ComposerAccess } from '@/stores/chat/access'
 import type { ChannelChat } from '@/stores/chat/channel-chat'
 import type { ServerMembers } from '@/stores/chat/members'
+import type { PinsStore } from '@/stores/chat/pins-store'
 import type { ChatMessage, GatewayConnection } from '@/stores/chat/types'
 import { modal, toast } from '@/utils/feedback'
 import { chatUntilLabel } from '@/utils/format-chat-time'
@@ -18,7 +20,8 @@ import StateView from '@/components/state-view'
 import ChatComposer from '@/components/chat-composer'
 import ChatMessageList from '@/components/chat-message-list'
 import ChatImageViewer, { type ImageViewerState } from '@/components/chat-image-viewer'
-import { ALERT, STATUS } from '@/constants/a11y'
+import ChatPins from '@/components/chat-pins'
+import { ALERT, FOCUSABLE, STATUS } from '@/constants/a11y'
 import './index.scss'
 
 /** My membership of the channel's server (the root's ServerStore): the composer or the join bar, and the online count. */
@@ -71,6 +74,15 @@ export interface ChatViewProps {
   access: ChatViewAccess
   /** Now (unix ms), for day labels. */
   now: number
+  /** The channel's pinned messages (精华): the 精华 button and the moderator's 设为精华; absent where there are none (a direct conversation). */
+  pins?: PinsStore
+}
+
+/** Pins or unpins the message as a moderator; says how it went. */
+async function togglePin (pins: PinsStore, message: ChatMessage): Promise<void> {
+  const wasPinned = pins.isPinned(message.message_id)
+  const failure = await pins.toggle(message.message_id)
+  await toast(failure ?? t(wasPinned ? 'chatUnpinned' : 'chatPinned'))
 }
 
 /** The line that says the connection is being made or restored; null when online or not started (nobody signed in yet). */
@@ -104,10 +116,19 @@ const MemberComposer = observer(function MemberComposer ({ chat, members, access
 })
 
 /** The chat of a discussion channel: connection state and online count, the conversation, who is typing, and the composer (a member) or the join bar (a visitor). */
-function ChatView ({ chat, members, membership, access, now }: ChatViewProps) {
+function ChatView ({ chat, members, membership, access, now, pins }: ChatViewProps) {
   const nameOf = useCallback((uid: string) => members.nicknameOf(uid) ?? chat.authorName(uid), [chat, members])
   const connection = connectionText(chat.connection)
   const [viewer, setViewer] = useState<ImageViewerState | null>(null)
+  const [pinsOpen, setPinsOpen] = useState(false)
+  // a moderator's action bar says 设为精华 or 取消精华: which one needs the list
+  const canModerate = access.canModerate
+  useEffect(() => { if (pins && canModerate && pins.status === 'idle') void pins.load() }, [pins, canModerate])
+  const openPins = () => {
+    if (pins && (pins.status === 'idle' || pins.status === 'error')) void pins.load()
+    setPinsOpen(true)
+  }
+  const isPinned = useCallback((messageId: string) => pins?.isPinned(messageId) ?? false, [pins])
   const actions = useMemo(() => ({
     onDelete: (message: ChatMessage) => {
       void modal({ content: t('chatDeleteConfirm') }).then(async confirmed => {
@@ -121,18 +142,19 @@ function ChatView ({ chat, members, membership, access, now }: ChatViewProps) {
     onLinkTap: (url: string) => { void openExternalLink(url) },
     onQuoteMissing: () => { void toast(t('chatQuoteNotLoaded')) },
     onReport: (message: ChatMessage) => { void reportMessage(chat, message) },
+    onPin: (message: ChatMessage) => { if (pins) void togglePin(pins, message) },
     // the full-screen viewer over every picture of the message: ours on H5 (a close button and a counter), the platform's in the mini-program
     onImageTap: (message: ChatMessage, url: string) => {
       const urls = message.attachments.map(attachment => mediaUrl(attachment.url))
       if (isH5()) setViewer({ urls, index: Math.max(0, urls.indexOf(mediaUrl(url))) })
       else void Taro.previewImage({ current: mediaUrl(url), urls })
     },
-  }), [chat])
+  }), [chat, pins])
   let body
   if (chat.status === 'loading' || chat.status === 'idle') body = <StateView status='loading' />
   else if (chat.status === 'error') body = <StateView status='error' message={chat.error} retryable={chat.retryable} onRetry={() => { void chat.loadLatest() }} />
   else if (chat.status === 'empty') body = <View className='chat-view__empty'><StateView status='empty' message={t('messagesEmpty')} /></View>
-  else body = <ChatMessageList chat={chat} nameOf={nameOf} now={now} marksRead={membership.isMember === true} canModerate={access.canModerate} actions={actions} />
+  else body = <ChatMessageList chat={chat} nameOf={nameOf} now={now} marksRead={membership.isMember === true} canModerate={access.canModerate} canPin={pins !== undefined && access.canModerate} actions={actions} isPinned={isPinned} />
   const typing = typingText(chat.typingNames)
   const join = () => { void membership.join().then(() => membership.joinError === null ? undefined : toast(membership.joinError)) }
   return (
@@ -140,6 +162,7 @@ function ChatView ({ chat, members, membership, access, now }: ChatViewProps) {
       <View className='chat-view__status'>
         {connection !== null && <View className='chat-view__connection' {...STATUS}>{connection}</View>}
         {membership.onlineCount !== null && <Text className='chat-view__online'>{t('chatOnlineCount', { count: String(membership.onlineCount) })}</Text>}
+        {pins && <View className='chat-view__pins' data-testid='chat-pins-open' role='button' onClick={openPins} {...FOCUSABLE}>📌 {t('chatPins')}</View>}
       </View>
       {body}
       <View className='chat-view__typing' {...STATUS}><Text>{typing}</Text></View>
@@ -150,6 +173,15 @@ function ChatView ({ chat, members, membership, access, now }: ChatViewProps) {
           <Text className='chat-view__join-text'>{t('chatJoinHint')}</Text>
           <Button className='chat-view__join-button' size='mini' type='primary' loading={membership.isJoining || undefined} onClick={join}>{t('chatJoin')}</Button>
         </View>
+      )}
+      {pins && pinsOpen && (
+        <ChatPins
+          pins={pins}
+          nameOf={nameOf}
+          onClose={() => setPinsOpen(false)}
+          // the chat opens at the pinned message, as a search hit does
+          onOpen={pin => { navigate('channel', { channel_id: pin.message.channel_id, around: pin.message.message_id }).catch(error => console.error('[chat] opening a pin failed:', error)) }}
+        />
       )}
       {viewer !== null && <ChatImageViewer {...viewer} onShow={index => setViewer({ ...viewer, index })} onClose={() => setViewer(null)} />}
     </View>

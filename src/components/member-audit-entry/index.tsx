@@ -20,6 +20,8 @@ const ACTION_SENTENCES: Readonly<Record<AuditAction, MessageKey>> = {
   member_timeout: 'modLogMemberTimeout',
   channel_create: 'modLogChannelCreate',
   message_delete: 'modLogMessageDelete',
+  message_pin: 'modLogMessagePin',
+  message_unpin: 'modLogMessageUnpin',
   post_delete: 'modLogPostDelete',
   comment_delete: 'modLogCommentDelete',
   invite_create: 'modLogInviteCreate',

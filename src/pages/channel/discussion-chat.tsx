@@ -6,6 +6,7 @@ import type { Channel } from '@core/wire/entities'
 import ChatView from '@/components/chat-view'
 import { currentParams, pageLocation } from '@/router'
 import { openDiscussion } from '@/stores/chat/open-discussion'
+import { openPins } from '@/stores/chat/pins-store'
 import { useStores } from '@/stores/context'
 import type { ServerStore } from '@/stores/servers/server-store'
 import { timeoutScheduler } from '@/stores/support/timer-scheduler'
@@ -30,7 +31,8 @@ export function showServerOf (server: Pick<ServerStore, 'serverId' | 'detail' | 
  * is shown the channel list counts what its chat says is still unread below what was on
  * screen (once its unread count, which places the new-messages divider, is known). What I may do there (issue
  * 18: the composer or why not, moderation, pictures) follows the root's permissions; a
- * guest who sends is offered the sign-in sheet (the channel page shows it).
+ * guest who sends is offered the sign-in sheet (the channel page shows it). Its pinned
+ * messages (精华) follow the channel live through the root's gateway while the page is open.
  */
 function DiscussionChat ({ channel }: { channel: Channel }) {
   const root = useStores()
@@ -41,6 +43,11 @@ function DiscussionChat ({ channel }: { channel: Channel }) {
     // a search hit opens the channel at its message (?around=)
     aroundId: currentParams().around,
   }))
+  const [pins] = useState(() => openPins(channel.channel_id, root.logger))
+  useEffect(() => {
+    pins.attach(root.gateway)
+    return () => pins.dispose()
+  }, [root, pins])
   useEffect(() => {
     void chat.start()
     access.start()
@@ -76,8 +83,9 @@ function DiscussionChat ({ channel }: { channel: Channel }) {
   useUnload(() => {
     root.unread.view(null)
     chat.dispose()
+    pins.dispose()
   })
-  return <ChatView chat={chat} members={members} membership={root.server} access={access} now={root.clock()} />
+  return <ChatView chat={chat} members={members} membership={root.server} access={access} now={root.clock()} pins={pins} />
 }
 
 export default observer(DiscussionChat)

@@ -11,7 +11,7 @@ import type { ChatMessage } from '@core/wire/messages'
  * Ids are time-ordered (core/domain/ids.ts), so history pages on (channel_id, message_id);
  * the nonce is unique per author, so a retried send finds its message instead of adding one.
  */
-export type MessagesTable = Omit<ChatMessage, 'author' | 'reply_to' | 'mentions' | 'reactions' | 'attachments' | 'card'> & {
+export type MessagesTable = Omit<ChatMessage, 'author' | 'reply_to' | 'mentions' | 'reactions' | 'attachments' | 'card' | 'notice'> & {
   author_uid: string
   reply_to: string | null
   /** JSON array of the mentioned members' uids. */
@@ -20,6 +20,18 @@ export type MessagesTable = Omit<ChatMessage, 'author' | 'reply_to' | 'mentions'
   attachments: string
   /** JSON core/wire/plaza-card.ts PlazaCard of a message the game plaza posted (migration 0023-game-plaza); null or absent on others (direct messages have none). */
   card?: string | null
+  /** JSON core/wire/messages.ts MessageNotice of a system line (a pin's announcement, migration 0024-pins); null or absent on others (direct messages have none). */
+  notice?: string | null
+}
+
+/** A pinned message of a channel (migration 0024-pins): at most one row per message. */
+export interface PinsTable {
+  message_id: string
+  channel_id: string
+  server_id: string
+  pinned_by: string
+  /** unix seconds */
+  pinned_at: number
 }
 
 /** One member's reaction with one emoji on one message. */

@@ -178,9 +178,11 @@ export default async function messagesRoutes (instance: FastifyInstance, { ctx }
     const row = await existingMessage(ctx, channel.channel_id, request.params.message_id)
     const record = await requireRemoval(ctx, channel, user, row.author_uid, 'message_delete', row.message_id)
     const quoting = await ctx.repos.notifications.quoting({ message_id: row.message_id, direct: false })
-    await ctx.repos.messages.remove(row.message_id, record)
+    const { unpinned } = await ctx.repos.messages.remove(row.message_id, record)
     const deleted = { channel_id: channel.channel_id, message_id: row.message_id }
     await ctx.bus.publish('MESSAGE_DELETE', readersOf(channel), deleted)
+    // a pinned message that is deleted leaves the channel's pins
+    if (unpinned) await ctx.bus.publish('CHANNEL_PINS_UPDATE', readersOf(channel), { ...deleted, pin: null })
     // the inboxes that quote it hear too: MESSAGE_DELETE reaches only who may read the channel now
     await tellSubjectDeleted(ctx, quoting)
     return ok(deleted)
