@@ -4,7 +4,7 @@
  * Several processes may start on one fresh database at once (a cluster, two `npm start`s):
  * migrating holds a lock, so the others wait for it and find the work done.
  */
-import { Migrator, SqliteAdapter, sql, type Migration } from 'kysely'
+import { Migrator, sql, type Migration } from 'kysely'
 import * as initial from './migrations/0001-initial'
 import * as gateway from './migrations/0002-gateway'
 import * as chat from './migrations/0003-chat'
@@ -31,6 +31,7 @@ import * as gamePlaza from './migrations/0023-game-plaza'
 import * as pins from './migrations/0024-pins'
 import * as slowMode from './migrations/0025-slow-mode'
 import * as notificationSubjects from './migrations/0026-notification-subjects'
+import { isSqlite } from './engine'
 import type { Db } from './schema'
 
 /** Every migration by name; names sort in the order they must run. */
@@ -70,7 +71,7 @@ export const MIGRATIONS: Record<string, Migration> = {
  * would take another schema's for its own.
  */
 export async function migrateToLatest (db: Db, schema?: string): Promise<void> {
-  if (db.getExecutor().adapter instanceof SqliteAdapter) {
+  if (isSqlite(db)) {
     await db.connection().execute(connection => withSqliteWriteLock(connection, () => runMigrations(connection)))
   } else {
     // PostgreSQL: Kysely's migrator runs in one transaction holding pg_advisory_xact_lock

@@ -10,9 +10,10 @@
  * `uid_aliases` keeps the old uid resolving to the account.
  */
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'crypto'
-import { sql, SqliteAdapter, type Transaction } from 'kysely'
+import { sql, type Transaction } from 'kysely'
 import { identityKindOf } from '@core/domain/identity'
 import type { User } from '@core/wire/entities'
+import { isSqlite } from '../db/engine'
 import type { Database, Db, UsersTable } from '../db/schema'
 import { indexMessage, reindexAuthor } from '../search/documents'
 import type { WechatIdentity } from '../services/wechat'
@@ -145,7 +146,7 @@ export interface UidColumn {
  */
 export async function uidColumns (db: Db | Transaction<Database>): Promise<UidColumn[]> {
   let columns: Array<{ table: string, column: string, nullable: number | string | boolean }>
-  if (db.getExecutor().adapter instanceof SqliteAdapter) {
+  if (isSqlite(db)) {
     const result = await sql<{ table: string, column: string, nullable: number }>`select m.name as "table", p.name as "column", p."notnull" = 0 and p.pk = 0 as nullable from sqlite_master m join pragma_table_info(m.name) p where m.type = 'table'`.execute(db)
     columns = result.rows
   } else {

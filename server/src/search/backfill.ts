@@ -13,7 +13,8 @@ import { setImmediate as nextTurn } from 'timers/promises'
 import type { FastifyBaseLogger } from 'fastify'
 import { sql } from 'kysely'
 import type { Db } from '../db/schema'
-import { commentDocuments, isSqlite, messageDocument, postDocuments, putDocuments, type SearchKind } from './documents'
+import { isSqlite } from '../db/engine'
+import { commentDocuments, messageDocument, postDocuments, putDocuments, type SearchKind } from './documents'
 
 /** Most items indexed per transaction (and the first batch's size). */
 export const BACKFILL_BATCH = 500

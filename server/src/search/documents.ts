@@ -8,8 +8,9 @@
  * by doc_key (the item's time id as an integer) and stops after one page.
  */
 import { createHash } from 'crypto'
-import { SqliteAdapter, sql, type RawBuilder } from 'kysely'
+import { sql, type RawBuilder } from 'kysely'
 import { isTimeId, timeIdAt } from '@core/domain/ids'
+import { isSqlite } from '../db/engine'
 import type { Db, MessagesTable } from '../db/schema'
 import type { PostCommentsTable } from '../db/tables/posts'
 import { indexWordsOf } from './text'
@@ -47,11 +48,6 @@ export function hasLink (text: string): boolean {
 export function filterWord (kind: 'channel' | 'author' | 'has', value: string): string {
   const prefix = kind === 'channel' ? '_c' : kind === 'author' ? '_a' : '_h'
   return prefix + Buffer.from(value, 'utf8').toString('hex')
-}
-
-/** True on SQLite (FTS5), false on PostgreSQL (tsvector). */
-export function isSqlite (db: Db): boolean {
-  return db.getExecutor().adapter instanceof SqliteAdapter
 }
 
 /** The doc_key an item asks for: its time id as an integer, or for older ids the id of its creation second plus a hash of the id. */

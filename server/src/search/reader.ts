@@ -13,7 +13,8 @@
 import { Worker } from 'worker_threads'
 import { sql } from 'kysely'
 import type { Db } from '../db/schema'
-import { isSqlite, itemsOfRows, lookUp, lookupStatements, type IndexedItem, type IndexLookup, type LookupRow } from './documents'
+import { isSqlite } from '../db/engine'
+import { itemsOfRows, lookUp, lookupStatements, type IndexedItem, type IndexLookup, type LookupRow } from './documents'
 
 /** Answers index lookups; `close` ends its worker (the app's onClose). */
 export interface IndexReader {

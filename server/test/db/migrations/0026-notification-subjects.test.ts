@@ -3,7 +3,7 @@
  * found through an index, on SQLite and PostgreSQL, and `down` takes the indexes away again.
  */
 import { sql, type Kysely } from 'kysely'
-import { isSqlite } from '../../../src/search/documents'
+import { isSqlite } from '../../../src/db/engine'
 import { down, up } from '../../../src/db/migrations/0026-notification-subjects'
 import { usesPostgres } from '../../helper'
 import { appDatabaseForMigrations } from './app-database'
