@@ -8,6 +8,7 @@ import { PINS_PER_CHANNEL_MAX } from '@core/domain/pins'
 import type { User } from '@core/wire/entities'
 import type { ChatMessage } from '@core/wire/messages'
 import type { Pin } from '@core/wire/pins'
+import { isSqlite } from '../db/engine'
 import type { Db, MessagesTable } from '../db/schema'
 import type { PinsTable } from '../db/tables/messages'
 import { writeAuditEntry, type AuditRecord } from './audit-log'
@@ -82,9 +83,12 @@ export function createPinsRepository (db: Db): PinsRepository {
     async pin (pin, notice, audit) {
       try {
         return await db.transaction().execute(async (trx): Promise<PinWrite> => {
+          // PostgreSQL: the channel's row is locked first, so two pins racing for its last place are counted one after
+          // the other (each alone would see only its own uncommitted row); SQLite runs one write transaction at a time
+          if (!isSqlite(trx)) await trx.selectFrom('channels').select('channel_id').where('channel_id', '=', pin.channel_id).forUpdate().execute()
           const inserted = await trx.insertInto('pins').values(pin).onConflict(conflict => conflict.column('message_id').doNothing()).executeTakeFirst()
           if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return { created: false, full: false }
-          // counted after the insert, so two pins racing for the last place cannot both take it
+          // counted after the insert: the overflowing pin rolls back
           const count = await trx.selectFrom('pins').select(eb => eb.fn.countAll<number>().as('n')).where('channel_id', '=', pin.channel_id).executeTakeFirstOrThrow()
           if (Number(count.n) > PINS_PER_CHANNEL_MAX) throw new ChannelFull()
           const row = messageRowOf(notice)

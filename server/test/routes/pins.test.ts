@@ -172,6 +172,21 @@ describe('pinning', () => {
     expect((await pin(moderator, channel, messageIds[PINS_PER_CHANNEL_MAX])).statusCode).toBe(200)
   })
 
+  it(`lets only one of several pins racing for a channel's last place in, on PostgreSQL as on SQLite`, async () => {
+    const channel = '83282898'
+    const announcements = await db.selectFrom('channels').selectAll().where('channel_id', '=', ANNOUNCEMENTS).executeTakeFirstOrThrow()
+    await db.insertInto('channels').values({ ...announcements, channel_id: channel, name: 'one place left' }).execute()
+    const created = Math.floor(Date.now() / 1000)
+    const messageIds = Array.from({ length: PINS_PER_CHANNEL_MAX + 3 }, (_, i) => `19000000000001${String(10000 + i)}`)
+    await db.insertInto('messages').values(messageIds.map(messageId => ({
+      message_id: messageId, channel_id: channel, server_id: SERVER, author_uid: member.uid, content: messageId, nonce: `race-${messageId}`, reply_to: null, mentions: '[]', attachments: '[]', created_at: created, edited_at: null,
+    }))).execute()
+    await db.insertInto('pins').values(messageIds.slice(0, PINS_PER_CHANNEL_MAX - 1).map(messageId => ({ message_id: messageId, channel_id: channel, server_id: SERVER, pinned_by: MODERATOR, pinned_at: created }))).execute()
+    const answers = await Promise.all(messageIds.slice(PINS_PER_CHANNEL_MAX - 1).map(messageId => pin(moderator, channel, messageId)))
+    expect(answers.map(answer => answer.statusCode).sort()).toEqual([200, 409, 409, 409])
+    expect((await list(member, channel)).data.list).toHaveLength(PINS_PER_CHANNEL_MAX)
+  })
+
   it('refuses a pin in a channel that is no discussion channel (400)', async () => {
     const voice = '83282803'
     const message = await send(member, LOBBY, 'moved')
