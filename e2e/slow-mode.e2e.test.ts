@@ -7,26 +7,13 @@
  * countdown is still there; the owner, exempt, sends two messages in a row. Screenshots of
  * the member's composer at 390×844 and 1440×900 go to SLOW_MODE_SCREENSHOTS when it is set.
  */
-import type { Browser } from 'playwright-core'
 import { SERVER_CODES } from '@core/wire/codes'
-import { DEMO_OWNER_UID } from '../server/src/db/seed/demo-data'
-import { openPage, screenshotsAtBothSizes, withArtifacts } from './support/browser'
+import { screenshotsAtBothSizes, withArtifacts } from './support/browser'
 import { sharedBrowser } from './support/app'
-import { CHAT_CHANNEL_PAGE, LIVE_WITHIN_MS, composer, joinedMember, loginOf, messagesWith, send, type ChatMember } from './support/chat'
+import { CHAT_CHANNEL_PAGE, LIVE_WITHIN_MS, composer, joinedMember, loginOf, messagesWith, ownerPage, send } from './support/chat'
 import { startProduct, stopProduct, type RunningProduct } from './support/product'
-import { signInSeeded, switchLogin } from './support/sessions'
 
 const browser = sharedBrowser()
-
-/** The owner on a desktop (1440×900), signed in on the channel's page. */
-async function ownerPage (browser: Browser, product: RunningProduct): Promise<ChatMember> {
-  const tracked = await openPage(browser, 'desktop')
-  await tracked.page.setViewportSize({ width: 1440, height: 900 })
-  await tracked.page.goto(`${product.url}${CHAT_CHANNEL_PAGE}`)
-  await switchLogin(tracked.page, signInSeeded(product, DEMO_OWNER_UID))
-  await composer(tracked.page).waitFor()
-  return { tracked, page: tracked.page, context: tracked.context }
-}
 
 describe('slow mode in a chat channel', () => {
   let product: RunningProduct

@@ -71,6 +71,22 @@ const pin = (who: Session | null, channelId: string, messageId: string) => test.
 const unpin = (who: Session, channelId: string, messageId: string) => test.inject({ method: 'DELETE', url: pinUrl(channelId, messageId), headers: who.headers })
 const list = async (who: Session | null, channelId: string) => envelope<PinList>(await test.inject({ url: `/channels/${channelId}/pins`, headers: who?.headers ?? {} }))
 
+/**
+ * A new discussion channel `channelId` (a copy of 公告) holding `messages` messages of the
+ * member, the first `pinned` of them pinned by the moderator; resolves the messages' ids.
+ */
+async function channelWithPins (channelId: string, messages: number, pinned: number): Promise<string[]> {
+  const announcements = await db.selectFrom('channels').selectAll().where('channel_id', '=', ANNOUNCEMENTS).executeTakeFirstOrThrow()
+  await db.insertInto('channels').values({ ...announcements, channel_id: channelId, name: `pins ${channelId}` }).execute()
+  const created = Math.floor(Date.now() / 1000)
+  const messageIds = Array.from({ length: messages }, (_, i) => `1900000${channelId}${String(1000 + i)}`)
+  await db.insertInto('messages').values(messageIds.map(messageId => ({
+    message_id: messageId, channel_id: channelId, server_id: SERVER, author_uid: member.uid, content: messageId, nonce: `pins-${messageId}`, reply_to: null, mentions: '[]', attachments: '[]', created_at: created, edited_at: null,
+  }))).execute()
+  await db.insertInto('pins').values(messageIds.slice(0, pinned).map(messageId => ({ message_id: messageId, channel_id: channelId, server_id: SERVER, pinned_by: MODERATOR, pinned_at: created }))).execute()
+  return messageIds
+}
+
 describe('pinning', () => {
   it('pins a message for a moderator, says so in the chat as a system line, audits it and tells the readers', async () => {
     const message = await send(member, LOBBY, 'the rules are in the topic')
@@ -150,14 +166,7 @@ describe('pinning', () => {
 
   it(`refuses a pin beyond ${PINS_PER_CHANNEL_MAX} in a channel (409, its own code, in the member's language), writing nothing`, async () => {
     const channel = '83282899'
-    const announcements = await db.selectFrom('channels').selectAll().where('channel_id', '=', ANNOUNCEMENTS).executeTakeFirstOrThrow()
-    await db.insertInto('channels').values({ ...announcements, channel_id: channel, name: 'full of pins' }).execute()
-    const created = Math.floor(Date.now() / 1000)
-    const messageIds = Array.from({ length: PINS_PER_CHANNEL_MAX + 1 }, (_, i) => `19000000000000${String(10000 + i)}`)
-    await db.insertInto('messages').values(messageIds.map(messageId => ({
-      message_id: messageId, channel_id: channel, server_id: SERVER, author_uid: member.uid, content: messageId, nonce: `full-${messageId}`, reply_to: null, mentions: '[]', attachments: '[]', created_at: created, edited_at: null,
-    }))).execute()
-    await db.insertInto('pins').values(messageIds.slice(0, PINS_PER_CHANNEL_MAX).map(messageId => ({ message_id: messageId, channel_id: channel, server_id: SERVER, pinned_by: MODERATOR, pinned_at: created }))).execute()
+    const messageIds = await channelWithPins(channel, PINS_PER_CHANNEL_MAX + 1, PINS_PER_CHANNEL_MAX)
     const before = await rows()
     events.length = 0
     const refused = await test.inject({ method: 'PUT', url: pinUrl(channel, messageIds[PINS_PER_CHANNEL_MAX]), headers: { ...moderator.headers, 'accept-language': 'en' } })
@@ -172,16 +181,9 @@ describe('pinning', () => {
     expect((await pin(moderator, channel, messageIds[PINS_PER_CHANNEL_MAX])).statusCode).toBe(200)
   })
 
-  it(`lets only one of several pins racing for a channel's last place in, on PostgreSQL as on SQLite`, async () => {
+  it('lets only one of several pins racing for a channel\'s last place in, on PostgreSQL as on SQLite', async () => {
     const channel = '83282898'
-    const announcements = await db.selectFrom('channels').selectAll().where('channel_id', '=', ANNOUNCEMENTS).executeTakeFirstOrThrow()
-    await db.insertInto('channels').values({ ...announcements, channel_id: channel, name: 'one place left' }).execute()
-    const created = Math.floor(Date.now() / 1000)
-    const messageIds = Array.from({ length: PINS_PER_CHANNEL_MAX + 3 }, (_, i) => `19000000000001${String(10000 + i)}`)
-    await db.insertInto('messages').values(messageIds.map(messageId => ({
-      message_id: messageId, channel_id: channel, server_id: SERVER, author_uid: member.uid, content: messageId, nonce: `race-${messageId}`, reply_to: null, mentions: '[]', attachments: '[]', created_at: created, edited_at: null,
-    }))).execute()
-    await db.insertInto('pins').values(messageIds.slice(0, PINS_PER_CHANNEL_MAX - 1).map(messageId => ({ message_id: messageId, channel_id: channel, server_id: SERVER, pinned_by: MODERATOR, pinned_at: created }))).execute()
+    const messageIds = await channelWithPins(channel, PINS_PER_CHANNEL_MAX + 3, PINS_PER_CHANNEL_MAX - 1)
     const answers = await Promise.all(messageIds.slice(PINS_PER_CHANNEL_MAX - 1).map(messageId => pin(moderator, channel, messageId)))
     expect(answers.map(answer => answer.statusCode).sort()).toEqual([200, 409, 409, 409])
     expect((await list(member, channel)).data.list).toHaveLength(PINS_PER_CHANNEL_MAX)
