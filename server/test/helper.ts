@@ -129,6 +129,13 @@ export async function signInAsGuest (test: TestApp): Promise<{ headers: Record<s
   return { headers: { authorization: `Bearer ${data.token}` }, uid: data.user.uid, token: data.token }
 }
 
+/** A new guest made a member of `serverId` by writing the membership straight to `db` (no join route, no welcome events). */
+export async function signInAsJoinedGuest (test: TestApp, db: Db, serverId: string): Promise<{ headers: Record<string, string>, uid: string, token: string }> {
+  const guest = await signInAsGuest(test)
+  await db.insertInto('server_members').values({ server_id: serverId, uid: guest.uid, joined_at: 1 }).execute()
+  return guest
+}
+
 /** The owner of every demo server (server/src/db/seed/demo-data.ts). */
 export const DEMO_OWNER = '100001'
 

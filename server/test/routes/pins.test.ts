@@ -11,7 +11,7 @@ import { PIN_CODES, type ChannelPinsUpdate, type Pin, type PinList } from '@core
 import { createInProcessBus, type BusEvent } from '../../src/bus'
 import { openDatabase } from '../../src/db/dialects'
 import type { Db } from '../../src/db/schema'
-import { envelope, rowCounter, signInAsGuest, signInAsMember, startTestApp, type TestApp } from '../helper'
+import { envelope, rowCounter, signInAsGuest, signInAsJoinedGuest, signInAsMember, startTestApp, type TestApp } from '../helper'
 
 const SERVER = '832828'
 /** The busy server's lobby: 30 seeded messages. */
@@ -54,12 +54,8 @@ function heard<T extends BusEvent['t']> (t: T): Array<Extract<BusEvent, { t: T }
   return events.filter((event): event is Extract<BusEvent, { t: T }> => event.t === t)
 }
 
-/** A new guest who has joined the busy server. */
-async function joinedGuest (): Promise<Session> {
-  const guest = await signInAsGuest(test)
-  await db.insertInto('server_members').values({ server_id: SERVER, uid: guest.uid, joined_at: 1 }).execute()
-  return guest
-}
+/** A new guest who has joined the server (membership written directly). */
+const joinedGuest = (): Promise<Session> => signInAsJoinedGuest(test, db, SERVER)
 
 async function send (who: Session, channelId: string, content: string): Promise<ChatMessage> {
   sent += 1

@@ -11,7 +11,7 @@ import type { AuditLog } from '@core/wire/trust'
 import { createInProcessBus, type BusEvent } from '../../src/bus'
 import { openDatabase } from '../../src/db/dialects'
 import type { Db } from '../../src/db/schema'
-import { DEMO_OWNER, envelope, signInAsGuest, signInAsMember, startTestApp, type TestApp } from '../helper'
+import { DEMO_OWNER, envelope, signInAsJoinedGuest, signInAsMember, startTestApp, type TestApp } from '../helper'
 
 const SERVER = '832828'
 /** The busy server's lobby, a discussion channel. */
@@ -45,11 +45,7 @@ afterAll(async () => {
 beforeEach(() => { events.length = 0 })
 
 /** A new guest who has joined the server (membership written directly). */
-async function member (): Promise<Session> {
-  const guest = await signInAsGuest(test)
-  await db.insertInto('server_members').values({ server_id: SERVER, uid: guest.uid, joined_at: 1 }).execute()
-  return guest
-}
+const member = (): Promise<Session> => signInAsJoinedGuest(test, db, SERVER)
 
 /** The demo server's 版主 (100003): ManageMessages, without ManageChannels. */
 function moderator (): Promise<Session> {
