@@ -34,8 +34,9 @@ describe('InboxEntries', () => {
     expect(navigateTo.mock.calls.map(([options]) => (options as { url: string }).url.split('?')[0])).toEqual(['/pages/conversations/index', '/pages/inbox/index'])
   })
 
-  it('shows nothing before anyone is signed in', async () => {
+  it('keeps its place before anyone is signed in: both buttons, no counts (the server\'s first screen draws them for a visitor)', async () => {
     await mountPage(InboxEntries)
-    expect(document.querySelector('.inbox-entries__button')).toBeNull()
+    expect(Array.from(document.querySelectorAll('.inbox-entries__label')).map(node => node.textContent)).toEqual(['私信', '通知'])
+    expect(document.querySelector('.inbox-entries__badge')).toBeNull()
   })
 })

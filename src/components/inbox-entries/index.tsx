@@ -25,7 +25,7 @@ function logFailure (what: string) {
 /**
  * Home's 私信 / Direct messages and 通知 / Notifications buttons in the server header, one
  * tap from the member's conversations and inbox, each with its unread count kept live.
- * Shown once someone is signed in (a guest too). The conversation list's code loads after
+ * Shown from the first render (counts once someone is signed in, a guest too). The conversation list's code loads after
  * Home's first screen has painted, never with it (root-store.ts `conversations`).
  */
 function InboxEntries () {
@@ -35,7 +35,8 @@ function InboxEntries () {
   useEffect(() => {
     if (painted) root.conversations.load().catch(logFailure('loading the direct messages'))
   }, [painted, root])
-  if (!signedIn) return null
+  // before the launch's guest session arrives the buttons already stand, without counts: the
+  // server's first screen draws them for a visitor, and the header must not lose a row and jump
   return (
     <>
       <Entry name='dm' label={t('homeDmEntry')} count={root.conversations.current?.unreadTotal ?? 0} onTap={() => { navigate('conversations').catch(logFailure('opening the direct messages')) }} />
